@@ -1,0 +1,35 @@
+"""Liveness and readiness."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from graphs.stores.base import StoreUnavailable
+
+router = APIRouter(tags=["health"])
+
+
+@router.get("/healthz")
+async def healthz() -> dict[str, str]:
+    """The process is up."""
+    return {"status": "ok"}
+
+
+@router.get("/readyz")
+async def readyz(request: Request) -> JSONResponse:
+    """Whether Milvus and the entity store answer (and which LLM is configured)."""
+    ctx = request.app.state.resources.context
+    checks: dict[str, Any] = {}
+    for name, probe in (("milvus", ctx.index.ping), ("entityStore", ctx.entities.ping)):
+        try:
+            await asyncio.to_thread(probe)
+            checks[name] = {"ok": True}
+        except StoreUnavailable as exc:
+            checks[name] = {"ok": False, "error": str(exc)}
+    checks["llm"] = {"ok": True, "configured": ctx.llm is not None, "model": ctx.llm_name}
+    ready = all(c["ok"] for c in checks.values())
+    return JSONResponse({"ready": ready, "checks": checks}, status_code=200 if ready else 503)

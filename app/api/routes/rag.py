@@ -1,0 +1,87 @@
+"""``/api/adaptive-entity-rag``: query, add-entity, add-documents, delete-document, list entities."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Body, Query, Request
+from pydantic import Field
+
+from app.api.schemas import (
+    AddDocumentsRequest,
+    AddEntityRequest,
+    DeleteDocumentRequest,
+    QueryRequest,
+    QueryResponse,
+)
+from app.container import Resources
+from app.errors import ApiError
+from app.service import answer
+from graphs.domain import ENTITY_TYPES, Document, EntityMetadata
+
+router = APIRouter(prefix="/api/adaptive-entity-rag", tags=["adaptive-entity-rag"])
+
+ActionRequest = Annotated[
+    QueryRequest | AddEntityRequest | AddDocumentsRequest | DeleteDocumentRequest, Field(discriminator="action")
+]
+
+
+def resources_of(request: Request) -> Resources:
+    """The process resources built by the lifespan."""
+    return request.app.state.resources  # type: ignore[no-any-return]
+
+
+def check_models(resources: Resources, body: QueryRequest) -> None:
+    """Reject a model the service is not configured with (never silently use another)."""
+    if body.llm_model is not None and body.llm_model != resources.context.llm_name:
+        raise ApiError(400, "unknown_llm_model", f"LLM model {body.llm_model!r} is not configured",
+                       {"available": [resources.context.llm_name] if resources.context.llm_name else []})
+    if body.embedding_model is not None and body.embedding_model != resources.embedding_name:
+        raise ApiError(400, "unknown_embedding_model", f"embedding model {body.embedding_model!r} is not configured",
+                       {"available": [resources.embedding_name]})
+
+
+@router.post("", response_model=None)
+async def post_action(request: Request, body: Annotated[ActionRequest, Body()]) -> Any:
+    """Run one action: ``query``, ``add-entity``, ``add-documents`` or ``delete-document``."""
+    resources = resources_of(request)
+    if isinstance(body, QueryRequest):
+        check_models(resources, body)
+        response: QueryResponse = await answer(resources, body)
+        return response.model_dump(by_alias=True, mode="json")
+    if isinstance(body, AddEntityRequest):
+        if body.type not in ENTITY_TYPES:
+            raise ApiError(422, "invalid_entity_type", f"type must be one of {', '.join(ENTITY_TYPES)}")
+        entity = EntityMetadata.model_validate(body.model_dump(exclude={"action"}))
+        saved = await asyncio.to_thread(resources.context.entities.upsert, entity)
+        return {"success": True, "entity": saved.model_dump(by_alias=True)}
+    if isinstance(body, AddDocumentsRequest):
+        docs = [Document.model_validate(d.model_dump()) for d in body.documents]
+        ids = [d.id for d in docs]
+        if len(set(ids)) != len(ids):
+            raise ApiError(400, "duplicate_document_ids", "each document id may appear once per request")
+        report = await asyncio.to_thread(resources.ingestor.ingest, docs)
+        return {"success": True, "documents": report.documents, "chunks": report.chunks, "ids": report.doc_ids}
+    removed = await asyncio.to_thread(resources.ingestor.delete, body.id)
+    if not removed:
+        raise ApiError(404, "document_not_found", f"no document with id {body.id!r}")
+    return {"success": True, "id": body.id, "deletedChunks": removed}
+
+
+@router.get("")
+async def get_action(
+    request: Request,
+    action: Literal["entities"],
+    type: Annotated[str | None, Query()] = None,
+    offset: Annotated[int, Query(ge=0)] = 0,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> dict[str, Any]:
+    """List entities, optionally of one type, paginated."""
+    if type is not None and type not in ENTITY_TYPES:
+        raise ApiError(422, "invalid_entity_type", f"type must be one of {', '.join(ENTITY_TYPES)}")
+    store = resources_of(request).context.entities
+    items = await asyncio.to_thread(store.list, type, offset, limit)  # type: ignore[arg-type]
+    total = await asyncio.to_thread(store.count, type)  # type: ignore[arg-type]
+    return {"success": True, "total": total, "offset": offset, "limit": limit,
+            "entities": [e.model_dump(by_alias=True) for e in items]}

@@ -1,0 +1,174 @@
+"""The HTTP contract, separate from the graph state."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+from graphs.domain import Constraint, ParsedQuery, Relaxation, RoutingDecision, SearchRecord, ValidatedEntity, WorkflowStep
+
+MAX_QUESTION_CHARS = 2000
+
+
+class Wire(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+
+class QueryRequest(Wire):
+    action: Literal["query"] = "query"
+    question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS)
+    top_k: int = Field(default=5, ge=1, le=50)
+    max_retries: int = Field(default=3, ge=0, le=10)
+    enable_reranking: bool = True
+    search_mode: Literal["auto", "structured", "semantic", "hybrid"] = "auto"
+    fusion: Literal["rrf", "weighted"] = "rrf"
+    llm_model: str | None = None
+    embedding_model: str | None = None
+    stream: bool = False
+
+
+class Workflow(Wire):
+    steps: list[WorkflowStep]
+    total_duration: float = Field(description="Milliseconds from the first node's start to the answer.")
+
+
+class QueryAnalysis(Wire):
+    original_query: str
+    intent: str
+    complexity: str
+    confidence: float
+    keywords: list[str]
+    entities: list[dict[str, Any]]
+    logical_relations: list[dict[str, Any]]
+    parser: str
+
+
+class RoutingSummary(Wire):
+    action: str
+    reason: str
+    relaxed_constraints: list[Relaxation]
+    final_constraints: list[Constraint]
+    decisions: list[RoutingDecision]
+
+
+class TopResult(Wire):
+    id: str
+    doc_id: str
+    title: str
+    text: str
+    score: float
+    reranked_score: float | None
+    relevance_explanation: str | None
+    channel: str
+    date: int | None
+    entities: dict[str, list[str]]
+
+
+class RetrievalDetails(Wire):
+    search_result_count: int
+    ranked_result_count: int
+    reranker: str
+    searches: list[SearchRecord]
+    top_results: list[TopResult]
+
+
+class LLMUsage(Wire):
+    used: bool
+    model: str | None
+    calls: int
+    note: str
+
+
+class QueryResponse(Wire):
+    success: bool = True
+    status: str
+    answer: str
+    answer_mode: str
+    citations: list[dict[str, Any]]
+    workflow: Workflow
+    query_analysis: QueryAnalysis
+    entity_validation: list[ValidatedEntity]
+    routing_decision: RoutingSummary
+    retrieval_details: RetrievalDetails
+    llm: LLMUsage
+    degraded: list[str]
+
+
+def _analysis(parsed: ParsedQuery) -> QueryAnalysis:
+    return QueryAnalysis(
+        original_query=parsed.original_query,
+        intent=parsed.intent,
+        complexity=parsed.complexity,
+        confidence=parsed.confidence,
+        keywords=parsed.keywords,
+        entities=[e.model_dump(by_alias=True, exclude_none=True) for e in parsed.entities],
+        logical_relations=[r.model_dump(by_alias=True) for r in parsed.logical_relations],
+        parser=parsed.parser,
+    )
+
+
+def to_response(out: dict[str, Any], llm_model: str | None) -> QueryResponse:
+    """Map the graph's output state to the API response."""
+    decisions: list[RoutingDecision] = out.get("decisions", [])
+    first = decisions[0] if decisions else RoutingDecision(action="rerank", reason="no decision")
+    ranked = out.get("ranked", [])
+    calls = out.get("llm_calls", 0)
+    used = llm_model is not None
+    note = (
+        f"LLM {llm_model} used for parsing and writing" if used and not out.get("degraded")
+        else f"LLM {llm_model} configured but failed in {', '.join(out.get('degraded', []))}: rule-based fallback ran"
+        if used else "ran without an LLM: rule-based parser and extractive writer"
+    )
+    return QueryResponse(
+        status=out.get("status", "answered"),
+        answer=out.get("answer", ""),
+        answer_mode=out.get("answer_mode", "none"),
+        citations=[c.model_dump(by_alias=True) for c in out.get("citations", [])],
+        workflow=Workflow(steps=out.get("steps", []), total_duration=out.get("total_duration_ms", 0.0)),
+        query_analysis=_analysis(out["parsed"]),
+        entity_validation=out.get("entities", []),
+        routing_decision=RoutingSummary(
+            action=first.action,
+            reason=first.reason,
+            relaxed_constraints=out.get("relaxed", []),
+            final_constraints=out.get("constraints", []),
+            decisions=decisions,
+        ),
+        retrieval_details=RetrievalDetails(
+            search_result_count=len(out.get("hits", [])),
+            ranked_result_count=len(ranked),
+            reranker=out.get("reranker", "none"),
+            searches=out.get("searches", []),
+            top_results=[TopResult.model_validate(h.model_dump()) for h in ranked],
+        ),
+        llm=LLMUsage(used=used, model=llm_model, calls=calls, note=note),
+        degraded=out.get("degraded", []),
+    )
+
+
+class AddEntityRequest(Wire):
+    action: Literal["add-entity"]
+    standard_name: str = Field(min_length=1, max_length=256)
+    type: str
+    aliases: list[str] = Field(default_factory=list, max_length=200)
+    hierarchy: list[str] = Field(default_factory=list, max_length=20)
+    related_entities: list[str] = Field(default_factory=list, max_length=200)
+
+
+class DocumentIn(Wire):
+    id: str = Field(min_length=1, max_length=256)
+    title: str = Field(default="", max_length=1000)
+    text: str = Field(min_length=1, max_length=1_000_000)
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class AddDocumentsRequest(Wire):
+    action: Literal["add-documents"]
+    documents: list[DocumentIn] = Field(min_length=1, max_length=500)
+
+
+class DeleteDocumentRequest(Wire):
+    action: Literal["delete-document"]
+    id: str = Field(min_length=1, max_length=256)

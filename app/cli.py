@@ -1,0 +1,245 @@
+"""The ``aer`` command: serve, demo, ingest, delete, query, entities, graph, local-llm."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from pydantic import ValidationError
+
+import app
+from app.api.schemas import QueryRequest, QueryResponse
+from app.container import Resources, build_resources
+from app.local_llm import local_llm_app
+from app.settings import Settings
+from graphs.domain import Document, EntityMetadata, EntityType
+from graphs.stores.base import StoreError
+
+cli = typer.Typer(no_args_is_help=True, add_completion=False, help="Adaptive entity-routing RAG service.")
+entities_cli = typer.Typer(no_args_is_help=True, help="Manage the entity store.")
+cli.add_typer(entities_cli, name="entities")
+cli.add_typer(local_llm_app, name="local-llm", help="Install and serve the optional offline LLM (xllamacpp + Qwen2.5).")
+
+SEED_QUESTIONS = ("马斯克创办的公司有哪些？", "2024年苹果在北京发布的产品", "什么是机器学习？")
+
+
+def demo_dir() -> Path:
+    """The bundled demo corpus and entity list."""
+    packaged = Path(app.__file__).parent / "_demo"
+    return packaged if packaged.is_dir() else Path(app.__file__).resolve().parent.parent / "demo"
+
+
+@contextmanager
+def opened(settings: Settings | None = None) -> Iterator[Resources]:
+    """Build the process resources and close them afterwards, with store errors made readable."""
+    try:
+        resources = build_resources(settings or Settings())
+    except StoreError as exc:
+        typer.secho(f"error: {exc}", fg="red", err=True)
+        typer.secho("hint: is a server already using this data dir? Only one process may open a Milvus Lite file.",
+                    err=True)
+        raise typer.Exit(3) from exc
+    try:
+        yield resources
+    finally:
+        resources.close()
+
+
+def read_documents(path: Path) -> list[Document]:
+    """Read a corpus JSONL file, naming the line of any bad record."""
+    docs = []
+    with path.open(encoding="utf-8") as fh:
+        for n, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            try:
+                docs.append(Document.model_validate_json(line))
+            except ValidationError as exc:
+                raise typer.BadParameter(f"{path}:{n}: {exc.errors()[0]['msg']}") from exc
+    return docs
+
+
+def ingest_documents(resources: Resources, docs: list[Document]) -> None:
+    """Ingest with a progress bar."""
+    from tqdm import tqdm
+
+    with tqdm(total=len(docs), unit="doc", desc="ingest", disable=not sys.stderr.isatty()) as bar:
+        report = resources.ingestor.ingest(docs, progress=bar.update)
+    typer.echo(f"ingested {report.documents} document(s) as {report.chunks} chunk(s); "
+               f"entities extracted from text for {report.extracted}")
+
+
+@cli.command()
+def ingest(path: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="corpus.jsonl")]) -> None:
+    """Ingest a JSONL corpus (id, title, text, metadata); an existing id is replaced."""
+    docs = read_documents(path)
+    with opened() as resources:
+        ingest_documents(resources, docs)
+
+
+@cli.command()
+def delete(doc_id: str) -> None:
+    """Delete a document and all its chunks."""
+    with opened() as resources:
+        n = resources.ingestor.delete(doc_id)
+    typer.echo(f"deleted {n} chunk(s) of {doc_id}" if n else f"no document {doc_id!r}")
+    if not n:
+        raise typer.Exit(1)
+
+
+def print_response(question: str, response: QueryResponse) -> None:
+    """Print answer, route, relaxations and steps for a person."""
+    r = response
+    typer.secho(f"\nQ: {question}", bold=True)
+    typer.echo(f"A: {r.answer}")
+    for c in r.citations:
+        typer.echo(f"   [{c['index']}] {c['docId']} — {c['title']}")
+    typer.echo(f"intent: {r.query_analysis.intent} ({r.query_analysis.complexity}); parser: {r.query_analysis.parser}")
+    for e in r.entity_validation:
+        typer.echo(f"entity: {e.text} → {e.standard_name or '(unknown)'} [{e.type}, {e.match} {e.score:.2f}]")
+    typer.echo("route: " + " → ".join(d.action for d in r.routing_decision.decisions))
+    for d in r.routing_decision.decisions:
+        typer.echo(f"   - {d.action}: {d.reason}")
+    relaxed = r.routing_decision.relaxed_constraints
+    typer.echo("relaxed: " + ("; ".join(f"{x.action} {x.type}={x.value}" + (f"→{x.new_value}" if x.new_value else "")
+                                        for x in relaxed) or "none"))
+    typer.echo(f"results: {r.retrieval_details.ranked_result_count} (reranker: {r.retrieval_details.reranker}); "
+               f"llm: {r.llm.note}")
+    typer.echo("steps:")
+    for s in r.workflow.steps:
+        typer.echo(f"   {s.node:<18} {s.duration_ms:8.1f} ms  {s.summary}")
+    typer.echo(f"total: {r.workflow.total_duration:.1f} ms")
+
+
+def run_questions(resources: Resources, questions: list[str], as_json: bool, **options: Any) -> None:
+    """Answer questions one by one and print them."""
+    from app.service import answer
+
+    async def go() -> None:
+        for q in questions:
+            response = await answer(resources, QueryRequest(question=q, **options))
+            if as_json:
+                typer.echo(response.model_dump_json(by_alias=True, indent=2))
+            else:
+                print_response(q, response)
+
+    asyncio.run(go())
+
+
+@cli.command()
+def query(
+    question: str,
+    top_k: Annotated[int, typer.Option("--top-k", min=1, max=50)] = 5,
+    mode: Annotated[str, typer.Option(help="auto|structured|semantic|hybrid")] = "auto",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the full API response.")] = False,
+) -> None:
+    """Answer one question."""
+    with opened() as resources:
+        run_questions(resources, [question], as_json, top_k=top_k, search_mode=mode)
+
+
+@cli.command()
+def demo(
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Load the bundled demo entities and corpus, then answer the three seed questions."""
+    folder = demo_dir()
+    with opened() as resources:
+        n = import_entities(resources, folder / "entities.jsonl")
+        typer.echo(f"entity store: {n} demo entities loaded")
+        ingest_documents(resources, read_documents(folder / "corpus.jsonl"))
+        run_questions(resources, list(SEED_QUESTIONS), as_json)
+
+
+def import_entities(resources: Resources, path: Path) -> int:
+    """Upsert every entity of a JSONL/JSON file."""
+    from graphs.stores.entities import load_entities_jsonl
+
+    items = load_entities_jsonl(path)
+    for item in items:
+        resources.context.entities.upsert(item)
+    return len(items)
+
+
+@entities_cli.command("add")
+def entities_add(
+    standard_name: str,
+    type: Annotated[EntityType, typer.Option("--type", "-t")],
+    alias: Annotated[list[str] | None, typer.Option("--alias", "-a")] = None,
+    hierarchy: Annotated[str | None, typer.Option(help="Path from the root, e.g. '中国>北京>朝阳'")] = None,
+    related: Annotated[list[str] | None, typer.Option("--related", "-r")] = None,
+) -> None:
+    """Add an entity or merge aliases into an existing one."""
+    entity = EntityMetadata(
+        standard_name=standard_name, type=type, aliases=alias or [],
+        hierarchy=[h.strip() for h in hierarchy.split(">")] if hierarchy else [], related_entities=related or [],
+    )
+    with opened() as resources:
+        try:
+            saved = resources.context.entities.upsert(entity)
+        except StoreError as exc:
+            typer.secho(f"error: {exc}", fg="red", err=True)
+            raise typer.Exit(2) from exc
+    typer.echo(saved.model_dump_json(by_alias=True))
+
+
+@entities_cli.command("list")
+def entities_list(
+    type: Annotated[EntityType | None, typer.Option("--type", "-t")] = None,
+    offset: int = 0,
+    limit: int = 100,
+) -> None:
+    """List entities (JSON lines)."""
+    with opened() as resources:
+        for e in resources.context.entities.list(type=type, offset=offset, limit=limit):
+            typer.echo(e.model_dump_json(by_alias=True))
+
+
+@entities_cli.command("import")
+def entities_import(path: Annotated[Path, typer.Argument(exists=True, dir_okay=False)]) -> None:
+    """Import entities from a JSONL (or JSON array) file."""
+    with opened() as resources:
+        n = import_entities(resources, path)
+    typer.echo(f"imported {n} entities")
+
+
+@cli.command()
+def graph(png: Annotated[Path | None, typer.Option(help="Write a PNG (needs network for mermaid.ink).")] = None) -> None:
+    """Print the graph as Mermaid."""
+    from graphs.rag.graph import graph as compiled
+
+    typer.echo(compiled.get_graph().draw_mermaid())
+    if png:
+        png.write_bytes(compiled.get_graph().draw_mermaid_png())
+
+
+@cli.command()
+def serve(
+    host: Annotated[str | None, typer.Option()] = None,
+    port: Annotated[int | None, typer.Option()] = None,
+) -> None:
+    """Run the HTTP API (one worker: a Milvus Lite file belongs to one process)."""
+    import uvicorn
+
+    from app.main import create_app
+
+    settings = Settings()
+    uvicorn.run(create_app(settings), host=host or settings.host, port=port or settings.port, workers=1)
+
+
+def main() -> None:
+    """Console entry point."""
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("jieba").setLevel(logging.WARNING)
+    cli()
+
+
+if __name__ == "__main__":
+    main()
+

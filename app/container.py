@@ -1,0 +1,121 @@
+"""Composition root: build the stores, models and RagContext from Settings, once per process."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from langchain_core.embeddings import Embeddings
+from langchain_core.language_models import BaseChatModel
+
+from app.settings import Settings
+from graphs.embeddings import USEEmbeddings
+from graphs.ingest.pipeline import Ingestor
+from graphs.prompts import PromptLibrary
+from graphs.rag.context import GazetteerCache, RagContext, RagLimits
+from graphs.rerank import FusionReranker
+from graphs.stores.base import EntityStore, VectorIndex
+
+log = logging.getLogger(__name__)
+
+# Local servers (llama.cpp, Ollama, vLLM) accept any key; the OpenAI client insists on one.
+LOCAL_API_KEY = "not-needed"
+
+
+def build_embedder(settings: Settings) -> tuple[Embeddings, int, str]:
+    """The configured embedder, its dimension and its name."""
+    if settings.embedding_provider == "openai":
+        from langchain_openai import OpenAIEmbeddings
+
+        embedder = OpenAIEmbeddings(
+            model=settings.embedding_model,
+            base_url=settings.embedding_base_url,
+            api_key=settings.embedding_api_key or settings.llm_api_key,  # type: ignore[arg-type]
+            check_embedding_ctx_length=False,
+        )
+        return embedder, len(embedder.embed_query("dimension probe")), settings.embedding_model
+    use = USEEmbeddings(threads=2)
+    return use, use.dimension, use.name
+
+
+def build_llm(settings: Settings, model: str | None = None) -> BaseChatModel | None:
+    """The configured OpenAI-compatible chat model, or None for the rule-based paths."""
+    if not settings.llm_enabled:
+        return None
+    from langchain_openai import ChatOpenAI
+
+    return ChatOpenAI(
+        model=model or settings.llm_model or "gpt-4o-mini",
+        base_url=settings.llm_base_url,
+        api_key=settings.llm_api_key or LOCAL_API_KEY,  # type: ignore[arg-type]
+        temperature=settings.llm_temperature,
+        max_tokens=settings.llm_max_tokens,  # type: ignore[call-arg]
+        timeout=settings.llm_timeout_s,
+        max_retries=1,
+    )
+
+
+
+
+def build_entity_store(settings: Settings) -> EntityStore:
+    """Redis when configured, else the SQLite file."""
+    from graphs.stores.entities import RedisEntityStore, SQLiteEntityStore
+
+    if settings.redis_url:
+        return RedisEntityStore(settings.redis_url)
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    return SQLiteEntityStore(settings.sqlite_path())
+
+
+def build_index(settings: Settings, dim: int) -> VectorIndex:
+    """Milvus (Lite file by default, or the server at MILVUS_URI)."""
+    from graphs.stores.milvus import MilvusIndex
+
+    if not settings.milvus_uri:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    token = settings.milvus_token.get_secret_value() if settings.milvus_token else None
+    return MilvusIndex(settings.milvus_target(), settings.collection, dim, token=token)
+
+
+@dataclass
+class Resources:
+    """Everything a process needs, built once and closed on shutdown."""
+
+    settings: Settings
+    context: RagContext
+    ingestor: Ingestor
+    embedding_name: str
+
+    def close(self) -> None:
+        """Release the stores."""
+        self.context.index.close()
+        self.context.entities.close()
+
+
+def build_resources(settings: Settings) -> Resources:
+    """Build the RagContext and the ingestor from settings."""
+    embedder, dim, embedding_name = build_embedder(settings)
+    entities = build_entity_store(settings)
+    index = build_index(settings, dim)
+    gazetteer = GazetteerCache(entities)
+    llm = build_llm(settings)
+    context = RagContext(
+        embedder=embedder,
+        index=index,
+        entities=entities,
+        reranker=FusionReranker(),
+        gazetteer=gazetteer,
+        prompts=PromptLibrary(),
+        llm=llm,
+        llm_name=(settings.llm_model or "gpt-4o-mini") if llm else None,
+        limits=RagLimits(
+            top_k=settings.top_k,
+            candidate_k=settings.candidate_k,
+            max_retries=settings.max_retries,
+            min_dense_score=settings.min_dense_score,
+            priority=tuple(settings.entity_priority),
+            llm_timeout_s=settings.llm_timeout_s,
+        ),
+    )
+    ingestor = Ingestor(embedder=embedder, index=index, entities=entities, gazetteer=gazetteer)
+    return Resources(settings=settings, context=context, ingestor=ingestor, embedding_name=embedding_name)

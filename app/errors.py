@@ -1,0 +1,75 @@
+"""One error shape for every failure: ``{success: false, error: {code, message, details}}``."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from graphs.embeddings import EmbedderUnavailable
+from graphs.stores.base import AliasConflictError, StoreUnavailable
+
+log = logging.getLogger(__name__)
+
+
+class ApiError(Exception):
+    """A client-visible error with an HTTP status and a machine-readable code."""
+
+    def __init__(self, status: int, code: str, message: str, details: Any = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details = details
+
+
+def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
+    """The JSON body of an error."""
+    return {"success": False, "error": {"code": code, "message": message, "details": details}}
+
+
+def _json_safe(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": str(e.get("type", ""))}
+            for e in errors]
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Map every exception to the error shape and the right status."""
+
+    @app.exception_handler(ApiError)
+    async def api_error(_: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(error_body(exc.code, exc.message, exc.details), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse(error_body("invalid_request", "the request does not match the API schema",
+                                       _json_safe(list(exc.errors()))), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}.get(exc.status_code, "http_error")
+        return JSONResponse(error_body(code, str(exc.detail)), status_code=exc.status_code)
+
+    @app.exception_handler(AliasConflictError)
+    async def conflict(_: Request, exc: AliasConflictError) -> JSONResponse:
+        return JSONResponse(error_body("alias_conflict", str(exc), {"alias": exc.alias, "owner": exc.owner}),
+                            status_code=409)
+
+    @app.exception_handler(StoreUnavailable)
+    async def store_down(_: Request, exc: StoreUnavailable) -> JSONResponse:
+        log.error("store unavailable: %s", exc)
+        return JSONResponse(error_body("store_unavailable", str(exc), {"store": exc.store}), status_code=503)
+
+    @app.exception_handler(EmbedderUnavailable)
+    async def embedder_down(_: Request, exc: EmbedderUnavailable) -> JSONResponse:
+        log.error("embedder unavailable: %s", exc)
+        return JSONResponse(error_body("embedder_unavailable", str(exc)), status_code=503)
+
+    @app.exception_handler(Exception)
+    async def internal(_: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error")
+        return JSONResponse(error_body("internal_error", "internal server error"), status_code=500)

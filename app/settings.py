@@ -1,0 +1,64 @@
+"""Settings: the only place that reads the environment (prefix ``AER_``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from graphs.domain import DEFAULT_PRIORITY, EntityType
+
+
+class Settings(BaseSettings):
+    """Service configuration; every field can be set as ``AER_<NAME>`` (or a ``.env`` file)."""
+
+    model_config = SettingsConfigDict(env_prefix="AER_", env_file=".env", extra="ignore")
+
+    data_dir: Path = Path("data")
+    milvus_uri: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("AER_MILVUS_URI", "MILVUS_URI"),
+        description="Milvus server URI (http://host:19530); default: a Milvus Lite file in data_dir.",
+    )
+    milvus_token: SecretStr | None = Field(default=None, validation_alias=AliasChoices("AER_MILVUS_TOKEN", "MILVUS_TOKEN"))
+    collection: str = "aer_chunks"
+    redis_url: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("AER_REDIS_URL", "REDIS_URL"),
+        description="Redis URL for the entity store; default: a SQLite file in data_dir.",
+    )
+    embedding_provider: Literal["use", "openai"] = "use"
+    embedding_model: str = "text-embedding-3-small"
+    embedding_base_url: str | None = None
+    embedding_api_key: SecretStr | None = None
+    llm_base_url: str | None = Field(
+        default=None, description="OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, the local llama.cpp server)."
+    )
+    llm_api_key: SecretStr | None = None
+    llm_model: str | None = None
+    llm_max_tokens: int = Field(default=512, ge=16, le=8192)
+    llm_temperature: float = 0.0
+    llm_timeout_s: float = Field(default=60.0, gt=0)
+    top_k: int = Field(default=5, ge=1, le=100)
+    candidate_k: int = Field(default=20, ge=1, le=1000)
+    max_retries: int = Field(default=3, ge=0, le=10)
+    min_dense_score: float = 0.2
+    entity_priority: list[EntityType] = Field(default_factory=lambda: list(DEFAULT_PRIORITY))
+    models_dir: Path = Path("models")
+    host: str = "127.0.0.1"
+    port: int = 8000
+
+    @property
+    def llm_enabled(self) -> bool:
+        """Whether an LLM endpoint is configured."""
+        return bool(self.llm_base_url or self.llm_api_key)
+
+    def milvus_target(self) -> str:
+        """The Milvus URI or the Milvus Lite file to open."""
+        return self.milvus_uri or str(self.data_dir / "milvus.db")
+
+    def sqlite_path(self) -> Path:
+        """The entity store file when Redis is not configured."""
+        return self.data_dir / "entities.sqlite3"

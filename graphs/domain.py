@@ -1,0 +1,192 @@
+"""Domain types shared by the graph, the stores and the ingest pipeline.
+
+Field names are snake_case in Python and camelCase on the wire (``model_dump(by_alias=True)``),
+so the API contract (``standardName``, ``rerankedScore`` ...) is kept without un-Pythonic code.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+EntityType = Literal["PERSON", "ORGANIZATION", "PRODUCT", "EVENT", "LOCATION", "DATE", "CONCEPT", "OTHER"]
+ENTITY_TYPES: tuple[EntityType, ...] = get_args(EntityType)
+# Highest priority first: relaxation drops from the end of this tuple.
+DEFAULT_PRIORITY: tuple[EntityType, ...] = ENTITY_TYPES
+
+Intent = Literal["factual", "conceptual", "comparison", "procedural", "exploratory"]
+Complexity = Literal["simple", "moderate", "complex"]
+MatchKind = Literal["exact", "alias", "fuzzy", "pinyin", "date", "none"]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, frozen=True)
+
+
+class EntityMetadata(Model):
+    """An entity of the entity store."""
+
+    standard_name: str = Field(min_length=1, max_length=256)
+    type: EntityType
+    aliases: list[str] = Field(default_factory=list)
+    hierarchy: list[str] = Field(
+        default_factory=list,
+        description="Path from the root to this entity, e.g. ['中国', '北京', '朝阳'].",
+    )
+    related_entities: list[str] = Field(default_factory=list)
+
+    @property
+    def ancestors(self) -> list[str]:
+        """Names above this entity in its hierarchy, nearest last."""
+        path = list(self.hierarchy)
+        if path and path[-1] == self.standard_name:
+            path = path[:-1]
+        return [p for p in path if p != self.standard_name]
+
+
+class EntityMatch(Model):
+    """The result of looking a surface form up in the entity store."""
+
+    entity: EntityMetadata
+    match: MatchKind
+    score: float = Field(ge=0.0, le=1.0)
+    matched: str = Field(description="The surface form (name or alias) that matched.")
+
+
+class DateRange(Model):
+    """An inclusive range of dates as YYYYMMDD integers."""
+
+    start: int
+    end: int
+    granularity: Literal["year", "month", "day"]
+    label: str
+
+    def widen(self) -> DateRange | None:
+        """Return the enclosing year of a month or day range, None for a year."""
+        if self.granularity == "year":
+            return None
+        year = self.start // 10000
+        return DateRange(start=year * 10000 + 101, end=year * 10000 + 1231, granularity="year", label=str(year))
+
+
+class QueryEntity(Model):
+    text: str
+    type: EntityType
+    source: Literal["gazetteer", "pos", "date_rule", "llm", "title_case"] = "gazetteer"
+    confidence: float = 1.0
+    date_range: DateRange | None = None
+
+
+class LogicalRelation(Model):
+    operator: Literal["AND", "OR", "NOT"]
+    entities: list[str]
+
+
+class ParsedQuery(Model):
+    original_query: str
+    entities: list[QueryEntity] = Field(default_factory=list)
+    logical_relations: list[LogicalRelation] = Field(default_factory=list)
+    intent: Intent = "factual"
+    complexity: Complexity = "simple"
+    confidence: float = 0.5
+    keywords: list[str] = Field(default_factory=list)
+    parser: Literal["llm", "rules"] = "rules"
+
+
+class ValidatedEntity(Model):
+    text: str
+    type: EntityType
+    standard_name: str | None = None
+    match: MatchKind = "none"
+    score: float = 0.0
+    valid: bool = False
+    hierarchy: list[str] = Field(default_factory=list)
+    date_range: DateRange | None = None
+    negated: bool = False
+
+
+class Constraint(Model):
+    """One filter on the vector search, derived from a validated entity."""
+
+    type: EntityType
+    value: str
+    date_range: DateRange | None = None
+    ancestors: list[str] = Field(default_factory=list, description="Wider values, nearest last.")
+    negated: bool = False
+
+
+class Relaxation(Model):
+    type: EntityType
+    value: str
+    action: Literal["dropped", "widened"]
+    new_value: str | None = None
+    reason: str
+
+
+RouteAction = Literal["structured_search", "semantic_search", "hybrid_search", "relax_constraints", "rerank"]
+
+
+class RoutingDecision(Model):
+    action: RouteAction
+    reason: str
+
+
+class Hit(Model):
+    id: str
+    doc_id: str
+    title: str = ""
+    text: str
+    score: float
+    channel: Literal["structured", "semantic", "hybrid", "bm25"]
+    dense_score: float | None = None
+    bm25_score: float | None = None
+    reranked_score: float | None = None
+    relevance_explanation: str | None = None
+    date: int | None = None
+    entities: dict[str, list[str]] = Field(default_factory=dict)
+
+
+class SearchRecord(Model):
+    channel: Literal["structured", "semantic", "hybrid", "bm25"]
+    filter: str | None
+    count: int
+    duration_ms: float
+
+
+class Citation(Model):
+    index: int
+    id: str
+    doc_id: str
+    title: str
+
+
+class WorkflowStep(Model):
+    node: str
+    started: str
+    duration_ms: float
+    summary: str
+
+
+class Document(Model):
+    """A corpus document as ingested (``corpus.jsonl`` line)."""
+
+    id: str = Field(min_length=1, max_length=256)
+    title: str = ""
+    text: str = Field(min_length=1)
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class Chunk(Model):
+    """One indexed piece of a document, with its scalar filter fields."""
+
+    id: str
+    doc_id: str
+    chunk_index: int
+    title: str
+    text: str
+    date: int | None = None
+    entities: dict[EntityType, list[str]] = Field(
+        default_factory=dict, description="Standard names by type, ancestors included."
+    )

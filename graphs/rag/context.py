@@ -1,0 +1,65 @@
+"""RagContext: the dependencies every node receives through ``runtime.context``."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+
+from langchain_core.embeddings import Embeddings
+from langchain_core.language_models import BaseChatModel
+
+from graphs.domain import DEFAULT_PRIORITY, EntityType
+from graphs.prompts import PromptLibrary
+from graphs.rerank import Reranker
+from graphs.stores.base import EntityStore, VectorIndex
+from graphs.text.gazetteer import Gazetteer
+
+
+@dataclass(frozen=True)
+class RagLimits:
+    """Budgets and thresholds of the graph."""
+
+    top_k: int = 5
+    candidate_k: int = 20
+    max_retries: int = 3
+    min_results: int = 1
+    min_dense_score: float = 0.2
+    priority: tuple[EntityType, ...] = DEFAULT_PRIORITY
+    llm_timeout_s: float = 60.0
+
+
+class GazetteerCache:
+    """The entity-store gazetteer, rebuilt only when the store's version changes."""
+
+    def __init__(self, store: EntityStore) -> None:
+        self._store = store
+        self._lock = threading.Lock()
+        self._version: int | None = None
+        self._gazetteer: Gazetteer | None = None
+
+    def __call__(self) -> Gazetteer:
+        """Return the gazetteer for the store as it is now."""
+        version = self._store.version()
+        with self._lock:
+            if self._gazetteer is None or version != self._version:
+                self._gazetteer = Gazetteer(self._store.surface_forms())
+                self._version = version
+            return self._gazetteer
+
+
+@dataclass(frozen=True)
+class RagContext:
+    """Injected LLM, embedder, stores, reranker, prompts and limits (built once per process)."""
+
+    embedder: Embeddings
+    index: VectorIndex
+    entities: EntityStore
+    reranker: Reranker
+    gazetteer: Callable[[], Gazetteer]
+    prompts: PromptLibrary = field(default_factory=PromptLibrary)
+    llm: BaseChatModel | None = None
+    llm_name: str | None = None
+    limits: RagLimits = field(default_factory=RagLimits)
+    today: Callable[[], date] = date.today

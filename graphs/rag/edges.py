@@ -1,0 +1,23 @@
+"""Pure routing functions: they read the state and name the next node."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from graphs.domain import RouteAction
+from graphs.rag.state import RagState
+
+RouteNode = Literal["search_structured", "search_semantic", "search_hybrid", "relax_constraints", "rerank_hits"]
+
+ACTION_NODE: dict[RouteAction, RouteNode] = {
+    "structured_search": "search_structured",
+    "semantic_search": "search_semantic",
+    "hybrid_search": "search_hybrid",
+    "relax_constraints": "relax_constraints",
+    "rerank": "rerank_hits",
+}
+
+
+def after_route_query(state: RagState) -> RouteNode:
+    """Follow the router's latest decision."""
+    return ACTION_NODE[state["decisions"][-1].action]

@@ -1,0 +1,55 @@
+"""Wiring of the adaptive entity-routing graph."""
+
+from __future__ import annotations
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+
+from graphs.rag.context import RagContext
+from graphs.rag.edges import after_route_query
+from graphs.rag.instrument import timed
+from graphs.rag.nodes import (
+    parse_query,
+    relax_constraints,
+    rerank_hits,
+    route_query,
+    search_hybrid,
+    search_semantic,
+    search_structured,
+    validate_entities,
+    write_answer,
+)
+from graphs.rag.state import InputState, OutputState, RagState
+
+NODES = (
+    parse_query,
+    validate_entities,
+    route_query,
+    relax_constraints,
+    search_structured,
+    search_semantic,
+    search_hybrid,
+    rerank_hits,
+    write_answer,
+)
+
+
+def build_graph() -> CompiledStateGraph:
+    """Build and compile the graph (no checkpointer: each request is one run)."""
+    builder = StateGraph(RagState, context_schema=RagContext, input_schema=InputState, output_schema=OutputState)
+    for module in NODES:
+        name = module.__name__.rsplit(".", 1)[-1]
+        builder.add_node(name, timed(name, getattr(module, name), module.summarize, last=name == "write_answer"))
+    builder.add_edge(START, "parse_query")
+    builder.add_edge("parse_query", "validate_entities")
+    builder.add_edge("validate_entities", "route_query")
+    builder.add_conditional_edges("route_query", after_route_query)
+    builder.add_edge("relax_constraints", "search_structured")
+    for search in ("search_structured", "search_semantic", "search_hybrid"):
+        builder.add_edge(search, "route_query")
+    builder.add_edge("rerank_hits", "write_answer")
+    builder.add_edge("write_answer", END)
+    return builder.compile(name="adaptive-entity-rag")
+
+
+graph = build_graph()

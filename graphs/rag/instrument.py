@@ -1,0 +1,36 @@
+"""Wrap nodes so every run records workflow steps (node, start, duration, summary)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+
+from langgraph.runtime import Runtime
+
+from graphs.domain import WorkflowStep
+from graphs.rag.context import RagContext
+from graphs.rag.state import RagState, RagUpdate
+
+Node = Callable[[RagState, Runtime[RagContext]], Awaitable[RagUpdate]]
+
+
+def timed(name: str, node: Node, summarize: Callable[[RagUpdate], str], *, last: bool = False) -> Node:
+    """Return ``node`` recording a WorkflowStep; the last node also records the total duration."""
+
+    async def step(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
+        started = datetime.now(UTC)
+        t0 = time.perf_counter()
+        update = await node(state, runtime)
+        elapsed = (time.perf_counter() - t0) * 1000
+        out = {**update, "steps": [WorkflowStep(node=name, started=started.isoformat(), duration_ms=round(elapsed, 3),
+                                                summary=summarize(update))]}
+        if last:
+            steps = state.get("steps", [])
+            first = datetime.fromisoformat(steps[0].started) if steps else started
+            out["total_duration_ms"] = round((datetime.now(UTC) - first).total_seconds() * 1000, 3)
+        return out
+
+    step.__name__ = name
+    step.__doc__ = node.__doc__
+    return step

@@ -1,0 +1,37 @@
+"""rerank_hits: reorder the hits with the configured reranker and explain each score."""
+
+from __future__ import annotations
+
+from langgraph.runtime import Runtime
+
+from graphs.domain import Hit
+from graphs.rag.context import RagContext
+from graphs.rag.state import RagState, RagUpdate
+
+
+def dedupe(hits: list[Hit]) -> list[Hit]:
+    """Keep the first occurrence of each chunk id."""
+    seen: set[str] = set()
+    out = []
+    for h in hits:
+        if h.id not in seen:
+            seen.add(h.id)
+            out.append(h)
+    return out
+
+
+async def rerank_hits(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
+    """Rerank (unless disabled) and keep the top_k."""
+    ctx = runtime.context
+    top_k = state.get("top_k", ctx.limits.top_k)
+    hits = dedupe(state.get("hits", []))
+    if not state.get("enable_reranking", True):
+        kept = [h.model_copy(update={"relevance_explanation": "search order (reranking disabled)"}) for h in hits[:top_k]]
+        return {"ranked": kept, "reranker": "none"}
+    ranked = await ctx.reranker.rerank(state["parsed"], state.get("constraints", []), hits, top_k)
+    return {"ranked": ranked, "reranker": ctx.reranker.name}
+
+
+def summarize(update: RagUpdate) -> str:
+    """Describe the reranking."""
+    return f"{len(update['ranked'])} result(s) kept by the {update['reranker']} reranker"

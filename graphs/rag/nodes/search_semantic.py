@@ -1,0 +1,18 @@
+"""search_semantic: pure vector search (conceptual questions and the fallback)."""
+
+from __future__ import annotations
+
+from langgraph.runtime import Runtime
+
+from graphs.rag.context import RagContext
+from graphs.rag.nodes._search import embed_question, run_search
+from graphs.rag.nodes._search import summarize as summarize
+from graphs.rag.state import RagState, RagUpdate
+
+
+async def search_semantic(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
+    """Dense search with no filter."""
+    ctx = runtime.context
+    vector = await embed_question(ctx, state["question"])
+    limit = max(ctx.limits.candidate_k, state.get("top_k", ctx.limits.top_k))
+    return await run_search("semantic", None, lambda: ctx.index.search_dense(vector, filter=None, limit=limit))

@@ -1,0 +1,20 @@
+"""search_structured: vector search under the entity/date filter expression."""
+
+from __future__ import annotations
+
+from langgraph.runtime import Runtime
+
+from graphs.rag.context import RagContext
+from graphs.rag.nodes._search import embed_question, run_search
+from graphs.rag.nodes._search import summarize as summarize
+from graphs.rag.state import RagState, RagUpdate
+from graphs.stores.filters import build_filter
+
+
+async def search_structured(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
+    """Dense search restricted to chunks matching every constraint."""
+    ctx = runtime.context
+    expr = build_filter(state.get("constraints", []))
+    vector = await embed_question(ctx, state["question"])
+    limit = max(ctx.limits.candidate_k, state.get("top_k", ctx.limits.top_k))
+    return await run_search("structured", expr, lambda: ctx.index.search_dense(vector, filter=expr, limit=limit))

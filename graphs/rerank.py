@@ -1,0 +1,83 @@
+"""Rerankers: pluggable, each names itself so the response can say which one ran."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from graphs.domain import Constraint, Hit, ParsedQuery
+from graphs.text.normalize import normalize
+
+
+@runtime_checkable
+class Reranker(Protocol):
+    """Reorders hits for a query and explains each score."""
+
+    name: str
+
+    async def rerank(
+        self, parsed: ParsedQuery, constraints: Sequence[Constraint], hits: Sequence[Hit], top_k: int
+    ) -> list[Hit]: ...
+
+
+@dataclass(frozen=True)
+class FusionWeights:
+    dense: float = 0.45
+    lexical: float = 0.25
+    entity: float = 0.2
+    title: float = 0.1
+
+
+def _coverage(terms: Sequence[str], text: str) -> float:
+    if not terms:
+        return 0.0
+    return sum(1 for t in terms if t in text) / len(terms)
+
+
+def fusion_features(
+    parsed: ParsedQuery, constraints: Sequence[Constraint], hit: Hit
+) -> dict[str, float]:
+    """Compute the reranking features of one hit, each in [0, 1]."""
+    body = normalize(f"{hit.title} {hit.text}")
+    title = normalize(hit.title)
+    keywords = [normalize(k) for k in parsed.keywords if k.strip()]
+    names = [normalize(c.value) for c in constraints if c.type != "DATE" and not c.negated]
+    hit_names = {normalize(n) for values in hit.entities.values() for n in values}
+    entity = (
+        sum(1 for n in names if n in hit_names or n in body) / len(names) if names else 0.0
+    )
+    dense = hit.dense_score if hit.dense_score is not None else hit.score
+    return {
+        "dense": max(0.0, min(1.0, dense)),
+        "lexical": _coverage(keywords, body),
+        "entity": entity,
+        "title": max(_coverage(keywords, title), 1.0 if any(n and n == title for n in names) else 0.0),
+    }
+
+
+class FusionReranker:
+    """Weighted fusion of dense similarity, keyword coverage, entity match and title match."""
+
+    name = "fusion"
+
+    def __init__(self, weights: FusionWeights | None = None) -> None:
+        self.weights = weights or FusionWeights()
+
+    def score(self, parsed: ParsedQuery, constraints: Sequence[Constraint], hit: Hit) -> Hit:
+        """Return the hit with its fused score and an explanation naming the deciding features."""
+        features = fusion_features(parsed, constraints, hit)
+        weights = vars(self.weights)
+        parts = {k: weights[k] * v for k, v in features.items()}
+        total = sum(parts.values())
+        ranked = sorted(parts.items(), key=lambda kv: kv[1], reverse=True)
+        explanation = ", ".join(f"{k}={features[k]:.2f}(+{v:.2f})" for k, v in ranked if v > 0) or "no feature matched"
+        return hit.model_copy(update={"reranked_score": round(total, 4), "relevance_explanation": explanation})
+
+    async def rerank(
+        self, parsed: ParsedQuery, constraints: Sequence[Constraint], hits: Sequence[Hit], top_k: int
+    ) -> list[Hit]:
+        """Score every hit and keep the best ``top_k``."""
+        scored = [self.score(parsed, constraints, h) for h in hits]
+        scored.sort(key=lambda h: h.reranked_score or 0.0, reverse=True)
+        return scored[:top_k]

@@ -1,0 +1,108 @@
+"""Store protocols the graph depends on, and the errors adapters raise.
+
+Nodes never import a driver; they talk to these protocols through ``runtime.context``.
+Adapters translate every driver error into ``StoreUnavailable`` so that an outage can
+never look like "zero hits" (which would wrongly trigger constraint relaxation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, Protocol, runtime_checkable
+
+from graphs.domain import Chunk, EntityMatch, EntityMetadata, EntityType, Hit
+
+
+class StoreError(Exception):
+    """Base class of store errors."""
+
+
+class StoreUnavailable(StoreError):
+    """The backing service (Milvus, Redis, SQLite file) could not serve the call."""
+
+    def __init__(self, store: str, message: str) -> None:
+        super().__init__(f"{store} unavailable: {message}")
+        self.store = store
+
+
+class AliasConflictError(StoreError):
+    """An alias is already owned by another entity."""
+
+    def __init__(self, alias: str, owner: str) -> None:
+        super().__init__(f"alias {alias!r} already belongs to {owner!r}")
+        self.alias = alias
+        self.owner = owner
+
+
+FusionMethod = Literal["rrf", "weighted"]
+
+
+@runtime_checkable
+class VectorIndex(Protocol):
+    """Chunk storage with dense, BM25 and hybrid search under a filter expression."""
+
+    def search_dense(self, vector: Sequence[float], *, filter: str | None, limit: int) -> list[Hit]: ...
+
+    def search_bm25(self, text: str, *, filter: str | None, limit: int) -> list[Hit]: ...
+
+    def search_hybrid(
+        self,
+        vector: Sequence[float],
+        text: str,
+        *,
+        filter: str | None,
+        limit: int,
+        fusion: FusionMethod = "rrf",
+        dense_weight: float = 0.6,
+    ) -> list[Hit]: ...
+
+    def count(self, filter: str | None = None) -> int: ...
+
+    def replace_document(self, doc_id: str, chunks: Sequence[Chunk], vectors: Sequence[Sequence[float]]) -> int:
+        """Make ``chunks`` the only chunks of ``doc_id``; return how many were written."""
+        ...
+
+    def delete_document(self, doc_id: str) -> int:
+        """Remove every chunk of ``doc_id``; return how many were removed."""
+        ...
+
+    def document_ids(self) -> set[str]: ...
+
+    def ping(self) -> None:
+        """Raise StoreUnavailable if the index cannot serve queries."""
+        ...
+
+    def close(self) -> None: ...
+
+
+@runtime_checkable
+class EntityStore(Protocol):
+    """Entities with aliases, hierarchy and relations; exact, fuzzy and pinyin lookup."""
+
+    def upsert(self, entity: EntityMetadata) -> EntityMetadata:
+        """Add or merge (aliases, hierarchy, relations) an entity; AliasConflictError on clash."""
+        ...
+
+    def get(self, standard_name: str) -> EntityMetadata | None: ...
+
+    def delete(self, standard_name: str) -> bool: ...
+
+    def list(self, type: EntityType | None = None, offset: int = 0, limit: int = 100) -> list[EntityMetadata]: ...
+
+    def count(self, type: EntityType | None = None) -> int: ...
+
+    def lookup(self, text: str, type: EntityType | None = None) -> EntityMatch | None:
+        """Best match of a surface form: exact/alias, then fuzzy, then pinyin."""
+        ...
+
+    def surface_forms(self) -> list[tuple[str, EntityMetadata]]:
+        """Every (name or alias, entity) pair, for gazetteer matching in text."""
+        ...
+
+    def version(self) -> int:
+        """A number that changes whenever the store changes (to refresh caches)."""
+        ...
+
+    def ping(self) -> None: ...
+
+    def close(self) -> None: ...

@@ -1,0 +1,121 @@
+"""Fakes for node and graph tests: a scripted vector index, a fake LLM with tool calls."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from langchain_core.embeddings import DeterministicFakeEmbedding
+from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+from langgraph.runtime import Runtime
+
+from graphs.domain import Chunk, EntityMetadata, Hit
+from graphs.prompts import PromptLibrary
+from graphs.rag.context import GazetteerCache, RagContext, RagLimits
+from graphs.rerank import FusionReranker
+from graphs.stores.base import StoreUnavailable
+from graphs.stores.entities import SQLiteEntityStore
+
+DEMO_ENTITIES = [
+    EntityMetadata(standard_name="Elon Musk", type="PERSON", aliases=["马斯克", "老马", "Musk"],
+                   related_entities=["Tesla", "SpaceX"]),
+    EntityMetadata(standard_name="Apple", type="ORGANIZATION", aliases=["苹果", "苹果公司", "Apple Inc."]),
+    EntityMetadata(standard_name="Tesla", type="ORGANIZATION", aliases=["特斯拉"]),
+    EntityMetadata(standard_name="iPhone", type="PRODUCT", aliases=[]),
+    EntityMetadata(standard_name="中国", type="LOCATION", aliases=["China"], hierarchy=["中国"]),
+    EntityMetadata(standard_name="北京", type="LOCATION", aliases=["Beijing", "京城"], hierarchy=["中国", "北京"]),
+    EntityMetadata(standard_name="朝阳", type="LOCATION", aliases=["朝阳区"], hierarchy=["中国", "北京", "朝阳"]),
+    EntityMetadata(standard_name="上海", type="LOCATION", aliases=["魔都", "Shanghai"], hierarchy=["中国", "上海"]),
+    EntityMetadata(standard_name="机器学习", type="CONCEPT", aliases=["Machine Learning", "ML"]),
+]
+
+TODAY = date(2025, 6, 1)
+
+
+def hit(chunk_id: str, text: str = "text", score: float = 0.5, channel: str = "structured", **kw: Any) -> Hit:
+    """A hit with defaults."""
+    return Hit(id=chunk_id, doc_id=chunk_id.split("#")[0], title=kw.pop("title", chunk_id), text=text, score=score,
+               channel=channel, dense_score=kw.pop("dense_score", score), **kw)  # type: ignore[arg-type]
+
+
+@dataclass
+class ScriptedIndex:
+    """A VectorIndex whose answers are scripted per channel and filter."""
+
+    respond: Callable[[str, str | None], list[Hit]] = lambda channel, expr: []
+    calls: list[tuple[str, str | None]] = field(default_factory=list)
+    fail: bool = False
+
+    def _answer(self, channel: str, expr: str | None) -> list[Hit]:
+        self.calls.append((channel, expr))
+        if self.fail:
+            raise StoreUnavailable("milvus", "connection refused")
+        return self.respond(channel, expr)
+
+    def search_dense(self, vector: Sequence[float], *, filter: str | None, limit: int) -> list[Hit]:
+        return self._answer("structured" if filter else "semantic", filter)[:limit]
+
+    def search_bm25(self, text: str, *, filter: str | None, limit: int) -> list[Hit]:
+        return self._answer("bm25", filter)[:limit]
+
+    def search_hybrid(self, vector: Sequence[float], text: str, *, filter: str | None, limit: int,
+                      fusion: str = "rrf", dense_weight: float = 0.6) -> list[Hit]:
+        return self._answer("hybrid", filter)[:limit]
+
+    def count(self, filter: str | None = None) -> int:
+        return len(self._answer("count", filter))
+
+    def replace_document(self, doc_id: str, chunks: Sequence[Chunk], vectors: Sequence[Sequence[float]]) -> int:
+        return len(chunks)
+
+    def delete_document(self, doc_id: str) -> int:
+        return 0
+
+    def document_ids(self) -> set[str]:
+        return set()
+
+    def ping(self) -> None:
+        if self.fail:
+            raise StoreUnavailable("milvus", "connection refused")
+
+    def close(self) -> None:
+        pass
+
+
+class ToolCallingFakeChatModel(GenericFakeChatModel):
+    """GenericFakeChatModel that accepts ``bind_tools`` (used by structured output)."""
+
+    def bind_tools(self, tools: Any, **kwargs: Any) -> ToolCallingFakeChatModel:
+        return self
+
+
+def entity_store(tmp_path: Any, entities: Sequence[EntityMetadata] = DEMO_ENTITIES) -> SQLiteEntityStore:
+    """A real SQLite entity store in a temp dir with the demo entities."""
+    store = SQLiteEntityStore(tmp_path / "entities.sqlite3")
+    for e in entities:
+        store.upsert(e)
+    return store
+
+
+def make_context(tmp_path: Any, index: Any = None, llm: Any = None, **limits: Any) -> RagContext:
+    """A RagContext of fakes (and a real SQLite entity store)."""
+    store = entity_store(tmp_path)
+    return RagContext(
+        embedder=DeterministicFakeEmbedding(size=16),
+        index=index or ScriptedIndex(),
+        entities=store,
+        reranker=FusionReranker(),
+        gazetteer=GazetteerCache(store),
+        prompts=PromptLibrary(),
+        llm=llm,
+        llm_name="fake-llm" if llm else None,
+        limits=RagLimits(**limits),
+        today=lambda: TODAY,
+    )
+
+
+def runtime(ctx: RagContext) -> Runtime[RagContext]:
+    """A Runtime carrying the context, for calling nodes directly."""
+    return Runtime(context=ctx)
