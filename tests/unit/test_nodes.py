@@ -142,3 +142,12 @@ async def test_write_answer_says_when_nothing_was_found(tmp_path: Any) -> None:
 
 def test_search_record_type_is_stable() -> None:
     assert SearchRecord(channel="hybrid", filter=None, count=0, duration_ms=1.0).count == 0
+
+
+def test_attribute_cites_uncited_sentences_a_passage_supports() -> None:
+    from graphs.rag.nodes.write_answer import attribute
+
+    passages = [hit("a#0", "SpaceX was founded in 2002 by Elon Musk."), hit("b#0", "特斯拉是一家电动汽车公司。")]
+    assert attribute("SpaceX was founded in 2002. Paris is nice.", passages) == "SpaceX was founded in 2002[1]. Paris is nice."
+    assert attribute("特斯拉是电动汽车公司。", passages) == "特斯拉是电动汽车公司[2]。"
+    assert attribute("Already cited [2].", passages) == "Already cited [2]."

@@ -17,7 +17,7 @@ from graphs.text.normalize import normalize
 log = logging.getLogger(__name__)
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
-_SENTENCE = re.compile(r"[^。！？!?；;\n]+(?:[。！？!?；;]|(?<=[a-z0-9\"')\]])\.(?=\s|$))?", re.IGNORECASE)
+_BOUNDARY = re.compile(r"(?<=[。！？!?；;])\s*|(?<=[a-z0-9\"')\]]\.)\s+|\n+", re.IGNORECASE)
 _CITED = re.compile(r"\[(\d{1,3})\]")
 PASSAGE_CHARS = 1200
 EXTRACT_PASSAGES = 3
@@ -37,7 +37,7 @@ def no_results_answer(question: str) -> str:
 
 def split_sentences(text: str) -> list[str]:
     """Split Chinese and English text into sentences."""
-    return [s.strip() for s in _SENTENCE.findall(text) if len(s.strip()) > 1]
+    return [s.strip() for s in _BOUNDARY.split(text) if len(s.strip()) > 1]
 
 
 def _sentence_score(sentence: str, terms: list[str]) -> float:
@@ -66,6 +66,27 @@ def format_passages(hits: list[Hit]) -> str:
     return "\n\n".join(
         f"[{n}] (doc {h.doc_id}) {h.title}\n{h.text[:PASSAGE_CHARS]}" for n, h in enumerate(hits, start=1)
     )
+
+
+def _bigrams(text: str) -> set[str]:
+    norm = re.sub(r"\W+", "", normalize(text))
+    return {norm[i : i + 2] for i in range(len(norm) - 1)}
+
+
+def attribute(answer: str, hits: list[Hit], threshold: float = 0.5) -> str:
+    """Add the best-supporting passage number to each uncited sentence that a passage supports."""
+    passages = [_bigrams(h.text) for h in hits]
+    out = []
+    for sentence in split_sentences(answer) or [answer]:
+        grams = _bigrams(_CITED.sub("", sentence))
+        if not _CITED.search(sentence) and grams:
+            support = [len(grams & p) / len(grams) for p in passages]
+            best = max(range(len(hits)), key=lambda i: support[i])
+            if support[best] >= threshold:
+                sentence = re.sub(r"([。！？!?.；;]?)$", lambda m: f"[{best + 1}]{m.group(1)}", sentence, count=1)
+        out.append(sentence)
+    joiner = "" if is_chinese(answer) else " "
+    return joiner.join(out)
 
 
 def cited(answer: str, hits: list[Hit]) -> list[Citation]:
@@ -99,6 +120,7 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
             return {"answer": text, "citations": citations, "answer_mode": "extractive", "status": "answered",
                     "degraded": ["write_answer"], "llm_calls": 1}
         if answer:
+            answer = attribute(answer, hits)
             return {"answer": answer, "citations": cited(answer, hits), "answer_mode": "llm", "status": "answered",
                     "llm_calls": 1}
     text, citations = extractive_answer(state["parsed"], names, hits)

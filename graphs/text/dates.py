@@ -1,0 +1,211 @@
+"""Rule-based date recognition (Chinese and English) into inclusive YYYYMMDD ranges."""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Callable
+from datetime import date
+from typing import NamedTuple
+
+from graphs.domain import DateRange, QueryEntity
+
+# Full-width digits and separators map 1:1 onto ASCII, so offsets stay valid.
+_WIDTH = str.maketrans({chr(0xFF10 + i): str(i) for i in range(10)} | {"－": "-", "／": "/", "．": "."})
+
+_MONTHS: dict[str, int] = {
+    name: number
+    for number, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ],
+        start=1,
+    )
+    for name in names
+}
+# The lookahead rejects most positions before trying twenty alternatives.
+_MON = "(?=[adfjmnosADFJMNOS])(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_ORD = r"(?:st|nd|rd|th)?"
+_NOT_DIGIT_BEFORE = r"(?<![\d])"
+_YEAR = r"(?P<y>(?:19|20)\d{2})"
+
+_CN_RELATIVE_YEAR = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}
+_CN_RELATIVE_MONTH = {"上个月": -1, "上月": -1, "本月": 0, "这个月": 0, "下个月": 1, "下月": 1}
+_EN_RELATIVE = {"last": -1, "previous": -1, "this": 0, "current": 0, "next": 1, "coming": 1}
+
+
+class DateSpan(NamedTuple):
+    """A recognised date expression and its position in the text."""
+
+    start: int
+    end: int
+    text: str
+    range: DateRange
+
+
+def year_range(year: int) -> DateRange:
+    """Return the range covering a whole year."""
+    return DateRange(
+        start=year * 10000 + 101, end=year * 10000 + 1231, granularity="year", label=f"{year:04d}"
+    )
+
+
+def month_range(year: int, month: int) -> DateRange:
+    """Return the range covering a whole month (leap years included)."""
+    last = calendar.monthrange(year, month)[1]
+    base = year * 10000 + month * 100
+    return DateRange(start=base + 1, end=base + last, granularity="month", label=f"{year:04d}-{month:02d}")
+
+
+def day_range(year: int, month: int, day: int) -> DateRange:
+    """Return the range covering a single day."""
+    value = year * 10000 + month * 100 + day
+    return DateRange(start=value, end=value, granularity="day", label=f"{year:04d}-{month:02d}-{day:02d}")
+
+
+def _shift_month(today: date, delta: int) -> DateRange:
+    """Return the month ``delta`` months away from ``today``."""
+    index = today.year * 12 + today.month - 1 + delta
+    return month_range(index // 12, index % 12 + 1)
+
+
+def _valid(year: int, month: int = 1, day: int = 1) -> bool:
+    """Return True if the calendar has this date."""
+    return 1 <= month <= 12 and 1 <= day <= calendar.monthrange(year, month)[1]
+
+
+def _ymd(m: re.Match[str], _today: date) -> DateRange | None:
+    """Build a day range from y/m/d groups (month may be a name)."""
+    year, day = int(m["y"]), int(m["d"])
+    month = _MONTHS[m["mon"].lower()] if m.groupdict().get("mon") else int(m["m"])
+    return day_range(year, month, day) if _valid(year, month, day) else None
+
+
+def _ym(m: re.Match[str], _today: date) -> DateRange | None:
+    """Build a month range from y/m groups (month may be a name)."""
+    year = int(m["y"])
+    month = _MONTHS[m["mon"].lower()] if m.groupdict().get("mon") else int(m["m"])
+    return month_range(year, month) if _valid(year, month) else None
+
+
+def _y(m: re.Match[str], _today: date) -> DateRange | None:
+    """Build a year range from the y group."""
+    return year_range(int(m["y"]))
+
+
+def _cn_rel_year(m: re.Match[str], today: date) -> DateRange | None:
+    """Resolve 去年/今年/明年... against today."""
+    return year_range(today.year + _CN_RELATIVE_YEAR[m.group()])
+
+
+def _cn_rel_month(m: re.Match[str], today: date) -> DateRange | None:
+    """Resolve 上个月/本月/下个月 against today."""
+    return _shift_month(today, _CN_RELATIVE_MONTH[m.group()])
+
+
+def _en_rel(m: re.Match[str], today: date) -> DateRange | None:
+    """Resolve last/this/next year|month against today."""
+    delta = _EN_RELATIVE[m["which"].lower()]
+    if m["unit"].lower() == "year":
+        return year_range(today.year + delta)
+    return _shift_month(today, delta)
+
+
+_Rule = tuple[re.Pattern[str], Callable[[re.Match[str], date], DateRange | None], bool]
+
+# (pattern, builder, relative?) — overlaps are resolved leftmost-longest, so order does not matter.
+_RULES: list[_Rule] = [
+    (
+        re.compile(
+            _NOT_DIGIT_BEFORE + r"(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]", re.A
+        ),
+        _ymd,
+        False,
+    ),
+    (re.compile(_NOT_DIGIT_BEFORE + r"(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月", re.A), _ym, False),
+    (re.compile(_NOT_DIGIT_BEFORE + r"(?P<y>\d{4})\s*年(?!代)", re.A), _y, False),
+    (
+        re.compile(
+            _NOT_DIGIT_BEFORE + r"(?P<y>\d{4})(?P<sep>[-/.])(?P<m>\d{1,2})(?P=sep)(?P<d>\d{1,2})(?!\d)", re.A
+        ),
+        _ymd,
+        False,
+    ),
+    (re.compile(_NOT_DIGIT_BEFORE + r"(?P<y>\d{4})-(?P<m>\d{2})(?![\d-])", re.A), _ym, False),
+    (re.compile(_NOT_DIGIT_BEFORE + r"(?P<y>\d{4})/(?P<m>\d{1,2})(?![\d/])", re.A), _ym, False),
+    (
+        re.compile(r"\b" + _MON + r"\s+(?P<d>\d{1,2})" + _ORD + r",?\s+" + _YEAR + r"\b", re.I | re.A),
+        _ymd,
+        False,
+    ),
+    (
+        re.compile(
+            r"\b(?P<d>\d{1,2})" + _ORD + r"\s+(?:of\s+)?" + _MON + r",?\s+" + _YEAR + r"\b", re.I | re.A
+        ),
+        _ymd,
+        False,
+    ),
+    (re.compile(r"\b" + _MON + r",?\s+" + _YEAR + r"\b", re.I | re.A), _ym, False),
+    (re.compile(r"(?<![A-Za-z\d.,:/\-$])" + _YEAR + r"(?![\d%]|s\b|年代)", re.A), _y, False),
+    (re.compile("|".join(_CN_RELATIVE_YEAR)), _cn_rel_year, True),
+    (re.compile("|".join(_CN_RELATIVE_MONTH)), _cn_rel_month, True),
+    (
+        re.compile(
+            r"\b(?P<which>last|previous|this|current|next|coming)\s+(?P<unit>year|month)\b", re.I | re.A
+        ),
+        _en_rel,
+        True,
+    ),
+]
+
+
+def _candidates(text: str, today: date, relative: bool) -> list[DateSpan]:
+    """Return every date match of every rule, overlapping ones included."""
+    folded = text.translate(_WIDTH)
+    found: list[DateSpan] = []
+    for pattern, build, is_relative in _RULES:
+        if is_relative and not relative:
+            continue
+        for m in pattern.finditer(folded):
+            value = build(m, today)
+            if value is not None:
+                found.append(DateSpan(m.start(), m.end(), text[m.start() : m.end()], value))
+    return found
+
+
+def find_dates(text: str, today: date, *, relative: bool = True) -> list[DateSpan]:
+    """Return non-overlapping date expressions, leftmost-longest first, in text order."""
+    chosen: list[DateSpan] = []
+    last_end = -1
+    for span in sorted(_candidates(text, today, relative), key=lambda s: (s.start, s.start - s.end)):
+        if span.start >= last_end:
+            chosen.append(span)
+            last_end = span.end
+    return chosen
+
+
+def date_entities(text: str, today: date) -> list[QueryEntity]:
+    """Return the dates of ``text`` as DATE entities with their ranges."""
+    return [
+        QueryEntity(text=s.text, type="DATE", source="date_rule", confidence=0.95, date_range=s.range)
+        for s in find_dates(text, today)
+    ]
+
+
+def first_date(text: str, today: date, *, relative: bool = False) -> int | None:
+    """Return YYYYMMDD of the first full or partial date (partial → first day), or None."""
+    # Relative words are off by default: a stored document's "last year" is relative to when it was
+    # written, not to ``today``.
+    spans = find_dates(text, today, relative=relative)
+    return spans[0].range.start if spans else None

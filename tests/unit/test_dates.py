@@ -1,0 +1,142 @@
+from datetime import date
+
+import pytest
+
+from graphs.text.dates import date_entities, day_range, find_dates, first_date, month_range, year_range
+
+TODAY = date(2025, 6, 15)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2024年", [("2024年", 20240101, 20241231, "year", "2024")]),
+        ("2024年3月", [("2024年3月", 20240301, 20240331, "month", "2024-03")]),
+        ("2024年2月", [("2024年2月", 20240201, 20240229, "month", "2024-02")]),
+        ("2023年2月", [("2023年2月", 20230201, 20230228, "month", "2023-02")]),
+        ("1900年2月", [("1900年2月", 19000201, 19000228, "month", "1900-02")]),
+        ("2000年2月", [("2000年2月", 20000201, 20000229, "month", "2000-02")]),
+        ("2024年3月5日", [("2024年3月5日", 20240305, 20240305, "day", "2024-03-05")]),
+        ("2024年12月31号", [("2024年12月31号", 20241231, 20241231, "day", "2024-12-31")]),
+        ("2024-03", [("2024-03", 20240301, 20240331, "month", "2024-03")]),
+        ("2024-03-15", [("2024-03-15", 20240315, 20240315, "day", "2024-03-15")]),
+        ("2024/3/5", [("2024/3/5", 20240305, 20240305, "day", "2024-03-05")]),
+        ("2024/3", [("2024/3", 20240301, 20240331, "month", "2024-03")]),
+        ("2024.3.5", [("2024.3.5", 20240305, 20240305, "day", "2024-03-05")]),
+        ("２０２４年３月", [("２０２４年３月", 20240301, 20240331, "month", "2024-03")]),
+        ("in 2024", [("2024", 20240101, 20241231, "year", "2024")]),
+        ("2024", [("2024", 20240101, 20241231, "year", "2024")]),
+        ("March 2024", [("March 2024", 20240301, 20240331, "month", "2024-03")]),
+        ("in Feb. 2024", [("Feb. 2024", 20240201, 20240229, "month", "2024-02")]),
+        ("march, 2024", [("march, 2024", 20240301, 20240331, "month", "2024-03")]),
+        ("March 5, 2024", [("March 5, 2024", 20240305, 20240305, "day", "2024-03-05")]),
+        ("5th of March 2024", [("5th of March 2024", 20240305, 20240305, "day", "2024-03-05")]),
+        ("Apple在March 2024发布", [("March 2024", 20240301, 20240331, "month", "2024-03")]),
+        ("2024年苹果在北京发布的产品", [("2024年", 20240101, 20241231, "year", "2024")]),
+        ("在2024发布", [("2024", 20240101, 20241231, "year", "2024")]),
+        (
+            "2020年和2021年",
+            [("2020年", 20200101, 20201231, "year", "2020"), ("2021年", 20210101, 20211231, "year", "2021")],
+        ),
+        (
+            "from 1999 to 2001",
+            [("1999", 19990101, 19991231, "year", "1999"), ("2001", 20010101, 20011231, "year", "2001")],
+        ),
+        # Invalid parts fall back to the widest valid reading.
+        ("2023年2月30日", [("2023年2月", 20230201, 20230228, "month", "2023-02")]),
+        ("2024年13月", [("2024年", 20240101, 20241231, "year", "2024")]),
+    ],
+)
+def test_absolute_dates(text: str, expected: list[tuple[str, int, int, str, str]]) -> None:
+    found = [
+        (s.text, s.range.start, s.range.end, s.range.granularity, s.range.label)
+        for s in find_dates(text, TODAY)
+    ]
+    assert found == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("前年", "2023"),
+        ("去年", "2024"),
+        ("今年", "2025"),
+        ("明年", "2026"),
+        ("后年", "2027"),
+        ("last year", "2024"),
+        ("This Year", "2025"),
+        ("next year", "2026"),
+        ("上个月", "2025-05"),
+        ("本月", "2025-06"),
+        ("下个月", "2025-07"),
+        ("last month", "2025-05"),
+    ],
+)
+def test_relative_dates(text: str, label: str) -> None:
+    (span,) = find_dates(text, TODAY)
+    assert (span.text, span.range.label) == (text, label)
+
+
+def test_relative_month_crosses_year() -> None:
+    assert [s.range.label for s in find_dates("上个月和下个月", date(2025, 1, 10))] == ["2024-12", "2025-02"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1800",
+        "3000元",
+        "12345",
+        "1990s",
+        "1990年代",
+        "电话 13912345678",
+        "version 2.2024",
+        "页码 99",
+        "3月5日",
+    ],
+)
+def test_not_dates(text: str) -> None:
+    assert find_dates(text, TODAY) == []
+
+
+def test_offsets_point_into_the_input() -> None:
+    text = "发布于２０２４年３月的产品"
+    (span,) = find_dates(text, TODAY)
+    assert text[span.start : span.end] == span.text == "２０２４年３月"
+
+
+def test_date_entities() -> None:
+    (entity,) = date_entities("去年的财报", TODAY)
+    assert (entity.text, entity.type, entity.source) == ("去年", "DATE", "date_rule")
+    assert entity.date_range == year_range(2024)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Founded in March 1998 and closed in 2005.", 19980301),
+        ("成立于2001年，2010年上市", 20010101),
+        ("2019-07-04 发布", 20190704),
+        ("no date here", None),
+        ("去年发布", None),
+    ],
+)
+def test_first_date(text: str, expected: int | None) -> None:
+    assert first_date(text, TODAY) == expected
+
+
+def test_first_date_relative_on_request() -> None:
+    assert first_date("去年发布", TODAY, relative=True) == 20240101
+
+
+def test_range_helpers() -> None:
+    assert year_range(2024).model_dump() == {
+        "start": 20240101,
+        "end": 20241231,
+        "granularity": "year",
+        "label": "2024",
+    }
+    assert month_range(2024, 2).end == 20240229
+    assert month_range(2100, 2).end == 21000228
+    assert day_range(2024, 3, 5).label == "2024-03-05"
+    assert month_range(2024, 3).widen() == year_range(2024)
