@@ -15,6 +15,7 @@ from graphs.prompts import PromptLibrary
 from graphs.rag.context import GazetteerCache, RagContext, RagLimits
 from graphs.rerank import FusionReranker
 from graphs.stores.base import EntityStore, VectorIndex
+from graphs.text.rules import analyze_query
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +86,13 @@ class Resources:
     context: RagContext
     ingestor: Ingestor
     embedding_name: str
+
+    def warm_up(self) -> None:
+        """Load the embedding model, jieba's dictionary and the collection before the first request."""
+        ctx = self.context
+        ctx.embedder.embed_query("warm up 预热")
+        analyze_query("马斯克 warm up", ctx.gazetteer(), ctx.today())
+        ctx.index.count()
 
     def close(self) -> None:
         """Release the stores."""

@@ -20,6 +20,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         resources = await asyncio.to_thread(build_resources, settings or Settings())
+        await asyncio.to_thread(resources.warm_up)
         app.state.resources = resources
         try:
             yield

@@ -34,12 +34,23 @@ NODES = (
 )
 
 
-def build_graph() -> CompiledStateGraph:
-    """Build and compile the graph (no checkpointer: each request is one run)."""
-    builder = StateGraph(RagState, context_schema=RagContext, input_schema=InputState, output_schema=OutputState)
+def build_graph(default_context: RagContext | None = None) -> CompiledStateGraph:
+    """Build and compile the graph (no checkpointer: each request is one run).
+
+    With ``default_context`` the graph carries its dependencies (for LangGraph Studio, which
+    cannot send live clients) and declares no context schema.
+    """
+    builder = StateGraph(
+        RagState,
+        context_schema=None if default_context else RagContext,
+        input_schema=InputState,
+        output_schema=OutputState,
+    )
     for module in NODES:
         name = module.__name__.rsplit(".", 1)[-1]
-        builder.add_node(name, timed(name, getattr(module, name), module.summarize, last=name == "write_answer"))
+        node = timed(name, getattr(module, name), module.summarize, last=name == "write_answer",
+                     default_context=default_context)
+        builder.add_node(name, node)
     builder.add_edge(START, "parse_query")
     builder.add_edge("parse_query", "validate_entities")
     builder.add_edge("validate_entities", "route_query")

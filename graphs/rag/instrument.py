@@ -15,10 +15,22 @@ from graphs.rag.state import RagState, RagUpdate
 Node = Callable[[RagState, Runtime[RagContext]], Awaitable[RagUpdate]]
 
 
-def timed(name: str, node: Node, summarize: Callable[[RagUpdate], str], *, last: bool = False) -> Node:
-    """Return ``node`` recording a WorkflowStep; the last node also records the total duration."""
+def timed(
+    name: str,
+    node: Node,
+    summarize: Callable[[RagUpdate], str],
+    *,
+    last: bool = False,
+    default_context: RagContext | None = None,
+) -> Node:
+    """Return ``node`` recording a WorkflowStep; the last node also records the total duration.
+
+    ``default_context`` serves runs started without a context (LangGraph Studio's runs).
+    """
 
     async def step(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
+        if runtime.context is None and default_context is not None:
+            runtime = runtime.override(context=default_context)
         started = datetime.now(UTC)
         t0 = time.perf_counter()
         update = await node(state, runtime)

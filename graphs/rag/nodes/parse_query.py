@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from langchain_core.messages import HumanMessage, SystemMessage
@@ -76,7 +77,8 @@ async def parse_query(state: RagState, runtime: Runtime[RagContext]) -> RagUpdat
     """Analyse the question: by the LLM when one is configured, else by rules."""
     ctx = runtime.context
     question = state["question"]
-    rules = analyze_query(question, ctx.gazetteer(), ctx.today())
+    # The gazetteer reads the entity store and jieba loads its dictionary on first use: off the event loop.
+    rules = await asyncio.to_thread(lambda: analyze_query(question, ctx.gazetteer(), ctx.today()))
     if ctx.llm is None:
         return {"parsed": rules}
     try:

@@ -1,0 +1,130 @@
+"""API tests: the real app (Milvus Lite file, SQLite entity store, USE embedder) over the demo corpus."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.cli import demo_dir
+from app.main import create_app
+from app.settings import Settings
+
+URL = "/api/adaptive-entity-rag"
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    settings = Settings(data_dir=tmp_path_factory.mktemp("data"), _env_file=None)  # type: ignore[call-arg]
+    with TestClient(create_app(settings)) as c:
+        for line in (demo_dir() / "entities.jsonl").read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                assert c.post(URL, json={"action": "add-entity", **json.loads(line)}).status_code == 200
+        docs = [json.loads(line) for line in (demo_dir() / "corpus.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+        r = c.post(URL, json={"action": "add-documents", "documents": docs})
+        assert r.status_code == 200, r.text
+        yield c
+
+
+def ask(client: TestClient, question: str, **kw: Any) -> dict[str, Any]:
+    r = client.post(URL, json={"action": "query", "question": question, **kw})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_seed_person_question(client: TestClient) -> None:
+    body = ask(client, "马斯克创办的公司有哪些？")
+    assert body["success"] is True
+    assert body["queryAnalysis"]["intent"] == "factual"
+    [entity] = body["entityValidation"]
+    assert (entity["text"], entity["standardName"], entity["match"]) == ("马斯克", "Elon Musk", "alias")
+    assert body["routingDecision"]["action"] == "structured_search"
+    assert body["retrievalDetails"]["topResults"]
+    assert all("Elon Musk" in r["entities"].get("PERSON", []) for r in body["retrievalDetails"]["topResults"])
+    assert body["llm"]["used"] is False and "without an LLM" in body["llm"]["note"]
+    assert [s["node"] for s in body["workflow"]["steps"]][0] == "parse_query"
+    assert body["workflow"]["totalDuration"] > 0
+
+
+def test_seed_relaxation_question(client: TestClient) -> None:
+    body = ask(client, "2024年苹果在北京发布的产品")
+    types = {e["type"] for e in body["entityValidation"]}
+    assert {"ORGANIZATION", "LOCATION", "DATE"} <= types
+    relaxed = body["routingDecision"]["relaxedConstraints"]
+    assert relaxed[0]["type"] == "DATE"
+    assert body["retrievalDetails"]["searches"][0]["count"] == 0
+    assert body["retrievalDetails"]["rankedResultCount"] > 0
+    for r in body["retrievalDetails"]["topResults"]:
+        assert "Apple" in r["entities"]["ORGANIZATION"] and "北京" in r["entities"]["LOCATION"]
+
+
+def test_seed_conceptual_question(client: TestClient) -> None:
+    body = ask(client, "什么是机器学习？")
+    assert body["queryAnalysis"]["intent"] == "conceptual"
+    assert body["routingDecision"]["action"] == "semantic_search"
+    top = body["retrievalDetails"]["topResults"][0]
+    assert "机器学习" in top["text"]
+    assert top["rerankedScore"] is not None and top["relevanceExplanation"]
+
+
+def test_english_question_over_mixed_corpus(client: TestClient) -> None:
+    body = ask(client, "When did Tesla open its Shanghai Gigafactory?")
+    docs = [r["docId"] for r in body["retrievalDetails"]["topResults"]]
+    assert any("shanghai" in d for d in docs), docs
+
+
+def test_add_entity_conflict_is_409_naming_the_owner(client: TestClient) -> None:
+    r = client.post(URL, json={"action": "add-entity", "standardName": "Apple Records", "type": "ORGANIZATION",
+                               "aliases": ["苹果"]})
+    assert r.status_code == 409
+    err = r.json()["error"]
+    assert err["code"] == "alias_conflict" and err["details"]["owner"] == "Apple"
+    listed = client.get(URL, params={"action": "entities", "type": "ORGANIZATION", "limit": 500}).json()
+    assert "Apple Records" not in [e["standardName"] for e in listed["entities"]]
+
+
+def test_list_entities_paginated(client: TestClient) -> None:
+    page = client.get(URL, params={"action": "entities", "type": "PERSON", "limit": 2}).json()
+    assert page["total"] >= 2 and len(page["entities"]) == 2
+    assert all(e["type"] == "PERSON" for e in page["entities"])
+
+
+def test_add_then_delete_document(client: TestClient) -> None:
+    doc = {"id": "tmp-doc", "title": "临时文档", "text": "量子计算机使用量子比特进行计算。", "metadata": {}}
+    assert client.post(URL, json={"action": "add-documents", "documents": [doc]}).status_code == 200
+    assert client.post(URL, json={"action": "add-documents", "documents": [doc]}).status_code == 200
+    body = ask(client, "量子比特", searchMode="hybrid")
+    assert [r["docId"] for r in body["retrievalDetails"]["topResults"]].count("tmp-doc") == 1
+    r = client.post(URL, json={"action": "delete-document", "id": "tmp-doc"})
+    assert r.status_code == 200 and r.json()["deletedChunks"] == 1
+    assert client.post(URL, json={"action": "delete-document", "id": "tmp-doc"}).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("payload", "status", "code"),
+    [
+        ({"action": "query", "question": ""}, 422, "invalid_request"),
+        ({"action": "query", "question": "x" * 5000}, 422, "invalid_request"),
+        ({"action": "query", "question": "q", "topK": 0}, 422, "invalid_request"),
+        ({"action": "query", "question": "q", "topK": 10000}, 422, "invalid_request"),
+        ({"action": "query", "question": 42}, 422, "invalid_request"),
+        ({"action": "query", "question": "q", "llmModel": "gpt-99"}, 400, "unknown_llm_model"),
+        ({"action": "query", "question": "q", "embeddingModel": "nope"}, 400, "unknown_embedding_model"),
+        ({"action": "add-entity", "standardName": "X", "type": "ALIEN"}, 422, "invalid_entity_type"),
+    ],
+)
+def test_bad_input_gets_a_clear_error(client: TestClient, payload: dict[str, Any], status: int, code: str) -> None:
+    r = client.post(URL, json=payload)
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert body["success"] is False and body["error"]["code"] == code and body["error"]["message"]
+
+
+def test_health_and_readiness(client: TestClient) -> None:
+    assert client.get("/healthz").json() == {"status": "ok"}
+    ready = client.get("/readyz").json()
+    assert ready["ready"] is True and ready["checks"]["milvus"]["ok"] and ready["checks"]["entityStore"]["ok"]
