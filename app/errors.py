@@ -46,8 +46,15 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse(error_body("invalid_request", "the request does not match the API schema",
-                                       _json_safe(list(exc.errors()))), status_code=422)
+        errors = _json_safe(list(exc.errors()))
+        kinds = {e["type"] for e in errors}
+        if "json_invalid" in kinds:
+            return JSONResponse(error_body("invalid_json", "the request body is not valid JSON", errors), status_code=400)
+        if kinds & {"union_tag_invalid", "union_tag_not_found"}:
+            return JSONResponse(error_body("unknown_action", "action must be one of: query, add-entity, "
+                                           "add-documents, delete-document", errors), status_code=400)
+        return JSONResponse(error_body("invalid_request", "the request does not match the API schema", errors),
+                            status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -3,23 +3,30 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from functools import lru_cache
 
 from fastapi import FastAPI
+from fastapi_offline import FastAPIOffline
 
 from app.api.routes import health, rag
-from app.container import build_resources
+from app.container import Resources, build_resources
 from app.errors import install_error_handlers
+from app.limits import BodySizeLimit
 from app.settings import Settings
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(
+    settings: Settings | None = None,
+    resources_factory: Callable[[Settings], Resources] = build_resources,
+) -> FastAPI:
     """Build the app; settings are read from the environment only if none are given."""
+    settings = settings or Settings()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        resources = await asyncio.to_thread(build_resources, settings or Settings())
+        resources = await asyncio.to_thread(resources_factory, settings)
         await asyncio.to_thread(resources.warm_up)
         app.state.resources = resources
         try:
@@ -27,13 +34,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             resources.close()
 
-    app = FastAPI(
+    # FastAPIOffline serves the Swagger/ReDoc assets from the package: /docs works with no network.
+    app = FastAPIOffline(
         title="Adaptive Entity RAG",
         version="0.1.0",
         summary="Entity-aware routing RAG: parse, validate, route, relax, retrieve, rerank, write with citations.",
         lifespan=lifespan,
     )
     install_error_handlers(app)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.include_router(health.router)
     app.include_router(rag.router)
     return app
+
+
+@lru_cache(maxsize=1)
+def _default_app() -> FastAPI:
+    return create_app()
+
+
+def __getattr__(name: str) -> FastAPI:
+    """``app.main:app`` (uvicorn, ``langgraph.json``) builds the app on first access, not at import."""
+    if name == "app":
+        return _default_app()
+    raise AttributeError(name)

@@ -47,6 +47,7 @@ class Settings(BaseSettings):
     min_dense_score: float = 0.2
     entity_priority: list[EntityType] = Field(default_factory=lambda: list(DEFAULT_PRIORITY))
     models_dir: Path = Path("models")
+    max_body_bytes: int = Field(default=5_000_000, ge=1024, description="Largest accepted request body (413 above).")
     host: str = "127.0.0.1"
     port: int = 8000
 

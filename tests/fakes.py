@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import itertools
+import json
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
 from langchain_core.embeddings import DeterministicFakeEmbedding
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+from langchain_core.messages import AIMessage, AIMessageChunk
+from langchain_core.outputs import ChatGenerationChunk
 from langgraph.runtime import Runtime
 
 from graphs.domain import Chunk, EntityMetadata, Hit
@@ -85,10 +89,20 @@ class ScriptedIndex:
 
 
 class ToolCallingFakeChatModel(GenericFakeChatModel):
-    """GenericFakeChatModel that accepts ``bind_tools`` (used by structured output)."""
+    """GenericFakeChatModel that accepts ``bind_tools`` and streams tool-call messages too."""
 
     def bind_tools(self, tools: Any, **kwargs: Any) -> ToolCallingFakeChatModel:
         return self
+
+    def _stream(self, messages: Any, stop: Any = None, run_manager: Any = None, **kwargs: Any) -> Iterator[Any]:
+        message = next(self.messages)
+        if isinstance(message, AIMessage) and message.tool_calls:
+            chunks = [{"name": c["name"], "args": json.dumps(c["args"]), "id": c["id"], "index": i}
+                      for i, c in enumerate(message.tool_calls)]
+            yield ChatGenerationChunk(message=AIMessageChunk(content="", tool_call_chunks=chunks))  # type: ignore[arg-type]
+            return
+        self.messages = itertools.chain([message], self.messages)
+        yield from super()._stream(messages, stop=stop, run_manager=run_manager, **kwargs)
 
 
 def entity_store(tmp_path: Any, entities: Sequence[EntityMetadata] = DEMO_ENTITIES) -> SQLiteEntityStore:

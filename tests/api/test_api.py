@@ -128,3 +128,99 @@ def test_health_and_readiness(client: TestClient) -> None:
     assert client.get("/healthz").json() == {"status": "ok"}
     ready = client.get("/readyz").json()
     assert ready["ready"] is True and ready["checks"]["milvus"]["ok"] and ready["checks"]["entityStore"]["ok"]
+
+
+def test_stream_emits_one_step_per_node_then_the_result(client: TestClient) -> None:
+    with client.stream("POST", URL, json={"action": "query", "question": "什么是机器学习？"},
+                       headers={"accept": "text/event-stream"}) as r:
+        assert r.status_code == 200
+        assert r.headers["content-type"].startswith("text/event-stream")
+        events: list[tuple[str, Any]] = []
+        name = ""
+        for line in r.iter_lines():
+            if line.startswith("event:"):
+                name = line.split(":", 1)[1].strip()
+            elif line.startswith("data:"):
+                events.append((name, json.loads(line.split(":", 1)[1])))
+    names = [n for n, _ in events]
+    assert names[-1] == "result" and "error" not in names
+    steps = [d["node"] for n, d in events if n == "step"]
+    assert steps == ["parse_query", "validate_entities", "route_query", "search_semantic", "route_query",
+                     "rerank_hits", "write_answer"]
+    result = events[-1][1]
+    assert result["success"] and result["answer"] and result["routingDecision"]["action"] == "semantic_search"
+
+
+def test_stream_flag_in_body_also_streams(client: TestClient) -> None:
+    with client.stream("POST", URL, json={"action": "query", "question": "SpaceX", "stream": True}) as r:
+        body = "".join(r.iter_text())
+    assert "event: step" in body and "event: result" in body
+
+
+def test_stream_sends_answer_tokens_when_an_llm_writes(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from langchain_core.messages import AIMessage
+
+    from app.container import build_resources
+    from tests.fakes import ToolCallingFakeChatModel
+
+    def with_fake_llm(settings: Settings) -> Any:
+        resources = build_resources(settings)
+        extraction = AIMessage(content="", tool_calls=[{"name": "QueryExtraction", "id": "c", "args": {
+            "entities": [], "negated": [], "intent": "conceptual", "complexity": "simple",
+            "keywords": ["机器学习"], "confidence": 0.9}}])
+        llm = ToolCallingFakeChatModel(messages=iter([extraction, AIMessage(content="机器学习 是 人工智能 的 分支 [1]。")]))
+        resources.context = replace(resources.context, llm=llm, llm_name="fake")
+        return resources
+
+    settings = Settings(data_dir=tmp_path, _env_file=None)  # type: ignore[call-arg]
+    with TestClient(create_app(settings, with_fake_llm)) as c:
+        doc = {"id": "ml", "title": "机器学习", "text": "机器学习是人工智能的一个分支。", "metadata": {}}
+        assert c.post(URL, json={"action": "add-documents", "documents": [doc]}).status_code == 200
+        with c.stream("POST", URL, json={"action": "query", "question": "什么是机器学习？", "stream": True}) as r:
+            text = "".join(r.iter_text())
+    tokens = [json.loads(line[5:])["text"] for line in text.splitlines() if line.startswith("data:") and '"text"' in line
+              and '"success"' not in line]
+    assert len(tokens) > 3 and "".join(tokens).startswith("机器学习")
+    assert text.index("event: token") < text.index("event: result")
+
+
+@pytest.mark.parametrize(
+    ("payload", "status", "code"),
+    [
+        ({"action": "fly", "question": "q"}, 400, "unknown_action"),
+        ({"question": "q"}, 400, "unknown_action"),
+    ],
+)
+def test_unknown_or_missing_action_is_400(client: TestClient, payload: dict[str, Any], status: int, code: str) -> None:
+    r = client.post(URL, json=payload)
+    assert (r.status_code, r.json()["error"]["code"]) == (status, code)
+
+
+def test_invalid_json_is_400(client: TestClient) -> None:
+    r = client.post(URL, content=b'{"action": "query", "question": ', headers={"content-type": "application/json"})
+    assert (r.status_code, r.json()["error"]["code"]) == (400, "invalid_json")
+
+
+def test_ten_megabyte_question_is_413_and_nothing_is_written(client: TestClient) -> None:
+    before = client.get(URL, params={"action": "entities", "limit": 1}).json()["total"]
+    big = {"action": "add-entity", "standardName": "Huge", "type": "OTHER", "aliases": ["x" * 10_000_000]}
+    r = client.post(URL, json=big)
+    assert (r.status_code, r.json()["error"]["code"]) == (413, "payload_too_large")
+    assert client.post(URL, json={"action": "query", "question": "x" * 10_000_000}).status_code == 413
+    assert client.get(URL, params={"action": "entities", "limit": 1}).json()["total"] == before
+
+
+def test_unknown_route_uses_the_error_shape(client: TestClient) -> None:
+    r = client.get("/api/nope")
+    assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
+
+
+def test_openapi_docs_are_served_offline(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    assert "/api/adaptive-entity-rag" in spec["paths"]
+    docs = client.get("/docs")
+    assert docs.status_code == 200 and "cdn.jsdelivr.net" not in docs.text
+    asset = next(part.split('"')[0] for part in docs.text.split('src="')[1:] if part.endswith(".js") or ".js" in part)
+    assert client.get(asset).status_code == 200

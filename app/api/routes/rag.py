@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import json
+from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Query, Request
 from pydantic import Field
+from sse_starlette.sse import EventSourceResponse
 
 from app.api.schemas import (
     AddDocumentsRequest,
@@ -16,8 +19,10 @@ from app.api.schemas import (
     QueryResponse,
 )
 from app.container import Resources
-from app.errors import ApiError
-from app.service import answer
+from app.errors import ApiError, error_body
+from app.service import answer, stream_answer
+from graphs.embeddings import EmbedderUnavailable
+from graphs.stores.base import StoreUnavailable
 from graphs.domain import ENTITY_TYPES, Document, EntityMetadata
 
 router = APIRouter(prefix="/api/adaptive-entity-rag", tags=["adaptive-entity-rag"])
@@ -42,12 +47,29 @@ def check_models(resources: Resources, body: QueryRequest) -> None:
                        {"available": [resources.embedding_name]})
 
 
-@router.post("", response_model=None)
+async def sse_events(resources: Resources, body: QueryRequest) -> AsyncIterator[dict[str, str]]:
+    """Server-sent events of a streamed query; a failure mid-stream becomes an ``error`` event."""
+    try:
+        async for event in stream_answer(resources, body):
+            yield {"event": event["event"], "data": json.dumps(event["data"], ensure_ascii=False)}
+    except (StoreUnavailable, EmbedderUnavailable) as exc:
+        code = "store_unavailable" if isinstance(exc, StoreUnavailable) else "embedder_unavailable"
+        yield {"event": "error", "data": json.dumps(error_body(code, str(exc)), ensure_ascii=False)}
+
+
+@router.post(
+    "",
+    response_model=None,
+    responses={200: {"description": "JSON response, or server-sent events (step, token, result) when streaming",
+                     "content": {"text/event-stream": {}}}},
+)
 async def post_action(request: Request, body: Annotated[ActionRequest, Body()]) -> Any:
     """Run one action: ``query``, ``add-entity``, ``add-documents`` or ``delete-document``."""
     resources = resources_of(request)
     if isinstance(body, QueryRequest):
         check_models(resources, body)
+        if body.stream or "text/event-stream" in request.headers.get("accept", ""):
+            return EventSourceResponse(sse_events(resources, body), ping=15)
         response: QueryResponse = await answer(resources, body)
         return response.model_dump(by_alias=True, mode="json")
     if isinstance(body, AddEntityRequest):
