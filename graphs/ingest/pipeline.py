@@ -117,7 +117,8 @@ class Ingestor:
                 if e.type == "DATE":
                     if when is None and e.date_range is not None:
                         when = e.date_range.start
-                elif e.source == "gazetteer":
+                elif e.source in ("gazetteer", "pos"):
+                    # Dictionary hits and jieba's 人名/地名/机构名; capitalised-word guesses are too noisy to filter on.
                     raw.setdefault(e.type, []).append(e.text)
         return self.normalize_entities(raw), when, extracted
 

@@ -1,0 +1,582 @@
+"""Milvus (server or Lite file) implementation of the ``VectorIndex`` protocol."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import math
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+from pymilvus import (
+    AnnSearchRequest,
+    DataType,
+    Function,
+    FunctionType,
+    MilvusClient,
+    MilvusException,
+    RRFRanker,
+    WeightedRanker,
+)
+
+from graphs.domain import Chunk, Hit
+from graphs.stores.base import FusionMethod, StoreError, StoreUnavailable
+from graphs.stores.filters import (
+    DATE_FIELD,
+    ENTITY_FIELDS,
+    and_filters,
+    decode_entity_field,
+    doc_filter,
+    encode_entity_field,
+    ids_filter,
+)
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Channel = Literal["structured", "semantic", "hybrid", "bm25"]
+
+# Lengths are bytes (Milvus counts bytes; Lite counts characters, which is never more).
+ID_MAX = 2048
+DOC_ID_MAX = 1024
+TITLE_MAX = 2048
+TEXT_MAX = 65535
+ENTITY_MAX = 8192
+ENTITIES_JSON_MAX = 32768
+MAX_TOPK = 16384
+UPSERT_BATCH = 256
+# Lite searches and filters its in-memory table row by row in Python (O(n) per call, ~70 us/row),
+# and only flushes it to indexed Parquet segments at 128 MB: flush it ourselves every this many rows.
+LITE_FLUSH_ROWS = 512
+_HASH_LEN = 16
+_SERVER_SCHEMES = ("http://", "https://", "tcp://", "unix:")
+_DRIVER_ERRORS: tuple[type[BaseException], ...] = (
+    MilvusException,
+    ConnectionError,
+    TimeoutError,
+    OSError,
+)
+# grpc and milvus_lite (imported lazily by pymilvus for .db URIs) errors are matched by module.
+_DRIVER_MODULES = frozenset({"pymilvus", "milvus_lite", "grpc"})
+# FLAT: exact search; HNSW/AUTOINDEX drop matches under selective filters.
+INDEXES: tuple[tuple[str, str, str | None], ...] = (
+    ("dense", "FLAT", "COSINE"),
+    ("sparse", "SPARSE_INVERTED_INDEX", "BM25"),
+    ("doc_id", "INVERTED", None),
+    (DATE_FIELD, "INVERTED", None),
+)
+DEFAULT_ANALYZER: dict[str, Any] = {"tokenizer": "jieba", "filter": ["lowercase"]}
+OUTPUT_FIELDS = [
+    "id",
+    "doc_id",
+    "chunk_index",
+    "title",
+    "text",
+    DATE_FIELD,
+    "entities_json",
+    *ENTITY_FIELDS.values(),
+]
+
+
+# Lite keeps one in-process server per .db path; release it when the last index on it closes.
+_local_users: dict[str, int] = {}
+_local_lock = threading.Lock()
+
+
+class SchemaMismatchError(StoreError):
+    """The existing collection does not have the schema this index needs."""
+
+
+def _is_driver_error(exc: BaseException) -> bool:
+    return isinstance(exc, _DRIVER_ERRORS) or type(exc).__module__.split(".")[0] in _DRIVER_MODULES
+
+
+def _truncate(value: str, max_bytes: int) -> str:
+    data = value.encode()
+    if len(data) <= max_bytes:
+        return value
+    return data[:max_bytes].decode(errors="ignore")
+
+
+def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=False))
+    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
+    return dot / norm if norm else 0.0
+
+
+def _clamp(value: float, low: float, high: float) -> float:
+    return max(low, min(high, value))
+
+
+def _strip_hash(pk: str) -> str:
+    head, sep, tail = pk.rpartition("@")
+    return head if sep and len(tail) == _HASH_LEN else pk
+
+
+def _row_key(chunk: Chunk, vector: Sequence[float]) -> str:
+    payload = json.dumps(chunk.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
+    digest = hashlib.sha256(payload.encode())
+    digest.update(json.dumps([round(float(x), 6) for x in vector]).encode())
+    return f"{chunk.id}@{digest.hexdigest()[:_HASH_LEN]}"
+
+
+class MilvusIndex:
+    """Chunks in one Milvus collection: dense (FLAT/COSINE), BM25 and hybrid search."""
+
+    def __init__(
+        self,
+        uri: str,
+        collection: str,
+        dim: int,
+        token: str | None = None,
+        analyzer: dict[str, Any] | None = None,
+        timeout: float = 30.0,
+    ) -> None:
+        if dim <= 0:
+            raise ValueError("dim must be positive")
+        self._local = not uri.startswith(_SERVER_SCHEMES)
+        if self._local and not uri.endswith(".db"):
+            raise ValueError(f"a local Milvus Lite path must end with .db, got {uri!r}")
+        self.uri = str(Path(uri).resolve()) if self._local else uri
+        self.collection = collection
+        self.dim = dim
+        self._token = token or ""
+        self._analyzer = analyzer or DEFAULT_ANALYZER
+        self._timeout = timeout
+        self._client: MilvusClient | None = None
+        self._ready = False
+        self._unflushed = 0
+        self._lock = threading.Lock()
+
+    # -- plumbing -------------------------------------------------------------------------
+
+    def _call(self, op: str, fn: Callable[[MilvusClient], T]) -> T:
+        """Run ``fn`` on a ready client under the lock, translating driver errors."""
+        with self._lock:
+            try:
+                client = self._ensure()
+                return fn(client)
+            except StoreError:
+                raise
+            except Exception as exc:
+                if not _is_driver_error(exc):
+                    raise
+                self._ready = False  # re-check the collection on the next call
+                hint = (
+                    f" (is another process using {self.uri}?)" if self._local and self._client is None else ""
+                )
+                logger.warning("milvus %s failed: %s%s", op, exc, hint)
+                raise StoreUnavailable("milvus", f"{op} failed: {exc}{hint}") from exc
+
+    def _ensure(self) -> MilvusClient:
+        if self._client is None:
+            if self._local:
+                Path(self.uri).parent.mkdir(parents=True, exist_ok=True)
+            self._client = MilvusClient(uri=self.uri, token=self._token, timeout=self._timeout)
+            if self._local:
+                with _local_lock:
+                    _local_users[self.uri] = _local_users.get(self.uri, 0) + 1
+        if not self._ready:
+            self._ensure_collection(self._client)
+            self._ready = True
+        return self._client
+
+    def _ensure_collection(self, client: MilvusClient) -> None:
+        name = self.collection
+        if not client.has_collection(name, timeout=self._timeout):
+            try:
+                client.create_collection(
+                    name, schema=self._schema(client), consistency_level="Strong", timeout=self._timeout
+                )
+                logger.info("created milvus collection %s (dim=%d)", name, self.dim)
+            except MilvusException:
+                if not client.has_collection(name, timeout=self._timeout):
+                    raise  # a concurrent creator is fine; anything else is not
+        self._check_schema(client.describe_collection(name, timeout=self._timeout))
+        self._ensure_indexes(client)
+        client.load_collection(name, timeout=self._timeout)
+
+    def _ensure_indexes(self, client: MilvusClient) -> None:
+        """Create whichever index is missing (also repairs a creation cut short)."""
+        for field, index_type, metric in INDEXES:
+            if client.list_indexes(self.collection, field_name=field, timeout=self._timeout):
+                continue
+            params = client.prepare_index_params()
+            params.add_index(field, index_type=index_type, metric_type=metric)
+            # sync=False: pymilvus would poll index state every 0.5 s; load waits for it anyway.
+            client.create_index(self.collection, params, sync=False, timeout=self._timeout)
+
+    def _schema(self, client: MilvusClient) -> Any:
+        schema = client.create_schema(auto_id=False, enable_dynamic_field=False)
+        schema.add_field("id", DataType.VARCHAR, is_primary=True, max_length=ID_MAX)
+        schema.add_field("doc_id", DataType.VARCHAR, max_length=DOC_ID_MAX)
+        schema.add_field("chunk_index", DataType.INT64)
+        schema.add_field("title", DataType.VARCHAR, max_length=TITLE_MAX)
+        schema.add_field(
+            "text",
+            DataType.VARCHAR,
+            max_length=TEXT_MAX,
+            enable_analyzer=True,
+            analyzer_params=self._analyzer,
+        )
+        schema.add_field("dense", DataType.FLOAT_VECTOR, dim=self.dim)
+        schema.add_field("sparse", DataType.SPARSE_FLOAT_VECTOR)
+        for field in ENTITY_FIELDS.values():
+            schema.add_field(field, DataType.VARCHAR, max_length=ENTITY_MAX)
+        schema.add_field(DATE_FIELD, DataType.INT64)
+        schema.add_field("entities_json", DataType.VARCHAR, max_length=ENTITIES_JSON_MAX)
+        schema.add_function(
+            Function(
+                name="text_bm25",
+                function_type=FunctionType.BM25,
+                input_field_names=["text"],
+                output_field_names=["sparse"],
+            )
+        )
+        return schema
+
+    def _check_schema(self, desc: dict[str, Any]) -> None:
+        fields = {f["name"]: f for f in desc.get("fields", [])}
+        missing = [f for f in ("id", "dense", "sparse", *OUTPUT_FIELDS) if f not in fields]
+        if missing:
+            raise SchemaMismatchError(
+                f"collection {self.collection!r} lacks fields {missing}; use another collection name"
+            )
+        dim = int(fields["dense"].get("params", {}).get("dim", -1))
+        if dim != self.dim:
+            raise SchemaMismatchError(
+                f"collection {self.collection!r} has dense dim {dim}, the embedder gives {self.dim}; "
+                "use another collection name or the matching embedder"
+            )
+
+    # -- rows and hits --------------------------------------------------------------------
+
+    def _check_vector(self, vector: Sequence[float]) -> list[float]:
+        if len(vector) != self.dim:
+            raise ValueError(f"vector has dim {len(vector)}, expected {self.dim}")
+        return [float(x) for x in vector]
+
+    def _row(self, chunk: Chunk, vector: Sequence[float]) -> dict[str, Any]:
+        pk = _row_key(chunk, vector)
+        if len(pk.encode()) > ID_MAX or len(chunk.doc_id.encode()) > DOC_ID_MAX:
+            raise ValueError(f"chunk id {chunk.id!r} or its doc_id is too long")
+        entities_json = json.dumps(chunk.entities, ensure_ascii=False)
+        if len(entities_json.encode()) > ENTITIES_JSON_MAX:
+            logger.warning("entities of chunk %s too long for entities_json; kept in fields only", chunk.id)
+            entities_json = ""
+        row: dict[str, Any] = {
+            "id": pk,
+            "doc_id": chunk.doc_id,
+            "chunk_index": chunk.chunk_index,
+            "title": _truncate(chunk.title, TITLE_MAX),
+            "text": _truncate(chunk.text, TEXT_MAX),
+            "dense": self._check_vector(vector),
+            DATE_FIELD: chunk.date or 0,
+            "entities_json": entities_json,
+        }
+        for etype, field in ENTITY_FIELDS.items():
+            row[field] = encode_entity_field(chunk.entities.get(etype, []), max_bytes=ENTITY_MAX)
+        return row
+
+    @staticmethod
+    def _entities(entity: dict[str, Any]) -> dict[str, list[str]]:
+        raw = entity.get("entities_json") or ""
+        if raw:
+            try:
+                parsed = json.loads(raw)
+                return {str(k): [str(v) for v in vs] for k, vs in parsed.items() if vs}
+            except (ValueError, AttributeError, TypeError):
+                logger.warning("bad entities_json on %s", entity.get("id"))
+        decoded = {t: decode_entity_field(entity.get(f) or "") for t, f in ENTITY_FIELDS.items()}
+        return {t: names for t, names in decoded.items() if names}
+
+    def _hit(
+        self,
+        raw: Any,
+        channel: Channel,
+        score: float,
+        *,
+        dense: float | None = None,
+        bm25: float | None = None,
+    ) -> Hit:
+        entity = raw["entity"]
+        date = int(entity.get(DATE_FIELD) or 0)
+        return Hit(
+            id=_strip_hash(str(entity.get("id", raw["id"]))),
+            doc_id=entity.get("doc_id", ""),
+            title=entity.get("title", ""),
+            text=entity.get("text", ""),
+            score=score,
+            channel=channel,
+            dense_score=dense,
+            bm25_score=bm25,
+            date=date or None,
+            entities=self._entities(entity),
+        )
+
+    @staticmethod
+    def _bm25_scores(raws: Sequence[Any]) -> list[float]:
+        # Lite returns BM25 negated, server positive: compare magnitudes, best = 1.
+        values = [abs(float(r["distance"])) for r in raws]
+        top = max(values, default=0.0)
+        return [v / top if top > 0 else 0.0 for v in values]
+
+    # -- VectorIndex ----------------------------------------------------------------------
+
+    def search_dense(self, vector: Sequence[float], *, filter: str | None, limit: int) -> list[Hit]:
+        """Exact cosine search, optionally under a filter."""
+        if limit <= 0:
+            return []
+        query = self._check_vector(vector)
+        raws = self._call(
+            "search_dense",
+            lambda c: c.search(
+                self.collection,
+                data=[query],
+                anns_field="dense",
+                filter=filter or "",
+                limit=min(limit, MAX_TOPK),
+                output_fields=OUTPUT_FIELDS,
+                search_params={"metric_type": "COSINE"},
+                timeout=self._timeout,
+            )[0],
+        )
+        channel: Channel = "structured" if filter else "semantic"
+        hits = []
+        for r in raws:
+            s = _clamp(float(r["distance"]), -1.0, 1.0)
+            hits.append(self._hit(r, channel, s, dense=s))
+        return hits
+
+    def search_bm25(self, text: str, *, filter: str | None, limit: int) -> list[Hit]:
+        """BM25 full-text search; scores scaled so the best hit is 1."""
+        if limit <= 0 or not text.strip():
+            return []
+        raws = self._call(
+            "search_bm25",
+            lambda c: c.search(
+                self.collection,
+                data=[text],
+                anns_field="sparse",
+                filter=filter or "",
+                limit=min(limit, MAX_TOPK),
+                output_fields=OUTPUT_FIELDS,
+                search_params={"metric_type": "BM25"},
+                timeout=self._timeout,
+            )[0],
+        )
+        return [self._hit(r, "bm25", s, bm25=s) for r, s in zip(raws, self._bm25_scores(raws), strict=True)]
+
+    def search_hybrid(
+        self,
+        vector: Sequence[float],
+        text: str,
+        *,
+        filter: str | None,
+        limit: int,
+        fusion: FusionMethod = "rrf",
+        dense_weight: float = 0.6,
+    ) -> list[Hit]:
+        """Dense + BM25 fused in Milvus (RRF k=60 or weighted); score is the fused score."""
+        if limit <= 0:
+            return []
+        if not 0.0 <= dense_weight <= 1.0:
+            raise ValueError("dense_weight must lie in [0, 1]")
+        query = self._check_vector(vector)
+        k = min(limit, MAX_TOPK)
+        # Each channel fetches more than ``limit`` so fusion can promote hits ranked lower in one channel.
+        candidates = min(max(2 * limit, 20), MAX_TOPK)
+        expr = filter or ""
+        reqs = [
+            AnnSearchRequest(
+                data=[query], anns_field="dense", param={"metric_type": "COSINE"}, limit=candidates, expr=expr
+            )
+        ]
+        weights = [1.0]
+        if text.strip():
+            reqs.append(
+                AnnSearchRequest(
+                    data=[text],
+                    anns_field="sparse",
+                    param={"metric_type": "BM25"},
+                    limit=candidates,
+                    expr=expr,
+                )
+            )
+            weights = [dense_weight, 1.0 - dense_weight]
+        ranker = RRFRanker(60) if fusion == "rrf" else WeightedRanker(*weights)
+        raws = self._call(
+            "search_hybrid",
+            lambda c: c.hybrid_search(
+                self.collection,
+                reqs,
+                ranker=ranker,
+                limit=k,
+                output_fields=[*OUTPUT_FIELDS, "dense"],
+                timeout=self._timeout,
+            )[0],
+        )
+        hits = []
+        for r in raws:
+            stored = r["entity"].get("dense")
+            dense = _clamp(_cosine(query, stored), -1.0, 1.0) if stored is not None else None
+            hits.append(self._hit(r, "hybrid", float(r["distance"]), dense=dense))
+        return hits
+
+    def count(self, filter: str | None = None) -> int:
+        """Count rows matching ``filter`` (all rows for None)."""
+        return self._call("count", lambda c: self._count(c, filter))
+
+    def _count(self, client: MilvusClient, filter: str | None) -> int:
+        res = client.query(
+            self.collection, filter=filter or "", output_fields=["count(*)"], timeout=self._timeout
+        )
+        return int(res[0]["count(*)"]) if res else 0
+
+    def _ids(self, client: MilvusClient, filter: str) -> set[str]:
+        return {str(v) for v in self._scan(client, filter, "id")}
+
+    def _scan(self, client: MilvusClient, filter: str, field: str) -> Iterator[Any]:
+        """Yield ``field`` of every row matching ``filter``."""
+        if self._local:
+            # Lite has no result window cap, and its query_iterator logs errors (no AllocTimestamp).
+            rows = client.query(self.collection, filter=filter, output_fields=[field], timeout=self._timeout)
+            yield from (row[field] for row in rows)
+            return
+        rows = client.query(
+            self.collection, filter=filter, output_fields=[field], limit=MAX_TOPK, timeout=self._timeout
+        )
+        if len(rows) < MAX_TOPK:
+            yield from (row[field] for row in rows)
+            return
+        it = client.query_iterator(
+            self.collection, batch_size=1000, filter=filter, output_fields=[field], timeout=self._timeout
+        )
+        try:
+            while batch := it.next():
+                yield from (row[field] for row in batch)
+        finally:
+            it.close()
+
+    def replace_document(
+        self, doc_id: str, chunks: Sequence[Chunk], vectors: Sequence[Sequence[float]]
+    ) -> int:
+        """Make ``chunks`` the only chunks of ``doc_id``; return how many were written.
+
+        New rows go in first under content-hashed ids, then the doc's other rows are deleted,
+        so a failure leaves the old version intact (new rows written so far are removed).
+        """
+        if len(chunks) != len(vectors):
+            raise ValueError(f"{len(chunks)} chunks but {len(vectors)} vectors")
+        if any(c.doc_id != doc_id for c in chunks):
+            raise ValueError(f"every chunk must belong to document {doc_id!r}")
+        if len({c.id for c in chunks}) != len(chunks):
+            raise ValueError(f"duplicate chunk ids in document {doc_id!r}")
+        rows = [self._row(c, v) for c, v in zip(chunks, vectors, strict=True)]
+        new_ids = [r["id"] for r in rows]
+
+        def run(client: MilvusClient) -> int:
+            old_ids = self._ids(client, doc_filter(doc_id))
+            try:
+                for start in range(0, len(rows), UPSERT_BATCH):
+                    client.upsert(self.collection, rows[start : start + UPSERT_BATCH], timeout=self._timeout)
+            except Exception as exc:
+                if _is_driver_error(exc):
+                    self._rollback(client, [i for i in new_ids if i not in old_ids])
+                raise
+            if old_ids - set(new_ids):
+                # A filter (not the stale ids) also catches rows a concurrent writer added.
+                keep = ids_filter(new_ids, negate=True) if new_ids else None
+                stale = and_filters(doc_filter(doc_id), keep) or doc_filter(doc_id)
+                client.delete(self.collection, filter=stale, timeout=self._timeout)
+            self._wrote(client, len(rows) + len(old_ids))
+            return len(rows)
+
+        return self._call("replace_document", run)
+
+    def _wrote(self, client: MilvusClient, rows: int) -> None:
+        if not self._local:
+            return  # the server seals and indexes segments itself
+        self._unflushed += rows
+        if self._unflushed >= LITE_FLUSH_ROWS:
+            self._flush(client)
+
+    def _flush(self, client: MilvusClient) -> None:
+        client.flush(self.collection, timeout=self._timeout)
+        self._unflushed = 0
+
+    def flush(self) -> None:
+        """Persist pending writes now (call after a bulk ingest; Milvus Lite searches them faster)."""
+        self._call("flush", self._flush)
+
+    def _rollback(self, client: MilvusClient, ids: list[str]) -> None:
+        if not ids:
+            return
+        try:
+            client.delete(self.collection, filter=ids_filter(ids), timeout=self._timeout)
+        except Exception as exc:
+            if not _is_driver_error(exc):
+                raise
+            logger.exception("could not remove %d partially written chunks", len(ids))
+
+    def delete_document(self, doc_id: str) -> int:
+        """Remove every chunk of ``doc_id``; return how many were removed."""
+
+        def run(client: MilvusClient) -> int:
+            expr = doc_filter(doc_id)
+            n = self._count(client, expr)
+            if n:
+                client.delete(self.collection, filter=expr, timeout=self._timeout)
+                self._wrote(client, n)
+            return n
+
+        return self._call("delete_document", run)
+
+    def document_ids(self) -> set[str]:
+        """Return the distinct ids of indexed documents."""
+        return self._call("document_ids", lambda c: {str(v) for v in self._scan(c, "", "doc_id")})
+
+    def ping(self) -> None:
+        """Raise StoreUnavailable if the collection cannot serve queries."""
+
+        def run(client: MilvusClient) -> None:
+            if not client.has_collection(self.collection, timeout=self._timeout):
+                self._ready = False  # recreate it on the next call
+                raise StoreUnavailable("milvus", f"collection {self.collection!r} is missing")
+
+        self._call("ping", run)
+
+    def close(self) -> None:
+        """Close the client; for Lite, stop the local server when no index uses it."""
+        with self._lock:
+            client, self._client, self._ready = self._client, None, False
+            if client is None:
+                return
+            try:
+                if self._local and self._unflushed:
+                    self._flush(client)
+                client.close()
+            except Exception as exc:
+                if not _is_driver_error(exc):
+                    raise
+                logger.warning("error closing milvus client", exc_info=True)
+            if self._local:
+                _release_local(self.uri)
+
+
+def _release_local(path: str) -> None:
+    with _local_lock:
+        users = _local_users.get(path, 0) - 1
+        if users > 0:
+            _local_users[path] = users
+            return
+        _local_users.pop(path, None)
+    from milvus_lite.server_manager import server_manager_instance
+
+    server_manager_instance.release_server(path)
+
+
+__all__ = ["MilvusIndex", "SchemaMismatchError"]

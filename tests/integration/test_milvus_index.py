@@ -1,0 +1,413 @@
+"""MilvusIndex against a real Milvus Lite file: schema, replace/delete, filters, search, errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pymilvus import MilvusException
+
+from graphs.domain import Chunk, Constraint, DateRange, EntityType
+from graphs.stores import milvus as milvus_module
+from graphs.stores.base import StoreUnavailable, VectorIndex
+from graphs.stores.filters import build_filter
+from graphs.stores.milvus import MilvusIndex, SchemaMismatchError
+
+DIM = 32
+ROOT = Path(__file__).resolve().parents[2]
+ADVERSARIAL = [
+    'a"b',
+    "back\\slash",
+    "a||b",
+    "a&&b",
+    "x) or (1 == 1",
+    '" or id != "',
+    "100%",
+    "%",
+    "_",
+    "a_b",
+    "|",
+    "line\nbreak",
+    "北京|朝阳",
+    "Zoë 🚀",
+]
+# Rows a broken escaping would also match: wildcards taking other characters, substrings.
+DECOYS = ["a&b", "backXslash", "1000%", "axb", "aXb", "ab", "100", "x", " or id != ", "北京", "Zoë"]
+
+
+def vec(i: int) -> list[float]:
+    """Return a deterministic unit-ish vector pointing mostly along axis ``i % DIM``."""
+    v = [0.01 * ((i * 7 + k) % 5) for k in range(DIM)]
+    v[i % DIM] = 1.0
+    return v
+
+
+def chunk(doc_id: str, i: int, text: str, **kw: Any) -> Chunk:
+    return Chunk(id=f"{doc_id}:{i}", doc_id=doc_id, chunk_index=i, title=doc_id.title(), text=text, **kw)
+
+
+def day(start: int, end: int) -> DateRange:
+    return DateRange(start=start, end=end, granularity="day", label=str(start))
+
+
+CORPUS: dict[str, list[Chunk]] = {
+    "beijing": [
+        chunk(
+            "beijing",
+            0,
+            "朝阳区的市场新闻。Local markets reopened.",
+            date=20230315,
+            entities={"LOCATION": ["中国", "北京", "朝阳"], "PERSON": ["张三"]},
+        ),
+        chunk("beijing", 1, "北京的天气很好。", date=20230720, entities={"LOCATION": ["中国", "北京"]}),
+    ],
+    "shanghai": [
+        chunk(
+            "shanghai",
+            0,
+            "上海的港口很繁忙。The harbour is busy.",
+            date=20220101,
+            entities={"LOCATION": ["中国", "上海"], "ORGANIZATION": ["上港集团"]},
+        ),
+    ],
+    "rare": [
+        chunk(
+            "rare", 0, "他是一个饕餮之徒。This was pure Serendipity indeed.", entities={"CONCEPT": ["美食"]}
+        ),
+    ],
+    "adversarial": [
+        chunk("adversarial", i, f"common adversarial row {i}", entities={"PERSON": [name]})
+        for i, name in enumerate(ADVERSARIAL + DECOYS)
+    ],
+}
+
+
+def load(index: MilvusIndex) -> dict[str, int]:
+    offsets: dict[str, int] = {}
+    n = 0
+    for doc_id, chunks in CORPUS.items():
+        offsets[doc_id] = n
+        index.replace_document(doc_id, chunks, [vec(n + j) for j in range(len(chunks))])
+        n += len(chunks)
+    return offsets
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> str:
+    return str(tmp_path / "milvus" / "index.db")
+
+
+@pytest.fixture
+def index(db_path: str) -> Iterator[MilvusIndex]:
+    idx = MilvusIndex(db_path, "chunks", dim=DIM)
+    yield idx
+    idx.close()
+
+
+@pytest.fixture
+def loaded(index: MilvusIndex) -> MilvusIndex:
+    load(index)
+    return index
+
+
+def total() -> int:
+    return sum(len(c) for c in CORPUS.values())
+
+
+def ids(hits: list[Any]) -> list[str]:
+    return [h.id for h in hits]
+
+
+def person(value: str, negated: bool = False) -> str:
+    expr = build_filter([Constraint(type="PERSON", value=value, negated=negated)])
+    assert expr is not None
+    return expr
+
+
+def run_child(db_path: str, body: str) -> dict[str, Any]:
+    """Open the index in a fresh process, run ``body`` (sets ``out``), return ``out``."""
+    script = (
+        "import json, sys\n"
+        "from graphs.stores.milvus import MilvusIndex\n"
+        "from graphs.stores.base import StoreUnavailable\n"
+        f"idx = MilvusIndex({db_path!r}, 'chunks', dim={DIM})\n"
+        "out = {}\n"
+        f"{body}\n"
+        "idx.close()\n"
+        "sys.stdout.write('RESULT' + json.dumps(out))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120, check=True
+    )
+    return json.loads(proc.stdout.split("RESULT", 1)[1])
+
+
+def test_implements_protocol(index: MilvusIndex) -> None:
+    assert isinstance(index, VectorIndex)
+
+
+def test_empty_collection_is_created_on_first_use(index: MilvusIndex) -> None:
+    index.ping()
+    assert index.count() == 0
+    assert index.document_ids() == set()
+    assert index.search_dense(vec(0), filter=None, limit=5) == []
+    assert index.search_bm25("anything", filter=None, limit=5) == []
+
+
+def test_replace_is_idempotent_and_drops_stale_chunks(loaded: MilvusIndex) -> None:
+    assert loaded.count() == total()
+    assert loaded.document_ids() == set(CORPUS)
+    load(loaded)
+    assert loaded.count() == total()
+
+    edited = [c.model_copy(update={"text": c.text + " edited"}) for c in CORPUS["beijing"]]
+    assert loaded.replace_document("beijing", edited, [vec(0), vec(1)]) == 2
+    assert loaded.count('doc_id == "beijing"') == 2
+    hits = loaded.search_dense(vec(0), filter='doc_id == "beijing"', limit=10)
+    assert sorted(ids(hits)) == ["beijing:0", "beijing:1"]
+    assert all(h.text.endswith("edited") for h in hits)
+
+    assert loaded.replace_document("beijing", edited[:1], [vec(5)]) == 1
+    assert ids(loaded.search_dense(vec(0), filter='doc_id == "beijing"', limit=10)) == ["beijing:0"]
+    assert loaded.count() == total() - 1
+
+
+def test_failed_replace_keeps_the_old_version(loaded: MilvusIndex, monkeypatch: pytest.MonkeyPatch) -> None:
+    client = loaded._client
+    assert client is not None
+    real_upsert = client.upsert
+    calls = {"n": 0}
+
+    def flaky_upsert(*args: Any, **kwargs: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] > 1:
+            raise MilvusException(message="injected failure")
+        return real_upsert(*args, **kwargs)
+
+    monkeypatch.setattr(milvus_module, "UPSERT_BATCH", 1)
+    monkeypatch.setattr(client, "upsert", flaky_upsert)
+    new = [c.model_copy(update={"text": "new version"}) for c in CORPUS["beijing"]]
+    with pytest.raises(StoreUnavailable):
+        loaded.replace_document("beijing", new, [vec(0), vec(1)])
+    monkeypatch.undo()
+
+    hits = loaded.search_dense(vec(0), filter='doc_id == "beijing"', limit=10)
+    assert sorted(ids(hits)) == ["beijing:0", "beijing:1"]
+    assert all(h.text != "new version" for h in hits)
+    assert loaded.count() == total()
+
+
+def test_automatic_lite_flushes_keep_results_exact(
+    index: MilvusIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(milvus_module, "LITE_FLUSH_ROWS", 3)
+    load(index)
+    load(index)
+    assert index.count() == total()
+    assert index.document_ids() == set(CORPUS)
+    check_adversarial(index)
+
+
+def test_delete_document(loaded: MilvusIndex) -> None:
+    assert loaded.delete_document("beijing") == 2
+    assert loaded.delete_document("beijing") == 0
+    assert loaded.count() == total() - 2
+    assert "beijing" not in loaded.document_ids()
+    assert loaded.replace_document("shanghai", [], []) == 0
+    assert loaded.document_ids() == set(CORPUS) - {"beijing", "shanghai"}
+
+
+def test_replace_rejects_contract_violations(index: MilvusIndex) -> None:
+    c = CORPUS["rare"][0]
+    with pytest.raises(ValueError):
+        index.replace_document("rare", [c], [])
+    with pytest.raises(ValueError):
+        index.replace_document("other", [c], [vec(0)])
+    with pytest.raises(ValueError):
+        index.replace_document("rare", [c], [[1.0, 2.0]])
+    with pytest.raises(ValueError):
+        index.search_dense([1.0], filter=None, limit=3)
+
+
+@pytest.mark.parametrize(
+    ("etype", "value", "expected"),
+    [
+        ("LOCATION", "北京", {"beijing:0", "beijing:1"}),
+        ("LOCATION", "朝阳", {"beijing:0"}),
+        ("LOCATION", "中国", {"beijing:0", "beijing:1", "shanghai:0"}),
+        ("LOCATION", "北", set()),
+        ("ORGANIZATION", "上港集团", {"shanghai:0"}),
+        ("PERSON", "张三", {"beijing:0"}),
+    ],
+)
+def test_entity_filters(loaded: MilvusIndex, etype: EntityType, value: str, expected: set[str]) -> None:
+    expr = build_filter([Constraint(type=etype, value=value)])
+    assert loaded.count(expr) == len(expected)
+    hits = loaded.search_dense(vec(0), filter=expr, limit=50)
+    assert set(ids(hits)) == expected
+    assert all(h.channel == "structured" for h in hits)
+
+
+def test_date_and_negation_filters(loaded: MilvusIndex) -> None:
+    in_2023 = Constraint(type="DATE", value="2023", date_range=day(20230101, 20231231))
+    expr = build_filter([in_2023])
+    assert set(ids(loaded.search_dense(vec(0), filter=expr, limit=50))) == {"beijing:0", "beijing:1"}
+    march = Constraint(type="DATE", value="2023-03", date_range=day(20230301, 20230331))
+    not_chaoyang = Constraint(type="LOCATION", value="朝阳", negated=True)
+    china = Constraint(type="LOCATION", value="中国")
+    assert loaded.count(build_filter([march])) == 1
+    expr = build_filter([china, not_chaoyang])
+    assert set(ids(loaded.search_dense(vec(0), filter=expr, limit=50))) == {"beijing:1", "shanghai:0"}
+    assert loaded.count(build_filter([china, not_chaoyang, in_2023])) == 1
+
+
+def check_adversarial(index: MilvusIndex) -> None:
+    offset = sum(len(c) for k, c in CORPUS.items() if k != "adversarial")
+    for i, name in enumerate(ADVERSARIAL + DECOYS):
+        expr = person(name)
+        want = [f"adversarial:{i}"]
+        assert index.count(expr) == 1, name
+        assert ids(index.search_dense(vec(offset + i), filter=expr, limit=50)) == want, name
+        assert ids(index.search_bm25("common adversarial", filter=expr, limit=50)) == want, name
+        assert ids(index.search_hybrid(vec(0), "common", filter=expr, limit=50)) == want, name
+        assert index.count(person(name, negated=True)) == total() - 1, name
+
+
+def test_adversarial_values_match_only_their_rows(loaded: MilvusIndex, db_path: str) -> None:
+    hits = loaded.search_dense(vec(0), filter='doc_id == "adversarial"', limit=100)
+    assert {h.entities["PERSON"][0] for h in hits} == set(ADVERSARIAL + DECOYS)
+    check_adversarial(loaded)  # fresh rows (Lite: in-memory table, Python filter evaluation)
+    loaded.flush()
+    check_adversarial(loaded)  # flushed rows (Lite: Parquet segments, Arrow filter evaluation)
+    loaded.close()
+    reopened = MilvusIndex(db_path, "chunks", dim=DIM)
+    try:
+        check_adversarial(reopened)  # recovered rows (Lite: segment code paths)
+    finally:
+        reopened.close()
+
+
+def test_bm25_finds_rare_chinese_and_english_words(loaded: MilvusIndex) -> None:
+    for query in ["饕餮", "serendipity", "SERENDIPITY"]:
+        hits = loaded.search_bm25(query, filter=None, limit=5)
+        assert ids(hits)[:1] == ["rare:0"], query
+        assert hits[0].bm25_score == hits[0].score == 1.0
+        assert all(h.bm25_score is not None and 0.0 <= h.bm25_score <= 1.0 for h in hits)
+        assert all(h.channel == "bm25" for h in hits)
+    assert loaded.search_bm25("   ", filter=None, limit=5) == []
+
+
+@pytest.mark.parametrize("fusion", ["rrf", "weighted"])
+def test_hybrid_brings_in_keyword_matches(loaded: MilvusIndex, fusion: Any) -> None:
+    # The vector points at beijing:0; only BM25 can find the rare words.
+    hits = loaded.search_hybrid(
+        vec(0), "饕餮 serendipity", filter=None, limit=3, fusion=fusion, dense_weight=0.5
+    )
+    assert "rare:0" in ids(hits)[:2]
+    assert "beijing:0" in ids(hits)[:2]
+    assert all(h.channel == "hybrid" for h in hits)
+    assert hits == sorted(hits, key=lambda h: h.score, reverse=True)
+    top = next(h for h in hits if h.id == "beijing:0")
+    assert top.dense_score == pytest.approx(1.0, abs=1e-3)
+    china = build_filter([Constraint(type="LOCATION", value="中国")])
+    filtered = loaded.search_hybrid(vec(0), "饕餮 harbour", filter=china, limit=10, fusion=fusion)
+    assert set(ids(filtered)) == {"beijing:0", "beijing:1", "shanghai:0"}
+
+
+def test_dense_hits_carry_metadata(loaded: MilvusIndex) -> None:
+    hit = loaded.search_dense(vec(0), filter=None, limit=1)[0]
+    assert hit.id == "beijing:0" and hit.doc_id == "beijing" and hit.title == "Beijing"
+    assert hit.channel == "semantic"
+    assert hit.score == hit.dense_score and -1.0 <= hit.score <= 1.0
+    assert hit.date == 20230315
+    assert hit.entities == {"LOCATION": ["中国", "北京", "朝阳"], "PERSON": ["张三"]}
+    rare = loaded.search_dense(vec(3), filter='doc_id == "rare"', limit=1)[0]
+    assert rare.date is None
+
+
+def test_concurrent_calls_are_serialized_safely(loaded: MilvusIndex) -> None:
+    def work(i: int) -> tuple[str, str, int]:
+        dense = loaded.search_dense(vec(0), filter=None, limit=1)[0].id
+        bm25 = loaded.search_bm25("serendipity", filter=None, limit=1)[0].id
+        return dense, bm25, loaded.count()
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        results = list(pool.map(work, range(32)))
+    assert set(results) == {("beijing:0", "rare:0", total())}
+
+
+def test_long_text_is_truncated_on_a_character_boundary(index: MilvusIndex) -> None:
+    text = "汉" * 30000  # 90000 UTF-8 bytes, over the VARCHAR limit
+    index.replace_document("long", [chunk("long", 0, text)], [vec(0)])
+    stored = index.search_dense(vec(0), filter=None, limit=1)[0].text
+    assert 0 < len(stored.encode()) <= milvus_module.TEXT_MAX
+    assert text.startswith(stored)
+
+
+@pytest.mark.slow
+def test_reopen_in_process_and_in_a_child_process(db_path: str) -> None:
+    first = MilvusIndex(db_path, "chunks", dim=DIM)
+    load(first)
+    first.close()
+
+    second = MilvusIndex(db_path, "chunks", dim=DIM)
+    assert second.count() == total()
+    assert ids(second.search_dense(vec(0), filter=None, limit=1)) == ["beijing:0"]
+    second.close()
+
+    out = run_child(
+        db_path,
+        "out['count'] = idx.count()\n"
+        "out['top'] = idx.search_bm25('serendipity', filter=None, limit=1)[0].id\n"
+        "idx.replace_document('rare', [], [])",
+    )
+    assert out == {"count": total(), "top": "rare:0"}
+
+    third = MilvusIndex(db_path, "chunks", dim=DIM)
+    assert third.count() == total() - 1
+    third.close()
+
+
+@pytest.mark.slow
+def test_a_locked_file_is_unavailable_to_another_process(loaded: MilvusIndex, db_path: str) -> None:
+    out = run_child(
+        db_path,
+        "try:\n    idx.ping()\n    out['error'] = None\nexcept StoreUnavailable as e:\n    out['error'] = str(e)",
+    )
+    assert out["error"] and "milvus unavailable" in out["error"]
+
+
+def test_dimension_mismatch_is_refused_without_touching_data(loaded: MilvusIndex, db_path: str) -> None:
+    other = MilvusIndex(db_path, "chunks", dim=DIM * 2)
+    try:
+        with pytest.raises(SchemaMismatchError, match="dim"):
+            other.count()
+    finally:
+        other.close()
+    assert loaded.count() == total()
+
+
+def test_local_path_must_end_with_db(tmp_path: Path) -> None:
+    with pytest.raises(ValueError):
+        MilvusIndex(str(tmp_path / "index"), "chunks", dim=DIM)
+
+
+@pytest.mark.timeout(30)
+def test_unreachable_server_raises_store_unavailable() -> None:
+    index = MilvusIndex("http://127.0.0.1:1", "chunks", dim=DIM, timeout=2)
+    started = time.monotonic()
+    with pytest.raises(StoreUnavailable):
+        index.ping()
+    with pytest.raises(StoreUnavailable):
+        index.search_dense(vec(0), filter=None, limit=3)
+    with pytest.raises(StoreUnavailable):
+        index.search_hybrid(vec(0), "x", filter=None, limit=3)
+    assert time.monotonic() - started < 20
+    index.close()
