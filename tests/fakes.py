@@ -80,6 +80,9 @@ class ScriptedIndex:
     def document_ids(self) -> set[str]:
         return set()
 
+    def flush(self) -> None:
+        pass
+
     def ping(self) -> None:
         if self.fail:
             raise StoreUnavailable("milvus", "connection refused")

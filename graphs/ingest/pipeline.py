@@ -151,6 +151,7 @@ class Ingestor:
                 report.doc_ids.append(doc.id)
             if progress is not None:
                 progress(len(batch))
+        self.index.flush()
         return report
 
     def delete(self, doc_id: str) -> int:

@@ -68,6 +68,10 @@ class VectorIndex(Protocol):
 
     def document_ids(self) -> set[str]: ...
 
+    def flush(self) -> None:
+        """Persist buffered writes (after a bulk load)."""
+        ...
+
     def ping(self) -> None:
         """Raise StoreUnavailable if the index cannot serve queries."""
         ...

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.llm
 
 @pytest.fixture
 def llm(local_llm_url: str, local_llm_model: str) -> Any:
-    settings = Settings(llm_base_url=local_llm_url, llm_model=local_llm_model, llm_max_tokens=256, llm_timeout_s=120)
+    settings = Settings(llm_base_url=local_llm_url, llm_model=local_llm_model, llm_max_tokens=256, llm_timeout_s=600)
     return build_llm(settings)
 
 
@@ -25,7 +25,7 @@ async def test_llm_parses_and_writes_a_cited_answer(tmp_path: Path, llm: Any) ->
     passages = [hit("spacex#0", "马斯克于2002年创办了太空探索技术公司（SpaceX）。"),
                 hit("tesla#0", "特斯拉是一家电动汽车公司，马斯克自2008年起担任首席执行官。")]
     index = ScriptedIndex(respond=lambda channel, expr: passages)
-    ctx = make_context(tmp_path, index, llm=llm, llm_timeout_s=120)
+    ctx = make_context(tmp_path, index, llm=llm, llm_timeout_s=600)
     out = await graph.ainvoke({"question": "马斯克创办的公司有哪些？"}, context=ctx)
     assert out.get("degraded", []) == [], out.get("degraded")
     assert out["parsed"].parser == "llm"
