@@ -13,7 +13,8 @@ from graphs.embeddings import USEEmbeddings
 from graphs.ingest.pipeline import Ingestor
 from graphs.prompts import PromptLibrary
 from graphs.rag.context import GazetteerCache, RagContext, RagLimits
-from graphs.rerank import FusionReranker
+from graphs.rerank import Reranker
+from graphs.rerankers import build_reranker
 from graphs.stores.base import EntityStore, VectorIndex
 from graphs.text.rules import analyze_query
 
@@ -78,6 +79,17 @@ def build_index(settings: Settings, dim: int) -> VectorIndex:
     return MilvusIndex(settings.milvus_target(), settings.collection, dim, token=token)
 
 
+def build_configured_reranker(settings: Settings, llm: BaseChatModel | None, prompts: PromptLibrary) -> Reranker:
+    """The reranker named by AER_RERANKER (fusion by default)."""
+    key = settings.rerank_api_key.get_secret_value() if settings.rerank_api_key else None
+    return build_reranker(
+        settings.reranker, model_path=settings.rerank_model_path, url=settings.rerank_url,
+        model=settings.rerank_model, api_key=key, api=settings.rerank_api, timeout_s=settings.rerank_timeout_s,
+        llm=llm, llm_name=settings.llm_model or "gpt-4o-mini", prompts=prompts,
+        judge_mode=settings.rerank_judge_mode, top_n=settings.rerank_top_n, llm_timeout_s=settings.llm_timeout_s,
+    )
+
+
 @dataclass
 class Resources:
     """Everything a process needs, built once and closed on shutdown."""
@@ -93,6 +105,8 @@ class Resources:
         ctx.embedder.embed_query("warm up 预热")
         analyze_query("马斯克 warm up", ctx.gazetteer(), ctx.today())
         ctx.index.count()
+        if load := getattr(ctx.reranker, "load", None):
+            load()  # a wrong cross-encoder path fails at startup, not on every request
 
     def close(self) -> None:
         """Release the stores."""
@@ -107,13 +121,14 @@ def build_resources(settings: Settings) -> Resources:
     index = build_index(settings, dim)
     gazetteer = GazetteerCache(entities)
     llm = build_llm(settings)
+    prompts = PromptLibrary()
     context = RagContext(
         embedder=embedder,
         index=index,
         entities=entities,
-        reranker=FusionReranker(),
+        reranker=build_configured_reranker(settings, llm, prompts),
         gazetteer=gazetteer,
-        prompts=PromptLibrary(),
+        prompts=prompts,
         llm=llm,
         llm_name=(settings.llm_model or "gpt-4o-mini") if llm else None,
         limits=RagLimits(

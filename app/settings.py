@@ -45,6 +45,20 @@ class Settings(BaseSettings):
     candidate_k: int = Field(default=20, ge=1, le=1000)
     max_retries: int = Field(default=3, ge=0, le=10)
     min_dense_score: float = 0.2
+    reranker: Literal["fusion", "cross-encoder", "http", "llm"] = Field(
+        default="fusion",
+        description="fusion (no model), cross-encoder (local model folder), http (rerank service), llm (LLM judge).",
+    )
+    rerank_model_path: Path | None = Field(default=None, description="Local cross-encoder folder; never downloaded.")
+    rerank_url: str | None = Field(
+        default=None, description="Rerank endpoint: Cohere/Jina/vLLM/Infinity (/v1/rerank) or TEI (/rerank)."
+    )
+    rerank_model: str | None = None
+    rerank_api_key: SecretStr | None = None
+    rerank_api: Literal["cohere", "tei"] = Field(default="cohere", description="Request shape: documents or TEI texts.")
+    rerank_timeout_s: float = Field(default=10.0, gt=0)
+    rerank_judge_mode: Literal["listwise", "pointwise"] = "listwise"
+    rerank_top_n: int = Field(default=8, ge=1, le=50, description="Hits the LLM judge reads (the rest keep their order).")
     entity_priority: list[EntityType] = Field(default_factory=lambda: list(DEFAULT_PRIORITY))
     models_dir: Path = Path("models")
     max_body_bytes: int = Field(default=5_000_000, ge=1024, description="Largest accepted request body (413 above).")

@@ -116,9 +116,10 @@ def to_response(out: dict[str, Any], llm_model: str | None) -> QueryResponse:
     ranked = out.get("ranked", [])
     calls = out.get("llm_calls", 0)
     used = llm_model is not None
+    llm_failed = [d for d in out.get("degraded", []) if d in ("parse_query", "write_answer")]
     note = (
-        f"LLM {llm_model} used for parsing and writing" if used and not out.get("degraded")
-        else f"LLM {llm_model} configured but failed in {', '.join(out.get('degraded', []))}: rule-based fallback ran"
+        f"LLM {llm_model} used for parsing and writing" if used and not llm_failed
+        else f"LLM {llm_model} configured but failed in {', '.join(llm_failed)}: rule-based fallback ran"
         if used else "ran without an LLM: rule-based parser and extractive writer"
     )
     return QueryResponse(

@@ -151,3 +151,21 @@ def test_attribute_cites_uncited_sentences_a_passage_supports() -> None:
     assert attribute("SpaceX was founded in 2002. Paris is nice.", passages) == "SpaceX was founded in 2002[1]. Paris is nice."
     assert attribute("特斯拉是电动汽车公司。", passages) == "特斯拉是电动汽车公司[2]。"
     assert attribute("Already cited [2].", passages) == "Already cited [2]."
+
+
+async def test_rerank_falls_back_to_fusion_visibly_when_the_reranker_is_down(tmp_path: Any) -> None:
+    from dataclasses import replace
+
+    from graphs.rerankers import RerankerUnavailable
+
+    class Down:
+        name = "http-rerank:bge"
+
+        async def rerank(self, *args: Any) -> Any:
+            raise RerankerUnavailable("http-rerank:bge", "503 from the rerank service")
+
+    ctx = replace(make_context(tmp_path), reranker=Down())
+    state = {"question": "q", "parsed": ParsedQuery(original_query="q", keywords=["x"]), "hits": [hit("a#0", "x")]}
+    out = await rerank_hits(state, runtime(ctx))
+    assert out["degraded"] == ["rerank_hits"] and "fallback" in out["reranker"] and "llm_calls" not in out
+    assert out["ranked"][0].reranked_score is not None

@@ -11,6 +11,8 @@ USED = {
     "parse_query.user": {"today", "known", "question"},
     "write_answer.system": set(),
     "write_answer.user": {"passages", "question"},
+    "rerank_judge.system": set(),
+    "rerank_judge.user": {"question", "entities", "passages"},
 }
 
 

@@ -7,6 +7,7 @@ from langgraph.runtime import Runtime
 from graphs.domain import Hit
 from graphs.rag.context import RagContext
 from graphs.rag.state import RagState, RagUpdate
+from graphs.rerankers import rerank_or_fallback
 
 
 def dedupe(hits: list[Hit]) -> list[Hit]:
@@ -28,8 +29,13 @@ async def rerank_hits(state: RagState, runtime: Runtime[RagContext]) -> RagUpdat
     if not state.get("enable_reranking", True):
         kept = [h.model_copy(update={"relevance_explanation": "search order (reranking disabled)"}) for h in hits[:top_k]]
         return {"ranked": kept, "reranker": "none"}
-    ranked = await ctx.reranker.rerank(state["parsed"], state.get("constraints", []), hits, top_k)
-    return {"ranked": ranked, "reranker": ctx.reranker.name}
+    outcome = await rerank_or_fallback(ctx.reranker, state["parsed"], state.get("constraints", []), hits, top_k)
+    update: RagUpdate = {"ranked": outcome.hits, "reranker": outcome.reranker}
+    if outcome.llm_calls:
+        update["llm_calls"] = outcome.llm_calls
+    if outcome.degraded:
+        update["degraded"] = ["rerank_hits"]
+    return update
 
 
 def summarize(update: RagUpdate) -> str:
