@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import sys
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ import app
 from app.api.schemas import QueryRequest, QueryResponse
 from app.container import Resources, build_resources
 from app.local_llm import local_llm_app
+from app.remote import RemoteClient, RemoteError
 from app.settings import Settings
 from graphs.domain import Document, EntityMetadata, EntityType
 from graphs.stores.base import StoreError
@@ -27,6 +29,11 @@ cli.add_typer(entities_cli, name="entities")
 cli.add_typer(local_llm_app, name="local-llm", help="Install and serve the optional offline LLM (xllamacpp + Qwen2.5).")
 
 SEED_QUESTIONS = ("马斯克创办的公司有哪些？", "2024年苹果在北京发布的产品", "什么是机器学习？")
+
+ServerOption = Annotated[
+    str | None,
+    typer.Option("--server", help="Use a running server (http://host:8000) instead of opening the local stores."),
+]
 
 
 def demo_dir() -> Path:
@@ -49,6 +56,17 @@ def opened(settings: Settings | None = None) -> Iterator[Resources]:
         yield resources
     finally:
         resources.close()
+
+
+@contextmanager
+def remote(server: str) -> Iterator[RemoteClient]:
+    """A client of a running server, with its errors made readable (exit 2; 3 when unreachable)."""
+    try:
+        with RemoteClient(server) as client:
+            yield client
+    except RemoteError as exc:
+        typer.secho(f"error: {exc}", fg="red", err=True)
+        raise typer.Exit(3 if exc.status == 0 else 2) from exc
 
 
 def read_documents(path: Path) -> list[Document]:
@@ -76,16 +94,39 @@ def ingest_documents(resources: Resources, docs: list[Document]) -> None:
 
 
 @cli.command()
-def ingest(path: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="corpus.jsonl")]) -> None:
+def ingest(
+    path: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="corpus.jsonl")],
+    server: ServerOption = None,
+) -> None:
     """Ingest a JSONL corpus (id, title, text, metadata); an existing id is replaced."""
     docs = read_documents(path)
+    if server:
+        from tqdm import tqdm
+
+        with remote(server) as client, tqdm(total=len(docs), unit="doc", desc="ingest",
+                                            disable=not sys.stderr.isatty()) as bar:
+            report = client.add_documents(docs, progress=bar.update)
+        typer.echo(f"ingested {report['documents']} document(s) as {report['chunks']} chunk(s) on {server}")
+        return
     with opened() as resources:
         ingest_documents(resources, docs)
 
 
 @cli.command()
-def delete(doc_id: str) -> None:
+def delete(doc_id: str, server: ServerOption = None) -> None:
     """Delete a document and all its chunks."""
+    if server:
+        with remote(server) as client:
+            try:
+                n = client.delete_document(doc_id)["deletedChunks"]
+            except RemoteError as exc:
+                if exc.code != "document_not_found":
+                    raise
+                n = 0
+        typer.echo(f"deleted {n} chunk(s) of {doc_id}" if n else f"no document {doc_id!r} (document_not_found)")
+        if not n:
+            raise typer.Exit(1)
+        return
     with opened() as resources:
         n = resources.ingestor.delete(doc_id)
     typer.echo(f"deleted {n} chunk(s) of {doc_id}" if n else f"no document {doc_id!r}")
@@ -138,8 +179,17 @@ def query(
     top_k: Annotated[int, typer.Option("--top-k", min=1, max=50)] = 5,
     mode: Annotated[str, typer.Option(help="auto|structured|semantic|hybrid")] = "auto",
     as_json: Annotated[bool, typer.Option("--json", help="Print the full API response.")] = False,
+    server: ServerOption = None,
 ) -> None:
     """Answer one question."""
+    if server:
+        with remote(server) as client:
+            body = client.query(question, top_k=top_k, search_mode=mode)
+        if as_json:
+            typer.echo(json.dumps(body, ensure_ascii=False, indent=2))
+        else:
+            print_response(question, QueryResponse.model_validate(body))
+        return
     with opened() as resources:
         run_questions(resources, [question], as_json, top_k=top_k, search_mode=mode)
 
@@ -174,12 +224,18 @@ def entities_add(
     alias: Annotated[list[str] | None, typer.Option("--alias", "-a")] = None,
     hierarchy: Annotated[str | None, typer.Option(help="Path from the root, e.g. '中国>北京>朝阳'")] = None,
     related: Annotated[list[str] | None, typer.Option("--related", "-r")] = None,
+    server: ServerOption = None,
 ) -> None:
     """Add an entity or merge aliases into an existing one."""
     entity = EntityMetadata(
         standard_name=standard_name, type=type, aliases=alias or [],
         hierarchy=[h.strip() for h in hierarchy.split(">")] if hierarchy else [], related_entities=related or [],
     )
+    if server:
+        with remote(server) as client:
+            saved = EntityMetadata.model_validate(client.add_entity(entity)["entity"])
+        typer.echo(saved.model_dump_json(by_alias=True))
+        return
     with opened() as resources:
         try:
             saved = resources.context.entities.upsert(entity)
@@ -194,16 +250,35 @@ def entities_list(
     type: Annotated[EntityType | None, typer.Option("--type", "-t")] = None,
     offset: int = 0,
     limit: int = 100,
+    server: ServerOption = None,
 ) -> None:
     """List entities (JSON lines)."""
+    if server:
+        with remote(server) as client:
+            page = client.list_entities(type, offset, limit)
+        for item in page["entities"]:
+            typer.echo(EntityMetadata.model_validate(item).model_dump_json(by_alias=True))
+        return
     with opened() as resources:
         for e in resources.context.entities.list(type=type, offset=offset, limit=limit):
             typer.echo(e.model_dump_json(by_alias=True))
 
 
 @entities_cli.command("import")
-def entities_import(path: Annotated[Path, typer.Argument(exists=True, dir_okay=False)]) -> None:
+def entities_import(
+    path: Annotated[Path, typer.Argument(exists=True, dir_okay=False)],
+    server: ServerOption = None,
+) -> None:
     """Import entities from a JSONL (or JSON array) file."""
+    if server:
+        from graphs.stores.entities import load_entities_jsonl
+
+        items = load_entities_jsonl(path)
+        with remote(server) as client:
+            for item in items:
+                client.add_entity(item)
+        typer.echo(f"imported {len(items)} entities into {server}")
+        return
     with opened() as resources:
         n = import_entities(resources, path)
     typer.echo(f"imported {n} entities")
@@ -230,7 +305,8 @@ def serve(
     from app.main import create_app
 
     settings = Settings()
-    uvicorn.run(create_app(settings), host=host or settings.host, port=port or settings.port, workers=1)
+    uvicorn.run(create_app(settings), host=host or settings.host, port=settings.port if port is None else port,
+                workers=1)
 
 
 def main() -> None:

@@ -15,7 +15,7 @@ from graphs.prompts import PromptLibrary
 from graphs.rag.context import GazetteerCache, RagContext, RagLimits
 from graphs.rerank import Reranker
 from graphs.rerankers import build_reranker
-from graphs.stores.base import EntityStore, VectorIndex
+from graphs.stores.base import EntityStore, StoreUnavailable, VectorIndex
 from graphs.text.rules import analyze_query
 
 log = logging.getLogger(__name__)
@@ -100,11 +100,18 @@ class Resources:
     embedding_name: str
 
     def warm_up(self) -> None:
-        """Load the embedding model, jieba's dictionary and the collection before the first request."""
+        """Load the embedding model, jieba's dictionary and the collection before the first request.
+
+        A store that is down does not stop the process: it starts, ``/readyz`` reports what is down,
+        and requests get 503 until the store is back.
+        """
         ctx = self.context
         ctx.embedder.embed_query("warm up 预热")
-        analyze_query("马斯克 warm up", ctx.gazetteer(), ctx.today())
-        ctx.index.count()
+        try:
+            analyze_query("马斯克 warm up", ctx.gazetteer(), ctx.today())
+            ctx.index.count()
+        except StoreUnavailable as exc:
+            log.warning("starting while a store is unavailable (readyz will say so): %s", exc)
         if load := getattr(ctx.reranker, "load", None):
             load()  # a wrong cross-encoder path fails at startup, not on every request
 

@@ -1,0 +1,435 @@
+"""The service as users run it: ``aer serve`` in its own process, spoken to over real HTTP.
+
+One server per module (Milvus Lite file + SQLite in a temp data dir, no LLM), plus the docker-compose topology
+without Docker: the api service's environment from docker-compose.yml, pointed at a real Redis and a Milvus
+gRPC server (``milvus-lite server``) on loopback ports. Every wait is bounded and every process (and its
+process group) is always reaped, also when a test fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import httpx
+import pytest
+import redis
+import yaml
+from pymilvus import MilvusClient
+
+from app.api.schemas import QueryResponse
+from app.cli import demo_dir
+from app.remote import RemoteClient, RemoteError
+from tests.integration.test_milvus_server import LiteServer, milvus_lite_server_command
+
+pytestmark = pytest.mark.slow
+
+URL = "/api/adaptive-entity-rag"
+START_TIMEOUT_S = 240.0  # embedder, jieba and Milvus Lite load before the port opens; 2 shared cores are slow
+STOP_TIMEOUT_S = 60.0
+HTTP_TIMEOUT = httpx.Timeout(120.0, connect=5.0)
+SEED_ENTITIES = ("Elon Musk", "Tesla", "SpaceX", "Apple", "北京", "上海", "中国", "机器学习")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def aer_command() -> list[str]:
+    """The installed ``aer`` console script of this environment (``python -m app.cli`` if absent)."""
+    script = Path(sys.executable).with_name("aer")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "app.cli"]
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    """This environment without service configuration, so the child sees only what the test sets."""
+    drop = ("AER_", "MILVUS_", "REDIS_", "OPENAI_")
+    return {
+        **{k: v for k, v in os.environ.items() if not k.startswith(drop)},
+        "PYTHONUNBUFFERED": "1",
+        **extra,
+    }
+
+
+def group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+class ServerProcess:
+    """``aer serve`` in a new session; ``stop()`` sends SIGTERM, then SIGKILL to the group after a bound."""
+
+    def __init__(self, workdir: Path, env: dict[str, str] | None = None) -> None:
+        self.workdir = workdir
+        self.env = env or {"AER_DATA_DIR": str(workdir / "data")}
+        self.port = free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        self.log = workdir / "serve.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> ServerProcess:
+        cmd = [*aer_command(), "serve", "--host", "127.0.0.1", "--port", str(self.port)]
+        # cwd is the temp dir: no .env of the checkout is read, relative paths stay inside it.
+        with self.log.open("wb") as log:
+            self.proc = subprocess.Popen(
+                cmd, cwd=self.workdir, env=clean_env(**self.env), stdout=log,
+                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
+            )  # fmt: skip
+        started = time.monotonic()
+        while time.monotonic() - started < START_TIMEOUT_S:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"aer serve exited with {self.proc.returncode}:\n{self.tail()}")
+            try:
+                if httpx.get(f"{self.base_url}/healthz", timeout=2.0).status_code == 200:
+                    self.startup_s = time.monotonic() - started
+                    return self
+            except httpx.TransportError:
+                pass
+            time.sleep(0.25)
+        self.kill()
+        raise RuntimeError(
+            f"aer serve did not answer /healthz within {START_TIMEOUT_S:.0f} s:\n{self.tail()}"
+        )
+
+    def stop(self) -> int:
+        """SIGTERM and wait; the exit code (SIGKILL after STOP_TIMEOUT_S counts as failure)."""
+        assert self.proc is not None
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=STOP_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                self.kill()
+                raise
+        return self.proc.returncode
+
+    def kill(self) -> None:
+        if self.proc is None:
+            return
+        if group_alive(self.proc.pid):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        if self.proc.poll() is None:
+            self.proc.wait(timeout=30)
+
+    def tail(self) -> str:
+        return self.log.read_text(errors="replace")[-4000:] if self.log.exists() else ""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    srv = ServerProcess(tmp_path_factory.mktemp("serve"))
+    try:
+        yield srv.start()
+    finally:
+        srv.kill()
+
+
+@pytest.fixture(scope="module")
+def http(server: ServerProcess) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server.base_url, timeout=HTTP_TIMEOUT) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def loaded(http: httpx.Client, server: ServerProcess) -> dict[str, Any]:
+    """Seed entities over raw HTTP and the demo corpus through RemoteClient (several batches)."""
+    lines = (demo_dir() / "entities.jsonl").read_text(encoding="utf-8").splitlines()
+    entities = [
+        e for e in (json.loads(line) for line in lines if line.strip()) if e["standardName"] in SEED_ENTITIES
+    ]
+    for entity in entities:
+        r = http.post(URL, json={"action": "add-entity", **entity})
+        assert r.status_code == 200, r.text
+        assert r.json()["entity"]["standardName"] == entity["standardName"]
+    docs = [
+        json.loads(line)
+        for line in (demo_dir() / "corpus.jsonl").read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+    started = time.monotonic()
+    with RemoteClient(server.base_url, batch_size=25) as remote:
+        report = remote.add_documents(docs)
+    return {"entities": entities, "docs": docs, "report": report, "ingest_s": time.monotonic() - started}
+
+
+def sse(response: httpx.Response) -> list[tuple[str, Any]]:
+    events, name = [], ""
+    for line in response.iter_lines():
+        if line.startswith("event:"):
+            name = line.split(":", 1)[1].strip()
+        elif line.startswith("data:"):
+            events.append((name, json.loads(line.split(":", 1)[1])))
+    return events
+
+
+def test_health_and_readiness(http: httpx.Client) -> None:
+    assert http.get("/healthz").json() == {"status": "ok"}
+    ready = http.get("/readyz")
+    assert ready.status_code == 200 and ready.json()["ready"] is True
+
+
+def test_documents_were_ingested_in_batches(loaded: dict[str, Any]) -> None:
+    report = loaded["report"]
+    assert report["batches"] == 3 and report["documents"] == len(loaded["docs"])
+    assert report["chunks"] >= report["documents"]
+    assert sorted(report["ids"]) == sorted(d["id"] for d in loaded["docs"])
+
+
+def test_list_entities(http: httpx.Client, loaded: dict[str, Any]) -> None:
+    page = http.get(URL, params={"action": "entities", "type": "ORGANIZATION", "limit": 2}).json()
+    assert page["success"] is True and len(page["entities"]) == 2
+    assert page["total"] == sum(1 for e in loaded["entities"] if e["type"] == "ORGANIZATION")
+    assert all(e["type"] == "ORGANIZATION" for e in page["entities"])
+    everyone = http.get(URL, params={"action": "entities", "limit": 500}).json()
+    assert {e["standardName"] for e in everyone["entities"]} == set(SEED_ENTITIES)
+
+
+def test_query_json(http: httpx.Client, loaded: dict[str, Any]) -> None:
+    r = http.post(URL, json={"action": "query", "question": "马斯克创办的公司有哪些？", "topK": 3})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("application/json")
+    body = r.json()
+    assert body["success"] is True and body["answer"]
+    assert body["routingDecision"]["action"] == "structured_search"
+    top = body["retrievalDetails"]["topResults"]
+    assert 0 < len(top) <= 3 and all("Elon Musk" in t["entities"].get("PERSON", []) for t in top)
+    response = QueryResponse.model_validate(body)  # what a CLI client prints from
+    assert response.citations and response.workflow.steps[0].node == "parse_query"
+
+
+def test_query_streaming_sends_steps_then_the_result(http: httpx.Client, loaded: dict[str, Any]) -> None:
+    body = {"action": "query", "question": "什么是机器学习？"}
+    with http.stream("POST", URL, json=body, headers={"accept": "text/event-stream"}) as r:
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
+        events = sse(r)
+    names = [n for n, _ in events]
+    assert names[-1] == "result" and "error" not in names
+    steps = [d["node"] for n, d in events if n == "step"]
+    assert steps[0] == "parse_query" and steps[-1] == "write_answer" and "search_semantic" in steps
+    assert names.index("result") > max(i for i, n in enumerate(names) if n == "step")
+    result = events[-1][1]
+    assert result["success"] is True and result["routingDecision"]["action"] == "semantic_search"
+
+
+def test_remote_client_stream_and_query_agree(server: ServerProcess, loaded: dict[str, Any]) -> None:
+    with RemoteClient(server.base_url, timeout=120) as remote:
+        events = list(remote.stream_query("什么是机器学习？"))
+        plain = remote.query("什么是机器学习？")
+    assert events[-1][0] == "result"
+    streamed = events[-1][1]
+    assert streamed["answer"] == plain["answer"]
+    assert [t["docId"] for t in streamed["retrievalDetails"]["topResults"]] == [
+        t["docId"] for t in plain["retrievalDetails"]["topResults"]
+    ]
+
+
+def test_add_and_delete_a_document(http: httpx.Client, server: ServerProcess, loaded: dict[str, Any]) -> None:
+    doc = {"id": "proc-tmp", "title": "量子计算", "text": "量子计算机使用量子比特进行计算。", "metadata": {}}
+    r = http.post(URL, json={"action": "add-documents", "documents": [doc]})
+    assert r.status_code == 200 and r.json()["ids"] == ["proc-tmp"]
+    hits = http.post(URL, json={"action": "query", "question": "量子比特", "searchMode": "hybrid"}).json()
+    assert "proc-tmp" in [t["docId"] for t in hits["retrievalDetails"]["topResults"]]
+    with RemoteClient(server.base_url) as remote:
+        deleted = remote.delete_document("proc-tmp")
+        assert deleted == {"success": True, "id": "proc-tmp", "deletedChunks": 1}
+        with pytest.raises(RemoteError) as info:
+            remote.delete_document("proc-tmp")
+    assert (info.value.status, info.value.code) == (404, "document_not_found")
+
+
+@pytest.mark.parametrize(
+    ("payload", "status", "code"),
+    [
+        ({"action": "delete-document", "id": "never-added"}, 404, "document_not_found"),
+        ({"action": "query", "question": ""}, 422, "invalid_request"),
+        ({"action": "fly"}, 400, "unknown_action"),
+        ({"action": "add-entity", "standardName": "X", "type": "ALIEN"}, 422, "invalid_entity_type"),
+    ],
+)
+def test_client_errors_use_the_error_shape(
+    http: httpx.Client, payload: dict[str, Any], status: int, code: str
+) -> None:
+    r = http.post(URL, json=payload)
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert body["success"] is False and body["error"]["code"] == code and body["error"]["message"]
+
+
+def test_invalid_json_over_the_wire(http: httpx.Client) -> None:
+    r = http.post(
+        URL, content=b'{"action": "query", "question": ', headers={"content-type": "application/json"}
+    )
+    assert (r.status_code, r.json()["error"]["code"]) == (400, "invalid_json")
+
+
+def cli_supports_server() -> bool:
+    try:
+        out = subprocess.run([*aer_command(), "query", "--help"], capture_output=True, text=True, timeout=120,
+                             env=clean_env(NO_COLOR="1", COLUMNS="200"))  # fmt: skip
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return "--server" in out.stdout
+
+
+def test_cli_talks_to_the_server(server: ServerProcess, loaded: dict[str, Any], tmp_path: Path) -> None:
+    if not cli_supports_server():
+        pytest.skip("`aer query` has no --server option yet")
+    env = clean_env(NO_COLOR="1")
+    run = [*aer_command()]
+    q = subprocess.run([*run, "query", "马斯克创办的公司有哪些？", "--json", "--server", server.base_url],
+                       capture_output=True, text=True, timeout=180, cwd=tmp_path, env=env)  # fmt: skip
+    assert q.returncode == 0, q.stderr
+    assert json.loads(q.stdout)["routingDecision"]["action"] == "structured_search"
+    assert not (tmp_path / "data").exists(), "a --server command must not open local stores"
+    listed = subprocess.run([*run, "entities", "list", "--type", "PERSON", "--server", server.base_url],
+                            capture_output=True, text=True, timeout=180, cwd=tmp_path, env=env)  # fmt: skip
+    assert listed.returncode == 0, listed.stderr
+    assert [json.loads(line)["standardName"] for line in listed.stdout.splitlines() if line.strip()] == [
+        "Elon Musk"
+    ]
+    missing = subprocess.run([*run, "delete", "never-added", "--server", server.base_url],
+                             capture_output=True, text=True, timeout=180, cwd=tmp_path, env=env)  # fmt: skip
+    assert missing.returncode != 0 and "document_not_found" in missing.stderr + missing.stdout
+
+
+def test_sigterm_shuts_down_cleanly(server: ServerProcess, loaded: dict[str, Any]) -> None:
+    """Runs last in this module: stops the shared server."""
+    assert server.proc is not None
+    pgid = server.proc.pid
+    started = time.monotonic()
+    # uvicorn shuts down gracefully, then re-raises the captured SIGTERM (exit 143 in a container).
+    assert server.stop() in (0, -signal.SIGTERM), server.tail()
+    stop_s = time.monotonic() - started
+    log = server.tail()
+    assert "Application shutdown complete" in log and "Traceback" not in log, log
+    deadline = time.monotonic() + 10
+    while group_alive(pgid):
+        assert time.monotonic() < deadline, "the server left child processes behind"
+        time.sleep(0.1)
+    with pytest.raises(httpx.TransportError):
+        httpx.get(f"{server.base_url}/healthz", timeout=2.0)
+    print(f"startup {server.startup_s:.1f} s, ingest {loaded['ingest_s']:.1f} s, shutdown {stop_s:.1f} s")
+
+
+# -- the docker-compose topology, without Docker --------------------------------------------------------
+
+
+class RedisServer:
+    """``redis-server`` on a loopback port, no persistence."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.proc = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+             "--dir", str(workdir)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        )  # fmt: skip
+        client = redis.Redis.from_url(self.url, socket_timeout=1)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError("redis-server did not start") from None
+                time.sleep(0.1)
+            finally:
+                client.close()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=15)
+
+
+def compose_api_env(data_dir: Path, milvus_port: int, redis_port: int) -> dict[str, str]:
+    """The api service's environment from docker-compose.yml, its service hosts mapped to loopback ports."""
+    compose = yaml.safe_load((Path(__file__).resolve().parents[2] / "docker-compose.yml").read_text("utf-8"))
+    raw = compose["services"]["api"]["environment"]
+    # Unset pass-through variables stay unset; ``${VAR:-default}`` takes its default, as with a clean shell.
+    env = {k: re.sub(r"\$\{\w+:-([^}]*)\}", r"\1", str(v)) for k, v in raw.items() if v is not None}
+    milvus, red = urlparse(env["MILVUS_URI"]), urlparse(env["REDIS_URL"])
+    env["MILVUS_URI"] = milvus._replace(netloc=f"127.0.0.1:{milvus_port}").geturl()
+    env["REDIS_URL"] = red._replace(netloc=f"127.0.0.1:{redis_port}").geturl()
+    env["AER_DATA_DIR"] = str(data_dir)
+    return env
+
+
+def test_compose_topology_without_docker(tmp_path: Path) -> None:
+    """The api as docker-compose runs it: Milvus over gRPC, entities in Redis, nothing in the data dir."""
+    lite = milvus_lite_server_command()
+    if lite is None or shutil.which("redis-server") is None:
+        pytest.skip("needs `redis-server` on PATH and a milvus-lite with the `server` command")
+    started: list[Any] = []
+    try:
+        red = RedisServer(tmp_path)
+        started.append(red)
+        milvus = LiteServer(lite, tmp_path / "milvus").start()
+        started.append(milvus)
+        data = tmp_path / "api-data"
+        env = compose_api_env(data, milvus.port, red.port)
+        assert env["MILVUS_URI"] == milvus.uri and env["REDIS_URL"] == red.url
+        api = ServerProcess(tmp_path, env).start()
+        started.append(api)
+
+        with httpx.Client(base_url=api.base_url, timeout=HTTP_TIMEOUT) as http:
+            ready = http.get("/readyz")
+            assert ready.status_code == 200, ready.text
+            assert ready.json()["checks"]["milvus"]["ok"] and ready.json()["checks"]["entityStore"]["ok"]
+            for entity in (
+                {"standardName": "Elon Musk", "type": "PERSON", "aliases": ["马斯克", "Musk"]},
+                {"standardName": "SpaceX", "type": "ORGANIZATION", "aliases": ["太空探索技术公司"]},
+            ):
+                assert http.post(URL, json={"action": "add-entity", **entity}).status_code == 200
+            docs = [
+                {"id": "spacex", "title": "SpaceX", "text": "2002年，马斯克创办了太空探索技术公司SpaceX。",
+                 "metadata": {"person": ["Elon Musk"], "organization": ["SpaceX"]}},
+                {"id": "ml", "title": "机器学习", "text": "机器学习是人工智能的一个分支。", "metadata": {}},
+            ]  # fmt: skip
+            assert http.post(URL, json={"action": "add-documents", "documents": docs}).status_code == 200
+            body = http.post(URL, json={"action": "query", "question": "马斯克创办了哪些公司？"}).json()
+            assert body["entityValidation"][0]["standardName"] == "Elon Musk"  # resolved through Redis
+            assert body["routingDecision"]["action"] == "structured_search"
+            assert [t["docId"] for t in body["retrievalDetails"]["topResults"]] == ["spacex"]
+
+        store = redis.Redis.from_url(red.url)
+        try:
+            assert store.dbsize() > 0, "the entities must be in Redis"
+        finally:
+            store.close()
+        direct = MilvusClient(uri=milvus.uri)
+        try:
+            assert direct.has_collection(env.get("AER_COLLECTION", "aer_chunks"))
+        finally:
+            direct.close()
+        assert api.stop() in (0, -signal.SIGTERM), api.tail()
+        assert "Traceback" not in api.tail()
+        local = sorted(p.name for p in data.rglob("*")) if data.exists() else []
+        assert local == [], f"the compose topology must keep nothing locally, found {local}"
+    finally:
+        for proc in reversed(started):
+            proc.kill() if isinstance(proc, ServerProcess) else proc.stop()
