@@ -50,7 +50,13 @@ def create_app(
 
 @lru_cache(maxsize=1)
 def _default_app() -> FastAPI:
-    return create_app()
+    settings = Settings()
+    if settings.run_via_langgraph:
+        # Mounted into a LangGraph server: share the resources its graph factory uses (one Milvus client).
+        from app.studio import shared_resources
+
+        return create_app(settings, lambda _settings: shared_resources())
+    return create_app(settings)
 
 
 def __getattr__(name: str) -> FastAPI:

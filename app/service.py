@@ -7,6 +7,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessageChunk
 
+from app import langgraph_runs
 from app.api.schemas import QueryRequest, QueryResponse, to_response
 from app.container import Resources
 from graphs.rag.graph import graph
@@ -26,26 +27,45 @@ def graph_input(request: QueryRequest) -> dict[str, Any]:
 
 async def answer(resources: Resources, request: QueryRequest) -> QueryResponse:
     """Answer one question."""
-    out = await graph.ainvoke(graph_input(request), context=resources.context)
+    if resources.settings.run_via_langgraph:
+        out = await langgraph_runs.run(graph_input(request))
+    else:
+        out = await graph.ainvoke(graph_input(request), context=resources.context)
     return to_response(out, resources.context.llm_name)
 
 
-async def stream_answer(resources: Resources, request: QueryRequest) -> AsyncIterator[dict[str, Any]]:
-    """Yield one ``step`` event per finished node, ``token`` events while an LLM writes, then ``result``."""
+async def _graph_events(resources: Resources, request: QueryRequest) -> AsyncIterator[tuple[str, Any]]:
+    """``("step", WorkflowStep)``, ``("token", text)`` while the writer's LLM streams, then ``("values", state)``."""
     final: dict[str, Any] = {}
     stream = graph.astream(
         graph_input(request), context=resources.context, stream_mode=["updates", "messages", "values"]
     )
     async for mode, payload in stream:
         if mode == "updates":
-            for node, update in payload.items():
+            for update in payload.values():
                 for step in (update or {}).get("steps", []):
-                    yield {"event": "step", "data": step.model_dump(by_alias=True, mode="json") | {"node": node}}
+                    yield "step", step
         elif mode == "messages":
             chunk, meta = payload
             if meta.get("langgraph_node") == "write_answer" and isinstance(chunk, AIMessageChunk) and chunk.content:
-                yield {"event": "token", "data": {"text": chunk.content}}
+                yield "token", chunk.content
         else:
             final = payload
-    response = to_response(final, resources.context.llm_name)
-    yield {"event": "result", "data": response.model_dump(by_alias=True, mode="json")}
+    yield "values", final
+
+
+async def stream_answer(resources: Resources, request: QueryRequest) -> AsyncIterator[dict[str, Any]]:
+    """Yield one ``step`` event per finished node, ``token`` events while an LLM writes, then ``result``."""
+    events = (
+        langgraph_runs.stream(graph_input(request))
+        if resources.settings.run_via_langgraph
+        else _graph_events(resources, request)
+    )
+    async for kind, payload in events:
+        if kind == "step":
+            yield {"event": "step", "data": payload.model_dump(by_alias=True, mode="json")}
+        elif kind == "token":
+            yield {"event": "token", "data": {"text": payload}}
+        else:
+            response = to_response(payload, resources.context.llm_name)
+            yield {"event": "result", "data": response.model_dump(by_alias=True, mode="json")}

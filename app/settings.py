@@ -62,6 +62,10 @@ class Settings(BaseSettings):
     entity_priority: list[EntityType] = Field(default_factory=lambda: list(DEFAULT_PRIORITY))
     models_dir: Path = Path("models")
     max_body_bytes: int = Field(default=5_000_000, ge=1024, description="Largest accepted request body (413 above).")
+    run_via_langgraph: bool = Field(
+        default=False,
+        description="Run queries as LangGraph server runs (set by langgraph.json, so Studio shows every run).",
+    )
     host: str = "127.0.0.1"
     port: int = 8000
 
