@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import Any
+
+import httpx
 
 from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
@@ -114,6 +117,22 @@ class Resources:
             log.warning("starting while a store is unavailable (readyz will say so): %s", exc)
         if load := getattr(ctx.reranker, "load", None):
             load()  # a wrong cross-encoder path fails at startup, not on every request
+
+    async def llm_status(self, timeout_s: float = 3.0) -> dict[str, Any]:
+        """Whether the configured LLM endpoint answers (``GET {base}/models``); the service degrades without it."""
+        if self.context.llm is None:
+            return {"ok": True, "configured": False, "note": "no LLM configured: rule-based paths"}
+        base = (self.settings.llm_base_url or "https://api.openai.com/v1").rstrip("/")
+        key = self.settings.llm_api_key.get_secret_value() if self.settings.llm_api_key else LOCAL_API_KEY
+        try:
+            async with httpx.AsyncClient(timeout=timeout_s) as client:
+                r = await client.get(f"{base}/models", headers={"Authorization": f"Bearer {key}"})
+            reachable = r.status_code < 500
+            detail = f"HTTP {r.status_code}"
+        except httpx.HTTPError as exc:
+            reachable, detail = False, type(exc).__name__
+        return {"ok": reachable, "configured": True, "model": self.context.llm_name, "detail": detail,
+                "note": None if reachable else "LLM unreachable: parse and write degrade to rule-based paths"}
 
     def close(self) -> None:
         """Release the stores."""

@@ -224,3 +224,19 @@ def test_openapi_docs_are_served_offline(client: TestClient) -> None:
     assert docs.status_code == 200 and "cdn.jsdelivr.net" not in docs.text
     asset = next(part.split('"')[0] for part in docs.text.split('src="')[1:] if part.endswith(".js") or ".js" in part)
     assert client.get(asset).status_code == 200
+
+
+def test_readyz_reports_an_unreachable_llm_without_failing_readiness(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, llm_base_url="http://127.0.0.1:9/v1", llm_model="m",
+                        _env_file=None)  # type: ignore[call-arg]
+    with TestClient(create_app(settings)) as c:
+        ready = c.get("/readyz")
+        body = ready.json()
+        assert ready.status_code == 200 and body["ready"] is True
+        assert body["checks"]["llm"]["configured"] is True and body["checks"]["llm"]["ok"] is False
+        r = c.post(URL, json={"action": "add-documents", "documents": [
+            {"id": "d", "title": "t", "text": "机器学习是人工智能的一个分支。"}]})
+        assert r.status_code == 200
+        answer = c.post(URL, json={"action": "query", "question": "什么是机器学习？"}).json()
+        assert answer["degraded"] == ["parse_query", "write_answer"]
+        assert "failed" in answer["llm"]["note"] and answer["answerMode"] == "extractive"

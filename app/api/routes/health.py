@@ -21,8 +21,9 @@ async def healthz() -> dict[str, str]:
 
 @router.get("/readyz")
 async def readyz(request: Request) -> JSONResponse:
-    """Whether Milvus and the entity store answer (and which LLM is configured)."""
-    ctx = request.app.state.resources.context
+    """Whether Milvus and the entity store answer (503 if not), and whether the LLM is reachable."""
+    resources = request.app.state.resources
+    ctx = resources.context
     checks: dict[str, Any] = {}
     for name, probe in (("milvus", ctx.index.ping), ("entityStore", ctx.entities.ping)):
         try:
@@ -30,6 +31,7 @@ async def readyz(request: Request) -> JSONResponse:
             checks[name] = {"ok": True}
         except StoreUnavailable as exc:
             checks[name] = {"ok": False, "error": str(exc)}
-    checks["llm"] = {"ok": True, "configured": ctx.llm is not None, "model": ctx.llm_name}
     ready = all(c["ok"] for c in checks.values())
+    # An unreachable LLM degrades answers (rule-based paths) but does not make the service unready.
+    checks["llm"] = await resources.llm_status()
     return JSONResponse({"ready": ready, "checks": checks}, status_code=200 if ready else 503)
