@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
-
 from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 
@@ -35,7 +34,7 @@ def build_embedder(settings: Settings) -> tuple[Embeddings, int, str]:
         embedder = OpenAIEmbeddings(
             model=settings.embedding_model,
             base_url=settings.embedding_base_url,
-            api_key=settings.embedding_api_key or settings.llm_api_key,  # type: ignore[arg-type]
+            api_key=settings.embedding_api_key or settings.llm_api_key,
             check_embedding_ctx_length=False,
         )
         return embedder, len(embedder.embed_query("dimension probe")), settings.embedding_model

@@ -6,7 +6,7 @@ Used when the FastAPI app is mounted into ``langgraph dev`` / LangGraph Server t
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -29,7 +29,7 @@ def _client() -> Any:
     return get_client()
 
 
-async def run(graph_input: dict[str, Any], client: Any = None) -> dict[str, Any]:
+async def run(graph_input: Mapping[str, Any], client: Any = None) -> dict[str, Any]:
     """One query as a run on a new thread; returns the typed output state."""
     client = client or _client()
     thread = await client.threads.create(metadata={"source": "adaptive-entity-rag-api"})
@@ -37,7 +37,7 @@ async def run(graph_input: dict[str, Any], client: Any = None) -> dict[str, Any]
     return to_output(values)
 
 
-async def stream(graph_input: dict[str, Any], client: Any = None) -> AsyncIterator[tuple[str, Any]]:
+async def stream(graph_input: Mapping[str, Any], client: Any = None) -> AsyncIterator[tuple[str, Any]]:
     """Yield ``("step", WorkflowStep)``, ``("token", text)`` and finally ``("values", output state)``."""
     client = client or _client()
     thread = await client.threads.create(metadata={"source": "adaptive-entity-rag-api"})

@@ -11,18 +11,19 @@ from app import langgraph_runs
 from app.api.schemas import QueryRequest, QueryResponse, to_response
 from app.container import Resources
 from graphs.rag.graph import graph
+from graphs.rag.state import InputState
 
 
-def graph_input(request: QueryRequest) -> dict[str, Any]:
+def graph_input(request: QueryRequest) -> InputState:
     """The graph's InputState for an API request."""
-    return {
-        "question": request.question.strip(),
-        "top_k": request.top_k,
-        "max_retries": request.max_retries,
-        "enable_reranking": request.enable_reranking,
-        "search_mode": request.search_mode,
-        "fusion": request.fusion,
-    }
+    return InputState(
+        question=request.question.strip(),
+        top_k=request.top_k,
+        max_retries=request.max_retries,
+        enable_reranking=request.enable_reranking,
+        search_mode=request.search_mode,
+        fusion=request.fusion,
+    )
 
 
 async def answer(resources: Resources, request: QueryRequest) -> QueryResponse:
@@ -40,6 +41,7 @@ async def _graph_events(resources: Resources, request: QueryRequest) -> AsyncIte
     stream = graph.astream(
         graph_input(request), context=resources.context, stream_mode=["updates", "messages", "values"]
     )
+    payload: Any
     async for mode, payload in stream:
         if mode == "updates":
             for update in payload.values():

@@ -9,7 +9,11 @@ from langgraph.graph.state import CompiledStateGraph
 
 from app.container import Resources, build_resources
 from app.settings import Settings
+from graphs.rag.context import RagContext
 from graphs.rag.graph import build_graph
+from graphs.rag.state import InputState, OutputState, RagState
+
+RagGraph = CompiledStateGraph[RagState, RagContext, InputState, OutputState]
 
 
 @lru_cache(maxsize=1)
@@ -18,11 +22,11 @@ def shared_resources() -> Resources:
     return build_resources(Settings())
 
 
-async def make_graph() -> CompiledStateGraph:
+async def make_graph() -> RagGraph:
     """Graph factory named in ``langgraph.json`` (builds the resources off the event loop once)."""
     return await asyncio.to_thread(_bound_graph)
 
 
 @lru_cache(maxsize=1)
-def _bound_graph() -> CompiledStateGraph:
+def _bound_graph() -> RagGraph:
     return build_graph(default_context=shared_resources().context)

@@ -7,7 +7,15 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
-from graphs.domain import Constraint, ParsedQuery, Relaxation, RoutingDecision, SearchRecord, ValidatedEntity, WorkflowStep
+from graphs.domain import (
+    Constraint,
+    ParsedQuery,
+    Relaxation,
+    RoutingDecision,
+    SearchRecord,
+    ValidatedEntity,
+    WorkflowStep,
+)
 
 MAX_QUESTION_CHARS = 2000
 

@@ -34,13 +34,15 @@ NODES = (
 )
 
 
-def build_graph(default_context: RagContext | None = None) -> CompiledStateGraph:
+def build_graph(
+    default_context: RagContext | None = None,
+) -> CompiledStateGraph[RagState, RagContext, InputState, OutputState]:
     """Build and compile the graph (no checkpointer: each request is one run).
 
     With ``default_context`` the graph carries its dependencies (for LangGraph Studio, which
     cannot send live clients) and declares no context schema.
     """
-    builder = StateGraph(
+    builder: StateGraph[RagState, RagContext, InputState, OutputState] = StateGraph(
         RagState,
         context_schema=None if default_context else RagContext,
         input_schema=InputState,
@@ -50,7 +52,7 @@ def build_graph(default_context: RagContext | None = None) -> CompiledStateGraph
         name = module.__name__.rsplit(".", 1)[-1]
         node = timed(name, getattr(module, name), module.summarize, last=name == "write_answer",
                      default_context=default_context)
-        builder.add_node(name, node)
+        builder.add_node(name, node)  # type: ignore[call-overload]
     builder.add_edge(START, "parse_query")
     builder.add_edge("parse_query", "validate_entities")
     builder.add_edge("validate_entities", "route_query")

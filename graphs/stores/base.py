@@ -7,6 +7,7 @@ never look like "zero hits" (which would wrongly trigger constraint relaxation).
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Sequence
 from typing import Literal, Protocol, runtime_checkable
 
@@ -91,7 +92,9 @@ class EntityStore(Protocol):
 
     def delete(self, standard_name: str) -> bool: ...
 
-    def list(self, type: EntityType | None = None, offset: int = 0, limit: int = 100) -> list[EntityMetadata]: ...
+    def list(
+        self, type: EntityType | None = None, offset: int = 0, limit: int = 100
+    ) -> builtins.list[EntityMetadata]: ...
 
     def count(self, type: EntityType | None = None) -> int: ...
 
@@ -99,7 +102,7 @@ class EntityStore(Protocol):
         """Best match of a surface form: exact/alias, then fuzzy, then pinyin."""
         ...
 
-    def surface_forms(self) -> list[tuple[str, EntityMetadata]]:
+    def surface_forms(self) -> builtins.list[tuple[str, EntityMetadata]]:
         """Every (name or alias, entity) pair, for gazetteer matching in text."""
         ...
 

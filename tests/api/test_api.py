@@ -46,7 +46,7 @@ def test_seed_person_question(client: TestClient) -> None:
     assert body["retrievalDetails"]["topResults"]
     assert all("Elon Musk" in r["entities"].get("PERSON", []) for r in body["retrievalDetails"]["topResults"])
     assert body["llm"]["used"] is False and "without an LLM" in body["llm"]["note"]
-    assert [s["node"] for s in body["workflow"]["steps"]][0] == "parse_query"
+    assert body["workflow"]["steps"][0]["node"] == "parse_query"
     assert body["workflow"]["totalDuration"] > 0
 
 

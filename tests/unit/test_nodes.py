@@ -121,7 +121,7 @@ async def test_write_answer_extractive_cites_passages(tmp_path: Any) -> None:
                              runtime(make_context(tmp_path)))
     assert out["answer_mode"] == "extractive" and out["status"] == "answered"
     assert "马斯克创办了SpaceX公司。[1]" in out["answer"]
-    assert [c.doc_id for c in out["citations"]][0] == "spacex"
+    assert out["citations"][0].doc_id == "spacex"
 
 
 async def test_write_answer_with_llm_keeps_only_real_citations(tmp_path: Any) -> None:

@@ -21,9 +21,9 @@ from app.api.schemas import (
 from app.container import Resources
 from app.errors import ApiError, error_body
 from app.service import answer, stream_answer
+from graphs.domain import ENTITY_TYPES, Document, EntityMetadata
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import StoreUnavailable
-from graphs.domain import ENTITY_TYPES, Document, EntityMetadata
 
 router = APIRouter(prefix="/api/adaptive-entity-rag", tags=["adaptive-entity-rag"])
 
@@ -34,7 +34,8 @@ ActionRequest = Annotated[
 
 def resources_of(request: Request) -> Resources:
     """The process resources built by the lifespan."""
-    return request.app.state.resources  # type: ignore[no-any-return]
+    resources: Resources = request.app.state.resources
+    return resources
 
 
 def check_models(resources: Resources, body: QueryRequest) -> None:
@@ -103,7 +104,7 @@ async def get_action(
     if type is not None and type not in ENTITY_TYPES:
         raise ApiError(422, "invalid_entity_type", f"type must be one of {', '.join(ENTITY_TYPES)}")
     store = resources_of(request).context.entities
-    items = await asyncio.to_thread(store.list, type, offset, limit)  # type: ignore[arg-type]
-    total = await asyncio.to_thread(store.count, type)  # type: ignore[arg-type]
+    items = await asyncio.to_thread(store.list, type, offset, limit)
+    total = await asyncio.to_thread(store.count, type)
     return {"success": True, "total": total, "offset": offset, "limit": limit,
             "entities": [e.model_dump(by_alias=True) for e in items]}

@@ -83,7 +83,7 @@ def attribute(answer: str, hits: list[Hit], threshold: float = 0.5) -> str:
             support = [len(grams & p) / len(grams) for p in passages]
             best = max(range(len(hits)), key=lambda i: support[i])
             if support[best] >= threshold:
-                sentence = re.sub(r"([。！？!?.；;]?)$", lambda m: f"[{best + 1}]{m.group(1)}", sentence, count=1)
+                sentence = re.sub(r"([。！？!?.；;]?)$", rf"[{best + 1}]\1", sentence, count=1)
         out.append(sentence)
     joiner = "" if is_chinese(answer) else " "
     return joiner.join(out)
