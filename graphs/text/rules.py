@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import logging
 import re
 import threading
 import warnings
@@ -63,6 +64,8 @@ def _pos_tokenizer() -> POSTokenizer:
                     import jieba
                     import jieba.posseg
 
+                # jieba logs its dictionary loading at DEBUG through its own handler; keep that quiet.
+                jieba.setLogLevel(logging.WARNING)
                 tokenizer = jieba.posseg.POSTokenizer(jieba.Tokenizer())
                 tokenizer.tokenizer.initialize()
                 _JIEBA.append(tokenizer)
