@@ -33,6 +33,7 @@ def state(intent: str = "factual", constraints: Any = (), searches: Any = (), hi
         (state("conceptual", PERSON), "semantic_search"),
         (state("conceptual"), "semantic_search"),
         (state("factual"), "hybrid_search"),
+        (state("factual", [Constraint(type="DATE", value="2024")]), "hybrid_search"),  # a date alone is weak
         (state("factual", PERSON, search_mode="semantic"), "semantic_search"),
         (state("conceptual", PERSON, search_mode="structured"), "structured_search"),
         (state("factual", search_mode="structured"), "hybrid_search"),  # nothing to filter on

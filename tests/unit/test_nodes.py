@@ -106,6 +106,13 @@ async def test_rerank_hits_explains_and_names_the_reranker(tmp_path: Any) -> Non
     assert "lexical" in (best.relevance_explanation or "")
 
 
+async def test_rerank_keeps_one_chunk_per_document(tmp_path: Any) -> None:
+    hits = [hit("a#0", "x"), hit("a#1", "y"), hit("b#0", "z")]
+    state = {"question": "q", "parsed": ParsedQuery(original_query="q"), "hits": hits, "enable_reranking": False}
+    out = await rerank_hits(state, runtime(make_context(tmp_path)))
+    assert [h.id for h in out["ranked"]] == ["a#0", "b#0"]
+
+
 async def test_rerank_disabled_keeps_search_order(tmp_path: Any) -> None:
     hits = [hit("a#0"), hit("b#0")]
     state = {"question": "q", "parsed": ParsedQuery(original_query="q"), "hits": hits, "enable_reranking": False}

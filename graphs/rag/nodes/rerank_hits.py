@@ -11,12 +11,12 @@ from graphs.rerankers import rerank_or_fallback
 
 
 def dedupe(hits: list[Hit]) -> list[Hit]:
-    """Keep the first occurrence of each chunk id."""
+    """Keep the first (best-ranked) chunk of each document, so top_k counts distinct documents."""
     seen: set[str] = set()
     out = []
     for h in hits:
-        if h.id not in seen:
-            seen.add(h.id)
+        if h.doc_id not in seen:
+            seen.add(h.doc_id)
             out.append(h)
     return out
 

@@ -27,12 +27,16 @@ def first_route(state: RagState, limits: RagLimits) -> RoutingDecision:
     intent = state["parsed"].intent
     if intent == "conceptual":
         return RoutingDecision(action="semantic_search", reason="conceptual question: pure vector search over meaning")
-    if constraints and intent in FILTERED_INTENTS:
+    if any(c.type != "DATE" for c in constraints) and intent in FILTERED_INTENTS:
         return RoutingDecision(
             action="structured_search",
             reason=f"{len(constraints)} validated constraint(s) ({_describe(constraints)}) and {intent} intent: filtered vector search",
         )
-    why = "no validated entities to filter on" if not constraints else f"{intent} intent"
+    why = (
+        f"{intent} intent" if any(c.type != "DATE" for c in constraints)
+        else "only a date to filter on (a weak filter on its own)" if constraints
+        else "no validated entities to filter on"
+    )
     return RoutingDecision(action="hybrid_search", reason=f"{why}: dense + BM25 hybrid search")
 
 
