@@ -17,6 +17,7 @@ from pydantic import ValidationError
 import app
 from app.api.schemas import QueryRequest, QueryResponse
 from app.container import Resources, build_resources
+from app.bench import bench_command
 from app.evaluation import eval_command
 from app.local_llm import local_llm_app
 from app.remote import RemoteClient, RemoteError
@@ -28,6 +29,7 @@ cli = typer.Typer(no_args_is_help=True, add_completion=False, help="Adaptive ent
 entities_cli = typer.Typer(no_args_is_help=True, help="Manage the entity store.")
 cli.add_typer(entities_cli, name="entities")
 cli.command("eval")(eval_command)
+cli.command("bench")(bench_command)
 cli.add_typer(local_llm_app, name="local-llm", help="Install and serve the optional offline LLM (xllamacpp + Qwen2.5).")
 
 SEED_QUESTIONS = ("马斯克创办的公司有哪些？", "2024年苹果在北京发布的产品", "什么是机器学习？")

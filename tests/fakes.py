@@ -19,7 +19,7 @@ from graphs.domain import Chunk, EntityMetadata, Hit
 from graphs.prompts import PromptLibrary
 from graphs.rag.context import GazetteerCache, RagContext, RagLimits
 from graphs.rerank import FusionReranker
-from graphs.stores.base import StoreUnavailable
+from graphs.stores.base import DocumentChunks, StoreUnavailable
 from graphs.stores.entities import SQLiteEntityStore
 
 DEMO_ENTITIES = [
@@ -73,6 +73,10 @@ class ScriptedIndex:
 
     def replace_document(self, doc_id: str, chunks: Sequence[Chunk], vectors: Sequence[Sequence[float]]) -> int:
         return len(chunks)
+
+    def replace_documents(self, docs: Sequence[DocumentChunks]) -> int:
+        # Per document, so subclasses that record replace_document see batched ingests too.
+        return sum(self.replace_document(doc_id, chunks, vectors) for doc_id, chunks, vectors in docs)
 
     def delete_document(self, doc_id: str) -> int:
         return 0

@@ -12,7 +12,7 @@ from langchain_core.embeddings import Embeddings
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
 from graphs.domain import ENTITY_TYPES, Chunk, Document, EntityType
-from graphs.stores.base import EntityStore, VectorIndex
+from graphs.stores.base import DocumentChunks, EntityStore, VectorIndex
 from graphs.text.dates import first_date
 from graphs.text.gazetteer import Gazetteer
 from graphs.text.rules import extract_entities
@@ -137,14 +137,19 @@ class Ingestor:
         """Index documents in batches; re-ingesting an id replaces its chunks."""
         report = IngestReport()
         for batch in _batches(docs, batch_size):
-            prepared = [(doc, *self.chunks(doc)) for doc in batch]
+            # An id repeated within a batch: the last version wins, as it would one document at a time.
+            unique = list({doc.id: doc for doc in batch}.values())
+            prepared = [(doc, *self.chunks(doc)) for doc in unique]
             flat = [c for _, chunks, _ in prepared for c in chunks]
             vectors = self.embedder.embed_documents([embedding_text(c) for c in flat])
+            replacements: list[DocumentChunks] = []
             offset = 0
+            for doc, chunks, _ in prepared:
+                replacements.append((doc.id, chunks, vectors[offset : offset + len(chunks)]))
+                offset += len(chunks)
+            self.index.replace_documents(replacements)
             for doc, chunks, extracted in prepared:
                 n = len(chunks)
-                self.index.replace_document(doc.id, chunks, vectors[offset : offset + n])
-                offset += n
                 report.documents += 1
                 report.chunks += n
                 report.extracted += int(extracted)

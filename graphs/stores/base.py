@@ -36,6 +36,8 @@ class AliasConflictError(StoreError):
 
 
 FusionMethod = Literal["rrf", "weighted"]
+# One document's replacement: (doc_id, chunks, one vector per chunk).
+DocumentChunks = tuple[str, Sequence[Chunk], Sequence[Sequence[float]]]
 
 
 @runtime_checkable
@@ -61,6 +63,13 @@ class VectorIndex(Protocol):
 
     def replace_document(self, doc_id: str, chunks: Sequence[Chunk], vectors: Sequence[Sequence[float]]) -> int:
         """Make ``chunks`` the only chunks of ``doc_id``; return how many were written."""
+        ...
+
+    def replace_documents(self, docs: Sequence[DocumentChunks]) -> int:
+        """``replace_document`` for many ``(doc_id, chunks, vectors)`` at once; return the chunks written.
+
+        On failure no document of the batch is left with a mix of its old and new chunks.
+        """
         ...
 
     def delete_document(self, doc_id: str) -> int:

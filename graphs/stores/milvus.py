@@ -23,7 +23,7 @@ from pymilvus import (
 )
 
 from graphs.domain import Chunk, Hit
-from graphs.stores.base import FusionMethod, StoreError, StoreUnavailable
+from graphs.stores.base import DocumentChunks, FusionMethod, StoreError, StoreUnavailable
 from graphs.stores.filters import (
     DATE_FIELD,
     ENTITY_FIELDS,
@@ -31,6 +31,7 @@ from graphs.stores.filters import (
     decode_entity_field,
     doc_filter,
     encode_entity_field,
+    escape_string,
     ids_filter,
 )
 
@@ -121,6 +122,13 @@ def _row_key(chunk: Chunk, vector: Sequence[float]) -> str:
     digest = hashlib.sha256(payload.encode())
     digest.update(json.dumps([round(float(x), 6) for x in vector]).encode())
     return f"{chunk.id}@{digest.hexdigest()[:_HASH_LEN]}"
+
+
+def _docs_filter(doc_ids: Sequence[str]) -> str:
+    """Match the chunks of any of ``doc_ids`` (one document: the same expression as ``doc_filter``)."""
+    if len(doc_ids) == 1:
+        return doc_filter(doc_ids[0])
+    return f"doc_id in [{', '.join(escape_string(d) for d in doc_ids)}]"
 
 
 class MilvusIndex:
@@ -469,33 +477,64 @@ class MilvusIndex:
         New rows go in first under content-hashed ids, then the doc's other rows are deleted,
         so a failure leaves the old version intact (new rows written so far are removed).
         """
-        if len(chunks) != len(vectors):
-            raise ValueError(f"{len(chunks)} chunks but {len(vectors)} vectors")
-        if any(c.doc_id != doc_id for c in chunks):
-            raise ValueError(f"every chunk must belong to document {doc_id!r}")
-        if len({c.id for c in chunks}) != len(chunks):
-            raise ValueError(f"duplicate chunk ids in document {doc_id!r}")
-        rows = [self._row(c, v) for c, v in zip(chunks, vectors, strict=True)]
+        return self.replace_documents([(doc_id, chunks, vectors)])
+
+    def replace_documents(self, docs: Sequence[DocumentChunks]) -> int:
+        """Make each ``chunks`` the only chunks of its ``doc_id``; return the number of chunks given.
+
+        One query finds the existing rows of every document, one batched upsert writes the rows
+        whose content-hashed id is not stored yet (an unchanged chunk keeps its row), and one
+        delete removes the other rows of these documents. A failed upsert or delete removes the
+        rows written so far, so each document keeps its old version: none is left with a mix of
+        old and new chunks.
+        """
+        rows = self._rows(docs)
+        if not docs:
+            return 0
+        doc_ids = [doc_id for doc_id, _, _ in docs]
         new_ids = [r["id"] for r in rows]
+        docs_expr = _docs_filter(doc_ids)
 
         def run(client: MilvusClient) -> int:
-            old_ids = self._ids(client, doc_filter(doc_id))
+            old_ids = self._ids(client, docs_expr)
+            # A stored id carries the same content hash: that chunk is already there as it should be.
+            fresh = [r for r in rows if r["id"] not in old_ids]
             try:
-                for start in range(0, len(rows), UPSERT_BATCH):
-                    client.upsert(self.collection, rows[start : start + UPSERT_BATCH], timeout=self._timeout)
+                for start in range(0, len(fresh), UPSERT_BATCH):
+                    client.upsert(self.collection, fresh[start : start + UPSERT_BATCH], timeout=self._timeout)
+                if old_ids - set(new_ids):
+                    # A filter (not the stale ids) also catches rows a concurrent writer added.
+                    keep = ids_filter(new_ids, negate=True) if new_ids else None
+                    stale = and_filters(docs_expr, keep) or docs_expr
+                    client.delete(self.collection, filter=stale, timeout=self._timeout)
             except Exception as exc:
                 if _is_driver_error(exc):
-                    self._rollback(client, [i for i in new_ids if i not in old_ids])
+                    self._rollback(client, [r["id"] for r in fresh])
                 raise
-            if old_ids - set(new_ids):
-                # A filter (not the stale ids) also catches rows a concurrent writer added.
-                keep = ids_filter(new_ids, negate=True) if new_ids else None
-                stale = and_filters(doc_filter(doc_id), keep) or doc_filter(doc_id)
-                client.delete(self.collection, filter=stale, timeout=self._timeout)
-            self._wrote(client, len(rows) + len(old_ids))
+            self._wrote(client, len(fresh) + len(old_ids - set(new_ids)))
             return len(rows)
 
-        return self._call("replace_document", run)
+        return self._call("replace_documents", run)
+
+    def _rows(self, docs: Sequence[DocumentChunks]) -> list[dict[str, Any]]:
+        """Check a batch against the contract and build its rows (no I/O)."""
+        seen_docs: set[str] = set()
+        seen_chunks: set[str] = set()
+        rows: list[dict[str, Any]] = []
+        for doc_id, chunks, vectors in docs:
+            if len(chunks) != len(vectors):
+                raise ValueError(f"{len(chunks)} chunks but {len(vectors)} vectors for document {doc_id!r}")
+            if doc_id in seen_docs:
+                raise ValueError(f"document {doc_id!r} appears twice in one batch")
+            seen_docs.add(doc_id)
+            if any(c.doc_id != doc_id for c in chunks):
+                raise ValueError(f"every chunk must belong to document {doc_id!r}")
+            ids = {c.id for c in chunks}
+            if len(ids) != len(chunks) or ids & seen_chunks:
+                raise ValueError(f"duplicate chunk ids in document {doc_id!r}")
+            seen_chunks |= ids
+            rows.extend(self._row(c, v) for c, v in zip(chunks, vectors, strict=True))
+        return rows
 
     def _wrote(self, client: MilvusClient, rows: int) -> None:
         if not self._local:

@@ -411,3 +411,198 @@ def test_unreachable_server_raises_store_unavailable() -> None:
         index.search_hybrid(vec(0), "x", filter=None, limit=3)
     assert time.monotonic() - started < 20
     index.close()
+
+
+# -- replace_documents: the batched write path ------------------------------------------------
+
+
+def batch(corpus: dict[str, list[Chunk]], start: int = 0) -> list[tuple[str, list[Chunk], list[list[float]]]]:
+    """``corpus`` as one replace_documents batch, vectors numbered from ``start`` as ``load`` does."""
+    out = []
+    n = start
+    for doc_id, chunks in corpus.items():
+        out.append((doc_id, chunks, [vec(n + j) for j in range(len(chunks))]))
+        n += len(chunks)
+    return out
+
+
+def stored_ids(index: MilvusIndex) -> list[str]:
+    """Chunk ids of every stored row (repeated if a chunk is stored twice)."""
+    return ids(index.search_dense(vec(0), filter=None, limit=1000))
+
+
+class CallCounter:
+    """Count (and optionally fail) calls of one client method."""
+
+    def __init__(self, real: Any, fail_on: int | None = None) -> None:
+        self.real = real
+        self.fail_on = fail_on
+        self.calls = 0
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls += 1
+        if self.fail_on is not None and self.calls >= self.fail_on:
+            raise MilvusException(message="injected failure")
+        return self.real(*args, **kwargs)
+
+
+def counted(monkeypatch: pytest.MonkeyPatch, index: MilvusIndex, **fail_on: int) -> dict[str, CallCounter]:
+    client = index._client
+    assert client is not None
+    counters = {}
+    for name in ("query", "upsert", "delete"):
+        counters[name] = CallCounter(getattr(client, name), fail_on.get(name))
+        monkeypatch.setattr(client, name, counters[name])
+    return counters
+
+
+def test_batch_reingest_leaves_no_duplicates(index: MilvusIndex, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert index.replace_documents(batch(CORPUS)) == total()
+    assert index.replace_documents(batch(CORPUS)) == total()
+    assert index.count() == total()
+    assert index.document_ids() == set(CORPUS)
+    assert sorted(stored_ids(index)) == sorted(c.id for cs in CORPUS.values() for c in cs)
+    index.flush()
+    counters = counted(monkeypatch, index)
+    assert index.replace_documents(batch(CORPUS)) == total()
+    # One query for the whole batch; unchanged chunks are neither rewritten nor deleted.
+    assert (counters["query"].calls, counters["upsert"].calls, counters["delete"].calls) == (1, 0, 0)
+    monkeypatch.undo()
+    assert index.count() == total()
+    check_adversarial(index)
+
+
+def test_batch_mixing_new_changed_unchanged_and_emptied_docs(
+    loaded: MilvusIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    edited = [c.model_copy(update={"text": c.text + " edited"}) for c in CORPUS["beijing"][:1]]
+    tianjin = [
+        chunk("tianjin", i, f"天津新闻 {i}", entities={"LOCATION": ["中国", "天津"]}) for i in range(3)
+    ]
+    docs = [
+        ("beijing", edited, [vec(0)]),  # changed: one chunk edited, one dropped
+        ("shanghai", CORPUS["shanghai"], [vec(2)]),  # unchanged (same vector as ``load``)
+        ("tianjin", tianjin, [vec(40 + i) for i in range(3)]),  # new
+        ("rare", [], []),  # emptied: removed
+    ]
+    counters = counted(monkeypatch, loaded)
+    assert loaded.replace_documents(docs) == 5
+    assert (counters["query"].calls, counters["upsert"].calls, counters["delete"].calls) == (1, 1, 1)
+    monkeypatch.undo()
+
+    assert loaded.document_ids() == set(CORPUS) - {"rare"} | {"tianjin"}
+    assert loaded.count() == total() - 2 - 1 + 1 + 3
+    beijing = loaded.search_dense(vec(0), filter='doc_id == "beijing"', limit=10)
+    assert [(h.id, h.text) for h in beijing] == [("beijing:0", edited[0].text)]
+    assert ids(loaded.search_dense(vec(2), filter='doc_id == "shanghai"', limit=10)) == ["shanghai:0"]
+    china = build_filter([Constraint(type="LOCATION", value="天津")])
+    assert sorted(ids(loaded.search_dense(vec(0), filter=china, limit=10))) == [c.id for c in tianjin]
+    assert len(stored_ids(loaded)) == len(set(stored_ids(loaded)))
+
+
+def test_batch_doc_ids_are_escaped(index: MilvusIndex) -> None:
+    names = ['a"b', "back\\slash", 'x"] or doc_id != "', "北京|朝阳", "line\nbreak"]
+    docs = [(name, [chunk(name, 0, f"row {i}")], [vec(i)]) for i, name in enumerate(names)]
+    assert index.replace_documents(docs) == len(names)
+    assert index.replace_documents(docs[:2]) == 2
+    assert index.replace_documents([(names[2], [], [])]) == 0
+    assert index.document_ids() == set(names) - {names[2]}
+    assert index.count() == len(names) - 1
+
+
+def test_failed_batch_upsert_keeps_every_old_version(
+    loaded: MilvusIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new = {
+        "beijing": [c.model_copy(update={"text": "new version"}) for c in CORPUS["beijing"]],
+        "shanghai": [c.model_copy(update={"text": "new version"}) for c in CORPUS["shanghai"]],
+        "fresh": [chunk("fresh", i, "new version") for i in range(2)],
+    }
+    monkeypatch.setattr(milvus_module, "UPSERT_BATCH", 2)
+    counted(monkeypatch, loaded, upsert=3)  # the first two slices land, the third fails
+    with pytest.raises(StoreUnavailable):
+        loaded.replace_documents(batch(new, start=50))
+    monkeypatch.undo()
+
+    assert loaded.count() == total()
+    assert loaded.document_ids() == set(CORPUS)
+    hits = loaded.search_dense(vec(0), filter=None, limit=1000)
+    assert all(h.text != "new version" for h in hits)
+    assert sorted(ids(hits)) == sorted(c.id for cs in CORPUS.values() for c in cs)
+
+
+def test_failed_batch_delete_keeps_every_old_version(
+    loaded: MilvusIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new = {
+        "beijing": [CORPUS["beijing"][0].model_copy(update={"text": "new version"})],
+        "rare": [],
+    }
+    client = loaded._client
+    assert client is not None
+    real_delete = client.delete
+    deletes: list[str] = []
+
+    def flaky_delete(*args: Any, **kwargs: Any) -> Any:
+        deletes.append(kwargs["filter"])
+        if len(deletes) == 1:
+            raise MilvusException(message="injected failure")
+        return real_delete(*args, **kwargs)  # the rollback of the rows just written
+
+    monkeypatch.setattr(client, "delete", flaky_delete)
+    with pytest.raises(StoreUnavailable):
+        loaded.replace_documents(batch(new, start=60))
+    monkeypatch.undo()
+
+    assert len(deletes) == 2
+    assert loaded.count() == total()
+    assert loaded.document_ids() == set(CORPUS)
+    assert all(h.text != "new version" for h in loaded.search_dense(vec(0), filter=None, limit=1000))
+
+
+def test_batch_rejects_contract_violations(index: MilvusIndex) -> None:
+    c = CORPUS["rare"][0]
+    assert index.replace_documents([]) == 0
+    with pytest.raises(ValueError, match="twice"):
+        index.replace_documents([("rare", [c], [vec(0)]), ("rare", [c], [vec(0)])])
+    clash = c.model_copy(update={"doc_id": "other"})
+    with pytest.raises(ValueError, match="duplicate chunk ids"):
+        index.replace_documents([("rare", [c], [vec(0)]), ("other", [clash], [vec(1)])])
+    with pytest.raises(ValueError):
+        index.replace_documents([("rare", [c], [vec(0)]), ("x", [c], [vec(0)])])
+    assert index.count() == 0
+
+
+def test_ingestor_writes_each_batch_with_one_call(index: MilvusIndex, tmp_path: Path) -> None:
+    from langchain_core.embeddings import DeterministicFakeEmbedding
+
+    from graphs.domain import Document
+    from graphs.ingest.pipeline import Ingestor
+    from graphs.rag.context import GazetteerCache
+    from tests.fakes import entity_store
+
+    calls: list[int] = []
+    real = index.replace_documents
+
+    def recording(docs: Any) -> int:
+        calls.append(len(docs))
+        return real(docs)
+
+    index.replace_documents = recording  # type: ignore[method-assign]
+    store = entity_store(tmp_path)
+    ingestor = Ingestor(DeterministicFakeEmbedding(size=DIM), index, store, GazetteerCache(store))
+    docs = [
+        Document(id=f"d{i}", title=f"Doc {i}", text=f"北京的新闻 {i}。", metadata={"location": "北京"})
+        for i in range(7)
+    ]
+    # The same id twice in one batch: the last version wins.
+    docs.append(docs[6].model_copy(update={"text": "北京的新闻 6 edited。"}))
+    report = ingestor.ingest(docs, batch_size=3)
+    assert calls == [3, 3, 1]
+    assert (report.documents, report.chunks) == (7, 7)
+    [d6] = index.search_dense(vec(0), filter='doc_id == "d6"', limit=10)
+    assert d6.text == "北京的新闻 6 edited。"
+    ingestor.ingest(docs[:7], batch_size=10)
+    assert calls[-1] == 7
+    assert index.count() == 7
+    assert index.count(build_filter([Constraint(type="LOCATION", value="中国")])) == 7
