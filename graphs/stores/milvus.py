@@ -51,7 +51,9 @@ MAX_TOPK = 16384
 UPSERT_BATCH = 256
 # Lite searches and filters its in-memory table row by row in Python (O(n) per call, ~70 us/row),
 # and only flushes it to indexed Parquet segments at 128 MB: flush it ourselves every this many rows.
-LITE_FLUSH_ROWS = 512
+# Lite also keeps BM25 statistics per segment (scores across segments are not comparable), so few large
+# segments rank better than many small ones; the Ingestor flushes once more at the end of a load.
+LITE_FLUSH_ROWS = 8192
 _HASH_LEN = 16
 _SERVER_SCHEMES = ("http://", "https://", "tcp://", "unix:")
 _DRIVER_ERRORS: tuple[type[BaseException], ...] = (
@@ -69,7 +71,19 @@ INDEXES: tuple[tuple[str, str, str | None], ...] = (
     ("doc_id", "INVERTED", None),
     (DATE_FIELD, "INVERTED", None),
 )
-DEFAULT_ANALYZER: dict[str, Any] = {"tokenizer": "jieba", "filter": ["lowercase"]}
+# English function words and punctuation carry no evidence for BM25 (jieba keeps punctuation as tokens).
+# An explicit list: Milvus Lite does not know the server's "_english_" stop-word set.
+STOP_WORDS: tuple[str, ...] = (
+    *"a an and are as at be but by for from had has have he her his how i if in into is it its of on or "
+    "she than that the their them then there these they this to was were what when where which who whom "
+    "whose why will with would you your did do does".split(),
+    *"，。、；：？！“”‘’（）《》【】,.;:?!\"'()[]-",
+    "的", "了", "是", "在", "和", "与", "及", "吗", "呢", "啊",
+)
+DEFAULT_ANALYZER: dict[str, Any] = {
+    "tokenizer": "jieba",
+    "filter": ["lowercase", {"type": "stop", "stop_words": list(STOP_WORDS)}],
+}
 OUTPUT_FIELDS = [
     "id",
     "doc_id",
@@ -223,8 +237,10 @@ class MilvusIndex:
         schema.add_field("doc_id", DataType.VARCHAR, max_length=DOC_ID_MAX)
         schema.add_field("chunk_index", DataType.INT64)
         schema.add_field("title", DataType.VARCHAR, max_length=TITLE_MAX)
+        schema.add_field("text", DataType.VARCHAR, max_length=TEXT_MAX)
+        # BM25 reads the title too: a passage's title names its subject, often the words a question uses.
         schema.add_field(
-            "text",
+            "search_text",
             DataType.VARCHAR,
             max_length=TEXT_MAX,
             enable_analyzer=True,
@@ -240,7 +256,7 @@ class MilvusIndex:
             Function(
                 name="text_bm25",
                 function_type=FunctionType.BM25,
-                input_field_names=["text"],
+                input_field_names=["search_text"],
                 output_field_names=["sparse"],
             )
         )
@@ -248,7 +264,7 @@ class MilvusIndex:
 
     def _check_schema(self, desc: dict[str, Any]) -> None:
         fields = {f["name"]: f for f in desc.get("fields", [])}
-        missing = [f for f in ("id", "dense", "sparse", *OUTPUT_FIELDS) if f not in fields]
+        missing = [f for f in ("id", "dense", "sparse", "search_text", *OUTPUT_FIELDS) if f not in fields]
         if missing:
             raise SchemaMismatchError(
                 f"collection {self.collection!r} lacks fields {missing}; use another collection name"
@@ -281,6 +297,7 @@ class MilvusIndex:
             "chunk_index": chunk.chunk_index,
             "title": _truncate(chunk.title, TITLE_MAX),
             "text": _truncate(chunk.text, TEXT_MAX),
+            "search_text": _truncate(f"{chunk.title}\n{chunk.text}" if chunk.title else chunk.text, TEXT_MAX),
             "dense": self._check_vector(vector),
             DATE_FIELD: chunk.date or 0,
             "entities_json": entities_json,
