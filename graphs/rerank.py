@@ -23,9 +23,10 @@ class Reranker(Protocol):
 
 @dataclass(frozen=True)
 class FusionWeights:
-    dense: float = 0.45
-    lexical: float = 0.25
-    entity: float = 0.2
+    search: float = 0.4
+    dense: float = 0.2
+    lexical: float = 0.2
+    entity: float = 0.1
     title: float = 0.1
 
 
@@ -36,9 +37,9 @@ def _coverage(terms: Sequence[str], text: str) -> float:
 
 
 def fusion_features(
-    parsed: ParsedQuery, constraints: Sequence[Constraint], hit: Hit
+    parsed: ParsedQuery, constraints: Sequence[Constraint], hit: Hit, top_score: float = 1.0
 ) -> dict[str, float]:
-    """Compute the reranking features of one hit, each in [0, 1]."""
+    """Compute the reranking features of one hit, each in [0, 1] (``search``: score relative to the best hit)."""
     body = normalize(f"{hit.title} {hit.text}")
     title = normalize(hit.title)
     keywords = [normalize(k) for k in parsed.keywords if k.strip()]
@@ -49,6 +50,7 @@ def fusion_features(
     )
     dense = hit.dense_score if hit.dense_score is not None else hit.score
     return {
+        "search": max(0.0, min(1.0, hit.score / top_score)) if top_score > 0 else 0.0,
         "dense": max(0.0, min(1.0, dense)),
         "lexical": _coverage(keywords, body),
         "entity": entity,
@@ -64,9 +66,11 @@ class FusionReranker:
     def __init__(self, weights: FusionWeights | None = None) -> None:
         self.weights = weights or FusionWeights()
 
-    def score(self, parsed: ParsedQuery, constraints: Sequence[Constraint], hit: Hit) -> Hit:
+    def score(
+        self, parsed: ParsedQuery, constraints: Sequence[Constraint], hit: Hit, top_score: float = 1.0
+    ) -> Hit:
         """Return the hit with its fused score and an explanation naming the deciding features."""
-        features = fusion_features(parsed, constraints, hit)
+        features = fusion_features(parsed, constraints, hit, top_score)
         weights = vars(self.weights)
         parts = {k: weights[k] * v for k, v in features.items()}
         total = sum(parts.values())
@@ -78,6 +82,7 @@ class FusionReranker:
         self, parsed: ParsedQuery, constraints: Sequence[Constraint], hits: Sequence[Hit], top_k: int
     ) -> list[Hit]:
         """Score every hit and keep the best ``top_k``."""
-        scored = [self.score(parsed, constraints, h) for h in hits]
+        top = max((h.score for h in hits), default=0.0)
+        scored = [self.score(parsed, constraints, h, top) for h in hits]
         scored.sort(key=lambda h: h.reranked_score or 0.0, reverse=True)
         return scored[:top_k]

@@ -98,7 +98,7 @@ async def test_search_structured_filters_on_constraints(tmp_path: Any) -> None:
 
 async def test_rerank_hits_explains_and_names_the_reranker(tmp_path: Any) -> None:
     parsed = ParsedQuery(original_query="特斯拉 上海", keywords=["特斯拉", "上海"])
-    hits = [hit("a#0", "无关内容", 0.9), hit("b#0", "特斯拉上海超级工厂", 0.5)]
+    hits = [hit("a#0", "无关内容", 0.6), hit("b#0", "特斯拉上海超级工厂", 0.5)]
     out = await rerank_hits({"question": "q", "parsed": parsed, "hits": hits, "top_k": 1}, runtime(make_context(tmp_path)))
     assert out["reranker"] == "fusion"
     [best] = out["ranked"]
