@@ -316,7 +316,9 @@ def serve(
 def main() -> None:
     """Console entry point."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    logging.getLogger("jieba").setLevel(logging.WARNING)
+    import jieba  # also loaded by Milvus Lite's analyzer; its dictionary-loading DEBUG lines are noise
+
+    jieba.setLogLevel(logging.WARNING)
     cli()
 
 
