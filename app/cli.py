@@ -16,8 +16,8 @@ from pydantic import ValidationError
 
 import app
 from app.api.schemas import QueryRequest, QueryResponse
-from app.container import Resources, build_resources
 from app.bench import bench_command
+from app.container import Resources, build_resources
 from app.evaluation import eval_command
 from app.local_llm import local_llm_app
 from app.remote import RemoteClient, RemoteError

@@ -45,6 +45,7 @@ class RagState(InputState, total=False):
     parsed: ParsedQuery
     entities: list[ValidatedEntity]
     constraints: list[Constraint]
+    query_vector: list[float]
     decisions: Annotated[list[RoutingDecision], operator.add]
     relaxed: Annotated[list[Relaxation], operator.add]
     relaxations: Annotated[int, operator.add]

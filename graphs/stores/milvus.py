@@ -74,9 +74,7 @@ INDEXES: tuple[tuple[str, str, str | None], ...] = (
 # English function words and punctuation carry no evidence for BM25 (jieba keeps punctuation as tokens).
 # An explicit list: Milvus Lite does not know the server's "_english_" stop-word set.
 STOP_WORDS: tuple[str, ...] = (
-    *"a an and are as at be but by for from had has have he her his how i if in into is it its of on or "
-    "she than that the their them then there these they this to was were what when where which who whom "
-    "whose why will with would you your did do does".split(),
+    *["a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "from", "had", "has", "have", "he", "her", "his", "how", "i", "if", "in", "into", "is", "it", "its", "of", "on", "or", "she", "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "to", "was", "were", "what", "when", "where", "which", "who", "whom", "whose", "why", "will", "with", "would", "you", "your", "did", "do", "does"],
     *"，。、；：？！“”‘’（）《》【】,.;:?!\"'()[]-",
     "的", "了", "是", "在", "和", "与", "及", "吗", "呢", "啊",
 )

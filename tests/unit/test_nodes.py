@@ -176,3 +176,15 @@ async def test_rerank_falls_back_to_fusion_visibly_when_the_reranker_is_down(tmp
     out = await rerank_hits(state, runtime(ctx))
     assert out["degraded"] == ["rerank_hits"] and "fallback" in out["reranker"] and "llm_calls" not in out
     assert out["ranked"][0].reranked_score is not None
+
+
+async def test_relaxed_search_reuses_the_question_vector(tmp_path: Any) -> None:
+    from unittest.mock import patch
+
+    ctx = make_context(tmp_path, ScriptedIndex(respond=lambda ch, expr: []))
+    state = {"question": "q", "constraints": [Constraint(type="PERSON", value="p")]}
+    with patch.object(type(ctx.embedder), "embed_query", autospec=True, return_value=[0.5] * 16) as embed:
+        first = await search_structured(state, runtime(ctx))
+        second = await search_structured({**state, **first}, runtime(ctx))
+    assert embed.call_count == 1
+    assert first["query_vector"] == second["query_vector"] == [0.5] * 16

@@ -18,15 +18,18 @@ def lexical_query(state: RagState) -> str:
     return " ".join([state["question"], *extra])
 
 
-async def embed_question(ctx: RagContext, question: str) -> list[float]:
-    """Embed the question off the event loop."""
-    return await asyncio.to_thread(ctx.embedder.embed_query, question)
+async def embed_question(ctx: RagContext, state: RagState) -> list[float]:
+    """The question's vector: from an earlier search of this run, else embedded off the event loop."""
+    cached = state.get("query_vector")
+    if cached:
+        return cached
+    return await asyncio.to_thread(ctx.embedder.embed_query, state["question"])
 
 
 async def run_search(
-    channel: str, filter_expr: str | None, call: Callable[[], list[Hit]]
+    channel: str, filter_expr: str | None, vector: list[float], call: Callable[[], list[Hit]]
 ) -> RagUpdate:
-    """Run a blocking index call in a thread and record what it returned."""
+    """Run a blocking index call in a thread and record what it returned (and the vector, for reuse)."""
     started = time.perf_counter()
     hits = await asyncio.to_thread(call)
     record = SearchRecord(
@@ -35,7 +38,7 @@ async def run_search(
         count=len(hits),
         duration_ms=round((time.perf_counter() - started) * 1000, 3),
     )
-    return {"hits": hits, "searches": [record]}
+    return {"hits": hits, "searches": [record], "query_vector": vector}
 
 
 def summarize(update: RagUpdate) -> str:

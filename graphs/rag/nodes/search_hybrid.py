@@ -13,10 +13,10 @@ from graphs.rag.state import RagState, RagUpdate
 async def search_hybrid(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
     """Hybrid search with no filter; the lexical side also matches entities' standard names."""
     ctx = runtime.context
-    vector = await embed_question(ctx, state["question"])
+    vector = await embed_question(ctx, state)
     text = lexical_query(state)
     limit = max(ctx.limits.candidate_k, state.get("top_k", ctx.limits.top_k))
     fusion = state.get("fusion", "rrf")
     return await run_search(
-        "hybrid", None, lambda: ctx.index.search_hybrid(vector, text, filter=None, limit=limit, fusion=fusion)
+        "hybrid", None, vector, lambda: ctx.index.search_hybrid(vector, text, filter=None, limit=limit, fusion=fusion)
     )

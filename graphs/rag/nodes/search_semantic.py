@@ -13,6 +13,6 @@ from graphs.rag.state import RagState, RagUpdate
 async def search_semantic(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
     """Dense search with no filter."""
     ctx = runtime.context
-    vector = await embed_question(ctx, state["question"])
+    vector = await embed_question(ctx, state)
     limit = max(ctx.limits.candidate_k, state.get("top_k", ctx.limits.top_k))
-    return await run_search("semantic", None, lambda: ctx.index.search_dense(vector, filter=None, limit=limit))
+    return await run_search("semantic", None, vector, lambda: ctx.index.search_dense(vector, filter=None, limit=limit))

@@ -15,6 +15,6 @@ async def search_structured(state: RagState, runtime: Runtime[RagContext]) -> Ra
     """Dense search restricted to chunks matching every constraint."""
     ctx = runtime.context
     expr = build_filter(state.get("constraints", []))
-    vector = await embed_question(ctx, state["question"])
+    vector = await embed_question(ctx, state)
     limit = max(ctx.limits.candidate_k, state.get("top_k", ctx.limits.top_k))
-    return await run_search("structured", expr, lambda: ctx.index.search_dense(vector, filter=expr, limit=limit))
+    return await run_search("structured", expr, vector, lambda: ctx.index.search_dense(vector, filter=expr, limit=limit))
