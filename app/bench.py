@@ -522,7 +522,7 @@ class TimedIndex:
         filter: str | None,
         limit: int,
         fusion: FusionMethod = "rrf",
-        dense_weight: float = 0.6,
+        dense_weight: float | None = None,
     ) -> list[Hit]:
         return self.inner.search_hybrid(
             vector, text, filter=filter, limit=limit, fusion=fusion, dense_weight=dense_weight

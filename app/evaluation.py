@@ -26,13 +26,13 @@ from app.settings import Settings
 from graphs.domain import Document
 from graphs.embeddings import USEEmbeddings
 from graphs.stores.base import FusionMethod, StoreError
+from graphs.stores.fusion import RRF_DENSE_WEIGHT, RRF_K, WEIGHTED_DENSE_WEIGHT
 
 MODES: tuple[str, ...] = ("bm25", "dense", "hybrid", "hybrid-weighted", "full")
 # Chunks asked of the index per question; deduplicated to documents, of which the top 10 are scored.
 CHUNK_LIMIT = 30
 RANK_DEPTH = 10
 FULL_TOP_K = 5
-DENSE_WEIGHT = 0.6
 # Bump when the way an eval index is built changes in a way the fingerprint cannot see.
 INDEX_FORMAT = 1
 MANIFEST = "manifest.json"
@@ -327,7 +327,7 @@ def retriever(mode: str, resources: Resources) -> Retriever:
         async def run(q: str) -> Outcome:
             t = time.perf_counter()
             hits = index.search_hybrid(
-                embedder.embed_query(q), q, filter=None, limit=CHUNK_LIMIT, fusion=fusion, dense_weight=DENSE_WEIGHT
+                embedder.embed_query(q), q, filter=None, limit=CHUNK_LIMIT, fusion=fusion
             )
             return Outcome(doc_ranking(h.doc_id for h in hits), _ms(t))
 
@@ -474,7 +474,7 @@ def run_eval(
         "created": _now(),
         "config": {
             "modes": list(modes), "limit": limit, "chunk_limit": CHUNK_LIMIT, "rank_depth": RANK_DEPTH,
-            "full_top_k": FULL_TOP_K, "hybrid_weighted_dense_weight": DENSE_WEIGHT,
+            "full_top_k": FULL_TOP_K, "rrf": {"k": RRF_K, "dense_weight": RRF_DENSE_WEIGHT}, "hybrid_weighted_dense_weight": WEIGHTED_DENSE_WEIGHT,
             "llm": llm_name, "answers_scored": score_answers, **m["params"],
         },
         "corpus": {

@@ -65,7 +65,7 @@ class ScriptedIndex:
         return self._answer("bm25", filter)[:limit]
 
     def search_hybrid(self, vector: Sequence[float], text: str, *, filter: str | None, limit: int,
-                      fusion: str = "rrf", dense_weight: float = 0.6) -> list[Hit]:
+                      fusion: str = "rrf", dense_weight: float | None = None) -> list[Hit]:
         return self._answer("hybrid", filter)[:limit]
 
     def count(self, filter: str | None = None) -> int:

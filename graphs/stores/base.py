@@ -56,7 +56,7 @@ class VectorIndex(Protocol):
         filter: str | None,
         limit: int,
         fusion: FusionMethod = "rrf",
-        dense_weight: float = 0.6,
+        dense_weight: float | None = None,
     ) -> list[Hit]: ...
 
     def count(self, filter: str | None = None) -> int: ...

@@ -12,17 +12,15 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from pymilvus import (
-    AnnSearchRequest,
     DataType,
     Function,
     FunctionType,
     MilvusClient,
     MilvusException,
-    RRFRanker,
-    WeightedRanker,
 )
 
 from graphs.domain import Chunk, Hit
+from graphs.stores import fusion as fuse
 from graphs.stores.base import DocumentChunks, FusionMethod, StoreError, StoreUnavailable
 from graphs.stores.filters import (
     DATE_FIELD,
@@ -401,53 +399,25 @@ class MilvusIndex:
         filter: str | None,
         limit: int,
         fusion: FusionMethod = "rrf",
-        dense_weight: float = 0.6,
+        dense_weight: float | None = None,
     ) -> list[Hit]:
-        """Dense + BM25 fused in Milvus (RRF k=60 or weighted); score is the fused score."""
+        """Dense + BM25 searched separately and fused here (weighted RRF or weighted scores).
+
+        Fusing client-side keeps both component scores on every hit and, in Milvus Lite, is faster than
+        ``hybrid_search``; each channel fetches more than ``limit`` so fusion can promote lower-ranked hits.
+        """
         if limit <= 0:
             return []
-        if not 0.0 <= dense_weight <= 1.0:
+        if dense_weight is not None and not 0.0 <= dense_weight <= 1.0:
             raise ValueError("dense_weight must lie in [0, 1]")
-        query = self._check_vector(vector)
-        k = min(limit, MAX_TOPK)
-        # Each channel fetches more than ``limit`` so fusion can promote hits ranked lower in one channel.
         candidates = min(max(2 * limit, 20), MAX_TOPK)
-        expr = filter or ""
-        reqs = [
-            AnnSearchRequest(
-                data=[query], anns_field="dense", param={"metric_type": "COSINE"}, limit=candidates, expr=expr
-            )
-        ]
-        weights = [1.0]
-        if text.strip():
-            reqs.append(
-                AnnSearchRequest(
-                    data=[text],
-                    anns_field="sparse",
-                    param={"metric_type": "BM25"},
-                    limit=candidates,
-                    expr=expr,
-                )
-            )
-            weights = [dense_weight, 1.0 - dense_weight]
-        ranker = RRFRanker(60) if fusion == "rrf" else WeightedRanker(*weights)
-        raws = self._call(
-            "search_hybrid",
-            lambda c: c.hybrid_search(
-                self.collection,
-                reqs,
-                ranker=ranker,
-                limit=k,
-                output_fields=[*OUTPUT_FIELDS, "dense"],
-                timeout=self._timeout,
-            )[0],
+        dense = self.search_dense(vector, filter=filter, limit=candidates)
+        bm25 = self.search_bm25(text, filter=filter, limit=candidates)
+        if fusion == "rrf":
+            return fuse.rrf(dense, bm25, limit, dense_weight=fuse.RRF_DENSE_WEIGHT if dense_weight is None else dense_weight)
+        return fuse.weighted(
+            dense, bm25, limit, dense_weight=fuse.WEIGHTED_DENSE_WEIGHT if dense_weight is None else dense_weight
         )
-        hits = []
-        for r in raws:
-            stored = r["entity"].get("dense")
-            dense = _clamp(_cosine(query, stored), -1.0, 1.0) if stored is not None else None
-            hits.append(self._hit(r, "hybrid", float(r["distance"]), dense=dense))
-        return hits
 
     def count(self, filter: str | None = None) -> int:
         """Count rows matching ``filter`` (all rows for None)."""
