@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import math
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -110,12 +109,6 @@ def _truncate(value: str, max_bytes: int) -> str:
     if len(data) <= max_bytes:
         return value
     return data[:max_bytes].decode(errors="ignore")
-
-
-def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
-    dot = sum(x * y for x, y in zip(a, b, strict=False))
-    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
-    return dot / norm if norm else 0.0
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -347,24 +340,27 @@ class MilvusIndex:
 
     # -- VectorIndex ----------------------------------------------------------------------
 
+    def _search(self, op: str, query: Any, field: str, metric: str, filter: str | None, limit: int) -> list[Any]:
+        """One search of one vector field (dense vector or BM25 text), translated errors included."""
+        return self._call(
+            op,
+            lambda c: c.search(
+                self.collection,
+                data=[query],
+                anns_field=field,
+                filter=filter or "",
+                limit=min(limit, MAX_TOPK),
+                output_fields=OUTPUT_FIELDS,
+                search_params={"metric_type": metric},
+                timeout=self._timeout,
+            )[0],
+        )
+
     def search_dense(self, vector: Sequence[float], *, filter: str | None, limit: int) -> list[Hit]:
         """Exact cosine search, optionally under a filter."""
         if limit <= 0:
             return []
-        query = self._check_vector(vector)
-        raws = self._call(
-            "search_dense",
-            lambda c: c.search(
-                self.collection,
-                data=[query],
-                anns_field="dense",
-                filter=filter or "",
-                limit=min(limit, MAX_TOPK),
-                output_fields=OUTPUT_FIELDS,
-                search_params={"metric_type": "COSINE"},
-                timeout=self._timeout,
-            )[0],
-        )
+        raws = self._search("search_dense", self._check_vector(vector), "dense", "COSINE", filter, limit)
         channel: Channel = "structured" if filter else "semantic"
         hits = []
         for r in raws:
@@ -376,19 +372,7 @@ class MilvusIndex:
         """BM25 full-text search; scores scaled so the best hit is 1."""
         if limit <= 0 or not text.strip():
             return []
-        raws = self._call(
-            "search_bm25",
-            lambda c: c.search(
-                self.collection,
-                data=[text],
-                anns_field="sparse",
-                filter=filter or "",
-                limit=min(limit, MAX_TOPK),
-                output_fields=OUTPUT_FIELDS,
-                search_params={"metric_type": "BM25"},
-                timeout=self._timeout,
-            )[0],
-        )
+        raws = self._search("search_bm25", text, "sparse", "BM25", filter, limit)
         return [self._hit(r, "bm25", s, bm25=s) for r, s in zip(raws, self._bm25_scores(raws), strict=True)]
 
     def search_hybrid(
