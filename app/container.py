@@ -13,6 +13,7 @@ from langchain_core.language_models import BaseChatModel
 from app.settings import Settings
 from graphs.embeddings import USEEmbeddings
 from graphs.ingest.pipeline import Ingestor
+from graphs.kg.base import KnowledgeGraph
 from graphs.prompts import PromptLibrary
 from graphs.rag.context import GazetteerCache, RagContext, RagLimits
 from graphs.rerank import Reranker
@@ -71,6 +72,15 @@ def build_entity_store(settings: Settings) -> EntityStore:
     return SQLiteEntityStore(settings.sqlite_path())
 
 
+def build_graph(settings: Settings) -> KnowledgeGraph:
+    """The knowledge graph in its SQLite file."""
+    from graphs.kg.sqlite import SQLiteKnowledgeGraph
+
+    path = settings.graph_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return SQLiteKnowledgeGraph(path)
+
+
 def build_index(settings: Settings, dim: int) -> VectorIndex:
     """Milvus (Lite file by default, or the server at MILVUS_URI)."""
     from graphs.stores.milvus import MilvusIndex
@@ -112,6 +122,8 @@ class Resources:
         try:
             analyze_query("马斯克 warm up", ctx.gazetteer(), ctx.today())
             ctx.index.count()
+            if ctx.graph is not None:
+                ctx.graph.find_nodes("warm up 预热")  # loads the node-name index of the graph route
         except StoreUnavailable as exc:
             log.warning("starting while a store is unavailable (readyz will say so): %s", exc)
         if load := getattr(ctx.reranker, "load", None):
@@ -137,6 +149,8 @@ class Resources:
         """Release the stores."""
         self.context.index.close()
         self.context.entities.close()
+        if self.context.graph is not None:
+            self.context.graph.close()
 
 
 def build_resources(settings: Settings) -> Resources:
@@ -144,6 +158,7 @@ def build_resources(settings: Settings) -> Resources:
     embedder, dim, embedding_name = build_embedder(settings)
     entities = build_entity_store(settings)
     index = build_index(settings, dim)
+    graph = build_graph(settings)
     gazetteer = GazetteerCache(entities)
     llm = build_llm(settings)
     prompts = PromptLibrary()
@@ -164,6 +179,7 @@ def build_resources(settings: Settings) -> Resources:
             priority=tuple(settings.entity_priority),
             llm_timeout_s=settings.llm_timeout_s,
         ),
+        graph=graph,
     )
-    ingestor = Ingestor(embedder=embedder, index=index, entities=entities, gazetteer=gazetteer)
+    ingestor = Ingestor(embedder=embedder, index=index, entities=entities, gazetteer=gazetteer, graph=graph)
     return Resources(settings=settings, context=context, ingestor=ingestor, embedding_name=embedding_name)

@@ -24,6 +24,9 @@ class Settings(BaseSettings):
     )
     milvus_token: SecretStr | None = Field(default=None, validation_alias=AliasChoices("AER_MILVUS_TOKEN", "MILVUS_TOKEN"))
     collection: str = "aer_chunks"
+    graph_path: Path | None = Field(
+        default=None, description="Knowledge-graph SQLite file (AER_GRAPH_PATH); default: graph.db in data_dir."
+    )
     redis_url: str | None = Field(
         default=None,
         validation_alias=AliasChoices("AER_REDIS_URL", "REDIS_URL"),
@@ -81,3 +84,7 @@ class Settings(BaseSettings):
     def sqlite_path(self) -> Path:
         """The entity store file when Redis is not configured."""
         return self.data_dir / "entities.sqlite3"
+
+    def graph_file(self) -> Path:
+        """The knowledge-graph SQLite file."""
+        return self.graph_path or self.data_dir / "graph.db"

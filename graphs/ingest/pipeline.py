@@ -11,7 +11,8 @@ from typing import Any
 from langchain_core.embeddings import Embeddings
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
-from graphs.domain import ENTITY_TYPES, Chunk, Document, EntityType
+from graphs.domain import ENTITY_TYPES, Chunk, Document, EntityMetadata, EntityType
+from graphs.kg.base import GraphDocument, KnowledgeGraph
 from graphs.stores.base import DocumentChunks, EntityStore, VectorIndex
 from graphs.text.dates import first_date
 from graphs.text.gazetteer import Gazetteer
@@ -73,6 +74,40 @@ def metadata_date(metadata: Mapping[str, Any], today: date) -> int | None:
     return first_date(str(raw), today)
 
 
+def metadata_related(metadata: Mapping[str, Any], title: str = "") -> list[tuple[str, str]]:
+    """(entity, related entity) pairs from ``metadata['relatedEntities']`` (or ``related_entities``).
+
+    Accepts ``{"A": ["B", ...]}``, ``[["A", "B"], ...]``, ``[{"source": "A", "target": "B"}]``, and
+    plain names, which are related to the document's title.
+    """
+    raw = metadata.get("relatedEntities", metadata.get("related_entities"))
+    pairs: list[tuple[str, str]] = []
+    if isinstance(raw, Mapping):
+        pairs = [(str(a), b) for a, values in raw.items() for b in _as_list(values)]
+    elif isinstance(raw, Iterable) and not isinstance(raw, str):
+        for item in raw:
+            if isinstance(item, Mapping):
+                a, b = item.get("source") or item.get("from"), item.get("target") or item.get("to")
+                if a is not None and b is not None:
+                    pairs.append((str(a), str(b)))
+            elif isinstance(item, list | tuple) and len(item) == 2:
+                pairs.append((str(item[0]), str(item[1])))
+            elif isinstance(item, str) and title.strip():
+                pairs.append((title, item))
+    elif isinstance(raw, str) and title.strip():
+        pairs = [(title, raw)]
+    return list(dict.fromkeys((a.strip(), b.strip()) for a, b in pairs if a.strip() and b.strip()))
+
+
+def graph_document(doc: Document, chunks: Iterable[Chunk]) -> GraphDocument:
+    """What the knowledge graph keeps of a document: its entity fields (all types but DATE) and relations."""
+    entities = [name for c in chunks for etype, names in c.entities.items() if etype != "DATE" for name in names]
+    return GraphDocument(
+        doc_id=doc.id, title=doc.title, text=doc.text, entities=list(dict.fromkeys(entities)),
+        related=metadata_related(doc.metadata, doc.title),
+    )
+
+
 @dataclass
 class IngestReport:
     documents: int = 0
@@ -83,7 +118,7 @@ class IngestReport:
 
 @dataclass
 class Ingestor:
-    """Turns documents into indexed chunks; the same document id replaces the old chunks."""
+    """Turns documents into indexed chunks (and graph nodes); the same document id replaces the old ones."""
 
     embedder: Embeddings
     index: VectorIndex
@@ -91,6 +126,7 @@ class Ingestor:
     gazetteer: Callable[[], Gazetteer]
     today: Callable[[], date] = date.today
     splitter: RecursiveCharacterTextSplitter = field(default_factory=make_splitter)
+    graph: KnowledgeGraph | None = None
 
     def normalize_entities(self, raw: Mapping[EntityType, list[str]]) -> dict[EntityType, list[str]]:
         """Map each value to its standard name (and add hierarchy ancestors); unknown values stay."""
@@ -148,6 +184,8 @@ class Ingestor:
                 replacements.append((doc.id, chunks, vectors[offset : offset + len(chunks)]))
                 offset += len(chunks)
             self.index.replace_documents(replacements)
+            if self.graph is not None:
+                self.graph.add_documents([graph_document(doc, chunks) for doc, chunks, _ in prepared])
             for doc, chunks, extracted in prepared:
                 n = len(chunks)
                 report.documents += 1
@@ -160,8 +198,21 @@ class Ingestor:
         return report
 
     def delete(self, doc_id: str) -> int:
-        """Remove every chunk of a document."""
-        return self.index.delete_document(doc_id)
+        """Remove every chunk of a document, and the document from the graph."""
+        removed = self.index.delete_document(doc_id)
+        if self.graph is not None:
+            self.graph.delete_document(doc_id)
+        return removed
+
+    def upsert_entity(self, entity: EntityMetadata) -> EntityMetadata:
+        """Add or merge an entity in the entity store, then mirror the merged entity into the graph."""
+        saved = self.entities.upsert(entity)
+        if self.graph is not None:
+            ancestors = saved.ancestors
+            self.graph.upsert_entity(
+                saved.standard_name, related=saved.related_entities, parent=ancestors[-1] if ancestors else None
+            )
+        return saved
 
 
 def embedding_text(chunk: Chunk) -> str:

@@ -11,6 +11,7 @@ from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 
 from graphs.domain import DEFAULT_PRIORITY, EntityType
+from graphs.kg.base import KnowledgeGraph
 from graphs.prompts import PromptLibrary
 from graphs.rerank import Reranker
 from graphs.stores.base import EntityStore, VectorIndex
@@ -28,6 +29,25 @@ class RagLimits:
     min_dense_score: float = 0.2
     priority: tuple[EntityType, ...] = DEFAULT_PRIORITY
     llm_timeout_s: float = 60.0
+    # graph route (adaptive breadth-depth expansion)
+    seed_k: int = 2
+    """Documents of the breadth search that become seeds (besides documents the question names)."""
+    max_depth: int = 3
+    frontier_k: int = 5
+    """At most this many nodes of one depth are expanded at the next."""
+    neighbor_k: int = 30
+    """At most this many neighbour documents per frontier node."""
+    expand_k: int = 8
+    """At most this many new documents kept per hop (the most relevant to the question)."""
+    min_relevance: float = 0.5
+    """A node joins the frontier when its question relevance is at least this share of the best seed's."""
+    keep_relevance: float = 0.3
+    """A neighbour is kept at all only when its question relevance is at least this share of the best seed's."""
+    max_graph_nodes: int = 40
+    sufficient_coverage: float = 0.85
+    """The rule judge calls results sufficient when they cover this share of the question's terms."""
+    evidence_min: int = 3
+    evidence_max: int = 7
 
 
 class GazetteerCache:
@@ -63,3 +83,5 @@ class RagContext:
     llm_name: str | None = None
     limits: RagLimits = field(default_factory=RagLimits)
     today: Callable[[], date] = date.today
+    graph: KnowledgeGraph | None = None
+    """The knowledge graph for multi-hop expansion; without one the graph route is unavailable."""

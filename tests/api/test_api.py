@@ -99,9 +99,20 @@ def test_add_then_delete_document(client: TestClient) -> None:
     assert client.post(URL, json={"action": "add-documents", "documents": [doc]}).status_code == 200
     body = ask(client, "量子比特", searchMode="hybrid")
     assert [r["docId"] for r in body["retrievalDetails"]["topResults"]].count("tmp-doc") == 1
+    graph = client.app.state.resources.context.graph  # type: ignore[attr-defined]
+    assert graph.name("doc:tmp-doc") == "临时文档"
     r = client.post(URL, json={"action": "delete-document", "id": "tmp-doc"})
     assert r.status_code == 200 and r.json()["deletedChunks"] == 1
     assert client.post(URL, json={"action": "delete-document", "id": "tmp-doc"}).status_code == 404
+    assert graph.name("doc:tmp-doc") is None
+
+
+def test_ingest_and_add_entity_keep_the_knowledge_graph_in_step(client: TestClient) -> None:
+    graph = client.app.state.resources.context.graph  # type: ignore[attr-defined]
+    assert graph.stats().nodes["doc"] >= 10
+    related = {n.node for n in graph.neighbors("entity:elon musk", edges=["related"])}
+    assert {"entity:tesla", "entity:spacex"} <= related
+    assert any(n.edge == "mentions" for n in graph.neighbors("entity:elon musk"))
 
 
 @pytest.mark.parametrize(
@@ -128,6 +139,7 @@ def test_health_and_readiness(client: TestClient) -> None:
     assert client.get("/healthz").json() == {"status": "ok"}
     ready = client.get("/readyz").json()
     assert ready["ready"] is True and ready["checks"]["milvus"]["ok"] and ready["checks"]["entityStore"]["ok"]
+    assert ready["checks"]["graph"] == {"ok": True}
 
 
 def test_stream_emits_one_step_per_node_then_the_result(client: TestClient) -> None:

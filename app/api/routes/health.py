@@ -21,11 +21,14 @@ async def healthz() -> dict[str, str]:
 
 @router.get("/readyz")
 async def readyz(request: Request) -> JSONResponse:
-    """Whether Milvus and the entity store answer (503 if not), and whether the LLM is reachable."""
+    """Whether Milvus, the entity store and the knowledge graph answer (503 if not), and whether the LLM is reachable."""
     resources = request.app.state.resources
     ctx = resources.context
     checks: dict[str, Any] = {}
-    for name, probe in (("milvus", ctx.index.ping), ("entityStore", ctx.entities.ping)):
+    probes = [("milvus", ctx.index.ping), ("entityStore", ctx.entities.ping)]
+    if ctx.graph is not None:
+        probes.append(("graph", ctx.graph.ping))
+    for name, probe in probes:
         try:
             await asyncio.to_thread(probe)
             checks[name] = {"ok": True}

@@ -77,7 +77,7 @@ async def post_action(request: Request, body: Annotated[ActionRequest, Body()]) 
         if body.type not in ENTITY_TYPES:
             raise ApiError(422, "invalid_entity_type", f"type must be one of {', '.join(ENTITY_TYPES)}")
         entity = EntityMetadata.model_validate(body.model_dump(exclude={"action"}))
-        saved = await asyncio.to_thread(resources.context.entities.upsert, entity)
+        saved = await asyncio.to_thread(resources.ingestor.upsert_entity, entity)
         return {"success": True, "entity": saved.model_dump(by_alias=True)}
     if isinstance(body, AddDocumentsRequest):
         docs = [Document.model_validate(d.model_dump()) for d in body.documents]
