@@ -154,6 +154,10 @@ def print_response(question: str, response: QueryResponse) -> None:
     relaxed = r.routing_decision.relaxed_constraints
     typer.echo("relaxed: " + ("; ".join(f"{x.action} {x.type}={x.value}" + (f"→{x.new_value}" if x.new_value else "")
                                         for x in relaxed) or "none"))
+    for x in r.retrieval_details.expansion:
+        typer.echo(f"expansion: depth {x.depth} {x.decision} ({x.judge}): {x.reason}")
+    if ev := r.retrieval_details.evidence:
+        typer.echo(f"evidence ({ev.selector}): {', '.join(s.node for s in ev.selected_nodes) or ev.reasoning}")
     typer.echo(f"results: {r.retrieval_details.ranked_result_count} (reranker: {r.retrieval_details.reranker}); "
                f"llm: {r.llm.note}")
     typer.echo("steps:")
@@ -181,21 +185,32 @@ def run_questions(resources: Resources, questions: list[str], as_json: bool, **o
 def query(
     question: str,
     top_k: Annotated[int, typer.Option("--top-k", min=1, max=50)] = 5,
-    mode: Annotated[str, typer.Option(help="auto|structured|semantic|hybrid")] = "auto",
+    mode: Annotated[str, typer.Option(help="auto|structured|semantic|hybrid|graph")] = "auto",
+    vector_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: dense weight.")] = 0.5,
+    fts_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: BM25 weight.")] = 0.2,
+    graph_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: graph weight.")] = 0.3,
+    graph_decay: Annotated[float, typer.Option(min=0.01, max=1.0, help="Graph route: decay per hop.")] = 0.5,
+    max_depth: Annotated[int, typer.Option(min=0, max=5, help="Graph route: most hops.")] = 3,
+    evidence_selection: Annotated[bool, typer.Option(help="Graph route: select the minimal evidence.")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print the full API response.")] = False,
     server: ServerOption = None,
 ) -> None:
     """Answer one question."""
+    options: dict[str, Any] = {
+        "top_k": top_k, "search_mode": mode, "vector_weight": vector_weight, "fts_weight": fts_weight,
+        "graph_weight": graph_weight, "graph_decay": graph_decay, "max_depth": max_depth,
+        "use_evidence_selection": evidence_selection,
+    }
     if server:
         with remote(server) as client:
-            body = client.query(question, top_k=top_k, search_mode=mode)
+            body = client.query(question, **options)
         if as_json:
             typer.echo(json.dumps(body, ensure_ascii=False, indent=2))
         else:
             print_response(question, QueryResponse.model_validate(body))
         return
     with opened() as resources:
-        run_questions(resources, [question], as_json, top_k=top_k, search_mode=mode)
+        run_questions(resources, [question], as_json, **options)
 
 
 @cli.command()
@@ -217,7 +232,7 @@ def import_entities(resources: Resources, path: Path) -> int:
 
     items = load_entities_jsonl(path)
     for item in items:
-        resources.context.entities.upsert(item)
+        resources.ingestor.upsert_entity(item)
     return len(items)
 
 
@@ -242,7 +257,7 @@ def entities_add(
         return
     with opened() as resources:
         try:
-            saved = resources.context.entities.upsert(entity)
+            saved = resources.ingestor.upsert_entity(entity)
         except StoreError as exc:
             typer.secho(f"error: {exc}", fg="red", err=True)
             raise typer.Exit(2) from exc

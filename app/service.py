@@ -10,6 +10,7 @@ from langchain_core.messages import AIMessageChunk
 from app import langgraph_runs
 from app.api.schemas import QueryRequest, QueryResponse, to_response
 from app.container import Resources
+from graphs.domain import FusionWeights
 from graphs.rag.graph import graph
 from graphs.rag.state import InputState
 
@@ -23,6 +24,10 @@ def graph_input(request: QueryRequest) -> InputState:
         enable_reranking=request.enable_reranking,
         search_mode=request.search_mode,
         fusion=request.fusion,
+        fusion_weights=FusionWeights(vector=request.vector_weight, fts=request.fts_weight,
+                                     graph=request.graph_weight, decay=request.graph_decay),
+        max_depth=request.max_depth,
+        use_evidence_selection=request.use_evidence_selection,
     )
 
 

@@ -61,7 +61,7 @@ class ScriptedIndex:
     def search_dense(self, vector: Sequence[float], *, filter: str | None, limit: int) -> list[Hit]:
         return self._answer("structured" if filter else "semantic", filter)[:limit]
 
-    def search_bm25(self, text: str, *, filter: str | None, limit: int) -> list[Hit]:
+    def search_bm25(self, text: str, *, filter: str | None, limit: int, raw: bool = False) -> list[Hit]:
         return self._answer("bm25", filter)[:limit]
 
     def search_hybrid(self, vector: Sequence[float], text: str, *, filter: str | None, limit: int,
@@ -120,8 +120,8 @@ def entity_store(tmp_path: Any, entities: Sequence[EntityMetadata] = DEMO_ENTITI
     return store
 
 
-def make_context(tmp_path: Any, index: Any = None, llm: Any = None, **limits: Any) -> RagContext:
-    """A RagContext of fakes (and a real SQLite entity store)."""
+def make_context(tmp_path: Any, index: Any = None, llm: Any = None, graph: Any = None, **limits: Any) -> RagContext:
+    """A RagContext of fakes (and a real SQLite entity store; ``graph``: a knowledge graph, else none)."""
     store = entity_store(tmp_path)
     return RagContext(
         embedder=DeterministicFakeEmbedding(size=16),
@@ -134,6 +134,7 @@ def make_context(tmp_path: Any, index: Any = None, llm: Any = None, **limits: An
         llm_name="fake-llm" if llm else None,
         limits=RagLimits(**limits),
         today=lambda: TODAY,
+        graph=graph,
     )
 
 

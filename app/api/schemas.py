@@ -9,6 +9,9 @@ from pydantic.alias_generators import to_camel
 
 from graphs.domain import (
     Constraint,
+    EvidenceSelection,
+    ExpansionStep,
+    FusionWeights,
     ParsedQuery,
     Relaxation,
     RoutingDecision,
@@ -30,8 +33,15 @@ class QueryRequest(Wire):
     top_k: int = Field(default=5, ge=1, le=50)
     max_retries: int = Field(default=3, ge=0, le=10)
     enable_reranking: bool = True
-    search_mode: Literal["auto", "structured", "semantic", "hybrid"] = "auto"
+    search_mode: Literal["auto", "structured", "semantic", "hybrid", "graph"] = "auto"
     fusion: Literal["rrf", "weighted"] = "rrf"
+    vector_weight: float = Field(default=0.5, ge=0.0, le=1.0, description="Graph route: weight of the dense score.")
+    fts_weight: float = Field(default=0.2, ge=0.0, le=1.0, description="Graph route: weight of the BM25 score.")
+    graph_weight: float = Field(default=0.3, ge=0.0, le=1.0, description="Graph route: weight of the graph score.")
+    graph_decay: float = Field(default=0.5, gt=0.0, le=1.0,
+                               description="Graph route: graph score decay^(hop+1) for a node hop edges from a seed.")
+    max_depth: int = Field(default=3, ge=0, le=5, description="Graph route: most hops of expansion.")
+    use_evidence_selection: bool = Field(default=True, description="Graph route: select the minimal evidence set.")
     llm_model: str | None = None
     embedding_model: str | None = None
     stream: bool = False
@@ -67,6 +77,11 @@ class TopResult(Wire):
     title: str
     text: str
     score: float
+    dense_score: float | None = None
+    bm25_score: float | None = None
+    graph_score: float | None = None
+    hop: int | None = None
+    path: list[str] | None = None
     reranked_score: float | None
     relevance_explanation: str | None
     channel: str
@@ -80,6 +95,11 @@ class RetrievalDetails(Wire):
     reranker: str
     searches: list[SearchRecord]
     top_results: list[TopResult]
+    expansion: list[ExpansionStep] = Field(
+        default_factory=list, description="Graph route: the sufficiency judgment of each depth."
+    )
+    evidence: EvidenceSelection | None = Field(default=None, description="Graph route: the selected evidence.")
+    fusion_weights: FusionWeights | None = Field(default=None, description="Graph route: the weights used.")
 
 
 class LLMUsage(Wire):
@@ -124,7 +144,8 @@ def to_response(out: dict[str, Any], llm_model: str | None) -> QueryResponse:
     ranked = out.get("ranked", [])
     calls = out.get("llm_calls", 0)
     used = llm_model is not None
-    llm_failed = [d for d in out.get("degraded", []) if d in ("parse_query", "write_answer")]
+    llm_failed = [d for d in out.get("degraded", [])
+                  if d in ("parse_query", "write_answer", "judge_expansion", "select_evidence")]
     note = (
         f"LLM {llm_model} used for parsing and writing" if used and not llm_failed
         else f"LLM {llm_model} configured but failed in {', '.join(llm_failed)}: rule-based fallback ran"
@@ -151,6 +172,9 @@ def to_response(out: dict[str, Any], llm_model: str | None) -> QueryResponse:
             reranker=out.get("reranker", "none"),
             searches=out.get("searches", []),
             top_results=[TopResult.model_validate(h.model_dump()) for h in ranked],
+            expansion=out.get("expansion", []),
+            evidence=out.get("evidence"),
+            fusion_weights=(out.get("fusion_weights") or FusionWeights()) if out.get("expansion") else None,
         ),
         llm=LLMUsage(used=used, model=llm_model, calls=calls, note=note),
         degraded=out.get("degraded", []),

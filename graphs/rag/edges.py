@@ -7,12 +7,15 @@ from typing import Literal
 from graphs.domain import RouteAction
 from graphs.rag.state import RagState
 
-RouteNode = Literal["search_structured", "search_semantic", "search_hybrid", "relax_constraints", "rerank_hits"]
+RouteNode = Literal[
+    "search_structured", "search_semantic", "search_hybrid", "search_graph", "relax_constraints", "rerank_hits"
+]
 
 ACTION_NODE: dict[RouteAction, RouteNode] = {
     "structured_search": "search_structured",
     "semantic_search": "search_semantic",
     "hybrid_search": "search_hybrid",
+    "graph_search": "search_graph",
     "relax_constraints": "relax_constraints",
     "rerank": "rerank_hits",
 }
@@ -21,3 +24,8 @@ ACTION_NODE: dict[RouteAction, RouteNode] = {
 def after_route_query(state: RagState) -> RouteNode:
     """Follow the router's latest decision."""
     return ACTION_NODE[state["decisions"][-1].action]
+
+
+def after_judge_expansion(state: RagState) -> Literal["expand_graph", "select_evidence"]:
+    """One more hop when the judgment says expand; otherwise on to evidence selection."""
+    return "expand_graph" if state["expansion"][-1].decision == "expand" else "select_evidence"

@@ -6,16 +6,21 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from graphs.rag.context import RagContext
-from graphs.rag.edges import after_route_query
+from graphs.rag.edges import after_judge_expansion, after_route_query
 from graphs.rag.instrument import timed
 from graphs.rag.nodes import (
+    expand_graph,
+    fuse_scores,
+    judge_expansion,
     parse_query,
     relax_constraints,
     rerank_hits,
     route_query,
+    search_graph,
     search_hybrid,
     search_semantic,
     search_structured,
+    select_evidence,
     validate_entities,
     write_answer,
 )
@@ -29,6 +34,11 @@ NODES = (
     search_structured,
     search_semantic,
     search_hybrid,
+    search_graph,
+    judge_expansion,
+    expand_graph,
+    select_evidence,
+    fuse_scores,
     rerank_hits,
     write_answer,
 )
@@ -60,6 +70,11 @@ def build_graph(
     builder.add_edge("relax_constraints", "search_structured")
     for search in ("search_structured", "search_semantic", "search_hybrid"):
         builder.add_edge(search, "route_query")
+    builder.add_edge("search_graph", "judge_expansion")
+    builder.add_conditional_edges("judge_expansion", after_judge_expansion)
+    builder.add_edge("expand_graph", "judge_expansion")
+    builder.add_edge("select_evidence", "fuse_scores")
+    builder.add_edge("fuse_scores", "route_query")
     builder.add_edge("rerank_hits", "write_answer")
     builder.add_edge("write_answer", END)
     return builder.compile(name="adaptive-entity-rag")

@@ -10,6 +10,10 @@ from typing_extensions import TypedDict
 from graphs.domain import (
     Citation,
     Constraint,
+    EvidenceSelection,
+    ExpansionStep,
+    FusionWeights,
+    GraphNode,
     Hit,
     ParsedQuery,
     Relaxation,
@@ -35,8 +39,11 @@ class InputState(TypedDict, total=False):
     top_k: int
     max_retries: int
     enable_reranking: bool
-    search_mode: Literal["auto", "structured", "semantic", "hybrid"]
+    search_mode: Literal["auto", "structured", "semantic", "hybrid", "graph"]
     fusion: Literal["rrf", "weighted"]
+    fusion_weights: FusionWeights
+    max_depth: int
+    use_evidence_selection: bool
 
 
 class RagState(InputState, total=False):
@@ -51,6 +58,14 @@ class RagState(InputState, total=False):
     relaxations: Annotated[int, operator.add]
     searches: Annotated[list[SearchRecord], operator.add]
     hits: list[Hit]
+    graph_nodes: dict[str, GraphNode]
+    frontier: list[str]
+    depth: int
+    bm25_scale: float
+    breadth: list[Hit]
+    seed_links: dict[str, list[str]]
+    expansion: Annotated[list[ExpansionStep], operator.add]
+    evidence: EvidenceSelection
     ranked: list[Hit]
     reranker: str
     answer: str
@@ -74,6 +89,10 @@ class OutputState(TypedDict, total=False):
     relaxed: list[Relaxation]
     searches: list[SearchRecord]
     hits: list[Hit]
+    expansion: list[ExpansionStep]
+    evidence: EvidenceSelection
+    graph_nodes: dict[str, GraphNode]
+    fusion_weights: FusionWeights
     ranked: list[Hit]
     reranker: str
     answer: str

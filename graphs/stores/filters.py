@@ -10,7 +10,7 @@ some code paths but not in others (BM25 search over unflushed rows treats ``\\``
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from graphs.domain import Constraint, DateRange, EntityType
 
@@ -145,6 +145,13 @@ def build_filter(constraints: Iterable[Constraint]) -> str | None:
 def doc_filter(doc_id: str) -> str:
     """Match the chunks of one document."""
     return f"doc_id == {escape_string(doc_id)}"
+
+
+def docs_filter(doc_ids: Sequence[str]) -> str:
+    """Match the chunks of any of ``doc_ids`` (one document: the same expression as ``doc_filter``)."""
+    if len(doc_ids) == 1:
+        return doc_filter(doc_ids[0])
+    return f"doc_id in [{', '.join(escape_string(d) for d in doc_ids)}]"
 
 
 def ids_filter(ids: Iterable[str], *, negate: bool = False) -> str:

@@ -27,8 +27,8 @@ from graphs.stores.filters import (
     and_filters,
     decode_entity_field,
     doc_filter,
+    docs_filter,
     encode_entity_field,
-    escape_string,
     ids_filter,
 )
 
@@ -125,13 +125,6 @@ def _row_key(chunk: Chunk, vector: Sequence[float]) -> str:
     digest = hashlib.sha256(payload.encode())
     digest.update(json.dumps([round(float(x), 6) for x in vector]).encode())
     return f"{chunk.id}@{digest.hexdigest()[:_HASH_LEN]}"
-
-
-def _docs_filter(doc_ids: Sequence[str]) -> str:
-    """Match the chunks of any of ``doc_ids`` (one document: the same expression as ``doc_filter``)."""
-    if len(doc_ids) == 1:
-        return doc_filter(doc_ids[0])
-    return f"doc_id in [{', '.join(escape_string(d) for d in doc_ids)}]"
 
 
 class MilvusIndex:
@@ -332,9 +325,11 @@ class MilvusIndex:
         )
 
     @staticmethod
-    def _bm25_scores(raws: Sequence[Any]) -> list[float]:
-        # Lite returns BM25 negated, server positive: compare magnitudes, best = 1.
+    def _bm25_scores(raws: Sequence[Any], raw: bool = False) -> list[float]:
+        # Lite returns BM25 negated, server positive: compare magnitudes, best = 1 (unless raw).
         values = [abs(float(r["distance"])) for r in raws]
+        if raw:
+            return values
         top = max(values, default=0.0)
         return [v / top if top > 0 else 0.0 for v in values]
 
@@ -368,12 +363,13 @@ class MilvusIndex:
             hits.append(self._hit(r, channel, s, dense=s))
         return hits
 
-    def search_bm25(self, text: str, *, filter: str | None, limit: int) -> list[Hit]:
-        """BM25 full-text search; scores scaled so the best hit is 1."""
+    def search_bm25(self, text: str, *, filter: str | None, limit: int, raw: bool = False) -> list[Hit]:
+        """BM25 full-text search; scores scaled so the best hit is 1, or the raw BM25 magnitudes
+        (``raw``: comparable across searches of the same text, e.g. a later search under a filter)."""
         if limit <= 0 or not text.strip():
             return []
         raws = self._search("search_bm25", text, "sparse", "BM25", filter, limit)
-        return [self._hit(r, "bm25", s, bm25=s) for r, s in zip(raws, self._bm25_scores(raws), strict=True)]
+        return [self._hit(r, "bm25", s, bm25=s) for r, s in zip(raws, self._bm25_scores(raws, raw), strict=True)]
 
     def search_hybrid(
         self,
@@ -462,7 +458,7 @@ class MilvusIndex:
             return 0
         doc_ids = [doc_id for doc_id, _, _ in docs]
         new_ids = [r["id"] for r in rows]
-        docs_expr = _docs_filter(doc_ids)
+        docs_expr = docs_filter(doc_ids)
 
         def run(client: MilvusClient) -> int:
             old_ids = self._ids(client, docs_expr)

@@ -384,6 +384,17 @@ _MULTI_STEP = re.compile(
 )
 _OF = re.compile(r"\bof\b", re.ASCII)
 _RELATIVE = re.compile(r"\b(?:who|whose|whom|which|that|where)\b", re.ASCII)
+# A described noun phrase: "the film in which…", "a university located in…", "a man born in…" — the
+# question reaches its answer through another entity first (a bridge).
+_BRIDGE = re.compile(
+    r"\b(?:a|an|the)\s+(?:[\w'&-]+\s+){0,3}?[\w'&-]+\s+"
+    r"(?:that|which|who|whom|whose|where|(?:in|on|for|of|at|by) which|located|founded|created|born|produced|"
+    r"released|directed|written|based|known|named|owned|formed|headquartered|featured|featuring|starring|"
+    r"called|broadcast|published|designed|built|composed|performed|played|won)\b"
+    r"|\bthe\s+(?:[\w'&-]+\s+){0,2}?[\w'&-]+\s+of\s+(?:the|a|an)\s"
+    r"|(?:的|所)(?:创办|创立|成立|出版|导演|主演|位于|出生|发明|设计)的",
+    re.ASCII | re.IGNORECASE,
+)
 _UNITS = re.compile(r"[\u3400-\u9fff]|[A-Za-z\u00C0-\u024F]+|\d+")
 SIMPLE_BELOW = 0.3
 COMPLEX_FROM = 0.55
@@ -418,6 +429,7 @@ def estimate_complexity(text: str, spans: Sequence[EntitySpan], intent: Intent) 
     score += (0.25 if cues else 0.0) + (0.1 if cues > 1 else 0.0)
     score += 0.2 if intent == "comparison" else 0.0
     score += 0.0 if chain <= 1 else min(0.25 * chain, 0.6)
+    score += 0.3 if _BRIDGE.search(masked) else 0.0
     score = round(min(score, 1.0), 3)
     label: Complexity = (
         "simple" if score < SIMPLE_BELOW else "moderate" if score < COMPLEX_FROM else "complex"

@@ -13,6 +13,10 @@ USED = {
     "write_answer.user": {"passages", "question"},
     "rerank_judge.system": set(),
     "rerank_judge.user": {"question", "entities", "passages"},
+    "judge_expansion.system": set(),
+    "judge_expansion.user": {"question", "depth", "max_depth", "coverage", "results"},
+    "select_evidence.system": set(),
+    "select_evidence.user": {"question", "nodes"},
 }
 
 

@@ -6,6 +6,7 @@ from langgraph.runtime import Runtime
 
 from graphs.domain import Constraint, Hit, RoutingDecision, SearchRecord
 from graphs.rag.context import RagContext, RagLimits
+from graphs.rag.nodes._graph import coverage, question_terms
 from graphs.rag.state import RagState, RagUpdate
 
 # Intents for which entity filters express what the user asks for.
@@ -16,10 +17,42 @@ def _describe(constraints: list[Constraint]) -> str:
     return ", ".join(f"{c.type}={'NOT ' if c.negated else ''}{c.value}" for c in constraints)
 
 
-def first_route(state: RagState, limits: RagLimits) -> RoutingDecision:
+ESCALATE_BELOW = 0.6
+"""A first search whose best two results cover less of the question's terms than this escalates to the graph."""
+
+
+def multi_hop(state: RagState) -> str | None:
+    """Why the question needs more than one retrieval step, or None. A moderate question about entities
+    the store knows stays on the filtered path: its constraints already say where to look."""
+    parsed = state["parsed"]
+    if parsed.intent == "comparison":
+        return "comparison question"
+    if parsed.complexity == "complex":
+        return "complex question"
+    if parsed.complexity == "moderate" and not any(c.type != "DATE" for c in state.get("constraints", [])):
+        return "moderate question with no entity to filter on"
+    return None
+
+
+def first_coverage(state: RagState) -> float:
+    """Share of the question's terms that the first search's best two results mention."""
+    names = [e.standard_name or e.text for e in state.get("entities", []) if e.type != "DATE"]
+    top = state.get("hits", [])[:2]
+    return coverage(question_terms(state["parsed"], names), [f"{h.title}\n{h.text}" for h in top])
+
+
+def first_route(state: RagState, limits: RagLimits, has_graph: bool = False) -> RoutingDecision:
     """Pick the first search from intent and validated entities (or the caller's explicit mode)."""
     mode = state.get("search_mode", "auto")
     constraints = state.get("constraints", [])
+    if mode == "graph":
+        if has_graph:
+            return RoutingDecision(action="graph_search", reason="caller asked for graph expansion")
+        return RoutingDecision(action="hybrid_search", reason="caller asked for graph expansion, but no knowledge "
+                                                              "graph is configured: hybrid search")
+    if mode == "auto" and has_graph and (why := multi_hop(state)):
+        return RoutingDecision(action="graph_search",
+                               reason=f"{why}: seed search, then adaptive knowledge-graph expansion")
     if mode == "structured" and constraints:
         return RoutingDecision(action="structured_search", reason=f"caller asked for structured search on {_describe(constraints)}")
     if mode in ("semantic", "hybrid"):
@@ -42,11 +75,18 @@ def first_route(state: RagState, limits: RagLimits) -> RoutingDecision:
 
 def next_route(
     searches: list[SearchRecord], hits: list[Hit], constraints: list[Constraint], relaxations: int,
-    max_retries: int, limits: RagLimits,
+    max_retries: int, limits: RagLimits, escalate: str | None = None,
 ) -> RoutingDecision:
-    """Decide what follows a search from its outcome and the remaining retry budget."""
+    """Decide what follows a search from its outcome and the remaining retry budget.
+
+    ``escalate``: why the results of the first search look insufficient and the graph could help.
+    """
     last = searches[-1]
     tried = {s.channel for s in searches}
+    if last.channel == "graph":
+        return RoutingDecision(action="rerank", reason=f"{len(hits)} result(s) from the graph expansion: rerank and write")
+    if escalate and hits:
+        return RoutingDecision(action="graph_search", reason=escalate)
     if not hits:
         if last.channel == "structured" and constraints and relaxations < max_retries:
             return RoutingDecision(
@@ -73,20 +113,35 @@ def next_route(
     )
 
 
-def decide_route(state: RagState, limits: RagLimits) -> RoutingDecision:
-    """The router's rule table, as a pure function of the state."""
+def escalation(state: RagState, has_graph: bool) -> str | None:
+    """After the first unfiltered search in auto mode: a reason to expand through the graph, or None."""
+    searches = state.get("searches", [])
+    if not has_graph or state.get("search_mode", "auto") != "auto" or len(searches) != 1:
+        return None
+    if searches[0].channel not in ("hybrid", "semantic") or not state.get("hits"):
+        return None
+    cov = first_coverage(state)
+    if cov >= ESCALATE_BELOW:
+        return None
+    return (f"the best two results cover {cov:.0%} of the question's terms (< {ESCALATE_BELOW:.0%}): "
+            "expand through the knowledge graph")
+
+
+def decide_route(state: RagState, limits: RagLimits, has_graph: bool = False) -> RoutingDecision:
+    """The router's rule table, as a pure function of the state (and whether a knowledge graph exists)."""
     searches = state.get("searches", [])
     if not searches:
-        return first_route(state, limits)
+        return first_route(state, limits, has_graph)
     return next_route(
         searches, state.get("hits", []), state.get("constraints", []), state.get("relaxations", 0),
-        state.get("max_retries", limits.max_retries), limits,
+        state.get("max_retries", limits.max_retries), limits, escalation(state, has_graph),
     )
 
 
 async def route_query(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
     """Record the next routing decision."""
-    return {"decisions": [decide_route(state, runtime.context.limits)]}
+    ctx = runtime.context
+    return {"decisions": [decide_route(state, ctx.limits, ctx.graph is not None)]}
 
 
 def summarize(update: RagUpdate) -> str:

@@ -1,0 +1,160 @@
+"""Shared pieces of the graph route: second-stage scoring of documents, neighbour documents in the
+knowledge graph, term coverage and the fused score of a node."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from graphs.domain import FusionWeights, GraphNode, Hit, ParsedQuery
+from graphs.kg.base import KnowledgeGraph, Neighbor, doc_id_of, doc_node
+from graphs.rag.state import RagState
+from graphs.stores.base import VectorIndex
+from graphs.stores.filters import docs_filter
+
+MAX_SCORED_CHUNKS = 200
+_LATIN = re.compile(r"[a-z0-9]", re.ASCII)
+# edges that lead from a node to documents about a related subject, strongest first
+_DOC_EDGES = ("title_link",)
+_VIA_ENTITY_EDGES = ("titled", "mentions", "related", "parent", "co_occurs")
+_EDGE_RANK = {"title_link": 0, "titled": 1, "related": 2, "parent": 2, "mentions": 3, "co_occurs": 4}
+
+
+def weights_of(state: RagState) -> FusionWeights:
+    """The request's fusion weights, else the defaults."""
+    return state.get("fusion_weights") or FusionWeights()
+
+
+def relevance(weights: FusionWeights, vector: float, fts: float) -> float:
+    """How well a node's text matches the question: the non-graph part of the fused score, in [0, 1]."""
+    total = weights.vector + weights.fts
+    return (weights.vector * vector + weights.fts * fts) / total if total else 0.0
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A document's best chunk under the question and its two query scores (both in [0, 1])."""
+
+    hit: Hit
+    vector: float
+    fts: float
+
+
+def score_documents(
+    index: VectorIndex, vector: Sequence[float], text: str, doc_ids: Sequence[str], bm25_scale: float,
+    *, chunks: bool = False,
+) -> dict[str, list[Scored]]:
+    """Dense and BM25 scores of the chunks of ``doc_ids`` (one filtered search per channel).
+
+    BM25 is divided by ``bm25_scale`` (the best raw BM25 of the breadth search) so scores of later hops
+    compare with the seeds'. Per document, chunks best first; only the best one unless ``chunks``.
+    """
+    if not doc_ids:
+        return {}
+    expr = docs_filter(list(doc_ids))
+    limit = min(MAX_SCORED_CHUNKS, 4 * len(doc_ids))
+    dense = index.search_dense(vector, filter=expr, limit=limit)
+    lexical = {h.id: h.bm25_score or 0.0 for h in index.search_bm25(text, filter=expr, limit=limit, raw=True)}
+    by_doc: dict[str, list[Scored]] = {}
+    for h in dense:
+        fts = min(1.0, lexical.get(h.id, 0.0) / bm25_scale) if bm25_scale > 0 else 0.0
+        by_doc.setdefault(h.doc_id, []).append(Scored(h, max(0.0, h.dense_score or 0.0), fts))
+    for doc, scored in by_doc.items():
+        scored.sort(key=lambda s: -(s.vector + s.fts))
+        if not chunks:
+            by_doc[doc] = scored[:1]
+    return by_doc
+
+
+@dataclass(frozen=True)
+class Reach:
+    """A document one hop from a frontier node, and how it was reached."""
+
+    doc: str
+    via: str | None
+    edge: str
+
+
+def neighbor_documents(graph: KnowledgeGraph, node: str, limit: int) -> list[Reach]:
+    """Documents one hop from ``node``: title links directly; through an entity node the document it
+    titles (or that mentions it), so "passage names X" leads to X's own document."""
+    found: dict[str, Reach] = {}
+
+    def add(doc: str, via: str | None, edge: str) -> None:
+        if doc != node and doc not in found:
+            found[doc] = Reach(doc, via, edge)
+
+    first: list[Neighbor] = graph.neighbors(node, limit=limit * 2)
+    first.sort(key=lambda n: _EDGE_RANK.get(n.edge, 9))
+    for n in first:
+        if len(found) >= limit:
+            break
+        if n.kind == "doc" and n.edge in _DOC_EDGES:
+            add(n.node, None, n.edge)
+        elif n.kind == "doc" and node.startswith("entity:"):
+            add(n.node, None, n.edge)  # an entity's own document, or one that mentions it
+        elif n.kind == "entity" and n.edge in _VIA_ENTITY_EDGES:
+            # one step through the entity: the document titled by it comes first
+            for m in sorted(graph.neighbors(n.node, edges=("titled", "mentions"), limit=limit),
+                            key=lambda m: _EDGE_RANK.get(m.edge, 9)):
+                if m.kind == "doc" and (m.edge == "titled" or n.edge != "mentions"):
+                    add(m.node, n.node, f"{n.edge}>{m.edge}")
+                if len(found) >= limit:
+                    break
+    return list(found.values())
+
+
+def adjacent(graph: KnowledgeGraph, a: str, b: str, limit: int) -> bool:
+    """Whether documents ``a`` and ``b`` are one hop apart (either direction)."""
+    return any(r.doc == b for r in neighbor_documents(graph, a, limit)) or any(
+        r.doc == a for r in neighbor_documents(graph, b, limit)
+    )
+
+
+def question_terms(parsed: ParsedQuery, names: Iterable[str] = ()) -> list[str]:
+    """The terms a sufficient result set should mention: keywords and entity names, lowercased."""
+    terms = [k.lower() for k in parsed.keywords] + [n.lower() for n in names]
+    return [t for t in dict.fromkeys(terms) if t.strip()]
+
+
+def _covered(term: str, text: str) -> bool:
+    if term in text:
+        return True
+    if _LATIN.match(term) and len(term) >= 6:
+        return term[:5] in text  # portrayed / portrays, directors / director
+    return False
+
+
+def coverage(terms: Sequence[str], texts: Iterable[str]) -> float:
+    """Share of ``terms`` found in ``texts`` (1.0 when there are no terms)."""
+    if not terms:
+        return 1.0
+    blob = "\n".join(texts).lower()
+    return sum(_covered(t, blob) for t in terms) / len(terms)
+
+
+def doc_nodes(nodes: dict[str, GraphNode]) -> list[GraphNode]:
+    """The document nodes, best fused score first."""
+    return sorted((n for n in nodes.values() if n.doc_id), key=lambda n: (-n.combined, n.node))
+
+
+def make_node(
+    weights: FusionWeights, doc: str, scored: Scored | None, *, hop: int, seed: bool, via: str | None,
+    edge: str | None, path: list[str],
+) -> GraphNode:
+    """A document node with its fused score's components."""
+    vector, fts = (scored.vector, scored.fts) if scored else (0.0, 0.0)
+    graph = weights.graph_score(hop)
+    title = scored.hit.title if scored else doc
+    return GraphNode(
+        node=doc_node(doc), name=title, doc_id=doc, chunk_id=scored.hit.id if scored else None,
+        text=scored.hit.text if scored else "", hop=hop, seed=seed, via=via, edge=edge, path=path,
+        vector=round(vector, 4), fts=round(fts, 4), graph=round(graph, 4),
+        combined=round(weights.combine(vector, fts, graph), 4),
+    )
+
+
+def doc_of(node: str) -> str | None:
+    """The document id of a document node."""
+    return doc_id_of(node)

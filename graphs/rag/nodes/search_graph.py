@@ -1,0 +1,99 @@
+"""search_graph: the breadth step of the graph route. A global dense + BM25 search and a lexical match
+of the question against node names (document titles, entity names) give the seed nodes (depth 0)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from langgraph.runtime import Runtime
+
+from graphs.domain import GraphNode, Hit, SearchRecord
+from graphs.kg.base import doc_id_of, doc_node, entity_node
+from graphs.rag.context import RagContext
+from graphs.rag.nodes._graph import (
+    Scored,
+    make_node,
+    neighbor_documents,
+    relevance,
+    score_documents,
+    weights_of,
+)
+from graphs.rag.nodes._search import embed_question, lexical_query
+from graphs.rag.state import RagState, RagUpdate
+from graphs.stores import fusion
+
+
+async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
+    """Seed the expansion: the best ``seed_k`` documents of a global search plus the documents and
+    entities the question names."""
+    ctx = runtime.context
+    if ctx.graph is None:
+        raise RuntimeError("the graph route needs a knowledge graph (RagContext.graph)")
+    kg, limits, weights = ctx.graph, ctx.limits, weights_of(state)
+    vector = await embed_question(ctx, state)
+    text = lexical_query(state)
+    names = [e.standard_name for e in state.get("entities", []) if e.valid and e.type != "DATE" and e.standard_name]
+    started = time.perf_counter()
+
+    def breadth() -> tuple[list[Hit], list[Hit], list[tuple[str, str]], list[str]]:
+        k = limits.candidate_k
+        dense = ctx.index.search_dense(vector, filter=None, limit=k)
+        bm25 = ctx.index.search_bm25(text, filter=None, limit=k, raw=True)
+        named = kg.find_nodes(" ".join([state["question"], *names]))
+        known = [entity_node(n) for n in names if kg.name(entity_node(n)) is not None]
+        return dense, bm25, named, known
+
+    dense, bm25, named, known_entities = await asyncio.to_thread(breadth)
+    scale = max((h.bm25_score or 0.0 for h in bm25), default=0.0) or 1.0
+    lexical = {h.id: (h.bm25_score or 0.0) / scale for h in bm25}
+    best: dict[str, Scored] = {}
+    for h in fusion.rrf(dense, bm25, limit=len(dense) + len(bm25)):
+        if h.doc_id not in best:
+            best[h.doc_id] = Scored(h, max(0.0, h.dense_score or 0.0), min(1.0, lexical.get(h.id, 0.0)))
+    seeds = list(best)[: limits.seed_k]
+    named_docs = list(dict.fromkeys(d for node, _ in named if (d := doc_id_of(node))))
+    missing = [d for d in named_docs if d not in best]
+    if missing:
+        extra = await asyncio.to_thread(score_documents, ctx.index, vector, text, missing, scale)
+        best.update({d: s[0] for d, s in extra.items()})
+    nodes: dict[str, GraphNode] = {}
+    for d in seeds:
+        node = make_node(weights, d, best[d], hop=0, seed=True, via=None, edge="search", path=[])
+        nodes[node.node] = node.model_copy(update={"path": [node.node]})
+    for d in named_docs:  # a document the question names is named evidence, even when the search found it too
+        node = make_node(weights, d, best.get(d), hop=0, seed=True, via=None, edge="named", path=[])
+        nodes[node.node] = node.model_copy(update={"path": [node.node]})
+    entity_seeds = list(dict.fromkeys([n for n, _ in named if n.startswith("entity:")] + known_entities))
+    for e in entity_seeds:
+        nodes.setdefault(e, GraphNode(node=e, name=kg.name(e) or e, hop=0, seed=True, edge="named", path=[e]))
+    seed_docs = [n for n, v in nodes.items() if v.doc_id]
+
+    def links() -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for n in seed_docs:
+            near = {r.doc for r in neighbor_documents(kg, n, limits.neighbor_k)}
+            out[n] = [m for m in seed_docs if m in near]
+        return out
+
+    seed_links = await asyncio.to_thread(links)
+    record = SearchRecord(channel="graph", filter=None, count=len(dense) + len(bm25),
+                          duration_ms=round((time.perf_counter() - started) * 1000, 3))
+    best_rel = max((relevance(weights, n.vector, n.fts) for n in nodes.values() if n.doc_id), default=0.0)
+    frontier = [n for n, v in nodes.items() if not v.doc_id or relevance(weights, v.vector, v.fts) >= limits.min_relevance * best_rel]
+    # the rest of the breadth search: not seeds, but what fills the results when the graph finds few
+    rest = [s.hit.model_copy(update={"dense_score": s.vector, "bm25_score": s.fts})
+               for d, s in best.items() if doc_node(d) not in nodes]
+    return {"graph_nodes": nodes, "frontier": frontier, "depth": 0, "bm25_scale": scale, "query_vector": vector,
+            "searches": [record], "hits": [], "breadth": rest, "seed_links": seed_links}
+
+
+def summarize(update: RagUpdate) -> str:
+    """Name the seeds."""
+    nodes = update["graph_nodes"].values()
+    docs = [n.name for n in nodes if n.doc_id]
+    ents = [n.name for n in nodes if not n.doc_id]
+    out = f"{len(docs)} seed document(s): {', '.join(docs[:5])}"
+    if ents:
+        out += f"; named entities: {', '.join(ents[:5])}"
+    return out
