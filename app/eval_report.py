@@ -48,6 +48,12 @@ def render_markdown(report: dict[str, Any]) -> str:
             [m, *(_type_cell(s["by_type"].get(t)) for t in types)] for m, s in report["modes"].items()
         ]
         lines += ["", *_table(header, rows)]
+    for name, mode in report["modes"].items():
+        g = mode.get("graph_route")
+        if g and g["questions"]:
+            hops = ", ".join(f"{k} hop(s) {v}" for k, v in g["hops"].items())
+            lines += ["", f"{name}: graph route for {g['questions']} question(s) ({hops}); "
+                          f"expansion LLM calls per question {g['expansion_llm_calls_per_question']:.2f}"]
     full = report["modes"].get("full")
     if full:
         routes = ", ".join(f"{k} {v}" for k, v in full["routes"].items()) or "none"

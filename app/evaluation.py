@@ -298,6 +298,9 @@ class Outcome:
     llm_calls: int = 0
     answer: str | None = None
     route: str | None = None
+    expansion_llm_calls: int | None = None
+    """Graph route: LLM calls of the sufficiency judge and the evidence selector (parse and write excluded)."""
+    hops: int | None = None
     relaxations: int = 0
     degraded: list[str] = field(default_factory=list)
 
@@ -339,10 +342,16 @@ def retriever(mode: str, resources: Resources) -> Retriever:
             r = await answer(resources, QueryRequest(question=q, top_k=FULL_TOP_K, search_mode=search_mode))
             decisions = r.routing_decision.decisions
             route = " > ".join(dict.fromkeys(d.action for d in decisions if d.action != "rerank")) or "rerank"
+            details = r.retrieval_details
+            expansion_calls = sum(x.judge == "llm" for x in details.expansion) + int(
+                details.evidence is not None and details.evidence.selector == "llm"
+            )
             return Outcome(
-                doc_ranking(h.doc_id for h in r.retrieval_details.top_results), _ms(t), llm_calls=r.llm.calls,
+                doc_ranking(h.doc_id for h in details.top_results), _ms(t), llm_calls=r.llm.calls,
                 answer=r.answer, route=route,
                 relaxations=len(r.routing_decision.relaxed_constraints), degraded=list(r.degraded),
+                expansion_llm_calls=expansion_calls if details.expansion else None,
+                hops=sum(x.decision == "expand" for x in details.expansion) if details.expansion else None,
             )
 
         return run
@@ -368,6 +377,8 @@ def score_question(q: EvalQuestion, out: Outcome, score_answers: bool) -> dict[s
     }
     if out.route is not None:
         row |= {"route": out.route, "relaxations": out.relaxations, "degraded": out.degraded}
+    if out.expansion_llm_calls is not None:
+        row |= {"expansion_llm_calls": out.expansion_llm_calls, "hops": out.hops}
     if out.answer is not None and score_answers and q.answers:
         prediction = clean_prediction(out.answer)
         row |= {"answer": out.answer, "em": exact_match(prediction, q.answers), "f1": f1_score(prediction, q.answers)}
@@ -403,6 +414,13 @@ def summarize_mode(rows: Sequence[dict[str, Any]], wall_s: float) -> dict[str, A
         summary["relaxations"] = {str(k): v for k, v in sorted(Counter(r["relaxations"] for r in rows).items())}
         summary["degraded"] = dict(Counter(d for r in rows for d in r.get("degraded", [])))
         summary["fewer_than_5_docs"] = sum(1 for r in rows if len(r["docs"]) < FULL_TOP_K)
+        expanded = [r for r in rows if "hops" in r]
+        summary["graph_route"] = {
+            "questions": len(expanded),
+            "hops": {str(k): v for k, v in sorted(Counter(r["hops"] for r in expanded).items())},
+            # per question of the whole mode, so "fewer than 1 per question" reads directly
+            "expansion_llm_calls_per_question": round(sum(r["expansion_llm_calls"] for r in expanded) / len(rows), 3),
+        }
     return summary
 
 

@@ -142,6 +142,22 @@ def test_summarize_mode_averages_and_counts_routes() -> None:
     assert s["by_type"]["comparison"] == {"questions": 1, "recall@2": 0.0, "recall@5": 0.0, "mrr@10": 0.0}
 
 
+def test_graph_route_counts_hops_and_expansion_llm_calls_per_question() -> None:
+    rows = [
+        score_question(_question(), Outcome(["a"], 10.0, route="hybrid_search"), False),
+        score_question(_question(), Outcome(["a"], 10.0, llm_calls=3, route="graph_search", expansion_llm_calls=1,
+                                            hops=1), False),
+        score_question(_question(), Outcome(["a"], 10.0, llm_calls=2, route="graph_search", expansion_llm_calls=0,
+                                            hops=0), False),
+    ]
+    g = summarize_mode(rows, wall_s=1.0)["graph_route"]
+    assert g == {"questions": 2, "hops": {"0": 1, "1": 1}, "expansion_llm_calls_per_question": round(1 / 3, 3)}
+    report = _report()
+    report["modes"]["full"] = summarize_mode(rows, 0.3)
+    assert "full: graph route for 2 question(s) (0 hop(s) 1, 1 hop(s) 1); expansion LLM calls per question 0.33" \
+        in render_markdown(report)
+
+
 def _report() -> dict[str, Any]:
     rows = [score_question(_question(), Outcome(["a", "b"], 10.0, route="hybrid_search"), False)]
     return {
