@@ -115,9 +115,32 @@ def test_ingest_and_add_entity_keep_the_knowledge_graph_in_step(client: TestClie
     assert any(n.edge == "mentions" for n in graph.neighbors("entity:elon musk"))
 
 
+def test_graph_mode_shows_expansion_evidence_and_fusion_components(client: TestClient) -> None:
+    body = ask(client, "Who co-founded the company that makes the iPhone together with Steve Jobs?",
+               searchMode="graph", graphWeight=0.4, vectorWeight=0.4, ftsWeight=0.2, graphDecay=0.6)
+    assert body["routingDecision"]["action"] == "graph_search"
+    details = body["retrievalDetails"]
+    assert details["expansion"] and details["expansion"][0]["depth"] == 0
+    assert {s["decision"] for s in details["expansion"]} <= {"sufficient", "expand", "stop"}
+    assert details["fusionWeights"] == {"vector": 0.4, "fts": 0.2, "graph": 0.4, "decay": 0.6}
+    assert details["reranker"] == "graph-fusion"
+    top = details["topResults"][0]
+    assert top["channel"] == "graph" and top["hop"] is not None and top["graphScore"] is not None
+    expected = 0.4 * top["denseScore"] + 0.2 * top["bm25Score"] + 0.4 * top["graphScore"]
+    assert top["score"] == pytest.approx(expected, abs=1e-4)
+    assert details["evidence"]["selector"] == "heuristic"
+
+
+def test_simple_question_skips_the_graph(client: TestClient) -> None:
+    body = ask(client, "When did Tesla open its Shanghai Gigafactory?")
+    assert body["retrievalDetails"]["expansion"] == [] and body["retrievalDetails"]["evidence"] is None
+
+
 @pytest.mark.parametrize(
     ("payload", "status", "code"),
     [
+        ({"action": "query", "question": "q", "graphWeight": 2}, 422, "invalid_request"),
+        ({"action": "query", "question": "q", "searchMode": "graph", "maxDepth": 9}, 422, "invalid_request"),
         ({"action": "query", "question": ""}, 422, "invalid_request"),
         ({"action": "query", "question": "x" * 5000}, 422, "invalid_request"),
         ({"action": "query", "question": "q", "topK": 0}, 422, "invalid_request"),
