@@ -308,8 +308,8 @@ class Outcome:
 Retriever = Callable[[str], Awaitable[Outcome]]
 
 
-def retriever(mode: str, resources: Resources) -> Retriever:
-    """The timed retrieval call of a mode."""
+def retriever(mode: str, resources: Resources, graph_options: dict[str, Any] | None = None) -> Retriever:
+    """The timed retrieval call of a mode (``graph_options``: fusion weights etc. of the graph route)."""
     from app.api.schemas import QueryRequest
     from app.service import answer
 
@@ -339,7 +339,8 @@ def retriever(mode: str, resources: Resources) -> Retriever:
     def through_graph(search_mode: Literal["graph", "auto"]) -> Retriever:
         async def run(q: str) -> Outcome:
             t = time.perf_counter()
-            r = await answer(resources, QueryRequest(question=q, top_k=FULL_TOP_K, search_mode=search_mode))
+            r = await answer(resources, QueryRequest(question=q, top_k=FULL_TOP_K, search_mode=search_mode,
+                                                     **(graph_options or {})))
             decisions = r.routing_decision.decisions
             route = " > ".join(dict.fromkeys(d.action for d in decisions if d.action != "rerank")) or "rerank"
             details = r.retrieval_details
@@ -430,6 +431,7 @@ def _round(value: float | None) -> float | None:
 
 async def run_modes(
     resources: Resources, questions: Sequence[EvalQuestion], modes: Sequence[str], score_answers: bool,
+    graph_options: dict[str, Any] | None = None,
 ) -> tuple[dict[str, dict[str, Any]], dict[str, list[dict[str, Any]]]]:
     """Run every question through each mode, sequentially (Milvus Lite serializes calls anyway)."""
     from tqdm import tqdm
@@ -437,7 +439,7 @@ async def run_modes(
     summaries: dict[str, dict[str, Any]] = {}
     details: dict[str, list[dict[str, Any]]] = {}
     for mode in modes:
-        call = retriever(mode, resources)
+        call = retriever(mode, resources, graph_options)
         await call(questions[0].question)  # warm-up: model load and first-query costs are not latency
         rows = []
         started = time.perf_counter()
@@ -465,7 +467,7 @@ class EvalResult:
 
 def run_eval(
     dataset_dir: Path, settings: Settings, modes: Sequence[str] = MODES, limit: int | None = None, *,
-    reingest: bool = False, log: Log = lambda _: None,
+    reingest: bool = False, log: Log = lambda _: None, graph_options: dict[str, Any] | None = None,
 ) -> EvalResult:
     """Ingest (or reuse) the dataset's index, run the questions through each mode and build the report."""
     started = time.perf_counter()
@@ -482,7 +484,8 @@ def run_eval(
     prepared = prepare_index(dataset_dir, settings, reingest=reingest, log=log)
     try:
         score_answers = settings.llm_enabled
-        summaries, details = asyncio.run(run_modes(prepared.resources, questions, modes, score_answers))
+        summaries, details = asyncio.run(run_modes(prepared.resources, questions, modes, score_answers,
+                                                         graph_options))
         llm_name = prepared.resources.context.llm_name
     finally:
         prepared.resources.close()
@@ -498,7 +501,7 @@ def run_eval(
         "config": {
             "modes": list(modes), "limit": limit, "chunk_limit": CHUNK_LIMIT, "rank_depth": RANK_DEPTH,
             "full_top_k": FULL_TOP_K, "rrf": {"k": RRF_K, "dense_weight": RRF_DENSE_WEIGHT}, "hybrid_weighted_dense_weight": WEIGHTED_DENSE_WEIGHT,
-            "llm": llm_name, "answers_scored": score_answers, **m["params"],
+            "llm": llm_name, "answers_scored": score_answers, "graph_options": graph_options or {}, **m["params"],
         },
         "corpus": {
             "documents": m["documents"], "chunks": m["chunks"], "fingerprint": m["fingerprint"],
@@ -526,14 +529,21 @@ def eval_command(
     ),
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON report instead of the table.")] = False,
     reingest: Annotated[bool, typer.Option("--reingest", help="Rebuild the eval index even if one matches.")] = False,
+    vector_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: dense weight.")] = 0.5,
+    fts_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: BM25 weight.")] = 0.2,
+    graph_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: graph weight.")] = 0.3,
+    graph_decay: Annotated[float, typer.Option(min=0.01, max=1.0, help="Graph route: decay per hop.")] = 0.5,
 ) -> None:
     """Measure retrieval (Recall@2/5, MRR) and answer quality (EM/F1) of a dataset, per search mode."""
     from app.eval_report import render_markdown, write_outputs
 
     modes = parse_modes(mode)
+    weights = {"vector_weight": vector_weight, "fts_weight": fts_weight, "graph_weight": graph_weight,
+               "graph_decay": graph_decay}
     try:
         result = run_eval(
-            dataset_dir, Settings(), modes, limit, reingest=reingest, log=lambda s: typer.echo(s, err=True)
+            dataset_dir, Settings(), modes, limit, reingest=reingest, log=lambda s: typer.echo(s, err=True),
+            graph_options=weights,
         )
     except StoreError as exc:
         typer.secho(f"error: {exc}", fg="red", err=True)

@@ -42,3 +42,35 @@ async def test_llm_outage_degrades_to_rules_visibly(tmp_path: Path) -> None:
     out = await graph.ainvoke({"question": "什么是机器学习？"}, context=make_context(tmp_path, index, llm=dead))
     assert out["degraded"] == ["parse_query", "write_answer"]
     assert out["parsed"].parser == "rules" and out["answer_mode"] == "extractive"
+
+
+async def test_llm_judges_expansion_and_selects_evidence(tmp_path: Path, llm: Any) -> None:
+    """The real model returns a valid DepthJudgment and EvidencePick (structured output), not a fallback."""
+    from graphs.domain import FusionWeights, GraphNode, ParsedQuery
+    from graphs.kg.base import GraphDocument, doc_node
+    from graphs.kg.sqlite import SQLiteKnowledgeGraph
+    from graphs.rag.nodes.judge_expansion import judge_expansion
+    from graphs.rag.nodes.select_evidence import select_evidence
+    from tests.fakes import runtime
+
+    w = FusionWeights()
+    texts = {f"d{i}": (f"Film {i}", f"Film {i} is a 19{50 + i} drama directed by Director {i}.") for i in range(9)}
+    texts["d0"] = ("Kiss and Tell", "Kiss and Tell is a 1945 film starring Shirley Temple as Corliss Archer.")
+    kg = SQLiteKnowledgeGraph(tmp_path / "graph.db")
+    kg.add_documents([GraphDocument(doc_id=d, title=t, text=x) for d, (t, x) in texts.items()])
+    nodes = {doc_node(d): GraphNode(node=doc_node(d), name=t, doc_id=d, chunk_id=f"{d}#0", text=x, seed=True,
+                                    edge="search", path=[doc_node(d)], vector=0.5, fts=0.5, graph=1.0,
+                                    combined=w.combine(0.5, 0.5, 1.0)) for d, (t, x) in texts.items()}
+    question = "Which government position did the actress who played Corliss Archer in Kiss and Tell hold?"
+    parsed = ParsedQuery(original_query=question, keywords=["government", "position", "corliss", "archer",
+                                                             "kiss", "tell", "actress"], complexity="complex")
+    state: Any = {"question": question, "parsed": parsed, "graph_nodes": nodes, "frontier": list(nodes)[:3],
+                  "depth": 0, "entities": []}
+    ctx = make_context(tmp_path, llm=llm, graph=kg, llm_timeout_s=600)
+    judged = await judge_expansion(state, runtime(ctx))
+    [step] = judged["expansion"]
+    assert step.judge == "llm" and judged.get("degraded") is None, step
+    assert step.decision in ("sufficient", "expand", "stop") and step.reason
+    picked = await select_evidence(state, runtime(ctx))
+    assert picked.get("degraded") is None and picked["evidence"].selector == "llm"
+    assert all(s.node in nodes for s in picked["evidence"].selected_nodes)
