@@ -32,6 +32,7 @@ from graphs.kg.base import (
 )
 from graphs.kg.mentions import MentionIndex, contains_key, fold, join_tokens, name_key, tokenize
 from graphs.stores.base import StoreUnavailable
+from graphs.stores.sqlite import open_sqlite
 
 logger = logging.getLogger(__name__)
 
@@ -117,13 +118,8 @@ class SQLiteKnowledgeGraph:
         self._data_version = 0
         self._names: MentionIndex | None = None
         self._neighbors = functools.lru_cache(maxsize=NEIGHBOR_CACHE_SIZE)(self._load_neighbors)
+        self._conn = open_sqlite(self.path, _SCHEMA, "knowledge graph", timeout)
         try:
-            self._conn = sqlite3.connect(
-                self.path, timeout=timeout, check_same_thread=False, isolation_level=None
-            )
-            self._conn.execute("PRAGMA journal_mode=WAL")
-            self._conn.execute("PRAGMA synchronous=NORMAL")
-            self._conn.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}COMMIT;")
             self._data_version = self._read_data_version()
         except sqlite3.Error as exc:
             raise StoreUnavailable("knowledge graph", f"{self.path}: {exc}") from exc

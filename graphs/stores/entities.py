@@ -29,6 +29,7 @@ from rapidfuzz import fuzz, process
 
 from graphs.domain import EntityMatch, EntityMetadata, EntityType, MatchKind
 from graphs.stores.base import AliasConflictError, StoreUnavailable
+from graphs.stores.sqlite import open_sqlite
 from graphs.text.normalize import has_han, normalize, pinyin_variants
 
 logger = logging.getLogger(__name__)
@@ -349,15 +350,7 @@ class SQLiteEntityStore(_CachedMatcher):
         super().__init__(fuzzy_threshold, max_staleness)
         self.path = str(path)
         self._lock = threading.RLock()
-        try:
-            self._conn = sqlite3.connect(
-                self.path, timeout=timeout, check_same_thread=False, isolation_level=None
-            )
-            self._conn.execute("PRAGMA journal_mode=WAL")
-            self._conn.execute("PRAGMA synchronous=NORMAL")
-            self._conn.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}COMMIT;")
-        except sqlite3.Error as exc:
-            raise StoreUnavailable("sqlite", f"{self.path}: {exc}") from exc
+        self._conn = open_sqlite(self.path, _SCHEMA, "sqlite", timeout)
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
