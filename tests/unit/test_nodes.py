@@ -48,6 +48,16 @@ async def test_parse_query_with_llm_merges_rule_dates_and_dictionary_hits(tmp_pa
     assert parsed.complexity == "moderate"
 
 
+async def test_parse_query_keeps_the_rules_complexity_when_the_llm_calls_a_bridge_question_simple(
+    tmp_path: Any,
+) -> None:
+    llm = llm_replying(extraction_call(entities=[], negated=[], intent="factual", complexity="simple",
+                                       keywords=["director"], confidence=0.8))
+    question = "Who is the mother of the director of the film that won the 1998 Golden Lion?"
+    out = await parse_query({"question": question}, runtime(make_context(tmp_path, llm=llm)))
+    assert out["parsed"].parser == "llm" and out["parsed"].complexity == "complex"
+
+
 async def test_parse_query_degrades_visibly_on_invalid_llm_output(tmp_path: Any) -> None:
     llm = llm_replying(AIMessage(content="", tool_calls=[{"name": "QueryExtraction", "args": {"intent": "nonsense"}, "id": "c"}]))
     out = await parse_query({"question": "什么是机器学习？"}, runtime(make_context(tmp_path, llm=llm)))

@@ -34,6 +34,9 @@ class QueryExtraction(BaseModel):
     confidence: float = Field(ge=0.0, le=1.0, description="Confidence in this analysis.")
 
 
+_COMPLEXITY_ORDER: list[Complexity] = ["simple", "moderate", "complex"]
+
+
 def merge_extraction(rules: ParsedQuery, llm: QueryExtraction) -> ParsedQuery:
     """Combine the LLM's analysis with the rule path's exact finds (dictionary hits and date ranges)."""
     question = rules.original_query
@@ -56,7 +59,8 @@ def merge_extraction(rules: ParsedQuery, llm: QueryExtraction) -> ParsedQuery:
         entities=entities,
         logical_relations=relations,
         intent=llm.intent,
-        complexity=llm.complexity,
+        # the higher of the two: the rules see structural cues (bridges, comparisons) a small model misses
+        complexity=max(rules.complexity, llm.complexity, key=_COMPLEXITY_ORDER.index),
         confidence=llm.confidence,
         keywords=list(dict.fromkeys([*llm.keywords, *rules.keywords])),
         parser="llm",
