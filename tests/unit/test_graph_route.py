@@ -256,6 +256,9 @@ def test_simple_question_escalates_only_when_its_first_results_miss_it() -> None
     d = decide_route(missed, RagLimits(), True)
     assert d.action == "graph_search" and "cover 50%" in d.reason
     assert decide_route(missed, RagLimits(), False).action == "rerank"
+    conceptual = _route_state("tesla founder birthplace school", "simple", intent="conceptual", searches=searched,
+                              hits=missed["hits"])
+    assert decide_route(conceptual, RagLimits(), True).action == "rerank"
 
 
 # ------------------------------------------------------------------ the whole route

@@ -114,11 +114,12 @@ def next_route(
 
 
 def escalation(state: RagState, has_graph: bool) -> str | None:
-    """After the first unfiltered search in auto mode: a reason to expand through the graph, or None."""
+    """After a first hybrid search in auto mode: a reason to expand through the graph, or None."""
     searches = state.get("searches", [])
     if not has_graph or state.get("search_mode", "auto") != "auto" or len(searches) != 1:
         return None
-    if searches[0].channel not in ("hybrid", "semantic") or not state.get("hits"):
+    # a conceptual question asks what something is: one passage about it suffices, links do not help
+    if searches[0].channel != "hybrid" or not state.get("hits") or state["parsed"].intent == "conceptual":
         return None
     cov = first_coverage(state)
     if cov >= ESCALATE_BELOW:
