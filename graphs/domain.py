@@ -90,6 +90,9 @@ class ParsedQuery(Model):
     logical_relations: list[LogicalRelation] = Field(default_factory=list)
     intent: Intent = "factual"
     complexity: Complexity = "simple"
+    complexity_score: float = Field(default=0.0, ge=0.0, le=1.0)
+    complexity_features: dict[str, float] = Field(default_factory=dict)
+    """The static features behind the score (length, question words, entities, cues, nesting, bridge)."""
     confidence: float = 0.5
     keywords: list[str] = Field(default_factory=list)
     parser: Literal["llm", "rules"] = "rules"

@@ -56,6 +56,8 @@ class QueryAnalysis(Wire):
     original_query: str
     intent: str
     complexity: str
+    complexity_score: float
+    complexity_features: dict[str, float]
     confidence: float
     keywords: list[str]
     entities: list[dict[str, Any]]
@@ -129,6 +131,8 @@ def _analysis(parsed: ParsedQuery) -> QueryAnalysis:
         original_query=parsed.original_query,
         intent=parsed.intent,
         complexity=parsed.complexity,
+        complexity_score=parsed.complexity_score,
+        complexity_features=parsed.complexity_features,
         confidence=parsed.confidence,
         keywords=parsed.keywords,
         entities=[e.model_dump(by_alias=True, exclude_none=True) for e in parsed.entities],

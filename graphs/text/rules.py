@@ -419,22 +419,54 @@ def _nesting(masked: str) -> int:
     return len(_OF.findall(lowered)) + len(_RELATIVE.findall(rest)) + max(0, masked.count("的") - 1)
 
 
+_QUESTION_WORDS = re.compile(
+    r"\b(?:who|whom|whose|what|which|when|where|why|how)\b|谁|什么|哪|何时|为什么|怎么|如何|多少|几",
+    re.ASCII | re.IGNORECASE,
+)
+_CALCULATION = re.compile(
+    r"\b(?:how (?:many|much|long|old)|total|sum|average|difference|percent(?:age)?|calculate|combined)\b"
+    r"|多少|几[个年岁次位]|总共|一共|合计|平均|相差|差多少|百分之|比例|计算",
+    re.IGNORECASE,
+)
+
+
+def complexity_features(text: str, spans: Sequence[EntitySpan], intent: Intent) -> dict[str, float]:
+    """The static features the complexity score is built from (counts and 0/1 cues)."""
+    masked = _masked(text, spans)
+    return {
+        "length": float(len(_UNITS.findall(text))),
+        "question_words": float(len(_QUESTION_WORDS.findall(text))),
+        "entities": float(len(spans)),
+        "multi_step_cues": float(len(_MULTI_STEP.findall(normalize(text)))),
+        "comparison": 1.0 if intent == "comparison" else 0.0,
+        "calculation": 1.0 if _CALCULATION.search(text) else 0.0,
+        "nesting": float(_nesting(masked)),
+        "bridge": 1.0 if _BRIDGE.search(masked) else 0.0,
+    }
+
+
+def complexity_score(f: dict[str, float]) -> float:
+    """A score in [0, 1] from the features: length, entities, cues, comparison, nesting and bridges
+    (question words and calculation cues are reported, not scored)."""
+    cues = f["multi_step_cues"]
+    score = 0.25 * min(f["length"] / 30, 1.0)
+    score += 0.2 * min(f["entities"] / 3, 1.0)
+    score += (0.25 if cues else 0.0) + (0.1 if cues > 1 else 0.0)
+    score += 0.2 * f["comparison"]
+    score += 0.0 if f["nesting"] <= 1 else min(0.25 * f["nesting"], 0.6)
+    score += 0.3 * f["bridge"]
+    return round(min(score, 1.0), 3)
+
+
+def complexity_label(score: float) -> Complexity:
+    """simple below 0.3, complex from 0.55, moderate between."""
+    return "simple" if score < SIMPLE_BELOW else "moderate" if score < COMPLEX_FROM else "complex"
+
+
 def estimate_complexity(text: str, spans: Sequence[EntitySpan], intent: Intent) -> tuple[Complexity, float]:
     """Return simple/moderate/complex and a score in [0, 1] from length, entities, cues and nesting."""
-    masked = _masked(text, spans)
-    chain = _nesting(masked)
-    cues = len(_MULTI_STEP.findall(normalize(text)))
-    score = 0.25 * min(len(_UNITS.findall(text)) / 30, 1.0)
-    score += 0.2 * min(len(spans) / 3, 1.0)
-    score += (0.25 if cues else 0.0) + (0.1 if cues > 1 else 0.0)
-    score += 0.2 if intent == "comparison" else 0.0
-    score += 0.0 if chain <= 1 else min(0.25 * chain, 0.6)
-    score += 0.3 if _BRIDGE.search(masked) else 0.0
-    score = round(min(score, 1.0), 3)
-    label: Complexity = (
-        "simple" if score < SIMPLE_BELOW else "moderate" if score < COMPLEX_FROM else "complex"
-    )
-    return label, score
+    score = complexity_score(complexity_features(text, spans, intent))
+    return complexity_label(score), score
 
 
 # ---------------------------------------------------------------- keywords
@@ -566,14 +598,17 @@ def analyze_query(text: str, gazetteer: Gazetteer, today: date) -> ParsedQuery:
     spans = _unique(entity_spans(text, gazetteer, today))
     entities = [s.entity for s in spans]
     intent, intent_confidence = classify_intent(text, entities)
-    complexity, _ = estimate_complexity(text, spans, intent)
+    features = complexity_features(text, spans, intent)
+    score = complexity_score(features)
     keywords = extract_keywords(text, spans)
     return ParsedQuery(
         original_query=text,
         entities=entities,
         logical_relations=logical_relations(text, spans),
         intent=intent,
-        complexity=complexity,
+        complexity=complexity_label(score),
+        complexity_score=score,
+        complexity_features=features,
         confidence=_recognition(text, spans, keywords, intent_confidence),
         keywords=keywords,
         parser="rules",

@@ -56,6 +56,7 @@ async def test_parse_query_keeps_the_rules_complexity_when_the_llm_calls_a_bridg
     question = "Who is the mother of the director of the film that won the 1998 Golden Lion?"
     out = await parse_query({"question": question}, runtime(make_context(tmp_path, llm=llm)))
     assert out["parsed"].parser == "llm" and out["parsed"].complexity == "complex"
+    assert out["parsed"].complexity_score >= 0.55 and out["parsed"].complexity_features["llm_complexity"] == 0.0
 
 
 async def test_parse_query_degrades_visibly_on_invalid_llm_output(tmp_path: Any) -> None:

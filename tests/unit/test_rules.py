@@ -296,6 +296,19 @@ def test_complexity_score_grows_with_nesting() -> None:
     assert two > one
 
 
+def test_complexity_features_are_reported_in_the_parsed_query(gazetteer: Gazetteer) -> None:
+    parsed = analyze_query("马斯克和乔布斯谁先创办公司？一共创办了多少家？", gazetteer, TODAY)
+    f = parsed.complexity_features
+    assert f["entities"] == 2 and f["calculation"] == 1.0 and f["question_words"] >= 2
+    assert parsed.complexity_score == estimate_complexity(parsed.original_query,
+                                                          entity_spans(parsed.original_query, gazetteer, TODAY),
+                                                          parsed.intent)[1]
+    bridge = analyze_query("Who directed the film in which Jung Joon-young made his debut?", gazetteer, TODAY)
+    assert bridge.complexity_features["bridge"] == 1.0 and bridge.complexity != "simple"
+    plain = analyze_query("When was Tesla founded?", gazetteer, TODAY)
+    assert plain.complexity == "simple" and plain.complexity_features["bridge"] == 0.0
+
+
 # ---------------------------------------------------------------- keywords
 
 

@@ -13,7 +13,7 @@ from graphs.domain import Complexity, EntityType, Intent, LogicalRelation, Parse
 from graphs.llm import LLM_ERRORS, structured_call
 from graphs.rag.context import RagContext
 from graphs.rag.state import RagState, RagUpdate
-from graphs.text.rules import analyze_query
+from graphs.text.rules import COMPLEX_FROM, SIMPLE_BELOW, analyze_query
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +35,7 @@ class QueryExtraction(BaseModel):
 
 
 _COMPLEXITY_ORDER: list[Complexity] = ["simple", "moderate", "complex"]
+_COMPLEXITY_FLOOR: dict[Complexity, float] = {"simple": 0.0, "moderate": SIMPLE_BELOW, "complex": COMPLEX_FROM}
 
 
 def merge_extraction(rules: ParsedQuery, llm: QueryExtraction) -> ParsedQuery:
@@ -54,13 +55,18 @@ def merge_extraction(rules: ParsedQuery, llm: QueryExtraction) -> ParsedQuery:
         relations.append(LogicalRelation(operator="NOT", entities=negated))
     else:
         relations += [r for r in rules.logical_relations if r.operator == "NOT"]
+    complexity = max(rules.complexity, llm.complexity, key=_COMPLEXITY_ORDER.index)
+    # the score follows the label when the LLM raised it (to the floor of that label)
+    score = max(rules.complexity_score, _COMPLEXITY_FLOOR[complexity])
     return ParsedQuery(
         original_query=question,
         entities=entities,
         logical_relations=relations,
         intent=llm.intent,
         # the higher of the two: the rules see structural cues (bridges, comparisons) a small model misses
-        complexity=max(rules.complexity, llm.complexity, key=_COMPLEXITY_ORDER.index),
+        complexity=complexity,
+        complexity_score=score,
+        complexity_features={**rules.complexity_features, "llm_complexity": float(_COMPLEXITY_ORDER.index(llm.complexity))},
         confidence=llm.confidence,
         keywords=list(dict.fromkeys([*llm.keywords, *rules.keywords])),
         parser="llm",
