@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from graphs.domain import FusionWeights, GraphNode, Hit, ParsedQuery
-from graphs.kg.base import KnowledgeGraph, Neighbor, doc_id_of, doc_node
+from graphs.kg.base import KnowledgeGraph, Neighbor, doc_node
 from graphs.rag.state import RagState
 from graphs.stores.base import VectorIndex
 from graphs.stores.filters import docs_filter
@@ -105,11 +105,14 @@ def neighbor_documents(graph: KnowledgeGraph, node: str, limit: int) -> list[Rea
     return list(found.values())
 
 
-def adjacent(graph: KnowledgeGraph, a: str, b: str, limit: int) -> bool:
-    """Whether documents ``a`` and ``b`` are one hop apart (either direction)."""
-    return any(r.doc == b for r in neighbor_documents(graph, a, limit)) or any(
-        r.doc == a for r in neighbor_documents(graph, b, limit)
-    )
+def neighborhoods(graph: KnowledgeGraph, nodes: Iterable[str], limit: int) -> dict[str, set[str]]:
+    """For each document node, the documents one hop away (see ``neighbor_documents``)."""
+    return {n: {r.doc for r in neighbor_documents(graph, n, limit)} for n in nodes}
+
+
+def linked(near: dict[str, set[str]], a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` are one hop apart, in either direction."""
+    return b in near.get(a, set()) or a in near.get(b, set())
 
 
 def question_terms(parsed: ParsedQuery, names: Iterable[str] = ()) -> list[str]:
@@ -153,8 +156,3 @@ def make_node(
         vector=round(vector, 4), fts=round(fts, 4), graph=round(graph, 4),
         combined=round(weights.combine(vector, fts, graph), 4),
     )
-
-
-def doc_of(node: str) -> str | None:
-    """The document id of a document node."""
-    return doc_id_of(node)

@@ -14,7 +14,7 @@ from graphs.rag.context import RagContext
 from graphs.rag.nodes._graph import (
     Scored,
     make_node,
-    neighbor_documents,
+    neighborhoods,
     relevance,
     score_documents,
     weights_of,
@@ -68,15 +68,8 @@ async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     for e in entity_seeds:
         nodes.setdefault(e, GraphNode(node=e, name=kg.name(e) or e, hop=0, seed=True, edge="named", path=[e]))
     seed_docs = [n for n, v in nodes.items() if v.doc_id]
-
-    def links() -> dict[str, list[str]]:
-        out: dict[str, list[str]] = {}
-        for n in seed_docs:
-            near = {r.doc for r in neighbor_documents(kg, n, limits.neighbor_k)}
-            out[n] = [m for m in seed_docs if m in near]
-        return out
-
-    seed_links = await asyncio.to_thread(links)
+    near = await asyncio.to_thread(neighborhoods, kg, seed_docs, limits.neighbor_k)
+    seed_links = {n: [m for m in seed_docs if m in near[n]] for n in seed_docs}
     record = SearchRecord(channel="graph", filter=None, count=len(dense) + len(bm25),
                           duration_ms=round((time.perf_counter() - started) * 1000, 3))
     best_rel = max((relevance(weights, n.vector, n.fts) for n in nodes.values() if n.doc_id), default=0.0)

@@ -15,7 +15,7 @@ from graphs.domain import EvidenceSelection, GraphNode, SelectedNode
 from graphs.kg.base import KnowledgeGraph
 from graphs.llm import LLM_ERRORS, structured_call
 from graphs.rag.context import RagContext, RagLimits
-from graphs.rag.nodes._graph import adjacent, doc_nodes
+from graphs.rag.nodes._graph import doc_nodes, linked, neighborhoods
 from graphs.rag.state import RagState, RagUpdate
 
 log = logging.getLogger(__name__)
@@ -35,14 +35,14 @@ class EvidencePick(BaseModel):
     reasoning: str = Field(default="", description="One sentence on how the selected nodes connect.")
 
 
-def _connected(graph: KnowledgeGraph, node: GraphNode, chosen: list[GraphNode], neighbor_k: int) -> bool:
+def _connected(node: GraphNode, chosen: list[GraphNode], near: dict[str, set[str]]) -> bool:
     """Named by the question, reached from a chosen node, or one hop from one in the knowledge graph."""
     if node.edge == "named":
         return True
     ids = {c.node for c in chosen}
     if node.via in ids or any(c.via == node.node for c in chosen):
         return True
-    return any(adjacent(graph, node.node, c.node, neighbor_k) for c in chosen)
+    return any(linked(near, node.node, c.node) for c in chosen)
 
 
 def heuristic_selection(
@@ -53,12 +53,13 @@ def heuristic_selection(
     docs = doc_nodes(nodes)
     if not docs:
         return EvidenceSelection(reasoning="no documents to select from")
+    near = neighborhoods(graph, [n.node for n in docs], limits.neighbor_k)
     seeds = [n for n in docs if n.seed] or docs
     chosen = [seeds[0]]
     if comparison:
         chosen += [n for n in docs if n.edge == "named" and n not in chosen][: limits.evidence_max - 1]
     while len(chosen) < limits.evidence_max:
-        nxt = next((n for n in docs if n not in chosen and _connected(graph, n, chosen, limits.neighbor_k)), None)
+        nxt = next((n for n in docs if n not in chosen and _connected(n, chosen, near)), None)
         if nxt is None:
             break
         chosen.append(nxt)
