@@ -79,6 +79,9 @@ async def test_fusion_weights_come_from_the_request(tmp_path: Path) -> None:
                   "bm25_scale": 1.0, "use_evidence_selection": False, "fusion_weights": w, "parsed": parsed("q", [])}
     out = await fuse_scores.fuse_scores(state, runtime(ctx))
     assert out["hits"][0].score == pytest.approx(0.25)
+    # a run started over the LangGraph API carries the weights as plain JSON
+    as_json = await fuse_scores.fuse_scores({**state, "fusion_weights": w.model_dump()}, runtime(ctx))
+    assert as_json["hits"][0].score == pytest.approx(0.25)
 
 
 # ------------------------------------------------------------------ sufficiency judgments

@@ -22,8 +22,11 @@ _EDGE_RANK = {"title_link": 0, "titled": 1, "related": 2, "parent": 2, "mentions
 
 
 def weights_of(state: RagState) -> FusionWeights:
-    """The request's fusion weights, else the defaults."""
-    return state.get("fusion_weights") or FusionWeights()
+    """The request's fusion weights, else the defaults (a run started over the LangGraph API sends a dict)."""
+    weights = state.get("fusion_weights")
+    if weights is None:
+        return FusionWeights()
+    return weights if isinstance(weights, FusionWeights) else FusionWeights.model_validate(weights)
 
 
 def relevance(weights: FusionWeights, vector: float, fts: float) -> float:

@@ -36,15 +36,17 @@ async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     names = [e.standard_name for e in state.get("entities", []) if e.valid and e.type != "DATE" and e.standard_name]
     started = time.perf_counter()
 
-    def breadth() -> tuple[list[Hit], list[Hit], list[tuple[str, str]], list[str]]:
+    def breadth() -> tuple[list[Hit], list[Hit], list[tuple[str, str]], dict[str, str]]:
         k = limits.candidate_k
         dense = ctx.index.search_dense(vector, filter=None, limit=k)
         bm25 = ctx.index.search_bm25(text, filter=None, limit=k, raw=True)
         named = kg.find_nodes(" ".join([state["question"], *names]))
-        known = [entity_node(n) for n in names if kg.name(entity_node(n)) is not None]
-        return dense, bm25, named, known
+        # entity nodes the question names (by name or through its validated entities), with display names
+        entities = dict.fromkeys([n for n, _ in named if n.startswith("entity:")] + [entity_node(n) for n in names])
+        shown = {e: name for e in entities if (name := kg.name(e)) is not None}
+        return dense, bm25, named, shown
 
-    dense, bm25, named, known_entities = await asyncio.to_thread(breadth)
+    dense, bm25, named, entity_seeds = await asyncio.to_thread(breadth)
     scale = max((h.bm25_score or 0.0 for h in bm25), default=0.0) or 1.0
     lexical = {h.id: (h.bm25_score or 0.0) / scale for h in bm25}
     best: dict[str, Scored] = {}
@@ -64,9 +66,8 @@ async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     for d in named_docs:  # a document the question names is named evidence, even when the search found it too
         node = make_node(weights, d, best.get(d), hop=0, seed=True, via=None, edge="named", path=[])
         nodes[node.node] = node.model_copy(update={"path": [node.node]})
-    entity_seeds = list(dict.fromkeys([n for n, _ in named if n.startswith("entity:")] + known_entities))
-    for e in entity_seeds:
-        nodes.setdefault(e, GraphNode(node=e, name=kg.name(e) or e, hop=0, seed=True, edge="named", path=[e]))
+    for e, name in entity_seeds.items():
+        nodes.setdefault(e, GraphNode(node=e, name=name, hop=0, seed=True, edge="named", path=[e]))
     seed_docs = [n for n, v in nodes.items() if v.doc_id]
     near = await asyncio.to_thread(neighborhoods, kg, seed_docs, limits.neighbor_k)
     seed_links = {n: [m for m in seed_docs if m in near[n]] for n in seed_docs}
