@@ -124,6 +124,12 @@ def question_terms(parsed: ParsedQuery, names: Iterable[str] = ()) -> list[str]:
     return [t for t in dict.fromkeys(terms) if t.strip()]
 
 
+def state_terms(state: RagState) -> list[str]:
+    """``question_terms`` of a run: its keywords and its entities' standard names (dates left out)."""
+    names = [e.standard_name or e.text for e in state.get("entities", []) if e.type != "DATE"]
+    return question_terms(state["parsed"], names)
+
+
 def _covered(term: str, text: str) -> bool:
     if term in text:
         return True
@@ -147,15 +153,16 @@ def doc_nodes(nodes: dict[str, GraphNode]) -> list[GraphNode]:
 
 def make_node(
     weights: FusionWeights, doc: str, scored: Scored | None, *, hop: int, seed: bool, via: str | None,
-    edge: str | None, path: list[str],
+    edge: str | None, path: list[str] | None = None,
 ) -> GraphNode:
-    """A document node with its fused score's components."""
+    """A document node with its fused score's components (a seed's path is the node itself)."""
     vector, fts = (scored.vector, scored.fts) if scored else (0.0, 0.0)
     graph = weights.graph_score(hop)
     title = scored.hit.title if scored else doc
     return GraphNode(
         node=doc_node(doc), name=title, doc_id=doc, chunk_id=scored.hit.id if scored else None,
-        text=scored.hit.text if scored else "", hop=hop, seed=seed, via=via, edge=edge, path=path,
+        text=scored.hit.text if scored else "", hop=hop, seed=seed, via=via, edge=edge,
+        path=path or [doc_node(doc)],
         vector=round(vector, 4), fts=round(fts, 4), graph=round(graph, 4),
         combined=round(weights.combine(vector, fts, graph), 4),
     )

@@ -17,15 +17,19 @@ from graphs.rag.nodes._search import lexical_query
 from graphs.rag.state import RagState, RagUpdate
 
 
+def arithmetic(w: FusionWeights, vector: float, fts: float, graph: float) -> str:
+    """``0.5×vector 0.700 + 0.2×fts 0.400 + 0.3×graph 0.250 = 0.505``."""
+    return (f"{w.vector:g}×vector {vector:.3f} + {w.fts:g}×fts {fts:.3f} + {w.graph:g}×graph {graph:.3f} = "
+            f"{w.combine(vector, fts, graph):.3f}")
+
+
 def explain(w: FusionWeights, node: GraphNode, vector: float, fts: float, rank: int | None) -> str:
     """The fused score's arithmetic and how the node was reached."""
     how = "seed" + (" named by the question" if node.edge == "named" else "") if node.seed else (
         f"hop {node.hop} from {node.via} via {node.edge}"
     )
     role = f"evidence #{rank}, " if rank is not None else ""
-    combined = w.combine(vector, fts, node.graph)
-    return (f"{role}{how}: {w.vector:g}×vector {vector:.3f} + {w.fts:g}×fts {fts:.3f} + "
-            f"{w.graph:g}×graph {node.graph:.3f} = {combined:.3f}")
+    return f"{role}{how}: {arithmetic(w, vector, fts, node.graph)}"
 
 
 def fused_hit(w: FusionWeights, node: GraphNode, hit: Hit, vector: float, fts: float, rank: int | None) -> Hit:
@@ -80,8 +84,7 @@ async def fuse_scores(state: RagState, runtime: Runtime[RagContext]) -> RagUpdat
             v, f = h.dense_score or 0.0, h.bm25_score or 0.0
             hits.append(h.model_copy(update={
                 "score": round(w.combine(v, f, 0.0), 6), "channel": "graph", "graph_score": 0.0, "hop": None,
-                "relevance_explanation": f"breadth-search result outside the graph: {w.vector:g}×vector {v:.3f} + "
-                                         f"{w.fts:g}×fts {f:.3f} + {w.graph:g}×graph 0 = {w.combine(v, f, 0.0):.3f}",
+                "relevance_explanation": f"breadth-search result outside the graph: {arithmetic(w, v, f, 0.0)}",
             }))
     record = SearchRecord(channel="graph", filter=f"chunks of {len(doc_ids)} selected document(s)",
                           count=len(scored), duration_ms=round((time.perf_counter() - started) * 1000, 3))

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 from graphs.domain import ExpansionDecision, ExpansionStep, GraphNode
 from graphs.llm import LLM_ERRORS, structured_call
 from graphs.rag.context import RagContext, RagLimits
-from graphs.rag.nodes._graph import coverage, doc_nodes, question_terms
+from graphs.rag.nodes._graph import coverage, doc_nodes, state_terms
 from graphs.rag.state import RagState, RagUpdate
 
 log = logging.getLogger(__name__)
@@ -38,8 +38,7 @@ def rule_judgment(state: RagState, limits: RagLimits) -> ExpansionStep:
     depth = state.get("depth", 0)
     frontier = state.get("frontier", [])
     max_depth = state.get("max_depth", limits.max_depth)
-    names = [e.standard_name or e.text for e in state.get("entities", []) if e.type != "DATE"]
-    terms = question_terms(state["parsed"], names)
+    terms = state_terms(state)
     top = nodes[:JUDGED_RESULTS]
     cov = round(coverage(terms, [f"{n.name}\n{n.text}" for n in top]), 3)
 

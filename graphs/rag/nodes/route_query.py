@@ -6,7 +6,7 @@ from langgraph.runtime import Runtime
 
 from graphs.domain import Constraint, Hit, RoutingDecision, SearchRecord
 from graphs.rag.context import RagContext, RagLimits
-from graphs.rag.nodes._graph import coverage, question_terms
+from graphs.rag.nodes._graph import coverage, state_terms
 from graphs.rag.state import RagState, RagUpdate
 
 # Intents for which entity filters express what the user asks for.
@@ -36,9 +36,8 @@ def multi_hop(state: RagState) -> str | None:
 
 def first_coverage(state: RagState) -> float:
     """Share of the question's terms that the first search's best two results mention."""
-    names = [e.standard_name or e.text for e in state.get("entities", []) if e.type != "DATE"]
     top = state.get("hits", [])[:2]
-    return coverage(question_terms(state["parsed"], names), [f"{h.title}\n{h.text}" for h in top])
+    return coverage(state_terms(state), [f"{h.title}\n{h.text}" for h in top])
 
 
 def first_route(state: RagState, limits: RagLimits, has_graph: bool = False) -> RoutingDecision:

@@ -61,11 +61,11 @@ async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         best.update({d: s[0] for d, s in extra.items()})
     nodes: dict[str, GraphNode] = {}
     for d in seeds:
-        node = make_node(weights, d, best[d], hop=0, seed=True, via=None, edge="search", path=[])
-        nodes[node.node] = node.model_copy(update={"path": [node.node]})
+        node = make_node(weights, d, best[d], hop=0, seed=True, via=None, edge="search")
+        nodes[node.node] = node
     for d in named_docs:  # a document the question names is named evidence, even when the search found it too
-        node = make_node(weights, d, best.get(d), hop=0, seed=True, via=None, edge="named", path=[])
-        nodes[node.node] = node.model_copy(update={"path": [node.node]})
+        node = make_node(weights, d, best.get(d), hop=0, seed=True, via=None, edge="named")
+        nodes[node.node] = node
     for e, name in entity_seeds.items():
         nodes.setdefault(e, GraphNode(node=e, name=name, hop=0, seed=True, edge="named", path=[e]))
     seed_docs = [n for n, v in nodes.items() if v.doc_id]
