@@ -28,6 +28,7 @@ import resource
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import threading
@@ -592,6 +593,38 @@ def self_peak_rss_mb() -> float:
     return round(peak / 2**20 if sys.platform == "darwin" else peak / 1024, 1)
 
 
+def langgraph_floor_ms(nodes: int = 7, runs: int = 300) -> float:
+    """Median ms of one run of a graph of ``nodes`` trivial async nodes: LangGraph's floor on this machine now
+    (the machine's speed and load move it; the graph's own time in the tables is to be read against it)."""
+    from langgraph.graph import END, START, StateGraph
+    from typing_extensions import TypedDict
+
+    class S(TypedDict, total=False):
+        x: int
+
+    async def step(state: S) -> S:
+        return {"x": state.get("x", 0) + 1}
+
+    builder: StateGraph[S, None, S, S] = StateGraph(S)
+    names = [f"n{i}" for i in range(nodes)]
+    for name in names:
+        builder.add_node(name, step)
+    for a, b in zip([START, *names], [*names, END], strict=True):
+        builder.add_edge(a, b)
+    graph = builder.compile()
+
+    async def measure() -> float:
+        times = []
+        for i in range(runs + 30):
+            started = time.perf_counter()
+            await graph.ainvoke({"x": 0})
+            if i >= 30:
+                times.append((time.perf_counter() - started) * 1000)
+        return statistics.median(times)
+
+    return round(asyncio.run(measure()), 2)
+
+
 def load_average() -> list[float] | None:
     """The 1/5/15-minute load averages (None where the OS has none)."""
     try:
@@ -1007,6 +1040,7 @@ def run_bench(config: BenchConfig, echo: Callable[[str], None] = typer.echo) -> 
         "cpus": os.cpu_count(),
         "load_average": load_average(),
         "calibration_embed_chunks_per_s": round(embed_per_s, 1),
+        "langgraph_floor_ms": langgraph_floor_ms(),
         "config": {k: (str(v) if isinstance(v, Path) else v) for k, v in dataclasses.asdict(config).items()},
         "stack": "USE embedder, Milvus Lite (FLAT), SQLite entities, fusion reranker, no LLM",
     }
@@ -1042,7 +1076,8 @@ def format_report(results: dict[str, Any]) -> str:
     """Human-readable tables of a bench result."""
     meta = results["meta"]
     lines = [
-        f"aer bench — {meta['stack']}; {meta['cpus']} CPUs, load average at start {meta['load_average']}"
+        f"aer bench — {meta['stack']}; {meta['cpus']} CPUs, load average at start {meta['load_average']}",
+        f"LangGraph floor here now: {meta.get('langgraph_floor_ms', '-')} ms per run of 7 trivial async nodes",
     ]
     for s in results["sizes"]:
         ing = s["ingest"]
@@ -1075,11 +1110,15 @@ def format_report(results: dict[str, Any]) -> str:
                     sp.get("overhead_pct"),
                 ]
             )
+        split = s["in_process"]["all"]
+        if split:
+            rows.append(["(all routes)", split["queries"], None, None, split["wall_ms"], split["milvus_ms"],
+                         split.get("embed_ms"), split["framework_ms"], split["framework_pct"],
+                         split.get("overhead_ms"), split.get("overhead_pct")])
         lines += _table(
             ["route", "n", "p50", "p95", "mean", "milvus", "embed", "graph", "graph%", "other", "other%"],
             rows,
         )
-        split = s["in_process"]["all"]
         if split:
             lines += ["", "time split per node, in-process mean over all queries (ms):"]
             node_rows = [[k, v, round(100 * v / split["wall_ms"], 1)] for k, v in split["nodes_ms"].items()]

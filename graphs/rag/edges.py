@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from graphs.domain import RouteAction
+from graphs.domain import RouteAction, RoutingDecision
 from graphs.rag.state import RagState
 
 RouteNode = Literal[
@@ -21,9 +21,9 @@ ACTION_NODE: dict[RouteAction, RouteNode] = {
 }
 
 
-def after_route_query(state: RagState) -> RouteNode:
-    """Follow the router's latest decision."""
-    return ACTION_NODE[state["decisions"][-1].action]
+def node_for(decision: RoutingDecision) -> RouteNode:
+    """The node that carries out a routing decision (route_query goes there with a ``Command``)."""
+    return ACTION_NODE[decision.action]
 
 
 def after_judge_expansion(state: RagState) -> Literal["expand_graph", "select_evidence"]:

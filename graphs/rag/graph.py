@@ -6,7 +6,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
 from graphs.rag.context import RagContext
-from graphs.rag.edges import after_judge_expansion, after_route_query
+from graphs.rag.edges import ACTION_NODE, after_judge_expansion
 from graphs.rag.instrument import timed
 from graphs.rag.nodes import (
     expand_graph,
@@ -62,11 +62,12 @@ def build_graph(
         name = module.__name__.rsplit(".", 1)[-1]
         node = timed(name, getattr(module, name), module.summarize, last=name == "write_answer",
                      default_context=default_context)
-        builder.add_node(name, node)  # type: ignore[call-overload]
+        # route_query goes on with a Command: its possible destinations draw the router's edges
+        destinations = tuple(ACTION_NODE.values()) if name == "route_query" else None
+        builder.add_node(name, node, destinations=destinations)  # type: ignore[call-overload]
     builder.add_edge(START, "parse_query")
     builder.add_edge("parse_query", "validate_entities")
     builder.add_edge("validate_entities", "route_query")
-    builder.add_conditional_edges("route_query", after_route_query)
     builder.add_edge("relax_constraints", "search_structured")
     for search in ("search_structured", "search_semantic", "search_hybrid"):
         builder.add_edge(search, "route_query")

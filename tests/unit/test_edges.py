@@ -8,7 +8,7 @@ import pytest
 
 from graphs.domain import Constraint, ParsedQuery, RoutingDecision, SearchRecord
 from graphs.rag.context import RagLimits
-from graphs.rag.edges import after_route_query
+from graphs.rag.edges import node_for
 from graphs.rag.nodes.route_query import decide_route
 from tests.fakes import hit
 
@@ -60,6 +60,5 @@ def test_decide_route(st: dict[str, Any], action: str) -> None:
     [("structured_search", "search_structured"), ("semantic_search", "search_semantic"),
      ("hybrid_search", "search_hybrid"), ("relax_constraints", "relax_constraints"), ("rerank", "rerank_hits")],
 )
-def test_after_route_query_follows_the_latest_decision(action: str, node: str) -> None:
-    decisions = [RoutingDecision(action="structured_search", reason="first"), RoutingDecision(action=action, reason="r")]  # type: ignore[arg-type]
-    assert after_route_query({"question": "q", "decisions": decisions}) == node
+def test_node_for_carries_out_the_decision(action: str, node: str) -> None:
+    assert node_for(RoutingDecision(action=action, reason="r")) == node  # type: ignore[arg-type]

@@ -331,6 +331,6 @@ async def test_graph_route_store_outage_raises_instead_of_expanding(tmp_path: Pa
 async def test_route_node_knows_whether_a_graph_exists(tmp_path: Path) -> None:
     state = _route_state("q", "complex")
     with_graph = await route_query.route_query(state, runtime(make_context(tmp_path, graph=kg(tmp_path, []))))
-    assert with_graph["decisions"][0].action == "graph_search"
+    assert with_graph.update["decisions"][0].action == "graph_search" and with_graph.goto == "search_graph"
     without = await route_query.route_query(state, runtime(make_context(tmp_path)))
-    assert without["decisions"][0].action == "hybrid_search"
+    assert without.update["decisions"][0].action == "hybrid_search" and without.goto == "search_hybrid"

@@ -82,10 +82,11 @@ async def test_validate_entities_normalizes_and_builds_constraints(tmp_path: Any
     assert out["constraints"][0].ancestors == ["中国"]
 
 
-async def test_route_query_appends_one_decision(tmp_path: Any) -> None:
+async def test_route_query_appends_one_decision_and_goes_there(tmp_path: Any) -> None:
     state = {"question": "q", "parsed": ParsedQuery(original_query="q", intent="conceptual"), "constraints": []}
     out = await route_query(state, runtime(make_context(tmp_path)))
-    assert out == {"decisions": [RoutingDecision(action="semantic_search", reason="conceptual question: pure vector search over meaning")]}
+    assert out.update == {"decisions": [RoutingDecision(action="semantic_search", reason="conceptual question: pure vector search over meaning")]}
+    assert out.goto == "search_semantic"
 
 
 async def test_relax_constraints_drops_date_before_location(tmp_path: Any) -> None:

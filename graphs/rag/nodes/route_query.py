@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from langgraph.runtime import Runtime
+from langgraph.types import Command
 
 from graphs.domain import Constraint, Hit, RoutingDecision, SearchRecord
 from graphs.rag.context import RagContext, RagLimits
+from graphs.rag.edges import RouteNode, node_for
 from graphs.rag.nodes._graph import coverage, state_terms
 from graphs.rag.state import RagState, RagUpdate
 
@@ -138,10 +140,16 @@ def decide_route(state: RagState, limits: RagLimits, has_graph: bool = False) ->
     )
 
 
-async def route_query(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
-    """Record the next routing decision."""
+async def route_query(state: RagState, runtime: Runtime[RagContext]) -> Command[RouteNode]:
+    """Record the next routing decision and go to the node that carries it out.
+
+    The router goes there itself (``Command``) rather than through a conditional edge that re-reads the
+    decision: LangGraph gives a conditional edge a fresh copy of every state channel, which cost ~0.9 ms
+    per routing pass here, a third of the graph's own overhead on a one-search query.
+    """
     ctx = runtime.context
-    return {"decisions": [decide_route(state, ctx.limits, ctx.graph is not None)]}
+    decision = decide_route(state, ctx.limits, ctx.graph is not None)
+    return Command(update={"decisions": [decision]}, goto=node_for(decision))
 
 
 def summarize(update: RagUpdate) -> str:
