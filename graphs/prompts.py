@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from string import Template
 
 import graphs
+
+_FENCE = re.compile(r"<\s*/?\s*(?:passages|disagreements)\s*>", re.IGNORECASE)
+
+
+def fenced(text: str) -> str:
+    """Retrieved text with any data-fence tag removed, so it cannot close the fence around it in a prompt."""
+    return _FENCE.sub(" ", text)
 
 
 class PromptError(ValueError):

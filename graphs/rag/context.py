@@ -48,6 +48,18 @@ class RagLimits:
     """The rule judge calls results sufficient when they cover this share of the question's terms."""
     evidence_min: int = 3
     evidence_max: int = 7
+    # master layer: each team configuration's budgets, the plan's size and the reflection's attempts
+    writer_time_s: float = 10.0
+    executor_max_turns: int = 6
+    """Most searches on the one-path (executor-inclusive) route."""
+    executor_time_s: float = 30.0
+    planner_max_turns: int = 5
+    """Most plan rounds (the ADR's max_turns); a request's maxTurns overrides it."""
+    planner_time_s: float = 90.0
+    step_timeout_s: float = 30.0
+    """One plan step's time limit; a step past it is a failure that the reflection handles."""
+    max_sub_questions: int = 5
+    max_attempts: int = 3
 
 
 class GazetteerCache:

@@ -10,20 +10,28 @@ from typing_extensions import TypedDict
 from graphs.domain import (
     Citation,
     Constraint,
+    Contradiction,
     EvidenceSelection,
     ExpansionStep,
     FusionWeights,
     GraphNode,
     Hit,
     ParsedQuery,
+    QueryPlan,
+    Reflection,
     Relaxation,
     RoutingDecision,
     SearchRecord,
+    StepOutcome,
+    SubQuestion,
+    SufficiencyJudgment,
+    TeamConfiguration,
     ValidatedEntity,
     WorkflowStep,
 )
 
-AnswerMode = Literal["llm", "extractive", "none"]
+AnswerMode = Literal["llm", "extractive", "direct", "none"]
+TeamChoice = Literal["auto", "writer_only", "executor_inclusive", "planner_enhanced"]
 Status = Literal["answered", "no_results"]
 
 
@@ -44,6 +52,8 @@ class InputState(TypedDict, total=False):
     fusion_weights: FusionWeights
     max_depth: int
     use_evidence_selection: bool
+    team: TeamChoice
+    max_turns: int
 
 
 class RagState(InputState, total=False):
@@ -66,6 +76,15 @@ class RagState(InputState, total=False):
     seed_links: dict[str, list[str]]
     expansion: Annotated[list[ExpansionStep], operator.add]
     evidence: EvidenceSelection
+    team_config: TeamConfiguration
+    started_at: float
+    plan: QueryPlan
+    outcomes: Annotated[list[StepOutcome], operator.add]
+    sufficiency: Annotated[list[SufficiencyJudgment], operator.add]
+    reflections: Annotated[list[Reflection], operator.add]
+    turn: int
+    possibly_incomplete: bool
+    contradictions: list[Contradiction]
     ranked: list[Hit]
     reranker: str
     answer: str
@@ -93,6 +112,13 @@ class OutputState(TypedDict, total=False):
     evidence: EvidenceSelection
     graph_nodes: dict[str, GraphNode]
     fusion_weights: FusionWeights
+    team_config: TeamConfiguration
+    plan: QueryPlan
+    outcomes: list[StepOutcome]
+    sufficiency: list[SufficiencyJudgment]
+    reflections: list[Reflection]
+    possibly_incomplete: bool
+    contradictions: list[Contradiction]
     ranked: list[Hit]
     reranker: str
     answer: str
@@ -103,6 +129,19 @@ class OutputState(TypedDict, total=False):
     total_duration_ms: float
     degraded: list[str]
     llm_calls: int
+
+
+class StepInput(TypedDict, total=False):
+    """What the planner sends to one execute_step (LangGraph ``Send``): the sub-question and its context."""
+
+    question: str
+    sub_question: SubQuestion
+    parents: dict[str, str]
+    turn: int
+    top_k: int
+    fusion: Literal["rrf", "weighted"]
+    started_at: float
+    time_budget_s: float
 
 
 RagUpdate = dict[str, Any]

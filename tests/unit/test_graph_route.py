@@ -302,8 +302,8 @@ async def test_multi_hop_question_expands_to_the_bridge_document(tmp_path: Path)
     visited: list[str] = []
     async for update in graph.astream({"question": question}, context=ctx, stream_mode="updates"):
         visited.extend(update)
-    assert visited[:4] == ["parse_query", "validate_entities", "route_query", "search_graph"]
-    assert visited[4:7] == ["judge_expansion", "expand_graph", "judge_expansion"]
+    assert visited[:5] == ["parse_query", "validate_entities", "configure_team", "route_query", "search_graph"]
+    assert visited[5:8] == ["judge_expansion", "expand_graph", "judge_expansion"]
     assert visited[-5:] == ["select_evidence", "fuse_scores", "route_query", "rerank_hits", "write_answer"]
     out = await graph.ainvoke({"question": question}, context=ctx)
     assert out["expansion"][0].decision == "expand"

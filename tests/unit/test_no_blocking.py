@@ -37,11 +37,15 @@ def _context(tmp_path: Path) -> Any:
         ("马斯克创办的公司有哪些？", "auto"),
         ("2024年苹果在北京发布的产品", "auto"),
         ("什么是机器学习？", "auto"),
+        ("Are Kiss and Tell and Shirley Temple both films?", "planner"),  # plan steps in parallel
     ],
 )
 async def test_a_run_makes_no_blocking_call_on_the_event_loop(tmp_path: Path, question: str, mode: str) -> None:
     ctx = _context(tmp_path)
+    run: dict[str, Any] = {"question": question, "search_mode": mode}
+    if mode == "planner":
+        run = {"question": question, "team": "planner_enhanced"}
     with blockbuster_ctx():
-        out = await graph.ainvoke({"question": question, "search_mode": mode}, context=ctx)
+        out = await graph.ainvoke(run, context=ctx)
     assert out["status"] in ("answered", "no_results")
     assert out["searches"], "the run searched"

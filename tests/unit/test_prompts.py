@@ -17,6 +17,12 @@ USED = {
     "judge_expansion.user": {"question", "depth", "max_depth", "coverage", "results"},
     "select_evidence.system": set(),
     "select_evidence.user": {"question", "nodes"},
+    "plan_query.system": {"max_steps"},
+    "plan_query.user": {"question", "entities", "intent", "complexity"},
+    "monitor_sufficiency.system": set(),
+    "monitor_sufficiency.user": {"question", "turn", "max_turns", "coverage", "passages"},
+    "write_answer.direct": set(),
+    "write_answer.contradictions": set(),
 }
 
 

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from graphs.domain import ExpansionDecision, ExpansionStep, GraphNode
 from graphs.llm import LLM_ERRORS, structured_call
+from graphs.prompts import fenced
 from graphs.rag.context import RagContext, RagLimits
 from graphs.rag.nodes._graph import coverage, doc_nodes, state_terms
 from graphs.rag.state import RagState, RagUpdate
@@ -77,7 +78,8 @@ def _joined(state: RagState, top: list[GraphNode]) -> str | None:
 
 
 def _digest(nodes: list[GraphNode], limit: int = 5, chars: int = 300) -> str:
-    return "\n".join(f"- [{n.node}] {n.name} (hop {n.hop}): {n.text[:chars]}" for n in nodes[:limit]) or "(none)"
+    return "\n".join(f"- [{n.node}] {fenced(n.name)} (hop {n.hop}): {fenced(n.text[:chars])}"
+                     for n in nodes[:limit]) or "(none)"
 
 
 async def judge_expansion(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

@@ -29,10 +29,14 @@ async def rerank_hits(state: RagState, runtime: Runtime[RagContext]) -> RagUpdat
     if not state.get("enable_reranking", True):
         kept = [h.model_copy(update={"relevance_explanation": "search order (reranking disabled)"}) for h in hits[:top_k]]
         return {"ranked": kept, "reranker": "none"}
-    if hits and hits[0].channel == "graph" and ctx.reranker.name == "fusion":
+    if hits and hits[0].channel == "graph" and ctx.reranker.name == "fusion" and "plan" not in state:
         # The graph route already fused dense, BM25 and graph scores and ordered the evidence; the feature
         # reranker has no graph feature, so it would only undo that. Model rerankers still rerank.
         return {"ranked": hits[:top_k], "reranker": "graph-fusion"}
+    if hits and "plan" in state and ctx.reranker.name == "fusion":
+        # A plan's results are each step's reranked best, interleaved so every sub-question is represented;
+        # one feature reranker over all of them would rank one entity's passages above the other's.
+        return {"ranked": hits[:top_k], "reranker": "plan-merge"}
     outcome = await rerank_or_fallback(ctx.reranker, state["parsed"], state.get("constraints", []), hits, top_k)
     update: RagUpdate = {"ranked": outcome.hits, "reranker": outcome.reranker}
     if outcome.llm_calls:

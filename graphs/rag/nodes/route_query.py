@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from langgraph.runtime import Runtime
 from langgraph.types import Command
 
@@ -129,15 +131,34 @@ def escalation(state: RagState, has_graph: bool) -> str | None:
             "expand through the knowledge graph")
 
 
-def decide_route(state: RagState, limits: RagLimits, has_graph: bool = False) -> RoutingDecision:
-    """The router's rule table, as a pure function of the state (and whether a knowledge graph exists)."""
+def budget_spent(state: RagState, now: float) -> str | None:
+    """Why the team's turn or time budget is spent (after a search), or None."""
+    team = state.get("team_config")
+    searches = state.get("searches", [])
+    if team is None or not searches:
+        return None
+    if len(searches) >= team.max_turns:
+        return f"turn budget spent ({len(searches)} of {team.max_turns} searches)"
+    if now - state.get("started_at", now) > team.time_budget_s:
+        return f"time budget of {team.time_budget_s:.0f} s spent"
+    return None
+
+
+def decide_route(state: RagState, limits: RagLimits, has_graph: bool = False,
+                 now: float | None = None) -> RoutingDecision:
+    """The router's rule table, as a pure function of the state, whether a knowledge graph exists and the
+    time (for the team's time budget)."""
     searches = state.get("searches", [])
     if not searches:
         return first_route(state, limits, has_graph)
-    return next_route(
+    decision = next_route(
         searches, state.get("hits", []), state.get("constraints", []), state.get("relaxations", 0),
         state.get("max_retries", limits.max_retries), limits, escalation(state, has_graph),
     )
+    if decision.action != "rerank" and now is not None and (spent := budget_spent(state, now)):
+        return RoutingDecision(action="rerank", reason=f"{spent} before {decision.action}: rerank and write what "
+                                                       "was found, possibly incomplete")
+    return decision
 
 
 async def route_query(state: RagState, runtime: Runtime[RagContext]) -> Command[RouteNode]:
@@ -148,8 +169,12 @@ async def route_query(state: RagState, runtime: Runtime[RagContext]) -> Command[
     per routing pass here, a third of the graph's own overhead on a one-search query.
     """
     ctx = runtime.context
-    decision = decide_route(state, ctx.limits, ctx.graph is not None)
-    return Command(update={"decisions": [decision]}, goto=node_for(decision))
+    now = time.time()
+    decision = decide_route(state, ctx.limits, ctx.graph is not None, now)
+    update: RagUpdate = {"decisions": [decision]}
+    if "possibly incomplete" in decision.reason:
+        update["possibly_incomplete"] = True
+    return Command(update=update, goto=node_for(decision))
 
 
 def summarize(update: RagUpdate) -> str:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 from graphs.domain import EvidenceSelection, GraphNode, SelectedNode
 from graphs.kg.base import KnowledgeGraph
 from graphs.llm import LLM_ERRORS, structured_call
+from graphs.prompts import fenced
 from graphs.rag.context import RagContext, RagLimits
 from graphs.rag.nodes._graph import doc_nodes, linked, neighborhoods
 from graphs.rag.state import RagState, RagUpdate
@@ -108,7 +109,8 @@ async def select_evidence(state: RagState, runtime: Runtime[RagContext]) -> RagU
     if ctx.llm is None or len(docs) <= ctx.limits.evidence_max:
         return {"evidence": heuristic}
     listing = "\n".join(
-        f"- {n.node} | {n.name} | hop {n.hop} via {n.via or 'search'} | fused {n.combined:.2f} | {n.text[:240]}"
+        f"- {n.node} | {fenced(n.name)} | hop {n.hop} via {n.via or 'search'} | fused {n.combined:.2f} | "
+        f"{fenced(n.text[:240])}"
         for n in docs[:20]
     )
     messages = [

@@ -8,9 +8,12 @@ import re
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from graphs.domain import Citation, Hit, ParsedQuery
+from graphs.domain import Citation, Contradiction, Hit, ParsedQuery
 from graphs.llm import LLM_ERRORS, text_call
+from graphs.prompts import fenced
 from graphs.rag.context import RagContext
+from graphs.rag.nodes._consistency import contradictions_in
+from graphs.rag.nodes._plan import arithmetic, trivial
 from graphs.rag.state import RagState, RagUpdate
 from graphs.text.normalize import normalize
 
@@ -64,7 +67,7 @@ def extractive_answer(parsed: ParsedQuery, names: list[str], hits: list[Hit]) ->
 def format_passages(hits: list[Hit]) -> str:
     """Number the passages for the writer prompt."""
     return "\n\n".join(
-        f"[{n}] (doc {h.doc_id}) {h.title}\n{h.text[:PASSAGE_CHARS]}" for n, h in enumerate(hits, start=1)
+        f"[{n}] (doc {h.doc_id}) {fenced(h.title)}\n{fenced(h.text[:PASSAGE_CHARS])}" for n, h in enumerate(hits, start=1)
     )
 
 
@@ -99,32 +102,109 @@ def cited(answer: str, hits: list[Hit]) -> list[Citation]:
     ]
 
 
+def disagreement(conflicts: list[Contradiction], hits: list[Hit], chinese: bool) -> str:
+    """One sentence per disputed fact, each value with the passages that state it."""
+    number = {h.id: n for n, h in enumerate(hits, start=1)}
+    out = []
+    for c in conflicts:
+        sides = [f"{''.join(f'[{number[i]}]' for i in claim.hit_ids if i in number)} {claim.value}".strip()
+                 for claim in c.claims]
+        out.append(f"资料对“{c.fact}”说法不一：{'；'.join(sides)}。" if chinese
+                   else f"Sources disagree on {c.fact}: {'; '.join(sides)}.")
+    return ("" if chinese else " ").join(out)
+
+
+def _states_all_sides(answer: str, conflicts: list[Contradiction], hits: list[Hit]) -> bool:
+    """Whether an LLM answer names every disputed value and cites a passage for each."""
+    number = {h.id: n for n, h in enumerate(hits, start=1)}
+    used = {int(m) for m in _CITED.findall(answer)}
+    return all(claim.value in answer and any(number.get(i) in used for i in claim.hit_ids)
+               for c in conflicts for claim in c.claims)
+
+
+INCOMPLETE = {"en": "(The search stopped at its budget: this answer may be incomplete.)",
+              "zh": "（检索已达到预算上限，答案可能不完整。）"}
+
+
+def _finish(answer: str, state: RagState, conflicts: list[Contradiction], hits: list[Hit], *,
+            llm: bool = False) -> str:
+    """Add the disagreement (always to an extractive answer; to an LLM's when it did not state every side)
+    and the incompleteness note."""
+    chinese = is_chinese(state["question"])
+    if conflicts and not (llm and _states_all_sides(answer, conflicts, hits)):
+        answer = f"{answer}{'' if chinese else ' '}{disagreement(conflicts, hits, chinese)}"
+    if state.get("possibly_incomplete"):
+        answer = f"{answer}{'' if chinese else ' '}{INCOMPLETE['zh' if chinese else 'en']}"
+    return answer
+
+
+async def direct_answer(state: RagState, ctx: RagContext) -> RagUpdate:
+    """The writer-only team: computed arithmetic, or a reply that needs no documents."""
+    question = state["question"]
+    if (value := arithmetic(question)) is not None:
+        return {"answer": f"{question.strip().rstrip('?？=')} = {value}".replace("  ", " "), "citations": [],
+                "answer_mode": "direct", "status": "answered"}
+    if ctx.llm is not None:
+        messages = [SystemMessage(ctx.prompts.render("write_answer.direct")), HumanMessage(question)]
+        try:
+            text = await text_call(ctx.llm, messages, ctx.limits.llm_timeout_s)
+            return {"answer": text, "citations": [], "answer_mode": "direct", "status": "answered", "llm_calls": 1}
+        except LLM_ERRORS as exc:
+            log.warning("write_answer: LLM failed (%s); rule-based reply", type(exc).__name__)
+            degraded: RagUpdate = {"degraded": ["write_answer"], "llm_calls": 1}
+    else:
+        degraded = {}
+    if trivial(question):
+        text = ("你好！我根据已索引的文档回答问题，并给出引用。请问想了解什么？" if is_chinese(question)
+                else "Hello! I answer questions from the indexed documents, with citations. What would you like to know?")
+        return {"answer": text, "citations": [], "answer_mode": "direct", "status": "answered", **degraded}
+    text = ("这个问题需要检索文档才能回答（本次选择了不检索的配置）。" if is_chinese(question)
+            else "This question needs a search of the documents; the writer-only team does not search.")
+    return {"answer": text, "citations": [], "answer_mode": "none", "status": "no_results", **degraded}
+
+
 async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
-    """Write the answer from the ranked hits."""
+    """Write the answer from the ranked hits, stating any disagreement between them."""
     ctx = runtime.context
     question = state["question"]
+    team = state.get("team_config")
+    if team is not None and team.name == "writer_only":
+        return await direct_answer(state, ctx)
     hits = state.get("ranked", [])
     if not hits:
         return {"answer": no_results_answer(question), "citations": [], "answer_mode": "none", "status": "no_results"}
     names = [c.value for c in state.get("constraints", []) if c.type != "DATE"]
+    conflicts = contradictions_in(state, hits)
+    found: RagUpdate = {"contradictions": conflicts} if conflicts else {}
     if ctx.llm is not None:
         messages = [
             SystemMessage(ctx.prompts.render("write_answer.system")),
             HumanMessage(ctx.prompts.render("write_answer.user", passages=format_passages(hits), question=question)),
         ]
+        if conflicts:
+            # the rule stays in the system role; the disputed values (quoted from passages) go in the user turn
+            number = {h.id: n for n, h in enumerate(hits, start=1)}
+            facts = "\n".join(fenced(f"- {c.fact}: " + "; ".join(
+                f"{cl.value} ({', '.join(f'[{number[i]}]' for i in cl.hit_ids if i in number)})" for cl in c.claims))
+                for c in conflicts)
+            messages.insert(1, SystemMessage(ctx.prompts.render("write_answer.contradictions")))
+            messages.append(HumanMessage(f"<disagreements>\n{facts}\n</disagreements>"))
         try:
             answer = await text_call(ctx.llm, messages, ctx.limits.llm_timeout_s)
         except LLM_ERRORS as exc:
             log.warning("write_answer: LLM failed (%s); writing an extractive answer", type(exc).__name__)
             text, citations = extractive_answer(state["parsed"], names, hits)
-            return {"answer": text, "citations": citations, "answer_mode": "extractive", "status": "answered",
-                    "degraded": ["write_answer"], "llm_calls": 1}
+            text = _finish(text, state, conflicts, hits)
+            return {"answer": text, "citations": cited(text, hits) or citations, "answer_mode": "extractive",
+                    "status": "answered", "degraded": ["write_answer"], "llm_calls": 1, **found}
         if answer:
-            answer = attribute(answer, hits)
+            answer = _finish(attribute(answer, hits), state, conflicts, hits, llm=True)
             return {"answer": answer, "citations": cited(answer, hits), "answer_mode": "llm", "status": "answered",
-                    "llm_calls": 1}
+                    "llm_calls": 1, **found}
     text, citations = extractive_answer(state["parsed"], names, hits)
-    return {"answer": text, "citations": citations, "answer_mode": "extractive", "status": "answered"}
+    text = _finish(text, state, conflicts, hits)
+    return {"answer": text, "citations": cited(text, hits) or citations, "answer_mode": "extractive",
+            "status": "answered", **found}
 
 
 def summarize(update: RagUpdate) -> str:

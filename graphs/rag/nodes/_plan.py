@@ -1,0 +1,285 @@
+"""Pure helpers of the master layer: trivial questions, the rule-based decomposer, plan checks, the DAG's
+ready steps and the merge of step results."""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import operator
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from graphs.domain import Hit, ParsedQuery, QueryPlan, StepOutcome, Strategy, SubQuestion
+
+# ---------------------------------------------------------------------------- writer-only questions
+
+_GREETING = re.compile(
+    r"^\s*(?:hi|hello|hey|thanks|thank you|thx|good (?:morning|afternoon|evening)|who are you|what can you do|"
+    r"你好|您好|嗨|谢谢|多谢|你是谁|你能做什么)[\s!！。.?？,，~]*$",
+    re.IGNORECASE,
+)
+_ARITHMETIC = re.compile(
+    r"^\s*(?:what\s+is|what's|calculate|compute|how much is|计算)?\s*(?P<expr>[\d\s.+\-*/×÷()^%]+?)\s*"
+    r"(?:=|等于多少|等于几|是多少|等于)?\s*[?？]?\s*$",
+    re.IGNORECASE,
+)
+_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+        ast.Mod: operator.mod, ast.Pow: operator.pow, ast.FloorDiv: operator.floordiv}
+
+
+def _evaluate(node: ast.AST) -> float:
+    if isinstance(node, ast.Expression):
+        return _evaluate(node.body)
+    if isinstance(node, ast.Constant) and isinstance(node.value, int | float) and not isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        value = _evaluate(node.operand)
+        return -value if isinstance(node.op, ast.USub) else value
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+        left, right = _evaluate(node.left), _evaluate(node.right)
+        if isinstance(node.op, ast.Pow) and (abs(right) > 64 or abs(left) > 1e6):
+            raise ValueError("exponent too large")
+        return float(_OPS[type(node.op)](left, right))
+    raise ValueError(f"not arithmetic: {type(node).__name__}")
+
+
+def arithmetic(question: str) -> str | None:
+    """The value of a question that is only an arithmetic expression ("what is 12*(3+4)?"), else None."""
+    m = _ARITHMETIC.match(question)
+    if not m or not re.search(r"\d", m["expr"]) or not re.search(r"[+\-*/×÷^%]", m["expr"]):
+        return None
+    expr = m["expr"].replace("×", "*").replace("÷", "/").replace("^", "**")
+    try:
+        value = _evaluate(ast.parse(expr.strip(), mode="eval"))
+    except (SyntaxError, ValueError, ZeroDivisionError, OverflowError):
+        return None
+    return f"{value:g}" if value != int(value) or abs(value) >= 1e15 else str(int(value))
+
+
+def trivial(question: str) -> str | None:
+    """Why a question needs no retrieval (a greeting or plain arithmetic), else None."""
+    if _GREETING.match(question):
+        return "a greeting or a question about the assistant: nothing to retrieve"
+    if arithmetic(question) is not None:
+        return "plain arithmetic: computed, nothing to retrieve"
+    return None
+
+
+# ---------------------------------------------------------------------------- rule-based decomposer
+
+_CHOICE = re.compile(r"^\s*,?\s*(?:or|vs\.?|versus|compared (?:to|with))(?:\s+the)?\s*$|^\s*(?:还是|或者?|对比|比)\s*$",
+                     re.IGNORECASE)
+_AND = re.compile(r"^\s*,?\s*(?:and(?:\s+the)?|和|与|跟|同|及|以及|、)\s*$", re.IGNORECASE)
+_LOOSE_CHOICE = re.compile(r"\bor\b|还是|或", re.IGNORECASE)
+_COMPARE_CUE = re.compile(
+    r"\b(?:both|either|neither|compare|comparison|same|different|in common|more|less|older|younger|oldest|youngest|"
+    r"first|earlier|later|larger|bigger|smaller|longer|shorter|higher|taller)\b|谁先|谁更|哪个更|哪一个更|比较|对比|相比|"
+    r"区别|异同|都是|一样|相同|更",
+    re.IGNORECASE,
+)
+_TEMPORAL = re.compile(
+    r"\bhow (?:did|has|have|does|do) .+? (?:change|changed|evolve|evolved|develop|developed|grow|grown)\b|"
+    r"\bover (?:time|the years|the decades)\b|\b(?:history|timeline|evolution) of\b|"
+    r"变化|演变|演进|发展历程|历程|历年|历史沿革|随时间|这些年",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Mention:
+    text: str
+    start: int
+    end: int
+
+
+def mentions(question: str, names: Iterable[str]) -> list[Mention]:
+    """Where each named entity occurs in the question (first occurrence), in order, without overlaps."""
+    found: list[Mention] = []
+    for name in sorted(dict.fromkeys(n for n in names if n.strip()), key=len, reverse=True):
+        at = question.find(name)
+        if at >= 0 and not any(at < m.end and m.start < at + len(name) for m in found):
+            found.append(Mention(name, at, at + len(name)))
+    return sorted(found, key=lambda m: m.start)
+
+
+def comparison_pair(question: str, names: Iterable[str]) -> tuple[Mention, Mention] | None:
+    """Two entities the question compares: adjacent mentions offered as a choice ("A or B", "A还是B",
+    "the forming of A or the birth of B"), or joined by "and"/"和" in a question with a comparison cue
+    ("are A and B both ...", "A和B谁先...")."""
+    cue = _COMPARE_CUE.search(question) is not None
+    for a, b in itertools.pairwise(mentions(question, names)):
+        gap = question[a.end : b.start]
+        if _CHOICE.match(gap) or (len(gap.split()) <= 4 and _LOOSE_CHOICE.search(gap)) or (cue and _AND.match(gap)):
+            return a, b
+    return None
+
+
+def _tidy(text: str) -> str:
+    text = re.sub(r"\s+([?？,，.。])", r"\1", re.sub(r"\s{2,}", " ", text)).strip()
+    return re.sub(r"^[,，\s]+", "", text)
+
+
+def _strategy(name: str, validated: set[str], has_graph: bool) -> Strategy:
+    if name in validated:
+        return "structured"
+    return "graph" if has_graph else "hybrid"
+
+
+def decompose(
+    question: str, parsed: ParsedQuery, validated: Sequence[str], has_graph: bool
+) -> QueryPlan | None:
+    """The rule-based plan for a comparison, a temporal or a bridge question, or None when no pattern applies.
+
+    ``validated``: the question's mentions of entities the entity store knows (their steps filter on them).
+    """
+    names = [e.text for e in parsed.entities if e.type != "DATE"]
+    known = set(validated)
+    if pair := comparison_pair(question, names):
+        a, b = pair
+        first = _tidy(question[: a.end] + question[b.end :])
+        second = _tidy(question[: a.start] + question[b.start :])
+        return QueryPlan(
+            pattern="comparison", planner="rules",
+            reason=f"compares {a.text!r} and {b.text!r}: one retrieval each, in parallel",
+            sub_questions=[
+                SubQuestion(id="q1", question=first, strategy=_strategy(a.text, known, has_graph), entity=a.text,
+                            reason=f"what the question asks, about {a.text}"),
+                SubQuestion(id="q2", question=second, strategy=_strategy(b.text, known, has_graph), entity=b.text,
+                            reason=f"what the question asks, about {b.text}"),
+            ],
+        )
+    if _TEMPORAL.search(question):
+        return QueryPlan(
+            pattern="temporal", planner="rules", reason="asks how something changed over time: results in date order",
+            sub_questions=[SubQuestion(id="q1", question=question, strategy="temporal",
+                                       reason="hybrid search, ordered by date")],
+        )
+    nested = parsed.complexity_features.get("bridge", 0) > 0 or parsed.complexity_features.get("nesting", 0) > 0
+    if nested and len(found := mentions(question, names)) == 1:
+        anchor = found[0].text
+        return QueryPlan(
+            pattern="bridge", planner="rules",
+            reason=f"a bridge question through {anchor!r}: first what is known about it, then the question with that",
+            sub_questions=[
+                SubQuestion(id="q1", question=anchor, strategy=_strategy(anchor, known, has_graph=False),
+                            entity=anchor, reason=f"the passage about {anchor}"),
+                SubQuestion(id="q2", question=question, strategy="graph" if has_graph else "hybrid",
+                            depends_on=["q1"], reason=f"the question, given what q1 found about {anchor}"),
+            ],
+        )
+    return None
+
+
+def single_plan(question: str, has_graph: bool, why: str) -> QueryPlan:
+    """A one-step plan (the planner was asked for, but no pattern splits the question)."""
+    return QueryPlan(pattern="single", planner="rules", reason=why, sub_questions=[
+        SubQuestion(id="q1", question=question, strategy="graph" if has_graph else "hybrid", reason="the whole question")])
+
+
+# ---------------------------------------------------------------------------- plan checks and the DAG
+
+
+def check_plan(plan: QueryPlan, max_steps: int) -> str | None:
+    """What is wrong with a (LLM-written) plan, or None: size, unique ids, known dependencies, no cycle."""
+    steps = plan.sub_questions
+    if not steps:
+        return "the plan has no sub-question"
+    if len(steps) > max_steps:
+        return f"{len(steps)} sub-questions (at most {max_steps})"
+    ids = [s.id for s in steps]
+    if len(set(ids)) != len(ids):
+        return "sub-question ids are not unique"
+    for s in steps:
+        if not s.question.strip():
+            return f"{s.id} has no question"
+        if unknown := [d for d in s.depends_on if d not in ids or d == s.id]:
+            return f"{s.id} depends on unknown or itself: {unknown}"
+    done: set[str] = set()
+    while len(done) < len(steps):
+        ready = [s.id for s in steps if s.id not in done and set(s.depends_on) <= done]
+        if not ready:
+            return "the dependencies form a cycle"
+        done.update(ready)
+    return None
+
+
+def ready_steps(plan: QueryPlan) -> list[SubQuestion]:
+    """Pending sub-questions whose dependencies are all done (an aborted parent blocks nothing: its
+    dependents go on without its finding)."""
+    status = {s.id: s.status for s in plan.sub_questions}
+    return [s for s in plan.sub_questions
+            if s.status == "pending" and all(status.get(d) in ("done", "aborted") for d in s.depends_on)]
+
+
+def replace_steps(plan: QueryPlan, changed: Iterable[SubQuestion]) -> QueryPlan:
+    """The plan with some sub-questions replaced (by id) and new ones appended."""
+    by_id = {s.id: s for s in changed}
+    kept = [by_id.pop(s.id, s) for s in plan.sub_questions]
+    return plan.model_copy(update={"sub_questions": [*kept, *by_id.values()]})
+
+
+def latest_outcomes(outcomes: Sequence[StepOutcome]) -> dict[str, StepOutcome]:
+    """The last execution of each sub-question."""
+    return {o.sub_question: o for o in outcomes}
+
+
+def merge_hits(plan: QueryPlan, outcomes: Sequence[StepOutcome]) -> list[Hit]:
+    """Interleave the sub-questions' results in plan order (each one's best first, then each one's second...),
+    one result per document, so every part of the question is represented at the top."""
+    latest = latest_outcomes(outcomes)
+    lists = [latest[s.id].hits for s in plan.sub_questions if s.id in latest and latest[s.id].status == "ok"]
+    seen: set[str] = set()
+    merged: list[Hit] = []
+    for rank in range(max((len(x) for x in lists), default=0)):
+        for hits in lists:
+            if rank < len(hits) and hits[rank].doc_id not in seen:
+                seen.add(hits[rank].doc_id)
+                merged.append(hits[rank])
+    return by_date(merged) if plan.pattern == "temporal" else merged
+
+
+def titled(title: str, entity: str) -> bool:
+    """Whether a document's title names the entity: equal, or the entity with a qualifier ("Frozen (2013 film)",
+    "Nantong, Jiangsu")."""
+    t, e = title.casefold().strip(), entity.casefold().strip()
+    t = t.removeprefix("the ")
+    e = e.removeprefix("the ")
+    return t == e or t.startswith((f"{e} (", f"{e},"))
+
+
+def named_first(hits: Sequence[Hit], entity: str | None) -> list[Hit]:
+    """The documents titled with the sub-question's entity first (in search order), then the rest."""
+    if not entity:
+        return list(hits)
+    own = [h for h in hits if titled(h.title, entity)]
+    return [*own, *(h for h in hits if not titled(h.title, entity))]
+
+
+_YEAR = re.compile(r"(?<!\d)(1[5-9]\d{2}|20\d{2})(?!\d)")
+
+
+def hit_date(hit: Hit) -> int | None:
+    """A result's date (yyyymmdd metadata, else the first year its text names, as yyyy0000)."""
+    if hit.date:
+        return hit.date
+    m = _YEAR.search(hit.text)
+    return int(m[1]) * 10000 if m else None
+
+
+def by_date(hits: Sequence[Hit]) -> list[Hit]:
+    """Results in date order (undated ones last, in their search order)."""
+    dated = sorted((h for h in hits if hit_date(h) is not None), key=lambda h: hit_date(h) or 0)
+    return [*dated, *(h for h in hits if hit_date(h) is None)]
+
+
+STRATEGY_ORDER: tuple[Strategy, ...] = ("hybrid", "graph", "semantic", "structured")
+
+
+def next_strategy(tried: Iterable[Strategy], has_graph: bool) -> Strategy | None:
+    """A strategy this sub-question has not tried yet (structured only while it has not failed)."""
+    used = set(tried)
+    for s in STRATEGY_ORDER:
+        if s not in used and (s != "graph" or has_graph) and s != "structured":
+            return s
+    return None

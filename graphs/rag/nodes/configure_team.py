@@ -1,0 +1,75 @@
+"""configure_team: the master layer. From the question's complexity and shape, put a team on it:
+writer-only (nothing to retrieve), executor-inclusive (one retrieval path: route_query and the searches)
+or planner-enhanced (a plan of sub-questions). Each team has its own turn and time budget."""
+
+from __future__ import annotations
+
+import time
+from typing import Literal
+
+from langgraph.runtime import Runtime
+from langgraph.types import Command
+
+from graphs.domain import TeamConfiguration, TeamName
+from graphs.rag.context import RagContext, RagLimits
+from graphs.rag.nodes._plan import decompose, trivial
+from graphs.rag.state import RagState, RagUpdate
+
+TeamNode = Literal["write_answer", "route_query", "plan_query"]
+TEAM_NODE: dict[TeamName, TeamNode] = {
+    "writer_only": "write_answer", "executor_inclusive": "route_query", "planner_enhanced": "plan_query"}
+
+
+def validated_names(state: RagState) -> list[str]:
+    """Standard names of the question's entities that the entity store knows (not dates)."""
+    return [e.standard_name for e in state.get("entities", []) if e.valid and e.type != "DATE" and e.standard_name]
+
+
+def validated_mentions(state: RagState) -> list[str]:
+    """How the question writes the entities the entity store knows (not dates): these can be filtered on."""
+    return [e.text for e in state.get("entities", []) if e.valid and e.type != "DATE"]
+
+
+def choose_team(state: RagState, limits: RagLimits, *, has_llm: bool, has_graph: bool) -> tuple[TeamName, str]:
+    """The team and why: the caller's choice, else a trivial question → writer-only; a comparison or
+    temporal question (or, with an LLM, any complex one) → planner; everything else → one path."""
+    choice = state.get("team", "auto")
+    if choice != "auto":
+        return choice, "caller asked for it"
+    if (mode := state.get("search_mode", "auto")) != "auto":
+        return "executor_inclusive", f"caller chose the {mode} search mode: one retrieval path"
+    question, parsed = state["question"], state["parsed"]
+    if why := trivial(question):
+        return "writer_only", why
+    plan = decompose(question, parsed, validated_mentions(state), has_graph)
+    if plan is not None and plan.pattern in ("comparison", "temporal"):
+        return "planner_enhanced", f"{plan.pattern} question: {plan.reason}"
+    if has_llm and parsed.complexity == "complex":
+        return "planner_enhanced", f"complex question (score {parsed.complexity_score:.2f}): the LLM plans sub-questions"
+    return "executor_inclusive", f"{parsed.complexity} {parsed.intent} question: one adaptive retrieval path"
+
+
+def team_configuration(state: RagState, limits: RagLimits, *, has_llm: bool, has_graph: bool) -> TeamConfiguration:
+    """The chosen team with its budgets."""
+    name, reason = choose_team(state, limits, has_llm=has_llm, has_graph=has_graph)
+    turns, seconds = {
+        "writer_only": (0, limits.writer_time_s),
+        "executor_inclusive": (limits.executor_max_turns, limits.executor_time_s),
+        "planner_enhanced": (state.get("max_turns", limits.planner_max_turns), limits.planner_time_s),
+    }[name]
+    return TeamConfiguration(name=name, reason=reason, max_turns=turns, time_budget_s=seconds,
+                             complexity_score=state["parsed"].complexity_score)
+
+
+async def configure_team(state: RagState, runtime: Runtime[RagContext]) -> Command[TeamNode]:
+    """Record the team configuration and hand the question to it."""
+    ctx = runtime.context
+    team = team_configuration(state, ctx.limits, has_llm=ctx.llm is not None, has_graph=ctx.graph is not None)
+    update: RagUpdate = {"team_config": team, "started_at": time.time()}
+    return Command(update=update, goto=TEAM_NODE[team.name])
+
+
+def summarize(update: RagUpdate) -> str:
+    """Describe the configuration."""
+    t: TeamConfiguration = update["team_config"]
+    return f"{t.name} (≤{t.max_turns} turn(s), {t.time_budget_s:.0f} s): {t.reason}"
