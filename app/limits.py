@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -31,26 +32,29 @@ class BodySizeLimit:
             return
         seen = 0
         started = False
+        over = False
 
         async def limited_receive() -> Message:
-            nonlocal seen
+            nonlocal seen, over
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_bytes:
+                    over = True
                     raise BodyTooLarge
             return message
 
         async def tracking_send(message: Message) -> None:
             nonlocal started
+            if over and not started:
+                return  # the app's answer to the cut-off body (FastAPI: 400 "error parsing the body"): 413 instead
             started = started or message["type"] == "http.response.start"
             await send(message)
 
-        try:
+        with contextlib.suppress(BodyTooLarge):
             await self.app(scope, limited_receive, tracking_send)
-        except BodyTooLarge:
-            if not started:
-                await self._reject(send)
+        if over and not started:
+            await self._reject(send)
 
     async def _reject(self, send: Send) -> None:
         body = json.dumps(error_body("payload_too_large", f"request body exceeds {self.max_bytes} bytes",

@@ -7,13 +7,15 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import lru_cache
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from fastapi_offline import FastAPIOffline
 
+from app.api.error_schema import ERROR_RESPONSES
 from app.api.routes import health, rag
 from app.container import Resources, build_resources
 from app.errors import install_error_handlers
 from app.limits import BodySizeLimit
+from app.security import Guard, install_security
 from app.settings import Settings
 
 
@@ -43,8 +45,9 @@ def create_app(
     )
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    install_security(app, settings)  # after BodySizeLimit: CORS is the outermost layer, so a 413 carries its headers
     app.include_router(health.router)
-    app.include_router(rag.router)
+    app.include_router(rag.router, dependencies=[Depends(Guard(settings))], responses=ERROR_RESPONSES)
     return app
 
 

@@ -104,6 +104,7 @@ class RemoteClient:
         batch_size: int = DEFAULT_BATCH_SIZE,
         batch_bytes: int = DEFAULT_BATCH_BYTES,
         transport: httpx.BaseTransport | None = None,
+        api_key: str | None = None,
     ) -> None:
         if batch_size < 1 or batch_bytes < 1:
             raise ValueError("batch_size and batch_bytes must be positive")
@@ -114,7 +115,8 @@ class RemoteClient:
             base_url=self.base_url,
             timeout=httpx.Timeout(timeout, connect=min(10.0, timeout)),
             transport=transport,
-            headers={"accept": "application/json"},
+            # The key goes in a header (never in the URL, which servers and proxies log).
+            headers={"accept": "application/json", **({"x-api-key": api_key} if api_key else {})},
         )
 
     def __enter__(self) -> RemoteClient:

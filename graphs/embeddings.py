@@ -5,11 +5,23 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import httpx
+import openai
 from langchain_core.embeddings import Embeddings
 
 
 class EmbedderUnavailable(RuntimeError):
     """The embedding model could not embed (failed to load, remote endpoint down)."""
+
+
+# A remote embedder that is down, slow, refuses the key or answers garbage (openai.OpenAIError covers
+# its HTTP status, connection, timeout and malformed-response errors).
+REMOTE_EMBEDDING_ERRORS: tuple[type[BaseException], ...] = (
+    openai.OpenAIError,
+    httpx.HTTPError,
+    ConnectionError,
+    TimeoutError,
+)
 
 
 class USEEmbeddings(Embeddings):
@@ -59,3 +71,43 @@ class USEEmbeddings(Embeddings):
     def warm_up(self) -> None:
         """Load the model now rather than on the first request."""
         self.embed_query("warm up")
+
+
+class GuardedEmbeddings(Embeddings):
+    """A remote embedder whose transport and API errors surface as ``EmbedderUnavailable`` (a 503 with the
+    error shape), not as an unhandled exception (a 500)."""
+
+    def __init__(self, inner: Embeddings, name: str) -> None:
+        self.inner = inner
+        self.name = name
+
+    def _unavailable(self, exc: BaseException) -> EmbedderUnavailable:
+        return EmbedderUnavailable(f"embedder {self.name} failed: {type(exc).__name__}: {exc}")
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        """Embed passages."""
+        try:
+            return self.inner.embed_documents(texts)
+        except REMOTE_EMBEDDING_ERRORS as exc:
+            raise self._unavailable(exc) from exc
+
+    def embed_query(self, text: str) -> list[float]:
+        """Embed one query."""
+        try:
+            return self.inner.embed_query(text)
+        except REMOTE_EMBEDDING_ERRORS as exc:
+            raise self._unavailable(exc) from exc
+
+    async def aembed_documents(self, texts: list[str]) -> list[list[float]]:
+        """Embed passages."""
+        try:
+            return await self.inner.aembed_documents(texts)
+        except REMOTE_EMBEDDING_ERRORS as exc:
+            raise self._unavailable(exc) from exc
+
+    async def aembed_query(self, text: str) -> list[float]:
+        """Embed one query."""
+        try:
+            return await self.inner.aembed_query(text)
+        except REMOTE_EMBEDDING_ERRORS as exc:
+            raise self._unavailable(exc) from exc

@@ -1,9 +1,17 @@
-"""Ingest: chunk documents, attach normalized entity fields and a date, embed, and index."""
+"""Ingest: chunk documents, attach normalized entity fields and a date, embed, and index.
+
+Writes are crash-consistent through the ingest journal (``graphs.ingest.journal``): a document is
+journaled before its chunks reach Milvus and settled after its graph rows are committed; whatever a
+crash (or a failed write) leaves unsettled is rolled back by ``Ingestor.recover``, which runs before
+a process's first write and when the service starts.
+"""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Iterator, Mapping
+import threading
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -12,6 +20,7 @@ from langchain_core.embeddings import Embeddings
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
 from graphs.domain import ENTITY_TYPES, Chunk, Document, EntityMetadata, EntityType
+from graphs.ingest.journal import IngestJournal, JournalEntry
 from graphs.kg.base import GraphDocument, KnowledgeGraph
 from graphs.stores.base import DocumentChunks, EntityStore, VectorIndex
 from graphs.text.dates import first_date
@@ -127,6 +136,15 @@ class Ingestor:
     today: Callable[[], date] = date.today
     splitter: RecursiveCharacterTextSplitter = field(default_factory=make_splitter)
     graph: KnowledgeGraph | None = None
+    journal: IngestJournal | None = None
+    """Where write intents go (the graph's SQLite file in the service); None: no crash recovery."""
+    # Document writes (journal, Milvus, graph, settle) run one batch at a time per process, so that
+    # recovery, which holds the same lock, never rolls back a batch this process is still writing.
+    # Embedding, the slow part, runs outside it.
+    _write_lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
+    _inflight: set[str] = field(default_factory=set, init=False, repr=False, compare=False)
+    _inflight_lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
+    _recovered: bool = field(default=False, init=False, repr=False, compare=False)
 
     def normalize_entities(self, raw: Mapping[EntityType, list[str]]) -> dict[EntityType, list[str]]:
         """Map each value to its standard name (and add hierarchy ancestors); unknown values stay."""
@@ -183,9 +201,7 @@ class Ingestor:
             for doc, chunks, _ in prepared:
                 replacements.append((doc.id, chunks, vectors[offset : offset + len(chunks)]))
                 offset += len(chunks)
-            self.index.replace_documents(replacements)
-            if self.graph is not None:
-                self.graph.add_documents([graph_document(doc, chunks) for doc, chunks, _ in prepared])
+            self._write_documents(replacements, [graph_document(doc, chunks) for doc, chunks, _ in prepared])
             for doc, chunks, extracted in prepared:
                 n = len(chunks)
                 report.documents += 1
@@ -199,20 +215,133 @@ class Ingestor:
 
     def delete(self, doc_id: str) -> int:
         """Remove every chunk of a document, and the document from the graph."""
+        with self._write_lock:
+            self._recover_locked(only_once=True)
+            batch = self._begin([("doc", doc_id)])
+            try:
+                removed = self._purge(doc_id)
+            except Exception:
+                self._fail(batch, docs=[doc_id])
+                raise
+            self._settle(batch)
+        return removed
+
+    def upsert_entity(self, entity: EntityMetadata) -> EntityMetadata:
+        """Add or merge an entity in the entity store, then mirror the merged entity into the graph."""
+        batch = self._begin([("entity", entity.standard_name)])
+        try:
+            saved = self.entities.upsert(entity)
+            self._mirror(saved)
+        except Exception:
+            self._fail(batch, names=[entity.standard_name])
+            raise
+        self._settle(batch)
+        return saved
+
+    # -- crash consistency -----------------------------------------------------------------------
+
+    def recover(self) -> list[str]:
+        """Roll back the documents of every unsettled write and re-mirror unsettled entities into the
+        graph; return the ids of the documents rolled back (now absent: ingest them again)."""
+        with self._write_lock:
+            return self._recover_locked(only_once=False)
+
+    def _recover_locked(self, *, only_once: bool) -> list[str]:
+        if self.journal is None or (only_once and self._recovered):
+            return []
+        with self._inflight_lock:
+            inflight = set(self._inflight)
+        stale = [p for p in self.journal.journal_pending() if p[0] not in inflight]
+        docs = sorted({key for _, kind, key in stale if kind == "doc"})
+        names = sorted({key for _, kind, key in stale if kind == "entity"})
+        for doc_id in docs:
+            self._purge(doc_id)
+        for name in names:
+            saved = self.entities.get(name)
+            if saved is not None:
+                self._mirror(saved)
+        if stale:
+            self.journal.journal_settle(sorted({batch for batch, _, _ in stale}))
+        self._recovered = True
+        if docs or names:
+            log.warning(
+                "recovered interrupted writes: rolled back %d document(s) (ingest them again: %s), "
+                "re-mirrored %d entit(y/ies)", len(docs), ", ".join(docs[:10]), len(names),
+            )
+        return docs
+
+    def _write_documents(self, replacements: list[DocumentChunks], graph_docs: list[GraphDocument]) -> None:
+        """Write one batch to Milvus and the graph between a journal begin and settle."""
+        doc_ids = [doc_id for doc_id, _, _ in replacements]
+        with self._write_lock:
+            self._recover_locked(only_once=True)
+            batch = self._begin([("doc", doc_id) for doc_id in doc_ids])
+            try:
+                self.index.replace_documents(replacements)
+                if self.graph is not None:
+                    self.graph.add_documents(graph_docs)
+            except Exception:
+                self._fail(batch, docs=doc_ids)
+                raise
+            self._settle(batch)
+
+    def _begin(self, entries: list[JournalEntry]) -> str:
+        batch = uuid.uuid4().hex
+        if self.journal is not None:
+            with self._inflight_lock:
+                self._inflight.add(batch)
+            try:
+                self.journal.journal_begin(batch, entries)
+            except BaseException:
+                with self._inflight_lock:
+                    self._inflight.discard(batch)
+                raise
+        return batch
+
+    def _settle(self, batch: str) -> None:
+        if self.journal is None:
+            return
+        try:
+            self.journal.journal_settle([batch])
+        finally:
+            with self._inflight_lock:
+                self._inflight.discard(batch)
+
+    def _fail(self, batch: str, *, docs: Sequence[str] = (), names: Sequence[str] = ()) -> None:
+        """A write raised: roll its documents back (absent, not partial) and re-mirror its entities
+        now if the stores answer, else leave the journal to the next recovery."""
+        if self.journal is None:
+            return
+        with self._inflight_lock:
+            self._inflight.discard(batch)
+        try:
+            for doc_id in docs:
+                self._purge(doc_id)
+            for name in names:
+                saved = self.entities.get(name)  # the store's write is atomic: it holds the truth
+                if saved is not None:
+                    self._mirror(saved)
+            self.journal.journal_settle([batch])
+        except Exception:
+            self._recovered = False  # the next document write recovers first
+            log.warning("could not repair a failed write (%d document(s), %d entit(y/ies)) yet; the next "
+                        "write or start will", len(docs), len(names), exc_info=True)
+        else:
+            if docs:
+                log.warning("rolled back a failed write of %d document(s): %s", len(docs), ", ".join(docs[:10]))
+
+    def _purge(self, doc_id: str) -> int:
         removed = self.index.delete_document(doc_id)
         if self.graph is not None:
             self.graph.delete_document(doc_id)
         return removed
 
-    def upsert_entity(self, entity: EntityMetadata) -> EntityMetadata:
-        """Add or merge an entity in the entity store, then mirror the merged entity into the graph."""
-        saved = self.entities.upsert(entity)
+    def _mirror(self, saved: EntityMetadata) -> None:
         if self.graph is not None:
             ancestors = saved.ancestors
             self.graph.upsert_entity(
                 saved.standard_name, related=saved.related_entities, parent=ancestors[-1] if ancestors else None
             )
-        return saved
 
 
 def embedding_text(chunk: Chunk) -> str:

@@ -18,7 +18,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
+from graphs.ingest.journal import JournalEntry, JournalKind
 from graphs.kg.base import (
     EDGE_KINDS,
     EdgeKind,
@@ -60,6 +62,13 @@ CREATE INDEX IF NOT EXISTS edges_src ON edges(src, kind);
 CREATE INDEX IF NOT EXISTS edges_dst ON edges(dst, kind);
 CREATE INDEX IF NOT EXISTS edges_source_doc ON edges(source_doc);
 CREATE VIRTUAL TABLE IF NOT EXISTS doc_text USING fts5(body, tokenize='trigram');
+CREATE TABLE IF NOT EXISTS ingest_journal (
+  batch TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('doc', 'entity')),
+  key TEXT NOT NULL,
+  started REAL NOT NULL,
+  PRIMARY KEY (batch, kind, key)
+);
 INSERT INTO doc_text (doc_text, rank) VALUES ('automerge', 2);
 """
 # automerge=2 merges index segments more eagerly: inserts cost ~0.3 ms more per document, and each
@@ -436,6 +445,49 @@ class SQLiteKnowledgeGraph:
         """Raise StoreUnavailable if the database cannot be read."""
         with self._read() as conn:
             conn.execute("SELECT 1").fetchone()
+
+    # -- ingest journal (graphs.ingest.journal.IngestJournal) ---------------------------------------
+
+    @contextmanager
+    def _journal(self) -> Iterator[sqlite3.Connection]:
+        """One transaction on the graph's connection that leaves the graph's caches alone (the
+        journal is another table: no node, edge or name changes)."""
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._conn
+                    self._conn.execute("COMMIT")
+                except BaseException:
+                    if self._conn.in_transaction:
+                        self._conn.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as exc:
+                raise StoreUnavailable("knowledge graph", f"{self.path}: {exc}") from exc
+
+    def journal_begin(self, batch: str, entries: Sequence[JournalEntry]) -> None:
+        """Record, in one commit, that ``entries`` (kind, key) are about to be written under ``batch``."""
+        now = time.time()
+        with self._journal() as conn:
+            conn.executemany(
+                "INSERT OR IGNORE INTO ingest_journal (batch, kind, key, started) VALUES (?, ?, ?, ?)",
+                [(batch, kind, key, now) for kind, key in entries],
+            )
+
+    def journal_settle(self, batches: Sequence[str]) -> None:
+        """Forget these batches."""
+        if not batches:
+            return
+        with self._journal() as conn:
+            conn.executemany("DELETE FROM ingest_journal WHERE batch = ?", [(b,) for b in batches])
+
+    def journal_pending(self) -> list[tuple[str, JournalKind, str]]:
+        """Every unsettled (batch, kind, key), oldest first."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT batch, kind, key FROM ingest_journal ORDER BY started, batch, kind, key"
+            ).fetchall()
+        return [(str(b), cast(JournalKind, k), str(key)) for b, k, key in rows]
 
     def close(self) -> None:
         """Close the connection; later calls raise StoreUnavailable."""

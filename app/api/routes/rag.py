@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
 
@@ -25,7 +26,10 @@ from graphs.domain import ENTITY_TYPES, Document, EntityMetadata
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import StoreUnavailable
 
+log = logging.getLogger(__name__)
 router = APIRouter(prefix="/api/adaptive-entity-rag", tags=["adaptive-entity-rag"])
+# SQLite integers stop at 2**63 - 1; no store holds anywhere near this many entities.
+MAX_OFFSET = 1_000_000_000
 
 ActionRequest = Annotated[
     QueryRequest | AddEntityRequest | AddDocumentsRequest | DeleteDocumentRequest, Field(discriminator="action")
@@ -56,6 +60,10 @@ async def sse_events(resources: Resources, body: QueryRequest) -> AsyncIterator[
     except (StoreUnavailable, EmbedderUnavailable) as exc:
         code = "store_unavailable" if isinstance(exc, StoreUnavailable) else "embedder_unavailable"
         yield {"event": "error", "data": json.dumps(error_body(code, str(exc)), ensure_ascii=False)}
+    except Exception:
+        # Headers are sent: without this event the stream would just stop, with no result and no reason.
+        log.exception("unhandled error in a streamed query")
+        yield {"event": "error", "data": json.dumps(error_body("internal_error", "internal server error"))}
 
 
 @router.post(
@@ -97,7 +105,7 @@ async def get_action(
     request: Request,
     action: Literal["entities"],
     type: Annotated[str | None, Query()] = None,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
 ) -> dict[str, Any]:
     """List entities, optionally of one type, paginated."""

@@ -1,0 +1,33 @@
+"""The error shape (``app.errors.error_body``) as OpenAPI models, so the spec documents what 4xx/5xx bodies hold."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+
+class ErrorInfo(BaseModel):
+    code: str = Field(description="Machine-readable: invalid_request, unauthorized, rate_limited, ...")
+    message: str
+    details: Any = Field(default=None, description="Structured context, e.g. the failing fields of a 422.")
+
+
+class ErrorResponse(BaseModel):
+    success: Literal[False] = False
+    error: ErrorInfo
+
+
+_STATUSES = {
+    400: "Malformed request: invalid_json, unknown_action, duplicate_document_ids, unknown_llm_model, ...",
+    401: "unauthorized: an API key is needed (X-API-Key or Authorization: Bearer) or the one sent is not valid",
+    404: "not_found, document_not_found",
+    409: "alias_conflict: an alias already belongs to another entity",
+    413: "payload_too_large: the body is over AER_MAX_BODY_BYTES",
+    422: "invalid_request (details: the failing fields and limits), invalid_entity_type",
+    429: "rate_limited: over AER_RATE_LIMIT_PER_MINUTE (see the Retry-After header)",
+    503: "store_unavailable, embedder_unavailable",
+}
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorResponse, "description": description} for status, description in _STATUSES.items()
+}
