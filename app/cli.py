@@ -18,7 +18,9 @@ import app
 from app.api.schemas import QueryRequest, QueryResponse
 from app.bench import bench_command
 from app.container import Resources, build_resources
+from app.dpo import export_dpo_command
 from app.evaluation import eval_command
+from app.loadtest import loadtest_command
 from app.local_llm import local_llm_app
 from app.remote import RemoteClient, RemoteError
 from app.settings import Settings
@@ -30,6 +32,8 @@ entities_cli = typer.Typer(no_args_is_help=True, help="Manage the entity store."
 cli.add_typer(entities_cli, name="entities")
 cli.command("eval")(eval_command)
 cli.command("bench")(bench_command)
+cli.command("loadtest")(loadtest_command)
+cli.command("export-dpo")(export_dpo_command)
 cli.add_typer(local_llm_app, name="local-llm", help="Install and serve the optional offline LLM (xllamacpp + Qwen2.5).")
 
 SEED_QUESTIONS = ("马斯克创办的公司有哪些？", "2024年苹果在北京发布的产品", "什么是机器学习？")
@@ -64,9 +68,13 @@ def opened(settings: Settings | None = None) -> Iterator[Resources]:
 
 @contextmanager
 def remote(server: str) -> Iterator[RemoteClient]:
-    """A client of a running server, with its errors made readable (exit 2; 3 when unreachable)."""
+    """A client of a running server, with its errors made readable (exit 2; 3 when unreachable).
+
+    Sends the first of ``AER_API_KEYS`` as the API key, so one environment serves both ends.
+    """
+    keys = Settings().api_keys
     try:
-        with RemoteClient(server) as client:
+        with RemoteClient(server, api_key=keys[0].get_secret_value() if keys else None) as client:
             yield client
     except RemoteError as exc:
         typer.secho(f"error: {exc}", fg="red", err=True)
@@ -146,6 +154,20 @@ def print_response(question: str, response: QueryResponse) -> None:
     for c in r.citations:
         typer.echo(f"   [{c['index']}] {c['docId']} — {c['title']}")
     typer.echo(f"intent: {r.query_analysis.intent} ({r.query_analysis.complexity}); parser: {r.query_analysis.parser}")
+    m = r.master
+    if m.team_configuration:
+        typer.echo(f"team: {m.team_configuration.name} — {m.team_configuration.reason}")
+    if m.plan:
+        for sq in m.plan.sub_questions:
+            after = f" after {', '.join(sq.depends_on)}" if sq.depends_on else ""
+            typer.echo(f"   plan {sq.id} [{sq.strategy}{after}]: {sq.question} ({sq.status})")
+    for j in m.sufficiency:
+        typer.echo(f"   turn {j.turn}: {j.level} → {j.next} — {j.reason}")
+    for refl in m.reflections:
+        typer.echo(f"   reflect {refl.sub_question}: {refl.action} — {refl.reason}")
+    for conflict in r.contradictions:
+        typer.echo(f"disagreement: {conflict.fact}: "
+                   + "; ".join(f"{cl.value} ({', '.join(cl.hit_ids)})" for cl in conflict.claims))
     for e in r.entity_validation:
         typer.echo(f"entity: {e.text} → {e.standard_name or '(unknown)'} [{e.type}, {e.match} {e.score:.2f}]")
     typer.echo("route: " + " → ".join(d.action for d in r.routing_decision.decisions))
@@ -192,6 +214,8 @@ def query(
     graph_decay: Annotated[float, typer.Option(min=0.01, max=1.0, help="Graph route: decay per hop.")] = 0.5,
     max_depth: Annotated[int, typer.Option(min=0, max=5, help="Graph route: most hops.")] = 3,
     evidence_selection: Annotated[bool, typer.Option(help="Graph route: select the minimal evidence.")] = True,
+    team: Annotated[str, typer.Option(help="auto|writer_only|executor_inclusive|planner_enhanced")] = "auto",
+    max_turns: Annotated[int, typer.Option(min=1, max=10, help="Planner: most plan rounds.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print the full API response.")] = False,
     server: ServerOption = None,
 ) -> None:
@@ -199,7 +223,7 @@ def query(
     options: dict[str, Any] = {
         "top_k": top_k, "search_mode": mode, "vector_weight": vector_weight, "fts_weight": fts_weight,
         "graph_weight": graph_weight, "graph_decay": graph_decay, "max_depth": max_depth,
-        "use_evidence_selection": evidence_selection,
+        "use_evidence_selection": evidence_selection, "team": team, "max_turns": max_turns,
     }
     if server:
         with remote(server) as client:

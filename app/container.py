@@ -11,7 +11,9 @@ from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 
 from app.settings import Settings
-from graphs.embeddings import USEEmbeddings
+from app.trajectories import TrajectoryLog
+from graphs.embeddings import GuardedEmbeddings, USEEmbeddings
+from graphs.ingest.journal import IngestJournal
 from graphs.ingest.pipeline import Ingestor
 from graphs.kg.base import KnowledgeGraph
 from graphs.prompts import PromptLibrary
@@ -32,12 +34,15 @@ def build_embedder(settings: Settings) -> tuple[Embeddings, int, str]:
     if settings.embedding_provider == "openai":
         from langchain_openai import OpenAIEmbeddings
 
-        embedder = OpenAIEmbeddings(
+        remote = OpenAIEmbeddings(
             model=settings.embedding_model,
             base_url=settings.embedding_base_url,
             api_key=settings.embedding_api_key or settings.llm_api_key,
             check_embedding_ctx_length=False,
+            timeout=settings.embedding_timeout_s,
+            max_retries=1,
         )
+        embedder = GuardedEmbeddings(remote, settings.embedding_model)
         return embedder, len(embedder.embed_query("dimension probe")), settings.embedding_model
     use = USEEmbeddings(threads=2)
     return use, use.dimension, use.name
@@ -88,7 +93,7 @@ def build_index(settings: Settings, dim: int) -> VectorIndex:
     if not settings.milvus_uri:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     token = settings.milvus_token.get_secret_value() if settings.milvus_token else None
-    return MilvusIndex(settings.milvus_target(), settings.collection, dim, token=token)
+    return MilvusIndex(settings.milvus_target(), settings.collection, dim, token=token, timeout=settings.milvus_timeout_s)
 
 
 def build_configured_reranker(settings: Settings, llm: BaseChatModel | None, prompts: PromptLibrary) -> Reranker:
@@ -110,6 +115,8 @@ class Resources:
     context: RagContext
     ingestor: Ingestor
     embedding_name: str
+    trajectories: TrajectoryLog | None = None
+    """Where each run's trajectory is appended (``AER_TRAJECTORY_LOG``), or None."""
 
     def warm_up(self) -> None:
         """Load the embedding model, jieba's dictionary and the collection before the first request.
@@ -181,5 +188,12 @@ def build_resources(settings: Settings) -> Resources:
         ),
         graph=graph,
     )
-    ingestor = Ingestor(embedder=embedder, index=index, entities=entities, gazetteer=gazetteer, graph=graph)
-    return Resources(settings=settings, context=context, ingestor=ingestor, embedding_name=embedding_name)
+    ingestor = Ingestor(embedder=embedder, index=index, entities=entities, gazetteer=gazetteer, graph=graph,
+                        journal=graph if isinstance(graph, IngestJournal) else None)
+    try:
+        ingestor.recover()  # writes a killed process left unfinished become absent, not partial
+    except StoreUnavailable as exc:
+        log.warning("could not recover interrupted writes yet (the first write will): %s", exc)
+    trajectories = TrajectoryLog(settings.trajectory_log) if settings.trajectory_log else None
+    return Resources(settings=settings, context=context, ingestor=ingestor, embedding_name=embedding_name,
+                     trajectories=trajectories)

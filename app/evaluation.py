@@ -23,12 +23,13 @@ from pydantic import BaseModel, ValidationError
 
 from app.container import Resources, build_resources
 from app.settings import Settings
+from app.trajectories import TrajectoryLog
 from graphs.domain import Document
 from graphs.embeddings import USEEmbeddings
 from graphs.stores.base import FusionMethod, StoreError
 from graphs.stores.fusion import RRF_DENSE_WEIGHT, RRF_K, WEIGHTED_DENSE_WEIGHT
 
-MODES: tuple[str, ...] = ("bm25", "dense", "hybrid", "hybrid-weighted", "graph", "full")
+MODES: tuple[str, ...] = ("bm25", "dense", "hybrid", "hybrid-weighted", "graph", "planner", "full")
 # Chunks asked of the index per question; deduplicated to documents, of which the top 10 are scored.
 CHUNK_LIMIT = 30
 RANK_DEPTH = 10
@@ -303,9 +304,12 @@ class Outcome:
     hops: int | None = None
     relaxations: int = 0
     degraded: list[str] = field(default_factory=list)
+    team: str | None = None
+    """The master layer's team configuration."""
 
 
-Retriever = Callable[[str], Awaitable[Outcome]]
+Retriever = Callable[[str, str | None], Awaitable[Outcome]]
+"""(question, question id) → what the mode retrieved; the id labels the run's logged trajectory."""
 
 
 def retriever(mode: str, resources: Resources, graph_options: dict[str, Any] | None = None) -> Retriever:
@@ -316,18 +320,18 @@ def retriever(mode: str, resources: Resources, graph_options: dict[str, Any] | N
     ctx = resources.context
     index, embedder = ctx.index, ctx.embedder
 
-    async def bm25(q: str) -> Outcome:
+    async def bm25(q: str, _: str | None = None) -> Outcome:
         t = time.perf_counter()
         hits = index.search_bm25(q, filter=None, limit=CHUNK_LIMIT)
         return Outcome(doc_ranking(h.doc_id for h in hits), _ms(t))
 
-    async def dense(q: str) -> Outcome:
+    async def dense(q: str, _: str | None = None) -> Outcome:
         t = time.perf_counter()
         hits = index.search_dense(embedder.embed_query(q), filter=None, limit=CHUNK_LIMIT)
         return Outcome(doc_ranking(h.doc_id for h in hits), _ms(t))
 
     def hybrid(fusion: FusionMethod) -> Retriever:
-        async def run(q: str) -> Outcome:
+        async def run(q: str, _: str | None = None) -> Outcome:
             t = time.perf_counter()
             hits = index.search_hybrid(
                 embedder.embed_query(q), q, filter=None, limit=CHUNK_LIMIT, fusion=fusion
@@ -336,11 +340,12 @@ def retriever(mode: str, resources: Resources, graph_options: dict[str, Any] | N
 
         return run
 
-    def through_graph(search_mode: Literal["graph", "auto"]) -> Retriever:
-        async def run(q: str) -> Outcome:
+    def through_graph(search_mode: Literal["graph", "auto"],
+                      team: Literal["auto", "planner_enhanced"] = "auto") -> Retriever:
+        async def run(q: str, question_id: str | None = None) -> Outcome:
             t = time.perf_counter()
-            r = await answer(resources, QueryRequest(question=q, top_k=FULL_TOP_K, search_mode=search_mode,
-                                                     **(graph_options or {})))
+            r = await answer(resources, QueryRequest(question=q, top_k=FULL_TOP_K, search_mode=search_mode, team=team,
+                                                     **(graph_options or {})), question_id=question_id, mode=mode)
             decisions = r.routing_decision.decisions
             route = " > ".join(dict.fromkeys(d.action for d in decisions if d.action != "rerank")) or "rerank"
             details = r.retrieval_details
@@ -353,13 +358,15 @@ def retriever(mode: str, resources: Resources, graph_options: dict[str, Any] | N
                 relaxations=len(r.routing_decision.relaxed_constraints), degraded=list(r.degraded),
                 expansion_llm_calls=expansion_calls if details.expansion else None,
                 hops=sum(x.decision == "expand" for x in details.expansion) if details.expansion else None,
+                team=r.master.team_configuration.name if r.master.team_configuration else None,
             )
 
         return run
 
     table: dict[str, Retriever] = {
         "bm25": bm25, "dense": dense, "hybrid": hybrid("rrf"), "hybrid-weighted": hybrid("weighted"),
-        "graph": through_graph("graph"), "full": through_graph("auto"),
+        "graph": through_graph("graph"), "planner": through_graph("auto", "planner_enhanced"),
+        "full": through_graph("auto"),
     }
     return table[mode]
 
@@ -377,7 +384,7 @@ def score_question(q: EvalQuestion, out: Outcome, score_answers: bool) -> dict[s
         "mrr": reciprocal_rank(out.docs, q.gold_ids),
     }
     if out.route is not None:
-        row |= {"route": out.route, "relaxations": out.relaxations, "degraded": out.degraded}
+        row |= {"route": out.route, "relaxations": out.relaxations, "degraded": out.degraded, "team": out.team}
     if out.expansion_llm_calls is not None:
         row |= {"expansion_llm_calls": out.expansion_llm_calls, "hops": out.hops}
     if out.answer is not None and score_answers and q.answers:
@@ -415,6 +422,11 @@ def summarize_mode(rows: Sequence[dict[str, Any]], wall_s: float) -> dict[str, A
         summary["relaxations"] = {str(k): v for k, v in sorted(Counter(r["relaxations"] for r in rows).items())}
         summary["degraded"] = dict(Counter(d for r in rows for d in r.get("degraded", [])))
         summary["fewer_than_5_docs"] = sum(1 for r in rows if len(r["docs"]) < FULL_TOP_K)
+        summary["teams"] = {
+            team: {"questions": len(sub), "llm_calls_per_question": _avg(sub, "llm_calls", 3),
+                   "recall@5": _avg(sub, "recall@5")}
+            for team in sorted({str(r.get("team")) for r in rows}) if (sub := [r for r in rows if str(r.get("team")) == team])
+        }
         expanded = [r for r in rows if "hops" in r]
         summary["graph_route"] = {
             "questions": len(expanded),
@@ -440,11 +452,13 @@ async def run_modes(
     details: dict[str, list[dict[str, Any]]] = {}
     for mode in modes:
         call = retriever(mode, resources, graph_options)
-        await call(questions[0].question)  # warm-up: model load and first-query costs are not latency
+        log, resources.trajectories = resources.trajectories, None  # the warm-up run is not logged
+        await call(questions[0].question, None)  # warm-up: model load and first-query costs are not latency
+        resources.trajectories = log
         rows = []
         started = time.perf_counter()
         for q in tqdm(questions, desc=mode, unit="q", file=sys.stderr, disable=not sys.stderr.isatty()):
-            rows.append(score_question(q, await call(q.question), score_answers))
+            rows.append(score_question(q, await call(q.question, q.id), score_answers))
         summaries[mode] = summarize_mode(rows, time.perf_counter() - started)
         details[mode] = rows
     return summaries, details
@@ -468,10 +482,14 @@ class EvalResult:
 def run_eval(
     dataset_dir: Path, settings: Settings, modes: Sequence[str] = MODES, limit: int | None = None, *,
     reingest: bool = False, log: Log = lambda _: None, graph_options: dict[str, Any] | None = None,
+    types: Sequence[str] = (), trajectories: Path | None = None,
 ) -> EvalResult:
-    """Ingest (or reuse) the dataset's index, run the questions through each mode and build the report."""
+    """Ingest (or reuse) the dataset's index, run the questions (of ``types``, when given) through each mode
+    and build the report."""
     started = time.perf_counter()
     questions = load_questions(dataset_dir)
+    if types:
+        questions = [q for q in questions if q.type in types]
     total = len(questions)
     usable = [q for q in questions if q.gold_ids and q.question.strip()]
     skipped = {
@@ -482,6 +500,8 @@ def run_eval(
     if not questions:
         raise typer.BadParameter(f"{dataset_dir}/questions.jsonl has no usable question (text and gold_ids)")
     prepared = prepare_index(dataset_dir, settings, reingest=reingest, log=log)
+    if trajectories is not None:
+        prepared.resources.trajectories = TrajectoryLog(trajectories)
     try:
         score_answers = settings.llm_enabled
         summaries, details = asyncio.run(run_modes(prepared.resources, questions, modes, score_answers,
@@ -499,7 +519,7 @@ def run_eval(
         "dataset": dataset_dir.resolve().name,
         "created": _now(),
         "config": {
-            "modes": list(modes), "limit": limit, "chunk_limit": CHUNK_LIMIT, "rank_depth": RANK_DEPTH,
+            "modes": list(modes), "limit": limit, "types": list(types), "chunk_limit": CHUNK_LIMIT, "rank_depth": RANK_DEPTH,
             "full_top_k": FULL_TOP_K, "rrf": {"k": RRF_K, "dense_weight": RRF_DENSE_WEIGHT}, "hybrid_weighted_dense_weight": WEIGHTED_DENSE_WEIGHT,
             "llm": llm_name, "answers_scored": score_answers, "graph_options": graph_options or {}, **m["params"],
         },
@@ -524,10 +544,17 @@ def eval_command(
         typer.Option("--mode", "-m", help=f"Mode(s) to run, repeatable or comma-separated: {', '.join(MODES)}."),
     ] = None,
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N questions.")] = None,
+    question_type: Annotated[
+        list[str] | None, typer.Option("--type", help="Only questions of this type (e.g. comparison), repeatable.")
+    ] = None,
     out: Annotated[Path, typer.Option("--out", file_okay=False, help="Folder for the JSON/Markdown/PNG report.")] = Path(
         "eval-results"
     ),
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON report instead of the table.")] = False,
+    trajectories: Annotated[Path | None, typer.Option(
+        "--trajectories", dir_okay=False,
+        help="Append each graph run's trajectory here (JSONL; the input of export-dpo with --gold questions.jsonl).",
+    )] = None,
     reingest: Annotated[bool, typer.Option("--reingest", help="Rebuild the eval index even if one matches.")] = False,
     vector_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: dense weight.")] = 0.5,
     fts_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: BM25 weight.")] = 0.2,
@@ -543,7 +570,7 @@ def eval_command(
     try:
         result = run_eval(
             dataset_dir, Settings(), modes, limit, reingest=reingest, log=lambda s: typer.echo(s, err=True),
-            graph_options=weights,
+            graph_options=weights, types=question_type or (), trajectories=trajectories,
         )
     except StoreError as exc:
         typer.secho(f"error: {exc}", fg="red", err=True)

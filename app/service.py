@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from typing import Any
+from uuid import uuid4
 
 from langchain_core.messages import AIMessageChunk
 
 from app import langgraph_runs
 from app.api.schemas import QueryRequest, QueryResponse, to_response
 from app.container import Resources
+from app.trajectories import build_trajectory
 from graphs.domain import FusionWeights
 from graphs.rag.graph import graph
 from graphs.rag.state import InputState
@@ -28,16 +30,28 @@ def graph_input(request: QueryRequest) -> InputState:
                                      graph=request.graph_weight, decay=request.graph_decay),
         max_depth=request.max_depth,
         use_evidence_selection=request.use_evidence_selection,
+        team=request.team,
+        max_turns=request.max_turns,
     )
 
 
-async def answer(resources: Resources, request: QueryRequest) -> QueryResponse:
-    """Answer one question."""
+async def record(resources: Resources, run_id: str, out: dict[str, Any], *, question_id: str | None = None,
+                 mode: str | None = None) -> None:
+    """Append the run's trajectory to the log, when one is configured."""
+    if resources.trajectories is not None:
+        await resources.trajectories.aappend(build_trajectory(run_id, out, question_id=question_id, mode=mode))
+
+
+async def answer(resources: Resources, request: QueryRequest, *, question_id: str | None = None,
+                 mode: str | None = None) -> QueryResponse:
+    """Answer one question (``question_id``/``mode`` label the logged trajectory, e.g. for ``eval``)."""
+    run_id = uuid4().hex
     if resources.settings.run_via_langgraph:
         out = await langgraph_runs.run(graph_input(request))
     else:
         out = await graph.ainvoke(graph_input(request), context=resources.context)
-    return to_response(out, resources.context.llm_name)
+    await record(resources, run_id, out, question_id=question_id, mode=mode)
+    return to_response(out, resources.context.llm_name, run_id)
 
 
 async def _graph_events(resources: Resources, request: QueryRequest) -> AsyncIterator[tuple[str, Any]]:
@@ -54,7 +68,10 @@ async def _graph_events(resources: Resources, request: QueryRequest) -> AsyncIte
                     yield "step", step
         elif mode == "messages":
             chunk, meta = payload
-            if meta.get("langgraph_node") == "write_answer" and isinstance(chunk, AIMessageChunk) and chunk.content:
+            # only this run's writer: a plan step's own run (namespace "execute_step:…|write_answer:…") is not the answer
+            top_level = "|" not in str(meta.get("langgraph_checkpoint_ns", ""))
+            if (meta.get("langgraph_node") == "write_answer" and top_level and isinstance(chunk, AIMessageChunk)
+                    and chunk.content):
                 yield "token", chunk.content
         else:
             final = payload
@@ -74,5 +91,7 @@ async def stream_answer(resources: Resources, request: QueryRequest) -> AsyncIte
         elif kind == "token":
             yield {"event": "token", "data": {"text": payload}}
         else:
-            response = to_response(payload, resources.context.llm_name)
+            run_id = uuid4().hex
+            await record(resources, run_id, payload)
+            response = to_response(payload, resources.context.llm_name, run_id)
             yield {"event": "result", "data": response.model_dump(by_alias=True, mode="json")}

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from graphs.domain import DEFAULT_PRIORITY, EntityType
 
@@ -23,7 +24,12 @@ class Settings(BaseSettings):
         description="Milvus server URI (http://host:19530); default: a Milvus Lite file in data_dir.",
     )
     milvus_token: SecretStr | None = Field(default=None, validation_alias=AliasChoices("AER_MILVUS_TOKEN", "MILVUS_TOKEN"))
+    milvus_timeout_s: float = Field(
+        default=30.0, gt=0, description="Deadline of each Milvus call; a slower Milvus is a 503, never zero hits."
+    )
     collection: str = "aer_chunks"
+    trajectory_log: Path | None = Field(
+        default=None, description="Append every run's trajectory (JSONL) here (AER_TRAJECTORY_LOG); off when unset.")
     graph_path: Path | None = Field(
         default=None, description="Knowledge-graph SQLite file (AER_GRAPH_PATH); default: graph.db in data_dir."
     )
@@ -36,6 +42,7 @@ class Settings(BaseSettings):
     embedding_model: str = "text-embedding-3-small"
     embedding_base_url: str | None = None
     embedding_api_key: SecretStr | None = None
+    embedding_timeout_s: float = Field(default=30.0, gt=0, description="Deadline of a remote embedding call.")
     llm_base_url: str | None = Field(
         default=None, description="OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, the local llama.cpp server)."
     )
@@ -65,12 +72,33 @@ class Settings(BaseSettings):
     entity_priority: list[EntityType] = Field(default_factory=lambda: list(DEFAULT_PRIORITY))
     models_dir: Path = Path("models")
     max_body_bytes: int = Field(default=5_000_000, ge=1024, description="Largest accepted request body (413 above).")
+    api_keys: Annotated[list[SecretStr], NoDecode] = Field(
+        default_factory=list,
+        description="API keys, comma-separated (AER_API_KEYS); with any, writes need one. None: the API is open.",
+    )
+    require_key_for_queries: bool = Field(default=False, description="With API keys, queries and reads need one too.")
+    rate_limit_per_minute: int = Field(
+        default=0, ge=0, description="Requests per minute per API key (per client address without one); 0: no limit."
+    )
+    cors_origins: Annotated[list[str], NoDecode] = Field(
+        default_factory=list, description="Origins allowed to call from a browser, comma-separated; none: no CORS."
+    )
     run_via_langgraph: bool = Field(
         default=False,
         description="Run queries as LangGraph server runs (set by langgraph.json, so Studio shows every run).",
     )
     host: str = "127.0.0.1"
     port: int = 8000
+
+    @field_validator("api_keys", "cors_origins", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: Any) -> Any:
+        """``a,b`` (or a JSON list) from the environment; blanks dropped."""
+        if isinstance(value, str):
+            text = value.strip()
+            items = json.loads(text) if text.startswith("[") else text.split(",")
+            return [str(item).strip() for item in items if str(item).strip()]
+        return value
 
     @property
     def llm_enabled(self) -> bool:

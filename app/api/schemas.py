@@ -7,15 +7,22 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
+from app.api.inputs import DocumentId, EntityAlias, EntityName
 from graphs.domain import (
     Constraint,
+    Contradiction,
     EvidenceSelection,
     ExpansionStep,
     FusionWeights,
     ParsedQuery,
+    QueryPlan,
+    Reflection,
     Relaxation,
     RoutingDecision,
     SearchRecord,
+    StepOutcome,
+    SufficiencyJudgment,
+    TeamConfiguration,
     ValidatedEntity,
     WorkflowStep,
 )
@@ -42,6 +49,9 @@ class QueryRequest(Wire):
                                description="Graph route: graph score decay^(hop+1) for a node hop edges from a seed.")
     max_depth: int = Field(default=3, ge=0, le=5, description="Graph route: most hops of expansion.")
     use_evidence_selection: bool = Field(default=True, description="Graph route: select the minimal evidence set.")
+    team: Literal["auto", "writer_only", "executor_inclusive", "planner_enhanced"] = Field(
+        default="auto", description="Master layer: the team configuration (auto: chosen from the question).")
+    max_turns: int = Field(default=5, ge=1, le=10, description="Planner: most plan rounds (the ADR's max_turns).")
     llm_model: str | None = None
     embedding_model: str | None = None
     stream: bool = False
@@ -104,6 +114,39 @@ class RetrievalDetails(Wire):
     fusion_weights: FusionWeights | None = Field(default=None, description="Graph route: the weights used.")
 
 
+class PlanStepResult(Wire):
+    """One execution of one sub-question, with its results' ids (the results themselves are in topResults)."""
+
+    sub_question: str
+    question: str
+    strategy: str
+    attempt: int
+    turn: int
+    status: str
+    result_ids: list[str]
+    finding: str
+    route: list[str]
+    error: str | None
+    duration_ms: float
+
+    @classmethod
+    def of(cls, o: StepOutcome) -> PlanStepResult:
+        return cls(sub_question=o.sub_question, question=o.question, strategy=o.strategy, attempt=o.attempt,
+                   turn=o.turn, status=o.status, result_ids=[h.id for h in o.hits], finding=o.finding,
+                   route=o.route, error=o.error, duration_ms=o.duration_ms)
+
+
+class MasterLayer(Wire):
+    """The team the master layer chose and, for a planner team, the plan, its steps, judgments and reflections."""
+
+    team_configuration: TeamConfiguration | None = None
+    plan: QueryPlan | None = None
+    steps: list[PlanStepResult] = Field(default_factory=list)
+    sufficiency: list[SufficiencyJudgment] = Field(default_factory=list)
+    reflections: list[Reflection] = Field(default_factory=list)
+    possibly_incomplete: bool = Field(default=False, description="A budget ran out before the search was done.")
+
+
 class LLMUsage(Wire):
     used: bool
     model: str | None
@@ -124,6 +167,10 @@ class QueryResponse(Wire):
     retrieval_details: RetrievalDetails
     llm: LLMUsage
     degraded: list[str]
+    master: MasterLayer = Field(default_factory=MasterLayer)
+    contradictions: list[Contradiction] = Field(
+        default_factory=list, description="Facts on which the cited sources disagree (the answer states each side).")
+    run_id: str | None = Field(default=None, description="This run's id (its trajectory, when logged, has it).")
 
 
 def _analysis(parsed: ParsedQuery) -> QueryAnalysis:
@@ -141,7 +188,7 @@ def _analysis(parsed: ParsedQuery) -> QueryAnalysis:
     )
 
 
-def to_response(out: dict[str, Any], llm_model: str | None) -> QueryResponse:
+def to_response(out: dict[str, Any], llm_model: str | None, run_id: str | None = None) -> QueryResponse:
     """Map the graph's output state to the API response."""
     decisions: list[RoutingDecision] = out.get("decisions", [])
     first = decisions[0] if decisions else RoutingDecision(action="rerank", reason="no decision")
@@ -149,7 +196,8 @@ def to_response(out: dict[str, Any], llm_model: str | None) -> QueryResponse:
     calls = out.get("llm_calls", 0)
     used = llm_model is not None
     llm_failed = [d for d in out.get("degraded", [])
-                  if d in ("parse_query", "write_answer", "judge_expansion", "select_evidence")]
+                  if d in ("parse_query", "write_answer", "judge_expansion", "select_evidence", "plan_query",
+                           "monitor_sufficiency")]
     note = (
         f"LLM {llm_model} used for parsing and writing" if used and not llm_failed
         else f"LLM {llm_model} configured but failed in {', '.join(llm_failed)}: rule-based fallback ran"
@@ -182,20 +230,27 @@ def to_response(out: dict[str, Any], llm_model: str | None) -> QueryResponse:
         ),
         llm=LLMUsage(used=used, model=llm_model, calls=calls, note=note),
         degraded=out.get("degraded", []),
+        master=MasterLayer(
+            team_configuration=out.get("team_config"), plan=out.get("plan"),
+            steps=[PlanStepResult.of(o) for o in out.get("outcomes", [])], sufficiency=out.get("sufficiency", []),
+            reflections=out.get("reflections", []), possibly_incomplete=out.get("possibly_incomplete", False),
+        ),
+        contradictions=out.get("contradictions", []),
+        run_id=run_id,
     )
 
 
 class AddEntityRequest(Wire):
     action: Literal["add-entity"]
-    standard_name: str = Field(min_length=1, max_length=256)
+    standard_name: EntityName
     type: str
-    aliases: list[str] = Field(default_factory=list, max_length=200)
-    hierarchy: list[str] = Field(default_factory=list, max_length=20)
-    related_entities: list[str] = Field(default_factory=list, max_length=200)
+    aliases: list[EntityAlias] = Field(default_factory=list, max_length=200)
+    hierarchy: list[EntityAlias] = Field(default_factory=list, max_length=20)
+    related_entities: list[EntityAlias] = Field(default_factory=list, max_length=200)
 
 
 class DocumentIn(Wire):
-    id: str = Field(min_length=1, max_length=256)
+    id: DocumentId
     title: str = Field(default="", max_length=1000)
     text: str = Field(min_length=1, max_length=1_000_000)
     metadata: dict[str, Any] = Field(default_factory=dict)
@@ -208,4 +263,4 @@ class AddDocumentsRequest(Wire):
 
 class DeleteDocumentRequest(Wire):
     action: Literal["delete-document"]
-    id: str = Field(min_length=1, max_length=256)
+    id: DocumentId
