@@ -54,6 +54,10 @@ def render_markdown(report: dict[str, Any]) -> str:
             hops = ", ".join(f"{k} hop(s) {v}" for k, v in g["hops"].items())
             lines += ["", f"{name}: graph route for {g['questions']} question(s) ({hops}); "
                           f"expansion LLM calls per question {g['expansion_llm_calls_per_question']:.2f}"]
+        if teams := mode.get("teams"):
+            per_team = "; ".join(f"{t} {v['questions']} (LLM calls/q {v['llm_calls_per_question']:.2f}, R@5 "
+                                 f"{v['recall@5']:.3f})" for t, v in teams.items())
+            lines += ["", f"{name}: teams: {per_team}"]
     full = report["modes"].get("full")
     if full:
         routes = ", ".join(f"{k} {v}" for k, v in full["routes"].items()) or "none"

@@ -158,6 +158,23 @@ def test_graph_route_counts_hops_and_expansion_llm_calls_per_question() -> None:
         in render_markdown(report)
 
 
+def test_teams_are_counted_with_their_llm_calls_and_recall() -> None:
+    rows = [
+        score_question(_question(), Outcome(["a", "b"], 10.0, llm_calls=4, route="rerank", team="planner_enhanced"),
+                       False),
+        score_question(_question(), Outcome(["x"], 10.0, llm_calls=2, route="hybrid_search",
+                                            team="executor_inclusive"), False),
+        score_question(_question(), Outcome(["a"], 10.0, llm_calls=0, route="structured_search",
+                                            team="executor_inclusive"), False),
+    ]
+    teams = summarize_mode(rows, 0.1)["teams"]
+    assert teams == {"executor_inclusive": {"questions": 2, "llm_calls_per_question": 1.0, "recall@5": 0.25},
+                     "planner_enhanced": {"questions": 1, "llm_calls_per_question": 4.0, "recall@5": 1.0}}
+    report = _report()
+    report["modes"]["full"] = summarize_mode(rows, 0.3)
+    assert "full: teams: executor_inclusive 2 (LLM calls/q 1.00, R@5 0.250); planner_enhanced 1" in render_markdown(report)
+
+
 def _report() -> dict[str, Any]:
     rows = [score_question(_question(), Outcome(["a", "b"], 10.0, route="hybrid_search"), False)]
     return {
