@@ -44,6 +44,7 @@ import typer
 from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Chunk, Document, EntityMetadata, EntityType, Hit
+from graphs.rag.graph import NODES as GRAPH_NODES
 from graphs.stores.base import DocumentChunks, FusionMethod, VectorIndex
 
 Route = Literal["structured", "structured_relaxed", "semantic", "hybrid"]
@@ -53,17 +54,8 @@ MARKER = ".aer-bench"  # only directories carrying it are ever deleted by the be
 CHUNK_CHARS_MAX = 780  # under the ingest splitter's 800: one document is exactly one chunk
 CORPUS_YEARS = (2019, 2024)
 ABSENT_YEAR = 2012  # no document is dated in it: a question naming it needs relaxation
-NODES = (
-    "parse_query",
-    "validate_entities",
-    "route_query",
-    "relax_constraints",
-    "search_structured",
-    "search_semantic",
-    "search_hybrid",
-    "rerank_hits",
-    "write_answer",
-)
+NODES = tuple(module.__name__.rsplit(".", 1)[-1] for module in GRAPH_NODES)
+"""Every node of the graph, in wiring order (the per-node table lists those that ran)."""
 
 
 # ---------------------------------------------------------------------------- synthetic data

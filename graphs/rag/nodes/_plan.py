@@ -75,13 +75,13 @@ _LOOSE_CHOICE = re.compile(r"\bor\b|还是|或", re.IGNORECASE)
 _COMPARE_CUE = re.compile(
     r"\b(?:both|either|neither|compare|comparison|same|different|in common|more|less|older|younger|oldest|youngest|"
     r"first|earlier|later|larger|bigger|smaller|longer|shorter|higher|taller)\b|谁先|谁更|哪个更|哪一个更|比较|对比|相比|"
-    r"区别|异同|都是|一样|相同|更",
+    r"区别|异同|都是|一样|相同|更(?:早|晚|大|小|多|少|高|低|长|短|久|好|强|快|老|年轻)",
     re.IGNORECASE,
 )
 _TEMPORAL = re.compile(
     r"\bhow (?:did|has|have|does|do) .+? (?:change|changed|evolve|evolved|develop|developed|grow|grown)\b|"
     r"\bover (?:time|the years|the decades)\b|\b(?:history|timeline|evolution) of\b|"
-    r"变化|演变|演进|发展历程|历程|历年|历史沿革|随时间|这些年",
+    r"历年|随(?:着)?时间|这些年来?|发展历程|历史沿革|变迁|演变|演进|逐年|(?:如何|怎样|怎么)(?:变化|发展|演变)",
     re.IGNORECASE,
 )
 
