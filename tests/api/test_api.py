@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from app.cli import demo_dir
 from app.main import create_app
+from app.remote import iter_sse
 from app.settings import Settings
 
 URL = "/api/adaptive-entity-rag"
@@ -170,13 +171,7 @@ def test_stream_emits_one_step_per_node_then_the_result(client: TestClient) -> N
                        headers={"accept": "text/event-stream"}) as r:
         assert r.status_code == 200
         assert r.headers["content-type"].startswith("text/event-stream")
-        events: list[tuple[str, Any]] = []
-        name = ""
-        for line in r.iter_lines():
-            if line.startswith("event:"):
-                name = line.split(":", 1)[1].strip()
-            elif line.startswith("data:"):
-                events.append((name, json.loads(line.split(":", 1)[1])))
+        events: list[tuple[str, Any]] = [(name, json.loads(data)) for name, data in iter_sse(r.iter_lines())]
     names = [n for n, _ in events]
     assert names[-1] == "result" and "error" not in names
     steps = [d["node"] for n, d in events if n == "step"]

@@ -22,6 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.main import create_app
+from app.remote import iter_sse
 from app.settings import Settings
 from graphs.stores.filters import doc_filter
 from tests.integration.test_milvus_server import LiteServer, milvus_lite_server_command
@@ -100,16 +101,9 @@ def ask(client: TestClient, question: str) -> tuple[int, dict[str, Any], float]:
 
 
 def stream(client: TestClient, question: str) -> list[tuple[str, Any]]:
-    events: list[tuple[str, Any]] = []
-    name = ""
     with client.stream("POST", URL, json={"action": "query", "question": question, "stream": True}) as r:
         assert r.status_code == 200
-        for line in r.iter_lines():
-            if line.startswith("event:"):
-                name = line.split(":", 1)[1].strip()
-            elif line.startswith("data:"):
-                events.append((name, json.loads(line.split(":", 1)[1])))
-    return events
+        return [(name, json.loads(data)) for name, data in iter_sse(r.iter_lines())]
 
 
 def actions(body: dict[str, Any]) -> list[str]:

@@ -23,6 +23,7 @@ from pymilvus import MilvusClient
 
 from app.cli import demo_dir
 from app.main import create_app
+from app.remote import iter_sse
 from app.settings import Settings
 from graphs.domain import Chunk
 from graphs.stores.base import StoreUnavailable
@@ -237,13 +238,7 @@ def test_milvus_index_on_the_server(server: LiteServer) -> None:
 def stream_events(client: TestClient, question: str) -> list[tuple[str, Any]]:
     with client.stream("POST", URL, json={"action": "query", "question": question, "stream": True}) as r:
         assert r.status_code == 200
-        events, name = [], ""
-        for line in r.iter_lines():
-            if line.startswith("event:"):
-                name = line.split(":", 1)[1].strip()
-            elif line.startswith("data:"):
-                events.append((name, json.loads(line.split(":", 1)[1])))
-    return events
+        return [(name, json.loads(data)) for name, data in iter_sse(r.iter_lines())]
 
 
 def test_outage_is_503_not_zero_hits_and_the_service_recovers(

@@ -30,7 +30,7 @@ from pymilvus import MilvusClient
 
 from app.api.schemas import QueryResponse
 from app.cli import demo_dir
-from app.remote import RemoteClient, RemoteError
+from app.remote import RemoteClient, RemoteError, iter_sse
 from tests.integration.test_milvus_server import LiteServer, milvus_lite_server_command
 
 pytestmark = pytest.mark.slow
@@ -171,13 +171,7 @@ def loaded(http: httpx.Client, server: ServerProcess) -> dict[str, Any]:
 
 
 def sse(response: httpx.Response) -> list[tuple[str, Any]]:
-    events, name = [], ""
-    for line in response.iter_lines():
-        if line.startswith("event:"):
-            name = line.split(":", 1)[1].strip()
-        elif line.startswith("data:"):
-            events.append((name, json.loads(line.split(":", 1)[1])))
-    return events
+    return [(name, json.loads(data)) for name, data in iter_sse(response.iter_lines())]
 
 
 def test_health_and_readiness(http: httpx.Client) -> None:
