@@ -14,9 +14,11 @@ from typing import Any, Literal
 from langgraph.runtime import Runtime
 
 from graphs.domain import StepOutcome, SubQuestion
+from graphs.embeddings import EmbedderUnavailable
 from graphs.rag.context import RagContext
 from graphs.rag.nodes._plan import by_date, named_first
 from graphs.rag.state import InputState, RagUpdate, StepInput
+from graphs.stores.base import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -71,8 +73,11 @@ async def execute_step(state: StepInput, runtime: Runtime[RagContext]) -> RagUpd
                                      ctx.limits.step_timeout_s)
     except TimeoutError:
         return {"outcomes": [outcome("timeout", error=f"no result within {ctx.limits.step_timeout_s:.0f} s")]}
-    except Exception as exc:  # a failed step is the reflection's to handle, not the run's end
-        log.warning("execute_step %s failed: %s", sub.id, type(exc).__name__)
+    except (StoreUnavailable, EmbedderUnavailable) as exc:  # an upstream failure: the reflection retries
+        log.warning("execute_step %s failed: %s", sub.id, exc)
+        return {"outcomes": [outcome("error", error=f"{type(exc).__name__}: {str(exc)[:200]}")]}
+    except Exception as exc:  # any other failed step is the reflection's to handle too; keep its traceback
+        log.exception("execute_step %s failed", sub.id)
         return {"outcomes": [outcome("error", error=f"{type(exc).__name__}: {str(exc)[:200]}")]}
     hits = named_first(out.get("ranked", []), sub.entity)
     if sub.strategy == "temporal":
