@@ -21,6 +21,19 @@ def dedupe(hits: list[Hit]) -> list[Hit]:
     return out
 
 
+def ordered_upstream(state: RagState, hits: list[Hit]) -> str | None:
+    """The name under which results already ordered upstream keep their order, or None. A plan's results
+    are each step's reranked best, interleaved so every sub-question is represented ("plan-merge"); the
+    graph route fused dense, BM25 and graph scores and ordered the evidence ("graph-fusion"). The feature
+    reranker would undo either (it has no graph feature and would rank one entity above the other); model
+    rerankers still rerank."""
+    if not hits:
+        return None
+    if "plan" in state:
+        return "plan-merge"
+    return "graph-fusion" if hits[0].channel == "graph" else None
+
+
 async def rerank_hits(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
     """Rerank (unless disabled) and keep the top_k."""
     ctx = runtime.context
@@ -29,14 +42,8 @@ async def rerank_hits(state: RagState, runtime: Runtime[RagContext]) -> RagUpdat
     if not state.get("enable_reranking", True):
         kept = [h.model_copy(update={"relevance_explanation": "search order (reranking disabled)"}) for h in hits[:top_k]]
         return {"ranked": kept, "reranker": "none"}
-    if hits and hits[0].channel == "graph" and ctx.reranker.name == "fusion" and "plan" not in state:
-        # The graph route already fused dense, BM25 and graph scores and ordered the evidence; the feature
-        # reranker has no graph feature, so it would only undo that. Model rerankers still rerank.
-        return {"ranked": hits[:top_k], "reranker": "graph-fusion"}
-    if hits and "plan" in state and ctx.reranker.name == "fusion":
-        # A plan's results are each step's reranked best, interleaved so every sub-question is represented;
-        # one feature reranker over all of them would rank one entity's passages above the other's.
-        return {"ranked": hits[:top_k], "reranker": "plan-merge"}
+    if ctx.reranker.name == "fusion" and (kept_as := ordered_upstream(state, hits)):
+        return {"ranked": hits[:top_k], "reranker": kept_as}
     outcome = await rerank_or_fallback(ctx.reranker, state["parsed"], state.get("constraints", []), hits, top_k)
     update: RagUpdate = {"ranked": outcome.hits, "reranker": outcome.reranker}
     if outcome.llm_calls:
