@@ -585,11 +585,18 @@ def self_peak_rss_mb() -> float:
     return round(peak / 2**20 if sys.platform == "darwin" else peak / 1024, 1)
 
 
-def langgraph_floor_ms(nodes: int = 7, runs: int = 300) -> float:
-    """Median ms of one run of a graph of ``nodes`` trivial async nodes: LangGraph's floor on this machine now
-    (the machine's speed and load move it; the graph's own time in the tables is to be read against it)."""
+def langgraph_floor_ms(nodes: int = 7, runs: int = 300, *, rag_state: bool = False) -> float:
+    """Median ms of one run of a chain of ``nodes`` no-op async nodes: LangGraph's floor on this machine now
+    (the machine's speed and load move it; the graph's own time in the tables is to be read against it).
+
+    With ``rag_state`` the chain moves the service's own state schema (its ~45 channels and reducers) and
+    each node appends a workflow step as the instrumented nodes do: the floor of a query's path with no work.
+    """
     from langgraph.graph import END, START, StateGraph
     from typing_extensions import TypedDict
+
+    from graphs.domain import WorkflowStep
+    from graphs.rag.state import RagState
 
     class S(TypedDict, total=False):
         x: int
@@ -597,19 +604,23 @@ def langgraph_floor_ms(nodes: int = 7, runs: int = 300) -> float:
     async def step(state: S) -> S:
         return {"x": state.get("x", 0) + 1}
 
-    builder: StateGraph[S, None, S, S] = StateGraph(S)
+    async def rag_step(state: RagState) -> dict[str, Any]:
+        return {"steps": [WorkflowStep(node="noop", started="", duration_ms=0.0, summary="")]}
+
+    builder: StateGraph[Any, None, Any, Any] = StateGraph(RagState if rag_state else S)
     names = [f"n{i}" for i in range(nodes)]
     for name in names:
-        builder.add_node(name, step)
+        builder.add_node(name, rag_step if rag_state else step)
     for a, b in zip([START, *names], [*names, END], strict=True):
         builder.add_edge(a, b)
     graph = builder.compile()
+    first: dict[str, Any] = {"question": "q"} if rag_state else {"x": 0}
 
     async def measure() -> float:
         times = []
         for i in range(runs + 30):
             started = time.perf_counter()
-            await graph.ainvoke({"x": 0})
+            await graph.ainvoke(first)
             if i >= 30:
                 times.append((time.perf_counter() - started) * 1000)
         return statistics.median(times)
@@ -1033,6 +1044,7 @@ def run_bench(config: BenchConfig, echo: Callable[[str], None] = typer.echo) -> 
         "load_average": load_average(),
         "calibration_embed_chunks_per_s": round(embed_per_s, 1),
         "langgraph_floor_ms": langgraph_floor_ms(),
+        "path_floor_ms": langgraph_floor_ms(8, rag_state=True),
         "config": {k: (str(v) if isinstance(v, Path) else v) for k, v in dataclasses.asdict(config).items()},
         "stack": "USE embedder, Milvus Lite (FLAT), SQLite entities, fusion reranker, no LLM",
     }
@@ -1069,7 +1081,8 @@ def format_report(results: dict[str, Any]) -> str:
     meta = results["meta"]
     lines = [
         f"aer bench — {meta['stack']}; {meta['cpus']} CPUs, load average at start {meta['load_average']}",
-        f"LangGraph floor here now: {meta.get('langgraph_floor_ms', '-')} ms per run of 7 trivial async nodes",
+        f"LangGraph floor here now: {meta.get('langgraph_floor_ms', '-')} ms per run of 7 trivial async nodes; "
+        f"{meta.get('path_floor_ms', '-')} ms for 8 no-op steps over the service's state (a one-search query's path)",
     ]
     for s in results["sizes"]:
         ing = s["ingest"]

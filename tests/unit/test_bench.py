@@ -26,6 +26,7 @@ from app.bench import (
     fresh_dir,
     generate_corpus,
     generate_entities,
+    langgraph_floor_ms,
     latency_summary,
     percentile,
     route_of,
@@ -174,6 +175,12 @@ def test_time_split_separates_milvus_and_embedding() -> None:
     assert "overhead_pct" not in over_http and over_http["non_milvus_pct"] == 75.0
 
 
+def test_langgraph_floors_run_the_chains_they_name() -> None:
+    # the service's state has far more channels than the one-key chain: its floor cannot be cheaper per step
+    plain, path = langgraph_floor_ms(2, runs=20), langgraph_floor_ms(8, runs=20, rag_state=True)
+    assert 0 < plain < path
+
+
 def test_fresh_dir_only_deletes_its_own_directories(tmp_path: Path) -> None:
     mine = fresh_dir(tmp_path / "bench")
     (mine / "milvus.db").write_text("old")
@@ -200,6 +207,7 @@ def test_tiny_end_to_end_run(tmp_path: Path) -> None:
     elapsed = time.monotonic() - started
     assert result.exit_code == 0, result.output + repr(result.exception)
     assert "in-process latency per route" in result.output and "QPS" in result.output
+    assert "8 no-op steps over the service's state" in result.output
     results = json.loads(out.read_text())
     [size] = results["sizes"]
     assert size["ingest"]["chunks"] == size["ingest"]["stored_rows"] == 50
