@@ -19,6 +19,9 @@ DEFAULT_PRIORITY: tuple[EntityType, ...] = ENTITY_TYPES
 Intent = Literal["factual", "conceptual", "comparison", "procedural", "exploratory"]
 Complexity = Literal["simple", "moderate", "complex"]
 MatchKind = Literal["exact", "alias", "fuzzy", "pinyin", "date", "none"]
+# Milvus string literals cannot carry most control characters (the filter builder refuses them), and a
+# document id is looked up by a filter: ids with them are refused on the way in, on every path.
+NO_CONTROL_CHARS = r"^[^\x00-\x1F\x7F]*$"
 
 
 class Model(BaseModel):
@@ -349,7 +352,7 @@ class WorkflowStep(Model):
 class Document(Model):
     """A corpus document as ingested (``corpus.jsonl`` line)."""
 
-    id: str = Field(min_length=1, max_length=256)
+    id: str = Field(min_length=1, max_length=256, pattern=NO_CONTROL_CHARS)
     title: str = ""
     text: str = Field(min_length=1)
     metadata: dict[str, Any] = Field(default_factory=dict)

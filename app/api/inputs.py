@@ -6,12 +6,10 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field
 
+from graphs.domain import NO_CONTROL_CHARS
 from graphs.text.normalize import normalize
 
 NAME_MAX_CHARS = 256
-# Milvus string literals cannot carry most control characters (the filter builder refuses them), and an
-# id is looked up by a filter: refuse them here rather than fail in the store.
-NO_CONTROL_CHARS = r"^[^\x00-\x1F\x7F]*$"
 
 
 def visible(value: str) -> str:

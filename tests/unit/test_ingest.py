@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import pytest
+import typer
 from langchain_core.embeddings import DeterministicFakeEmbedding
 
+from app.cli import read_documents
 from graphs.domain import Chunk, Document
 from graphs.ingest.pipeline import Ingestor, make_splitter, metadata_date, metadata_entities
 from graphs.rag.context import GazetteerCache
@@ -64,3 +68,13 @@ def test_long_documents_are_chunked_with_stable_ids(tmp_path: Any) -> None:
     chunks = index.written["long"]
     assert len(chunks) > 1 and [c.id for c in chunks] == [f"long#{i}" for i in range(len(chunks))]
     assert all(len(c.text) <= make_splitter()._chunk_size for c in chunks)
+
+
+def test_cli_corpus_reader_refuses_ids_the_store_cannot_hold_and_names_the_line(tmp_path: Any) -> None:
+    corpus = tmp_path / "corpus.jsonl"
+    good = {"id": "d1", "title": "t", "text": "x"}
+    corpus.write_text(json.dumps(good) + "\n" + json.dumps({**good, "id": "d\u00012"}) + "\n", encoding="utf-8")
+    with pytest.raises(typer.BadParameter, match=r"corpus\.jsonl:2: String should match pattern"):
+        read_documents(corpus)
+    corpus.write_text(json.dumps(good) + "\n" + json.dumps({**good, "id": "文档 2"}) + "\n", encoding="utf-8")
+    assert [d.id for d in read_documents(corpus)] == ["d1", "文档 2"]
