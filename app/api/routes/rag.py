@@ -60,6 +60,8 @@ async def sse_events(resources: Resources, body: QueryRequest) -> AsyncIterator[
     except (StoreUnavailable, EmbedderUnavailable) as exc:
         code = "store_unavailable" if isinstance(exc, StoreUnavailable) else "embedder_unavailable"
         yield {"event": "error", "data": json.dumps(error_body(code, str(exc)), ensure_ascii=False)}
+    except ApiError as exc:  # e.g. the LangGraph server behind AER_RUN_VIA_LANGGRAPH did not answer
+        yield {"event": "error", "data": json.dumps(error_body(exc.code, exc.message, exc.details), ensure_ascii=False)}
     except Exception:
         # Headers are sent: without this event the stream would just stop, with no result and no reason.
         log.exception("unhandled error in a streamed query")
