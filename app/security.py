@@ -26,6 +26,8 @@ from limits import RateLimitItemPerMinute
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from pydantic import SecretStr
+from starlette.datastructures import Headers
+from starlette.responses import Response
 
 from app.errors import ApiError, error_body
 from app.settings import Settings
@@ -143,6 +145,22 @@ async def _writes(request: Request) -> bool:
     return not (isinstance(body, dict) and body.get("action") in READ_ACTIONS)
 
 
+class JsonCORSMiddleware(CORSMiddleware):
+    """Starlette's CORS, with a refused preflight answered in the error shape (400 ``cors_rejected``)."""
+
+    def preflight_response(self, request_headers: Headers) -> Response:
+        response = super().preflight_response(request_headers)
+        if response.status_code != 400:
+            return response
+        failures = bytes(response.body).decode().removeprefix("Disallowed CORS ").split(", ")
+        headers = {k: v for k, v in response.headers.items() if k.lower() not in {"content-length", "content-type"}}
+        return JSONResponse(
+            error_body("cors_rejected", f"this cross-origin request is not allowed: {', '.join(failures)}",
+                       {"refused": failures}),
+            status_code=400, headers=headers,
+        )
+
+
 def install_security(app: FastAPI, settings: Settings) -> None:
     """Answer 401/429 in the error shape with their headers; add CORS (outermost) when origins are configured."""
 
@@ -153,7 +171,7 @@ def install_security(app: FastAPI, settings: Settings) -> None:
 
     if settings.cors_origins:
         app.add_middleware(
-            CORSMiddleware,
+            JsonCORSMiddleware,
             allow_origins=settings.cors_origins,
             allow_methods=["GET", "POST"],
             allow_headers=["Accept", "Authorization", "Content-Type", "X-API-Key"],

@@ -224,6 +224,12 @@ def test_cors_allows_only_listed_origins(tmp_path: Path) -> None:
         assert "x-api-key" in ok.headers["access-control-allow-headers"].lower()
         bad = client.options(URL, headers={"Origin": "https://evil.example", **PREFLIGHT})
         assert "access-control-allow-origin" not in bad.headers
+        assert bad.status_code == 400 and bad.json()["error"]["code"] == "cors_rejected"
+        assert bad.json()["error"]["details"] == {"refused": ["origin"]}
+        bad = client.options(URL, headers={"Origin": "https://app.example", **PREFLIGHT,
+                                           "Access-Control-Request-Method": "DELETE"})
+        assert bad.status_code == 400 and bad.json()["error"]["details"] == {"refused": ["method"]}
+        assert bad.headers["access-control-allow-origin"] == "https://app.example"
         simple = client.get(URL, params={"action": "entities"}, headers={"Origin": "https://evil.example"})
         assert "access-control-allow-origin" not in simple.headers
         # Errors raised before the app (413) and by the guard (429) carry the headers a browser needs.
