@@ -26,7 +26,7 @@ _STATUSES = {
     413: "payload_too_large: the body is over AER_MAX_BODY_BYTES",
     422: "invalid_request (details: the failing fields and limits), invalid_entity_type",
     429: "rate_limited: over AER_RATE_LIMIT_PER_MINUTE (see the Retry-After header)",
-    503: "store_unavailable, embedder_unavailable",
+    503: "store_unavailable, embedder_unavailable, langgraph_unavailable (inside a LangGraph server)",
 }
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorResponse, "description": description} for status, description in _STATUSES.items()
