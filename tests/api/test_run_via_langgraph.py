@@ -56,6 +56,8 @@ def test_a_failed_server_run_gets_the_error_shape(
         assert r.json()["success"] is False and r.json()["error"]["code"] == code
     events = stream_events(client)
     assert events[-1][0] == "error" and events[-1][1]["error"]["code"] == code
+    if status != 500:
+        assert events[-1][1] == r.json()  # the streamed error is the JSON answer's body
     assert "result" not in [name for name, _ in events]
 
 

@@ -57,9 +57,11 @@ async def sse_events(resources: Resources, body: QueryRequest) -> AsyncIterator[
     try:
         async for event in stream_answer(resources, body):
             yield {"event": event["event"], "data": json.dumps(event["data"], ensure_ascii=False)}
-    except (StoreUnavailable, EmbedderUnavailable) as exc:
-        code = "store_unavailable" if isinstance(exc, StoreUnavailable) else "embedder_unavailable"
-        yield {"event": "error", "data": json.dumps(error_body(code, str(exc)), ensure_ascii=False)}
+    except StoreUnavailable as exc:  # the same body as the JSON answer's 503
+        yield {"event": "error", "data": json.dumps(error_body("store_unavailable", str(exc), {"store": exc.store}),
+                                                    ensure_ascii=False)}
+    except EmbedderUnavailable as exc:
+        yield {"event": "error", "data": json.dumps(error_body("embedder_unavailable", str(exc)), ensure_ascii=False)}
     except ApiError as exc:  # e.g. the LangGraph server behind AER_RUN_VIA_LANGGRAPH did not answer
         yield {"event": "error", "data": json.dumps(error_body(exc.code, exc.message, exc.details), ensure_ascii=False)}
     except Exception:
