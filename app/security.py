@@ -4,7 +4,8 @@
   or ``Authorization: Bearer <key>``); queries and the entity list too with ``AER_REQUIRE_KEY_FOR_QUERIES``.
   A key that is sent must be valid on every request. Health probes and the docs stay open.
 - ``AER_RATE_LIMIT_PER_MINUTE``: requests per minute per key (per client address without a valid key),
-  a moving window from ``limits`` held in process memory (each worker process counts on its own).
+  a moving window from ``limits``: in Redis when ``AER_REDIS_URL`` is set, so every worker process counts
+  against the same window, else in process memory (each worker counts on its own).
 - ``AER_CORS_ORIGINS``: origins a browser may call from; none means no CORS headers at all.
 """
 
@@ -23,16 +24,19 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 from limits import RateLimitItemPerMinute
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
+from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.strategies import MovingWindowRateLimiter
+from limits.errors import StorageError
 from pydantic import SecretStr
 from starlette.datastructures import Headers
 from starlette.responses import Response
 
 from app.errors import ApiError, error_body
 from app.settings import Settings
+from graphs.stores.base import StoreUnavailable
 
 log = logging.getLogger(__name__)
+REDIS_TIMEOUT_S = 5.0  # as the Redis entity store's
 
 API_KEY_HEADER = APIKeyHeader(name="X-API-Key", auto_error=False,
                               description="An API key (needed for writes once AER_API_KEYS is set).")
@@ -91,19 +95,36 @@ def _digest(key: str) -> bytes:
 
 
 class RateLimit:
-    """A moving-window limit per client, in memory (the ``limits`` library; one process's view)."""
+    """A moving-window limit per client (the ``limits`` library) over ``storage``: this process's memory by
+    default, or a Redis shared by every worker process."""
 
-    def __init__(self, per_minute: int) -> None:
+    def __init__(self, per_minute: int, storage: Storage | None = None) -> None:
         self.per_minute = per_minute
         self._item = RateLimitItemPerMinute(per_minute)
-        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self._limiter = MovingWindowRateLimiter(storage if storage is not None else MemoryStorage())
 
-    def hit(self, client: str) -> None:
-        """Count one request of ``client``; raise ``RateLimited`` (with when to retry) when over the limit."""
-        if self._limiter.hit(self._item, client):
-            return
-        reset = self._limiter.get_window_stats(self._item, client).reset_time
+    async def hit(self, client: str) -> None:
+        """Count one request of ``client``; raise ``RateLimited`` (with when to retry) when over the limit.
+
+        A shared store that cannot count is a 503 (``store_unavailable``): the limit is never silently off.
+        """
+        try:
+            if await self._limiter.hit(self._item, client):
+                return
+            reset = (await self._limiter.get_window_stats(self._item, client)).reset_time
+        except StorageError as exc:
+            raise StoreUnavailable("redis", f"the rate-limit counts could not be read: {exc.storage_error!r}") from exc
         raise RateLimited(retry_after=max(1, math.ceil(reset - time.time())), limit=self.per_minute)
+
+
+def rate_limit_storage(settings: Settings) -> Storage:
+    """Where the rate-limit counts live: the entity store's Redis when one is configured, else memory."""
+    if not settings.redis_url:
+        return MemoryStorage()
+    url = settings.redis_url
+    url = "async+redis+unix" + url.removeprefix("unix") if url.startswith("unix://") else "async+" + url
+    return RedisStorage(url, implementation="redispy", wrap_exceptions=True,
+                        socket_timeout=REDIS_TIMEOUT_S, socket_connect_timeout=REDIS_TIMEOUT_S)
 
 
 class Guard:
@@ -112,7 +133,8 @@ class Guard:
     def __init__(self, settings: Settings) -> None:
         self.keys = KeyRing(settings.api_keys)
         self.require_for_queries = settings.require_key_for_queries
-        self.limit = RateLimit(settings.rate_limit_per_minute) if settings.rate_limit_per_minute > 0 else None
+        self.limit = (RateLimit(settings.rate_limit_per_minute, rate_limit_storage(settings))
+                      if settings.rate_limit_per_minute > 0 else None)
 
     async def __call__(
         self,
@@ -124,7 +146,7 @@ class Guard:
         key_id = self.keys.identify(presented) if presented is not None and self.keys.enabled else None
         if self.limit is not None:
             # A request with a wrong key counts against its address: guessing keys is rate-limited too.
-            self.limit.hit(key_id or f"ip:{request.client.host if request.client else 'unknown'}")
+            await self.limit.hit(key_id or f"ip:{request.client.host if request.client else 'unknown'}")
         if not self.keys.enabled:
             return
         if presented is not None and key_id is None:

@@ -36,7 +36,8 @@ class Settings(BaseSettings):
     redis_url: str | None = Field(
         default=None,
         validation_alias=AliasChoices("AER_REDIS_URL", "REDIS_URL"),
-        description="Redis URL for the entity store; default: a SQLite file in data_dir.",
+        description="Redis URL for the entity store and the rate-limit counts shared by every worker; "
+                    "default: a SQLite file in data_dir and per-process counts.",
     )
     embedding_provider: Literal["use", "openai"] = "use"
     embedding_model: str = "text-embedding-3-small"

@@ -7,15 +7,21 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import fakeredis
 import httpx
 import pytest
+import redis.asyncio
+from fakeredis.aioredis import FakeAsyncRedisConnection
 from fastapi.testclient import TestClient
+from limits.aio.storage import MemoryStorage, RedisStorage
 from pydantic import SecretStr
 
 from app import security
+from app.bench import free_port
 from app.remote import RemoteClient, RemoteError
 from app.security import KeyRing, RateLimit, RateLimited
 from app.settings import Settings
+from graphs.stores.base import StoreUnavailable
 from tests.api.apps import URL, document_ids, entity_names, running_app
 
 KEY, OTHER_KEY = "k-3f9c2a7e51d84b06", "k-second-7a1d0c"
@@ -175,7 +181,7 @@ def test_no_rate_limit_by_default(tmp_path: Path) -> None:
         assert all(client.get(URL, params={"action": "entities"}).status_code == 200 for _ in range(40))
 
 
-def test_the_window_moves_and_retry_after_says_when(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_window_moves_and_retry_after_says_when(monkeypatch: pytest.MonkeyPatch) -> None:
     now = [1000.0]
 
     class Clock:
@@ -183,24 +189,57 @@ def test_the_window_moves_and_retry_after_says_when(monkeypatch: pytest.MonkeyPa
         def time() -> float:
             return now[0]
 
-    import limits.storage.memory
+    import limits.aio.storage.memory
 
-    monkeypatch.setattr(limits.storage.memory, "time", Clock)
+    monkeypatch.setattr(limits.aio.storage.memory, "time", Clock)
     monkeypatch.setattr(security, "time", Clock)
     limit = RateLimit(2)
-    limit.hit("a")
+    await limit.hit("a")
     now[0] += 20
-    limit.hit("a")
+    await limit.hit("a")
     now[0] += 10
     with pytest.raises(RateLimited) as refused:
-        limit.hit("a")
+        await limit.hit("a")
     assert refused.value.headers == {"Retry-After": "30"}  # the first hit leaves the window at 1060
-    limit.hit("b")
+    await limit.hit("b")
     now[0] += 30.5
-    limit.hit("a")  # one slot came free
+    await limit.hit("a")  # one slot came free
     with pytest.raises(RateLimited) as again:
-        limit.hit("a")
+        await limit.hit("a")
     assert again.value.headers == {"Retry-After": "20"}
+
+
+def shared_redis(server: fakeredis.FakeServer) -> RedisStorage:
+    """The limit's Redis storage as ``rate_limit_storage`` builds it, over an in-memory Redis (Lua included)."""
+    pool = redis.asyncio.ConnectionPool(connection_class=FakeAsyncRedisConnection, server=server)
+    return RedisStorage("async+redis://shared:6379/0", implementation="redispy", wrap_exceptions=True,
+                        connection_pool=pool)
+
+
+def test_with_redis_every_worker_counts_against_one_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    server = fakeredis.FakeServer()
+    monkeypatch.setattr(security, "rate_limit_storage", lambda _settings: shared_redis(server))
+    with running_app(tmp_path / "w1", rate_limit_per_minute=3) as one, \
+            running_app(tmp_path / "w2", rate_limit_per_minute=3) as two:
+        for worker in (one, two, one):
+            assert worker.get(URL, params={"action": "entities"}).status_code == 200
+        assert_error(two.get(URL, params={"action": "entities"}), 429, "rate_limited")
+        assert_error(one.get(URL, params={"action": "entities"}), 429, "rate_limited")
+
+
+async def test_a_shared_store_that_cannot_count_is_a_503_not_an_open_door() -> None:
+    dead = Settings(data_dir=Path("unused"), redis_url=f"redis://127.0.0.1:{free_port()}/0",
+                    _env_file=None)  # type: ignore[call-arg]
+    storage = security.rate_limit_storage(dead)
+    assert isinstance(storage, RedisStorage)
+    with pytest.raises(StoreUnavailable) as down:
+        await RateLimit(3, storage).hit("a")
+    assert down.value.store == "redis" and "rate-limit counts" in str(down.value)
+
+
+def test_rate_limit_counts_stay_in_memory_without_redis(tmp_path: Path) -> None:
+    assert isinstance(security.rate_limit_storage(Settings(data_dir=tmp_path, _env_file=None)),  # type: ignore[call-arg]
+                      MemoryStorage)
 
 
 # --- CORS ----------------------------------------------------------------------------------------------------
