@@ -332,6 +332,42 @@ def test_dense_hits_carry_metadata(loaded: MilvusIndex) -> None:
     assert rare.date is None
 
 
+def cosine(a: list[float], b: list[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    return dot / (sum(x * x for x in a) ** 0.5 * sum(y * y for y in b) ** 0.5)
+
+
+def test_dense_scores_are_cosine_whatever_the_vectors_length(index: MilvusIndex) -> None:
+    """Stored and searched as unit vectors under inner product: the score is the cosine, not a dot product."""
+    long = [3.0 * x for x in vec(1)]
+    index.replace_document("long", [chunk("long", 0, "a")], [long])
+    index.replace_document("near", [chunk("near", 0, "b")], [vec(0)])
+    query = [5.0 * x for x in vec(0)]
+    hits = index.search_dense(query, filter=None, limit=2)
+    assert [h.doc_id for h in hits] == ["near", "long"]
+    for hit, stored in zip(hits, [vec(0), long], strict=True):
+        assert hit.dense_score == pytest.approx(cosine(query, stored), abs=1e-5)
+    assert index.search_dense([0.0] * DIM, filter=None, limit=1)[0].dense_score == pytest.approx(0.0)
+
+
+def test_a_collection_made_with_cosine_keeps_searching_with_cosine(
+    db_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    old = tuple(("dense", "FLAT", "COSINE") if f == "dense" else (f, t, m) for f, t, m in milvus_module.INDEXES)
+    monkeypatch.setattr(milvus_module, "INDEXES", old)
+    first = MilvusIndex(db_path, "chunks", dim=DIM)
+    first.replace_document("near", [chunk("near", 0, "b")], [[2.0 * x for x in vec(0)]])
+    first.close()
+    monkeypatch.undo()
+    reopened = MilvusIndex(db_path, "chunks", dim=DIM)
+    try:
+        [hit] = reopened.search_dense(vec(0), filter=None, limit=1)  # the first call opens the collection
+        assert hit.doc_id == "near" and hit.dense_score == pytest.approx(1.0, abs=1e-5)
+        assert reopened._dense_metric == "COSINE"
+    finally:
+        reopened.close()
+
+
 def test_concurrent_calls_are_serialized_safely(loaded: MilvusIndex) -> None:
     def work(i: int) -> tuple[str, str, int]:
         dense = loaded.search_dense(vec(0), filter=None, limit=1)[0].id
