@@ -32,6 +32,19 @@ def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
     return {"success": False, "error": {"code": code, "message": message, "details": details}}
 
 
+ServiceError = ApiError | StoreUnavailable | EmbedderUnavailable
+"""The errors the service answers itself: its own API errors and the outages of what it depends on."""
+
+
+def service_error(exc: ServiceError) -> tuple[int, dict[str, Any]]:
+    """Status and body of a service error: the JSON answer's, and a stream's ``error`` event's."""
+    if isinstance(exc, ApiError):
+        return exc.status, error_body(exc.code, exc.message, exc.details)
+    if isinstance(exc, StoreUnavailable):
+        return 503, error_body("store_unavailable", str(exc), {"store": exc.store})
+    return 503, error_body("embedder_unavailable", str(exc))
+
+
 def _json_safe(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": str(e.get("type", ""))}
             for e in errors]
@@ -42,7 +55,8 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def api_error(_: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(error_body(exc.code, exc.message, exc.details), status_code=exc.status)
+        status, body = service_error(exc)
+        return JSONResponse(body, status_code=status)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -69,12 +83,14 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StoreUnavailable)
     async def store_down(_: Request, exc: StoreUnavailable) -> JSONResponse:
         log.error("store unavailable: %s", exc)
-        return JSONResponse(error_body("store_unavailable", str(exc), {"store": exc.store}), status_code=503)
+        status, body = service_error(exc)
+        return JSONResponse(body, status_code=status)
 
     @app.exception_handler(EmbedderUnavailable)
     async def embedder_down(_: Request, exc: EmbedderUnavailable) -> JSONResponse:
         log.error("embedder unavailable: %s", exc)
-        return JSONResponse(error_body("embedder_unavailable", str(exc)), status_code=503)
+        status, body = service_error(exc)
+        return JSONResponse(body, status_code=status)
 
     @app.exception_handler(Exception)
     async def internal(_: Request, exc: Exception) -> JSONResponse:

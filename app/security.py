@@ -31,7 +31,7 @@ from pydantic import SecretStr
 from starlette.datastructures import Headers
 from starlette.responses import Response
 
-from app.errors import ApiError, error_body
+from app.errors import ApiError, error_body, service_error
 from app.settings import Settings
 from graphs.stores.base import StoreUnavailable
 
@@ -188,8 +188,8 @@ def install_security(app: FastAPI, settings: Settings) -> None:
 
     @app.exception_handler(HeaderedApiError)
     async def headered(_: Request, exc: HeaderedApiError) -> JSONResponse:
-        return JSONResponse(error_body(exc.code, exc.message, exc.details), status_code=exc.status,
-                            headers=exc.headers)
+        status, body = service_error(exc)
+        return JSONResponse(body, status_code=status, headers=exc.headers)
 
     if settings.cors_origins:
         app.add_middleware(

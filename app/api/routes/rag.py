@@ -20,7 +20,7 @@ from app.api.schemas import (
     QueryResponse,
 )
 from app.container import Resources
-from app.errors import ApiError, error_body
+from app.errors import ApiError, error_body, service_error
 from app.service import answer, stream_answer
 from graphs.domain import ENTITY_TYPES, Document, EntityMetadata
 from graphs.embeddings import EmbedderUnavailable
@@ -57,13 +57,8 @@ async def sse_events(resources: Resources, body: QueryRequest) -> AsyncIterator[
     try:
         async for event in stream_answer(resources, body):
             yield {"event": event["event"], "data": json.dumps(event["data"], ensure_ascii=False)}
-    except StoreUnavailable as exc:  # the same body as the JSON answer's 503
-        yield {"event": "error", "data": json.dumps(error_body("store_unavailable", str(exc), {"store": exc.store}),
-                                                    ensure_ascii=False)}
-    except EmbedderUnavailable as exc:
-        yield {"event": "error", "data": json.dumps(error_body("embedder_unavailable", str(exc)), ensure_ascii=False)}
-    except ApiError as exc:  # e.g. the LangGraph server behind AER_RUN_VIA_LANGGRAPH did not answer
-        yield {"event": "error", "data": json.dumps(error_body(exc.code, exc.message, exc.details), ensure_ascii=False)}
+    except (StoreUnavailable, EmbedderUnavailable, ApiError) as exc:  # the body the JSON answer would have
+        yield {"event": "error", "data": json.dumps(service_error(exc)[1], ensure_ascii=False)}
     except Exception:
         # Headers are sent: without this event the stream would just stop, with no result and no reason.
         log.exception("unhandled error in a streamed query")
