@@ -66,8 +66,9 @@ _DRIVER_MODULES = frozenset({"pymilvus", "milvus_lite", "grpc"})
 # searched as unit vectors, so inner product is their cosine similarity, the same scores without the work of
 # Milvus Lite's COSINE, which renormalizes every stored vector on every search (0.1-0.5 s a search at 100k
 # rows here). A collection made with COSINE keeps it.
+DENSE_METRIC = "IP"
 INDEXES: tuple[tuple[str, str, str | None], ...] = (
-    ("dense", "FLAT", "IP"),
+    ("dense", "FLAT", DENSE_METRIC),
     ("sparse", "SPARSE_INVERTED_INDEX", "BM25"),
     ("doc_id", "INVERTED", None),
     (DATE_FIELD, "INVERTED", None),
@@ -157,7 +158,7 @@ class MilvusIndex:
         self._timeout = timeout
         self._client: MilvusClient | None = None
         self._ready = False
-        self._dense_metric = "IP"  # the collection's own, read when it is opened
+        self._dense_metric = DENSE_METRIC  # replaced by the collection's own when it is opened
         self._unflushed = 0
         self._lock = threading.Lock()
 
@@ -347,10 +348,10 @@ class MilvusIndex:
     # -- VectorIndex ----------------------------------------------------------------------
 
     def _search(
-        self, op: str, query: Any, field: str, metric: str | None, filter: str | None, limit: int
+        self, op: str, query: Any, field: Literal["dense", "sparse"], filter: str | None, limit: int
     ) -> list[Any]:
-        """One search of one vector field (dense vector or BM25 text), translated errors included; ``metric``
-        None is the dense index's own (read once the collection is open, so inside the call)."""
+        """One search of one vector field (dense vector or BM25 text), translated errors included. The dense
+        metric is the collection's own, read when it opens (so inside the call)."""
         return self._call(
             op,
             lambda c: c.search(
@@ -360,7 +361,7 @@ class MilvusIndex:
                 filter=filter or "",
                 limit=min(limit, MAX_TOPK),
                 output_fields=OUTPUT_FIELDS,
-                search_params={"metric_type": metric or self._dense_metric},
+                search_params={"metric_type": self._dense_metric if field == "dense" else "BM25"},
                 timeout=self._timeout,
             )[0],
         )
@@ -369,7 +370,7 @@ class MilvusIndex:
         """Exact cosine search (inner product of unit vectors), optionally under a filter."""
         if limit <= 0:
             return []
-        raws = self._search("search_dense", self._check_vector(vector), "dense", None, filter, limit)
+        raws = self._search("search_dense", self._check_vector(vector), "dense", filter, limit)
         channel: Channel = "structured" if filter else "semantic"
         hits = []
         for r in raws:
@@ -382,7 +383,7 @@ class MilvusIndex:
         (``raw``: comparable across searches of the same text, e.g. a later search under a filter)."""
         if limit <= 0 or not text.strip():
             return []
-        raws = self._search("search_bm25", text, "sparse", "BM25", filter, limit)
+        raws = self._search("search_bm25", text, "sparse", filter, limit)
         return [self._hit(r, "bm25", s, bm25=s) for r, s in zip(raws, self._bm25_scores(raws, raw), strict=True)]
 
     def search_hybrid(
