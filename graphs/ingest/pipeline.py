@@ -254,12 +254,7 @@ class Ingestor:
         stale = [p for p in self.journal.journal_pending() if p[0] not in inflight]
         docs = sorted({key for _, kind, key in stale if kind == "doc"})
         names = sorted({key for _, kind, key in stale if kind == "entity"})
-        for doc_id in docs:
-            self._purge(doc_id)
-        for name in names:
-            saved = self.entities.get(name)
-            if saved is not None:
-                self._mirror(saved)
+        self._roll_back(docs, names)
         if stale:
             self.journal.journal_settle(sorted({batch for batch, _, _ in stale}))
         self._recovered = True
@@ -315,12 +310,7 @@ class Ingestor:
         with self._inflight_lock:
             self._inflight.discard(batch)
         try:
-            for doc_id in docs:
-                self._purge(doc_id)
-            for name in names:
-                saved = self.entities.get(name)  # the store's write is atomic: it holds the truth
-                if saved is not None:
-                    self._mirror(saved)
+            self._roll_back(docs, names)
             self.journal.journal_settle([batch])
         except Exception:
             self._recovered = False  # the next document write recovers first
@@ -329,6 +319,15 @@ class Ingestor:
         else:
             if docs:
                 log.warning("rolled back a failed write of %d document(s): %s", len(docs), ", ".join(docs[:10]))
+
+    def _roll_back(self, docs: Sequence[str], names: Sequence[str]) -> None:
+        """Make unsettled documents absent (not partial) and mirror unsettled entities again from the store."""
+        for doc_id in docs:
+            self._purge(doc_id)
+        for name in names:
+            saved = self.entities.get(name)  # the store's write is atomic: it holds the truth
+            if saved is not None:
+                self._mirror(saved)
 
     def _purge(self, doc_id: str) -> int:
         removed = self.index.delete_document(doc_id)
