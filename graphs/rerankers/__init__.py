@@ -1,4 +1,5 @@
-"""Pluggable rerankers beyond the default fusion: a local cross-encoder, a rerank HTTP service, an LLM judge."""
+"""Every reranker: the default fusion, a local cross-encoder, a rerank HTTP service, an LLM judge; and
+``build_reranker``, which makes the configured one."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from typing import Literal
 from langchain_core.language_models import BaseChatModel
 
 from graphs.prompts import PromptLibrary
-from graphs.rerank import FusionReranker, Reranker
 from graphs.rerankers.base import (
     CountingReranker,
+    Reranker,
     RerankerUnavailable,
     RerankOutcome,
     RerankResult,
@@ -18,6 +19,7 @@ from graphs.rerankers.base import (
     rerank_or_fallback,
 )
 from graphs.rerankers.cross_encoder import CrossEncoderReranker
+from graphs.rerankers.fusion import FusionReranker
 from graphs.rerankers.http_rerank import HttpRerankReranker, RerankApi
 from graphs.rerankers.llm_judge import JudgeMode, LLMJudgeReranker, RelevanceJudgment, RerankJudgment
 
@@ -26,12 +28,14 @@ RerankerKind = Literal["fusion", "cross-encoder", "http", "llm"]
 __all__ = [
     "CountingReranker",
     "CrossEncoderReranker",
+    "FusionReranker",
     "HttpRerankReranker",
     "LLMJudgeReranker",
     "RelevanceJudgment",
     "RerankJudgment",
     "RerankOutcome",
     "RerankResult",
+    "Reranker",
     "RerankerKind",
     "RerankerUnavailable",
     "build_reranker",

@@ -1,4 +1,5 @@
-"""What every pluggable reranker shares: the typed outage, the counted result, ordering and fallback."""
+"""What every reranker shares: the protocol (each names itself so the response can say which one ran), the
+typed outage, the counted result, ordering and fallback."""
 
 from __future__ import annotations
 
@@ -9,9 +10,20 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from graphs.domain import Constraint, Hit, ParsedQuery
-from graphs.rerank import FusionReranker, Reranker
+from graphs.rerankers.fusion import FusionReranker
 
 log = logging.getLogger(__name__)
+
+
+@runtime_checkable
+class Reranker(Protocol):
+    """Reorders hits for a query and explains each score."""
+
+    name: str
+
+    async def rerank(
+        self, parsed: ParsedQuery, constraints: Sequence[Constraint], hits: Sequence[Hit], top_k: int
+    ) -> list[Hit]: ...
 
 
 class RerankerUnavailable(RuntimeError):
@@ -56,7 +68,7 @@ class RerankOutcome:
 
 
 @dataclass(frozen=True)
-class Scored:
+class ScoredHit:
     """A hit with the score a reranker gave it, and the why."""
 
     hit: Hit
@@ -83,7 +95,7 @@ def check_score(reranker: str, value: object) -> float:
     return number
 
 
-def order(scored: Sequence[Scored], top_k: int) -> list[Hit]:
+def order(scored: Sequence[ScoredHit], top_k: int) -> list[Hit]:
     """Sort by score (unscored last, ties by tiebreak then input order), cut to top_k, set the scores."""
     keyed = sorted(
         enumerate(scored),

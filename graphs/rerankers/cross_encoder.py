@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from graphs.domain import Constraint, Hit, ParsedQuery
-from graphs.rerankers.base import RerankerUnavailable, Scored, check_score, order, passage_text
+from graphs.rerankers.base import RerankerUnavailable, ScoredHit, check_score, order, passage_text
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +92,7 @@ class CrossEncoderReranker:
         scores = await asyncio.to_thread(self.score, parsed.original_query, [passage_text(h) for h in hits])
         return order(
             [
-                Scored(h, s, f"{self.name}: query-passage relevance {s:.3f} (search rank {i + 1}, {h.channel})")
+                ScoredHit(h, s, f"{self.name}: query-passage relevance {s:.3f} (search rank {i + 1}, {h.channel})")
                 for i, (h, s) in enumerate(zip(hits, scores, strict=True))
             ],
             top_k,

@@ -9,7 +9,7 @@ from typing import Any, Literal
 import httpx
 
 from graphs.domain import Constraint, Hit, ParsedQuery
-from graphs.rerankers.base import RerankerUnavailable, Scored, check_score, order, passage_text
+from graphs.rerankers.base import RerankerUnavailable, ScoredHit, check_score, order, passage_text
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +96,7 @@ class HttpRerankReranker:
         scores = parse_scores(self.name, await self._post(body), len(hits))
         return order(
             [
-                Scored(hits[i], s, f"{self.name}: query-passage relevance {s:.3f} (search rank {i + 1}, {hits[i].channel})")
+                ScoredHit(hits[i], s, f"{self.name}: query-passage relevance {s:.3f} (search rank {i + 1}, {hits[i].channel})")
                 for i, s in sorted(scores.items())
             ],
             top_k,

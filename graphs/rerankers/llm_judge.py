@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from graphs.domain import Constraint, Hit, ParsedQuery
 from graphs.llm import LLM_ERRORS, structured_call
 from graphs.prompts import PromptLibrary
-from graphs.rerankers.base import RerankerUnavailable, RerankResult, Scored, order
+from graphs.rerankers.base import RerankerUnavailable, RerankResult, ScoredHit, order
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +118,7 @@ class LLMJudgeReranker:
 
     async def _listwise(
         self, parsed: ParsedQuery, constraints: Sequence[Constraint], head: Sequence[Hit]
-    ) -> list[Scored]:
+    ) -> list[ScoredHit]:
         passages = "\n\n".join(format_passage(n, h, self.passage_chars) for n, h in enumerate(head, start=1))
         try:
             judgment = await structured_call(
@@ -134,15 +134,15 @@ class LLMJudgeReranker:
             if i in ranked:
                 position, relevance, reason = ranked[i]
                 why = f"{self.name}: relevance {relevance:.2f}, ranked {position + 1} of {len(head)}: {reason}"
-                scored.append(Scored(h, relevance, why, (0, position)))
+                scored.append(ScoredHit(h, relevance, why, (0, position)))
             else:
                 why = f"{self.name}: left out of the judge's ranking (treated as irrelevant)"
-                scored.append(Scored(h, 0.0, why, (1, i)))
+                scored.append(ScoredHit(h, 0.0, why, (1, i)))
         return scored
 
     async def _pointwise(
         self, parsed: ParsedQuery, constraints: Sequence[Constraint], head: Sequence[Hit]
-    ) -> list[Scored]:
+    ) -> list[ScoredHit]:
         semaphore = asyncio.Semaphore(self.concurrency)
 
         async def judge(h: Hit) -> RelevanceJudgment:
@@ -157,7 +157,7 @@ class LLMJudgeReranker:
             if isinstance(r, BaseException):
                 raise r
         return [
-            Scored(h, r.relevance, f"{self.name}: relevance {r.relevance:.2f}: {_reason(r.reason)}")
+            ScoredHit(h, r.relevance, f"{self.name}: relevance {r.relevance:.2f}: {_reason(r.reason)}")
             for h, r in zip(head, results, strict=True)
             if isinstance(r, RelevanceJudgment)
         ]
@@ -174,7 +174,7 @@ class LLMJudgeReranker:
         else:
             scored, calls = await self._pointwise(parsed, constraints, head), len(head)
         why = f"{self.name}: not judged (beyond the top {self.top_n}); search order kept"
-        scored += [Scored(h, None, why) for h in tail]
+        scored += [ScoredHit(h, None, why) for h in tail]
         return RerankResult(order(scored, top_k), calls)
 
     async def rerank(

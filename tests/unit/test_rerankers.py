@@ -18,7 +18,6 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 
 from graphs.domain import Constraint, Hit, ParsedQuery
 from graphs.prompts import PromptLibrary
-from graphs.rerank import FusionReranker, Reranker
 from graphs.rerankers import (
     CountingReranker,
     CrossEncoderReranker,
@@ -30,7 +29,8 @@ from graphs.rerankers import (
     rerank_counted,
     rerank_or_fallback,
 )
-from graphs.rerankers.base import Scored, order
+from graphs.rerankers.base import Reranker, ScoredHit, order
+from graphs.rerankers.fusion import FusionReranker
 from graphs.rerankers.http_rerank import parse_scores
 from graphs.rerankers.llm_judge import format_passage
 from tests.fakes import ToolCallingFakeChatModel, hit
@@ -391,9 +391,9 @@ def test_judge_prompt_variables(name: str, variables: set[str]) -> None:
 
 def test_order_puts_unscored_last_and_cuts() -> None:
     a, b, c = hits(3)
-    ranked = order([Scored(a, None, "n"), Scored(b, 0.2, "b"), Scored(c, 0.123456, "c")], top_k=2)
+    ranked = order([ScoredHit(a, None, "n"), ScoredHit(b, 0.2, "b"), ScoredHit(c, 0.123456, "c")], top_k=2)
     assert [(h.id, h.reranked_score) for h in ranked] == [("d1#0", 0.2), ("d2#0", 0.1235)]
-    assert order([Scored(a, 1.0, "a")], top_k=0) == []
+    assert order([ScoredHit(a, 1.0, "a")], top_k=0) == []
 
 
 class Down:

@@ -1,28 +1,19 @@
-"""Rerankers: pluggable, each names itself so the response can say which one ran."""
+"""The default reranker: a weighted fusion of dense similarity, keyword coverage, entity match and title match
+(no model, no network)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
 
 from graphs.domain import Constraint, Hit, ParsedQuery
 from graphs.text.normalize import normalize
 
 
-@runtime_checkable
-class Reranker(Protocol):
-    """Reorders hits for a query and explains each score."""
-
-    name: str
-
-    async def rerank(
-        self, parsed: ParsedQuery, constraints: Sequence[Constraint], hits: Sequence[Hit], top_k: int
-    ) -> list[Hit]: ...
-
-
 @dataclass(frozen=True)
-class FusionWeights:
+class FeatureWeights:
+    """How much each reranking feature counts."""
+
     search: float = 0.4
     dense: float = 0.2
     lexical: float = 0.2
@@ -63,8 +54,8 @@ class FusionReranker:
 
     name = "fusion"
 
-    def __init__(self, weights: FusionWeights | None = None) -> None:
-        self.weights = weights or FusionWeights()
+    def __init__(self, weights: FeatureWeights | None = None) -> None:
+        self.weights = weights or FeatureWeights()
 
     def score(
         self, parsed: ParsedQuery, constraints: Sequence[Constraint], hit: Hit, top_score: float = 1.0
