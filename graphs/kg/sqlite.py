@@ -20,12 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
-from graphs.ingest.journal import JournalEntry, JournalKind
 from graphs.kg.base import (
     EDGE_KINDS,
     EdgeKind,
     GraphDocument,
-    GraphStats,
     Neighbor,
     doc_id_of,
     doc_node,
@@ -34,7 +32,8 @@ from graphs.kg.base import (
 )
 from graphs.kg.mentions import MentionIndex, contains_key, fold, join_tokens, name_key, tokenize
 from graphs.stores.base import StoreUnavailable
-from graphs.stores.sqlite import open_sqlite
+from graphs.stores.journal import JournalEntry, JournalKind
+from graphs.stores.sqlite import open_sqlite, transaction
 
 logger = logging.getLogger(__name__)
 
@@ -149,14 +148,11 @@ class SQLiteKnowledgeGraph:
     def _write(self) -> Iterator[sqlite3.Connection]:
         """Run the block in one BEGIN IMMEDIATE transaction; roll back (and drop the name index) on error."""
         with self._read() as conn:
-            conn.execute("BEGIN IMMEDIATE")
             try:
-                self._sync()  # another process may have committed between the check above and BEGIN
-                yield conn
-                conn.execute("COMMIT")
+                with transaction(conn):
+                    self._sync()  # another process may have committed between the check above and BEGIN
+                    yield conn
             except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
                 self._names = None  # it may hold names of the rolled-back write
                 raise
             finally:
@@ -434,19 +430,12 @@ class SQLiteKnowledgeGraph:
             row = conn.execute("SELECT name FROM nodes WHERE id = ?", (node_id,)).fetchone()
         return row[0] if row else None
 
-    def stats(self) -> GraphStats:
-        """How many nodes of each kind and edges of each kind the graph holds."""
-        with self._read() as conn:
-            nodes = dict(conn.execute("SELECT kind, COUNT(*) FROM nodes GROUP BY kind").fetchall())
-            edges = dict(conn.execute("SELECT kind, COUNT(*) FROM edges GROUP BY kind").fetchall())
-        return GraphStats(nodes=nodes, edges=edges)
-
     def ping(self) -> None:
         """Raise StoreUnavailable if the database cannot be read."""
         with self._read() as conn:
             conn.execute("SELECT 1").fetchone()
 
-    # -- ingest journal (graphs.ingest.journal.IngestJournal) ---------------------------------------
+    # -- ingest journal (graphs.stores.journal.IngestJournal) ---------------------------------------
 
     @contextmanager
     def _journal(self) -> Iterator[sqlite3.Connection]:
@@ -454,14 +443,8 @@ class SQLiteKnowledgeGraph:
         journal is another table: no node, edge or name changes)."""
         with self._lock:
             try:
-                self._conn.execute("BEGIN IMMEDIATE")
-                try:
-                    yield self._conn
-                    self._conn.execute("COMMIT")
-                except BaseException:
-                    if self._conn.in_transaction:
-                        self._conn.execute("ROLLBACK")
-                    raise
+                with transaction(self._conn) as conn:
+                    yield conn
             except sqlite3.Error as exc:
                 raise StoreUnavailable("knowledge graph", f"{self.path}: {exc}") from exc
 

@@ -1,8 +1,11 @@
-"""Opening a SQLite store file the same way everywhere: WAL, shared across threads, schema applied."""
+"""SQLite the same way for every store file (the entity store, the knowledge graph and its ingest journal):
+opening it (WAL, shared across threads, schema applied) and one write transaction."""
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from graphs.stores.base import StoreUnavailable
 
@@ -18,3 +21,16 @@ def open_sqlite(path: str, schema: str, store: str, timeout: float) -> sqlite3.C
     except sqlite3.Error as exc:
         raise StoreUnavailable(store, f"{path}: {exc}") from exc
     return conn
+
+
+@contextmanager
+def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """Run the block in one ``BEGIN IMMEDIATE`` transaction: committed at its end, rolled back on any error."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise

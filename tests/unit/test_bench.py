@@ -34,7 +34,7 @@ from app.bench import (
 )
 from graphs.domain import Document
 from graphs.ingest.pipeline import make_splitter
-from graphs.stores.entities import SQLiteEntityStore
+from graphs.stores.entities.sqlite_store import SQLiteEntityStore
 
 
 @pytest.fixture(scope="module")

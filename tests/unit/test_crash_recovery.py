@@ -24,7 +24,7 @@ from graphs.kg.base import doc_node
 from graphs.kg.sqlite import SQLiteKnowledgeGraph
 from graphs.rag.context import GazetteerCache
 from graphs.stores.base import StoreUnavailable
-from graphs.stores.entities import SQLiteEntityStore
+from graphs.stores.entities.sqlite_store import SQLiteEntityStore
 from graphs.stores.filters import doc_filter
 from graphs.stores.milvus import MilvusIndex, _strip_hash
 
@@ -62,7 +62,7 @@ def ingestor(stores: dict[str, Any], **overrides: Any) -> Ingestor:
     """A fresh Ingestor (a fresh process) on the stores."""
     parts = {"embedder": DeterministicFakeEmbedding(size=DIM), "index": stores["index"],
              "entities": stores["entities"], "gazetteer": GazetteerCache(stores["entities"]),
-             "graph": stores["graph"], "journal": stores["graph"], **overrides}
+             "kg": stores["graph"], "journal": stores["graph"], **overrides}
     return Ingestor(**parts)
 
 
@@ -166,7 +166,7 @@ def test_a_crash_at_any_point_leaves_each_document_whole_or_absent(
     elif point == "before deleting the old chunks":
         index._client = CrashingClient(real_client, "delete", 1)
     elif point == "before the graph write":
-        overrides["graph"] = CrashingGraph(stores["graph"], "add_documents")
+        overrides["kg"] = CrashingGraph(stores["graph"], "add_documents")
     else:
         overrides["journal"] = CrashingGraph(stores["graph"], "journal_settle")
     with pytest.raises(Crash):
@@ -203,7 +203,7 @@ def test_a_failed_write_is_rolled_back_at_once(stores: dict[str, Any]) -> None:
             return getattr(self._inner, name)
 
     with pytest.raises(StoreUnavailable):
-        ingestor(stores, graph=DownGraph(stores["graph"], "")).ingest([version(d, 2) for d in SECOND])
+        ingestor(stores, kg=DownGraph(stores["graph"], "")).ingest([version(d, 2) for d in SECOND])
     assert {d: state_of(stores, d) for d in [*FIRST, "d"]} == {"a": "absent", "b": "absent", "c": "v1",
                                                               "d": "absent"}
     assert stores["graph"].journal_pending() == []
@@ -212,7 +212,7 @@ def test_a_failed_write_is_rolled_back_at_once(stores: dict[str, Any]) -> None:
 def test_a_crash_during_delete_is_completed_on_recovery(stores: dict[str, Any]) -> None:
     ingestor(stores).ingest([version(d, 1) for d in FIRST])
     with pytest.raises(Crash):
-        ingestor(stores, graph=CrashingGraph(stores["graph"], "delete_document")).delete("a")
+        ingestor(stores, kg=CrashingGraph(stores["graph"], "delete_document")).delete("a")
     assert state_of(stores, "a") == "partial"  # chunks gone, graph node still there
     ingestor(stores).recover()
     assert state_of(stores, "a") == "absent" and state_of(stores, "b") == "v1"
@@ -221,7 +221,7 @@ def test_a_crash_during_delete_is_completed_on_recovery(stores: dict[str, Any]) 
 def test_a_crash_between_entity_store_and_graph_is_mirrored_on_recovery(stores: dict[str, Any]) -> None:
     entity = EntityMetadata(standard_name="Elon Musk", type="PERSON", aliases=["马斯克"], related_entities=["SpaceX"])
     with pytest.raises(Crash):
-        ingestor(stores, graph=CrashingGraph(stores["graph"], "upsert_entity")).upsert_entity(entity)
+        ingestor(stores, kg=CrashingGraph(stores["graph"], "upsert_entity")).upsert_entity(entity)
     assert stores["entities"].get("Elon Musk") is not None  # the store's own write is one transaction
     assert stores["graph"].name("entity:elon musk") is None
     ingestor(stores).recover()
@@ -243,7 +243,7 @@ def test_an_entity_write_killed_mid_transaction_leaves_the_store_as_it_was(tmp_p
     script = (
         "import os, signal, sys\n"
         "from graphs.domain import EntityMetadata\n"
-        "from graphs.stores.entities import SQLiteEntityStore\n"
+        "from graphs.stores.entities.sqlite_store import SQLiteEntityStore\n"
         "store = SQLiteEntityStore(sys.argv[1])\n"
         "store.upsert(EntityMetadata(standard_name='Apple', type='ORGANIZATION', aliases=['苹果']))\n"
         "class Dying:\n"

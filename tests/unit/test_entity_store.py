@@ -13,14 +13,11 @@ import fakeredis
 import pytest
 
 from graphs.domain import EntityMatch, EntityMetadata, EntityType
+from graphs.ingest.loaders import load_entities_jsonl
 from graphs.stores.base import AliasConflictError, EntityStore, StoreUnavailable
-from graphs.stores.entities import (
-    EntityMatcher,
-    RedisEntityStore,
-    SQLiteEntityStore,
-    load_entities_jsonl,
-    merge_entity,
-)
+from graphs.stores.entities.matcher import EntityMatcher, merge_entity
+from graphs.stores.entities.redis_store import RedisEntityStore
+from graphs.stores.entities.sqlite_store import SQLiteEntityStore
 
 Store = SQLiteEntityStore | RedisEntityStore
 Opener = Callable[..., Store]
