@@ -252,7 +252,7 @@ def demo(
 
 def import_entities(resources: Resources, path: Path) -> int:
     """Upsert every entity of a JSONL/JSON file."""
-    from graphs.stores.entities import load_entities_jsonl
+    from graphs.ingest.loaders import load_entities_jsonl
 
     items = load_entities_jsonl(path)
     for item in items:
@@ -314,7 +314,7 @@ def entities_import(
 ) -> None:
     """Import entities from a JSONL (or JSON array) file."""
     if server:
-        from graphs.stores.entities import load_entities_jsonl
+        from graphs.ingest.loaders import load_entities_jsonl
 
         items = load_entities_jsonl(path)
         with remote(server) as client:

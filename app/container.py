@@ -13,14 +13,14 @@ from langchain_core.language_models import BaseChatModel
 from app.settings import Settings
 from app.trajectories import TrajectoryLog
 from graphs.embeddings import GuardedEmbeddings, USEEmbeddings
-from graphs.ingest.journal import IngestJournal
 from graphs.ingest.pipeline import Ingestor
 from graphs.kg.base import KnowledgeGraph
 from graphs.prompts import PromptLibrary
 from graphs.rag.context import GazetteerCache, RagContext, RagLimits
-from graphs.rerank import Reranker
 from graphs.rerankers import build_reranker
+from graphs.rerankers.base import Reranker
 from graphs.stores.base import EntityStore, StoreUnavailable, VectorIndex
+from graphs.stores.journal import IngestJournal
 from graphs.text.rules import analyze_query
 
 log = logging.getLogger(__name__)
@@ -69,7 +69,8 @@ def build_llm(settings: Settings, model: str | None = None) -> BaseChatModel | N
 
 def build_entity_store(settings: Settings) -> EntityStore:
     """Redis when configured, else the SQLite file."""
-    from graphs.stores.entities import RedisEntityStore, SQLiteEntityStore
+    from graphs.stores.entities.redis_store import RedisEntityStore
+    from graphs.stores.entities.sqlite_store import SQLiteEntityStore
 
     if settings.redis_url:
         return RedisEntityStore(settings.redis_url)
@@ -77,7 +78,7 @@ def build_entity_store(settings: Settings) -> EntityStore:
     return SQLiteEntityStore(settings.sqlite_path())
 
 
-def build_graph(settings: Settings) -> KnowledgeGraph:
+def build_knowledge_graph(settings: Settings) -> KnowledgeGraph:
     """The knowledge graph in its SQLite file."""
     from graphs.kg.sqlite import SQLiteKnowledgeGraph
 
@@ -129,8 +130,8 @@ class Resources:
         try:
             analyze_query("马斯克 warm up", ctx.gazetteer(), ctx.today())
             ctx.index.count()
-            if ctx.graph is not None:
-                ctx.graph.find_nodes("warm up 预热")  # loads the node-name index of the graph route
+            if ctx.kg is not None:
+                ctx.kg.find_nodes("warm up 预热")  # loads the node-name index of the graph route
         except StoreUnavailable as exc:
             log.warning("starting while a store is unavailable (readyz will say so): %s", exc)
         if load := getattr(ctx.reranker, "load", None):
@@ -156,8 +157,8 @@ class Resources:
         """Release the stores."""
         self.context.index.close()
         self.context.entities.close()
-        if self.context.graph is not None:
-            self.context.graph.close()
+        if self.context.kg is not None:
+            self.context.kg.close()
 
 
 def build_resources(settings: Settings) -> Resources:
@@ -165,7 +166,7 @@ def build_resources(settings: Settings) -> Resources:
     embedder, dim, embedding_name = build_embedder(settings)
     entities = build_entity_store(settings)
     index = build_index(settings, dim)
-    graph = build_graph(settings)
+    kg = build_knowledge_graph(settings)
     gazetteer = GazetteerCache(entities)
     llm = build_llm(settings)
     prompts = PromptLibrary()
@@ -186,10 +187,10 @@ def build_resources(settings: Settings) -> Resources:
             priority=tuple(settings.entity_priority),
             llm_timeout_s=settings.llm_timeout_s,
         ),
-        graph=graph,
+        kg=kg,
     )
-    ingestor = Ingestor(embedder=embedder, index=index, entities=entities, gazetteer=gazetteer, graph=graph,
-                        journal=graph if isinstance(graph, IngestJournal) else None)
+    ingestor = Ingestor(embedder=embedder, index=index, entities=entities, gazetteer=gazetteer, kg=kg,
+                        journal=kg if isinstance(kg, IngestJournal) else None)
     try:
         ingestor.recover()  # writes a killed process left unfinished become absent, not partial
     except StoreUnavailable as exc:

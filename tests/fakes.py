@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
-from collections.abc import Callable, Iterator, Sequence
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -16,11 +18,13 @@ from langchain_core.outputs import ChatGenerationChunk
 from langgraph.runtime import Runtime
 
 from graphs.domain import Chunk, EntityMetadata, Hit
+from graphs.kg.sqlite import SQLiteKnowledgeGraph
 from graphs.prompts import PromptLibrary
 from graphs.rag.context import GazetteerCache, RagContext, RagLimits
-from graphs.rerank import FusionReranker
+from graphs.rerankers.fusion import FusionReranker
 from graphs.stores.base import DocumentChunks, StoreUnavailable
-from graphs.stores.entities import SQLiteEntityStore
+from graphs.stores.entities.sqlite_store import SQLiteEntityStore
+from graphs.text.gazetteer import Gazetteer
 
 DEMO_ENTITIES = [
     EntityMetadata(standard_name="Elon Musk", type="PERSON", aliases=["马斯克", "老马", "Musk"],
@@ -120,8 +124,8 @@ def entity_store(tmp_path: Any, entities: Sequence[EntityMetadata] = DEMO_ENTITI
     return store
 
 
-def make_context(tmp_path: Any, index: Any = None, llm: Any = None, graph: Any = None, **limits: Any) -> RagContext:
-    """A RagContext of fakes (and a real SQLite entity store; ``graph``: a knowledge graph, else none)."""
+def make_context(tmp_path: Any, index: Any = None, llm: Any = None, kg: Any = None, **limits: Any) -> RagContext:
+    """A RagContext of fakes (and a real SQLite entity store; ``kg``: a knowledge graph, else none)."""
     store = entity_store(tmp_path)
     return RagContext(
         embedder=DeterministicFakeEmbedding(size=16),
@@ -134,10 +138,31 @@ def make_context(tmp_path: Any, index: Any = None, llm: Any = None, graph: Any =
         llm_name="fake-llm" if llm else None,
         limits=RagLimits(**limits),
         today=lambda: TODAY,
-        graph=graph,
+        kg=kg,
     )
 
 
 def runtime(ctx: RagContext) -> Runtime[RagContext]:
     """A Runtime carrying the context, for calling nodes directly."""
     return Runtime(context=ctx)
+
+
+def gazetteer_of(entities: Iterable[EntityMetadata]) -> Gazetteer:
+    """A gazetteer of each entity's standard name and aliases (the service builds it from the entity store)."""
+    return Gazetteer((name, e) for e in entities for name in [e.standard_name, *e.aliases])
+
+
+@dataclass(frozen=True)
+class GraphCounts:
+    """How many nodes and edges of each kind a knowledge graph holds."""
+
+    nodes: dict[str, int]
+    edges: dict[str, int]
+
+
+def graph_counts(kg: SQLiteKnowledgeGraph) -> GraphCounts:
+    """Count the knowledge graph's nodes and edges by kind, on a connection of this test's own."""
+    with contextlib.closing(sqlite3.connect(kg.path)) as conn:
+        nodes = dict(conn.execute("SELECT kind, COUNT(*) FROM nodes GROUP BY kind").fetchall())
+        edges = dict(conn.execute("SELECT kind, COUNT(*) FROM edges GROUP BY kind").fetchall())
+    return GraphCounts(nodes=nodes, edges=edges)

@@ -1,6 +1,6 @@
 """Ingest: chunk documents, attach normalized entity fields and a date, embed, and index.
 
-Writes are crash-consistent through the ingest journal (``graphs.ingest.journal``): a document is
+Writes are crash-consistent through the ingest journal (``graphs.stores.journal``): a document is
 journaled before its chunks reach Milvus and settled after its graph rows are committed; whatever a
 crash (or a failed write) leaves unsettled is rolled back by ``Ingestor.recover``, which runs before
 a process's first write and when the service starts.
@@ -20,9 +20,9 @@ from langchain_core.embeddings import Embeddings
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
 from graphs.domain import ENTITY_TYPES, Chunk, Document, EntityMetadata, EntityType
-from graphs.ingest.journal import IngestJournal, JournalEntry
 from graphs.kg.base import GraphDocument, KnowledgeGraph
 from graphs.stores.base import DocumentChunks, EntityStore, VectorIndex
+from graphs.stores.journal import IngestJournal, JournalEntry
 from graphs.text.dates import first_date
 from graphs.text.gazetteer import Gazetteer
 from graphs.text.rules import extract_entities
@@ -135,7 +135,7 @@ class Ingestor:
     gazetteer: Callable[[], Gazetteer]
     today: Callable[[], date] = date.today
     splitter: RecursiveCharacterTextSplitter = field(default_factory=make_splitter)
-    graph: KnowledgeGraph | None = None
+    kg: KnowledgeGraph | None = None
     journal: IngestJournal | None = None
     """Where write intents go (the graph's SQLite file in the service); None: no crash recovery."""
     # Document writes (journal, Milvus, graph, settle) run one batch at a time per process, so that
@@ -273,8 +273,8 @@ class Ingestor:
             batch = self._begin([("doc", doc_id) for doc_id in doc_ids])
             try:
                 self.index.replace_documents(replacements)
-                if self.graph is not None:
-                    self.graph.add_documents(graph_docs)
+                if self.kg is not None:
+                    self.kg.add_documents(graph_docs)
             except Exception:
                 self._fail(batch, docs=doc_ids)
                 raise
@@ -331,14 +331,14 @@ class Ingestor:
 
     def _purge(self, doc_id: str) -> int:
         removed = self.index.delete_document(doc_id)
-        if self.graph is not None:
-            self.graph.delete_document(doc_id)
+        if self.kg is not None:
+            self.kg.delete_document(doc_id)
         return removed
 
     def _mirror(self, saved: EntityMetadata) -> None:
-        if self.graph is not None:
+        if self.kg is not None:
             ancestors = saved.ancestors
-            self.graph.upsert_entity(
+            self.kg.upsert_entity(
                 saved.standard_name, related=saved.related_entities, parent=ancestors[-1] if ancestors else None
             )
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal, Protocol
 
 NodeKind = Literal["doc", "entity"]
@@ -61,12 +61,6 @@ class Neighbor:
     weight: float = 1.0
 
 
-@dataclass(frozen=True)
-class GraphStats:
-    nodes: dict[str, int] = field(default_factory=dict)
-    edges: dict[str, int] = field(default_factory=dict)
-
-
 class KnowledgeGraph(Protocol):
     """A property graph of documents and entities. Implementations must be safe to call from
     worker threads; ``neighbors`` is the hot path and is cached until the next write."""
@@ -98,8 +92,6 @@ class KnowledgeGraph(Protocol):
         """A node's display name (a document's title, an entity's standard name)."""
         ...
 
-    def stats(self) -> GraphStats: ...
 
-    def ping(self) -> None: ...
 
     def close(self) -> None: ...

@@ -13,7 +13,7 @@ from langchain_core.language_models import BaseChatModel
 from graphs.domain import DEFAULT_PRIORITY, EntityType
 from graphs.kg.base import KnowledgeGraph
 from graphs.prompts import PromptLibrary
-from graphs.rerank import Reranker
+from graphs.rerankers.base import Reranker
 from graphs.stores.base import EntityStore, VectorIndex
 from graphs.text.gazetteer import Gazetteer
 
@@ -95,5 +95,5 @@ class RagContext:
     llm_name: str | None = None
     limits: RagLimits = field(default_factory=RagLimits)
     today: Callable[[], date] = date.today
-    graph: KnowledgeGraph | None = None
+    kg: KnowledgeGraph | None = None
     """The knowledge graph for multi-hop expansion; without one the graph route is unavailable."""

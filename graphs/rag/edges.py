@@ -1,4 +1,5 @@
-"""Pure routing functions: they read the state and name the next node (or the plan steps to run)."""
+"""Pure routing functions and the node maps: they read the state and name the next node (or the plan steps
+to run)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,15 @@ from typing import Literal
 
 from langgraph.types import Send
 
-from graphs.domain import RouteAction, RoutingDecision
-from graphs.rag.nodes._plan import ready_steps
+from graphs.domain import RouteAction, RoutingDecision, TeamName
+from graphs.rag.planning import ready_steps
 from graphs.rag.state import RagState, StepInput
+
+TeamNode = Literal["write_answer", "route_query", "plan_query"]
+
+TEAM_NODE: dict[TeamName, TeamNode] = {
+    "writer_only": "write_answer", "executor_inclusive": "route_query", "planner_enhanced": "plan_query"}
+"""Where configure_team hands each team's question (it goes there with a ``Command``)."""
 
 RouteNode = Literal[
     "search_structured", "search_semantic", "search_hybrid", "search_graph", "relax_constraints", "rerank_hits"
@@ -22,6 +29,7 @@ ACTION_NODE: dict[RouteAction, RouteNode] = {
     "relax_constraints": "relax_constraints",
     "rerank": "rerank_hits",
 }
+"""Where route_query carries out each routing action (it goes there with a ``Command``)."""
 
 
 def node_for(decision: RoutingDecision) -> RouteNode:

@@ -56,6 +56,14 @@ class InputState(TypedDict, total=False):
     max_turns: int
 
 
+class OnePathInput(InputState, total=False):
+    """What the one-path team needs when it runs alone (a plan step): the executor's configuration and when
+    its budget started."""
+
+    team_config: TeamConfiguration
+    started_at: float
+
+
 class RagState(InputState, total=False):
     """Everything the graph knows about one question."""
 

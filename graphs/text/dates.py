@@ -8,7 +8,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import NamedTuple
 
-from graphs.domain import DateRange, QueryEntity
+from graphs.domain import DateRange
 
 # Full-width digits and separators map 1:1 onto ASCII, so offsets stay valid.
 _WIDTH = str.maketrans({chr(0xFF10 + i): str(i) for i in range(10)} | {"－": "-", "／": "/", "．": "."})
@@ -193,14 +193,6 @@ def find_dates(text: str, today: date, *, relative: bool = True) -> list[DateSpa
             chosen.append(span)
             last_end = span.end
     return chosen
-
-
-def date_entities(text: str, today: date) -> list[QueryEntity]:
-    """Return the dates of ``text`` as DATE entities with their ranges."""
-    return [
-        QueryEntity(text=s.text, type="DATE", source="date_rule", confidence=0.95, date_range=s.range)
-        for s in find_dates(text, today)
-    ]
 
 
 def first_date(text: str, today: date, *, relative: bool = False) -> int | None:

@@ -137,11 +137,6 @@ class Gazetteer:
         if self._entities:
             self._automaton.make_automaton()
 
-    @classmethod
-    def from_entities(cls, entities: Iterable[EntityMetadata]) -> Gazetteer:
-        """Build a gazetteer from each entity's standard name and aliases."""
-        return cls((name, e) for e in entities for name in [e.standard_name, *e.aliases])
-
     def __len__(self) -> int:
         """Return the number of distinct normalized surface forms."""
         return len(self._entities)

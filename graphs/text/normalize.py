@@ -38,13 +38,6 @@ def normalize(text: str) -> str:
 
 
 @functools.lru_cache(maxsize=131072)
-def to_pinyin(text: str) -> str:
-    """Spell ``text`` in toneless pinyin, lowercase, without spaces or punctuation; latin kept."""
-    from pypinyin import lazy_pinyin
-
-    return "".join(ch for ch in "".join(lazy_pinyin(text)).lower() if ch.isalnum())
-
-
 @functools.lru_cache(maxsize=131072)
 def pinyin_variants(text: str, limit: int = 8) -> tuple[str, ...]:
     """Spell ``text`` in toneless pinyin for each reading of its polyphones (at most ``limit``), likeliest first."""

@@ -14,6 +14,7 @@ from app.cli import demo_dir
 from app.main import create_app
 from app.remote import iter_sse
 from app.settings import Settings
+from tests.fakes import graph_counts
 
 URL = "/api/adaptive-entity-rag"
 
@@ -100,7 +101,7 @@ def test_add_then_delete_document(client: TestClient) -> None:
     assert client.post(URL, json={"action": "add-documents", "documents": [doc]}).status_code == 200
     body = ask(client, "量子比特", searchMode="hybrid")
     assert [r["docId"] for r in body["retrievalDetails"]["topResults"]].count("tmp-doc") == 1
-    graph = client.app.state.resources.context.graph  # type: ignore[attr-defined]
+    graph = client.app.state.resources.context.kg  # type: ignore[attr-defined]
     assert graph.name("doc:tmp-doc") == "临时文档"
     r = client.post(URL, json={"action": "delete-document", "id": "tmp-doc"})
     assert r.status_code == 200 and r.json()["deletedChunks"] == 1
@@ -109,8 +110,8 @@ def test_add_then_delete_document(client: TestClient) -> None:
 
 
 def test_ingest_and_add_entity_keep_the_knowledge_graph_in_step(client: TestClient) -> None:
-    graph = client.app.state.resources.context.graph  # type: ignore[attr-defined]
-    assert graph.stats().nodes["doc"] >= 10
+    graph = client.app.state.resources.context.kg  # type: ignore[attr-defined]
+    assert graph_counts(graph).nodes["doc"] >= 10
     related = {n.node for n in graph.neighbors("entity:elon musk", edges=["related"])}
     assert {"entity:tesla", "entity:spacex"} <= related
     assert any(n.edge == "mentions" for n in graph.neighbors("entity:elon musk"))

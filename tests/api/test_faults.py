@@ -239,4 +239,4 @@ def test_milvus_unavailable_is_503_then_the_service_recovers(client: TestClient,
     assert status == 200 and "relax_constraints" in actions(body)
     # the failed add-documents was rolled back, not left half-written
     index = client.app.state.resources.context.index  # type: ignore[attr-defined]
-    assert index.count(doc_filter("ml-2")) == 0 and client.app.state.resources.context.graph.name("doc:ml-2") is None  # type: ignore[attr-defined]
+    assert index.count(doc_filter("ml-2")) == 0 and client.app.state.resources.context.kg.name("doc:ml-2") is None  # type: ignore[attr-defined]

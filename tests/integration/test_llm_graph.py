@@ -66,7 +66,7 @@ async def test_llm_judges_expansion_and_selects_evidence(tmp_path: Path, llm: An
                                                              "kiss", "tell", "actress"], complexity="complex")
     state: Any = {"question": question, "parsed": parsed, "graph_nodes": nodes, "frontier": list(nodes)[:3],
                   "depth": 0, "entities": []}
-    ctx = make_context(tmp_path, llm=llm, graph=kg, llm_timeout_s=600)
+    ctx = make_context(tmp_path, llm=llm, kg=kg, llm_timeout_s=600)
     judged = await judge_expansion(state, runtime(ctx))
     [step] = judged["expansion"]
     assert step.judge == "llm" and judged.get("degraded") is None, step

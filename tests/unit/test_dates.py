@@ -2,7 +2,7 @@ from datetime import date
 
 import pytest
 
-from graphs.text.dates import date_entities, day_range, find_dates, first_date, month_range, year_range
+from graphs.text.dates import day_range, find_dates, first_date, month_range, year_range
 
 TODAY = date(2025, 6, 15)
 
@@ -103,12 +103,6 @@ def test_offsets_point_into_the_input() -> None:
     text = "发布于２０２４年３月的产品"
     (span,) = find_dates(text, TODAY)
     assert text[span.start : span.end] == span.text == "２０２４年３月"
-
-
-def test_date_entities() -> None:
-    (entity,) = date_entities("去年的财报", TODAY)
-    assert (entity.text, entity.type, entity.source) == ("去年", "DATE", "date_rule")
-    assert entity.date_range == year_range(2024)
 
 
 @pytest.mark.parametrize(

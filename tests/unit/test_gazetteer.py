@@ -4,6 +4,7 @@ import pytest
 
 from graphs.domain import EntityMetadata
 from graphs.text.gazetteer import Gazetteer, fold_aligned
+from tests.fakes import gazetteer_of
 
 MUSK = EntityMetadata(standard_name="Elon Musk", type="PERSON", aliases=["马斯克", "老马", "Musk"])
 APPLE = EntityMetadata(standard_name="Apple", type="ORGANIZATION", aliases=["苹果", "Apple Inc."])
@@ -16,7 +17,7 @@ X1 = EntityMetadata(standard_name="X1", type="PRODUCT")
 
 @pytest.fixture(scope="module")
 def gazetteer() -> Gazetteer:
-    return Gazetteer.from_entities([MUSK, APPLE, BEIJING, PKU, NEW_YORK, YORK_U, X1])
+    return gazetteer_of([MUSK, APPLE, BEIJING, PKU, NEW_YORK, YORK_U, X1])
 
 
 @pytest.mark.parametrize(
@@ -85,7 +86,7 @@ def test_fold_aligned_identity_for_plain_text() -> None:
 
 def test_ambiguous_surface_keeps_all_entities() -> None:
     fruit = EntityMetadata(standard_name="苹果(水果)", type="PRODUCT", aliases=["苹果"])
-    gazetteer = Gazetteer.from_entities([APPLE, fruit])
+    gazetteer = gazetteer_of([APPLE, fruit])
     assert gazetteer.lookup("苹果") == (APPLE, fruit)
     (match,) = gazetteer.matches("吃苹果")
     assert match.entities == (APPLE, fruit)
@@ -112,7 +113,7 @@ def test_ten_thousand_surface_forms_build_fast() -> None:
         for i in range(5000)
     ]
     started = time.perf_counter()
-    gazetteer = Gazetteer.from_entities(entities)
+    gazetteer = gazetteer_of(entities)
     elapsed = time.perf_counter() - started
     assert len(gazetteer) == 10000
     assert [e.text for e in gazetteer.find("实体42号 and Entity4999 Name")] == ["实体42号", "Entity4999 Name"]
@@ -141,7 +142,7 @@ def test_fold_agrees_with_normalize(text: str) -> None:
 def test_decomposed_accent_belongs_to_the_match() -> None:
     cafe = EntityMetadata(standard_name="Café Society", type="ORGANIZATION", aliases=["Café"])
     text = "at Cafe\u0301 tonight, then Cafe\u0301 Society"
-    assert [e.text for e in Gazetteer.from_entities([cafe]).find(text)] == [
+    assert [e.text for e in gazetteer_of([cafe]).find(text)] == [
         "Cafe\u0301",
         "Cafe\u0301 Society",
     ]

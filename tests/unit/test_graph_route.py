@@ -198,12 +198,12 @@ async def test_llm_selection_is_checked_against_the_candidates(tmp_path: Path) -
     state: Any = {"question": "q", "graph_nodes": nodes, "parsed": parsed("q", [])}
     good = '{"selected_nodes": [{"node": "doc:d3", "relevance": 0.9}, {"node": "doc:nope", "relevance": 0.5}],' \
            ' "reasoning_path": ["doc:d3"], "excluded_nodes": [], "reasoning": "d3 says it"}'
-    out = await select_evidence.select_evidence(state, runtime(make_context(tmp_path, llm=_llm(good, "EvidencePick"), graph=g)))
+    out = await select_evidence.select_evidence(state, runtime(make_context(tmp_path, llm=_llm(good, "EvidencePick"), kg=g)))
     ev = out["evidence"]
     assert ev.selector == "llm" and [s.node for s in ev.selected_nodes] == ["doc:d3"] and out["llm_calls"] == 1
     assert "doc:d0" in ev.excluded_nodes
     bad = '{"selected_nodes": [{"node": "doc:nope", "relevance": 0.5}], "reasoning_path": []}'
-    out = await select_evidence.select_evidence(state, runtime(make_context(tmp_path, llm=_llm(bad, "EvidencePick"), graph=g)))
+    out = await select_evidence.select_evidence(state, runtime(make_context(tmp_path, llm=_llm(bad, "EvidencePick"), kg=g)))
     assert out["evidence"].selector == "heuristic" and out["degraded"] == ["select_evidence"]
 
 
@@ -211,7 +211,7 @@ async def test_selection_can_be_turned_off(tmp_path: Path) -> None:
     g = kg(tmp_path, [("a", "A", "a")])
     state: Any = {"question": "q", "graph_nodes": {doc_node("a"): node("a")}, "use_evidence_selection": False,
                   "parsed": parsed("q", [])}
-    out = await select_evidence.select_evidence(state, runtime(make_context(tmp_path, graph=g)))
+    out = await select_evidence.select_evidence(state, runtime(make_context(tmp_path, kg=g)))
     assert out["evidence"].selected_nodes == [] and "off" in out["evidence"].reasoning
 
 
@@ -297,7 +297,7 @@ DOCS = {
 
 async def test_multi_hop_question_expands_to_the_bridge_document(tmp_path: Path) -> None:
     g = kg(tmp_path, [(d, t, x) for d, (t, x, _, _) in DOCS.items()])
-    ctx = make_context(tmp_path, _corpus_index(DOCS), graph=g)
+    ctx = make_context(tmp_path, _corpus_index(DOCS), kg=g)
     question = "What government position was held by the woman who portrayed Corliss Archer in the film Kiss and Tell?"
     visited: list[str] = []
     async for update in graph.astream({"question": question}, context=ctx, stream_mode="updates"):
@@ -315,7 +315,7 @@ async def test_multi_hop_question_expands_to_the_bridge_document(tmp_path: Path)
 
 async def test_simple_question_does_not_pay_for_expansion(tmp_path: Path) -> None:
     g = kg(tmp_path, [(d, t, x) for d, (t, x, _, _) in DOCS.items()])
-    ctx = make_context(tmp_path, _corpus_index(DOCS), graph=g)
+    ctx = make_context(tmp_path, _corpus_index(DOCS), kg=g)
     out = await graph.ainvoke({"question": "Corliss Archer girl"}, context=ctx)
     assert "expansion" not in out or not out["expansion"]
     assert [d.action for d in out["decisions"]] == ["hybrid_search", "rerank"]
@@ -323,14 +323,14 @@ async def test_simple_question_does_not_pay_for_expansion(tmp_path: Path) -> Non
 
 async def test_graph_route_store_outage_raises_instead_of_expanding(tmp_path: Path) -> None:
     g = kg(tmp_path, [("a", "A", "a")])
-    ctx = make_context(tmp_path, ScriptedIndex(fail=True), graph=g)
+    ctx = make_context(tmp_path, ScriptedIndex(fail=True), kg=g)
     with pytest.raises(StoreUnavailable):
         await graph.ainvoke({"question": "q", "search_mode": "graph"}, context=ctx)
 
 
 async def test_route_node_knows_whether_a_graph_exists(tmp_path: Path) -> None:
     state = _route_state("q", "complex")
-    with_graph = await route_query.route_query(state, runtime(make_context(tmp_path, graph=kg(tmp_path, []))))
+    with_graph = await route_query.route_query(state, runtime(make_context(tmp_path, kg=kg(tmp_path, []))))
     assert with_graph.update["decisions"][0].action == "graph_search" and with_graph.goto == "search_graph"
     without = await route_query.route_query(state, runtime(make_context(tmp_path)))
     assert without.update["decisions"][0].action == "hybrid_search" and without.goto == "search_hybrid"

@@ -17,7 +17,7 @@ from graphs.kg.base import EdgeKind, GraphDocument, KnowledgeGraph, Neighbor
 from graphs.kg.sqlite import SQLiteKnowledgeGraph
 from graphs.rag.context import GazetteerCache
 from graphs.stores.base import StoreUnavailable
-from tests.fakes import TODAY, ScriptedIndex, entity_store
+from tests.fakes import TODAY, ScriptedIndex, entity_store, graph_counts
 
 
 @pytest.fixture
@@ -43,7 +43,7 @@ def rows(g: SQLiteKnowledgeGraph, sql: str, *args: Any) -> list[tuple[Any, ...]]
 def test_is_a_knowledge_graph(graph: SQLiteKnowledgeGraph) -> None:
     g: KnowledgeGraph = graph
     g.ping()
-    assert g.stats().nodes == {} and g.neighbors("doc:none") == []
+    assert graph_counts(g).nodes == {} and g.neighbors("doc:none") == []
 
 
 def test_add_creates_doc_title_entity_mentions_and_co_occurrence(graph: SQLiteKnowledgeGraph) -> None:
@@ -62,13 +62,13 @@ def test_add_creates_doc_title_entity_mentions_and_co_occurrence(graph: SQLiteKn
     assert {n.direction for n in graph.neighbors("entity:tesla", edges=["co_occurs"])} == {"out"}
     assert rows(graph, "SELECT COUNT(*) FROM edges WHERE kind = 'co_occurs'") == [(4,)]
     assert rows(graph, "SELECT COUNT(*) FROM edges WHERE kind = 'co_occurs' AND src >= dst") == [(0,)]
-    assert graph.stats().nodes == {"doc": 2, "entity": 4}
+    assert graph_counts(graph).nodes == {"doc": 2, "entity": 4}
 
 
 def test_co_occurrence_is_capped_at_fifteen_entities(graph: SQLiteKnowledgeGraph) -> None:
     graph.add_documents([doc("d", "Many", entities=tuple(f"Entity {i}" for i in range(20)))])
-    assert graph.stats().edges["co_occurs"] == 15 * 14 // 2
-    assert graph.stats().edges["mentions"] == 20
+    assert graph_counts(graph).edges["co_occurs"] == 15 * 14 // 2
+    assert graph_counts(graph).edges["mentions"] == 20
     assert graph.neighbors("entity:entity 19", edges=["co_occurs"]) == []
 
 
@@ -104,15 +104,15 @@ def test_title_links_skip_self_short_and_numeric_titles(graph: SQLiteKnowledgeGr
     graph.add_documents(
         [doc("x", "X", "x marks"), doc("y", "2024", "in 2024"), doc("z", "Zed", "Zed on X in 2024")]
     )
-    assert graph.stats().edges.get("title_link", 0) == 0
+    assert graph_counts(graph).edges.get("title_link", 0) == 0
 
 
 def test_a_failed_write_leaves_nothing_behind(graph: SQLiteKnowledgeGraph) -> None:
     graph.add_documents([doc("a", "Alpha", "Beta")])
-    before = graph.stats()
+    before = graph_counts(graph)
     with pytest.raises(AttributeError):
         graph.add_documents([doc("b", "Beta", "Alpha"), doc("c", "Gamma", entities=(None,))])  # type: ignore[arg-type]
-    assert graph.stats() == before and graph.find_nodes("beta gamma") == []
+    assert graph_counts(graph) == before and graph.find_nodes("beta gamma") == []
     assert graph.neighbors("doc:a") == [Neighbor("entity:alpha", "Alpha", "entity", "titled", "out", 1.0)]
 
 
@@ -123,7 +123,7 @@ def test_re_adding_a_document_replaces_its_edges(graph: SQLiteKnowledgeGraph) ->
     assert edges(graph, "doc:d", "title_link") == {"doc:rome"}
     assert edges(graph, "doc:d", "mentions") == {"entity:alice", "entity:carol"}
     assert graph.name("entity:bob") is None  # orphaned by the replacement
-    assert graph.stats().nodes["doc"] == 3
+    assert graph_counts(graph).nodes["doc"] == 3
 
 
 def test_renaming_a_document_moves_links_into_it(graph: SQLiteKnowledgeGraph) -> None:
@@ -161,7 +161,7 @@ def test_delete_removes_doc_edges_links_into_it_and_orphans(graph: SQLiteKnowled
     assert rows(graph, "SELECT COUNT(*) FROM doc_text") == [(1,)]
     assert graph.delete_document("tesla") is False
     graph.delete_document("spacex")
-    assert graph.stats().nodes == {"entity": 1} and graph.stats().edges == {}
+    assert graph_counts(graph).nodes == {"entity": 1} and graph_counts(graph).edges == {}
 
 
 def test_entity_store_related_and_parent_edges(graph: SQLiteKnowledgeGraph) -> None:
@@ -256,7 +256,7 @@ def test_fifty_documents_in_batches_of_seven_all_link(graph: SQLiteKnowledgeGrap
         graph.add_documents(docs[start : start + 7])
     for i in range(50):
         assert edges(graph, f"doc:d{i}", "title_link") == {f"doc:d{(i + 1) % 50}", f"doc:d{(i - 1) % 50}"}, i
-    assert graph.stats().edges["title_link"] == 100
+    assert graph_counts(graph).edges["title_link"] == 100
 
 
 def test_closed_graph_is_unavailable(tmp_path: Path) -> None:
@@ -284,7 +284,7 @@ def ingestor(tmp_path: Path, graph: SQLiteKnowledgeGraph) -> Ingestor:
         store,
         GazetteerCache(store),
         today=lambda: TODAY,
-        graph=graph,
+        kg=graph,
     )
 
 
@@ -311,7 +311,7 @@ def test_ingestor_keeps_the_graph_in_step(tmp_path: Path, graph: SQLiteKnowledge
     assert edges(graph, "doc:d2", "title_link") == set() and graph.name("doc:d2") == "特斯拉"
     ing.delete("d1")
     assert graph.name("doc:d1") is None and graph.name("entity:朝阳") is None
-    assert graph.stats().nodes["doc"] == 1
+    assert graph_counts(graph).nodes["doc"] == 1
 
 
 def test_ingestor_upsert_entity_mirrors_the_merged_entity(

@@ -25,18 +25,9 @@ from graphs.rag.context import RagLimits
 from graphs.rag.edges import after_monitor_sufficiency, after_plan_query, plan_steps
 from graphs.rag.graph import graph
 from graphs.rag.nodes import configure_team, monitor_sufficiency, plan_query, reflect
-from graphs.rag.nodes._plan import (
-    arithmetic,
-    by_date,
-    check_plan,
-    comparison_pair,
-    decompose,
-    merge_hits,
-    named_first,
-    ready_steps,
-    trivial,
-)
+from graphs.rag.planning import by_date, check_plan, decompose, merge_hits, named_first, ready_steps
 from graphs.stores.base import StoreUnavailable
+from graphs.text.question_shapes import arithmetic, comparison_pair, trivial
 from tests.fakes import ScriptedIndex, ToolCallingFakeChatModel, hit, make_context, runtime
 
 LIMITS = RagLimits()

@@ -25,7 +25,7 @@ def _context(tmp_path: Path) -> Any:
     docs = [hit("film#0", "A 1945 film starring Shirley Temple.", 0.6, "semantic", title="Kiss and Tell"),
             hit("temple#0", "An actress and later a diplomat.", 0.4, "semantic", title="Shirley Temple")]
     index = ScriptedIndex(respond=lambda channel, expr: [h.model_copy(update={"bm25_score": 2.0}) for h in docs])
-    ctx = make_context(tmp_path, index, graph=kg)
+    ctx = make_context(tmp_path, index, kg=kg)
     ctx.gazetteer()  # the entity dictionary is built once per store version, at startup in the service
     return ctx
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from graphs.text.normalize import has_han, normalize, to_pinyin
+from graphs.text.normalize import has_han, normalize
 
 
 @pytest.mark.parametrize(
@@ -33,22 +33,6 @@ def test_normalize(text: str, expected: str) -> None:
 def test_normalize_is_idempotent() -> None:
     for text in ["ＡＰＰＬＥ  蘋果", "Elon Musk", "臺灣 新北"]:
         assert normalize(normalize(text)) == normalize(text)
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("马斯克", "masike"),
-        ("老马", "laoma"),
-        ("上海", "shanghai"),
-        ("绿色", "lvse"),
-        ("iPhone 15", "iphone15"),
-        ("苹果 Inc.", "pingguoinc"),
-        ("", ""),
-    ],
-)
-def test_to_pinyin(text: str, expected: str) -> None:
-    assert to_pinyin(text) == expected
 
 
 def test_has_han() -> None:

@@ -20,6 +20,7 @@ from graphs.text.rules import (
     pos_spans,
     title_case_spans,
 )
+from tests.fakes import gazetteer_of
 
 TODAY = date(2025, 6, 15)
 MUSK = EntityMetadata(standard_name="Elon Musk", type="PERSON", aliases=["马斯克", "老马", "Musk"])
@@ -31,7 +32,7 @@ FRANCE = EntityMetadata(standard_name="France", type="LOCATION", aliases=["法�
 
 @pytest.fixture(scope="module")
 def gazetteer() -> Gazetteer:
-    return Gazetteer.from_entities([MUSK, APPLE, BEIJING, SAMSUNG, FRANCE])
+    return gazetteer_of([MUSK, APPLE, BEIJING, SAMSUNG, FRANCE])
 
 
 def triples(entities: list[QueryEntity]) -> list[tuple[str, str, str]]:

@@ -26,8 +26,8 @@ async def readyz(request: Request) -> JSONResponse:
     ctx = resources.context
     checks: dict[str, Any] = {}
     probes = [("milvus", ctx.index.ping), ("entityStore", ctx.entities.ping)]
-    if ctx.graph is not None:
-        probes.append(("graph", ctx.graph.ping))
+    if ctx.kg is not None:
+        probes.append(("graph", ctx.kg.ping))
     for name, probe in probes:
         try:
             await asyncio.to_thread(probe)

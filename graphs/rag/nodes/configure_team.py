@@ -5,29 +5,18 @@ or planner-enhanced (a plan of sub-questions). Each team has its own turn and ti
 from __future__ import annotations
 
 import time
-from typing import Literal
 
 from langgraph.runtime import Runtime
 from langgraph.types import Command
 
 from graphs.domain import TeamConfiguration, TeamName
 from graphs.rag.context import RagContext, RagLimits
-from graphs.rag.nodes._plan import decompose, trivial
+from graphs.rag.edges import TEAM_NODE, TeamNode
+from graphs.rag.planning import decompose
+from graphs.rag.question import validated_mentions
 from graphs.rag.state import RagState, RagUpdate
-
-TeamNode = Literal["write_answer", "route_query", "plan_query"]
-TEAM_NODE: dict[TeamName, TeamNode] = {
-    "writer_only": "write_answer", "executor_inclusive": "route_query", "planner_enhanced": "plan_query"}
-
-
-def validated_names(state: RagState) -> list[str]:
-    """Standard names of the question's entities that the entity store knows (not dates)."""
-    return [e.standard_name for e in state.get("entities", []) if e.valid and e.type != "DATE" and e.standard_name]
-
-
-def validated_mentions(state: RagState) -> list[str]:
-    """How the question writes the entities the entity store knows (not dates): these can be filtered on."""
-    return [e.text for e in state.get("entities", []) if e.valid and e.type != "DATE"]
+from graphs.rag.teams import configured
+from graphs.text.question_shapes import trivial
 
 
 def choose_team(state: RagState, limits: RagLimits, *, has_llm: bool, has_graph: bool) -> tuple[TeamName, str]:
@@ -52,19 +41,14 @@ def choose_team(state: RagState, limits: RagLimits, *, has_llm: bool, has_graph:
 def team_configuration(state: RagState, limits: RagLimits, *, has_llm: bool, has_graph: bool) -> TeamConfiguration:
     """The chosen team with its budgets."""
     name, reason = choose_team(state, limits, has_llm=has_llm, has_graph=has_graph)
-    turns, seconds = {
-        "writer_only": (0, limits.writer_time_s),
-        "executor_inclusive": (limits.executor_max_turns, limits.executor_time_s),
-        "planner_enhanced": (state.get("max_turns", limits.planner_max_turns), limits.planner_time_s),
-    }[name]
-    return TeamConfiguration(name=name, reason=reason, max_turns=turns, time_budget_s=seconds,
-                             complexity_score=state["parsed"].complexity_score)
+    return configured(name, reason, limits, max_turns=state.get("max_turns"),
+                      complexity_score=state["parsed"].complexity_score)
 
 
 async def configure_team(state: RagState, runtime: Runtime[RagContext]) -> Command[TeamNode]:
     """Record the team configuration and hand the question to it."""
     ctx = runtime.context
-    team = team_configuration(state, ctx.limits, has_llm=ctx.llm is not None, has_graph=ctx.graph is not None)
+    team = team_configuration(state, ctx.limits, has_llm=ctx.llm is not None, has_graph=ctx.kg is not None)
     update: RagUpdate = {"team_config": team, "started_at": time.time()}
     return Command(update=update, goto=TEAM_NODE[team.name])
 

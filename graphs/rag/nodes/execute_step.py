@@ -1,5 +1,5 @@
 """execute_step: the executor of one plan step. The sub-question (with its parents' findings) runs through
-the one-path team of this same graph with the step's strategy as its search mode, under a time limit;
+the one-path team (the compiled step graph) with the step's strategy as its search mode, under a time limit;
 errors, timeouts and empty results are recorded as the step's outcome for the monitor and the reflection."""
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ from langgraph.runtime import Runtime
 
 from graphs.domain import StepOutcome, SubQuestion
 from graphs.embeddings import EmbedderUnavailable
-from graphs.rag.context import RagContext
-from graphs.rag.nodes._plan import by_date, named_first
-from graphs.rag.state import InputState, RagUpdate, StepInput
+from graphs.rag.context import RagContext, RagLimits
+from graphs.rag.one_path import step_graph
+from graphs.rag.planning import by_date, named_first
+from graphs.rag.state import OnePathInput, RagUpdate, StepInput
+from graphs.rag.teams import configured
 from graphs.stores.base import StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -39,10 +41,13 @@ def finding(answer: str) -> str:
     return " ".join(re.sub(r"\[\d{1,3}\]", " ", answer).split())[:FINDING_CHARS]
 
 
-def sub_run_input(state: StepInput, sub: SubQuestion, question: str) -> InputState:
-    """The one-path run of a step: its strategy as the search mode (temporal = hybrid, then date order)."""
-    run = InputState(question=question, search_mode="hybrid" if sub.strategy == "temporal" else sub.strategy,
-                     team="executor_inclusive")
+def sub_run_input(state: StepInput, sub: SubQuestion, question: str, limits: RagLimits) -> OnePathInput:
+    """The one-path run of a step: its strategy as the search mode (temporal = hybrid, then date order),
+    under the executor's budgets from now."""
+    run = OnePathInput(question=question, search_mode="hybrid" if sub.strategy == "temporal" else sub.strategy,
+                       team_config=configured("executor_inclusive", "a plan step: one adaptive retrieval path",
+                                              limits),
+                       started_at=time.time())
     if "top_k" in state:
         run["top_k"] = state["top_k"]
     if "fusion" in state:
@@ -52,12 +57,10 @@ def sub_run_input(state: StepInput, sub: SubQuestion, question: str) -> InputSta
 
 async def execute_step(state: StepInput, runtime: Runtime[RagContext]) -> RagUpdate:
     """Run one sub-question and record its outcome."""
-    from graphs.rag.graph import graph  # the step runs through this same graph (its one-path team)
-
     ctx = runtime.context
     sub, turn = state["sub_question"], state.get("turn", 1)
     question = step_question(sub, state.get("parents", {}))
-    if sub.strategy == "graph" and ctx.graph is None:
+    if sub.strategy == "graph" and ctx.kg is None:
         sub = sub.model_copy(update={"strategy": "hybrid"})
     started = time.perf_counter()
 
@@ -69,7 +72,8 @@ async def execute_step(state: StepInput, runtime: Runtime[RagContext]) -> RagUpd
     # a step retrieves with the rule-based parser and an extractive finding; the LLM plans, judges and writes
     step_ctx = dataclasses.replace(ctx, llm=None, llm_name=None)
     try:
-        out = await asyncio.wait_for(graph.ainvoke(sub_run_input(state, sub, question), context=step_ctx),
+        out = await asyncio.wait_for(step_graph.ainvoke(sub_run_input(state, sub, question, ctx.limits),
+                                                       context=step_ctx),
                                      ctx.limits.step_timeout_s)
     except TimeoutError:
         return {"outcomes": [outcome("timeout", error=f"no result within {ctx.limits.step_timeout_s:.0f} s")]}

@@ -12,23 +12,16 @@ from langgraph.runtime import Runtime
 from graphs.domain import GraphNode, SearchRecord
 from graphs.kg.base import doc_id_of
 from graphs.rag.context import RagContext
-from graphs.rag.nodes._graph import (
-    Reach,
-    make_node,
-    neighbor_documents,
-    relevance,
-    score_documents,
-    weights_of,
-)
-from graphs.rag.nodes._search import lexical_query
+from graphs.rag.expansion import Reach, make_node, neighbor_documents, relevance, score_documents, weights_of
+from graphs.rag.question import lexical_query
 from graphs.rag.state import RagState, RagUpdate
 
 
 async def expand_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
     """Expand the frontier by one hop, keeping a visited set."""
     ctx = runtime.context
-    assert ctx.graph is not None, "the graph route needs a knowledge graph"
-    kg, limits, weights = ctx.graph, ctx.limits, weights_of(state)
+    assert ctx.kg is not None, "the graph route needs a knowledge graph"
+    kg, limits, weights = ctx.kg, ctx.limits, weights_of(state)
     nodes = dict(state.get("graph_nodes", {}))
     frontier = state.get("frontier", [])[: limits.frontier_k]
     hop = state.get("depth", 0) + 1

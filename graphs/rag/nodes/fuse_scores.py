@@ -12,8 +12,8 @@ from langgraph.runtime import Runtime
 
 from graphs.domain import FusionWeights, GraphNode, Hit, SearchRecord
 from graphs.rag.context import RagContext
-from graphs.rag.nodes._graph import doc_nodes, score_documents, weights_of
-from graphs.rag.nodes._search import lexical_query
+from graphs.rag.expansion import doc_nodes, score_documents, weights_of
+from graphs.rag.question import lexical_query
 from graphs.rag.state import RagState, RagUpdate
 
 

@@ -13,7 +13,8 @@ from graphs.domain import ExpansionDecision, ExpansionStep, GraphNode
 from graphs.llm import LLM_ERRORS, structured_call
 from graphs.prompts import fenced
 from graphs.rag.context import RagContext, RagLimits
-from graphs.rag.nodes._graph import coverage, doc_nodes, state_terms
+from graphs.rag.expansion import doc_nodes
+from graphs.rag.question import coverage, state_terms
 from graphs.rag.state import RagState, RagUpdate
 
 log = logging.getLogger(__name__)

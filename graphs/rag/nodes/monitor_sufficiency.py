@@ -18,10 +18,9 @@ from graphs.domain import Hit, QueryPlan, StepOutcome, SubQuestion, SufficiencyJ
 from graphs.llm import LLM_ERRORS, structured_call
 from graphs.prompts import fenced
 from graphs.rag.context import RagContext
-from graphs.rag.nodes._consistency import contradictions_in
-from graphs.rag.nodes._graph import coverage, state_terms
-from graphs.rag.nodes._plan import merge_hits, next_strategy, ready_steps, replace_steps
-from graphs.rag.nodes.configure_team import validated_names
+from graphs.rag.contradictions import contradictions_in
+from graphs.rag.planning import merge_hits, next_strategy, ready_steps, replace_steps
+from graphs.rag.question import coverage, state_terms, validated_names
 from graphs.rag.state import RagState, RagUpdate
 
 log = logging.getLogger(__name__)
@@ -124,7 +123,7 @@ def _passages(hits: list[Hit], chars: int = 300) -> str:
 async def monitor_sufficiency(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
     """Judge this round, update the plan and merge the results so far."""
     ctx = runtime.context
-    judgment, plan, hits = rule_judgment(state, time.time(), has_graph=ctx.graph is not None,
+    judgment, plan, hits = rule_judgment(state, time.time(), has_graph=ctx.kg is not None,
                                          sufficient=ctx.limits.sufficient_coverage)
     update: RagUpdate = {"turn": judgment.turn, "plan": plan, "hits": hits}
     if judgment.level == "max_turns":

@@ -13,9 +13,10 @@ from pydantic import BaseModel, Field
 from graphs.domain import QueryPlan, Strategy, SubQuestion
 from graphs.llm import LLM_ERRORS, structured_call
 from graphs.rag.context import RagContext
-from graphs.rag.nodes._plan import check_plan, decompose, mentions, single_plan
-from graphs.rag.nodes.configure_team import validated_mentions
+from graphs.rag.planning import check_plan, decompose, single_plan
+from graphs.rag.question import validated_mentions
 from graphs.rag.state import RagState, RagUpdate
+from graphs.text.question_shapes import mentions
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ def from_draft(draft: PlanDraft, has_graph: bool, names: list[str] | None = None
 async def plan_query(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
     """Record the plan."""
     ctx = runtime.context
-    has_graph = ctx.graph is not None
+    has_graph = ctx.kg is not None
     known = decompose(state["question"], state["parsed"], validated_mentions(state), has_graph)
     if ctx.llm is None or (known is not None and known.pattern in RULE_PATTERNS):
         # the patterns the rules know exactly are planned by them, with or without an LLM

@@ -11,7 +11,7 @@ from langgraph.runtime import Runtime
 
 from graphs.domain import QueryPlan, Reflection, StepOutcome, Strategy, SubQuestion
 from graphs.rag.context import RagContext
-from graphs.rag.nodes._plan import latest_outcomes, next_strategy, replace_steps
+from graphs.rag.planning import latest_outcomes, next_strategy, replace_steps
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores.base import StoreUnavailable
 
@@ -60,7 +60,7 @@ async def reflect(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
         if sub.status != "failed" or sub.id not in latest:
             continue
         tried = [o.strategy for o in outcomes if o.sub_question == sub.id]
-        r, step = reflect_on(sub, latest[sub.id], tried, ctx.limits.max_attempts, ctx.graph is not None,
+        r, step = reflect_on(sub, latest[sub.id], tried, ctx.limits.max_attempts, ctx.kg is not None,
                              state.get("turn", 0))
         reflections.append(r)
         changed.append(step)

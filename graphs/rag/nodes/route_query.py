@@ -10,7 +10,7 @@ from langgraph.types import Command
 from graphs.domain import Constraint, Hit, RoutingDecision, SearchRecord
 from graphs.rag.context import RagContext, RagLimits
 from graphs.rag.edges import RouteNode, node_for
-from graphs.rag.nodes._graph import coverage, state_terms
+from graphs.rag.question import coverage, state_terms
 from graphs.rag.state import RagState, RagUpdate
 
 # Intents for which entity filters express what the user asks for.
@@ -170,7 +170,7 @@ async def route_query(state: RagState, runtime: Runtime[RagContext]) -> Command[
     """
     ctx = runtime.context
     now = time.time()
-    decision = decide_route(state, ctx.limits, ctx.graph is not None, now)
+    decision = decide_route(state, ctx.limits, ctx.kg is not None, now)
     update: RagUpdate = {"decisions": [decision]}
     if "possibly incomplete" in decision.reason:
         update["possibly_incomplete"] = True

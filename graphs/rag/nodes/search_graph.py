@@ -11,15 +11,16 @@ from langgraph.runtime import Runtime
 from graphs.domain import GraphNode, Hit, SearchRecord
 from graphs.kg.base import doc_id_of, doc_node, entity_node
 from graphs.rag.context import RagContext
-from graphs.rag.nodes._graph import (
-    Scored,
+from graphs.rag.expansion import (
+    ScoredDocument,
     make_node,
     neighborhoods,
     relevance,
     score_documents,
     weights_of,
 )
-from graphs.rag.nodes._search import embed_question, lexical_query
+from graphs.rag.question import lexical_query, validated_names
+from graphs.rag.search import embed_question
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores import fusion
 
@@ -28,12 +29,12 @@ async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     """Seed the expansion: the best ``seed_k`` documents of a global search plus the documents and
     entities the question names."""
     ctx = runtime.context
-    if ctx.graph is None:
-        raise RuntimeError("the graph route needs a knowledge graph (RagContext.graph)")
-    kg, limits, weights = ctx.graph, ctx.limits, weights_of(state)
+    if ctx.kg is None:
+        raise RuntimeError("the graph route needs a knowledge graph (RagContext.kg)")
+    kg, limits, weights = ctx.kg, ctx.limits, weights_of(state)
     vector = await embed_question(ctx, state)
     text = lexical_query(state)
-    names = [e.standard_name for e in state.get("entities", []) if e.valid and e.type != "DATE" and e.standard_name]
+    names = validated_names(state)
     started = time.perf_counter()
 
     def breadth() -> tuple[list[Hit], list[Hit], list[tuple[str, str]], dict[str, str]]:
@@ -49,10 +50,10 @@ async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     dense, bm25, named, entity_seeds = await asyncio.to_thread(breadth)
     scale = max((h.bm25_score or 0.0 for h in bm25), default=0.0) or 1.0
     lexical = {h.id: (h.bm25_score or 0.0) / scale for h in bm25}
-    best: dict[str, Scored] = {}
+    best: dict[str, ScoredDocument] = {}
     for h in fusion.rrf(dense, bm25, limit=len(dense) + len(bm25)):
         if h.doc_id not in best:
-            best[h.doc_id] = Scored(h, max(0.0, h.dense_score or 0.0), min(1.0, lexical.get(h.id, 0.0)))
+            best[h.doc_id] = ScoredDocument(h, max(0.0, h.dense_score or 0.0), min(1.0, lexical.get(h.id, 0.0)))
     seeds = list(best)[: limits.seed_k]
     named_docs = list(dict.fromkeys(d for node, _ in named if (d := doc_id_of(node))))
     missing = [d for d in named_docs if d not in best]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from langgraph.runtime import Runtime
 
 from graphs.rag.context import RagContext
-from graphs.rag.nodes._search import embed_question, lexical_query, run_search
-from graphs.rag.nodes._search import summarize as summarize
+from graphs.rag.question import lexical_query
+from graphs.rag.search import describe_search, embed_question, run_search
 from graphs.rag.state import RagState, RagUpdate
 
 
@@ -20,3 +20,6 @@ async def search_hybrid(state: RagState, runtime: Runtime[RagContext]) -> RagUpd
     return await run_search(
         "hybrid", None, vector, lambda: ctx.index.search_hybrid(vector, text, filter=None, limit=limit, fusion=fusion)
     )
+
+
+summarize = describe_search

@@ -5,8 +5,7 @@ from __future__ import annotations
 from langgraph.runtime import Runtime
 
 from graphs.rag.context import RagContext
-from graphs.rag.nodes._search import embed_question, run_search
-from graphs.rag.nodes._search import summarize as summarize
+from graphs.rag.search import describe_search, embed_question, run_search
 from graphs.rag.state import RagState, RagUpdate
 
 
@@ -16,3 +15,6 @@ async def search_semantic(state: RagState, runtime: Runtime[RagContext]) -> RagU
     vector = await embed_question(ctx, state)
     limit = max(ctx.limits.candidate_k, state.get("top_k", ctx.limits.top_k))
     return await run_search("semantic", None, vector, lambda: ctx.index.search_dense(vector, filter=None, limit=limit))
+
+
+summarize = describe_search

@@ -5,8 +5,7 @@ from __future__ import annotations
 from langgraph.runtime import Runtime
 
 from graphs.rag.context import RagContext
-from graphs.rag.nodes._search import embed_question, run_search
-from graphs.rag.nodes._search import summarize as summarize
+from graphs.rag.search import describe_search, embed_question, run_search
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores.filters import build_filter
 
@@ -18,3 +17,6 @@ async def search_structured(state: RagState, runtime: Runtime[RagContext]) -> Ra
     vector = await embed_question(ctx, state)
     limit = max(ctx.limits.candidate_k, state.get("top_k", ctx.limits.top_k))
     return await run_search("structured", expr, vector, lambda: ctx.index.search_dense(vector, filter=expr, limit=limit))
+
+
+summarize = describe_search

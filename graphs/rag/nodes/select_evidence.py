@@ -16,7 +16,7 @@ from graphs.kg.base import KnowledgeGraph
 from graphs.llm import LLM_ERRORS, structured_call
 from graphs.prompts import fenced
 from graphs.rag.context import RagContext, RagLimits
-from graphs.rag.nodes._graph import doc_nodes, linked, neighborhoods
+from graphs.rag.expansion import doc_nodes, linked, neighborhoods
 from graphs.rag.state import RagState, RagUpdate
 
 log = logging.getLogger(__name__)
@@ -99,13 +99,13 @@ def _from_llm(pick: EvidencePick, nodes: dict[str, GraphNode]) -> EvidenceSelect
 async def select_evidence(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
     """Select the evidence (unless the request turned selection off)."""
     ctx = runtime.context
-    assert ctx.graph is not None, "the graph route needs a knowledge graph"
+    assert ctx.kg is not None, "the graph route needs a knowledge graph"
     nodes = state.get("graph_nodes", {})
     if not state.get("use_evidence_selection", True):
         return {"evidence": EvidenceSelection(reasoning="evidence selection turned off by the request")}
     docs = doc_nodes(nodes)
     comparison = state["parsed"].intent == "comparison"
-    heuristic = await asyncio.to_thread(heuristic_selection, ctx.graph, nodes, ctx.limits, comparison)
+    heuristic = await asyncio.to_thread(heuristic_selection, ctx.kg, nodes, ctx.limits, comparison)
     if ctx.llm is None or len(docs) <= ctx.limits.evidence_max:
         return {"evidence": heuristic}
     listing = "\n".join(

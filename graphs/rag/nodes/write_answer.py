@@ -12,10 +12,10 @@ from graphs.domain import Citation, Contradiction, Hit, ParsedQuery
 from graphs.llm import LLM_ERRORS, text_call
 from graphs.prompts import fenced
 from graphs.rag.context import RagContext
-from graphs.rag.nodes._consistency import contradictions_in
-from graphs.rag.nodes._plan import arithmetic, trivial
+from graphs.rag.contradictions import contradictions_in
 from graphs.rag.state import RagState, RagUpdate
 from graphs.text.normalize import normalize
+from graphs.text.question_shapes import arithmetic, trivial
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""Shared plumbing of the three search nodes: embed, call the index off the event loop, record."""
+"""Shared plumbing of the search nodes: embed, call the index off the event loop, record."""
 
 from __future__ import annotations
 
@@ -9,13 +9,6 @@ from collections.abc import Callable
 from graphs.domain import Hit, SearchRecord
 from graphs.rag.context import RagContext
 from graphs.rag.state import RagState, RagUpdate
-
-
-def lexical_query(state: RagState) -> str:
-    """The question plus the standard names of its entities (so 马斯克 also matches 'Elon Musk')."""
-    names = [e.standard_name for e in state.get("entities", []) if e.valid and e.type != "DATE" and e.standard_name]
-    extra = [n for n in names if n not in state["question"]]
-    return " ".join([state["question"], *extra])
 
 
 async def embed_question(ctx: RagContext, state: RagState) -> list[float]:
@@ -41,8 +34,8 @@ async def run_search(
     return {"hits": hits, "searches": [record], "query_vector": vector}
 
 
-def summarize(update: RagUpdate) -> str:
-    """Describe a search."""
+def describe_search(update: RagUpdate) -> str:
+    """Describe a search (the summary of every search node)."""
     r: SearchRecord = update["searches"][-1]
     where = f" where {r.filter}" if r.filter else ""
     return f"{r.count} hit(s) from {r.channel} search{where} in {r.duration_ms:.0f} ms"

@@ -1,20 +1,18 @@
 """Shared pieces of the graph route: second-stage scoring of documents, neighbour documents in the
-knowledge graph, term coverage and the fused score of a node."""
+knowledge graph and the fused score of a node."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from graphs.domain import FusionWeights, GraphNode, Hit, ParsedQuery
+from graphs.domain import FusionWeights, GraphNode, Hit
 from graphs.kg.base import KnowledgeGraph, Neighbor, doc_node
 from graphs.rag.state import RagState
 from graphs.stores.base import VectorIndex
 from graphs.stores.filters import docs_filter
 
 MAX_SCORED_CHUNKS = 200
-_LATIN = re.compile(r"[a-z0-9]", re.ASCII)
 # edges that lead from a node to documents about a related subject, strongest first
 _DOC_EDGES = ("title_link",)
 _VIA_ENTITY_EDGES = ("titled", "mentions", "related", "parent", "co_occurs")
@@ -36,7 +34,7 @@ def relevance(weights: FusionWeights, vector: float, fts: float) -> float:
 
 
 @dataclass(frozen=True)
-class Scored:
+class ScoredDocument:
     """A document's best chunk under the question and its two query scores (both in [0, 1])."""
 
     hit: Hit
@@ -47,7 +45,7 @@ class Scored:
 def score_documents(
     index: VectorIndex, vector: Sequence[float], text: str, doc_ids: Sequence[str], bm25_scale: float,
     *, chunks: bool = False,
-) -> dict[str, list[Scored]]:
+) -> dict[str, list[ScoredDocument]]:
     """Dense and BM25 scores of the chunks of ``doc_ids`` (one filtered search per channel).
 
     BM25 is divided by ``bm25_scale`` (the best raw BM25 of the breadth search) so scores of later hops
@@ -59,10 +57,10 @@ def score_documents(
     limit = min(MAX_SCORED_CHUNKS, 4 * len(doc_ids))
     dense = index.search_dense(vector, filter=expr, limit=limit)
     lexical = {h.id: h.bm25_score or 0.0 for h in index.search_bm25(text, filter=expr, limit=limit, raw=True)}
-    by_doc: dict[str, list[Scored]] = {}
+    by_doc: dict[str, list[ScoredDocument]] = {}
     for h in dense:
         fts = min(1.0, lexical.get(h.id, 0.0) / bm25_scale) if bm25_scale > 0 else 0.0
-        by_doc.setdefault(h.doc_id, []).append(Scored(h, max(0.0, h.dense_score or 0.0), fts))
+        by_doc.setdefault(h.doc_id, []).append(ScoredDocument(h, max(0.0, h.dense_score or 0.0), fts))
     for doc, scored in by_doc.items():
         scored.sort(key=lambda s: -(s.vector + s.fts))
         if not chunks:
@@ -118,41 +116,13 @@ def linked(near: dict[str, set[str]], a: str, b: str) -> bool:
     return b in near.get(a, set()) or a in near.get(b, set())
 
 
-def question_terms(parsed: ParsedQuery, names: Iterable[str] = ()) -> list[str]:
-    """The terms a sufficient result set should mention: keywords and entity names, lowercased."""
-    terms = [k.lower() for k in parsed.keywords] + [n.lower() for n in names]
-    return [t for t in dict.fromkeys(terms) if t.strip()]
-
-
-def state_terms(state: RagState) -> list[str]:
-    """``question_terms`` of a run: its keywords and its entities' standard names (dates left out)."""
-    names = [e.standard_name or e.text for e in state.get("entities", []) if e.type != "DATE"]
-    return question_terms(state["parsed"], names)
-
-
-def _covered(term: str, text: str) -> bool:
-    if term in text:
-        return True
-    if _LATIN.match(term) and len(term) >= 6:
-        return term[:5] in text  # portrayed / portrays, directors / director
-    return False
-
-
-def coverage(terms: Sequence[str], texts: Iterable[str]) -> float:
-    """Share of ``terms`` found in ``texts`` (1.0 when there are no terms)."""
-    if not terms:
-        return 1.0
-    blob = "\n".join(texts).lower()
-    return sum(_covered(t, blob) for t in terms) / len(terms)
-
-
 def doc_nodes(nodes: dict[str, GraphNode]) -> list[GraphNode]:
     """The document nodes, best fused score first."""
     return sorted((n for n in nodes.values() if n.doc_id), key=lambda n: (-n.combined, n.node))
 
 
 def make_node(
-    weights: FusionWeights, doc: str, scored: Scored | None, *, hop: int, seed: bool, via: str | None,
+    weights: FusionWeights, doc: str, scored: ScoredDocument | None, *, hop: int, seed: bool, via: str | None,
     edge: str | None, path: list[str] | None = None,
 ) -> GraphNode:
     """A document node with its fused score's components (a seed's path is the node itself)."""
