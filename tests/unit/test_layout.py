@@ -1,0 +1,29 @@
+"""The layout stays findable: nodes/ holds only the graph's nodes, and the import contracts in
+pyproject.toml (lower layers never import upward, no node imports another) hold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from importlinter.cli import lint_imports
+
+import graphs.rag.nodes
+from graphs.rag.graph import NODES, graph
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_nodes_package_holds_exactly_the_registered_nodes() -> None:
+    files = {p.stem for p in Path(graphs.rag.nodes.__file__).parent.glob("*.py")} - {"__init__"}
+    registered = {m.__name__.rsplit(".", 1)[-1] for m in NODES}
+    assert files == registered
+    assert registered <= set(graph.get_graph().nodes)
+    for module in NODES:  # node name == function name == file name
+        name = module.__name__.rsplit(".", 1)[-1]
+        assert callable(getattr(module, name)) and callable(module.summarize)
+
+
+def test_import_contracts_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # lint-imports reads [tool.importlinter] from ./pyproject.toml
+    assert lint_imports(no_cache=True, no_logo=True) == 0
