@@ -77,7 +77,7 @@ class DateRange(Model):
 class QueryEntity(Model):
     text: str
     type: EntityType
-    source: Literal["gazetteer", "pos", "date_rule", "llm", "title_case"] = "gazetteer"
+    source: Literal["gazetteer", "pinyin", "pos", "date_rule", "llm", "title_case"] = "gazetteer"
     confidence: float = 1.0
     date_range: DateRange | None = None
 

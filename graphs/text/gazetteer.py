@@ -1,7 +1,9 @@
-"""Known-entity matching with an Aho-Corasick automaton over normalized text."""
+"""Known-entity matching with an Aho-Corasick automaton over normalized text, and of Chinese names written
+in pinyin ("renzhengfei", "Ma Huateng", "Rén Zhèngfēi")."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -10,12 +12,17 @@ from typing import NamedTuple
 import ahocorasick
 
 from graphs.domain import EntityMetadata, QueryEntity
-from graphs.text.normalize import has_han, normalize
+from graphs.text.normalize import has_han, normalize, pinyin_variants, toneless
 
 _ODD_SPACE = re.compile(r"\s{2,}|[^\S ]")
 _SPACES = re.compile(r"\s+")
 # Letters and digits of alphabetic scripts; CJK (U+2E80 and up) never needs word boundaries.
 _CJK_START = 0x2E80
+# A run of up to four Latin words (pinyin may carry tone marks or apostrophes: "Xi'an").
+_LATIN_RUN = re.compile(r"[A-Za-z\u00C0-\u024F]+(?:['’]?[A-Za-z\u00C0-\u024F]+)*")
+MAX_PINYIN_WORDS = 4
+MIN_PINYIN_KEY = 5
+"""Shorter spellings ("ma", "lijun" is fine) collide with ordinary Latin words too often to count as a name."""
 
 
 class GazetteerMatch(NamedTuple):
@@ -131,6 +138,13 @@ class Gazetteer:
                 bucket = self._entities.setdefault(key, [])
                 if entity not in bucket:
                     bucket.append(entity)
+        self._pinyin: dict[str, list[EntityMetadata]] = {}
+        for key, entities in self._entities.items():
+            if sum(1 for ch in key if has_han(ch)) >= 2:
+                for spelled in pinyin_variants(key):
+                    if len(spelled) >= MIN_PINYIN_KEY:
+                        bucket = self._pinyin.setdefault(spelled, [])
+                        bucket.extend(e for e in entities if e not in bucket)
         self._automaton = ahocorasick.Automaton()
         for key in self._entities:
             self._automaton.add_word(key, key)
@@ -173,9 +187,33 @@ class Gazetteer:
             found.append(GazetteerMatch(src_start, src_end, text[src_start:src_end], key, entities))
         return found
 
+    def pinyin_matches(self, text: str) -> list[GazetteerMatch]:
+        """Runs of Latin words that spell a known Chinese name or alias in pinyin, with or without spaces or
+        tone marks ("renzhengfei", "Ren Zhengfei", "Rén Zhèngfēi"); longest first, in text order."""
+        if not self._pinyin:
+            return []
+        words = list(_LATIN_RUN.finditer(text))
+        found: list[GazetteerMatch] = []
+        i = 0
+        while i < len(words):
+            for n in range(min(MAX_PINYIN_WORDS, len(words) - i), 0, -1):
+                run = words[i : i + n]
+                if any(text[a.end() : b.start()].strip() for a, b in itertools.pairwise(run)):
+                    continue  # only words separated by spaces form one name
+                key = toneless(" ".join(m[0] for m in run))
+                if key is not None and key in self._pinyin:
+                    start, end = run[0].start(), run[-1].end()
+                    found.append(GazetteerMatch(start, end, text[start:end], key, tuple(self._pinyin[key])))
+                    i += n
+                    break
+            else:
+                i += 1
+        return found
+
     def find(self, text: str) -> list[QueryEntity]:
         """Return the known entities of ``text`` (type of the first entity indexed under that form)."""
         return [
             QueryEntity(text=m.surface, type=m.entities[0].type, source="gazetteer", confidence=1.0)
             for m in self.matches(text)
         ]
+

@@ -38,7 +38,6 @@ def normalize(text: str) -> str:
 
 
 @functools.lru_cache(maxsize=131072)
-@functools.lru_cache(maxsize=131072)
 def pinyin_variants(text: str, limit: int = 8) -> tuple[str, ...]:
     """Spell ``text`` in toneless pinyin for each reading of its polyphones (at most ``limit``), likeliest first."""
     from pypinyin import Style, pinyin
@@ -48,3 +47,15 @@ def pinyin_variants(text: str, limit: int = 8) -> tuple[str, ...]:
         readings = [prefix + option for prefix in readings for option in options][:limit]
     spelled = ("".join(ch for ch in reading.lower() if ch.isalnum()) for reading in readings)
     return tuple(dict.fromkeys(spelled))
+
+
+_PINYIN_SPELLING = re.compile(r"[a-z0-9\u00c0-\u024f' ’-]+")
+
+
+def toneless(text: str) -> str | None:
+    """A Latin spelling folded for pinyin matching: lowercase letters and digits, tone marks, spaces and
+    apostrophes dropped ("Rén Zhèngfēi" → "renzhengfei"); None when ``text`` is not such a spelling."""
+    folded = text.casefold().strip()
+    if not folded or not _PINYIN_SPELLING.fullmatch(folded):
+        return None
+    return "".join(ch for ch in unicodedata.normalize("NFKD", folded) if ch.isascii() and ch.isalnum()) or None

@@ -236,6 +236,15 @@ def _gazetteer_spans(text: str, gazetteer: Gazetteer) -> list[EntitySpan]:
     ]
 
 
+def _pinyin_spans(text: str, gazetteer: Gazetteer) -> list[EntitySpan]:
+    """Return the known Chinese names that ``text`` writes in pinyin ("renzhengfei") as spans."""
+    return [
+        EntitySpan(m.start, m.end, QueryEntity(text=m.surface, type=m.entities[0].type, source="pinyin",
+                                               confidence=0.9))
+        for m in gazetteer.pinyin_matches(text)
+    ]
+
+
 def _merge(layers: Iterable[list[EntitySpan]], length: int) -> list[EntitySpan]:
     """Keep spans from earlier layers; a later span is dropped if it overlaps a kept one."""
     covered = bytearray(length)
@@ -251,10 +260,11 @@ def _merge(layers: Iterable[list[EntitySpan]], length: int) -> list[EntitySpan]:
 def entity_spans(
     text: str, gazetteer: Gazetteer, today: date, *, accurate_pos: bool = True
 ) -> list[EntitySpan]:
-    """Return non-overlapping entities in text order; gazetteer > dates > POS > title case."""
+    """Return non-overlapping entities in text order; gazetteer > pinyin > dates > POS > title case."""
     accurate = accurate_pos and len(text) <= ACCURATE_POS_MAX_CHARS
     layers = (
         _gazetteer_spans(text, gazetteer),
+        _pinyin_spans(text, gazetteer),
         _date_spans(text, today),
         pos_spans(text, accurate=accurate),
         title_case_spans(text),

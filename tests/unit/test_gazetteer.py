@@ -146,3 +146,12 @@ def test_decomposed_accent_belongs_to_the_match() -> None:
         "Cafe\u0301",
         "Cafe\u0301 Society",
     ]
+
+
+def test_pinyin_spellings_of_chinese_names_are_found_with_or_without_spaces_and_tones() -> None:
+    ren = EntityMetadata(standard_name="任正非", type="PERSON")
+    pony = EntityMetadata(standard_name="马化腾", type="PERSON")
+    gazetteer = gazetteer_of([ren, pony, EntityMetadata(standard_name="马", type="OTHER")])
+    text = "renzhengfei met Ma Huateng; Rén Zhèngfēi again, but not ma or Renzheng."
+    found = [(m.surface, m.entities[0].standard_name) for m in gazetteer.pinyin_matches(text)]
+    assert found == [("renzhengfei", "任正非"), ("Ma Huateng", "马化腾"), ("Rén Zhèngfēi", "任正非")]

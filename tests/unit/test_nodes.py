@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from langchain_core.messages import AIMessage
 
 from graphs.domain import Constraint, DateRange, ParsedQuery, QueryEntity, RoutingDecision, SearchRecord
@@ -80,6 +81,17 @@ async def test_validate_entities_normalizes_and_builds_constraints(tmp_path: Any
     assert [(c.type, c.value) for c in out["constraints"]] == [
         ("LOCATION", "上海"), ("PERSON", "Elon Musk"), ("PRODUCT", "iPhone"), ("DATE", "2024")]
     assert out["constraints"][0].ancestors == ["中国"]
+
+
+@pytest.mark.parametrize("spelled", ["masike 创办了哪些公司？", "What did Ma Si Ke found?", "Mǎ Sīkè 的公司"])
+async def test_a_chinese_name_written_in_pinyin_becomes_its_entity(tmp_path: Any, spelled: str) -> None:
+    ctx = make_context(tmp_path)
+    parsed = (await parse_query({"question": spelled}, runtime(ctx)))["parsed"]
+    (person,) = [e for e in parsed.entities if e.source == "pinyin"]
+    out = await validate_entities({"question": spelled, "parsed": parsed}, runtime(ctx))
+    (valid,) = [e for e in out["entities"] if e.text == person.text]
+    assert (valid.standard_name, valid.type, valid.match) == ("Elon Musk", "PERSON", "pinyin")
+    assert [(c.type, c.value) for c in out["constraints"]] == [("PERSON", "Elon Musk")]
 
 
 async def test_route_query_appends_one_decision_and_goes_there(tmp_path: Any) -> None:

@@ -41,7 +41,7 @@ _COMPLEXITY_FLOOR: dict[Complexity, float] = {"simple": 0.0, "moderate": SIMPLE_
 def merge_extraction(rules: ParsedQuery, llm: QueryExtraction) -> ParsedQuery:
     """Combine the LLM's analysis with the rule path's exact finds (dictionary hits and date ranges)."""
     question = rules.original_query
-    entities: list[QueryEntity] = [e for e in rules.entities if e.source in ("gazetteer", "date_rule")]
+    entities: list[QueryEntity] = [e for e in rules.entities if e.source in ("gazetteer", "pinyin", "date_rule")]
     seen = {e.text.casefold() for e in entities}
     for e in llm.entities:
         # Dates come from the date rules (which resolve 去年 to a range); an entity not in the question is invented.
@@ -74,7 +74,7 @@ def merge_extraction(rules: ParsedQuery, llm: QueryExtraction) -> ParsedQuery:
 
 
 def _messages(ctx: RagContext, question: str, rules: ParsedQuery) -> list[SystemMessage | HumanMessage]:
-    known = ", ".join(f"{e.text} ({e.type})" for e in rules.entities if e.source == "gazetteer") or "none"
+    known = ", ".join(f"{e.text} ({e.type})" for e in rules.entities if e.source in ("gazetteer", "pinyin")) or "none"
     return [
         SystemMessage(ctx.prompts.render("parse_query.system")),
         HumanMessage(

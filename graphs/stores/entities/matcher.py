@@ -23,7 +23,7 @@ from rapidfuzz import fuzz, process
 
 from graphs.domain import EntityMatch, EntityMetadata, EntityType, MatchKind
 from graphs.stores.base import AliasConflictError
-from graphs.text.normalize import has_han, normalize, pinyin_variants
+from graphs.text.normalize import has_han, normalize, pinyin_variants, toneless
 
 logger = logging.getLogger(__name__)
 
@@ -31,7 +31,6 @@ DEFAULT_FUZZY_THRESHOLD = 0.8
 PINYIN_SCORE = 0.9
 HOMOPHONE_SCORE = 0.8
 _DIGITS = re.compile(r"\d+")
-_PINYIN_QUERY = re.compile(r"[a-z0-9 ]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,8 +150,8 @@ class EntityMatcher:
             if sum(1 for ch in query if has_han(ch)) < 2:
                 return None
             score, keys = HOMOPHONE_SCORE, pinyin_variants(query)
-        elif _PINYIN_QUERY.fullmatch(query):
-            score, keys = PINYIN_SCORE, (query.replace(" ", ""),)
+        elif (spelled := toneless(query)) is not None:
+            score, keys = PINYIN_SCORE, (spelled,)
         else:
             return None
         for key in keys:
