@@ -15,15 +15,15 @@ import typer
 from pydantic import ValidationError
 
 import app
-from app.api.schemas import QueryRequest, QueryResponse
-from app.bench import bench_command
+from app.client import RemoteClient, RemoteError
 from app.container import Resources, build_resources
-from app.dpo import export_dpo_command
-from app.evaluation import eval_command
-from app.loadtest import loadtest_command
-from app.local_llm import local_llm_app
-from app.remote import RemoteClient, RemoteError
+from app.schemas import QueryRequest, QueryResponse
 from app.settings import Settings
+from app.tools.bench.command import bench_command
+from app.tools.dpo import export_dpo_command
+from app.tools.eval import eval_command
+from app.tools.loadtest import loadtest_command
+from app.tools.local_llm import local_llm_app
 from graphs.domain import Document, EntityMetadata, EntityType
 from graphs.stores.base import StoreError
 

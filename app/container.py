@@ -11,7 +11,7 @@ from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 
 from app.settings import Settings
-from app.trajectories import TrajectoryLog
+from app.tools.trajectories import TrajectoryLog
 from graphs.embeddings import GuardedEmbeddings, USEEmbeddings
 from graphs.ingest.pipeline import Ingestor
 from graphs.kg.base import KnowledgeGraph

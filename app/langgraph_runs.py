@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 from pydantic import TypeAdapter
 
-from app.errors import ApiError
+from app.api.errors import ApiError
 from graphs.domain import WorkflowStep
 from graphs.embeddings import EmbedderUnavailable
 from graphs.rag.state import OutputState

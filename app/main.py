@@ -11,11 +11,11 @@ from fastapi import Depends, FastAPI
 from fastapi_offline import FastAPIOffline
 
 from app.api.error_schema import ERROR_RESPONSES
+from app.api.errors import install_error_handlers
+from app.api.limits import BodySizeLimit
 from app.api.routes import health, rag
+from app.api.security import Guard, install_security
 from app.container import Resources, build_resources
-from app.errors import install_error_handlers
-from app.limits import BodySizeLimit
-from app.security import Guard, install_security
 from app.settings import Settings
 
 

@@ -9,9 +9,9 @@ from uuid import uuid4
 from langchain_core.messages import AIMessageChunk
 
 from app import langgraph_runs
-from app.api.schemas import QueryRequest, QueryResponse, to_response
 from app.container import Resources
-from app.trajectories import build_trajectory
+from app.schemas import QueryRequest, QueryResponse, to_response
+from app.tools.trajectories import build_trajectory
 from graphs.domain import FusionWeights
 from graphs.rag.graph import graph
 from graphs.rag.state import InputState

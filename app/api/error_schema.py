@@ -1,4 +1,4 @@
-"""The error shape (``app.errors.error_body``) as OpenAPI models, so the spec documents what 4xx/5xx bodies hold."""
+"""The error shape (``app.api.errors.error_body``) as OpenAPI models, so the spec documents what 4xx/5xx bodies hold."""
 
 from __future__ import annotations
 

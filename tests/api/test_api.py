@@ -11,12 +11,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.cli import demo_dir
+from app.client import iter_sse
 from app.main import create_app
-from app.remote import iter_sse
+from app.schemas import API_PATH
 from app.settings import Settings
-from tests.fakes import graph_counts
+from tests.support.fakes import graph_counts
 
-URL = "/api/adaptive-entity-rag"
+URL = API_PATH
 
 
 @pytest.fixture(scope="module")
@@ -194,7 +195,7 @@ def test_stream_sends_answer_tokens_when_an_llm_writes(tmp_path: Path) -> None:
     from langchain_core.messages import AIMessage
 
     from app.container import build_resources
-    from tests.fakes import ToolCallingFakeChatModel
+    from tests.support.fakes import ToolCallingFakeChatModel
 
     def with_fake_llm(settings: Settings) -> Any:
         resources = build_resources(settings)

@@ -21,14 +21,15 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from app.client import iter_sse
 from app.main import create_app
-from app.remote import iter_sse
+from app.schemas import API_PATH
 from app.settings import Settings
 from graphs.stores.filters import doc_filter
-from tests.integration.test_milvus_server import LiteServer, milvus_lite_server_command
-from tests.openai_stub import OpenAIStub
+from tests.support.openai_stub import OpenAIStub
+from tests.support.servers import LiteServer, milvus_lite_server_command
 
-URL = "/api/adaptive-entity-rag"
+URL = API_PATH
 TIMEOUT_S = 2.0  # the service's LLM and embedder deadlines in this module
 MILVUS_TIMEOUT_S = 5.0  # Milvus's: creating the collection on a busy 2-core machine takes seconds
 RELAXING = "2024年苹果在北京发布的产品"  # no 2024 document: a zero-hit structured search relaxes DATE
@@ -53,10 +54,7 @@ def stub() -> Iterator[OpenAIStub]:
 
 @pytest.fixture(scope="module")
 def milvus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiteServer]:
-    cmd = milvus_lite_server_command()
-    if cmd is None:
-        pytest.skip("this milvus-lite has no `server` command (milvus-lite >= 3 provides it)")
-    srv = LiteServer(cmd, tmp_path_factory.mktemp("milvus") / "data").start()
+    srv = LiteServer(milvus_lite_server_command(), tmp_path_factory.mktemp("milvus") / "data").start()
     try:
         yield srv
     finally:

@@ -9,8 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.api.routes.rag import MAX_OFFSET
-from app.api.schemas import MAX_QUESTION_CHARS
-from tests.api.apps import URL, document_ids, entity_names, running_app
+from app.schemas import MAX_QUESTION_CHARS
+from tests.support.apps import URL, document_ids, entity_names, running_app
 
 BODY_LIMIT = 2_000_000
 

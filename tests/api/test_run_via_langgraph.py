@@ -12,9 +12,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app import langgraph_runs
-from app.remote import iter_sse
-from tests.api.apps import URL, running_app
-from tests.unit.test_langgraph_runs import FailingClient, FakeClient, final_values
+from app.client import iter_sse
+from tests.support.apps import URL, running_app
+from tests.support.langgraph_fakes import FailingClient, FakeClient, final_values
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.api.apps import URL, running_app
+from tests.support.apps import URL, running_app
 
 SECRETS = {
     "api key": "apikey-5e1f0c9b7a3d4e2f",

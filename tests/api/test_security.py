@@ -16,13 +16,13 @@ from fastapi.testclient import TestClient
 from limits.aio.storage import MemoryStorage, RedisStorage
 from pydantic import SecretStr
 
-from app import security
-from app.bench import free_port
-from app.remote import RemoteClient, RemoteError
-from app.security import KeyRing, RateLimit, RateLimited
+from app.api import security
+from app.api.security import KeyRing, RateLimit, RateLimited
+from app.client import RemoteClient, RemoteError
 from app.settings import Settings
 from graphs.stores.base import StoreUnavailable
-from tests.api.apps import URL, document_ids, entity_names, running_app
+from tests.support.apps import URL, document_ids, entity_names, running_app
+from tests.support.servers import free_port
 
 KEY, OTHER_KEY = "k-3f9c2a7e51d84b06", "k-second-7a1d0c"
 ENTITY = {"action": "add-entity", "standardName": "Zed Corp", "type": "ORGANIZATION", "aliases": ["Zed"]}

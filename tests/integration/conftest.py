@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.local_llm import LocalLLMServer, default_model_path, verify_model, xllamacpp_version
+from app.tools.local_llm import LocalLLMServer, default_model_path, verify_model, xllamacpp_version
 
 LOCAL_LLM_MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
 

@@ -22,7 +22,7 @@ import pytest
 
 from graphs.ingest.pipeline import make_splitter
 from graphs.stores.milvus import MilvusIndex, _strip_hash
-from tests.integration.test_server_process import HTTP_TIMEOUT, URL, ServerProcess
+from tests.support.servers import HTTP_TIMEOUT, URL, ServerProcess
 
 pytestmark = pytest.mark.slow
 

@@ -11,7 +11,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from app.evaluation import MODES, eval_command
+from app.tools.eval import MODES, eval_command
 
 ROOT = Path(__file__).resolve().parents[2]
 HOTPOT = ROOT.parent / "shared" / "data" / "hotpotqa_sample"

@@ -10,7 +10,7 @@ import pytest
 from app.container import build_llm
 from app.settings import Settings
 from graphs.rag.graph import graph
-from tests.fakes import ScriptedIndex, hit, make_context
+from tests.support.fakes import ScriptedIndex, hit, make_context
 
 pytestmark = pytest.mark.llm
 
@@ -51,7 +51,7 @@ async def test_llm_judges_expansion_and_selects_evidence(tmp_path: Path, llm: An
     from graphs.kg.sqlite import SQLiteKnowledgeGraph
     from graphs.rag.nodes.judge_expansion import judge_expansion
     from graphs.rag.nodes.select_evidence import select_evidence
-    from tests.fakes import runtime
+    from tests.support.fakes import runtime
 
     w = FusionWeights()
     texts = {f"d{i}": (f"Film {i}", f"Film {i} is a 19{50 + i} drama directed by Director {i}.") for i in range(9)}

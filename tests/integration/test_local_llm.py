@@ -12,7 +12,7 @@ import pytest
 from langchain_openai import ChatOpenAI
 from pydantic import BaseModel, Field
 
-from app.local_llm import LocalLLMServer
+from app.tools.local_llm import LocalLLMServer
 
 pytestmark = pytest.mark.llm
 

@@ -615,7 +615,7 @@ def test_ingestor_writes_each_batch_with_one_call(index: MilvusIndex, tmp_path: 
     from graphs.domain import Document
     from graphs.ingest.pipeline import Ingestor
     from graphs.rag.context import GazetteerCache
-    from tests.fakes import entity_store
+    from tests.support.fakes import entity_store
 
     calls: list[int] = []
     real = index.replace_documents

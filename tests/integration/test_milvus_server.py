@@ -7,11 +7,7 @@ and a Milvus outage that must surface as 503 ``store_unavailable`` (never as zer
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,96 +18,22 @@ from fastapi.testclient import TestClient
 from pymilvus import MilvusClient
 
 from app.cli import demo_dir
+from app.client import iter_sse
 from app.main import create_app
-from app.remote import iter_sse
 from app.settings import Settings
 from graphs.domain import Chunk
 from graphs.stores.base import StoreUnavailable
 from graphs.stores.milvus import MilvusIndex
+from tests.support.servers import URL, LiteServer, free_port, milvus_lite_server_command
 
 pytestmark = pytest.mark.slow
 
-URL = "/api/adaptive-entity-rag"
-START_TIMEOUT_S = 90.0
 COLLECTION = "aer_server_it"
-
-
-def milvus_lite_server_command() -> list[str] | None:
-    """``python -m milvus_lite server`` when this milvus-lite has the gRPC server (3.x), else None."""
-    try:
-        found = importlib.util.find_spec("milvus_lite.adapter.grpc.server") is not None
-    except ModuleNotFoundError:
-        found = False
-    return [sys.executable, "-m", "milvus_lite", "server"] if found else None
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class LiteServer:
-    """``milvus-lite server`` in a subprocess on a loopback port; ``stop()`` always reaps it."""
-
-    def __init__(self, command: list[str], data_dir: Path, port: int | None = None) -> None:
-        self.command = command
-        self.data_dir = data_dir
-        self.port = port or free_port()
-        self.log = data_dir.parent / f"milvus-lite-{self.port}.log"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def uri(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> LiteServer:
-        cmd = [
-            *self.command,
-            "--data-dir",
-            str(self.data_dir),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-        ]
-        with self.log.open("ab") as log:
-            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"milvus-lite server exited with {self.proc.returncode}:\n{self.tail()}")
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
-                return self
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(
-            f"milvus-lite server did not listen within {START_TIMEOUT_S:.0f} s:\n{self.tail()}"
-        )
-
-    def stop(self) -> None:
-        proc, self.proc = self.proc, None
-        if proc is None or proc.poll() is not None:
-            return
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=15)
-
-    def tail(self) -> str:
-        return self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
 
 
 @pytest.fixture(scope="module")
 def lite_server_cmd() -> list[str]:
-    cmd = milvus_lite_server_command()
-    if cmd is None:
-        pytest.skip("this milvus-lite has no `server` command (milvus-lite >= 3 provides it)")
-    return cmd
+    return milvus_lite_server_command()
 
 
 @pytest.fixture(scope="module")

@@ -9,13 +9,10 @@ process group) is always reaped, also when a test fails.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,109 +25,24 @@ import redis
 import yaml
 from pymilvus import MilvusClient
 
-from app.api.schemas import QueryResponse
 from app.cli import demo_dir
-from app.remote import RemoteClient, RemoteError, iter_sse
-from tests.integration.test_milvus_server import LiteServer, milvus_lite_server_command
+from app.client import RemoteClient, RemoteError, iter_sse
+from app.schemas import QueryResponse
+from tests.support.servers import (
+    HTTP_TIMEOUT,
+    URL,
+    LiteServer,
+    ServerProcess,
+    aer_command,
+    clean_env,
+    free_port,
+    group_alive,
+    milvus_lite_server_command,
+)
 
 pytestmark = pytest.mark.slow
 
-URL = "/api/adaptive-entity-rag"
-START_TIMEOUT_S = 240.0  # embedder, jieba and Milvus Lite load before the port opens; 2 shared cores are slow
-STOP_TIMEOUT_S = 60.0
-HTTP_TIMEOUT = httpx.Timeout(120.0, connect=5.0)
 SEED_ENTITIES = ("Elon Musk", "Tesla", "SpaceX", "Apple", "北京", "上海", "中国", "机器学习")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def aer_command() -> list[str]:
-    """The installed ``aer`` console script of this environment (``python -m app.cli`` if absent)."""
-    script = Path(sys.executable).with_name("aer")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "app.cli"]
-
-
-def clean_env(**extra: str) -> dict[str, str]:
-    """This environment without service configuration, so the child sees only what the test sets."""
-    drop = ("AER_", "MILVUS_", "REDIS_", "OPENAI_")
-    return {
-        **{k: v for k, v in os.environ.items() if not k.startswith(drop)},
-        "PYTHONUNBUFFERED": "1",
-        **extra,
-    }
-
-
-def group_alive(pgid: int) -> bool:
-    try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-class ServerProcess:
-    """``aer serve`` in a new session; ``stop()`` sends SIGTERM, then SIGKILL to the group after a bound."""
-
-    def __init__(self, workdir: Path, env: dict[str, str] | None = None) -> None:
-        self.workdir = workdir
-        self.env = env or {"AER_DATA_DIR": str(workdir / "data")}
-        self.port = free_port()
-        self.base_url = f"http://127.0.0.1:{self.port}"
-        self.log = workdir / "serve.log"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> ServerProcess:
-        cmd = [*aer_command(), "serve", "--host", "127.0.0.1", "--port", str(self.port)]
-        # cwd is the temp dir: no .env of the checkout is read, relative paths stay inside it.
-        with self.log.open("wb") as log:
-            self.proc = subprocess.Popen(
-                cmd, cwd=self.workdir, env=clean_env(**self.env), stdout=log,
-                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
-            )  # fmt: skip
-        started = time.monotonic()
-        while time.monotonic() - started < START_TIMEOUT_S:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"aer serve exited with {self.proc.returncode}:\n{self.tail()}")
-            try:
-                if httpx.get(f"{self.base_url}/healthz", timeout=2.0).status_code == 200:
-                    self.startup_s = time.monotonic() - started
-                    return self
-            except httpx.TransportError:
-                pass
-            time.sleep(0.25)
-        self.kill()
-        raise RuntimeError(
-            f"aer serve did not answer /healthz within {START_TIMEOUT_S:.0f} s:\n{self.tail()}"
-        )
-
-    def stop(self) -> int:
-        """SIGTERM and wait; the exit code (SIGKILL after STOP_TIMEOUT_S counts as failure)."""
-        assert self.proc is not None
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=STOP_TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                self.kill()
-                raise
-        return self.proc.returncode
-
-    def kill(self) -> None:
-        if self.proc is None:
-            return
-        if group_alive(self.proc.pid):
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        if self.proc.poll() is None:
-            self.proc.wait(timeout=30)
-
-    def tail(self) -> str:
-        return self.log.read_text(errors="replace")[-4000:] if self.log.exists() else ""
 
 
 @pytest.fixture(scope="module")
@@ -223,8 +135,10 @@ def test_query_streaming_sends_steps_then_the_result(http: httpx.Client, loaded:
 
 
 def test_remote_client_stream_and_query_agree(server: ServerProcess, loaded: dict[str, Any]) -> None:
-    with RemoteClient(server.base_url, timeout=120) as remote:
-        events = list(remote.stream_query("什么是机器学习？"))
+    with RemoteClient(server.base_url, timeout=120) as remote, httpx.Client(
+            base_url=server.base_url, timeout=HTTP_TIMEOUT) as http, http.stream(
+            "POST", URL, json={"action": "query", "question": "什么是机器学习？", "stream": True}) as r:
+        events = sse(r)
         plain = remote.query("什么是机器学习？")
     assert events[-1][0] == "result"
     streamed = events[-1][1]
@@ -273,18 +187,7 @@ def test_invalid_json_over_the_wire(http: httpx.Client) -> None:
     assert (r.status_code, r.json()["error"]["code"]) == (400, "invalid_json")
 
 
-def cli_supports_server() -> bool:
-    try:
-        out = subprocess.run([*aer_command(), "query", "--help"], capture_output=True, text=True, timeout=120,
-                             env=clean_env(NO_COLOR="1", COLUMNS="200"))  # fmt: skip
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return "--server" in out.stdout
-
-
 def test_cli_talks_to_the_server(server: ServerProcess, loaded: dict[str, Any], tmp_path: Path) -> None:
-    if not cli_supports_server():
-        pytest.skip("`aer query` has no --server option yet")
     env = clean_env(NO_COLOR="1")
     run = [*aer_command()]
     q = subprocess.run([*run, "query", "马斯克创办的公司有哪些？", "--json", "--server", server.base_url],
@@ -376,8 +279,7 @@ def compose_api_env(data_dir: Path, milvus_port: int, redis_port: int) -> dict[s
 def test_compose_topology_without_docker(tmp_path: Path) -> None:
     """The api as docker-compose runs it: Milvus over gRPC, entities in Redis, only the graph in the data dir."""
     lite = milvus_lite_server_command()
-    if lite is None or shutil.which("redis-server") is None:
-        pytest.skip("needs `redis-server` on PATH and a milvus-lite with the `server` command")
+    assert shutil.which("redis-server"), "needs `redis-server` on PATH (.ci/run installs Debian's redis-server)"
     started: list[Any] = []
     try:
         red = RedisServer(tmp_path)

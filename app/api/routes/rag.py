@@ -12,34 +12,30 @@ from fastapi import APIRouter, Body, Query, Request
 from pydantic import Field
 from sse_starlette.sse import EventSourceResponse
 
-from app.api.schemas import (
+from app.api.deps import resources_of
+from app.api.errors import ApiError, error_body, service_error
+from app.container import Resources
+from app.schemas import (
+    API_PATH,
     AddDocumentsRequest,
     AddEntityRequest,
     DeleteDocumentRequest,
     QueryRequest,
     QueryResponse,
 )
-from app.container import Resources
-from app.errors import ApiError, error_body, service_error
 from app.service import answer, stream_answer
 from graphs.domain import ENTITY_TYPES, Document, EntityMetadata
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import StoreUnavailable
 
 log = logging.getLogger(__name__)
-router = APIRouter(prefix="/api/adaptive-entity-rag", tags=["adaptive-entity-rag"])
+router = APIRouter(prefix=API_PATH, tags=["adaptive-entity-rag"])
 # SQLite integers stop at 2**63 - 1; no store holds anywhere near this many entities.
 MAX_OFFSET = 1_000_000_000
 
 ActionRequest = Annotated[
     QueryRequest | AddEntityRequest | AddDocumentsRequest | DeleteDocumentRequest, Field(discriminator="action")
 ]
-
-
-def resources_of(request: Request) -> Resources:
-    """The process resources built by the lifespan."""
-    resources: Resources = request.app.state.resources
-    return resources
 
 
 def check_models(resources: Resources, body: QueryRequest) -> None:

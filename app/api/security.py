@@ -1,0 +1,203 @@
+"""Optional API keys, per-client rate limits and CORS: each is off until configured (``AER_*`` settings).
+
+- ``AER_API_KEYS``: with keys, add-entity, add-documents and delete-document need one (``X-API-Key: <key>``
+  or ``Authorization: Bearer <key>``); queries and the entity list too with ``AER_REQUIRE_KEY_FOR_QUERIES``.
+  A key that is sent must be valid on every request. Health probes and the docs stay open.
+- ``AER_RATE_LIMIT_PER_MINUTE``: requests per minute per key (per client address without a valid key),
+  a moving window from ``limits``: in Redis when ``AER_REDIS_URL`` is set, so every worker process counts
+  against the same window, else in process memory (each worker counts on its own).
+- ``AER_CORS_ORIGINS``: origins a browser may call from; none means no CORS headers at all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import math
+import time
+from collections.abc import Sequence
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Request, Security
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import JSONResponse
+from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+from limits import RateLimitItemPerMinute
+from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.strategies import MovingWindowRateLimiter
+from limits.errors import StorageError
+from pydantic import SecretStr
+from starlette.datastructures import Headers
+from starlette.responses import Response
+
+from app.api.errors import ApiError, error_body, service_error
+from app.settings import Settings
+from graphs.stores.base import StoreUnavailable
+
+log = logging.getLogger(__name__)
+REDIS_TIMEOUT_S = 5.0  # as the Redis entity store's
+
+API_KEY_HEADER = APIKeyHeader(name="X-API-Key", auto_error=False,
+                              description="An API key (needed for writes once AER_API_KEYS is set).")
+BEARER = HTTPBearer(auto_error=False, description="The same API key as a bearer token.")
+READ_ACTIONS = frozenset({"query"})
+
+
+class HeaderedApiError(ApiError):
+    """An ``ApiError`` whose response carries headers too."""
+
+    def __init__(self, status: int, code: str, message: str, headers: dict[str, str]) -> None:
+        super().__init__(status, code, message)
+        self.headers = headers
+
+
+class Unauthorized(HeaderedApiError):
+    """401: a key is missing where one is needed, or the key sent is not valid."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(401, "unauthorized", message, {"WWW-Authenticate": "Bearer"})
+
+
+class RateLimited(HeaderedApiError):
+    """429: the client went over its requests per minute."""
+
+    def __init__(self, retry_after: int, limit: int) -> None:
+        super().__init__(429, "rate_limited", f"more than {limit} requests per minute; retry in {retry_after} s",
+                         {"Retry-After": str(retry_after)})
+        self.details = {"limitPerMinute": limit, "retryAfterSeconds": retry_after}
+
+
+class KeyRing:
+    """The configured API keys, kept only as SHA-256 digests and compared in constant time."""
+
+    def __init__(self, keys: Sequence[SecretStr]) -> None:
+        self._digests = [_digest(k.get_secret_value()) for k in keys if k.get_secret_value()]
+
+    @property
+    def enabled(self) -> bool:
+        """Whether any key is configured."""
+        return bool(self._digests)
+
+    def identify(self, presented: str) -> str | None:
+        """``key:<n>`` for a valid key, else None (every key is compared: timing says nothing of which matched)."""
+        digest = _digest(presented)
+        match = None
+        for n, known in enumerate(self._digests):
+            if hmac.compare_digest(digest, known):
+                match = f"key:{n}"
+        return match
+
+
+def _digest(key: str) -> bytes:
+    # Digests have one length, so compare_digest does not leak the length of the configured key.
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).digest()
+
+
+class RateLimit:
+    """A moving-window limit per client (the ``limits`` library) over ``storage``: this process's memory by
+    default, or a Redis shared by every worker process."""
+
+    def __init__(self, per_minute: int, storage: Storage | None = None) -> None:
+        self.per_minute = per_minute
+        self._item = RateLimitItemPerMinute(per_minute)
+        self._limiter = MovingWindowRateLimiter(storage if storage is not None else MemoryStorage())
+
+    async def hit(self, client: str) -> None:
+        """Count one request of ``client``; raise ``RateLimited`` (with when to retry) when over the limit.
+
+        A shared store that cannot count is a 503 (``store_unavailable``): the limit is never silently off.
+        """
+        try:
+            if await self._limiter.hit(self._item, client):
+                return
+            reset = (await self._limiter.get_window_stats(self._item, client)).reset_time
+        except StorageError as exc:
+            raise StoreUnavailable("redis", f"the rate-limit counts could not be read: {exc.storage_error!r}") from exc
+        raise RateLimited(retry_after=max(1, math.ceil(reset - time.time())), limit=self.per_minute)
+
+
+def rate_limit_storage(settings: Settings) -> Storage:
+    """Where the rate-limit counts live: the entity store's Redis when one is configured, else memory."""
+    if not settings.redis_url:
+        return MemoryStorage()
+    url = settings.redis_url
+    url = "async+redis+unix" + url.removeprefix("unix") if url.startswith("unix://") else "async+" + url
+    return RedisStorage(url, implementation="redispy", wrap_exceptions=True,
+                        socket_timeout=REDIS_TIMEOUT_S, socket_connect_timeout=REDIS_TIMEOUT_S)
+
+
+class Guard:
+    """Router dependency: rate-limit the client, then check its key where one is needed."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.keys = KeyRing(settings.api_keys)
+        self.require_for_queries = settings.require_key_for_queries
+        self.limit = (RateLimit(settings.rate_limit_per_minute, rate_limit_storage(settings))
+                      if settings.rate_limit_per_minute > 0 else None)
+
+    async def __call__(
+        self,
+        request: Request,
+        api_key: Annotated[str | None, Security(API_KEY_HEADER)] = None,
+        bearer: Annotated[HTTPAuthorizationCredentials | None, Security(BEARER)] = None,
+    ) -> None:
+        presented = api_key if api_key is not None else bearer.credentials if bearer is not None else None
+        key_id = self.keys.identify(presented) if presented is not None and self.keys.enabled else None
+        if self.limit is not None:
+            # A request with a wrong key counts against its address: guessing keys is rate-limited too.
+            await self.limit.hit(key_id or f"ip:{request.client.host if request.client else 'unknown'}")
+        if not self.keys.enabled:
+            return
+        if presented is not None and key_id is None:
+            log.warning("rejected an invalid API key (%s %s)", request.method, request.url.path)
+            raise Unauthorized("the API key is not valid")
+        if key_id is None and (self.require_for_queries or await _writes(request)):
+            raise Unauthorized("this request needs an API key (X-API-Key or Authorization: Bearer)")
+
+
+async def _writes(request: Request) -> bool:
+    """Whether the request may change data; anything that is not clearly a read counts as a write."""
+    if request.method in ("GET", "HEAD"):
+        return False
+    try:
+        body: Any = await request.json()  # already read and parsed by FastAPI: cached on the request
+    except (ValueError, UnicodeDecodeError):
+        return True
+    return not (isinstance(body, dict) and body.get("action") in READ_ACTIONS)
+
+
+class JsonCORSMiddleware(CORSMiddleware):
+    """Starlette's CORS, with a refused preflight answered in the error shape (400 ``cors_rejected``)."""
+
+    def preflight_response(self, request_headers: Headers) -> Response:
+        response = super().preflight_response(request_headers)
+        if response.status_code != 400:
+            return response
+        failures = bytes(response.body).decode().removeprefix("Disallowed CORS ").split(", ")
+        headers = {k: v for k, v in response.headers.items() if k.lower() not in {"content-length", "content-type"}}
+        return JSONResponse(
+            error_body("cors_rejected", f"this cross-origin request is not allowed: {', '.join(failures)}",
+                       {"refused": failures}),
+            status_code=400, headers=headers,
+        )
+
+
+def install_security(app: FastAPI, settings: Settings) -> None:
+    """Answer 401/429 in the error shape with their headers; add CORS (outermost) when origins are configured."""
+
+    @app.exception_handler(HeaderedApiError)
+    async def headered(_: Request, exc: HeaderedApiError) -> JSONResponse:
+        status, body = service_error(exc)
+        return JSONResponse(body, status_code=status, headers=exc.headers)
+
+    if settings.cors_origins:
+        app.add_middleware(
+            JsonCORSMiddleware,
+            allow_origins=settings.cors_origins,
+            allow_methods=["GET", "POST"],
+            allow_headers=["Accept", "Authorization", "Content-Type", "X-API-Key"],
+            expose_headers=["Retry-After"],
+            max_age=600,
+        )
+

@@ -1,0 +1,252 @@
+"""HTTP client for a running service (``aer ... --server URL``): same actions, same error shape."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from types import TracebackType
+from typing import Any
+
+import httpx
+from pydantic import BaseModel
+from pydantic.alias_generators import to_camel
+
+from app.schemas import API_PATH
+
+DEFAULT_TIMEOUT_S = 300.0  # an ingest batch embeds on the server's CPU; a query may wait for an LLM
+DEFAULT_BATCH_SIZE = 100
+# Stays under the server's default 5 MB body limit (AER_MAX_BODY_BYTES) with room for the envelope.
+DEFAULT_BATCH_BYTES = 4_000_000
+
+
+class RemoteError(Exception):
+    """The server answered with an error (or could not be reached: ``status`` 0)."""
+
+    def __init__(self, status: int, code: str, message: str, details: Any = None) -> None:
+        super().__init__(f"{status} {code}: {message}" if status else f"{code}: {message}")
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details = details
+
+
+def normalize_base_url(url: str) -> str:
+    """``host:8000``, ``http://host:8000/`` and the full API URL all name the same server."""
+    url = url.strip()
+    if not url:
+        raise ValueError("server URL is empty")
+    if "://" not in url:
+        url = f"http://{url}"
+    url = url.rstrip("/")
+    if url.endswith(API_PATH):
+        url = url[: -len(API_PATH)]
+    return url
+
+
+def camel_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """``top_k=3`` -> ``{"topK": 3}``; camelCase keys pass through; None values are left out."""
+    return {to_camel(k) if "_" in k else k: v for k, v in options.items() if v is not None}
+
+
+def _payload(item: BaseModel | Mapping[str, Any]) -> dict[str, Any]:
+    if isinstance(item, BaseModel):
+        return item.model_dump(by_alias=True, mode="json")
+    return dict(item)
+
+
+def _error_from(response: httpx.Response) -> RemoteError:
+    try:
+        body = response.json()
+    except ValueError:
+        body = None
+    if isinstance(body, Mapping) and isinstance(body.get("error"), Mapping):
+        err = body["error"]
+        return RemoteError(
+            response.status_code,
+            str(err.get("code") or "http_error"),
+            str(err.get("message") or response.reason_phrase),
+            err.get("details"),
+        )
+    text = response.text.strip()[:500] or response.reason_phrase
+    return RemoteError(response.status_code, "http_error", text)
+
+
+def iter_sse(lines: Iterable[str]) -> Iterator[tuple[str, str]]:
+    """``(event, data)`` pairs of a server-sent event stream; comments (pings) are skipped."""
+    event = ""
+    data: list[str] = []
+    for raw in lines:
+        line = raw.rstrip("\r")
+        if not line:
+            if data:
+                yield event or "message", "\n".join(data)
+            event, data = "", []
+            continue
+        if line.startswith(":"):
+            continue
+        field, _, value = line.partition(":")
+        value = value.removeprefix(" ")
+        if field == "event":
+            event = value
+        elif field == "data":
+            data.append(value)
+    if data:
+        yield event or "message", "\n".join(data)
+
+
+class RemoteClient:
+    """Calls ``/api/adaptive-entity-rag`` of a running server; every method raises ``RemoteError`` on failure."""
+
+    def __init__(
+        self,
+        base_url: str,
+        timeout: float = DEFAULT_TIMEOUT_S,
+        *,
+        batch_size: int = DEFAULT_BATCH_SIZE,
+        batch_bytes: int = DEFAULT_BATCH_BYTES,
+        transport: httpx.BaseTransport | None = None,
+        api_key: str | None = None,
+    ) -> None:
+        if batch_size < 1 or batch_bytes < 1:
+            raise ValueError("batch_size and batch_bytes must be positive")
+        self.base_url = normalize_base_url(base_url)
+        self.batch_size = batch_size
+        self.batch_bytes = batch_bytes
+        self._http = httpx.Client(
+            base_url=self.base_url,
+            timeout=httpx.Timeout(timeout, connect=min(10.0, timeout)),
+            transport=transport,
+            # The key goes in a header (never in the URL, which servers and proxies log).
+            headers={"accept": "application/json", **({"x-api-key": api_key} if api_key else {})},
+        )
+
+    def __enter__(self) -> RemoteClient:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection pool."""
+        self._http.close()
+
+    # -- plumbing -------------------------------------------------------------------------
+
+    def _send(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        try:
+            return self._http.request(method, path, **kwargs)
+        except httpx.TimeoutException as exc:
+            raise RemoteError(0, "timeout", f"{self.base_url} did not answer in time ({exc})") from exc
+        except httpx.TransportError as exc:
+            raise RemoteError(0, "connection_failed", f"cannot reach {self.base_url}: {exc}") from exc
+
+    def _json(self, method: str, path: str, **kwargs: Any) -> dict[str, Any]:
+        response = self._send(method, path, **kwargs)
+        if response.is_error:
+            raise _error_from(response)
+        try:
+            body = response.json()
+        except ValueError as exc:
+            raise RemoteError(
+                response.status_code,
+                "invalid_response",
+                f"expected JSON, got {response.headers.get('content-type', 'nothing')}",
+            ) from exc
+        if not isinstance(body, dict):
+            raise RemoteError(response.status_code, "invalid_response", "expected a JSON object")
+        return body
+
+    def _action(self, body: dict[str, Any]) -> dict[str, Any]:
+        return self._json("POST", API_PATH, json=body)
+
+    # -- health ---------------------------------------------------------------------------
+
+    def health(self) -> dict[str, Any]:
+        """``GET /healthz``: the process is up."""
+        return self._json("GET", "/healthz")
+
+    def ready(self) -> dict[str, Any]:
+        """``GET /readyz``: ``{ready, checks}``; a not-ready server (503) is an answer, not an error."""
+        response = self._send("GET", "/readyz")
+        try:
+            body = response.json()
+        except ValueError:
+            body = None
+        if isinstance(body, dict) and "ready" in body:
+            return body
+        raise _error_from(response)
+
+    # -- actions --------------------------------------------------------------------------
+
+    def query(self, question: str, **options: Any) -> dict[str, Any]:
+        """Answer one question; options are the API's (``top_k``/``topK``, ``search_mode``, ``fusion`` ...)."""
+        opts = camel_options(options)
+        opts.pop("stream", None)
+        return self._action({"action": "query", "question": question, **opts, "stream": False})
+
+    def add_entity(self, entity: BaseModel | Mapping[str, Any]) -> dict[str, Any]:
+        """Add an entity or merge its aliases (``{success, entity}``); an alias owned by another is 409."""
+        fields = camel_options(_payload(entity))
+        fields.pop("action", None)
+        return self._action({"action": "add-entity", **fields})
+
+    def batches(self, docs: Iterable[BaseModel | Mapping[str, Any]]) -> Iterator[list[dict[str, Any]]]:
+        """Split documents into requests of at most ``batch_size`` documents and about ``batch_bytes``."""
+        batch: list[dict[str, Any]] = []
+        size = 0
+        seen: set[str] = set()
+        for doc in docs:
+            item = _payload(doc)
+            doc_id = str(item.get("id", ""))
+            if doc_id in seen:
+                raise ValueError(f"document id {doc_id!r} appears twice")
+            seen.add(doc_id)
+            n = len(json.dumps(item, ensure_ascii=False).encode())
+            if batch and (len(batch) >= self.batch_size or size + n > self.batch_bytes):
+                yield batch
+                batch, size = [], 0
+            batch.append(item)
+            size += n
+        if batch:
+            yield batch
+
+    def add_documents(
+        self,
+        docs: Iterable[BaseModel | Mapping[str, Any]],
+        progress: Callable[[int], None] | None = None,
+    ) -> dict[str, Any]:
+        """Ingest documents in batches (an existing id is replaced); totals of all batches.
+
+        Batches already sent stay ingested if a later one fails; the error says how many were.
+        """
+        total: dict[str, Any] = {"success": True, "documents": 0, "chunks": 0, "ids": [], "batches": 0}
+        for batch in self.batches(docs):
+            try:
+                body = self._action({"action": "add-documents", "documents": batch})
+            except RemoteError as exc:
+                if total["batches"]:
+                    exc.details = {"server": exc.details, "ingestedBefore": total["documents"]}
+                raise
+            total["documents"] += int(body.get("documents", len(batch)))
+            total["chunks"] += int(body.get("chunks", 0))
+            total["ids"].extend(body.get("ids", [d.get("id") for d in batch]))
+            total["batches"] += 1
+            if progress:
+                progress(len(batch))
+        return total
+
+    def delete_document(self, doc_id: str) -> dict[str, Any]:
+        """Delete a document and its chunks (``{success, id, deletedChunks}``); an unknown id is 404."""
+        return self._action({"action": "delete-document", "id": doc_id})
+
+    def list_entities(self, type: str | None = None, offset: int = 0, limit: int = 100) -> dict[str, Any]:
+        """One page of entities: ``{success, total, offset, limit, entities}``."""
+        params: dict[str, Any] = {"action": "entities", "offset": offset, "limit": limit}
+        if type:
+            params["type"] = type
+        return self._json("GET", API_PATH, params=params)
+
+
+__all__ = ["API_PATH", "RemoteClient", "RemoteError", "iter_sse", "normalize_base_url"]

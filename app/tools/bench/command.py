@@ -1,0 +1,480 @@
+"""``aer bench``: ingest throughput, per-route latency, HTTP QPS and memory on a synthetic bilingual corpus.
+
+Every size gets a fresh data dir (Milvus Lite file + SQLite entity store) under ``--work-dir`` and runs:
+
+1. entity load and ingest in this process (chunks/s with embedding, and the Milvus part alone);
+2. a fixed set of generated questions through the real graph in this process, no LLM: latency p50/p95
+   per route (structured, structured with relaxation, semantic, hybrid) and the time split per node,
+   with the Milvus calls and the question embeddings separated from the orchestration;
+3. ``aer serve`` as a subprocess on a free loopback port against that data dir, loaded by a bounded
+   asyncio client at each concurrency level (QPS, latency, server RSS); the server is always stopped.
+
+The corpus, entities and questions come from a seeded RNG: the same seed and size give the same data.
+The bench measures the default offline stack (USE embedder, Milvus Lite, SQLite, fusion reranker, no LLM)
+and ignores ``AER_*`` settings of the environment so that runs compare.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import os
+import platform
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+import httpx
+import typer
+from langchain_core.embeddings import Embeddings
+
+from app.schemas import API_PATH
+from app.tools.bench.corpus import (
+    ROUTES,
+    BenchQuestion,
+    SyntheticCorpus,
+    generate_corpus,
+    generate_documents,
+    generate_entities,
+)
+from app.tools.bench.harness import BenchServer, Instrumented, bench_settings, fresh_dir, open_resources
+from app.tools.bench.timing import (
+    QueryRecord,
+    langgraph_floor_ms,
+    load_average,
+    route_table,
+    self_peak_rss_mb,
+    time_split,
+)
+from app.tools.stats import latency_summary, text_table
+
+# ---------------------------------------------------------------------------- in-process phases
+
+
+def ingest_phase(
+    inst: Instrumented, corpus: SyntheticCorpus, batch_size: int, echo: Callable[[str], None]
+) -> dict[str, Any]:
+    """Load the entities, then ingest every document; throughput overall and per part."""
+    res = inst.resources
+    started = time.perf_counter()
+    for entity in corpus.entities:
+        res.ingestor.upsert_entity(entity)
+    entity_s = time.perf_counter() - started
+    inst.embed_watch.reset()
+    inst.milvus_watch.reset()
+    total = len(corpus.documents)
+    done = 0
+    next_report = time.monotonic() + 30
+
+    def progress(n: int) -> None:
+        nonlocal done, next_report
+        done += n
+        if time.monotonic() >= next_report:
+            next_report = time.monotonic() + 30
+            rate = done / (time.perf_counter() - started)
+            echo(
+                f"  ingest {done}/{total} documents ({rate:.0f}/s, ~{(total - done) / rate / 60:.1f} min left)"
+            )
+
+    started = time.perf_counter()
+    report = res.ingestor.ingest(corpus.documents, batch_size=batch_size, progress=progress)
+    seconds = time.perf_counter() - started
+    stored = res.context.index.count()
+    embed_s, milvus_s = inst.embed_watch.seconds, inst.milvus_watch.seconds
+    return {
+        "documents": report.documents,
+        "chunks": report.chunks,
+        "stored_rows": stored,
+        "extracted_from_text": report.extracted,
+        "entities": len(corpus.entities),
+        "entity_load_s": round(entity_s, 3),
+        "seconds": round(seconds, 3),
+        "chunks_per_s": round(report.chunks / seconds, 1) if seconds else None,
+        "embed_s": round(embed_s, 3),
+        "embed_chunks_per_s": round(report.chunks / embed_s, 1) if embed_s else None,
+        "milvus_s": round(milvus_s, 3),
+        "milvus_chunks_per_s": round(report.chunks / milvus_s, 1) if milvus_s else None,
+        "other_s": round(seconds - embed_s - milvus_s, 3),
+        "batch_size": batch_size,
+    }
+
+
+async def query_phase(
+    inst: Instrumented, questions: Sequence[BenchQuestion], repeats: int
+) -> list[QueryRecord]:
+    """Every question ``repeats`` times through the real graph, one at a time, after a warm-up pass."""
+    from app.schemas import QueryRequest
+    from app.service import answer
+
+    res = inst.resources
+    for q in questions:
+        await answer(res, QueryRequest(question=q.text))
+    records = []
+    for _ in range(repeats):
+        for q in questions:
+            inst.embed_watch.reset()
+            started = time.perf_counter()
+            response = await answer(res, QueryRequest(question=q.text))
+            wall = (time.perf_counter() - started) * 1000
+            body = response.model_dump(by_alias=True, mode="json")
+            records.append(QueryRecord.from_response(body, q.route, wall, inst.embed_watch.seconds * 1000))
+    return records
+
+
+# ---------------------------------------------------------------------------- HTTP phase
+
+
+@dataclass
+class LevelResult:
+    concurrency: int
+    records: list[QueryRecord] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    server_memory: dict[str, float | None] = field(default_factory=dict)
+
+    def summary(self) -> dict[str, Any]:
+        ok = len(self.records)
+        return {
+            "concurrency": self.concurrency,
+            "requests": ok + len(self.errors),
+            "ok": ok,
+            "errors": len(self.errors),
+            "error_samples": self.errors[:3],
+            "seconds": round(self.seconds, 3),
+            "qps": round(ok / self.seconds, 2) if self.seconds else None,
+            "latency_ms": latency_summary([r.wall_ms for r in self.records]),
+            "split": time_split(self.records),
+            "server_memory": self.server_memory,
+            "routes": {route: sum(r.route == route for r in self.records) for route in ROUTES},
+        }
+
+
+async def http_level(
+    base_url: str,
+    questions: Sequence[BenchQuestion],
+    concurrency: int,
+    requests: int,
+    duration_s: float,
+    timeout_s: float = 120.0,
+) -> LevelResult:
+    """``requests`` queries (or as many as ``duration_s`` allows) from ``concurrency`` workers."""
+    if not base_url.startswith("http://127.0.0.1:"):
+        raise ValueError("the bench only talks to a loopback server")
+    result = LevelResult(concurrency)
+    issued = 0
+    deadline = time.monotonic() + duration_s
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+
+    async def worker(client: httpx.AsyncClient) -> None:
+        nonlocal issued
+        while issued < requests and time.monotonic() < deadline:
+            q = questions[issued % len(questions)]
+            issued += 1
+            started = time.perf_counter()
+            try:
+                r = await client.post(API_PATH, json={"action": "query", "question": q.text})
+                wall = (time.perf_counter() - started) * 1000
+                if r.status_code == 200:
+                    result.records.append(QueryRecord.from_response(r.json(), q.route, wall))
+                else:
+                    result.errors.append(f"HTTP {r.status_code}: {r.text[:200]}")
+            except httpx.HTTPError as exc:
+                result.errors.append(f"{type(exc).__name__}: {exc}")
+
+    async with httpx.AsyncClient(base_url=base_url, timeout=timeout_s, limits=limits) as client:
+        started = time.perf_counter()
+        tasks = [asyncio.create_task(worker(client)) for _ in range(concurrency)]
+        try:
+            await asyncio.wait_for(asyncio.gather(*tasks), timeout=duration_s + timeout_s)
+        except TimeoutError:
+            result.errors.append("level timed out")
+        result.seconds = time.perf_counter() - started
+    return result
+
+
+async def http_phase(
+    server: BenchServer,
+    questions: Sequence[BenchQuestion],
+    levels: Sequence[int],
+    requests: int,
+    duration_s: float,
+    echo: Callable[[str], None],
+) -> list[dict[str, Any]]:
+    """Warm the server up with one pass over the questions, then measure each concurrency level in turn."""
+    warm = await http_level(server.base_url, questions, 1, len(questions), duration_s)
+    if warm.errors:
+        raise RuntimeError(f"the server failed during warm-up: {warm.errors[:3]}")
+    out = []
+    for c in levels:
+        level = await http_level(server.base_url, questions, c, requests, duration_s)
+        level.server_memory = server.memory()
+        summary = level.summary()
+        echo(f"  c={c}: {summary['ok']} ok, {summary['errors']} errors, {summary['qps']} QPS")
+        out.append(summary)
+    return out
+
+
+# ---------------------------------------------------------------------------- orchestration
+
+
+@dataclass(frozen=True)
+class BenchConfig:
+    sizes: tuple[int, ...] = (1000, 10000)
+    work_dir: Path = Path("bench-data")
+    seed: int = 42
+    per_route: int = 8
+    repeats: int = 3
+    batch_size: int = 32
+    concurrency: tuple[int, ...] = (1, 4, 16)
+    requests: int = 200
+    duration_s: float = 60.0
+    startup_timeout_s: float = 300.0
+    http: bool = True
+
+
+def estimate_seconds(size: int, embed_per_s: float, config: BenchConfig) -> float:
+    """A rough run time from what 2 shared cores did: Milvus Lite writes ~180 rows/s; a query takes
+    ~30 ms plus ~8 ms per 1,000 chunks (Lite's FLAT search is linear); the server answers one at a time."""
+    query_s = 0.03 + 8e-6 * size
+    ingest = size / embed_per_s + size / 180 + size / 1000
+    queries = (config.repeats + 1) * 4 * config.per_route * query_s
+    http = 0.0
+    if config.http:
+        http = 25 + sum(min(config.requests * query_s, config.duration_s) for _ in config.concurrency)
+    return ingest + queries + http
+
+
+def run_size(
+    size: int, config: BenchConfig, embedder: Embeddings, echo: Callable[[str], None]
+) -> dict[str, Any]:
+    """Generate, ingest, query in-process and over HTTP for one corpus size."""
+    data_dir = fresh_dir(config.work_dir / f"chunks-{size}")
+    out: dict[str, Any] = {"size": size, "data_dir": str(data_dir), "load_average": {"start": load_average()}}
+    corpus = generate_corpus(size, config.seed, config.per_route)
+    inst = open_resources(data_dir, embedder)
+    try:
+        echo(f"[{size}] ingest {len(corpus.documents)} documents, {len(corpus.entities)} entities")
+        out["ingest"] = ingest_phase(inst, corpus, config.batch_size, echo)
+        out["load_average"]["after_ingest"] = load_average()
+        echo(f"[{size}] {len(corpus.questions)} questions x {config.repeats} in-process")
+        records = asyncio.run(query_phase(inst, corpus.questions, config.repeats))
+    finally:
+        inst.resources.close()
+    out["load_average"]["after_queries"] = load_average()
+    out["in_process"] = {
+        "queries": len(records),
+        "routes": route_table(records),
+        "all": time_split(records),
+        "route_mismatches": sum(r.route != r.expected for r in records),
+    }
+    out["bench_peak_rss_mb"] = self_peak_rss_mb()
+    if config.http:
+        echo(f"[{size}] aer serve + HTTP load at concurrency {', '.join(map(str, config.concurrency))}")
+        with BenchServer(data_dir, data_dir / "serve.log", config.startup_timeout_s) as server:
+            out["server"] = {
+                "base_url": server.base_url,
+                "startup_s": server.startup_s,
+                "memory_after_start": server.memory(),
+            }
+            out["http"] = asyncio.run(
+                http_phase(
+                    server, corpus.questions, config.concurrency, config.requests, config.duration_s, echo
+                )
+            )
+            out["server"]["memory_end"] = server.memory()
+        out["server"]["exit_code"] = server.proc.returncode if server.proc else None
+        out["server"]["clean_shutdown"] = "Application shutdown complete" in server.tail()
+        out["load_average"]["end"] = load_average()
+    return out
+
+
+def run_bench(config: BenchConfig, echo: Callable[[str], None] = typer.echo) -> dict[str, Any]:
+    """Run every size; the JSON-ready results."""
+    from app.container import build_embedder
+
+    embedder, dim, name = build_embedder(bench_settings(config.work_dir))
+    probe = [d.text for d in generate_documents(16, generate_entities(config.seed), config.seed + 1)]
+    embedder.embed_documents(probe[:4])  # the first call loads the model
+    started = time.perf_counter()
+    embedder.embed_documents(probe)
+    embed_per_s = len(probe) / (time.perf_counter() - started)
+    for size in config.sizes:
+        minutes = estimate_seconds(size, embed_per_s, config) / 60
+        slow = "  (slow: Milvus Lite writes ~180 rows/s and searches linearly)" if size >= 100_000 else ""
+        echo(
+            f"estimate for {size} chunks: ~{minutes:.0f} min (embedding {embed_per_s:.0f} chunks/s here){slow}"
+        )
+    sizes: list[dict[str, Any]] = []
+    meta: dict[str, Any] = {
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "seed": config.seed,
+        "embedder": name,
+        "dim": dim,
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+        "load_average": load_average(),
+        "calibration_embed_chunks_per_s": round(embed_per_s, 1),
+        "langgraph_floor_ms": langgraph_floor_ms(),
+        "path_floor_ms": langgraph_floor_ms(8, rag_state=True),
+        "config": {k: (str(v) if isinstance(v, Path) else v) for k, v in dataclasses.asdict(config).items()},
+        "stack": "USE embedder, Milvus Lite (FLAT), SQLite entities, fusion reranker, no LLM",
+    }
+    for size in config.sizes:
+        sizes.append(run_size(size, config, embedder, echo))
+    meta["bench_peak_rss_mb"] = self_peak_rss_mb()
+    return {"meta": meta, "sizes": sizes}
+
+
+# ---------------------------------------------------------------------------- report
+
+
+def format_report(results: dict[str, Any]) -> str:
+    """Human-readable tables of a bench result."""
+    meta = results["meta"]
+    lines = [
+        f"aer bench — {meta['stack']}; {meta['cpus']} CPUs, load average at start {meta['load_average']}",
+        f"LangGraph floor here now: {meta.get('langgraph_floor_ms', '-')} ms per run of 7 trivial async nodes; "
+        f"{meta.get('path_floor_ms', '-')} ms for 8 no-op steps over the service's state (a one-search query's path)",
+    ]
+    for s in results["sizes"]:
+        ing = s["ingest"]
+        lines += [
+            "",
+            f"== {s['size']} chunks (load average {s['load_average']}) ==",
+            f"ingest: {ing['chunks']} chunks in {ing['seconds']:.1f} s = {ing['chunks_per_s']} chunks/s "
+            f"(embedding {ing['embed_s']:.1f} s, {ing['embed_chunks_per_s']}/s; Milvus {ing['milvus_s']:.1f} s, "
+            f"{ing['milvus_chunks_per_s']}/s; chunking+entities {ing['other_s']:.1f} s); "
+            f"entities {ing['entities']} in {ing['entity_load_s']:.1f} s",
+            "",
+            "in-process latency per route (ms; graph = wall − the nodes' own time, i.e. LangGraph's"
+            " dispatch and state merges; other = wall − Milvus − embedding):",
+        ]
+        rows = []
+        for route, r in s["in_process"]["routes"].items():
+            lat, sp = r["latency_ms"], r["split"]
+            rows.append(
+                [
+                    route,
+                    lat["n"],
+                    lat["p50"],
+                    lat["p95"],
+                    lat["mean"],
+                    sp["milvus_ms"],
+                    sp.get("embed_ms"),
+                    sp.get("framework_ms"),
+                    sp.get("framework_pct"),
+                    sp.get("overhead_ms"),
+                    sp.get("overhead_pct"),
+                ]
+            )
+        split = s["in_process"]["all"]
+        if split:
+            rows.append(["(all routes)", split["queries"], None, None, split["wall_ms"], split["milvus_ms"],
+                         split.get("embed_ms"), split["framework_ms"], split["framework_pct"],
+                         split.get("overhead_ms"), split.get("overhead_pct")])
+        lines += text_table(
+            ["route", "n", "p50", "p95", "mean", "milvus", "embed", "graph", "graph%", "other", "other%"],
+            rows,
+        )
+        if split:
+            lines += ["", "time split per node, in-process mean over all queries (ms):"]
+            node_rows = [[k, v, round(100 * v / split["wall_ms"], 1)] for k, v in split["nodes_ms"].items()]
+            node_rows += [
+                ["(Milvus calls)", split["milvus_ms"], round(100 * split["milvus_ms"] / split["wall_ms"], 1)],
+                ["(embedding)", split.get("embed_ms"), None],
+                ["(wall)", split["wall_ms"], 100.0],
+            ]
+            lines += text_table(["node", "ms", "% of wall"], node_rows)
+        if s["in_process"]["route_mismatches"]:
+            lines.append(
+                f"note: {s['in_process']['route_mismatches']} queries took another route than intended"
+            )
+        if "http" in s:
+            srv = s["server"]
+            lines += [
+                "",
+                f"HTTP (aer serve started in {srv['startup_s']} s; p50/p95 client-side; graph and Milvus ms are "
+                "server-side means and, above concurrency 1, include waiting for the CPU and the index lock):",
+            ]
+            rows = [
+                [
+                    lv["concurrency"],
+                    lv["requests"],
+                    lv["errors"],
+                    lv["qps"],
+                    lv["latency_ms"]["p50"],
+                    lv["latency_ms"]["p95"],
+                    lv["split"].get("graph_ms"),
+                    lv["split"].get("milvus_ms"),
+                    lv["split"].get("non_milvus_pct"),
+                    lv["server_memory"].get("rss_mb"),
+                ]
+                for lv in s["http"]
+            ]
+            lines += text_table(
+                ["conc", "reqs", "err", "QPS", "p50", "p95", "graph", "milvus", "non-milvus%", "srv RSS MB"],
+                rows,
+            )
+            lines.append(
+                f"server peak RSS {srv['memory_end'].get('peak_mb')} MiB; "
+                f"bench process peak RSS {s['bench_peak_rss_mb']} MiB"
+            )
+    return "\n".join(lines)
+
+
+def _ints(value: str, name: str) -> tuple[int, ...]:
+    try:
+        items = tuple(int(v.replace("_", "")) for v in value.split(",") if v.strip())
+    except ValueError as exc:
+        raise typer.BadParameter(f"{name} must be comma-separated integers, got {value!r}") from exc
+    if not items or any(i < 1 for i in items):
+        raise typer.BadParameter(f"{name} must be positive integers, got {value!r}")
+    return items
+
+
+def bench_command(
+    sizes: Annotated[
+        str,
+        typer.Option(
+            help="Corpus sizes in chunks, comma-separated (100000 is slow: see the estimate printed first)."
+        ),
+    ] = "1000,10000",
+    work_dir: Annotated[Path, typer.Option(help="Each size gets a fresh data dir below this one.")] = Path(
+        "bench-data"
+    ),
+    out: Annotated[Path, typer.Option(help="Where to write the JSON results.")] = Path(
+        "bench-results/bench.json"
+    ),
+    seed: Annotated[int, typer.Option(help="Seed of the synthetic corpus and questions.")] = 42,
+    questions_per_route: Annotated[int, typer.Option(min=1, help="Generated questions per route.")] = 8,
+    repeats: Annotated[int, typer.Option(min=1, help="In-process passes over the questions.")] = 3,
+    concurrency: Annotated[str, typer.Option(help="HTTP concurrency levels, comma-separated.")] = "1,4,16",
+    requests: Annotated[int, typer.Option(min=1, help="HTTP requests per concurrency level.")] = 200,
+    duration: Annotated[float, typer.Option(min=1, help="At most this many seconds per HTTP level.")] = 60.0,
+    batch_size: Annotated[int, typer.Option(min=1, help="Documents per ingest batch.")] = 32,
+    http: Annotated[bool, typer.Option(help="Run the HTTP phase (aer serve subprocess).")] = True,
+    startup_timeout: Annotated[float, typer.Option(min=1, help="Seconds to wait for aer serve.")] = 300.0,
+) -> None:
+    """Benchmark ingest, per-route latency, HTTP QPS and memory on synthetic bilingual data."""
+    config = BenchConfig(
+        sizes=_ints(sizes, "--sizes"),
+        work_dir=work_dir,
+        seed=seed,
+        per_route=questions_per_route,
+        repeats=repeats,
+        batch_size=batch_size,
+        concurrency=_ints(concurrency, "--concurrency"),
+        requests=requests,
+        duration_s=duration,
+        startup_timeout_s=startup_timeout,
+        http=http,
+    )
+    results = run_bench(config)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    typer.echo(format_report(results))
+    typer.echo(f"\nresults written to {out}")

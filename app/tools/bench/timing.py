@@ -1,0 +1,294 @@
+"""The bench's instruments: where a query's time went (per node, Milvus, embedding, LangGraph's own), timed
+wrappers of the embedder and the index, process memory, the load average and LangGraph's floor here."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import resource
+import statistics
+import sys
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from langchain_core.embeddings import Embeddings
+
+from app.tools.bench.corpus import ROUTES
+from app.tools.stats import latency_summary
+from graphs.domain import Chunk, Hit
+from graphs.rag.graph import NODES as GRAPH_NODES
+from graphs.stores.base import DocumentChunks, FusionMethod, VectorIndex
+
+NODES = tuple(module.__name__.rsplit(".", 1)[-1] for module in GRAPH_NODES)
+"""Every node of the graph, in wiring order (the per-node table lists those that ran)."""
+
+
+def route_of(response: dict[str, Any]) -> str:
+    """The route a query response took: first search action, ``structured_relaxed`` after any relaxation."""
+    actions = [d["action"] for d in response["routingDecision"]["decisions"]]
+    if "relax_constraints" in actions:
+        return "structured_relaxed"
+    first = next((a for a in actions if a.endswith("_search")), None)
+    return first.removesuffix("_search") if first else "none"
+
+
+@dataclass
+class QueryRecord:
+    """One answered query: where its time went."""
+
+    route: str
+    expected: str
+    wall_ms: float
+    graph_ms: float
+    milvus_ms: float
+    embed_ms: float | None
+    nodes: dict[str, float]
+    searches: int
+
+    @classmethod
+    def from_response(
+        cls, body: dict[str, Any], expected: str, wall_ms: float, embed_ms: float | None = None
+    ) -> QueryRecord:
+        nodes: dict[str, float] = {}
+        for step in body["workflow"]["steps"]:
+            nodes[step["node"]] = nodes.get(step["node"], 0.0) + float(step["durationMs"])
+        searches = body["retrievalDetails"]["searches"]
+        return cls(
+            route=route_of(body),
+            expected=expected,
+            wall_ms=wall_ms,
+            graph_ms=float(body["workflow"]["totalDuration"]),
+            milvus_ms=sum(float(s["durationMs"]) for s in searches),
+            embed_ms=embed_ms,
+            nodes=nodes,
+            searches=len(searches),
+        )
+
+
+def time_split(records: Sequence[QueryRecord]) -> dict[str, Any]:
+    """Mean ms per node and of Milvus / embedding, and the orchestration overhead share."""
+    if not records:
+        return {}
+    n = len(records)
+
+    def mean(xs: Sequence[float]) -> float:
+        return round(sum(xs) / n, 3)
+
+    wall = mean([r.wall_ms for r in records])
+    milvus = mean([r.milvus_ms for r in records])
+    nodes = {node: mean([r.nodes.get(node, 0.0) for r in records]) for node in NODES}
+    out: dict[str, Any] = {
+        "queries": n,
+        "wall_ms": wall,
+        "graph_ms": mean([r.graph_ms for r in records]),
+        "milvus_ms": milvus,
+        "nodes_ms": {k: v for k, v in nodes.items() if v},
+    }
+    search_nodes = sum(v for k, v in nodes.items() if k.startswith("search_"))
+    # LangGraph's own cost: what the run took beyond the nodes' work (dispatch, state merges, response)
+    node_total = mean([sum(r.nodes.values()) for r in records])
+    out["framework_ms"] = round(wall - node_total, 3)
+    out["framework_pct"] = round(100 * (wall - node_total) / wall, 1) if wall else None
+    out["search_nodes_minus_milvus_ms"] = round(search_nodes - milvus, 3)
+    out["non_milvus_pct"] = round(100 * (wall - milvus) / wall, 1) if wall else None
+    if all(r.embed_ms is not None for r in records):
+        embed = mean([r.embed_ms or 0.0 for r in records])
+        out["embed_ms"] = embed
+        out["overhead_ms"] = round(wall - milvus - embed, 3)
+        out["overhead_pct"] = round(100 * (wall - milvus - embed) / wall, 1) if wall else None
+    return out
+
+
+def route_table(records: Sequence[QueryRecord]) -> dict[str, Any]:
+    """Latency summary and time split per observed route."""
+    out: dict[str, Any] = {}
+    for route in [*ROUTES, *sorted({r.route for r in records} - set(ROUTES))]:
+        rs = [r for r in records if r.route == route]
+        if rs:
+            out[route] = {"latency_ms": latency_summary([r.wall_ms for r in rs]), "split": time_split(rs)}
+    return out
+
+
+# ---------------------------------------------------------------------------- timing wrappers
+
+
+class Stopwatch:
+    """Seconds spent inside ``measure()`` blocks (thread-safe)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.calls = 0
+        self._lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def measure(self) -> Iterator[None]:
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            with self._lock:
+                self.seconds += time.perf_counter() - started
+                self.calls += 1
+
+    def reset(self) -> None:
+        with self._lock:
+            self.seconds, self.calls = 0.0, 0
+
+
+class TimedEmbeddings(Embeddings):
+    """An embedder that adds its time to a stopwatch."""
+
+    def __init__(self, inner: Embeddings, watch: Stopwatch) -> None:
+        self.inner = inner
+        self.watch = watch
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        with self.watch.measure():
+            return self.inner.embed_documents(texts)
+
+    def embed_query(self, text: str) -> list[float]:
+        with self.watch.measure():
+            return self.inner.embed_query(text)
+
+
+class TimedIndex:
+    """A VectorIndex whose writes (replace, delete, flush) add their time to a stopwatch."""
+
+    def __init__(self, inner: VectorIndex, watch: Stopwatch) -> None:
+        self.inner = inner
+        self.watch = watch
+
+    def search_dense(self, vector: Sequence[float], *, filter: str | None, limit: int) -> list[Hit]:
+        return self.inner.search_dense(vector, filter=filter, limit=limit)
+
+    def search_bm25(self, text: str, *, filter: str | None, limit: int, raw: bool = False) -> list[Hit]:
+        return self.inner.search_bm25(text, filter=filter, limit=limit, raw=raw)
+
+    def search_hybrid(
+        self,
+        vector: Sequence[float],
+        text: str,
+        *,
+        filter: str | None,
+        limit: int,
+        fusion: FusionMethod = "rrf",
+        dense_weight: float | None = None,
+    ) -> list[Hit]:
+        return self.inner.search_hybrid(
+            vector, text, filter=filter, limit=limit, fusion=fusion, dense_weight=dense_weight
+        )
+
+    def count(self, filter: str | None = None) -> int:
+        return self.inner.count(filter)
+
+    def replace_document(
+        self, doc_id: str, chunks: Sequence[Chunk], vectors: Sequence[Sequence[float]]
+    ) -> int:
+        with self.watch.measure():
+            return self.inner.replace_document(doc_id, chunks, vectors)
+
+    def replace_documents(self, docs: Sequence[DocumentChunks]) -> int:
+        with self.watch.measure():
+            return self.inner.replace_documents(docs)
+
+    def delete_document(self, doc_id: str) -> int:
+        with self.watch.measure():
+            return self.inner.delete_document(doc_id)
+
+    def document_ids(self) -> set[str]:
+        return self.inner.document_ids()
+
+    def flush(self) -> None:
+        with self.watch.measure():
+            self.inner.flush()
+
+    def ping(self) -> None:
+        self.inner.ping()
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+# ---------------------------------------------------------------------------- memory and load
+
+
+def rss_mb(pid: int) -> dict[str, float | None]:
+    """Current and peak resident set size of a process in MiB (/proc; psutil, current only, elsewhere)."""
+    status = Path(f"/proc/{pid}/status")
+    try:
+        fields = dict(line.split(":", 1) for line in status.read_text().splitlines() if ":" in line)
+        rss, hwm = (float(fields[k].split()[0]) if k in fields else None for k in ("VmRSS", "VmHWM"))
+        return {
+            "rss_mb": round(rss / 1024, 1) if rss else None,
+            "peak_mb": round(hwm / 1024, 1) if hwm else None,
+        }
+    except OSError:
+        pass
+    try:
+        import psutil
+
+        return {"rss_mb": round(psutil.Process(pid).memory_info().rss / 2**20, 1), "peak_mb": None}
+    except Exception:  # psutil missing or the process gone: memory is simply not reported
+        return {"rss_mb": None, "peak_mb": None}
+
+
+def self_peak_rss_mb() -> float:
+    """Peak RSS of this process so far (getrusage; KiB on Linux, bytes on macOS)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(peak / 2**20 if sys.platform == "darwin" else peak / 1024, 1)
+
+
+def langgraph_floor_ms(nodes: int = 7, runs: int = 300, *, rag_state: bool = False) -> float:
+    """Median ms of one run of a chain of ``nodes`` no-op async nodes: LangGraph's floor on this machine now
+    (the machine's speed and load move it; the graph's own time in the tables is to be read against it).
+
+    With ``rag_state`` the chain moves the service's own state schema (its ~45 channels and reducers) and
+    each node appends a workflow step as the instrumented nodes do: the floor of a query's path with no work.
+    """
+    from langgraph.graph import END, START, StateGraph
+    from typing_extensions import TypedDict
+
+    from graphs.domain import WorkflowStep
+    from graphs.rag.state import RagState
+
+    class S(TypedDict, total=False):
+        x: int
+
+    async def step(state: S) -> S:
+        return {"x": state.get("x", 0) + 1}
+
+    async def rag_step(state: RagState) -> dict[str, Any]:
+        return {"steps": [WorkflowStep(node="noop", started="", duration_ms=0.0, summary="")]}
+
+    builder: StateGraph[Any, None, Any, Any] = StateGraph(RagState if rag_state else S)
+    names = [f"n{i}" for i in range(nodes)]
+    for name in names:
+        builder.add_node(name, rag_step if rag_state else step)
+    for a, b in zip([START, *names], [*names, END], strict=True):
+        builder.add_edge(a, b)
+    graph = builder.compile()
+    first: dict[str, Any] = {"question": "q"} if rag_state else {"x": 0}
+
+    async def measure() -> float:
+        times = []
+        for i in range(runs + 30):
+            started = time.perf_counter()
+            await graph.ainvoke(first)
+            if i >= 30:
+                times.append((time.perf_counter() - started) * 1000)
+        return statistics.median(times)
+
+    return round(asyncio.run(measure()), 2)
+
+
+def load_average() -> list[float] | None:
+    """The 1/5/15-minute load averages (None where the OS has none)."""
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        return None

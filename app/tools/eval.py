@@ -1,0 +1,568 @@
+"""``aer eval``: retrieval (Recall@k, MRR) and answer (EM/F1) quality of a dataset, per search mode."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import re
+import shutil
+import string
+import sys
+import time
+import unicodedata
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import typer
+from pydantic import BaseModel, ValidationError
+
+from app.container import Resources, build_resources
+from app.settings import Settings
+from app.tools.stats import mean, percentile
+from app.tools.trajectories import TrajectoryLog
+from graphs.domain import Document
+from graphs.embeddings import USEEmbeddings
+from graphs.stores.base import FusionMethod, StoreError
+from graphs.stores.fusion import RRF_DENSE_WEIGHT, RRF_K, WEIGHTED_DENSE_WEIGHT
+
+MODES: tuple[str, ...] = ("bm25", "dense", "hybrid", "hybrid-weighted", "graph", "planner", "full")
+# Chunks asked of the index per question; deduplicated to documents, of which the top 10 are scored.
+CHUNK_LIMIT = 30
+RANK_DEPTH = 10
+FULL_TOP_K = 5
+# Bump when the way an eval index is built changes in a way the fingerprint cannot see.
+INDEX_FORMAT = 2  # 2: the knowledge graph is built at ingest
+MANIFEST = "manifest.json"
+NO_LLM_NOTE = "no LLM configured"
+
+Log = Callable[[str], None]
+
+
+class EvalQuestion(BaseModel):
+    """One ``questions.jsonl`` line."""
+
+    id: str
+    question: str
+    answers: list[str] = []
+    gold_ids: list[str] = []
+    type: str = ""
+
+
+# -- metrics ---------------------------------------------------------------------------------
+
+
+def doc_ranking(doc_ids: Iterable[str]) -> list[str]:
+    """Deduplicate document ids of chunk hits, keeping the first (best) occurrence."""
+    return list(dict.fromkeys(doc_ids))
+
+
+def recall_at_k(ranked: Sequence[str], gold: Iterable[str], k: int) -> float:
+    """Share of the gold documents found in the top ``k`` (0 when there is no gold)."""
+    wanted = set(gold)
+    return len(wanted & set(ranked[:k])) / len(wanted) if wanted else 0.0
+
+
+def reciprocal_rank(ranked: Sequence[str], gold: Iterable[str], depth: int = RANK_DEPTH) -> float:
+    """1/rank of the first gold document within ``depth``, else 0."""
+    wanted = set(gold)
+    return next((1.0 / n for n, doc in enumerate(ranked[:depth], start=1) if doc in wanted), 0.0)
+
+
+_ARTICLES = re.compile(r"\b(a|an|the)\b")
+_CITATION = re.compile(r"\[\d{1,3}\]")
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_TOKEN = re.compile(f"[{_HAN}]|[^\\s{_HAN}]+")
+
+
+def normalize_answer(text: str) -> str:
+    """SQuAD normalization (case, punctuation, articles, whitespace), plus width folding for Chinese."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    text = "".join(
+        " " if ch in string.punctuation or unicodedata.category(ch).startswith("P") else ch for ch in text
+    )
+    return " ".join(_ARTICLES.sub(" ", text).split())
+
+
+def answer_tokens(text: str) -> list[str]:
+    """Normalized tokens: words for Latin script, single characters for Chinese."""
+    return _TOKEN.findall(normalize_answer(text))
+
+
+def exact_match(prediction: str, answers: Iterable[str]) -> float:
+    """1.0 when the prediction equals any gold answer after normalization."""
+    tokens = answer_tokens(prediction)
+    return max((float(tokens == answer_tokens(a)) for a in answers), default=0.0)
+
+
+def _f1(pred: list[str], gold: list[str]) -> float:
+    if not pred or not gold:
+        return float(pred == gold)
+    common = sum((Counter(pred) & Counter(gold)).values())
+    if common == 0:
+        return 0.0
+    precision, recall = common / len(pred), common / len(gold)
+    return 2 * precision * recall / (precision + recall)
+
+
+def f1_score(prediction: str, answers: Iterable[str]) -> float:
+    """Best token F1 against the gold answers (character-level for Chinese)."""
+    tokens = answer_tokens(prediction)
+    return max((_f1(tokens, answer_tokens(a)) for a in answers), default=0.0)
+
+
+def clean_prediction(answer: str) -> str:
+    """Drop citation markers like ``[1]`` from a generated answer."""
+    return " ".join(_CITATION.sub(" ", answer).split())
+
+
+# -- dataset and index -------------------------------------------------------------------------
+
+
+def _read_jsonl(path: Path, model: type[BaseModel]) -> list[Any]:
+    if not path.is_file():
+        raise typer.BadParameter(f"{path} not found")
+    items = []
+    with path.open(encoding="utf-8") as fh:
+        for n, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            try:
+                items.append(model.model_validate_json(line))
+            except ValidationError as exc:
+                raise typer.BadParameter(f"{path}:{n}: {exc.errors()[0]['msg']}") from exc
+    return items
+
+
+def load_questions(dataset_dir: Path) -> list[EvalQuestion]:
+    """Read ``questions.jsonl``."""
+    return _read_jsonl(dataset_dir / "questions.jsonl", EvalQuestion)
+
+
+def load_corpus(dataset_dir: Path) -> list[Document]:
+    """Read ``corpus.jsonl``."""
+    return _read_jsonl(dataset_dir / "corpus.jsonl", Document)
+
+
+def embedder_name(settings: Settings) -> str:
+    """The name ``build_embedder`` will give the configured embedder."""
+    return USEEmbeddings.name if settings.embedding_provider == "use" else settings.embedding_model
+
+
+def index_params(settings: Settings) -> dict[str, Any]:
+    """Everything besides the corpus that decides what an eval index contains."""
+    from graphs.ingest.pipeline import make_splitter
+    from graphs.stores import milvus
+
+    splitter = make_splitter()
+    return {
+        "embedder": embedder_name(settings),
+        "chunk_size": getattr(splitter, "_chunk_size", None),
+        "chunk_overlap": getattr(splitter, "_chunk_overlap", None),
+        "analyzer": getattr(milvus, "DEFAULT_ANALYZER", None),
+        # Milvus Lite keeps BM25 statistics per flushed segment, so the flush size changes BM25 scores.
+        "lite_flush_rows": getattr(milvus, "LITE_FLUSH_ROWS", None),
+        "format": INDEX_FORMAT,
+    }
+
+
+def fingerprint(corpus: Path, params: dict[str, Any]) -> str:
+    """Content hash of the corpus file and the index parameters (12 hex digits)."""
+    digest = hashlib.sha256()
+    with corpus.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    digest.update(json.dumps(params, sort_keys=True, default=str).encode())
+    return digest.hexdigest()[:12]
+
+
+def eval_data_dir(data_dir: Path, dataset: str, digest: str) -> Path:
+    """Where the eval index of a dataset version lives (never the service's own files)."""
+    return data_dir / "eval" / f"{dataset}-{digest}"
+
+
+def read_manifest(folder: Path, digest: str) -> dict[str, Any] | None:
+    """The manifest of a finished ingest with this fingerprint, else None."""
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return manifest if isinstance(manifest, dict) and manifest.get("fingerprint") == digest else None
+
+
+def write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
+    """Mark the ingest as finished (written last, so a crash mid-ingest is never reused)."""
+    tmp = folder / f"{MANIFEST}.tmp"
+    tmp.write_text(json.dumps(manifest, indent=2, ensure_ascii=False), encoding="utf-8")
+    tmp.replace(folder / MANIFEST)
+
+
+def eval_settings(settings: Settings, folder: Path) -> Settings:
+    """The service settings pointed at the eval folder's own Milvus Lite and SQLite files."""
+    return settings.model_copy(update={"data_dir": folder, "milvus_uri": None, "redis_url": None})
+
+
+@dataclass
+class PreparedIndex:
+    resources: Resources
+    folder: Path
+    manifest: dict[str, Any]
+    reused: bool
+
+
+def prepare_index(
+    dataset_dir: Path, settings: Settings, *, reingest: bool = False, log: Log = lambda _: None,
+    opener: Callable[[Settings], Resources] = build_resources,
+) -> PreparedIndex:
+    """Open the eval index of a dataset, ingesting the corpus unless a matching one exists."""
+    corpus = dataset_dir / "corpus.jsonl"
+    if not corpus.is_file():
+        raise typer.BadParameter(f"{corpus} not found")
+    params = index_params(settings)
+    digest = fingerprint(corpus, params)
+    folder = eval_data_dir(settings.data_dir, dataset_dir.resolve().name, digest)
+    manifest = None if reingest else read_manifest(folder, digest)
+    if manifest is not None:
+        resources = opener(eval_settings(settings, folder))
+        try:
+            intact = resources.context.index.count() == manifest.get("chunks")
+        except BaseException:
+            resources.close()
+            raise
+        if intact:
+            log(f"reused eval index {folder} ({manifest['documents']} documents, {manifest['chunks']} chunks)")
+            return PreparedIndex(resources, folder, manifest, reused=True)
+        resources.close()
+        log(f"eval index {folder} does not match its manifest: ingesting again")
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    docs = load_corpus(dataset_dir)
+    resources = opener(eval_settings(settings, folder))
+    try:
+        manifest = _ingest(resources, docs, digest, params, log)
+    except BaseException:
+        resources.close()
+        raise
+    write_manifest(folder, manifest)
+    return PreparedIndex(resources, folder, manifest, reused=False)
+
+
+def _ingest(resources: Resources, docs: list[Document], digest: str, params: dict[str, Any], log: Log) -> dict[str, Any]:
+    from tqdm import tqdm
+
+    started = time.perf_counter()
+    with tqdm(total=len(docs), unit="doc", desc="ingest", file=sys.stderr, disable=not sys.stderr.isatty()) as bar:
+        report = resources.ingestor.ingest(docs, progress=bar.update)
+    flush = getattr(resources.context.index, "flush", None)
+    if callable(flush):
+        flush()  # Milvus Lite scans unflushed rows one by one; not part of the VectorIndex protocol
+    seconds = round(time.perf_counter() - started, 2)
+    log(f"ingested {report.documents} documents as {report.chunks} chunks in {seconds:.1f} s")
+    return {
+        "fingerprint": digest, "params": params, "documents": report.documents, "chunks": report.chunks,
+        "ingest_s": seconds, "created": _now(),
+    }
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+# -- running the modes -------------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    """What one mode returned for one question."""
+
+    docs: list[str]
+    latency_ms: float
+    llm_calls: int = 0
+    answer: str | None = None
+    route: str | None = None
+    expansion_llm_calls: int | None = None
+    """Graph route: LLM calls of the sufficiency judge and the evidence selector (parse and write excluded)."""
+    hops: int | None = None
+    relaxations: int = 0
+    degraded: list[str] = field(default_factory=list)
+    team: str | None = None
+    """The master layer's team configuration."""
+
+
+Retriever = Callable[[str, str | None], Awaitable[Outcome]]
+"""(question, question id) → what the mode retrieved; the id labels the run's logged trajectory."""
+
+
+def retriever(mode: str, resources: Resources, graph_options: dict[str, Any] | None = None) -> Retriever:
+    """The timed retrieval call of a mode (``graph_options``: fusion weights etc. of the graph route)."""
+    from app.schemas import QueryRequest
+    from app.service import answer
+
+    ctx = resources.context
+    index, embedder = ctx.index, ctx.embedder
+
+    async def bm25(q: str, _: str | None = None) -> Outcome:
+        t = time.perf_counter()
+        hits = index.search_bm25(q, filter=None, limit=CHUNK_LIMIT)
+        return Outcome(doc_ranking(h.doc_id for h in hits), _ms(t))
+
+    async def dense(q: str, _: str | None = None) -> Outcome:
+        t = time.perf_counter()
+        hits = index.search_dense(embedder.embed_query(q), filter=None, limit=CHUNK_LIMIT)
+        return Outcome(doc_ranking(h.doc_id for h in hits), _ms(t))
+
+    def hybrid(fusion: FusionMethod) -> Retriever:
+        async def run(q: str, _: str | None = None) -> Outcome:
+            t = time.perf_counter()
+            hits = index.search_hybrid(
+                embedder.embed_query(q), q, filter=None, limit=CHUNK_LIMIT, fusion=fusion
+            )
+            return Outcome(doc_ranking(h.doc_id for h in hits), _ms(t))
+
+        return run
+
+    def through_graph(search_mode: Literal["graph", "auto"],
+                      team: Literal["auto", "planner_enhanced"] = "auto") -> Retriever:
+        async def run(q: str, question_id: str | None = None) -> Outcome:
+            t = time.perf_counter()
+            r = await answer(resources, QueryRequest(question=q, top_k=FULL_TOP_K, search_mode=search_mode, team=team,
+                                                     **(graph_options or {})), question_id=question_id, mode=mode)
+            decisions = r.routing_decision.decisions
+            route = " > ".join(dict.fromkeys(d.action for d in decisions if d.action != "rerank")) or "rerank"
+            details = r.retrieval_details
+            expansion_calls = sum(x.judge == "llm" for x in details.expansion) + int(
+                details.evidence is not None and details.evidence.selector == "llm"
+            )
+            return Outcome(
+                doc_ranking(h.doc_id for h in details.top_results), _ms(t), llm_calls=r.llm.calls,
+                answer=r.answer, route=route,
+                relaxations=len(r.routing_decision.relaxed_constraints), degraded=list(r.degraded),
+                expansion_llm_calls=expansion_calls if details.expansion else None,
+                hops=sum(x.decision == "expand" for x in details.expansion) if details.expansion else None,
+                team=r.master.team_configuration.name if r.master.team_configuration else None,
+            )
+
+        return run
+
+    table: dict[str, Retriever] = {
+        "bm25": bm25, "dense": dense, "hybrid": hybrid("rrf"), "hybrid-weighted": hybrid("weighted"),
+        "graph": through_graph("graph"), "planner": through_graph("auto", "planner_enhanced"),
+        "full": through_graph("auto"),
+    }
+    return table[mode]
+
+
+def _ms(started: float) -> float:
+    return round((time.perf_counter() - started) * 1000, 3)
+
+
+def score_question(q: EvalQuestion, out: Outcome, score_answers: bool) -> dict[str, Any]:
+    """Per-question metrics of one mode."""
+    row: dict[str, Any] = {
+        "id": q.id, "type": q.type, "docs": out.docs[:RANK_DEPTH], "latency_ms": out.latency_ms,
+        "llm_calls": out.llm_calls,
+        "recall@2": recall_at_k(out.docs, q.gold_ids, 2), "recall@5": recall_at_k(out.docs, q.gold_ids, 5),
+        "mrr": reciprocal_rank(out.docs, q.gold_ids),
+    }
+    if out.route is not None:
+        row |= {"route": out.route, "relaxations": out.relaxations, "degraded": out.degraded, "team": out.team}
+    if out.expansion_llm_calls is not None:
+        row |= {"expansion_llm_calls": out.expansion_llm_calls, "hops": out.hops}
+    if out.answer is not None and score_answers and q.answers:
+        prediction = clean_prediction(out.answer)
+        row |= {"answer": out.answer, "em": exact_match(prediction, q.answers), "f1": f1_score(prediction, q.answers)}
+    return row
+
+
+def _avg(rows: Sequence[dict[str, Any]], key: str, digits: int = 4) -> float | None:
+    value = mean([r[key] for r in rows if key in r])
+    return None if value is None else round(value, digits)
+
+
+def summarize_mode(rows: Sequence[dict[str, Any]], wall_s: float) -> dict[str, Any]:
+    """Averages, latency percentiles and (for the graph) routes and relaxations of one mode."""
+    latencies = [r["latency_ms"] for r in rows]
+    summary: dict[str, Any] = {
+        "questions": len(rows),
+        "recall@2": _avg(rows, "recall@2"), "recall@5": _avg(rows, "recall@5"), "mrr@10": _avg(rows, "mrr"),
+        "em": _avg(rows, "em"), "f1": _avg(rows, "f1"),
+        "latency_ms": {
+            "p50": _round(percentile(latencies, 50)), "p95": _round(percentile(latencies, 95)),
+            "mean": _round(mean(latencies)),
+        },
+        "llm_calls_per_question": _avg(rows, "llm_calls", 3),
+        "wall_s": round(wall_s, 2),
+        "by_type": {
+            t: {"questions": len(sub), "recall@2": _avg(sub, "recall@2"), "recall@5": _avg(sub, "recall@5"),
+                "mrr@10": _avg(sub, "mrr")}
+            for t in sorted({r["type"] for r in rows}) if (sub := [r for r in rows if r["type"] == t])
+        },
+    }
+    if any("route" in r for r in rows):
+        summary["routes"] = dict(Counter(r["route"] for r in rows if r.get("route")).most_common())
+        summary["relaxations"] = {str(k): v for k, v in sorted(Counter(r["relaxations"] for r in rows).items())}
+        summary["degraded"] = dict(Counter(d for r in rows for d in r.get("degraded", [])))
+        summary["fewer_than_5_docs"] = sum(1 for r in rows if len(r["docs"]) < FULL_TOP_K)
+        summary["teams"] = {
+            team: {"questions": len(sub), "llm_calls_per_question": _avg(sub, "llm_calls", 3),
+                   "recall@5": _avg(sub, "recall@5")}
+            for team in sorted({str(r.get("team")) for r in rows}) if (sub := [r for r in rows if str(r.get("team")) == team])
+        }
+        expanded = [r for r in rows if "hops" in r]
+        summary["graph_route"] = {
+            "questions": len(expanded),
+            "hops": {str(k): v for k, v in sorted(Counter(r["hops"] for r in expanded).items())},
+            # per question of the whole mode, so "fewer than 1 per question" reads directly
+            "expansion_llm_calls_per_question": round(sum(r["expansion_llm_calls"] for r in expanded) / len(rows), 3),
+        }
+    return summary
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 1)
+
+
+async def run_modes(
+    resources: Resources, questions: Sequence[EvalQuestion], modes: Sequence[str], score_answers: bool,
+    graph_options: dict[str, Any] | None = None,
+) -> tuple[dict[str, dict[str, Any]], dict[str, list[dict[str, Any]]]]:
+    """Run every question through each mode, sequentially (Milvus Lite serializes calls anyway)."""
+    from tqdm import tqdm
+
+    summaries: dict[str, dict[str, Any]] = {}
+    details: dict[str, list[dict[str, Any]]] = {}
+    for mode in modes:
+        call = retriever(mode, resources, graph_options)
+        log, resources.trajectories = resources.trajectories, None  # the warm-up run is not logged
+        await call(questions[0].question, None)  # warm-up: model load and first-query costs are not latency
+        resources.trajectories = log
+        rows = []
+        started = time.perf_counter()
+        for q in tqdm(questions, desc=mode, unit="q", file=sys.stderr, disable=not sys.stderr.isatty()):
+            rows.append(score_question(q, await call(q.question, q.id), score_answers))
+        summaries[mode] = summarize_mode(rows, time.perf_counter() - started)
+        details[mode] = rows
+    return summaries, details
+
+
+def parse_modes(values: Iterable[str] | None) -> list[str]:
+    """Modes from repeated and/or comma-separated options; all modes when none are given."""
+    picked = [m.strip().lower() for v in values or () for m in v.split(",") if m.strip()]
+    unknown = [m for m in picked if m not in MODES]
+    if unknown:
+        raise typer.BadParameter(f"unknown mode(s) {', '.join(unknown)}; choose from {', '.join(MODES)}")
+    return list(dict.fromkeys(picked)) or list(MODES)
+
+
+@dataclass
+class EvalResult:
+    report: dict[str, Any]
+    details: dict[str, list[dict[str, Any]]]
+
+
+def run_eval(
+    dataset_dir: Path, settings: Settings, modes: Sequence[str] = MODES, limit: int | None = None, *,
+    reingest: bool = False, log: Log = lambda _: None, graph_options: dict[str, Any] | None = None,
+    types: Sequence[str] = (), trajectories: Path | None = None,
+) -> EvalResult:
+    """Ingest (or reuse) the dataset's index, run the questions (of ``types``, when given) through each mode
+    and build the report."""
+    started = time.perf_counter()
+    questions = load_questions(dataset_dir)
+    if types:
+        questions = [q for q in questions if q.type in types]
+    total = len(questions)
+    usable = [q for q in questions if q.gold_ids and q.question.strip()]
+    skipped = {
+        "no_gold_ids": sum(1 for q in questions if not q.gold_ids),
+        "empty_question": sum(1 for q in questions if q.gold_ids and not q.question.strip()),
+    }
+    questions = usable[:limit]
+    if not questions:
+        raise typer.BadParameter(f"{dataset_dir}/questions.jsonl has no usable question (text and gold_ids)")
+    prepared = prepare_index(dataset_dir, settings, reingest=reingest, log=log)
+    if trajectories is not None:
+        prepared.resources.trajectories = TrajectoryLog(trajectories)
+    try:
+        score_answers = settings.llm_enabled
+        summaries, details = asyncio.run(run_modes(prepared.resources, questions, modes, score_answers,
+                                                         graph_options))
+        llm_name = prepared.resources.context.llm_name
+    finally:
+        prepared.resources.close()
+    notes = [] if score_answers else [f"EM/F1 not computed: {NO_LLM_NOTE} (the extractive answer is not a short span)"]
+    if any(skipped.values()):
+        notes.append(f"skipped questions: {', '.join(f'{v} {k}' for k, v in skipped.items() if v)}")
+    if any(m != "full" for m in modes):
+        notes.append("EM/F1 apply to the full graph only; the other modes retrieve without answering")
+    m = prepared.manifest
+    report = {
+        "dataset": dataset_dir.resolve().name,
+        "created": _now(),
+        "config": {
+            "modes": list(modes), "limit": limit, "types": list(types), "chunk_limit": CHUNK_LIMIT, "rank_depth": RANK_DEPTH,
+            "full_top_k": FULL_TOP_K, "rrf": {"k": RRF_K, "dense_weight": RRF_DENSE_WEIGHT}, "hybrid_weighted_dense_weight": WEIGHTED_DENSE_WEIGHT,
+            "llm": llm_name, "answers_scored": score_answers, "graph_options": graph_options or {}, **m["params"],
+        },
+        "corpus": {
+            "documents": m["documents"], "chunks": m["chunks"], "fingerprint": m["fingerprint"],
+            "index_dir": str(prepared.folder), "reused": prepared.reused, "ingest_s": None if prepared.reused else m["ingest_s"],
+        },
+        "questions": {"total": total, "evaluated": len(questions), "skipped": skipped},
+        "modes": summaries,
+        "notes": notes,
+        "wall_s": round(time.perf_counter() - started, 2),
+    }
+    return EvalResult(report, details)
+
+
+def eval_command(
+    dataset_dir: Annotated[
+        Path, typer.Argument(exists=True, file_okay=False, help="Folder with corpus.jsonl and questions.jsonl.")
+    ],
+    mode: Annotated[
+        list[str] | None,
+        typer.Option("--mode", "-m", help=f"Mode(s) to run, repeatable or comma-separated: {', '.join(MODES)}."),
+    ] = None,
+    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N questions.")] = None,
+    question_type: Annotated[
+        list[str] | None, typer.Option("--type", help="Only questions of this type (e.g. comparison), repeatable.")
+    ] = None,
+    out: Annotated[Path, typer.Option("--out", file_okay=False, help="Folder for the JSON/Markdown/PNG report.")] = Path(
+        "eval-results"
+    ),
+    as_json: Annotated[bool, typer.Option("--json", help="Print the JSON report instead of the table.")] = False,
+    trajectories: Annotated[Path | None, typer.Option(
+        "--trajectories", dir_okay=False,
+        help="Append each graph run's trajectory here (JSONL; the input of export-dpo with --gold questions.jsonl).",
+    )] = None,
+    reingest: Annotated[bool, typer.Option("--reingest", help="Rebuild the eval index even if one matches.")] = False,
+    vector_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: dense weight.")] = 0.5,
+    fts_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: BM25 weight.")] = 0.2,
+    graph_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: graph weight.")] = 0.3,
+    graph_decay: Annotated[float, typer.Option(min=0.01, max=1.0, help="Graph route: decay per hop.")] = 0.5,
+) -> None:
+    """Measure retrieval (Recall@2/5, MRR) and answer quality (EM/F1) of a dataset, per search mode."""
+    from app.tools.eval_report import render_markdown, write_outputs
+
+    modes = parse_modes(mode)
+    weights = {"vector_weight": vector_weight, "fts_weight": fts_weight, "graph_weight": graph_weight,
+               "graph_decay": graph_decay}
+    try:
+        result = run_eval(
+            dataset_dir, Settings(), modes, limit, reingest=reingest, log=lambda s: typer.echo(s, err=True),
+            graph_options=weights, types=question_type or (), trajectories=trajectories,
+        )
+    except StoreError as exc:
+        typer.secho(f"error: {exc}", fg="red", err=True)
+        raise typer.Exit(3) from exc
+    for path in write_outputs(result.report, result.details, out, log=lambda s: typer.echo(s, err=True)):
+        typer.echo(f"wrote {path}", err=True)
+    if as_json:
+        typer.echo(json.dumps(result.report, indent=2, ensure_ascii=False))
+    else:
+        typer.echo(render_markdown(result.report))

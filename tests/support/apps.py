@@ -1,0 +1,51 @@
+"""The real app on real stores (Milvus Lite, SQLite) in a temp dir, with a small fake embedder so it starts fast."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+from fastapi.testclient import TestClient
+from langchain_core.embeddings import DeterministicFakeEmbedding
+
+from app import container
+from app.main import create_app
+from app.schemas import API_PATH
+from app.settings import Settings
+
+URL = API_PATH
+
+
+def fast_resources(settings: Settings) -> container.Resources:
+    """``build_resources`` with a 32-dimension fake embedder instead of the USE model (seconds saved per app)."""
+    fake = DeterministicFakeEmbedding(size=32)
+    with mock.patch.object(container, "build_embedder", lambda _settings: (fake, 32, "fake-embedder")):
+        return container.build_resources(settings)
+
+
+def settings_for(data_dir: Path, **overrides: Any) -> Settings:
+    """Settings that read nothing from the environment or a ``.env`` file."""
+    return Settings(data_dir=data_dir, _env_file=None, **overrides)  # type: ignore[call-arg]
+
+
+@contextmanager
+def running_app(data_dir: Path, **overrides: Any) -> Iterator[TestClient]:
+    """A started app (lifespan run) with these settings."""
+    with TestClient(create_app(settings_for(data_dir, **overrides), fast_resources)) as client:
+        yield client
+
+
+def entity_names(client: TestClient) -> list[str]:
+    """Every entity's standard name (reads go through the same guard: pass a key where reads need one)."""
+    resources = client.app.state.resources  # type: ignore[attr-defined]
+    return sorted(e.standard_name for e in resources.context.entities.list(None, 0, 100_000))
+
+
+def document_ids(client: TestClient) -> set[str]:
+    """The ids of the documents in the vector index."""
+    resources = client.app.state.resources  # type: ignore[attr-defined]
+    ids: set[str] = resources.context.index.document_ids()
+    return ids

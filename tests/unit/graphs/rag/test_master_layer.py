@@ -1,0 +1,473 @@
+"""The master layer: team configuration, the planner and its executor, the sufficiency monitor, the
+consistency check and the reflection after failures."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from langchain_core.messages import AIMessage
+
+from graphs.domain import (
+    Hit,
+    ParsedQuery,
+    QueryEntity,
+    QueryPlan,
+    StepOutcome,
+    SubQuestion,
+    TeamConfiguration,
+)
+from graphs.rag.context import RagLimits
+from graphs.rag.edges import after_monitor_sufficiency, after_plan_query, plan_steps
+from graphs.rag.graph import graph
+from graphs.rag.nodes import configure_team, monitor_sufficiency, plan_query, reflect
+from graphs.rag.planning import by_date, check_plan, decompose, merge_hits, named_first, ready_steps
+from graphs.stores.base import StoreUnavailable
+from graphs.text.question_shapes import arithmetic, comparison_pair, trivial
+from tests.support.fakes import ScriptedIndex, ToolCallingFakeChatModel, hit, make_context, runtime
+
+LIMITS = RagLimits()
+
+
+@dataclass
+class TextIndex(ScriptedIndex):
+    """A fake index that answers by the text (or vector-less question) it is asked with."""
+
+    by_text: Callable[[str], list[Hit]] = lambda text: []
+    texts: list[str] = field(default_factory=list)
+    failures: list[BaseException] = field(default_factory=list)
+
+    def _by(self, text: str) -> list[Hit]:
+        self.texts.append(text)
+        if self.failures:
+            raise self.failures.pop(0)
+        return self.by_text(text)
+
+    def search_hybrid(self, vector: Sequence[float], text: str, *, filter: str | None, limit: int,
+                      fusion: str = "rrf", dense_weight: float | None = None) -> list[Hit]:
+        return self._by(text)[:limit]
+
+    def search_bm25(self, text: str, *, filter: str | None, limit: int, raw: bool = False) -> list[Hit]:
+        return self._by(text)[:limit]
+
+
+def parsed(question: str, *names: str, intent: str = "comparison", complexity: str = "moderate",
+           **features: float) -> ParsedQuery:
+    return ParsedQuery(original_query=question, intent=intent, complexity=complexity,  # type: ignore[arg-type]
+                       entities=[QueryEntity(text=n, type="OTHER") for n in names],
+                       keywords=[w for w in question.rstrip("?？").split() if len(w) > 3],
+                       complexity_features=features)
+
+
+# ---------------------------------------------------------------------------- rules
+
+
+@pytest.mark.parametrize(("question", "value"), [("what is 12*(3+4)?", "84"), ("3 ÷ 4 =", "0.75"),
+                                                 ("计算 2^10", "1024"), ("What is Python?", None),
+                                                 ("2024", None), ("__import__('os')", None)])
+def test_arithmetic_is_computed_safely(question: str, value: str | None) -> None:
+    assert arithmetic(question) == value
+
+
+def test_trivial_questions() -> None:
+    assert trivial("Hello!") and trivial("你好") and trivial("1+1?")
+    assert trivial("Who founded SpaceX?") is None
+
+
+@pytest.mark.parametrize(("question", "names", "pair"), [
+    ("Are Christopher Nolan and Sathish Kalathil both film directors?", ["Christopher Nolan", "Sathish Kalathil"],
+     ("Christopher Nolan", "Sathish Kalathil")),
+    ("Which came first the forming of The Dandy Warhols or the birth of Robert Young?",
+     ["Dandy Warhols", "Robert Young"], ("Dandy Warhols", "Robert Young")),
+    ("马斯克和乔布斯谁先出生？", ["马斯克", "乔布斯"], ("马斯克", "乔布斯")),
+    ("Who founded SpaceX and Tesla?", ["SpaceX", "Tesla"], None),  # no comparison cue
+])
+def test_comparison_pairs(question: str, names: list[str], pair: tuple[str, str] | None) -> None:
+    found = comparison_pair(question, names)
+    assert (found and (found[0].text, found[1].text)) == pair or (found is None and pair is None)
+
+
+def test_decompose_comparison_temporal_and_bridge() -> None:
+    q = "Are Christopher Nolan and Sathish Kalathil both film directors?"
+    plan = decompose(q, parsed(q, "Christopher Nolan", "Sathish Kalathil"), [], has_graph=True)
+    assert plan is not None and plan.pattern == "comparison"
+    assert [(s.question, s.strategy, s.entity, s.depends_on) for s in plan.sub_questions] == [
+        ("Are Christopher Nolan both film directors?", "graph", "Christopher Nolan", []),
+        ("Are Sathish Kalathil both film directors?", "graph", "Sathish Kalathil", []),
+    ]
+    zh = "马斯克和乔布斯谁先出生？"
+    plan = decompose(zh, parsed(zh, "马斯克", "乔布斯"), ["马斯克"], has_graph=False)
+    assert plan and [(s.question, s.strategy) for s in plan.sub_questions] == [("马斯克谁先出生？", "structured"),
+                                                                              ("乔布斯谁先出生？", "hybrid")]
+    t = "How did Tesla's prices change over time?"
+    plan = decompose(t, parsed(t, "Tesla", intent="exploratory"), [], has_graph=True)
+    assert plan and plan.pattern == "temporal" and plan.sub_questions[0].strategy == "temporal"
+    b = "What language were books translated into during the era of Haymo of Faversham?"
+    plan = decompose(b, parsed(b, "Haymo of Faversham", intent="factual", bridge=1.0), [], has_graph=True)
+    assert plan and plan.pattern == "bridge"
+    assert [(s.id, s.question, s.depends_on) for s in plan.sub_questions] == [
+        ("q1", "Haymo of Faversham", []), ("q2", b, ["q1"])]
+    assert decompose("What is SpaceX?", parsed("What is SpaceX?", "SpaceX", intent="factual"), [], True) is None
+
+
+def test_check_plan_rejects_cycles_unknown_ids_and_size() -> None:
+    def plan(*steps: tuple[str, list[str]]) -> QueryPlan:
+        return QueryPlan(pattern="llm", sub_questions=[SubQuestion(id=i, question=f"q {i}", strategy="hybrid",
+                                                                   depends_on=d) for i, d in steps])
+    assert check_plan(plan(("q1", []), ("q2", ["q1"])), 5) is None
+    assert "cycle" in (check_plan(plan(("q1", ["q2"]), ("q2", ["q1"])), 5) or "")
+    assert "unknown" in (check_plan(plan(("q1", ["q9"])), 5) or "")
+    assert "at most" in (check_plan(plan(*[(f"q{i}", []) for i in range(6)]), 5) or "")
+    assert "unique" in (check_plan(plan(("q1", []), ("q1", [])), 5) or "")
+
+
+def test_ready_steps_follow_the_dag() -> None:
+    steps = [SubQuestion(id="q1", question="a", strategy="hybrid"),
+             SubQuestion(id="q2", question="b", strategy="hybrid", depends_on=["q1"])]
+    plan = QueryPlan(pattern="bridge", sub_questions=steps)
+    assert [s.id for s in ready_steps(plan)] == ["q1"]
+    done = plan.model_copy(update={"sub_questions": [steps[0].model_copy(update={"status": "done"}), steps[1]]})
+    assert [s.id for s in ready_steps(done)] == ["q2"]
+
+
+def test_merge_interleaves_and_named_first_and_date_order() -> None:
+    plan = QueryPlan(pattern="comparison", sub_questions=[SubQuestion(id="q1", question="a", strategy="hybrid"),
+                                                          SubQuestion(id="q2", question="b", strategy="hybrid")])
+    out = [StepOutcome(sub_question="q1", question="a", strategy="hybrid", attempt=1, turn=1, status="ok",
+                       hits=[hit("a1#0"), hit("x#0"), hit("a2#0")]),
+           StepOutcome(sub_question="q2", question="b", strategy="hybrid", attempt=1, turn=1, status="ok",
+                       hits=[hit("b1#0"), hit("x#1")])]
+    assert [h.doc_id for h in merge_hits(plan, out)] == ["a1", "b1", "x", "a2"]
+    hits = [hit("a#0", title="Frozen Ever After"), hit("b#0", title="Frozen (2013 film)"), hit("c#0", title="Frozen")]
+    assert [h.doc_id for h in named_first(hits, "Frozen")] == ["b", "c", "a"]
+    dated = [hit("a#0", "In 2019 it grew."), hit("b#0", "no year"), hit("c#0", "Founded 2003.")]
+    assert [h.doc_id for h in by_date(dated)] == ["c", "a", "b"]
+
+
+# ---------------------------------------------------------------------------- team configuration
+
+
+def _team_state(question: str, pq: ParsedQuery, **kw: Any) -> dict[str, Any]:
+    return {"question": question, "parsed": pq, "entities": [], **kw}
+
+
+@pytest.mark.parametrize(("question", "pq", "kw", "llm", "team"), [
+    ("Hello!", parsed("Hello!", intent="factual", complexity="simple"), {}, False, "writer_only"),
+    ("what is 17*3?", parsed("what is 17*3?", intent="factual", complexity="simple"), {}, False, "writer_only"),
+    ("Who founded SpaceX?", parsed("Who founded SpaceX?", "SpaceX", intent="factual", complexity="simple"), {}, False,
+     "executor_inclusive"),
+    ("Are A Corp and B Corp both banks?", parsed("Are A Corp and B Corp both banks?", "A Corp", "B Corp"), {}, False,
+     "planner_enhanced"),
+    ("How did prices change over time?", parsed("How did prices change over time?", intent="exploratory"), {}, False,
+     "planner_enhanced"),
+    ("Who directed the film that won X in the year Y was born?",
+     parsed("Who directed the film that won X in the year Y was born?", intent="factual", complexity="complex"), {},
+     True, "planner_enhanced"),
+    ("Who directed the film that won X in the year Y was born?",
+     parsed("Who directed the film that won X in the year Y was born?", intent="factual", complexity="complex"), {},
+     False, "executor_inclusive"),
+    ("Are A Corp and B Corp both banks?", parsed("Are A Corp and B Corp both banks?", "A Corp", "B Corp"),
+     {"search_mode": "graph"}, False, "executor_inclusive"),
+    ("Hello!", parsed("Hello!"), {"team": "planner_enhanced"}, False, "planner_enhanced"),
+])
+def test_each_team_configuration_choice(question: str, pq: ParsedQuery, kw: dict[str, Any], llm: bool,
+                                        team: str) -> None:
+    config = configure_team.team_configuration(_team_state(question, pq, **kw), LIMITS, has_llm=llm, has_graph=True)
+    assert config.name == team and config.reason
+    budgets = {"writer_only": (0, LIMITS.writer_time_s), "executor_inclusive": (LIMITS.executor_max_turns, LIMITS.executor_time_s),
+               "planner_enhanced": (LIMITS.planner_max_turns, LIMITS.planner_time_s)}
+    assert (config.max_turns, config.time_budget_s) == budgets[team]
+
+
+async def test_writer_only_answers_without_retrieval(tmp_path: Path) -> None:
+    index = ScriptedIndex()
+    out = await graph.ainvoke({"question": "what is 12*(3+4)?"}, context=make_context(tmp_path, index))
+    assert out["team_config"].name == "writer_only"
+    assert out["answer"].endswith("= 84") and out["answer_mode"] == "direct" and out["status"] == "answered"
+    assert index.calls == [] and not out.get("searches")
+    greeting = await graph.ainvoke({"question": "你好"}, context=make_context(tmp_path, index))
+    assert greeting["answer_mode"] == "direct" and "文档" in greeting["answer"] and index.calls == []
+
+
+async def test_executor_path_keeps_its_turn_budget(tmp_path: Path) -> None:
+    index = ScriptedIndex(respond=lambda ch, expr: [hit("x#0", "机器学习相关的一段弱匹配文字。", 0.05, ch)])
+    ctx = make_context(tmp_path, index, executor_max_turns=1)
+    out = await graph.ainvoke({"question": "什么是机器学习？"}, context=ctx)
+    assert len(out["searches"]) == 1  # a weak semantic result would call for hybrid search next
+    assert "turn budget spent" in out["decisions"][-1].reason and out["possibly_incomplete"] is True
+    assert "不完整" in out["answer"]
+    roomy = await graph.ainvoke({"question": "什么是机器学习？"}, context=make_context(tmp_path, index))
+    assert len(roomy["searches"]) == 2 and not roomy.get("possibly_incomplete")
+
+
+# ---------------------------------------------------------------------------- planner end to end
+
+
+def _corpus(text: str) -> list[Hit]:
+    docs = {"nolan": hit("nolan#0", "Christopher Nolan is a British-American film director.", 0.6, "hybrid",
+                         title="Christopher Nolan"),
+            "kalathil": hit("kalathil#0", "Sathish Kalathil is an Indian film director and writer.", 0.6, "hybrid",
+                            title="Sathish Kalathil"),
+            "other": hit("other#0", "Film directors direct films.", 0.3, "hybrid", title="Film director")}
+    out = [d for key, d in docs.items() if key in text.lower() or (key == "kalathil" and "sathish" in text.lower())]
+    return [*out, docs["other"]]
+
+
+async def test_comparison_plan_runs_both_steps_in_parallel_and_merges(tmp_path: Path) -> None:
+    index = TextIndex(by_text=_corpus)
+    ctx = make_context(tmp_path, index)
+    q = "Are Christopher Nolan and Sathish Kalathil both film directors?"
+    visited: list[list[str]] = []
+    async for update in graph.astream({"question": q}, context=ctx, stream_mode="updates"):
+        visited.append(list(update))
+    assert ["execute_step", "execute_step"] in visited or visited.count(["execute_step"]) == 2
+    first_round = next(i for i, v in enumerate(visited) if "execute_step" in v)
+    # both steps ran in the same superstep, before the monitor
+    assert visited[first_round + 1] == ["execute_step"] or visited[first_round] == ["execute_step", "execute_step"]
+    out = await graph.ainvoke({"question": q}, context=ctx)
+    assert out["team_config"].name == "planner_enhanced" and out["plan"].pattern == "comparison"
+    assert {o.sub_question for o in out["outcomes"] if o.turn == 1} == {"q1", "q2"}
+    assert [h.doc_id for h in out["ranked"][:2]] == ["nolan", "kalathil"]
+    assert out["reranker"] == "plan-merge"
+    assert out["sufficiency"][-1].next == "answer"
+    assert {c.doc_id for c in out["citations"]} >= {"nolan", "kalathil"}
+
+
+async def test_dependent_step_receives_its_parents_finding(tmp_path: Path) -> None:
+    def corpus(text: str) -> list[Hit]:
+        if "Vienna" in text:
+            return [hit("lang#0", "In Vienna books were translated into Latin.", 0.6, "hybrid", title="Vienna")]
+        if "Haymo" in text:
+            return [hit("haymo#0", "Haymo of Faversham lived in Vienna.", 0.6, "hybrid", title="Haymo of Faversham")]
+        return []
+
+    index = TextIndex(by_text=corpus)
+    q = "What language were books translated into during the era of Haymo of Faversham?"
+    out = await graph.ainvoke({"question": q, "team": "planner_enhanced"}, context=make_context(tmp_path, index))
+    assert out["plan"].pattern == "bridge"
+    q2 = next(o for o in out["outcomes"] if o.sub_question == "q2")
+    assert "Vienna" in q2.question and q2.turn == 2  # the parent's finding travelled with the dependent step
+    assert {h.doc_id for h in out["ranked"]} >= {"haymo", "lang"}
+
+
+async def test_temporal_plan_orders_results_by_date(tmp_path: Path) -> None:
+    index = TextIndex(by_text=lambda t: [hit("c#0", "In 2021 the price fell.", 0.6, "hybrid"),
+                                         hit("a#0", "In 2008 the price was set.", 0.5, "hybrid"),
+                                         hit("b#0", "By 2015 the price rose.", 0.4, "hybrid")])
+    out = await graph.ainvoke({"question": "How did the price of the Roadster change over time?"},
+                              context=make_context(tmp_path, index))
+    assert out["plan"].pattern == "temporal"
+    assert [h.doc_id for h in out["ranked"]] == ["a", "b", "c"]
+
+
+async def test_llm_plan_is_used_and_an_invalid_one_falls_back_to_rules(tmp_path: Path) -> None:
+    def draft(steps: list[dict[str, Any]]) -> AIMessage:
+        return AIMessage(content="", tool_calls=[{"name": "PlanDraft", "id": "1",
+                                                  "args": {"sub_questions": steps, "reason": "split"}}])
+
+    q = "Who directed the film in which the actress who played Corliss Archer made her debut?"
+    state = {"question": q, "parsed": parsed(q, "Corliss Archer", intent="factual", complexity="complex", nesting=1.0),
+             "entities": []}
+    good = draft([{"id": "q1", "question": "Who played Corliss Archer?", "strategy": "hybrid", "depends_on": []},
+                  {"id": "q2", "question": "Debut film of that actress", "strategy": "graph", "depends_on": ["q1"]}])
+    llm = ToolCallingFakeChatModel(messages=iter([good]))
+    out = await plan_query.plan_query(state, runtime(make_context(tmp_path, llm=llm)))  # type: ignore[arg-type]
+    plan = out["plan"]
+    assert plan.planner == "llm" and [s.depends_on for s in plan.sub_questions] == [[], ["q1"]]
+    assert [s.entity for s in plan.sub_questions] == ["Corliss Archer", None]  # anchored to the entity it names
+    assert plan.sub_questions[1].strategy == "hybrid"  # no knowledge graph in this context
+    assert out["llm_calls"] == 1
+    cyclic = draft([{"id": "q1", "question": "a", "strategy": "hybrid", "depends_on": ["q2"]},
+                    {"id": "q2", "question": "b", "strategy": "hybrid", "depends_on": ["q1"]}])
+    llm = ToolCallingFakeChatModel(messages=iter([cyclic]))
+    out = await plan_query.plan_query(state, runtime(make_context(tmp_path, llm=llm)))  # type: ignore[arg-type]
+    assert out["plan"].planner == "rules" and out["plan"].pattern == "bridge"
+    assert "cycle" in out["plan"].reason and out["degraded"] == ["plan_query"]
+
+
+async def test_a_comparison_is_planned_by_the_rules_even_with_an_llm(tmp_path: Path) -> None:
+    q = "Are Christopher Nolan and Sathish Kalathil both film directors?"
+    state = {"question": q, "parsed": parsed(q, "Christopher Nolan", "Sathish Kalathil"), "entities": []}
+    llm = ToolCallingFakeChatModel(messages=iter([]))  # any call would fail: none is made
+    out = await plan_query.plan_query(state, runtime(make_context(tmp_path, llm=llm)))  # type: ignore[arg-type]
+    assert out["plan"].planner == "rules" and out["plan"].pattern == "comparison" and "llm_calls" not in out
+
+
+# ---------------------------------------------------------------------------- sufficiency levels
+
+
+def _monitor_state(outcomes: list[StepOutcome], plan: QueryPlan, question: str = "Who taught Zhang San painting?",
+                   turn: int = 0, max_turns: int = 5, started: float | None = None, **kw: Any) -> dict[str, Any]:
+    return {"question": question, "parsed": parsed(question, "Zhang San", intent="factual"),
+            "entities": [], "plan": plan, "outcomes": outcomes, "turn": turn,
+            "team_config": TeamConfiguration(name="planner_enhanced", reason="r", max_turns=max_turns,
+                                             time_budget_s=60),
+            "started_at": started if started is not None else time.time(), **kw}
+
+
+def _step(sid: str, status: str = "ok", hits: list[Hit] | None = None, turn: int = 1, strategy: str = "hybrid",
+          attempt: int = 1, error: str | None = None) -> StepOutcome:
+    return StepOutcome(sub_question=sid, question=sid, strategy=strategy, attempt=attempt, turn=turn,  # type: ignore[arg-type]
+                       status=status, hits=hits or [], error=error)  # type: ignore[arg-type]
+
+
+def _plan(*steps: SubQuestion) -> QueryPlan:
+    return QueryPlan(pattern="llm", sub_questions=list(steps))
+
+
+def _sq(sid: str, deps: Sequence[str] = (), strategy: str = "hybrid") -> SubQuestion:
+    return SubQuestion(id=sid, question=f"question {sid}", strategy=strategy, depends_on=list(deps))  # type: ignore[arg-type]
+
+
+def judge(state: dict[str, Any], now: float | None = None) -> Any:
+    return monitor_sufficiency.rule_judgment(state, now or time.time(), has_graph=True,  # type: ignore[arg-type]
+                                             sufficient=LIMITS.sufficient_coverage)
+
+
+FULL = [hit("z#0", "Zhang San learned painting from Li Si, who taught him.", 0.6, "hybrid", title="Zhang San")]
+
+
+def test_fully_sufficient() -> None:
+    j, plan, hits = judge(_monitor_state([_step("q1", hits=FULL)], _plan(_sq("q1"))))
+    assert (j.level, j.next) == ("fully_sufficient", "answer") and plan.sub_questions[0].status == "done"
+    assert [h.doc_id for h in hits] == ["z"]
+
+
+def test_partially_sufficient_continues_with_waiting_steps() -> None:
+    j, _, _ = judge(_monitor_state([_step("q1", hits=FULL)], _plan(_sq("q1"), _sq("q2", ["q1"]))))
+    assert (j.level, j.next) == ("partially_sufficient", "continue") and j.missing == ["question q2"]
+
+
+def test_partially_sufficient_adds_a_follow_up_for_what_is_missing() -> None:
+    half = [hit("z#0", "Zhang San was a painter.", 0.6, "hybrid", title="Zhang San")]
+    j, plan, _ = judge(_monitor_state([_step("q1", hits=half)], _plan(_sq("q1"))))
+    assert (j.level, j.next) == ("partially_sufficient", "follow_up") and "taught" in j.missing
+    follow = plan.sub_questions[-1]
+    assert follow.id == "follow" and follow.status == "pending" and "taught" in follow.question
+
+
+def test_contradictory() -> None:
+    hits = [hit("a#0", "张三的老师是李四。", 0.6, "hybrid"), hit("b#0", "据记载，张三的老师是王五。", 0.5, "hybrid")]
+    q = "张三的老师是谁？"
+    state = _monitor_state([_step("q1", hits=hits)], _plan(_sq("q1")), question=q)
+    state["parsed"] = ParsedQuery(original_query=q, entities=[QueryEntity(text="张三", type="PERSON")],
+                                  keywords=["张三", "老师"])
+    j, _, _ = judge(state)
+    assert (j.level, j.next) == ("contradictory", "answer") and "老师" in j.reason
+
+
+def test_insufficient_after_a_failed_step_reflects() -> None:
+    j, plan, _ = judge(_monitor_state([_step("q1", status="error", error="StoreUnavailable: x")], _plan(_sq("q1"))))
+    assert (j.level, j.next) == ("insufficient", "reflect") and plan.sub_questions[0].status == "failed"
+
+
+def test_insufficient_coverage_switches_strategy() -> None:
+    off = [hit("o#0", "Unrelated text about rivers.", 0.6, "hybrid", title="Rivers")]
+    j, plan, _ = judge(_monitor_state([_step("q1", hits=off)], _plan(_sq("q1"))))
+    assert (j.level, j.next) == ("insufficient", "switch_strategy")
+    assert plan.sub_questions[-1].id == "switch" and plan.sub_questions[-1].strategy == "graph"
+
+
+def test_max_turns_answers_possibly_incomplete() -> None:
+    half = [hit("z#0", "Zhang San was a painter.", 0.6, "hybrid", title="Zhang San")]
+    j, _, _ = judge(_monitor_state([_step("q1", hits=half, turn=2)], _plan(_sq("q1")), turn=1, max_turns=2))
+    assert (j.level, j.next) == ("max_turns", "answer")
+    j, _, _ = judge(_monitor_state([_step("q1", hits=half)], _plan(_sq("q1")), started=time.time() - 999))
+    assert j.level == "max_turns" and "time budget" in j.reason
+
+
+async def test_monitor_node_marks_max_turns_as_possibly_incomplete(tmp_path: Path) -> None:
+    half = [hit("z#0", "Zhang San was a painter.", 0.6, "hybrid", title="Zhang San")]
+    state = _monitor_state([_step("q1", hits=half)], _plan(_sq("q1")), max_turns=1)
+    out = await monitor_sufficiency.monitor_sufficiency(state, runtime(make_context(tmp_path)))  # type: ignore[arg-type]
+    assert out["possibly_incomplete"] is True and out["sufficiency"][0].level == "max_turns"
+    assert after_monitor_sufficiency({**state, **out}) == "rerank_hits"  # type: ignore[typeddict-item]
+
+
+def test_edges_send_one_step_per_ready_sub_question() -> None:
+    state = {"question": "q", "plan": _plan(_sq("q1"), _sq("q2"), _sq("q3", ["q1"])), "turn": 0, "top_k": 3}
+    sends = plan_steps(state)  # type: ignore[arg-type]
+    assert [s.arg["sub_question"].id for s in sends] == ["q1", "q2"] and {s.node for s in sends} == {"execute_step"}
+    assert all(s.arg["turn"] == 1 and s.arg["top_k"] == 3 for s in sends)
+    assert after_plan_query({"question": "q", "plan": _plan()}) == "rerank_hits"  # type: ignore[typeddict-item]
+
+
+# ---------------------------------------------------------------------------- contradictions
+
+
+async def test_writer_states_a_disagreement_with_both_citations(tmp_path: Path) -> None:
+    hits = [hit("a#0", "张三的老师是李四，两人在北京相识。", 0.6, "hybrid"),
+            hit("b#0", "据记载，张三的老师是王五。", 0.5, "hybrid")]
+    index = ScriptedIndex(respond=lambda ch, expr: hits)
+    out = await graph.ainvoke({"question": "张三的老师是谁？", "search_mode": "hybrid"},
+                              context=make_context(tmp_path, index))
+    [conflict] = out["contradictions"]
+    assert {c.value for c in conflict.claims} == {"李四", "王五"}
+    assert "说法不一" in out["answer"] and "[1] 李四" in out["answer"] and "[2] 王五" in out["answer"]
+    assert {c.doc_id for c in out["citations"]} == {"a", "b"}
+
+
+async def test_agreeing_sources_are_not_a_contradiction(tmp_path: Path) -> None:
+    hits = [hit("a#0", "张三的老师是李四。", 0.6, "hybrid"), hit("b#0", "据记载，张三的老师是李四。", 0.5, "hybrid")]
+    out = await graph.ainvoke({"question": "张三的老师是谁？", "search_mode": "hybrid"},
+                              context=make_context(tmp_path, ScriptedIndex(respond=lambda ch, expr: hits)))
+    assert not out.get("contradictions") and "说法不一" not in out["answer"]
+
+
+# ---------------------------------------------------------------------------- reflection
+
+
+async def test_reflection_retries_after_an_injected_failure(tmp_path: Path) -> None:
+    index = TextIndex(by_text=_corpus, failures=[StoreUnavailable("milvus", "connection reset")])
+    q = "Are Christopher Nolan and Sathish Kalathil both film directors?"
+    out = await graph.ainvoke({"question": q, "search_mode": "auto", "team": "planner_enhanced"},
+                              context=make_context(tmp_path, index))
+    [failed] = [o for o in out["outcomes"] if o.status == "error"]
+    assert "StoreUnavailable" in (failed.error or "")
+    [r] = out["reflections"]
+    assert (r.sub_question, r.action) == (failed.sub_question, "retry")
+    retried = [o for o in out["outcomes"] if o.sub_question == failed.sub_question]
+    assert [o.status for o in retried] == ["error", "ok"] and retried[1].attempt == 2
+    assert [h.doc_id for h in out["ranked"][:2]] == ["nolan", "kalathil"]  # the other step's result was kept
+
+
+def test_reflection_switches_replans_and_aborts() -> None:
+    sub = _sq("q1").model_copy(update={"status": "failed", "attempts": 1})
+    r, step = reflect.reflect_on(sub, _step("q1", status="empty"), ["hybrid"], 3, True, 1)
+    assert (r.action, step.strategy, step.status) == ("switch_strategy", "graph", "pending")
+    r, step = reflect.reflect_on(sub.model_copy(update={"attempts": 2, "strategy": "semantic"}),
+                                 _step("q1", status="empty", strategy="semantic"),
+                                 ["hybrid", "graph", "semantic"], 3, True, 2)
+    assert r.action == "replan" and step.question == "question q1".replace("question ", "question ").strip()
+    r, step = reflect.reflect_on(sub.model_copy(update={"attempts": 3}), _step("q1", status="timeout"), ["hybrid"],
+                                 3, True, 3)
+    assert (r.action, step.status) == ("abort", "aborted")
+
+
+async def test_every_step_failing_on_a_store_outage_is_a_503_not_an_empty_answer(tmp_path: Path) -> None:
+    index = ScriptedIndex(fail=True)
+    with pytest.raises(StoreUnavailable):
+        await graph.ainvoke({"question": "Are Christopher Nolan and Sathish Kalathil both film directors?",
+                             "team": "planner_enhanced"}, context=make_context(tmp_path, index))
+
+
+async def test_a_step_past_its_time_limit_is_a_timeout_the_reflection_handles(tmp_path: Path) -> None:
+    class Slow(TextIndex):
+        slow_once: bool = True
+
+        def _by(self, text: str) -> list[Hit]:
+            if self.slow_once:
+                self.slow_once = False
+                time.sleep(0.5)
+            return super()._by(text)
+
+    index = Slow(by_text=_corpus)
+    out = await graph.ainvoke({"question": "What is Christopher Nolan known for?", "team": "planner_enhanced"},
+                              context=make_context(tmp_path, index, step_timeout_s=0.2))
+    assert [o.status for o in out["outcomes"]][:1] == ["timeout"]
+    assert out["reflections"][0].action == "retry"
+    assert out["outcomes"][-1].status == "ok" and out["ranked"]

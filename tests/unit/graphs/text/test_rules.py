@@ -1,0 +1,427 @@
+import itertools
+import subprocess
+import sys
+from datetime import date
+
+import pytest
+
+from graphs.domain import EntityMetadata, LogicalRelation, QueryEntity
+from graphs.text.dates import year_range
+from graphs.text.gazetteer import Gazetteer
+from graphs.text.rules import (
+    EntitySpan,
+    analyze_query,
+    classify_intent,
+    entity_spans,
+    estimate_complexity,
+    extract_entities,
+    extract_keywords,
+    logical_relations,
+    pos_spans,
+    title_case_spans,
+)
+from tests.support.fakes import gazetteer_of
+
+TODAY = date(2025, 6, 15)
+MUSK = EntityMetadata(standard_name="Elon Musk", type="PERSON", aliases=["马斯克", "老马", "Musk"])
+APPLE = EntityMetadata(standard_name="Apple", type="ORGANIZATION", aliases=["苹果"])
+BEIJING = EntityMetadata(standard_name="北京", type="LOCATION", aliases=["Beijing"])
+SAMSUNG = EntityMetadata(standard_name="三星", type="ORGANIZATION", aliases=["Samsung"])
+FRANCE = EntityMetadata(standard_name="France", type="LOCATION", aliases=["法国"])
+
+
+@pytest.fixture(scope="module")
+def gazetteer() -> Gazetteer:
+    return gazetteer_of([MUSK, APPLE, BEIJING, SAMSUNG, FRANCE])
+
+
+def triples(entities: list[QueryEntity]) -> list[tuple[str, str, str]]:
+    return [(e.text, e.type, e.source) for e in entities]
+
+
+# ---------------------------------------------------------------- seed queries
+
+
+def test_seed_musk(gazetteer: Gazetteer) -> None:
+    parsed = analyze_query("马斯克创办的公司有哪些？", gazetteer, TODAY)
+    assert triples(parsed.entities) == [("马斯克", "PERSON", "gazetteer")]
+    assert parsed.intent == "factual"
+    assert parsed.complexity == "simple"
+    assert parsed.parser == "rules"
+    assert parsed.keywords == ["马斯克", "创办", "公司"]
+    assert parsed.logical_relations == []
+
+
+def test_seed_apple_beijing_2024(gazetteer: Gazetteer) -> None:
+    parsed = analyze_query("2024年苹果在北京发布的产品", gazetteer, TODAY)
+    assert triples(parsed.entities) == [
+        ("2024年", "DATE", "date_rule"),
+        ("苹果", "ORGANIZATION", "gazetteer"),
+        ("北京", "LOCATION", "gazetteer"),
+    ]
+    assert parsed.entities[0].date_range == year_range(2024)
+    assert parsed.intent == "factual"
+    assert parsed.logical_relations == [LogicalRelation(operator="AND", entities=["2024年", "苹果", "北京"])]
+    assert parsed.keywords == ["2024年", "苹果", "北京", "发布", "产品"]
+
+
+def test_seed_machine_learning(gazetteer: Gazetteer) -> None:
+    parsed = analyze_query("什么是机器学习？", gazetteer, TODAY)
+    assert parsed.entities == []
+    assert parsed.intent == "conceptual"
+    assert parsed.complexity == "simple"
+
+
+# ---------------------------------------------------------------- entities
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("王晓明与李华在上海", [("王晓明", "PERSON"), ("李华", "PERSON"), ("上海", "LOCATION")]),
+        ("清华大学和北京大学", [("清华大学", "ORGANIZATION"), ("北京大学", "ORGANIZATION")]),
+        (
+            "雷军创办了小米公司，总部位于北京海淀区",
+            [("雷军", "PERSON"), ("北京", "LOCATION"), ("海淀区", "LOCATION")],
+        ),
+        ("What is machine learning?", []),
+    ],
+)
+def test_pos_spans(text: str, expected: list[tuple[str, str]]) -> None:
+    spans = pos_spans(text)
+    assert [(s.entity.text, s.entity.type) for s in spans] == expected
+    assert all(text[s.start : s.end] == s.entity.text and s.entity.source == "pos" for s in spans)
+
+
+def test_pos_fast_mode_guesses_unknown_names() -> None:
+    spans = pos_spans("张勇担任CEO", accurate=False)
+    assert [(s.entity.text, s.entity.type, s.entity.confidence) for s in spans] == [("张勇", "PERSON", 0.4)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Are Christopher Nolan and Sathish Kalathil both film directors?",
+            ["Christopher Nolan", "Sathish Kalathil"],
+        ),
+        (
+            "What language were books translated into during the era of Haymo of Faversham?",
+            ["Haymo of Faversham"],
+        ),
+        ("If Gallu is a demon Lilu is what?", ["Gallu", "Lilu"]),
+        ("The Beatles were a band from Liverpool.", ["Beatles", "Liverpool"]),
+        ("J. K. Rowling wrote it.", ["J. K. Rowling"]),
+        ("University of Oxford and Bank of America", ["University of Oxford", "Bank of America"]),
+        ("In 1999, IBM released the ThinkPad.", ["IBM", "ThinkPad"]),
+        ("由韩国Nexon开发", ["Nexon"]),
+        ("what is machine learning", []),
+        ("Who Is It", []),
+        ("Grace Krilanovich's first novel", ["Grace Krilanovich"]),
+        ("the World Drivers' Championship", ["World Drivers' Championship"]),
+        ("Flute Sonata in C major", ["Flute Sonata"]),
+        ("以2V2、4V4随机配对", []),
+        ("Note that Monte Carlo is a method.", ["Monte Carlo"]),
+    ],
+)
+def test_title_case_spans(text: str, expected: list[str]) -> None:
+    spans = title_case_spans(text)
+    assert [s.entity.text for s in spans] == expected
+    assert all(s.entity.type == "OTHER" and s.entity.source == "title_case" for s in spans)
+
+
+def test_gazetteer_wins_over_pos_and_title_case(gazetteer: Gazetteer) -> None:
+    spans = entity_spans("马斯克在Beijing见了Elon Musk和Sundar Pichai", gazetteer, TODAY)
+    assert [(s.entity.text, s.entity.source) for s in spans] == [
+        ("马斯克", "gazetteer"),
+        ("Beijing", "gazetteer"),
+        ("Elon Musk", "gazetteer"),
+        ("Sundar Pichai", "title_case"),
+    ]
+
+
+def test_entity_spans_do_not_overlap(gazetteer: Gazetteer) -> None:
+    text = "2024年3月，马斯克与王晓明在北京会见了Tim Cook。Last year Samsung grew."
+    spans = entity_spans(text, gazetteer, TODAY)
+    assert all(a.end <= b.start for a, b in itertools.pairwise(spans))
+    assert all(text[s.start : s.end] == s.entity.text for s in spans)
+    assert [(s.entity.text, s.entity.type) for s in spans] == [
+        ("2024年3月", "DATE"),
+        ("马斯克", "PERSON"),
+        ("王晓明", "PERSON"),
+        ("北京", "LOCATION"),
+        ("Tim Cook", "OTHER"),
+        ("Last year", "DATE"),
+        ("Samsung", "ORGANIZATION"),
+    ]
+
+
+def test_extract_entities_deduplicates(gazetteer: Gazetteer) -> None:
+    text = "苹果在北京开店。苹果的北京门店很大。Apple opened in Beijing in 2019, and APPLE grew in 2019."
+    found = extract_entities(text, gazetteer, TODAY)
+    assert [(e.text, e.type) for e in found] == [
+        ("苹果", "ORGANIZATION"),
+        ("北京", "LOCATION"),
+        ("Apple", "ORGANIZATION"),
+        ("Beijing", "LOCATION"),
+        ("2019", "DATE"),
+    ]
+
+
+def test_extract_entities_mixed_document(gazetteer: Gazetteer) -> None:
+    text = "Founded by Elon Musk in March 2002, SpaceX moved to 德克萨斯州 in 2021年."
+    found = extract_entities(text, gazetteer, TODAY)
+    assert ("Elon Musk", "PERSON", "gazetteer") in triples(found)
+    assert ("March 2002", "DATE", "date_rule") in triples(found)
+    assert ("SpaceX", "OTHER", "title_case") in triples(found)
+    assert ("2021年", "DATE", "date_rule") in triples(found)
+
+
+# ---------------------------------------------------------------- intent
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("什么是机器学习？", "conceptual"),
+        ("机器学习是什么", "conceptual"),
+        ("什么叫量子纠缠", "conceptual"),
+        ("深度学习的定义", "conceptual"),
+        ("區塊鏈的原理是什麼", "conceptual"),
+        ("What is machine learning?", "conceptual"),
+        ("what are neural networks", "conceptual"),
+        ("Define entropy", "conceptual"),
+        ("Explain the meaning of entropy", "conceptual"),
+        ("马斯克创办的公司有哪些？", "factual"),
+        ("2024年苹果在北京发布的产品", "factual"),
+        ("谁是美国总统", "factual"),
+        ("泡泡战士的开发商是什么？", "factual"),
+        ("What is the capital of France?", "factual"),
+        ("What is Apple's market value?", "factual"),
+        ("Who directed Inception?", "factual"),
+        ("How many moons does Mars have?", "factual"),
+        ("If Gallu is a demon Lilu is what?", "factual"),
+        ("苹果和三星的区别", "comparison"),
+        ("比较特斯拉和比亚迪的销量", "comparison"),
+        ("马斯克和贝索斯谁更富有？", "comparison"),
+        ("iPhone还是Galaxy好", "comparison"),
+        ("Compare Python and Java", "comparison"),
+        ("What is the difference between TCP and UDP?", "comparison"),
+        ("Python vs Java", "comparison"),
+        ("苹果vs三星", "comparison"),
+        ("Are Christopher Nolan and Sathish Kalathil both film directors?", "comparison"),
+        ("Which is older, Pisa or Florence?", "comparison"),
+        ("Who was born first, Alice Walker or Toni Morrison?", "comparison"),
+        ("Were Scott Derrickson and Ed Wood of the same nationality?", "comparison"),
+        ("Is Everest taller than K2?", "comparison"),
+        ("如何安装Python", "procedural"),
+        ("怎么注册公司", "procedural"),
+        ("申请签证的步骤", "procedural"),
+        ("How to install Python on Windows?", "procedural"),
+        ("How do I reset my password", "procedural"),
+        ("人工智能有哪些趋势", "exploratory"),
+        ("介绍一下量子计算", "exploratory"),
+        ("中国新能源汽车的发展", "exploratory"),
+        ("Tell me about the Roman Empire", "exploratory"),
+        ("An overview of renewable energy", "exploratory"),
+        ("AI trends in 2024", "exploratory"),
+        # Seen in the evaluation sets (HotpotQA comparison questions, CMRC factual questions).
+        ("Which band was formed first The Exies or Circus Diablo ?", "comparison"),
+        ("Which singer is American, Mark King or Nick Hexum?", "comparison"),
+        ("What do E. B. White and Dan Masterson have in common?", "comparison"),
+        ("Between Iain Banks and Irwin Shaw, which writer has had a more diverse career?", "comparison"),
+        ("Who was the first president of France?", "factual"),
+        ("高英是怎么死的？", "factual"),
+        ("斯氏腔吻鳕的外形是怎样的？", "factual"),
+        ("松平康忠是什么时期的武将？", "factual"),
+        ("鸟兽脚类的概念是由谁提出来的？", "factual"),
+        ("越南投资发展银行的英文名是什么？", "factual"),
+        ("A-135反弹道导弹系统设计目的是什么？", "factual"),
+        ("是什么的出现才缓解牛车水区的拥挤状况？", "factual"),
+        ("我该怎么注册公司", "procedural"),
+        ("安装Python的方法", "procedural"),
+    ],
+)
+def test_classify_intent(text: str, intent: str) -> None:
+    got, confidence = classify_intent(text)
+    assert got == intent
+    assert 0.0 <= confidence <= 1.0
+
+
+@pytest.mark.parametrize(
+    ("text", "entity", "intent"),
+    [
+        ("What is Apple?", QueryEntity(text="Apple", type="ORGANIZATION"), "factual"),
+        ("马斯克是什么", QueryEntity(text="马斯克", type="PERSON"), "factual"),
+        (
+            "What is Machine Learning?",
+            QueryEntity(text="Machine Learning", type="OTHER", source="title_case"),
+            "conceptual",
+        ),
+    ],
+)
+def test_what_is_a_named_entity_is_factual(text: str, entity: QueryEntity, intent: str) -> None:
+    assert classify_intent(text, [entity])[0] == intent
+
+
+def test_intent_confidence_is_lower_without_cues() -> None:
+    assert classify_intent("2024年苹果在北京发布的产品")[1] < classify_intent("谁是美国总统")[1]
+
+
+# ---------------------------------------------------------------- complexity
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("什么是机器学习？", "simple"),
+        ("马斯克创办的公司有哪些？", "simple"),
+        ("What is the capital of France?", "simple"),
+        ("2024年苹果在北京发布的产品", "moderate"),
+        ("Which is older, Pisa or Florence?", "moderate"),
+        ("Who is the mother of the director of film Polish-Russian War?", "complex"),
+        ("比较特斯拉和比亚迪2023年的销量，并且分析原因", "complex"),
+        ("先找出马斯克创办的公司，然后分别列出它们的总部所在城市以及成立年份", "complex"),
+    ],
+)
+def test_estimate_complexity(gazetteer: Gazetteer, text: str, label: str) -> None:
+    spans = entity_spans(text, gazetteer, TODAY)
+    got, score = estimate_complexity(text, spans, classify_intent(text)[0])
+    assert got == label
+    assert 0.0 <= score <= 1.0
+
+
+def test_complexity_score_grows_with_nesting() -> None:
+    one = estimate_complexity("Who is the director of film X?", [], "factual")[1]
+    two = estimate_complexity("Who is the mother of the director of film X?", [], "factual")[1]
+    assert two > one
+
+
+def test_complexity_features_are_reported_in_the_parsed_query(gazetteer: Gazetteer) -> None:
+    parsed = analyze_query("马斯克和乔布斯谁先创办公司？一共创办了多少家？", gazetteer, TODAY)
+    f = parsed.complexity_features
+    assert f["entities"] == 2 and f["calculation"] == 1.0 and f["question_words"] >= 2
+    assert parsed.complexity_score == estimate_complexity(parsed.original_query,
+                                                          entity_spans(parsed.original_query, gazetteer, TODAY),
+                                                          parsed.intent)[1]
+    bridge = analyze_query("Who directed the film in which Jung Joon-young made his debut?", gazetteer, TODAY)
+    assert bridge.complexity_features["bridge"] == 1.0 and bridge.complexity != "simple"
+    plain = analyze_query("When was Tesla founded?", gazetteer, TODAY)
+    assert plain.complexity == "simple" and plain.complexity_features["bridge"] == 0.0
+
+
+# ---------------------------------------------------------------- keywords
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("马斯克创办的公司有哪些？", ["马斯克", "创办", "公司"]),
+        ("What is the capital of France?", ["capital", "France"]),
+        (
+            "Are Christopher Nolan and Sathish Kalathil both film directors?",
+            ["Christopher Nolan", "Sathish Kalathil", "film", "directors"],
+        ),
+        ("苹果和Apple的Apple产品", ["苹果", "Apple", "产品"]),
+        ("？！...", []),
+    ],
+)
+def test_extract_keywords(gazetteer: Gazetteer, text: str, expected: list[str]) -> None:
+    assert extract_keywords(text, entity_spans(text, gazetteer, TODAY)) == expected
+
+
+def test_keywords_without_entities_are_lowercased() -> None:
+    assert extract_keywords("Machine Learning IS fun") == ["machine", "learning", "fun"]
+
+
+# ---------------------------------------------------------------- logical relations
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("苹果和三星的手机", [("AND", ["苹果", "三星"])]),
+        ("苹果与三星", [("AND", ["苹果", "三星"])]),
+        ("Apple and Samsung phones", [("AND", ["Apple", "Samsung"])]),
+        ("苹果或者三星的手机", [("OR", ["苹果", "三星"])]),
+        ("苹果还是三星", [("OR", ["苹果", "三星"])]),
+        ("Apple or Samsung", [("OR", ["Apple", "Samsung"])]),
+        ("Apple, Samsung, or 马斯克", [("OR", ["Apple", "Samsung", "马斯克"])]),
+        ("去年苹果或三星在北京的发布会", [("AND", ["去年", "北京"]), ("OR", ["苹果", "三星"])]),
+        ("除了苹果以外还有哪些手机厂商", [("NOT", ["苹果"])]),
+        ("不在北京的苹果门店", [("NOT", ["北京"])]),
+        ("Apple stores not in Beijing", [("NOT", ["Beijing"])]),
+        ("phones except Samsung", [("NOT", ["Samsung"])]),
+        ("苹果而不是三星在北京的门店", [("AND", ["苹果", "北京"]), ("NOT", ["三星"])]),
+        ("2024年苹果在北京发布的产品", [("AND", ["2024年", "苹果", "北京"])]),
+        ("马斯克创办的公司有哪些？", []),
+    ],
+)
+def test_logical_relations(gazetteer: Gazetteer, text: str, expected: list[tuple[str, list[str]]]) -> None:
+    relations = logical_relations(text, entity_spans(text, gazetteer, TODAY))
+    assert [(r.operator, r.entities) for r in relations] == expected
+
+
+def test_relations_from_explicit_spans() -> None:
+    spans = [
+        EntitySpan(0, 1, QueryEntity(text="A", type="OTHER")),
+        EntitySpan(6, 7, QueryEntity(text="B", type="OTHER")),
+        EntitySpan(12, 13, QueryEntity(text="C", type="OTHER")),
+    ]
+    assert logical_relations("A and B not C", spans) == [
+        LogicalRelation(operator="AND", entities=["A", "B"]),
+        LogicalRelation(operator="NOT", entities=["C"]),
+    ]
+    assert logical_relations("A and B and C", spans) == [
+        LogicalRelation(operator="AND", entities=["A", "B", "C"])
+    ]
+
+
+# ---------------------------------------------------------------- analyze_query
+
+
+@pytest.mark.parametrize(
+    ("text", "entities", "intent"),
+    [
+        (
+            "Apple和三星在March 2024的新品",
+            [("Apple", "ORGANIZATION"), ("三星", "ORGANIZATION"), ("March 2024", "DATE")],
+            "factual",
+        ),
+        (
+            "老马去年在Beijing做了什么",
+            [("老马", "PERSON"), ("去年", "DATE"), ("Beijing", "LOCATION")],
+            "factual",
+        ),
+        ("What did Musk launch in 2024?", [("Musk", "PERSON"), ("2024", "DATE")], "factual"),
+        ("法国和France有什么区别", [("法国", "LOCATION"), ("France", "LOCATION")], "comparison"),
+    ],
+)
+def test_analyze_mixed_language(
+    gazetteer: Gazetteer, text: str, entities: list[tuple[str, str]], intent: str
+) -> None:
+    parsed = analyze_query(text, gazetteer, TODAY)
+    assert [(e.text, e.type) for e in parsed.entities] == entities
+    assert parsed.intent == intent
+
+
+def test_relative_dates_use_injected_today(gazetteer: Gazetteer) -> None:
+    parsed = analyze_query("马斯克去年和今年的公司", gazetteer, date(2030, 1, 1))
+    assert [e.date_range.label for e in parsed.entities if e.date_range] == ["2029", "2030"]
+
+
+def test_confidence_reflects_recognition(gazetteer: Gazetteer) -> None:
+    recognised = analyze_query("马斯克创办的公司有哪些？", gazetteer, TODAY).confidence
+    unrecognised = analyze_query("这个东西怎么样", gazetteer, TODAY).confidence
+    assert 0.0 < unrecognised < recognised <= 1.0
+
+
+def test_empty_query(gazetteer: Gazetteer) -> None:
+    parsed = analyze_query("", gazetteer, TODAY)
+    assert (parsed.entities, parsed.keywords, parsed.confidence) == ([], [], 0.0)
+
+
+def test_import_does_not_load_jieba() -> None:
+    code = "import sys, graphs.text.rules; print('jieba' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"

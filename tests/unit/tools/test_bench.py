@@ -1,0 +1,196 @@
+"""``aer bench``: the synthetic data, the statistics helpers, and a tiny end-to-end run."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from app.tools.bench.command import bench_command
+from app.tools.bench.corpus import (
+    ABSENT_YEAR,
+    CHUNK_CHARS_MAX,
+    CORPUS_YEARS,
+    ROUTES,
+    generate_corpus,
+    generate_entities,
+)
+from app.tools.bench.harness import MARKER, fresh_dir
+from app.tools.bench.timing import QueryRecord, langgraph_floor_ms, route_of, time_split
+from graphs.domain import Document
+from graphs.ingest.pipeline import make_splitter
+from graphs.stores.entities.sqlite_store import SQLiteEntityStore
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Any:
+    return generate_corpus(400, seed=7, per_route=3)
+
+
+def test_generation_is_deterministic(corpus: Any) -> None:
+    assert generate_corpus(400, seed=7, per_route=3) == corpus
+    other = generate_corpus(400, seed=8, per_route=3)
+    assert other.documents != corpus.documents
+    assert (
+        generate_corpus(50, seed=7).documents == corpus.documents[:50]
+    )  # a size is a prefix of a larger one
+    assert generate_corpus(300, seed=7, per_route=3).questions == corpus.questions  # sizes ask the same
+
+
+def test_documents_are_valid_one_chunk_items_with_known_entities(corpus: Any) -> None:
+    forms: dict[str, set[str]] = {}
+    for e in corpus.entities:
+        forms.setdefault(e.type, set()).update([e.standard_name, *e.aliases])
+    splitter = make_splitter()
+    tagged = 0
+    assert len({d.id for d in corpus.documents}) == len(corpus.documents) == 400
+    for doc in corpus.documents:
+        assert Document.model_validate_json(doc.model_dump_json()) == doc
+        assert len(doc.text) <= CHUNK_CHARS_MAX and len(splitter.split_text(doc.text)) == 1
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in doc.text) and "the" in doc.text.split()  # bilingual
+        assert CORPUS_YEARS[0] <= int(doc.metadata["date"][:4]) <= CORPUS_YEARS[1]
+        if "entities" in doc.metadata:
+            tagged += 1
+            for etype, values in doc.metadata["entities"].items():
+                assert values and set(values) <= forms[etype], (doc.id, etype, values)
+    assert 0.8 < tagged / len(corpus.documents) < 1.0  # the rest exercises extraction from text
+
+
+def test_entities_load_into_the_store_with_their_hierarchy(corpus: Any, tmp_path: Path) -> None:
+    entities = corpus.entities
+    assert generate_entities(7) == entities
+    counts = Counter(e.type for e in entities)
+    assert counts["PERSON"] > 100 and counts["ORGANIZATION"] >= 50 and counts["LOCATION"] > 20
+    surfaces = [f for e in entities for f in (e.standard_name, *e.aliases)]
+    assert len(surfaces) == len(set(surfaces))
+    names = {e.standard_name for e in entities}
+    for e in entities:
+        if e.type == "LOCATION":
+            assert e.hierarchy[-1] == e.standard_name and set(e.hierarchy) <= names
+    store = SQLiteEntityStore(tmp_path / "entities.sqlite3")
+    try:
+        for e in entities:
+            store.upsert(e)
+        assert store.count() == len(entities)
+        match = store.lookup("Chaoyang")
+        assert match is not None and match.entity.standard_name == "朝阳"
+        assert match.entity.ancestors == ["中国", "北京"]
+    finally:
+        store.close()
+
+
+def test_questions_cover_every_route_in_both_languages(corpus: Any) -> None:
+    by_route = Counter(q.route for q in corpus.questions)
+    assert by_route == {route: 3 for route in ROUTES}
+    assert len({q.text for q in corpus.questions}) == len(corpus.questions)
+    relaxed = [q.text for q in corpus.questions if q.route == "structured_relaxed"]
+    assert all(str(ABSENT_YEAR) in t for t in relaxed)
+    assert not any(d.metadata["date"].startswith(str(ABSENT_YEAR)) for d in corpus.documents)
+    assert any(t.isascii() for t in relaxed) and any(not t.isascii() for t in relaxed)
+
+
+def response(
+    *actions: str, steps: dict[str, float] | None = None, searches: tuple[float, ...] = ()
+) -> dict[str, Any]:
+    return {
+        "routingDecision": {"decisions": [{"action": a, "reason": ""} for a in actions]},
+        "workflow": {
+            "steps": [{"node": n, "durationMs": ms} for n, ms in (steps or {}).items()],
+            "totalDuration": sum((steps or {}).values()),
+        },
+        "retrievalDetails": {"searches": [{"durationMs": ms} for ms in searches]},
+    }
+
+
+@pytest.mark.parametrize(
+    ("actions", "route"),
+    [
+        (("structured_search", "rerank"), "structured"),
+        (("structured_search", "relax_constraints", "structured_search", "rerank"), "structured_relaxed"),
+        (("structured_search", "relax_constraints", "semantic_search", "rerank"), "structured_relaxed"),
+        (("semantic_search", "hybrid_search", "rerank"), "semantic"),
+        (("hybrid_search", "rerank"), "hybrid"),
+        (("rerank",), "none"),
+    ],
+)
+def test_route_of(actions: tuple[str, ...], route: str) -> None:
+    assert route_of(response(*actions)) == route
+
+
+def test_time_split_separates_milvus_and_embedding() -> None:
+    body = response(
+        "structured_search",
+        "rerank",
+        steps={"parse_query": 5.0, "search_structured": 60.0, "route_query": 1.0},
+        searches=(20.0,),
+    )
+    records = [
+        QueryRecord.from_response(body, "structured", wall_ms=100.0, embed_ms=30.0),
+        QueryRecord.from_response(body, "structured", wall_ms=60.0, embed_ms=10.0),
+    ]
+    split = time_split(records)
+    assert split["wall_ms"] == 80.0 and split["milvus_ms"] == 20.0 and split["embed_ms"] == 20.0
+    assert split["overhead_ms"] == 40.0 and split["overhead_pct"] == 50.0
+    assert split["nodes_ms"] == {"parse_query": 5.0, "route_query": 1.0, "search_structured": 60.0}
+    assert split["search_nodes_minus_milvus_ms"] == 40.0
+    # the nodes account for 66 of the 80 ms: the rest is LangGraph's own dispatch
+    assert split["framework_ms"] == 14.0 and split["framework_pct"] == 17.5
+    over_http = time_split([QueryRecord.from_response(body, "structured", wall_ms=80.0)])
+    assert "overhead_pct" not in over_http and over_http["non_milvus_pct"] == 75.0
+
+
+def test_langgraph_floors_run_the_chains_they_name() -> None:
+    # the service's state has far more channels than the one-key chain: its floor cannot be cheaper per step
+    plain, path = langgraph_floor_ms(2, runs=20), langgraph_floor_ms(8, runs=20, rag_state=True)
+    assert 0 < plain < path
+
+
+def test_fresh_dir_only_deletes_its_own_directories(tmp_path: Path) -> None:
+    mine = fresh_dir(tmp_path / "bench")
+    (mine / "milvus.db").write_text("old")
+    assert list(fresh_dir(mine).iterdir()) == [mine / MARKER]
+    foreign = tmp_path / "data"
+    foreign.mkdir()
+    (foreign / "precious.db").write_text("keep")
+    with pytest.raises(typer.BadParameter):
+        fresh_dir(foreign)
+    assert (foreign / "precious.db").read_text() == "keep"
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(180)
+def test_tiny_end_to_end_run(tmp_path: Path) -> None:
+    app = typer.Typer()
+    app.command()(bench_command)
+    out = tmp_path / "results" / "bench.json"
+    started = time.monotonic()
+    result = CliRunner().invoke(app, [
+        "--sizes", "50", "--work-dir", str(tmp_path / "data"), "--out", str(out), "--questions-per-route", "1",
+        "--repeats", "1", "--concurrency", "1,2", "--requests", "4", "--duration", "30",
+    ])  # fmt: skip
+    elapsed = time.monotonic() - started
+    assert result.exit_code == 0, result.output + repr(result.exception)
+    assert "in-process latency per route" in result.output and "QPS" in result.output
+    assert "8 no-op steps over the service's state" in result.output
+    results = json.loads(out.read_text())
+    [size] = results["sizes"]
+    assert size["ingest"]["chunks"] == size["ingest"]["stored_rows"] == 50
+    assert size["ingest"]["embed_s"] > 0 and size["ingest"]["milvus_s"] > 0
+    assert set(size["in_process"]["routes"]) == set(ROUTES)
+    assert size["in_process"]["route_mismatches"] == 0
+    for route in size["in_process"]["routes"].values():
+        assert route["latency_ms"]["p50"] > 0 and route["split"]["milvus_ms"] > 0
+    assert [lv["concurrency"] for lv in size["http"]] == [1, 2]
+    assert all(lv["ok"] == 4 and lv["errors"] == 0 and lv["qps"] > 0 for lv in size["http"])
+    assert size["server"]["memory_end"]["peak_mb"] > 50 and size["bench_peak_rss_mb"] > 50
+    assert size["server"]["clean_shutdown"]
+    with pytest.raises(httpx.TransportError):  # the server is gone
+        httpx.get(f"{size['server']['base_url']}/healthz", timeout=2)
+    assert elapsed < 120
