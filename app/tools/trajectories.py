@@ -104,7 +104,7 @@ class TrajectoryStep(Record):
     options: list[str] = Field(default_factory=list, description="The alternatives that were available, if known.")
 
 
-class QueryAnalysis(Record):
+class TrajectoryAnalysis(Record):
     """What parse_query and validate_entities made of the question (the decisions' context)."""
 
     intent: str = ""
@@ -138,7 +138,7 @@ class Trajectory(Record):
     mode: str | None = Field(default=None, description="How the run was made, e.g. the eval mode (full, graph).")
     team: str | None = Field(default=None, description="The master layer's team configuration, if it ran.")
     team_reason: str = ""
-    analysis: QueryAnalysis = Field(default_factory=QueryAnalysis)
+    analysis: TrajectoryAnalysis = Field(default_factory=TrajectoryAnalysis)
     steps: list[TrajectoryStep] = Field(default_factory=list)
     result: TrajectoryResult = Field(default_factory=TrajectoryResult)
     totals: TrajectoryTotals = Field(default_factory=TrajectoryTotals)
@@ -192,7 +192,7 @@ def _resolved(e: ValidatedEntity) -> str:
     return e.standard_name or (e.date_range.label if e.date_range else e.text)
 
 
-def _analysis(out: Mapping[str, Any]) -> QueryAnalysis:
+def _analysis(out: Mapping[str, Any]) -> TrajectoryAnalysis:
     parsed = _one(out, "parsed", ParsedQuery)
     validated = _items(out, "entities", ValidatedEntity)
     if validated:
@@ -201,8 +201,8 @@ def _analysis(out: Mapping[str, Any]) -> QueryAnalysis:
         entities = [f"{e.text}/{e.type}" for e in parsed.entities] if parsed else []
     constraints = [f"{c.type}={'NOT ' if c.negated else ''}{c.value}" for c in _items(out, "constraints", Constraint)]
     if parsed is None:
-        return QueryAnalysis(entities=entities, constraints=constraints)
-    return QueryAnalysis(intent=parsed.intent, complexity=parsed.complexity,
+        return TrajectoryAnalysis(entities=entities, constraints=constraints)
+    return TrajectoryAnalysis(intent=parsed.intent, complexity=parsed.complexity,
                          complexity_score=round(parsed.complexity_score, 3), parser=parsed.parser,
                          entities=entities, constraints=constraints)
 
