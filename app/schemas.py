@@ -10,6 +10,7 @@ from pydantic.alias_generators import to_camel
 
 from graphs.domain import (
     NO_CONTROL_CHARS,
+    Answerability,
     Constraint,
     Contradiction,
     EvidenceSelection,
@@ -182,8 +183,17 @@ class LLMUsage(Wire):
 
 class QueryResponse(Wire):
     success: bool = True
-    status: str
+    status: str = Field(description="answered, or no_results when the documents do not answer the question.")
     answer: str
+    answer_span: str | None = Field(
+        default=None, description="The short answer (a name, date, number, verdict ...) when one was found.")
+    answerability: Answerability | None = Field(
+        default=None, description="Whether the retrieved passages support an answer, with the score and reason.")
+    related: list[TopResult] = Field(
+        default_factory=list,
+        description="When not found: the closest passages, shown as related (never as the answer).")
+    corrections: list[str] = Field(
+        default_factory=list, description="What the answer check changed in an LLM answer, and why.")
     answer_mode: str
     citations: list[dict[str, Any]]
     workflow: Workflow
@@ -232,6 +242,10 @@ def to_response(out: dict[str, Any], llm_model: str | None, run_id: str | None =
     return QueryResponse(
         status=out.get("status", "answered"),
         answer=out.get("answer", ""),
+        answer_span=out.get("answer_span"),
+        answerability=out.get("answerability"),
+        related=[TopResult.model_validate(h.model_dump()) for h in out.get("related", [])],
+        corrections=out.get("corrections", []),
         answer_mode=out.get("answer_mode", "none"),
         citations=[c.model_dump(by_alias=True) for c in out.get("citations", [])],
         workflow=Workflow(steps=out.get("steps", []), total_duration=out.get("total_duration_ms", 0.0)),

@@ -335,6 +335,14 @@ class Reflection(Model):
     new_strategy: Strategy | None = None
 
 
+class Answerability(Model):
+    """Whether the retrieved passages support an answer to the question, checked before writing."""
+
+    decision: Literal["answerable", "not_found"]
+    score: float = Field(ge=0.0, le=1.0, description="Weighted share of the question the best evidence covers.")
+    reason: str
+
+
 class Citation(Model):
     index: int
     id: str

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import random
 import re
 import shutil
 import string
@@ -120,6 +121,13 @@ def clean_prediction(answer: str) -> str:
     return " ".join(_CITATION.sub(" ", answer).split())
 
 
+def contains_answer(answer: str, answers: Iterable[str]) -> float:
+    """1.0 when a gold answer, normalized, occurs in the normalized answer (as whole words for Latin script)."""
+    text = f" {' '.join(answer_tokens(clean_prediction(answer)))} "
+    return max((float(f" {' '.join(tokens)} " in text) for a in answers if (tokens := answer_tokens(a))),
+               default=0.0)
+
+
 # -- dataset and index -------------------------------------------------------------------------
 
 
@@ -216,13 +224,14 @@ class PreparedIndex:
 
 def prepare_index(
     dataset_dir: Path, settings: Settings, *, reingest: bool = False, log: Log = lambda _: None,
-    opener: Callable[[Settings], Resources] = build_resources,
+    opener: Callable[[Settings], Resources] = build_resources, exclude: frozenset[str] = frozenset(),
 ) -> PreparedIndex:
-    """Open the eval index of a dataset, ingesting the corpus unless a matching one exists."""
+    """Open the eval index of a dataset (without the passages ``exclude`` names), ingesting the corpus unless
+    a matching one exists."""
     corpus = dataset_dir / "corpus.jsonl"
     if not corpus.is_file():
         raise typer.BadParameter(f"{corpus} not found")
-    params = index_params(settings)
+    params = index_params(settings) | ({"exclude": sorted(exclude)} if exclude else {})
     digest = fingerprint(corpus, params)
     folder = eval_data_dir(settings.data_dir, dataset_dir.resolve().name, digest)
     manifest = None if reingest else read_manifest(folder, digest)
@@ -240,7 +249,7 @@ def prepare_index(
         log(f"eval index {folder} does not match its manifest: ingesting again")
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    docs = load_corpus(dataset_dir)
+    docs = [d for d in load_corpus(dataset_dir) if d.id not in exclude]
     resources = opener(eval_settings(settings, folder))
     try:
         manifest = _ingest(resources, docs, digest, params, log)
@@ -291,6 +300,10 @@ class Outcome:
     degraded: list[str] = field(default_factory=list)
     team: str | None = None
     """The master layer's team configuration."""
+    span: str | None = None
+    """The short answer (``answerSpan``)."""
+    abstained: bool = False
+    """The service said the documents do not answer the question (status ``no_results``)."""
 
 
 Retriever = Callable[[str, str | None], Awaitable[Outcome]]
@@ -344,6 +357,7 @@ def retriever(mode: str, resources: Resources, graph_options: dict[str, Any] | N
                 expansion_llm_calls=expansion_calls if details.expansion else None,
                 hops=sum(x.decision == "expand" for x in details.expansion) if details.expansion else None,
                 team=r.master.team_configuration.name if r.master.team_configuration else None,
+                span=r.answer_span, abstained=r.status == "no_results",
             )
 
         return run
@@ -372,9 +386,16 @@ def score_question(q: EvalQuestion, out: Outcome, score_answers: bool) -> dict[s
         row |= {"route": out.route, "relaxations": out.relaxations, "degraded": out.degraded, "team": out.team}
     if out.expansion_llm_calls is not None:
         row |= {"expansion_llm_calls": out.expansion_llm_calls, "hops": out.hops}
-    if out.answer is not None and score_answers and q.answers:
-        prediction = clean_prediction(out.answer)
-        row |= {"answer": out.answer, "em": exact_match(prediction, q.answers), "f1": f1_score(prediction, q.answers)}
+    if out.answer is not None and q.answers:
+        # answers are judged without an LLM too: containment, the short answer's EM/F1, abstention
+        row |= {"answer": out.answer, "span": out.span, "abstained": float(out.abstained),
+                "answer_chars": len(clean_prediction(out.answer)),
+                "contained": 0.0 if out.abstained else contains_answer(out.answer, q.answers),
+                "span_em": exact_match(out.span, q.answers) if out.span else 0.0,
+                "span_f1": f1_score(out.span, q.answers) if out.span else 0.0}
+        if score_answers:
+            prediction = clean_prediction(out.answer)
+            row |= {"em": exact_match(prediction, q.answers), "f1": f1_score(prediction, q.answers)}
     return row
 
 
@@ -390,6 +411,9 @@ def summarize_mode(rows: Sequence[dict[str, Any]], wall_s: float) -> dict[str, A
         "questions": len(rows),
         "recall@2": _avg(rows, "recall@2"), "recall@5": _avg(rows, "recall@5"), "mrr@10": _avg(rows, "mrr"),
         "em": _avg(rows, "em"), "f1": _avg(rows, "f1"),
+        "contained": _avg(rows, "contained"), "span_em": _avg(rows, "span_em"), "span_f1": _avg(rows, "span_f1"),
+        "abstained": _avg(rows, "abstained"),
+        "answer_chars": _round(percentile([r["answer_chars"] for r in rows if "answer_chars" in r], 50)),
         "latency_ms": {
             "p50": _round(percentile(latencies, 50)), "p95": _round(percentile(latencies, 95)),
             "mean": _round(mean(latencies)),
@@ -464,10 +488,45 @@ class EvalResult:
     details: dict[str, list[dict[str, Any]]]
 
 
+ANSWER_MODES = ("graph", "planner", "full")
+"""The modes that answer (through the graph); the others only retrieve."""
+
+
+def unanswerable_sample(questions: Sequence[EvalQuestion], k: int) -> list[EvalQuestion]:
+    """``k`` of the questions, a seeded sample spread over the set (the same for the same set and ``k``)."""
+    picked = random.Random(f"unanswerable:{k}").sample(range(len(questions)), min(k, len(questions)))
+    return [questions[i] for i in sorted(picked)]
+
+
+def run_unanswerable(
+    dataset_dir: Path, settings: Settings, questions: Sequence[EvalQuestion], k: int, modes: Sequence[str], *,
+    reingest: bool, log: Log, graph_options: dict[str, Any] | None, score_answers: bool,
+) -> tuple[dict[str, Any], dict[str, list[dict[str, Any]]]]:
+    """Ask ``k`` questions of an index built without their gold passages: how often does each answering mode
+    say the documents do not answer (abstained), still contain a gold answer, or answer wrongly with confidence?"""
+    picked = unanswerable_sample(questions, k)
+    removed = frozenset(g for q in picked for g in q.gold_ids)
+    modes = [m for m in modes if m in ANSWER_MODES] or ["full"]
+    prepared = prepare_index(dataset_dir, settings, reingest=reingest, log=log, exclude=removed)
+    try:
+        summaries, details = asyncio.run(run_modes(prepared.resources, picked, modes, score_answers, graph_options))
+    finally:
+        prepared.resources.close()
+    out: dict[str, Any] = {"questions": len(picked), "removed_passages": len(removed), "modes": {}}
+    for mode, rows in details.items():
+        n = len(rows) or 1
+        abstained = sum(r.get("abstained", 0.0) for r in rows)
+        contained = sum(r.get("contained", 0.0) for r in rows)
+        out["modes"][mode] = {"abstained": round(abstained / n, 4), "contained": round(contained / n, 4),
+                              "confident_wrong": round((n - abstained - contained) / n, 4),
+                              "latency_ms": summaries[mode]["latency_ms"]}
+    return out, {f"unanswerable:{m}": rows for m, rows in details.items()}
+
+
 def run_eval(
     dataset_dir: Path, settings: Settings, modes: Sequence[str] = MODES, limit: int | None = None, *,
     reingest: bool = False, log: Log = lambda _: None, graph_options: dict[str, Any] | None = None,
-    types: Sequence[str] = (), trajectories: Path | None = None,
+    types: Sequence[str] = (), trajectories: Path | None = None, unanswerable: int = 0,
 ) -> EvalResult:
     """Ingest (or reuse) the dataset's index, run the questions (of ``types``, when given) through each mode
     and build the report."""
@@ -494,6 +553,11 @@ def run_eval(
         llm_name = prepared.resources.context.llm_name
     finally:
         prepared.resources.close()
+    unanswered: dict[str, Any] | None = None
+    if unanswerable:
+        unanswered, more = run_unanswerable(dataset_dir, settings, questions, unanswerable, modes, reingest=reingest,
+                                            log=log, graph_options=graph_options, score_answers=score_answers)
+        details |= more
     notes = [] if score_answers else [f"EM/F1 not computed: {NO_LLM_NOTE} (the extractive answer is not a short span)"]
     if any(skipped.values()):
         notes.append(f"skipped questions: {', '.join(f'{v} {k}' for k, v in skipped.items() if v)}")
@@ -514,6 +578,7 @@ def run_eval(
         },
         "questions": {"total": total, "evaluated": len(questions), "skipped": skipped},
         "modes": summaries,
+        **({"unanswerable": unanswered} if unanswered is not None else {}),
         "notes": notes,
         "wall_s": round(time.perf_counter() - started, 2),
     }
@@ -541,6 +606,11 @@ def eval_command(
         help="Append each graph run's trajectory here (JSONL; the input of export-dpo with --gold questions.jsonl).",
     )] = None,
     reingest: Annotated[bool, typer.Option("--reingest", help="Rebuild the eval index even if one matches.")] = False,
+    unanswerable: Annotated[int, typer.Option(
+        "--unanswerable", min=0, metavar="K",
+        help="Also ask K of the questions of an index without their gold passages (abstained / still contained / "
+             "confident wrong).",
+    )] = 0,
     vector_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: dense weight.")] = 0.5,
     fts_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: BM25 weight.")] = 0.2,
     graph_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: graph weight.")] = 0.3,
@@ -555,7 +625,7 @@ def eval_command(
     try:
         result = run_eval(
             dataset_dir, Settings(), modes, limit, reingest=reingest, log=lambda s: typer.echo(s, err=True),
-            graph_options=weights, types=question_type or (), trajectories=trajectories,
+            graph_options=weights, types=question_type or (), trajectories=trajectories, unanswerable=unanswerable,
         )
     except StoreError as exc:
         typer.secho(f"error: {exc}", fg="red", err=True)

@@ -12,6 +12,15 @@ from app.tools.stats import markdown_table
 COLUMNS = ("mode", "R@2", "R@5", "MRR@10", "EM", "F1", "p50 ms", "p95 ms", "LLM calls/q", "wall s")
 
 
+ANSWER_COLUMNS = ("mode", "contained", "short EM", "short F1", "abstained", "median chars")
+
+
+def answer_row(mode: str, s: dict[str, Any]) -> list[str]:
+    """One row of the answer table."""
+    return [mode, _num(s["contained"]), _num(s["span_em"]), _num(s["span_f1"]), _num(s["abstained"]),
+            _num(s["answer_chars"], 0)]
+
+
 def _num(value: float | None, digits: int = 3) -> str:
     return "–" if value is None else f"{value:.{digits}f}"
 
@@ -38,6 +47,17 @@ def render_markdown(report: dict[str, Any]) -> str:
         "",
         *markdown_table(COLUMNS, [mode_row(m, s) for m, s in report["modes"].items()]),
     ]
+    answering = {m: s for m, s in report["modes"].items() if s.get("contained") is not None}
+    if answering:
+        lines += ["", "Answers (no LLM needed: a gold answer contained in the answer; the short answer's EM/F1; "
+                      "abstained = said the documents do not answer):", "",
+                  *markdown_table(ANSWER_COLUMNS, [answer_row(m, s) for m, s in answering.items()])]
+    if (u := report.get("unanswerable")) is not None:
+        lines += ["", f"Unanswerable: {u['questions']} questions asked of the corpus without their "
+                      f"{u['removed_passages']} gold passages:", "",
+                  *markdown_table(("mode", "says not found", "still contained", "confident wrong"),
+                                  [[m, _num(v["abstained"]), _num(v["contained"]), _num(v["confident_wrong"])]
+                                   for m, v in u["modes"].items()])]
     types = sorted({t for s in report["modes"].values() for t in s["by_type"]})
     if len(types) > 1:
         header = ["mode", *(f"{t} R@2 / R@5 (n={_type_count(report, t)})" for t in types)]

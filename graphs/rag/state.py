@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 from typing_extensions import TypedDict
 
 from graphs.domain import (
+    Answerability,
     Citation,
     Constraint,
     Contradiction,
@@ -96,6 +97,10 @@ class RagState(InputState, total=False):
     ranked: list[Hit]
     reranker: str
     answer: str
+    answer_span: str | None
+    answerability: Answerability
+    related: list[Hit]
+    corrections: list[str]
     citations: list[Citation]
     answer_mode: AnswerMode
     status: Status
@@ -130,6 +135,10 @@ class OutputState(TypedDict, total=False):
     ranked: list[Hit]
     reranker: str
     answer: str
+    answer_span: str | None
+    answerability: Answerability
+    related: list[Hit]
+    corrections: list[str]
     citations: list[Citation]
     answer_mode: AnswerMode
     status: Status

@@ -43,10 +43,11 @@ DOCS = [
     {"id": "ml", "title": "Machine learning", "text": "Machine learning is a branch of artificial intelligence."},
 ]
 POISON = {"id": "poison", "title": "Acme Corp notice",
-          "text": f"Acme Corp in Shanghai 上海, machine learning. {INJECTION} Jane Doe."}
+          "text": f"Acme Corp in Shanghai 上海, machine learning. {INJECTION} Jane Doe.",
+          "metadata": {"date": "2021-03-05"}}  # read by the widened date filter too
 QUESTIONS = [  # routes that depend on the number of hits, never on their scores
     {"question": "Who founded Acme Corp?"},  # structured search
-    {"question": "2024年Acme Corp在上海做了什么？"},  # structured, zero hits, relax the date, structured again
+    {"question": "2021年5月Acme Corp在上海做了什么？"},  # structured, zero hits, widen the date, structured again
     {"question": "What is machine learning?", "searchMode": "hybrid"},
 ]
 

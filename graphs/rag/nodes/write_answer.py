@@ -5,17 +5,20 @@ from __future__ import annotations
 import logging
 import re
 
-from langchain_core.messages import HumanMessage, SystemMessage
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from graphs.domain import Citation, Contradiction, Hit, ParsedQuery
+from graphs.domain import Answerability, Citation, Contradiction, Hit
 from graphs.llm import LLM_ERRORS, text_call
 from graphs.prompts import fenced
+from graphs.rag.answering import Evidence, Question, assess, extractive, find_evidence, question_of
 from graphs.rag.context import RagContext
 from graphs.rag.contradictions import contradictions_in
 from graphs.rag.state import RagState, RagUpdate
+from graphs.text.answer_types import expected_answer
 from graphs.text.normalize import normalize
 from graphs.text.question_shapes import arithmetic, trivial
+from graphs.text.sentences import split_sentences
 
 log = logging.getLogger(__name__)
 
@@ -31,37 +34,24 @@ def is_chinese(text: str) -> bool:
     return bool(_CJK.search(text))
 
 
-def no_results_answer(question: str) -> str:
-    """The plain statement that nothing relevant was found."""
+def no_results_answer(question: str, retrieved: bool = False) -> str:
+    """The plain statement that the documents hold no answer (``retrieved``: passages were found, but none
+    supports one)."""
     if is_chinese(question):
-        return "没有在已索引的文档中找到与该问题相关的内容。"
+        return "已索引的文档中没有找到这个问题的答案。" if retrieved else "没有在已索引的文档中找到与该问题相关的内容。"
+    if retrieved:
+        return "The indexed documents do not contain an answer to this question."
     return "No relevant information was found in the indexed documents."
 
 
-def split_sentences(text: str) -> list[str]:
-    """Split Chinese and English text into sentences."""
-    return [s.strip() for s in _BOUNDARY.split(text) if len(s.strip()) > 1]
+RELATED = 3
+"""Passages shown as related (never as the answer) when the documents do not answer the question."""
 
 
-def _sentence_score(sentence: str, terms: list[str]) -> float:
-    norm = normalize(sentence)
-    return sum(1.0 for t in terms if t and t in norm) / max(1, len(terms))
-
-
-def extractive_answer(parsed: ParsedQuery, names: list[str], hits: list[Hit]) -> tuple[str, list[Citation]]:
-    """Pick the best-matching sentence of each top passage, each with its citation."""
-    terms = list(dict.fromkeys(normalize(t) for t in [*parsed.keywords, *names] if t.strip()))
-    parts: list[str] = []
-    citations: list[Citation] = []
-    for n, hit in enumerate(hits[:EXTRACT_PASSAGES], start=1):
-        sentences = split_sentences(hit.text) or [hit.text[:200]]
-        best = max(sentences, key=lambda s: (_sentence_score(s, terms), -sentences.index(s)))
-        if n > 1 and _sentence_score(best, terms) == 0:
-            continue
-        parts.append(f"{best}[{n}]")
-        citations.append(Citation(index=n, id=hit.id, doc_id=hit.doc_id, title=hit.title))
-    lead = "根据检索到的资料：" if is_chinese(parsed.original_query) else "From the retrieved passages: "
-    return lead + " ".join(parts), citations
+def not_found(question: str, hits: list[Hit], verdict: Answerability) -> RagUpdate:
+    """The not-found answer: the plain sentence, the assessment, and the closest passages as related."""
+    return {"answer": no_results_answer(question, retrieved=bool(hits)), "answer_span": None, "citations": [],
+            "answerability": verdict, "related": hits[:RELATED], "answer_mode": "none", "status": "no_results"}
 
 
 def format_passages(hits: list[Hit]) -> str:
@@ -164,49 +154,69 @@ async def direct_answer(state: RagState, ctx: RagContext) -> RagUpdate:
 
 
 async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
-    """Write the answer from the ranked hits, stating any disagreement between them."""
+    """Decide whether the ranked passages answer the question, then write the answer from them (short answer
+    first, each sentence cited), stating any disagreement between them; else say plainly they do not."""
     ctx = runtime.context
     question = state["question"]
     team = state.get("team_config")
     if team is not None and team.name == "writer_only":
         return await direct_answer(state, ctx)
     hits = state.get("ranked", [])
-    if not hits:
-        return {"answer": no_results_answer(question), "citations": [], "answer_mode": "none", "status": "no_results"}
-    names = [c.value for c in state.get("constraints", []) if c.type != "DATE"]
+    q = question_of(question, expected_answer(question), state["parsed"], state.get("entities", [])).about(hits)
+    evidence = find_evidence(q, hits)
+    verdict = assess(q, hits, evidence)
+    if verdict.decision == "not_found":
+        return not_found(question, hits, verdict)
     conflicts = contradictions_in(state, hits)
     found: RagUpdate = {"contradictions": conflicts} if conflicts else {}
+    chinese = is_chinese(question)
     if ctx.llm is not None:
-        messages = [
-            SystemMessage(ctx.prompts.render("write_answer.system")),
-            HumanMessage(ctx.prompts.render("write_answer.user", passages=format_passages(hits), question=question)),
-        ]
-        if conflicts:
-            # the rule stays in the system role; the disputed values (quoted from passages) go in the user turn
-            number = {h.id: n for n, h in enumerate(hits, start=1)}
-            facts = "\n".join(fenced(f"- {c.fact}: " + "; ".join(
-                f"{cl.value} ({', '.join(f'[{number[i]}]' for i in cl.hit_ids if i in number)})" for cl in c.claims))
-                for c in conflicts)
-            messages.insert(1, SystemMessage(ctx.prompts.render("write_answer.contradictions")))
-            messages.append(HumanMessage(f"<disagreements>\n{facts}\n</disagreements>"))
+        messages = _writer_messages(ctx, question, hits, conflicts)
         try:
             answer = await text_call(ctx.llm, messages, ctx.limits.llm_timeout_s)
         except LLM_ERRORS as exc:
             log.warning("write_answer: LLM failed (%s); writing an extractive answer", type(exc).__name__)
-            text, citations = extractive_answer(state["parsed"], names, hits)
-            text = _finish(text, state, conflicts, hits)
-            return {"answer": text, "citations": cited(text, hits) or citations, "answer_mode": "extractive",
-                    "status": "answered", "degraded": ["write_answer"], "llm_calls": 1, **found}
+            return {**_extractive(state, q, hits, evidence, verdict, conflicts, chinese), "degraded": ["write_answer"],
+                    "llm_calls": 1, **found}
         if answer:
             answer = _finish(attribute(answer, hits), state, conflicts, hits, llm=True)
-            return {"answer": answer, "citations": cited(answer, hits), "answer_mode": "llm", "status": "answered",
-                    "llm_calls": 1, **found}
-    text, citations = extractive_answer(state["parsed"], names, hits)
-    text = _finish(text, state, conflicts, hits)
-    return {"answer": text, "citations": cited(text, hits) or citations, "answer_mode": "extractive",
-            "status": "answered", **found}
+            return {"answer": answer, "answer_span": None, "answerability": verdict, "citations": cited(answer, hits),
+                    "answer_mode": "llm", "status": "answered", "llm_calls": 1, **found}
+    return {**_extractive(state, q, hits, evidence, verdict, conflicts, chinese), **found}
+
+
+def _writer_messages(ctx: RagContext, question: str, hits: list[Hit], conflicts: list[Contradiction]) -> list[BaseMessage]:
+    """The writer's prompt: the rules, the numbered passages and question, and any disagreement to state."""
+    messages: list[BaseMessage] = [
+        SystemMessage(ctx.prompts.render("write_answer.system")),
+        HumanMessage(ctx.prompts.render("write_answer.user", passages=format_passages(hits), question=question)),
+    ]
+    if conflicts:
+        # the rule stays in the system role; the disputed values (quoted from passages) go in the user turn
+        number = {h.id: n for n, h in enumerate(hits, start=1)}
+        facts = "\n".join(fenced(f"- {c.fact}: " + "; ".join(
+            f"{cl.value} ({', '.join(f'[{number[i]}]' for i in cl.hit_ids if i in number)})" for cl in c.claims))
+            for c in conflicts)
+        messages.insert(1, SystemMessage(ctx.prompts.render("write_answer.contradictions")))
+        messages.append(HumanMessage(f"<disagreements>\n{facts}\n</disagreements>"))
+    return messages
+
+
+def _extractive(state: RagState, q: Question, hits: list[Hit], evidence: list[Evidence], verdict: Answerability,
+                conflicts: list[Contradiction], chinese: bool) -> RagUpdate:
+    """The answer without an LLM: the short answer, then the supporting sentences with their citations."""
+    written = extractive(q, hits, evidence, chinese)
+    return {"answer": _finish(written.text, state, conflicts, hits), "answer_span": written.span,
+            "answerability": verdict, "citations": written.citations, "answer_mode": "extractive",
+            "status": "answered"}
 
 
 def summarize(update: RagUpdate) -> str:
-    """Describe the answer."""
-    return f"{update['answer_mode']} answer with {len(update['citations'])} citation(s); {update['status']}"
+    """Describe the answer and the answerability decision behind it."""
+    verdict = update.get("answerability")
+    if update["status"] == "no_results":
+        why = f": {verdict.reason}" if verdict is not None else ""
+        return f"not found{why}; {len(update.get('related', []))} related passage(s)"
+    span = f", short answer {update['answer_span']!r}" if update.get("answer_span") else ""
+    why = f" ({verdict.reason})" if verdict is not None else ""
+    return f"{update['answer_mode']} answer with {len(update['citations'])} citation(s){span}; {update['status']}{why}"

@@ -7,7 +7,15 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage
 
-from graphs.domain import Constraint, DateRange, ParsedQuery, QueryEntity, RoutingDecision, SearchRecord
+from graphs.domain import (
+    Answerability,
+    Constraint,
+    DateRange,
+    ParsedQuery,
+    QueryEntity,
+    RoutingDecision,
+    SearchRecord,
+)
 from graphs.rag.nodes.parse_query import parse_query
 from graphs.rag.nodes.relax_constraints import relax_constraints
 from graphs.rag.nodes.rerank_hits import rerank_hits
@@ -168,7 +176,8 @@ async def test_write_answer_says_when_nothing_was_found(tmp_path: Any) -> None:
     parsed = ParsedQuery(original_query="What is X?")
     out = await write_answer({"question": "What is X?", "parsed": parsed, "ranked": []}, runtime(make_context(tmp_path)))
     assert out == {"answer": "No relevant information was found in the indexed documents.", "citations": [],
-                   "answer_mode": "none", "status": "no_results"}
+                   "answer_span": None, "related": [], "answer_mode": "none", "status": "no_results",
+                   "answerability": Answerability(decision="not_found", score=0.0, reason="no passage was retrieved")}
 
 
 def test_search_record_type_is_stable() -> None:

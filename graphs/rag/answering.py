@@ -1,0 +1,605 @@
+"""Answering from the ranked passages without trusting them blindly (the writer's pure logic).
+
+1. **Evidence**: every sentence of the top passages is scored by how much of the question it covers with
+   its context — the sentences around it and its passage's title (so "He played for the Eagles" in the
+   passage titled "Dick Humbert" covers "Dick Humbert") — each question term weighted by how much it says
+   (``graphs.text.terms``). A two-step question is often answered by two sentences of two passages joined
+   by a name the question does not contain ("…shot in Leland: *Maximum Overdrive* (1986)" and "*Maximum
+   Overdrive* … directed by Stephen King"): such chains are scored on what they cover together.
+   Sentences that read like instructions never count.
+2. **Answerability**: the passages support an answer only if every entity the question names occurs in
+   them and the best evidence covers enough of the question; otherwise the answer is "not found" and the
+   passages are shown as related, never as the answer.
+3. **The short answer** (``answerSpan``): a candidate of the kind the question asks for (a person, a date,
+   a number with its unit ...) in the evidence, nearest to the question's words there; a comparison's
+   verdict computed from the value found for each side; yes/no from whether each side's passage states
+   what is asked; a list gathered across passages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from graphs.domain import Answerability, Citation, Hit, ParsedQuery, ValidatedEntity
+from graphs.kg.mentions import strip_disambiguation
+from graphs.text.answer_types import AnswerType, focus_terms, listed_type
+from graphs.text.normalize import has_han, normalize
+from graphs.text.question_shapes import comparison_pair
+from graphs.text.sentences import looks_like_instruction, split_sentences
+from graphs.text.spans import Span, candidates, nearest
+from graphs.text.terms import term_weight, weighted_coverage
+
+EVIDENCE_PASSAGES = 5
+"""Passages read for evidence (the top of the ranking)."""
+SUPPORTED_FROM = 0.45
+"""The best evidence must cover at least this share of the question's (weighted) terms."""
+RUNNER_UP = 0.8
+"""A second piece of evidence nearly as good as the best (this share of its score) is shown too."""
+FOCUS_WEIGHT = 0.3
+"""What evidence gains for stating the terms next to the question word in its answering sentence."""
+ANCHOR_PENALTY = 0.5
+"""What evidence loses for not mentioning the entities the question names (all of them: the whole penalty)."""
+FIRST_HOPS = 12
+"""Sentences tried as the first step of a two-sentence chain (the best single ones)."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the writer needs of the question: its kind of answer, weighted terms and named entities."""
+
+    text: str
+    kind: AnswerType
+    weights: dict[str, float]
+    anchors: list[tuple[str, ...]] = field(default_factory=list)
+    """Entities the question names, each with the spellings that count as mentioning it: the passages must
+    mention every one of them."""
+    weak: list[str] = field(default_factory=list)
+    """Single capitalised words the rules took for names ("British", "Oahu"): weighted, not required."""
+    names: list[str] = field(default_factory=list)
+    """How the question writes its entities (for comparisons and yes/no questions about two of them)."""
+
+    focus: dict[str, float] = field(default_factory=dict)
+    """The asked relation's terms next to the question word ("headquartered in what city"): the sentence that
+    answers states them."""
+    years: tuple[str, ...] = ()
+    """Years the question names ("2024年苹果…"): the answering evidence must be of that year."""
+    subjects: tuple[str, ...] = ()
+    """Titles of retrieved passages that the question writes out (乍都节公园): their words name the
+    subject, whatever the word split made of them (乍都 / 节 / 公园)."""
+
+    @property
+    def relation(self) -> dict[str, float]:
+        """The terms that are not names: what is asked about them ("founded", "面积")."""
+        named = {forms[0] for forms in self.anchors}
+        asked = {t: w for t, w in self.weights.items()
+                 if t not in named and not any(t in subject for subject in self.subjects)}
+        return asked or self.weights
+
+    def about(self, hits: Sequence[Hit]) -> Question:
+        """The question with the titles of these passages that it writes out as its subjects, which the
+        evidence must then mention like the entities it names."""
+        folded = normalize(self.text)
+        titles = dict.fromkeys(normalize(strip_disambiguation(h.title)) for h in hits)
+        subjects = tuple(t for t in titles if len(t) >= 2 and t in folded)
+        named = [f for forms in self.anchors for f in forms]
+        extra = [(t,) for t in subjects if not any(t in f for f in named)]
+        return replace(self, subjects=subjects, anchors=[*self.anchors, *extra])
+
+
+def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequence[ValidatedEntity]) -> Question:
+    """Weighted terms (keywords; entity names count more) and anchors (entities, each with its spellings)."""
+    anchors: dict[str, tuple[str, ...]] = {}
+    years: list[str] = []
+    weak: list[str] = []
+    names: list[str] = []
+
+    def known(key: str) -> bool:
+        return any(key in forms for forms in anchors.values()) or key in weak
+
+    for e in entities:
+        if e.type == "DATE" and e.date_range is not None and e.date_range.start // 10000 == e.date_range.end // 10000:
+            years.append(str(e.date_range.start // 10000))  # a year the question names ("2024年", "in March 2024")
+        elif e.type != "DATE" and e.valid:
+            forms = tuple(dict.fromkeys(normalize(f) for f in (e.text, e.standard_name or "") if f and normalize(f)))
+            if forms:
+                anchors.setdefault(forms[0], forms)
+                names.append(e.text)
+    for pe in parsed.entities:
+        key = normalize(pe.text)
+        if pe.type == "DATE" or not key or known(key):
+            continue
+        names.append(pe.text)
+        if pe.source == "title_case" and len(key.split()) < 2:
+            weak.append(key)
+        else:
+            anchors.setdefault(key, (key,))
+    for quoted in _QUOTED.findall(text):  # a title the question quotes is a name ("They Flew Alone")
+        key = normalize(quoted)
+        if len(key) >= 2 and not known(key):
+            anchors.setdefault(key, (key,))
+            names.append(quoted)
+    weights = {normalize(k): term_weight(normalize(k)) for k in parsed.keywords if normalize(k)}
+    for key in [*(forms[0] for forms in anchors.values()), *weak]:
+        weights[key] = term_weight(key, anchor=True)
+    # a keyword inside a name ("nolan" in "christopher nolan") is counted with it, not twice
+    named = [*anchors, *weak]
+    weights = {t: w for t, w in weights.items() if t in named or not any(t in a and t != a for a in named)}
+    relation = {t: w for t, w in weights.items() if t not in anchors and t not in weak}
+    focus = {t: relation[t] for t in focus_terms(normalize(text), relation)}
+    return Question(text=text, kind=kind, weights=weights, anchors=list(anchors.values()), weak=weak,
+                    names=list(dict.fromkeys(names)), focus=focus, years=tuple(dict.fromkeys(years)))
+
+
+_QUOTED = re.compile(r"[\"“《「『]([^\"”》」』]{2,80})[\"”》」』]")
+_MINOR = frozenset(["of", "the", "a", "an", "and", "de", "la", "le", "van", "von", "der", "den", "du", "des", "di", "da", "del", "y", "al", "bin", "ibn", "in", "on", "at", "for", "to"])
+
+
+def mentioned(forms: tuple[str, ...], blob: str) -> bool:
+    """Whether a folded text mentions a name: one of its spellings, or every word of a name of three words
+    or more (a title-case run may carry a neighbouring word: "Besides Little Rock", "Queensland Senator")
+    but one."""
+    if any(f in blob for f in forms):
+        return True
+    words = [w for w in forms[0].split() if w not in _MINOR]
+    return len(words) >= 3 and sum(w in blob for w in words) >= len(words) - 1
+
+
+# ---------------------------------------------------------------------------- evidence
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A usable sentence of a top passage, folded for matching, with its context."""
+
+    hit: int
+    """Index of the passage in the ranked hits."""
+    position: int
+    text: str
+    folded: str
+    context: str
+    """Folded passage title, previous sentence, this sentence and the next."""
+    names: tuple[str, ...]
+    """Its passage's title when the question does not name it: what a sentence of another passage
+    mentions to be the step before or after this one."""
+    semantic: float | None = None
+    """For a passage in the other language than the question's, where words cannot match: how close the
+    passage's meaning is to the question's (its dense score, rescaled to [0, 1])."""
+
+
+SEMANTIC_FROM, SEMANTIC_TO = 0.25, 0.5
+"""Dense scores (cosine) rescaled to [0, 1] between these: what a cross-language passage covers of what is asked."""
+
+
+def han_share(text: str) -> float:
+    """Share of Chinese characters among a text's letters."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return sum(has_han(ch) for ch in letters) / len(letters) if letters else 0.0
+
+
+def cross_language(question: str, hit: Hit) -> float | None:
+    """The semantic stand-in for word overlap when the passage is in the other language (a Chinese question
+    on an English passage, or the reverse) and has a dense score; None otherwise."""
+    chinese = has_han(question)
+    share = han_share(hit.text)
+    if hit.dense_score is None or (share >= 0.2 if chinese else share <= 0.5):
+        return None
+    return min(1.0, max(0.0, (hit.dense_score - SEMANTIC_FROM) / (SEMANTIC_TO - SEMANTIC_FROM)))
+
+
+def tagged(hit: Hit) -> str:
+    """The standard names a passage is tagged with (folded): it mentions them, maybe under an alias or in
+    another language ("Beijing" in a passage tagged 北京)."""
+    return " ".join(dict.fromkeys(normalize(name) for names in hit.entities.values() for name in names))
+
+
+def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[Sentence]:
+    """The sentences of the top passages (instruction-like ones left out)."""
+    out: list[Sentence] = []
+    for n, hit in enumerate(hits[:limit]):
+        title = normalize(strip_disambiguation(hit.title))
+        raw = split_sentences(hit.text) or [hit.text]
+        folded = [normalize(s) for s in raw]
+        tags = tagged(hit)
+        semantic = cross_language(q.text, hit)
+        for i, sentence in enumerate(raw):
+            if looks_like_instruction(sentence):
+                continue
+            names = [title] if title and title not in normalize(q.text) else []
+            context = " ".join([title, *folded[max(0, i - 1) : i + 2], tags])
+            out.append(Sentence(hit=n, position=i, text=sentence, folded=folded[i], context=context,
+                                names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), semantic=semantic))
+    return out
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One sentence, or two of two passages joined by a name, and how much of the question they cover."""
+
+    sentences: tuple[Sentence, ...]
+    coverage: float
+    """Weighted share of the question's terms in the sentences' contexts."""
+    own: float
+    """Weighted share of what is asked (the question's terms other than names) in the sentences alone: it
+    tells the sentence that answers from the others of a passage about the same entity."""
+    anchored: float = 1.0
+    """Share of the entities the question names that the sentences' contexts mention (1.0 with none)."""
+    focus: float = 0.0
+    """Weighted share of the question's focus terms (next to its question word) in the sentence that holds the
+    answer."""
+    span: Span | None = None
+    """The typed candidate answer, in ``sentences[span_in]``."""
+    span_in: int = 0
+    link: str | None = None
+
+    @property
+    def score(self) -> float:
+        """Context coverage and what the sentences themselves say of the asked relation, a typed candidate
+        as a bonus, a missing named entity as a penalty; a chain counts a little less than one sentence
+        covering as much."""
+        return (self.coverage + self.own + FOCUS_WEIGHT * self.focus + (0.15 if self.span is not None else 0.0)
+                - ANCHOR_PENALTY * (1.0 - self.anchored) - 0.05 * (len(self.sentences) - 1))
+
+    @property
+    def hits(self) -> list[int]:
+        return [s.hit for s in self.sentences]
+
+
+def _marks(q: Question, folded: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for t in q.weights for m in re.finditer(re.escape(t), folded)]
+
+
+def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = ()) -> Span | None:
+    """The candidate answer of the question's kind in a sentence, nearest to the question's words there."""
+    if q.kind in ("yes_no", "comparison", "definition"):
+        return None
+    skip = [normalize(x) for x in exclude]
+    spans = [s for s in candidates(sentence.text, q.kind, q.text)
+             if not any(x and (normalize(s.text) in x or x in normalize(s.text)) for x in skip)]
+    return nearest(spans, _marks(q, sentence.text.casefold()))
+
+
+def anchored(q: Question, text: str) -> float:
+    """Share of the question's named entities that a folded text mentions (1.0 when it names none)."""
+    if not q.anchors:
+        return 1.0
+    return sum(mentioned(forms, text) for forms in q.anchors) / len(q.anchors)
+
+
+def _single(q: Question, s: Sentence) -> Evidence:
+    coverage, own, share = weighted_coverage(q.weights, s.context), weighted_coverage(q.relation, s.folded), anchored(q, s.context)
+    if s.semantic is not None:
+        # the other language: the named entities by their tags, what is asked by meaning (the passage's), the
+        # lead sentence first (it says what the passage is about)
+        named = sum(q.weights.get(forms[0], 0.0) for forms in q.anchors)
+        total = sum(q.weights.values()) or 1.0
+        by_meaning = min(1.0, (share * named + s.semantic * (total - named)) / total) - 0.02 * s.position
+        coverage, own = max(coverage, by_meaning), max(own, s.semantic - 0.02 * s.position)
+    return Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=_focus(q, s),
+                    span=typed_span(q, s))
+
+
+def _focus(q: Question, s: Sentence) -> float:
+    return weighted_coverage(q.focus, s.folded) if q.focus else 0.0
+
+
+def _linked(a: Sentence, b: Sentence) -> str | None:
+    """A name of one sentence that the other mentions (the bridge between the two steps)."""
+    for name in a.names:
+        if name in b.context:
+            return name
+    for name in b.names:
+        if name in a.context:
+            return name
+    return None
+
+
+def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[Evidence]:
+    """Single sentences and linked two-sentence chains of the top passages, best first (``q`` made
+    ``about`` these passages)."""
+    sentences = sentences_of(q, hits, limit)
+    singles = sorted((_single(q, s) for s in sentences), key=lambda e: -e.score)
+    found = list(singles)
+    for first in singles[:FIRST_HOPS]:
+        a = first.sentences[0]
+        for b in sentences:
+            if b.hit == a.hit or (link := _linked(a, b)) is None:
+                continue
+            coverage = weighted_coverage(q.weights, f"{a.context} {b.context}")
+            residual = {t: w for t, w in q.relation.items() if t not in a.context}
+            if coverage <= first.coverage or not residual or weighted_coverage(residual, b.folded) == 0:
+                continue  # the second step must itself state something of the question the first does not
+            own = weighted_coverage(q.relation, f"{a.folded} {b.folded}")
+            # the answer is in the step that reaches it: the second, unless only the first holds one
+            span = typed_span(q, b, exclude=[link, *a.names]) if q.kind not in ("yes_no", "comparison") else None
+            span_in = 1
+            if span is None and first.span is not None:
+                span, span_in = typed_span(q, a, exclude=[link]), 0
+            found.append(Evidence(sentences=(a, b), coverage=coverage, own=own,
+                                  anchored=anchored(q, f"{a.context} {b.context}"), focus=_focus(q, (a, b)[span_in]),
+                                  span=span, span_in=span_in, link=link))
+    found.sort(key=lambda e: (-e.score, e.hits))
+    return found
+
+
+# ---------------------------------------------------------------------------- answerability
+
+
+def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
+           supported_from: float = SUPPORTED_FROM) -> Answerability:
+    """Whether the top passages support an answer: every named entity found, enough of the question covered."""
+    if not hits:
+        return Answerability(decision="not_found", score=0.0, reason="no passage was retrieved")
+    blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
+    if q.kind in ("comparison", "yes_no") and len(sides := sides_of(q)) == 2:
+        # a question about two things is answered from what is said of each
+        lost = [name for name in sides if not mentioned((normalize(name),), blob)]
+        if lost:
+            return Answerability(decision="not_found", score=0.5 * (2 - len(lost)) / 2,
+                                 reason=f"no retrieved passage mentions {', '.join(lost)}")
+        return Answerability(decision="answerable", score=1.0,
+                             reason=f"retrieved passages mention both {sides[0]} and {sides[1]}")
+    missing = [forms[0] for forms in q.anchors if not mentioned(forms, blob)]
+    top = evidence[0] if evidence else None
+    best = top.coverage if top is not None else 0.0
+    if missing:
+        return Answerability(decision="not_found", score=round(best * 0.5, 3),
+                             reason=f"no retrieved passage mentions {', '.join(missing)}")
+    if top is None or (q.anchors and top.anchored == 0):
+        names = ", ".join(forms[0] for forms in q.anchors)
+        return Answerability(decision="not_found", score=round(best * 0.5, 3),
+                             reason=f"the passages that mention {names} say nothing of what is asked")
+    if lost := [y for y in q.years if not any(y in s.context for s in top.sentences)]:
+        return Answerability(decision="not_found", score=round(best * 0.5, 3),
+                             reason=f"no passage that answers is of {', '.join(lost)}")
+    if best < supported_from:
+        return Answerability(decision="not_found", score=round(best, 3),
+                             reason=f"the best evidence covers {best:.0%} of the question's terms "
+                                    f"(< {supported_from:.0%})")
+    return Answerability(decision="answerable", score=round(best, 3),
+                         reason=f"the best evidence covers {best:.0%} of the question's terms"
+                                + (f" and names {', '.join(f[0] for f in q.anchors)}" if q.anchors else ""))
+
+
+# ---------------------------------------------------------------------------- comparisons and yes/no
+
+Direction = Literal["min_date", "max_date", "max_number", "min_number"]
+_EARLIER = re.compile(r"\b(?:first|earlier|earliest|older|oldest|before|sooner)\b|先|早|老|前", re.IGNORECASE)
+_LATER = re.compile(r"\b(?:later|latest|last|younger|youngest|newer|newest|after)\b|后|晚|年轻|新", re.IGNORECASE)
+# a measurable quantity compared ("larger", "more albums", "更高"); "more popular" or "more diverse" is no number
+_MORE = re.compile(r"\b(?:larger|largest|bigger|biggest|longer|longest|higher|highest|taller|tallest|greater|"
+                   r"heavier|faster|farther|further|more populous|(?:more|most) [a-z]+s)\b|更?(?:多|大|高|长|重|快|远)",
+                   re.IGNORECASE)
+_LESS = re.compile(r"\b(?:fewer|smaller|smallest|shorter|shortest|lower|lighter|slower|closer|less populous)\b|"
+                   r"更?(?:少|小|低|短|轻|慢|近)", re.IGNORECASE)
+_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_YEAR = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
+
+
+def direction(question: str) -> Direction | None:
+    """What the comparison asks for: the earlier or later date, the larger or smaller number."""
+    for pattern, way in ((_EARLIER, "min_date"), (_LATER, "max_date"), (_LESS, "min_number"), (_MORE, "max_number")):
+        if pattern.search(question):
+            return way  # type: ignore[return-value]
+    return None
+
+
+def _value(text: str, way: Direction) -> float | None:
+    if way in ("min_date", "max_date"):
+        m = _YEAR.search(text)
+        return float(m[1]) if m else None
+    m = _NUMBER.search(text)
+    return float(m[0].replace(",", "")) if m else None
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a comparison or of a yes/no question about two entities."""
+
+    name: str
+    sentence: Sentence | None
+    value: str | None = None
+    number: float | None = None
+
+
+def _about(name: str, sentences: Sequence[Sentence]) -> list[Sentence]:
+    """Sentences that mention ``name`` (or whose passage is titled with it), in passage order."""
+    key = normalize(name)
+    return [s for s in sentences if key and key in s.context]
+
+
+def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction | None) -> Side:
+    """The best sentence about one side (for a comparison: the one with a value nearest its question words)."""
+    about = _about(name, sentences)
+    if not about:
+        return Side(name, None)
+    best = max(about, key=lambda s: (weighted_coverage(q.weights, s.folded), -s.hit, -s.position))
+    if way is None:
+        return Side(name, best)
+    kind: AnswerType = "date" if way in ("min_date", "max_date") else "number"
+    for s in sorted(about, key=lambda s: -weighted_coverage(q.weights, s.folded)):
+        span = nearest(candidates(s.text, kind, q.text), _marks(q, s.text.casefold()))
+        if span is not None and (number := _value(span.text, way)) is not None:
+            return Side(name, s, span.text, number)
+    return Side(name, best)
+
+
+def sides_of(q: Question) -> list[str]:
+    """The two entities a comparison or a yes/no question is about."""
+    pair = comparison_pair(q.text, q.names)
+    if pair is not None:
+        return [pair[0].text, pair[1].text]
+    return q.names[:2] if len(q.names) >= 2 else []
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A computed answer to a comparison or a yes/no question, and the sides it rests on."""
+
+    text: str
+    span: str | None
+    sides: list[Side]
+
+
+def compare(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdict | None:
+    """The comparison's verdict from the value found for each side, or what is missing."""
+    names = sides_of(q)
+    way = direction(q.text)
+    if len(names) != 2 or way is None:
+        return None
+    a, b = (_side(q, n, sentences, way) for n in names)
+    if a.number is None or b.number is None:
+        found = [s for s in (a, b) if s.number is not None]
+        lost = [s.name for s in (a, b) if s.number is None]
+        if chinese:
+            have = "；".join(f"{s.name}：{s.value}" for s in found)
+            text = (f"找到了{have}，但没有找到{'和'.join(lost)}的相应信息，无法比较。" if found
+                    else f"没有找到{'和'.join(lost)}可比较的信息。")
+        else:
+            have = "; ".join(f"{s.name}: {s.value}" for s in found)
+            text = (f"Found {have}, but nothing comparable for {' and '.join(lost)}: no verdict." if found
+                    else f"Nothing comparable was found for {' and '.join(lost)}.")
+        return Verdict(text=text, span=None, sides=[a, b])
+    if a.number == b.number:
+        text = (f"{a.name}与{b.name}相同（{a.value}）。" if chinese else f"{a.name} and {b.name} are the same ({a.value}).")
+        return Verdict(text=text, span=None, sides=[a, b])
+    lower_wins = way in ("min_date", "min_number")
+    win, lose = (a, b) if (a.number < b.number) == lower_wins else (b, a)
+    relation = {"min_date": ("早于", "is earlier than"), "max_date": ("晚于", "is later than"),
+                "max_number": ("多于", "is more than"), "min_number": ("少于", "is less than")}[way]
+    text = (f"{win.name}（{win.value}）{relation[0]}{lose.name}（{lose.value}）。" if chinese
+            else f"{win.name} ({win.value}) {relation[1]} {lose.name} ({lose.value}).")
+    return Verdict(text=text, span=win.name, sides=[a, b])
+
+
+_SAME = re.compile(r"\bsame\b|同一|相同|一样", re.IGNORECASE)
+
+
+def _stem_in(term: str, text: str) -> bool:
+    """A term found as written, without a plural ending ("games": "board game"), or (Latin words of six letters
+    or more) by its first five ("directors": "directed")."""
+    if term in text:
+        return True
+    return term.isascii() and ((len(term) >= 4 and term.endswith("s") and term[:-1] in text)
+                               or (len(term) >= 6 and term[:5] in text))
+
+
+def yes_or_no(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdict | None:
+    """Yes when each side's passage states everything asked of both ("both film directors"), or, for "the
+    same …", when they name the same value; no otherwise."""
+    names = sides_of(q)
+    if len(names) != 2:
+        return None
+    sides = [_side(q, n, sentences, None) for n in names]
+    if any(s.sentence is None for s in sides):
+        return None
+    keys = {normalize(n) for n in names}
+    predicate = [t for t in q.weights if t not in keys and not any(t in k for k in keys)]
+    if _SAME.search(q.text):
+        values = [{normalize(c.text) for c in candidates(s.sentence.text, "list", q.text)}  # type: ignore[union-attr]
+                  - keys for s in sides]
+        holds = bool(values[0] & values[1])
+    else:
+        holds = bool(predicate) and all(
+            all(_stem_in(t, s.sentence.context) for t in predicate) for s in sides)  # type: ignore[union-attr]
+    word = ("是" if holds else "否") if chinese else ("Yes" if holds else "No")
+    return Verdict(text=f"{word}。" if chinese else f"{word}.", span=word, sides=sides)
+
+
+# ---------------------------------------------------------------------------- the extractive answer
+
+
+@dataclass(frozen=True)
+class Written:
+    """An extractive answer: its text, short answer and citations."""
+
+    text: str
+    span: str | None
+    citations: list[Citation]
+
+
+def _cite(hits: Sequence[Hit], used: Iterable[int]) -> list[Citation]:
+    return [Citation(index=n + 1, id=hits[n].id, doc_id=hits[n].doc_id, title=hits[n].title)
+            for n in dict.fromkeys(used)]
+
+
+def _join(parts: Iterable[str]) -> str:
+    """Sentences one after the other: a space between them, none between two Chinese ones."""
+    out = ""
+    for part in (p for p in parts if p):
+        tail = re.sub(r"(?:\[\d+\])+$", "", out)[-1:]
+        joined = not out or ((has_han(tail) or tail in "。！？；：，、”」』）") and has_han(part[:1]))
+        out += part if joined else f" {part}"
+    return out
+
+
+def _lead(span: str, chinese: bool) -> str:
+    span = span.strip()
+    return f"{span}。" if chinese else (span if span.endswith((".", "!", "?")) else f"{span}.")
+
+
+def _body(sentences: Iterable[Sentence]) -> list[str]:
+    unique = {(s.hit, s.position): s for s in sentences}
+    return [f"{s.text}[{s.hit + 1}]" for s in sorted(unique.values(), key=lambda s: (s.hit, s.position))]
+
+
+def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chinese: bool) -> Written:
+    """The short answer first, then the supporting sentence(s), each with its citation."""
+    sentences = [s for e in evidence if len(e.sentences) == 1 for s in e.sentences]
+    verdict = (compare(q, sentences, chinese) if q.kind == "comparison"
+               else yes_or_no(q, sentences, chinese) if q.kind == "yes_no" else None)
+    if verdict is not None:
+        used = [s.sentence for s in verdict.sides if s.sentence is not None]
+        return Written(text=_join([verdict.text, *_body(used)]), span=verdict.span,
+                       citations=_cite(hits, [s.hit for s in used]))
+    if not evidence:
+        return Written(text="", span=None, citations=[])
+    best = evidence[0]
+    if q.kind == "list" and (gathered := gather(q, hits, evidence, chinese)) is not None:
+        return gathered
+    shown = list(best.sentences)
+    runner = next((e for e in evidence[1:] if not set(e.sentences) <= set(shown)), None)
+    if runner is not None and runner.score >= RUNNER_UP * best.score:
+        shown += [s for s in runner.sentences if s not in shown][:1]
+    # a short answer only where the answering sentence states what is asked (the terms next to the question
+    # word): elsewhere a candidate of the right kind is as often wrong as right
+    span = best.span.text if best.span is not None and (best.focus > 0 or not q.focus) else None
+    parts = [_lead(span, chinese)] if span else []
+    return Written(text=_join([*parts, *_body(shown)]), span=span,
+                   citations=_cite(hits, [s.hit for s in shown]))
+
+
+LIST_PASSAGES = 3
+"""Passages a list answer gathers from (those that mention what the question names, best first)."""
+
+
+def gather(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chinese: bool) -> Written | None:
+    """A list question's answer: the entities of the asked type tagged on the passages about the question's
+    subject, each once, with a sentence of each passage that names them; None when none are tagged."""
+    etype = listed_type(q.text)
+    if etype is None:
+        return None
+    asked = normalize(q.text)
+    about = [n for n, h in enumerate(hits[:EVIDENCE_PASSAGES])
+             if anchored(q, normalize(f"{h.title} {h.text}")) == 1.0][:LIST_PASSAGES]
+    names: dict[str, int] = {}
+    for n in about:
+        for name in hits[n].entities.get(etype, []):
+            if normalize(name) not in asked and not any(normalize(name) in f for forms in q.anchors for f in forms):
+                names.setdefault(name, n)
+    if not names:
+        return None
+    used = sorted(set(names.values()))
+    best_of = {n: next((s for e in evidence for s in e.sentences if s.hit == n), None) for n in used}
+    shown = [s for s in best_of.values() if s is not None]
+    span = ("、" if chinese else ", ").join(names)
+    return Written(text=_join([_lead(span, chinese), *_body(shown)]), span=span,
+                   citations=_cite(hits, [s.hit for s in shown]))
+
+
+def chinese_text(text: str) -> bool:
+    """Whether the text is (mostly) Chinese."""
+    return bool(re.search(r"[\u3400-\u9fff]", text))
+

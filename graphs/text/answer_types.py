@@ -1,0 +1,165 @@
+"""The kind of answer a question expects, in Chinese and English: a person, an organization, a date or year,
+a place, a number (with its unit), yes or no, a list, a definition, a comparison's verdict, or some other
+phrase. The extractive writer leads with a short answer of that kind; answerability looks for one."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Literal
+
+AnswerType = Literal[
+    "person", "organization", "date", "place", "number", "yes_no", "list", "definition", "comparison", "other"
+]
+
+_I = re.IGNORECASE
+
+# Comparisons that ask for a verdict between two named things ("which was founded first, A or B?",
+# "A和B谁先成立？"); "Are A and B both ...?" is a yes/no question (below).
+_COMPARATIVE_EN = re.compile(
+    r"\b(?:which|who|what)\b.{0,80}?\b(?:first|earlier|later|last|older|oldest|younger|youngest|newer|newest|"
+    r"larger|largest|bigger|biggest|smaller|smallest|longer|longest|shorter|shortest|higher|highest|taller|"
+    r"tallest|more|most|fewer|less|least|greater|heavier|faster|closer|farther|further|earliest|latest)\b", _I)
+_COMPARATIVE_ZH = re.compile(
+    r"谁先|谁后|谁更|谁早|谁晚|哪个更|哪一个更|哪家更|哪位更|哪个先|哪个早|哪个晚|哪家先|哪家早|更早|更晚|更大|更小|更多|更少|"
+    r"更高|更低|更长|更短|更久|更老|更年轻|较早|较晚|较大|较小|较多|较少")
+_CHOICE = re.compile(r"\bor\b|还是|或者|或是", _I)
+
+_YES_NO_EN = re.compile(
+    r"^\s*(?:(?:and|but|so|then)\s+)?(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|"
+    r"shall|may|might|must)\b(?!.*\b(?:or|either|which|what|who|whom|whose|when|where|how)\b)", _I)
+_YES_NO_ZH = re.compile(r"(?:吗|么|嘛)\s*[？?。!！]*\s*$|是否|是不是|有没有|能不能|会不会|可不可以|对不对|能否|可否")
+
+_LIST_EN = re.compile(
+    r"\b(?:list|name (?:all|the)|what are (?:the|all|some)|which (?:\w+ ){0,3}(?:are|were|have|did)\b(?!.*\bor\b)|"
+    r"what (?:\w+ ){0,2}(?:companies|people|products|countries|cities|members|works|albums|films|books|"
+    r"songs|teams|players|awards|languages|models|kinds|types|ways|steps|features|examples)\b)", _I)
+_LIST_ZH = re.compile(r"哪些|有什么(?!区别|不同|关系|意义|作用|用)|都有谁|包括什么|包括哪|列举|列出")
+
+_DEFINITION_EN = re.compile(
+    r"^\s*(?:what(?:'s| is| are| was| were)\s+(?:an?\s+|the\s+)?(?!.*\b(?:of|in|for|by|from|called|named|"
+    r"used)\b)[^?]{1,60}\??\s*$|define\b|explain\b|what does .{1,40} mean\b|"
+    r"what is meant by\b|tell me about\b|describe\b)", _I)
+_DEFINITION_ZH = re.compile(
+    r"^\s*(?:什么是|何为|何谓|解释一下|介绍一下|说说|请介绍)|^[^，,。]{1,20}(?:是什么|是啥|指什么|什么意思|的定义|的含义|的概念)"
+    r"\s*[？?]?\s*$")
+
+_DATE_EN = re.compile(
+    r"\bwhen\b|\b(?:what|which|in what)\s+(?:year|years|date|day|month|decade|century|era|time)\b|"
+    r"\bhow long ago\b|\bsince when\b", _I)
+_DATE_ZH = re.compile(r"什么时候|何时|哪一?年|哪一?天|哪一?月|几月|几号|几年|哪个(?:年代|世纪|时候|时期|朝代)|什么年代|"
+                      r"什么时间|何年|哪日|日期|生日|年份")
+
+_NUMBER_EN = re.compile(
+    r"\bhow (?:many|much|old|long|tall|high|far|big|large|wide|deep|heavy|often|fast)\b|"
+    r"\bwhat (?:is the |was the )?(?:number|amount|population|percentage|percent|size|length|height|"
+    r"area|weight|capacity|price|cost|value|age|distance|speed|score|total)\b", _I)
+_NUMBER_ZH = re.compile(r"多少|几[个位次名岁年人家种本部条项只件台辆分秒天月倍层]|多大|多长|多高|多远|多重|多久|多快|"
+                        r"多宽|多深|几何|第几|百分之几|人口|面积|数量|参数量|金额|价格")
+
+_PERSON_EN = re.compile(
+    r"\bwho(?:m|se)?\b|\b(?:what|which)\s+(?:\w+\s+){0,2}(?:person|people|man|woman|actor|actress|singer|"
+    r"player|author|writer|director|president|founder|ceo|leader|king|queen|musician|artist|politician|"
+    r"scientist|composer|producer|poet|coach|member)\b", _I)
+_PERSON_ZH = re.compile(r"谁|何人|哪位|哪一位|什么人|哪个人|创始人是|创办人是|作者是|导演是|总裁是|校长是|主席是")
+
+_PLACE_EN = re.compile(
+    r"\bwhere\b|\b(?:in |at |from )?(?:what|which)\s+(?:\w+\s+){0,2}(?:city|town|country|state|province|"
+    r"county|region|place|location|island|continent|village|district|area|nation|capital)\b", _I)
+_PLACE_ZH = re.compile(r"哪里|哪儿|何地|何处|在哪|哪个(?:城市|国家|省|市|县|地区|地方|大陆|岛)|哪座城市|哪国|什么地方|"
+                       r"位于|总部在")
+
+_ORG_EN = re.compile(
+    r"\b(?:what|which)\s+(?:\w+\s+){0,2}(?:company|companies|firm|corporation|organization|organisation|"
+    r"team|band|group|university|college|school|club|party|label|publisher|network|agency|magazine|"
+    r"newspaper|institution|manufacturer|studio|airline|brand)\b", _I)
+_ORG_ZH = re.compile(r"哪家|哪个(?:公司|机构|组织|团队|大学|学校|球队|乐队|品牌|单位|部门|企业)|什么(?:公司|机构|组织|大学|学校|球队|"
+                     r"乐队|品牌|企业)|哪所")
+
+
+def expected_answer(question: str) -> AnswerType:
+    """The kind of answer ``question`` asks for (rule-based, Chinese and English)."""
+    q = question.strip()
+    if (_COMPARATIVE_ZH.search(q) or (_COMPARATIVE_EN.search(q) and _CHOICE.search(q))) and not _LIST_ZH.search(q):
+        return "comparison"
+    if _YES_NO_EN.search(q) or (_YES_NO_ZH.search(q) and not re.search(r"什么|哪|谁|多少|几|怎么|如何|为何|为什么", q)):
+        return "yes_no"
+    if _LIST_ZH.search(q) or _LIST_EN.search(q):
+        return "list"
+    # the cue next to the question word decides ("Which city was the band formed when …" asks for a place)
+    window = focus_window(q)
+    for text in (window, q):
+        for kind, patterns in _TYPED:
+            if any(p.search(text) for p in patterns):
+                return kind
+    if _DEFINITION_EN.search(q) or _DEFINITION_ZH.search(q):
+        return "definition"
+    return "other"
+
+
+# the order decides between cues in one question: "how many people..." is a number, "who founded the
+# company..." a person, "which company founded in which city..." an organization first
+_TYPED: tuple[tuple[AnswerType, tuple[re.Pattern[str], ...]], ...] = (
+    ("number", (_NUMBER_EN, _NUMBER_ZH)),
+    ("date", (_DATE_EN, _DATE_ZH)),
+    ("person", (_PERSON_EN, _PERSON_ZH)),
+    ("organization", (_ORG_EN, _ORG_ZH)),
+    ("place", (_PLACE_EN, _PLACE_ZH)),
+)
+
+
+_WH_EN = re.compile(r"\b(?:what|which|who|whom|whose|when|where|why|how(?:\s+(?:many|much|old|long|far|big|tall))?)\b",
+                    re.IGNORECASE)
+_WH_ZH = re.compile(r"什么|谁|哪|多少|几|何时|何地|何人|怎么|怎样|如何|为什么|为何|吗")
+_WINDOW_WORDS = 4
+_WINDOW_CHARS = 6
+
+
+def question_word(question: str) -> tuple[int, int] | None:
+    """Where the question word is (the first one: "Which city was the band formed when …" asks "which city")."""
+    m = _WH_ZH.search(question) or _WH_EN.search(question)
+    return (m.start(), m.end()) if m else None
+
+
+def focus_terms(question: str, terms: Iterable[str]) -> list[str]:
+    """Of ``terms`` (folded), the nearest one before the question word and the nearest one after it: what is
+    asked ("headquartered in what city", "的体重大约是多少")."""
+    where = question_word(question)
+    if where is None:
+        return []
+    folded = question.casefold()
+    found = [(folded.find(t), t) for t in terms if t and folded.find(t) >= 0]
+    before = [(where[0] - (at + len(t)), t) for at, t in found if at + len(t) <= where[0]]
+    after = [(at - where[1], t) for at, t in found if at >= where[1]]
+    return [min(side)[1] for side in (before, after) if side]
+
+
+def focus_window(question: str) -> str:
+    """The part of a question around its question word, where what is asked is said ("headquartered in what
+    city", "…的体重大约是多少"): the words next to it in English, the characters next to it in Chinese."""
+    q = question.strip()
+    if m := _WH_ZH.search(q):
+        return q[max(0, m.start() - _WINDOW_CHARS) : m.end() + _WINDOW_CHARS]
+    if m := _WH_EN.search(q):
+        before = q[: m.start()].split()[-_WINDOW_WORDS:]
+        after = q[m.end() :].split()[:_WINDOW_WORDS]
+        return " ".join([*before, m.group(), *after])
+    return q
+
+
+_LIST_OF: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("ORGANIZATION", re.compile(r"公司|企业|机构|组织|品牌|银行|大学|学校|学院|球队|乐队|厂商|\b(?:compan(?:y|ies)|firms?|"
+                                r"organi[sz]ations?|brands?|banks?|universit(?:y|ies)|schools?|teams?|bands?|labels?)\b",
+                                re.IGNORECASE)),
+    ("PERSON", re.compile(r"哪些人|什么人|谁|人物|成员|创始人|演员|歌手|作者|科学家|\b(?:people|persons|members|founders|"
+                          r"actors|actresses|singers|authors|players|scientists|who)\b", re.IGNORECASE)),
+    ("PRODUCT", re.compile(r"产品|手机|车型|型号|设备|\b(?:products?|phones?|models?|devices?)\b", re.IGNORECASE)),
+    ("EVENT", re.compile(r"活动|事件|会议|比赛|\b(?:events?|conferences?|tournaments?)\b", re.IGNORECASE)),
+    ("LOCATION", re.compile(r"地区|城市|国家|地方|省份|地点|\b(?:cities|countries|places|regions|states|locations)\b",
+                            re.IGNORECASE)),
+)
+
+
+def listed_type(question: str) -> str | None:
+    """The entity type a list question asks for ("马斯克创办的公司有哪些" → ORGANIZATION), if it names one."""
+    return next((etype for etype, pattern in _LIST_OF if pattern.search(question)), None)

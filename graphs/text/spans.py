@@ -1,0 +1,106 @@
+"""Short answers of a given kind inside a sentence: names (people, organizations, places, titles), dates,
+numbers with their unit, in Chinese and English. The extractive writer picks one as its ``answerSpan``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from datetime import date
+from typing import NamedTuple
+
+from graphs.text.answer_types import AnswerType
+from graphs.text.dates import find_dates
+from graphs.text.normalize import normalize
+from graphs.text.rules import pos_spans, title_case_spans
+
+
+class Span(NamedTuple):
+    """A candidate answer at ``sentence[start:end]``."""
+
+    start: int
+    end: int
+    text: str
+
+
+_NO_DAY = date(1, 1, 1)  # dates in passages are absolute: no "last year" to resolve
+_YEAR = re.compile(r"(?<![\d.])(?:1[0-9]{3}|20[0-9]{2})(?:\s*年)?(?![\d.])")
+_ZH_NUMERAL = "零〇一二两三四五六七八九十百千万亿"
+_UNIT_ZH = (r"(?:多)?(?:万|亿|千|百)?(?:个|位|名|年|岁|月|日|天|次|人|家|种|本|部|条|项|只|件|台|辆|分钟|分|秒|小时|周|米|公里|千米|"
+            r"厘米|公斤|千克|克|吨|元|美元|港元|英镑|欧元|平方公里|平方米|公顷|亩|倍|层|届|场|座|所|首|集|册|页|字|"
+            r"%|％|℃|度)")
+_NUMBER_ZH = re.compile(rf"(?:约|近|逾|超过)?(?:\d[\d,，.]*|[{_ZH_NUMERAL}]+)\s*{_UNIT_ZH}(?:以上|左右|多)?")
+_NUMBER_EN = re.compile(
+    r"(?<![\w.])(?:(?:about|around|over|nearly|more than|less than|some|approximately)\s+)?"
+    r"(?:\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
+    r"fifty|hundred|dozen|once|twice|thrice)(?:\s*(?:%|percent|per cent))?"
+    r"(?:[\s-]+(?:million|billion|thousand|hundred|trillion))?"
+    r"(?:[\s-]+(?:times|time|years?|months?|days?|hours?|minutes?|seconds?|people|persons|members|km|kilometres|"
+    r"kilometers|miles?|metres|meters|m|feet|ft|inches|kg|tons?|tonnes?|pounds?|dollars|euros|episodes|"
+    r"seasons|games|goals|points|albums|songs|records|copies|students|employees|inhabitants|residents|"
+    r"seats|floors|storeys|stories|acres|hectares|square \w+|e\dhl|hl|[a-z]{1,3}\b))?", re.IGNORECASE)
+_QUOTED = re.compile(r"[\"“《「『]([^\"”》」』]{1,60})[\"”》」』]")
+
+
+def _dedupe(spans: Iterable[Span], question: str) -> list[Span]:
+    """Spans in position order, each once, leaving out what the question itself says."""
+    asked = normalize(question)
+    out: dict[str, Span] = {}
+    for s in sorted(spans):
+        key = normalize(s.text).strip(" ,.;:，。；：")
+        if key and key not in asked and key not in out:
+            out[key] = s
+    return sorted(out.values())
+
+
+def _names(sentence: str) -> list[Span]:
+    """Capitalised Latin names, Chinese names jieba tags, and quoted titles."""
+    found = [Span(s.start, s.end, sentence[s.start : s.end]) for s in title_case_spans(sentence)]
+    found += [Span(s.start, s.end, sentence[s.start : s.end]) for s in pos_spans(sentence, accurate=True)]
+    found += [Span(m.start(1), m.end(1), m[1]) for m in _QUOTED.finditer(sentence)]
+    return found
+
+
+def _dates(sentence: str) -> list[Span]:
+    found = [Span(d.start, d.end, d.text) for d in find_dates(sentence, _NO_DAY, relative=False)]
+    covered = [(s.start, s.end) for s in found]
+    found += [Span(m.start(), m.end(), m[0]) for m in _YEAR.finditer(sentence)
+              if not any(a <= m.start() < b for a, b in covered)]
+    return found
+
+
+def _numbers(sentence: str) -> list[Span]:
+    found = [Span(m.start(), m.end(), m[0].strip()) for m in _NUMBER_ZH.finditer(sentence)]
+    found += [Span(m.start(), m.end(), m[0].strip()) for m in _NUMBER_EN.finditer(sentence) if m[0].strip()]
+    return found
+
+
+def candidates(sentence: str, kind: AnswerType, question: str) -> list[Span]:
+    """Candidate answers of ``kind`` in ``sentence`` that the question does not already contain."""
+    if kind == "date":
+        spans = _dates(sentence)
+    elif kind == "number":
+        spans = _numbers(sentence)
+    elif kind in ("person", "organization", "place", "list"):
+        spans = [s for s in _names(sentence) if not _attributive(sentence, s)]
+    else:
+        return []  # a definition, a reason or a description is answered by the sentence, not a span
+    return _dedupe(spans, question)
+
+
+_DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ian|ese|ish|i)$")
+
+
+def _attributive(sentence: str, span: Span) -> bool:
+    """A nationality used as an adjective ("an American restaurant company", "Irish singer"): no name."""
+    return bool(_DEMONYM.match(span.text)) and bool(re.match(r"\s+[a-z]", sentence[span.end :]))
+
+
+def nearest(spans: list[Span], anchors: Iterable[tuple[int, int]]) -> Span | None:
+    """The span closest to the question's terms in the sentence (their positions), else the first."""
+    marks = list(anchors)
+    if not spans:
+        return None
+    if not marks:
+        return spans[0]
+    return min(spans, key=lambda s: (min(abs(s.start - b) if s.start >= b else abs(a - s.end) for a, b in marks),
+                                     s.start))

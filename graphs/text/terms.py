@@ -1,0 +1,57 @@
+"""How much a question's term says: a rare Chinese word (袋鼠) more than a common one (进行), by jieba's
+general-domain inverse document frequencies; Latin words alike, entity names more."""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import statistics
+from pathlib import Path
+
+from graphs.text.normalize import has_han
+
+ANCHOR_WEIGHT = 1.5
+"""An entity name of the question counts this much more than another term."""
+_TYPICAL_IDF = 8.0  # about a content word's idf in jieba's table (公司 3.5, 游戏 7.2, 袋鼠 10.4)
+
+
+@functools.cache
+def _idf() -> tuple[dict[str, float], float]:
+    """jieba's idf table (``jieba/analyse/idf.txt``, read once) and its median."""
+    spec = importlib.util.find_spec("jieba")
+    assert spec is not None and spec.origin is not None, "jieba is a dependency"
+    table: dict[str, float] = {}
+    with open(Path(spec.origin).parent / "analyse" / "idf.txt", encoding="utf-8") as lines:
+        for line in lines:
+            word, _, value = line.rstrip().rpartition(" ")
+            if word:
+                table[word] = float(value)
+    return table, statistics.median(table.values())
+
+
+def term_weight(term: str, *, anchor: bool = False) -> float:
+    """A term's weight in [0.3, 2.25]: Chinese by inverse document frequency, Latin words 1, names ×1.5."""
+    if has_han(term):
+        idf, median = _idf()
+        weight = min(1.5, max(0.3, idf.get(term, median) / _TYPICAL_IDF))
+    else:
+        weight = 1.0
+    return weight * (ANCHOR_WEIGHT if anchor else 1.0)
+
+
+def found(term: str, text: str) -> float:
+    """1 when ``text`` contains the term; half when a Chinese term is not there as a word but each of its
+    characters is (the question's word split differs from the passage's: 松有 in 鸡毛松有多高); else 0."""
+    if term in text:
+        return 1.0
+    if has_han(term) and len(term) > 1 and all(ch in text for ch in term):
+        return 0.5
+    return 0.0
+
+
+def weighted_coverage(weights: dict[str, float], text: str) -> float:
+    """Share of the terms' total weight found in ``text`` (normalized terms in normalized text; 1.0 with none)."""
+    total = sum(weights.values())
+    if total <= 0:
+        return 1.0
+    return sum(w * found(t, text) for t, w in weights.items()) / total
