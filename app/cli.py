@@ -345,11 +345,16 @@ def serve(
     """Run the HTTP API (one worker: a Milvus Lite file belongs to one process)."""
     import uvicorn
 
+    from app.api.serving import uvicorn_options
     from app.main import create_app
 
     settings = Settings()
+    if settings.require_api_keys and not settings.api_keys:
+        typer.secho("error: AER_REQUIRE_API_KEYS is set but AER_API_KEYS is empty: refusing to start an open "
+                    "write API (set AER_API_KEYS=<key>, e.g. from .env.example)", fg="red", err=True)
+        raise typer.Exit(2)
     uvicorn.run(create_app(settings), host=host or settings.host, port=settings.port if port is None else port,
-                workers=1)
+                **uvicorn_options(settings))
 
 
 def main() -> None:
