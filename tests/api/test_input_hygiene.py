@@ -24,7 +24,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         for name, aliases in (("Apple", ["苹果"]), ("Ma Huateng", ["马化腾"]), ("上海", ["魔都"])):
             r = c.post(URL, json={"action": "add-entity", "standardName": name, "type": "PERSON"
                                   if name == "Ma Huateng" else "ORGANIZATION", "aliases": aliases})
-            assert r.status_code == 200 and r.json()["warnings"] == [], r.text
+            assert r.status_code == 200 and not r.json().get("warnings"), r.text
         yield c
 
 
