@@ -24,7 +24,7 @@ from app.tools.dpo import export_dpo_command
 from app.tools.eval import eval_command
 from app.tools.loadtest import loadtest_command
 from app.tools.local_llm import local_llm_app
-from graphs.domain import Document, EntityMetadata, EntityType
+from graphs.domain import STORED, Document, EntityMetadata, EntityType
 from graphs.stores.base import StoreError
 
 cli = typer.Typer(no_args_is_help=True, add_completion=False, help="Adaptive entity-routing RAG service.")
@@ -256,6 +256,7 @@ def import_entities(resources: Resources, path: Path) -> int:
 
     items = load_entities_jsonl(path)
     for item in items:
+        warn_look_alikes(resources, item)
         resources.ingestor.upsert_entity(item)
     return len(items)
 
@@ -270,22 +271,42 @@ def entities_add(
     server: ServerOption = None,
 ) -> None:
     """Add an entity or merge aliases into an existing one."""
-    entity = EntityMetadata(
-        standard_name=standard_name, type=type, aliases=alias or [],
-        hierarchy=[h.strip() for h in hierarchy.split(">")] if hierarchy else [], related_entities=related or [],
-    )
+    try:
+        entity = EntityMetadata(
+            standard_name=standard_name, type=type, aliases=alias or [],
+            hierarchy=[h.strip() for h in hierarchy.split(">")] if hierarchy else [], related_entities=related or [],
+        )
+    except ValidationError as exc:
+        typer.secho(f"error: {name_errors(exc)}", fg="red", err=True)
+        raise typer.Exit(2) from exc
     if server:
         with remote(server) as client:
-            saved = EntityMetadata.model_validate(client.add_entity(entity)["entity"])
-        typer.echo(saved.model_dump_json(by_alias=True))
+            answer = client.add_entity(entity)
+        for warning in answer.get("warnings", []):
+            typer.secho(f"warning: {warning['message']}", fg="yellow", err=True)
+        typer.echo(EntityMetadata.model_validate(answer["entity"], context=STORED).model_dump_json(by_alias=True))
         return
     with opened() as resources:
+        warn_look_alikes(resources, entity)
         try:
             saved = resources.ingestor.upsert_entity(entity)
         except StoreError as exc:
             typer.secho(f"error: {exc}", fg="red", err=True)
             raise typer.Exit(2) from exc
     typer.echo(saved.model_dump_json(by_alias=True))
+
+
+def name_errors(exc: ValidationError) -> str:
+    """``aliases[0]: '' has no visible character; ...`` for the CLI."""
+    return "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
+
+
+def warn_look_alikes(resources: Resources, entity: EntityMetadata) -> None:
+    """Print a warning for each name or alias that looks like another entity's."""
+    from graphs.text.confusables import look_alikes
+
+    for warning in look_alikes(entity, resources.context.entities.surface_forms()):
+        typer.secho(f"warning: {warning.message}", fg="yellow", err=True)
 
 
 @entities_cli.command("list")
@@ -313,13 +334,18 @@ def entities_import(
     server: ServerOption = None,
 ) -> None:
     """Import entities from a JSONL (or JSON array) file."""
-    if server:
-        from graphs.ingest.loaders import load_entities_jsonl
+    from graphs.ingest.loaders import load_entities_jsonl
 
-        items = load_entities_jsonl(path)
+    try:
+        items = load_entities_jsonl(path)  # every record is checked before anything is written
+    except ValueError as exc:
+        typer.secho(f"error: {exc}", fg="red", err=True)
+        raise typer.Exit(2) from exc
+    if server:
         with remote(server) as client:
             for item in items:
-                client.add_entity(item)
+                for warning in client.add_entity(item).get("warnings", []):
+                    typer.secho(f"warning: {warning['message']}", fg="yellow", err=True)
         typer.echo(f"imported {len(items)} entities into {server}")
         return
     with opened() as resources:
@@ -345,11 +371,19 @@ def serve(
     """Run the HTTP API (one worker: a Milvus Lite file belongs to one process)."""
     import uvicorn
 
+    from app.api.serving import uvicorn_options
     from app.main import create_app
 
     settings = Settings()
-    uvicorn.run(create_app(settings), host=host or settings.host, port=settings.port if port is None else port,
-                workers=1)
+    if settings.require_api_keys and not settings.api_keys:
+        typer.secho("error: AER_REQUIRE_API_KEYS is set but AER_API_KEYS is empty: refusing to start an open "
+                    "write API (set AER_API_KEYS=<key>, e.g. from .env.example)", fg="red", err=True)
+        raise typer.Exit(2)
+    bind = host or settings.host
+    if not settings.api_keys and bind not in ("127.0.0.1", "localhost", "::1"):
+        typer.secho(f"warning: no AER_API_KEYS: anyone who can reach {bind} can write", fg="yellow", err=True)
+    uvicorn.run(create_app(settings), host=bind, port=settings.port if port is None else port,
+                **uvicorn_options(settings))
 
 
 def main() -> None:

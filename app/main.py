@@ -12,7 +12,7 @@ from fastapi_offline import FastAPIOffline
 
 from app.api.error_schema import ERROR_RESPONSES
 from app.api.errors import install_error_handlers
-from app.api.limits import BodySizeLimit
+from app.api.limits import BodyReadDeadline, BodySizeLimit
 from app.api.routes import health, rag
 from app.api.security import Guard, install_security
 from app.container import Resources, build_resources
@@ -45,6 +45,7 @@ def create_app(
     )
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BodyReadDeadline, timeout_s=settings.body_timeout_s)
     install_security(app, settings)  # after BodySizeLimit: CORS is the outermost layer, so a 413 carries its headers
     app.include_router(health.router)
     app.include_router(rag.router, dependencies=[Depends(Guard(settings))], responses=ERROR_RESPONSES)

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
+from pydantic_core import PydanticCustomError
 
 from graphs.domain import (
     NO_CONTROL_CHARS,
@@ -16,6 +17,7 @@ from graphs.domain import (
     EvidenceSelection,
     ExpansionStep,
     FusionWeights,
+    NameWarning,
     ParsedQuery,
     QueryPlan,
     Reflection,
@@ -27,20 +29,22 @@ from graphs.domain import (
     TeamConfiguration,
     ValidatedEntity,
     WorkflowStep,
+    clean_name,
 )
-from graphs.text.normalize import normalize
 
 API_PATH = "/api/adaptive-entity-rag"
 """Where the service answers (the routes' prefix)."""
 MAX_QUESTION_CHARS = 2000
 
 NAME_MAX_CHARS = 256
+NAME_RULES = ("NFKC-normalized and trimmed; no control, line-separator, bidirectional or invisible formatting "
+              "characters; at least one letter or digit (422 invalid_entity_name otherwise).")
 
 
-def visible(value: str) -> str:
-    """Refuse a name that normalizes to nothing (the entity store keys entities by the normalized name)."""
-    if not normalize(value):
-        raise ValueError("must contain a visible character")
+def not_blank(value: str) -> str:
+    """Refuse a text that is only whitespace (``blank``)."""
+    if not value.strip():
+        raise PydanticCustomError("blank", "must contain a non-whitespace character")
     return value
 
 
@@ -51,19 +55,32 @@ DocumentId = Annotated[
 ]
 EntityName = Annotated[
     str,
-    Field(min_length=1, max_length=NAME_MAX_CHARS, description="1-256 characters, not only whitespace."),
-    AfterValidator(visible),
+    Field(min_length=1, max_length=NAME_MAX_CHARS, description=f"1-256 characters, {NAME_RULES}"),
+    AfterValidator(clean_name),
 ]
-EntityAlias = Annotated[str, Field(max_length=NAME_MAX_CHARS)]
+EntityAlias = EntityName
+Question = Annotated[
+    str,
+    Field(min_length=1, max_length=MAX_QUESTION_CHARS, json_schema_extra={"pattern": r"\S"},
+          description="1-2000 characters, not only whitespace."),
+    AfterValidator(not_blank),
+]
 
 
 class Wire(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
 
 
-class QueryRequest(Wire):
+class WireRequest(Wire):
+    """A request body: strict types (``true`` is no integer, ``"yes"`` no boolean) and no unknown fields
+    (``topk`` is refused by name, never ignored): 422 ``invalid_request`` naming each field."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class QueryRequest(WireRequest):
     action: Literal["query"] = "query"
-    question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS)
+    question: Question
     top_k: int = Field(default=5, ge=1, le=50)
     max_retries: int = Field(default=3, ge=0, le=10)
     enable_reranking: bool = True
@@ -280,7 +297,7 @@ def to_response(out: dict[str, Any], llm_model: str | None, run_id: str | None =
     )
 
 
-class AddEntityRequest(Wire):
+class AddEntityRequest(WireRequest):
     action: Literal["add-entity"]
     standard_name: EntityName
     type: str
@@ -289,18 +306,26 @@ class AddEntityRequest(Wire):
     related_entities: list[EntityAlias] = Field(default_factory=list, max_length=200)
 
 
-class DocumentIn(Wire):
+class AddEntityResponse(Wire):
+    success: bool = True
+    entity: dict[str, Any] = Field(description="The entity as stored after the merge.")
+    warnings: list[NameWarning] = Field(
+        default_factory=list, description="Names or aliases accepted that look like another entity's "
+        "(code confusable_name: Unicode confusables, e.g. a Cyrillic А in Аpple).")
+
+
+class DocumentIn(WireRequest):
     id: DocumentId
     title: str = Field(default="", max_length=1000)
     text: str = Field(min_length=1, max_length=1_000_000)
     metadata: dict[str, Any] = Field(default_factory=dict)
 
 
-class AddDocumentsRequest(Wire):
+class AddDocumentsRequest(WireRequest):
     action: Literal["add-documents"]
     documents: list[DocumentIn] = Field(min_length=1, max_length=500)
 
 
-class DeleteDocumentRequest(Wire):
+class DeleteDocumentRequest(WireRequest):
     action: Literal["delete-document"]
     id: DocumentId

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -84,6 +85,24 @@ class Settings(BaseSettings):
     cors_origins: Annotated[list[str], NoDecode] = Field(
         default_factory=list, description="Origins allowed to call from a browser, comma-separated; none: no CORS."
     )
+    require_api_keys: bool = Field(
+        default=False,
+        description="Refuse to start without AER_API_KEYS (set in the Docker image and docker-compose.yml).",
+    )
+    forwarded_allow_ips: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        description="Proxies whose X-Forwarded-For / X-Forwarded-Proto `aer serve` trusts, comma-separated "
+                    "addresses or networks (10.0.0.0/8), or * for any; none: the headers are ignored.",
+    )
+    header_timeout_s: float = Field(
+        default=30.0, gt=0, description="Seconds a client has to send a request's headers (`aer serve`); then 408."
+    )
+    body_timeout_s: float = Field(
+        default=30.0, gt=0, description="Seconds a client has to send a request's whole body; then 408."
+    )
+    max_connections: int = Field(
+        default=256, ge=1, description="Open connections `aer serve` accepts; a request beyond them is a 503."
+    )
     run_via_langgraph: bool = Field(
         default=False,
         description="Run queries as LangGraph server runs (set by langgraph.json, so Studio shows every run).",
@@ -91,7 +110,7 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8000
 
-    @field_validator("api_keys", "cors_origins", mode="before")
+    @field_validator("api_keys", "cors_origins", "forwarded_allow_ips", mode="before")
     @classmethod
     def _comma_separated(cls, value: Any) -> Any:
         """``a,b`` (or a JSON list) from the environment; blanks dropped."""
@@ -99,6 +118,18 @@ class Settings(BaseSettings):
             text = value.strip()
             items = json.loads(text) if text.startswith("[") else text.split(",")
             return [str(item).strip() for item in items if str(item).strip()]
+        return value
+
+    @field_validator("forwarded_allow_ips")
+    @classmethod
+    def _addresses(cls, value: list[str]) -> list[str]:
+        """Each trusted proxy is ``*``, an IP address or a network: a typo fails at start, never trusts nothing."""
+        for item in value:
+            if item != "*":
+                try:
+                    ipaddress.ip_network(item, strict=False)
+                except ValueError as exc:
+                    raise ValueError(f"{item!r} is not an IP address, a network or *") from exc
         return value
 
     @property

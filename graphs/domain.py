@@ -6,10 +6,12 @@ so the API contract (``standardName``, ``rerankedScore`` ...) is kept without un
 
 from __future__ import annotations
 
-from typing import Any, Literal, get_args
+import unicodedata
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo
 from pydantic.alias_generators import to_camel
+from pydantic_core import PydanticCustomError
 
 EntityType = Literal["PERSON", "ORGANIZATION", "PRODUCT", "EVENT", "LOCATION", "DATE", "CONCEPT", "OTHER"]
 ENTITY_TYPES: tuple[EntityType, ...] = get_args(EntityType)
@@ -24,6 +26,54 @@ MatchKind = Literal["exact", "alias", "fuzzy", "pinyin", "date", "none"]
 NO_CONTROL_CHARS = r"^[^\x00-\x1F\x7F]*$"
 
 
+# Entity names, aliases, hierarchy levels and related entities: what may be written (API, CLI, imports).
+# Bidirectional embeddings, overrides and isolates reorder what a reader sees ("Trojan Source"); the marks
+# (LRM, RLM, ALM) are invisible. Zero-width (non-)joiners stay allowed: some scripts and emoji need them.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+JOINERS = frozenset("\u200c\u200d")
+STORED = {"stored": True}
+"""Validation context of entities read back from a store: their names were checked when they were written
+(or predate the check), so reading them never fails."""
+
+
+def name_problem(text: str) -> str | None:
+    """Why ``text`` cannot name an entity (None when it can): a control, line-separator, bidirectional or
+    invisible formatting character anywhere, or no letter or digit at all (blank, invisible-only or
+    punctuation-only values such as ``_`` would match everywhere)."""
+    for ch in text:
+        code = f"U+{ord(ch):04X}"
+        category = unicodedata.category(ch)
+        if ch in BIDI_CONTROLS:
+            return f"contains a bidirectional control character ({code})"
+        if category in ("Cc", "Zl", "Zp"):
+            return f"contains a control character ({code})"
+        if category == "Cs":
+            return f"contains an unpaired surrogate ({code})"
+        if category == "Cf" and ch not in JOINERS:
+            return f"contains an invisible formatting character ({code})"
+    if not any(unicodedata.category(ch)[0] in "LN" for ch in text):
+        visible = any(not ch.isspace() and ch not in JOINERS for ch in text)
+        return "must contain a letter or a digit" if visible else "has no visible character"
+    return None
+
+
+def clean_name(value: str, info: ValidationInfo) -> str:
+    """An entity name as it is stored: NFKC-normalized and trimmed; ``invalid_entity_name`` when it is
+    unusable (see ``name_problem``). Values read back from a store (``STORED`` context) pass unchanged."""
+    if info.context and info.context.get("stored"):
+        return value
+    folded = unicodedata.normalize("NFKC", value)
+    if (problem := name_problem(folded)) is not None:  # before trimming: a trailing LF is refused, not cut
+        raise PydanticCustomError("invalid_entity_name", "{name} {problem}",
+                                  {"name": repr(value[:64]), "problem": problem})
+    return folded.strip()
+
+
+EntityNameText = Annotated[str, AfterValidator(clean_name)]
+"""A name, alias, hierarchy level or related entity: NFKC, trimmed, no control, bidirectional or invisible
+formatting characters, at least one letter or digit (422 ``invalid_entity_name`` otherwise)."""
+
+
 class Model(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, frozen=True)
 
@@ -31,14 +81,14 @@ class Model(BaseModel):
 class EntityMetadata(Model):
     """An entity of the entity store."""
 
-    standard_name: str = Field(min_length=1, max_length=256)
+    standard_name: Annotated[str, Field(min_length=1, max_length=256), AfterValidator(clean_name)]
     type: EntityType
-    aliases: list[str] = Field(default_factory=list)
-    hierarchy: list[str] = Field(
+    aliases: list[EntityNameText] = Field(default_factory=list)
+    hierarchy: list[EntityNameText] = Field(
         default_factory=list,
         description="Path from the root to this entity, e.g. ['中国', '北京', '朝阳'].",
     )
-    related_entities: list[str] = Field(default_factory=list)
+    related_entities: list[EntityNameText] = Field(default_factory=list)
 
     @property
     def ancestors(self) -> list[str]:
@@ -47,6 +97,16 @@ class EntityMetadata(Model):
         if path and path[-1] == self.standard_name:
             path = path[:-1]
         return [p for p in path if p != self.standard_name]
+
+
+class NameWarning(Model):
+    """A name accepted with a warning: it looks like another entity's name or alias (``confusable_name``)."""
+
+    code: Literal["confusable_name"] = "confusable_name"
+    value: str = Field(description="The new name or alias.")
+    looks_like: str = Field(description="The existing name or alias it can be mistaken for.")
+    owner: str = Field(description="The entity that has the existing one.")
+    message: str
 
 
 class EntityMatch(Model):

@@ -24,6 +24,21 @@ REMOTE_EMBEDDING_ERRORS: tuple[type[BaseException], ...] = (
 )
 
 
+def upstream_failure(what: str, exc: BaseException) -> str:
+    """A plain sentence for a failed call to a remote service ("the embedder X returned HTTP 503"), not the
+    client library's exception text ("InternalServerError: Error code: 503")."""
+    status = getattr(exc, "status_code", None)
+    if status is None and isinstance(exc, httpx.HTTPStatusError):
+        status = exc.response.status_code
+    if isinstance(status, int):
+        return f"{what} returned HTTP {status}"
+    if isinstance(exc, openai.APITimeoutError | httpx.TimeoutException | TimeoutError):
+        return f"{what} did not answer in time"
+    if isinstance(exc, openai.APIConnectionError | httpx.TransportError | ConnectionError):
+        return f"{what} could not be reached ({exc})"
+    return f"{what} failed: {exc}" if str(exc) else f"{what} failed ({type(exc).__name__})"
+
+
 class USEEmbeddings(Embeddings):
     """Google's multilingual Universal Sentence Encoder v3 in pure numpy (512 dimensions)."""
 
@@ -82,7 +97,7 @@ class GuardedEmbeddings(Embeddings):
         self.name = name
 
     def _unavailable(self, exc: BaseException) -> EmbedderUnavailable:
-        return EmbedderUnavailable(f"embedder {self.name} failed: {type(exc).__name__}: {exc}")
+        return EmbedderUnavailable(upstream_failure(f"the embedder {self.name}", exc))
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         """Embed passages."""

@@ -22,11 +22,16 @@ _STATUSES = {
     400: "Malformed request: invalid_json, unknown_action, duplicate_document_ids, unknown_llm_model, ...",
     401: "unauthorized: an API key is needed (X-API-Key or Authorization: Bearer) or the one sent is not valid",
     404: "not_found, document_not_found",
+    408: "request_timeout: the body did not arrive within AER_BODY_TIMEOUT_S (the connection is closed)",
     409: "alias_conflict: an alias already belongs to another entity",
     413: "payload_too_large: the body is over AER_MAX_BODY_BYTES",
-    422: "invalid_request (details: the failing fields and limits), invalid_entity_type",
+    422: "invalid_request (the message names each failing field; details: {loc, msg, type} of each: strict types, "
+         "so true is no integer and \"yes\" no boolean; an unknown field is extra_forbidden; a blank question or "
+         "alias is refused), invalid_entity_name (a control, bidirectional or invisible character, or no letter "
+         "or digit), invalid_entity_type",
     429: "rate_limited: over AER_RATE_LIMIT_PER_MINUTE (see the Retry-After header)",
-    503: "store_unavailable, embedder_unavailable, langgraph_unavailable (inside a LangGraph server)",
+    503: "store_unavailable, embedder_unavailable, langgraph_unavailable (inside a LangGraph server), "
+         "server_busy (over AER_MAX_CONNECTIONS)",
 }
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorResponse, "description": description} for status, description in _STATUSES.items()

@@ -50,6 +50,46 @@ def _json_safe(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for e in errors]
 
 
+ACTION_TAGS = frozenset({"query", "add-entity", "add-documents", "delete-document"})
+MESSAGE_ERRORS = 5
+
+
+def field_path(loc: list[Any]) -> str:
+    """``["body", "add-entity", "aliases", 0]`` → ``aliases[0]``; ``["query", "limit"]`` → ``limit``."""
+    rest = list(loc)
+    if rest and rest[0] == "body":
+        rest = rest[1:]
+        if rest and rest[0] in ACTION_TAGS:  # the discriminated union's branch, not a field
+            rest = rest[1:]
+    elif rest and rest[0] in ("query", "path", "header", "cookie"):
+        rest = rest[1:]
+    path = ""
+    for part in rest:
+        path += f"[{part}]" if isinstance(part, int) else f".{part}" if path else str(part)
+    return path or "body"
+
+
+def validation_message(errors: list[dict[str, Any]]) -> str:
+    """One sentence naming each failing field (the first few) and what is wrong with it."""
+    parts = []
+    for e in errors[:MESSAGE_ERRORS]:
+        path = field_path(e["loc"])
+        parts.append(f"unknown field {path!r}" if e["type"] == "extra_forbidden" else f"{path}: {e['msg']}")
+    more = len(errors) - MESSAGE_ERRORS
+    return "; ".join(parts) + (f"; and {more} more" if more > 0 else "")
+
+
+def unparsable_body(exc: BaseException | None) -> str | None:
+    """Why FastAPI could not parse a JSON body (it answers any such failure with one generic 400)."""
+    if isinstance(exc, UnicodeDecodeError):
+        return "the request body is not valid UTF-8 JSON"
+    if isinstance(exc, RecursionError):
+        return "the request body nests too deeply to parse"
+    if isinstance(exc, ValueError):
+        return f"the request body is not valid JSON: {exc}"[:300]
+    return None
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Map every exception to the error shape and the right status."""
 
@@ -63,15 +103,19 @@ def install_error_handlers(app: FastAPI) -> None:
         errors = _json_safe(list(exc.errors()))
         kinds = {e["type"] for e in errors}
         if "json_invalid" in kinds:
-            return JSONResponse(error_body("invalid_json", "the request body is not valid JSON", errors), status_code=400)
+            reason = next((str(e.get("ctx", {}).get("error", "")) for e in exc.errors() if e["type"] == "json_invalid"), "")
+            return JSONResponse(error_body("invalid_json", f"the request body is not valid JSON: {reason}".rstrip(": "),
+                                           errors), status_code=400)
         if kinds & {"union_tag_invalid", "union_tag_not_found"}:
             return JSONResponse(error_body("unknown_action", "action must be one of: query, add-entity, "
                                            "add-documents, delete-document", errors), status_code=400)
-        return JSONResponse(error_body("invalid_request", "the request does not match the API schema", errors),
-                            status_code=422)
+        code = "invalid_entity_name" if "invalid_entity_name" in kinds else "invalid_request"
+        return JSONResponse(error_body(code, validation_message(errors), errors), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and (reason := unparsable_body(exc.__cause__)) is not None:
+            return JSONResponse(error_body("invalid_json", reason), status_code=400)
         code = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}.get(exc.status_code, "http_error")
         return JSONResponse(error_body(code, str(exc.detail)), status_code=exc.status_code)
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 
 from graphs.domain import ParsedQuery
 from graphs.rag.state import RagState
+from graphs.text.echo import without_echo
 
 _LATIN = re.compile(r"[a-z0-9]", re.ASCII)
 
@@ -46,6 +47,12 @@ def _covered(term: str, text: str) -> bool:
     if _LATIN.match(term) and len(term) >= 6:
         return term[:5] in text  # portrayed / portrays, directors / director
     return False
+
+
+def echo_free(state: RagState, texts: Iterable[str]) -> list[str]:
+    """The texts whose coverage of the question's terms is judged, without any copy of the question (a passage
+    that repeats the question mentions all its terms and answers nothing)."""
+    return [without_echo(text, state["question"]) for text in texts]
 
 
 def coverage(terms: Sequence[str], texts: Iterable[str]) -> float:

@@ -154,13 +154,18 @@ def test_llm_invalid_json_falls_back_to_the_rule_parser(client: TestClient, stub
     assert_answered_from_the_index(body)
 
 
-@pytest.mark.parametrize("fault", ["disconnect", "http_503", "slow"])
-def test_embedder_failure_is_503_and_writes_nothing(client: TestClient, stub: OpenAIStub, fault: Any) -> None:
+@pytest.mark.parametrize(("fault", "wording"), [("disconnect", "could not be reached"),
+                                               ("http_503", "returned HTTP 503"), ("slow", "did not answer in time")])
+def test_embedder_failure_is_503_and_writes_nothing(client: TestClient, stub: OpenAIStub, fault: Any,
+                                                    wording: str) -> None:
     stub.embeddings = fault
     status, body, seconds = ask(client, CONCEPTUAL)
     assert status == 503, body
     assert body["success"] is False and body["error"]["code"] == "embedder_unavailable"
-    assert "stub-embed" in body["error"]["message"] and seconds < 3 * TIMEOUT_S + 3
+    message = body["error"]["message"]
+    assert message.startswith("the embedder stub-embed") and wording in message, message
+    assert "Error code" not in message and "InternalServerError" not in message
+    assert seconds < 3 * TIMEOUT_S + 3
     events = stream(client, CONCEPTUAL)
     assert events[-1][0] == "error" and events[-1][1]["error"]["code"] == "embedder_unavailable"
     assert "result" not in [n for n, _ in events]

@@ -89,7 +89,7 @@ def test_images_are_pinned(services: dict[str, dict[str, Any]], name: str, image
         ("minio", "http://localhost:9000/minio/health/live"),
         ("milvus-standalone", "http://localhost:9091/healthz"),
         ("redis", "redis-cli ping"),
-        ("api", "/healthz"),
+        ("api", "/readyz"),
     ],
 )
 def test_every_core_service_has_a_healthcheck(
@@ -175,6 +175,90 @@ def test_llm_profile_offers_an_openai_compatible_server(services: dict[str, dict
     assert "COMPOSE_PROFILES=llm AER_LLM_BASE_URL=http://ollama:11434/v1" in header
 
 
+# -- secure by default ---------------------------------------------------------------------------------
+
+ENV_EXAMPLE = ROOT / ".env.example"
+README = ROOT / "README.md"
+# The README's command that creates .env with a fresh key (docker-compose.yml's header and .env.example too).
+MAKE_ENV = ("sed \"s/^AER_API_KEYS=$/AER_API_KEYS=$(python3 -c 'import secrets; print(secrets.token_urlsafe(32))')/\" "
+            ".env.example > .env")
+VARIABLE = re.compile(r"\$\{(\w+)(?:(:?[-?])([^}]*))?\}")
+
+
+def interpolate(value: str, env: dict[str, str]) -> str:
+    """Compose's ``${VAR}``, ``${VAR:-default}`` and ``${VAR:?error}`` against ``env`` (ValueError for a
+    missing required variable, as ``docker compose`` stops with that error)."""
+
+    def one(match: re.Match[str]) -> str:
+        name, op, arg = match.group(1), match.group(2) or "", match.group(3) or ""
+        current = env.get(name)
+        if op.endswith("?") and not current:
+            raise ValueError(f"{name}: {arg}")
+        return current if current else arg if op.endswith("-") else ""
+
+    return VARIABLE.sub(one, value)
+
+
+def published(service: dict[str, Any], env: dict[str, str]) -> list[tuple[str, str, str]]:
+    """(host address, host port, container port) of each published port, with ``env`` interpolated."""
+    out = []
+    for port in service.get("ports", []):
+        parts = interpolate(str(port), env).split(":")
+        assert len(parts) == 3, f"{port}: publish on an explicit host address"
+        out.append((parts[0], parts[1], parts[2]))
+    return out
+
+
+def test_published_ports_are_bound_to_loopback_unless_overridden(services: dict[str, dict[str, Any]]) -> None:
+    ports = {name: published(s, {}) for name, s in services.items() if s.get("ports")}
+    assert set(ports) == {"api", "milvus-standalone"}  # etcd, MinIO and Redis stay on the compose network
+    assert ports["api"] == [("127.0.0.1", "8000", "8000")]
+    assert ports["milvus-standalone"] == [("127.0.0.1", "19530", "19530")]
+    exposed = {name: published(s, {"AER_BIND": "0.0.0.0", "MILVUS_BIND": "0.0.0.0", "AER_PORT": "9000"})
+               for name, s in services.items() if s.get("ports")}
+    assert exposed["api"] == [("0.0.0.0", "9000", "8000")] and exposed["milvus-standalone"][0][0] == "0.0.0.0"
+
+
+def test_the_api_refuses_to_start_without_keys(services: dict[str, dict[str, Any]],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    env = env_of(services["api"])
+    assert env["AER_REQUIRE_API_KEYS"] == "true"
+    with pytest.raises(ValueError, match="AER_API_KEYS"):
+        interpolate(env["AER_API_KEYS"] or "", {})  # `docker compose up` stops with this message
+    with pytest.raises(ValueError):
+        interpolate(env["AER_API_KEYS"] or "", {"AER_API_KEYS": ""})
+    resolved = {k: interpolate(v, {"AER_API_KEYS": "k1"}) for k, v in env.items() if v is not None}
+    for key in list(os.environ):
+        if key.startswith(("AER_", "MILVUS_", "REDIS_")):
+            monkeypatch.delenv(key)
+    for key, value in resolved.items():
+        monkeypatch.setenv(key, value)
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert [k.get_secret_value() for k in settings.api_keys] == ["k1"] and settings.require_api_keys
+    assert settings.rate_limit_per_minute == 120 and settings.cors_origins == [] and settings.forwarded_allow_ips == []
+
+
+def test_env_example_lists_every_variable_compose_reads_and_no_secret() -> None:
+    example = dict(line.split("=", 1) for line in ENV_EXAMPLE.read_text(encoding="utf-8").splitlines()
+                   if line.strip() and not line.startswith("#"))
+    assert example["AER_API_KEYS"] == "", "the example never carries a key"
+    read = set(VARIABLE.findall(COMPOSE_FILE.read_text(encoding="utf-8").split("services:", 1)[1]))
+    security = {name for name, _, _ in read} - {"AER_LLM_MODEL"}
+    assert security <= set(example), f"missing from .env.example: {security - set(example)}"
+    assert example["AER_BIND"] == example["MILVUS_BIND"] == "127.0.0.1"
+
+
+def test_the_readmes_compose_command_creates_a_key(tmp_path: Path) -> None:
+    assert MAKE_ENV in README.read_text(encoding="utf-8")
+    (tmp_path / ".env.example").write_text(ENV_EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    subprocess.run(["bash", "-c", MAKE_ENV], cwd=tmp_path, check=True, timeout=60)
+    made = dict(line.split("=", 1) for line in (tmp_path / ".env").read_text(encoding="utf-8").splitlines()
+                if line.strip() and not line.startswith("#"))
+    assert len(made["AER_API_KEYS"]) >= 40 and re.fullmatch(r"[A-Za-z0-9_-]+", made["AER_API_KEYS"])
+    settings = Settings(_env_file=tmp_path / ".env")  # type: ignore[call-arg]
+    assert [k.get_secret_value() for k in settings.api_keys] == [made["AER_API_KEYS"]]
+
+
 # -- Dockerfile and build context -------------------------------------------------------------------
 
 
@@ -192,6 +276,9 @@ def test_dockerfile_installs_the_package_as_a_non_root_user() -> None:
     assert users and users[-1] not in ("root", "0")
     final = lines[max(i for i, line in enumerate(lines) if line.startswith("FROM ")) :]
     assert any(line.startswith("USER ") for line in final)
+    assert any(line.startswith("ENV ") and "AER_REQUIRE_API_KEYS=true" in line for line in final)
+    [health] = [line for line in lines if line.startswith("HEALTHCHECK ")]
+    assert "/readyz" in health
     [cmd] = [line for line in lines if line.startswith("CMD ")]
     assert json.loads(cmd[4:]) == ["aer", "serve", "--host", "0.0.0.0", "--port", "8000"]
     assert "EXPOSE 8000" in lines

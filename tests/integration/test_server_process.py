@@ -263,12 +263,17 @@ class RedisServer:
                 self.proc.wait(timeout=15)
 
 
+COMPOSE_KEY = "k-compose-6d2f0b9e41"
+
+
 def compose_api_env(data_dir: Path, milvus_port: int, redis_port: int) -> dict[str, str]:
     """The api service's environment from docker-compose.yml, its service hosts mapped to loopback ports."""
     compose = yaml.safe_load((Path(__file__).resolve().parents[2] / "docker-compose.yml").read_text("utf-8"))
     raw = compose["services"]["api"]["environment"]
-    # Unset pass-through variables stay unset; ``${VAR:-default}`` takes its default, as with a clean shell.
+    # Unset pass-through variables stay unset; ``${VAR:-default}`` takes its default, as with a clean shell;
+    # the required key (``${AER_API_KEYS:?...}``) is the one a .env made by the README's command would hold.
     env = {k: re.sub(r"\$\{\w+:-([^}]*)\}", r"\1", str(v)) for k, v in raw.items() if v is not None}
+    env = {k: re.sub(r"\$\{AER_API_KEYS:\?[^}]*\}", COMPOSE_KEY, v) for k, v in env.items()}
     milvus, red = urlparse(env["MILVUS_URI"]), urlparse(env["REDIS_URL"])
     env["MILVUS_URI"] = milvus._replace(netloc=f"127.0.0.1:{milvus_port}").geturl()
     env["REDIS_URL"] = red._replace(netloc=f"127.0.0.1:{redis_port}").geturl()
@@ -292,7 +297,11 @@ def test_compose_topology_without_docker(tmp_path: Path) -> None:
         api = ServerProcess(tmp_path, env).start()
         started.append(api)
 
-        with httpx.Client(base_url=api.base_url, timeout=HTTP_TIMEOUT) as http:
+        assert env["AER_API_KEYS"] == COMPOSE_KEY and env["AER_REQUIRE_API_KEYS"] == "true"
+        with httpx.Client(base_url=api.base_url, timeout=HTTP_TIMEOUT) as anonymous:
+            assert anonymous.post(URL, json={"action": "add-entity", "standardName": "X",
+                                             "type": "OTHER"}).status_code == 401  # writes need the key
+        with httpx.Client(base_url=api.base_url, timeout=HTTP_TIMEOUT, headers={"X-API-Key": COMPOSE_KEY}) as http:
             ready = http.get("/readyz")
             assert ready.status_code == 200, ready.text
             assert ready.json()["checks"]["milvus"]["ok"] and ready.json()["checks"]["entityStore"]["ok"]

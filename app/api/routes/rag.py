@@ -19,14 +19,16 @@ from app.schemas import (
     API_PATH,
     AddDocumentsRequest,
     AddEntityRequest,
+    AddEntityResponse,
     DeleteDocumentRequest,
     QueryRequest,
     QueryResponse,
 )
 from app.service import answer, stream_answer
-from graphs.domain import ENTITY_TYPES, Document, EntityMetadata
+from graphs.domain import ENTITY_TYPES, Document, EntityMetadata, NameWarning
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import StoreUnavailable
+from graphs.text.confusables import look_alikes
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix=API_PATH, tags=["adaptive-entity-rag"])
@@ -46,6 +48,14 @@ def check_models(resources: Resources, body: QueryRequest) -> None:
     if body.embedding_model is not None and body.embedding_model != resources.embedding_name:
         raise ApiError(400, "unknown_embedding_model", f"embedding model {body.embedding_model!r} is not configured",
                        {"available": [resources.embedding_name]})
+
+
+def name_warnings(resources: Resources, entity: EntityMetadata) -> list[NameWarning]:
+    """The names and aliases of ``entity`` that look like another entity's (accepted, with a warning)."""
+    warnings = look_alikes(entity, resources.context.entities.surface_forms())
+    for w in warnings:
+        log.warning("add-entity: %s", w.message)
+    return warnings
 
 
 async def sse_events(resources: Resources, body: QueryRequest) -> AsyncIterator[dict[str, str]]:
@@ -80,8 +90,9 @@ async def post_action(request: Request, body: Annotated[ActionRequest, Body()]) 
         if body.type not in ENTITY_TYPES:
             raise ApiError(422, "invalid_entity_type", f"type must be one of {', '.join(ENTITY_TYPES)}")
         entity = EntityMetadata.model_validate(body.model_dump(exclude={"action"}))
+        warnings = await asyncio.to_thread(name_warnings, resources, entity)
         saved = await asyncio.to_thread(resources.ingestor.upsert_entity, entity)
-        return {"success": True, "entity": saved.model_dump(by_alias=True)}
+        return AddEntityResponse(entity=saved.model_dump(by_alias=True), warnings=warnings).model_dump(by_alias=True)
     if isinstance(body, AddDocumentsRequest):
         docs = [Document.model_validate(d.model_dump()) for d in body.documents]
         ids = [d.id for d in docs]

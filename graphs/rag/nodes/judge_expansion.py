@@ -14,7 +14,7 @@ from graphs.llm import LLM_ERRORS, structured_call
 from graphs.prompts import fenced
 from graphs.rag.context import RagContext, RagLimits
 from graphs.rag.expansion import doc_nodes
-from graphs.rag.question import coverage, state_terms
+from graphs.rag.question import coverage, echo_free, state_terms
 from graphs.rag.state import RagState, RagUpdate
 
 log = logging.getLogger(__name__)
@@ -42,7 +42,7 @@ def rule_judgment(state: RagState, limits: RagLimits) -> ExpansionStep:
     max_depth = state.get("max_depth", limits.max_depth)
     terms = state_terms(state)
     top = nodes[:JUDGED_RESULTS]
-    cov = round(coverage(terms, [f"{n.name}\n{n.text}" for n in top]), 3)
+    cov = round(coverage(terms, echo_free(state, [f"{n.name}\n{n.text}" for n in top])), 3)
 
     def step(decision: ExpansionDecision, reason: str) -> ExpansionStep:
         return ExpansionStep(depth=depth, decision=decision, num_results=len(nodes), reason=reason,

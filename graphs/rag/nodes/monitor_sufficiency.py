@@ -20,7 +20,7 @@ from graphs.prompts import fenced
 from graphs.rag.context import RagContext
 from graphs.rag.contradictions import contradictions_in
 from graphs.rag.planning import merge_hits, next_strategy, ready_steps, replace_steps
-from graphs.rag.question import coverage, state_terms, validated_names
+from graphs.rag.question import coverage, echo_free, state_terms, validated_names
 from graphs.rag.state import RagState, RagUpdate
 
 log = logging.getLogger(__name__)
@@ -46,8 +46,8 @@ def _mark(plan: QueryPlan, outcomes: list[StepOutcome]) -> QueryPlan:
     return replace_steps(plan, changed)
 
 
-def _missing_terms(terms: list[str], hits: list[Hit]) -> list[str]:
-    blob = "\n".join(f"{h.title}\n{h.text}" for h in hits).lower()
+def _missing_terms(terms: list[str], texts: list[str]) -> list[str]:
+    blob = "\n".join(texts).lower()
     return [t for t in terms if coverage([t], [blob]) < 1.0]
 
 
@@ -88,10 +88,11 @@ def rule_judgment(
         return judged("contradictory", f"sources disagree on {facts}: answer stating both", "answer"), plan, hits
     terms = state_terms(state)
     top = hits[: max(JUDGED, len(plan.sub_questions))]
-    cov = round(coverage(terms, [f"{h.title}\n{h.text}" for h in top]), 3)
+    texts = echo_free(state, [f"{h.title}\n{h.text}" for h in top])
+    cov = round(coverage(terms, texts), 3)
     if cov >= sufficient:
         return judged("fully_sufficient", f"the results cover {cov:.0%} of the question's terms", "answer", cov=cov), plan, hits
-    missing = _missing_terms(terms, top)
+    missing = _missing_terms(terms, texts)
     if out_of_turns or out_of_time:
         return judged(stop[0], f"coverage {cov:.0%}; {stop[1]}: answer, possibly incomplete", "answer", missing,
                       cov), plan, hits

@@ -10,7 +10,7 @@ from langgraph.types import Command
 from graphs.domain import Constraint, Hit, RoutingDecision, SearchRecord
 from graphs.rag.context import RagContext, RagLimits
 from graphs.rag.edges import RouteNode, node_for
-from graphs.rag.question import coverage, state_terms
+from graphs.rag.question import coverage, echo_free, state_terms
 from graphs.rag.state import RagState, RagUpdate
 
 # Intents for which entity filters express what the user asks for.
@@ -41,7 +41,7 @@ def multi_hop(state: RagState) -> str | None:
 def first_coverage(state: RagState) -> float:
     """Share of the question's terms that the first search's best two results mention."""
     top = state.get("hits", [])[:2]
-    return coverage(state_terms(state), [f"{h.title}\n{h.text}" for h in top])
+    return coverage(state_terms(state), echo_free(state, [f"{h.title}\n{h.text}" for h in top]))
 
 
 def first_route(state: RagState, limits: RagLimits, has_graph: bool = False) -> RoutingDecision:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from graphs.domain import EntityMatch, EntityMetadata, EntityType, MatchKind
+from graphs.domain import STORED, EntityMatch, EntityMetadata, EntityType, MatchKind
 from graphs.stores.base import AliasConflictError
 from graphs.text.normalize import has_han, normalize, pinyin_variants, toneless
 
@@ -196,14 +196,15 @@ def merge_entity(existing: EntityMetadata | None, new: EntityMetadata) -> Entity
     """Merge ``new`` into ``existing``: union aliases and relations, new type, non-empty hierarchy wins."""
     if not normalize(new.standard_name):
         raise ValueError(f"standard name {new.standard_name!r} is blank")
-    old = existing or EntityMetadata(standard_name=new.standard_name, type=new.type)
-    return EntityMetadata(
-        standard_name=new.standard_name,
-        type=new.type,
-        aliases=_unique([*old.aliases, *new.aliases], normalize, exclude=[normalize(new.standard_name)]),
-        hierarchy=builtins.list(new.hierarchy or old.hierarchy),
-        related_entities=_unique([*old.related_entities, *new.related_entities], str),
-    )
+    old = existing or new.model_copy(update={"aliases": [], "hierarchy": [], "related_entities": []})
+    # Both sides were checked on their way in (or were stored before the name rules): not checked again.
+    return EntityMetadata.model_validate({
+        "standard_name": new.standard_name,
+        "type": new.type,
+        "aliases": _unique([*old.aliases, *new.aliases], normalize, exclude=[normalize(new.standard_name)]),
+        "hierarchy": builtins.list(new.hierarchy or old.hierarchy),
+        "related_entities": _unique([*old.related_entities, *new.related_entities], str),
+    }, context=STORED)
 
 
 def surface_keys(entity: EntityMetadata) -> dict[str, str]:
@@ -226,7 +227,7 @@ def dump_entity(entity: EntityMetadata) -> str:
 
 
 def load_entity(raw: str | bytes) -> EntityMetadata:
-    return EntityMetadata.model_validate_json(raw)
+    return EntityMetadata.model_validate_json(raw, context=STORED)
 
 
 def _parse_surfaces(raw: str | bytes) -> tuple[EntityMetadata, tuple[SurfaceForm, ...]]:

@@ -1,0 +1,183 @@
+"""How ``aer serve`` runs the app under uvicorn: trusted proxies, deadlines for slow clients, a connection cap
+and an access log without secrets.
+
+uvicorn (0.54, h11) has no deadline for a request's headers or body: a client that sends half a request line,
+or ``Content-Length: 100000`` and ten bytes, holds its connection for ever (``timeout_keep_alive`` only runs
+between requests, and any byte received cancels it). ``limit_concurrency`` answers a plain-text 503 per request
+but never closes a silent connection. So the server runs ``GuardedH11Protocol``, uvicorn's own h11 protocol
+with three additions:
+
+- a header deadline (``AER_HEADER_TIMEOUT_S``): from the connection's first byte (or from the moment it opens)
+  to the end of the request's headers; past it, 408 ``request_timeout`` and the connection is closed;
+- a body backstop: a body still incomplete ``AER_BODY_TIMEOUT_S`` (+1 s) after its headers closes the
+  connection, also where the app never reads it. Bodies the app reads get their 408 in the error shape from
+  ``app.api.limits.BodyReadDeadline`` first, which works under any ASGI server (the LangGraph server too);
+- a connection cap (``AER_MAX_CONNECTIONS``): a connection beyond it is answered 503 ``server_busy`` and
+  closed at once, before anything is read.
+
+Proxy headers (``X-Forwarded-For``/``-Proto``) are honoured only from ``AER_FORWARDED_ALLOW_IPS`` (none by
+default): uvicorn's own default trusts 127.0.0.1, so any local client could pick its address, and the rate
+limit's. The access log redacts the values of key-like query parameters (``?api_key=…`` → ``?api_key=***``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import logging
+import re
+from typing import Any
+from urllib.parse import unquote_plus
+
+import h11
+from uvicorn.config import LOGGING_CONFIG
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from app.api.errors import error_body
+from app.settings import Settings
+
+log = logging.getLogger("uvicorn.error")
+
+BODY_GRACE_S = 1.0  # the app's own 408 comes first; the backstop closes what nobody reads
+REDACTED = "***"
+_KEY_LIKE = re.compile(r"key|token|secret|passw|pwd|auth|sig|credential|session|jwt|cookie", re.IGNORECASE)
+
+
+def redact_query(target: str) -> str:
+    """``target`` (a path with its query string) with the values of key-like parameters replaced by ``***``."""
+    path, sep, query = target.partition("?")
+    if not sep:
+        return target
+    parts = []
+    for pair in query.split("&"):
+        name, eq, _value = pair.partition("=")
+        parts.append(f"{name}={REDACTED}" if eq and _KEY_LIKE.search(unquote_plus(name)) else pair)
+    return f"{path}?{'&'.join(parts)}"
+
+
+class RedactSecrets(logging.Filter):
+    """A log filter that redacts key-like query parameters in every URL argument of a record (the access
+    log's ``%s - "%s %s HTTP/%s" %d`` carries the path and query string as one argument)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact_query(a) if isinstance(a, str) and "?" in a else a for a in record.args)
+        return True
+
+
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging configuration with ``RedactSecrets`` on its access and error loggers."""
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["redact_secrets"] = {"()": f"{__name__}.RedactSecrets"}
+    for name in ("uvicorn.access", "uvicorn.error"):
+        config["loggers"][name].setdefault("filters", []).append("redact_secrets")
+    return config
+
+
+def _raw_response(status: int, reason: str, code: str, message: str) -> bytes:
+    """A complete HTTP/1.1 error response (error shape, ``Connection: close``) for a connection that has no
+    request h11 could answer."""
+    body = json.dumps(error_body(code, message)).encode()
+    head = (f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
+            "connection: close\r\n\r\n")
+    return head.encode("ascii") + body
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol with a header deadline, a body backstop and a connection cap (class attributes,
+    set by ``guarded_protocol``)."""
+
+    header_timeout_s: float = 30.0
+    body_timeout_s: float = 30.0
+    max_connections: int = 256
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._deadline: asyncio.TimerHandle | None = None
+        self._phase: tuple[str, int] | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        if len(self.connections) > self.max_connections:
+            log.warning("refused a connection from %s: %d connections open (AER_MAX_CONNECTIONS=%d)",
+                        self.client[0] if self.client else "?", len(self.connections) - 1, self.max_connections)
+            transport.write(_raw_response(503, "Service Unavailable", "server_busy",
+                                          f"the server has {self.max_connections} open connections; retry later"))
+            transport.close()
+            return
+        self._watch()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        self._watch()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._watch()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel()
+        super().connection_lost(exc)
+
+    def _watch(self) -> None:
+        """Keep one deadline armed for the phase the client is in: sending headers, or sending a body."""
+        if self.transport is None or self.transport.is_closing():
+            self._cancel()
+            return
+        state = self.conn.their_state
+        kind = "headers" if state is h11.IDLE else "body" if state is h11.SEND_BODY else None
+        phase = (kind, id(self.cycle)) if kind else None
+        if phase == self._phase:
+            return  # the same phase of the same request: its deadline keeps running
+        self._cancel()
+        self._phase = phase
+        if kind == "headers":
+            self._deadline = self.loop.call_later(self.header_timeout_s, self._headers_late)
+        elif kind == "body":
+            self._deadline = self.loop.call_later(self.body_timeout_s + BODY_GRACE_S, self._body_late)
+
+    def _cancel(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _headers_late(self) -> None:
+        self._deadline = None
+        if self.transport.is_closing() or self.conn.their_state is not h11.IDLE:
+            return
+        log.info("closed a connection from %s: no complete request headers within %g s",
+                 self.client[0] if self.client else "?", self.header_timeout_s)
+        self.transport.write(_raw_response(
+            408, "Request Timeout", "request_timeout",
+            f"the request headers did not arrive within {self.header_timeout_s:g} s"))
+        self.transport.close()
+
+    def _body_late(self) -> None:
+        self._deadline = None
+        if self.transport.is_closing() or self.conn.their_state is not h11.SEND_BODY:
+            return
+        log.info("closed a connection from %s: the request body did not arrive within %g s",
+                 self.client[0] if self.client else "?", self.body_timeout_s)
+        self.transport.close()
+
+
+def guarded_protocol(settings: Settings) -> type[GuardedH11Protocol]:
+    """``GuardedH11Protocol`` with the deadlines and the cap of ``settings``."""
+    return type("GuardedH11Protocol", (GuardedH11Protocol,), {
+        "header_timeout_s": settings.header_timeout_s,
+        "body_timeout_s": settings.body_timeout_s,
+        "max_connections": settings.max_connections,
+    })
+
+
+def uvicorn_options(settings: Settings) -> dict[str, Any]:
+    """The keyword arguments ``aer serve`` gives ``uvicorn.run`` besides the app, host and port."""
+    trusted = settings.forwarded_allow_ips
+    return {
+        "http": guarded_protocol(settings),
+        "proxy_headers": bool(trusted),
+        "forwarded_allow_ips": trusted or [],
+        "log_config": log_config(),
+        "workers": 1,  # a Milvus Lite file belongs to one process
+    }
