@@ -352,6 +352,17 @@ def serve(
                 workers=1)
 
 
+@cli.command("mcp")
+def mcp_command() -> None:
+    """Serve the MCP tools (query, add_documents, add_entity, list_entities, list_documents, delete_document)
+    over stdin/stdout, for an MCP client that starts this command."""
+    from app.mcp_server import run_stdio
+
+    with opened() as resources:
+        resources.warm_up()
+        run_stdio(resources)
+
+
 def main() -> None:
     """Console entry point."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")

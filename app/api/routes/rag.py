@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -23,7 +22,7 @@ from app.schemas import (
     QueryRequest,
     QueryResponse,
 )
-from app.service import answer, stream_answer
+from app.service import add_documents, add_entity, answer, delete_document, list_entities, stream_answer
 from graphs.domain import ENTITY_TYPES, Document, EntityMetadata
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import StoreUnavailable
@@ -70,6 +69,7 @@ async def sse_events(resources: Resources, body: QueryRequest) -> AsyncIterator[
 async def post_action(request: Request, body: Annotated[ActionRequest, Body()]) -> Any:
     """Run one action: ``query``, ``add-entity``, ``add-documents`` or ``delete-document``."""
     resources = resources_of(request)
+    request.state.action = body.action  # the metrics' action label
     if isinstance(body, QueryRequest):
         check_models(resources, body)
         if body.stream or "text/event-stream" in request.headers.get("accept", ""):
@@ -80,16 +80,16 @@ async def post_action(request: Request, body: Annotated[ActionRequest, Body()]) 
         if body.type not in ENTITY_TYPES:
             raise ApiError(422, "invalid_entity_type", f"type must be one of {', '.join(ENTITY_TYPES)}")
         entity = EntityMetadata.model_validate(body.model_dump(exclude={"action"}))
-        saved = await asyncio.to_thread(resources.ingestor.upsert_entity, entity)
+        saved = await add_entity(resources, entity)
         return {"success": True, "entity": saved.model_dump(by_alias=True)}
     if isinstance(body, AddDocumentsRequest):
         docs = [Document.model_validate(d.model_dump()) for d in body.documents]
         ids = [d.id for d in docs]
         if len(set(ids)) != len(ids):
             raise ApiError(400, "duplicate_document_ids", "each document id may appear once per request")
-        report = await asyncio.to_thread(resources.ingestor.ingest, docs)
+        report = await add_documents(resources, docs)
         return {"success": True, "documents": report.documents, "chunks": report.chunks, "ids": report.doc_ids}
-    removed = await asyncio.to_thread(resources.ingestor.delete, body.id)
+    removed = await delete_document(resources, body.id)
     if not removed:
         raise ApiError(404, "document_not_found", f"no document with id {body.id!r}")
     return {"success": True, "id": body.id, "deletedChunks": removed}
@@ -106,8 +106,6 @@ async def get_action(
     """List entities, optionally of one type, paginated."""
     if type is not None and type not in ENTITY_TYPES:
         raise ApiError(422, "invalid_entity_type", f"type must be one of {', '.join(ENTITY_TYPES)}")
-    store = resources_of(request).context.entities
-    items = await asyncio.to_thread(store.list, type, offset, limit)
-    total = await asyncio.to_thread(store.count, type)
+    total, items = await list_entities(resources_of(request), type, offset, limit)
     return {"success": True, "total": total, "offset": offset, "limit": limit,
             "entities": [e.model_dump(by_alias=True) for e in items]}
