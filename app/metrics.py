@@ -99,7 +99,7 @@ class Metrics:
             self.llm_failures.labels(node).inc()
 
     def store_error(self, store: str) -> None:
-        """Count an outage of ``store`` (``milvus``, ``entity_store``, ``graph``, ``redis``, ``embedder``...)."""
+        """Count an outage of ``store`` (``milvus``, ``sqlite``, ``redis``, ``knowledge graph``, ``embedder``...)."""
         self.store_errors.labels(store).inc()
 
     def ingested(self, documents: int, chunks: int) -> None:

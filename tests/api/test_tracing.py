@@ -173,3 +173,24 @@ def test_the_service_name_comes_from_otel_service_name(monkeypatch: pytest.Monke
     assert tracing.provider is not None
     assert tracing.provider.resource.attributes["service.name"] == "rag-prod"
     assert tracing.provider.resource.attributes["deployment.environment"] == "test"
+
+
+async def test_mcp_tool_calls_are_traced_and_counted(client: TestClient) -> None:
+    from mcp import Client
+
+    from app.mcp_server import build_mcp_server
+
+    resources = client.app.state.resources  # type: ignore[attr-defined]
+    before = resources.metrics.mcp_tools.labels("query", "ok")._value.get()
+    async with Client(build_mcp_server(lambda: resources)) as mcp:
+        result = await mcp.call_tool("query", {"question": "什么是机器学习？"})
+        missing = await mcp.call_tool("delete_document", {"id": "no-such-doc"})
+    assert not result.is_error and missing.is_error
+    got = finished()
+    tool = one(got, "mcp.tool query")
+    assert tool.attributes is not None and tool.attributes["aer.outcome"] == "ok"
+    assert [s.name for s in children(got, tool)] == ["rag.query"]
+    failed = one(got, "mcp.tool delete_document")
+    assert failed.attributes is not None and failed.attributes["aer.outcome"] == "error"
+    assert failed.status.status_code == StatusCode.ERROR
+    assert resources.metrics.mcp_tools.labels("query", "ok")._value.get() == before + 1
