@@ -1,4 +1,4 @@
-"""The ``aer`` command: serve, demo, ingest, delete, query, entities, graph, local-llm."""
+"""The ``aer`` command: serve, mcp, demo, ingest, delete, query, entities, graph, local-llm."""
 
 from __future__ import annotations
 
