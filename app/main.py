@@ -9,13 +9,16 @@ from functools import lru_cache
 
 from fastapi import Depends, FastAPI
 from fastapi_offline import FastAPIOffline
+from starlette.routing import Route
 
 from app.api.error_schema import ERROR_RESPONSES
 from app.api.errors import install_error_handlers
 from app.api.limits import BodyReadDeadline, BodySizeLimit
-from app.api.routes import health, rag
-from app.api.security import Guard, install_security
+from app.api.routes import health, metrics, openai_compat, rag
+from app.api.security import Guard, GuardedApp, install_security
+from app.api.telemetry import RequestTelemetry
 from app.container import Resources, build_resources
+from app.mcp_server import McpHttpEndpoint, mcp_http
 from app.settings import Settings
 
 
@@ -32,7 +35,8 @@ def create_app(
         await asyncio.to_thread(resources.warm_up)
         app.state.resources = resources
         try:
-            yield
+            async with mcp_http(app, settings.host):
+                yield
         finally:
             resources.close()
 
@@ -48,7 +52,15 @@ def create_app(
     app.add_middleware(BodyReadDeadline, timeout_s=settings.body_timeout_s)
     install_security(app, settings)  # after BodySizeLimit: CORS is the outermost layer, so a 413 carries its headers
     app.include_router(health.router)
-    app.include_router(rag.router, dependencies=[Depends(Guard(settings))], responses=ERROR_RESPONSES)
+    guard = Guard(settings)
+    app.include_router(rag.router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)
+    app.include_router(openai_compat.router, dependencies=[Depends(guard.of_kind("read"))], responses=ERROR_RESPONSES)
+    app.include_router(metrics.router, responses=ERROR_RESPONSES, dependencies=(
+        [Depends(guard.of_kind("write", limited=False))] if settings.metrics_require_key else []))
+    # the MCP transport is a plain ASGI app: the guard wraps it (every call needs a key once keys are set)
+    app.router.routes.append(Route("/mcp", GuardedApp(McpHttpEndpoint(), guard.of_kind("write")),
+                                   methods=["GET", "POST", "DELETE"], include_in_schema=False))
+    app.add_middleware(RequestTelemetry)  # outermost: every answer, 413s and refused preflights included, is counted
     return app
 
 

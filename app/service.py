@@ -1,20 +1,49 @@
-"""Run one question through the graph with the process's RagContext."""
+"""The service's operations on the process's resources: answer a question through the graph (JSON or streamed),
+and the document and entity writes and reads. Every entry point (the REST routes, the OpenAI-compatible chat, the
+MCP tools, the CLI) goes through here, so each run is counted in the metrics and traced the same way, and every
+store outage is counted once."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 from uuid import uuid4
 
 from langchain_core.messages import AIMessageChunk
 
-from app import langgraph_runs
+from app import conversation, langgraph_runs
 from app.container import Resources
+from app.openai_schemas import ChatMessage
 from app.schemas import QueryRequest, QueryResponse, to_response
 from app.tools.trajectories import build_trajectory
-from graphs.domain import FusionWeights
+from graphs.domain import Document, EntityMetadata, EntityType, FusionWeights, NameWarning
+from graphs.embeddings import EmbedderUnavailable
+from graphs.ingest.pipeline import IngestReport
+from graphs.kg.base import doc_node
+from graphs.rag.context import RagContext
 from graphs.rag.graph import graph
 from graphs.rag.state import InputState
+from graphs.stores.base import StoreUnavailable
+from graphs.text.confusables import look_alikes
+
+log = logging.getLogger(__name__)
+
+
+@contextmanager
+def counted_outages(resources: Resources) -> Iterator[None]:
+    """Count a store or embedder outage in the metrics (the caller still answers it: 503)."""
+    try:
+        yield
+    except StoreUnavailable as exc:
+        resources.metrics.store_error(exc.store)
+        raise
+    except EmbedderUnavailable:
+        resources.metrics.store_error("embedder")
+        raise
 
 
 def graph_input(request: QueryRequest) -> InputState:
@@ -42,28 +71,51 @@ async def record(resources: Resources, run_id: str, out: dict[str, Any], *, ques
         await resources.trajectories.aappend(build_trajectory(run_id, out, question_id=question_id, mode=mode))
 
 
-async def answer(resources: Resources, request: QueryRequest, *, question_id: str | None = None,
-                 mode: str | None = None) -> QueryResponse:
-    """Answer one question (``question_id``/``mode`` label the logged trajectory, e.g. for ``eval``)."""
-    run_id = uuid4().hex
+async def _run_graph(resources: Resources, ctx: RagContext, request: QueryRequest
+                     ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]] | None]:
+    """The graph's output state, and each node's update when tracing needs them (else None)."""
     if resources.settings.run_via_langgraph:
-        out = await langgraph_runs.run(graph_input(request))
-    else:
-        out = await graph.ainvoke(graph_input(request), context=resources.context)
+        return await langgraph_runs.run(graph_input(request)), None
+    if not resources.tracing.enabled:
+        return await graph.ainvoke(graph_input(request), context=ctx), None
+    updates: list[tuple[str, dict[str, Any]]] = []
+    out: dict[str, Any] = {}
+    payload: Any
+    async for kind, payload in graph.astream(graph_input(request), context=ctx, stream_mode=["updates", "values"]):
+        if kind == "updates":
+            updates.extend((node, update or {}) for node, update in payload.items())
+        else:
+            out = payload
+    return out, updates
+
+
+async def answer(resources: Resources, request: QueryRequest, *, question_id: str | None = None,
+                 mode: str | None = None, context: RagContext | None = None) -> QueryResponse:
+    """Answer one question (``question_id``/``mode`` label the logged trajectory, e.g. for ``eval``;
+    ``context`` replaces the process's, e.g. without its LLM for the extractive writer)."""
+    ctx = context or resources.context
+    run_id = uuid4().hex
+    with counted_outages(resources), resources.tracing.span("rag.query", {"aer.run_id": run_id}) as span:
+        out, updates = await _run_graph(resources, ctx, request)
+        resources.tracing.record_run(span, out, updates)
+    resources.metrics.run(out)
     await record(resources, run_id, out, question_id=question_id, mode=mode)
-    return to_response(out, resources.context.llm_name, run_id)
+    return to_response(out, ctx.llm_name, run_id)
 
 
-async def _graph_events(resources: Resources, request: QueryRequest) -> AsyncIterator[tuple[str, Any]]:
-    """``("step", WorkflowStep)``, ``("token", text)`` while the writer's LLM streams, then ``("values", state)``."""
+async def _graph_events(resources: Resources, request: QueryRequest, ctx: RagContext
+                        ) -> AsyncIterator[tuple[str, Any]]:
+    """``("step", WorkflowStep)``, ``("token", text)`` while the writer's LLM streams, then ``("values", state)``;
+    ``("updates", [(node, update), ...])`` just before the values when tracing needs them."""
     final: dict[str, Any] = {}
-    stream = graph.astream(
-        graph_input(request), context=resources.context, stream_mode=["updates", "messages", "values"]
-    )
+    updates: list[tuple[str, dict[str, Any]]] = []
+    stream = graph.astream(graph_input(request), context=ctx, stream_mode=["updates", "messages", "values"])
     payload: Any
     async for mode, payload in stream:
         if mode == "updates":
-            for update in payload.values():
+            for node, update in payload.items():
+                if resources.tracing.enabled:
+                    updates.append((node, update or {}))
                 for step in (update or {}).get("steps", []):
                     yield "step", step
         elif mode == "messages":
@@ -75,23 +127,122 @@ async def _graph_events(resources: Resources, request: QueryRequest) -> AsyncIte
                 yield "token", chunk.content
         else:
             final = payload
+    if updates:
+        yield "updates", updates
     yield "values", final
+
+
+async def stream_events(resources: Resources, request: QueryRequest, *, context: RagContext | None = None
+                        ) -> AsyncIterator[tuple[str, Any]]:
+    """``("step", WorkflowStep)`` per finished node, ``("token", text)`` while an LLM writes, then
+    ``("result", QueryResponse)``; counted and traced like ``answer``."""
+    ctx = context or resources.context
+    run_id = uuid4().hex
+    updates: list[tuple[str, dict[str, Any]]] | None = None
+    # not the current span: this generator resumes wherever its consumer iterates it
+    with counted_outages(resources), resources.tracing.span("rag.query", {"aer.run_id": run_id, "aer.streamed": True},
+                                                            current=False) as span:
+        events = (
+            langgraph_runs.stream(graph_input(request))
+            if resources.settings.run_via_langgraph
+            else _graph_events(resources, request, ctx)
+        )
+        async for kind, payload in events:
+            if kind == "updates":
+                updates = payload
+            elif kind != "values":
+                yield kind, payload
+            else:
+                resources.tracing.record_run(span, payload, updates)
+                resources.metrics.run(payload)
+                await record(resources, run_id, payload)
+                yield "result", to_response(payload, ctx.llm_name, run_id)
 
 
 async def stream_answer(resources: Resources, request: QueryRequest) -> AsyncIterator[dict[str, Any]]:
     """Yield one ``step`` event per finished node, ``token`` events while an LLM writes, then ``result``."""
-    events = (
-        langgraph_runs.stream(graph_input(request))
-        if resources.settings.run_via_langgraph
-        else _graph_events(resources, request)
-    )
-    async for kind, payload in events:
+    async for kind, payload in stream_events(resources, request):
         if kind == "step":
             yield {"event": "step", "data": payload.model_dump(by_alias=True, mode="json")}
         elif kind == "token":
             yield {"event": "token", "data": {"text": payload}}
         else:
-            run_id = uuid4().hex
-            await record(resources, run_id, payload)
-            response = to_response(payload, resources.context.llm_name, run_id)
-            yield {"event": "result", "data": response.model_dump(by_alias=True, mode="json")}
+            yield {"event": "result", "data": payload.model_dump(by_alias=True, mode="json")}
+
+
+async def resolve_chat(resources: Resources, ctx: RagContext, messages: list[ChatMessage]
+                       ) -> conversation.Resolution:
+    """The question a chat asks (its last user message, made standalone when it follows others), counted."""
+    with counted_outages(resources), resources.tracing.span("chat.follow_up") as span:
+        resolution = await conversation.resolve(ctx, messages)
+        span.set_attributes({"aer.follow_up": resolution.mode, "aer.llm_calls": resolution.llm_calls,
+                             "aer.carried_entities": [c.standard_name for c in resolution.carried],
+                             "aer.degraded": resolution.degraded})
+    resources.metrics.followups.labels(resolution.mode).inc()
+    if resolution.llm_calls:
+        resources.metrics.llm_calls.inc(resolution.llm_calls)
+    for node in resolution.degraded:
+        resources.metrics.degradation(node)
+    return resolution
+
+
+async def add_documents(resources: Resources, docs: list[Document]) -> IngestReport:
+    """Ingest documents (an existing id is replaced), counting what was written."""
+    with counted_outages(resources):
+        report = await asyncio.to_thread(resources.ingestor.ingest, docs)
+    resources.metrics.ingested(report.documents, report.chunks)
+    return report
+
+
+async def delete_document(resources: Resources, doc_id: str) -> int:
+    """Delete a document and its chunks; the number of chunks removed (0: no such document)."""
+    with counted_outages(resources):
+        return await asyncio.to_thread(resources.ingestor.delete, doc_id)
+
+
+def name_warnings(resources: Resources, entity: EntityMetadata) -> list[NameWarning]:
+    """The names and aliases of ``entity`` that look like another entity's (accepted, with a warning)."""
+    warnings = look_alikes(entity, resources.context.entities.surface_forms())
+    for w in warnings:
+        log.warning("add-entity: %s", w.message)
+    return warnings
+
+
+async def add_entity(resources: Resources, entity: EntityMetadata) -> tuple[EntityMetadata, list[NameWarning]]:
+    """Add or merge an entity (an alias owned by another entity raises ``AliasConflictError``), with a warning
+    for each name that looks like another entity's."""
+    with counted_outages(resources):
+        warnings = await asyncio.to_thread(name_warnings, resources, entity)
+        return await asyncio.to_thread(resources.ingestor.upsert_entity, entity), warnings
+
+
+async def list_entities(resources: Resources, type: EntityType | None, offset: int, limit: int
+                        ) -> tuple[int, list[EntityMetadata]]:
+    """The total count of entities (of ``type``) and one page of them."""
+    store = resources.context.entities
+    with counted_outages(resources):
+        items = await asyncio.to_thread(store.list, type, offset, limit)
+        total = await asyncio.to_thread(store.count, type)
+    return total, items
+
+
+@dataclass(frozen=True)
+class DocumentSummary:
+    """One indexed document: its id and title (from the knowledge graph; empty when it has none)."""
+
+    id: str
+    title: str
+
+
+async def list_documents(resources: Resources, offset: int, limit: int) -> tuple[int, list[DocumentSummary]]:
+    """The number of indexed documents and one page of them, ordered by id."""
+    ctx = resources.context
+
+    def page() -> tuple[int, list[DocumentSummary]]:
+        ids = sorted(ctx.index.document_ids())
+        chosen = ids[offset:offset + limit]
+        titles = [(ctx.kg.name(doc_node(i)) if ctx.kg is not None else None) or "" for i in chosen]
+        return len(ids), [DocumentSummary(i, t) for i, t in zip(chosen, titles, strict=True)]
+
+    with counted_outages(resources):
+        return await asyncio.to_thread(page)

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from graphs.domain import DEFAULT_PRIORITY, EntityType
@@ -107,6 +107,13 @@ class Settings(BaseSettings):
         default=False,
         description="Run queries as LangGraph server runs (set by langgraph.json, so Studio shows every run).",
     )
+    metrics_require_key: bool = Field(
+        default=False, description="GET /metrics needs one of AER_API_KEYS (X-API-Key or Authorization: Bearer).")
+    tracing: bool = Field(
+        default=False,
+        description="Export OpenTelemetry spans (one per request, one per graph node) over OTLP/HTTP; the exporter "
+                    "reads the standard OTEL_* variables (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, ...).",
+    )
     host: str = "127.0.0.1"
     port: int = 8000
 
@@ -131,6 +138,12 @@ class Settings(BaseSettings):
                 except ValueError as exc:
                     raise ValueError(f"{item!r} is not an IP address, a network or *") from exc
         return value
+
+    @model_validator(mode="after")
+    def _metrics_key_needs_keys(self) -> Settings:
+        if self.metrics_require_key and not self.api_keys:
+            raise ValueError("AER_METRICS_REQUIRE_KEY needs AER_API_KEYS: no key could ever read /metrics")
+        return self
 
     @property
     def llm_enabled(self) -> bool:

@@ -11,13 +11,14 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
 import logging
 import math
 import time
 from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Request, Security
 from fastapi.middleware.cors import CORSMiddleware
@@ -30,6 +31,7 @@ from limits.errors import StorageError
 from pydantic import SecretStr
 from starlette.datastructures import Headers
 from starlette.responses import Response
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.api.errors import ApiError, error_body, service_error
 from app.settings import Settings
@@ -42,6 +44,9 @@ API_KEY_HEADER = APIKeyHeader(name="X-API-Key", auto_error=False,
                               description="An API key (needed for writes once AER_API_KEYS is set).")
 BEARER = HTTPBearer(auto_error=False, description="The same API key as a bearer token.")
 READ_ACTIONS = frozenset({"query"})
+RequestKind = Literal["auto", "read", "write"]
+"""How a guarded request counts: ``auto`` by its body's ``action``, ``read`` (a query: a key only with
+``AER_REQUIRE_KEY_FOR_QUERIES``), ``write`` (always a key, once keys are configured)."""
 
 
 class HeaderedApiError(ApiError):
@@ -130,11 +135,20 @@ def rate_limit_storage(settings: Settings) -> Storage:
 class Guard:
     """Router dependency: rate-limit the client, then check its key where one is needed."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, kind: RequestKind = "auto") -> None:
         self.keys = KeyRing(settings.api_keys)
         self.require_for_queries = settings.require_key_for_queries
         self.limit = (RateLimit(settings.rate_limit_per_minute, rate_limit_storage(settings))
                       if settings.rate_limit_per_minute > 0 else None)
+        self.kind: RequestKind = kind
+
+    def of_kind(self, kind: RequestKind, *, limited: bool = True) -> Guard:
+        """This guard for requests of another kind, sharing its keys and its rate-limit window (or none)."""
+        other = copy.copy(self)
+        other.kind = kind
+        if not limited:
+            other.limit = None
+        return other
 
     async def __call__(
         self,
@@ -142,7 +156,10 @@ class Guard:
         api_key: Annotated[str | None, Security(API_KEY_HEADER)] = None,
         bearer: Annotated[HTTPAuthorizationCredentials | None, Security(BEARER)] = None,
     ) -> None:
-        presented = api_key if api_key is not None else bearer.credentials if bearer is not None else None
+        await self.admit(request, api_key if api_key is not None else bearer.credentials if bearer is not None else None)
+
+    async def admit(self, request: Request, presented: str | None) -> None:
+        """Count the request against its client's limit, then check the key it ``presented`` (raise 429/401)."""
         key_id = self.keys.identify(presented) if presented is not None and self.keys.enabled else None
         if self.limit is not None:
             # A request with a wrong key counts against its address: guessing keys is rate-limited too.
@@ -152,8 +169,46 @@ class Guard:
         if presented is not None and key_id is None:
             log.warning("rejected an invalid API key (%s %s)", request.method, request.url.path)
             raise Unauthorized("the API key is not valid")
-        if key_id is None and (self.require_for_queries or await _writes(request)):
+        if key_id is None and (self.kind == "write" or self.require_for_queries
+                               or (self.kind == "auto" and await _writes(request))):
             raise Unauthorized("this request needs an API key (X-API-Key or Authorization: Bearer)")
+
+
+def presented_key(headers: Headers) -> str | None:
+    """The key a request sends: ``X-API-Key``, else an ``Authorization: Bearer`` token."""
+    if (key := headers.get("x-api-key")) is not None:
+        return key
+    scheme, _, token = headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+class GuardedApp:
+    """An ASGI app behind a guard: for an app mounted as a route, which FastAPI's dependencies do not reach.
+
+    A refused request is answered in the error shape (401/429 with their headers, 503 when the shared
+    rate-limit store is down) and never reaches the app.
+    """
+
+    def __init__(self, app: ASGIApp, guard: Guard) -> None:
+        self.app = app
+        self.guard = guard
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            request = Request(scope, receive)
+            refusal: JSONResponse | None = None
+            try:
+                await self.guard.admit(request, presented_key(request.headers))
+            except HeaderedApiError as exc:
+                status, body = service_error(exc)
+                refusal = JSONResponse(body, status_code=status, headers=exc.headers)
+            except StoreUnavailable as exc:
+                status, body = service_error(exc)
+                refusal = JSONResponse(body, status_code=status)
+            if refusal is not None:
+                await refusal(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 async def _writes(request: Request) -> bool:

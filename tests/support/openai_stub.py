@@ -49,6 +49,8 @@ class OpenAIStub:
         self.embeddings: Mode = "ok"
         self.delay_s = delay_s
         self.requests: list[str] = []
+        self.prompts: list[str] = []
+        self.condensed = "腾讯是哪一年成立的？"  # the reply to a follow-up condensing prompt (<conversation>)
         stub = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -102,9 +104,12 @@ class OpenAIStub:
 
             def _complete(self, body: dict[str, Any]) -> None:
                 prompt = "\n".join(str(m.get("content", "")) for m in body.get("messages", []))
+                stub.prompts.append(prompt)
                 if body.get("response_format"):
                     content = ("Sure! The question is conceptual and names no entities."
                                if stub.chat == "invalid_json" else json.dumps(extraction(prompt), ensure_ascii=False))
+                elif "<conversation>" in prompt:
+                    content = stub.condensed
                 else:
                     content = ANSWER
                 if body.get("stream"):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -24,11 +23,10 @@ from app.schemas import (
     QueryRequest,
     QueryResponse,
 )
-from app.service import answer, stream_answer
-from graphs.domain import ENTITY_TYPES, Document, EntityMetadata, NameWarning
+from app.service import add_documents, add_entity, answer, delete_document, list_entities, stream_answer
+from graphs.domain import ENTITY_TYPES, Document, EntityMetadata
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import StoreUnavailable
-from graphs.text.confusables import look_alikes
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix=API_PATH, tags=["adaptive-entity-rag"])
@@ -48,14 +46,6 @@ def check_models(resources: Resources, body: QueryRequest) -> None:
     if body.embedding_model is not None and body.embedding_model != resources.embedding_name:
         raise ApiError(400, "unknown_embedding_model", f"embedding model {body.embedding_model!r} is not configured",
                        {"available": [resources.embedding_name]})
-
-
-def name_warnings(resources: Resources, entity: EntityMetadata) -> list[NameWarning]:
-    """The names and aliases of ``entity`` that look like another entity's (accepted, with a warning)."""
-    warnings = look_alikes(entity, resources.context.entities.surface_forms())
-    for w in warnings:
-        log.warning("add-entity: %s", w.message)
-    return warnings
 
 
 async def sse_events(resources: Resources, body: QueryRequest) -> AsyncIterator[dict[str, str]]:
@@ -80,6 +70,7 @@ async def sse_events(resources: Resources, body: QueryRequest) -> AsyncIterator[
 async def post_action(request: Request, body: Annotated[ActionRequest, Body()]) -> Any:
     """Run one action: ``query``, ``add-entity``, ``add-documents`` or ``delete-document``."""
     resources = resources_of(request)
+    request.state.action = body.action  # the metrics' action label
     if isinstance(body, QueryRequest):
         check_models(resources, body)
         if body.stream or "text/event-stream" in request.headers.get("accept", ""):
@@ -90,17 +81,16 @@ async def post_action(request: Request, body: Annotated[ActionRequest, Body()]) 
         if body.type not in ENTITY_TYPES:
             raise ApiError(422, "invalid_entity_type", f"type must be one of {', '.join(ENTITY_TYPES)}")
         entity = EntityMetadata.model_validate(body.model_dump(exclude={"action"}))
-        warnings = await asyncio.to_thread(name_warnings, resources, entity)
-        saved = await asyncio.to_thread(resources.ingestor.upsert_entity, entity)
+        saved, warnings = await add_entity(resources, entity)
         return AddEntityResponse(entity=saved.model_dump(by_alias=True), warnings=warnings).model_dump(by_alias=True)
     if isinstance(body, AddDocumentsRequest):
         docs = [Document.model_validate(d.model_dump()) for d in body.documents]
         ids = [d.id for d in docs]
         if len(set(ids)) != len(ids):
             raise ApiError(400, "duplicate_document_ids", "each document id may appear once per request")
-        report = await asyncio.to_thread(resources.ingestor.ingest, docs)
+        report = await add_documents(resources, docs)
         return {"success": True, "documents": report.documents, "chunks": report.chunks, "ids": report.doc_ids}
-    removed = await asyncio.to_thread(resources.ingestor.delete, body.id)
+    removed = await delete_document(resources, body.id)
     if not removed:
         raise ApiError(404, "document_not_found", f"no document with id {body.id!r}")
     return {"success": True, "id": body.id, "deletedChunks": removed}
@@ -117,8 +107,6 @@ async def get_action(
     """List entities, optionally of one type, paginated."""
     if type is not None and type not in ENTITY_TYPES:
         raise ApiError(422, "invalid_entity_type", f"type must be one of {', '.join(ENTITY_TYPES)}")
-    store = resources_of(request).context.entities
-    items = await asyncio.to_thread(store.list, type, offset, limit)
-    total = await asyncio.to_thread(store.count, type)
+    total, items = await list_entities(resources_of(request), type, offset, limit)
     return {"success": True, "total": total, "offset": offset, "limit": limit,
             "entities": [e.model_dump(by_alias=True) for e in items]}

@@ -23,6 +23,8 @@ USED = {
     "monitor_sufficiency.user": {"question", "turn", "max_turns", "coverage", "passages"},
     "write_answer.direct": set(),
     "write_answer.contradictions": set(),
+    "condense_question.system": set(),
+    "condense_question.user": {"history", "question"},
 }
 
 

@@ -1,0 +1,181 @@
+"""OpenAI-compatible chat: ``GET /v1/models`` and ``POST /v1/chat/completions`` (JSON or streamed chunks).
+
+Chat front ends and OpenAI SDKs ask the service as they would ask a model. The last user message is the
+question, made standalone when it follows earlier turns (``app/conversation.py``); the answer is the service's
+own, with its numbered citations listed under it as references and given again, structured, in ``citations``;
+``aer`` says how the question was formed, the route it took and the request id.
+
+Streaming sends the answer once it is final (the graph checks and attributes what an LLM wrote, so its raw
+tokens are not the answer): one comment line (``: <node> <ms>``) per finished graph node while it runs, which
+also keeps the connection alive, then the answer and its references as content deltas, a last chunk with
+``finish_reason``, ``citations`` and ``aer``, and ``data: [DONE]``. A failure mid-stream is one
+``data: {"error": ...}`` event, which OpenAI clients raise as an error.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import re
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+from uuid import uuid4
+
+from fastapi import APIRouter, Request
+from fastapi.responses import StreamingResponse
+
+from app.api.deps import resources_of
+from app.api.errors import ApiError, error_body, service_error
+from app.container import Resources
+from app.conversation import Resolution
+from app.openai_schemas import (
+    EXTRACTIVE_MODEL,
+    AerInfo,
+    AssistantMessage,
+    ChatChoice,
+    ChatCompletion,
+    ChatCompletionChunk,
+    ChatCompletionRequest,
+    ChunkChoice,
+    ChunkDelta,
+    FollowUp,
+    ModelCard,
+    ModelList,
+    cited_passages,
+)
+from app.schemas import QueryRequest, QueryResponse
+from app.service import answer, resolve_chat, stream_events
+from graphs.embeddings import EmbedderUnavailable
+from graphs.rag.context import RagContext
+from graphs.stores.base import StoreUnavailable
+
+log = logging.getLogger(__name__)
+router = APIRouter(prefix="/v1", tags=["openai-compatible"])
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def models(resources: Resources) -> dict[str, tuple[RagContext, str]]:
+    """Each model name the service answers as: its context and a description."""
+    ctx = resources.context
+    extractive = dataclasses.replace(ctx, llm=None, llm_name=None) if ctx.llm is not None else ctx
+    out = {}
+    if ctx.llm is not None and ctx.llm_name:
+        out[ctx.llm_name] = (ctx, f"answers written by the LLM {ctx.llm_name}, which also parses questions and "
+                                  "condenses follow-ups")
+    out[EXTRACTIVE_MODEL] = (extractive, "no LLM: rule-based parsing, an extractive answer (the best sentence of "
+                                         "each top passage), follow-ups by carrying the earlier questions' entities")
+    return out
+
+
+def context_for(resources: Resources, model: str) -> RagContext:
+    """The context of a model name; 404 ``model_not_found`` (OpenAI's code) for any other name."""
+    known = models(resources)
+    if model not in known:
+        raise ApiError(404, "model_not_found", f"model {model!r} does not exist here; see GET /v1/models",
+                       {"available": list(known)})
+    return known[model][0]
+
+
+def request_id_of(request: Request) -> str:
+    """The request id the telemetry middleware gave this request."""
+    return str(getattr(request.state, "request_id", None) or uuid4().hex)
+
+
+def references(response: QueryResponse, question: str) -> str:
+    """The numbered references block under the answer (empty when nothing is cited)."""
+    if not response.citations:
+        return ""
+    heading = "参考资料：" if _CJK.search(question) else "References:"
+    lines = [f"[{c['index']}] {c['title'] or c['docId']} ({c['docId']})" for c in response.citations]
+    return "\n\n" + heading + "\n" + "\n".join(lines)
+
+
+def aer_info(response: QueryResponse, resolution: Resolution, request_id: str) -> AerInfo:
+    return AerInfo(
+        request_id=request_id,
+        run_id=response.run_id,
+        status=response.status,
+        answer_mode=response.answer_mode,
+        route=[d.action for d in response.routing_decision.decisions],
+        follow_up=FollowUp(mode=resolution.mode, question=resolution.question,  # type: ignore[arg-type]
+                           original=resolution.original, carried_entities=resolution.carried),
+        llm_calls=response.llm.calls + resolution.llm_calls,
+        degraded=[*resolution.degraded, *response.degraded],
+    )
+
+
+@router.get("/models", response_model=ModelList)
+async def list_models(request: Request) -> ModelList:
+    """The model names to ask: the configured LLM, and the extractive writer that needs none."""
+    resources = resources_of(request)
+    created = int(resources.started_at)
+    return ModelList(data=[ModelCard(id=name, created=created, description=about)
+                           for name, (_, about) in models(resources).items()])
+
+
+@router.post(
+    "/chat/completions",
+    response_model=ChatCompletion,
+    responses={200: {"description": "A chat completion, or chat.completion.chunk events when `stream` is true",
+                     "content": {"text/event-stream": {}}}},
+)
+async def chat_completions(request: Request, body: ChatCompletionRequest) -> Any:
+    """Answer the conversation's last user message with citations (OpenAI's chat completion shape)."""
+    request.state.action = "chat.completions"
+    resources = resources_of(request)
+    ctx = context_for(resources, body.model)
+    resolution = await resolve_chat(resources, ctx, body.messages)
+    query = QueryRequest(question=resolution.question)
+    rid = request_id_of(request)
+    if body.stream:
+        return StreamingResponse(chunks(resources, ctx, query, body.model, resolution, rid),
+                                 media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+    response = await answer(resources, query, context=ctx)
+    completion = ChatCompletion(
+        id=f"chatcmpl-{rid}", created=int(time.time()), model=body.model,
+        choices=[ChatChoice(message=AssistantMessage(content=response.answer + references(response, query.question)))],
+        citations=cited_passages(response), aer=aer_info(response, resolution, rid),
+    )
+    return completion.model_dump(mode="json")
+
+
+def _event(chunk: ChatCompletionChunk) -> str:
+    return f"data: {json.dumps(chunk.model_dump(mode='json', exclude_none=True), ensure_ascii=False)}\n\n"
+
+
+async def chunks(resources: Resources, ctx: RagContext, query: QueryRequest, model: str, resolution: Resolution,
+                 request_id: str) -> AsyncIterator[str]:
+    """The streamed completion: node comments while the graph runs, then the answer, references and the end."""
+    cid, created = f"chatcmpl-{request_id}", int(time.time())
+
+    def chunk(delta: ChunkDelta, **extra: Any) -> str:
+        return _event(ChatCompletionChunk(id=cid, created=created, model=model,
+                                          choices=[ChunkChoice(delta=delta, finish_reason=extra.pop("finish", None))],
+                                          **extra))
+
+    yield chunk(ChunkDelta(role="assistant", content=""))
+    try:
+        response: QueryResponse | None = None
+        async for kind, payload in stream_events(resources, query, context=ctx):
+            if kind == "step":
+                yield f": {payload.node} {payload.duration_ms:.1f} ms\n\n"
+            elif kind == "result":
+                response = payload
+        if response is None:
+            raise RuntimeError("the graph ended without a result")
+    except (StoreUnavailable, EmbedderUnavailable, ApiError) as exc:
+        yield f"data: {json.dumps(service_error(exc)[1], ensure_ascii=False)}\n\n"
+        return
+    except Exception:
+        # The 200 is sent: without this event the stream would stop with no answer and no reason.
+        log.exception("unhandled error in a streamed chat completion")
+        yield f"data: {json.dumps(error_body('internal_error', 'internal server error'))}\n\n"
+        return
+    yield chunk(ChunkDelta(content=response.answer))
+    if refs := references(response, query.question):
+        yield chunk(ChunkDelta(content=refs))
+    yield chunk(ChunkDelta(), finish="stop", citations=cited_passages(response),
+                aer=aer_info(response, resolution, request_id))
+    yield "data: [DONE]\n\n"
