@@ -17,9 +17,12 @@ from app.api.errors import ApiError, error_body, service_error
 from app.container import Resources
 from app.schemas import (
     API_PATH,
+    REQUEST_EXAMPLES,
+    ActionResponse,
     AddDocumentsRequest,
     AddEntityRequest,
     DeleteDocumentRequest,
+    EntityListResponse,
     QueryRequest,
     QueryResponse,
 )
@@ -64,10 +67,12 @@ async def sse_events(resources: Resources, body: QueryRequest) -> AsyncIterator[
 @router.post(
     "",
     response_model=None,
-    responses={200: {"description": "JSON response, or server-sent events (step, token, result) when streaming",
-                     "content": {"text/event-stream": {}}}},
+    responses={200: {"model": ActionResponse,
+                     "description": "JSON response of the action, or server-sent events (step, token, result, "
+                                    "error) when a query streams",
+                     "content": {"text/event-stream": {"schema": {"type": "string"}}}}},
 )
-async def post_action(request: Request, body: Annotated[ActionRequest, Body()]) -> Any:
+async def post_action(request: Request, body: Annotated[ActionRequest, Body(openapi_examples=REQUEST_EXAMPLES)]) -> Any:
     """Run one action: ``query``, ``add-entity``, ``add-documents`` or ``delete-document``."""
     resources = resources_of(request)
     if isinstance(body, QueryRequest):
@@ -95,19 +100,25 @@ async def post_action(request: Request, body: Annotated[ActionRequest, Body()]) 
     return {"success": True, "id": body.id, "deletedChunks": removed}
 
 
-@router.get("")
+@router.get("", response_model=None, responses={200: {"model": EntityListResponse}})
 async def get_action(
     request: Request,
     action: Literal["entities"],
-    type: Annotated[str | None, Query()] = None,
+    type: Annotated[str | None, Query(examples=["PERSON"])] = None,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    q: Annotated[str | None, Query(max_length=256, description="Only entities whose name or an alias contains "
+                                   "this (normalized; a fuzzy or pinyin match last), best match first.")] = None,
 ) -> dict[str, Any]:
-    """List entities, optionally of one type, paginated."""
+    """List entities, optionally of one type or matching a search, paginated."""
     if type is not None and type not in ENTITY_TYPES:
         raise ApiError(422, "invalid_entity_type", f"type must be one of {', '.join(ENTITY_TYPES)}")
     store = resources_of(request).context.entities
-    items = await asyncio.to_thread(store.list, type, offset, limit)
-    total = await asyncio.to_thread(store.count, type)
+    if q is not None and q.strip():
+        found = await asyncio.to_thread(store.search, q, type)
+        items, total = found[offset:offset + limit], len(found)
+    else:
+        items = await asyncio.to_thread(store.list, type, offset, limit)
+        total = await asyncio.to_thread(store.count, type)
     return {"success": True, "total": total, "offset": offset, "limit": limit,
             "entities": [e.model_dump(by_alias=True) for e in items]}
