@@ -13,7 +13,8 @@ from fastapi_offline import FastAPIOffline
 from app.api.error_schema import ERROR_RESPONSES
 from app.api.errors import install_error_handlers
 from app.api.limits import BodySizeLimit
-from app.api.routes import health, rag
+from app.api.routes import evaluations, graph, health, info, rag
+from app.api.routes.web import install_page
 from app.api.security import Guard, install_security
 from app.container import Resources, build_resources
 from app.settings import Settings
@@ -47,7 +48,11 @@ def create_app(
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     install_security(app, settings)  # after BodySizeLimit: CORS is the outermost layer, so a 413 carries its headers
     app.include_router(health.router)
-    app.include_router(rag.router, dependencies=[Depends(Guard(settings))], responses=ERROR_RESPONSES)
+    guard = Guard(settings)
+    app.include_router(rag.router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)
+    for router in (info.router, graph.router, evaluations.router):
+        app.include_router(router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)
+    install_page(app)
     return app
 
 
