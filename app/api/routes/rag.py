@@ -70,7 +70,7 @@ async def sse_events(resources: Resources, body: QueryRequest) -> AsyncIterator[
     responses={200: {"model": ActionResponse,
                      "description": "JSON response of the action, or server-sent events (step, token, result, "
                                     "error) when a query streams",
-                     "content": {"text/event-stream": {"schema": {"type": "string"}}}}},
+                     "content": {"text/event-stream": {}}}},
 )
 async def post_action(request: Request, body: Annotated[ActionRequest, Body(openapi_examples=REQUEST_EXAMPLES)]) -> Any:
     """Run one action: ``query``, ``add-entity``, ``add-documents`` or ``delete-document``."""
