@@ -39,7 +39,8 @@ function updateKeyButton() {
 function askForKey(reason) {
   if (keyPrompt) return keyPrompt;
   const dialog = $("#key-dialog");
-  $("#key-reason").textContent = reason || "Enter an API key for this server.";
+  show($("#key-reason"), reason ? [h("strong", {}, "This server needs an API key."), h("br"),
+    h("span", { class: "muted small" }, `Server: ${reason}`)] : "Enter the API key to use from this tab.");
   $("#api-key").value = apiKey.get();
   $("#key-forget").hidden = !apiKey.get();
   keyPrompt = new Promise((resolve) => {
@@ -126,7 +127,7 @@ async function start() {
 function main() {
   onUnauthorized(askForKey);
   initTabs();
-  $("#key-button").addEventListener("click", () => askForKey("Enter the API key to use from this tab."));
+  $("#key-button").addEventListener("click", () => askForKey(""));
   initAsk({ graph });
   selectTab(location.hash.slice(1));
   start();

@@ -342,20 +342,25 @@ class RunView {
         ["Keywords", (qa.keywords || []).length ? chips(qa.keywords) : null],
         ["Logic", relations],
         ["Team", team ? `${team.name}: ${team.reason}` : null],
-        ["First route", `${r.routingDecision.action}: ${r.routingDecision.reason}`],
+        ["First route", (r.routingDecision.decisions || []).length ? `${r.routingDecision.action}: ${r.routingDecision.reason}` : null],
       ]),
       h("details", {}, h("summary", {}, "Complexity features"),
         dl(Object.entries(qa.complexityFeatures || {}).map(([k, v]) => [k, fmt(v, 2)]), "facts compact")));
   }
 
   entities(r) {
-    const rows = (r.entityValidation || []).map((e) => [
-      e.text, e.type, e.valid ? h("b", {}, e.standardName) : h("span", { class: "muted" }, "unknown (kept as a keyword)"),
-      e.match, fmt(e.score, 2), (e.hierarchy || []).join(" > "), e.negated ? "negated" : "",
+    const found = r.entityValidation || [];
+    const withHierarchy = found.some((e) => (e.hierarchy || []).length);
+    const rows = found.map((e) => [
+      e.negated ? `NOT ${e.text}` : e.text, e.type,
+      e.valid ? h("b", {}, e.standardName) : h("span", { class: "muted" }, "unknown: a keyword"),
+      e.valid ? `${e.match} ${fmt(e.score, 2)}` : "–",
+      ...(withHierarchy ? [(e.hierarchy || []).join(" > ")] : []),
     ]);
     const constraints = (r.routingDecision.finalConstraints || []).map((c) => `${c.negated ? "NOT " : ""}${c.type}=${c.value}`);
     return card("Entities",
-      rows.length ? table(["Mention", "Type", "Standard name", "Match", "Score", "Hierarchy", ""], rows, { caption: "Entities and their normalization" })
+      rows.length ? table(["Mention", "Type", "Standard name", "Match", ...(withHierarchy ? ["Hierarchy"] : [])], rows,
+        { caption: "Each entity and its normalization" })
         : h("p", { class: "muted" }, "No entity in the question."),
       constraints.length ? h("p", { class: "small" }, h("b", {}, "Final filter constraints: "), constraints.join(", ")) : null);
   }

@@ -256,7 +256,7 @@ async function find(text) {
       h("span", { class: "small" }, highlight(hit.text.length > 160 ? `${hit.text.slice(0, 160)}…` : hit.text, terms)),
       fmt(hit.score),
       h("button", { type: "button", class: "danger small", "aria-label": `Delete ${hit.docId}`, onclick: () => remove(hit.docId) }, "Delete"),
-    ]), { caption: "Documents found" }) : h("p", { class: "muted" }, "No document matches."));
+    ]), { caption: "The documents of the closest passages, best first" }) : h("p", { class: "muted" }, "No document matches."));
   } catch (err) {
     show(out, h("p", { class: "error-box" }, `${err.code}: ${err.message}`));
   }

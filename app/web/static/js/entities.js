@@ -125,6 +125,6 @@ function conflict(err, request) {
   result("error",
     h("strong", {}, `The alias “${alias}” already belongs to “${owner}”. `),
     `An alias names one entity, so “${request.standardName}” was not saved (nothing changed). `,
-    `Remove “${alias}” from the aliases to save ${request.standardName}, or add the other aliases to ${owner} instead. `,
+    `Remove “${alias}” from the aliases to save ${request.standardName} without it; if you meant ${owner}, add the aliases to ${owner} instead. `,
     showOwner);
 }
