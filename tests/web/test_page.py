@@ -452,3 +452,51 @@ def test_swagger_try_it_out_with_the_prefilled_example_succeeds(page: Watched, s
     operation.locator(".responses-wrapper").first.scroll_into_view_if_needed()
     p.evaluate("window.scrollBy(0, document.querySelector('.live-responses-table').getBoundingClientRect().top - 420)")
     shot(p, screenshots, "swagger-try-it-out.png")
+
+
+def test_the_upload_job_and_inventory_views_switch_on_with_the_server_features(page: Watched) -> None:
+    """When the server has the documents issue's endpoints (upload, jobs, the inventory: info.features), the page
+    uses them. This server does not have them yet: info and those answers are given in the shape that issue
+    specifies, to keep the views working until they land."""
+    p = page.page
+    job_polls: list[str] = []
+
+    def info(route: Route) -> None:
+        response = route.fetch()
+        body = response.json()
+        body["features"] = {"upload": True, "jobs": True, "documents": True}
+        route.fulfill(response=response, json=body)
+
+    def listing(route: Route) -> None:
+        url = route.request.url
+        if "action=documents" in url:
+            route.fulfill(json={"success": True, "total": 1, "offset": 0, "limit": 50, "documents": [
+                {"id": "notes/a.md", "title": "A", "source": "notes/a.md", "chunks": 2, "bytes": 120,
+                 "contentHash": "abc", "ingestedAt": "2026-01-01T00:00:00Z"}]})
+        elif "action=document&" in url:
+            route.fulfill(json={"success": True, "document": {"id": "notes/a.md", "title": "A"}, "chunks": [
+                {"id": "notes/a.md#0", "text": "第一段", "entities": {"PERSON": ["Elon Musk"]}},
+                {"id": "notes/a.md#1", "text": "第二段", "entities": {}}]})
+        elif "action=job" in url:
+            job_polls.append(url)
+            done = len(job_polls) > 1
+            route.fulfill(json={"success": True, "job": {
+                "status": "done" if done else "running", "progress": {"done": 1 if done else 0, "total": 1},
+                "documents": [{"id": "upload.md", "status": "ok"}] if done else []}})
+        else:
+            route.continue_()
+
+    p.route("**/api/adaptive-entity-rag/info", info)
+    p.route("**/api/adaptive-entity-rag?*", listing)
+    p.route("**/api/adaptive-entity-rag/upload", lambda r: r.fulfill(status=202, json={"success": True, "jobId": "j1"}))
+    page.goto("/#documents")
+    expect(p.locator("#upload-section")).to_be_visible()
+    expect(p.locator("#find-heading")).to_have_text("Documents")
+    expect(p.locator("#find-results")).to_contain_text("notes/a.md")
+    p.locator("#find-results").get_by_role("button", name="notes/a.md", exact=True).click()
+    expect(p.locator("#passage-dialog")).to_contain_text("Elon Musk")
+    p.keyboard.press("Escape")
+    p.set_input_files("#upload-files", files=[{"name": "upload.md", "mimeType": "text/markdown", "buffer": b"# Up\n"}])
+    p.click("#upload-form button[type=submit]")
+    expect(p.locator("#jobs")).to_contain_text("job j1: done 1 of 1")
+    expect(p.locator("#jobs")).to_contain_text("upload.md")
