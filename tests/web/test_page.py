@@ -500,3 +500,17 @@ def test_the_upload_job_and_inventory_views_switch_on_with_the_server_features(p
     p.click("#upload-form button[type=submit]")
     expect(p.locator("#jobs")).to_contain_text("job j1: done 1 of 1")
     expect(p.locator("#jobs")).to_contain_text("upload.md")
+
+    # A large add-documents request answered with a job (202) is followed as a job too.
+    def queued(route: Route) -> None:
+        if json.loads(route.request.post_data or "{}").get("action") == "add-documents":
+            route.fulfill(status=202, json={"success": True, "jobId": "j2"})
+        else:
+            route.continue_()
+
+    p.route("**/api/adaptive-entity-rag", queued)
+    p.fill("#doc-id", "queued-doc")
+    p.fill("#doc-text", "排队的文档。")
+    p.click("#doc-form button[type=submit]")
+    expect(p.locator("#doc-result")).to_contain_text("Queued 1 document(s) as job j2")
+    expect(p.locator("#jobs")).to_contain_text("job j2: done")

@@ -137,17 +137,25 @@ async function addDocuments(docs, source) {
     for (const [i, part] of parts.entries()) {
       if (parts.length > 1) result("info", `Adding documents ${source}: batch ${i + 1} of ${parts.length}…`);
       const answer = await post({ action: "add-documents", documents: part });
+      remember(part);
+      if (answer.jobId) {
+        // A large request may be queued as an ingest job (202): follow it instead of counting here.
+        if (features.jobs) followJob(answer.jobId);
+        result("info", `Queued ${part.length} document(s) as job ${answer.jobId}.`);
+        continue;
+      }
       documents += answer.documents;
       chunks += answer.chunks;
-      remember(part);
     }
   } catch (err) {
     if (documents) result("error", `Added ${documents} document(s), then: ${err.code}: ${err.message}`);
     else failure(err);
     return false;
   }
-  result("ok", `Added ${documents} document(s) as ${chunks} chunk(s) ${source}: `,
-    docs.slice(0, 10).map((d) => d.id).join(", "), docs.length > 10 ? ` and ${docs.length - 10} more` : "", ".");
+  if (documents) {
+    result("ok", `Added ${documents} document(s) as ${chunks} chunk(s) ${source}: `,
+      docs.slice(0, 10).map((d) => d.id).join(", "), docs.length > 10 ? ` and ${docs.length - 10} more` : "", ".");
+  }
   if (source === "from files") {
     pending = [];
     $("#file-form").reset();
