@@ -14,6 +14,7 @@ from graphs.domain import (
     Answerability,
     Constraint,
     Contradiction,
+    EntityMetadata,
     EvidenceSelection,
     ExpansionStep,
     FusionWeights,
@@ -306,14 +307,6 @@ class AddEntityRequest(WireRequest):
     related_entities: list[EntityAlias] = Field(default_factory=list, max_length=200)
 
 
-class AddEntityResponse(Wire):
-    success: bool = True
-    entity: dict[str, Any] = Field(description="The entity as stored after the merge.")
-    warnings: list[NameWarning] = Field(
-        default_factory=list, description="Names or aliases accepted that look like another entity's "
-        "(code confusable_name: Unicode confusables, e.g. a Cyrillic А in Аpple).")
-
-
 class DocumentIn(WireRequest):
     id: DocumentId
     title: str = Field(default="", max_length=1000)
@@ -329,3 +322,141 @@ class AddDocumentsRequest(WireRequest):
 class DeleteDocumentRequest(WireRequest):
     action: Literal["delete-document"]
     id: DocumentId
+
+
+# The answers of the other actions, typed so the OpenAPI document describes every 200 body.
+class AddEntityResponse(Wire):
+    success: Literal[True] = True
+    entity: EntityMetadata = Field(description="The entity as stored, merged with what was there.")
+    warnings: list[NameWarning] = Field(
+        default_factory=list, description="Names or aliases accepted that look like another entity's "
+        "(code confusable_name: Unicode confusables, e.g. a Cyrillic А in Аpple).")
+
+
+class AddDocumentsResponse(Wire):
+    success: Literal[True] = True
+    documents: int = Field(description="Documents written (an existing id is replaced).")
+    chunks: int = Field(description="Chunks written.")
+    ids: list[str] = Field(description="The ids of the documents written.")
+
+
+class DeleteDocumentResponse(Wire):
+    success: Literal[True] = True
+    id: str
+    deleted_chunks: int = Field(description="Chunks removed with the document.")
+
+
+class EntityListResponse(Wire):
+    success: Literal[True] = True
+    total: int = Field(description="Entities that match (of the type, and the search when one is given).")
+    offset: int
+    limit: int
+    entities: list[EntityMetadata]
+
+
+ActionResponse = QueryResponse | AddEntityResponse | AddDocumentsResponse | DeleteDocumentResponse
+"""The 200 body of ``POST /api/adaptive-entity-rag``, by action."""
+
+# One example per action for the OpenAPI document (Swagger UI's "Try it out" starts from the first); each
+# succeeds on the demo corpus (`aer demo`), in this order (tests/api/test_openapi_examples.py posts them).
+REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
+    "query": {
+        "summary": "Ask a question",
+        "value": {"action": "query", "question": "马斯克创办的公司有哪些？", "topK": 3},
+    },
+    "query-options": {
+        "summary": "Ask with options: hybrid search, no reranking",
+        "value": {"action": "query", "question": "什么是机器学习？", "topK": 5, "searchMode": "hybrid",
+                  "enableReranking": False, "team": "auto"},
+    },
+    "query-stream": {
+        "summary": "Ask and stream the steps as server-sent events",
+        "value": {"action": "query", "question": "2024年苹果在北京发布的产品", "stream": True},
+    },
+    "add-entity": {
+        "summary": "Add an entity with aliases (an alias owned by another entity is a 409)",
+        "value": {"action": "add-entity", "standardName": "Jensen Huang", "type": "PERSON",
+                  "aliases": ["黄仁勋", "老黄"], "relatedEntities": ["NVIDIA"]},
+    },
+    "add-documents": {
+        "summary": "Add (or replace) documents",
+        "value": {"action": "add-documents", "documents": [{
+            "id": "su7-launch", "title": "小米SU7发布", "text": "2024年3月28日，雷军在北京发布了小米首款电动汽车SU7。",
+            "metadata": {"date": "2024-03-28", "entities": {"PERSON": ["雷军"], "LOCATION": ["北京"]}}}]},
+    },
+    "delete-document": {
+        "summary": "Delete a document (this one exists once the add-documents example ran; else 404)",
+        "value": {"action": "delete-document", "id": "su7-launch"},
+    },
+}
+
+
+class AuthInfo(Wire):
+    api_keys: bool = Field(description="Whether the server has API keys: writes need one (X-API-Key).")
+    reads_need_key: bool = Field(description="Whether queries and reads need a key too.")
+
+
+class Features(Wire):
+    """Optional endpoints this server has (the page shows their views only when present)."""
+
+    upload: bool = Field(description="POST /api/adaptive-entity-rag/upload (multipart files).")
+    jobs: bool = Field(description="GET ?action=job&id=… (ingest job progress).")
+    documents: bool = Field(description="GET ?action=documents and ?action=document&id=… (the inventory).")
+
+
+class QueryDefaults(Wire):
+    top_k: int
+    max_retries: int
+    max_turns: int
+
+
+class ServiceInfo(Wire):
+    """What the page needs to build its forms: the choices a request may make and how the server is guarded."""
+
+    success: Literal[True] = True
+    version: str
+    llm_models: list[str] = Field(description="LLM models a query may name in llmModel (empty: no LLM).")
+    embedding_model: str
+    reranker: str = Field(description="The reranker that runs when enableReranking is true.")
+    entity_types: list[str]
+    search_modes: list[str]
+    teams: list[str]
+    defaults: QueryDefaults
+    auth: AuthInfo
+    features: Features
+
+
+class GraphNode(Wire):
+    id: str = Field(description="The node's name, as in workflow.steps[].node (__start__ and __end__ included).")
+
+
+class GraphEdge(Wire):
+    source: str
+    target: str
+    conditional: bool = Field(description="Chosen by a routing function (else always taken).")
+
+
+class GraphStructure(Wire):
+    """The LangGraph state machine's nodes and edges, for drawing a run's route on it."""
+
+    success: Literal[True] = True
+    nodes: list[GraphNode]
+    edges: list[GraphEdge]
+
+
+class EvalReport(Wire):
+    """One ``aer eval`` report (eval-<dataset>.json and .md) as the page shows it."""
+
+    dataset: str
+    created: str | None = Field(default=None, description="When the eval ran (from the report).")
+    modified_at: float = Field(description="The report file's modification time (Unix seconds).")
+    markdown: str = Field(description="The Markdown report (eval-<dataset>.md; rendered from the JSON if absent).")
+    html: str = Field(description="The Markdown report as HTML (tables; raw HTML in it is escaped).")
+    chart: bool = Field(description="Whether eval-<dataset>.png exists (GET …/evaluations/{dataset}/chart).")
+    report: dict[str, Any] = Field(description="The JSON report as written by `aer eval`.")
+
+
+class EvalReports(Wire):
+    success: Literal[True] = True
+    reports: list[EvalReport] = Field(description="The latest report of each dataset, newest first.")
+    errors: list[str] = Field(default_factory=list, description="Report files that could not be read, and why.")

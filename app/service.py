@@ -216,11 +216,15 @@ async def add_entity(resources: Resources, entity: EntityMetadata) -> tuple[Enti
         return await asyncio.to_thread(resources.ingestor.upsert_entity, entity), warnings
 
 
-async def list_entities(resources: Resources, type: EntityType | None, offset: int, limit: int
-                        ) -> tuple[int, list[EntityMetadata]]:
-    """The total count of entities (of ``type``) and one page of them."""
+async def list_entities(resources: Resources, type: EntityType | None, offset: int, limit: int,
+                        q: str | None = None) -> tuple[int, list[EntityMetadata]]:
+    """The total count of entities (of ``type``; matching ``q`` by name, alias, fuzzily or in pinyin) and one page
+    of them."""
     store = resources.context.entities
     with counted_outages(resources):
+        if q is not None and q.strip():
+            found = await asyncio.to_thread(store.search, q, type)
+            return len(found), found[offset : offset + limit]
         items = await asyncio.to_thread(store.list, type, offset, limit)
         total = await asyncio.to_thread(store.count, type)
     return total, items

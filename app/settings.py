@@ -116,6 +116,10 @@ class Settings(BaseSettings):
     )
     host: str = "127.0.0.1"
     port: int = 8000
+    eval_results_dir: Path = Field(
+        default=Path("eval-results"),
+        description="Where `aer eval` writes its reports (eval-<dataset>.json/.md/.png) and the page reads them.",
+    )
 
     @field_validator("api_keys", "cors_origins", "forwarded_allow_ips", mode="before")
     @classmethod

@@ -597,9 +597,9 @@ def eval_command(
     question_type: Annotated[
         list[str] | None, typer.Option("--type", help="Only questions of this type (e.g. comparison), repeatable.")
     ] = None,
-    out: Annotated[Path, typer.Option("--out", file_okay=False, help="Folder for the JSON/Markdown/PNG report.")] = Path(
-        "eval-results"
-    ),
+    out: Annotated[Path | None, typer.Option(
+        "--out", file_okay=False, help="Folder for the JSON/Markdown/PNG report [default: AER_EVAL_RESULTS_DIR]."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON report instead of the table.")] = False,
     trajectories: Annotated[Path | None, typer.Option(
         "--trajectories", dir_okay=False,
@@ -622,15 +622,17 @@ def eval_command(
     modes = parse_modes(mode)
     weights = {"vector_weight": vector_weight, "fts_weight": fts_weight, "graph_weight": graph_weight,
                "graph_decay": graph_decay}
+    settings = Settings()
     try:
         result = run_eval(
-            dataset_dir, Settings(), modes, limit, reingest=reingest, log=lambda s: typer.echo(s, err=True),
+            dataset_dir, settings, modes, limit, reingest=reingest, log=lambda s: typer.echo(s, err=True),
             graph_options=weights, types=question_type or (), trajectories=trajectories, unanswerable=unanswerable,
         )
     except StoreError as exc:
         typer.secho(f"error: {exc}", fg="red", err=True)
         raise typer.Exit(3) from exc
-    for path in write_outputs(result.report, result.details, out, log=lambda s: typer.echo(s, err=True)):
+    folder = out or settings.eval_results_dir
+    for path in write_outputs(result.report, result.details, folder, log=lambda s: typer.echo(s, err=True)):
         typer.echo(f"wrote {path}", err=True)
     if as_json:
         typer.echo(json.dumps(result.report, indent=2, ensure_ascii=False))

@@ -115,6 +115,10 @@ class EntityStore(Protocol):
         """Every (name or alias, entity) pair, for gazetteer matching in text."""
         ...
 
+    def search(self, text: str, type: EntityType | None = None) -> builtins.list[EntityMetadata]:
+        """Entities whose name or an alias contains ``text``, best first (then a fuzzy or pinyin match)."""
+        ...
+
     def version(self) -> int:
         """A number that changes whenever the store changes (to refresh caches)."""
         ...

@@ -16,10 +16,13 @@ from app.api.errors import ApiError, error_body, service_error
 from app.container import Resources
 from app.schemas import (
     API_PATH,
+    REQUEST_EXAMPLES,
+    ActionResponse,
     AddDocumentsRequest,
     AddEntityRequest,
     AddEntityResponse,
     DeleteDocumentRequest,
+    EntityListResponse,
     QueryRequest,
     QueryResponse,
 )
@@ -64,10 +67,12 @@ async def sse_events(resources: Resources, body: QueryRequest) -> AsyncIterator[
 @router.post(
     "",
     response_model=None,
-    responses={200: {"description": "JSON response, or server-sent events (step, token, result) when streaming",
+    responses={200: {"model": ActionResponse,
+                     "description": "JSON response of the action, or server-sent events (step, token, result, "
+                                    "error) when a query streams",
                      "content": {"text/event-stream": {}}}},
 )
-async def post_action(request: Request, body: Annotated[ActionRequest, Body()]) -> Any:
+async def post_action(request: Request, body: Annotated[ActionRequest, Body(openapi_examples=REQUEST_EXAMPLES)]) -> Any:
     """Run one action: ``query``, ``add-entity``, ``add-documents`` or ``delete-document``."""
     resources = resources_of(request)
     request.state.action = body.action  # the metrics' action label
@@ -82,7 +87,7 @@ async def post_action(request: Request, body: Annotated[ActionRequest, Body()]) 
             raise ApiError(422, "invalid_entity_type", f"type must be one of {', '.join(ENTITY_TYPES)}")
         entity = EntityMetadata.model_validate(body.model_dump(exclude={"action"}))
         saved, warnings = await add_entity(resources, entity)
-        return AddEntityResponse(entity=saved.model_dump(by_alias=True), warnings=warnings).model_dump(by_alias=True)
+        return AddEntityResponse(entity=saved, warnings=warnings).model_dump(by_alias=True)
     if isinstance(body, AddDocumentsRequest):
         docs = [Document.model_validate(d.model_dump()) for d in body.documents]
         ids = [d.id for d in docs]
@@ -96,17 +101,19 @@ async def post_action(request: Request, body: Annotated[ActionRequest, Body()]) 
     return {"success": True, "id": body.id, "deletedChunks": removed}
 
 
-@router.get("")
+@router.get("", response_model=None, responses={200: {"model": EntityListResponse}})
 async def get_action(
     request: Request,
     action: Literal["entities"],
-    type: Annotated[str | None, Query()] = None,
+    type: Annotated[str | None, Query(examples=["PERSON"])] = None,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    q: Annotated[str | None, Query(max_length=256, description="Only entities whose name or an alias contains "
+                                   "this (normalized; a fuzzy or pinyin match last), best match first.")] = None,
 ) -> dict[str, Any]:
-    """List entities, optionally of one type, paginated."""
+    """List entities, optionally of one type or matching a search, paginated."""
     if type is not None and type not in ENTITY_TYPES:
         raise ApiError(422, "invalid_entity_type", f"type must be one of {', '.join(ENTITY_TYPES)}")
-    total, items = await list_entities(resources_of(request), type, offset, limit)
+    total, items = await list_entities(resources_of(request), type, offset, limit, q)
     return {"success": True, "total": total, "offset": offset, "limit": limit,
             "entities": [e.model_dump(by_alias=True) for e in items]}

@@ -107,6 +107,26 @@ class EntityMatcher:
             return _match(surface, "exact" if surface.is_name else "alias", 1.0)
         return self._lookup_fuzzy(query, type) or self._lookup_pinyin(query, type)
 
+    def search(self, text: str, type: EntityType | None = None) -> builtins.list[EntityMetadata]:
+        """Entities whose name or an alias contains ``text`` (normalized), best first: the name itself, an alias
+        itself, a name or alias starting with it, then containing it; the fuzzy or pinyin match comes after
+        them (``Iphnoe``, ``masike``). Ties in standard-name order."""
+        query = normalize(text)
+        if not query:
+            return []
+        ranks: dict[str, tuple[int, EntityMetadata]] = {}
+        for surface in self._surfaces:
+            if (type is not None and surface.entity.type != type) or query not in surface.norm:
+                continue
+            rank = (0 if surface.norm == query else 2 if surface.norm.startswith(query) else 4) + (not surface.is_name)
+            name = surface.entity.standard_name
+            if name not in ranks or rank < ranks[name][0]:
+                ranks[name] = (rank, surface.entity)
+        near = self._lookup_fuzzy(query, type) or self._lookup_pinyin(query, type)
+        if near is not None and near.entity.standard_name not in ranks:
+            ranks[near.entity.standard_name] = (6, near.entity)
+        return [entity for _, entity in sorted(ranks.values(), key=lambda r: (r[0], r[1].standard_name))]
+
     def _lookup_fuzzy(self, query: str, type: EntityType | None) -> EntityMatch | None:
         if len(query) < self.min_fuzzy_length:
             return None
@@ -304,6 +324,10 @@ class CachedMatcherStore(ABC):
     def surface_forms(self) -> builtins.list[tuple[str, EntityMetadata]]:
         """Every (name or alias, entity) pair, for gazetteer matching in text."""
         return self.matcher().surface_forms()
+
+    def search(self, text: str, type: EntityType | None = None) -> builtins.list[EntityMetadata]:
+        """Entities whose name or an alias contains ``text``, best first (then a fuzzy or pinyin match)."""
+        return self.matcher().search(text, type)
 
 
 def check_page(offset: int, limit: int) -> None:

@@ -1,0 +1,434 @@
+// The Ask tab: the question and its options, the steps as they finish (server-sent events), then the answer
+// with clickable citations, the not-found state, the parsed query, the entities, the route on the graph, the
+// plan, the results with their score components, the searches and the time per node.
+
+import { $, chips, dl, fmt, h, highlight, ms, show, table } from "./dom.js";
+import { ApiError, post, streamQuery } from "./api.js";
+import { drawRoute, stepList } from "./route.js";
+
+let ctx = null; // {graph: () => Promise<the graph's nodes and edges>}
+let running = null; // the AbortController of the question being answered
+let routeOnly = window.matchMedia("(max-width: 720px)").matches;
+
+export function initAsk(context) {
+  ctx = context;
+  const form = $("#ask-form");
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    ask();
+  });
+  $("#question").addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" && !ev.shiftKey && !ev.isComposing) {
+      ev.preventDefault();
+      form.requestSubmit();
+    }
+  });
+  $("#stop-button").addEventListener("click", () => running && running.abort());
+}
+
+/** Fill the option controls from the server's info. */
+export function applyInfo(info) {
+  const fill = (select, values, current) => show(select, values.map((v) => h("option", { value: v, selected: v === current }, v)));
+  fill($("#opt-mode"), info.searchModes, "auto");
+  fill($("#opt-team"), info.teams, "auto");
+  $("#opt-topk").value = info.defaults.topK;
+  $("#opt-retries").value = info.defaults.maxRetries;
+  $("#opt-turns").value = info.defaults.maxTurns;
+  $("#reranker-name").textContent = `(${info.reranker})`;
+  // The model choice only matters when there is one to make.
+  $("#field-llm").hidden = info.llmModels.length < 2;
+  fill($("#opt-llm"), info.llmModels, info.llmModels[0]);
+}
+
+function readRequest() {
+  const number = (id) => Number.parseInt($(id).value, 10);
+  const request = {
+    action: "query",
+    question: $("#question").value.trim(),
+    topK: number("#opt-topk"),
+    maxRetries: number("#opt-retries"),
+    maxTurns: number("#opt-turns"),
+    searchMode: $("#opt-mode").value || "auto",
+    team: $("#opt-team").value || "auto",
+    fusion: $("#opt-fusion").value,
+    enableReranking: $("#opt-rerank").checked,
+  };
+  if (!$("#field-llm").hidden && $("#opt-llm").value) request.llmModel = $("#opt-llm").value;
+  return request;
+}
+
+function setBusy(busy) {
+  $("#ask-button").disabled = busy;
+  $("#ask-button").textContent = busy ? "Asking…" : "Ask";
+  $("#stop-button").hidden = !busy;
+  $("#ask-output").setAttribute("aria-busy", String(busy));
+}
+
+function showAskError(error) {
+  const box = $("#ask-error");
+  if (!error) {
+    box.hidden = true;
+    return;
+  }
+  const details = error.details ? h("pre", { class: "mono small" }, JSON.stringify(error.details, null, 2)) : null;
+  show(box, h("strong", {}, error.code ? `${error.code}: ` : ""), error.message, details);
+  box.hidden = false;
+}
+
+export async function ask(question) {
+  if (question !== undefined) $("#question").value = question;
+  const request = readRequest();
+  if (!request.question) {
+    showAskError({ code: "", message: "Type a question first." });
+    $("#question").focus();
+    return;
+  }
+  for (const [key, [lo, hi]] of Object.entries({ topK: [1, 50], maxRetries: [0, 10], maxTurns: [1, 10] })) {
+    if (!Number.isInteger(request[key]) || request[key] < lo || request[key] > hi) {
+      showAskError({ code: "", message: `${key} must be a whole number from ${lo} to ${hi}.` });
+      return;
+    }
+  }
+  if (running) running.abort();
+  const controller = new AbortController();
+  running = controller;
+  showAskError(null);
+  setBusy(true);
+  const structure = await ctx.graph().catch(() => null);
+  const view = new RunView(structure, request.question);
+  show($("#ask-output"), view.root);
+  try {
+    if ($("#opt-stream").checked) {
+      let finished = false;
+      for await (const { event, data } of streamQuery(request, controller.signal)) {
+        if (event === "step") view.step(data);
+        else if (event === "token") view.token(data.text || "");
+        else if (event === "result") {
+          view.result(data);
+          finished = true;
+        } else if (event === "error") {
+          throw new ApiError(0, data.error.code, data.error.message, data.error.details);
+        }
+      }
+      if (!finished) throw new ApiError(0, "stream_ended", "the answer stream ended before the result arrived");
+    } else {
+      view.result(await post(request, { signal: controller.signal }));
+    }
+  } catch (err) {
+    if (err.name === "AbortError") view.stopped();
+    else {
+      view.failed();
+      showAskError(err);
+    }
+  } finally {
+    if (running === controller) {
+      running = null;
+      setBusy(false);
+    }
+  }
+}
+
+/** Terms to mark in passages: the question's keywords, entity mentions and their standard names. */
+function termsOf(r) {
+  const qa = r.queryAnalysis || {};
+  return [
+    ...(qa.keywords || []),
+    ...(r.entityValidation || []).flatMap((e) => [e.text, e.valid ? e.standardName : null]),
+    ...(r.entityValidation || []).flatMap((e) => (e.valid ? e.hierarchy || [] : [])),
+  ].filter(Boolean);
+}
+
+function card(title, ...children) {
+  return h("section", { class: "card" }, h("h2", {}, title), children);
+}
+
+function entityTags(entities) {
+  return Object.entries(entities || {}).map(([type, names]) => h("span", { class: "tag" }, h("b", {}, type), ` ${names.join(", ")}`));
+}
+
+function dateText(value) {
+  if (!value) return null;
+  const text = String(value);
+  return text.length === 8 ? `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6)}` : text;
+}
+
+/** Open a passage in the dialog, the matched terms highlighted. */
+export function openPassage(hit, terms, heading) {
+  const dialog = $("#passage-dialog");
+  $("#passage-title").textContent = heading || hit.title || hit.docId;
+  show($("#passage-body"),
+    dl([
+      ["Document", hit.docId],
+      ["Passage", hit.id],
+      ["Title", hit.title],
+      ["Date", dateText(hit.date)],
+      ["Channel", hit.channel],
+      ["Score", hit.score !== undefined ? fmt(hit.score) : null],
+      ["Reranked", hit.rerankedScore !== null && hit.rerankedScore !== undefined ? fmt(hit.rerankedScore) : null],
+    ]),
+    h("p", { class: "passage-text" }, highlight(hit.text || "", terms)),
+    hit.relevanceExplanation ? h("p", { class: "muted small" }, `Why it ranks here: ${hit.relevanceExplanation}`) : null,
+    h("div", { class: "tags" }, entityTags(hit.entities)));
+  if (!dialog.open) dialog.showModal();
+}
+
+/** Everything shown for one question: built as the steps arrive, completed by the result. */
+class RunView {
+  constructor(structure, question) {
+    this.structure = structure;
+    this.question = question;
+    this.steps = [];
+    this.response = null;
+    this.selected = null;
+    this.draft = "";
+    this.status = h("p", { class: "run-status" }, h("span", { class: "spinner", "aria-hidden": "true" }), "Working…");
+    this.answer = h("div", { class: "answer-area" });
+    this.picture = h("div", { class: "route-picture" });
+    this.list = h("div", { class: "route-list" });
+    this.toggle = h("button", { type: "button", class: "ghost small", "aria-pressed": String(routeOnly),
+                                onclick: () => this.flip() }, routeOnly ? "Show the whole graph" : "Show the route only");
+    this.routeCard = h("section", { class: "card route-card" },
+      h("div", { class: "card-head" }, h("h2", {}, "Route"), this.toggle),
+      h("p", { class: "muted small" }, "Visited nodes are filled and numbered in the order they ran; solid arrows are the edges taken, dashed ones are routing choices. Select a node to find its steps."),
+      h("div", { class: "route-grid" }, this.picture, this.list));
+    this.side = h("div", { class: "side" });
+    this.details = h("div", { class: "details" });
+    this.root = h("div", { class: "run" }, this.status,
+      h("div", { class: "run-grid" }, this.answer, this.side), this.routeCard, this.details);
+    this.redraw();
+  }
+
+  flip() {
+    routeOnly = !routeOnly;
+    this.toggle.textContent = routeOnly ? "Show the whole graph" : "Show the route only";
+    this.toggle.setAttribute("aria-pressed", String(routeOnly));
+    this.redraw();
+  }
+
+  select(node) {
+    this.selected = this.selected === node ? null : node;
+    this.redraw();
+    const first = this.list.querySelector("li.selected");
+    if (first) first.scrollIntoView({ block: "nearest" });
+  }
+
+  redraw() {
+    if (this.structure && window.dagre) {
+      show(this.picture, h("div", { class: "route-scroll" },
+        drawRoute(this.structure, this.steps, this.response, { routeOnly, onSelect: (n) => this.select(n) })));
+    } else {
+      show(this.picture, h("p", { class: "muted" }, "The graph could not be loaded; the steps are listed below."));
+    }
+    show(this.list, this.steps.length ? stepList(this.steps, this.response, this.selected) : h("p", { class: "muted" }, "Waiting for the first step…"));
+  }
+
+  step(step) {
+    this.steps.push(step);
+    this.status.lastChild.textContent = `Working… ${this.steps.length} step(s): ${step.node}`;
+    this.redraw();
+  }
+
+  token(text) {
+    this.draft += text;
+    show(this.answer, card("Answer (being written)", h("p", { class: "answer-text" }, this.draft)));
+  }
+
+  stopped() {
+    show(this.status, "Stopped.");
+  }
+
+  failed() {
+    show(this.status, "The question could not be answered.");
+  }
+
+  result(r) {
+    this.response = r;
+    this.steps = (r.workflow && r.workflow.steps) || this.steps;
+    const notFound = r.status === "no_results" || (r.answerability && r.answerability.decision === "not_found");
+    show(this.status, h("span", { class: `status-badge ${notFound ? "warn" : "ok"}` }, r.status),
+      ` ${fmt(r.workflow.totalDuration, 1)} ms · ${r.llm.note}`);
+    const terms = termsOf(r);
+    this.terms = terms;
+    show(this.answer, notFound ? this.notFound(r, terms) : this.answered(r, terms));
+    this.redraw();
+    show(this.side, this.warnings(r), this.analysis(r), this.entities(r));
+    show(this.details, this.plan(r), this.expansion(r), this.results(r, terms), this.timings(r));
+  }
+
+  passages(r) {
+    const byId = new Map();
+    for (const hit of [...(r.related || []), ...((r.retrievalDetails && r.retrievalDetails.topResults) || [])]) byId.set(hit.id, hit);
+    return byId;
+  }
+
+  citeButton(r, citation, terms) {
+    const hit = this.passages(r).get(citation.id);
+    return h("button", {
+      type: "button", class: "cite", "aria-label": `Source ${citation.index}: ${citation.title || citation.docId}`,
+      title: citation.title || citation.docId,
+      onclick: () => (hit ? openPassage(hit, terms, `[${citation.index}] ${citation.title || citation.docId}`) : null),
+    }, `[${citation.index}]`);
+  }
+
+  answerText(r, terms) {
+    const byIndex = new Map((r.citations || []).map((c) => [c.index, c]));
+    const parts = (r.answer || "").split(/\[(\d+)\]/g);
+    return h("p", { class: "answer-text" }, parts.map((part, i) => {
+      if (i % 2 === 0) return part;
+      const citation = byIndex.get(Number(part));
+      return citation ? this.citeButton(r, citation, terms) : `[${part}]`;
+    }));
+  }
+
+  answerability(r) {
+    const a = r.answerability;
+    if (!a) return null;
+    return h("p", { class: "answerability" },
+      h("span", { class: `status-badge ${a.decision === "answerable" ? "ok" : "warn"}` }, a.decision),
+      ` score ${fmt(a.score, 2)}${a.reason ? ` — ${a.reason}` : ""}`);
+  }
+
+  answered(r, terms) {
+    const sources = (r.citations || []).map((c) => h("li", {}, this.citeButton(r, c, terms), " ",
+      h("span", {}, c.title || c.docId), h("span", { class: "muted small" }, ` ${c.docId}`)));
+    const corrections = (r.corrections || []).length ? h("div", { class: "corrections" },
+      h("h3", {}, "Corrected by the answer checker"),
+      h("ul", {}, r.corrections.map((c) => h("li", {}, typeof c === "string" ? c
+        : Object.entries(c).map(([k, v]) => h("span", { class: "kv" }, h("b", {}, `${k}: `), typeof v === "string" ? v : JSON.stringify(v))))))) : null;
+    const contradictions = (r.contradictions || []).length ? h("div", { class: "contradictions" },
+      h("h3", {}, "The sources disagree"),
+      h("ul", {}, r.contradictions.map((c) => h("li", {}, h("b", {}, c.fact), ": ",
+        c.claims.map((claim) => `${claim.value} (${claim.hitIds.join(", ")})`).join(" vs "))))) : null;
+    return h("section", { class: "card answer-card" },
+      h("h2", {}, "Answer"),
+      r.answerSpan ? h("p", { class: "answer-span" }, h("span", { class: "muted small" }, "Short answer "), h("strong", {}, r.answerSpan)) : null,
+      this.answerText(r, terms),
+      this.answerability(r),
+      r.master && r.master.possiblyIncomplete ? h("p", { class: "warn-text" }, "A budget ran out before the search was done: the answer may be incomplete.") : null,
+      corrections, contradictions,
+      sources.length ? h("div", { class: "sources" }, h("h3", {}, "Sources"), h("ol", { class: "plain-list" }, sources)) : null);
+  }
+
+  notFound(r, terms) {
+    const related = r.related || [];
+    return h("section", { class: "card answer-card not-found" },
+      h("h2", {}, "Not found"),
+      h("p", { class: "not-found-text" }, r.answer || "Nothing in the documents answers this question."),
+      this.answerability(r),
+      related.length ? h("div", { class: "related" },
+        h("h3", {}, "Related passages (closest, not an answer)"),
+        h("ul", { class: "plain-list" }, related.map((hit) => h("li", {},
+          h("button", { type: "button", class: "linklike", onclick: () => openPassage(hit, terms) }, hit.title || hit.docId),
+          h("span", { class: "muted small" }, ` ${hit.docId} · score ${fmt(hit.score)}`))))) : null);
+  }
+
+  warnings(r) {
+    const items = [];
+    if ((r.degraded || []).length) items.push(h("li", {}, h("b", {}, "Degraded: "), `${r.degraded.join(", ")} fell back to its rule path or default.`));
+    if (r.llm && r.llm.used) items.push(h("li", {}, `LLM ${r.llm.model}: ${r.llm.calls} call(s).`));
+    return items.length ? h("section", { class: "card warn-card" }, h("h2", {}, "Service notes"), h("ul", {}, items)) : null;
+  }
+
+  analysis(r) {
+    const qa = r.queryAnalysis;
+    const team = r.master && r.master.teamConfiguration;
+    const relations = (qa.logicalRelations || []).map((rel) => `${rel.operator}(${(rel.entities || []).join(", ")})`).join("; ");
+    return card("Parsed query",
+      dl([
+        ["Intent", qa.intent],
+        ["Complexity", `${qa.complexity} (${fmt(qa.complexityScore, 2)})`],
+        ["Confidence", fmt(qa.confidence, 2)],
+        ["Parser", qa.parser],
+        ["Keywords", (qa.keywords || []).length ? chips(qa.keywords) : null],
+        ["Logic", relations],
+        ["Team", team ? `${team.name}: ${team.reason}` : null],
+        ["First route", (r.routingDecision.decisions || []).length ? `${r.routingDecision.action}: ${r.routingDecision.reason}` : null],
+      ]),
+      h("details", {}, h("summary", {}, "Complexity features"),
+        dl(Object.entries(qa.complexityFeatures || {}).map(([k, v]) => [k, fmt(v, 2)]), "facts compact")));
+  }
+
+  entities(r) {
+    const found = r.entityValidation || [];
+    const withHierarchy = found.some((e) => (e.hierarchy || []).length);
+    const rows = found.map((e) => [
+      e.negated ? `NOT ${e.text}` : e.text, e.type,
+      e.valid ? h("b", {}, e.standardName) : h("span", { class: "muted" }, "unknown: a keyword"),
+      e.valid ? `${e.match} ${fmt(e.score, 2)}` : "–",
+      ...(withHierarchy ? [(e.hierarchy || []).join(" > ")] : []),
+    ]);
+    const constraints = (r.routingDecision.finalConstraints || []).map((c) => `${c.negated ? "NOT " : ""}${c.type}=${c.value}`);
+    return card("Entities",
+      rows.length ? table(["Mention", "Type", "Standard name", "Match", ...(withHierarchy ? ["Hierarchy"] : [])], rows,
+        { caption: "Each entity and its normalization" })
+        : h("p", { class: "muted" }, "No entity in the question."),
+      constraints.length ? h("p", { class: "small" }, h("b", {}, "Final filter constraints: "), constraints.join(", ")) : null);
+  }
+
+  plan(r) {
+    const m = r.master || {};
+    if (!m.plan && !(m.steps || []).length) return null;
+    const plan = m.plan;
+    return card("Plan",
+      plan ? h("p", { class: "small" }, `${plan.pattern} plan by ${plan.planner}: ${plan.reason}`) : null,
+      plan ? table(["Id", "Sub-question", "Strategy", "Depends on", "Status", "Attempts"],
+        plan.subQuestions.map((q) => [q.id, q.question, q.strategy, (q.dependsOn || []).join(", ") || "–", q.status, String(q.attempts)]),
+        { caption: "Sub-questions" }) : null,
+      (m.steps || []).length ? table(["Sub-question", "Turn", "Attempt", "Strategy", "Status", "Results", "Route", "Time"],
+        m.steps.map((x) => [x.subQuestion, String(x.turn), String(x.attempt), x.strategy, x.error ? `${x.status}: ${x.error}` : x.status,
+          String(x.resultIds.length), x.route.join(" → "), ms(x.durationMs)]), { caption: "Executions" }) : null,
+      (m.sufficiency || []).length ? h("div", {}, h("h3", {}, "Sufficiency"),
+        h("ol", { class: "plain-list small" }, m.sufficiency.map((x) => h("li", {},
+          h("b", {}, `turn ${x.turn}: ${x.level}`), ` (${x.judge}) → ${x.next}: ${x.reason}`)))) : null,
+      (m.reflections || []).length ? h("div", {}, h("h3", {}, "Reflections"),
+        h("ul", { class: "plain-list small" }, m.reflections.map((x) => h("li", {},
+          h("b", {}, `${x.subQuestion}: ${x.action}`), ` after ${x.failure}: ${x.reason}`)))) : null);
+  }
+
+  expansion(r) {
+    const rd = r.retrievalDetails;
+    if (!(rd.expansion || []).length && !rd.evidence) return null;
+    const ev = rd.evidence;
+    return card("Graph expansion",
+      (rd.expansion || []).length ? table(["Depth", "Decision", "Judge", "Coverage", "Results", "Reason"],
+        rd.expansion.map((x) => [String(x.depth), x.decision, x.judge, x.coverage !== null && x.coverage !== undefined ? `${Math.round(x.coverage * 100)}%` : "–",
+          String(x.numResults), x.reason]), { caption: "Sufficiency judgment per depth" }) : null,
+      ev ? dl([
+        ["Evidence", ev.selectedNodes.map((n) => `${n.node} (${fmt(n.relevance, 2)})`).join(", ")],
+        ["Reasoning path", (ev.reasoningPath || []).join(" → ")],
+        ["Selector", `${ev.selector}${ev.reasoning ? `: ${ev.reasoning}` : ""}`],
+        ["Excluded", (ev.excludedNodes || []).join(", ")],
+        ["Fusion weights", rd.fusionWeights ? Object.entries(rd.fusionWeights).map(([k, v]) => `${k} ${v}`).join(", ") : null],
+      ]) : null);
+  }
+
+  results(r, terms) {
+    const rd = r.retrievalDetails;
+    const rows = (rd.topResults || []).map((hit, i) => [
+      String(i + 1),
+      h("button", { type: "button", class: "linklike", onclick: () => openPassage(hit, terms) }, hit.title || hit.docId),
+      hit.channel, fmt(hit.score), fmt(hit.denseScore), fmt(hit.bm25Score), fmt(hit.graphScore),
+      hit.hop === null || hit.hop === undefined ? "–" : String(hit.hop), fmt(hit.rerankedScore),
+      h("span", { class: "small" }, hit.relevanceExplanation || ""), dateText(hit.date) || "–",
+    ]);
+    const searches = (rd.searches || []).map((x) => [x.channel, h("code", { class: "small" }, x.filter || "—"), String(x.count), ms(x.durationMs)]);
+    return h("div", { class: "run-wide" },
+      card(`Top results (${rd.rankedResultCount} of ${rd.searchResultCount} found; reranker ${rd.reranker})`,
+        rows.length ? table(["#", "Passage", "Channel", "Score", "Dense", "BM25", "Graph", "Hop", "Reranked", "Why", "Date"], rows, { caption: "Top results and their score components" })
+          : h("p", { class: "muted" }, "No result."),
+        searches.length ? h("details", {}, h("summary", {}, `Searches (${searches.length})`),
+          table(["Channel", "Filter", "Hits", "Time"], searches, { caption: "Every search the run made" })) : null));
+  }
+
+  timings(r) {
+    const steps = r.workflow.steps || [];
+    const longest = Math.max(...steps.map((x) => x.durationMs), 0.001);
+    return card(`Time per node (total ${ms(r.workflow.totalDuration)})`,
+      h("ol", { class: "timings" }, steps.map((x, i) => {
+        const bar = h("span", { class: "bar" });
+        bar.style.width = `${Math.max(0.5, (x.durationMs / longest) * 100)}%`;
+        return h("li", {}, h("span", { class: "t-node" }, `${i + 1}. ${x.node}`), h("span", { class: "t-bar" }, bar), h("span", { class: "t-ms" }, ms(x.durationMs)));
+      })),
+      h("p", { class: "muted small" }, r.runId ? `run ${r.runId}` : ""));
+  }
+}

@@ -1,0 +1,87 @@
+// Small DOM helpers: every text goes in as a text node (never as HTML), so nothing from an answer, a passage
+// or an entity name can inject markup.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function build(el, attrs, children) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") el.setAttribute("class", value);
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (value === true) el.setAttribute(key, "");
+    else el.setAttribute(key, String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+/** Append children (nodes, strings, numbers, nested arrays; null/false skipped) as nodes or text. */
+export function append(el, children) {
+  for (const child of [children].flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** An HTML element: h("p", {class: "x"}, "text", h("b", {}, "bold")). */
+export function h(tag, attrs = {}, ...children) {
+  return build(document.createElement(tag), attrs, children);
+}
+
+/** An SVG element. */
+export function s(tag, attrs = {}, ...children) {
+  return build(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+export const $ = (selector, root = document) => root.querySelector(selector);
+
+/** Replace the children of el. */
+export function show(el, ...children) {
+  el.replaceChildren();
+  return append(el, children);
+}
+
+export function fmt(value, digits = 3) {
+  if (value === null || value === undefined || Number.isNaN(value)) return "–";
+  if (typeof value !== "number") return String(value);
+  return Number.isInteger(value) ? String(value) : value.toFixed(digits);
+}
+
+export function ms(value) {
+  if (value === null || value === undefined) return "–";
+  return value >= 100 ? `${value.toFixed(0)} ms` : `${value.toFixed(1)} ms`;
+}
+
+/** A definition list from [term, description] pairs (pairs with an empty description are skipped). */
+export function dl(pairs, cls = "facts") {
+  return h("dl", { class: cls },
+    pairs.filter(([, d]) => d !== null && d !== undefined && d !== "").map(([t, d]) => [h("dt", {}, t), h("dd", {}, d)]));
+}
+
+/** A table: columns is a list of header labels, rows a list of cell lists (nodes or text). */
+export function table(columns, rows, { caption, cls = "data" } = {}) {
+  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": caption || columns.join(", ") },
+    h("table", { class: cls },
+      caption ? h("caption", {}, caption) : null,
+      h("thead", {}, h("tr", {}, columns.map((c) => h("th", { scope: "col" }, c)))),
+      h("tbody", {}, rows.map((cells) => h("tr", {}, cells.map((c) => h("td", {}, c)))))));
+}
+
+export function chips(items, cls = "chip") {
+  return h("span", { class: "chips" }, items.map((item) => h("span", { class: cls }, item)));
+}
+
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The text with every occurrence of a term (case-insensitive) wrapped in <mark>. */
+export function highlight(text, terms) {
+  const wanted = [...new Set(terms.filter((t) => t && t.trim().length >= 2).map((t) => t.trim()))]
+    .sort((a, b) => b.length - a.length);
+  if (!wanted.length) return [text];
+  const pattern = new RegExp(`(${wanted.map(escapeRegExp).join("|")})`, "gi");
+  return text.split(pattern).map((part, i) => (i % 2 === 1 ? h("mark", {}, part) : part));
+}

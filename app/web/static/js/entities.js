@@ -1,0 +1,130 @@
+// The Entities tab: list and search by type, add an entity, an alias or a hierarchy; a 409 alias conflict says
+// which entity owns the alias and what to do.
+
+import { $, h, show, table } from "./dom.js";
+import { call, post } from "./api.js";
+
+const PAGE = 25;
+let offset = 0;
+let total = 0;
+
+export function initEntities(info) {
+  for (const select of [$("#entity-type"), $("#ent-type")]) {
+    select.append(...info.entityTypes.map((t) => h("option", { value: t }, t)));
+  }
+  $("#entity-search").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    offset = 0;
+    load();
+  });
+  $("#entity-type").addEventListener("change", () => {
+    offset = 0;
+    load();
+  });
+  $("#entity-prev").addEventListener("click", () => {
+    offset = Math.max(0, offset - PAGE);
+    load();
+  });
+  $("#entity-next").addEventListener("click", () => {
+    offset += PAGE;
+    load();
+  });
+  $("#entity-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    save();
+  });
+}
+
+/** Load the current page of the list (on first showing the tab, and after every change). */
+export async function load() {
+  const out = $("#entity-table");
+  try {
+    const page = await call("", {
+      query: { action: "entities", type: $("#entity-type").value, q: $("#entity-q").value.trim(), offset, limit: PAGE },
+    });
+    total = page.total;
+    const rows = page.entities.map((e) => [
+      h("b", {}, e.standardName), e.type, e.aliases.join(", "), e.hierarchy.join(" > "), e.relatedEntities.join(", "),
+      h("button", { type: "button", class: "small", "aria-label": `Add an alias to ${e.standardName}`, onclick: () => edit(e) }, "Add alias"),
+    ]);
+    show(out, rows.length ? table(["Standard name", "Type", "Aliases", "Hierarchy", "Related", ""], rows, { caption: "Entities" })
+      : h("p", { class: "muted" }, "No entity matches."));
+    $("#entity-page").textContent = total ? `${offset + 1}–${offset + page.entities.length} of ${total}` : "";
+    $("#entity-prev").disabled = offset === 0;
+    $("#entity-next").disabled = offset + PAGE >= total;
+  } catch (err) {
+    show(out, h("p", { class: "error-box" }, `${err.code}: ${err.message}`));
+  }
+}
+
+/** Fill the form with an entity so the user can add an alias (saving merges). */
+function edit(entity) {
+  $("#ent-name").value = entity.standardName;
+  $("#ent-type").value = entity.type;
+  $("#ent-aliases").value = "";
+  $("#ent-hierarchy").value = "";
+  $("#ent-related").value = "";
+  $("#entity-form-heading").scrollIntoView({ block: "start" });
+  $("#ent-aliases").focus();
+}
+
+function list(text, separator) {
+  return text.split(separator).map((x) => x.trim()).filter(Boolean);
+}
+
+function result(kind, ...children) {
+  const box = $("#entity-result");
+  box.className = `result-box ${kind}`;
+  show(box, children);
+  box.hidden = false;
+}
+
+async function save() {
+  const request = {
+    action: "add-entity",
+    standardName: $("#ent-name").value.trim(),
+    type: $("#ent-type").value,
+    aliases: list($("#ent-aliases").value, /[,，、;；]/),
+    hierarchy: list($("#ent-hierarchy").value, /[>＞/]/),
+    relatedEntities: list($("#ent-related").value, /[,，、;；]/),
+  };
+  if (!request.standardName) {
+    result("error", "An entity needs a standard name.");
+    $("#ent-name").focus();
+    return;
+  }
+  try {
+    const answer = await post(request);
+    const e = answer.entity;
+    result("ok", h("strong", {}, `Saved ${e.standardName} (${e.type}). `),
+      e.aliases.length ? `Aliases: ${e.aliases.join(", ")}. ` : "",
+      e.hierarchy.length ? `Hierarchy: ${e.hierarchy.join(" > ")}. ` : "",
+      typeof answer.retagged === "number" ? `${answer.retagged} chunk(s) re-tagged. ` : "",
+      "The next question uses it.");
+    $("#ent-aliases").value = "";
+    $("#entity-q").value = e.standardName;
+    $("#entity-type").value = "";
+    offset = 0;
+    load();
+  } catch (err) {
+    if (err.code === "alias_conflict" && err.details) conflict(err, request);
+    else result("error", h("strong", {}, `${err.code}: `), err.message,
+      Array.isArray(err.details) ? h("ul", {}, err.details.map((d) => h("li", {}, `${(d.loc || []).slice(2).join(".")}: ${d.msg}`))) : null);
+  }
+}
+
+function conflict(err, request) {
+  const { alias, owner } = err.details;
+  const showOwner = h("button", { type: "button", class: "small", onclick: () => {
+    $("#entity-q").value = owner;
+    $("#entity-type").value = "";
+    offset = 0;
+    load();
+    $("#entity-table").scrollIntoView({ block: "nearest" });
+  } }, `Show ${owner}`);
+  result("error",
+    h("strong", {}, `The alias “${alias}” already belongs to “${owner}”. `),
+    `An alias names one entity, so “${request.standardName}” was not saved (nothing changed). `,
+    `Remove “${alias}” from the aliases to save ${request.standardName} without it; if you meant ${owner}, add the aliases to ${owner} instead. `,
+    showOwner);
+}
