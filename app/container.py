@@ -13,6 +13,7 @@ from langchain_core.language_models import BaseChatModel
 from app.settings import Settings
 from app.tools.trajectories import TrajectoryLog
 from graphs.embeddings import GuardedEmbeddings, USEEmbeddings
+from graphs.ingest.jobs import JobRunner, JobStore
 from graphs.ingest.pipeline import Ingestor
 from graphs.kg.base import KnowledgeGraph
 from graphs.prompts import PromptLibrary
@@ -20,6 +21,7 @@ from graphs.rag.context import GazetteerCache, RagContext, RagLimits
 from graphs.rerankers import build_reranker
 from graphs.rerankers.base import Reranker
 from graphs.stores.base import EntityStore, StoreUnavailable, VectorIndex
+from graphs.stores.catalog import DocumentCatalog, SQLiteDocumentCatalog
 from graphs.stores.journal import IngestJournal
 from graphs.text.rules import analyze_query
 
@@ -118,6 +120,10 @@ class Resources:
     embedding_name: str
     trajectories: TrajectoryLog | None = None
     """Where each run's trajectory is appended (``AER_TRAJECTORY_LOG``), or None."""
+    catalog: DocumentCatalog | None = None
+    """The document inventory."""
+    jobs: JobRunner | None = None
+    """Background ingest jobs (started by the app's lifespan: ``start_jobs``)."""
 
     def warm_up(self) -> None:
         """Load the embedding model, jieba's dictionary and the collection before the first request.
@@ -153,8 +159,18 @@ class Resources:
         return {"ok": reachable, "configured": True, "model": self.context.llm_name, "detail": detail,
                 "note": None if reachable else "LLM unreachable: parse and write degrade to rule-based paths"}
 
+    def start_jobs(self) -> None:
+        """Run ingest jobs in the background, resuming any a previous process left unfinished."""
+        if self.jobs is not None:
+            self.jobs.start()
+
     def close(self) -> None:
-        """Release the stores."""
+        """Stop the job worker (after its batch in progress), then release the stores."""
+        if self.jobs is not None:
+            self.jobs.stop()
+            self.jobs.store.close()
+        if self.catalog is not None:
+            self.catalog.close()
         self.context.index.close()
         self.context.entities.close()
         if self.context.kg is not None:
@@ -189,12 +205,17 @@ def build_resources(settings: Settings) -> Resources:
         ),
         kg=kg,
     )
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    catalog = SQLiteDocumentCatalog(settings.catalog_file())
     ingestor = Ingestor(embedder=embedder, index=index, entities=entities, gazetteer=gazetteer, kg=kg,
-                        journal=kg if isinstance(kg, IngestJournal) else None)
+                        journal=kg if isinstance(kg, IngestJournal) else None, catalog=catalog)
     try:
         ingestor.recover()  # writes a killed process left unfinished become absent, not partial
+        ingestor.backfill_inventory()  # documents indexed before the inventory existed
     except StoreUnavailable as exc:
-        log.warning("could not recover interrupted writes yet (the first write will): %s", exc)
+        log.warning("could not recover interrupted writes or list old documents yet (the first write will): %s",
+                    exc)
     trajectories = TrajectoryLog(settings.trajectory_log) if settings.trajectory_log else None
     return Resources(settings=settings, context=context, ingestor=ingestor, embedding_name=embedding_name,
-                     trajectories=trajectories)
+                     trajectories=trajectories, catalog=catalog,
+                     jobs=JobRunner(JobStore(settings.jobs_file()), ingestor))

@@ -13,9 +13,10 @@ from fastapi_offline import FastAPIOffline
 from app.api.error_schema import ERROR_RESPONSES
 from app.api.errors import install_error_handlers
 from app.api.limits import BodySizeLimit
-from app.api.routes import health, rag
+from app.api.routes import documents, health, rag
 from app.api.security import Guard, install_security
 from app.container import Resources, build_resources
+from app.schemas import API_PATH
 from app.settings import Settings
 
 
@@ -31,10 +32,11 @@ def create_app(
         resources = await asyncio.to_thread(resources_factory, settings)
         await asyncio.to_thread(resources.warm_up)
         app.state.resources = resources
+        resources.start_jobs()
         try:
             yield
         finally:
-            resources.close()
+            await asyncio.to_thread(resources.close)
 
     # FastAPIOffline serves the Swagger/ReDoc assets from the package: /docs works with no network.
     app = FastAPIOffline(
@@ -44,10 +46,13 @@ def create_app(
         lifespan=lifespan,
     )
     install_error_handlers(app)
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes,
+                       per_path={f"{API_PATH}/upload": settings.upload_max_bytes})
     install_security(app, settings)  # after BodySizeLimit: CORS is the outermost layer, so a 413 carries its headers
     app.include_router(health.router)
-    app.include_router(rag.router, dependencies=[Depends(Guard(settings))], responses=ERROR_RESPONSES)
+    guard = Guard(settings)
+    app.include_router(rag.router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)
+    app.include_router(documents.router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)
     return app
 
 

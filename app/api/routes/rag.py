@@ -9,11 +9,14 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Query, Request
+from fastapi.responses import JSONResponse
 from pydantic import Field
 from sse_starlette.sse import EventSourceResponse
 
+from app import documents
 from app.api.deps import resources_of
 from app.api.errors import ApiError, error_body, service_error
+from app.api.routes import documents as document_routes
 from app.container import Resources
 from app.schemas import (
     API_PATH,
@@ -87,8 +90,9 @@ async def post_action(request: Request, body: Annotated[ActionRequest, Body()]) 
         ids = [d.id for d in docs]
         if len(set(ids)) != len(ids):
             raise ApiError(400, "duplicate_document_ids", "each document id may appear once per request")
-        report = await asyncio.to_thread(resources.ingestor.ingest, docs)
-        return {"success": True, "documents": report.documents, "chunks": report.chunks, "ids": report.doc_ids}
+        status, result = await documents.add_documents(resources, docs, skip_unchanged=body.skip_unchanged,
+                                                       background=body.background)
+        return result if status == 200 else JSONResponse(result, status_code=status)
     removed = await asyncio.to_thread(resources.ingestor.delete, body.id)
     if not removed:
         raise ApiError(404, "document_not_found", f"no document with id {body.id!r}")
@@ -98,15 +102,27 @@ async def post_action(request: Request, body: Annotated[ActionRequest, Body()]) 
 @router.get("")
 async def get_action(
     request: Request,
-    action: Literal["entities"],
-    type: Annotated[str | None, Query()] = None,
+    action: Literal["entities", "documents", "document", "job"],
+    type: Annotated[str | None, Query(description="entities: only this type.")] = None,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    id: Annotated[str | None, Query(max_length=256, description="document / job: its id.")] = None,
+    source: Annotated[str | None, Query(max_length=1000, description="documents: file path contains this.")] = None,
+    title: Annotated[str | None, Query(max_length=1000, description="documents: title contains this.")] = None,
+    root: Annotated[str | None, Query(max_length=4096, description="documents: ingested from this root.")] = None,
 ) -> dict[str, Any]:
-    """List entities, optionally of one type, paginated."""
+    """List entities (``entities``), the document inventory (``documents``), one document with its chunks
+    (``document``), or an ingest job's status and per-document outcomes (``job``)."""
+    resources = resources_of(request)
+    if action == "documents":
+        return await document_routes.documents_page(resources, offset, limit, source, title, root)
+    if action == "document":
+        return await document_routes.document(resources, id)
+    if action == "job":
+        return await document_routes.job(resources, id, offset, limit)
     if type is not None and type not in ENTITY_TYPES:
         raise ApiError(422, "invalid_entity_type", f"type must be one of {', '.join(ENTITY_TYPES)}")
-    store = resources_of(request).context.entities
+    store = resources.context.entities
     items = await asyncio.to_thread(store.list, type, offset, limit)
     total = await asyncio.to_thread(store.count, type)
     return {"success": True, "total": total, "offset": offset, "limit": limit,

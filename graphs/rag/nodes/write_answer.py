@@ -59,7 +59,7 @@ def extractive_answer(parsed: ParsedQuery, names: list[str], hits: list[Hit]) ->
         if n > 1 and _sentence_score(best, terms) == 0:
             continue
         parts.append(f"{best}[{n}]")
-        citations.append(Citation(index=n, id=hit.id, doc_id=hit.doc_id, title=hit.title))
+        citations.append(Citation.of(n, hit))
     lead = "根据检索到的资料：" if is_chinese(parsed.original_query) else "From the retrieved passages: "
     return lead + " ".join(parts), citations
 
@@ -95,11 +95,7 @@ def attribute(answer: str, hits: list[Hit], threshold: float = 0.5) -> str:
 def cited(answer: str, hits: list[Hit]) -> list[Citation]:
     """The citations an answer actually uses, in order of first use."""
     numbers = dict.fromkeys(int(m) for m in _CITED.findall(answer))
-    return [
-        Citation(index=n, id=hits[n - 1].id, doc_id=hits[n - 1].doc_id, title=hits[n - 1].title)
-        for n in numbers
-        if 1 <= n <= len(hits)
-    ]
+    return [Citation.of(n, hits[n - 1]) for n in numbers if 1 <= n <= len(hits)]
 
 
 def disagreement(conflicts: list[Contradiction], hits: list[Hit], chinese: bool) -> str:

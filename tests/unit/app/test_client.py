@@ -155,6 +155,8 @@ def test_add_documents_batches_by_count_and_sums_the_reports() -> None:
         "documents": 249,
         "chunks": 498,
         "ids": [f"d{i}" for i in range(249)],
+        "skipped": [],
+        "failed": [],
         "batches": 3,
     }
     assert seen == [100, 100, 49]
