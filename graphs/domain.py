@@ -46,7 +46,8 @@ def find_unsafe(value: Any, path: tuple[PathPart, ...] = ()) -> tuple[tuple[Path
     if isinstance(value, dict):
         for key, item in value.items():
             if isinstance(key, str) and (reason := unsafe_string(key)):
-                return (*path, key), f"key: {reason}"
+                # the key itself goes in the path escaped: a lone surrogate cannot be written anywhere
+                return (*path, key.encode("utf-8", "backslashreplace").decode()), f"key: {reason}"
             if found := find_unsafe(item, (*path, key if isinstance(key, str | int) else str(key))):
                 return found
     elif isinstance(value, list | tuple):
