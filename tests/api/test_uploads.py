@@ -152,3 +152,8 @@ def test_uploads_need_a_key_when_keys_are_configured(tmp_path: Path) -> None:
     with running_app(tmp_path, api_keys="k1") as c:
         assert c.post(UPLOAD, files=files(("a.txt", b"x"))).status_code == 401
         assert c.post(UPLOAD, files=files(("a.txt", b"x")), headers={"x-api-key": "k1"}).status_code == 202
+
+
+def test_an_id_with_a_control_character_is_a_422(client: TestClient) -> None:
+    r = client.get(URL, params={"action": "document", "id": "a\x08b"})
+    assert (r.status_code, r.json()["error"]["code"]) == (422, "invalid_request")

@@ -27,7 +27,7 @@ from app.schemas import (
     QueryResponse,
 )
 from app.service import answer, stream_answer
-from graphs.domain import ENTITY_TYPES, Document, EntityMetadata
+from graphs.domain import ENTITY_TYPES, NO_CONTROL_CHARS, Document, EntityMetadata
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import StoreUnavailable
 
@@ -106,7 +106,7 @@ async def get_action(
     type: Annotated[str | None, Query(description="entities: only this type.")] = None,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
-    id: Annotated[str | None, Query(max_length=256, description="document / job: its id.")] = None,
+    id: Annotated[str | None, Query(max_length=256, pattern=NO_CONTROL_CHARS, description="document / job: its id.")] = None,
     source: Annotated[str | None, Query(max_length=1000, description="documents: file path contains this.")] = None,
     title: Annotated[str | None, Query(max_length=1000, description="documents: title contains this.")] = None,
     root: Annotated[str | None, Query(max_length=4096, description="documents: ingested from this root.")] = None,
