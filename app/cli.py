@@ -225,13 +225,14 @@ class JobBar:
         self.progress = progress
         self.failed_files = failed_files
         self.seen = 0
+        self.chunks = 0
 
     def show(self, job: dict[str, Any]) -> None:
         p = job["progress"]
         finished = p["done"] + p["skipped"] + p["failed"] - self.failed_files
         if finished > self.seen:
-            self.progress.update(finished - self.seen)
-            self.seen = finished
+            self.progress.update(finished - self.seen, p["chunks"] - self.chunks)
+            self.seen, self.chunks = finished, p["chunks"]
 
 
 def upload_groups(specs: list[Any], max_files: int = 20, max_bytes: int = 50_000_000) -> Iterator[list[Any]]:

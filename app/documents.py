@@ -222,7 +222,10 @@ def ingest_folder(resources: Resources, path: Path, *, include: Sequence[str] = 
                   progress: Callable[[int], Progress] | None = None) -> FolderReport:
     """Ingest a file or folder: new and changed documents are written (unchanged ones skipped unless
     ``force``), one batch at a time; with ``prune``, documents of this root whose file is gone are deleted."""
-    resources.ingestor.embedder.embed_documents(["warm up"])  # load the model now: the rate is the embedder's
+    # Load the models (embedder, jieba) and open the collection before the clock starts: the rates are the work's.
+    resources.warm_up()
+    resources.ingestor.embedder.embed_documents(["warm up"])
+    resources.ingestor.document_fields(Document(id="warm-up", text="马斯克在北京。"))  # jieba's tag table
     started = time.perf_counter()
     root = root_label(path)
     loads = load_files(folder_specs(path, include, exclude, id_prefix))
