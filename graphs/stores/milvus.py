@@ -597,9 +597,13 @@ class MilvusIndex:
         return self._call("document_summaries", run)
 
     def _scan_rows(self, client: MilvusClient, fields: list[str]) -> Iterator[dict[str, Any]]:
-        """Every row's ``fields``."""
+        """Every row's ``fields`` (as ``_scan``: one query, an iterator past the server's result window)."""
         if self._local:
             yield from client.query(self.collection, filter="", output_fields=fields, timeout=self._timeout)
+            return
+        rows = client.query(self.collection, filter="", output_fields=fields, limit=MAX_TOPK, timeout=self._timeout)
+        if len(rows) < MAX_TOPK:
+            yield from rows
             return
         it = client.query_iterator(self.collection, batch_size=1000, filter="", output_fields=fields,
                                    timeout=self._timeout)
