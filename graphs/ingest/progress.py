@@ -50,11 +50,12 @@ class Progress:
         return docs_per_s, self.chunks / elapsed, left
 
     def line(self) -> str:
-        """``ingest: 120/500 documents, 340 chunks, 41.2 chunks/s, ETA 2m10s``."""
-        _, chunk_rate, left = self.rates()
+        """``ingest: 120/500 documents, 340 chunks, 41.2 chunks/s, ETA 2m10s`` (documents/s when the caller
+        counts no chunks)."""
+        doc_rate, chunk_rate, left = self.rates()
         eta = f"ETA {duration(left)}" if left is not None else "ETA unknown"
-        return (f"{self.desc}: {self.done}/{self.total} documents, {self.chunks} chunks, "
-                f"{chunk_rate:.1f} chunks/s, {eta}")
+        rate = f"{self.chunks} chunks, {chunk_rate:.1f} chunks/s" if self.chunks else f"{doc_rate:.1f} documents/s"
+        return f"{self.desc}: {self.done}/{self.total} documents, {rate}, {eta}"
 
     def update(self, documents: int, chunks: int = 0) -> None:
         """Count finished documents (written, skipped or failed) and the chunks written."""

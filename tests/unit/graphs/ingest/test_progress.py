@@ -32,3 +32,10 @@ def test_on_a_terminal_it_is_a_tqdm_bar(caplog: pytest.LogCaptureFixture) -> Non
 @pytest.mark.parametrize(("seconds", "text"), [(42, "42s"), (185, "3m05s"), (3720, "1h02m")])
 def test_duration(seconds: float, text: str) -> None:
     assert duration(seconds) == text
+
+
+def test_without_chunk_counts_the_rate_is_in_documents(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="graphs.ingest.progress")
+    progress = Progress(10, stream=io.StringIO(), every_s=0.0)
+    progress.update(4)
+    assert " documents/s, ETA " in caplog.messages[0] and "chunks" not in caplog.messages[0]
