@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import TracebackType
 from typing import Any
 
@@ -12,11 +13,14 @@ from pydantic import BaseModel
 from pydantic.alias_generators import to_camel
 
 from app.schemas import API_PATH
+from graphs.domain import Document
 
 DEFAULT_TIMEOUT_S = 300.0  # an ingest batch embeds on the server's CPU; a query may wait for an LLM
 DEFAULT_BATCH_SIZE = 100
 # Stays under the server's default 5 MB body limit (AER_MAX_BODY_BYTES) with room for the envelope.
 DEFAULT_BATCH_BYTES = 4_000_000
+JOB_POLL_S = 1.0
+FINISHED = ("done", "failed")
 
 
 class RemoteError(Exception):
@@ -49,6 +53,8 @@ def camel_options(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _payload(item: BaseModel | Mapping[str, Any]) -> dict[str, Any]:
+    if isinstance(item, Document):  # the API takes id, title, text and metadata (a file's structure stays here)
+        return item.model_dump(by_alias=True, mode="json", include={"id", "title", "text", "metadata"})
     if isinstance(item, BaseModel):
         return item.model_dump(by_alias=True, mode="json")
     return dict(item)
@@ -216,15 +222,25 @@ class RemoteClient:
         self,
         docs: Iterable[BaseModel | Mapping[str, Any]],
         progress: Callable[[int], None] | None = None,
+        *,
+        skip_unchanged: bool = False,
     ) -> dict[str, Any]:
         """Ingest documents in batches (an existing id is replaced); totals of all batches.
 
-        Batches already sent stay ingested if a later one fails; the error says how many were.
+        A batch the server runs as a job (202) is followed until it finishes. Batches already sent stay
+        ingested if a later one fails; the error says how many were.
         """
-        total: dict[str, Any] = {"success": True, "documents": 0, "chunks": 0, "ids": [], "batches": 0}
+        total: dict[str, Any] = {"success": True, "documents": 0, "chunks": 0, "ids": [], "skipped": [],
+                                 "failed": [], "batches": 0}
         for batch in self.batches(docs):
             try:
-                body = self._action({"action": "add-documents", "documents": batch})
+                response = self._send("POST", API_PATH, json={"action": "add-documents", "documents": batch,
+                                                              "skipUnchanged": skip_unchanged})
+                if response.is_error:
+                    raise _error_from(response)
+                body = response.json()
+                if response.status_code == 202:
+                    body = self._job_totals(self.wait_job(body["jobId"]))
             except RemoteError as exc:
                 if total["batches"]:
                     exc.details = {"server": exc.details, "ingestedBefore": total["documents"]}
@@ -232,10 +248,74 @@ class RemoteClient:
             total["documents"] += int(body.get("documents", len(batch)))
             total["chunks"] += int(body.get("chunks", 0))
             total["ids"].extend(body.get("ids", [d.get("id") for d in batch]))
+            total["skipped"].extend(body.get("skipped", []))
+            total["failed"].extend(body.get("failed", []))
             total["batches"] += 1
             if progress:
                 progress(len(batch))
         return total
+
+    @staticmethod
+    def _job_totals(job: dict[str, Any]) -> dict[str, Any]:
+        """A finished job as an add-documents answer (a job that failed is an error)."""
+        outcomes = job["documents"]
+        if job["status"] == "failed" and not any(o["status"] in ("done", "skipped") for o in outcomes):
+            raise RemoteError(200, "job_failed", job.get("error") or "the ingest job failed", {"jobId": job["id"]})
+        return {"documents": sum(o["status"] == "done" for o in outcomes), "chunks": job["progress"]["chunks"],
+                "ids": [o["id"] for o in outcomes if o["status"] == "done"],
+                "skipped": [o["id"] for o in outcomes if o["status"] == "skipped"],
+                "failed": [o for o in outcomes if o["status"] in ("failed", "pending")]}
+
+    # -- files, jobs and the inventory ------------------------------------------------------
+
+    def upload(self, files: Sequence[tuple[str, bytes]], *, metadata: Mapping[str, Any] | None = None,
+               root: str | None = None, skip_unchanged: bool = True) -> dict[str, Any]:
+        """Upload files (``(name, bytes)``) as one ingest job: ``{jobId, files[]}`` (202)."""
+        data: dict[str, str] = {"skipUnchanged": "true" if skip_unchanged else "false"}
+        if metadata:
+            data["metadata"] = json.dumps(metadata, ensure_ascii=False)
+        if root is not None:
+            data["root"] = root
+        return self._json("POST", f"{API_PATH}/upload", files=[("files", (name, content)) for name, content in files],
+                          data=data)
+
+    def job(self, job_id: str, offset: int = 0, limit: int = 100) -> dict[str, Any]:
+        """A job's status, progress and a page of its documents' outcomes."""
+        return self._json("GET", API_PATH, params={"action": "job", "id": job_id, "offset": offset,
+                                                   "limit": limit})["job"]
+
+    def wait_job(self, job_id: str, *, timeout_s: float = 24 * 3600.0, poll_s: float = JOB_POLL_S,
+                 on_progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+        """Poll a job until it is done or failed; the finished job with every document's outcome."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            job = self.job(job_id, limit=1)
+            if on_progress:
+                on_progress(job)
+            if job["status"] in FINISHED:
+                break
+            if time.monotonic() > deadline:
+                raise RemoteError(0, "timeout", f"job {job_id} did not finish in {timeout_s:.0f} s")
+            time.sleep(poll_s)
+        outcomes: list[dict[str, Any]] = []
+        while len(outcomes) < job["progress"]["total"]:
+            page = self.job(job_id, offset=len(outcomes), limit=500)
+            if not page["documents"]:
+                break
+            outcomes += page["documents"]
+            job = {**page, "documents": outcomes}
+        return job
+
+    def list_documents(self, offset: int = 0, limit: int = 100, *, source: str | None = None,
+                       title: str | None = None, root: str | None = None) -> dict[str, Any]:
+        """One page of the inventory: ``{total, offset, limit, documents}``."""
+        params = camel_options({"action": "documents", "offset": offset, "limit": limit, "source": source,
+                                "title": title, "root": root})
+        return self._json("GET", API_PATH, params=params)
+
+    def document(self, doc_id: str) -> dict[str, Any]:
+        """A document and its chunks (``{document, chunks}``); an unknown id is 404."""
+        return self._json("GET", API_PATH, params={"action": "document", "id": doc_id})
 
     def delete_document(self, doc_id: str) -> dict[str, Any]:
         """Delete a document and its chunks (``{success, id, deletedChunks}``); an unknown id is 404."""

@@ -16,6 +16,7 @@ from app.settings import Settings
 from app.tools.trajectories import TrajectoryLog
 from app.tracing import Tracing
 from graphs.embeddings import GuardedEmbeddings, USEEmbeddings
+from graphs.ingest.jobs import JobRunner, JobStore
 from graphs.ingest.pipeline import Ingestor
 from graphs.kg.base import KnowledgeGraph
 from graphs.prompts import PromptLibrary
@@ -23,6 +24,7 @@ from graphs.rag.context import GazetteerCache, RagContext, RagLimits
 from graphs.rerankers import build_reranker
 from graphs.rerankers.base import Reranker
 from graphs.stores.base import EntityStore, StoreUnavailable, VectorIndex
+from graphs.stores.catalog import DocumentCatalog, SQLiteDocumentCatalog
 from graphs.stores.journal import IngestJournal
 from graphs.text.rules import analyze_query
 
@@ -127,6 +129,10 @@ class Resources:
     """OpenTelemetry spans (``AER_TRACING``); a no-op tracer when off."""
     started_at: float = field(default_factory=time.time)
     """When these resources were built (Unix seconds)."""
+    catalog: DocumentCatalog | None = None
+    """The document inventory."""
+    jobs: JobRunner | None = None
+    """Background ingest jobs (started by the app's lifespan: ``start_jobs``)."""
 
     def warm_up(self) -> None:
         """Load the embedding model, jieba's dictionary and the collection before the first request.
@@ -162,8 +168,18 @@ class Resources:
         return {"ok": reachable, "configured": True, "model": self.context.llm_name, "detail": detail,
                 "note": None if reachable else "LLM unreachable: parse and write degrade to rule-based paths"}
 
+    def start_jobs(self) -> None:
+        """Run ingest jobs in the background, resuming any a previous process left unfinished."""
+        if self.jobs is not None:
+            self.jobs.start()
+
     def close(self) -> None:
-        """Release the stores; export the spans still buffered."""
+        """Stop the job worker (after its batch in progress), release the stores, export the spans still buffered."""
+        if self.jobs is not None:
+            self.jobs.stop()
+            self.jobs.store.close()
+        if self.catalog is not None:
+            self.catalog.close()
         self.tracing.shutdown()
         self.context.index.close()
         self.context.entities.close()
@@ -199,12 +215,19 @@ def build_resources(settings: Settings) -> Resources:
         ),
         kg=kg,
     )
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    catalog = SQLiteDocumentCatalog(settings.catalog_file())
     ingestor = Ingestor(embedder=embedder, index=index, entities=entities, gazetteer=gazetteer, kg=kg,
-                        journal=kg if isinstance(kg, IngestJournal) else None)
+                        journal=kg if isinstance(kg, IngestJournal) else None, catalog=catalog)
     try:
         ingestor.recover()  # writes a killed process left unfinished become absent, not partial
+        ingestor.backfill_inventory()  # documents indexed before the inventory existed
     except StoreUnavailable as exc:
-        log.warning("could not recover interrupted writes yet (the first write will): %s", exc)
+        log.warning("could not recover interrupted writes or list old documents yet (the first write will): %s",
+                    exc)
     trajectories = TrajectoryLog(settings.trajectory_log) if settings.trajectory_log else None
+    metrics = Metrics()
     return Resources(settings=settings, context=context, ingestor=ingestor, embedding_name=embedding_name,
-                     trajectories=trajectories, tracing=Tracing.from_settings(settings.tracing))
+                     trajectories=trajectories, metrics=metrics, tracing=Tracing.from_settings(settings.tracing),
+                     catalog=catalog, jobs=JobRunner(JobStore(settings.jobs_file()), ingestor,
+                                                     on_status=metrics.ingest_job))

@@ -14,12 +14,13 @@ from starlette.routing import Route
 from app.api.error_schema import ERROR_RESPONSES
 from app.api.errors import install_error_handlers
 from app.api.limits import BodyReadDeadline, BodySizeLimit
-from app.api.routes import evaluations, graph, health, info, metrics, openai_compat, rag
+from app.api.routes import documents, evaluations, graph, health, info, metrics, openai_compat, rag
 from app.api.routes.web import install_page
 from app.api.security import Guard, GuardedApp, install_security
 from app.api.telemetry import RequestTelemetry
 from app.container import Resources, build_resources
 from app.mcp_server import McpHttpEndpoint, mcp_http
+from app.schemas import API_PATH
 from app.settings import Settings
 
 
@@ -35,11 +36,12 @@ def create_app(
         resources = await asyncio.to_thread(resources_factory, settings)
         await asyncio.to_thread(resources.warm_up)
         app.state.resources = resources
+        resources.start_jobs()
         try:
             async with mcp_http(app, settings.host):
                 yield
         finally:
-            resources.close()
+            await asyncio.to_thread(resources.close)
 
     # FastAPIOffline serves the Swagger/ReDoc assets from the package: /docs works with no network.
     app = FastAPIOffline(
@@ -49,12 +51,14 @@ def create_app(
         lifespan=lifespan,
     )
     install_error_handlers(app)
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes,
+                       per_path={f"{API_PATH}/upload": settings.upload_max_bytes})
     app.add_middleware(BodyReadDeadline, timeout_s=settings.body_timeout_s)
     install_security(app, settings)  # after BodySizeLimit: CORS is the outermost layer, so a 413 carries its headers
     app.include_router(health.router)
     guard = Guard(settings)
     app.include_router(rag.router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)
+    app.include_router(documents.router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)
     app.include_router(openai_compat.router, dependencies=[Depends(guard.of_kind("read"))], responses=ERROR_RESPONSES)
     app.include_router(metrics.router, responses=ERROR_RESPONSES, dependencies=(
         [Depends(guard.of_kind("write", limited=False))] if settings.metrics_require_key else []))

@@ -10,6 +10,7 @@ that fails answers an MCP tool error (``isError``) whose text starts with the RE
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Literal, TypeVar
@@ -23,6 +24,7 @@ from mcp_types import ToolAnnotations
 from pydantic import BaseModel, Field
 from starlette.types import Receive, Scope, Send
 
+from app import documents as documents_service
 from app import service
 from app.api.errors import ApiError, error_body
 from app.container import Resources
@@ -159,8 +161,9 @@ def build_mcp_server(resources: Callable[[], Resources]) -> MCPServer:
             ids = [d.id for d in documents]
             if len(set(ids)) != len(ids):
                 raise ApiError(400, "duplicate_document_ids", "each document id may appear once per call")
-            report = await service.add_documents(res, [Document.model_validate(d.model_dump()) for d in documents])
-            return IngestResult(documents=report.documents, chunks=report.chunks, ids=report.doc_ids)
+            _, report = await documents_service.add_documents(
+                res, [Document.model_validate(d.model_dump()) for d in documents], background=False)
+            return IngestResult(documents=report["documents"], chunks=report["chunks"], ids=report["ids"])
 
         return await call("add_documents", work)
 
@@ -197,9 +200,9 @@ def build_mcp_server(resources: Callable[[], Resources]) -> MCPServer:
         """List the indexed documents (id and title), ordered by id, a page at a time."""
 
         async def work(res: Resources) -> DocumentPage:
-            total, docs = await service.list_documents(res, offset, limit)
-            return DocumentPage(total=total, offset=offset, limit=limit,
-                                documents=[DocumentOut(id=d.id, title=d.title) for d in docs])
+            page = await asyncio.to_thread(documents_service.list_documents, res, offset=offset, limit=limit)
+            return DocumentPage(total=page["total"], offset=offset, limit=limit,
+                                documents=[DocumentOut(id=d["id"], title=d["title"]) for d in page["documents"]])
 
         return await call("list_documents", work)
 

@@ -12,13 +12,16 @@ never questions, ids or keys.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from graphs.domain import Relaxation, RoutingDecision, WorkflowStep
+from graphs.embeddings import EmbedderUnavailable
+from graphs.stores.base import StoreUnavailable
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
 # Nodes whose ``degraded`` entry means their LLM call failed (the rule path ran instead).
@@ -114,3 +117,16 @@ class Metrics:
     def render(self) -> bytes:
         """The registry in the Prometheus text format."""
         return generate_latest(self.registry)
+
+
+@contextmanager
+def counted_outages(metrics: Metrics) -> Iterator[None]:
+    """Count a store or embedder outage in the metrics (the caller still answers it: 503)."""
+    try:
+        yield
+    except StoreUnavailable as exc:
+        metrics.store_error(exc.store)
+        raise
+    except EmbedderUnavailable:
+        metrics.store_error("embedder")
+        raise

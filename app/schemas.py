@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
 from graphs.domain import (
     NO_CONTROL_CHARS,
     Answerability,
+    Chunk,
     Constraint,
     Contradiction,
+    DocumentRecord,
     EntityMetadata,
     EvidenceSelection,
     ExpansionStep,
@@ -31,7 +33,10 @@ from graphs.domain import (
     ValidatedEntity,
     WorkflowStep,
     clean_name,
+    find_unsafe,
+    format_path,
 )
+from graphs.ingest.jobs import JobView
 
 API_PATH = "/api/adaptive-entity-rag"
 """Where the service answers (the routes' prefix)."""
@@ -70,6 +75,20 @@ Question = Annotated[
 
 class Wire(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+
+UNSAFE_STRING = "unsafe_string"
+"""The 422 detail ``type`` of a string no store can hold; its ``loc`` runs down to the string itself."""
+
+
+def check_strings(fields: dict[str, Any]) -> None:
+    """Refuse a lone surrogate or a control character anywhere in ``fields`` (keys and values, at any depth):
+    it would fail in Milvus's row key or the graph's SQLite, after other documents were written. The error's
+    ``ctx.path`` is the wire path below the model (``metadata.entities.PERSON[0]``)."""
+    if found := find_unsafe(fields):
+        path, reason = found
+        raise PydanticCustomError(UNSAFE_STRING, "{field}: {reason}",
+                                  {"field": format_path(path), "reason": reason, "path": list(path)})
 
 
 class WireRequest(Wire):
@@ -144,6 +163,9 @@ class TopResult(Wire):
     channel: str
     date: int | None
     entities: dict[str, list[str]]
+    source: str | None = None
+    section: str | None = None
+    page: int | None = None
 
 
 class RetrievalDetails(Wire):
@@ -306,6 +328,12 @@ class AddEntityRequest(WireRequest):
     hierarchy: list[EntityAlias] = Field(default_factory=list, max_length=20)
     related_entities: list[EntityAlias] = Field(default_factory=list, max_length=200)
 
+    @model_validator(mode="after")
+    def _storable(self) -> AddEntityRequest:
+        check_strings({"standardName": self.standard_name, "type": self.type, "aliases": self.aliases,
+                       "hierarchy": self.hierarchy, "relatedEntities": self.related_entities})
+        return self
+
 
 class DocumentIn(WireRequest):
     id: DocumentId
@@ -313,10 +341,34 @@ class DocumentIn(WireRequest):
     text: str = Field(min_length=1, max_length=1_000_000)
     metadata: dict[str, Any] = Field(default_factory=dict)
 
+    @model_validator(mode="after")
+    def _storable(self) -> DocumentIn:
+        check_strings({"title": self.title, "text": self.text, "metadata": self.metadata})
+        return self
+
 
 class AddDocumentsRequest(WireRequest):
     action: Literal["add-documents"]
     documents: list[DocumentIn] = Field(min_length=1, max_length=500)
+    skip_unchanged: bool = Field(
+        default=False, description="Leave alone a document whose content is the one already indexed.")
+    background: bool | None = Field(
+        default=None, description="true: run as an ingest job (202 with jobId); false: wait for the write; unset: "
+                                  "a job when the documents hold more than AER_INGEST_SYNC_MAX_CHARS characters.")
+
+
+class DocumentFileOptions(Wire):
+    """Per-file fields of an upload (the ``metadata`` form field maps each file name to one of these)."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="forbid")
+    id: DocumentId | None = None
+    title: str | None = Field(default=None, max_length=1000)
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _storable(self) -> DocumentFileOptions:
+        check_strings({"title": self.title or "", "metadata": self.metadata})
+        return self
 
 
 class DeleteDocumentRequest(WireRequest):
@@ -353,6 +405,28 @@ class EntityListResponse(Wire):
     limit: int
     entities: list[EntityMetadata]
 
+
+class DocumentListResponse(Wire):
+    success: Literal[True] = True
+    total: int = Field(description="Documents that match the filters.")
+    offset: int
+    limit: int
+    documents: list[DocumentRecord]
+
+
+class DocumentResponse(Wire):
+    success: Literal[True] = True
+    document: DocumentRecord
+    chunks: list[Chunk] = Field(description="Its chunks in order, with their entity tags, date and location.")
+
+
+class JobResponse(Wire):
+    success: Literal[True] = True
+    job: JobView
+
+
+ReadResponse = EntityListResponse | DocumentListResponse | DocumentResponse | JobResponse
+"""The answers of ``GET ?action=entities|documents|document|job``."""
 
 ActionResponse = QueryResponse | AddEntityResponse | AddDocumentsResponse | DeleteDocumentResponse
 """The 200 body of ``POST /api/adaptive-entity-rag``, by action."""

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import AsyncIterator
 from typing import Any
 from uuid import uuid4
 
@@ -17,33 +15,17 @@ from langchain_core.messages import AIMessageChunk
 
 from app import conversation, langgraph_runs
 from app.container import Resources
+from app.metrics import counted_outages
 from app.openai_schemas import ChatMessage
 from app.schemas import QueryRequest, QueryResponse, to_response
 from app.tools.trajectories import build_trajectory
-from graphs.domain import Document, EntityMetadata, EntityType, FusionWeights, NameWarning
-from graphs.embeddings import EmbedderUnavailable
-from graphs.ingest.pipeline import IngestReport
-from graphs.kg.base import doc_node
+from graphs.domain import EntityMetadata, EntityType, FusionWeights, NameWarning
 from graphs.rag.context import RagContext
 from graphs.rag.graph import graph
 from graphs.rag.state import InputState
-from graphs.stores.base import StoreUnavailable
 from graphs.text.confusables import look_alikes
 
 log = logging.getLogger(__name__)
-
-
-@contextmanager
-def counted_outages(resources: Resources) -> Iterator[None]:
-    """Count a store or embedder outage in the metrics (the caller still answers it: 503)."""
-    try:
-        yield
-    except StoreUnavailable as exc:
-        resources.metrics.store_error(exc.store)
-        raise
-    except EmbedderUnavailable:
-        resources.metrics.store_error("embedder")
-        raise
 
 
 def graph_input(request: QueryRequest) -> InputState:
@@ -95,7 +77,7 @@ async def answer(resources: Resources, request: QueryRequest, *, question_id: st
     ``context`` replaces the process's, e.g. without its LLM for the extractive writer)."""
     ctx = context or resources.context
     run_id = uuid4().hex
-    with counted_outages(resources), resources.tracing.span("rag.query", {"aer.run_id": run_id}) as span:
+    with counted_outages(resources.metrics), resources.tracing.span("rag.query", {"aer.run_id": run_id}) as span:
         out, updates = await _run_graph(resources, ctx, request)
         resources.tracing.record_run(span, out, updates)
     resources.metrics.run(out)
@@ -140,7 +122,7 @@ async def stream_events(resources: Resources, request: QueryRequest, *, context:
     run_id = uuid4().hex
     updates: list[tuple[str, dict[str, Any]]] | None = None
     # not the current span: this generator resumes wherever its consumer iterates it
-    with counted_outages(resources), resources.tracing.span("rag.query", {"aer.run_id": run_id, "aer.streamed": True},
+    with counted_outages(resources.metrics), resources.tracing.span("rag.query", {"aer.run_id": run_id, "aer.streamed": True},
                                                             current=False) as span:
         events = (
             langgraph_runs.stream(graph_input(request))
@@ -173,7 +155,7 @@ async def stream_answer(resources: Resources, request: QueryRequest) -> AsyncIte
 async def resolve_chat(resources: Resources, ctx: RagContext, messages: list[ChatMessage]
                        ) -> conversation.Resolution:
     """The question a chat asks (its last user message, made standalone when it follows others), counted."""
-    with counted_outages(resources), resources.tracing.span("chat.follow_up") as span:
+    with counted_outages(resources.metrics), resources.tracing.span("chat.follow_up") as span:
         resolution = await conversation.resolve(ctx, messages)
         span.set_attributes({"aer.follow_up": resolution.mode, "aer.llm_calls": resolution.llm_calls,
                              "aer.carried_entities": [c.standard_name for c in resolution.carried],
@@ -186,17 +168,9 @@ async def resolve_chat(resources: Resources, ctx: RagContext, messages: list[Cha
     return resolution
 
 
-async def add_documents(resources: Resources, docs: list[Document]) -> IngestReport:
-    """Ingest documents (an existing id is replaced), counting what was written."""
-    with counted_outages(resources):
-        report = await asyncio.to_thread(resources.ingestor.ingest, docs)
-    resources.metrics.ingested(report.documents, report.chunks)
-    return report
-
-
 async def delete_document(resources: Resources, doc_id: str) -> int:
     """Delete a document and its chunks; the number of chunks removed (0: no such document)."""
-    with counted_outages(resources):
+    with counted_outages(resources.metrics):
         return await asyncio.to_thread(resources.ingestor.delete, doc_id)
 
 
@@ -211,7 +185,7 @@ def name_warnings(resources: Resources, entity: EntityMetadata) -> list[NameWarn
 async def add_entity(resources: Resources, entity: EntityMetadata) -> tuple[EntityMetadata, list[NameWarning]]:
     """Add or merge an entity (an alias owned by another entity raises ``AliasConflictError``), with a warning
     for each name that looks like another entity's."""
-    with counted_outages(resources):
+    with counted_outages(resources.metrics):
         warnings = await asyncio.to_thread(name_warnings, resources, entity)
         return await asyncio.to_thread(resources.ingestor.upsert_entity, entity), warnings
 
@@ -221,7 +195,7 @@ async def list_entities(resources: Resources, type: EntityType | None, offset: i
     """The total count of entities (of ``type``; matching ``q`` by name, alias, fuzzily or in pinyin) and one page
     of them."""
     store = resources.context.entities
-    with counted_outages(resources):
+    with counted_outages(resources.metrics):
         if q is not None and q.strip():
             found = await asyncio.to_thread(store.search, q, type)
             return len(found), found[offset : offset + limit]
@@ -230,23 +204,3 @@ async def list_entities(resources: Resources, type: EntityType | None, offset: i
     return total, items
 
 
-@dataclass(frozen=True)
-class DocumentSummary:
-    """One indexed document: its id and title (from the knowledge graph; empty when it has none)."""
-
-    id: str
-    title: str
-
-
-async def list_documents(resources: Resources, offset: int, limit: int) -> tuple[int, list[DocumentSummary]]:
-    """The number of indexed documents and one page of them, ordered by id."""
-    ctx = resources.context
-
-    def page() -> tuple[int, list[DocumentSummary]]:
-        ids = sorted(ctx.index.document_ids())
-        chosen = ids[offset:offset + limit]
-        titles = [(ctx.kg.name(doc_node(i)) if ctx.kg is not None else None) or "" for i in chosen]
-        return len(ids), [DocumentSummary(i, t) for i, t in zip(chosen, titles, strict=True)]
-
-    with counted_outages(resources):
-        return await asyncio.to_thread(page)

@@ -114,6 +114,13 @@ class Settings(BaseSettings):
         description="Export OpenTelemetry spans (one per request, one per graph node) over OTLP/HTTP; the exporter "
                     "reads the standard OTEL_* variables (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, ...).",
     )
+    ingest_sync_max_chars: int = Field(
+        default=200_000, ge=0,
+        description="add-documents with more text than this (characters) runs as a background job (202 jobId).")
+    upload_max_files: int = Field(default=20, ge=1, le=1000, description="Most files per upload request.")
+    upload_max_file_bytes: int = Field(default=20_000_000, ge=1024, description="Largest file an upload takes.")
+    upload_max_bytes: int = Field(default=100_000_000, ge=1024,
+                                  description="Largest upload request body (all its files; 413 above).")
     host: str = "127.0.0.1"
     port: int = 8000
     eval_results_dir: Path = Field(
@@ -165,3 +172,11 @@ class Settings(BaseSettings):
     def graph_file(self) -> Path:
         """The knowledge-graph SQLite file."""
         return self.graph_path or self.data_dir / "graph.db"
+
+    def catalog_file(self) -> Path:
+        """The document inventory's SQLite file."""
+        return self.data_dir / "documents.db"
+
+    def jobs_file(self) -> Path:
+        """The ingest jobs' SQLite file."""
+        return self.data_dir / "jobs.db"

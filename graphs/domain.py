@@ -6,10 +6,11 @@ so the API contract (``standardName``, ``rerankedScore`` ...) is kept without un
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
@@ -24,6 +25,46 @@ MatchKind = Literal["exact", "alias", "fuzzy", "pinyin", "date", "none"]
 # Milvus string literals cannot carry most control characters (the filter builder refuses them), and a
 # document id is looked up by a filter: ids with them are refused on the way in, on every path.
 NO_CONTROL_CHARS = r"^[^\x00-\x1F\x7F]*$"
+# Text may keep tabs and line breaks; the other C0 controls and DEL never come from real documents.
+_CONTROL = re.compile(r"[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+PathPart = str | int
+
+
+def unsafe_string(value: str) -> str | None:
+    """Why a string cannot be stored (a lone surrogate: no UTF-8 encoding; a control character), or None."""
+    if m := _SURROGATE.search(value):
+        return f"lone surrogate U+{ord(m.group()):04X} at position {m.start()} (not valid Unicode text)"
+    if m := _CONTROL.search(value):
+        return f"control character U+{ord(m.group()):04X} at position {m.start()}"
+    return None
+
+
+def find_unsafe(value: Any, path: tuple[PathPart, ...] = ()) -> tuple[tuple[PathPart, ...], str] | None:
+    """The path and reason of the first string (a key or a value, at any depth) that cannot be stored."""
+    if isinstance(value, str):
+        reason = unsafe_string(value)
+        return (path, reason) if reason else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(key, str) and (reason := unsafe_string(key)):
+                # the key itself goes in the path escaped: a lone surrogate cannot be written anywhere
+                return (*path, key.encode("utf-8", "backslashreplace").decode()), f"key: {reason}"
+            if found := find_unsafe(item, (*path, key if isinstance(key, str | int) else str(key))):
+                return found
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            if found := find_unsafe(item, (*path, i)):
+                return found
+    return None
+
+
+def format_path(path: tuple[PathPart, ...]) -> str:
+    """``metadata.entities.PERSON[0]`` from its parts."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
 
 
 # Entity names, aliases, hierarchy levels and related entities: what may be written (API, CLI, imports).
@@ -219,6 +260,12 @@ class Hit(Model):
     relevance_explanation: str | None = None
     date: int | None = None
     entities: dict[str, list[str]] = Field(default_factory=dict)
+    source: str | None = None
+    """The file the chunk came from (its path under the ingest root, or the uploaded name)."""
+    section: str | None = None
+    """The heading path of the chunk's section (``Setup > Install``), when the document has headings."""
+    page: int | None = None
+    """The 1-based page of a PDF chunk."""
 
 
 class SearchRecord(Model):
@@ -408,6 +455,25 @@ class Citation(Model):
     id: str
     doc_id: str
     title: str
+    source: str | None = None
+    page: int | None = None
+    section: str | None = None
+
+    @classmethod
+    def of(cls, index: int, hit: Hit) -> Citation:
+        """The citation numbered ``index`` of a hit: its chunk, document and where in the file it is."""
+        return cls(index=index, id=hit.id, doc_id=hit.doc_id, title=hit.title, source=hit.source, page=hit.page,
+                   section=hit.section)
+
+    @property
+    def location(self) -> str:
+        """``notes/a.pdf, p. 3`` / ``guide.md § Setup > Install``: where a reader finds it ('' when unknown)."""
+        where = self.source or ""
+        if self.page is not None:
+            where = f"{where}, p. {self.page}" if where else f"p. {self.page}"
+        if self.section:
+            where = f"{where} § {self.section}" if where else f"§ {self.section}"
+        return where
 
 
 class WorkflowStep(Model):
@@ -417,13 +483,52 @@ class WorkflowStep(Model):
     summary: str
 
 
+class DocumentSection(Model):
+    """A part of a document that chunks never cross: a heading's text, or a PDF page."""
+
+    text: str
+    section: str | None = None
+    """The heading path (``Setup > Install``); None before the first heading."""
+    page: int | None = Field(default=None, ge=1)
+
+
 class Document(Model):
-    """A corpus document as ingested (``corpus.jsonl`` line)."""
+    """A corpus document as ingested (``corpus.jsonl`` line, or a loaded file)."""
 
     id: str = Field(min_length=1, max_length=256, pattern=NO_CONTROL_CHARS)
     title: str = ""
     text: str = Field(min_length=1)
     metadata: dict[str, Any] = Field(default_factory=dict)
+    source: str | None = None
+    """The file it was loaded from (path under the ingest root, or the uploaded name); None for JSON documents."""
+    sections: list[DocumentSection] = Field(default_factory=list)
+    """Structure from the file (headings, pages): chunk boundaries and chunk metadata. Empty: ``text`` is one part."""
+
+    @model_validator(mode="after")
+    def _storable(self) -> Document:
+        """Refuse strings no store can hold (lone surrogates, control characters) with their path."""
+        fields = {"title": self.title, "text": self.text, "metadata": self.metadata, "source": self.source or ""}
+        if found := find_unsafe(fields):
+            raise ValueError(f"{format_path(found[0])}: {found[1]}")
+        return self
+
+
+class DocumentRecord(Model):
+    """One document of the inventory: what was ingested, from where, when and as how many chunks."""
+
+    id: str
+    title: str = ""
+    source: str | None = None
+    root: str | None = None
+    """The folder (or upload) it was ingested from: a re-ingest of the folder with ``--prune`` removes the
+    documents of that root whose file is gone."""
+    chunks: int = 0
+    bytes: int = 0
+    content_hash: str | None = None
+    """SHA-256 of the parsed document (title, text, structure, metadata); None for documents indexed before the
+    inventory existed."""
+    ingested_at: str | None = None
+    """UTC ISO 8601."""
 
 
 class Chunk(Model):
@@ -438,3 +543,6 @@ class Chunk(Model):
     entities: dict[EntityType, list[str]] = Field(
         default_factory=dict, description="Standard names by type, ancestors included."
     )
+    source: str | None = None
+    section: str | None = None
+    page: int | None = None

@@ -46,7 +46,9 @@ def service_error(exc: ServiceError) -> tuple[int, dict[str, Any]]:
 
 
 def _json_safe(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": str(e.get("type", ""))}
+    # An unsafe string's error is raised by its model: its ctx path runs the loc down to the string itself.
+    return [{"loc": [*e.get("loc", ()), *(e.get("ctx") or {}).get("path", ())] if e.get("type") == "unsafe_string"
+             else list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": str(e.get("type", ""))}
             for e in errors]
 
 

@@ -17,19 +17,22 @@ class BodyTooLarge(Exception):
 
 
 class BodySizeLimit:
-    """Reject bodies larger than ``max_bytes`` (by Content-Length, or while streaming in)."""
+    """Reject bodies larger than ``max_bytes`` (by Content-Length, or while streaming in); ``per_path`` gives
+    some paths (the upload) their own limit."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, per_path: dict[str, int] | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.per_path = per_path or {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.per_path.get(scope.get("path", ""), self.max_bytes)
         length = dict(scope.get("headers", [])).get(b"content-length")
-        if length is not None and length.isdigit() and int(length) > self.max_bytes:
-            await self._reject(send)
+        if length is not None and length.isdigit() and int(length) > limit:
+            await self._reject(send, limit)
             return
         seen = 0
         started = False
@@ -40,7 +43,7 @@ class BodySizeLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.max_bytes:
+                if seen > limit:
                     over = True
                     raise BodyTooLarge
             return message
@@ -55,11 +58,11 @@ class BodySizeLimit:
         with contextlib.suppress(BodyTooLarge):
             await self.app(scope, limited_receive, tracking_send)
         if over and not started:
-            await self._reject(send)
+            await self._reject(send, limit)
 
-    async def _reject(self, send: Send) -> None:
-        body = json.dumps(error_body("payload_too_large", f"request body exceeds {self.max_bytes} bytes",
-                                     {"maxBytes": self.max_bytes})).encode()
+    async def _reject(self, send: Send, limit: int) -> None:
+        body = json.dumps(error_body("payload_too_large", f"request body exceeds {limit} bytes",
+                                     {"maxBytes": limit})).encode()
         headers: list[Any] = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
         await send({"type": "http.response.start", "status": 413, "headers": headers})
         await send({"type": "http.response.body", "body": body})

@@ -215,6 +215,8 @@ async def _writes(request: Request) -> bool:
     """Whether the request may change data; anything that is not clearly a read counts as a write."""
     if request.method in ("GET", "HEAD"):
         return False
+    if request.headers.get("content-type", "").lower().startswith("multipart/"):
+        return True  # an upload (its body was read as a form: there is no JSON to look at)
     try:
         body: Any = await request.json()  # already read and parsed by FastAPI: cached on the request
     except (ValueError, UnicodeDecodeError):

@@ -272,7 +272,7 @@ async def seed(client: httpx.AsyncClient, entities: Sequence[EntityMetadata], do
     entity_s = time.monotonic() - started
     chunks = 0
     for i in range(0, len(documents), batch):
-        docs = [d.model_dump(mode="json") for d in documents[i : i + batch]]
+        docs = [d.model_dump(mode="json", include={"id", "title", "text", "metadata"}) for d in documents[i : i + batch]]
         r = await client.post(API_PATH, json={"action": "add-documents", "documents": docs})
         r.raise_for_status()
         chunks += int(r.json()["chunks"])

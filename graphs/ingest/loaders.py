@@ -1,13 +1,26 @@
-"""Loaders of the files the service ingests: entity lists (JSONL or a JSON array)."""
+"""Loaders of the files the service ingests: entity lists (JSONL or a JSON array), JSONL corpora, and
+documents from files and folders (Markdown, text, HTML, PDF, DOCX; parsed by ``formats``)."""
 
 from __future__ import annotations
 
+import fnmatch
 import json
-from pathlib import Path
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
 
 from pydantic import ValidationError
 
-from graphs.domain import EntityMetadata
+from graphs.domain import Document, DocumentSection, EntityMetadata
+from graphs.ingest.formats import (
+    PARSERS,
+    SECTION_SEPARATOR,
+    FileParseError,
+    decode_text,
+    joined,
+    parse_file,
+)
 
 
 def load_entities_jsonl(path: str | Path) -> list[EntityMetadata]:
@@ -36,3 +49,147 @@ def load_entities_jsonl(path: str | Path) -> list[EntityMetadata]:
         except ValidationError as exc:
             raise ValueError(f"{path}: {where}: invalid entity: {exc}") from exc
     return entities
+
+
+# ---------------------------------------------------------------------------- documents from files
+
+SUPPORTED_SUFFIXES: tuple[str, ...] = (*PARSERS, ".jsonl")
+"""The file types ``aer ingest`` and the upload take: Markdown, text, HTML, PDF, DOCX, and JSONL corpora."""
+DOCUMENT_ID_MAX = 256
+
+
+def read_corpus_jsonl(data: bytes | str, name: str) -> list[Document]:
+    """Documents of a JSONL corpus (``{id, title, text, metadata}`` per line); the error names the line."""
+    text = data if isinstance(data, str) else decode_text(data, name)
+    docs = []
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            docs.append(Document.model_validate_json(line))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first.get("loc", ()))
+            raise FileParseError("invalid_jsonl",
+                                 f"{name}:{n}: {where + ': ' if where else ''}{first['msg']}") from exc
+    if not docs:
+        raise FileParseError("empty_document", f"{name}: no documents")
+    return docs
+
+
+def load_file(data: bytes, name: str, *, doc_id: str, source: str, title: str | None = None,
+              metadata: Mapping[str, Any] | None = None) -> list[Document]:
+    """The documents of one file: a JSONL corpus's lines (with their own ids), or one document with id
+    ``doc_id``, its title (``title``, else one found in the file, else the file name) and its sections.
+    ``FileParseError`` names the file and what is wrong with it."""
+    suffix = PurePosixPath(name).suffix.lower()
+    if suffix == ".jsonl":
+        return [d.model_copy(update={"source": d.source or name}) for d in read_corpus_jsonl(data, name)]
+    parsed = parse_file(data, name, suffix)
+    try:
+        return [Document(id=doc_id, title=title or parsed.title or PurePosixPath(name).stem,
+                         text=joined(parsed.sections), metadata=dict(metadata or {}), source=source,
+                         sections=without_title(parsed.sections, parsed.title))]
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        raise FileParseError("invalid_document", f"{name}: {where + ': ' if where else ''}{first['msg']}") from exc
+
+
+def without_title(sections: list[DocumentSection], title: str) -> list[DocumentSection]:
+    """Drop the document's title from the front of each heading path (``Guide > Setup`` → ``Setup``): it is
+    the citation's title already."""
+    if not title:
+        return sections
+    head = title + SECTION_SEPARATOR
+    out = []
+    for s in sections:
+        if s.section == title:
+            s = s.model_copy(update={"section": None})
+        elif s.section and s.section.startswith(head):
+            s = s.model_copy(update={"section": s.section[len(head) :]})
+        out.append(s)
+    return out
+
+
+@dataclass(frozen=True)
+class FoundFile:
+    """A file under an ingest root: where it is and its path relative to the root (``guide/setup.md``)."""
+
+    path: Path
+    relative: str
+
+
+def _matches(relative: str, patterns: Sequence[str]) -> bool:
+    name = PurePosixPath(relative).name
+    return any(fnmatch.fnmatchcase(relative, p) or fnmatch.fnmatchcase(name, p) for p in patterns)
+
+
+def discover(root: Path, include: Sequence[str] = (), exclude: Sequence[str] = ()) -> list[FoundFile]:
+    """The supported files under ``root`` (a folder, recursively, or one file), sorted by relative path.
+
+    Hidden files and folders (``.git``) are left out; ``include``/``exclude`` are globs matched against the
+    relative path or the file name (``*.md``, ``drafts/*``; ``*`` crosses folders): with ``include`` only
+    matching files are taken, then any matching ``exclude`` is dropped.
+    """
+    if root.is_file():
+        candidates = [(root, root.name)]
+    else:
+        candidates = []
+        for path in sorted(root.rglob("*")):
+            relative = path.relative_to(root).as_posix()
+            if any(part.startswith(".") for part in PurePosixPath(relative).parts) or not path.is_file():
+                continue
+            candidates.append((path, relative))
+    found = []
+    for path, relative in candidates:
+        if path.suffix.lower() not in SUPPORTED_SUFFIXES:
+            continue
+        if include and not _matches(relative, include):
+            continue
+        if exclude and _matches(relative, exclude):
+            continue
+        found.append(FoundFile(path=path, relative=relative))
+    return found
+
+
+@dataclass
+class FileLoad:
+    """What one file gave: its documents, or the error that kept it out (``documents`` then empty)."""
+
+    name: str
+    documents: list[Document]
+    error: FileParseError | None = None
+
+
+@dataclass(frozen=True)
+class FileSpec:
+    """One file to load: its name (a path under the root, or the uploaded name), bytes, and document fields."""
+
+    name: str
+    data: bytes
+    doc_id: str
+    title: str | None = None
+    metadata: Mapping[str, Any] | None = None
+
+
+def load_files(specs: Iterable[FileSpec]) -> list[FileLoad]:
+    """Load every file; one that cannot be read (or repeats an id another file gave) fails alone."""
+    loads: list[FileLoad] = []
+    seen: dict[str, str] = {}
+    for spec in specs:
+        try:
+            docs = load_file(spec.data, spec.name, doc_id=spec.doc_id, source=spec.name, title=spec.title,
+                             metadata=spec.metadata)
+            ids = [d.id for d in docs]
+            if len(set(ids)) != len(ids):
+                raise FileParseError("invalid_jsonl", f"{spec.name}: a document id appears twice")
+            if clash := next((i for i in ids if i in seen), None):
+                raise FileParseError("invalid_document",
+                                     f"{spec.name}: document id {clash!r} is also given by {seen[clash]}")
+        except FileParseError as exc:
+            loads.append(FileLoad(spec.name, [], exc))
+            continue
+        seen.update(dict.fromkeys(ids, spec.name))
+        loads.append(FileLoad(spec.name, docs))
+    return loads

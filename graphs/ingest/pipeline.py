@@ -2,26 +2,44 @@
 
 Writes are crash-consistent through the ingest journal (``graphs.stores.journal``): a document is
 journaled before its chunks reach Milvus and settled after its graph rows are committed; whatever a
-crash (or a failed write) leaves unsettled is rolled back by ``Ingestor.recover``, which runs before
-a process's first write and when the service starts.
+crash leaves unsettled is rolled back by ``Ingestor.recover``, which runs before a process's first write
+and when the service starts.
+
+A write that fails (rather than a process that dies) is undone instead: every document of it is embedded
+before anything is written, the new chunks go in beside the old ones, then the inventory and the graph
+(one transaction each), and only then are the old chunks deleted; a failure before that last step removes
+the new chunks and puts the inventory rows back, so every document of the write is as it was. One call of
+``ingest(..., atomic=True)`` is one such write (a synchronous API request); otherwise each batch is.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import threading
+import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import Any
 
 from langchain_core.embeddings import Embeddings
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
-from graphs.domain import ENTITY_TYPES, Chunk, Document, EntityMetadata, EntityType
+from graphs.domain import (
+    ENTITY_TYPES,
+    Chunk,
+    Document,
+    DocumentRecord,
+    DocumentSection,
+    EntityMetadata,
+    EntityType,
+)
 from graphs.kg.base import GraphDocument, KnowledgeGraph
-from graphs.stores.base import DocumentChunks, EntityStore, VectorIndex
+from graphs.stores.base import DocumentChunks, EntityStore, StagedWrite, VectorIndex
+from graphs.stores.catalog import DocumentCatalog
 from graphs.stores.journal import IngestJournal, JournalEntry
 from graphs.text.dates import first_date
 from graphs.text.gazetteer import Gazetteer
@@ -117,12 +135,62 @@ def graph_document(doc: Document, chunks: Iterable[Chunk]) -> GraphDocument:
     )
 
 
+def content_hash(doc: Document) -> str:
+    """SHA-256 of what a document's index entries are made of (all but its id): equal hashes, equal chunks."""
+    payload = json.dumps(doc.model_dump(mode="json", exclude={"id"}), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
 @dataclass
 class IngestReport:
     documents: int = 0
     chunks: int = 0
     extracted: int = 0
     doc_ids: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    """Documents left as they were: their content hash is the one already indexed (``skip_unchanged``)."""
+    chunk_counts: dict[str, int] = field(default_factory=dict)
+    """Chunks of each document written."""
+    seconds: float = 0.0
+    embed_seconds: float = 0.0
+    """Time inside the embedder's ``embed_documents`` (the rest is chunking, entity extraction, the writes)."""
+
+    def add(self, other: IngestReport) -> None:
+        """Add another report's counts and times to this one."""
+        self.documents += other.documents
+        self.chunks += other.chunks
+        self.extracted += other.extracted
+        self.doc_ids.extend(other.doc_ids)
+        self.skipped.extend(other.skipped)
+        self.chunk_counts.update(other.chunk_counts)
+        self.seconds += other.seconds
+        self.embed_seconds += other.embed_seconds
+
+    @property
+    def chunks_per_s(self) -> float | None:
+        """Chunks written per second of ingest."""
+        return self.chunks / self.seconds if self.seconds > 0 else None
+
+    @property
+    def embed_chunks_per_s(self) -> float | None:
+        """The embedder's own rate: chunks per second inside ``embed_documents``."""
+        return self.chunks / self.embed_seconds if self.embed_seconds > 0 else None
+
+    @property
+    def outside_embedder(self) -> float | None:
+        """The share of ingest time spent outside the embedder (parsing, extraction, Milvus and graph writes)."""
+        return max(0.0, 1 - self.embed_seconds / self.seconds) if self.seconds > 0 and self.chunks else None
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """A document ready to write: its chunks, their vectors, its inventory record."""
+
+    doc: Document
+    chunks: list[Chunk]
+    vectors: list[list[float]]
+    extracted: bool
+    record: DocumentRecord
 
 
 @dataclass
@@ -138,6 +206,8 @@ class Ingestor:
     kg: KnowledgeGraph | None = None
     journal: IngestJournal | None = None
     """Where write intents go (the graph's SQLite file in the service); None: no crash recovery."""
+    catalog: DocumentCatalog | None = None
+    """The document inventory (ids, files, content hashes); None: no inventory, nothing is skipped."""
     # Document writes (journal, Milvus, graph, settle) run one batch at a time per process, so that
     # recovery, which holds the same lock, never rolls back a batch this process is still writing.
     # Embedding, the slow part, runs outside it.
@@ -159,11 +229,14 @@ class Ingestor:
                     out.setdefault(etype, []).append(value.strip())
         return {t: list(dict.fromkeys(v)) for t, v in out.items()}
 
-    def document_fields(self, doc: Document) -> tuple[dict[EntityType, list[str]], int | None, bool]:
-        """Entity fields and date of a document; extracted from the text when metadata has none."""
+    def document_fields(self, doc: Document, *, extract: bool = True) -> tuple[dict[EntityType, list[str]], int | None, bool]:
+        """Entity fields and date of a document; extracted from the text when metadata has none (``extract``
+        False: only the date is, and the entities are left to each chunk)."""
         raw = metadata_entities(doc.metadata)
         when = metadata_date(doc.metadata, self.today())
         extracted = False
+        if not raw and not extract:
+            return {}, when if when is not None else first_date(f"{doc.title}\n{doc.text}", self.today()), True
         if not raw:
             extracted = True
             found = extract_entities(f"{doc.title}\n{doc.text}", self.gazetteer(), self.today())
@@ -177,44 +250,109 @@ class Ingestor:
         return self.normalize_entities(raw), when, extracted
 
     def chunks(self, doc: Document) -> tuple[list[Chunk], bool]:
-        """Split one document into chunks carrying its entity fields and date."""
-        fields, when, extracted = self.document_fields(doc)
-        pieces = self.splitter.split_text(doc.text) or [doc.text]
-        return [
-            Chunk(id=f"{doc.id}#{i}", doc_id=doc.id, chunk_index=i, title=doc.title, text=piece, date=when,
-                  entities=fields)
-            for i, piece in enumerate(pieces)
-        ], extracted
+        """Split one document into chunks carrying its entity fields, date and location.
+
+        A document with structure (a loaded file) is split section by section (a heading's text, a PDF page),
+        so no chunk crosses a heading or a page; when its metadata names no entities, each chunk gets those
+        its own section and text name (a long file names many things, each in its own place).
+        """
+        fields, when, extracted = self.document_fields(doc, extract=not doc.sections)
+        parts = doc.sections or [DocumentSection(text=doc.text)]
+        pieces = [(piece, part) for part in parts for piece in self.splitter.split_text(part.text)]
+        if not pieces:
+            pieces = [(doc.text, parts[0] if doc.sections else DocumentSection(text=doc.text))]
+        per_chunk = extracted and bool(doc.sections)
+        gazetteer = self.gazetteer() if per_chunk else None
+        chunks = []
+        for i, (piece, part) in enumerate(pieces):
+            entities = fields
+            if gazetteer is not None:
+                head = " ".join(p for p in (doc.title, part.section) if p)
+                entities = self.normalize_entities(self._extracted(f"{head}\n{piece}", gazetteer))
+            chunks.append(Chunk(id=f"{doc.id}#{i}", doc_id=doc.id, chunk_index=i, title=doc.title, text=piece,
+                                date=when, entities=entities, source=doc.source, section=part.section,
+                                page=part.page))
+        return chunks, extracted
+
+    def _extracted(self, text: str, gazetteer: Gazetteer) -> dict[EntityType, list[str]]:
+        """Dictionary hits and jieba's 人名/地名/机构名 in a text (no dates: the document's date applies)."""
+        raw: dict[EntityType, list[str]] = {}
+        for e in extract_entities(text, gazetteer, self.today()):
+            if e.type != "DATE" and e.source in ("gazetteer", "pos"):
+                raw.setdefault(e.type, []).append(e.text)
+        return raw
 
     def ingest(self, docs: Iterable[Document], batch_size: int = 32,
-               progress: Callable[[int], None] | None = None) -> IngestReport:
-        """Index documents in batches; re-ingesting an id replaces its chunks."""
+               progress: Callable[[int], None] | None = None, *, atomic: bool = False,
+               skip_unchanged: bool = False, root: str | None = None) -> IngestReport:
+        """Index documents in batches; re-ingesting an id replaces its chunks.
+
+        ``atomic``: the whole call is one write: every document is chunked and embedded before any is
+        written, and a failure anywhere leaves every one of them as it was (a synchronous API request).
+        Otherwise each batch of ``batch_size`` is one such write. ``skip_unchanged``: a document whose
+        content hash is the one in the inventory is left alone (``report.skipped``). ``root``: the folder or
+        upload the documents come from, recorded in the inventory.
+        """
+        started = time.perf_counter()
         report = IngestReport()
-        for batch in _batches(docs, batch_size):
+        for batch in ([list(docs)] if atomic else _batches(docs, batch_size)):
             # An id repeated within a batch: the last version wins, as it would one document at a time.
             unique = list({doc.id: doc for doc in batch}.values())
-            prepared = [(doc, *self.chunks(doc)) for doc in unique]
-            flat = [c for _, chunks, _ in prepared for c in chunks]
-            vectors = self.embedder.embed_documents([embedding_text(c) for c in flat])
-            replacements: list[DocumentChunks] = []
-            offset = 0
-            for doc, chunks, _ in prepared:
-                replacements.append((doc.id, chunks, vectors[offset : offset + len(chunks)]))
-                offset += len(chunks)
-            self._write_documents(replacements, [graph_document(doc, chunks) for doc, chunks, _ in prepared])
-            for doc, chunks, extracted in prepared:
-                n = len(chunks)
-                report.documents += 1
-                report.chunks += n
-                report.extracted += int(extracted)
-                report.doc_ids.append(doc.id)
+            if skip_unchanged and self.catalog is not None:
+                unique = self._changed(unique, root, report)
+            if unique:
+                prepared = self._prepare(unique, root, report)
+                self._write_documents(prepared)
+                for p in prepared:
+                    report.documents += 1
+                    report.chunks += len(p.chunks)
+                    report.extracted += int(p.extracted)
+                    report.doc_ids.append(p.doc.id)
+                    report.chunk_counts[p.doc.id] = len(p.chunks)
             if progress is not None:
                 progress(len(batch))
         self.index.flush()
+        report.seconds = time.perf_counter() - started
         return report
 
+    def _changed(self, docs: list[Document], root: str | None, report: IngestReport) -> list[Document]:
+        """The documents whose content differs from the indexed version; the others go to ``report.skipped``
+        (an unchanged document ingested from another root just has its inventory row moved)."""
+        assert self.catalog is not None
+        known = {r.id: r for r in self.catalog.get_many([d.id for d in docs])}
+        changed, moved = [], []
+        for doc in docs:
+            record = known.get(doc.id)
+            if record is None or record.content_hash != content_hash(doc):
+                changed.append(doc)
+                continue
+            report.skipped.append(doc.id)
+            if root is not None and record.root != root:
+                moved.append(record.model_copy(update={"root": root}))
+        if moved:
+            self.catalog.put(moved)
+        return changed
+
+    def _prepare(self, docs: list[Document], root: str | None, report: IngestReport) -> list[_Prepared]:
+        """Chunk, tag and embed documents (no store is written)."""
+        chunked = [(doc, *self.chunks(doc)) for doc in docs]
+        flat = [c for _, chunks, _ in chunked for c in chunks]
+        embed_started = time.perf_counter()
+        vectors = self.embedder.embed_documents([embedding_text(c) for c in flat])
+        report.embed_seconds += time.perf_counter() - embed_started
+        if len(vectors) != len(flat):
+            raise ValueError(f"the embedder returned {len(vectors)} vectors for {len(flat)} chunks")
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        out, offset = [], 0
+        for doc, chunks, extracted in chunked:
+            record = DocumentRecord(id=doc.id, title=doc.title, source=doc.source, root=root, chunks=len(chunks),
+                                    bytes=len(doc.text.encode()), content_hash=content_hash(doc), ingested_at=now)
+            out.append(_Prepared(doc, chunks, vectors[offset : offset + len(chunks)], extracted, record))
+            offset += len(chunks)
+        return out
+
     def delete(self, doc_id: str) -> int:
-        """Remove every chunk of a document, and the document from the graph."""
+        """Remove every chunk of a document, and the document from the graph and the inventory."""
         with self._write_lock:
             self._recover_locked(only_once=True)
             batch = self._begin([("doc", doc_id)])
@@ -237,6 +375,21 @@ class Ingestor:
             raise
         self._settle(batch)
         return saved
+
+    def backfill_inventory(self) -> int:
+        """List in the inventory, once, the documents indexed before it existed (title and chunks from the
+        index; no content hash, so their next ingest rewrites them); return how many were added."""
+        if self.catalog is None or self.catalog.backfilled():
+            return 0
+        with self._write_lock:
+            summaries = self.index.document_summaries()
+            known = {r.id for r in self.catalog.get_many(list(summaries))}
+            records = [DocumentRecord(id=doc_id, title=title, chunks=n, bytes=size)
+                       for doc_id, (title, n, size) in sorted(summaries.items()) if doc_id not in known]
+            self.catalog.mark_backfilled(records)
+        if records:
+            log.warning("listed %d document(s) indexed before the inventory existed", len(records))
+        return len(records)
 
     # -- crash consistency -----------------------------------------------------------------------
 
@@ -265,20 +418,54 @@ class Ingestor:
             )
         return docs
 
-    def _write_documents(self, replacements: list[DocumentChunks], graph_docs: list[GraphDocument]) -> None:
-        """Write one batch to Milvus and the graph between a journal begin and settle."""
-        doc_ids = [doc_id for doc_id, _, _ in replacements]
+    def _write_documents(self, prepared: list[_Prepared]) -> None:
+        """Write one unit to Milvus, the inventory and the graph between a journal begin and settle.
+
+        New chunks go in beside the old ones; the inventory and the graph are one transaction each; the old
+        chunks are deleted last. A failure before that undoes the write (every document as it was); a
+        failure of the last step, or of the undo, leaves the documents to the journal's roll-back (absent).
+        """
+        doc_ids = [p.doc.id for p in prepared]
+        replacements: list[DocumentChunks] = [(p.doc.id, p.chunks, p.vectors) for p in prepared]
         with self._write_lock:
             self._recover_locked(only_once=True)
             batch = self._begin([("doc", doc_id) for doc_id in doc_ids])
+            staged: StagedWrite | None = None
+            previous: list[DocumentRecord] | None = None
             try:
-                self.index.replace_documents(replacements)
+                staged = self.index.stage_documents(replacements)
+                staged.write()
+                if self.catalog is not None:
+                    previous = self.catalog.get_many(doc_ids)
+                    self.catalog.put([p.record for p in prepared])
                 if self.kg is not None:
-                    self.kg.add_documents(graph_docs)
+                    self.kg.add_documents([graph_document(p.doc, p.chunks) for p in prepared])
+            except Exception:
+                self._undo(batch, doc_ids, staged, previous)
+                raise
+            try:
+                staged.commit()
             except Exception:
                 self._fail(batch, docs=doc_ids)
                 raise
             self._settle(batch)
+
+    def _undo(self, batch: str, doc_ids: list[str], staged: StagedWrite | None,
+              previous: list[DocumentRecord] | None) -> None:
+        """Take back a write that failed before its old chunks were deleted: remove its new chunks and put the
+        inventory rows back (the graph's transaction rolled back by itself). If that fails too, roll back."""
+        try:
+            if staged is not None:
+                staged.abort()
+            if previous is not None and self.catalog is not None:
+                self.catalog.restore(doc_ids, previous)
+        except Exception:
+            log.warning("could not undo a failed write of %d document(s)", len(doc_ids), exc_info=True)
+            self._fail(batch, docs=doc_ids)
+            return
+        self._settle(batch)
+        log.warning("undid a failed write of %d document(s): each is as it was (%s)", len(doc_ids),
+                    ", ".join(doc_ids[:10]))
 
     def _begin(self, entries: list[JournalEntry]) -> str:
         batch = uuid.uuid4().hex
@@ -333,6 +520,8 @@ class Ingestor:
         removed = self.index.delete_document(doc_id)
         if self.kg is not None:
             self.kg.delete_document(doc_id)
+        if self.catalog is not None:
+            self.catalog.delete(doc_id)
         return removed
 
     def _mirror(self, saved: EntityMetadata) -> None:
@@ -344,8 +533,9 @@ class Ingestor:
 
 
 def embedding_text(chunk: Chunk) -> str:
-    """What gets embedded for a chunk: its title gives the passage its subject."""
-    return f"{chunk.title}\n{chunk.text}" if chunk.title else chunk.text
+    """What gets embedded for a chunk: its title (and section) give the passage its subject."""
+    head = " — ".join(part for part in (chunk.title, chunk.section) if part)
+    return f"{head}\n{chunk.text}" if head else chunk.text
 
 
 def _batches(items: Iterable[Document], size: int) -> Iterator[list[Document]]:

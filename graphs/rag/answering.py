@@ -521,8 +521,7 @@ class Written:
 
 
 def _cite(hits: Sequence[Hit], used: Iterable[int]) -> list[Citation]:
-    return [Citation(index=n + 1, id=hits[n].id, doc_id=hits[n].doc_id, title=hits[n].title)
-            for n in dict.fromkeys(used)]
+    return [Citation.of(n + 1, hits[n]) for n in dict.fromkeys(used)]
 
 
 def _join(parts: Iterable[str]) -> str:

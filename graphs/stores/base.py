@@ -41,6 +41,22 @@ DocumentChunks = tuple[str, Sequence[Chunk], Sequence[Sequence[float]]]
 
 
 @runtime_checkable
+class StagedWrite(Protocol):
+    """A replacement of some documents' chunks in three steps, so that a write that fails at any point
+    before ``commit`` leaves every document as it was: ``write`` adds the new rows beside the old ones,
+    ``commit`` deletes the old ones, ``abort`` deletes the rows ``write`` added (raising if it cannot)."""
+
+    chunks: int
+    """How many chunks the documents have after the write."""
+
+    def write(self) -> None: ...
+
+    def commit(self) -> None: ...
+
+    def abort(self) -> None: ...
+
+
+@runtime_checkable
 class VectorIndex(Protocol):
     """Chunk storage with dense, BM25 and hybrid search under a filter expression."""
 
@@ -72,11 +88,23 @@ class VectorIndex(Protocol):
         """
         ...
 
+    def stage_documents(self, docs: Sequence[DocumentChunks]) -> StagedWrite:
+        """Check the batch and find the rows to add and to remove; nothing is written until ``write``."""
+        ...
+
     def delete_document(self, doc_id: str) -> int:
         """Remove every chunk of ``doc_id``; return how many were removed."""
         ...
 
     def document_ids(self) -> set[str]: ...
+
+    def document_chunks(self, doc_id: str) -> builtins.list[Chunk]:
+        """Every chunk of ``doc_id`` in order, with its entity fields, date and location."""
+        ...
+
+    def document_summaries(self) -> dict[str, tuple[str, int, int]]:
+        """``doc_id -> (title, chunks, bytes of chunk text)`` of every indexed document."""
+        ...
 
     def flush(self) -> None:
         """Persist buffered writes (after a bulk load)."""

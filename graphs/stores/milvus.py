@@ -19,9 +19,9 @@ from pymilvus import (
     MilvusException,
 )
 
-from graphs.domain import Chunk, Hit
+from graphs.domain import ENTITY_TYPES, Chunk, Hit
 from graphs.stores import fusion as fuse
-from graphs.stores.base import DocumentChunks, FusionMethod, StoreError, StoreUnavailable
+from graphs.stores.base import DocumentChunks, FusionMethod, StagedWrite, StoreError, StoreUnavailable
 from graphs.stores.filters import (
     DATE_FIELD,
     ENTITY_FIELDS,
@@ -45,6 +45,8 @@ TITLE_MAX = 2048
 TEXT_MAX = 65535
 ENTITY_MAX = 8192
 ENTITIES_JSON_MAX = 32768
+SOURCE_MAX = 2048
+SECTION_MAX = 2048
 MAX_TOPK = 16384
 UPSERT_BATCH = 256
 # Lite searches and filters its in-memory table row by row in Python (O(n) per call, ~70 us/row),
@@ -94,6 +96,10 @@ OUTPUT_FIELDS = [
     "entities_json",
     *ENTITY_FIELDS.values(),
 ]
+# Where in its file a chunk is (a citation's file, page and section). Collections created before these fields
+# existed keep working without them (Milvus Lite cannot add a field to a collection): their hits have no location.
+# Empty string and 0 stand for "none", as the date field's 0 does.
+LOCATION_FIELDS = ("source", "section", "page")
 
 
 # Lite keeps one in-process server per .db path; release it when the last index on it closes.
@@ -126,7 +132,11 @@ def _strip_hash(pk: str) -> str:
 
 
 def _row_key(chunk: Chunk, vector: Sequence[float]) -> str:
-    payload = json.dumps(chunk.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
+    fields = chunk.model_dump(mode="json")
+    for name in LOCATION_FIELDS:  # a chunk without a location hashes as it did before locations existed
+        if fields.get(name) is None:
+            fields.pop(name, None)
+    payload = json.dumps(fields, sort_keys=True, ensure_ascii=False)
     digest = hashlib.sha256(payload.encode())
     digest.update(json.dumps([round(float(x), 6) for x in vector]).encode())
     return f"{chunk.id}@{digest.hexdigest()[:_HASH_LEN]}"
@@ -159,6 +169,8 @@ class MilvusIndex:
         self._client: MilvusClient | None = None
         self._ready = False
         self._dense_metric = DENSE_METRIC  # replaced by the collection's own when it is opened
+        self._location = True  # False for a collection created before chunk locations (source/section/page)
+        self._output_fields = [*OUTPUT_FIELDS, *LOCATION_FIELDS]
         self._unflushed = 0
         self._lock = threading.Lock()
 
@@ -243,6 +255,9 @@ class MilvusIndex:
             schema.add_field(field, DataType.VARCHAR, max_length=ENTITY_MAX)
         schema.add_field(DATE_FIELD, DataType.INT64)
         schema.add_field("entities_json", DataType.VARCHAR, max_length=ENTITIES_JSON_MAX)
+        schema.add_field("source", DataType.VARCHAR, max_length=SOURCE_MAX)
+        schema.add_field("section", DataType.VARCHAR, max_length=SECTION_MAX)
+        schema.add_field("page", DataType.INT64)
         schema.add_function(
             Function(
                 name="text_bm25",
@@ -266,6 +281,14 @@ class MilvusIndex:
                 f"collection {self.collection!r} has dense dim {dim}, the embedder gives {self.dim}; "
                 "use another collection name or the matching embedder"
             )
+        location = all(f in fields for f in LOCATION_FIELDS)
+        if not location and self._location:
+            logger.warning(
+                "collection %r was created before chunk locations: it keeps working, but its hits and citations "
+                "name no file, page or section; ingest into a new AER_COLLECTION to have them", self.collection,
+            )
+        self._location = location
+        self._output_fields = [*OUTPUT_FIELDS, *(LOCATION_FIELDS if location else ())]
 
     # -- rows and hits --------------------------------------------------------------------
 
@@ -291,10 +314,13 @@ class MilvusIndex:
             "chunk_index": chunk.chunk_index,
             "title": _truncate(chunk.title, TITLE_MAX),
             "text": _truncate(chunk.text, TEXT_MAX),
-            "search_text": _truncate(f"{chunk.title}\n{chunk.text}" if chunk.title else chunk.text, TEXT_MAX),
+            "search_text": _truncate(search_text(chunk), TEXT_MAX),
             "dense": self._check_vector(vector),
             DATE_FIELD: chunk.date or 0,
             "entities_json": entities_json,
+            "source": _truncate(chunk.source or "", SOURCE_MAX),
+            "section": _truncate(chunk.section or "", SECTION_MAX),
+            "page": chunk.page or 0,
         }
         for etype, field in ENTITY_FIELDS.items():
             row[field] = encode_entity_field(chunk.entities.get(etype, []), max_bytes=ENTITY_MAX)
@@ -334,6 +360,9 @@ class MilvusIndex:
             bm25_score=bm25,
             date=date or None,
             entities=self._entities(entity),
+            source=entity.get("source") or None,
+            section=entity.get("section") or None,
+            page=int(entity.get("page") or 0) or None,
         )
 
     @staticmethod
@@ -360,7 +389,7 @@ class MilvusIndex:
                 anns_field=field,
                 filter=filter or "",
                 limit=min(limit, MAX_TOPK),
-                output_fields=OUTPUT_FIELDS,
+                output_fields=self._output_fields,
                 search_params={"metric_type": self._dense_metric if field == "dense" else "BM25"},
                 timeout=self._timeout,
             )[0],
@@ -468,33 +497,21 @@ class MilvusIndex:
         rows written so far, so each document keeps its old version: none is left with a mix of
         old and new chunks.
         """
-        rows = self._rows(docs)
-        if not docs:
-            return 0
-        doc_ids = [doc_id for doc_id, _, _ in docs]
-        new_ids = [r["id"] for r in rows]
-        docs_expr = docs_filter(doc_ids)
-
-        def run(client: MilvusClient) -> int:
-            old_ids = self._ids(client, docs_expr)
-            # A stored id carries the same content hash: that chunk is already there as it should be.
-            fresh = [r for r in rows if r["id"] not in old_ids]
+        staged = self.stage_documents(docs)
+        try:
+            staged.write()
+            staged.commit()
+        except Exception:
             try:
-                for start in range(0, len(fresh), UPSERT_BATCH):
-                    client.upsert(self.collection, fresh[start : start + UPSERT_BATCH], timeout=self._timeout)
-                if old_ids - set(new_ids):
-                    # A filter (not the stale ids) also catches rows a concurrent writer added.
-                    keep = ids_filter(new_ids, negate=True) if new_ids else None
-                    stale = and_filters(docs_expr, keep) or docs_expr
-                    client.delete(self.collection, filter=stale, timeout=self._timeout)
-            except Exception as exc:
-                if _is_driver_error(exc):
-                    self._rollback(client, [r["id"] for r in fresh])
-                raise
-            self._wrote(client, len(fresh) + len(old_ids - set(new_ids)))
-            return len(rows)
+                staged.abort()
+            except StoreError:
+                logger.exception("could not remove the partially written chunks of %d document(s)", len(docs))
+            raise
+        return staged.chunks
 
-        return self._call("replace_documents", run)
+    def stage_documents(self, docs: Sequence[DocumentChunks]) -> StagedWrite:
+        """Check the batch and build its rows (no I/O); the returned write adds them, then removes the old ones."""
+        return _StagedRows(self, [doc_id for doc_id, _, _ in docs], self._rows(docs))
 
     def _rows(self, docs: Sequence[DocumentChunks]) -> list[dict[str, Any]]:
         """Check a batch against the contract and build its rows (no I/O)."""
@@ -531,15 +548,23 @@ class MilvusIndex:
         """Persist pending writes now (call after a bulk ingest; Milvus Lite searches them faster)."""
         self._call("flush", self._flush)
 
-    def _rollback(self, client: MilvusClient, ids: list[str]) -> None:
-        if not ids:
-            return
-        try:
-            client.delete(self.collection, filter=ids_filter(ids), timeout=self._timeout)
-        except Exception as exc:
-            if not _is_driver_error(exc):
-                raise
-            logger.exception("could not remove %d partially written chunks", len(ids))
+    def document_chunks(self, doc_id: str) -> list[Chunk]:
+        """Every chunk of ``doc_id`` in chunk order, with entity fields, date and location."""
+
+        def run(client: MilvusClient) -> list[Any]:
+            fields = [f for f in self._output_fields if f != "id"] + ["id"]
+            return list(client.query(self.collection, filter=doc_filter(doc_id), output_fields=fields,
+                                     **({} if self._local else {"limit": MAX_TOPK}), timeout=self._timeout))
+
+        rows = self._call("document_chunks", run)
+        chunks = []
+        for row in sorted(rows, key=lambda r: int(r.get("chunk_index") or 0)):
+            hit = self._hit({"entity": row, "id": row["id"]}, "bm25", 0.0)
+            chunks.append(Chunk(id=hit.id, doc_id=hit.doc_id, chunk_index=int(row.get("chunk_index") or 0),
+                                title=hit.title, text=hit.text, date=hit.date,
+                                entities={k: v for k, v in hit.entities.items() if k in ENTITY_TYPES},
+                                source=hit.source, section=hit.section, page=hit.page))
+        return chunks
 
     def delete_document(self, doc_id: str) -> int:
         """Remove every chunk of ``doc_id``; return how many were removed."""
@@ -557,6 +582,36 @@ class MilvusIndex:
     def document_ids(self) -> set[str]:
         """Return the distinct ids of indexed documents."""
         return self._call("document_ids", lambda c: {str(v) for v in self._scan(c, "", "doc_id")})
+
+    def document_summaries(self) -> dict[str, tuple[str, int, int]]:
+        """``doc_id -> (title, chunks, bytes of chunk text)`` of every indexed document (one scan)."""
+
+        def run(client: MilvusClient) -> dict[str, tuple[str, int, int]]:
+            out: dict[str, tuple[str, int, int]] = {}
+            for row in self._scan_rows(client, ["doc_id", "title", "text"]):
+                doc_id = str(row["doc_id"])
+                title, n, size = out.get(doc_id, (str(row.get("title") or ""), 0, 0))
+                out[doc_id] = (title, n + 1, size + len(str(row.get("text") or "").encode()))
+            return out
+
+        return self._call("document_summaries", run)
+
+    def _scan_rows(self, client: MilvusClient, fields: list[str]) -> Iterator[dict[str, Any]]:
+        """Every row's ``fields`` (as ``_scan``: one query, an iterator past the server's result window)."""
+        if self._local:
+            yield from client.query(self.collection, filter="", output_fields=fields, timeout=self._timeout)
+            return
+        rows = client.query(self.collection, filter="", output_fields=fields, limit=MAX_TOPK, timeout=self._timeout)
+        if len(rows) < MAX_TOPK:
+            yield from rows
+            return
+        it = client.query_iterator(self.collection, batch_size=1000, filter="", output_fields=fields,
+                                   timeout=self._timeout)
+        try:
+            while batch := it.next():
+                yield from batch
+        finally:
+            it.close()
 
     def ping(self) -> None:
         """Raise StoreUnavailable if the collection cannot serve queries."""
@@ -584,6 +639,68 @@ class MilvusIndex:
                 logger.warning("error closing milvus client", exc_info=True)
             if self._local:
                 _release_local(self.uri)
+
+
+def search_text(chunk: Chunk) -> str:
+    """What BM25 reads of a chunk: its title and section name its subject, often the words a question uses."""
+    head = " — ".join(part for part in (chunk.title, chunk.section) if part)
+    return f"{head}\n{chunk.text}" if head else chunk.text
+
+
+class _StagedRows:
+    """The three steps of ``MilvusIndex.stage_documents`` (``StagedWrite``)."""
+
+    def __init__(self, index: MilvusIndex, doc_ids: list[str], rows: list[dict[str, Any]]) -> None:
+        self._index = index
+        self._doc_ids = doc_ids
+        self._rows = rows
+        self._new_ids = [r["id"] for r in rows]
+        self._old_ids: set[str] = set()
+        self._fresh_ids: list[str] = []
+        self.chunks = len(rows)
+
+    def write(self) -> None:
+        """Add the rows whose content-hashed id is not stored yet (an unchanged chunk keeps its row)."""
+        if not self._doc_ids:
+            return
+        index = self._index
+
+        def run(client: MilvusClient) -> None:
+            self._old_ids = index._ids(client, docs_filter(self._doc_ids))
+            fresh = [r for r in self._rows if r["id"] not in self._old_ids]
+            self._fresh_ids = [r["id"] for r in fresh]  # before writing: abort removes whatever got in
+            if not index._location:
+                fresh = [{k: v for k, v in r.items() if k not in LOCATION_FIELDS} for r in fresh]
+            for start in range(0, len(fresh), UPSERT_BATCH):
+                client.upsert(index.collection, fresh[start : start + UPSERT_BATCH], timeout=index._timeout)
+            index._wrote(client, len(fresh))
+
+        index._call("replace_documents", run)
+
+    def commit(self) -> None:
+        """Delete the documents' rows that are not part of this write."""
+        if not self._doc_ids or not self._old_ids - set(self._new_ids):
+            return
+        index = self._index
+        # A filter (not the stale ids) also catches rows a concurrent writer added.
+        docs_expr = docs_filter(self._doc_ids)
+        keep = ids_filter(self._new_ids, negate=True) if self._new_ids else None
+        stale = and_filters(docs_expr, keep) or docs_expr
+
+        def run(client: MilvusClient) -> None:
+            client.delete(index.collection, filter=stale, timeout=index._timeout)
+            index._wrote(client, len(self._old_ids - set(self._new_ids)))
+
+        index._call("replace_documents", run)
+
+    def abort(self) -> None:
+        """Delete the rows ``write`` added (or may have added): the documents are back to their old rows."""
+        if not self._fresh_ids:
+            return
+        index = self._index
+        ids = self._fresh_ids
+        index._call("abort_write", lambda c: c.delete(index.collection, filter=ids_filter(ids), timeout=index._timeout))
+        self._fresh_ids = []
 
 
 def _release_local(path: str) -> None:

@@ -95,7 +95,7 @@ def test_info_names_the_choices_and_the_guard(client: TestClient) -> None:
     assert body["defaults"] == {"topK": 5, "maxRetries": 3, "maxTurns": 5}
     assert body["auth"] == {"apiKeys": False, "readsNeedKey": False}
     # The documents issue's endpoints are not on this server (yet): the page keeps their views off.
-    assert body["features"] == {"upload": False, "jobs": False, "documents": False}
+    assert body["features"] == {"upload": True, "jobs": True, "documents": True}
 
 
 def test_info_reports_keys_and_needs_one_when_reads_do(tmp_path: Path) -> None:

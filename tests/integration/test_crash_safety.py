@@ -1,10 +1,12 @@
 """Crash safety of the running service: ``aer serve`` SIGKILLed mid-ingest, restarted on the same data dir.
 
 The kill is aimed at the worst moment: the test watches the ingest journal in the data dir's graph.db
-(another SQLite connection, reads only) and kills the server's process group while a batch is being
-written to Milvus and the graph, after at least one earlier batch finished. After the restart, every
-document must be whole (all its chunks in Milvus, its graph node and edges) or absent, and re-running
-the same ingest must complete. Then 50 concurrent add-entity calls must lose no alias.
+(another SQLite connection, reads only) and kills the server's process group while a synchronous
+add-documents request is being written to Milvus and the graph. The request is one write (every document
+embedded first, then written under one journal entry), so after the restart every document of it must be
+absent, none half-indexed, and re-running the same request must complete. (An ingest job, written a batch at
+a time, is killed and resumed in ``test_ingest_server.py``.) Then 50 concurrent add-entity calls must lose
+no alias.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from tests.support.servers import HTTP_TIMEOUT, URL, ServerProcess
 
 pytestmark = pytest.mark.slow
 
-DOCS = 192  # 6 ingest batches of 32 documents, ~4 chunks each
+DOCS = 192  # ~4 chunks each: one synchronous request of ~770 chunks
 KILL_WAIT_S = 420.0
 USE_DIM = 512
 COLLECTION = "aer_chunks"
@@ -116,7 +118,8 @@ def classify(doc: dict[str, Any], held: dict[str, Any] | None) -> str:
 def post_documents(base_url: str, docs: list[dict[str, Any]], outcome: dict[str, Any]) -> None:
     try:
         with httpx.Client(base_url=base_url, timeout=httpx.Timeout(900.0, connect=5.0)) as c:
-            outcome["response"] = c.post(URL, json={"action": "add-documents", "documents": docs})
+            outcome["response"] = c.post(URL, json={"action": "add-documents", "documents": docs,
+                                                    "background": False})
     except httpx.HTTPError as exc:
         outcome["error"] = exc
 
@@ -135,7 +138,8 @@ def test_sigkill_mid_ingest_leaves_every_document_whole_or_absent(tmp_path: Path
         deadline = time.monotonic() + KILL_WAIT_S
         while True:
             pending, settled = journal_and_docs(data)
-            if pending and len(settled) >= 32:  # a batch is being written after one that finished
+            if pending:  # the request's write has begun
+                time.sleep(0.2)  # into Milvus's upserts
                 break
             assert sender.is_alive(), f"the ingest finished before the kill: {outcome}"
             assert time.monotonic() < deadline, f"no batch was being written within {KILL_WAIT_S:.0f} s"
@@ -144,8 +148,8 @@ def test_sigkill_mid_ingest_leaves_every_document_whole_or_absent(tmp_path: Path
         sender.join(timeout=60)
         assert "response" not in outcome, "the request must not have completed"
         in_flight, settled = journal_and_docs(data)
-        assert in_flight, "the kill must land while a batch is journaled"
-        assert 0 < len(settled) < DOCS
+        assert in_flight, "the kill must land while the request's write is journaled"
+        assert sorted(in_flight) == sorted(d["id"] for d in docs) and settled == [], "the request is one write"
 
         # Restart on the same data dir: startup recovery rolls the interrupted batch back.
         restarted = ServerProcess(tmp_path).start()
@@ -160,16 +164,13 @@ def test_sigkill_mid_ingest_leaves_every_document_whole_or_absent(tmp_path: Path
         partial = {k: v for k, v in states.items() if v not in ("whole", "absent")}
         assert not partial, f"half-indexed after the restart: {partial}"
         assert set(held) <= {d["id"] for d in docs}
-        whole = [k for k, v in states.items() if v == "whole"]
-        assert set(settled) <= set(whole), "every settled write survives the kill"
-        assert len(whole) < DOCS, "the kill landed mid-way: some documents whole, some absent"
-        assert all(states[k] == "absent" for k in in_flight), "the interrupted batch is rolled back"
+        assert set(states.values()) == {"absent"}, "the interrupted request is rolled back as a whole"
 
         # Re-running the same ingest completes.
         again = ServerProcess(tmp_path).start()
         servers.append(again)
         with httpx.Client(base_url=again.base_url, timeout=httpx.Timeout(900.0, connect=5.0)) as c:
-            r = c.post(URL, json={"action": "add-documents", "documents": docs})
+            r = c.post(URL, json={"action": "add-documents", "documents": docs, "background": False})
             assert r.status_code == 200, r.text
             assert r.json()["documents"] == DOCS
             q = c.post(URL, json={"action": "query", "question": "Survey report 7 Station7", "searchMode": "hybrid"})
@@ -178,8 +179,7 @@ def test_sigkill_mid_ingest_leaves_every_document_whole_or_absent(tmp_path: Path
         held = inspect(data)
         states = {d["id"]: classify(d, held.get(d["id"])) for d in docs}
         assert set(states.values()) == {"whole"}, {k: v for k, v in states.items() if v != "whole"}
-        print(f"killed with {len(settled)} documents settled and {len(in_flight)} in flight; "
-              f"{len(whole)} whole after the restart, re-ingest completed")
+        print(f"killed with {len(in_flight)} documents in flight; all absent after the restart, re-ingest completed")
     finally:
         for s in servers:
             s.kill()

@@ -618,13 +618,13 @@ def test_ingestor_writes_each_batch_with_one_call(index: MilvusIndex, tmp_path: 
     from tests.support.fakes import entity_store
 
     calls: list[int] = []
-    real = index.replace_documents
+    real = index.stage_documents
 
-    def recording(docs: Any) -> int:
+    def recording(docs: Any) -> Any:
         calls.append(len(docs))
         return real(docs)
 
-    index.replace_documents = recording  # type: ignore[method-assign]
+    index.stage_documents = recording  # type: ignore[method-assign]
     store = entity_store(tmp_path)
     ingestor = Ingestor(DeterministicFakeEmbedding(size=DIM), index, store, GazetteerCache(store))
     docs = [

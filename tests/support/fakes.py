@@ -22,7 +22,7 @@ from graphs.kg.sqlite import SQLiteKnowledgeGraph
 from graphs.prompts import PromptLibrary
 from graphs.rag.context import GazetteerCache, RagContext, RagLimits
 from graphs.rerankers.fusion import FusionReranker
-from graphs.stores.base import DocumentChunks, StoreUnavailable
+from graphs.stores.base import DocumentChunks, StagedWrite, StoreUnavailable
 from graphs.stores.entities.sqlite_store import SQLiteEntityStore
 from graphs.text.gazetteer import Gazetteer
 
@@ -82,11 +82,20 @@ class ScriptedIndex:
         # Per document, so subclasses that record replace_document see batched ingests too.
         return sum(self.replace_document(doc_id, chunks, vectors) for doc_id, chunks, vectors in docs)
 
+    def stage_documents(self, docs: Sequence[DocumentChunks]) -> StagedWrite:
+        return _ReplaceOnWrite(self, list(docs))
+
     def delete_document(self, doc_id: str) -> int:
         return 0
 
     def document_ids(self) -> set[str]:
         return set()
+
+    def document_chunks(self, doc_id: str) -> list[Chunk]:
+        return []
+
+    def document_summaries(self) -> dict[str, tuple[str, int, int]]:
+        return {}
 
     def flush(self) -> None:
         pass
@@ -96,6 +105,27 @@ class ScriptedIndex:
             raise StoreUnavailable("milvus", "connection refused")
 
     def close(self) -> None:
+        pass
+
+
+@dataclass
+class _ReplaceOnWrite:
+    """A staged write of a scripted index: ``write`` replaces the documents (through ``replace_document``)."""
+
+    index: ScriptedIndex
+    docs: list[DocumentChunks]
+
+    @property
+    def chunks(self) -> int:
+        return sum(len(chunks) for _, chunks, _ in self.docs)
+
+    def write(self) -> None:
+        self.index.replace_documents(self.docs)
+
+    def commit(self) -> None:
+        pass
+
+    def abort(self) -> None:
         pass
 
 

@@ -8,11 +8,14 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Query, Request
+from fastapi.responses import JSONResponse
 from pydantic import Field
 from sse_starlette.sse import EventSourceResponse
 
+from app import documents
 from app.api.deps import resources_of
 from app.api.errors import ApiError, error_body, service_error
+from app.api.routes import documents as document_routes
 from app.container import Resources
 from app.schemas import (
     API_PATH,
@@ -22,12 +25,12 @@ from app.schemas import (
     AddEntityRequest,
     AddEntityResponse,
     DeleteDocumentRequest,
-    EntityListResponse,
     QueryRequest,
     QueryResponse,
+    ReadResponse,
 )
-from app.service import add_documents, add_entity, answer, delete_document, list_entities, stream_answer
-from graphs.domain import ENTITY_TYPES, Document, EntityMetadata
+from app.service import add_entity, answer, delete_document, list_entities, stream_answer
+from graphs.domain import ENTITY_TYPES, NO_CONTROL_CHARS, Document, EntityMetadata
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import StoreUnavailable
 
@@ -93,27 +96,40 @@ async def post_action(request: Request, body: Annotated[ActionRequest, Body(open
         ids = [d.id for d in docs]
         if len(set(ids)) != len(ids):
             raise ApiError(400, "duplicate_document_ids", "each document id may appear once per request")
-        report = await add_documents(resources, docs)
-        return {"success": True, "documents": report.documents, "chunks": report.chunks, "ids": report.doc_ids}
+        status, result = await documents.add_documents(resources, docs, skip_unchanged=body.skip_unchanged,
+                                                       background=body.background)
+        return result if status == 200 else JSONResponse(result, status_code=status)
     removed = await delete_document(resources, body.id)
     if not removed:
         raise ApiError(404, "document_not_found", f"no document with id {body.id!r}")
     return {"success": True, "id": body.id, "deletedChunks": removed}
 
 
-@router.get("", response_model=None, responses={200: {"model": EntityListResponse}})
+@router.get("", response_model=None, responses={200: {"model": ReadResponse}})
 async def get_action(
     request: Request,
-    action: Literal["entities"],
-    type: Annotated[str | None, Query(examples=["PERSON"])] = None,
+    action: Literal["entities", "documents", "document", "job"],
+    type: Annotated[str | None, Query(description="entities: only this type.", examples=["PERSON"])] = None,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
-    q: Annotated[str | None, Query(max_length=256, description="Only entities whose name or an alias contains "
+    id: Annotated[str | None, Query(max_length=256, pattern=NO_CONTROL_CHARS, description="document / job: its id.")] = None,
+    source: Annotated[str | None, Query(max_length=1000, description="documents: file path contains this.")] = None,
+    title: Annotated[str | None, Query(max_length=1000, description="documents: title contains this.")] = None,
+    root: Annotated[str | None, Query(max_length=4096, description="documents: ingested from this root.")] = None,
+    q: Annotated[str | None, Query(max_length=256, description="entities: only those whose name or an alias contains "
                                    "this (normalized; a fuzzy or pinyin match last), best match first.")] = None,
 ) -> dict[str, Any]:
-    """List entities, optionally of one type or matching a search, paginated."""
+    """List entities (``entities``), the document inventory (``documents``), one document with its chunks
+    (``document``), or an ingest job's status and per-document outcomes (``job``)."""
+    resources = resources_of(request)
+    if action == "documents":
+        return await document_routes.documents_page(resources, offset, limit, source, title, root)
+    if action == "document":
+        return await document_routes.document(resources, id)
+    if action == "job":
+        return await document_routes.job(resources, id, offset, limit)
     if type is not None and type not in ENTITY_TYPES:
         raise ApiError(422, "invalid_entity_type", f"type must be one of {', '.join(ENTITY_TYPES)}")
-    total, items = await list_entities(resources_of(request), type, offset, limit, q)
+    total, items = await list_entities(resources, type, offset, limit, q)
     return {"success": True, "total": total, "offset": offset, "limit": limit,
             "entities": [e.model_dump(by_alias=True) for e in items]}

@@ -22,7 +22,7 @@ from app.tools.bench.corpus import ROUTES
 from app.tools.stats import latency_summary
 from graphs.domain import Chunk, Hit
 from graphs.rag.graph import NODES as GRAPH_NODES
-from graphs.stores.base import DocumentChunks, FusionMethod, VectorIndex
+from graphs.stores.base import DocumentChunks, FusionMethod, StagedWrite, VectorIndex
 
 NODES = tuple(module.__name__.rsplit(".", 1)[-1] for module in GRAPH_NODES)
 """Every node of the graph, in wiring order (the per-node table lists those that ran)."""
@@ -196,12 +196,21 @@ class TimedIndex:
         with self.watch.measure():
             return self.inner.replace_documents(docs)
 
+    def stage_documents(self, docs: Sequence[DocumentChunks]) -> StagedWrite:
+        return _TimedStaged(self.inner.stage_documents(docs), self.watch)
+
     def delete_document(self, doc_id: str) -> int:
         with self.watch.measure():
             return self.inner.delete_document(doc_id)
 
     def document_ids(self) -> set[str]:
         return self.inner.document_ids()
+
+    def document_chunks(self, doc_id: str) -> list[Chunk]:
+        return self.inner.document_chunks(doc_id)
+
+    def document_summaries(self) -> dict[str, tuple[str, int, int]]:
+        return self.inner.document_summaries()
 
     def flush(self) -> None:
         with self.watch.measure():
@@ -212,6 +221,27 @@ class TimedIndex:
 
     def close(self) -> None:
         self.inner.close()
+
+
+class _TimedStaged:
+    """A staged write whose Milvus steps add their time to the stopwatch."""
+
+    def __init__(self, inner: StagedWrite, watch: Stopwatch) -> None:
+        self.inner = inner
+        self.watch = watch
+        self.chunks = inner.chunks
+
+    def write(self) -> None:
+        with self.watch.measure():
+            self.inner.write()
+
+    def commit(self) -> None:
+        with self.watch.measure():
+            self.inner.commit()
+
+    def abort(self) -> None:
+        with self.watch.measure():
+            self.inner.abort()
 
 
 # ---------------------------------------------------------------------------- memory and load

@@ -85,11 +85,7 @@ def attribute(answer: str, hits: list[Hit], threshold: float = 0.5) -> str:
 def cited(answer: str, hits: list[Hit]) -> list[Citation]:
     """The citations an answer actually uses, in order of first use."""
     numbers = dict.fromkeys(int(m) for m in _CITED.findall(answer))
-    return [
-        Citation(index=n, id=hits[n - 1].id, doc_id=hits[n - 1].doc_id, title=hits[n - 1].title)
-        for n in numbers
-        if 1 <= n <= len(hits)
-    ]
+    return [Citation.of(n, hits[n - 1]) for n in numbers if 1 <= n <= len(hits)]
 
 
 def disagreement(conflicts: list[Contradiction], hits: list[Hit], chinese: bool) -> str:

@@ -155,6 +155,8 @@ def test_add_documents_batches_by_count_and_sums_the_reports() -> None:
         "documents": 249,
         "chunks": 498,
         "ids": [f"d{i}" for i in range(249)],
+        "skipped": [],
+        "failed": [],
         "batches": 3,
     }
     assert seen == [100, 100, 49]
@@ -292,3 +294,69 @@ def test_iter_sse_parses_events_and_skips_comments() -> None:
         ("a", "1\n2"),
         ("message", "x"),
     ]
+
+
+def job_answer(job_id: str, status: str, outcomes: list[dict[str, Any]], offset: int = 0, limit: int = 100) -> dict[str, Any]:
+    counts = {s: sum(o["status"] == s for o in outcomes) for s in ("done", "skipped", "failed", "pending")}
+    return {"success": True, "job": {
+        "id": job_id, "kind": "add-documents", "status": status, "error": None, "resumed": 0,
+        "progress": {"total": len(outcomes), **counts, "chunks": counts["done"], "seconds": 1.0, "chunksPerS": 1.0,
+                     "etaS": None},
+        "documents": outcomes[offset : offset + limit], "offset": offset, "limit": limit}}
+
+
+def test_add_documents_follows_a_job_to_its_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("app.client.JOB_POLL_S", 0.0)
+    polls = {"n": 0}
+    outcomes = [{"id": "a", "status": "done", "chunks": 1, "error": None},
+                {"id": "b", "status": "skipped", "chunks": 0, "error": None}]
+
+    def respond(request: httpx.Request) -> httpx.Response:
+        if request.method == "POST":
+            assert json.loads(request.content)["skipUnchanged"] is True
+            return httpx.Response(202, json={"success": True, "jobId": "j1", "status": "queued", "documents": 2})
+        params = dict(request.url.params)
+        assert (params["action"], params["id"]) == ("job", "j1")
+        polls["n"] += 1
+        status = "running" if polls["n"] < 3 else "done"
+        return httpx.Response(200, json=job_answer("j1", status, outcomes, int(params["offset"]), int(params["limit"])))
+
+    with client(Recorder(respond)) as c:
+        report = c.add_documents([{"id": "a", "text": "x"}, {"id": "b", "text": "y"}], skip_unchanged=True)
+    assert (report["documents"], report["ids"], report["skipped"], report["chunks"]) == (1, ["a"], ["b"], 1)
+    assert polls["n"] >= 3
+
+
+def test_a_job_that_failed_outright_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("app.client.JOB_POLL_S", 0.0)
+
+    def respond(request: httpx.Request) -> httpx.Response:
+        if request.method == "POST":
+            return httpx.Response(202, json={"success": True, "jobId": "j2", "status": "queued", "documents": 1})
+        return httpx.Response(200, json=job_answer("j2", "failed", [{"id": "a", "status": "pending", "chunks": 0,
+                                                                      "error": None}]))
+
+    with client(Recorder(respond)) as c, pytest.raises(RemoteError) as info:
+        c.add_documents([{"id": "a", "text": "x"}])
+    assert info.value.code == "job_failed" and info.value.details == {"jobId": "j2"}
+
+
+def test_upload_sends_files_and_their_options_as_a_multipart_form() -> None:
+    rec = Recorder(lambda r: httpx.Response(202, json={"success": True, "jobId": "j", "files": []}))
+    with client(rec) as c:
+        c.upload([("a.md", b"# A"), ("b.pdf", b"%PDF")], metadata={"a.md": {"id": "kb/a"}}, root="/kb")
+    [request] = rec.requests
+    assert request.url.path == f"{API_PATH}/upload" and request.headers["content-type"].startswith("multipart/form-data")
+    body = request.content
+    assert b'filename="a.md"' in body and b'filename="b.pdf"' in body and b"# A" in body
+    assert b'name="metadata"' in body and b'{"a.md": {"id": "kb/a"}}' in body and b'name="root"' in body
+
+
+def test_inventory_reads_send_their_filters() -> None:
+    rec = Recorder(lambda r: httpx.Response(200, json={"success": True, "total": 0, "documents": []}))
+    with client(rec) as c:
+        c.list_documents(10, 5, source="guides", title=None, root="/kb")
+        c.document("guides/a.md")
+    first, second = (dict(r.url.params) for r in rec.requests)
+    assert first == {"action": "documents", "offset": "10", "limit": "5", "source": "guides", "root": "/kb"}
+    assert second == {"action": "document", "id": "guides/a.md"}

@@ -183,6 +183,10 @@ def test_tiny_end_to_end_run(tmp_path: Path) -> None:
     [size] = results["sizes"]
     assert size["ingest"]["chunks"] == size["ingest"]["stored_rows"] == 50
     assert size["ingest"]["embed_s"] > 0 and size["ingest"]["milvus_s"] > 0
+    ingest = size["ingest"]
+    assert ingest["outside_embedder_pct"] == pytest.approx(100 * (ingest["seconds"] - ingest["embed_s"])
+                                                           / ingest["seconds"], abs=0.2)
+    assert "outside the embedder: " in result.output and "(target ≤ 25.0%)" in result.output
     assert set(size["in_process"]["routes"]) == set(ROUTES)
     assert size["in_process"]["route_mismatches"] == 0
     for route in size["in_process"]["routes"].values():

@@ -10,9 +10,17 @@ import typer
 from langchain_core.embeddings import DeterministicFakeEmbedding
 
 from app.cli import read_documents
-from graphs.domain import Chunk, Document
-from graphs.ingest.pipeline import Ingestor, make_splitter, metadata_date, metadata_entities
+from graphs.domain import Chunk, Document, DocumentSection
+from graphs.ingest.pipeline import (
+    Ingestor,
+    content_hash,
+    embedding_text,
+    make_splitter,
+    metadata_date,
+    metadata_entities,
+)
 from graphs.rag.context import GazetteerCache
+from graphs.stores.catalog import SQLiteDocumentCatalog
 from tests.support.fakes import TODAY, ScriptedIndex, entity_store
 
 
@@ -78,3 +86,50 @@ def test_cli_corpus_reader_refuses_ids_the_store_cannot_hold_and_names_the_line(
         read_documents(corpus)
     corpus.write_text(json.dumps(good) + "\n" + json.dumps({**good, "id": "文档 2"}) + "\n", encoding="utf-8")
     assert [d.id for d in read_documents(corpus)] == ["d1", "文档 2"]
+
+
+def test_sections_are_chunk_boundaries_with_their_location(tmp_path: Any) -> None:
+    ing, index = ingestor(tmp_path)
+    parts = [DocumentSection(text="第一页讲苹果公司。", page=1), DocumentSection(text="第二页讲马斯克。", page=2),
+             DocumentSection(text="Setup text.", section="Guide > Setup")]
+    doc = Document(id="f.pdf", title="F", text="\n\n".join(p.text for p in parts), source="docs/f.pdf", sections=parts)
+    ing.ingest([doc])
+    chunks = index.written["f.pdf"]
+    assert [(c.text, c.page, c.section, c.source) for c in chunks] == [
+        ("第一页讲苹果公司。", 1, None, "docs/f.pdf"), ("第二页讲马斯克。", 2, None, "docs/f.pdf"),
+        ("Setup text.", None, "Guide > Setup", "docs/f.pdf")]
+    # a file without entity metadata: each chunk is tagged with what its own text names
+    assert chunks[0].entities == {"ORGANIZATION": ["Apple"]} and chunks[1].entities == {"PERSON": ["Elon Musk"]}
+    assert embedding_text(chunks[2]) == "F — Guide > Setup\nSetup text."
+
+
+def test_a_long_section_is_split_at_sentences_and_never_crosses_into_the_next(tmp_path: Any) -> None:
+    ing, index = ingestor(tmp_path)
+    long = "".join(f"第{i}句话讲的是一件很长的事情。" for i in range(120))
+    parts = [DocumentSection(text=long, section="A"), DocumentSection(text="Short.", section="B")]
+    ing.ingest([Document(id="d", text=long + "\n\nShort.", sections=parts)])
+    chunks = index.written["d"]
+    assert [c.section for c in chunks][-1] == "B" and chunks[-1].text == "Short."
+    assert all(c.text.endswith("。") for c in chunks if c.section == "A")  # no mid-sentence cut
+
+
+def test_unchanged_documents_are_skipped_and_changed_ones_written(tmp_path: Any) -> None:
+    store = entity_store(tmp_path)
+    index = RecordingIndex()
+    catalog = SQLiteDocumentCatalog(tmp_path / "documents.db")
+    ing = Ingestor(DeterministicFakeEmbedding(size=8), index, store, GazetteerCache(store), today=lambda: TODAY,
+                   catalog=catalog)
+    docs = [Document(id="a", text="one"), Document(id="b", text="two")]
+    first = ing.ingest(docs, skip_unchanged=True, root="/r")
+    assert (first.documents, first.skipped) == (2, [])
+    index.written.clear()
+    second = ing.ingest([docs[0], docs[1].model_copy(update={"text": "two, edited"})], skip_unchanged=True,
+                        root="/r")
+    assert (second.doc_ids, second.skipped, list(index.written)) == (["b"], ["a"], ["b"])
+    record = catalog.get("b")
+    assert record is not None and record.content_hash == content_hash(docs[1].model_copy(update={"text": "two, edited"}))
+    assert (record.root, record.chunks, record.bytes) == ("/r", 1, len(b"two, edited"))
+    assert ing.ingest(docs[:1], skip_unchanged=False).doc_ids == ["a"]  # without skipping: written again
+    moved = ing.ingest(docs[:1], skip_unchanged=True, root="/elsewhere")
+    assert moved.skipped == ["a"] and catalog.get("a").root == "/elsewhere"  # type: ignore[union-attr]
+    assert second.seconds > 0 and second.embed_seconds > 0 and second.outside_embedder is not None

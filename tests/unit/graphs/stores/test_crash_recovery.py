@@ -189,21 +189,48 @@ def test_a_crash_at_any_point_leaves_each_document_whole_or_absent(
     assert {d: state_of(stores, d) for d in [*FIRST, "d"]} == {"a": "v2", "b": "v2", "c": "v1", "d": "v2"}
 
 
-def test_a_failed_write_is_rolled_back_at_once(stores: dict[str, Any]) -> None:
-    """An outage mid-batch (an exception, the process lives on): the batch's documents become absent
-    and nothing is left journaled; the 503 the caller gets means "write it again"."""
+class DownGraph(CrashingGraph):
+    """A graph whose document write fails with an outage (the process lives on)."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "add_documents":
+            def fail(*args: Any, **kwargs: Any) -> Any:
+                raise StoreUnavailable("knowledge graph", "disk I/O error")
+            return fail
+        return getattr(self._inner, name)
+
+
+def test_a_failed_write_is_undone_at_once(stores: dict[str, Any]) -> None:
+    """An outage mid-batch (an exception, the process lives on): the new chunks are taken out again, so
+    every document of the batch is as it was (v1, or absent for a new one) and nothing is left journaled;
+    the 503 the caller gets means "write it again"."""
     ingestor(stores).ingest([version(d, 1) for d in FIRST])
-
-    class DownGraph(CrashingGraph):
-        def __getattr__(self, name: str) -> Any:
-            if name == "add_documents":
-                def fail(*args: Any, **kwargs: Any) -> Any:
-                    raise StoreUnavailable("knowledge graph", "disk I/O error")
-                return fail
-            return getattr(self._inner, name)
-
     with pytest.raises(StoreUnavailable):
         ingestor(stores, kg=DownGraph(stores["graph"], "")).ingest([version(d, 2) for d in SECOND])
+    assert {d: state_of(stores, d) for d in [*FIRST, "d"]} == {"a": "v1", "b": "v1", "c": "v1", "d": "absent"}
+    assert stores["graph"].journal_pending() == []
+
+
+def test_a_failed_write_that_cannot_be_undone_is_rolled_back(stores: dict[str, Any],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """When taking the new chunks out fails too, the documents are made absent (never a mix of versions)."""
+    ingestor(stores).ingest([version(d, 1) for d in FIRST])
+    index: MilvusIndex = stores["index"]
+    real_stage = index.stage_documents
+
+    def stage(docs: Any) -> Any:
+        staged = real_stage(docs)
+
+        def abort() -> None:
+            raise StoreUnavailable("milvus", "connection reset")
+
+        staged.abort = abort  # type: ignore[method-assign]
+        return staged
+
+    monkeypatch.setattr(index, "stage_documents", stage)
+    with pytest.raises(StoreUnavailable):
+        ingestor(stores, kg=DownGraph(stores["graph"], "")).ingest([version(d, 2) for d in SECOND])
+    monkeypatch.undo()
     assert {d: state_of(stores, d) for d in [*FIRST, "d"]} == {"a": "absent", "b": "absent", "c": "v1",
                                                               "d": "absent"}
     assert stores["graph"].journal_pending() == []

@@ -1,0 +1,353 @@
+"""Ingest jobs: large ingests run in the background, persisted so that a restart loses nothing.
+
+A job is its documents (each stored whole, with its outcome: pending, done, skipped or failed) in a SQLite
+file, and one worker thread per process runs them one batch at a time through the ``Ingestor`` (each batch
+one all-or-nothing write). A document's outcome is committed after its batch is written, so after a restart
+(or a kill) the job picks up where it was: its pending documents, the batch that was being written among
+them (the ingest journal made that batch absent), are ingested when the service starts again, and the job
+says it was resumed. A store or embedder that is down fails the job with the reason; its pending documents
+are listed as not ingested.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal, cast
+
+from pydantic import Field
+
+from graphs.domain import Document, Model
+from graphs.embeddings import EmbedderUnavailable
+from graphs.ingest.pipeline import Ingestor, IngestReport
+from graphs.ingest.progress import Progress
+from graphs.stores.base import StoreUnavailable
+from graphs.stores.sqlite import open_sqlite, transaction
+
+log = logging.getLogger(__name__)
+
+JobStatus = Literal["queued", "running", "done", "failed"]
+OutcomeStatus = Literal["pending", "done", "skipped", "failed"]
+OUTAGES: tuple[type[BaseException], ...] = (EmbedderUnavailable, StoreUnavailable)
+"""Failures of what the ingest depends on: they stop a job (every later batch would fail the same way)."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS jobs (
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed')),
+  created_at TEXT NOT NULL,
+  started_at TEXT,
+  finished_at TEXT,
+  error TEXT,
+  options TEXT NOT NULL DEFAULT '{}',
+  resumed INTEGER NOT NULL DEFAULT 0,
+  work_s REAL NOT NULL DEFAULT 0,
+  chunks INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS job_documents (
+  job_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  doc_id TEXT NOT NULL,
+  payload TEXT,
+  status TEXT NOT NULL DEFAULT 'pending',
+  chunks INTEGER NOT NULL DEFAULT 0,
+  error TEXT,
+  PRIMARY KEY (job_id, seq)
+);
+CREATE INDEX IF NOT EXISTS job_documents_pending ON job_documents(job_id, status, seq);
+"""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class DocumentOutcome(Model):
+    """What became of one document of a job."""
+
+    id: str
+    status: OutcomeStatus
+    chunks: int = 0
+    error: str | None = None
+
+
+class JobProgress(Model):
+    total: int
+    done: int = Field(description="Documents written.")
+    skipped: int = Field(description="Documents left alone: unchanged since they were indexed.")
+    failed: int
+    pending: int = Field(description="Documents not ingested (yet, or ever when the job failed).")
+    chunks: int
+    seconds: float = Field(description="Time the job has been running (all its runs).")
+    chunks_per_s: float | None
+    eta_s: float | None = Field(description="Estimated seconds left while running.")
+
+
+class JobView(Model):
+    """A job's status, progress and a page of its documents' outcomes."""
+
+    id: str
+    kind: str
+    status: JobStatus
+    created_at: str
+    started_at: str | None
+    finished_at: str | None
+    error: str | None
+    resumed: int = Field(description="How often the job was resumed after the service restarted.")
+    progress: JobProgress
+    documents: list[DocumentOutcome]
+    offset: int
+    limit: int
+
+
+class JobStore:
+    """Jobs and their documents in a SQLite file (WAL), safe to share between threads."""
+
+    def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
+        self.path = str(path)
+        self._lock = threading.Lock()
+        self._conn = open_sqlite(self.path, _SCHEMA, "job store", timeout)
+
+    @contextmanager
+    def _use(self, write: bool = False) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            try:
+                if write:
+                    with transaction(self._conn) as conn:
+                        yield conn
+                else:
+                    yield self._conn
+            except sqlite3.Error as exc:
+                raise StoreUnavailable("job store", f"{self.path}: {exc}") from exc
+
+    def create(self, kind: str, docs: Sequence[Document], options: dict[str, Any] | None = None,
+               outcomes: Sequence[DocumentOutcome] = ()) -> str:
+        """Persist a queued job of ``docs`` (plus ``outcomes`` already known, e.g. files that failed to parse)."""
+        job_id = uuid.uuid4().hex
+        rows: list[tuple[Any, ...]] = [
+            (job_id, seq, doc.id, doc.model_dump_json(), "pending", 0, None) for seq, doc in enumerate(docs)
+        ]
+        rows += [(job_id, len(docs) + i, o.id, None, o.status, o.chunks, o.error) for i, o in enumerate(outcomes)]
+        with self._use(write=True) as conn:
+            conn.execute("INSERT INTO jobs (id, kind, status, created_at, options) VALUES (?, ?, 'queued', ?, ?)",
+                         (job_id, kind, _now(), json.dumps(options or {})))
+            conn.executemany("INSERT INTO job_documents VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+        return job_id
+
+    def next_job(self) -> str | None:
+        """The oldest job to run: one that was running when the process stopped, else the oldest queued."""
+        with self._use() as conn:
+            row = conn.execute(
+                "SELECT id FROM jobs WHERE status IN ('running', 'queued') "
+                "ORDER BY status = 'queued', created_at, rowid LIMIT 1"
+            ).fetchone()
+        return str(row[0]) if row else None
+
+    def start(self, job_id: str) -> tuple[bool, dict[str, Any]]:
+        """Mark a job running; ``(resumed, options)``: resumed when it was already running (a restart)."""
+        with self._use(write=True) as conn:
+            status, options = conn.execute("SELECT status, options FROM jobs WHERE id = ?", (job_id,)).fetchone()
+            resumed = status == "running"
+            conn.execute(
+                "UPDATE jobs SET status = 'running', started_at = coalesce(started_at, ?), "
+                "resumed = resumed + ? WHERE id = ?", (_now(), int(resumed), job_id))
+        return resumed, json.loads(options)
+
+    def pending(self, job_id: str, limit: int) -> list[tuple[int, Document]]:
+        """The next ``limit`` documents not ingested yet, in order."""
+        with self._use() as conn:
+            rows = conn.execute(
+                "SELECT seq, payload FROM job_documents WHERE job_id = ? AND status = 'pending' ORDER BY seq LIMIT ?",
+                (job_id, limit)).fetchall()
+        return [(int(seq), Document.model_validate_json(payload)) for seq, payload in rows]
+
+    def record(self, job_id: str, outcomes: Sequence[tuple[int, DocumentOutcome]], seconds: float) -> None:
+        """Commit the outcomes of a batch (a written document's payload is dropped: it is in the index now)."""
+        with self._use(write=True) as conn:
+            conn.executemany(
+                "UPDATE job_documents SET status = ?, chunks = ?, error = ?, "
+                "payload = CASE WHEN ? = 'failed' THEN payload ELSE NULL END WHERE job_id = ? AND seq = ?",
+                [(o.status, o.chunks, o.error, o.status, job_id, seq) for seq, o in outcomes])
+            conn.execute("UPDATE jobs SET work_s = work_s + ?, chunks = chunks + ? WHERE id = ?",
+                         (seconds, sum(o.chunks for _, o in outcomes), job_id))
+
+    def finish(self, job_id: str, status: JobStatus, error: str | None = None) -> None:
+        """Mark a job done or failed."""
+        with self._use(write=True) as conn:
+            conn.execute("UPDATE jobs SET status = ?, error = ?, finished_at = ? WHERE id = ?",
+                         (status, error, _now(), job_id))
+
+    def counts(self, job_id: str) -> dict[str, int]:
+        """Documents per outcome."""
+        with self._use() as conn:
+            rows = conn.execute("SELECT status, COUNT(*) FROM job_documents WHERE job_id = ? GROUP BY status",
+                                (job_id,)).fetchall()
+        return {str(status): int(n) for status, n in rows}
+
+    def view(self, job_id: str, offset: int = 0, limit: int = 100) -> JobView | None:
+        """A job's status, progress and a page of its documents' outcomes; None for an unknown id."""
+        with self._use() as conn:
+            row = conn.execute(
+                "SELECT id, kind, status, created_at, started_at, finished_at, error, resumed, work_s, chunks "
+                "FROM jobs WHERE id = ?", (job_id,)).fetchone()
+            if row is None:
+                return None
+            docs = conn.execute(
+                "SELECT doc_id, status, chunks, error FROM job_documents WHERE job_id = ? ORDER BY seq "
+                "LIMIT ? OFFSET ?", (job_id, limit, offset)).fetchall()
+        counts = self.counts(job_id)
+        total = sum(counts.values())
+        work_s, chunks = float(row[8]), int(row[9])
+        finished = counts.get("done", 0) + counts.get("skipped", 0) + counts.get("failed", 0)
+        rate = finished / work_s if work_s > 0 else 0.0
+        status = cast(JobStatus, row[2])
+        return JobView(
+            id=row[0], kind=row[1], status=status, created_at=row[3], started_at=row[4], finished_at=row[5],
+            error=row[6], resumed=int(row[7]),
+            progress=JobProgress(
+                total=total, done=counts.get("done", 0), skipped=counts.get("skipped", 0),
+                failed=counts.get("failed", 0), pending=counts.get("pending", 0), chunks=chunks,
+                seconds=round(work_s, 3), chunks_per_s=round(chunks / work_s, 1) if work_s > 0 else None,
+                eta_s=round(counts.get("pending", 0) / rate, 1) if status == "running" and rate > 0 else None,
+            ),
+            documents=[DocumentOutcome(id=d, status=cast(OutcomeStatus, s), chunks=int(c), error=e)
+                       for d, s, c, e in docs],
+            offset=offset, limit=limit,
+        )
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock:
+            self._conn.close()
+
+
+def ingest_each(ingestor: Ingestor, docs: Sequence[Document], *, skip_unchanged: bool = False,
+                root: str | None = None) -> tuple[list[DocumentOutcome], IngestReport]:
+    """Ingest a batch as one write and say what became of each document.
+
+    A document the stores refuse (rather than a store that is down) fails alone: the batch is written again
+    one document at a time, so the others go in. An outage (``OUTAGES``) is raised: nothing of the batch
+    was written.
+    """
+    try:
+        report = ingestor.ingest(docs, atomic=True, skip_unchanged=skip_unchanged, root=root)
+    except OUTAGES:
+        raise
+    except Exception as exc:
+        if len(docs) == 1:
+            log.warning("document %s could not be ingested: %s", docs[0].id, exc)
+            return [DocumentOutcome(id=docs[0].id, status="failed", error=f"{type(exc).__name__}: {exc}")], \
+                IngestReport()
+        report = IngestReport()
+        outcomes = []
+        for doc in docs:
+            found, part = ingest_each(ingestor, [doc], skip_unchanged=skip_unchanged, root=root)
+            outcomes += found
+            report.add(part)
+        return outcomes, report
+    skipped = set(report.skipped)
+    return [
+        DocumentOutcome(id=d.id, status="skipped") if d.id in skipped
+        else DocumentOutcome(id=d.id, status="done", chunks=report.chunk_counts.get(d.id, 0))
+        for d in docs
+    ], report
+
+
+class JobRunner:
+    """Runs persisted jobs one batch at a time on one worker thread; resumes unfinished jobs when started."""
+
+    def __init__(self, store: JobStore, ingestor: Ingestor, *, batch_size: int = 32,
+                 on_status: Callable[[str], None] = lambda _status: None) -> None:
+        self.store = store
+        self.ingestor = ingestor
+        self.batch_size = batch_size
+        self.on_status = on_status
+        """Told each status a job enters (queued, running, done, failed): the service counts them."""
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Start the worker (it first resumes any job a previous process left unfinished)."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="aer-ingest-jobs", daemon=True)
+            self._thread.start()
+
+    def submit(self, kind: str, docs: Sequence[Document], options: dict[str, Any] | None = None,
+               outcomes: Sequence[DocumentOutcome] = ()) -> str:
+        """Persist a job and wake the worker; return its id."""
+        job_id = self.store.create(kind, docs, options, outcomes)
+        self.on_status("queued")
+        self._wake.set()
+        return job_id
+
+    def stop(self, timeout_s: float = 60.0) -> None:
+        """Stop after the batch in progress (an unfinished job resumes at the next start)."""
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout_s)
+            if self._thread.is_alive():
+                log.warning("the ingest job worker is still writing a batch; the job resumes at the next start")
+            self._thread = None
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                job_id = self.store.next_job()
+                if job_id is None:
+                    self._wake.wait(timeout=5.0)
+                    self._wake.clear()
+                    continue
+                self.run_job(job_id)
+            except StoreUnavailable:
+                log.warning("the job store is unavailable; retrying", exc_info=True)
+                self._stop.wait(5.0)
+            except Exception:  # a bug must not kill the worker silently: log it and go on with the next job
+                log.exception("the ingest job worker failed")
+                self._stop.wait(5.0)
+
+    def run_job(self, job_id: str) -> None:
+        """Run (or resume) one job until it is done, fails on an outage, or the runner stops."""
+        resumed, options = self.store.start(job_id)
+        self.on_status("running")
+        counts = self.store.counts(job_id)
+        total, left = sum(counts.values()), counts.get("pending", 0)
+        if resumed:
+            log.warning("resuming ingest job %s after a restart: %d of %d document(s) left", job_id, left, total)
+        progress = Progress(total, desc=f"job {job_id[:8]}", done=total - left, tty=False)
+        skip, root = bool(options.get("skip_unchanged")), options.get("root")
+        while not self._stop.is_set():
+            batch = self.store.pending(job_id, self.batch_size)
+            if not batch:
+                break
+            started = time.perf_counter()
+            try:
+                outcomes, _ = ingest_each(self.ingestor, [doc for _, doc in batch], skip_unchanged=skip, root=root)
+            except OUTAGES as exc:
+                self.store.record(job_id, [], time.perf_counter() - started)
+                self.store.finish(job_id, "failed", f"{type(exc).__name__}: {exc}")
+                self.on_status("failed")
+                log.error("ingest job %s failed: %s; %d document(s) not ingested", job_id, exc,
+                          self.store.counts(job_id).get("pending", 0))
+                return
+            self.store.record(job_id, list(zip([seq for seq, _ in batch], outcomes, strict=True)),
+                              time.perf_counter() - started)
+            progress.update(len(batch), sum(o.chunks for o in outcomes))
+        if self._stop.is_set():
+            return  # still "running": resumed when the service starts again
+        progress.close()
+        counts = self.store.counts(job_id)
+        failed = counts.get("failed", 0)
+        status: JobStatus = "failed" if failed and failed == sum(counts.values()) else "done"
+        self.store.finish(job_id, status, f"{failed} document(s) failed" if failed else None)
+        self.on_status(status)

@@ -1,0 +1,150 @@
+"""Ingest jobs: persisted, resumed after the process dies mid-job, failed (not lost) on an outage.
+
+Real stores (Milvus Lite file, SQLite graph, journal, inventory and job store) and a deterministic embedder;
+``Crash`` (a BaseException, as SIGKILL: no cleanup runs) kills the "process" in the middle of a batch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from langchain_core.embeddings import DeterministicFakeEmbedding, Embeddings
+
+from graphs.domain import Document
+from graphs.embeddings import EmbedderUnavailable
+from graphs.ingest.jobs import DocumentOutcome, JobRunner, JobStore, ingest_each
+from graphs.ingest.pipeline import Ingestor
+from graphs.kg.sqlite import SQLiteKnowledgeGraph
+from graphs.rag.context import GazetteerCache
+from graphs.stores.catalog import SQLiteDocumentCatalog
+from graphs.stores.entities.sqlite_store import SQLiteEntityStore
+from graphs.stores.milvus import MilvusIndex
+
+DIM = 16
+
+
+class Crash(BaseException):
+    """The process dies here."""
+
+
+class Embedder(Embeddings):
+    """A deterministic embedder that can die (``Crash``) or be down (``EmbedderUnavailable``) on a call."""
+
+    def __init__(self, crash_on_call: int | None = None, down: bool = False) -> None:
+        self.inner = DeterministicFakeEmbedding(size=DIM)
+        self.crash_on_call, self.down, self.calls = crash_on_call, down, 0
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        self.calls += 1
+        if self.calls == self.crash_on_call:
+            raise Crash
+        if self.down:
+            raise EmbedderUnavailable("embedder down")
+        return self.inner.embed_documents(texts)
+
+    def embed_query(self, text: str) -> list[float]:
+        return self.inner.embed_query(text)
+
+
+@pytest.fixture
+def stores(tmp_path: Path) -> Iterator[dict[str, Any]]:
+    parts = {"index": MilvusIndex(str(tmp_path / "milvus.db"), "chunks", DIM),
+             "graph": SQLiteKnowledgeGraph(tmp_path / "graph.db"),
+             "entities": SQLiteEntityStore(tmp_path / "entities.sqlite3"),
+             "catalog": SQLiteDocumentCatalog(tmp_path / "documents.db"), "jobs": tmp_path / "jobs.db"}
+    try:
+        yield parts
+    finally:
+        for name in ("index", "graph", "entities", "catalog"):
+            parts[name].close()
+
+
+def ingestor(stores: dict[str, Any], embedder: Embeddings) -> Ingestor:
+    """A fresh Ingestor (a fresh process) on the stores."""
+    return Ingestor(embedder=embedder, index=stores["index"], entities=stores["entities"],
+                    gazetteer=GazetteerCache(stores["entities"]), kg=stores["graph"], journal=stores["graph"],
+                    catalog=stores["catalog"])
+
+
+DOCS = [Document(id=f"doc-{i}", title=f"Doc {i}", text=f"Text of document {i}.") for i in range(7)]
+
+
+def test_a_job_killed_mid_batch_resumes_after_the_restart_and_loses_nothing(stores: dict[str, Any]) -> None:
+    store = JobStore(stores["jobs"])
+    runner = JobRunner(store, ingestor(stores, Embedder(crash_on_call=2)), batch_size=3)
+    job_id = runner.submit("upload", DOCS, {"skip_unchanged": True, "root": "/kb"},
+                           outcomes=[DocumentOutcome(id="secret.pdf", status="failed", error="encrypted_file: ...")])
+    with pytest.raises(Crash):
+        runner.run_job(job_id)  # batch 1 is written, the process dies embedding batch 2
+    store.close()
+
+    store = JobStore(stores["jobs"])  # the restarted process
+    view = store.view(job_id)
+    assert view is not None and view.status == "running"
+    assert (view.progress.done, view.progress.pending, view.progress.failed) == (3, 4, 1)
+    restarted = ingestor(stores, Embedder())
+    restarted.recover()
+    assert store.next_job() == job_id
+    JobRunner(store, restarted, batch_size=3).run_job(job_id)
+
+    view = store.view(job_id)
+    assert view is not None and (view.status, view.resumed, view.error) == ("done", 1, "1 document(s) failed")
+    assert (view.progress.total, view.progress.done, view.progress.failed, view.progress.pending) == (8, 7, 1, 0)
+    assert [(d.id, d.status) for d in view.documents] == [*((d.id, "done") for d in DOCS), ("secret.pdf", "failed")]
+    assert stores["index"].document_ids() == {d.id for d in DOCS}
+    assert {r.id for r in stores["catalog"].under("/kb")} == {d.id for d in DOCS}
+    assert store.next_job() is None
+
+
+def test_an_embedder_outage_fails_the_job_and_lists_what_was_not_ingested(stores: dict[str, Any]) -> None:
+    store = JobStore(stores["jobs"])
+    embedder = Embedder()
+    runner = JobRunner(store, ingestor(stores, embedder), batch_size=3)
+    job_id = runner.submit("add-documents", DOCS)
+    real = embedder.embed_documents
+
+    def down_after_the_first_batch(texts: list[str]) -> list[list[float]]:
+        if embedder.calls >= 1:
+            raise EmbedderUnavailable("embedder stub failed: 503")
+        return real(texts)
+
+    embedder.embed_documents = down_after_the_first_batch  # type: ignore[method-assign]
+    runner.run_job(job_id)
+    view = store.view(job_id)
+    assert view is not None and view.status == "failed" and "503" in (view.error or "")
+    assert (view.progress.done, view.progress.pending) == (3, 4)
+    assert [d.status for d in view.documents] == ["done"] * 3 + ["pending"] * 4
+
+
+def test_a_document_the_stores_refuse_fails_alone(stores: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    ing = ingestor(stores, Embedder())
+    real = ing.chunks
+
+    def chunks(doc: Document) -> Any:
+        if doc.id == "doc-1":
+            raise ValueError("this document breaks the chunker")
+        return real(doc)
+
+    monkeypatch.setattr(ing, "chunks", chunks)
+    outcomes, report = ingest_each(ing, DOCS[:3])
+    assert [(o.id, o.status) for o in outcomes] == [("doc-0", "done"), ("doc-1", "failed"), ("doc-2", "done")]
+    assert "breaks the chunker" in (outcomes[1].error or "") and report.documents == 2
+
+
+def test_the_worker_thread_runs_submitted_jobs_and_stops(stores: dict[str, Any]) -> None:
+    store = JobStore(stores["jobs"])
+    runner = JobRunner(store, ingestor(stores, Embedder()), batch_size=2)
+    runner.start()
+    try:
+        job_id = runner.submit("add-documents", DOCS[:3])
+        import time
+
+        deadline = time.monotonic() + 60
+        while (view := store.view(job_id)) is not None and view.status != "done" and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert view is not None and view.status == "done" and view.progress.chunks == 3
+    finally:
+        runner.stop()
