@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -382,14 +382,32 @@ def demo(
 
 
 def import_entities(resources: Resources, path: Path) -> int:
-    """Upsert every entity of a JSONL/JSON file."""
+    """Upsert every entity of a JSONL/JSON file (as add-entity does: look-alike warnings, chunks re-tagged)."""
+    from app.service import add_entity
     from graphs.ingest.loaders import load_entities_jsonl
 
     items = load_entities_jsonl(path)
+    retagged = 0
     for item in items:
-        warn_look_alikes(resources, item)
-        resources.ingestor.upsert_entity(item)
+        write = asyncio.run(add_entity(resources, item))
+        print_warnings(w.message for w in write.warnings)
+        retagged += write.retagged or 0
+    if retagged:
+        typer.echo(f"re-tagged {retagged} indexed chunk(s) that name these entities", err=True)
     return len(items)
+
+
+def print_warnings(messages: Iterable[str]) -> None:
+    for message in messages:
+        typer.secho(f"warning: {message}", fg="yellow", err=True)
+
+
+def print_retagged(n: int | None) -> None:
+    if n is None:
+        typer.secho("warning: the index is unavailable: the chunks that name it are re-tagged by the next write",
+                    fg="yellow", err=True)
+    elif n:
+        typer.echo(f"re-tagged {n} indexed chunk(s)", err=True)
 
 
 @entities_cli.command("add")
@@ -413,31 +431,50 @@ def entities_add(
     if server:
         with remote(server) as client:
             answer = client.add_entity(entity)
-        for warning in answer.get("warnings", []):
-            typer.secho(f"warning: {warning['message']}", fg="yellow", err=True)
+        print_warnings(w["message"] for w in answer.get("warnings", []))
+        print_retagged(answer.get("retagged", 0))
         typer.echo(EntityMetadata.model_validate(answer["entity"], context=STORED).model_dump_json(by_alias=True))
         return
+    from app.service import add_entity
+
     with opened() as resources:
-        warn_look_alikes(resources, entity)
         try:
-            saved = resources.ingestor.upsert_entity(entity)
+            write = asyncio.run(add_entity(resources, entity))
         except StoreError as exc:
             typer.secho(f"error: {exc}", fg="red", err=True)
             raise typer.Exit(2) from exc
-    typer.echo(saved.model_dump_json(by_alias=True))
+    print_warnings(w.message for w in write.warnings)
+    print_retagged(write.retagged)
+    typer.echo(write.entity.model_dump_json(by_alias=True))
+
+
+@entities_cli.command("remove-alias")
+def entities_remove_alias(
+    standard_name: str,
+    aliases: Annotated[list[str], typer.Argument(help="The aliases to remove.")],
+    server: ServerOption = None,
+) -> None:
+    """Remove aliases from an entity; the chunks that named it only by them lose its tag."""
+    if server:
+        with remote(server) as client:
+            answer = client.remove_aliases(standard_name, aliases)
+        print_retagged(answer.get("retagged", 0))
+        typer.echo(EntityMetadata.model_validate(answer["entity"], context=STORED).model_dump_json(by_alias=True))
+        return
+    from app.service import remove_aliases
+
+    with opened() as resources:
+        write = asyncio.run(remove_aliases(resources, standard_name, aliases))
+    if write is None:
+        typer.secho(f"error: no entity named {standard_name!r} (entity_not_found)", fg="red", err=True)
+        raise typer.Exit(1)
+    print_retagged(write.retagged)
+    typer.echo(write.entity.model_dump_json(by_alias=True))
 
 
 def name_errors(exc: ValidationError) -> str:
     """``aliases[0]: '' has no visible character; ...`` for the CLI."""
     return "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
-
-
-def warn_look_alikes(resources: Resources, entity: EntityMetadata) -> None:
-    """Print a warning for each name or alias that looks like another entity's."""
-    from graphs.text.confusables import look_alikes
-
-    for warning in look_alikes(entity, resources.context.entities.surface_forms()):
-        typer.secho(f"warning: {warning.message}", fg="yellow", err=True)
 
 
 @entities_cli.command("list")
@@ -475,8 +512,9 @@ def entities_import(
     if server:
         with remote(server) as client:
             for item in items:
-                for warning in client.add_entity(item).get("warnings", []):
-                    typer.secho(f"warning: {warning['message']}", fg="yellow", err=True)
+                answer = client.add_entity(item)
+                print_warnings(w["message"] for w in answer.get("warnings", []))
+                print_retagged(answer.get("retagged", 0))
         typer.echo(f"imported {len(items)} entities into {server}")
         return
     with opened() as resources:

@@ -198,6 +198,10 @@ class RemoteClient:
         fields.pop("action", None)
         return self._action({"action": "add-entity", **fields})
 
+    def remove_aliases(self, standard_name: str, aliases: Iterable[str]) -> dict[str, Any]:
+        """Remove aliases from an entity (``{success, entity, retagged}``); 404 ``entity_not_found`` if unknown."""
+        return self._action({"action": "remove-alias", "standardName": standard_name, "aliases": list(aliases)})
+
     def batches(self, docs: Iterable[BaseModel | Mapping[str, Any]]) -> Iterator[list[dict[str, Any]]]:
         """Split documents into requests of at most ``batch_size`` documents and about ``batch_bytes``."""
         batch: list[dict[str, Any]] = []

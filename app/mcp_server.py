@@ -181,7 +181,7 @@ def build_mcp_server(resources: Callable[[], Resources]) -> MCPServer:
         async def work(res: Resources) -> EntityOut:
             entity = EntityMetadata(standard_name=standard_name, type=type, aliases=aliases, hierarchy=hierarchy,
                                     related_entities=related_entities)
-            return EntityOut.of((await service.add_entity(res, entity))[0])
+            return EntityOut.of((await service.add_entity(res, entity)).entity)
 
         return await call("add_entity", work)
 

@@ -376,6 +376,12 @@ class DeleteDocumentRequest(WireRequest):
     id: DocumentId
 
 
+class RemoveAliasRequest(WireRequest):
+    action: Literal["remove-alias"]
+    standard_name: EntityName
+    aliases: list[EntityAlias] = Field(min_length=1, max_length=200)
+
+
 # The answers of the other actions, typed so the OpenAPI document describes every 200 body.
 class AddEntityResponse(Wire):
     success: Literal[True] = True
@@ -383,6 +389,10 @@ class AddEntityResponse(Wire):
     warnings: list[NameWarning] = Field(
         default_factory=list, description="Names or aliases accepted that look like another entity's "
         "(code confusable_name: Unicode confusables, e.g. a Cyrillic А in Аpple).")
+    retagged: int | None = Field(
+        default=0, description="Indexed chunks re-tagged: those that name the entity now get its tag (and lose it "
+        "when they named it only by a removed alias). null: the vector index was unavailable; the entity is saved "
+        "and the next write or restart re-tags the chunks.")
 
 
 class AddDocumentsResponse(Wire):
@@ -429,6 +439,7 @@ ReadResponse = EntityListResponse | DocumentListResponse | DocumentResponse | Jo
 """The answers of ``GET ?action=entities|documents|document|job``."""
 
 ActionResponse = QueryResponse | AddEntityResponse | AddDocumentsResponse | DeleteDocumentResponse
+"""The answers of the POST actions (remove-alias answers like add-entity)."""
 """The 200 body of ``POST /api/adaptive-entity-rag``, by action."""
 
 # One example per action for the OpenAPI document (Swagger UI's "Try it out" starts from the first); each
@@ -457,6 +468,10 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
         "value": {"action": "add-documents", "documents": [{
             "id": "su7-launch", "title": "小米SU7发布", "text": "2024年3月28日，雷军在北京发布了小米首款电动汽车SU7。",
             "metadata": {"date": "2024-03-28", "entities": {"PERSON": ["雷军"], "LOCATION": ["北京"]}}}]},
+    },
+    "remove-alias": {
+        "summary": "Remove an alias from an entity (the chunks that named it only by that alias lose the tag)",
+        "value": {"action": "remove-alias", "standardName": "Jensen Huang", "aliases": ["老黄"]},
     },
     "delete-document": {
         "summary": "Delete a document (this one exists once the add-documents example ran; else 404)",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import Any
 from uuid import uuid4
 
@@ -23,6 +24,7 @@ from graphs.domain import EntityMetadata, EntityType, FusionWeights, NameWarning
 from graphs.rag.context import RagContext
 from graphs.rag.graph import graph
 from graphs.rag.state import InputState
+from graphs.stores.base import StoreUnavailable
 from graphs.text.confusables import look_alikes
 
 log = logging.getLogger(__name__)
@@ -182,12 +184,44 @@ def name_warnings(resources: Resources, entity: EntityMetadata) -> list[NameWarn
     return warnings
 
 
-async def add_entity(resources: Resources, entity: EntityMetadata) -> tuple[EntityMetadata, list[NameWarning]]:
+@dataclass(frozen=True)
+class EntityWrite:
+    """An entity as stored after a write, the look-alike warnings of its names, and the chunks re-tagged."""
+
+    entity: EntityMetadata
+    warnings: list[NameWarning]
+    retagged: int | None
+    """None: the index was unavailable; the chunks are re-tagged by the next write or start."""
+
+
+async def retag(resources: Resources, entity: EntityMetadata, removed: list[str] | None = None) -> int | None:
+    """Re-tag the indexed chunks that name ``entity`` (or named it by a ``removed`` alias); None when the index
+    is unavailable (the entity write stands: the next write or start re-tags them)."""
+    try:
+        return await asyncio.to_thread(resources.ingestor.retag, entity, removed or [])
+    except StoreUnavailable as exc:
+        resources.metrics.store_error(exc.store)
+        log.warning("saved %s, but could not re-tag the indexed chunks yet: %s", entity.standard_name, exc)
+        return None
+
+
+async def add_entity(resources: Resources, entity: EntityMetadata) -> EntityWrite:
     """Add or merge an entity (an alias owned by another entity raises ``AliasConflictError``), with a warning
-    for each name that looks like another entity's."""
+    for each name that looks like another entity's; the indexed chunks that name it are re-tagged."""
     with counted_outages(resources.metrics):
         warnings = await asyncio.to_thread(name_warnings, resources, entity)
-        return await asyncio.to_thread(resources.ingestor.upsert_entity, entity), warnings
+        saved = await asyncio.to_thread(resources.ingestor.upsert_entity, entity)
+    return EntityWrite(saved, warnings, await retag(resources, saved))
+
+
+async def remove_aliases(resources: Resources, standard_name: str, aliases: list[str]) -> EntityWrite | None:
+    """Remove aliases from an entity (None if there is no such entity); chunks that named it only by them lose
+    its tag."""
+    with counted_outages(resources.metrics):
+        saved = await asyncio.to_thread(resources.ingestor.remove_aliases, standard_name, aliases)
+    if saved is None:
+        return None
+    return EntityWrite(saved, [], await retag(resources, saved, aliases))
 
 
 async def list_entities(resources: Resources, type: EntityType | None, offset: int, limit: int,

@@ -109,7 +109,7 @@ def install_error_handlers(app: FastAPI) -> None:
             return JSONResponse(error_body("invalid_json", f"the request body is not valid JSON: {reason}".rstrip(": "),
                                            errors), status_code=400)
         if kinds & {"union_tag_invalid", "union_tag_not_found"}:
-            return JSONResponse(error_body("unknown_action", "action must be one of: query, add-entity, "
+            return JSONResponse(error_body("unknown_action", "action must be one of: query, add-entity, remove-alias, "
                                            "add-documents, delete-document", errors), status_code=400)
         code = "invalid_entity_name" if "invalid_entity_name" in kinds else "invalid_request"
         return JSONResponse(error_body(code, validation_message(errors), errors), status_code=422)

@@ -304,6 +304,8 @@ class Outcome:
     """The short answer (``answerSpan``)."""
     abstained: bool = False
     """The service said the documents do not answer the question (status ``no_results``)."""
+    contradictions: list[str] = field(default_factory=list)
+    """The facts the consistency check found the top passages disagree on (``fact: value | value``)."""
 
 
 Retriever = Callable[[str, str | None], Awaitable[Outcome]]
@@ -358,6 +360,7 @@ def retriever(mode: str, resources: Resources, graph_options: dict[str, Any] | N
                 hops=sum(x.decision == "expand" for x in details.expansion) if details.expansion else None,
                 team=r.master.team_configuration.name if r.master.team_configuration else None,
                 span=r.answer_span, abstained=r.status == "no_results",
+                contradictions=[f"{c.fact}: {' | '.join(cl.value for cl in c.claims)}" for c in r.contradictions],
             )
 
         return run
@@ -383,7 +386,8 @@ def score_question(q: EvalQuestion, out: Outcome, score_answers: bool) -> dict[s
         "mrr": reciprocal_rank(out.docs, q.gold_ids),
     }
     if out.route is not None:
-        row |= {"route": out.route, "relaxations": out.relaxations, "degraded": out.degraded, "team": out.team}
+        row |= {"route": out.route, "relaxations": out.relaxations, "degraded": out.degraded, "team": out.team,
+                "contradictions": out.contradictions}
     if out.expansion_llm_calls is not None:
         row |= {"expansion_llm_calls": out.expansion_llm_calls, "hops": out.hops}
     if out.answer is not None and q.answers:
@@ -430,6 +434,8 @@ def summarize_mode(rows: Sequence[dict[str, Any]], wall_s: float) -> dict[str, A
         summary["routes"] = dict(Counter(r["route"] for r in rows if r.get("route")).most_common())
         summary["relaxations"] = {str(k): v for k, v in sorted(Counter(r["relaxations"] for r in rows).items())}
         summary["degraded"] = dict(Counter(d for r in rows for d in r.get("degraded", [])))
+        summary["contradictions"] = {"questions": sum(1 for r in rows if r.get("contradictions")),
+                                     "facts": sum(len(r.get("contradictions", [])) for r in rows)}
         summary["fewer_than_5_docs"] = sum(1 for r in rows if len(r["docs"]) < FULL_TOP_K)
         summary["teams"] = {
             team: {"questions": len(sub), "llm_calls_per_question": _avg(sub, "llm_calls", 3),

@@ -80,7 +80,11 @@ def render_markdown(report: dict[str, Any]) -> str:
         routes = ", ".join(f"{k} {v}" for k, v in full["routes"].items()) or "none"
         relax = ", ".join(f"{k}×{v}" for k, v in full["relaxations"].items())
         degraded = ", ".join(f"{k} {v}" for k, v in full["degraded"].items()) or "none"
+        c = full.get("contradictions") or {"questions": 0, "facts": 0}
         lines += [
+            "",
+            f"full graph: contradictions stated in {c['questions']} answer(s) ({c['facts']} fact(s); the per-question "
+            "file lists them)",
             "",
             f"full graph: first route {routes}; relaxations per question {relax}; degraded {degraded}; "
             f"{full['fewer_than_5_docs']} question(s) got fewer than {cfg['full_top_k']} distinct documents",

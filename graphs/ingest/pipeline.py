@@ -38,11 +38,14 @@ from graphs.domain import (
     EntityType,
 )
 from graphs.kg.base import GraphDocument, KnowledgeGraph
+from graphs.kg.mentions import canonical, contains_key, name_key
 from graphs.stores.base import DocumentChunks, EntityStore, StagedWrite, VectorIndex
 from graphs.stores.catalog import DocumentCatalog
+from graphs.stores.filters import mention_filter
 from graphs.stores.journal import IngestJournal, JournalEntry
 from graphs.text.dates import first_date
 from graphs.text.gazetteer import Gazetteer
+from graphs.text.normalize import normalize
 from graphs.text.rules import extract_entities
 
 log = logging.getLogger(__name__)
@@ -376,6 +379,74 @@ class Ingestor:
         self._settle(batch)
         return saved
 
+    def remove_aliases(self, standard_name: str, aliases: Sequence[str]) -> EntityMetadata | None:
+        """Remove aliases from an entity in the store (its graph node stays); None if there is no such entity."""
+        batch = self._begin([("entity", standard_name)])
+        try:
+            saved = self.entities.remove_aliases(standard_name, aliases)
+            if saved is not None:
+                self._mirror(saved)
+        except Exception:
+            self._fail(batch, names=[standard_name])
+            raise
+        self._settle(batch)
+        return saved
+
+    RETAG_BATCH = 32
+    """Documents rewritten per write when re-tagging."""
+
+    def retag(self, entity: EntityMetadata, removed: Sequence[str] = ()) -> int:
+        """Bring the indexed chunks in step with an entity added or changed after they were ingested.
+
+        Chunks whose title, section or text names the entity (its standard name or an alias, at word
+        boundaries) get its tag and its hierarchy; a value tagged under one of its names (a metadata value
+        written before it was known to be an alias) becomes its standard name; a chunk that named it only by a
+        ``removed`` alias loses the tag. The documents' ``mentions`` edges in the knowledge graph follow.
+        Each changed document is rewritten with its stored vectors (nothing is embedded again), all or nothing
+        per batch. Returns the number of chunks re-tagged.
+        """
+        with self._write_lock:
+            self._recover_locked(only_once=True)
+            # journaled like a write: a re-tag the index could not finish is redone by the next recovery
+            batch = self._begin([("entity", entity.standard_name)])
+            try:
+                retagged = self._retag_locked(entity, removed)
+            except Exception:
+                with self._inflight_lock:
+                    self._inflight.discard(batch)
+                self._recovered = False  # the next write (or start) re-tags it first
+                raise
+            self._settle(batch)
+            return retagged
+
+    def _retag_locked(self, entity: EntityMetadata, removed: Sequence[str] = ()) -> int:
+        """``retag`` with the write lock held."""
+        forms = [entity.standard_name, *entity.aliases]
+        expr = mention_filter(_spellings([*forms, *removed]))
+        if expr is None:
+            return 0
+        keys = [k for f in forms if (k := name_key(f)) is not None]
+        gone = [k for f in removed if (k := name_key(f)) is not None]
+        changed: dict[str, dict[str, Chunk]] = {}
+        named: set[str] = set()
+        unnamed: set[str] = set()
+        for chunk in self.index.chunks_where(expr):
+            new, tagged = retagged(chunk, entity, keys, gone)
+            (named if tagged else unnamed).add(chunk.doc_id)
+            if new is not None:
+                changed.setdefault(chunk.doc_id, {})[chunk.id] = new
+        doc_ids = sorted(changed)
+        for start in range(0, len(doc_ids), self.RETAG_BATCH):
+            batch: list[DocumentChunks] = []
+            for doc_id in doc_ids[start : start + self.RETAG_BATCH]:
+                vectors = self.index.chunk_vectors(doc_id)
+                chunks = [changed[doc_id].get(c.id, c) for c in self.index.document_chunks(doc_id)]
+                batch.append((doc_id, chunks, [vectors[c.id] for c in chunks]))
+            self.index.replace_documents(batch)
+        if self.kg is not None:
+            self.kg.set_mentions(entity.standard_name, add=sorted(named), remove=sorted(unnamed - named))
+        return sum(len(c) for c in changed.values())
+
     def backfill_inventory(self) -> int:
         """List in the inventory, once, the documents indexed before it existed (title and chunks from the
         index; no content hash, so their next ingest rewrites them); return how many were added."""
@@ -408,6 +479,9 @@ class Ingestor:
         docs = sorted({key for _, kind, key in stale if kind == "doc"})
         names = sorted({key for _, kind, key in stale if kind == "entity"})
         self._roll_back(docs, names)
+        for name in names:  # an entity write or re-tag left unfinished: bring the chunks in step with it
+            if (saved := self.entities.get(name)) is not None:
+                self._retag_locked(saved)
         if stale:
             self.journal.journal_settle(sorted({batch for batch, _, _ in stale}))
         self._recovered = True
@@ -530,6 +604,39 @@ class Ingestor:
             self.kg.upsert_entity(
                 saved.standard_name, related=saved.related_entities, parent=ancestors[-1] if ancestors else None
             )
+
+
+def _spellings(forms: Iterable[str]) -> list[str]:
+    """The ways a name is likely written in stored text (Milvus matches case-sensitively): as given, lower
+    case, capitalised."""
+    out: dict[str, None] = {}
+    for form in forms:
+        form = form.strip()
+        if form:
+            out.update(dict.fromkeys([form, form.lower(), form[:1].upper() + form[1:]]))
+    return list(out)
+
+
+def retagged(chunk: Chunk, entity: EntityMetadata, keys: Sequence[str], gone: Sequence[str]) -> tuple[Chunk | None, bool]:
+    """The chunk with its tags brought in step with ``entity`` (None when they already are), and whether it
+    carries the entity's tag (``keys``: its names' lookup keys; ``gone``: those of removed aliases)."""
+    text = canonical(" ".join(p for p in (chunk.title, chunk.section or "", chunk.text) if p))
+    folded = {normalize(f) for f in (entity.standard_name, *entity.aliases)}
+    tags = {t: [v for v in values if normalize(v) not in folded] for t, values in chunk.entities.items()}
+    # a value written under an alias (not the standard name the tag would carry): what the text may not say
+    own = normalize(entity.standard_name)
+    by_value = any(normalize(v) in folded - {own} for values in chunk.entities.values() for v in values)
+    names_it = any(contains_key(text, k) for k in keys)
+    mine = tags.setdefault(entity.type, [])
+    if names_it or by_value:
+        mine.extend(n for n in [*entity.ancestors, entity.standard_name] if n not in mine)
+    elif not any(contains_key(text, g) for g in gone):
+        tags = {t: list(v) for t, v in chunk.entities.items()}  # named neither way: leave it as it was
+    tags = {t: v for t, v in tags.items() if v}
+    carries = entity.standard_name in tags.get(entity.type, [])
+    if tags == {t: v for t, v in chunk.entities.items() if v}:
+        return None, carries
+    return chunk.model_copy(update={"entities": tags}), carries
 
 
 def embedding_text(chunk: Chunk) -> str:

@@ -79,6 +79,11 @@ class KnowledgeGraph(Protocol):
         """Add an entity node with its related-entity and parent edges (from the entity store)."""
         ...
 
+    def set_mentions(self, name: str, *, add: Sequence[str] = (), remove: Sequence[str] = ()) -> None:
+        """Record that the documents ``add`` mention entity ``name`` and that ``remove`` no longer do (a name
+        re-tagged after ingest: a new entity or alias, a removed alias)."""
+        ...
+
     def neighbors(self, node_id: str, *, edges: Sequence[EdgeKind] | None = None, limit: int = 50) -> list[Neighbor]:
         """One hop from ``node_id`` in both directions, strongest first, at most ``limit``."""
         ...

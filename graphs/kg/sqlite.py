@@ -251,6 +251,26 @@ class SQLiteKnowledgeGraph:
             )
             self._drop_orphans(conn, names, {r[0] for r in old})
 
+    def set_mentions(self, name: str, *, add: Sequence[str] = (), remove: Sequence[str] = ()) -> None:
+        """Add the documents' ``mentions`` edges to an entity, and drop those of ``remove`` (documents not in
+        the graph are skipped)."""
+        if not add and not remove:
+            return
+        with self._write() as conn:
+            names = self._name_index(conn)
+            node = self._ensure_entity(conn, names, name)
+            known = {r[0] for r in conn.execute(
+                f"SELECT id FROM nodes WHERE id IN ({','.join('?' * len([*add, *remove]))})",
+                [doc_node(d) for d in [*add, *remove]])}
+            conn.executemany("DELETE FROM edges WHERE src = ? AND dst = ? AND kind = 'mentions' AND source = 'doc'",
+                             [(doc_node(d), node) for d in remove])
+            conn.executemany(
+                "INSERT INTO edges (src, dst, kind, weight, source_doc, source) "
+                "SELECT ?, ?, 'mentions', 1, ?, 'doc' WHERE NOT EXISTS (SELECT 1 FROM edges WHERE src = ? AND dst = ? "
+                "AND kind = 'mentions')",
+                [(doc_node(d), node, d, doc_node(d), node) for d in add if doc_node(d) in known])
+            self._drop_orphans(conn, names, {node})
+
     def _insert_document(self, conn: sqlite3.Connection, names: MentionIndex, p: _Prepared) -> None:
         """Write one document's node, text and the edges it contributes (all but title links)."""
         doc = p.doc

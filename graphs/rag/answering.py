@@ -40,7 +40,7 @@ RUNNER_UP = 0.8
 """A second piece of evidence nearly as good as the best (this share of its score) is shown too."""
 FOCUS_WEIGHT = 0.3
 """What evidence gains for stating the terms next to the question word in its answering sentence."""
-ANCHOR_PENALTY = 0.5
+ANCHOR_PENALTY = 1.0
 """What evidence loses for not mentioning the entities the question names (all of them: the whole penalty)."""
 FIRST_HOPS = 12
 """Sentences tried as the first step of a two-sentence chain (the best single ones)."""
@@ -544,11 +544,17 @@ def _body(sentences: Iterable[Sentence]) -> list[str]:
     return [f"{s.text}[{s.hit + 1}]" for s in sorted(unique.values(), key=lambda s: (s.hit, s.position))]
 
 
+def verdict_of(q: Question, evidence: Sequence[Evidence], chinese: bool) -> Verdict | None:
+    """A comparison's computed verdict or a yes/no question's answer from the single-sentence evidence."""
+    sentences = [s for e in evidence if len(e.sentences) == 1 for s in e.sentences]
+    if q.kind == "comparison":
+        return compare(q, sentences, chinese)
+    return yes_or_no(q, sentences, chinese) if q.kind == "yes_no" else None
+
+
 def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chinese: bool) -> Written:
     """The short answer first, then the supporting sentence(s), each with its citation."""
-    sentences = [s for e in evidence if len(e.sentences) == 1 for s in e.sentences]
-    verdict = (compare(q, sentences, chinese) if q.kind == "comparison"
-               else yes_or_no(q, sentences, chinese) if q.kind == "yes_no" else None)
+    verdict = verdict_of(q, evidence, chinese)
     if verdict is not None:
         used = [s.sentence for s in verdict.sides if s.sentence is not None]
         return Written(text=_join([verdict.text, *_body(used)]), span=verdict.span,
@@ -562,6 +568,13 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
     runner = next((e for e in evidence[1:] if not set(e.sentences) <= set(shown)), None)
     if runner is not None and runner.score >= RUNNER_UP * best.score:
         shown += [s for s in runner.sentences if s not in shown][:1]
+    if q.kind in ("other", "definition"):
+        # a reason, a description or a definition often runs on into the next sentence of its passage
+        last = best.sentences[-1]
+        following = next((s for s in sentences_of(q, hits) if s.hit == last.hit and s.position == last.position + 1),
+                          None)
+        if following is not None and following not in shown:
+            shown.append(following)
     # a short answer only where the answering sentence states what is asked (the terms next to the question
     # word): elsewhere a candidate of the right kind is as often wrong as right
     span = best.span.text if best.span is not None and (best.focus > 0 or not q.focus) else None

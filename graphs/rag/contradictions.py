@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from graphs.domain import Contradiction, Hit
 from graphs.rag.state import RagState
+from graphs.text.answer_types import expected_answer
 from graphs.text.consistency import find_contradictions
 
 
@@ -17,6 +18,9 @@ def subject_and_relations(state: RagState) -> tuple[str | None, list[str]]:
 
 
 def contradictions_in(state: RagState, hits: list[Hit]) -> list[Contradiction]:
-    """Facts on which the best results disagree (rule-based)."""
+    """Facts on which the best results disagree (rule-based); a list question expects several values."""
+    kind = expected_answer(state["question"])
+    if kind == "list":
+        return []
     subject, relations = subject_and_relations(state)
-    return find_contradictions(subject, relations, hits)
+    return find_contradictions(subject, relations, hits, dates=kind in ("date", "comparison"))

@@ -106,6 +106,14 @@ class VectorIndex(Protocol):
         """``doc_id -> (title, chunks, bytes of chunk text)`` of every indexed document."""
         ...
 
+    def chunks_where(self, filter: str) -> builtins.list[Chunk]:
+        """Every chunk a filter expression matches (with entity fields, date and location), by document and order."""
+        ...
+
+    def chunk_vectors(self, doc_id: str) -> dict[str, builtins.list[float]]:
+        """The stored dense vector of each chunk of ``doc_id`` (chunk id → vector): a rewrite keeps them."""
+        ...
+
     def flush(self) -> None:
         """Persist buffered writes (after a bulk load)."""
         ...
@@ -123,6 +131,10 @@ class EntityStore(Protocol):
 
     def upsert(self, entity: EntityMetadata) -> EntityMetadata:
         """Add or merge (aliases, hierarchy, relations) an entity; AliasConflictError on clash."""
+        ...
+
+    def remove_aliases(self, standard_name: str, aliases: Sequence[str]) -> EntityMetadata | None:
+        """Remove these aliases (compared normalized) from an entity; the entity as stored, None if unknown."""
         ...
 
     def get(self, standard_name: str) -> EntityMetadata | None: ...

@@ -116,6 +116,20 @@ def entity_filter(entity_type: EntityType, value: str) -> str:
     return f"{ENTITY_FIELDS[entity_type]} like {escape_string(pattern)}"
 
 
+def mention_filter(forms: Iterable[str]) -> str | None:
+    """Match rows whose text or title contains one of ``forms`` as written, or whose entity fields hold one of
+    them as a value (a name tagged before it was known to be an alias): the candidates for re-tagging."""
+    terms: list[str] = []
+    for form in dict.fromkeys(f.strip() for f in forms):
+        if not form:
+            continue
+        terms.append(f"search_text like {escape_string('%' + escape_like(form) + '%')}")
+        if token := encode_value(form):
+            pattern = escape_string(f"%{DELIMITER}{escape_like(token)}{DELIMITER}%")
+            terms += [f"{field} like {pattern}" for field in ENTITY_FIELDS.values()]
+    return " or ".join(f"({t})" for t in terms) or None
+
+
 def date_filter(date_range: DateRange) -> str:
     """Match rows whose date lies in the inclusive range."""
     return f"({DATE_FIELD} >= {int(date_range.start)} and {DATE_FIELD} <= {int(date_range.end)})"

@@ -550,15 +550,27 @@ class MilvusIndex:
 
     def document_chunks(self, doc_id: str) -> list[Chunk]:
         """Every chunk of ``doc_id`` in chunk order, with entity fields, date and location."""
+        return self._chunks("document_chunks", doc_filter(doc_id))
 
-        def run(client: MilvusClient) -> list[Any]:
-            fields = [f for f in self._output_fields if f != "id"] + ["id"]
-            return list(client.query(self.collection, filter=doc_filter(doc_id), output_fields=fields,
-                                     **({} if self._local else {"limit": MAX_TOPK}), timeout=self._timeout))
+    def chunks_where(self, filter: str) -> list[Chunk]:
+        """Every chunk ``filter`` matches, by document and chunk order (past the server's result window)."""
+        return self._chunks("chunks_where", filter)
 
-        rows = self._call("document_chunks", run)
+    def chunk_vectors(self, doc_id: str) -> dict[str, list[float]]:
+        """The stored dense vector of each chunk of ``doc_id`` (chunk id → vector)."""
+
+        def run(client: MilvusClient) -> dict[str, list[float]]:
+            rows = client.query(self.collection, filter=doc_filter(doc_id), output_fields=["id", "dense"],
+                                **({} if self._local else {"limit": MAX_TOPK}), timeout=self._timeout)
+            return {_strip_hash(str(r["id"])): [float(x) for x in r["dense"]] for r in rows}
+
+        return self._call("chunk_vectors", run)
+
+    def _chunks(self, op: str, filter: str) -> list[Chunk]:
+        fields = [f for f in self._output_fields if f != "id"] + ["id"]
+        rows = self._call(op, lambda client: list(self._scan_rows(client, fields, filter)))
         chunks = []
-        for row in sorted(rows, key=lambda r: int(r.get("chunk_index") or 0)):
+        for row in sorted(rows, key=lambda r: (str(r.get("doc_id")), int(r.get("chunk_index") or 0))):
             hit = self._hit({"entity": row, "id": row["id"]}, "bm25", 0.0)
             chunks.append(Chunk(id=hit.id, doc_id=hit.doc_id, chunk_index=int(row.get("chunk_index") or 0),
                                 title=hit.title, text=hit.text, date=hit.date,
@@ -596,16 +608,18 @@ class MilvusIndex:
 
         return self._call("document_summaries", run)
 
-    def _scan_rows(self, client: MilvusClient, fields: list[str]) -> Iterator[dict[str, Any]]:
-        """Every row's ``fields`` (as ``_scan``: one query, an iterator past the server's result window)."""
+    def _scan_rows(self, client: MilvusClient, fields: list[str], filter: str = "") -> Iterator[dict[str, Any]]:
+        """``fields`` of every row ``filter`` matches (as ``_scan``: one query, an iterator past the server's
+        result window)."""
         if self._local:
-            yield from client.query(self.collection, filter="", output_fields=fields, timeout=self._timeout)
+            yield from client.query(self.collection, filter=filter, output_fields=fields, timeout=self._timeout)
             return
-        rows = client.query(self.collection, filter="", output_fields=fields, limit=MAX_TOPK, timeout=self._timeout)
+        rows = client.query(self.collection, filter=filter, output_fields=fields, limit=MAX_TOPK,
+                            timeout=self._timeout)
         if len(rows) < MAX_TOPK:
             yield from rows
             return
-        it = client.query_iterator(self.collection, batch_size=1000, filter="", output_fields=fields,
+        it = client.query_iterator(self.collection, batch_size=1000, filter=filter, output_fields=fields,
                                    timeout=self._timeout)
         try:
             while batch := it.next():

@@ -1,5 +1,9 @@
 """Rule-based consistency check: results that state different values for the same fact about one subject
-("张三的老师是李四" vs "张三的老师是王五"; "Acme was founded in 1990" vs "... founded in 1991")."""
+("张三的老师是李四" vs "张三的老师是王五"; "Acme was founded in 1990" vs "... founded in 1991").
+
+Only values of the same attribute of the same subject count: the sentence must be about the subject (its
+passage is titled with it, or the sentence opens with it: "华为于1987年在深圳成立" is about 华为, not 深圳), a
+question that asks for a list expects several values, and a year is the value only of a question about a date."""
 
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(text) if s and s.strip()]
 
 
-def _values(sentence: str, relation: str, subject: str) -> list[str]:
+def _values(sentence: str, relation: str, subject: str, *, dates: bool = True) -> list[str]:
     """The values a sentence gives for ``relation``: a name after "relation is/was/是" (or before "is/was
     the relation"), or else a year near it; never the subject or the relation itself."""
     rel = re.escape(relation)
@@ -34,7 +38,7 @@ def _values(sentence: str, relation: str, subject: str) -> list[str]:
         out += [m["v"] for m in re.finditer(_EN_NAME + rf"\s+(?:is|was)\s+(?:the\s+)?(?:[\w']+\s+){{0,3}}{rel}\b",
                                             sentence)]
     out = [v for v in (x.strip(" ,.") for x in out) if v and not _same(v, subject) and not _same(v, relation)]
-    if not out:
+    if not out and dates:
         at = sentence.lower().find(relation.lower())
         if at >= 0 and (m := _YEAR.search(sentence[at : at + len(relation) + 40])):
             out.append(m[1])
@@ -46,10 +50,24 @@ def _same(a: str, b: str) -> bool:
     return na == nb or na in nb or nb in na
 
 
+OPENING = 12
+"""A sentence is about the subject it names within its first this many characters (Chinese) or words."""
+
+
+def opens_with(sentence: str, subject: str) -> bool:
+    """Whether a folded sentence names the folded subject at its opening (its grammatical subject, mostly)."""
+    at = sentence.find(subject)
+    if at < 0:
+        return False
+    head = sentence[:at]
+    return len(head.split()) <= 3 if head.isascii() else len(head) <= OPENING
+
+
 def find_contradictions(subject: str | None, relations: Sequence[str], hits: Sequence[Hit],
-                        limit: int = 5) -> list[Contradiction]:
+                        limit: int = 5, *, dates: bool = True) -> list[Contradiction]:
     """Facts on which the top results disagree: for each relation term of the question, the values that
-    sentences naming the subject (or in a document titled with it) state, when two documents differ."""
+    sentences about the subject (opening with it, or in a document titled with it) state, when two documents
+    differ. ``dates``: whether a year near the relation counts as its value (a question about a date)."""
     if not subject or not relations:
         return []
     subj = normalize(subject)
@@ -59,9 +77,9 @@ def find_contradictions(subject: str | None, relations: Sequence[str], hits: Seq
         for hit in hits[:limit]:
             about = subj in normalize(hit.title)
             for sentence in _sentences(hit.text):
-                if not (about or subj in normalize(sentence)):
+                if not (about or opens_with(normalize(sentence), subj)):
                     continue
-                for value in _values(sentence, relation, subject)[:1]:
+                for value in _values(sentence, relation, subject, dates=dates)[:1]:
                     claims.append((value, hit.doc_id, hit.id))
         groups: list[tuple[str, list[str], set[str]]] = []
         for value, doc, hit_id in claims:

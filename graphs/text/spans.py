@@ -95,6 +95,19 @@ def _attributive(sentence: str, span: Span) -> bool:
     return bool(_DEMONYM.match(span.text)) and bool(re.match(r"\s+[a-z]", sentence[span.end :]))
 
 
+_DIGITS = re.compile(r"\d[\d,，]*(?:\.\d+)?")
+
+
+def stated_facts(sentence: str) -> list[str]:
+    """What a sentence states that a reader could check: its numbers and years (digits), and its names
+    (capitalised Latin names, Chinese names jieba tags, quoted titles), each once."""
+    numbers = [re.sub(r"[,，]", "", m[0]).rstrip(".") for m in _DIGITS.finditer(sentence)]
+    # a lone capitalised word opening the sentence is as often a verb or a noun ("Founded in 2002, …") as a name
+    names = [s.text for s in _names(sentence) if len(normalize(s.text)) >= 2
+             and not (s.start == len(sentence) - len(sentence.lstrip()) and s.text.isalpha() and s.text.isascii())]
+    return list(dict.fromkeys(f for f in [*numbers, *names] if f))
+
+
 def nearest(spans: list[Span], anchors: Iterable[tuple[int, int]]) -> Span | None:
     """The span closest to the question's terms in the sentence (their positions), else the first."""
     marks = list(anchors)

@@ -230,8 +230,9 @@ def test_milvus_unavailable_is_503_then_the_service_recovers(client: TestClient,
     assert (status, body["error"]["code"]) == (503, "store_unavailable")
     added = client.post(URL, json={"action": "add-documents", "documents": [{**DOCS[1], "id": "ml-2"}]})
     assert (added.status_code, added.json()["error"]["code"]) == (503, "store_unavailable")
-    entity = {"action": "add-entity", "standardName": "Tesla", "type": "ORGANIZATION"}
-    assert client.post(URL, json=entity).status_code == 200  # the entity store does not depend on Milvus
+    entity = {"action": "add-entity", "standardName": "机器学习", "type": "CONCEPT"}
+    saved = client.post(URL, json=entity)  # the entity store does not depend on Milvus
+    assert saved.status_code == 200 and saved.json()["retagged"] is None  # re-tagging waits for the index
 
     milvus.start()  # same port and data dir
     deadline = time.monotonic() + 60
@@ -242,4 +243,8 @@ def test_milvus_unavailable_is_503_then_the_service_recovers(client: TestClient,
     assert status == 200 and "relax_constraints" in actions(body)
     # the failed add-documents was rolled back, not left half-written
     index = client.app.state.resources.context.index  # type: ignore[attr-defined]
+    # the first write after the outage re-tagged the chunks that name the entity added during it
+    assert client.post(URL, json={"action": "add-documents", "documents": [{**DOCS[1], "id": "ml-3"}]}).status_code == 200
+    [chunk] = client.get(URL, params={"action": "document", "id": "ml"}).json()["chunks"]
+    assert "机器学习" in chunk["entities"].get("CONCEPT", [])
     assert index.count(doc_filter("ml-2")) == 0 and client.app.state.resources.context.kg.name("doc:ml-2") is None  # type: ignore[attr-defined]

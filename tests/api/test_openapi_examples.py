@@ -46,13 +46,14 @@ def test_every_action_has_an_example_and_the_first_asks_a_question(spec: dict[st
     examples = body["examples"]
     assert list(examples) == list(REQUEST_EXAMPLES)
     actions = {e["value"]["action"] for e in examples.values()}
-    assert actions == {"query", "add-entity", "add-documents", "delete-document"}
+    assert actions == {"query", "add-entity", "remove-alias", "add-documents", "delete-document"}
     first = next(iter(examples.values()))["value"]
     # The prefilled body of "Try it out": a question, and no placeholder model name ("string" was a 400).
     assert first["action"] == "query" and "llmModel" not in first and "embeddingModel" not in first
     # Each action keeps its own typed body.
     refs = {item["$ref"].rsplit("/", 1)[1] for item in body["schema"]["oneOf"]}
-    assert refs == {"QueryRequest", "AddEntityRequest", "AddDocumentsRequest", "DeleteDocumentRequest"}
+    assert refs == {"QueryRequest", "AddEntityRequest", "AddDocumentsRequest", "DeleteDocumentRequest",
+                    "RemoveAliasRequest"}
 
 
 def test_each_example_posted_to_the_app_succeeds_and_matches_the_documented_200(client: TestClient) -> None:
@@ -69,7 +70,7 @@ def test_each_example_posted_to_the_app_succeeds_and_matches_the_documented_200(
         body = r.json()
         assert body["success"] is True, name
         parsed = documented.validate_python(body)
-        expected = {"query": "QueryResponse", "add-entity": "AddEntityResponse",
+        expected = {"query": "QueryResponse", "add-entity": "AddEntityResponse", "remove-alias": "AddEntityResponse",
                     "add-documents": "AddDocumentsResponse", "delete-document": "DeleteDocumentResponse"}
         assert type(parsed).__name__ == expected[request["action"]], name
     # The examples leave the corpus as they found it: the added document is deleted again.

@@ -119,6 +119,19 @@ def test_hybrid_search_then_delete(client: TestClient) -> None:
     assert (gone.status_code, gone.json()["error"]["code"]) == (404, "document_not_found")
 
 
+def test_an_entity_added_after_ingest_retags_chunks_on_the_server(client: TestClient) -> None:
+    doc = {"id": "zhipu-doc", "title": "智谱", "text": "智谱AI发布了GLM系列大模型，总部位于北京。", "metadata": {}}
+    assert client.post(URL, json={"action": "add-documents", "documents": [doc]}).status_code == 200
+    r = client.post(URL, json={"action": "add-entity", "standardName": "智谱AI", "type": "ORGANIZATION",
+                               "aliases": ["智谱", "Zhipu"]})
+    assert r.status_code == 200 and r.json()["retagged"] == 1
+    [chunk] = client.get(URL, params={"action": "document", "id": "zhipu-doc"}).json()["chunks"]
+    assert chunk["entities"]["ORGANIZATION"] == ["智谱AI"]
+    body = ask(client, "智谱发布了什么大模型？")
+    assert body["routingDecision"]["action"] == "structured_search" and not body["routingDecision"]["relaxedConstraints"]
+    assert body["retrievalDetails"]["topResults"][0]["docId"] == "zhipu-doc"
+
+
 def test_milvus_index_on_the_server(server: LiteServer) -> None:
     index = MilvusIndex(server.uri, "aer_index_it", 4)
     try:

@@ -97,6 +97,12 @@ class ScriptedIndex:
     def document_summaries(self) -> dict[str, tuple[str, int, int]]:
         return {}
 
+    def chunks_where(self, filter: str) -> list[Chunk]:
+        return []
+
+    def chunk_vectors(self, doc_id: str) -> dict[str, list[float]]:
+        return {}
+
     def flush(self) -> None:
         pass
 

@@ -28,8 +28,9 @@ from app.schemas import (
     QueryRequest,
     QueryResponse,
     ReadResponse,
+    RemoveAliasRequest,
 )
-from app.service import add_entity, answer, delete_document, list_entities, stream_answer
+from app.service import add_entity, answer, delete_document, list_entities, remove_aliases, stream_answer
 from graphs.domain import ENTITY_TYPES, NO_CONTROL_CHARS, Document, EntityMetadata
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import StoreUnavailable
@@ -40,7 +41,8 @@ router = APIRouter(prefix=API_PATH, tags=["adaptive-entity-rag"])
 MAX_OFFSET = 1_000_000_000
 
 ActionRequest = Annotated[
-    QueryRequest | AddEntityRequest | AddDocumentsRequest | DeleteDocumentRequest, Field(discriminator="action")
+    QueryRequest | AddEntityRequest | AddDocumentsRequest | DeleteDocumentRequest | RemoveAliasRequest,
+    Field(discriminator="action")
 ]
 
 
@@ -76,7 +78,7 @@ async def sse_events(resources: Resources, body: QueryRequest) -> AsyncIterator[
                      "content": {"text/event-stream": {}}}},
 )
 async def post_action(request: Request, body: Annotated[ActionRequest, Body(openapi_examples=REQUEST_EXAMPLES)]) -> Any:
-    """Run one action: ``query``, ``add-entity``, ``add-documents`` or ``delete-document``."""
+    """Run one action: ``query``, ``add-entity``, ``remove-alias``, ``add-documents`` or ``delete-document``."""
     resources = resources_of(request)
     request.state.action = body.action  # the metrics' action label
     if isinstance(body, QueryRequest):
@@ -89,8 +91,14 @@ async def post_action(request: Request, body: Annotated[ActionRequest, Body(open
         if body.type not in ENTITY_TYPES:
             raise ApiError(422, "invalid_entity_type", f"type must be one of {', '.join(ENTITY_TYPES)}")
         entity = EntityMetadata.model_validate(body.model_dump(exclude={"action"}))
-        saved, warnings = await add_entity(resources, entity)
-        return AddEntityResponse(entity=saved, warnings=warnings).model_dump(by_alias=True)
+        write = await add_entity(resources, entity)
+        return AddEntityResponse(entity=write.entity, warnings=write.warnings,
+                                 retagged=write.retagged).model_dump(by_alias=True)
+    if isinstance(body, RemoveAliasRequest):
+        removed_from = await remove_aliases(resources, body.standard_name, body.aliases)
+        if removed_from is None:
+            raise ApiError(404, "entity_not_found", f"no entity named {body.standard_name!r}")
+        return AddEntityResponse(entity=removed_from.entity, retagged=removed_from.retagged).model_dump(by_alias=True)
     if isinstance(body, AddDocumentsRequest):
         docs = [Document.model_validate(d.model_dump()) for d in body.documents]
         ids = [d.id for d in docs]

@@ -212,6 +212,12 @@ class TimedIndex:
     def document_summaries(self) -> dict[str, tuple[str, int, int]]:
         return self.inner.document_summaries()
 
+    def chunks_where(self, filter: str) -> list[Chunk]:
+        return self.inner.chunks_where(filter)
+
+    def chunk_vectors(self, doc_id: str) -> dict[str, list[float]]:
+        return self.inner.chunk_vectors(doc_id)
+
     def flush(self) -> None:
         with self.watch.measure():
             self.inner.flush()

@@ -11,7 +11,16 @@ from langgraph.runtime import Runtime
 from graphs.domain import Answerability, Citation, Contradiction, Hit
 from graphs.llm import LLM_ERRORS, text_call
 from graphs.prompts import fenced
-from graphs.rag.answering import Evidence, Question, assess, extractive, find_evidence, question_of
+from graphs.rag.answer_check import check_answer, only_markers
+from graphs.rag.answering import (
+    Evidence,
+    Question,
+    assess,
+    extractive,
+    find_evidence,
+    question_of,
+    verdict_of,
+)
 from graphs.rag.context import RagContext
 from graphs.rag.contradictions import contradictions_in
 from graphs.rag.state import RagState, RagUpdate
@@ -160,9 +169,9 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     hits = state.get("ranked", [])
     q = question_of(question, expected_answer(question), state["parsed"], state.get("entities", [])).about(hits)
     evidence = find_evidence(q, hits)
-    verdict = assess(q, hits, evidence)
-    if verdict.decision == "not_found":
-        return not_found(question, hits, verdict)
+    assessment = assess(q, hits, evidence)
+    if assessment.decision == "not_found":
+        return not_found(question, hits, assessment)
     conflicts = contradictions_in(state, hits)
     found: RagUpdate = {"contradictions": conflicts} if conflicts else {}
     chinese = is_chinese(question)
@@ -172,13 +181,23 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
             answer = await text_call(ctx.llm, messages, ctx.limits.llm_timeout_s)
         except LLM_ERRORS as exc:
             log.warning("write_answer: LLM failed (%s); writing an extractive answer", type(exc).__name__)
-            return {**_extractive(state, q, hits, evidence, verdict, conflicts, chinese), "degraded": ["write_answer"],
-                    "llm_calls": 1, **found}
-        if answer:
-            answer = _finish(attribute(answer, hits), state, conflicts, hits, llm=True)
-            return {"answer": answer, "answer_span": None, "answerability": verdict, "citations": cited(answer, hits),
-                    "answer_mode": "llm", "status": "answered", "llm_calls": 1, **found}
-    return {**_extractive(state, q, hits, evidence, verdict, conflicts, chinese), **found}
+            return {**_extractive(state, q, hits, evidence, assessment, conflicts, chinese),
+                    "degraded": ["write_answer"], "llm_calls": 1, **found}
+        checked = check_answer(attribute(answer, hits), hits, question, verdict_of(q, evidence, chinese),
+                               chinese=chinese)
+        llm: RagUpdate = {"llm_calls": 1, "corrections": checked.corrections, **found}
+        if checked.abstained or (not checked.text and not only_markers(answer)):
+            why = ("the LLM writer found no answer in the passages" if checked.abstained
+                   else "no sentence of the LLM's answer was supported by the passages it cites")
+            return {**not_found(question, hits, assessment.model_copy(update={"decision": "not_found", "reason": why})),
+                    **llm}
+        if checked.text:
+            text = _finish(checked.text, state, conflicts, hits, llm=True)
+            return {"answer": text, "answer_span": None, "answerability": assessment, "citations": cited(text, hits),
+                    "answer_mode": "llm", "status": "answered", **llm}
+        # only citation markers: no answer from the LLM, the extractive one instead
+        return {**_extractive(state, q, hits, evidence, assessment, conflicts, chinese), **llm}
+    return {**_extractive(state, q, hits, evidence, assessment, conflicts, chinese), **found}
 
 
 def _writer_messages(ctx: RagContext, question: str, hits: list[Hit], conflicts: list[Contradiction]) -> list[BaseMessage]:
@@ -198,12 +217,12 @@ def _writer_messages(ctx: RagContext, question: str, hits: list[Hit], conflicts:
     return messages
 
 
-def _extractive(state: RagState, q: Question, hits: list[Hit], evidence: list[Evidence], verdict: Answerability,
-                conflicts: list[Contradiction], chinese: bool) -> RagUpdate:
+def _extractive(state: RagState, q: Question, hits: list[Hit], evidence: list[Evidence],
+                assessment: Answerability, conflicts: list[Contradiction], chinese: bool) -> RagUpdate:
     """The answer without an LLM: the short answer, then the supporting sentences with their citations."""
     written = extractive(q, hits, evidence, chinese)
     return {"answer": _finish(written.text, state, conflicts, hits), "answer_span": written.span,
-            "answerability": verdict, "citations": written.citations, "answer_mode": "extractive",
+            "answerability": assessment, "citations": written.citations, "answer_mode": "extractive",
             "status": "answered"}
 
 

@@ -227,6 +227,14 @@ def merge_entity(existing: EntityMetadata | None, new: EntityMetadata) -> Entity
     }, context=STORED)
 
 
+def without_aliases(existing: EntityMetadata | None, aliases: Iterable[str]) -> EntityMetadata | None:
+    """``existing`` without the aliases that normalize like one of ``aliases`` (None stays None)."""
+    if existing is None:
+        return None
+    gone = {normalize(a) for a in aliases}
+    return existing.model_copy(update={"aliases": [a for a in existing.aliases if normalize(a) not in gone]})
+
+
 def surface_keys(entity: EntityMetadata) -> dict[str, str]:
     """Return normalized surface form -> original (name first, then aliases) of an entity."""
     keys: dict[str, str] = {}

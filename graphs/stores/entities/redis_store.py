@@ -6,7 +6,7 @@ from __future__ import annotations
 import builtins
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import redis
@@ -22,6 +22,7 @@ from graphs.stores.entities.matcher import (
     load_entity,
     merge_entity,
     surface_keys,
+    without_aliases,
 )
 
 T = TypeVar("T")
@@ -85,13 +86,23 @@ class RedisEntityStore(CachedMatcherStore):
 
     def upsert(self, entity: EntityMetadata) -> EntityMetadata:
         """Add or merge (aliases, hierarchy, relations) an entity; AliasConflictError on clash."""
-        name = entity.standard_name
+        merged = self._change(entity.standard_name, lambda existing: merge_entity(existing, entity))
+        assert merged is not None
+        return merged
 
-        def body(pipe: Any) -> EntityMetadata:
+    def remove_aliases(self, standard_name: str, aliases: Sequence[str]) -> EntityMetadata | None:
+        """Remove these aliases (compared normalized) from an entity; the entity as stored, None if unknown."""
+        return self._change(standard_name, lambda existing: without_aliases(existing, aliases))
+
+    def _change(self, name: str, change: Callable[[EntityMetadata | None], EntityMetadata | None]
+                ) -> EntityMetadata | None:
+        """Write ``change(existing)`` as the entity named ``name``, with its surface forms, in one transaction."""
+
+        def body(pipe: Any) -> EntityMetadata | None:
             raw = pipe.hget(self._k_entities, name)
             existing = load_entity(raw) if raw else None
-            merged = merge_entity(existing, entity)
-            if merged == existing:
+            merged = change(existing)
+            if merged is None or merged == existing:
                 return merged
             keys = surface_keys(merged)
             owners = [

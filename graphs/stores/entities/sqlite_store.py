@@ -6,7 +6,7 @@ from __future__ import annotations
 import builtins
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -21,6 +21,7 @@ from graphs.stores.entities.matcher import (
     load_entity,
     merge_entity,
     surface_keys,
+    without_aliases,
 )
 from graphs.stores.sqlite import open_sqlite, transaction
 
@@ -77,12 +78,22 @@ class SQLiteEntityStore(CachedMatcherStore):
 
     def upsert(self, entity: EntityMetadata) -> EntityMetadata:
         """Add or merge (aliases, hierarchy, relations) an entity; AliasConflictError on clash."""
-        name = entity.standard_name
+        merged = self._change(entity.standard_name, lambda existing: merge_entity(existing, entity))
+        assert merged is not None
+        return merged
+
+    def remove_aliases(self, standard_name: str, aliases: Sequence[str]) -> EntityMetadata | None:
+        """Remove these aliases (compared normalized) from an entity; the entity as stored, None if unknown."""
+        return self._change(standard_name, lambda existing: without_aliases(existing, aliases))
+
+    def _change(self, name: str, change: Callable[[EntityMetadata | None], EntityMetadata | None]
+                ) -> EntityMetadata | None:
+        """Write ``change(existing)`` as the entity named ``name``, with its surface forms, in one transaction."""
         with self._write() as conn:
             row = conn.execute("SELECT data FROM entities WHERE name = ?", (name,)).fetchone()
             existing = load_entity(row[0]) if row else None
-            merged = merge_entity(existing, entity)
-            if merged == existing:
+            merged = change(existing)
+            if merged is None or merged == existing:
                 return merged
             keys = surface_keys(merged)
             owners = [

@@ -1,0 +1,114 @@
+"""Checking an LLM's answer against the passages it was given (the writer's pure logic for LLM answers).
+
+A small model writes fluent sentences that no passage supports: a population no passage states, the wrong
+person with a citation, the wrong side of a comparison while quoting both correct years, a bare list of
+citation numbers. So before an LLM answer is returned:
+
+1. An answer that is only citation markers (or says the passages hold no answer) is not an answer.
+2. Every number, year and name a sentence states must occur in a passage the sentence cites (after uncited
+   sentences got the citation of the passage that supports them); a sentence that states one no cited
+   passage holds is dropped, and so is one that reads as an instruction (a passage's orders, repeated). An
+   answer left with no sentence becomes "not found".
+3. A comparison's verdict is computed from the values found for each side; an LLM answer whose verdict names
+   the other side, or that gives none, leads with the computed one instead.
+
+Each change is returned as a plain sentence, for the response's ``corrections``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from graphs.domain import Hit
+from graphs.rag.answering import Verdict
+from graphs.text.normalize import normalize
+from graphs.text.sentences import looks_like_instruction, split_sentences
+from graphs.text.spans import stated_facts
+
+NOT_FOUND = "NOT_FOUND"
+"""What the writer prompt asks the LLM to reply when the passages do not answer the question."""
+_CITED = re.compile(r"\[(\d{1,3})\]")
+_ONLY_MARKERS = re.compile(r"^[\s\[\]\d,，、;；.。:：]*$")
+
+
+@dataclass(frozen=True)
+class Checked:
+    """An LLM answer after the checks: its text ('' when nothing supported is left) and what was changed."""
+
+    text: str
+    corrections: list[str] = field(default_factory=list)
+    abstained: bool = False
+    """The LLM said the passages do not answer the question."""
+
+
+def abstains(answer: str) -> bool:
+    """Whether an LLM answer is the abstention the prompt asks for."""
+    return NOT_FOUND in answer.upper().replace(" ", "_")
+
+
+def only_markers(answer: str) -> bool:
+    """Whether an answer is nothing but citation markers and punctuation ("[1] [2] [3]")."""
+    return bool(_CITED.search(answer)) and _ONLY_MARKERS.match(answer) is not None
+
+
+def _folded_digits(text: str) -> str:
+    return re.sub(r"[,，]", "", normalize(text))
+
+
+def unsupported(sentence: str, hits: Sequence[Hit], question: str) -> list[str]:
+    """The numbers, years and names of a sentence that none of the passages it cites states (the question's own
+    words need no passage). A sentence that cites nothing is checked against no passage."""
+    cited = [hits[n - 1] for n in dict.fromkeys(int(m) for m in _CITED.findall(sentence)) if 1 <= n <= len(hits)]
+    sources = [_folded_digits(f"{h.title} {h.text}") for h in cited]
+    asked = _folded_digits(question)
+    missing = []
+    for fact in stated_facts(_CITED.sub(" ", sentence)):
+        key = _folded_digits(fact)
+        if key and key not in asked and not any(key in s for s in sources):
+            missing.append(fact)
+    return missing
+
+
+def check_answer(answer: str, hits: Sequence[Hit], question: str, verdict: Verdict | None = None,
+                 *, chinese: bool = False) -> Checked:
+    """The LLM answer with its unsupported sentences dropped and its comparison verdict checked."""
+    if abstains(answer):
+        return Checked("", ["the LLM found no answer in the passages"], abstained=True)
+    if only_markers(answer):
+        return Checked("", ["the LLM's answer was only citation markers"])
+    kept: list[str] = []
+    corrections: list[str] = []
+    for sentence in split_sentences(answer) or [answer]:
+        if looks_like_instruction(sentence):  # a passage's orders, repeated: never part of an answer
+            corrections.append(f"dropped “{_CITED.sub('', sentence).strip()}”: it reads as an instruction")
+        elif missing := unsupported(sentence, hits, question):
+            corrections.append(f"dropped “{_CITED.sub('', sentence).strip()}”: no passage it cites states "
+                               f"{', '.join(missing)}")
+        else:
+            kept.append(sentence)
+    if verdict is not None and verdict.span is not None:
+        kept, changed = _with_verdict(kept, verdict, chinese)
+        corrections += changed
+    text = ("" if chinese else " ").join(kept)
+    if not _CITED.sub("", text).strip():
+        return Checked("", [*corrections, "no supported sentence was left"])
+    return Checked(text, corrections)
+
+
+def _with_verdict(sentences: list[str], verdict: Verdict, chinese: bool) -> tuple[list[str], list[str]]:
+    """The sentences led by the computed verdict when the LLM's first named side is not its winner."""
+    names = [normalize(s.name) for s in verdict.sides]
+    winner = normalize(verdict.span or "")
+    first = sentences[0] if sentences else ""
+    folded = normalize(first)
+    seen = sorted((folded.find(n), n) for n in names if n and n in folded)
+    if seen and seen[0][1] == winner:
+        return sentences, []
+    cited = "".join(dict.fromkeys(f"[{s.sentence.hit + 1}]" for s in verdict.sides if s.sentence is not None))
+    lead = f"{verdict.text}{cited}"
+    if not seen:
+        return [lead, *sentences], [f"the LLM's answer gave no verdict: the one computed from the values leads "
+                                    f"({verdict.text})"]
+    return [lead, *sentences[1:]], [f"the LLM's verdict contradicted the values found; replaced by “{verdict.text}”"]
