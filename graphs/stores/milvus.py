@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
 import math
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -22,6 +24,7 @@ from pymilvus import (
 from graphs.domain import Chunk, Hit
 from graphs.stores import fusion as fuse
 from graphs.stores.base import DocumentChunks, FusionMethod, StoreError, StoreUnavailable
+from graphs.stores.bm25 import DEFAULT_B, DEFAULT_K1, Analyzer, UnsupportedAnalyzer
 from graphs.stores.filters import (
     DATE_FIELD,
     ENTITY_FIELDS,
@@ -32,6 +35,7 @@ from graphs.stores.filters import (
     encode_entity_field,
     ids_filter,
 )
+from graphs.stores.mirror import MIRROR_FIELDS, SearchMirror
 
 logger = logging.getLogger(__name__)
 
@@ -67,12 +71,17 @@ _DRIVER_MODULES = frozenset({"pymilvus", "milvus_lite", "grpc"})
 # Milvus Lite's COSINE, which renormalizes every stored vector on every search (0.1-0.5 s a search at 100k
 # rows here). A collection made with COSINE keeps it.
 DENSE_METRIC = "IP"
+# BM25's k1 and b are stated so that every backend scores alike: Milvus Lite defaults to k1 = 1.5 (what the
+# eval figures were measured with), Milvus standalone to 1.2.
+BM25_PARAMS: dict[str, Any] = {"bm25_k1": DEFAULT_K1, "bm25_b": DEFAULT_B}
 INDEXES: tuple[tuple[str, str, str | None], ...] = (
     ("dense", "FLAT", DENSE_METRIC),
     ("sparse", "SPARSE_INVERTED_INDEX", "BM25"),
     ("doc_id", "INVERTED", None),
     (DATE_FIELD, "INVERTED", None),
 )
+INDEX_PARAMS: dict[str, dict[str, Any]] = {"sparse": BM25_PARAMS}
+MIRROR_BATCH = 512  # rows read from Milvus Lite per call when the search mirror catches up
 # English function words and punctuation carry no evidence for BM25 (jieba keeps punctuation as tokens).
 # An explicit list: Milvus Lite does not know the server's "_english_" stop-word set.
 STOP_WORDS: tuple[str, ...] = (
@@ -99,6 +108,23 @@ OUTPUT_FIELDS = [
 # Lite keeps one in-process server per .db path; release it when the last index on it closes.
 _local_users: dict[str, int] = {}
 _local_lock = threading.Lock()
+
+
+class _SharedMirror:
+    """The search mirror of one Lite collection, shared by every index on it in this process."""
+
+    def __init__(self, mirror: SearchMirror, directory: Path) -> None:
+        self.mirror = mirror
+        self.directory = directory
+        self.users = 0
+        self.verified = False  # checked against Lite's primary keys since it was loaded or last went wrong
+
+
+_mirrors: dict[tuple[str, str], _SharedMirror] = {}
+
+
+class _MirrorMiss(Exception):
+    """The mirror named a row Milvus Lite does not hold (it is re-checked; the call is answered by Lite)."""
 
 
 class SchemaMismatchError(StoreError):
@@ -161,6 +187,10 @@ class MilvusIndex:
         self._dense_metric = DENSE_METRIC  # replaced by the collection's own when it is opened
         self._unflushed = 0
         self._lock = threading.Lock()
+        self._shared: _SharedMirror | None = None  # Lite files only: see graphs/stores/mirror.py
+        self.use_mirror = self._local
+        """Answer searches of a Lite file from the in-process mirror (False: through Milvus Lite's own search,
+        kept for measurements and differential tests)."""
 
     # -- plumbing -------------------------------------------------------------------------
 
@@ -176,6 +206,8 @@ class MilvusIndex:
                 if not _is_driver_error(exc):
                     raise
                 self._ready = False  # re-check the collection on the next call
+                if self._shared is not None:
+                    self._shared.verified = False  # a write may have half happened: re-check the mirror too
                 hint = (
                     f" (is another process using {self.uri}?)" if self._local and self._client is None else ""
                 )
@@ -192,6 +224,8 @@ class MilvusIndex:
                     _local_users[self.uri] = _local_users.get(self.uri, 0) + 1
         if not self._ready:
             self._ensure_collection(self._client)
+            if self._local and self.use_mirror:
+                self._open_mirror(self._client)
             self._ready = True
         return self._client
 
@@ -218,7 +252,7 @@ class MilvusIndex:
             if client.list_indexes(self.collection, field_name=field, timeout=self._timeout):
                 continue
             params = client.prepare_index_params()
-            params.add_index(field, index_type=index_type, metric_type=metric)
+            params.add_index(field, index_type=index_type, metric_type=metric, params=INDEX_PARAMS.get(field, {}))
             # sync=False: pymilvus would poll index state every 0.5 s; load waits for it anyway.
             client.create_index(self.collection, params, sync=False, timeout=self._timeout)
 
@@ -350,21 +384,129 @@ class MilvusIndex:
     def _search(
         self, op: str, query: Any, field: Literal["dense", "sparse"], filter: str | None, limit: int
     ) -> list[Any]:
-        """One search of one vector field (dense vector or BM25 text), translated errors included. The dense
-        metric is the collection's own, read when it opens (so inside the call)."""
-        return self._call(
-            op,
-            lambda c: c.search(
-                self.collection,
-                data=[query],
-                anns_field=field,
-                filter=filter or "",
-                limit=min(limit, MAX_TOPK),
-                output_fields=OUTPUT_FIELDS,
-                search_params={"metric_type": self._dense_metric if field == "dense" else "BM25"},
-                timeout=self._timeout,
-            )[0],
-        )
+        """One search of one vector field (dense vector or BM25 text), translated errors included: from the
+        search mirror for a Lite file, else by Milvus. Raw hits are Milvus's ``{id, distance, entity}``."""
+
+        def run(client: MilvusClient) -> list[Any]:
+            found = self._mirror_search(client, query, field, filter, limit)
+            return found if found is not None else self._milvus_search(client, query, field, filter, limit)
+
+        return self._call(op, run)
+
+    def _milvus_search(
+        self, client: MilvusClient, query: Any, field: Literal["dense", "sparse"], filter: str | None, limit: int
+    ) -> list[Any]:
+        """The search by Milvus itself; the dense metric is the collection's own, read when it opened."""
+        return client.search(
+            self.collection,
+            data=[query],
+            anns_field=field,
+            filter=filter or "",
+            limit=min(limit, MAX_TOPK),
+            output_fields=OUTPUT_FIELDS,
+            search_params={"metric_type": self._dense_metric if field == "dense" else "BM25"},
+            timeout=self._timeout,
+        )[0]
+
+    # -- the search mirror (Lite files) ---------------------------------------------------------
+
+    def _mirror(self) -> SearchMirror | None:
+        """The checked mirror of this Lite collection, or None (a server, a mirror being re-checked, or off)."""
+        shared = self._shared
+        return shared.mirror if shared is not None and shared.verified and self.use_mirror else None
+
+    def _mirror_settings(self, client: MilvusClient) -> tuple[Analyzer, float, float] | None:
+        """The collection's own BM25 analyzer and parameters, or None when the mirror cannot reproduce them."""
+        fields = {f["name"]: f for f in client.describe_collection(self.collection, timeout=self._timeout)["fields"]}
+        raw = (fields["search_text"].get("params") or {}).get("analyzer_params")
+        try:
+            params = json.loads(raw) if isinstance(raw, str) else dict(raw or {})
+            analyzer = Analyzer.from_params(params)
+        except (ValueError, TypeError) as exc:  # UnsupportedAnalyzer is a ValueError
+            level = logging.INFO if isinstance(exc, UnsupportedAnalyzer) else logging.WARNING
+            logger.log(level, "searching %s through Milvus Lite: analyzer %s (%s)", self.collection, raw, exc)
+            return None
+        [sparse] = client.list_indexes(self.collection, field_name="sparse", timeout=self._timeout)
+        info = client.describe_index(self.collection, sparse, timeout=self._timeout)
+        return analyzer, float(info.get("bm25_k1", DEFAULT_K1)), float(info.get("bm25_b", DEFAULT_B))
+
+    def _open_mirror(self, client: MilvusClient) -> None:
+        key = (self.uri, self.collection)
+        with _local_lock:
+            shared = _mirrors.get(key)
+        if shared is None:
+            settings = self._mirror_settings(client)
+            if settings is None:
+                self.use_mirror = False
+                return
+            directory = Path(self.uri).with_name(Path(self.uri).name + ".mirror") / self.collection
+            loaded = SearchMirror.load(directory, self.dim, *settings, normalize=True)
+            with _local_lock:
+                shared = _mirrors.setdefault(key, _SharedMirror(loaded, directory))
+        if self._shared is None:
+            with _local_lock:
+                shared.users += 1
+            self._shared = shared
+        if not shared.verified:
+            self._sync_mirror(client, shared)
+
+    def _sync_mirror(self, client: MilvusClient, shared: _SharedMirror) -> None:
+        """Make the mirror hold exactly the rows Lite holds: drop the others, read the missing ones."""
+        mirror = shared.mirror
+        with mirror.lock:
+            started = time.perf_counter()
+            live = {str(pk) for pk in self._scan(client, "", "id")}
+            stale = [pk for pk in mirror.pk_row if pk not in live]
+            missing = [pk for pk in live if pk not in mirror.pk_row]
+            mirror.kill(stale)
+            for i in range(0, len(missing), MIRROR_BATCH):
+                rows = client.get(
+                    self.collection, ids=missing[i : i + MIRROR_BATCH], output_fields=list(MIRROR_FIELDS),
+                    timeout=self._timeout,
+                )  # fmt: skip
+                mirror.add([dict(r) for r in rows])
+            if len(mirror.pk_row) != len(live):
+                raise StoreUnavailable("milvus", f"{self.collection}: rows changed while the search mirror was read")
+            if stale or missing:
+                mirror.compact_if_needed()
+                mirror.save(shared.directory)
+            shared.verified = True
+            logger.info(
+                "search mirror of %s: %d rows (%d read from Milvus Lite, %d dropped) in %.1f s",
+                self.collection, len(live), len(missing), len(stale), time.perf_counter() - started,
+            )  # fmt: skip
+
+    def _mirror_search(
+        self, client: MilvusClient, query: Any, field: Literal["dense", "sparse"], filter: str | None, limit: int
+    ) -> list[Any] | None:
+        """Exact top hits from the mirror with their fields read from Lite by primary key; None without one."""
+        mirror = self._mirror()
+        if mirror is None:
+            return None
+        with mirror.lock:
+            mask = mirror.filter_mask(filter, lambda expr: self._ids(client, expr))
+            limit = min(limit, MAX_TOPK)
+            if field == "dense":
+                top = mirror.dense_search(query, mask, limit)
+            else:
+                top = mirror.bm25_search(query, mask, limit)
+            pks = [pk for pk, _ in top]
+            rows = client.get(self.collection, ids=pks, output_fields=OUTPUT_FIELDS, timeout=self._timeout) if pks else []
+        entities = {str(r["id"]): r for r in rows}
+        if len(entities) < len(pks):
+            assert self._shared is not None
+            self._shared.verified = False
+            self._ready = False  # re-checked on the next call; this one is answered by Milvus Lite
+            logger.warning("search mirror of %s named rows Milvus Lite lacks; re-checking it", self.collection)
+            return None
+        return [{"id": pk, "distance": score, "entity": entities[pk]} for pk, score in top]
+
+    def _save_mirror(self) -> None:
+        shared = self._shared
+        if shared is not None and shared.verified:
+            with shared.mirror.lock:
+                shared.mirror.compact_if_needed()
+                shared.mirror.save(shared.directory)
 
     def search_dense(self, vector: Sequence[float], *, filter: str | None, limit: int) -> list[Hit]:
         """Exact cosine search (inner product of unit vectors), optionally under a filter."""
@@ -416,7 +558,15 @@ class MilvusIndex:
 
     def count(self, filter: str | None = None) -> int:
         """Count rows matching ``filter`` (all rows for None)."""
-        return self._call("count", lambda c: self._count(c, filter))
+
+        def run(client: MilvusClient) -> int:
+            mirror = self._mirror()
+            if mirror is None:
+                return self._count(client, filter)
+            with mirror.lock:
+                return mirror.count(mirror.filter_mask(filter, lambda expr: self._ids(client, expr)))
+
+        return self._call("count", run)
 
     def _count(self, client: MilvusClient, filter: str | None) -> int:
         res = client.query(
@@ -476,7 +626,12 @@ class MilvusIndex:
         docs_expr = docs_filter(doc_ids)
 
         def run(client: MilvusClient) -> int:
-            old_ids = self._ids(client, docs_expr)
+            mirror = self._mirror()
+            with mirror.lock if mirror is not None else contextlib.nullcontext():
+                return write(client, mirror)
+
+        def write(client: MilvusClient, mirror: SearchMirror | None) -> int:
+            old_ids = mirror.document_pks(doc_ids) if mirror is not None else self._ids(client, docs_expr)
             # A stored id carries the same content hash: that chunk is already there as it should be.
             fresh = [r for r in rows if r["id"] not in old_ids]
             try:
@@ -492,6 +647,9 @@ class MilvusIndex:
                     self._rollback(client, [r["id"] for r in fresh])
                 raise
             self._wrote(client, len(fresh) + len(old_ids - set(new_ids)))
+            if mirror is not None:
+                mirror.add(fresh)
+                mirror.kill(old_ids - set(new_ids))
             return len(rows)
 
         return self._call("replace_documents", run)
@@ -528,8 +686,14 @@ class MilvusIndex:
         self._unflushed = 0
 
     def flush(self) -> None:
-        """Persist pending writes now (call after a bulk ingest; Milvus Lite searches them faster)."""
-        self._call("flush", self._flush)
+        """Persist pending writes now (call after a bulk ingest; Milvus Lite searches them faster) and the
+        search mirror's new rows."""
+
+        def run(client: MilvusClient) -> None:
+            self._flush(client)
+            self._save_mirror()
+
+        self._call("flush", run)
 
     def _rollback(self, client: MilvusClient, ids: list[str]) -> None:
         if not ids:
@@ -546,17 +710,26 @@ class MilvusIndex:
 
         def run(client: MilvusClient) -> int:
             expr = doc_filter(doc_id)
-            n = self._count(client, expr)
-            if n:
-                client.delete(self.collection, filter=expr, timeout=self._timeout)
-                self._wrote(client, n)
-            return n
+            mirror = self._mirror()
+            with mirror.lock if mirror is not None else contextlib.nullcontext():
+                n = len(mirror.document_pks([doc_id])) if mirror is not None else self._count(client, expr)
+                if n:
+                    client.delete(self.collection, filter=expr, timeout=self._timeout)
+                    self._wrote(client, n)
+                    if mirror is not None:
+                        mirror.kill(mirror.document_pks([doc_id]))
+                return n
 
         return self._call("delete_document", run)
 
     def document_ids(self) -> set[str]:
         """Return the distinct ids of indexed documents."""
-        return self._call("document_ids", lambda c: {str(v) for v in self._scan(c, "", "doc_id")})
+
+        def run(client: MilvusClient) -> set[str]:
+            mirror = self._mirror()
+            return mirror.document_ids() if mirror is not None else {str(v) for v in self._scan(client, "", "doc_id")}
+
+        return self._call("document_ids", run)
 
     def ping(self) -> None:
         """Raise StoreUnavailable if the collection cannot serve queries."""
@@ -577,6 +750,7 @@ class MilvusIndex:
             try:
                 if self._local and self._unflushed:
                     self._flush(client)
+                self._release_mirror()
                 client.close()
             except Exception as exc:
                 if not _is_driver_error(exc):
@@ -584,6 +758,19 @@ class MilvusIndex:
                 logger.warning("error closing milvus client", exc_info=True)
             if self._local:
                 _release_local(self.uri)
+
+    def _release_mirror(self) -> None:
+        shared, self._shared = self._shared, None
+        if shared is None:
+            return
+        with _local_lock:
+            shared.users -= 1
+            last = shared.users <= 0
+            if last:
+                _mirrors.pop((self.uri, self.collection), None)
+        if last and shared.verified:
+            with shared.mirror.lock:
+                shared.mirror.save(shared.directory)
 
 
 def _release_local(path: str) -> None:
