@@ -188,9 +188,9 @@ class MilvusIndex:
         self._unflushed = 0
         self._lock = threading.Lock()
         self._shared: _SharedMirror | None = None  # Lite files only: see graphs/stores/mirror.py
-        self.use_mirror = self._local
-        """Answer searches of a Lite file from the in-process mirror (False: through Milvus Lite's own search,
-        kept for measurements and differential tests)."""
+        self.use_mirror = True
+        """Answer a Lite file's searches from the in-process mirror (False: by Milvus Lite's own search, for
+        measurements and differential tests; writes keep the mirror up to date either way)."""
 
     # -- plumbing -------------------------------------------------------------------------
 
@@ -224,7 +224,7 @@ class MilvusIndex:
                     _local_users[self.uri] = _local_users.get(self.uri, 0) + 1
         if not self._ready:
             self._ensure_collection(self._client)
-            if self._local and self.use_mirror:
+            if self._local:
                 self._open_mirror(self._client)
             self._ready = True
         return self._client
@@ -411,9 +411,14 @@ class MilvusIndex:
     # -- the search mirror (Lite files) ---------------------------------------------------------
 
     def _mirror(self) -> SearchMirror | None:
-        """The checked mirror of this Lite collection, or None (a server, a mirror being re-checked, or off)."""
+        """The checked mirror of this Lite collection (writes keep it in step), or None (a server, a collection
+        whose analyzer it cannot reproduce, or a mirror being re-checked)."""
         shared = self._shared
-        return shared.mirror if shared is not None and shared.verified and self.use_mirror else None
+        return shared.mirror if shared is not None and shared.verified else None
+
+    def _reader(self) -> SearchMirror | None:
+        """The mirror, when it answers searches and counts."""
+        return self._mirror() if self.use_mirror else None
 
     def _mirror_settings(self, client: MilvusClient) -> tuple[Analyzer, float, float] | None:
         """The collection's own BM25 analyzer and parameters, or None when the mirror cannot reproduce them."""
@@ -437,7 +442,6 @@ class MilvusIndex:
         if shared is None:
             settings = self._mirror_settings(client)
             if settings is None:
-                self.use_mirror = False
                 return
             directory = Path(self.uri).with_name(Path(self.uri).name + ".mirror") / self.collection
             loaded = SearchMirror.load(directory, self.dim, *settings, normalize=True)
@@ -480,7 +484,7 @@ class MilvusIndex:
         self, client: MilvusClient, query: Any, field: Literal["dense", "sparse"], filter: str | None, limit: int
     ) -> list[Any] | None:
         """Exact top hits from the mirror with their fields read from Lite by primary key; None without one."""
-        mirror = self._mirror()
+        mirror = self._reader()
         if mirror is None:
             return None
         with mirror.lock:
@@ -560,7 +564,7 @@ class MilvusIndex:
         """Count rows matching ``filter`` (all rows for None)."""
 
         def run(client: MilvusClient) -> int:
-            mirror = self._mirror()
+            mirror = self._reader()
             if mirror is None:
                 return self._count(client, filter)
             with mirror.lock:
@@ -726,7 +730,7 @@ class MilvusIndex:
         """Return the distinct ids of indexed documents."""
 
         def run(client: MilvusClient) -> set[str]:
-            mirror = self._mirror()
+            mirror = self._reader()
             return mirror.document_ids() if mirror is not None else {str(v) for v in self._scan(client, "", "doc_id")}
 
         return self._call("document_ids", run)

@@ -115,8 +115,8 @@ def index(db_path: str, request: pytest.FixtureRequest) -> Iterator[MilvusIndex]
 
 
 def lookups(index: MilvusIndex) -> int:
-    """Milvus queries a batch write makes to find the documents' stored rows (the mirror knows them)."""
-    return 0 if index.use_mirror else 1
+    """Milvus queries a batch write makes to find the documents' stored rows (a Lite file's mirror knows them)."""
+    return 0 if index._local else 1
 
 
 @pytest.fixture
