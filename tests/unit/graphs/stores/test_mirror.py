@@ -43,7 +43,7 @@ def filled(n: int = 40) -> SearchMirror:
 def brute(m: SearchMirror, q: np.ndarray, allowed: list[int], k: int) -> list[tuple[str, float]]:
     vectors = m.dense.view / np.linalg.norm(m.dense.view, axis=1, keepdims=True)
     qn = q / np.linalg.norm(q)
-    scored = sorted(((-float(vectors[r] @ qn), r) for r in allowed))[:k]
+    scored = sorted((-float(vectors[r] @ qn), r) for r in allowed)[:k]
     return [(m.pks[r], -s) for s, r in scored]
 
 
