@@ -54,6 +54,10 @@ class VectorCache:
     def __len__(self) -> int:
         return self._size
 
+    @property
+    def unsaved(self) -> int:
+        return self._size - self._saved
+
     def get(self, texts: list[str]) -> tuple[list[list[float] | None], list[int]]:
         """The cached vector of each text (None when absent) and the positions of the misses."""
         keys = [text_key(t) for t in texts]
@@ -101,19 +105,23 @@ class VectorCache:
 class CachedEmbeddings(Embeddings):
     """An embedder whose passage vectors come from a ``VectorCache`` when present (queries never do)."""
 
-    def __init__(self, inner: Embeddings, cache: VectorCache) -> None:
+    def __init__(self, inner: Embeddings, cache: VectorCache, autosave_every: int = 4096) -> None:
         self.inner = inner
         self.cache = cache
+        self.autosave_every = autosave_every  # a run stopped midway keeps what it embedded
         self.hits = 0
         self.misses = 0
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         found, missing = self.cache.get(texts)
         if missing:
-            computed = self.inner.embed_documents([texts[i] for i in missing])
-            self.cache.put([texts[i] for i in missing], computed)
-            for i, vector in zip(missing, computed, strict=True):
-                found[i] = vector
+            unique = list(dict.fromkeys(texts[i] for i in missing))  # a text repeated in a batch: embedded once
+            computed = dict(zip(unique, self.inner.embed_documents(unique), strict=True))
+            self.cache.put(unique, [computed[t] for t in unique])
+            for i in missing:
+                found[i] = computed[texts[i]]
+            if self.cache.unsaved >= self.autosave_every:
+                self.cache.save()
         self.hits += len(texts) - len(missing)
         self.misses += len(missing)
         return [v for v in found if v is not None]
