@@ -99,6 +99,13 @@ class _Growable:
     def view(self) -> np.ndarray:
         return self._data[: self.size]
 
+    def adopt(self, values: np.ndarray) -> None:
+        """Hold ``values`` itself (no copy) as the contents."""
+        self._data = values.reshape(-1, *self._shape_tail)
+        if len(self._data) == 0:
+            self._data = np.zeros((16, *self._shape_tail), dtype=self._data.dtype)
+        self.size = len(values)
+
     def replace(self, values: np.ndarray) -> None:
         self._data = np.array(values, dtype=self._data.dtype, copy=True).reshape(-1, *self._shape_tail)
         if len(self._data) == 0:

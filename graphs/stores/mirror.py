@@ -197,7 +197,7 @@ class SearchMirror:
                             index.setdefault(token, []).append(r)
         for f in INT_FIELDS:
             self.ints[f].replace(ints[f])
-        self.dense.replace(dense)
+        self.dense.adopt(dense)
         self.alive.replace(np.ones(len(pks), dtype=np.bool_))
         self.saved_rows = 0
         self.dead_saved = 0
@@ -421,50 +421,67 @@ class SearchMirror:
         manifest = _read_manifest(directory / "manifest.json")
         if manifest is None or manifest.get("fingerprint") != mirror.fingerprint():
             return mirror
+        # Two passes over memory-mapped files: the keys first (a key saved twice: its later row), then
+        # the kept rows copied once into the mirror's own arrays; nothing is concatenated whole.
         tables: list[Any] = []
-        vocab: dict[str, int] = {}
-        lens: list[np.ndarray] = []
-        term_parts: list[np.ndarray] = []
-        tf_parts: list[np.ndarray] = []
         for name in manifest["files"]:
             try:
                 with pa.memory_map(str(directory / name), "r") as source:
                     table = ipc.open_file(source).read_all()
-                local = json.loads((table.schema.metadata or {})[b"vocab"])
+                json.loads((table.schema.metadata or {})[b"vocab"])
+                tables.append(table)
             except (OSError, KeyError, ValueError, pa.ArrowInvalid) as exc:
                 logger.warning("search mirror file %s unreadable (%s); its rows will be read from Milvus", name, exc)
+        if not tables:
+            return mirror
+        ids = [t.column("id").to_pylist() for t in tables]
+        last = {pk: (f, r) for f, file_ids in enumerate(ids) for r, pk in enumerate(file_ids)}
+        keep: list[list[int]] = [[] for _ in tables]
+        for f, r in last.values():
+            keep[f].append(r)
+        n = len(last)
+        dense = np.empty((n, dim), dtype=np.float32)
+        ints = {f: np.empty(n, dtype=np.int64) for f in INT_FIELDS}
+        pks: list[str] = []
+        docs: list[str] = []
+        raw: dict[str, list[str]] = {f: [] for f in TOKEN_FIELDS}
+        vocab: dict[str, int] = {}
+        lens: list[np.ndarray] = []
+        term_parts: list[np.ndarray] = []
+        tf_parts: list[np.ndarray] = []
+        at = 0
+        for f, table in enumerate(tables):
+            rows = np.asarray(sorted(keep[f]), dtype=np.int64)
+            if not len(rows):
                 continue
+            end = at + len(rows)
+            local = json.loads(table.schema.metadata[b"vocab"])
             to_global = np.fromiter((vocab.setdefault(t, len(vocab)) for t in local), dtype=np.int32, count=len(local))
             term_col = table.column("term_ids").combine_chunks()
             offsets = np.asarray(term_col.offsets, dtype=np.int64)
-            lens.append(np.diff(offsets))
-            term_parts.append(to_global[term_col.values.to_numpy()[offsets[0] : offsets[-1]]])
+            row_ptr, take = gather_rows(offsets - offsets[0], rows)
+            lens.append(np.diff(row_ptr))
+            term_parts.append(to_global[term_col.values.to_numpy()[offsets[0] :][take]])
             tf_col = table.column("tfs").combine_chunks()
             tf_offsets = np.asarray(tf_col.offsets, dtype=np.int64)
-            tf_parts.append(tf_col.values.to_numpy()[tf_offsets[0] : tf_offsets[-1]])
-            tables.append(table.drop_columns(["term_ids", "tfs"]).replace_schema_metadata(None))
-        if not tables:
-            return mirror
-        table = pa.concat_tables(tables).combine_chunks()
-        row_ptr = np.zeros(table.num_rows + 1, dtype=np.int64)
+            tf_parts.append(tf_col.values.to_numpy()[tf_offsets[0] :][take])
+            values = table.column("dense").combine_chunks().values.to_numpy(zero_copy_only=False)
+            dense[at:end] = values.reshape(-1, dim)[rows]
+            for field in INT_FIELDS:
+                ints[field][at:end] = table.column(field).to_numpy()[rows]
+            chosen = rows.tolist()
+            pks.extend(ids[f][r] for r in chosen)
+            for field, out in (("doc_id", docs), *((t, raw[t]) for t in TOKEN_FIELDS)):
+                column = table.column(field).to_pylist()
+                out.extend(column[r] for r in chosen)
+            at = end
+        del tables
+        row_ptr = np.zeros(n + 1, dtype=np.int64)
         np.cumsum(np.concatenate(lens), out=row_ptr[1:])
-        pks = table.column("id").to_pylist()
-        last = {pk: i for i, pk in enumerate(pks)}  # a key saved twice: the later row
-        keep = np.asarray(sorted(last.values()), dtype=np.int64)
-        new_ptr, take = gather_rows(row_ptr, keep)
-        table = table.take(pa.array(keep))
-        bm25 = BM25Postings.from_arrays(
-            new_ptr, np.concatenate(term_parts)[take], np.concatenate(tf_parts)[take], list(vocab), k1, b
-        )
-        dense = table.column("dense").combine_chunks().values.to_numpy(zero_copy_only=False).reshape(-1, dim)
-        mirror._load_columns(
-            table.column("id").to_pylist(),
-            table.column("doc_id").to_pylist(),
-            {f: table.column(f).to_pylist() for f in TOKEN_FIELDS},
-            {f: table.column(f).to_numpy() for f in INT_FIELDS},
-            np.array(dense, dtype=np.float32),
-            bm25,
-        )
+        bm25 = BM25Postings.from_arrays(row_ptr, np.concatenate(term_parts), np.concatenate(tf_parts), list(vocab), k1, b)
+        del term_parts, tf_parts
+        mirror._load_columns(pks, docs, raw, ints, dense, bm25)
+        pa.default_memory_pool().release_unused()
         mirror.saved_rows = mirror.rows
         return mirror
 
