@@ -477,11 +477,14 @@ def format_report(results: dict[str, Any]) -> str:
             )
         if "search_paths" in s:
             lines += ["", "each search kind through the search mirror and through Milvus Lite's own search (ms; "
-                      "same questions, same run; 'same' = identical ids and scores):"]
+                      "same questions, same run; 'same' = identical ids and scores; 'overlap' = share of Lite's "
+                      "top list the mirror returns: BM25 differs where Lite has several segments, each with its "
+                      "own statistics):"]
             lines += text_table(
-                ["search", "n", "mirror p50", "mirror p95", "Lite p50", "Lite p95", "speed-up", "same"],
+                ["search", "n", "mirror p50", "mirror p95", "Lite p50", "Lite p95", "speed-up", "same", "overlap"],
                 [[k, r["searches"], r["mirror_ms"]["p50"], r["mirror_ms"]["p95"], r["lite_ms"]["p50"],
-                  r["lite_ms"]["p95"], f"{r['speedup_p50']}x", f"{r['same_results']}/{r['searches']}"]
+                  r["lite_ms"]["p95"], f"{r['speedup_p50']}x", f"{r['same_results']}/{r['searches']}",
+                  "-" if r.get("overlap") is None else f"{r['overlap']:.3f}"]
                  for k, r in s["search_paths"].items()],
             )  # fmt: skip
         if "hnsw" in s and "by_ef" in s["hnsw"]:
@@ -490,7 +493,7 @@ def format_report(results: dict[str, Any]) -> str:
                       f"exact numpy search {h['exact_numpy_ms']} ms; recall@{h['k']} of exact over {h['queries']} "
                       "questions:"]
             lines += text_table(["ef", f"recall@{h['k']}", "ms"],
-                                [[ef, r["recall_at_k"], r["ms"]] for ef, r in h["by_ef"].items()])
+                                [[ef, f"{r['recall_at_k']:.3f}", f"{r['ms']:.2f}"] for ef, r in h["by_ef"].items()])
         if "http" in s:
             srv = s["server"]
             lines += [

@@ -1,6 +1,7 @@
 """The bench's search-path comparison: each kind of search the routes make, timed through the search mirror
 and through Milvus Lite's own search on the same data in the same run (so load on a shared machine moves both),
-the results of both compared, and optionally an HNSW index measured against exact search.
+the results of both compared, and optionally an HNSW index measured against exact search. Also BM25 recall
+after incremental writes against one bulk write (``python -m app.tools.bench.paths --docs 2000 --per-call 16``).
 
 A filter comes from the bench's own structured questions (person and city of a tagged document); the
 question texts are the BM25 queries; the query vectors are the questions' embeddings.
@@ -8,13 +9,15 @@ question texts are the BM25 queries; the query vectors are the questions' embedd
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from app.tools.bench.corpus import SyntheticCorpus
+from app.tools.bench.corpus import SyntheticCorpus, generate_corpus
 from graphs.domain import Constraint
 from graphs.stores.filters import build_filter
 from graphs.stores.milvus import MilvusIndex
@@ -78,6 +81,11 @@ def compare_paths(
                 }  # fmt: skip
             row["speedup_p50"] = round(row["lite_ms"]["p50"] / max(row["mirror_ms"]["p50"], 1e-3), 1)
             row["same_results"] = sum(_same(a, b) for a, b in zip(results[True], results[False], strict=True))
+            if kind != "count + filter":  # how much of Lite's top list the mirror's holds
+                row["overlap"] = round(float(np.mean([
+                    len({h.id for h in a} & {h.id for h in b}) / len(b) if b else float(not a)
+                    for a, b in zip(results[True], results[False], strict=True)
+                ])), 4)  # fmt: skip
             row["searches"] = n
             out[kind] = row
     finally:
@@ -130,3 +138,54 @@ def measure_hnsw(
         hits = sum(len(set(f.tolist()) & set(e.tolist())) for f, e in zip(found, exact, strict=True))
         out["by_ef"][ef] = {"recall_at_k": round(hits / exact.size, 4), "ms": round(ms, 3)}
     return out
+
+
+def incremental_bm25(work_dir: Path, docs: int = 2000, per_call: int = 16, k: int = 10) -> dict[str, Any]:
+    """BM25 recall@k after writing ``docs`` bench documents ``per_call`` at a time (one flush per call, as API
+    ingests of a few documents do: one Milvus Lite segment each) against one bulk write, for Milvus Lite's
+    own BM25 (statistics per segment) and the search mirror's (statistics over the collection)."""
+    from graphs.domain import Chunk
+
+    corpus = generate_corpus(docs)
+    rng = np.random.default_rng(0)
+    rows = []
+    for doc in corpus.documents:
+        chunk = Chunk(id=f"{doc.id}#0", doc_id=doc.id, chunk_index=0, title=doc.title, text=doc.text)
+        rows.append((doc.id, [chunk], [rng.standard_normal(8).tolist()]))
+    indexes: dict[str, MilvusIndex] = {}
+    try:
+        for name, step in (("bulk", docs), ("incremental", per_call)):
+            index = indexes[name] = MilvusIndex(str(work_dir / f"{name}.db"), "chunks", dim=8)
+            for start in range(0, docs, step):
+                index.replace_documents(rows[start : start + step])
+                index.flush()
+        questions = [q.text for q in corpus.questions] + [d.title for d in corpus.documents[:: max(docs // 64, 1)]]
+
+        def top(index: MilvusIndex, mirror: bool, text: str) -> set[str]:
+            index.use_mirror = mirror
+            return {h.id for h in index.search_bm25(text, filter=None, limit=k)}
+
+        out: dict[str, Any] = {"docs": docs, "per_call": per_call, "k": k, "questions": len(questions)}
+        for label, mirror in (("milvus_lite", False), ("mirror", True)):
+            overlaps = []
+            for text in questions:
+                truth = top(indexes["bulk"], False, text)
+                got = top(indexes["incremental"], mirror, text)
+                overlaps.append(len(truth & got) / len(truth) if truth else float(not got))
+            out[f"{label}_recall_at_k"] = round(float(np.mean(overlaps)), 4)
+            out[f"{label}_min"] = round(float(np.min(overlaps)), 4)
+        return out
+    finally:
+        for index in indexes.values():
+            index.close()
+
+
+if __name__ == "__main__":
+    import sys
+    import tempfile
+
+    args = sys.argv[1:]
+    n = int(args[args.index("--docs") + 1]) if "--docs" in args else 2000
+    step = int(args[args.index("--per-call") + 1]) if "--per-call" in args else 16
+    with tempfile.TemporaryDirectory() as tmp:
+        print(json.dumps(incremental_bm25(Path(tmp), n, step), indent=2))
