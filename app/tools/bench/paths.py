@@ -102,7 +102,7 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def measure_hnsw(
-    index: MilvusIndex, queries: Sequence[Sequence[float]], k: int = 10, efs: Sequence[int] = (16, 32, 64, 128)
+    index: MilvusIndex, queries: Sequence[Sequence[float]], k: int = 10, efs: Sequence[int] = (32, 64, 128, 256, 512)
 ) -> dict[str, Any]:
     """An HNSW index (FAISS, as Milvus Lite builds it: M 16, efConstruction 200) over the mirror's vectors:
     build time, recall@k against exact search per ``ef``, and the time of each search kind."""
