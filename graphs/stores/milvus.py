@@ -549,7 +549,7 @@ class MilvusIndex:
                 raise StoreUnavailable("milvus", f"{self.collection}: rows changed while the search mirror was read")
             if stale or missing:
                 mirror.compact_if_needed()
-                mirror.save(shared.directory)
+                _save(mirror, shared.directory)
             shared.verified = True
             logger.info(
                 "search mirror of %s: %d rows (%d read from Milvus Lite, %d dropped) in %.1f s",
@@ -586,7 +586,7 @@ class MilvusIndex:
         if shared is not None and shared.verified:
             with shared.mirror.lock:
                 shared.mirror.compact_if_needed()
-                shared.mirror.save(shared.directory)
+                _save(shared.mirror, shared.directory)
 
     def search_dense(self, vector: Sequence[float], *, filter: str | None, limit: int) -> list[Hit]:
         """Exact cosine search (inner product of unit vectors), optionally under a filter."""
@@ -853,7 +853,16 @@ class MilvusIndex:
                 _mirrors.pop((self.uri, self.collection), None)
         if last and shared.verified:
             with shared.mirror.lock:
-                shared.mirror.save(shared.directory)
+                _save(shared.mirror, shared.directory)
+
+
+def _save(mirror: SearchMirror, directory: Path) -> None:
+    """Save the mirror's new rows; a failure (a full disk) only costs the next start a longer catch-up."""
+    try:
+        mirror.save(directory)
+    except OSError as exc:
+        logger.warning("could not save the search mirror in %s (%s); it is rebuilt from Milvus Lite on open",
+                       directory, exc)  # fmt: skip
 
 
 def _release_local(path: str) -> None:

@@ -265,3 +265,25 @@ def test_lite_files_made_before_the_mirror_are_read_once(tmp_path: Path, monkeyp
         assert (tmp_path / "m.db.mirror" / "chunks" / "manifest.json").exists()
     finally:
         index.close()
+
+
+def test_a_mirror_that_cannot_be_saved_costs_only_a_longer_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from graphs.stores.mirror import SearchMirror
+
+    def full_disk(self: SearchMirror, directory: Path) -> int:
+        raise OSError(28, "No space left on device")
+
+    path = str(tmp_path / "m.db")
+    monkeypatch.setattr(SearchMirror, "save", full_disk)
+    index = MilvusIndex(path, "chunks", dim=DIM)
+    load(index, range(12), 6)  # flushes (and tries to save) after each call
+    index.close()
+    assert "could not save the search mirror" in caplog.text
+    monkeypatch.undo()
+    index = MilvusIndex(path, "chunks", dim=DIM)
+    try:
+        assert index.count() == 12 and len(index.search_bm25("人工智能", filter=None, limit=50)) > 0
+    finally:
+        index.close()
