@@ -229,16 +229,24 @@ class MilvusIndex:
             except StoreError:
                 raise
             except Exception as exc:
+                self._distrust()
                 if not _is_driver_error(exc):
                     raise
-                self._ready = False  # re-check the collection on the next call
-                if self._shared is not None:
-                    self._shared.verified = False  # a write may have half happened: re-check the mirror too
                 hint = (
                     f" (is another process using {self.uri}?)" if self._local and self._client is None else ""
                 )
                 logger.warning("milvus %s failed: %s%s", op, exc, hint)
                 raise StoreUnavailable("milvus", f"{op} failed: {exc}{hint}") from exc
+            except BaseException:
+                self._distrust()  # cut short (a cancellation, a crash simulated in-process)
+                raise
+
+    def _distrust(self) -> None:
+        """After a call that failed or was cut short: a write may have half happened, so the collection and
+        the search mirror are checked again (against Lite's keys) before the next call trusts them."""
+        self._ready = False
+        if self._shared is not None:
+            self._shared.verified = False
 
     def _ensure(self) -> MilvusClient:
         if self._client is None:
