@@ -467,6 +467,15 @@ class MilvusIndex:
             return self._exact_dense(client, query, filter, limit)
         return raws
 
+    def _rows_by_id(self, client: MilvusClient, pks: Sequence[str], fields: list[str]) -> list[Any]:
+        """``fields`` of the rows with these primary keys (ours escaped: pymilvus's ``get`` quotes ids unescaped,
+        so an id holding a quote or an unusual character broke it)."""
+        if not pks:
+            return []
+        return client.query(
+            self.collection, filter=ids_filter(pks), output_fields=fields, limit=len(pks), timeout=self._timeout
+        )
+
     def _exact_dense(self, client: MilvusClient, query: Sequence[float], filter: str, limit: int) -> list[Any]:
         """Exact dense search of the rows ``filter`` allows: their vectors read from Milvus, scored here."""
         import numpy as np
@@ -488,8 +497,7 @@ class MilvusIndex:
         scores = matrix @ q
         order = np.argsort(-scores, kind="stable")[:limit]
         top = [pks[i] for i in order]
-        rows = {str(r["id"]): r for r in client.get(self.collection, ids=top, output_fields=OUTPUT_FIELDS,
-                                                    timeout=self._timeout)}  # fmt: skip
+        rows = {str(r["id"]): r for r in self._rows_by_id(client, top, OUTPUT_FIELDS)}
         return [{"id": pks[i], "distance": float(scores[i]), "entity": rows[pks[i]]} for i in order if pks[i] in rows]
 
     # -- the search mirror (Lite files) ---------------------------------------------------------
@@ -548,10 +556,7 @@ class MilvusIndex:
             missing = [pk for pk in live if pk not in mirror.pk_row]
             mirror.kill(stale)
             for i in range(0, len(missing), MIRROR_BATCH):
-                rows = client.get(
-                    self.collection, ids=missing[i : i + MIRROR_BATCH], output_fields=list(MIRROR_FIELDS),
-                    timeout=self._timeout,
-                )  # fmt: skip
+                rows = self._rows_by_id(client, missing[i : i + MIRROR_BATCH], list(MIRROR_FIELDS))
                 mirror.add([dict(r) for r in rows])
             if len(mirror.pk_row) != len(live):
                 raise StoreUnavailable("milvus", f"{self.collection}: rows changed while the search mirror was read")
@@ -579,7 +584,7 @@ class MilvusIndex:
             else:
                 top = mirror.bm25_search(query, mask, limit)
             pks = [pk for pk, _ in top]
-            rows = client.get(self.collection, ids=pks, output_fields=OUTPUT_FIELDS, timeout=self._timeout) if pks else []
+            rows = self._rows_by_id(client, pks, OUTPUT_FIELDS)
         entities = {str(r["id"]): r for r in rows}
         if len(entities) < len(pks):
             assert self._shared is not None
