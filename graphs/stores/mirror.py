@@ -440,7 +440,10 @@ class SearchMirror:
         for f, r in last.values():
             keep[f].append(r)
         n = len(last)
-        dense = np.empty((n, dim), dtype=np.float32)
+        # One file holding every kept row (the usual case: the files are merged when there are many): its
+        # vectors are used where the file maps them, no copy; otherwise the kept rows are copied once.
+        whole = len(tables) == 1 and len(keep[0]) == tables[0].num_rows
+        dense: np.ndarray | None = None if whole else np.empty((n, dim), dtype=np.float32)
         ints = {f: np.empty(n, dtype=np.int64) for f in INT_FIELDS}
         pks: list[str] = []
         docs: list[str] = []
@@ -454,36 +457,54 @@ class SearchMirror:
             rows = np.asarray(sorted(keep[f]), dtype=np.int64)
             if not len(rows):
                 continue
+            every = len(rows) == table.num_rows
             end = at + len(rows)
             local = json.loads(table.schema.metadata[b"vocab"])
             to_global = np.fromiter((vocab.setdefault(t, len(vocab)) for t in local), dtype=np.int32, count=len(local))
-            term_col = table.column("term_ids").combine_chunks()
+            term_col = _one_chunk(table.column("term_ids"))
             offsets = np.asarray(term_col.offsets, dtype=np.int64)
-            row_ptr, take = gather_rows(offsets - offsets[0], rows)
-            lens.append(np.diff(row_ptr))
-            term_parts.append(to_global[term_col.values.to_numpy()[offsets[0] :][take]])
-            tf_col = table.column("tfs").combine_chunks()
+            term_values = term_col.values.to_numpy()[offsets[0] : offsets[-1]]
+            tf_col = _one_chunk(table.column("tfs"))
             tf_offsets = np.asarray(tf_col.offsets, dtype=np.int64)
-            tf_parts.append(tf_col.values.to_numpy()[tf_offsets[0] :][take])
-            values = table.column("dense").combine_chunks().values.to_numpy(zero_copy_only=False)
-            dense[at:end] = values.reshape(-1, dim)[rows]
+            tf_values = tf_col.values.to_numpy()[tf_offsets[0] : tf_offsets[-1]]
+            if every:
+                lens.append(np.diff(offsets))
+                term_parts.append(to_global[term_values])
+                tf_parts.append(tf_values)
+            else:
+                row_ptr, take = gather_rows(offsets - offsets[0], rows)
+                lens.append(np.diff(row_ptr))
+                term_parts.append(to_global[term_values[take]])
+                tf_parts.append(tf_values[take])
+            values = _one_chunk(table.column("dense")).values.to_numpy(zero_copy_only=False).reshape(-1, dim)
+            if dense is None:
+                dense = values
+            else:
+                np.take(values, rows, axis=0, out=dense[at:end])
+            del values
             for field in INT_FIELDS:
                 ints[field][at:end] = table.column(field).to_numpy()[rows]
             chosen = rows.tolist()
             pks.extend(ids[f][r] for r in chosen)
             for field, out in (("doc_id", docs), *((t, raw[t]) for t in TOKEN_FIELDS)):
                 column = table.column(field).to_pylist()
-                out.extend(column[r] for r in chosen)
+                out.extend(column if every else [column[r] for r in chosen])
             at = end
         del tables
         row_ptr = np.zeros(n + 1, dtype=np.int64)
         np.cumsum(np.concatenate(lens), out=row_ptr[1:])
         bm25 = BM25Postings.from_arrays(row_ptr, np.concatenate(term_parts), np.concatenate(tf_parts), list(vocab), k1, b)
         del term_parts, tf_parts
+        assert dense is not None
         mirror._load_columns(pks, docs, raw, ints, dense, bm25)
         pa.default_memory_pool().release_unused()
         mirror.saved_rows = mirror.rows
         return mirror
+
+
+def _one_chunk(column: Any) -> Any:
+    """A column as one array: its only chunk as it is (``combine_chunks`` copies even one chunk)."""
+    return column.chunk(0) if column.num_chunks == 1 else column.combine_chunks()
 
 
 def _read_manifest(path: Path) -> dict[str, Any] | None:
