@@ -538,6 +538,14 @@ def summary_rows(results: dict[str, Any], markdown: bool = False) -> list[str]:
         return "-" if value is None else f"{fmt(value)}{unit}"
 
     rows: list[list[str]] = []
+
+    def ingest(s: dict[str, Any]) -> str:
+        ing = s["ingest"]
+        cache = ing.get("vector_cache") or {}
+        note = " (reused)" if ing.get("reused") else " (vectors cached)" if cache.get("misses") == 0 else ""
+        return f"{cell(ing.get('chunks_per_s'))} chunks/s{note}"
+
+    rows.append(["ingest (embedding, Milvus, knowledge graph, mirror)", *(ingest(s) for s in sizes)])
     for route in ROUTES:
         cells = []
         for s in sizes:
