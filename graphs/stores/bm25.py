@@ -78,7 +78,7 @@ class Analyzer:
         return Counter(self.tokens(text))
 
 
-class _Growable:
+class Growable:
     """A numpy array that grows by doubling (rows appended at the end)."""
 
     def __init__(self, dtype: Any, width: int | None = None) -> None:
@@ -132,14 +132,14 @@ class BM25Postings:
         self.k1 = float(k1)
         self.b = float(b)
         self.vocab: dict[str, int] = {}
-        self._df = _Growable(np.int64)  # live rows holding each term
-        self._doc_len = _Growable(np.float64)  # per row; 0 once killed
-        self._alive = _Growable(np.bool_)
+        self._df = Growable(np.int64)  # live rows holding each term
+        self._doc_len = Growable(np.float64)  # per row; 0 once killed
+        self._alive = Growable(np.bool_)
         # Row-major postings (what rows hold): row_ptr[r]..row_ptr[r+1] index terms/tfs.
-        self._row_ptr = _Growable(np.int64)
+        self._row_ptr = Growable(np.int64)
         self._row_ptr.extend(np.zeros(1, dtype=np.int64))
-        self._terms = _Growable(np.int32)
-        self._tfs = _Growable(np.float32)
+        self._terms = Growable(np.int32)
+        self._tfs = Growable(np.float32)
         # Term-major copy of the postings of rows [0, sealed_rows): the rows of term t are
         # sorted_rows[term_ptr[t]:term_ptr[t+1]].
         self._sealed_rows = 0

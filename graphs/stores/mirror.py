@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from graphs.stores.bm25 import DEFAULT_B, DEFAULT_K1, Analyzer, BM25Postings, _Growable, gather_rows
+from graphs.stores.bm25 import DEFAULT_B, DEFAULT_K1, Analyzer, BM25Postings, Growable, gather_rows
 from graphs.stores.filter_eval import (
     And,
     Compare,
@@ -87,9 +87,9 @@ class SearchMirror:
         self.doc_rows: dict[str, list[int]] = {}
         self.raw: dict[str, list[str]] = {f: [] for f in TOKEN_FIELDS}
         self.tokens: dict[str, dict[str, list[int]]] = {f: {} for f in TOKEN_FIELDS}
-        self.ints = {f: _Growable(np.int64) for f in INT_FIELDS}
-        self.alive = _Growable(np.bool_)
-        self.dense = _Growable(np.float32, self.dim)
+        self.ints = {f: Growable(np.int64) for f in INT_FIELDS}
+        self.alive = Growable(np.bool_)
+        self.dense = Growable(np.float32, self.dim)
         self.bm25 = BM25Postings(k1, b)
         self.saved_rows = 0  # rows [0, saved_rows) are in the files
         self.dead_saved = 0
