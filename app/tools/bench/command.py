@@ -318,10 +318,13 @@ def run_size(
             out["ingest"] = {**reused, "reused": True}
         else:
             echo(f"[{size}] ingest {len(corpus.documents)} documents, {len(corpus.entities)} entities")
+            counted = (embedder.hits, embedder.misses) if isinstance(embedder, CachedEmbeddings) else (0, 0)
             out["ingest"] = ingest_phase(inst, corpus, config.batch_size, echo)
-            if isinstance(embedder, CachedEmbeddings):
+            if isinstance(embedder, CachedEmbeddings):  # this size's share (the cache serves every size)
                 embedder.cache.save()
-                out["ingest"]["vector_cache"] = {"hits": embedder.hits, "misses": embedder.misses}
+                out["ingest"]["vector_cache"] = {
+                    "hits": embedder.hits - counted[0], "misses": embedder.misses - counted[1]
+                }
             manifest = {"fingerprint": fingerprint, "size": size, "seed": config.seed, "ingest": out["ingest"]}
             (data_dir / DATA_MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=2), encoding="utf-8")
         out["load_average"]["after_ingest"] = load_average()
