@@ -99,7 +99,10 @@ def build_index(settings: Settings, dim: int) -> VectorIndex:
     if not settings.milvus_uri:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     token = settings.milvus_token.get_secret_value() if settings.milvus_token else None
-    return MilvusIndex(settings.milvus_target(), settings.collection, dim, token=token, timeout=settings.milvus_timeout_s)
+    return MilvusIndex(
+        settings.milvus_target(), settings.collection, dim, token=token, timeout=settings.milvus_timeout_s,
+        dense_index=settings.milvus_dense_index, exact_max=settings.milvus_exact_max,
+    )
 
 
 def build_configured_reranker(settings: Settings, llm: BaseChatModel | None, prompts: PromptLibrary) -> Reranker:

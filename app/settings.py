@@ -29,6 +29,18 @@ class Settings(BaseSettings):
         default=30.0, gt=0, description="Deadline of each Milvus call; a slower Milvus is a 503, never zero hits."
     )
     collection: str = "aer_chunks"
+    milvus_dense_index: Literal["FLAT", "HNSW", "IVF_FLAT", "AUTOINDEX"] = Field(
+        default="FLAT",
+        description="Dense index of a new collection on a Milvus server (AER_MILVUS_DENSE_INDEX). With an "
+                    "approximate one, filtered searches stay exact (see AER_MILVUS_EXACT_MAX). A Lite file is "
+                    "always searched exactly by its in-process search mirror.",
+    )
+    milvus_exact_max: int = Field(
+        default=4096, ge=0, le=16384,
+        description="On a server with an approximate dense index, a filtered search allowing at most this many "
+                    "rows is scored exactly (their vectors read from Milvus); more go to the index, and are "
+                    "scored exactly if it returns fewer than allowed.",
+    )
     trajectory_log: Path | None = Field(
         default=None, description="Append every run's trajectory (JSONL) here (AER_TRAJECTORY_LOG); off when unset.")
     graph_path: Path | None = Field(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
 import math
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -22,6 +24,7 @@ from pymilvus import (
 from graphs.domain import ENTITY_TYPES, Chunk, Hit
 from graphs.stores import fusion as fuse
 from graphs.stores.base import DocumentChunks, FusionMethod, StagedWrite, StoreError, StoreUnavailable
+from graphs.stores.bm25 import DEFAULT_B, DEFAULT_K1, Analyzer, UnsupportedAnalyzer
 from graphs.stores.filters import (
     DATE_FIELD,
     ENTITY_FIELDS,
@@ -32,6 +35,7 @@ from graphs.stores.filters import (
     encode_entity_field,
     ids_filter,
 )
+from graphs.stores.mirror import MIRROR_FIELDS, SearchMirror
 
 logger = logging.getLogger(__name__)
 
@@ -69,12 +73,32 @@ _DRIVER_MODULES = frozenset({"pymilvus", "milvus_lite", "grpc"})
 # Milvus Lite's COSINE, which renormalizes every stored vector on every search (0.1-0.5 s a search at 100k
 # rows here). A collection made with COSINE keeps it.
 DENSE_METRIC = "IP"
+# BM25's k1 and b are stated so that every backend scores alike: Milvus Lite defaults to k1 = 1.5 (what the
+# eval figures were measured with), Milvus standalone to 1.2.
+BM25_PARAMS: dict[str, Any] = {"bm25_k1": DEFAULT_K1, "bm25_b": DEFAULT_B}
 INDEXES: tuple[tuple[str, str, str | None], ...] = (
     ("dense", "FLAT", DENSE_METRIC),
     ("sparse", "SPARSE_INVERTED_INDEX", "BM25"),
     ("doc_id", "INVERTED", None),
     (DATE_FIELD, "INVERTED", None),
 )
+INDEX_PARAMS: dict[str, dict[str, Any]] = {"sparse": BM25_PARAMS}
+# On a Milvus server the dense index may be approximate (AER_MILVUS_DENSE_INDEX). Approximate indexes drop
+# allowed rows under a selective filter (HNSW's graph walk meets too few of them: with 15 of 3,000 rows allowed,
+# FAISS HNSW at ef 64 returned fewer than 10 of them for 50 of 50 queries), and a filtered search that finds too
+# few rows, or none, would have the router relax a constraint for nothing. So a filtered search on such an
+# index first counts the rows the filter allows (scalar indexes answer it): none is a confirmed zero; up to
+# EXACT_MAX are scored exactly here; more are searched by the index, and scored exactly after all if the index
+# returns fewer than it should. A Lite file is always searched exactly by its mirror.
+DENSE_INDEXES: dict[str, dict[str, Any]] = {
+    "FLAT": {},
+    "HNSW": {"M": 16, "efConstruction": 200},
+    "IVF_FLAT": {"nlist": 1024},
+    "AUTOINDEX": {},
+}
+EXACT_INDEX_TYPES = frozenset({"FLAT", "BRUTE_FORCE"})
+EXACT_MAX = 4096
+MIRROR_BATCH = 512  # rows read from Milvus Lite per call when the search mirror catches up
 # English function words and punctuation carry no evidence for BM25 (jieba keeps punctuation as tokens).
 # An explicit list: Milvus Lite does not know the server's "_english_" stop-word set.
 STOP_WORDS: tuple[str, ...] = (
@@ -105,6 +129,23 @@ LOCATION_FIELDS = ("source", "section", "page")
 # Lite keeps one in-process server per .db path; release it when the last index on it closes.
 _local_users: dict[str, int] = {}
 _local_lock = threading.Lock()
+
+
+class _SharedMirror:
+    """The search mirror of one Lite collection, shared by every index on it in this process."""
+
+    def __init__(self, mirror: SearchMirror, directory: Path) -> None:
+        self.mirror = mirror
+        self.directory = directory
+        self.users = 0
+        self.verified = False  # checked against Lite's primary keys since it was loaded or last went wrong
+
+
+_mirrors: dict[tuple[str, str], _SharedMirror] = {}
+
+
+class _MirrorMiss(Exception):
+    """The mirror named a row Milvus Lite does not hold (it is re-checked; the call is answered by Lite)."""
 
 
 class SchemaMismatchError(StoreError):
@@ -154,9 +195,15 @@ class MilvusIndex:
         token: str | None = None,
         analyzer: dict[str, Any] | None = None,
         timeout: float = 30.0,
+        dense_index: str = "FLAT",
+        exact_max: int = EXACT_MAX,
     ) -> None:
         if dim <= 0:
             raise ValueError("dim must be positive")
+        if dense_index not in DENSE_INDEXES:
+            raise ValueError(f"dense_index must be one of {sorted(DENSE_INDEXES)}, got {dense_index!r}")
+        if not 0 <= exact_max <= MAX_TOPK:
+            raise ValueError(f"exact_max must lie in [0, {MAX_TOPK}]")
         self._local = not uri.startswith(_SERVER_SCHEMES)
         if self._local and not uri.endswith(".db"):
             raise ValueError(f"a local Milvus Lite path must end with .db, got {uri!r}")
@@ -171,8 +218,17 @@ class MilvusIndex:
         self._dense_metric = DENSE_METRIC  # replaced by the collection's own when it is opened
         self._location = True  # False for a collection created before chunk locations (source/section/page)
         self._output_fields = [*OUTPUT_FIELDS, *LOCATION_FIELDS]
+        # The dense index a new collection gets (a Lite file: FLAT; its mirror searches it), and the one the
+        # collection has, read when it opens.
+        self._new_dense_index = "FLAT" if self._local else dense_index
+        self._dense_index = self._new_dense_index
+        self._exact_max = exact_max
         self._unflushed = 0
         self._lock = threading.Lock()
+        self._shared: _SharedMirror | None = None  # Lite files only: see graphs/stores/mirror.py
+        self.use_mirror = True
+        """Answer a Lite file's searches from the in-process mirror (False: by Milvus Lite's own search, for
+        measurements and differential tests; writes keep the mirror up to date either way)."""
 
     # -- plumbing -------------------------------------------------------------------------
 
@@ -185,14 +241,24 @@ class MilvusIndex:
             except StoreError:
                 raise
             except Exception as exc:
+                self._distrust()
                 if not _is_driver_error(exc):
                     raise
-                self._ready = False  # re-check the collection on the next call
                 hint = (
                     f" (is another process using {self.uri}?)" if self._local and self._client is None else ""
                 )
                 logger.warning("milvus %s failed: %s%s", op, exc, hint)
                 raise StoreUnavailable("milvus", f"{op} failed: {exc}{hint}") from exc
+            except BaseException:
+                self._distrust()  # cut short (a cancellation, a crash simulated in-process)
+                raise
+
+    def _distrust(self) -> None:
+        """After a call that failed or was cut short: a write may have half happened, so the collection and
+        the search mirror are checked again (against Lite's keys) before the next call trusts them."""
+        self._ready = False
+        if self._shared is not None:
+            self._shared.verified = False
 
     def _ensure(self) -> MilvusClient:
         if self._client is None:
@@ -204,6 +270,8 @@ class MilvusIndex:
                     _local_users[self.uri] = _local_users.get(self.uri, 0) + 1
         if not self._ready:
             self._ensure_collection(self._client)
+            if self._local:
+                self._open_mirror(self._client)
             self._ready = True
         return self._client
 
@@ -221,7 +289,9 @@ class MilvusIndex:
         self._check_schema(client.describe_collection(name, timeout=self._timeout))
         self._ensure_indexes(client)
         [dense_index] = client.list_indexes(name, field_name="dense", timeout=self._timeout)
-        self._dense_metric = str(client.describe_index(name, dense_index, timeout=self._timeout)["metric_type"])
+        info = client.describe_index(name, dense_index, timeout=self._timeout)
+        self._dense_metric = str(info["metric_type"])
+        self._dense_index = str(info.get("index_type") or "FLAT")
         client.load_collection(name, timeout=self._timeout)
 
     def _ensure_indexes(self, client: MilvusClient) -> None:
@@ -229,8 +299,11 @@ class MilvusIndex:
         for field, index_type, metric in INDEXES:
             if client.list_indexes(self.collection, field_name=field, timeout=self._timeout):
                 continue
+            extra = INDEX_PARAMS.get(field, {})
+            if field == "dense" and self._new_dense_index != "FLAT":
+                index_type, extra = self._new_dense_index, DENSE_INDEXES[self._new_dense_index]
             params = client.prepare_index_params()
-            params.add_index(field, index_type=index_type, metric_type=metric)
+            params.add_index(field, index_type=index_type, metric_type=metric, params=extra)
             # sync=False: pymilvus would poll index state every 0.5 s; load waits for it anyway.
             client.create_index(self.collection, params, sync=False, timeout=self._timeout)
 
@@ -379,21 +452,183 @@ class MilvusIndex:
     def _search(
         self, op: str, query: Any, field: Literal["dense", "sparse"], filter: str | None, limit: int
     ) -> list[Any]:
-        """One search of one vector field (dense vector or BM25 text), translated errors included. The dense
-        metric is the collection's own, read when it opens (so inside the call)."""
-        return self._call(
-            op,
-            lambda c: c.search(
-                self.collection,
-                data=[query],
-                anns_field=field,
-                filter=filter or "",
-                limit=min(limit, MAX_TOPK),
-                output_fields=self._output_fields,
-                search_params={"metric_type": self._dense_metric if field == "dense" else "BM25"},
-                timeout=self._timeout,
-            )[0],
+        """One search of one vector field (dense vector or BM25 text), translated errors included: from the
+        search mirror for a Lite file, else by Milvus. Raw hits are Milvus's ``{id, distance, entity}``."""
+
+        def run(client: MilvusClient) -> list[Any]:
+            found = self._mirror_search(client, query, field, filter, limit)
+            return found if found is not None else self._milvus_search(client, query, field, filter, limit)
+
+        return self._call(op, run)
+
+    def _milvus_search(
+        self, client: MilvusClient, query: Any, field: Literal["dense", "sparse"], filter: str | None, limit: int
+    ) -> list[Any]:
+        """The search by Milvus itself; the dense metric and index are the collection's own, read when it
+        opened. Under a filter, an approximate dense index is kept from dropping allowed rows (see EXACT_MAX)."""
+        limit = min(limit, MAX_TOPK)
+        exact = field != "dense" or self._dense_index in EXACT_INDEX_TYPES
+        allowed = 0
+        if not exact and filter:
+            allowed = self._count(client, filter)
+            if allowed == 0:
+                return []  # a confirmed zero, not an index miss
+            if allowed <= self._exact_max:
+                return self._exact_dense(client, query, filter, limit)
+        search_params: dict[str, Any] = {"metric_type": self._dense_metric if field == "dense" else "BM25"}
+        if not exact and self._dense_index == "HNSW":
+            search_params["params"] = {"ef": max(64, limit)}
+        elif not exact and self._dense_index.startswith("IVF"):
+            search_params["params"] = {"nprobe": 32}
+        raws: list[Any] = client.search(
+            self.collection,
+            data=[query],
+            anns_field=field,
+            filter=filter or "",
+            limit=limit,
+            output_fields=self._output_fields,
+            search_params=search_params,
+            timeout=self._timeout,
+        )[0]
+        if not exact and filter and len(raws) < min(limit, allowed):
+            logger.info("%s index returned %d of %d allowed rows: scoring exactly", self._dense_index, len(raws),
+                        min(limit, allowed))  # fmt: skip
+            return self._exact_dense(client, query, filter, limit)
+        return raws
+
+    def _rows_by_id(self, client: MilvusClient, pks: Sequence[str], fields: list[str]) -> list[Any]:
+        """``fields`` of the rows with these primary keys (ours escaped: pymilvus's ``get`` quotes ids unescaped,
+        so an id holding a quote or an unusual character broke it)."""
+        if not pks:
+            return []
+        return client.query(
+            self.collection, filter=ids_filter(pks), output_fields=fields, limit=len(pks), timeout=self._timeout
         )
+
+    def _exact_dense(self, client: MilvusClient, query: Sequence[float], filter: str, limit: int) -> list[Any]:
+        """Exact dense search of the rows ``filter`` allows: their vectors read from Milvus, scored here."""
+        import numpy as np
+
+        pks: list[str] = []
+        vectors: list[Any] = []
+        for row in self._scan_rows(client, filter, ["id", "dense"]):
+            pks.append(str(row["id"]))
+            vectors.append(row["dense"])
+        if not pks:
+            return []
+        matrix = np.asarray(vectors, dtype=np.float32).reshape(len(pks), -1)
+        q = np.asarray(query, dtype=np.float32)
+        if self._dense_metric == "COSINE":
+            norms = np.linalg.norm(matrix, axis=1)
+            matrix = np.divide(matrix, norms[:, None], out=np.zeros_like(matrix), where=norms[:, None] > 0)
+            q_norm = float(np.linalg.norm(q))
+            q = q / q_norm if q_norm > 0 else q
+        scores = matrix @ q
+        order = np.argsort(-scores, kind="stable")[:limit]
+        top = [pks[i] for i in order]
+        rows = {str(r["id"]): r for r in self._rows_by_id(client, top, self._output_fields)}
+        return [{"id": pks[i], "distance": float(scores[i]), "entity": rows[pks[i]]} for i in order if pks[i] in rows]
+
+    # -- the search mirror (Lite files) ---------------------------------------------------------
+
+    def _mirror(self) -> SearchMirror | None:
+        """The checked mirror of this Lite collection (writes keep it in step), or None (a server, a collection
+        whose analyzer it cannot reproduce, or a mirror being re-checked)."""
+        shared = self._shared
+        return shared.mirror if shared is not None and shared.verified else None
+
+    def _reader(self) -> SearchMirror | None:
+        """The mirror, when it answers searches and counts."""
+        return self._mirror() if self.use_mirror else None
+
+    def _mirror_settings(self, client: MilvusClient) -> tuple[Analyzer, float, float] | None:
+        """The collection's own BM25 analyzer and parameters, or None when the mirror cannot reproduce them."""
+        fields = {f["name"]: f for f in client.describe_collection(self.collection, timeout=self._timeout)["fields"]}
+        raw = (fields["search_text"].get("params") or {}).get("analyzer_params")
+        try:
+            params = json.loads(raw) if isinstance(raw, str) else dict(raw or {})
+            analyzer = Analyzer.from_params(params)
+        except (ValueError, TypeError) as exc:  # UnsupportedAnalyzer is a ValueError
+            level = logging.INFO if isinstance(exc, UnsupportedAnalyzer) else logging.WARNING
+            logger.log(level, "searching %s through Milvus Lite: analyzer %s (%s)", self.collection, raw, exc)
+            return None
+        [sparse] = client.list_indexes(self.collection, field_name="sparse", timeout=self._timeout)
+        info = client.describe_index(self.collection, sparse, timeout=self._timeout)
+        return analyzer, float(info.get("bm25_k1", DEFAULT_K1)), float(info.get("bm25_b", DEFAULT_B))
+
+    def _open_mirror(self, client: MilvusClient) -> None:
+        key = (self.uri, self.collection)
+        with _local_lock:
+            shared = _mirrors.get(key)
+        if shared is None:
+            settings = self._mirror_settings(client)
+            if settings is None:
+                return
+            directory = Path(self.uri).with_name(Path(self.uri).name + ".mirror") / self.collection
+            loaded = SearchMirror.load(directory, self.dim, *settings, normalize=True)
+            with _local_lock:
+                shared = _mirrors.setdefault(key, _SharedMirror(loaded, directory))
+        if self._shared is None:
+            with _local_lock:
+                shared.users += 1
+            self._shared = shared
+        if not shared.verified:
+            self._sync_mirror(client, shared)
+
+    def _sync_mirror(self, client: MilvusClient, shared: _SharedMirror) -> None:
+        """Make the mirror hold exactly the rows Lite holds: drop the others, read the missing ones."""
+        mirror = shared.mirror
+        with mirror.lock:
+            started = time.perf_counter()
+            live = {str(pk) for pk in self._scan(client, "", "id")}
+            stale = [pk for pk in mirror.pk_row if pk not in live]
+            missing = [pk for pk in live if pk not in mirror.pk_row]
+            mirror.kill(stale)
+            for i in range(0, len(missing), MIRROR_BATCH):
+                rows = self._rows_by_id(client, missing[i : i + MIRROR_BATCH], list(MIRROR_FIELDS))
+                mirror.add([dict(r) for r in rows])
+            if len(mirror.pk_row) != len(live):
+                raise StoreUnavailable("milvus", f"{self.collection}: rows changed while the search mirror was read")
+            if stale or missing:
+                mirror.compact_if_needed()
+                _save(mirror, shared.directory)
+            shared.verified = True
+            logger.info(
+                "search mirror of %s: %d rows (%d read from Milvus Lite, %d dropped) in %.1f s",
+                self.collection, len(live), len(missing), len(stale), time.perf_counter() - started,
+            )  # fmt: skip
+
+    def _mirror_search(
+        self, client: MilvusClient, query: Any, field: Literal["dense", "sparse"], filter: str | None, limit: int
+    ) -> list[Any] | None:
+        """Exact top hits from the mirror with their fields read from Lite by primary key; None without one."""
+        mirror = self._reader()
+        if mirror is None:
+            return None
+        with mirror.lock:
+            mask = mirror.filter_mask(filter, lambda expr: self._ids(client, expr))
+            limit = min(limit, MAX_TOPK)
+            if field == "dense":
+                top = mirror.dense_search(query, mask, limit)
+            else:
+                top = mirror.bm25_search(query, mask, limit)
+            pks = [pk for pk, _ in top]
+            rows = self._rows_by_id(client, pks, self._output_fields)
+        entities = {str(r["id"]): r for r in rows}
+        if len(entities) < len(pks):
+            assert self._shared is not None
+            self._shared.verified = False
+            self._ready = False  # re-checked on the next call; this one is answered by Milvus Lite
+            logger.warning("search mirror of %s named rows Milvus Lite lacks; re-checking it", self.collection)
+            return None
+        return [{"id": pk, "distance": score, "entity": entities[pk]} for pk, score in top]
+
+    def _save_mirror(self) -> None:
+        shared = self._shared
+        if shared is not None and shared.verified:
+            with shared.mirror.lock:
+                shared.mirror.compact_if_needed()
+                _save(shared.mirror, shared.directory)
 
     def search_dense(self, vector: Sequence[float], *, filter: str | None, limit: int) -> list[Hit]:
         """Exact cosine search (inner product of unit vectors), optionally under a filter."""
@@ -445,7 +680,15 @@ class MilvusIndex:
 
     def count(self, filter: str | None = None) -> int:
         """Count rows matching ``filter`` (all rows for None)."""
-        return self._call("count", lambda c: self._count(c, filter))
+
+        def run(client: MilvusClient) -> int:
+            mirror = self._reader()
+            if mirror is None:
+                return self._count(client, filter)
+            with mirror.lock:
+                return mirror.count(mirror.filter_mask(filter, lambda expr: self._ids(client, expr)))
+
+        return self._call("count", run)
 
     def _count(self, client: MilvusClient, filter: str | None) -> int:
         res = client.query(
@@ -458,23 +701,26 @@ class MilvusIndex:
 
     def _scan(self, client: MilvusClient, filter: str, field: str) -> Iterator[Any]:
         """Yield ``field`` of every row matching ``filter``."""
+        yield from (row[field] for row in self._scan_rows(client, filter, [field]))
+
+    def _scan_rows(self, client: MilvusClient, filter: str, fields: list[str]) -> Iterator[Any]:
+        """Yield ``fields`` of every row matching ``filter``."""
         if self._local:
             # Lite has no result window cap, and its query_iterator logs errors (no AllocTimestamp).
-            rows = client.query(self.collection, filter=filter, output_fields=[field], timeout=self._timeout)
-            yield from (row[field] for row in rows)
+            yield from client.query(self.collection, filter=filter, output_fields=fields, timeout=self._timeout)
             return
         rows = client.query(
-            self.collection, filter=filter, output_fields=[field], limit=MAX_TOPK, timeout=self._timeout
+            self.collection, filter=filter, output_fields=fields, limit=MAX_TOPK, timeout=self._timeout
         )
         if len(rows) < MAX_TOPK:
-            yield from (row[field] for row in rows)
+            yield from rows
             return
         it = client.query_iterator(
-            self.collection, batch_size=1000, filter=filter, output_fields=[field], timeout=self._timeout
+            self.collection, batch_size=1000, filter=filter, output_fields=fields, timeout=self._timeout
         )
         try:
             while batch := it.next():
-                yield from (row[field] for row in batch)
+                yield from batch
         finally:
             it.close()
 
@@ -545,8 +791,40 @@ class MilvusIndex:
         self._unflushed = 0
 
     def flush(self) -> None:
-        """Persist pending writes now (call after a bulk ingest; Milvus Lite searches them faster)."""
-        self._call("flush", self._flush)
+        """Persist pending writes now (call after a bulk ingest; Milvus Lite searches them faster) and the
+        search mirror's new rows."""
+
+        def run(client: MilvusClient) -> None:
+            self._flush(client)
+            self._save_mirror()
+
+        self._call("flush", run)
+
+    def delete_document(self, doc_id: str) -> int:
+        """Remove every chunk of ``doc_id``; return how many were removed."""
+
+        def run(client: MilvusClient) -> int:
+            expr = doc_filter(doc_id)
+            mirror = self._mirror()
+            with mirror.lock if mirror is not None else contextlib.nullcontext():
+                n = len(mirror.document_pks([doc_id])) if mirror is not None else self._count(client, expr)
+                if n:
+                    client.delete(self.collection, filter=expr, timeout=self._timeout)
+                    self._wrote(client, n)
+                    if mirror is not None:
+                        mirror.kill(mirror.document_pks([doc_id]))
+                return n
+
+        return self._call("delete_document", run)
+
+    def document_ids(self) -> set[str]:
+        """Return the distinct ids of indexed documents."""
+
+        def run(client: MilvusClient) -> set[str]:
+            mirror = self._reader()
+            return mirror.document_ids() if mirror is not None else {str(v) for v in self._scan(client, "", "doc_id")}
+
+        return self._call("document_ids", run)
 
     def document_chunks(self, doc_id: str) -> list[Chunk]:
         """Every chunk of ``doc_id`` in chunk order, with entity fields, date and location."""
@@ -568,7 +846,7 @@ class MilvusIndex:
 
     def _chunks(self, op: str, filter: str) -> list[Chunk]:
         fields = [f for f in self._output_fields if f != "id"] + ["id"]
-        rows = self._call(op, lambda client: list(self._scan_rows(client, fields, filter)))
+        rows = self._call(op, lambda client: list(self._scan_rows(client, filter, fields)))
         chunks = []
         for row in sorted(rows, key=lambda r: (str(r.get("doc_id")), int(r.get("chunk_index") or 0))):
             hit = self._hit({"entity": row, "id": row["id"]}, "bm25", 0.0)
@@ -578,54 +856,18 @@ class MilvusIndex:
                                 source=hit.source, section=hit.section, page=hit.page))
         return chunks
 
-    def delete_document(self, doc_id: str) -> int:
-        """Remove every chunk of ``doc_id``; return how many were removed."""
-
-        def run(client: MilvusClient) -> int:
-            expr = doc_filter(doc_id)
-            n = self._count(client, expr)
-            if n:
-                client.delete(self.collection, filter=expr, timeout=self._timeout)
-                self._wrote(client, n)
-            return n
-
-        return self._call("delete_document", run)
-
-    def document_ids(self) -> set[str]:
-        """Return the distinct ids of indexed documents."""
-        return self._call("document_ids", lambda c: {str(v) for v in self._scan(c, "", "doc_id")})
-
     def document_summaries(self) -> dict[str, tuple[str, int, int]]:
         """``doc_id -> (title, chunks, bytes of chunk text)`` of every indexed document (one scan)."""
 
         def run(client: MilvusClient) -> dict[str, tuple[str, int, int]]:
             out: dict[str, tuple[str, int, int]] = {}
-            for row in self._scan_rows(client, ["doc_id", "title", "text"]):
+            for row in self._scan_rows(client, "", ["doc_id", "title", "text"]):
                 doc_id = str(row["doc_id"])
                 title, n, size = out.get(doc_id, (str(row.get("title") or ""), 0, 0))
                 out[doc_id] = (title, n + 1, size + len(str(row.get("text") or "").encode()))
             return out
 
         return self._call("document_summaries", run)
-
-    def _scan_rows(self, client: MilvusClient, fields: list[str], filter: str = "") -> Iterator[dict[str, Any]]:
-        """``fields`` of every row ``filter`` matches (as ``_scan``: one query, an iterator past the server's
-        result window)."""
-        if self._local:
-            yield from client.query(self.collection, filter=filter, output_fields=fields, timeout=self._timeout)
-            return
-        rows = client.query(self.collection, filter=filter, output_fields=fields, limit=MAX_TOPK,
-                            timeout=self._timeout)
-        if len(rows) < MAX_TOPK:
-            yield from rows
-            return
-        it = client.query_iterator(self.collection, batch_size=1000, filter=filter, output_fields=fields,
-                                   timeout=self._timeout)
-        try:
-            while batch := it.next():
-                yield from batch
-        finally:
-            it.close()
 
     def ping(self) -> None:
         """Raise StoreUnavailable if the collection cannot serve queries."""
@@ -646,6 +888,7 @@ class MilvusIndex:
             try:
                 if self._local and self._unflushed:
                     self._flush(client)
+                self._release_mirror()
                 client.close()
             except Exception as exc:
                 if not _is_driver_error(exc):
@@ -653,6 +896,19 @@ class MilvusIndex:
                 logger.warning("error closing milvus client", exc_info=True)
             if self._local:
                 _release_local(self.uri)
+
+    def _release_mirror(self) -> None:
+        shared, self._shared = self._shared, None
+        if shared is None:
+            return
+        with _local_lock:
+            shared.users -= 1
+            last = shared.users <= 0
+            if last:
+                _mirrors.pop((self.uri, self.collection), None)
+        if last and shared.verified:
+            with shared.mirror.lock:
+                _save(shared.mirror, shared.directory)
 
 
 def search_text(chunk: Chunk) -> str:
@@ -680,14 +936,19 @@ class _StagedRows:
         index = self._index
 
         def run(client: MilvusClient) -> None:
-            self._old_ids = index._ids(client, docs_filter(self._doc_ids))
-            fresh = [r for r in self._rows if r["id"] not in self._old_ids]
-            self._fresh_ids = [r["id"] for r in fresh]  # before writing: abort removes whatever got in
-            if not index._location:
-                fresh = [{k: v for k, v in r.items() if k not in LOCATION_FIELDS} for r in fresh]
-            for start in range(0, len(fresh), UPSERT_BATCH):
-                client.upsert(index.collection, fresh[start : start + UPSERT_BATCH], timeout=index._timeout)
-            index._wrote(client, len(fresh))
+            mirror = index._mirror()
+            with mirror.lock if mirror is not None else contextlib.nullcontext():
+                self._old_ids = (mirror.document_pks(self._doc_ids) if mirror is not None
+                                 else index._ids(client, docs_filter(self._doc_ids)))
+                fresh = [r for r in self._rows if r["id"] not in self._old_ids]
+                self._fresh_ids = [r["id"] for r in fresh]  # before writing: abort removes whatever got in
+                if not index._location:
+                    fresh = [{k: v for k, v in r.items() if k not in LOCATION_FIELDS} for r in fresh]
+                for start in range(0, len(fresh), UPSERT_BATCH):
+                    client.upsert(index.collection, fresh[start : start + UPSERT_BATCH], timeout=index._timeout)
+                index._wrote(client, len(fresh))
+                if mirror is not None:
+                    mirror.add(fresh)
 
         index._call("replace_documents", run)
 
@@ -702,8 +963,12 @@ class _StagedRows:
         stale = and_filters(docs_expr, keep) or docs_expr
 
         def run(client: MilvusClient) -> None:
-            client.delete(index.collection, filter=stale, timeout=index._timeout)
-            index._wrote(client, len(self._old_ids - set(self._new_ids)))
+            mirror = index._mirror()
+            with mirror.lock if mirror is not None else contextlib.nullcontext():
+                client.delete(index.collection, filter=stale, timeout=index._timeout)
+                index._wrote(client, len(self._old_ids - set(self._new_ids)))
+                if mirror is not None:
+                    mirror.kill(self._old_ids - set(self._new_ids))
 
         index._call("replace_documents", run)
 
@@ -713,8 +978,25 @@ class _StagedRows:
             return
         index = self._index
         ids = self._fresh_ids
-        index._call("abort_write", lambda c: c.delete(index.collection, filter=ids_filter(ids), timeout=index._timeout))
+
+        def run(client: MilvusClient) -> None:
+            mirror = index._mirror()
+            with mirror.lock if mirror is not None else contextlib.nullcontext():
+                client.delete(index.collection, filter=ids_filter(ids), timeout=index._timeout)
+                if mirror is not None:
+                    mirror.kill(ids)
+
+        index._call("abort_write", run)
         self._fresh_ids = []
+
+
+def _save(mirror: SearchMirror, directory: Path) -> None:
+    """Save the mirror's new rows; a failure (a full disk) only costs the next start a longer catch-up."""
+    try:
+        mirror.save(directory)
+    except OSError as exc:
+        logger.warning("could not save the search mirror in %s (%s); it is rebuilt from Milvus Lite on open",
+                       directory, exc)  # fmt: skip
 
 
 def _release_local(path: str) -> None:

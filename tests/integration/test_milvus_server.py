@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 from pymilvus import MilvusClient
@@ -21,8 +22,9 @@ from app.cli import demo_dir
 from app.client import iter_sse
 from app.main import create_app
 from app.settings import Settings
-from graphs.domain import Chunk
+from graphs.domain import Chunk, Constraint
 from graphs.stores.base import StoreUnavailable
+from graphs.stores.filters import build_filter
 from graphs.stores.milvus import MilvusIndex
 from tests.support.servers import URL, LiteServer, free_port, milvus_lite_server_command
 
@@ -233,3 +235,103 @@ def test_milvus_down_at_startup_is_reported_clearly(tmp_path: Path) -> None:
         # Or fail fast, naming the store and the address that could not be reached.
         assert exc.store == "milvus" and f"127.0.0.1:{port}" in str(exc)
     assert time.monotonic() - started < 60, "a closed port must not hang startup"
+
+
+# -- an approximate dense index on the server ---------------------------------------------------------------
+
+ANN_DIM = 32
+ANN_ROWS = 3000
+NEEDLES = 15  # rows the selective filter allows
+NEEDLE = build_filter([Constraint(type="PERSON", value="needle")])
+
+
+def ann_corpus() -> list[tuple[str, list[Chunk], list[list[float]]]]:
+    rng = np.random.default_rng(0)
+    vectors = rng.standard_normal((ANN_ROWS, ANN_DIM))
+    needles = set(rng.choice(ANN_ROWS, NEEDLES, replace=False).tolist())
+    docs = []
+    for i in range(ANN_ROWS):
+        entities = {"PERSON": ["needle" if i in needles else f"p{i % 50}"]}
+        chunk = Chunk(id=f"d{i}#0", doc_id=f"d{i}", chunk_index=0, title="", text=f"row {i}", entities=entities)
+        docs.append((f"d{i}", [chunk], [vectors[i].tolist()]))
+    return docs
+
+
+@pytest.fixture(scope="module")
+def ann_pair(server: LiteServer) -> Iterator[tuple[MilvusIndex, MilvusIndex]]:
+    """The same rows in an HNSW collection and a FLAT one on the server."""
+    hnsw = MilvusIndex(server.uri, "aer_hnsw_it", ANN_DIM, dense_index="HNSW")
+    flat = MilvusIndex(server.uri, "aer_flat_it", ANN_DIM)
+    docs = ann_corpus()
+    for index in (hnsw, flat):
+        for start in range(0, ANN_ROWS, 500):
+            index.replace_documents(docs[start : start + 500])
+        index.flush()
+    yield hnsw, flat
+    hnsw.close()
+    flat.close()
+
+
+def queries(n: int) -> list[list[float]]:
+    return np.random.default_rng(1).standard_normal((n, ANN_DIM)).tolist()  # type: ignore[no-any-return]
+
+
+def test_an_approximate_index_never_drops_rows_a_filter_allows(ann_pair: tuple[MilvusIndex, MilvusIndex]) -> None:
+    hnsw, flat = ann_pair
+    assert (hnsw._dense_index, flat._dense_index) == ("HNSW", "FLAT")
+    client = hnsw._client
+    assert client is not None
+    raw_short = 0
+    for q in queries(10):
+        expected = [h.id for h in flat.search_dense(q, filter=NEEDLE, limit=10)]
+        assert len(expected) == 10
+        assert [h.id for h in hnsw.search_dense(q, filter=NEEDLE, limit=10)] == expected
+        # What the index alone returns for the same filter: the loss this guards against.
+        raw = client.search("aer_hnsw_it", data=[q], anns_field="dense", filter=NEEDLE, limit=10,
+                            search_params={"metric_type": "IP", "params": {"ef": 64}})[0]  # fmt: skip
+        raw_short += len(raw) < 10
+    assert raw_short > 0
+    # A filter that allows nothing is a confirmed zero (and so relaxes for a real reason).
+    none = build_filter([Constraint(type="PERSON", value="nobody")])
+    assert hnsw.search_dense(queries(1)[0], filter=none, limit=10) == [] and hnsw.count(none) == 0
+
+
+def test_above_the_exact_limit_the_index_searches_and_a_short_answer_is_redone_exactly(
+    server: LiteServer, ann_pair: tuple[MilvusIndex, MilvusIndex], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, flat = ann_pair
+    hnsw = MilvusIndex(server.uri, "aer_hnsw_it", ANN_DIM, dense_index="HNSW", exact_max=5)
+    try:
+        exact_calls = []
+        real = MilvusIndex._exact_dense
+        monkeypatch.setattr(MilvusIndex, "_exact_dense", lambda self, *a: exact_calls.append(a) or real(self, *a))
+        for q in queries(5):
+            # 15 allowed rows > exact_max 5: the index is asked first, falls short, the search is redone exactly.
+            assert [h.id for h in hnsw.search_dense(q, filter=NEEDLE, limit=10)] == [
+                h.id for h in flat.search_dense(q, filter=NEEDLE, limit=10)
+            ]
+        assert len(exact_calls) == 5
+        # A filter allowing most rows: answered by the index alone, in full.
+        many = build_filter([Constraint(type="PERSON", value="needle", negated=True)])
+        exact_calls.clear()
+        hits = hnsw.search_dense(queries(1)[0], filter=many, limit=10)
+        assert len(hits) == 10 and not exact_calls and all("needle" not in h.entities["PERSON"] for h in hits)
+    finally:
+        hnsw.close()
+
+
+def test_unfiltered_search_uses_the_index_with_high_recall(ann_pair: tuple[MilvusIndex, MilvusIndex]) -> None:
+    hnsw, flat = ann_pair
+    found = total = 0
+    for q in queries(20):
+        expected = {h.id for h in flat.search_dense(q, filter=None, limit=10)}
+        found += len(expected & {h.id for h in hnsw.search_dense(q, filter=None, limit=10)})
+        total += len(expected)
+    assert found / total >= 0.95
+
+
+def test_an_unknown_dense_index_is_refused() -> None:
+    with pytest.raises(ValueError, match="dense_index"):
+        MilvusIndex("http://127.0.0.1:1", "x", 4, dense_index="DISKANN")
+    with pytest.raises(ValueError, match="exact_max"):
+        MilvusIndex("http://127.0.0.1:1", "x", 4, exact_max=-1)

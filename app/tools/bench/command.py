@@ -40,7 +40,15 @@ from app.tools.bench.corpus import (
     generate_documents,
     generate_entities,
 )
-from app.tools.bench.harness import BenchServer, Instrumented, bench_settings, fresh_dir, open_resources
+from app.tools.bench.harness import (
+    MARKER,
+    BenchServer,
+    Instrumented,
+    bench_settings,
+    fresh_dir,
+    open_resources,
+)
+from app.tools.bench.paths import compare_paths, measure_hnsw, search_filters
 from app.tools.bench.timing import (
     QueryRecord,
     langgraph_floor_ms,
@@ -49,7 +57,8 @@ from app.tools.bench.timing import (
     self_peak_rss_mb,
     time_split,
 )
-from app.tools.stats import latency_summary, text_table
+from app.tools.bench.vectors import CachedEmbeddings, VectorCache
+from app.tools.stats import fmt, latency_summary, markdown_table, text_table
 
 OUTSIDE_EMBEDDER_TARGET_PCT = 25.0
 
@@ -238,13 +247,24 @@ class BenchConfig:
     duration_s: float = 60.0
     startup_timeout_s: float = 300.0
     http: bool = True
+    cache_dir: Path | None = None  # passage vectors kept between runs (None: work_dir/cache)
+    reuse_data: bool = False  # keep an ingested data dir whose data and index settings are unchanged
+    paths: bool = True  # time each search kind through the mirror and through Milvus Lite
+    ann: bool = False  # measure an HNSW index against exact search
+
+    @property
+    def vector_cache_dir(self) -> Path:
+        return self.cache_dir or self.work_dir / "cache"
 
 
-def estimate_seconds(size: int, embed_per_s: float, config: BenchConfig) -> float:
-    """A rough run time from what 2 shared cores did: Milvus Lite writes ~180 rows/s; a query takes
-    ~30 ms plus ~8 ms per 1,000 chunks (Lite's FLAT search is linear); the server answers one at a time."""
-    query_s = 0.03 + 8e-6 * size
-    ingest = size / embed_per_s + size / 180 + size / 1000
+def estimate_seconds(size: int, embed_per_s: float, config: BenchConfig, cached: int = 0) -> float:
+    """A rough run time from what 2 shared cores did: vectors not in the cache are embedded; Milvus Lite
+    writes ~250 rows/s and the rest of ingest (graph, entities, the mirror's tokens) ~500 rows/s; a query
+    takes ~60 ms plus ~0.5 ms per 1,000 chunks; the Lite-search comparison ~1 s per 1,000 chunks."""
+    query_s = 0.06 + 5e-7 * size
+    ingest = max(size - cached, 0) / embed_per_s + size / 250 + size / 500
+    if config.paths:
+        ingest += size / 1000
     queries = (config.repeats + 1) * 4 * config.per_route * query_s
     http = 0.0
     if config.http:
@@ -252,23 +272,83 @@ def estimate_seconds(size: int, embed_per_s: float, config: BenchConfig) -> floa
     return ingest + queries + http
 
 
+DATA_MANIFEST = "bench-data.json"
+
+
+def data_fingerprint(corpus: SyntheticCorpus, embedder: str) -> str:
+    """What decides an ingested bench data dir: the documents, entities, embedder and the index's settings."""
+    import hashlib
+    from importlib.metadata import version
+
+    from graphs.stores import milvus, mirror
+
+    digest = hashlib.sha256()
+    for doc in corpus.documents:
+        digest.update(doc.model_dump_json().encode())
+    for entity in corpus.entities:
+        digest.update(entity.model_dump_json().encode())
+    settings = [embedder, milvus.INDEXES, milvus.INDEX_PARAMS, milvus.DEFAULT_ANALYZER, milvus.LITE_FLUSH_ROWS,
+                mirror.FORMAT_VERSION, version("milvus-lite"), version("pymilvus")]  # fmt: skip
+    digest.update(json.dumps(settings, default=str, ensure_ascii=False).encode())
+    return digest.hexdigest()[:16]
+
+
+def reusable_ingest(data_dir: Path, fingerprint: str) -> dict[str, Any] | None:
+    """The ingest report of a data dir a finished earlier run left with the same fingerprint."""
+    try:
+        manifest = json.loads((data_dir / DATA_MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not (data_dir / MARKER).exists() or manifest.get("fingerprint") != fingerprint:
+        return None
+    ingest = manifest.get("ingest")
+    return ingest if isinstance(ingest, dict) else None
+
+
 def run_size(
-    size: int, config: BenchConfig, embedder: Embeddings, echo: Callable[[str], None]
+    size: int, config: BenchConfig, embedder: Embeddings, echo: Callable[[str], None], name: str = ""
 ) -> dict[str, Any]:
-    """Generate, ingest, query in-process and over HTTP for one corpus size."""
-    data_dir = fresh_dir(config.work_dir / f"chunks-{size}")
-    out: dict[str, Any] = {"size": size, "data_dir": str(data_dir), "load_average": {"start": load_average()}}
+    """Generate, ingest (or reuse an identical earlier ingest), query in-process and over HTTP for one size."""
     corpus = generate_corpus(size, config.seed, config.per_route)
+    data_dir = config.work_dir / f"chunks-{size}"
+    fingerprint = data_fingerprint(corpus, name)
+    reused = reusable_ingest(data_dir, fingerprint) if config.reuse_data else None
+    if reused is None:
+        data_dir = fresh_dir(data_dir)
+    out: dict[str, Any] = {"size": size, "data_dir": str(data_dir), "load_average": {"start": load_average()}}
     inst = open_resources(data_dir, embedder)
     try:
-        echo(f"[{size}] ingest {len(corpus.documents)} documents, {len(corpus.entities)} entities")
-        out["ingest"] = ingest_phase(inst, corpus, config.batch_size, echo)
+        if reused is not None:
+            echo(f"[{size}] reusing the ingested data dir {data_dir} (same documents, embedder and index settings)")
+            out["ingest"] = {**reused, "reused": True}
+        else:
+            echo(f"[{size}] ingest {len(corpus.documents)} documents, {len(corpus.entities)} entities")
+            counted = (embedder.hits, embedder.misses) if isinstance(embedder, CachedEmbeddings) else (0, 0)
+            out["ingest"] = ingest_phase(inst, corpus, config.batch_size, echo)
+            if isinstance(embedder, CachedEmbeddings):  # this size's share (the cache serves every size)
+                embedder.cache.save()
+                out["ingest"]["vector_cache"] = {
+                    "hits": embedder.hits - counted[0], "misses": embedder.misses - counted[1]
+                }
+            manifest = {"fingerprint": fingerprint, "size": size, "seed": config.seed, "ingest": out["ingest"]}
+            (data_dir / DATA_MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=2), encoding="utf-8")
         out["load_average"]["after_ingest"] = load_average()
         echo(f"[{size}] {len(corpus.questions)} questions x {config.repeats} in-process")
         records = asyncio.run(query_phase(inst, corpus.questions, config.repeats))
+        out["load_average"]["after_queries"] = load_average()
+        index = inst.resources.context.index
+        if config.paths or config.ann:
+            texts = [q.text for q in corpus.questions]
+            vectors = [embedder.embed_query(t) for t in texts]
+        if config.paths:
+            echo(f"[{size}] each search kind through the search mirror and through Milvus Lite")
+            out["search_paths"] = compare_paths(index, vectors, texts, search_filters(corpus, len(texts)))
+            out["load_average"]["after_paths"] = load_average()
+        if config.ann:
+            echo(f"[{size}] HNSW against exact search")
+            out["hnsw"] = measure_hnsw(index, vectors)
     finally:
         inst.resources.close()
-    out["load_average"]["after_queries"] = load_average()
     out["in_process"] = {
         "queries": len(records),
         "routes": route_table(records),
@@ -301,16 +381,18 @@ def run_bench(config: BenchConfig, echo: Callable[[str], None] = typer.echo) -> 
     from app.container import build_embedder
 
     embedder, dim, name = build_embedder(bench_settings(config.work_dir))
+    cached = CachedEmbeddings(embedder, VectorCache(config.vector_cache_dir, name, dim))
+    echo(f"vector cache {cached.cache.vectors_path}: {len(cached.cache)} passage vectors")
     probe = [d.text for d in generate_documents(16, generate_entities(config.seed), config.seed + 1)]
     embedder.embed_documents(probe[:4])  # the first call loads the model
     started = time.perf_counter()
     embedder.embed_documents(probe)
     embed_per_s = len(probe) / (time.perf_counter() - started)
     for size in config.sizes:
-        minutes = estimate_seconds(size, embed_per_s, config) / 60
-        slow = "  (slow: Milvus Lite writes ~180 rows/s and searches linearly)" if size >= 100_000 else ""
+        minutes = estimate_seconds(size, embed_per_s, config, cached=len(cached.cache)) / 60
         echo(
-            f"estimate for {size} chunks: ~{minutes:.0f} min (embedding {embed_per_s:.0f} chunks/s here){slow}"
+            f"estimate for {size} chunks: ~{minutes:.0f} min (embedding {embed_per_s:.0f} chunks/s here, "
+            f"{len(cached.cache)} vectors cached)"
         )
     sizes: list[dict[str, Any]] = []
     meta: dict[str, Any] = {
@@ -326,10 +408,10 @@ def run_bench(config: BenchConfig, echo: Callable[[str], None] = typer.echo) -> 
         "langgraph_floor_ms": langgraph_floor_ms(),
         "path_floor_ms": langgraph_floor_ms(8, rag_state=True),
         "config": {k: (str(v) if isinstance(v, Path) else v) for k, v in dataclasses.asdict(config).items()},
-        "stack": "USE embedder, Milvus Lite (FLAT), SQLite entities, fusion reranker, no LLM",
+        "stack": "USE embedder, Milvus Lite with its search mirror, SQLite entities, fusion reranker, no LLM",
     }
     for size in config.sizes:
-        sizes.append(run_size(size, config, embedder, echo))
+        sizes.append(run_size(size, config, cached, echo, name))
     meta["bench_peak_rss_mb"] = self_peak_rss_mb()
     return {"meta": meta, "sizes": sizes}
 
@@ -347,13 +429,16 @@ def format_report(results: dict[str, Any]) -> str:
     ]
     for s in results["sizes"]:
         ing = s["ingest"]
+        cache = ing.get("vector_cache")
         lines += [
             "",
             f"== {s['size']} chunks (load average {s['load_average']}) ==",
-            f"ingest: {ing['chunks']} chunks in {ing['seconds']:.1f} s = {ing['chunks_per_s']} chunks/s "
+            ("ingest (reused: the figures of the run that ingested this data dir): " if ing.get("reused") else "ingest: ")
+            + f"{ing['chunks']} chunks in {ing['seconds']:.1f} s = {ing['chunks_per_s']} chunks/s "
             f"(embedding {ing['embed_s']:.1f} s, {ing['embed_chunks_per_s']}/s; Milvus {ing['milvus_s']:.1f} s, "
-            f"{ing['milvus_chunks_per_s']}/s; chunking, entities and graph {ing['other_s']:.1f} s); "
-            f"entities {ing['entities']} in {ing['entity_load_s']:.1f} s",
+            f"{ing['milvus_chunks_per_s']}/s; chunking, entities, graph and mirror {ing['other_s']:.1f} s); "
+            f"entities {ing['entities']} in {ing['entity_load_s']:.1f} s"
+            + (f"; vectors {cache['hits']} from the cache, {cache['misses']} embedded" if cache else ""),
             f"outside the embedder: {ing.get('outside_embedder_pct')}% of ingest time "
             f"(target ≤ {ing.get('outside_embedder_target_pct')}%)",
             "",
@@ -400,6 +485,25 @@ def format_report(results: dict[str, Any]) -> str:
             lines.append(
                 f"note: {s['in_process']['route_mismatches']} queries took another route than intended"
             )
+        if "search_paths" in s:
+            lines += ["", "each search kind through the search mirror and through Milvus Lite's own search (ms; "
+                      "same questions, same run; 'same' = identical ids and scores; 'overlap' = share of Lite's "
+                      "top list the mirror returns: BM25 differs where Lite has several segments, each with its "
+                      "own statistics):"]
+            lines += text_table(
+                ["search", "n", "mirror p50", "mirror p95", "Lite p50", "Lite p95", "speed-up", "same", "overlap"],
+                [[k, r["searches"], r["mirror_ms"]["p50"], r["mirror_ms"]["p95"], r["lite_ms"]["p50"],
+                  r["lite_ms"]["p95"], f"{r['speedup_p50']}x", f"{r['same_results']}/{r['searches']}",
+                  "-" if r.get("overlap") is None else f"{r['overlap']:.3f}"]
+                 for k, r in s["search_paths"].items()],
+            )  # fmt: skip
+        if "hnsw" in s and "by_ef" in s["hnsw"]:
+            h = s["hnsw"]
+            lines += ["", f"HNSW (M 16, efConstruction 200) over {h['rows']} vectors: built in {h['build_s']} s; "
+                      f"exact numpy search {h['exact_numpy_ms']} ms; recall@{h['k']} of exact over {h['queries']} "
+                      "questions:"]
+            lines += text_table(["ef", f"recall@{h['k']}", "ms"],
+                                [[ef, f"{r['recall_at_k']:.3f}", f"{r['ms']:.2f}"] for ef, r in h["by_ef"].items()])
         if "http" in s:
             srv = s["server"]
             lines += [
@@ -430,7 +534,54 @@ def format_report(results: dict[str, Any]) -> str:
                 f"server peak RSS {srv['memory_end'].get('peak_mb')} MiB; "
                 f"bench process peak RSS {s['bench_peak_rss_mb']} MiB"
             )
+    if len(results["sizes"]) > 1 or results["sizes"]:
+        lines += ["", "summary:", *summary_rows(results)]
     return "\n".join(lines)
+
+
+def summary_rows(results: dict[str, Any], markdown: bool = False) -> list[str]:
+    """One table across sizes: per-route p50/p95 in-process, HTTP QPS per concurrency, server RSS."""
+    sizes = results["sizes"]
+    headers = ["", *(f"{s['size']:,} chunks" for s in sizes)]
+
+    def cell(value: Any, unit: str = "") -> str:
+        return "-" if value is None else f"{fmt(value)}{unit}"
+
+    rows: list[list[str]] = []
+
+    def ingest(s: dict[str, Any]) -> str:
+        ing = s["ingest"]
+        cache = ing.get("vector_cache") or {}
+        note = " (reused)" if ing.get("reused") else " (vectors cached)" if cache.get("misses") == 0 else ""
+        return f"{cell(ing.get('chunks_per_s'))} chunks/s{note}"
+
+    rows.append(["ingest (embedding, Milvus, knowledge graph, mirror)", *(ingest(s) for s in sizes)])
+    for route in ROUTES:
+        cells = []
+        for s in sizes:
+            r = s["in_process"]["routes"].get(route)
+            cells.append(f"{cell(r['latency_ms']['p50'])} / {cell(r['latency_ms']['p95'])} ms" if r else "-")
+        rows.append([f"{route} p50 / p95 (in-process)", *cells])
+    concurrency = sorted({lv["concurrency"] for s in sizes for lv in s.get("http", [])})
+    if concurrency:
+        rows.append([
+            f"HTTP QPS at concurrency {' / '.join(map(str, concurrency))}",
+            *(" / ".join(cell({lv["concurrency"]: lv["qps"] for lv in s.get("http", [])}.get(c)) for c in concurrency)
+              for s in sizes),
+        ])  # fmt: skip
+        rows.append([
+            f"HTTP p95 at concurrency {' / '.join(map(str, concurrency))}",
+            *(" / ".join(cell({lv["concurrency"]: lv["latency_ms"]["p95"] for lv in s.get("http", [])}.get(c))
+                         for c in concurrency) + " ms" for s in sizes),
+        ])  # fmt: skip
+        rows.append(["server peak RSS", *(cell(s.get("server", {}).get("memory_end", {}).get("peak_mb"), " MiB")
+                                          for s in sizes)])  # fmt: skip
+        rows.append(["server startup", *(cell(s.get("server", {}).get("startup_s"), " s") for s in sizes)])
+    rows.append(["load average (start / end)", *(
+        f"{cell((s['load_average'].get('start') or [None])[0])} / "
+        f"{cell((s['load_average'].get('end') or s['load_average'].get('after_queries') or [None])[0])}"
+        for s in sizes)])  # fmt: skip
+    return markdown_table(headers, rows) if markdown else text_table(headers, rows)
 
 
 def _ints(value: str, name: str) -> tuple[int, ...]:
@@ -465,6 +616,20 @@ def bench_command(
     batch_size: Annotated[int, typer.Option(min=1, help="Documents per ingest batch.")] = 32,
     http: Annotated[bool, typer.Option(help="Run the HTTP phase (aer serve subprocess).")] = True,
     startup_timeout: Annotated[float, typer.Option(min=1, help="Seconds to wait for aer serve.")] = 300.0,
+    cache_dir: Annotated[
+        Path | None,
+        typer.Option(help="Passage vectors kept between runs, by embedder and text (default: WORK_DIR/cache)."),
+    ] = None,
+    reuse_data: Annotated[
+        bool,
+        typer.Option(help="Keep a size's ingested data dir when its documents, embedder and index settings "
+                     "are unchanged (re-measure queries without ingesting again)."),
+    ] = False,
+    paths: Annotated[
+        bool, typer.Option(help="Time each search kind through the search mirror and through Milvus Lite.")
+    ] = True,
+    ann: Annotated[bool, typer.Option(help="Measure an HNSW index (build time, recall@10) against exact search.")] = False,
+    markdown: Annotated[Path | None, typer.Option(help="Also write the summary across sizes as Markdown.")] = None,
 ) -> None:
     """Benchmark ingest, per-route latency, HTTP QPS and memory on synthetic bilingual data."""
     config = BenchConfig(
@@ -479,9 +644,16 @@ def bench_command(
         duration_s=duration,
         startup_timeout_s=startup_timeout,
         http=http,
+        cache_dir=cache_dir,
+        reuse_data=reuse_data,
+        paths=paths,
+        ann=ann,
     )
     results = run_bench(config)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    if markdown is not None:
+        markdown.parent.mkdir(parents=True, exist_ok=True)
+        markdown.write_text("\n".join(summary_rows(results, markdown=True)) + "\n", encoding="utf-8")
     typer.echo(format_report(results))
     typer.echo(f"\nresults written to {out}")

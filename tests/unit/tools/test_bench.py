@@ -165,7 +165,7 @@ def test_fresh_dir_only_deletes_its_own_directories(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(180)
+@pytest.mark.timeout(300)
 def test_tiny_end_to_end_run(tmp_path: Path) -> None:
     app = typer.Typer()
     app.command()(bench_command)
@@ -198,3 +198,33 @@ def test_tiny_end_to_end_run(tmp_path: Path) -> None:
     with pytest.raises(httpx.TransportError):  # the server is gone
         httpx.get(f"{size['server']['base_url']}/healthz", timeout=2)
     assert elapsed < 120
+    # The vectors were embedded once and cached; each search kind agreed between the mirror and Lite.
+    assert size["ingest"]["vector_cache"] == {"hits": 0, "misses": 50}
+    assert list((tmp_path / "data" / "cache").glob("*.vectors.npy"))
+    assert set(size["search_paths"]) == {"dense", "dense + filter", "bm25", "count + filter"}
+    for kind in size["search_paths"].values():
+        assert kind["same_results"] == kind["searches"] > 0 and kind["mirror_ms"]["p50"] > 0
+    assert "summary:" in result.output and "search mirror" in result.output
+
+    # Again, keeping the ingested data dir: no ingest; HNSW measured against exact search.
+    again = CliRunner().invoke(app, [
+        "--sizes", "50", "--work-dir", str(tmp_path / "data"), "--out", str(out), "--questions-per-route", "1",
+        "--repeats", "1", "--no-http", "--reuse-data", "--ann", "--markdown", str(tmp_path / "summary.md"),
+    ])  # fmt: skip
+    assert again.exit_code == 0, again.output + repr(again.exception)
+    [size] = json.loads(out.read_text())["sizes"]
+    assert size["ingest"]["reused"] and "reusing the ingested data dir" in again.output
+    assert size["hnsw"]["rows"] == 50 and size["hnsw"]["by_ef"]["64"]["recall_at_k"] > 0.9
+    assert (tmp_path / "summary.md").read_text().startswith("|  | 50 chunks |")
+
+    # Fresh data dirs (not reused): ingested again, the vectors cached so far taken from the cache; each
+    # size counts its own.
+    fresh = CliRunner().invoke(app, [
+        "--sizes", "50,60", "--work-dir", str(tmp_path / "data"), "--out", str(out), "--questions-per-route", "1",
+        "--repeats", "1", "--no-http", "--no-paths",
+    ])  # fmt: skip
+    assert fresh.exit_code == 0, fresh.output + repr(fresh.exception)
+    fifty, sixty = json.loads(out.read_text())["sizes"]
+    assert "reused" not in fifty["ingest"] and fifty["ingest"]["vector_cache"] == {"hits": 50, "misses": 0}
+    assert sixty["ingest"]["vector_cache"] == {"hits": 50, "misses": 10}
+    assert "search_paths" not in fifty

@@ -1,0 +1,130 @@
+"""The bench's vector cache: passage vectors kept on disk between runs, keyed by the embedder and the text.
+
+Ingest at 100k chunks is embedder-bound (USE: ~40 chunks/s on 2 cores, about 40 minutes); the query figures
+do not depend on when a vector was computed, so a later run reuses them and re-measures queries in minutes.
+A vector is found by the SHA-256 of the exact text embedded, so a changed corpus, chunker or title format
+simply misses the cache and is embedded again; a cache file belongs to one embedder (name and dimension).
+Query embeddings are never cached: their time is part of every query's latency.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from pathlib import Path
+
+import numpy as np
+from langchain_core.embeddings import Embeddings
+
+DIGEST_BYTES = 16
+
+
+def text_key(text: str) -> bytes:
+    """The cache key of one embedded text."""
+    return hashlib.sha256(text.encode("utf-8")).digest()[:DIGEST_BYTES]
+
+
+def cache_paths(cache_dir: Path, embedder: str, dim: int) -> tuple[Path, Path]:
+    """The vectors file and its keys file for one embedder."""
+    stem = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in embedder)
+    return cache_dir / f"{stem}-{dim}.vectors.npy", cache_dir / f"{stem}-{dim}.keys.npy"
+
+
+class VectorCache:
+    """Text → vector for one embedder, loaded from and saved to two ``.npy`` files."""
+
+    def __init__(self, cache_dir: Path, embedder: str, dim: int) -> None:
+        self.dim = dim
+        self.vectors_path, self.keys_path = cache_paths(cache_dir, embedder, dim)
+        self._rows: dict[bytes, tuple[int, int]] = {}  # key -> (block, row in block)
+        self._blocks: list[np.ndarray] = []
+        self._size = 0
+        self._saved = 0
+        self._lock = threading.Lock()
+        if self.vectors_path.exists() and self.keys_path.exists():
+            vectors = np.load(self.vectors_path, mmap_mode="r")
+            keys = np.load(self.keys_path)
+            if vectors.ndim != 2 or vectors.shape[1] != dim or len(keys) != len(vectors):
+                raise ValueError(f"{self.vectors_path} does not match {self.keys_path} or dim {dim}")
+            self._blocks.append(np.asarray(vectors, dtype=np.float32))
+            self._rows = {bytes(k): (0, i) for i, k in enumerate(keys)}
+            self._size = self._saved = len(vectors)
+
+    def __len__(self) -> int:
+        return self._size
+
+    @property
+    def unsaved(self) -> int:
+        return self._size - self._saved
+
+    def get(self, texts: list[str]) -> tuple[list[list[float] | None], list[int]]:
+        """The cached vector of each text (None when absent) and the positions of the misses."""
+        keys = [text_key(t) for t in texts]
+        with self._lock:
+            rows = [self._rows.get(k) for k in keys]
+            found: list[list[float] | None] = [
+                None if r is None else self._blocks[r[0]][r[1]].tolist() for r in rows
+            ]
+        return found, [i for i, r in enumerate(rows) if r is None]
+
+    def put(self, texts: list[str], vectors: list[list[float]]) -> None:
+        """Remember the vectors of ``texts`` (a text already present keeps its vector)."""
+        with self._lock:
+            fresh = [(text_key(t), v) for t, v in zip(texts, vectors, strict=True)]
+            fresh = [(k, v) for k, v in dict(fresh).items() if k not in self._rows]
+            if not fresh:
+                return
+            block = np.asarray([v for _, v in fresh], dtype=np.float32).reshape(-1, self.dim)
+            for i, (k, _) in enumerate(fresh):
+                self._rows[k] = (len(self._blocks), i)
+            self._blocks.append(block)
+            self._size += len(fresh)
+
+    def save(self) -> int:
+        """Write the cache if it grew (atomically: a killed run leaves the previous files); the rows written."""
+        with self._lock:
+            if self._size == self._saved:
+                return 0
+            starts = np.cumsum([0, *(len(b) for b in self._blocks)])
+            matrix = np.concatenate(self._blocks)
+            keys = np.zeros((self._size, DIGEST_BYTES), dtype=np.uint8)
+            for key, (block, row) in self._rows.items():
+                keys[starts[block] + row] = np.frombuffer(key, dtype=np.uint8)
+            self._blocks = [matrix]
+            self._rows = {k: (0, int(starts[b] + r)) for k, (b, r) in self._rows.items()}
+            self.vectors_path.parent.mkdir(parents=True, exist_ok=True)
+            for path, data in ((self.vectors_path, matrix), (self.keys_path, keys)):
+                tmp = path.with_name(path.name + ".tmp.npy")
+                np.save(tmp, data)
+                os.replace(tmp, path)
+            written, self._saved = self._size - self._saved, self._size
+            return written
+
+
+class CachedEmbeddings(Embeddings):
+    """An embedder whose passage vectors come from a ``VectorCache`` when present (queries never do)."""
+
+    def __init__(self, inner: Embeddings, cache: VectorCache, autosave_every: int = 4096) -> None:
+        self.inner = inner
+        self.cache = cache
+        self.autosave_every = autosave_every  # a run stopped midway keeps what it embedded
+        self.hits = 0
+        self.misses = 0
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        found, missing = self.cache.get(texts)
+        if missing:
+            unique = list(dict.fromkeys(texts[i] for i in missing))  # a text repeated in a batch: embedded once
+            computed = dict(zip(unique, self.inner.embed_documents(unique), strict=True))
+            self.cache.put(unique, [computed[t] for t in unique])
+            for i in missing:
+                found[i] = computed[texts[i]]
+            if self.cache.unsaved >= self.autosave_every:
+                self.cache.save()
+        self.hits += len(texts) - len(missing)
+        self.misses += len(missing)
+        return [v for v in found if v is not None]
+
+    def embed_query(self, text: str) -> list[float]:
+        return self.inner.embed_query(text)

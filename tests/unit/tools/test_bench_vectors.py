@@ -1,0 +1,64 @@
+"""The bench's vector cache: vectors found by embedder and exact text, saved atomically, queries never cached."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from langchain_core.embeddings import Embeddings
+
+from app.tools.bench.vectors import CachedEmbeddings, VectorCache, cache_paths
+
+
+class Counting(Embeddings):
+    def __init__(self) -> None:
+        self.documents: list[str] = []
+        self.queries: list[str] = []
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        self.documents += texts
+        return [[float(len(t)), float(i), 1.0] for i, t in enumerate(texts)]
+
+    def embed_query(self, text: str) -> list[float]:
+        self.queries.append(text)
+        return [0.0, 0.0, 1.0]
+
+
+def test_vectors_are_embedded_once_and_survive_a_restart(tmp_path: Path) -> None:
+    inner = Counting()
+    cached = CachedEmbeddings(inner, VectorCache(tmp_path, "use/v3", 3))
+    first = cached.embed_documents(["a", "bb", "a", "ccc"])
+    assert inner.documents == ["a", "bb", "ccc"] and first[0] == first[2]
+    again = cached.embed_documents(["bb", "a", "new"])
+    assert again[:2] == [first[1], first[0]]
+    assert cached.cache.save() == len(cached.cache) > 0
+    assert cached.cache.save() == 0  # unchanged
+
+    inner2 = Counting()
+    reopened = CachedEmbeddings(inner2, VectorCache(tmp_path, "use/v3", 3))
+    assert reopened.embed_documents(["a", "bb", "new", "ccc"]) == [first[0], first[1], again[2], first[3]]
+    assert inner.documents == ["a", "bb", "ccc", "new"]
+    assert inner2.documents == [] and (reopened.hits, reopened.misses) == (4, 0)
+    assert reopened.embed_query("a") == [0.0, 0.0, 1.0] and inner2.queries == ["a"]
+    assert [p.name for p in cache_paths(tmp_path, "use/v3", 3)] == ["use_v3-3.vectors.npy", "use_v3-3.keys.npy"]
+
+
+def test_another_embedder_or_dimension_has_its_own_files(tmp_path: Path) -> None:
+    one = VectorCache(tmp_path, "a", 3)
+    one.put(["x"], [[1.0, 2.0, 3.0]])
+    one.save()
+    assert len(VectorCache(tmp_path, "b", 3)) == 0 and len(VectorCache(tmp_path, "a", 4)) == 0
+    vectors, keys = cache_paths(tmp_path, "a", 3)
+    np.save(keys, np.zeros((5, 16), dtype=np.uint8))  # keys that do not match the vectors
+    with pytest.raises(ValueError, match="does not match"):
+        VectorCache(tmp_path, "a", 3)
+    assert vectors.exists()
+
+
+def test_a_long_run_saves_as_it_goes(tmp_path: Path) -> None:
+    cached = CachedEmbeddings(Counting(), VectorCache(tmp_path, "a", 3), autosave_every=3)
+    cached.embed_documents(["1", "2"])
+    assert len(VectorCache(tmp_path, "a", 3)) == 0
+    cached.embed_documents(["3", "4"])  # 4 unsaved >= 3: written
+    assert len(VectorCache(tmp_path, "a", 3)) == 4
