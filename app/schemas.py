@@ -486,7 +486,7 @@ class AuthInfo(Wire):
 
 
 class Features(Wire):
-    """Optional endpoints this server has (the page shows their views only when present)."""
+    """The document endpoints this server has (a client can check before it uses them)."""
 
     upload: bool = Field(description="POST /api/adaptive-entity-rag/upload (multipart files).")
     jobs: bool = Field(description="GET ?action=job&id=… (ingest job progress).")

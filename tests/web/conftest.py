@@ -25,6 +25,7 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 TIMEOUT_MS = 90_000  # two shared cores: a first query loads jieba and the encoder's graph
 API_KEY = "page-test-key"
+SYNC_MAX_CHARS = 4000  # the open server queues an add-documents with more text as an ingest job (202 jobId)
 LLM_MODEL = "stub-writer"
 # Gold documents of the demo corpus for the seed questions: a tiny eval set, so the Evaluation tab has a report.
 EVAL_QUESTIONS = [
@@ -66,7 +67,8 @@ def demo_server(workdir: Path, **env: str) -> ServerProcess:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """The open server: the demo corpus, and an `aer eval` report of a tiny eval set in its results folder."""
+    """The open server: the demo corpus, an `aer eval` report of a tiny eval set in its results folder, and
+    add-documents over SYNC_MAX_CHARS characters run as ingest jobs."""
     workdir = tmp_path_factory.mktemp("web")
     dataset = workdir / "demo-seeds"
     dataset.mkdir()
@@ -77,7 +79,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     env = {"AER_DATA_DIR": str(workdir / "data"), "AER_EVAL_RESULTS_DIR": str(results)}
     run_aer(workdir, env, "eval", str(dataset), "--mode", "bm25,hybrid,full")
     assert (results / "eval-demo-seeds.json").is_file()
-    process = demo_server(workdir, AER_EVAL_RESULTS_DIR=str(results))
+    process = demo_server(workdir, AER_EVAL_RESULTS_DIR=str(results), AER_INGEST_SYNC_MAX_CHARS=str(SYNC_MAX_CHARS))
     try:
         yield process
     finally:

@@ -1,5 +1,7 @@
-"""The web page in a real browser (headless Chromium): ask and see the route and the citations, the not-found state,
-add a document and find it, add an alias and see the next question use it, an alias conflict explained, the
+"""The web page in a real browser (headless Chromium) against real servers: ask and see the route and the
+citations, the not-found state; upload real files (one unreadable), follow the job, list, filter and open the
+documents, ask about a file and see its page or section cited, delete; add a document (a long one as a job) and
+find it; add an alias and see the next question use it, an alias conflict and a look-alike name explained; the
 evaluation report, a server that needs an API key, keyboard use, phone width, and Swagger's "Try it out"."""
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from app.cli import SEED_QUESTIONS
 from app.schemas import API_PATH
+from tests.support.documents import DOCX_BLOCKS, MARKDOWN, TEXT, docx_bytes, pdf_bytes
 from tests.support.servers import ServerProcess
-from tests.web.conftest import API_KEY, LLM_MODEL, PHONE, Watched, watch
+from tests.web.conftest import API_KEY, LLM_MODEL, PHONE, SYNC_MAX_CHARS, Watched, watch
 
 COMPARISON = "特斯拉和SpaceX谁先成立？"
 UNANSWERABLE = "火星上的第一座城市叫什么名字？"  # nothing in the demo corpus is about a city on Mars
@@ -166,15 +169,17 @@ def test_a_question_the_corpus_cannot_answer_shows_the_sentence_and_the_related_
     shot(p, screenshots, "ask-not-found.png")
 
 
-def test_an_answer_with_a_short_span_and_corrections_shows_both(page: Watched) -> None:
-    """answerSpan and corrections (what the answer checker changed) are rendered when the API sends them."""
+def test_an_answer_shows_its_short_span_and_the_checker_s_corrections(page: Watched, server: ServerProcess) -> None:
+    """answerSpan and answerability as the server sends them; corrections (what the answer checker changed in an
+    LLM answer; no writer here makes any) added to the real response in the schema's shape, a list of strings."""
+    corrections = ["dropped a sentence whose year no cited passage states"]
+    expected = api(server, {"action": "query", "question": SEED_QUESTIONS[0]})
+    assert expected["answerSpan"] and expected["answerability"]["decision"] == "answerable"
 
     def checked(route: Route) -> None:
         response = route.fetch()
         body = response.json()
-        body.update(answerSpan="SpaceX", corrections=["dropped a sentence whose year no cited passage states",
-                                                      {"sentence": "Tesla was founded in 2001.", "reason": "unsupported date"}],
-                    answerability={"decision": "answerable", "score": 0.91, "reason": "terms and a company name together"})
+        body["corrections"] = corrections
         route.fulfill(response=response, json=body)
 
     p = page.goto()
@@ -183,15 +188,239 @@ def test_an_answer_with_a_short_span_and_corrections_shows_both(page: Watched) -
     p.route("**" + API_PATH, checked)
     assert ask(p, SEED_QUESTIONS[0]) == "answered"
     card = p.locator(".answer-card")
-    assert "SpaceX" in card.locator(".answer-span").inner_text()
-    assert "unsupported date" in card.locator(".corrections").inner_text()
-    assert "answerable" in card.locator(".answerability").inner_text()
+    expect(card.locator(".answer-span strong")).to_have_text(expected["answerSpan"])
+    expect(card.locator(".answerability")).to_contain_text(expected["answerability"]["reason"])
+    expect(card.locator(".corrections li")).to_have_text(corrections)
 
 
 # -- Documents -------------------------------------------------------------------------------------------------
 
+UPLOAD_ROOT = "web-test-uploads"
+ORCHID_PAGES = [
+    ["Annual report of the Orchid Company.", "The company was founded in 1998 in Rotterdam."],
+    ["Results", "In 2024 the Orchid Company opened a research lab in Shanghai."],
+    ["Outlook", "The company plans a second factory in Porto in 2026."],
+]
 
-def test_add_a_document_find_it_and_delete_it(page: Watched, server: ServerProcess, screenshots: Path) -> None:
+
+def upload_fixtures(folder: Path) -> list[Path]:
+    """Small real files of each kind the server reads (a PDF of three pages, Markdown and DOCX with headings, text),
+    and an encrypted PDF it cannot read."""
+    contents = {
+        "orchid-report.pdf": pdf_bytes(ORCHID_PAGES, title="Orchid Company Annual Report"),
+        "tea.md": MARKDOWN.encode(),
+        "office.txt": TEXT.encode(),
+        "handbook.docx": docx_bytes(DOCX_BLOCKS),
+        "secret.pdf": pdf_bytes([["top secret numbers"]], password="hunter2"),
+    }
+    for name, data in contents.items():
+        (folder / name).write_bytes(data)
+    return [folder / name for name in contents]
+
+
+def get(server: ServerProcess, **params: Any) -> httpx.Response:
+    return httpx.get(server.base_url + API_PATH, params=params, timeout=120)
+
+
+def delete_quietly(server: ServerProcess, *ids: str) -> None:
+    """Leave the shared server as the test found it (a document the test deleted already answers 404)."""
+    for doc_id in ids:
+        r = httpx.post(server.base_url + API_PATH, json={"action": "delete-document", "id": doc_id}, timeout=120)
+        assert r.status_code in (200, 404), r.text
+
+
+def facts(dialog: Locator) -> dict[str, str]:
+    """A dialog's definition list as {term: description}."""
+    return dict(dialog.locator("dl.facts").first.evaluate(
+        "dl => [...dl.querySelectorAll('dt')].map(dt => [dt.textContent, dt.nextElementSibling.textContent])"))
+
+
+def filter_inventory(p: Page, title: str = "", source: str = "", root: str = "") -> None:
+    p.fill("#inv-title", title)
+    p.fill("#inv-source", source)
+    p.fill("#inv-root", root)
+    p.press("#inv-root", "Enter")
+
+
+def follow(p: Page, job_id: str) -> Locator:
+    """The job's panel, once the page shows it finished."""
+    panel = p.locator(f'.job[data-job="{job_id}"]')
+    expect(panel.locator(".job-head .status-badge")).to_have_text(re.compile("^(done|failed)$"))
+    return panel
+
+
+def test_upload_files_follow_the_job_open_a_document_ask_and_delete(
+    page: Watched, server: ServerProcess, screenshots: Path, tmp_path: Path
+) -> None:
+    files = upload_fixtures(tmp_path)
+    read = ["orchid-report.pdf", "tea.md", "office.txt", "handbook.docx"]
+    p = page.goto("/#documents")
+    p.on("dialog", lambda d: d.accept())  # the delete confirmation
+    try:
+        p.set_input_files("#upload-files", [str(f) for f in files])
+        expect(p.locator("#upload-preview li")).to_have_count(5)
+        p.click("#upload-form summary")
+        p.fill("#upload-root", UPLOAD_ROOT)
+        with p.expect_response(lambda r: r.url.endswith(f"{API_PATH}/upload")) as uploaded:
+            p.click("#upload-submit")
+        assert uploaded.value.status == 202
+        job_id = uploaded.value.json()["jobId"]
+
+        # Each file's outcome at once: the encrypted PDF is named with its reason, the others go on.
+        result = p.locator("#upload-result")
+        expect(result).to_contain_text("1 of 5 file(s) could not be read; the others are queued.")
+        expect(result.locator("li", has_text="secret.pdf")).to_have_text(
+            "secret.pdf: encrypted_file: the PDF is encrypted and needs a password")
+        for name in read:
+            expect(result.locator("li", has_text=name)).to_have_text(f"{name}: 1 document(s)")
+
+        # The job is followed to its end: status, progress and each document's outcome, as the API has them.
+        panel = follow(p, job_id)
+        job = get(server, action="job", id=job_id).json()["job"]
+        progress = job["progress"]
+        assert job["status"] == "done" and (progress["done"], progress["failed"], progress["total"]) == (4, 1, 5)
+        expect(panel.locator(".job-head .status-badge")).to_have_text("done")
+        expect(panel).to_contain_text(f"5 of 5 document(s) · 1 failed · {progress['chunks']} chunk(s)")
+        assert panel.locator("progress").evaluate("bar => [bar.value, bar.max]") == [5, 5]
+        rows = panel.locator("tbody tr")
+        expect(rows).to_have_count(5)
+        for outcome in job["documents"]:
+            row = rows.filter(has=p.get_by_text(outcome["id"], exact=True))
+            expect(row.locator(".status-badge")).to_have_text(outcome["status"])
+            expect(row.locator("td").nth(2)).to_have_text(str(outcome["chunks"]))
+        expect(rows.filter(has_text="secret.pdf").locator(".outcome-error")).to_have_text(
+            "encrypted_file: the PDF is encrypted and needs a password")
+        assert p.evaluate("sessionStorage.getItem('aer.jobs')") == "[]"  # nothing left to follow after a reload
+
+        # The inventory, paginated: the demo corpus and the new documents, as many as the API counts.
+        total = get(server, action="documents", limit=1).json()["total"]
+        assert total > 40
+        expect(p.locator("#inv-page")).to_have_text(f"1–20 of {total}")
+        p.click("#inv-next")
+        expect(p.locator("#inv-page")).to_have_text(f"21–40 of {total}")
+        expect(p.locator("#inv-prev")).to_be_enabled()
+        p.click("#inv-prev")
+        expect(p.locator("#inv-page")).to_have_text(f"1–20 of {total}")
+        # Filtered by file, by title, by folder.
+        inventory = p.locator("#inventory tbody tr")
+        filter_inventory(p, source=".pdf")
+        expect(inventory).to_have_count(1)
+        expect(inventory).to_contain_text("Orchid Company Annual Report")
+        expect(inventory.locator("td").nth(3)).to_have_text("3")  # one chunk per page
+        filter_inventory(p, title="tea handbook")
+        expect(p.locator("#inv-page")).to_have_text("1–1 of 1")
+        expect(inventory).to_contain_text("tea.md")
+        filter_inventory(p, root=UPLOAD_ROOT)
+        expect(p.locator("#inv-page")).to_have_text("1–4 of 4")
+        assert sorted(inventory.locator("td:first-child").all_inner_texts()) == sorted(read)
+        p.locator("#inv-root").blur()
+        p.evaluate("window.scrollTo(0, 0)")
+        p.screenshot(path=str(screenshots / "documents.png"), full_page=True)
+
+        # A document opens with its chunks: page or section, entity tags, text.
+        p.locator("#inventory").get_by_role("button", name="Open orchid-report.pdf").click()
+        dialog = p.locator("#document-dialog")
+        expect(dialog).to_be_visible()
+        shown = get(server, action="document", id="orchid-report.pdf").json()
+        assert facts(dialog)["Folder"] == UPLOAD_ROOT and facts(dialog)["File"] == "orchid-report.pdf"
+        chunks = dialog.locator("ol.chunks > li")
+        expect(chunks).to_have_count(3)
+        for item, chunk in zip(chunks.all(), shown["chunks"], strict=True):
+            expect(item.locator(".where")).to_contain_text(f"p. {chunk['page']}")
+            expect(item.locator(".chunk-text")).to_have_text(chunk["text"])
+            for kind, names in chunk["entities"].items():
+                expect(item.locator(".tag", has_text=kind)).to_have_text(f"{kind} {', '.join(names)}")
+        assert "上海" in shown["chunks"][1]["entities"]["LOCATION"]  # "Shanghai" tagged by its alias
+        shot(p, screenshots, "document.png")
+        p.keyboard.press("Escape")
+        p.locator("#inventory").get_by_role("button", name="Open handbook.docx").click()
+        expect(dialog.locator("ol.chunks > li", has_text="病假超过三天").locator(".where")).to_have_text("§ 病假")
+        p.keyboard.press("Escape")
+
+        # A question about a file: its citation shows the file and the page (or the section).
+        p.click("#tab-ask")
+        question = "When was the Orchid Company founded?"
+        expected = api(server, {"action": "query", "question": question})
+        first = expected["citations"][0]
+        assert (first["source"], first["page"], first["section"]) == ("orchid-report.pdf", 1, None)
+        assert ask(p, question) == "answered"
+        source = p.locator(".sources li").first
+        expect(source.locator(".where")).to_have_text("orchid-report.pdf, p. 1")
+        shot(p, screenshots, "ask-file-citation.png", p.locator(".answer-card"))
+        source.locator(".cite").click()
+        passage = p.locator("#passage-dialog")
+        expect(passage).to_be_visible()
+        where = facts(passage)
+        assert (where["File"], where["Page"]) == ("orchid-report.pdf", "1") and "Section" not in where
+        expect(passage.locator(".passage-text")).to_contain_text("founded in 1998")
+        passage.get_by_role("button", name="orchid-report.pdf").click()  # the whole document from a passage
+        expect(passage).to_be_hidden()
+        expect(dialog.locator("#document-title")).to_have_text("Orchid Company Annual Report")
+        p.keyboard.press("Escape")
+        assert ask(p, "病假需要什么证明？") == "answered"
+        expect(p.locator(".sources li").first.locator(".where")).to_have_text("handbook.docx § 病假")
+
+        # Delete: from the list, and from an open document; both are gone from the inventory and the index.
+        p.click("#tab-documents")
+        p.locator("#inventory").get_by_role("button", name="Delete orchid-report.pdf").click()
+        expect(p.locator("#inventory-result")).to_have_text("Deleted orchid-report.pdf (3 chunk(s)).")
+        expect(p.locator("#inv-page")).to_have_text("1–3 of 3")
+        p.locator("#inventory").get_by_role("button", name="Open tea.md").click()
+        dialog.get_by_role("button", name="Delete this document").click()
+        expect(dialog).to_be_hidden()
+        expect(p.locator("#inventory-result")).to_have_text("Deleted tea.md (3 chunk(s)).")
+        expect(p.locator("#inv-page")).to_have_text("1–2 of 2")
+        for doc_id in ("orchid-report.pdf", "tea.md"):
+            assert get(server, action="document", id=doc_id).status_code == 404
+    finally:
+        delete_quietly(server, *read)
+
+
+def test_an_upload_nothing_can_be_read_from_names_each_file_and_an_unchanged_file_is_skipped(
+    page: Watched, server: ServerProcess, tmp_path: Path
+) -> None:
+    page.expect_status(422)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "x"}\nnot json\n', encoding="utf-8")
+    broken = tmp_path / "broken.docx"
+    broken.write_bytes(docx_bytes(DOCX_BLOCKS)[:700])
+    records = tmp_path / "cafe.jsonl"
+    records.write_text(
+        json.dumps({"id": "file-doc-a", "title": "A", "text": "量子猫咖啡馆开在月球背面。"}, ensure_ascii=False) + "\n"
+        + json.dumps({"id": "file-doc-b", "title": "B", "text": "月球背面的咖啡馆只在地球满月时营业。"}, ensure_ascii=False) + "\n",
+        encoding="utf-8")
+    p = page.goto("/#documents")
+    try:
+        p.set_input_files("#upload-files", [str(bad), str(broken)])
+        p.click("#upload-submit")
+        result = p.locator("#upload-result")
+        expect(result).to_contain_text("no_documents: none of the uploaded files could be read")
+        expect(result.locator("li", has_text="bad.jsonl")).to_contain_text("invalid_jsonl: bad.jsonl:1:")
+        expect(result.locator("li", has_text="broken.docx")).to_contain_text("corrupt_file:")
+        assert p.locator("#jobs .job").count() == 0  # nothing was queued
+
+        # A JSONL file gives its records' documents, with their own ids.
+        for outcome in ("done", "skipped"):  # the same file again: unchanged, so skipped
+            with p.expect_response(lambda r: r.url.endswith(f"{API_PATH}/upload")) as uploaded:
+                p.set_input_files("#upload-files", [str(records)])
+                p.click("#upload-submit")
+            expect(result.locator("li")).to_have_text("cafe.jsonl: 2 document(s)")
+            panel = follow(p, uploaded.value.json()["jobId"])
+            expect(panel.locator("tbody .status-badge")).to_have_text([outcome, outcome])
+            assert panel.locator("tbody tr td:first-child").all_inner_texts() == ["file-doc-a", "file-doc-b"]
+        expect(panel).to_contain_text("2 of 2 document(s) · 2 unchanged, skipped")
+        # The jobs a tab follows are kept for the tab's session: after a reload the page follows them again.
+        job_id = uploaded.value.json()["jobId"]
+        p.evaluate("id => sessionStorage.setItem('aer.jobs', JSON.stringify([{id, label: 'Upload of cafe.jsonl'}]))", job_id)
+        p.reload()
+        panel = follow(p, job_id)
+        expect(panel.locator(".job-head")).to_contain_text("Upload of cafe.jsonl")
+        expect(panel.locator("tbody .status-badge")).to_have_text(["skipped", "skipped"])
+    finally:
+        delete_quietly(server, "file-doc-a", "file-doc-b")
+
+
+def test_add_a_document_find_it_and_delete_it(page: Watched, server: ServerProcess) -> None:
     p = page.goto("/#documents")
     p.on("dialog", lambda d: d.accept())  # the delete confirmation
     p.fill("#doc-id", "zenobia-capital")
@@ -199,61 +428,56 @@ def test_add_a_document_find_it_and_delete_it(page: Watched, server: ServerProce
     p.fill("#doc-text", "泽诺比亚星球的首都是阿斯特拉港，那里的居民以蓝色晶体建造房屋。")
     p.fill("#doc-metadata", '{"date": "2031-05-01"}')
     p.click("#doc-form button[type=submit]")
-    expect(p.locator("#doc-result")).to_contain_text("Added 1 document(s)")
-    expect(p.locator("#added-list")).to_contain_text("zenobia-capital")
+    expect(p.locator("#doc-result")).to_contain_text("Added zenobia-capital as 1 chunk(s).")
+    filter_inventory(p, title="泽诺比亚")
+    expect(p.locator("#inventory tbody tr")).to_have_count(1)
+    expect(p.locator("#inventory tbody tr")).to_contain_text("zenobia-capital")
+    p.locator("#doc-result").get_by_role("button", name="Open zenobia-capital").click()
+    expect(p.locator("#document-dialog .where")).to_have_text("date 2031-05-01")
+    p.keyboard.press("Escape")
 
     p.fill("#find-text", "泽诺比亚星球 阿斯特拉港")
     p.press("#find-text", "Enter")
     found = p.locator("#find-results table")
     expect(found).to_contain_text("zenobia-capital")
-    assert found.locator("tbody tr").first.locator("code").inner_text() == "zenobia-capital"
+    assert found.locator("tbody tr").first.locator("td").first.get_by_role("button").inner_text() == "zenobia-capital"
     assert found.locator("mark").count() >= 1
-    p.locator("#doc-result").scroll_into_view_if_needed()
-    p.evaluate("window.scrollBy(0, document.querySelector('#doc-result').getBoundingClientRect().top - 80)")
-    shot(p, screenshots, "documents.png")
 
     # The answer to a question about it cites it.
     answer = api(server, {"action": "query", "question": "泽诺比亚星球的首都是哪里？"})
     assert "zenobia-capital" in [c["docId"] for c in answer["citations"]]
 
     found.locator("tbody tr").first.get_by_role("button", name="Delete zenobia-capital").click()
-    expect(p.locator("#doc-result")).to_contain_text("Deleted zenobia-capital (1 chunk(s))")
-    expect(p.locator("#added-list")).not_to_contain_text("zenobia-capital")
+    expect(p.locator("#inventory-result")).to_contain_text("Deleted zenobia-capital (1 chunk(s))")
+    expect(p.locator("#inventory")).to_contain_text("No document matches.")
+    expect(found).not_to_contain_text("zenobia-capital")
     r = httpx.post(server.base_url + API_PATH, json={"action": "delete-document", "id": "zenobia-capital"})
     assert r.status_code == 404
 
 
-def test_add_documents_from_files_read_in_the_browser(page: Watched, tmp_path: Path) -> None:
+def test_a_long_document_is_added_as_an_ingest_job_and_followed(page: Watched, server: ServerProcess) -> None:
+    text = "".join(f"第{i}号观测站在北极圈记录到一次持续{i % 50 + 3}分钟的绿色极光。" for i in range(200))
+    assert len(text) > SYNC_MAX_CHARS
     p = page.goto("/#documents")
-    notes = tmp_path / "orbital-notes.md"
-    notes.write_text("# 轨道电梯笔记\n\n轨道电梯的缆绳由碳纳米管编织而成，长度超过三万六千公里。\n", encoding="utf-8")
-    records = tmp_path / "two.jsonl"
-    records.write_text(
-        json.dumps({"id": "file-doc-a", "title": "A", "text": "量子猫咖啡馆开在月球背面。"}, ensure_ascii=False) + "\n"
-        + json.dumps({"id": "file-doc-b", "title": "B", "text": "月球背面的咖啡馆只在地球满月时营业。"}, ensure_ascii=False) + "\n",
-        encoding="utf-8")
-    bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"id": "x"}\nnot json\n', encoding="utf-8")
-
-    p.set_input_files("#doc-files", [str(bad)])
-    expect(p.locator("#file-preview")).to_contain_text('bad.jsonl:1: no "text"')
-    expect(p.locator("#file-preview")).to_contain_text("bad.jsonl:2:")
-    assert p.is_disabled("#file-submit")
-
-    p.set_input_files("#doc-files", [str(notes), str(records)])
-    expect(p.locator("#file-preview")).to_contain_text("3 document(s) ready")
-    p.click("#file-submit")
-    expect(p.locator("#doc-result")).to_contain_text("Added 3 document(s)")
-    for doc_id in ("orbital-notes.md", "file-doc-a", "file-doc-b"):
-        expect(p.locator("#added-list")).to_contain_text(doc_id)
-    p.fill("#find-text", "轨道电梯 碳纳米管")
-    p.click("#find-form button")
-    expect(p.locator("#find-results table tbody tr").first).to_contain_text("orbital-notes.md")
-    expect(p.locator("#find-results table tbody tr").first).to_contain_text("轨道电梯笔记")  # title from the heading
-    p.on("dialog", lambda d: d.accept())
-    for doc_id in ("orbital-notes.md", "file-doc-a", "file-doc-b"):
-        p.locator("#added-list").get_by_role("button", name=f"Delete {doc_id}").click()
-        expect(p.locator("#doc-result")).to_contain_text(f"Deleted {doc_id}")
+    try:
+        p.fill("#doc-id", "aurora-log")
+        p.fill("#doc-title", "极光观测记录")
+        p.fill("#doc-text", text)
+        with p.expect_response(lambda r: r.url.endswith(API_PATH) and r.request.method == "POST") as posted:
+            p.click("#doc-form button[type=submit]")
+        assert posted.value.status == 202
+        expect(p.locator("#doc-result")).to_contain_text("aurora-log is long: it was queued as an ingest job")
+        panel = follow(p, posted.value.json()["jobId"])
+        expect(panel.locator(".job-head")).to_contain_text("Document aurora-log")
+        expect(panel.locator(".job-head .status-badge")).to_have_text("done")
+        chunks = get(server, action="document", id="aurora-log").json()["document"]["chunks"]
+        assert chunks > 1
+        expect(panel.locator("tbody tr td")).to_have_text(["aurora-log", "done", str(chunks)])
+        filter_inventory(p, title="极光观测")
+        expect(p.locator("#inventory tbody tr")).to_have_count(1)
+        expect(p.locator("#inventory tbody tr")).to_contain_text("aurora-log")
+    finally:
+        delete_quietly(server, "aurora-log")
 
 
 # -- Entities --------------------------------------------------------------------------------------------------
@@ -300,6 +524,30 @@ def test_an_alias_conflict_names_the_owner(page: Watched, screenshots: Path) -> 
     p.fill("#entity-q", "Apple Records")
     p.press("#entity-q", "Enter")
     expect(p.locator("#entity-table")).not_to_contain_text("Apple Records")  # the conflicting entity was not saved
+
+
+def test_a_look_alike_name_is_saved_with_a_warning_naming_the_other_entity(page: Watched, screenshots: Path) -> None:
+    p = page.goto("/#entities")
+    look_alike = "\u0422\u0435sla"  # "Теsla": a Cyrillic Т and е
+    p.fill("#ent-name", look_alike)
+    p.select_option("#ent-type", "ORGANIZATION")
+    with p.expect_response(lambda r: r.url.endswith(API_PATH) and r.request.method == "POST") as saved:
+        p.click("#entity-form button[type=submit]")
+    body = saved.value.json()
+    assert [(w["value"], w["looksLike"], w["owner"]) for w in body["warnings"]] == [(look_alike, "Tesla", "Tesla")]
+    box = p.locator("#entity-result")
+    expect(box).to_contain_text(f"Saved {look_alike} (ORGANIZATION).")
+    warning = box.locator(".look-alikes li")
+    expect(warning).to_have_text(f"“{look_alike}” looks like “Tesla” of Tesla but is spelled with other characters "
+                                 "(Т U+0422, е U+0435).")
+    # The number of chunks re-tagged with the entity is shown when the server says it.
+    if "retagged" in body:
+        expect(box).to_contain_text(f"{body['retagged']} chunk(s) re-tagged.")
+    else:
+        expect(box).not_to_contain_text("re-tagged")
+    shot(p, screenshots, "entities-look-alike.png", p.locator("#panel-entities .card").first)
+    warning.get_by_role("button", name="Tesla").click()
+    expect(p.locator("#entity-table tbody tr").first).to_contain_text("Tesla")
 
 
 # -- Evaluation ------------------------------------------------------------------------------------------------
@@ -421,6 +669,14 @@ def test_every_tab_fits_a_phone(phone: Watched, screenshots: Path) -> None:
         p.wait_for_timeout(300)
         overflow = p.evaluate("document.documentElement.scrollWidth")
         assert overflow <= PHONE["width"], (tab, overflow)
+    # A document opened from the list fits too (the dialog wraps its facts and chunks).
+    p.click("#tab-documents")
+    p.locator("#inventory tbody tr").first.locator("td").first.get_by_role("button").click()
+    dialog = p.locator("#document-dialog")
+    expect(dialog.locator("ol.chunks > li")).not_to_have_count(0)
+    box = dialog.bounding_box()
+    assert box is not None and box["width"] <= PHONE["width"] and dialog.evaluate("d => d.scrollWidth <= d.clientWidth")
+    shot(p, screenshots, "document-phone.png")
 
 
 def test_swagger_try_it_out_with_the_prefilled_example_succeeds(page: Watched, screenshots: Path) -> None:
@@ -437,65 +693,3 @@ def test_swagger_try_it_out_with_the_prefilled_example_succeeds(page: Watched, s
     operation.locator(".responses-wrapper").first.scroll_into_view_if_needed()
     p.evaluate("window.scrollBy(0, document.querySelector('.live-responses-table').getBoundingClientRect().top - 420)")
     shot(p, screenshots, "swagger-try-it-out.png")
-
-
-def test_the_upload_job_and_inventory_views_switch_on_with_the_server_features(page: Watched) -> None:
-    """When the server has the documents issue's endpoints (upload, jobs, the inventory: info.features), the page
-    uses them. This server does not have them yet: info and those answers are given in the shape that issue
-    specifies, to keep the views working until they land."""
-    p = page.page
-    job_polls: list[str] = []
-
-    def info(route: Route) -> None:
-        response = route.fetch()
-        body = response.json()
-        body["features"] = {"upload": True, "jobs": True, "documents": True}
-        route.fulfill(response=response, json=body)
-
-    def listing(route: Route) -> None:
-        url = route.request.url
-        if "action=documents" in url:
-            route.fulfill(json={"success": True, "total": 1, "offset": 0, "limit": 50, "documents": [
-                {"id": "notes/a.md", "title": "A", "source": "notes/a.md", "chunks": 2, "bytes": 120,
-                 "contentHash": "abc", "ingestedAt": "2026-01-01T00:00:00Z"}]})
-        elif "action=document&" in url:
-            route.fulfill(json={"success": True, "document": {"id": "notes/a.md", "title": "A"}, "chunks": [
-                {"id": "notes/a.md#0", "text": "第一段", "entities": {"PERSON": ["Elon Musk"]}},
-                {"id": "notes/a.md#1", "text": "第二段", "entities": {}}]})
-        elif "action=job" in url:
-            job_polls.append(url)
-            done = len(job_polls) > 1
-            route.fulfill(json={"success": True, "job": {
-                "status": "done" if done else "running", "progress": {"done": 1 if done else 0, "total": 1},
-                "documents": [{"id": "upload.md", "status": "ok"}] if done else []}})
-        else:
-            route.continue_()
-
-    p.route("**/api/adaptive-entity-rag/info", info)
-    p.route("**/api/adaptive-entity-rag?*", listing)
-    p.route("**/api/adaptive-entity-rag/upload", lambda r: r.fulfill(status=202, json={"success": True, "jobId": "j1"}))
-    page.goto("/#documents")
-    expect(p.locator("#upload-section")).to_be_visible()
-    expect(p.locator("#find-heading")).to_have_text("Documents")
-    expect(p.locator("#find-results")).to_contain_text("notes/a.md")
-    p.locator("#find-results").get_by_role("button", name="notes/a.md", exact=True).click()
-    expect(p.locator("#passage-dialog")).to_contain_text("Elon Musk")
-    p.keyboard.press("Escape")
-    p.set_input_files("#upload-files", files=[{"name": "upload.md", "mimeType": "text/markdown", "buffer": b"# Up\n"}])
-    p.click("#upload-form button[type=submit]")
-    expect(p.locator("#jobs")).to_contain_text("job j1: done 1 of 1")
-    expect(p.locator("#jobs")).to_contain_text("upload.md")
-
-    # A large add-documents request answered with a job (202) is followed as a job too.
-    def queued(route: Route) -> None:
-        if json.loads(route.request.post_data or "{}").get("action") == "add-documents":
-            route.fulfill(status=202, json={"success": True, "jobId": "j2"})
-        else:
-            route.continue_()
-
-    p.route("**/api/adaptive-entity-rag", queued)
-    p.fill("#doc-id", "queued-doc")
-    p.fill("#doc-text", "排队的文档。")
-    p.click("#doc-form button[type=submit]")
-    expect(p.locator("#doc-result")).to_contain_text("Queued 1 document(s) as job j2")
-    expect(p.locator("#jobs")).to_contain_text("job j2: done")

@@ -4,13 +4,14 @@
 import { $, h, show } from "./dom.js";
 import { apiKey, call, onUnauthorized } from "./api.js";
 import { applyInfo, initAsk } from "./ask.js";
-import { initDocuments } from "./documents.js";
+import { initDocuments, loadInventory, openDocument } from "./documents.js";
 import { initEntities, load as loadEntities } from "./entities.js";
 import { loadEvaluations } from "./evaluation.js";
 
 const TABS = ["ask", "documents", "entities", "evaluation"];
 let info = null;
 let entitiesLoaded = false;
+let documentsLoaded = false;
 let keyPrompt = null; // the open key dialog's promise, shared by every request waiting on it
 let graphStructure = null;
 
@@ -77,6 +78,10 @@ function selectTab(name, focus = false) {
     entitiesLoaded = true;
     loadEntities();
   }
+  if (name === "documents" && !documentsLoaded) {
+    documentsLoaded = true;
+    loadInventory();
+  }
   if (name === "evaluation") loadEvaluations();
 }
 
@@ -114,7 +119,7 @@ async function start() {
   }
   banner();
   applyInfo(info);
-  initDocuments(info);
+  initDocuments();
   initEntities(info);
   updateKeyButton();
   if (info.auth.apiKeys && !info.auth.readsNeedKey && !apiKey.get()) {
@@ -128,7 +133,7 @@ function main() {
   onUnauthorized(askForKey);
   initTabs();
   $("#key-button").addEventListener("click", () => askForKey(""));
-  initAsk({ graph });
+  initAsk({ graph, openDocument });
   selectTab(location.hash.slice(1));
   start();
 }

@@ -6,7 +6,7 @@ import { $, chips, dl, fmt, h, highlight, ms, show, table } from "./dom.js";
 import { ApiError, post, streamQuery } from "./api.js";
 import { drawRoute, stepList } from "./route.js";
 
-let ctx = null; // {graph: () => Promise<the graph's nodes and edges>}
+let ctx = null; // {graph: () => Promise<the graph's nodes and edges>, openDocument: (id) => void}
 let running = null; // the AbortController of the question being answered
 let routeOnly = window.matchMedia("(max-width: 720px)").matches;
 
@@ -152,13 +152,30 @@ function dateText(value) {
   return text.length === 8 ? `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6)}` : text;
 }
 
+/** Where a passage is: its file, page and section (``report.pdf, p. 3``, ``guide.md § Setup``), led by the
+ * document's id when that is not the file's name; "" when nothing is known. */
+export function whereOf(hit, withId = true) {
+  let where = hit.source || "";
+  if (hit.page !== null && hit.page !== undefined) where = where ? `${where}, p. ${hit.page}` : `p. ${hit.page}`;
+  if (hit.section) where = where ? `${where} § ${hit.section}` : `§ ${hit.section}`;
+  if (withId && hit.docId && hit.docId !== hit.source) where = where ? `${hit.docId} · ${where}` : hit.docId;
+  return where;
+}
+
 /** Open a passage in the dialog, the matched terms highlighted. */
 export function openPassage(hit, terms, heading) {
   const dialog = $("#passage-dialog");
   $("#passage-title").textContent = heading || hit.title || hit.docId;
+  const openDocument = ctx && ctx.openDocument;
   show($("#passage-body"),
     dl([
-      ["Document", hit.docId],
+      ["Document", openDocument ? [h("button", { type: "button", class: "linklike", onclick: () => {
+        dialog.close();
+        openDocument(hit.docId);
+      } }, hit.docId), h("span", { class: "muted small" }, " (open it: all its chunks)")] : hit.docId],
+      ["File", hit.source],
+      ["Page", hit.page === null || hit.page === undefined ? null : String(hit.page)],
+      ["Section", hit.section],
       ["Passage", hit.id],
       ["Title", hit.title],
       ["Date", dateText(hit.date)],
@@ -265,7 +282,7 @@ class RunView {
     const hit = this.passages(r).get(citation.id);
     return h("button", {
       type: "button", class: "cite", "aria-label": `Source ${citation.index}: ${citation.title || citation.docId}`,
-      title: citation.title || citation.docId,
+      title: [citation.title, whereOf(citation)].filter(Boolean).join(" — "),
       onclick: () => (hit ? openPassage(hit, terms, `[${citation.index}] ${citation.title || citation.docId}`) : null),
     }, `[${citation.index}]`);
   }
@@ -290,7 +307,7 @@ class RunView {
 
   answered(r, terms) {
     const sources = (r.citations || []).map((c) => h("li", {}, this.citeButton(r, c, terms), " ",
-      h("span", {}, c.title || c.docId), h("span", { class: "muted small" }, ` ${c.docId}`)));
+      h("span", {}, c.title || c.docId), " ", h("span", { class: "where small" }, whereOf(c))));
     const corrections = (r.corrections || []).length ? h("div", { class: "corrections" },
       h("h3", {}, "Corrected by the answer checker"),
       h("ul", {}, r.corrections.map((c) => h("li", {}, typeof c === "string" ? c
@@ -319,7 +336,7 @@ class RunView {
         h("h3", {}, "Related passages (closest, not an answer)"),
         h("ul", { class: "plain-list" }, related.map((hit) => h("li", {},
           h("button", { type: "button", class: "linklike", onclick: () => openPassage(hit, terms) }, hit.title || hit.docId),
-          h("span", { class: "muted small" }, ` ${hit.docId} · score ${fmt(hit.score)}`))))) : null);
+          h("span", { class: "muted small" }, ` ${whereOf(hit)} · score ${fmt(hit.score)}`))))) : null);
   }
 
   warnings(r) {
@@ -406,7 +423,8 @@ class RunView {
     const rd = r.retrievalDetails;
     const rows = (rd.topResults || []).map((hit, i) => [
       String(i + 1),
-      h("button", { type: "button", class: "linklike", onclick: () => openPassage(hit, terms) }, hit.title || hit.docId),
+      h("span", {}, h("button", { type: "button", class: "linklike", onclick: () => openPassage(hit, terms) }, hit.title || hit.docId),
+        h("br"), h("span", { class: "muted small" }, whereOf(hit))),
       hit.channel, fmt(hit.score), fmt(hit.denseScore), fmt(hit.bm25Score), fmt(hit.graphScore),
       hit.hop === null || hit.hop === undefined ? "–" : String(hit.hop), fmt(hit.rerankedScore),
       h("span", { class: "small" }, hit.relevanceExplanation || ""), dateText(hit.date) || "–",

@@ -1,93 +1,224 @@
-// The Documents tab: add a document (form), add documents from files read in the browser (.txt/.md: one each;
-// .jsonl/.json: records), find documents through their passages, delete. The server's upload endpoint, ingest
-// jobs and document inventory are used when the server has them (info.features): see the *Feature* functions.
+// The Documents tab: upload files (the server parses them; each file's error is named while the others go in)
+// and follow the ingest job, add one document from a form, list and filter the inventory, open a document to
+// see its chunks (section or page, entity tags), search the passages, delete.
 
-import { $, fmt, h, highlight, show, table } from "./dom.js";
+import { $, dl, fmt, h, highlight, show, table } from "./dom.js";
 import { call, post } from "./api.js";
-import { openPassage } from "./ask.js";
+import { openPassage, whereOf } from "./ask.js";
 
-const ADDED = "aer.addedDocuments";
-const BATCH_DOCS = 100; // per add-documents request (the API takes up to 500)
-const BATCH_BYTES = 2_000_000; // well under the default 5 MB body limit
+const JOBS = "aer.jobs"; // the jobs this tab is following (sessionStorage): a reload picks them up again
 const JOB_POLL_MS = 1000;
 const JOB_POLL_LIMIT = 1800; // 30 minutes of polling, then the page stops asking (the job goes on)
+const JOB_OUTCOMES = 500; // outcomes read per poll (the API's largest page)
+const PAGE = 20;
 
-let features = { upload: false, jobs: false, documents: false };
-let pending = []; // documents read from files, waiting for "Add"
+const inventory = { offset: 0, title: "", source: "", root: "", shown: 0 };
 
-export function initDocuments(info) {
-  features = info.features;
+export function initDocuments() {
+  $("#upload-files").addEventListener("change", () => preview($("#upload-files").files));
+  $("#upload-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    upload();
+  });
   $("#doc-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     addFromForm();
   });
-  $("#doc-files").addEventListener("change", () => readFiles($("#doc-files").files));
-  $("#file-form").addEventListener("submit", (ev) => {
+  $("#inventory-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
-    addDocuments(pending, "from files");
+    inventory.offset = 0;
+    loadInventory();
+  });
+  $("#inv-prev").addEventListener("click", () => {
+    inventory.offset = Math.max(0, inventory.offset - PAGE);
+    loadInventory();
+  });
+  $("#inv-next").addEventListener("click", () => {
+    inventory.offset += PAGE;
+    loadInventory();
   });
   $("#find-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     find($("#find-text").value.trim());
   });
-  $("#delete-form").addEventListener("submit", (ev) => {
-    ev.preventDefault();
-    remove($("#delete-id").value.trim());
-  });
-  if (features.upload) initUploadFeature();
-  if (features.documents) initInventoryFeature();
-  renderAdded();
+  for (const job of followed()) followJob(job.id, job.label);
 }
 
-function result(kind, ...children) {
-  const box = $("#doc-result");
-  box.className = `result-box ${kind}`;
-  show(box, children);
-  box.hidden = false;
+function say(box, kind, ...children) {
+  const el = $(box);
+  el.className = `result-box ${kind}`;
+  show(el, children);
+  el.hidden = false;
 }
 
-function failure(err) {
-  result("error", h("strong", {}, `${err.code}: `), err.message,
-    err.details ? h("pre", { class: "mono small" }, JSON.stringify(err.details, null, 2)) : null);
+/** An API error: its code and message, the fields a 422 names, and each file an upload could not read. */
+function errorView(err) {
+  const details = err.details;
+  const files = details && Array.isArray(details.files) ? details.files : null;
+  const fields = Array.isArray(details) ? details : null;
+  return [h("strong", {}, `${err.code}: `), err.message,
+    files ? fileList(files) : null,
+    fields ? h("ul", {}, fields.map((d) => h("li", {}, `${(d.loc || []).slice(1).join(".")}: ${d.msg}`))) : null,
+    details && !files && !fields ? h("pre", { class: "mono small" }, JSON.stringify(details, null, 2)) : null];
 }
 
-// --- the documents added from this tab (sessionStorage) ---------------------------------------------------
+export function bytesText(n) {
+  if (n === null || n === undefined) return "–";
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
 
-function added() {
+function timeText(iso) {
+  return iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "–";
+}
+
+function docButton(id, label = id) {
+  return h("button", { type: "button", class: "linklike", "aria-label": `Open ${id}`, onclick: () => openDocument(id) }, label);
+}
+
+function deleteButton(id) {
+  return h("button", { type: "button", class: "danger small", "aria-label": `Delete ${id}`, onclick: () => remove(id) }, "Delete");
+}
+
+// --- upload ---------------------------------------------------------------------------------------------------
+
+function preview(files) {
+  show($("#upload-preview"), files.length ? h("ul", { class: "plain-list small" },
+    [...files].map((f) => h("li", {}, h("b", {}, f.name), h("span", { class: "muted" }, ` ${bytesText(f.size)}`)))) : null);
+  $("#upload-submit").textContent = files.length ? `Upload ${files.length} file(s)` : "Upload";
+}
+
+/** Each file of an upload: the documents it gave, or why it could not be read. */
+function fileList(files) {
+  return h("ul", { class: "files" }, files.map((f) => h("li", { class: f.status === "failed" ? "failed" : "accepted" },
+    h("b", {}, f.name), ": ",
+    f.status === "failed" ? h("span", { class: "bad-text" }, `${f.error.code}: ${f.error.message.replace(`${f.name}: `, "")}`)
+      : `${f.documents.length} document(s)${f.documents.length === 1 && f.documents[0] !== f.name ? ` (${f.documents[0]})` : ""}`)));
+}
+
+async function upload() {
+  const files = $("#upload-files").files;
+  if (!files.length) {
+    say("#upload-result", "error", "Choose one or more files first.");
+    $("#upload-files").focus();
+    return;
+  }
+  const form = new FormData();
+  for (const file of files) form.append("files", file, file.name);
+  form.append("skipUnchanged", $("#upload-skip").checked ? "true" : "false");
+  const root = $("#upload-root").value.trim();
+  if (root) form.append("root", root);
+  const metadata = $("#upload-metadata").value.trim();
+  if (metadata) form.append("metadata", metadata);
+  const button = $("#upload-submit");
+  button.disabled = true;
+  say("#upload-result", "info", `Uploading ${files.length} file(s)…`);
   try {
-    return JSON.parse(sessionStorage.getItem(ADDED) || "[]");
+    const answer = await call("upload", { method: "POST", form });
+    const failed = answer.files.filter((f) => f.status === "failed").length;
+    say("#upload-result", failed ? "warn" : "ok",
+      h("strong", {}, failed ? `${failed} of ${answer.files.length} file(s) could not be read; the others are queued. `
+        : `${answer.files.length} file(s) read: ${answer.documents} document(s) queued. `),
+      fileList(answer.files));
+    followJob(answer.jobId, `Upload of ${answer.files.length} file(s)`);
+    $("#upload-files").value = ""; // the folder name and the skip choice stay for the next upload
+    $("#upload-metadata").value = "";
+    preview([]);
+  } catch (err) {
+    say("#upload-result", "error", errorView(err));
+  } finally {
+    button.disabled = false;
+  }
+}
+
+// --- jobs -----------------------------------------------------------------------------------------------------
+
+function followed() {
+  try {
+    return JSON.parse(sessionStorage.getItem(JOBS) || "[]");
   } catch {
     return [];
   }
 }
 
-function remember(docs) {
-  const keep = added().filter((d) => !docs.some((x) => x.id === d.id));
-  sessionStorage.setItem(ADDED, JSON.stringify([...docs.map((d) => ({ id: d.id, title: d.title || "" })), ...keep].slice(0, 200)));
-  renderAdded();
+function setFollowed(jobs) {
+  sessionStorage.setItem(JOBS, JSON.stringify(jobs.slice(0, 20)));
 }
 
-function forget(id) {
-  sessionStorage.setItem(ADDED, JSON.stringify(added().filter((d) => d.id !== id)));
-  renderAdded();
+function progressText(job) {
+  const p = job.progress;
+  const parts = [`${p.done + p.skipped + p.failed} of ${p.total} document(s)`];
+  if (p.skipped) parts.push(`${p.skipped} unchanged, skipped`);
+  if (p.failed) parts.push(`${p.failed} failed`);
+  parts.push(`${p.chunks} chunk(s)`);
+  if (p.chunksPerS) parts.push(`${fmt(p.chunksPerS, 1)} chunks/s`);
+  if (job.status === "running" && p.etaS !== null && p.etaS !== undefined) parts.push(`about ${Math.ceil(p.etaS)} s left`);
+  if (job.resumed) parts.push(`resumed ${job.resumed}× after a restart`);
+  return parts.join(" · ");
 }
 
-function renderAdded() {
-  const items = added();
-  show($("#added-list"), items.length ? items.map((d) => h("li", { class: "doc-row" },
-    h("span", {}, h("b", {}, d.id), d.title ? ` — ${d.title}` : ""),
-    h("button", { type: "button", class: "danger small", "aria-label": `Delete ${d.id}`, onclick: () => remove(d.id) }, "Delete")))
-    : h("li", { class: "muted" }, "Nothing yet."));
+function outcomes(job) {
+  const rows = job.documents.map((d) => [
+    d.status === "done" || d.status === "skipped" ? docButton(d.id) : h("span", {}, d.id),
+    h("span", {}, h("span", { class: `status-badge ${d.status === "failed" ? "bad" : d.status === "done" ? "ok" : "warn"}` }, d.status),
+      d.error ? h("span", { class: "outcome-error small" }, d.error) : null),
+    fmt(d.chunks),
+  ]);
+  const more = job.progress.total > job.documents.length ? h("p", { class: "muted small" },
+    `The first ${job.documents.length} of ${job.progress.total} documents.`) : null;
+  return [table(["Document", "Outcome", "Chunks"], rows, { caption: "Each document of the job" }), more];
 }
 
-// --- add ------------------------------------------------------------------------------------------------------
+/** Show a job and poll it until it is done or failed; then list each document's outcome. */
+export async function followJob(jobId, label) {
+  if (!followed().some((j) => j.id === jobId)) setFollowed([{ id: jobId, label }, ...followed()]);
+  const badge = h("span", { class: "status-badge warn" }, "queued");
+  const bar = h("progress", { max: "1", value: "0", "aria-label": `Progress of ${label}` });
+  const text = h("span", { class: "small" }, "");
+  const body = h("div", {});
+  const panel = h("div", { class: "job", dataset: { job: jobId } },
+    h("div", { class: "job-head" }, h("b", {}, label), " ", badge), bar, text, body);
+  $("#jobs").prepend(panel);
+  const finish = () => setFollowed(followed().filter((j) => j.id !== jobId));
+  for (let i = 0; i < JOB_POLL_LIMIT; i++) {
+    let job;
+    try {
+      job = (await call("", { query: { action: "job", id: jobId, limit: JOB_OUTCOMES } })).job;
+    } catch (err) {
+      if (err.code === "job_not_found") finish();
+      show(body, h("p", { class: "error-box" }, `Could not read job ${jobId}: ${err.code}: ${err.message} `,
+        err.code === "job_not_found" ? null : h("button", { type: "button", class: "small", onclick: () => {
+          panel.remove();
+          followJob(jobId, label);
+        } }, "Check again")));
+      return;
+    }
+    const ended = job.status === "done" || job.status === "failed";
+    badge.textContent = job.status;
+    badge.className = `status-badge ${job.status === "done" && !job.progress.failed ? "ok" : job.status === "failed" ? "bad" : "warn"}`;
+    bar.max = Math.max(1, job.progress.total);
+    bar.value = job.progress.total - job.progress.pending;
+    text.textContent = progressText(job);
+    if (ended) {
+      finish();
+      show(body, job.error ? h("p", { class: job.status === "failed" ? "bad-text" : "warn-text" }, job.error) : null, outcomes(job));
+      loadInventory();
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+  }
+  show(body, h("p", { class: "muted" }, `Still running after ${JOB_POLL_LIMIT} checks; the page stopped asking (the job goes on).`));
+}
 
-function addFromForm() {
+// --- add one document -----------------------------------------------------------------------------------------
+
+async function addFromForm() {
   const id = $("#doc-id").value.trim();
   const text = $("#doc-text").value;
   const rawMeta = $("#doc-metadata").value.trim();
   if (!id || !text.trim()) {
-    result("error", "A document needs an id and a text.");
+    say("#doc-result", "error", "A document needs an id and a text.");
     (id ? $("#doc-text") : $("#doc-id")).focus();
     return;
   }
@@ -96,153 +227,105 @@ function addFromForm() {
     try {
       metadata = JSON.parse(rawMeta);
     } catch (err) {
-      result("error", `Metadata is not valid JSON: ${err.message}`);
+      say("#doc-result", "error", `Metadata is not valid JSON: ${err.message}`);
       $("#doc-metadata").focus();
       return;
     }
     if (typeof metadata !== "object" || Array.isArray(metadata) || metadata === null) {
-      result("error", "Metadata must be a JSON object, e.g. {\"date\": \"2024-03-28\"}.");
+      say("#doc-result", "error", "Metadata must be a JSON object, e.g. {\"date\": \"2024-03-28\"}.");
       return;
     }
   }
-  addDocuments([{ id, title: $("#doc-title").value.trim(), text, metadata }], "from the form").then((ok) => {
-    if (ok) $("#doc-form").reset();
-  });
-}
-
-function batches(docs) {
-  const out = [];
-  let current = [];
-  let bytes = 0;
-  for (const doc of docs) {
-    const size = new TextEncoder().encode(JSON.stringify(doc)).length;
-    if (current.length && (current.length >= BATCH_DOCS || bytes + size > BATCH_BYTES)) {
-      out.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(doc);
-    bytes += size;
-  }
-  if (current.length) out.push(current);
-  return out;
-}
-
-async function addDocuments(docs, source) {
-  if (!docs.length) return false;
-  const parts = batches(docs);
-  let documents = 0;
-  let chunks = 0;
   try {
-    for (const [i, part] of parts.entries()) {
-      if (parts.length > 1) result("info", `Adding documents ${source}: batch ${i + 1} of ${parts.length}…`);
-      const answer = await post({ action: "add-documents", documents: part });
-      remember(part);
-      if (answer.jobId) {
-        // A large request may be queued as an ingest job (202): follow it instead of counting here.
-        if (features.jobs) followJob(answer.jobId);
-        result("info", `Queued ${part.length} document(s) as job ${answer.jobId}.`);
-        continue;
-      }
-      documents += answer.documents;
-      chunks += answer.chunks;
-    }
-  } catch (err) {
-    if (documents) result("error", `Added ${documents} document(s), then: ${err.code}: ${err.message}`);
-    else failure(err);
-    return false;
-  }
-  if (documents) {
-    result("ok", `Added ${documents} document(s) as ${chunks} chunk(s) ${source}: `,
-      docs.slice(0, 10).map((d) => d.id).join(", "), docs.length > 10 ? ` and ${docs.length - 10} more` : "", ".");
-  }
-  if (source === "from files") {
-    pending = [];
-    $("#file-form").reset();
-    show($("#file-preview"));
-    $("#file-submit").disabled = true;
-  }
-  return true;
-}
-
-// --- files read in the browser -------------------------------------------------------------------------------
-
-function stem(name) {
-  return name.replace(/\.[^.]+$/, "");
-}
-
-/** One document from a .txt/.md file: id = file name, title = its first heading or line. */
-export function documentOfText(name, text) {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  const heading = lines.find((l) => /^#{1,6}\s/.test(l));
-  const title = (heading ? heading.replace(/^#{1,6}\s+/, "") : /\.md$|\.markdown$/i.test(name) ? stem(name) : lines[0] || stem(name)).slice(0, 200);
-  return { id: name, title, text, metadata: {} };
-}
-
-/** Documents from .jsonl (one per line) or .json (a list, or {"documents": [...]}) text; errors name the line. */
-export function documentsOfJson(name, text, jsonl) {
-  const docs = [];
-  const errors = [];
-  const check = (record, where) => {
-    if (!record || typeof record !== "object" || Array.isArray(record)) errors.push(`${where}: not a JSON object`);
-    else if (typeof record.id !== "string" || !record.id) errors.push(`${where}: no "id"`);
-    else if (typeof record.text !== "string" || !record.text.trim()) errors.push(`${where}: no "text"`);
-    else docs.push({ id: record.id, title: record.title || "", text: record.text, metadata: record.metadata || {} });
-  };
-  if (jsonl) {
-    text.split(/\r?\n/).forEach((line, i) => {
-      if (!line.trim()) return;
-      try {
-        check(JSON.parse(line), `${name}:${i + 1}`);
-      } catch (err) {
-        errors.push(`${name}:${i + 1}: ${err.message}`);
-      }
-    });
-  } else {
-    try {
-      const parsed = JSON.parse(text);
-      const list = Array.isArray(parsed) ? parsed : parsed && Array.isArray(parsed.documents) ? parsed.documents : [parsed];
-      list.forEach((record, i) => check(record, `${name}[${i}]`));
-    } catch (err) {
-      errors.push(`${name}: ${err.message}`);
-    }
-  }
-  return { docs, errors };
-}
-
-async function readFiles(files) {
-  pending = [];
-  const errors = [];
-  for (const file of files) {
-    const text = await file.text();
-    if (/\.jsonl$/i.test(file.name)) {
-      const got = documentsOfJson(file.name, text, true);
-      pending.push(...got.docs);
-      errors.push(...got.errors);
-    } else if (/\.json$/i.test(file.name)) {
-      const got = documentsOfJson(file.name, text, false);
-      pending.push(...got.docs);
-      errors.push(...got.errors);
-    } else if (text.trim()) {
-      pending.push(documentOfText(file.name, text));
+    const answer = await post({ action: "add-documents", documents: [{ id, title: $("#doc-title").value.trim(), text, metadata }] });
+    if (answer.jobId) {
+      // More text than the server writes while the request waits: it is queued as an ingest job (202).
+      say("#doc-result", "info", `${id} is long: it was queued as an ingest job (below the upload form).`);
+      followJob(answer.jobId, `Document ${id}`);
     } else {
-      errors.push(`${file.name}: empty`);
+      say("#doc-result", "ok", `Added ${id} as ${answer.chunks} chunk(s). `, docButton(id, "Open it"));
+      loadInventory();
     }
+    $("#doc-form").reset();
+  } catch (err) {
+    say("#doc-result", "error", errorView(err));
   }
-  const ids = pending.map((d) => d.id);
-  const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
-  if (repeated.length) errors.push(`repeated ids: ${[...new Set(repeated)].join(", ")}`);
-  const ok = pending.length > 0 && errors.length === 0;
-  show($("#file-preview"),
-    pending.length ? h("p", {}, `${pending.length} document(s) ready: `, pending.slice(0, 8).map((d) => d.id).join(", "),
-      pending.length > 8 ? ` and ${pending.length - 8} more` : "") : null,
-    errors.length ? h("div", { class: "error-box" }, h("strong", {}, "Fix these first (nothing was added):"),
-      h("ul", {}, errors.slice(0, 20).map((e) => h("li", {}, e)))) : null);
-  $("#file-submit").disabled = !ok;
-  $("#file-submit").textContent = ok ? `Add ${pending.length} document(s)` : "Add documents";
 }
 
-// --- find and delete --------------------------------------------------------------------------------------
+// --- the inventory --------------------------------------------------------------------------------------------
+
+/** Load the current page of the document list (the filters as the form has them when it was submitted). */
+export async function loadInventory() {
+  const out = $("#inventory");
+  inventory.title = $("#inv-title").value.trim();
+  inventory.source = $("#inv-source").value.trim();
+  inventory.root = $("#inv-root").value.trim();
+  const request = ++inventory.shown; // only the latest request's answer is shown (an older one may come later)
+  try {
+    const page = await call("", { query: { action: "documents", offset: inventory.offset, limit: PAGE,
+      title: inventory.title, source: inventory.source, root: inventory.root } });
+    if (request !== inventory.shown) return undefined;
+    if (!page.documents.length && page.total && inventory.offset) { // the last page emptied by a delete
+      inventory.offset = Math.max(0, inventory.offset - PAGE);
+      return loadInventory();
+    }
+    const rows = page.documents.map((d) => [
+      docButton(d.id), d.title || "", d.source || h("span", { class: "muted" }, "–"), fmt(d.chunks), bytesText(d.bytes),
+      h("span", { class: "nowrap" }, timeText(d.ingestedAt)), deleteButton(d.id),
+    ]);
+    const filtered = inventory.title || inventory.source || inventory.root;
+    show(out, rows.length ? table(["Id", "Title", "File", "Chunks", "Size", "Ingested", ""], rows,
+      { caption: `${filtered ? "Documents that match" : "Documents"}, by id` })
+      : h("p", { class: "muted" }, filtered ? "No document matches." : "No document yet: upload files or add one."));
+    $("#inv-page").textContent = page.total ? `${inventory.offset + 1}–${inventory.offset + page.documents.length} of ${page.total}` : "";
+    $("#inv-prev").disabled = inventory.offset === 0;
+    $("#inv-next").disabled = inventory.offset + PAGE >= page.total;
+  } catch (err) {
+    if (request === inventory.shown) show(out, h("p", { class: "error-box" }, `${err.code}: ${err.message}`));
+  }
+  return undefined;
+}
+
+function chunkView(c) {
+  const where = [c.page !== null && c.page !== undefined ? `p. ${c.page}` : null, c.section ? `§ ${c.section}` : null,
+    c.date ? `date ${String(c.date).replace(/^(\d{4})(\d{2})(\d{2})$/, "$1-$2-$3")}` : null].filter(Boolean);
+  return h("li", { class: "chunk", dataset: { chunk: c.id } },
+    h("div", { class: "chunk-head" }, h("b", {}, `#${c.chunkIndex}`), where.length ? h("span", { class: "where" }, where.join(" · ")) : null),
+    Object.keys(c.entities || {}).length ? h("div", { class: "tags" },
+      Object.entries(c.entities).map(([type, names]) => h("span", { class: "tag" }, h("b", {}, type), ` ${names.join(", ")}`)))
+      : h("p", { class: "muted small" }, "No entity tags."),
+    h("p", { class: "chunk-text" }, c.text));
+}
+
+/** Open a document: its inventory row and its chunks with their section or page and entity tags. */
+export async function openDocument(id) {
+  const dialog = $("#document-dialog");
+  try {
+    const answer = await call("", { query: { action: "document", id } });
+    const d = answer.document;
+    $("#document-title").textContent = d.title || d.id;
+    show($("#document-body"),
+      dl([
+        ["Id", h("code", {}, d.id)],
+        ["File", d.source],
+        ["Folder", d.root],
+        ["Chunks", fmt(d.chunks)],
+        ["Size", d.bytes ? bytesText(d.bytes) : null],
+        ["Ingested", d.ingestedAt ? timeText(d.ingestedAt) : null],
+        ["Content hash", d.contentHash ? h("code", { title: d.contentHash }, d.contentHash.slice(0, 16)) : null],
+      ]),
+      h("div", { class: "dialog-actions" }, h("button", { type: "button", class: "danger", onclick: () => remove(d.id) }, "Delete this document")),
+      h("h3", {}, `Chunks (${answer.chunks.length})`),
+      h("ol", { class: "plain-list chunks" }, answer.chunks.map(chunkView)));
+    dialog.dataset.doc = d.id;
+    if (!dialog.open) dialog.showModal();
+  } catch (err) {
+    say("#inventory-result", "error", errorView(err));
+    $("#inventory-result").scrollIntoView({ block: "nearest" });
+  }
+}
+
+// --- search the passages, delete ------------------------------------------------------------------------------
 
 async function find(text) {
   const out = $("#find-results");
@@ -258,12 +341,13 @@ async function find(text) {
     const byDoc = new Map();
     for (const hit of hits) if (!byDoc.has(hit.docId)) byDoc.set(hit.docId, hit);
     const terms = r.queryAnalysis.keywords || [];
-    show(out, byDoc.size ? table(["Document", "Title", "Best passage", "Score", ""], [...byDoc.values()].map((hit) => [
-      h("code", {}, hit.docId),
-      h("button", { type: "button", class: "linklike", onclick: () => openPassage(hit, terms) }, hit.title || "(no title)"),
-      h("span", { class: "small" }, highlight(hit.text.length > 160 ? `${hit.text.slice(0, 160)}…` : hit.text, terms)),
+    show(out, byDoc.size ? table(["Document", "Best passage", "Score", ""], [...byDoc.values()].map((hit) => [
+      h("span", {}, docButton(hit.docId), h("br"), h("span", { class: "muted small" }, hit.title || ""),
+        whereOf(hit, false) ? [h("br"), h("span", { class: "where" }, whereOf(hit, false))] : null),
+      h("button", { type: "button", class: "linklike small passage-link", onclick: () => openPassage(hit, terms) },
+        highlight(hit.text.length > 160 ? `${hit.text.slice(0, 160)}…` : hit.text, terms)),
       fmt(hit.score),
-      h("button", { type: "button", class: "danger small", "aria-label": `Delete ${hit.docId}`, onclick: () => remove(hit.docId) }, "Delete"),
+      deleteButton(hit.docId),
     ]), { caption: "The documents of the closest passages, best first" }) : h("p", { class: "muted" }, "No document matches."));
   } catch (err) {
     show(out, h("p", { class: "error-box" }, `${err.code}: ${err.message}`));
@@ -271,117 +355,17 @@ async function find(text) {
 }
 
 async function remove(id) {
-  if (!id) {
-    result("error", "Type the id of the document to delete.");
-    $("#delete-id").focus();
-    return;
-  }
   if (!window.confirm(`Delete the document "${id}" and all its chunks?`)) return;
+  const dialog = $("#document-dialog");
   try {
     const answer = await post({ action: "delete-document", id });
-    forget(id);
-    result("ok", `Deleted ${answer.id} (${answer.deletedChunks} chunk(s)).`);
-    $("#delete-form").reset();
-    for (const row of document.querySelectorAll("#find-results tr")) {
-      if (row.querySelector("code") && row.querySelector("code").textContent === id) row.remove();
-    }
+    say("#inventory-result", "ok", `Deleted ${answer.id} (${answer.deletedChunks} chunk(s)).`);
   } catch (err) {
-    if (err.code === "document_not_found") forget(id);
-    failure(err);
+    say("#inventory-result", "error", errorView(err));
   }
-}
-
-// --- server features: upload + jobs, the inventory (shown when the server has them) -------------------------
-
-function initUploadFeature() {
-  $("#upload-section").hidden = false;
-  $("#upload-form").addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const files = $("#upload-files").files;
-    if (!files.length) {
-      result("error", "Choose one or more files to upload.");
-      return;
-    }
-    const form = new FormData();
-    for (const file of files) form.append("files", file, file.name);
-    try {
-      const answer = await call("upload", { method: "POST", form });
-      if (answer.jobId && features.jobs) followJob(answer.jobId);
-      else result("ok", "Uploaded: ", JSON.stringify(answer));
-      $("#upload-form").reset();
-    } catch (err) {
-      failure(err);
-    }
-  });
-}
-
-async function followJob(jobId) {
-  const row = h("div", { class: "job" }, h("b", {}, `job ${jobId}: `), h("span", { class: "job-status" }, "queued"));
-  $("#jobs").prepend(row);
-  for (let i = 0; i < JOB_POLL_LIMIT; i++) {
-    let job;
-    try {
-      job = await call("", { query: { action: "job", id: jobId } });
-    } catch (err) {
-      show(row.lastChild, `${err.code}: ${err.message}`);
-      return;
-    }
-    const info = job.job || job;
-    const progress = info.progress && typeof info.progress === "object"
-      ? `${info.progress.done ?? "?"} of ${info.progress.total ?? "?"}` : info.progress ?? "";
-    show(row.lastChild, `${info.status} ${progress}`);
-    if (info.status === "done" || info.status === "failed") {
-      const outcomes = info.documents || info.outcomes || [];
-      if (outcomes.length) row.append(table(Object.keys(outcomes[0]), outcomes.map((o) => Object.values(o).map((v) => (typeof v === "string" ? v : JSON.stringify(v))))));
-      if (features.documents) loadInventory();
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+  if (dialog.open && dialog.dataset.doc === id) dialog.close();
+  for (const button of document.querySelectorAll("#find-results tr button.danger")) {
+    if (button.getAttribute("aria-label") === `Delete ${id}`) button.closest("tr").remove();
   }
-}
-
-let inventoryOffset = 0;
-const INVENTORY_PAGE = 50;
-
-function initInventoryFeature() {
-  $("#find-heading").textContent = "Documents";
-  $("#find-hint").textContent = "The documents the server holds; search filters them by title or source.";
-  $("#find-form").onsubmit = (ev) => {
-    ev.preventDefault();
-    ev.stopImmediatePropagation();
-    inventoryOffset = 0;
-    loadInventory();
-  };
   loadInventory();
-}
-
-async function loadInventory() {
-  const out = $("#find-results");
-  const q = $("#find-text").value.trim();
-  try {
-    const page = await call("", { query: { action: "documents", offset: inventoryOffset, limit: INVENTORY_PAGE, q } });
-    const docs = page.documents || [];
-    show(out, table(["Id", "Title", "Source", "Chunks", "Bytes", "Ingested", ""], docs.map((d) => [
-      h("button", { type: "button", class: "linklike", onclick: () => openDocument(d.id) }, d.id),
-      d.title || "", d.source || "", fmt(d.chunks), fmt(d.bytes), d.ingestedAt || "",
-      h("button", { type: "button", class: "danger small", "aria-label": `Delete ${d.id}`, onclick: () => remove(d.id) }, "Delete"),
-    ]), { caption: `Documents ${inventoryOffset + 1}–${inventoryOffset + docs.length} of ${page.total ?? "?"}` }));
-  } catch (err) {
-    show(out, h("p", { class: "error-box" }, `${err.code}: ${err.message}`));
-  }
-}
-
-async function openDocument(id) {
-  try {
-    const answer = await call("", { query: { action: "document", id } });
-    const doc = answer.document || answer;
-    const chunks = answer.chunks || doc.chunks || [];
-    openPassage({ id, docId: id, title: doc.title || id, text: chunks.map((c) => c.text).join("\n\n"), entities: {} }, [],
-      `${doc.title || id} (${chunks.length} chunk(s))`);
-    const body = $("#passage-body");
-    body.append(table(["Chunk", "Text", "Entities"], chunks.map((c) => [c.id || "", h("span", { class: "small" }, c.text || ""),
-      Object.entries(c.entities || {}).map(([t, names]) => `${t}: ${[names].flat().join(", ")}`).join("; ")])));
-  } catch (err) {
-    failure(err);
-  }
 }

@@ -96,11 +96,13 @@ async function save() {
   try {
     const answer = await post(request);
     const e = answer.entity;
-    result("ok", h("strong", {}, `Saved ${e.standardName} (${e.type}). `),
+    const warnings = answer.warnings || [];
+    result(warnings.length ? "warn" : "ok", h("strong", {}, `Saved ${e.standardName} (${e.type}). `),
       e.aliases.length ? `Aliases: ${e.aliases.join(", ")}. ` : "",
       e.hierarchy.length ? `Hierarchy: ${e.hierarchy.join(" > ")}. ` : "",
       typeof answer.retagged === "number" ? `${answer.retagged} chunk(s) re-tagged. ` : "",
-      "The next question uses it.");
+      "The next question uses it.",
+      warnings.length ? lookAlikes(warnings) : null);
     $("#ent-aliases").value = "";
     $("#entity-q").value = e.standardName;
     $("#entity-type").value = "";
@@ -127,4 +129,28 @@ function conflict(err, request) {
     `An alias names one entity, so “${request.standardName}” was not saved (nothing changed). `,
     `Remove “${alias}” from the aliases to save ${request.standardName} without it; if you meant ${owner}, add the aliases to ${owner} instead. `,
     showOwner);
+}
+
+/** The characters of a name that are not in the name it looks like, with their code points (Cyrillic А: U+0410). */
+function oddCharacters(value, looksLike) {
+  const odd = [...new Set([...value].filter((ch) => !looksLike.includes(ch) && ch.trim()))];
+  return odd.map((ch) => `${ch} U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`).join(", ");
+}
+
+/** Names accepted with a warning: each looks like another entity's name or alias (a Unicode confusable). */
+function lookAlikes(warnings) {
+  return h("div", { class: "look-alikes" },
+    h("h3", {}, "Check these names: they look like another entity's"),
+    h("ul", {}, warnings.map((w) => {
+      const odd = oddCharacters(w.value, w.looksLike);
+      return h("li", {}, h("b", {}, `“${w.value}”`), ` looks like “${w.looksLike}” of `,
+        h("button", { type: "button", class: "linklike", onclick: () => {
+          $("#entity-q").value = w.owner;
+          $("#entity-type").value = "";
+          offset = 0;
+          load();
+        } }, w.owner),
+        ` but is spelled with other characters${odd ? ` (${odd})` : ""}.`);
+    })),
+    h("p", { class: "small muted" }, "Saved anyway: to the service it is a different name from the one it looks like."));
 }
