@@ -50,14 +50,20 @@ def _same(a: str, b: str) -> bool:
     return na == nb or na in nb or nb in na
 
 
-OPENING = 12
+OPENING = 6
 """A sentence is about the subject it names within its first this many characters (Chinese) or words."""
 
 
+_LONGER_NAME = re.compile(r"\w|\s\d")  # folded text: a letter right after it, or a number ("hd 56")
+
+
 def opens_with(sentence: str, subject: str) -> bool:
-    """Whether a folded sentence names the folded subject at its opening (its grammatical subject, mostly)."""
+    """Whether a folded sentence names the folded subject at its opening (its grammatical subject, mostly), and
+    not as the start of a longer Latin name ("heinkel hd 56" is not "heinkel hd")."""
     at = sentence.find(subject)
     if at < 0:
+        return False
+    if subject.isascii() and _LONGER_NAME.match(sentence, at + len(subject)):
         return False
     head = sentence[:at]
     return len(head.split()) <= 3 if head.isascii() else len(head) <= OPENING
@@ -75,7 +81,7 @@ def find_contradictions(subject: str | None, relations: Sequence[str], hits: Seq
     for relation in dict.fromkeys(r for r in relations if normalize(r) not in _STOP_RELATIONS and len(r) > 1):
         claims: list[tuple[str, str, str]] = []  # (value, doc_id, hit_id)
         for hit in hits[:limit]:
-            about = subj in normalize(hit.title)
+            about = opens_with(normalize(hit.title), subj)
             for sentence in _sentences(hit.text):
                 if not (about or opens_with(normalize(sentence), subj)):
                     continue

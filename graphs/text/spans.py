@@ -25,9 +25,11 @@ class Span(NamedTuple):
 _NO_DAY = date(1, 1, 1)  # dates in passages are absolute: no "last year" to resolve
 _YEAR = re.compile(r"(?<![\d.])(?:1[0-9]{3}|20[0-9]{2})(?:\s*年)?(?![\d.])")
 _ZH_NUMERAL = "零〇一二两三四五六七八九十百千万亿"
-_UNIT_ZH = (r"(?:多)?(?:万|亿|千|百)?(?:个|位|名|年|岁|月|日|天|次|人|家|种|本|部|条|项|只|件|台|辆|分钟|分|秒|小时|周|米|公里|千米|"
-            r"厘米|公斤|千克|克|吨|元|美元|港元|英镑|欧元|平方公里|平方米|公顷|亩|倍|层|届|场|座|所|首|集|册|页|字|"
-            r"%|％|℃|度)")
+_CLASSIFIER_ZH = (r"(?:个|位|名|年|岁|月|日|天|次|人|家|种|本|部|条|项|只|件|台|辆|分钟|分|秒|小时|周|米|公里|千米|"
+                  r"厘米|公斤|千克|克|吨|元|美元|港元|英镑|欧元|平方公里|平方米|公顷|亩|倍|层|届|场|座|所|首|集|册|页|字|"
+                  r"%|％|℃|度)")
+# a magnitude (6710亿, 3万) is a quantity by itself; a plain number needs its unit or measure word
+_UNIT_ZH = rf"(?:多)?(?:(?:万|亿|千|百)(?:多)?{_CLASSIFIER_ZH}?|{_CLASSIFIER_ZH})"
 _NUMBER_ZH = re.compile(rf"(?:约|近|逾|超过)?(?:\d[\d,，.]*|[{_ZH_NUMERAL}]+)\s*{_UNIT_ZH}(?:以上|左右|多)?")
 _NUMBER_EN = re.compile(
     r"(?<![\w.])(?:(?:about|around|over|nearly|more than|less than|some|approximately)\s+)?"
@@ -68,8 +70,13 @@ def _dates(sentence: str) -> list[Span]:
     return found
 
 
+_ARTICLE = re.compile(r"^一(?:个|位|名|家|种|本|部|条|项|只|件|台|辆|座|所|首|场|届)$")
+"""一个, 一种, 一家 …: the Chinese article, no quantity ("是一个混合专家模型")."""
+
+
 def _numbers(sentence: str) -> list[Span]:
-    found = [Span(m.start(), m.end(), m[0].strip()) for m in _NUMBER_ZH.finditer(sentence)]
+    found = [Span(m.start(), m.end(), m[0].strip()) for m in _NUMBER_ZH.finditer(sentence)
+             if not _ARTICLE.match(m[0].strip())]
     found += [Span(m.start(), m.end(), m[0].strip()) for m in _NUMBER_EN.finditer(sentence) if m[0].strip()]
     return found
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import re
 import statistics
 from pathlib import Path
+from typing import Any
+
+import snowballstemmer
 
 from graphs.text.normalize import has_han
 
@@ -39,13 +43,33 @@ def term_weight(term: str, *, anchor: bool = False) -> float:
     return weight * (ANCHOR_WEIGHT if anchor else 1.0)
 
 
+STEM_CREDIT = 0.75
+"""An English word found only in another form ("abbreviation" as "abbreviated") counts this much."""
+
+
+@functools.cache
+def _english_stemmer() -> Any:
+    return snowballstemmer.stemmer("english")
+
+
+@functools.lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The Snowball (Porter 2) stem of an English word."""
+    return str(_english_stemmer().stemWord(word))
+
+
 def found(term: str, text: str) -> float:
     """1 when ``text`` contains the term; half when a Chinese term is not there as a word but each of its
-    characters is (the question's word split differs from the passage's: 松有 in 鸡毛松有多高); else 0."""
+    characters is (the question's word split differs from the passage's: 松有 in 鸡毛松有多高); three quarters
+    when an English word is there in another form of the same stem ("founded": "founder"); else 0."""
     if term in text:
         return 1.0
-    if has_han(term) and len(term) > 1 and all(ch in text for ch in term):
-        return 0.5
+    if has_han(term):
+        return 0.5 if len(term) > 1 and all(ch in text for ch in term) else 0.0
+    if len(term) >= 5 and term.isascii() and term.isalpha():
+        root = stem(term)
+        if len(root) >= 4 and re.search(rf"\b{re.escape(root)}", text):
+            return STEM_CREDIT
     return 0.0
 
 

@@ -1,0 +1,46 @@
+"""Re-tagging one chunk after an entity changed: which tags it gains, keeps or loses, and whether it carries the
+entity afterwards (the documents' mention edges follow that)."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphs.domain import Chunk, EntityMetadata
+from graphs.ingest.pipeline import retagged
+from graphs.kg.mentions import name_key
+
+PDD = EntityMetadata(standard_name="拼多多", type="ORGANIZATION", aliases=["Pinduoduo", "PDD"])
+BEIJING = EntityMetadata(standard_name="北京", type="LOCATION", hierarchy=["中国", "北京"])
+
+
+def chunk(text: str, **entities: list[str]) -> Chunk:
+    return Chunk(id="d#0", doc_id="d", chunk_index=0, title="", text=text, entities=entities)  # type: ignore[arg-type]
+
+
+def keys(*names: str) -> list[str]:
+    return [k for n in names if (k := name_key(n)) is not None]
+
+
+@pytest.mark.parametrize(("before", "entity", "removed", "after", "carries"), [
+    # named by an alias at word boundaries: tagged with the standard name
+    (chunk("PDD Holdings runs Pinduoduo."), PDD, (), {"ORGANIZATION": ["拼多多"]}, True),
+    (chunk("拼多多是一家电商平台。", PERSON=["黄峥"]), PDD, (), {"PERSON": ["黄峥"], "ORGANIZATION": ["拼多多"]}, True),
+    # "PDDX" is another word: not named
+    (chunk("PDDX is a chemical."), PDD, (), None, False),
+    # a metadata value written under an alias becomes the standard name, even in another type's field
+    (chunk("Temu is a marketplace.", OTHER=["PDD"]), PDD, (), {"ORGANIZATION": ["拼多多"]}, True),
+    # a hierarchy tags the ancestors too
+    (chunk("京东总部位于北京。"), BEIJING, (), {"LOCATION": ["中国", "北京"]}, True),
+    # already in step: nothing to write
+    (chunk("拼多多创立于2015年。", ORGANIZATION=["拼多多"]), PDD, (), None, True),
+    # named only by a removed alias: the tag goes (ancestors of other entities stay)
+    (chunk("Shop on PDD today.", ORGANIZATION=["拼多多"]), PDD.model_copy(update={"aliases": ["Pinduoduo"]}),
+     ("PDD",), {}, False),
+    # tagged but not named by the removed alias (metadata said so): left as it was
+    (chunk("An online marketplace.", ORGANIZATION=["拼多多"]), PDD.model_copy(update={"aliases": []}),
+     ("PDD",), None, True),
+])
+def test_a_chunk_is_brought_in_step_with_an_entity(before: Chunk, entity: EntityMetadata, removed: tuple[str, ...],
+                                                    after: dict[str, list[str]] | None, carries: bool) -> None:
+    new, tagged = retagged(before, entity, keys(entity.standard_name, *entity.aliases), keys(*removed))
+    assert (new.entities if new is not None else None) == after and tagged is carries
