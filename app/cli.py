@@ -282,8 +282,17 @@ def print_response(question: str, response: QueryResponse) -> None:
     r = response
     typer.secho(f"\nQ: {question}", bold=True)
     typer.echo(f"A: {r.answer}")
+    if r.answer_span:
+        typer.echo(f"short answer: {r.answer_span}")
     for c in r.citations:
         typer.echo(f"   {citation_line(c)}")
+    if r.answerability is not None:
+        a = r.answerability
+        typer.echo(f"answerability: {a.decision} ({a.score:.2f}): {a.reason}")
+    for h in r.related:
+        typer.echo(f"   related (not the answer): {h.doc_id} — {h.title}")
+    for fix in r.corrections:
+        typer.echo(f"correction: {fix}")
     typer.echo(f"intent: {r.query_analysis.intent} ({r.query_analysis.complexity}); parser: {r.query_analysis.parser}")
     m = r.master
     if m.team_configuration:

@@ -23,7 +23,7 @@ from app.schemas import MAX_QUESTION_CHARS
 from graphs.domain import ValidatedEntity
 from graphs.llm import LLM_ERRORS, text_call
 from graphs.rag.context import RagContext
-from graphs.rag.nodes.validate_entities import validate_one
+from graphs.rag.question import validate_one
 from graphs.text.rules import analyze_query
 
 log = logging.getLogger(__name__)

@@ -28,9 +28,10 @@ from graphs.kg.mentions import strip_disambiguation
 from graphs.text.answer_types import AnswerType, focus_terms, listed_type
 from graphs.text.normalize import has_han, normalize
 from graphs.text.question_shapes import comparison_pair
+from graphs.text.rules import possessor
 from graphs.text.sentences import looks_like_instruction, split_sentences
 from graphs.text.spans import Span, candidates, nearest
-from graphs.text.terms import term_weight, weighted_coverage
+from graphs.text.terms import dictionary_word, term_weight, weighted_coverage
 
 EVIDENCE_PASSAGES = 5
 """Passages read for evidence (the top of the ranking)."""
@@ -78,6 +79,11 @@ class Question:
                  if t not in named and not any(t in subject for subject in self.subjects)}
         return asked or self.weights
 
+    def coverage(self, text: str) -> float:
+        """Weighted share of the question's terms in a folded text, each named entity under any of its spellings
+        (the question's, its standard name)."""
+        return weighted_coverage(self.weights, text, {forms[0]: forms for forms in self.anchors})
+
     def about(self, hits: Sequence[Hit]) -> Question:
         """The question with the titles of these passages that it writes out as its subjects, which the
         evidence must then mention like the entities it names."""
@@ -116,6 +122,13 @@ def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequ
             weak.append(key)
         else:
             anchors.setdefault(key, (key,))
+    owner = possessor(text)
+    if (owner is not None and has_han(owner) and not dictionary_word(owner)
+            and not any(owner in n or n in owner for n in names)):
+        # a Chinese question's opening phrase that no dictionary knows as one word is a name the passages
+        # must mention ("拼多多的创始人是谁": a passage about 百度's founder does not answer it)
+        anchors.setdefault(normalize(owner), (normalize(owner),))
+        names.append(owner)
     for quoted in _QUOTED.findall(text):  # a title the question quotes is a name ("They Flew Alone")
         key = normalize(quoted)
         if len(key) >= 2 and not known(key):
@@ -269,7 +282,7 @@ def anchored(q: Question, text: str) -> float:
 
 
 def _single(q: Question, s: Sentence) -> Evidence:
-    coverage, own, share = weighted_coverage(q.weights, s.context), weighted_coverage(q.relation, s.folded), anchored(q, s.context)
+    coverage, own, share = q.coverage(s.context), weighted_coverage(q.relation, s.folded), anchored(q, s.context)
     if s.semantic is not None:
         # the other language: the named entities by their tags, what is asked by meaning (the passage's), the
         # lead sentence first (it says what the passage is about)
@@ -307,7 +320,7 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
         for b in sentences:
             if b.hit == a.hit or (link := _linked(a, b)) is None:
                 continue
-            coverage = weighted_coverage(q.weights, f"{a.context} {b.context}")
+            coverage = q.coverage(f"{a.context} {b.context}")
             residual = {t: w for t, w in q.relation.items() if t not in a.context}
             if coverage <= first.coverage or not residual or weighted_coverage(residual, b.folded) == 0:
                 continue  # the second step must itself state something of the question the first does not
@@ -415,11 +428,11 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
     about = _about(name, sentences)
     if not about:
         return Side(name, None)
-    best = max(about, key=lambda s: (weighted_coverage(q.weights, s.folded), -s.hit, -s.position))
+    best = max(about, key=lambda s: (q.coverage(s.folded), -s.hit, -s.position))
     if way is None:
         return Side(name, best)
     kind: AnswerType = "date" if way in ("min_date", "max_date") else "number"
-    for s in sorted(about, key=lambda s: -weighted_coverage(q.weights, s.folded)):
+    for s in sorted(about, key=lambda s: -q.coverage(s.folded)):
         span = nearest(candidates(s.text, kind, q.text), _marks(q, s.text.casefold()))
         if span is not None and (number := _value(span.text, way)) is not None:
             return Side(name, s, span.text, number)

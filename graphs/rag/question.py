@@ -6,11 +6,33 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from graphs.domain import ParsedQuery
+from graphs.domain import EntityMatch, ParsedQuery, QueryEntity, ValidatedEntity
 from graphs.rag.state import RagState
 from graphs.text.echo import without_echo
 
 _LATIN = re.compile(r"[a-z0-9]", re.ASCII)
+
+
+def validate_one(entity: QueryEntity, match: EntityMatch | None, negated: bool) -> ValidatedEntity:
+    """Turn a parsed entity and its store match into a validated entity."""
+    if entity.type == "DATE":
+        return ValidatedEntity(
+            text=entity.text, type="DATE", standard_name=entity.date_range.label if entity.date_range else None,
+            match="date" if entity.date_range else "none", score=1.0 if entity.date_range else 0.0,
+            valid=entity.date_range is not None, date_range=entity.date_range, negated=negated,
+        )
+    if match is None:
+        return ValidatedEntity(text=entity.text, type=entity.type, negated=negated)
+    return ValidatedEntity(
+        text=entity.text,
+        type=match.entity.type,
+        standard_name=match.entity.standard_name,
+        match=match.match,
+        score=round(match.score, 4),
+        valid=True,
+        hierarchy=match.entity.ancestors,
+        negated=negated,
+    )
 
 
 def validated_names(state: RagState) -> list[str]:

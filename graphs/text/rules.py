@@ -72,6 +72,29 @@ def _pos_tokenizer() -> POSTokenizer:
     return _JIEBA[0]
 
 
+# ---------------------------------------------------------------- the name a question opens with
+
+_POSSESSOR = re.compile(r"^\s*([\u4e00-\u9fffA-Za-z0-9·\-]{2,10}?)的")
+_FUNCTION_WORDS = ("p", "c", "r", "d", "u", "uj", "ul", "uz", "y", "e", "f")
+"""jieba's flags of prepositions, conjunctions, pronouns, adverbs, particles and locatives: no part of a name."""
+
+
+def possessor(question: str) -> str | None:
+    """The name a Chinese question opens with and asks something of ("拼多多" of "拼多多的创始人是谁？", "张三" of
+    "张三创办的公司有哪些？"); None for a pronoun or a demonstrative ("该公司的…"), or a clause with a
+    preposition, a conjunction or an adverb in it ("苹果在北京发布的产品")."""
+    m = _POSSESSOR.match(question)
+    if m is None:
+        return None
+    tokens = list(_tagged(m[1], accurate=True))
+    if any(flag in _FUNCTION_WORDS for _, flag in tokens):
+        return None
+    while len(tokens) > 1 and tokens[-1][1] == "v":  # a relative clause: its subject is the name
+        tokens.pop()
+    name = "".join(word for word, _ in tokens)
+    return name if len(name) >= 2 else None
+
+
 # ---------------------------------------------------------------- POS entities
 
 _HAN = re.compile("[\u3400-\u9fff]")

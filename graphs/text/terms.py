@@ -7,6 +7,7 @@ import functools
 import importlib.util
 import re
 import statistics
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,11 @@ def _idf() -> tuple[dict[str, float], float]:
             if word:
                 table[word] = float(value)
     return table, statistics.median(table.values())
+
+
+def dictionary_word(term: str) -> bool:
+    """Whether jieba's general-domain table knows the Chinese term as one word (公司, 北京大学; not 拼多多)."""
+    return term in _idf()[0]
 
 
 def term_weight(term: str, *, anchor: bool = False) -> float:
@@ -73,9 +79,13 @@ def found(term: str, text: str) -> float:
     return 0.0
 
 
-def weighted_coverage(weights: dict[str, float], text: str) -> float:
-    """Share of the terms' total weight found in ``text`` (normalized terms in normalized text; 1.0 with none)."""
+def weighted_coverage(weights: dict[str, float], text: str,
+                      spellings: Mapping[str, Sequence[str]] | None = None) -> float:
+    """Share of the terms' total weight found in ``text`` (normalized terms in normalized text; 1.0 with none).
+    A term with ``spellings`` (an entity the question names as 老马, a passage as 马斯克 or by its standard
+    name) counts as its best-found spelling."""
     total = sum(weights.values())
     if total <= 0:
         return 1.0
-    return sum(w * found(t, text) for t, w in weights.items()) / total
+    spelled = spellings or {}
+    return sum(w * max(found(f, text) for f in spelled.get(t, (t,))) for t, w in weights.items()) / total

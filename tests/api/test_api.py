@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from app.cli import demo_dir
+from app.cli import demo_dir, print_response
 from app.client import iter_sse
 from app.main import create_app
-from app.schemas import API_PATH
+from app.schemas import API_PATH, QueryResponse
 from app.settings import Settings
 from tests.support.fakes import graph_counts
 
@@ -72,6 +72,30 @@ def test_seed_conceptual_question(client: TestClient) -> None:
     top = body["retrievalDetails"]["topResults"][0]
     assert "机器学习" in top["text"]
     assert top["rerankedScore"] is not None and top["relevanceExplanation"]
+
+
+def test_an_entity_named_by_an_alias_is_covered_by_passages_that_name_it_otherwise(client: TestClient) -> None:
+    # 老马 is an alias of Elon Musk; the passage says 马斯克 and is tagged Elon Musk
+    body = ask(client, "老马在上海建了什么工厂？")
+    assert body["status"] == "answered" and body["answerability"]["decision"] == "answerable", body["answerability"]
+    assert "tesla-shanghai-zh" in [c["docId"] for c in body["citations"]]
+
+
+@pytest.mark.parametrize("question", ["拼多多的创始人是谁？", "字节跳动的总部在哪里？", "What is the capital of France?"])
+def test_a_question_about_what_no_document_names_is_not_found(client: TestClient, question: str) -> None:
+    body = ask(client, question)
+    assert body["status"] == "no_results" and body["answerability"]["decision"] == "not_found", body["answer"]
+    assert body["citations"] == [] and body["answerSpan"] is None and body["related"]
+
+
+def test_the_cli_prints_the_answerability_and_the_related_passages_apart(client: TestClient,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    question = "拼多多的创始人是谁？"
+    print_response(question, QueryResponse.model_validate(ask(client, question)))
+    out = capsys.readouterr().out
+    assert "A: 已索引的文档中没有找到这个问题的答案。" in out
+    assert "answerability: not_found (" in out and "no retrieved passage mentions 拼多多" in out
+    assert "related (not the answer): " in out and "short answer:" not in out
 
 
 def test_english_question_over_mixed_corpus(client: TestClient) -> None:

@@ -129,7 +129,6 @@ def test_the_graph_endpoint_has_every_node_and_edge_of_the_compiled_graph(client
 def test_evaluations_list_the_reports_newest_first_with_html_tables_and_charts(client: TestClient) -> None:
     folder: Path = client.app.state.resources.settings.eval_results_dir  # type: ignore[attr-defined]
     assert client.get(f"{URL}/evaluations").json() == {"success": True, "reports": [], "errors": []}
-    pytest.importorskip("matplotlib")
     write_outputs(eval_report("older"), {"bm25": []}, folder)
     write_outputs(eval_report("newer"), {"bm25": []}, folder)
     newer = folder / "eval-newer.json"

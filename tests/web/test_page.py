@@ -17,9 +17,9 @@ from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from app.cli import SEED_QUESTIONS
 from app.schemas import API_PATH
+from tests.support.browser import API_KEY, LLM_MODEL, PHONE, SYNC_MAX_CHARS, Watched, watch
 from tests.support.documents import DOCX_BLOCKS, MARKDOWN, TEXT, docx_bytes, pdf_bytes
 from tests.support.servers import ServerProcess
-from tests.web.conftest import API_KEY, LLM_MODEL, PHONE, SYNC_MAX_CHARS, Watched, watch
 
 COMPARISON = "特斯拉和SpaceX谁先成立？"
 UNANSWERABLE = "火星上的第一座城市叫什么名字？"  # nothing in the demo corpus is about a city on Mars

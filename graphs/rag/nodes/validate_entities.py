@@ -8,34 +8,13 @@ from langgraph.runtime import Runtime
 
 from graphs.domain import Constraint, EntityMatch, ParsedQuery, QueryEntity, ValidatedEntity
 from graphs.rag.context import RagContext
+from graphs.rag.question import validate_one
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores.base import EntityStore
 
 
 def _negated_texts(parsed: ParsedQuery) -> set[str]:
     return {t for r in parsed.logical_relations if r.operator == "NOT" for t in r.entities}
-
-
-def validate_one(entity: QueryEntity, match: EntityMatch | None, negated: bool) -> ValidatedEntity:
-    """Turn a parsed entity and its store match into a validated entity."""
-    if entity.type == "DATE":
-        return ValidatedEntity(
-            text=entity.text, type="DATE", standard_name=entity.date_range.label if entity.date_range else None,
-            match="date" if entity.date_range else "none", score=1.0 if entity.date_range else 0.0,
-            valid=entity.date_range is not None, date_range=entity.date_range, negated=negated,
-        )
-    if match is None:
-        return ValidatedEntity(text=entity.text, type=entity.type, negated=negated)
-    return ValidatedEntity(
-        text=entity.text,
-        type=match.entity.type,
-        standard_name=match.entity.standard_name,
-        match=match.match,
-        score=round(match.score, 4),
-        valid=True,
-        hierarchy=match.entity.ancestors,
-        negated=negated,
-    )
 
 
 def to_constraints(entities: list[ValidatedEntity]) -> list[Constraint]:

@@ -186,7 +186,6 @@ def test_render_markdown_has_one_row_per_mode_and_nulls_as_dashes() -> None:
 
 
 def test_write_outputs_writes_json_markdown_details_and_chart(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
     paths = write_outputs(_report(), {"bm25": [{"id": "q"}]}, tmp_path / "out")
     assert sorted(p.name for p in paths) == sorted(
         ["eval-tiny.json", "eval-tiny.md", "eval-tiny-questions.jsonl", "eval-tiny.png"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 import sys
 import types
 from pathlib import Path
@@ -34,6 +33,7 @@ from graphs.rerankers.fusion import FusionReranker
 from graphs.rerankers.http_rerank import parse_scores
 from graphs.rerankers.llm_judge import format_passage
 from tests.support.fakes import ToolCallingFakeChatModel, hit
+from tests.support.servers import free_port
 
 QUERY = ParsedQuery(original_query="马斯克创办了哪些公司？", keywords=["马斯克", "公司"])
 CONSTRAINTS = [Constraint(type="PERSON", value="Elon Musk"), Constraint(type="ORGANIZATION", value="Tesla", negated=True)]
@@ -141,10 +141,7 @@ async def test_http_timeout_and_connection_errors_raise_reranker_unavailable(err
 
 
 async def test_http_without_injected_client_reports_a_closed_port() -> None:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    reranker = HttpRerankReranker(f"http://127.0.0.1:{port}/rerank", "m", timeout=2)
+    reranker = HttpRerankReranker(f"http://127.0.0.1:{free_port()}/rerank", "m", timeout=2)
     with pytest.raises(RerankerUnavailable, match="ConnectError"):
         await reranker.rerank(QUERY, [], hits(1), top_k=1)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
@@ -18,6 +17,7 @@ from graphs.stores.base import AliasConflictError, EntityStore, StoreUnavailable
 from graphs.stores.entities.matcher import EntityMatcher, merge_entity
 from graphs.stores.entities.redis_store import RedisEntityStore
 from graphs.stores.entities.sqlite_store import SQLiteEntityStore
+from tests.support.servers import free_port
 
 Store = SQLiteEntityStore | RedisEntityStore
 Opener = Callable[..., Store]
@@ -391,14 +391,8 @@ def test_redis_store_with_decoded_responses() -> None:
 # ---------------------------------------------------------------- outages
 
 
-def closed_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_redis_unavailable_raises() -> None:
-    store = RedisEntityStore(f"redis://127.0.0.1:{closed_port()}/0", socket_timeout=0.2)
+    store = RedisEntityStore(f"redis://127.0.0.1:{free_port()}/0", socket_timeout=0.2)
     calls: list[Callable[[], object]] = [
         store.ping,
         store.version,
