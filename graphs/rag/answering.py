@@ -26,8 +26,10 @@ from typing import Literal
 from graphs.domain import Answerability, Citation, Hit, ParsedQuery, ValidatedEntity
 from graphs.kg.mentions import strip_disambiguation
 from graphs.text.answer_types import AnswerType, focus_terms, listed_type
+from graphs.text.consistency import opens_with
 from graphs.text.normalize import has_han, normalize
 from graphs.text.question_shapes import comparison_pair
+from graphs.text.relations import asked_relation, states
 from graphs.text.rules import possessor
 from graphs.text.sentences import looks_like_instruction, split_sentences
 from graphs.text.spans import Span, candidates, nearest
@@ -177,6 +179,8 @@ class Sentence:
     names: tuple[str, ...]
     """Its passage's title when the question does not name it: what a sentence of another passage
     mentions to be the step before or after this one."""
+    title: str = ""
+    """Its passage's title, folded."""
     semantic: float | None = None
     """For a passage in the other language than the question's, where words cannot match: how close the
     passage's meaning is to the question's (its dense score, rescaled to [0, 1])."""
@@ -223,7 +227,8 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
             names = [title] if title and title not in normalize(q.text) else []
             context = " ".join([title, *folded[max(0, i - 1) : i + 2], tags])
             out.append(Sentence(hit=n, position=i, text=sentence, folded=folded[i], context=context,
-                                names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), semantic=semantic))
+                                names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
+                                semantic=semantic))
     return out
 
 
@@ -417,22 +422,39 @@ class Side:
     number: float | None = None
 
 
-def _about(name: str, sentences: Sequence[Sentence]) -> list[Sentence]:
-    """Sentences that mention ``name`` (or whose passage is titled with it), in passage order."""
+def _spellings(q: Question, name: str) -> tuple[str, ...]:
+    """How a side of the question may be written: its anchor's spellings (the question's, the standard name)."""
     key = normalize(name)
-    return [s for s in sentences if key and key in s.context]
+    return next((f for f in q.anchors if key in f), (key,))
+
+
+def _about(forms: tuple[str, ...], sentences: Sequence[Sentence]) -> list[Sentence]:
+    """Sentences that mention a name under any of its spellings, by themselves or by their context (the
+    passage's title and tags, the sentences around them), in passage order."""
+    return [s for s in sentences if any(f and f in s.context for f in forms)]
 
 
 def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction | None) -> Side:
-    """The best sentence about one side (for a comparison: the one with a value nearest its question words)."""
-    about = _about(name, sentences)
+    """The best sentence about one side. For a comparison, the value comes from the first sentence that has
+    one, trying first those that name the side themselves and state the relation asked about ("成立":
+    "incorporated"), then those that name it, then the rest; the side as their subject, then the question's
+    terms, break ties."""
+    forms = _spellings(q, name)
+    about = _about(forms, sentences)
     if not about:
         return Side(name, None)
     best = max(about, key=lambda s: (q.coverage(s.folded), -s.hit, -s.position))
     if way is None:
         return Side(name, best)
     kind: AnswerType = "date" if way in ("min_date", "max_date") else "number"
-    for s in sorted(about, key=lambda s: -q.coverage(s.folded)):
+    relation = asked_relation(q.text)
+
+    def preference(s: Sentence) -> tuple[bool, bool, bool, bool, float]:
+        names = any(f in s.folded or f in s.title for f in forms)
+        said = relation is not None and states(relation, s.text)
+        return (names and said, names, said, any(opens_with(s.folded, f) for f in forms), q.coverage(s.folded))
+
+    for s in sorted(about, key=preference, reverse=True):
         span = nearest(candidates(s.text, kind, q.text), _marks(q, s.text.casefold()))
         if span is not None and (number := _value(span.text, way)) is not None:
             return Side(name, s, span.text, number)
@@ -602,7 +624,8 @@ LIST_PASSAGES = 3
 
 def gather(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chinese: bool) -> Written | None:
     """A list question's answer: the entities of the asked type tagged on the passages about the question's
-    subject, each once, with a sentence of each passage that names them; None when none are tagged."""
+    subject, each once, with the best evidence and a sentence of each passage that names them; None when none
+    are tagged."""
     etype = listed_type(q.text)
     if etype is None:
         return None
@@ -618,7 +641,9 @@ def gather(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chine
         return None
     used = sorted(set(names.values()))
     best_of = {n: next((s for e in evidence for s in e.sentences if s.hit == n), None) for n in used}
-    shown = [s for s in best_of.values() if s is not None]
+    # the best evidence first: the sentence that answers often states the list itself
+    first = list(evidence[0].sentences) if evidence else []
+    shown = [*first, *(s for s in best_of.values() if s is not None and s not in first)]
     span = ("、" if chinese else ", ").join(names)
     return Written(text=_join([_lead(span, chinese), *_body(shown)]), span=span,
                    citations=_cite(hits, [s.hit for s in shown]))

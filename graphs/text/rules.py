@@ -75,6 +75,7 @@ def _pos_tokenizer() -> POSTokenizer:
 # ---------------------------------------------------------------- the name a question opens with
 
 _POSSESSOR = re.compile(r"^\s*([\u4e00-\u9fffA-Za-z0-9·\-]{2,10}?)的")
+_DATE_ONLY = re.compile(r"^[\d年月日号]+$")
 _FUNCTION_WORDS = ("p", "c", "r", "d", "u", "uj", "ul", "uz", "y", "e", "f")
 """jieba's flags of prepositions, conjunctions, pronouns, adverbs, particles and locatives: no part of a name."""
 
@@ -84,7 +85,7 @@ def possessor(question: str) -> str | None:
     "张三创办的公司有哪些？"); None for a pronoun or a demonstrative ("该公司的…"), or a clause with a
     preposition, a conjunction or an adverb in it ("苹果在北京发布的产品")."""
     m = _POSSESSOR.match(question)
-    if m is None:
+    if m is None or _DATE_ONLY.match(m[1]):
         return None
     tokens = list(_tagged(m[1], accurate=True))
     if any(flag in _FUNCTION_WORDS for _, flag in tokens):

@@ -27,7 +27,7 @@ _INSTRUCTION = re.compile(
 def split_sentences(text: str) -> list[str]:
     """Split Chinese and English text into sentences at 。！？!?, line breaks, and a period followed by a space,
     unless the period ends an initial or a common abbreviation ("John H. McArthur", "S.G. Tallentyre", "Dr. Li",
-    "U.S. Army"); fragments of one character are dropped. A semicolon does not end one ("用途广泛，包括…；木材可…；
+    "U.S. Army") or falls inside a title or quotation (《…！…》); fragments of one character are dropped. A semicolon does not end one ("用途广泛，包括…；木材可…；
     心材…" is one answer)."""
     out: list[str] = []
     start = 0
@@ -35,10 +35,25 @@ def split_sentences(text: str) -> list[str]:
         if m.group().startswith(".") and (_ABBREVIATION.search(text[start : m.start()])
                                          or text[m.end() : m.end() + 1].islower()):
             continue
+        if _inside_title(text[start : m.start()]):
+            continue  # 《卡拉OK.LIVE！‧台北‧我》: the mark belongs to a title
         out.append(text[start : m.end()].strip())
         start = m.end()
     out.append(text[start:].strip())
     return [s for s in out if len(s) > 1]
+
+
+_PAIRS = (("《", "》"), ("「", "」"), ("『", "』"))
+
+
+TITLE_CHARS = 40
+"""A title or quotation mark opened this close before a sentence mark holds it (a lone, unclosed one further
+back does not swallow the rest of the passage)."""
+
+
+def _inside_title(head: str) -> bool:
+    """Whether a sentence so far has just opened a title or quotation mark (《, 「, 『) it has not closed."""
+    return any(head.rfind(a) > head.rfind(b) and len(head) - head.rfind(a) <= TITLE_CHARS for a, b in _PAIRS)
 
 
 def looks_like_instruction(sentence: str) -> bool:

@@ -21,6 +21,8 @@ ENTITIES = [
     EntityMetadata(standard_name="Huawei", type="ORGANIZATION", aliases=["华为"]),
     EntityMetadata(standard_name="马斯克", type="PERSON", aliases=["Elon Musk"]),
     EntityMetadata(standard_name="北京", type="LOCATION"),
+    EntityMetadata(standard_name="Tesla", type="ORGANIZATION", aliases=["特斯拉"]),
+    EntityMetadata(standard_name="SpaceX", type="ORGANIZATION"),
 ]
 
 
@@ -163,6 +165,19 @@ def test_a_comparison_gets_a_verdict_computed_from_each_sides_value() -> None:
     tencent = hit("tc#0", "Tencent was founded in November 1998 in Shenzhen.", title="Tencent")
     _, _, span, answer = write("Which was founded earlier, Huawei or Tencent?", [tencent, huawei])
     assert span == "Huawei" and answer.startswith("Huawei (1987) is earlier than Tencent (November 1998).")
+
+
+def test_a_sides_value_comes_from_a_sentence_that_states_the_relation_asked_in_either_language() -> None:
+    # the first passage names 特斯拉 with a year, but of a truck's unveiling; the founding is in English
+    truck = hit("truck#0", "特斯拉于2019年11月21日发布电动皮卡Cybertruck。", title="特斯拉Cybertruck",
+                entities={"ORGANIZATION": ["Tesla"]})
+    tesla = hit("tesla#0", "Tesla Motors was incorporated in California in July 2003 by Martin Eberhard.",
+                title="Tesla co-founders", entities={"ORGANIZATION": ["Tesla"]})
+    spacex = hit("spacex#0", "马斯克于2002年创办太空探索技术公司（SpaceX）。", title="SpaceX的创立",
+                 entities={"ORGANIZATION": ["SpaceX"]})
+    decision, _, span, answer = write("特斯拉和SpaceX谁先成立？", [truck, tesla, spacex])
+    assert decision == "answerable" and span == "SpaceX"
+    assert answer.startswith("SpaceX（2002年）早于特斯拉（July 2003）。"), answer
 
 
 def test_a_comparison_says_which_side_has_no_value() -> None:

@@ -18,6 +18,7 @@ from graphs.text.terms import dictionary_word, weighted_coverage
     ("他的妻子是谁？", None),
     ("苹果在北京发布的产品", None),  # a clause with a preposition, not a name
     ("什么是机器学习？", None),
+    ("2024年的新产品有哪些？", None),  # a date, not a name
     ("Who founded Pinduoduo?", None),
 ])
 def test_the_name_a_question_opens_with(question: str, name: str | None) -> None:
