@@ -10,7 +10,8 @@ citation numbers. So before an LLM answer is returned:
    passage holds is dropped, and so is one that reads as an instruction (a passage's orders, repeated). An
    answer left with no sentence becomes "not found".
 3. A comparison's verdict is computed from the values found for each side; an LLM answer whose verdict names
-   the other side, or that gives none, leads with the computed one instead.
+   the other side, or that gives none (its first sentence names one side only, with no comparative word),
+   leads with the computed one instead. A sentence that is a question (the question repeated) is dropped.
 
 Each change is returned as a plain sentence, for the response's ``corrections``.
 """
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from graphs.domain import Hit
-from graphs.rag.answering import Verdict
+from graphs.rag.answering import Verdict, direction
 from graphs.text.normalize import normalize
 from graphs.text.sentences import looks_like_instruction, split_sentences
 from graphs.text.spans import stated_facts
@@ -31,6 +32,7 @@ NOT_FOUND = "NOT_FOUND"
 """What the writer prompt asks the LLM to reply when the passages do not answer the question."""
 _CITED = re.compile(r"\[(\d{1,3})\]")
 _ONLY_MARKERS = re.compile(r"^[\s\[\]\d,，、;；.。:：]*$")
+_QUESTION_END = re.compile(r"[?？]\s*$")
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,9 @@ def check_answer(answer: str, hits: Sequence[Hit], question: str, verdict: Verdi
     kept: list[str] = []
     corrections: list[str] = []
     for sentence in split_sentences(answer) or [answer]:
-        if looks_like_instruction(sentence):  # a passage's orders, repeated: never part of an answer
+        if _QUESTION_END.search(_CITED.sub("", sentence)):
+            corrections.append(f"dropped “{_CITED.sub('', sentence).strip()}”: a question is no answer")
+        elif looks_like_instruction(sentence):  # a passage's orders, repeated: never part of an answer
             corrections.append(f"dropped “{_CITED.sub('', sentence).strip()}”: it reads as an instruction")
         elif missing := unsupported(sentence, hits, question):
             corrections.append(f"dropped “{_CITED.sub('', sentence).strip()}”: no passage it cites states "
@@ -104,11 +108,12 @@ def _with_verdict(sentences: list[str], verdict: Verdict, chinese: bool) -> tupl
     first = sentences[0] if sentences else ""
     folded = normalize(first)
     seen = sorted((folded.find(n), n) for n in names if n and n in folded)
-    if seen and seen[0][1] == winner:
-        return sentences, []
+    if seen and seen[0][1] != winner:
+        cited = "".join(dict.fromkeys(f"[{s.sentence.hit + 1}]" for s in verdict.sides if s.sentence is not None))
+        return [f"{verdict.text}{cited}", *sentences[1:]], [
+            f"the LLM's verdict contradicted the values found; replaced by “{verdict.text}”"]
+    if seen and (len(seen) == 2 or direction(first) is not None):
+        return sentences, []  # both sides, the winner first; or the winner alone with a comparative word
     cited = "".join(dict.fromkeys(f"[{s.sentence.hit + 1}]" for s in verdict.sides if s.sentence is not None))
-    lead = f"{verdict.text}{cited}"
-    if not seen:
-        return [lead, *sentences], [f"the LLM's answer gave no verdict: the one computed from the values leads "
-                                    f"({verdict.text})"]
-    return [lead, *sentences[1:]], [f"the LLM's verdict contradicted the values found; replaced by “{verdict.text}”"]
+    return [f"{verdict.text}{cited}", *sentences], [
+        f"the LLM's answer gave no verdict: the one computed from the values leads ({verdict.text})"]

@@ -95,6 +95,25 @@ async def test_a_comparison_without_a_verdict_gets_the_computed_one_first(tmp_pa
                                   "(比亚迪（1995年）早于宁德时代（2011年）。)"]
 
 
+async def test_the_question_repeated_is_dropped_and_a_sentence_of_one_side_is_no_verdict(tmp_path: Path) -> None:
+    # what the local Qwen2.5-Coder-1.5B wrote: the question, then each side's year, no verdict
+    out = await write_with(tmp_path, "比亚迪和宁德时代谁先成立？", [CATL, BYD],
+                           "比亚迪和宁德时代谁先成立？比亚迪成立于1995年，总部位于深圳[2]。宁德时代成立于2011年，总部位于福建宁德[1]。")
+    assert out["answer"].startswith("比亚迪（1995年）早于宁德时代（2011年）。[2][1]比亚迪成立于1995年")
+    assert out["corrections"][0] == "dropped “比亚迪和宁德时代谁先成立？”: a question is no answer"
+
+
+async def test_the_winner_alone_with_a_comparative_word_is_a_verdict(tmp_path: Path) -> None:
+    out = await write_with(tmp_path, "比亚迪和宁德时代谁先成立？", [CATL, BYD], "比亚迪先成立，它成立于1995年[2]。")
+    assert out["answer"] == "比亚迪先成立，它成立于1995年[2]。" and out["corrections"] == []
+
+
+async def test_an_uncited_sentence_gets_the_passages_that_state_its_facts(tmp_path: Path) -> None:
+    out = await write_with(tmp_path, "比亚迪和宁德时代谁先成立？", [CATL, BYD],
+                           "比亚迪先成立，因为比亚迪成立于1995年，而宁德时代成立于2011年。")
+    assert out["answer"] == "比亚迪先成立，因为比亚迪成立于1995年，而宁德时代成立于2011年[2][1]。", out["corrections"]
+
+
 async def test_an_llm_that_abstains_makes_a_not_found_with_related_passages(tmp_path: Path) -> None:
     out = await write_with(tmp_path, "比亚迪成立于哪一年？", [BYD, CATL], "NOT_FOUND")
     assert out["status"] == "no_results" and out["answer_mode"] == "none" and out["citations"] == []
