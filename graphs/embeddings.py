@@ -11,7 +11,12 @@ from langchain_core.embeddings import Embeddings
 
 
 class EmbedderUnavailable(RuntimeError):
-    """The embedding model could not embed (failed to load, remote endpoint down)."""
+    """The embedding model could not embed (failed to load, remote endpoint down); ``documents`` names the
+    documents of a write it stopped (none of which was written)."""
+
+    def __init__(self, message: str, documents: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.documents = documents or []
 
 
 # A remote embedder that is down, slow, refuses the key or answers garbage (openai.OpenAIError covers

@@ -42,7 +42,7 @@ def service_error(exc: ServiceError) -> tuple[int, dict[str, Any]]:
         return exc.status, error_body(exc.code, exc.message, exc.details)
     if isinstance(exc, StoreUnavailable):
         return 503, error_body("store_unavailable", str(exc), {"store": exc.store})
-    return 503, error_body("embedder_unavailable", str(exc))
+    return 503, error_body("embedder_unavailable", str(exc), {"documents": exc.documents} if exc.documents else None)
 
 
 def _json_safe(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -37,6 +37,7 @@ from graphs.domain import (
     EntityMetadata,
     EntityType,
 )
+from graphs.embeddings import EmbedderUnavailable
 from graphs.kg.base import GraphDocument, KnowledgeGraph
 from graphs.kg.mentions import canonical, contains_key, name_key
 from graphs.stores.base import DocumentChunks, EntityStore, StagedWrite, VectorIndex
@@ -341,7 +342,11 @@ class Ingestor:
         chunked = [(doc, *self.chunks(doc)) for doc in docs]
         flat = [c for _, chunks, _ in chunked for c in chunks]
         embed_started = time.perf_counter()
-        vectors = self.embedder.embed_documents([embedding_text(c) for c in flat])
+        try:
+            vectors = self.embedder.embed_documents([embedding_text(c) for c in flat])
+        except EmbedderUnavailable as exc:
+            ids = [doc.id for doc in docs]
+            raise EmbedderUnavailable(f"{exc}; none of the {len(ids)} document(s) was written", ids) from exc
         report.embed_seconds += time.perf_counter() - embed_started
         if len(vectors) != len(flat):
             raise ValueError(f"the embedder returned {len(vectors)} vectors for {len(flat)} chunks")

@@ -90,6 +90,7 @@ def test_an_embedder_failure_in_a_late_batch_changes_none_of_the_request(client:
     r = client.post(URL, json={"action": "add-documents", "documents": request})
     assert r.status_code == 503, r.text
     assert r.json()["error"]["code"] == "embedder_unavailable"
+    assert r.json()["error"]["details"]["documents"] == [d["id"] for d in request]  # which documents were not written
     assert state(client) == before, "documents 0-9 keep version 1 and 10-40 are absent: nothing of the request"
     assert journal_empty(client)
 
