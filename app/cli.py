@@ -671,8 +671,9 @@ def serve(
     bind = host or settings.host
     if not settings.api_keys and bind not in ("127.0.0.1", "localhost", "::1"):
         typer.secho(f"warning: no AER_API_KEYS: anyone who can reach {bind} can write", fg="yellow", err=True)
-    uvicorn.run(create_app(settings), host=bind, port=settings.port if port is None else port,
-                **uvicorn_options(settings))
+    # the app reads where it listens (the MCP endpoint's Host check follows it): --host/--port are settings too
+    settings = settings.model_copy(update={"host": bind, "port": settings.port if port is None else port})
+    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, **uvicorn_options(settings))
 
 
 @cli.command("mcp")

@@ -121,6 +121,9 @@ TENCENT = hit("tencent#0", "腾讯于1998年11月在深圳成立，创始人包�
     ("What is the capital of France?", [TENCENT.model_copy(update={"dense_score": 0.1}),
                                         PDD.model_copy(update={"dense_score": 0.12})], "of the question's terms"),
     ("Which was founded earlier, BYD or Huawei?", [CATL, PDD], "no retrieved passage mentions"),
+    # a name the entity store does not know, opening the question: another company's founder is no answer
+    ("字节跳动的创始人是谁？", [hit("jd#0", "京东的创始人是刘强东，刘强东于1998年创立京东。", title="京东")],
+     "no retrieved passage mentions 字节跳动"),
 ])
 def test_passages_that_do_not_answer_make_a_not_found_with_its_reason(text: str, hits: list[Hit], reason: str) -> None:
     decision, why, span, answer = write(text, hits)
