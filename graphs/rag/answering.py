@@ -556,7 +556,8 @@ class Written:
 
 
 def _cite(hits: Sequence[Hit], used: Iterable[int]) -> list[Citation]:
-    return [Citation.of(n + 1, hits[n]) for n in dict.fromkeys(used)]
+    """The citations of the passages used, in the order the answer's body cites them (passage order)."""
+    return [Citation.of(n + 1, hits[n]) for n in sorted(set(used))]
 
 
 def _join(parts: Iterable[str]) -> str:

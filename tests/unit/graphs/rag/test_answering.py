@@ -3,6 +3,7 @@ support one (and why not), the short answer of each kind, comparisons, yes/no, l
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pytest
@@ -243,3 +244,19 @@ def test_a_passage_in_the_other_language_is_matched_by_its_tags_and_meaning() ->
     assert extractive(q, [english], evidence, True).text.startswith("Apple opened its Wangfujing store")
     unrelated = english.model_copy(update={"dense_score": 0.15})  # same tags, other meaning
     assert assess(q, [unrelated], find_evidence(q, [unrelated])).decision == "not_found"
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    # the best evidence is the second passage: the citations still follow the answer's markers
+    ("马斯克创办的公司有哪些？", [
+        hit("musk#0", "马斯克先后创办了Zip2和SpaceX。", title="马斯克",
+            entities={"PERSON": ["马斯克"], "ORGANIZATION": ["Zip2", "SpaceX"]}),
+        hit("tw#0", "马斯克创办的公司不包括推特：推特是他收购的。", title="推特",
+            entities={"PERSON": ["马斯克"], "ORGANIZATION": ["X Corp."]})]),
+    ("比亚迪和宁德时代谁先成立？", [CATL, hit("byd#0", "比亚迪成立于1995年，总部位于深圳。", title="比亚迪")]),
+])
+def test_the_citations_are_listed_in_the_order_the_answer_cites_them(text: str, hits: list[Hit]) -> None:
+    q = question(text, hits)
+    written = extractive(q, hits, find_evidence(q, hits), chinese=True)
+    markers = list(dict.fromkeys(int(m) for m in re.findall(r"\[(\d+)\]", written.text)))
+    assert markers and [c.index for c in written.citations] == markers
