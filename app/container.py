@@ -58,6 +58,7 @@ def build_llm(settings: Settings, model: str | None = None) -> BaseChatModel | N
     if not settings.llm_enabled:
         return None
     from langchain_openai import ChatOpenAI
+    from openai import DefaultAsyncHttpxClient
 
     return ChatOpenAI(
         model=model or settings.llm_model or "gpt-4o-mini",
@@ -67,6 +68,10 @@ def build_llm(settings: Settings, model: str | None = None) -> BaseChatModel | N
         max_tokens=settings.llm_max_tokens,  # type: ignore[call-arg]
         timeout=settings.llm_timeout_s,
         max_retries=1,
+        # Its own connection pool: langchain-openai shares one async client per base URL across the process,
+        # and a pooled connection belongs to the event loop that opened it, so a model built for a second
+        # loop (`aer eval --unanswerable`'s second index) failed with "Event loop is closed".
+        http_async_client=DefaultAsyncHttpxClient(timeout=settings.llm_timeout_s),
     )
 
 

@@ -19,7 +19,7 @@ from graphs.text.rules import analyze_query
 from graphs.text.sentences import split_sentences
 from tests.support.fakes import TODAY, gazetteer_of, hit, make_context, runtime
 
-pytestmark = [pytest.mark.llm, pytest.mark.asyncio(loop_scope="module")]  # one loop: the LLM client keeps its connections
+pytestmark = [pytest.mark.llm, pytest.mark.asyncio(loop_scope="module")]  # one loop: none of its connections outlives it
 
 COMPANIES = [EntityMetadata(standard_name=n, type="ORGANIZATION") for n in ("比亚迪", "宁德时代", "北京大学")]
 
