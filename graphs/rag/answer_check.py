@@ -83,6 +83,11 @@ def check_answer(answer: str, hits: Sequence[Hit], question: str, verdict: Verdi
     kept: list[str] = []
     corrections: list[str] = []
     for sentence in split_sentences(answer) or [answer]:
+        if only_markers(sentence):  # "…踢爆[1]。[1]": markers after a sentence's end belong to it
+            new = [m for m in _CITED.findall(sentence) if kept and f"[{m}]" not in kept[-1]]
+            if new:
+                kept[-1] += "".join(f"[{m}]" for m in dict.fromkeys(new))
+            continue
         if _QUESTION_END.search(_CITED.sub("", sentence)):
             corrections.append(f"dropped “{_CITED.sub('', sentence).strip()}”: a question is no answer")
         elif looks_like_instruction(sentence):  # a passage's orders, repeated: never part of an answer

@@ -114,6 +114,13 @@ async def test_an_uncited_sentence_gets_the_passages_that_state_its_facts(tmp_pa
     assert out["answer"] == "比亚迪先成立，因为比亚迪成立于1995年，而宁德时代成立于2011年[2][1]。", out["corrections"]
 
 
+def test_markers_after_a_sentence_end_join_it_once() -> None:
+    # what the local Qwen2.5-Coder-1.5B wrote: "生命数耗完即算为踢爆[1]。[1]"
+    checked = check_answer("比亚迪成立于1995年，总部位于深圳[1]。[1][2]", [BYD, CATL], "比亚迪成立于哪一年？",
+                           chinese=True)
+    assert checked.text == "比亚迪成立于1995年，总部位于深圳[1]。[2]" and checked.corrections == []
+
+
 async def test_an_llm_that_abstains_makes_a_not_found_with_related_passages(tmp_path: Path) -> None:
     out = await write_with(tmp_path, "比亚迪成立于哪一年？", [BYD, CATL], "NOT_FOUND")
     assert out["status"] == "no_results" and out["answer_mode"] == "none" and out["citations"] == []
