@@ -73,6 +73,20 @@ def unsupported(sentence: str, hits: Sequence[Hit], question: str) -> list[str]:
     return missing
 
 
+def sources_of_facts(sentence: str, hits: Sequence[Hit]) -> list[int]:
+    """The passages (1-based) that together state every number, year and name of a sentence (the first passage
+    stating each), folded as ``unsupported`` folds them; [] when one of them is in none."""
+    texts = [_folded_digits(f"{h.title} {h.text}") for h in hits]
+    found: list[int] = []
+    for fact in stated_facts(sentence):
+        key = _folded_digits(fact)
+        where = next((n for n, text in enumerate(texts, start=1) if key in text), None)
+        if where is None:
+            return []
+        found.append(where)
+    return list(dict.fromkeys(found))
+
+
 def check_answer(answer: str, hits: Sequence[Hit], question: str, verdict: Verdict | None = None,
                  *, chinese: bool = False) -> Checked:
     """The LLM answer with its unsupported sentences dropped and its comparison verdict checked."""
@@ -113,12 +127,11 @@ def _with_verdict(sentences: list[str], verdict: Verdict, chinese: bool) -> tupl
     first = sentences[0] if sentences else ""
     folded = normalize(first)
     seen = sorted((folded.find(n), n) for n in names if n and n in folded)
+    cited = "".join(dict.fromkeys(f"[{s.sentence.hit + 1}]" for s in verdict.sides if s.sentence is not None))
+    lead = f"{verdict.text}{cited}"
     if seen and seen[0][1] != winner:
-        cited = "".join(dict.fromkeys(f"[{s.sentence.hit + 1}]" for s in verdict.sides if s.sentence is not None))
-        return [f"{verdict.text}{cited}", *sentences[1:]], [
-            f"the LLM's verdict contradicted the values found; replaced by “{verdict.text}”"]
+        return [lead, *sentences[1:]], [f"the LLM's verdict contradicted the values found; replaced by “{verdict.text}”"]
     if seen and (len(seen) == 2 or direction(first) is not None):
         return sentences, []  # both sides, the winner first; or the winner alone with a comparative word
-    cited = "".join(dict.fromkeys(f"[{s.sentence.hit + 1}]" for s in verdict.sides if s.sentence is not None))
-    return [f"{verdict.text}{cited}", *sentences], [
-        f"the LLM's answer gave no verdict: the one computed from the values leads ({verdict.text})"]
+    return [lead, *sentences], [f"the LLM's answer gave no verdict: the one computed from the values leads "
+                                f"({verdict.text})"]

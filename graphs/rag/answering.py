@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -81,10 +82,14 @@ class Question:
                  if t not in named and not any(t in subject for subject in self.subjects)}
         return asked or self.weights
 
+    @functools.cached_property
+    def spellings(self) -> dict[str, tuple[str, ...]]:
+        """Each named entity's term and the spellings that count as it (the question's, its standard name)."""
+        return {forms[0]: forms for forms in self.anchors}
+
     def coverage(self, text: str) -> float:
-        """Weighted share of the question's terms in a folded text, each named entity under any of its spellings
-        (the question's, its standard name)."""
-        return weighted_coverage(self.weights, text, {forms[0]: forms for forms in self.anchors})
+        """Weighted share of the question's terms in a folded text, each named entity under any of its spellings."""
+        return weighted_coverage(self.weights, text, self.spellings)
 
     def about(self, hits: Sequence[Hit]) -> Question:
         """The question with the titles of these passages that it writes out as its subjects, which the

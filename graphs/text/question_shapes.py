@@ -116,4 +116,3 @@ def comparison_pair(question: str, names: Iterable[str]) -> tuple[Mention, Menti
 def asks_about_change(question: str) -> bool:
     """Whether the question asks how something changed over time ("历年…", "how did X evolve")."""
     return _TEMPORAL.search(question) is not None
-

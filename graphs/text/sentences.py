@@ -27,8 +27,8 @@ _INSTRUCTION = re.compile(
 def split_sentences(text: str) -> list[str]:
     """Split Chinese and English text into sentences at 。！？!?, line breaks, and a period followed by a space,
     unless the period ends an initial or a common abbreviation ("John H. McArthur", "S.G. Tallentyre", "Dr. Li",
-    "U.S. Army") or falls inside a title or quotation (《…！…》); fragments of one character are dropped. A semicolon does not end one ("用途广泛，包括…；木材可…；
-    心材…" is one answer)."""
+    "U.S. Army") or falls inside a title or quotation (《…！…》); fragments of one character are dropped. A
+    semicolon does not end one ("用途广泛，包括…；木材可…；心材…" is one answer)."""
     out: list[str] = []
     start = 0
     for m in _CANDIDATE.finditer(text):
@@ -44,8 +44,6 @@ def split_sentences(text: str) -> list[str]:
 
 
 _PAIRS = (("《", "》"), ("「", "」"), ("『", "』"))
-
-
 TITLE_CHARS = 40
 """A title or quotation mark opened this close before a sentence mark holds it (a lone, unclosed one further
 back does not swallow the rest of the passage)."""

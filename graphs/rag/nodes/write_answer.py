@@ -11,7 +11,7 @@ from langgraph.runtime import Runtime
 from graphs.domain import Answerability, Citation, Contradiction, Hit
 from graphs.llm import LLM_ERRORS, text_call
 from graphs.prompts import fenced
-from graphs.rag.answer_check import check_answer, only_markers
+from graphs.rag.answer_check import check_answer, only_markers, sources_of_facts
 from graphs.rag.answering import (
     Evidence,
     Question,
@@ -28,7 +28,6 @@ from graphs.text.answer_types import expected_answer
 from graphs.text.normalize import normalize
 from graphs.text.question_shapes import arithmetic, trivial
 from graphs.text.sentences import split_sentences
-from graphs.text.spans import stated_facts
 
 log = logging.getLogger(__name__)
 
@@ -76,19 +75,6 @@ def _bigrams(text: str) -> set[str]:
     return {norm[i : i + 2] for i in range(len(norm) - 1)}
 
 
-def _sources_of_facts(sentence: str, hits: list[Hit]) -> list[int]:
-    """The passages (1-based) that together state every number, year and name of a sentence (the first passage
-    stating each); [] when one of them is in none."""
-    found: list[int] = []
-    texts = [normalize(f"{h.title} {h.text}") for h in hits]
-    for fact in stated_facts(sentence):
-        where = next((n for n, text in enumerate(texts, start=1) if normalize(fact) in text), None)
-        if where is None:
-            return []
-        found.append(where)
-    return list(dict.fromkeys(found))
-
-
 def attribute(answer: str, hits: list[Hit], threshold: float = 0.5) -> str:
     """Add the best-supporting passage number to each uncited sentence that a passage supports; a sentence that
     joins facts of several passages ("A于1995年成立，而B成立于2011年") gets the passages that state them."""
@@ -102,7 +88,7 @@ def attribute(answer: str, hits: list[Hit], threshold: float = 0.5) -> str:
             if support[best] >= threshold:
                 marks = f"[{best + 1}]"
             else:
-                marks = "".join(f"[{n}]" for n in _sources_of_facts(sentence, hits))
+                marks = "".join(f"[{n}]" for n in sources_of_facts(sentence, hits))
             if marks:
                 sentence = re.sub(r"([。！？!?.；;]?)$", rf"{marks}\1", sentence, count=1)
         out.append(sentence)

@@ -9,7 +9,7 @@ import pytest
 from langchain_core.messages import AIMessage
 
 from graphs.domain import EntityMetadata, ParsedQuery
-from graphs.rag.answer_check import check_answer, only_markers, unsupported
+from graphs.rag.answer_check import check_answer, only_markers, sources_of_facts, unsupported
 from graphs.rag.nodes.write_answer import write_answer
 from graphs.text.rules import analyze_query
 from graphs.text.sentences import split_sentences
@@ -112,6 +112,13 @@ async def test_an_uncited_sentence_gets_the_passages_that_state_its_facts(tmp_pa
     out = await write_with(tmp_path, "比亚迪和宁德时代谁先成立？", [CATL, BYD],
                            "比亚迪先成立，因为比亚迪成立于1995年，而宁德时代成立于2011年。")
     assert out["answer"] == "比亚迪先成立，因为比亚迪成立于1995年，而宁德时代成立于2011年[2][1]。", out["corrections"]
+
+
+def test_the_passages_stating_a_sentences_facts_are_found_as_the_check_reads_them() -> None:
+    staff = hit("st#0", "Orchid employs 1,200 people in Boston.", title="Orchid staff")
+    # "1200" is the passage's "1,200", as `unsupported` reads it; a fact no passage states gives none
+    assert sources_of_facts("Jane Walker founded Orchid in 1990 and it has 1200 staff.", [staff, FOUNDERS]) == [2, 1]
+    assert sources_of_facts("Orchid has 900 staff.", [staff, FOUNDERS]) == []
 
 
 def test_markers_after_a_sentence_end_join_it_once() -> None:
