@@ -27,7 +27,7 @@ from graphs.domain import STORED, Citation, Document, DocumentRecord, EntityMeta
 from graphs.embeddings import EmbedderUnavailable
 from graphs.ingest.formats import FileParseError
 from graphs.ingest.pipeline import IngestReport
-from graphs.ingest.progress import Progress
+from graphs.ingest.progress import Progress, duration
 from graphs.stores.base import StoreError
 
 cli = typer.Typer(no_args_is_help=True, add_completion=False, help="Adaptive entity-routing RAG service.")
@@ -636,7 +636,8 @@ def jobs_show(
                + (f"; resumed {job['resumed']}x after a restart" if job["resumed"] else ""))
     typer.echo(f"{p['done']} done, {p['skipped']} skipped, {p['failed']} failed, {p['pending']} pending of "
                f"{p['total']}; {p['chunks']} chunk(s), {p['chunksPerS'] or 0} chunks/s"
-               + (f", ETA {p['etaS']:.0f} s" if p.get("etaS") else ""))
+               + (f", ETA {duration(p['etaS'])}" if p.get("etaS") is not None
+                  else ", ETA unknown" if job["status"] == "running" else ""))
     for o in job["documents"]:
         typer.echo(f"  {o['status']:<8} {o['id']}" + (f" ({o['chunks']} chunk(s))" if o["chunks"] else "")
                    + (f" — {o['error']}" if o["error"] else ""))
