@@ -19,9 +19,11 @@ least this often, and batches stay large enough that a fast ingest keeps the emb
 
 class BatchSizer:
     """The size of each next batch of an ingest: the first is one document (so the rate, and with it the ETA,
-    is known after the first document), then as many documents as the last batches' rate writes in about
-    ``target_s``, between 1 and ``max_size`` (growing at most twofold a batch). ``target_s=None``: every batch
-    is ``max_size``."""
+    is known after the first document); then it doubles while a batch takes less than ``target_s`` and
+    shrinks in proportion when one takes more than twice that, between 1 and ``max_size``. (Doubling rather
+    than "the rate times the target": a batch's fixed costs, such as the index flush, would keep a rate-based
+    size at one document where a few more cost nearly nothing.) ``target_s=None``: every batch is
+    ``max_size``."""
 
     def __init__(self, max_size: int = 32, target_s: float | None = BATCH_TARGET_S) -> None:
         if max_size < 1:
@@ -34,12 +36,10 @@ class BatchSizer:
         """Learn from a batch of ``documents`` that took ``seconds``."""
         if documents <= 0 or self.target_s is None:
             return
-        if seconds <= 0:
+        if seconds < self.target_s:
             self.size = min(self.max_size, self.size * 2)
-            return
-        per_target = int(documents / seconds * self.target_s)
-        # at most double per step: one fast batch (all documents unchanged, say) does not jump to the cap
-        self.size = max(1, min(self.max_size, self.size * 2, per_target))
+        elif seconds > 2 * self.target_s:
+            self.size = max(1, min(self.max_size, int(documents * self.target_s / seconds)))
 
 
 def duration(seconds: float) -> str:
