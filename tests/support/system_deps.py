@@ -54,6 +54,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.needs_chromium)
 
 
+@pytest.hookimpl(tryfirst=True)  # before any fixture starts a server or a browser
 def pytest_runtest_setup(item: pytest.Item) -> None:
     for marker in PROGRAMS:
         if item.get_closest_marker(marker) is None or find_program(marker):

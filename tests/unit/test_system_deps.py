@@ -99,6 +99,22 @@ def test_the_suites_tests_carry_the_markers() -> None:
     assert set(PROGRAMS) == {"needs_redis_server", "needs_chromium"}
 
 
+def test_the_real_tests_skip_before_their_fixtures_start(tmp_path: Path) -> None:
+    """The compose-topology test and a browser test, with neither program on PATH: skipped with the reason,
+    before any fixture starts a server or a browser (a fresh machine's README test command)."""
+    empty = fake_programs(tmp_path / "bin")
+    clean = {k: v for k, v in os.environ.items() if k != REQUIRE_ENV and not k.startswith("PYTEST_")}
+    clean.update(PATH=str(empty), PYTHONPATH=str(ROOT))
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+         "tests/integration/test_server_process.py::test_compose_topology_without_docker",
+         "tests/web/test_job_progress.py"],
+        cwd=ROOT, env=clean, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "2 skipped" in done.stdout and "needs `redis-server`" in done.stdout, done.stdout
+    assert "needs `chromium`" in done.stdout and "error" not in done.stdout.lower(), done.stdout
+
+
 def test_ci_entry_point_requires_the_programs() -> None:
     script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert f"export {REQUIRE_ENV}=1" in script
