@@ -27,7 +27,7 @@ from graphs.domain import STORED, Citation, Document, DocumentRecord, EntityMeta
 from graphs.embeddings import EmbedderUnavailable
 from graphs.ingest.formats import FileParseError
 from graphs.ingest.pipeline import IngestReport
-from graphs.ingest.progress import Progress
+from graphs.ingest.progress import BatchSizer, Progress, duration
 from graphs.stores.base import StoreError
 
 cli = typer.Typer(no_args_is_help=True, add_completion=False, help="Adaptive entity-routing RAG service.")
@@ -114,9 +114,21 @@ def throughput_line(report: IngestReport) -> str:
 
 
 def ingest_documents(resources: Resources, docs: list[Document]) -> None:
-    """Ingest with a progress bar (tqdm on a terminal, log lines elsewhere)."""
+    """Ingest with a progress bar (tqdm on a terminal, log lines elsewhere) that moves per document: batches
+    start at one document (``BatchSizer``)."""
+    from graphs.ingest.pipeline import IngestReport
+
     bar = Progress(len(docs))
-    report = resources.ingestor.ingest(docs, progress=bar.update)
+    sizer = BatchSizer()
+    report = IngestReport()
+    start = 0
+    while start < len(docs):
+        batch = docs[start : start + sizer.size]
+        part = resources.ingestor.ingest(batch, batch_size=len(batch))
+        sizer.record(len(batch), part.seconds)
+        report.add(part)
+        bar.update(len(batch), part.chunks)
+        start += len(batch)
     bar.close()
     typer.echo(f"ingested {report.documents} document(s) as {report.chunks} chunk(s); "
                f"entities extracted from text for {report.extracted}")
@@ -636,7 +648,8 @@ def jobs_show(
                + (f"; resumed {job['resumed']}x after a restart" if job["resumed"] else ""))
     typer.echo(f"{p['done']} done, {p['skipped']} skipped, {p['failed']} failed, {p['pending']} pending of "
                f"{p['total']}; {p['chunks']} chunk(s), {p['chunksPerS'] or 0} chunks/s"
-               + (f", ETA {p['etaS']:.0f} s" if p.get("etaS") else ""))
+               + (f", ETA {duration(p['etaS'])}" if p.get("etaS") is not None
+                  else ", ETA unknown" if job["status"] == "running" else ""))
     for o in job["documents"]:
         typer.echo(f"  {o['status']:<8} {o['id']}" + (f" ({o['chunks']} chunk(s))" if o["chunks"] else "")
                    + (f" — {o['error']}" if o["error"] else ""))

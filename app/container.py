@@ -238,4 +238,4 @@ def build_resources(settings: Settings) -> Resources:
     return Resources(settings=settings, context=context, ingestor=ingestor, embedding_name=embedding_name,
                      trajectories=trajectories, metrics=metrics, tracing=Tracing.from_settings(settings.tracing),
                      catalog=catalog, jobs=JobRunner(JobStore(settings.jobs_file()), ingestor,
-                                                     on_status=metrics.ingest_job))
+                                                     on_status=metrics.ingest_job, on_written=metrics.ingested))

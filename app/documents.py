@@ -20,9 +20,10 @@ from graphs.domain import Document, DocumentRecord
 from graphs.ingest.jobs import DocumentOutcome, JobView, ingest_each
 from graphs.ingest.loaders import FileLoad, FileSpec, discover, load_files
 from graphs.ingest.pipeline import IngestReport
-from graphs.ingest.progress import Progress
+from graphs.ingest.progress import BatchSizer, Progress
 
 BATCH_SIZE = 32
+"""The largest batch of a folder ingest (batches start at one document: ``BatchSizer``)."""
 
 
 def text_size(docs: Sequence[Document]) -> int:
@@ -44,18 +45,18 @@ def _round(value: float | None) -> float | None:
 
 
 async def add_documents(resources: Resources, docs: list[Document], *, skip_unchanged: bool = False,
-                        background: bool | None = None) -> tuple[int, dict[str, Any]]:
+                        background: bool | None = None, action: str = "add-documents") -> tuple[int, dict[str, Any]]:
     """``(200, report)`` after one all-or-nothing write, or ``(202, {jobId})`` for a job (asked for, or more
-    text than ``AER_INGEST_SYNC_MAX_CHARS``)."""
+    text than ``AER_INGEST_SYNC_MAX_CHARS``). ``action``: the ingest path the metrics count it under."""
     if background is None:
         background = text_size(docs) > resources.settings.ingest_sync_max_chars
     with counted_outages(resources.metrics):
         if background and resources.jobs is not None:
-            job_id = await asyncio.to_thread(resources.jobs.submit, "add-documents", docs,
+            job_id = await asyncio.to_thread(resources.jobs.submit, action, docs,
                                              {"skip_unchanged": skip_unchanged})
             return 202, {"success": True, "jobId": job_id, "status": "queued", "documents": len(docs)}
         report = await asyncio.to_thread(resources.ingestor.ingest, docs, atomic=True, skip_unchanged=skip_unchanged)
-    resources.metrics.ingested(report.documents, report.chunks)
+    resources.metrics.ingested(action, report.documents, report.chunks)
     return 200, report_body(report)
 
 
@@ -236,9 +237,14 @@ def ingest_folder(resources: Resources, path: Path, *, include: Sequence[str] = 
     bar = progress(len(docs)) if progress else None
     report = IngestReport()
     outcomes: list[DocumentOutcome] = []
-    for start in range(0, len(docs), BATCH_SIZE):
-        found, part = ingest_each(resources.ingestor, docs[start : start + BATCH_SIZE],
-                                  skip_unchanged=not force, root=root)
+    sizer = BatchSizer(BATCH_SIZE)
+    start = 0
+    while start < len(docs):
+        batch_started = time.perf_counter()
+        batch = docs[start : start + sizer.size]
+        found, part = ingest_each(resources.ingestor, batch, skip_unchanged=not force, root=root)
+        sizer.record(len(batch), time.perf_counter() - batch_started)
+        start += len(batch)
         outcomes += found
         report.add(part)
         if bar is not None:

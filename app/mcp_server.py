@@ -162,7 +162,7 @@ def build_mcp_server(resources: Callable[[], Resources]) -> MCPServer:
             if len(set(ids)) != len(ids):
                 raise ApiError(400, "duplicate_document_ids", "each document id may appear once per call")
             _, report = await documents_service.add_documents(
-                res, [Document.model_validate(d.model_dump()) for d in documents], background=False)
+                res, [Document.model_validate(d.model_dump()) for d in documents], background=False, action="mcp")
             return IngestResult(documents=report["documents"], chunks=report["chunks"], ids=report["ids"])
 
         return await call("add_documents", work)

@@ -60,9 +60,11 @@ class Metrics:
                                     "failed and a fallback ran), by node.", ["node"], registry=r)
         self.store_errors = Counter("aer_store_errors", "Store or embedder outages that failed a request, by "
                                     "store.", ["store"], registry=r)
-        self.ingested_documents = Counter("aer_ingested_documents", "Documents written (added or replaced).",
-                                          registry=r)
-        self.ingested_chunks = Counter("aer_ingested_chunks", "Chunks written.", registry=r)
+        self.ingested_documents = Counter("aer_ingested_documents", "Documents written (added or replaced), by "
+                                          "the ingest path: add-documents (a request or its job), upload, mcp.",
+                                          ["action"], registry=r)
+        self.ingested_chunks = Counter("aer_ingested_chunks", "Chunks written, by the ingest path.", ["action"],
+                                       registry=r)
         self.ingest_jobs = Counter("aer_ingest_jobs", "Ingest jobs that reached each state.", ["state"],
                                    registry=r)
         self.followups = Counter("aer_chat_followups", "OpenAI-compatible chat turns by how the question was "
@@ -105,10 +107,11 @@ class Metrics:
         """Count an outage of ``store`` (``milvus``, ``sqlite``, ``redis``, ``knowledge graph``, ``embedder``...)."""
         self.store_errors.labels(store).inc()
 
-    def ingested(self, documents: int, chunks: int) -> None:
-        """Count documents and chunks written by an ingest."""
-        self.ingested_documents.inc(documents)
-        self.ingested_chunks.inc(chunks)
+    def ingested(self, action: str, documents: int, chunks: int) -> None:
+        """Count documents and chunks written by an ingest path (``add-documents``, ``upload``, ``mcp``: the
+        action that brought them in; a job counts under the action that queued it, as each batch is written)."""
+        self.ingested_documents.labels(action).inc(documents)
+        self.ingested_chunks.labels(action).inc(chunks)
 
     def ingest_job(self, state: str) -> None:
         """Count an ingest job entering ``state`` (``queued``, ``running``, ``succeeded``, ``failed``...)."""

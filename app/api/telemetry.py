@@ -1,8 +1,9 @@
 """Every HTTP request: a request id, a count and a latency in the metrics, and a server span when tracing is on.
 
 A pure ASGI middleware (no buffering: a streamed answer is timed to its last byte). The action label is what
-the route set on ``request.state.action`` (the body's ``action`` of the RAG endpoint), else the path's: a
-bounded set, so a scan of random paths cannot grow the metrics. The request id is the caller's
+the route set on ``request.state.action`` (the body's ``action`` of the RAG endpoint, ``upload``), else the
+path's, else the name of the route that served it (``list_evaluations``, ``static``), else ``other`` (a
+path no route serves): a bounded set, so a scan of random paths cannot grow the metrics. The request id is the caller's
 ``X-Request-ID`` when it is a plain token, else a new one; it is answered in ``X-Request-ID`` and kept on
 ``request.state.request_id`` for the routes.
 """
@@ -40,13 +41,14 @@ def request_id(headers: Headers) -> str:
     return given if _REQUEST_ID.fullmatch(given) else uuid4().hex
 
 
-def path_action(method: str, path: str) -> str:
-    """The action label of a request its route did not name."""
+def path_action(method: str, path: str, route: object = None) -> str:
+    """The action label of a request its route did not name (``route``: the route that served it, if any)."""
     if path in PATH_ACTIONS:
         return PATH_ACTIONS[path].get(method, DEFAULT_PATH_ACTION.get(path, "other"))
     if path.startswith(("/docs", "/redoc", "/openapi.json", "/static-offline-docs")):
         return "docs"
-    return "other"
+    name = getattr(route, "name", None)
+    return name if isinstance(name, str) and name else "other"
 
 
 class RequestTelemetry:
@@ -85,7 +87,7 @@ class RequestTelemetry:
             try:
                 await self.app(scope, receive, send_with_id)
             finally:
-                action = str(state.get("action") or path_action(method, path))
+                action = str(state.get("action") or path_action(method, path, scope.get("route")))
                 resources.metrics.request(action, status, time.perf_counter() - started)
                 span.set_attribute("http.response.status_code", status)
                 span.set_attribute("aer.action", action)

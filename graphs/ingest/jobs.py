@@ -2,7 +2,8 @@
 
 A job is its documents (each stored whole, with its outcome: pending, done, skipped or failed) in a SQLite
 file, and one worker thread per process runs them one batch at a time through the ``Ingestor`` (each batch
-one all-or-nothing write). A document's outcome is committed after its batch is written, so after a restart
+one all-or-nothing write; the first batch is one document and later ones about a second of work each, so the
+progress and its ETA move per document where documents are slow, ``BatchSizer``). A document's outcome is committed after its batch is written, so after a restart
 (or a kill) the job picks up where it was: its pending documents, the batch that was being written among
 them (the ingest journal made that batch absent), are ingested when the service starts again, and the job
 says it was resumed. A store or embedder that is down fails the job with the reason; its pending documents
@@ -28,7 +29,7 @@ from pydantic import Field
 from graphs.domain import Document, Model
 from graphs.embeddings import EmbedderUnavailable
 from graphs.ingest.pipeline import Ingestor, IngestReport
-from graphs.ingest.progress import Progress
+from graphs.ingest.progress import BATCH_TARGET_S, BatchSizer, Progress
 from graphs.stores.base import StoreUnavailable
 from graphs.stores.sqlite import open_sqlite, transaction
 
@@ -89,7 +90,8 @@ class JobProgress(Model):
     chunks: int
     seconds: float = Field(description="Time the job has been running (all its runs).")
     chunks_per_s: float | None
-    eta_s: float | None = Field(description="Estimated seconds left while running.")
+    eta_s: float | None = Field(description="Estimated seconds left while running: the pending documents at the "
+                                            "rate of those the job has finished (known after its first document).")
 
 
 class JobView(Model):
@@ -180,6 +182,11 @@ class JobStore:
             conn.execute("UPDATE jobs SET work_s = work_s + ?, chunks = chunks + ? WHERE id = ?",
                          (seconds, sum(o.chunks for _, o in outcomes), job_id))
 
+    def kind(self, job_id: str) -> str:
+        """What queued a job (``upload``, ``add-documents``)."""
+        with self._use() as conn:
+            return str(conn.execute("SELECT kind FROM jobs WHERE id = ?", (job_id,)).fetchone()[0])
+
     def finish(self, job_id: str, status: JobStatus, error: str | None = None) -> None:
         """Mark a job done or failed."""
         with self._use(write=True) as conn:
@@ -204,10 +211,13 @@ class JobStore:
             docs = conn.execute(
                 "SELECT doc_id, status, chunks, error FROM job_documents WHERE job_id = ? ORDER BY seq "
                 "LIMIT ? OFFSET ?", (job_id, limit, offset)).fetchall()
+            # files that failed to load were failed at submission: not work of the job, not in its rate
+            unread = conn.execute("SELECT COUNT(*) FROM job_documents WHERE job_id = ? AND status = 'failed' "
+                                  "AND payload IS NULL", (job_id,)).fetchone()[0]
         counts = self.counts(job_id)
         total = sum(counts.values())
         work_s, chunks = float(row[8]), int(row[9])
-        finished = counts.get("done", 0) + counts.get("skipped", 0) + counts.get("failed", 0)
+        finished = counts.get("done", 0) + counts.get("skipped", 0) + counts.get("failed", 0) - int(unread)
         rate = finished / work_s if work_s > 0 else 0.0
         status = cast(JobStatus, row[2])
         return JobView(
@@ -266,12 +276,19 @@ class JobRunner:
     """Runs persisted jobs one batch at a time on one worker thread; resumes unfinished jobs when started."""
 
     def __init__(self, store: JobStore, ingestor: Ingestor, *, batch_size: int = 32,
-                 on_status: Callable[[str], None] = lambda _status: None) -> None:
+                 batch_target_s: float | None = BATCH_TARGET_S,
+                 on_status: Callable[[str], None] = lambda _status: None,
+                 on_written: Callable[[str, int, int], None] = lambda _kind, _docs, _chunks: None) -> None:
         self.store = store
         self.ingestor = ingestor
         self.batch_size = batch_size
+        """The largest batch (batches start at one document and grow to about ``batch_target_s`` of work;
+        ``batch_target_s=None``: every batch is ``batch_size``)."""
+        self.batch_target_s = batch_target_s
         self.on_status = on_status
         """Told each status a job enters (queued, running, done, failed): the service counts them."""
+        self.on_written = on_written
+        """Told ``(job kind, documents, chunks)`` as each batch is written: the service counts them."""
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -319,6 +336,7 @@ class JobRunner:
     def run_job(self, job_id: str) -> None:
         """Run (or resume) one job until it is done, fails on an outage, or the runner stops."""
         resumed, options = self.store.start(job_id)
+        kind = self.store.kind(job_id)
         self.on_status("running")
         counts = self.store.counts(job_id)
         total, left = sum(counts.values()), counts.get("pending", 0)
@@ -326,13 +344,14 @@ class JobRunner:
             log.warning("resuming ingest job %s after a restart: %d of %d document(s) left", job_id, left, total)
         progress = Progress(total, desc=f"job {job_id[:8]}", done=total - left, tty=False)
         skip, root = bool(options.get("skip_unchanged")), options.get("root")
+        sizer = BatchSizer(self.batch_size, self.batch_target_s)
         while not self._stop.is_set():
-            batch = self.store.pending(job_id, self.batch_size)
+            batch = self.store.pending(job_id, sizer.size)
             if not batch:
                 break
             started = time.perf_counter()
             try:
-                outcomes, _ = ingest_each(self.ingestor, [doc for _, doc in batch], skip_unchanged=skip, root=root)
+                outcomes, report = ingest_each(self.ingestor, [doc for _, doc in batch], skip_unchanged=skip, root=root)
             except OUTAGES as exc:
                 self.store.record(job_id, [], time.perf_counter() - started)
                 self.store.finish(job_id, "failed", f"{type(exc).__name__}: {exc}")
@@ -340,9 +359,12 @@ class JobRunner:
                 log.error("ingest job %s failed: %s; %d document(s) not ingested", job_id, exc,
                           self.store.counts(job_id).get("pending", 0))
                 return
-            self.store.record(job_id, list(zip([seq for seq, _ in batch], outcomes, strict=True)),
-                              time.perf_counter() - started)
+            seconds = time.perf_counter() - started
+            self.store.record(job_id, list(zip([seq for seq, _ in batch], outcomes, strict=True)), seconds)
+            sizer.record(len(batch), seconds)
             progress.update(len(batch), sum(o.chunks for o in outcomes))
+            if report.documents:
+                self.on_written(kind, report.documents, report.chunks)
         if self._stop.is_set():
             return  # still "running": resumed when the service starts again
         progress.close()

@@ -1,5 +1,7 @@
 """Progress of a long ingest: a tqdm bar on a terminal, elsewhere a log line every few seconds with the count,
-the rate and the time left (a server's log, a CI job, ``aer ingest ... > log``)."""
+the rate and the time left (a server's log, a CI job, ``aer ingest ... > log``); and the size of the next
+batch, so that progress moves with each document where documents are slow and about once a second where
+they are fast."""
 
 from __future__ import annotations
 
@@ -10,6 +12,34 @@ from typing import Any, TextIO
 
 log = logging.getLogger(__name__)
 LOG_EVERY_S = 10.0
+BATCH_TARGET_S = 1.0
+"""About how long one ingest batch (one all-or-nothing write) should take: progress and the ETA move at
+least this often, and batches stay large enough that a fast ingest keeps the embedder's batching."""
+
+
+class BatchSizer:
+    """The size of each next batch of an ingest: the first is one document (so the rate, and with it the ETA,
+    is known after the first document); then it doubles while a batch takes less than ``target_s`` and
+    shrinks in proportion when one takes more than twice that, between 1 and ``max_size``. (Doubling rather
+    than "the rate times the target": a batch's fixed costs, such as the index flush, would keep a rate-based
+    size at one document where a few more cost nearly nothing.) ``target_s=None``: every batch is
+    ``max_size``."""
+
+    def __init__(self, max_size: int = 32, target_s: float | None = BATCH_TARGET_S) -> None:
+        if max_size < 1:
+            raise ValueError("max_size must be at least 1")
+        self.max_size = max_size
+        self.target_s = target_s
+        self.size = 1 if target_s is not None else max_size
+
+    def record(self, documents: int, seconds: float) -> None:
+        """Learn from a batch of ``documents`` that took ``seconds``."""
+        if documents <= 0 or self.target_s is None:
+            return
+        if seconds < self.target_s:
+            self.size = min(self.max_size, self.size * 2)
+        elif seconds > 2 * self.target_s:
+            self.size = max(1, min(self.max_size, int(documents * self.target_s / seconds)))
 
 
 def duration(seconds: float) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -89,8 +91,9 @@ def test_queries_count_nodes_routes_relaxations_and_not_found_answers(client: Te
     answered = ask(client, "什么是机器学习？")
     assert answered["status"] == "answered"
     final = scrape(client)
-    assert delta(after, final, "aer_ingested_documents_total") == r.json()["documents"] == len(demo_documents())
-    assert delta(after, final, "aer_ingested_chunks_total") == r.json()["chunks"]
+    assert delta(after, final, "aer_ingested_documents_total", action="add-documents") == r.json()["documents"] \
+        == len(demo_documents())
+    assert delta(after, final, "aer_ingested_chunks_total", action="add-documents") == r.json()["chunks"]
     assert delta(after, final, "aer_queries_total", status="answered", answer_mode="extractive") == 1
     assert delta(after, final, "aer_not_found_answers_total") == 0
     assert delta(after, final, "aer_requests_total", action="add-documents", status="200") == 1
@@ -109,6 +112,7 @@ def test_requests_are_counted_by_action_and_status(client: TestClient) -> None:
     assert delta(before, after, "aer_requests_total", action="delete-document", status="404") == 1
     assert delta(before, after, "aer_requests_total", action="entities", status="200") == 1
     assert delta(before, after, "aer_requests_total", action="other", status="404") == 1
+    assert delta(before, after, "aer_requests_total", action="other", status="200") == 0
     # the scrape before this one counted too
     assert delta(before, after, "aer_requests_total", action="metrics", status="200") == 1
 
@@ -196,3 +200,66 @@ def test_request_ids_are_echoed_or_made(client: TestClient) -> None:
     assert given.headers["x-request-id"] == "abc-123.trace:1"
     made = client.get("/healthz", headers={"X-Request-ID": "bad id\twith spaces"})
     assert made.headers["x-request-id"] != "bad id\twith spaces" and len(made.headers["x-request-id"]) == 32
+
+
+def wait_job(client: TestClient, job_id: str, timeout_s: float = 120.0) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout_s
+    while True:
+        job: dict[str, Any] = client.get(URL, params={"action": "job", "id": job_id}).json()["job"]
+        if job["status"] in ("done", "failed"):
+            return job
+        assert time.monotonic() < deadline, job
+        time.sleep(0.05)
+
+
+def total(samples: Samples, name: str) -> float:
+    return sum(v for (n, _), v in samples.items() if n == name)
+
+
+def test_every_ingest_path_is_counted_under_its_action(tmp_path: Path) -> None:
+    """add-documents (a request and a job), an upload's job and an MCP tool call: each one's documents and
+    chunks under its own action, and the upload and job reads are requests with their own action too."""
+    from mcp import Client
+
+    from app.mcp_server import build_mcp_server
+
+    docs = demo_documents()
+    with running_app(tmp_path) as client:
+        before = scrape(client)
+        sync = client.post(URL, json={"action": "add-documents", "documents": docs[:2]}).json()
+        queued = client.post(URL, json={"action": "add-documents", "documents": docs[2:5], "background": True})
+        assert queued.status_code == 202, queued.text
+        job = wait_job(client, queued.json()["jobId"])
+        assert job["status"] == "done" and job["kind"] == "add-documents"
+        files = [("files", (f"{d['id']}.md", f"# {d['title']}\n\n{d['text']}".encode(), "text/markdown"))
+                 for d in docs[5:8]]
+        uploaded = client.post(f"{URL}/upload", files=files)
+        assert uploaded.status_code == 202, uploaded.text
+        upload_job = wait_job(client, uploaded.json()["jobId"])
+        assert upload_job["status"] == "done" and upload_job["progress"]["done"] == 3
+        resources = client.app.state.resources  # type: ignore[attr-defined]
+
+        async def by_mcp() -> None:
+            async with Client(build_mcp_server(lambda: resources)) as mcp:
+                result = await mcp.call_tool("add_documents", {"documents": docs[8:9]})
+                assert not result.is_error, result
+
+        asyncio.run(by_mcp())
+        assert client.get(f"{URL}/evaluations").status_code == 200
+        after = scrape(client)
+    counted = {action: delta(before, after, "aer_ingested_documents_total", action=action)
+               for action in ("add-documents", "upload", "mcp")}
+    assert counted == {"add-documents": 2 + 3, "upload": 3, "mcp": 1}
+    assert total(after, "aer_ingested_documents_total") - total(before, "aer_ingested_documents_total") == 9
+    chunks = {action: delta(before, after, "aer_ingested_chunks_total", action=action)
+              for action in ("add-documents", "upload")}
+    assert chunks["add-documents"] == sync["chunks"] + job["progress"]["chunks"]
+    assert chunks["upload"] == upload_job["progress"]["chunks"] > 0
+    assert delta(before, after, "aer_requests_total", action="upload", status="202") == 1
+    assert delta(before, after, "aer_requests_total", action="add-documents", status="202") == 1
+    assert delta(before, after, "aer_requests_total", action="job", status="200") >= 2
+    assert delta(before, after, "aer_requests_total", action="entities", status="200") == 0  # the job reads
+    # a path a route serves is labelled by that route, never "other" (only unrouted paths are)
+    other = {dict(labels)["status"] for name, labels in after
+             if name == "aer_requests_total" and dict(labels)["action"] == "other"}
+    assert "200" not in other, other

@@ -281,6 +281,7 @@ def compose_api_env(data_dir: Path, milvus_port: int, redis_port: int) -> dict[s
     return env
 
 
+@pytest.mark.needs_redis_server
 def test_compose_topology_without_docker(tmp_path: Path) -> None:
     """The api as docker-compose runs it: Milvus over gRPC, entities in Redis, only the graph in the data dir."""
     lite = milvus_lite_server_command()

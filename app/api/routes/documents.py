@@ -40,6 +40,7 @@ async def upload(
         alias="skipUnchanged", description="Leave alone a document whose content is already indexed.")] = True,
 ) -> Any:
     """Ingest uploaded files as a background job; a file that cannot be read fails alone."""
+    request.state.action = "upload"  # the metrics' action label
     resources = resources_of(request)
     settings = resources.settings
     if len(files) > settings.upload_max_files:

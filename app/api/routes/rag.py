@@ -129,6 +129,7 @@ async def get_action(
 ) -> dict[str, Any]:
     """List entities (``entities``), the document inventory (``documents``), one document with its chunks
     (``document``), or an ingest job's status and per-document outcomes (``job``)."""
+    request.state.action = action  # the metrics' action label
     resources = resources_of(request)
     if action == "documents":
         return await document_routes.documents_page(resources, offset, limit, source, title, root)

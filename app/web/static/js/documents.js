@@ -146,6 +146,14 @@ function setFollowed(jobs) {
   sessionStorage.setItem(JOBS, JSON.stringify(jobs.slice(0, 20)));
 }
 
+/** 42 s, 3 min 05 s, 1 h 02 min (the time left of a job). */
+export function duration(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")} min`;
+}
+
 function progressText(job) {
   const p = job.progress;
   const parts = [`${p.done + p.skipped + p.failed} of ${p.total} document(s)`];
@@ -153,7 +161,10 @@ function progressText(job) {
   if (p.failed) parts.push(`${p.failed} failed`);
   parts.push(`${p.chunks} chunk(s)`);
   if (p.chunksPerS) parts.push(`${fmt(p.chunksPerS, 1)} chunks/s`);
-  if (job.status === "running" && p.etaS !== null && p.etaS !== undefined) parts.push(`about ${Math.ceil(p.etaS)} s left`);
+  if (job.status === "running") {
+    // the ETA is known once the job has finished its first document (the API's etaS), until then: estimating
+    parts.push(p.etaS !== null && p.etaS !== undefined ? `about ${duration(p.etaS)} left` : "estimating the time left");
+  }
   if (job.resumed) parts.push(`resumed ${job.resumed}× after a restart`);
   return parts.join(" · ");
 }

@@ -74,7 +74,7 @@ DOCS = [Document(id=f"doc-{i}", title=f"Doc {i}", text=f"Text of document {i}.")
 
 def test_a_job_killed_mid_batch_resumes_after_the_restart_and_loses_nothing(stores: dict[str, Any]) -> None:
     store = JobStore(stores["jobs"])
-    runner = JobRunner(store, ingestor(stores, Embedder(crash_on_call=2)), batch_size=3)
+    runner = JobRunner(store, ingestor(stores, Embedder(crash_on_call=2)), batch_size=3, batch_target_s=None)
     job_id = runner.submit("upload", DOCS, {"skip_unchanged": True, "root": "/kb"},
                            outcomes=[DocumentOutcome(id="secret.pdf", status="failed", error="encrypted_file: ...")])
     with pytest.raises(Crash):
@@ -88,7 +88,7 @@ def test_a_job_killed_mid_batch_resumes_after_the_restart_and_loses_nothing(stor
     restarted = ingestor(stores, Embedder())
     restarted.recover()
     assert store.next_job() == job_id
-    JobRunner(store, restarted, batch_size=3).run_job(job_id)
+    JobRunner(store, restarted, batch_size=3, batch_target_s=None).run_job(job_id)
 
     view = store.view(job_id)
     assert view is not None and (view.status, view.resumed, view.error) == ("done", 1, "1 document(s) failed")
@@ -102,7 +102,7 @@ def test_a_job_killed_mid_batch_resumes_after_the_restart_and_loses_nothing(stor
 def test_an_embedder_outage_fails_the_job_and_lists_what_was_not_ingested(stores: dict[str, Any]) -> None:
     store = JobStore(stores["jobs"])
     embedder = Embedder()
-    runner = JobRunner(store, ingestor(stores, embedder), batch_size=3)
+    runner = JobRunner(store, ingestor(stores, embedder), batch_size=3, batch_target_s=None)
     job_id = runner.submit("add-documents", DOCS)
     real = embedder.embed_documents
 
@@ -148,3 +148,65 @@ def test_the_worker_thread_runs_submitted_jobs_and_stops(stores: dict[str, Any])
         assert view is not None and view.status == "done" and view.progress.chunks == 3
     finally:
         runner.stop()
+
+
+def snapshots(store: JobStore, job_id: str, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The job's view after each batch is recorded, and the size of each batch."""
+    seen: list[Any] = []
+    record = store.record
+
+    def recorded(jid: str, outcomes: Any, seconds: float) -> None:
+        record(jid, outcomes, seconds)
+        if outcomes:
+            seen.append((len(outcomes), store.view(jid)))
+
+    monkeypatch.setattr(store, "record", recorded)
+    return seen
+
+
+class SlowEmbedder(Embedder):
+    def __init__(self, seconds: float) -> None:
+        super().__init__()
+        self.seconds = seconds
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        import time
+
+        time.sleep(self.seconds)
+        return super().embed_documents(texts)
+
+
+def test_slow_documents_move_the_progress_one_at_a_time_with_an_eta_from_the_first(
+        stores: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    store = JobStore(stores["jobs"])
+    written: list[tuple[str, int, int]] = []
+    # each document takes longer than a batch should: every batch is one document
+    runner = JobRunner(store, ingestor(stores, SlowEmbedder(0.05)), batch_size=32, batch_target_s=0.01,
+                       on_written=lambda kind, docs, chunks: written.append((kind, docs, chunks)))
+    job_id = runner.submit("upload", DOCS, outcomes=[DocumentOutcome(id="bad.pdf", status="failed", error="x")])
+    seen = snapshots(store, job_id, monkeypatch)
+    runner.run_job(job_id)
+    assert [size for size, _ in seen] == [1] * len(DOCS)
+    assert [view.progress.done for _, view in seen] == list(range(1, len(DOCS) + 1))
+    for _, view in seen[:-1]:
+        p = view.progress
+        assert p.eta_s is not None and p.eta_s > 0
+        # the rate is the job's own work: the file that failed at submission is not a document it finished
+        assert p.eta_s == round(p.pending / (p.done / p.seconds), 1)
+    assert seen[-1][1].progress.pending == 0 and seen[-1][1].progress.eta_s == 0.0
+    finished = store.view(job_id)
+    assert finished is not None and finished.status == "done" and finished.progress.eta_s is None
+    assert written == [("upload", 1, 1)] * len(DOCS)
+
+
+def test_fast_documents_grow_the_batches_up_to_the_largest(stores: dict[str, Any],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    store = JobStore(stores["jobs"])
+    docs = [Document(id=f"fast-{i}", title=f"Fast {i}", text=f"Text {i}.") for i in range(12)]
+    runner = JobRunner(store, ingestor(stores, Embedder()), batch_size=4, batch_target_s=3600.0)
+    job_id = runner.submit("add-documents", docs)
+    seen = snapshots(store, job_id, monkeypatch)
+    runner.run_job(job_id)
+    assert [size for size, _ in seen] == [1, 2, 4, 4, 1]
+    assert seen[0][1].progress.eta_s is not None  # known after the first document
+    assert store.view(job_id).status == "done"  # type: ignore[union-attr]

@@ -1,0 +1,66 @@
+"""The Documents tab's job view while a job runs: how many documents of how many, and the time left once the
+API knows it (after the job's first document), "estimating" before; the bar moves with each document. The job
+reads are answered by the test (Playwright's routing), so each state is shown for sure, on a real server."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Route, expect
+
+from tests.support.browser import watch
+from tests.support.servers import ServerProcess
+
+
+@pytest.fixture(scope="module")
+def empty_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    workdir = tmp_path_factory.mktemp("web-jobs")
+    process = ServerProcess(workdir, {"AER_DATA_DIR": str(workdir / "data")}).start()
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+def job(status: str, done: int, pending: int, eta_s: float | None) -> dict[str, Any]:
+    return {"success": True, "job": {
+        "id": "job-eta", "kind": "upload", "status": status, "createdAt": "2026-11-25T10:00:00+00:00",
+        "startedAt": "2026-11-25T10:00:01+00:00", "finishedAt": None, "error": None, "resumed": 0,
+        "progress": {"total": done + pending, "done": done, "skipped": 0, "failed": 0, "pending": pending,
+                     "chunks": done * 2, "seconds": 1.5 * done, "chunksPerS": 1.3 if done else None, "etaS": eta_s},
+        "documents": [], "offset": 0, "limit": 500}}
+
+
+def test_a_running_job_shows_each_document_and_the_time_left(browser: Browser, empty_server: ServerProcess,
+                                                             tmp_path: Path) -> None:
+    states = [job("running", 0, 10, None), job("running", 1, 9, 13.5), job("running", 3, 7, 65.2),
+              job("done", 10, 0, None)]
+    served: list[int] = []
+
+    def answer(route: Route) -> None:
+        state = states[min(len(served), len(states) - 1)]
+        served.append(state["job"]["progress"]["done"])
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(state))
+
+    watched = watch(browser, empty_server.base_url)
+    try:
+        p = watched.goto("/#documents")
+        p.route("**/api/adaptive-entity-rag?action=job&id=job-eta*", answer)
+        p.evaluate("sessionStorage.setItem('aer.jobs', JSON.stringify([{id: 'job-eta', label: 'Upload of 10 file(s)'}]))")
+        p.reload()  # the tab follows the jobs it was following
+        p.wait_for_selector("#opt-mode option", state="attached")
+        panel = p.locator('.job[data-job="job-eta"]')
+        expect(panel).to_contain_text("0 of 10 document(s) · 0 chunk(s) · estimating the time left")
+        expect(panel).to_contain_text("1 of 10 document(s) · 2 chunk(s) · 1.3 chunks/s · about 14 s left")
+        assert panel.locator("progress").evaluate("bar => [bar.value, bar.max]") == [1, 10]
+        expect(panel).to_contain_text("3 of 10 document(s) · 6 chunk(s) · 1.3 chunks/s · about 1 min 06 s left")
+        expect(panel.locator(".job-head .status-badge")).to_have_text("done", timeout=10_000)
+        expect(panel).not_to_contain_text("left")
+        assert served[:4] == [0, 1, 3, 10]
+        watched.check()
+    finally:
+        watched.page.context.close()
