@@ -33,6 +33,7 @@ from app.schemas import MAX_QUESTION_CHARS, DocumentId, DocumentIn, EntityAlias,
 from graphs.domain import Document, EntityMetadata, EntityType
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import AliasConflictError, StoreUnavailable
+from graphs.text.content import EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE, has_content
 
 INSTRUCTIONS = (
     "Answers questions over the indexed documents (Chinese and English) with numbered citations, and manages "
@@ -141,6 +142,8 @@ def build_mcp_server(resources: Callable[[], Resources]) -> MCPServer:
         """Answer a question from the indexed documents, with numbered citations and the route it took."""
 
         async def work(res: Resources) -> QueryResult:
+            if not has_content(question):  # the content check of every question (QueryRequest's), by its code
+                raise ApiError(422, EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE)
             response = await service.answer(res, QueryRequest(question=question, top_k=top_k,
                                                               search_mode=search_mode))
             return QueryResult(answer=response.answer, status=response.status, answer_mode=response.answer_mode,

@@ -355,6 +355,9 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
     """Whether the top passages support an answer: every named entity found, enough of the question covered."""
     if not hits:
         return Answerability(decision="not_found", score=0.0, reason="no passage was retrieved")
+    if not q.weights and not q.anchors:
+        # zero terms are "100% covered" by any passage: a question of punctuation or emoji is never answerable
+        return Answerability(decision="not_found", score=0.0, reason="the question has no term to look for")
     blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
     if q.kind in ("comparison", "yes_no") and len(sides := sides_of(q)) == 2:
         # a question about two things is answered from what is said of each

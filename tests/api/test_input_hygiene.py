@@ -52,7 +52,7 @@ def test_booleans_are_booleans_and_integers_integers(client: TestClient, extra: 
 
 @pytest.mark.parametrize("question", [" ", "\t\n", "\u3000", "   \u00a0 "])
 def test_a_whitespace_only_question_is_refused(client: TestClient, question: str) -> None:
-    refused(client.post(URL, json={"action": "query", "question": question}), 422, "invalid_request", "question")
+    refused(client.post(URL, json={"action": "query", "question": question}), 422, "empty_question", "question")
 
 
 @pytest.mark.parametrize(("payload", "field"), [
