@@ -695,6 +695,9 @@ def main() -> None:
     """Console entry point."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("graphs.ingest.progress").setLevel(logging.INFO)  # off a terminal: progress lines
+    from app.redaction import install_redaction
+
+    install_redaction()  # every log line passes the one redaction of secret-like URL parameters
     import jieba  # also loaded by Milvus Lite's analyzer; its dictionary-loading DEBUG lines are noise
 
     jieba.setLogLevel(logging.WARNING)

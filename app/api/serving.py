@@ -17,7 +17,9 @@ with three additions:
 
 Proxy headers (``X-Forwarded-For``/``-Proto``) are honoured only from ``AER_FORWARDED_ALLOW_IPS`` (none by
 default): uvicorn's own default trusts 127.0.0.1, so any local client could pick its address, and the rate
-limit's. The access log redacts the values of key-like query parameters (``?api_key=…`` → ``?api_key=***``).
+limit's. Every log line (access, errors, tracebacks; ``install_redaction`` adds the CLI's root handler) has the
+values of secret-like URL parameters redacted by one function, ``redact`` (``?api_key=…`` → ``?api_key=***``,
+``;pw=…`` → ``;pw=***``).
 """
 
 from __future__ import annotations
@@ -26,52 +28,29 @@ import asyncio
 import copy
 import json
 import logging
-import re
 from typing import Any
-from urllib.parse import unquote_plus
 
 import h11
 from uvicorn.config import LOGGING_CONFIG
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from app.api.errors import error_body
+from app.redaction import REDACTED, RedactSecrets, install_redaction, redact, redact_query, secret_name
 from app.settings import Settings
 
 log = logging.getLogger("uvicorn.error")
+__all__ = ["REDACTED", "RedactSecrets", "install_redaction", "redact", "redact_query", "secret_name"]
 
 BODY_GRACE_S = 1.0  # the app's own 408 comes first; the backstop closes what nobody reads
-REDACTED = "***"
-_KEY_LIKE = re.compile(r"key|token|secret|passw|pwd|auth|sig|credential|session|jwt|cookie", re.IGNORECASE)
-
-
-def redact_query(target: str) -> str:
-    """``target`` (a path with its query string) with the values of key-like parameters replaced by ``***``."""
-    path, sep, query = target.partition("?")
-    if not sep:
-        return target
-    parts = []
-    for pair in query.split("&"):
-        name, eq, _value = pair.partition("=")
-        parts.append(f"{name}={REDACTED}" if eq and _KEY_LIKE.search(unquote_plus(name)) else pair)
-    return f"{path}?{'&'.join(parts)}"
-
-
-class RedactSecrets(logging.Filter):
-    """A log filter that redacts key-like query parameters in every URL argument of a record (the access
-    log's ``%s - "%s %s HTTP/%s" %d`` carries the path and query string as one argument)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple):
-            record.args = tuple(redact_query(a) if isinstance(a, str) and "?" in a else a for a in record.args)
-        return True
-
-
 def log_config() -> dict[str, Any]:
-    """uvicorn's logging configuration with ``RedactSecrets`` on its access and error loggers."""
+    """uvicorn's logging configuration with ``RedactSecrets`` on its loggers and on its handlers (which the
+    records of every logger that propagates to them pass)."""
     config = copy.deepcopy(LOGGING_CONFIG)
-    config.setdefault("filters", {})["redact_secrets"] = {"()": f"{__name__}.RedactSecrets"}
+    config.setdefault("filters", {})["redact_secrets"] = {"()": f"{RedactSecrets.__module__}.RedactSecrets"}
     for name in ("uvicorn.access", "uvicorn.error"):
         config["loggers"][name].setdefault("filters", []).append("redact_secrets")
+    for handler in config["handlers"].values():
+        handler.setdefault("filters", []).append("redact_secrets")
     return config
 
 
