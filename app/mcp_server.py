@@ -26,7 +26,7 @@ from starlette.types import Receive, Scope, Send
 
 from app import documents as documents_service
 from app import service
-from app.api.errors import ApiError, error_body
+from app.api.errors import ApiError, error_body, service_error
 from app.container import Resources
 from app.openai_schemas import CitedPassage, cited_passages
 from app.schemas import MAX_QUESTION_CHARS, DocumentId, DocumentIn, EntityAlias, EntityName, QueryRequest
@@ -118,10 +118,9 @@ def build_mcp_server(resources: Callable[[], Resources]) -> MCPServer:
                     result = await work(res)
                     outcome = "ok"
                     return result
-                except StoreUnavailable as exc:
-                    raise ToolError(f"store_unavailable: {exc}") from exc
-                except EmbedderUnavailable as exc:
-                    raise ToolError(f"embedder_unavailable: {exc}") from exc
+                except (StoreUnavailable, EmbedderUnavailable) as exc:
+                    error = service_error(exc)[1]["error"]  # plain words; the driver's text goes to the log
+                    raise ToolError(f"{error['code']}: {error['message']}") from exc
                 except AliasConflictError as exc:
                     raise ToolError(f"alias_conflict: {exc}") from exc
                 except ApiError as exc:
