@@ -155,7 +155,7 @@ def test_chat_takes_the_key_as_a_bearer_token(keyed: TestClient, tmp_path: Path)
     assert_error(keyed.post(CHAT, json=question(), headers={"Authorization": "Bearer nope"}), 401, "unauthorized")
     assert keyed.post(CHAT, json=question(), headers={"Authorization": f"Bearer {KEY}"}).status_code == 200
     assert_error(keyed.get("/v1/models"), 401, "unauthorized")
-    with running_app(tmp_path, api_keys=[KEY]) as reads_open:
+    with running_app(tmp_path, api_keys=[KEY], require_key_for_queries=False) as reads_open:
         # chat is a read: with keys configured but not required for queries, it needs none (any key sent must be valid)
         assert reads_open.post(CHAT, json=question()).status_code == 200
         assert_error(reads_open.post(CHAT, json=question(), headers={"Authorization": "Bearer sk-none"}), 401,

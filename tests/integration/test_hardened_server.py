@@ -36,6 +36,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     srv = ServerProcess(workdir, env={
         "AER_DATA_DIR": str(workdir / "data"),
         "AER_API_KEYS": KEY,
+        "AER_REQUIRE_KEY_FOR_QUERIES": "false",  # the rate limit of clients without a key is what is tested
         "AER_RATE_LIMIT_PER_MINUTE": str(LIMIT),
         "AER_FORWARDED_ALLOW_IPS": PROXY,
         "AER_HEADER_TIMEOUT_S": str(DEADLINE_S),
