@@ -120,6 +120,11 @@ class Settings(BaseSettings):
     max_connections: int = Field(
         default=256, ge=1, description="Open connections `aer serve` accepts; a request beyond them is a 503."
     )
+    max_connections_per_client: int = Field(
+        default=32, ge=1,
+        description="Open connections one client address may hold (`aer serve`; trusted proxies excepted): "
+                    "beyond them its least recently active idle one is closed, or, with none idle, a 503.",
+    )
     run_via_langgraph: bool = Field(
         default=False,
         description="Run queries as LangGraph server runs (set by langgraph.json, so Studio shows every run).",
