@@ -58,8 +58,6 @@ class ChatCompletionRequest(BaseModel):
         if last.role != "user":
             raise ValueError("the last message must be the user's question (role 'user')")
         text = last.text().strip()
-        if not text:
-            raise ValueError("the last user message has no text")
         if not has_content(text):  # the question's one content check, as on the main API
             raise PydanticCustomError(EMPTY_QUESTION, f"the last user message: {EMPTY_QUESTION_MESSAGE}")
         if len(text) > MAX_QUESTION_CHARS:

@@ -75,7 +75,8 @@ def with_content(value: str) -> str:
 
 Question = Annotated[
     str,
-    Field(min_length=1, max_length=MAX_QUESTION_CHARS, json_schema_extra={"pattern": r"\S"},
+    # no min_length: an empty question is content-free like "?", refused by the one check (empty_question)
+    Field(max_length=MAX_QUESTION_CHARS, json_schema_extra={"pattern": r"\S", "minLength": 1},
           description="1-2000 characters with at least one letter or digit (punctuation, emoji or invisible "
                       "characters alone: 422 empty_question)."),
     AfterValidator(with_content),
