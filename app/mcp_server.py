@@ -11,6 +11,7 @@ that fails answers an MCP tool error (``isError``) whose text starts with the RE
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Literal, TypeVar
@@ -42,6 +43,7 @@ INSTRUCTIONS = (
 )
 MAX_OFFSET = 1_000_000_000
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 class QueryResult(BaseModel):
@@ -125,6 +127,11 @@ def build_mcp_server(resources: Callable[[], Resources]) -> MCPServer:
                     raise ToolError(f"alias_conflict: {exc}") from exc
                 except ApiError as exc:
                     raise ToolError(f"{exc.code}: {exc.message}") from exc
+                except ToolError:
+                    raise
+                except Exception as exc:  # a bug: its text (paths, driver output) goes to the log, not the client
+                    log.exception("MCP tool %s failed", tool)
+                    raise ToolError("internal_error: internal server error") from exc
                 finally:
                     span.set_attribute("aer.outcome", outcome)
         finally:

@@ -125,3 +125,30 @@ def test_open_readiness_never_shows_a_file_path(tmp_path: Path, monkeypatch: pyt
         monkeypatch.setattr(entities, "ping", down)
         r = c.get("/readyz")
     assert r.status_code == 503 and str(tmp_path) not in r.text and "disk I/O" not in r.text
+
+
+async def test_an_unexpected_mcp_failure_is_internal_error_without_its_text(client: TestClient,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from mcp import Client
+
+    from app import service
+    from app.mcp_server import build_mcp_server
+
+    async def broken(*_: Any, **__: Any) -> Any:
+        raise KeyError("/srv/aer/data/milvus.db row 17")
+
+    monkeypatch.setattr(service, "answer", broken)
+    resources = client.app.state.resources  # type: ignore[attr-defined]
+    async with Client(build_mcp_server(lambda: resources)) as mcp:
+        result = await mcp.call_tool("query", {"question": QUESTION})
+    text = json.dumps([getattr(c, "text", "") for c in result.content])
+    assert result.is_error and "internal_error: internal server error" in text
+    clean(text)
+
+
+def test_an_unreadable_evaluation_report_is_named_without_the_servers_path(tmp_path: Path) -> None:
+    from app.api.routes.evaluations import read_report
+
+    with pytest.raises(ValueError) as refused:
+        read_report("x", tmp_path / "eval-x.json")  # gone between the listing and the read
+    assert str(refused.value) == "eval-x.json: FileNotFoundError: No such file or directory"
