@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from graphs.domain import ParsedQuery
 from graphs.rag.answering import assess, find_evidence, question_of
 from graphs.text.answer_types import expected_answer
 from graphs.text.content import has_content
@@ -34,3 +35,13 @@ def test_a_question_with_no_terms_is_never_answerable(text: str) -> None:
     verdict = assess(q, hits, find_evidence(q, hits))
     assert verdict.decision == "not_found" and verdict.score == 0.0
     assert "100%" not in verdict.reason
+
+
+def test_a_parse_that_kept_no_term_claims_no_coverage() -> None:
+    # an LLM's parse may keep no keyword: the question has content, so it is judged, but nothing is "100% covered"
+    text = "When was SpaceX founded?"
+    hits = [hit("spacex#0", "SpaceX was founded in 2002.", title="SpaceX")]
+    q = question_of(text, expected_answer(text), ParsedQuery(original_query=text), [])
+    assert not q.weights and not q.anchors
+    verdict = assess(q, hits, find_evidence(q, hits))
+    assert "%" not in verdict.reason
