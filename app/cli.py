@@ -29,6 +29,7 @@ from graphs.ingest.formats import FileParseError
 from graphs.ingest.pipeline import IngestReport
 from graphs.ingest.progress import BatchSizer, Progress, duration
 from graphs.stores.base import StoreError
+from graphs.text.content import EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE, has_content
 
 cli = typer.Typer(no_args_is_help=True, add_completion=False, help="Adaptive entity-routing RAG service.")
 entities_cli = typer.Typer(no_args_is_help=True, help="Manage the entity store.")
@@ -372,6 +373,9 @@ def query(
     server: ServerOption = None,
 ) -> None:
     """Answer one question."""
+    if not has_content(question):  # the content check of every question (the API's 422 empty_question)
+        typer.secho(f"error: {EMPTY_QUESTION}: {EMPTY_QUESTION_MESSAGE}", fg="red", err=True)
+        raise typer.Exit(2)
     options: dict[str, Any] = {
         "top_k": top_k, "search_mode": mode, "vector_weight": vector_weight, "fts_weight": fts_weight,
         "graph_weight": graph_weight, "graph_decay": graph_decay, "max_depth": max_depth,
@@ -704,6 +708,9 @@ def main() -> None:
     """Console entry point."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("graphs.ingest.progress").setLevel(logging.INFO)  # off a terminal: progress lines
+    from app.redaction import install_redaction
+
+    install_redaction()  # every log line passes the one redaction of secret-like URL parameters
     import jieba  # also loaded by Milvus Lite's analyzer; its dictionary-loading DEBUG lines are noise
 
     jieba.setLogLevel(logging.WARNING)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import lru_cache
@@ -16,7 +17,7 @@ from app.api.errors import install_error_handlers
 from app.api.limits import BodyReadDeadline, BodySizeLimit
 from app.api.routes import documents, evaluations, graph, health, info, metrics, openai_compat, rag
 from app.api.routes.web import install_page
-from app.api.security import Guard, GuardedApp, install_security
+from app.api.security import Guard, GuardedApp, access_summary, install_security
 from app.api.telemetry import RequestTelemetry
 from app.container import Resources, build_resources
 from app.mcp_server import McpHttpEndpoint, mcp_http
@@ -33,6 +34,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        logging.getLogger("uvicorn.error").info("access: %s", access_summary(settings))
         resources = await asyncio.to_thread(resources_factory, settings)
         await asyncio.to_thread(resources.warm_up)
         app.state.resources = resources

@@ -11,6 +11,7 @@ that fails answers an MCP tool error (``isError``) whose text starts with the RE
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Literal, TypeVar
@@ -26,13 +27,14 @@ from starlette.types import Receive, Scope, Send
 
 from app import documents as documents_service
 from app import service
-from app.api.errors import ApiError, error_body
+from app.api.errors import ApiError, error_body, service_error
 from app.container import Resources
 from app.openai_schemas import CitedPassage, cited_passages
 from app.schemas import MAX_QUESTION_CHARS, DocumentId, DocumentIn, EntityAlias, EntityName, QueryRequest
 from graphs.domain import Document, EntityMetadata, EntityType
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import AliasConflictError, StoreUnavailable
+from graphs.text.content import EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE, has_content
 
 INSTRUCTIONS = (
     "Answers questions over the indexed documents (Chinese and English) with numbered citations, and manages "
@@ -41,6 +43,7 @@ INSTRUCTIONS = (
 )
 MAX_OFFSET = 1_000_000_000
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 class QueryResult(BaseModel):
@@ -117,14 +120,18 @@ def build_mcp_server(resources: Callable[[], Resources]) -> MCPServer:
                     result = await work(res)
                     outcome = "ok"
                     return result
-                except StoreUnavailable as exc:
-                    raise ToolError(f"store_unavailable: {exc}") from exc
-                except EmbedderUnavailable as exc:
-                    raise ToolError(f"embedder_unavailable: {exc}") from exc
+                except (StoreUnavailable, EmbedderUnavailable) as exc:
+                    error = service_error(exc)[1]["error"]  # plain words; the driver's text goes to the log
+                    raise ToolError(f"{error['code']}: {error['message']}") from exc
                 except AliasConflictError as exc:
                     raise ToolError(f"alias_conflict: {exc}") from exc
                 except ApiError as exc:
                     raise ToolError(f"{exc.code}: {exc.message}") from exc
+                except ToolError:
+                    raise
+                except Exception as exc:  # a bug: its text (paths, driver output) goes to the log, not the client
+                    log.exception("MCP tool %s failed", tool)
+                    raise ToolError("internal_error: internal server error") from exc
                 finally:
                     span.set_attribute("aer.outcome", outcome)
         finally:
@@ -141,6 +148,8 @@ def build_mcp_server(resources: Callable[[], Resources]) -> MCPServer:
         """Answer a question from the indexed documents, with numbered citations and the route it took."""
 
         async def work(res: Resources) -> QueryResult:
+            if not has_content(question):  # the content check of every question (QueryRequest's), by its code
+                raise ApiError(422, EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE)
             response = await service.answer(res, QueryRequest(question=question, top_k=top_k,
                                                               search_mode=search_mode))
             return QueryResult(answer=response.answer, status=response.status, answer_mode=response.answer_mode,

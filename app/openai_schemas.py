@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from app.schemas import MAX_QUESTION_CHARS, QueryResponse
+from graphs.text.content import EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE, has_content
 
 EXTRACTIVE_MODEL = "aer-extractive"
 """The model name of the writer that needs no LLM: the rule-based parser and the extractive answer."""
@@ -56,8 +58,8 @@ class ChatCompletionRequest(BaseModel):
         if last.role != "user":
             raise ValueError("the last message must be the user's question (role 'user')")
         text = last.text().strip()
-        if not text:
-            raise ValueError("the last user message has no text")
+        if not has_content(text):  # the question's one content check, as on the main API
+            raise PydanticCustomError(EMPTY_QUESTION, f"the last user message: {EMPTY_QUESTION_MESSAGE}")
         if len(text) > MAX_QUESTION_CHARS:
             raise ValueError(f"the question (last user message) is over {MAX_QUESTION_CHARS} characters")
         return self

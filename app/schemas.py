@@ -37,6 +37,7 @@ from graphs.domain import (
     format_path,
 )
 from graphs.ingest.jobs import JobView
+from graphs.text.content import EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE, has_content
 
 API_PATH = "/api/adaptive-entity-rag"
 """Where the service answers (the routes' prefix)."""
@@ -65,11 +66,20 @@ EntityName = Annotated[
     AfterValidator(clean_name),
 ]
 EntityAlias = EntityName
+def with_content(value: str) -> str:
+    """Refuse a question with no letter or digit (``empty_question``): see ``graphs.text.content``."""
+    if not has_content(value):
+        raise PydanticCustomError(EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE)
+    return value
+
+
 Question = Annotated[
     str,
-    Field(min_length=1, max_length=MAX_QUESTION_CHARS, json_schema_extra={"pattern": r"\S"},
-          description="1-2000 characters, not only whitespace."),
-    AfterValidator(not_blank),
+    # no min_length: an empty question is content-free like "?", refused by the one check (empty_question)
+    Field(max_length=MAX_QUESTION_CHARS, json_schema_extra={"pattern": r"\S", "minLength": 1},
+          description="1-2000 characters with at least one letter or digit (punctuation, emoji or invisible "
+                      "characters alone: 422 empty_question)."),
+    AfterValidator(with_content),
 ]
 
 

@@ -90,7 +90,12 @@ class Settings(BaseSettings):
         default_factory=list,
         description="API keys, comma-separated (AER_API_KEYS); with any, writes need one. None: the API is open.",
     )
-    require_key_for_queries: bool = Field(default=False, description="With API keys, queries and reads need one too.")
+    require_key_for_queries: bool = Field(
+        default=True,
+        description="With API keys, queries, chat, the entity list and the other reads need one too (default); "
+                    "false opens them. Documents' text and inventory (?action=document/documents/job) need a key "
+                    "whenever keys exist, whatever this says.",
+    )
     rate_limit_per_minute: int = Field(
         default=0, ge=0, description="Requests per minute per API key (per client address without one); 0: no limit."
     )
@@ -114,6 +119,11 @@ class Settings(BaseSettings):
     )
     max_connections: int = Field(
         default=256, ge=1, description="Open connections `aer serve` accepts; a request beyond them is a 503."
+    )
+    max_connections_per_client: int = Field(
+        default=32, ge=1,
+        description="Open connections one client address may hold (`aer serve`; trusted proxies excepted): "
+                    "beyond them its least recently active idle one is closed, or, with none idle, a 503.",
     )
     run_via_langgraph: bool = Field(
         default=False,

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Any
 
 import httpx
 import openai
 from langchain_core.embeddings import Embeddings
+
+log = logging.getLogger(__name__)
 
 
 class EmbedderUnavailable(RuntimeError):
@@ -40,8 +43,8 @@ def upstream_failure(what: str, exc: BaseException) -> str:
     if isinstance(exc, openai.APITimeoutError | httpx.TimeoutException | TimeoutError):
         return f"{what} did not answer in time"
     if isinstance(exc, openai.APIConnectionError | httpx.TransportError | ConnectionError):
-        return f"{what} could not be reached ({exc})"
-    return f"{what} failed: {exc}" if str(exc) else f"{what} failed ({type(exc).__name__})"
+        return f"{what} could not be reached"  # the library's text (an address, an errno) is for the log
+    return f"{what} failed ({type(exc).__name__})"
 
 
 class USEEmbeddings(Embeddings):
@@ -78,7 +81,8 @@ class USEEmbeddings(Embeddings):
                     out.extend(vectors.reshape(-1, self.dimension).tolist())
                 return out
         except Exception as exc:  # the model is local code: any failure means it cannot embed
-            raise EmbedderUnavailable(f"USE embedder failed: {exc}") from exc
+            log.exception("the embedder %s failed", self.name)
+            raise EmbedderUnavailable(f"the embedder {self.name} failed ({type(exc).__name__})") from exc
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         """Embed passages, batched."""
@@ -102,6 +106,7 @@ class GuardedEmbeddings(Embeddings):
         self.name = name
 
     def _unavailable(self, exc: BaseException) -> EmbedderUnavailable:
+        log.error("the embedder %s failed: %s: %s", self.name, type(exc).__name__, exc)
         return EmbedderUnavailable(upstream_failure(f"the embedder {self.name}", exc))
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:

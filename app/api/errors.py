@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import AliasConflictError, StoreUnavailable
+from graphs.text.content import EMPTY_QUESTION
 
 log = logging.getLogger(__name__)
 
@@ -36,13 +37,28 @@ ServiceError = ApiError | StoreUnavailable | EmbedderUnavailable
 """The errors the service answers itself: its own API errors and the outages of what it depends on."""
 
 
+def outage_message(exc: StoreUnavailable | EmbedderUnavailable) -> str:
+    """What failed, in plain words, for a client: never the driver's text (a gRPC status, a file path, an
+    address), which ``service_error`` logs instead.
+
+    A store outage is named by its store ("milvus", "redis", "knowledge graph"); an embedder's message is the
+    plain sentence ``graphs.embeddings.upstream_failure`` makes ("the embedder X returned HTTP 503").
+    """
+    if isinstance(exc, StoreUnavailable):
+        return f"the {exc.store} store is unavailable; retry later (the cause is in the server log)"
+    return str(exc)
+
+
 def service_error(exc: ServiceError) -> tuple[int, dict[str, Any]]:
-    """Status and body of a service error: the JSON answer's, and a stream's ``error`` event's."""
+    """Status and body of a service error: the JSON answer's, and a stream's ``error`` event's. An outage's
+    detail goes to the server log, its plain ``outage_message`` to the client."""
     if isinstance(exc, ApiError):
         return exc.status, error_body(exc.code, exc.message, exc.details)
+    log.error("%s: %s", type(exc).__name__, exc)
     if isinstance(exc, StoreUnavailable):
-        return 503, error_body("store_unavailable", str(exc), {"store": exc.store})
-    return 503, error_body("embedder_unavailable", str(exc), {"documents": exc.documents} if exc.documents else None)
+        return 503, error_body("store_unavailable", outage_message(exc), {"store": exc.store})
+    return 503, error_body("embedder_unavailable", outage_message(exc),
+                           {"documents": exc.documents} if exc.documents else None)
 
 
 def _json_safe(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -111,7 +127,7 @@ def install_error_handlers(app: FastAPI) -> None:
         if kinds & {"union_tag_invalid", "union_tag_not_found"}:
             return JSONResponse(error_body("unknown_action", "action must be one of: query, add-entity, remove-alias, "
                                            "add-documents, delete-document", errors), status_code=400)
-        code = "invalid_entity_name" if "invalid_entity_name" in kinds else "invalid_request"
+        code = next((k for k in ("invalid_entity_name", EMPTY_QUESTION) if k in kinds), "invalid_request")
         return JSONResponse(error_body(code, validation_message(errors), errors), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
@@ -128,13 +144,11 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StoreUnavailable)
     async def store_down(_: Request, exc: StoreUnavailable) -> JSONResponse:
-        log.error("store unavailable: %s", exc)
         status, body = service_error(exc)
         return JSONResponse(body, status_code=status)
 
     @app.exception_handler(EmbedderUnavailable)
     async def embedder_down(_: Request, exc: EmbedderUnavailable) -> JSONResponse:
-        log.error("embedder unavailable: %s", exc)
         status, body = service_error(exc)
         return JSONResponse(body, status_code=status)
 

@@ -1,8 +1,11 @@
 """Optional API keys, per-client rate limits and CORS: each is off until configured (``AER_*`` settings).
 
 - ``AER_API_KEYS``: with keys, add-entity, add-documents and delete-document need one (``X-API-Key: <key>``
-  or ``Authorization: Bearer <key>``); queries and the entity list too with ``AER_REQUIRE_KEY_FOR_QUERIES``.
-  A key that is sent must be valid on every request. Health probes and the docs stay open.
+  or ``Authorization: Bearer <key>``), and so does reading documents (``?action=document``, ``documents``,
+  ``job``: their full text and inventory), always. Queries, chat and the other reads need one too unless
+  ``AER_REQUIRE_KEY_FOR_QUERIES=false`` opens them (the default is true). A key that is sent must be valid on
+  every request. Health probes, the page's files and the docs stay open. ``access_summary`` states the policy
+  in the start-up log.
 - ``AER_RATE_LIMIT_PER_MINUTE``: requests per minute per key (per client address without a valid key),
   a moving window from ``limits``: in Redis when ``AER_REDIS_URL`` is set, so every worker process counts
   against the same window, else in process memory (each worker counts on its own).
@@ -44,9 +47,12 @@ API_KEY_HEADER = APIKeyHeader(name="X-API-Key", auto_error=False,
                               description="An API key (needed for writes once AER_API_KEYS is set).")
 BEARER = HTTPBearer(auto_error=False, description="The same API key as a bearer token.")
 READ_ACTIONS = frozenset({"query"})
+DOCUMENT_READS = frozenset({"document", "documents", "job"})
+"""``GET ?action=`` reads that return the corpus (documents' full text, their inventory, a job's documents):
+a key whenever keys exist, as for a write."""
 RequestKind = Literal["auto", "read", "write"]
-"""How a guarded request counts: ``auto`` by its body's ``action``, ``read`` (a query: a key only with
-``AER_REQUIRE_KEY_FOR_QUERIES``), ``write`` (always a key, once keys are configured)."""
+"""How a guarded request counts: ``auto`` by its body's or query string's ``action``, ``read`` (a query: a key
+unless ``AER_REQUIRE_KEY_FOR_QUERIES=false``), ``write`` (always a key, once keys are configured)."""
 
 
 class HeaderedApiError(ApiError):
@@ -170,7 +176,7 @@ class Guard:
             log.warning("rejected an invalid API key (%s %s)", request.method, request.url.path)
             raise Unauthorized("the API key is not valid")
         if key_id is None and (self.kind == "write" or self.require_for_queries
-                               or (self.kind == "auto" and await _writes(request))):
+                               or (self.kind == "auto" and (_reads_documents(request) or await _writes(request)))):
             raise Unauthorized("this request needs an API key (X-API-Key or Authorization: Bearer)")
 
 
@@ -209,6 +215,23 @@ class GuardedApp:
                 await refusal(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+def _reads_documents(request: Request) -> bool:
+    """Whether the request reads documents' text or inventory (any ``action`` parameter naming one counts)."""
+    return any(action in DOCUMENT_READS for action in request.query_params.getlist("action"))
+
+
+def access_summary(settings: Settings) -> str:
+    """Who may do what, in one line for the start-up log (the defaults stated, not implied)."""
+    if not any(k.get_secret_value() for k in settings.api_keys):
+        return ("no API keys (AER_API_KEYS): every endpoint is open to whoever can reach the port, writes and "
+                "documents' text included")
+    reads = ("queries, chat and the other reads need one too (AER_REQUIRE_KEY_FOR_QUERIES=true, the default)"
+             if settings.require_key_for_queries else
+             "queries, chat and the entity list are open (AER_REQUIRE_KEY_FOR_QUERIES=false)")
+    return (f"{len(settings.api_keys)} API key(s): writes, MCP and reading documents (?action=document, "
+            f"documents, job) need one; {reads}; /healthz, /readyz, the page's files and /docs are open")
 
 
 async def _writes(request: Request) -> bool:

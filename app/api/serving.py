@@ -12,66 +12,51 @@ with three additions:
 - a body backstop: a body still incomplete ``AER_BODY_TIMEOUT_S`` (+1 s) after its headers closes the
   connection, also where the app never reads it. Bodies the app reads get their 408 in the error shape from
   ``app.api.limits.BodyReadDeadline`` first, which works under any ASGI server (the LangGraph server too);
-- a connection cap (``AER_MAX_CONNECTIONS``): a connection beyond it is answered 503 ``server_busy`` and
-  closed at once, before anything is read.
+- a connection cap with a per-client share: a client address (a trusted proxy's excepted) holds at most
+  ``AER_MAX_CONNECTIONS_PER_CLIENT`` connections, and the server at most ``AER_MAX_CONNECTIONS``. A connection
+  beyond either first frees an idle one (no request in flight: an idle keep-alive socket, or one that never
+  sent a request), the client's own least recently active one, or, when the server is full, that of the
+  client holding the most; with none idle it is answered 503 ``server_busy`` and closed at once, before
+  anything is read. One client holding many idle sockets so locks out only itself.
 
 Proxy headers (``X-Forwarded-For``/``-Proto``) are honoured only from ``AER_FORWARDED_ALLOW_IPS`` (none by
 default): uvicorn's own default trusts 127.0.0.1, so any local client could pick its address, and the rate
-limit's. The access log redacts the values of key-like query parameters (``?api_key=…`` → ``?api_key=***``).
+limit's. Every log line (access, errors, tracebacks; ``install_redaction`` adds the CLI's root handler) has the
+values of secret-like URL parameters redacted by one function, ``redact`` (``?api_key=…`` → ``?api_key=***``,
+``;pw=…`` → ``;pw=***``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
+import ipaddress
 import json
 import logging
-import re
 from typing import Any
-from urllib.parse import unquote_plus
 
 import h11
 from uvicorn.config import LOGGING_CONFIG
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from app.api.errors import error_body
+from app.redaction import REDACTED, RedactSecrets, install_redaction, redact, redact_query, secret_name
 from app.settings import Settings
 
 log = logging.getLogger("uvicorn.error")
+__all__ = ["REDACTED", "RedactSecrets", "install_redaction", "redact", "redact_query", "secret_name"]
 
 BODY_GRACE_S = 1.0  # the app's own 408 comes first; the backstop closes what nobody reads
-REDACTED = "***"
-_KEY_LIKE = re.compile(r"key|token|secret|passw|pwd|auth|sig|credential|session|jwt|cookie", re.IGNORECASE)
-
-
-def redact_query(target: str) -> str:
-    """``target`` (a path with its query string) with the values of key-like parameters replaced by ``***``."""
-    path, sep, query = target.partition("?")
-    if not sep:
-        return target
-    parts = []
-    for pair in query.split("&"):
-        name, eq, _value = pair.partition("=")
-        parts.append(f"{name}={REDACTED}" if eq and _KEY_LIKE.search(unquote_plus(name)) else pair)
-    return f"{path}?{'&'.join(parts)}"
-
-
-class RedactSecrets(logging.Filter):
-    """A log filter that redacts key-like query parameters in every URL argument of a record (the access
-    log's ``%s - "%s %s HTTP/%s" %d`` carries the path and query string as one argument)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple):
-            record.args = tuple(redact_query(a) if isinstance(a, str) and "?" in a else a for a in record.args)
-        return True
-
-
 def log_config() -> dict[str, Any]:
-    """uvicorn's logging configuration with ``RedactSecrets`` on its access and error loggers."""
+    """uvicorn's logging configuration with ``RedactSecrets`` on its loggers and on its handlers (which the
+    records of every logger that propagates to them pass)."""
     config = copy.deepcopy(LOGGING_CONFIG)
-    config.setdefault("filters", {})["redact_secrets"] = {"()": f"{__name__}.RedactSecrets"}
+    config.setdefault("filters", {})["redact_secrets"] = {"()": f"{RedactSecrets.__module__}.RedactSecrets"}
     for name in ("uvicorn.access", "uvicorn.error"):
         config["loggers"][name].setdefault("filters", []).append("redact_secrets")
+    for handler in config["handlers"].values():
+        handler.setdefault("filters", []).append("redact_secrets")
     return config
 
 
@@ -91,30 +76,106 @@ class GuardedH11Protocol(H11Protocol):
     header_timeout_s: float = 30.0
     body_timeout_s: float = 30.0
     max_connections: int = 256
+    max_connections_per_client: int = 32
+    trusted_proxies: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] | None = ()
+    """Addresses without a share (a proxy's connections carry many clients); None: every address (``*``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._deadline: asyncio.TimerHandle | None = None
         self._phase: tuple[str, int] | None = None
+        self._active_at = 0.0
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        if len(self.connections) > self.max_connections:
-            log.warning("refused a connection from %s: %d connections open (AER_MAX_CONNECTIONS=%d)",
-                        self.client[0] if self.client else "?", len(self.connections) - 1, self.max_connections)
-            transport.write(_raw_response(503, "Service Unavailable", "server_busy",
-                                          f"the server has {self.max_connections} open connections; retry later"))
-            transport.close()
+        self._active_at = self.loop.time()
+        host = self._host()
+        if self._shared(host):
+            mine = [c for c in self._peers() if c._host() == host]
+            if len(mine) >= self.max_connections_per_client and not self._free_one(mine):
+                self._refuse(f"{len(mine)} connections open from {host} "
+                             f"(AER_MAX_CONNECTIONS_PER_CLIENT={self.max_connections_per_client})",
+                             f"this client has {self.max_connections_per_client} open connections; "
+                             "close some or retry later")
+                return
+        peers = self._peers()
+        if len(peers) >= self.max_connections and not self._free_heaviest(peers):
+            self._refuse(f"{len(peers)} connections open (AER_MAX_CONNECTIONS={self.max_connections})",
+                         f"the server has {self.max_connections} open connections; retry later")
             return
         self._watch()
 
     def data_received(self, data: bytes) -> None:
+        self._active_at = self.loop.time()
         super().data_received(data)
         self._watch()
 
     def on_response_complete(self) -> None:
+        self._active_at = self.loop.time()
         super().on_response_complete()
         self._watch()
+
+    # -- the connection cap and each client's share
+
+    def _host(self) -> str:
+        return str(self.client[0]) if self.client else "?"
+
+    def _shared(self, host: str) -> bool:
+        """Whether ``host`` is held to a per-client share (every address but a trusted proxy's)."""
+        if self.trusted_proxies is None:
+            return False
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return True
+        return not any(address in network for network in self.trusted_proxies)
+
+    def _peers(self) -> list[GuardedH11Protocol]:
+        """The other open connections this cap counts (not this one, not one already closing)."""
+        return [c for c in self.connections if c is not self and isinstance(c, GuardedH11Protocol)
+                and c.transport is not None and not c.transport.is_closing()]
+
+    def _idle(self) -> bool:
+        """No request in flight: between requests on a keep-alive socket, or none sent yet."""
+        return ((self.cycle is None or self.cycle.response_complete) and self.conn.their_state is h11.IDLE
+                and self.conn.our_state is h11.IDLE)
+
+    def _free_one(self, connections: list[GuardedH11Protocol]) -> bool:
+        """Close the least recently active idle connection of ``connections``; False when none is idle."""
+        idle = [c for c in connections if c._idle()]
+        if not idle:
+            return False
+        victim = min(idle, key=lambda c: c._active_at)
+        log.info("closed an idle connection from %s to make room for another", victim._host())
+        victim._close_idle()
+        return True
+
+    def _free_heaviest(self, peers: list[GuardedH11Protocol]) -> bool:
+        """The server is full: close an idle connection of the client holding the most (never one of a client
+        holding fewer than this one's)."""
+        held: dict[str, list[GuardedH11Protocol]] = {}
+        for c in peers:
+            held.setdefault(c._host(), []).append(c)
+        mine = len(held.get(self._host(), ()))
+        for _, group in sorted(held.items(), key=lambda item: -len(item[1])):
+            if len(group) < mine:
+                break
+            if self._free_one(group):
+                return True
+        return False
+
+    def _close_idle(self) -> None:
+        self._cancel()
+        self.connections.discard(self)
+        with contextlib.suppress(h11.LocalProtocolError):  # h11 refuses it in some states: close anyway
+            self.conn.send(h11.ConnectionClosed())
+        self.transport.close()
+
+    def _refuse(self, why: str, message: str) -> None:
+        log.warning("refused a connection from %s: %s", self._host(), why)
+        self.connections.discard(self)
+        self.transport.write(_raw_response(503, "Service Unavailable", "server_busy", message))
+        self.transport.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel()
@@ -168,6 +229,9 @@ def guarded_protocol(settings: Settings) -> type[GuardedH11Protocol]:
         "header_timeout_s": settings.header_timeout_s,
         "body_timeout_s": settings.body_timeout_s,
         "max_connections": settings.max_connections,
+        "max_connections_per_client": settings.max_connections_per_client,
+        "trusted_proxies": (None if "*" in settings.forwarded_allow_ips else
+                            tuple(ipaddress.ip_network(a, strict=False) for a in settings.forwarded_allow_ips)),
     })
 
 

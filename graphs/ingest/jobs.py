@@ -240,6 +240,17 @@ class JobStore:
             self._conn.close()
 
 
+def plain_failure(exc: BaseException) -> str:
+    """Why a document or a job failed, as its status tells a client: what failed in plain words, never a
+    driver's text (a gRPC status, a file path), which the log keeps. A ``ValueError`` is the service's own
+    refusal of the document and says why."""
+    if isinstance(exc, StoreUnavailable):
+        return f"the {exc.store} store is unavailable (the cause is in the server log)"
+    if isinstance(exc, EmbedderUnavailable | ValueError):
+        return f"{type(exc).__name__}: {exc}"
+    return f"the document could not be indexed ({type(exc).__name__}; the cause is in the server log)"
+
+
 def ingest_each(ingestor: Ingestor, docs: Sequence[Document], *, skip_unchanged: bool = False,
                 root: str | None = None) -> tuple[list[DocumentOutcome], IngestReport]:
     """Ingest a batch as one write and say what became of each document.
@@ -255,7 +266,7 @@ def ingest_each(ingestor: Ingestor, docs: Sequence[Document], *, skip_unchanged:
     except Exception as exc:
         if len(docs) == 1:
             log.warning("document %s could not be ingested: %s", docs[0].id, exc)
-            return [DocumentOutcome(id=docs[0].id, status="failed", error=f"{type(exc).__name__}: {exc}")], \
+            return [DocumentOutcome(id=docs[0].id, status="failed", error=plain_failure(exc))], \
                 IngestReport()
         report = IngestReport()
         outcomes = []
@@ -354,7 +365,7 @@ class JobRunner:
                 outcomes, report = ingest_each(self.ingestor, [doc for _, doc in batch], skip_unchanged=skip, root=root)
             except OUTAGES as exc:
                 self.store.record(job_id, [], time.perf_counter() - started)
-                self.store.finish(job_id, "failed", f"{type(exc).__name__}: {exc}")
+                self.store.finish(job_id, "failed", plain_failure(exc))
                 self.on_status("failed")
                 log.error("ingest job %s failed: %s; %d document(s) not ingested", job_id, exc,
                           self.store.counts(job_id).get("pending", 0))

@@ -28,6 +28,7 @@ from graphs.domain import Answerability, Citation, Hit, ParsedQuery, ValidatedEn
 from graphs.kg.mentions import strip_disambiguation
 from graphs.text.answer_types import AnswerType, focus_terms, listed_type
 from graphs.text.consistency import opens_with
+from graphs.text.content import has_content
 from graphs.text.normalize import has_han, normalize
 from graphs.text.question_shapes import comparison_pair
 from graphs.text.relations import asked_relation, states
@@ -355,6 +356,9 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
     """Whether the top passages support an answer: every named entity found, enough of the question covered."""
     if not hits:
         return Answerability(decision="not_found", score=0.0, reason="no passage was retrieved")
+    termless = not q.weights and not q.anchors  # zero terms are "100% covered" by any passage
+    if termless and not has_content(q.text):  # punctuation, emoji, invisible characters: never answerable
+        return Answerability(decision="not_found", score=0.0, reason="the question has no term to look for")
     blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
     if q.kind in ("comparison", "yes_no") and len(sides := sides_of(q)) == 2:
         # a question about two things is answered from what is said of each
@@ -381,6 +385,9 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
         return Answerability(decision="not_found", score=round(best, 3),
                              reason=f"the best evidence covers {best:.0%} of the question's terms "
                                     f"(< {supported_from:.0%})")
+    if termless:  # a parse that kept no term (an LLM's): no coverage to claim
+        return Answerability(decision="answerable", score=round(best, 3),
+                             reason="no term of the question was extracted: the best retrieved passage answers")
     return Answerability(decision="answerable", score=round(best, 3),
                          reason=f"the best evidence covers {best:.0%} of the question's terms"
                                 + (f" and names {', '.join(f[0] for f in q.anchors)}" if q.anchors else ""))

@@ -168,7 +168,7 @@ def test_simple_question_skips_the_graph(client: TestClient) -> None:
     [
         ({"action": "query", "question": "q", "graphWeight": 2}, 422, "invalid_request"),
         ({"action": "query", "question": "q", "searchMode": "graph", "maxDepth": 9}, 422, "invalid_request"),
-        ({"action": "query", "question": ""}, 422, "invalid_request"),
+        ({"action": "query", "question": ""}, 422, "empty_question"),
         ({"action": "query", "question": "x" * 5000}, 422, "invalid_request"),
         ({"action": "query", "question": "q", "topK": 0}, 422, "invalid_request"),
         ({"action": "query", "question": "q", "topK": 10000}, 422, "invalid_request"),

@@ -50,9 +50,10 @@ def test_booleans_are_booleans_and_integers_integers(client: TestClient, extra: 
     assert body["error"]["details"][0]["loc"][-1] == field
 
 
-@pytest.mark.parametrize("question", [" ", "\t\n", "\u3000", "   \u00a0 "])
-def test_a_whitespace_only_question_is_refused(client: TestClient, question: str) -> None:
-    refused(client.post(URL, json={"action": "query", "question": question}), 422, "invalid_request", "question")
+@pytest.mark.parametrize("question", ["", " ", "\t\n", "\u3000", "   \u00a0 ", "?", "。", "-", "...", "\u0000", "🍎",
+                                      "\u200b", "\ufeff", "\u3164", "¿¡!?"])
+def test_a_content_free_question_is_refused_with_one_code(client: TestClient, question: str) -> None:
+    refused(client.post(URL, json={"action": "query", "question": question}), 422, "empty_question", "question")
 
 
 @pytest.mark.parametrize(("payload", "field"), [

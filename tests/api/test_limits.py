@@ -43,7 +43,7 @@ def error_of(r: Any, status: int, code: str) -> dict[str, Any]:
 SCHEMA_LIMITS = {
     "question too long": ({"action": "query", "question": "q" * (MAX_QUESTION_CHARS + 1)},
                           ["body", "query", "question"], "string_too_long"),
-    "empty question": ({"action": "query", "question": ""}, ["body", "query", "question"], "string_too_short"),
+    "empty question": ({"action": "query", "question": ""}, ["body", "query", "question"], "empty_question"),
     "topK too large": ({"action": "query", "question": "q", "topK": 51}, ["body", "query", "topK"], "less_than_equal"),
     "topK zero": ({"action": "query", "question": "q", "topK": 0}, ["body", "query", "topK"], "greater_than_equal"),
     "maxRetries too large": ({"action": "query", "question": "q", "maxRetries": 11}, ["body", "query", "maxRetries"],
@@ -77,7 +77,7 @@ def test_a_limit_is_a_422_naming_the_field_and_nothing_is_written(client: TestCl
                                                                    case: tuple[dict[str, Any], list[Any], str]) -> None:
     payload, loc, kind = case
     before = (entity_names(client), document_ids(client))
-    code = "invalid_entity_name" if kind == "invalid_entity_name" else "invalid_request"
+    code = kind if kind in ("invalid_entity_name", "empty_question") else "invalid_request"
     error = error_of(client.post(URL, json=payload), 422, code)
     assert {"loc": loc, "type": kind} in [{"loc": d["loc"], "type": d["type"]} for d in error["details"]]
     assert (entity_names(client), document_ids(client)) == before

@@ -107,7 +107,9 @@ def test_info_reports_keys_and_needs_one_when_reads_do(tmp_path: Path) -> None:
             assert r.status_code == 401 and r.json()["error"]["code"] == "unauthorized", path
         body = c.get(f"{URL}/info", headers={"X-API-Key": "k1"}).json()
         assert body["auth"] == {"apiKeys": True, "readsNeedKey": True}
-    with running_app(tmp_path / "open-reads", api_keys="k1") as c:
+    with running_app(tmp_path / "closed-by-default", api_keys="k1") as c:
+        assert c.get(f"{URL}/info").status_code == 401
+    with running_app(tmp_path / "open-reads", api_keys="k1", require_key_for_queries=False) as c:
         assert c.get(f"{URL}/info").json()["auth"] == {"apiKeys": True, "readsNeedKey": False}
 
 

@@ -26,6 +26,7 @@ def test_secrets_never_reach_a_response_or_a_log(tmp_path: Path, caplog: pytest.
     seen: list[str] = []
     with running_app(
         tmp_path, api_keys=[SECRETS["api key"], SECRETS["second api key"]], rate_limit_per_minute=25,
+        require_key_for_queries=False,
         llm_base_url="http://127.0.0.1:9/v1", llm_model="m", llm_api_key=SECRETS["llm key"], llm_timeout_s=2,
         embedding_api_key=SECRETS["embedding key"], rerank_api_key=SECRETS["rerank key"],
         milvus_token=SECRETS["milvus token"], max_body_bytes=4096,

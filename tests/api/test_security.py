@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hmac
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -75,11 +76,25 @@ def test_a_valid_key_in_either_header_allows_writes(keyed: TestClient, headers: 
     assert "doc-ok" not in document_ids(keyed)
 
 
-def test_reads_stay_open_by_default_but_a_wrong_key_is_still_refused(keyed: TestClient) -> None:
-    assert keyed.post(URL, json={"action": "query", "question": "Zed Corp"}).status_code == 200
-    assert keyed.get(URL, params={"action": "entities"}).status_code == 200
+def test_with_keys_queries_need_one_by_default_and_a_wrong_key_is_refused(keyed: TestClient) -> None:
+    assert_error(keyed.post(URL, json={"action": "query", "question": "Zed Corp"}), 401, "unauthorized")
+    assert_error(keyed.get(URL, params={"action": "entities"}), 401, "unauthorized")
+    assert keyed.post(URL, json={"action": "query", "question": "Zed Corp"}, headers={"X-API-Key": KEY}).status_code == 200
     assert_error(keyed.post(URL, json={"action": "query", "question": "Zed"}, headers={"X-API-Key": "nope"}),
                  401, "unauthorized")
+
+
+def test_opened_queries_leave_documents_closed(tmp_path: Path) -> None:
+    with running_app(tmp_path, api_keys=[KEY], require_key_for_queries=False) as client:
+        assert client.post(URL, json={"action": "add-documents", "documents": [DOC]},
+                           headers={"X-API-Key": KEY}).status_code == 200
+        assert client.post(URL, json={"action": "query", "question": "Zed Corp"}).status_code == 200
+        assert client.get(URL, params={"action": "entities"}).status_code == 200
+        for params in ({"action": "document", "id": "doc-1"}, {"action": "documents"}, {"action": "job", "id": "x"},
+                       [("action", "entities"), ("action", "document"), ("id", "doc-1")]):
+            assert_error(client.get(URL, params=params), 401, "unauthorized")
+        assert client.get(URL, params={"action": "document", "id": "doc-1"}, headers={"X-API-Key": KEY}).json()[
+            "success"] is True
 
 
 def test_health_and_docs_need_no_key(keyed: TestClient) -> None:
@@ -157,7 +172,8 @@ def test_api_keys_and_cors_origins_read_from_the_environment(monkeypatch: pytest
 
 
 def test_over_the_limit_is_429_with_retry_after_per_key_and_per_address(tmp_path: Path) -> None:
-    with running_app(tmp_path, api_keys=[KEY, OTHER_KEY], rate_limit_per_minute=3) as client:
+    with running_app(tmp_path, api_keys=[KEY, OTHER_KEY], rate_limit_per_minute=3,
+                     require_key_for_queries=False) as client:
         for _ in range(3):
             assert client.get(URL, params={"action": "entities"}, headers={"X-API-Key": KEY}).status_code == 200
         r = client.post(URL, json={"action": "add-documents", "documents": [DOC]}, headers={"X-API-Key": KEY})
@@ -278,3 +294,16 @@ def test_cors_allows_only_listed_origins(tmp_path: Path) -> None:
         limited = client.get(URL, params={"action": "entities"}, headers={"Origin": "https://app.example"})
         assert limited.status_code == 429 and limited.headers["access-control-allow-origin"] == "https://app.example"
         assert "retry-after" in limited.headers["access-control-expose-headers"].lower()
+
+
+def test_the_start_up_log_states_who_needs_a_key(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    assert Settings(_env_file=None).require_key_for_queries is True  # type: ignore[call-arg]
+    with caplog.at_level(logging.INFO, logger="uvicorn.error"), running_app(tmp_path, api_keys=[KEY]):
+        pass
+    line = next(r.getMessage() for r in caplog.records if r.getMessage().startswith("access: "))
+    assert "reading documents" in line and "AER_REQUIRE_KEY_FOR_QUERIES=true, the default" in line
+    assert KEY not in caplog.text
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="uvicorn.error"), running_app(tmp_path / "open"):
+        pass
+    assert any("every endpoint is open" in r.getMessage() for r in caplog.records)

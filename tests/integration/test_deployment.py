@@ -235,6 +235,7 @@ def test_the_api_refuses_to_start_without_keys(services: dict[str, dict[str, Any
         monkeypatch.setenv(key, value)
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     assert [k.get_secret_value() for k in settings.api_keys] == ["k1"] and settings.require_api_keys
+    assert settings.require_key_for_queries  # queries and reads need the key too unless .env opens them
     assert settings.rate_limit_per_minute == 120 and settings.cors_origins == [] and settings.forwarded_allow_ips == []
 
 

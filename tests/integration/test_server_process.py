@@ -166,7 +166,7 @@ def test_add_and_delete_a_document(http: httpx.Client, server: ServerProcess, lo
     ("payload", "status", "code"),
     [
         ({"action": "delete-document", "id": "never-added"}, 404, "document_not_found"),
-        ({"action": "query", "question": ""}, 422, "invalid_request"),
+        ({"action": "query", "question": ""}, 422, "empty_question"),
         ({"action": "fly"}, 400, "unknown_action"),
         ({"action": "add-entity", "standardName": "X", "type": "ALIEN"}, 422, "invalid_entity_type"),
     ],

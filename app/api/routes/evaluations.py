@@ -36,7 +36,9 @@ def read_report(dataset: str, path: Path) -> EvalReport:
         report = json.loads(path.read_text(encoding="utf-8"))
         md_path = path.with_suffix(".md")
         markdown = md_path.read_text(encoding="utf-8") if md_path.is_file() else render_markdown(report)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError) as exc:
+    except OSError as exc:  # its text carries the server's full path: the file's name and the reason only
+        raise ValueError(f"{path.name}: {type(exc).__name__}: {exc.strerror or 'cannot be read'}") from exc
+    except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError) as exc:
         raise ValueError(f"{path.name}: {type(exc).__name__}: {exc}") from exc
     if not isinstance(report, dict):
         raise ValueError(f"{path.name}: not a JSON object")
