@@ -677,14 +677,23 @@ def serve(
 
 
 @cli.command("mcp")
-def mcp_command() -> None:
+def mcp_command(
+    server: Annotated[str | None, typer.Option(
+        "--server", help="Serve a running server's index (http://host:8000) instead of opening the local stores: "
+                         "the tools call its HTTP API (with the first of AER_API_KEYS).")] = None,
+) -> None:
     """Serve the MCP tools (query, add_documents, add_entity, list_entities, list_documents, delete_document)
     over stdin/stdout, for an MCP client that starts this command."""
-    from app.mcp_server import run_stdio
+    from app.mcp_server import LocalTools, RemoteTools, run_stdio
 
+    if server:
+        with remote(server) as client:
+            client.health()  # unreachable: a clear error now, not one per tool call
+            run_stdio(RemoteTools(client))
+        return
     with opened() as resources:
         resources.warm_up()
-        run_stdio(resources)
+        run_stdio(LocalTools(lambda: resources))
 
 
 def main() -> None:
