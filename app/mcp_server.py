@@ -301,7 +301,9 @@ class StrictMCPServer(MCPServer):
         except ValidationError as exc:
             blank_question = any(e["loc"][:1] == ("question",) and e["type"] in ("blank", "string_too_short")
                                  for e in exc.errors())
-            code = "empty_question" if blank_question else "invalid_arguments"
+            kinds = {e["type"] for e in exc.errors()}
+            code = ("empty_question" if blank_question else
+                    "invalid_entity_name" if "invalid_entity_name" in kinds else "invalid_arguments")
             log.info("MCP tool %r refused arguments: %s", name, code)
             return tool_error(f"{code}: {validation_text(exc)}")
         try:

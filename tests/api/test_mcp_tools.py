@@ -76,10 +76,11 @@ def test_other_tools_are_strict_too_and_errors_start_with_the_code(app_client: T
                     ("delete_document", {"id": "nope"}),
                     ("add_documents", {"documents": [DOCS[0], DOCS[0]]}),
                     ("add_entity", {"standard_name": "腾讯", "type": "ALIEN"}),
+                    ("add_entity", {"standard_name": "\u200b\u200b", "type": "ORGANIZATION"}),
                     ("no_such_tool", {}))
     codes = [error_text(r).partition(":")[0] for r in results]
     assert codes == ["invalid_arguments", "invalid_arguments", "unknown_argument", "document_not_found",
-                     "duplicate_document_ids", "invalid_arguments", "unknown_tool"]
+                     "duplicate_document_ids", "invalid_arguments", "invalid_entity_name", "unknown_tool"]
     assert "no document with id 'nope'" in error_text(results[3])
 
 
