@@ -92,8 +92,10 @@ def _kind(key: str | None, instructions: str) -> TaskKind:
     if key in known:
         return known[key]
     words = instructions.lower()
-    for needle, kind in (("follow-up", "follow_ups"), ("follow up", "follow_ups"), ("title", "title"),
-                         ("tags", "tags"), ("search quer", "queries"), ("autocompletion", "autocomplete")):
+    needles: tuple[tuple[str, TaskKind], ...] = (
+        ("follow-up", "follow_ups"), ("follow up", "follow_ups"), ("title", "title"), ("tags", "tags"),
+        ("search quer", "queries"), ("autocompletion", "autocomplete"))
+    for needle, kind in needles:
         if needle in words:
             return kind
     return "other"

@@ -11,7 +11,6 @@ that says to add ``--server URL``.
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 import json
 import logging
@@ -20,9 +19,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-import click
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 import app
 
@@ -55,12 +53,13 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
 """Commands imported only when run: name -> (module, attribute, the help ``aer --help`` lists)."""
 
 
-def load_command(name: str) -> click.Command:
+def load_command(name: str) -> Any:
     """The click command of a lazy command (its module imported now)."""
     module, attr, about = LAZY_COMMANDS[name]
     target = getattr(importlib.import_module(module), attr)
+    command: Any
     if isinstance(target, typer.Typer):
-        command: click.Command = typer.main.get_group(target)
+        command = typer.main.get_group(target)
         command.help = about
     else:
         single = typer.Typer(add_completion=False)
@@ -77,10 +76,9 @@ class LazyGroup(TyperGroup):
         super().__init__(*args, **kwargs)
         self._loaded: set[str] = set()
         for name, (_, _, about) in LAZY_COMMANDS.items():
-            self.commands.setdefault(name, click.Command(name, help=about, short_help=about))
+            self.commands.setdefault(name, TyperCommand(name, help=about))
 
-    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None,
-                                                                           list[str]]:
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name = args[0] if args else None
         if name in LAZY_COMMANDS and name not in self._loaded:
             self.commands[name] = load_command(name)
@@ -88,7 +86,9 @@ class LazyGroup(TyperGroup):
         return super().resolve_command(ctx, args)
 
 
-cli = typer.Typer(cls=LazyGroup, no_args_is_help=True, add_completion=False,
+# Plain click help: Typer's rich help imports rich's markdown and traceback modules (about 0.3 s of CPU, more
+# than all the rest of `aer --help`).
+cli = typer.Typer(cls=LazyGroup, no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   help="Adaptive entity-routing RAG service.")
 entities_cli = typer.Typer(no_args_is_help=True, help="Manage the entity store.")
 cli.add_typer(entities_cli, name="entities")
@@ -470,6 +470,8 @@ def run_questions(resources: Resources, questions: list[str], as_json: bool, **o
             else:
                 print_response(q, response)
 
+    import asyncio
+
     asyncio.run(go())
 
 
@@ -524,6 +526,8 @@ def demo(
 
 def import_entities(resources: Resources, path: Path) -> int:
     """Upsert every entity of a JSONL/JSON file (as add-entity does: look-alike warnings, chunks re-tagged)."""
+    import asyncio
+
     from app.service import add_entity
     from graphs.ingest.loaders import load_entities_jsonl
 
@@ -581,6 +585,8 @@ def entities_add(
         print_retagged(answer.get("retagged", 0))
         typer.echo(EntityMetadata.model_validate(answer["entity"], context=STORED).model_dump_json(by_alias=True))
         return
+    import asyncio
+
     from app.service import add_entity
 
     with opened() as resources:
@@ -609,6 +615,8 @@ def entities_remove_alias(
         print_retagged(answer.get("retagged", 0))
         typer.echo(EntityMetadata.model_validate(answer["entity"], context=STORED).model_dump_json(by_alias=True))
         return
+    import asyncio
+
     from app.service import remove_aliases
 
     with opened() as resources:

@@ -174,11 +174,11 @@ async def task_completion(ctx: RagContext, body: ChatCompletionRequest, task: ch
     if body.stream:
         async def events() -> AsyncIterator[str]:
             cid, created = f"chatcmpl-{rid}", int(time.time())
-            for delta, finish, extra in ((ChunkDelta(role="assistant", content=""), None, {}),
-                                         (ChunkDelta(content=content), None, {}),
-                                         (ChunkDelta(), "stop", {"citations": [], "aer": aer})):
+            for delta in (ChunkDelta(role="assistant", content=""), ChunkDelta(content=content)):
                 yield _event(ChatCompletionChunk(id=cid, created=created, model=body.model,
-                                                 choices=[ChunkChoice(delta=delta, finish_reason=finish)], **extra))
+                                                 choices=[ChunkChoice(delta=delta)]))
+            yield _event(ChatCompletionChunk(id=cid, created=created, model=body.model, citations=[], aer=aer,
+                                             choices=[ChunkChoice(delta=ChunkDelta(), finish_reason="stop")]))
             yield "data: [DONE]\n\n"
 
         return StreamingResponse(events(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})

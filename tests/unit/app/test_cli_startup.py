@@ -5,6 +5,8 @@ the Milvus Lite file)."""
 from __future__ import annotations
 
 import json
+import os
+import resource
 import subprocess
 import sys
 import textwrap
@@ -23,20 +25,26 @@ from graphs.stores.lite_lock import lite_file_locked
 from tests.support.servers import aer_command, clean_env
 
 HELP_BUDGET_S = 1.5  # the target is 1 s; CI's shared cores are slower
+HELP_CPU_S = 0.6  # measured 0.12-0.15 s (it was 3.5-4.3 s when app.cli imported the service)
 HEAVY = ("pydantic", "pydantic_settings", "pymilvus", "milvus_lite", "langchain_core", "langgraph", "httpx",
          "jieba", "numpy", "graphs", "fastapi", "openai", "tensorflow", "torch")
 
 
 def test_aer_help_is_quick() -> None:
-    runs = []
+    runs, cpu = [], []
     for _ in range(3):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
         done = subprocess.run([*aer_command(), "--help"], capture_output=True, text=True, timeout=60,
                               env=clean_env())
         runs.append(time.perf_counter() - started)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
         assert done.returncode == 0 and "ingest" in done.stdout and "local-llm" in done.stdout, done.stderr
-    print(f"aer --help: best {min(runs):.2f} s of {', '.join(f'{r:.2f}' for r in runs)} s")
+    print(f"aer --help: best {min(runs):.2f} s of {', '.join(f'{r:.2f}' for r in runs)} s wall; "
+          f"{', '.join(f'{c:.2f}' for c in cpu)} s CPU; load average {os.getloadavg()[0]:.1f}")
     assert min(runs) < HELP_BUDGET_S
+    assert min(cpu) < HELP_CPU_S
 
 
 def test_aer_help_imports_no_part_of_the_service() -> None:
