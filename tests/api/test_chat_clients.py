@@ -11,8 +11,11 @@ from unittest import mock
 
 import pytest
 from fastapi.testclient import TestClient
+from pydantic import field_validator
+from pydantic_core import PydanticCustomError
 
 from app.api.routes import openai_compat
+from app.schemas import QueryRequest
 from graphs.stores.base import StoreUnavailable
 from tests.support.apps import URL, running_app
 
@@ -179,3 +182,23 @@ def test_a_failure_mid_stream_is_an_openai_error_event(client: TestClient) -> No
     events = [json.loads(e.removeprefix("data: ")) for e in r.text.split("\n\n") if e.startswith("data: {")]
     assert events[-1]["error"]["code"] == "store_unavailable" and events[-1]["error"]["type"] == "server_error"
     assert set(events[-1]["error"]) == {"message", "type", "param", "code"}
+
+
+class PickyQuery(QueryRequest):
+    """A stricter question check, as the main API may add one: the chat must refuse what it refuses."""
+
+    @field_validator("question")
+    @classmethod
+    def _has_content(cls, value: str) -> str:
+        if not any(ch.isalnum() for ch in value):
+            raise PydanticCustomError("no_content", "has no letter or digit")
+        return value
+
+
+def test_a_question_the_main_api_refuses_is_a_422_on_v1_too(client: TestClient) -> None:
+    with mock.patch.object(openai_compat, "QueryRequest", PickyQuery):
+        for stream in (False, True):
+            r = client.post(CHAT, json=chat({"role": "system", "content": "s"}, user("🍎?"), stream=stream))
+            body = assert_openai_error(r, 422, "invalid_request")
+            assert body["error"]["param"] == "messages[1].content" and "has no letter or digit" in body["error"][
+                "message"]

@@ -24,7 +24,9 @@ from typing import Any
 from uuid import uuid4
 
 from fastapi import APIRouter, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import StreamingResponse
+from pydantic import ValidationError
 
 from app import chat_tasks
 from app.api.deps import resources_of
@@ -134,7 +136,7 @@ async def chat_completions(request: Request, body: ChatCompletionRequest) -> Any
     if task is not None:
         return await task_completion(ctx, body, task, rid)
     resolution = await resolve_chat(resources, ctx, body.messages)
-    query = QueryRequest(question=resolution.question)
+    query = question_request(resolution.question, len(body.messages) - 1)
     if body.stream:
         return StreamingResponse(chunks(resources, ctx, query, body.model, resolution, rid),
                                  media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
@@ -145,6 +147,16 @@ async def chat_completions(request: Request, body: ChatCompletionRequest) -> Any
         citations=cited_passages(response), aer=aer_info(response, resolution, rid),
     )
     return completion.model_dump(mode="json")
+
+
+def question_request(question: str, last: int) -> QueryRequest:
+    """The query for the chat's question; a question the main API would refuse is refused here the same way
+    (its 422, the failing field being the last message's content), never a 500."""
+    try:
+        return QueryRequest(question=question)
+    except ValidationError as exc:
+        raise RequestValidationError([{**e, "loc": ("body", "messages", last, "content", *e["loc"][1:])}
+                                      for e in exc.errors()]) from exc
 
 
 def check_lengths(messages: list[ChatMessage], max_chars: int) -> chat_tasks.ChatTask | None:
