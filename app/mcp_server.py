@@ -326,8 +326,12 @@ def structured(value: Any) -> Any:
     return value
 
 
-def build_mcp_server(backend: ToolBackend) -> MCPServer:
-    """The MCP server, its tools done by ``backend``."""
+def build_mcp_server(backend: ToolBackend | Callable[[], Resources]) -> MCPServer:
+    """The MCP server, its tools done by ``backend`` (a function returning the process's resources: by
+    ``LocalTools`` on them)."""
+    if callable(backend):
+        backend = LocalTools(backend)
+    tools: ToolBackend = backend
     server: MCPServer = StrictMCPServer("adaptive-entity-rag", title="Adaptive Entity RAG",
                                         instructions=INSTRUCTIONS, version="0.1.0", log_level="WARNING")
 
@@ -338,7 +342,7 @@ def build_mcp_server(backend: ToolBackend) -> MCPServer:
         search_mode: Annotated[SearchMode, Field(description="auto lets the router choose.")] = "auto",
     ) -> QueryResult:
         """Answer a question from the indexed documents, with numbered citations and the route it took."""
-        return await backend.query(question, top_k, search_mode)
+        return await tools.query(question, top_k, search_mode)
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True))
     async def add_documents(
@@ -349,7 +353,7 @@ def build_mcp_server(backend: ToolBackend) -> MCPServer:
         ids = [d.id for d in documents]
         if len(set(ids)) != len(ids):
             raise ToolError("duplicate_document_ids: each document id may appear once per call")
-        return await backend.add_documents(documents)
+        return await tools.add_documents(documents)
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True))
     async def add_entity(
@@ -366,22 +370,22 @@ def build_mcp_server(backend: ToolBackend) -> MCPServer:
                                     related_entities=related_entities)
         except ValidationError as exc:
             raise ToolError(f"invalid_entity_name: {validation_text(exc)}") from exc
-        return await backend.add_entity(entity)
+        return await tools.add_entity(entity)
 
     @server.tool(annotations=READ_ONLY)
     async def list_entities(type: EntityType | None = None, offset: Offset = 0, limit: Limit = 100) -> EntityPage:
         """List the entity dictionary, optionally one type, a page at a time."""
-        return await backend.list_entities(type, offset, limit)
+        return await tools.list_entities(type, offset, limit)
 
     @server.tool(annotations=READ_ONLY)
     async def list_documents(offset: Offset = 0, limit: Limit = 100) -> DocumentPage:
         """List the indexed documents (id and title), ordered by id, a page at a time."""
-        return await backend.list_documents(offset, limit)
+        return await tools.list_documents(offset, limit)
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True))
     async def delete_document(id: DocumentId) -> Deleted:
         """Delete a document and all its chunks (a tool error `document_not_found` if there is none)."""
-        return await backend.delete_document(id)
+        return await tools.delete_document(id)
 
     return server
 
