@@ -36,10 +36,11 @@ _EMOJI_TASK = re.compile(r"reflect the speaker's likely facial expression throug
 _JSON_KEY = re.compile(r"\{\s*\\?[\"'](\w+)\\?[\"']\s*:\s*(\[|\"|')?")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _TRAILING = re.compile(r"[\s?？!！。.,，;；:：…]+$")
+# Only the words that leave a noun phrase ("What is machine learning" -> "Machine learning"); "how many ..." or
+# "why does ..." keep their question word, or the title would not read.
 _EN_LEAD = re.compile(
     r"^(?:(?:please|pls|hey|hi)\b[\s,]*)?(?:(?:can|could|would) you\s+)?(?:(?:tell|show|give) me\s+(?:about\s+)?)?"
-    r"(?:(?:what|who|where|when|which|why|how)(?:'s)?\s+(?:(?:is|are|was|were|do|does|did|can|could|should|would|"
-    r"many|much)\s+)?)?(?:(?:the|a|an)\s+)?", re.IGNORECASE)
+    r"(?:(?:what|who)(?:'s|\s+(?:is|are|was|were))\s+)?(?:(?:the|a|an)\s+)?", re.IGNORECASE)
 _ZH_TAIL = re.compile(r"(?:有哪些|是什么|是谁|是哪一年|在哪里|在哪儿|怎么样|如何|为什么|吗|呢|么)$")
 TITLE_WORDS = 6
 TITLE_CJK_CHARS = 20

@@ -59,7 +59,9 @@ def test_the_history_block_is_split_into_turns_that_may_span_lines() -> None:
 
 @pytest.mark.parametrize(("question", "title"), [
     ("What is machine learning?", "Machine learning"),
-    ("how many employees does Tencent have", "Employees does Tencent have"),
+    ("how many employees does Tencent have", "How many employees does Tencent have"),
+    ("Who is the founder of Tencent?", "Founder of Tencent"),
+    ("Why does the sky look blue?", "Why does the sky look blue"),
     ("Could you tell me about the travel reimbursement policy for 2024 trips abroad?",
      "Travel reimbursement policy for 2024 trips…"),
     ("马斯克创办的公司有哪些？", "马斯克创办的公司"),
