@@ -10,6 +10,11 @@ tokens are not the answer): one comment line (``: <node> <ms>``) per finished gr
 also keeps the connection alive, then the answer and its references as content deltas, a last chunk with
 ``finish_reason``, ``citations`` and ``aer``, and ``data: [DONE]``. A failure mid-stream is one
 ``data: {"error": ...}`` event, which OpenAI clients raise as an error.
+
+A chat front end's background task (a title, tags, follow-up suggestions, ... — ``app/chat_tasks.py``) is
+answered from the conversation without retrieval. Every error is in OpenAI's shape
+(``app/api/openai_errors.py``); the question is at most 2,000 characters, any other message up to
+``AER_CHAT_MAX_MESSAGE_CHARS``.
 """
 
 from __future__ import annotations
