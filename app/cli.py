@@ -835,13 +835,15 @@ def mcp_command(
 ) -> None:
     """Serve the MCP tools (query, add_documents, add_entity, list_entities, list_documents, delete_document)
     over stdin/stdout, for an MCP client that starts this command."""
-    from app.mcp_server import LocalTools, RemoteTools, run_stdio
-
     if server := route(server):
         with remote(server) as client:
             client.health()  # unreachable: a clear error now, not one per tool call
+            from app.mcp_server import RemoteTools, run_stdio
+
             run_stdio(RemoteTools(client))
         return
+    from app.mcp_server import LocalTools, run_stdio
+
     with opened() as resources:
         resources.warm_up()
         run_stdio(LocalTools(lambda: resources))

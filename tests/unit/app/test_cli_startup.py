@@ -108,3 +108,12 @@ def test_a_data_dir_another_process_holds_is_one_line_saying_add_server(tmp_path
         holder.kill()
         holder.wait(timeout=30)
     assert not lite_file_locked(lite)  # the lock goes with its process
+
+
+def test_aer_mcp_server_that_does_not_answer_is_one_line_and_exit_3() -> None:
+    url = f"http://127.0.0.1:{free_port()}"
+    done = subprocess.run([*aer_command(), "mcp", "--server", url], capture_output=True, text=True, timeout=120,
+                          env=clean_env(), stdin=subprocess.DEVNULL)
+    assert done.returncode == 3 and done.stdout == ""  # stdout is the protocol's: nothing else goes there
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith("error: connection_failed: cannot reach " + url)
