@@ -1,48 +1,101 @@
-"""The ``aer`` command: serve, mcp, demo, ingest, delete, documents, jobs, query, entities, graph, local-llm."""
+"""The ``aer`` command: serve, mcp, demo, ingest, delete, documents, jobs, query, entities, graph, local-llm.
+
+``aer --help`` imports nothing but Typer: the service, its stores and models are imported inside the commands
+that use them, and the offline tools' commands (eval, bench, loadtest, export-dpo, local-llm) are loaded when one
+is run or asked for its help (``LazyGroup``).
+
+A command that opens the data dir first checks whether another process holds its Milvus Lite file: then it uses
+the server running on the configured host and port if one answers there (and says so), or stops with one line
+that says to add ``--server URL``.
+"""
 
 from __future__ import annotations
 
-import asyncio
+import importlib
 import json
 import logging
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
-from pydantic import ValidationError
+from typer.core import TyperCommand, TyperGroup
 
 import app
-from app.client import RemoteClient, RemoteError
-from app.container import Resources, build_resources
-from app.schemas import QueryRequest, QueryResponse
-from app.settings import Settings
-from app.tools.bench.command import bench_command
-from app.tools.dpo import export_dpo_command
-from app.tools.eval import eval_command
-from app.tools.loadtest import loadtest_command
-from app.tools.local_llm import local_llm_app
-from graphs.domain import STORED, Citation, Document, DocumentRecord, EntityMetadata, EntityType
-from graphs.embeddings import EmbedderUnavailable
-from graphs.ingest.formats import FileParseError
-from graphs.ingest.pipeline import IngestReport
-from graphs.ingest.progress import BatchSizer, Progress, duration
-from graphs.stores.base import StoreError
-from graphs.text.content import EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE, has_content
 
-cli = typer.Typer(no_args_is_help=True, add_completion=False, help="Adaptive entity-routing RAG service.")
+if TYPE_CHECKING:
+    from app.client import RemoteClient
+    from app.container import Resources
+    from app.schemas import QueryResponse
+    from app.settings import Settings
+    from graphs.domain import Document
+    from graphs.ingest.pipeline import IngestReport
+
+EntityType = Literal["PERSON", "ORGANIZATION", "PRODUCT", "EVENT", "LOCATION", "DATE", "CONCEPT", "OTHER"]
+"""``graphs.domain.EntityType``, spelled here so that building the commands imports no model (a test keeps the
+two equal)."""
+
+LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
+    "eval": ("app.tools.eval", "eval_command",
+             "Measure retrieval (Recall@2/5, MRR) and answer quality (EM/F1) of a dataset, per search mode."),
+    "bench": ("app.tools.bench.command", "bench_command",
+              "Benchmark ingest, per-route latency, HTTP QPS and memory on synthetic bilingual data."),
+    "loadtest": ("app.tools.loadtest", "loadtest_command",
+                 "Sustained mixed load (queries + add-entity) on a real `aer serve`; fails on any error or lost "
+                 "write."),
+    "export-dpo": ("app.tools.dpo", "export_dpo_command",
+                   "Export critical-step DPO pairs (D1 strategy, D2 continue/stop, D3 switch) from logged "
+                   "trajectories."),
+    "local-llm": ("app.tools.local_llm", "local_llm_app",
+                  "Install and serve the optional offline LLM (xllamacpp + Qwen2.5)."),
+}
+"""Commands imported only when run: name -> (module, attribute, the help ``aer --help`` lists)."""
+
+
+def load_command(name: str) -> Any:
+    """The click command of a lazy command (its module imported now)."""
+    module, attr, about = LAZY_COMMANDS[name]
+    target = getattr(importlib.import_module(module), attr)
+    command: Any
+    if isinstance(target, typer.Typer):
+        command = typer.main.get_group(target)
+        command.help = about
+    else:
+        single = typer.Typer(add_completion=False)
+        single.command(name)(target)
+        command = typer.main.get_command(single)
+    command.name = name
+    return command
+
+
+class LazyGroup(TyperGroup):
+    """The ``aer`` group, with the offline tools' commands listed by name and help and imported when run."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._loaded: set[str] = set()
+        for name, (_, _, about) in LAZY_COMMANDS.items():
+            self.commands.setdefault(name, TyperCommand(name, help=about))
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name = args[0] if args else None
+        if name in LAZY_COMMANDS and name not in self._loaded:
+            self.commands[name] = load_command(name)
+            self._loaded.add(name)
+        return super().resolve_command(ctx, args)
+
+
+# Plain click help: Typer's rich help imports rich's markdown and traceback modules (about 0.3 s of CPU, more
+# than all the rest of `aer --help`).
+cli = typer.Typer(cls=LazyGroup, no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+                  help="Adaptive entity-routing RAG service.")
 entities_cli = typer.Typer(no_args_is_help=True, help="Manage the entity store.")
 cli.add_typer(entities_cli, name="entities")
 documents_cli = typer.Typer(no_args_is_help=True, help="The document inventory: list, show, delete.")
 cli.add_typer(documents_cli, name="documents")
 jobs_cli = typer.Typer(no_args_is_help=True, help="Ingest jobs (uploads and large add-documents requests).")
 cli.add_typer(jobs_cli, name="jobs")
-cli.command("eval")(eval_command)
-cli.command("bench")(bench_command)
-cli.command("loadtest")(loadtest_command)
-cli.command("export-dpo")(export_dpo_command)
-cli.add_typer(local_llm_app, name="local-llm", help="Install and serve the optional offline LLM (xllamacpp + Qwen2.5).")
 
 SEED_QUESTIONS = ("马斯克创办的公司有哪些？", "2024年苹果在北京发布的产品", "什么是机器学习？")
 
@@ -58,11 +111,67 @@ def demo_dir() -> Path:
     return packaged if packaged.is_dir() else Path(app.__file__).resolve().parent.parent / "demo"
 
 
+def data_dir_holder(settings: Settings) -> bool:
+    """Whether another process holds this data dir's Milvus Lite file (a Milvus server URI: never)."""
+    if settings.milvus_uri:
+        return False
+    from graphs.stores.lite_lock import lite_file_locked
+
+    return lite_file_locked(Path(settings.milvus_target()))
+
+
+def local_server(settings: Settings) -> str | None:
+    """The URL of this service answering on the configured host and port, or None."""
+    import httpx
+
+    host = "127.0.0.1" if settings.host in ("0.0.0.0", "::", "") else settings.host
+    url = f"http://{host}:{settings.port}"
+    try:
+        answer = httpx.get(f"{url}/healthz", timeout=2.0)
+        return url if answer.status_code == 200 and answer.json().get("status") == "ok" else None
+    except (httpx.HTTPError, ValueError, AttributeError):
+        return None
+
+
+def locked_out(settings: Settings) -> typer.Exit:
+    """Say that the data dir is in use and how to reach the process using it (exit 3)."""
+    typer.secho(f"error: {settings.milvus_target()} is in use by another process (a running `aer serve`?): "
+                f"add --server http://HOST:PORT to go through that server", fg="red", err=True)
+    return typer.Exit(3)
+
+
+def route(server: str | None) -> str | None:
+    """The server a command should use: ``--server`` when given; else, when another process holds the data dir,
+    the server answering on AER_HOST:AER_PORT (said on stderr), or exit 3 with one line saying to add
+    ``--server``; None: open the data dir here."""
+    if server:
+        return server
+    from app.settings import Settings
+
+    settings = Settings()
+    if not data_dir_holder(settings):
+        return None
+    url = local_server(settings)
+    if url is None:
+        raise locked_out(settings)
+    typer.secho(f"note: {settings.milvus_target()} is in use by the server at {url}: using it (--server {url})",
+                fg="yellow", err=True)
+    return url
+
+
 @contextmanager
 def opened(settings: Settings | None = None) -> Iterator[Resources]:
-    """Build the process resources and close them afterwards, with store errors made readable."""
+    """Build the process resources and close them afterwards, with store errors made readable (a data dir
+    another process holds: one line, exit 3)."""
+    from app.container import build_resources
+    from app.settings import Settings
+    from graphs.stores.base import StoreError
+
+    settings = settings or Settings()
+    if data_dir_holder(settings):
+        raise locked_out(settings)
     try:
-        resources = build_resources(settings or Settings())
+        resources = build_resources(settings)
     except StoreError as exc:
         typer.secho(f"error: {exc}", fg="red", err=True)
         typer.secho("hint: is a server already using this data dir? Only one process may open a Milvus Lite file.",
@@ -80,6 +189,9 @@ def remote(server: str) -> Iterator[RemoteClient]:
 
     Sends the first of ``AER_API_KEYS`` as the API key, so one environment serves both ends.
     """
+    from app.client import RemoteClient, RemoteError
+    from app.settings import Settings
+
     keys = Settings().api_keys
     try:
         with RemoteClient(server, api_key=keys[0].get_secret_value() if keys else None) as client:
@@ -91,6 +203,10 @@ def remote(server: str) -> Iterator[RemoteClient]:
 
 def read_documents(path: Path) -> list[Document]:
     """Read a corpus JSONL file, naming the line of any bad record."""
+    from pydantic import ValidationError
+
+    from graphs.domain import Document
+
     docs = []
     with path.open(encoding="utf-8") as fh:
         for n, line in enumerate(fh, start=1):
@@ -118,6 +234,7 @@ def ingest_documents(resources: Resources, docs: list[Document]) -> None:
     """Ingest with a progress bar (tqdm on a terminal, log lines elsewhere) that moves per document: batches
     start at one document (``BatchSizer``)."""
     from graphs.ingest.pipeline import IngestReport
+    from graphs.ingest.progress import BatchSizer, Progress
 
     bar = Progress(len(docs))
     sizer = BatchSizer()
@@ -153,8 +270,11 @@ def ingest(
     """Ingest files: a document per file (id: its path under PATH; a JSONL file's lines are documents with their
     own ids). A changed file replaces its document, an unchanged one is skipped."""
     from app.documents import ingest_folder
+    from graphs.embeddings import EmbedderUnavailable
+    from graphs.ingest.progress import Progress
+    from graphs.stores.base import StoreError
 
-    if server:
+    if server := route(server):
         ingest_remote(server, path, include or [], exclude or [], id_prefix, prune, force)
         return
     with opened() as resources:
@@ -182,7 +302,10 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
                   force: bool) -> None:
     """``aer ingest PATH --server``: upload the files in groups (each an ingest job, followed to its end)."""
     from app.documents import folder_specs, root_label, to_prune
+    from graphs.domain import Document, DocumentRecord
+    from graphs.ingest.formats import FileParseError
     from graphs.ingest.loaders import FileLoad
+    from graphs.ingest.progress import Progress
 
     specs = folder_specs(path, include, exclude, id_prefix)
     if not specs:
@@ -234,7 +357,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
 class JobBar:
     """Moves a progress bar along a polled job (its failed files are counted from the start)."""
 
-    def __init__(self, progress: Progress, failed_files: int) -> None:
+    def __init__(self, progress: Any, failed_files: int) -> None:
         self.progress = progress
         self.failed_files = failed_files
         self.seen = 0
@@ -265,7 +388,9 @@ def upload_groups(specs: list[Any], max_files: int = 20, max_bytes: int = 50_000
 @cli.command()
 def delete(doc_id: str, server: ServerOption = None) -> None:
     """Delete a document and all its chunks."""
-    if server:
+    from app.client import RemoteError
+
+    if server := route(server):
         with remote(server) as client:
             try:
                 n = client.delete_document(doc_id)["deletedChunks"]
@@ -286,6 +411,8 @@ def delete(doc_id: str, server: ServerOption = None) -> None:
 
 def citation_line(c: dict[str, Any]) -> str:
     """``[1] guide.md — Guide (guide.md § Setup)``: the document, and the file, page or section when known."""
+    from graphs.domain import Citation
+
     where = Citation.model_validate(c).location
     return f"[{c['index']}] {c['docId']} — {c['title']}" + (f" ({where})" if where else "")
 
@@ -343,6 +470,7 @@ def print_response(question: str, response: QueryResponse) -> None:
 
 def run_questions(resources: Resources, questions: list[str], as_json: bool, **options: Any) -> None:
     """Answer questions one by one and print them."""
+    from app.schemas import QueryRequest
     from app.service import answer
 
     async def go() -> None:
@@ -352,6 +480,8 @@ def run_questions(resources: Resources, questions: list[str], as_json: bool, **o
                 typer.echo(response.model_dump_json(by_alias=True, indent=2))
             else:
                 print_response(q, response)
+
+    import asyncio
 
     asyncio.run(go())
 
@@ -373,6 +503,8 @@ def query(
     server: ServerOption = None,
 ) -> None:
     """Answer one question."""
+    from graphs.text.content import EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE, has_content
+
     if not has_content(question):  # the content check of every question (the API's 422 empty_question)
         typer.secho(f"error: {EMPTY_QUESTION}: {EMPTY_QUESTION_MESSAGE}", fg="red", err=True)
         raise typer.Exit(2)
@@ -381,7 +513,9 @@ def query(
         "graph_weight": graph_weight, "graph_decay": graph_decay, "max_depth": max_depth,
         "use_evidence_selection": evidence_selection, "team": team, "max_turns": max_turns,
     }
-    if server:
+    if server := route(server):
+        from app.schemas import QueryResponse
+
         with remote(server) as client:
             body = client.query(question, **options)
         if as_json:
@@ -408,6 +542,8 @@ def demo(
 
 def import_entities(resources: Resources, path: Path) -> int:
     """Upsert every entity of a JSONL/JSON file (as add-entity does: look-alike warnings, chunks re-tagged)."""
+    import asyncio
+
     from app.service import add_entity
     from graphs.ingest.loaders import load_entities_jsonl
 
@@ -445,6 +581,11 @@ def entities_add(
     server: ServerOption = None,
 ) -> None:
     """Add an entity or merge aliases into an existing one."""
+    from pydantic import ValidationError
+
+    from graphs.domain import STORED, EntityMetadata
+    from graphs.stores.base import StoreError
+
     try:
         entity = EntityMetadata(
             standard_name=standard_name, type=type, aliases=alias or [],
@@ -453,13 +594,15 @@ def entities_add(
     except ValidationError as exc:
         typer.secho(f"error: {name_errors(exc)}", fg="red", err=True)
         raise typer.Exit(2) from exc
-    if server:
+    if server := route(server):
         with remote(server) as client:
             answer = client.add_entity(entity)
         print_warnings(w["message"] for w in answer.get("warnings", []))
         print_retagged(answer.get("retagged", 0))
         typer.echo(EntityMetadata.model_validate(answer["entity"], context=STORED).model_dump_json(by_alias=True))
         return
+    import asyncio
+
     from app.service import add_entity
 
     with opened() as resources:
@@ -480,12 +623,16 @@ def entities_remove_alias(
     server: ServerOption = None,
 ) -> None:
     """Remove aliases from an entity; the chunks that named it only by them lose its tag."""
-    if server:
+    from graphs.domain import STORED, EntityMetadata
+
+    if server := route(server):
         with remote(server) as client:
             answer = client.remove_aliases(standard_name, aliases)
         print_retagged(answer.get("retagged", 0))
         typer.echo(EntityMetadata.model_validate(answer["entity"], context=STORED).model_dump_json(by_alias=True))
         return
+    import asyncio
+
     from app.service import remove_aliases
 
     with opened() as resources:
@@ -497,7 +644,7 @@ def entities_remove_alias(
     typer.echo(write.entity.model_dump_json(by_alias=True))
 
 
-def name_errors(exc: ValidationError) -> str:
+def name_errors(exc: Any) -> str:
     """``aliases[0]: '' has no visible character; ...`` for the CLI."""
     return "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
 
@@ -510,7 +657,9 @@ def entities_list(
     server: ServerOption = None,
 ) -> None:
     """List entities (JSON lines)."""
-    if server:
+    from graphs.domain import EntityMetadata
+
+    if server := route(server):
         with remote(server) as client:
             page = client.list_entities(type, offset, limit)
         for item in page["entities"]:
@@ -534,7 +683,7 @@ def entities_import(
     except ValueError as exc:
         typer.secho(f"error: {exc}", fg="red", err=True)
         raise typer.Exit(2) from exc
-    if server:
+    if server := route(server):
         with remote(server) as client:
             for item in items:
                 answer = client.add_entity(item)
@@ -566,7 +715,7 @@ def documents_list(
     """List ingested documents: id, title, file, chunks, bytes, when."""
     from app.documents import list_documents
 
-    if server:
+    if server := route(server):
         with remote(server) as client:
             page = client.list_documents(offset, limit, source=source, title=title)
     else:
@@ -588,10 +737,11 @@ def documents_show(
     server: ServerOption = None,
 ) -> None:
     """Show a document and its chunks, with each chunk's section or page and entity tags."""
+    from app.client import RemoteError
     from app.documents import show_document
 
     body: dict[str, Any] | None
-    if server:
+    if server := route(server):
         with remote(server) as client:
             try:
                 body = client.document(doc_id)
@@ -634,7 +784,7 @@ def jobs_show(
     from app.documents import show_job
 
     job: dict[str, Any] | None
-    if server:
+    if server := route(server):
         with remote(server) as client:
             job = client.job(job_id, limit=500)
     else:
@@ -647,6 +797,8 @@ def jobs_show(
     if as_json:
         typer.echo(json.dumps(job, ensure_ascii=False, indent=2))
         return
+    from graphs.ingest.progress import duration
+
     p = job["progress"]
     typer.echo(f"job {job['id']} ({job['kind']}): {job['status']}" + (f" — {job['error']}" if job["error"] else "")
                + (f"; resumed {job['resumed']}x after a restart" if job["resumed"] else ""))
@@ -679,6 +831,7 @@ def serve(
 
     from app.api.serving import uvicorn_options
     from app.main import create_app
+    from app.settings import Settings
 
     settings = Settings()
     if settings.require_api_keys and not settings.api_keys:
@@ -694,14 +847,25 @@ def serve(
 
 
 @cli.command("mcp")
-def mcp_command() -> None:
+def mcp_command(
+    server: Annotated[str | None, typer.Option(
+        "--server", help="Serve a running server's index (http://host:8000) instead of opening the local stores: "
+                         "the tools call its HTTP API (with the first of AER_API_KEYS).")] = None,
+) -> None:
     """Serve the MCP tools (query, add_documents, add_entity, list_entities, list_documents, delete_document)
     over stdin/stdout, for an MCP client that starts this command."""
-    from app.mcp_server import run_stdio
+    if server := route(server):
+        with remote(server) as client:
+            client.health()  # unreachable: a clear error now, not one per tool call
+            from app.mcp_server import RemoteTools, run_stdio
+
+            run_stdio(RemoteTools(client))
+        return
+    from app.mcp_server import LocalTools, run_stdio
 
     with opened() as resources:
         resources.warm_up()
-        run_stdio(resources)
+        run_stdio(LocalTools(lambda: resources))
 
 
 def main() -> None:
@@ -711,9 +875,9 @@ def main() -> None:
     from app.redaction import install_redaction
 
     install_redaction()  # every log line passes the one redaction of secret-like URL parameters
-    import jieba  # also loaded by Milvus Lite's analyzer; its dictionary-loading DEBUG lines are noise
-
-    jieba.setLogLevel(logging.WARNING)
+    # jieba (loaded by the parser and Milvus Lite's analyzer) logs its dictionary loading at DEBUG: noise. Its
+    # logger is quietened by name, so that `aer --help` does not import it.
+    logging.getLogger("jieba").setLevel(logging.WARNING)
     cli()
 
 

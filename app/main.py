@@ -15,6 +15,7 @@ from starlette.routing import Route
 from app.api.error_schema import ERROR_RESPONSES
 from app.api.errors import install_error_handlers
 from app.api.limits import BodyReadDeadline, BodySizeLimit
+from app.api.openai_errors import OpenAIErrorShape
 from app.api.routes import documents, evaluations, graph, health, info, metrics, openai_compat, rag
 from app.api.routes.web import install_page
 from app.api.security import Guard, GuardedApp, access_summary, install_security
@@ -70,6 +71,7 @@ def create_app(
     for router in (info.router, graph.router, evaluations.router):
         app.include_router(router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)
     install_page(app)
+    app.add_middleware(OpenAIErrorShape)  # /v1/* errors, whoever answered them, in OpenAI's shape
     app.add_middleware(RequestTelemetry)  # outermost: every answer, 413s and refused preflights included, is counted
     return app
 

@@ -143,6 +143,10 @@ class Settings(BaseSettings):
     upload_max_file_bytes: int = Field(default=20_000_000, ge=1024, description="Largest file an upload takes.")
     upload_max_bytes: int = Field(default=100_000_000, ge=1024,
                                   description="Largest upload request body (all its files; 413 above).")
+    chat_max_message_chars: int = Field(
+        default=100_000, ge=2000,
+        description="Longest message /v1/chat/completions takes (a system prompt, an earlier turn, a chat front "
+                    "end's task prompt); the question itself stays within 2,000 characters (422 above either).")
     host: str = "127.0.0.1"
     port: int = 8000
     eval_results_dir: Path = Field(

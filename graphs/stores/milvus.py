@@ -58,6 +58,11 @@ UPSERT_BATCH = 256
 # Lite also keeps BM25 statistics per segment (scores across segments are not comparable), so few large
 # segments rank better than many small ones; the Ingestor flushes once more at the end of a load.
 LITE_FLUSH_ROWS = 8192
+# pymilvus pings its channel every 10 s even with no call in flight (keepalive_permit_without_calls); the Lite
+# server's gRPC keeps the default policy (no pings without calls), so after ~30 s idle it answers GOAWAY
+# too_many_pings, which gRPC's C core logs as an error on stderr (the server's log). A Lite server is a child
+# process on loopback: nothing between to keep alive, so no keepalive pings at all (INT_MAX: off).
+LITE_GRPC_OPTIONS = {"grpc.keepalive_time_ms": 2**31 - 1, "grpc.keepalive_permit_without_calls": False}
 _HASH_LEN = 16
 _SERVER_SCHEMES = ("http://", "https://", "tcp://", "unix:")
 _DRIVER_ERRORS: tuple[type[BaseException], ...] = (
@@ -264,7 +269,8 @@ class MilvusIndex:
         if self._client is None:
             if self._local:
                 Path(self.uri).parent.mkdir(parents=True, exist_ok=True)
-            self._client = MilvusClient(uri=self.uri, token=self._token, timeout=self._timeout)
+            self._client = MilvusClient(uri=self.uri, token=self._token, timeout=self._timeout,
+                                        **({"grpc_options": LITE_GRPC_OPTIONS} if self._local else {}))
             if self._local:
                 with _local_lock:
                     _local_users[self.uri] = _local_users.get(self.uri, 0) + 1

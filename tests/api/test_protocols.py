@@ -38,6 +38,15 @@ def assert_error(r: Any, status: int, code: str) -> dict[str, Any]:
     return body
 
 
+def assert_openai_error(r: Any, status: int, code: str) -> dict[str, Any]:
+    """A /v1 error: OpenAI's shape, exactly its four fields."""
+    assert r.status_code == status, r.text
+    body: dict[str, Any] = r.json()
+    assert set(body) == {"error"} and set(body["error"]) == {"message", "type", "param", "code"}, body
+    assert body["error"]["code"] == code and body["error"]["message"]
+    return body
+
+
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     with running_app(tmp_path_factory.mktemp("proto")) as c:
@@ -116,31 +125,37 @@ def test_a_streamed_completion_is_openai_chunks_then_done(client: TestClient) ->
     ({"model": "aer-extractive", "messages": []}, "at least 1"),
     ({"model": "aer-extractive", "messages": [{"role": "user", "content": "a"}, {"role": "assistant", "content": "b"}]},
      "last message must be the user's question"),
-    ({"model": "aer-extractive", "messages": [{"role": "user", "content": "x" * (MAX_QUESTION_CHARS + 1)}]},
-     f"over {MAX_QUESTION_CHARS} characters"),
     ({"model": "aer-extractive", "messages": [{"role": "user", "content": [
         {"type": "image_url", "image_url": {"url": "data:,"}}]}]}, "text"),
     ({"model": "aer-extractive", "messages": [{"role": "wizard", "content": "hi"}]}, "role"),
     ({"model": "aer-extractive", "n": 2, "messages": [{"role": "user", "content": "hi"}]}, "less than or equal to 1"),
     ({"messages": [{"role": "user", "content": "hi"}]}, "model"),
-], ids=["no-messages", "last-not-user", "too-long", "image-part", "unknown-role", "n-2", "no-model"])
+], ids=["no-messages", "last-not-user", "image-part", "unknown-role", "n-2", "no-model"])
 def test_bad_chat_requests_are_422_with_the_failing_field(client: TestClient, payload: dict[str, Any],
                                                          fragment: str) -> None:
-    body = assert_error(client.post(CHAT, json=payload), 422, "invalid_request")
-    assert fragment in json.dumps(body["error"]["details"], ensure_ascii=False)
+    body = assert_openai_error(client.post(CHAT, json=payload), 422, "invalid_request")
+    assert body["error"]["type"] == "invalid_request_error"
+    assert fragment in body["error"]["message"]
+
+
+def test_a_question_over_the_limit_is_422_question_too_long(client: TestClient) -> None:
+    body = assert_openai_error(client.post(CHAT, json=question("x" * (MAX_QUESTION_CHARS + 1))), 422,
+                               "question_too_long")
+    assert f"over {MAX_QUESTION_CHARS} characters" in body["error"]["message"]
+    assert body["error"]["param"] == "messages[0].content"
 
 
 @pytest.mark.parametrize("content", ["", "   ", "?", "。。。", "🍎", "\u200b\ufeff", [{"type": "text", "text": "..."}]])
 def test_content_free_chat_questions_are_422_empty_question(client: TestClient, content: Any) -> None:
-    body = assert_error(client.post(CHAT, json={"model": "aer-extractive",
-                                                "messages": [{"role": "user", "content": content}]}),
-                        422, "empty_question")
+    body = assert_openai_error(client.post(CHAT, json={"model": "aer-extractive",
+                                                       "messages": [{"role": "user", "content": content}]}),
+                               422, "empty_question")
     assert "letter or digit" in body["error"]["message"]
 
 
 def test_unknown_models_are_404_model_not_found(client: TestClient) -> None:
-    body = assert_error(client.post(CHAT, json={**question(), "model": "gpt-4o"}), 404, "model_not_found")
-    assert body["error"]["details"] == {"available": ["aer-extractive"]}
+    body = assert_openai_error(client.post(CHAT, json={**question(), "model": "gpt-4o"}), 404, "model_not_found")
+    assert "GET /v1/models" in body["error"]["message"] and body["error"]["type"] == "invalid_request_error"
 
 
 def test_sampling_options_are_accepted_and_ignored(client: TestClient) -> None:
@@ -158,15 +173,17 @@ def keyed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 
 
 def test_chat_takes_the_key_as_a_bearer_token(keyed: TestClient, tmp_path: Path) -> None:
-    assert_error(keyed.post(CHAT, json=question()), 401, "unauthorized")
-    assert_error(keyed.post(CHAT, json=question(), headers={"Authorization": "Bearer nope"}), 401, "unauthorized")
+    body = assert_openai_error(keyed.post(CHAT, json=question()), 401, "unauthorized")
+    assert body["error"]["type"] == "authentication_error"
+    assert_openai_error(keyed.post(CHAT, json=question(), headers={"Authorization": "Bearer nope"}), 401,
+                        "unauthorized")
     assert keyed.post(CHAT, json=question(), headers={"Authorization": f"Bearer {KEY}"}).status_code == 200
-    assert_error(keyed.get("/v1/models"), 401, "unauthorized")
+    assert_openai_error(keyed.get("/v1/models"), 401, "unauthorized")
     with running_app(tmp_path, api_keys=[KEY], require_key_for_queries=False) as reads_open:
         # chat is a read: with keys configured but not required for queries, it needs none (any key sent must be valid)
         assert reads_open.post(CHAT, json=question()).status_code == 200
-        assert_error(reads_open.post(CHAT, json=question(), headers={"Authorization": "Bearer sk-none"}), 401,
-                     "unauthorized")
+        assert_openai_error(reads_open.post(CHAT, json=question(), headers={"Authorization": "Bearer sk-none"}),
+                            401, "unauthorized")
 
 
 def test_mcp_over_http_needs_a_key_and_counts_against_the_rate_limit(keyed: TestClient) -> None:

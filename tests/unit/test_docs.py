@@ -17,7 +17,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from app.cli import cli
+from app.cli import LAZY_COMMANDS, cli, load_command
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
@@ -62,7 +62,11 @@ def usages(path: Path) -> list[Usage]:
 
 
 def tree() -> Any:
-    return typer.main.get_command(cli)
+    """The CLI's commands, the lazily imported ones (``aer eval``, ``aer bench``, ...) loaded."""
+    root = typer.main.get_command(cli)
+    for name in LAZY_COMMANDS:
+        root.commands[name] = load_command(name)  # type: ignore[attr-defined]
+    return root
 
 
 def options_of(command: Any) -> set[str]:

@@ -10,6 +10,11 @@ tokens are not the answer): one comment line (``: <node> <ms>``) per finished gr
 also keeps the connection alive, then the answer and its references as content deltas, a last chunk with
 ``finish_reason``, ``citations`` and ``aer``, and ``data: [DONE]``. A failure mid-stream is one
 ``data: {"error": ...}`` event, which OpenAI clients raise as an error.
+
+A chat front end's background task (a title, tags, follow-up suggestions, ... — ``app/chat_tasks.py``) is
+answered from the conversation without retrieval. Every error is in OpenAI's shape
+(``app/api/openai_errors.py``); the question is at most 2,000 characters, any other message up to
+``AER_CHAT_MAX_MESSAGE_CHARS``.
 """
 
 from __future__ import annotations
@@ -24,10 +29,14 @@ from typing import Any
 from uuid import uuid4
 
 from fastapi import APIRouter, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import StreamingResponse
+from pydantic import ValidationError
 
+from app import chat_tasks
 from app.api.deps import resources_of
 from app.api.errors import ApiError, error_body, service_error
+from app.api.openai_errors import openai_error
 from app.container import Resources
 from app.conversation import Resolution
 from app.openai_schemas import (
@@ -38,6 +47,7 @@ from app.openai_schemas import (
     ChatCompletion,
     ChatCompletionChunk,
     ChatCompletionRequest,
+    ChatMessage,
     ChunkChoice,
     ChunkDelta,
     FollowUp,
@@ -45,7 +55,7 @@ from app.openai_schemas import (
     ModelList,
     cited_passages,
 )
-from app.schemas import QueryRequest, QueryResponse
+from app.schemas import MAX_QUESTION_CHARS, QueryRequest, QueryResponse
 from app.service import answer, resolve_chat, stream_events
 from graphs.embeddings import EmbedderUnavailable
 from graphs.rag.context import RagContext
@@ -73,8 +83,8 @@ def context_for(resources: Resources, model: str) -> RagContext:
     """The context of a model name; 404 ``model_not_found`` (OpenAI's code) for any other name."""
     known = models(resources)
     if model not in known:
-        raise ApiError(404, "model_not_found", f"model {model!r} does not exist here; see GET /v1/models",
-                       {"available": list(known)})
+        raise ApiError(404, "model_not_found", f"model {model!r} does not exist here; available: "
+                       f"{', '.join(known)} (GET /v1/models)", {"available": list(known)})
     return known[model][0]
 
 
@@ -126,9 +136,12 @@ async def chat_completions(request: Request, body: ChatCompletionRequest) -> Any
     request.state.action = "chat.completions"
     resources = resources_of(request)
     ctx = context_for(resources, body.model)
-    resolution = await resolve_chat(resources, ctx, body.messages)
-    query = QueryRequest(question=resolution.question)
     rid = request_id_of(request)
+    task = check_lengths(body.messages, resources.settings.chat_max_message_chars)
+    if task is not None:
+        return await task_completion(ctx, body, task, rid)
+    resolution = await resolve_chat(resources, ctx, body.messages)
+    query = question_request(resolution.question, len(body.messages) - 1)
     if body.stream:
         return StreamingResponse(chunks(resources, ctx, query, body.model, resolution, rid),
                                  media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
@@ -138,6 +151,56 @@ async def chat_completions(request: Request, body: ChatCompletionRequest) -> Any
         choices=[ChatChoice(message=AssistantMessage(content=response.answer + references(response, query.question)))],
         citations=cited_passages(response), aer=aer_info(response, resolution, rid),
     )
+    return completion.model_dump(mode="json")
+
+
+def question_request(question: str, last: int) -> QueryRequest:
+    """The query for the chat's question; a question the main API would refuse is refused here the same way
+    (its 422, the failing field being the last message's content), never a 500."""
+    try:
+        return QueryRequest(question=question)
+    except ValidationError as exc:
+        raise RequestValidationError([{**e, "loc": ("body", "messages", last, "content", *e["loc"][1:])}
+                                      for e in exc.errors()]) from exc
+
+
+def check_lengths(messages: list[ChatMessage], max_chars: int) -> chat_tasks.ChatTask | None:
+    """Refuse a message over ``max_chars`` (422 ``message_too_long``) or a question over 2,000 characters
+    (422 ``question_too_long``); the background task the last message asks for, if it is one (its length is
+    that of a message, not of a question)."""
+    for i, m in enumerate(messages):
+        if len(m.text()) > max_chars:
+            raise ApiError(422, "message_too_long", f"messages[{i}] is over {max_chars} characters "
+                           "(AER_CHAT_MAX_MESSAGE_CHARS)", {"param": f"messages[{i}].content"})
+    text = messages[-1].text().strip()
+    task = chat_tasks.detect(text)
+    if task is None and len(text) > MAX_QUESTION_CHARS:
+        raise ApiError(422, "question_too_long", f"the question (last user message) is over {MAX_QUESTION_CHARS} "
+                       "characters", {"param": f"messages[{len(messages) - 1}].content"})
+    return task
+
+
+async def task_completion(ctx: RagContext, body: ChatCompletionRequest, task: chat_tasks.ChatTask,
+                          rid: str) -> Any:
+    """A front end's background task answered from the conversation alone: no retrieval, no run."""
+    content = await chat_tasks.answer(ctx, task)
+    original = body.messages[-1].text().strip()
+    aer = AerInfo(request_id=rid, run_id=None, status="task", answer_mode="none", route=[],
+                  follow_up=FollowUp(mode="standalone", question="", original=original[:200]),
+                  llm_calls=0, degraded=[], task=task.kind)
+    if body.stream:
+        async def events() -> AsyncIterator[str]:
+            cid, created = f"chatcmpl-{rid}", int(time.time())
+            for delta in (ChunkDelta(role="assistant", content=""), ChunkDelta(content=content)):
+                yield _event(ChatCompletionChunk(id=cid, created=created, model=body.model,
+                                                 choices=[ChunkChoice(delta=delta)]))
+            yield _event(ChatCompletionChunk(id=cid, created=created, model=body.model, citations=[], aer=aer,
+                                             choices=[ChunkChoice(delta=ChunkDelta(), finish_reason="stop")]))
+            yield "data: [DONE]\n\n"
+
+        return StreamingResponse(events(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+    completion = ChatCompletion(id=f"chatcmpl-{rid}", created=int(time.time()), model=body.model,
+                                choices=[ChatChoice(message=AssistantMessage(content=content))], citations=[], aer=aer)
     return completion.model_dump(mode="json")
 
 
@@ -166,12 +229,12 @@ async def chunks(resources: Resources, ctx: RagContext, query: QueryRequest, mod
         if response is None:
             raise RuntimeError("the graph ended without a result")
     except (StoreUnavailable, EmbedderUnavailable, ApiError) as exc:
-        yield f"data: {json.dumps(service_error(exc)[1], ensure_ascii=False)}\n\n"
+        yield f"data: {json.dumps(openai_error(*service_error(exc)), ensure_ascii=False)}\n\n"
         return
     except Exception:
         # The 200 is sent: without this event the stream would stop with no answer and no reason.
         log.exception("unhandled error in a streamed chat completion")
-        yield f"data: {json.dumps(error_body('internal_error', 'internal server error'))}\n\n"
+        yield f"data: {json.dumps(openai_error(500, error_body('internal_error', 'internal server error')))}\n\n"
         return
     yield chunk(ChunkDelta(content=response.answer))
     if refs := references(response, query.question):

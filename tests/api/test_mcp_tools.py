@@ -1,0 +1,113 @@
+"""The MCP tools through the SDK's in-memory client: strict arguments, unknown arguments refused by name, a
+blank question a coded tool error, every error text starting with its code; the same tools over a running
+server's HTTP API (``RemoteTools``, what ``aer mcp --server`` serves)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from fastapi.testclient import TestClient
+from mcp import Client
+
+from app.client import RemoteClient
+from app.mcp_server import LocalTools, RemoteTools, build_mcp_server
+from tests.support.apps import URL, running_app
+
+DOCS = [{"id": "tx", "title": "腾讯", "text": "腾讯成立于1998年，总部位于深圳，创始人是马化腾。"}]
+
+
+@pytest.fixture(scope="module")
+def app_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    with running_app(tmp_path_factory.mktemp("mcp-tools")) as c:
+        assert c.post(URL, json={"action": "add-documents", "documents": DOCS}).status_code == 200
+        yield c
+
+
+def local(app_client: TestClient) -> Any:
+    return build_mcp_server(LocalTools(lambda: app_client.app.state.resources))  # type: ignore[attr-defined]
+
+
+def calls(server: Any, *requests: tuple[str, dict[str, Any]]) -> list[Any]:
+    async def go() -> list[Any]:
+        async with Client(server) as mcp:
+            return [await mcp.call_tool(name, args) for name, args in requests]
+
+    return anyio.run(go)
+
+
+def error_text(result: Any) -> str:
+    assert result.is_error, result
+    text: str = result.content[0].text
+    return text
+
+
+@pytest.mark.parametrize(("args", "code", "fragment"), [
+    ({"question": "腾讯", "top_k": True}, "invalid_arguments", "top_k"),
+    ({"question": "腾讯", "top_k": "5"}, "invalid_arguments", "top_k"),
+    ({"question": "腾讯", "top_k": 5.0}, "invalid_arguments", "top_k"),
+    ({"question": 5}, "invalid_arguments", "question"),
+    ({"question": "腾讯", "topk": 3}, "unknown_argument", "not topk"),
+    ({"question": "腾讯", "search_mode": "fuzzy"}, "invalid_arguments", "search_mode"),
+    ({"question": "   "}, "empty_question", "question"),
+    ({"question": "\u3000\n\t"}, "empty_question", "question"),
+    ({"question": ""}, "empty_question", "question"),
+    ({}, "invalid_arguments", "question"),
+], ids=["bool", "string-number", "float", "number-question", "unknown", "bad-mode", "spaces", "ideographic-space",
+        "empty", "missing"])
+def test_query_arguments_are_strict(app_client: TestClient, args: dict[str, Any], code: str,
+                                    fragment: str, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.INFO):
+        [result] = calls(local(app_client), ("query", args))
+    text = error_text(result)
+    assert text.startswith(f"{code}: ") and fragment in text
+    assert "Traceback" not in caplog.text and "Error executing tool" not in text
+
+
+def test_other_tools_are_strict_too_and_errors_start_with_the_code(app_client: TestClient) -> None:
+    results = calls(local(app_client),
+                    ("list_documents", {"limit": "5"}),
+                    ("list_documents", {"offset": True}),
+                    ("list_entities", {"type": "PERSON", "page": 2}),
+                    ("delete_document", {"id": "nope"}),
+                    ("add_documents", {"documents": [DOCS[0], DOCS[0]]}),
+                    ("add_entity", {"standard_name": "腾讯", "type": "ALIEN"}),
+                    ("add_entity", {"standard_name": "\u200b\u200b", "type": "ORGANIZATION"}),
+                    ("no_such_tool", {}))
+    codes = [error_text(r).partition(":")[0] for r in results]
+    assert codes == ["invalid_arguments", "invalid_arguments", "unknown_argument", "document_not_found",
+                     "duplicate_document_ids", "invalid_arguments", "invalid_entity_name", "unknown_tool"]
+    assert "no document with id 'nope'" in error_text(results[3])
+
+
+def test_well_typed_calls_still_work_and_lists_sent_as_json_text_are_read(app_client: TestClient) -> None:
+    answer, page, added = calls(local(app_client),
+                                ("query", {"question": "腾讯是哪一年成立的？", "top_k": 3}),
+                                ("list_documents", {"offset": 0, "limit": 10}),
+                                ("add_documents", {"documents": '[{"id": "sz", "title": "深圳", "text": "深圳在广东。"}]'}))
+    assert not answer.is_error and "1998" in answer.structured_content["answer"]
+    assert page.structured_content["documents"] == [{"id": "tx", "title": "腾讯"}]
+    assert added.structured_content == {"documents": 1, "chunks": 1, "ids": ["sz"]}
+
+
+def test_remote_tools_serve_a_servers_index_and_keep_its_codes(app_client: TestClient) -> None:
+    # the app's own in-process transport stands in for the network (the real process: tests/integration)
+    client = RemoteClient("http://testserver")
+    client._http = app_client  # type: ignore[assignment]
+    server = build_mcp_server(RemoteTools(client))
+    answer, missing, docs = calls(server, ("query", {"question": "腾讯的创始人是谁？"}),
+                                  ("delete_document", {"id": "nope"}), ("list_documents", {}))
+    assert not answer.is_error and "马化腾" in answer.structured_content["answer"]
+    assert answer.structured_content["citations"][0]["doc_id"] == "tx"
+    assert error_text(missing).startswith("document_not_found: ")
+    assert {"id": "tx", "title": "腾讯"} in docs.structured_content["documents"]
+
+
+def test_an_unreachable_server_is_a_coded_tool_error(tmp_path: Path) -> None:
+    server = build_mcp_server(RemoteTools(RemoteClient("http://127.0.0.1:9", timeout=2)))
+    [result] = calls(server, ("list_documents", {}))
+    assert error_text(result).startswith("server_unreachable: cannot reach http://127.0.0.1:9")
