@@ -151,6 +151,8 @@ def ingest(
         except (StoreError, EmbedderUnavailable) as exc:
             typer.secho(f"error: {exc}", fg="red", err=True)
             raise typer.Exit(3) from exc
+    for item in result.skipped:
+        typer.secho(f"skipped: {item.relative}: {item.reason}", fg="yellow", err=True)
     if not result.files:
         typer.secho(f"no supported files under {path} (.md .txt .html .pdf .docx .jsonl)", fg="red", err=True)
         raise typer.Exit(1)
@@ -169,9 +171,12 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
                   force: bool) -> None:
     """``aer ingest PATH --server``: upload the files in groups (each an ingest job, followed to its end)."""
     from app.documents import folder_specs, root_label, to_prune
-    from graphs.ingest.loaders import FileLoad
+    from graphs.ingest.loaders import FileLoad, SkippedPath
 
-    specs = folder_specs(path, include, exclude, id_prefix)
+    skipped: list[SkippedPath] = []
+    specs = folder_specs(path, include, exclude, id_prefix, skipped)
+    for item in skipped:
+        typer.secho(f"skipped: {item.relative}: {item.reason}", fg="yellow", err=True)
     if not specs:
         typer.secho(f"no supported files under {path} (.md .txt .html .pdf .docx .jsonl)", fg="red", err=True)
         raise typer.Exit(1)

@@ -18,7 +18,7 @@ from app.metrics import counted_outages
 from app.schemas import DocumentFileOptions
 from graphs.domain import Document, DocumentRecord
 from graphs.ingest.jobs import DocumentOutcome, JobView, ingest_each
-from graphs.ingest.loaders import FileLoad, FileSpec, discover, load_files
+from graphs.ingest.loaders import FileLoad, FileSpec, SkippedPath, discover, load_files, read_regular
 from graphs.ingest.pipeline import IngestReport
 from graphs.ingest.progress import Progress
 
@@ -193,6 +193,8 @@ class FolderReport:
     report: IngestReport
     outcomes: list[DocumentOutcome] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    skipped: list[SkippedPath] = field(default_factory=list)
+    """Paths under the root left out on purpose (symbolic links), with why."""
 
     @property
     def failed(self) -> list[DocumentOutcome]:
@@ -204,10 +206,20 @@ def root_label(path: Path) -> str:
     return str(path.resolve())
 
 
-def folder_specs(path: Path, include: Sequence[str], exclude: Sequence[str], id_prefix: str) -> list[FileSpec]:
-    """The files to load from a path: id = prefix + path relative to the root (the file's name for a file)."""
-    return [FileSpec(name=f.relative, data=f.path.read_bytes(), doc_id=f"{id_prefix}{f.relative}")
-            for f in discover(path, include, exclude)]
+def folder_specs(path: Path, include: Sequence[str], exclude: Sequence[str], id_prefix: str,
+                 skipped: list[SkippedPath] | None = None) -> list[FileSpec]:
+    """The files to load from a path: id = prefix + path relative to the root (the file's name for a file).
+    Symbolic links are not followed (``skipped`` gets each, with why), not even one swapped in after the walk."""
+    skipped = skipped if skipped is not None else []
+    specs = []
+    for f in discover(path, include, exclude, skipped):
+        try:
+            data = read_regular(f.path)
+        except OSError as exc:
+            skipped.append(SkippedPath(f.relative, f"not read: {exc.strerror or exc}"))
+            continue
+        specs.append(FileSpec(name=f.relative, data=data, doc_id=f"{id_prefix}{f.relative}"))
+    return specs
 
 
 def to_prune(records: Sequence[DocumentRecord], loads: Sequence[FileLoad]) -> list[str]:
@@ -231,7 +243,8 @@ def ingest_folder(resources: Resources, path: Path, *, include: Sequence[str] = 
     resources.ingestor.document_fields(Document(id="warm-up", text="马斯克在北京。"))  # jieba's tag table
     started = time.perf_counter()
     root = root_label(path)
-    loads = load_files(folder_specs(path, include, exclude, id_prefix))
+    skipped: list[SkippedPath] = []
+    loads = load_files(folder_specs(path, include, exclude, id_prefix, skipped))
     docs = [d for load in loads for d in load.documents]
     bar = progress(len(docs)) if progress else None
     report = IngestReport()
@@ -251,4 +264,5 @@ def ingest_folder(resources: Resources, path: Path, *, include: Sequence[str] = 
             resources.ingestor.delete(doc_id)
             removed.append(doc_id)
     report.seconds = time.perf_counter() - started  # reading and parsing the files included
-    return FolderReport(files=loads, report=report, outcomes=outcomes + failed_outcomes(loads), removed=removed)
+    return FolderReport(files=loads, report=report, outcomes=outcomes + failed_outcomes(loads), removed=removed,
+                        skipped=skipped)
