@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from app.container import Resources
 from app.metrics import counted_outages
-from app.schemas import DocumentFileOptions
+from app.schemas import CODED_ERRORS, DocumentFileOptions
 from graphs.domain import Document, DocumentRecord
 from graphs.ingest.jobs import DocumentOutcome, JobView, ingest_each
 from graphs.ingest.loaders import FileLoad, FileSpec, SkippedPath, discover, load_files, read_regular
@@ -102,7 +102,9 @@ def file_options(raw: str | None, names: Sequence[str]) -> dict[str, DocumentFil
             details = [{"loc": ["body", "metadata", name, *e["loc"], *(e.get("ctx") or {}).get("path", [])]
                         if e["type"] == "unsafe_string" else ["body", "metadata", name, *e["loc"]],
                         "msg": e["msg"], "type": e["type"]} for e in exc.errors()]
-            raise UploadError(422, "invalid_request", f"invalid metadata for {name}", details) from exc
+            kinds = {d["type"] for d in details}
+            code = next((c for c in CODED_ERRORS if c in kinds), "invalid_request")
+            raise UploadError(422, code, f"invalid metadata for {name}: {exc.errors()[0]['msg']}", details) from exc
     return out
 
 

@@ -10,6 +10,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app.schemas import CODED_ERRORS
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import AliasConflictError, StoreUnavailable
 
@@ -111,7 +112,7 @@ def install_error_handlers(app: FastAPI) -> None:
         if kinds & {"union_tag_invalid", "union_tag_not_found"}:
             return JSONResponse(error_body("unknown_action", "action must be one of: query, add-entity, remove-alias, "
                                            "add-documents, delete-document", errors), status_code=400)
-        code = "invalid_entity_name" if "invalid_entity_name" in kinds else "invalid_request"
+        code = next((c for c in CODED_ERRORS if c in kinds), "invalid_request")
         return JSONResponse(error_body(code, validation_message(errors), errors), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from graphs.domain import DocumentSection
+from graphs.text.unicode_policy import visible_text
 
 FileErrorCode = Literal["encrypted_file", "corrupt_file", "unreadable_text", "empty_document", "invalid_jsonl",
                         "unsupported_file_type", "invalid_document", "archive_too_large"]
@@ -482,7 +483,7 @@ def parse_file(data: bytes, name: str, suffix: str) -> ParsedFile:
     if parser is None:
         raise FileParseError("unsupported_file_type", f"{name}: {suffix or 'no suffix'} is not a supported type")
     parsed = parser(data, name)
-    if not any(s.text.strip() for s in parsed.sections):
+    if not any(visible_text(s.text) for s in parsed.sections):  # whitespace, zero-width and BOMs are no text
         detail = " (a scanned PDF has no text layer: run OCR first)" if suffix.lower() == ".pdf" else ""
         raise FileParseError("empty_document", f"{name}: no text found{detail}")
     return parsed

@@ -29,13 +29,14 @@ from langchain_core.embeddings import Embeddings
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
 from graphs.domain import (
-    ENTITY_TYPES,
+    ENTITY_TYPE_KEYS,
     Chunk,
     Document,
     DocumentRecord,
     DocumentSection,
     EntityMetadata,
     EntityType,
+    iso_date,
 )
 from graphs.embeddings import EmbedderUnavailable
 from graphs.kg.base import GraphDocument, KnowledgeGraph
@@ -52,11 +53,7 @@ from graphs.text.rules import extract_entities
 log = logging.getLogger(__name__)
 
 SEPARATORS = ["\n\n", "\n", "。", "！", "？", ". ", "! ", "? ", "；", "; ", "，", ", ", " ", ""]
-_TYPE_KEYS: dict[str, EntityType] = {t.lower(): t for t in ENTITY_TYPES} | {
-    "persons": "PERSON", "people": "PERSON", "organizations": "ORGANIZATION", "orgs": "ORGANIZATION",
-    "org": "ORGANIZATION", "products": "PRODUCT", "events": "EVENT", "locations": "LOCATION",
-    "places": "LOCATION", "concepts": "CONCEPT",
-}
+_TYPE_KEYS = ENTITY_TYPE_KEYS
 
 
 def make_splitter(chunk_size: int = 800, overlap: int = 100) -> RecursiveCharacterTextSplitter:
@@ -96,13 +93,12 @@ def metadata_entities(metadata: Mapping[str, Any]) -> dict[EntityType, list[str]
 
 
 def metadata_date(metadata: Mapping[str, Any], today: date) -> int | None:
-    """The document date from ``metadata['date']`` as YYYYMMDD, if one parses."""
-    raw = metadata.get("date")
-    if raw is None or raw == "":
+    """The document date from ``metadata['date']`` as YYYYMMDD (an ISO date or a YYYYMMDD integer, checked
+    when the document was built: ``graphs.domain.iso_date``); None when it has none."""
+    try:
+        return iso_date(metadata.get("date"))
+    except ValueError:  # a document built before dates were checked (a resumed job's)
         return None
-    if isinstance(raw, int) and 10000101 <= raw <= 99991231:
-        return raw
-    return first_date(str(raw), today)
 
 
 def metadata_related(metadata: Mapping[str, Any], title: str = "") -> list[tuple[str, str]]:
