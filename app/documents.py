@@ -163,8 +163,7 @@ def list_documents(resources: Resources, *, offset: int, limit: int, source: str
 def show_document(resources: Resources, doc_id: str) -> dict[str, Any] | None:
     """A document's inventory row and its chunks (text, entity tags, date, location); None if unknown."""
     assert resources.catalog is not None
-    record = resources.catalog.get(doc_id)
-    chunks = resources.context.index.document_chunks(doc_id)
+    record, chunks = resources.ingestor.read_document(doc_id)  # one version, never a replace half-way
     if record is None and not chunks:
         return None
     if record is None:

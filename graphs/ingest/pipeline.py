@@ -39,6 +39,7 @@ from graphs.domain import (
     iso_date,
 )
 from graphs.embeddings import EmbedderUnavailable
+from graphs.ingest.swaps import DocumentSwaps
 from graphs.kg.base import GraphDocument, KnowledgeGraph
 from graphs.kg.mentions import canonical, contains_key, name_key
 from graphs.stores.base import DocumentChunks, EntityStore, StagedWrite, VectorIndex
@@ -215,6 +216,8 @@ class Ingestor:
     _inflight: set[str] = field(default_factory=set, init=False, repr=False, compare=False)
     _inflight_lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
     _recovered: bool = field(default=False, init=False, repr=False, compare=False)
+    swaps: DocumentSwaps = field(default_factory=DocumentSwaps, init=False, repr=False, compare=False)
+    """Readers of one document wait out a write of it (``read_document``): one version at a time."""
 
     def normalize_entities(self, raw: Mapping[EntityType, list[str]]) -> dict[EntityType, list[str]]:
         """Map each value to its standard name (and add hierarchy ancestors); unknown values stay."""
@@ -361,7 +364,8 @@ class Ingestor:
             self._recover_locked(only_once=True)
             batch = self._begin([("doc", doc_id)])
             try:
-                removed = self._purge(doc_id)
+                with self.swaps.writing([doc_id]):
+                    removed = self._purge(doc_id)
             except Exception:
                 self._fail(batch, docs=[doc_id])
                 raise
@@ -443,7 +447,8 @@ class Ingestor:
                 vectors = self.index.chunk_vectors(doc_id)
                 chunks = [changed[doc_id].get(c.id, c) for c in self.index.document_chunks(doc_id)]
                 batch.append((doc_id, chunks, [vectors[c.id] for c in chunks]))
-            self.index.replace_documents(batch)
+            with self.swaps.writing(doc_ids[start : start + self.RETAG_BATCH]):
+                self.index.replace_documents(batch)
         if self.kg is not None:
             self.kg.set_mentions(entity.standard_name, add=sorted(named), remove=sorted(unnamed - named))
         return sum(len(c) for c in changed.values())
@@ -507,23 +512,31 @@ class Ingestor:
             batch = self._begin([("doc", doc_id) for doc_id in doc_ids])
             staged: StagedWrite | None = None
             previous: list[DocumentRecord] | None = None
-            try:
-                staged = self.index.stage_documents(replacements)
-                staged.write()
-                if self.catalog is not None:
-                    previous = self.catalog.get_many(doc_ids)
-                    self.catalog.put([p.record for p in prepared])
-                if self.kg is not None:
-                    self.kg.add_documents([graph_document(p.doc, p.chunks) for p in prepared])
-            except Exception:
-                self._undo(batch, doc_ids, staged, previous)
-                raise
-            try:
-                staged.commit()
-            except Exception:
-                self._fail(batch, docs=doc_ids)
-                raise
+            with self.swaps.writing(doc_ids):  # from the new chunks' write to the old ones' delete
+                try:
+                    staged = self.index.stage_documents(replacements)
+                    staged.write()
+                    if self.catalog is not None:
+                        previous = self.catalog.get_many(doc_ids)
+                        self.catalog.put([p.record for p in prepared])
+                    if self.kg is not None:
+                        self.kg.add_documents([graph_document(p.doc, p.chunks) for p in prepared])
+                except Exception:
+                    self._undo(batch, doc_ids, staged, previous)
+                    raise
+                try:
+                    staged.commit()
+                except Exception:
+                    self._fail(batch, docs=doc_ids)
+                    raise
             self._settle(batch)
+
+    def read_document(self, doc_id: str) -> tuple[DocumentRecord | None, list[Chunk]]:
+        """A document's inventory row and chunks as one version: a replace of it in progress is waited out,
+        never read half-way (both versions' chunks, or the old row with the new chunks)."""
+        with self.swaps.reading(doc_id):
+            record = self.catalog.get(doc_id) if self.catalog is not None else None
+            return record, self.index.document_chunks(doc_id)
 
     def _undo(self, batch: str, doc_ids: list[str], staged: StagedWrite | None,
               previous: list[DocumentRecord] | None) -> None:
