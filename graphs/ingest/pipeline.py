@@ -40,6 +40,7 @@ from graphs.domain import (
 )
 from graphs.embeddings import EmbedderUnavailable
 from graphs.ingest.swaps import DocumentSwaps
+from graphs.ingest.tags import confident_tags
 from graphs.kg.base import GraphDocument, KnowledgeGraph
 from graphs.kg.mentions import canonical, contains_key, name_key
 from graphs.stores.base import DocumentChunks, EntityStore, StagedWrite, VectorIndex
@@ -244,12 +245,10 @@ class Ingestor:
             extracted = True
             found = extract_entities(f"{doc.title}\n{doc.text}", self.gazetteer(), self.today())
             for e in found:
-                if e.type == "DATE":
-                    if when is None and e.date_range is not None:
-                        when = e.date_range.start
-                elif e.source in ("gazetteer", "pos"):
-                    # Dictionary hits and jieba's 人名/地名/机构名; capitalised-word guesses are too noisy to filter on.
-                    raw.setdefault(e.type, []).append(e.text)
+                if e.type == "DATE" and when is None and e.date_range is not None:
+                    when = e.date_range.start
+            # Dictionary hits and jieba's 人名/地名/机构名 that reach the tag confidence (``graphs.ingest.tags``).
+            raw = confident_tags(found, f"{doc.title}\n{doc.text}")
         return self.normalize_entities(raw), when, extracted
 
     def chunks(self, doc: Document) -> tuple[list[Chunk], bool]:
@@ -271,19 +270,16 @@ class Ingestor:
             entities = fields
             if gazetteer is not None:
                 head = " ".join(p for p in (doc.title, part.section) if p)
-                entities = self.normalize_entities(self._extracted(f"{head}\n{piece}", gazetteer))
+                entities = self.normalize_entities(self._extracted(f"{head}\n{piece}", gazetteer, doc.text))
             chunks.append(Chunk(id=f"{doc.id}#{i}", doc_id=doc.id, chunk_index=i, title=doc.title, text=piece,
                                 date=when, entities=entities, source=doc.source, section=part.section,
                                 page=part.page))
         return chunks, extracted
 
-    def _extracted(self, text: str, gazetteer: Gazetteer) -> dict[EntityType, list[str]]:
-        """Dictionary hits and jieba's 人名/地名/机构名 in a text (no dates: the document's date applies)."""
-        raw: dict[EntityType, list[str]] = {}
-        for e in extract_entities(text, gazetteer, self.today()):
-            if e.type != "DATE" and e.source in ("gazetteer", "pos"):
-                raw.setdefault(e.type, []).append(e.text)
-        return raw
+    def _extracted(self, text: str, gazetteer: Gazetteer, document: str = "") -> dict[EntityType, list[str]]:
+        """Dictionary hits and jieba's 人名/地名/机构名 in a text that reach the tag confidence (no dates: the
+        document's date applies); ``document``: the whole text, where a guessed name's repetition counts."""
+        return confident_tags(extract_entities(text, gazetteer, self.today()), document or text)
 
     def ingest(self, docs: Iterable[Document], batch_size: int = 32,
                progress: Callable[[int], None] | None = None, *, atomic: bool = False,
