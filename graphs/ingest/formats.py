@@ -22,7 +22,7 @@ from graphs.domain import DocumentSection
 from graphs.text.unicode_policy import visible_text
 
 FileErrorCode = Literal["encrypted_file", "corrupt_file", "unreadable_text", "empty_document", "invalid_jsonl",
-                        "unsupported_file_type", "invalid_document", "archive_too_large"]
+                        "unsupported_file_type", "invalid_document", "archive_too_large", "invalid_file_name"]
 SECTION_SEPARATOR = " > "
 _CONTROL = re.compile(r"[\x00-\x08\x0B\x0E-\x1F\x7F\ud800-\udfff]")
 _SPACES = re.compile(r"[ \t\u00a0\u3000]+")

@@ -23,6 +23,7 @@ from graphs.ingest.formats import (
     joined,
     parse_file,
 )
+from graphs.text.unicode_policy import text_problem
 
 
 def load_entities_jsonl(path: str | Path) -> list[EntityMetadata]:
@@ -84,6 +85,10 @@ def load_file(data: bytes, name: str, *, doc_id: str, source: str, title: str | 
     """The documents of one file: a JSONL corpus's lines (with their own ids), or one document with id
     ``doc_id``, its title (``title``, else one found in the file, else the file name) and its sections.
     ``FileParseError`` names the file and what is wrong with it."""
+    if (problem := text_problem(name, "file name")) is not None:
+        # a file's name becomes its document's id and source: "gpj.\u202eexe-trav8.md" shows as "...8vart-exe.jpg"
+        raise FileParseError("invalid_file_name", f"{name.encode('unicode_escape').decode('ascii')}: the file "
+                             f"name {problem}")
     suffix = PurePosixPath(name).suffix.lower()
     if suffix == ".jsonl":
         return [d.model_copy(update={"source": d.source or name}) for d in read_corpus_jsonl(data, name)]

@@ -147,3 +147,17 @@ def test_tables_of_every_format_reach_the_text_as_sentences(kind: str) -> None:
     text = "\n".join(s.text for s in parse_file(data, f"t.{kind}", f".{kind}").sections)
     assert "每晚住宿标准 — 一线城市: 600元" in text
     assert "|" not in text
+
+
+# ---------------------------------------------------------------------------- file names
+
+
+@pytest.mark.parametrize("name", ["gpj.\u202eexe-trav8.md", "a\u200bb.md", "notes/\u3164.md", "x\ue000.txt"])
+def test_a_file_whose_name_hides_characters_fails_alone(name: str) -> None:
+    from graphs.ingest.loaders import FileSpec, load_files
+
+    loads = load_files([FileSpec(name=name, data=b"# Title\nvisible text", doc_id=name),
+                        FileSpec(name="fine.md", data=b"# Fine\ntext", doc_id="fine.md")])
+    assert loads[0].error is not None and loads[0].error.code == "invalid_file_name"
+    assert "\\u" in loads[0].error.message  # the hidden character is shown escaped, not rendered
+    assert [d.id for d in loads[1].documents] == ["fine.md"]
