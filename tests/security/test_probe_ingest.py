@@ -204,3 +204,27 @@ def test_skip_unchanged_must_be_a_real_boolean(client: TestClient, value: str) -
 def test_skip_unchanged_takes_true_false_one_zero(client: TestClient, value: str) -> None:
     r = client.post(UPLOAD, files=files(("flag.md", b"# Flag\ntext")), data={"skipUnchanged": value})
     assert r.status_code == 202, r.text
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_aer_ingest_names_each_link_it_skips(tmp_path: Path) -> None:
+    from unittest import mock
+
+    from langchain_core.embeddings import DeterministicFakeEmbedding
+    from typer.testing import CliRunner
+
+    from app import container
+    from app.cli import cli
+
+    (tmp_path / "secret.txt").write_text("PROBE-SECRET-9911")
+    root = tmp_path / "folder"
+    root.mkdir()
+    (root / "ok.md").write_text("# Ok\nA plain note.")
+    (root / "passwd.txt").symlink_to(tmp_path / "secret.txt")
+    fake = (DeterministicFakeEmbedding(size=32), 32, "fake-embedder")
+    with mock.patch.object(container, "build_embedder", lambda _settings: fake):
+        result = CliRunner().invoke(cli, ["ingest", str(root)], env={"AER_DATA_DIR": str(tmp_path / "data")},
+                                    catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "skipped: passwd.txt: a symbolic link to a file outside the root" in result.output
+    assert "ingested 1 document(s)" in result.output
