@@ -14,7 +14,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInf
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
-from graphs.text.unicode_policy import JOINERS, text_problem, visible, visible_text
+from graphs.unicode_policy import JOINERS, text_problem, visible, visible_text
 
 EntityType = Literal["PERSON", "ORGANIZATION", "PRODUCT", "EVENT", "LOCATION", "DATE", "CONCEPT", "OTHER"]
 ENTITY_TYPES: tuple[EntityType, ...] = get_args(EntityType)
@@ -70,7 +70,7 @@ def format_path(path: tuple[PathPart, ...]) -> str:
 
 
 # Entity names, aliases, hierarchy levels and related entities: what may be written (API, CLI, imports),
-# by the one policy of ``graphs.text.unicode_policy`` (document ids and file names follow it too).
+# by the one policy of ``graphs.unicode_policy`` (document ids and file names follow it too).
 STORED = {"stored": True}
 """Validation context of entities read back from a store: their names were checked when they were written
 (or predate the check), so reading them never fails."""
@@ -79,7 +79,7 @@ STORED = {"stored": True}
 def name_problem(text: str) -> str | None:
     """Why ``text`` cannot name an entity (None when it can): a character the Unicode policy refuses
     (control, line-separator, bidirectional, invisible formatting or blank-looking, private-use, noncharacter
-    or unassigned; ``graphs.text.unicode_policy``) anywhere, or no letter or digit at all (blank,
+    or unassigned; ``graphs.unicode_policy``) anywhere, or no letter or digit at all (blank,
     invisible-only or punctuation-only values such as ``_`` would match everywhere)."""
     if (problem := text_problem(text, "name")) is not None:
         return problem

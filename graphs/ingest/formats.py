@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from graphs.domain import DocumentSection
-from graphs.text.unicode_policy import visible_text
+from graphs.unicode_policy import visible_text
 
 FileErrorCode = Literal["encrypted_file", "corrupt_file", "unreadable_text", "empty_document", "invalid_jsonl",
                         "unsupported_file_type", "invalid_document", "archive_too_large", "invalid_file_name"]

@@ -23,7 +23,7 @@ from graphs.ingest.formats import (
     joined,
     parse_file,
 )
-from graphs.text.unicode_policy import text_problem
+from graphs.unicode_policy import text_problem
 
 
 def load_entities_jsonl(path: str | Path) -> list[EntityMetadata]:

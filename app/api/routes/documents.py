@@ -15,7 +15,7 @@ from app.api.errors import ApiError
 from app.container import Resources
 from app.schemas import API_PATH
 from graphs.ingest.loaders import SUPPORTED_SUFFIXES
-from graphs.text.unicode_policy import text_problem
+from graphs.unicode_policy import text_problem
 
 router = APIRouter(prefix=API_PATH, tags=["documents"])
 

@@ -6,7 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from graphs.domain import Document, EntityMetadata, id_problem, name_problem
-from graphs.text.unicode_policy import char_problem, text_problem, visible_text
+from graphs.unicode_policy import char_problem, text_problem, visible_text
 
 # one of each kind the probe found (U+3164, U+115F, U+034F, U+E000, U+FDD0, U+FFFF, U+0378) and its siblings
 HIDDEN = {
