@@ -163,7 +163,7 @@ def discover(root: Path, include: Sequence[str] = (), exclude: Sequence[str] = (
     """
     skipped = skipped if skipped is not None else []
     if root.is_file():
-        candidates = [(root, root.name)]
+        candidates = [(root.resolve(), root.name)]  # the file the user named, even through a link
     else:
         candidates = []
         base = root.resolve()

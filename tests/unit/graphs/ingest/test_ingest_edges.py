@@ -161,3 +161,16 @@ def test_a_file_whose_name_hides_characters_fails_alone(name: str) -> None:
     assert loads[0].error is not None and loads[0].error.code == "invalid_file_name"
     assert "\\u" in loads[0].error.message  # the hidden character is shown escaped, not rendered
     assert [d.id for d in loads[1].documents] == ["fine.md"]
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_a_root_the_user_names_through_a_link_is_read(tmp_path: Path) -> None:
+    from app.documents import folder_specs
+
+    (tmp_path / "real").mkdir()
+    (tmp_path / "real" / "a.md").write_text("# A\ntext")
+    (tmp_path / "folder-link").symlink_to(tmp_path / "real", target_is_directory=True)
+    (tmp_path / "file-link.md").symlink_to(tmp_path / "real" / "a.md")
+    assert [s.name for s in folder_specs(tmp_path / "folder-link", (), (), "")] == ["a.md"]
+    assert [(s.name, s.data) for s in folder_specs(tmp_path / "file-link.md", (), (), "")] == [
+        ("file-link.md", b"# A\ntext")]
