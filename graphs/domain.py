@@ -506,7 +506,7 @@ ENTITY_TYPE_KEYS: dict[str, EntityType] = {t.lower(): t for t in ENTITY_TYPES} |
     "places": "LOCATION", "concepts": "CONCEPT",
 }
 """Metadata keys that name an entity type (``person``, ``places``, ``ORG`` ...), case-insensitively."""
-_ISO_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?")
+_ISO_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
 
 
 def iso_date(value: Any) -> int | None:
@@ -523,6 +523,12 @@ def iso_date(value: Any) -> int | None:
     if isinstance(value, int):
         year, month, day = value // 10000, value // 100 % 100, value % 100
         parts: tuple[int, int, int] = (year, month, day)
+    elif len(value.strip()) > 10 and value.strip()[10:11] in ("T", " "):  # a date and time: the date counts
+        try:
+            when = _dt.datetime.fromisoformat(value.strip())
+        except ValueError:
+            raise ValueError(f"{value[:40]!r} is not an ISO date and time") from None
+        parts = (when.year, when.month, when.day)
     else:
         found = _ISO_DATE.fullmatch(value.strip())
         if found is None:

@@ -11,7 +11,7 @@ from graphs.domain import Document, iso_date, metadata_problem
 
 
 @pytest.mark.parametrize(("value", "expected"), [
-    ("2024", 20240101), ("2024-03", 20240301), ("2024-03-05", 20240305), ("2024-03-05T10:00:00Z", 20240305),
+    ("2024", 20240101), ("2024-03", 20240301), ("2024-03-05", 20240305), ("2024-03-05T10:00:00Z", 20240305), ("2024-03-05 10:00+08:00", 20240305),
     (20240229, 20240229), (None, None), ("", None), ("0001-01-01", 10101),
 ])
 def test_iso_dates_and_yyyymmdd_integers(value: Any, expected: int | None) -> None:
@@ -20,7 +20,7 @@ def test_iso_dates_and_yyyymmdd_integers(value: Any, expected: int | None) -> No
 
 @pytest.mark.parametrize("value", [True, False, -1, 0, 1.5, {"a": 1}, [2024], "9999-99-99", "0000-01-01",
                                    "2023-02-29", 20230229, 20241301, "yesterday", "2024/03/05", "2024-3-5",
-                                   "20240305x"])
+                                   "20240305x", "2024-03-05T99:99", "2024-02-30T10:00:00"])
 def test_anything_else_is_refused(value: Any) -> None:
     with pytest.raises(ValueError):
         iso_date(value)
