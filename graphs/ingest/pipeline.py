@@ -594,7 +594,8 @@ class Ingestor:
     def _roll_back(self, docs: Sequence[str], names: Sequence[str]) -> None:
         """Make unsettled documents absent (not partial) and mirror unsettled entities again from the store."""
         for doc_id in docs:
-            self._purge(doc_id)
+            with self.swaps.writing([doc_id]):  # a reader sees the document whole, or absent
+                self._purge(doc_id)
         for name in names:
             saved = self.entities.get(name)  # the store's write is atomic: it holds the truth
             if saved is not None:

@@ -26,26 +26,38 @@ class DocumentSwaps:
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
-        self._writing: set[str] = set()
+        self._writing: dict[str, tuple[int, int]] = {}
+        """doc id -> (the writing thread, how many times it holds the id)."""
         self._waiting: Counter[str] = Counter()
         self._reading: Counter[str] = Counter()
 
+    def _free(self, ids: set[str], me: int) -> bool:
+        return all(self._writing.get(i, (me, 0))[0] == me and not self._reading[i] for i in ids)
+
     @contextmanager
     def writing(self, doc_ids: Iterable[str]) -> Iterator[None]:
-        """Hold ``doc_ids`` for a write: no reader of them runs until it ends."""
+        """Hold ``doc_ids`` for a write: no reader of them runs until it ends. A thread that holds them
+        already may take them again (a failed write rolls back its documents while it holds them)."""
         ids = set(doc_ids)
+        me = threading.get_ident()
         with self._cond:
             self._waiting.update(ids)
             try:
-                self._cond.wait_for(lambda: not (ids & self._writing) and not any(self._reading[i] for i in ids))
+                self._cond.wait_for(lambda: self._free(ids, me))
             finally:
                 self._waiting.subtract(ids)
-            self._writing |= ids
+            for i in ids:
+                self._writing[i] = (me, self._writing.get(i, (me, 0))[1] + 1)
         try:
             yield
         finally:
             with self._cond:
-                self._writing -= ids
+                for i in ids:
+                    owner, held = self._writing[i]
+                    if held <= 1:
+                        del self._writing[i]
+                    else:
+                        self._writing[i] = (owner, held - 1)
                 self._cond.notify_all()
 
     @contextmanager

@@ -67,3 +67,19 @@ def test_a_writer_waits_for_readers_and_new_readers_wait_for_it() -> None:
     for t in (first, writer, late):
         t.join(2)
     assert order == ["first read", "write", "late read"]
+
+
+def test_the_writing_thread_may_take_its_documents_again() -> None:
+    swaps = DocumentSwaps()
+    with swaps.writing(["a", "b"]), swaps.writing(["a"]):  # a failed write rolling back its own documents
+        pass
+    done = threading.Event()
+
+    def read() -> None:
+        with swaps.reading("a"):
+            done.set()
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    assert done.wait(2)  # released fully: readers go on
+    reader.join()
