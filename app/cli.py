@@ -284,6 +284,8 @@ def ingest(
         except (StoreError, EmbedderUnavailable) as exc:
             typer.secho(f"error: {exc}", fg="red", err=True)
             raise typer.Exit(3) from exc
+    for item in result.skipped:
+        typer.secho(f"skipped: {item.relative}: {item.reason}", fg="yellow", err=True)
     if not result.files:
         typer.secho(f"no supported files under {path} (.md .txt .html .pdf .docx .jsonl)", fg="red", err=True)
         raise typer.Exit(1)
@@ -304,10 +306,13 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     from app.documents import folder_specs, root_label, to_prune
     from graphs.domain import Document, DocumentRecord
     from graphs.ingest.formats import FileParseError
-    from graphs.ingest.loaders import FileLoad
+    from graphs.ingest.loaders import FileLoad, SkippedPath
     from graphs.ingest.progress import Progress
 
-    specs = folder_specs(path, include, exclude, id_prefix)
+    links: list[SkippedPath] = []
+    specs = folder_specs(path, include, exclude, id_prefix, links)
+    for item in links:
+        typer.secho(f"skipped: {item.relative}: {item.reason}", fg="yellow", err=True)
     if not specs:
         typer.secho(f"no supported files under {path} (.md .txt .html .pdf .docx .jsonl)", fg="red", err=True)
         raise typer.Exit(1)

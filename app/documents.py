@@ -15,10 +15,10 @@ from pydantic import ValidationError
 
 from app.container import Resources
 from app.metrics import counted_outages
-from app.schemas import DocumentFileOptions
+from app.schemas import CODED_ERRORS, DocumentFileOptions
 from graphs.domain import Document, DocumentRecord
 from graphs.ingest.jobs import DocumentOutcome, JobView, ingest_each
-from graphs.ingest.loaders import FileLoad, FileSpec, discover, load_files
+from graphs.ingest.loaders import FileLoad, FileSpec, SkippedPath, discover, load_files, read_regular
 from graphs.ingest.pipeline import IngestReport
 from graphs.ingest.progress import BatchSizer, Progress
 
@@ -103,7 +103,9 @@ def file_options(raw: str | None, names: Sequence[str]) -> dict[str, DocumentFil
             details = [{"loc": ["body", "metadata", name, *e["loc"], *(e.get("ctx") or {}).get("path", [])]
                         if e["type"] == "unsafe_string" else ["body", "metadata", name, *e["loc"]],
                         "msg": e["msg"], "type": e["type"]} for e in exc.errors()]
-            raise UploadError(422, "invalid_request", f"invalid metadata for {name}", details) from exc
+            kinds = {d["type"] for d in details}
+            code = next((c for c in CODED_ERRORS if c in kinds), "invalid_request")
+            raise UploadError(422, code, f"invalid metadata for {name}: {exc.errors()[0]['msg']}", details) from exc
     return out
 
 
@@ -162,8 +164,7 @@ def list_documents(resources: Resources, *, offset: int, limit: int, source: str
 def show_document(resources: Resources, doc_id: str) -> dict[str, Any] | None:
     """A document's inventory row and its chunks (text, entity tags, date, location); None if unknown."""
     assert resources.catalog is not None
-    record = resources.catalog.get(doc_id)
-    chunks = resources.context.index.document_chunks(doc_id)
+    record, chunks = resources.ingestor.read_document(doc_id)  # one version, never a replace half-way
     if record is None and not chunks:
         return None
     if record is None:
@@ -194,6 +195,8 @@ class FolderReport:
     report: IngestReport
     outcomes: list[DocumentOutcome] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    skipped: list[SkippedPath] = field(default_factory=list)
+    """Paths under the root left out on purpose (symbolic links), with why."""
 
     @property
     def failed(self) -> list[DocumentOutcome]:
@@ -205,10 +208,20 @@ def root_label(path: Path) -> str:
     return str(path.resolve())
 
 
-def folder_specs(path: Path, include: Sequence[str], exclude: Sequence[str], id_prefix: str) -> list[FileSpec]:
-    """The files to load from a path: id = prefix + path relative to the root (the file's name for a file)."""
-    return [FileSpec(name=f.relative, data=f.path.read_bytes(), doc_id=f"{id_prefix}{f.relative}")
-            for f in discover(path, include, exclude)]
+def folder_specs(path: Path, include: Sequence[str], exclude: Sequence[str], id_prefix: str,
+                 skipped: list[SkippedPath] | None = None) -> list[FileSpec]:
+    """The files to load from a path: id = prefix + path relative to the root (the file's name for a file).
+    Symbolic links are not followed (``skipped`` gets each, with why), not even one swapped in after the walk."""
+    skipped = skipped if skipped is not None else []
+    specs = []
+    for f in discover(path, include, exclude, skipped):
+        try:
+            data = read_regular(f.path)
+        except OSError as exc:
+            skipped.append(SkippedPath(f.relative, f"not read: {exc.strerror or exc}"))
+            continue
+        specs.append(FileSpec(name=f.relative, data=data, doc_id=f"{id_prefix}{f.relative}"))
+    return specs
 
 
 def to_prune(records: Sequence[DocumentRecord], loads: Sequence[FileLoad]) -> list[str]:
@@ -232,7 +245,8 @@ def ingest_folder(resources: Resources, path: Path, *, include: Sequence[str] = 
     resources.ingestor.document_fields(Document(id="warm-up", text="马斯克在北京。"))  # jieba's tag table
     started = time.perf_counter()
     root = root_label(path)
-    loads = load_files(folder_specs(path, include, exclude, id_prefix))
+    skipped: list[SkippedPath] = []
+    loads = load_files(folder_specs(path, include, exclude, id_prefix, skipped))
     docs = [d for load in loads for d in load.documents]
     bar = progress(len(docs)) if progress else None
     report = IngestReport()
@@ -257,4 +271,5 @@ def ingest_folder(resources: Resources, path: Path, *, include: Sequence[str] = 
             resources.ingestor.delete(doc_id)
             removed.append(doc_id)
     report.seconds = time.perf_counter() - started  # reading and parsing the files included
-    return FolderReport(files=loads, report=report, outcomes=outcomes + failed_outcomes(loads), removed=removed)
+    return FolderReport(files=loads, report=report, outcomes=outcomes + failed_outcomes(loads), removed=removed,
+                        skipped=skipped)

@@ -32,6 +32,8 @@ from graphs.domain import (
     TeamConfiguration,
     ValidatedEntity,
     WorkflowStep,
+    check_document_fields,
+    check_document_id,
     clean_name,
     find_unsafe,
     format_path,
@@ -60,6 +62,14 @@ DocumentId = Annotated[
     Field(min_length=1, max_length=NAME_MAX_CHARS, pattern=NO_CONTROL_CHARS,
           description="Document id: 1-256 characters, no control characters."),
 ]
+NewDocumentId = Annotated[
+    str,
+    Field(min_length=1, max_length=NAME_MAX_CHARS, pattern=NO_CONTROL_CHARS,
+          description="Document id: 1-256 characters; no control, bidirectional, zero-width or other invisible, "
+                      "private-use, noncharacter or unassigned code points (422 invalid_document_id)."),
+    AfterValidator(check_document_id),
+]
+"""The id of a document being written (an existing one is still named by ``DocumentId`` to read or delete)."""
 EntityName = Annotated[
     str,
     Field(min_length=1, max_length=NAME_MAX_CHARS, description=f"1-256 characters, {NAME_RULES}"),
@@ -86,6 +96,10 @@ Question = Annotated[
 class Wire(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
 
+
+CODED_ERRORS = ("invalid_entity_name", EMPTY_QUESTION, "invalid_document_id", "empty_document",
+                "invalid_metadata_date", "invalid_entity_type", "invalid_metadata")
+"""422 detail types that are the error's code (the first one present names it; else ``invalid_request``)."""
 
 UNSAFE_STRING = "unsafe_string"
 """The 422 detail ``type`` of a string no store can hold; its ``loc`` runs down to the string itself."""
@@ -346,7 +360,7 @@ class AddEntityRequest(WireRequest):
 
 
 class DocumentIn(WireRequest):
-    id: DocumentId
+    id: NewDocumentId
     title: str = Field(default="", max_length=1000)
     text: str = Field(min_length=1, max_length=1_000_000)
     metadata: dict[str, Any] = Field(default_factory=dict)
@@ -354,6 +368,7 @@ class DocumentIn(WireRequest):
     @model_validator(mode="after")
     def _storable(self) -> DocumentIn:
         check_strings({"title": self.title, "text": self.text, "metadata": self.metadata})
+        check_document_fields(None, self.text, self.metadata)
         return self
 
 
@@ -371,13 +386,14 @@ class DocumentFileOptions(Wire):
     """Per-file fields of an upload (the ``metadata`` form field maps each file name to one of these)."""
 
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="forbid")
-    id: DocumentId | None = None
+    id: NewDocumentId | None = None
     title: str | None = Field(default=None, max_length=1000)
     metadata: dict[str, Any] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _storable(self) -> DocumentFileOptions:
         check_strings({"title": self.title or "", "metadata": self.metadata})
+        check_document_fields(None, None, self.metadata)
         return self
 
 

@@ -14,6 +14,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInf
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
+from graphs.unicode_policy import JOINERS, text_problem, visible, visible_text
+
 EntityType = Literal["PERSON", "ORGANIZATION", "PRODUCT", "EVENT", "LOCATION", "DATE", "CONCEPT", "OTHER"]
 ENTITY_TYPES: tuple[EntityType, ...] = get_args(EntityType)
 # Highest priority first: relaxation drops from the end of this tuple.
@@ -67,35 +69,41 @@ def format_path(path: tuple[PathPart, ...]) -> str:
     return out
 
 
-# Entity names, aliases, hierarchy levels and related entities: what may be written (API, CLI, imports).
-# Bidirectional embeddings, overrides and isolates reorder what a reader sees ("Trojan Source"); the marks
-# (LRM, RLM, ALM) are invisible. Zero-width (non-)joiners stay allowed: some scripts and emoji need them.
-BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-JOINERS = frozenset("\u200c\u200d")
+# Entity names, aliases, hierarchy levels and related entities: what may be written (API, CLI, imports),
+# by the one policy of ``graphs.unicode_policy`` (document ids and file names follow it too).
 STORED = {"stored": True}
 """Validation context of entities read back from a store: their names were checked when they were written
 (or predate the check), so reading them never fails."""
 
 
 def name_problem(text: str) -> str | None:
-    """Why ``text`` cannot name an entity (None when it can): a control, line-separator, bidirectional or
-    invisible formatting character anywhere, or no letter or digit at all (blank, invisible-only or
-    punctuation-only values such as ``_`` would match everywhere)."""
-    for ch in text:
-        code = f"U+{ord(ch):04X}"
-        category = unicodedata.category(ch)
-        if ch in BIDI_CONTROLS:
-            return f"contains a bidirectional control character ({code})"
-        if category in ("Cc", "Zl", "Zp"):
-            return f"contains a control character ({code})"
-        if category == "Cs":
-            return f"contains an unpaired surrogate ({code})"
-        if category == "Cf" and ch not in JOINERS:
-            return f"contains an invisible formatting character ({code})"
+    """Why ``text`` cannot name an entity (None when it can): a character the Unicode policy refuses
+    (control, line-separator, bidirectional, invisible formatting or blank-looking, private-use, noncharacter
+    or unassigned; ``graphs.unicode_policy``) anywhere, or no letter or digit at all (blank,
+    invisible-only or punctuation-only values such as ``_`` would match everywhere)."""
+    if (problem := text_problem(text, "name")) is not None:
+        return problem
     if not any(unicodedata.category(ch)[0] in "LN" for ch in text):
-        visible = any(not ch.isspace() and ch not in JOINERS for ch in text)
-        return "must contain a letter or a digit" if visible else "has no visible character"
+        shown = any(visible(ch) and ch not in JOINERS for ch in text)
+        return "must contain a letter or a digit" if shown else "has no visible character"
     return None
+
+
+def id_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a document id (None when it can): the Unicode policy (no control, bidirectional,
+    zero-width or other invisible, private-use, noncharacter or unassigned code point), and something visible."""
+    if (problem := text_problem(text, "id")) is not None:
+        return problem
+    return None if visible_text(text) else "has no visible character"
+
+
+def check_document_id(value: str) -> str:
+    """A document id as written (API, uploads, corpora, folders): ``invalid_document_id`` when the Unicode
+    policy refuses it."""
+    if (problem := id_problem(value)) is not None:
+        raise PydanticCustomError("invalid_document_id", "document id {id} {problem}",
+                                  {"id": repr(value[:64]), "problem": problem})
+    return value
 
 
 def clean_name(value: str, info: ValidationInfo) -> str:
@@ -492,6 +500,103 @@ class DocumentSection(Model):
     page: int | None = Field(default=None, ge=1)
 
 
+ENTITY_TYPE_KEYS: dict[str, EntityType] = {t.lower(): t for t in ENTITY_TYPES} | {
+    "persons": "PERSON", "people": "PERSON", "organizations": "ORGANIZATION", "orgs": "ORGANIZATION",
+    "org": "ORGANIZATION", "products": "PRODUCT", "events": "EVENT", "locations": "LOCATION",
+    "places": "LOCATION", "concepts": "CONCEPT",
+}
+"""Metadata keys that name an entity type (``person``, ``places``, ``ORG`` ...), case-insensitively."""
+_ISO_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
+
+
+def iso_date(value: Any) -> int | None:
+    """``metadata.date`` as YYYYMMDD (a year or month: its first day): an ISO date string (``2024``,
+    ``2024-03``, ``2024-03-05``, ``2024-03-05T10:00:00Z``) or a YYYYMMDD integer that is a real date; None
+    for null or "". ``ValueError`` for anything else (``true``, ``-1``, ``{"a":1}``, ``9999-99-99``,
+    ``0000-01-01``): a date is refused, never coerced."""
+    import datetime as _dt
+
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ValueError(f"must be an ISO date string or a YYYYMMDD integer, not {type(value).__name__}")
+    if isinstance(value, int):
+        year, month, day = value // 10000, value // 100 % 100, value % 100
+        parts: tuple[int, int, int] = (year, month, day)
+    elif len(value.strip()) > 10 and value.strip()[10:11] in ("T", " "):  # a date and time: the date counts
+        try:
+            when = _dt.datetime.fromisoformat(value.strip())
+        except ValueError:
+            raise ValueError(f"{value[:40]!r} is not an ISO date and time") from None
+        parts = (when.year, when.month, when.day)
+    else:
+        found = _ISO_DATE.fullmatch(value.strip())
+        if found is None:
+            raise ValueError(f"{value[:40]!r} is not an ISO date (YYYY, YYYY-MM or YYYY-MM-DD)")
+        parts = (int(found.group(1)), int(found.group(2) or 1), int(found.group(3) or 1))
+    try:
+        real = _dt.date(*parts)
+    except (ValueError, OverflowError):
+        raise ValueError(f"{value!r} is not a real date") from None
+    return real.year * 10000 + real.month * 100 + real.day
+
+
+def _entity_values(value: Any) -> str | None:
+    """Why a metadata entity value is unusable (it must be a string or a list of strings), or None."""
+    if value is None or isinstance(value, str):
+        return None
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return None
+    return f"must be a string or a list of strings, not {type(value).__name__}"
+
+
+def metadata_problem(metadata: dict[str, Any]) -> tuple[str, str, str] | None:
+    """``(code, path, reason)`` of the first metadata field the service would have to coerce: a ``date`` that
+    is no real ISO date (``invalid_metadata_date``), an entity type it does not know under ``entities``
+    (``invalid_entity_type``), entity values that are not strings (``invalid_metadata``); None when clean."""
+    try:
+        iso_date(metadata.get("date"))
+    except ValueError as exc:
+        return "invalid_metadata_date", "metadata.date", str(exc)
+    known = ", ".join(ENTITY_TYPES)
+    for key, value in metadata.items():
+        if str(key).lower() in ENTITY_TYPE_KEYS and str(key).lower() != "date" and (why := _entity_values(value)):
+            return "invalid_metadata", f"metadata.{key}", why
+    nested = metadata.get("entities")
+    if isinstance(nested, dict):
+        for key, value in nested.items():
+            if str(key).lower() not in ENTITY_TYPE_KEYS:
+                return "invalid_entity_type", f"metadata.entities.{key}", f"unknown entity type (one of {known})"
+            if str(key).lower() != "date" and (why := _entity_values(value)):
+                return "invalid_metadata", f"metadata.entities.{key}", why
+    elif isinstance(nested, list):
+        for i, item in enumerate(nested):
+            if not isinstance(item, dict):
+                return "invalid_metadata", f"metadata.entities[{i}]", "must be an object {type, text}"
+            if str(item.get("type", "")).lower() not in ENTITY_TYPE_KEYS:
+                return ("invalid_entity_type", f"metadata.entities[{i}].type",
+                        f"unknown entity type {str(item.get('type'))[:40]!r} (one of {known})")
+            if why := _entity_values(item.get("text") or item.get("name")):
+                return "invalid_metadata", f"metadata.entities[{i}].text", why
+    elif nested is not None:
+        return "invalid_metadata", "metadata.entities", "must be an object of type -> names, or a list"
+    return None
+
+
+def check_document_fields(doc_id: str | None, text: str | None, metadata: dict[str, Any]) -> None:
+    """What every written document must be, on every path (API, uploads, corpora, folders): an id the
+    Unicode policy accepts, text with something visible in it (``empty_document``), metadata that needs no
+    coercion. Raises ``PydanticCustomError`` with the code as its type."""
+    if doc_id is not None:
+        check_document_id(doc_id)
+    if text is not None and not visible_text(text):
+        raise PydanticCustomError("empty_document", "text has no visible character (only whitespace, "
+                                  "zero-width characters or byte-order marks)")
+    if found := metadata_problem(metadata):
+        code, path, reason = found
+        raise PydanticCustomError(code, "{path}: {reason}", {"path": path, "reason": reason})
+
+
 class Document(Model):
     """A corpus document as ingested (``corpus.jsonl`` line, or a loaded file)."""
 
@@ -510,6 +615,7 @@ class Document(Model):
         fields = {"title": self.title, "text": self.text, "metadata": self.metadata, "source": self.source or ""}
         if found := find_unsafe(fields):
             raise ValueError(f"{format_path(found[0])}: {found[1]}")
+        check_document_fields(self.id, self.text, self.metadata)
         return self
 
 

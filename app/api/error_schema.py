@@ -27,8 +27,10 @@ _STATUSES = {
     413: "payload_too_large: the body is over AER_MAX_BODY_BYTES",
     422: "invalid_request (the message names each failing field; details: {loc, msg, type} of each: strict types, "
          "so true is no integer and \"yes\" no boolean; an unknown field is extra_forbidden; a blank question or "
-         "alias is refused), invalid_entity_name (a control, bidirectional or invisible character, or no letter "
-         "or digit), invalid_entity_type",
+         "alias is refused), invalid_entity_name (a control, bidirectional, invisible, private-use, noncharacter "
+         "or unassigned code point, or no letter or digit), invalid_document_id and invalid_file_name (the same "
+         "Unicode policy), empty_document (nothing visible in the text), invalid_metadata_date (not an ISO "
+         "date), invalid_entity_type, invalid_metadata",
     429: "rate_limited: over AER_RATE_LIMIT_PER_MINUTE (see the Retry-After header)",
     503: "store_unavailable, embedder_unavailable, langgraph_unavailable (inside a LangGraph server), "
          "server_busy (over AER_MAX_CONNECTIONS)",

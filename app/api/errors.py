@@ -10,9 +10,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app.schemas import CODED_ERRORS
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import AliasConflictError, StoreUnavailable
-from graphs.text.content import EMPTY_QUESTION
 
 log = logging.getLogger(__name__)
 
@@ -127,7 +127,7 @@ def install_error_handlers(app: FastAPI) -> None:
         if kinds & {"union_tag_invalid", "union_tag_not_found"}:
             return JSONResponse(error_body("unknown_action", "action must be one of: query, add-entity, remove-alias, "
                                            "add-documents, delete-document", errors), status_code=400)
-        code = next((k for k in ("invalid_entity_name", EMPTY_QUESTION) if k in kinds), "invalid_request")
+        code = next((c for c in CODED_ERRORS if c in kinds), "invalid_request")
         return JSONResponse(error_body(code, validation_message(errors), errors), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)

@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from graphs.domain import DocumentSection
+from graphs.unicode_policy import visible_text
 
 FileErrorCode = Literal["encrypted_file", "corrupt_file", "unreadable_text", "empty_document", "invalid_jsonl",
-                        "unsupported_file_type", "invalid_document"]
+                        "unsupported_file_type", "invalid_document", "archive_too_large", "invalid_file_name"]
 SECTION_SEPARATOR = " > "
 _CONTROL = re.compile(r"[\x00-\x08\x0B\x0E-\x1F\x7F\ud800-\udfff]")
 _SPACES = re.compile(r"[ \t\u00a0\u3000]+")
@@ -59,6 +60,37 @@ def clean_text(text: str) -> str:
 def clean_line(text: str) -> str:
     """One line (a title, a heading) cleaned and on one line."""
     return " ".join(clean_text(text).split())
+
+
+def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
+    """A table as readable lines, one per row: each value paired with its column's header and the row's
+    label (first cell): header ``City tier | Hotel limit per night`` and row ``first-tier city | 600 yuan``
+    give ``Hotel limit per night — first-tier city: 600 yuan``. Several value columns join with ``; ``.
+    Without a header row the cells join with `` | `` (nothing to pair them with)."""
+    rows = [[clean_line(c) for c in row] for row in rows]
+    rows = [row for row in rows if any(row)]
+    if not rows:
+        return []
+    if not header or len(rows) < 2 or max(len(r) for r in rows) < 2:
+        return [" | ".join(c for c in row if c) for row in rows]
+    heads, body = rows[0], rows[1:]
+    lines = []
+    for row in body:
+        label = row[0] if row else ""
+        parts: list[str] = []
+        for j, cell in enumerate(row[1:], start=1):
+            head = heads[j] if j < len(heads) else ""
+            if not cell or (cell == label and not head):
+                continue
+            subject = " — ".join(p for p in (head, label) if p)
+            part = f"{subject}: {cell}" if subject else cell
+            if part not in parts:  # merged cells repeat their text in every column they span
+                parts.append(part)
+        if not parts and label:
+            parts.append(f"{heads[0]}: {label}" if heads and heads[0] else label)
+        if parts:
+            lines.append("; ".join(parts))
+    return lines
 
 
 class _Sections:
@@ -150,6 +182,7 @@ def parse_markdown(data: bytes, name: str) -> ParsedFile:
     sections = _Sections()
     level = 0
     row: list[str] = []
+    table: list[list[str]] = []
     first_heading = ""
     for i, token in enumerate(tokens):
         if token.type == "heading_open":
@@ -164,8 +197,11 @@ def parse_markdown(data: bytes, name: str) -> ParsedFile:
         elif token.type == "inline" and i > 0 and tokens[i - 1].type in ("th_open", "td_open"):
             row.append(clean_line(_inline_text(token)))
         elif token.type == "tr_close":
-            sections.add(" | ".join(row))
+            table.append(row)
             row = []
+        elif token.type == "table_close":
+            sections.add("\n".join(table_sentences(table, header=True)))  # CommonMark tables have a header row
+            table = []
         elif token.type == "inline":
             sections.add(_inline_text(token))
         elif token.type in ("fence", "code_block"):
@@ -216,6 +252,10 @@ def parse_html(data: bytes, name: str) -> ParsedFile:
                 flush()
                 sections.heading(int(child.name[1]), child.get_text(" "))
                 continue
+            if child.name == "table":
+                flush()
+                sections.add("\n".join(_html_table(child)))
+                continue
             block = child.name in _HTML_BLOCKS
             if block:
                 flush()
@@ -232,6 +272,20 @@ def parse_html(data: bytes, name: str) -> ParsedFile:
         h1 = soup.find("h1")
         title = clean_line(h1.get_text(" ")) if h1 else ""
     return ParsedFile(title=title, sections=[s.model_copy(update={"text": _tidy_cells(s.text)}) for s in found])
+
+
+def _html_table(table: Any) -> list[str]:
+    """An HTML table's rows as sentences; the first row is the header when its cells are ``<th>`` (or it sits
+    in ``<thead>``). Cells of nested tables are read as text."""
+    rows, header = [], False
+    for i, tr in enumerate(r for r in table.find_all("tr") if r.find_parent("table") is table):
+        cells = [c for c in tr.find_all(["td", "th"]) if c.find_parent("tr") is tr]
+        if i == 0:
+            header = bool(cells) and (all(c.name == "th" for c in cells) or tr.find_parent("thead") is not None)
+        rows.append([c.get_text(" ") for c in cells])
+    caption = table.find("caption")
+    lines = [clean_line(caption.get_text(" "))] if caption is not None and caption.get_text().strip() else []
+    return lines + table_sentences(rows, header=header)
 
 
 def _tidy_cells(text: str) -> str:
@@ -294,6 +348,74 @@ def parse_pdf(data: bytes, name: str) -> ParsedFile:
     return ParsedFile(title=title, sections=sections)
 
 
+# ---------------------------------------------------------------------------- archives (DOCX; XLSX, PPTX, EPUB)
+
+
+@dataclass(frozen=True)
+class ArchiveBudget:
+    """What a ZIP-based file (DOCX today; XLSX, PPTX, EPUB are ZIPs too) may inflate to before it is parsed.
+
+    The limits follow Apache POI's zip-bomb guard: a member over ``ratio_from`` bytes may not inflate more
+    than ``max_ratio`` times its compressed size (POI: 100), and the whole archive not past ``max_bytes``
+    (text XML of a 5,000-page book is about 30 MB; a bomb is hundreds of MB from a few hundred KB).
+    """
+
+    max_bytes: int = 100 * 1024 * 1024
+    max_ratio: float = 100.0
+    ratio_from: int = 1024 * 1024
+    max_members: int = 10_000
+    read_size: int = 64 * 1024
+
+
+def check_archive(data: bytes, name: str, budget: ArchiveBudget = ArchiveBudget()) -> None:
+    """Refuse a ZIP that would inflate past ``budget`` (``archive_too_large``) before any parser opens it.
+
+    Two checks: the sizes the central directory declares (count, total, each member's ratio), then a
+    streamed read of every member in ``read_size`` pieces, counted and thrown away, stopped as soon as a
+    member passes what it declared or the total passes ``max_bytes``: memory stays at one piece whatever
+    the archive claims. A file that is not a ZIP is left to its parser (``corrupt_file``)."""
+    import zipfile
+
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, ValueError, OSError):
+        return
+    with archive:
+        members = archive.infolist()
+        if len(members) > budget.max_members:
+            raise FileParseError("archive_too_large", f"{name}: {len(members)} parts in the archive "
+                                 f"(at most {budget.max_members})")
+        declared = sum(m.file_size for m in members)
+        if declared > budget.max_bytes:
+            raise FileParseError("archive_too_large", f"{name}: inflates to {declared} bytes "
+                                 f"(at most {budget.max_bytes})")
+        for m in members:
+            if m.file_size > budget.ratio_from and m.file_size > budget.max_ratio * max(m.compress_size, 1):
+                raise FileParseError("archive_too_large", f"{name}: part {m.filename!r} inflates "
+                                     f"{m.file_size / max(m.compress_size, 1):.0f} times (at most "
+                                     f"{budget.max_ratio:.0f})")
+        total = 0
+        for m in members:
+            if m.is_dir():
+                continue
+            read = 0
+            try:
+                with archive.open(m) as part:
+                    while piece := part.read(budget.read_size):
+                        read += len(piece)
+                        total += len(piece)
+                        if read > m.file_size or total > budget.max_bytes:
+                            raise FileParseError("archive_too_large", f"{name}: part {m.filename!r} inflates "
+                                                 f"past what the archive declares or {budget.max_bytes} bytes")
+            except FileParseError:
+                raise
+            except (zipfile.BadZipFile, zipfile.LargeZipFile, RuntimeError, NotImplementedError, ValueError,
+                    OSError, EOFError) as exc:
+                # encrypted parts, unknown compression, bad CRC: the parser reports what it can read
+                raise FileParseError("corrupt_file", f"{name}: a damaged archive ({type(exc).__name__}: "
+                                     f"{exc})") from exc
+
+
 # ---------------------------------------------------------------------------- DOCX
 
 
@@ -310,22 +432,24 @@ def _docx_blocks(document: Any) -> Iterator[tuple[int | None, str]]:
 
     for block in document.iter_inner_content():
         if isinstance(block, Table):
-            for row in block.rows:
-                cells = list(dict.fromkeys(clean_line(c.text) for c in row.cells))
-                yield None, " | ".join(c for c in cells if c)
+            rows = [[c.text for c in row.cells] for row in block.rows]
+            # Word tables mark no header: the first row is one when it has several cells
+            yield None, "\n".join(table_sentences(rows, header=True))
         else:
             style = block.style.name if block.style is not None else ""
             yield _docx_heading_level(style or ""), block.text
 
 
 def parse_docx(data: bytes, name: str) -> ParsedFile:
-    """DOCX: ``Heading N`` (and ``Title``) paragraphs start sections; tables become ``a | b`` lines; the title
+    """DOCX: ``Heading N`` (and ``Title``) paragraphs start sections; table rows become sentences (each value
+    with its column header and row label, ``table_sentences``); the title
     is the document's core property, else its ``Title`` or first heading."""
     import zipfile
 
     import docx
     from docx.opc.exceptions import PackageNotFoundError
 
+    check_archive(data, name)
     try:
         document = docx.Document(io.BytesIO(data))
         blocks = list(_docx_blocks(document))
@@ -359,7 +483,7 @@ def parse_file(data: bytes, name: str, suffix: str) -> ParsedFile:
     if parser is None:
         raise FileParseError("unsupported_file_type", f"{name}: {suffix or 'no suffix'} is not a supported type")
     parsed = parser(data, name)
-    if not any(s.text.strip() for s in parsed.sections):
+    if not any(visible_text(s.text) for s in parsed.sections):  # whitespace, zero-width and BOMs are no text
         detail = " (a scanned PDF has no text layer: run OCR first)" if suffix.lower() == ".pdf" else ""
         raise FileParseError("empty_document", f"{name}: no text found{detail}")
     return parsed

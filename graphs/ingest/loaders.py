@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import os
+import stat
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -21,6 +23,7 @@ from graphs.ingest.formats import (
     joined,
     parse_file,
 )
+from graphs.unicode_policy import text_problem
 
 
 def load_entities_jsonl(path: str | Path) -> list[EntityMetadata]:
@@ -82,6 +85,10 @@ def load_file(data: bytes, name: str, *, doc_id: str, source: str, title: str | 
     """The documents of one file: a JSONL corpus's lines (with their own ids), or one document with id
     ``doc_id``, its title (``title``, else one found in the file, else the file name) and its sections.
     ``FileParseError`` names the file and what is wrong with it."""
+    if (problem := text_problem(name, "file name")) is not None:
+        # a file's name becomes its document's id and source: "gpj.\u202eexe-trav8.md" shows as "...8vart-exe.jpg"
+        raise FileParseError("invalid_file_name", f"{name.encode('unicode_escape').decode('ascii')}: the file "
+                             f"name {problem}")
     suffix = PurePosixPath(name).suffix.lower()
     if suffix == ".jsonl":
         return [d.model_copy(update={"source": d.source or name}) for d in read_corpus_jsonl(data, name)]
@@ -125,22 +132,64 @@ def _matches(relative: str, patterns: Sequence[str]) -> bool:
     return any(fnmatch.fnmatchcase(relative, p) or fnmatch.fnmatchcase(name, p) for p in patterns)
 
 
-def discover(root: Path, include: Sequence[str] = (), exclude: Sequence[str] = ()) -> list[FoundFile]:
+@dataclass(frozen=True)
+class SkippedPath:
+    """A path under an ingest root left out on purpose, and why (a symbolic link is never followed)."""
+
+    relative: str
+    reason: str
+
+
+def _link_reason(path: Path, root: Path) -> str:
+    try:
+        target = path.resolve(strict=True)
+    except (OSError, RuntimeError):
+        return "a symbolic link whose target does not exist or loops (links are not followed)"
+    inside = target == root or root in target.parents
+    where = "inside" if inside else "outside"
+    return f"a symbolic link to a {'folder' if target.is_dir() else 'file'} {where} the root (links are not followed)"
+
+
+def discover(root: Path, include: Sequence[str] = (), exclude: Sequence[str] = (),
+             skipped: list[SkippedPath] | None = None) -> list[FoundFile]:
     """The supported files under ``root`` (a folder, recursively, or one file), sorted by relative path.
 
     Hidden files and folders (``.git``) are left out; ``include``/``exclude`` are globs matched against the
     relative path or the file name (``*.md``, ``drafts/*``; ``*`` crosses folders): with ``include`` only
-    matching files are taken, then any matching ``exclude`` is dropped.
+    matching files are taken, then any matching ``exclude`` is dropped. Symbolic links below the root (to
+    files or folders, inside or outside it) are never followed: an untrusted folder could otherwise pull in
+    any file the process can read (``passwd.txt -> /etc/passwd``); each one goes to ``skipped`` with why.
+    The root itself is what the user named, so a root that is a link is taken where it points.
     """
+    skipped = skipped if skipped is not None else []
     if root.is_file():
-        candidates = [(root, root.name)]
+        candidates = [(root.resolve(), root.name)]  # the file the user named, even through a link
     else:
         candidates = []
-        for path in sorted(root.rglob("*")):
-            relative = path.relative_to(root).as_posix()
-            if any(part.startswith(".") for part in PurePosixPath(relative).parts) or not path.is_file():
-                continue
-            candidates.append((path, relative))
+        base = root.resolve()
+        for folder, dirs, files in os.walk(root, followlinks=False):
+            here = Path(folder)
+            for name in sorted(dirs):
+                path = here / name
+                relative = path.relative_to(root).as_posix()
+                if name.startswith("."):
+                    dirs.remove(name)
+                elif path.is_symlink():
+                    dirs.remove(name)  # os.walk does not descend into it either; say so
+                    skipped.append(SkippedPath(relative, _link_reason(path, base)))
+            for name in files:
+                path = here / name
+                relative = path.relative_to(root).as_posix()
+                if name.startswith("."):
+                    continue
+                if path.is_symlink():
+                    skipped.append(SkippedPath(relative, _link_reason(path, base)))
+                elif path.is_file():
+                    candidates.append((path, relative))
+                else:
+                    skipped.append(SkippedPath(relative, "not a regular file (a device, socket or pipe)"))
+        candidates.sort(key=lambda c: c[1])
+        skipped.sort(key=lambda s: s.relative)
     found = []
     for path, relative in candidates:
         if path.suffix.lower() not in SUPPORTED_SUFFIXES:
@@ -151,6 +200,20 @@ def discover(root: Path, include: Sequence[str] = (), exclude: Sequence[str] = (
             continue
         found.append(FoundFile(path=path, relative=relative))
     return found
+
+
+def read_regular(path: Path) -> bytes:
+    """The bytes of a regular file, never through a symbolic link (``O_NOFOLLOW``): a file swapped for a link
+    after ``discover`` is refused (``OSError``), not followed."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path}: not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read()
+    finally:
+        os.close(fd)
 
 
 @dataclass

@@ -29,15 +29,18 @@ from langchain_core.embeddings import Embeddings
 from langchain_text_splitters import RecursiveCharacterTextSplitter
 
 from graphs.domain import (
-    ENTITY_TYPES,
+    ENTITY_TYPE_KEYS,
     Chunk,
     Document,
     DocumentRecord,
     DocumentSection,
     EntityMetadata,
     EntityType,
+    iso_date,
 )
 from graphs.embeddings import EmbedderUnavailable
+from graphs.ingest.swaps import DocumentSwaps
+from graphs.ingest.tags import confident_tags
 from graphs.kg.base import GraphDocument, KnowledgeGraph
 from graphs.kg.mentions import canonical, contains_key, name_key
 from graphs.stores.base import DocumentChunks, EntityStore, StagedWrite, VectorIndex
@@ -52,11 +55,7 @@ from graphs.text.rules import extract_entities
 log = logging.getLogger(__name__)
 
 SEPARATORS = ["\n\n", "\n", "。", "！", "？", ". ", "! ", "? ", "；", "; ", "，", ", ", " ", ""]
-_TYPE_KEYS: dict[str, EntityType] = {t.lower(): t for t in ENTITY_TYPES} | {
-    "persons": "PERSON", "people": "PERSON", "organizations": "ORGANIZATION", "orgs": "ORGANIZATION",
-    "org": "ORGANIZATION", "products": "PRODUCT", "events": "EVENT", "locations": "LOCATION",
-    "places": "LOCATION", "concepts": "CONCEPT",
-}
+_TYPE_KEYS = ENTITY_TYPE_KEYS
 
 
 def make_splitter(chunk_size: int = 800, overlap: int = 100) -> RecursiveCharacterTextSplitter:
@@ -96,13 +95,12 @@ def metadata_entities(metadata: Mapping[str, Any]) -> dict[EntityType, list[str]
 
 
 def metadata_date(metadata: Mapping[str, Any], today: date) -> int | None:
-    """The document date from ``metadata['date']`` as YYYYMMDD, if one parses."""
-    raw = metadata.get("date")
-    if raw is None or raw == "":
+    """The document date from ``metadata['date']`` as YYYYMMDD (an ISO date or a YYYYMMDD integer, checked
+    when the document was built: ``graphs.domain.iso_date``); None when it has none."""
+    try:
+        return iso_date(metadata.get("date"))
+    except ValueError:  # a document built before dates were checked (a resumed job's)
         return None
-    if isinstance(raw, int) and 10000101 <= raw <= 99991231:
-        return raw
-    return first_date(str(raw), today)
 
 
 def metadata_related(metadata: Mapping[str, Any], title: str = "") -> list[tuple[str, str]]:
@@ -219,6 +217,8 @@ class Ingestor:
     _inflight: set[str] = field(default_factory=set, init=False, repr=False, compare=False)
     _inflight_lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
     _recovered: bool = field(default=False, init=False, repr=False, compare=False)
+    swaps: DocumentSwaps = field(default_factory=DocumentSwaps, init=False, repr=False, compare=False)
+    """Readers of one document wait out a write of it (``read_document``): one version at a time."""
 
     def normalize_entities(self, raw: Mapping[EntityType, list[str]]) -> dict[EntityType, list[str]]:
         """Map each value to its standard name (and add hierarchy ancestors); unknown values stay."""
@@ -245,12 +245,10 @@ class Ingestor:
             extracted = True
             found = extract_entities(f"{doc.title}\n{doc.text}", self.gazetteer(), self.today())
             for e in found:
-                if e.type == "DATE":
-                    if when is None and e.date_range is not None:
-                        when = e.date_range.start
-                elif e.source in ("gazetteer", "pos"):
-                    # Dictionary hits and jieba's 人名/地名/机构名; capitalised-word guesses are too noisy to filter on.
-                    raw.setdefault(e.type, []).append(e.text)
+                if e.type == "DATE" and when is None and e.date_range is not None:
+                    when = e.date_range.start
+            # Dictionary hits and jieba's 人名/地名/机构名 that reach the tag confidence (``graphs.ingest.tags``).
+            raw = confident_tags(found, f"{doc.title}\n{doc.text}")
         return self.normalize_entities(raw), when, extracted
 
     def chunks(self, doc: Document) -> tuple[list[Chunk], bool]:
@@ -272,19 +270,16 @@ class Ingestor:
             entities = fields
             if gazetteer is not None:
                 head = " ".join(p for p in (doc.title, part.section) if p)
-                entities = self.normalize_entities(self._extracted(f"{head}\n{piece}", gazetteer))
+                entities = self.normalize_entities(self._extracted(f"{head}\n{piece}", gazetteer, doc.text))
             chunks.append(Chunk(id=f"{doc.id}#{i}", doc_id=doc.id, chunk_index=i, title=doc.title, text=piece,
                                 date=when, entities=entities, source=doc.source, section=part.section,
                                 page=part.page))
         return chunks, extracted
 
-    def _extracted(self, text: str, gazetteer: Gazetteer) -> dict[EntityType, list[str]]:
-        """Dictionary hits and jieba's 人名/地名/机构名 in a text (no dates: the document's date applies)."""
-        raw: dict[EntityType, list[str]] = {}
-        for e in extract_entities(text, gazetteer, self.today()):
-            if e.type != "DATE" and e.source in ("gazetteer", "pos"):
-                raw.setdefault(e.type, []).append(e.text)
-        return raw
+    def _extracted(self, text: str, gazetteer: Gazetteer, document: str = "") -> dict[EntityType, list[str]]:
+        """Dictionary hits and jieba's 人名/地名/机构名 in a text that reach the tag confidence (no dates: the
+        document's date applies); ``document``: the whole text, where a guessed name's repetition counts."""
+        return confident_tags(extract_entities(text, gazetteer, self.today()), document or text)
 
     def ingest(self, docs: Iterable[Document], batch_size: int = 32,
                progress: Callable[[int], None] | None = None, *, atomic: bool = False,
@@ -365,7 +360,8 @@ class Ingestor:
             self._recover_locked(only_once=True)
             batch = self._begin([("doc", doc_id)])
             try:
-                removed = self._purge(doc_id)
+                with self.swaps.writing([doc_id]):
+                    removed = self._purge(doc_id)
             except Exception:
                 self._fail(batch, docs=[doc_id])
                 raise
@@ -447,7 +443,8 @@ class Ingestor:
                 vectors = self.index.chunk_vectors(doc_id)
                 chunks = [changed[doc_id].get(c.id, c) for c in self.index.document_chunks(doc_id)]
                 batch.append((doc_id, chunks, [vectors[c.id] for c in chunks]))
-            self.index.replace_documents(batch)
+            with self.swaps.writing(doc_ids[start : start + self.RETAG_BATCH]):
+                self.index.replace_documents(batch)
         if self.kg is not None:
             self.kg.set_mentions(entity.standard_name, add=sorted(named), remove=sorted(unnamed - named))
         return sum(len(c) for c in changed.values())
@@ -511,23 +508,31 @@ class Ingestor:
             batch = self._begin([("doc", doc_id) for doc_id in doc_ids])
             staged: StagedWrite | None = None
             previous: list[DocumentRecord] | None = None
-            try:
-                staged = self.index.stage_documents(replacements)
-                staged.write()
-                if self.catalog is not None:
-                    previous = self.catalog.get_many(doc_ids)
-                    self.catalog.put([p.record for p in prepared])
-                if self.kg is not None:
-                    self.kg.add_documents([graph_document(p.doc, p.chunks) for p in prepared])
-            except Exception:
-                self._undo(batch, doc_ids, staged, previous)
-                raise
-            try:
-                staged.commit()
-            except Exception:
-                self._fail(batch, docs=doc_ids)
-                raise
+            with self.swaps.writing(doc_ids):  # from the new chunks' write to the old ones' delete
+                try:
+                    staged = self.index.stage_documents(replacements)
+                    staged.write()
+                    if self.catalog is not None:
+                        previous = self.catalog.get_many(doc_ids)
+                        self.catalog.put([p.record for p in prepared])
+                    if self.kg is not None:
+                        self.kg.add_documents([graph_document(p.doc, p.chunks) for p in prepared])
+                except Exception:
+                    self._undo(batch, doc_ids, staged, previous)
+                    raise
+                try:
+                    staged.commit()
+                except Exception:
+                    self._fail(batch, docs=doc_ids)
+                    raise
             self._settle(batch)
+
+    def read_document(self, doc_id: str) -> tuple[DocumentRecord | None, list[Chunk]]:
+        """A document's inventory row and chunks as one version: a replace of it in progress is waited out,
+        never read half-way (both versions' chunks, or the old row with the new chunks)."""
+        with self.swaps.reading(doc_id):
+            record = self.catalog.get(doc_id) if self.catalog is not None else None
+            return record, self.index.document_chunks(doc_id)
 
     def _undo(self, batch: str, doc_ids: list[str], staged: StagedWrite | None,
               previous: list[DocumentRecord] | None) -> None:
@@ -589,7 +594,8 @@ class Ingestor:
     def _roll_back(self, docs: Sequence[str], names: Sequence[str]) -> None:
         """Make unsettled documents absent (not partial) and mirror unsettled entities again from the store."""
         for doc_id in docs:
-            self._purge(doc_id)
+            with self.swaps.writing([doc_id]):  # a reader sees the document whole, or absent
+                self._purge(doc_id)
         for name in names:
             saved = self.entities.get(name)  # the store's write is atomic: it holds the truth
             if saved is not None:

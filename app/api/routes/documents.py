@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import PurePosixPath
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import JSONResponse
@@ -15,6 +15,7 @@ from app.api.errors import ApiError
 from app.container import Resources
 from app.schemas import API_PATH
 from graphs.ingest.loaders import SUPPORTED_SUFFIXES
+from graphs.unicode_policy import text_problem
 
 router = APIRouter(prefix=API_PATH, tags=["documents"])
 
@@ -26,7 +27,9 @@ router = APIRouter(prefix=API_PATH, tags=["documents"])
                                     "each file's documents or its error (`GET ?action=job&id=` follows the job)"},
                413: {"description": "file_too_large, payload_too_large"},
                415: {"description": "unsupported_file_type"},
-               422: {"description": "too_many_files, no_documents (no file could be read), invalid_request"}},
+               422: {"description": "too_many_files, no_documents (no file could be read), invalid_file_name (a "
+                                    "bidirectional, zero-width or other invisible character), invalid_request, "
+                                    "invalid_document_id, invalid_metadata_date, invalid_entity_type"}},
 )
 async def upload(
     request: Request,
@@ -36,8 +39,9 @@ async def upload(
     root: Annotated[str | None, Form(
         description="A name for where the files come from (a folder): the inventory lists it, and a re-ingest "
                     "with prune removes what is gone from it.", max_length=4096)] = None,
-    skip_unchanged: Annotated[bool, Form(
-        alias="skipUnchanged", description="Leave alone a document whose content is already indexed.")] = True,
+    skip_unchanged: Annotated[Literal["true", "false", "1", "0"], Form(
+        alias="skipUnchanged", description="Leave alone a document whose content is already indexed: true or "
+        "false (1 or 0); any other value is refused (422), never read as one or the other.")] = "true",
 ) -> Any:
     """Ingest uploaded files as a background job; a file that cannot be read fails alone."""
     request.state.action = "upload"  # the metrics' action label
@@ -48,6 +52,10 @@ async def upload(
                        {"maxFiles": settings.upload_max_files, "files": len(files)})
     named = [(documents.upload_name(f.filename, i), f) for i, f in enumerate(files)]
     for name, f in named:
+        if (problem := text_problem(name, "file name")) is not None:
+            # the name becomes the document's id and source: "gpj.\u202eexe-trav8.md" shows as "...8vart-exe.jpg"
+            raise ApiError(422, "invalid_file_name", f"file name {name!r} {problem}",
+                           {"file": name.encode("unicode_escape").decode("ascii"), "problem": problem})
         suffix = PurePosixPath(name).suffix.lower()
         if suffix not in SUPPORTED_SUFFIXES:
             raise ApiError(415, "unsupported_file_type", f"{name}: {suffix or 'no suffix'} is not a supported type",
@@ -59,7 +67,8 @@ async def upload(
         raise ApiError(422, "duplicate_file_names", "each file name may appear once per upload")
     data = [(name, await f.read()) for name, f in named]
     try:
-        body = await documents.upload(resources, data, metadata, root=root, skip_unchanged=skip_unchanged)
+        body = await documents.upload(resources, data, metadata, root=root,
+                                      skip_unchanged=skip_unchanged in ("true", "1"))
     except documents.UploadError as exc:
         raise ApiError(exc.status, exc.code, exc.message, exc.details) from exc
     return JSONResponse(body, status_code=202)

@@ -38,7 +38,7 @@ def test_markdown_front_matter_title_tables_and_code() -> None:
     parsed = parse_file(source.encode(), "n.md", ".md")
     assert parsed.title == "Setup notes"
     [(section, _, text)] = sections(parsed.sections)
-    assert section == "Install" and text == "Run pip install x.\n\nk | v\n\na | 1\n\ncode here"
+    assert section == "Install" and text == "Run pip install x.\n\nv — a: 1\n\ncode here"
 
 
 def test_html_sections_without_scripts_navigation_or_footers() -> None:
@@ -46,7 +46,7 @@ def test_html_sections_without_scripts_navigation_or_footers() -> None:
     assert parsed.title == "Bicycle Care"
     assert sections(parsed.sections) == [
         ("Bicycle Care", None, "A clean chain lasts longer."),
-        ("Bicycle Care > Tyres", None, "Inflate road tyres to six bar before every long ride.\n\nTyre | Pressure\n\nRoad | 6 bar"),
+        ("Bicycle Care > Tyres", None, "Inflate road tyres to six bar before every long ride.\n\nPressure — Road: 6 bar"),
     ]
 
 
