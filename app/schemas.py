@@ -488,6 +488,10 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
         "summary": "Delete a document (this one exists once the add-documents example ran; else 404)",
         "value": {"action": "delete-document", "id": "su7-launch"},
     },
+    "delete-entity": {
+        "summary": "Delete an entity and its aliases (the chunks lose its tag; the documents stay)",
+        "value": {"action": "delete-entity", "standardName": "Jensen Huang"},
+    },
 }
 
 
