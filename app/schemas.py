@@ -574,6 +574,7 @@ class KgNode(Wire):
     name: str = Field(description="A document's title or an entity's name.")
     kind: Literal["doc", "entity"]
     doc_id: str | None = Field(default=None, description="A document node's document id.")
+    aliases: list[str] = Field(default_factory=list, description="An entity's aliases in the entity store.")
 
 
 class KgPassage(Wire):

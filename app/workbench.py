@@ -96,19 +96,28 @@ def neighbourhood(resources: Resources, entity: str | None, node: str | None, li
     truncated = len(found) > limit
     found = found[:limit]
     behind = kg.edge_documents(center, sorted({n.node for n in found}))
-    center_name = kg.name(center) or center
-    nodes = {center: KgNode(id=center, name=center_name, kind=node_kind(center), doc_id=doc_id_of(center))}
+    store = resources.context.entities
+
+    def kg_node(node_id: str, name: str) -> KgNode:
+        kind = node_kind(node_id)
+        known = store.get(name) if kind == "entity" else None
+        return KgNode(id=node_id, name=name, kind=kind, doc_id=doc_id_of(node_id),
+                      aliases=list(known.aliases) if known is not None else [])
+
+    nodes = {center: kg_node(center, kg.name(center) or center)}
     chunks: dict[str, list[Chunk]] = {}
     edges = []
     for n in found:
-        nodes.setdefault(n.node, KgNode(id=n.node, name=n.name, kind=n.kind, doc_id=doc_id_of(n.node)))
+        if n.node not in nodes:
+            nodes[n.node] = kg_node(n.node, n.name)
         docs = behind.get((n.node, n.edge), [])
         passages = []
         for doc_id in docs[:PASSAGES_PER_EDGE]:
             if doc_id not in chunks:
                 chunks[doc_id] = resources.context.index.document_chunks(doc_id)
             # the passage that names the other end(s): the entities of the edge, not the document itself
-            wanted = [name for end, name in ((center, center_name), (n.node, n.name)) if end != doc_node(doc_id)]
+            wanted = [form for end in (center, n.node) if end != doc_node(doc_id)
+                      for form in (nodes[end].name, *nodes[end].aliases)]
             chunk = _passage(chunks[doc_id], wanted)
             if chunk is not None:
                 text = chunk.text if len(chunk.text) <= PASSAGE_CHARS else chunk.text[:PASSAGE_CHARS] + "…"

@@ -85,7 +85,8 @@ def test_the_neighbourhood_of_an_entity_lists_its_edges_and_the_passages_behind_
     r = client.get(f"{URL}/kg/neighbourhood", params={"entity": "Pony Ma"})  # an alias finds the entity
     assert r.status_code == 200, r.text
     body = r.json()
-    assert body["center"] == {"id": entity_node("马化腾"), "name": "马化腾", "kind": "entity", "docId": None}
+    assert body["center"] == {"id": entity_node("马化腾"), "name": "马化腾", "kind": "entity", "docId": None,
+                              "aliases": ["Pony Ma"]}
     nodes = {n["id"]: n for n in body["nodes"]}
     assert nodes[doc_node("tencent-zh")]["docId"] == "tencent-zh" and nodes[doc_node("tencent-zh")]["kind"] == "doc"
     edges = {(e["source"], e["target"], e["kind"]): e for e in body["edges"]}

@@ -136,7 +136,7 @@ function details(n) {
   }
   const node = n.nodes.find((x) => x.id === selected);
   const edges = byNeighbour(n).get(selected) || [];
-  const terms = [n.center.name, node.name];
+  const terms = [n.center.name, ...(n.center.aliases || []), node.name, ...(node.aliases || [])];
   return h("div", { class: "kg-details" },
     h("h3", {}, node.name, h("span", { class: "muted small" }, node.kind === "doc" ? ` document ${node.docId}` : " entity")),
     h("div", { class: "dialog-actions" },
