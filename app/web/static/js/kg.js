@@ -6,8 +6,8 @@
 import { $, h, highlight, s, show, table } from "./dom.js";
 import { call } from "./api.js";
 
-const W = 760;
-const H = 560;
+const WIDE = { w: 760, h: 560, label: 14, font: 13 };
+const NARROW = { w: 420, h: 600, label: 9, font: 13 }; // a phone: fewer characters per label, larger type
 const KIND_LABEL = { mentions: "mentions", co_occurs: "co-occurs", title_link: "links to", related: "related", parent: "parent", titled: "titled" };
 let ctx = null; // {openDocument(id, chunkId)}
 let current = null; // the neighbourhood shown
@@ -73,9 +73,14 @@ function byNeighbour(n) {
   return out;
 }
 
-function nodeShape(node, x, y, { center = false } = {}) {
-  const label = clip(node.name || node.id, center ? 22 : 14);
-  const width = Math.max(64, [...label].reduce((w, ch) => w + (/[\u2E80-\uFFFF]/.test(ch) ? 13 : 7.5), 0) + 18);
+/** The distinct edge kinds to a neighbour (both directions of one kind read once). */
+function kindsOf(edges) {
+  return [...new Set(edges.map((e) => KIND_LABEL[e.kind] || e.kind))];
+}
+
+function nodeShape(node, x, y, size, { center = false } = {}) {
+  const label = clip(node.name || node.id, center ? size.label + 8 : size.label);
+  const width = Math.max(48, [...label].reduce((w, ch) => w + (/[\u2E80-\uFFFF]/.test(ch) ? size.font : size.font * 0.58), 0) + 16);
   const cls = `kg-node ${node.kind}${center ? " center" : ""}${selected === node.id ? " selected" : ""}`;
   const select = () => {
     if (center) return;
@@ -94,32 +99,46 @@ function nodeShape(node, x, y, { center = false } = {}) {
   },
   s("title", {}, `${node.kind === "doc" ? "Document" : "Entity"}: ${node.name}${node.docId ? ` (${node.docId})` : ""}`),
   s("rect", { x: -width / 2, y: -15, width, height: 30, rx: node.kind === "entity" ? 15 : 4 }),
-  s("text", { "text-anchor": "middle", dy: "0.35em" }, label));
+  s("text", { "text-anchor": "middle", dy: "0.35em", "font-size": size.font }, label));
 }
 
 function drawing(n) {
+  const size = window.matchMedia("(max-width: 720px)").matches ? NARROW : WIDE;
+  const W = size.w;
+  const H = size.h;
   const groups = byNeighbour(n);
   const others = [...groups.keys()];
   const cx = W / 2;
   const cy = H / 2;
-  const rx = W / 2 - 90;
+  const rx = W / 2 - (size === WIDE ? 90 : 55);
   const ry = H / 2 - 45;
   const place = new Map(others.map((id, i) => {
     const angle = (2 * Math.PI * i) / Math.max(others.length, 1) - Math.PI / 2;
     return [id, [cx + rx * Math.cos(angle), cy + ry * Math.sin(angle)]];
   }));
   const nodes = new Map(n.nodes.map((x) => [x.id, x]));
+  // Only the selected edge is labelled (thirty labels around one center overlap); the line style tells the kind.
   const lines = others.map((id) => {
     const [x, y] = place.get(id);
-    const kinds = groups.get(id).map((e) => KIND_LABEL[e.kind] || e.kind);
-    return s("g", { class: `kg-edge${selected === id ? " selected" : ""}`, dataset: { kinds: groups.get(id).map((e) => e.kind).join(" ") } },
+    const kinds = [...new Set(groups.get(id).map((e) => e.kind))];
+    const style = kinds.includes("mentions") || kinds.includes("titled") ? "doc-edge"
+      : kinds.includes("related") || kinds.includes("parent") ? "listed" : "co";
+    return s("g", { class: `kg-edge ${style}${selected === id ? " selected" : ""}`, dataset: { kinds: kinds.join(" ") } },
       s("line", { x1: cx, y1: cy, x2: x, y2: y }),
-      s("text", { x: (cx + x) / 2, y: (cy + y) / 2, "text-anchor": "middle", class: "kg-edge-label" }, kinds.join(", ")));
+      selected === id ? s("text", { x: cx + (x - cx) * 0.55, y: cy + (y - cy) * 0.55 - 6, "text-anchor": "middle", class: "kg-edge-label" },
+        kindsOf(groups.get(id)).join(", ")) : null);
   });
   return s("svg", { class: "kg-svg", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `Knowledge graph around ${n.center.name}` },
     lines,
-    others.map((id) => nodeShape(nodes.get(id), ...place.get(id))),
-    nodeShape(n.center, cx, cy, { center: true }));
+    others.map((id) => nodeShape(nodes.get(id), ...place.get(id), size)),
+    nodeShape(n.center, cx, cy, size, { center: true }));
+}
+
+function legend() {
+  const item = (cls, text) => h("span", { class: "kg-legend-item" },
+    s("svg", { width: 28, height: 10, "aria-hidden": "true" }, s("g", { class: `kg-edge ${cls}` }, s("line", { x1: 0, y1: 5, x2: 28, y2: 5 }))), text);
+  return h("p", { class: "kg-legend muted small" }, item("doc-edge", "a document names it"), item("co", "named in the same document"),
+    item("listed", "related / parent (entity list)"), "Round nodes are entities, square ones documents.");
 }
 
 function passageView(p, terms) {
@@ -159,12 +178,13 @@ function render() {
       selected = id;
       render();
     } }, node.name), node.kind === "doc" ? "document" : "entity",
-    edges.map((e) => KIND_LABEL[e.kind] || e.kind).join(", "),
+    kindsOf(edges).join(", "),
     String(new Set(edges.flatMap((e) => e.documents)).size)];
   });
   show($("#kg-view"),
     h("p", { class: "muted small" }, `${n.center.name}: ${groups.size} neighbour(s)${n.truncated ? " (the strongest 30 shown)" : ""}. `,
-      "Round nodes are entities, square ones documents."),
+      "Select one for the edges and the passages behind them."),
+    legend(),
     groups.size ? h("div", { class: "kg-grid" },
       h("div", { class: "kg-picture" }, drawing(n)),
       h("div", { class: "kg-side", id: "kg-details" }, details(n)))
