@@ -363,7 +363,7 @@ export async function openDocument(id, chunkId = null) {
         ["Content hash", d.contentHash ? h("code", { title: d.contentHash }, d.contentHash.slice(0, 16)) : null],
       ]),
       h("div", { class: "dialog-actions" }, h("button", { type: "button", class: "danger", onclick: () => remove(d.id) }, "Delete this document")),
-      cited ? h("p", { class: "small" }, h("mark", { class: "cited-text" }, "Marked"), " : the cited passage.") : null,
+      cited ? h("p", { class: "small" }, "The ", h("mark", { class: "cited-text" }, "marked"), " text is the cited passage.") : null,
       h("div", { class: "view-toggle", role: "group", "aria-label": "View" },
         h("button", { type: "button", class: "small", value: "text", "aria-pressed": "true", onclick: () => toggle("text") }, "Text"),
         h("button", { type: "button", class: "small", value: "chunks", "aria-pressed": "false", onclick: () => toggle("chunks") }, `Chunks (${answer.chunks.length})`)),

@@ -114,7 +114,8 @@ function drawing(n) {
   const ry = H / 2 - 45;
   const place = new Map(others.map((id, i) => {
     const angle = (2 * Math.PI * i) / Math.max(others.length, 1) - Math.PI / 2;
-    return [id, [cx + rx * Math.cos(angle), cy + ry * Math.sin(angle)]];
+    const k = others.length > 12 && i % 2 ? 0.74 : 1; // many neighbours: every other one on an inner ring
+    return [id, [cx + k * rx * Math.cos(angle), cy + k * ry * Math.sin(angle)]];
   }));
   const nodes = new Map(n.nodes.map((x) => [x.id, x]));
   // Only the selected edge is labelled (thirty labels around one center overlap); the line style tells the kind.
