@@ -232,3 +232,24 @@ def test_a_bad_questions_file_is_refused_and_nothing_starts(
 
 def test_an_unknown_evaluation_job_is_404(client: TestClient) -> None:
     error(client.get(f"{URL}/evaluation-jobs/nope"), 404, "job_not_found")
+
+
+def test_an_evaluation_whose_index_fails_says_so_and_writes_no_report(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from graphs.stores.base import StoreUnavailable
+
+    index = client.app.state.resources.context.index  # type: ignore[attr-defined]
+
+    def down(*_: Any, **__: Any) -> Any:
+        raise StoreUnavailable("milvus", "connection refused")
+
+    monkeypatch.setattr(index, "search_bm25", down)
+    r = client.post(f"{URL}/evaluation-jobs", files={"file": ("down.jsonl", jsonl(QUESTIONS))}, data={"modes": "bm25"})
+    assert r.status_code == 202, r.text
+    done = follow(client, r.json()["id"])
+    assert done["status"] == "failed" and done["report"] is None
+    assert "milvus unavailable" in done["error"]
+    assert not (tmp_path / "eval-results" / "eval-page-down.json").exists()
+    metrics = client.get("/metrics").text
+    assert 'aer_store_errors_total{store="milvus"}' in metrics
