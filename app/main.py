@@ -16,7 +16,7 @@ from app.api.error_schema import ERROR_RESPONSES
 from app.api.errors import install_error_handlers
 from app.api.limits import BodyReadDeadline, BodySizeLimit
 from app.api.openai_errors import OpenAIErrorShape
-from app.api.routes import documents, evaluations, graph, health, info, metrics, openai_compat, rag
+from app.api.routes import documents, evaluations, graph, health, info, metrics, openai_compat, rag, workbench
 from app.api.routes.web import install_page
 from app.api.security import Guard, GuardedApp, access_summary, install_security
 from app.api.telemetry import RequestTelemetry
@@ -68,8 +68,11 @@ def create_app(
     # the MCP transport is a plain ASGI app: the guard wraps it (every call needs a key once keys are set)
     app.router.routes.append(Route("/mcp", GuardedApp(McpHttpEndpoint(), guard.of_kind("write")),
                                    methods=["GET", "POST", "DELETE"], include_in_schema=False))
-    for router in (info.router, graph.router, evaluations.router):
+    for router in (info.router, graph.router, evaluations.router, workbench.router):
         app.include_router(router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)
+    app.include_router(workbench.read_router, dependencies=[Depends(guard.of_kind("read"))], responses=ERROR_RESPONSES)
+    app.include_router(workbench.corpus_router, dependencies=[Depends(guard.of_kind("corpus"))],
+                       responses=ERROR_RESPONSES)
     install_page(app)
     app.add_middleware(OpenAIErrorShape)  # /v1/* errors, whoever answered them, in OpenAI's shape
     app.add_middleware(RequestTelemetry)  # outermost: every answer, 413s and refused preflights included, is counted

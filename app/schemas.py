@@ -408,6 +408,11 @@ class RemoveAliasRequest(WireRequest):
     aliases: list[EntityAlias] = Field(min_length=1, max_length=200)
 
 
+class DeleteEntityRequest(WireRequest):
+    action: Literal["delete-entity"]
+    standard_name: EntityName
+
+
 # The answers of the other actions, typed so the OpenAPI document describes every 200 body.
 class AddEntityResponse(Wire):
     success: Literal[True] = True
@@ -432,6 +437,12 @@ class DeleteDocumentResponse(Wire):
     success: Literal[True] = True
     id: str
     deleted_chunks: int = Field(description="Chunks removed with the document.")
+
+
+class DeleteEntityResponse(Wire):
+    success: Literal[True] = True
+    entity: EntityMetadata = Field(description="The entity as it was before the delete.")
+    untagged: int = Field(description="Indexed chunks that lost its tag (its name and aliases no longer filter).")
 
 
 class EntityListResponse(Wire):
@@ -464,7 +475,7 @@ class JobResponse(Wire):
 ReadResponse = EntityListResponse | DocumentListResponse | DocumentResponse | JobResponse
 """The answers of ``GET ?action=entities|documents|document|job``."""
 
-ActionResponse = QueryResponse | AddEntityResponse | AddDocumentsResponse | DeleteDocumentResponse
+ActionResponse = QueryResponse | AddEntityResponse | AddDocumentsResponse | DeleteDocumentResponse | DeleteEntityResponse
 """The answers of the POST actions (remove-alias answers like add-entity)."""
 """The 200 body of ``POST /api/adaptive-entity-rag``, by action."""
 
@@ -502,6 +513,10 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
     "delete-document": {
         "summary": "Delete a document (this one exists once the add-documents example ran; else 404)",
         "value": {"action": "delete-document", "id": "su7-launch"},
+    },
+    "delete-entity": {
+        "summary": "Delete an entity and its aliases (the chunks lose its tag; the documents stay)",
+        "value": {"action": "delete-entity", "standardName": "Jensen Huang"},
     },
 }
 
@@ -575,3 +590,96 @@ class EvalReports(Wire):
     success: Literal[True] = True
     reports: list[EvalReport] = Field(description="The latest report of each dataset, newest first.")
     errors: list[str] = Field(default_factory=list, description="Report files that could not be read, and why.")
+
+
+# -- the page's workbench: the knowledge graph, follow-up questions, evaluations run from the page ------------------
+
+
+class KgNode(Wire):
+    id: str = Field(description="The node id: doc:<document id> or entity:<folded name>.")
+    name: str = Field(description="A document's title or an entity's name.")
+    kind: Literal["doc", "entity"]
+    doc_id: str | None = Field(default=None, description="A document node's document id.")
+    aliases: list[str] = Field(default_factory=list, description="An entity's aliases in the entity store.")
+
+
+class KgPassage(Wire):
+    """A passage of a document behind an edge: the chunk that names the edge's other end (or its first)."""
+
+    doc_id: str
+    title: str
+    chunk_id: str
+    text: str
+
+
+class KgEdge(Wire):
+    source: str = Field(description="The node id the edge leaves.")
+    target: str = Field(description="The node id the edge enters.")
+    kind: str = Field(description="mentions, title_link, co_occurs, related, parent or titled.")
+    weight: float
+    documents: list[str] = Field(default_factory=list, description="The documents that gave this edge (none for "
+                                 "an edge from the entity store: a related entity or a parent).")
+    passages: list[KgPassage] = Field(default_factory=list, description="A passage of each of those documents.")
+
+
+class KgNeighbourhood(Wire):
+    """One hop of the knowledge graph (SQLite, built at ingest) around an entity or a document."""
+
+    success: Literal[True] = True
+    center: KgNode
+    nodes: list[KgNode] = Field(description="The center first, then its neighbours, strongest edge first.")
+    edges: list[KgEdge]
+    truncated: bool = Field(description="More neighbours exist than ``limit``.")
+
+
+class ConversationTurn(WireRequest):
+    role: Literal["user", "assistant"]
+    content: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS * 4)
+
+
+class ResolveRequest(WireRequest):
+    """A conversation whose last turn is the user's new question."""
+
+    messages: list[ConversationTurn] = Field(min_length=1, max_length=40)
+
+    @model_validator(mode="after")
+    def _ends_with_a_question(self) -> ResolveRequest:
+        last = self.messages[-1]
+        if last.role != "user" or not last.content.strip():
+            raise PydanticCustomError("last_turn", "the last message must be the user's question")
+        if len(last.content) > MAX_QUESTION_CHARS:
+            raise PydanticCustomError("too_long", f"the question is over {MAX_QUESTION_CHARS} characters")
+        check_strings({"messages": [m.content for m in self.messages]})
+        return self
+
+
+class CarriedName(Wire):
+    text: str
+    standard_name: str
+    type: str
+
+
+class ResolveResponse(Wire):
+    """The question to ask: what ``/v1/chat/completions`` answers for the same conversation."""
+
+    success: Literal[True] = True
+    question: str = Field(description="The standalone question to ask.")
+    original: str = Field(description="The last user message.")
+    mode: Literal["standalone", "condensed", "entities"]
+    carried_entities: list[CarriedName] = Field(default_factory=list)
+    degraded: list[str] = Field(default_factory=list)
+
+
+class EvalJob(Wire):
+    """An evaluation run from the page: the uploaded questions asked of the indexed documents."""
+
+    success: Literal[True] = True
+    id: str
+    dataset: str = Field(description="The report's name (eval-<dataset>.json in the results folder).")
+    status: Literal["queued", "running", "done", "failed"]
+    modes: list[str]
+    questions: int
+    done: int = Field(description="Questions asked so far (over every mode).")
+    total: int = Field(description="Questions to ask in all (questions × modes).")
+    error: str | None = None
+    report: EvalReport | None = Field(default=None, description="The report, once done.")

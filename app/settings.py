@@ -153,6 +153,11 @@ class Settings(BaseSettings):
         default=Path("eval-results"),
         description="Where `aer eval` writes its reports (eval-<dataset>.json/.md/.png) and the page reads them.",
     )
+    eval_max_questions: int = Field(
+        default=200, ge=1, le=10_000,
+        description="Most questions an evaluation run from the page takes (a bigger file: 413 too_many_questions).")
+    eval_max_file_bytes: int = Field(
+        default=2_000_000, ge=1024, description="Largest questions file an evaluation run from the page takes.")
 
     @field_validator("api_keys", "cors_origins", "forwarded_allow_ips", mode="before")
     @classmethod

@@ -68,7 +68,7 @@ def _json_safe(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for e in errors]
 
 
-ACTION_TAGS = frozenset({"query", "add-entity", "add-documents", "delete-document"})
+ACTION_TAGS = frozenset({"query", "add-entity", "add-documents", "delete-document", "remove-alias", "delete-entity"})
 MESSAGE_ERRORS = 5
 
 

@@ -50,9 +50,10 @@ READ_ACTIONS = frozenset({"query"})
 DOCUMENT_READS = frozenset({"document", "documents", "job"})
 """``GET ?action=`` reads that return the corpus (documents' full text, their inventory, a job's documents):
 a key whenever keys exist, as for a write."""
-RequestKind = Literal["auto", "read", "write"]
+RequestKind = Literal["auto", "read", "corpus", "write"]
 """How a guarded request counts: ``auto`` by its body's or query string's ``action``, ``read`` (a query: a key
-unless ``AER_REQUIRE_KEY_FOR_QUERIES=false``), ``write`` (always a key, once keys are configured)."""
+unless ``AER_REQUIRE_KEY_FOR_QUERIES=false``), ``corpus`` (a read that returns documents' text, such as the
+knowledge graph's passages) and ``write`` (always a key, once keys are configured)."""
 
 
 class HeaderedApiError(ApiError):
@@ -175,7 +176,7 @@ class Guard:
         if presented is not None and key_id is None:
             log.warning("rejected an invalid API key (%s %s)", request.method, request.url.path)
             raise Unauthorized("the API key is not valid")
-        if key_id is None and (self.kind == "write" or self.require_for_queries
+        if key_id is None and (self.kind in ("write", "corpus") or self.require_for_queries
                                or (self.kind == "auto" and (_reads_documents(request) or await _writes(request)))):
             raise Unauthorized("this request needs an API key (X-API-Key or Authorization: Bearer)")
 

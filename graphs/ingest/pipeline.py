@@ -393,6 +393,52 @@ class Ingestor:
         self._settle(batch)
         return saved
 
+    def delete_entity(self, standard_name: str) -> tuple[EntityMetadata, int] | None:
+        """Delete an entity: the indexed chunks lose its tag first (while the store still holds it, so an
+        interrupted delete is re-tagged by recovery and nothing is half-deleted), then the store forgets it and
+        the graph drops the edges its tags and the store gave it. The entity as it was and the chunks untagged;
+        None if there is no such entity."""
+        entity = self.entities.get(standard_name)
+        if entity is None:
+            return None
+        with self._write_lock:
+            self._recover_locked(only_once=True)
+            batch = self._begin([("entity", entity.standard_name)])
+            try:
+                untagged = self._untag_locked(entity)
+                self.entities.delete(entity.standard_name)
+                if self.kg is not None:
+                    self.kg.delete_entity(entity.standard_name)
+            except Exception:
+                self._fail(batch, names=[entity.standard_name])
+                raise
+            self._settle(batch)
+        return entity, untagged
+
+    def _untag_locked(self, entity: EntityMetadata) -> int:
+        """Remove ``entity``'s tag (its standard name or an alias as a tag value) from every indexed chunk; the
+        number of chunks changed. Documents are rewritten with their stored vectors."""
+        expr = mention_filter(_spellings([entity.standard_name, *entity.aliases]))
+        if expr is None:
+            return 0
+        names = {normalize(n) for n in (entity.standard_name, *entity.aliases)}
+        changed: dict[str, dict[str, Chunk]] = {}
+        for chunk in self.index.chunks_where(expr):
+            tags = {t: [v for v in values if not (t == entity.type and normalize(v) in names)]
+                    for t, values in chunk.entities.items()}
+            tags = {t: v for t, v in tags.items() if v}
+            if tags != {t: v for t, v in chunk.entities.items() if v}:
+                changed.setdefault(chunk.doc_id, {})[chunk.id] = chunk.model_copy(update={"entities": tags})
+        doc_ids = sorted(changed)
+        for start in range(0, len(doc_ids), self.RETAG_BATCH):
+            batch: list[DocumentChunks] = []
+            for doc_id in doc_ids[start : start + self.RETAG_BATCH]:
+                vectors = self.index.chunk_vectors(doc_id)
+                chunks = [changed[doc_id].get(c.id, c) for c in self.index.document_chunks(doc_id)]
+                batch.append((doc_id, chunks, [vectors[c.id] for c in chunks]))
+            self.index.replace_documents(batch)
+        return sum(len(c) for c in changed.values())
+
     RETAG_BATCH = 32
     """Documents rewritten per write when re-tagging."""
 

@@ -97,6 +97,16 @@ class KnowledgeGraph(Protocol):
         """A node's display name (a document's title, an entity's standard name)."""
         ...
 
+    def delete_entity(self, name: str) -> None:
+        """Forget an entity deleted from the store: its related/parent edges, the mentions and co-occurrences its
+        tags gave it (a document titled by its name keeps its ``titled`` edge); a node left alone is dropped."""
+        ...
+
+    def edge_documents(self, node_id: str, others: Sequence[str]) -> dict[tuple[str, EdgeKind], list[str]]:
+        """The documents behind each edge between ``node_id`` and one of ``others``: (other node, edge kind) →
+        the ids of the documents that contributed it (empty for an entity-store edge)."""
+        ...
+
 
 
     def close(self) -> None: ...

@@ -450,6 +450,35 @@ class SQLiteKnowledgeGraph:
             row = conn.execute("SELECT name FROM nodes WHERE id = ?", (node_id,)).fetchone()
         return row[0] if row else None
 
+    def delete_entity(self, name: str) -> None:
+        """Drop an entity's store edges and the mentions/co-occurrences its tags gave it (``titled`` stays)."""
+        node = entity_node(name)
+        with self._write() as conn:
+            names = self._name_index(conn)
+            touched = {n for src, dst in conn.execute(
+                "SELECT src, dst FROM edges WHERE (src = :n OR dst = :n) AND kind != 'titled'", {"n": node})
+                for n in (src, dst) if node_kind(n) == "entity"}
+            conn.execute("DELETE FROM edges WHERE (src = :n OR dst = :n) AND kind != 'titled'", {"n": node})
+            conn.execute("UPDATE nodes SET from_store = 0 WHERE id = ?", (node,))
+            self._drop_orphans(conn, names, touched | {node})
+
+    def edge_documents(self, node_id: str, others: Sequence[str]) -> dict[tuple[str, EdgeKind], list[str]]:
+        """(other node, edge kind) → the documents that contributed an edge between ``node_id`` and it."""
+        out: dict[tuple[str, EdgeKind], list[str]] = {}
+        if not others:
+            return out
+        marks = ",".join("?" * len(others))
+        with self._read() as conn:
+            rows = conn.execute(
+                f"SELECT dst, kind, source_doc FROM edges WHERE src = ? AND dst IN ({marks}) "
+                f"UNION SELECT src, kind, source_doc FROM edges WHERE dst = ? AND src IN ({marks}) "
+                "ORDER BY 1, 2, 3", [node_id, *others, node_id, *others]).fetchall()
+        for other, kind, doc in rows:
+            docs = out.setdefault((other, cast(EdgeKind, kind)), [])
+            if doc is not None and doc not in docs:
+                docs.append(doc)
+        return out
+
     def ping(self) -> None:
         """Raise StoreUnavailable if the database cannot be read."""
         with self._read() as conn:

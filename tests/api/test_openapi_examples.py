@@ -46,14 +46,14 @@ def test_every_action_has_an_example_and_the_first_asks_a_question(spec: dict[st
     examples = body["examples"]
     assert list(examples) == list(REQUEST_EXAMPLES)
     actions = {e["value"]["action"] for e in examples.values()}
-    assert actions == {"query", "add-entity", "remove-alias", "add-documents", "delete-document"}
+    assert actions == {"query", "add-entity", "remove-alias", "add-documents", "delete-document", "delete-entity"}
     first = next(iter(examples.values()))["value"]
     # The prefilled body of "Try it out": a question, and no placeholder model name ("string" was a 400).
     assert first["action"] == "query" and "llmModel" not in first and "embeddingModel" not in first
     # Each action keeps its own typed body.
     refs = {item["$ref"].rsplit("/", 1)[1] for item in body["schema"]["oneOf"]}
     assert refs == {"QueryRequest", "AddEntityRequest", "AddDocumentsRequest", "DeleteDocumentRequest",
-                    "RemoveAliasRequest"}
+                    "RemoveAliasRequest", "DeleteEntityRequest"}
 
 
 def test_each_example_posted_to_the_app_succeeds_and_matches_the_documented_200(client: TestClient) -> None:
@@ -71,16 +71,19 @@ def test_each_example_posted_to_the_app_succeeds_and_matches_the_documented_200(
         assert body["success"] is True, name
         parsed = documented.validate_python(body)
         expected = {"query": "QueryResponse", "add-entity": "AddEntityResponse", "remove-alias": "AddEntityResponse",
-                    "add-documents": "AddDocumentsResponse", "delete-document": "DeleteDocumentResponse"}
+                    "add-documents": "AddDocumentsResponse", "delete-document": "DeleteDocumentResponse",
+                    "delete-entity": "DeleteEntityResponse"}
         assert type(parsed).__name__ == expected[request["action"]], name
-    # The examples leave the corpus as they found it: the added document is deleted again.
+    # The examples leave the corpus as they found it: the added document and entity are deleted again.
     assert client.post(URL, json={"action": "delete-document", "id": "su7-launch"}).status_code == 404
+    assert client.post(URL, json={"action": "delete-entity", "standardName": "Jensen Huang"}).status_code == 404
 
 
 def test_the_200_responses_are_typed(spec: dict[str, Any]) -> None:
     post = spec["paths"][URL]["post"]["responses"]["200"]["content"]
     refs = {item["$ref"].rsplit("/", 1)[1] for item in post["application/json"]["schema"]["anyOf"]}
-    assert refs == {"QueryResponse", "AddEntityResponse", "AddDocumentsResponse", "DeleteDocumentResponse"}
+    assert refs == {"QueryResponse", "AddEntityResponse", "AddDocumentsResponse", "DeleteDocumentResponse",
+                    "DeleteEntityResponse"}
     assert "text/event-stream" in post
     get = spec["paths"][URL]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
     refs = {item["$ref"].rsplit("/", 1)[1] for item in get["anyOf"]}

@@ -1,4 +1,5 @@
-"""``/api/adaptive-entity-rag``: query, add-entity, add-documents, delete-document, list entities."""
+"""``/api/adaptive-entity-rag``: query, add-entity, remove-alias, delete-entity, add-documents, delete-document,
+list entities."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from fastapi.responses import JSONResponse
 from pydantic import Field
 from sse_starlette.sse import EventSourceResponse
 
-from app import documents
+from app import documents, workbench
 from app.api.deps import resources_of
 from app.api.errors import ApiError, error_body, service_error
 from app.api.routes import documents as document_routes
@@ -25,6 +26,8 @@ from app.schemas import (
     AddEntityRequest,
     AddEntityResponse,
     DeleteDocumentRequest,
+    DeleteEntityRequest,
+    DeleteEntityResponse,
     QueryRequest,
     QueryResponse,
     ReadResponse,
@@ -41,7 +44,8 @@ router = APIRouter(prefix=API_PATH, tags=["adaptive-entity-rag"])
 MAX_OFFSET = 1_000_000_000
 
 ActionRequest = Annotated[
-    QueryRequest | AddEntityRequest | AddDocumentsRequest | DeleteDocumentRequest | RemoveAliasRequest,
+    QueryRequest | AddEntityRequest | AddDocumentsRequest | DeleteDocumentRequest | RemoveAliasRequest
+    | DeleteEntityRequest,
     Field(discriminator="action")
 ]
 
@@ -78,7 +82,8 @@ async def sse_events(resources: Resources, body: QueryRequest) -> AsyncIterator[
                      "content": {"text/event-stream": {}}}},
 )
 async def post_action(request: Request, body: Annotated[ActionRequest, Body(openapi_examples=REQUEST_EXAMPLES)]) -> Any:
-    """Run one action: ``query``, ``add-entity``, ``remove-alias``, ``add-documents`` or ``delete-document``."""
+    """Run one action: ``query``, ``add-entity``, ``remove-alias``, ``delete-entity``, ``add-documents`` or
+    ``delete-document``."""
     resources = resources_of(request)
     request.state.action = body.action  # the metrics' action label
     if isinstance(body, QueryRequest):
@@ -99,6 +104,11 @@ async def post_action(request: Request, body: Annotated[ActionRequest, Body(open
         if removed_from is None:
             raise ApiError(404, "entity_not_found", f"no entity named {body.standard_name!r}")
         return AddEntityResponse(entity=removed_from.entity, retagged=removed_from.retagged).model_dump(by_alias=True)
+    if isinstance(body, DeleteEntityRequest):
+        deleted = await workbench.delete_entity(resources, body.standard_name)
+        if deleted is None:
+            raise ApiError(404, "entity_not_found", f"no entity named {body.standard_name!r}")
+        return DeleteEntityResponse(entity=deleted[0], untagged=deleted[1]).model_dump(by_alias=True)
     if isinstance(body, AddDocumentsRequest):
         docs = [Document.model_validate(d.model_dump()) for d in body.documents]
         ids = [d.id for d in docs]

@@ -6,9 +6,10 @@ import { apiKey, call, onUnauthorized } from "./api.js";
 import { applyInfo, initAsk } from "./ask.js";
 import { initDocuments, loadInventory, openDocument } from "./documents.js";
 import { initEntities, load as loadEntities } from "./entities.js";
-import { loadEvaluations } from "./evaluation.js";
+import { initEvaluationRun, loadEvaluations } from "./evaluation.js";
+import { initKg, showEntity } from "./kg.js";
 
-const TABS = ["ask", "documents", "entities", "evaluation"];
+const TABS = ["ask", "documents", "entities", "kg", "evaluation"];
 let info = null;
 let entitiesLoaded = false;
 let documentsLoaded = false;
@@ -120,7 +121,7 @@ async function start() {
   banner();
   applyInfo(info);
   initDocuments();
-  initEntities(info);
+  initEntities(info, { showGraph });
   updateKeyButton();
   if (info.auth.apiKeys && !info.auth.readsNeedKey && !apiKey.get()) {
     banner("This server has API keys: asking is open, adding or deleting needs a key (you will be asked for it).");
@@ -129,9 +130,17 @@ async function start() {
   graph();
 }
 
+/** The Knowledge graph tab on an entity. */
+function showGraph(name) {
+  selectTab("kg");
+  showEntity(name);
+}
+
 function main() {
   onUnauthorized(askForKey);
   initTabs();
+  initKg({ openDocument });
+  initEvaluationRun();
   $("#key-button").addEventListener("click", () => askForKey(""));
   initAsk({ graph, openDocument });
   selectTab(location.hash.slice(1));

@@ -3,10 +3,10 @@
 // plan, the results with their score components, the searches and the time per node.
 
 import { $, chips, dl, fmt, h, highlight, ms, show, table } from "./dom.js";
-import { ApiError, post, streamQuery } from "./api.js";
+import { ApiError, call, post, streamQuery } from "./api.js";
 import { drawRoute, stepList } from "./route.js";
 
-let ctx = null; // {graph: () => Promise<the graph's nodes and edges>, openDocument: (id) => void}
+let ctx = null; // {graph: () => Promise<the graph's nodes and edges>, openDocument: (id, chunkId) => void}
 let running = null; // the AbortController of the question being answered
 let routeOnly = window.matchMedia("(max-width: 720px)").matches;
 
@@ -24,6 +24,75 @@ export function initAsk(context) {
     }
   });
   $("#stop-button").addEventListener("click", () => running && running.abort());
+  $("#new-conversation").addEventListener("click", () => {
+    conversation.clear();
+    show($("#ask-output"));
+    $("#question").focus();
+  });
+  conversation.render();
+}
+
+// --- the conversation: earlier turns kept in localStorage; a follow-up is made standalone by the server --------
+
+const HISTORY_KEY = "aer.conversation";
+const MAX_TURNS = 20; // kept in the browser
+const SENT_TURNS = 8; // sent to the server to resolve a follow-up (the chat endpoint reads the last six)
+const ANSWER_CHARS = 1500;
+
+export const conversation = {
+  turns() {
+    try {
+      const turns = JSON.parse(localStorage.getItem(HISTORY_KEY) || "[]");
+      return Array.isArray(turns) ? turns.filter((t) => t && typeof t.question === "string") : [];
+    } catch {
+      return [];
+    }
+  },
+  save(turns) {
+    localStorage.setItem(HISTORY_KEY, JSON.stringify(turns.slice(-MAX_TURNS)));
+    this.render();
+  },
+  add(turn) {
+    this.save([...this.turns(), turn]);
+  },
+  clear() {
+    localStorage.removeItem(HISTORY_KEY);
+    this.render();
+  },
+  /** The chat messages of the earlier turns and the new question. */
+  messages(question) {
+    const out = [];
+    for (const t of this.turns().slice(-SENT_TURNS)) {
+      out.push({ role: "user", content: t.question });
+      if (t.answer) out.push({ role: "assistant", content: t.answer.slice(0, ANSWER_CHARS) });
+    }
+    out.push({ role: "user", content: question });
+    return out;
+  },
+  render() {
+    const turns = this.turns();
+    $("#conversation").hidden = turns.length === 0;
+    show($("#conversation-turns"), turns.map((t, i) => h("li", { class: "turn" },
+      h("p", { class: "turn-q" }, h("span", { class: "turn-n" }, `${i + 1}`), h("b", {}, t.question),
+        t.asked && t.asked !== t.question ? h("span", { class: "muted small" }, ` — asked as “${t.asked}”`) : null),
+      h("p", { class: "turn-a" }, t.status ? h("span", { class: `status-badge ${t.status === "answered" ? "ok" : "warn"}` }, t.status) : null,
+        " ", t.answer || ""))));
+  },
+};
+
+/** The standalone question for this turn: the question itself when there is no earlier turn. */
+async function resolveQuestion(question, signal) {
+  if (!conversation.turns().length) return { question, original: question, mode: "standalone", carriedEntities: [] };
+  return call("conversation/resolve", { method: "POST", json: { messages: conversation.messages(question) }, signal });
+}
+
+function resolvedNote(resolved) {
+  if (resolved.mode === "standalone") return null;
+  const carried = resolved.carriedEntities.map((c) => c.standardName);
+  return h("p", { class: "resolved note" }, h("b", {}, "Follow-up asked as: "), h("q", { class: "resolved-question" }, resolved.question),
+    resolved.mode === "entities" ? h("span", { class: "muted small" }, ` (carried from the earlier questions: ${carried.join(", ")})`)
+      : h("span", { class: "muted small" }, " (rewritten by the LLM from the conversation)"),
+    resolved.degraded && resolved.degraded.length ? h("span", { class: "muted small" }, ` · degraded: ${resolved.degraded.join(", ")}`) : null);
 }
 
 /** Fill the option controls from the server's info. */
@@ -94,9 +163,22 @@ export async function ask(question) {
   running = controller;
   showAskError(null);
   setBusy(true);
+  const original = request.question;
+  let resolved;
+  try {
+    resolved = await resolveQuestion(original, controller.signal);
+  } catch (err) {
+    if (running === controller) {
+      running = null;
+      setBusy(false);
+    }
+    if (err.name !== "AbortError") showAskError(err);
+    return;
+  }
+  request.question = resolved.question;
   const structure = await ctx.graph().catch(() => null);
   const view = new RunView(structure, request.question);
-  show($("#ask-output"), view.root);
+  show($("#ask-output"), resolvedNote(resolved), view.root);
   try {
     if ($("#opt-stream").checked) {
       let finished = false;
@@ -114,6 +196,9 @@ export async function ask(question) {
     } else {
       view.result(await post(request, { signal: controller.signal }));
     }
+    const r = view.response;
+    conversation.add({ question: original, asked: resolved.question, answer: r.answer || "", status: r.status });
+    $("#question").value = "";
   } catch (err) {
     if (err.name === "AbortError") view.stopped();
     else {
@@ -171,8 +256,8 @@ export function openPassage(hit, terms, heading) {
     dl([
       ["Document", openDocument ? [h("button", { type: "button", class: "linklike", onclick: () => {
         dialog.close();
-        openDocument(hit.docId);
-      } }, hit.docId), h("span", { class: "muted small" }, " (open it: all its chunks)")] : hit.docId],
+        openDocument(hit.docId, hit.id);
+      } }, hit.docId), h("span", { class: "muted small" }, " (open it: its text with this passage marked)")] : hit.docId],
       ["File", hit.source],
       ["Page", hit.page === null || hit.page === undefined ? null : String(hit.page)],
       ["Section", hit.section],

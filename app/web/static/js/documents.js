@@ -297,24 +297,72 @@ export async function loadInventory() {
   return undefined;
 }
 
-function chunkView(c) {
+function chunkView(c, cited) {
   const where = [c.page !== null && c.page !== undefined ? `p. ${c.page}` : null, c.section ? `§ ${c.section}` : null,
     c.date ? `date ${String(c.date).replace(/^(\d{4})(\d{2})(\d{2})$/, "$1-$2-$3")}` : null].filter(Boolean);
-  return h("li", { class: "chunk", dataset: { chunk: c.id } },
-    h("div", { class: "chunk-head" }, h("b", {}, `#${c.chunkIndex}`), where.length ? h("span", { class: "where" }, where.join(" · ")) : null),
+  return h("li", { class: `chunk${c.id === cited ? " cited" : ""}`, dataset: { chunk: c.id } },
+    h("div", { class: "chunk-head" }, h("b", {}, `#${c.chunkIndex}`), where.length ? h("span", { class: "where" }, where.join(" · ")) : null,
+      c.id === cited ? h("span", { class: "status-badge ok" }, "cited") : null),
     Object.keys(c.entities || {}).length ? h("div", { class: "tags" },
       Object.entries(c.entities).map(([type, names]) => h("span", { class: "tag" }, h("b", {}, type), ` ${names.join(", ")}`)))
       : h("p", { class: "muted small" }, "No entity tags."),
     h("p", { class: "chunk-text" }, c.text));
 }
 
-/** Open a document: its inventory row and its chunks with their section or page and entity tags. */
-export async function openDocument(id) {
+/** How many characters of ``next`` repeat the end of ``prev`` (the splitter's overlap), at most 400. */
+function overlap(prev, next) {
+  for (let n = Math.min(400, prev.length, next.length); n > 0; n--) {
+    if (prev.endsWith(next.slice(0, n))) return n;
+  }
+  return 0;
+}
+
+/**
+ * The document as text, rebuilt from its chunks in order (the overlap between neighbours said once), with a
+ * heading where the page or section changes; the cited chunk's text is marked.
+ */
+function textView(chunks, cited) {
+  const out = [];
+  let heading = null;
+  let prev = "";
+  for (const c of chunks) {
+    const where = [c.page !== null && c.page !== undefined ? `Page ${c.page}` : null, c.section].filter(Boolean).join(" · ");
+    if (where && where !== heading) {
+      out.push(h("h4", { class: "doc-heading" }, where));
+      heading = where;
+      prev = "";
+    }
+    const skip = overlap(prev, c.text);
+    const shown = c.text.slice(skip);
+    out.push(c.id === cited
+      ? h("mark", { class: "cited-text", dataset: { chunk: c.id }, id: "cited-passage" }, shown)
+      : h("span", { dataset: { chunk: c.id } }, shown));
+    out.push(" ");
+    prev = c.text;
+  }
+  return h("div", { class: "doc-text", tabindex: "0", role: "region", "aria-label": "The document's text" }, out);
+}
+
+/**
+ * Open a document: its inventory row, its text (rebuilt from the chunks: the original file is not kept) and its
+ * chunks with their section or page and entity tags. Opened from a citation (``chunkId``), the cited passage is
+ * marked in the text and in the chunk list, and scrolled to.
+ */
+export async function openDocument(id, chunkId = null) {
   const dialog = $("#document-dialog");
   try {
     const answer = await call("", { query: { action: "document", id } });
     const d = answer.document;
+    const cited = answer.chunks.some((c) => c.id === chunkId) ? chunkId : null;
     $("#document-title").textContent = d.title || d.id;
+    const text = textView(answer.chunks, cited);
+    const chunks = h("ol", { class: "plain-list chunks" }, answer.chunks.map((c) => chunkView(c, cited)));
+    const panes = { text, chunks };
+    const toggle = (name) => {
+      for (const [key, pane] of Object.entries(panes)) pane.hidden = key !== name;
+      for (const b of dialog.querySelectorAll(".view-toggle button")) b.setAttribute("aria-pressed", String(b.value === name));
+    };
+    chunks.hidden = true;
     show($("#document-body"),
       dl([
         ["Id", h("code", {}, d.id)],
@@ -326,10 +374,15 @@ export async function openDocument(id) {
         ["Content hash", d.contentHash ? h("code", { title: d.contentHash }, d.contentHash.slice(0, 16)) : null],
       ]),
       h("div", { class: "dialog-actions" }, h("button", { type: "button", class: "danger", onclick: () => remove(d.id) }, "Delete this document")),
-      h("h3", {}, `Chunks (${answer.chunks.length})`),
-      h("ol", { class: "plain-list chunks" }, answer.chunks.map(chunkView)));
+      cited ? h("p", { class: "small" }, "The ", h("mark", { class: "cited-text" }, "marked"), " text is the cited passage.") : null,
+      h("div", { class: "view-toggle", role: "group", "aria-label": "View" },
+        h("button", { type: "button", class: "small", value: "text", "aria-pressed": "true", onclick: () => toggle("text") }, "Text"),
+        h("button", { type: "button", class: "small", value: "chunks", "aria-pressed": "false", onclick: () => toggle("chunks") }, `Chunks (${answer.chunks.length})`)),
+      text, chunks);
     dialog.dataset.doc = d.id;
     if (!dialog.open) dialog.showModal();
+    const mark = cited && text.querySelector("#cited-passage");
+    if (mark) mark.scrollIntoView({ block: "center" });
   } catch (err) {
     say("#inventory-result", "error", errorView(err));
     $("#inventory-result").scrollIntoView({ block: "nearest" });

@@ -1,5 +1,6 @@
 // The Entities tab: list and search by type, add an entity, an alias or a hierarchy; a 409 alias conflict says
-// which entity owns the alias and what to do.
+// which entity owns the alias and what to do; remove an alias, delete an entity (asked to confirm), and open an
+// entity's neighbourhood in the knowledge graph.
 
 import { $, h, show, table } from "./dom.js";
 import { call, post } from "./api.js";
@@ -7,8 +8,10 @@ import { call, post } from "./api.js";
 const PAGE = 25;
 let offset = 0;
 let total = 0;
+let showGraph = null; // (name) => open the Knowledge graph tab on this entity
 
-export function initEntities(info) {
+export function initEntities(info, context = {}) {
+  showGraph = context.showGraph || null;
   for (const select of [$("#entity-type"), $("#ent-type")]) {
     select.append(...info.entityTypes.map((t) => h("option", { value: t }, t)));
   }
@@ -44,8 +47,12 @@ export async function load() {
     });
     total = page.total;
     const rows = page.entities.map((e) => [
-      h("b", {}, e.standardName), e.type, e.aliases.join(", "), e.hierarchy.join(" > "), e.relatedEntities.join(", "),
-      h("button", { type: "button", class: "small", "aria-label": `Add an alias to ${e.standardName}`, onclick: () => edit(e) }, "Add alias"),
+      h("b", {}, e.standardName), e.type, aliasChips(e), e.hierarchy.join(" > "), e.relatedEntities.join(", "),
+      h("div", { class: "row-actions" },
+        h("button", { type: "button", class: "small", "aria-label": `Add an alias to ${e.standardName}`, onclick: () => edit(e) }, "Add alias"),
+        showGraph ? h("button", { type: "button", class: "small", "aria-label": `Show ${e.standardName} in the knowledge graph`,
+          onclick: () => showGraph(e.standardName) }, "Graph") : null,
+        h("button", { type: "button", class: "small danger", "aria-label": `Delete ${e.standardName}`, onclick: () => confirmDelete(e) }, "Delete")),
     ]);
     show(out, rows.length ? table(["Standard name", "Type", "Aliases", "Hierarchy", "Related", ""], rows, { caption: "Entities" })
       : h("p", { class: "muted" }, "No entity matches."));
@@ -153,4 +160,48 @@ function lookAlikes(warnings) {
         ` but is spelled with other characters${odd ? ` (${odd})` : ""}.`);
     })),
     h("p", { class: "small muted" }, "Saved anyway: to the service it is a different name from the one it looks like."));
+}
+
+/** The aliases, each with a button that removes it. */
+function aliasChips(entity) {
+  return h("span", { class: "chips" }, entity.aliases.map((alias) => h("span", { class: "chip alias" }, alias,
+    h("button", { type: "button", class: "chip-remove", title: "Remove this alias",
+      "aria-label": `Remove alias ${alias} from ${entity.standardName}`, onclick: () => removeAlias(entity, alias) }, "×"))));
+}
+
+async function removeAlias(entity, alias) {
+  try {
+    const answer = await post({ action: "remove-alias", standardName: entity.standardName, aliases: [alias] });
+    result("ok", h("strong", {}, `Removed the alias “${alias}” from ${entity.standardName}. `),
+      typeof answer.retagged === "number" ? `${answer.retagged} chunk(s) re-tagged. ` : "",
+      "Questions that name it by this alias no longer find it.");
+    load();
+  } catch (err) {
+    result("error", h("strong", {}, `${err.code}: `), err.message);
+  }
+}
+
+/** Ask before deleting: the entity, its aliases and its tags on the indexed chunks go. */
+function confirmDelete(entity) {
+  const yes = h("button", { type: "button", class: "danger", onclick: () => remove(entity) }, `Delete ${entity.standardName}`);
+  const no = h("button", { type: "button", class: "ghost", onclick: () => {
+    $("#entity-result").hidden = true;
+  } }, "Cancel");
+  result("warn", h("strong", {}, `Delete the entity “${entity.standardName}” (${entity.type})? `),
+    entity.aliases.length ? `Its aliases (${entity.aliases.join(", ")}) go with it, and ` : "",
+    "the indexed chunks lose its tag: questions naming it are no longer filtered by it. The documents stay. ",
+    h("div", { class: "dialog-actions" }, yes, no));
+  $("#entity-result").scrollIntoView({ block: "nearest" });
+  yes.focus();
+}
+
+async function remove(entity) {
+  try {
+    const answer = await post({ action: "delete-entity", standardName: entity.standardName });
+    result("ok", h("strong", {}, `Deleted ${answer.entity.standardName}. `), `${answer.untagged} chunk(s) untagged.`);
+    if ($("#entity-q").value.trim() === entity.standardName) $("#entity-q").value = "";
+    load();
+  } catch (err) {
+    result("error", h("strong", {}, `${err.code}: `), err.message);
+  }
 }
