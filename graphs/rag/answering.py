@@ -48,6 +48,10 @@ ANCHOR_PENALTY = 1.0
 """What evidence loses for not mentioning the entities the question names (all of them: the whole penalty)."""
 FIRST_HOPS = 12
 """Sentences tried as the first step of a two-sentence chain (the best single ones)."""
+BRIDGE_BONUS = 0.2
+"""What a followed bridge gains over the first hop alone (which stops at the entity the question describes)."""
+BRIDGE_KINDS = frozenset({"person", "organization", "place", "date", "number"})
+"""Kinds of answer a bridge is followed for: a typed span in the last hop tells the hop that answers."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,12 @@ class Question:
     subjects: tuple[str, ...] = ()
     """Titles of retrieved passages that the question writes out (乍都节公园): their words name the
     subject, whatever the word split made of them (乍都 / 节 / 公园)."""
+    nested: bool = False
+    """A bridge question: what is asked is of an entity the question only describes ("the town where the X300
+    is assembled", "X的创始人的妻子"); the first passage names it, a second states what is asked."""
+    types: dict[str, str] = field(default_factory=dict)
+    """What the passages say their names are (folded name → PERSON, LOCATION …): their tags, and what a
+    passage's opening sentence says its title is ("M. Ward … is an American singer-songwriter")."""
 
     @property
     def relation(self) -> dict[str, float]:
@@ -99,7 +109,51 @@ class Question:
         subjects = tuple(t for t in titles if len(t) >= 2 and t in folded)
         named = [f for forms in self.anchors for f in forms]
         extra = [(t,) for t in subjects if not any(t in f for f in named)]
-        return replace(self, subjects=subjects, anchors=[*self.anchors, *extra])
+        return replace(self, subjects=subjects, anchors=[*self.anchors, *extra], types=name_types(hits))
+
+
+_KIND_WORDS = {
+    "PERSON": r"actor|actress|singer|songwriter|singer-songwriter|musician|politician|writer|author|novelist|"
+              r"director|filmmaker|player|footballer|rapper|poet|painter|composer|producer|journalist|"
+              r"businessman|businesswoman|scientist|engineer|lawyer|coach|comedian|model|artist|king|queen|"
+              r"prince|princess|saint|bishop|general|officer|athlete|guitarist|drummer|dancer|presenter",
+    "LOCATION": r"city|town|village|county|state|country|province|region|district|municipality|borough|suburb|"
+                r"island|river|lake|mountain|capital|neighbou?rhood|commune|parish|peninsula|valley",
+    "ORGANIZATION": r"company|corporation|band|group|university|college|school|club|team|organi[sz]ation|label|"
+                    r"airline|manufacturer|network|channel|newspaper|magazine|agency|party|firm|brand",
+}
+_LEAD_EN = [(etype, re.compile(rf"^[^.]{{0,200}}?\b(?:is|was|are|were)\s+(?:a|an|the|one of the)\s+"
+                               rf"(?:[\w'-]+\s+){{0,5}}?(?:{words})\b", re.IGNORECASE))
+            for etype, words in _KIND_WORDS.items()]
+_BORN = re.compile(r"^[^.]{0,120}?\((?:born|b\.|né|née)\b|^[^。]{2,12}[（(]\d{4}年")
+_LEAD_ZH = [("PERSON", re.compile(r"^[^。]{0,30}?是[^。]{0,20}?(?:演员|歌手|作家|导演|政治家|运动员|科学家|画家|诗人|"
+                                  r"企业家|音乐家|主持人|教练)")),
+            ("LOCATION", re.compile(r"^[^。]{0,30}?是[^。]{0,20}?(?:城市|县|镇|乡|村|省|自治区|国家|地区|首都|河流|山)")),
+            ("ORGANIZATION", re.compile(r"^[^。]{0,30}?是[^。]{0,20}?(?:公司|企业|集团|大学|学院|机构|组织|乐队|球队|银行)"))]
+
+
+def lead_type(text: str) -> str | None:
+    """What a passage's opening sentence says its subject is: a person ("(born 1963)", "is an American
+    singer"), a place ("is a town in …"), an organization ("is a company …"), or None."""
+    head = text.lstrip()[:300]
+    if _BORN.search(head):
+        return "PERSON"
+    found = [(m.end(), etype) for etype, pattern in (*_LEAD_EN, *_LEAD_ZH) if (m := pattern.search(head))]
+    return min(found)[1] if found else None
+
+
+def name_types(hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> dict[str, str]:
+    """Folded name → entity type, from what the top passages' openings say their titles are, then their tags."""
+    out: dict[str, str] = {}
+    for hit in hits[:limit]:
+        title = normalize(strip_disambiguation(hit.title))
+        if title and (etype := lead_type(hit.text)) is not None:
+            out.setdefault(title, etype)
+    for hit in hits[:limit]:
+        for etype, names in hit.entities.items():
+            for name in names:
+                out.setdefault(normalize(name), etype)
+    return out
 
 
 def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequence[ValidatedEntity]) -> Question:
@@ -149,8 +203,10 @@ def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequ
     weights = {t: w for t, w in weights.items() if t in named or not any(t in a and t != a for a in named)}
     relation = {t: w for t, w in weights.items() if t not in anchors and t not in weak}
     focus = {t: relation[t] for t in focus_terms(normalize(text), relation)}
+    features = parsed.complexity_features
     return Question(text=text, kind=kind, weights=weights, anchors=list(anchors.values()), weak=weak,
-                    names=list(dict.fromkeys(names)), focus=focus, years=tuple(dict.fromkeys(years)))
+                    names=list(dict.fromkeys(names)), focus=focus, years=tuple(dict.fromkeys(years)),
+                    nested=features.get("bridge", 0) > 0 or features.get("nesting", 0) > 0)
 
 
 _QUOTED = re.compile(r"[\"“《「『]([^\"”》」』]{2,80})[\"”》」』]")
@@ -217,8 +273,28 @@ def tagged(hit: Hit) -> str:
     return " ".join(dict.fromkeys(normalize(name) for names in hit.entities.values() for name in names))
 
 
+_HEADING_MARK = re.compile(r"^\s*(?:#{1,6}\s|[-=*]{3,}\s*$)")
+_DOCUMENT_KIND = re.compile(r"(?:纪要|通知|公告|报告|简报|议程|总结|说明书|目录|minutes|agenda|report|notice|memo|"
+                            r"announcement|newsletter|contents)\s*$", re.IGNORECASE)
+_SENTENCE_MARK = re.compile(r"[。！？!?，,；;：:]|\.\s|\.$")
+HEADING_CHARS = 40
+
+
+def heading(sentence: str, title: str = "") -> bool:
+    """Whether a line is a title or heading, never an answer sentence: a Markdown heading, its passage's
+    title, or a short line with no sentence mark that names a kind of document ("xx会议纪要", "Q3 board
+    minutes")."""
+    line = sentence.strip()
+    if _HEADING_MARK.match(line):
+        return True
+    folded = normalize(line).strip(" .。")
+    if title and folded == title:
+        return True
+    return len(line) <= HEADING_CHARS and not _SENTENCE_MARK.search(line) and bool(_DOCUMENT_KIND.search(line))
+
+
 def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[Sentence]:
-    """The sentences of the top passages (instruction-like ones left out)."""
+    """The sentences of the top passages (instruction-like ones and headings left out)."""
     out: list[Sentence] = []
     for n, hit in enumerate(hits[:limit]):
         title = normalize(strip_disambiguation(hit.title))
@@ -227,7 +303,7 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         tags = tagged(hit)
         semantic = cross_language(q.text, hit)
         for i, sentence in enumerate(raw):
-            if looks_like_instruction(sentence):
+            if looks_like_instruction(sentence) or heading(sentence, title):
                 continue
             names = [title] if title and title not in normalize(q.text) else []
             context = " ".join([title, *folded[max(0, i - 1) : i + 2], tags])
@@ -256,14 +332,18 @@ class Evidence:
     """The typed candidate answer, in ``sentences[span_in]``."""
     span_in: int = 0
     link: str | None = None
+    bridge: bool = False
+    """A bridge followed: the first sentence names the entity the question only describes, the second (of
+    that entity's passage) holds the answer, and the first holds none of its own."""
 
     @property
     def score(self) -> float:
         """Context coverage and what the sentences themselves say of the asked relation, a typed candidate
         as a bonus, a missing named entity as a penalty; a chain counts a little less than one sentence
-        covering as much."""
+        covering as much, unless it follows a bridge the single sentence stops at."""
         return (self.coverage + self.own + FOCUS_WEIGHT * self.focus + (0.15 if self.span is not None else 0.0)
-                - ANCHOR_PENALTY * (1.0 - self.anchored) - 0.05 * (len(self.sentences) - 1))
+                - ANCHOR_PENALTY * (1.0 - self.anchored) - 0.05 * (len(self.sentences) - 1)
+                + (BRIDGE_BONUS - 0.01 * self.sentences[-1].position if self.bridge else 0.0))
 
     @property
     def hits(self) -> list[int]:
@@ -279,7 +359,7 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = ()) -> 
     if q.kind in ("yes_no", "comparison", "definition"):
         return None
     skip = [normalize(x) for x in exclude]
-    spans = [s for s in candidates(sentence.text, q.kind, q.text)
+    spans = [s for s in candidates(sentence.text, q.kind, q.text, q.types)
              if not any(x and (normalize(s.text) in x or x in normalize(s.text)) for x in skip)]
     return nearest(spans, _marks(q, sentence.text.casefold()))
 
@@ -319,6 +399,32 @@ def _linked(a: Sentence, b: Sentence) -> str | None:
     return None
 
 
+def _bridge(q: Question, first: Evidence, b: Sentence) -> Evidence | None:
+    """The bridge of a nested question followed from the first hop ``first`` (about every entity the question
+    names) to a sentence ``b`` of the passage about an entity the first hop names: the answer is a span of the
+    asked kind in ``b``. None unless the first hop stops at that entity (no span of its own, the entity itself
+    as its span, or, in a nested question, a span in a sentence that does not state what is asked) and ``b``
+    holds such a span."""
+    a = first.sentences[0]
+    if q.kind not in BRIDGE_KINDS or first.anchored < 1.0 or len(first.sentences) != 1:
+        return None
+    hop = b.title
+    if len(hop) < 2 or hop == a.title or hop in normalize(q.text) or hop not in a.folded:
+        return None
+    own = first.span is not None and not (normalize(first.span.text) in hop or hop in normalize(first.span.text))
+    if own and (not q.nested or first.focus > 0):
+        # the first hop has an answer of its own: kept, unless the question is nested and that sentence does
+        # not state what is asked (a date in "the election of 2000, after X resigned" is not X's birth year)
+        return None
+    span = typed_span(q, b, exclude=[hop, a.title, *q.names])
+    if span is None:
+        return None
+    context = f"{a.context} {b.context}"
+    return Evidence(sentences=(a, b), coverage=max(first.coverage, q.coverage(context)),
+                    own=weighted_coverage(q.relation, f"{a.folded} {b.folded}"), anchored=anchored(q, context),
+                    focus=_focus(q, b), span=span, span_in=1, link=hop, bridge=True)
+
+
 def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[Evidence]:
     """Single sentences and linked two-sentence chains of the top passages, best first (``q`` made
     ``about`` these passages)."""
@@ -329,6 +435,9 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
         a = first.sentences[0]
         for b in sentences:
             if b.hit == a.hit or (link := _linked(a, b)) is None:
+                continue
+            if (bridged := _bridge(q, first, b)) is not None:
+                found.append(bridged)
                 continue
             coverage = q.coverage(f"{a.context} {b.context}")
             residual = {t: w for t, w in q.relation.items() if t not in a.context}
@@ -618,7 +727,7 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
             shown.append(following)
     # a short answer only where the answering sentence states what is asked (the terms next to the question
     # word): elsewhere a candidate of the right kind is as often wrong as right
-    span = best.span.text if best.span is not None and (best.focus > 0 or not q.focus) else None
+    span = best.span.text if best.span is not None and (best.focus > 0 or not q.focus or best.bridge) else None
     parts = [_lead(span, chinese)] if span else []
     return Written(text=_join([*parts, *_body(shown)]), span=span,
                    citations=_cite(hits, [s.hit for s in shown]))

@@ -1,0 +1,84 @@
+"""Bridge answers (the question's entity → the entity the first hop names → what is asked of it) and the
+right span (a name of the asked type), on documents of other domains than the issue's."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphs.domain import Hit
+from graphs.rag.answering import lead_type
+from graphs.text.spans import Span, candidates, fits
+from tests.support.fakes import hit
+from tests.unit.graphs.rag.test_answering import write
+
+
+def test_a_bridge_question_answers_from_the_second_hop_and_cites_both() -> None:
+    hits = [
+        hit("kettle#0", "The Brewmaster K9 kettle is assembled in Lindqvist, a mill town on the Varna river.",
+            title="Brewmaster K9"),
+        hit("lind#0", "Lindqvist is a town in central Sweden. Lindqvist was founded in 1687 by iron workers.",
+            title="Lindqvist"),
+    ]
+    decision, _, span, answer = write("When was the town where the Brewmaster K9 is assembled founded?", hits)
+    assert decision == "answerable" and span == "1687"
+    assert answer.startswith("1687.") and "[1]" in answer and "[2]" in answer
+
+
+def test_a_bridge_to_a_person_takes_the_span_of_the_last_hop() -> None:
+    hits = [
+        hit("novel#0", "The Salt Orchard is a 1994 novel written by Hester Vane.", title="The Salt Orchard"),
+        hit("vane#0", "Hester Vane (born 1951) is an English novelist. She is married to the painter Oliver Crane.",
+            title="Hester Vane"),
+    ]
+    decision, _, span, answer = write("Who is the author of The Salt Orchard married to?", hits)
+    assert decision == "answerable" and span == "Oliver Crane"
+    assert "[1]" in answer and "[2]" in answer
+
+
+def test_a_first_hop_that_states_the_answer_itself_is_not_bridged_away() -> None:
+    hits = [
+        hit("bridge#0", "The Harlow footbridge was designed by Mira Osei in 2009.", title="Harlow footbridge"),
+        hit("osei#0", "Mira Osei (born 1972) is a Ghanaian engineer. She studied under Paul Mensah in Accra.",
+            title="Mira Osei"),
+    ]
+    decision, _, span, _ = write("Who designed the Harlow footbridge?", hits)
+    assert decision == "answerable" and span == "Mira Osei"
+
+
+@pytest.mark.parametrize(("kind", "sentence", "bad"), [
+    ("person", "The Q7 was presented by Anna Berg at the fair.", "Q7"),
+    ("person", "会议由张伟主持，讨论了A8型号的进度。", "A8"),
+    ("place", "The R2 unit was built by Lena Holt in Tromsø.", "R2"),
+])
+def test_no_short_answer_of_the_wrong_type(kind: str, sentence: str, bad: str) -> None:
+    found = [s.text for s in candidates(sentence, kind, "who?")]  # type: ignore[arg-type]
+    assert bad not in found and found
+
+
+def test_a_name_the_passages_call_something_else_is_no_answer_of_the_asked_kind() -> None:
+    span = Span(0, 6, "Orvik")
+    assert not fits("place", span, {"orvik": "PERSON"})
+    assert fits("person", span, {"orvik": "PERSON"}) and fits("place", span, {})
+
+
+@pytest.mark.parametrize(("lead", "etype"), [
+    ("Hester Vane (born 1951) is an English novelist.", "PERSON"),
+    ("Lindqvist is a small town in central Sweden.", "LOCATION"),
+    ("Nordbryg is a Danish brewing company founded in 1911.", "ORGANIZATION"),
+    ("王小明（1962年—），中国作家。", "PERSON"),
+    ("青溪镇是浙江省的一个镇。", "LOCATION"),
+    ("The Salt Orchard is a 1994 novel.", None),
+])
+def test_what_a_passage_opening_says_its_subject_is(lead: str, etype: str | None) -> None:
+    assert lead_type(lead) == etype
+
+
+def _minutes() -> list[Hit]:
+    return [hit("m#0", "第三季度安全生产例会会议纪要\n会议由王建国主持，车间主任李红汇报了设备检修情况。",
+                title="第三季度安全生产例会会议纪要")]
+
+
+def test_a_title_line_is_never_the_answer_sentence() -> None:
+    decision, _, span, answer = write("第三季度安全生产例会是谁主持的？", _minutes())
+    assert decision == "answerable" and span == "王建国"
+    assert not answer.replace(f"{span}。", "").startswith("第三季度安全生产例会会议纪要")
