@@ -32,7 +32,7 @@ from graphs.text.normalize import has_han, normalize
 from graphs.text.question_shapes import comparison_pair
 from graphs.text.relations import asked_relation, states
 from graphs.text.rules import possessor
-from graphs.text.sentences import looks_like_instruction, split_sentences
+from graphs.text.sentences import looks_like_instruction, planted, split_sentences, without_markers
 from graphs.text.spans import Span, candidates, nearest
 from graphs.text.terms import dictionary_word, term_weight, weighted_coverage
 
@@ -298,7 +298,9 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
     out: list[Sentence] = []
     for n, hit in enumerate(hits[:limit]):
         title = normalize(strip_disambiguation(hit.title))
-        raw = split_sentences(hit.text) or [hit.text]
+        if planted(hit.text):
+            continue  # a passage with orders to its reader: its claims are no evidence
+        raw = split_sentences(without_markers(hit.text)) or [hit.text]
         folded = [normalize(s) for s in raw]
         tags = tagged(hit)
         semantic = cross_language(q.text, hit)
