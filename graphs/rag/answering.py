@@ -24,6 +24,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from rapidfuzz import fuzz, process
+
 from graphs.domain import Answerability, Citation, Hit, ParsedQuery, ValidatedEntity
 from graphs.kg.mentions import strip_disambiguation
 from graphs.text.answer_types import AnswerType, focus_terms, listed_type
@@ -80,6 +82,9 @@ class Question:
     nested: bool = False
     """A bridge question: what is asked is of an entity the question only describes ("the town where the X300
     is assembled", "X的创始人的妻子"); the first passage names it, a second states what is asked."""
+    misspelled: dict[str, str] = field(default_factory=dict)
+    """A name as the question spells it → how the retrieved passages spell it, where no passage spells it
+    the question's way ("aquapur x300" → "aquapure x300"): a misspelled name is not a missing one."""
     types: dict[str, str] = field(default_factory=dict)
     """What the passages say their names are (folded name → PERSON, LOCATION …): their tags, and what a
     passage's opening sentence says its title is ("M. Ward … is an American singer-songwriter")."""
@@ -109,7 +114,14 @@ class Question:
         subjects = tuple(t for t in titles if len(t) >= 2 and t in folded)
         named = [f for forms in self.anchors for f in forms]
         extra = [(t,) for t in subjects if not any(t in f for f in named)]
-        return replace(self, subjects=subjects, anchors=[*self.anchors, *extra], types=name_types(hits))
+        blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
+        anchors, misspelled = [], dict(self.misspelled)
+        for forms in [*self.anchors, *extra]:
+            if not mentioned(forms, blob) and (near := near_spelling(forms[0], blob)) is not None:
+                misspelled[forms[0]] = near
+                forms = (*forms, near)
+            anchors.append(forms)
+        return replace(self, subjects=subjects, anchors=anchors, types=name_types(hits), misspelled=misspelled)
 
 
 _KIND_WORDS = {
@@ -221,6 +233,35 @@ def mentioned(forms: tuple[str, ...], blob: str) -> bool:
         return True
     words = [w for w in forms[0].split() if w not in _MINOR]
     return len(words) >= 3 and sum(w in blob for w in words) >= len(words) - 1
+
+
+NEAR_LATIN = 85.0
+"""rapidfuzz ratio from which a Latin name of the passages is the question's name misspelled."""
+_TOKEN = re.compile(r"[\w'’&.-]+")
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
+
+
+def near_spelling(name: str, blob: str) -> str | None:
+    """How a folded text spells a name it does not spell the question's way: a run of as many words (±1) that
+    rapidfuzz finds at least ``NEAR_LATIN`` alike (names of 6 letters or more), or, for a Chinese name of 4
+    characters or more, one that differs in a single character (阿里巴吧 / 阿里巴巴). None when none is near."""
+    if has_han(name):
+        if len(name) < 4 or not _HAN_RUN.fullmatch(name):
+            return None
+        for run in _HAN_RUN.findall(blob):
+            for i in range(len(run) - len(name) + 1):
+                window = run[i : i + len(name)]
+                if sum(a != b for a, b in zip(window, name, strict=True)) == 1:
+                    return window
+        return None
+    if len(name.replace(" ", "")) < 6:
+        return None
+    words = [w.strip(".'’-") for w in _TOKEN.findall(blob)]
+    size = len(name.split())
+    windows = {" ".join(words[i : i + k]) for k in (size - 1, size, size + 1) if k >= 1
+               for i in range(len(words) - k + 1)}
+    found = process.extractOne(name, windows, scorer=fuzz.ratio, score_cutoff=NEAR_LATIN)
+    return found[0] if found else None
 
 
 # ---------------------------------------------------------------------------- evidence
@@ -492,9 +533,11 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
         return Answerability(decision="not_found", score=round(best, 3),
                              reason=f"the best evidence covers {best:.0%} of the question's terms "
                                     f"(< {supported_from:.0%})")
+    spelled = "".join(f"; the question's {name!r} is taken as {near!r}, as the passages spell it"
+                      for name, near in q.misspelled.items())
     return Answerability(decision="answerable", score=round(best, 3),
                          reason=f"the best evidence covers {best:.0%} of the question's terms"
-                                + (f" and names {', '.join(f[0] for f in q.anchors)}" if q.anchors else ""))
+                                + (f" and names {', '.join(f[0] for f in q.anchors)}" if q.anchors else "") + spelled)
 
 
 # ---------------------------------------------------------------------------- comparisons and yes/no

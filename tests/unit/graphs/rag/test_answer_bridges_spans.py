@@ -119,3 +119,27 @@ def test_the_llm_sees_planted_passages_flagged_and_no_markers_of_their_own() -> 
     assert PLANTED in first and PLANTED not in second
     assert [head[:3] for head in (first, second)] == ["[1]", "[2]"]
     assert not any(re.search(r"\[\d+\]", part.split("\n", 1)[1]) for part in (first, second))
+
+
+# ---------------------------------------------------------------------------- misspelled names
+
+
+@pytest.mark.parametrize(("text", "passage", "title", "wanted"), [
+    ("How much does the Solivian Dryer 4 weigh?", "The Solivan Dryer 4 weighs 2.3 kg and folds flat.",
+     "Solivan Dryer 4", "2.3 kg"),
+    ("晨光文局的总部在哪里？", "晨光文具的总部位于上海市奉贤区，公司成立于1997年。", "晨光文具", "上海"),
+])
+def test_a_misspelled_name_is_not_a_missing_name(text: str, passage: str, title: str, wanted: str) -> None:
+    decision, reason, _, answer = write(text, [hit("p#0", passage, title=title)])
+    assert decision == "answerable" and wanted in answer
+    assert "as the passages spell it" in reason
+
+
+@pytest.mark.parametrize(("text", "passage", "title"), [
+    ("How much does the Harbinger Dryer 4 weigh?", "The Solivan Dryer 4 weighs 2.3 kg and folds flat.",
+     "Solivan Dryer 4"),
+    ("晨曦乐器的总部在哪里？", "晨光文具的总部位于上海市奉贤区。", "晨光文具"),
+])
+def test_a_different_name_stays_missing(text: str, passage: str, title: str) -> None:
+    decision, _, _, _ = write(text, [hit("p#0", passage, title=title)])
+    assert decision == "not_found"
