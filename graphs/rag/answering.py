@@ -547,10 +547,12 @@ _EARLIER = re.compile(r"\b(?:first|earlier|earliest|older|oldest|before|sooner)\
 _LATER = re.compile(r"\b(?:later|latest|last|younger|youngest|newer|newest|after)\b|后|晚|年轻|新", re.IGNORECASE)
 # a measurable quantity compared ("larger", "more albums", "更高"); "more popular" or "more diverse" is no number
 _MORE = re.compile(r"\b(?:larger|largest|bigger|biggest|longer|longest|higher|highest|taller|tallest|greater|"
-                   r"heavier|faster|farther|further|more populous|(?:more|most) [a-z]+s)\b|更?(?:多|大|高|长|重|快|远)",
+                   r"heavier|faster|farther|further|more populous|(?:more|most) [a-z]+s|pricier|priciest|costlier|"
+                   r"dearer|(?:more|most) expensive|costs? more)\b|更?(?:多|大|高|长|重|快|远|贵)",
                    re.IGNORECASE)
-_LESS = re.compile(r"\b(?:fewer|smaller|smallest|shorter|shortest|lower|lighter|slower|closer|less populous)\b|"
-                   r"更?(?:少|小|低|短|轻|慢|近)", re.IGNORECASE)
+_LESS = re.compile(r"\b(?:fewer|smaller|smallest|shorter|shortest|lower|lighter|slower|closer|less populous|"
+                   r"cheaper|cheapest|(?:less|least) expensive|costs? less)\b|"
+                   r"更?(?:少|小|低|短|轻|慢|近|便宜|实惠)", re.IGNORECASE)
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _YEAR = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
 
@@ -620,11 +622,19 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
     return Side(name, best)
 
 
+_PAIR_ZH = re.compile(r"^\s*(?:请问)?(.{2,20}?)(?:和|与|跟|同|还是)(.{2,20}?)(?:相比)?[，,]?(?:哪个|哪一个|哪款|哪家|哪种|谁)")
+_PAIR_EN = re.compile(r"^\s*(?:which|who|what)\b[^,]{0,60},\s*(?:the\s+)?(.{2,60}?)\s+or\s+(?:the\s+)?(.{2,60}?)\s*\?*\s*$",
+                      re.IGNORECASE)
+
+
 def sides_of(q: Question) -> list[str]:
-    """The two entities a comparison or a yes/no question is about."""
+    """The two entities a comparison or a yes/no question is about: a pair of its names, else the two the
+    question offers as a choice ("A和B哪个更便宜", "Which is cheaper, A or B?") when its names are fewer."""
     pair = comparison_pair(q.text, q.names)
     if pair is not None:
         return [pair[0].text, pair[1].text]
+    if len(q.names) < 2 and (m := _PAIR_ZH.search(q.text) or _PAIR_EN.search(q.text)):
+        return [m[1].strip(), m[2].strip()]
     return q.names[:2] if len(q.names) >= 2 else []
 
 
@@ -663,11 +673,18 @@ def compare(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdic
     win, lose = (a, b) if (a.number < b.number) == lower_wins else (b, a)
     relation = {"min_date": ("早于", "is earlier than"), "max_date": ("晚于", "is later than"),
                 "max_number": ("多于", "is more than"), "min_number": ("少于", "is less than")}[way]
+    if _PRICE.search(q.text):
+        relation = ("比", "is cheaper than") if way == "min_number" else ("比", "is more expensive than")
+        relation = (f"{relation[0]}{lose.name}{'便宜' if way == 'min_number' else '贵'}", relation[1])
+        text = (f"{win.name}（{win.value}）{relation[0]}（{lose.value}）。" if chinese
+                else f"{win.name} ({win.value}) {relation[1]} {lose.name} ({lose.value}).")
+        return Verdict(text=text, span=win.name, sides=[a, b])
     text = (f"{win.name}（{win.value}）{relation[0]}{lose.name}（{lose.value}）。" if chinese
             else f"{win.name} ({win.value}) {relation[1]} {lose.name} ({lose.value}).")
     return Verdict(text=text, span=win.name, sides=[a, b])
 
 
+_PRICE = re.compile(r"\b(?:cheap\w*|pric\w*|cost\w*|expensive|dearer)\b|便宜|贵|价格|售价|实惠", re.IGNORECASE)
 _SAME = re.compile(r"\bsame\b|同一|相同|一样", re.IGNORECASE)
 
 

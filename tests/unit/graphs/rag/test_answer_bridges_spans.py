@@ -143,3 +143,20 @@ def test_a_misspelled_name_is_not_a_missing_name(text: str, passage: str, title:
 def test_a_different_name_stays_missing(text: str, passage: str, title: str) -> None:
     decision, _, _, _ = write(text, [hit("p#0", passage, title=title)])
     assert decision == "not_found"
+
+
+# ---------------------------------------------------------------------------- comparisons of prices
+
+
+@pytest.mark.parametrize(("text", "a", "b", "winner"), [
+    ("Which is cheaper, the Kestrel K2 kettle or the Brava 9 kettle?",
+     "The Kestrel K2 kettle costs $49 in most shops.", "The Brava 9 kettle sells for $35.", "Brava"),
+    ("Which costs more, the Kestrel K2 kettle or the Brava 9 kettle?",
+     "The Kestrel K2 kettle costs $49 in most shops.", "The Brava 9 kettle sells for $35.", "Kestrel K2"),
+    ("青禾空气炸锅和米家空气炸锅哪个更便宜？", "青禾空气炸锅的售价为399元。", "米家空气炸锅售价299元，容量4.5升。", "米家"),
+])
+def test_a_price_comparison_gets_a_computed_verdict(text: str, a: str, b: str, winner: str) -> None:
+    hits = [hit("a#0", a, title="a"), hit("b#0", b, title="b")]
+    decision, _, span, answer = write(text, hits)
+    assert decision == "answerable" and span is not None and winner in span, answer
+    assert "[1]" in answer and "[2]" in answer
