@@ -417,14 +417,27 @@ def anchored(q: Question, text: str) -> float:
 def _single(q: Question, s: Sentence) -> Evidence:
     coverage, own, share = q.coverage(s.context), weighted_coverage(q.relation, s.folded), anchored(q, s.context)
     if s.semantic is not None:
-        # the other language: the named entities by their tags, what is asked by meaning (the passage's), the
-        # lead sentence first (it says what the passage is about)
+        # the other language: the named entities by their tags (or, for names it cannot spell, by meaning),
+        # what is asked by meaning (the passage's), the lead sentence first (it says what the passage is about)
+        if q.anchors and (unspelled := unspellable(q, s)):
+            share = min(1.0, share + s.semantic * len(unspelled) / len(q.anchors))
         named = sum(q.weights.get(forms[0], 0.0) for forms in q.anchors)
         total = sum(q.weights.values()) or 1.0
         by_meaning = min(1.0, (share * named + s.semantic * (total - named)) / total) - 0.02 * s.position
         coverage, own = max(coverage, by_meaning), max(own, s.semantic - 0.02 * s.position)
     return Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=_focus(q, s),
                     span=typed_span(q, s))
+
+
+def unspellable(q: Question, s: Sentence) -> list[str]:
+    """The question's names that a sentence in the other language does not mention and cannot be expected
+    to spell: Latin names without digits in a Chinese passage, Chinese names in an English one (a code such
+    as "X300" is written the same in both)."""
+    if s.semantic is None:
+        return []
+    chinese = han_share(s.text) >= 0.5
+    return [forms[0] for forms in q.anchors if not mentioned(forms, s.context)
+            and not re.search(r"\d", forms[0]) and has_han(forms[0]) != chinese]
 
 
 def _focus(q: Question, s: Sentence) -> float:
@@ -519,6 +532,15 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
     missing = [forms[0] for forms in q.anchors if not mentioned(forms, blob)]
     top = evidence[0] if evidence else None
     best = top.coverage if top is not None else 0.0
+    if missing and top is not None and (by_meaning := _other_language(q, missing, top)):
+        # a name the question writes in its language cannot be spelled the same way in a passage of the other
+        # language ("the Q3 safety meeting" over 第三季度安全例会): judged there by meaning, not by spelling
+        missing = [m for m in missing if m not in by_meaning]
+        if not missing and best >= supported_from:
+            return Answerability(decision="answerable", score=round(best, 3),
+                                 reason=f"the best evidence covers {best:.0%} of the question's terms; "
+                                        f"{', '.join(by_meaning)} judged by meaning in a passage in the other "
+                                        "language")
     if missing:
         return Answerability(decision="not_found", score=round(best * 0.5, 3),
                              reason=f"no retrieved passage mentions {', '.join(missing)}")
@@ -538,6 +560,19 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
     return Answerability(decision="answerable", score=round(best, 3),
                          reason=f"the best evidence covers {best:.0%} of the question's terms"
                                 + (f" and names {', '.join(f[0] for f in q.anchors)}" if q.anchors else "") + spelled)
+
+
+CROSS_NAME_FROM = 0.6
+"""A passage in the other language must be at least this close in meaning (rescaled dense score) to stand for
+the names of the question that it cannot spell."""
+
+
+def _other_language(q: Question, missing: Sequence[str], top: Evidence) -> list[str]:
+    """The missing names that the best evidence, in the other language than the question's and close in
+    meaning, cannot be expected to spell: names without digits or Chinese characters where it is Chinese, and
+    Chinese names where it is English (a product code "X300" is written the same in every language)."""
+    return [m for m in missing if any(m in unspellable(q, s) for s in top.sentences
+                                      if s.semantic is not None and s.semantic >= CROSS_NAME_FROM)]
 
 
 # ---------------------------------------------------------------------------- comparisons and yes/no

@@ -160,3 +160,21 @@ def test_a_price_comparison_gets_a_computed_verdict(text: str, a: str, b: str, w
     decision, _, span, answer = write(text, hits)
     assert decision == "answerable" and span is not None and winner in span, answer
     assert "[1]" in answer and "[2]" in answer
+
+
+# ---------------------------------------------------------------------------- a question in the other language
+
+
+def _chinese_minutes(dense: float) -> list[Hit]:
+    return [hit("m#0", "2025年秋季校园开放日筹备会由教务处主任刘春梅主持。会议确定开放日定于十月十二日举行。",
+                title="开放日筹备会纪要", dense_score=dense)]
+
+
+def test_an_english_question_over_chinese_passages_is_judged_by_meaning() -> None:
+    decision, reason, _, answer = write("Who chaired the Open Day Preparation Meeting?", _chinese_minutes(0.47))
+    assert decision == "answerable" and "刘春梅" in answer and "other language" in reason
+
+
+def test_an_english_question_over_distant_chinese_passages_is_still_not_found() -> None:
+    decision, _, _, _ = write("Who chaired the Open Day Preparation Meeting?", _chinese_minutes(0.2))
+    assert decision == "not_found"
