@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -404,7 +405,29 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = ()) -> 
     skip = [normalize(x) for x in exclude]
     spans = [s for s in candidates(sentence.text, q.kind, q.text, q.types)
              if not any(x and (normalize(s.text) in x or x in normalize(s.text)) for x in skip)]
+    if q.kind == "date" and (end := life_end(q.text, sentence.text, spans)) is not None:
+        return end
     return nearest(spans, _marks(q, sentence.text.casefold()))
+
+
+_DEATH = re.compile(r"\b(?:die|died|death|dies|passed away)\b|去世|逝世|死于|病逝|卒", re.IGNORECASE)
+_BIRTH = re.compile(r"\b(?:born|birth)\b|出生|生于|诞生", re.IGNORECASE)
+_LIFE = re.compile(r"\s*(?:–|—|-|~|～|至)\s*")
+
+
+def life_end(question: str, sentence: str, spans: Sequence[Span]) -> Span | None:
+    """In a life span written "(October 31, 1887 – April 5, 1975)" or "（1887年10月31日—1975年4月5日）", the
+    end for a question about a death and the start for one about a birth; None when there is no such pair or
+    the question asks neither."""
+    death, birth = _DEATH.search(question), _BIRTH.search(question)
+    if bool(death) == bool(birth):
+        return None
+    for first, second in itertools.pairwise(spans):
+        head = sentence[: first.start]
+        inside = max(head.rfind("("), head.rfind("（")) > max(head.rfind(")"), head.rfind("）"))
+        if inside and _LIFE.fullmatch(sentence[first.end : second.start]):
+            return second if death else first
+    return None
 
 
 def anchored(q: Question, text: str) -> float:
@@ -465,8 +488,10 @@ def _bridge(q: Question, first: Evidence, b: Sentence) -> Evidence | None:
     if q.kind not in BRIDGE_KINDS or first.anchored < 1.0 or len(first.sentences) != 1:
         return None
     hop = b.title
-    if len(hop) < 2 or hop == a.title or hop in normalize(q.text) or hop not in a.folded:
+    if len(hop) < 2 or hop == a.title or hop not in a.folded:
         return None
+    if hop in normalize(q.text) and first.span is not None:
+        return None  # a bridge the question names itself is followed only from a first hop with no answer
     own = first.span is not None and not (normalize(first.span.text) in hop or hop in normalize(first.span.text))
     if own and (not q.nested or first.focus > 0):
         # the first hop has an answer of its own: kept, unless the question is nested and that sentence does
@@ -490,10 +515,12 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
     for first in singles[:FIRST_HOPS]:
         a = first.sentences[0]
         for b in sentences:
-            if b.hit == a.hit or (link := _linked(a, b)) is None:
+            if b.hit == a.hit:
                 continue
             if (bridged := _bridge(q, first, b)) is not None:
                 found.append(bridged)
+                continue
+            if (link := _linked(a, b)) is None:
                 continue
             coverage = q.coverage(f"{a.context} {b.context}")
             residual = {t: w for t, w in q.relation.items() if t not in a.context}

@@ -178,3 +178,25 @@ def test_an_english_question_over_chinese_passages_is_judged_by_meaning() -> Non
 def test_an_english_question_over_distant_chinese_passages_is_still_not_found() -> None:
     decision, _, _, _ = write("Who chaired the Open Day Preparation Meeting?", _chinese_minutes(0.2))
     assert decision == "not_found"
+
+
+@pytest.mark.parametrize(("text", "span"), [
+    ("Greywater Park is named after the engineer Ada Morland; on which date did Ada Morland die?", "3 March 1931"),
+    ("Greywater Park is named after the engineer Ada Morland; when was Ada Morland born?", "1864"),
+])
+def test_a_bridge_the_question_names_takes_the_right_end_of_a_life_span(text: str, span: str) -> None:
+    hits = [hit("park#0", "Greywater Park is a park in Leeds. It is named after the engineer Ada Morland.",
+                title="Greywater Park"),
+            hit("ada#0", "Ada Morland (12 June 1864 – 3 March 1931) was an English engineer.", title="Ada Morland")]
+    decision, _, found, answer = write(text, hits)
+    assert decision == "answerable" and found is not None and span in found and "[2]" in answer
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("On which date did the Korsvik dam open?", "date"),
+    ("In which year did the Brava 9 kettle launch?", "date"),
+    ("Which kettles did Brava launch in 2020?", "list"),
+])
+def test_which_date_or_year_did_is_a_date_question_not_a_list(text: str, kind: str) -> None:
+    from graphs.text.answer_types import expected_answer
+    assert expected_answer(text) == kind
