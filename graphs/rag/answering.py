@@ -53,6 +53,8 @@ FIRST_HOPS = 12
 """Sentences tried as the first step of a two-sentence chain (the best single ones)."""
 BRIDGE_BONUS = 0.2
 """What a followed bridge gains over the first hop alone (which stops at the entity the question describes)."""
+BRIDGE_PASSAGES = 10
+"""Passages a bridge's last hop may come from (the title the first hop names finds it lower in the ranking)."""
 BRIDGE_KINDS = frozenset({"person", "organization", "place", "date", "number"})
 """Kinds of answer a bridge is followed for: a typed span in the last hop tells the hop that answers."""
 
@@ -89,6 +91,12 @@ class Question:
     types: dict[str, str] = field(default_factory=dict)
     """What the passages say their names are (folded name → PERSON, LOCATION …): their tags, and what a
     passage's opening sentence says its title is ("M. Ward … is an American singer-songwriter")."""
+
+    @functools.cached_property
+    def codes(self) -> tuple[str, ...]:
+        """Codes the question names ("E3", "Q7", "X300"): a sentence that answers states the same code, not a
+        neighbour of it ("what does E3 mean" is not answered by the E1 line)."""
+        return tuple(dict.fromkeys(m[0].casefold() for m in CODE.finditer(self.text)))
 
     @property
     def relation(self) -> dict[str, float]:
@@ -167,6 +175,18 @@ def name_types(hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> dict[str,
             for name in names:
                 out.setdefault(normalize(name), etype)
     return out
+
+
+CODE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,3}-?\d{1,4}[A-Za-z]?(?![A-Za-z0-9])")
+"""A code: a few letters and digits ("E3", "Q7", "X300", "A-10")."""
+CODE_PENALTY = 0.6
+"""What evidence loses for not stating a code the question names."""
+
+
+def states_codes(codes: Sequence[str], text: str) -> bool:
+    """Whether a text states every code, as a whole token ("E3" is not in "E30")."""
+    found = {m[0].casefold() for m in CODE.finditer(text)}
+    return all(c in found for c in codes)
 
 
 def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequence[ValidatedEntity]) -> Question:
@@ -316,8 +336,9 @@ def tagged(hit: Hit) -> str:
 
 
 _HEADING_MARK = re.compile(r"^\s*(?:#{1,6}\s|[-=*]{3,}\s*$)")
-_DOCUMENT_KIND = re.compile(r"(?:纪要|通知|公告|报告|简报|议程|总结|说明书|目录|minutes|agenda|report|notice|memo|"
-                            r"announcement|newsletter|contents)\s*$", re.IGNORECASE)
+_DOCUMENT_KIND = re.compile(r"(?:纪要|通知|公告|报告|简报|议程|总结|说明书|说明|须知|清单|一览|目录|minutes|agenda|report|"
+                            r"notice|memo|announcement|newsletter|contents|codes|guide|manual|overview|summary|"
+                            r"schedule)\s*$", re.IGNORECASE)
 _SENTENCE_MARK = re.compile(r"[。！？!?，,；;：:]|\.\s|\.$")
 HEADING_CHARS = 40
 
@@ -376,6 +397,8 @@ class Evidence:
     """The typed candidate answer, in ``sentences[span_in]``."""
     span_in: int = 0
     link: str | None = None
+    coded: bool = True
+    """The sentences state every code the question names (True when it names none)."""
     bridge: bool = False
     """A bridge followed: the first sentence names the entity the question only describes, the second (of
     that entity's passage) holds the answer, and the first holds none of its own."""
@@ -387,7 +410,8 @@ class Evidence:
         covering as much, unless it follows a bridge the single sentence stops at."""
         return (self.coverage + self.own + FOCUS_WEIGHT * self.focus + (0.15 if self.span is not None else 0.0)
                 - ANCHOR_PENALTY * (1.0 - self.anchored) - 0.05 * (len(self.sentences) - 1)
-                + (BRIDGE_BONUS - 0.01 * self.sentences[-1].position if self.bridge else 0.0))
+                + (BRIDGE_BONUS - 0.01 * self.sentences[-1].position if self.bridge else 0.0)
+                - (0.0 if self.coded else CODE_PENALTY))
 
     @property
     def hits(self) -> list[int]:
@@ -449,7 +473,7 @@ def _single(q: Question, s: Sentence) -> Evidence:
         by_meaning = min(1.0, (share * named + s.semantic * (total - named)) / total) - 0.02 * s.position
         coverage, own = max(coverage, by_meaning), max(own, s.semantic - 0.02 * s.position)
     return Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=_focus(q, s),
-                    span=typed_span(q, s))
+                    span=typed_span(q, s), coded=states_codes(q.codes, s.text))
 
 
 def unspellable(q: Question, s: Sentence) -> list[str]:
@@ -512,13 +536,18 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
     sentences = sentences_of(q, hits, limit)
     singles = sorted((_single(q, s) for s in sentences), key=lambda e: -e.score)
     found = list(singles)
+    # a bridge's last hop may be ranked lower than the passages read for evidence: its title, named by the
+    # first hop, is what finds it
+    further = [s for s in sentences_of(q, hits, BRIDGE_PASSAGES) if s.hit >= limit]
     for first in singles[:FIRST_HOPS]:
         a = first.sentences[0]
-        for b in sentences:
+        for b in [*sentences, *further]:
             if b.hit == a.hit:
                 continue
             if (bridged := _bridge(q, first, b)) is not None:
                 found.append(bridged)
+                continue
+            if b.hit >= limit:
                 continue
             if (link := _linked(a, b)) is None:
                 continue
@@ -571,6 +600,11 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
     if missing:
         return Answerability(decision="not_found", score=round(best * 0.5, 3),
                              reason=f"no retrieved passage mentions {', '.join(missing)}")
+    if q.codes and top is not None and all(s.semantic is None for s in top.sentences) and (
+            lost_codes := [c for c in q.codes if not states_codes([c], blob)]):
+        # a code the passages never state ("E9"): its neighbours' lines ("E1: …") do not answer
+        return Answerability(decision="not_found", score=round(best * 0.5, 3),
+                             reason=f"no retrieved passage states {', '.join(c.upper() for c in lost_codes)}")
     if top is None or (q.anchors and top.anchored == 0):
         names = ", ".join(forms[0] for forms in q.anchors)
         return Answerability(decision="not_found", score=round(best * 0.5, 3),
@@ -847,8 +881,9 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
         last = best.sentences[-1]
         following = next((s for s in sentences_of(q, hits) if s.hit == last.hit and s.position == last.position + 1),
                           None)
-        if following is not None and following not in shown:
-            shown.append(following)
+        if (following is not None and following not in shown
+                and not (CODE.match(following.text.strip()) and not states_codes(q.codes, following.text))):
+            shown.append(following)  # not the next item of a list of codes ("E3: …" is not run on by "E4: …")
     # a short answer only where the answering sentence states what is asked (the terms next to the question
     # word): elsewhere a candidate of the right kind is as often wrong as right
     span = best.span.text if best.span is not None and (best.focus > 0 or not q.focus or best.bridge) else None

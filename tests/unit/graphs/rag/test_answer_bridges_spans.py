@@ -200,3 +200,33 @@ def test_a_bridge_the_question_names_takes_the_right_end_of_a_life_span(text: st
 def test_which_date_or_year_did_is_a_date_question_not_a_list(text: str, kind: str) -> None:
     from graphs.text.answer_types import expected_answer
     assert expected_answer(text) == kind
+
+
+# ---------------------------------------------------------------------------- codes
+
+
+def _codes(chinese: bool) -> list[Hit]:
+    if chinese:
+        return [hit("m#0", "故障代码说明\nE1：水箱缺水。\nE2：滤网堵塞。\nE3：加热盘过热，请冷却十分钟。", title="净水器说明书")]
+    return [hit("m#0", "Fault codes of the Brava 9 kettle\nE1: the water tank is empty.\nE2: the filter is blocked.\n"
+                       "E3: the heating plate has overheated; let it cool for ten minutes.\nE4: the lid is open.",
+                title="Brava 9 manual")]
+
+
+@pytest.mark.parametrize(("text", "chinese", "line"), [
+    ("What does E3 mean?", False, "E3: the heating plate"),
+    ("What does error E4 mean on the Brava 9?", False, "E4: the lid is open"),
+    ("E2是什么意思？", False, "E2: the filter is blocked"),
+    ("E3代表什么？", True, "E3：加热盘过热"),
+    ("What does E2 mean?", True, "E2：滤网堵塞"),
+])
+def test_a_code_question_gets_that_codes_line_only(text: str, chinese: bool, line: str) -> None:
+    decision, _, _, answer = write(text, _codes(chinese))
+    assert decision == "answerable" and answer.startswith(line)
+    others = {"E1", "E2", "E3", "E4"} - {line[:2]}
+    assert not any(code in answer for code in others) and "Fault codes" not in answer and "故障代码说明" not in answer
+
+
+def test_a_code_no_passage_states_is_not_found() -> None:
+    decision, reason, _, _ = write("What does E9 mean?", _codes(False))
+    assert decision == "not_found" and "E9" in reason
