@@ -230,3 +230,14 @@ def test_a_code_question_gets_that_codes_line_only(text: str, chinese: bool, lin
 def test_a_code_no_passage_states_is_not_found() -> None:
     decision, reason, _, _ = write("What does E9 mean?", _codes(False))
     assert decision == "not_found" and "E9" in reason
+
+
+def test_a_bridges_last_hop_is_found_below_the_evidence_passages() -> None:
+    filler = [hit(f"f{n}#0", f"The Varna river festival number {n} drew small crowds.", title=f"Festival {n}")
+              for n in range(4)]
+    hits = [hit("kettle#0", "The Brewmaster K9 kettle is assembled in Lindqvist, a mill town on the Varna river.",
+                title="Brewmaster K9"), *filler,
+            hit("lind#0", "Lindqvist is a town in central Sweden. Lindqvist was founded in 1687 by iron workers.",
+                title="Lindqvist")]
+    decision, _, span, answer = write("When was the town where the Brewmaster K9 is assembled founded?", hits)
+    assert decision == "answerable" and span == "1687" and "[6]" in answer
