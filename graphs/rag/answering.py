@@ -343,17 +343,18 @@ _SENTENCE_MARK = re.compile(r"[。！？!?，,；;：:]|\.\s|\.$")
 HEADING_CHARS = 40
 
 
-def heading(sentence: str, title: str = "") -> bool:
+def heading(sentence: str, title: str = "", *, opening: bool = False) -> bool:
     """Whether a line is a title or heading, never an answer sentence: a Markdown heading, its passage's
     title, or a short line with no sentence mark that names a kind of document ("xx会议纪要", "Q3 board
-    minutes")."""
+    minutes") or opens a passage that goes on (``opening``: "Fault list" above "F1: …")."""
     line = sentence.strip()
     if _HEADING_MARK.match(line):
         return True
     folded = normalize(line).strip(" .。")
     if title and folded == title:
         return True
-    return len(line) <= HEADING_CHARS and not _SENTENCE_MARK.search(line) and bool(_DOCUMENT_KIND.search(line))
+    bare = len(line) <= HEADING_CHARS and not _SENTENCE_MARK.search(line)
+    return bare and (opening or bool(_DOCUMENT_KIND.search(line)))
 
 
 def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[Sentence]:
@@ -367,11 +368,15 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         folded = [normalize(s) for s in raw]
         tags = tagged(hit)
         semantic = cross_language(q.text, hit)
+        under = ""  # the heading the sentence is under ("Fault codes" for "E3: …"): context, never an answer
         for i, sentence in enumerate(raw):
-            if looks_like_instruction(sentence) or heading(sentence, title):
+            if looks_like_instruction(sentence):
+                continue
+            if heading(sentence, title, opening=i == 0 and len(raw) > 1 and "\n" in hit.text[:len(sentence) + 2]):
+                under = folded[i]
                 continue
             names = [title] if title and title not in normalize(q.text) else []
-            context = " ".join([title, *folded[max(0, i - 1) : i + 2], tags])
+            context = " ".join([title, under, *folded[max(0, i - 1) : i + 2], tags])
             out.append(Sentence(hit=n, position=i, text=sentence, folded=folded[i], context=context,
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
                                 semantic=semantic))

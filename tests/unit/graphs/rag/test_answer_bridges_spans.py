@@ -241,3 +241,20 @@ def test_a_bridges_last_hop_is_found_below_the_evidence_passages() -> None:
                 title="Lindqvist")]
     decision, _, span, answer = write("When was the town where the Brewmaster K9 is assembled founded?", hits)
     assert decision == "answerable" and span == "1687" and "[6]" in answer
+
+
+def test_a_year_that_ends_a_sentence_is_a_date_span() -> None:
+    hits = [hit("d#0", "Orla Dunne was an Irish chemist who taught at Kilbride University for thirty years.",
+                title="Orla Dunne"),
+            hit("k#0", "Kilbride University is a public university in Galway. It was established in 1849.",
+                title="Kilbride University")]
+    decision, _, span, answer = write("In what year was the university where the chemist Orla Dunne taught "
+                                      "established?", hits)
+    assert decision == "answerable" and span == "1849" and "[1]" in answer and "[2]" in answer
+
+
+def test_a_heading_is_context_for_the_lines_under_it() -> None:
+    hits = [hit("f#0", "Fault list\nF1: battery low.\nF2: motor jammed, clear the blades.\nF3: sensor dirty.",
+                title="Mixer guide")]
+    decision, _, _, answer = write("What does fault F2 mean?", hits)
+    assert decision == "answerable" and answer.startswith("F2: motor jammed") and "F3" not in answer
