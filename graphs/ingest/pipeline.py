@@ -258,7 +258,8 @@ class Ingestor:
         so no chunk crosses a heading or a page; when its metadata names no entities, each chunk gets those
         its own section and text name (a long file names many things, each in its own place).
         """
-        fields, when, extracted = self.document_fields(doc, extract=not doc.sections)
+        fields, _, extracted = self.document_fields(doc, extract=not doc.sections)
+        explicit = metadata_date(doc.metadata, self.today())
         parts = doc.sections or [DocumentSection(text=doc.text)]
         pieces = [(piece, part) for part in parts for piece in self.splitter.split_text(part.text)]
         if not pieces:
@@ -272,13 +273,22 @@ class Ingestor:
                 head = " ".join(p for p in (doc.title, part.section) if p)
                 entities = self.normalize_entities(self._extracted(f"{head}\n{piece}", gazetteer, doc.text))
             chunks.append(Chunk(id=f"{doc.id}#{i}", doc_id=doc.id, chunk_index=i, title=doc.title, text=piece,
-                                date=when, entities=entities, source=doc.source, section=part.section,
+                                date=explicit if explicit is not None else self.chunk_date(doc.title, part, piece),
+                                entities=entities, source=doc.source, section=part.section,
                                 page=part.page))
         return chunks, extracted
 
+    def chunk_date(self, title: str, part: DocumentSection, piece: str) -> int | None:
+        """The date a chunk states: in its own text, else in the title or heading it is shown under; never a
+        date found elsewhere in its file (a file's first date is not the date of its every chunk)."""
+        for text in (piece, " ".join(p for p in (title, part.section) if p)):
+            if (found := first_date(text, self.today())) is not None:
+                return found
+        return None
+
     def _extracted(self, text: str, gazetteer: Gazetteer, document: str = "") -> dict[EntityType, list[str]]:
-        """Dictionary hits and jieba's 人名/地名/机构名 in a text that reach the tag confidence (no dates: the
-        document's date applies); ``document``: the whole text, where a guessed name's repetition counts."""
+        """Dictionary hits and jieba's 人名/地名/机构名 in a text that reach the tag confidence (no dates: a
+        chunk's date is found apart, ``chunk_date``); ``document``: the whole text, where a guessed name's repetition counts."""
         return confident_tags(extract_entities(text, gazetteer, self.today()), document or text)
 
     def ingest(self, docs: Iterable[Document], batch_size: int = 32,

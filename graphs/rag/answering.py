@@ -19,10 +19,13 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
+
+from rapidfuzz import fuzz, process
 
 from graphs.domain import Answerability, Citation, Hit, ParsedQuery, ValidatedEntity
 from graphs.kg.mentions import strip_disambiguation
@@ -33,7 +36,7 @@ from graphs.text.normalize import has_han, normalize
 from graphs.text.question_shapes import comparison_pair
 from graphs.text.relations import asked_relation, states
 from graphs.text.rules import possessor
-from graphs.text.sentences import looks_like_instruction, split_sentences
+from graphs.text.sentences import looks_like_instruction, planted, split_sentences, without_markers
 from graphs.text.spans import Span, candidates, nearest
 from graphs.text.terms import dictionary_word, term_weight, weighted_coverage
 
@@ -49,6 +52,12 @@ ANCHOR_PENALTY = 1.0
 """What evidence loses for not mentioning the entities the question names (all of them: the whole penalty)."""
 FIRST_HOPS = 12
 """Sentences tried as the first step of a two-sentence chain (the best single ones)."""
+BRIDGE_BONUS = 0.2
+"""What a followed bridge gains over the first hop alone (which stops at the entity the question describes)."""
+BRIDGE_PASSAGES = 10
+"""Passages a bridge's last hop may come from (the title the first hop names finds it lower in the ranking)."""
+BRIDGE_KINDS = frozenset({"person", "organization", "place", "date", "number"})
+"""Kinds of answer a bridge is followed for: a typed span in the last hop tells the hop that answers."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +83,21 @@ class Question:
     subjects: tuple[str, ...] = ()
     """Titles of retrieved passages that the question writes out (乍都节公园): their words name the
     subject, whatever the word split made of them (乍都 / 节 / 公园)."""
+    nested: bool = False
+    """A bridge question: what is asked is of an entity the question only describes ("the town where the X300
+    is assembled", "X的创始人的妻子"); the first passage names it, a second states what is asked."""
+    misspelled: dict[str, str] = field(default_factory=dict)
+    """A name as the question spells it → how the retrieved passages spell it, where no passage spells it
+    the question's way ("aquapur x300" → "aquapure x300"): a misspelled name is not a missing one."""
+    types: dict[str, str] = field(default_factory=dict)
+    """What the passages say their names are (folded name → PERSON, LOCATION …): their tags, and what a
+    passage's opening sentence says its title is ("M. Ward … is an American singer-songwriter")."""
+
+    @functools.cached_property
+    def codes(self) -> tuple[str, ...]:
+        """Codes the question names ("E3", "Q7", "X300"): a sentence that answers states the same code, not a
+        neighbour of it ("what does E3 mean" is not answered by the E1 line)."""
+        return tuple(dict.fromkeys(m[0].casefold() for m in CODE.finditer(self.text)))
 
     @property
     def relation(self) -> dict[str, float]:
@@ -100,7 +124,70 @@ class Question:
         subjects = tuple(t for t in titles if len(t) >= 2 and t in folded)
         named = [f for forms in self.anchors for f in forms]
         extra = [(t,) for t in subjects if not any(t in f for f in named)]
-        return replace(self, subjects=subjects, anchors=[*self.anchors, *extra])
+        blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
+        anchors, misspelled = [], dict(self.misspelled)
+        for forms in [*self.anchors, *extra]:
+            if not mentioned(forms, blob) and (near := near_spelling(forms[0], blob)) is not None:
+                misspelled[forms[0]] = near
+                forms = (*forms, near)
+            anchors.append(forms)
+        return replace(self, subjects=subjects, anchors=anchors, types=name_types(hits), misspelled=misspelled)
+
+
+_KIND_WORDS = {
+    "PERSON": r"actor|actress|singer|songwriter|singer-songwriter|musician|politician|writer|author|novelist|"
+              r"director|filmmaker|player|footballer|rapper|poet|painter|composer|producer|journalist|"
+              r"businessman|businesswoman|scientist|engineer|lawyer|coach|comedian|model|artist|king|queen|"
+              r"prince|princess|saint|bishop|general|officer|athlete|guitarist|drummer|dancer|presenter",
+    "LOCATION": r"city|town|village|county|state|country|province|region|district|municipality|borough|suburb|"
+                r"island|river|lake|mountain|capital|neighbou?rhood|commune|parish|peninsula|valley",
+    "ORGANIZATION": r"company|corporation|band|group|university|college|school|club|team|organi[sz]ation|label|"
+                    r"airline|manufacturer|network|channel|newspaper|magazine|agency|party|firm|brand",
+}
+_LEAD_EN = [(etype, re.compile(rf"^[^.]{{0,200}}?\b(?:is|was|are|were)\s+(?:a|an|the|one of the)\s+"
+                               rf"(?:[\w'-]+\s+){{0,5}}?(?:{words})\b", re.IGNORECASE))
+            for etype, words in _KIND_WORDS.items()]
+_BORN = re.compile(r"^[^.]{0,120}?\((?:born|b\.|né|née)\b|^[^。]{2,12}[（(]\d{4}年")
+_LEAD_ZH = [("PERSON", re.compile(r"^[^。]{0,30}?是[^。]{0,20}?(?:演员|歌手|作家|导演|政治家|运动员|科学家|画家|诗人|"
+                                  r"企业家|音乐家|主持人|教练)")),
+            ("LOCATION", re.compile(r"^[^。]{0,30}?是[^。]{0,20}?(?:城市|县|镇|乡|村|省|自治区|国家|地区|首都|河流|山)")),
+            ("ORGANIZATION", re.compile(r"^[^。]{0,30}?是[^。]{0,20}?(?:公司|企业|集团|大学|学院|机构|组织|乐队|球队|银行)"))]
+
+
+def lead_type(text: str) -> str | None:
+    """What a passage's opening sentence says its subject is: a person ("(born 1963)", "is an American
+    singer"), a place ("is a town in …"), an organization ("is a company …"), or None."""
+    head = text.lstrip()[:300]
+    if _BORN.search(head):
+        return "PERSON"
+    found = [(m.end(), etype) for etype, pattern in (*_LEAD_EN, *_LEAD_ZH) if (m := pattern.search(head))]
+    return min(found)[1] if found else None
+
+
+def name_types(hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> dict[str, str]:
+    """Folded name → entity type, from what the top passages' openings say their titles are, then their tags."""
+    out: dict[str, str] = {}
+    for hit in hits[:limit]:
+        title = normalize(strip_disambiguation(hit.title))
+        if title and (etype := lead_type(hit.text)) is not None:
+            out.setdefault(title, etype)
+    for hit in hits[:limit]:
+        for etype, names in hit.entities.items():
+            for name in names:
+                out.setdefault(normalize(name), etype)
+    return out
+
+
+CODE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,3}-?\d{1,4}[A-Za-z]?(?![A-Za-z0-9])")
+"""A code: a few letters and digits ("E3", "Q7", "X300", "A-10")."""
+CODE_PENALTY = 0.6
+"""What evidence loses for not stating a code the question names."""
+
+
+def states_codes(codes: Sequence[str], text: str) -> bool:
+    """Whether a text states every code, as a whole token ("E3" is not in "E30")."""
+    found = {m[0].casefold() for m in CODE.finditer(text)}
+    return all(c in found for c in codes)
 
 
 def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequence[ValidatedEntity]) -> Question:
@@ -150,8 +237,10 @@ def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequ
     weights = {t: w for t, w in weights.items() if t in named or not any(t in a and t != a for a in named)}
     relation = {t: w for t, w in weights.items() if t not in anchors and t not in weak}
     focus = {t: relation[t] for t in focus_terms(normalize(text), relation)}
+    features = parsed.complexity_features
     return Question(text=text, kind=kind, weights=weights, anchors=list(anchors.values()), weak=weak,
-                    names=list(dict.fromkeys(names)), focus=focus, years=tuple(dict.fromkeys(years)))
+                    names=list(dict.fromkeys(names)), focus=focus, years=tuple(dict.fromkeys(years)),
+                    nested=features.get("bridge", 0) > 0 or features.get("nesting", 0) > 0)
 
 
 _QUOTED = re.compile(r"[\"“《「『]([^\"”》」』]{2,80})[\"”》」』]")
@@ -166,6 +255,35 @@ def mentioned(forms: tuple[str, ...], blob: str) -> bool:
         return True
     words = [w for w in forms[0].split() if w not in _MINOR]
     return len(words) >= 3 and sum(w in blob for w in words) >= len(words) - 1
+
+
+NEAR_LATIN = 85.0
+"""rapidfuzz ratio from which a Latin name of the passages is the question's name misspelled."""
+_TOKEN = re.compile(r"[\w'’&.-]+")
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
+
+
+def near_spelling(name: str, blob: str) -> str | None:
+    """How a folded text spells a name it does not spell the question's way: a run of as many words (±1) that
+    rapidfuzz finds at least ``NEAR_LATIN`` alike (names of 6 letters or more), or, for a Chinese name of 4
+    characters or more, one that differs in a single character (阿里巴吧 / 阿里巴巴). None when none is near."""
+    if has_han(name):
+        if len(name) < 4 or not _HAN_RUN.fullmatch(name):
+            return None
+        for run in _HAN_RUN.findall(blob):
+            for i in range(len(run) - len(name) + 1):
+                window = run[i : i + len(name)]
+                if sum(a != b for a, b in zip(window, name, strict=True)) == 1:
+                    return window
+        return None
+    if len(name.replace(" ", "")) < 6:
+        return None
+    words = [w.strip(".'’-") for w in _TOKEN.findall(blob)]
+    size = len(name.split())
+    windows = {" ".join(words[i : i + k]) for k in (size - 1, size, size + 1) if k >= 1
+               for i in range(len(words) - k + 1)}
+    found = process.extractOne(name, windows, scorer=fuzz.ratio, score_cutoff=NEAR_LATIN)
+    return found[0] if found else None
 
 
 # ---------------------------------------------------------------------------- evidence
@@ -218,20 +336,48 @@ def tagged(hit: Hit) -> str:
     return " ".join(dict.fromkeys(normalize(name) for names in hit.entities.values() for name in names))
 
 
+_HEADING_MARK = re.compile(r"^\s*(?:#{1,6}\s|[-=*]{3,}\s*$)")
+_DOCUMENT_KIND = re.compile(r"(?:纪要|通知|公告|报告|简报|议程|总结|说明书|说明|须知|清单|一览|目录|minutes|agenda|report|"
+                            r"notice|memo|announcement|newsletter|contents|codes|guide|manual|overview|summary|"
+                            r"schedule)\s*$", re.IGNORECASE)
+_SENTENCE_MARK = re.compile(r"[。！？!?，,；;：:]|\.\s|\.$")
+HEADING_CHARS = 40
+
+
+def heading(sentence: str, title: str = "", *, opening: bool = False) -> bool:
+    """Whether a line is a title or heading, never an answer sentence: a Markdown heading, its passage's
+    title, or a short line with no sentence mark that names a kind of document ("xx会议纪要", "Q3 board
+    minutes") or opens a passage that goes on (``opening``: "Fault list" above "F1: …")."""
+    line = sentence.strip()
+    if _HEADING_MARK.match(line):
+        return True
+    folded = normalize(line).strip(" .。")
+    if title and folded == title:
+        return True
+    bare = len(line) <= HEADING_CHARS and not _SENTENCE_MARK.search(line)
+    return bare and (opening or bool(_DOCUMENT_KIND.search(line)))
+
+
 def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[Sentence]:
-    """The sentences of the top passages (instruction-like ones left out)."""
+    """The sentences of the top passages (instruction-like ones and headings left out)."""
     out: list[Sentence] = []
     for n, hit in enumerate(hits[:limit]):
         title = normalize(strip_disambiguation(hit.title))
-        raw = split_sentences(hit.text) or [hit.text]
+        if planted(hit.text):
+            continue  # a passage with orders to its reader: its claims are no evidence
+        raw = split_sentences(without_markers(hit.text)) or [hit.text]
         folded = [normalize(s) for s in raw]
         tags = tagged(hit)
         semantic = cross_language(q.text, hit)
+        under = ""  # the heading the sentence is under ("Fault codes" for "E3: …"): context, never an answer
         for i, sentence in enumerate(raw):
             if looks_like_instruction(sentence):
                 continue
+            if heading(sentence, title, opening=i == 0 and len(raw) > 1 and "\n" in hit.text[:len(sentence) + 2]):
+                under = folded[i]
+                continue
             names = [title] if title and title not in normalize(q.text) else []
-            context = " ".join([title, *folded[max(0, i - 1) : i + 2], tags])
+            context = " ".join([title, under, *folded[max(0, i - 1) : i + 2], tags])
             out.append(Sentence(hit=n, position=i, text=sentence, folded=folded[i], context=context,
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
                                 semantic=semantic))
@@ -257,14 +403,21 @@ class Evidence:
     """The typed candidate answer, in ``sentences[span_in]``."""
     span_in: int = 0
     link: str | None = None
+    coded: bool = True
+    """The sentences state every code the question names (True when it names none)."""
+    bridge: bool = False
+    """A bridge followed: the first sentence names the entity the question only describes, the second (of
+    that entity's passage) holds the answer, and the first holds none of its own."""
 
     @property
     def score(self) -> float:
         """Context coverage and what the sentences themselves say of the asked relation, a typed candidate
         as a bonus, a missing named entity as a penalty; a chain counts a little less than one sentence
-        covering as much."""
+        covering as much, unless it follows a bridge the single sentence stops at."""
         return (self.coverage + self.own + FOCUS_WEIGHT * self.focus + (0.15 if self.span is not None else 0.0)
-                - ANCHOR_PENALTY * (1.0 - self.anchored) - 0.05 * (len(self.sentences) - 1))
+                - ANCHOR_PENALTY * (1.0 - self.anchored) - 0.05 * (len(self.sentences) - 1)
+                + (BRIDGE_BONUS - 0.01 * self.sentences[-1].position if self.bridge else 0.0)
+                - (0.0 if self.coded else CODE_PENALTY))
 
     @property
     def hits(self) -> list[int]:
@@ -280,9 +433,31 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = ()) -> 
     if q.kind in ("yes_no", "comparison", "definition"):
         return None
     skip = [normalize(x) for x in exclude]
-    spans = [s for s in candidates(sentence.text, q.kind, q.text)
+    spans = [s for s in candidates(sentence.text, q.kind, q.text, q.types)
              if not any(x and (normalize(s.text) in x or x in normalize(s.text)) for x in skip)]
+    if q.kind == "date" and (end := life_end(q.text, sentence.text, spans)) is not None:
+        return end
     return nearest(spans, _marks(q, sentence.text.casefold()))
+
+
+_DEATH = re.compile(r"\b(?:die|died|death|dies|passed away)\b|去世|逝世|死于|病逝|卒", re.IGNORECASE)
+_BIRTH = re.compile(r"\b(?:born|birth)\b|出生|生于|诞生", re.IGNORECASE)
+_LIFE = re.compile(r"\s*(?:–|—|-|~|～|至)\s*")
+
+
+def life_end(question: str, sentence: str, spans: Sequence[Span]) -> Span | None:
+    """In a life span written "(October 31, 1887 – April 5, 1975)" or "（1887年10月31日—1975年4月5日）", the
+    end for a question about a death and the start for one about a birth; None when there is no such pair or
+    the question asks neither."""
+    death, birth = _DEATH.search(question), _BIRTH.search(question)
+    if bool(death) == bool(birth):
+        return None
+    for first, second in itertools.pairwise(spans):
+        head = sentence[: first.start]
+        inside = max(head.rfind("("), head.rfind("（")) > max(head.rfind(")"), head.rfind("）"))
+        if inside and _LIFE.fullmatch(sentence[first.end : second.start]):
+            return second if death else first
+    return None
 
 
 def anchored(q: Question, text: str) -> float:
@@ -295,14 +470,27 @@ def anchored(q: Question, text: str) -> float:
 def _single(q: Question, s: Sentence) -> Evidence:
     coverage, own, share = q.coverage(s.context), weighted_coverage(q.relation, s.folded), anchored(q, s.context)
     if s.semantic is not None:
-        # the other language: the named entities by their tags, what is asked by meaning (the passage's), the
-        # lead sentence first (it says what the passage is about)
+        # the other language: the named entities by their tags (or, for names it cannot spell, by meaning),
+        # what is asked by meaning (the passage's), the lead sentence first (it says what the passage is about)
+        if q.anchors and (unspelled := unspellable(q, s)):
+            share = min(1.0, share + s.semantic * len(unspelled) / len(q.anchors))
         named = sum(q.weights.get(forms[0], 0.0) for forms in q.anchors)
         total = sum(q.weights.values()) or 1.0
         by_meaning = min(1.0, (share * named + s.semantic * (total - named)) / total) - 0.02 * s.position
         coverage, own = max(coverage, by_meaning), max(own, s.semantic - 0.02 * s.position)
     return Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=_focus(q, s),
-                    span=typed_span(q, s))
+                    span=typed_span(q, s), coded=states_codes(q.codes, s.text))
+
+
+def unspellable(q: Question, s: Sentence) -> list[str]:
+    """The question's names that a sentence in the other language does not mention and cannot be expected
+    to spell: Latin names without digits in a Chinese passage, Chinese names in an English one (a code such
+    as "X300" is written the same in both)."""
+    if s.semantic is None:
+        return []
+    chinese = han_share(s.text) >= 0.5
+    return [forms[0] for forms in q.anchors if not mentioned(forms, s.context)
+            and not re.search(r"\d", forms[0]) and has_han(forms[0]) != chinese]
 
 
 def _focus(q: Question, s: Sentence) -> float:
@@ -320,16 +508,54 @@ def _linked(a: Sentence, b: Sentence) -> str | None:
     return None
 
 
+def _bridge(q: Question, first: Evidence, b: Sentence) -> Evidence | None:
+    """The bridge of a nested question followed from the first hop ``first`` (about every entity the question
+    names) to a sentence ``b`` of the passage about an entity the first hop names: the answer is a span of the
+    asked kind in ``b``. None unless the first hop stops at that entity (no span of its own, the entity itself
+    as its span, or, in a nested question, a span in a sentence that does not state what is asked) and ``b``
+    holds such a span."""
+    a = first.sentences[0]
+    if q.kind not in BRIDGE_KINDS or first.anchored < 1.0 or len(first.sentences) != 1:
+        return None
+    hop = b.title
+    if len(hop) < 2 or hop == a.title or hop not in a.folded:
+        return None
+    if hop in normalize(q.text) and first.span is not None:
+        return None  # a bridge the question names itself is followed only from a first hop with no answer
+    own = first.span is not None and not (normalize(first.span.text) in hop or hop in normalize(first.span.text))
+    if own and (not q.nested or first.focus > 0):
+        # the first hop has an answer of its own: kept, unless the question is nested and that sentence does
+        # not state what is asked (a date in "the election of 2000, after X resigned" is not X's birth year)
+        return None
+    span = typed_span(q, b, exclude=[hop, a.title, *q.names])
+    if span is None:
+        return None
+    context = f"{a.context} {b.context}"
+    return Evidence(sentences=(a, b), coverage=max(first.coverage, q.coverage(context)),
+                    own=weighted_coverage(q.relation, f"{a.folded} {b.folded}"), anchored=anchored(q, context),
+                    focus=_focus(q, b), span=span, span_in=1, link=hop, bridge=True)
+
+
 def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[Evidence]:
     """Single sentences and linked two-sentence chains of the top passages, best first (``q`` made
     ``about`` these passages)."""
     sentences = sentences_of(q, hits, limit)
     singles = sorted((_single(q, s) for s in sentences), key=lambda e: -e.score)
     found = list(singles)
+    # a bridge's last hop may be ranked lower than the passages read for evidence: its title, named by the
+    # first hop, is what finds it
+    further = [s for s in sentences_of(q, hits, BRIDGE_PASSAGES) if s.hit >= limit]
     for first in singles[:FIRST_HOPS]:
         a = first.sentences[0]
-        for b in sentences:
-            if b.hit == a.hit or (link := _linked(a, b)) is None:
+        for b in [*sentences, *further]:
+            if b.hit == a.hit:
+                continue
+            if (bridged := _bridge(q, first, b)) is not None:
+                found.append(bridged)
+                continue
+            if b.hit >= limit:
+                continue
+            if (link := _linked(a, b)) is None:
                 continue
             coverage = q.coverage(f"{a.context} {b.context}")
             residual = {t: w for t, w in q.relation.items() if t not in a.context}
@@ -371,9 +597,23 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
     missing = [forms[0] for forms in q.anchors if not mentioned(forms, blob)]
     top = evidence[0] if evidence else None
     best = top.coverage if top is not None else 0.0
+    if missing and top is not None and (by_meaning := _other_language(q, missing, top)):
+        # a name the question writes in its language cannot be spelled the same way in a passage of the other
+        # language ("the Q3 safety meeting" over 第三季度安全例会): judged there by meaning, not by spelling
+        missing = [m for m in missing if m not in by_meaning]
+        if not missing and best >= supported_from:
+            return Answerability(decision="answerable", score=round(best, 3),
+                                 reason=f"the best evidence covers {best:.0%} of the question's terms; "
+                                        f"{', '.join(by_meaning)} judged by meaning in a passage in the other "
+                                        "language")
     if missing:
         return Answerability(decision="not_found", score=round(best * 0.5, 3),
                              reason=f"no retrieved passage mentions {', '.join(missing)}")
+    if q.codes and top is not None and all(s.semantic is None for s in top.sentences) and (
+            lost_codes := [c for c in q.codes if not states_codes([c], blob)]):
+        # a code the passages never state ("E9"): its neighbours' lines ("E1: …") do not answer
+        return Answerability(decision="not_found", score=round(best * 0.5, 3),
+                             reason=f"no retrieved passage states {', '.join(c.upper() for c in lost_codes)}")
     if top is None or (q.anchors and top.anchored == 0):
         names = ", ".join(forms[0] for forms in q.anchors)
         return Answerability(decision="not_found", score=round(best * 0.5, 3),
@@ -385,12 +625,28 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
         return Answerability(decision="not_found", score=round(best, 3),
                              reason=f"the best evidence covers {best:.0%} of the question's terms "
                                     f"(< {supported_from:.0%})")
+    spelled = "".join(f"; the question's {name!r} is taken as {near!r}, as the passages spell it"
+                      for name, near in q.misspelled.items())
     if termless:  # a parse that kept no term (an LLM's): no coverage to claim
         return Answerability(decision="answerable", score=round(best, 3),
-                             reason="no term of the question was extracted: the best retrieved passage answers")
+                             reason="no term of the question was extracted: the best retrieved passage answers"
+                                    + spelled)
     return Answerability(decision="answerable", score=round(best, 3),
                          reason=f"the best evidence covers {best:.0%} of the question's terms"
-                                + (f" and names {', '.join(f[0] for f in q.anchors)}" if q.anchors else ""))
+                                + (f" and names {', '.join(f[0] for f in q.anchors)}" if q.anchors else "") + spelled)
+
+
+CROSS_NAME_FROM = 0.6
+"""A passage in the other language must be at least this close in meaning (rescaled dense score) to stand for
+the names of the question that it cannot spell."""
+
+
+def _other_language(q: Question, missing: Sequence[str], top: Evidence) -> list[str]:
+    """The missing names that the best evidence, in the other language than the question's and close in
+    meaning, cannot be expected to spell: names without digits or Chinese characters where it is Chinese, and
+    Chinese names where it is English (a product code "X300" is written the same in every language)."""
+    return [m for m in missing if any(m in unspellable(q, s) for s in top.sentences
+                                      if s.semantic is not None and s.semantic >= CROSS_NAME_FROM)]
 
 
 # ---------------------------------------------------------------------------- comparisons and yes/no
@@ -400,10 +656,12 @@ _EARLIER = re.compile(r"\b(?:first|earlier|earliest|older|oldest|before|sooner)\
 _LATER = re.compile(r"\b(?:later|latest|last|younger|youngest|newer|newest|after)\b|后|晚|年轻|新", re.IGNORECASE)
 # a measurable quantity compared ("larger", "more albums", "更高"); "more popular" or "more diverse" is no number
 _MORE = re.compile(r"\b(?:larger|largest|bigger|biggest|longer|longest|higher|highest|taller|tallest|greater|"
-                   r"heavier|faster|farther|further|more populous|(?:more|most) [a-z]+s)\b|更?(?:多|大|高|长|重|快|远)",
+                   r"heavier|faster|farther|further|more populous|(?:more|most) [a-z]+s|pricier|priciest|costlier|"
+                   r"dearer|(?:more|most) expensive|costs? more)\b|更?(?:多|大|高|长|重|快|远|贵)",
                    re.IGNORECASE)
-_LESS = re.compile(r"\b(?:fewer|smaller|smallest|shorter|shortest|lower|lighter|slower|closer|less populous)\b|"
-                   r"更?(?:少|小|低|短|轻|慢|近)", re.IGNORECASE)
+_LESS = re.compile(r"\b(?:fewer|smaller|smallest|shorter|shortest|lower|lighter|slower|closer|less populous|"
+                   r"cheaper|cheapest|(?:less|least) expensive|costs? less)\b|"
+                   r"更?(?:少|小|低|短|轻|慢|近|便宜|实惠)", re.IGNORECASE)
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _YEAR = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
 
@@ -473,11 +731,19 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
     return Side(name, best)
 
 
+_PAIR_ZH = re.compile(r"^\s*(?:请问)?(.{2,20}?)(?:和|与|跟|同|还是)(.{2,20}?)(?:相比)?[，,]?(?:哪个|哪一个|哪款|哪家|哪种|谁)")
+_PAIR_EN = re.compile(r"^\s*(?:which|who|what)\b[^,]{0,60},\s*(?:the\s+)?(.{2,60}?)\s+or\s+(?:the\s+)?(.{2,60}?)\s*\?*\s*$",
+                      re.IGNORECASE)
+
+
 def sides_of(q: Question) -> list[str]:
-    """The two entities a comparison or a yes/no question is about."""
+    """The two entities a comparison or a yes/no question is about: a pair of its names, else the two the
+    question offers as a choice ("A和B哪个更便宜", "Which is cheaper, A or B?") when its names are fewer."""
     pair = comparison_pair(q.text, q.names)
     if pair is not None:
         return [pair[0].text, pair[1].text]
+    if len(q.names) < 2 and (m := _PAIR_ZH.search(q.text) or _PAIR_EN.search(q.text)):
+        return [m[1].strip(), m[2].strip()]
     return q.names[:2] if len(q.names) >= 2 else []
 
 
@@ -516,11 +782,18 @@ def compare(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdic
     win, lose = (a, b) if (a.number < b.number) == lower_wins else (b, a)
     relation = {"min_date": ("早于", "is earlier than"), "max_date": ("晚于", "is later than"),
                 "max_number": ("多于", "is more than"), "min_number": ("少于", "is less than")}[way]
+    if _PRICE.search(q.text):
+        relation = ("比", "is cheaper than") if way == "min_number" else ("比", "is more expensive than")
+        relation = (f"{relation[0]}{lose.name}{'便宜' if way == 'min_number' else '贵'}", relation[1])
+        text = (f"{win.name}（{win.value}）{relation[0]}（{lose.value}）。" if chinese
+                else f"{win.name} ({win.value}) {relation[1]} {lose.name} ({lose.value}).")
+        return Verdict(text=text, span=win.name, sides=[a, b])
     text = (f"{win.name}（{win.value}）{relation[0]}{lose.name}（{lose.value}）。" if chinese
             else f"{win.name} ({win.value}) {relation[1]} {lose.name} ({lose.value}).")
     return Verdict(text=text, span=win.name, sides=[a, b])
 
 
+_PRICE = re.compile(r"\b(?:cheap\w*|pric\w*|cost\w*|expensive|dearer)\b|便宜|贵|价格|售价|实惠", re.IGNORECASE)
 _SAME = re.compile(r"\bsame\b|同一|相同|一样", re.IGNORECASE)
 
 
@@ -621,11 +894,12 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
         last = best.sentences[-1]
         following = next((s for s in sentences_of(q, hits) if s.hit == last.hit and s.position == last.position + 1),
                           None)
-        if following is not None and following not in shown:
-            shown.append(following)
+        if (following is not None and following not in shown
+                and not (CODE.match(following.text.strip()) and not states_codes(q.codes, following.text))):
+            shown.append(following)  # not the next item of a list of codes ("E3: …" is not run on by "E4: …")
     # a short answer only where the answering sentence states what is asked (the terms next to the question
     # word): elsewhere a candidate of the right kind is as often wrong as right
-    span = best.span.text if best.span is not None and (best.focus > 0 or not q.focus) else None
+    span = best.span.text if best.span is not None and (best.focus > 0 or not q.focus or best.bridge) else None
     parts = [_lead(span, chinese)] if span else []
     return Written(text=_join([*parts, *_body(shown)]), span=span,
                    citations=_cite(hits, [s.hit for s in shown]))

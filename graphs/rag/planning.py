@@ -55,17 +55,58 @@ def decompose(
     nested = parsed.complexity_features.get("bridge", 0) > 0 or parsed.complexity_features.get("nesting", 0) > 0
     if nested and len(found := mentions(question, names)) == 1:
         anchor = found[0].text
+        hop = first_hop(question, anchor)
         return QueryPlan(
             pattern="bridge", planner="rules",
-            reason=f"a bridge question through {anchor!r}: first what is known about it, then the question with that",
+            reason=f"a bridge question through {anchor!r}: first the entity it describes, then what is asked of it",
             sub_questions=[
-                SubQuestion(id="q1", question=anchor, strategy=_strategy(anchor, known, has_graph=False),
-                            entity=anchor, reason=f"the passage about {anchor}"),
+                SubQuestion(id="q1", question=hop or anchor, strategy=_strategy(anchor, known, has_graph=False),
+                            entity=anchor, reason=f"the entity the question describes through {anchor}" if hop
+                            else f"the passage about {anchor}"),
                 SubQuestion(id="q2", question=question, strategy="graph" if has_graph else "hybrid",
-                            depends_on=["q1"], reason=f"the question, given what q1 found about {anchor}"),
+                            depends_on=["q1"], reason="what is asked, of the entity q1 found (its answer joins the "
+                                                      "search)"),
             ],
         )
     return None
+
+
+_RELATIVE_EN = re.compile(r"\b(?:the|a|an)\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(where|who|whom|which|that|whose)\s+(.+)",
+                          re.IGNORECASE)
+_OF_EN = re.compile(r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
+_PERSON_NOUN = re.compile(r"人|者|长|家|师|妻|夫|父|母|子|女|兄|弟|姐|妹|员|手|帝|王|主席|总裁|经理")
+
+
+def first_hop(question: str, anchor: str) -> str | None:
+    """The bridge's first step as its own question: which entity the question describes through its named
+    one ("When was the town where the K9 is assembled founded?" → "Which town is it where the K9 is
+    assembled?"; "X的创始人的妻子是谁" → "X的创始人是谁"; "the author of X" → "Who is the author of X?"), or
+    None when no pattern fits."""
+    at = question.find(anchor)
+    if at < 0:
+        return None
+    after = question[at + len(anchor):]
+    if m := re.match(r"的([\u4e00-\u9fff]{1,6}?)的", after):
+        noun = m[1]
+        return f"{anchor}的{noun}{'是谁' if _PERSON_NOUN.search(noun) else '是什么'}？"
+    if m := _OF_EN.search(question[:at]):
+        noun = m[1]
+        return f"{'Who' if noun.casefold().split()[-1] in _PEOPLE else 'What'} is the {noun} of {anchor}?"
+    for m in _RELATIVE_EN.finditer(question[:at + len(anchor)] + after):
+        if m.start(3) <= at:
+            noun, clause = m[1], m[3]
+            end = clause.find(anchor) + len(anchor)
+            tail = clause[end:].split()
+            # the clause runs on after the anchor up to the outer question's last word ("… is assembled | founded?")
+            rest = " ".join(w for w in tail[:-1] if w.islower())
+            body = f"{clause[:end]} {rest}".strip().rstrip("?,.")
+            return f"Which {noun} is it {m[2]} {body}?"
+    return None
+
+
+_PEOPLE = frozenset({"author", "director", "founder", "creator", "wife", "husband", "spouse", "father", "mother",
+                     "son", "daughter", "owner", "ceo", "president", "singer", "writer", "composer", "producer",
+                     "inventor", "designer", "architect", "manager", "coach", "captain", "leader", "star"})
 
 
 def single_plan(question: str, has_graph: bool, why: str) -> QueryPlan:

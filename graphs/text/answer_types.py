@@ -19,10 +19,11 @@ _I = re.IGNORECASE
 _COMPARATIVE_EN = re.compile(
     r"\b(?:which|who|what)\b.{0,80}?\b(?:first|earlier|later|last|older|oldest|younger|youngest|newer|newest|"
     r"larger|largest|bigger|biggest|smaller|smallest|longer|longest|shorter|shortest|higher|highest|taller|"
-    r"tallest|more|most|fewer|less|least|greater|heavier|faster|closer|farther|further|earliest|latest)\b", _I)
+    r"tallest|more|most|fewer|less|least|greater|heavier|faster|closer|farther|further|earliest|latest|"
+    r"cheaper|cheapest|pricier|priciest|costlier|dearer)\b", _I)
 _COMPARATIVE_ZH = re.compile(
     r"谁先|谁后|谁更|谁早|谁晚|哪个更|哪一个更|哪家更|哪位更|哪个先|哪个早|哪个晚|哪家先|哪家早|更早|更晚|更大|更小|更多|更少|"
-    r"更高|更低|更长|更短|更久|更老|更年轻|较早|较晚|较大|较小|较多|较少")
+    r"更高|更低|更长|更短|更久|更老|更年轻|较早|较晚|较大|较小|较多|较少|更便宜|更贵|更实惠|较便宜|较贵|哪个便宜|哪个贵|谁便宜|谁贵")
 _CHOICE = re.compile(r"\bor\b|还是|或者|或是", _I)
 
 _YES_NO_EN = re.compile(
@@ -31,7 +32,7 @@ _YES_NO_EN = re.compile(
 _YES_NO_ZH = re.compile(r"(?:吗|么|嘛)\s*[？?。!！]*\s*$|是否|是不是|有没有|能不能|会不会|可不可以|对不对|能否|可否")
 
 _LIST_EN = re.compile(
-    r"\b(?:list|name (?:all|the)|what are (?:the|all|some)|which (?:\w+ ){0,3}(?:are|were|have|did)\b(?!.*\bor\b)|"
+    r"\b(?:list|name (?:all|the)|what are (?:the|all|some)|which (?!(?:date|year|day|month|decade|century|city|town|country|place|person)\b)(?:\w+ ){0,3}(?:are|were|have|did)\b(?!.*\bor\b)|"
     r"what (?:\w+ ){0,2}(?:companies|people|products|countries|cities|members|works|albums|films|books|"
     r"songs|teams|players|awards|languages|models|kinds|types|ways|steps|features|examples)\b)", _I)
 _LIST_ZH = re.compile(r"哪些|有什么(?!区别|不同|关系|意义|作用|用)|都有谁|包括什么|包括哪|列举|列出")

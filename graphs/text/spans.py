@@ -4,7 +4,7 @@ numbers with their unit, in Chinese and English. The extractive writer picks one
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import NamedTuple
 
@@ -20,10 +20,12 @@ class Span(NamedTuple):
     start: int
     end: int
     text: str
+    type: str | None = None
+    """What the tagger says it names (PERSON, LOCATION, ORGANIZATION …), when it says."""
 
 
 _NO_DAY = date(1, 1, 1)  # dates in passages are absolute: no "last year" to resolve
-_YEAR = re.compile(r"(?<![\d.])(?:1[0-9]{3}|20[0-9]{2})(?:\s*年)?(?![\d.])")
+_YEAR = re.compile(r"(?<![\d.])(?:1[0-9]{3}|20[0-9]{2})(?:\s*年)?(?!\d|\.\d)")  # "in 1849." ends a sentence
 _ZH_NUMERAL = "零〇一二两三四五六七八九十百千万亿"
 _CLASSIFIER_ZH = (r"(?:个|位|名|年|岁|月|日|天|次|人|家|种|本|部|条|项|只|件|台|辆|分钟|分|秒|小时|周|米|公里|千米|"
                   r"厘米|公斤|千克|克|吨|元|美元|港元|英镑|欧元|平方公里|平方米|公顷|亩|倍|层|届|场|座|所|首|集|册|页|字|"
@@ -47,19 +49,46 @@ def _dedupe(spans: Iterable[Span], question: str) -> list[Span]:
     """Spans in position order, each once, leaving out what the question itself says."""
     asked = normalize(question)
     out: dict[str, Span] = {}
-    for s in sorted(spans):
+    for s in sorted(spans, key=_place):
         key = normalize(s.text).strip(" ,.;:，。；：")
         if key and key not in asked and key not in out:
             out[key] = s
-    return sorted(out.values())
+    return sorted(out.values(), key=_place)
+
+
+def _place(span: Span) -> tuple[int, int]:
+    return span.start, span.end
 
 
 def _names(sentence: str) -> list[Span]:
     """Capitalised Latin names, Chinese names jieba tags, and quoted titles."""
     found = [Span(s.start, s.end, sentence[s.start : s.end]) for s in title_case_spans(sentence)]
-    found += [Span(s.start, s.end, sentence[s.start : s.end]) for s in pos_spans(sentence, accurate=True)]
-    found += [Span(m.start(1), m.end(1), m[1]) for m in _QUOTED.finditer(sentence)]
+    found += [Span(s.start, s.end, sentence[s.start : s.end], s.entity.type if s.entity.type != "OTHER" else None)
+              for s in pos_spans(sentence, accurate=True)]
+    found += [Span(m.start(1), m.end(1), m[1], "WORK") for m in _QUOTED.finditer(sentence)]
     return found
+
+
+NAME_TYPES: dict[str, frozenset[str]] = {
+    "person": frozenset({"PERSON"}),
+    "place": frozenset({"LOCATION"}),
+    "organization": frozenset({"ORGANIZATION"}),
+}
+"""The entity types a short answer of each kind may be (a list takes any)."""
+_CODE = re.compile(r"\d")
+
+
+def fits(kind: AnswerType, span: Span, types: Mapping[str, str] | None = None) -> bool:
+    """Whether a name is of the asked kind: not when its tag or what the passages say of it (``types``:
+    folded name → type) is another type; a person or a place is never written with digits (a product code
+    "Q7", a model "X300")."""
+    allowed = NAME_TYPES.get(kind)
+    if allowed is None:
+        return True
+    if kind in ("person", "place") and _CODE.search(span.text):
+        return False
+    known = span.type or (types or {}).get(normalize(span.text))
+    return known is None or known in allowed
 
 
 def _dates(sentence: str) -> list[Span]:
@@ -81,14 +110,15 @@ def _numbers(sentence: str) -> list[Span]:
     return found
 
 
-def candidates(sentence: str, kind: AnswerType, question: str) -> list[Span]:
-    """Candidate answers of ``kind`` in ``sentence`` that the question does not already contain."""
+def candidates(sentence: str, kind: AnswerType, question: str, types: Mapping[str, str] | None = None) -> list[Span]:
+    """Candidate answers of ``kind`` in ``sentence`` that the question does not already contain (names of
+    another type than the asked one left out: ``types`` maps folded names to what the passages say they are)."""
     if kind == "date":
         spans = _dates(sentence)
     elif kind == "number":
         spans = _numbers(sentence)
     elif kind in ("person", "organization", "place", "list"):
-        spans = [s for s in _names(sentence) if not _attributive(sentence, s)]
+        spans = [s for s in _names(sentence) if not _attributive(sentence, s) and fits(kind, s, types)]
     else:
         return []  # a definition, a reason or a description is answered by the sentence, not a span
     return _dedupe(spans, question)

@@ -133,3 +133,21 @@ def test_unchanged_documents_are_skipped_and_changed_ones_written(tmp_path: Any)
     moved = ing.ingest(docs[:1], skip_unchanged=True, root="/elsewhere")
     assert moved.skipped == ["a"] and catalog.get("a").root == "/elsewhere"  # type: ignore[union-attr]
     assert second.seconds > 0 and second.embed_seconds > 0 and second.outside_embedder is not None
+
+
+def test_a_chunk_carries_the_date_it_states_not_its_files_first_date(tmp_path: Any) -> None:
+    ing, index = ingestor(tmp_path)
+    ing.splitter = make_splitter(chunk_size=60, overlap=0)
+    text = ("The 2019 harvest festival drew a modest crowd to the orchard on the hill. \n\n"
+            "In 2022 the orchard planted four new rows of pear trees along the river. \n\n"
+            "The cider press is kept in the barn behind the farmhouse near the road.")
+    ing.ingest([Document(id="orchard", title="Orchard notes", text=text)])
+    dates = [c.date for c in index.written["orchard"]]
+    assert dates[0] == 20190101 and 20220101 in dates
+    assert dates[-1] is None  # states no date: not the file's first one
+    sections = [DocumentSection(text="会上讨论了新仓库的选址问题，大家各抒己见。", section="2023年3月例会"),
+                DocumentSection(text="2024年5月，新仓库在城东落成并投入使用。", section="进展")]
+    ing.ingest([Document(id="minutes", title="仓库项目纪要", text="\n".join(s.text for s in sections), sections=sections)])
+    assert [c.date for c in index.written["minutes"]] == [20230301, 20240501]
+    ing.ingest([Document(id="dated", title="t", text="In 2022 the orchard grew.", metadata={"date": "2021-05-01"})])
+    assert [c.date for c in index.written["dated"]] == [20210501]  # explicit metadata wins

@@ -25,7 +25,15 @@ from graphs.rag.context import RagLimits
 from graphs.rag.edges import after_monitor_sufficiency, after_plan_query, plan_steps
 from graphs.rag.graph import graph
 from graphs.rag.nodes import configure_team, monitor_sufficiency, plan_query, reflect
-from graphs.rag.planning import by_date, check_plan, decompose, merge_hits, named_first, ready_steps
+from graphs.rag.planning import (
+    by_date,
+    check_plan,
+    decompose,
+    first_hop,
+    merge_hits,
+    named_first,
+    ready_steps,
+)
 from graphs.stores.base import StoreUnavailable
 from graphs.text.question_shapes import arithmetic, comparison_pair, trivial
 from tests.support.fakes import ScriptedIndex, ToolCallingFakeChatModel, hit, make_context, runtime
@@ -110,8 +118,25 @@ def test_decompose_comparison_temporal_and_bridge() -> None:
     plan = decompose(b, parsed(b, "Haymo of Faversham", intent="factual", bridge=1.0), [], has_graph=True)
     assert plan and plan.pattern == "bridge"
     assert [(s.id, s.question, s.depends_on) for s in plan.sub_questions] == [
-        ("q1", "Haymo of Faversham", []), ("q2", b, ["q1"])]
+        ("q1", "What is the era of Haymo of Faversham?", []), ("q2", b, ["q1"])]
     assert decompose("What is SpaceX?", parsed("What is SpaceX?", "SpaceX", intent="factual"), [], True) is None
+
+
+@pytest.mark.parametrize(("question", "anchor", "hop"), [
+    ("When was the town where the Brewmaster K9 is assembled founded?", "Brewmaster K9",
+     "Which town is it where the Brewmaster K9 is assembled?"),
+    ("What river flows through the city that hosted Expo 2030?", "Expo 2030", "Which city is it that hosted Expo 2030?"),
+    ("Who is the spouse of the author of The Salt Orchard?", "The Salt Orchard", "Who is the author of The Salt Orchard?"),
+    ("谁是青禾科技的创始人的妻子？", "青禾科技", "青禾科技的创始人是谁？"),
+    ("澄湖大桥的设计单位的总部在哪里？", "澄湖大桥", "澄湖大桥的设计单位是什么？"),
+    ("Who founded Nordbryg?", "Nordbryg", None),
+])
+def test_a_bridge_plan_first_asks_which_entity_the_question_describes(question: str, anchor: str,
+                                                                      hop: str | None) -> None:
+    assert first_hop(question, anchor) == hop
+    plan = decompose(question, parsed(question, anchor, intent="factual", bridge=1.0), [], has_graph=True)
+    assert plan is not None and plan.sub_questions[0].question == (hop or anchor)
+    assert plan.sub_questions[1].depends_on == ["q1"]
 
 
 def test_check_plan_rejects_cycles_unknown_ids_and_size() -> None:
