@@ -9,7 +9,7 @@ from unittest import mock
 
 import httpx
 from langchain_core.embeddings import DeterministicFakeEmbedding
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from app import container
 from app.cli import cli
@@ -17,7 +17,7 @@ from app.client import RemoteClient
 from tests.support.apps import running_app
 
 
-def aer(data_dir: Path, *args: str) -> object:
+def aer(data_dir: Path, *args: str) -> Result:
     fake = DeterministicFakeEmbedding(size=32)  # the USE model would cost seconds per command
     with mock.patch.object(container, "build_embedder", lambda _settings: (fake, 32, "fake-embedder")):
         return CliRunner().invoke(cli, list(args), env={"AER_DATA_DIR": str(data_dir)}, catch_exceptions=False)
