@@ -649,6 +649,32 @@ def entities_remove_alias(
     typer.echo(write.entity.model_dump_json(by_alias=True))
 
 
+@entities_cli.command("delete")
+def entities_delete(standard_name: str, server: ServerOption = None) -> None:
+    """Delete an entity: the chunks tagged with it lose the tag, the knowledge graph its edges."""
+    from graphs.domain import STORED, EntityMetadata
+
+    if server := route(server):
+        with remote(server) as client:
+            answer = client.delete_entity(standard_name)
+        untagged = answer.get("untagged", 0)
+        entity = EntityMetadata.model_validate(answer["entity"], context=STORED)
+    else:
+        import asyncio
+
+        from app import workbench
+
+        with opened() as resources:
+            deleted = asyncio.run(workbench.delete_entity(resources, standard_name))
+        if deleted is None:
+            typer.secho(f"error: no entity named {standard_name!r} (entity_not_found)", fg="red", err=True)
+            raise typer.Exit(1)
+        entity, untagged = deleted
+    if untagged:
+        typer.echo(f"untagged {untagged} indexed chunk(s)", err=True)
+    typer.echo(entity.model_dump_json(by_alias=True))
+
+
 def name_errors(exc: Any) -> str:
     """``aliases[0]: '' has no visible character; ...`` for the CLI."""
     return "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())

@@ -202,6 +202,10 @@ class RemoteClient:
         """Remove aliases from an entity (``{success, entity, retagged}``); 404 ``entity_not_found`` if unknown."""
         return self._action({"action": "remove-alias", "standardName": standard_name, "aliases": list(aliases)})
 
+    def delete_entity(self, standard_name: str) -> dict[str, Any]:
+        """Delete an entity (``{success, entity, untagged}``); 404 ``entity_not_found`` if unknown."""
+        return self._action({"action": "delete-entity", "standardName": standard_name})
+
     def batches(self, docs: Iterable[BaseModel | Mapping[str, Any]]) -> Iterator[list[dict[str, Any]]]:
         """Split documents into requests of at most ``batch_size`` documents and about ``batch_bytes``."""
         batch: list[dict[str, Any]] = []

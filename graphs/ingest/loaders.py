@@ -61,6 +61,15 @@ SUPPORTED_SUFFIXES: tuple[str, ...] = (*PARSERS, ".jsonl")
 DOCUMENT_ID_MAX = 256
 
 
+def _entity_line(line: str) -> bool:
+    """Whether a JSONL line is an entity record (``standardName``, no ``text``): an entity list given to ingest."""
+    try:
+        item = json.loads(line)
+    except ValueError:
+        return False
+    return isinstance(item, dict) and "standardName" in item and "text" not in item
+
+
 def read_corpus_jsonl(data: bytes | str, name: str) -> list[Document]:
     """Documents of a JSONL corpus (``{id, title, text, metadata}`` per line); the error names the line."""
     text = data if isinstance(data, str) else decode_text(data, name)
@@ -73,8 +82,10 @@ def read_corpus_jsonl(data: bytes | str, name: str) -> list[Document]:
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first.get("loc", ()))
+            hint = " (an entity, not a document: load an entity list with `aer entities import`)" \
+                if _entity_line(line) else ""
             raise FileParseError("invalid_jsonl",
-                                 f"{name}:{n}: {where + ': ' if where else ''}{first['msg']}") from exc
+                                 f"{name}:{n}: {where + ': ' if where else ''}{first['msg']}{hint}") from exc
     if not docs:
         raise FileParseError("empty_document", f"{name}: no documents")
     return docs

@@ -20,6 +20,7 @@ so a search is a handful of array operations over the postings of the question's
 
 from __future__ import annotations
 
+import logging
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -69,13 +70,22 @@ class Analyzer:
         return cls(frozenset(stop))
 
     def tokens(self, text: str) -> list[str]:
-        import jieba
-
+        jieba = quiet_jieba()
         out = (t.strip().lower() for t in jieba.cut_for_search(text) if t.strip())
         return [t for t in out if t not in self.stop_words]
 
     def term_counts(self, text: str) -> Counter[str]:
         return Counter(self.tokens(text))
+
+
+def quiet_jieba() -> Any:
+    """jieba, imported with its dictionary-loading DEBUG lines silenced: its import sets its own logger to DEBUG
+    (over any level set before), so ``aer`` commands that tokenize here first printed "Building prefix dict"."""
+    import jieba
+
+    if jieba.default_logger.level < logging.WARNING:
+        jieba.setLogLevel(logging.WARNING)
+    return jieba
 
 
 class Growable:

@@ -126,7 +126,7 @@ def test_the_checker_catches_stale_commands() -> None:
     assert check(Usage("x", "ingest notes/ --prune --force")) == []
     assert check(Usage("x", "entities remove-alias 'Elon Musk' 老马 --server http://h")) == []
     assert check(Usage("x", 'query "…" [--json] [--mode auto|structured]  # --top-k 5')) == []
-    assert check(Usage("x", "entities delete X"))[0].endswith("no such command (known: add, import, list, "
+    assert check(Usage("x", "entities rename X"))[0].endswith("no such command (known: add, delete, import, list, "
                                                               "remove-alias)")
     assert "no such option" in check(Usage("x", "ingest notes/ --recursive"))[0]
     assert "no such option" in check(Usage("x", "documents list [--offset 0 --limt 100]"))[0]

@@ -681,6 +681,14 @@ def test_every_tab_fits_a_phone(phone: Watched, screenshots: Path) -> None:
     shot(p, screenshots, "document-phone.png")
 
 
+def test_every_tab_button_is_in_sight_on_a_phone(phone: Watched) -> None:
+    # the tab row wraps on a phone: no tab (Knowledge graph, Evaluation) is cut or hidden past the right edge
+    p = phone.goto()
+    for tab in p.locator('.tabs [role="tab"]').all():
+        box = tab.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], tab.inner_text()
+
+
 def test_swagger_try_it_out_with_the_prefilled_example_succeeds(page: Watched, screenshots: Path) -> None:
     p = page.page
     p.goto(page.origin + "/docs")

@@ -172,3 +172,16 @@ def test_discover_walks_a_folder_with_globs_and_skips_hidden_files(tmp_path: Pat
         "beijing.pdf", "report.pdf"]
     assert [f.relative for f in discover(tmp_path, include=["guides/*", "*.txt"])] == ["guides/tea.md", "office.txt"]
     assert [f.relative for f in discover(tmp_path / "office.txt")] == ["office.txt"]
+
+
+def test_an_entity_list_given_to_ingest_says_to_import_it() -> None:
+    entity = '{"standardName": "星河科技", "type": "ORGANIZATION", "aliases": ["Xinghe"]}\n'
+    with pytest.raises(FileParseError) as refused:
+        load_file(entity.encode(), "entities.jsonl", doc_id="entities.jsonl", source="entities.jsonl")
+    assert refused.value.code == "invalid_jsonl"
+    assert "entities.jsonl:1: id: Field required (an entity, not a document" in str(refused.value)
+    assert "aer entities import" in str(refused.value)
+    # a document line missing its id is not taken for an entity
+    with pytest.raises(FileParseError) as plain:
+        load_file(b'{"title": "t", "text": "x"}\n', "c.jsonl", doc_id="c.jsonl", source="c.jsonl")
+    assert "entities import" not in str(plain.value)

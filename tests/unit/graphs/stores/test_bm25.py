@@ -158,3 +158,15 @@ def test_empty_index_and_unknown_terms_find_nothing() -> None:
     postings.add([Counter({"a": 1})])
     postings.kill([0])
     assert [a.tolist() for a in postings.scores(Counter({"a": 1}))] == [[], []]
+
+
+def test_tokenizing_keeps_jiebas_dictionary_loading_quiet() -> None:
+    # jieba's import sets its logger to DEBUG, over a level set before it: `aer entities remove-alias` printed
+    # "Building prefix dict ..." twice on stderr; the analyzer quietens it after importing it
+    import logging
+
+    import jieba
+
+    jieba.default_logger.setLevel(logging.DEBUG)
+    assert ANALYZER.tokens("星河科技员工手册") != []
+    assert jieba.default_logger.level >= logging.WARNING
