@@ -50,8 +50,8 @@ def test_a_folder_ingest_reports_the_first_document_alone(tmp_path: Path) -> Non
 def test_the_demos_ingest_moves_per_document_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     """`aer demo` (and `aer ingest` of a corpus in-process): the first step is one document, every one counted."""
-    from app import cli
     from app.cli import demo_dir, ingest_documents, read_documents
+    from graphs.ingest import progress as progress_module
 
     bars: list[Recorder] = []
 
@@ -59,7 +59,7 @@ def test_the_demos_ingest_moves_per_document_too(tmp_path: Path, monkeypatch: py
         bars.append(Recorder(total))
         return bars[-1]
 
-    monkeypatch.setattr(cli, "Progress", progress)
+    monkeypatch.setattr(progress_module, "Progress", progress)  # the CLI imports it when it runs
     docs = read_documents(demo_dir() / "corpus.jsonl")
     resources = fast_resources(Settings(data_dir=tmp_path / "data", _env_file=None))  # type: ignore[call-arg]
     try:
