@@ -16,6 +16,7 @@ from pydantic import ValidationError
 import app
 from app.client import RemoteClient, RemoteError
 from app.container import Resources, build_resources
+from app.reindex import reindex_command
 from app.schemas import QueryRequest, QueryResponse
 from app.settings import Settings
 from app.tools.bench.command import bench_command
@@ -41,6 +42,7 @@ cli.command("eval")(eval_command)
 cli.command("bench")(bench_command)
 cli.command("loadtest")(loadtest_command)
 cli.command("export-dpo")(export_dpo_command)
+cli.command("reindex")(reindex_command)
 cli.add_typer(local_llm_app, name="local-llm", help="Install and serve the optional offline LLM (xllamacpp + Qwen2.5).")
 
 SEED_QUESTIONS = ("马斯克创办的公司有哪些？", "2024年苹果在北京发布的产品", "什么是机器学习？")
