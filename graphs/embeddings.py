@@ -80,6 +80,38 @@ class EmbedderFingerprint:
         return {"name": self.name, "dimension": self.dimension, "version": self.version}
 
 
+@dataclass(frozen=True)
+class ScoreScale:
+    """An affine map of an embedder's cosine onto the USE cosine scale the service's thresholds were set on.
+
+    Every score threshold and weight downstream of dense search (``AER_MIN_DENSE_SCORE``, the fusion weights of
+    the graph route, the expansion judge, the answer layer's cross-language coverage) was measured on USE
+    cosines: unrelated passages near 0.1, answering ones near 0.5. e5 packs the same judgements into a narrow
+    band near 0.8, so its raw cosines would make every threshold meaningless. The index reports a dense score
+    as ``map(cosine)``: a monotone map, so dense rankings are unchanged; only the scale matches USE's.
+    ``low``/``high``: the embedder's typical cosine of (question, unrelated passage) and (question, answering
+    passage); ``to_low``/``to_high``: the same two for USE.
+    """
+
+    low: float = 0.0
+    high: float = 1.0
+    to_low: float = 0.0
+    to_high: float = 1.0
+
+    def map(self, cosine: float) -> float:
+        return self.to_low + (cosine - self.low) * (self.to_high - self.to_low) / (self.high - self.low)
+
+
+IDENTITY_SCALE = ScoreScale()
+SCORE_SCALES: dict[str, ScoreScale] = {}
+"""Per embedder name (USE and unknown embedders: the identity). Fitted by ``app/tools/fit_score_scale.py``."""
+
+
+def score_scale(name: str | None) -> ScoreScale:
+    """The dense score scale of an embedder (the identity for USE and any embedder not fitted)."""
+    return SCORE_SCALES.get(name or "", IDENTITY_SCALE)
+
+
 # What wrote an index that records no embedder: every index made before embedders were recorded was written by
 # the USE default of that time (512 dimensions); one of another dimension was made by a remote embedder.
 LEGACY_EMBEDDER = EmbedderFingerprint("use-multilingual-v3", 512, "")

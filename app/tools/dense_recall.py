@@ -42,19 +42,34 @@ def cache_name(embedder: Any) -> str:
     return f"{fp.name}-{fp.version}" if fp.version else fp.name
 
 
-def run(dataset: Path, which: str, cache_dir: Path, limit: int | None = None) -> dict[str, Any]:
-    embedder = E5Embeddings() if which == "e5" else USEEmbeddings()
-    fp = fingerprint_of(embedder)
-    cache = VectorCache(cache_dir, cache_name(embedder), fp.dimension)
-    cached = CachedEmbeddings(embedder, cache, autosave_every=256)
+def make_embedder(which: str) -> Any:
+    return E5Embeddings() if which == "e5" else USEEmbeddings()
+
+
+def corpus_chunks(dataset: Path, max_passages: int | None = None) -> tuple[list[Any], list[str], list[str]]:
+    """The passages, and each chunk's passage id and embedded text, as ingest makes them."""
     splitter = make_splitter()
     owners: list[str] = []
     texts: list[str] = []
-    for doc in load_corpus(dataset):
+    corpus = load_corpus(dataset)[:max_passages] if max_passages else load_corpus(dataset)
+    for doc in corpus:
         for piece in splitter.split_text(doc.text) or [doc.text]:
             chunk = Chunk(id="x", doc_id=doc.id, chunk_index=0, title=doc.title, text=piece)
             owners.append(doc.id)
             texts.append(embedding_text(chunk))
+    return corpus, owners, texts
+
+
+def run(dataset: Path, which: str, cache_dir: Path, limit: int | None = None,
+        max_passages: int | None = None) -> dict[str, Any]:
+    """``max_passages``: only the corpus's first passages, and only the questions whose gold passages all lie
+    among them (a smaller, like-for-like comparison when embedding the whole corpus takes too long)."""
+    embedder = make_embedder(which)
+    fp = fingerprint_of(embedder)
+    cache = VectorCache(cache_dir, cache_name(embedder), fp.dimension)
+    cached = CachedEmbeddings(embedder, cache, autosave_every=256)
+    corpus, owners, texts = corpus_chunks(dataset, max_passages)
+    kept = {d.id for d in corpus}
     started = time.perf_counter()
     vectors: list[list[float]] = []
     for i in range(0, len(texts), 64):
@@ -63,7 +78,8 @@ def run(dataset: Path, which: str, cache_dir: Path, limit: int | None = None) ->
     embed_s = time.perf_counter() - started
     matrix = np.asarray(vectors, dtype=np.float32)
     matrix /= np.linalg.norm(matrix, axis=1, keepdims=True) + 1e-12
-    questions = load_questions(dataset)[:limit] if limit else load_questions(dataset)
+    questions = [q for q in load_questions(dataset) if set(q.gold_ids) <= kept]
+    questions = questions[:limit] if limit else questions
     parts: dict[str, list[tuple[float, float]]] = {"all": [], "tune": [], "held": []}
     q_started = time.perf_counter()
     for q in questions:
@@ -80,7 +96,7 @@ def run(dataset: Path, which: str, cache_dir: Path, limit: int | None = None) ->
         parts["held" if held_aside(q.id) else "tune"].append(pair)
     query_s = time.perf_counter() - q_started
     return {
-        "dataset": dataset.name, "embedder": fp.as_dict(), "chunks": len(texts), "questions": len(questions),
+        "dataset": dataset.name, "passages": len(corpus), "embedder": fp.as_dict(), "chunks": len(texts), "questions": len(questions),
         "embedded_now": cached.misses, "embed_s": round(embed_s, 1),
         "chunks_per_s": round(cached.misses / embed_s, 2) if cached.misses else None,
         "query_ms_mean": round(1000 * query_s / max(1, len(questions)), 1),
@@ -96,8 +112,9 @@ def main() -> None:
     parser.add_argument("--embedder", choices=["e5", "use"], required=True)
     parser.add_argument("--cache", type=Path, required=True, help="vector cache folder (outside the repository)")
     parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--max-passages", type=int, default=None)
     args = parser.parse_args()
-    print(json.dumps(run(args.dataset, args.embedder, args.cache, args.limit)), flush=True)
+    print(json.dumps(run(args.dataset, args.embedder, args.cache, args.limit, args.max_passages)), flush=True)
 
 
 if __name__ == "__main__":

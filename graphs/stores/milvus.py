@@ -28,6 +28,7 @@ from graphs.embeddings import (
     EmbedderFingerprint,
     EmbedderMismatch,
     parse_fingerprint,
+    score_scale,
 )
 from graphs.stores import fusion as fuse
 from graphs.stores.base import DocumentChunks, FusionMethod, StagedWrite, StoreError, StoreUnavailable
@@ -675,8 +676,9 @@ class MilvusIndex:
         raws = self._search("search_dense", self._check_vector(vector), "dense", filter, limit)
         channel: Channel = "structured" if filter else "semantic"
         hits = []
+        scale = score_scale((self.stored_embedder or self.embedder or LEGACY_EMBEDDER).name)
         for r in raws:
-            s = _clamp(float(r["distance"]), -1.0, 1.0)
+            s = _clamp(scale.map(float(r["distance"])), -1.0, 1.0)  # on USE's scale: see ScoreScale
             hits.append(self._hit(r, channel, s, dense=s))
         return hits
 
