@@ -202,3 +202,20 @@ def test_dense_scores_are_reported_on_uses_scale_with_the_ranking_unchanged(tmp_
     for (_, r), (_, m) in zip(raw, mapped, strict=True):
         assert m == pytest.approx(max(-1.0, min(1.0, 0.1 + (r - 0.7) * 2.0)), abs=1e-5)
     index.close()
+
+
+def test_readyz_and_info_say_which_embedder_serves_and_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from fastapi.testclient import TestClient
+
+    from app.main import create_app
+    from app.schemas import API_PATH
+
+    fallback = Fake(size=16, name="use-multilingual-v3", selection_note="e5 embedder unavailable (ImportError)")
+    monkeypatch.setattr(container, "build_embedder", lambda _settings: (fallback, 16, fallback.name))
+    with TestClient(create_app(settings(tmp_path, "e5"), container.build_resources)) as client:
+        ready = client.get("/readyz").json()
+        assert ready["checks"]["embedder"] == {"ok": True, "name": "use-multilingual-v3",
+                                               "note": "e5 embedder unavailable (ImportError)"}
+        info = client.get(f"{API_PATH}/info").json()
+        assert info["embeddingModel"] == "use-multilingual-v3"
+        assert info["embeddingNote"] == "e5 embedder unavailable (ImportError)"
