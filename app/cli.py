@@ -25,7 +25,7 @@ from app.tools.eval import eval_command
 from app.tools.loadtest import loadtest_command
 from app.tools.local_llm import local_llm_app
 from graphs.domain import STORED, Citation, Document, DocumentRecord, EntityMetadata, EntityType
-from graphs.embeddings import EmbedderUnavailable
+from graphs.embeddings import EmbedderMismatch, EmbedderUnavailable
 from graphs.ingest.formats import FileParseError
 from graphs.ingest.pipeline import IngestReport
 from graphs.ingest.progress import Progress
@@ -64,6 +64,9 @@ def opened(settings: Settings | None = None) -> Iterator[Resources]:
     """Build the process resources and close them afterwards, with store errors made readable."""
     try:
         resources = build_resources(settings or Settings())
+    except EmbedderMismatch as exc:  # the message names both embedders and `aer reindex`
+        typer.secho(f"error: {exc}", fg="red", err=True)
+        raise typer.Exit(2) from exc
     except StoreError as exc:
         typer.secho(f"error: {exc}", fg="red", err=True)
         typer.secho("hint: is a server already using this data dir? Only one process may open a Milvus Lite file.",

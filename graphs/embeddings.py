@@ -131,7 +131,8 @@ class EmbedderMismatch(RuntimeError):
         super().__init__(
             f"{where} was embedded with {stored.describe()}, but the configured embedder is "
             f"{configured.describe()}; vectors of two models cannot be searched together. Either set "
-            f"AER_EMBEDDING_PROVIDER={provider_of(stored) or 'auto'} to keep using the index as it is, or re-embed "
+            f"AER_EMBEDDING_PROVIDER={provider_of(stored) or f'openai AER_EMBEDDING_MODEL={stored.name}'} to keep "
+            "using the index as it is, or re-embed "
             f"it: `aer reindex --embedder {provider_of(configured) or '...'}` (keeps serving the old index until the "
             "new one is complete)."
         )

@@ -219,3 +219,19 @@ def test_readyz_and_info_say_which_embedder_serves_and_why(tmp_path: Path, monke
         info = client.get(f"{API_PATH}/info").json()
         assert info["embeddingModel"] == "use-multilingual-v3"
         assert info["embeddingNote"] == "e5 embedder unavailable (ImportError)"
+
+
+def test_the_cli_refuses_a_mismatched_embedder_with_the_message(tmp_path: Path, models: dict[str, Fake],
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    import typer
+
+    from app.cli import opened
+
+    index = open_index(settings(tmp_path, "use"))
+    fill(index, models["use"], 1)
+    index.close()
+    with pytest.raises(typer.Exit) as stopped, opened(settings(tmp_path, "e5")):
+        pass
+    assert stopped.value.exit_code == 2
+    err = capsys.readouterr().err
+    assert "aer reindex --embedder e5" in err and "AER_EMBEDDING_PROVIDER=use" in err
