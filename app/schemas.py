@@ -547,6 +547,9 @@ class ServiceInfo(Wire):
     version: str
     llm_models: list[str] = Field(description="LLM models a query may name in llmModel (empty: no LLM).")
     embedding_model: str
+    embedding_note: str | None = Field(
+        default=None, description="Why the embedder is not the configured one (a fallback, an older index)."
+    )
     reranker: str = Field(description="The reranker that runs when enableReranking is true.")
     entity_types: list[str]
     search_modes: list[str]

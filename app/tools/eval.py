@@ -27,7 +27,7 @@ from app.settings import Settings
 from app.tools.stats import mean, percentile
 from app.tools.trajectories import TrajectoryLog
 from graphs.domain import Document
-from graphs.embeddings import USEEmbeddings
+from graphs.embeddings import E5Embeddings, USEEmbeddings
 from graphs.stores.base import FusionMethod, StoreError
 from graphs.stores.fusion import RRF_DENSE_WEIGHT, RRF_K, WEIGHTED_DENSE_WEIGHT
 
@@ -158,6 +158,8 @@ def load_corpus(dataset_dir: Path) -> list[Document]:
 
 def embedder_name(settings: Settings) -> str:
     """The name ``build_embedder`` will give the configured embedder."""
+    if settings.embedding_provider in ("auto", "e5"):  # an eval index is new: auto gives e5 where it loads
+        return E5Embeddings.name if E5Embeddings.available() is None else USEEmbeddings.name
     return USEEmbeddings.name if settings.embedding_provider == "use" else settings.embedding_model
 
 

@@ -22,6 +22,14 @@ from pymilvus import (
 )
 
 from graphs.domain import ENTITY_TYPES, Chunk, Hit
+from graphs.embeddings import (
+    LEGACY_EMBEDDER,
+    PROPERTY,
+    EmbedderFingerprint,
+    EmbedderMismatch,
+    parse_fingerprint,
+    score_scale,
+)
 from graphs.stores import fusion as fuse
 from graphs.stores.base import DocumentChunks, FusionMethod, StagedWrite, StoreError, StoreUnavailable
 from graphs.stores.bm25 import DEFAULT_B, DEFAULT_K1, Analyzer, UnsupportedAnalyzer
@@ -202,7 +210,11 @@ class MilvusIndex:
         timeout: float = 30.0,
         dense_index: str = "FLAT",
         exact_max: int = EXACT_MAX,
+        embedder: EmbedderFingerprint | None = None,
     ) -> None:
+        """``embedder``: the fingerprint of the embedder whose vectors this index is given; a new collection
+        records it, an existing one written by another embedder is refused (``EmbedderMismatch``). None: not
+        checked (tests with fake vectors)."""
         if dim <= 0:
             raise ValueError("dim must be positive")
         if dense_index not in DENSE_INDEXES:
@@ -215,6 +227,9 @@ class MilvusIndex:
         self.uri = str(Path(uri).resolve()) if self._local else uri
         self.collection = collection
         self.dim = dim
+        self.embedder = embedder
+        self.stored_embedder: EmbedderFingerprint | None = None
+        """The embedder the collection records (read when it opens)."""
         self._token = token or ""
         self._analyzer = analyzer or DEFAULT_ANALYZER
         self._timeout = timeout
@@ -292,13 +307,15 @@ class MilvusIndex:
             except MilvusException:
                 if not client.has_collection(name, timeout=self._timeout):
                     raise  # a concurrent creator is fine; anything else is not
-        self._check_schema(client.describe_collection(name, timeout=self._timeout))
+        desc = client.describe_collection(name, timeout=self._timeout)
+        self._check_schema(desc)
         self._ensure_indexes(client)
         [dense_index] = client.list_indexes(name, field_name="dense", timeout=self._timeout)
         info = client.describe_index(name, dense_index, timeout=self._timeout)
         self._dense_metric = str(info["metric_type"])
         self._dense_index = str(info.get("index_type") or "FLAT")
         client.load_collection(name, timeout=self._timeout)
+        self._check_embedder(client, desc)
 
     def _ensure_indexes(self, client: MilvusClient) -> None:
         """Create whichever index is missing (also repairs a creation cut short)."""
@@ -355,6 +372,11 @@ class MilvusIndex:
                 f"collection {self.collection!r} lacks fields {missing}; use another collection name"
             )
         dim = int(fields["dense"].get("params", {}).get("dim", -1))
+        if dim != self.dim and self.embedder is not None:
+            stored = parse_fingerprint((desc.get("properties") or {}).get(PROPERTY))
+            if stored is None:
+                stored = LEGACY_EMBEDDER if dim == LEGACY_EMBEDDER.dimension else EmbedderFingerprint("unrecorded", dim)
+            raise EmbedderMismatch(f"collection {self.collection!r}", stored, self.embedder)
         if dim != self.dim:
             raise SchemaMismatchError(
                 f"collection {self.collection!r} has dense dim {dim}, the embedder gives {self.dim}; "
@@ -368,6 +390,21 @@ class MilvusIndex:
             )
         self._location = location
         self._output_fields = [*OUTPUT_FIELDS, *(LOCATION_FIELDS if location else ())]
+
+    def _check_embedder(self, client: MilvusClient, desc: dict[str, Any]) -> None:
+        """Refuse a collection written by another embedder; record ours on a collection that has none."""
+        stored = parse_fingerprint((desc.get("properties") or {}).get(PROPERTY))
+        if stored is None and self.dim == LEGACY_EMBEDDER.dimension and self._count(client, None) > 0:
+            stored = LEGACY_EMBEDDER  # written before embedders were recorded: by the USE default of that time
+        if stored is not None and self.embedder is not None and not stored.same_model(self.embedder):
+            raise EmbedderMismatch(f"collection {self.collection!r}", stored, self.embedder)
+        if stored is None and self.embedder is not None:
+            stored = self.embedder
+        if stored is not None and (desc.get("properties") or {}).get(PROPERTY) is None:
+            client.alter_collection_properties(
+                self.collection, properties={PROPERTY: json.dumps(stored.as_dict())}, timeout=self._timeout
+            )
+        self.stored_embedder = stored
 
     # -- rows and hits --------------------------------------------------------------------
 
@@ -571,7 +608,9 @@ class MilvusIndex:
             if settings is None:
                 return
             directory = Path(self.uri).with_name(Path(self.uri).name + ".mirror") / self.collection
-            loaded = SearchMirror.load(directory, self.dim, *settings, normalize=True)
+            recorded = self.stored_embedder or self.embedder
+            loaded = SearchMirror.load(directory, self.dim, *settings, normalize=True,
+                                       embedder=recorded.as_dict() if recorded else None)
             with _local_lock:
                 shared = _mirrors.setdefault(key, _SharedMirror(loaded, directory))
         if self._shared is None:
@@ -643,8 +682,9 @@ class MilvusIndex:
         raws = self._search("search_dense", self._check_vector(vector), "dense", filter, limit)
         channel: Channel = "structured" if filter else "semantic"
         hits = []
+        scale = score_scale((self.stored_embedder or self.embedder or LEGACY_EMBEDDER).name)
         for r in raws:
-            s = _clamp(float(r["distance"]), -1.0, 1.0)
+            s = _clamp(scale.map(float(r["distance"])), -1.0, 1.0)  # on USE's scale: see ScoreScale
             hits.append(self._hit(r, channel, s, dense=s))
         return hits
 

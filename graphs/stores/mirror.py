@@ -78,6 +78,9 @@ class SearchMirror:
         self.analyzer = analyzer
         self.normalize = normalize
         self.lock = threading.RLock()
+        self.embedder: dict[str, Any] | None = None
+        """The fingerprint of the embedder whose vectors these are (``EmbedderFingerprint.as_dict``), saved in the
+        manifest: saved files of another embedder are never loaded (a mirror saved before it was recorded is)."""
         self._clear(k1, b)
 
     def _clear(self, k1: float, b: float) -> None:
@@ -364,10 +367,14 @@ class SearchMirror:
         with self.lock:
             manifest_path = directory / "manifest.json"
             manifest = _read_manifest(manifest_path)
-            if manifest is None or manifest.get("fingerprint") != self.fingerprint():
+            if manifest is None or manifest.get("fingerprint") != self.fingerprint() or not _same_embedder(
+                manifest.get("embedder"), self.embedder
+            ):
                 manifest = {"fingerprint": self.fingerprint(), "files": []}
                 self.saved_rows = 0
                 self.dead_saved = 0
+            if self.embedder is not None:
+                manifest["embedder"] = self.embedder
             merge = len(manifest["files"]) >= MAX_FILES or self.dead_saved > COMPACT_DEAD_SHARE * max(self.saved_rows, 1)
             start = 0 if merge else self.saved_rows
             rows = [r for r in range(start, self.rows) if self.alive.view[r]]
@@ -411,15 +418,22 @@ class SearchMirror:
 
     @classmethod
     def load(
-        cls, directory: Path, dim: int, analyzer: Analyzer, k1: float, b: float, normalize: bool
+        cls, directory: Path, dim: int, analyzer: Analyzer, k1: float, b: float, normalize: bool,
+        embedder: dict[str, Any] | None = None,
     ) -> SearchMirror:
-        """The rows saved in ``directory`` (empty when there is nothing compatible), each primary key once."""
+        """The rows saved in ``directory`` (empty when there is nothing compatible, or saved by another
+        embedder), each primary key once."""
         import pyarrow as pa
         import pyarrow.ipc as ipc
 
         mirror = cls(dim, analyzer, k1, b, normalize)
+        mirror.embedder = embedder
         manifest = _read_manifest(directory / "manifest.json")
         if manifest is None or manifest.get("fingerprint") != mirror.fingerprint():
+            return mirror
+        if not _same_embedder(manifest.get("embedder"), embedder):
+            logger.warning("search mirror in %s was saved by the embedder %s, not %s: read again from Milvus",
+                           directory, manifest.get("embedder"), embedder)  # fmt: skip
             return mirror
         # Two passes over memory-mapped files: the keys first (a key saved twice: its later row), then
         # the kept rows copied once into the mirror's own arrays; nothing is concatenated whole.
@@ -505,6 +519,20 @@ class SearchMirror:
 def _one_chunk(column: Any) -> Any:
     """A column as one array: its only chunk as it is (``combine_chunks`` copies even one chunk)."""
     return column.chunk(0) if column.num_chunks == 1 else column.combine_chunks()
+
+
+def saved_embedder(directory: Path) -> dict[str, Any] | None:
+    """The embedder a saved mirror records (None: no saved mirror, or one saved before embedders were recorded)."""
+    manifest = _read_manifest(directory / "manifest.json")
+    embedder = manifest.get("embedder") if manifest else None
+    return embedder if isinstance(embedder, dict) else None
+
+
+def _same_embedder(saved: Any, current: dict[str, Any] | None) -> bool:
+    """Saved and current name the same model (either unknown: no objection; the index checks the collection)."""
+    if not isinstance(saved, dict) or current is None:
+        return True
+    return saved.get("name") == current.get("name") and saved.get("dimension") == current.get("dimension")
 
 
 def _read_manifest(path: Path) -> dict[str, Any] | None:

@@ -46,8 +46,9 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A clean environment: no .env, no LLM, no server stores; the data dir in tmp."""
     monkeypatch.chdir(tmp_path)
     for name in ("AER_LLM_BASE_URL", "AER_LLM_API_KEY", "AER_MILVUS_URI", "MILVUS_URI", "AER_REDIS_URL",
-                 "REDIS_URL", "AER_EMBEDDING_PROVIDER"):
+                 "REDIS_URL"):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("AER_EMBEDDING_PROVIDER", "use")  # the default e5 is ~10x slower to ingest a dev set
     monkeypatch.setenv("AER_DATA_DIR", str(tmp_path / "data"))
     return tmp_path
 

@@ -96,8 +96,11 @@ def aer_command() -> list[str]:
 def clean_env(**extra: str) -> dict[str, str]:
     """This environment without service configuration, so the child sees only what the test sets."""
     drop = ("AER_", "MILVUS_", "REDIS_", "OPENAI_")
+    # the suite's embedder (tests/conftest.py: USE unless a test names another) reaches child servers too
+    suite = {k: os.environ[k] for k in ("AER_EMBEDDING_PROVIDER",) if k in os.environ}
     return {
         **{k: v for k, v in os.environ.items() if not k.startswith(drop)},
+        **suite,
         "PYTHONUNBUFFERED": "1",
         **extra,
     }

@@ -130,7 +130,7 @@ def test_the_checker_catches_stale_commands() -> None:
                                                               "remove-alias)")
     assert "no such option" in check(Usage("x", "ingest notes/ --recursive"))[0]
     assert "no such option" in check(Usage("x", "documents list [--offset 0 --limt 100]"))[0]
-    assert "no such command" in check(Usage("x", "reindex"))[0]
+    assert "no such command" in check(Usage("x", "re-embed"))[0]
 
 
 def test_each_documented_command_answers_help() -> None:

