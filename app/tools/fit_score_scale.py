@@ -1,4 +1,4 @@
-"""Fit the affine map of an embedder's cosine onto USE's scale (``graphs.embeddings.ScoreScale``).
+"""Fit the affine map of an embedder's cosine onto USE's scale (``graphs.vectors.ScoreScale``).
 
 For each question of the tuning part (``held_aside`` False) of each dataset: the cosine of the question to its
 best gold chunk ("answering") and the median cosine to the other chunks ("unrelated"), by USE and by the other

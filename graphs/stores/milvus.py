@@ -22,14 +22,6 @@ from pymilvus import (
 )
 
 from graphs.domain import ENTITY_TYPES, Chunk, Hit
-from graphs.embeddings import (
-    LEGACY_EMBEDDER,
-    PROPERTY,
-    EmbedderFingerprint,
-    EmbedderMismatch,
-    parse_fingerprint,
-    score_scale,
-)
 from graphs.stores import fusion as fuse
 from graphs.stores.base import DocumentChunks, FusionMethod, StagedWrite, StoreError, StoreUnavailable
 from graphs.stores.bm25 import DEFAULT_B, DEFAULT_K1, Analyzer, UnsupportedAnalyzer
@@ -44,6 +36,14 @@ from graphs.stores.filters import (
     ids_filter,
 )
 from graphs.stores.mirror import MIRROR_FIELDS, SearchMirror
+from graphs.vectors import (
+    LEGACY_EMBEDDER,
+    PROPERTY,
+    EmbedderFingerprint,
+    EmbedderMismatch,
+    parse_fingerprint,
+    score_scale,
+)
 
 logger = logging.getLogger(__name__)
 

@@ -188,15 +188,15 @@ def test_reindex_to_the_same_embedder_has_nothing_to_do(tmp_path: Path, models: 
 
 def test_dense_scores_are_reported_on_uses_scale_with_the_ranking_unchanged(tmp_path: Path,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    from graphs import embeddings
+    from graphs import vectors
 
     model = Fake(size=8, name="narrow-model")
     index = MilvusIndex(str(tmp_path / "m.db"), "c", 8, embedder=model.fingerprint)
     fill(index, model, 3)
     query = model.embed_query("passage 1 part 0")
     raw = [(h.id, h.dense_score) for h in index.search_dense(query, filter=None, limit=5)]
-    scale = embeddings.ScoreScale(low=0.7, high=0.9, to_low=0.1, to_high=0.5)
-    monkeypatch.setitem(embeddings.SCORE_SCALES, "narrow-model", scale)
+    scale = vectors.ScoreScale(low=0.7, high=0.9, to_low=0.1, to_high=0.5)
+    monkeypatch.setitem(vectors.SCORE_SCALES, "narrow-model", scale)
     mapped = [(h.id, h.dense_score) for h in index.search_dense(query, filter=None, limit=5)]
     assert [i for i, _ in mapped] == [i for i, _ in raw]
     for (_, r), (_, m) in zip(raw, mapped, strict=True):
