@@ -439,6 +439,12 @@ class Ingestor:
             tags = {t: v for t, v in tags.items() if v}
             if tags != {t: v for t, v in chunk.entities.items() if v}:
                 changed.setdefault(chunk.doc_id, {})[chunk.id] = chunk.model_copy(update={"entities": tags})
+        self._rewrite(changed)
+        return sum(len(c) for c in changed.values())
+
+    def _rewrite(self, changed: dict[str, dict[str, Chunk]]) -> None:
+        """Rewrite the documents of ``changed`` (doc id -> chunk id -> its new chunk) with their stored vectors,
+        a batch at a time, each document held from readers while its chunks are replaced."""
         doc_ids = sorted(changed)
         for start in range(0, len(doc_ids), self.RETAG_BATCH):
             batch: list[DocumentChunks] = []
@@ -446,8 +452,8 @@ class Ingestor:
                 vectors = self.index.chunk_vectors(doc_id)
                 chunks = [changed[doc_id].get(c.id, c) for c in self.index.document_chunks(doc_id)]
                 batch.append((doc_id, chunks, [vectors[c.id] for c in chunks]))
-            self.index.replace_documents(batch)
-        return sum(len(c) for c in changed.values())
+            with self.swaps.writing(doc_ids[start : start + self.RETAG_BATCH]):
+                self.index.replace_documents(batch)
 
     RETAG_BATCH = 32
     """Documents rewritten per write when re-tagging."""
@@ -492,15 +498,7 @@ class Ingestor:
             (named if tagged else unnamed).add(chunk.doc_id)
             if new is not None:
                 changed.setdefault(chunk.doc_id, {})[chunk.id] = new
-        doc_ids = sorted(changed)
-        for start in range(0, len(doc_ids), self.RETAG_BATCH):
-            batch: list[DocumentChunks] = []
-            for doc_id in doc_ids[start : start + self.RETAG_BATCH]:
-                vectors = self.index.chunk_vectors(doc_id)
-                chunks = [changed[doc_id].get(c.id, c) for c in self.index.document_chunks(doc_id)]
-                batch.append((doc_id, chunks, [vectors[c.id] for c in chunks]))
-            with self.swaps.writing(doc_ids[start : start + self.RETAG_BATCH]):
-                self.index.replace_documents(batch)
+        self._rewrite(changed)
         if self.kg is not None:
             self.kg.set_mentions(entity.standard_name, add=sorted(named), remove=sorted(unnamed - named))
         return sum(len(c) for c in changed.values())
