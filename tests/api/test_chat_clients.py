@@ -17,7 +17,7 @@ from pydantic_core import PydanticCustomError
 from app.api.routes import openai_compat
 from app.schemas import QueryRequest
 from graphs.stores.base import StoreUnavailable
-from tests.support.apps import URL, running_app
+from tests.support.apps import URL, assert_openai_error, running_app
 
 CHAT = "/v1/chat/completions"
 NO_ANSWER = "do not contain"
@@ -38,13 +38,6 @@ def open_webui_task(head: str, output: str, turns: list[tuple[str, str]]) -> str
     return (f"### Task:\n{head}\n### Guidelines:\n{guidelines}\n### Output:\nJSON format: {output}\n"
             f"### Chat History:\n<chat_history>\n{history}\n</chat_history>")
 
-
-def assert_openai_error(r: Any, status: int, code: str) -> dict[str, Any]:
-    assert r.status_code == status, r.text
-    body: dict[str, Any] = r.json()
-    assert set(body) == {"error"} and set(body["error"]) == {"message", "type", "param", "code"}, body
-    assert body["error"]["code"] == code and body["error"]["message"]
-    return body
 
 
 @pytest.fixture(scope="module")

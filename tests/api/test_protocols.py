@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.schemas import MAX_QUESTION_CHARS
-from tests.support.apps import URL, running_app
+from tests.support.apps import URL, assert_openai_error, running_app
 
 KEY = "proto-key-81f2"
 CHAT = "/v1/chat/completions"
@@ -37,14 +37,6 @@ def assert_error(r: Any, status: int, code: str) -> dict[str, Any]:
     assert body["success"] is False and body["error"]["code"] == code and body["error"]["message"]
     return body
 
-
-def assert_openai_error(r: Any, status: int, code: str) -> dict[str, Any]:
-    """A /v1 error: OpenAI's shape, exactly its four fields."""
-    assert r.status_code == status, r.text
-    body: dict[str, Any] = r.json()
-    assert set(body) == {"error"} and set(body["error"]) == {"message", "type", "param", "code"}, body
-    assert body["error"]["code"] == code and body["error"]["message"]
-    return body
 
 
 @pytest.fixture(scope="module")

@@ -49,3 +49,12 @@ def document_ids(client: TestClient) -> set[str]:
     resources = client.app.state.resources  # type: ignore[attr-defined]
     ids: set[str] = resources.context.index.document_ids()
     return ids
+
+
+def assert_openai_error(r: Any, status: int, code: str) -> dict[str, Any]:
+    """A /v1 error: OpenAI's shape, exactly its four fields."""
+    assert r.status_code == status, r.text
+    body: dict[str, Any] = r.json()
+    assert set(body) == {"error"} and set(body["error"]) == {"message", "type", "param", "code"}, body
+    assert body["error"]["code"] == code and body["error"]["message"]
+    return body
