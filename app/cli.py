@@ -913,8 +913,11 @@ def main() -> None:
 
     install_redaction()  # every log line passes the one redaction of secret-like URL parameters
     # jieba (loaded by the parser and Milvus Lite's analyzer) logs its dictionary loading at DEBUG: noise. Its
-    # logger is quietened by name, so that `aer --help` does not import it.
-    logging.getLogger("jieba").setLevel(logging.WARNING)
+    # logger is quietened by name, so that `aer --help` does not import it; by a filter as well as a level,
+    # because importing jieba sets its logger's level back to DEBUG.
+    jieba_log = logging.getLogger("jieba")
+    jieba_log.setLevel(logging.WARNING)
+    jieba_log.addFilter(lambda record: record.levelno >= logging.WARNING)
     cli()
 
 
