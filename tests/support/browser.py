@@ -63,3 +63,12 @@ def watch(browser: Browser, origin: str, viewport: dict[str, int] = DESKTOP) -> 
     page.on("pageerror", lambda exc: watched.errors.append(f"uncaught: {exc}"))
     page.on("request", request)
     return watched
+
+
+def ask(page: Page, question: str) -> str:
+    """Ask through the form (Enter in the question box) and wait for the result; the status shown."""
+    page.fill("#question", question)
+    page.press("#question", "Enter")
+    badge = page.locator(".run-status .status-badge")
+    badge.wait_for()
+    return badge.inner_text()

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from app.cli import SEED_QUESTIONS
 from app.schemas import API_PATH
-from tests.support.browser import API_KEY, LLM_MODEL, PHONE, SYNC_MAX_CHARS, Watched, watch
+from tests.support.browser import API_KEY, LLM_MODEL, PHONE, SYNC_MAX_CHARS, Watched, ask, watch
 from tests.support.documents import DOCX_BLOCKS, MARKDOWN, TEXT, docx_bytes, pdf_bytes
 from tests.support.servers import ServerProcess
 
@@ -30,15 +30,6 @@ def api(server: ServerProcess, body: dict[str, Any], key: str | None = None) -> 
     r = httpx.post(server.base_url + API_PATH, json=body, headers=headers, timeout=120)
     assert r.status_code == 200, r.text
     return dict(r.json())
-
-
-def ask(page: Page, question: str) -> str:
-    """Ask through the form (Enter in the question box) and wait for the result; the status shown."""
-    page.fill("#question", question)
-    page.press("#question", "Enter")
-    badge = page.locator(".run-status .status-badge")
-    badge.wait_for()
-    return badge.inner_text()
 
 
 def visited(page: Page) -> list[str]:

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from app.cli import SEED_QUESTIONS
 from app.schemas import API_PATH
-from tests.support.browser import PHONE, Watched
+from tests.support.browser import PHONE, Watched, ask
 from tests.support.servers import ServerProcess
 
 FIRST, FOLLOW_UP = SEED_QUESTIONS[0], "他是哪一年出生的？"  # 马斯克创办的公司有哪些？ then a follow-up about him
@@ -31,14 +31,6 @@ def get(server: ServerProcess, path: str = "", **params: Any) -> dict[str, Any]:
     r = httpx.get(server.base_url + API_PATH + path, params=params, timeout=120)
     assert r.status_code == 200, r.text
     return dict(r.json())
-
-
-def ask(page: Page, question: str) -> str:
-    page.fill("#question", question)
-    page.press("#question", "Enter")
-    badge = page.locator(".run-status .status-badge")
-    badge.wait_for()
-    return badge.inner_text()
 
 
 def fits(page: Page) -> bool:
