@@ -43,6 +43,11 @@ class Settings(BaseSettings):
     )
     trajectory_log: Path | None = Field(
         default=None, description="Append every run's trajectory (JSONL) here (AER_TRAJECTORY_LOG); off when unset.")
+    eval_vector_cache: Path | None = Field(
+        default=None,
+        description="Where `aer eval` keeps passage vectors between runs, keyed by embedder and text "
+                    "(AER_EVAL_VECTOR_CACHE); default: eval/vectors in data_dir.",
+    )
     graph_path: Path | None = Field(
         default=None, description="Knowledge-graph SQLite file (AER_GRAPH_PATH); default: graph.db in data_dir."
     )

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from app.tools.bench.vectors import CachedEmbeddings, VectorCache
+from app.tools.bench.vectors import CachedEmbeddings, VectorCache, cache_name
 from app.tools.eval import load_corpus, load_questions, recall_at_k
 from graphs.domain import Chunk
 from graphs.embeddings import E5Embeddings, USEEmbeddings, fingerprint_of
@@ -34,12 +34,6 @@ HELD_ASIDE_PERCENT = 30
 def held_aside(question_id: str) -> bool:
     """Whether a question belongs to the fixed held-aside 30 % (by the SHA-256 of its id)."""
     return int(hashlib.sha256(question_id.encode("utf-8")).hexdigest()[:8], 16) % 100 < HELD_ASIDE_PERCENT
-
-
-def cache_name(embedder: Any) -> str:
-    """The vector cache's file stem of an embedder: its fingerprint, version included."""
-    fp = fingerprint_of(embedder)
-    return f"{fp.name}-{fp.version}" if fp.version else fp.name
 
 
 def make_embedder(which: str) -> Any:

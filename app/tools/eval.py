@@ -24,10 +24,11 @@ from pydantic import BaseModel, ValidationError
 
 from app.container import Resources, build_resources
 from app.settings import Settings
+from app.tools.bench.vectors import CachedEmbeddings, VectorCache, cache_name
 from app.tools.stats import mean, percentile
 from app.tools.trajectories import TrajectoryLog
 from graphs.domain import Document
-from graphs.embeddings import E5Embeddings, USEEmbeddings
+from graphs.embeddings import E5Embeddings, USEEmbeddings, fingerprint_of
 from graphs.stores.base import FusionMethod, StoreError
 from graphs.stores.fusion import RRF_DENSE_WEIGHT, RRF_K, WEIGHTED_DENSE_WEIGHT
 
@@ -254,7 +255,7 @@ def prepare_index(
     docs = [d for d in load_corpus(dataset_dir) if d.id not in exclude]
     resources = opener(eval_settings(settings, folder))
     try:
-        manifest = _ingest(resources, docs, digest, params, log)
+        manifest = _ingest(resources, docs, digest, params, log, vector_cache_dir(settings))
     except BaseException:
         resources.close()
         raise
@@ -262,12 +263,31 @@ def prepare_index(
     return PreparedIndex(resources, folder, manifest, reused=False)
 
 
-def _ingest(resources: Resources, docs: list[Document], digest: str, params: dict[str, Any], log: Log) -> dict[str, Any]:
+def vector_cache_dir(settings: Settings) -> Path:
+    """Where eval passage vectors are kept between runs (a changed chunk text simply misses)."""
+    return settings.eval_vector_cache or settings.data_dir / "eval" / "vectors"
+
+
+def _ingest(resources: Resources, docs: list[Document], digest: str, params: dict[str, Any], log: Log,
+            cache_dir: Path | None = None) -> dict[str, Any]:
     from tqdm import tqdm
 
     started = time.perf_counter()
-    with tqdm(total=len(docs), unit="doc", desc="ingest", file=sys.stderr, disable=not sys.stderr.isatty()) as bar:
-        report = resources.ingestor.ingest(docs, progress=bar.update)
+    ingestor = resources.ingestor
+    inner = ingestor.embedder
+    cached = None
+    if cache_dir is not None:
+        cached = CachedEmbeddings(inner, VectorCache(cache_dir, cache_name(inner), fingerprint_of(inner).dimension))
+        ingestor.embedder = cached
+    try:
+        with tqdm(total=len(docs), unit="doc", desc="ingest", file=sys.stderr,
+                  disable=not sys.stderr.isatty()) as bar:
+            report = ingestor.ingest(docs, progress=bar.update)
+    finally:
+        ingestor.embedder = inner
+        if cached is not None:
+            cached.cache.save()
+            log(f"passage vectors: {cached.hits} from the cache, {cached.misses} embedded ({cache_dir})")
     flush = getattr(resources.context.index, "flush", None)
     if callable(flush):
         flush()  # Milvus Lite scans unflushed rows one by one; not part of the VectorIndex protocol

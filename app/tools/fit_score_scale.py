@@ -18,8 +18,8 @@ from typing import Any
 
 import numpy as np
 
-from app.tools.bench.vectors import VectorCache
-from app.tools.dense_recall import cache_name, corpus_chunks, held_aside, make_embedder
+from app.tools.bench.vectors import VectorCache, cache_name
+from app.tools.dense_recall import corpus_chunks, held_aside, make_embedder
 from app.tools.eval import load_questions
 from graphs.embeddings import fingerprint_of
 

@@ -57,7 +57,7 @@ from app.tools.bench.timing import (
     self_peak_rss_mb,
     time_split,
 )
-from app.tools.bench.vectors import CachedEmbeddings, VectorCache
+from app.tools.bench.vectors import CachedEmbeddings, VectorCache, cache_name
 from app.tools.stats import fmt, latency_summary, markdown_table, text_table
 
 OUTSIDE_EMBEDDER_TARGET_PCT = 25.0
@@ -414,7 +414,6 @@ def time_to_answerable(config: BenchConfig, embedder: Embeddings) -> dict[str, A
 def run_bench(config: BenchConfig, echo: Callable[[str], None] = typer.echo) -> dict[str, Any]:
     """Run every size; the JSON-ready results."""
     from app.container import build_embedder
-    from app.tools.dense_recall import cache_name
     from graphs.embeddings import fingerprint_of
 
     embedder, dim, name = build_embedder(bench_settings(config.work_dir, config.embedder))

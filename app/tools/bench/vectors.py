@@ -17,7 +17,15 @@ from pathlib import Path
 import numpy as np
 from langchain_core.embeddings import Embeddings
 
+from graphs.embeddings import fingerprint_of
+
 DIGEST_BYTES = 16
+
+
+def cache_name(embedder: Embeddings) -> str:
+    """The vector cache's file stem of an embedder: its fingerprint, version included."""
+    fp = fingerprint_of(embedder)
+    return f"{fp.name}-{fp.version}" if fp.version else fp.name
 
 
 def text_key(text: str) -> bytes:

@@ -240,8 +240,25 @@ def test_manifest_is_read_only_for_the_same_fingerprint(tmp_path: Path) -> None:
     assert read_manifest(tmp_path, "abc") is None
 
 
+class _CountingEmbedder:
+    """Embeds a text as its length; counts the passages it embedded."""
+
+    name = "counting"
+    dimension = 2
+
+    def __init__(self) -> None:
+        self.embedded: list[str] = []
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        self.embedded += texts
+        return [[float(len(t)), 1.0] for t in texts]
+
+    def embed_query(self, text: str) -> list[float]:
+        return [float(len(text)), 1.0]
+
+
 class _FakeResources:
-    """Just enough of Resources for prepare_index: an index that counts, an ingestor, close()."""
+    """Just enough of Resources for prepare_index: an index that counts, an ingestor that embeds, close()."""
 
     def __init__(self, settings: Settings, stored: dict[Path, int]) -> None:
         self.settings = settings
@@ -249,12 +266,14 @@ class _FakeResources:
         self.context = self
         self.index = self
         self.ingestor = self
+        self.embedder = _CountingEmbedder()
         self.closed = False
 
     def count(self, filter: str | None = None) -> int:
         return self.stored.get(self.settings.data_dir, 0)
 
     def ingest(self, docs: list[Any], progress: Any = None) -> Any:
+        self.embedder.embed_documents([d.text for d in docs])
         self.stored[self.settings.data_dir] = len(docs)
         return type("Report", (), {"documents": len(docs), "chunks": len(docs)})()
 
@@ -293,3 +312,27 @@ def test_prepare_index_ingests_once_then_reuses_until_the_corpus_changes(tmp_pat
     _corpus(dataset, "changed text")
     fourth = prepare()
     assert not fourth.reused and fourth.folder != first.folder
+
+
+def test_eval_ingest_reuses_passage_vectors_across_reingests(tmp_path: Path) -> None:
+    dataset = tmp_path / "tiny"
+    _corpus(dataset)
+    settings = Settings(_env_file=None, data_dir=tmp_path / "data",  # type: ignore[call-arg]
+                        eval_vector_cache=tmp_path / "vectors")
+    opened: list[_FakeResources] = []
+    logs: list[str] = []
+
+    def opener(s: Settings) -> Any:
+        opened.append(_FakeResources(s, {}))
+        return opened[-1]
+
+    prepare_index(dataset, settings, log=logs.append, opener=opener)
+    assert len(opened[-1].embedder.embedded) == 1 and any(p.name.endswith(".vectors.npy")
+                                                         for p in (tmp_path / "vectors").iterdir())
+    prepare_index(dataset, settings, log=logs.append, opener=opener, reingest=True)
+    assert opened[-1].embedder.embedded == []  # the same chunk text: its vector comes from the cache
+    assert "1 from the cache, 0 embedded" in " ".join(logs)
+    _corpus(dataset, "changed text")
+    prepare_index(dataset, settings, log=logs.append, opener=opener)
+    assert opened[-1].embedder.embedded == ["changed text"]  # a changed text misses
+    assert opened[-1].ingestor.embedder is opened[-1].embedder  # the service's embedder is put back
