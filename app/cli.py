@@ -41,7 +41,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
              "Measure retrieval (Recall@2/5, MRR) and answer quality (EM/F1) of a dataset, per search mode."),
     "bench": ("app.tools.bench.command", "bench_command",
               "Benchmark ingest, per-route latency, HTTP QPS and memory on synthetic bilingual data."),
-    "reindex": ("app.reindex", "reindex_command",
+    "reindex": ("app.services.reindex", "reindex_command",
                 "Re-embed every chunk with another embedder (e5, use, openai) into a new collection, then switch to it."),
     "loadtest": ("app.tools.loadtest", "loadtest_command",
                  "Sustained mixed load (queries + add-entity) on a real `aer serve`; fails on any error or lost "
@@ -275,7 +275,7 @@ def ingest(
 ) -> None:
     """Ingest files: a document per file (id: its path under PATH; a JSONL file's lines are documents with their
     own ids). A changed file replaces its document, an unchanged one is skipped."""
-    from app.documents import ingest_folder
+    from app.services.documents import ingest_folder
     from graphs.embeddings import EmbedderUnavailable
     from graphs.ingest.progress import Progress
     from graphs.stores.base import StoreError
@@ -309,7 +309,7 @@ def ingest(
 def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str], id_prefix: str, prune: bool,
                   force: bool) -> None:
     """``aer ingest PATH --server``: upload the files in groups (each an ingest job, followed to its end)."""
-    from app.documents import folder_specs, root_label, to_prune
+    from app.services.documents import folder_specs, root_label, to_prune
     from graphs.domain import Document, DocumentRecord
     from graphs.ingest.formats import FileParseError
     from graphs.ingest.loaders import FileLoad, SkippedPath
@@ -482,7 +482,7 @@ def print_response(question: str, response: QueryResponse) -> None:
 def run_questions(resources: Resources, questions: list[str], as_json: bool, **options: Any) -> None:
     """Answer questions one by one and print them."""
     from app.schemas import QueryRequest
-    from app.service import answer
+    from app.services.query import answer
 
     async def go() -> None:
         for q in questions:
@@ -555,7 +555,7 @@ def import_entities(resources: Resources, path: Path) -> int:
     """Upsert every entity of a JSONL/JSON file (as add-entity does: look-alike warnings, chunks re-tagged)."""
     import asyncio
 
-    from app.service import add_entity
+    from app.services.query import add_entity
     from graphs.ingest.loaders import load_entities_jsonl
 
     items = load_entities_jsonl(path)
@@ -614,7 +614,7 @@ def entities_add(
         return
     import asyncio
 
-    from app.service import add_entity
+    from app.services.query import add_entity
 
     with opened() as resources:
         try:
@@ -644,7 +644,7 @@ def entities_remove_alias(
         return
     import asyncio
 
-    from app.service import remove_aliases
+    from app.services.query import remove_aliases
 
     with opened() as resources:
         write = asyncio.run(remove_aliases(resources, standard_name, aliases))
@@ -668,7 +668,7 @@ def entities_delete(standard_name: str, server: ServerOption = None) -> None:
     else:
         import asyncio
 
-        from app import workbench
+        from app.services import workbench
 
         with opened() as resources:
             deleted = asyncio.run(workbench.delete_entity(resources, standard_name))
@@ -750,7 +750,7 @@ def documents_list(
     server: ServerOption = None,
 ) -> None:
     """List ingested documents: id, title, file, chunks, bytes, when."""
-    from app.documents import list_documents
+    from app.services.documents import list_documents
 
     if server := route(server):
         with remote(server) as client:
@@ -775,7 +775,7 @@ def documents_show(
 ) -> None:
     """Show a document and its chunks, with each chunk's section or page and entity tags."""
     from app.client import RemoteError
-    from app.documents import show_document
+    from app.services.documents import show_document
 
     body: dict[str, Any] | None
     if server := route(server):
@@ -818,7 +818,7 @@ def jobs_show(
     server: ServerOption = None,
 ) -> None:
     """Show an ingest job: status, progress and each document's outcome."""
-    from app.documents import show_job
+    from app.services.documents import show_job
 
     job: dict[str, Any] | None
     if server := route(server):

@@ -131,8 +131,8 @@ async def test_an_unexpected_mcp_failure_is_internal_error_without_its_text(clie
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     from mcp import Client
 
-    from app import service
     from app.mcp_server import build_mcp_server
+    from app.services import query as service
 
     async def broken(*_: Any, **__: Any) -> Any:
         raise KeyError("/srv/aer/data/milvus.db row 17")

@@ -9,11 +9,11 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import JSONResponse
 
-from app import documents
 from app.api.deps import resources_of
 from app.api.errors import ApiError
 from app.container import Resources
 from app.schemas import API_PATH
+from app.services import documents
 from graphs.ingest.loaders import SUPPORTED_SUFFIXES
 from graphs.unicode_policy import text_problem
 

@@ -13,7 +13,6 @@ from fastapi.responses import JSONResponse
 from pydantic import Field
 from sse_starlette.sse import EventSourceResponse
 
-from app import documents, workbench
 from app.api.deps import resources_of
 from app.api.errors import ApiError, error_body, service_error
 from app.api.routes import documents as document_routes
@@ -33,7 +32,15 @@ from app.schemas import (
     ReadResponse,
     RemoveAliasRequest,
 )
-from app.service import add_entity, answer, delete_document, list_entities, remove_aliases, stream_answer
+from app.services import documents, workbench
+from app.services.query import (
+    add_entity,
+    answer,
+    delete_document,
+    list_entities,
+    remove_aliases,
+    stream_answer,
+)
 from graphs.domain import ENTITY_TYPES, NO_CONTROL_CHARS, Document, EntityMetadata
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import StoreUnavailable

@@ -1,7 +1,7 @@
 """The page's workbench: an entity's knowledge-graph neighbourhood (``GET …/kg/neighbourhood``), the standalone
 question of a conversation (``POST …/conversation/resolve``: the follow-up logic of ``/v1/chat/completions``),
 and evaluations run over the indexed documents (``POST …/evaluation-jobs`` with a ``questions.jsonl``, then
-``GET …/evaluation-jobs/{id}``). The logic lives in ``app/workbench.py``."""
+``GET …/evaluation-jobs/{id}``). The logic lives in ``app/services/workbench.py``."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from typing import Annotated
 from fastapi import APIRouter, File, Form, Query, Request, UploadFile
 from fastapi.responses import JSONResponse
 
-from app import workbench
 from app.api.deps import resources_of
 from app.api.errors import ApiError
 from app.schemas import API_PATH, EvalJob, KgNeighbourhood, ResolveRequest, ResolveResponse
+from app.services import workbench
 from graphs.domain import NO_CONTROL_CHARS
 
 read_router = APIRouter(prefix=API_PATH, tags=["workbench"])

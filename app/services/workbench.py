@@ -14,7 +14,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app import service
 from app.container import Resources
 from app.metrics import counted_outages
 from app.openai_schemas import ChatMessage
@@ -29,6 +28,7 @@ from app.schemas import (
     ResolveRequest,
     ResolveResponse,
 )
+from app.services import query as service
 from graphs.domain import Chunk, EntityMetadata
 from graphs.kg.base import KnowledgeGraph, doc_id_of, doc_node, entity_node, node_kind
 from graphs.kg.mentions import canonical, contains_key, name_key
