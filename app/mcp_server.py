@@ -190,7 +190,7 @@ class LocalTools:
         return await self._call("add_documents", work)
 
     async def add_entity(self, entity: EntityMetadata) -> EntityOut:
-        from app.services import query as service
+        from app.services import entities as service
 
         async def work(res: Resources) -> EntityOut:
             return EntityOut.of((await service.add_entity(res, entity)).entity)
@@ -198,7 +198,7 @@ class LocalTools:
         return await self._call("add_entity", work)
 
     async def list_entities(self, type: EntityType | None, offset: int, limit: int) -> EntityPage:
-        from app.services import query as service
+        from app.services import entities as service
 
         async def work(res: Resources) -> EntityPage:
             total, items = await service.list_entities(res, type, offset, limit)
@@ -217,7 +217,7 @@ class LocalTools:
         return await self._call("list_documents", work)
 
     async def delete_document(self, id: str) -> Deleted:
-        from app.services import query as service
+        from app.services import documents as service
 
         async def work(res: Resources) -> Deleted:
             removed = await service.delete_document(res, id)

@@ -20,7 +20,7 @@ def import_entities(resources: Resources, path: Path) -> int:
     """Upsert every entity of a JSONL/JSON file (as add-entity does: look-alike warnings, chunks re-tagged)."""
     import asyncio
 
-    from app.services.query import add_entity
+    from app.services.entities import add_entity
     from graphs.ingest.loaders import load_entities_jsonl
 
     items = load_entities_jsonl(path)
@@ -79,7 +79,7 @@ def entities_add(
         return
     import asyncio
 
-    from app.services.query import add_entity
+    from app.services.entities import add_entity
 
     with opened() as resources:
         try:
@@ -109,7 +109,7 @@ def entities_remove_alias(
         return
     import asyncio
 
-    from app.services.query import remove_aliases
+    from app.services.entities import remove_aliases
 
     with opened() as resources:
         write = asyncio.run(remove_aliases(resources, standard_name, aliases))
@@ -133,10 +133,10 @@ def entities_delete(standard_name: str, server: ServerOption = None) -> None:
     else:
         import asyncio
 
-        from app.services import workbench
+        from app.services.entities import delete_entity
 
         with opened() as resources:
-            deleted = asyncio.run(workbench.delete_entity(resources, standard_name))
+            deleted = asyncio.run(delete_entity(resources, standard_name))
         if deleted is None:
             typer.secho(f"error: no entity named {standard_name!r} (entity_not_found)", fg="red", err=True)
             raise typer.Exit(1)

@@ -147,7 +147,7 @@ async def test_an_unexpected_mcp_failure_is_internal_error_without_its_text(clie
 
 
 def test_an_unreadable_evaluation_report_is_named_without_the_servers_path(tmp_path: Path) -> None:
-    from app.api.routes.evaluations import read_report
+    from app.services.evaluations import read_report
 
     with pytest.raises(ValueError) as refused:
         read_report("x", tmp_path / "eval-x.json")  # gone between the listing and the read
