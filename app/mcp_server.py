@@ -33,8 +33,8 @@ from starlette.types import Receive, Scope, Send
 
 from app.api.errors import ApiError, error_body, service_error
 from app.client import RemoteClient, RemoteError
-from app.openai_schemas import CitedPassage, cited_passages
 from app.schemas import DocumentId, DocumentIn, EntityAlias, EntityName, QueryRequest, QueryResponse, Question
+from app.schemas.chat import CitedPassage, cited_passages
 from graphs.domain import STORED, Document, EntityMetadata, EntityType
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import AliasConflictError, StoreUnavailable

@@ -15,8 +15,8 @@ from langchain_core.messages import AIMessageChunk
 from app import langgraph_runs
 from app.container import Resources
 from app.metrics import counted_outages
-from app.openai_schemas import ChatMessage
 from app.schemas import QueryRequest, QueryResponse, to_response
+from app.schemas.chat import ChatMessage
 from app.services import chat as conversation
 from app.tools.trajectories import build_trajectory
 from graphs.domain import FusionWeights

@@ -16,7 +16,6 @@ from pydantic import ValidationError
 
 from app.container import Resources
 from app.metrics import counted_outages
-from app.openai_schemas import ChatMessage
 from app.schemas import (
     CarriedName,
     EvalJob,
@@ -28,6 +27,7 @@ from app.schemas import (
     ResolveRequest,
     ResolveResponse,
 )
+from app.schemas.chat import ChatMessage
 from app.services import query as service
 from graphs.domain import Chunk
 from graphs.kg.base import KnowledgeGraph, doc_id_of, doc_node, entity_node, node_kind

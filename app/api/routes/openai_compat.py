@@ -37,7 +37,8 @@ from app.api.deps import resources_of
 from app.api.errors import ApiError, error_body, service_error
 from app.api.openai_errors import openai_error
 from app.container import Resources
-from app.openai_schemas import (
+from app.schemas import MAX_QUESTION_CHARS, QueryRequest, QueryResponse
+from app.schemas.chat import (
     EXTRACTIVE_MODEL,
     AerInfo,
     AssistantMessage,
@@ -53,7 +54,6 @@ from app.openai_schemas import (
     ModelList,
     cited_passages,
 )
-from app.schemas import MAX_QUESTION_CHARS, QueryRequest, QueryResponse
 from app.services import chat_tasks
 from app.services.chat import Resolution
 from app.services.query import answer, resolve_chat, stream_events
