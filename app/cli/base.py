@@ -28,7 +28,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
              "Measure retrieval (Recall@2/5, MRR) and answer quality (EM/F1) of a dataset, per search mode."),
     "bench": ("app.tools.bench.command", "bench_command",
               "Benchmark ingest, per-route latency, HTTP QPS and memory on synthetic bilingual data."),
-    "reindex": ("app.services.reindex", "reindex_command",
+    "reindex": ("app.cli.reindex", "reindex_command",
                 "Re-embed every chunk with another embedder (e5, use, openai) into a new collection, then switch to it."),
     "loadtest": ("app.tools.loadtest", "loadtest_command",
                  "Sustained mixed load (queries + add-entity) on a real `aer serve`; fails on any error or lost "
