@@ -39,6 +39,7 @@ from graphs.domain import (
     format_path,
 )
 from graphs.ingest.jobs import JobView
+from graphs.rag.registry import llm_nodes
 from graphs.text.content import EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE, has_content
 
 API_PATH = "/api/adaptive-entity-rag"
@@ -295,9 +296,7 @@ def to_response(out: dict[str, Any], llm_model: str | None, run_id: str | None =
     ranked = out.get("ranked", [])
     calls = out.get("llm_calls", 0)
     used = llm_model is not None
-    llm_failed = [d for d in out.get("degraded", [])
-                  if d in ("parse_query", "write_answer", "judge_expansion", "select_evidence", "plan_query",
-                           "monitor_sufficiency")]
+    llm_failed = [d for d in out.get("degraded", []) if d in llm_nodes()]
     note = (
         f"LLM {llm_model} used for parsing and writing" if used and not llm_failed
         else f"LLM {llm_model} configured but failed in {', '.join(llm_failed)}: rule-based fallback ran"
@@ -561,6 +560,10 @@ class ServiceInfo(Wire):
 
 class GraphNode(Wire):
     id: str = Field(description="The node's name, as in workflow.steps[].node (__start__ and __end__ included).")
+    label: str = Field(default="", description="Its name on the page: the node's declared label (start, end).")
+    uses_llm: bool = Field(default=False, description="The node calls the LLM when one is configured (its "
+                           "`degraded` entry is an LLM failure).")
+    purpose: str = Field(default="", description="What the step is for, as the node declares it.")
 
 
 class GraphEdge(Wire):
