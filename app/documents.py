@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from app.container import Resources
-from app.metrics import counted_outages
+from app.observability.metrics import counted_outages
 from app.schemas import CODED_ERRORS, DocumentFileOptions
 from graphs.domain import Document, DocumentRecord
 from graphs.ingest.jobs import DocumentOutcome, JobView, ingest_each

@@ -16,10 +16,10 @@ from langchain_core.messages import AIMessageChunk
 
 from app import conversation, langgraph_runs
 from app.container import Resources
-from app.metrics import counted_outages
+from app.observability.metrics import counted_outages
+from app.observability.trajectories import build_trajectory
 from app.openai_schemas import ChatMessage
 from app.schemas import QueryRequest, QueryResponse, to_response
-from app.tools.trajectories import build_trajectory
 from graphs.domain import EntityMetadata, EntityType, FusionWeights, NameWarning
 from graphs.rag.context import RagContext
 from graphs.rag.graph import graph

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from app import service
 from app.container import Resources
-from app.metrics import counted_outages
+from app.observability.metrics import counted_outages
 from app.openai_schemas import ChatMessage
 from app.schemas import (
     CarriedName,

@@ -8,9 +8,9 @@ from collections.abc import Mapping
 
 import pytest
 
-from app.metrics import Metrics
+from app.observability.metrics import Metrics
+from app.observability.trajectories import build_trajectory
 from app.schemas import to_response
-from app.tools.trajectories import build_trajectory
 from graphs.domain import ParsedQuery, RoutingDecision, WorkflowStep
 from graphs.rag import registry as registry_module
 from graphs.rag.registry import RegisteredNode, describe, registry
