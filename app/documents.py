@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from app.container import Resources
+from app.errors import ServiceError
 from app.observability.metrics import counted_outages
 from app.schemas import CODED_ERRORS, DocumentFileOptions
 from graphs.domain import Document, DocumentRecord
@@ -63,12 +64,8 @@ async def add_documents(resources: Resources, docs: list[Document], *, skip_unch
 # ---------------------------------------------------------------------------- uploads
 
 
-class UploadError(ValueError):
-    """An upload refused as a whole (a 4xx with this code and details)."""
-
-    def __init__(self, status: int, code: str, message: str, details: Any = None) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message, self.details = status, code, message, details
+class UploadError(ServiceError, ValueError):
+    """An upload refused as a whole (the caller's mistake: a 4xx with this code and details)."""
 
 
 def upload_name(filename: str | None, position: int) -> str:
@@ -85,14 +82,14 @@ def file_options(raw: str | None, names: Sequence[str]) -> dict[str, DocumentFil
     try:
         parsed = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise UploadError(422, "invalid_request", "the metadata field is not valid JSON",
+        raise UploadError("invalid", "invalid_request", "the metadata field is not valid JSON",
                           [{"loc": ["body", "metadata"], "msg": str(exc), "type": "json_invalid"}]) from exc
     if not isinstance(parsed, dict):
-        raise UploadError(422, "invalid_request", "metadata must be a JSON object mapping file names to options",
+        raise UploadError("invalid", "invalid_request", "metadata must be a JSON object mapping file names to options",
                           [{"loc": ["body", "metadata"], "msg": "not an object", "type": "dict_type"}])
     unknown = sorted(set(parsed) - set(names))
     if unknown:
-        raise UploadError(422, "invalid_request", f"metadata names files that were not uploaded: {unknown}",
+        raise UploadError("invalid", "invalid_request", f"metadata names files that were not uploaded: {unknown}",
                           [{"loc": ["body", "metadata", n], "msg": "no such file in this upload", "type": "unknown_file"}
                            for n in unknown])
     out = {}
@@ -105,7 +102,7 @@ def file_options(raw: str | None, names: Sequence[str]) -> dict[str, DocumentFil
                         "msg": e["msg"], "type": e["type"]} for e in exc.errors()]
             kinds = {d["type"] for d in details}
             code = next((c for c in CODED_ERRORS if c in kinds), "invalid_request")
-            raise UploadError(422, code, f"invalid metadata for {name}: {exc.errors()[0]['msg']}", details) from exc
+            raise UploadError("invalid", code, f"invalid metadata for {name}: {exc.errors()[0]['msg']}", details) from exc
     return out
 
 
@@ -137,7 +134,7 @@ async def upload(resources: Resources, files: Sequence[tuple[str, bytes]], metad
     results = file_results(loads)
     docs = [d for load in loads for d in load.documents]
     if not docs:
-        raise UploadError(422, "no_documents", "none of the uploaded files could be read", {"files": results})
+        raise UploadError("invalid", "no_documents", "none of the uploaded files could be read", {"files": results})
     assert resources.jobs is not None
     job_id = await asyncio.to_thread(resources.jobs.submit, "upload", docs,
                                      {"skip_unchanged": skip_unchanged, "root": root}, failed_outcomes(loads))

@@ -66,11 +66,8 @@ async def upload(
     if len({name for name, _ in named}) != len(named):
         raise ApiError(422, "duplicate_file_names", "each file name may appear once per upload")
     data = [(name, await f.read()) for name, f in named]
-    try:
-        body = await documents.upload(resources, data, metadata, root=root,
-                                      skip_unchanged=skip_unchanged in ("true", "1"))
-    except documents.UploadError as exc:
-        raise ApiError(exc.status, exc.code, exc.message, exc.details) from exc
+    body = await documents.upload(resources, data, metadata, root=root,
+                                  skip_unchanged=skip_unchanged in ("true", "1"))
     return JSONResponse(body, status_code=202)
 
 

@@ -39,6 +39,7 @@ from app.api.errors import ApiError, error_body, service_error
 from app.api.openai_errors import openai_error
 from app.container import Resources
 from app.conversation import Resolution
+from app.errors import ServiceError
 from app.openai_schemas import (
     EXTRACTIVE_MODEL,
     AerInfo,
@@ -228,7 +229,7 @@ async def chunks(resources: Resources, ctx: RagContext, query: QueryRequest, mod
                 response = payload
         if response is None:
             raise RuntimeError("the graph ended without a result")
-    except (StoreUnavailable, EmbedderUnavailable, ApiError) as exc:
+    except (StoreUnavailable, EmbedderUnavailable, ServiceError) as exc:
         yield f"data: {json.dumps(openai_error(*service_error(exc)), ensure_ascii=False)}\n\n"
         return
     except Exception:

@@ -18,6 +18,7 @@ from app.api.deps import resources_of
 from app.api.errors import ApiError, error_body, service_error
 from app.api.routes import documents as document_routes
 from app.container import Resources
+from app.errors import ServiceError
 from app.schemas import (
     API_PATH,
     REQUEST_EXAMPLES,
@@ -65,7 +66,7 @@ async def sse_events(resources: Resources, body: QueryRequest) -> AsyncIterator[
     try:
         async for event in stream_answer(resources, body):
             yield {"event": event["event"], "data": json.dumps(event["data"], ensure_ascii=False)}
-    except (StoreUnavailable, EmbedderUnavailable, ApiError) as exc:  # the body the JSON answer would have
+    except (StoreUnavailable, EmbedderUnavailable, ServiceError) as exc:  # the body the JSON answer would have
         yield {"event": "error", "data": json.dumps(service_error(exc)[1], ensure_ascii=False)}
     except Exception:
         # Headers are sent: without this event the stream would just stop, with no result and no reason.
