@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from graphs.domain import SearchRecord
+from graphs.domain import Hit, SearchRecord
 from graphs.kg.base import doc_node
 from graphs.rag.nodes.search_graph import search_graph, summarize
 from graphs.stores.base import StoreUnavailable
@@ -15,7 +15,7 @@ from tests.support.graph_route import kg
 
 
 def _index() -> ScriptedIndex:
-    def respond(channel: str, expr: str | None) -> list:  # type: ignore[type-arg]
+    def respond(channel: str, expr: str | None) -> list[Hit]:
         if channel == "bm25":
             return [hit("film#0", "Kiss and Tell is a 1945 film.", 2.0, "bm25", title="Kiss and Tell", bm25_score=2.0)]
         return [hit("film#0", "Kiss and Tell is a 1945 film.", 0.8, channel, title="Kiss and Tell"),
