@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import types
-from typing import Any
+from typing import Any, get_args, get_type_hints
 
 import pytest
 from langgraph.graph import END, START, StateGraph
 
 from graphs.rag.graph import NODES, graph
 from graphs.rag.one_path import add_nodes
-from graphs.rag.registry import NodeSpec, describe, llm_nodes, registry, spec_of
+from graphs.rag.registry import NodeRecord, NodeSpec, describe, llm_nodes, registry, spec_of
 from graphs.rag.state import RagState
 from tests.support.nodes import check_answer_module
 
@@ -55,3 +55,10 @@ async def test_a_new_node_is_wired_with_its_step_summary() -> None:
     builder.add_edge("check_answer", END)
     out = await builder.compile().ainvoke({"question": "q"})
     assert [(s.node, s.summary) for s in out["steps"]] == [("check_answer", "checked (1 degraded)")]
+
+
+def test_each_declared_record_is_a_key_of_the_state() -> None:
+    keys = set(get_type_hints(RagState))
+    assert set(get_args(NodeRecord)) <= keys
+    for name, node in registry().items():
+        assert node.spec.search_channel is None or node.spec.record == "searches", name
