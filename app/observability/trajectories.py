@@ -392,21 +392,27 @@ def _run_of(steps: list[TrajectoryStep], start: int, node: str) -> list[Trajecto
     return steps[start:end]
 
 
+def _record_of(node: str) -> NodeRecord | None:
+    """The record a node declares (a plan step's outcomes, a routing decision...), None for none."""
+    spec = spec_of(node)
+    return spec.record if spec else None
+
+
 def build_trajectory(
     run_id: str, out: Mapping[str, Any], *, question_id: str | None = None, mode: str | None = None,
 ) -> Trajectory:
     """The trajectory of one graph run from its output state (domain models or their JSON)."""
     walk = _Walk(out)
     workflow = _items(out, "steps", WorkflowStep)
-    has_planned_d1 = any(s.node in ("route_query", "plan_query") for s in workflow)
+    has_planned_d1 = any(_record_of(s.node) in ("decisions", "plan") for s in workflow)
     steps = [_step(walk, i, ws, has_planned_d1) for i, ws in enumerate(workflow)]
-    if leftovers := walk.leftovers(planned=any(s.node == "execute_step" for s in workflow)):
+    if leftovers := walk.leftovers(planned=any(_record_of(s.node) == "outcomes" for s in workflow)):
         log.warning("trajectory %s: records without a step: %s", run_id, ", ".join(leftovers))
     # a decision's observation is what the step that carried it out saw (all of a round of plan steps)
     for i, step in enumerate(steps):
         if step.decision_point is not None and i + 1 < len(steps):
             nxt = steps[i + 1]
-            round_ = [nxt] if nxt.node != "execute_step" else _run_of(steps, i + 1, "execute_step")
+            round_ = [nxt] if _record_of(nxt.node) != "outcomes" else _run_of(steps, i + 1, nxt.node)
             step.observation = " | ".join(s.observation for s in round_)
     ranked = _items(out, "ranked", Hit)
     parsed = _one(out, "parsed", ParsedQuery)
