@@ -11,10 +11,10 @@ import httpx
 from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 
-from app.metrics import Metrics
+from app.observability.metrics import Metrics
+from app.observability.tracing import Tracing
+from app.observability.trajectories import TrajectoryLog
 from app.settings import Settings
-from app.tools.trajectories import TrajectoryLog
-from app.tracing import Tracing
 from graphs.embeddings import (
     E5Embeddings,
     EmbedderFingerprint,

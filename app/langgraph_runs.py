@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 from pydantic import TypeAdapter
 
-from app.api.errors import ApiError
+from app.errors import ServiceError
 from graphs.domain import WorkflowStep
 from graphs.embeddings import EmbedderUnavailable
 from graphs.rag.state import OutputState
@@ -46,8 +46,8 @@ def run_error(error: Any) -> Exception:
     return RuntimeError(f"LangGraph run failed: {name}: {message}")
 
 
-def _unreachable(exc: httpx.TransportError) -> ApiError:
-    return ApiError(503, "langgraph_unavailable", f"the LangGraph server did not answer: {type(exc).__name__}")
+def _unreachable(exc: httpx.TransportError) -> ServiceError:
+    return ServiceError("unavailable", "langgraph_unavailable", f"the LangGraph server did not answer: {type(exc).__name__}")
 
 
 def _client() -> Any:

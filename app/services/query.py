@@ -14,11 +14,11 @@ from langchain_core.messages import AIMessageChunk
 
 from app import langgraph_runs
 from app.container import Resources
-from app.metrics import counted_outages
+from app.observability.metrics import counted_outages
+from app.observability.trajectories import build_trajectory
 from app.schemas import QueryRequest, QueryResponse, to_response
 from app.schemas.chat import ChatMessage
 from app.services import chat as conversation
-from app.tools.trajectories import build_trajectory
 from graphs.domain import FusionWeights
 from graphs.rag.context import RagContext
 from graphs.rag.graph import graph

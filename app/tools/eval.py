@@ -23,10 +23,10 @@ import typer
 from pydantic import BaseModel, ValidationError
 
 from app.container import Resources, build_resources
+from app.observability.trajectories import TrajectoryLog
 from app.settings import Settings
 from app.tools.bench.vectors import CachedEmbeddings, VectorCache, cache_name
 from app.tools.stats import mean, percentile
-from app.tools.trajectories import TrajectoryLog
 from graphs.domain import Document
 from graphs.embeddings import E5Embeddings, USEEmbeddings, fingerprint_of
 from graphs.stores.base import FusionMethod, StoreError

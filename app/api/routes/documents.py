@@ -45,13 +45,12 @@ async def upload(
 ) -> Any:
     """Ingest uploaded files as a background job; a file that cannot be read fails alone."""
     request.state.action = "upload"  # the metrics' action label
-    try:  # every check is the service's (``check_upload``, then the metadata field's in ``upload``)
-        names = documents.check_upload(resources.settings, [(f.filename, f.size) for f in files])
-        data = [(name, await f.read()) for name, f in zip(names, files, strict=True)]
-        body = await documents.upload(resources, data, metadata, root=root,
-                                      skip_unchanged=skip_unchanged in ("true", "1"))
-    except documents.UploadError as exc:
-        raise ApiError(exc.status, exc.code, exc.message, exc.details) from exc
+    # every check is the service's (``check_upload``, then the metadata field's in ``upload``); its errors are
+    # ServiceErrors, mapped to HTTP by the app's handler
+    names = documents.check_upload(resources.settings, [(f.filename, f.size) for f in files])
+    data = [(name, await f.read()) for name, f in zip(names, files, strict=True)]
+    body = await documents.upload(resources, data, metadata, root=root,
+                                  skip_unchanged=skip_unchanged in ("true", "1"))
     return JSONResponse(body, status_code=202)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from app.api.errors import outage_message
+from app.errors import outage_message
 from graphs.stores.base import StoreUnavailable
 
 log = logging.getLogger(__name__)

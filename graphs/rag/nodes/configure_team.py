@@ -14,6 +14,7 @@ from graphs.rag.context import RagContext, RagLimits
 from graphs.rag.edges import TEAM_NODE, TeamNode
 from graphs.rag.planning import decompose
 from graphs.rag.question import validated_mentions
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 from graphs.rag.teams import configured
 from graphs.text.question_shapes import trivial
@@ -43,6 +44,9 @@ def team_configuration(state: RagState, limits: RagLimits, *, has_llm: bool, has
     name, reason = choose_team(state, limits, has_llm=has_llm, has_graph=has_graph)
     return configured(name, reason, limits, max_turns=state.get("max_turns"),
                       complexity_score=state["parsed"].complexity_score)
+
+
+SPEC = NodeSpec(purpose="choose the team: writer only, one retrieval path or a plan", record="team_config")
 
 
 async def configure_team(state: RagState, runtime: Runtime[RagContext]) -> Command[TeamNode]:

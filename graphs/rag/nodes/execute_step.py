@@ -18,6 +18,7 @@ from graphs.embeddings import EmbedderUnavailable
 from graphs.rag.context import RagContext, RagLimits
 from graphs.rag.one_path import step_graph
 from graphs.rag.planning import by_date, named_first
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import OnePathInput, RagUpdate, StepInput
 from graphs.rag.teams import configured
 from graphs.stores.base import StoreUnavailable
@@ -53,6 +54,9 @@ def sub_run_input(state: StepInput, sub: SubQuestion, question: str, limits: Rag
     if "fusion" in state:
         run["fusion"] = state["fusion"]
     return run
+
+
+SPEC = NodeSpec(purpose="answer one plan step's sub-question through the one-path team", record="outcomes")
 
 
 async def execute_step(state: StepInput, runtime: Runtime[RagContext]) -> RagUpdate:

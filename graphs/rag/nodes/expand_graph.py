@@ -14,7 +14,10 @@ from graphs.kg.base import doc_id_of
 from graphs.rag.context import RagContext
 from graphs.rag.expansion import Reach, make_node, neighbor_documents, relevance, score_documents, weights_of
 from graphs.rag.question import lexical_query
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
+
+SPEC = NodeSpec(purpose="expand one hop through the knowledge graph", record="searches")
 
 
 async def expand_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

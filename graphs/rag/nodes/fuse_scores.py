@@ -14,6 +14,7 @@ from graphs.domain import FusionWeights, GraphNode, Hit, SearchRecord
 from graphs.rag.context import RagContext
 from graphs.rag.expansion import doc_nodes, score_documents, weights_of
 from graphs.rag.question import lexical_query
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 
 
@@ -39,6 +40,9 @@ def fused_hit(w: FusionWeights, node: GraphNode, hit: Hit, vector: float, fts: f
         "bm25_score": round(fts, 6), "graph_score": node.graph, "hop": node.hop, "path": node.path,
         "relevance_explanation": explain(w, node, vector, fts, rank),
     })
+
+
+SPEC = NodeSpec(purpose="fuse vector, BM25 and graph scores")
 
 
 async def fuse_scores(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

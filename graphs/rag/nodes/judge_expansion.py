@@ -15,6 +15,7 @@ from graphs.prompts import fenced
 from graphs.rag.context import RagContext, RagLimits
 from graphs.rag.expansion import doc_nodes
 from graphs.rag.question import coverage, echo_free, state_terms
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 
 log = logging.getLogger(__name__)
@@ -81,6 +82,10 @@ def _joined(state: RagState, top: list[GraphNode]) -> str | None:
 def _digest(nodes: list[GraphNode], limit: int = 5, chars: int = 300) -> str:
     return "\n".join(f"- [{n.node}] {fenced(n.name)} (hop {n.hop}): {fenced(n.text[:chars])}"
                      for n in nodes[:limit]) or "(none)"
+
+
+SPEC = NodeSpec(purpose="judge whether the graph route has enough or needs one more hop", uses_llm=True,
+                record="expansion")
 
 
 async def judge_expansion(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

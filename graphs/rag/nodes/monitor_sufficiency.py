@@ -21,6 +21,7 @@ from graphs.rag.context import RagContext
 from graphs.rag.contradictions import contradictions_in
 from graphs.rag.planning import merge_hits, next_strategy, ready_steps, replace_steps
 from graphs.rag.question import coverage, echo_free, state_terms, validated_names
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 
 log = logging.getLogger(__name__)
@@ -119,6 +120,10 @@ def rule_judgment(
 
 def _passages(hits: list[Hit], chars: int = 300) -> str:
     return "\n".join(f"- {fenced(h.title)}: {fenced(h.text[:chars])}" for h in hits[:JUDGED]) or "(none)"
+
+
+SPEC = NodeSpec(purpose="judge whether the plan's findings suffice and what to do next", uses_llm=True,
+                record="sufficiency")
 
 
 async def monitor_sufficiency(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

@@ -15,6 +15,7 @@ from graphs.llm import LLM_ERRORS, structured_call
 from graphs.rag.context import RagContext
 from graphs.rag.planning import check_plan, decompose, single_plan
 from graphs.rag.question import validated_mentions
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 from graphs.text.question_shapes import mentions
 
@@ -60,6 +61,9 @@ def from_draft(draft: PlanDraft, has_graph: bool, names: list[str] | None = None
                          depends_on=[d.strip() for d in s.depends_on], entity=anchor(s.question, names or []))
              for s in draft.sub_questions]
     return QueryPlan(sub_questions=steps, pattern="llm", planner="llm", reason=draft.reason)
+
+
+SPEC = NodeSpec(purpose="plan sub-questions, each with a retrieval strategy", uses_llm=True, record="plan")
 
 
 async def plan_query(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

@@ -12,6 +12,7 @@ from langgraph.runtime import Runtime
 from graphs.domain import QueryPlan, Reflection, StepOutcome, Strategy, SubQuestion
 from graphs.rag.context import RagContext
 from graphs.rag.planning import latest_outcomes, next_strategy, replace_steps
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores.base import StoreUnavailable
 
@@ -46,6 +47,9 @@ def reflect_on(sub: SubQuestion, last: StepOutcome, tried: list[Strategy], max_a
         return act("switch_strategy", f"{sub.strategy} search gave {last.status}: try {alt} search", strategy=alt)
     return act("replan", "every strategy failed on this wording: search its content words only",
                question=simpler(sub.question), strategy="hybrid")
+
+
+SPEC = NodeSpec(purpose="decide what to do about each failed plan step", record="reflections")
 
 
 async def reflect(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

@@ -11,6 +11,7 @@ from graphs.domain import Constraint, Hit, RoutingDecision, SearchRecord
 from graphs.rag.context import RagContext, RagLimits
 from graphs.rag.edges import RouteNode, node_for
 from graphs.rag.question import coverage, echo_free, state_terms
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 
 # Intents for which entity filters express what the user asks for.
@@ -159,6 +160,9 @@ def decide_route(state: RagState, limits: RagLimits, has_graph: bool = False,
         return RoutingDecision(action="rerank", reason=f"{spent} before {decision.action}: rerank and write what "
                                                        "was found, possibly incomplete")
     return decision
+
+
+SPEC = NodeSpec(purpose="choose the next retrieval action", record="decisions")
 
 
 async def route_query(state: RagState, runtime: Runtime[RagContext]) -> Command[RouteNode]:

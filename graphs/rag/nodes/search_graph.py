@@ -20,9 +20,12 @@ from graphs.rag.expansion import (
     weights_of,
 )
 from graphs.rag.question import lexical_query, validated_names
+from graphs.rag.registry import NodeSpec
 from graphs.rag.search import embed_question
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores import fusion
+
+SPEC = NodeSpec(purpose="run the graph search", record="searches", search_channel="graph")
 
 
 async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

@@ -5,9 +5,12 @@ from __future__ import annotations
 from langgraph.runtime import Runtime
 
 from graphs.rag.context import RagContext
+from graphs.rag.registry import NodeSpec
 from graphs.rag.search import describe_search, embed_question, run_search
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores.filters import build_filter
+
+SPEC = NodeSpec(purpose="run the structured search", record="searches", search_channel="structured")
 
 
 async def search_structured(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

@@ -17,6 +17,7 @@ from graphs.llm import LLM_ERRORS, structured_call
 from graphs.prompts import fenced
 from graphs.rag.context import RagContext, RagLimits
 from graphs.rag.expansion import doc_nodes, linked, neighborhoods
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 
 log = logging.getLogger(__name__)
@@ -94,6 +95,9 @@ def _from_llm(pick: EvidencePick, nodes: dict[str, GraphNode]) -> EvidenceSelect
         selector="llm",
         reasoning=pick.reasoning,
     )
+
+
+SPEC = NodeSpec(purpose="select the minimal evidence among the graph nodes", uses_llm=True)
 
 
 async def select_evidence(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

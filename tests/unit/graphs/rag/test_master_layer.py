@@ -7,24 +7,17 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import pytest
-from langchain_core.messages import AIMessage
 
 from graphs.domain import (
     Hit,
-    ParsedQuery,
-    QueryEntity,
     QueryPlan,
     StepOutcome,
     SubQuestion,
-    TeamConfiguration,
 )
-from graphs.rag.context import RagLimits
-from graphs.rag.edges import after_monitor_sufficiency, after_plan_query, plan_steps
+from graphs.rag.edges import after_plan_query, plan_steps
 from graphs.rag.graph import graph
-from graphs.rag.nodes import configure_team, monitor_sufficiency, plan_query, reflect
 from graphs.rag.planning import (
     by_date,
     check_plan,
@@ -36,9 +29,10 @@ from graphs.rag.planning import (
 )
 from graphs.stores.base import StoreUnavailable
 from graphs.text.question_shapes import arithmetic, comparison_pair, trivial
-from tests.support.fakes import ScriptedIndex, ToolCallingFakeChatModel, hit, make_context, runtime
-
-LIMITS = RagLimits()
+from tests.support.fakes import ScriptedIndex, hit, make_context
+from tests.support.plans import parsed
+from tests.support.plans import plan_of as _plan
+from tests.support.plans import sub_question as _sq
 
 
 @dataclass
@@ -61,14 +55,6 @@ class TextIndex(ScriptedIndex):
 
     def search_bm25(self, text: str, *, filter: str | None, limit: int, raw: bool = False) -> list[Hit]:
         return self._by(text)[:limit]
-
-
-def parsed(question: str, *names: str, intent: str = "comparison", complexity: str = "moderate",
-           **features: float) -> ParsedQuery:
-    return ParsedQuery(original_query=question, intent=intent, complexity=complexity,  # type: ignore[arg-type]
-                       entities=[QueryEntity(text=n, type="OTHER") for n in names],
-                       keywords=[w for w in question.rstrip("?？").split() if len(w) > 3],
-                       complexity_features=features)
 
 
 # ---------------------------------------------------------------------------- rules
@@ -176,38 +162,6 @@ def test_merge_interleaves_and_named_first_and_date_order() -> None:
 # ---------------------------------------------------------------------------- team configuration
 
 
-def _team_state(question: str, pq: ParsedQuery, **kw: Any) -> dict[str, Any]:
-    return {"question": question, "parsed": pq, "entities": [], **kw}
-
-
-@pytest.mark.parametrize(("question", "pq", "kw", "llm", "team"), [
-    ("Hello!", parsed("Hello!", intent="factual", complexity="simple"), {}, False, "writer_only"),
-    ("what is 17*3?", parsed("what is 17*3?", intent="factual", complexity="simple"), {}, False, "writer_only"),
-    ("Who founded SpaceX?", parsed("Who founded SpaceX?", "SpaceX", intent="factual", complexity="simple"), {}, False,
-     "executor_inclusive"),
-    ("Are A Corp and B Corp both banks?", parsed("Are A Corp and B Corp both banks?", "A Corp", "B Corp"), {}, False,
-     "planner_enhanced"),
-    ("How did prices change over time?", parsed("How did prices change over time?", intent="exploratory"), {}, False,
-     "planner_enhanced"),
-    ("Who directed the film that won X in the year Y was born?",
-     parsed("Who directed the film that won X in the year Y was born?", intent="factual", complexity="complex"), {},
-     True, "planner_enhanced"),
-    ("Who directed the film that won X in the year Y was born?",
-     parsed("Who directed the film that won X in the year Y was born?", intent="factual", complexity="complex"), {},
-     False, "executor_inclusive"),
-    ("Are A Corp and B Corp both banks?", parsed("Are A Corp and B Corp both banks?", "A Corp", "B Corp"),
-     {"search_mode": "graph"}, False, "executor_inclusive"),
-    ("Hello!", parsed("Hello!"), {"team": "planner_enhanced"}, False, "planner_enhanced"),
-])
-def test_each_team_configuration_choice(question: str, pq: ParsedQuery, kw: dict[str, Any], llm: bool,
-                                        team: str) -> None:
-    config = configure_team.team_configuration(_team_state(question, pq, **kw), LIMITS, has_llm=llm, has_graph=True)
-    assert config.name == team and config.reason
-    budgets = {"writer_only": (0, LIMITS.writer_time_s), "executor_inclusive": (LIMITS.executor_max_turns, LIMITS.executor_time_s),
-               "planner_enhanced": (LIMITS.planner_max_turns, LIMITS.planner_time_s)}
-    assert (config.max_turns, config.time_budget_s) == budgets[team]
-
-
 async def test_writer_only_answers_without_retrieval(tmp_path: Path) -> None:
     index = ScriptedIndex()
     out = await graph.ainvoke({"question": "what is 12*(3+4)?"}, context=make_context(tmp_path, index))
@@ -289,128 +243,7 @@ async def test_temporal_plan_orders_results_by_date(tmp_path: Path) -> None:
     assert [h.doc_id for h in out["ranked"]] == ["a", "b", "c"]
 
 
-async def test_llm_plan_is_used_and_an_invalid_one_falls_back_to_rules(tmp_path: Path) -> None:
-    def draft(steps: list[dict[str, Any]]) -> AIMessage:
-        return AIMessage(content="", tool_calls=[{"name": "PlanDraft", "id": "1",
-                                                  "args": {"sub_questions": steps, "reason": "split"}}])
-
-    q = "Who directed the film in which the actress who played Corliss Archer made her debut?"
-    state = {"question": q, "parsed": parsed(q, "Corliss Archer", intent="factual", complexity="complex", nesting=1.0),
-             "entities": []}
-    good = draft([{"id": "q1", "question": "Who played Corliss Archer?", "strategy": "hybrid", "depends_on": []},
-                  {"id": "q2", "question": "Debut film of that actress", "strategy": "graph", "depends_on": ["q1"]}])
-    llm = ToolCallingFakeChatModel(messages=iter([good]))
-    out = await plan_query.plan_query(state, runtime(make_context(tmp_path, llm=llm)))  # type: ignore[arg-type]
-    plan = out["plan"]
-    assert plan.planner == "llm" and [s.depends_on for s in plan.sub_questions] == [[], ["q1"]]
-    assert [s.entity for s in plan.sub_questions] == ["Corliss Archer", None]  # anchored to the entity it names
-    assert plan.sub_questions[1].strategy == "hybrid"  # no knowledge graph in this context
-    assert out["llm_calls"] == 1
-    cyclic = draft([{"id": "q1", "question": "a", "strategy": "hybrid", "depends_on": ["q2"]},
-                    {"id": "q2", "question": "b", "strategy": "hybrid", "depends_on": ["q1"]}])
-    llm = ToolCallingFakeChatModel(messages=iter([cyclic]))
-    out = await plan_query.plan_query(state, runtime(make_context(tmp_path, llm=llm)))  # type: ignore[arg-type]
-    assert out["plan"].planner == "rules" and out["plan"].pattern == "bridge"
-    assert "cycle" in out["plan"].reason and out["degraded"] == ["plan_query"]
-
-
-async def test_a_comparison_is_planned_by_the_rules_even_with_an_llm(tmp_path: Path) -> None:
-    q = "Are Christopher Nolan and Sathish Kalathil both film directors?"
-    state = {"question": q, "parsed": parsed(q, "Christopher Nolan", "Sathish Kalathil"), "entities": []}
-    llm = ToolCallingFakeChatModel(messages=iter([]))  # any call would fail: none is made
-    out = await plan_query.plan_query(state, runtime(make_context(tmp_path, llm=llm)))  # type: ignore[arg-type]
-    assert out["plan"].planner == "rules" and out["plan"].pattern == "comparison" and "llm_calls" not in out
-
-
 # ---------------------------------------------------------------------------- sufficiency levels
-
-
-def _monitor_state(outcomes: list[StepOutcome], plan: QueryPlan, question: str = "Who taught Zhang San painting?",
-                   turn: int = 0, max_turns: int = 5, started: float | None = None, **kw: Any) -> dict[str, Any]:
-    return {"question": question, "parsed": parsed(question, "Zhang San", intent="factual"),
-            "entities": [], "plan": plan, "outcomes": outcomes, "turn": turn,
-            "team_config": TeamConfiguration(name="planner_enhanced", reason="r", max_turns=max_turns,
-                                             time_budget_s=60),
-            "started_at": started if started is not None else time.time(), **kw}
-
-
-def _step(sid: str, status: str = "ok", hits: list[Hit] | None = None, turn: int = 1, strategy: str = "hybrid",
-          attempt: int = 1, error: str | None = None) -> StepOutcome:
-    return StepOutcome(sub_question=sid, question=sid, strategy=strategy, attempt=attempt, turn=turn,  # type: ignore[arg-type]
-                       status=status, hits=hits or [], error=error)  # type: ignore[arg-type]
-
-
-def _plan(*steps: SubQuestion) -> QueryPlan:
-    return QueryPlan(pattern="llm", sub_questions=list(steps))
-
-
-def _sq(sid: str, deps: Sequence[str] = (), strategy: str = "hybrid") -> SubQuestion:
-    return SubQuestion(id=sid, question=f"question {sid}", strategy=strategy, depends_on=list(deps))  # type: ignore[arg-type]
-
-
-def judge(state: dict[str, Any], now: float | None = None) -> Any:
-    return monitor_sufficiency.rule_judgment(state, now or time.time(), has_graph=True,  # type: ignore[arg-type]
-                                             sufficient=LIMITS.sufficient_coverage)
-
-
-FULL = [hit("z#0", "Zhang San learned painting from Li Si, who taught him.", 0.6, "hybrid", title="Zhang San")]
-
-
-def test_fully_sufficient() -> None:
-    j, plan, hits = judge(_monitor_state([_step("q1", hits=FULL)], _plan(_sq("q1"))))
-    assert (j.level, j.next) == ("fully_sufficient", "answer") and plan.sub_questions[0].status == "done"
-    assert [h.doc_id for h in hits] == ["z"]
-
-
-def test_partially_sufficient_continues_with_waiting_steps() -> None:
-    j, _, _ = judge(_monitor_state([_step("q1", hits=FULL)], _plan(_sq("q1"), _sq("q2", ["q1"]))))
-    assert (j.level, j.next) == ("partially_sufficient", "continue") and j.missing == ["question q2"]
-
-
-def test_partially_sufficient_adds_a_follow_up_for_what_is_missing() -> None:
-    half = [hit("z#0", "Zhang San was a painter.", 0.6, "hybrid", title="Zhang San")]
-    j, plan, _ = judge(_monitor_state([_step("q1", hits=half)], _plan(_sq("q1"))))
-    assert (j.level, j.next) == ("partially_sufficient", "follow_up") and "taught" in j.missing
-    follow = plan.sub_questions[-1]
-    assert follow.id == "follow" and follow.status == "pending" and "taught" in follow.question
-
-
-def test_contradictory() -> None:
-    hits = [hit("a#0", "张三的老师是李四。", 0.6, "hybrid"), hit("b#0", "据记载，张三的老师是王五。", 0.5, "hybrid")]
-    q = "张三的老师是谁？"
-    state = _monitor_state([_step("q1", hits=hits)], _plan(_sq("q1")), question=q)
-    state["parsed"] = ParsedQuery(original_query=q, entities=[QueryEntity(text="张三", type="PERSON")],
-                                  keywords=["张三", "老师"])
-    j, _, _ = judge(state)
-    assert (j.level, j.next) == ("contradictory", "answer") and "老师" in j.reason
-
-
-def test_insufficient_after_a_failed_step_reflects() -> None:
-    j, plan, _ = judge(_monitor_state([_step("q1", status="error", error="StoreUnavailable: x")], _plan(_sq("q1"))))
-    assert (j.level, j.next) == ("insufficient", "reflect") and plan.sub_questions[0].status == "failed"
-
-
-def test_insufficient_coverage_switches_strategy() -> None:
-    off = [hit("o#0", "Unrelated text about rivers.", 0.6, "hybrid", title="Rivers")]
-    j, plan, _ = judge(_monitor_state([_step("q1", hits=off)], _plan(_sq("q1"))))
-    assert (j.level, j.next) == ("insufficient", "switch_strategy")
-    assert plan.sub_questions[-1].id == "switch" and plan.sub_questions[-1].strategy == "graph"
-
-
-def test_max_turns_answers_possibly_incomplete() -> None:
-    half = [hit("z#0", "Zhang San was a painter.", 0.6, "hybrid", title="Zhang San")]
-    j, _, _ = judge(_monitor_state([_step("q1", hits=half, turn=2)], _plan(_sq("q1")), turn=1, max_turns=2))
-    assert (j.level, j.next) == ("max_turns", "answer")
-    j, _, _ = judge(_monitor_state([_step("q1", hits=half)], _plan(_sq("q1")), started=time.time() - 999))
-    assert j.level == "max_turns" and "time budget" in j.reason
-
-
-async def test_monitor_node_marks_max_turns_as_possibly_incomplete(tmp_path: Path) -> None:
-    half = [hit("z#0", "Zhang San was a painter.", 0.6, "hybrid", title="Zhang San")]
-    state = _monitor_state([_step("q1", hits=half)], _plan(_sq("q1")), max_turns=1)
-    out = await monitor_sufficiency.monitor_sufficiency(state, runtime(make_context(tmp_path)))  # type: ignore[arg-type]
-    assert out["possibly_incomplete"] is True and out["sufficiency"][0].level == "max_turns"
-    assert after_monitor_sufficiency({**state, **out}) == "rerank_hits"  # type: ignore[typeddict-item]
 
 
 def test_edges_send_one_step_per_ready_sub_question() -> None:
@@ -458,19 +291,6 @@ async def test_reflection_retries_after_an_injected_failure(tmp_path: Path) -> N
     retried = [o for o in out["outcomes"] if o.sub_question == failed.sub_question]
     assert [o.status for o in retried] == ["error", "ok"] and retried[1].attempt == 2
     assert [h.doc_id for h in out["ranked"][:2]] == ["nolan", "kalathil"]  # the other step's result was kept
-
-
-def test_reflection_switches_replans_and_aborts() -> None:
-    sub = _sq("q1").model_copy(update={"status": "failed", "attempts": 1})
-    r, step = reflect.reflect_on(sub, _step("q1", status="empty"), ["hybrid"], 3, True, 1)
-    assert (r.action, step.strategy, step.status) == ("switch_strategy", "graph", "pending")
-    r, step = reflect.reflect_on(sub.model_copy(update={"attempts": 2, "strategy": "semantic"}),
-                                 _step("q1", status="empty", strategy="semantic"),
-                                 ["hybrid", "graph", "semantic"], 3, True, 2)
-    assert r.action == "replan" and step.question == "question q1".replace("question ", "question ").strip()
-    r, step = reflect.reflect_on(sub.model_copy(update={"attempts": 3}), _step("q1", status="timeout"), ["hybrid"],
-                                 3, True, 3)
-    assert (r.action, step.status) == ("abort", "aborted")
 
 
 async def test_every_step_failing_on_a_store_outage_is_a_503_not_an_empty_answer(tmp_path: Path) -> None:

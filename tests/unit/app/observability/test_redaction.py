@@ -9,7 +9,7 @@ import logging
 import pytest
 
 from app.api.serving import log_config
-from app.redaction import RedactSecrets, install_redaction, redact, secret_name
+from app.observability.redaction import RedactSecrets, install_redaction, redact, secret_name
 
 SECRET = "s3cr3t-VALUE"
 NAMES = ["key", "api_key", "apikey", "apiKey", "X-Api-Key", "token", "access_token", "id_token", "bearer", "Bearer",

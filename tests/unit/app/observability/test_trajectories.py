@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.tools.trajectories import TrajectoryLog, TrajectoryLogError, build_trajectory
+from app.observability.trajectories import TrajectoryLog, TrajectoryLogError, build_trajectory
 from graphs.domain import (
     ParsedQuery,
     TeamConfiguration,
@@ -198,7 +198,7 @@ def test_missing_keys_give_a_minimal_trajectory() -> None:
 def test_a_record_without_its_step_is_reported(caplog: pytest.LogCaptureFixture) -> None:
     out = structured_relax_run()
     out["steps"] = out["steps"][:4]  # the run's later steps are missing
-    with caplog.at_level(logging.WARNING, logger="app.tools.trajectories"):
+    with caplog.at_level(logging.WARNING, logger="app.observability.trajectories"):
         t = build_trajectory("cut", out)
     assert [s.decision for s in t.decision_steps()] == ["structured_search"]
     assert "records without a step: 2 route_query, 2 search" in caplog.text
@@ -240,7 +240,7 @@ def test_truncated_last_line_is_skipped_and_the_next_append_starts_a_new_line(
     full = build_trajectory("b", graph_run()).model_dump_json()
     with path.open("a", encoding="utf-8") as fh:
         fh.write(full[: len(full) // 2])  # a crash mid-write
-    with caplog.at_level(logging.WARNING, logger="app.tools.trajectories"):
+    with caplog.at_level(logging.WARNING, logger="app.observability.trajectories"):
         assert [t.run_id for t in log.read()] == ["a"]
     assert "skipped the truncated last line" in caplog.text
     log.append(build_trajectory("c", planner_run()))

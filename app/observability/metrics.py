@@ -21,12 +21,13 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from graphs.domain import Relaxation, RoutingDecision, WorkflowStep
 from graphs.embeddings import EmbedderUnavailable
+from graphs.rag.registry import llm_nodes
 from graphs.stores.base import StoreUnavailable
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
-# Nodes whose ``degraded`` entry means their LLM call failed (the rule path ran instead).
-LLM_NODES = frozenset({"parse_query", "write_answer", "judge_expansion", "select_evidence", "plan_query",
-                       "monitor_sufficiency", "condense_question"})
+# Besides the graph's LLM nodes (their declarations: ``graphs.rag.registry``), the chat's follow-up condensing
+# calls the LLM and reports its failure as the ``degraded`` entry ``condense_question``.
+CONDENSE = "condense_question"
 # Node latencies run from under a millisecond (routing) to a minute (a local LLM writing).
 NODE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
 REQUEST_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0)
@@ -100,7 +101,7 @@ class Metrics:
     def degradation(self, node: str) -> None:
         """Count a node that degraded (and, for an LLM node, an LLM failure)."""
         self.degradations.labels(node).inc()
-        if node in LLM_NODES:
+        if node == CONDENSE or node in llm_nodes():
             self.llm_failures.labels(node).inc()
 
     def store_error(self, store: str) -> None:

@@ -14,7 +14,7 @@ import asyncio
 import json
 import logging
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -36,6 +36,7 @@ from graphs.domain import (
     ValidatedEntity,
     WorkflowStep,
 )
+from graphs.rag.registry import NodeRecord, NodeSpec, spec_of
 
 log = logging.getLogger(__name__)
 
@@ -58,21 +59,6 @@ STRATEGIES: tuple[str, ...] = ("structured", "semantic", "hybrid", "graph", "tem
 ACTION_CHANNEL: dict[str, str | None] = {
     "structured_search": "structured", "semantic_search": "semantic", "hybrid_search": "hybrid",
     "graph_search": "graph", "relax_constraints": "structured", "rerank": None,
-}
-# Nodes that append one SearchRecord each, and the channel they search.
-SEARCH_NODES: dict[str, str] = {
-    "search_structured": "structured", "search_semantic": "semantic", "search_hybrid": "hybrid",
-    "search_graph": "graph", "expand_graph": "graph",
-}
-NODE_THOUGHT: dict[str, str] = {
-    "parse_query": "analyse the question: intent, complexity, entities",
-    "validate_entities": "normalize the entities against the entity store",
-    "relax_constraints": "drop or widen the lowest-priority constraint",
-    "expand_graph": "expand one hop through the knowledge graph",
-    "select_evidence": "select the minimal evidence among the graph nodes",
-    "fuse_scores": "fuse vector, BM25 and graph scores",
-    "rerank_hits": "rank the results",
-    "write_answer": "write the answer from the ranked results",
 }
 
 
@@ -256,89 +242,104 @@ def _group_reflections(reflections: list[Reflection]) -> list[list[Reflection]]:
 
 
 def _step(walk: _Walk, index: int, ws: WorkflowStep, has_planned_d1: bool) -> TrajectoryStep:
-    """The step's fields except the observation of a decision (filled from the next step)."""
+    """The step's fields except the observation of a decision (filled from the next step): what the node
+    declares (its purpose as the thought), then what its record says."""
+    spec = spec_of(ws.node)
     base: dict[str, Any] = {"index": index, "node": ws.node, "duration_ms": ws.duration_ms, "started": ws.started,
-                            "action": ws.node, "observation": ws.summary, "thought": NODE_THOUGHT.get(ws.node, "")}
-    node = ws.node
-    if node in SEARCH_NODES:
-        record: SearchRecord | None = walk.record("search")
-        channel = record.channel if record else SEARCH_NODES[node]
+                            "action": ws.node, "observation": ws.summary, "thought": spec.purpose if spec else ""}
+    if spec is None or spec.record is None:
+        return TrajectoryStep(**base)
+    return _DESCRIBE[spec.record](walk, spec, base, has_planned_d1)
+
+
+def _search_step(walk: _Walk, spec: NodeSpec, base: dict[str, Any], has_planned_d1: bool) -> TrajectoryStep:
+    """A node that searched: its channel becomes the current one; a search node observes its hits."""
+    record: SearchRecord | None = walk.record("search")
+    channel = record.channel if record else spec.search_channel
+    if channel is not None:
         walk.channel = channel
-        if node != "expand_graph":
-            base |= {"thought": f"run the {channel} search"}
-            if record:
-                base |= {"observation": _search_text(record)}
-        return TrajectoryStep(**base)
-    if node == "route_query":
-        return _route_step(walk, base)
-    if node == "configure_team":
-        team = walk.team
-        if team is None:
-            return TrajectoryStep(**base)
-        base |= {"thought": team.reason, "action": f"configure_team({team.name})", "choice": team.name,
-                 "observation": f"team {team.name}: at most {team.max_turns} turn(s) in {team.time_budget_s:g} s"}
-        if team.name == "writer_only" and not has_planned_d1:
-            walk.has_d1 = True
-            base |= {"decision_point": "D1", "decision": NO_RETRIEVAL,
-                     "options": [NO_RETRIEVAL, *FIRST_ROUTES, f"{PLAN}<strategies>"]}
-        return TrajectoryStep(**base)
-    if node == "plan_query":
-        plan = walk.plan
-        if plan is None:
-            return TrajectoryStep(**base)
-        strategies = _initial_strategies(plan, walk.outcomes)
-        listing = "; ".join(f"{sq.id} [{s}] {sq.question}" + (f" (after {', '.join(sq.depends_on)})"
-                                                                  if sq.depends_on else "")
-                            for sq, s in zip(plan.sub_questions, strategies, strict=True))
-        decision = PLAN + "+".join(strategies)
-        base |= {"thought": f"{plan.reason or plan.pattern + ' plan'}: {listing}", "choice": plan.pattern,
-                 "action": f"plan_query({decision})", "observation": listing}
-        if not walk.has_d1:
-            walk.has_d1 = True
-            base |= {"decision_point": "D1", "decision": decision, "options": [f"{PLAN}<strategies>", *FIRST_ROUTES]}
-        return TrajectoryStep(**base)
-    if node == "execute_step":
-        outcome: StepOutcome | None = walk.record("execute_step")
-        if outcome:
-            base |= {"thought": f"answer sub-question {outcome.sub_question} by {outcome.strategy} search: "
-                                f"{outcome.question}", "observation": _outcome_text(outcome)}
-        return TrajectoryStep(**base)
-    if node == "judge_expansion":
-        x: ExpansionStep | None = walk.record("judge_expansion")
-        if x is None:
-            return TrajectoryStep(**base)
-        cov = _pct(x.coverage)
-        thought = f"depth {x.depth}, {x.num_results} result(s){', ' + cov if cov else ''}: {x.reason}"
-        return TrajectoryStep(**base | {
-            "thought": thought, "action": f"judge_expansion({x.decision})", "choice": x.decision,
-            "decision_point": "D2", "decision": CONTINUE if x.decision == "expand" else STOP,
-            "options": [CONTINUE, STOP],
-        })
-    if node == "monitor_sufficiency":
-        j: SufficiencyJudgment | None = walk.record("monitor_sufficiency")
-        if j is None:
-            return TrajectoryStep(**base)
-        thought = f"turn {j.turn}, {j.level}" + (f", {_pct(j.coverage)}" if j.coverage is not None else "") + \
-                  f": {j.reason}" + (f"; missing: {', '.join(j.missing)}" if j.missing else "")
-        point: DecisionPoint = "D3" if j.next == "switch_strategy" else "D2"
-        decision = SWITCH_UNSPECIFIED if point == "D3" else STOP if j.next == "answer" else CONTINUE
-        return TrajectoryStep(**base | {
-            "thought": thought, "action": f"monitor_sufficiency({j.next})", "choice": j.next,
-            "decision_point": point, "decision": decision, "options": [CONTINUE, STOP, SWITCH_UNSPECIFIED],
-        })
-    if node == "reflect":
-        group: list[Reflection] | None = walk.record("reflect")
-        if not group:
-            return TrajectoryStep(**base)
-        return TrajectoryStep(**base | _reflect_fields(group))
+    if spec.search_channel is not None and record:
+        base |= {"observation": _search_text(record)}
     return TrajectoryStep(**base)
 
 
-def _route_step(walk: _Walk, base: dict[str, Any]) -> TrajectoryStep:
+def _team_step(walk: _Walk, spec: NodeSpec, base: dict[str, Any], has_planned_d1: bool) -> TrajectoryStep:
+    team = walk.team
+    if team is None:
+        return TrajectoryStep(**base)
+    base |= {"thought": team.reason, "action": f"{base['node']}({team.name})", "choice": team.name,
+             "observation": f"team {team.name}: at most {team.max_turns} turn(s) in {team.time_budget_s:g} s"}
+    if team.name == "writer_only" and not has_planned_d1:
+        walk.has_d1 = True
+        base |= {"decision_point": "D1", "decision": NO_RETRIEVAL,
+                 "options": [NO_RETRIEVAL, *FIRST_ROUTES, f"{PLAN}<strategies>"]}
+    return TrajectoryStep(**base)
+
+
+def _plan_step(walk: _Walk, spec: NodeSpec, base: dict[str, Any], has_planned_d1: bool) -> TrajectoryStep:
+    plan = walk.plan
+    if plan is None:
+        return TrajectoryStep(**base)
+    strategies = _initial_strategies(plan, walk.outcomes)
+    listing = "; ".join(f"{sq.id} [{s}] {sq.question}" + (f" (after {', '.join(sq.depends_on)})"
+                                                              if sq.depends_on else "")
+                        for sq, s in zip(plan.sub_questions, strategies, strict=True))
+    decision = PLAN + "+".join(strategies)
+    base |= {"thought": f"{plan.reason or plan.pattern + ' plan'}: {listing}", "choice": plan.pattern,
+             "action": f"{base['node']}({decision})", "observation": listing}
+    if not walk.has_d1:
+        walk.has_d1 = True
+        base |= {"decision_point": "D1", "decision": decision, "options": [f"{PLAN}<strategies>", *FIRST_ROUTES]}
+    return TrajectoryStep(**base)
+
+
+def _outcome_step(walk: _Walk, spec: NodeSpec, base: dict[str, Any], has_planned_d1: bool) -> TrajectoryStep:
+    outcome: StepOutcome | None = walk.record("execute_step")
+    if outcome:
+        base |= {"thought": f"answer sub-question {outcome.sub_question} by {outcome.strategy} search: "
+                            f"{outcome.question}", "observation": _outcome_text(outcome)}
+    return TrajectoryStep(**base)
+
+
+def _expansion_step(walk: _Walk, spec: NodeSpec, base: dict[str, Any], has_planned_d1: bool) -> TrajectoryStep:
+    x: ExpansionStep | None = walk.record("judge_expansion")
+    if x is None:
+        return TrajectoryStep(**base)
+    cov = _pct(x.coverage)
+    thought = f"depth {x.depth}, {x.num_results} result(s){', ' + cov if cov else ''}: {x.reason}"
+    return TrajectoryStep(**base | {
+        "thought": thought, "action": f"{base['node']}({x.decision})", "choice": x.decision,
+        "decision_point": "D2", "decision": CONTINUE if x.decision == "expand" else STOP,
+        "options": [CONTINUE, STOP],
+    })
+
+
+def _sufficiency_step(walk: _Walk, spec: NodeSpec, base: dict[str, Any], has_planned_d1: bool) -> TrajectoryStep:
+    j: SufficiencyJudgment | None = walk.record("monitor_sufficiency")
+    if j is None:
+        return TrajectoryStep(**base)
+    thought = f"turn {j.turn}, {j.level}" + (f", {_pct(j.coverage)}" if j.coverage is not None else "") + \
+              f": {j.reason}" + (f"; missing: {', '.join(j.missing)}" if j.missing else "")
+    point: DecisionPoint = "D3" if j.next == "switch_strategy" else "D2"
+    decision = SWITCH_UNSPECIFIED if point == "D3" else STOP if j.next == "answer" else CONTINUE
+    return TrajectoryStep(**base | {
+        "thought": thought, "action": f"{base['node']}({j.next})", "choice": j.next,
+        "decision_point": point, "decision": decision, "options": [CONTINUE, STOP, SWITCH_UNSPECIFIED],
+    })
+
+
+def _reflect_step(walk: _Walk, spec: NodeSpec, base: dict[str, Any], has_planned_d1: bool) -> TrajectoryStep:
+    group: list[Reflection] | None = walk.record("reflect")
+    if not group:
+        return TrajectoryStep(**base)
+    return TrajectoryStep(**base | _reflect_fields(group, base["node"]))
+
+
+def _route_step(walk: _Walk, spec: NodeSpec, base: dict[str, Any], has_planned_d1: bool) -> TrajectoryStep:
     d: RoutingDecision | None = walk.record("route_query")
     if d is None:
         return TrajectoryStep(**base)
-    base |= {"thought": d.reason, "action": f"route_query({d.action})", "choice": d.action}
+    base |= {"thought": d.reason, "action": f"{base['node']}({d.action})", "choice": d.action}
     if walk.channel is None:  # nothing searched yet: the initial strategy
         if walk.has_d1:
             return TrajectoryStep(**base)
@@ -353,7 +354,7 @@ def _route_step(walk: _Walk, base: dict[str, Any]) -> TrajectoryStep:
     return TrajectoryStep(**base | {"decision_point": "D2", "decision": CONTINUE, "options": options})
 
 
-def _reflect_fields(group: list[Reflection]) -> dict[str, Any]:
+def _reflect_fields(group: list[Reflection], node: str) -> dict[str, Any]:
     """One reflect step: the strongest action of its reflections (replan > switch > retry > abort)."""
     actions = [r.action for r in group]
     thought = "; ".join(f"{r.sub_question} ({r.failure}, attempt {r.attempt}): {r.action}"
@@ -370,8 +371,18 @@ def _reflect_fields(group: list[Reflection]) -> dict[str, Any]:
     else:
         point, decision = "D2", STOP
     choice = ",".join(dict.fromkeys(actions))
-    return {"thought": thought, "action": f"reflect({choice})", "choice": choice, "decision_point": point,
+    return {"thought": thought, "action": f"{node}({choice})", "choice": choice, "decision_point": point,
             "decision": decision, "options": [CONTINUE, STOP, *(SWITCH + s for s in STRATEGIES), REPLAN]}
+
+
+Describe = Callable[[_Walk, NodeSpec, dict[str, Any], bool], TrajectoryStep]
+_DESCRIBE: dict[NodeRecord, Describe] = {
+    "searches": _search_step, "decisions": _route_step, "team_config": _team_step, "plan": _plan_step,
+    "outcomes": _outcome_step, "expansion": _expansion_step, "sufficiency": _sufficiency_step,
+    "reflections": _reflect_step,
+}
+"""How a step reads the record its node declares (``NodeSpec.record``): one describer per kind of record, so a
+new node that writes one of these records is described without a line here."""
 
 
 def _run_of(steps: list[TrajectoryStep], start: int, node: str) -> list[TrajectoryStep]:
@@ -381,21 +392,27 @@ def _run_of(steps: list[TrajectoryStep], start: int, node: str) -> list[Trajecto
     return steps[start:end]
 
 
+def _record_of(node: str) -> NodeRecord | None:
+    """The record a node declares (a plan step's outcomes, a routing decision...), None for none."""
+    spec = spec_of(node)
+    return spec.record if spec else None
+
+
 def build_trajectory(
     run_id: str, out: Mapping[str, Any], *, question_id: str | None = None, mode: str | None = None,
 ) -> Trajectory:
     """The trajectory of one graph run from its output state (domain models or their JSON)."""
     walk = _Walk(out)
     workflow = _items(out, "steps", WorkflowStep)
-    has_planned_d1 = any(s.node in ("route_query", "plan_query") for s in workflow)
+    has_planned_d1 = any(_record_of(s.node) in ("decisions", "plan") for s in workflow)
     steps = [_step(walk, i, ws, has_planned_d1) for i, ws in enumerate(workflow)]
-    if leftovers := walk.leftovers(planned=any(s.node == "execute_step" for s in workflow)):
+    if leftovers := walk.leftovers(planned=any(_record_of(s.node) == "outcomes" for s in workflow)):
         log.warning("trajectory %s: records without a step: %s", run_id, ", ".join(leftovers))
     # a decision's observation is what the step that carried it out saw (all of a round of plan steps)
     for i, step in enumerate(steps):
         if step.decision_point is not None and i + 1 < len(steps):
             nxt = steps[i + 1]
-            round_ = [nxt] if nxt.node != "execute_step" else _run_of(steps, i + 1, "execute_step")
+            round_ = [nxt] if _record_of(nxt.node) != "outcomes" else _run_of(steps, i + 1, nxt.node)
             step.observation = " | ".join(s.observation for s in round_)
     ranked = _items(out, "ranked", Hit)
     parsed = _one(out, "parsed", ParsedQuery)

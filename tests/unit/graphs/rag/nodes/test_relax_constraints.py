@@ -1,12 +1,20 @@
-"""Relaxation order: lowest priority first; widen along hierarchy or date granularity before dropping."""
+"""relax_constraints. Relaxation order: lowest priority first; widen along hierarchy or date granularity before dropping."""
 
 from __future__ import annotations
 
-from graphs.domain import DEFAULT_PRIORITY, Constraint, DateRange
-from graphs.rag.nodes.relax_constraints import lowest_priority, relax
+from typing import Any
+
+from graphs.domain import (
+    DEFAULT_PRIORITY,
+    Constraint,
+    DateRange,
+)
+from graphs.rag.nodes.relax_constraints import lowest_priority, relax, relax_constraints
+from tests.support.fakes import make_context, runtime
 
 MARCH = DateRange(start=20240301, end=20240331, granularity="month", label="2024-03")
 YEAR = DateRange(start=20240101, end=20241231, granularity="year", label="2024")
+Y2024 = YEAR
 
 
 def test_priority_order_drops_other_then_concept_then_date() -> None:
@@ -45,3 +53,12 @@ def test_ties_relax_the_last_constraint_of_the_type() -> None:
     cs = [Constraint(type="PERSON", value="a"), Constraint(type="PERSON", value="b")]
     _, record = relax(cs, DEFAULT_PRIORITY)
     assert record.value == "b"
+
+
+async def test_relax_constraints_drops_date_before_location(tmp_path: Any) -> None:
+    constraints = [Constraint(type="ORGANIZATION", value="Apple"), Constraint(type="LOCATION", value="北京", ancestors=["中国"]),
+                   Constraint(type="DATE", value="2024", date_range=Y2024)]
+    out = await relax_constraints({"question": "q", "constraints": constraints}, runtime(make_context(tmp_path)))
+    assert out["constraints"] == constraints[:2]
+    assert out["relaxations"] == 1 and out["hits"] == []
+    assert (out["relaxed"][0].type, out["relaxed"][0].action) == ("DATE", "dropped")
