@@ -43,7 +43,7 @@ from graphs.ingest.swaps import DocumentSwaps
 from graphs.ingest.tags import confident_tags
 from graphs.kg.base import GraphDocument, KnowledgeGraph
 from graphs.kg.mentions import canonical, contains_key, name_key
-from graphs.stores.base import DocumentChunks, EntityStore, StagedWrite, VectorIndex
+from graphs.stores.base import DocumentChunks, EntityStore, IndexedChunks, StagedWrite
 from graphs.stores.catalog import DocumentCatalog
 from graphs.stores.filters import mention_filter
 from graphs.stores.journal import IngestJournal, JournalEntry
@@ -200,7 +200,7 @@ class Ingestor:
     """Turns documents into indexed chunks (and graph nodes); the same document id replaces the old ones."""
 
     embedder: Embeddings
-    index: VectorIndex
+    index: IndexedChunks
     entities: EntityStore
     gazetteer: Callable[[], Gazetteer]
     today: Callable[[], date] = date.today

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from graphs.domain import FusionWeights, GraphNode, Hit
 from graphs.kg.base import KnowledgeGraph, Neighbor, doc_node
 from graphs.rag.state import RagState
-from graphs.stores.base import VectorIndex
+from graphs.stores.base import ChunkSearch
 from graphs.stores.filters import docs_filter
 
 MAX_SCORED_CHUNKS = 200
@@ -43,7 +43,7 @@ class ScoredDocument:
 
 
 def score_documents(
-    index: VectorIndex, vector: Sequence[float], text: str, doc_ids: Sequence[str], bm25_scale: float,
+    index: ChunkSearch, vector: Sequence[float], text: str, doc_ids: Sequence[str], bm25_scale: float,
     *, chunks: bool = False,
 ) -> dict[str, list[ScoredDocument]]:
     """Dense and BM25 scores of the chunks of ``doc_ids`` (one filtered search per channel).
