@@ -50,7 +50,7 @@ from graphs.stores.journal import IngestJournal, JournalEntry
 from graphs.text.dates import first_date
 from graphs.text.gazetteer import Gazetteer
 from graphs.text.normalize import normalize
-from graphs.text.rules import extract_entities
+from graphs.text.entity_spotting import extract_entities
 
 log = logging.getLogger(__name__)
 

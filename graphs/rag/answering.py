@@ -35,7 +35,7 @@ from graphs.text.content import has_content
 from graphs.text.normalize import has_han, normalize
 from graphs.text.question_shapes import comparison_pair
 from graphs.text.relations import asked_relation, states
-from graphs.text.rules import possessor
+from graphs.text.entity_spotting import possessor
 from graphs.text.sentences import looks_like_instruction, planted, split_sentences, without_markers
 from graphs.text.spans import Span, candidates, nearest
 from graphs.text.terms import dictionary_word, term_weight, weighted_coverage

@@ -8,7 +8,7 @@ import pytest
 from graphs.domain import EntityMetadata, LogicalRelation, QueryEntity
 from graphs.text.dates import year_range
 from graphs.text.gazetteer import Gazetteer
-from graphs.text.rules import (
+from graphs.text.entity_spotting import (
     EntitySpan,
     analyze_query,
     classify_intent,
@@ -422,6 +422,6 @@ def test_empty_query(gazetteer: Gazetteer) -> None:
 
 
 def test_import_does_not_load_jieba() -> None:
-    code = "import sys, graphs.text.rules; print('jieba' in sys.modules)"
+    code = "import sys, graphs.text.entity_spotting; print('jieba' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
