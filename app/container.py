@@ -34,7 +34,7 @@ from graphs.rerankers.base import Reranker
 from graphs.stores.base import EntityStore, StoreUnavailable, VectorIndex
 from graphs.stores.catalog import DocumentCatalog, SQLiteDocumentCatalog
 from graphs.stores.journal import IngestJournal
-from graphs.text.entity_spotting import analyze_query
+from graphs.text.query_analysis import analyze_query
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from graphs.domain import Complexity, EntityType, Intent, LogicalRelation, Parse
 from graphs.llm import LLM_ERRORS, structured_call
 from graphs.rag.context import RagContext
 from graphs.rag.state import RagState, RagUpdate
-from graphs.text.entity_spotting import COMPLEX_FROM, SIMPLE_BELOW, analyze_query
+from graphs.text.query_analysis import COMPLEX_FROM, SIMPLE_BELOW, analyze_query
 
 log = logging.getLogger(__name__)
 

@@ -7,19 +7,16 @@ import pytest
 
 from graphs.domain import EntityMetadata, LogicalRelation, QueryEntity
 from graphs.text.dates import year_range
-from graphs.text.gazetteer import Gazetteer
 from graphs.text.entity_spotting import (
     EntitySpan,
-    analyze_query,
-    classify_intent,
     entity_spans,
-    estimate_complexity,
     extract_entities,
-    extract_keywords,
-    logical_relations,
     pos_spans,
     title_case_spans,
 )
+from graphs.text.gazetteer import Gazetteer
+from graphs.text.intent import classify_intent
+from graphs.text.query_analysis import analyze_query, estimate_complexity, extract_keywords, logical_relations
 from tests.support.fakes import gazetteer_of
 
 TODAY = date(2025, 6, 15)
@@ -422,6 +419,7 @@ def test_empty_query(gazetteer: Gazetteer) -> None:
 
 
 def test_import_does_not_load_jieba() -> None:
-    code = "import sys, graphs.text.entity_spotting; print('jieba' in sys.modules)"
+    code = ("import sys, graphs.text.entity_spotting, graphs.text.intent, graphs.text.query_analysis; "
+            "print('jieba' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
