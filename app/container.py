@@ -114,7 +114,7 @@ def build_knowledge_graph(settings: Settings) -> KnowledgeGraph:
     """The knowledge graph in its SQLite file."""
     from graphs.kg.sqlite import SQLiteKnowledgeGraph
 
-    path = settings.graph_file()
+    path = settings.kg_file()
     path.parent.mkdir(parents=True, exist_ok=True)
     return SQLiteKnowledgeGraph(path)
 

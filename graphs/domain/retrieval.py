@@ -60,7 +60,7 @@ class FusionWeights(Model):
         return self.vector * vector + self.fts * fts + self.graph * graph
 
 
-class GraphNode(Model):
+class KgNode(Model):
     """A knowledge-graph node reached by the graph route, with its fused score's components."""
 
     node: str

@@ -22,7 +22,7 @@ from typing import cast
 from graphs.kg.base import (
     EDGE_KINDS,
     EdgeKind,
-    GraphDocument,
+    KgDocument,
     Neighbor,
     doc_id_of,
     doc_node,
@@ -92,14 +92,14 @@ Edge = tuple[str, str, EdgeKind]
 class _Prepared:
     """A document with its title key and tokens, computed before taking the write lock."""
 
-    doc: GraphDocument
+    doc: KgDocument
     node: str
     key: str | None
     title_tokens: list[str]
     text_tokens: list[str]
 
     @classmethod
-    def of(cls, doc: GraphDocument) -> _Prepared:
+    def of(cls, doc: KgDocument) -> _Prepared:
         return cls(
             doc,
             doc_node(doc.doc_id),
@@ -177,7 +177,7 @@ class SQLiteKnowledgeGraph(LockedSQLite):
 
     # -- writes --------------------------------------------------------------------------------
 
-    def add_documents(self, docs: Sequence[GraphDocument]) -> None:
+    def add_documents(self, docs: Sequence[KgDocument]) -> None:
         """Add or replace documents: nodes, mentions, co-occurrences, related edges and title links."""
         # A repeated id: the last version wins, as it would one document at a time.
         prepared = [_Prepared.of(doc) for doc in {d.doc_id: d for d in docs}.values()]

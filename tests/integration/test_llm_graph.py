@@ -46,8 +46,8 @@ async def test_llm_outage_degrades_to_rules_visibly(tmp_path: Path) -> None:
 
 async def test_llm_judges_expansion_and_selects_evidence(tmp_path: Path, llm: Any) -> None:
     """The real model returns a valid DepthJudgment and EvidencePick (structured output), not a fallback."""
-    from graphs.domain import FusionWeights, GraphNode, ParsedQuery
-    from graphs.kg.base import GraphDocument, doc_node
+    from graphs.domain import FusionWeights, KgNode, ParsedQuery
+    from graphs.kg.base import KgDocument, doc_node
     from graphs.kg.sqlite import SQLiteKnowledgeGraph
     from graphs.rag.nodes.judge_expansion import judge_expansion
     from graphs.rag.nodes.select_evidence import select_evidence
@@ -57,8 +57,8 @@ async def test_llm_judges_expansion_and_selects_evidence(tmp_path: Path, llm: An
     texts = {f"d{i}": (f"Film {i}", f"Film {i} is a 19{50 + i} drama directed by Director {i}.") for i in range(9)}
     texts["d0"] = ("Kiss and Tell", "Kiss and Tell is a 1945 film starring Shirley Temple as Corliss Archer.")
     kg = SQLiteKnowledgeGraph(tmp_path / "graph.db")
-    kg.add_documents([GraphDocument(doc_id=d, title=t, text=x) for d, (t, x) in texts.items()])
-    nodes = {doc_node(d): GraphNode(node=doc_node(d), name=t, doc_id=d, chunk_id=f"{d}#0", text=x, seed=True,
+    kg.add_documents([KgDocument(doc_id=d, title=t, text=x) for d, (t, x) in texts.items()])
+    nodes = {doc_node(d): KgNode(node=doc_node(d), name=t, doc_id=d, chunk_id=f"{d}#0", text=x, seed=True,
                                     edge="search", path=[doc_node(d)], vector=0.5, fts=0.5, graph=1.0,
                                     combined=w.combine(0.5, 0.5, 1.0)) for d, (t, x) in texts.items()}
     question = "Which government position did the actress who played Corliss Archer in Kiss and Tell hold?"

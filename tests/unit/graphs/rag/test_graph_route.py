@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage
 
-from graphs.domain import FusionWeights, GraphNode, Hit, ParsedQuery
-from graphs.kg.base import GraphDocument, doc_node
+from graphs.domain import FusionWeights, Hit, KgNode, ParsedQuery
+from graphs.kg.base import KgDocument, doc_node
 from graphs.kg.sqlite import SQLiteKnowledgeGraph
 from graphs.rag.context import RagLimits
 from graphs.rag.graph import graph
@@ -25,9 +25,9 @@ W = FusionWeights()
 
 
 def node(doc: str, *, hop: int = 0, seed: bool | None = None, vector: float = 0.5, fts: float = 0.5,
-         edge: str | None = "search", via: str | None = None, text: str = "") -> GraphNode:
+         edge: str | None = "search", via: str | None = None, text: str = "") -> KgNode:
     g = W.graph_score(hop)
-    return GraphNode(node=doc_node(doc), name=doc.title(), doc_id=doc, chunk_id=f"{doc}#0", text=text, hop=hop,
+    return KgNode(node=doc_node(doc), name=doc.title(), doc_id=doc, chunk_id=f"{doc}#0", text=text, hop=hop,
                      seed=hop == 0 if seed is None else seed, via=via, edge=edge, path=[doc_node(doc)],
                      vector=vector, fts=fts, graph=g, combined=W.combine(vector, fts, g))
 
@@ -87,7 +87,7 @@ async def test_fusion_weights_come_from_the_request(tmp_path: Path) -> None:
 # ------------------------------------------------------------------ sufficiency judgments
 
 
-def _judge_state(nodes: list[GraphNode], keywords: list[str], **extra: Any) -> Any:
+def _judge_state(nodes: list[KgNode], keywords: list[str], **extra: Any) -> Any:
     return {"question": "q", "parsed": parsed("q", keywords), "graph_nodes": {n.node: n for n in nodes},
             "frontier": [n.node for n in nodes], "depth": 0, **extra}
 
@@ -169,7 +169,7 @@ async def test_invalid_llm_judgment_degrades_to_the_rule(tmp_path: Path) -> None
 
 def kg(tmp_path: Path, docs: list[tuple[str, str, str]]) -> SQLiteKnowledgeGraph:
     g = SQLiteKnowledgeGraph(tmp_path / "graph.db")
-    g.add_documents([GraphDocument(doc_id=d, title=t, text=x) for d, t, x in docs])
+    g.add_documents([KgDocument(doc_id=d, title=t, text=x) for d, t, x in docs])
     return g
 
 
@@ -225,7 +225,7 @@ def _route_state(question: str, complexity: str, intent: str = "factual", **extr
 
 
 @pytest.mark.parametrize(
-    ("complexity", "intent", "has_graph", "action"),
+    ("complexity", "intent", "has_kg", "action"),
     [
         ("complex", "factual", True, "graph_search"),
         ("moderate", "comparison", True, "graph_search"),
@@ -236,9 +236,9 @@ def _route_state(question: str, complexity: str, intent: str = "factual", **extr
     ],
 )
 def test_router_sends_multi_hop_questions_through_the_graph(
-    complexity: str, intent: str, has_graph: bool, action: str
+    complexity: str, intent: str, has_kg: bool, action: str
 ) -> None:
-    d = decide_route(_route_state("who directed the film that x", complexity, intent), RagLimits(), has_graph)
+    d = decide_route(_route_state("who directed the film that x", complexity, intent), RagLimits(), has_kg)
     assert d.action == action
 
 

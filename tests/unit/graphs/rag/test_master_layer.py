@@ -101,21 +101,21 @@ def test_comparison_pairs(question: str, names: list[str], pair: tuple[str, str]
 
 def test_decompose_comparison_temporal_and_bridge() -> None:
     q = "Are Christopher Nolan and Sathish Kalathil both film directors?"
-    plan = decompose(q, parsed(q, "Christopher Nolan", "Sathish Kalathil"), [], has_graph=True)
+    plan = decompose(q, parsed(q, "Christopher Nolan", "Sathish Kalathil"), [], has_kg=True)
     assert plan is not None and plan.pattern == "comparison"
     assert [(s.question, s.strategy, s.entity, s.depends_on) for s in plan.sub_questions] == [
         ("Are Christopher Nolan both film directors?", "graph", "Christopher Nolan", []),
         ("Are Sathish Kalathil both film directors?", "graph", "Sathish Kalathil", []),
     ]
     zh = "马斯克和乔布斯谁先出生？"
-    plan = decompose(zh, parsed(zh, "马斯克", "乔布斯"), ["马斯克"], has_graph=False)
+    plan = decompose(zh, parsed(zh, "马斯克", "乔布斯"), ["马斯克"], has_kg=False)
     assert plan and [(s.question, s.strategy) for s in plan.sub_questions] == [("马斯克谁先出生？", "structured"),
                                                                               ("乔布斯谁先出生？", "hybrid")]
     t = "How did Tesla's prices change over time?"
-    plan = decompose(t, parsed(t, "Tesla", intent="exploratory"), [], has_graph=True)
+    plan = decompose(t, parsed(t, "Tesla", intent="exploratory"), [], has_kg=True)
     assert plan and plan.pattern == "temporal" and plan.sub_questions[0].strategy == "temporal"
     b = "What language were books translated into during the era of Haymo of Faversham?"
-    plan = decompose(b, parsed(b, "Haymo of Faversham", intent="factual", bridge=1.0), [], has_graph=True)
+    plan = decompose(b, parsed(b, "Haymo of Faversham", intent="factual", bridge=1.0), [], has_kg=True)
     assert plan and plan.pattern == "bridge"
     assert [(s.id, s.question, s.depends_on) for s in plan.sub_questions] == [
         ("q1", "What is the era of Haymo of Faversham?", []), ("q2", b, ["q1"])]
@@ -134,7 +134,7 @@ def test_decompose_comparison_temporal_and_bridge() -> None:
 def test_a_bridge_plan_first_asks_which_entity_the_question_describes(question: str, anchor: str,
                                                                       hop: str | None) -> None:
     assert first_hop(question, anchor) == hop
-    plan = decompose(question, parsed(question, anchor, intent="factual", bridge=1.0), [], has_graph=True)
+    plan = decompose(question, parsed(question, anchor, intent="factual", bridge=1.0), [], has_kg=True)
     assert plan is not None and plan.sub_questions[0].question == (hop or anchor)
     assert plan.sub_questions[1].depends_on == ["q1"]
 
@@ -201,7 +201,7 @@ def _team_state(question: str, pq: ParsedQuery, **kw: Any) -> dict[str, Any]:
 ])
 def test_each_team_configuration_choice(question: str, pq: ParsedQuery, kw: dict[str, Any], llm: bool,
                                         team: str) -> None:
-    config = configure_team.team_configuration(_team_state(question, pq, **kw), LIMITS, has_llm=llm, has_graph=True)
+    config = configure_team.team_configuration(_team_state(question, pq, **kw), LIMITS, has_llm=llm, has_kg=True)
     assert config.name == team and config.reason
     budgets = {"writer_only": (0, LIMITS.writer_time_s), "executor_inclusive": (LIMITS.executor_max_turns, LIMITS.executor_time_s),
                "planner_enhanced": (LIMITS.planner_max_turns, LIMITS.planner_time_s)}
@@ -349,7 +349,7 @@ def _sq(sid: str, deps: Sequence[str] = (), strategy: str = "hybrid") -> SubQues
 
 
 def judge(state: dict[str, Any], now: float | None = None) -> Any:
-    return monitor_sufficiency.rule_judgment(state, now or time.time(), has_graph=True,  # type: ignore[arg-type]
+    return monitor_sufficiency.rule_judgment(state, now or time.time(), has_kg=True,  # type: ignore[arg-type]
                                              sufficient=LIMITS.sufficient_coverage)
 
 

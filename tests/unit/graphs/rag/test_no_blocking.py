@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from blockbuster import blockbuster_ctx
 
-from graphs.kg.base import GraphDocument
+from graphs.kg.base import KgDocument
 from graphs.kg.sqlite import SQLiteKnowledgeGraph
 from graphs.rag.graph import graph
 from tests.support.fakes import ScriptedIndex, hit, make_context
@@ -18,8 +18,8 @@ from tests.support.fakes import ScriptedIndex, hit, make_context
 def _context(tmp_path: Path) -> Any:
     kg = SQLiteKnowledgeGraph(tmp_path / "graph.db")
     kg.add_documents([
-        GraphDocument(doc_id="film", title="Kiss and Tell", text="A 1945 film starring Shirley Temple as Corliss Archer."),
-        GraphDocument(doc_id="temple", title="Shirley Temple", text="An actress and later a diplomat.",
+        KgDocument(doc_id="film", title="Kiss and Tell", text="A 1945 film starring Shirley Temple as Corliss Archer."),
+        KgDocument(doc_id="temple", title="Shirley Temple", text="An actress and later a diplomat.",
                       entities=["Shirley Temple"]),
     ])
     docs = [hit("film#0", "A 1945 film starring Shirley Temple.", 0.6, "semantic", title="Kiss and Tell"),
