@@ -9,7 +9,7 @@ import pytest
 
 from app.container import build_llm
 from app.settings import Settings
-from graphs.rag.graph import graph
+from graphs.rag.graph import workflow
 from tests.support.fakes import ScriptedIndex, hit, make_context
 
 pytestmark = pytest.mark.llm
@@ -26,7 +26,7 @@ async def test_llm_parses_and_writes_a_cited_answer(tmp_path: Path, llm: Any) ->
                 hit("tesla#0", "特斯拉是一家电动汽车公司，马斯克自2008年起担任首席执行官。")]
     index = ScriptedIndex(respond=lambda channel, expr: passages)
     ctx = make_context(tmp_path, index, llm=llm, llm_timeout_s=600)
-    out = await graph.ainvoke({"question": "马斯克创办的公司有哪些？"}, context=ctx)
+    out = await workflow.ainvoke({"question": "马斯克创办的公司有哪些？"}, context=ctx)
     assert out.get("degraded", []) == [], out.get("degraded")
     assert out["parsed"].parser == "llm"
     assert out["llm_calls"] == 2
@@ -39,7 +39,7 @@ async def test_llm_parses_and_writes_a_cited_answer(tmp_path: Path, llm: Any) ->
 async def test_llm_outage_degrades_to_rules_visibly(tmp_path: Path) -> None:
     dead = build_llm(Settings(llm_base_url="http://127.0.0.1:9/v1", llm_model="none", llm_timeout_s=5))
     index = ScriptedIndex(respond=lambda channel, expr: [hit("ml#0", "机器学习是人工智能的一个分支。", 0.6, channel)])
-    out = await graph.ainvoke({"question": "什么是机器学习？"}, context=make_context(tmp_path, index, llm=dead))
+    out = await workflow.ainvoke({"question": "什么是机器学习？"}, context=make_context(tmp_path, index, llm=dead))
     assert out["degraded"] == ["parse_query", "write_answer"]
     assert out["parsed"].parser == "rules" and out["answer_mode"] == "extractive"
 
@@ -87,7 +87,7 @@ async def test_an_injected_passage_does_not_move_the_real_llm(tmp_path: Path, ll
         index = ScriptedIndex(respond=lambda channel, expr, p=passages: p)  # type: ignore[misc]
         (tmp_path / name).mkdir()
         ctx = make_context(tmp_path / name, index, llm=llm, llm_timeout_s=600)
-        runs[name] = await graph.ainvoke({"question": "马斯克创办了哪家航天公司？"}, context=ctx)
+        runs[name] = await workflow.ainvoke({"question": "马斯克创办了哪家航天公司？"}, context=ctx)
     assert [d.action for d in runs["poisoned"]["decisions"]] == [d.action for d in runs["clean"]["decisions"]]
     answer = runs["poisoned"]["answer"]
     assert runs["poisoned"]["answer_mode"] == "llm"

@@ -11,7 +11,7 @@ from blockbuster import blockbuster_ctx
 
 from graphs.kg.base import KgDocument
 from graphs.kg.sqlite import SQLiteKnowledgeGraph
-from graphs.rag.graph import graph
+from graphs.rag.graph import workflow
 from tests.support.fakes import ScriptedIndex, hit, make_context
 
 
@@ -46,6 +46,6 @@ async def test_a_run_makes_no_blocking_call_on_the_event_loop(tmp_path: Path, qu
     if mode == "planner":
         run = {"question": question, "team": "planner_enhanced"}
     with blockbuster_ctx():
-        out = await graph.ainvoke(run, context=ctx)
+        out = await workflow.ainvoke(run, context=ctx)
     assert out["status"] in ("answered", "no_results")
     assert out["searches"], "the run searched"
