@@ -38,7 +38,7 @@ def doc_id_of(node_id: str) -> str | None:
 
 @dataclass(frozen=True)
 class KgDocument:
-    """What the graph needs from one ingested document."""
+    """What the kg needs from one ingested document."""
 
     doc_id: str
     title: str

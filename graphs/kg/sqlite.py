@@ -477,7 +477,7 @@ class SQLiteKnowledgeGraph(LockedSQLite):
 
     @contextmanager
     def _journal(self) -> Iterator[sqlite3.Connection]:
-        """One transaction on the graph's connection that leaves the graph's caches alone (the
+        """One transaction on the kg's connection that leaves the kg's caches alone (the
         journal is another table: no node, edge or name changes)."""
         with self._lock:
             try:

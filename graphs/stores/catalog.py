@@ -1,6 +1,6 @@
 """The document inventory: one row per ingested document (id, title, file, chunks, bytes, content hash, when).
 
-It is written inside the ingest's write, after the chunks are in Milvus and before the graph rows: a write
+It is written inside the ingest's write, after the chunks are in Milvus and before the kg rows: a write
 that fails puts the rows of its documents back as they were (``restore``), and the ingest journal's recovery
 removes them with the rest of a document a killed process left unsettled (``delete``). The content hash is
 what lets a re-ingest skip a document that has not changed.
