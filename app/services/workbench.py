@@ -102,7 +102,7 @@ def neighbourhood(resources: Resources, entity: str | None, node: str | None, li
         passages = []
         for doc_id in docs[:PASSAGES_PER_EDGE]:
             if doc_id not in chunks:
-                chunks[doc_id] = resources.context.index.document_chunks(doc_id)
+                chunks[doc_id] = resources.index.document_chunks(doc_id)
             # the passage that names the other end(s): the entities of the edge, not the document itself
             wanted = [form for end in (center, n.node) if end != doc_node(doc_id)
                       for form in (nodes[end].name, *nodes[end].aliases)]
@@ -251,7 +251,7 @@ async def run_job(resources: Resources, job: _Job) -> EvalReport:
             job.done += 1
         summaries[mode] = summarize_mode(rows, time.perf_counter() - mode_started)
         details[mode] = rows
-    documents = await asyncio.to_thread(lambda: len(resources.context.index.document_ids()))
+    documents = await asyncio.to_thread(lambda: len(resources.index.document_ids()))
     notes = ["run from the page against the server's indexed documents"]
     if not settings.llm_enabled:
         notes.append("EM/F1 not computed: no LLM configured (the extractive answer is not a short span)")

@@ -241,7 +241,7 @@ def prepare_index(
     if manifest is not None:
         resources = opener(eval_settings(settings, folder))
         try:
-            intact = resources.context.index.count() == manifest.get("chunks")
+            intact = resources.index.count() == manifest.get("chunks")
         except BaseException:
             resources.close()
             raise
@@ -288,7 +288,7 @@ def _ingest(resources: Resources, docs: list[Document], digest: str, params: dic
         if cached is not None:
             cached.cache.save()
             log(f"passage vectors: {cached.hits} from the cache, {cached.misses} embedded ({cache_dir})")
-    flush = getattr(resources.context.index, "flush", None)
+    flush = getattr(resources.index, "flush", None)
     if callable(flush):
         flush()  # Milvus Lite scans unflushed rows one by one; not part of the VectorIndex protocol
     seconds = round(time.perf_counter() - started, 2)

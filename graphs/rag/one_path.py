@@ -1,6 +1,6 @@
 """The one-path team (executor-inclusive): the router, the searches, relaxation, the graph route, rerank and
-write, wired once by ``add_one_path``. The main graph adds the master layer around it; the planner's
-steps run it alone as the compiled ``step_graph`` (understand the sub-question, then one adaptive path),
+write, wired once by ``add_one_path``. The main workflow adds the master layer around it; the planner's
+steps run it alone as the compiled ``step_workflow`` (understand the sub-question, then one adaptive path),
 which has no planner node, so a step cannot re-enter the planner."""
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def add_one_path(builder: Builder, default_context: RagContext | None = None) ->
     builder.add_edge(FINAL, END)
 
 
-def build_step_graph() -> CompiledStateGraph[RagState, RagContext, OnePathInput, OutputState]:
+def build_step_workflow() -> CompiledStateGraph[RagState, RagContext, OnePathInput, OutputState]:
     """One plan step's run: understand the sub-question, then the one-path team with the executor's
     configuration (given in the input, with its start time)."""
     builder: StateGraph[RagState, RagContext, OnePathInput, OutputState] = StateGraph(
@@ -105,4 +105,4 @@ def build_step_graph() -> CompiledStateGraph[RagState, RagContext, OnePathInput,
     return builder.compile(name="one-path-step")
 
 
-step_graph = build_step_graph()
+step_workflow = build_step_workflow()

@@ -15,8 +15,8 @@ from graphs.domain import (
     EvidenceSelection,
     ExpansionStep,
     FusionWeights,
-    GraphNode,
     Hit,
+    KgNode,
     ParsedQuery,
     QueryPlan,
     Reflection,
@@ -77,7 +77,7 @@ class RagState(InputState, total=False):
     relaxations: Annotated[int, operator.add]
     searches: Annotated[list[SearchRecord], operator.add]
     hits: list[Hit]
-    graph_nodes: dict[str, GraphNode]
+    graph_nodes: dict[str, KgNode]
     frontier: list[str]
     depth: int
     bm25_scale: float

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from app.api.routes.web import WEB_DIR
 from app.tools.eval_report import write_outputs
-from graphs.rag.graph import graph
+from graphs.rag.graph import workflow
 from graphs.rag.registry import llm_nodes, registry
 from tests.support.apps import URL, running_app
 
@@ -116,7 +116,7 @@ def test_info_reports_keys_and_needs_one_when_reads_do(tmp_path: Path) -> None:
 
 def test_the_graph_endpoint_has_every_node_and_edge_of_the_compiled_graph(client: TestClient) -> None:
     body = client.get(f"{URL}/graph").json()
-    drawable = graph.get_graph()
+    drawable = workflow.get_graph()
     assert [n["id"] for n in body["nodes"]] == list(drawable.nodes)
     assert {(e["source"], e["target"], e["conditional"]) for e in body["edges"]} == {
         (e.source, e.target, e.conditional) for e in drawable.edges}

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from langchain_core.messages import AIMessage
 
-from graphs.domain import FusionWeights, GraphNode, ParsedQuery
-from graphs.kg.base import GraphDocument, doc_node
+from graphs.domain import FusionWeights, KgNode, ParsedQuery
+from graphs.kg.base import KgDocument, doc_node
 from graphs.kg.sqlite import SQLiteKnowledgeGraph
 from tests.support.fakes import ToolCallingFakeChatModel
 
@@ -18,9 +18,9 @@ W = FusionWeights()
 
 
 def node(doc: str, *, hop: int = 0, seed: bool | None = None, vector: float = 0.5, fts: float = 0.5,
-         edge: str | None = "search", via: str | None = None, text: str = "") -> GraphNode:
+         edge: str | None = "search", via: str | None = None, text: str = "") -> KgNode:
     g = W.graph_score(hop)
-    return GraphNode(node=doc_node(doc), name=doc.title(), doc_id=doc, chunk_id=f"{doc}#0", text=text, hop=hop,
+    return KgNode(node=doc_node(doc), name=doc.title(), doc_id=doc, chunk_id=f"{doc}#0", text=text, hop=hop,
                      seed=hop == 0 if seed is None else seed, via=via, edge=edge, path=[doc_node(doc)],
                      vector=vector, fts=fts, graph=g, combined=W.combine(vector, fts, g))
 
@@ -43,5 +43,5 @@ def llm_json(payload: str, schema: str = "DepthJudgment") -> ToolCallingFakeChat
 
 def kg(tmp_path: Path, docs: list[tuple[str, str, str]]) -> SQLiteKnowledgeGraph:
     g = SQLiteKnowledgeGraph(tmp_path / "graph.db")
-    g.add_documents([GraphDocument(doc_id=d, title=t, text=x) for d, t, x in docs])
+    g.add_documents([KgDocument(doc_id=d, title=t, text=x) for d, t, x in docs])
     return g

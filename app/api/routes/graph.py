@@ -7,7 +7,7 @@ from functools import cache
 from fastapi import APIRouter
 
 from app.schemas import API_PATH, GraphEdge, GraphNode, GraphStructure
-from graphs.rag.graph import graph
+from graphs.rag.graph import workflow
 from graphs.rag.registry import registry
 
 router = APIRouter(prefix=API_PATH, tags=["adaptive-entity-rag"])
@@ -15,8 +15,8 @@ router = APIRouter(prefix=API_PATH, tags=["adaptive-entity-rag"])
 
 @cache
 def structure() -> GraphStructure:
-    """The compiled graph's nodes and edges (it is built once, at import: so is this)."""
-    drawable = graph.get_graph()
+    """The compiled workflow's nodes and edges (it is built once, at import: so is this)."""
+    drawable = workflow.get_graph()
     return GraphStructure(
         nodes=[_node(node_id) for node_id in drawable.nodes],
         edges=[GraphEdge(source=e.source, target=e.target, conditional=e.conditional) for e in drawable.edges],

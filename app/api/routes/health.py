@@ -28,7 +28,7 @@ async def readyz(request: Request) -> JSONResponse:
     resources = request.app.state.resources
     ctx = resources.context
     checks: dict[str, Any] = {}
-    probes = [("milvus", ctx.index.ping), ("entityStore", ctx.entities.ping)]
+    probes = [("milvus", resources.index.ping), ("entityStore", ctx.entities.ping)]
     if ctx.kg is not None:
         probes.append(("graph", ctx.kg.ping))
     for name, probe in probes:

@@ -93,7 +93,7 @@ def ingest_phase(
     started = time.perf_counter()
     report = res.ingestor.ingest(corpus.documents, batch_size=batch_size, progress=progress)
     seconds = time.perf_counter() - started
-    stored = res.context.index.count()
+    stored = res.index.count()
     embed_s, milvus_s = inst.embed_watch.seconds, inst.milvus_watch.seconds
     return {
         "documents": report.documents,
@@ -337,7 +337,7 @@ def run_size(
         echo(f"[{size}] {len(corpus.questions)} questions x {config.repeats} in-process")
         records = asyncio.run(query_phase(inst, corpus.questions, config.repeats))
         out["load_average"]["after_queries"] = load_average()
-        index = inst.resources.context.index
+        index = inst.resources.index
         if config.paths or config.ann:
             texts = [q.text for q in corpus.questions]
             vectors = [embedder.embed_query(t) for t in texts]

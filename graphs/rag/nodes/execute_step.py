@@ -16,7 +16,7 @@ from langgraph.runtime import Runtime
 from graphs.domain import StepOutcome, SubQuestion
 from graphs.embeddings import EmbedderUnavailable
 from graphs.rag.context import RagContext, RagLimits
-from graphs.rag.one_path import step_graph
+from graphs.rag.one_path import step_workflow
 from graphs.rag.planning import by_date, named_first
 from graphs.rag.registry import NodeSpec
 from graphs.rag.state import OnePathInput, RagUpdate, StepInput
@@ -76,7 +76,7 @@ async def execute_step(state: StepInput, runtime: Runtime[RagContext]) -> RagUpd
     # a step retrieves with the rule-based parser and an extractive finding; the LLM plans, judges and writes
     step_ctx = dataclasses.replace(ctx, llm=None, llm_name=None)
     try:
-        out = await asyncio.wait_for(step_graph.ainvoke(sub_run_input(state, sub, question, ctx.limits),
+        out = await asyncio.wait_for(step_workflow.ainvoke(sub_run_input(state, sub, question, ctx.limits),
                                                        context=step_ctx),
                                      ctx.limits.step_timeout_s)
     except TimeoutError:

@@ -14,7 +14,7 @@ from graphs.llm import LLM_ERRORS, structured_call
 from graphs.rag.context import RagContext
 from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
-from graphs.text.rules import COMPLEX_FROM, SIMPLE_BELOW, analyze_query
+from graphs.text.query_analysis import COMPLEX_FROM, SIMPLE_BELOW, analyze_query
 
 log = logging.getLogger(__name__)
 

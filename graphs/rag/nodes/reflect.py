@@ -28,7 +28,7 @@ def simpler(question: str) -> str:
 
 
 def reflect_on(sub: SubQuestion, last: StepOutcome, tried: list[Strategy], max_attempts: int,
-               has_graph: bool, turn: int) -> tuple[Reflection, SubQuestion]:
+               has_kg: bool, turn: int) -> tuple[Reflection, SubQuestion]:
     """The reflection on one failed step and the step as it will run next (or aborted)."""
     failure = f"{last.status}" + (f": {last.error}" if last.error else "")
 
@@ -42,7 +42,7 @@ def reflect_on(sub: SubQuestion, last: StepOutcome, tried: list[Strategy], max_a
         return act("abort", f"{sub.attempts} attempt(s) failed (at most {max_attempts}): answer without {sub.id}")
     if last.status in ("error", "timeout") and sub.attempts == 1:
         return act("retry", f"a transient {last.status} may not recur: run {sub.id} again as it was")
-    alt = next_strategy([*tried, sub.strategy], has_graph)
+    alt = next_strategy([*tried, sub.strategy], has_kg)
     if alt is not None:
         return act("switch_strategy", f"{sub.strategy} search gave {last.status}: try {alt} search", strategy=alt)
     return act("replan", "every strategy failed on this wording: search its content words only",

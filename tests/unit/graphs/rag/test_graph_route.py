@@ -10,7 +10,7 @@ import pytest
 from graphs.domain import FusionWeights, Hit
 from graphs.kg.base import doc_node
 from graphs.rag.context import RagLimits
-from graphs.rag.graph import graph
+from graphs.rag.graph import workflow
 from graphs.rag.nodes import select_evidence
 from graphs.rag.nodes.select_evidence import heuristic_selection
 from graphs.stores.base import StoreUnavailable
@@ -107,12 +107,12 @@ async def test_multi_hop_question_expands_to_the_bridge_document(tmp_path: Path)
     ctx = make_context(tmp_path, _corpus_index(DOCS), kg=g)
     question = "What government position was held by the woman who portrayed Corliss Archer in the film Kiss and Tell?"
     visited: list[str] = []
-    async for update in graph.astream({"question": question}, context=ctx, stream_mode="updates"):
+    async for update in workflow.astream({"question": question}, context=ctx, stream_mode="updates"):
         visited.extend(update)
     assert visited[:5] == ["parse_query", "validate_entities", "configure_team", "route_query", "search_graph"]
     assert visited[5:8] == ["judge_expansion", "expand_graph", "judge_expansion"]
     assert visited[-5:] == ["select_evidence", "fuse_scores", "route_query", "rerank_hits", "write_answer"]
-    out = await graph.ainvoke({"question": question}, context=ctx)
+    out = await workflow.ainvoke({"question": question}, context=ctx)
     assert out["expansion"][0].decision == "expand"
     temple = next(h for h in out["ranked"] if h.doc_id == "temple")
     assert temple.hop == 1 and temple.graph_score == 0.25 and temple.path and temple.path[-1] == "doc:temple"
@@ -123,7 +123,7 @@ async def test_multi_hop_question_expands_to_the_bridge_document(tmp_path: Path)
 async def test_simple_question_does_not_pay_for_expansion(tmp_path: Path) -> None:
     g = kg(tmp_path, [(d, t, x) for d, (t, x, _, _) in DOCS.items()])
     ctx = make_context(tmp_path, _corpus_index(DOCS), kg=g)
-    out = await graph.ainvoke({"question": "Corliss Archer girl"}, context=ctx)
+    out = await workflow.ainvoke({"question": "Corliss Archer girl"}, context=ctx)
     assert "expansion" not in out or not out["expansion"]
     assert [d.action for d in out["decisions"]] == ["hybrid_search", "rerank"]
 
@@ -132,4 +132,4 @@ async def test_graph_route_store_outage_raises_instead_of_expanding(tmp_path: Pa
     g = kg(tmp_path, [("a", "A", "a")])
     ctx = make_context(tmp_path, ScriptedIndex(fail=True), kg=g)
     with pytest.raises(StoreUnavailable):
-        await graph.ainvoke({"question": "q", "search_mode": "graph"}, context=ctx)
+        await workflow.ainvoke({"question": "q", "search_mode": "graph"}, context=ctx)

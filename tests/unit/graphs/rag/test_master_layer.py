@@ -17,7 +17,7 @@ from graphs.domain import (
     SubQuestion,
 )
 from graphs.rag.edges import after_plan_query, plan_steps
-from graphs.rag.graph import graph
+from graphs.rag.graph import workflow
 from graphs.rag.planning import (
     by_date,
     check_plan,
@@ -87,21 +87,21 @@ def test_comparison_pairs(question: str, names: list[str], pair: tuple[str, str]
 
 def test_decompose_comparison_temporal_and_bridge() -> None:
     q = "Are Christopher Nolan and Sathish Kalathil both film directors?"
-    plan = decompose(q, parsed(q, "Christopher Nolan", "Sathish Kalathil"), [], has_graph=True)
+    plan = decompose(q, parsed(q, "Christopher Nolan", "Sathish Kalathil"), [], has_kg=True)
     assert plan is not None and plan.pattern == "comparison"
     assert [(s.question, s.strategy, s.entity, s.depends_on) for s in plan.sub_questions] == [
         ("Are Christopher Nolan both film directors?", "graph", "Christopher Nolan", []),
         ("Are Sathish Kalathil both film directors?", "graph", "Sathish Kalathil", []),
     ]
     zh = "马斯克和乔布斯谁先出生？"
-    plan = decompose(zh, parsed(zh, "马斯克", "乔布斯"), ["马斯克"], has_graph=False)
+    plan = decompose(zh, parsed(zh, "马斯克", "乔布斯"), ["马斯克"], has_kg=False)
     assert plan and [(s.question, s.strategy) for s in plan.sub_questions] == [("马斯克谁先出生？", "structured"),
                                                                               ("乔布斯谁先出生？", "hybrid")]
     t = "How did Tesla's prices change over time?"
-    plan = decompose(t, parsed(t, "Tesla", intent="exploratory"), [], has_graph=True)
+    plan = decompose(t, parsed(t, "Tesla", intent="exploratory"), [], has_kg=True)
     assert plan and plan.pattern == "temporal" and plan.sub_questions[0].strategy == "temporal"
     b = "What language were books translated into during the era of Haymo of Faversham?"
-    plan = decompose(b, parsed(b, "Haymo of Faversham", intent="factual", bridge=1.0), [], has_graph=True)
+    plan = decompose(b, parsed(b, "Haymo of Faversham", intent="factual", bridge=1.0), [], has_kg=True)
     assert plan and plan.pattern == "bridge"
     assert [(s.id, s.question, s.depends_on) for s in plan.sub_questions] == [
         ("q1", "What is the era of Haymo of Faversham?", []), ("q2", b, ["q1"])]
@@ -120,7 +120,7 @@ def test_decompose_comparison_temporal_and_bridge() -> None:
 def test_a_bridge_plan_first_asks_which_entity_the_question_describes(question: str, anchor: str,
                                                                       hop: str | None) -> None:
     assert first_hop(question, anchor) == hop
-    plan = decompose(question, parsed(question, anchor, intent="factual", bridge=1.0), [], has_graph=True)
+    plan = decompose(question, parsed(question, anchor, intent="factual", bridge=1.0), [], has_kg=True)
     assert plan is not None and plan.sub_questions[0].question == (hop or anchor)
     assert plan.sub_questions[1].depends_on == ["q1"]
 
@@ -164,22 +164,22 @@ def test_merge_interleaves_and_named_first_and_date_order() -> None:
 
 async def test_writer_only_answers_without_retrieval(tmp_path: Path) -> None:
     index = ScriptedIndex()
-    out = await graph.ainvoke({"question": "what is 12*(3+4)?"}, context=make_context(tmp_path, index))
+    out = await workflow.ainvoke({"question": "what is 12*(3+4)?"}, context=make_context(tmp_path, index))
     assert out["team_config"].name == "writer_only"
     assert out["answer"].endswith("= 84") and out["answer_mode"] == "direct" and out["status"] == "answered"
     assert index.calls == [] and not out.get("searches")
-    greeting = await graph.ainvoke({"question": "你好"}, context=make_context(tmp_path, index))
+    greeting = await workflow.ainvoke({"question": "你好"}, context=make_context(tmp_path, index))
     assert greeting["answer_mode"] == "direct" and "文档" in greeting["answer"] and index.calls == []
 
 
 async def test_executor_path_keeps_its_turn_budget(tmp_path: Path) -> None:
     index = ScriptedIndex(respond=lambda ch, expr: [hit("x#0", "机器学习相关的一段弱匹配文字。", 0.05, ch)])
     ctx = make_context(tmp_path, index, executor_max_turns=1)
-    out = await graph.ainvoke({"question": "什么是机器学习？"}, context=ctx)
+    out = await workflow.ainvoke({"question": "什么是机器学习？"}, context=ctx)
     assert len(out["searches"]) == 1  # a weak semantic result would call for hybrid search next
     assert "turn budget spent" in out["decisions"][-1].reason and out["possibly_incomplete"] is True
     assert "不完整" in out["answer"]
-    roomy = await graph.ainvoke({"question": "什么是机器学习？"}, context=make_context(tmp_path, index))
+    roomy = await workflow.ainvoke({"question": "什么是机器学习？"}, context=make_context(tmp_path, index))
     assert len(roomy["searches"]) == 2 and not roomy.get("possibly_incomplete")
 
 
@@ -201,13 +201,13 @@ async def test_comparison_plan_runs_both_steps_in_parallel_and_merges(tmp_path: 
     ctx = make_context(tmp_path, index)
     q = "Are Christopher Nolan and Sathish Kalathil both film directors?"
     visited: list[list[str]] = []
-    async for update in graph.astream({"question": q}, context=ctx, stream_mode="updates"):
+    async for update in workflow.astream({"question": q}, context=ctx, stream_mode="updates"):
         visited.append(list(update))
     assert ["execute_step", "execute_step"] in visited or visited.count(["execute_step"]) == 2
     first_round = next(i for i, v in enumerate(visited) if "execute_step" in v)
     # both steps ran in the same superstep, before the monitor
     assert visited[first_round + 1] == ["execute_step"] or visited[first_round] == ["execute_step", "execute_step"]
-    out = await graph.ainvoke({"question": q}, context=ctx)
+    out = await workflow.ainvoke({"question": q}, context=ctx)
     assert out["team_config"].name == "planner_enhanced" and out["plan"].pattern == "comparison"
     assert {o.sub_question for o in out["outcomes"] if o.turn == 1} == {"q1", "q2"}
     assert [h.doc_id for h in out["ranked"][:2]] == ["nolan", "kalathil"]
@@ -226,7 +226,7 @@ async def test_dependent_step_receives_its_parents_finding(tmp_path: Path) -> No
 
     index = TextIndex(by_text=corpus)
     q = "What language were books translated into during the era of Haymo of Faversham?"
-    out = await graph.ainvoke({"question": q, "team": "planner_enhanced"}, context=make_context(tmp_path, index))
+    out = await workflow.ainvoke({"question": q, "team": "planner_enhanced"}, context=make_context(tmp_path, index))
     assert out["plan"].pattern == "bridge"
     q2 = next(o for o in out["outcomes"] if o.sub_question == "q2")
     assert "Vienna" in q2.question and q2.turn == 2  # the parent's finding travelled with the dependent step
@@ -237,7 +237,7 @@ async def test_temporal_plan_orders_results_by_date(tmp_path: Path) -> None:
     index = TextIndex(by_text=lambda t: [hit("c#0", "In 2021 the price fell.", 0.6, "hybrid"),
                                          hit("a#0", "In 2008 the price was set.", 0.5, "hybrid"),
                                          hit("b#0", "By 2015 the price rose.", 0.4, "hybrid")])
-    out = await graph.ainvoke({"question": "How did the price of the Roadster change over time?"},
+    out = await workflow.ainvoke({"question": "How did the price of the Roadster change over time?"},
                               context=make_context(tmp_path, index))
     assert out["plan"].pattern == "temporal"
     assert [h.doc_id for h in out["ranked"]] == ["a", "b", "c"]
@@ -261,7 +261,7 @@ async def test_writer_states_a_disagreement_with_both_citations(tmp_path: Path) 
     hits = [hit("a#0", "张三的老师是李四，两人在北京相识。", 0.6, "hybrid"),
             hit("b#0", "据记载，张三的老师是王五。", 0.5, "hybrid")]
     index = ScriptedIndex(respond=lambda ch, expr: hits)
-    out = await graph.ainvoke({"question": "张三的老师是谁？", "search_mode": "hybrid"},
+    out = await workflow.ainvoke({"question": "张三的老师是谁？", "search_mode": "hybrid"},
                               context=make_context(tmp_path, index))
     [conflict] = out["contradictions"]
     assert {c.value for c in conflict.claims} == {"李四", "王五"}
@@ -271,7 +271,7 @@ async def test_writer_states_a_disagreement_with_both_citations(tmp_path: Path) 
 
 async def test_agreeing_sources_are_not_a_contradiction(tmp_path: Path) -> None:
     hits = [hit("a#0", "张三的老师是李四。", 0.6, "hybrid"), hit("b#0", "据记载，张三的老师是李四。", 0.5, "hybrid")]
-    out = await graph.ainvoke({"question": "张三的老师是谁？", "search_mode": "hybrid"},
+    out = await workflow.ainvoke({"question": "张三的老师是谁？", "search_mode": "hybrid"},
                               context=make_context(tmp_path, ScriptedIndex(respond=lambda ch, expr: hits)))
     assert not out.get("contradictions") and "说法不一" not in out["answer"]
 
@@ -282,7 +282,7 @@ async def test_agreeing_sources_are_not_a_contradiction(tmp_path: Path) -> None:
 async def test_reflection_retries_after_an_injected_failure(tmp_path: Path) -> None:
     index = TextIndex(by_text=_corpus, failures=[StoreUnavailable("milvus", "connection reset")])
     q = "Are Christopher Nolan and Sathish Kalathil both film directors?"
-    out = await graph.ainvoke({"question": q, "search_mode": "auto", "team": "planner_enhanced"},
+    out = await workflow.ainvoke({"question": q, "search_mode": "auto", "team": "planner_enhanced"},
                               context=make_context(tmp_path, index))
     [failed] = [o for o in out["outcomes"] if o.status == "error"]
     assert "StoreUnavailable" in (failed.error or "")
@@ -296,7 +296,7 @@ async def test_reflection_retries_after_an_injected_failure(tmp_path: Path) -> N
 async def test_every_step_failing_on_a_store_outage_is_a_503_not_an_empty_answer(tmp_path: Path) -> None:
     index = ScriptedIndex(fail=True)
     with pytest.raises(StoreUnavailable):
-        await graph.ainvoke({"question": "Are Christopher Nolan and Sathish Kalathil both film directors?",
+        await workflow.ainvoke({"question": "Are Christopher Nolan and Sathish Kalathil both film directors?",
                              "team": "planner_enhanced"}, context=make_context(tmp_path, index))
 
 
@@ -311,7 +311,7 @@ async def test_a_step_past_its_time_limit_is_a_timeout_the_reflection_handles(tm
             return super()._by(text)
 
     index = Slow(by_text=_corpus)
-    out = await graph.ainvoke({"question": "What is Christopher Nolan known for?", "team": "planner_enhanced"},
+    out = await workflow.ainvoke({"question": "What is Christopher Nolan known for?", "team": "planner_enhanced"},
                               context=make_context(tmp_path, index, step_timeout_s=0.2))
     assert [o.status for o in out["outcomes"]][:1] == ["timeout"]
     assert out["reflections"][0].action == "retry"

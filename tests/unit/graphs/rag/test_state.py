@@ -7,7 +7,7 @@ from typing import get_type_hints
 
 from langgraph.types import Command
 
-from graphs.rag.graph import graph
+from graphs.rag.graph import workflow
 from graphs.rag.registry import registry
 from graphs.rag.state import INTERNAL, OutputState, RagState, RagUpdate
 
@@ -30,7 +30,7 @@ def test_the_output_is_the_state_without_its_internal_keys() -> None:
 
 
 def test_studio_reads_the_output_schema() -> None:
-    schema = graph.get_output_jsonschema()
+    schema = workflow.get_output_jsonschema()
     assert set(schema["properties"]) == LISTED
     assert schema["properties"]["answer"] == {"title": "Answer", "type": "string"}
 

@@ -41,7 +41,7 @@ def _team_state(question: str, pq: ParsedQuery, **kw: Any) -> dict[str, Any]:
 ])
 def test_each_team_configuration_choice(question: str, pq: ParsedQuery, kw: dict[str, Any], llm: bool,
                                         team: str) -> None:
-    config = configure_team.team_configuration(_team_state(question, pq, **kw), LIMITS, has_llm=llm, has_graph=True)
+    config = configure_team.team_configuration(_team_state(question, pq, **kw), LIMITS, has_llm=llm, has_kg=True)
     assert config.name == team and config.reason
     budgets = {"writer_only": (0, LIMITS.writer_time_s), "executor_inclusive": (LIMITS.executor_max_turns, LIMITS.executor_time_s),
                "planner_enhanced": (LIMITS.planner_max_turns, LIMITS.planner_time_s)}

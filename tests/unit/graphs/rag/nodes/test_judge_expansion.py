@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from graphs.domain import GraphNode
+from graphs.domain import KgNode
 from graphs.kg.base import doc_node
 from graphs.rag.context import RagLimits
 from graphs.rag.nodes import judge_expansion
@@ -15,7 +15,7 @@ from tests.support.graph_route import llm_json as _llm
 from tests.support.graph_route import node, parsed
 
 
-def _judge_state(nodes: list[GraphNode], keywords: list[str], **extra: Any) -> Any:
+def _judge_state(nodes: list[KgNode], keywords: list[str], **extra: Any) -> Any:
     return {"question": "q", "parsed": parsed("q", keywords), "graph_nodes": {n.node: n for n in nodes},
             "frontier": [n.node for n in nodes], "depth": 0, **extra}
 

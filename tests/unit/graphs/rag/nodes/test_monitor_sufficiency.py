@@ -35,7 +35,7 @@ def _monitor_state(outcomes: list[StepOutcome], plan: QueryPlan, question: str =
 
 
 def judge(state: dict[str, Any], now: float | None = None) -> Any:
-    return monitor_sufficiency.rule_judgment(state, now or time.time(), has_graph=True,  # type: ignore[arg-type]
+    return monitor_sufficiency.rule_judgment(state, now or time.time(), has_kg=True,  # type: ignore[arg-type]
                                              sufficient=LIMITS.sufficient_coverage)
 
 

@@ -31,7 +31,7 @@ def _route_state(question: str, complexity: str, intent: str = "factual", **extr
 
 
 @pytest.mark.parametrize(
-    ("complexity", "intent", "has_graph", "action"),
+    ("complexity", "intent", "has_kg", "action"),
     [
         ("complex", "factual", True, "graph_search"),
         ("moderate", "comparison", True, "graph_search"),
@@ -42,9 +42,9 @@ def _route_state(question: str, complexity: str, intent: str = "factual", **extr
     ],
 )
 def test_router_sends_multi_hop_questions_through_the_graph(
-    complexity: str, intent: str, has_graph: bool, action: str
+    complexity: str, intent: str, has_kg: bool, action: str
 ) -> None:
-    d = decide_route(_route_state("who directed the film that x", complexity, intent), RagLimits(), has_graph)
+    d = decide_route(_route_state("who directed the film that x", complexity, intent), RagLimits(), has_kg)
     assert d.action == action
 
 
