@@ -1,6 +1,6 @@
 """Parse the filter expressions of ``graphs.stores.filters`` and evaluate them to row masks in memory.
 
-The in-process search mirror (``graphs.stores.mirror``) answers a filtered search of a Milvus Lite file
+The in-process search mirror (``graphs.stores.milvus.mirror``) answers a filtered search of a Milvus Lite file
 without Milvus Lite, whose filtered searches cost 50-150 ms at 100k rows (per-row Python masks). It needs
 the filter as a mask over its rows: this module parses the expression language the service writes —
 ``and``/``or``/``not``, parentheses, ``field like "%…%"``, comparisons with an integer or string literal,

@@ -15,7 +15,7 @@ import pytest
 from pymilvus import MilvusException
 
 from graphs.domain import Chunk, Constraint, DateRange, EntityType
-from graphs.stores import milvus as milvus_module
+from graphs.stores.milvus import index as milvus_module
 from graphs.stores.base import StoreUnavailable, VectorIndex
 from graphs.stores.filters import build_filter
 from graphs.stores.milvus import MilvusIndex, SchemaMismatchError

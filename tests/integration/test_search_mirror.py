@@ -17,7 +17,7 @@ from pymilvus import MilvusClient
 
 from app.tools.bench.corpus import generate_corpus
 from graphs.domain import Chunk, Constraint, DateRange, Hit
-from graphs.stores import milvus as milvus_module
+from graphs.stores.milvus import index as milvus_module
 from graphs.stores.filters import build_filter
 from graphs.stores.milvus import MilvusIndex
 
@@ -289,7 +289,7 @@ def test_lite_files_made_before_the_mirror_are_read_once(tmp_path: Path, monkeyp
 def test_a_mirror_that_cannot_be_saved_costs_only_a_longer_next_start(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from graphs.stores.mirror import SearchMirror
+    from graphs.stores.milvus.mirror import SearchMirror
 
     def full_disk(self: SearchMirror, directory: Path) -> int:
         raise OSError(28, "No space left on device")

@@ -281,7 +281,8 @@ def data_fingerprint(corpus: SyntheticCorpus, embedder: str) -> str:
     import hashlib
     from importlib.metadata import version
 
-    from graphs.stores import milvus, mirror
+    from graphs.stores.milvus import index as milvus
+    from graphs.stores.milvus import mirror
 
     digest = hashlib.sha256()
     for doc in corpus.documents:

@@ -40,7 +40,7 @@ from graphs.stores.filters import (
     escape_string,
     ids_filter,
 )
-from graphs.stores.mirror import INT_FIELDS, TOKEN_FIELDS, SearchMirror
+from graphs.stores.milvus.mirror import INT_FIELDS, TOKEN_FIELDS, SearchMirror
 
 FRAGMENTS = ['"', "'", "\\", '\\"', "|", "||", "&&", " or ", " and ", "not ", ")", "(", "]", "[", ",", "%", "_",
              "~", "\n", "\t", " ", "1 == 1", "id != ", "北京", "朝阳", "Zoë", "🚀"]  # fmt: skip

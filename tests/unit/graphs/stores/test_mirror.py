@@ -9,11 +9,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graphs.stores import mirror as mirror_module
+from graphs.stores.milvus import mirror as mirror_module
 from graphs.stores.bm25 import Analyzer
 from graphs.stores.filters import encode_entity_field
 from graphs.stores.milvus import DEFAULT_ANALYZER
-from graphs.stores.mirror import SearchMirror
+from graphs.stores.milvus.mirror import SearchMirror
 
 DIM = 8
 ANALYZER = Analyzer.from_params(DEFAULT_ANALYZER)

@@ -35,7 +35,7 @@ from graphs.stores.filters import (
     encode_entity_field,
     ids_filter,
 )
-from graphs.stores.mirror import MIRROR_FIELDS, SearchMirror
+from graphs.stores.milvus.mirror import MIRROR_FIELDS, SearchMirror
 from graphs.vectors import (
     LEGACY_EMBEDDER,
     PROPERTY,
@@ -245,7 +245,7 @@ class MilvusIndex:
         self._exact_max = exact_max
         self._unflushed = 0
         self._lock = threading.Lock()
-        self._shared: _SharedMirror | None = None  # Lite files only: see graphs/stores/mirror.py
+        self._shared: _SharedMirror | None = None  # Lite files only: see graphs/stores/milvus/mirror.py
         self.use_mirror = True
         """Answer a Lite file's searches from the in-process mirror (False: by Milvus Lite's own search, for
         measurements and differential tests; writes keep the mirror up to date either way)."""
