@@ -15,10 +15,12 @@ import pytest
 from pymilvus import MilvusException
 
 from graphs.domain import Chunk, Constraint, DateRange, EntityType
-from graphs.stores.milvus import index as milvus_module
 from graphs.stores.base import StoreUnavailable, VectorIndex
 from graphs.stores.filters import build_filter
 from graphs.stores.milvus import MilvusIndex, SchemaMismatchError
+from graphs.stores.milvus import index as milvus_module
+from graphs.stores.milvus import schema as schema_module
+from graphs.stores.milvus import staging as staging_module
 
 DIM = 32
 ROOT = Path(__file__).resolve().parents[2]
@@ -199,7 +201,7 @@ def test_failed_replace_keeps_the_old_version(loaded: MilvusIndex, monkeypatch: 
             raise MilvusException(message="injected failure")
         return real_upsert(*args, **kwargs)
 
-    monkeypatch.setattr(milvus_module, "UPSERT_BATCH", 1)
+    monkeypatch.setattr(staging_module, "UPSERT_BATCH", 1)
     monkeypatch.setattr(client, "upsert", flaky_upsert)
     new = [c.model_copy(update={"text": "new version"}) for c in CORPUS["beijing"]]
     with pytest.raises(StoreUnavailable):
@@ -361,8 +363,8 @@ def test_dense_scores_are_cosine_whatever_the_vectors_length(index: MilvusIndex)
 def test_a_collection_made_with_cosine_keeps_searching_with_cosine(
     db_path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    old = tuple(("dense", "FLAT", "COSINE") if f == "dense" else (f, t, m) for f, t, m in milvus_module.INDEXES)
-    monkeypatch.setattr(milvus_module, "INDEXES", old)
+    old = tuple(("dense", "FLAT", "COSINE") if f == "dense" else (f, t, m) for f, t, m in schema_module.INDEXES)
+    monkeypatch.setattr(schema_module, "INDEXES", old)
     first = MilvusIndex(db_path, "chunks", dim=DIM)
     first.replace_document("near", [chunk("near", 0, "b")], [[2.0 * x for x in vec(0)]])
     first.close()
@@ -391,7 +393,7 @@ def test_long_text_is_truncated_on_a_character_boundary(index: MilvusIndex) -> N
     text = "汉" * 30000  # 90000 UTF-8 bytes, over the VARCHAR limit
     index.replace_document("long", [chunk("long", 0, text)], [vec(0)])
     stored = index.search_dense(vec(0), filter=None, limit=1)[0].text
-    assert 0 < len(stored.encode()) <= milvus_module.TEXT_MAX
+    assert 0 < len(stored.encode()) <= schema_module.TEXT_MAX
     assert text.startswith(stored)
 
 
@@ -562,7 +564,7 @@ def test_failed_batch_upsert_keeps_every_old_version(
         "shanghai": [c.model_copy(update={"text": "new version"}) for c in CORPUS["shanghai"]],
         "fresh": [chunk("fresh", i, "new version") for i in range(2)],
     }
-    monkeypatch.setattr(milvus_module, "UPSERT_BATCH", 2)
+    monkeypatch.setattr(staging_module, "UPSERT_BATCH", 2)
     counted(monkeypatch, loaded, upsert=3)  # the first two slices land, the third fails
     with pytest.raises(StoreUnavailable):
         loaded.replace_documents(batch(new, start=50))

@@ -17,9 +17,10 @@ from pymilvus import MilvusClient
 
 from app.tools.bench.corpus import generate_corpus
 from graphs.domain import Chunk, Constraint, DateRange, Hit
-from graphs.stores.milvus import index as milvus_module
 from graphs.stores.filters import build_filter
 from graphs.stores.milvus import MilvusIndex
+from graphs.stores.milvus import schema as milvus_module
+from graphs.stores.milvus.rows import make_row
 
 DIM = 16
 N_DOCS = 240
@@ -220,7 +221,7 @@ def test_reopening_reads_the_saved_mirror_and_catches_up_with_lite(tmp_path: Pat
     client = raw_client(path)
     stored = client.query("chunks", filter='doc_id == "bench-0000003"', output_fields=["id"])
     client.delete("chunks", filter='doc_id == "bench-0000003"')
-    extra = MilvusIndex(path, "chunks", dim=DIM)._row(chunks_of(40)[0], vector(40))  # builds a row, no I/O
+    extra = make_row(chunks_of(40)[0], vector(40), DIM)  # builds a row, no I/O
     client.insert("chunks", [extra])
     index = MilvusIndex(path, "chunks", dim=DIM)
     try:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from langchain_core.embeddings import DeterministicFakeEmbedding
 
-import graphs.stores.milvus.index as milvus_module
+import graphs.stores.milvus.staging as milvus_module
 from graphs.domain import Document, EntityMetadata
 from graphs.ingest.pipeline import Ingestor, make_splitter
 from graphs.kg.base import doc_node
@@ -26,7 +26,8 @@ from graphs.rag.context import GazetteerCache
 from graphs.stores.base import StoreUnavailable
 from graphs.stores.entities.sqlite_store import SQLiteEntityStore
 from graphs.stores.filters import doc_filter
-from graphs.stores.milvus.index import MilvusIndex, _strip_hash
+from graphs.stores.milvus import MilvusIndex
+from graphs.stores.milvus.rows import strip_hash as _strip_hash
 
 DIM = 16
 

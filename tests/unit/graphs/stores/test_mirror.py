@@ -9,10 +9,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graphs.stores.milvus import mirror as mirror_module
 from graphs.stores.bm25 import Analyzer
 from graphs.stores.filters import encode_entity_field
 from graphs.stores.milvus import DEFAULT_ANALYZER
+from graphs.stores.milvus import mirror as mirror_module
 from graphs.stores.milvus.mirror import SearchMirror
 
 DIM = 8
