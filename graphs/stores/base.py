@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Literal, Protocol, runtime_checkable
 
 from graphs.domain import Chunk, EntityMatch, EntityMetadata, EntityType, Hit
+from graphs.stores.filters import Filter
 
 
 class StoreError(Exception):
@@ -58,24 +59,28 @@ class StagedWrite(Protocol):
 
 @runtime_checkable
 class VectorIndex(Protocol):
-    """Chunk storage with dense, BM25 and hybrid search under a filter expression."""
+    """Chunk storage with dense, BM25 and hybrid search under a filter (a tree: ``graphs.stores.filters``)."""
 
-    def search_dense(self, vector: Sequence[float], *, filter: str | None, limit: int) -> list[Hit]: ...
+    def search_dense(self, vector: Sequence[float], *, filter: Filter | None, limit: int) -> list[Hit]: ...
 
-    def search_bm25(self, text: str, *, filter: str | None, limit: int, raw: bool = False) -> list[Hit]: ...
+    def search_bm25(self, text: str, *, filter: Filter | None, limit: int, raw: bool = False) -> list[Hit]: ...
 
     def search_hybrid(
         self,
         vector: Sequence[float],
         text: str,
         *,
-        filter: str | None,
+        filter: Filter | None,
         limit: int,
         fusion: FusionMethod = "rrf",
         dense_weight: float | None = None,
     ) -> list[Hit]: ...
 
-    def count(self, filter: str | None = None) -> int: ...
+    def count(self, filter: Filter | None = None) -> int: ...
+
+    def describe_filter(self, filter: Filter) -> str:
+        """The filter in the backend's own query language (what a search runs), for search records and traces."""
+        ...
 
     def replace_document(self, doc_id: str, chunks: Sequence[Chunk], vectors: Sequence[Sequence[float]]) -> int:
         """Make ``chunks`` the only chunks of ``doc_id``; return how many were written."""
@@ -106,8 +111,8 @@ class VectorIndex(Protocol):
         """``doc_id -> (title, chunks, bytes of chunk text)`` of every indexed document."""
         ...
 
-    def chunks_where(self, filter: str) -> builtins.list[Chunk]:
-        """Every chunk a filter expression matches (with entity fields, date and location), by document and order."""
+    def chunks_where(self, filter: Filter) -> builtins.list[Chunk]:
+        """Every chunk a filter matches (with entity fields, date and location), by document and order."""
         ...
 
     def chunk_vectors(self, doc_id: str) -> dict[str, builtins.list[float]]:

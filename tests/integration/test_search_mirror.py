@@ -17,7 +17,7 @@ from pymilvus import MilvusClient
 
 from app.tools.bench.corpus import generate_corpus
 from graphs.domain import Chunk, Constraint, DateRange, Hit
-from graphs.stores.filters import build_filter
+from graphs.stores.filters import Compare, InList, Like, build_filter
 from graphs.stores.milvus import MilvusIndex
 from graphs.stores.milvus import schema as milvus_module
 from graphs.stores.milvus.rows import make_row
@@ -133,7 +133,7 @@ def test_bm25_matches_milvus_lite_on_one_segment(pair: tuple[MilvusIndex, Milvus
         expected = lite.search_bm25(question, filter=None, limit=30, raw=raw)
         assert [h.bm25_score for h in got] == pytest.approx([h.bm25_score for h in expected], rel=1e-5)
         assert {h.id for h in got} == {h.id for h in expected}
-    doc_filter = 'doc_id in ["bench-0000003", "bench-0000009", "bench-0000100"]'
+    doc_filter = InList("doc_id", ("bench-0000003", "bench-0000009", "bench-0000100"))
     got = mirror.search_bm25(question, filter=doc_filter, limit=5, raw=True)
     expected = lite.search_bm25(question, filter=doc_filter, limit=5, raw=True)
     assert [h.id for h in got] == [h.id for h in expected]
@@ -153,7 +153,8 @@ def test_hybrid_and_document_listing_match(pair: tuple[MilvusIndex, MilvusIndex]
 
 def test_an_expression_the_mirror_does_not_read_is_answered_exactly(pair: tuple[MilvusIndex, MilvusIndex]) -> None:
     mirror, lite = pair
-    for expr in ['title like "%人工智能%"', 'doc_id > "bench-0000200"', 'person like "%华%"']:
+    for expr in [Like("title", "contains", "人工智能"), Compare("doc_id", ">", "bench-0000200"),
+                 Like("person", "contains", "华")]:
         q = vector(1)
         assert pairs(mirror.search_dense(q, filter=expr, limit=20), "dense_score") == pairs(
             lite.search_dense(q, filter=expr, limit=20), "dense_score"

@@ -17,7 +17,8 @@ from graphs.domain import Chunk, Hit
 from graphs.stores import fusion as fuse
 from graphs.stores.base import DocumentChunks, FusionMethod, StagedWrite, StoreError, StoreUnavailable
 from graphs.stores.bm25 import DEFAULT_B, DEFAULT_K1, Analyzer, UnsupportedAnalyzer
-from graphs.stores.filters import doc_filter, ids_filter
+from graphs.stores.filters import Filter, doc_filter, ids_filter
+from graphs.stores.milvus.expressions import render, render_optional
 from graphs.stores.milvus.mirror import MIRROR_FIELDS, SearchMirror
 from graphs.stores.milvus.rows import (
     Channel,
@@ -253,21 +254,21 @@ class MilvusIndex:
     # -- VectorIndex ----------------------------------------------------------------------
 
     def _search(
-        self, op: str, query: Any, field: Literal["dense", "sparse"], filter: str | None, limit: int
+        self, op: str, query: Any, field: Literal["dense", "sparse"], filter: Filter | None, limit: int
     ) -> list[Any]:
         """One search of one vector field (dense vector or BM25 text), translated errors included: from the
         search mirror for a Lite file, else by Milvus. Raw hits are Milvus's ``{id, distance, entity}``."""
 
         def run(client: MilvusClient) -> list[Any]:
             found = self._mirror_search(client, query, field, filter, limit)
-            return found if found is not None else self._milvus_search(client, query, field, filter, limit)
+            return found if found is not None else self._milvus_search(client, query, field, render_optional(filter), limit)
 
         return self._call(op, run)
 
     def _milvus_search(
-        self, client: MilvusClient, query: Any, field: Literal["dense", "sparse"], filter: str | None, limit: int
+        self, client: MilvusClient, query: Any, field: Literal["dense", "sparse"], filter: str, limit: int
     ) -> list[Any]:
-        """The search by Milvus itself; the dense metric and index are the collection's own, read when it
+        """The search by Milvus itself (``filter``: an expression, "" for none); the dense metric and index are the collection's own, read when it
         opened. Under a filter, an approximate dense index is kept from dropping allowed rows (see EXACT_MAX)."""
         limit = min(limit, MAX_TOPK)
         exact = field != "dense" or self._dense_index in EXACT_INDEX_TYPES
@@ -305,7 +306,7 @@ class MilvusIndex:
         if not pks:
             return []
         return client.query(
-            self.collection, filter=ids_filter(pks), output_fields=fields, limit=len(pks), timeout=self._timeout
+            self.collection, filter=render(ids_filter(pks)), output_fields=fields, limit=len(pks), timeout=self._timeout
         )
 
     def _exact_dense(self, client: MilvusClient, query: Sequence[float], filter: str, limit: int) -> list[Any]:
@@ -404,14 +405,14 @@ class MilvusIndex:
             )  # fmt: skip
 
     def _mirror_search(
-        self, client: MilvusClient, query: Any, field: Literal["dense", "sparse"], filter: str | None, limit: int
+        self, client: MilvusClient, query: Any, field: Literal["dense", "sparse"], filter: Filter | None, limit: int
     ) -> list[Any] | None:
         """Exact top hits from the mirror with their fields read from Lite by primary key; None without one."""
         mirror = self._reader()
         if mirror is None:
             return None
         with mirror.lock:
-            mask = mirror.filter_mask(filter, lambda expr: self._ids(client, expr))
+            mask = mirror.filter_mask(filter, lambda node: self._ids(client, render(node)))
             limit = min(limit, MAX_TOPK)
             if field == "dense":
                 top = mirror.dense_search(query, mask, limit)
@@ -435,12 +436,12 @@ class MilvusIndex:
                 shared.mirror.compact_if_needed()
                 _save(shared.mirror, shared.directory)
 
-    def search_dense(self, vector: Sequence[float], *, filter: str | None, limit: int) -> list[Hit]:
+    def search_dense(self, vector: Sequence[float], *, filter: Filter | None, limit: int) -> list[Hit]:
         """Exact cosine search (inner product of unit vectors), optionally under a filter."""
         if limit <= 0:
             return []
         raws = self._search("search_dense", unit_vector(vector, self.dim), "dense", filter, limit)
-        channel: Channel = "structured" if filter else "semantic"
+        channel: Channel = "structured" if filter is not None else "semantic"
         hits = []
         scale = score_scale((self.stored_embedder or self.embedder or LEGACY_EMBEDDER).name)
         for r in raws:
@@ -448,7 +449,7 @@ class MilvusIndex:
             hits.append(to_hit(r, channel, s, dense=s))
         return hits
 
-    def search_bm25(self, text: str, *, filter: str | None, limit: int, raw: bool = False) -> list[Hit]:
+    def search_bm25(self, text: str, *, filter: Filter | None, limit: int, raw: bool = False) -> list[Hit]:
         """BM25 full-text search; scores scaled so the best hit is 1, or the raw BM25 magnitudes
         (``raw``: comparable across searches of the same text, e.g. a later search under a filter)."""
         if limit <= 0 or not text.strip():
@@ -461,7 +462,7 @@ class MilvusIndex:
         vector: Sequence[float],
         text: str,
         *,
-        filter: str | None,
+        filter: Filter | None,
         limit: int,
         fusion: FusionMethod = "rrf",
         dense_weight: float | None = None,
@@ -484,15 +485,19 @@ class MilvusIndex:
             dense, bm25, limit, dense_weight=fuse.WEIGHTED_DENSE_WEIGHT if dense_weight is None else dense_weight
         )
 
-    def count(self, filter: str | None = None) -> int:
+    def describe_filter(self, filter: Filter) -> str:
+        """The filter as Milvus runs it (its expression), for search records and traces."""
+        return render(filter)
+
+    def count(self, filter: Filter | None = None) -> int:
         """Count rows matching ``filter`` (all rows for None)."""
 
         def run(client: MilvusClient) -> int:
             mirror = self._reader()
             if mirror is None:
-                return self._count(client, filter)
+                return self._count(client, render_optional(filter))
             with mirror.lock:
-                return mirror.count(mirror.filter_mask(filter, lambda expr: self._ids(client, expr)))
+                return mirror.count(mirror.filter_mask(filter, lambda node: self._ids(client, render(node))))
 
         return self._call("count", run)
 
@@ -590,7 +595,7 @@ class MilvusIndex:
         """Remove every chunk of ``doc_id``; return how many were removed."""
 
         def run(client: MilvusClient) -> int:
-            expr = doc_filter(doc_id)
+            expr = render(doc_filter(doc_id))
             mirror = self._mirror()
             with mirror.lock if mirror is not None else contextlib.nullcontext():
                 n = len(mirror.document_pks([doc_id])) if mirror is not None else self._count(client, expr)
@@ -614,17 +619,17 @@ class MilvusIndex:
 
     def document_chunks(self, doc_id: str) -> list[Chunk]:
         """Every chunk of ``doc_id`` in chunk order, with entity fields, date and location."""
-        return self._chunks("document_chunks", doc_filter(doc_id))
+        return self._chunks("document_chunks", render(doc_filter(doc_id)))
 
-    def chunks_where(self, filter: str) -> list[Chunk]:
+    def chunks_where(self, filter: Filter) -> list[Chunk]:
         """Every chunk ``filter`` matches, by document and chunk order (past the server's result window)."""
-        return self._chunks("chunks_where", filter)
+        return self._chunks("chunks_where", render(filter))
 
     def chunk_vectors(self, doc_id: str) -> dict[str, list[float]]:
         """The stored dense vector of each chunk of ``doc_id`` (chunk id → vector)."""
 
         def run(client: MilvusClient) -> dict[str, list[float]]:
-            rows = client.query(self.collection, filter=doc_filter(doc_id), output_fields=["id", "dense"],
+            rows = client.query(self.collection, filter=render(doc_filter(doc_id)), output_fields=["id", "dense"],
                                 **({} if self._local else {"limit": MAX_TOPK}), timeout=self._timeout)
             return {strip_hash(str(r["id"])): [float(x) for x in r["dense"]] for r in rows}
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from pymilvus import MilvusClient
 
 from graphs.stores.filters import and_filters, docs_filter, ids_filter
+from graphs.stores.milvus.expressions import render
 from graphs.stores.milvus.schema import LOCATION_FIELDS
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ class StagedRows:
             mirror = index._mirror()
             with mirror.lock if mirror is not None else contextlib.nullcontext():
                 self._old_ids = (mirror.document_pks(self._doc_ids) if mirror is not None
-                                 else index._ids(client, docs_filter(self._doc_ids)))
+                                 else index._ids(client, render(docs_filter(self._doc_ids))))
                 fresh = [r for r in self._rows if r["id"] not in self._old_ids]
                 self._fresh_ids = [r["id"] for r in fresh]  # before writing: abort removes whatever got in
                 if not index._location:
@@ -59,7 +60,7 @@ class StagedRows:
         # A filter (not the stale ids) also catches rows a concurrent writer added.
         docs_expr = docs_filter(self._doc_ids)
         keep = ids_filter(self._new_ids, negate=True) if self._new_ids else None
-        stale = and_filters(docs_expr, keep) or docs_expr
+        stale = render(and_filters(docs_expr, keep) or docs_expr)
 
         def run(client: MilvusClient) -> None:
             mirror = index._mirror()
@@ -81,7 +82,7 @@ class StagedRows:
         def run(client: MilvusClient) -> None:
             mirror = index._mirror()
             with mirror.lock if mirror is not None else contextlib.nullcontext():
-                client.delete(index.collection, filter=ids_filter(ids), timeout=index._timeout)
+                client.delete(index.collection, filter=render(ids_filter(ids)), timeout=index._timeout)
                 if mirror is not None:
                     mirror.kill(ids)
 
