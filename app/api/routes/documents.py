@@ -14,7 +14,7 @@ from app.api.deps import resources_of
 from app.api.errors import ApiError
 from app.container import Resources
 from app.schemas import API_PATH
-from graphs.ingest.loaders import SUPPORTED_SUFFIXES
+from graphs.ingest.formats import FILE_TYPES, SUPPORTED_SUFFIXES
 from graphs.unicode_policy import text_problem
 
 router = APIRouter(prefix=API_PATH, tags=["documents"])
@@ -33,7 +33,7 @@ router = APIRouter(prefix=API_PATH, tags=["documents"])
 )
 async def upload(
     request: Request,
-    files: Annotated[list[UploadFile], File(description="One or more .md, .txt, .html, .pdf, .docx or .jsonl files.")],
+    files: Annotated[list[UploadFile], File(description=f"One or more files: {FILE_TYPES}.")],
     metadata: Annotated[str | None, Form(
         description='JSON object mapping a file name to {"id", "title", "metadata"} for its document.')] = None,
     root: Annotated[str | None, Form(

@@ -1,12 +1,12 @@
-"""Text and structure out of each file format the service ingests: Markdown, plain text, HTML, PDF and DOCX.
+"""What every file format shares: ``FileFormat`` (what a format module declares), ``ParsedFile``,
+``FileParseError``, text cleaning, sections, decoding and the archive check.
 
 Every parser takes the file's bytes and returns a ``ParsedFile``: a title found in the document (first
 heading, ``<title>``, PDF or DOCX metadata; the caller falls back to the file name) and its sections in
 order, each with its heading path (``Setup > Install``) or its PDF page. Sections are chunk boundaries and
 chunk metadata. A file that cannot be read raises ``FileParseError`` with a machine-readable code.
 
-Libraries: markdown-it-py (MIT), beautifulsoup4 (MIT) with the standard library's HTML parser, pypdf
-(BSD-3-Clause), python-docx (MIT), charset-normalizer (MIT) for plain text that is not UTF-8.
+Library: charset-normalizer (MIT) for plain text that is not UTF-8 (each format module names its own).
 """
 
 from __future__ import annotations
@@ -14,12 +14,11 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
-from graphs.domain import DocumentSection
-from graphs.unicode_policy import visible_text
+from graphs.domain import Document, DocumentSection
 
 FileErrorCode = Literal["encrypted_file", "corrupt_file", "unreadable_text", "empty_document", "invalid_jsonl",
                         "unsupported_file_type", "invalid_document", "archive_too_large", "invalid_file_name"]
@@ -27,8 +26,6 @@ SECTION_SEPARATOR = " > "
 _CONTROL = re.compile(r"[\x00-\x08\x0B\x0E-\x1F\x7F\ud800-\udfff]")
 _SPACES = re.compile(r"[ \t\u00a0\u3000]+")
 _BLANK_LINES = re.compile(r"\n{3,}")
-_CJK_CHAR = r"[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]"
-_FRONT_MATTER = re.compile(r"\A---\r?\n(.*?)\r?\n(?:---|\.\.\.)\r?\n", re.DOTALL)
 
 
 class FileParseError(ValueError):
@@ -46,6 +43,29 @@ class ParsedFile:
 
     title: str = ""
     sections: list[DocumentSection] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class FileFormat:
+    """One file type: what a module of ``graphs.ingest.formats`` declares as ``FORMAT`` (the package finds it).
+
+    ``parse`` turns one file into one document's title and sections; ``documents`` (instead) reads a file that
+    holds many documents (a JSONL corpus). ``order`` places the type in the lists users see.
+    """
+
+    name: str
+    suffixes: tuple[str, ...]
+    order: int
+    parse: Callable[[bytes, str], ParsedFile] | None = None
+    documents: Callable[[bytes, str], list[Document]] | None = None
+    empty_hint: str = ""
+    """Added to the ``empty_document`` error (why such a file may hold no text)."""
+
+    def __post_init__(self) -> None:
+        if (self.parse is None) == (self.documents is None):
+            raise ValueError(f"{self.name}: a file format has either parse or documents")
+        if not self.suffixes or any(not s.startswith(".") or s != s.lower() for s in self.suffixes):
+            raise ValueError(f"{self.name}: suffixes are lower-case and start with a dot, got {self.suffixes}")
 
 
 def clean_text(text: str) -> str:
@@ -93,7 +113,7 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
     return lines
 
 
-class _Sections:
+class Sections:
     """Collects text under the current heading path; a new heading closes the section before it."""
 
     def __init__(self) -> None:
@@ -143,209 +163,6 @@ def decode_text(data: bytes, name: str) -> str:
     if best is None:
         raise FileParseError("unreadable_text", f"{name}: not UTF-8 and no other text encoding fits")
     return str(best)
-
-
-def parse_text(data: bytes, name: str) -> ParsedFile:
-    """A plain-text file: one section (paragraphs are kept for the splitter)."""
-    text = clean_text(decode_text(data, name))
-    return ParsedFile(sections=[DocumentSection(text=text)] if text else [])
-
-
-# ---------------------------------------------------------------------------- Markdown
-
-
-def _inline_text(token: Any) -> str:
-    """The visible text of an inline token: text, code and image alt text; breaks as spaces or new lines."""
-    out = []
-    for child in token.children or []:
-        if child.type in ("text", "code_inline"):
-            out.append(child.content)
-        elif child.type in ("softbreak", "hardbreak"):
-            out.append("\n")
-        elif child.type == "image":
-            out.append(_inline_text(child) or child.attrGet("alt") or "")
-    return "".join(out)
-
-
-def parse_markdown(data: bytes, name: str) -> ParsedFile:
-    """Markdown (CommonMark and tables): every heading starts a section; the first level-1 heading (or YAML
-    front matter's ``title``) is the title."""
-    from markdown_it import MarkdownIt
-
-    source = decode_text(data, name)
-    title = ""
-    if front := _FRONT_MATTER.match(source):
-        found = re.search(r"^title:\s*['\"]?(.+?)['\"]?\s*$", front.group(1), re.MULTILINE)
-        title = clean_line(found.group(1)) if found else ""
-        source = source[front.end() :]
-    tokens = MarkdownIt("commonmark").enable("table").parse(source)
-    sections = _Sections()
-    level = 0
-    row: list[str] = []
-    table: list[list[str]] = []
-    first_heading = ""
-    for i, token in enumerate(tokens):
-        if token.type == "heading_open":
-            level = int(token.tag[1])
-        elif token.type == "inline" and level:
-            text = _inline_text(token)
-            if level == 1 and not title:
-                title = clean_line(text)
-            first_heading = first_heading or clean_line(text)
-            sections.heading(level, text)
-            level = 0
-        elif token.type == "inline" and i > 0 and tokens[i - 1].type in ("th_open", "td_open"):
-            row.append(clean_line(_inline_text(token)))
-        elif token.type == "tr_close":
-            table.append(row)
-            row = []
-        elif token.type == "table_close":
-            sections.add("\n".join(table_sentences(table, header=True)))  # CommonMark tables have a header row
-            table = []
-        elif token.type == "inline":
-            sections.add(_inline_text(token))
-        elif token.type in ("fence", "code_block"):
-            sections.add(token.content)
-    return ParsedFile(title=title or first_heading, sections=sections.done())
-
-
-# ---------------------------------------------------------------------------- HTML
-
-_HTML_SKIP = frozenset({"script", "style", "noscript", "template", "svg", "head", "nav", "footer", "form",
-                        "button", "iframe", "object", "canvas"})
-_HTML_BLOCKS = frozenset({"p", "div", "section", "article", "main", "li", "ul", "ol", "dl", "dt", "dd", "pre",
-                          "blockquote", "table", "tr", "br", "hr", "figure", "figcaption", "aside",
-                          "header", "address", "caption", "tbody", "thead"})
-
-
-def parse_html(data: bytes, name: str) -> ParsedFile:
-    """HTML: ``<h1>``–``<h6>`` start sections; scripts, styles, navigation and footers are left out; the
-    title is ``<title>``, else the first ``<h1>``."""
-    from bs4 import BeautifulSoup, NavigableString, Tag
-    from bs4.element import Comment, Doctype, ProcessingInstruction
-
-    try:
-        soup = BeautifulSoup(data, "html.parser")
-    except Exception as exc:  # the parser is lenient; anything it raises means the bytes are not HTML
-        raise FileParseError("corrupt_file", f"{name}: not readable as HTML ({exc})") from exc
-    title_tag = soup.find("title")
-    title = clean_line(title_tag.get_text(" ")) if title_tag else ""
-    root = soup.find("main") or soup.find("article") or soup.find("body") or soup
-    sections = _Sections()
-    buffer: list[str] = []
-
-    def flush() -> None:
-        if buffer:
-            sections.add("".join(buffer))
-            buffer.clear()
-
-    def walk(node: Any) -> None:
-        for child in node.children:
-            if isinstance(child, Comment | Doctype | ProcessingInstruction):
-                continue
-            if isinstance(child, NavigableString):
-                buffer.append(str(child))
-                continue
-            if not isinstance(child, Tag) or child.name in _HTML_SKIP:
-                continue
-            if re.fullmatch(r"h[1-6]", child.name):
-                flush()
-                sections.heading(int(child.name[1]), child.get_text(" "))
-                continue
-            if child.name == "table":
-                flush()
-                sections.add("\n".join(_html_table(child)))
-                continue
-            block = child.name in _HTML_BLOCKS
-            if block:
-                flush()
-            walk(child)
-            if child.name in ("td", "th"):
-                buffer.append(" | ")
-            if block:
-                flush()
-
-    walk(root)
-    flush()
-    found = sections.done()
-    if not title:
-        h1 = soup.find("h1")
-        title = clean_line(h1.get_text(" ")) if h1 else ""
-    return ParsedFile(title=title, sections=[s.model_copy(update={"text": _tidy_cells(s.text)}) for s in found])
-
-
-def _html_table(table: Any) -> list[str]:
-    """An HTML table's rows as sentences; the first row is the header when its cells are ``<th>`` (or it sits
-    in ``<thead>``). Cells of nested tables are read as text."""
-    rows, header = [], False
-    for i, tr in enumerate(r for r in table.find_all("tr") if r.find_parent("table") is table):
-        cells = [c for c in tr.find_all(["td", "th"]) if c.find_parent("tr") is tr]
-        if i == 0:
-            header = bool(cells) and (all(c.name == "th" for c in cells) or tr.find_parent("thead") is not None)
-        rows.append([c.get_text(" ") for c in cells])
-    caption = table.find("caption")
-    lines = [clean_line(caption.get_text(" "))] if caption is not None and caption.get_text().strip() else []
-    return lines + table_sentences(rows, header=header)
-
-
-def _tidy_cells(text: str) -> str:
-    return "\n".join(line.strip(" |") for line in text.split("\n"))
-
-
-# ---------------------------------------------------------------------------- PDF
-
-
-def reflow(text: str) -> str:
-    """Join the lines a PDF breaks inside paragraphs: Chinese lines join directly, a hyphen at a line end
-    joins the word, other lines join with a space; blank lines stay paragraph breaks."""
-    paragraphs = []
-    for block in re.split(r"\n\s*\n", text):
-        lines = [line.strip() for line in block.split("\n") if line.strip()]
-        out = ""
-        for line in lines:
-            if not out:
-                out = line
-            elif re.search(_CJK_CHAR + r"$", out) and re.match(_CJK_CHAR, line):
-                out += line
-            elif re.search(r"[A-Za-z]-$", out) and re.match(r"[a-z]", line):
-                out = out[:-1] + line
-            else:
-                out += " " + line
-        if out:
-            paragraphs.append(out)
-    return "\n\n".join(paragraphs)
-
-
-def parse_pdf(data: bytes, name: str) -> ParsedFile:
-    """PDF: one section per page (its number kept), lines reflowed into paragraphs; the title from the
-    document information. An encrypted PDF that needs a password is ``encrypted_file``."""
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError, PyPdfError
-
-    try:
-        reader = PdfReader(io.BytesIO(data))
-        if reader.is_encrypted:
-            try:
-                opened = reader.decrypt("")
-            except Exception as exc:  # pypdf raises its own errors, or NotImplementedError for AES without cryptography
-                raise FileParseError("encrypted_file", f"{name}: the PDF is encrypted ({exc})") from exc
-            if not opened:
-                raise FileParseError("encrypted_file", f"{name}: the PDF is encrypted and needs a password")
-        sections = []
-        for number, page in enumerate(reader.pages, start=1):
-            text = clean_text(reflow(page.extract_text() or ""))
-            if text:
-                sections.append(DocumentSection(text=text, page=number))
-        meta = reader.metadata
-        title = clean_line(str(meta.title)) if meta is not None and meta.title else ""
-    except FileParseError:
-        raise
-    except (PdfReadError, PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError,
-            RecursionError, OSError) as exc:
-        raise FileParseError("corrupt_file", f"{name}: not a readable PDF ({type(exc).__name__}: {exc})") from exc
-    if title.casefold() in ("untitled", "microsoft word - document1"):
-        title = ""
-    return ParsedFile(title=title, sections=sections)
 
 
 # ---------------------------------------------------------------------------- archives (DOCX; XLSX, PPTX, EPUB)
@@ -415,78 +232,6 @@ def check_archive(data: bytes, name: str, budget: ArchiveBudget = ArchiveBudget(
                 raise FileParseError("corrupt_file", f"{name}: a damaged archive ({type(exc).__name__}: "
                                      f"{exc})") from exc
 
-
-# ---------------------------------------------------------------------------- DOCX
-
-
-def _docx_heading_level(style_name: str) -> int | None:
-    if style_name == "Title":
-        return 1
-    found = re.fullmatch(r"(?:Heading|标题)\s*(\d)", style_name.strip())
-    return int(found.group(1)) if found else None
-
-
-def _docx_blocks(document: Any) -> Iterator[tuple[int | None, str]]:
-    """``(heading level or None, text)`` of every paragraph and table row, in document order."""
-    from docx.table import Table
-
-    for block in document.iter_inner_content():
-        if isinstance(block, Table):
-            rows = [[c.text for c in row.cells] for row in block.rows]
-            # Word tables mark no header: the first row is one when it has several cells
-            yield None, "\n".join(table_sentences(rows, header=True))
-        else:
-            style = block.style.name if block.style is not None else ""
-            yield _docx_heading_level(style or ""), block.text
-
-
-def parse_docx(data: bytes, name: str) -> ParsedFile:
-    """DOCX: ``Heading N`` (and ``Title``) paragraphs start sections; table rows become sentences (each value
-    with its column header and row label, ``table_sentences``); the title
-    is the document's core property, else its ``Title`` or first heading."""
-    import zipfile
-
-    import docx
-    from docx.opc.exceptions import PackageNotFoundError
-
-    check_archive(data, name)
-    try:
-        document = docx.Document(io.BytesIO(data))
-        blocks = list(_docx_blocks(document))
-        core_title = clean_line(document.core_properties.title or "")
-    except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError, AttributeError, TypeError,
-            OSError) as exc:
-        raise FileParseError("corrupt_file", f"{name}: not a readable DOCX ({type(exc).__name__}: {exc})") from exc
-    except Exception as exc:  # lxml's XMLSyntaxError and friends: a damaged part
-        raise FileParseError("corrupt_file", f"{name}: not a readable DOCX ({type(exc).__name__}: {exc})") from exc
-    sections = _Sections()
-    first_heading = ""
-    for level, text in blocks:
-        if level is not None:
-            first_heading = first_heading or clean_line(text)
-            sections.heading(level, text)
-        else:
-            sections.add(text)
-    return ParsedFile(title=core_title or first_heading, sections=sections.done())
-
-
-PARSERS = {
-    ".md": parse_markdown, ".markdown": parse_markdown, ".txt": parse_text, ".text": parse_text,
-    ".html": parse_html, ".htm": parse_html, ".pdf": parse_pdf, ".docx": parse_docx,
-}
-"""File suffix → parser (``.jsonl`` is a corpus of documents, read by ``loaders``)."""
-
-
-def parse_file(data: bytes, name: str, suffix: str) -> ParsedFile:
-    """Parse one file by its suffix; ``FileParseError`` when it cannot be read or holds no text."""
-    parser = PARSERS.get(suffix.lower())
-    if parser is None:
-        raise FileParseError("unsupported_file_type", f"{name}: {suffix or 'no suffix'} is not a supported type")
-    parsed = parser(data, name)
-    if not any(visible_text(s.text) for s in parsed.sections):  # whitespace, zero-width and BOMs are no text
-        detail = " (a scanned PDF has no text layer: run OCR first)" if suffix.lower() == ".pdf" else ""
-        raise FileParseError("empty_document", f"{name}: no text found{detail}")
-    return parsed
 
 
 def joined(sections: Iterable[DocumentSection]) -> str:
