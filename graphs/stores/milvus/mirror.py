@@ -10,9 +10,10 @@ What: a Lite file is held by one process (Lite locks it), and that process write
 ``MilvusIndex``, so the index can keep, next to Lite, what its searches need — the primary keys, the scalar
 fields that filters read, the unit dense vectors and BM25 postings — and answer searches with a few numpy
 operations: exact inner product over the rows a filter allows, BM25 with collection-wide statistics
-(``graphs.stores.bm25``), filters evaluated from their tree (``graphs.stores.filters``). Milvus Lite stays the store of record: rows are written there first, hits'
-titles and texts are read from it by primary key, and on open the mirror is checked against the primary keys
-Lite holds (missing rows are read from Lite, extra ones dropped).
+(``graphs.stores.bm25``), filters evaluated from their tree (``graphs.stores.filters``; a tree on fields the
+mirror does not hold is rendered and run by Milvus). Milvus Lite stays the store of record: rows are written
+there first, hits' titles and texts are read from it by primary key, and on open the mirror is checked against
+the primary keys Lite holds (missing rows are read from Lite, extra ones dropped).
 
 Persistence: the vectors and postings are saved next to the Lite file (``<name>.db.mirror/``) in Arrow IPC
 files, one appended per flush, so a restart does not re-read 100k vectors through gRPC or re-tokenize every
