@@ -167,7 +167,7 @@ def embedder_name(settings: Settings) -> str:
 def index_params(settings: Settings) -> dict[str, Any]:
     """Everything besides the corpus that decides what an eval index contains."""
     from graphs.ingest.pipeline import make_splitter
-    from graphs.stores import milvus
+    from graphs.stores.milvus import index as milvus
 
     splitter = make_splitter()
     return {

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Literal, Protocol, runtime_checkable
 
 from graphs.domain import Chunk, EntityMatch, EntityMetadata, EntityType, Hit
+from graphs.stores.filters import Filter
 
 
 class StoreError(Exception):
@@ -72,22 +73,27 @@ class StoreHandle(Protocol):
 
 @runtime_checkable
 class ChunkSearch(Protocol):
-    """Dense, BM25 and hybrid search over the chunks under a filter expression: all a search node needs."""
+    """Dense, BM25 and hybrid search over the chunks under a filter (a tree: ``graphs.stores.filters``): all a
+    search node needs."""
 
-    def search_dense(self, vector: Sequence[float], *, filter: str | None, limit: int) -> list[Hit]: ...
+    def search_dense(self, vector: Sequence[float], *, filter: Filter | None, limit: int) -> list[Hit]: ...
 
-    def search_bm25(self, text: str, *, filter: str | None, limit: int, raw: bool = False) -> list[Hit]: ...
+    def search_bm25(self, text: str, *, filter: Filter | None, limit: int, raw: bool = False) -> list[Hit]: ...
 
     def search_hybrid(
         self,
         vector: Sequence[float],
         text: str,
         *,
-        filter: str | None,
+        filter: Filter | None,
         limit: int,
         fusion: FusionMethod = "rrf",
         dense_weight: float | None = None,
     ) -> list[Hit]: ...
+
+    def describe_filter(self, filter: Filter) -> str:
+        """The filter in the backend's own query language (what a search runs), for search records and traces."""
+        ...
 
 
 @runtime_checkable
@@ -122,7 +128,7 @@ class ChunkWriter(Protocol):
 class ChunkInspection(Protocol):
     """Reading the stored chunks back by document or filter (the inventory, re-tagging, the workbench, re-index)."""
 
-    def count(self, filter: str | None = None) -> int: ...
+    def count(self, filter: Filter | None = None) -> int: ...
 
     def document_ids(self) -> set[str]: ...
 
@@ -134,8 +140,8 @@ class ChunkInspection(Protocol):
         """``doc_id -> (title, chunks, bytes of chunk text)`` of every indexed document."""
         ...
 
-    def chunks_where(self, filter: str) -> builtins.list[Chunk]:
-        """Every chunk a filter expression matches (with entity fields, date and location), by document and order."""
+    def chunks_where(self, filter: Filter) -> builtins.list[Chunk]:
+        """Every chunk a filter matches (with entity fields, date and location), by document and order."""
         ...
 
     def chunk_vectors(self, doc_id: str) -> dict[str, builtins.list[float]]:

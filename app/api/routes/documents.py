@@ -15,6 +15,7 @@ from app.container import Resources
 from app.schemas import API_PATH, AddDocumentsRequest
 from app.services import documents
 from graphs.domain import Document
+from graphs.ingest.formats import FILE_TYPES
 
 router = APIRouter(prefix=API_PATH, tags=["documents"])
 
@@ -33,7 +34,7 @@ router = APIRouter(prefix=API_PATH, tags=["documents"])
 async def upload(
     request: Request,
     resources: ResourcesDep,
-    files: Annotated[list[UploadFile], File(description="One or more .md, .txt, .html, .pdf, .docx or .jsonl files.")],
+    files: Annotated[list[UploadFile], File(description=f"One or more files: {FILE_TYPES}.")],
     metadata: Annotated[str | None, Form(
         description='JSON object mapping a file name to {"id", "title", "metadata"} for its document.')] = None,
     root: Annotated[str | None, Form(

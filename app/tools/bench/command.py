@@ -281,14 +281,14 @@ def data_fingerprint(corpus: SyntheticCorpus, embedder: str) -> str:
     import hashlib
     from importlib.metadata import version
 
-    from graphs.stores import milvus, mirror
+    from graphs.stores.milvus import index, mirror, schema
 
     digest = hashlib.sha256()
     for doc in corpus.documents:
         digest.update(doc.model_dump_json().encode())
     for entity in corpus.entities:
         digest.update(entity.model_dump_json().encode())
-    settings = [embedder, milvus.INDEXES, milvus.INDEX_PARAMS, milvus.DEFAULT_ANALYZER, milvus.LITE_FLUSH_ROWS,
+    settings = [embedder, schema.INDEXES, schema.INDEX_PARAMS, schema.DEFAULT_ANALYZER, index.LITE_FLUSH_ROWS,
                 mirror.FORMAT_VERSION, version("milvus-lite"), version("pymilvus")]  # fmt: skip
     digest.update(json.dumps(settings, default=str, ensure_ascii=False).encode())
     return digest.hexdigest()[:16]

@@ -10,10 +10,10 @@ What: a Lite file is held by one process (Lite locks it), and that process write
 ``MilvusIndex``, so the index can keep, next to Lite, what its searches need — the primary keys, the scalar
 fields that filters read, the unit dense vectors and BM25 postings — and answer searches with a few numpy
 operations: exact inner product over the rows a filter allows, BM25 with collection-wide statistics
-(``graphs.stores.bm25``), filters evaluated from the service's own expression language
-(``graphs.stores.filter_eval``). Milvus Lite stays the store of record: rows are written there first, hits'
-titles and texts are read from it by primary key, and on open the mirror is checked against the primary keys
-Lite holds (missing rows are read from Lite, extra ones dropped).
+(``graphs.stores.bm25``), filters evaluated from their tree (``graphs.stores.filters``; a tree on fields the
+mirror does not hold is rendered and run by Milvus). Milvus Lite stays the store of record: rows are written
+there first, hits' titles and texts are read from it by primary key, and on open the mirror is checked against
+the primary keys Lite holds (missing rows are read from Lite, extra ones dropped).
 
 Persistence: the vectors and postings are saved next to the Lite file (``<name>.db.mirror/``) in Arrow IPC
 files, one appended per flush, so a restart does not re-read 100k vectors through gRPC or re-tokenize every
@@ -36,18 +36,18 @@ from typing import Any
 import numpy as np
 
 from graphs.stores.bm25 import DEFAULT_B, DEFAULT_K1, Analyzer, BM25Postings, Growable, gather_rows
-from graphs.stores.filter_eval import (
+from graphs.stores.filters import (
+    DATE_FIELD,
+    DELIMITER,
+    ENTITY_FIELDS,
     And,
     Compare,
+    Filter,
     InList,
     Like,
-    Node,
     Not,
     Or,
-    UnsupportedFilter,
-    parse_filter,
 )
-from graphs.stores.filters import DATE_FIELD, DELIMITER, ENTITY_FIELDS
 
 logger = logging.getLogger(__name__)
 
@@ -61,6 +61,10 @@ MAX_FILES = 32  # saved files beyond this are merged into one
 COMPACT_DEAD_SHARE = 0.25  # rebuild the arrays when this share of rows is dead
 # A filtered dense search scores only the allowed rows below this share, all rows (then masks) above it.
 GATHER_SHARE = 0.3
+
+
+class UnsupportedFilter(ValueError):
+    """A filter the mirror cannot evaluate (a field it does not hold, a value of the wrong type): Milvus is asked."""
 
 
 def _unit(vectors: np.ndarray) -> np.ndarray:
@@ -207,8 +211,8 @@ class SearchMirror:
 
     # -- filters ----------------------------------------------------------------------------
 
-    def mask(self, node: Node) -> np.ndarray:
-        """Rows matching a parsed filter (dead rows included: callers AND with ``alive``)."""
+    def mask(self, node: Filter) -> np.ndarray:
+        """Rows matching a filter (dead rows included: callers AND with ``alive``)."""
         n = self.rows
         if isinstance(node, And):
             out = self.mask(node.operands[0]).copy()
@@ -230,7 +234,7 @@ class SearchMirror:
         raise UnsupportedFilter(f"field {field!r} is not mirrored")
 
     @staticmethod
-    def _int_mask(node: Node, column: np.ndarray) -> np.ndarray:
+    def _int_mask(node: Filter, column: np.ndarray) -> np.ndarray:
         if isinstance(node, InList):
             if not all(isinstance(v, int) for v in node.values):
                 raise UnsupportedFilter("a string in an integer list")
@@ -262,7 +266,7 @@ class SearchMirror:
         column = self.raw[field]
         return [r for r, v in enumerate(column) if v == value]
 
-    def _str_mask(self, node: Node, field: str, n: int) -> np.ndarray:
+    def _str_mask(self, node: Filter, field: str, n: int) -> np.ndarray:
         if isinstance(node, InList):
             if not all(isinstance(v, str) for v in node.values):
                 raise UnsupportedFilter("an integer in a string list")
@@ -289,17 +293,16 @@ class SearchMirror:
             return self._rows_mask((r for r, v in enumerate(column) if test(v)), n)
         raise UnsupportedFilter(f"{node} on a string field")
 
-    def filter_mask(self, expr: str | None, fallback: Callable[[str], Iterable[str]]) -> np.ndarray | None:
-        """Live rows matching ``expr`` (None: every live row). An expression this module cannot evaluate
-        is sent to ``fallback``, which returns the primary keys Milvus finds for it."""
-        if not expr:
+    def filter_mask(self, node: Filter | None, fallback: Callable[[Filter], Iterable[str]]) -> np.ndarray | None:
+        """Live rows matching ``node`` (None: every live row). A filter this mirror cannot evaluate is sent to
+        ``fallback``, which returns the primary keys Milvus finds for it."""
+        if node is None:
             return None
         try:
-            node = parse_filter(expr)
             out = self.mask(node)
         except UnsupportedFilter as exc:
-            logger.debug("filter evaluated by Milvus (%s): %s", exc, expr)
-            out = self._rows_mask((self.pk_row[pk] for pk in fallback(expr) if pk in self.pk_row), self.rows)
+            logger.debug("filter evaluated by Milvus (%s): %s", exc, node)
+            out = self._rows_mask((self.pk_row[pk] for pk in fallback(node) if pk in self.pk_row), self.rows)
         return out & self.alive.view
 
     # -- searches ---------------------------------------------------------------------------

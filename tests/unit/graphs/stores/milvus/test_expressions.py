@@ -1,4 +1,4 @@
-"""Filter-expression builder: escaping, structure under adversarial values, encoding."""
+"""Filter trees rendered as Milvus expressions: escaping, structure under adversarial values, encoding."""
 
 from __future__ import annotations
 
@@ -11,20 +11,41 @@ from milvus_lite.search.filter import parse_expr
 from milvus_lite.search.filter.ast import CmpOp, FieldRef, LikeOp, Not, StringLit
 
 from graphs.domain import Constraint, DateRange
+from graphs.stores import filters
 from graphs.stores.filters import (
     ENTITY_FIELDS,
-    and_filters,
-    build_filter,
-    constraint_filter,
+    Compare,
+    Filter,
     decode_entity_field,
     decode_value,
-    doc_filter,
     encode_entity_field,
     encode_value,
-    escape_like,
-    escape_string,
-    ids_filter,
 )
+from graphs.stores.milvus.expressions import escape_like, escape_string, render
+
+
+# The builders' trees as the expressions Milvus receives (what this module checks).
+def constraint_filter(c: Constraint) -> str:
+    return render(filters.constraint_filter(c))
+
+
+def build_filter(cs: list[Constraint]) -> str | None:
+    node = filters.build_filter(cs)
+    return None if node is None else render(node)
+
+
+def and_filters(*nodes: Filter | None) -> str | None:
+    node = filters.and_filters(*nodes)
+    return None if node is None else render(node)
+
+
+def doc_filter(doc_id: str) -> str:
+    return render(filters.doc_filter(doc_id))
+
+
+def ids_filter(ids: list[str], *, negate: bool = False) -> str:
+    return render(filters.ids_filter(ids, negate=negate))
+
 
 ADVERSARIAL = [
     'a"b',
@@ -173,8 +194,9 @@ def test_build_filter_ands_parenthesized_terms() -> None:
 
 def test_and_filters_drops_nones_and_duplicates() -> None:
     assert and_filters(None, None) is None
-    assert and_filters("a == 1", None, "a == 1") == "a == 1"
-    assert and_filters("a == 1", "b == 2") == "(a == 1) and (b == 2)"
+    a, b = Compare("a", "==", 1), Compare("b", "==", 2)
+    assert and_filters(a, None, a) == "a == 1"
+    assert and_filters(a, b) == "(a == 1) and (b == 2)"
 
 
 def test_ids_filter() -> None:

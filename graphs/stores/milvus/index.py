@@ -3,39 +3,45 @@
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import logging
-import math
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from pymilvus import (
-    DataType,
-    Function,
-    FunctionType,
-    MilvusClient,
-    MilvusException,
-)
+from pymilvus import MilvusClient, MilvusException
 
-from graphs.domain import ENTITY_TYPES, Chunk, Hit
+from graphs.domain import Chunk, Hit
 from graphs.stores import fusion as fuse
 from graphs.stores.base import DocumentChunks, FusionMethod, StagedWrite, StoreError, StoreUnavailable
 from graphs.stores.bm25 import DEFAULT_B, DEFAULT_K1, Analyzer, UnsupportedAnalyzer
-from graphs.stores.filters import (
-    DATE_FIELD,
-    ENTITY_FIELDS,
-    and_filters,
-    decode_entity_field,
-    doc_filter,
-    docs_filter,
-    encode_entity_field,
-    ids_filter,
+from graphs.stores.filters import Filter, doc_filter, ids_filter
+from graphs.stores.milvus.expressions import render, render_optional
+from graphs.stores.milvus.mirror import MIRROR_FIELDS, SearchMirror
+from graphs.stores.milvus.rows import (
+    Channel,
+    batch_rows,
+    bm25_scores,
+    strip_hash,
+    to_chunk,
+    to_hit,
+    unit_vector,
 )
-from graphs.stores.mirror import MIRROR_FIELDS, SearchMirror
+from graphs.stores.milvus.schema import (
+    DEFAULT_ANALYZER,
+    DENSE_INDEXES,
+    DENSE_METRIC,
+    LOCATION_FIELDS,
+    MAX_TOPK,
+    OUTPUT_FIELDS,
+    SchemaMismatchError,
+    build_schema,
+    check_fields,
+    ensure_indexes,
+)
+from graphs.stores.milvus.staging import StagedRows
 from graphs.vectors import (
     LEGACY_EMBEDDER,
     PROPERTY,
@@ -48,19 +54,7 @@ from graphs.vectors import (
 logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
-Channel = Literal["structured", "semantic", "hybrid", "bm25"]
 
-# Lengths are bytes (Milvus counts bytes; Lite counts characters, which is never more).
-ID_MAX = 2048
-DOC_ID_MAX = 1024
-TITLE_MAX = 2048
-TEXT_MAX = 65535
-ENTITY_MAX = 8192
-ENTITIES_JSON_MAX = 32768
-SOURCE_MAX = 2048
-SECTION_MAX = 2048
-MAX_TOPK = 16384
-UPSERT_BATCH = 256
 # Lite searches and filters its in-memory table row by row in Python (O(n) per call, ~70 us/row),
 # and only flushes it to indexed Parquet segments at 128 MB: flush it ourselves every this many rows.
 # Lite also keeps BM25 statistics per segment (scores across segments are not comparable), so few large
@@ -71,7 +65,6 @@ LITE_FLUSH_ROWS = 8192
 # too_many_pings, which gRPC's C core logs as an error on stderr (the server's log). A Lite server is a child
 # process on loopback: nothing between to keep alive, so no keepalive pings at all (INT_MAX: off).
 LITE_GRPC_OPTIONS = {"grpc.keepalive_time_ms": 2**31 - 1, "grpc.keepalive_permit_without_calls": False}
-_HASH_LEN = 16
 _SERVER_SCHEMES = ("http://", "https://", "tcp://", "unix:")
 _DRIVER_ERRORS: tuple[type[BaseException], ...] = (
     MilvusException,
@@ -81,63 +74,10 @@ _DRIVER_ERRORS: tuple[type[BaseException], ...] = (
 )
 # grpc and milvus_lite (imported lazily by pymilvus for .db URIs) errors are matched by module.
 _DRIVER_MODULES = frozenset({"pymilvus", "milvus_lite", "grpc"})
-# FLAT: exact search; HNSW/AUTOINDEX drop matches under selective filters. Dense vectors are stored and
-# searched as unit vectors, so inner product is their cosine similarity, the same scores without the work of
-# Milvus Lite's COSINE, which renormalizes every stored vector on every search (0.1-0.5 s a search at 100k
-# rows here). A collection made with COSINE keeps it.
-DENSE_METRIC = "IP"
-# BM25's k1 and b are stated so that every backend scores alike: Milvus Lite defaults to k1 = 1.5 (what the
-# eval figures were measured with), Milvus standalone to 1.2.
-BM25_PARAMS: dict[str, Any] = {"bm25_k1": DEFAULT_K1, "bm25_b": DEFAULT_B}
-INDEXES: tuple[tuple[str, str, str | None], ...] = (
-    ("dense", "FLAT", DENSE_METRIC),
-    ("sparse", "SPARSE_INVERTED_INDEX", "BM25"),
-    ("doc_id", "INVERTED", None),
-    (DATE_FIELD, "INVERTED", None),
-)
-INDEX_PARAMS: dict[str, dict[str, Any]] = {"sparse": BM25_PARAMS}
-# On a Milvus server the dense index may be approximate (AER_MILVUS_DENSE_INDEX). Approximate indexes drop
-# allowed rows under a selective filter (HNSW's graph walk meets too few of them: with 15 of 3,000 rows allowed,
-# FAISS HNSW at ef 64 returned fewer than 10 of them for 50 of 50 queries), and a filtered search that finds too
-# few rows, or none, would have the router relax a constraint for nothing. So a filtered search on such an
-# index first counts the rows the filter allows (scalar indexes answer it): none is a confirmed zero; up to
-# EXACT_MAX are scored exactly here; more are searched by the index, and scored exactly after all if the index
-# returns fewer than it should. A Lite file is always searched exactly by its mirror.
-DENSE_INDEXES: dict[str, dict[str, Any]] = {
-    "FLAT": {},
-    "HNSW": {"M": 16, "efConstruction": 200},
-    "IVF_FLAT": {"nlist": 1024},
-    "AUTOINDEX": {},
-}
 EXACT_INDEX_TYPES = frozenset({"FLAT", "BRUTE_FORCE"})
+# A filtered search on an approximate dense index scores up to this many allowed rows exactly (see DENSE_INDEXES).
 EXACT_MAX = 4096
 MIRROR_BATCH = 512  # rows read from Milvus Lite per call when the search mirror catches up
-# English function words and punctuation carry no evidence for BM25 (jieba keeps punctuation as tokens).
-# An explicit list: Milvus Lite does not know the server's "_english_" stop-word set.
-STOP_WORDS: tuple[str, ...] = (
-    *["a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "from", "had", "has", "have", "he", "her", "his", "how", "i", "if", "in", "into", "is", "it", "its", "of", "on", "or", "she", "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "to", "was", "were", "what", "when", "where", "which", "who", "whom", "whose", "why", "will", "with", "would", "you", "your", "did", "do", "does"],
-    *"，。、；：？！“”‘’（）《》【】,.;:?!\"'()[]-",
-    "的", "了", "是", "在", "和", "与", "及", "吗", "呢", "啊",
-)
-DEFAULT_ANALYZER: dict[str, Any] = {
-    "tokenizer": "jieba",
-    "filter": ["lowercase", {"type": "stop", "stop_words": list(STOP_WORDS)}],
-}
-OUTPUT_FIELDS = [
-    "id",
-    "doc_id",
-    "chunk_index",
-    "title",
-    "text",
-    DATE_FIELD,
-    "entities_json",
-    *ENTITY_FIELDS.values(),
-]
-# Where in its file a chunk is (a citation's file, page and section). Collections created before these fields
-# existed keep working without them (Milvus Lite cannot add a field to a collection): their hits have no location.
-# Empty string and 0 stand for "none", as the date field's 0 does.
-LOCATION_FIELDS = ("source", "section", "page")
-
 
 # Lite keeps one in-process server per .db path; release it when the last index on it closes.
 _local_users: dict[str, int] = {}
@@ -161,39 +101,8 @@ class _MirrorMiss(Exception):
     """The mirror named a row Milvus Lite does not hold (it is re-checked; the call is answered by Lite)."""
 
 
-class SchemaMismatchError(StoreError):
-    """The existing collection does not have the schema this index needs."""
-
-
 def _is_driver_error(exc: BaseException) -> bool:
     return isinstance(exc, _DRIVER_ERRORS) or type(exc).__module__.split(".")[0] in _DRIVER_MODULES
-
-
-def _truncate(value: str, max_bytes: int) -> str:
-    data = value.encode()
-    if len(data) <= max_bytes:
-        return value
-    return data[:max_bytes].decode(errors="ignore")
-
-
-def _clamp(value: float, low: float, high: float) -> float:
-    return max(low, min(high, value))
-
-
-def _strip_hash(pk: str) -> str:
-    head, sep, tail = pk.rpartition("@")
-    return head if sep and len(tail) == _HASH_LEN else pk
-
-
-def _row_key(chunk: Chunk, vector: Sequence[float]) -> str:
-    fields = chunk.model_dump(mode="json")
-    for name in LOCATION_FIELDS:  # a chunk without a location hashes as it did before locations existed
-        if fields.get(name) is None:
-            fields.pop(name, None)
-    payload = json.dumps(fields, sort_keys=True, ensure_ascii=False)
-    digest = hashlib.sha256(payload.encode())
-    digest.update(json.dumps([round(float(x), 6) for x in vector]).encode())
-    return f"{chunk.id}@{digest.hexdigest()[:_HASH_LEN]}"
 
 
 class MilvusIndex:
@@ -245,7 +154,7 @@ class MilvusIndex:
         self._exact_max = exact_max
         self._unflushed = 0
         self._lock = threading.Lock()
-        self._shared: _SharedMirror | None = None  # Lite files only: see graphs/stores/mirror.py
+        self._shared: _SharedMirror | None = None  # Lite files only: see graphs/stores/milvus/mirror.py
         self.use_mirror = True
         """Answer a Lite file's searches from the in-process mirror (False: by Milvus Lite's own search, for
         measurements and differential tests; writes keep the mirror up to date either way)."""
@@ -301,7 +210,7 @@ class MilvusIndex:
         if not client.has_collection(name, timeout=self._timeout):
             try:
                 client.create_collection(
-                    name, schema=self._schema(client), consistency_level="Strong", timeout=self._timeout
+                    name, schema=build_schema(client, self.dim, self._analyzer), consistency_level="Strong", timeout=self._timeout
                 )
                 logger.info("created milvus collection %s (dim=%d)", name, self.dim)
             except MilvusException:
@@ -309,7 +218,7 @@ class MilvusIndex:
                     raise  # a concurrent creator is fine; anything else is not
         desc = client.describe_collection(name, timeout=self._timeout)
         self._check_schema(desc)
-        self._ensure_indexes(client)
+        ensure_indexes(client, name, self._new_dense_index, self._timeout)
         [dense_index] = client.list_indexes(name, field_name="dense", timeout=self._timeout)
         info = client.describe_index(name, dense_index, timeout=self._timeout)
         self._dense_metric = str(info["metric_type"])
@@ -317,72 +226,8 @@ class MilvusIndex:
         client.load_collection(name, timeout=self._timeout)
         self._check_embedder(client, desc)
 
-    def _ensure_indexes(self, client: MilvusClient) -> None:
-        """Create whichever index is missing (also repairs a creation cut short)."""
-        for field, index_type, metric in INDEXES:
-            if client.list_indexes(self.collection, field_name=field, timeout=self._timeout):
-                continue
-            extra = INDEX_PARAMS.get(field, {})
-            if field == "dense" and self._new_dense_index != "FLAT":
-                index_type, extra = self._new_dense_index, DENSE_INDEXES[self._new_dense_index]
-            params = client.prepare_index_params()
-            params.add_index(field, index_type=index_type, metric_type=metric, params=extra)
-            # sync=False: pymilvus would poll index state every 0.5 s; load waits for it anyway.
-            client.create_index(self.collection, params, sync=False, timeout=self._timeout)
-
-    def _schema(self, client: MilvusClient) -> Any:
-        schema = client.create_schema(auto_id=False, enable_dynamic_field=False)
-        schema.add_field("id", DataType.VARCHAR, is_primary=True, max_length=ID_MAX)
-        schema.add_field("doc_id", DataType.VARCHAR, max_length=DOC_ID_MAX)
-        schema.add_field("chunk_index", DataType.INT64)
-        schema.add_field("title", DataType.VARCHAR, max_length=TITLE_MAX)
-        schema.add_field("text", DataType.VARCHAR, max_length=TEXT_MAX)
-        # BM25 reads the title too: a passage's title names its subject, often the words a question uses.
-        schema.add_field(
-            "search_text",
-            DataType.VARCHAR,
-            max_length=TEXT_MAX,
-            enable_analyzer=True,
-            analyzer_params=self._analyzer,
-        )
-        schema.add_field("dense", DataType.FLOAT_VECTOR, dim=self.dim)
-        schema.add_field("sparse", DataType.SPARSE_FLOAT_VECTOR)
-        for field in ENTITY_FIELDS.values():
-            schema.add_field(field, DataType.VARCHAR, max_length=ENTITY_MAX)
-        schema.add_field(DATE_FIELD, DataType.INT64)
-        schema.add_field("entities_json", DataType.VARCHAR, max_length=ENTITIES_JSON_MAX)
-        schema.add_field("source", DataType.VARCHAR, max_length=SOURCE_MAX)
-        schema.add_field("section", DataType.VARCHAR, max_length=SECTION_MAX)
-        schema.add_field("page", DataType.INT64)
-        schema.add_function(
-            Function(
-                name="text_bm25",
-                function_type=FunctionType.BM25,
-                input_field_names=["search_text"],
-                output_field_names=["sparse"],
-            )
-        )
-        return schema
-
     def _check_schema(self, desc: dict[str, Any]) -> None:
-        fields = {f["name"]: f for f in desc.get("fields", [])}
-        missing = [f for f in ("id", "dense", "sparse", "search_text", *OUTPUT_FIELDS) if f not in fields]
-        if missing:
-            raise SchemaMismatchError(
-                f"collection {self.collection!r} lacks fields {missing}; use another collection name"
-            )
-        dim = int(fields["dense"].get("params", {}).get("dim", -1))
-        if dim != self.dim and self.embedder is not None:
-            stored = parse_fingerprint((desc.get("properties") or {}).get(PROPERTY))
-            if stored is None:
-                stored = LEGACY_EMBEDDER if dim == LEGACY_EMBEDDER.dimension else EmbedderFingerprint("unrecorded", dim)
-            raise EmbedderMismatch(f"collection {self.collection!r}", stored, self.embedder)
-        if dim != self.dim:
-            raise SchemaMismatchError(
-                f"collection {self.collection!r} has dense dim {dim}, the embedder gives {self.dim}; "
-                "use another collection name or the matching embedder"
-            )
-        location = all(f in fields for f in LOCATION_FIELDS)
+        location = check_fields(desc, self.collection, self.dim, self.embedder)
         if not location and self._location:
             logger.warning(
                 "collection %r was created before chunk locations: it keeps working, but its hits and citations "
@@ -406,108 +251,24 @@ class MilvusIndex:
             )
         self.stored_embedder = stored
 
-    # -- rows and hits --------------------------------------------------------------------
-
-    def _check_vector(self, vector: Sequence[float]) -> list[float]:
-        """The vector scaled to unit length (a zero vector stays zero), after checking its dimension."""
-        if len(vector) != self.dim:
-            raise ValueError(f"vector has dim {len(vector)}, expected {self.dim}")
-        values = [float(x) for x in vector]
-        norm = math.sqrt(math.fsum(x * x for x in values))
-        return [x / norm for x in values] if norm > 0 else values
-
-    def _row(self, chunk: Chunk, vector: Sequence[float]) -> dict[str, Any]:
-        pk = _row_key(chunk, vector)
-        if len(pk.encode()) > ID_MAX or len(chunk.doc_id.encode()) > DOC_ID_MAX:
-            raise ValueError(f"chunk id {chunk.id!r} or its doc_id is too long")
-        entities_json = json.dumps(chunk.entities, ensure_ascii=False)
-        if len(entities_json.encode()) > ENTITIES_JSON_MAX:
-            logger.warning("entities of chunk %s too long for entities_json; kept in fields only", chunk.id)
-            entities_json = ""
-        row: dict[str, Any] = {
-            "id": pk,
-            "doc_id": chunk.doc_id,
-            "chunk_index": chunk.chunk_index,
-            "title": _truncate(chunk.title, TITLE_MAX),
-            "text": _truncate(chunk.text, TEXT_MAX),
-            "search_text": _truncate(search_text(chunk), TEXT_MAX),
-            "dense": self._check_vector(vector),
-            DATE_FIELD: chunk.date or 0,
-            "entities_json": entities_json,
-            "source": _truncate(chunk.source or "", SOURCE_MAX),
-            "section": _truncate(chunk.section or "", SECTION_MAX),
-            "page": chunk.page or 0,
-        }
-        for etype, field in ENTITY_FIELDS.items():
-            row[field] = encode_entity_field(chunk.entities.get(etype, []), max_bytes=ENTITY_MAX)
-        return row
-
-    @staticmethod
-    def _entities(entity: dict[str, Any]) -> dict[str, list[str]]:
-        raw = entity.get("entities_json") or ""
-        if raw:
-            try:
-                parsed = json.loads(raw)
-                return {str(k): [str(v) for v in vs] for k, vs in parsed.items() if vs}
-            except (ValueError, AttributeError, TypeError):
-                logger.warning("bad entities_json on %s", entity.get("id"))
-        decoded = {t: decode_entity_field(entity.get(f) or "") for t, f in ENTITY_FIELDS.items()}
-        return {t: names for t, names in decoded.items() if names}
-
-    def _hit(
-        self,
-        raw: Any,
-        channel: Channel,
-        score: float,
-        *,
-        dense: float | None = None,
-        bm25: float | None = None,
-    ) -> Hit:
-        entity = raw["entity"]
-        date = int(entity.get(DATE_FIELD) or 0)
-        return Hit(
-            id=_strip_hash(str(entity.get("id", raw["id"]))),
-            doc_id=entity.get("doc_id", ""),
-            title=entity.get("title", ""),
-            text=entity.get("text", ""),
-            score=score,
-            channel=channel,
-            dense_score=dense,
-            bm25_score=bm25,
-            date=date or None,
-            entities=self._entities(entity),
-            source=entity.get("source") or None,
-            section=entity.get("section") or None,
-            page=int(entity.get("page") or 0) or None,
-        )
-
-    @staticmethod
-    def _bm25_scores(raws: Sequence[Any], raw: bool = False) -> list[float]:
-        # Lite returns BM25 negated, server positive: compare magnitudes, best = 1 (unless raw).
-        values = [abs(float(r["distance"])) for r in raws]
-        if raw:
-            return values
-        top = max(values, default=0.0)
-        return [v / top if top > 0 else 0.0 for v in values]
-
     # -- VectorIndex ----------------------------------------------------------------------
 
     def _search(
-        self, op: str, query: Any, field: Literal["dense", "sparse"], filter: str | None, limit: int
+        self, op: str, query: Any, field: Literal["dense", "sparse"], filter: Filter | None, limit: int
     ) -> list[Any]:
         """One search of one vector field (dense vector or BM25 text), translated errors included: from the
         search mirror for a Lite file, else by Milvus. Raw hits are Milvus's ``{id, distance, entity}``."""
 
         def run(client: MilvusClient) -> list[Any]:
             found = self._mirror_search(client, query, field, filter, limit)
-            return found if found is not None else self._milvus_search(client, query, field, filter, limit)
+            return found if found is not None else self._milvus_search(client, query, field, render_optional(filter), limit)
 
         return self._call(op, run)
 
     def _milvus_search(
-        self, client: MilvusClient, query: Any, field: Literal["dense", "sparse"], filter: str | None, limit: int
+        self, client: MilvusClient, query: Any, field: Literal["dense", "sparse"], filter: str, limit: int
     ) -> list[Any]:
-        """The search by Milvus itself; the dense metric and index are the collection's own, read when it
+        """The search by Milvus itself (``filter``: an expression, "" for none); the dense metric and index are the collection's own, read when it
         opened. Under a filter, an approximate dense index is kept from dropping allowed rows (see EXACT_MAX)."""
         limit = min(limit, MAX_TOPK)
         exact = field != "dense" or self._dense_index in EXACT_INDEX_TYPES
@@ -545,7 +306,7 @@ class MilvusIndex:
         if not pks:
             return []
         return client.query(
-            self.collection, filter=ids_filter(pks), output_fields=fields, limit=len(pks), timeout=self._timeout
+            self.collection, filter=render(ids_filter(pks)), output_fields=fields, limit=len(pks), timeout=self._timeout
         )
 
     def _exact_dense(self, client: MilvusClient, query: Sequence[float], filter: str, limit: int) -> list[Any]:
@@ -644,14 +405,14 @@ class MilvusIndex:
             )  # fmt: skip
 
     def _mirror_search(
-        self, client: MilvusClient, query: Any, field: Literal["dense", "sparse"], filter: str | None, limit: int
+        self, client: MilvusClient, query: Any, field: Literal["dense", "sparse"], filter: Filter | None, limit: int
     ) -> list[Any] | None:
         """Exact top hits from the mirror with their fields read from Lite by primary key; None without one."""
         mirror = self._reader()
         if mirror is None:
             return None
         with mirror.lock:
-            mask = mirror.filter_mask(filter, lambda expr: self._ids(client, expr))
+            mask = mirror.filter_mask(filter, lambda node: self._ids(client, render(node)))
             limit = min(limit, MAX_TOPK)
             if field == "dense":
                 top = mirror.dense_search(query, mask, limit)
@@ -675,33 +436,33 @@ class MilvusIndex:
                 shared.mirror.compact_if_needed()
                 _save(shared.mirror, shared.directory)
 
-    def search_dense(self, vector: Sequence[float], *, filter: str | None, limit: int) -> list[Hit]:
+    def search_dense(self, vector: Sequence[float], *, filter: Filter | None, limit: int) -> list[Hit]:
         """Exact cosine search (inner product of unit vectors), optionally under a filter."""
         if limit <= 0:
             return []
-        raws = self._search("search_dense", self._check_vector(vector), "dense", filter, limit)
-        channel: Channel = "structured" if filter else "semantic"
+        raws = self._search("search_dense", unit_vector(vector, self.dim), "dense", filter, limit)
+        channel: Channel = "structured" if filter is not None else "semantic"
         hits = []
         scale = score_scale((self.stored_embedder or self.embedder or LEGACY_EMBEDDER).name)
         for r in raws:
-            s = _clamp(scale.map(float(r["distance"])), -1.0, 1.0)  # on USE's scale: see ScoreScale
-            hits.append(self._hit(r, channel, s, dense=s))
+            s = max(-1.0, min(1.0, scale.map(float(r["distance"]))))  # on USE's scale: see ScoreScale
+            hits.append(to_hit(r, channel, s, dense=s))
         return hits
 
-    def search_bm25(self, text: str, *, filter: str | None, limit: int, raw: bool = False) -> list[Hit]:
+    def search_bm25(self, text: str, *, filter: Filter | None, limit: int, raw: bool = False) -> list[Hit]:
         """BM25 full-text search; scores scaled so the best hit is 1, or the raw BM25 magnitudes
         (``raw``: comparable across searches of the same text, e.g. a later search under a filter)."""
         if limit <= 0 or not text.strip():
             return []
         raws = self._search("search_bm25", text, "sparse", filter, limit)
-        return [self._hit(r, "bm25", s, bm25=s) for r, s in zip(raws, self._bm25_scores(raws, raw), strict=True)]
+        return [to_hit(r, "bm25", s, bm25=s) for r, s in zip(raws, bm25_scores(raws, raw), strict=True)]
 
     def search_hybrid(
         self,
         vector: Sequence[float],
         text: str,
         *,
-        filter: str | None,
+        filter: Filter | None,
         limit: int,
         fusion: FusionMethod = "rrf",
         dense_weight: float | None = None,
@@ -724,15 +485,19 @@ class MilvusIndex:
             dense, bm25, limit, dense_weight=fuse.WEIGHTED_DENSE_WEIGHT if dense_weight is None else dense_weight
         )
 
-    def count(self, filter: str | None = None) -> int:
+    def describe_filter(self, filter: Filter) -> str:
+        """The filter as Milvus runs it (its expression), for search records and traces."""
+        return render(filter)
+
+    def count(self, filter: Filter | None = None) -> int:
         """Count rows matching ``filter`` (all rows for None)."""
 
         def run(client: MilvusClient) -> int:
             mirror = self._reader()
             if mirror is None:
-                return self._count(client, filter)
+                return self._count(client, render_optional(filter))
             with mirror.lock:
-                return mirror.count(mirror.filter_mask(filter, lambda expr: self._ids(client, expr)))
+                return mirror.count(mirror.filter_mask(filter, lambda node: self._ids(client, render(node))))
 
         return self._call("count", run)
 
@@ -803,27 +568,7 @@ class MilvusIndex:
 
     def stage_documents(self, docs: Sequence[DocumentChunks]) -> StagedWrite:
         """Check the batch and build its rows (no I/O); the returned write adds them, then removes the old ones."""
-        return _StagedRows(self, [doc_id for doc_id, _, _ in docs], self._rows(docs))
-
-    def _rows(self, docs: Sequence[DocumentChunks]) -> list[dict[str, Any]]:
-        """Check a batch against the contract and build its rows (no I/O)."""
-        seen_docs: set[str] = set()
-        seen_chunks: set[str] = set()
-        rows: list[dict[str, Any]] = []
-        for doc_id, chunks, vectors in docs:
-            if len(chunks) != len(vectors):
-                raise ValueError(f"{len(chunks)} chunks but {len(vectors)} vectors for document {doc_id!r}")
-            if doc_id in seen_docs:
-                raise ValueError(f"document {doc_id!r} appears twice in one batch")
-            seen_docs.add(doc_id)
-            if any(c.doc_id != doc_id for c in chunks):
-                raise ValueError(f"every chunk must belong to document {doc_id!r}")
-            ids = {c.id for c in chunks}
-            if len(ids) != len(chunks) or ids & seen_chunks:
-                raise ValueError(f"duplicate chunk ids in document {doc_id!r}")
-            seen_chunks |= ids
-            rows.extend(self._row(c, v) for c, v in zip(chunks, vectors, strict=True))
-        return rows
+        return StagedRows(self, [doc_id for doc_id, _, _ in docs], batch_rows(docs, self.dim))
 
     def _wrote(self, client: MilvusClient, rows: int) -> None:
         if not self._local:
@@ -850,7 +595,7 @@ class MilvusIndex:
         """Remove every chunk of ``doc_id``; return how many were removed."""
 
         def run(client: MilvusClient) -> int:
-            expr = doc_filter(doc_id)
+            expr = render(doc_filter(doc_id))
             mirror = self._mirror()
             with mirror.lock if mirror is not None else contextlib.nullcontext():
                 n = len(mirror.document_pks([doc_id])) if mirror is not None else self._count(client, expr)
@@ -874,33 +619,26 @@ class MilvusIndex:
 
     def document_chunks(self, doc_id: str) -> list[Chunk]:
         """Every chunk of ``doc_id`` in chunk order, with entity fields, date and location."""
-        return self._chunks("document_chunks", doc_filter(doc_id))
+        return self._chunks("document_chunks", render(doc_filter(doc_id)))
 
-    def chunks_where(self, filter: str) -> list[Chunk]:
+    def chunks_where(self, filter: Filter) -> list[Chunk]:
         """Every chunk ``filter`` matches, by document and chunk order (past the server's result window)."""
-        return self._chunks("chunks_where", filter)
+        return self._chunks("chunks_where", render(filter))
 
     def chunk_vectors(self, doc_id: str) -> dict[str, list[float]]:
         """The stored dense vector of each chunk of ``doc_id`` (chunk id → vector)."""
 
         def run(client: MilvusClient) -> dict[str, list[float]]:
-            rows = client.query(self.collection, filter=doc_filter(doc_id), output_fields=["id", "dense"],
+            rows = client.query(self.collection, filter=render(doc_filter(doc_id)), output_fields=["id", "dense"],
                                 **({} if self._local else {"limit": MAX_TOPK}), timeout=self._timeout)
-            return {_strip_hash(str(r["id"])): [float(x) for x in r["dense"]] for r in rows}
+            return {strip_hash(str(r["id"])): [float(x) for x in r["dense"]] for r in rows}
 
         return self._call("chunk_vectors", run)
 
     def _chunks(self, op: str, filter: str) -> list[Chunk]:
         fields = [f for f in self._output_fields if f != "id"] + ["id"]
         rows = self._call(op, lambda client: list(self._scan_rows(client, filter, fields)))
-        chunks = []
-        for row in sorted(rows, key=lambda r: (str(r.get("doc_id")), int(r.get("chunk_index") or 0))):
-            hit = self._hit({"entity": row, "id": row["id"]}, "bm25", 0.0)
-            chunks.append(Chunk(id=hit.id, doc_id=hit.doc_id, chunk_index=int(row.get("chunk_index") or 0),
-                                title=hit.title, text=hit.text, date=hit.date,
-                                entities={k: v for k, v in hit.entities.items() if k in ENTITY_TYPES},
-                                source=hit.source, section=hit.section, page=hit.page))
-        return chunks
+        return [to_chunk(row) for row in sorted(rows, key=lambda r: (str(r.get("doc_id")), int(r.get("chunk_index") or 0)))]
 
     def document_summaries(self) -> dict[str, tuple[str, int, int]]:
         """``doc_id -> (title, chunks, bytes of chunk text)`` of every indexed document (one scan)."""
@@ -956,84 +694,6 @@ class MilvusIndex:
             with shared.mirror.lock:
                 _save(shared.mirror, shared.directory)
 
-
-def search_text(chunk: Chunk) -> str:
-    """What BM25 reads of a chunk: its title and section name its subject, often the words a question uses."""
-    head = " — ".join(part for part in (chunk.title, chunk.section) if part)
-    return f"{head}\n{chunk.text}" if head else chunk.text
-
-
-class _StagedRows:
-    """The three steps of ``MilvusIndex.stage_documents`` (``StagedWrite``)."""
-
-    def __init__(self, index: MilvusIndex, doc_ids: list[str], rows: list[dict[str, Any]]) -> None:
-        self._index = index
-        self._doc_ids = doc_ids
-        self._rows = rows
-        self._new_ids = [r["id"] for r in rows]
-        self._old_ids: set[str] = set()
-        self._fresh_ids: list[str] = []
-        self.chunks = len(rows)
-
-    def write(self) -> None:
-        """Add the rows whose content-hashed id is not stored yet (an unchanged chunk keeps its row)."""
-        if not self._doc_ids:
-            return
-        index = self._index
-
-        def run(client: MilvusClient) -> None:
-            mirror = index._mirror()
-            with mirror.lock if mirror is not None else contextlib.nullcontext():
-                self._old_ids = (mirror.document_pks(self._doc_ids) if mirror is not None
-                                 else index._ids(client, docs_filter(self._doc_ids)))
-                fresh = [r for r in self._rows if r["id"] not in self._old_ids]
-                self._fresh_ids = [r["id"] for r in fresh]  # before writing: abort removes whatever got in
-                if not index._location:
-                    fresh = [{k: v for k, v in r.items() if k not in LOCATION_FIELDS} for r in fresh]
-                for start in range(0, len(fresh), UPSERT_BATCH):
-                    client.upsert(index.collection, fresh[start : start + UPSERT_BATCH], timeout=index._timeout)
-                index._wrote(client, len(fresh))
-                if mirror is not None:
-                    mirror.add(fresh)
-
-        index._call("replace_documents", run)
-
-    def commit(self) -> None:
-        """Delete the documents' rows that are not part of this write."""
-        if not self._doc_ids or not self._old_ids - set(self._new_ids):
-            return
-        index = self._index
-        # A filter (not the stale ids) also catches rows a concurrent writer added.
-        docs_expr = docs_filter(self._doc_ids)
-        keep = ids_filter(self._new_ids, negate=True) if self._new_ids else None
-        stale = and_filters(docs_expr, keep) or docs_expr
-
-        def run(client: MilvusClient) -> None:
-            mirror = index._mirror()
-            with mirror.lock if mirror is not None else contextlib.nullcontext():
-                client.delete(index.collection, filter=stale, timeout=index._timeout)
-                index._wrote(client, len(self._old_ids - set(self._new_ids)))
-                if mirror is not None:
-                    mirror.kill(self._old_ids - set(self._new_ids))
-
-        index._call("replace_documents", run)
-
-    def abort(self) -> None:
-        """Delete the rows ``write`` added (or may have added): the documents are back to their old rows."""
-        if not self._fresh_ids:
-            return
-        index = self._index
-        ids = self._fresh_ids
-
-        def run(client: MilvusClient) -> None:
-            mirror = index._mirror()
-            with mirror.lock if mirror is not None else contextlib.nullcontext():
-                client.delete(index.collection, filter=ids_filter(ids), timeout=index._timeout)
-                if mirror is not None:
-                    mirror.kill(ids)
-
-        index._call("abort_write", run)
-        self._fresh_ids = []
 
 
 def _save(mirror: SearchMirror, directory: Path) -> None:

@@ -1,4 +1,5 @@
-"""Property tests of the filter-expression builder: no value, however hostile, changes an expression's structure.
+"""Property tests of the expressions rendered from filter trees: no value, however hostile, changes an
+expression's structure.
 
 Each expression is tokenized and parsed by Milvus Lite's own filter parser; a value must stay inside one
 string literal and come back out of it unchanged. LIKE patterns are checked against a model of SQL LIKE.
@@ -16,22 +17,37 @@ from milvus_lite.search.filter import parse_expr
 from milvus_lite.search.filter.ast import And, CmpOp, FieldRef, InOp, LikeOp, Not, StringLit
 from milvus_lite.search.filter.tokens import TokenKind, tokenize
 
-from graphs.domain import ENTITY_TYPES, Constraint, DateRange
-from graphs.stores.filters import (
-    ENTITY_FIELDS,
-    and_filters,
-    build_filter,
-    constraint_filter,
-    date_filter,
-    decode_entity_field,
-    docs_filter,
-    encode_entity_field,
-    encode_value,
-    entity_filter,
-    escape_like,
-    escape_string,
-    ids_filter,
-)
+from graphs.domain import ENTITY_TYPES, Constraint, DateRange, EntityType
+from graphs.stores import filters
+from graphs.stores.filters import ENTITY_FIELDS, decode_entity_field, encode_entity_field, encode_value
+from graphs.stores.milvus.expressions import escape_like, escape_string, render
+
+
+# The builders' trees as the expressions Milvus receives (what this module checks).
+def entity_filter(etype: EntityType, value: str) -> str:
+    return render(filters.entity_filter(etype, value))
+
+
+def constraint_filter(c: Constraint) -> str:
+    return render(filters.constraint_filter(c))
+
+
+def build_filter(cs: list[Constraint]) -> str | None:
+    node = filters.build_filter(cs)
+    return None if node is None else render(node)
+
+
+def date_filter(date_range: DateRange) -> str:
+    return render(filters.date_filter(date_range))
+
+
+def docs_filter(doc_ids: list[str]) -> str:
+    return render(filters.docs_filter(doc_ids))
+
+
+def ids_filter(ids: list[str], *, negate: bool = False) -> str:
+    return render(filters.ids_filter(ids, negate=negate))
+
 
 # Fragments that end literals, open groups, combine terms or act as wildcards, mixed with arbitrary text.
 FRAGMENTS = ['"', "'", "\\", "\\\\", '\\"', "|", "||", "&&", " or ", " and ", "not ", ")", "(", "]", "[", ",",
@@ -197,8 +213,9 @@ def test_id_lists_keep_every_value_inside_its_own_literal(ids: list[str], negate
 
 @given(literal_safe, st.lists(literal_safe, min_size=1, max_size=3))
 def test_and_filters_of_doc_and_id_filters_parse_to_the_same_values(doc_id: str, ids: list[str]) -> None:
-    expr = and_filters(docs_filter([doc_id]), ids_filter(ids, negate=True))
-    assert expr is not None
+    node = filters.and_filters(filters.docs_filter([doc_id]), filters.ids_filter(ids, negate=True))
+    assert node is not None
+    expr = render(node)
     left, right = conjuncts(parse_expr(expr), 2)
     assert isinstance(left, CmpOp) and left.right.value == doc_id
     assert isinstance(right, InOp) and [e.value for e in right.values.elements] == ids

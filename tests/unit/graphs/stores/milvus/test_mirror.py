@@ -9,11 +9,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graphs.stores import mirror as mirror_module
 from graphs.stores.bm25 import Analyzer
-from graphs.stores.filters import encode_entity_field
+from graphs.stores.filters import Compare, Filter, encode_entity_field, entity_filter
 from graphs.stores.milvus import DEFAULT_ANALYZER
-from graphs.stores.mirror import SearchMirror
+from graphs.stores.milvus import mirror as mirror_module
+from graphs.stores.milvus.mirror import SearchMirror
 
 DIM = 8
 ANALYZER = Analyzer.from_params(DEFAULT_ANALYZER)
@@ -47,8 +47,8 @@ def brute(m: SearchMirror, q: np.ndarray, allowed: list[int], k: int) -> list[tu
     return [(m.pks[r], -s) for s, r in scored]
 
 
-def no_fallback(expr: str) -> list[str]:
-    raise AssertionError(f"unexpected fallback for {expr}")
+def no_fallback(node: Filter) -> list[str]:
+    raise AssertionError(f"unexpected fallback for {node}")
 
 
 def test_dense_search_is_exact_with_and_without_a_filter() -> None:
@@ -57,7 +57,7 @@ def test_dense_search_is_exact_with_and_without_a_filter() -> None:
     got = m.dense_search(q.tolist(), None, 7)
     assert [pk for pk, _ in got] == [pk for pk, _ in brute(m, q, list(range(40)), 7)]
     assert [s for _, s in got] == pytest.approx([s for _, s in brute(m, q, list(range(40)), 7)], abs=1e-6)
-    for expr in ['person like "%|p1|%"', 'location like "%|北京|%"', "date >= 20240030"]:
+    for expr in [entity_filter("PERSON", "p1"), entity_filter("LOCATION", "北京"), Compare("date", ">=", 20240030)]:
         mask = m.filter_mask(expr, no_fallback)
         assert mask is not None
         allowed = np.flatnonzero(mask).tolist()
@@ -68,7 +68,7 @@ def test_dense_search_is_exact_with_and_without_a_filter() -> None:
 def test_both_ways_of_scoring_under_a_mask_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     m = filled()
     q = np.random.default_rng(5).standard_normal(DIM).tolist()
-    mask = m.filter_mask('location like "%|北京|%"', no_fallback)
+    mask = m.filter_mask(entity_filter("LOCATION", "北京"), no_fallback)
     gathered = m.dense_search(q, mask, 6)
     monkeypatch.setattr(mirror_module, "GATHER_SHARE", 0.0)  # score every row, then keep the allowed ones
     assert m.dense_search(q, mask, 6) == gathered
@@ -109,11 +109,11 @@ def test_compaction_keeps_every_answer() -> None:
     m = filled(3000)
     m.kill([m.pks[i] for i in range(0, 3000, 2)])
     q = np.random.default_rng(1).standard_normal(DIM).tolist()
-    mask = m.filter_mask('person like "%|p2|%"', no_fallback)
+    mask = m.filter_mask(entity_filter("PERSON", "p2"), no_fallback)
     before = (m.dense_search(q, mask, 10), m.bm25_search("投资 北京", None, 20), m.count(mask))
     assert m.compact_if_needed()
     assert m.rows == m.live == 1500
-    mask = m.filter_mask('person like "%|p2|%"', no_fallback)
+    mask = m.filter_mask(entity_filter("PERSON", "p2"), no_fallback)
     after = (m.dense_search(q, mask, 10), m.bm25_search("投资 北京", None, 20), m.count(mask))
     assert after[0] == before[0] and after[2] == before[2]
     assert [pk for pk, _ in after[1]] == [pk for pk, _ in before[1]]
@@ -133,7 +133,7 @@ def test_saved_files_load_back_to_the_same_answers(tmp_path: Path, monkeypatch: 
     q = np.random.default_rng(3).standard_normal(DIM).tolist()
 
     def answers(x: SearchMirror) -> tuple[Any, ...]:
-        mask = x.filter_mask('location like "%|北京|%"', no_fallback)
+        mask = x.filter_mask(entity_filter("LOCATION", "北京"), no_fallback)
         return (
             x.dense_search(q, mask, 8),
             [pk for pk, _ in x.bm25_search("换了内容 北京", None, 30)],
