@@ -8,8 +8,14 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 pytest_plugins = ["tests.support.system_deps"]
+
+# Property tests check what holds, not how fast: on a loaded 2-core CI box an example can take over hypothesis's
+# default 200 ms deadline and fail a correct test.
+hypothesis_settings.register_profile("suite", deadline=None)
+hypothesis_settings.load_profile("suite")
 
 
 # What a shell may set for the suite itself; every other AER_* variable (a data dir, a vector cache, keys, a

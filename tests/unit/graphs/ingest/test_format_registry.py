@@ -90,6 +90,6 @@ def test_the_lists_users_see_name_exactly_the_supported_types() -> None:
     assert picker is not None and tuple(picker.group(1).split(",")) == SUPPORTED_SUFFIXES
     label = re.search(r'<label for="upload-files">(.*?)</label>', page, re.DOTALL)
     assert label is not None and re.findall(r"\.[a-z]+", label.group(1)) == FILE_TYPES.split()
-    cli = (ROOT / "app" / "cli.py").read_text(encoding="utf-8")
+    cli = (ROOT / "app" / "cli" / "ingest.py").read_text(encoding="utf-8")
     help_text = re.search(r'help="A file or a folder \(recursive\) of (.*?) files\."\)', cli, re.DOTALL)
     assert help_text is not None and re.findall(r"\.[a-z]+", help_text.group(1)) == FILE_TYPES.split()

@@ -8,7 +8,7 @@ from typing import Any, get_args, get_type_hints
 import pytest
 from langgraph.graph import END, START, StateGraph
 
-from graphs.rag.graph import NODES, graph
+from graphs.rag.graph import NODES, workflow
 from graphs.rag.one_path import add_nodes
 from graphs.rag.registry import NodeRecord, NodeSpec, describe, llm_nodes, registry, spec_of
 from graphs.rag.state import RagState
@@ -18,7 +18,7 @@ from tests.support.nodes import check_answer_module
 def test_the_registered_modules_are_the_wired_nodes() -> None:
     wired = {describe(m).name for m in NODES}
     assert set(registry()) == wired
-    assert set(graph.get_graph().nodes) - {START, END} == wired
+    assert set(workflow.get_graph().nodes) - {START, END} == wired
 
 
 def test_each_node_declares_a_purpose_and_a_summary() -> None:
