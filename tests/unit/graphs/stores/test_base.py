@@ -21,6 +21,7 @@ from graphs.stores.base import (
     StoreHandle,
     VectorIndex,
 )
+from graphs.stores.filters import Filter
 from tests.support.fakes import ScriptedIndex, hit, make_context
 
 DOCS = {
@@ -39,21 +40,25 @@ def _respond(channel: str, expr: str | None) -> list[Hit]:
 
 
 class SearchOnly:
-    """A chunk index that can only search: the three ``ChunkSearch`` methods and nothing else."""
+    """A chunk index that can only search: the ``ChunkSearch`` methods (three searches and how a filter reads in
+    the backend's language) and nothing else."""
 
     def __init__(self, inner: ScriptedIndex) -> None:
         self._inner = inner
 
-    def search_dense(self, vector: Sequence[float], *, filter: str | None, limit: int) -> list[Hit]:
+    def search_dense(self, vector: Sequence[float], *, filter: Filter | None, limit: int) -> list[Hit]:
         return self._inner.search_dense(vector, filter=filter, limit=limit)
 
-    def search_bm25(self, text: str, *, filter: str | None, limit: int, raw: bool = False) -> list[Hit]:
+    def search_bm25(self, text: str, *, filter: Filter | None, limit: int, raw: bool = False) -> list[Hit]:
         return self._inner.search_bm25(text, filter=filter, limit=limit, raw=raw)
 
-    def search_hybrid(self, vector: Sequence[float], text: str, *, filter: str | None, limit: int,
+    def search_hybrid(self, vector: Sequence[float], text: str, *, filter: Filter | None, limit: int,
                       fusion: Any = "rrf", dense_weight: float | None = None) -> list[Hit]:
         return self._inner.search_hybrid(vector, text, filter=filter, limit=limit, fusion=fusion,
                                          dense_weight=dense_weight)
+
+    def describe_filter(self, filter: Filter) -> str:
+        return self._inner.describe_filter(filter)
 
 
 def test_the_protocols_split_the_index_and_the_whole_is_their_union() -> None:
