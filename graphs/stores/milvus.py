@@ -684,6 +684,8 @@ class MilvusIndex:
         hits = []
         scale = score_scale((self.stored_embedder or self.embedder or LEGACY_EMBEDDER).name)
         for r in raws:
+            if float(r["distance"]) == 0.0:  # a placeholder (zeros): its vector is still being computed
+                continue  # (graphs.ingest.vector_fill); a real unit vector never scores exactly 0
             s = _clamp(scale.map(float(r["distance"])), -1.0, 1.0)  # on USE's scale: see ScoreScale
             hits.append(self._hit(r, channel, s, dense=s))
         return hits
