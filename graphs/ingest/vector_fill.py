@@ -143,7 +143,7 @@ class VectorFiller:
     """Embeds the pending documents' chunks and rewrites them with their vectors, on one worker thread."""
 
     def __init__(self, pending: PendingVectors, ingestor: Ingestor, *, dimension: int,
-                 slice_size: int = 8, idle_s: float = 2.0) -> None:
+                 slice_size: int = 4, idle_s: float = 2.0) -> None:
         self.pending = pending
         self.ingestor = ingestor
         self.fingerprint = fingerprint_of(ingestor.embedder, dimension)
