@@ -17,7 +17,8 @@ re-ingested while its fill runs gets a new row token: the fill that embedded the
 re-reads the chunks under the lock and compares texts) and leaves the new row to the next round.
 
 The fill never mixes embedders: a row whose fingerprint is not the filler's (``same_model``) is not filled; it
-stays pending and the filler says which embedder it wants (``blocked``): `aer reindex` re-embeds everything.
+stays pending and the filler says which embedder it wants (``blocked``): `aer reindex` re-embeds everything,
+after which such a row (its chunks all carry vectors) is dropped.
 """
 
 from __future__ import annotations
@@ -204,6 +205,10 @@ class VectorFiller:
         """Fill the oldest pending document this embedder may fill; the chunks written (0: nothing to do)."""
         for doc in self.pending.next(limit=1, skip=list(self.blocked)):
             if not doc.fingerprint.same_model(self.fingerprint):
+                stored = self.ingestor.index.chunk_vectors(doc.doc_id)
+                if all(any(v) for v in stored.values()):  # re-embedded since (`aer reindex`) or deleted
+                    self.pending.done(doc.doc_id, doc.token)
+                    return 0
                 why = (f"document {doc.doc_id!r} waits for vectors of {doc.fingerprint.describe()}, this process "
                        f"embeds with {self.fingerprint.describe()}: run `aer reindex` to re-embed every chunk")
                 self.blocked[doc.doc_id] = why

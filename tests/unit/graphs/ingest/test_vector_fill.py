@@ -167,15 +167,27 @@ def test_a_fill_killed_between_writing_vectors_and_deleting_placeholders_is_repa
 def test_the_fill_never_mixes_embedders(stores: dict[str, Any]) -> None:
     ingestor = process(stores, Embedder())
     assert ingestor.vector_fill is not None
+    ingestor.ingest([DOC], defer_vectors=True)
+    chunks = len(stores["index"].document_chunks("quill.md"))
     other = EmbedderFingerprint("another-model", DIM, "1.0")
-    ingestor.vector_fill.pending.add([("quill.md", 3)], other)  # listed by a process with another embedder
+    ingestor.vector_fill.pending.add([("quill.md", chunks)], other)  # as a process with another embedder lists it
     ingestor.ingest([OTHER], defer_vectors=True)  # listed by this one
     fill = ingestor.vector_fill
     written = [fill.fill_next() for _ in range(3)]
     assert sum(written) == 1  # OTHER only
-    assert fill.pending.counts() == (1, 3)
+    assert fill.pending.counts() == (1, chunks)
+    assert all(p for _, p in rows(stores["index"], "quill.md"))  # no vector of this embedder went in
     why = fill.blocked["quill.md"]
     assert "another-model" in why and "fake-embedder" in why and "aer reindex" in why
+
+
+def test_a_row_of_another_embedder_is_dropped_once_its_document_carries_vectors(stores: dict[str, Any]) -> None:
+    ingestor = process(stores, Embedder())
+    ingestor.ingest([DOC])  # embedded (as `aer reindex` leaves every chunk)
+    assert ingestor.vector_fill is not None
+    ingestor.vector_fill.pending.add([("quill.md", 3)], EmbedderFingerprint("another-model", DIM, "1.0"))
+    assert ingestor.vector_fill.fill_next() == 0
+    assert ingestor.vector_fill.pending.counts() == (0, 0) and not ingestor.vector_fill.blocked
 
 
 def test_a_document_re_ingested_during_its_fill_keeps_its_new_version(stores: dict[str, Any]) -> None:
