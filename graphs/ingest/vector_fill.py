@@ -144,13 +144,17 @@ class VectorFiller:
     """Embeds the pending documents' chunks and rewrites them with their vectors, on one worker thread."""
 
     def __init__(self, pending: PendingVectors, ingestor: Ingestor, *, dimension: int,
-                 slice_size: int = 4, idle_s: float = 2.0) -> None:
+                 slice_size: int = 1, idle_s: float = 2.0, yield_s: float = 0.005) -> None:
         self.pending = pending
         self.ingestor = ingestor
         self.fingerprint = fingerprint_of(ingestor.embedder, dimension)
         self.dimension = dimension
         self.slice_size = slice_size
-        """Chunks per embedder call: a query waits at most one slice for the (locked) engine."""
+        """Chunks per embedder call: a query waits at most one slice for the (locked) engine. One: a question
+        asked while a file's vectors fill waits for one passage (60-95 ms idle), not a batch."""
+        self.yield_s = yield_s
+        """A pause between slices, so that a query waiting for the engine's lock takes it before the next slice
+        (a lock is not fair: the fill would take it back at once)."""
         self.idle_s = idle_s
         self.blocked: dict[str, str] = {}
         """doc id -> why it is not filled (another embedder's row)."""
@@ -230,7 +234,7 @@ class VectorFiller:
         vectors: dict[str, list[float]] = {}
         ids = list(texts)
         for start in range(0, len(ids), self.slice_size):
-            if self._stop.is_set():
+            if self._stop.wait(self.yield_s if start else 0):
                 return 0
             part = ids[start : start + self.slice_size]
             out = self.ingestor.embedder.embed_documents([texts[i] for i in part])

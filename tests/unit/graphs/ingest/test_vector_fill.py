@@ -41,13 +41,14 @@ class Embedder(Embeddings):
 
     def __init__(self, crash_on_call: int | None = None) -> None:
         self.inner = DeterministicFakeEmbedding(size=DIM)
-        self.crash_on_call, self.calls, self.passages = crash_on_call, 0, 0
+        self.crash_on_call, self.calls, self.passages, self.largest = crash_on_call, 0, 0, 0
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         self.calls += 1
         if self.calls == self.crash_on_call:
             raise Crash
         self.passages += len(texts)
+        self.largest = max(self.largest, len(texts))
         return self.inner.embed_documents(texts)
 
     def embed_query(self, text: str) -> list[float]:
@@ -233,3 +234,14 @@ def test_a_job_with_deferred_vectors_is_done_before_its_vectors_and_the_fill_fol
         ingestor.vector_fill.stop()
     assert ingestor.vector_fill.pending.counts() == (0, 0)
     assert embedder.passages == view.progress.chunks
+
+
+def test_the_fill_embeds_one_passage_per_call_so_a_query_never_waits_for_a_batch(stores: dict[str, Any]) -> None:
+    embedder = Embedder()
+    ingestor = process(stores, embedder)
+    ingestor.vector_fill = VectorFiller(PendingVectors(stores["jobs"]), ingestor, dimension=DIM)  # the defaults
+    ingestor.ingest([DOC], defer_vectors=True)
+    chunks = len(stores["index"].document_chunks("quill.md"))
+    assert chunks > 1
+    assert ingestor.vector_fill.fill_next() == chunks
+    assert embedder.largest == 1 and embedder.calls == chunks
