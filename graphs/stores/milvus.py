@@ -679,13 +679,15 @@ class MilvusIndex:
         """Exact cosine search (inner product of unit vectors), optionally under a filter."""
         if limit <= 0:
             return []
-        raws = self._search("search_dense", self._check_vector(vector), "dense", filter, limit)
+        query = self._check_vector(vector)
+        raws = self._search("search_dense", query, "dense", filter, limit)
         channel: Channel = "structured" if filter else "semantic"
         hits = []
         scale = score_scale((self.stored_embedder or self.embedder or LEGACY_EMBEDDER).name)
+        real_query = any(query)
         for r in raws:
-            if float(r["distance"]) == 0.0:  # a placeholder (zeros): its vector is still being computed
-                continue  # (graphs.ingest.vector_fill); a real unit vector never scores exactly 0
+            if real_query and float(r["distance"]) == 0.0:  # a placeholder (zeros): its vector is still being
+                continue  # computed (graphs.ingest.vector_fill); a real unit vector never scores exactly 0
             s = _clamp(scale.map(float(r["distance"])), -1.0, 1.0)  # on USE's scale: see ScoreScale
             hits.append(self._hit(r, channel, s, dense=s))
         return hits
