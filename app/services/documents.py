@@ -1,0 +1,318 @@
+"""Documents in and out: add-documents (synchronous and all-or-nothing, or a job), uploads, folders, the
+inventory and the jobs. Blocking work runs on worker threads; the routes and the CLI call these."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from pydantic import ValidationError
+
+from app.container import Resources
+from app.errors import ServiceError
+from app.observability.metrics import counted_outages
+from app.schemas import CODED_ERRORS, DocumentFileOptions
+from app.settings import Settings
+from graphs.domain import Document, DocumentRecord
+from graphs.ingest.jobs import DocumentOutcome, JobView, ingest_each
+from graphs.ingest.loaders import (
+    SUPPORTED_SUFFIXES,
+    FileLoad,
+    FileSpec,
+    SkippedPath,
+    discover,
+    load_files,
+    read_regular,
+)
+from graphs.ingest.pipeline import IngestReport
+from graphs.ingest.progress import BatchSizer, Progress
+from graphs.unicode_policy import text_problem
+
+BATCH_SIZE = 32
+"""The largest batch of a folder ingest (batches start at one document: ``BatchSizer``)."""
+
+
+def text_size(docs: Sequence[Document]) -> int:
+    """Characters of text in these documents (what decides synchronous or job)."""
+    return sum(len(d.text) for d in docs)
+
+
+def report_body(report: IngestReport) -> dict[str, Any]:
+    """The answer to a synchronous add-documents: counts, ids and throughput."""
+    return {
+        "success": True, "documents": report.documents, "chunks": report.chunks, "ids": report.doc_ids,
+        "skipped": report.skipped, "seconds": round(report.seconds, 3),
+        "chunksPerS": _round(report.chunks_per_s), "embedderChunksPerS": _round(report.embed_chunks_per_s),
+    }
+
+
+def _round(value: float | None) -> float | None:
+    return round(value, 1) if value is not None else None
+
+
+async def add_documents(resources: Resources, docs: list[Document], *, skip_unchanged: bool = False,
+                        background: bool | None = None, action: str = "add-documents") -> tuple[int, dict[str, Any]]:
+    """``(200, report)`` after one all-or-nothing write, or ``(202, {jobId})`` for a job (asked for, or more
+    text than ``AER_INGEST_SYNC_MAX_CHARS``). ``action``: the ingest path the metrics count it under."""
+    if background is None:
+        background = text_size(docs) > resources.settings.ingest_sync_max_chars
+    with counted_outages(resources.metrics):
+        if background and resources.jobs is not None:
+            job_id = await asyncio.to_thread(resources.jobs.submit, action, docs,
+                                             {"skip_unchanged": skip_unchanged})
+            return 202, {"success": True, "jobId": job_id, "status": "queued", "documents": len(docs)}
+        report = await asyncio.to_thread(resources.ingestor.ingest, docs, atomic=True, skip_unchanged=skip_unchanged)
+    resources.metrics.ingested(action, report.documents, report.chunks)
+    return 200, report_body(report)
+
+
+async def delete_document(resources: Resources, doc_id: str) -> int:
+    """Delete a document and its chunks; the number of chunks removed (0: no such document)."""
+    with counted_outages(resources.metrics):
+        return await asyncio.to_thread(resources.ingestor.delete, doc_id)
+
+
+# ---------------------------------------------------------------------------- uploads
+
+
+class UploadError(ServiceError, ValueError):
+    """An upload refused as a whole (the caller's mistake: a 4xx with this code and details)."""
+
+
+def upload_name(filename: str | None, position: int) -> str:
+    """A safe document name from a client's file name: a relative POSIX path, no ``..``, no drive or root."""
+    raw = (filename or "").replace("\\", "/")
+    parts = [p for p in PurePosixPath(raw).parts if p not in ("", ".", "..", "/") and not p.endswith(":")]
+    return "/".join(parts) or f"file-{position + 1}"
+
+
+def check_upload(settings: Settings, files: Sequence[tuple[str | None, int | None]]) -> list[str]:
+    """An upload's files checked before any is read (``(client file name, size if known)`` each): their document
+    names, or an ``UploadError`` (too many files, an invisible character in a name, an unsupported type, a file
+    over the size limit, a name twice)."""
+    if len(files) > settings.upload_max_files:
+        raise UploadError("invalid", "too_many_files", f"at most {settings.upload_max_files} files per upload",
+                          {"maxFiles": settings.upload_max_files, "files": len(files)})
+    names = [upload_name(filename, i) for i, (filename, _) in enumerate(files)]
+    for name, (_, size) in zip(names, files, strict=True):
+        if (problem := text_problem(name, "file name")) is not None:
+            # the name becomes the document's id and source: "gpj.\u202eexe-trav8.md" shows as "...8vart-exe.jpg"
+            raise UploadError("invalid", "invalid_file_name", f"file name {name!r} {problem}",
+                              {"file": name.encode("unicode_escape").decode("ascii"), "problem": problem})
+        suffix = PurePosixPath(name).suffix.lower()
+        if suffix not in SUPPORTED_SUFFIXES:
+            raise UploadError("unsupported", "unsupported_file_type", f"{name}: {suffix or 'no suffix'} is not a supported type",
+                              {"file": name, "supported": list(SUPPORTED_SUFFIXES)})
+        if size is not None and size > settings.upload_max_file_bytes:
+            raise UploadError("too_large", "file_too_large", f"{name} is over {settings.upload_max_file_bytes} bytes",
+                              {"file": name, "maxFileBytes": settings.upload_max_file_bytes, "bytes": size})
+    if len(set(names)) != len(names):
+        raise UploadError("invalid", "duplicate_file_names", "each file name may appear once per upload")
+    return names
+
+
+def file_options(raw: str | None, names: Sequence[str]) -> dict[str, DocumentFileOptions]:
+    """The ``metadata`` form field: a JSON object mapping file names to ``{id, title, metadata}``."""
+    if raw is None or not raw.strip():
+        return {}
+    try:
+        parsed = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise UploadError("invalid", "invalid_request", "the metadata field is not valid JSON",
+                          [{"loc": ["body", "metadata"], "msg": str(exc), "type": "json_invalid"}]) from exc
+    if not isinstance(parsed, dict):
+        raise UploadError("invalid", "invalid_request", "metadata must be a JSON object mapping file names to options",
+                          [{"loc": ["body", "metadata"], "msg": "not an object", "type": "dict_type"}])
+    unknown = sorted(set(parsed) - set(names))
+    if unknown:
+        raise UploadError("invalid", "invalid_request", f"metadata names files that were not uploaded: {unknown}",
+                          [{"loc": ["body", "metadata", n], "msg": "no such file in this upload", "type": "unknown_file"}
+                           for n in unknown])
+    out = {}
+    for name, value in parsed.items():
+        try:
+            out[name] = DocumentFileOptions.model_validate(value)
+        except ValidationError as exc:
+            details = [{"loc": ["body", "metadata", name, *e["loc"], *(e.get("ctx") or {}).get("path", [])]
+                        if e["type"] == "unsafe_string" else ["body", "metadata", name, *e["loc"]],
+                        "msg": e["msg"], "type": e["type"]} for e in exc.errors()]
+            kinds = {d["type"] for d in details}
+            code = next((c for c in CODED_ERRORS if c in kinds), "invalid_request")
+            raise UploadError("invalid", code, f"invalid metadata for {name}: {exc.errors()[0]['msg']}", details) from exc
+    return out
+
+
+def file_results(loads: Sequence[FileLoad]) -> list[dict[str, Any]]:
+    """Per-file outcome of a load: the documents it gave, or its error."""
+    return [
+        {"name": load.name, "status": "failed", "documents": [],
+         "error": {"code": load.error.code, "message": load.error.message}} if load.error is not None
+        else {"name": load.name, "status": "accepted", "documents": [d.id for d in load.documents]}
+        for load in loads
+    ]
+
+
+def failed_outcomes(loads: Sequence[FileLoad]) -> list[DocumentOutcome]:
+    """A job outcome for each file that could not be loaded (named by the file)."""
+    return [DocumentOutcome(id=load.name, status="failed",
+                            error=f"{load.error.code}: {load.error.message.removeprefix(load.name + ': ')}")
+            for load in loads if load.error is not None]
+
+
+async def upload(resources: Resources, files: Sequence[tuple[str, bytes]], metadata: str | None, *,
+                 root: str | None = None, skip_unchanged: bool = True) -> dict[str, Any]:
+    """Parse uploaded files (a file that cannot be read fails alone) and queue a job of their documents."""
+    names = [name for name, _ in files]
+    options = file_options(metadata, names)
+    specs = [FileSpec(name=name, data=data, doc_id=(o.id if (o := options.get(name)) and o.id else name),
+                      title=o.title if o else None, metadata=o.metadata if o else None) for name, data in files]
+    loads = await asyncio.to_thread(load_files, specs)
+    results = file_results(loads)
+    docs = [d for load in loads for d in load.documents]
+    if not docs:
+        raise UploadError("invalid", "no_documents", "none of the uploaded files could be read", {"files": results})
+    assert resources.jobs is not None
+    job_id = await asyncio.to_thread(resources.jobs.submit, "upload", docs,
+                                     {"skip_unchanged": skip_unchanged, "root": root}, failed_outcomes(loads))
+    return {"success": True, "jobId": job_id, "status": "queued", "documents": len(docs), "files": results}
+
+
+# ---------------------------------------------------------------------------- inventory and jobs
+
+
+def record_body(record: DocumentRecord) -> dict[str, Any]:
+    """One inventory row on the wire."""
+    return record.model_dump(by_alias=True, mode="json")
+
+
+def list_documents(resources: Resources, *, offset: int, limit: int, source: str | None = None,
+                   title: str | None = None, root: str | None = None) -> dict[str, Any]:
+    """One page of the inventory."""
+    assert resources.catalog is not None
+    total, records = resources.catalog.list(offset=offset, limit=limit, source=source, title=title, root=root)
+    return {"success": True, "total": total, "offset": offset, "limit": limit,
+            "documents": [record_body(r) for r in records]}
+
+
+def show_document(resources: Resources, doc_id: str) -> dict[str, Any] | None:
+    """A document's inventory row and its chunks (text, entity tags, date, location); None if unknown."""
+    assert resources.catalog is not None
+    record, chunks = resources.ingestor.read_document(doc_id)  # one version, never a replace half-way
+    if record is None and not chunks:
+        return None
+    if record is None:
+        record = DocumentRecord(id=doc_id, title=chunks[0].title, chunks=len(chunks))
+    return {"success": True, "document": record_body(record),
+            "chunks": [c.model_dump(by_alias=True, mode="json") for c in chunks]}
+
+
+def job_body(view: JobView) -> dict[str, Any]:
+    """A job on the wire."""
+    return {"success": True, "job": view.model_dump(by_alias=True, mode="json")}
+
+
+def show_job(resources: Resources, job_id: str, offset: int = 0, limit: int = 100) -> JobView | None:
+    """A job's status, progress and a page of its documents' outcomes."""
+    assert resources.jobs is not None
+    view = resources.jobs.store.view(job_id, offset, limit)
+    fill = resources.ingestor.vector_fill
+    if view is None or fill is None:
+        return view
+    _, chunks = fill.pending.counts(resources.jobs.store.doc_ids(job_id))
+    return view.model_copy(update={"progress": view.progress.model_copy(update={"vectors_pending": chunks})})
+
+
+# ---------------------------------------------------------------------------- files and folders (the CLI)
+
+
+@dataclass
+class FolderReport:
+    """What ``aer ingest PATH`` did."""
+
+    files: list[FileLoad]
+    report: IngestReport
+    outcomes: list[DocumentOutcome] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    skipped: list[SkippedPath] = field(default_factory=list)
+    """Paths under the root left out on purpose (symbolic links), with why."""
+
+    @property
+    def failed(self) -> list[DocumentOutcome]:
+        return [o for o in self.outcomes if o.status == "failed"]
+
+
+def root_label(path: Path) -> str:
+    """How a folder is named in the inventory (``--prune`` removes what is gone from the same root)."""
+    return str(path.resolve())
+
+
+def folder_specs(path: Path, include: Sequence[str], exclude: Sequence[str], id_prefix: str,
+                 skipped: list[SkippedPath] | None = None) -> list[FileSpec]:
+    """The files to load from a path: id = prefix + path relative to the root (the file's name for a file).
+    Symbolic links are not followed (``skipped`` gets each, with why), not even one swapped in after the walk."""
+    skipped = skipped if skipped is not None else []
+    specs = []
+    for f in discover(path, include, exclude, skipped):
+        try:
+            data = read_regular(f.path)
+        except OSError as exc:
+            skipped.append(SkippedPath(f.relative, f"not read: {exc.strerror or exc}"))
+            continue
+        specs.append(FileSpec(name=f.relative, data=data, doc_id=f"{id_prefix}{f.relative}"))
+    return specs
+
+
+def to_prune(records: Sequence[DocumentRecord], loads: Sequence[FileLoad]) -> list[str]:
+    """Documents of a root to remove after its re-ingest: their file is gone, or it was read and no longer
+    gives them (a line removed from a JSONL file). A file that failed to load keeps its documents."""
+    present = {load.name for load in loads}
+    failed = {load.name for load in loads if load.error is not None}
+    produced = {d.id for load in loads for d in load.documents}
+    return [r.id for r in records
+            if r.source is None or r.source not in present or (r.source not in failed and r.id not in produced)]
+
+
+def ingest_folder(resources: Resources, path: Path, *, include: Sequence[str] = (), exclude: Sequence[str] = (),
+                  id_prefix: str = "", prune: bool = False, force: bool = False,
+                  progress: Callable[[int], Progress] | None = None) -> FolderReport:
+    """Ingest a file or folder: new and changed documents are written (unchanged ones skipped unless
+    ``force``), one batch at a time; with ``prune``, documents of this root whose file is gone are deleted."""
+    # Load the models (embedder, jieba) and open the collection before the clock starts: the rates are the work's.
+    resources.warm_up()
+    resources.ingestor.embedder.embed_documents(["warm up"])
+    resources.ingestor.document_fields(Document(id="warm-up", text="马斯克在北京。"))  # jieba's tag table
+    started = time.perf_counter()
+    root = root_label(path)
+    skipped: list[SkippedPath] = []
+    loads = load_files(folder_specs(path, include, exclude, id_prefix, skipped))
+    docs = [d for load in loads for d in load.documents]
+    bar = progress(len(docs)) if progress else None
+    report = IngestReport()
+    outcomes: list[DocumentOutcome] = []
+    sizer = BatchSizer(BATCH_SIZE)
+    start = 0
+    while start < len(docs):
+        batch_started = time.perf_counter()
+        batch = docs[start : start + sizer.size]
+        found, part = ingest_each(resources.ingestor, batch, skip_unchanged=not force, root=root)
+        sizer.record(len(batch), time.perf_counter() - batch_started)
+        start += len(batch)
+        outcomes += found
+        report.add(part)
+        if bar is not None:
+            bar.update(len(found), part.chunks)
+    if bar is not None:
+        bar.close()
+    removed: list[str] = []
+    if prune and resources.catalog is not None:
+        for doc_id in to_prune(resources.catalog.under(root), loads):
+            resources.ingestor.delete(doc_id)
+            removed.append(doc_id)
+    report.seconds = time.perf_counter() - started  # reading and parsing the files included
+    return FolderReport(files=loads, report=report, outcomes=outcomes + failed_outcomes(loads), removed=removed,
+                        skipped=skipped)
