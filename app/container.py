@@ -26,6 +26,7 @@ from graphs.embeddings import (
 )
 from graphs.ingest.jobs import JobRunner, JobStore
 from graphs.ingest.pipeline import Ingestor
+from graphs.ingest.vector_fill import PendingVectors, VectorFiller
 from graphs.kg.base import KnowledgeGraph
 from graphs.prompts import PromptLibrary
 from graphs.rag.context import GazetteerCache, RagContext, RagLimits
@@ -237,12 +238,17 @@ class Resources:
         """Run ingest jobs in the background, resuming any a previous process left unfinished."""
         if self.jobs is not None:
             self.jobs.start()
+        if self.ingestor.vector_fill is not None:
+            self.ingestor.vector_fill.start()  # first fills what a previous process left pending
 
     def close(self) -> None:
         """Stop the job worker (after its batch in progress), release the stores, export the spans still buffered."""
         if self.jobs is not None:
             self.jobs.stop()
             self.jobs.store.close()
+        if (fill := self.ingestor.vector_fill) is not None:
+            fill.stop()
+            fill.pending.close()
         if self.catalog is not None:
             self.catalog.close()
         self.tracing.shutdown()
@@ -254,7 +260,7 @@ class Resources:
 
 def build_resources(settings: Settings) -> Resources:
     """Build the RagContext and the ingestor from settings."""
-    embedder, _dim, embedding_name, index = build_embedder_and_index(settings)
+    embedder, dim, embedding_name, index = build_embedder_and_index(settings)
     entities = build_entity_store(settings)
     kg = build_knowledge_graph(settings)
     gazetteer = GazetteerCache(entities)
@@ -283,6 +289,11 @@ def build_resources(settings: Settings) -> Resources:
     catalog = SQLiteDocumentCatalog(settings.catalog_file())
     ingestor = Ingestor(embedder=embedder, index=index, entities=entities, gazetteer=gazetteer, kg=kg,
                         journal=kg if isinstance(kg, IngestJournal) else None, catalog=catalog)
+    background = settings.vectors_in_background
+    if background is None:  # a local e5 is embedder-bound (60-95 ms a passage on 2 cores); USE keeps up
+        background = fingerprint_of(embedder, dim).name == E5Embeddings.name
+    if background:
+        ingestor.vector_fill = VectorFiller(PendingVectors(settings.jobs_file()), ingestor, dimension=dim)
     try:
         ingestor.recover()  # writes a killed process left unfinished become absent, not partial
         ingestor.backfill_inventory()  # documents indexed before the inventory existed
@@ -295,4 +306,5 @@ def build_resources(settings: Settings) -> Resources:
                      embedding_note=getattr(embedder, "selection_note", None),
                      trajectories=trajectories, metrics=metrics, tracing=Tracing.from_settings(settings.tracing),
                      catalog=catalog, jobs=JobRunner(JobStore(settings.jobs_file()), ingestor,
-                                                     on_status=metrics.ingest_job, on_written=metrics.ingested))
+                                                     on_status=metrics.ingest_job, on_written=metrics.ingested,
+                                                     defer_vectors=background))

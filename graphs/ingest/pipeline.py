@@ -41,6 +41,7 @@ from graphs.domain import (
 from graphs.embeddings import EmbedderUnavailable
 from graphs.ingest.swaps import DocumentSwaps
 from graphs.ingest.tags import confident_tags
+from graphs.ingest.vector_fill import VectorFiller, placeholder
 from graphs.kg.base import KgDocument, KnowledgeGraph
 from graphs.kg.mentions import canonical, contains_key, name_key
 from graphs.stores.base import DocumentChunks, EntityStore, IndexedChunks, StagedWrite
@@ -193,6 +194,8 @@ class _Prepared:
     vectors: list[list[float]]
     extracted: bool
     record: DocumentRecord
+    deferred: bool = False
+    """Written with placeholder vectors: ``vector_fill`` computes its own behind it."""
 
 
 @dataclass
@@ -210,6 +213,9 @@ class Ingestor:
     """Where write intents go (the graph's SQLite file in the service); None: no crash recovery."""
     catalog: DocumentCatalog | None = None
     """The document inventory (ids, files, content hashes); None: no inventory, nothing is skipped."""
+    vector_fill: VectorFiller | None = None
+    """Where ``ingest(defer_vectors=True)`` lists documents written with placeholder vectors (their dense
+    vectors follow in the background, ``graphs.ingest.vector_fill``); None: every write embeds first."""
     # Document writes (journal, Milvus, graph, settle) run one batch at a time per process, so that
     # recovery, which holds the same lock, never rolls back a batch this process is still writing.
     # Embedding, the slow part, runs outside it.
@@ -293,15 +299,18 @@ class Ingestor:
 
     def ingest(self, docs: Iterable[Document], batch_size: int = 32,
                progress: Callable[[int], None] | None = None, *, atomic: bool = False,
-               skip_unchanged: bool = False, root: str | None = None) -> IngestReport:
+               skip_unchanged: bool = False, root: str | None = None, defer_vectors: bool = False) -> IngestReport:
         """Index documents in batches; re-ingesting an id replaces its chunks.
 
         ``atomic``: the whole call is one write: every document is chunked and embedded before any is
         written, and a failure anywhere leaves every one of them as it was (a synchronous API request).
         Otherwise each batch of ``batch_size`` is one such write. ``skip_unchanged``: a document whose
         content hash is the one in the inventory is left alone (``report.skipped``). ``root``: the folder or
-        upload the documents come from, recorded in the inventory.
+        upload the documents come from, recorded in the inventory. ``defer_vectors`` (with a ``vector_fill``):
+        write placeholder vectors now, searchable by BM25, entities and the graph at once, and leave the dense
+        vectors to the background fill.
         """
+        defer = defer_vectors and self.vector_fill is not None
         started = time.perf_counter()
         report = IngestReport()
         for batch in ([list(docs)] if atomic else _batches(docs, batch_size)):
@@ -310,7 +319,7 @@ class Ingestor:
             if skip_unchanged and self.catalog is not None:
                 unique = self._changed(unique, root, report)
             if unique:
-                prepared = self._prepare(unique, root, report)
+                prepared = self._prepare(unique, root, report, defer=defer)
                 self._write_documents(prepared)
                 for p in prepared:
                     report.documents += 1
@@ -342,17 +351,21 @@ class Ingestor:
             self.catalog.put(moved)
         return changed
 
-    def _prepare(self, docs: list[Document], root: str | None, report: IngestReport) -> list[_Prepared]:
-        """Chunk, tag and embed documents (no store is written)."""
+    def _prepare(self, docs: list[Document], root: str | None, report: IngestReport, *,
+                 defer: bool = False) -> list[_Prepared]:
+        """Chunk, tag and embed documents (no store is written); ``defer``: placeholder vectors instead."""
         chunked = [(doc, *self.chunks(doc)) for doc in docs]
         flat = [c for _, chunks, _ in chunked for c in chunks]
         embed_started = time.perf_counter()
-        try:
-            vectors = self.embedder.embed_documents([embedding_text(c) for c in flat])
-        except EmbedderUnavailable as exc:
-            ids = [doc.id for doc in docs]
-            raise EmbedderUnavailable(f"{exc}; none of the {len(ids)} document(s) was written", ids) from exc
-        report.embed_seconds += time.perf_counter() - embed_started
+        if defer and self.vector_fill is not None:
+            vectors = [placeholder(self.vector_fill.dimension) for _ in flat]
+        else:
+            try:
+                vectors = self.embedder.embed_documents([embedding_text(c) for c in flat])
+            except EmbedderUnavailable as exc:
+                ids = [doc.id for doc in docs]
+                raise EmbedderUnavailable(f"{exc}; none of the {len(ids)} document(s) was written", ids) from exc
+            report.embed_seconds += time.perf_counter() - embed_started
         if len(vectors) != len(flat):
             raise ValueError(f"the embedder returned {len(vectors)} vectors for {len(flat)} chunks")
         now = datetime.now(UTC).isoformat(timespec="seconds")
@@ -360,7 +373,7 @@ class Ingestor:
         for doc, chunks, extracted in chunked:
             record = DocumentRecord(id=doc.id, title=doc.title, source=doc.source, root=root, chunks=len(chunks),
                                     bytes=len(doc.text.encode()), content_hash=content_hash(doc), ingested_at=now)
-            out.append(_Prepared(doc, chunks, vectors[offset : offset + len(chunks)], extracted, record))
+            out.append(_Prepared(doc, chunks, vectors[offset : offset + len(chunks)], extracted, record, defer))
             offset += len(chunks)
         return out
 
@@ -562,8 +575,12 @@ class Ingestor:
             batch = self._begin([("doc", doc_id) for doc_id in doc_ids])
             staged: StagedWrite | None = None
             previous: list[DocumentRecord] | None = None
+            deferred = [(p.doc.id, len(p.chunks)) for p in prepared if p.deferred]
             with self.swaps.writing(doc_ids):  # from the new chunks' write to the old ones' delete
                 try:
+                    if deferred and self.vector_fill is not None:
+                        # listed before any placeholder is written: a crash never leaves one unlisted
+                        self.vector_fill.register(deferred)
                     staged = self.index.stage_documents(replacements)
                     staged.write()
                     if self.catalog is not None:
@@ -580,6 +597,22 @@ class Ingestor:
                     self._fail(batch, docs=doc_ids)
                     raise
             self._settle(batch)
+        if deferred and self.vector_fill is not None:
+            self.vector_fill.written()
+
+    def write_filled_vectors(self, doc_id: str, texts: Mapping[str, str],
+                             vectors: Mapping[str, list[float]]) -> int | None:
+        """Rewrite a document's chunks with the vectors the background fill computed from ``texts`` (chunk id
+        -> embedded text); None, and nothing written, when its chunks changed since (a re-ingest, a delete).
+        The chunks are re-read under the write lock, so tags a re-tag changed meanwhile are kept."""
+        with self._write_lock, self.swaps.writing([doc_id]):
+            chunks = list({c.id: c for c in self.index.document_chunks(doc_id)}.values())
+            if not chunks or {c.id for c in chunks} != set(texts) or any(
+                    embedding_text(c) != texts[c.id] for c in chunks):
+                return None
+            self.index.replace_documents([(doc_id, chunks, [vectors[c.id] for c in chunks])])
+            self.index.flush()
+            return len(chunks)
 
     def read_document(self, doc_id: str) -> tuple[DocumentRecord | None, list[Chunk]]:
         """A document's inventory row and chunks as one version: a replace of it in progress is waited out,

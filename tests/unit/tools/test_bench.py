@@ -237,3 +237,27 @@ def test_tiny_end_to_end_run(tmp_path: Path) -> None:
     assert "reused" not in fifty["ingest"] and fifty["ingest"]["vector_cache"] == {"hits": 50, "misses": 0}
     assert sixty["ingest"]["vector_cache"] == {"hits": 50, "misses": 10}
     assert "search_paths" not in fifty
+
+
+def _run(p95: dict[str, float], chunks_per_s: float) -> dict[str, Any]:
+    routes = {r: {"latency_ms": {"p50": v / 2, "p95": v}} for r, v in p95.items()}
+    return {"meta": {"embed_chunks_per_s": chunks_per_s, "load_average": [1.0, 1.0, 1.0],
+                     "answerable_by_pages": {"1": {"answerable_s": 0.8, "vectors_filled_s": 1.5}}},
+            "sizes": [{"size": 10000, "ingest": {"chunks_per_s": chunks_per_s / 2},
+                       "in_process": {"routes": routes}}]}
+
+
+def test_embedders_compared_in_one_run_against_the_baseline_p95_per_route() -> None:
+    from app.tools.bench.command import compare_runs, format_comparison
+
+    runs = {"e5": _run({"semantic": 95.0, "structured": 60.0}, 11.0),
+            "use": _run({"semantic": 70.0, "structured": 55.0}, 160.0)}
+    comparison = compare_runs(runs, "use")
+    by = {(r["embedder"], r["route"]): r for r in comparison["routes"]}
+    assert by["e5", "semantic"]["p95_delta_ms"] == 25.0 and by["e5", "semantic"]["within_target"] is False
+    assert by["e5", "structured"]["p95_delta_ms"] == 5.0 and by["e5", "structured"]["within_target"] is True
+    assert by["e5", "semantic"]["p95_ratio"] == pytest.approx(95 / 70, abs=0.01)
+    assert by["use", "semantic"]["p95_delta_ms"] == 0.0
+    assert comparison["embedders"]["e5"]["embed_chunks_per_s"] == 11.0
+    text = format_comparison(comparison)
+    assert "NO" in text and "yes" in text and "1 p: 0.8 s" in text

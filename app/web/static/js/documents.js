@@ -166,6 +166,8 @@ function progressText(job) {
     parts.push(p.etaS !== null && p.etaS !== undefined ? `about ${duration(p.etaS)} left` : "estimating the time left");
   }
   if (job.resumed) parts.push(`resumed ${job.resumed}× after a restart`);
+  // written before their e5 vectors: searchable by keywords, entities and the graph now, by meaning once filled
+  if (p.vectorsPending) parts.push(`dense vectors pending: ${p.vectorsPending} chunk(s), filling in the background`);
   return parts.join(" · ");
 }
 

@@ -1,0 +1,62 @@
+"""An upload is answerable before its dense vectors are computed (``AER_VECTORS_IN_BACKGROUND``): the job is
+done with ``vectorsPending`` chunks, a question finds the file by its words, and the background fill brings the
+count to 0."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.support.apps import URL, running_app
+
+TEXT = ("# Quillfeather Observatory\n\nThe Quillfeather Observatory opened its copper dome in the spring of 1911.\n\n"
+        + " ".join(f"Night {i}: the astronomers logged the comet from the copper dome." for i in range(60)))
+
+
+def wait_for(client: TestClient, job_id: str, done: Any, timeout_s: float = 60.0) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout_s
+    while True:
+        job = client.get(URL, params={"action": "job", "id": job_id}).json()["job"]
+        if done(job) or time.monotonic() > deadline:
+            return job
+        time.sleep(0.05)
+
+
+def upload(client: TestClient) -> str:
+    r = client.post(f"{URL}/upload", files=[("files", ("quill.md", TEXT.encode(), "text/markdown"))])
+    assert r.status_code == 202, r.text
+    return str(r.json()["jobId"])
+
+
+def top_doc(client: TestClient) -> str | None:
+    body = client.post(URL, json={"action": "query", "question": "When did the Quillfeather Observatory open?"}).json()
+    top = body["retrievalDetails"]["topResults"]
+    return top[0]["docId"] if top else None
+
+
+def test_an_upload_is_answerable_before_its_vectors_and_the_fill_follows(tmp_path: Path) -> None:
+    with running_app(tmp_path, vectors_in_background=True) as client:
+        fill = client.app.state.resources.ingestor.vector_fill  # type: ignore[attr-defined]
+        fill.stop()  # hold the fill: the state a user sees while e5 is still embedding
+        job = wait_for(client, upload(client), lambda j: j["status"] in ("done", "failed"))
+        assert job["status"] == "done" and job["progress"]["chunks"] > 1
+        assert job["progress"]["vectorsPending"] == job["progress"]["chunks"]
+        assert top_doc(client) == "quill.md"  # answered from its words while no vector is in
+        fill.start()
+        job = wait_for(client, job["id"], lambda j: j["progress"]["vectorsPending"] == 0)
+        assert job["progress"]["vectorsPending"] == 0
+        index = client.app.state.resources.context.index  # type: ignore[attr-defined]
+        assert all(any(v) for v in index.chunk_vectors("quill.md").values())
+        assert top_doc(client) == "quill.md"
+
+
+def test_without_the_background_fill_a_job_embeds_before_it_writes(tmp_path: Path) -> None:
+    with running_app(tmp_path, vectors_in_background=False) as client:
+        assert client.app.state.resources.ingestor.vector_fill is None  # type: ignore[attr-defined]
+        job = wait_for(client, upload(client), lambda j: j["status"] in ("done", "failed"))
+        assert job["status"] == "done" and job["progress"]["vectorsPending"] is None
+        index = client.app.state.resources.context.index  # type: ignore[attr-defined]
+        assert all(any(v) for v in index.chunk_vectors("quill.md").values())
