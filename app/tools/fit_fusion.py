@@ -78,9 +78,23 @@ class Setting:
         return doc_ranking(q.doc_of[cid] for cid in fusion.fused_order(scores, SEARCH_LIMIT))
 
 
+def lists_to_json(questions: Sequence[Lists]) -> str:
+    return json.dumps([{**vars(q), "gold": sorted(q.gold)} for q in questions])
+
+
+def lists_from_json(text: str) -> list[Lists]:
+    return [Lists(**{**q, "gold": frozenset(q["gold"]), "components": {k: tuple(v) for k, v in q["components"].items()}})
+            for q in json.loads(text)]
+
+
 def collect(dataset: Path, settings: Any, log: Log, limit: int | None = None) -> list[Lists]:
     """Search every usable question of a dataset once per channel (the eval index is built if missing)."""
     prepared = prepare_index(dataset, settings, log=log)
+    saved = prepared.folder / f"fit-lists-{SEARCH_LIMIT}-{limit or 'all'}.json"
+    if saved.is_file():  # the index is unchanged (same folder, same fingerprint): so are its channel lists
+        prepared.resources.close()
+        log(f"channel lists reused from {saved}")
+        return lists_from_json(saved.read_text(encoding="utf-8"))
     try:
         index, embedder = prepared.resources.context.index, prepared.resources.context.embedder
         candidates = 2 * SEARCH_LIMIT
@@ -89,6 +103,7 @@ def collect(dataset: Path, settings: Any, log: Log, limit: int | None = None) ->
             dense = index.search_dense(embedder.embed_query(q.question), filter=None, limit=candidates)
             bm25 = index.search_bm25(q.question, filter=None, limit=candidates)
             out.append(Lists.of(q.id, held_aside(q.id), frozenset(q.gold_ids), dense, bm25))
+        saved.write_text(lists_to_json(out), encoding="utf-8")
         return out
     finally:
         prepared.resources.close()

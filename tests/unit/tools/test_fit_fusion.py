@@ -8,7 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from app.tools.fit_fusion import Lists, Setting, best, fit, measure, params_file, render
+from app.tools.fit_fusion import (
+    Lists,
+    Setting,
+    best,
+    fit,
+    lists_from_json,
+    lists_to_json,
+    measure,
+    params_file,
+    render,
+)
 from graphs.stores import fusion
 from tests.support.fakes import hit
 
@@ -96,3 +106,10 @@ def test_a_broken_params_file_raises(tmp_path: Path, bad: dict) -> None:
     path.write_text(json.dumps(bad))
     with pytest.raises((ValueError, KeyError)):
         fusion.load_params(path)
+
+
+def test_channel_lists_round_trip_through_their_saved_form() -> None:
+    questions = [dense_knows("a1"), bm25_knows("a2", held=True)]
+    again = lists_from_json(lists_to_json(questions))
+    assert again == questions
+    assert [measure(Setting("rrf", 3, 0.8), [q]) for q in again] == [measure(Setting("rrf", 3, 0.8), [q]) for q in questions]
