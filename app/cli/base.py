@@ -26,6 +26,8 @@ two equal)."""
 LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "eval": ("app.tools.eval", "eval_command",
              "Measure retrieval (Recall@2/5, MRR) and answer quality (EM/F1) of a dataset, per search mode."),
+    "fit-fusion": ("app.tools.fit_fusion", "fit_fusion_command",
+                   "Fit RRF k and the dense weight of hybrid search on eval sets (held-aside split, leave-one-dataset-out)."),
     "bench": ("app.tools.bench.command", "bench_command",
               "Benchmark ingest, per-route latency, HTTP QPS and memory on synthetic bilingual data."),
     "reindex": ("app.cli.reindex", "reindex_command",

@@ -69,6 +69,11 @@ def recall_at_k(ranked: Sequence[str], gold: Iterable[str], k: int) -> float:
     return len(wanted & set(ranked[:k])) / len(wanted) if wanted else 0.0
 
 
+def hit_at_k(ranked: Sequence[str], gold: Iterable[str], k: int) -> float:
+    """1.0 when any gold document is in the top ``k`` (RGB's measure: one positive passage holds the answer)."""
+    return float(bool(set(gold) & set(ranked[:k])))
+
+
 def reciprocal_rank(ranked: Sequence[str], gold: Iterable[str], depth: int = RANK_DEPTH) -> float:
     """1/rank of the first gold document within ``depth``, else 0."""
     wanted = set(gold)
@@ -405,7 +410,7 @@ def score_question(q: EvalQuestion, out: Outcome, score_answers: bool) -> dict[s
         "id": q.id, "type": q.type, "docs": out.docs[:RANK_DEPTH], "latency_ms": out.latency_ms,
         "llm_calls": out.llm_calls,
         "recall@2": recall_at_k(out.docs, q.gold_ids, 2), "recall@5": recall_at_k(out.docs, q.gold_ids, 5),
-        "mrr": reciprocal_rank(out.docs, q.gold_ids),
+        "hit@5": hit_at_k(out.docs, q.gold_ids, 5), "mrr": reciprocal_rank(out.docs, q.gold_ids),
     }
     if out.route is not None:
         row |= {"route": out.route, "relaxations": out.relaxations, "degraded": out.degraded, "team": out.team,
@@ -435,8 +440,8 @@ def summarize_mode(rows: Sequence[dict[str, Any]], wall_s: float) -> dict[str, A
     latencies = [r["latency_ms"] for r in rows]
     summary: dict[str, Any] = {
         "questions": len(rows),
-        "recall@2": _avg(rows, "recall@2"), "recall@5": _avg(rows, "recall@5"), "mrr@10": _avg(rows, "mrr"),
-        "em": _avg(rows, "em"), "f1": _avg(rows, "f1"),
+        "recall@2": _avg(rows, "recall@2"), "recall@5": _avg(rows, "recall@5"), "hit@5": _avg(rows, "hit@5"),
+        "mrr@10": _avg(rows, "mrr"), "em": _avg(rows, "em"), "f1": _avg(rows, "f1"),
         "contained": _avg(rows, "contained"), "span_em": _avg(rows, "span_em"), "span_f1": _avg(rows, "span_f1"),
         "abstained": _avg(rows, "abstained"),
         "answer_chars": _round(percentile([r["answer_chars"] for r in rows if "answer_chars" in r], 50)),

@@ -9,7 +9,7 @@ from typing import Any
 
 from app.tools.stats import markdown_table
 
-COLUMNS = ("mode", "R@2", "R@5", "MRR@10", "EM", "F1", "p50 ms", "p95 ms", "LLM calls/q", "wall s")
+COLUMNS = ("mode", "R@2", "R@5", "hit@5", "MRR@10", "EM", "F1", "p50 ms", "p95 ms", "LLM calls/q", "wall s")
 
 
 ANSWER_COLUMNS = ("mode", "contained", "short EM", "short F1", "abstained", "median chars")
@@ -29,7 +29,7 @@ def mode_row(mode: str, s: dict[str, Any]) -> list[str]:
     """One table row of a mode's summary."""
     lat = s["latency_ms"]
     return [
-        mode, _num(s["recall@2"]), _num(s["recall@5"]), _num(s["mrr@10"]), _num(s["em"]), _num(s["f1"]),
+        mode, _num(s["recall@2"]), _num(s["recall@5"]), _num(s.get("hit@5")), _num(s["mrr@10"]), _num(s["em"]), _num(s["f1"]),
         _num(lat["p50"], 1), _num(lat["p95"], 1), _num(s["llm_calls_per_question"], 2), _num(s["wall_s"], 2),
     ]
 

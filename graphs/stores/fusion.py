@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 from graphs.domain import Hit
 
-# Measured with `aer eval` on hotpotqa_sample and cmrc2018_trial: a small k and a BM25-leaning weight are
-# the only RRF settings whose R@5 beat both BM25 and dense alone on both sets (k=60, equal weights did not).
-RRF_K = 5
-RRF_DENSE_WEIGHT = 0.3
-WEIGHTED_DENSE_WEIGHT = 0.6
+PARAMS_FILE = Path(__file__).with_name("fusion_params.json")
+"""Fitted by ``aer fit-fusion`` (app/tools/fit_fusion.py) on the eval sets; the file notes the data it was fitted on."""
+
+
+def load_params(path: Path = PARAMS_FILE) -> dict[str, Any]:
+    """The fitted fusion parameters (a missing or broken file is a packaging bug: it raises)."""
+    params = json.loads(path.read_text(encoding="utf-8"))
+    rrf_k, rrf_w, w_w = params["rrf"]["k"], params["rrf"]["dense_weight"], params["weighted"]["dense_weight"]
+    if not (isinstance(rrf_k, int) and rrf_k >= 0 and 0.0 <= rrf_w <= 1.0 and 0.0 <= w_w <= 1.0):
+        raise ValueError(f"{path}: fusion parameters out of range: {params}")
+    return params
+
+
+_PARAMS = load_params()
+RRF_K: int = _PARAMS["rrf"]["k"]
+RRF_DENSE_WEIGHT: float = _PARAMS["rrf"]["dense_weight"]
+WEIGHTED_DENSE_WEIGHT: float = _PARAMS["weighted"]["dense_weight"]
 
 
 def _merge(dense: Sequence[Hit], bm25: Sequence[Hit]) -> dict[str, Hit]:
@@ -26,13 +41,33 @@ def _merge(dense: Sequence[Hit], bm25: Sequence[Hit]) -> dict[str, Hit]:
     return merged
 
 
+def rrf_scores(dense: Sequence[str], bm25: Sequence[str], k: int = RRF_K,
+               dense_weight: float = RRF_DENSE_WEIGHT) -> dict[str, float]:
+    """Weighted RRF of two ranked id lists: sum of weight / (k + rank) over the channels."""
+    scores: dict[str, float] = {}
+    for weight, ids in ((dense_weight, dense), (1.0 - dense_weight, bm25)):
+        for rank, cid in enumerate(ids, start=1):
+            scores[cid] = scores.get(cid, 0.0) + weight / (k + rank)
+    return scores
+
+
+def weighted_scores(components: dict[str, tuple[float | None, float | None]],
+                    dense_weight: float = WEIGHTED_DENSE_WEIGHT) -> dict[str, float]:
+    """Weighted sum of the cosine (clamped at 0) and the best-normalized BM25 score per id; a missing channel
+    counts 0."""
+    return {cid: dense_weight * max(0.0, d or 0.0) + (1.0 - dense_weight) * (b or 0.0)
+            for cid, (d, b) in components.items()}
+
+
+def fused_order(scores: dict[str, float], limit: int) -> list[str]:
+    """The ids, best fused score first (ties keep the first channel's order)."""
+    return sorted(scores, key=lambda cid: scores[cid], reverse=True)[:limit]
+
+
 def rrf(dense: Sequence[Hit], bm25: Sequence[Hit], limit: int, k: int = RRF_K,
         dense_weight: float = RRF_DENSE_WEIGHT) -> list[Hit]:
     """Weighted reciprocal-rank fusion: sum of weight / (k + rank) over the channels."""
-    scores: dict[str, float] = {}
-    for weight, hits in ((dense_weight, dense), (1.0 - dense_weight, bm25)):
-        for rank, h in enumerate(hits, start=1):
-            scores[h.id] = scores.get(h.id, 0.0) + weight / (k + rank)
+    scores = rrf_scores([h.id for h in dense], [h.id for h in bm25], k, dense_weight)
     return _ranked(_merge(dense, bm25), scores, limit)
 
 
@@ -40,13 +75,10 @@ def weighted(dense: Sequence[Hit], bm25: Sequence[Hit], limit: int,
              dense_weight: float = WEIGHTED_DENSE_WEIGHT) -> list[Hit]:
     """Weighted sum of the cosine (clamped at 0) and the best-normalized BM25 score; a missing channel counts 0."""
     merged = _merge(dense, bm25)
-    scores = {
-        cid: dense_weight * max(0.0, h.dense_score or 0.0) + (1.0 - dense_weight) * (h.bm25_score or 0.0)
-        for cid, h in merged.items()
-    }
+    scores = weighted_scores({cid: (h.dense_score, h.bm25_score) for cid, h in merged.items()}, dense_weight)
     return _ranked(merged, scores, limit)
 
 
 def _ranked(merged: dict[str, Hit], scores: dict[str, float], limit: int) -> list[Hit]:
-    order = sorted(scores, key=lambda cid: scores[cid], reverse=True)[:limit]
+    order = fused_order(scores, limit)
     return [merged[cid].model_copy(update={"score": round(scores[cid], 6), "channel": "hybrid"}) for cid in order]

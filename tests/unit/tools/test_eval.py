@@ -22,6 +22,7 @@ from app.tools.eval import (
     exact_match,
     f1_score,
     fingerprint,
+    hit_at_k,
     index_params,
     normalize_answer,
     parse_modes,
@@ -106,6 +107,15 @@ def test_parse_modes_accepts_repeats_and_commas() -> None:
         parse_modes(["bm25,sparse"])
 
 
+@pytest.mark.parametrize(("ranked", "gold", "expected"), [
+    (["x", "y", "a"], ["a", "b"], 1.0),  # one of two positives is enough
+    (["x", "y", "z", "w", "v", "a"], ["a"], 0.0),  # sixth is outside the top 5
+    (["x"], [], 0.0),
+])
+def test_hit_at_5_counts_any_positive(ranked: list[str], gold: list[str], expected: float) -> None:
+    assert hit_at_k(ranked, gold, 5) == expected
+
+
 def _question(**kw: Any) -> EvalQuestion:
     return EvalQuestion(id="q", question="?", answers=["Paris"], gold_ids=["a", "b"], type="bridge").model_copy(update=kw)
 
@@ -128,6 +138,7 @@ def test_summarize_mode_averages_and_counts_routes() -> None:
     ]
     s = summarize_mode(rows, wall_s=1.0)
     assert (s["recall@2"], s["mrr@10"], s["em"], s["llm_calls_per_question"]) == (0.5, 0.5, None, 1.0)
+    assert s["hit@5"] == 0.5  # the first question has a gold passage in its top 5, the second none
     assert s["latency_ms"] == {"p50": 20.0, "p95": 29.0, "mean": 20.0}
     assert s["routes"] == {"hybrid_search": 1, "structured_search": 1}
     assert s["relaxations"] == {"0": 1, "1": 1}
@@ -181,7 +192,7 @@ def _report() -> dict[str, Any]:
 
 def test_render_markdown_has_one_row_per_mode_and_nulls_as_dashes() -> None:
     md = render_markdown(_report())
-    assert "| bm25 | 1.000 | 1.000 | 1.000 | – | – | 10.0 | 10.0 |" in md
+    assert "| bm25 | 1.000 | 1.000 | 1.000 | 1.000 | – | – | 10.0 | 10.0 |" in md  # R@2, R@5, hit@5, MRR
     assert "| full |" in md and "first route hybrid_search 1" in md and "no LLM configured" in md
 
 
