@@ -13,7 +13,7 @@ import pytest
 from app.container import build_llm
 from app.settings import Settings
 from graphs.domain import EntityMetadata
-from graphs.rag.answer_check import unsupported
+from graphs.rag.answer.check import unsupported
 from graphs.rag.nodes.write_answer import write_answer
 from graphs.text.rules import analyze_query
 from graphs.text.sentences import split_sentences

@@ -11,8 +11,8 @@ from langgraph.runtime import Runtime
 from graphs.domain import Answerability, Citation, Contradiction, Hit
 from graphs.llm import LLM_ERRORS, text_call
 from graphs.prompts import fenced
-from graphs.rag.answer_check import check_answer, only_markers, sources_of_facts
-from graphs.rag.answering import (
+from graphs.rag.answer.check import check_answer, only_markers, sources_of_facts
+from graphs.rag.answer.evidence import (
     Evidence,
     Question,
     assess,

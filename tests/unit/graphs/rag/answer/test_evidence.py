@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 
 from graphs.domain import DateRange, EntityMetadata, Hit, ValidatedEntity
-from graphs.rag.answering import Question, assess, extractive, find_evidence, question_of
+from graphs.rag.answer.evidence import Question, assess, extractive, find_evidence, question_of
 from graphs.text.answer_types import AnswerType, expected_answer, focus_terms, listed_type
 from graphs.text.rules import analyze_query
 from graphs.text.terms import found

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from graphs.domain import Hit
-from graphs.rag.answering import Verdict, direction
+from graphs.rag.answer.evidence import Verdict, direction
 from graphs.text.normalize import normalize
 from graphs.text.sentences import looks_like_instruction, split_sentences
 from graphs.text.spans import stated_facts

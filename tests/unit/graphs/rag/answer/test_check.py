@@ -9,7 +9,7 @@ import pytest
 from langchain_core.messages import AIMessage
 
 from graphs.domain import EntityMetadata, ParsedQuery
-from graphs.rag.answer_check import check_answer, only_markers, sources_of_facts, unsupported
+from graphs.rag.answer.check import check_answer, only_markers, sources_of_facts, unsupported
 from graphs.rag.nodes.write_answer import write_answer
 from graphs.text.rules import analyze_query
 from graphs.text.sentences import split_sentences
