@@ -73,6 +73,7 @@ NODE_THOUGHT: dict[str, str] = {
     "fuse_scores": "fuse vector, BM25 and graph scores",
     "rerank_hits": "rank the results",
     "write_answer": "write the answer from the ranked results",
+    "check_answer": "check the answer against the passages it cites",
 }
 
 

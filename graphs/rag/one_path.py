@@ -15,6 +15,7 @@ from graphs.rag.context import RagContext
 from graphs.rag.edges import ACTION_NODE, TEAM_NODE, after_judge_expansion
 from graphs.rag.instrument import timed
 from graphs.rag.nodes import (
+    check_answer,
     expand_graph,
     fuse_scores,
     judge_expansion,
@@ -48,8 +49,10 @@ ONE_PATH = (
     fuse_scores,
     rerank_hits,
     write_answer,
+    check_answer,
 )
-"""The one-path team's stages (rerank_hits and write_answer also finish the other teams' work)."""
+"""The one-path team's stages (rerank_hits, write_answer and check_answer also finish the other
+teams' work)."""
 
 # the master and the router go on with a Command: their possible destinations draw their edges
 _DESTINATIONS = {"route_query": tuple(ACTION_NODE.values()), "configure_team": tuple(TEAM_NODE.values())}
@@ -61,7 +64,7 @@ def add_nodes(builder: Builder, modules: tuple[ModuleType, ...], default_context
     """Register each node module's function (named like the module), recording its step and summary."""
     for module in modules:
         name = module.__name__.rsplit(".", 1)[-1]
-        node = timed(name, getattr(module, name), module.summarize, last=name == "write_answer",
+        node = timed(name, getattr(module, name), module.summarize, last=name == "check_answer",
                      default_context=default_context)
         input_schema = StepInput if name == "execute_step" else None
         builder.add_node(name, node, destinations=_DESTINATIONS.get(name),  # type: ignore[call-overload]
@@ -76,7 +79,7 @@ def add_understanding(builder: Builder, default_context: RagContext | None = Non
 
 
 def add_one_path(builder: Builder, default_context: RagContext | None = None) -> None:
-    """The one-path team's nodes and edges; route_query is its entry, write_answer its end."""
+    """The one-path team's nodes and edges; route_query is its entry, check_answer its end."""
     add_nodes(builder, ONE_PATH, default_context)
     builder.add_edge("relax_constraints", "search_structured")
     for search in ("search_structured", "search_semantic", "search_hybrid"):
@@ -87,7 +90,8 @@ def add_one_path(builder: Builder, default_context: RagContext | None = None) ->
     builder.add_edge("select_evidence", "fuse_scores")
     builder.add_edge("fuse_scores", "route_query")
     builder.add_edge("rerank_hits", "write_answer")
-    builder.add_edge("write_answer", END)
+    builder.add_edge("write_answer", "check_answer")
+    builder.add_edge("check_answer", END)
 
 
 def build_step_graph() -> CompiledStateGraph[RagState, RagContext, OnePathInput, OutputState]:

@@ -14,9 +14,9 @@ from app.container import build_llm
 from app.settings import Settings
 from graphs.domain import EntityMetadata
 from graphs.rag.answer.check import unsupported
-from graphs.rag.nodes.write_answer import write_answer
 from graphs.text.rules import analyze_query
 from graphs.text.sentences import split_sentences
+from tests.support.answers import write_and_check
 from tests.support.fakes import TODAY, gazetteer_of, hit, make_context, runtime
 
 pytestmark = [pytest.mark.llm, pytest.mark.asyncio(loop_scope="module")]  # one loop: none of its connections outlives it
@@ -33,7 +33,7 @@ def llm(local_llm_url: str, local_llm_model: str) -> Any:
 async def write(tmp_path: Path, llm: Any, question: str, ranked: list) -> dict[str, Any]:
     parsed = analyze_query(question, gazetteer_of(COMPANIES), TODAY)
     ctx = make_context(tmp_path, llm=llm, llm_timeout_s=600)
-    return await write_answer({"question": question, "parsed": parsed, "ranked": ranked}, runtime(ctx))
+    return await write_and_check({"question": question, "parsed": parsed, "ranked": ranked}, runtime(ctx))
 
 
 def assert_every_fact_is_cited(out: dict[str, Any], ranked: list, question: str) -> None:

@@ -42,7 +42,7 @@ export function visitsOf(steps) {
 export function traversed(structure, steps) {
   const exists = new Set(structure.edges.map((e) => `${e.source}>${e.target}`));
   const path = ["__start__", ...steps.map((st) => st.node)];
-  if (steps.length && steps[steps.length - 1].node === "write_answer") path.push("__end__");
+  if (steps.length && steps[steps.length - 1].node === "check_answer") path.push("__end__");
   const taken = new Set();
   for (let i = 1; i < path.length; i++) {
     const key = `${path[i - 1]}>${path[i]}`;
@@ -96,6 +96,7 @@ export function notes(steps, response) {
   }
   set("rerank_hits", `${rd.rankedResultCount} by ${rd.reranker}`);
   set("write_answer", `${r.status} (${r.answerMode})`);
+  if (r.corrections && r.corrections.length) set("check_answer", `${r.corrections.length} correction(s)`);
   return out;
 }
 

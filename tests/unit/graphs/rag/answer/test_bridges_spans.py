@@ -8,7 +8,7 @@ import re
 import pytest
 
 from graphs.domain import Hit
-from graphs.rag.answer.evidence import lead_type
+from graphs.rag.answer.question import lead_type
 from graphs.rag.nodes.write_answer import PLANTED, format_passages
 from graphs.text.spans import Span, candidates, fits
 from tests.support.fakes import hit
