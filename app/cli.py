@@ -49,6 +49,9 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "export-dpo": ("app.tools.dpo", "export_dpo_command",
                    "Export critical-step DPO pairs (D1 strategy, D2 continue/stop, D3 switch) from logged "
                    "trajectories."),
+    "fit-answerability": ("app.tools.fit_answerability", "fit_command",
+                          "Fit the calibrated answerability score on the dev sets (unanswerable protocol), "
+                          "validated leave-one-dataset-out."),
     "local-llm": ("app.tools.local_llm", "local_llm_app",
                   "Install and serve the optional offline LLM (xllamacpp + Qwen2.5)."),
 }

@@ -56,6 +56,7 @@ class InputState(TypedDict, total=False):
     use_evidence_selection: bool
     team: TeamChoice
     max_turns: int
+    min_answerability: float
 
 
 class OnePathInput(InputState, total=False):

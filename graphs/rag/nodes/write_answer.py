@@ -11,7 +11,8 @@ from langgraph.runtime import Runtime
 from graphs.domain import Answerability, Contradiction, Hit
 from graphs.llm import LLM_ERRORS, text_call
 from graphs.prompts import fenced
-from graphs.rag.answer.answerability import assess
+from graphs.rag.answer.answerability import calibrated
+from graphs.rag.answer.calibration import asked_of, to_find
 from graphs.rag.answer.check import Draft
 from graphs.rag.answer.citations import attribute, cited
 from graphs.rag.answer.evidence import Evidence, find_evidence
@@ -82,15 +83,17 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         return await direct_answer(state, ctx)
     hits = state.get("ranked", [])
     q = question_of(question, expected_answer(question), state["parsed"], state.get("entities", [])).about(hits)
-    evidence = find_evidence(q, hits)
-    assessment = assess(q, hits, evidence)
+    # the gate: the same calibrated decision before the extractive writer and before any LLM call
+    assessment, evidence, failed = await calibrated(q, hits, find_evidence(q, hits), ctx.embedder,
+                                                    state.get("min_answerability"), query_vector=state.get("query_vector"))
+    degraded: RagUpdate = {"degraded": ["write_answer"]} if failed else {}
     if assessment.decision == "not_found":
-        return not_found(question, hits, assessment)
+        return {**not_found(question, hits, assessment), **degraded}
     conflicts = contradictions_in(state, hits)
     found: RagUpdate = {"contradictions": conflicts} if conflicts else {}
     chinese = has_han(question)
     if ctx.llm is not None:
-        messages = _writer_messages(ctx, question, hits, conflicts)
+        messages = _writer_messages(ctx, question, hits, conflicts, to_find(q, asked_of(q)))
         try:
             answer = await text_call(ctx.llm, messages, ctx.limits.llm_timeout_s)
         except LLM_ERRORS as exc:
@@ -103,15 +106,18 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
                       fallback=_extractive(state, q, hits, evidence, assessment, conflicts, chinese))
         return {"answer": attributed, "answer_span": None, "answerability": assessment,
                 "citations": cited(attributed, hits), "answer_mode": "llm", "status": "answered", "draft": draft,
-                "llm_calls": 1, **found}
-    return {**_extractive(state, q, hits, evidence, assessment, conflicts, chinese), **found}
+                "llm_calls": 1, **found, **degraded}
+    return {**_extractive(state, q, hits, evidence, assessment, conflicts, chinese), **found, **degraded}
 
 
-def _writer_messages(ctx: RagContext, question: str, hits: list[Hit], conflicts: list[Contradiction]) -> list[BaseMessage]:
-    """The writer's prompt: the rules, the numbered passages and question, and any disagreement to state."""
+def _writer_messages(ctx: RagContext, question: str, hits: list[Hit], conflicts: list[Contradiction],
+                     find: str) -> list[BaseMessage]:
+    """The writer's prompt: the rules, the numbered passages, the question and the attribute to find, and any
+    disagreement to state."""
     messages: list[BaseMessage] = [
         SystemMessage(ctx.prompts.render("write_answer.system")),
-        HumanMessage(ctx.prompts.render("write_answer.user", passages=format_passages(hits), question=question)),
+        HumanMessage(ctx.prompts.render("write_answer.user", passages=format_passages(hits), question=question,
+                                        find=fenced(find))),
     ]
     if conflicts:
         # the rule stays in the system role; the disputed values (quoted from passages) go in the user turn
