@@ -50,8 +50,8 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
                    "Export critical-step DPO pairs (D1 strategy, D2 continue/stop, D3 switch) from logged "
                    "trajectories."),
     "fit-answerability": ("app.tools.fit_answerability", "fit_command",
-                          "Fit the calibrated answerability score on the dev sets (unanswerable protocol), "
-                          "validated leave-one-dataset-out."),
+                          "Fit the answerability score on the dev sets (unanswerable protocol), validate it "
+                          "leave-one-dataset-out, and write the weights with the table and a note of the data."),
     "local-llm": ("app.tools.local_llm", "local_llm_app",
                   "Install and serve the optional offline LLM (xllamacpp + Qwen2.5)."),
 }

@@ -223,6 +223,97 @@ def collect(dataset_dir: Path, settings: Settings, per_set: int, log: Any = prin
         prepared.resources.close()
 
 
+# ---------------------------------------------------------------------------- the light ranking
+
+
+def _tokens(text: str) -> list[str]:
+    """BM25 tokens: Latin words, and Chinese character bigrams."""
+    import re
+
+    from graphs.text.normalize import normalize
+
+    folded = normalize(text)
+    words = re.findall(r"[a-z0-9]+", folded)
+    han = re.findall(r"[\u3400-\u9fff]+", folded)
+    return words + [run[i : i + 2] for run in han for i in range(max(1, len(run) - 1))]
+
+
+class Bm25:
+    """Okapi BM25 over the corpus's passages (k1 1.5, b 0.75), in memory."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        from collections import Counter
+
+        self.docs = [Counter(_tokens(t)) for t in texts]
+        self.lengths = np.array([sum(d.values()) for d in self.docs], dtype=float)
+        df: Counter[str] = Counter()
+        for d in self.docs:
+            df.update(d.keys())
+        n = len(self.docs)
+        self.idf = {t: float(np.log(1 + (n - f + 0.5) / (f + 0.5))) for t, f in df.items()}
+        self.index: dict[str, list[tuple[int, int]]] = {}
+        for i, d in enumerate(self.docs):
+            for t, c in d.items():
+                self.index.setdefault(t, []).append((i, c))
+
+    def scores(self, query: str) -> np.ndarray:
+        out = np.zeros(len(self.docs))
+        avg = self.lengths.mean() or 1.0
+        for t in set(_tokens(query)):
+            for i, c in self.index.get(t, []):
+                out[i] += self.idf[t] * c * 2.5 / (c + 1.5 * (0.25 + 0.75 * self.lengths[i] / avg))
+        return out
+
+
+def collect_light(dataset_dir: Path, per_set: int, embedder: Any, log: Any = print) -> list[Example]:
+    """The examples of one dataset over a light ranking: BM25 over the passages, the top ``FULL_TOP_K``, and the
+    same question's ranking without its gold passages for the unanswerable example
+    (what re-indexing without them gives BM25, but for its document frequencies). No entity store: the
+    question's names are those the rules spot. For sets whose eval index is too slow to build here."""
+    from datetime import date
+
+    from graphs.domain import Hit, ParsedQuery
+    from graphs.rag.answer.answerability import assess
+    from graphs.rag.answer.calibration import describe
+    from graphs.rag.answer.evidence import find_evidence
+    from graphs.rag.answer.question import EVIDENCE_PASSAGES, question_of
+    from graphs.text.answer_types import expected_answer
+    from graphs.text.gazetteer import Gazetteer
+    from graphs.text.rules import analyze_query
+
+    dataset = dataset_dir.resolve().name
+    corpus = [json.loads(line) for line in (dataset_dir / "corpus.jsonl").read_text(encoding="utf-8").splitlines()
+              if line.strip()]
+    bm25 = Bm25([f"{p.get('title', '')} {p['text']}" for p in corpus])
+    out: list[Example] = []
+    started = time.perf_counter()
+    questions = _sample(dataset_dir, per_set)
+    for n, q in enumerate(questions, start=1):
+        order = np.argsort(-bm25.scores(q.question), kind="stable")
+        gold = set(q.gold_ids)
+        with_gold = [int(i) for i in order[:FULL_TOP_K]]
+        without = [int(i) for i in order if corpus[i]["id"] not in gold][:FULL_TOP_K]
+        parsed = analyze_query(q.question, Gazetteer([]), date.today())
+        for label, picked in ((1, with_gold), (0, without)):
+            raw = bm25.scores(q.question)
+            hits = [Hit(id=f"{corpus[i]['id']}#0", doc_id=corpus[i]["id"], title=corpus[i].get("title") or "",
+                        text=corpus[i]["text"], score=float(raw[i]), channel="hybrid", bm25_score=float(raw[i]))
+                    for i in picked]
+            top = " ".join(f"{h.title} {h.text}" for h in hits[:EVIDENCE_PASSAGES])
+            if (bool(hits) and contains_answer(top, q.answers) > 0) != bool(label):
+                continue
+            asked = question_of(q.question, expected_answer(q.question), parsed or ParsedQuery(
+                original_query=q.question), []).about(hits)
+            evidence = find_evidence(asked, hits)
+            ruled = assess(asked, hits, evidence, supported_from=0.0).decision == "not_found"
+            judged = describe(asked, hits, evidence, embedder)
+            out.append(Example(dataset, q.id, label, held_aside(q.id), judged.features, ruled))
+        if n % 25 == 0:
+            log(f"{dataset}: {n}/{len(questions)} questions, {len(out)} examples, "
+                f"{time.perf_counter() - started:.0f} s")
+    return out
+
+
 def format_table(table: dict[str, Any], pooled: dict[str, Any]) -> str:
     """The leave-one-dataset-out table (markdown)."""
     lines = ["| left out (measured on) | part | n (ans / unans) | AUROC | ECE | threshold | false \"not found\" "
@@ -245,6 +336,9 @@ def fit_command(
     dataset: Annotated[list[str] | None, typer.Option("--dataset", "-d", help="Dev set(s) (repeatable).")] = None,
     per_set: Annotated[int, typer.Option(min=10, help="Questions per set (hash order).")] = 150,
     out: Annotated[Path | None, typer.Option(help="Where to write the weights (default: the package's file).")] = None,
+    light: Annotated[bool, typer.Option(
+        "--light", help="Rank by in-memory BM25 instead of the eval index's full graph (the sentence similarity "
+                 "still by e5).")] = False,
     examples_file: Annotated[Path | None, typer.Option(
         "--examples", help="Reuse (or write, if missing) the collected examples as JSONL.")] = None,
 ) -> None:
@@ -255,11 +349,19 @@ def fit_command(
     names = list(answerability.FEATURES)
     sets = dataset or list(DEFAULT_SETS)
     if examples_file is not None and examples_file.is_file():
-        examples = [Example(**json.loads(line)) for line in examples_file.read_text(encoding="utf-8").splitlines()]
+        examples = [Example(**json.loads(line)) for line in examples_file.read_text(encoding="utf-8").splitlines()
+                    if line.strip()]
     else:
         settings = Settings()
-        examples = [e for name in sets for e in collect(data / name, settings, per_set,
-                                                       lambda m: typer.echo(m, err=True))]
+        if light:
+            from graphs.embeddings import E5Embeddings
+
+            e5 = E5Embeddings(threads=settings.embedding_threads or 2)
+            examples = [e for name in sets for e in collect_light(data / name, per_set, e5,
+                                                                  lambda m: typer.echo(m, err=True))]
+        else:
+            examples = [e for name in sets for e in collect(data / name, settings, per_set,
+                                                           lambda m: typer.echo(m, err=True))]
         if examples_file is not None:
             examples_file.write_text("".join(json.dumps(e.__dict__) + "\n" for e in examples), encoding="utf-8")
     dev = [e for e in examples if not e.held]

@@ -48,7 +48,10 @@ def _cue(word: str) -> re.Pattern[str]:
         return re.compile(re.escape(word))
     if " " in word or not word.isalpha():
         return re.compile(rf"(?<![a-z]){re.escape(word)}", re.IGNORECASE)
-    return re.compile(rf"\b{re.escape(stem(word.lower()))}", re.IGNORECASE)
+    # the part the word shares with its stem ("warranty" → "warranti": "warrant"), matched at a word start
+    word, root = word.lower(), stem(word.lower())
+    shared = next((i for i, (a, b) in enumerate(zip(word, root, strict=False)) if a != b), min(len(word), len(root)))
+    return re.compile(rf"\b{re.escape(word[:shared])}", re.IGNORECASE)
 
 
 @functools.cache

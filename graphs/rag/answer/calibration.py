@@ -28,7 +28,7 @@ from graphs.domain import Hit
 from graphs.rag.answer.attributes import Asked, asked_attribute, near, stated_at
 from graphs.rag.answer.evidence import Evidence, Sentence, han_share
 from graphs.rag.answer.qualifiers import Qualifier, qualifiers, satisfied
-from graphs.rag.answer.question import EVIDENCE_PASSAGES, Question
+from graphs.rag.answer.question import Question
 from graphs.text.answer_types import AnswerType
 from graphs.text.normalize import has_han, normalize
 from graphs.text.spans import Span, candidates
@@ -37,8 +37,8 @@ WEIGHTS = "answerability.json"
 
 FEATURES = (
     "coverage", "own", "anchored", "focus", "span", "attribute_known", "attribute_stated", "span_near",
-    "qualified", "qualifier_sentence", "qualifier_passage", "similarity", "similarity_margin", "dense",
-    "dense_margin", "bm25_margin", "bridge", "cross_language",
+    "qualified", "qualifier_sentence", "qualifier_passage", "similarity", "similarity_margin", "bridge",
+    "cross_language",
 )
 """What the score reads of the best evidence (each in [0, 1], or a small signed margin):
 
@@ -57,8 +57,6 @@ FEATURES = (
   context) / its passage states;
 - ``similarity``: cosine of the question and the answering sentence (the injected embedder, the one retrieval
   uses); ``similarity_margin``: that less the best of the other candidates';
-- ``dense``, ``dense_margin``, ``bm25_margin``: the answering passage's retrieval scores, the margins against
-  the mean of the top passages;
 - ``bridge``: the evidence is a bridged pair; ``cross_language``: the answering sentence is in the other
   language than the question's.
 """
@@ -154,14 +152,6 @@ def answering(e: Evidence) -> Sentence:
     return e.sentences[min(e.span_in, len(e.sentences) - 1)]
 
 
-def _relative(value: float | None, values: Sequence[float | None]) -> float:
-    known = [v for v in values if v is not None]
-    if value is None or not known:
-        return 0.0
-    top = max(abs(v) for v in known) or 1.0
-    return (value - sum(known) / len(known)) / top
-
-
 def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hits: Sequence[Hit], e: Evidence,
                 sims: dict[str, float]) -> dict[str, float]:
     """The features of one candidate (see ``FEATURES``)."""
@@ -184,7 +174,6 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
         span_near = 1.0 if spans else 0.0
     sim = max((sims[s.text] for s in e.sentences if s.text in sims), default=0.0)
     others = [v for t, v in sims.items() if all(t != s.text for s in e.sentences)]
-    top = hits[:EVIDENCE_PASSAGES]
     chinese = has_han(q.text)
     cross = (han_share(answer.text) < 0.2) if chinese else (han_share(answer.text) > 0.5)
     return {
@@ -194,9 +183,6 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
         "qualifier_sentence": satisfied(quals, " ".join(s.context for s in e.sentences)),
         "qualifier_passage": satisfied(quals, passage),
         "similarity": sim, "similarity_margin": sim - max(others) if others else 0.0,
-        "dense": (hit.dense_score or 0.0) if hit is not None else 0.0,
-        "dense_margin": _relative(hit.dense_score if hit else None, [h.dense_score for h in top]),
-        "bm25_margin": _relative(hit.bm25_score if hit else None, [h.bm25_score for h in top]),
         "bridge": 1.0 if e.bridge or len(e.sentences) > 1 else 0.0, "cross_language": 1.0 if cross else 0.0,
     }
 
