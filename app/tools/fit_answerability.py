@@ -265,16 +265,17 @@ class Bm25:
         return out
 
 
-def collect_light(dataset_dir: Path, per_set: int, embedder: Any, log: Any = print) -> list[Example]:
+def collect_light(dataset_dir: Path, per_set: int, embedder: Any, log: Any = print, sink: Any = None
+                  ) -> list[Example]:
     """The examples of one dataset over a light ranking: BM25 over the passages, the top ``FULL_TOP_K``, and the
     same question's ranking without its gold passages for the unanswerable example
     (what re-indexing without them gives BM25, but for its document frequencies). No entity store: the
     question's names are those the rules spot. For sets whose eval index is too slow to build here."""
     from datetime import date
 
-    from graphs.domain import Hit, ParsedQuery
+    from graphs.domain import Hit, ParsedQuery, ValidatedEntity
     from graphs.rag.answer.answerability import assess
-    from graphs.rag.answer.calibration import describe
+    from graphs.rag.answer.calibration import describe, judge
     from graphs.rag.answer.evidence import find_evidence
     from graphs.rag.answer.question import EVIDENCE_PASSAGES, question_of
     from graphs.text.answer_types import expected_answer
@@ -294,6 +295,9 @@ def collect_light(dataset_dir: Path, per_set: int, embedder: Any, log: Any = pri
         with_gold = [int(i) for i in order[:FULL_TOP_K]]
         without = [int(i) for i in order if corpus[i]["id"] not in gold][:FULL_TOP_K]
         parsed = analyze_query(q.question, Gazetteer([]), date.today())
+        # the dates the question names, as validate_entities gives them (the years rule reads them)
+        dates = [ValidatedEntity(text=e.text, type="DATE", match="date", valid=True, date_range=e.date_range)
+                 for e in parsed.entities if e.type == "DATE" and e.date_range is not None]
         for label, picked in ((1, with_gold), (0, without)):
             raw = bm25.scores(q.question)
             hits = [Hit(id=f"{corpus[i]['id']}#0", doc_id=corpus[i]["id"], title=corpus[i].get("title") or "",
@@ -303,11 +307,15 @@ def collect_light(dataset_dir: Path, per_set: int, embedder: Any, log: Any = pri
             if (bool(hits) and contains_answer(top, q.answers) > 0) != bool(label):
                 continue
             asked = question_of(q.question, expected_answer(q.question), parsed or ParsedQuery(
-                original_query=q.question), []).about(hits)
+                original_query=q.question), dates).about(hits)
             evidence = find_evidence(asked, hits)
             ruled = assess(asked, hits, evidence, supported_from=0.0).decision == "not_found"
-            judged = describe(asked, hits, evidence, embedder)
+            judged = describe(asked, hits, evidence, embedder) if embedder is not None else judge(asked, hits,
+                                                                                                  evidence, {})
             out.append(Example(dataset, q.id, label, held_aside(q.id), judged.features, ruled))
+            if sink is not None:
+                sink.write(json.dumps(out[-1].__dict__, ensure_ascii=False) + "\n")
+                sink.flush()
         if n % 25 == 0:
             log(f"{dataset}: {n}/{len(questions)} questions, {len(out)} examples, "
                 f"{time.perf_counter() - started:.0f} s")
@@ -339,6 +347,8 @@ def fit_command(
     light: Annotated[bool, typer.Option(
         "--light", help="Rank by in-memory BM25 instead of the eval index's full graph (the sentence similarity "
                  "still by e5).")] = False,
+    without: Annotated[list[str] | None, typer.Option(
+        "--without", help="Features the model leaves out (repeatable; 'similarity' also skips the embedder).")] = None,
     examples_file: Annotated[Path | None, typer.Option(
         "--examples", help="Reuse (or write, if missing) the collected examples as JSONL.")] = None,
 ) -> None:
@@ -346,19 +356,31 @@ def fit_command(
     and write the weights with the table and a note of the data."""
     from graphs.rag.answer import calibration as answerability
 
-    names = list(answerability.FEATURES)
+    leave_out = {f for w in without or () for f in w.split(",") if f}
+    if "similarity" in leave_out:
+        leave_out.add("similarity_margin")
+    names = [f for f in answerability.FEATURES if f not in leave_out]
     sets = dataset or list(DEFAULT_SETS)
     if examples_file is not None and examples_file.is_file():
         examples = [Example(**json.loads(line)) for line in examples_file.read_text(encoding="utf-8").splitlines()
                     if line.strip()]
+        for e in examples:
+            e.features = answerability.derived(e.features)
     else:
         settings = Settings()
         if light:
             from graphs.embeddings import E5Embeddings
 
-            e5 = E5Embeddings(threads=settings.embedding_threads or 2)
-            examples = [e for name in sets for e in collect_light(data / name, per_set, e5,
-                                                                  lambda m: typer.echo(m, err=True))]
+            e5 = None if "similarity" in leave_out else E5Embeddings(threads=settings.embedding_threads or 2)
+            sink = examples_file.open("a", encoding="utf-8") if examples_file is not None else None
+            try:
+                examples = [e for name in sets for e in collect_light(data / name, per_set, e5,
+                                                                      lambda m: typer.echo(m, err=True), sink)]
+            finally:
+                if sink is not None:
+                    sink.close()
+            if examples_file is not None:
+                examples_file = None  # written as collected
         else:
             examples = [e for name in sets for e in collect(data / name, settings, per_set,
                                                            lambda m: typer.echo(m, err=True))]

@@ -127,9 +127,11 @@ async def calibrated(q: Question, hits: Sequence[Hit], evidence: Sequence[Eviden
     ruled = assess(q, hits, evidence, supported_from=0.0)
     if ruled.decision == "not_found":
         return ruled.model_copy(update={"threshold": threshold}), list(evidence), False
-    failed = False
+    failed, sims = False, {}
     try:
-        sims = await asyncio.to_thread(similarities, embedder, q.text, candidate_sentences(evidence), query_vector)
+        if "similarity" in model.features:  # a model fitted without it spares the embedder the sentences
+            sims = await asyncio.to_thread(similarities, embedder, q.text, candidate_sentences(evidence),
+                                           query_vector)
     except (EmbedderUnavailable, *REMOTE_EMBEDDING_ERRORS) as exc:
         log.warning("answerability: the embedder failed (%s); scoring without sentence similarity",
                     type(exc).__name__)

@@ -38,7 +38,7 @@ WEIGHTS = "answerability.json"
 FEATURES = (
     "coverage", "own", "anchored", "focus", "span", "attribute_known", "attribute_stated", "span_near",
     "qualified", "qualifier_sentence", "qualifier_passage", "similarity", "similarity_margin", "bridge",
-    "cross_language",
+    "cross_language", "own_typed", "qualified_typed",
 )
 """What the score reads of the best evidence (each in [0, 1], or a small signed margin):
 
@@ -58,7 +58,9 @@ FEATURES = (
 - ``similarity``: cosine of the question and the answering sentence (the injected embedder, the one retrieval
   uses); ``similarity_margin``: that less the best of the other candidates';
 - ``bridge``: the evidence is a bridged pair; ``cross_language``: the answering sentence is in the other
-  language than the question's.
+  language than the question's;
+- ``own_typed``, ``qualified_typed``: ``own`` and ``qualifier_sentence`` where the answering sentence holds a
+  span of the asked type (0 where it holds none): the sentence that states what is asked, with its value.
 """
 
 CANDIDATES = 4
@@ -176,7 +178,7 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
     others = [v for t, v in sims.items() if all(t != s.text for s in e.sentences)]
     chinese = has_han(q.text)
     cross = (han_share(answer.text) < 0.2) if chinese else (han_share(answer.text) > 0.5)
-    return {
+    return derived({
         "coverage": min(1.5, e.coverage), "own": min(1.0, e.own), "anchored": e.anchored, "focus": e.focus,
         "span": 1.0 if e.span is not None else 0.0, "attribute_known": 1.0 if specific else 0.0,
         "attribute_stated": stated, "span_near": span_near, "qualified": 1.0 if quals else 0.0,
@@ -184,7 +186,13 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
         "qualifier_passage": satisfied(quals, passage),
         "similarity": sim, "similarity_margin": sim - max(others) if others else 0.0,
         "bridge": 1.0 if e.bridge or len(e.sentences) > 1 else 0.0, "cross_language": 1.0 if cross else 0.0,
-    }
+    })
+
+
+def derived(f: dict[str, float]) -> dict[str, float]:
+    """The features computed from the others (also for examples collected before they existed)."""
+    typed = 1.0 if f.get("span_near", 0.0) > 0 else 0.0
+    return f | {"own_typed": f.get("own", 0.0) * typed, "qualified_typed": f.get("qualifier_sentence", 0.0) * typed}
 
 
 def preference(f: dict[str, float]) -> float:

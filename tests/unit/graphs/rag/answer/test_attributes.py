@@ -70,7 +70,7 @@ def test_a_bridge_question_asks_the_attribute_of_its_question_word() -> None:
     text = "When was the city where the A350 is assembled founded?"
     asked = asked_attribute(text, expected_answer(text))
     assert asked is not None and asked.attribute.name == "founded"
-    assert [a.name for a in asked.others] == ["assembled"]
+    assert "assembled" in [a.name for a in asked.others]
 
 
 @pytest.mark.parametrize(("attribute", "sentence"), [
