@@ -36,6 +36,9 @@ from graphs.text.normalize import normalize
 
 log = logging.getLogger(__name__)
 
+EMBEDDER_ERRORS: tuple[type[BaseException], ...] = (EmbedderUnavailable, *REMOTE_EMBEDDING_ERRORS)
+"""An embedder that cannot embed the sentences: the score goes on without similarity, the run says so."""
+
 SUPPORTED_FROM = 0.45
 """The best evidence must cover at least this share of the question's (weighted) terms."""
 
@@ -132,7 +135,7 @@ async def calibrated(q: Question, hits: Sequence[Hit], evidence: Sequence[Eviden
         if "similarity" in model.features:  # a model fitted without it spares the embedder the sentences
             sims = await asyncio.to_thread(similarities, embedder, q.text, candidate_sentences(evidence),
                                            query_vector)
-    except (EmbedderUnavailable, *REMOTE_EMBEDDING_ERRORS) as exc:
+    except EMBEDDER_ERRORS as exc:
         log.warning("answerability: the embedder failed (%s); scoring without sentence similarity",
                     type(exc).__name__)
         sims, failed = {}, True

@@ -20,6 +20,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
+from typing import cast
 
 import numpy as np
 from langchain_core.embeddings import Embeddings
@@ -98,7 +99,7 @@ class Model:
 
 def model_from(raw: dict[str, object]) -> Model:
     """A model from its JSON form."""
-    names = tuple(raw["features"])  # type: ignore[arg-type]
+    names = tuple(cast(list[str], raw["features"]))
     return Model(features=names, mean=np.array(raw["mean"], dtype=float), scale=np.array(raw["scale"], dtype=float),
                  weights=np.array(raw["weights"], dtype=float), bias=float(raw["bias"]),  # type: ignore[arg-type]
                  threshold=float(raw["threshold"]), note=str(raw.get("note", "")))  # type: ignore[arg-type]
