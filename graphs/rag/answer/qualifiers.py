@@ -23,6 +23,8 @@ _ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四":
               "九": 9}
 _EN_ORDINALS = {w: n for n, w in enumerate(("first", "second", "third", "fourth", "fifth", "sixth", "seventh",
                                             "eighth", "ninth", "tenth"), start=1)}
+_ASKING = re.compile(r"哪|什么|多少|谁|几|怎么|如何|是否|为何|为什么|何时")
+"""Question words: what is asked, never a qualifier of it."""
 RARE_FROM = 1.0
 """A Chinese content word counts as a qualifier from this weight (its idf over a typical word's: 1.0 and up is
 rarer than a typical word); English words of the question's relation count when capitalised or of 7 letters+."""
@@ -97,7 +99,7 @@ def qualifiers(question: str, relation: dict[str, float], names: Sequence[str] =
         if _NUMBER.fullmatch(term) or _YEAR.search(term):
             continue
         if has_han(term):
-            if len(term) >= 2 and term_weight(term) >= RARE_FROM:
+            if len(term) >= 2 and term_weight(term) >= RARE_FROM and not _ASKING.search(term):
                 out.append(Qualifier("word", (term,), 0.5))
         elif len(term) >= 7:
             out.append(Qualifier("word", (term,), 0.5))

@@ -194,3 +194,18 @@ def test_the_llm_is_told_the_attribute_to_find() -> None:
     q = question("Who is the mayor of Lyon?", [])
     text = to_find(q, asked_attribute(q.text, q.kind))
     assert text.startswith("the mayor of Lyon (stated with words such as mayor") and "市长" in text
+
+
+PKU = hit("pku#0", "北京大学创办于1898年，初名京师大学堂，是中国近代第一所国立综合性大学。", title="北京大学")
+
+
+@pytest.mark.parametrize(("text", "decision"), [
+    ("北京大学的股票代码是什么？", "not_found"),  # the subject, not the attribute
+    ("北京大学现任校长是谁？", "not_found"),
+    ("北京大学是哪一年创办的？", "answerable"),
+])
+async def test_the_shipped_weights_refuse_a_subject_without_the_asked_attribute(text: str, decision: str) -> None:
+    q = question(text, [PKU])
+    verdict, _, _ = await calibrated(q, [PKU], find_evidence(q, [PKU]), Bigrams())
+    assert verdict.decision == decision, verdict.reason
+    assert "哪一年" not in verdict.reason  # a question word is no qualifier
