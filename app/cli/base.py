@@ -26,6 +26,9 @@ two equal)."""
 LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "eval": ("app.tools.eval", "eval_command",
              "Measure retrieval (Recall@2/5, MRR) and answer quality (EM/F1) of a dataset, per search mode."),
+    "fit-answerability": ("app.tools.fit_answerability", "fit_command",
+                          "Fit the answerability score on the dev sets (unanswerable protocol), validate it "
+                          "leave-one-dataset-out, and write the weights with the table and a note of the data."),
     "fit-fusion": ("app.tools.fit_fusion", "fit_fusion_command",
                    "Fit RRF k and the dense weight of hybrid search on eval sets (held-aside split, leave-one-dataset-out)."),
     "bench": ("app.tools.bench.command", "bench_command",

@@ -189,6 +189,8 @@ def node_attributes(step: WorkflowStep, update: Mapping[str, Any]) -> dict[str, 
         attrs["aer.status"] = str(update["status"])
         attrs["aer.answer_mode"] = str(update.get("answer_mode", ""))
         attrs["aer.citations"] = len(update.get("citations", []))
+    if "answer_check" in update:
+        attrs["aer.answer_check"] = str(update["answer_check"])
     if calls := update.get("llm_calls"):
         attrs["aer.llm_calls"] = int(calls)
     if degraded := update.get("degraded"):

@@ -52,6 +52,10 @@ class QueryRequest(WireRequest):
     team: Literal["auto", "writer_only", "executor_inclusive", "planner_enhanced"] = Field(
         default="auto", description="Master layer: the team configuration (auto: chosen from the question).")
     max_turns: int = Field(default=5, ge=1, le=10, description="Planner: most plan rounds (the ADR's max_turns).")
+    min_answerability: float | None = Field(
+        default=None, ge=0.0, le=1.0,
+        description="Answer only when the calibrated answerability reaches this (default: the threshold chosen on "
+                    "the pooled dev sets, docs/answers.md); lower answers more and is wrong more often.")
     llm_model: str | None = None
     embedding_model: str | None = None
     stream: bool = False

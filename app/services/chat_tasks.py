@@ -25,6 +25,7 @@ from typing import Literal
 
 from app.services.chat import validated
 from graphs.rag.context import RagContext
+from graphs.text.normalize import has_han
 
 TaskKind = Literal["title", "tags", "follow_ups", "queries", "autocomplete", "emoji", "other"]
 
@@ -34,7 +35,6 @@ _TASK_HEAD = re.compile(r"^\s*#{1,4}\s*task\s*:", re.IGNORECASE)
 _TASK_WORDS = re.compile(r"\b(?:title|tags?|follow[- ]?ups?|search quer(?:y|ies)|autocompletion)\b", re.IGNORECASE)
 _EMOJI_TASK = re.compile(r"reflect the speaker's likely facial expression through a fitting emoji", re.IGNORECASE)
 _JSON_KEY = re.compile(r"\{\s*\\?[\"'](\w+)\\?[\"']\s*:\s*(\[|\"|')?")
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _TRAILING = re.compile(r"[\s?？!！。.,，;；:：…]+$")
 # Only the words that leave a noun phrase ("What is machine learning" -> "Machine learning"); "how many ..." or
 # "why does ..." keep their question word, or the title would not read.
@@ -106,7 +106,7 @@ def title_of(question: str) -> str:
     """A short title from a question: its first line, without question words and closing punctuation."""
     line = next((ln.strip() for ln in question.splitlines() if ln.strip()), "")
     line = _TRAILING.sub("", line)
-    if _CJK.search(line):
+    if has_han(line):
         line = _TRAILING.sub("", _ZH_TAIL.sub("", line)) or line
         return line if len(line) <= TITLE_CJK_CHARS else line[:TITLE_CJK_CHARS] + "…"
     words = (_EN_LEAD.sub("", line, count=1) or line).split()
@@ -135,7 +135,7 @@ def render(task: ChatTask, value: str | list[str]) -> str:
 
 def is_chinese(texts: list[str]) -> bool:
     """Whether the conversation is in Chinese (its questions have CJK characters)."""
-    return any(_CJK.search(t) for t in texts)
+    return any(has_han(t) for t in texts)
 
 
 async def answer(ctx: RagContext, task: ChatTask) -> str:

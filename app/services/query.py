@@ -42,6 +42,7 @@ def workflow_input(request: QueryRequest) -> InputState:
         use_evidence_selection=request.use_evidence_selection,
         team=request.team,
         max_turns=request.max_turns,
+        **({"min_answerability": request.min_answerability} if request.min_answerability is not None else {}),
     )
 
 

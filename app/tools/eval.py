@@ -333,6 +333,10 @@ class Outcome:
     """The service said the documents do not answer the question (status ``no_results``)."""
     contradictions: list[str] = field(default_factory=list)
     """The facts the consistency check found the top passages disagree on (``fact: value | value``)."""
+    answerability: float | None = None
+    """The answerability score behind the decision."""
+    features: dict[str, float] = field(default_factory=dict)
+    """What the score read (``aer fit-answerability`` fits on them)."""
 
 
 Retriever = Callable[[str, str | None], Awaitable[Outcome]]
@@ -388,6 +392,8 @@ def retriever(mode: str, resources: Resources, graph_options: dict[str, Any] | N
                 team=r.master.team_configuration.name if r.master.team_configuration else None,
                 span=r.answer_span, abstained=r.status == "no_results",
                 contradictions=[f"{c.fact}: {' | '.join(cl.value for cl in c.claims)}" for c in r.contradictions],
+                answerability=r.answerability.score if r.answerability is not None else None,
+                features=dict(r.answerability.features) if r.answerability is not None else {},
             )
 
         return run
@@ -423,7 +429,8 @@ def score_question(q: EvalQuestion, out: Outcome, score_answers: bool) -> dict[s
                 "answer_chars": len(clean_prediction(out.answer)),
                 "contained": 0.0 if out.abstained else contains_answer(out.answer, q.answers),
                 "span_em": exact_match(out.span, q.answers) if out.span else 0.0,
-                "span_f1": f1_score(out.span, q.answers) if out.span else 0.0}
+                "span_f1": f1_score(out.span, q.answers) if out.span else 0.0,
+                "answerability": out.answerability, "features": out.features}
         if score_answers:
             prediction = clean_prediction(out.answer)
             row |= {"em": exact_match(prediction, q.answers), "f1": f1_score(prediction, q.answers)}
@@ -556,6 +563,18 @@ def run_unanswerable(
     return out, {f"unanswerable:{m}": rows for m, rows in details.items()}
 
 
+def calibration_of(details: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    """Per answering mode: ECE and the risk-coverage curve of its answerability scores (with ``--unanswerable``,
+    over its answerable and gold-removed questions together)."""
+    from app.tools.calibration import calibration
+
+    out = {}
+    for mode, rows in details.items():
+        if mode in ANSWER_MODES and any(r.get("answerability") is not None for r in rows):
+            out[mode] = calibration(rows, details.get(f"unanswerable:{mode}", []))
+    return out
+
+
 def run_eval(
     dataset_dir: Path, settings: Settings, modes: Sequence[str] = MODES, limit: int | None = None, *,
     reingest: bool = False, log: Log = lambda _: None, graph_options: dict[str, Any] | None = None,
@@ -612,6 +631,7 @@ def run_eval(
         "questions": {"total": total, "evaluated": len(questions), "skipped": skipped},
         "modes": summaries,
         **({"unanswerable": unanswered} if unanswered is not None else {}),
+        **({"calibration": calibrated} if (calibrated := calibration_of(details)) else {}),
         "notes": notes,
         "wall_s": round(time.perf_counter() - started, 2),
     }
@@ -648,13 +668,20 @@ def eval_command(
     fts_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: BM25 weight.")] = 0.2,
     graph_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: graph weight.")] = 0.3,
     graph_decay: Annotated[float, typer.Option(min=0.01, max=1.0, help="Graph route: decay per hop.")] = 0.5,
+    min_answerability: Annotated[float | None, typer.Option(
+        "--min-answerability", min=0.0, max=1.0,
+        help="Answer only from this answerability (the request option minAnswerability; default: the bundled "
+             "threshold). 0 answers whatever the rules let through: the runs `aer fit-answerability` reads.")] = None,
+    plot: Annotated[bool, typer.Option("--plot", help="Also write the risk-coverage curve as a PNG.")] = False,
 ) -> None:
     """Measure retrieval (Recall@2/5, MRR) and answer quality (EM/F1) of a dataset, per search mode."""
     from app.tools.eval_report import render_markdown, write_outputs
 
     modes = parse_modes(mode)
-    weights = {"vector_weight": vector_weight, "fts_weight": fts_weight, "graph_weight": graph_weight,
-               "graph_decay": graph_decay}
+    weights: dict[str, Any] = {"vector_weight": vector_weight, "fts_weight": fts_weight,
+                               "graph_weight": graph_weight, "graph_decay": graph_decay}
+    if min_answerability is not None:
+        weights["min_answerability"] = min_answerability
     settings = Settings()
     try:
         result = run_eval(
@@ -667,6 +694,13 @@ def eval_command(
     folder = out or settings.eval_results_dir
     for path in write_outputs(result.report, result.details, folder, log=lambda s: typer.echo(s, err=True)):
         typer.echo(f"wrote {path}", err=True)
+    if plot:
+        from app.tools.calibration import plot as plot_curve
+
+        for mode, calibrated in result.report.get("calibration", {}).items():
+            name = f"eval-{result.report['dataset']}-{mode}-risk-coverage.png"
+            path = plot_curve(calibrated, folder / name, title=f"{result.report['dataset']} ({mode})")
+            typer.echo(f"wrote {path}", err=True)
     if as_json:
         typer.echo(json.dumps(result.report, indent=2, ensure_ascii=False))
     else:

@@ -58,6 +58,12 @@ def render_markdown(report: dict[str, Any]) -> str:
                   *markdown_table(("mode", "says not found", "still contained", "confident wrong"),
                                   [[m, _num(v["abstained"]), _num(v["contained"]), _num(v["confident_wrong"])]
                                    for m, v in u["modes"].items()])]
+    if calibrated := report.get("calibration"):
+        lines += ["", "Answerability score (ECE: expected calibration error; AURC: mean risk over the "
+                      "risk-coverage curve, lower is better):", "",
+                  *markdown_table(("mode", "questions", "ECE", "AURC"),
+                                  [[m, str(c["questions"]), _num(c.get("ece")), _num(c.get("aurc"))]
+                                   for m, c in calibrated.items() if c.get("questions")])]
     types = sorted({t for s in report["modes"].values() for t in s["by_type"]})
     if len(types) > 1:
         header = ["mode", *(f"{t} R@2 / R@5 (n={_type_count(report, t)})" for t in types)]

@@ -14,8 +14,14 @@ class Answerability(Model):
     """Whether the retrieved passages support an answer to the question, checked before writing."""
 
     decision: Literal["answerable", "not_found"]
-    score: float = Field(ge=0.0, le=1.0, description="Weighted share of the question the best evidence covers.")
+    score: float = Field(ge=0.0, le=1.0, description="How likely the passages answer the question: the calibrated "
+                         "answerability (a probability fitted on the dev sets), or, where a rule decided, the "
+                         "weighted share of the question the best evidence covers.")
     reason: str
+    attribute: str | None = Field(default=None, description="The attribute the question asks about (the lexicon's "
+                                  "name: stock code, mayor, death toll …), when the lexicon knows it.")
+    threshold: float | None = Field(default=None, description="The minAnswerability the score was held to.")
+    features: dict[str, float] = Field(default_factory=dict, description="What the score read of the best evidence.")
 
 
 class Citation(Model):

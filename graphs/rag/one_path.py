@@ -15,6 +15,7 @@ from graphs.rag.context import RagContext
 from graphs.rag.edges import ACTION_NODE, TEAM_NODE, after_judge_expansion
 from graphs.rag.instrument import timed
 from graphs.rag.nodes import (
+    check_answer,
     expand_graph,
     fuse_scores,
     judge_expansion,
@@ -49,10 +50,12 @@ ONE_PATH = (
     fuse_scores,
     rerank_hits,
     write_answer,
+    check_answer,
 )
-"""The one-path team's stages (rerank_hits and write_answer also finish the other teams' work)."""
+"""The one-path team's stages (rerank_hits, write_answer and check_answer also finish the other
+teams' work)."""
 
-FINAL = "write_answer"
+FINAL = "check_answer"
 """The node that ends every run (it records the run's total duration)."""
 
 # the master and the router go on with a Command: their possible destinations draw their edges
@@ -80,7 +83,7 @@ def add_understanding(builder: Builder, default_context: RagContext | None = Non
 
 
 def add_one_path(builder: Builder, default_context: RagContext | None = None) -> None:
-    """The one-path team's nodes and edges; route_query is its entry, write_answer its end."""
+    """The one-path team's nodes and edges; route_query is its entry, check_answer its end."""
     add_nodes(builder, ONE_PATH, default_context)
     builder.add_edge("relax_constraints", "search_structured")
     for search in ("search_structured", "search_semantic", "search_hybrid"):
@@ -91,6 +94,7 @@ def add_one_path(builder: Builder, default_context: RagContext | None = None) ->
     builder.add_edge("select_evidence", "fuse_scores")
     builder.add_edge("fuse_scores", "route_query")
     builder.add_edge("rerank_hits", "write_answer")
+    builder.add_edge("write_answer", FINAL)
     builder.add_edge(FINAL, END)
 
 

@@ -30,6 +30,7 @@ from graphs.domain import (
     ValidatedEntity,
     WorkflowStep,
 )
+from graphs.rag.answer.check import Draft
 
 AnswerMode = Literal["llm", "extractive", "direct", "none"]
 TeamChoice = Literal["auto", "writer_only", "executor_inclusive", "planner_enhanced"]
@@ -55,6 +56,7 @@ class InputState(TypedDict, total=False):
     use_evidence_selection: bool
     team: TeamChoice
     max_turns: int
+    min_answerability: float
 
 
 class OnePathInput(InputState, total=False):
@@ -104,6 +106,9 @@ class RagState(InputState, total=False):
     citations: list[Citation]
     answer_mode: AnswerMode
     status: Status
+    draft: Draft | None
+    """An LLM's answer before check_answer (a ``graphs.rag.answer.check.Draft``), None after."""
+    answer_check: str
     steps: Annotated[list[WorkflowStep], operator.add]
     total_duration_ms: float
     degraded: Annotated[list[str], merge_unique]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from graphs.domain import EntityType, QueryEntity
 from graphs.text.dates import find_dates
 from graphs.text.gazetteer import Gazetteer
+from graphs.text.normalize import has_han
 
 if TYPE_CHECKING:
     from jieba.posseg import POSTokenizer
@@ -93,7 +94,6 @@ def possessor(question: str) -> str | None:
 
 # ---------------------------------------------------------------- POS entities
 
-_HAN = re.compile("[\u3400-\u9fff]")
 _ALL_HAN = re.compile("[\u3400-\u9fff]+")
 _POS_TYPES: dict[str, EntityType] = {"nr": "PERSON", "ns": "LOCATION", "nt": "ORGANIZATION", "nz": "OTHER"}
 # Common surnames and place suffixes guess the type of a word jieba's dictionary does not know.
@@ -132,7 +132,7 @@ def _pos_entity(word: str, flag: str | None) -> QueryEntity | None:
 
 def pos_spans(text: str, *, accurate: bool = True) -> list[EntitySpan]:
     """Return person/place/organization/other names tagged by jieba in Chinese text."""
-    if not _HAN.search(text):
+    if not has_han(text):
         return []
     spans: list[EntitySpan] = []
     position = 0

@@ -24,7 +24,7 @@ def _t2s() -> OpenCC:
 
 
 def has_han(text: str) -> bool:
-    """Return True if ``text`` contains a Chinese character."""
+    """Whether ``text`` is Chinese: it contains a Chinese character (the one such test of the code base)."""
     return _HAN.search(text) is not None
 
 

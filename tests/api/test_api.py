@@ -202,7 +202,7 @@ def test_stream_emits_one_step_per_node_then_the_result(client: TestClient) -> N
     assert names[-1] == "result" and "error" not in names
     steps = [d["node"] for n, d in events if n == "step"]
     assert steps == ["parse_query", "validate_entities", "configure_team", "route_query", "search_semantic", "route_query",
-                     "rerank_hits", "write_answer"]
+                     "rerank_hits", "write_answer", "check_answer"]
     result = events[-1][1]
     assert result["success"] and result["answer"] and result["routingDecision"]["action"] == "semantic_search"
 

@@ -110,7 +110,7 @@ def test_a_streamed_query_is_traced_the_same(client: TestClient) -> None:
     assert run.attributes is not None and run.attributes["aer.streamed"] is True
     assert run.parent is not None and run.parent.span_id == one(got, f"POST {URL}").context.span_id  # type: ignore[union-attr]
     nodes = [s.name for s in children(got, run)]
-    assert nodes[:3] == ["parse_query", "validate_entities", "configure_team"] and nodes[-1] == "write_answer"
+    assert nodes[:3] == ["parse_query", "validate_entities", "configure_team"] and nodes[-1] == "check_answer"
 
 
 def test_a_caller_trace_is_continued(client: TestClient) -> None:

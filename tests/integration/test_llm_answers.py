@@ -13,10 +13,10 @@ import pytest
 from app.container import build_llm
 from app.settings import Settings
 from graphs.domain import EntityMetadata
-from graphs.rag.answer_check import unsupported
-from graphs.rag.nodes.write_answer import write_answer
+from graphs.rag.answer.check import unsupported
 from graphs.text.query_analysis import analyze_query
 from graphs.text.sentences import split_sentences
+from tests.support.answers import write_and_check
 from tests.support.fakes import TODAY, gazetteer_of, hit, make_context, runtime
 
 pytestmark = [pytest.mark.llm, pytest.mark.asyncio(loop_scope="module")]  # one loop: none of its connections outlives it
@@ -33,7 +33,7 @@ def llm(local_llm_url: str, local_llm_model: str) -> Any:
 async def write(tmp_path: Path, llm: Any, question: str, ranked: list) -> dict[str, Any]:
     parsed = analyze_query(question, gazetteer_of(COMPANIES), TODAY)
     ctx = make_context(tmp_path, llm=llm, llm_timeout_s=600)
-    return await write_answer({"question": question, "parsed": parsed, "ranked": ranked}, runtime(ctx))
+    return await write_and_check({"question": question, "parsed": parsed, "ranked": ranked}, runtime(ctx))
 
 
 def assert_every_fact_is_cited(out: dict[str, Any], ranked: list, question: str) -> None:
@@ -68,3 +68,19 @@ async def test_a_comparison_leads_with_the_verdict_computed_from_the_values(tmp_
     # the side named first in the first sentence is the one founded first, whatever the model wrote
     assert first.find("比亚迪") != -1 and (first.find("宁德时代") == -1 or first.find("比亚迪") < first.find("宁德时代"))
     assert_every_fact_is_cited(out, ranked, "比亚迪和宁德时代谁先成立？")
+
+
+async def test_no_llm_call_when_the_passages_lack_the_asked_attribute(tmp_path: Path, llm: Any) -> None:
+    # the same gate as without an LLM: the subject is there, its stock code is not, so the model is not asked
+    ranked = [hit("pku#0", "北京大学创办于1898年，初名京师大学堂，是中国近代第一所国立综合性大学。", title="北京大学")]
+    out = await write(tmp_path, llm, "北京大学的股票代码是什么？", ranked)
+    assert out["status"] == "no_results" and "llm_calls" not in out
+    assert out["answerability"].attribute == "stock_code"
+
+
+async def test_the_llm_answers_the_attribute_it_is_told_to_find(tmp_path: Path, llm: Any) -> None:
+    ranked = [hit("byd#0", "比亚迪成立于1995年，总部位于深圳，创始人是王传福。", title="比亚迪")]
+    out = await write(tmp_path, llm, "比亚迪的创始人是谁？", ranked)
+    assert out["llm_calls"] == 1 and out["answerability"].attribute == "founder"
+    if out["status"] == "answered":
+        assert "王传福" in out["answer"], out["answer"]

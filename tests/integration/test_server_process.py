@@ -128,7 +128,7 @@ def test_query_streaming_sends_steps_then_the_result(http: httpx.Client, loaded:
     names = [n for n, _ in events]
     assert names[-1] == "result" and "error" not in names
     steps = [d["node"] for n, d in events if n == "step"]
-    assert steps[0] == "parse_query" and steps[-1] == "write_answer" and "search_semantic" in steps
+    assert steps[0] == "parse_query" and steps[-1] == "check_answer" and "search_semantic" in steps
     assert names.index("result") > max(i for i, n in enumerate(names) if n == "step")
     result = events[-1][1]
     assert result["success"] is True and result["routingDecision"]["action"] == "semantic_search"

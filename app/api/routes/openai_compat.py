@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
-import re
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -61,10 +60,10 @@ from app.services.query import answer, resolve_chat, stream_events
 from graphs.embeddings import EmbedderUnavailable
 from graphs.rag.context import RagContext
 from graphs.stores.base import StoreUnavailable
+from graphs.text.normalize import has_han
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/v1", tags=["openai-compatible"])
-_CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 def models(resources: Resources) -> dict[str, tuple[RagContext, str]]:
@@ -98,7 +97,7 @@ def references(response: QueryResponse, question: str) -> str:
     """The numbered references block under the answer (empty when nothing is cited)."""
     if not response.citations:
         return ""
-    heading = "参考资料：" if _CJK.search(question) else "References:"
+    heading = "参考资料：" if has_han(question) else "References:"
     lines = [f"[{c['index']}] {c['title'] or c['docId']} ({c['docId']})" for c in response.citations]
     return "\n\n" + heading + "\n" + "\n".join(lines)
 

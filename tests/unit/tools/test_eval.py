@@ -347,3 +347,17 @@ def test_eval_ingest_reuses_passage_vectors_across_reingests(tmp_path: Path) -> 
     prepare_index(dataset, settings, log=logs.append, opener=opener)
     assert opened[-1].embedder.embedded == ["changed text"]  # a changed text misses
     assert opened[-1].ingestor.embedder is opened[-1].embedder  # the service's embedder is put back
+
+
+def test_the_answerability_score_is_recorded_and_its_calibration_reported() -> None:
+    from app.tools.eval import calibration_of
+
+    out = Outcome(docs=["a"], latency_ms=1.0, answer="Paris [1]", route="hybrid_search", answerability=0.8,
+                  features={"coverage": 0.9})
+    row = score_question(_question(), out, score_answers=False)
+    assert row["answerability"] == 0.8 and row["features"] == {"coverage": 0.9}
+    gone = {"answerability": 0.3, "abstained": 0.0, "contained": 0.0}
+    calibrated = calibration_of({"full": [row], "unanswerable:full": [gone], "bm25": [{"id": "q"}]})
+    assert set(calibrated) == {"full"} and calibrated["full"]["questions"] == 2
+    report = {**_report(), "calibration": calibrated}
+    assert "| full | 2 |" in render_markdown(report) and "ECE" in render_markdown(report)

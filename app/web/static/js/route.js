@@ -103,6 +103,7 @@ export function notes(steps, response) {
   }
   set("rerank_hits", `${rd.rankedResultCount} by ${rd.reranker}`);
   set("write_answer", `${r.status} (${r.answerMode})`);
+  if (r.corrections && r.corrections.length) set("check_answer", `${r.corrections.length} correction(s)`);
   return out;
 }
 

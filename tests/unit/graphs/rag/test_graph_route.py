@@ -111,7 +111,8 @@ async def test_multi_hop_question_expands_to_the_bridge_document(tmp_path: Path)
         visited.extend(update)
     assert visited[:5] == ["parse_query", "validate_entities", "configure_team", "route_query", "search_graph"]
     assert visited[5:8] == ["judge_expansion", "expand_graph", "judge_expansion"]
-    assert visited[-5:] == ["select_evidence", "fuse_scores", "route_query", "rerank_hits", "write_answer"]
+    assert visited[-6:] == ["select_evidence", "fuse_scores", "route_query", "rerank_hits", "write_answer",
+                           "check_answer"]
     out = await workflow.ainvoke({"question": question}, context=ctx)
     assert out["expansion"][0].decision == "expand"
     temple = next(h for h in out["ranked"] if h.doc_id == "temple")

@@ -8,10 +8,14 @@ from langchain_core.messages import AIMessage
 
 from graphs.domain import (
     Answerability,
+    DateRange,
     ParsedQuery,
 )
 from graphs.rag.nodes.write_answer import write_answer
+from tests.support.answers import write_and_check
 from tests.support.fakes import ToolCallingFakeChatModel, hit, make_context, runtime
+
+Y2024 = DateRange(start=20240101, end=20241231, granularity="year", label="2024")
 
 
 def llm_replying(*messages: AIMessage) -> ToolCallingFakeChatModel:
@@ -31,7 +35,7 @@ async def test_write_answer_extractive_cites_passages(tmp_path: Any) -> None:
 async def test_write_answer_with_llm_keeps_only_real_citations(tmp_path: Any) -> None:
     llm = llm_replying(AIMessage(content="SpaceX was founded in 2002 [1][7]."))
     parsed = ParsedQuery(original_query="When was SpaceX founded?")
-    out = await write_answer({"question": parsed.original_query, "parsed": parsed, "ranked": [hit("spacex#0", "2002")]},
+    out = await write_and_check({"question": parsed.original_query, "parsed": parsed, "ranked": [hit("spacex#0", "2002")]},
                              runtime(make_context(tmp_path, llm=llm)))
     assert out["answer_mode"] == "llm" and out["llm_calls"] == 1
     assert [c.index for c in out["citations"]] == [1]
@@ -46,7 +50,7 @@ async def test_write_answer_says_when_nothing_was_found(tmp_path: Any) -> None:
 
 
 def test_attribute_cites_uncited_sentences_a_passage_supports() -> None:
-    from graphs.rag.nodes.write_answer import attribute
+    from graphs.rag.answer.citations import attribute
 
     passages = [hit("a#0", "SpaceX was founded in 2002 by Elon Musk."), hit("b#0", "特斯拉是一家电动汽车公司。")]
     assert attribute("SpaceX was founded in 2002. Paris is nice.", passages) == "SpaceX was founded in 2002[1]. Paris is nice."

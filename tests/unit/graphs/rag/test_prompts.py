@@ -10,7 +10,7 @@ USED = {
     "parse_query.system": set(),
     "parse_query.user": {"today", "known", "question"},
     "write_answer.system": set(),
-    "write_answer.user": {"passages", "question"},
+    "write_answer.user": {"passages", "question", "find"},
     "rerank_judge.system": set(),
     "rerank_judge.user": {"question", "entities", "passages"},
     "judge_expansion.system": set(),

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from graphs.domain import ParsedQuery
-from graphs.rag.answering import assess, find_evidence, question_of
+from graphs.rag.answer.answerability import assess
+from graphs.rag.answer.evidence import find_evidence
+from graphs.rag.answer.question import question_of
 from graphs.text.answer_types import expected_answer
 from graphs.text.content import has_content
 from graphs.text.query_analysis import analyze_query

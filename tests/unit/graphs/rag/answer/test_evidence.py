@@ -9,7 +9,10 @@ from collections.abc import Sequence
 import pytest
 
 from graphs.domain import DateRange, EntityMetadata, Hit, ValidatedEntity
-from graphs.rag.answering import Question, assess, extractive, find_evidence, question_of
+from graphs.rag.answer.answerability import assess
+from graphs.rag.answer.evidence import find_evidence
+from graphs.rag.answer.extractive import extractive
+from graphs.rag.answer.question import Question, question_of
 from graphs.text.answer_types import AnswerType, expected_answer, focus_terms, listed_type
 from graphs.text.query_analysis import analyze_query
 from graphs.text.terms import found

@@ -9,11 +9,12 @@ import pytest
 from langchain_core.messages import AIMessage
 
 from graphs.domain import EntityMetadata, ParsedQuery
-from graphs.rag.answer_check import check_answer, only_markers, sources_of_facts, unsupported
-from graphs.rag.nodes.write_answer import write_answer
+from graphs.rag.answer.check import only_markers, sources_of_facts, unsupported
+from graphs.rag.answer.check import verify_answer as check_answer
 from graphs.text.query_analysis import analyze_query
 from graphs.text.sentences import split_sentences
 from graphs.text.spans import stated_facts
+from tests.support.answers import write_and_check
 from tests.support.fakes import TODAY, ToolCallingFakeChatModel, gazetteer_of, hit, make_context, runtime
 
 BEIJING = hit("bj#0", "北京是中国的首都，2020年常住人口约2189万人。", title="北京")
@@ -74,7 +75,7 @@ async def write_with(tmp_path: Path, question: str, ranked: list, reply: str) ->
     companies = [EntityMetadata(standard_name=n, type="ORGANIZATION") for n in ("比亚迪", "宁德时代")]
     parsed = analyze_query(question, gazetteer_of(companies), TODAY)
     llm = ToolCallingFakeChatModel(messages=iter([AIMessage(content=reply)]))
-    return await write_answer({"question": question, "parsed": parsed, "ranked": ranked},
+    return await write_and_check({"question": question, "parsed": parsed, "ranked": ranked},
                               runtime(make_context(tmp_path, llm=llm)))
 
 
@@ -150,6 +151,6 @@ async def test_citation_markers_alone_fall_back_to_the_extractive_answer(tmp_pat
 async def test_the_rules_decide_not_found_before_any_llm_call(tmp_path: Path) -> None:
     parsed = ParsedQuery(original_query="q")
     llm = ToolCallingFakeChatModel(messages=iter([AIMessage(content="should not be asked")]))
-    out = await write_answer({"question": "比亚迪的创始人是谁？", "parsed": parsed, "ranked": []},
+    out = await write_and_check({"question": "比亚迪的创始人是谁？", "parsed": parsed, "ranked": []},
                              runtime(make_context(tmp_path, llm=llm)))
     assert out["status"] == "no_results" and "llm_calls" not in out

@@ -21,9 +21,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from graphs.domain import Hit
-from graphs.rag.answering import Verdict, direction
+from graphs.rag.answer.verdicts import Verdict, direction
 from graphs.text.normalize import normalize
 from graphs.text.sentences import looks_like_instruction, split_sentences
 from graphs.text.spans import stated_facts
@@ -87,7 +88,7 @@ def sources_of_facts(sentence: str, hits: Sequence[Hit]) -> list[int]:
     return list(dict.fromkeys(found))
 
 
-def check_answer(answer: str, hits: Sequence[Hit], question: str, verdict: Verdict | None = None,
+def verify_answer(answer: str, hits: Sequence[Hit], question: str, verdict: Verdict | None = None,
                  *, chinese: bool = False) -> Checked:
     """The LLM answer with its unsupported sentences dropped and its comparison verdict checked."""
     if abstains(answer):
@@ -135,3 +136,15 @@ def _with_verdict(sentences: list[str], verdict: Verdict, chinese: bool) -> tupl
         return sentences, []  # both sides, the winner first; or the winner alone with a comparative word
     return [lead, *sentences], [f"the LLM's answer gave no verdict: the one computed from the values leads "
                                 f"({verdict.text})"]
+
+
+@dataclass(frozen=True)
+class Draft:
+    """An LLM's answer as write_answer hands it to check_answer: the reply, with citations added where a
+    passage supports an uncited sentence, the verdict computed for a comparison, and the extractive answer
+    (a node update) that stands in when the reply is only citation markers."""
+
+    raw: str
+    text: str
+    verdict: Verdict | None
+    fallback: dict[str, Any]

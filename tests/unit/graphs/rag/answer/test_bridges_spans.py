@@ -8,11 +8,11 @@ import re
 import pytest
 
 from graphs.domain import Hit
-from graphs.rag.answering import lead_type
+from graphs.rag.answer.question import lead_type
 from graphs.rag.nodes.write_answer import PLANTED, format_passages
 from graphs.text.spans import Span, candidates, fits
 from tests.support.fakes import hit
-from tests.unit.graphs.rag.test_answering import write
+from tests.unit.graphs.rag.answer.test_evidence import write
 
 
 def test_a_bridge_question_answers_from_the_second_hop_and_cites_both() -> None:

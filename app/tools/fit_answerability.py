@@ -1,0 +1,412 @@
+"""``aer fit-answerability``: fit the calibrated answerability score on the dev sets and validate it
+leave-one-dataset-out.
+
+The unanswerable protocol, per question: the full graph ranks the passages of the dataset's eval index; the
+question over that ranking is an answerable example when a gold answer occurs in the top passages, and the same
+question over the ranking without its gold passages is an unanswerable one (dropped when a gold answer is still in
+the passages left: other passages hold it). On ``rgb_zh_reject_dev`` the passages left are RGB's hard negatives
+(same topic, same event, no answer). Removing the gold passages from the ranking stands in for re-indexing
+without them (``aer eval --unanswerable``): the dense ranking is the same, BM25's statistics barely move.
+
+Each set is split by a fixed hash of the question id: one question in five is held aside (never fitted on, nor
+used to choose the threshold) and reported next to the figures of the part the model was fitted on. The model is
+a logistic regression (numpy, Newton's method with a small L2 penalty) over ``graphs.rag.answer.calibration.FEATURES``;
+the threshold is the one with the most "not found" on unanswerable examples while false "not found" on answerable
+ones stays at most 0.10 on each set's dev part. The rules of ``answerability.assess`` come before the score (a
+name no passage mentions, a code or a year no answering passage states): an example they refuse scores 0 and is
+not fitted on. The weights, the threshold, the leave-one-dataset-out table and a note of the data go to
+``graphs/rag/answer/answerability.json``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import numpy as np
+import typer
+
+from app.settings import Settings
+from app.tools.calibration import ece
+from app.tools.eval import FULL_TOP_K, contains_answer, load_questions, prepare_index
+
+DEFAULT_SETS = ("hotpotqa_sample", "cmrc2018_trial", "rgb_zh_reject_dev")
+HELD_ASIDE = 5
+"""One question in this many (by hash of its id) is held aside."""
+MAX_FALSE_NOT_FOUND = 0.10
+L2 = 1e-2
+
+
+def held_aside(question_id: str) -> bool:
+    """Whether a question is in the held-aside part (a fixed hash split: the same on every machine)."""
+    return int(hashlib.sha256(question_id.encode()).hexdigest()[:8], 16) % HELD_ASIDE == 0
+
+
+@dataclass
+class Example:
+    dataset: str
+    question_id: str
+    label: int
+    held: bool
+    features: dict[str, float]
+    ruled: bool = False
+    """The rules decided "not found" before the score (it is 0)."""
+
+
+# ---------------------------------------------------------------------------- the model
+
+
+def fit(x: np.ndarray, y: np.ndarray, l2: float = L2, steps: int = 50) -> tuple[np.ndarray, np.ndarray,
+                                                                                 np.ndarray, float]:
+    """Logistic regression on standardized features: (mean, scale, weights, bias)."""
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    z = np.hstack([(x - mean) / scale, np.ones((len(x), 1))])
+    w = np.zeros(z.shape[1])
+    penalty = l2 * len(x) * np.eye(z.shape[1])
+    penalty[-1, -1] = 0.0
+    for _ in range(steps):
+        p = 1.0 / (1.0 + np.exp(-np.clip(z @ w, -30, 30)))
+        grad = z.T @ (p - y) + penalty @ w
+        hess = (z * (p * (1 - p))[:, None]).T @ z + penalty + 1e-9 * np.eye(z.shape[1])
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return mean, scale, w[:-1], float(w[-1])
+
+
+def predict(model: tuple[np.ndarray, np.ndarray, np.ndarray, float], x: np.ndarray,
+            gated: np.ndarray | None = None) -> np.ndarray:
+    """The score of each row; 0 where the rule before the score says "not found" (``gated``)."""
+    mean, scale, w, b = model
+    p = 1.0 / (1.0 + np.exp(-np.clip(((x - mean) / scale) @ w + b, -30, 30)))
+    return np.where(gated, 0.0, p) if gated is not None else p
+
+
+def gates(examples: Sequence[Example]) -> np.ndarray:
+    """Where the rules said "not found" before the score."""
+    return np.array([e.ruled for e in examples], dtype=bool)
+
+
+def fit_on(examples: Sequence[Example], names: Sequence[str]) -> tuple[Any, float]:
+    """The model fitted on the examples the rule does not decide, and its threshold on all of them."""
+    kept = [e for e in examples if not gates([e])[0]]
+    model = fit(*matrix(kept, names))
+    x, y = matrix(examples, names)
+    return model, choose_threshold(predict(model, x, gates(examples)), y, [e.dataset for e in examples])
+
+
+def auroc(p: np.ndarray, y: np.ndarray) -> float:
+    pos, neg = p[y == 1], p[y == 0]
+    if not len(pos) or not len(neg):
+        return float("nan")
+    return float(((pos[:, None] > neg[None, :]).sum() + 0.5 * (pos[:, None] == neg[None, :]).sum())
+                 / (len(pos) * len(neg)))
+
+
+def rates(p: np.ndarray, y: np.ndarray, threshold: float) -> dict[str, float]:
+    """False "not found" on answerable examples, "not found" on unanswerable ones."""
+    answered = p >= threshold
+    pos, neg = y == 1, y == 0
+    return {"false_not_found": round(float((~answered[pos]).mean()) if pos.any() else 0.0, 4),
+            "not_found_unanswerable": round(float((~answered[neg]).mean()) if neg.any() else 0.0, 4)}
+
+
+def choose_threshold(p: np.ndarray, y: np.ndarray, groups: Sequence[str] | None = None,
+                     max_false: float = MAX_FALSE_NOT_FOUND) -> float:
+    """The threshold with the most "not found" on unanswerable examples while false "not found" stays within
+    ``max_false`` on every group (dataset); the balanced best when none does."""
+    grid = np.round(np.arange(0.02, 0.99, 0.01), 2)
+    labels = np.array(groups if groups is not None else ["all"] * len(p))
+    scored = [(t, rates(p, y, t)) for t in grid]
+    worst = {t: max(rates(p[labels == g], y[labels == g], t)["false_not_found"] for g in set(labels)) for t in grid}
+    within = [(r["not_found_unanswerable"], -t, t) for t, r in scored if worst[t] <= max_false]
+    if within:
+        return float(max(within)[2])
+    return float(max(scored, key=lambda tr: tr[1]["not_found_unanswerable"] - tr[1]["false_not_found"])[0])
+
+
+def matrix(examples: Sequence[Example], names: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    x = np.array([[e.features.get(n, 0.0) for n in names] for e in examples], dtype=float)
+    return x.reshape(len(examples), len(names)), np.array([e.label for e in examples], dtype=float)
+
+
+def evaluate(model: Any, examples: Sequence[Example], names: Sequence[str], threshold: float) -> dict[str, Any]:
+    x, y = matrix(examples, names)
+    p = predict(model, x, gates(examples))
+    return {"n": len(examples), "answerable": int(y.sum()), "unanswerable": int(len(y) - y.sum()),
+            "auroc": round(auroc(p, y), 4), "ece": round(ece(p, y), 4), **rates(p, y, threshold)}
+
+
+def validate(examples: Sequence[Example], names: Sequence[str]) -> dict[str, Any]:
+    """Leave one dataset out: fit (and choose the threshold) on the dev parts of the others, measure on the
+    left-out set's dev part and held-aside part; then the pooled model on every set's held-aside part."""
+    sets = sorted({e.dataset for e in examples})
+    table: dict[str, Any] = {}
+    for out in sets:
+        train = [e for e in examples if e.dataset != out and not e.held]
+        if len({e.label for e in train}) < 2:
+            continue
+        model, threshold = fit_on(train, names)
+        table[out] = {"threshold": threshold,
+                      "dev": evaluate(model, [e for e in examples if e.dataset == out and not e.held], names,
+                                      threshold),
+                      "held_aside": evaluate(model, [e for e in examples if e.dataset == out and e.held], names,
+                                             threshold)}
+    return table
+
+
+# ---------------------------------------------------------------------------- collecting the examples
+
+
+def _sample(dataset_dir: Path, per_set: int) -> list[Any]:
+    """Up to ``per_set`` usable questions (no comparisons or yes/no: those keep their own rules), in hash
+    order so that the choice is the same on every machine and spread over the set."""
+    from graphs.text.answer_types import expected_answer
+
+    usable = [q for q in load_questions(dataset_dir) if q.gold_ids and q.answers and q.question.strip()
+              and expected_answer(q.question) not in ("comparison", "yes_no")]
+    usable.sort(key=lambda q: hashlib.sha256(q.id.encode()).hexdigest())
+    return usable[:per_set]
+
+
+async def _collect(dataset: str, resources: Any, questions: Sequence[Any], log: Any) -> list[Example]:
+    from app.schemas import QueryRequest
+    from app.service import _run_graph
+    from graphs.rag.answer.answerability import assess
+    from graphs.rag.answer.calibration import describe
+    from graphs.rag.answer.evidence import find_evidence
+    from graphs.rag.answer.question import EVIDENCE_PASSAGES, question_of
+    from graphs.text.answer_types import expected_answer
+
+    ctx = resources.context
+    out: list[Example] = []
+    started = time.perf_counter()
+    for n, q in enumerate(questions, start=1):
+        state, _ = await _run_graph(resources, ctx, QueryRequest(question=q.question, top_k=FULL_TOP_K))
+        ranked = state.get("ranked") or []
+        if "parsed" not in state or not ranked:
+            continue
+        gold = set(q.gold_ids)
+        for label, hits in ((1, ranked), (0, [h for h in ranked if h.doc_id not in gold])):
+            top = " ".join(f"{h.title} {h.text}" for h in hits[:EVIDENCE_PASSAGES])
+            present = bool(hits) and contains_answer(top, q.answers) > 0
+            if present != bool(label):
+                continue  # an answerable one whose answer was not retrieved; an unanswerable one still answered
+            asked = question_of(q.question, expected_answer(q.question), state["parsed"],
+                                state.get("entities", [])).about(hits)
+            evidence = find_evidence(asked, hits)
+            ruled = assess(asked, hits, evidence, supported_from=0.0).decision == "not_found"
+            judged = await asyncio.to_thread(describe, asked, hits, evidence, ctx.embedder)
+            out.append(Example(dataset, q.id, label, held_aside(q.id), judged.features, ruled))
+        if n % 25 == 0:
+            log(f"{dataset}: {n}/{len(questions)} questions, {len(out)} examples, "
+                f"{time.perf_counter() - started:.0f} s")
+    return out
+
+
+def collect(dataset_dir: Path, settings: Settings, per_set: int, log: Any = print) -> list[Example]:
+    """The answerable and unanswerable examples of one dataset."""
+    prepared = prepare_index(dataset_dir, settings, log=log)
+    try:
+        return asyncio.run(_collect(dataset_dir.resolve().name, prepared.resources, _sample(dataset_dir, per_set),
+                                    log))
+    finally:
+        prepared.resources.close()
+
+
+# ---------------------------------------------------------------------------- the light ranking
+
+
+def _tokens(text: str) -> list[str]:
+    """BM25 tokens: Latin words, and Chinese character bigrams."""
+    import re
+
+    from graphs.text.normalize import normalize
+
+    folded = normalize(text)
+    words = re.findall(r"[a-z0-9]+", folded)
+    han = re.findall(r"[\u3400-\u9fff]+", folded)
+    return words + [run[i : i + 2] for run in han for i in range(max(1, len(run) - 1))]
+
+
+class Bm25:
+    """Okapi BM25 over the corpus's passages (k1 1.5, b 0.75), in memory."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        from collections import Counter
+
+        self.docs = [Counter(_tokens(t)) for t in texts]
+        self.lengths = np.array([sum(d.values()) for d in self.docs], dtype=float)
+        df: Counter[str] = Counter()
+        for d in self.docs:
+            df.update(d.keys())
+        n = len(self.docs)
+        self.idf = {t: float(np.log(1 + (n - f + 0.5) / (f + 0.5))) for t, f in df.items()}
+        self.index: dict[str, list[tuple[int, int]]] = {}
+        for i, d in enumerate(self.docs):
+            for t, c in d.items():
+                self.index.setdefault(t, []).append((i, c))
+
+    def scores(self, query: str) -> np.ndarray:
+        out = np.zeros(len(self.docs))
+        avg = self.lengths.mean() or 1.0
+        for t in set(_tokens(query)):
+            for i, c in self.index.get(t, []):
+                out[i] += self.idf[t] * c * 2.5 / (c + 1.5 * (0.25 + 0.75 * self.lengths[i] / avg))
+        return out
+
+
+def collect_light(dataset_dir: Path, per_set: int, embedder: Any, log: Any = print, sink: Any = None
+                  ) -> list[Example]:
+    """The examples of one dataset over a light ranking: BM25 over the passages, the top ``FULL_TOP_K``, and the
+    same question's ranking without its gold passages for the unanswerable example
+    (what re-indexing without them gives BM25, but for its document frequencies). No entity store: the
+    question's names are those the rules spot. For sets whose eval index is too slow to build here."""
+    from datetime import date
+
+    from graphs.domain import Hit, ParsedQuery, ValidatedEntity
+    from graphs.rag.answer.answerability import assess
+    from graphs.rag.answer.calibration import describe, judge
+    from graphs.rag.answer.evidence import find_evidence
+    from graphs.rag.answer.question import EVIDENCE_PASSAGES, question_of
+    from graphs.text.answer_types import expected_answer
+    from graphs.text.gazetteer import Gazetteer
+    from graphs.text.query_analysis import analyze_query
+
+    dataset = dataset_dir.resolve().name
+    corpus = [json.loads(line) for line in (dataset_dir / "corpus.jsonl").read_text(encoding="utf-8").splitlines()
+              if line.strip()]
+    bm25 = Bm25([f"{p.get('title', '')} {p['text']}" for p in corpus])
+    out: list[Example] = []
+    started = time.perf_counter()
+    questions = _sample(dataset_dir, per_set)
+    for n, q in enumerate(questions, start=1):
+        order = np.argsort(-bm25.scores(q.question), kind="stable")
+        gold = set(q.gold_ids)
+        with_gold = [int(i) for i in order[:FULL_TOP_K]]
+        without = [int(i) for i in order if corpus[i]["id"] not in gold][:FULL_TOP_K]
+        parsed = analyze_query(q.question, Gazetteer([]), date.today())
+        # the dates the question names, as validate_entities gives them (the years rule reads them)
+        dates = [ValidatedEntity(text=e.text, type="DATE", match="date", valid=True, date_range=e.date_range)
+                 for e in parsed.entities if e.type == "DATE" and e.date_range is not None]
+        for label, picked in ((1, with_gold), (0, without)):
+            raw = bm25.scores(q.question)
+            hits = [Hit(id=f"{corpus[i]['id']}#0", doc_id=corpus[i]["id"], title=corpus[i].get("title") or "",
+                        text=corpus[i]["text"], score=float(raw[i]), channel="hybrid", bm25_score=float(raw[i]))
+                    for i in picked]
+            top = " ".join(f"{h.title} {h.text}" for h in hits[:EVIDENCE_PASSAGES])
+            if (bool(hits) and contains_answer(top, q.answers) > 0) != bool(label):
+                continue
+            asked = question_of(q.question, expected_answer(q.question), parsed or ParsedQuery(
+                original_query=q.question), dates).about(hits)
+            evidence = find_evidence(asked, hits)
+            ruled = assess(asked, hits, evidence, supported_from=0.0).decision == "not_found"
+            judged = describe(asked, hits, evidence, embedder) if embedder is not None else judge(asked, hits,
+                                                                                                  evidence, {})
+            out.append(Example(dataset, q.id, label, held_aside(q.id), judged.features, ruled))
+            if sink is not None:
+                sink.write(json.dumps(out[-1].__dict__, ensure_ascii=False) + "\n")
+                sink.flush()
+        if n % 25 == 0:
+            log(f"{dataset}: {n}/{len(questions)} questions, {len(out)} examples, "
+                f"{time.perf_counter() - started:.0f} s")
+    return out
+
+
+def format_table(table: dict[str, Any], pooled: dict[str, Any]) -> str:
+    """The leave-one-dataset-out table (markdown)."""
+    lines = ["| left out (measured on) | part | n (ans / unans) | AUROC | ECE | threshold | false \"not found\" "
+             "| \"not found\" when unanswerable |", "|---|---|---|---|---|---|---|---|"]
+    for name, row in table.items():
+        for part in ("dev", "held_aside"):
+            r = row[part]
+            lines.append(f"| {name} | {part.replace('_', '-')} | {r['n']} ({r['answerable']} / {r['unanswerable']}) "
+                         f"| {r['auroc']:.3f} | {r['ece']:.3f} | {row['threshold']:.2f} | {r['false_not_found']:.2f} "
+                         f"| {r['not_found_unanswerable']:.2f} |")
+    for name, r in pooled.items():
+        lines.append(f"| pooled model on {name} | held-aside | {r['n']} ({r['answerable']} / {r['unanswerable']}) "
+                     f"| {r['auroc']:.3f} | {r['ece']:.3f} | {r['threshold']:.2f} | {r['false_not_found']:.2f} "
+                     f"| {r['not_found_unanswerable']:.2f} |")
+    return "\n".join(lines)
+
+
+def fit_command(
+    data: Annotated[Path, typer.Option(exists=True, file_okay=False, help="Folder holding the dev sets.")],
+    dataset: Annotated[list[str] | None, typer.Option("--dataset", "-d", help="Dev set(s) (repeatable).")] = None,
+    per_set: Annotated[int, typer.Option(min=10, help="Questions per set (hash order).")] = 150,
+    out: Annotated[Path | None, typer.Option(help="Where to write the weights (default: the package's file).")] = None,
+    light: Annotated[bool, typer.Option(
+        "--light", help="Rank by in-memory BM25 instead of the eval index's full graph (the sentence similarity "
+                 "still by e5).")] = False,
+    without: Annotated[list[str] | None, typer.Option(
+        "--without", help="Features the model leaves out (repeatable; 'similarity' also skips the embedder).")] = None,
+    examples_file: Annotated[Path | None, typer.Option(
+        "--examples", help="Reuse (or write, if missing) the collected examples as JSONL.")] = None,
+) -> None:
+    """Fit the answerability score on the dev sets (unanswerable protocol), validate it leave-one-dataset-out,
+    and write the weights with the table and a note of the data."""
+    from graphs.rag.answer import calibration as answerability
+
+    leave_out = {f for w in without or () for f in w.split(",") if f}
+    if "similarity" in leave_out:
+        leave_out.add("similarity_margin")
+    names = [f for f in answerability.FEATURES if f not in leave_out]
+    sets = dataset or list(DEFAULT_SETS)
+    if examples_file is not None and examples_file.is_file():
+        examples = [Example(**json.loads(line)) for line in examples_file.read_text(encoding="utf-8").splitlines()
+                    if line.strip()]
+        for e in examples:
+            e.features = answerability.derived(e.features)
+    else:
+        settings = Settings()
+        if light:
+            from graphs.embeddings import E5Embeddings
+
+            e5 = None if "similarity" in leave_out else E5Embeddings(threads=settings.embedding_threads or 2)
+            sink = examples_file.open("a", encoding="utf-8") if examples_file is not None else None
+            try:
+                examples = [e for name in sets for e in collect_light(data / name, per_set, e5,
+                                                                      lambda m: typer.echo(m, err=True), sink)]
+            finally:
+                if sink is not None:
+                    sink.close()
+            if examples_file is not None:
+                examples_file = None  # written as collected
+        else:
+            examples = [e for name in sets for e in collect(data / name, settings, per_set,
+                                                           lambda m: typer.echo(m, err=True))]
+        if examples_file is not None:
+            examples_file.write_text("".join(json.dumps(e.__dict__) + "\n" for e in examples), encoding="utf-8")
+    dev = [e for e in examples if not e.held]
+    if len({e.label for e in dev}) < 2:
+        raise typer.BadParameter("the dev sets gave examples of one label only: nothing to fit")
+    model, threshold = fit_on(dev, names)
+    table = validate(examples, names)
+    pooled = {name: {**evaluate(model, [e for e in examples if e.dataset == name and e.held], names, threshold),
+                     "threshold": threshold} for name in sorted({e.dataset for e in examples})}
+    typer.echo(format_table(table, pooled))
+    counts = {name: {"answerable": sum(e.label for e in examples if e.dataset == name),
+                     "unanswerable": sum(1 - e.label for e in examples if e.dataset == name)}
+              for name in sorted({e.dataset for e in examples})}
+    mean, scale, w, b = model
+    fitted = answerability.Model(features=tuple(names), mean=mean, scale=scale, weights=w, bias=b,
+                                 threshold=threshold,
+                                 note=("fitted by aer fit-answerability on "
+                                       + ", ".join(f"{name} ({len({e.question_id for e in examples if e.dataset == name})}"
+                                                   " questions)" for name in sorted(counts))
+                                       + f" (hash order; 1 in {HELD_ASIDE} held aside): "
+                                       "answerable = gold answer in the top passages; unanswerable = the same "
+                                       "question with its gold passages removed from the ranking"))
+    target = out or Path(answerability.__file__).with_name(answerability.WEIGHTS)
+    target.write_text(json.dumps(fitted.to_json(examples=counts, leave_one_dataset_out=table, pooled_held_aside=pooled),
+                                 indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    typer.echo(f"weights written to {target} (threshold {threshold:.2f})")

@@ -1,0 +1,173 @@
+"""Answerability: the passages support an answer only if every entity the question names occurs in them and the
+best evidence covers enough of the question; otherwise the answer is "not found" and the passages are shown as
+related, never as the answer."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import Literal
+
+from langchain_core.embeddings import Embeddings
+
+from graphs.domain import Answerability, Hit
+from graphs.embeddings import REMOTE_EMBEDDING_ERRORS, EmbedderUnavailable
+from graphs.rag.answer.calibration import (
+    Judgement,
+    Model,
+    asked_kind,
+    bundled,
+    candidate_sentences,
+    judge,
+    similarities,
+)
+from graphs.rag.answer.evidence import Evidence, unspellable
+from graphs.rag.answer.question import (
+    EVIDENCE_PASSAGES,
+    Question,
+    mentioned,
+    states_codes,
+    tagged,
+)
+from graphs.rag.answer.verdicts import sides_of
+from graphs.text.content import has_content
+from graphs.text.normalize import normalize
+
+log = logging.getLogger(__name__)
+
+EMBEDDER_ERRORS: tuple[type[BaseException], ...] = (EmbedderUnavailable, *REMOTE_EMBEDDING_ERRORS)
+"""An embedder that cannot embed the sentences: the score goes on without similarity, the run says so."""
+
+SUPPORTED_FROM = 0.45
+"""The best evidence must cover at least this share of the question's (weighted) terms."""
+
+
+def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
+           supported_from: float = SUPPORTED_FROM) -> Answerability:
+    """Whether the top passages support an answer: every named entity found, enough of the question covered
+    (``supported_from`` 0: the rules alone, the coverage left to the calibrated score)."""
+    if not hits:
+        return Answerability(decision="not_found", score=0.0, reason="no passage was retrieved")
+    termless = not q.weights and not q.anchors  # zero terms are "100% covered" by any passage
+    if termless and not has_content(q.text):  # punctuation, emoji, invisible characters: never answerable
+        return Answerability(decision="not_found", score=0.0, reason="the question has no term to look for")
+    blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
+    if q.kind in ("comparison", "yes_no") and len(sides := sides_of(q)) == 2:
+        # a question about two things is answered from what is said of each
+        lost = [name for name in sides if not mentioned((normalize(name),), blob)]
+        if lost:
+            return Answerability(decision="not_found", score=0.5 * (2 - len(lost)) / 2,
+                                 reason=f"no retrieved passage mentions {', '.join(lost)}")
+        return Answerability(decision="answerable", score=1.0,
+                             reason=f"retrieved passages mention both {sides[0]} and {sides[1]}")
+    missing = [forms[0] for forms in q.anchors if not mentioned(forms, blob)]
+    top = evidence[0] if evidence else None
+    best = top.coverage if top is not None else 0.0
+    if missing and top is not None and (by_meaning := _other_language(q, missing, top)):
+        # a name the question writes in its language cannot be spelled the same way in a passage of the other
+        # language ("the Q3 safety meeting" over 第三季度安全例会): judged there by meaning, not by spelling
+        missing = [m for m in missing if m not in by_meaning]
+        if not missing and best >= supported_from:
+            return Answerability(decision="answerable", score=round(best, 3),
+                                 reason=f"the best evidence covers {best:.0%} of the question's terms; "
+                                        f"{', '.join(by_meaning)} judged by meaning in a passage in the other "
+                                        "language")
+    if missing:
+        return Answerability(decision="not_found", score=round(best * 0.5, 3),
+                             reason=f"no retrieved passage mentions {', '.join(missing)}")
+    if q.codes and top is not None and all(s.semantic is None for s in top.sentences) and (
+            lost_codes := [c for c in q.codes if not states_codes([c], blob)]):
+        # a code the passages never state ("E9"): its neighbours' lines ("E1: …") do not answer
+        return Answerability(decision="not_found", score=round(best * 0.5, 3),
+                             reason=f"no retrieved passage states {', '.join(c.upper() for c in lost_codes)}")
+    if top is None or (q.anchors and top.anchored == 0):
+        names = ", ".join(forms[0] for forms in q.anchors)
+        return Answerability(decision="not_found", score=round(best * 0.5, 3),
+                             reason=f"the passages that mention {names} say nothing of what is asked")
+    if lost := [y for y in q.years if not any(y in s.context for s in top.sentences)]:
+        return Answerability(decision="not_found", score=round(best * 0.5, 3),
+                             reason=f"no passage that answers is of {', '.join(lost)}")
+    if supported_from > 0 and best < supported_from:
+        return Answerability(decision="not_found", score=round(best, 3),
+                             reason=f"the best evidence covers {best:.0%} of the question's terms "
+                                    f"(< {supported_from:.0%})")
+    spelled = "".join(f"; the question's {name!r} is taken as {near!r}, as the passages spell it"
+                      for name, near in q.misspelled.items())
+    if termless:  # a parse that kept no term (an LLM's): no coverage to claim
+        return Answerability(decision="answerable", score=round(best, 3),
+                             reason="no term of the question was extracted: the best retrieved passage answers"
+                                    + spelled)
+    return Answerability(decision="answerable", score=round(best, 3),
+                         reason=f"the best evidence covers {best:.0%} of the question's terms"
+                                + (f" and names {', '.join(f[0] for f in q.anchors)}" if q.anchors else "") + spelled)
+
+
+CROSS_NAME_FROM = 0.6
+"""A passage in the other language must be at least this close in meaning (rescaled dense score) to stand for
+the names of the question that it cannot spell."""
+
+
+def _other_language(q: Question, missing: Sequence[str], top: Evidence) -> list[str]:
+    """The missing names that the best evidence, in the other language than the question's and close in
+    meaning, cannot be expected to spell: names without digits or Chinese characters where it is Chinese, and
+    Chinese names where it is English (a product code "X300" is written the same in every language)."""
+    return [m for m in missing if any(m in unspellable(q, s) for s in top.sentences
+                                      if s.semantic is not None and s.semantic >= CROSS_NAME_FROM)]
+
+
+async def calibrated(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], embedder: Embeddings,
+                     threshold: float | None = None, model: Model | None = None,
+                     query_vector: Sequence[float] | None = None) -> tuple[Answerability, list[Evidence], bool]:
+    """The answerability decision: the rules first, then the calibrated score of the best evidence held to
+    ``threshold`` (the bundled default when None); the evidence with the chosen candidate first; and whether
+    the embedder failed (the similarity features are then 0 and the caller reports the degradation)."""
+    model = model or bundled()
+    threshold = model.threshold if threshold is None else threshold
+    if not hits or q.kind in ("comparison", "yes_no"):
+        # a question about two things is answered from what is said of each (the comparison's own rules)
+        return assess(q, hits, evidence), list(evidence), False
+    ruled = assess(q, hits, evidence, supported_from=0.0)
+    if ruled.decision == "not_found":
+        return ruled.model_copy(update={"threshold": threshold}), list(evidence), False
+    failed, sims = False, {}
+    try:
+        if "similarity" in model.features:  # a model fitted without it spares the embedder the sentences
+            sims = await asyncio.to_thread(similarities, embedder, q.text, candidate_sentences(evidence),
+                                           query_vector)
+    except EMBEDDER_ERRORS as exc:
+        log.warning("answerability: the embedder failed (%s); scoring without sentence similarity",
+                    type(exc).__name__)
+        sims, failed = {}, True
+    judgement = judge(q, hits, evidence, sims)
+    return decide(q, judgement, threshold, model), judgement.evidence, failed
+
+
+def decide(q: Question, judgement: Judgement, threshold: float, model: Model) -> Answerability:
+    """Answerable when the chosen evidence's score reaches the threshold; the reason names what was found or
+    missed."""
+    f = judgement.features
+    p = round(model.probability(f), 4) if judgement.evidence else 0.0
+    asked = judgement.asked
+    attribute = asked.attribute.name if asked is not None and not asked.attribute.generic else None
+    names = ", ".join(forms[0] for forms in q.anchors)
+    what = attribute.replace("_", " ") if attribute else "what is asked"
+    if not judgement.evidence:
+        why = "no sentence of the retrieved passages covers the question"
+    elif attribute and f["attribute_stated"] == 0.0:
+        why = f"the passages that mention {names or 'the subject'} do not state its {what}"
+    elif f["qualified"] and f["qualifier_passage"] < 1.0:
+        missing = [x.forms[0] for x in judgement.qualifiers
+                   if not any(form in f"{judgement.evidence[0].sentences[0].context}" for form in x.forms)]
+        why = f"the best evidence does not state {', '.join(missing[:3]) or 'every qualifier of the question'}"
+    elif f["span_near"] == 0.0 and asked_kind(q, asked) in ("person", "organization", "date", "place", "number"):
+        why = f"the best evidence holds no {asked_kind(q, asked)} for {what}"
+    else:
+        why = f"the best evidence states {what}" + (f" of {names}" if names else "")
+    spelled = "".join(f"; the question's {name!r} is taken as {near!r}, as the passages spell it"
+                      for name, near in q.misspelled.items())
+    decision: Literal["answerable", "not_found"] = "answerable" if p >= threshold else "not_found"
+    sign = "≥" if decision == "answerable" else "<"
+    return Answerability(decision=decision, score=p,
+                         reason=f"{why} (answerability {p:.2f} {sign} {threshold:.2f}){spelled}",
+                         attribute=attribute, threshold=threshold, features={k: round(v, 4) for k, v in f.items()})

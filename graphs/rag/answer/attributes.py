@@ -1,0 +1,112 @@
+"""The asked attribute: what a question asks about its subject (stock code, mayor, death toll, price, who chaired,
+when founded, where assembled …), read from a bilingual lexicon (``attributes.json``), and whether a sentence
+states it.
+
+A passage that names the subject but not the attribute is not evidence: "X的股票代码是什么？" is not answered by
+X's founding year. The lexicon holds, for each attribute, the words that ask for it and state it in Chinese and
+in English, so an English question over Chinese passages (and the reverse) is judged by the words of the same
+attribute in the passage's language, not by words the two share. Where the lexicon knows no attribute of the
+question, the answerability score falls back to the question's own relation words and sentence similarity.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from graphs.text.answer_types import AnswerType
+from graphs.text.terms import stem
+
+LEXICON = "attributes.json"
+
+NEAR_CHARS = 40
+"""How close (characters) a span of the asked type must be to the words stating the attribute."""
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """One attribute or relation of the lexicon."""
+
+    name: str
+    kind: AnswerType
+    cues: tuple[re.Pattern[str], ...]
+    """Words that state (and ask for) it, in either language."""
+    asks: tuple[re.Pattern[str], ...] = ()
+    """Question-only phrasings ("多少人死亡", "where was … born")."""
+    generic: bool = False
+    """A wide one ("how many", "amount") that gives way to a specific one the question also names ("injured")."""
+    words: tuple[str, ...] = ()
+    """The lexicon's words, as written (what the LLM writer is told to look for)."""
+
+
+def _cue(word: str) -> re.Pattern[str]:
+    if not word.isascii():
+        return re.compile(re.escape(word))
+    if " " in word or not word.isalpha():
+        return re.compile(rf"(?<![a-z]){re.escape(word)}", re.IGNORECASE)
+    # the part the word shares with its stem ("warranty" → "warranti": "warrant"), matched at a word start
+    word, root = word.lower(), stem(word.lower())
+    shared = next((i for i, (a, b) in enumerate(zip(word, root, strict=False)) if a != b), min(len(word), len(root)))
+    return re.compile(rf"\b{re.escape(word[:shared])}", re.IGNORECASE)
+
+
+@functools.cache
+def lexicon() -> tuple[Attribute, ...]:
+    """The attributes of the bundled lexicon."""
+    raw: dict[str, Any] = json.loads(resources.files("graphs.rag.answer").joinpath(LEXICON).read_text(encoding="utf-8"))
+    return tuple(
+        Attribute(name=name, kind=entry["type"],
+                  cues=tuple(_cue(w) for w in [*entry.get("zh", []), *entry.get("en", [])]),
+                  asks=tuple(re.compile(p, re.IGNORECASE) for p in entry.get("ask", [])),
+                  generic=bool(entry.get("generic", False)), words=(*entry.get("zh", []), *entry.get("en", [])))
+        for name, entry in raw["attributes"].items()
+    )
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The attribute a question asks about, where the question says it, and the other relations it names
+    (a bridge question's first hop: "the town where the X300 is assembled")."""
+
+    attribute: Attribute
+    start: int
+    end: int
+    others: tuple[Attribute, ...] = ()
+
+
+def _matches(attribute: Attribute, text: str) -> list[re.Match[str]]:
+    return [m for p in (*attribute.asks, *attribute.cues) if (m := p.search(text))]
+
+
+def asked_attribute(question: str, kind: AnswerType, subjects: tuple[str, ...] = ()) -> Asked | None:
+    """The attribute the question asks about: among those it names (outside its subjects' names), the one of
+    the asked answer type, then a specific one before a generic one, then the longest phrase, then the last (the
+    relation of the question word: "when was the town where X is assembled founded" asks "founded")."""
+    found: list[tuple[tuple[bool, bool, int, int], Attribute, re.Match[str]]] = []
+    folded = question.casefold()
+    inside = [(m.start(), m.end()) for s in subjects if s for m in re.finditer(re.escape(s.casefold()), folded)]
+    for attribute in lexicon():
+        ms = [m for m in _matches(attribute, question)
+              if not any(a <= m.start() and m.end() <= b for a, b in inside)]
+        if ms:
+            m = max(ms, key=lambda m: (m.end() - m.start(), m.start()))
+            found.append(((attribute.kind == kind, not attribute.generic, m.end() - m.start(), m.start()), attribute, m))
+    if not found:
+        return None
+    found.sort(key=lambda f: f[0], reverse=True)
+    _, best, m = found[0]
+    return Asked(best, m.start(), m.end(), tuple(a for _, a, _ in found[1:] if not a.generic))
+
+
+def stated_at(attribute: Attribute, sentence: str) -> list[tuple[int, int]]:
+    """Where a sentence states the attribute (its words in either language); empty when it does not."""
+    return [(m.start(), m.end()) for p in attribute.cues for m in p.finditer(sentence)]
+
+
+def near(span: tuple[int, int], marks: list[tuple[int, int]], chars: int = NEAR_CHARS) -> bool:
+    """Whether a span lies within ``chars`` of one of the marks."""
+    return any(span[0] - b <= chars and a - span[1] <= chars for a, b in marks)

@@ -1,0 +1,262 @@
+"""Calibrated answerability: one probability-like score that the ranked passages answer the question.
+
+The rules of ``answerability.assess`` come first and are kept (no passage retrieved, a name the question
+names that no passage mentions, a code or a year no answering passage states): each is a precise "not found".
+Where they let a question through, a logistic regression over the features of the best evidence replaces the
+hand threshold on term coverage: the question is answered when the score reaches ``minAnswerability`` (a
+request option; the default was chosen on the pooled dev sets, docs/answers.md).
+
+The weights ship in ``answerability.json`` with a note of the data they were fitted on; ``aer fit-answerability``
+(``app/tools/fit_answerability.py``) fits them with the unanswerable protocol on HotpotQA, CMRC 2018 and RGB's
+negative-rejection set (each question with its gold passages, and again without them), validated
+leave-one-dataset-out. Runtime needs numpy only.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import cast
+
+import numpy as np
+from langchain_core.embeddings import Embeddings
+
+from graphs.domain import Hit
+from graphs.rag.answer.attributes import Asked, asked_attribute, near, stated_at
+from graphs.rag.answer.evidence import Evidence, Sentence, han_share
+from graphs.rag.answer.qualifiers import Qualifier, qualifiers, satisfied
+from graphs.rag.answer.question import Question
+from graphs.text.answer_types import AnswerType
+from graphs.text.normalize import has_han, normalize
+from graphs.text.spans import Span, candidates
+
+WEIGHTS = "answerability.json"
+
+FEATURES = (
+    "coverage", "own", "anchored", "focus", "span", "attribute_known", "attribute_stated", "span_near",
+    "qualified", "qualifier_sentence", "qualifier_passage", "similarity", "similarity_margin", "bridge",
+    "cross_language", "own_typed", "qualified_typed",
+)
+"""What the score reads of the best evidence (each in [0, 1], or a small signed margin):
+
+- ``coverage``, ``own``: weighted share of the question's terms the evidence covers with its context, and of
+  what is asked (the terms that are not names) in its sentences alone;
+- ``anchored``: share of the question's named entities the evidence's context names; ``focus``: share of the
+  terms next to the question word in the answering sentence;
+- ``span``: a candidate of the asked type was found;
+- ``attribute_known``: the lexicon knows the asked attribute (a specific one: stock code, mayor, death toll …);
+- ``attribute_stated``: 1 when the answering sentence states it (its words, either language), 0.5 when only
+  its passage does; for a question word's attribute (when, where, who) a span of that type stands for it;
+- ``span_near``: a span of the asked type next to the attribute's words (1), elsewhere in a sentence that states
+  it (0.5), in a sentence that does not (0.25);
+- ``qualified``: the question has qualifiers (years, dates, ordinals, numbers, rare words);
+  ``qualifier_sentence``/``qualifier_passage``: weighted share of them the answering sentence (with its
+  context) / its passage states;
+- ``similarity``: cosine of the question and the answering sentence (the injected embedder, the one retrieval
+  uses); ``similarity_margin``: that less the best of the other candidates';
+- ``bridge``: the evidence is a bridged pair; ``cross_language``: the answering sentence is in the other
+  language than the question's;
+- ``own_typed``, ``qualified_typed``: ``own`` and ``qualifier_sentence`` where the answering sentence holds a
+  span of the asked type (0 where it holds none): the sentence that states what is asked, with its value.
+"""
+
+CANDIDATES = 4
+"""Evidence judged: the best few by the writer's score (the one that states the asked attribute of the
+subject, with the question's qualifiers, is preferred)."""
+
+_TYPED: frozenset[str] = frozenset({"person", "organization", "date", "place", "number", "list"})
+
+
+@dataclass(frozen=True)
+class Model:
+    """A logistic regression over standardized features."""
+
+    features: tuple[str, ...]
+    mean: np.ndarray
+    scale: np.ndarray
+    weights: np.ndarray
+    bias: float
+    threshold: float
+    note: str = ""
+
+    def probability(self, values: dict[str, float]) -> float:
+        """The score of one example's features (missing features count as 0)."""
+        x = (np.array([values.get(f, 0.0) for f in self.features]) - self.mean) / self.scale
+        z = float(x @ self.weights + self.bias)
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+    def to_json(self, **extra: object) -> dict[str, object]:
+        """The JSON form (``answerability.json``)."""
+        return {"features": list(self.features), "mean": [round(float(v), 6) for v in self.mean],
+                "scale": [round(float(v), 6) for v in self.scale],
+                "weights": [round(float(v), 6) for v in self.weights], "bias": round(self.bias, 6),
+                "threshold": round(self.threshold, 4), "note": self.note, **extra}
+
+
+def model_from(raw: dict[str, object]) -> Model:
+    """A model from its JSON form."""
+    names = tuple(cast(list[str], raw["features"]))
+    return Model(features=names, mean=np.array(raw["mean"], dtype=float), scale=np.array(raw["scale"], dtype=float),
+                 weights=np.array(raw["weights"], dtype=float), bias=float(raw["bias"]),  # type: ignore[arg-type]
+                 threshold=float(raw["threshold"]), note=str(raw.get("note", "")))  # type: ignore[arg-type]
+
+
+@functools.cache
+def bundled() -> Model:
+    """The fitted model that ships with the package."""
+    text = resources.files("graphs.rag.answer").joinpath(WEIGHTS).read_text(encoding="utf-8")
+    return model_from(json.loads(text))
+
+
+def default_threshold() -> float:
+    """The default ``minAnswerability``: the threshold chosen on the pooled dev sets."""
+    return bundled().threshold
+
+
+# ---------------------------------------------------------------------------- features
+
+
+def asked_of(q: Question) -> Asked | None:
+    """The attribute the question asks about (outside the names it writes)."""
+    return asked_attribute(q.text, q.kind, tuple(f for forms in q.anchors for f in forms))
+
+
+def asked_kind(q: Question, asked: Asked | None) -> AnswerType:
+    """The type of span that answers: the question word's, else the asked attribute's."""
+    if q.kind in ("other", "definition") and asked is not None and asked.attribute.kind in _TYPED:
+        return asked.attribute.kind
+    return q.kind
+
+
+def question_qualifiers(q: Question, asked: Asked | None) -> list[Qualifier]:
+    """The question's qualifiers, the asked attribute's own words left out."""
+    words = asked.attribute.words if asked is not None else ()
+    said = [q.text[asked.start : asked.end]] if asked is not None else []
+    return qualifiers(q.text, q.relation, [*q.names, *(f for forms in q.anchors for f in forms)], [*words, *said])
+
+
+def answer_spans(q: Question, sentence: Sentence, kind: AnswerType) -> list[Span]:
+    """Spans of the asked type in a sentence that are not the subject itself."""
+    subject = [f for forms in q.anchors for f in forms if f] + ([sentence.title] if sentence.title else [])
+    out = []
+    for span in candidates(sentence.text, kind, q.text, q.types):
+        key = normalize(span.text)
+        if key and not any(key in f or f in key for f in subject):
+            out.append(span)
+    return out
+
+
+def answering(e: Evidence) -> Sentence:
+    """The sentence of the evidence that holds (or would hold) the answer."""
+    return e.sentences[min(e.span_in, len(e.sentences) - 1)]
+
+
+def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hits: Sequence[Hit], e: Evidence,
+                sims: dict[str, float]) -> dict[str, float]:
+    """The features of one candidate (see ``FEATURES``)."""
+    answer = answering(e)
+    kind = asked_kind(q, asked)
+    hit = hits[answer.hit] if answer.hit < len(hits) else None
+    passage = normalize(f"{hit.title} {hit.text}") if hit is not None else answer.context
+    spans = answer_spans(q, answer, kind) if kind in _TYPED else []
+    specific = asked is not None and not asked.attribute.generic
+    if specific:
+        assert asked is not None
+        marks = stated_at(asked.attribute, answer.text)
+        elsewhere = any(stated_at(asked.attribute, s.text) for s in e.sentences if s is not answer) or (
+            hit is not None and bool(stated_at(asked.attribute, hit.text)))
+        stated = 1.0 if marks else 0.5 if elsewhere else 0.0
+        span_near = 0.0 if not spans else 1.0 if marks and any(near((s.start, s.end), marks) for s in spans) \
+            else 0.5 if marks else 0.25
+    else:
+        stated = 1.0 if spans or kind not in _TYPED else 0.0
+        span_near = 1.0 if spans else 0.0
+    sim = max((sims[s.text] for s in e.sentences if s.text in sims), default=0.0)
+    others = [v for t, v in sims.items() if all(t != s.text for s in e.sentences)]
+    chinese = has_han(q.text)
+    cross = (han_share(answer.text) < 0.2) if chinese else (han_share(answer.text) > 0.5)
+    return derived({
+        "coverage": min(1.5, e.coverage), "own": min(1.0, e.own), "anchored": e.anchored, "focus": e.focus,
+        "span": 1.0 if e.span is not None else 0.0, "attribute_known": 1.0 if specific else 0.0,
+        "attribute_stated": stated, "span_near": span_near, "qualified": 1.0 if quals else 0.0,
+        "qualifier_sentence": satisfied(quals, " ".join(s.context for s in e.sentences)),
+        "qualifier_passage": satisfied(quals, passage),
+        "similarity": sim, "similarity_margin": sim - max(others) if others else 0.0,
+        "bridge": 1.0 if e.bridge or len(e.sentences) > 1 else 0.0, "cross_language": 1.0 if cross else 0.0,
+    })
+
+
+def derived(f: dict[str, float]) -> dict[str, float]:
+    """The features computed from the others (also for examples collected before they existed)."""
+    typed = 1.0 if f.get("span_near", 0.0) > 0 else 0.0
+    return f | {"own_typed": f.get("own", 0.0) * typed, "qualified_typed": f.get("qualifier_sentence", 0.0) * typed}
+
+
+def preference(f: dict[str, float]) -> float:
+    """How well a candidate states the asked attribute of the subject with the question's qualifiers (free of
+    the fitted weights, so the fit and the runtime choose the same candidate)."""
+    return f["qualifier_sentence"] + f["attribute_stated"] + 0.5 * f["span_near"] + f["anchored"]
+
+
+def candidate_sentences(evidence: Sequence[Evidence], limit: int = CANDIDATES) -> list[str]:
+    """The sentences of the judged candidates, each once (what the embedder compares with the question)."""
+    return list(dict.fromkeys(s.text for e in evidence[:limit] for s in e.sentences))
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The chosen evidence first (the others after, in their order), its features and the asked attribute."""
+
+    evidence: list[Evidence]
+    features: dict[str, float]
+    asked: Asked | None
+    qualifiers: list[Qualifier]
+
+
+def judge(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], sims: dict[str, float],
+          limit: int = CANDIDATES) -> Judgement:
+    """Describe the best candidates; a lower one is chosen over the writer's best only when it states clearly
+    more of the asked attribute and the qualifiers (by ``preference``, a whole point more)."""
+    asked = asked_of(q)
+    quals = question_qualifiers(q, asked)
+    if not evidence:
+        return Judgement([], dict.fromkeys(FEATURES, 0.0), asked, quals)
+    scored = [(features_of(q, asked, quals, hits, e, sims), e) for e in evidence[:limit]]
+    best_f, best = scored[0]
+    challenger_f, challenger = max(scored, key=lambda fe: preference(fe[0]))
+    if preference(challenger_f) >= preference(best_f) + 1.0:
+        best_f, best = challenger_f, challenger
+    rest = [e for e in evidence if e is not best]
+    return Judgement([best, *rest], best_f, asked, quals)
+
+
+def to_find(q: Question, asked: Asked | None) -> str:
+    """What the LLM writer is told to find: the asked attribute of the subject, in the words that state it."""
+    names = ", ".join(q.names) or "the question's subject"
+    if asked is None or asked.attribute.generic:
+        return f"what the question asks about {names}, as a passage states it"
+    said = q.text[asked.start : asked.end]
+    words = list(dict.fromkeys([said, *(w for w in asked.attribute.words if w.casefold() != said.casefold())]))[:8]
+    return (f"the {asked.attribute.name.replace('_', ' ')} of {names} (stated with words such as "
+            f"{' / '.join(words)}); a passage that names {names} without stating it does not answer")
+
+
+def similarities(embedder: Embeddings, question: str, texts: Sequence[str],
+                 query_vector: Sequence[float] | None = None) -> dict[str, float]:
+    """Cosine of the question (as retrieval embedded it) and each sentence embedded as a passage (blocking)."""
+    if not texts:
+        return {}
+    query = np.asarray(query_vector if query_vector else embedder.embed_query(question), dtype=float)
+    docs = np.asarray(embedder.embed_documents(list(texts)), dtype=float)
+    norms = np.linalg.norm(docs, axis=1) * (np.linalg.norm(query) or 1.0)
+    cos = docs @ query / np.where(norms == 0, 1.0, norms)
+    return {t: float(c) for t, c in zip(texts, cos, strict=True)}
+
+
+def describe(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], embedder: Embeddings) -> Judgement:
+    """The judgement of a question over ranked passages, computed at once (the fit's view of the runtime's)."""
+    return judge(q, hits, evidence, similarities(embedder, q.text, candidate_sentences(evidence)))

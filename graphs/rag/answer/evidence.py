@@ -1,0 +1,323 @@
+"""Evidence: every sentence of the top passages scored by how much of the question it covers with its context —
+the sentences around it and its passage's title (so "He played for the Eagles" in the passage titled "Dick
+Humbert" covers "Dick Humbert") — each question term weighted by how much it says (``graphs.text.terms``). A
+two-step question is often answered by two sentences of two passages joined by a name the question does not
+contain ("…shot in Leland: *Maximum Overdrive* (1986)" and "*Maximum Overdrive* … directed by Stephen King"):
+such chains are scored on what they cover together. Sentences that read like instructions never count."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from graphs.domain import Hit
+from graphs.kg.mentions import strip_disambiguation
+from graphs.rag.answer.question import (
+    CODE_PENALTY,
+    EVIDENCE_PASSAGES,
+    Question,
+    mentioned,
+    states_codes,
+    tagged,
+)
+from graphs.text.normalize import has_han, normalize
+from graphs.text.sentences import looks_like_instruction, planted, split_sentences, without_markers
+from graphs.text.spans import Span, candidates, nearest
+from graphs.text.terms import weighted_coverage
+
+FOCUS_WEIGHT = 0.3
+"""What evidence gains for stating the terms next to the question word in its answering sentence."""
+ANCHOR_PENALTY = 1.0
+"""What evidence loses for not mentioning the entities the question names (all of them: the whole penalty)."""
+FIRST_HOPS = 12
+"""Sentences tried as the first step of a two-sentence chain (the best single ones)."""
+BRIDGE_BONUS = 0.2
+"""What a followed bridge gains over the first hop alone (which stops at the entity the question describes)."""
+BRIDGE_PASSAGES = 10
+"""Passages a bridge's last hop may come from (the title the first hop names finds it lower in the ranking)."""
+BRIDGE_KINDS = frozenset({"person", "organization", "place", "date", "number"})
+"""Kinds of answer a bridge is followed for: a typed span in the last hop tells the hop that answers."""
+
+
+# ---------------------------------------------------------------------------- evidence
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A usable sentence of a top passage, folded for matching, with its context."""
+
+    hit: int
+    """Index of the passage in the ranked hits."""
+    position: int
+    text: str
+    folded: str
+    context: str
+    """Folded passage title, previous sentence, this sentence and the next."""
+    names: tuple[str, ...]
+    """Its passage's title when the question does not name it: what a sentence of another passage
+    mentions to be the step before or after this one."""
+    title: str = ""
+    """Its passage's title, folded."""
+    semantic: float | None = None
+    """For a passage in the other language than the question's, where words cannot match: how close the
+    passage's meaning is to the question's (its dense score, rescaled to [0, 1])."""
+
+
+SEMANTIC_FROM, SEMANTIC_TO = 0.25, 0.5
+"""Dense scores (cosine) rescaled to [0, 1] between these: what a cross-language passage covers of what is asked."""
+
+
+def han_share(text: str) -> float:
+    """Share of Chinese characters among a text's letters."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return sum(has_han(ch) for ch in letters) / len(letters) if letters else 0.0
+
+
+def cross_language(question: str, hit: Hit) -> float | None:
+    """The semantic stand-in for word overlap when the passage is in the other language (a Chinese question
+    on an English passage, or the reverse) and has a dense score; None otherwise."""
+    chinese = has_han(question)
+    share = han_share(hit.text)
+    if hit.dense_score is None or (share >= 0.2 if chinese else share <= 0.5):
+        return None
+    return min(1.0, max(0.0, (hit.dense_score - SEMANTIC_FROM) / (SEMANTIC_TO - SEMANTIC_FROM)))
+
+
+_HEADING_MARK = re.compile(r"^\s*(?:#{1,6}\s|[-=*]{3,}\s*$)")
+_DOCUMENT_KIND = re.compile(r"(?:纪要|通知|公告|报告|简报|议程|总结|说明书|说明|须知|清单|一览|目录|minutes|agenda|report|"
+                            r"notice|memo|announcement|newsletter|contents|codes|guide|manual|overview|summary|"
+                            r"schedule)\s*$", re.IGNORECASE)
+_SENTENCE_MARK = re.compile(r"[。！？!?，,；;：:]|\.\s|\.$")
+HEADING_CHARS = 40
+
+
+def heading(sentence: str, title: str = "", *, opening: bool = False) -> bool:
+    """Whether a line is a title or heading, never an answer sentence: a Markdown heading, its passage's
+    title, or a short line with no sentence mark that names a kind of document ("xx会议纪要", "Q3 board
+    minutes") or opens a passage that goes on (``opening``: "Fault list" above "F1: …")."""
+    line = sentence.strip()
+    if _HEADING_MARK.match(line):
+        return True
+    folded = normalize(line).strip(" .。")
+    if title and folded == title:
+        return True
+    bare = len(line) <= HEADING_CHARS and not _SENTENCE_MARK.search(line)
+    return bare and (opening or bool(_DOCUMENT_KIND.search(line)))
+
+
+def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[Sentence]:
+    """The sentences of the top passages (instruction-like ones and headings left out)."""
+    out: list[Sentence] = []
+    for n, hit in enumerate(hits[:limit]):
+        title = normalize(strip_disambiguation(hit.title))
+        if planted(hit.text):
+            continue  # a passage with orders to its reader: its claims are no evidence
+        raw = split_sentences(without_markers(hit.text)) or [hit.text]
+        folded = [normalize(s) for s in raw]
+        tags = tagged(hit)
+        semantic = cross_language(q.text, hit)
+        under = ""  # the heading the sentence is under ("Fault codes" for "E3: …"): context, never an answer
+        for i, sentence in enumerate(raw):
+            if looks_like_instruction(sentence):
+                continue
+            if heading(sentence, title, opening=i == 0 and len(raw) > 1 and "\n" in hit.text[:len(sentence) + 2]):
+                under = folded[i]
+                continue
+            names = [title] if title and title not in normalize(q.text) else []
+            context = " ".join([title, under, *folded[max(0, i - 1) : i + 2], tags])
+            out.append(Sentence(hit=n, position=i, text=sentence, folded=folded[i], context=context,
+                                names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
+                                semantic=semantic))
+    return out
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One sentence, or two of two passages joined by a name, and how much of the question they cover."""
+
+    sentences: tuple[Sentence, ...]
+    coverage: float
+    """Weighted share of the question's terms in the sentences' contexts."""
+    own: float
+    """Weighted share of what is asked (the question's terms other than names) in the sentences alone: it
+    tells the sentence that answers from the others of a passage about the same entity."""
+    anchored: float = 1.0
+    """Share of the entities the question names that the sentences' contexts mention (1.0 with none)."""
+    focus: float = 0.0
+    """Weighted share of the question's focus terms (next to its question word) in the sentence that holds the
+    answer."""
+    span: Span | None = None
+    """The typed candidate answer, in ``sentences[span_in]``."""
+    span_in: int = 0
+    link: str | None = None
+    coded: bool = True
+    """The sentences state every code the question names (True when it names none)."""
+    bridge: bool = False
+    """A bridge followed: the first sentence names the entity the question only describes, the second (of
+    that entity's passage) holds the answer, and the first holds none of its own."""
+
+    @property
+    def score(self) -> float:
+        """Context coverage and what the sentences themselves say of the asked relation, a typed candidate
+        as a bonus, a missing named entity as a penalty; a chain counts a little less than one sentence
+        covering as much, unless it follows a bridge the single sentence stops at."""
+        return (self.coverage + self.own + FOCUS_WEIGHT * self.focus + (0.15 if self.span is not None else 0.0)
+                - ANCHOR_PENALTY * (1.0 - self.anchored) - 0.05 * (len(self.sentences) - 1)
+                + (BRIDGE_BONUS - 0.01 * self.sentences[-1].position if self.bridge else 0.0)
+                - (0.0 if self.coded else CODE_PENALTY))
+
+    @property
+    def hits(self) -> list[int]:
+        return [s.hit for s in self.sentences]
+
+
+def marks(q: Question, folded: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for t in q.weights for m in re.finditer(re.escape(t), folded)]
+
+
+def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = ()) -> Span | None:
+    """The candidate answer of the question's kind in a sentence, nearest to the question's words there."""
+    if q.kind in ("yes_no", "comparison", "definition"):
+        return None
+    skip = [normalize(x) for x in exclude]
+    spans = [s for s in candidates(sentence.text, q.kind, q.text, q.types)
+             if not any(x and (normalize(s.text) in x or x in normalize(s.text)) for x in skip)]
+    if q.kind == "date" and (end := life_end(q.text, sentence.text, spans)) is not None:
+        return end
+    return nearest(spans, marks(q, sentence.text.casefold()))
+
+
+_DEATH = re.compile(r"\b(?:die|died|death|dies|passed away)\b|去世|逝世|死于|病逝|卒", re.IGNORECASE)
+_BIRTH = re.compile(r"\b(?:born|birth)\b|出生|生于|诞生", re.IGNORECASE)
+_LIFE = re.compile(r"\s*(?:–|—|-|~|～|至)\s*")
+
+
+def life_end(question: str, sentence: str, spans: Sequence[Span]) -> Span | None:
+    """In a life span written "(October 31, 1887 – April 5, 1975)" or "（1887年10月31日—1975年4月5日）", the
+    end for a question about a death and the start for one about a birth; None when there is no such pair or
+    the question asks neither."""
+    death, birth = _DEATH.search(question), _BIRTH.search(question)
+    if bool(death) == bool(birth):
+        return None
+    for first, second in itertools.pairwise(spans):
+        head = sentence[: first.start]
+        inside = max(head.rfind("("), head.rfind("（")) > max(head.rfind(")"), head.rfind("）"))
+        if inside and _LIFE.fullmatch(sentence[first.end : second.start]):
+            return second if death else first
+    return None
+
+
+def anchored(q: Question, text: str) -> float:
+    """Share of the question's named entities that a folded text mentions (1.0 when it names none)."""
+    if not q.anchors:
+        return 1.0
+    return sum(mentioned(forms, text) for forms in q.anchors) / len(q.anchors)
+
+
+def _single(q: Question, s: Sentence) -> Evidence:
+    coverage, own, share = q.coverage(s.context), weighted_coverage(q.relation, s.folded), anchored(q, s.context)
+    if s.semantic is not None:
+        # the other language: the named entities by their tags (or, for names it cannot spell, by meaning),
+        # what is asked by meaning (the passage's), the lead sentence first (it says what the passage is about)
+        if q.anchors and (unspelled := unspellable(q, s)):
+            share = min(1.0, share + s.semantic * len(unspelled) / len(q.anchors))
+        named = sum(q.weights.get(forms[0], 0.0) for forms in q.anchors)
+        total = sum(q.weights.values()) or 1.0
+        by_meaning = min(1.0, (share * named + s.semantic * (total - named)) / total) - 0.02 * s.position
+        coverage, own = max(coverage, by_meaning), max(own, s.semantic - 0.02 * s.position)
+    return Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=_focus(q, s),
+                    span=typed_span(q, s), coded=states_codes(q.codes, s.text))
+
+
+def unspellable(q: Question, s: Sentence) -> list[str]:
+    """The question's names that a sentence in the other language does not mention and cannot be expected
+    to spell: Latin names without digits in a Chinese passage, Chinese names in an English one (a code such
+    as "X300" is written the same in both)."""
+    if s.semantic is None:
+        return []
+    chinese = han_share(s.text) >= 0.5
+    return [forms[0] for forms in q.anchors if not mentioned(forms, s.context)
+            and not re.search(r"\d", forms[0]) and has_han(forms[0]) != chinese]
+
+
+def _focus(q: Question, s: Sentence) -> float:
+    return weighted_coverage(q.focus, s.folded) if q.focus else 0.0
+
+
+def _linked(a: Sentence, b: Sentence) -> str | None:
+    """A name of one sentence that the other mentions (the bridge between the two steps)."""
+    for name in a.names:
+        if name in b.context:
+            return name
+    for name in b.names:
+        if name in a.context:
+            return name
+    return None
+
+
+def _bridge(q: Question, first: Evidence, b: Sentence) -> Evidence | None:
+    """The bridge of a nested question followed from the first hop ``first`` (about every entity the question
+    names) to a sentence ``b`` of the passage about an entity the first hop names: the answer is a span of the
+    asked kind in ``b``. None unless the first hop stops at that entity (no span of its own, the entity itself
+    as its span, or, in a nested question, a span in a sentence that does not state what is asked) and ``b``
+    holds such a span."""
+    a = first.sentences[0]
+    if q.kind not in BRIDGE_KINDS or first.anchored < 1.0 or len(first.sentences) != 1:
+        return None
+    hop = b.title
+    if len(hop) < 2 or hop == a.title or hop not in a.folded:
+        return None
+    if hop in normalize(q.text) and first.span is not None:
+        return None  # a bridge the question names itself is followed only from a first hop with no answer
+    own = first.span is not None and not (normalize(first.span.text) in hop or hop in normalize(first.span.text))
+    if own and (not q.nested or first.focus > 0):
+        # the first hop has an answer of its own: kept, unless the question is nested and that sentence does
+        # not state what is asked (a date in "the election of 2000, after X resigned" is not X's birth year)
+        return None
+    span = typed_span(q, b, exclude=[hop, a.title, *q.names])
+    if span is None:
+        return None
+    context = f"{a.context} {b.context}"
+    return Evidence(sentences=(a, b), coverage=max(first.coverage, q.coverage(context)),
+                    own=weighted_coverage(q.relation, f"{a.folded} {b.folded}"), anchored=anchored(q, context),
+                    focus=_focus(q, b), span=span, span_in=1, link=hop, bridge=True)
+
+
+def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[Evidence]:
+    """Single sentences and linked two-sentence chains of the top passages, best first (``q`` made
+    ``about`` these passages)."""
+    sentences = sentences_of(q, hits, limit)
+    singles = sorted((_single(q, s) for s in sentences), key=lambda e: -e.score)
+    found = list(singles)
+    # a bridge's last hop may be ranked lower than the passages read for evidence: its title, named by the
+    # first hop, is what finds it
+    further = [s for s in sentences_of(q, hits, BRIDGE_PASSAGES) if s.hit >= limit]
+    for first in singles[:FIRST_HOPS]:
+        a = first.sentences[0]
+        for b in [*sentences, *further]:
+            if b.hit == a.hit:
+                continue
+            if (bridged := _bridge(q, first, b)) is not None:
+                found.append(bridged)
+                continue
+            if b.hit >= limit:
+                continue
+            if (link := _linked(a, b)) is None:
+                continue
+            coverage = q.coverage(f"{a.context} {b.context}")
+            residual = {t: w for t, w in q.relation.items() if t not in a.context}
+            if coverage <= first.coverage or not residual or weighted_coverage(residual, b.folded) == 0:
+                continue  # the second step must itself state something of the question the first does not
+            own = weighted_coverage(q.relation, f"{a.folded} {b.folded}")
+            # the answer is in the step that reaches it: the second, unless only the first holds one
+            span = typed_span(q, b, exclude=[link, *a.names]) if q.kind not in ("yes_no", "comparison") else None
+            span_in = 1
+            if span is None and first.span is not None:
+                span, span_in = typed_span(q, a, exclude=[link]), 0
+            found.append(Evidence(sentences=(a, b), coverage=coverage, own=own,
+                                  anchored=anchored(q, f"{a.context} {b.context}"), focus=_focus(q, (a, b)[span_in]),
+                                  span=span, span_in=span_in, link=link))
+    found.sort(key=lambda e: (-e.score, e.hits))
+    return found

@@ -1,0 +1,121 @@
+"""The extractive writer: the short answer (``answerSpan``: a candidate of the kind the question asks for — a
+person, a date, a number with its unit … — in the evidence, nearest to the question's words there; a verdict;
+a list gathered across passages), then the supporting sentences, each with its citation."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from graphs.domain import Citation, Hit
+from graphs.rag.answer.evidence import Evidence, Sentence, anchored, sentences_of
+from graphs.rag.answer.question import (
+    CODE,
+    EVIDENCE_PASSAGES,
+    Question,
+    states_codes,
+)
+from graphs.rag.answer.verdicts import verdict_of
+from graphs.text.answer_types import listed_type
+from graphs.text.normalize import has_han, normalize
+
+RUNNER_UP = 0.8
+"""A second piece of evidence nearly as good as the best (this share of its score) is shown too."""
+
+
+@dataclass(frozen=True)
+class Written:
+    """An extractive answer: its text, short answer and citations."""
+
+    text: str
+    span: str | None
+    citations: list[Citation]
+
+
+def _cite(hits: Sequence[Hit], used: Iterable[int]) -> list[Citation]:
+    """The citations of the passages used, in the order the answer's body cites them (passage order)."""
+    return [Citation.of(n + 1, hits[n]) for n in sorted(set(used))]
+
+
+def _join(parts: Iterable[str]) -> str:
+    """Sentences one after the other: a space between them, none between two Chinese ones."""
+    out = ""
+    for part in (p for p in parts if p):
+        tail = re.sub(r"(?:\[\d+\])+$", "", out)[-1:]
+        joined = not out or ((has_han(tail) or tail in "。！？；：，、”」』）") and has_han(part[:1]))
+        out += part if joined else f" {part}"
+    return out
+
+
+def _lead(span: str, chinese: bool) -> str:
+    span = span.strip()
+    return f"{span}。" if chinese else (span if span.endswith((".", "!", "?")) else f"{span}.")
+
+
+def _body(sentences: Iterable[Sentence]) -> list[str]:
+    unique = {(s.hit, s.position): s for s in sentences}
+    return [f"{s.text}[{s.hit + 1}]" for s in sorted(unique.values(), key=lambda s: (s.hit, s.position))]
+
+
+def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chinese: bool) -> Written:
+    """The short answer first, then the supporting sentence(s), each with its citation."""
+    verdict = verdict_of(q, evidence, chinese)
+    if verdict is not None:
+        used = [s.sentence for s in verdict.sides if s.sentence is not None]
+        return Written(text=_join([verdict.text, *_body(used)]), span=verdict.span,
+                       citations=_cite(hits, [s.hit for s in used]))
+    if not evidence:
+        return Written(text="", span=None, citations=[])
+    best = evidence[0]
+    if q.kind == "list" and (gathered := gather(q, hits, evidence, chinese)) is not None:
+        return gathered
+    shown = list(best.sentences)
+    runner = next((e for e in evidence[1:] if not set(e.sentences) <= set(shown)), None)
+    if runner is not None and runner.score >= RUNNER_UP * best.score:
+        shown += [s for s in runner.sentences if s not in shown][:1]
+    if q.kind in ("other", "definition"):
+        # a reason, a description or a definition often runs on into the next sentence of its passage
+        last = best.sentences[-1]
+        following = next((s for s in sentences_of(q, hits) if s.hit == last.hit and s.position == last.position + 1),
+                          None)
+        if (following is not None and following not in shown
+                and not (CODE.match(following.text.strip()) and not states_codes(q.codes, following.text))):
+            shown.append(following)  # not the next item of a list of codes ("E3: …" is not run on by "E4: …")
+    # a short answer only where the answering sentence states what is asked (the terms next to the question
+    # word): elsewhere a candidate of the right kind is as often wrong as right
+    span = best.span.text if best.span is not None and (best.focus > 0 or not q.focus or best.bridge) else None
+    parts = [_lead(span, chinese)] if span else []
+    return Written(text=_join([*parts, *_body(shown)]), span=span,
+                   citations=_cite(hits, [s.hit for s in shown]))
+
+
+LIST_PASSAGES = 3
+"""Passages a list answer gathers from (those that mention what the question names, best first)."""
+
+
+def gather(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chinese: bool) -> Written | None:
+    """A list question's answer: the entities of the asked type tagged on the passages about the question's
+    subject, each once, with the best evidence and a sentence of each passage that names them; None when none
+    are tagged."""
+    etype = listed_type(q.text)
+    if etype is None:
+        return None
+    asked = normalize(q.text)
+    about = [n for n, h in enumerate(hits[:EVIDENCE_PASSAGES])
+             if anchored(q, normalize(f"{h.title} {h.text}")) == 1.0][:LIST_PASSAGES]
+    names: dict[str, int] = {}
+    for n in about:
+        for name in hits[n].entities.get(etype, []):
+            if normalize(name) not in asked and not any(normalize(name) in f for forms in q.anchors for f in forms):
+                names.setdefault(name, n)
+    if not names:
+        return None
+    used = sorted(set(names.values()))
+    best_of = {n: next((s for e in evidence for s in e.sentences if s.hit == n), None) for n in used}
+    # the best evidence first: the sentence that answers often states the list itself
+    first = list(evidence[0].sentences) if evidence else []
+    shown = [*first, *(s for s in best_of.values() if s is not None and s not in first)]
+    span = ("、" if chinese else ", ").join(names)
+    return Written(text=_join([_lead(span, chinese), *_body(shown)]), span=span,
+                   citations=_cite(hits, [s.hit for s in shown]))

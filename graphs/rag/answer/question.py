@@ -1,0 +1,254 @@
+"""The question as the answer layer reads it: the kind of answer it asks for, its weighted terms, the entities it
+names (each with the spellings that count as mentioning it, a misspelled name taken as the passages spell it),
+the years and codes it names, and what the passages say their names are."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from rapidfuzz import fuzz, process
+
+from graphs.domain import Hit, ParsedQuery, ValidatedEntity
+from graphs.kg.mentions import strip_disambiguation
+from graphs.text.answer_types import AnswerType, focus_terms
+from graphs.text.entity_spotting import possessor
+from graphs.text.normalize import has_han, normalize
+from graphs.text.terms import dictionary_word, term_weight, weighted_coverage
+
+EVIDENCE_PASSAGES = 5
+"""Passages read for evidence (the top of the ranking)."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the writer needs of the question: its kind of answer, weighted terms and named entities."""
+
+    text: str
+    kind: AnswerType
+    weights: dict[str, float]
+    anchors: list[tuple[str, ...]] = field(default_factory=list)
+    """Entities the question names, each with the spellings that count as mentioning it: the passages must
+    mention every one of them."""
+    weak: list[str] = field(default_factory=list)
+    """Single capitalised words the rules took for names ("British", "Oahu"): weighted, not required."""
+    names: list[str] = field(default_factory=list)
+    """How the question writes its entities (for comparisons and yes/no questions about two of them)."""
+
+    focus: dict[str, float] = field(default_factory=dict)
+    """The asked relation's terms next to the question word ("headquartered in what city"): the sentence that
+    answers states them."""
+    years: tuple[str, ...] = ()
+    """Years the question names ("2024年苹果…"): the answering evidence must be of that year."""
+    subjects: tuple[str, ...] = ()
+    """Titles of retrieved passages that the question writes out (乍都节公园): their words name the
+    subject, whatever the word split made of them (乍都 / 节 / 公园)."""
+    nested: bool = False
+    """A bridge question: what is asked is of an entity the question only describes ("the town where the X300
+    is assembled", "X的创始人的妻子"); the first passage names it, a second states what is asked."""
+    misspelled: dict[str, str] = field(default_factory=dict)
+    """A name as the question spells it → how the retrieved passages spell it, where no passage spells it
+    the question's way ("aquapur x300" → "aquapure x300"): a misspelled name is not a missing one."""
+    types: dict[str, str] = field(default_factory=dict)
+    """What the passages say their names are (folded name → PERSON, LOCATION …): their tags, and what a
+    passage's opening sentence says its title is ("M. Ward … is an American singer-songwriter")."""
+
+    @functools.cached_property
+    def codes(self) -> tuple[str, ...]:
+        """Codes the question names ("E3", "Q7", "X300"): a sentence that answers states the same code, not a
+        neighbour of it ("what does E3 mean" is not answered by the E1 line)."""
+        return tuple(dict.fromkeys(m[0].casefold() for m in CODE.finditer(self.text)))
+
+    @property
+    def relation(self) -> dict[str, float]:
+        """The terms that are not names: what is asked about them ("founded", "面积")."""
+        named = {forms[0] for forms in self.anchors}
+        asked = {t: w for t, w in self.weights.items()
+                 if t not in named and not any(t in subject for subject in self.subjects)}
+        return asked or self.weights
+
+    @functools.cached_property
+    def spellings(self) -> dict[str, tuple[str, ...]]:
+        """Each named entity's term and the spellings that count as it (the question's, its standard name)."""
+        return {forms[0]: forms for forms in self.anchors}
+
+    def coverage(self, text: str) -> float:
+        """Weighted share of the question's terms in a folded text, each named entity under any of its spellings."""
+        return weighted_coverage(self.weights, text, self.spellings)
+
+    def about(self, hits: Sequence[Hit]) -> Question:
+        """The question with the titles of these passages that it writes out as its subjects, which the
+        evidence must then mention like the entities it names."""
+        folded = normalize(self.text)
+        titles = dict.fromkeys(normalize(strip_disambiguation(h.title)) for h in hits)
+        subjects = tuple(t for t in titles if len(t) >= 2 and t in folded)
+        named = [f for forms in self.anchors for f in forms]
+        extra = [(t,) for t in subjects if not any(t in f for f in named)]
+        blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
+        anchors, misspelled = [], dict(self.misspelled)
+        for forms in [*self.anchors, *extra]:
+            if not mentioned(forms, blob) and (near := near_spelling(forms[0], blob)) is not None:
+                misspelled[forms[0]] = near
+                forms = (*forms, near)
+            anchors.append(forms)
+        return replace(self, subjects=subjects, anchors=anchors, types=name_types(hits), misspelled=misspelled)
+
+
+_KIND_WORDS = {
+    "PERSON": r"actor|actress|singer|songwriter|singer-songwriter|musician|politician|writer|author|novelist|"
+              r"director|filmmaker|player|footballer|rapper|poet|painter|composer|producer|journalist|"
+              r"businessman|businesswoman|scientist|engineer|lawyer|coach|comedian|model|artist|king|queen|"
+              r"prince|princess|saint|bishop|general|officer|athlete|guitarist|drummer|dancer|presenter",
+    "LOCATION": r"city|town|village|county|state|country|province|region|district|municipality|borough|suburb|"
+                r"island|river|lake|mountain|capital|neighbou?rhood|commune|parish|peninsula|valley",
+    "ORGANIZATION": r"company|corporation|band|group|university|college|school|club|team|organi[sz]ation|label|"
+                    r"airline|manufacturer|network|channel|newspaper|magazine|agency|party|firm|brand",
+}
+_LEAD_EN = [(etype, re.compile(rf"^[^.]{{0,200}}?\b(?:is|was|are|were)\s+(?:a|an|the|one of the)\s+"
+                               rf"(?:[\w'-]+\s+){{0,5}}?(?:{words})\b", re.IGNORECASE))
+            for etype, words in _KIND_WORDS.items()]
+_BORN = re.compile(r"^[^.]{0,120}?\((?:born|b\.|né|née)\b|^[^。]{2,12}[（(]\d{4}年")
+_LEAD_ZH = [("PERSON", re.compile(r"^[^。]{0,30}?是[^。]{0,20}?(?:演员|歌手|作家|导演|政治家|运动员|科学家|画家|诗人|"
+                                  r"企业家|音乐家|主持人|教练)")),
+            ("LOCATION", re.compile(r"^[^。]{0,30}?是[^。]{0,20}?(?:城市|县|镇|乡|村|省|自治区|国家|地区|首都|河流|山)")),
+            ("ORGANIZATION", re.compile(r"^[^。]{0,30}?是[^。]{0,20}?(?:公司|企业|集团|大学|学院|机构|组织|乐队|球队|银行)"))]
+
+
+def lead_type(text: str) -> str | None:
+    """What a passage's opening sentence says its subject is: a person ("(born 1963)", "is an American
+    singer"), a place ("is a town in …"), an organization ("is a company …"), or None."""
+    head = text.lstrip()[:300]
+    if _BORN.search(head):
+        return "PERSON"
+    found = [(m.end(), etype) for etype, pattern in (*_LEAD_EN, *_LEAD_ZH) if (m := pattern.search(head))]
+    return min(found)[1] if found else None
+
+
+def name_types(hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> dict[str, str]:
+    """Folded name → entity type, from what the top passages' openings say their titles are, then their tags."""
+    out: dict[str, str] = {}
+    for hit in hits[:limit]:
+        title = normalize(strip_disambiguation(hit.title))
+        if title and (etype := lead_type(hit.text)) is not None:
+            out.setdefault(title, etype)
+    for hit in hits[:limit]:
+        for etype, names in hit.entities.items():
+            for name in names:
+                out.setdefault(normalize(name), etype)
+    return out
+
+
+CODE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,3}-?\d{1,4}[A-Za-z]?(?![A-Za-z0-9])")
+"""A code: a few letters and digits ("E3", "Q7", "X300", "A-10")."""
+CODE_PENALTY = 0.6
+"""What evidence loses for not stating a code the question names."""
+
+
+def states_codes(codes: Sequence[str], text: str) -> bool:
+    """Whether a text states every code, as a whole token ("E3" is not in "E30")."""
+    found = {m[0].casefold() for m in CODE.finditer(text)}
+    return all(c in found for c in codes)
+
+
+def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequence[ValidatedEntity]) -> Question:
+    """Weighted terms (keywords; entity names count more) and anchors (entities, each with its spellings)."""
+    anchors: dict[str, tuple[str, ...]] = {}
+    years: list[str] = []
+    weak: list[str] = []
+    names: list[str] = []
+
+    def known(key: str) -> bool:
+        return any(key in forms for forms in anchors.values()) or key in weak
+
+    for e in entities:
+        if e.type == "DATE" and e.date_range is not None and e.date_range.start // 10000 == e.date_range.end // 10000:
+            years.append(str(e.date_range.start // 10000))  # a year the question names ("2024年", "in March 2024")
+        elif e.type != "DATE" and e.valid:
+            forms = tuple(dict.fromkeys(normalize(f) for f in (e.text, e.standard_name or "") if f and normalize(f)))
+            if forms:
+                anchors.setdefault(forms[0], forms)
+                names.append(e.text)
+    for pe in parsed.entities:
+        key = normalize(pe.text)
+        if pe.type == "DATE" or not key or known(key):
+            continue
+        names.append(pe.text)
+        if pe.source == "title_case" and len(key.split()) < 2:
+            weak.append(key)
+        else:
+            anchors.setdefault(key, (key,))
+    owner = possessor(text)
+    if (owner is not None and has_han(owner) and not dictionary_word(owner)
+            and not any(owner in n or n in owner for n in names)):
+        # a Chinese question's opening phrase that no dictionary knows as one word is a name the passages
+        # must mention ("拼多多的创始人是谁": a passage about 百度's founder does not answer it)
+        anchors.setdefault(normalize(owner), (normalize(owner),))
+        names.append(owner)
+    for quoted in _QUOTED.findall(text):  # a title the question quotes is a name ("They Flew Alone")
+        key = normalize(quoted)
+        if len(key) >= 2 and not known(key):
+            anchors.setdefault(key, (key,))
+            names.append(quoted)
+    weights = {normalize(k): term_weight(normalize(k)) for k in parsed.keywords if normalize(k)}
+    for key in [*(forms[0] for forms in anchors.values()), *weak]:
+        weights[key] = term_weight(key, anchor=True)
+    # a keyword inside a name ("nolan" in "christopher nolan") is counted with it, not twice
+    named = [*anchors, *weak]
+    weights = {t: w for t, w in weights.items() if t in named or not any(t in a and t != a for a in named)}
+    relation = {t: w for t, w in weights.items() if t not in anchors and t not in weak}
+    focus = {t: relation[t] for t in focus_terms(normalize(text), relation)}
+    features = parsed.complexity_features
+    return Question(text=text, kind=kind, weights=weights, anchors=list(anchors.values()), weak=weak,
+                    names=list(dict.fromkeys(names)), focus=focus, years=tuple(dict.fromkeys(years)),
+                    nested=features.get("bridge", 0) > 0 or features.get("nesting", 0) > 0)
+
+
+_QUOTED = re.compile(r"[\"“《「『]([^\"”》」』]{2,80})[\"”》」』]")
+_MINOR = frozenset(["of", "the", "a", "an", "and", "de", "la", "le", "van", "von", "der", "den", "du", "des", "di", "da", "del", "y", "al", "bin", "ibn", "in", "on", "at", "for", "to"])
+
+
+def mentioned(forms: tuple[str, ...], blob: str) -> bool:
+    """Whether a folded text mentions a name: one of its spellings, or every word of a name of three words
+    or more (a title-case run may carry a neighbouring word: "Besides Little Rock", "Queensland Senator")
+    but one."""
+    if any(f in blob for f in forms):
+        return True
+    words = [w for w in forms[0].split() if w not in _MINOR]
+    return len(words) >= 3 and sum(w in blob for w in words) >= len(words) - 1
+
+
+NEAR_LATIN = 85.0
+"""rapidfuzz ratio from which a Latin name of the passages is the question's name misspelled."""
+_TOKEN = re.compile(r"[\w'’&.-]+")
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
+
+
+def near_spelling(name: str, blob: str) -> str | None:
+    """How a folded text spells a name it does not spell the question's way: a run of as many words (±1) that
+    rapidfuzz finds at least ``NEAR_LATIN`` alike (names of 6 letters or more), or, for a Chinese name of 4
+    characters or more, one that differs in a single character (阿里巴吧 / 阿里巴巴). None when none is near."""
+    if has_han(name):
+        if len(name) < 4 or not _HAN_RUN.fullmatch(name):
+            return None
+        for run in _HAN_RUN.findall(blob):
+            for i in range(len(run) - len(name) + 1):
+                window = run[i : i + len(name)]
+                if sum(a != b for a, b in zip(window, name, strict=True)) == 1:
+                    return window
+        return None
+    if len(name.replace(" ", "")) < 6:
+        return None
+    words = [w.strip(".'’-") for w in _TOKEN.findall(blob)]
+    size = len(name.split())
+    windows = {" ".join(words[i : i + k]) for k in (size - 1, size, size + 1) if k >= 1
+               for i in range(len(words) - k + 1)}
+    found = process.extractOne(name, windows, scorer=fuzz.ratio, score_cutoff=NEAR_LATIN)
+    return found[0] if found else None
+
+
+def tagged(hit: Hit) -> str:
+    """The standard names a passage is tagged with (folded): it mentions them, maybe under an alias or in
+    another language ("Beijing" in a passage tagged 北京)."""
+    return " ".join(dict.fromkeys(normalize(name) for names in hit.entities.values() for name in names))

@@ -1,0 +1,68 @@
+"""The answer's wording around the evidence: the plain "not found" reply with the related passages, the
+sentence that states where sources disagree, and the note that the search stopped at its budget."""
+
+from __future__ import annotations
+
+import re
+
+from graphs.domain import Answerability, Contradiction, Hit
+from graphs.rag.state import RagState, RagUpdate
+from graphs.text.normalize import has_han
+
+_CITED = re.compile(r"\[(\d{1,3})\]")
+
+
+def no_results_answer(question: str, retrieved: bool = False) -> str:
+    """The plain statement that the documents hold no answer (``retrieved``: passages were found, but none
+    supports one)."""
+    if has_han(question):
+        return "已索引的文档中没有找到这个问题的答案。" if retrieved else "没有在已索引的文档中找到与该问题相关的内容。"
+    if retrieved:
+        return "The indexed documents do not contain an answer to this question."
+    return "No relevant information was found in the indexed documents."
+
+
+RELATED = 3
+"""Passages shown as related (never as the answer) when the documents do not answer the question."""
+
+
+def not_found(question: str, hits: list[Hit], verdict: Answerability) -> RagUpdate:
+    """The not-found answer: the plain sentence, the assessment, and the closest passages as related."""
+    return {"answer": no_results_answer(question, retrieved=bool(hits)), "answer_span": None, "citations": [],
+            "answerability": verdict, "related": hits[:RELATED], "answer_mode": "none", "status": "no_results"}
+
+
+def disagreement(conflicts: list[Contradiction], hits: list[Hit], chinese: bool) -> str:
+    """One sentence per disputed fact, each value with the passages that state it."""
+    number = {h.id: n for n, h in enumerate(hits, start=1)}
+    out = []
+    for c in conflicts:
+        sides = [f"{''.join(f'[{number[i]}]' for i in claim.hit_ids if i in number)} {claim.value}".strip()
+                 for claim in c.claims]
+        out.append(f"资料对“{c.fact}”说法不一：{'；'.join(sides)}。" if chinese
+                   else f"Sources disagree on {c.fact}: {'; '.join(sides)}.")
+    return ("" if chinese else " ").join(out)
+
+
+def _states_all_sides(answer: str, conflicts: list[Contradiction], hits: list[Hit]) -> bool:
+    """Whether an LLM answer names every disputed value and cites a passage for each."""
+    number = {h.id: n for n, h in enumerate(hits, start=1)}
+    used = {int(m) for m in _CITED.findall(answer)}
+    return all(claim.value in answer and any(number.get(i) in used for i in claim.hit_ids)
+               for c in conflicts for claim in c.claims)
+
+
+INCOMPLETE = {"en": "(The search stopped at its budget: this answer may be incomplete.)",
+              "zh": "（检索已达到预算上限，答案可能不完整。）"}
+
+
+def finish(answer: str, state: RagState, conflicts: list[Contradiction], hits: list[Hit], *,
+            llm: bool = False) -> str:
+    """Add the disagreement (always to an extractive answer; to an LLM's when it did not state every side)
+    and the incompleteness note."""
+    chinese = has_han(state["question"])
+    if conflicts and not (llm and _states_all_sides(answer, conflicts, hits)):
+        answer = f"{answer}{'' if chinese else ' '}{disagreement(conflicts, hits, chinese)}"
+    if state.get("possibly_incomplete"):
+        answer = f"{answer}{'' if chinese else ' '}{INCOMPLETE['zh' if chinese else 'en']}"
+    return answer

@@ -1,0 +1,202 @@
+"""Verdicts: a comparison's verdict computed from the value found for each side; yes/no from whether each side's
+passage states what is asked."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from graphs.rag.answer.evidence import Evidence, Sentence, marks
+from graphs.rag.answer.question import Question
+from graphs.text.answer_types import AnswerType
+from graphs.text.consistency import opens_with
+from graphs.text.normalize import normalize
+from graphs.text.question_shapes import comparison_pair
+from graphs.text.relations import asked_relation, states
+from graphs.text.spans import candidates, nearest
+
+Direction = Literal["min_date", "max_date", "max_number", "min_number"]
+_EARLIER = re.compile(r"\b(?:first|earlier|earliest|older|oldest|before|sooner)\b|先|早|老|前", re.IGNORECASE)
+_LATER = re.compile(r"\b(?:later|latest|last|younger|youngest|newer|newest|after)\b|后|晚|年轻|新", re.IGNORECASE)
+# a measurable quantity compared ("larger", "more albums", "更高"); "more popular" or "more diverse" is no number
+_MORE = re.compile(r"\b(?:larger|largest|bigger|biggest|longer|longest|higher|highest|taller|tallest|greater|"
+                   r"heavier|faster|farther|further|more populous|(?:more|most) [a-z]+s|pricier|priciest|costlier|"
+                   r"dearer|(?:more|most) expensive|costs? more)\b|更?(?:多|大|高|长|重|快|远|贵)",
+                   re.IGNORECASE)
+_LESS = re.compile(r"\b(?:fewer|smaller|smallest|shorter|shortest|lower|lighter|slower|closer|less populous|"
+                   r"cheaper|cheapest|(?:less|least) expensive|costs? less)\b|"
+                   r"更?(?:少|小|低|短|轻|慢|近|便宜|实惠)", re.IGNORECASE)
+_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_YEAR = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
+
+
+def direction(question: str) -> Direction | None:
+    """What the comparison asks for: the earlier or later date, the larger or smaller number."""
+    for pattern, way in ((_EARLIER, "min_date"), (_LATER, "max_date"), (_LESS, "min_number"), (_MORE, "max_number")):
+        if pattern.search(question):
+            return way  # type: ignore[return-value]
+    return None
+
+
+def _value(text: str, way: Direction) -> float | None:
+    if way in ("min_date", "max_date"):
+        m = _YEAR.search(text)
+        return float(m[1]) if m else None
+    m = _NUMBER.search(text)
+    return float(m[0].replace(",", "")) if m else None
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a comparison or of a yes/no question about two entities."""
+
+    name: str
+    sentence: Sentence | None
+    value: str | None = None
+    number: float | None = None
+
+
+def _spellings(q: Question, name: str) -> tuple[str, ...]:
+    """How a side of the question may be written: its anchor's spellings (the question's, the standard name)."""
+    key = normalize(name)
+    return next((f for f in q.anchors if key in f), (key,))
+
+
+def _about(forms: tuple[str, ...], sentences: Sequence[Sentence]) -> list[Sentence]:
+    """Sentences that mention a name under any of its spellings, by themselves or by their context (the
+    passage's title and tags, the sentences around them), in passage order."""
+    return [s for s in sentences if any(f and f in s.context for f in forms)]
+
+
+def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction | None) -> Side:
+    """The best sentence about one side. For a comparison, the value comes from the first sentence that has
+    one, trying first those that name the side themselves and state the relation asked about ("成立":
+    "incorporated"), then those that name it, then the rest; the side as their subject, then the question's
+    terms, break ties."""
+    forms = _spellings(q, name)
+    about = _about(forms, sentences)
+    if not about:
+        return Side(name, None)
+    best = max(about, key=lambda s: (q.coverage(s.folded), -s.hit, -s.position))
+    if way is None:
+        return Side(name, best)
+    kind: AnswerType = "date" if way in ("min_date", "max_date") else "number"
+    relation = asked_relation(q.text)
+
+    def preference(s: Sentence) -> tuple[bool, bool, bool, bool, float]:
+        names = any(f in s.folded or f in s.title for f in forms)
+        said = relation is not None and states(relation, s.text)
+        return (names and said, names, said, any(opens_with(s.folded, f) for f in forms), q.coverage(s.folded))
+
+    for s in sorted(about, key=preference, reverse=True):
+        span = nearest(candidates(s.text, kind, q.text), marks(q, s.text.casefold()))
+        if span is not None and (number := _value(span.text, way)) is not None:
+            return Side(name, s, span.text, number)
+    return Side(name, best)
+
+
+_PAIR_ZH = re.compile(r"^\s*(?:请问)?(.{2,20}?)(?:和|与|跟|同|还是)(.{2,20}?)(?:相比)?[，,]?(?:哪个|哪一个|哪款|哪家|哪种|谁)")
+_PAIR_EN = re.compile(r"^\s*(?:which|who|what)\b[^,]{0,60},\s*(?:the\s+)?(.{2,60}?)\s+or\s+(?:the\s+)?(.{2,60}?)\s*\?*\s*$",
+                      re.IGNORECASE)
+
+
+def sides_of(q: Question) -> list[str]:
+    """The two entities a comparison or a yes/no question is about: a pair of its names, else the two the
+    question offers as a choice ("A和B哪个更便宜", "Which is cheaper, A or B?") when its names are fewer."""
+    pair = comparison_pair(q.text, q.names)
+    if pair is not None:
+        return [pair[0].text, pair[1].text]
+    if len(q.names) < 2 and (m := _PAIR_ZH.search(q.text) or _PAIR_EN.search(q.text)):
+        return [m[1].strip(), m[2].strip()]
+    return q.names[:2] if len(q.names) >= 2 else []
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A computed answer to a comparison or a yes/no question, and the sides it rests on."""
+
+    text: str
+    span: str | None
+    sides: list[Side]
+
+
+def compare(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdict | None:
+    """The comparison's verdict from the value found for each side, or what is missing."""
+    names = sides_of(q)
+    way = direction(q.text)
+    if len(names) != 2 or way is None:
+        return None
+    a, b = (_side(q, n, sentences, way) for n in names)
+    if a.number is None or b.number is None:
+        found = [s for s in (a, b) if s.number is not None]
+        lost = [s.name for s in (a, b) if s.number is None]
+        if chinese:
+            have = "；".join(f"{s.name}：{s.value}" for s in found)
+            text = (f"找到了{have}，但没有找到{'和'.join(lost)}的相应信息，无法比较。" if found
+                    else f"没有找到{'和'.join(lost)}可比较的信息。")
+        else:
+            have = "; ".join(f"{s.name}: {s.value}" for s in found)
+            text = (f"Found {have}, but nothing comparable for {' and '.join(lost)}: no verdict." if found
+                    else f"Nothing comparable was found for {' and '.join(lost)}.")
+        return Verdict(text=text, span=None, sides=[a, b])
+    if a.number == b.number:
+        text = (f"{a.name}与{b.name}相同（{a.value}）。" if chinese else f"{a.name} and {b.name} are the same ({a.value}).")
+        return Verdict(text=text, span=None, sides=[a, b])
+    lower_wins = way in ("min_date", "min_number")
+    win, lose = (a, b) if (a.number < b.number) == lower_wins else (b, a)
+    relation = {"min_date": ("早于", "is earlier than"), "max_date": ("晚于", "is later than"),
+                "max_number": ("多于", "is more than"), "min_number": ("少于", "is less than")}[way]
+    if _PRICE.search(q.text):
+        relation = ("比", "is cheaper than") if way == "min_number" else ("比", "is more expensive than")
+        relation = (f"{relation[0]}{lose.name}{'便宜' if way == 'min_number' else '贵'}", relation[1])
+        text = (f"{win.name}（{win.value}）{relation[0]}（{lose.value}）。" if chinese
+                else f"{win.name} ({win.value}) {relation[1]} {lose.name} ({lose.value}).")
+        return Verdict(text=text, span=win.name, sides=[a, b])
+    text = (f"{win.name}（{win.value}）{relation[0]}{lose.name}（{lose.value}）。" if chinese
+            else f"{win.name} ({win.value}) {relation[1]} {lose.name} ({lose.value}).")
+    return Verdict(text=text, span=win.name, sides=[a, b])
+
+
+_PRICE = re.compile(r"\b(?:cheap\w*|pric\w*|cost\w*|expensive|dearer)\b|便宜|贵|价格|售价|实惠", re.IGNORECASE)
+_SAME = re.compile(r"\bsame\b|同一|相同|一样", re.IGNORECASE)
+
+
+def _stem_in(term: str, text: str) -> bool:
+    """A term found as written, without a plural ending ("games": "board game"), or (Latin words of six letters
+    or more) by its first five ("directors": "directed")."""
+    if term in text:
+        return True
+    return term.isascii() and ((len(term) >= 4 and term.endswith("s") and term[:-1] in text)
+                               or (len(term) >= 6 and term[:5] in text))
+
+
+def yes_or_no(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdict | None:
+    """Yes when each side's passage states everything asked of both ("both film directors"), or, for "the
+    same …", when they name the same value; no otherwise."""
+    names = sides_of(q)
+    if len(names) != 2:
+        return None
+    sides = [_side(q, n, sentences, None) for n in names]
+    if any(s.sentence is None for s in sides):
+        return None
+    keys = {normalize(n) for n in names}
+    predicate = [t for t in q.weights if t not in keys and not any(t in k for k in keys)]
+    if _SAME.search(q.text):
+        values = [{normalize(c.text) for c in candidates(s.sentence.text, "list", q.text)}  # type: ignore[union-attr]
+                  - keys for s in sides]
+        holds = bool(values[0] & values[1])
+    else:
+        holds = bool(predicate) and all(
+            all(_stem_in(t, s.sentence.context) for t in predicate) for s in sides)  # type: ignore[union-attr]
+    word = ("是" if holds else "否") if chinese else ("Yes" if holds else "No")
+    return Verdict(text=f"{word}。" if chinese else f"{word}.", span=word, sides=sides)
+
+
+def verdict_of(q: Question, evidence: Sequence[Evidence], chinese: bool) -> Verdict | None:
+    """A comparison's computed verdict or a yes/no question's answer from the single-sentence evidence."""
+    sentences = [s for e in evidence if len(e.sentences) == 1 for s in e.sentences]
+    if q.kind == "comparison":
+        return compare(q, sentences, chinese)
+    return yes_or_no(q, sentences, chinese) if q.kind == "yes_no" else None

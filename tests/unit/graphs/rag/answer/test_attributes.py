@@ -1,0 +1,211 @@
+"""The asked attribute and the question's qualifiers: a passage that names the subject but not the asked fact,
+or states it for another year, edition or date, is not evidence; the English question over Chinese passages
+(and the reverse) is judged by the lexicon's words of the same attribute in both languages."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+from graphs.domain import EntityMetadata, Hit
+from graphs.rag.answer.answerability import calibrated
+from graphs.rag.answer.attributes import asked_attribute, stated_at
+from graphs.rag.answer.calibration import FEATURES, Model, describe, to_find
+from graphs.rag.answer.evidence import find_evidence
+from graphs.rag.answer.qualifiers import qualifiers, satisfied, zh_number
+from graphs.rag.answer.question import Question, question_of
+from graphs.text.answer_types import expected_answer
+from graphs.text.normalize import normalize
+from graphs.text.query_analysis import analyze_query
+from tests.support.fakes import TODAY, gazetteer_of, hit
+
+ENTITIES = [
+    EntityMetadata(standard_name="青岛啤酒", type="ORGANIZATION"),
+    EntityMetadata(standard_name="Lyon", type="LOCATION"),
+    EntityMetadata(standard_name="斯柯达明锐", type="PRODUCT"),
+]
+
+
+def question(text: str, hits: Sequence[Hit]) -> Question:
+    parsed = analyze_query(text, gazetteer_of(ENTITIES), TODAY)
+    return question_of(text, expected_answer(text), parsed, []).about(hits)
+
+
+class Bigrams:
+    """An embedder by character bigrams: sentences that share words are close (enough for the similarity feature)."""
+
+    def _vector(self, text: str) -> list[float]:
+        v = np.zeros(256)
+        t = normalize(text)
+        for a, b in itertools.pairwise(t):
+            v[hash(a + b) % 256] += 1.0
+        return list(v)
+
+    def embed_query(self, text: str) -> list[float]:
+        return self._vector(text)
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return [self._vector(t) for t in texts]
+
+
+@pytest.mark.parametrize(("text", "attribute"), [
+    ("青岛啤酒的总部在哪里？", "headquarters"),
+    ("Who is the mayor of Lyon?", "mayor"),
+    ("How many people died in the Halifax explosion?", "death_toll"),
+    ("这款手机的售价是多少？", "price"),
+    ("Where is the Pixel 8 manufactured?", "assembled"),
+    ("Who chaired the budget review?", "chaired"),
+    ("那次地震造成多少人遇难？", "death_toll"),
+    ("谁执导了这部纪录片？", "director"),
+])
+def test_the_asked_attribute_in_either_language(text: str, attribute: str) -> None:
+    asked = asked_attribute(text, expected_answer(text))
+    assert asked is not None and asked.attribute.name == attribute
+
+
+def test_a_bridge_question_asks_the_attribute_of_its_question_word() -> None:
+    text = "When was the city where the A350 is assembled founded?"
+    asked = asked_attribute(text, expected_answer(text))
+    assert asked is not None and asked.attribute.name == "founded"
+    assert "assembled" in [a.name for a in asked.others]
+
+
+@pytest.mark.parametrize(("attribute", "sentence"), [
+    ("chaired", "预算审查会由财务总监李娜主持。"),
+    ("chaired", "The audit meeting was chaired by Tom Reyes."),
+    ("mayor", "现任市长为格雷戈里·杜塞。"),
+    ("death_toll", "The blast killed 31 people."),
+])
+def test_a_sentence_states_the_attribute_in_either_language(attribute: str, sentence: str) -> None:
+    asked = asked_attribute({"chaired": "Who chaired it?", "mayor": "Who is the mayor?",
+                             "death_toll": "How many died?"}[attribute], "person")
+    assert asked is not None and stated_at(asked.attribute, sentence)
+
+
+def test_qualifiers_years_dates_ordinals_and_numbers() -> None:
+    found = qualifiers("第十五届全运会2025年11月9日在哪里开幕？", {})
+    assert [(q.kind, q.forms[0]) for q in found] == [("year", "2025"), ("date", "11月9日"), ("ordinal", "第十五届")]
+    assert satisfied(found, "第十五届全运会于2025年11月9日在广州开幕") == 1.0
+    assert satisfied(found, "第十四届全运会于2021年9月15日在西安开幕") == 0.0
+    en = qualifiers("Who won the 3rd edition of the race in 1998?", {})
+    assert [(q.kind, q.forms[0]) for q in en] == [("year", "1998"), ("ordinal", "3rd")]
+    assert satisfied(en, "the 3rd edition (1998) was won by marco pantani") == 1.0
+    assert zh_number("二十九") == 29 and zh_number("一百零三") == 103 and zh_number("十") == 10
+
+
+def test_a_code_inside_a_name_is_no_number_qualifier() -> None:
+    assert qualifiers("Where is the A350 assembled?", {}) == []
+    assert [q.forms[0] for q in qualifiers("7·21暴雨造成多少人遇难", {})] == ["7月21日"]
+
+
+FERRY = hit("ferry#0", "2019年4月，一艘渡轮在湄公河倾覆，当局称事故造成23人遇难。", title="湄公河渡轮事故")
+FERRY_OTHER = hit("ferry#1", "湄公河渡轮事故发生后，当地政府展开调查，并加强了渡轮安全检查。", title="湄公河渡轮事故")
+SKODA = hit("skoda#0", "斯柯达明锐于2007年在中国上市，由上汽大众在安亭工厂生产。", title="斯柯达明锐")
+SKODA_PRICE = hit("skoda#1", "斯柯达明锐的官方指导价为11.99万元起。", title="斯柯达明锐")
+
+
+def test_the_subject_without_the_attribute_is_not_evidence() -> None:
+    text = "斯柯达明锐的售价是多少？"
+    q = question(text, [SKODA])
+    judged = describe(q, [SKODA], find_evidence(q, [SKODA]), Bigrams())
+    assert judged.asked is not None and judged.asked.attribute.name == "price"
+    assert judged.features["attribute_stated"] == 0.0 and judged.features["span_near"] < 0.5  # 2007 is no price
+    q = question(text, [SKODA, SKODA_PRICE])
+    judged = describe(q, [SKODA, SKODA_PRICE], find_evidence(q, [SKODA, SKODA_PRICE]), Bigrams())
+    assert judged.features["attribute_stated"] == 1.0 and judged.features["span_near"] == 1.0
+    assert "11.99万元" in judged.evidence[0].sentences[0].text
+
+
+def test_the_same_event_without_the_number_is_not_evidence() -> None:
+    text = "湄公河渡轮事故造成多少人遇难？"
+    q = question(text, [FERRY_OTHER])
+    judged = describe(q, [FERRY_OTHER], find_evidence(q, [FERRY_OTHER]), Bigrams())
+    assert judged.features["attribute_stated"] == 0.0 and judged.features["span_near"] == 0.0
+    q = question(text, [FERRY, FERRY_OTHER])
+    judged = describe(q, [FERRY, FERRY_OTHER], find_evidence(q, [FERRY, FERRY_OTHER]), Bigrams())
+    assert judged.features["attribute_stated"] == 1.0 and judged.features["span_near"] == 1.0
+
+
+GAMES_14 = hit("games#0", "第十四届全国运动会于2021年9月15日在西安开幕。", title="全国运动会")
+GAMES_15 = hit("games#1", "第十五届全国运动会于2025年11月9日在广州开幕。", title="全国运动会")
+
+
+def test_another_edition_does_not_satisfy_the_question() -> None:
+    text = "第十五届全国运动会在哪里开幕？"
+    q = question(text, [GAMES_14])
+    judged = describe(q, [GAMES_14], find_evidence(q, [GAMES_14]), Bigrams())
+    assert judged.features["qualified"] == 1.0 and judged.features["qualifier_sentence"] < 1.0
+    q = question(text, [GAMES_14, GAMES_15])
+    judged = describe(q, [GAMES_14, GAMES_15], find_evidence(q, [GAMES_14, GAMES_15]), Bigrams())
+    assert judged.features["qualifier_sentence"] == 1.0 and "广州" in judged.evidence[0].sentences[0].text
+
+
+MINUTES = hit("minutes#0", "预算审查会于周二举行，由财务总监李娜主持，会议讨论了下一季度的支出。", title="预算审查会纪要")
+
+
+def test_an_english_question_over_chinese_minutes_is_judged_by_the_chinese_words() -> None:
+    q = question("Who chaired the budget review meeting?", [MINUTES])
+    judged = describe(q, [MINUTES], find_evidence(q, [MINUTES]), Bigrams())
+    assert judged.features["attribute_stated"] == 1.0 and judged.features["cross_language"] == 1.0
+
+
+def model_on(weights: dict[str, float], bias: float, threshold: float = 0.5) -> Model:
+    """A model that reads only the named features (raw values: mean 0, scale 1)."""
+    n = len(FEATURES)
+    return Model(features=FEATURES, mean=np.zeros(n), scale=np.ones(n),
+                 weights=np.array([weights.get(f, 0.0) for f in FEATURES]), bias=bias, threshold=threshold)
+
+
+async def test_the_score_decides_and_the_threshold_is_the_request_option() -> None:
+    model = model_on({"attribute_stated": 4.0, "span_near": 4.0}, bias=-4.0)
+    text = "斯柯达明锐的售价是多少？"
+    q = question(text, [SKODA])
+    verdict, _, failed = await calibrated(q, [SKODA], find_evidence(q, [SKODA]), Bigrams(), model=model)
+    assert verdict.decision == "not_found" and not failed and verdict.attribute == "price"
+    assert verdict.reason.startswith("the passages that mention") and "do not state its price" in verdict.reason
+    q = question(text, [SKODA, SKODA_PRICE])
+    verdict, evidence, _ = await calibrated(q, [SKODA, SKODA_PRICE], find_evidence(q, [SKODA, SKODA_PRICE]),
+                                            Bigrams(), model=model)
+    assert verdict.decision == "answerable" and verdict.score > 0.9 and verdict.threshold == 0.5
+    assert "11.99万元" in evidence[0].sentences[0].text
+    strict, _, _ = await calibrated(q, [SKODA, SKODA_PRICE], find_evidence(q, [SKODA, SKODA_PRICE]), Bigrams(),
+                                    threshold=0.999, model=model)
+    assert strict.decision == "not_found" and strict.threshold == 0.999
+
+
+class Broken(Bigrams):
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        from graphs.embeddings import EmbedderUnavailable
+
+        raise EmbedderUnavailable("the engine did not load")
+
+
+async def test_an_embedder_failure_is_reported_not_hidden() -> None:
+    q = question("斯柯达明锐的售价是多少？", [SKODA_PRICE])
+    verdict, _, failed = await calibrated(q, [SKODA_PRICE], find_evidence(q, [SKODA_PRICE]), Broken(),
+                                          model=model_on({"attribute_stated": 4.0}, bias=-2.0))
+    assert failed and verdict.features["similarity"] == 0.0 and verdict.decision == "answerable"
+
+
+def test_the_llm_is_told_the_attribute_to_find() -> None:
+    q = question("Who is the mayor of Lyon?", [])
+    text = to_find(q, asked_attribute(q.text, q.kind))
+    assert text.startswith("the mayor of Lyon (stated with words such as mayor") and "市长" in text
+
+
+PKU = hit("pku#0", "北京大学创办于1898年，初名京师大学堂，是中国近代第一所国立综合性大学。", title="北京大学")
+
+
+@pytest.mark.parametrize(("text", "decision"), [
+    ("北京大学的股票代码是什么？", "not_found"),  # the subject, not the attribute
+    ("北京大学现任校长是谁？", "not_found"),
+    ("北京大学是哪一年创办的？", "answerable"),
+])
+async def test_the_shipped_weights_refuse_a_subject_without_the_asked_attribute(text: str, decision: str) -> None:
+    q = question(text, [PKU])
+    verdict, _, _ = await calibrated(q, [PKU], find_evidence(q, [PKU]), Bigrams())
+    assert verdict.decision == decision, verdict.reason
+    assert "哪一年" not in verdict.reason  # a question word is no qualifier

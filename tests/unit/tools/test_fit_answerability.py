@@ -1,0 +1,85 @@
+"""The answerability fit and the calibration figures of aer eval: the logistic regression, the threshold kept
+within the false "not found" budget on every set, the fixed held-aside split, ECE and the risk-coverage curve."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from app.tools.calibration import calibration, ece, plot, risk_coverage
+from app.tools.fit_answerability import Example, choose_threshold, fit, held_aside, predict, rates, validate
+
+
+def test_the_fit_separates_what_the_features_separate() -> None:
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(400, 2))
+    y = (x[:, 0] + 0.1 * rng.normal(size=400) > 0).astype(float)
+    model = fit(x, y)
+    p = predict(model, x)
+    assert ((p > 0.5) == (y == 1)).mean() > 0.9
+    assert abs(model[2][0]) > 5 * abs(model[2][1])  # the informative feature carries the weight
+
+
+def test_the_threshold_keeps_false_not_found_within_budget_on_every_set() -> None:
+    p = np.array([0.9, 0.8, 0.7, 0.2, 0.1, 0.35, 0.3, 0.25, 0.05, 0.6])
+    y = np.array([1, 1, 1, 0, 0, 1, 1, 1, 0, 0])
+    groups = ["a"] * 5 + ["b"] * 5
+    t = choose_threshold(p, y, groups, max_false=0.0)
+    for g in ("a", "b"):
+        mask = np.array(groups) == g
+        assert rates(p[mask], y[mask], t)["false_not_found"] == 0.0
+    assert t <= 0.25
+
+
+def test_the_held_aside_split_is_fixed() -> None:
+    ids = [f"q{i}" for i in range(500)]
+    aside = [i for i in ids if held_aside(i)]
+    assert aside == [i for i in ids if held_aside(i)]
+    assert 70 < len(aside) < 130  # one in five
+
+
+def test_leave_one_dataset_out_measures_each_set_with_a_model_fitted_on_the_others() -> None:
+    rng = np.random.default_rng(1)
+    examples = []
+    for ds in ("a", "b", "c"):
+        for i in range(60):
+            label = i % 2
+            examples.append(Example(ds, f"{ds}{i}", label, held_aside(f"{ds}{i}"),
+                                    {"lexical": label + 0.3 * float(rng.normal()), "similarity": 0.5}))
+    table = validate(examples, ["lexical", "similarity"])
+    assert set(table) == {"a", "b", "c"}
+    assert all(row["dev"]["auroc"] > 0.9 for row in table.values())
+
+
+def test_ece_and_the_risk_coverage_curve() -> None:
+    assert ece(np.array([0.9, 0.9, 0.1, 0.1]), np.array([1, 1, 0, 0])) < 0.11
+    assert ece(np.array([0.9, 0.9]), np.array([0, 0])) > 0.8
+    curve = risk_coverage(np.array([0.9, 0.8, 0.3]), np.array([1, 0, 0]))
+    assert [pt["coverage"] for pt in curve] == [round(1 / 3, 4), round(2 / 3, 4), 1.0]
+    assert [pt["risk"] for pt in curve] == [0.0, 0.5, round(2 / 3, 4)]
+
+
+def test_calibration_of_eval_rows_counts_unanswerable_answers_as_wrong(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    answerable = [{"answerability": 0.9, "contained": 1.0}, {"answerability": 0.6, "contained": 0.0}]
+    unanswerable = [{"answerability": 0.7, "contained": 0.0}, {"answerability": 0.1}]
+    out = calibration(answerable, unanswerable)
+    assert out["questions"] == 4 and out["risk_coverage"][0] == {"threshold": 0.9, "coverage": 0.25, "risk": 0.0}
+    assert out["risk_coverage"][-1]["risk"] == 0.75
+    png = plot(out, tmp_path / "rc.png", "set")
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_an_abstained_answerable_question_counts_as_right_for_the_score() -> None:
+    # abstaining on an answerable question is a miss of coverage, not an answer wrongly given
+    out = calibration([{"answerability": 0.2, "abstained": 1.0, "contained": 0.0}], [{"answerability": 0.1}])
+    assert out["risk_coverage"][0] == {"threshold": 0.2, "coverage": 0.5, "risk": 0.0}
+
+
+def test_examples_the_rules_refuse_score_zero_and_are_not_fitted_on() -> None:
+    from app.tools.fit_answerability import fit_on, gates
+
+    examples = [Example("a", f"a{i}", i % 2, False, {"lexical": float(i % 2)}) for i in range(40)]
+    examples.append(Example("a", "ruled", 1, False, {"lexical": 1.0}, ruled=True))
+    assert gates(examples).tolist() == [False] * 40 + [True]
+    model, threshold = fit_on(examples, ["lexical"])
+    x = np.array([[1.0], [1.0]])
+    assert predict(model, x, np.array([False, True])).tolist()[1] == 0.0 and 0 < threshold < 1
