@@ -39,6 +39,9 @@ two equal)."""
 LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "eval": ("app.tools.eval", "eval_command",
              "Measure retrieval (Recall@2/5, MRR) and answer quality (EM/F1) of a dataset, per search mode."),
+    "trial": ("app.tools.http_trial", "trial_command",
+              "Upload a folder of your own documents to a running `aer serve` and score its answers to your "
+              "questions (useful x/N per split and category)."),
     "bench": ("app.tools.bench.command", "bench_command",
               "Benchmark ingest, per-route latency, HTTP QPS and memory on synthetic bilingual data."),
     "reindex": ("app.reindex", "reindex_command",
@@ -262,7 +265,7 @@ def ingest_documents(resources: Resources, docs: list[Document]) -> None:
 @cli.command()
 def ingest(
     path: Annotated[Path, typer.Argument(exists=True, help="A file or a folder (recursive) of .md, .txt, .html, "
-                                         ".pdf, .docx and .jsonl files.")],
+                                         ".pdf, .docx, .csv, .tsv and .jsonl files.")],
     include: Annotated[list[str] | None, typer.Option(
         "--include", "-i", help="Only files whose path (relative to PATH) or name matches this glob; repeatable.")] = None,
     exclude: Annotated[list[str] | None, typer.Option(
@@ -293,7 +296,7 @@ def ingest(
     for item in result.skipped:
         typer.secho(f"skipped: {item.relative}: {item.reason}", fg="yellow", err=True)
     if not result.files:
-        typer.secho(f"no supported files under {path} (.md .txt .html .pdf .docx .jsonl)", fg="red", err=True)
+        typer.secho(f"no supported files under {path} (.md .txt .html .pdf .docx .csv .tsv .jsonl)", fg="red", err=True)
         raise typer.Exit(1)
     for outcome in result.failed:
         typer.secho(f"failed: {outcome.id}: {outcome.error}", fg="red", err=True)
@@ -320,7 +323,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     for item in links:
         typer.secho(f"skipped: {item.relative}: {item.reason}", fg="yellow", err=True)
     if not specs:
-        typer.secho(f"no supported files under {path} (.md .txt .html .pdf .docx .jsonl)", fg="red", err=True)
+        typer.secho(f"no supported files under {path} (.md .txt .html .pdf .docx .csv .tsv .jsonl)", fg="red", err=True)
         raise typer.Exit(1)
     root = root_label(path)
     done = skipped = chunks = 0

@@ -1,4 +1,5 @@
-"""Text and structure out of each file format the service ingests: Markdown, plain text, HTML, PDF and DOCX.
+"""Text and structure out of each file format the service ingests: Markdown, plain text, HTML, PDF, DOCX and
+CSV/TSV tables.
 
 Every parser takes the file's bytes and returns a ``ParsedFile``: a title found in the document (first
 heading, ``<title>``, PDF or DOCX metadata; the caller falls back to the file name) and its sections in
@@ -80,6 +81,7 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
         parts: list[str] = []
         for j, cell in enumerate(row[1:], start=1):
             head = heads[j] if j < len(heads) else ""
+            head, cell = with_unit(head, cell)
             if not cell or (cell == label and not head):
                 continue
             subject = " — ".join(p for p in (head, label) if p)
@@ -91,6 +93,22 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
         if parts:
             lines.append("; ".join(parts))
     return lines
+
+
+_HEAD_UNIT = re.compile(r"^(?P<head>.*?\S)\s*[(（\[]\s*(?P<unit>[^()（）\[\]\d]{1,12}?)\s*[)）\]]$")
+_BARE_NUMBER = re.compile(r"^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
+
+
+def with_unit(head: str, cell: str) -> tuple[str, str]:
+    """A header's unit moved onto a bare number of its column: ``Price (USD)`` and ``1299`` give ``Price`` and
+    ``1299 USD``; ``交货周期（天）`` and ``10`` give ``交货周期`` and ``10天``. A number alone is no answer (is
+    "10" days or weeks?); anything else is left as it is."""
+    m = _HEAD_UNIT.match(head)
+    if m is None or not _BARE_NUMBER.match(cell):
+        return head, cell
+    unit = m["unit"].strip()
+    glue = "" if re.match(_CJK_CHAR, unit) or unit in ("%", "‰", "°", "℃", "°C", "°F") else " "
+    return m["head"], f"{cell}{glue}{unit}"
 
 
 class _Sections:
@@ -470,9 +488,31 @@ def parse_docx(data: bytes, name: str) -> ParsedFile:
     return ParsedFile(title=core_title or first_heading, sections=sections.done())
 
 
+def parse_csv(data: bytes, name: str) -> ParsedFile:
+    """A CSV (or TSV) table: each row a sentence pairing its values with their column headers and the row's
+    label (``table_sentences``; a header's unit goes onto bare numbers). The first row is the header unless a
+    cell of it is a number. One section: the chunker splits a long table by size, and each line keeps its
+    header, so no chunk loses what its numbers are."""
+    import csv
+
+    text = decode_text(data, name)
+    try:
+        dialect: Any = csv.Sniffer().sniff(text[:4096], delimiters=",;\t|")
+    except csv.Error:
+        dialect = "excel-tab" if name.lower().endswith(".tsv") else "excel"
+    try:
+        rows = [row for row in csv.reader(io.StringIO(text), dialect) if any(c.strip() for c in row)]
+    except csv.Error as exc:
+        raise FileParseError("corrupt_file", f"{name}: not a readable CSV table: {exc}") from exc
+    header = bool(rows) and not any(_BARE_NUMBER.match(clean_line(c)) for c in rows[0])
+    body = clean_text("\n".join(table_sentences(rows, header=header)))
+    return ParsedFile(sections=[DocumentSection(text=body)] if body else [])
+
+
 PARSERS = {
     ".md": parse_markdown, ".markdown": parse_markdown, ".txt": parse_text, ".text": parse_text,
     ".html": parse_html, ".htm": parse_html, ".pdf": parse_pdf, ".docx": parse_docx,
+    ".csv": parse_csv, ".tsv": parse_csv,
 }
 """File suffix → parser (``.jsonl`` is a corpus of documents, read by ``loaders``)."""
 

@@ -33,7 +33,7 @@ router = APIRouter(prefix=API_PATH, tags=["documents"])
 )
 async def upload(
     request: Request,
-    files: Annotated[list[UploadFile], File(description="One or more .md, .txt, .html, .pdf, .docx or .jsonl files.")],
+    files: Annotated[list[UploadFile], File(description="One or more .md, .txt, .html, .pdf, .docx, .csv, .tsv or .jsonl files.")],
     metadata: Annotated[str | None, Form(
         description='JSON object mapping a file name to {"id", "title", "metadata"} for its document.')] = None,
     root: Annotated[str | None, Form(
