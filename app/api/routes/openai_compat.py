@@ -93,6 +93,32 @@ def request_id_of(request: Request) -> str:
     return str(getattr(request.state, "request_id", None) or uuid4().hex)
 
 
+_MARKERS = re.compile(r"\[(\d{1,3}(?:\s*[,，]\s*\d{1,3})*)\]")
+
+
+def numbered_from_one(response: QueryResponse) -> QueryResponse:
+    """The answer with its citations numbered 1, 2, … in the order the text first cites them (the graph
+    numbers a citation by the passage's rank, so an answer from the second passage alone read "… [2]" and
+    its references began at [2]). The markers in the text, the references and ``citations`` all follow;
+    a citation the text never marks keeps its order after the marked ones; an unknown marker is left as is."""
+    if not response.citations:
+        return response
+    known = {int(c["index"]) for c in response.citations}
+    order = [n for m in _MARKERS.finditer(response.answer) for n in map(int, re.split(r"\s*[,，]\s*", m[1]))
+             if n in known]
+    order = list(dict.fromkeys([*order, *(int(c["index"]) for c in response.citations)]))
+    new = {old: i for i, old in enumerate(order, start=1)}
+    if all(old == i for old, i in new.items()):
+        return response
+
+    def renumber(m: re.Match[str]) -> str:
+        parts = re.split(r"(\s*[,，]\s*)", m[1])
+        return "[" + "".join(str(new.get(int(p), p)) if p.strip().isdigit() else p for p in parts) + "]"
+
+    citations = sorted(({**c, "index": new[int(c["index"])]} for c in response.citations), key=lambda c: c["index"])
+    return response.model_copy(update={"answer": _MARKERS.sub(renumber, response.answer), "citations": citations})
+
+
 def references(response: QueryResponse, question: str) -> str:
     """The numbered references block under the answer (empty when nothing is cited)."""
     if not response.citations:
@@ -145,7 +171,7 @@ async def chat_completions(request: Request, body: ChatCompletionRequest) -> Any
     if body.stream:
         return StreamingResponse(chunks(resources, ctx, query, body.model, resolution, rid),
                                  media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
-    response = await answer(resources, query, context=ctx)
+    response = numbered_from_one(await answer(resources, query, context=ctx))
     completion = ChatCompletion(
         id=f"chatcmpl-{rid}", created=int(time.time()), model=body.model,
         choices=[ChatChoice(message=AssistantMessage(content=response.answer + references(response, query.question)))],
@@ -225,7 +251,7 @@ async def chunks(resources: Resources, ctx: RagContext, query: QueryRequest, mod
             if kind == "step":
                 yield f": {payload.node} {payload.duration_ms:.1f} ms\n\n"
             elif kind == "result":
-                response = payload
+                response = numbered_from_one(payload)
         if response is None:
             raise RuntimeError("the graph ended without a result")
     except (StoreUnavailable, EmbedderUnavailable, ApiError) as exc:
