@@ -40,8 +40,8 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "eval": ("app.tools.eval", "eval_command",
              "Measure retrieval (Recall@2/5, MRR) and answer quality (EM/F1) of a dataset, per search mode."),
     "trial": ("app.tools.http_trial", "trial_command",
-              "Upload a folder of your own documents to a running `aer serve` and score its answers to your "
-              "questions (useful x/N per split and category)."),
+              "Upload a folder of your own documents to a running service and score its answers to your "
+              "questions."),
     "bench": ("app.tools.bench.command", "bench_command",
               "Benchmark ingest, per-route latency, HTTP QPS and memory on synthetic bilingual data."),
     "reindex": ("app.reindex", "reindex_command",
@@ -301,9 +301,11 @@ def ingest(
     for outcome in result.failed:
         typer.secho(f"failed: {outcome.id}: {outcome.error}", fg="red", err=True)
     report = result.report
+    for doc_id in report.replaced:
+        typer.secho(f"replaced: {doc_id} (its earlier version is gone)", fg="yellow", err=True)
     typer.echo(f"ingested {report.documents} document(s) as {report.chunks} chunk(s) from {len(result.files)} "
                f"file(s); skipped {len(report.skipped)} unchanged; removed {len(result.removed)}; "
-               f"failed {len(result.failed)}")
+               f"failed {len(result.failed)}" + (f"; replaced {len(report.replaced)}" if report.replaced else ""))
     typer.echo(f"throughput: {throughput_line(report)}")
     if result.failed:
         raise typer.Exit(1)
@@ -328,6 +330,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     root = root_label(path)
     done = skipped = chunks = 0
     failed: list[str] = []
+    replaced: list[str] = []
     loads: list[FileLoad] = []
     with remote(server) as client:
         for group in upload_groups(specs):
@@ -342,6 +345,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
                 loads.append(FileLoad(f["name"], [Document(id=i, text="-") for i in f["documents"]],
                                       None if f["status"] != "failed" else FileParseError("corrupt_file", "")))
             done += job["progress"]["done"]
+            replaced += [o["id"] for o in job["documents"] if o["status"] == "replaced"]
             skipped += job["progress"]["skipped"]
             chunks += job["progress"]["chunks"]
             failed += [f"{o['id']}: {o['error'] or o['status']}" for o in job["documents"]
@@ -362,8 +366,11 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
                 removed.append(doc_id)
     for line in failed:
         typer.secho(f"failed: {line}", fg="red", err=True)
+    for doc_id in replaced:
+        typer.secho(f"replaced: {doc_id} (its earlier version is gone)", fg="yellow", err=True)
     typer.echo(f"ingested {done} document(s) as {chunks} chunk(s) from {len(specs)} file(s) on {server}; "
-               f"skipped {skipped} unchanged; removed {len(removed)}; failed {len(failed)}")
+               f"skipped {skipped} unchanged; removed {len(removed)}; failed {len(failed)}"
+               + (f"; replaced {len(replaced)}" if replaced else ""))
     if failed:
         raise typer.Exit(1)
 
