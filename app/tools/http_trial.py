@@ -161,10 +161,10 @@ class TrialClient:
     """Upload and ask through the service's HTTP API."""
 
     def __init__(self, base_url: str, *, api_key: str | None = None, timeout: float = 120.0,
-                 transport: httpx.BaseTransport | None = None) -> None:
+                 http: httpx.Client | None = None, poll_s: float = 1.0) -> None:
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
-        self.http = httpx.Client(base_url=base_url.rstrip("/"), headers=headers, timeout=timeout,
-                                 transport=transport)
+        self.http = http or httpx.Client(base_url=base_url.rstrip("/"), headers=headers, timeout=timeout)
+        self.poll_s = poll_s
 
     def close(self) -> None:
         self.http.close()
@@ -185,7 +185,7 @@ class TrialClient:
                 break
             if time.monotonic() > deadline:
                 raise RuntimeError(f"ingest job {job_id} not finished after {wait_s:.0f} s")
-            time.sleep(1.0)
+            time.sleep(self.poll_s)
         log(f"ingest job {job_id}: {job['status']}")
         return {"jobId": job_id, "status": job["status"], "files": body.get("files"),
                 "documents": job.get("documents")}
