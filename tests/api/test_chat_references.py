@@ -87,3 +87,15 @@ def test_an_unmarked_citation_follows_and_an_unknown_marker_is_kept() -> None:
 def test_an_answer_numbered_from_one_is_unchanged() -> None:
     original = response_citing("X [1]. Y [2].", [1, 2])
     assert openai_compat.numbered_from_one(original) is original
+
+
+def test_the_rest_answer_and_the_page_get_the_same_numbering() -> None:
+    from app.schemas import to_response
+    from graphs.domain import Citation, ParsedQuery
+
+    cited = [Citation(index=2, id="lamp#0", doc_id="lamp", title="Lamp"),
+             Citation(index=4, id="kettle#0", doc_id="kettle", title="Kettle")]
+    out = {"parsed": ParsedQuery(original_query="q"), "answer": "Porto [2]; Bolton [4][2].", "citations": cited}
+    r = to_response(out, None)
+    assert r.answer == "Porto [1]; Bolton [2][1]."
+    assert [(c["index"], c["id"]) for c in r.citations] == [(1, "lamp#0"), (2, "kettle#0")]  # the page links by id

@@ -55,7 +55,7 @@ from app.openai_schemas import (
     ModelList,
     cited_passages,
 )
-from app.schemas import MAX_QUESTION_CHARS, QueryRequest, QueryResponse
+from app.schemas import MAX_QUESTION_CHARS, QueryRequest, QueryResponse, numbered_from_one
 from app.service import answer, resolve_chat, stream_events
 from graphs.embeddings import EmbedderUnavailable
 from graphs.rag.context import RagContext
@@ -91,32 +91,6 @@ def context_for(resources: Resources, model: str) -> RagContext:
 def request_id_of(request: Request) -> str:
     """The request id the telemetry middleware gave this request."""
     return str(getattr(request.state, "request_id", None) or uuid4().hex)
-
-
-_MARKERS = re.compile(r"\[(\d{1,3}(?:\s*[,，]\s*\d{1,3})*)\]")
-
-
-def numbered_from_one(response: QueryResponse) -> QueryResponse:
-    """The answer with its citations numbered 1, 2, … in the order the text first cites them (the graph
-    numbers a citation by the passage's rank, so an answer from the second passage alone read "… [2]" and
-    its references began at [2]). The markers in the text, the references and ``citations`` all follow;
-    a citation the text never marks keeps its order after the marked ones; an unknown marker is left as is."""
-    if not response.citations:
-        return response
-    known = {int(c["index"]) for c in response.citations}
-    order = [n for m in _MARKERS.finditer(response.answer) for n in map(int, re.split(r"\s*[,，]\s*", m[1]))
-             if n in known]
-    order = list(dict.fromkeys([*order, *(int(c["index"]) for c in response.citations)]))
-    new = {old: i for i, old in enumerate(order, start=1)}
-    if all(old == i for old, i in new.items()):
-        return response
-
-    def renumber(m: re.Match[str]) -> str:
-        parts = re.split(r"(\s*[,，]\s*)", m[1])
-        return "[" + "".join(str(new.get(int(p), p)) if p.strip().isdigit() else p for p in parts) + "]"
-
-    citations = sorted(({**c, "index": new[int(c["index"])]} for c in response.citations), key=lambda c: c["index"])
-    return response.model_copy(update={"answer": _MARKERS.sub(renumber, response.answer), "citations": citations})
 
 
 def references(response: QueryResponse, question: str) -> str:
