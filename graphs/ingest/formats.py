@@ -64,10 +64,13 @@ def clean_line(text: str) -> str:
 
 
 def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
-    """A table as readable lines, one per row: each value paired with its column's header and the row's
+    """A table as readable lines, one per value: each value paired with its column's header and the row's
     label (first cell): header ``City tier | Hotel limit per night`` and row ``first-tier city | 600 yuan``
-    give ``Hotel limit per night — first-tier city: 600 yuan``. Several value columns join with ``; ``.
-    Without a header row the cells join with `` | `` (nothing to pair them with)."""
+    give ``Hotel limit per night — first-tier city: 600 yuan``. Each value column of a row is a line (a
+    sentence) of its own: one line stating a row's price, battery life and lead time together gave a
+    question about one of them a number of another ("5" for a lead time of 10天). A header's unit goes onto
+    a bare number (``with_unit``). Without a header row the cells join with `` | `` (nothing to pair them
+    with)."""
     rows = [[clean_line(c) for c in row] for row in rows]
     rows = [row for row in rows if any(row)]
     if not rows:
@@ -90,8 +93,7 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
                 parts.append(part)
         if not parts and label:
             parts.append(f"{heads[0]}: {label}" if heads and heads[0] else label)
-        if parts:
-            lines.append("; ".join(parts))
+        lines += parts
     return lines
 
 

@@ -71,7 +71,7 @@ def test_a_header_unit_goes_onto_a_bare_number(head: str, cell: str, expected: t
 
 def test_table_rows_keep_the_unit_of_their_column() -> None:
     rows = [["Model", "Battery life (hours)", "Lead time"], ["Pika P1", "9", "3 weeks"]]
-    assert table_sentences(rows, header=True) == ["Battery life — Pika P1: 9 hours; Lead time — Pika P1: 3 weeks"]
+    assert table_sentences(rows, header=True) == ["Battery life — Pika P1: 9 hours", "Lead time — Pika P1: 3 weeks"]
 
 
 def test_csv_and_tsv_are_documents_of_row_sentences() -> None:
@@ -79,8 +79,8 @@ def test_csv_and_tsv_are_documents_of_row_sentences() -> None:
     csv_data = "型号,售价（元）,续航\nLumo L2,499,6小时\nLumo L4,799,9小时\n".encode()
     [doc] = load_file(csv_data, "prices/灯具.csv", doc_id="prices/灯具.csv", source="prices/灯具.csv")
     assert doc.id == "prices/灯具.csv" and doc.title == "灯具"
-    assert doc.text.split("\n") == ["售价 — Lumo L2: 499元; 续航 — Lumo L2: 6小时",
-                                    "售价 — Lumo L4: 799元; 续航 — Lumo L4: 9小时"]
+    assert doc.text.split("\n") == ["售价 — Lumo L2: 499元", "续航 — Lumo L2: 6小时",
+                                    "售价 — Lumo L4: 799元", "续航 — Lumo L4: 9小时"]
     tsv = parse_file(b"city\tdays\nOslo\t4\n", "t.tsv", ".tsv")
     assert tsv.sections[0].text == "days — Oslo: 4"
 
