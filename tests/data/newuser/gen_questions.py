@@ -14,7 +14,9 @@ Q = [
     ("absent_attribute", "Who is the current mayor of Harwick?", [], []),
     ("absent_attribute", "第十届河畔音乐节的门票多少钱？", [], []),
     ("absent_attribute", "How much does parking cost at Port Alder?", [], []),
-    ("absent_attribute", "AeroClean A350的电池续航是多少？", [], []),
+    # gold corrected after the first dev run: the price table does state it (电池续航 — AeroClean A350: 无电池);
+    # the split stays the one fixed up front, the category says what it is
+    ("absent_attribute", "AeroClean A350的电池续航是多少？", ["无电池"], [CSV], "table"),
     ("absent_attribute", "How many weeks of parental leave does the employee handbook give?", [], []),
     ("bridge", "When was the town where the AeroClean A350 is assembled founded?", ["1847"], [P, TOWN]),
     ("bridge", "How many residents does the town with Brightwell's own assembly plant have?", ["12,400", "12400"], [P, TOWN]),
@@ -67,11 +69,13 @@ Q = [
 ]
 seen: dict[str, int] = {}
 lines = []
-for i, (cat, q, answers, files) in enumerate(Q, start=1):
+for i, (cat, q, answers, files, *relabel) in enumerate(Q, start=1):
     n = seen.get(cat, 0)
     seen[cat] = n + 1
+    split = "dev" if n % 2 == 0 else "held"
+    cat = relabel[0] if relabel else cat
     lines.append(json.dumps({"id": f"nu{i:02d}", "question": q, "answers": answers, "notFound": not answers,
-                             "files": files, "category": cat, "split": "dev" if n % 2 == 0 else "held"},
+                             "files": files, "category": cat, "split": split},
                             ensure_ascii=False))
 Path(__file__).with_name("questions.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
 print(len(lines), "questions")
