@@ -95,7 +95,7 @@ function chosen() {
     .map((file) => {
       const parts = (file.webkitRelativePath || file.name).split("/");
       return { file, name: parts.length > 1 ? parts.slice(1).join("/") : parts[0], root: parts.length > 1 ? parts[0] : null };
-    });
+    }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)); // as `aer ingest` orders a folder
 }
 
 function preview(files) {
