@@ -122,7 +122,7 @@ def build_knowledge_graph(settings: Settings) -> KnowledgeGraph:
 def build_index(settings: Settings, dim: int, embedder: EmbedderFingerprint | None = None) -> VectorIndex:
     """Milvus (Lite file by default, or the server at MILVUS_URI), on the active collection (``aer reindex``
     moves it), recording and checking ``embedder``."""
-    from app.reindex import active_collection
+    from app.services.reindex import active_collection
     from graphs.stores.milvus import MilvusIndex
 
     if not settings.milvus_uri:

@@ -16,7 +16,17 @@ from app.api.error_schema import ERROR_RESPONSES
 from app.api.errors import install_error_handlers
 from app.api.limits import BodyReadDeadline, BodySizeLimit
 from app.api.openai_errors import OpenAIErrorShape
-from app.api.routes import documents, evaluations, graph, health, info, metrics, openai_compat, rag, workbench
+from app.api.routes import (
+    actions,
+    documents,
+    evaluations,
+    graph,
+    health,
+    info,
+    metrics,
+    openai_compat,
+    workbench,
+)
 from app.api.routes.web import install_page
 from app.api.security import Guard, GuardedApp, access_summary, install_security
 from app.api.telemetry import RequestTelemetry
@@ -60,7 +70,7 @@ def create_app(
     install_security(app, settings)  # after BodySizeLimit: CORS is the outermost layer, so a 413 carries its headers
     app.include_router(health.router)
     guard = Guard(settings)
-    app.include_router(rag.router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)
+    app.include_router(actions.router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)
     app.include_router(documents.router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)
     app.include_router(openai_compat.router, dependencies=[Depends(guard.of_kind("read"))], responses=ERROR_RESPONSES)
     app.include_router(metrics.router, responses=ERROR_RESPONSES, dependencies=(

@@ -33,8 +33,8 @@ from starlette.types import Receive, Scope, Send
 
 from app.api.errors import ApiError, error_body, service_error
 from app.client import RemoteClient, RemoteError
-from app.openai_schemas import CitedPassage, cited_passages
 from app.schemas import DocumentId, DocumentIn, EntityAlias, EntityName, QueryRequest, QueryResponse, Question
+from app.schemas.chat import CitedPassage, cited_passages
 from graphs.domain import STORED, Document, EntityMetadata, EntityType
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import AliasConflictError, StoreUnavailable
@@ -169,7 +169,7 @@ class LocalTools:
             res.metrics.mcp_tools.labels(tool, outcome).inc()
 
     async def query(self, question: str, top_k: int, search_mode: SearchMode) -> QueryResult:
-        from app import service
+        from app.services import query as service
 
         async def work(res: Resources) -> QueryResult:
             if not has_content(question):  # the content check of every question (QueryRequest's), by its code
@@ -180,7 +180,7 @@ class LocalTools:
         return await self._call("query", work)
 
     async def add_documents(self, documents: list[DocumentIn]) -> IngestResult:
-        from app import documents as documents_service
+        from app.services import documents as documents_service
 
         async def work(res: Resources) -> IngestResult:
             _, report = await documents_service.add_documents(
@@ -190,7 +190,7 @@ class LocalTools:
         return await self._call("add_documents", work)
 
     async def add_entity(self, entity: EntityMetadata) -> EntityOut:
-        from app import service
+        from app.services import entities as service
 
         async def work(res: Resources) -> EntityOut:
             return EntityOut.of((await service.add_entity(res, entity)).entity)
@@ -198,7 +198,7 @@ class LocalTools:
         return await self._call("add_entity", work)
 
     async def list_entities(self, type: EntityType | None, offset: int, limit: int) -> EntityPage:
-        from app import service
+        from app.services import entities as service
 
         async def work(res: Resources) -> EntityPage:
             total, items = await service.list_entities(res, type, offset, limit)
@@ -207,7 +207,7 @@ class LocalTools:
         return await self._call("list_entities", work)
 
     async def list_documents(self, offset: int, limit: int) -> DocumentPage:
-        from app import documents as documents_service
+        from app.services import documents as documents_service
 
         async def work(res: Resources) -> DocumentPage:
             page = await asyncio.to_thread(documents_service.list_documents, res, offset=offset, limit=limit)
@@ -217,7 +217,7 @@ class LocalTools:
         return await self._call("list_documents", work)
 
     async def delete_document(self, id: str) -> Deleted:
-        from app import service
+        from app.services import documents as service
 
         async def work(res: Resources) -> Deleted:
             removed = await service.delete_document(res, id)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from fastapi import Request
+from typing import Annotated
+
+from fastapi import Depends, Request
 
 from app.container import Resources
 
@@ -11,3 +13,7 @@ def resources_of(request: Request) -> Resources:
     """The process resources built by the lifespan."""
     resources: Resources = request.app.state.resources
     return resources
+
+
+ResourcesDep = Annotated[Resources, Depends(resources_of)]
+"""A route's parameter for the process resources (``resources: ResourcesDep``)."""

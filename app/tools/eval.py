@@ -383,7 +383,7 @@ Retriever = Callable[[str, str | None], Awaitable[Outcome]]
 def retriever(mode: str, resources: Resources, graph_options: dict[str, Any] | None = None) -> Retriever:
     """The timed retrieval call of a mode (``graph_options``: fusion weights etc. of the graph route)."""
     from app.schemas import QueryRequest
-    from app.service import answer
+    from app.services.query import answer
 
     ctx = resources.context
     index, embedder = ctx.index, ctx.embedder

@@ -131,8 +131,8 @@ async def test_an_unexpected_mcp_failure_is_internal_error_without_its_text(clie
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     from mcp import Client
 
-    from app import service
     from app.mcp_server import build_mcp_server
+    from app.services import query as service
 
     async def broken(*_: Any, **__: Any) -> Any:
         raise KeyError("/srv/aer/data/milvus.db row 17")
@@ -147,7 +147,7 @@ async def test_an_unexpected_mcp_failure_is_internal_error_without_its_text(clie
 
 
 def test_an_unreadable_evaluation_report_is_named_without_the_servers_path(tmp_path: Path) -> None:
-    from app.api.routes.evaluations import read_report
+    from app.services.evaluations import read_report
 
     with pytest.raises(ValueError) as refused:
         read_report("x", tmp_path / "eval-x.json")  # gone between the listing and the read

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.documents import ingest_folder
+from app.services.documents import ingest_folder
 from app.settings import Settings
 from graphs.ingest.progress import Progress
 from tests.support.apps import fast_resources

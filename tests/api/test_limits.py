@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from app.api.routes.rag import MAX_OFFSET
+from app.api.routes.actions import MAX_OFFSET
 from app.schemas import MAX_QUESTION_CHARS
 from tests.support.apps import URL, document_ids, entity_names, running_app
 

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from app.documents import folder_specs, ingest_folder
+from app.services.documents import folder_specs, ingest_folder
 from tests.support.apps import URL, running_app
 
 UPLOAD = f"{URL}/upload"

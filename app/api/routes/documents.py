@@ -1,21 +1,20 @@
-"""Documents: the upload endpoint, and the inventory and job reads of ``GET /api/adaptive-entity-rag``."""
+"""The documents resource: the upload endpoint, add-documents and delete-document (``POST
+/api/adaptive-entity-rag``), and the inventory reads of ``GET /api/adaptive-entity-rag`` (``actions.py``)."""
 
 from __future__ import annotations
 
 import asyncio
-from pathlib import PurePosixPath
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import JSONResponse
 
-from app import documents
-from app.api.deps import resources_of
+from app.api.deps import ResourcesDep
 from app.api.errors import ApiError
 from app.container import Resources
-from app.schemas import API_PATH
-from graphs.ingest.loaders import SUPPORTED_SUFFIXES
-from graphs.unicode_policy import text_problem
+from app.schemas import API_PATH, AddDocumentsRequest
+from app.services import documents
+from graphs.domain import Document
 
 router = APIRouter(prefix=API_PATH, tags=["documents"])
 
@@ -33,6 +32,7 @@ router = APIRouter(prefix=API_PATH, tags=["documents"])
 )
 async def upload(
     request: Request,
+    resources: ResourcesDep,
     files: Annotated[list[UploadFile], File(description="One or more .md, .txt, .html, .pdf, .docx, .csv, .tsv or .jsonl files.")],
     metadata: Annotated[str | None, Form(
         description='JSON object mapping a file name to {"id", "title", "metadata"} for its document.')] = None,
@@ -45,33 +45,33 @@ async def upload(
 ) -> Any:
     """Ingest uploaded files as a background job; a file that cannot be read fails alone."""
     request.state.action = "upload"  # the metrics' action label
-    resources = resources_of(request)
-    settings = resources.settings
-    if len(files) > settings.upload_max_files:
-        raise ApiError(422, "too_many_files", f"at most {settings.upload_max_files} files per upload",
-                       {"maxFiles": settings.upload_max_files, "files": len(files)})
-    named = [(documents.upload_name(f.filename, i), f) for i, f in enumerate(files)]
-    for name, f in named:
-        if (problem := text_problem(name, "file name")) is not None:
-            # the name becomes the document's id and source: "gpj.\u202eexe-trav8.md" shows as "...8vart-exe.jpg"
-            raise ApiError(422, "invalid_file_name", f"file name {name!r} {problem}",
-                           {"file": name.encode("unicode_escape").decode("ascii"), "problem": problem})
-        suffix = PurePosixPath(name).suffix.lower()
-        if suffix not in SUPPORTED_SUFFIXES:
-            raise ApiError(415, "unsupported_file_type", f"{name}: {suffix or 'no suffix'} is not a supported type",
-                           {"file": name, "supported": list(SUPPORTED_SUFFIXES)})
-        if f.size is not None and f.size > settings.upload_max_file_bytes:
-            raise ApiError(413, "file_too_large", f"{name} is over {settings.upload_max_file_bytes} bytes",
-                           {"file": name, "maxFileBytes": settings.upload_max_file_bytes, "bytes": f.size})
-    if len({name for name, _ in named}) != len(named):
-        raise ApiError(422, "duplicate_file_names", "each file name may appear once per upload")
-    data = [(name, await f.read()) for name, f in named]
-    try:
+    try:  # every check is the service's (``check_upload``, then the metadata field's in ``upload``)
+        names = documents.check_upload(resources.settings, [(f.filename, f.size) for f in files])
+        data = [(name, await f.read()) for name, f in zip(names, files, strict=True)]
         body = await documents.upload(resources, data, metadata, root=root,
                                       skip_unchanged=skip_unchanged in ("true", "1"))
     except documents.UploadError as exc:
         raise ApiError(exc.status, exc.code, exc.message, exc.details) from exc
     return JSONResponse(body, status_code=202)
+
+
+async def add_documents(resources: Resources, body: AddDocumentsRequest) -> Any:
+    """Add documents: one all-or-nothing write (200), or a job (202) when asked for or over the synchronous size."""
+    docs = [Document.model_validate(d.model_dump()) for d in body.documents]
+    ids = [d.id for d in docs]
+    if len(set(ids)) != len(ids):
+        raise ApiError(400, "duplicate_document_ids", "each document id may appear once per request")
+    status, result = await documents.add_documents(resources, docs, skip_unchanged=body.skip_unchanged,
+                                                   background=body.background)
+    return result if status == 200 else JSONResponse(result, status_code=status)
+
+
+async def delete_document(resources: Resources, doc_id: str) -> dict[str, Any]:
+    """Delete a document and its chunks (404 ``document_not_found``)."""
+    removed = await documents.delete_document(resources, doc_id)
+    if not removed:
+        raise ApiError(404, "document_not_found", f"no document with id {doc_id!r}")
+    return {"success": True, "id": doc_id, "deletedChunks": removed}
 
 
 async def documents_page(resources: Resources, offset: int, limit: int, source: str | None, title: str | None,
@@ -90,14 +90,3 @@ async def document(resources: Resources, doc_id: str | None) -> dict[str, Any]:
     if body is None:
         raise ApiError(404, "document_not_found", f"no document with id {doc_id!r}")
     return body
-
-
-async def job(resources: Resources, job_id: str | None, offset: int, limit: int) -> dict[str, Any]:
-    """``GET ?action=job&id=``: a job's status, progress and its documents' outcomes (paginated)."""
-    if not job_id:
-        raise ApiError(422, "invalid_request", "id is required", [{"loc": ["query", "id"], "msg": "Field required",
-                                                                    "type": "missing"}])
-    view = await asyncio.to_thread(documents.show_job, resources, job_id, offset, limit)
-    if view is None:
-        raise ApiError(404, "job_not_found", f"no job with id {job_id!r}")
-    return documents.job_body(view)

@@ -6,7 +6,7 @@ from typing import Any, get_args
 
 from fastapi import APIRouter, FastAPI, Request
 
-from app.api.deps import resources_of
+from app.api.deps import ResourcesDep
 from app.schemas import API_PATH, AuthInfo, Features, QueryDefaults, QueryRequest, ServiceInfo
 from graphs.domain import ENTITY_TYPES
 
@@ -34,9 +34,8 @@ def features(app: FastAPI) -> Features:
 
 
 @router.get("/info")
-async def info(request: Request) -> ServiceInfo:
+async def info(request: Request, resources: ResourcesDep) -> ServiceInfo:
     """The models, reranker, entity types and query choices of this server, and whether it needs API keys."""
-    resources = resources_of(request)
     settings = resources.settings
     llm = resources.context.llm_name
     return ServiceInfo(

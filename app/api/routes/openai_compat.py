@@ -1,7 +1,7 @@
 """OpenAI-compatible chat: ``GET /v1/models`` and ``POST /v1/chat/completions`` (JSON or streamed chunks).
 
 Chat front ends and OpenAI SDKs ask the service as they would ask a model. The last user message is the
-question, made standalone when it follows earlier turns (``app/conversation.py``); the answer is the service's
+question, made standalone when it follows earlier turns (``app/services/chat.py``); the answer is the service's
 own, with its numbered citations listed under it as references and given again, structured, in ``citations``;
 ``aer`` says how the question was formed, the route it took and the request id.
 
@@ -11,7 +11,7 @@ also keeps the connection alive, then the answer and its references as content d
 ``finish_reason``, ``citations`` and ``aer``, and ``data: [DONE]``. A failure mid-stream is one
 ``data: {"error": ...}`` event, which OpenAI clients raise as an error.
 
-A chat front end's background task (a title, tags, follow-up suggestions, ... — ``app/chat_tasks.py``) is
+A chat front end's background task (a title, tags, follow-up suggestions, ... — ``app/services/chat_tasks.py``) is
 answered from the conversation without retrieval. Every error is in OpenAI's shape
 (``app/api/openai_errors.py``); the question is at most 2,000 characters, any other message up to
 ``AER_CHAT_MAX_MESSAGE_CHARS``.
@@ -33,13 +33,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import StreamingResponse
 from pydantic import ValidationError
 
-from app import chat_tasks
 from app.api.deps import resources_of
 from app.api.errors import ApiError, error_body, service_error
 from app.api.openai_errors import openai_error
 from app.container import Resources
-from app.conversation import Resolution
-from app.openai_schemas import (
+from app.schemas import MAX_QUESTION_CHARS, QueryRequest, QueryResponse, numbered_from_one
+from app.schemas.chat import (
     EXTRACTIVE_MODEL,
     AerInfo,
     AssistantMessage,
@@ -55,8 +54,9 @@ from app.openai_schemas import (
     ModelList,
     cited_passages,
 )
-from app.schemas import MAX_QUESTION_CHARS, QueryRequest, QueryResponse, numbered_from_one
-from app.service import answer, resolve_chat, stream_events
+from app.services import chat_tasks
+from app.services.chat import Resolution
+from app.services.query import answer, resolve_chat, stream_events
 from graphs.embeddings import EmbedderUnavailable
 from graphs.rag.context import RagContext
 from graphs.stores.base import StoreUnavailable

@@ -1,7 +1,7 @@
 """The page's workbench: an entity's knowledge-graph neighbourhood (``GET …/kg/neighbourhood``), the standalone
 question of a conversation (``POST …/conversation/resolve``: the follow-up logic of ``/v1/chat/completions``),
 and evaluations run over the indexed documents (``POST …/evaluation-jobs`` with a ``questions.jsonl``, then
-``GET …/evaluation-jobs/{id}``). The logic lives in ``app/workbench.py``."""
+``GET …/evaluation-jobs/{id}``). The logic lives in ``app/services/workbench.py``."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from typing import Annotated
 from fastapi import APIRouter, File, Form, Query, Request, UploadFile
 from fastapi.responses import JSONResponse
 
-from app import workbench
-from app.api.deps import resources_of
+from app.api.deps import ResourcesDep
 from app.api.errors import ApiError
 from app.schemas import API_PATH, EvalJob, KgNeighbourhood, ResolveRequest, ResolveResponse
+from app.services import workbench
 from graphs.domain import NO_CONTROL_CHARS
 
 read_router = APIRouter(prefix=API_PATH, tags=["workbench"])
@@ -36,6 +36,7 @@ def _jobs(request: Request) -> workbench.EvalJobs:
                                                   503: {"description": "knowledge_graph_unavailable"}})
 async def kg_neighbourhood(
     request: Request,
+    resources: ResourcesDep,
     entity: Annotated[str | None, Query(max_length=256, pattern=NO_CONTROL_CHARS,
                                         description="An entity's name or alias.", examples=["马斯克"])] = None,
     node: Annotated[str | None, Query(max_length=300, pattern=NO_CONTROL_CHARS,
@@ -49,19 +50,19 @@ async def kg_neighbourhood(
         raise ApiError(422, "invalid_request", "entity or node is required",
                        [{"loc": ["query", "entity"], "msg": "Field required", "type": "missing"}])
     try:
-        return await workbench.kg_neighbourhood(resources_of(request), (entity or "").strip() or None,
+        return await workbench.kg_neighbourhood(resources, (entity or "").strip() or None,
                                                 (node or "").strip() or None, limit)
     except workbench.WorkbenchError as exc:
         raise ApiError(exc.status, exc.code, exc.message, exc.details) from exc
 
 
 @read_router.post("/conversation/resolve")
-async def resolve(request: Request, body: ResolveRequest) -> ResolveResponse:
+async def resolve(request: Request, resources: ResourcesDep, body: ResolveRequest) -> ResolveResponse:
     """The question to ask for a conversation: the last user message, made standalone when it follows others
     (an LLM condenses it; without one the earlier questions' entities are carried), exactly as
     ``/v1/chat/completions`` does. The page then asks that question."""
     request.state.action = "resolve"
-    return await workbench.resolve(resources_of(request), body)
+    return await workbench.resolve(resources, body)
 
 
 @router.post("/evaluation-jobs", status_code=202,
@@ -70,6 +71,7 @@ async def resolve(request: Request, body: ResolveRequest) -> ResolveResponse:
                         422: {"description": "invalid_questions_file, no_questions, unknown_mode"}})
 async def start_evaluation(
     request: Request,
+    resources: ResourcesDep,
     file: Annotated[UploadFile, File(description="questions.jsonl in the `aer eval` format: one "
                                      '{"id", "question", "answers", "gold_ids", "type"} per line.')],
     modes: Annotated[str | None, Form(description="Comma-separated: bm25, dense, hybrid, full (default full).",
@@ -78,7 +80,6 @@ async def start_evaluation(
     """Ask the file's questions of the indexed documents in the background and score them as ``aer eval`` does
     (Recall@2/5, MRR; answers contained); the report lands in the results folder as eval-page-<file>.json."""
     request.state.action = "evaluate"
-    resources = resources_of(request)
     settings = resources.settings
     if file.size is not None and file.size > settings.eval_max_file_bytes:
         raise ApiError(413, "file_too_large", f"the questions file is over {settings.eval_max_file_bytes} bytes",

@@ -121,7 +121,7 @@ async def query_phase(
 ) -> list[QueryRecord]:
     """Every question ``repeats`` times through the real graph, one at a time, after a warm-up pass."""
     from app.schemas import QueryRequest
-    from app.service import answer
+    from app.services.query import answer
 
     res = inst.resources
     for q in questions:
@@ -384,7 +384,7 @@ def time_to_answerable(config: BenchConfig, embedder: Embeddings) -> dict[str, A
     """Seconds from handing the ingestor a 1-page document (about 3,000 characters) until a question about it
     returns it first, on a fresh data dir with this embedder (no vector cache: its real embedding time)."""
     from app.schemas import QueryRequest
-    from app.service import answer
+    from app.services.query import answer
     from graphs.domain import Document
 
     data_dir = fresh_dir(config.work_dir / "answerable")

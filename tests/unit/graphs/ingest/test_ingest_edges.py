@@ -165,7 +165,7 @@ def test_a_file_whose_name_hides_characters_fails_alone(name: str) -> None:
 
 @pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
 def test_a_root_the_user_names_through_a_link_is_read(tmp_path: Path) -> None:
-    from app.documents import folder_specs
+    from app.services.documents import folder_specs
 
     (tmp_path / "real").mkdir()
     (tmp_path / "real" / "a.md").write_text("# A\ntext")

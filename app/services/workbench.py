@@ -14,10 +14,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app import service
 from app.container import Resources
 from app.metrics import counted_outages
-from app.openai_schemas import ChatMessage
 from app.schemas import (
     CarriedName,
     EvalJob,
@@ -29,7 +27,9 @@ from app.schemas import (
     ResolveRequest,
     ResolveResponse,
 )
-from graphs.domain import Chunk, EntityMetadata
+from app.schemas.chat import ChatMessage
+from app.services import query as service
+from graphs.domain import Chunk
 from graphs.kg.base import KnowledgeGraph, doc_id_of, doc_node, entity_node, node_kind
 from graphs.kg.mentions import canonical, contains_key, name_key
 
@@ -45,15 +45,6 @@ class WorkbenchError(Exception):
     def __init__(self, status: int, code: str, message: str, details: Any = None) -> None:
         super().__init__(message)
         self.status, self.code, self.message, self.details = status, code, message, details
-
-
-# -- entities ----------------------------------------------------------------------------------------------------
-
-
-async def delete_entity(resources: Resources, standard_name: str) -> tuple[EntityMetadata, int] | None:
-    """Delete an entity (None if there is none by that name): the chunks lose its tag, the graph its edges."""
-    with counted_outages(resources.metrics):
-        return await asyncio.to_thread(resources.ingestor.delete_entity, standard_name)
 
 
 # -- the knowledge graph -----------------------------------------------------------------------------------------
@@ -245,7 +236,7 @@ class EvalJobs:
 async def run_job(resources: Resources, job: _Job) -> EvalReport:
     """Ask every question in each mode of the server's own index, score it as ``aer eval`` does, and write the
     report into the results folder (where the Evaluation tab reads it)."""
-    from app.api.routes.evaluations import read_report
+    from app.services.evaluations import read_report
     from app.tools.eval import FULL_TOP_K, index_params, retriever, score_question, summarize_mode
     from app.tools.eval_report import write_outputs
 

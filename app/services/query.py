@@ -1,31 +1,28 @@
-"""The service's operations on the process's resources: answer a question through the graph (JSON or streamed),
-and the document and entity writes and reads. Every entry point (the REST routes, the OpenAI-compatible chat, the
-MCP tools, the CLI) goes through here, so each run is counted in the metrics and traced the same way, and every
-store outage is counted once."""
+"""Queries: answer a question through the graph (JSON or streamed) and resolve a chat's question. Every entry
+point (the REST routes, the OpenAI-compatible chat, the MCP tools, the CLI) goes through here, so each run is
+counted in the metrics and traced the same way, and every store outage is counted once. The document and entity
+writes and reads are ``app.services.documents`` and ``app.services.entities``."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from typing import Any
 from uuid import uuid4
 
 from langchain_core.messages import AIMessageChunk
 
-from app import conversation, langgraph_runs
+from app import langgraph_runs
 from app.container import Resources
 from app.metrics import counted_outages
-from app.openai_schemas import ChatMessage
 from app.schemas import QueryRequest, QueryResponse, to_response
+from app.schemas.chat import ChatMessage
+from app.services import chat as conversation
 from app.tools.trajectories import build_trajectory
-from graphs.domain import EntityMetadata, EntityType, FusionWeights, NameWarning
+from graphs.domain import FusionWeights
 from graphs.rag.context import RagContext
 from graphs.rag.graph import graph
 from graphs.rag.state import InputState
-from graphs.stores.base import StoreUnavailable
-from graphs.text.confusables import look_alikes
 
 log = logging.getLogger(__name__)
 
@@ -168,73 +165,3 @@ async def resolve_chat(resources: Resources, ctx: RagContext, messages: list[Cha
     for node in resolution.degraded:
         resources.metrics.degradation(node)
     return resolution
-
-
-async def delete_document(resources: Resources, doc_id: str) -> int:
-    """Delete a document and its chunks; the number of chunks removed (0: no such document)."""
-    with counted_outages(resources.metrics):
-        return await asyncio.to_thread(resources.ingestor.delete, doc_id)
-
-
-def name_warnings(resources: Resources, entity: EntityMetadata) -> list[NameWarning]:
-    """The names and aliases of ``entity`` that look like another entity's (accepted, with a warning)."""
-    warnings = look_alikes(entity, resources.context.entities.surface_forms())
-    for w in warnings:
-        log.warning("add-entity: %s", w.message)
-    return warnings
-
-
-@dataclass(frozen=True)
-class EntityWrite:
-    """An entity as stored after a write, the look-alike warnings of its names, and the chunks re-tagged."""
-
-    entity: EntityMetadata
-    warnings: list[NameWarning]
-    retagged: int | None
-    """None: the index was unavailable; the chunks are re-tagged by the next write or start."""
-
-
-async def retag(resources: Resources, entity: EntityMetadata, removed: list[str] | None = None) -> int | None:
-    """Re-tag the indexed chunks that name ``entity`` (or named it by a ``removed`` alias); None when the index
-    is unavailable (the entity write stands: the next write or start re-tags them)."""
-    try:
-        return await asyncio.to_thread(resources.ingestor.retag, entity, removed or [])
-    except StoreUnavailable as exc:
-        resources.metrics.store_error(exc.store)
-        log.warning("saved %s, but could not re-tag the indexed chunks yet: %s", entity.standard_name, exc)
-        return None
-
-
-async def add_entity(resources: Resources, entity: EntityMetadata) -> EntityWrite:
-    """Add or merge an entity (an alias owned by another entity raises ``AliasConflictError``), with a warning
-    for each name that looks like another entity's; the indexed chunks that name it are re-tagged."""
-    with counted_outages(resources.metrics):
-        warnings = await asyncio.to_thread(name_warnings, resources, entity)
-        saved = await asyncio.to_thread(resources.ingestor.upsert_entity, entity)
-    return EntityWrite(saved, warnings, await retag(resources, saved))
-
-
-async def remove_aliases(resources: Resources, standard_name: str, aliases: list[str]) -> EntityWrite | None:
-    """Remove aliases from an entity (None if there is no such entity); chunks that named it only by them lose
-    its tag."""
-    with counted_outages(resources.metrics):
-        saved = await asyncio.to_thread(resources.ingestor.remove_aliases, standard_name, aliases)
-    if saved is None:
-        return None
-    return EntityWrite(saved, [], await retag(resources, saved, aliases))
-
-
-async def list_entities(resources: Resources, type: EntityType | None, offset: int, limit: int,
-                        q: str | None = None) -> tuple[int, list[EntityMetadata]]:
-    """The total count of entities (of ``type``; matching ``q`` by name, alias, fuzzily or in pinyin) and one page
-    of them."""
-    store = resources.context.entities
-    with counted_outages(resources.metrics):
-        if q is not None and q.strip():
-            found = await asyncio.to_thread(store.search, q, type)
-            return len(found), found[offset : offset + limit]
-        items = await asyncio.to_thread(store.list, type, offset, limit)
-        total = await asyncio.to_thread(store.count, type)
-    return total, items
-
-

@@ -10,8 +10,8 @@ from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from pydantic import Field
 
-from app.conversation import clean_condensed, history_text, resolve
-from app.openai_schemas import ChatMessage, TextPart
+from app.schemas.chat import ChatMessage, TextPart
+from app.services.chat import clean_condensed, history_text, resolve
 from tests.support.fakes import make_context
 
 

@@ -1,4 +1,5 @@
-"""Re-embed an index with another embedder (``aer reindex``), resumably, and switch to it atomically.
+"""Re-embed an index with another embedder, resumably, and switch to it atomically (``aer reindex``:
+``app/cli/reindex.py``).
 
 Design: the chunks of every document are read from the active collection, embedded by the new embedder and
 written, one document at a time (``replace_documents``: a document's rows are exactly its chunks, never a mix),
@@ -196,47 +197,3 @@ def open_reindex(settings: Settings, provider: str) -> tuple[VectorIndex, Vector
     # build_index reads the pointer of the *target's* name: an unswitched target is itself
     target = build_index(target_settings, dim, new)
     return source, target, embedder
-
-
-def reindex_command(
-    embedder: str = "e5",
-) -> None:
-    """Re-embed every chunk with another embedder (e5, use, openai) into a new collection, then switch to it.
-
-    Resumable: run it again after an interruption and it continues where it stopped. The old collection is kept.
-    Run it with the server stopped (a Milvus Lite file belongs to one process) or against a Milvus server.
-    """
-    import typer
-
-    from graphs.embeddings import EmbedderMismatch
-    from graphs.stores.base import StoreError
-
-    if embedder not in ("e5", "use", "openai"):
-        raise typer.BadParameter("--embedder must be e5, use or openai")
-    settings = Settings()
-    try:
-        source, target, model = open_reindex(settings, embedder)
-    except ValueError as exc:
-        typer.echo(str(exc))
-        raise typer.Exit(0 if "nothing to do" in str(exc) else 2) from exc
-    except (StoreError, EmbedderMismatch) as exc:
-        typer.secho(f"error: {exc}", fg="red", err=True)
-        typer.secho("hint: is a server using this data dir? Stop it first: a Milvus Lite file belongs to one "
-                    "process.", err=True)
-        raise typer.Exit(3) from exc
-    last = [0.0]
-
-    def show(p: ReindexProgress) -> None:
-        now = time.perf_counter()
-        if now - last[0] >= 2 or p.done == p.documents:
-            last[0] = now
-            typer.echo(p.line(), err=True)
-
-    try:
-        result = reindex(settings, source, target, model, on_progress=show)
-    finally:
-        target.close()
-        source.close()
-    typer.echo(f"reindex complete: {result.documents} documents, {result.chunks} chunks now in {result.target} "
-               f"({result.copied_chunks} embedded in {result.seconds:.1f} s); the old collection {result.source} "
-               "is kept")

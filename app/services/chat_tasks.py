@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from app.conversation import validated
+from app.services.chat import validated
 from graphs.rag.context import RagContext
 
 TaskKind = Literal["title", "tags", "follow_ups", "queries", "autocomplete", "emoji", "other"]

@@ -16,11 +16,21 @@ from pydantic import ValidationError
 from app.container import Resources
 from app.metrics import counted_outages
 from app.schemas import CODED_ERRORS, DocumentFileOptions
+from app.settings import Settings
 from graphs.domain import Document, DocumentRecord
 from graphs.ingest.jobs import DocumentOutcome, JobView, ingest_each
-from graphs.ingest.loaders import FileLoad, FileSpec, SkippedPath, discover, load_files, read_regular
+from graphs.ingest.loaders import (
+    SUPPORTED_SUFFIXES,
+    FileLoad,
+    FileSpec,
+    SkippedPath,
+    discover,
+    load_files,
+    read_regular,
+)
 from graphs.ingest.pipeline import IngestReport, content_hash
 from graphs.ingest.progress import BatchSizer, Progress
+from graphs.unicode_policy import text_problem
 
 BATCH_SIZE = 32
 """The largest batch of a folder ingest (batches start at one document: ``BatchSizer``)."""
@@ -60,6 +70,12 @@ async def add_documents(resources: Resources, docs: list[Document], *, skip_unch
     return 200, report_body(report)
 
 
+async def delete_document(resources: Resources, doc_id: str) -> int:
+    """Delete a document and its chunks; the number of chunks removed (0: no such document)."""
+    with counted_outages(resources.metrics):
+        return await asyncio.to_thread(resources.ingestor.delete, doc_id)
+
+
 # ---------------------------------------------------------------------------- uploads
 
 
@@ -76,6 +92,31 @@ def upload_name(filename: str | None, position: int) -> str:
     raw = (filename or "").replace("\\", "/")
     parts = [p for p in PurePosixPath(raw).parts if p not in ("", ".", "..", "/") and not p.endswith(":")]
     return "/".join(parts) or f"file-{position + 1}"
+
+
+def check_upload(settings: Settings, files: Sequence[tuple[str | None, int | None]]) -> list[str]:
+    """An upload's files checked before any is read (``(client file name, size if known)`` each): their document
+    names, or an ``UploadError`` (too many files, an invisible character in a name, an unsupported type, a file
+    over the size limit, a name twice)."""
+    if len(files) > settings.upload_max_files:
+        raise UploadError(422, "too_many_files", f"at most {settings.upload_max_files} files per upload",
+                          {"maxFiles": settings.upload_max_files, "files": len(files)})
+    names = [upload_name(filename, i) for i, (filename, _) in enumerate(files)]
+    for name, (_, size) in zip(names, files, strict=True):
+        if (problem := text_problem(name, "file name")) is not None:
+            # the name becomes the document's id and source: "gpj.\u202eexe-trav8.md" shows as "...8vart-exe.jpg"
+            raise UploadError(422, "invalid_file_name", f"file name {name!r} {problem}",
+                              {"file": name.encode("unicode_escape").decode("ascii"), "problem": problem})
+        suffix = PurePosixPath(name).suffix.lower()
+        if suffix not in SUPPORTED_SUFFIXES:
+            raise UploadError(415, "unsupported_file_type", f"{name}: {suffix or 'no suffix'} is not a supported type",
+                              {"file": name, "supported": list(SUPPORTED_SUFFIXES)})
+        if size is not None and size > settings.upload_max_file_bytes:
+            raise UploadError(413, "file_too_large", f"{name} is over {settings.upload_max_file_bytes} bytes",
+                              {"file": name, "maxFileBytes": settings.upload_max_file_bytes, "bytes": size})
+    if len(set(names)) != len(names):
+        raise UploadError(422, "duplicate_file_names", "each file name may appear once per upload")
+    return names
 
 
 def file_options(raw: str | None, names: Sequence[str]) -> dict[str, DocumentFileOptions]:

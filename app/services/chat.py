@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from app.openai_schemas import CarriedEntity, ChatMessage
 from app.schemas import MAX_QUESTION_CHARS
+from app.schemas.chat import CarriedEntity, ChatMessage
 from graphs.domain import ValidatedEntity
 from graphs.llm import LLM_ERRORS, text_call
 from graphs.rag.context import RagContext

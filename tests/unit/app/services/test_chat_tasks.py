@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.chat_tasks import ChatTask, detect, follow_up_questions, history_turns, render, title_of
+from app.services.chat_tasks import ChatTask, detect, follow_up_questions, history_turns, render, title_of
 
 HISTORY = "<chat_history>\nUSER: {q}\nASSISTANT: 机器学习是人工智能的一个分支[1]。\n</chat_history>"
 

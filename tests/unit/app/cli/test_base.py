@@ -57,7 +57,7 @@ def test_aer_help_imports_no_part_of_the_service() -> None:
         print(json.dumps(sorted({{m.split(".")[0] for m in sys.modules}} & set({list(HEAVY)!r}))))
     """)
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60,
-                          env=clean_env(PYTHONPATH=str(Path(cli_module.__file__).parents[1])))
+                          env=clean_env(PYTHONPATH=str(Path(cli_module.__file__).parents[2])))
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.strip().splitlines()[-1]) == []
 

@@ -13,7 +13,7 @@ import pytest
 from langchain_core.embeddings import DeterministicFakeEmbedding
 
 from app import container
-from app.reindex import active_collection, open_reindex, reindex, target_collection
+from app.services.reindex import active_collection, open_reindex, reindex, target_collection
 from app.settings import Settings
 from graphs.domain import Chunk
 from graphs.embeddings import LEGACY_EMBEDDER, EmbedderFingerprint, EmbedderMismatch, USEEmbeddings

@@ -1,0 +1,91 @@
+"""``/api/adaptive-entity-rag``: the seed's action endpoint, kept as a thin compatibility layer over the resource
+modules. ``POST`` runs one action of a five-way union (query, add-entity, remove-alias, delete-entity,
+add-documents, delete-document); ``GET ?action=`` reads entities, the document inventory, one document or a job.
+Each action is its resource's handler (``query``, ``entities``, ``documents``, ``jobs``); this module only
+dispatches and labels the metrics."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Body, Query, Request
+from pydantic import Field
+
+from app.api.deps import ResourcesDep
+from app.api.routes import documents, entities, jobs, query
+from app.schemas import (
+    API_PATH,
+    REQUEST_EXAMPLES,
+    ActionResponse,
+    AddDocumentsRequest,
+    AddEntityRequest,
+    DeleteDocumentRequest,
+    DeleteEntityRequest,
+    QueryRequest,
+    ReadResponse,
+    RemoveAliasRequest,
+)
+from graphs.domain import NO_CONTROL_CHARS
+
+router = APIRouter(prefix=API_PATH, tags=["adaptive-entity-rag"])
+# SQLite integers stop at 2**63 - 1; no store holds anywhere near this many entities.
+MAX_OFFSET = 1_000_000_000
+
+ActionRequest = Annotated[
+    QueryRequest | AddEntityRequest | AddDocumentsRequest | DeleteDocumentRequest | RemoveAliasRequest
+    | DeleteEntityRequest,
+    Field(discriminator="action")
+]
+
+
+@router.post(
+    "",
+    response_model=None,
+    responses={200: {"model": ActionResponse,
+                     "description": "JSON response of the action, or server-sent events (step, token, result, "
+                                    "error) when a query streams",
+                     "content": {"text/event-stream": {}}}},
+)
+async def post_action(request: Request, resources: ResourcesDep,
+                      body: Annotated[ActionRequest, Body(openapi_examples=REQUEST_EXAMPLES)]) -> Any:
+    """Run one action: ``query``, ``add-entity``, ``remove-alias``, ``delete-entity``, ``add-documents`` or
+    ``delete-document``."""
+    request.state.action = body.action  # the metrics' action label
+    if isinstance(body, QueryRequest):
+        return await query.run_query(resources, body, request.headers.get("accept", ""))
+    if isinstance(body, AddEntityRequest):
+        return await entities.add_entity(resources, body)
+    if isinstance(body, RemoveAliasRequest):
+        return await entities.remove_alias(resources, body)
+    if isinstance(body, DeleteEntityRequest):
+        return await entities.delete_entity(resources, body)
+    if isinstance(body, AddDocumentsRequest):
+        return await documents.add_documents(resources, body)
+    return await documents.delete_document(resources, body.id)
+
+
+@router.get("", response_model=None, responses={200: {"model": ReadResponse}})
+async def get_action(
+    request: Request,
+    resources: ResourcesDep,
+    action: Literal["entities", "documents", "document", "job"],
+    type: Annotated[str | None, Query(description="entities: only this type.", examples=["PERSON"])] = None,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    id: Annotated[str | None, Query(max_length=256, pattern=NO_CONTROL_CHARS, description="document / job: its id.")] = None,
+    source: Annotated[str | None, Query(max_length=1000, description="documents: file path contains this.")] = None,
+    title: Annotated[str | None, Query(max_length=1000, description="documents: title contains this.")] = None,
+    root: Annotated[str | None, Query(max_length=4096, description="documents: ingested from this root.")] = None,
+    q: Annotated[str | None, Query(max_length=256, description="entities: only those whose name or an alias contains "
+                                   "this (normalized; a fuzzy or pinyin match last), best match first.")] = None,
+) -> dict[str, Any]:
+    """List entities (``entities``), the document inventory (``documents``), one document with its chunks
+    (``document``), or an ingest job's status and per-document outcomes (``job``)."""
+    request.state.action = action  # the metrics' action label
+    if action == "documents":
+        return await documents.documents_page(resources, offset, limit, source, title, root)
+    if action == "document":
+        return await documents.document(resources, id)
+    if action == "job":
+        return await jobs.job(resources, id, offset, limit)
+    return await entities.list_entities(resources, type, offset, limit, q)

@@ -1,0 +1,191 @@
+"""The ``aer`` group and what its commands share: the lazy offline tools' commands (``LAZY_COMMANDS``), the
+``--server`` option and routing, the local stores opened and closed, a remote client with readable errors."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+import app
+
+if TYPE_CHECKING:
+    from app.client import RemoteClient
+    from app.container import Resources
+    from app.settings import Settings
+
+EntityType = Literal["PERSON", "ORGANIZATION", "PRODUCT", "EVENT", "LOCATION", "DATE", "CONCEPT", "OTHER"]
+"""``graphs.domain.EntityType``, spelled here so that building the commands imports no model (a test keeps the
+two equal)."""
+
+LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
+    "eval": ("app.tools.eval", "eval_command",
+             "Measure retrieval (Recall@2/5, MRR) and answer quality (EM/F1) of a dataset, per search mode."),
+    "trial": ("app.tools.http_trial", "trial_command",
+              "Upload a folder of your own documents to a running service and score its answers to your "
+              "questions."),
+    "bench": ("app.tools.bench.command", "bench_command",
+              "Benchmark ingest, per-route latency, HTTP QPS and memory on synthetic bilingual data."),
+    "reindex": ("app.cli.reindex", "reindex_command",
+                "Re-embed every chunk with another embedder (e5, use, openai) into a new collection, then switch to it."),
+    "loadtest": ("app.tools.loadtest", "loadtest_command",
+                 "Sustained mixed load (queries + add-entity) on a real `aer serve`; fails on any error or lost "
+                 "write."),
+    "export-dpo": ("app.tools.dpo", "export_dpo_command",
+                   "Export critical-step DPO pairs (D1 strategy, D2 continue/stop, D3 switch) from logged "
+                   "trajectories."),
+    "local-llm": ("app.tools.local_llm", "local_llm_app",
+                  "Install and serve the optional offline LLM (xllamacpp + Qwen2.5)."),
+}
+"""Commands imported only when run: name -> (module, attribute, the help ``aer --help`` lists)."""
+
+
+def load_command(name: str) -> Any:
+    """The click command of a lazy command (its module imported now)."""
+    module, attr, about = LAZY_COMMANDS[name]
+    target = getattr(importlib.import_module(module), attr)
+    command: Any
+    if isinstance(target, typer.Typer):
+        command = typer.main.get_group(target)
+        command.help = about
+    else:
+        single = typer.Typer(add_completion=False)
+        single.command(name)(target)
+        command = typer.main.get_command(single)
+    command.name = name
+    return command
+
+
+class LazyGroup(TyperGroup):
+    """The ``aer`` group, with the offline tools' commands listed by name and help and imported when run."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._loaded: set[str] = set()
+        for name, (_, _, about) in LAZY_COMMANDS.items():
+            self.commands.setdefault(name, TyperCommand(name, help=about))
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name = args[0] if args else None
+        if name in LAZY_COMMANDS and name not in self._loaded:
+            self.commands[name] = load_command(name)
+            self._loaded.add(name)
+        return super().resolve_command(ctx, args)
+
+
+# Plain click help: Typer's rich help imports rich's markdown and traceback modules (about 0.3 s of CPU, more
+# than all the rest of `aer --help`).
+cli = typer.Typer(cls=LazyGroup, no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+                  help="Adaptive entity-routing RAG service.")
+
+ServerOption = Annotated[
+    str | None,
+    typer.Option("--server", help="Use a running server (http://host:8000) instead of opening the local stores."),
+]
+
+
+def demo_dir() -> Path:
+    """The bundled demo corpus and entity list."""
+    packaged = Path(app.__file__).parent / "_demo"
+    return packaged if packaged.is_dir() else Path(app.__file__).resolve().parent.parent / "demo"
+
+
+def data_dir_holder(settings: Settings) -> bool:
+    """Whether another process holds this data dir's Milvus Lite file (a Milvus server URI: never)."""
+    if settings.milvus_uri:
+        return False
+    from graphs.stores.lite_lock import lite_file_locked
+
+    return lite_file_locked(Path(settings.milvus_target()))
+
+
+def local_server(settings: Settings) -> str | None:
+    """The URL of this service answering on the configured host and port, or None."""
+    import httpx
+
+    host = "127.0.0.1" if settings.host in ("0.0.0.0", "::", "") else settings.host
+    url = f"http://{host}:{settings.port}"
+    try:
+        answer = httpx.get(f"{url}/healthz", timeout=2.0)
+        return url if answer.status_code == 200 and answer.json().get("status") == "ok" else None
+    except (httpx.HTTPError, ValueError, AttributeError):
+        return None
+
+
+def locked_out(settings: Settings) -> typer.Exit:
+    """Say that the data dir is in use and how to reach the process using it (exit 3)."""
+    typer.secho(f"error: {settings.milvus_target()} is in use by another process (a running `aer serve`?): "
+                f"add --server http://HOST:PORT to go through that server", fg="red", err=True)
+    return typer.Exit(3)
+
+
+def route(server: str | None) -> str | None:
+    """The server a command should use: ``--server`` when given; else, when another process holds the data dir,
+    the server answering on AER_HOST:AER_PORT (said on stderr), or exit 3 with one line saying to add
+    ``--server``; None: open the data dir here."""
+    if server:
+        return server
+    from app.settings import Settings
+
+    settings = Settings()
+    if not data_dir_holder(settings):
+        return None
+    url = local_server(settings)
+    if url is None:
+        raise locked_out(settings)
+    typer.secho(f"note: {settings.milvus_target()} is in use by the server at {url}: using it (--server {url})",
+                fg="yellow", err=True)
+    return url
+
+
+@contextmanager
+def opened(settings: Settings | None = None) -> Iterator[Resources]:
+    """Build the process resources and close them afterwards, with store errors made readable (a data dir
+    another process holds: one line, exit 3)."""
+    from app.container import build_resources
+    from app.settings import Settings
+    from graphs.embeddings import EmbedderMismatch
+    from graphs.stores.base import StoreError
+
+    settings = settings or Settings()
+    if data_dir_holder(settings):
+        raise locked_out(settings)
+    try:
+        resources = build_resources(settings)
+    except EmbedderMismatch as exc:  # the message names both embedders and `aer reindex`
+        typer.secho(f"error: {exc}", fg="red", err=True)
+        raise typer.Exit(2) from exc
+    except StoreError as exc:
+        typer.secho(f"error: {exc}", fg="red", err=True)
+        typer.secho("hint: is a server already using this data dir? Only one process may open a Milvus Lite file.",
+                    err=True)
+        raise typer.Exit(3) from exc
+    try:
+        yield resources
+    finally:
+        resources.close()
+
+
+@contextmanager
+def remote(server: str) -> Iterator[RemoteClient]:
+    """A client of a running server, with its errors made readable (exit 2; 3 when unreachable).
+
+    Sends the first of ``AER_API_KEYS`` as the API key, so one environment serves both ends.
+    """
+    from app.client import RemoteClient, RemoteError
+    from app.settings import Settings
+
+    keys = Settings().api_keys
+    try:
+        with RemoteClient(server, api_key=keys[0].get_secret_value() if keys else None) as client:
+            yield client
+    except RemoteError as exc:
+        typer.secho(f"error: {exc}", fg="red", err=True)
+        raise typer.Exit(3 if exc.status == 0 else 2) from exc
+
+

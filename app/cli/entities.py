@@ -1,0 +1,198 @@
+"""``aer entities``: add, remove-alias, delete, list, import."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from app.cli.base import EntityType, ServerOption, opened, remote, route
+
+if TYPE_CHECKING:
+    from app.container import Resources
+
+entities_cli = typer.Typer(no_args_is_help=True, help="Manage the entity store.")
+
+
+def import_entities(resources: Resources, path: Path) -> int:
+    """Upsert every entity of a JSONL/JSON file (as add-entity does: look-alike warnings, chunks re-tagged)."""
+    import asyncio
+
+    from app.services.entities import add_entity
+    from graphs.ingest.loaders import load_entities_jsonl
+
+    items = load_entities_jsonl(path)
+    retagged = 0
+    for item in items:
+        write = asyncio.run(add_entity(resources, item))
+        print_warnings(w.message for w in write.warnings)
+        retagged += write.retagged or 0
+    if retagged:
+        typer.echo(f"re-tagged {retagged} indexed chunk(s) that name these entities", err=True)
+    return len(items)
+
+
+def print_warnings(messages: Iterable[str]) -> None:
+    for message in messages:
+        typer.secho(f"warning: {message}", fg="yellow", err=True)
+
+
+def print_retagged(n: int | None) -> None:
+    if n is None:
+        typer.secho("warning: the index is unavailable: the chunks that name it are re-tagged by the next write",
+                    fg="yellow", err=True)
+    elif n:
+        typer.echo(f"re-tagged {n} indexed chunk(s)", err=True)
+
+
+@entities_cli.command("add")
+def entities_add(
+    standard_name: str,
+    type: Annotated[EntityType, typer.Option("--type", "-t")],
+    alias: Annotated[list[str] | None, typer.Option("--alias", "-a")] = None,
+    hierarchy: Annotated[str | None, typer.Option(help="Path from the root, e.g. '中国>北京>朝阳'")] = None,
+    related: Annotated[list[str] | None, typer.Option("--related", "-r")] = None,
+    server: ServerOption = None,
+) -> None:
+    """Add an entity or merge aliases into an existing one."""
+    from pydantic import ValidationError
+
+    from graphs.domain import STORED, EntityMetadata
+    from graphs.stores.base import StoreError
+
+    try:
+        entity = EntityMetadata(
+            standard_name=standard_name, type=type, aliases=alias or [],
+            hierarchy=[h.strip() for h in hierarchy.split(">")] if hierarchy else [], related_entities=related or [],
+        )
+    except ValidationError as exc:
+        typer.secho(f"error: {name_errors(exc)}", fg="red", err=True)
+        raise typer.Exit(2) from exc
+    if server := route(server):
+        with remote(server) as client:
+            answer = client.add_entity(entity)
+        print_warnings(w["message"] for w in answer.get("warnings", []))
+        print_retagged(answer.get("retagged", 0))
+        typer.echo(EntityMetadata.model_validate(answer["entity"], context=STORED).model_dump_json(by_alias=True))
+        return
+    import asyncio
+
+    from app.services.entities import add_entity
+
+    with opened() as resources:
+        try:
+            write = asyncio.run(add_entity(resources, entity))
+        except StoreError as exc:
+            typer.secho(f"error: {exc}", fg="red", err=True)
+            raise typer.Exit(2) from exc
+    print_warnings(w.message for w in write.warnings)
+    print_retagged(write.retagged)
+    typer.echo(write.entity.model_dump_json(by_alias=True))
+
+
+@entities_cli.command("remove-alias")
+def entities_remove_alias(
+    standard_name: str,
+    aliases: Annotated[list[str], typer.Argument(help="The aliases to remove.")],
+    server: ServerOption = None,
+) -> None:
+    """Remove aliases from an entity; the chunks that named it only by them lose its tag."""
+    from graphs.domain import STORED, EntityMetadata
+
+    if server := route(server):
+        with remote(server) as client:
+            answer = client.remove_aliases(standard_name, aliases)
+        print_retagged(answer.get("retagged", 0))
+        typer.echo(EntityMetadata.model_validate(answer["entity"], context=STORED).model_dump_json(by_alias=True))
+        return
+    import asyncio
+
+    from app.services.entities import remove_aliases
+
+    with opened() as resources:
+        write = asyncio.run(remove_aliases(resources, standard_name, aliases))
+    if write is None:
+        typer.secho(f"error: no entity named {standard_name!r} (entity_not_found)", fg="red", err=True)
+        raise typer.Exit(1)
+    print_retagged(write.retagged)
+    typer.echo(write.entity.model_dump_json(by_alias=True))
+
+
+@entities_cli.command("delete")
+def entities_delete(standard_name: str, server: ServerOption = None) -> None:
+    """Delete an entity: the chunks tagged with it lose the tag, the knowledge graph its edges."""
+    from graphs.domain import STORED, EntityMetadata
+
+    if server := route(server):
+        with remote(server) as client:
+            answer = client.delete_entity(standard_name)
+        untagged = answer.get("untagged", 0)
+        entity = EntityMetadata.model_validate(answer["entity"], context=STORED)
+    else:
+        import asyncio
+
+        from app.services.entities import delete_entity
+
+        with opened() as resources:
+            deleted = asyncio.run(delete_entity(resources, standard_name))
+        if deleted is None:
+            typer.secho(f"error: no entity named {standard_name!r} (entity_not_found)", fg="red", err=True)
+            raise typer.Exit(1)
+        entity, untagged = deleted
+    if untagged:
+        typer.echo(f"untagged {untagged} indexed chunk(s)", err=True)
+    typer.echo(entity.model_dump_json(by_alias=True))
+
+
+def name_errors(exc: Any) -> str:
+    """``aliases[0]: '' has no visible character; ...`` for the CLI."""
+    return "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
+
+
+@entities_cli.command("list")
+def entities_list(
+    type: Annotated[EntityType | None, typer.Option("--type", "-t")] = None,
+    offset: int = 0,
+    limit: int = 100,
+    server: ServerOption = None,
+) -> None:
+    """List entities (JSON lines)."""
+    from graphs.domain import EntityMetadata
+
+    if server := route(server):
+        with remote(server) as client:
+            page = client.list_entities(type, offset, limit)
+        for item in page["entities"]:
+            typer.echo(EntityMetadata.model_validate(item).model_dump_json(by_alias=True))
+        return
+    with opened() as resources:
+        for e in resources.context.entities.list(type=type, offset=offset, limit=limit):
+            typer.echo(e.model_dump_json(by_alias=True))
+
+
+@entities_cli.command("import")
+def entities_import(
+    path: Annotated[Path, typer.Argument(exists=True, dir_okay=False)],
+    server: ServerOption = None,
+) -> None:
+    """Import entities from a JSONL (or JSON array) file."""
+    from graphs.ingest.loaders import load_entities_jsonl
+
+    try:
+        items = load_entities_jsonl(path)  # every record is checked before anything is written
+    except ValueError as exc:
+        typer.secho(f"error: {exc}", fg="red", err=True)
+        raise typer.Exit(2) from exc
+    if server := route(server):
+        with remote(server) as client:
+            for item in items:
+                answer = client.add_entity(item)
+                print_warnings(w["message"] for w in answer.get("warnings", []))
+                print_retagged(answer.get("retagged", 0))
+        typer.echo(f"imported {len(items)} entities into {server}")
+        return
+    with opened() as resources:
+        n = import_entities(resources, path)
+    typer.echo(f"imported {n} entities")

@@ -1,0 +1,49 @@
+"""``aer jobs``: an ingest job's status, progress and outcomes."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from app.cli.base import ServerOption, opened, remote, route
+
+jobs_cli = typer.Typer(no_args_is_help=True, help="Ingest jobs (uploads and large add-documents requests).")
+
+
+@jobs_cli.command("show")
+def jobs_show(
+    job_id: str,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the job as JSON.")] = False,
+    server: ServerOption = None,
+) -> None:
+    """Show an ingest job: status, progress and each document's outcome."""
+    from app.services.documents import show_job
+
+    job: dict[str, Any] | None
+    if server := route(server):
+        with remote(server) as client:
+            job = client.job(job_id, limit=500)
+    else:
+        with opened() as resources:
+            view = show_job(resources, job_id, 0, 500)
+            job = view.model_dump(by_alias=True, mode="json") if view else None
+    if job is None:
+        typer.secho(f"no job {job_id!r} (job_not_found)", fg="red", err=True)
+        raise typer.Exit(1)
+    if as_json:
+        typer.echo(json.dumps(job, ensure_ascii=False, indent=2))
+        return
+    from graphs.ingest.progress import duration
+
+    p = job["progress"]
+    typer.echo(f"job {job['id']} ({job['kind']}): {job['status']}" + (f" — {job['error']}" if job["error"] else "")
+               + (f"; resumed {job['resumed']}x after a restart" if job["resumed"] else ""))
+    typer.echo(f"{p['done']} done, {p['skipped']} skipped, {p['failed']} failed, {p['pending']} pending of "
+               f"{p['total']}; {p['chunks']} chunk(s), {p['chunksPerS'] or 0} chunks/s"
+               + (f", ETA {duration(p['etaS'])}" if p.get("etaS") is not None
+                  else ", ETA unknown" if job["status"] == "running" else ""))
+    for o in job["documents"]:
+        typer.echo(f"  {o['status']:<8} {o['id']}" + (f" ({o['chunks']} chunk(s))" if o["chunks"] else "")
+                   + (f" — {o['error']}" if o["error"] else ""))

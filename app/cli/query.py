@@ -1,0 +1,149 @@
+"""``aer query`` and ``aer demo``: answer questions and print them for a person (or as JSON)."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from app.cli.base import ServerOption, cli, demo_dir, opened, remote, route
+from app.cli.entities import import_entities
+from app.cli.ingest import ingest_documents, read_documents
+
+if TYPE_CHECKING:
+    from app.container import Resources
+    from app.schemas import QueryResponse
+
+SEED_QUESTIONS = ("马斯克创办的公司有哪些？", "2024年苹果在北京发布的产品", "什么是机器学习？")
+
+
+def citation_line(c: dict[str, Any]) -> str:
+    """``[1] guide.md — Guide (guide.md § Setup)``: the document, and the file, page or section when known."""
+    from graphs.domain import Citation
+
+    where = Citation.model_validate(c).location
+    return f"[{c['index']}] {c['docId']} — {c['title']}" + (f" ({where})" if where else "")
+
+
+def print_response(question: str, response: QueryResponse) -> None:
+    """Print answer, route, relaxations and steps for a person."""
+    r = response
+    typer.secho(f"\nQ: {question}", bold=True)
+    typer.echo(f"A: {r.answer}")
+    if r.answer_span:
+        typer.echo(f"short answer: {r.answer_span}")
+    for c in r.citations:
+        typer.echo(f"   {citation_line(c)}")
+    if r.answerability is not None:
+        a = r.answerability
+        typer.echo(f"answerability: {a.decision} ({a.score:.2f}): {a.reason}")
+    for h in r.related:
+        typer.echo(f"   related (not the answer): {h.doc_id} — {h.title}")
+    for fix in r.corrections:
+        typer.echo(f"correction: {fix}")
+    typer.echo(f"intent: {r.query_analysis.intent} ({r.query_analysis.complexity}); parser: {r.query_analysis.parser}")
+    m = r.master
+    if m.team_configuration:
+        typer.echo(f"team: {m.team_configuration.name} — {m.team_configuration.reason}")
+    if m.plan:
+        for sq in m.plan.sub_questions:
+            after = f" after {', '.join(sq.depends_on)}" if sq.depends_on else ""
+            typer.echo(f"   plan {sq.id} [{sq.strategy}{after}]: {sq.question} ({sq.status})")
+    for j in m.sufficiency:
+        typer.echo(f"   turn {j.turn}: {j.level} → {j.next} — {j.reason}")
+    for refl in m.reflections:
+        typer.echo(f"   reflect {refl.sub_question}: {refl.action} — {refl.reason}")
+    for conflict in r.contradictions:
+        typer.echo(f"disagreement: {conflict.fact}: "
+                   + "; ".join(f"{cl.value} ({', '.join(cl.hit_ids)})" for cl in conflict.claims))
+    for e in r.entity_validation:
+        typer.echo(f"entity: {e.text} → {e.standard_name or '(unknown)'} [{e.type}, {e.match} {e.score:.2f}]")
+    typer.echo("route: " + " → ".join(d.action for d in r.routing_decision.decisions))
+    for d in r.routing_decision.decisions:
+        typer.echo(f"   - {d.action}: {d.reason}")
+    relaxed = r.routing_decision.relaxed_constraints
+    typer.echo("relaxed: " + ("; ".join(f"{x.action} {x.type}={x.value}" + (f"→{x.new_value}" if x.new_value else "")
+                                        for x in relaxed) or "none"))
+    for x in r.retrieval_details.expansion:
+        typer.echo(f"expansion: depth {x.depth} {x.decision} ({x.judge}): {x.reason}")
+    if ev := r.retrieval_details.evidence:
+        typer.echo(f"evidence ({ev.selector}): {', '.join(s.node for s in ev.selected_nodes) or ev.reasoning}")
+    typer.echo(f"results: {r.retrieval_details.ranked_result_count} (reranker: {r.retrieval_details.reranker}); "
+               f"llm: {r.llm.note}")
+    typer.echo("steps:")
+    for s in r.workflow.steps:
+        typer.echo(f"   {s.node:<18} {s.duration_ms:8.1f} ms  {s.summary}")
+    typer.echo(f"total: {r.workflow.total_duration:.1f} ms")
+
+
+def run_questions(resources: Resources, questions: list[str], as_json: bool, **options: Any) -> None:
+    """Answer questions one by one and print them."""
+    from app.schemas import QueryRequest
+    from app.services.query import answer
+
+    async def go() -> None:
+        for q in questions:
+            response = await answer(resources, QueryRequest(question=q, **options))
+            if as_json:
+                typer.echo(response.model_dump_json(by_alias=True, indent=2))
+            else:
+                print_response(q, response)
+
+    import asyncio
+
+    asyncio.run(go())
+
+
+@cli.command()
+def query(
+    question: str,
+    top_k: Annotated[int, typer.Option("--top-k", min=1, max=50)] = 5,
+    mode: Annotated[str, typer.Option(help="auto|structured|semantic|hybrid|graph")] = "auto",
+    vector_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: dense weight.")] = 0.5,
+    fts_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: BM25 weight.")] = 0.2,
+    graph_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: graph weight.")] = 0.3,
+    graph_decay: Annotated[float, typer.Option(min=0.01, max=1.0, help="Graph route: decay per hop.")] = 0.5,
+    max_depth: Annotated[int, typer.Option(min=0, max=5, help="Graph route: most hops.")] = 3,
+    evidence_selection: Annotated[bool, typer.Option(help="Graph route: select the minimal evidence.")] = True,
+    team: Annotated[str, typer.Option(help="auto|writer_only|executor_inclusive|planner_enhanced")] = "auto",
+    max_turns: Annotated[int, typer.Option(min=1, max=10, help="Planner: most plan rounds.")] = 5,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the full API response.")] = False,
+    server: ServerOption = None,
+) -> None:
+    """Answer one question."""
+    from graphs.text.content import EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE, has_content
+
+    if not has_content(question):  # the content check of every question (the API's 422 empty_question)
+        typer.secho(f"error: {EMPTY_QUESTION}: {EMPTY_QUESTION_MESSAGE}", fg="red", err=True)
+        raise typer.Exit(2)
+    options: dict[str, Any] = {
+        "top_k": top_k, "search_mode": mode, "vector_weight": vector_weight, "fts_weight": fts_weight,
+        "graph_weight": graph_weight, "graph_decay": graph_decay, "max_depth": max_depth,
+        "use_evidence_selection": evidence_selection, "team": team, "max_turns": max_turns,
+    }
+    if server := route(server):
+        from app.schemas import QueryResponse
+
+        with remote(server) as client:
+            body = client.query(question, **options)
+        if as_json:
+            typer.echo(json.dumps(body, ensure_ascii=False, indent=2))
+        else:
+            print_response(question, QueryResponse.model_validate(body))
+        return
+    with opened() as resources:
+        run_questions(resources, [question], as_json, **options)
+
+
+@cli.command()
+def demo(
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Load the bundled demo entities and corpus, then answer the three seed questions."""
+    folder = demo_dir()
+    with opened() as resources:
+        n = import_entities(resources, folder / "entities.jsonl")
+        typer.echo(f"entity store: {n} demo entities loaded")
+        ingest_documents(resources, read_documents(folder / "corpus.jsonl"))
+        run_questions(resources, list(SEED_QUESTIONS), as_json)

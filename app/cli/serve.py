@@ -1,0 +1,68 @@
+"""``aer serve`` (the HTTP API), ``aer mcp`` (the MCP tools over stdio) and ``aer graph`` (the workflow as
+Mermaid)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from app.cli.base import cli, opened, remote, route
+
+
+@cli.command()
+def graph(png: Annotated[Path | None, typer.Option(help="Write a PNG (needs network for mermaid.ink).")] = None) -> None:
+    """Print the graph as Mermaid."""
+    from graphs.rag.graph import graph as compiled
+
+    typer.echo(compiled.get_graph().draw_mermaid())
+    if png:
+        png.write_bytes(compiled.get_graph().draw_mermaid_png())
+
+
+@cli.command()
+def serve(
+    host: Annotated[str | None, typer.Option()] = None,
+    port: Annotated[int | None, typer.Option()] = None,
+) -> None:
+    """Run the HTTP API (one worker: a Milvus Lite file belongs to one process)."""
+    import uvicorn
+
+    from app.api.serving import uvicorn_options
+    from app.main import create_app
+    from app.settings import Settings
+
+    settings = Settings()
+    if settings.require_api_keys and not settings.api_keys:
+        typer.secho("error: AER_REQUIRE_API_KEYS is set but AER_API_KEYS is empty: refusing to start an open "
+                    "write API (set AER_API_KEYS=<key>, e.g. from .env.example)", fg="red", err=True)
+        raise typer.Exit(2)
+    bind = host or settings.host
+    if not settings.api_keys and bind not in ("127.0.0.1", "localhost", "::1"):
+        typer.secho(f"warning: no AER_API_KEYS: anyone who can reach {bind} can write", fg="yellow", err=True)
+    # the app reads where it listens (the MCP endpoint's Host check follows it): --host/--port are settings too
+    settings = settings.model_copy(update={"host": bind, "port": settings.port if port is None else port})
+    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, **uvicorn_options(settings))
+
+
+@cli.command("mcp")
+def mcp_command(
+    server: Annotated[str | None, typer.Option(
+        "--server", help="Serve a running server's index (http://host:8000) instead of opening the local stores: "
+                         "the tools call its HTTP API (with the first of AER_API_KEYS).")] = None,
+) -> None:
+    """Serve the MCP tools (query, add_documents, add_entity, list_entities, list_documents, delete_document)
+    over stdin/stdout, for an MCP client that starts this command."""
+    if server := route(server):
+        with remote(server) as client:
+            client.health()  # unreachable: a clear error now, not one per tool call
+            from app.mcp_server import RemoteTools, run_stdio
+
+            run_stdio(RemoteTools(client))
+        return
+    from app.mcp_server import LocalTools, run_stdio
+
+    with opened() as resources:
+        resources.warm_up()
+        run_stdio(LocalTools(lambda: resources))

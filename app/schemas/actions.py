@@ -1,0 +1,65 @@
+"""The seed's action endpoint (``/api/adaptive-entity-rag``): its 200 bodies by action and one request example
+per action for the OpenAPI document."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.schemas.documents import (
+    AddDocumentsResponse,
+    DeleteDocumentResponse,
+    DocumentListResponse,
+    DocumentResponse,
+)
+from app.schemas.entities import AddEntityResponse, DeleteEntityResponse, EntityListResponse
+from app.schemas.jobs import JobResponse
+from app.schemas.query import QueryResponse
+
+ReadResponse = EntityListResponse | DocumentListResponse | DocumentResponse | JobResponse
+"""The answers of ``GET ?action=entities|documents|document|job``."""
+
+ActionResponse = QueryResponse | AddEntityResponse | AddDocumentsResponse | DeleteDocumentResponse | DeleteEntityResponse
+"""The answers of the POST actions (remove-alias answers like add-entity)."""
+"""The 200 body of ``POST /api/adaptive-entity-rag``, by action."""
+
+
+# One example per action for the OpenAPI document (Swagger UI's "Try it out" starts from the first); each
+# succeeds on the demo corpus (`aer demo`), in this order (tests/api/test_openapi_examples.py posts them).
+REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
+    "query": {
+        "summary": "Ask a question",
+        "value": {"action": "query", "question": "马斯克创办的公司有哪些？", "topK": 3},
+    },
+    "query-options": {
+        "summary": "Ask with options: hybrid search, no reranking",
+        "value": {"action": "query", "question": "什么是机器学习？", "topK": 5, "searchMode": "hybrid",
+                  "enableReranking": False, "team": "auto"},
+    },
+    "query-stream": {
+        "summary": "Ask and stream the steps as server-sent events",
+        "value": {"action": "query", "question": "2024年苹果在北京发布的产品", "stream": True},
+    },
+    "add-entity": {
+        "summary": "Add an entity with aliases (an alias owned by another entity is a 409)",
+        "value": {"action": "add-entity", "standardName": "Jensen Huang", "type": "PERSON",
+                  "aliases": ["黄仁勋", "老黄"], "relatedEntities": ["NVIDIA"]},
+    },
+    "add-documents": {
+        "summary": "Add (or replace) documents",
+        "value": {"action": "add-documents", "documents": [{
+            "id": "su7-launch", "title": "小米SU7发布", "text": "2024年3月28日，雷军在北京发布了小米首款电动汽车SU7。",
+            "metadata": {"date": "2024-03-28", "entities": {"PERSON": ["雷军"], "LOCATION": ["北京"]}}}]},
+    },
+    "remove-alias": {
+        "summary": "Remove an alias from an entity (the chunks that named it only by that alias lose the tag)",
+        "value": {"action": "remove-alias", "standardName": "Jensen Huang", "aliases": ["老黄"]},
+    },
+    "delete-document": {
+        "summary": "Delete a document (this one exists once the add-documents example ran; else 404)",
+        "value": {"action": "delete-document", "id": "su7-launch"},
+    },
+    "delete-entity": {
+        "summary": "Delete an entity and its aliases (the chunks lose its tag; the documents stay)",
+        "value": {"action": "delete-entity", "standardName": "Jensen Huang"},
+    },
+}

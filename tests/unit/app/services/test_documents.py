@@ -1,0 +1,49 @@
+"""``check_upload``: every check of an upload's files, before any is read, in one place (the route only maps its
+``UploadError`` to the HTTP error)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.services.documents import UploadError, check_upload
+from app.settings import Settings
+from tests.support.apps import settings_for
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return settings_for(tmp_path, upload_max_files=3, upload_max_file_bytes=2048)
+
+
+def refused(settings: Settings, files: list[tuple[str | None, int | None]]) -> UploadError:
+    with pytest.raises(UploadError) as caught:
+        check_upload(settings, files)
+    return caught.value
+
+
+def test_names_are_safe_relative_paths(settings: Settings) -> None:
+    assert check_upload(settings, [("../../etc/notes.md", 10), ("C:\\docs\\a.txt", None)]) == [
+        "etc/notes.md", "docs/a.txt"]
+    error = refused(settings, [(None, 5)])  # named "file-1": no suffix
+    assert (error.code, error.details["file"]) == ("unsupported_file_type", "file-1")
+
+
+@pytest.mark.parametrize(("files", "status", "code"), [
+    ([("a.md", 1), ("b.md", 1), ("c.md", 1), ("d.md", 1)], 422, "too_many_files"),
+    ([("gpj.\u202eexe-trav8.md", 1)], 422, "invalid_file_name"),
+    ([("report\u200b.md", 1)], 422, "invalid_file_name"),
+    ([("photo.jpg", 1)], 415, "unsupported_file_type"),
+    ([("Makefile", 1)], 415, "unsupported_file_type"),
+    ([("big.pdf", 4096)], 413, "file_too_large"),
+    ([("dir/a.md", 1), ("dir\\a.md", 1)], 422, "duplicate_file_names"),
+])
+def test_each_refusal_has_its_status_and_code(settings: Settings, files: list[tuple[str | None, int | None]],
+                                             status: int, code: str) -> None:
+    error = refused(settings, files)
+    assert (error.status, error.code) == (status, code)
+
+
+def test_the_suffix_check_ignores_case_and_a_size_unknown_is_not_refused(settings: Settings) -> None:
+    assert check_upload(settings, [("NOTES.MD", None), ("data.JSONL", 2048)]) == ["NOTES.MD", "data.JSONL"]
