@@ -11,10 +11,10 @@ import httpx
 from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 
-from app.metrics import Metrics
+from app.observability.metrics import Metrics
+from app.observability.tracing import Tracing
+from app.observability.trajectories import TrajectoryLog
 from app.settings import Settings
-from app.tools.trajectories import TrajectoryLog
-from app.tracing import Tracing
 from graphs.embeddings import (
     E5Embeddings,
     EmbedderFingerprint,
@@ -34,7 +34,7 @@ from graphs.rerankers.base import Reranker
 from graphs.stores.base import EntityStore, StoreUnavailable, VectorIndex
 from graphs.stores.catalog import DocumentCatalog, SQLiteDocumentCatalog
 from graphs.stores.journal import IngestJournal
-from graphs.text.rules import analyze_query
+from graphs.text.query_analysis import analyze_query
 
 log = logging.getLogger(__name__)
 
@@ -114,7 +114,7 @@ def build_knowledge_graph(settings: Settings) -> KnowledgeGraph:
     """The knowledge graph in its SQLite file."""
     from graphs.kg.sqlite import SQLiteKnowledgeGraph
 
-    path = settings.graph_file()
+    path = settings.kg_file()
     path.parent.mkdir(parents=True, exist_ok=True)
     return SQLiteKnowledgeGraph(path)
 
@@ -182,6 +182,8 @@ class Resources:
     context: RagContext
     ingestor: Ingestor
     embedding_name: str
+    index: VectorIndex
+    """The whole chunk index (the context's ``index`` is its search side only): inspection, probes, closing."""
     embedding_note: str | None = None
     """Why the embedder is not the configured one (a fallback, an older index), else None."""
     trajectories: TrajectoryLog | None = None
@@ -207,7 +209,7 @@ class Resources:
         ctx.embedder.embed_query("warm up 预热")
         try:
             analyze_query("马斯克 warm up", ctx.gazetteer(), ctx.today())
-            ctx.index.count()
+            self.index.count()
             if ctx.kg is not None:
                 ctx.kg.find_nodes("warm up 预热")  # loads the node-name index of the graph route
         except StoreUnavailable as exc:
@@ -244,7 +246,7 @@ class Resources:
         if self.catalog is not None:
             self.catalog.close()
         self.tracing.shutdown()
-        self.context.index.close()
+        self.index.close()
         self.context.entities.close()
         if self.context.kg is not None:
             self.context.kg.close()
@@ -289,7 +291,7 @@ def build_resources(settings: Settings) -> Resources:
                     exc)
     trajectories = TrajectoryLog(settings.trajectory_log) if settings.trajectory_log else None
     metrics = Metrics()
-    return Resources(settings=settings, context=context, ingestor=ingestor, embedding_name=embedding_name,
+    return Resources(settings=settings, context=context, ingestor=ingestor, embedding_name=embedding_name, index=index,
                      embedding_note=getattr(embedder, "selection_note", None),
                      trajectories=trajectories, metrics=metrics, tracing=Tracing.from_settings(settings.tracing),
                      catalog=catalog, jobs=JobRunner(JobStore(settings.jobs_file()), ingestor,

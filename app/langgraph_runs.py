@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 from pydantic import TypeAdapter
 
-from app.api.errors import ApiError
+from app.errors import ServiceError
 from graphs.domain import WorkflowStep
 from graphs.embeddings import EmbedderUnavailable
 from graphs.rag.state import OutputState
@@ -46,8 +46,8 @@ def run_error(error: Any) -> Exception:
     return RuntimeError(f"LangGraph run failed: {name}: {message}")
 
 
-def _unreachable(exc: httpx.TransportError) -> ApiError:
-    return ApiError(503, "langgraph_unavailable", f"the LangGraph server did not answer: {type(exc).__name__}")
+def _unreachable(exc: httpx.TransportError) -> ServiceError:
+    return ServiceError("unavailable", "langgraph_unavailable", f"the LangGraph server did not answer: {type(exc).__name__}")
 
 
 def _client() -> Any:
@@ -56,12 +56,12 @@ def _client() -> Any:
     return get_client()
 
 
-async def run(graph_input: Mapping[str, Any], client: Any = None) -> dict[str, Any]:
+async def run(workflow_input: Mapping[str, Any], client: Any = None) -> dict[str, Any]:
     """One query as a run on a new thread; returns the typed output state."""
     client = client or _client()
     try:
         thread = await client.threads.create(metadata={"source": "adaptive-entity-rag-api"})
-        values = await client.runs.wait(thread["thread_id"], GRAPH_ID, input=graph_input, raise_error=False)
+        values = await client.runs.wait(thread["thread_id"], GRAPH_ID, input=workflow_input, raise_error=False)
     except httpx.TransportError as exc:
         raise _unreachable(exc) from exc
     if isinstance(values, dict) and "__error__" in values:
@@ -69,14 +69,14 @@ async def run(graph_input: Mapping[str, Any], client: Any = None) -> dict[str, A
     return to_output(values)
 
 
-async def stream(graph_input: Mapping[str, Any], client: Any = None) -> AsyncIterator[tuple[str, Any]]:
+async def stream(workflow_input: Mapping[str, Any], client: Any = None) -> AsyncIterator[tuple[str, Any]]:
     """Yield ``("step", WorkflowStep)``, ``("token", text)`` and finally ``("values", output state)``."""
     client = client or _client()
     final: dict[str, Any] = {}
     try:
         thread = await client.threads.create(metadata={"source": "adaptive-entity-rag-api"})
         parts = client.runs.stream(
-            thread["thread_id"], GRAPH_ID, input=graph_input, stream_mode=["updates", "messages-tuple", "values"]
+            thread["thread_id"], GRAPH_ID, input=workflow_input, stream_mode=["updates", "messages-tuple", "values"]
         )
         async for part in parts:
             if part.event == "updates":

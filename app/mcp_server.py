@@ -31,8 +31,8 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field, ValidationError
 from starlette.types import Receive, Scope, Send
 
-from app.api.errors import ApiError, error_body, service_error
 from app.client import RemoteClient, RemoteError
+from app.errors import ServiceError, error_body, error_info
 from app.schemas import DocumentId, DocumentIn, EntityAlias, EntityName, QueryRequest, QueryResponse, Question
 from app.schemas.chat import CitedPassage, cited_passages
 from graphs.domain import STORED, Document, EntityMetadata, EntityType
@@ -150,11 +150,11 @@ class LocalTools:
                     outcome = "ok"
                     return result
                 except (StoreUnavailable, EmbedderUnavailable) as exc:
-                    error = service_error(exc)[1]["error"]  # plain words; the driver's text goes to the log
+                    error = error_info(exc)  # plain words; the driver's text goes to the log
                     raise ToolError(f"{error['code']}: {error['message']}") from exc
                 except AliasConflictError as exc:
                     raise ToolError(f"alias_conflict: {exc}") from exc
-                except ApiError as exc:
+                except ServiceError as exc:
                     raise ToolError(f"{exc.code}: {exc.message}") from exc
                 except ValidationError as exc:  # a value the service's own models refuse: the caller's mistake
                     raise ToolError(f"invalid_arguments: {validation_text(exc)}") from exc
@@ -173,7 +173,7 @@ class LocalTools:
 
         async def work(res: Resources) -> QueryResult:
             if not has_content(question):  # the content check of every question (QueryRequest's), by its code
-                raise ApiError(422, EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE)
+                raise ServiceError("invalid", EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE)
             request = QueryRequest(question=question, top_k=top_k, search_mode=search_mode)
             return query_result(await service.answer(res, request))
 
@@ -222,7 +222,7 @@ class LocalTools:
         async def work(res: Resources) -> Deleted:
             removed = await service.delete_document(res, id)
             if not removed:
-                raise ApiError(404, "document_not_found", f"no document with id {id!r}")
+                raise ServiceError("not_found", "document_not_found", f"no document with id {id!r}")
             return Deleted(id=id, deleted_chunks=removed)
 
         return await self._call("delete_document", work)

@@ -214,7 +214,7 @@ class Settings(BaseSettings):
         """The entity store file when Redis is not configured."""
         return self.data_dir / "entities.sqlite3"
 
-    def graph_file(self) -> Path:
+    def kg_file(self) -> Path:
         """The knowledge-graph SQLite file."""
         return self.graph_path or self.data_dir / "graph.db"
 

@@ -4,7 +4,7 @@ OpenAI-compatible endpoint.
 
 Every embedder has a ``fingerprint`` (name, dimension, version): an index records the fingerprint of the embedder
 that wrote its vectors and refuses another one (vectors of two models are not comparable), see
-``graphs/stores/milvus.py`` and ``aer reindex``.
+``graphs/stores/milvus/`` and ``aer reindex``.
 
 Sentence-level similarity for the answer layer: use the embedder the ``RagContext`` already holds
 (``sentence_similarity(ctx.embedder, text, others)``), so one model stays in memory.

@@ -1,4 +1,5 @@
-"""One error shape for every failure: ``{success: false, error: {code, message, details}}``."""
+"""One error shape for every failure: ``{success: false, error: {code, message, details}}``; the service's
+transport-free errors (``app.errors``) mapped to HTTP statuses."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app.errors import ErrorKind, Failure, ServiceError, error_body, error_info
 from app.schemas import CODED_ERRORS
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import AliasConflictError, StoreUnavailable
@@ -17,48 +19,33 @@ from graphs.stores.base import AliasConflictError, StoreUnavailable
 log = logging.getLogger(__name__)
 
 
-class ApiError(Exception):
-    """A client-visible error with an HTTP status and a machine-readable code."""
+STATUS: dict[ErrorKind, int] = {"bad_request": 400, "invalid": 422, "not_found": 404, "conflict": 409,
+                                "too_large": 413, "unsupported": 415, "unavailable": 503}
+"""The HTTP status of each kind of service error."""
+KIND = {status: kind for kind, status in STATUS.items()}
+
+
+class ApiError(ServiceError):
+    """A client-visible error raised by the HTTP layer itself, with its HTTP status."""
 
     def __init__(self, status: int, code: str, message: str, details: Any = None) -> None:
-        super().__init__(message)
+        super().__init__(KIND.get(status, "invalid"), code, message, details)
         self.status = status
-        self.code = code
-        self.message = message
-        self.details = details
 
 
-def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
-    """The JSON body of an error."""
-    return {"success": False, "error": {"code": code, "message": message, "details": details}}
+def http_status(exc: Failure) -> int:
+    """The HTTP status of a service error (an outage: 503)."""
+    if isinstance(exc, ApiError):
+        return exc.status
+    if isinstance(exc, ServiceError):
+        return STATUS[exc.kind]
+    return 503
 
 
-ServiceError = ApiError | StoreUnavailable | EmbedderUnavailable
-"""The errors the service answers itself: its own API errors and the outages of what it depends on."""
-
-
-def outage_message(exc: StoreUnavailable | EmbedderUnavailable) -> str:
-    """What failed, in plain words, for a client: never the driver's text (a gRPC status, a file path, an
-    address), which ``service_error`` logs instead.
-
-    A store outage is named by its store ("milvus", "redis", "knowledge graph"); an embedder's message is the
-    plain sentence ``graphs.embeddings.upstream_failure`` makes ("the embedder X returned HTTP 503").
-    """
-    if isinstance(exc, StoreUnavailable):
-        return f"the {exc.store} store is unavailable; retry later (the cause is in the server log)"
-    return str(exc)
-
-
-def service_error(exc: ServiceError) -> tuple[int, dict[str, Any]]:
+def service_error(exc: Failure) -> tuple[int, dict[str, Any]]:
     """Status and body of a service error: the JSON answer's, and a stream's ``error`` event's. An outage's
     detail goes to the server log, its plain ``outage_message`` to the client."""
-    if isinstance(exc, ApiError):
-        return exc.status, error_body(exc.code, exc.message, exc.details)
-    log.error("%s: %s", type(exc).__name__, exc)
-    if isinstance(exc, StoreUnavailable):
-        return 503, error_body("store_unavailable", outage_message(exc), {"store": exc.store})
-    return 503, error_body("embedder_unavailable", outage_message(exc),
-                           {"documents": exc.documents} if exc.documents else None)
+    return http_status(exc), {"success": False, "error": error_info(exc)}
 
 
 def _json_safe(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -111,8 +98,8 @@ def unparsable_body(exc: BaseException | None) -> str | None:
 def install_error_handlers(app: FastAPI) -> None:
     """Map every exception to the error shape and the right status."""
 
-    @app.exception_handler(ApiError)
-    async def api_error(_: Request, exc: ApiError) -> JSONResponse:
+    @app.exception_handler(ServiceError)
+    async def api_error(_: Request, exc: ServiceError) -> JSONResponse:
         status, body = service_error(exc)
         return JSONResponse(body, status_code=status)
 
@@ -156,3 +143,4 @@ def install_error_handlers(app: FastAPI) -> None:
     async def internal(_: Request, exc: Exception) -> JSONResponse:
         log.exception("unhandled error")
         return JSONResponse(error_body("internal_error", "internal server error"), status_code=500)
+

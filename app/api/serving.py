@@ -41,7 +41,14 @@ from uvicorn.config import LOGGING_CONFIG
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from app.api.errors import error_body
-from app.redaction import REDACTED, RedactSecrets, install_redaction, redact, redact_query, secret_name
+from app.observability.redaction import (
+    REDACTED,
+    RedactSecrets,
+    install_redaction,
+    redact,
+    redact_query,
+    secret_name,
+)
 from app.settings import Settings
 
 log = logging.getLogger("uvicorn.error")

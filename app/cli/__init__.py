@@ -47,7 +47,7 @@ def main() -> None:
     """Console entry point."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("graphs.ingest.progress").setLevel(logging.INFO)  # off a terminal: progress lines
-    from app.redaction import install_redaction
+    from app.observability.redaction import install_redaction
 
     install_redaction()  # every log line passes the one redaction of secret-like URL parameters
     # jieba (loaded by the parser and Milvus Lite's analyzer) logs its dictionary loading at DEBUG: noise. Its

@@ -71,7 +71,7 @@ def ingest_documents(resources: Resources, docs: list[Document]) -> None:
 @cli.command()
 def ingest(
     path: Annotated[Path, typer.Argument(exists=True, help="A file or a folder (recursive) of .md, .txt, .html, "
-                                         ".pdf, .docx, .csv, .tsv and .jsonl files.")],
+                                         ".pdf, .docx, .csv and .jsonl files.")],
     include: Annotated[list[str] | None, typer.Option(
         "--include", "-i", help="Only files whose path (relative to PATH) or name matches this glob; repeatable.")] = None,
     exclude: Annotated[list[str] | None, typer.Option(
@@ -86,6 +86,7 @@ def ingest(
     own ids). A changed file replaces its document, an unchanged one is skipped."""
     from app.services.documents import ingest_folder
     from graphs.embeddings import EmbedderUnavailable
+    from graphs.ingest.formats import FILE_TYPES
     from graphs.ingest.progress import Progress
     from graphs.stores.base import StoreError
 
@@ -102,7 +103,7 @@ def ingest(
     for item in result.skipped:
         typer.secho(f"skipped: {item.relative}: {item.reason}", fg="yellow", err=True)
     if not result.files:
-        typer.secho(f"no supported files under {path} (.md .txt .html .pdf .docx .csv .tsv .jsonl)", fg="red", err=True)
+        typer.secho(f"no supported files under {path} ({FILE_TYPES})", fg="red", err=True)
         raise typer.Exit(1)
     for outcome in result.failed:
         typer.secho(f"failed: {outcome.id}: {outcome.error}", fg="red", err=True)
@@ -122,7 +123,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     """``aer ingest PATH --server``: upload the files in groups (each an ingest job, followed to its end)."""
     from app.services.documents import folder_specs, root_label, to_prune
     from graphs.domain import Document, DocumentRecord
-    from graphs.ingest.formats import FileParseError
+    from graphs.ingest.formats import FILE_TYPES, FileParseError
     from graphs.ingest.loaders import FileLoad, SkippedPath
     from graphs.ingest.progress import Progress
 
@@ -131,7 +132,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     for item in links:
         typer.secho(f"skipped: {item.relative}: {item.reason}", fg="yellow", err=True)
     if not specs:
-        typer.secho(f"no supported files under {path} (.md .txt .html .pdf .docx .csv .tsv .jsonl)", fg="red", err=True)
+        typer.secho(f"no supported files under {path} ({FILE_TYPES})", fg="red", err=True)
         raise typer.Exit(1)
     root = root_label(path)
     done = skipped = chunks = 0

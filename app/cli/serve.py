@@ -14,7 +14,7 @@ from app.cli.base import cli, opened, remote, route
 @cli.command()
 def graph(png: Annotated[Path | None, typer.Option(help="Write a PNG (needs network for mermaid.ink).")] = None) -> None:
     """Print the graph as Mermaid."""
-    from graphs.rag.graph import graph as compiled
+    from graphs.rag.graph import workflow as compiled
 
     typer.echo(compiled.get_graph().draw_mermaid())
     if png:

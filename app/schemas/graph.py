@@ -13,6 +13,10 @@ from app.schemas.base import (
 
 class GraphNode(Wire):
     id: str = Field(description="The node's name, as in workflow.steps[].node (__start__ and __end__ included).")
+    label: str = Field(default="", description="Its name on the page: the node's declared label (start, end).")
+    uses_llm: bool = Field(default=False, description="The node calls the LLM when one is configured (its "
+                           "`degraded` entry is an LLM failure).")
+    purpose: str = Field(default="", description="What the step is for, as the node declares it.")
 
 
 class GraphEdge(Wire):

@@ -32,6 +32,7 @@ from graphs.domain import (
     ValidatedEntity,
     WorkflowStep,
 )
+from graphs.rag.registry import llm_nodes
 
 
 class QueryRequest(WireRequest):
@@ -234,9 +235,7 @@ def to_response(out: dict[str, Any], llm_model: str | None, run_id: str | None =
     ranked = out.get("ranked", [])
     calls = out.get("llm_calls", 0)
     used = llm_model is not None
-    llm_failed = [d for d in out.get("degraded", [])
-                  if d in ("parse_query", "write_answer", "judge_expansion", "select_evidence", "plan_query",
-                           "monitor_sufficiency")]
+    llm_failed = [d for d in out.get("degraded", []) if d in llm_nodes()]
     note = (
         f"LLM {llm_model} used for parsing and writing" if used and not llm_failed
         else f"LLM {llm_model} configured but failed in {', '.join(llm_failed)}: rule-based fallback ran"

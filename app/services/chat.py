@@ -24,7 +24,7 @@ from graphs.domain import ValidatedEntity
 from graphs.llm import LLM_ERRORS, text_call
 from graphs.rag.context import RagContext
 from graphs.rag.question import validate_one
-from graphs.text.rules import analyze_query
+from graphs.text.query_analysis import analyze_query
 
 log = logging.getLogger(__name__)
 HISTORY_TURNS = 6  # the conversation the LLM reads: the last six turns before the question

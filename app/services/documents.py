@@ -14,7 +14,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from app.container import Resources
-from app.metrics import counted_outages
+from app.errors import ServiceError
+from app.observability.metrics import counted_outages
 from app.schemas import CODED_ERRORS, DocumentFileOptions
 from app.settings import Settings
 from graphs.domain import Document, DocumentRecord
@@ -79,12 +80,8 @@ async def delete_document(resources: Resources, doc_id: str) -> int:
 # ---------------------------------------------------------------------------- uploads
 
 
-class UploadError(ValueError):
-    """An upload refused as a whole (a 4xx with this code and details)."""
-
-    def __init__(self, status: int, code: str, message: str, details: Any = None) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message, self.details = status, code, message, details
+class UploadError(ServiceError, ValueError):
+    """An upload refused as a whole (the caller's mistake: a 4xx with this code and details)."""
 
 
 def upload_name(filename: str | None, position: int) -> str:
@@ -99,23 +96,23 @@ def check_upload(settings: Settings, files: Sequence[tuple[str | None, int | Non
     names, or an ``UploadError`` (too many files, an invisible character in a name, an unsupported type, a file
     over the size limit, a name twice)."""
     if len(files) > settings.upload_max_files:
-        raise UploadError(422, "too_many_files", f"at most {settings.upload_max_files} files per upload",
+        raise UploadError("invalid", "too_many_files", f"at most {settings.upload_max_files} files per upload",
                           {"maxFiles": settings.upload_max_files, "files": len(files)})
     names = [upload_name(filename, i) for i, (filename, _) in enumerate(files)]
     for name, (_, size) in zip(names, files, strict=True):
         if (problem := text_problem(name, "file name")) is not None:
             # the name becomes the document's id and source: "gpj.\u202eexe-trav8.md" shows as "...8vart-exe.jpg"
-            raise UploadError(422, "invalid_file_name", f"file name {name!r} {problem}",
+            raise UploadError("invalid", "invalid_file_name", f"file name {name!r} {problem}",
                               {"file": name.encode("unicode_escape").decode("ascii"), "problem": problem})
         suffix = PurePosixPath(name).suffix.lower()
         if suffix not in SUPPORTED_SUFFIXES:
-            raise UploadError(415, "unsupported_file_type", f"{name}: {suffix or 'no suffix'} is not a supported type",
+            raise UploadError("unsupported", "unsupported_file_type", f"{name}: {suffix or 'no suffix'} is not a supported type",
                               {"file": name, "supported": list(SUPPORTED_SUFFIXES)})
         if size is not None and size > settings.upload_max_file_bytes:
-            raise UploadError(413, "file_too_large", f"{name} is over {settings.upload_max_file_bytes} bytes",
+            raise UploadError("too_large", "file_too_large", f"{name} is over {settings.upload_max_file_bytes} bytes",
                               {"file": name, "maxFileBytes": settings.upload_max_file_bytes, "bytes": size})
     if len(set(names)) != len(names):
-        raise UploadError(422, "duplicate_file_names", "each file name may appear once per upload")
+        raise UploadError("invalid", "duplicate_file_names", "each file name may appear once per upload")
     return names
 
 
@@ -126,14 +123,14 @@ def file_options(raw: str | None, names: Sequence[str]) -> dict[str, DocumentFil
     try:
         parsed = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise UploadError(422, "invalid_request", "the metadata field is not valid JSON",
+        raise UploadError("invalid", "invalid_request", "the metadata field is not valid JSON",
                           [{"loc": ["body", "metadata"], "msg": str(exc), "type": "json_invalid"}]) from exc
     if not isinstance(parsed, dict):
-        raise UploadError(422, "invalid_request", "metadata must be a JSON object mapping file names to options",
+        raise UploadError("invalid", "invalid_request", "metadata must be a JSON object mapping file names to options",
                           [{"loc": ["body", "metadata"], "msg": "not an object", "type": "dict_type"}])
     unknown = sorted(set(parsed) - set(names))
     if unknown:
-        raise UploadError(422, "invalid_request", f"metadata names files that were not uploaded: {unknown}",
+        raise UploadError("invalid", "invalid_request", f"metadata names files that were not uploaded: {unknown}",
                           [{"loc": ["body", "metadata", n], "msg": "no such file in this upload", "type": "unknown_file"}
                            for n in unknown])
     out = {}
@@ -146,7 +143,7 @@ def file_options(raw: str | None, names: Sequence[str]) -> dict[str, DocumentFil
                         "msg": e["msg"], "type": e["type"]} for e in exc.errors()]
             kinds = {d["type"] for d in details}
             code = next((c for c in CODED_ERRORS if c in kinds), "invalid_request")
-            raise UploadError(422, code, f"invalid metadata for {name}: {exc.errors()[0]['msg']}", details) from exc
+            raise UploadError("invalid", code, f"invalid metadata for {name}: {exc.errors()[0]['msg']}", details) from exc
     return out
 
 
@@ -188,7 +185,7 @@ async def upload(resources: Resources, files: Sequence[tuple[str, bytes]], metad
     results = file_results(loads)
     docs = [d for load in loads for d in load.documents]
     if not docs:
-        raise UploadError(422, "no_documents", "none of the uploaded files could be read", {"files": results})
+        raise UploadError("invalid", "no_documents", "none of the uploaded files could be read", {"files": results})
     replaced = await asyncio.to_thread(replacing, resources, docs, skip_unchanged)
     for result in results:
         result["replaced"] = [i for i in result["documents"] if i in replaced]

@@ -8,7 +8,7 @@ import logging
 from dataclasses import dataclass
 
 from app.container import Resources
-from app.metrics import counted_outages
+from app.observability.metrics import counted_outages
 from graphs.domain import EntityMetadata, EntityType, NameWarning
 from graphs.stores.base import StoreUnavailable
 from graphs.text.confusables import look_alikes

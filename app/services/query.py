@@ -1,4 +1,4 @@
-"""Queries: answer a question through the graph (JSON or streamed) and resolve a chat's question. Every entry
+"""Queries: answer a question through the workflow (JSON or streamed) and resolve a chat's question. Every entry
 point (the REST routes, the OpenAI-compatible chat, the MCP tools, the CLI) goes through here, so each run is
 counted in the metrics and traced the same way, and every store outage is counted once. The document and entity
 writes and reads are ``app.services.documents`` and ``app.services.entities``."""
@@ -14,21 +14,21 @@ from langchain_core.messages import AIMessageChunk
 
 from app import langgraph_runs
 from app.container import Resources
-from app.metrics import counted_outages
+from app.observability.metrics import counted_outages
+from app.observability.trajectories import build_trajectory
 from app.schemas import QueryRequest, QueryResponse, to_response
 from app.schemas.chat import ChatMessage
 from app.services import chat as conversation
-from app.tools.trajectories import build_trajectory
 from graphs.domain import FusionWeights
 from graphs.rag.context import RagContext
-from graphs.rag.graph import graph
+from graphs.rag.graph import workflow
 from graphs.rag.state import InputState
 
 log = logging.getLogger(__name__)
 
 
-def graph_input(request: QueryRequest) -> InputState:
-    """The graph's InputState for an API request."""
+def workflow_input(request: QueryRequest) -> InputState:
+    """The workflow's InputState for an API request."""
     return InputState(
         question=request.question.strip(),
         top_k=request.top_k,
@@ -52,17 +52,17 @@ async def record(resources: Resources, run_id: str, out: dict[str, Any], *, ques
         await resources.trajectories.aappend(build_trajectory(run_id, out, question_id=question_id, mode=mode))
 
 
-async def _run_graph(resources: Resources, ctx: RagContext, request: QueryRequest
+async def _run_workflow(resources: Resources, ctx: RagContext, request: QueryRequest
                      ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]] | None]:
-    """The graph's output state, and each node's update when tracing needs them (else None)."""
+    """The workflow's output state, and each node's update when tracing needs them (else None)."""
     if resources.settings.run_via_langgraph:
-        return await langgraph_runs.run(graph_input(request)), None
+        return await langgraph_runs.run(workflow_input(request)), None
     if not resources.tracing.enabled:
-        return await graph.ainvoke(graph_input(request), context=ctx), None
+        return await workflow.ainvoke(workflow_input(request), context=ctx), None
     updates: list[tuple[str, dict[str, Any]]] = []
     out: dict[str, Any] = {}
     payload: Any
-    async for kind, payload in graph.astream(graph_input(request), context=ctx, stream_mode=["updates", "values"]):
+    async for kind, payload in workflow.astream(workflow_input(request), context=ctx, stream_mode=["updates", "values"]):
         if kind == "updates":
             updates.extend((node, update or {}) for node, update in payload.items())
         else:
@@ -77,20 +77,20 @@ async def answer(resources: Resources, request: QueryRequest, *, question_id: st
     ctx = context or resources.context
     run_id = uuid4().hex
     with counted_outages(resources.metrics), resources.tracing.span("rag.query", {"aer.run_id": run_id}) as span:
-        out, updates = await _run_graph(resources, ctx, request)
+        out, updates = await _run_workflow(resources, ctx, request)
         resources.tracing.record_run(span, out, updates)
     resources.metrics.run(out)
     await record(resources, run_id, out, question_id=question_id, mode=mode)
     return to_response(out, ctx.llm_name, run_id)
 
 
-async def _graph_events(resources: Resources, request: QueryRequest, ctx: RagContext
+async def _workflow_events(resources: Resources, request: QueryRequest, ctx: RagContext
                         ) -> AsyncIterator[tuple[str, Any]]:
     """``("step", WorkflowStep)``, ``("token", text)`` while the writer's LLM streams, then ``("values", state)``;
     ``("updates", [(node, update), ...])`` just before the values when tracing needs them."""
     final: dict[str, Any] = {}
     updates: list[tuple[str, dict[str, Any]]] = []
-    stream = graph.astream(graph_input(request), context=ctx, stream_mode=["updates", "messages", "values"])
+    stream = workflow.astream(workflow_input(request), context=ctx, stream_mode=["updates", "messages", "values"])
     payload: Any
     async for mode, payload in stream:
         if mode == "updates":
@@ -124,9 +124,9 @@ async def stream_events(resources: Resources, request: QueryRequest, *, context:
     with counted_outages(resources.metrics), resources.tracing.span("rag.query", {"aer.run_id": run_id, "aer.streamed": True},
                                                             current=False) as span:
         events = (
-            langgraph_runs.stream(graph_input(request))
+            langgraph_runs.stream(workflow_input(request))
             if resources.settings.run_via_langgraph
-            else _graph_events(resources, request, ctx)
+            else _workflow_events(resources, request, ctx)
         )
         async for kind, payload in events:
             if kind == "updates":

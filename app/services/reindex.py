@@ -30,7 +30,7 @@ from langchain_core.embeddings import Embeddings
 
 from app.settings import Settings
 from graphs.ingest.pipeline import embedding_text
-from graphs.stores.base import VectorIndex
+from graphs.stores.base import ChunkInspection, IndexedChunks, VectorIndex
 
 log = logging.getLogger(__name__)
 
@@ -114,7 +114,7 @@ class ReindexResult:
     switched: bool
 
 
-def copy_pass(source: VectorIndex, target: VectorIndex, embedder: Embeddings, progress: ReindexProgress,
+def copy_pass(source: ChunkInspection, target: IndexedChunks, embedder: Embeddings, progress: ReindexProgress,
               on_progress: Callable[[ReindexProgress], None] | None = None,
               stop: threading.Event | None = None) -> int:
     """Copy every document whose chunks the target lacks or holds differently; the documents copied."""

@@ -15,7 +15,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from app.container import Resources
-from app.metrics import counted_outages
+from app.errors import ServiceError
+from app.observability.metrics import counted_outages
 from app.schemas import (
     CarriedName,
     EvalJob,
@@ -39,12 +40,8 @@ PASSAGE_CHARS = 400
 PASSAGES_PER_EDGE = 3
 
 
-class WorkbenchError(Exception):
-    """A client-visible failure: the route answers it with ``status`` and ``code``."""
-
-    def __init__(self, status: int, code: str, message: str, details: Any = None) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message, self.details = status, code, message, details
+class WorkbenchError(ServiceError):
+    """A client-visible failure of the workbench: each transport answers it by its kind and code."""
 
 
 # -- the knowledge graph -----------------------------------------------------------------------------------------
@@ -54,7 +51,7 @@ def _center(resources: Resources, kg: KnowledgeGraph, entity: str | None, node: 
     """The node id asked for: a node id as given, or an entity by its name or one of its aliases."""
     if node:
         if kg.name(node) is None:
-            raise WorkbenchError(404, "node_not_found", f"the knowledge graph has no node {node!r}")
+            raise WorkbenchError("not_found", "node_not_found", f"the knowledge graph has no node {node!r}")
         return node
     assert entity is not None
     candidate = entity_node(entity)
@@ -63,7 +60,7 @@ def _center(resources: Resources, kg: KnowledgeGraph, entity: str | None, node: 
     match = resources.context.entities.lookup(entity)
     if match is not None and kg.name(entity_node(match.entity.standard_name)) is not None:
         return entity_node(match.entity.standard_name)
-    raise WorkbenchError(404, "entity_not_found", f"the knowledge graph has no entity {entity!r}")
+    raise WorkbenchError("not_found", "entity_not_found", f"the knowledge graph has no entity {entity!r}")
 
 
 def _passage(chunks: list[Chunk], names: list[str]) -> Chunk | None:
@@ -81,7 +78,7 @@ def neighbourhood(resources: Resources, entity: str | None, node: str | None, li
     each edge (the chunk that names the other end)."""
     kg = resources.context.kg
     if kg is None:
-        raise WorkbenchError(503, "knowledge_graph_unavailable", "this server runs without a knowledge graph")
+        raise WorkbenchError("unavailable", "knowledge_graph_unavailable", "this server runs without a knowledge graph")
     center = _center(resources, kg, entity, node)
     found = kg.neighbors(center, limit=limit + 1)
     truncated = len(found) > limit
@@ -105,7 +102,7 @@ def neighbourhood(resources: Resources, entity: str | None, node: str | None, li
         passages = []
         for doc_id in docs[:PASSAGES_PER_EDGE]:
             if doc_id not in chunks:
-                chunks[doc_id] = resources.context.index.document_chunks(doc_id)
+                chunks[doc_id] = resources.index.document_chunks(doc_id)
             # the passage that names the other end(s): the entities of the edge, not the document itself
             wanted = [form for end in (center, n.node) if end != doc_node(doc_id)
                       for form in (nodes[end].name, *nodes[end].aliases)]
@@ -154,7 +151,7 @@ def questions_of(data: bytes, max_questions: int) -> list[Any]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise WorkbenchError(422, "invalid_questions_file", f"the file is not UTF-8 text ({exc.reason})") from exc
+        raise WorkbenchError("invalid", "invalid_questions_file", f"the file is not UTF-8 text ({exc.reason})") from exc
     questions = []
     for n, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -164,14 +161,14 @@ def questions_of(data: bytes, max_questions: int) -> list[Any]:
         except ValidationError as exc:
             error = exc.errors()[0]
             where = ".".join(str(x) for x in error.get("loc", ())) or "line"
-            raise WorkbenchError(422, "invalid_questions_file", f"line {n}: {where}: {error['msg']}",
+            raise WorkbenchError("invalid", "invalid_questions_file", f"line {n}: {where}: {error['msg']}",
                                  {"line": n, "field": where}) from exc
     usable = [q for q in questions if q.gold_ids and q.question.strip()]
     if not usable:
-        raise WorkbenchError(422, "no_questions", "no line has a question and gold_ids (the aer eval format: "
+        raise WorkbenchError("invalid", "no_questions", "no line has a question and gold_ids (the aer eval format: "
                              '{"id", "question", "answers", "gold_ids", "type"} per line)')
     if len(usable) > max_questions:
-        raise WorkbenchError(413, "too_many_questions", f"at most {max_questions} questions per evaluation",
+        raise WorkbenchError("too_large", "too_many_questions", f"at most {max_questions} questions per evaluation",
                              {"maxQuestions": max_questions, "questions": len(usable)})
     return usable
 
@@ -254,7 +251,7 @@ async def run_job(resources: Resources, job: _Job) -> EvalReport:
             job.done += 1
         summaries[mode] = summarize_mode(rows, time.perf_counter() - mode_started)
         details[mode] = rows
-    documents = await asyncio.to_thread(lambda: len(resources.context.index.document_ids()))
+    documents = await asyncio.to_thread(lambda: len(resources.index.document_ids()))
     notes = ["run from the page against the server's indexed documents"]
     if not settings.llm_enabled:
         notes.append("EM/F1 not computed: no LLM configured (the extractive answer is not a short span)")
@@ -281,6 +278,6 @@ def parse_modes(value: str | None) -> list[str]:
     """The modes asked for (comma-separated; default the full graph); WorkbenchError for an unknown one."""
     modes = list(dict.fromkeys(m.strip() for m in (value or "full").split(",") if m.strip())) or ["full"]
     if unknown := [m for m in modes if m not in PAGE_MODES]:
-        raise WorkbenchError(422, "unknown_mode", f"unknown mode(s) {', '.join(unknown)}: choose from "
+        raise WorkbenchError("invalid", "unknown_mode", f"unknown mode(s) {', '.join(unknown)}: choose from "
                              f"{', '.join(PAGE_MODES)}", {"modes": list(PAGE_MODES)})
     return modes

@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal, cast, get_args
 import typer
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from app.tools.trajectories import (
+from app.observability.trajectories import (
     CONTINUE,
     FIRST_ROUTES,
     NO_SWITCH,

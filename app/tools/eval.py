@@ -23,10 +23,10 @@ import typer
 from pydantic import BaseModel, ValidationError, model_validator
 
 from app.container import Resources, build_resources
+from app.observability.trajectories import TrajectoryLog
 from app.settings import Settings
 from app.tools.bench.vectors import CachedEmbeddings, VectorCache, cache_name
 from app.tools.stats import mean, percentile
-from app.tools.trajectories import TrajectoryLog
 from graphs.domain import Document
 from graphs.embeddings import E5Embeddings, USEEmbeddings, fingerprint_of
 from graphs.stores.base import FusionMethod, StoreError
@@ -211,7 +211,7 @@ def embedder_name(settings: Settings) -> str:
 def index_params(settings: Settings) -> dict[str, Any]:
     """Everything besides the corpus that decides what an eval index contains."""
     from graphs.ingest.pipeline import make_splitter
-    from graphs.stores import milvus
+    from graphs.stores.milvus import index as milvus
 
     splitter = make_splitter()
     return {
@@ -287,7 +287,7 @@ def prepare_index(
     if manifest is not None:
         resources = opener(eval_settings(settings, folder))
         try:
-            intact = resources.context.index.count() == manifest.get("chunks")
+            intact = resources.index.count() == manifest.get("chunks")
         except BaseException:
             resources.close()
             raise
@@ -334,7 +334,7 @@ def _ingest(resources: Resources, docs: list[Document], digest: str, params: dic
         if cached is not None:
             cached.cache.save()
             log(f"passage vectors: {cached.hits} from the cache, {cached.misses} embedded ({cache_dir})")
-    flush = getattr(resources.context.index, "flush", None)
+    flush = getattr(resources.index, "flush", None)
     if callable(flush):
         flush()  # Milvus Lite scans unflushed rows one by one; not part of the VectorIndex protocol
     seconds = round(time.perf_counter() - started, 2)

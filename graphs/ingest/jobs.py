@@ -14,14 +14,11 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, Literal, cast
 
 from pydantic import Field
@@ -31,7 +28,7 @@ from graphs.embeddings import EmbedderUnavailable
 from graphs.ingest.pipeline import Ingestor, IngestReport
 from graphs.ingest.progress import BATCH_TARGET_S, BatchSizer, Progress
 from graphs.stores.base import StoreUnavailable
-from graphs.stores.sqlite import open_sqlite, transaction
+from graphs.stores.sqlite import LockedSQLite
 
 log = logging.getLogger(__name__)
 
@@ -114,25 +111,11 @@ class JobView(Model):
     limit: int
 
 
-class JobStore:
+class JobStore(LockedSQLite):
     """Jobs and their documents in a SQLite file (WAL), safe to share between threads."""
 
-    def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
-        self.path = str(path)
-        self._lock = threading.Lock()
-        self._conn = open_sqlite(self.path, _SCHEMA, "job store", timeout)
-
-    @contextmanager
-    def _use(self, write: bool = False) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            try:
-                if write:
-                    with transaction(self._conn) as conn:
-                        yield conn
-                else:
-                    yield self._conn
-            except sqlite3.Error as exc:
-                raise StoreUnavailable("job store", f"{self.path}: {exc}") from exc
+    SCHEMA = _SCHEMA
+    STORE = "job store"
 
     def create(self, kind: str, docs: Sequence[Document], options: dict[str, Any] | None = None,
                outcomes: Sequence[DocumentOutcome] = ()) -> str:
@@ -237,11 +220,6 @@ class JobStore:
                        for d, s, c, e in docs],
             offset=offset, limit=limit,
         )
-
-    def close(self) -> None:
-        """Close the connection."""
-        with self._lock:
-            self._conn.close()
 
 
 def plain_failure(exc: BaseException) -> str:

@@ -1,5 +1,5 @@
 """Loaders of the files the service ingests: entity lists (JSONL or a JSON array), JSONL corpora, and
-documents from files and folders (Markdown, text, HTML, PDF, DOCX; parsed by ``formats``)."""
+documents from files and folders (every type in ``formats``: ``SUPPORTED_SUFFIXES``)."""
 
 from __future__ import annotations
 
@@ -16,10 +16,10 @@ from pydantic import ValidationError
 
 from graphs.domain import Document, DocumentSection, EntityMetadata
 from graphs.ingest.formats import (
-    PARSERS,
     SECTION_SEPARATOR,
+    SUPPORTED_SUFFIXES,
     FileParseError,
-    decode_text,
+    format_of,
     joined,
     parse_file,
 )
@@ -56,39 +56,7 @@ def load_entities_jsonl(path: str | Path) -> list[EntityMetadata]:
 
 # ---------------------------------------------------------------------------- documents from files
 
-SUPPORTED_SUFFIXES: tuple[str, ...] = (*PARSERS, ".jsonl")
-"""The file types ``aer ingest`` and the upload take: Markdown, text, HTML, PDF, DOCX, and JSONL corpora."""
 DOCUMENT_ID_MAX = 256
-
-
-def _entity_line(line: str) -> bool:
-    """Whether a JSONL line is an entity record (``standardName``, no ``text``): an entity list given to ingest."""
-    try:
-        item = json.loads(line)
-    except ValueError:
-        return False
-    return isinstance(item, dict) and "standardName" in item and "text" not in item
-
-
-def read_corpus_jsonl(data: bytes | str, name: str) -> list[Document]:
-    """Documents of a JSONL corpus (``{id, title, text, metadata}`` per line); the error names the line."""
-    text = data if isinstance(data, str) else decode_text(data, name)
-    docs = []
-    for n, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            docs.append(Document.model_validate_json(line))
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first.get("loc", ()))
-            hint = " (an entity, not a document: load an entity list with `aer entities import`)" \
-                if _entity_line(line) else ""
-            raise FileParseError("invalid_jsonl",
-                                 f"{name}:{n}: {where + ': ' if where else ''}{first['msg']}{hint}") from exc
-    if not docs:
-        raise FileParseError("empty_document", f"{name}: no documents")
-    return docs
 
 
 def load_file(data: bytes, name: str, *, doc_id: str, source: str, title: str | None = None,
@@ -101,8 +69,9 @@ def load_file(data: bytes, name: str, *, doc_id: str, source: str, title: str | 
         raise FileParseError("invalid_file_name", f"{name.encode('unicode_escape').decode('ascii')}: the file "
                              f"name {problem}")
     suffix = PurePosixPath(name).suffix.lower()
-    if suffix == ".jsonl":
-        return [d.model_copy(update={"source": d.source or name}) for d in read_corpus_jsonl(data, name)]
+    fmt = format_of(suffix)
+    if fmt is not None and fmt.documents is not None:  # a corpus: its documents carry their own ids
+        return [d.model_copy(update={"source": d.source or name}) for d in fmt.documents(data, name)]
     parsed = parse_file(data, name, suffix)
     try:
         return [Document(id=doc_id, title=title or parsed.title or PurePosixPath(name).stem,

@@ -41,16 +41,16 @@ from graphs.domain import (
 from graphs.embeddings import EmbedderUnavailable
 from graphs.ingest.swaps import DocumentSwaps
 from graphs.ingest.tags import confident_tags
-from graphs.kg.base import GraphDocument, KnowledgeGraph
+from graphs.kg.base import KgDocument, KnowledgeGraph
 from graphs.kg.mentions import canonical, contains_key, name_key
-from graphs.stores.base import DocumentChunks, EntityStore, StagedWrite, VectorIndex
+from graphs.stores.base import DocumentChunks, EntityStore, IndexedChunks, StagedWrite
 from graphs.stores.catalog import DocumentCatalog
 from graphs.stores.filters import mention_filter
 from graphs.stores.journal import IngestJournal, JournalEntry
 from graphs.text.dates import first_date
+from graphs.text.entity_spotting import extract_entities
 from graphs.text.gazetteer import Gazetteer
 from graphs.text.normalize import normalize
-from graphs.text.rules import extract_entities
 
 log = logging.getLogger(__name__)
 
@@ -128,10 +128,10 @@ def metadata_related(metadata: Mapping[str, Any], title: str = "") -> list[tuple
     return list(dict.fromkeys((a.strip(), b.strip()) for a, b in pairs if a.strip() and b.strip()))
 
 
-def graph_document(doc: Document, chunks: Iterable[Chunk]) -> GraphDocument:
+def kg_document(doc: Document, chunks: Iterable[Chunk]) -> KgDocument:
     """What the knowledge graph keeps of a document: its entity fields (all types but DATE) and relations."""
     entities = [name for c in chunks for etype, names in c.entities.items() if etype != "DATE" for name in names]
-    return GraphDocument(
+    return KgDocument(
         doc_id=doc.id, title=doc.title, text=doc.text, entities=list(dict.fromkeys(entities)),
         related=metadata_related(doc.metadata, doc.title),
     )
@@ -204,7 +204,7 @@ class Ingestor:
     """Turns documents into indexed chunks (and graph nodes); the same document id replaces the old ones."""
 
     embedder: Embeddings
-    index: VectorIndex
+    index: IndexedChunks
     entities: EntityStore
     gazetteer: Callable[[], Gazetteer]
     today: Callable[[], date] = date.today
@@ -576,7 +576,7 @@ class Ingestor:
                         previous = self.catalog.get_many(doc_ids)
                         self.catalog.put([p.record for p in prepared])
                     if self.kg is not None:
-                        self.kg.add_documents([graph_document(p.doc, p.chunks) for p in prepared])
+                        self.kg.add_documents([kg_document(p.doc, p.chunks) for p in prepared])
                 except Exception:
                     self._undo(batch, doc_ids, staged, previous)
                     raise

@@ -37,8 +37,8 @@ def doc_id_of(node_id: str) -> str | None:
 
 
 @dataclass(frozen=True)
-class GraphDocument:
-    """What the graph needs from one ingested document."""
+class KgDocument:
+    """What the kg needs from one ingested document."""
 
     doc_id: str
     title: str
@@ -65,7 +65,7 @@ class KnowledgeGraph(Protocol):
     """A property graph of documents and entities. Implementations must be safe to call from
     worker threads; ``neighbors`` is the hot path and is cached until the next write."""
 
-    def add_documents(self, docs: Sequence[GraphDocument]) -> None:
+    def add_documents(self, docs: Sequence[KgDocument]) -> None:
         """Add or replace documents: their nodes, mentions, co-occurrences and title links in
         both directions (this text naming an existing title, and existing texts naming this title)."""
         ...

@@ -12,7 +12,6 @@ import functools
 import itertools
 import logging
 import sqlite3
-import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -23,7 +22,7 @@ from typing import cast
 from graphs.kg.base import (
     EDGE_KINDS,
     EdgeKind,
-    GraphDocument,
+    KgDocument,
     Neighbor,
     doc_id_of,
     doc_node,
@@ -31,9 +30,8 @@ from graphs.kg.base import (
     node_kind,
 )
 from graphs.kg.mentions import MentionIndex, contains_key, fold, join_tokens, name_key, tokenize
-from graphs.stores.base import StoreUnavailable
 from graphs.stores.journal import JournalEntry, JournalKind
-from graphs.stores.sqlite import open_sqlite, transaction
+from graphs.stores.sqlite import LockedSQLite, transaction
 
 logger = logging.getLogger(__name__)
 
@@ -94,14 +92,14 @@ Edge = tuple[str, str, EdgeKind]
 class _Prepared:
     """A document with its title key and tokens, computed before taking the write lock."""
 
-    doc: GraphDocument
+    doc: KgDocument
     node: str
     key: str | None
     title_tokens: list[str]
     text_tokens: list[str]
 
     @classmethod
-    def of(cls, doc: GraphDocument) -> _Prepared:
+    def of(cls, doc: KgDocument) -> _Prepared:
         return cls(
             doc,
             doc_node(doc.doc_id),
@@ -116,33 +114,24 @@ class _Prepared:
         return f"{join_tokens(self.title_tokens)}\n{join_tokens(self.text_tokens)}"
 
 
-class SQLiteKnowledgeGraph:
+class SQLiteKnowledgeGraph(LockedSQLite):
     """KnowledgeGraph in a SQLite file (WAL), safe to share between threads."""
 
+    SCHEMA = _SCHEMA
+    STORE = "knowledge graph"
+
     def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
-        self.path = str(path)
-        self._lock = threading.RLock()
         self._generation = 0  # bumped by every write here and by writes seen from other connections
         self._data_version = 0
         self._names: MentionIndex | None = None
         self._neighbors = functools.lru_cache(maxsize=NEIGHBOR_CACHE_SIZE)(self._load_neighbors)
-        self._conn = open_sqlite(self.path, _SCHEMA, "knowledge graph", timeout)
+        super().__init__(path, timeout=timeout)
         try:
             self._data_version = self._read_data_version()
         except sqlite3.Error as exc:
-            raise StoreUnavailable("knowledge graph", f"{self.path}: {exc}") from exc
+            raise self._unavailable(exc) from exc
 
-    # -- connection plumbing -------------------------------------------------------------------
-
-    @contextmanager
-    def _read(self) -> Iterator[sqlite3.Connection]:
-        """Hold the lock, notice other connections' commits, and turn sqlite errors into StoreUnavailable."""
-        with self._lock:
-            try:
-                self._sync()
-                yield self._conn
-            except sqlite3.Error as exc:
-                raise StoreUnavailable("knowledge graph", f"{self.path}: {exc}") from exc
+    # -- connection plumbing (``_read``: LockedSQLite's, which notices other connections' commits) ----------
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -150,7 +139,7 @@ class SQLiteKnowledgeGraph:
         with self._read() as conn:
             try:
                 with transaction(conn):
-                    self._sync()  # another process may have committed between the check above and BEGIN
+                    self._synced()  # another process may have committed between the check above and BEGIN
                     yield conn
             except BaseException:
                 self._names = None  # it may hold names of the rolled-back write
@@ -161,7 +150,7 @@ class SQLiteKnowledgeGraph:
     def _read_data_version(self) -> int:
         return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
 
-    def _sync(self) -> None:
+    def _synced(self) -> None:
         """Drop caches when another connection (another process) has committed since we last looked."""
         version = self._read_data_version()
         if version != self._data_version:
@@ -188,7 +177,7 @@ class SQLiteKnowledgeGraph:
 
     # -- writes --------------------------------------------------------------------------------
 
-    def add_documents(self, docs: Sequence[GraphDocument]) -> None:
+    def add_documents(self, docs: Sequence[KgDocument]) -> None:
         """Add or replace documents: nodes, mentions, co-occurrences, related edges and title links."""
         # A repeated id: the last version wins, as it would one document at a time.
         prepared = [_Prepared.of(doc) for doc in {d.doc_id: d for d in docs}.values()]
@@ -488,14 +477,14 @@ class SQLiteKnowledgeGraph:
 
     @contextmanager
     def _journal(self) -> Iterator[sqlite3.Connection]:
-        """One transaction on the graph's connection that leaves the graph's caches alone (the
+        """One transaction on the kg's connection that leaves the kg's caches alone (the
         journal is another table: no node, edge or name changes)."""
         with self._lock:
             try:
                 with transaction(self._conn) as conn:
                     yield conn
             except sqlite3.Error as exc:
-                raise StoreUnavailable("knowledge graph", f"{self.path}: {exc}") from exc
+                raise self._unavailable(exc) from exc
 
     def journal_begin(self, batch: str, entries: Sequence[JournalEntry]) -> None:
         """Record, in one commit, that ``entries`` (kind, key) are about to be written under ``batch``."""
@@ -524,7 +513,7 @@ class SQLiteKnowledgeGraph:
     def close(self) -> None:
         """Close the connection; later calls raise StoreUnavailable."""
         with self._lock:
-            self._conn.close()
+            super().close()
             self._neighbors.cache_clear()
 
 

@@ -32,10 +32,10 @@ from graphs.kg.mentions import strip_disambiguation
 from graphs.text.answer_types import AnswerType, focus_terms, listed_type
 from graphs.text.consistency import opens_with
 from graphs.text.content import has_content
+from graphs.text.entity_spotting import possessor
 from graphs.text.normalize import has_han, normalize
 from graphs.text.question_shapes import comparison_pair
 from graphs.text.relations import asked_relation, states
-from graphs.text.rules import possessor
 from graphs.text.sentences import looks_like_instruction, planted, split_sentences, without_markers
 from graphs.text.spans import Span, candidates, nearest
 from graphs.text.terms import dictionary_word, term_weight, weighted_coverage

@@ -14,7 +14,7 @@ from graphs.domain import DEFAULT_PRIORITY, EntityType
 from graphs.kg.base import KnowledgeGraph
 from graphs.prompts import PromptLibrary
 from graphs.rerankers.base import Reranker
-from graphs.stores.base import EntityStore, VectorIndex
+from graphs.stores.base import ChunkSearch, EntityStore
 from graphs.text.gazetteer import Gazetteer
 
 
@@ -86,7 +86,8 @@ class RagContext:
     """Injected LLM, embedder, stores, reranker, prompts and limits (built once per process)."""
 
     embedder: Embeddings
-    index: VectorIndex
+    index: ChunkSearch
+    """Chunk search (the nodes only search; the service holds the whole index as ``Resources.index``)."""
     entities: EntityStore
     reranker: Reranker
     gazetteer: Callable[[], Gazetteer]

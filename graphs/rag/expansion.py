@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from graphs.domain import FusionWeights, GraphNode, Hit
+from graphs.domain import FusionWeights, Hit, KgNode
 from graphs.kg.base import KnowledgeGraph, Neighbor, doc_node
 from graphs.rag.state import RagState
-from graphs.stores.base import VectorIndex
+from graphs.stores.base import ChunkSearch
 from graphs.stores.filters import docs_filter
 
 MAX_SCORED_CHUNKS = 200
@@ -43,7 +43,7 @@ class ScoredDocument:
 
 
 def score_documents(
-    index: VectorIndex, vector: Sequence[float], text: str, doc_ids: Sequence[str], bm25_scale: float,
+    index: ChunkSearch, vector: Sequence[float], text: str, doc_ids: Sequence[str], bm25_scale: float,
     *, chunks: bool = False,
 ) -> dict[str, list[ScoredDocument]]:
     """Dense and BM25 scores of the chunks of ``doc_ids`` (one filtered search per channel).
@@ -77,7 +77,7 @@ class Reach:
     edge: str
 
 
-def neighbor_documents(graph: KnowledgeGraph, node: str, limit: int) -> list[Reach]:
+def neighbor_documents(kg: KnowledgeGraph, node: str, limit: int) -> list[Reach]:
     """Documents one hop from ``node``: title links directly; through an entity node the document it
     titles (or that mentions it), so "passage names X" leads to X's own document."""
     found: dict[str, Reach] = {}
@@ -86,7 +86,7 @@ def neighbor_documents(graph: KnowledgeGraph, node: str, limit: int) -> list[Rea
         if doc != node and doc not in found:
             found[doc] = Reach(doc, via, edge)
 
-    first: list[Neighbor] = graph.neighbors(node, limit=limit * 2)
+    first: list[Neighbor] = kg.neighbors(node, limit=limit * 2)
     first.sort(key=lambda n: _EDGE_RANK.get(n.edge, 9))
     for n in first:
         if len(found) >= limit:
@@ -97,7 +97,7 @@ def neighbor_documents(graph: KnowledgeGraph, node: str, limit: int) -> list[Rea
             add(n.node, None, n.edge)  # an entity's own document, or one that mentions it
         elif n.kind == "entity" and n.edge in _VIA_ENTITY_EDGES:
             # one step through the entity: the document titled by it comes first
-            for m in sorted(graph.neighbors(n.node, edges=("titled", "mentions"), limit=limit),
+            for m in sorted(kg.neighbors(n.node, edges=("titled", "mentions"), limit=limit),
                             key=lambda m: _EDGE_RANK.get(m.edge, 9)):
                 if m.kind == "doc" and (m.edge == "titled" or n.edge != "mentions"):
                     add(m.node, n.node, f"{n.edge}>{m.edge}")
@@ -106,9 +106,9 @@ def neighbor_documents(graph: KnowledgeGraph, node: str, limit: int) -> list[Rea
     return list(found.values())
 
 
-def neighborhoods(graph: KnowledgeGraph, nodes: Iterable[str], limit: int) -> dict[str, set[str]]:
+def neighborhoods(kg: KnowledgeGraph, nodes: Iterable[str], limit: int) -> dict[str, set[str]]:
     """For each document node, the documents one hop away (see ``neighbor_documents``)."""
-    return {n: {r.doc for r in neighbor_documents(graph, n, limit)} for n in nodes}
+    return {n: {r.doc for r in neighbor_documents(kg, n, limit)} for n in nodes}
 
 
 def linked(near: dict[str, set[str]], a: str, b: str) -> bool:
@@ -116,7 +116,7 @@ def linked(near: dict[str, set[str]], a: str, b: str) -> bool:
     return b in near.get(a, set()) or a in near.get(b, set())
 
 
-def doc_nodes(nodes: dict[str, GraphNode]) -> list[GraphNode]:
+def doc_nodes(nodes: dict[str, KgNode]) -> list[KgNode]:
     """The document nodes, best fused score first."""
     return sorted((n for n in nodes.values() if n.doc_id), key=lambda n: (-n.combined, n.node))
 
@@ -124,12 +124,12 @@ def doc_nodes(nodes: dict[str, GraphNode]) -> list[GraphNode]:
 def make_node(
     weights: FusionWeights, doc: str, scored: ScoredDocument | None, *, hop: int, seed: bool, via: str | None,
     edge: str | None, path: list[str] | None = None,
-) -> GraphNode:
+) -> KgNode:
     """A document node with its fused score's components (a seed's path is the node itself)."""
     vector, fts = (scored.vector, scored.fts) if scored else (0.0, 0.0)
     graph = weights.graph_score(hop)
     title = scored.hit.title if scored else doc
-    return GraphNode(
+    return KgNode(
         node=doc_node(doc), name=title, doc_id=doc, chunk_id=scored.hit.id if scored else None,
         text=scored.hit.text if scored else "", hop=hop, seed=seed, via=via, edge=edge,
         path=path or [doc_node(doc)],

@@ -1,4 +1,5 @@
-"""Wiring of the adaptive entity-routing graph: the master layer around the one-path team."""
+"""Wiring of the adaptive entity-routing workflow (the LangGraph state machine): the master layer around the
+one-path team."""
 
 from __future__ import annotations
 
@@ -15,15 +16,15 @@ MASTER = (configure_team, plan_query, execute_step, monitor_sufficiency, reflect
 """The master layer's stages: the team choice, and the planner team's plan, steps, monitor and reflection."""
 
 NODES = (*UNDERSTANDING, *MASTER, *ONE_PATH)
-"""Every node of the graph."""
+"""Every node of the workflow."""
 
 
-def build_graph(
+def build_workflow(
     default_context: RagContext | None = None,
 ) -> CompiledStateGraph[RagState, RagContext, InputState, OutputState]:
-    """Build and compile the graph (no checkpointer: each request is one run).
+    """Build and compile the workflow (no checkpointer: each request is one run).
 
-    With ``default_context`` the graph carries its dependencies (for LangGraph Studio, which
+    With ``default_context`` the workflow carries its dependencies (for LangGraph Studio, which
     cannot send live clients) and declares no context schema.
     """
     builder: Builder = StateGraph(
@@ -44,4 +45,4 @@ def build_graph(
     return builder.compile(name="adaptive-entity-rag")
 
 
-graph = build_graph()
+workflow = build_workflow()

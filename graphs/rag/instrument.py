@@ -38,8 +38,9 @@ def timed(
         result = await node(state, runtime)
         elapsed = (time.perf_counter() - t0) * 1000
         update: RagUpdate = result.update if isinstance(result, Command) else result  # type: ignore[assignment]
-        out = {**update, "steps": [WorkflowStep(node=name, started=started.isoformat(), duration_ms=round(elapsed, 3),
-                                                summary=summarize(update))]}
+        out: RagUpdate = {**update, "steps": [WorkflowStep(node=name, started=started.isoformat(),
+                                                           duration_ms=round(elapsed, 3),
+                                                           summary=summarize(update))]}
         if last:
             steps = state.get("steps", [])
             first = datetime.fromisoformat(steps[0].started) if steps else started

@@ -1,6 +1,6 @@
 """The one-path team (executor-inclusive): the router, the searches, relaxation, the graph route, rerank and
-write, wired once by ``add_one_path``. The main graph adds the master layer around it; the planner's
-steps run it alone as the compiled ``step_graph`` (understand the sub-question, then one adaptive path),
+write, wired once by ``add_one_path``. The main workflow adds the master layer around it; the planner's
+steps run it alone as the compiled ``step_workflow`` (understand the sub-question, then one adaptive path),
 which has no planner node, so a step cannot re-enter the planner."""
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from graphs.rag.nodes import (
     validate_entities,
     write_answer,
 )
+from graphs.rag.registry import describe
 from graphs.rag.state import OnePathInput, OutputState, RagState, StepInput
 
 UNDERSTANDING = (parse_query, validate_entities)
@@ -51,6 +52,9 @@ ONE_PATH = (
 )
 """The one-path team's stages (rerank_hits and write_answer also finish the other teams' work)."""
 
+FINAL = "write_answer"
+"""The node that ends every run (it records the run's total duration)."""
+
 # the master and the router go on with a Command: their possible destinations draw their edges
 _DESTINATIONS = {"route_query": tuple(ACTION_NODE.values()), "configure_team": tuple(TEAM_NODE.values())}
 
@@ -60,9 +64,9 @@ Builder = StateGraph[RagState, RagContext, Any, OutputState]
 def add_nodes(builder: Builder, modules: tuple[ModuleType, ...], default_context: RagContext | None) -> None:
     """Register each node module's function (named like the module), recording its step and summary."""
     for module in modules:
-        name = module.__name__.rsplit(".", 1)[-1]
-        node = timed(name, getattr(module, name), module.summarize, last=name == "write_answer",
-                     default_context=default_context)
+        declared = describe(module)
+        name = declared.name
+        node = timed(name, declared.run, declared.summarize, last=name == FINAL, default_context=default_context)
         input_schema = StepInput if name == "execute_step" else None
         builder.add_node(name, node, destinations=_DESTINATIONS.get(name),  # type: ignore[call-overload]
                          input_schema=input_schema)
@@ -87,10 +91,10 @@ def add_one_path(builder: Builder, default_context: RagContext | None = None) ->
     builder.add_edge("select_evidence", "fuse_scores")
     builder.add_edge("fuse_scores", "route_query")
     builder.add_edge("rerank_hits", "write_answer")
-    builder.add_edge("write_answer", END)
+    builder.add_edge(FINAL, END)
 
 
-def build_step_graph() -> CompiledStateGraph[RagState, RagContext, OnePathInput, OutputState]:
+def build_step_workflow() -> CompiledStateGraph[RagState, RagContext, OnePathInput, OutputState]:
     """One plan step's run: understand the sub-question, then the one-path team with the executor's
     configuration (given in the input, with its start time)."""
     builder: StateGraph[RagState, RagContext, OnePathInput, OutputState] = StateGraph(
@@ -101,4 +105,4 @@ def build_step_graph() -> CompiledStateGraph[RagState, RagContext, OnePathInput,
     return builder.compile(name="one-path-step")
 
 
-step_graph = build_step_graph()
+step_workflow = build_step_workflow()

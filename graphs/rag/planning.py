@@ -17,14 +17,14 @@ def _tidy(text: str) -> str:
     return re.sub(r"^[,，\s]+", "", text)
 
 
-def _strategy(name: str, validated: set[str], has_graph: bool) -> Strategy:
+def _strategy(name: str, validated: set[str], has_kg: bool) -> Strategy:
     if name in validated:
         return "structured"
-    return "graph" if has_graph else "hybrid"
+    return "graph" if has_kg else "hybrid"
 
 
 def decompose(
-    question: str, parsed: ParsedQuery, validated: Sequence[str], has_graph: bool
+    question: str, parsed: ParsedQuery, validated: Sequence[str], has_kg: bool
 ) -> QueryPlan | None:
     """The rule-based plan for a comparison, a temporal or a bridge question, or None when no pattern applies.
 
@@ -40,9 +40,9 @@ def decompose(
             pattern="comparison", planner="rules",
             reason=f"compares {a.text!r} and {b.text!r}: one retrieval each, in parallel",
             sub_questions=[
-                SubQuestion(id="q1", question=first, strategy=_strategy(a.text, known, has_graph), entity=a.text,
+                SubQuestion(id="q1", question=first, strategy=_strategy(a.text, known, has_kg), entity=a.text,
                             reason=f"what the question asks, about {a.text}"),
-                SubQuestion(id="q2", question=second, strategy=_strategy(b.text, known, has_graph), entity=b.text,
+                SubQuestion(id="q2", question=second, strategy=_strategy(b.text, known, has_kg), entity=b.text,
                             reason=f"what the question asks, about {b.text}"),
             ],
         )
@@ -60,10 +60,10 @@ def decompose(
             pattern="bridge", planner="rules",
             reason=f"a bridge question through {anchor!r}: first the entity it describes, then what is asked of it",
             sub_questions=[
-                SubQuestion(id="q1", question=hop or anchor, strategy=_strategy(anchor, known, has_graph=False),
+                SubQuestion(id="q1", question=hop or anchor, strategy=_strategy(anchor, known, has_kg=False),
                             entity=anchor, reason=f"the entity the question describes through {anchor}" if hop
                             else f"the passage about {anchor}"),
-                SubQuestion(id="q2", question=question, strategy="graph" if has_graph else "hybrid",
+                SubQuestion(id="q2", question=question, strategy="graph" if has_kg else "hybrid",
                             depends_on=["q1"], reason="what is asked, of the entity q1 found (its answer joins the "
                                                       "search)"),
             ],
@@ -109,10 +109,10 @@ _PEOPLE = frozenset({"author", "director", "founder", "creator", "wife", "husban
                      "inventor", "designer", "architect", "manager", "coach", "captain", "leader", "star"})
 
 
-def single_plan(question: str, has_graph: bool, why: str) -> QueryPlan:
+def single_plan(question: str, has_kg: bool, why: str) -> QueryPlan:
     """A one-step plan (the planner was asked for, but no pattern splits the question)."""
     return QueryPlan(pattern="single", planner="rules", reason=why, sub_questions=[
-        SubQuestion(id="q1", question=question, strategy="graph" if has_graph else "hybrid", reason="the whole question")])
+        SubQuestion(id="q1", question=question, strategy="graph" if has_kg else "hybrid", reason="the whole question")])
 
 
 # ---------------------------------------------------------------------------- plan checks and the DAG
@@ -214,10 +214,10 @@ def by_date(hits: Sequence[Hit]) -> list[Hit]:
 STRATEGY_ORDER: tuple[Strategy, ...] = ("hybrid", "graph", "semantic", "structured")
 
 
-def next_strategy(tried: Iterable[Strategy], has_graph: bool) -> Strategy | None:
+def next_strategy(tried: Iterable[Strategy], has_kg: bool) -> Strategy | None:
     """A strategy this sub-question has not tried yet (structured only while it has not failed)."""
     used = set(tried)
     for s in STRATEGY_ORDER:
-        if s not in used and (s != "graph" or has_graph) and s != "structured":
+        if s not in used and (s != "graph" or has_kg) and s != "structured":
             return s
     return None

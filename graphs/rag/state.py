@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_type_hints
 
 from typing_extensions import TypedDict
 
@@ -15,8 +15,8 @@ from graphs.domain import (
     EvidenceSelection,
     ExpansionStep,
     FusionWeights,
-    GraphNode,
     Hit,
+    KgNode,
     ParsedQuery,
     QueryPlan,
     Reflection,
@@ -77,7 +77,7 @@ class RagState(InputState, total=False):
     relaxations: Annotated[int, operator.add]
     searches: Annotated[list[SearchRecord], operator.add]
     hits: list[Hit]
-    graph_nodes: dict[str, GraphNode]
+    graph_nodes: dict[str, KgNode]
     frontier: list[str]
     depth: int
     bm25_scale: float
@@ -110,42 +110,32 @@ class RagState(InputState, total=False):
     llm_calls: Annotated[int, operator.add]
 
 
-class OutputState(TypedDict, total=False):
-    """What the graph returns to callers."""
+INTERNAL: frozenset[str] = frozenset({
+    # the request's knobs (the response echoes only the question and the fusion weights used)
+    "top_k", "max_retries", "enable_reranking", "search_mode", "fusion", "max_depth", "use_evidence_selection",
+    "team", "max_turns",
+    # working state of the searches, the graph route and the master layer's budget
+    "query_vector", "relaxations", "frontier", "depth", "bm25_scale", "breadth", "seed_links", "started_at", "turn",
+})
+"""RagState's keys a caller never gets back; every other key of RagState is output."""
 
-    question: str
-    parsed: ParsedQuery
-    entities: list[ValidatedEntity]
-    constraints: list[Constraint]
-    decisions: list[RoutingDecision]
-    relaxed: list[Relaxation]
-    searches: list[SearchRecord]
-    hits: list[Hit]
-    expansion: list[ExpansionStep]
-    evidence: EvidenceSelection
-    graph_nodes: dict[str, GraphNode]
-    fusion_weights: FusionWeights
-    team_config: TeamConfiguration
-    plan: QueryPlan
-    outcomes: list[StepOutcome]
-    sufficiency: list[SufficiencyJudgment]
-    reflections: list[Reflection]
-    possibly_incomplete: bool
-    contradictions: list[Contradiction]
-    ranked: list[Hit]
-    reranker: str
-    answer: str
-    answer_span: str | None
-    answerability: Answerability
-    related: list[Hit]
-    corrections: list[str]
-    citations: list[Citation]
-    answer_mode: AnswerMode
-    status: Status
-    steps: list[WorkflowStep]
-    total_duration_ms: float
-    degraded: list[str]
-    llm_calls: int
+
+def _derived_output() -> Any:
+    """``OutputState``: RagState without its internal keys, the same types (reducers included: LangGraph sees
+    one channel per key), as a TypedDict that LangGraph Studio and pydantic read like a hand-written one."""
+    hints = get_type_hints(RagState, include_extras=True)
+    fields = {key: hint for key, hint in hints.items() if key not in INTERNAL}
+    output = TypedDict("OutputState", fields, total=False)  # type: ignore[misc]
+    output.__doc__ = "What the graph returns to callers: RagState's keys but the internal ones."
+    output.__module__ = __name__
+    return output
+
+
+if TYPE_CHECKING:
+    class OutputState(RagState, total=False):
+        """What the graph returns to callers (to a type checker: a RagState)."""
+else:
+    OutputState = _derived_output()
 
 
 class StepInput(TypedDict, total=False):
@@ -161,4 +151,5 @@ class StepInput(TypedDict, total=False):
     time_budget_s: float
 
 
-RagUpdate = dict[str, Any]
+class RagUpdate(RagState, total=False):
+    """What a node returns: only the keys it changed, each with RagState's type (a reducer key: what to add)."""

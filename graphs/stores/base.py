@@ -1,6 +1,9 @@
 """Store protocols the graph depends on, and the errors adapters raise.
 
-Nodes never import a driver; they talk to these protocols through ``runtime.context``.
+Nodes never import a driver; they talk to these protocols through ``runtime.context``. The chunk index is three
+narrow protocols — ``ChunkSearch`` (the search nodes), ``ChunkWriter`` (staged writes: the ingest pipeline) and
+``ChunkInspection`` (reading chunks back) — plus ``StoreHandle`` (ping, close); ``VectorIndex`` is all of them,
+what an adapter such as Milvus implements. Each user types its dependency as the narrowest one it calls.
 Adapters translate every driver error into ``StoreUnavailable`` so that an outage can
 never look like "zero hits" (which would wrongly trigger constraint relaxation).
 """
@@ -12,6 +15,7 @@ from collections.abc import Sequence
 from typing import Literal, Protocol, runtime_checkable
 
 from graphs.domain import Chunk, EntityMatch, EntityMetadata, EntityType, Hit
+from graphs.stores.filters import Filter
 
 
 class StoreError(Exception):
@@ -57,25 +61,44 @@ class StagedWrite(Protocol):
 
 
 @runtime_checkable
-class VectorIndex(Protocol):
-    """Chunk storage with dense, BM25 and hybrid search under a filter expression."""
+class StoreHandle(Protocol):
+    """What the service does with any store besides using it: probe it (``/readyz``) and close it on shutdown."""
 
-    def search_dense(self, vector: Sequence[float], *, filter: str | None, limit: int) -> list[Hit]: ...
+    def ping(self) -> None:
+        """Raise StoreUnavailable if the store cannot serve calls."""
+        ...
 
-    def search_bm25(self, text: str, *, filter: str | None, limit: int, raw: bool = False) -> list[Hit]: ...
+    def close(self) -> None: ...
+
+
+@runtime_checkable
+class ChunkSearch(Protocol):
+    """Dense, BM25 and hybrid search over the chunks under a filter (a tree: ``graphs.stores.filters``): all a
+    search node needs."""
+
+    def search_dense(self, vector: Sequence[float], *, filter: Filter | None, limit: int) -> list[Hit]: ...
+
+    def search_bm25(self, text: str, *, filter: Filter | None, limit: int, raw: bool = False) -> list[Hit]: ...
 
     def search_hybrid(
         self,
         vector: Sequence[float],
         text: str,
         *,
-        filter: str | None,
+        filter: Filter | None,
         limit: int,
         fusion: FusionMethod = "rrf",
         dense_weight: float | None = None,
     ) -> list[Hit]: ...
 
-    def count(self, filter: str | None = None) -> int: ...
+    def describe_filter(self, filter: Filter) -> str:
+        """The filter in the backend's own query language (what a search runs), for search records and traces."""
+        ...
+
+
+@runtime_checkable
+class ChunkWriter(Protocol):
+    """Replacing and deleting documents' chunks, staged so that a failed write leaves every document as it was."""
 
     def replace_document(self, doc_id: str, chunks: Sequence[Chunk], vectors: Sequence[Sequence[float]]) -> int:
         """Make ``chunks`` the only chunks of ``doc_id``; return how many were written."""
@@ -96,6 +119,17 @@ class VectorIndex(Protocol):
         """Remove every chunk of ``doc_id``; return how many were removed."""
         ...
 
+    def flush(self) -> None:
+        """Persist buffered writes (after a bulk load)."""
+        ...
+
+
+@runtime_checkable
+class ChunkInspection(Protocol):
+    """Reading the stored chunks back by document or filter (the inventory, re-tagging, the workbench, re-index)."""
+
+    def count(self, filter: Filter | None = None) -> int: ...
+
     def document_ids(self) -> set[str]: ...
 
     def document_chunks(self, doc_id: str) -> builtins.list[Chunk]:
@@ -106,27 +140,29 @@ class VectorIndex(Protocol):
         """``doc_id -> (title, chunks, bytes of chunk text)`` of every indexed document."""
         ...
 
-    def chunks_where(self, filter: str) -> builtins.list[Chunk]:
-        """Every chunk a filter expression matches (with entity fields, date and location), by document and order."""
+    def chunks_where(self, filter: Filter) -> builtins.list[Chunk]:
+        """Every chunk a filter matches (with entity fields, date and location), by document and order."""
         ...
 
     def chunk_vectors(self, doc_id: str) -> dict[str, builtins.list[float]]:
         """The stored dense vector of each chunk of ``doc_id`` (chunk id → vector): a rewrite keeps them."""
         ...
 
-    def flush(self) -> None:
-        """Persist buffered writes (after a bulk load)."""
-        ...
 
-    def ping(self) -> None:
-        """Raise StoreUnavailable if the index cannot serve queries."""
-        ...
-
-    def close(self) -> None: ...
+@runtime_checkable
+class IndexedChunks(ChunkWriter, ChunkInspection, Protocol):
+    """What the ingest pipeline needs: the staged writer, and reading back the chunks it re-writes (re-tagging
+    keeps their vectors) and the documents the inventory lists."""
 
 
 @runtime_checkable
-class EntityStore(Protocol):
+class VectorIndex(ChunkSearch, ChunkWriter, ChunkInspection, StoreHandle, Protocol):
+    """A whole chunk-index adapter (Milvus): what the composition root builds and hands out, each user getting the
+    narrowest of ``ChunkSearch``, ``ChunkWriter``/``IndexedChunks`` and ``ChunkInspection`` it uses."""
+
+
+@runtime_checkable
+class EntityStore(StoreHandle, Protocol):
     """Entities with aliases, hierarchy and relations; exact, fuzzy and pinyin lookup."""
 
     def upsert(self, entity: EntityMetadata) -> EntityMetadata:
@@ -162,7 +198,3 @@ class EntityStore(Protocol):
     def version(self) -> int:
         """A number that changes whenever the store changes (to refresh caches)."""
         ...
-
-    def ping(self) -> None: ...
-
-    def close(self) -> None: ...

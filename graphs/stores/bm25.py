@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 # Milvus Lite's defaults when the index names none (Milvus standalone defaults to k1 = 1.2): the collection's
-# index states them explicitly (graphs/stores/milvus.py), so every backend scores alike.
+# index states them explicitly (graphs/stores/milvus/), so every backend scores alike.
 DEFAULT_K1 = 1.5
 DEFAULT_B = 0.75
 # Rows kept unsorted before they are merged into the term-sorted postings (a merge sorts every posting).

@@ -1,6 +1,6 @@
 """The document inventory: one row per ingested document (id, title, file, chunks, bytes, content hash, when).
 
-It is written inside the ingest's write, after the chunks are in Milvus and before the graph rows: a write
+It is written inside the ingest's write, after the chunks are in Milvus and before the kg rows: a write
 that fails puts the rows of its documents back as they were (``restore``), and the ingest journal's recovery
 removes them with the rest of a document a killed process left unsettled (``delete``). The content hash is
 what lets a re-ingest skip a document that has not changed.
@@ -10,15 +10,11 @@ from __future__ import annotations
 
 import builtins
 import sqlite3
-import threading
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from graphs.domain import DocumentRecord
-from graphs.stores.base import StoreUnavailable
-from graphs.stores.sqlite import open_sqlite, transaction
+from graphs.stores.sqlite import LockedSQLite
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS documents (
@@ -80,25 +76,11 @@ def _record(row: tuple[object, ...]) -> DocumentRecord:
     return DocumentRecord.model_validate(dict(zip(_COLUMNS.split(", "), row, strict=True)))
 
 
-class SQLiteDocumentCatalog:
+class SQLiteDocumentCatalog(LockedSQLite):
     """DocumentCatalog in a SQLite file (WAL), safe to share between threads."""
 
-    def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
-        self.path = str(path)
-        self._lock = threading.Lock()
-        self._conn = open_sqlite(self.path, _SCHEMA, "document inventory", timeout)
-
-    @contextmanager
-    def _use(self, write: bool = False) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            try:
-                if write:
-                    with transaction(self._conn) as conn:
-                        yield conn
-                else:
-                    yield self._conn
-            except sqlite3.Error as exc:
-                raise StoreUnavailable("document inventory", f"{self.path}: {exc}") from exc
+    SCHEMA = _SCHEMA
+    STORE = "document inventory"
 
     @staticmethod
     def _insert(conn: sqlite3.Connection, records: Sequence[DocumentRecord], *, replace: bool = True) -> None:
@@ -176,8 +158,3 @@ class SQLiteDocumentCatalog:
         with self._use(write=True) as conn:
             self._insert(conn, records, replace=False)
             conn.execute("INSERT OR REPLACE INTO catalog_meta (key, value) VALUES ('backfilled', '1')")
-
-    def close(self) -> None:
-        """Close the connection."""
-        with self._lock:
-            self._conn.close()

@@ -1,11 +1,16 @@
-"""SQLite the same way for every store file (the entity store, the knowledge graph and its ingest journal):
-opening it (WAL, shared across threads, schema applied) and one write transaction."""
+"""SQLite the same way for every store file (the job store, the document catalog, the entity store, the knowledge
+graph and its ingest journal): opening it (WAL, shared across threads, schema applied), one write transaction,
+and ``LockedSQLite``, the base class that holds one connection behind one lock and turns every sqlite error into
+``StoreUnavailable``."""
 
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
+from typing import ClassVar
 
 from graphs.stores.base import StoreUnavailable
 
@@ -34,3 +39,54 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
+
+
+class LockedSQLite:
+    """One SQLite file behind one (re-entrant) lock, safe to share between threads.
+
+    A subclass names its ``SCHEMA`` (applied idempotently on open) and its ``STORE`` (how an outage names it);
+    ``_read`` and ``_write`` hold the lock and turn every ``sqlite3.Error`` into ``StoreUnavailable``, and
+    ``_write`` runs its block in one ``BEGIN IMMEDIATE`` transaction. ``_synced`` is called under the lock
+    before every use (the knowledge graph notices other processes' commits there).
+    """
+
+    SCHEMA: ClassVar[str]
+    STORE: ClassVar[str]
+
+    def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
+        self.path = str(path)
+        self._lock = threading.RLock()
+        self._conn = open_sqlite(self.path, self.SCHEMA, self.STORE, timeout)
+
+    def _unavailable(self, exc: sqlite3.Error) -> StoreUnavailable:
+        return StoreUnavailable(self.STORE, f"{self.path}: {exc}")
+
+    def _synced(self) -> None:
+        """Hook run under the lock before the connection is used (nothing by default)."""
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """Hold the lock over the block; a sqlite error in it is a ``StoreUnavailable``."""
+        with self._lock:
+            try:
+                self._synced()
+                yield self._conn
+            except sqlite3.Error as exc:
+                raise self._unavailable(exc) from exc
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """``_read`` with the block in one ``BEGIN IMMEDIATE`` transaction, rolled back on any error."""
+        with self._read() as conn, transaction(conn):
+            yield conn
+
+    @contextmanager
+    def _use(self, write: bool = False) -> Iterator[sqlite3.Connection]:
+        """``_write`` if ``write`` else ``_read``."""
+        with self._write() if write else self._read() as conn:
+            yield conn
+
+    def close(self) -> None:
+        """Close the connection; later calls raise StoreUnavailable."""
+        with self._lock:
+            self._conn.close()

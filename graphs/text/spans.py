@@ -10,8 +10,8 @@ from typing import NamedTuple
 
 from graphs.text.answer_types import AnswerType
 from graphs.text.dates import find_dates
+from graphs.text.entity_spotting import pos_spans, title_case_spans
 from graphs.text.normalize import normalize
-from graphs.text.rules import pos_spans, title_case_spans
 
 
 class Span(NamedTuple):

@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 
 from app.cli import cli, demo_dir
 from app.main import create_app
+from app.observability.trajectories import TrajectoryLog
 from app.schemas import API_PATH
 from app.settings import Settings
 from app.tools.dpo import read_export
-from app.tools.trajectories import TrajectoryLog
 
 URL = API_PATH
 

@@ -15,7 +15,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from pydantic import ValidationError
 
 from app.cli import demo_dir
-from app.metrics import Metrics
+from app.observability.metrics import Metrics
 from graphs.stores.base import StoreUnavailable
 from tests.support.apps import URL, running_app, settings_for
 from tests.support.openai_stub import OpenAIStub

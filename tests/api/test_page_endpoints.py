@@ -15,7 +15,8 @@ from fastapi.testclient import TestClient
 
 from app.api.routes.web import WEB_DIR
 from app.tools.eval_report import write_outputs
-from graphs.rag.graph import graph
+from graphs.rag.graph import workflow
+from graphs.rag.registry import llm_nodes, registry
 from tests.support.apps import URL, running_app
 
 ENTITIES = [
@@ -115,7 +116,7 @@ def test_info_reports_keys_and_needs_one_when_reads_do(tmp_path: Path) -> None:
 
 def test_the_graph_endpoint_has_every_node_and_edge_of_the_compiled_graph(client: TestClient) -> None:
     body = client.get(f"{URL}/graph").json()
-    drawable = graph.get_graph()
+    drawable = workflow.get_graph()
     assert [n["id"] for n in body["nodes"]] == list(drawable.nodes)
     assert {(e["source"], e["target"], e["conditional"]) for e in body["edges"]} == {
         (e.source, e.target, e.conditional) for e in drawable.edges}
@@ -123,6 +124,15 @@ def test_the_graph_endpoint_has_every_node_and_edge_of_the_compiled_graph(client
         (e["source"], e["target"], e["conditional"]) for e in body["edges"]}
     # every node a run reports as a step is drawable
     assert {"parse_query", "route_query", "write_answer", "plan_query", "execute_step"} <= {n["id"] for n in body["nodes"]}
+
+
+def test_the_graph_endpoint_gives_each_node_its_declared_label_llm_flag_and_purpose(client: TestClient) -> None:
+    nodes = {n["id"]: n for n in client.get(f"{URL}/graph").json()["nodes"]}
+    assert nodes["parse_query"] == {"id": "parse_query", "label": "parse_query", "usesLlm": True,
+                                    "purpose": registry()["parse_query"].spec.purpose}
+    assert {n for n, body in nodes.items() if body["usesLlm"]} == llm_nodes()
+    assert (nodes["__start__"]["label"], nodes["__end__"]["label"], nodes["__end__"]["usesLlm"]) == (
+        "start", "end", False)
 
 
 # -- evaluations ----------------------------------------------------------------------------------------------

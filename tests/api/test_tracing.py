@@ -17,8 +17,8 @@ from opentelemetry.trace import SpanKind, StatusCode
 from app.cli import demo_dir
 from app.container import Resources
 from app.main import create_app
+from app.observability.tracing import Tracing
 from app.settings import Settings
-from app.tracing import Tracing
 from tests.support.apps import URL, fast_resources, settings_for
 
 EXPORTER = InMemorySpanExporter()

@@ -23,7 +23,8 @@ import httpx
 import pytest
 
 from graphs.ingest.pipeline import make_splitter
-from graphs.stores.milvus import MilvusIndex, _strip_hash
+from graphs.stores.milvus import MilvusIndex
+from graphs.stores.milvus.rows import strip_hash as _strip_hash
 from tests.support.servers import HTTP_TIMEOUT, URL, ServerProcess
 
 pytestmark = pytest.mark.slow

@@ -15,7 +15,7 @@ from app.settings import Settings
 from graphs.domain import EntityMetadata
 from graphs.rag.answer_check import unsupported
 from graphs.rag.nodes.write_answer import write_answer
-from graphs.text.rules import analyze_query
+from graphs.text.query_analysis import analyze_query
 from graphs.text.sentences import split_sentences
 from tests.support.fakes import TODAY, gazetteer_of, hit, make_context, runtime
 

@@ -15,10 +15,12 @@ import pytest
 from pymilvus import MilvusException
 
 from graphs.domain import Chunk, Constraint, DateRange, EntityType
-from graphs.stores import milvus as milvus_module
 from graphs.stores.base import StoreUnavailable, VectorIndex
-from graphs.stores.filters import build_filter
+from graphs.stores.filters import build_filter, doc_filter
 from graphs.stores.milvus import MilvusIndex, SchemaMismatchError
+from graphs.stores.milvus import index as milvus_module
+from graphs.stores.milvus import schema as schema_module
+from graphs.stores.milvus import staging as staging_module
 
 DIM = 32
 ROOT = Path(__file__).resolve().parents[2]
@@ -177,13 +179,13 @@ def test_replace_is_idempotent_and_drops_stale_chunks(loaded: MilvusIndex) -> No
 
     edited = [c.model_copy(update={"text": c.text + " edited"}) for c in CORPUS["beijing"]]
     assert loaded.replace_document("beijing", edited, [vec(0), vec(1)]) == 2
-    assert loaded.count('doc_id == "beijing"') == 2
-    hits = loaded.search_dense(vec(0), filter='doc_id == "beijing"', limit=10)
+    assert loaded.count(doc_filter("beijing")) == 2
+    hits = loaded.search_dense(vec(0), filter=doc_filter("beijing"), limit=10)
     assert sorted(ids(hits)) == ["beijing:0", "beijing:1"]
     assert all(h.text.endswith("edited") for h in hits)
 
     assert loaded.replace_document("beijing", edited[:1], [vec(5)]) == 1
-    assert ids(loaded.search_dense(vec(0), filter='doc_id == "beijing"', limit=10)) == ["beijing:0"]
+    assert ids(loaded.search_dense(vec(0), filter=doc_filter("beijing"), limit=10)) == ["beijing:0"]
     assert loaded.count() == total() - 1
 
 
@@ -199,14 +201,14 @@ def test_failed_replace_keeps_the_old_version(loaded: MilvusIndex, monkeypatch: 
             raise MilvusException(message="injected failure")
         return real_upsert(*args, **kwargs)
 
-    monkeypatch.setattr(milvus_module, "UPSERT_BATCH", 1)
+    monkeypatch.setattr(staging_module, "UPSERT_BATCH", 1)
     monkeypatch.setattr(client, "upsert", flaky_upsert)
     new = [c.model_copy(update={"text": "new version"}) for c in CORPUS["beijing"]]
     with pytest.raises(StoreUnavailable):
         loaded.replace_document("beijing", new, [vec(0), vec(1)])
     monkeypatch.undo()
 
-    hits = loaded.search_dense(vec(0), filter='doc_id == "beijing"', limit=10)
+    hits = loaded.search_dense(vec(0), filter=doc_filter("beijing"), limit=10)
     assert sorted(ids(hits)) == ["beijing:0", "beijing:1"]
     assert all(h.text != "new version" for h in hits)
     assert loaded.count() == total()
@@ -289,7 +291,7 @@ def check_adversarial(index: MilvusIndex) -> None:
 
 
 def test_adversarial_values_match_only_their_rows(loaded: MilvusIndex, db_path: str) -> None:
-    hits = loaded.search_dense(vec(0), filter='doc_id == "adversarial"', limit=100)
+    hits = loaded.search_dense(vec(0), filter=doc_filter("adversarial"), limit=100)
     assert {h.entities["PERSON"][0] for h in hits} == set(ADVERSARIAL + DECOYS)
     check_adversarial(loaded)  # fresh rows (Lite: in-memory table, Python filter evaluation)
     loaded.flush()
@@ -336,7 +338,7 @@ def test_dense_hits_carry_metadata(loaded: MilvusIndex) -> None:
     assert hit.score == hit.dense_score and -1.0 <= hit.score <= 1.0
     assert hit.date == 20230315
     assert hit.entities == {"LOCATION": ["中国", "北京", "朝阳"], "PERSON": ["张三"]}
-    rare = loaded.search_dense(vec(3), filter='doc_id == "rare"', limit=1)[0]
+    rare = loaded.search_dense(vec(3), filter=doc_filter("rare"), limit=1)[0]
     assert rare.date is None
 
 
@@ -361,8 +363,8 @@ def test_dense_scores_are_cosine_whatever_the_vectors_length(index: MilvusIndex)
 def test_a_collection_made_with_cosine_keeps_searching_with_cosine(
     db_path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    old = tuple(("dense", "FLAT", "COSINE") if f == "dense" else (f, t, m) for f, t, m in milvus_module.INDEXES)
-    monkeypatch.setattr(milvus_module, "INDEXES", old)
+    old = tuple(("dense", "FLAT", "COSINE") if f == "dense" else (f, t, m) for f, t, m in schema_module.INDEXES)
+    monkeypatch.setattr(schema_module, "INDEXES", old)
     first = MilvusIndex(db_path, "chunks", dim=DIM)
     first.replace_document("near", [chunk("near", 0, "b")], [[2.0 * x for x in vec(0)]])
     first.close()
@@ -391,7 +393,7 @@ def test_long_text_is_truncated_on_a_character_boundary(index: MilvusIndex) -> N
     text = "汉" * 30000  # 90000 UTF-8 bytes, over the VARCHAR limit
     index.replace_document("long", [chunk("long", 0, text)], [vec(0)])
     stored = index.search_dense(vec(0), filter=None, limit=1)[0].text
-    assert 0 < len(stored.encode()) <= milvus_module.TEXT_MAX
+    assert 0 < len(stored.encode()) <= schema_module.TEXT_MAX
     assert text.startswith(stored)
 
 
@@ -536,9 +538,9 @@ def test_batch_mixing_new_changed_unchanged_and_emptied_docs(
 
     assert loaded.document_ids() == set(CORPUS) - {"rare"} | {"tianjin"}
     assert loaded.count() == total() - 2 - 1 + 1 + 3
-    beijing = loaded.search_dense(vec(0), filter='doc_id == "beijing"', limit=10)
+    beijing = loaded.search_dense(vec(0), filter=doc_filter("beijing"), limit=10)
     assert [(h.id, h.text) for h in beijing] == [("beijing:0", edited[0].text)]
-    assert ids(loaded.search_dense(vec(2), filter='doc_id == "shanghai"', limit=10)) == ["shanghai:0"]
+    assert ids(loaded.search_dense(vec(2), filter=doc_filter("shanghai"), limit=10)) == ["shanghai:0"]
     china = build_filter([Constraint(type="LOCATION", value="天津")])
     assert sorted(ids(loaded.search_dense(vec(0), filter=china, limit=10))) == [c.id for c in tianjin]
     assert len(stored_ids(loaded)) == len(set(stored_ids(loaded)))
@@ -562,7 +564,7 @@ def test_failed_batch_upsert_keeps_every_old_version(
         "shanghai": [c.model_copy(update={"text": "new version"}) for c in CORPUS["shanghai"]],
         "fresh": [chunk("fresh", i, "new version") for i in range(2)],
     }
-    monkeypatch.setattr(milvus_module, "UPSERT_BATCH", 2)
+    monkeypatch.setattr(staging_module, "UPSERT_BATCH", 2)
     counted(monkeypatch, loaded, upsert=3)  # the first two slices land, the third fails
     with pytest.raises(StoreUnavailable):
         loaded.replace_documents(batch(new, start=50))
@@ -644,7 +646,7 @@ def test_ingestor_writes_each_batch_with_one_call(index: MilvusIndex, tmp_path: 
     report = ingestor.ingest(docs, batch_size=3)
     assert calls == [3, 3, 1]
     assert (report.documents, report.chunks) == (7, 7)
-    [d6] = index.search_dense(vec(0), filter='doc_id == "d6"', limit=10)
+    [d6] = index.search_dense(vec(0), filter=doc_filter("d6"), limit=10)
     assert d6.text == "北京的新闻 6 edited。"
     ingestor.ingest(docs[:7], batch_size=10)
     assert calls[-1] == 7

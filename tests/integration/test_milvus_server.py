@@ -24,7 +24,7 @@ from app.main import create_app
 from app.settings import Settings
 from graphs.domain import Chunk, Constraint
 from graphs.stores.base import StoreUnavailable
-from graphs.stores.filters import build_filter
+from graphs.stores.filters import Compare, build_filter, doc_filter
 from graphs.stores.milvus import MilvusIndex
 from tests.support.servers import URL, LiteServer, free_port, milvus_lite_server_command
 
@@ -160,9 +160,9 @@ def test_milvus_index_on_the_server(server: LiteServer) -> None:
         assert index.replace_document("a", chunks[:1], [[1, 0, 0, 0]]) == 1
         assert index.replace_document("b", chunks[1:], [[0, 1, 0, 0]]) == 1
         assert index.document_ids() == {"a", "b"}
-        only_b = index.search_dense([1, 0, 0, 0], filter='doc_id == "b"', limit=5)
+        only_b = index.search_dense([1, 0, 0, 0], filter=doc_filter("b"), limit=5)
         assert [h.doc_id for h in only_b] == ["b"] and only_b[0].channel == "structured"
-        dated = index.search_dense([1, 1, 0, 0], filter="date >= 20240101", limit=5)
+        dated = index.search_dense([1, 1, 0, 0], filter=Compare("date", ">=", 20240101), limit=5)
         assert [h.doc_id for h in dated] == ["a"]
         hybrid = index.search_hybrid([0, 1, 0, 0], "特斯拉", filter=None, limit=2, fusion="weighted")
         assert hybrid[0].doc_id == "b" and hybrid[0].dense_score == pytest.approx(1.0)

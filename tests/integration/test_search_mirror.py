@@ -17,9 +17,10 @@ from pymilvus import MilvusClient
 
 from app.tools.bench.corpus import generate_corpus
 from graphs.domain import Chunk, Constraint, DateRange, Hit
-from graphs.stores import milvus as milvus_module
-from graphs.stores.filters import build_filter
+from graphs.stores.filters import Compare, InList, Like, build_filter
 from graphs.stores.milvus import MilvusIndex
+from graphs.stores.milvus import schema as milvus_module
+from graphs.stores.milvus.rows import make_row
 
 DIM = 16
 N_DOCS = 240
@@ -132,7 +133,7 @@ def test_bm25_matches_milvus_lite_on_one_segment(pair: tuple[MilvusIndex, Milvus
         expected = lite.search_bm25(question, filter=None, limit=30, raw=raw)
         assert [h.bm25_score for h in got] == pytest.approx([h.bm25_score for h in expected], rel=1e-5)
         assert {h.id for h in got} == {h.id for h in expected}
-    doc_filter = 'doc_id in ["bench-0000003", "bench-0000009", "bench-0000100"]'
+    doc_filter = InList("doc_id", ("bench-0000003", "bench-0000009", "bench-0000100"))
     got = mirror.search_bm25(question, filter=doc_filter, limit=5, raw=True)
     expected = lite.search_bm25(question, filter=doc_filter, limit=5, raw=True)
     assert [h.id for h in got] == [h.id for h in expected]
@@ -152,7 +153,8 @@ def test_hybrid_and_document_listing_match(pair: tuple[MilvusIndex, MilvusIndex]
 
 def test_an_expression_the_mirror_does_not_read_is_answered_exactly(pair: tuple[MilvusIndex, MilvusIndex]) -> None:
     mirror, lite = pair
-    for expr in ['title like "%人工智能%"', 'doc_id > "bench-0000200"', 'person like "%华%"']:
+    for expr in [Like("title", "contains", "人工智能"), Compare("doc_id", ">", "bench-0000200"),
+                 Like("person", "contains", "华")]:
         q = vector(1)
         assert pairs(mirror.search_dense(q, filter=expr, limit=20), "dense_score") == pairs(
             lite.search_dense(q, filter=expr, limit=20), "dense_score"
@@ -220,7 +222,7 @@ def test_reopening_reads_the_saved_mirror_and_catches_up_with_lite(tmp_path: Pat
     client = raw_client(path)
     stored = client.query("chunks", filter='doc_id == "bench-0000003"', output_fields=["id"])
     client.delete("chunks", filter='doc_id == "bench-0000003"')
-    extra = MilvusIndex(path, "chunks", dim=DIM)._row(chunks_of(40)[0], vector(40))  # builds a row, no I/O
+    extra = make_row(chunks_of(40)[0], vector(40), DIM)  # builds a row, no I/O
     client.insert("chunks", [extra])
     index = MilvusIndex(path, "chunks", dim=DIM)
     try:
@@ -289,7 +291,7 @@ def test_lite_files_made_before_the_mirror_are_read_once(tmp_path: Path, monkeyp
 def test_a_mirror_that_cannot_be_saved_costs_only_a_longer_next_start(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from graphs.stores.mirror import SearchMirror
+    from graphs.stores.milvus.mirror import SearchMirror
 
     def full_disk(self: SearchMirror, directory: Path) -> int:
         raise OSError(28, "No space left on device")

@@ -24,6 +24,7 @@ from graphs.rag.context import GazetteerCache, RagContext, RagLimits
 from graphs.rerankers.fusion import FusionReranker
 from graphs.stores.base import DocumentChunks, StagedWrite, StoreUnavailable
 from graphs.stores.entities.sqlite_store import SQLiteEntityStore
+from graphs.stores.filters import Filter
 from graphs.text.gazetteer import Gazetteer
 
 DEMO_ENTITIES = [
@@ -50,30 +51,37 @@ def hit(chunk_id: str, text: str = "text", score: float = 0.5, channel: str = "s
 
 @dataclass
 class ScriptedIndex:
-    """A VectorIndex whose answers are scripted per channel and filter."""
+    """A VectorIndex whose answers are scripted per channel and filter (``respond`` and ``calls`` see the filter as
+    Milvus would run it: the index it stands in for)."""
 
     respond: Callable[[str, str | None], list[Hit]] = lambda channel, expr: []
     calls: list[tuple[str, str | None]] = field(default_factory=list)
     fail: bool = False
 
-    def _answer(self, channel: str, expr: str | None) -> list[Hit]:
+    def _answer(self, channel: str, where: Filter | None) -> list[Hit]:
+        expr = None if where is None else self.describe_filter(where)
         self.calls.append((channel, expr))
         if self.fail:
             raise StoreUnavailable("milvus", "connection refused")
         return self.respond(channel, expr)
 
-    def search_dense(self, vector: Sequence[float], *, filter: str | None, limit: int) -> list[Hit]:
-        return self._answer("structured" if filter else "semantic", filter)[:limit]
+    def search_dense(self, vector: Sequence[float], *, filter: Filter | None, limit: int) -> list[Hit]:
+        return self._answer("structured" if filter is not None else "semantic", filter)[:limit]
 
-    def search_bm25(self, text: str, *, filter: str | None, limit: int, raw: bool = False) -> list[Hit]:
+    def search_bm25(self, text: str, *, filter: Filter | None, limit: int, raw: bool = False) -> list[Hit]:
         return self._answer("bm25", filter)[:limit]
 
-    def search_hybrid(self, vector: Sequence[float], text: str, *, filter: str | None, limit: int,
+    def search_hybrid(self, vector: Sequence[float], text: str, *, filter: Filter | None, limit: int,
                       fusion: str = "rrf", dense_weight: float | None = None) -> list[Hit]:
         return self._answer("hybrid", filter)[:limit]
 
-    def count(self, filter: str | None = None) -> int:
+    def count(self, filter: Filter | None = None) -> int:
         return len(self._answer("count", filter))
+
+    def describe_filter(self, filter: Filter) -> str:
+        from graphs.stores.milvus.expressions import render
+
+        return render(filter)
 
     def replace_document(self, doc_id: str, chunks: Sequence[Chunk], vectors: Sequence[Sequence[float]]) -> int:
         return len(chunks)
@@ -97,7 +105,7 @@ class ScriptedIndex:
     def document_summaries(self) -> dict[str, tuple[str, int, int]]:
         return {}
 
-    def chunks_where(self, filter: str) -> list[Chunk]:
+    def chunks_where(self, filter: Filter) -> list[Chunk]:
         return []
 
     def chunk_vectors(self, doc_id: str) -> dict[str, list[float]]:

@@ -9,13 +9,13 @@ from typing import Any
 import httpx
 from pydantic_core import to_jsonable_python
 
-from graphs.rag.graph import graph
+from graphs.rag.graph import workflow
 from tests.support.fakes import ScriptedIndex, hit, make_context
 
 
 async def final_values(tmp_path: Any) -> dict[str, Any]:
     index = ScriptedIndex(respond=lambda ch, expr: [hit("ml#0", "机器学习是人工智能的分支。", 0.7, ch)])
-    out = await graph.ainvoke({"question": "什么是机器学习？"}, context=make_context(tmp_path, index))
+    out = await workflow.ainvoke({"question": "什么是机器学习？"}, context=make_context(tmp_path, index))
     return json.loads(json.dumps(to_jsonable_python(out)))  # field names, as a LangGraph server returns them
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.tools.trajectories import Trajectory
+from app.observability.trajectories import Trajectory
 from graphs.domain import (
     Constraint,
     DateRange,

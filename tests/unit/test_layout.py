@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import graphs.rag.nodes
-from graphs.rag.graph import NODES, graph
+from graphs.rag.graph import NODES, workflow
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -17,7 +17,7 @@ def test_nodes_package_holds_exactly_the_registered_nodes() -> None:
     files = {p.stem for p in Path(graphs.rag.nodes.__file__).parent.glob("*.py")} - {"__init__"}
     registered = {m.__name__.rsplit(".", 1)[-1] for m in NODES}
     assert files == registered
-    assert registered <= set(graph.get_graph().nodes)
+    assert registered <= set(workflow.get_graph().nodes)
     for module in NODES:  # node name == function name == file name
         name = module.__name__.rsplit(".", 1)[-1]
         assert callable(getattr(module, name)) and callable(module.summarize)

@@ -15,6 +15,7 @@ from app.container import Resources
 from app.schemas import API_PATH, AddDocumentsRequest
 from app.services import documents
 from graphs.domain import Document
+from graphs.ingest.formats import FILE_TYPES
 
 router = APIRouter(prefix=API_PATH, tags=["documents"])
 
@@ -33,7 +34,7 @@ router = APIRouter(prefix=API_PATH, tags=["documents"])
 async def upload(
     request: Request,
     resources: ResourcesDep,
-    files: Annotated[list[UploadFile], File(description="One or more .md, .txt, .html, .pdf, .docx, .csv, .tsv or .jsonl files.")],
+    files: Annotated[list[UploadFile], File(description=f"One or more files: {FILE_TYPES}.")],
     metadata: Annotated[str | None, Form(
         description='JSON object mapping a file name to {"id", "title", "metadata"} for its document.')] = None,
     root: Annotated[str | None, Form(
@@ -45,13 +46,12 @@ async def upload(
 ) -> Any:
     """Ingest uploaded files as a background job; a file that cannot be read fails alone."""
     request.state.action = "upload"  # the metrics' action label
-    try:  # every check is the service's (``check_upload``, then the metadata field's in ``upload``)
-        names = documents.check_upload(resources.settings, [(f.filename, f.size) for f in files])
-        data = [(name, await f.read()) for name, f in zip(names, files, strict=True)]
-        body = await documents.upload(resources, data, metadata, root=root,
-                                      skip_unchanged=skip_unchanged in ("true", "1"))
-    except documents.UploadError as exc:
-        raise ApiError(exc.status, exc.code, exc.message, exc.details) from exc
+    # every check is the service's (``check_upload``, then the metadata field's in ``upload``); its errors are
+    # ServiceErrors, mapped to HTTP by the app's handler
+    names = documents.check_upload(resources.settings, [(f.filename, f.size) for f in files])
+    data = [(name, await f.read()) for name, f in zip(names, files, strict=True)]
+    body = await documents.upload(resources, data, metadata, root=root,
+                                  skip_unchanged=skip_unchanged in ("true", "1"))
     return JSONResponse(body, status_code=202)
 
 

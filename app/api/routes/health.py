@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from app.api.errors import outage_message
+from app.errors import outage_message
 from graphs.stores.base import StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -28,7 +28,7 @@ async def readyz(request: Request) -> JSONResponse:
     resources = request.app.state.resources
     ctx = resources.context
     checks: dict[str, Any] = {}
-    probes = [("milvus", ctx.index.ping), ("entityStore", ctx.entities.ping)]
+    probes = [("milvus", resources.index.ping), ("entityStore", ctx.entities.ping)]
     if ctx.kg is not None:
         probes.append(("graph", ctx.kg.ping))
     for name, probe in probes:

@@ -6,7 +6,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from app.api.deps import resources_of
-from app.metrics import CONTENT_TYPE
+from app.observability.metrics import CONTENT_TYPE
 
 router = APIRouter(tags=["operations"])
 

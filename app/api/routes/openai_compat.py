@@ -37,6 +37,7 @@ from app.api.deps import resources_of
 from app.api.errors import ApiError, error_body, service_error
 from app.api.openai_errors import openai_error
 from app.container import Resources
+from app.errors import ServiceError
 from app.schemas import MAX_QUESTION_CHARS, QueryRequest, QueryResponse, numbered_from_one
 from app.schemas.chat import (
     EXTRACTIVE_MODEL,
@@ -228,7 +229,7 @@ async def chunks(resources: Resources, ctx: RagContext, query: QueryRequest, mod
                 response = numbered_from_one(payload)
         if response is None:
             raise RuntimeError("the graph ended without a result")
-    except (StoreUnavailable, EmbedderUnavailable, ApiError) as exc:
+    except (StoreUnavailable, EmbedderUnavailable, ServiceError) as exc:
         yield f"data: {json.dumps(openai_error(*service_error(exc)), ensure_ascii=False)}\n\n"
         return
     except Exception:

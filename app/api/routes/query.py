@@ -13,6 +13,7 @@ from sse_starlette.sse import EventSourceResponse
 
 from app.api.errors import ApiError, error_body, service_error
 from app.container import Resources
+from app.errors import ServiceError
 from app.schemas import QueryRequest, QueryResponse
 from app.services.query import answer, stream_answer
 from graphs.embeddings import EmbedderUnavailable
@@ -36,7 +37,7 @@ async def sse_events(resources: Resources, body: QueryRequest) -> AsyncIterator[
     try:
         async for event in stream_answer(resources, body):
             yield {"event": event["event"], "data": json.dumps(event["data"], ensure_ascii=False)}
-    except (StoreUnavailable, EmbedderUnavailable, ApiError) as exc:  # the body the JSON answer would have
+    except (StoreUnavailable, EmbedderUnavailable, ServiceError) as exc:  # the body the JSON answer would have
         yield {"event": "error", "data": json.dumps(service_error(exc)[1], ensure_ascii=False)}
     except Exception:
         # Headers are sent: without this event the stream would just stop, with no result and no reason.

@@ -49,11 +49,8 @@ async def kg_neighbourhood(
     if not (entity and entity.strip()) and not (node and node.strip()):
         raise ApiError(422, "invalid_request", "entity or node is required",
                        [{"loc": ["query", "entity"], "msg": "Field required", "type": "missing"}])
-    try:
-        return await workbench.kg_neighbourhood(resources, (entity or "").strip() or None,
-                                                (node or "").strip() or None, limit)
-    except workbench.WorkbenchError as exc:
-        raise ApiError(exc.status, exc.code, exc.message, exc.details) from exc
+    return await workbench.kg_neighbourhood(resources, (entity or "").strip() or None,
+                                            (node or "").strip() or None, limit)
 
 
 @read_router.post("/conversation/resolve")
@@ -84,11 +81,8 @@ async def start_evaluation(
     if file.size is not None and file.size > settings.eval_max_file_bytes:
         raise ApiError(413, "file_too_large", f"the questions file is over {settings.eval_max_file_bytes} bytes",
                        {"maxFileBytes": settings.eval_max_file_bytes, "bytes": file.size})
-    try:
-        chosen = workbench.parse_modes(modes)
-        questions = workbench.questions_of(await file.read(), settings.eval_max_questions)
-    except workbench.WorkbenchError as exc:
-        raise ApiError(exc.status, exc.code, exc.message, exc.details) from exc
+    chosen = workbench.parse_modes(modes)
+    questions = workbench.questions_of(await file.read(), settings.eval_max_questions)
     job = _jobs(request).start(resources, workbench.dataset_name(file.filename), chosen, questions)
     return JSONResponse(job.model_dump(by_alias=True, mode="json"), status_code=202)
 

@@ -93,7 +93,7 @@ def ingest_phase(
     started = time.perf_counter()
     report = res.ingestor.ingest(corpus.documents, batch_size=batch_size, progress=progress)
     seconds = time.perf_counter() - started
-    stored = res.context.index.count()
+    stored = res.index.count()
     embed_s, milvus_s = inst.embed_watch.seconds, inst.milvus_watch.seconds
     return {
         "documents": report.documents,
@@ -281,14 +281,14 @@ def data_fingerprint(corpus: SyntheticCorpus, embedder: str) -> str:
     import hashlib
     from importlib.metadata import version
 
-    from graphs.stores import milvus, mirror
+    from graphs.stores.milvus import index, mirror, schema
 
     digest = hashlib.sha256()
     for doc in corpus.documents:
         digest.update(doc.model_dump_json().encode())
     for entity in corpus.entities:
         digest.update(entity.model_dump_json().encode())
-    settings = [embedder, milvus.INDEXES, milvus.INDEX_PARAMS, milvus.DEFAULT_ANALYZER, milvus.LITE_FLUSH_ROWS,
+    settings = [embedder, schema.INDEXES, schema.INDEX_PARAMS, schema.DEFAULT_ANALYZER, index.LITE_FLUSH_ROWS,
                 mirror.FORMAT_VERSION, version("milvus-lite"), version("pymilvus")]  # fmt: skip
     digest.update(json.dumps(settings, default=str, ensure_ascii=False).encode())
     return digest.hexdigest()[:16]
@@ -337,7 +337,7 @@ def run_size(
         echo(f"[{size}] {len(corpus.questions)} questions x {config.repeats} in-process")
         records = asyncio.run(query_phase(inst, corpus.questions, config.repeats))
         out["load_average"]["after_queries"] = load_average()
-        index = inst.resources.context.index
+        index = inst.resources.index
         if config.paths or config.ann:
             texts = [q.text for q in corpus.questions]
             vectors = [embedder.embed_query(t) for t in texts]

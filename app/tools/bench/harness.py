@@ -65,7 +65,7 @@ def open_resources(data_dir: Path, embedder: Embeddings, provider: str = "auto")
     timed = TimedEmbeddings(embedder, embed_watch)
     context = dataclasses.replace(resources.context, embedder=timed)
     ingestor = dataclasses.replace(
-        resources.ingestor, embedder=timed, index=TimedIndex(resources.context.index, milvus_watch)
+        resources.ingestor, embedder=timed, index=TimedIndex(resources.index, milvus_watch)
     )
     return Instrumented(
         dataclasses.replace(resources, context=context, ingestor=ingestor), embed_watch, milvus_watch

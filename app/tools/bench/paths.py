@@ -19,18 +19,18 @@ import numpy as np
 
 from app.tools.bench.corpus import SyntheticCorpus, generate_corpus
 from graphs.domain import Constraint
-from graphs.stores.filters import build_filter
+from graphs.stores.filters import Filter, build_filter
 from graphs.stores.milvus import MilvusIndex
 
 LIMIT = 20  # what the graph's searches ask for (candidate_k)
 BM25_LIMIT = 2 * LIMIT  # a hybrid search's BM25 side fetches more, to fuse
 
 
-def search_filters(corpus: SyntheticCorpus, n: int) -> list[str]:
+def search_filters(corpus: SyntheticCorpus, n: int) -> list[Filter]:
     """``n`` filters of the structured route: a tagged document's first person, and its city."""
     by_name = {e.standard_name: e for e in corpus.entities}
     alias = {a: e for e in corpus.entities for a in e.aliases}
-    out: list[str] = []
+    out: list[Filter] = []
     for doc in corpus.documents:
         meta = doc.metadata.get("entities")
         if not isinstance(meta, dict):
@@ -49,7 +49,7 @@ def search_filters(corpus: SyntheticCorpus, n: int) -> list[str]:
 
 
 def compare_paths(
-    index: MilvusIndex, vectors: Sequence[Sequence[float]], texts: Sequence[str], filters: Sequence[str]
+    index: MilvusIndex, vectors: Sequence[Sequence[float]], texts: Sequence[str], filters: Sequence[Filter]
 ) -> dict[str, Any]:
     """Per kind of search, the median ms through the mirror and through Milvus Lite, and whether they agree."""
     kinds: dict[str, Callable[[int], Any]] = {

@@ -21,7 +21,10 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from graphs.stores.filters import Filter
 
 # Innermost Milvus Lite function -> what it does.
 CATEGORIES: dict[str, str] = {
@@ -60,7 +63,7 @@ def _searches(index: Any, corpus_size: int) -> dict[str, Callable[[], Any]]:
         v = rng.standard_normal(index.dim)
         return (v / np.linalg.norm(v)).tolist()
 
-    def nxt() -> str:
+    def nxt() -> Filter:
         state["i"] += 1
         return filters[state["i"] % len(filters)]
 

@@ -23,6 +23,7 @@ from app.tools.stats import latency_summary
 from graphs.domain import Chunk, Hit
 from graphs.rag.graph import NODES as GRAPH_NODES
 from graphs.stores.base import DocumentChunks, FusionMethod, StagedWrite, VectorIndex
+from graphs.stores.filters import Filter
 
 NODES = tuple(module.__name__.rsplit(".", 1)[-1] for module in GRAPH_NODES)
 """Every node of the graph, in wiring order (the per-node table lists those that ran)."""
@@ -163,10 +164,10 @@ class TimedIndex:
         self.inner = inner
         self.watch = watch
 
-    def search_dense(self, vector: Sequence[float], *, filter: str | None, limit: int) -> list[Hit]:
+    def search_dense(self, vector: Sequence[float], *, filter: Filter | None, limit: int) -> list[Hit]:
         return self.inner.search_dense(vector, filter=filter, limit=limit)
 
-    def search_bm25(self, text: str, *, filter: str | None, limit: int, raw: bool = False) -> list[Hit]:
+    def search_bm25(self, text: str, *, filter: Filter | None, limit: int, raw: bool = False) -> list[Hit]:
         return self.inner.search_bm25(text, filter=filter, limit=limit, raw=raw)
 
     def search_hybrid(
@@ -174,7 +175,7 @@ class TimedIndex:
         vector: Sequence[float],
         text: str,
         *,
-        filter: str | None,
+        filter: Filter | None,
         limit: int,
         fusion: FusionMethod = "rrf",
         dense_weight: float | None = None,
@@ -183,8 +184,11 @@ class TimedIndex:
             vector, text, filter=filter, limit=limit, fusion=fusion, dense_weight=dense_weight
         )
 
-    def count(self, filter: str | None = None) -> int:
+    def count(self, filter: Filter | None = None) -> int:
         return self.inner.count(filter)
+
+    def describe_filter(self, filter: Filter) -> str:
+        return self.inner.describe_filter(filter)
 
     def replace_document(
         self, doc_id: str, chunks: Sequence[Chunk], vectors: Sequence[Sequence[float]]
@@ -212,7 +216,7 @@ class TimedIndex:
     def document_summaries(self) -> dict[str, tuple[str, int, int]]:
         return self.inner.document_summaries()
 
-    def chunks_where(self, filter: str) -> list[Chunk]:
+    def chunks_where(self, filter: Filter) -> list[Chunk]:
         return self.inner.chunks_where(filter)
 
     def chunk_vectors(self, doc_id: str) -> dict[str, list[float]]:

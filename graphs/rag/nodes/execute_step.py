@@ -16,8 +16,9 @@ from langgraph.runtime import Runtime
 from graphs.domain import StepOutcome, SubQuestion
 from graphs.embeddings import EmbedderUnavailable
 from graphs.rag.context import RagContext, RagLimits
-from graphs.rag.one_path import step_graph
+from graphs.rag.one_path import step_workflow
 from graphs.rag.planning import by_date, named_first
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import OnePathInput, RagUpdate, StepInput
 from graphs.rag.teams import configured
 from graphs.stores.base import StoreUnavailable
@@ -55,6 +56,9 @@ def sub_run_input(state: StepInput, sub: SubQuestion, question: str, limits: Rag
     return run
 
 
+SPEC = NodeSpec(purpose="answer one plan step's sub-question through the one-path team", record="outcomes")
+
+
 async def execute_step(state: StepInput, runtime: Runtime[RagContext]) -> RagUpdate:
     """Run one sub-question and record its outcome."""
     ctx = runtime.context
@@ -72,7 +76,7 @@ async def execute_step(state: StepInput, runtime: Runtime[RagContext]) -> RagUpd
     # a step retrieves with the rule-based parser and an extractive finding; the LLM plans, judges and writes
     step_ctx = dataclasses.replace(ctx, llm=None, llm_name=None)
     try:
-        out = await asyncio.wait_for(step_graph.ainvoke(sub_run_input(state, sub, question, ctx.limits),
+        out = await asyncio.wait_for(step_workflow.ainvoke(sub_run_input(state, sub, question, ctx.limits),
                                                        context=step_ctx),
                                      ctx.limits.step_timeout_s)
     except TimeoutError:

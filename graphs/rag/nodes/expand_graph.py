@@ -9,12 +9,15 @@ import time
 
 from langgraph.runtime import Runtime
 
-from graphs.domain import GraphNode, SearchRecord
+from graphs.domain import KgNode, SearchRecord
 from graphs.kg.base import doc_id_of
 from graphs.rag.context import RagContext
 from graphs.rag.expansion import Reach, make_node, neighbor_documents, relevance, score_documents, weights_of
 from graphs.rag.question import lexical_query
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
+
+SPEC = NodeSpec(purpose="expand one hop through the knowledge graph", record="searches")
 
 
 async def expand_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
@@ -42,7 +45,7 @@ async def expand_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     scored = await asyncio.to_thread(
         score_documents, ctx.index, vector, text, doc_ids, state.get("bm25_scale", 1.0)
     ) if doc_ids else {}
-    fresh: list[GraphNode] = []
+    fresh: list[KgNode] = []
     for n, (parent, r) in found.items():
         doc = doc_id_of(n)
         if doc is None or doc not in scored:

@@ -10,10 +10,11 @@ import time
 
 from langgraph.runtime import Runtime
 
-from graphs.domain import FusionWeights, GraphNode, Hit, SearchRecord
+from graphs.domain import FusionWeights, Hit, KgNode, SearchRecord
 from graphs.rag.context import RagContext
 from graphs.rag.expansion import doc_nodes, score_documents, weights_of
 from graphs.rag.question import lexical_query
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 
 
@@ -23,7 +24,7 @@ def arithmetic(w: FusionWeights, vector: float, fts: float, graph: float) -> str
             f"{w.combine(vector, fts, graph):.3f}")
 
 
-def explain(w: FusionWeights, node: GraphNode, vector: float, fts: float, rank: int | None) -> str:
+def explain(w: FusionWeights, node: KgNode, vector: float, fts: float, rank: int | None) -> str:
     """The fused score's arithmetic and how the node was reached."""
     how = "seed" + (" named by the question" if node.edge == "named" else "") if node.seed else (
         f"hop {node.hop} from {node.via} via {node.edge}"
@@ -32,13 +33,16 @@ def explain(w: FusionWeights, node: GraphNode, vector: float, fts: float, rank: 
     return f"{role}{how}: {arithmetic(w, vector, fts, node.graph)}"
 
 
-def fused_hit(w: FusionWeights, node: GraphNode, hit: Hit, vector: float, fts: float, rank: int | None) -> Hit:
+def fused_hit(w: FusionWeights, node: KgNode, hit: Hit, vector: float, fts: float, rank: int | None) -> Hit:
     """A result carrying its components, hop distance and path."""
     return hit.model_copy(update={
         "score": round(w.combine(vector, fts, node.graph), 6), "channel": "graph", "dense_score": round(vector, 6),
         "bm25_score": round(fts, 6), "graph_score": node.graph, "hop": node.hop, "path": node.path,
         "relevance_explanation": explain(w, node, vector, fts, rank),
     })
+
+
+SPEC = NodeSpec(purpose="fuse vector, BM25 and graph scores")
 
 
 async def fuse_scores(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

@@ -9,12 +9,13 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
-from graphs.domain import ExpansionDecision, ExpansionStep, GraphNode
+from graphs.domain import ExpansionDecision, ExpansionStep, KgNode
 from graphs.llm import LLM_ERRORS, structured_call
 from graphs.prompts import fenced
 from graphs.rag.context import RagContext, RagLimits
 from graphs.rag.expansion import doc_nodes
 from graphs.rag.question import coverage, echo_free, state_terms
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 
 log = logging.getLogger(__name__)
@@ -66,7 +67,7 @@ def rule_judgment(state: RagState, limits: RagLimits) -> ExpansionStep:
     return step("expand", f"coverage {cov:.0%} < {limits.sufficient_coverage:.0%}: expand {len(frontier)} node(s)")
 
 
-def _joined(state: RagState, top: list[GraphNode]) -> str | None:
+def _joined(state: RagState, top: list[KgNode]) -> str | None:
     """At depth 0, whether the best seeds already form evidence: two documents the question names, or the
     best two linked in the knowledge graph (a bridge already found). None when they are not joined."""
     named = [n for n in top if n.edge == "named"]
@@ -78,9 +79,13 @@ def _joined(state: RagState, top: list[GraphNode]) -> str | None:
     return None
 
 
-def _digest(nodes: list[GraphNode], limit: int = 5, chars: int = 300) -> str:
+def _digest(nodes: list[KgNode], limit: int = 5, chars: int = 300) -> str:
     return "\n".join(f"- [{n.node}] {fenced(n.name)} (hop {n.hop}): {fenced(n.text[:chars])}"
                      for n in nodes[:limit]) or "(none)"
+
+
+SPEC = NodeSpec(purpose="judge whether the graph route has enough or needs one more hop", uses_llm=True,
+                record="expansion")
 
 
 async def judge_expansion(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

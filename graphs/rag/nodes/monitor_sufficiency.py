@@ -21,6 +21,7 @@ from graphs.rag.context import RagContext
 from graphs.rag.contradictions import contradictions_in
 from graphs.rag.planning import merge_hits, next_strategy, ready_steps, replace_steps
 from graphs.rag.question import coverage, echo_free, state_terms, validated_names
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,7 @@ def _missing_terms(terms: list[str], texts: list[str]) -> list[str]:
 
 
 def rule_judgment(
-    state: RagState, now: float, *, has_graph: bool, sufficient: float
+    state: RagState, now: float, *, has_kg: bool, sufficient: float
 ) -> tuple[SufficiencyJudgment, QueryPlan, list[Hit]]:
     """The rule's judgment of this round, the plan as it stands after it, and the merged results."""
     team = state["team_config"]
@@ -108,7 +109,7 @@ def rule_judgment(
         return judged("partially_sufficient", f"coverage {cov:.0%} after a follow-up: answer", "answer", missing,
                       cov), plan, hits
     tried = [s.strategy for s in plan.sub_questions]
-    if "switch" not in ids and (alt := next_strategy(tried, has_graph)):
+    if "switch" not in ids and (alt := next_strategy(tried, has_kg)):
         switch = SubQuestion(id="switch", question=state["question"], strategy=alt,
                              reason=f"the plan's results cover {cov:.0%}: the whole question with {alt} search")
         return (judged("insufficient", f"coverage {cov:.0%}: switch to {alt} search", "switch_strategy", missing, cov),
@@ -121,10 +122,14 @@ def _passages(hits: list[Hit], chars: int = 300) -> str:
     return "\n".join(f"- {fenced(h.title)}: {fenced(h.text[:chars])}" for h in hits[:JUDGED]) or "(none)"
 
 
+SPEC = NodeSpec(purpose="judge whether the plan's findings suffice and what to do next", uses_llm=True,
+                record="sufficiency")
+
+
 async def monitor_sufficiency(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
     """Judge this round, update the plan and merge the results so far."""
     ctx = runtime.context
-    judgment, plan, hits = rule_judgment(state, time.time(), has_graph=ctx.kg is not None,
+    judgment, plan, hits = rule_judgment(state, time.time(), has_kg=ctx.kg is not None,
                                          sufficient=ctx.limits.sufficient_coverage)
     update: RagUpdate = {"turn": judgment.turn, "plan": plan, "hits": hits}
     if judgment.level == "max_turns":

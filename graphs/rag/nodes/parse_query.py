@@ -12,8 +12,9 @@ from pydantic import BaseModel, Field
 from graphs.domain import Complexity, EntityType, Intent, LogicalRelation, ParsedQuery, QueryEntity
 from graphs.llm import LLM_ERRORS, structured_call
 from graphs.rag.context import RagContext
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
-from graphs.text.rules import COMPLEX_FROM, SIMPLE_BELOW, analyze_query
+from graphs.text.query_analysis import COMPLEX_FROM, SIMPLE_BELOW, analyze_query
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +82,9 @@ def _messages(ctx: RagContext, question: str, rules: ParsedQuery) -> list[System
             ctx.prompts.render("parse_query.user", today=ctx.today().isoformat(), known=known, question=question)
         ),
     ]
+
+
+SPEC = NodeSpec(purpose="analyse the question: intent, complexity, entities", uses_llm=True)
 
 
 async def parse_query(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

@@ -15,6 +15,7 @@ from graphs.llm import LLM_ERRORS, structured_call
 from graphs.rag.context import RagContext
 from graphs.rag.planning import check_plan, decompose, single_plan
 from graphs.rag.question import validated_mentions
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 from graphs.text.question_shapes import mentions
 
@@ -40,10 +41,10 @@ RULE_PATTERNS = ("comparison", "temporal")
 HotpotQA's comparison questions the small local LLM's plans retrieved worse), or one date-ordered step."""
 
 
-def rule_plan(state: RagState, has_graph: bool) -> QueryPlan:
+def rule_plan(state: RagState, has_kg: bool) -> QueryPlan:
     """The rule-based plan, or a one-step plan when no pattern applies."""
-    plan = decompose(state["question"], state["parsed"], validated_mentions(state), has_graph)
-    return plan or single_plan(state["question"], has_graph, "no comparison, temporal or bridge pattern: one step")
+    plan = decompose(state["question"], state["parsed"], validated_mentions(state), has_kg)
+    return plan or single_plan(state["question"], has_kg, "no comparison, temporal or bridge pattern: one step")
 
 
 def anchor(question: str, names: list[str]) -> str | None:
@@ -52,24 +53,27 @@ def anchor(question: str, names: list[str]) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def from_draft(draft: PlanDraft, has_graph: bool, names: list[str] | None = None) -> QueryPlan:
+def from_draft(draft: PlanDraft, has_kg: bool, names: list[str] | None = None) -> QueryPlan:
     """The LLM's draft as a plan (graph steps become hybrid where there is no knowledge graph); a step that
     names one of the question's entities is anchored to it."""
     steps = [SubQuestion(id=s.id.strip(), question=s.question.strip(),
-                         strategy="hybrid" if s.strategy == "graph" and not has_graph else s.strategy,
+                         strategy="hybrid" if s.strategy == "graph" and not has_kg else s.strategy,
                          depends_on=[d.strip() for d in s.depends_on], entity=anchor(s.question, names or []))
              for s in draft.sub_questions]
     return QueryPlan(sub_questions=steps, pattern="llm", planner="llm", reason=draft.reason)
 
 
+SPEC = NodeSpec(purpose="plan sub-questions, each with a retrieval strategy", uses_llm=True, record="plan")
+
+
 async def plan_query(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
     """Record the plan."""
     ctx = runtime.context
-    has_graph = ctx.kg is not None
-    known = decompose(state["question"], state["parsed"], validated_mentions(state), has_graph)
+    has_kg = ctx.kg is not None
+    known = decompose(state["question"], state["parsed"], validated_mentions(state), has_kg)
     if ctx.llm is None or (known is not None and known.pattern in RULE_PATTERNS):
         # the patterns the rules know exactly are planned by them, with or without an LLM
-        return {"plan": known or rule_plan(state, has_graph)}
+        return {"plan": known or rule_plan(state, has_kg)}
     parsed = state["parsed"]
     messages = [
         SystemMessage(ctx.prompts.render("plan_query.system", max_steps=ctx.limits.max_sub_questions)),
@@ -81,10 +85,10 @@ async def plan_query(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate
         draft = await structured_call(ctx.llm, PlanDraft, messages, ctx.limits.llm_timeout_s)
     except LLM_ERRORS as exc:
         log.warning("plan_query: LLM failed (%s); rule-based plan", type(exc).__name__)
-        return {"plan": rule_plan(state, has_graph), "degraded": ["plan_query"], "llm_calls": 1}
-    plan = from_draft(draft, has_graph, [e.text for e in parsed.entities if e.type != "DATE"])
+        return {"plan": rule_plan(state, has_kg), "degraded": ["plan_query"], "llm_calls": 1}
+    plan = from_draft(draft, has_kg, [e.text for e in parsed.entities if e.type != "DATE"])
     if problem := check_plan(plan, ctx.limits.max_sub_questions):
-        fallback = rule_plan(state, has_graph)
+        fallback = rule_plan(state, has_kg)
         why = f"the LLM's plan was unusable ({problem}); {fallback.reason}"
         return {"plan": fallback.model_copy(update={"reason": why}), "degraded": ["plan_query"], "llm_calls": 1}
     return {"plan": plan, "llm_calls": 1}

@@ -12,6 +12,7 @@ from langgraph.runtime import Runtime
 from graphs.domain import QueryPlan, Reflection, StepOutcome, Strategy, SubQuestion
 from graphs.rag.context import RagContext
 from graphs.rag.planning import latest_outcomes, next_strategy, replace_steps
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores.base import StoreUnavailable
 
@@ -27,7 +28,7 @@ def simpler(question: str) -> str:
 
 
 def reflect_on(sub: SubQuestion, last: StepOutcome, tried: list[Strategy], max_attempts: int,
-               has_graph: bool, turn: int) -> tuple[Reflection, SubQuestion]:
+               has_kg: bool, turn: int) -> tuple[Reflection, SubQuestion]:
     """The reflection on one failed step and the step as it will run next (or aborted)."""
     failure = f"{last.status}" + (f": {last.error}" if last.error else "")
 
@@ -41,11 +42,14 @@ def reflect_on(sub: SubQuestion, last: StepOutcome, tried: list[Strategy], max_a
         return act("abort", f"{sub.attempts} attempt(s) failed (at most {max_attempts}): answer without {sub.id}")
     if last.status in ("error", "timeout") and sub.attempts == 1:
         return act("retry", f"a transient {last.status} may not recur: run {sub.id} again as it was")
-    alt = next_strategy([*tried, sub.strategy], has_graph)
+    alt = next_strategy([*tried, sub.strategy], has_kg)
     if alt is not None:
         return act("switch_strategy", f"{sub.strategy} search gave {last.status}: try {alt} search", strategy=alt)
     return act("replan", "every strategy failed on this wording: search its content words only",
                question=simpler(sub.question), strategy="hybrid")
+
+
+SPEC = NodeSpec(purpose="decide what to do about each failed plan step", record="reflections")
 
 
 async def reflect(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

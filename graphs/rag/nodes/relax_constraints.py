@@ -8,6 +8,7 @@ from langgraph.runtime import Runtime
 
 from graphs.domain import Constraint, EntityType, Relaxation
 from graphs.rag.context import RagContext
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 
 
@@ -41,6 +42,9 @@ def relax(
             reason=f"lowest priority ({c.type}): widened {c.value} to {parent} along its hierarchy",
         )
     return rest, Relaxation(type=c.type, value=c.value, action="dropped", reason=f"lowest priority ({c.type}) among {len(constraints)} constraint(s)")
+
+
+SPEC = NodeSpec(purpose="drop or widen the lowest-priority constraint")
 
 
 async def relax_constraints(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

@@ -6,6 +6,7 @@ from langgraph.runtime import Runtime
 
 from graphs.domain import Hit
 from graphs.rag.context import RagContext
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 from graphs.rerankers import rerank_or_fallback
 
@@ -32,6 +33,9 @@ def ordered_upstream(state: RagState, hits: list[Hit]) -> str | None:
     if "plan" in state:
         return "plan-merge"
     return "graph-fusion" if hits[0].channel == "graph" else None
+
+
+SPEC = NodeSpec(purpose="rank the results")
 
 
 async def rerank_hits(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

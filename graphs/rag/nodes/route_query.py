@@ -11,6 +11,7 @@ from graphs.domain import Constraint, Hit, RoutingDecision, SearchRecord
 from graphs.rag.context import RagContext, RagLimits
 from graphs.rag.edges import RouteNode, node_for
 from graphs.rag.question import coverage, echo_free, state_terms
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 
 # Intents for which entity filters express what the user asks for.
@@ -44,16 +45,16 @@ def first_coverage(state: RagState) -> float:
     return coverage(state_terms(state), echo_free(state, [f"{h.title}\n{h.text}" for h in top]))
 
 
-def first_route(state: RagState, limits: RagLimits, has_graph: bool = False) -> RoutingDecision:
+def first_route(state: RagState, limits: RagLimits, has_kg: bool = False) -> RoutingDecision:
     """Pick the first search from intent and validated entities (or the caller's explicit mode)."""
     mode = state.get("search_mode", "auto")
     constraints = state.get("constraints", [])
     if mode == "graph":
-        if has_graph:
+        if has_kg:
             return RoutingDecision(action="graph_search", reason="caller asked for graph expansion")
         return RoutingDecision(action="hybrid_search", reason="caller asked for graph expansion, but no knowledge "
                                                               "graph is configured: hybrid search")
-    if mode == "auto" and has_graph and (why := multi_hop(state)):
+    if mode == "auto" and has_kg and (why := multi_hop(state)):
         return RoutingDecision(action="graph_search",
                                reason=f"{why}: seed search, then adaptive knowledge-graph expansion")
     if mode == "structured" and constraints:
@@ -116,10 +117,10 @@ def next_route(
     )
 
 
-def escalation(state: RagState, has_graph: bool) -> str | None:
+def escalation(state: RagState, has_kg: bool) -> str | None:
     """After a first hybrid search in auto mode: a reason to expand through the graph, or None."""
     searches = state.get("searches", [])
-    if not has_graph or state.get("search_mode", "auto") != "auto" or len(searches) != 1:
+    if not has_kg or state.get("search_mode", "auto") != "auto" or len(searches) != 1:
         return None
     # a conceptual question asks what something is: one passage about it suffices, links do not help
     if searches[0].channel != "hybrid" or not state.get("hits") or state["parsed"].intent == "conceptual":
@@ -144,21 +145,24 @@ def budget_spent(state: RagState, now: float) -> str | None:
     return None
 
 
-def decide_route(state: RagState, limits: RagLimits, has_graph: bool = False,
+def decide_route(state: RagState, limits: RagLimits, has_kg: bool = False,
                  now: float | None = None) -> RoutingDecision:
     """The router's rule table, as a pure function of the state, whether a knowledge graph exists and the
     time (for the team's time budget)."""
     searches = state.get("searches", [])
     if not searches:
-        return first_route(state, limits, has_graph)
+        return first_route(state, limits, has_kg)
     decision = next_route(
         searches, state.get("hits", []), state.get("constraints", []), state.get("relaxations", 0),
-        state.get("max_retries", limits.max_retries), limits, escalation(state, has_graph),
+        state.get("max_retries", limits.max_retries), limits, escalation(state, has_kg),
     )
     if decision.action != "rerank" and now is not None and (spent := budget_spent(state, now)):
         return RoutingDecision(action="rerank", reason=f"{spent} before {decision.action}: rerank and write what "
                                                        "was found, possibly incomplete")
     return decision
+
+
+SPEC = NodeSpec(purpose="choose the next retrieval action", record="decisions")
 
 
 async def route_query(state: RagState, runtime: Runtime[RagContext]) -> Command[RouteNode]:

@@ -8,7 +8,7 @@ import time
 
 from langgraph.runtime import Runtime
 
-from graphs.domain import GraphNode, Hit, SearchRecord
+from graphs.domain import Hit, KgNode, SearchRecord
 from graphs.kg.base import doc_id_of, doc_node, entity_node
 from graphs.rag.context import RagContext
 from graphs.rag.expansion import (
@@ -20,9 +20,12 @@ from graphs.rag.expansion import (
     weights_of,
 )
 from graphs.rag.question import lexical_query, validated_names
+from graphs.rag.registry import NodeSpec
 from graphs.rag.search import embed_question
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores import fusion
+
+SPEC = NodeSpec(purpose="run the graph search", record="searches", search_channel="graph")
 
 
 async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
@@ -60,7 +63,7 @@ async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     if missing:
         extra = await asyncio.to_thread(score_documents, ctx.index, vector, text, missing, scale)
         best.update({d: s[0] for d, s in extra.items()})
-    nodes: dict[str, GraphNode] = {}
+    nodes: dict[str, KgNode] = {}
     for d in seeds:
         node = make_node(weights, d, best[d], hop=0, seed=True, via=None, edge="search")
         nodes[node.node] = node
@@ -68,7 +71,7 @@ async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         node = make_node(weights, d, best.get(d), hop=0, seed=True, via=None, edge="named")
         nodes[node.node] = node
     for e, name in entity_seeds.items():
-        nodes.setdefault(e, GraphNode(node=e, name=name, hop=0, seed=True, edge="named", path=[e]))
+        nodes.setdefault(e, KgNode(node=e, name=name, hop=0, seed=True, edge="named", path=[e]))
     seed_docs = [n for n, v in nodes.items() if v.doc_id]
     near = await asyncio.to_thread(neighborhoods, kg, seed_docs, limits.neighbor_k)
     seed_links = {n: [m for m in seed_docs if m in near[n]] for n in seed_docs}

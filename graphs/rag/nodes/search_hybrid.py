@@ -6,8 +6,11 @@ from langgraph.runtime import Runtime
 
 from graphs.rag.context import RagContext
 from graphs.rag.question import lexical_query
+from graphs.rag.registry import NodeSpec
 from graphs.rag.search import describe_search, embed_question, run_search
 from graphs.rag.state import RagState, RagUpdate
+
+SPEC = NodeSpec(purpose="run the hybrid search", record="searches", search_channel="hybrid")
 
 
 async def search_hybrid(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

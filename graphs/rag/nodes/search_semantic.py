@@ -5,8 +5,11 @@ from __future__ import annotations
 from langgraph.runtime import Runtime
 
 from graphs.rag.context import RagContext
+from graphs.rag.registry import NodeSpec
 from graphs.rag.search import describe_search, embed_question, run_search
 from graphs.rag.state import RagState, RagUpdate
+
+SPEC = NodeSpec(purpose="run the semantic search", record="searches", search_channel="semantic")
 
 
 async def search_semantic(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

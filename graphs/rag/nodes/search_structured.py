@@ -1,4 +1,4 @@
-"""search_structured: vector search under the entity/date filter expression."""
+"""search_structured: vector search under the entity/date filter."""
 
 from __future__ import annotations
 
@@ -6,9 +6,12 @@ from langgraph.runtime import Runtime
 
 from graphs.domain import Constraint, Hit
 from graphs.rag.context import RagContext
+from graphs.rag.registry import NodeSpec
 from graphs.rag.search import describe_search, embed_question, run_search
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores.filters import build_filter
+
+SPEC = NodeSpec(purpose="run the structured search", record="searches", search_channel="structured")
 
 
 def without_dates(constraints: list[Constraint]) -> list[Constraint] | None:
@@ -33,23 +36,24 @@ async def search_structured(state: RagState, runtime: Runtime[RagContext]) -> Ra
     at all still relaxes the date, as before)."""
     ctx = runtime.context
     constraints = state.get("constraints", [])
-    expr = build_filter(constraints)
+    where = build_filter(constraints)
+    shown = ctx.index.describe_filter(where) if where is not None else None  # the record shows what the index ran
     vector = await embed_question(ctx, state)
     limit = max(ctx.limits.candidate_k, state.get("top_k", ctx.limits.top_k))
     loose = without_dates(constraints)
     if loose is None:
-        return await run_search("structured", expr, vector,
-                                lambda: ctx.index.search_dense(vector, filter=expr, limit=limit))
-    loose_expr = build_filter(loose)
+        return await run_search("structured", shown, vector,
+                                lambda: ctx.index.search_dense(vector, filter=where, limit=limit))
+    loose_where = build_filter(loose)
+    loose_shown = ctx.index.describe_filter(loose_where) if loose_where is not None else "no filter"
 
     def search() -> list[Hit]:
-        dated = ctx.index.search_dense(vector, filter=expr, limit=limit)
+        dated = ctx.index.search_dense(vector, filter=where, limit=limit)
         if not dated:
             return []  # nothing of that date at all: relax_constraints widens it, and says so
-        return date_first(dated, ctx.index.search_dense(vector, filter=loose_expr, limit=limit), 2 * limit)
+        return date_first(dated, ctx.index.search_dense(vector, filter=loose_where, limit=limit), 2 * limit)
 
-    shown = f"{expr}; then without the date: {loose_expr or 'no filter'}"
-    return await run_search("structured", shown, vector, search)
+    return await run_search("structured", f"{shown}; then without the date: {loose_shown}", vector, search)
 
 
 summarize = describe_search

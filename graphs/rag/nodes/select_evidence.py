@@ -11,12 +11,13 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
-from graphs.domain import EvidenceSelection, GraphNode, SelectedNode
+from graphs.domain import EvidenceSelection, KgNode, SelectedNode
 from graphs.kg.base import KnowledgeGraph
 from graphs.llm import LLM_ERRORS, structured_call
 from graphs.prompts import fenced
 from graphs.rag.context import RagContext, RagLimits
 from graphs.rag.expansion import doc_nodes, linked, neighborhoods
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 
 log = logging.getLogger(__name__)
@@ -36,7 +37,7 @@ class EvidencePick(BaseModel):
     reasoning: str = Field(default="", description="One sentence on how the selected nodes connect.")
 
 
-def _connected(node: GraphNode, chosen: list[GraphNode], near: dict[str, set[str]]) -> bool:
+def _connected(node: KgNode, chosen: list[KgNode], near: dict[str, set[str]]) -> bool:
     """Named by the question, reached from a chosen node, or one hop from one in the knowledge graph."""
     if node.edge == "named":
         return True
@@ -47,14 +48,14 @@ def _connected(node: GraphNode, chosen: list[GraphNode], near: dict[str, set[str
 
 
 def heuristic_selection(
-    graph: KnowledgeGraph, nodes: dict[str, GraphNode], limits: RagLimits, comparison: bool = False
+    kg: KnowledgeGraph, nodes: dict[str, KgNode], limits: RagLimits, comparison: bool = False
 ) -> EvidenceSelection:
     """Start at the best seed and add, best fused score first, nodes connected to the set so far. A
     comparison question takes the documents it names first: each side of the comparison is evidence."""
     docs = doc_nodes(nodes)
     if not docs:
         return EvidenceSelection(reasoning="no documents to select from")
-    near = neighborhoods(graph, [n.node for n in docs], limits.neighbor_k)
+    near = neighborhoods(kg, [n.node for n in docs], limits.neighbor_k)
     seeds = [n for n in docs if n.seed] or docs
     chosen = [seeds[0]]
     if comparison:
@@ -82,7 +83,7 @@ def heuristic_selection(
     )
 
 
-def _from_llm(pick: EvidencePick, nodes: dict[str, GraphNode]) -> EvidenceSelection | None:
+def _from_llm(pick: EvidencePick, nodes: dict[str, KgNode]) -> EvidenceSelection | None:
     valid = [p for p in pick.selected_nodes if p.node in nodes and nodes[p.node].doc_id]
     if not valid:
         return None
@@ -94,6 +95,9 @@ def _from_llm(pick: EvidencePick, nodes: dict[str, GraphNode]) -> EvidenceSelect
         selector="llm",
         reasoning=pick.reasoning,
     )
+
+
+SPEC = NodeSpec(purpose="select the minimal evidence among the graph nodes", uses_llm=True)
 
 
 async def select_evidence(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

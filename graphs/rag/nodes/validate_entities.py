@@ -9,6 +9,7 @@ from langgraph.runtime import Runtime
 from graphs.domain import Constraint, EntityMatch, ParsedQuery, QueryEntity, ValidatedEntity
 from graphs.rag.context import RagContext
 from graphs.rag.question import validate_one
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores.base import EntityStore
 
@@ -33,6 +34,9 @@ def to_constraints(entities: list[ValidatedEntity]) -> list[Constraint]:
 
 def _lookup_all(store: EntityStore, entities: list[QueryEntity]) -> list[EntityMatch | None]:
     return [None if e.type == "DATE" else store.lookup(e.text) for e in entities]
+
+
+SPEC = NodeSpec(purpose="normalize the entities against the entity store")
 
 
 async def validate_entities(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

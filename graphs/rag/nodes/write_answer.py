@@ -23,6 +23,7 @@ from graphs.rag.answering import (
 )
 from graphs.rag.context import RagContext
 from graphs.rag.contradictions import contradictions_in
+from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
 from graphs.text.answer_types import expected_answer
 from graphs.text.normalize import normalize
@@ -166,6 +167,9 @@ async def direct_answer(state: RagState, ctx: RagContext) -> RagUpdate:
     text = ("这个问题需要检索文档才能回答（本次选择了不检索的配置）。" if is_chinese(question)
             else "This question needs a search of the documents; the writer-only team does not search.")
     return {"answer": text, "citations": [], "answer_mode": "none", "status": "no_results", **degraded}
+
+
+SPEC = NodeSpec(purpose="write the answer from the ranked results", uses_llm=True)
 
 
 async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import builtins
 import sqlite3
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
 from graphs.domain import EntityMetadata, EntityType
-from graphs.stores.base import StoreUnavailable
 from graphs.stores.entities.matcher import (
     DEFAULT_FUZZY_THRESHOLD,
     CachedMatcherStore,
@@ -23,7 +21,7 @@ from graphs.stores.entities.matcher import (
     surface_keys,
     without_aliases,
 )
-from graphs.stores.sqlite import open_sqlite, transaction
+from graphs.stores.sqlite import LockedSQLite
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS entities (
@@ -42,8 +40,11 @@ INSERT OR IGNORE INTO meta (key, value) VALUES ('version', 0);
 """
 
 
-class SQLiteEntityStore(CachedMatcherStore):
+class SQLiteEntityStore(LockedSQLite, CachedMatcherStore):
     """EntityStore in a SQLite file (WAL), safe to share between threads."""
+
+    SCHEMA = _SCHEMA
+    STORE = "sqlite"
 
     def __init__(
         self,
@@ -53,25 +54,15 @@ class SQLiteEntityStore(CachedMatcherStore):
         timeout: float = 5.0,
         max_staleness: float = 0.0,
     ) -> None:
-        super().__init__(fuzzy_threshold, max_staleness)
-        self.path = str(path)
-        self._lock = threading.RLock()
-        self._conn = open_sqlite(self.path, _SCHEMA, "sqlite", timeout)
-
-    @contextmanager
-    def _read(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            try:
-                yield self._conn
-            except sqlite3.Error as exc:
-                raise StoreUnavailable("sqlite", f"{self.path}: {exc}") from exc
+        CachedMatcherStore.__init__(self, fuzzy_threshold, max_staleness)
+        LockedSQLite.__init__(self, path, timeout=timeout)
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """Run the block in one BEGIN IMMEDIATE transaction; roll back on any error."""
-        with self._read() as conn:
+        with self._lock:
             try:
-                with transaction(conn):
+                with super()._write() as conn:
                     yield conn
             finally:
                 self._invalidate()
@@ -167,8 +158,3 @@ class SQLiteEntityStore(CachedMatcherStore):
     def ping(self) -> None:
         """Raise StoreUnavailable if the database cannot be read."""
         self.version()
-
-    def close(self) -> None:
-        """Close the connection; later calls raise StoreUnavailable."""
-        with self._lock:
-            self._conn.close()

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from typer.testing import CliRunner
 
 from app.cli import cli
+from app.observability.trajectories import Trajectory, TrajectoryLog, build_trajectory
 from app.tools.dpo import (
     DpoGroup,
     DpoPair,
@@ -26,7 +27,6 @@ from app.tools.dpo import (
     read_export,
     write_export,
 )
-from app.tools.trajectories import Trajectory, TrajectoryLog, build_trajectory
 from graphs.domain import RoutingDecision, SearchRecord
 from tests.support.runs import (
     APPLE_FILTER,

@@ -24,8 +24,15 @@ function clip(text, size, max) {
   return `${out}…`;
 }
 
-export function label(node) {
-  return LABELS[node] || node;
+/** A node's name on the page: its declared label (GET /graph serves it from the node registry). */
+export function label(node, structure) {
+  const declared = structure && structure.nodes.find((n) => n.id === node);
+  return (declared && declared.label) || LABELS[node] || node;
+}
+
+/** The nodes that end a run: those with an edge to __end__. */
+export function finalNodes(structure) {
+  return new Set(structure.edges.filter((e) => e.target === "__end__").map((e) => e.source));
 }
 
 /** node -> the 1-based positions at which it ran. */
@@ -42,7 +49,7 @@ export function visitsOf(steps) {
 export function traversed(structure, steps) {
   const exists = new Set(structure.edges.map((e) => `${e.source}>${e.target}`));
   const path = ["__start__", ...steps.map((st) => st.node)];
-  if (steps.length && steps[steps.length - 1].node === "write_answer") path.push("__end__");
+  if (steps.length && finalNodes(structure).has(steps[steps.length - 1].node)) path.push("__end__");
   const taken = new Set();
   for (let i = 1; i < path.length; i++) {
     const key = `${path[i - 1]}>${path[i]}`;
@@ -133,8 +140,9 @@ export function drawRoute(structure, steps, response, { routeOnly = false, onSel
   const g = new dagre.graphlib.Graph();
   g.setGraph({ rankdir: "TB", nodesep: 16, ranksep: 30, edgesep: 8, marginx: 6, marginy: 6, acyclicer: "greedy" });
   g.setDefaultEdgeLabel(() => ({}));
+  const declared = new Map(structure.nodes.map((n) => [n.id, n]));
   for (const id of nodes) {
-    const text = label(id);
+    const text = label(id, structure);
     const annotation = visits.has(id) && note.get(id) ? note.get(id) : "";
     const width = Math.min(MAX_NODE_WIDTH, Math.max(textWidth(text, 13) + 30, annotation ? textWidth(annotation, 11) + 22 : 0, 70));
     g.setNode(id, { width, height: annotation ? 46 : 30, text, annotation });
@@ -163,7 +171,7 @@ export function drawRoute(structure, steps, response, { routeOnly = false, onSel
   const top = Math.min(...ys) - pad;
   const width = Math.max(...xs) + pad - left;
   const height = Math.max(...ys) + pad - top;
-  const order = [...visits.keys()].map(label).join(" → ");
+  const order = [...visits.keys()].map((id) => label(id, structure)).join(" → ");
 
   const svg = s("svg", {
     class: "route-svg", viewBox: `${left} ${top} ${width} ${height}`,
@@ -194,11 +202,14 @@ export function drawRoute(structure, steps, response, { routeOnly = false, onSel
     const visited = seen.length > 0 || (terminal && (id === "__start__" ? steps.length > 0 : finished));
     const x = n.x - n.width / 2;
     const y = n.y - n.height / 2;
+    const spec = declared.get(id) || {};
     const group = s("g", {
-      class: `node${visited ? " visited" : ""}${terminal ? " terminal" : ""}`, dataset: { node: id },
-      transform: `translate(${x},${y})`,
+      class: `node${visited ? " visited" : ""}${terminal ? " terminal" : ""}${spec.usesLlm ? " llm" : ""}`,
+      dataset: { node: id }, transform: `translate(${x},${y})`,
     });
-    const title = seen.length ? `${id}: step ${seen.join(", ")}${n.annotation ? ` — ${n.annotation}` : ""}` : id;
+    const purpose = spec.purpose ? ` (${spec.purpose}${spec.usesLlm ? "; uses the LLM" : ""})` : "";
+    const title = seen.length ? `${id}: step ${seen.join(", ")}${n.annotation ? ` — ${n.annotation}` : ""}`
+      : `${id}${purpose}`;
     group.append(s("title", {}, title));
     group.append(s("rect", { width: n.width, height: n.height, rx: terminal ? n.height / 2 : 7 }));
     group.append(s("text", { x: n.width / 2, y: n.annotation ? 19 : n.height / 2 + 4.5, class: "name" }, n.text));

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from app.api.errors import http_status
 from app.services.documents import UploadError, check_upload
 from app.settings import Settings
 from tests.support.apps import settings_for
@@ -42,7 +43,7 @@ def test_names_are_safe_relative_paths(settings: Settings) -> None:
 def test_each_refusal_has_its_status_and_code(settings: Settings, files: list[tuple[str | None, int | None]],
                                              status: int, code: str) -> None:
     error = refused(settings, files)
-    assert (error.status, error.code) == (status, code)
+    assert (http_status(error), error.code) == (status, code)  # the kind, as the API maps it
 
 
 def test_the_suffix_check_ignores_case_and_a_size_unknown_is_not_refused(settings: Settings) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from graphs.kg.base import GraphDocument, doc_node, entity_node
+from graphs.kg.base import KgDocument, doc_node, entity_node
 from graphs.kg.sqlite import SQLiteKnowledgeGraph
 
 
@@ -16,9 +16,9 @@ from graphs.kg.sqlite import SQLiteKnowledgeGraph
 def graph(tmp_path: Path) -> Iterator[SQLiteKnowledgeGraph]:
     g = SQLiteKnowledgeGraph(tmp_path / "kg.db")
     g.add_documents([
-        GraphDocument("a", "腾讯", "马化腾创立了腾讯。", entities=("马化腾", "腾讯")),
-        GraphDocument("b", "微信", "微信是腾讯的产品，马化腾。", entities=("马化腾", "腾讯", "微信")),
-        GraphDocument("c", "京东", "京东由刘强东创立。", entities=("刘强东",)),
+        KgDocument("a", "腾讯", "马化腾创立了腾讯。", entities=("马化腾", "腾讯")),
+        KgDocument("b", "微信", "微信是腾讯的产品，马化腾。", entities=("马化腾", "腾讯", "微信")),
+        KgDocument("c", "京东", "京东由刘强东创立。", entities=("刘强东",)),
     ])
     g.upsert_entity("马化腾", related=["腾讯"])
     try:

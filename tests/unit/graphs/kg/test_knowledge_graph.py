@@ -13,7 +13,7 @@ from langchain_core.embeddings import DeterministicFakeEmbedding
 
 from graphs.domain import Document, EntityMetadata
 from graphs.ingest.pipeline import Ingestor, metadata_related
-from graphs.kg.base import EdgeKind, GraphDocument, KnowledgeGraph, Neighbor
+from graphs.kg.base import EdgeKind, KgDocument, KnowledgeGraph, Neighbor
 from graphs.kg.sqlite import SQLiteKnowledgeGraph
 from graphs.rag.context import GazetteerCache
 from graphs.stores.base import StoreUnavailable
@@ -27,8 +27,8 @@ def graph(tmp_path: Path) -> Iterator[SQLiteKnowledgeGraph]:
     g.close()
 
 
-def doc(doc_id: str, title: str, text: str = "", entities: tuple[str, ...] = (), **kw: Any) -> GraphDocument:
-    return GraphDocument(doc_id=doc_id, title=title, text=text or f"About {title}.", entities=entities, **kw)
+def doc(doc_id: str, title: str, text: str = "", entities: tuple[str, ...] = (), **kw: Any) -> KgDocument:
+    return KgDocument(doc_id=doc_id, title=title, text=text or f"About {title}.", entities=entities, **kw)
 
 
 def edges(g: SQLiteKnowledgeGraph, node: str, kind: EdgeKind, direction: str = "out") -> set[str]:

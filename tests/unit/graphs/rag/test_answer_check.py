@@ -11,7 +11,7 @@ from langchain_core.messages import AIMessage
 from graphs.domain import EntityMetadata, ParsedQuery
 from graphs.rag.answer_check import check_answer, only_markers, sources_of_facts, unsupported
 from graphs.rag.nodes.write_answer import write_answer
-from graphs.text.rules import analyze_query
+from graphs.text.query_analysis import analyze_query
 from graphs.text.sentences import split_sentences
 from graphs.text.spans import stated_facts
 from tests.support.fakes import TODAY, ToolCallingFakeChatModel, gazetteer_of, hit, make_context, runtime

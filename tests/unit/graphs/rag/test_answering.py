@@ -11,7 +11,7 @@ import pytest
 from graphs.domain import DateRange, EntityMetadata, Hit, ValidatedEntity
 from graphs.rag.answering import Question, assess, extractive, find_evidence, question_of
 from graphs.text.answer_types import AnswerType, expected_answer, focus_terms, listed_type
-from graphs.text.rules import analyze_query
+from graphs.text.query_analysis import analyze_query
 from graphs.text.terms import found
 from tests.support.fakes import TODAY, gazetteer_of, hit
 

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from graphs.domain import (
-    GraphNode,
+    KgNode,
     ParsedQuery,
     QueryEntity,
     QueryPlan,
@@ -38,7 +38,7 @@ def monitor_state(text: str) -> dict[str, Any]:
 
 def monitor(text: str) -> Any:
     judgment, _, _ = monitor_sufficiency.rule_judgment(monitor_state(text), time.time(),  # type: ignore[arg-type]
-                                                       has_graph=True, sufficient=RagLimits().sufficient_coverage)
+                                                       has_kg=True, sufficient=RagLimits().sufficient_coverage)
     return judgment
 
 
@@ -52,7 +52,7 @@ def test_the_monitor_is_not_fully_sufficient_on_an_echo() -> None:
 
 def test_the_expansion_judge_expands_past_an_echo() -> None:
     def state(text: str) -> Any:
-        node = GraphNode(node="doc:p", name="问答", doc_id="p", text=text, seed=True)
+        node = KgNode(node="doc:p", name="问答", doc_id="p", text=text, seed=True)
         return {"question": Q, "parsed": PARSED, "graph_nodes": {node.node: node}, "frontier": [node.node],
                 "depth": 1}
 

@@ -6,16 +6,16 @@ from typing import Any
 
 import pytest
 
-from graphs.rag.graph import graph
+from graphs.rag.graph import workflow
 from tests.support.fakes import ScriptedIndex, hit, make_context
 
 
 async def run(ctx: Any, question: str, **inputs: Any) -> tuple[list[str], dict[str, Any]]:
     """Stream the graph and return the visited nodes and the final state."""
     visited: list[str] = []
-    async for update in graph.astream({"question": question, **inputs}, context=ctx, stream_mode="updates"):
+    async for update in workflow.astream({"question": question, **inputs}, context=ctx, stream_mode="updates"):
         visited.extend(update)
-    final = await graph.ainvoke({"question": question, **inputs}, context=ctx)
+    final = await workflow.ainvoke({"question": question, **inputs}, context=ctx)
     return visited, final
 
 
@@ -94,4 +94,4 @@ async def test_store_outage_raises_instead_of_relaxing(tmp_path: Any) -> None:
     from graphs.stores.base import StoreUnavailable
 
     with pytest.raises(StoreUnavailable):
-        await graph.ainvoke({"question": "马斯克创办的公司有哪些？"}, context=make_context(tmp_path, ScriptedIndex(fail=True)))
+        await workflow.ainvoke({"question": "马斯克创办的公司有哪些？"}, context=make_context(tmp_path, ScriptedIndex(fail=True)))

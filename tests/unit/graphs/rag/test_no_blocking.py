@@ -9,17 +9,17 @@ from typing import Any
 import pytest
 from blockbuster import blockbuster_ctx
 
-from graphs.kg.base import GraphDocument
+from graphs.kg.base import KgDocument
 from graphs.kg.sqlite import SQLiteKnowledgeGraph
-from graphs.rag.graph import graph
+from graphs.rag.graph import workflow
 from tests.support.fakes import ScriptedIndex, hit, make_context
 
 
 def _context(tmp_path: Path) -> Any:
     kg = SQLiteKnowledgeGraph(tmp_path / "graph.db")
     kg.add_documents([
-        GraphDocument(doc_id="film", title="Kiss and Tell", text="A 1945 film starring Shirley Temple as Corliss Archer."),
-        GraphDocument(doc_id="temple", title="Shirley Temple", text="An actress and later a diplomat.",
+        KgDocument(doc_id="film", title="Kiss and Tell", text="A 1945 film starring Shirley Temple as Corliss Archer."),
+        KgDocument(doc_id="temple", title="Shirley Temple", text="An actress and later a diplomat.",
                       entities=["Shirley Temple"]),
     ])
     docs = [hit("film#0", "A 1945 film starring Shirley Temple.", 0.6, "semantic", title="Kiss and Tell"),
@@ -46,6 +46,6 @@ async def test_a_run_makes_no_blocking_call_on_the_event_loop(tmp_path: Path, qu
     if mode == "planner":
         run = {"question": question, "team": "planner_enhanced"}
     with blockbuster_ctx():
-        out = await graph.ainvoke(run, context=ctx)
+        out = await workflow.ainvoke(run, context=ctx)
     assert out["status"] in ("answered", "no_results")
     assert out["searches"], "the run searched"

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from langchain_core.embeddings import DeterministicFakeEmbedding
 
-import graphs.stores.milvus as milvus_module
+import graphs.stores.milvus.staging as milvus_module
 from graphs.domain import Document, EntityMetadata
 from graphs.ingest.pipeline import Ingestor, make_splitter
 from graphs.kg.base import doc_node
@@ -26,7 +26,9 @@ from graphs.rag.context import GazetteerCache
 from graphs.stores.base import StoreUnavailable
 from graphs.stores.entities.sqlite_store import SQLiteEntityStore
 from graphs.stores.filters import doc_filter
-from graphs.stores.milvus import MilvusIndex, _strip_hash
+from graphs.stores.milvus import MilvusIndex
+from graphs.stores.milvus.expressions import render
+from graphs.stores.milvus.rows import strip_hash as _strip_hash
 
 DIM = 16
 
@@ -69,7 +71,7 @@ def ingestor(stores: dict[str, Any], **overrides: Any) -> Ingestor:
 def stored(stores: dict[str, Any], doc_id: str) -> dict[str, Any]:
     """What the stores hold of one document: its chunk (id, text) rows, graph title and mentions."""
     index: MilvusIndex = stores["index"]
-    rows = index._call("inspect", lambda c: c.query(index.collection, filter=doc_filter(doc_id),
+    rows = index._call("inspect", lambda c: c.query(index.collection, filter=render(doc_filter(doc_id)),
                                                       output_fields=["id", "text", "title"]))
     graph: SQLiteKnowledgeGraph = stores["graph"]
     mentions = {n.name for n in graph.neighbors(doc_node(doc_id), edges=["mentions"])}

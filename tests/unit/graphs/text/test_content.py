@@ -8,7 +8,7 @@ from graphs.domain import ParsedQuery
 from graphs.rag.answering import assess, find_evidence, question_of
 from graphs.text.answer_types import expected_answer
 from graphs.text.content import has_content
-from graphs.text.rules import analyze_query
+from graphs.text.query_analysis import analyze_query
 from tests.support.fakes import TODAY, gazetteer_of, hit
 
 CONTENT_FREE = ["", "?", "？", "。", "-", "...", "……", "\u0000", "🍎", "🍎🍏 ?!", "\u200b", "\ufeff", "\u200b\ufeff \u2060",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphs.text.rules import possessor
+from graphs.text.entity_spotting import possessor
 from graphs.text.terms import dictionary_word, weighted_coverage
 
 

@@ -1,0 +1,136 @@
+"""Prometheus metrics of one process (``GET /metrics``), derived from what the service already records.
+
+The graph's own output is the source of the query metrics: every node's workflow step (its latency), the routing
+decisions, the relaxed constraints, the answer status, the LLM calls and the ``degraded`` list. So ``graphs/``
+knows nothing of Prometheus, and a run counts the same whether it was answered as JSON, streamed, asked through
+the OpenAI-compatible route or an MCP tool. Each ``Metrics`` owns its registry (an app, a test, a CLI process),
+so two apps in one process never mix their counts.
+
+Label values are bounded sets (node names, route actions, entity types, HTTP actions and statuses, store names),
+never questions, ids or keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+
+from graphs.domain import Relaxation, RoutingDecision, WorkflowStep
+from graphs.embeddings import EmbedderUnavailable
+from graphs.rag.registry import llm_nodes
+from graphs.stores.base import StoreUnavailable
+
+CONTENT_TYPE = CONTENT_TYPE_LATEST
+# Besides the graph's LLM nodes (their declarations: ``graphs.rag.registry``), the chat's follow-up condensing
+# calls the LLM and reports its failure as the ``degraded`` entry ``condense_question``.
+CONDENSE = "condense_question"
+# Node latencies run from under a millisecond (routing) to a minute (a local LLM writing).
+NODE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
+REQUEST_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0)
+
+
+class Metrics:
+    """The service's counters and histograms in their own registry."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        r = self.registry
+        self.requests = Counter("aer_requests", "HTTP requests by action and status.", ["action", "status"],
+                                registry=r)
+        self.request_seconds = Histogram("aer_request_duration_seconds", "HTTP request latency (a streamed "
+                                         "response until its last byte), by action and status.",
+                                         ["action", "status"], buckets=REQUEST_BUCKETS, registry=r)
+        self.queries = Counter("aer_queries", "Graph runs (answered questions) by answer status and mode.",
+                               ["status", "answer_mode"], registry=r)
+        self.not_found = Counter("aer_not_found_answers", "Answers that found nothing relevant (status "
+                                 "no_results).", registry=r)
+        self.node_seconds = Histogram("aer_node_duration_seconds", "Latency of each graph node (one observation "
+                                      "per node run).", ["node"], buckets=NODE_BUCKETS, registry=r)
+        self.route_decisions = Counter("aer_route_decisions", "Routing decisions by action.", ["action"], registry=r)
+        self.relaxations = Counter("aer_relaxations", "Relaxed search constraints by entity type and kind "
+                                   "(dropped or widened).", ["type", "kind"], registry=r)
+        self.llm_calls = Counter("aer_llm_calls", "LLM calls made by graph nodes and follow-up condensing.",
+                                 registry=r)
+        self.llm_failures = Counter("aer_llm_failures", "Runs in which a node's LLM call failed (it fell back to "
+                                    "its rule path), by node.", ["node"], registry=r)
+        self.degradations = Counter("aer_degradations", "Runs in which a node degraded (an LLM or reranker "
+                                    "failed and a fallback ran), by node.", ["node"], registry=r)
+        self.store_errors = Counter("aer_store_errors", "Store or embedder outages that failed a request, by "
+                                    "store.", ["store"], registry=r)
+        self.ingested_documents = Counter("aer_ingested_documents", "Documents written (added or replaced), by "
+                                          "the ingest path: add-documents (a request or its job), upload, mcp.",
+                                          ["action"], registry=r)
+        self.ingested_chunks = Counter("aer_ingested_chunks", "Chunks written, by the ingest path.", ["action"],
+                                       registry=r)
+        self.ingest_jobs = Counter("aer_ingest_jobs", "Ingest jobs that reached each state.", ["state"],
+                                   registry=r)
+        self.followups = Counter("aer_chat_followups", "OpenAI-compatible chat turns by how the question was "
+                                 "formed: standalone, condensed by the LLM, or with entities carried over.",
+                                 ["mode"], registry=r)
+        self.mcp_tools = Counter("aer_mcp_tool_calls", "MCP tool calls by tool and outcome.", ["tool", "outcome"],
+                                 registry=r)
+
+    def request(self, action: str, status: int, seconds: float) -> None:
+        """Count one HTTP request and its latency."""
+        self.requests.labels(action, str(status)).inc()
+        self.request_seconds.labels(action, str(status)).observe(seconds)
+
+    def run(self, out: Mapping[str, Any]) -> None:
+        """Count one graph run from its output state."""
+        self.queries.labels(out.get("status", "answered"), out.get("answer_mode", "none")).inc()
+        if out.get("status") == "no_results":
+            self.not_found.inc()
+        steps: Iterable[WorkflowStep] = out.get("steps", [])
+        for step in steps:
+            self.node_seconds.labels(step.node).observe(step.duration_ms / 1000)
+        decisions: Iterable[RoutingDecision] = out.get("decisions", [])
+        for decision in decisions:
+            self.route_decisions.labels(decision.action).inc()
+        relaxed: Iterable[Relaxation] = out.get("relaxed", [])
+        for relaxation in relaxed:
+            self.relaxations.labels(relaxation.type, relaxation.action).inc()
+        if calls := out.get("llm_calls", 0):
+            self.llm_calls.inc(calls)
+        for node in out.get("degraded", []):
+            self.degradation(node)
+
+    def degradation(self, node: str) -> None:
+        """Count a node that degraded (and, for an LLM node, an LLM failure)."""
+        self.degradations.labels(node).inc()
+        if node == CONDENSE or node in llm_nodes():
+            self.llm_failures.labels(node).inc()
+
+    def store_error(self, store: str) -> None:
+        """Count an outage of ``store`` (``milvus``, ``sqlite``, ``redis``, ``knowledge graph``, ``embedder``...)."""
+        self.store_errors.labels(store).inc()
+
+    def ingested(self, action: str, documents: int, chunks: int) -> None:
+        """Count documents and chunks written by an ingest path (``add-documents``, ``upload``, ``mcp``: the
+        action that brought them in; a job counts under the action that queued it, as each batch is written)."""
+        self.ingested_documents.labels(action).inc(documents)
+        self.ingested_chunks.labels(action).inc(chunks)
+
+    def ingest_job(self, state: str) -> None:
+        """Count an ingest job entering ``state`` (``queued``, ``running``, ``succeeded``, ``failed``...)."""
+        self.ingest_jobs.labels(state).inc()
+
+    def render(self) -> bytes:
+        """The registry in the Prometheus text format."""
+        return generate_latest(self.registry)
+
+
+@contextmanager
+def counted_outages(metrics: Metrics) -> Iterator[None]:
+    """Count a store or embedder outage in the metrics (the caller still answers it: 503)."""
+    try:
+        yield
+    except StoreUnavailable as exc:
+        metrics.store_error(exc.store)
+        raise
+    except EmbedderUnavailable:
+        metrics.store_error("embedder")
+        raise

@@ -1,0 +1,261 @@
+"""What every file format shares: ``FileFormat`` (what a format module declares), ``ParsedFile``,
+``FileParseError``, text cleaning, sections, decoding and the archive check.
+
+Every parser takes the file's bytes and returns a ``ParsedFile``: a title found in the document (first
+heading, ``<title>``, PDF or DOCX metadata; the caller falls back to the file name) and its sections in
+order, each with its heading path (``Setup > Install``) or its PDF page. Sections are chunk boundaries and
+chunk metadata. A file that cannot be read raises ``FileParseError`` with a machine-readable code.
+
+Library: charset-normalizer (MIT) for plain text that is not UTF-8 (each format module names its own).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from graphs.domain import Document, DocumentSection
+
+FileErrorCode = Literal["encrypted_file", "corrupt_file", "unreadable_text", "empty_document", "invalid_jsonl",
+                        "unsupported_file_type", "invalid_document", "archive_too_large", "invalid_file_name"]
+SECTION_SEPARATOR = " > "
+_CONTROL = re.compile(r"[\x00-\x08\x0B\x0E-\x1F\x7F\ud800-\udfff]")
+_SPACES = re.compile(r"[ \t\u00a0\u3000]+")
+_BLANK_LINES = re.compile(r"\n{3,}")
+
+
+class FileParseError(ValueError):
+    """A file that cannot be turned into text (encrypted, corrupt, not text, nothing in it)."""
+
+    def __init__(self, code: FileErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class ParsedFile:
+    """What a parser found: a title (may be empty) and the sections in reading order."""
+
+    title: str = ""
+    sections: list[DocumentSection] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class FileFormat:
+    """One file type: what a module of ``graphs.ingest.formats`` declares as ``FORMAT`` (the package finds it).
+
+    ``parse`` turns one file into one document's title and sections; ``documents`` (instead) reads a file that
+    holds many documents (a JSONL corpus). ``order`` places the type in the lists users see.
+    """
+
+    name: str
+    suffixes: tuple[str, ...]
+    order: int
+    parse: Callable[[bytes, str], ParsedFile] | None = None
+    documents: Callable[[bytes, str], list[Document]] | None = None
+    empty_hint: str = ""
+    """Added to the ``empty_document`` error (why such a file may hold no text)."""
+
+    def __post_init__(self) -> None:
+        if (self.parse is None) == (self.documents is None):
+            raise ValueError(f"{self.name}: a file format has either parse or documents")
+        if not self.suffixes or any(not s.startswith(".") or s != s.lower() for s in self.suffixes):
+            raise ValueError(f"{self.name}: suffixes are lower-case and start with a dot, got {self.suffixes}")
+
+
+def clean_text(text: str) -> str:
+    """Text safe to index: no control characters or lone surrogates (form feeds become line breaks), NFC,
+    runs of spaces collapsed, at most one blank line in a row."""
+    text = unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n").replace("\x0c", "\n"))
+    text = _CONTROL.sub("", text)
+    lines = [_SPACES.sub(" ", line).strip() for line in text.split("\n")]
+    return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
+
+
+_CJK_CHAR = r"[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]"
+
+
+def clean_line(text: str) -> str:
+    """One line (a title, a heading) cleaned and on one line."""
+    return " ".join(clean_text(text).split())
+
+
+def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
+    """A table as readable lines, one per value: each value paired with its column's header and the row's
+    label (first cell): header ``City tier | Hotel limit per night`` and row ``first-tier city | 600 yuan``
+    give ``Hotel limit per night — first-tier city: 600 yuan``. Each value column of a row is a line (a
+    sentence) of its own: one line stating a row's price, battery life and lead time together gave a
+    question about one of them a number of another ("5" for a lead time of 10天). A header's unit goes onto
+    a bare number (``with_unit``). Without a header row the cells join with `` | `` (nothing to pair them
+    with)."""
+    rows = [[clean_line(c) for c in row] for row in rows]
+    rows = [row for row in rows if any(row)]
+    if not rows:
+        return []
+    if not header or len(rows) < 2 or max(len(r) for r in rows) < 2:
+        return [" | ".join(c for c in row if c) for row in rows]
+    heads, body = rows[0], rows[1:]
+    lines = []
+    for row in body:
+        label = row[0] if row else ""
+        parts: list[str] = []
+        for j, cell in enumerate(row[1:], start=1):
+            head = heads[j] if j < len(heads) else ""
+            head, cell = with_unit(head, cell)
+            if not cell or (cell == label and not head):
+                continue
+            subject = " — ".join(p for p in (head, label) if p)
+            part = f"{subject}: {cell}" if subject else cell
+            if part not in parts:  # merged cells repeat their text in every column they span
+                parts.append(part)
+        if not parts and label:
+            parts.append(f"{heads[0]}: {label}" if heads and heads[0] else label)
+        lines += parts
+    return lines
+
+
+_HEAD_UNIT = re.compile(r"^(?P<head>.*?\S)\s*[(（\[]\s*(?P<unit>[^()（）\[\]\d]{1,12}?)\s*[)）\]]$")
+_BARE_NUMBER = re.compile(r"^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
+
+
+def with_unit(head: str, cell: str) -> tuple[str, str]:
+    """A header's unit moved onto a bare number of its column: ``Price (USD)`` and ``1299`` give ``Price`` and
+    ``1299 USD``; ``交货周期（天）`` and ``10`` give ``交货周期`` and ``10天``. A number alone is no answer (is
+    "10" days or weeks?); anything else is left as it is."""
+    m = _HEAD_UNIT.match(head)
+    if m is None or not _BARE_NUMBER.match(cell):
+        return head, cell
+    unit = m["unit"].strip()
+    glue = "" if re.match(_CJK_CHAR, unit) or unit in ("%", "‰", "°", "℃", "°C", "°F") else " "
+    return m["head"], f"{cell}{glue}{unit}"
+
+
+class Sections:
+    """Collects text under the current heading path; a new heading closes the section before it."""
+
+    def __init__(self) -> None:
+        self.sections: list[DocumentSection] = []
+        self.path: list[tuple[int, str]] = []
+        self.parts: list[str] = []
+        self.page: int | None = None
+
+    def heading(self, level: int, text: str) -> None:
+        text = clean_line(text)
+        if not text:
+            return
+        self.flush()
+        self.path = [(lvl, t) for lvl, t in self.path if lvl < level] + [(level, text)]
+
+    def add(self, text: str) -> None:
+        if text.strip():
+            self.parts.append(text)
+
+    def flush(self) -> None:
+        body = clean_text("\n\n".join(self.parts))
+        self.parts = []
+        if body:
+            section = SECTION_SEPARATOR.join(t for _, t in self.path) or None
+            self.sections.append(DocumentSection(text=body, section=section, page=self.page))
+
+    def done(self) -> list[DocumentSection]:
+        self.flush()
+        return self.sections
+
+
+# ---------------------------------------------------------------------------- plain text
+
+
+def decode_text(data: bytes, name: str) -> str:
+    """Bytes of a text file as str: UTF-8 (with or without BOM), else the encoding charset-normalizer finds
+    (GB18030, Big5, Latin-1 ...); ``unreadable_text`` for binary data."""
+    if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise FileParseError("unreadable_text", f"{name}: binary data, not text")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(data).best()
+    if best is None:
+        raise FileParseError("unreadable_text", f"{name}: not UTF-8 and no other text encoding fits")
+    return str(best)
+
+
+# ---------------------------------------------------------------------------- archives (DOCX; XLSX, PPTX, EPUB)
+
+
+@dataclass(frozen=True)
+class ArchiveBudget:
+    """What a ZIP-based file (DOCX today; XLSX, PPTX, EPUB are ZIPs too) may inflate to before it is parsed.
+
+    The limits follow Apache POI's zip-bomb guard: a member over ``ratio_from`` bytes may not inflate more
+    than ``max_ratio`` times its compressed size (POI: 100), and the whole archive not past ``max_bytes``
+    (text XML of a 5,000-page book is about 30 MB; a bomb is hundreds of MB from a few hundred KB).
+    """
+
+    max_bytes: int = 100 * 1024 * 1024
+    max_ratio: float = 100.0
+    ratio_from: int = 1024 * 1024
+    max_members: int = 10_000
+    read_size: int = 64 * 1024
+
+
+def check_archive(data: bytes, name: str, budget: ArchiveBudget = ArchiveBudget()) -> None:
+    """Refuse a ZIP that would inflate past ``budget`` (``archive_too_large``) before any parser opens it.
+
+    Two checks: the sizes the central directory declares (count, total, each member's ratio), then a
+    streamed read of every member in ``read_size`` pieces, counted and thrown away, stopped as soon as a
+    member passes what it declared or the total passes ``max_bytes``: memory stays at one piece whatever
+    the archive claims. A file that is not a ZIP is left to its parser (``corrupt_file``)."""
+    import zipfile
+
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, ValueError, OSError):
+        return
+    with archive:
+        members = archive.infolist()
+        if len(members) > budget.max_members:
+            raise FileParseError("archive_too_large", f"{name}: {len(members)} parts in the archive "
+                                 f"(at most {budget.max_members})")
+        declared = sum(m.file_size for m in members)
+        if declared > budget.max_bytes:
+            raise FileParseError("archive_too_large", f"{name}: inflates to {declared} bytes "
+                                 f"(at most {budget.max_bytes})")
+        for m in members:
+            if m.file_size > budget.ratio_from and m.file_size > budget.max_ratio * max(m.compress_size, 1):
+                raise FileParseError("archive_too_large", f"{name}: part {m.filename!r} inflates "
+                                     f"{m.file_size / max(m.compress_size, 1):.0f} times (at most "
+                                     f"{budget.max_ratio:.0f})")
+        total = 0
+        for m in members:
+            if m.is_dir():
+                continue
+            read = 0
+            try:
+                with archive.open(m) as part:
+                    while piece := part.read(budget.read_size):
+                        read += len(piece)
+                        total += len(piece)
+                        if read > m.file_size or total > budget.max_bytes:
+                            raise FileParseError("archive_too_large", f"{name}: part {m.filename!r} inflates "
+                                                 f"past what the archive declares or {budget.max_bytes} bytes")
+            except FileParseError:
+                raise
+            except (zipfile.BadZipFile, zipfile.LargeZipFile, RuntimeError, NotImplementedError, ValueError,
+                    OSError, EOFError) as exc:
+                # encrypted parts, unknown compression, bad CRC: the parser reports what it can read
+                raise FileParseError("corrupt_file", f"{name}: a damaged archive ({type(exc).__name__}: "
+                                     f"{exc})") from exc
+
+
+
+def joined(sections: Iterable[DocumentSection]) -> str:
+    """The document's whole text: its sections one after the other."""
+    return "\n\n".join(s.text for s in sections)

@@ -1,0 +1,54 @@
+"""search_hybrid: dense + BM25 with no filter, the request's fusion, the lexical side naming the entities."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from graphs.domain import Hit, ParsedQuery, SearchRecord, ValidatedEntity
+from graphs.rag.nodes.search_hybrid import search_hybrid
+from graphs.stores.base import StoreUnavailable
+from tests.support.fakes import ScriptedIndex, hit, make_context, runtime
+
+
+@dataclass
+class HybridIndex(ScriptedIndex):
+    """Records what each hybrid search was asked with."""
+
+    asked: list[tuple[str, int, str]] = field(default_factory=list)
+
+    def search_hybrid(self, vector: Sequence[float], text: str, *, filter: str | None, limit: int,
+                      fusion: str = "rrf", dense_weight: float | None = None) -> list[Hit]:
+        self.asked.append((text, limit, fusion))
+        return super().search_hybrid(vector, text, filter=filter, limit=limit, fusion=fusion)
+
+
+async def test_search_hybrid_returns_its_hits_record_and_the_question_vector(tmp_path: Path) -> None:
+    index = HybridIndex(respond=lambda channel, expr: [hit("tesla#0", "Tesla was founded in 2003.", 0.7, channel)])
+    ctx = make_context(tmp_path, index, candidate_k=5)
+    question = "When was Tesla founded?"
+    out = await search_hybrid({"question": question, "top_k": 8, "fusion": "weighted"}, runtime(ctx))
+    took = out["searches"][0].duration_ms
+    assert out == {"hits": [hit("tesla#0", "Tesla was founded in 2003.", 0.7, "hybrid")],
+                   "searches": [SearchRecord(channel="hybrid", filter=None, count=1, duration_ms=took)],
+                   "query_vector": ctx.embedder.embed_query(question)}
+    assert index.calls == [("hybrid", None)]
+    assert index.asked == [(question, 8, "weighted")]  # the larger of top_k and candidate_k
+
+
+async def test_search_hybrid_matches_an_entity_s_standard_name_lexically(tmp_path: Path) -> None:
+    index = HybridIndex()
+    musk = ValidatedEntity(text="老马", type="PERSON", valid=True, standard_name="Elon Musk", match="alias",
+                           score=1.0)
+    state = {"question": "老马创办的公司", "parsed": ParsedQuery(original_query="老马创办的公司"), "entities": [musk]}
+    await search_hybrid(state, runtime(make_context(tmp_path, index)))  # type: ignore[arg-type]
+    [(text, _, fusion)] = index.asked
+    assert "Elon Musk" in text and "老马创办的公司" in text and fusion == "rrf"
+
+
+async def test_search_hybrid_raises_an_outage_instead_of_finding_nothing(tmp_path: Path) -> None:
+    with pytest.raises(StoreUnavailable):
+        await search_hybrid({"question": "q"}, runtime(make_context(tmp_path, ScriptedIndex(fail=True))))

@@ -1,0 +1,132 @@
+"""Entity spotting (graphs.text.entity_spotting): POS, title case, gazetteer, merged spans, passage entities."""
+
+import itertools
+from datetime import date
+
+import pytest
+
+from graphs.domain import EntityMetadata, QueryEntity
+from graphs.text.entity_spotting import entity_spans, extract_entities, pos_spans, title_case_spans
+from graphs.text.gazetteer import Gazetteer
+from tests.support.fakes import gazetteer_of
+
+TODAY = date(2025, 6, 15)
+MUSK = EntityMetadata(standard_name="Elon Musk", type="PERSON", aliases=["马斯克", "老马", "Musk"])
+APPLE = EntityMetadata(standard_name="Apple", type="ORGANIZATION", aliases=["苹果"])
+BEIJING = EntityMetadata(standard_name="北京", type="LOCATION", aliases=["Beijing"])
+SAMSUNG = EntityMetadata(standard_name="三星", type="ORGANIZATION", aliases=["Samsung"])
+FRANCE = EntityMetadata(standard_name="France", type="LOCATION", aliases=["法国"])
+
+
+@pytest.fixture(scope="module")
+def gazetteer() -> Gazetteer:
+    return gazetteer_of([MUSK, APPLE, BEIJING, SAMSUNG, FRANCE])
+
+
+def triples(entities: list[QueryEntity]) -> list[tuple[str, str, str]]:
+    return [(e.text, e.type, e.source) for e in entities]
+
+
+# ---------------------------------------------------------------- entities
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("王晓明与李华在上海", [("王晓明", "PERSON"), ("李华", "PERSON"), ("上海", "LOCATION")]),
+        ("清华大学和北京大学", [("清华大学", "ORGANIZATION"), ("北京大学", "ORGANIZATION")]),
+        (
+            "雷军创办了小米公司，总部位于北京海淀区",
+            [("雷军", "PERSON"), ("北京", "LOCATION"), ("海淀区", "LOCATION")],
+        ),
+        ("What is machine learning?", []),
+    ],
+)
+def test_pos_spans(text: str, expected: list[tuple[str, str]]) -> None:
+    spans = pos_spans(text)
+    assert [(s.entity.text, s.entity.type) for s in spans] == expected
+    assert all(text[s.start : s.end] == s.entity.text and s.entity.source == "pos" for s in spans)
+
+
+def test_pos_fast_mode_guesses_unknown_names() -> None:
+    spans = pos_spans("张勇担任CEO", accurate=False)
+    assert [(s.entity.text, s.entity.type, s.entity.confidence) for s in spans] == [("张勇", "PERSON", 0.4)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Are Christopher Nolan and Sathish Kalathil both film directors?",
+            ["Christopher Nolan", "Sathish Kalathil"],
+        ),
+        (
+            "What language were books translated into during the era of Haymo of Faversham?",
+            ["Haymo of Faversham"],
+        ),
+        ("If Gallu is a demon Lilu is what?", ["Gallu", "Lilu"]),
+        ("The Beatles were a band from Liverpool.", ["Beatles", "Liverpool"]),
+        ("J. K. Rowling wrote it.", ["J. K. Rowling"]),
+        ("University of Oxford and Bank of America", ["University of Oxford", "Bank of America"]),
+        ("In 1999, IBM released the ThinkPad.", ["IBM", "ThinkPad"]),
+        ("由韩国Nexon开发", ["Nexon"]),
+        ("what is machine learning", []),
+        ("Who Is It", []),
+        ("Grace Krilanovich's first novel", ["Grace Krilanovich"]),
+        ("the World Drivers' Championship", ["World Drivers' Championship"]),
+        ("Flute Sonata in C major", ["Flute Sonata"]),
+        ("以2V2、4V4随机配对", []),
+        ("Note that Monte Carlo is a method.", ["Monte Carlo"]),
+    ],
+)
+def test_title_case_spans(text: str, expected: list[str]) -> None:
+    spans = title_case_spans(text)
+    assert [s.entity.text for s in spans] == expected
+    assert all(s.entity.type == "OTHER" and s.entity.source == "title_case" for s in spans)
+
+
+def test_gazetteer_wins_over_pos_and_title_case(gazetteer: Gazetteer) -> None:
+    spans = entity_spans("马斯克在Beijing见了Elon Musk和Sundar Pichai", gazetteer, TODAY)
+    assert [(s.entity.text, s.entity.source) for s in spans] == [
+        ("马斯克", "gazetteer"),
+        ("Beijing", "gazetteer"),
+        ("Elon Musk", "gazetteer"),
+        ("Sundar Pichai", "title_case"),
+    ]
+
+
+def test_entity_spans_do_not_overlap(gazetteer: Gazetteer) -> None:
+    text = "2024年3月，马斯克与王晓明在北京会见了Tim Cook。Last year Samsung grew."
+    spans = entity_spans(text, gazetteer, TODAY)
+    assert all(a.end <= b.start for a, b in itertools.pairwise(spans))
+    assert all(text[s.start : s.end] == s.entity.text for s in spans)
+    assert [(s.entity.text, s.entity.type) for s in spans] == [
+        ("2024年3月", "DATE"),
+        ("马斯克", "PERSON"),
+        ("王晓明", "PERSON"),
+        ("北京", "LOCATION"),
+        ("Tim Cook", "OTHER"),
+        ("Last year", "DATE"),
+        ("Samsung", "ORGANIZATION"),
+    ]
+
+
+def test_extract_entities_deduplicates(gazetteer: Gazetteer) -> None:
+    text = "苹果在北京开店。苹果的北京门店很大。Apple opened in Beijing in 2019, and APPLE grew in 2019."
+    found = extract_entities(text, gazetteer, TODAY)
+    assert [(e.text, e.type) for e in found] == [
+        ("苹果", "ORGANIZATION"),
+        ("北京", "LOCATION"),
+        ("Apple", "ORGANIZATION"),
+        ("Beijing", "LOCATION"),
+        ("2019", "DATE"),
+    ]
+
+
+def test_extract_entities_mixed_document(gazetteer: Gazetteer) -> None:
+    text = "Founded by Elon Musk in March 2002, SpaceX moved to 德克萨斯州 in 2021年."
+    found = extract_entities(text, gazetteer, TODAY)
+    assert ("Elon Musk", "PERSON", "gazetteer") in triples(found)
+    assert ("March 2002", "DATE", "date_rule") in triples(found)
+    assert ("SpaceX", "OTHER", "title_case") in triples(found)
+    assert ("2021年", "DATE", "date_rule") in triples(found)
