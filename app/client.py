@@ -239,7 +239,7 @@ class RemoteClient:
         ingested if a later one fails; the error says how many were.
         """
         total: dict[str, Any] = {"success": True, "documents": 0, "chunks": 0, "ids": [], "skipped": [],
-                                 "failed": [], "batches": 0}
+                                 "replaced": [], "failed": [], "batches": 0}
         for batch in self.batches(docs):
             try:
                 response = self._send("POST", API_PATH, json={"action": "add-documents", "documents": batch,
@@ -257,6 +257,7 @@ class RemoteClient:
             total["chunks"] += int(body.get("chunks", 0))
             total["ids"].extend(body.get("ids", [d.get("id") for d in batch]))
             total["skipped"].extend(body.get("skipped", []))
+            total["replaced"].extend(body.get("replaced", []))
             total["failed"].extend(body.get("failed", []))
             total["batches"] += 1
             if progress:
@@ -267,10 +268,12 @@ class RemoteClient:
     def _job_totals(job: dict[str, Any]) -> dict[str, Any]:
         """A finished job as an add-documents answer (a job that failed is an error)."""
         outcomes = job["documents"]
-        if job["status"] == "failed" and not any(o["status"] in ("done", "skipped") for o in outcomes):
+        if job["status"] == "failed" and not any(o["status"] in ("done", "replaced", "skipped") for o in outcomes):
             raise RemoteError(200, "job_failed", job.get("error") or "the ingest job failed", {"jobId": job["id"]})
-        return {"documents": sum(o["status"] == "done" for o in outcomes), "chunks": job["progress"]["chunks"],
-                "ids": [o["id"] for o in outcomes if o["status"] == "done"],
+        written = ("done", "replaced")
+        return {"documents": sum(o["status"] in written for o in outcomes), "chunks": job["progress"]["chunks"],
+                "ids": [o["id"] for o in outcomes if o["status"] in written],
+                "replaced": [o["id"] for o in outcomes if o["status"] == "replaced"],
                 "skipped": [o["id"] for o in outcomes if o["status"] == "skipped"],
                 "failed": [o for o in outcomes if o["status"] in ("failed", "pending")]}
 

@@ -31,6 +31,9 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
                           "leave-one-dataset-out, and write the weights with the table and a note of the data."),
     "fit-fusion": ("app.tools.fit_fusion", "fit_fusion_command",
                    "Fit RRF k and the dense weight of hybrid search on eval sets (held-aside split, leave-one-dataset-out)."),
+    "trial": ("app.tools.http_trial", "trial_command",
+              "Upload a folder of your own documents to a running service and score its answers to your "
+              "questions."),
     "bench": ("app.tools.bench.command", "bench_command",
               "Benchmark ingest, per-route latency, HTTP QPS and memory on synthetic bilingual data."),
     "reindex": ("app.cli.reindex", "reindex_command",

@@ -71,7 +71,7 @@ def ingest_documents(resources: Resources, docs: list[Document]) -> None:
 @cli.command()
 def ingest(
     path: Annotated[Path, typer.Argument(exists=True, help="A file or a folder (recursive) of .md, .txt, .html, "
-                                         ".pdf, .docx and .jsonl files.")],
+                                         ".pdf, .docx, .csv and .jsonl files.")],
     include: Annotated[list[str] | None, typer.Option(
         "--include", "-i", help="Only files whose path (relative to PATH) or name matches this glob; repeatable.")] = None,
     exclude: Annotated[list[str] | None, typer.Option(
@@ -108,9 +108,11 @@ def ingest(
     for outcome in result.failed:
         typer.secho(f"failed: {outcome.id}: {outcome.error}", fg="red", err=True)
     report = result.report
+    for doc_id in report.replaced:
+        typer.secho(f"replaced: {doc_id} (its earlier version is gone)", fg="yellow", err=True)
     typer.echo(f"ingested {report.documents} document(s) as {report.chunks} chunk(s) from {len(result.files)} "
                f"file(s); skipped {len(report.skipped)} unchanged; removed {len(result.removed)}; "
-               f"failed {len(result.failed)}")
+               f"failed {len(result.failed)}" + (f"; replaced {len(report.replaced)}" if report.replaced else ""))
     typer.echo(f"throughput: {throughput_line(report)}")
     if result.failed:
         raise typer.Exit(1)
@@ -135,6 +137,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     root = root_label(path)
     done = skipped = chunks = 0
     failed: list[str] = []
+    replaced: list[str] = []
     loads: list[FileLoad] = []
     with remote(server) as client:
         for group in upload_groups(specs):
@@ -149,6 +152,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
                 loads.append(FileLoad(f["name"], [Document(id=i, text="-") for i in f["documents"]],
                                       None if f["status"] != "failed" else FileParseError("corrupt_file", "")))
             done += job["progress"]["done"]
+            replaced += [o["id"] for o in job["documents"] if o["status"] == "replaced"]
             skipped += job["progress"]["skipped"]
             chunks += job["progress"]["chunks"]
             failed += [f"{o['id']}: {o['error'] or o['status']}" for o in job["documents"]
@@ -169,8 +173,11 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
                 removed.append(doc_id)
     for line in failed:
         typer.secho(f"failed: {line}", fg="red", err=True)
+    for doc_id in replaced:
+        typer.secho(f"replaced: {doc_id} (its earlier version is gone)", fg="yellow", err=True)
     typer.echo(f"ingested {done} document(s) as {chunks} chunk(s) from {len(specs)} file(s) on {server}; "
-               f"skipped {skipped} unchanged; removed {len(removed)}; failed {len(failed)}")
+               f"skipped {skipped} unchanged; removed {len(removed)}; failed {len(failed)}"
+               + (f"; replaced {len(replaced)}" if replaced else ""))
     if failed:
         raise typer.Exit(1)
 

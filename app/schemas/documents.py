@@ -70,6 +70,8 @@ class AddDocumentsResponse(Wire):
     documents: int = Field(description="Documents written (an existing id is replaced).")
     chunks: int = Field(description="Chunks written.")
     ids: list[str] = Field(description="The ids of the documents written.")
+    replaced: list[str] = Field(default_factory=list, description="Of those, the ids that replaced an earlier "
+                                                                  "version (never silent).")
 
 
 class DeleteDocumentResponse(Wire):

@@ -3,6 +3,7 @@ built from the graph's output state by ``to_response``)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pydantic import Field
@@ -204,6 +205,33 @@ def _analysis(parsed: ParsedQuery) -> QueryAnalysis:
     )
 
 
+_MARKERS = re.compile(r"\[(\d{1,3}(?:\s*[,，]\s*\d{1,3})*)\]")
+
+
+def numbered_from_one(response: QueryResponse) -> QueryResponse:
+    """The answer with its citations numbered 1, 2, … in the order the text first cites them (the graph
+    numbers a citation by the passage's rank, so an answer from the second passage alone read "… [2]" and
+    its references began at [2]: on the page, in /v1 and MCP alike). The markers in the text and
+    ``citations`` follow (a citation is tied to its passage by its chunk id, never by its number); a citation
+    the text never marks keeps its order after the marked ones; an unknown marker is left as is."""
+    if not response.citations:
+        return response
+    known = {int(c["index"]) for c in response.citations}
+    order = [n for m in _MARKERS.finditer(response.answer) for n in map(int, re.split(r"\s*[,，]\s*", m[1]))
+             if n in known]
+    order = list(dict.fromkeys([*order, *(int(c["index"]) for c in response.citations)]))
+    new = {old: i for i, old in enumerate(order, start=1)}
+    if all(old == i for old, i in new.items()):
+        return response
+
+    def renumber(m: re.Match[str]) -> str:
+        parts = re.split(r"(\s*[,，]\s*)", m[1])
+        return "[" + "".join(str(new.get(int(p), p)) if p.strip().isdigit() else p for p in parts) + "]"
+
+    citations = sorted(({**c, "index": new[int(c["index"])]} for c in response.citations), key=lambda c: c["index"])
+    return response.model_copy(update={"answer": _MARKERS.sub(renumber, response.answer), "citations": citations})
+
+
 def to_response(out: dict[str, Any], llm_model: str | None, run_id: str | None = None) -> QueryResponse:
     """Map the graph's output state to the API response."""
     decisions: list[RoutingDecision] = out.get("decisions", [])
@@ -217,7 +245,7 @@ def to_response(out: dict[str, Any], llm_model: str | None, run_id: str | None =
         else f"LLM {llm_model} configured but failed in {', '.join(llm_failed)}: rule-based fallback ran"
         if used else "ran without an LLM: rule-based parser and extractive writer"
     )
-    return QueryResponse(
+    return numbered_from_one(QueryResponse(
         status=out.get("status", "answered"),
         answer=out.get("answer", ""),
         answer_span=out.get("answer_span"),
@@ -255,4 +283,4 @@ def to_response(out: dict[str, Any], llm_model: str | None, run_id: str | None =
         ),
         contradictions=out.get("contradictions", []),
         run_id=run_id,
-    )
+    ))

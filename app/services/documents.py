@@ -29,7 +29,7 @@ from graphs.ingest.loaders import (
     load_files,
     read_regular,
 )
-from graphs.ingest.pipeline import IngestReport
+from graphs.ingest.pipeline import IngestReport, content_hash
 from graphs.ingest.progress import BatchSizer, Progress
 from graphs.unicode_policy import text_problem
 
@@ -46,7 +46,7 @@ def report_body(report: IngestReport) -> dict[str, Any]:
     """The answer to a synchronous add-documents: counts, ids and throughput."""
     return {
         "success": True, "documents": report.documents, "chunks": report.chunks, "ids": report.doc_ids,
-        "skipped": report.skipped, "seconds": round(report.seconds, 3),
+        "skipped": report.skipped, "replaced": report.replaced, "seconds": round(report.seconds, 3),
         "chunksPerS": _round(report.chunks_per_s), "embedderChunksPerS": _round(report.embed_chunks_per_s),
     }
 
@@ -157,6 +157,16 @@ def file_results(loads: Sequence[FileLoad]) -> list[dict[str, Any]]:
     ]
 
 
+def replacing(resources: Resources, docs: Sequence[Document], skip_unchanged: bool) -> set[str]:
+    """The ids among ``docs`` that are indexed already and that this write will replace (with
+    ``skip_unchanged``, only those whose content differs): a second ``report.pdf`` under another folder is
+    another document, but the same path again replaces its document, and the answer says so."""
+    if resources.catalog is None or not docs:
+        return set()
+    known = {r.id: r for r in resources.catalog.get_many([d.id for d in docs])}
+    return {d.id for d in docs if d.id in known and (not skip_unchanged or known[d.id].content_hash != content_hash(d))}
+
+
 def failed_outcomes(loads: Sequence[FileLoad]) -> list[DocumentOutcome]:
     """A job outcome for each file that could not be loaded (named by the file)."""
     return [DocumentOutcome(id=load.name, status="failed",
@@ -176,10 +186,14 @@ async def upload(resources: Resources, files: Sequence[tuple[str, bytes]], metad
     docs = [d for load in loads for d in load.documents]
     if not docs:
         raise UploadError("invalid", "no_documents", "none of the uploaded files could be read", {"files": results})
+    replaced = await asyncio.to_thread(replacing, resources, docs, skip_unchanged)
+    for result in results:
+        result["replaced"] = [i for i in result["documents"] if i in replaced]
     assert resources.jobs is not None
     job_id = await asyncio.to_thread(resources.jobs.submit, "upload", docs,
                                      {"skip_unchanged": skip_unchanged, "root": root}, failed_outcomes(loads))
-    return {"success": True, "jobId": job_id, "status": "queued", "documents": len(docs), "files": results}
+    return {"success": True, "jobId": job_id, "status": "queued", "documents": len(docs), "files": results,
+            "replaced": [d.id for d in docs if d.id in replaced]}
 
 
 # ---------------------------------------------------------------------------- inventory and jobs

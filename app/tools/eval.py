@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import typer
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ValidationError, model_validator
 
 from app.container import Resources, build_resources
 from app.observability.trajectories import TrajectoryLog
@@ -53,6 +53,17 @@ class EvalQuestion(BaseModel):
     answers: list[str] = []
     gold_ids: list[str] = []
     type: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _files_are_gold_ids(cls, data: Any) -> Any:
+        """A user's own questions name the files that answer (``files``: paths under the folder, which are
+        the documents' ids) and a ``category``: read as ``gold_ids`` and ``type``."""
+        if isinstance(data, dict) and "gold_ids" not in data and "files" in data:
+            data = {**data, "gold_ids": data["files"]}
+        if isinstance(data, dict) and not data.get("type") and data.get("category"):
+            data = {**data, "type": data["category"]}
+        return data
 
 
 # -- metrics ---------------------------------------------------------------------------------
@@ -162,6 +173,39 @@ def load_corpus(dataset_dir: Path) -> list[Document]:
     return _read_jsonl(dataset_dir / "corpus.jsonl", Document)
 
 
+# -- a folder of the user's own documents (instead of corpus.jsonl) ------------------------------------
+
+
+def own_documents(dataset_dir: Path) -> list[tuple[str, Path]]:
+    """``(id, path)`` of the documents of a dataset folder that has no ``corpus.jsonl``: the supported files
+    under its ``files/`` (or ``documents/``) folder, else under the folder itself; the id is the path under that
+    root, as ``aer ingest`` and the upload give it."""
+    from app.tools.http_trial import document_files
+
+    return [] if (dataset_dir / "corpus.jsonl").is_file() else document_files(dataset_dir)
+
+
+def own_fingerprint(files: Sequence[tuple[str, Path]], params: dict[str, Any]) -> str:
+    """Content hash of the documents (their ids and bytes) and the index parameters (12 hex digits)."""
+    digest = hashlib.sha256()
+    for doc_id, path in files:
+        digest.update(doc_id.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    digest.update(json.dumps(params, sort_keys=True, default=str).encode())
+    return digest.hexdigest()[:12]
+
+
+def load_own_documents(files: Sequence[tuple[str, Path]], log: Log = lambda _: None) -> list[Document]:
+    """The documents of the files, parsed and chunked by the loaders the upload uses; a file that cannot be
+    read is named and left out (as the upload does)."""
+    from graphs.ingest.loaders import FileSpec, load_files, read_regular
+
+    loads = load_files([FileSpec(name=doc_id, data=read_regular(path), doc_id=doc_id) for doc_id, path in files])
+    for load in loads:
+        if load.error is not None:
+            log(f"left out {load.name}: {load.error.code}: {load.error.message}")
+    return [d for load in loads for d in load.documents]
+
+
 def embedder_name(settings: Settings) -> str:
     """The name ``build_embedder`` will give the configured embedder."""
     if settings.embedding_provider in ("auto", "e5"):  # an eval index is new: auto gives e5 where it loads
@@ -237,10 +281,12 @@ def prepare_index(
     """Open the eval index of a dataset (without the passages ``exclude`` names), ingesting the corpus unless
     a matching one exists."""
     corpus = dataset_dir / "corpus.jsonl"
-    if not corpus.is_file():
-        raise typer.BadParameter(f"{corpus} not found")
+    own = own_documents(dataset_dir)
+    if not corpus.is_file() and not own:
+        raise typer.BadParameter(f"{corpus} not found, and no documents (.md .txt .html .pdf .docx .csv .tsv) "
+                                 f"under {dataset_dir}")
     params = index_params(settings) | ({"exclude": sorted(exclude)} if exclude else {})
-    digest = fingerprint(corpus, params)
+    digest = fingerprint(corpus, params) if not own else own_fingerprint(own, params)
     folder = eval_data_dir(settings.data_dir, dataset_dir.resolve().name, digest)
     manifest = None if reingest else read_manifest(folder, digest)
     if manifest is not None:
@@ -257,7 +303,7 @@ def prepare_index(
         log(f"eval index {folder} does not match its manifest: ingesting again")
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    docs = [d for d in load_corpus(dataset_dir) if d.id not in exclude]
+    docs = [d for d in (load_own_documents(own, log) if own else load_corpus(dataset_dir)) if d.id not in exclude]
     resources = opener(eval_settings(settings, folder))
     try:
         manifest = _ingest(resources, docs, digest, params, log, vector_cache_dir(settings))
@@ -640,7 +686,8 @@ def run_eval(
 
 def eval_command(
     dataset_dir: Annotated[
-        Path, typer.Argument(exists=True, file_okay=False, help="Folder with corpus.jsonl and questions.jsonl.")
+        Path, typer.Argument(exists=True, file_okay=False, help="Folder with questions.jsonl and corpus.jsonl, or "
+                             "with your own documents (in files/ if there is one; ids: their paths under it).")
     ],
     mode: Annotated[
         list[str] | None,

@@ -152,6 +152,9 @@ class IngestReport:
     doc_ids: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     """Documents left as they were: their content hash is the one already indexed (``skip_unchanged``)."""
+    replaced: list[str] = field(default_factory=list)
+    """Documents written over an earlier version of the same id (never silent: responses, jobs and the page
+    say ``replaced``)."""
     chunk_counts: dict[str, int] = field(default_factory=dict)
     """Chunks of each document written."""
     seconds: float = 0.0
@@ -165,6 +168,7 @@ class IngestReport:
         self.extracted += other.extracted
         self.doc_ids.extend(other.doc_ids)
         self.skipped.extend(other.skipped)
+        self.replaced.extend(other.replaced)
         self.chunk_counts.update(other.chunk_counts)
         self.seconds += other.seconds
         self.embed_seconds += other.embed_seconds
@@ -319,6 +323,8 @@ class Ingestor:
             if skip_unchanged and self.catalog is not None:
                 unique = self._changed(unique, root, report)
             if unique:
+                if self.catalog is not None:
+                    report.replaced += [r.id for r in self.catalog.get_many([d.id for d in unique])]
                 prepared = self._prepare(unique, root, report, defer=defer)
                 self._write_documents(prepared)
                 for p in prepared:

@@ -72,7 +72,7 @@ def test_the_same_upload_again_skips_unchanged_files(client: TestClient) -> None
     again = client.post(UPLOAD, files=files(("same.txt", b"Nothing changes here.")))
     assert wait_for(client, again.json()["jobId"])["documents"][0]["status"] == "skipped"
     changed = client.post(UPLOAD, files=files(("same.txt", b"Now it has changed.")))
-    assert wait_for(client, changed.json()["jobId"])["documents"][0]["status"] == "done"
+    assert wait_for(client, changed.json()["jobId"])["documents"][0]["status"] == "replaced"  # issue 27 item 7
     shown = client.get(URL, params={"action": "document", "id": "same.txt"}).json()
     assert [c["text"] for c in shown["chunks"]] == ["Now it has changed."]
 

@@ -37,7 +37,7 @@ from app.api.errors import ApiError, error_body, service_error
 from app.api.openai_errors import openai_error
 from app.container import Resources
 from app.errors import ServiceError
-from app.schemas import MAX_QUESTION_CHARS, QueryRequest, QueryResponse
+from app.schemas import MAX_QUESTION_CHARS, QueryRequest, QueryResponse, numbered_from_one
 from app.schemas.chat import (
     EXTRACTIVE_MODEL,
     AerInfo,
@@ -145,7 +145,7 @@ async def chat_completions(request: Request, body: ChatCompletionRequest) -> Any
     if body.stream:
         return StreamingResponse(chunks(resources, ctx, query, body.model, resolution, rid),
                                  media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
-    response = await answer(resources, query, context=ctx)
+    response = numbered_from_one(await answer(resources, query, context=ctx))
     completion = ChatCompletion(
         id=f"chatcmpl-{rid}", created=int(time.time()), model=body.model,
         choices=[ChatChoice(message=AssistantMessage(content=response.answer + references(response, query.question)))],
@@ -225,7 +225,7 @@ async def chunks(resources: Resources, ctx: RagContext, query: QueryRequest, mod
             if kind == "step":
                 yield f": {payload.node} {payload.duration_ms:.1f} ms\n\n"
             elif kind == "result":
-                response = payload
+                response = numbered_from_one(payload)
         if response is None:
             raise RuntimeError("the graph ended without a result")
     except (StoreUnavailable, EmbedderUnavailable, ServiceError) as exc:

@@ -22,6 +22,7 @@ from graphs.ingest.formats.base import (
     decode_text,
     joined,
     table_sentences,
+    with_unit,
 )
 from graphs.ingest.formats.pdf import reflow
 from graphs.unicode_policy import visible_text
@@ -71,5 +72,5 @@ def parse_file(data: bytes, name: str, suffix: str) -> ParsedFile:
 __all__ = [
     "FILE_TYPES", "FORMATS", "PARSERS", "SECTION_SEPARATOR", "SUPPORTED_SUFFIXES", "ArchiveBudget", "FileFormat",
     "FileParseError", "ParsedFile", "check_archive", "clean_line", "clean_text", "decode_text", "format_of",
-    "joined", "parse_file", "reflow", "table_sentences",
+    "joined", "parse_file", "reflow", "table_sentences", "with_unit",
 ]  # fmt: skip

@@ -77,16 +77,22 @@ def clean_text(text: str) -> str:
     return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
 
 
+_CJK_CHAR = r"[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]"
+
+
 def clean_line(text: str) -> str:
     """One line (a title, a heading) cleaned and on one line."""
     return " ".join(clean_text(text).split())
 
 
 def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
-    """A table as readable lines, one per row: each value paired with its column's header and the row's
+    """A table as readable lines, one per value: each value paired with its column's header and the row's
     label (first cell): header ``City tier | Hotel limit per night`` and row ``first-tier city | 600 yuan``
-    give ``Hotel limit per night — first-tier city: 600 yuan``. Several value columns join with ``; ``.
-    Without a header row the cells join with `` | `` (nothing to pair them with)."""
+    give ``Hotel limit per night — first-tier city: 600 yuan``. Each value column of a row is a line (a
+    sentence) of its own: one line stating a row's price, battery life and lead time together gave a
+    question about one of them a number of another ("5" for a lead time of 10天). A header's unit goes onto
+    a bare number (``with_unit``). Without a header row the cells join with `` | `` (nothing to pair them
+    with)."""
     rows = [[clean_line(c) for c in row] for row in rows]
     rows = [row for row in rows if any(row)]
     if not rows:
@@ -100,6 +106,7 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
         parts: list[str] = []
         for j, cell in enumerate(row[1:], start=1):
             head = heads[j] if j < len(heads) else ""
+            head, cell = with_unit(head, cell)
             if not cell or (cell == label and not head):
                 continue
             subject = " — ".join(p for p in (head, label) if p)
@@ -108,9 +115,24 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
                 parts.append(part)
         if not parts and label:
             parts.append(f"{heads[0]}: {label}" if heads and heads[0] else label)
-        if parts:
-            lines.append("; ".join(parts))
+        lines += parts
     return lines
+
+
+_HEAD_UNIT = re.compile(r"^(?P<head>.*?\S)\s*[(（\[]\s*(?P<unit>[^()（）\[\]\d]{1,12}?)\s*[)）\]]$")
+_BARE_NUMBER = re.compile(r"^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
+
+
+def with_unit(head: str, cell: str) -> tuple[str, str]:
+    """A header's unit moved onto a bare number of its column: ``Price (USD)`` and ``1299`` give ``Price`` and
+    ``1299 USD``; ``交货周期（天）`` and ``10`` give ``交货周期`` and ``10天``. A number alone is no answer (is
+    "10" days or weeks?); anything else is left as it is."""
+    m = _HEAD_UNIT.match(head)
+    if m is None or not _BARE_NUMBER.match(cell):
+        return head, cell
+    unit = m["unit"].strip()
+    glue = "" if re.match(_CJK_CHAR, unit) or unit in ("%", "‰", "°", "℃", "°C", "°F") else " "
+    return m["head"], f"{cell}{glue}{unit}"
 
 
 class Sections:

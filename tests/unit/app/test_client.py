@@ -156,6 +156,7 @@ def test_add_documents_batches_by_count_and_sums_the_reports() -> None:
         "chunks": 498,
         "ids": [f"d{i}" for i in range(249)],
         "skipped": [],
+        "replaced": [],
         "failed": [],
         "batches": 3,
     }
@@ -360,3 +361,19 @@ def test_inventory_reads_send_their_filters() -> None:
     first, second = (dict(r.url.params) for r in rec.requests)
     assert first == {"action": "documents", "offset": "10", "limit": "5", "source": "guides", "root": "/kb"}
     assert second == {"action": "document", "id": "guides/a.md"}
+
+
+def test_a_job_that_replaced_documents_says_which() -> None:
+    job = {"id": "j1", "status": "done", "progress": {"chunks": 3, "total": 3},
+           "documents": [{"id": "a/report.md", "status": "replaced"}, {"id": "b/report.md", "status": "done"},
+                         {"id": "c.md", "status": "skipped"}]}
+
+    def respond(request: httpx.Request) -> httpx.Response:
+        if request.method == "POST":
+            return httpx.Response(202, json={"success": True, "jobId": "j1", "status": "queued"})
+        return httpx.Response(200, json={"success": True, "job": job})
+
+    with client(Recorder(respond)) as c:
+        report = c.add_documents([{"id": d["id"], "text": "x"} for d in job["documents"]])
+    assert report["documents"] == 2 and report["ids"] == ["a/report.md", "b/report.md"]
+    assert report["replaced"] == ["a/report.md"] and report["skipped"] == ["c.md"]

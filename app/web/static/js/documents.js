@@ -15,7 +15,8 @@ const PAGE = 20;
 const inventory = { offset: 0, title: "", source: "", root: "", shown: 0 };
 
 export function initDocuments() {
-  $("#upload-files").addEventListener("change", () => preview($("#upload-files").files));
+  $("#upload-files").addEventListener("change", () => { $("#upload-folder").value = ""; preview(chosen()); });
+  $("#upload-folder").addEventListener("change", () => { $("#upload-files").value = ""; preview(chosen()); });
   $("#upload-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     upload();
@@ -83,9 +84,23 @@ function deleteButton(id) {
 
 // --- upload ---------------------------------------------------------------------------------------------------
 
+const SUFFIXES = $("#upload-files").accept.split(",");
+
+/** The files to upload, each with its name: a path under the chosen folder (the folder is the root), else the
+ * file's name. Files of a folder the service does not read are left out here (one would refuse the upload). */
+function chosen() {
+  const folder = [...$("#upload-folder").files];
+  if (!folder.length) return [...$("#upload-files").files].map((file) => ({ file, name: file.name, root: null }));
+  return folder.filter((f) => SUFFIXES.some((s) => f.name.toLowerCase().endsWith(s)) && !f.name.startsWith("."))
+    .map((file) => {
+      const parts = (file.webkitRelativePath || file.name).split("/");
+      return { file, name: parts.length > 1 ? parts.slice(1).join("/") : parts[0], root: parts.length > 1 ? parts[0] : null };
+    }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)); // as `aer ingest` orders a folder
+}
+
 function preview(files) {
   show($("#upload-preview"), files.length ? h("ul", { class: "plain-list small" },
-    [...files].map((f) => h("li", {}, h("b", {}, f.name), h("span", { class: "muted" }, ` ${bytesText(f.size)}`)))) : null);
+    files.map((f) => h("li", {}, h("b", {}, f.name), h("span", { class: "muted" }, ` ${bytesText(f.file.size)}`)))) : null);
   $("#upload-submit").textContent = files.length ? `Upload ${files.length} file(s)` : "Upload";
 }
 
@@ -94,20 +109,22 @@ function fileList(files) {
   return h("ul", { class: "files" }, files.map((f) => h("li", { class: f.status === "failed" ? "failed" : "accepted" },
     h("b", {}, f.name), ": ",
     f.status === "failed" ? h("span", { class: "bad-text" }, `${f.error.code}: ${f.error.message.replace(`${f.name}: `, "")}`)
-      : `${f.documents.length} document(s)${f.documents.length === 1 && f.documents[0] !== f.name ? ` (${f.documents[0]})` : ""}`)));
+      : `${f.documents.length} document(s)${f.documents.length === 1 && f.documents[0] !== f.name ? ` (${f.documents[0]})` : ""}`,
+    f.replaced && f.replaced.length ? h("span", { class: "status-badge warn replaced" },
+      `replaces ${f.replaced.length === 1 && f.replaced[0] === f.name ? "the indexed version" : f.replaced.join(", ")}`) : null)));
 }
 
 async function upload() {
-  const files = $("#upload-files").files;
+  const files = chosen();
   if (!files.length) {
     say("#upload-result", "error", "Choose one or more files first.");
     $("#upload-files").focus();
     return;
   }
   const form = new FormData();
-  for (const file of files) form.append("files", file, file.name);
+  for (const f of files) form.append("files", f.file, f.name);
   form.append("skipUnchanged", $("#upload-skip").checked ? "true" : "false");
-  const root = $("#upload-root").value.trim();
+  const root = $("#upload-root").value.trim() || files[0].root || "";
   if (root) form.append("root", root);
   const metadata = $("#upload-metadata").value.trim();
   if (metadata) form.append("metadata", metadata);
@@ -123,6 +140,7 @@ async function upload() {
       fileList(answer.files));
     followJob(answer.jobId, `Upload of ${answer.files.length} file(s)`);
     $("#upload-files").value = ""; // the folder name and the skip choice stay for the next upload
+    $("#upload-folder").value = "";
     $("#upload-metadata").value = "";
     preview([]);
   } catch (err) {
@@ -158,6 +176,7 @@ function progressText(job) {
   const p = job.progress;
   const parts = [`${p.done + p.skipped + p.failed} of ${p.total} document(s)`];
   if (p.skipped) parts.push(`${p.skipped} unchanged, skipped`);
+  if (p.replaced) parts.push(`${p.replaced} replaced an earlier version`);
   if (p.failed) parts.push(`${p.failed} failed`);
   parts.push(`${p.chunks} chunk(s)`);
   if (p.chunksPerS) parts.push(`${fmt(p.chunksPerS, 1)} chunks/s`);
@@ -173,7 +192,7 @@ function progressText(job) {
 
 function outcomes(job) {
   const rows = job.documents.map((d) => [
-    d.status === "done" || d.status === "skipped" ? docButton(d.id) : h("span", {}, d.id),
+    d.status === "done" || d.status === "replaced" || d.status === "skipped" ? docButton(d.id) : h("span", {}, d.id),
     h("span", {}, h("span", { class: `status-badge ${d.status === "failed" ? "bad" : d.status === "done" ? "ok" : "warn"}` }, d.status),
       d.error ? h("span", { class: "outcome-error small" }, d.error) : null),
     fmt(d.chunks),

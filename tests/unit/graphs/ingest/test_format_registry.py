@@ -30,7 +30,7 @@ def test_every_format_module_is_a_supported_type_and_nothing_else_is() -> None:
     assert declared == set(FORMATS)
     assert tuple(s for f in FORMATS for s in f.suffixes) == SUPPORTED_SUFFIXES
     assert set(PARSERS) == {s for f in FORMATS if f.parse for s in f.suffixes}
-    assert FILE_TYPES == ".md .txt .html .pdf .docx .jsonl"
+    assert FILE_TYPES == ".md .txt .html .pdf .docx .csv .jsonl"
     assert format_of(".MD") is format_of(".markdown") is not None and format_of(".exe") is None
 
 

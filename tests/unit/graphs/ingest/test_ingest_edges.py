@@ -117,7 +117,7 @@ def test_table_rows_become_sentences_with_their_headers() -> None:
     rows = [["City tier", "Hotel limit per night", "Meals"], ["first-tier city", "600 yuan", "100 yuan"],
             ["other cities", "400 yuan", ""]]
     assert table_sentences(rows, header=True) == [
-        "Hotel limit per night — first-tier city: 600 yuan; Meals — first-tier city: 100 yuan",
+        "Hotel limit per night — first-tier city: 600 yuan", "Meals — first-tier city: 100 yuan",
         "Hotel limit per night — other cities: 400 yuan",
     ]
     assert table_sentences(rows, header=False)[0] == "City tier | Hotel limit per night | Meals"

@@ -1,0 +1,263 @@
+"""A user's own trial through the HTTP API: upload a folder of documents to a running ``aer serve`` and ask its
+questions through ``POST /api/adaptive-entity-rag`` — the path a user (and the review) takes.
+
+The folder holds the documents (in ``files/`` when there is one, else the folder itself) and a
+``questions.jsonl``, one question a line::
+
+    {"id": "q1", "question": "Who chaired the meeting?", "answers": ["Wang Haiyan"], "files": ["minutes.docx"],
+     "category": "who", "split": "dev"}
+
+``answers`` empty (or ``"notFound": true``) means the documents do not answer it. ``files`` (or ``gold_ids``)
+are document ids: a file's path under the folder, folders kept (``hr/policy.pdf``).
+
+An answer is **useful** when it contains an expected answer (case, width, spaces and thousands separators
+ignored) and cites one of the expected files; a question the documents do not answer is useful when the
+service says so (``status`` not ``answered``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+import httpx
+import typer
+
+from app.schemas import API_PATH
+from graphs.ingest.loaders import discover
+
+QUESTIONS = "questions.jsonl"
+DOC_FOLDERS = ("files", "documents")
+
+Log = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class TrialQuestion:
+    """One line of a trial's ``questions.jsonl``."""
+
+    id: str
+    question: str
+    answers: tuple[str, ...]
+    files: tuple[str, ...]
+    category: str = ""
+    split: str = ""
+
+    @property
+    def not_found(self) -> bool:
+        return not self.answers
+
+    @classmethod
+    def of(cls, item: dict[str, Any], where: str) -> TrialQuestion:
+        if not isinstance(item, dict) or not str(item.get("question") or "").strip():
+            raise ValueError(f"{where}: a question needs a non-empty 'question'")
+        answers = tuple(str(a) for a in item.get("answers") or [])
+        if item.get("notFound") and answers:
+            raise ValueError(f"{where}: 'notFound' with expected answers")
+        files = tuple(str(f) for f in (item.get("files") or item.get("gold_ids") or []))
+        return cls(id=str(item.get("id") or where), question=str(item["question"]), answers=answers, files=files,
+                   category=str(item.get("category") or item.get("type") or ""), split=str(item.get("split") or ""))
+
+
+def load_trial_questions(folder: Path) -> list[TrialQuestion]:
+    """The questions of a trial folder; ValueError names the bad line."""
+    path = folder / QUESTIONS
+    out = []
+    for n, line in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{path}:{n}: invalid JSON: {exc}") from exc
+        out.append(TrialQuestion.of(item, f"{path}:{n}"))
+    return out
+
+
+def documents_root(folder: Path) -> Path:
+    """Where a trial folder's documents are: its ``files/`` (or ``documents/``) folder, else the folder itself."""
+    for name in DOC_FOLDERS:
+        if (folder / name).is_dir():
+            return folder / name
+    return folder
+
+
+def document_files(folder: Path) -> list[tuple[str, Path]]:
+    """``(document id, path)`` of every supported file under the trial's documents root (its questions and
+    README left out when the root is the folder itself)."""
+    root = documents_root(folder)
+    exclude = (QUESTIONS, "README.md", "*.py") if root == folder else ()
+    return [(f.relative, f.path) for f in discover(root, exclude=exclude)]
+
+
+# ---------------------------------------------------------------------------- scoring
+
+
+def _norm(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return "".join(ch for ch in text if not ch.isspace() and ch not in ",，")
+
+
+def contains_expected(text: str, answers: Iterable[str]) -> bool:
+    """Whether ``text`` contains one of the expected answers (case, full/half width, spaces and thousands
+    separators ignored)."""
+    have = _norm(text)
+    return any(_norm(a) and _norm(a) in have for a in answers)
+
+
+def cited_files(body: dict[str, Any]) -> list[str]:
+    """The document ids an API answer cites, in citation order."""
+    return list(dict.fromkeys(str(c.get("docId") or "") for c in body.get("citations") or [] if c.get("docId")))
+
+
+def judge(q: TrialQuestion, body: dict[str, Any]) -> tuple[bool, str]:
+    """``(useful, why)`` of one API answer."""
+    answered = body.get("status") == "answered"
+    if q.not_found:
+        return (not answered, "said not found" if not answered else "answered a question the files do not answer")
+    if not answered:
+        return False, "said not found (false refusal)"
+    text = " ".join(str(body.get(k) or "") for k in ("answerSpan", "answer"))
+    if not contains_expected(text, q.answers):
+        return False, "answer lacks the expected answer"
+    cited = cited_files(body)
+    if q.files and not set(q.files) & set(cited):
+        return False, f"no citation of an expected file (cited {cited})"
+    return True, "contains the answer, cites an expected file"
+
+
+# ---------------------------------------------------------------------------- the HTTP client
+
+
+@dataclass
+class TrialResult:
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    upload: dict[str, Any] = field(default_factory=dict)
+
+    def summary(self) -> dict[str, Any]:
+        """Useful x/N per split and per category, and the failures per split by category."""
+        by_split: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for r in self.rows:
+            by_split[r["split"] or "all"].append(r)
+        out: dict[str, Any] = {}
+        for split, rows in sorted(by_split.items()):
+            cats: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+            for r in rows:
+                cats[r["category"]][0] += int(r["useful"])
+                cats[r["category"]][1] += 1
+            out[split] = {"useful": sum(r["useful"] for r in rows), "questions": len(rows),
+                          "categories": {c: f"{u}/{n}" for c, (u, n) in sorted(cats.items())},
+                          "failures": Counter(r["category"] for r in rows if not r["useful"])}
+        return out
+
+
+class TrialClient:
+    """Upload and ask through the service's HTTP API."""
+
+    def __init__(self, base_url: str, *, api_key: str | None = None, timeout: float = 120.0,
+                 http: httpx.Client | None = None, poll_s: float = 1.0) -> None:
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self.http = http or httpx.Client(base_url=base_url.rstrip("/"), headers=headers, timeout=timeout)
+        self.poll_s = poll_s
+
+    def close(self) -> None:
+        self.http.close()
+
+    def upload(self, files: Sequence[tuple[str, Path]], root: str, *, wait_s: float = 1800.0,
+               log: Log = lambda _: None) -> dict[str, Any]:
+        """Upload the files (their ids: the paths under the root) and wait for the ingest job to finish."""
+        parts = [("files", (name, path.read_bytes(), "application/octet-stream")) for name, path in files]
+        r = self.http.post(f"{API_PATH}/upload", files=parts, data={"root": root})
+        if r.status_code != 202:
+            raise RuntimeError(f"upload refused: {r.status_code} {r.text[:500]}")
+        body = r.json()
+        job_id = body["jobId"]
+        deadline = time.monotonic() + wait_s
+        while True:
+            job = self.http.get(API_PATH, params={"action": "job", "id": job_id}).json()["job"]
+            if job["status"] in ("done", "failed"):
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"ingest job {job_id} not finished after {wait_s:.0f} s")
+            time.sleep(self.poll_s)
+        log(f"ingest job {job_id}: {job['status']}")
+        return {"jobId": job_id, "status": job["status"], "files": body.get("files"),
+                "documents": job.get("documents")}
+
+    def ask(self, question: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        r = self.http.post(API_PATH, json={"action": "query", "question": question, **(options or {})})
+        if r.status_code != 200:
+            return {"status": "error", "answer": f"HTTP {r.status_code}: {r.text[:300]}", "citations": []}
+        return dict(r.json())
+
+
+def run_trial(folder: Path, client: TrialClient, *, split: str | None = None, upload: bool = True,
+              options: dict[str, Any] | None = None, log: Log = lambda _: None) -> TrialResult:
+    """Upload the folder's documents (unless ``upload`` is false) and ask its questions (of ``split``)."""
+    questions = load_trial_questions(folder)
+    if split:
+        questions = [q for q in questions if q.split == split]
+    result = TrialResult()
+    if upload:
+        result.upload = client.upload(document_files(folder), root=folder.resolve().name, log=log)
+    for q in questions:
+        started = time.perf_counter()
+        body = client.ask(q.question, options)
+        useful, why = judge(q, body)
+        result.rows.append({
+            "id": q.id, "split": q.split, "category": q.category, "question": q.question,
+            "expected": list(q.answers) or "not found", "files": list(q.files), "useful": useful, "why": why,
+            "status": body.get("status"), "answerSpan": body.get("answerSpan"),
+            "answer": str(body.get("answer") or "")[:400], "cited": cited_files(body),
+            "ms": round((time.perf_counter() - started) * 1000),
+        })
+        log(f"{q.id} [{q.split}/{q.category}] {'useful' if useful else 'NOT useful'}: {why}")
+    return result
+
+
+def render_markdown(result: TrialResult) -> str:
+    """The trial as a table per split, then each question that was not useful."""
+    lines = []
+    for split, s in result.summary().items():
+        lines += [f"## {split}: useful {s['useful']}/{s['questions']}", "",
+                  "| category | useful |", "|---|---|"]
+        lines += [f"| {c} | {v} |" for c, v in s["categories"].items()]
+        lines.append("")
+        for r in result.rows:
+            if (r["split"] or "all") == split and not r["useful"]:
+                lines.append(f"- `{r['id']}` ({r['category']}) {r['question']} — expected {r['expected']}; "
+                             f"got {r['status']}: {r['answerSpan'] or r['answer'][:120]!r} — {r['why']}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def trial_command(
+    folder: Annotated[Path, typer.Argument(exists=True, file_okay=False,
+                                           help="Folder with questions.jsonl and the documents (in files/ if present).")],
+    url: Annotated[str, typer.Option(help="Base URL of a running `aer serve`.")] = "http://127.0.0.1:8000",
+    api_key: Annotated[str | None, typer.Option("--api-key", help="A key, when the service requires one.")] = None,
+    split: Annotated[str | None, typer.Option(help="Only the questions of this split (e.g. dev).")] = None,
+    upload: Annotated[bool, typer.Option("--upload/--no-upload", help="Upload the documents first.")] = True,
+    out: Annotated[Path | None, typer.Option(dir_okay=False, help="Write every answer here (JSON).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the JSON summary instead of the table.")] = False,
+) -> None:
+    """Upload a folder of your own documents to a running service and score its answers to your questions."""
+    client = TrialClient(url, api_key=api_key)
+    try:
+        result = run_trial(folder, client, split=split, upload=upload, log=lambda s: typer.echo(s, err=True))
+    except (httpx.HTTPError, RuntimeError, ValueError, OSError) as exc:
+        typer.secho(f"error: {exc}", fg="red", err=True)
+        raise typer.Exit(2) from exc
+    finally:
+        client.close()
+    if out is not None:
+        out.write_text(json.dumps({"summary": result.summary(), "upload": result.upload, "answers": result.rows},
+                                  indent=2, ensure_ascii=False), encoding="utf-8")
+        typer.echo(f"wrote {out}", err=True)
+    typer.echo(json.dumps(result.summary(), indent=2, ensure_ascii=False) if as_json else render_markdown(result))

@@ -1,0 +1,96 @@
+"""A document's id is its path under the upload or ingest root, folders kept: ``a/report.md`` and
+``b/report.md`` are two documents. Writing over an indexed id is never silent: the upload's answer, the job,
+add-documents and ``aer ingest`` say ``replaced``; an unchanged file is skipped, not replaced."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from app.cli import cli
+from tests.support.apps import URL, running_app
+
+UPLOAD = f"{URL}/upload"
+NORTH = "# Report\n\nThe north depot stores 40 pallets of tiles.\n"
+SOUTH = "# Report\n\nThe south depot stores 75 crates of glass.\n"
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    with running_app(tmp_path_factory.mktemp("paths")) as c:
+        yield c
+
+
+def upload(client: TestClient, *items: tuple[str, str], root: str = "depots") -> tuple[dict[str, Any], dict[str, Any]]:
+    r = client.post(UPLOAD, files=[("files", (n, t.encode(), "text/markdown")) for n, t in items], data={"root": root})
+    assert r.status_code == 202, r.text
+    body = r.json()
+    deadline = time.monotonic() + 60
+    while True:
+        job = client.get(URL, params={"action": "job", "id": body["jobId"]}).json()["job"]
+        if job["status"] in ("done", "failed") or time.monotonic() > deadline:
+            return body, job
+        time.sleep(0.1)
+
+
+def ids(client: TestClient) -> set[str]:
+    return {d["id"] for d in client.get(URL, params={"action": "documents", "limit": 500}).json()["documents"]}
+
+
+def test_same_file_name_in_two_folders_is_two_documents_and_a_changed_one_is_reported_replaced(
+        client: TestClient) -> None:
+    body, job = upload(client, ("north/report.md", NORTH), ("south/report.md", SOUTH))
+    assert [f["documents"] for f in body["files"]] == [["north/report.md"], ["south/report.md"]]
+    assert body["replaced"] == [] and all(f["replaced"] == [] for f in body["files"])
+    assert [(d["id"], d["status"]) for d in job["documents"]] == [("north/report.md", "done"), ("south/report.md", "done")]
+    assert {"north/report.md", "south/report.md"} <= ids(client)
+    north = client.get(URL, params={"action": "document", "id": "north/report.md"}).json()
+    assert "40 pallets" in north["chunks"][0]["text"]  # the south file did not overwrite it
+
+    body, job = upload(client, ("north/report.md", NORTH.replace("40", "44")), ("south/report.md", SOUTH))
+    assert body["replaced"] == ["north/report.md"]
+    assert [(f["name"], f["replaced"]) for f in body["files"]] == [("north/report.md", ["north/report.md"]),
+                                                                  ("south/report.md", [])]
+    assert [(d["id"], d["status"]) for d in job["documents"]] == [("north/report.md", "replaced"),
+                                                                   ("south/report.md", "skipped")]
+    assert job["progress"]["replaced"] == 1 and job["progress"]["done"] == 1 and job["progress"]["skipped"] == 1
+
+
+def test_a_file_at_the_root_keeps_its_plain_name(client: TestClient) -> None:
+    body, job = upload(client, ("summary.md", NORTH), root="other")
+    assert body["files"][0]["documents"] == ["summary.md"] and job["documents"][0]["id"] == "summary.md"
+
+
+def test_add_documents_names_what_it_replaced(client: TestClient) -> None:
+    doc = {"id": "notes/plan.md", "title": "Plan", "text": "Phase one starts in March."}
+    first = client.post(URL, json={"action": "add-documents", "documents": [doc]}).json()
+    assert first["ids"] == ["notes/plan.md"] and first["replaced"] == []
+    again = client.post(URL, json={"action": "add-documents", "documents": [{**doc, "text": "Phase one starts in May."}]})
+    assert again.json()["replaced"] == ["notes/plan.md"]
+
+
+def test_aer_ingest_keeps_folders_in_ids_and_prints_what_it_replaced(tmp_path: Path) -> None:
+    root, data = tmp_path / "kb", tmp_path / "data"
+    for folder, text in (("north", NORTH), ("south", SOUTH)):
+        (root / folder).mkdir(parents=True)
+        (root / folder / "report.md").write_text(text, encoding="utf-8")
+
+    def aer(*args: str) -> Any:
+        return CliRunner().invoke(cli, list(args), env={"AER_DATA_DIR": str(data)}, catch_exceptions=False)
+
+    first = aer("ingest", str(root))
+    assert first.exit_code == 0, first.output
+    assert "ingested 2 document(s)" in first.output and "replaced" not in first.output
+    listed = aer("documents", "list")
+    assert "north/report.md" in listed.output and "south/report.md" in listed.output
+    (root / "south" / "report.md").write_text(SOUTH.replace("75", "80"), encoding="utf-8")
+    again = aer("ingest", str(root))
+    assert again.exit_code == 0, again.output
+    assert "ingested 1 document(s)" in again.output and "skipped 1 unchanged" in again.output
+    assert "; replaced 1" in again.output and "replaced: south/report.md" in again.output

@@ -1,0 +1,193 @@
+"""A user's own files as a dataset: ``aer eval FOLDER`` reads the documents through the upload's loaders (ids:
+paths under the folder), and ``aer trial`` uploads them to a service and scores each answer as useful or not."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.settings import Settings
+from app.tools.eval import EvalQuestion, load_own_documents, own_documents, own_fingerprint, prepare_index
+from app.tools.http_trial import (
+    TrialClient,
+    TrialQuestion,
+    contains_expected,
+    document_files,
+    judge,
+    load_trial_questions,
+    render_markdown,
+    run_trial,
+)
+from tests.support.apps import running_app
+
+QUESTIONS = [
+    {"id": "q1", "question": "How many pallets does the north depot store?", "answers": ["40"],
+     "files": ["north/report.md"], "category": "how_many", "split": "dev"},
+    {"id": "q2", "question": "What is the phone number of the south depot's manager?", "answers": [],
+     "notFound": True, "files": [], "category": "absent_attribute", "split": "held"},
+    {"id": "q3", "question": "南仓库存放了多少箱玻璃？", "answers": ["75"], "files": ["south/report.md"],
+     "category": "how_many", "split": "held"},
+]
+
+
+def make_folder(root: Path, *, in_files: bool = True) -> Path:
+    docs = root / "files" if in_files else root
+    (docs / "north").mkdir(parents=True)
+    (docs / "south").mkdir(parents=True)
+    (docs / "north" / "report.md").write_text("# North depot\n\nThe north depot stores 40 pallets of tiles.\n",
+                                              encoding="utf-8")
+    (docs / "south" / "report.md").write_text("# 南仓库\n\n南仓库存放了75箱玻璃。\n", encoding="utf-8")
+    (docs / "prices.csv").write_text("Item,Price (EUR)\nTile,3\n", encoding="utf-8")
+    (root / "questions.jsonl").write_text("\n".join(json.dumps(q, ensure_ascii=False) for q in QUESTIONS) + "\n",
+                                          encoding="utf-8")
+    (root / "README.md").write_text("How this set was made.\n", encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("in_files", [True, False])
+def test_the_documents_are_the_supported_files_with_their_paths_as_ids(tmp_path: Path, in_files: bool) -> None:
+    root = make_folder(tmp_path / "own", in_files=in_files)
+    assert [i for i, _ in document_files(root)] == ["north/report.md", "prices.csv", "south/report.md"]
+    docs = load_own_documents(own_documents(root))
+    assert [d.id for d in docs] == ["north/report.md", "prices.csv", "south/report.md"]
+    assert docs[1].text == "Price — Tile: 3 EUR"  # the upload's loaders: a CSV's header unit on its number
+
+
+def test_an_unreadable_file_is_named_and_left_out(tmp_path: Path) -> None:
+    root = make_folder(tmp_path / "own")
+    (root / "files" / "broken.pdf").write_bytes(b"%PDF-1.4 garbage")
+    logs: list[str] = []
+    docs = load_own_documents(own_documents(root), logs.append)
+    assert "broken.pdf" not in [d.id for d in docs] and any("broken.pdf: corrupt_file" in line for line in logs)
+
+
+def test_a_folder_with_a_corpus_is_read_as_before(tmp_path: Path) -> None:
+    root = make_folder(tmp_path / "own")
+    (root / "corpus.jsonl").write_text(json.dumps({"id": "d1", "text": "x"}) + "\n", encoding="utf-8")
+    assert own_documents(root) == []
+
+
+def test_the_fingerprint_follows_content_and_ids(tmp_path: Path) -> None:
+    root = make_folder(tmp_path / "own")
+    files = own_documents(root)
+    before = own_fingerprint(files, {"embedder": "use"})
+    (root / "files" / "north" / "report.md").write_text("# North\n\nNow 41 pallets.\n", encoding="utf-8")
+    assert own_fingerprint(files, {"embedder": "use"}) != before
+    assert own_fingerprint(files, {"embedder": "e5"}) != own_fingerprint(files, {"embedder": "use"})
+
+
+def test_eval_questions_take_files_as_gold_ids_and_category_as_type() -> None:
+    q = EvalQuestion.model_validate(QUESTIONS[0])
+    assert q.gold_ids == ["north/report.md"] and q.type == "how_many"
+
+
+def test_prepare_index_ingests_the_own_documents(tmp_path: Path) -> None:
+    root = make_folder(tmp_path / "own")
+    settings = Settings(_env_file=None, data_dir=tmp_path / "data",  # type: ignore[call-arg]
+                        eval_vector_cache=tmp_path / "vectors")
+    ingested: list[list[str]] = []
+
+    class Fake:
+        def __init__(self, s: Settings) -> None:
+            self.settings, self.context, self.index, self.ingestor = s, self, self, self
+            self.embedder = self
+
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            return [[1.0, 0.0] for _ in texts]
+
+        def embed_query(self, text: str) -> list[float]:
+            return [1.0, 0.0]
+
+        def ingest(self, docs: list[Any], progress: Any = None) -> Any:
+            ingested.append([d.id for d in docs])
+            return type("Report", (), {"documents": len(docs), "chunks": len(docs)})()
+
+        def count(self, filter: str | None = None) -> int:
+            return 3
+
+        def close(self) -> None:
+            pass
+
+    prepared = prepare_index(root, settings, opener=Fake)
+    assert ingested == [["north/report.md", "prices.csv", "south/report.md"]] and prepared.manifest["documents"] == 3
+
+
+def test_questions_need_text_and_not_found_has_no_answers(tmp_path: Path) -> None:
+    (tmp_path / "questions.jsonl").write_text('{"id": "x", "question": "Q?", "answers": ["a"], "notFound": true}\n',
+                                              encoding="utf-8")
+    with pytest.raises(ValueError, match="notFound"):
+        load_trial_questions(tmp_path)
+    (tmp_path / "questions.jsonl").write_text('{"id": "x", "question": " "}\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="non-empty"):
+        load_trial_questions(tmp_path)
+
+
+def test_contains_expected_ignores_case_width_spaces_and_separators() -> None:
+    assert contains_expected("The town has 12400 residents.", ["12,400"])
+    assert contains_expected("ＡｅｒｏＭｉｎｉ M5 is cheaper", ["aeromini m5"])
+    assert contains_expected("交货周期为 10 天", ["10天"])
+    assert not contains_expected("5天", ["15天"]) and not contains_expected("anything", [""])
+
+
+def test_judge_wants_the_answer_and_a_citation_of_an_expected_file() -> None:
+    q = TrialQuestion(id="q", question="?", answers=("40",), files=("north/report.md",))
+    cited = {"status": "answered", "answer": "It stores 40 pallets [1].",
+             "citations": [{"index": 1, "docId": "north/report.md"}]}
+    assert judge(q, cited)[0]
+    assert judge(q, {**cited, "citations": [{"index": 1, "docId": "south/report.md"}]}) == (
+        False, "no citation of an expected file (cited ['south/report.md'])")
+    assert not judge(q, {**cited, "answer": "It stores many pallets [1]."})[0]
+    assert judge(q, {"status": "no_results", "answer": "not found"})[1] == "said not found (false refusal)"
+    absent = TrialQuestion(id="n", question="?", answers=(), files=())
+    assert judge(absent, {"status": "no_results"})[0] and not judge(absent, cited)[0]
+
+
+def test_a_trial_uploads_the_folder_and_asks_through_the_api(tmp_path: Path) -> None:
+    root = make_folder(tmp_path / "own")
+    with running_app(tmp_path / "data") as http:
+        client = TrialClient("http://testserver", http=_Unclosed(http), poll_s=0.05)
+        result = run_trial(root, client, split=None)
+        docs = http.get("/api/adaptive-entity-rag", params={"action": "documents"}).json()["documents"]
+    assert result.upload["status"] == "done"
+    assert {d["id"] for d in docs} == {"north/report.md", "south/report.md", "prices.csv"}
+    assert {d["root"] for d in docs} == {"own"}
+    assert [r["id"] for r in result.rows] == ["q1", "q2", "q3"]
+    q1 = result.rows[0]
+    assert q1["useful"] is True and q1["cited"][0] == "north/report.md"
+    summary = result.summary()
+    assert set(summary) == {"dev", "held"} and summary["dev"]["questions"] == 1 and summary["held"]["questions"] == 2
+    assert "## dev: useful 1/1" in render_markdown(result)
+
+
+def test_a_split_asks_only_its_questions(tmp_path: Path) -> None:
+    root = make_folder(tmp_path / "own")
+    asked: list[str] = []
+
+    class Asker(TrialClient):
+        def __init__(self) -> None:
+            pass
+
+        def ask(self, question: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+            asked.append(question)
+            return {"status": "no_results", "answer": "", "citations": []}
+
+    result = run_trial(root, Asker(), split="held", upload=False)
+    assert asked == [QUESTIONS[1]["question"], QUESTIONS[2]["question"]]
+    assert [r["useful"] for r in result.rows] == [True, False]
+
+
+class _Unclosed:
+    """The test client, left open for the app's own context manager to close."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.client, name)
+
+    def close(self) -> None:
+        pass

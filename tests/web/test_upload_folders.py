@@ -1,0 +1,61 @@
+"""The page uploads a whole folder: each document's id is its path in the folder (two report.md in two
+subfolders are two documents), and a file that writes over an indexed one shows as replaced."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import expect
+
+from app.schemas import API_PATH
+from tests.support.browser import Watched
+from tests.support.servers import ServerProcess
+
+IDS = ["north/report.md", "south/report.md"]
+
+
+def delete_quietly(server: ServerProcess, *ids: str) -> None:
+    for doc_id in ids:
+        r = httpx.post(server.base_url + API_PATH, json={"action": "delete-document", "id": doc_id}, timeout=120)
+        assert r.status_code in (200, 404), r.text
+
+
+def test_a_folder_upload_keeps_paths_as_ids_and_shows_what_it_replaced(
+        page: Watched, server: ServerProcess, tmp_path: Path) -> None:
+    folder = tmp_path / "depots"
+    for name, text in (("north", "The north depot stores 40 pallets."), ("south", "The south depot stores 75 crates.")):
+        (folder / name).mkdir(parents=True)
+        (folder / name / "report.md").write_text(f"# Report\n\n{text}\n", encoding="utf-8")
+    (folder / "north" / "photo.bin").write_bytes(b"\x00\x01")  # not a type the service reads: left out
+    p = page.goto("/#documents")
+    try:
+        p.set_input_files("#upload-folder", str(folder))
+        expect(p.locator("#upload-preview li b")).to_have_text(IDS)
+        with p.expect_response(lambda r: r.url.endswith(f"{API_PATH}/upload")) as uploaded:
+            p.click("#upload-submit")
+        assert uploaded.value.status == 202
+        body = uploaded.value.json()
+        assert [f["documents"] for f in body["files"]] == [[i] for i in IDS] and body["replaced"] == []
+        panel = p.locator(f'.job[data-job="{body["jobId"]}"]')
+        expect(panel.locator(".job-head .status-badge")).to_have_text(re.compile("^(done|failed)$"), timeout=120_000)
+        listed = httpx.get(server.base_url + API_PATH, params={"action": "documents", "root": "depots"}, timeout=60)
+        assert sorted(d["id"] for d in listed.json()["documents"]) == IDS
+
+        (folder / "north" / "report.md").write_text("# Report\n\nThe north depot stores 44 pallets.\n", encoding="utf-8")
+        p.set_input_files("#upload-folder", str(folder))
+        with p.expect_response(lambda r: r.url.endswith(f"{API_PATH}/upload")) as again:
+            p.click("#upload-submit")
+        body = again.value.json()
+        assert body["replaced"] == ["north/report.md"]
+        result = p.locator("#upload-result")
+        expect(result.locator("li", has_text="north/report.md").locator(".replaced")).to_have_text(
+            "replaces the indexed version")
+        panel = p.locator(f'.job[data-job="{body["jobId"]}"]')
+        expect(panel.locator(".job-head .status-badge")).to_have_text("done", timeout=120_000)
+        expect(panel).to_contain_text("1 replaced an earlier version")
+        expect(panel.locator("tr", has_text="north/report.md")).to_contain_text("replaced")
+        expect(panel.locator("tr", has_text="south/report.md")).to_contain_text("skipped")
+    finally:
+        delete_quietly(server, *IDS)
