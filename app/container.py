@@ -29,6 +29,7 @@ from graphs.ingest.pipeline import Ingestor
 from graphs.ingest.vector_fill import PendingVectors, VectorFiller
 from graphs.kg.base import KnowledgeGraph
 from graphs.prompts import PromptLibrary
+from graphs.rag.answer.attributes import asked_attribute
 from graphs.rag.context import GazetteerCache, RagContext, RagLimits
 from graphs.rerankers import build_reranker
 from graphs.rerankers.base import Reranker
@@ -36,6 +37,7 @@ from graphs.stores.base import EntityStore, StoreUnavailable, VectorIndex
 from graphs.stores.catalog import DocumentCatalog, SQLiteDocumentCatalog
 from graphs.stores.journal import IngestJournal
 from graphs.text.query_analysis import analyze_query
+from graphs.text.terms import dictionary_word
 
 log = logging.getLogger(__name__)
 
@@ -201,13 +203,17 @@ class Resources:
     """Background ingest jobs (started by the app's lifespan: ``start_jobs``)."""
 
     def warm_up(self) -> None:
-        """Load the embedding model, jieba's dictionary and the collection before the first request.
+        """Load the embedding model, jieba's dictionaries, the answer layer's lexicon and the collection before
+        the first request (the first question's write_answer took 0.7-1.8 s more without: jieba's idf table and
+        the attribute lexicon are read on first use).
 
         A store that is down does not stop the process: it starts, ``/readyz`` reports what is down,
         and requests get 503 until the store is back.
         """
         ctx = self.context
         ctx.embedder.embed_query("warm up 预热")
+        dictionary_word("预热")
+        asked_attribute("马斯克创办的公司的股票代码是什么？ Who founded it?", "other")
         try:
             analyze_query("马斯克 warm up", ctx.gazetteer(), ctx.today())
             self.index.count()
