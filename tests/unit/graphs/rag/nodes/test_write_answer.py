@@ -1,4 +1,4 @@
-"""Node tests: each node called directly with a built state and a Runtime of fakes."""
+"""write_answer: the node called directly with a built state and a Runtime of fakes."""
 
 from __future__ import annotations
 
@@ -6,16 +6,10 @@ from typing import Any
 
 from langchain_core.messages import AIMessage
 
-from graphs.domain import (
-    Answerability,
-    DateRange,
-    ParsedQuery,
-)
+from graphs.domain import Answerability, ParsedQuery
 from graphs.rag.nodes.write_answer import write_answer
 from tests.support.answers import write_and_check
 from tests.support.fakes import ToolCallingFakeChatModel, hit, make_context, runtime
-
-Y2024 = DateRange(start=20240101, end=20241231, granularity="year", label="2024")
 
 
 def llm_replying(*messages: AIMessage) -> ToolCallingFakeChatModel:
@@ -48,11 +42,3 @@ async def test_write_answer_says_when_nothing_was_found(tmp_path: Any) -> None:
                    "answer_span": None, "related": [], "answer_mode": "none", "status": "no_results",
                    "answerability": Answerability(decision="not_found", score=0.0, reason="no passage was retrieved")}
 
-
-def test_attribute_cites_uncited_sentences_a_passage_supports() -> None:
-    from graphs.rag.answer.citations import attribute
-
-    passages = [hit("a#0", "SpaceX was founded in 2002 by Elon Musk."), hit("b#0", "特斯拉是一家电动汽车公司。")]
-    assert attribute("SpaceX was founded in 2002. Paris is nice.", passages) == "SpaceX was founded in 2002[1]. Paris is nice."
-    assert attribute("特斯拉是电动汽车公司。", passages) == "特斯拉是电动汽车公司[2]。"
-    assert attribute("Already cited [2].", passages) == "Already cited [2]."
