@@ -10,8 +10,8 @@ import pytest
 from graphs.domain import Hit
 from graphs.rag.answer.question import lead_type
 from graphs.text.spans import Span, candidates, fits
+from tests.support.answers import write
 from tests.support.fakes import hit
-from tests.unit.graphs.rag.answer.test_evidence import write
 
 
 def test_a_bridge_question_answers_from_the_second_hop_and_cites_both() -> None:
