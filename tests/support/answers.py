@@ -1,11 +1,21 @@
-"""The answer as a run returns it: write_answer, then check_answer on what it wrote (as the graph wires them)."""
+"""The answer as a run returns it: write_answer, then check_answer on what it wrote (as the graph wires them);
+and the extractive writer without the node (the tests of graphs/rag/answer/ share it)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from graphs.domain import EntityMetadata, Hit, ValidatedEntity
+from graphs.rag.answer.answerability import assess
+from graphs.rag.answer.evidence import find_evidence
+from graphs.rag.answer.extractive import extractive
+from graphs.rag.answer.question import Question, question_of
 from graphs.rag.nodes.check_answer import check_answer
 from graphs.rag.nodes.write_answer import write_answer
+from graphs.text.answer_types import expected_answer
+from graphs.text.query_analysis import analyze_query
+from tests.support.fakes import TODAY, gazetteer_of
 
 
 async def write_and_check(state: dict[str, Any], runtime: Any) -> dict[str, Any]:
@@ -14,3 +24,45 @@ async def write_and_check(state: dict[str, Any], runtime: Any) -> dict[str, Any]
     checked = await check_answer({**state, **written}, runtime)  # type: ignore[arg-type]
     merged = {**written, **checked}
     return {k: v for k, v in merged.items() if k not in ("draft", "answer_check")}
+
+
+ENTITIES = [
+    EntityMetadata(standard_name="比亚迪", type="ORGANIZATION", aliases=["BYD"]),
+    EntityMetadata(standard_name="宁德时代", type="ORGANIZATION", aliases=["CATL"]),
+    EntityMetadata(standard_name="Tencent", type="ORGANIZATION", aliases=["腾讯"]),
+    EntityMetadata(standard_name="Huawei", type="ORGANIZATION", aliases=["华为"]),
+    EntityMetadata(standard_name="马斯克", type="PERSON", aliases=["Elon Musk"]),
+    EntityMetadata(standard_name="北京", type="LOCATION"),
+    EntityMetadata(standard_name="Tesla", type="ORGANIZATION", aliases=["特斯拉"]),
+    EntityMetadata(standard_name="SpaceX", type="ORGANIZATION"),
+]
+
+
+def validated(text: str) -> list[ValidatedEntity]:
+    """The entities of the question the store knows (as validate_entities would give them)."""
+    out = []
+    for e in analyze_query(text, gazetteer_of(ENTITIES), TODAY).entities:
+        if e.type == "DATE":
+            out.append(ValidatedEntity(text=e.text, type="DATE", match="date", valid=True, date_range=e.date_range))
+            continue
+        known = next((m for m in ENTITIES if e.text in (m.standard_name, *m.aliases)), None)
+        if known is not None:
+            out.append(ValidatedEntity(text=e.text, type=known.type, standard_name=known.standard_name,
+                                       match="exact", score=1.0, valid=True))
+    return out
+
+
+def question(text: str, hits: Sequence[Hit]) -> Question:
+    parsed = analyze_query(text, gazetteer_of(ENTITIES), TODAY)
+    return question_of(text, expected_answer(text), parsed, validated(text)).about(hits)
+
+
+def write(text: str, hits: list[Hit]) -> tuple[str, str, str | None, str]:
+    """(decision, reason, short answer, answer text) of the extractive writer."""
+    q = question(text, hits)
+    evidence = find_evidence(q, hits)
+    verdict = assess(q, hits, evidence)
+    if verdict.decision == "not_found":
+        return verdict.decision, verdict.reason, None, ""
+    written = extractive(q, hits, evidence, any("\u4e00" <= ch <= "\u9fff" for ch in text))
+    return verdict.decision, verdict.reason, written.span, written.text

@@ -4,7 +4,6 @@ support one (and why not), the short answer of each kind, comparisons, yes/no, l
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 import pytest
 
@@ -12,53 +11,12 @@ from graphs.domain import DateRange, EntityMetadata, Hit, ValidatedEntity
 from graphs.rag.answer.answerability import assess
 from graphs.rag.answer.evidence import find_evidence
 from graphs.rag.answer.extractive import extractive
-from graphs.rag.answer.question import Question, question_of
+from graphs.rag.answer.question import question_of
 from graphs.text.answer_types import AnswerType, expected_answer, focus_terms, listed_type
 from graphs.text.query_analysis import analyze_query
 from graphs.text.terms import found
+from tests.support.answers import ENTITIES, question, write
 from tests.support.fakes import TODAY, gazetteer_of, hit
-
-ENTITIES = [
-    EntityMetadata(standard_name="比亚迪", type="ORGANIZATION", aliases=["BYD"]),
-    EntityMetadata(standard_name="宁德时代", type="ORGANIZATION", aliases=["CATL"]),
-    EntityMetadata(standard_name="Tencent", type="ORGANIZATION", aliases=["腾讯"]),
-    EntityMetadata(standard_name="Huawei", type="ORGANIZATION", aliases=["华为"]),
-    EntityMetadata(standard_name="马斯克", type="PERSON", aliases=["Elon Musk"]),
-    EntityMetadata(standard_name="北京", type="LOCATION"),
-    EntityMetadata(standard_name="Tesla", type="ORGANIZATION", aliases=["特斯拉"]),
-    EntityMetadata(standard_name="SpaceX", type="ORGANIZATION"),
-]
-
-
-def validated(text: str) -> list[ValidatedEntity]:
-    """The entities of the question the store knows (as validate_entities would give them)."""
-    out = []
-    for e in analyze_query(text, gazetteer_of(ENTITIES), TODAY).entities:
-        if e.type == "DATE":
-            out.append(ValidatedEntity(text=e.text, type="DATE", match="date", valid=True, date_range=e.date_range))
-            continue
-        known = next((m for m in ENTITIES if e.text in (m.standard_name, *m.aliases)), None)
-        if known is not None:
-            out.append(ValidatedEntity(text=e.text, type=known.type, standard_name=known.standard_name,
-                                       match="exact", score=1.0, valid=True))
-    return out
-
-
-def question(text: str, hits: Sequence[Hit]) -> Question:
-    parsed = analyze_query(text, gazetteer_of(ENTITIES), TODAY)
-    return question_of(text, expected_answer(text), parsed, validated(text)).about(hits)
-
-
-def write(text: str, hits: list[Hit]) -> tuple[str, str, str | None, str]:
-    """(decision, reason, short answer, answer text) of the extractive writer."""
-    q = question(text, hits)
-    evidence = find_evidence(q, hits)
-    verdict = assess(q, hits, evidence)
-    if verdict.decision == "not_found":
-        return verdict.decision, verdict.reason, None, ""
-    written = extractive(q, hits, evidence, any("\u4e00" <= ch <= "\u9fff" for ch in text))
-    return verdict.decision, verdict.reason, written.span, written.text
-
 
 # ---------------------------------------------------------------------------- the kind of answer asked for
 
