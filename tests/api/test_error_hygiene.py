@@ -52,10 +52,14 @@ def milvus_down(client: TestClient) -> Iterator[None]:
                 return fail
             return getattr(healthy.index, name)
 
-    resources.context = dataclasses.replace(healthy, index=Down())
+    whole = resources.index  # the service's whole index (readyz pings it); the nodes search context.index
+    down = Down()
+    resources.context = dataclasses.replace(healthy, index=down)
+    resources.index = down
     try:
         yield
     finally:
+        resources.index = whole
         resources.context = healthy
 
 
