@@ -1,9 +1,26 @@
-"""The ingest pipeline's public names (``Ingestor`` and its helpers), kept importable from here."""
+"""The ingest pipeline: ``Ingestor``, composed of its parts, each in its own module and sharing these fields:
 
-from graphs.ingest.indexer import (
+- ``graphs.ingest.chunking``: ``Chunker``, documents into tagged chunks, and the pure helpers around it;
+- ``graphs.ingest.indexer``: ``DocumentIndexer``, ingest, delete and read documents, all or nothing per write;
+- ``graphs.ingest.entities``: ``EntityWriter``, entity writes and re-tagging the indexed chunks;
+- ``graphs.ingest.recovery``: ``Recovery``, the journal protocol and crash recovery.
+
+The names callers import from here (``Ingestor``, ``IngestReport``, the chunking helpers) stay importable.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+
+from langchain_core.embeddings import Embeddings
+from langchain_text_splitters import RecursiveCharacterTextSplitter
+
+from graphs.ingest.chunking import (
     SEPARATORS,
-    Ingestor,
-    IngestReport,
+    Chunker,
     content_hash,
     embedding_text,
     kg_document,
@@ -11,8 +28,17 @@ from graphs.ingest.indexer import (
     metadata_date,
     metadata_entities,
     metadata_related,
-    retagged,
 )
+from graphs.ingest.entities import EntityWriter, retagged
+from graphs.ingest.indexer import DocumentIndexer, IngestReport
+from graphs.ingest.recovery import Recovery
+from graphs.ingest.swaps import DocumentSwaps
+from graphs.ingest.vector_fill import VectorFiller
+from graphs.kg.base import KnowledgeGraph
+from graphs.stores.base import EntityStore, IndexedChunks
+from graphs.stores.catalog import DocumentCatalog
+from graphs.stores.journal import IngestJournal
+from graphs.text.gazetteer import Gazetteer
 
 __all__ = [
     "SEPARATORS",
@@ -27,3 +53,32 @@ __all__ = [
     "metadata_related",
     "retagged",
 ]
+
+
+@dataclass
+class Ingestor(DocumentIndexer, EntityWriter, Recovery, Chunker):
+    """Turns documents into indexed chunks (and graph nodes); the same document id replaces the old ones."""
+
+    embedder: Embeddings
+    index: IndexedChunks
+    entities: EntityStore
+    gazetteer: Callable[[], Gazetteer]
+    today: Callable[[], date] = date.today
+    splitter: RecursiveCharacterTextSplitter = field(default_factory=make_splitter)
+    kg: KnowledgeGraph | None = None
+    journal: IngestJournal | None = None
+    """Where write intents go (the graph's SQLite file in the service); None: no crash recovery."""
+    catalog: DocumentCatalog | None = None
+    """The document inventory (ids, files, content hashes); None: no inventory, nothing is skipped."""
+    vector_fill: VectorFiller | None = None
+    """Where ``ingest(defer_vectors=True)`` lists documents written with placeholder vectors (their dense
+    vectors follow in the background, ``graphs.ingest.vector_fill``); None: every write embeds first."""
+    # Document writes (journal, Milvus, graph, settle) run one batch at a time per process, so that
+    # recovery, which holds the same lock, never rolls back a batch this process is still writing.
+    # Embedding, the slow part, runs outside it.
+    _write_lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
+    _inflight: set[str] = field(default_factory=set, init=False, repr=False, compare=False)
+    _inflight_lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
+    _recovered: bool = field(default=False, init=False, repr=False, compare=False)
+    swaps: DocumentSwaps = field(default_factory=DocumentSwaps, init=False, repr=False, compare=False)
+    """Readers of one document wait out a write of it (``read_document``): one version at a time."""
