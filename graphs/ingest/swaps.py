@@ -1,7 +1,7 @@
 """Readers see one version of a document: never the old and the new chunks of a replace at once.
 
 A replace writes the new chunks beside the old ones, then the inventory and the graph, and deletes the old
-chunks last (``pipeline.Ingestor._write_documents``): between the first and the last step a scan of the
+chunks last (``indexer.DocumentIndexer._write_documents``): between the first and the last step a scan of the
 document's chunks finds both versions (the probe read 10 chunks of a document the inventory said has 5, in
 437 of 923 reads during rewrites). ``DocumentSwaps`` is a reader-writer lock per document id: a write holds
 its documents from the first step to the last, a reader of one document (its inventory row and its chunks)

@@ -1,0 +1,207 @@
+"""The entity writer: entities added, merged, stripped of aliases or deleted in the entity store, mirrored into the
+knowledge graph, and the indexed chunks re-tagged to match (rewritten with their stored vectors, nothing embedded
+again). Each write is journaled like a document write (``graphs.ingest.recovery``): one the stores could not finish
+is re-mirrored and re-tagged by the next recovery. ``EntityWriter`` is the ``Ingestor``'s entity part."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from graphs.domain import (
+    Chunk,
+    EntityMetadata,
+)
+from graphs.ingest.swaps import DocumentSwaps
+from graphs.kg.base import KnowledgeGraph
+from graphs.kg.mentions import canonical, contains_key, name_key
+from graphs.stores.base import DocumentChunks, EntityStore, IndexedChunks
+from graphs.stores.filters import mention_filter
+from graphs.stores.journal import JournalEntry
+from graphs.text.normalize import normalize
+
+
+class EntityWriter:
+    """Writes entities and keeps the indexed chunks' tags in step (a part of ``Ingestor``)."""
+
+    index: IndexedChunks
+    entities: EntityStore
+    kg: KnowledgeGraph | None
+    _write_lock: threading.Lock
+    _inflight: set[str]
+    _inflight_lock: threading.Lock
+    _recovered: bool
+    swaps: DocumentSwaps
+
+    if TYPE_CHECKING:  # the journal protocol (``Recovery``), composed in ``Ingestor``
+        def _recover_locked(self, *, only_once: bool) -> list[str]: ...
+        def _begin(self, entries: list[JournalEntry]) -> str: ...
+        def _settle(self, batch: str) -> None: ...
+        def _fail(self, batch: str, *, docs: Sequence[str] = (), names: Sequence[str] = ()) -> None: ...
+
+    def upsert_entity(self, entity: EntityMetadata) -> EntityMetadata:
+        """Add or merge an entity in the entity store, then mirror the merged entity into the graph."""
+        batch = self._begin([("entity", entity.standard_name)])
+        try:
+            saved = self.entities.upsert(entity)
+            self._mirror(saved)
+        except Exception:
+            self._fail(batch, names=[entity.standard_name])
+            raise
+        self._settle(batch)
+        return saved
+
+    def remove_aliases(self, standard_name: str, aliases: Sequence[str]) -> EntityMetadata | None:
+        """Remove aliases from an entity in the store (its graph node stays); None if there is no such entity."""
+        batch = self._begin([("entity", standard_name)])
+        try:
+            saved = self.entities.remove_aliases(standard_name, aliases)
+            if saved is not None:
+                self._mirror(saved)
+        except Exception:
+            self._fail(batch, names=[standard_name])
+            raise
+        self._settle(batch)
+        return saved
+
+    def delete_entity(self, standard_name: str) -> tuple[EntityMetadata, int] | None:
+        """Delete an entity: the indexed chunks lose its tag first (while the store still holds it, so an
+        interrupted delete is re-tagged by recovery and nothing is half-deleted), then the store forgets it and
+        the graph drops the edges its tags and the store gave it. The entity as it was and the chunks untagged;
+        None if there is no such entity."""
+        entity = self.entities.get(standard_name)
+        if entity is None:
+            return None
+        with self._write_lock:
+            self._recover_locked(only_once=True)
+            batch = self._begin([("entity", entity.standard_name)])
+            try:
+                untagged = self._untag_locked(entity)
+                self.entities.delete(entity.standard_name)
+                if self.kg is not None:
+                    self.kg.delete_entity(entity.standard_name)
+            except Exception:
+                self._fail(batch, names=[entity.standard_name])
+                raise
+            self._settle(batch)
+        return entity, untagged
+
+    def _untag_locked(self, entity: EntityMetadata) -> int:
+        """Remove ``entity``'s tag (its standard name or an alias as a tag value) from every indexed chunk; the
+        number of chunks changed. Documents are rewritten with their stored vectors."""
+        expr = mention_filter(_spellings([entity.standard_name, *entity.aliases]))
+        if expr is None:
+            return 0
+        names = {normalize(n) for n in (entity.standard_name, *entity.aliases)}
+        changed: dict[str, dict[str, Chunk]] = {}
+        for chunk in self.index.chunks_where(expr):
+            tags = {t: [v for v in values if not (t == entity.type and normalize(v) in names)]
+                    for t, values in chunk.entities.items()}
+            tags = {t: v for t, v in tags.items() if v}
+            if tags != {t: v for t, v in chunk.entities.items() if v}:
+                changed.setdefault(chunk.doc_id, {})[chunk.id] = chunk.model_copy(update={"entities": tags})
+        self._rewrite(changed)
+        return sum(len(c) for c in changed.values())
+
+    def _rewrite(self, changed: dict[str, dict[str, Chunk]]) -> None:
+        """Rewrite the documents of ``changed`` (doc id -> chunk id -> its new chunk) with their stored vectors,
+        a batch at a time, each document held from readers while its chunks are replaced."""
+        doc_ids = sorted(changed)
+        for start in range(0, len(doc_ids), self.RETAG_BATCH):
+            batch: list[DocumentChunks] = []
+            for doc_id in doc_ids[start : start + self.RETAG_BATCH]:
+                vectors = self.index.chunk_vectors(doc_id)
+                chunks = [changed[doc_id].get(c.id, c) for c in self.index.document_chunks(doc_id)]
+                batch.append((doc_id, chunks, [vectors[c.id] for c in chunks]))
+            with self.swaps.writing(doc_ids[start : start + self.RETAG_BATCH]):
+                self.index.replace_documents(batch)
+
+    RETAG_BATCH = 32
+    """Documents rewritten per write when re-tagging."""
+
+    def retag(self, entity: EntityMetadata, removed: Sequence[str] = ()) -> int:
+        """Bring the indexed chunks in step with an entity added or changed after they were ingested.
+
+        Chunks whose title, section or text names the entity (its standard name or an alias, at word
+        boundaries) get its tag and its hierarchy; a value tagged under one of its names (a metadata value
+        written before it was known to be an alias) becomes its standard name; a chunk that named it only by a
+        ``removed`` alias loses the tag. The documents' ``mentions`` edges in the knowledge graph follow.
+        Each changed document is rewritten with its stored vectors (nothing is embedded again), all or nothing
+        per batch. Returns the number of chunks re-tagged.
+        """
+        with self._write_lock:
+            self._recover_locked(only_once=True)
+            # journaled like a write: a re-tag the index could not finish is redone by the next recovery
+            batch = self._begin([("entity", entity.standard_name)])
+            try:
+                retagged = self._retag_locked(entity, removed)
+            except Exception:
+                with self._inflight_lock:
+                    self._inflight.discard(batch)
+                self._recovered = False  # the next write (or start) re-tags it first
+                raise
+            self._settle(batch)
+            return retagged
+
+    def _retag_locked(self, entity: EntityMetadata, removed: Sequence[str] = ()) -> int:
+        """``retag`` with the write lock held."""
+        forms = [entity.standard_name, *entity.aliases]
+        expr = mention_filter(_spellings([*forms, *removed]))
+        if expr is None:
+            return 0
+        keys = [k for f in forms if (k := name_key(f)) is not None]
+        gone = [k for f in removed if (k := name_key(f)) is not None]
+        changed: dict[str, dict[str, Chunk]] = {}
+        named: set[str] = set()
+        unnamed: set[str] = set()
+        for chunk in self.index.chunks_where(expr):
+            new, tagged = retagged(chunk, entity, keys, gone)
+            (named if tagged else unnamed).add(chunk.doc_id)
+            if new is not None:
+                changed.setdefault(chunk.doc_id, {})[chunk.id] = new
+        self._rewrite(changed)
+        if self.kg is not None:
+            self.kg.set_mentions(entity.standard_name, add=sorted(named), remove=sorted(unnamed - named))
+        return sum(len(c) for c in changed.values())
+
+    def _mirror(self, saved: EntityMetadata) -> None:
+        if self.kg is not None:
+            ancestors = saved.ancestors
+            self.kg.upsert_entity(
+                saved.standard_name, related=saved.related_entities, parent=ancestors[-1] if ancestors else None
+            )
+
+
+
+def _spellings(forms: Iterable[str]) -> list[str]:
+    """The ways a name is likely written in stored text (Milvus matches case-sensitively): as given, lower
+    case, capitalised."""
+    out: dict[str, None] = {}
+    for form in forms:
+        form = form.strip()
+        if form:
+            out.update(dict.fromkeys([form, form.lower(), form[:1].upper() + form[1:]]))
+    return list(out)
+
+
+def retagged(chunk: Chunk, entity: EntityMetadata, keys: Sequence[str], gone: Sequence[str]) -> tuple[Chunk | None, bool]:
+    """The chunk with its tags brought in step with ``entity`` (None when they already are), and whether it
+    carries the entity's tag (``keys``: its names' lookup keys; ``gone``: those of removed aliases)."""
+    text = canonical(" ".join(p for p in (chunk.title, chunk.section or "", chunk.text) if p))
+    folded = {normalize(f) for f in (entity.standard_name, *entity.aliases)}
+    tags = {t: [v for v in values if normalize(v) not in folded] for t, values in chunk.entities.items()}
+    # a value written under an alias (not the standard name the tag would carry): what the text may not say
+    own = normalize(entity.standard_name)
+    by_value = any(normalize(v) in folded - {own} for values in chunk.entities.values() for v in values)
+    names_it = any(contains_key(text, k) for k in keys)
+    mine = tags.setdefault(entity.type, [])
+    if names_it or by_value:
+        mine.extend(n for n in [*entity.ancestors, entity.standard_name] if n not in mine)
+    elif not any(contains_key(text, g) for g in gone):
+        tags = {t: list(v) for t, v in chunk.entities.items()}  # named neither way: leave it as it was
+    tags = {t: v for t, v in tags.items() if v}
+    carries = entity.standard_name in tags.get(entity.type, [])
+    if tags == {t: v for t, v in chunk.entities.items() if v}:
+        return None, carries
+    return chunk.model_copy(update={"entities": tags}), carries
