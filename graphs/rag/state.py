@@ -118,7 +118,9 @@ class RagState(InputState, total=False):
 INTERNAL: frozenset[str] = frozenset({
     # the request's knobs (the response echoes only the question and the fusion weights used)
     "top_k", "max_retries", "enable_reranking", "search_mode", "fusion", "max_depth", "use_evidence_selection",
-    "team", "max_turns",
+    "team", "max_turns", "min_answerability",
+    # the LLM's draft on its way from write_answer to check_answer, and the check's outcome (its step says it)
+    "draft", "answer_check",
     # working state of the searches, the graph route and the master layer's budget
     "query_vector", "relaxations", "frontier", "depth", "bm25_scale", "breadth", "seed_links", "started_at", "turn",
 })

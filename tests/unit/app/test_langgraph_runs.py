@@ -25,7 +25,7 @@ async def test_stream_yields_steps_writer_tokens_and_values(tmp_path: Any) -> No
     client = FakeClient(await final_values(tmp_path))
     events = [e async for e in langgraph_runs.stream({"question": "q"}, client)]
     kinds = [k for k, _ in events]
-    assert kinds.count("step") == 8 and kinds[-1] == "values"
+    assert kinds.count("step") == 9 and kinds[-1] == "values"  # 8 stages and check_answer
     assert [p for k, p in events if k == "token"] == ["机器"]  # parse_query's JSON is not an answer token
 
 

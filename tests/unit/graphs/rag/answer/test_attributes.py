@@ -209,3 +209,20 @@ async def test_the_shipped_weights_refuse_a_subject_without_the_asked_attribute(
     verdict, _, _ = await calibrated(q, [PKU], find_evidence(q, [PKU]), Bigrams())
     assert verdict.decision == decision, verdict.reason
     assert "哪一年" not in verdict.reason  # a question word is no qualifier
+
+
+async def test_a_question_is_answered_from_a_passage_in_the_other_language_that_states_the_attribute() -> None:
+    """Term coverage is low across languages by construction, and the fitted score saw almost no such pairs: the
+    bilingual lexicon decides (the attribute of the subject, with a value of the asked type next to it)."""
+    refuses = model_on({}, bias=-8.0)  # a score that refuses everything
+    q = question("Who chaired the budget review meeting?", [MINUTES])
+    verdict, _, _ = await calibrated(q, [MINUTES], find_evidence(q, [MINUTES]), Bigrams(), model=refuses)
+    assert verdict.decision == "answerable" and verdict.score < 0.01
+    assert "stated across languages" in verdict.reason
+    # the same language is the score's to decide, and another language without the attribute is not evidence
+    q = question("斯柯达明锐的售价是多少？", [SKODA_PRICE])
+    same, _, _ = await calibrated(q, [SKODA_PRICE], find_evidence(q, [SKODA_PRICE]), Bigrams(), model=refuses)
+    assert same.decision == "not_found"
+    q = question("Who is the mayor of Lyon?", [MINUTES])
+    other, _, _ = await calibrated(q, [MINUTES], find_evidence(q, [MINUTES]), Bigrams(), model=refuses)
+    assert other.decision == "not_found"
