@@ -17,11 +17,8 @@ from graphs.domain import Document
 from graphs.embeddings import EmbedderUnavailable
 from graphs.ingest.jobs import DocumentOutcome, JobRunner, JobStore, ingest_each
 from graphs.ingest.pipeline import Ingestor
-from graphs.kg.sqlite import SQLiteKnowledgeGraph
 from graphs.rag.context import GazetteerCache
-from graphs.stores.catalog import SQLiteDocumentCatalog
-from graphs.stores.entities.sqlite_store import SQLiteEntityStore
-from graphs.stores.milvus import MilvusIndex
+from tests.support.ingest_stores import ingest_stores
 
 DIM = 16
 
@@ -51,15 +48,8 @@ class Embedder(Embeddings):
 
 @pytest.fixture
 def stores(tmp_path: Path) -> Iterator[dict[str, Any]]:
-    parts = {"index": MilvusIndex(str(tmp_path / "milvus.db"), "chunks", DIM),
-             "graph": SQLiteKnowledgeGraph(tmp_path / "graph.db"),
-             "entities": SQLiteEntityStore(tmp_path / "entities.sqlite3"),
-             "catalog": SQLiteDocumentCatalog(tmp_path / "documents.db"), "jobs": tmp_path / "jobs.db"}
-    try:
+    with ingest_stores(tmp_path, DIM) as parts:
         yield parts
-    finally:
-        for name in ("index", "graph", "entities", "catalog"):
-            parts[name].close()
 
 
 def ingestor(stores: dict[str, Any], embedder: Embeddings) -> Ingestor:
