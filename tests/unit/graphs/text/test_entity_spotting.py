@@ -1,30 +1,17 @@
 """Entity spotting (graphs.text.entity_spotting): POS, title case, gazetteer, merged spans, passage entities."""
 
 import itertools
-from datetime import date
 
 import pytest
 
-from graphs.domain import EntityMetadata, QueryEntity
 from graphs.text.entity_spotting import entity_spans, extract_entities, pos_spans, title_case_spans
 from graphs.text.gazetteer import Gazetteer
-from tests.support.fakes import gazetteer_of
-
-TODAY = date(2025, 6, 15)
-MUSK = EntityMetadata(standard_name="Elon Musk", type="PERSON", aliases=["马斯克", "老马", "Musk"])
-APPLE = EntityMetadata(standard_name="Apple", type="ORGANIZATION", aliases=["苹果"])
-BEIJING = EntityMetadata(standard_name="北京", type="LOCATION", aliases=["Beijing"])
-SAMSUNG = EntityMetadata(standard_name="三星", type="ORGANIZATION", aliases=["Samsung"])
-FRANCE = EntityMetadata(standard_name="France", type="LOCATION", aliases=["法国"])
+from tests.support.analyser import TODAY, analyser_gazetteer, triples
 
 
 @pytest.fixture(scope="module")
 def gazetteer() -> Gazetteer:
-    return gazetteer_of([MUSK, APPLE, BEIJING, SAMSUNG, FRANCE])
-
-
-def triples(entities: list[QueryEntity]) -> list[tuple[str, str, str]]:
-    return [(e.text, e.type, e.source) for e in entities]
+    return analyser_gazetteer()
 
 
 # ---------------------------------------------------------------- entities

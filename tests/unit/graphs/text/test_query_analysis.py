@@ -7,29 +7,18 @@ from datetime import date
 
 import pytest
 
-from graphs.domain import EntityMetadata, LogicalRelation, QueryEntity
+from graphs.domain import LogicalRelation, QueryEntity
 from graphs.text.dates import year_range
 from graphs.text.entity_spotting import EntitySpan, entity_spans
 from graphs.text.gazetteer import Gazetteer
 from graphs.text.intent import classify_intent
 from graphs.text.query_analysis import analyze_query, estimate_complexity, extract_keywords, logical_relations
-from tests.support.fakes import gazetteer_of
-
-TODAY = date(2025, 6, 15)
-MUSK = EntityMetadata(standard_name="Elon Musk", type="PERSON", aliases=["马斯克", "老马", "Musk"])
-APPLE = EntityMetadata(standard_name="Apple", type="ORGANIZATION", aliases=["苹果"])
-BEIJING = EntityMetadata(standard_name="北京", type="LOCATION", aliases=["Beijing"])
-SAMSUNG = EntityMetadata(standard_name="三星", type="ORGANIZATION", aliases=["Samsung"])
-FRANCE = EntityMetadata(standard_name="France", type="LOCATION", aliases=["法国"])
+from tests.support.analyser import TODAY, analyser_gazetteer, triples
 
 
 @pytest.fixture(scope="module")
 def gazetteer() -> Gazetteer:
-    return gazetteer_of([MUSK, APPLE, BEIJING, SAMSUNG, FRANCE])
-
-
-def triples(entities: list[QueryEntity]) -> list[tuple[str, str, str]]:
-    return [(e.text, e.type, e.source) for e in entities]
+    return analyser_gazetteer()
 
 
 # ---------------------------------------------------------------- seed queries
