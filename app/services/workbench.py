@@ -12,8 +12,6 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import ValidationError
-
 from app.container import Resources
 from app.errors import ServiceError
 from app.observability.metrics import counted_outages
@@ -31,6 +29,7 @@ from app.schemas import (
 from app.schemas.chat import ChatMessage
 from app.services import query as service
 from graphs.domain import Chunk
+from graphs.ingest.formats.jsonl import JsonlLineError, jsonl_records
 from graphs.kg.base import KnowledgeGraph, doc_id_of, doc_node, entity_node, node_kind
 from graphs.kg.mentions import canonical, contains_key, name_key
 
@@ -152,17 +151,12 @@ def questions_of(data: bytes, max_questions: int) -> list[Any]:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise WorkbenchError("invalid", "invalid_questions_file", f"the file is not UTF-8 text ({exc.reason})") from exc
-    questions = []
-    for n, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            questions.append(EvalQuestion.model_validate_json(line))
-        except ValidationError as exc:
-            error = exc.errors()[0]
-            where = ".".join(str(x) for x in error.get("loc", ())) or "line"
-            raise WorkbenchError("invalid", "invalid_questions_file", f"line {n}: {where}: {error['msg']}",
-                                 {"line": n, "field": where}) from exc
+    try:
+        questions = list(jsonl_records(text, EvalQuestion))
+    except JsonlLineError as exc:
+        where = exc.field or "line"
+        raise WorkbenchError("invalid", "invalid_questions_file", f"line {exc.line_number}: {where}: {exc.message}",
+                             {"line": exc.line_number, "field": where}) from exc
     usable = [q for q in questions if q.gold_ids and q.question.strip()]
     if not usable:
         raise WorkbenchError("invalid", "no_questions", "no line has a question and gold_ids (the aer eval format: "
