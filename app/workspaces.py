@@ -22,12 +22,14 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.container import Resources, build_resources
 from app.errors import ServiceError
 from app.settings import Settings
-from graphs.stores.base import EntityStore
+
+if TYPE_CHECKING:  # the container (models, stores) is imported when a workspace opens: `aer --help` stays light
+    from app.container import Resources
+    from graphs.stores.base import EntityStore
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +106,7 @@ class Workspaces:
     """The service's workspaces: each opened once, on first use, with the shared parts built once."""
 
     def __init__(self, settings: Settings,
-                 open_default: Callable[[Settings], Resources] = build_resources,
+                 open_default: Callable[[Settings], Resources] | None = None,
                  start: bool = False) -> None:
         """``open_default`` builds the default workspace's resources (and with them the shared parts);
         ``start``: start each opened workspace's job runner and vector filler (the service does; a CLI command
@@ -142,8 +144,10 @@ class Workspaces:
                 return self._opened[name]
             if not self.exists(name):
                 raise UnknownWorkspace(name)
+            from app.container import build_resources
+
             if name == DEFAULT_WORKSPACE:
-                resources = self._open_default(self.settings)
+                resources = (self._open_default or build_resources)(self.settings)
             else:
                 resources = build_resources(self.settings.for_workspace(name), self.default.shared)
             if self._start:
