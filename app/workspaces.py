@@ -94,6 +94,27 @@ def _folder_stats(folder: Path, skip: set[Path]) -> tuple[int, float | None]:
     return size, latest
 
 
+def drop_collections(settings: Settings, which: Callable[[str], bool]) -> list[str]:
+    """Drop the collections on the Milvus server of ``settings`` whose name ``which`` accepts; their names."""
+    from pymilvus import MilvusClient
+    from pymilvus.exceptions import MilvusException
+
+    from graphs.stores.base import StoreUnavailable
+
+    token = settings.milvus_token.get_secret_value() if settings.milvus_token else ""
+    try:
+        client = MilvusClient(uri=settings.milvus_uri or "", token=token, timeout=settings.milvus_timeout_s)
+        try:
+            names = sorted(n for n in client.list_collections(timeout=settings.milvus_timeout_s) if which(n))
+            for name in names:
+                client.drop_collection(name, timeout=settings.milvus_timeout_s)
+        finally:
+            client.close()
+    except (MilvusException, OSError) as exc:  # the workspace stays (its folder is kept) and the caller is told
+        raise StoreUnavailable("milvus", f"dropping the workspace's collections failed: {exc}") from exc
+    return names
+
+
 def _document_count(resources: Resources) -> int:
     """How many documents a workspace's inventory lists."""
     if resources.catalog is None:
@@ -229,16 +250,17 @@ class Workspaces:
         return {"success": True, "workspace": name, "deleted": counts}
 
     def _drop_remote(self, resources: Resources) -> None:
-        """What a workspace holds outside its folder: its collection on a Milvus server, its Redis entity keys."""
+        """What a workspace holds outside its folder: its collections on a Milvus server (the active one and
+        those ``aer reindex`` made from it), its own Redis entity keys."""
         settings = resources.settings
         if settings.milvus_uri:
             drop = getattr(resources.index, "drop", None)
             if drop is None:
                 raise ServiceError("unavailable", "delete_unsupported", "this index cannot drop its collection")
             drop()
+            drop_collections(settings, lambda n: n == settings.collection or n.startswith(f"{settings.collection}__"))
         if settings.redis_url:
-            own = getattr(resources.context.entities, "own", None)
-            clear = getattr(own, "clear", None)
+            clear = getattr(getattr(resources.context.entities, "own", None), "clear", None)
             if clear is not None:
                 clear()
 
