@@ -117,3 +117,12 @@ def test_delete_closes_and_removes_everything_and_default_is_protected(registry:
     # the name can be used again: the new workspace starts empty
     registry.create("gone")
     assert registry.info("gone").documents == 0 and registry.get("gone").index.count() == 0
+
+
+def test_concurrent_first_uses_open_a_workspace_once(registry: Workspaces) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    registry.create("busy")
+    with ThreadPoolExecutor(8) as pool:
+        opened = list(pool.map(lambda _: registry.get("busy"), range(16)))
+    assert all(r is opened[0] for r in opened) and list(registry.opened()).count("busy") == 1
