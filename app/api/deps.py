@@ -23,8 +23,9 @@ async def resources_of(request: Request) -> Resources:
     422 ``invalid_workspace`` for a name that cannot be one."""
     await remember_body_workspace(request)
     name = effective_workspace(request)
-    request.state.workspace = name  # the metrics' and traces' workspace
-    return workspaces_of(request).get(name)
+    resources = workspaces_of(request).get(name)
+    request.state.workspace = name  # the metrics' and traces' workspace: only a name that is one (a bounded set)
+    return resources
 
 
 ResourcesDep = Annotated[Resources, Depends(resources_of)]
