@@ -247,6 +247,8 @@ class Workspaces:
             counts = {"documents": _document_count(resources), "chunks": resources.index.count()}
             self._drop_remote(resources)
             del self._opened[name]
+            if retire := getattr(resources.index, "retire", None):
+                retire()  # a request still using it gets a 503, and cannot recreate the Lite file deleted below
             resources.close()
             shutil.rmtree(self.folder(name), ignore_errors=False)
         return {"success": True, "workspace": name, "deleted": counts}

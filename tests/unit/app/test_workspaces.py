@@ -122,6 +122,12 @@ def test_delete_closes_and_removes_everything_and_default_is_protected(registry:
     with pytest.raises(ServiceError) as protected:
         registry.delete("default")
     assert protected.value.code == "workspace_protected"
+    # a request that still held the deleted workspace's stores gets an outage, and recreates nothing
+    from graphs.stores.base import StoreUnavailable
+
+    with pytest.raises(StoreUnavailable):
+        gone.index.count()
+    assert not (tmp_path / "workspaces" / "gone").exists()
     # the name can be used again: the new workspace starts empty
     registry.create("gone")
     assert registry.info("gone").documents == 0 and registry.get("gone").index.count() == 0
