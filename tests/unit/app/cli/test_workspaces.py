@@ -106,3 +106,39 @@ def test_shared_entities_from_the_command_line(tmp_path: Path) -> None:
     assert removed.exit_code == 0, removed.output
     for args in ((), ("--workspace", "lab")):
         assert "Hanseatic League" not in aer(tmp_path, "entities", "list", *args).stdout
+
+
+def test_through_a_server_the_workspace_goes_as_x_workspace(tmp_path: Path) -> None:
+    import httpx
+
+    from app.client import RemoteClient
+    from tests.support.apps import running_app
+
+    with running_app(tmp_path / "served") as app_client:
+        def forward(request: httpx.Request) -> httpx.Response:
+            r = app_client.request(request.method, request.url.path, params=request.url.params,
+                                   content=request.content, headers=request.headers)
+            return httpx.Response(r.status_code, headers=r.headers, content=r.content)
+
+        original_init = RemoteClient.__init__
+
+        def init(self: RemoteClient, base_url: str, *args: object, **kwargs: object) -> None:
+            original_init(self, base_url, *args, transport=httpx.MockTransport(forward), **kwargs)  # type: ignore[arg-type]
+
+        server = ["--server", "http://aer.test"]
+        env = {"AER_DATA_DIR": str(tmp_path / "unused")}
+        with mock.patch.object(RemoteClient, "__init__", init):
+            runner = CliRunner()
+            created = runner.invoke(cli, ["workspaces", "create", "remote", *server], env=env, catch_exceptions=False)
+            assert created.exit_code == 0, created.output
+            added = runner.invoke(cli, ["entities", "add", "Remote Co", "-t", "ORGANIZATION", "--workspace", "remote",
+                                        *server], env=env, catch_exceptions=False)
+            assert added.exit_code == 0, added.output
+            there = runner.invoke(cli, ["entities", "list", *server], env={**env, "AER_WORKSPACE": "remote"},
+                                  catch_exceptions=False)
+            default = runner.invoke(cli, ["entities", "list", *server], env=env, catch_exceptions=False)
+            assert "Remote Co" in there.stdout and "Remote Co" not in default.stdout
+            missing = runner.invoke(cli, ["documents", "list", "--workspace", "nowhere", *server], env=env)
+            assert missing.exit_code == 2 and "workspace_not_found" in missing.stderr
+            listed = runner.invoke(cli, ["workspaces", "list", "--json", *server], env=env, catch_exceptions=False)
+            assert [w["name"] for w in json.loads(listed.stdout)] == ["default", "remote"]
