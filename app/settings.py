@@ -5,12 +5,22 @@ from __future__ import annotations
 import ipaddress
 import json
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
+from pydantic import AliasChoices, Field, PrivateAttr, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from graphs.domain import DEFAULT_PRIORITY, EntityType
+
+
+def workspace_collection(collection: str, workspace: str) -> str:
+    """The Milvus collection of a workspace other than the default: ``<collection>_ws_<name>`` for a name of
+    letters and digits; a name with ``-`` or ``_`` (which a collection name cannot hold, or which could make one
+    workspace's collection a prefix of another's ``__`` reindex target) is spelled in hex:
+    ``<collection>_wsx_<hex>``."""
+    if workspace.isalnum() and workspace.isascii():
+        return f"{collection}_ws_{workspace}"
+    return f"{collection}_wsx_{workspace.encode().hex()}"
 
 
 class Settings(BaseSettings):
@@ -19,6 +29,16 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="AER_", env_file=".env", extra="ignore")
 
     data_dir: Path = Path("data")
+    workspace: str = Field(
+        default="default",
+        description="The workspace a command works in when it names none (AER_WORKSPACE; `--workspace`); after "
+                    "`for_workspace`, the workspace these settings are for.",
+    )
+    root_data_dir: Path | None = Field(
+        default=None, exclude=True,
+        description="Set by `for_workspace`: the service's data dir, where the shared parts live (the shared "
+                    "entity dictionary, the workspaces folder); None: data_dir is the service's.",
+    )
     milvus_uri: str | None = Field(
         default=None,
         validation_alias=AliasChoices("AER_MILVUS_URI", "MILVUS_URI"),
@@ -206,6 +226,51 @@ class Settings(BaseSettings):
         if self.metrics_require_key and not self.api_keys:
             raise ValueError("AER_METRICS_REQUIRE_KEY needs AER_API_KEYS: no key could ever read /metrics")
         return self
+
+    def service_dir(self) -> Path:
+        """The service's data dir (for a workspace's settings, the one above its folder)."""
+        return self.root_data_dir or self.data_dir
+
+    def workspaces_dir(self) -> Path:
+        """The folder holding every workspace but the default (which keeps the data dir itself)."""
+        return self.service_dir() / "workspaces"
+
+    def workspace_dir(self, name: str) -> Path:
+        """Where workspace ``name`` keeps its files: the data dir itself for ``default``."""
+        return self.service_dir() if name == "default" else self.workspaces_dir() / name
+
+    def shared_entities_file(self) -> Path:
+        """The shared entity dictionary every workspace's own overlays (SQLite, without Redis)."""
+        return self.service_dir() / "shared" / "entities.db"
+
+    def entity_prefix(self) -> str:
+        """The Redis key prefix of this workspace's own entities (the default keeps today's ``aer:``)."""
+        return "aer:" if self.workspace == "default" or self.root_data_dir is None else f"aer:ws:{self.workspace}:"
+
+    SHARED_ENTITY_PREFIX: ClassVar[str] = "aer:shared:"
+    _service: Settings | None = PrivateAttr(default=None)
+    """The service's settings a workspace's were made from (``for_workspace``)."""
+
+    def for_workspace(self, name: str) -> Settings:
+        """The settings of workspace ``name``: ``default`` keeps the data dir, its files and collection (a data
+        dir made before workspaces opens as it); another lives in ``<data_dir>/workspaces/<name>/`` (its Milvus
+        Lite file, graph, inventory, jobs, entity overlay, trajectory log) and, on a Milvus server, in collection
+        ``<collection>_ws_<name>`` (``workspace_collection``). The name must be checked first (``app.workspaces.check_workspace_name``)."""
+        base = self._service or self
+        root = base.data_dir
+        if name == "default":
+            settings = base.model_copy(update={"workspace": name, "root_data_dir": root})
+        else:
+            folder = root / "workspaces" / name
+            settings = base.model_copy(update={
+                "workspace": name, "root_data_dir": root, "data_dir": folder,
+                "collection": workspace_collection(base.collection, name), "graph_path": None,
+                "trajectory_log": folder / "trajectories.jsonl" if base.trajectory_log is not None else None,
+                # one vector cache for every workspace's evaluations
+                "eval_vector_cache": base.eval_vector_cache or root / "eval" / "vectors",
+            })
+        settings._service = base
+        return settings
 
     @property
     def llm_enabled(self) -> bool:

@@ -119,7 +119,7 @@ def aer_info(response: QueryResponse, resolution: Resolution, request_id: str) -
 @router.get("/models", response_model=ModelList)
 async def list_models(request: Request) -> ModelList:
     """The model names to ask: the configured LLM, and the extractive writer that needs none."""
-    resources = resources_of(request)
+    resources = await resources_of(request)
     created = int(resources.started_at)
     return ModelList(data=[ModelCard(id=name, created=created, description=about)
                            for name, (_, about) in models(resources).items()])
@@ -134,7 +134,7 @@ async def list_models(request: Request) -> ModelList:
 async def chat_completions(request: Request, body: ChatCompletionRequest) -> Any:
     """Answer the conversation's last user message with citations (OpenAI's chat completion shape)."""
     request.state.action = "chat.completions"
-    resources = resources_of(request)
+    resources = await resources_of(request)
     ctx = context_for(resources, body.model)
     rid = request_id_of(request)
     task = check_lengths(body.messages, resources.settings.chat_max_message_chars)

@@ -190,6 +190,8 @@ class MilvusIndex:
             self._shared.verified = False
 
     def _ensure(self) -> MilvusClient:
+        if getattr(self, "_retired", False):
+            raise StoreUnavailable("milvus", f"collection {self.collection!r} was closed for good (deleted)")
         if self._client is None:
             if self._local:
                 Path(self.uri).parent.mkdir(parents=True, exist_ok=True)
@@ -666,6 +668,22 @@ class MilvusIndex:
                 raise StoreUnavailable("milvus", f"collection {self.collection!r} is missing")
 
         self._call("ping", run)
+
+    def retire(self) -> None:
+        """Close for good: a call still in flight afterwards is a ``StoreUnavailable``, never a reopened Lite file
+        (deleting a workspace must not leave a new one behind)."""
+        with self._lock:
+            self._retired = True
+        self.close()
+
+    def drop(self) -> None:
+        """Drop this index's collection (deleting a workspace on a Milvus server); the next call recreates it."""
+
+        def run(client: MilvusClient) -> None:
+            client.drop_collection(self.collection, timeout=self._timeout)
+
+        self._call("drop", run)
+        self._ready = False
 
     def close(self) -> None:
         """Close the client; for Lite, stop the local server when no index uses it."""
