@@ -1,0 +1,83 @@
+"""The workspace a request acts on, and who sends it.
+
+``requested_workspace``: the ``X-Workspace`` header, else the ``workspace`` query parameter, else the body's
+``workspace`` field (a JSON body's or a multipart form's); on ``/v1`` also the model name ``aer:<workspace>``.
+Two of them naming different workspaces are refused (422 ``conflicting_workspace``): the guard checks the key
+against the same workspace the route acts on, whichever of them the route reads.
+
+``effective_workspace``: the requested one, else the key's own workspace (a key for one workspace needs no
+header), else ``default``.
+
+The body is read from the request's cache: FastAPI parses a JSON body or a form before any dependency runs, and
+the guard awaits ``request.json()`` itself; a plain ASGI app (MCP) sees the header and the query parameter only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+
+from app.errors import ServiceError
+from app.services.keys import Principal, principal_in
+
+DEFAULT_WORKSPACE = "default"
+HEADER = "X-Workspace"
+FIELD = "workspace"
+MODEL_PREFIX = "aer:"
+"""``/v1``: the model ``aer:<workspace>`` asks that workspace (the plain model names ask the default one)."""
+
+
+def _body_value(request: Request) -> Any:
+    """The body's ``workspace`` from the request's parsed-body cache (Starlette's ``_json`` / ``_form``), or
+    None; on ``/v1`` the workspace of an ``aer:<workspace>`` model."""
+    body = getattr(request, "_json", None)
+    if isinstance(body, dict):
+        if request.url.path.startswith("/v1/"):
+            model = body.get("model")
+            if isinstance(model, str) and model.startswith(MODEL_PREFIX):
+                return model[len(MODEL_PREFIX):].split(":", 1)[0]
+            return None
+        return body.get(FIELD)
+    form = getattr(request, "_form", None)
+    if form is not None:
+        values = form.getlist(FIELD)
+        if len(set(map(str, values))) > 1:
+            raise _conflict([str(v) for v in values])
+        return values[0] if values else None
+    return None
+
+
+def _conflict(names: list[str]) -> ServiceError:
+    return ServiceError("invalid", "conflicting_workspace",
+                        f"the request names more than one workspace ({', '.join(map(repr, sorted(set(names))))}): "
+                        f"name it once ({HEADER} header, ?{FIELD}= or the body's {FIELD!r})",
+                        {"workspaces": sorted(set(names))})
+
+
+def requested_workspace(request: Request) -> str | None:
+    """The workspace the request names (header, query parameter, body), or None; 422 ``conflicting_workspace``
+    when they disagree, ``invalid_workspace`` for a body value that is no string."""
+    header = request.headers.getlist(HEADER)
+    query = request.query_params.getlist(FIELD)
+    body = _body_value(request)
+    if body is not None and not isinstance(body, str):
+        raise ServiceError("invalid", "invalid_workspace", f"{FIELD!r} is a workspace's name (a string)",
+                           [{"loc": ["body", FIELD], "msg": "Input should be a valid string", "type": "string_type"}])
+    named = [*header, *query, *([body] if body is not None else [])]
+    if len(set(named)) > 1:
+        raise _conflict(named)
+    return named[0] if named else None
+
+
+def principal_of(request: Request) -> Principal:
+    """Who sends the request, as the guard identified it (``ANONYMOUS`` on a route no guard saw)."""
+    return principal_in(request)
+
+
+def effective_workspace(request: Request) -> str:
+    """The workspace the request acts on: the requested one, else the key's own, else ``default``."""
+    requested = requested_workspace(request)
+    if requested is not None:
+        return requested  # even a blank or malformed name: the registry refuses it (422), never the default's data
+    return principal_of(request).workspace or DEFAULT_WORKSPACE
