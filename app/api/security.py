@@ -62,8 +62,14 @@ RequestKind = Literal["auto", "read", "corpus", "write", "admin", "key"]
 text, such as the knowledge graph's passages), ``write`` (a write key for the workspace), ``admin`` (an admin key
 for every workspace: /metrics) and ``key`` (any valid key on its workspace: MCP, whose tools check their own
 action)."""
-WORKSPACES_PATH = f"{API_PATH}/workspaces"
-KEYS_PATH = f"{API_PATH}/keys"
+WORKSPACES_PATHS = ("/api/workspaces", f"{API_PATH}/workspaces")
+"""The workspaces resource (the design's ``/api/workspaces``; under the action endpoint's prefix too)."""
+KEYS_PATHS = ("/api/keys", f"{API_PATH}/keys")
+
+
+def _under(path: str, prefixes: tuple[str, ...]) -> str | None:
+    """The prefix of ``prefixes`` that ``path`` is or lies under, else None."""
+    return next((p for p in prefixes if path == p or path.startswith(p + "/")), None)
 
 
 class HeaderedApiError(ApiError):
@@ -235,9 +241,9 @@ class Guard:
         action)."""
         await _parse_json(request)
         path = request.url.path
-        if path == WORKSPACES_PATH or path.startswith(WORKSPACES_PATH + "/"):
-            return _workspaces_need(request)
-        if path == KEYS_PATH or path.startswith(KEYS_PATH + "/"):
+        if (prefix := _under(path, WORKSPACES_PATHS)) is not None:
+            return _workspaces_need(request, prefix)
+        if _under(path, KEYS_PATHS) is not None:
             return Need("admin", None)
         if self.kind == "admin":
             return Need("admin", None)
@@ -255,12 +261,12 @@ class Guard:
         return Need("write", workspace) if await _writes(request) else Need("read", workspace)
 
 
-def _workspaces_need(request: Request) -> Need:
+def _workspaces_need(request: Request, prefix: str) -> Need:
     """``/api/workspaces``: listing = read (the list shows the key's own), one workspace's info = read on it,
     its export or deletion = admin on it, creating or importing one = admin on every workspace."""
     name = request.path_params.get("name")
     if name is None:
-        if request.method in ("GET", "HEAD") and request.url.path == WORKSPACES_PATH:
+        if request.method in ("GET", "HEAD") and request.url.path == prefix:
             return Need("read", effective_workspace(request))
         return Need("admin", None)
     if request.method in ("GET", "HEAD") and not request.url.path.endswith("/export"):

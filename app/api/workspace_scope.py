@@ -28,24 +28,18 @@ MODEL_PREFIX = "aer:"
 """``/v1``: the model ``aer:<workspace>`` asks that workspace (the plain model names ask the default one)."""
 
 
-def _body_value(request: Request) -> Any:
-    """The body's ``workspace`` from the request's parsed-body cache (Starlette's ``_json`` / ``_form``), or
-    None; on ``/v1`` the workspace of an ``aer:<workspace>`` model."""
+def _body_values(request: Request) -> list[Any]:
+    """The body's ``workspace`` from the request's parsed-body cache (Starlette's ``_json`` / ``_form``), and on
+    ``/v1`` the workspace of an ``aer:<workspace>`` model."""
     body = getattr(request, "_json", None)
     if isinstance(body, dict):
-        if request.url.path.startswith("/v1/"):
-            model = body.get("model")
-            if isinstance(model, str) and model.startswith(MODEL_PREFIX):
-                return model[len(MODEL_PREFIX):].split(":", 1)[0]
-            return None
-        return body.get(FIELD)
+        values = [body[FIELD]] if FIELD in body and body[FIELD] is not None else []
+        model = body.get("model")
+        if request.url.path.startswith("/v1/") and isinstance(model, str) and model.startswith(MODEL_PREFIX):
+            values.append(model[len(MODEL_PREFIX):].split(":", 1)[0])
+        return values
     form = getattr(request, "_form", None)
-    if form is not None:
-        values = form.getlist(FIELD)
-        if len(set(map(str, values))) > 1:
-            raise _conflict([str(v) for v in values])
-        return values[0] if values else None
-    return None
+    return list(form.getlist(FIELD)) if form is not None else []
 
 
 def _conflict(names: list[str]) -> ServiceError:
@@ -58,13 +52,11 @@ def _conflict(names: list[str]) -> ServiceError:
 def requested_workspace(request: Request) -> str | None:
     """The workspace the request names (header, query parameter, body), or None; 422 ``conflicting_workspace``
     when they disagree, ``invalid_workspace`` for a body value that is no string."""
-    header = request.headers.getlist(HEADER)
-    query = request.query_params.getlist(FIELD)
-    body = _body_value(request)
-    if body is not None and not isinstance(body, str):
+    body = _body_values(request)
+    if any(not isinstance(value, str) for value in body):
         raise ServiceError("invalid", "invalid_workspace", f"{FIELD!r} is a workspace's name (a string)",
                            [{"loc": ["body", FIELD], "msg": "Input should be a valid string", "type": "string_type"}])
-    named = [*header, *query, *([body] if body is not None else [])]
+    named = [*request.headers.getlist(HEADER), *request.query_params.getlist(FIELD), *body]
     if len(set(named)) > 1:
         raise _conflict(named)
     return named[0] if named else None

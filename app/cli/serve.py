@@ -31,9 +31,8 @@ def serve(
 
     from app.api.serving import uvicorn_options
     from app.main import create_app
-    from app.settings import Settings
-
     from app.services.keys import StoredKeys
+    from app.settings import Settings
 
     settings = Settings()
     stored = StoredKeys(settings.data_dir)
