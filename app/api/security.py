@@ -209,9 +209,12 @@ class Guard:
             return True, record.principal
         return self.keys.enabled or self.stored.active(), None
 
-    async def admit(self, request: Request, presented: str | None) -> Principal:
+    async def admit(self, request: Request, presented: str | None, *, read_body: bool = True) -> Principal:
         """Identify the key ``presented`` and count the request against its client's limit (429), then authorize
-        what the request needs (401/403/404); the principal is left on ``request.state.principal``."""
+        what the request needs (401/403/404); the principal is left on ``request.state.principal``.
+
+        ``read_body=False`` (a plain ASGI app behind the guard): the body is left for the app, unread; the
+        workspace is then the header's or the query parameter's."""
         enabled, principal = await self.identify(presented)
         if self.limit is not None:
             # A request with a wrong key counts against its address: guessing keys is rate-limited too.
@@ -225,7 +228,7 @@ class Guard:
         elif principal is None:
             principal = OPEN_READS if not self.require_for_queries else ANONYMOUS
         request.state.principal = principal
-        need = await self.need(request)
+        need = await self.need(request, read_body=read_body)
         try:
             authorize(principal, need.workspace, need.role, documents=need.documents)
         except ServiceError as exc:
@@ -236,10 +239,11 @@ class Guard:
             raise
         return principal
 
-    async def need(self, request: Request) -> Need:
+    async def need(self, request: Request, *, read_body: bool = True) -> Need:
         """The role and workspace this request needs, by the guard's kind (``auto``: by its path, method and
         action)."""
-        await _parse_json(request)
+        if read_body:
+            await _parse_json(request)
         path = request.url.path
         if (prefix := _under(path, WORKSPACES_PATHS)) is not None:
             return _workspaces_need(request, prefix)
@@ -255,6 +259,8 @@ class Guard:
             return Need("write", workspace)
         if request.method in ("GET", "HEAD"):
             return Need("read", workspace, documents=_reads_documents(request))
+        if not read_body:
+            return Need("write", workspace)  # an unread body: whatever it asks counts as a write
         body = getattr(request, "_json", None)
         if isinstance(body, dict) and body.get("scope") == "shared":
             return Need("admin", None)  # the shared entity dictionary: every workspace sees it
@@ -313,7 +319,7 @@ class GuardedApp:
             request = Request(scope, receive)
             refusal: JSONResponse | None = None
             try:
-                await self.guard.admit(request, presented_key(request.headers))
+                await self.guard.admit(request, presented_key(request.headers), read_body=False)
             except HeaderedApiError as exc:
                 status, body = service_error(exc)
                 refusal = JSONResponse(body, status_code=status, headers=exc.headers)
