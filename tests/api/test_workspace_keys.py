@@ -410,3 +410,34 @@ def test_metrics_need_an_admin_key_for_every_workspace(tmp_path: Path) -> None:
         assert r.status_code == 403 and r.json()["error"]["code"] == "forbidden"
         assert client.get("/metrics", headers={"X-API-Key": everywhere}).status_code == 200
         assert client.get("/metrics", headers={"X-API-Key": LEGACY}).status_code == 200
+
+
+def tool_call(client: TestClient, key: str, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """One stateless JSON-RPC ``tools/call`` over /mcp; its result."""
+    r = client.post("http://127.0.0.1:8000/mcp", headers={**MCP_HEADERS, "X-API-Key": key},
+                    json={"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                          "params": {"name": tool, "arguments": arguments}})
+    assert r.status_code == 200, r.text
+    result: dict[str, Any] = r.json()["result"]
+    return result
+
+
+def test_each_mcp_tool_checks_the_keys_role_on_its_workspace(tmp_path: Path) -> None:
+    store = KeyStore(keys_file(tmp_path))
+    reader, writer, other = (store.create(role, ws)[0] for role, ws in (("read", "default"), ("write", "default"),
+                                                                       ("write", "alpha")))
+    store.close()
+    entity = {"standard_name": "Tool Co", "type": "ORGANIZATION"}
+    with running_app(tmp_path) as client:
+        for tool, arguments in (("query", {"question": "Tool Co"}), ("list_entities", {}), ("list_documents", {})):
+            assert not tool_call(client, reader, tool, arguments).get("isError"), tool
+        for tool, arguments in (("add_entity", entity), ("delete_document", {"id": "x"}),
+                                ("add_documents", {"documents": [{"id": "d", "text": "Tool Co."}]})):
+            refused = tool_call(client, reader, tool, arguments)
+            assert refused["isError"] and refused["content"][0]["text"].startswith("forbidden: "), (tool, refused)
+        assert not tool_call(client, writer, "add_entity", entity).get("isError")
+        # a key for another workspace: the tools' workspace does not exist for it
+        refused = tool_call(client, other, "list_entities", {})
+        assert refused["isError"] and refused["content"][0]["text"] == "workspace_not_found: no workspace 'default'"
+        names = [e.standard_name for e in client.app.state.resources.context.entities.list(None, 0, 100)]  # type: ignore[attr-defined]
+        assert names == ["Tool Co"]
