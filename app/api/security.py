@@ -394,7 +394,7 @@ def install_security(app: FastAPI, settings: Settings) -> None:
             JsonCORSMiddleware,
             allow_origins=settings.cors_origins,
             allow_methods=["GET", "POST"],
-            allow_headers=["Accept", "Authorization", "Content-Type", "X-API-Key"],
+            allow_headers=["Accept", "Authorization", "Content-Type", "X-API-Key", "X-Workspace"],
             expose_headers=["Retry-After"],
             max_age=600,
         )

@@ -9,6 +9,7 @@ decides before either is reached.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -441,3 +442,21 @@ def test_each_mcp_tool_checks_the_keys_role_on_its_workspace(tmp_path: Path) -> 
         assert refused["isError"] and refused["content"][0]["text"] == "workspace_not_found: no workspace 'default'"
         names = [e.standard_name for e in client.app.state.resources.context.entities.list(None, 0, 100)]  # type: ignore[attr-defined]
         assert names == ["Tool Co"]
+
+
+def test_a_browser_may_send_the_workspace_header_cross_origin(tmp_path: Path) -> None:
+    with running_app(tmp_path, cors_origins=["https://app.example"]) as client:
+        r = client.options(URL, headers={"Origin": "https://app.example", "Access-Control-Request-Method": "POST",
+                                         "Access-Control-Request-Headers": "content-type,x-api-key,x-workspace"})
+        assert r.status_code == 200 and "x-workspace" in r.headers["access-control-allow-headers"].lower()
+
+
+def test_the_start_up_log_counts_the_workspace_keys(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    store = KeyStore(keys_file(tmp_path))
+    key = store.create("read", "alpha")[0]
+    store.revoke(store.create("write", "alpha")[1].id)
+    store.close()
+    with caplog.at_level(logging.INFO, logger="uvicorn.error"), running_app(tmp_path):
+        pass
+    line = next(r.getMessage() for r in caplog.records if r.getMessage().startswith("access: "))
+    assert "0 API key(s) and 1 workspace key(s) of keys.db" in line and key not in caplog.text
