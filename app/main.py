@@ -23,6 +23,7 @@ from app.api.routes import (
     graph,
     health,
     info,
+    keys,
     metrics,
     openai_compat,
     workbench,
@@ -76,6 +77,7 @@ def create_app(
     app.state.guard = guard  # its stored keys: /info says whether keys are configured
     app.include_router(actions.router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)
     app.include_router(documents.router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)
+    app.include_router(keys.router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)  # admin of every workspace
     app.include_router(openai_compat.router, dependencies=[Depends(guard.of_kind("read"))], responses=ERROR_RESPONSES)
     app.include_router(metrics.router, responses=ERROR_RESPONSES, dependencies=(
         [Depends(guard.of_kind("admin", limited=False))] if settings.metrics_require_key else []))

@@ -289,7 +289,7 @@ async def _parse_json(request: Request) -> None:
         return
     try:
         await request.json()
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         return
 
 

@@ -25,6 +25,7 @@ import hmac
 import os
 import re
 import secrets
+import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -277,12 +278,20 @@ class StoredKeys:
     def __init__(self, data_dir: Path) -> None:
         self.path = keys_file(data_dir)
         self._store: KeyStore | None = None
+        self._opening = threading.Lock()
 
     def store(self) -> KeyStore | None:
         """The store, or None while no key was ever created."""
         if self._store is None and self.path.exists():
-            self._store = KeyStore(self.path)
+            return self.open()
         return self._store
+
+    def open(self) -> KeyStore:
+        """The store, its file created if need be (a key is about to be created)."""
+        with self._opening:
+            if self._store is None:
+                self._store = KeyStore(self.path)
+            return self._store
 
     def active(self) -> bool:
         """Whether any stored key is usable."""
@@ -295,6 +304,7 @@ class StoredKeys:
         return store.identify(presented) if store is not None else None
 
     def close(self) -> None:
-        if self._store is not None:
-            self._store.close()
-            self._store = None
+        with self._opening:
+            if self._store is not None:
+                self._store.close()
+                self._store = None

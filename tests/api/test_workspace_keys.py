@@ -460,3 +460,42 @@ def test_the_start_up_log_counts_the_workspace_keys(tmp_path: Path, caplog: pyte
         pass
     line = next(r.getMessage() for r in caplog.records if r.getMessage().startswith("access: "))
     assert "0 API key(s) and 1 workspace key(s) of keys.db" in line and key not in caplog.text
+
+
+def test_keys_over_the_api_need_an_admin_of_every_workspace(env: Env) -> None:
+    keys_url = f"{URL}/keys"
+    for key in ("read_a", "write_a", "admin_a", "read_b"):
+        for r in (env.client.get(keys_url, headers=env.headers(key)),
+                  env.client.post(keys_url, json={"role": "admin"}, headers=env.headers(key)),
+                  env.client.delete(f"{keys_url}/{env.keys['read_a'][4:16]}", headers=env.headers(key))):
+            assert r.status_code == 403 and r.json()["error"]["code"] == "forbidden", (key, r.text)
+    assert env.client.get(keys_url).status_code == 401
+    created = env.client.post(keys_url, json={"role": "read", "workspace": "beta", "label": "api"},
+                              headers=env.headers("admin_all"))
+    assert created.status_code == 201, created.text
+    body = created.json()
+    new_key, new_id = body["key"], body["id"]
+    assert body["role"] == "read" and body["workspace"] == "beta" and new_key.startswith(f"aer_{new_id}_")
+    ask = {"action": "query", "question": "Beta Corp"}
+    assert env.client.post(URL, json=ask, headers={"X-API-Key": new_key}).status_code == 200
+    listed = env.client.get(keys_url, headers=env.headers("legacy"))
+    assert new_id in {k["id"] for k in listed.json()["keys"]} and new_key[17:] not in listed.text
+    assert all(secret[17:] not in listed.text for secret in env.keys.values())
+    for bad in ({"role": "read"}, {"role": "owner", "workspace": "beta"}, {"role": "read", "workspace": "Beta"},
+                {"role": "read", "workspace": "beta", "extra": 1}):
+        r = env.client.post(keys_url, json=bad, headers=env.headers("admin_all"))
+        assert r.status_code == 422, (bad, r.text)
+    revoked = env.client.delete(f"{keys_url}/{new_id}", headers=env.headers("admin_all"))
+    assert revoked.status_code == 200 and revoked.json()["revokedAt"] is not None
+    assert env.client.post(URL, json=ask, headers={"X-API-Key": new_key}).status_code == 401
+    missing = env.client.delete(f"{keys_url}/000000000000", headers=env.headers("admin_all"))
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "key_not_found"
+
+
+def test_an_open_service_lets_no_client_create_the_first_key(tmp_path: Path) -> None:
+    with running_app(tmp_path) as client:
+        r = client.post(f"{URL}/keys", json={"role": "admin"})
+        assert r.status_code == 403 and r.json()["error"]["code"] == "forbidden"
+        assert client.get(f"{URL}/keys").status_code == 403
+        assert client.post(URL, json={"action": "query", "question": "q"}).status_code == 200  # still open
+    assert not keys_file(tmp_path).exists()
