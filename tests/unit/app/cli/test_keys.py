@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import Result
 from typer.testing import CliRunner
 
@@ -56,3 +57,20 @@ def test_refusals_are_one_line_and_a_nonzero_exit(tmp_path: Path) -> None:
     unknown = aer(tmp_path, "keys", "revoke", "000000000000")
     assert unknown.exit_code == 1 and "key_not_found" in unknown.stderr
     assert "no keys" in aer(tmp_path, "keys", "list").stdout
+
+
+def test_serve_counts_the_keys_of_keys_db_as_keys(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import app.main
+
+    monkeypatch.setattr(app.main, "create_app", lambda settings: "app")
+    monkeypatch.setattr("uvicorn.run", lambda application, **kw: None)
+    env = {"AER_DATA_DIR": str(tmp_path), "AER_REQUIRE_API_KEYS": "true"}
+    refused = CliRunner().invoke(cli, ["serve", "--port", "8123"], env=env)
+    assert refused.exit_code == 2 and "refusing to start" in refused.stderr
+    open_bind = CliRunner().invoke(cli, ["serve", "--host", "0.0.0.0"], env={"AER_DATA_DIR": str(tmp_path)})
+    assert open_bind.exit_code == 0 and "anyone who can reach" in open_bind.stderr
+    key = aer(tmp_path, "keys", "create", "--role", "admin")
+    assert key.exit_code == 0
+    started = CliRunner().invoke(cli, ["serve", "--host", "0.0.0.0"], env=env)
+    assert started.exit_code == 0, started.output
+    assert "anyone who can reach" not in started.stderr
