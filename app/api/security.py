@@ -228,6 +228,8 @@ class Guard:
         elif principal is None:
             principal = OPEN_READS if not self.require_for_queries else ANONYMOUS
         request.state.principal = principal
+        if principal == OPEN:
+            return principal  # no key anywhere: every request may do everything, as before keys
         need = await self.need(request, read_body=read_body)
         try:
             authorize(principal, need.workspace, need.role, documents=need.documents)
@@ -362,7 +364,8 @@ async def _writes(request: Request) -> bool:
         body: Any = await request.json()  # already read and parsed by FastAPI: cached on the request
     except (ValueError, UnicodeDecodeError):
         return True
-    return not (isinstance(body, dict) and body.get("action") in READ_ACTIONS)
+    action = body.get("action") if isinstance(body, dict) else None
+    return not (isinstance(action, str) and action in READ_ACTIONS)
 
 
 class JsonCORSMiddleware(CORSMiddleware):

@@ -19,7 +19,7 @@ from typing import Any
 from starlette.requests import Request
 
 from app.errors import ServiceError
-from app.services.keys import Principal, principal_in
+from app.services.keys import WORKSPACE_NAME, Principal, principal_in
 
 DEFAULT_WORKSPACE = "default"
 HEADER = "X-Workspace"
@@ -56,7 +56,9 @@ def requested_workspace(request: Request) -> str | None:
     if any(not isinstance(value, str) for value in body):
         raise ServiceError("invalid", "invalid_workspace", f"{FIELD!r} is a workspace's name (a string)",
                            [{"loc": ["body", FIELD], "msg": "Input should be a valid string", "type": "string_type"}])
-    named = [*request.headers.getlist(HEADER), *request.query_params.getlist(FIELD), *body]
+    # blank values name nothing (a client's empty setting), surrounding spaces are no part of a name
+    named = [v.strip() for v in (*request.headers.getlist(HEADER), *request.query_params.getlist(FIELD), *body)
+             if v.strip()]
     if len(set(named)) > 1:
         raise _conflict(named)
     return named[0] if named else None
@@ -68,8 +70,26 @@ def principal_of(request: Request) -> Principal:
 
 
 def effective_workspace(request: Request) -> str:
-    """The workspace the request acts on: the requested one, else the key's own, else ``default``."""
+    """The workspace the request acts on: the requested one (a valid name, else 422 ``invalid_workspace``), else
+    the key's own, else ``default``."""
     requested = requested_workspace(request)
     if requested is not None:
-        return requested  # even a blank or malformed name: the registry refuses it (422), never the default's data
+        if not WORKSPACE_NAME.fullmatch(requested):  # app.workspaces.check_workspace_name's rule
+            raise ServiceError("invalid", "invalid_workspace", f"{requested!r} is not a workspace name (lowercase "
+                               "letters, digits, - and _, starting with a letter or digit, at most 32)",
+                               {"workspace": requested})
+        return requested
     return principal_of(request).workspace or DEFAULT_WORKSPACE
+
+
+async def remember_body_workspace(request: Request) -> None:
+    """Parse the body (JSON or form) into the request's cache, where ``requested_workspace`` reads it: for a
+    caller that may run before FastAPI parsed it (FastAPI parses a route's declared body before any dependency)."""
+    content_type = request.headers.get("content-type", "").lower()
+    try:
+        if "json" in content_type and not hasattr(request, "_json"):
+            await request.json()
+        elif content_type.startswith(("multipart/form-data", "application/x-www-form-urlencoded")):
+            await request.form()  # cached after the first read
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return

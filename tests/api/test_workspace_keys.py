@@ -499,3 +499,11 @@ def test_an_open_service_lets_no_client_create_the_first_key(tmp_path: Path) -> 
         assert client.get(f"{URL}/keys").status_code == 403
         assert client.post(URL, json={"action": "query", "question": "q"}).status_code == 200  # still open
     assert not keys_file(tmp_path).exists()
+
+
+@pytest.mark.parametrize("body", [{"action": ["query"]}, {"action": {"a": 1}}, {"scope": ["shared"]}, [1, 2],
+                                  {"action": "query", "question": "q", "workspace": ["alpha"]}])
+def test_a_malformed_body_is_a_4xx_for_every_key(env: Env, body: Any) -> None:
+    for key in ("read_a", "legacy", None):
+        r = env.client.post(URL, json=body, headers=env.headers(key))
+        assert 400 <= r.status_code < 500 and r.json()["success"] is False, (key, r.text)

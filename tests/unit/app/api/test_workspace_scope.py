@@ -10,7 +10,12 @@ from urllib.parse import urlencode
 import pytest
 from starlette.requests import Request
 
-from app.api.workspace_scope import effective_workspace, principal_of, requested_workspace
+from app.api.workspace_scope import (
+    effective_workspace,
+    principal_of,
+    remember_body_workspace,
+    requested_workspace,
+)
 from app.errors import ServiceError
 from app.services.keys import ANONYMOUS, Principal
 
@@ -56,7 +61,8 @@ async def request(path: str = "/api/adaptive-entity-rag", headers: dict[str, str
     ({"body": {"model": "aer:x"}}, None),  # a model name means a workspace on /v1 only
     ({"path": "/v1/chat/completions", "headers": {"X-Workspace": "sales"}, "body": {"model": "aer-extractive"}},
      "sales"),
-    ({"headers": {"X-Workspace": ""}}, ""),  # named but blank: the registry refuses it, never the default's data
+    ({"headers": {"X-Workspace": "  "}, "query": "workspace=alpha"}, "alpha"),  # blank names nothing
+    ({"headers": {"X-Workspace": " alpha "}, "body": {"workspace": "alpha"}}, "alpha"),
 ])
 async def test_requested_workspace(kwargs: dict[str, Any], expected: str | None) -> None:
     assert requested_workspace(await request(**kwargs)) == expected
@@ -94,3 +100,20 @@ async def test_effective_workspace_is_the_named_one_else_the_keys_own_else_defau
     assert effective_workspace(await request(principal=Principal("k2", "admin", None))) == "default"
     assert effective_workspace(await request()) == "default"
     assert principal_of(await request()) == ANONYMOUS  # no guard ran: fails closed
+    for bad in ("../beta", "Beta", "a" * 33, "_x"):
+        with pytest.raises(ServiceError) as refused:
+            effective_workspace(await request(headers={"X-Workspace": bad}, principal=scoped))
+        assert (refused.value.kind, refused.value.code) == ("invalid", "invalid_workspace")
+
+
+async def test_remember_body_workspace_parses_a_body_no_one_read_yet() -> None:
+    for content_type, raw in (("application/json", b'{"workspace": "alpha"}'),
+                              ("application/x-www-form-urlencoded", b"workspace=alpha")):
+        async def receive(raw: bytes = raw) -> dict[str, Any]:
+            return {"type": "http.request", "body": raw, "more_body": False}
+
+        r = Request({"type": "http", "method": "POST", "path": "/api/x", "query_string": b"", "state": {},
+                     "headers": [(b"content-type", content_type.encode())]}, receive)
+        assert requested_workspace(r) is None  # nothing parsed yet
+        await remember_body_workspace(r)
+        assert requested_workspace(r) == "alpha"
