@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import os
 import re
 import secrets
@@ -33,7 +34,10 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 from app.errors import ServiceError
+from graphs.stores.base import StoreUnavailable
 from graphs.stores.sqlite import LockedSQLite
+
+log = logging.getLogger(__name__)
 
 Role = Literal["read", "write", "admin"]
 ROLES: tuple[Role, ...] = ("read", "write", "admin")
@@ -261,8 +265,11 @@ class KeyStore(LockedSQLite):
             return None
         now = time.time()
         if record.last_used is None or now - record.last_used >= TOUCH_EVERY_S:
-            with self._write() as conn:
-                conn.execute("UPDATE api_keys SET last_used = ? WHERE id = ?", (now, key_id))
+            try:
+                with self._write() as conn:
+                    conn.execute("UPDATE api_keys SET last_used = ? WHERE id = ?", (now, key_id))
+            except StoreUnavailable as exc:  # bookkeeping only: the key was read and is valid; say so in the log
+                log.warning("key %s: last_used not written: %s", key_id, exc)
         return record
 
 

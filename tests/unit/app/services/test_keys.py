@@ -25,6 +25,7 @@ from app.services.keys import (
     principal_in,
     visible_workspaces,
 )
+from graphs.stores.base import StoreUnavailable
 
 
 @pytest.fixture
@@ -205,3 +206,18 @@ def test_a_request_no_guard_saw_is_anonymous_and_no_request_is_the_local_user() 
     assert principal_in(None) == OPEN and principal_in(Req()) == ANONYMOUS
     Req.state.principal = READ_A  # type: ignore[attr-defined]
     assert principal_in(Req()) == READ_A
+
+
+def test_a_last_used_that_cannot_be_written_does_not_refuse_a_valid_key(store: KeyStore,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    key, record = store.create("read", "alpha")
+
+    def busy() -> None:
+        raise StoreUnavailable("keys", "database is locked")
+
+    monkeypatch.setattr(store, "_write", busy)
+    assert store.identify(key) == record  # the read decides; the bookkeeping write failed (logged)
+    monkeypatch.undo()
+    with pytest.raises(StoreUnavailable):  # a store that cannot be read is an outage, never "no key"
+        store.close()
+        store.identify(key)
