@@ -20,8 +20,10 @@ from graphs.stores.base import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
-ErrorKind = Literal["bad_request", "invalid", "not_found", "conflict", "too_large", "unsupported", "unavailable"]
-"""What sort of failure: a malformed or unknown choice (``bad_request``), a value that breaks a rule
+ErrorKind = Literal["bad_request", "unauthorized", "forbidden", "invalid", "not_found", "conflict", "too_large",
+                    "unsupported", "unavailable"]
+"""What sort of failure: a malformed or unknown choice (``bad_request``), no API key where one is needed
+(``unauthorized``), a key whose role is too low for the action (``forbidden``), a value that breaks a rule
 (``invalid``), something that does not exist, a clash with what exists, too much, a type the service does not
 read, a dependency that is down."""
 

@@ -23,6 +23,7 @@ from app.api.routes import (
     graph,
     health,
     info,
+    keys,
     metrics,
     openai_compat,
     workbench,
@@ -47,7 +48,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        logging.getLogger("uvicorn.error").info("access: %s", access_summary(settings))
+        store = guard.stored.store()
+        logging.getLogger("uvicorn.error").info("access: %s", access_summary(
+            settings, len(await asyncio.to_thread(store.list)) if store is not None else 0))
         registry = Workspaces(settings, resources_factory, start=True)
         resources = await asyncio.to_thread(resources_factory, registry.settings)
         await asyncio.to_thread(resources.warm_up)
@@ -60,6 +63,7 @@ def create_app(
                 yield
         finally:
             await asyncio.to_thread(registry.close)
+            guard.stored.close()
 
     # FastAPIOffline serves the Swagger/ReDoc assets from the package: /docs works with no network.
     app = FastAPIOffline(
@@ -75,13 +79,16 @@ def create_app(
     install_security(app, settings)  # after BodySizeLimit: CORS is the outermost layer, so a 413 carries its headers
     app.include_router(health.router)
     guard = Guard(settings)
+    app.state.guard = guard  # its stored keys: /info says whether keys are configured
     app.include_router(actions.router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)
     app.include_router(documents.router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)
+    app.include_router(keys.router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)  # admin of every workspace
     app.include_router(openai_compat.router, dependencies=[Depends(guard.of_kind("read"))], responses=ERROR_RESPONSES)
     app.include_router(metrics.router, responses=ERROR_RESPONSES, dependencies=(
-        [Depends(guard.of_kind("write", limited=False))] if settings.metrics_require_key else []))
-    # the MCP transport is a plain ASGI app: the guard wraps it (every call needs a key once keys are set)
-    app.router.routes.append(Route("/mcp", GuardedApp(McpHttpEndpoint(), guard.of_kind("write")),
+        [Depends(guard.of_kind("admin", limited=False))] if settings.metrics_require_key else []))
+    # the MCP transport is a plain ASGI app: the guard wraps it (every call needs a key once keys are set; each
+    # tool then authorizes its own action on its workspace)
+    app.router.routes.append(Route("/mcp", GuardedApp(McpHttpEndpoint(), guard.of_kind("key")),
                                    methods=["GET", "POST", "DELETE"], include_in_schema=False))
     for router in (info.router, graph.router, evaluations.router, workbench.router, workspaces.router):
         app.include_router(router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)

@@ -35,6 +35,7 @@ from app.client import RemoteClient, RemoteError
 from app.errors import ServiceError, error_body, error_info
 from app.schemas import DocumentId, DocumentIn, EntityAlias, EntityName, QueryRequest, QueryResponse, Question
 from app.schemas.chat import CitedPassage, cited_passages
+from app.services.keys import Principal, Role, authorize, principal_in
 from graphs.domain import STORED, Document, EntityMetadata, EntityType
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import AliasConflictError, StoreUnavailable
@@ -313,6 +314,12 @@ class StrictMCPServer(MCPServer):
                     "invalid_entity_name" if "invalid_entity_name" in kinds else "invalid_arguments")
             log.info("MCP tool %r refused arguments: %s", name, code)
             return tool_error(f"{code}: {validation_text(exc)}")
+        role, documents = TOOL_NEEDS.get(name, ("write", False))
+        try:
+            authorize(caller(context), TOOLS_WORKSPACE, role, documents=documents)
+        except ServiceError as exc:  # the key's role on the tools' workspace: 403/404 as on the REST API
+            log.info("MCP tool %r refused: %s", name, exc.code)
+            return tool_error(f"{exc.code}: {exc.message}")
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -320,6 +327,26 @@ class StrictMCPServer(MCPServer):
                 raise
             log.info("MCP tool %r failed: %s", name, str(exc.__cause__).partition(":")[0])
             return tool_error(str(exc.__cause__))
+
+
+TOOL_NEEDS: dict[str, tuple[Role, bool]] = {
+    "query": ("read", False), "list_entities": ("read", False), "list_documents": ("read", True),
+    "add_documents": ("write", False), "add_entity": ("write", False), "delete_document": ("write", False),
+}
+"""Each tool's role and whether it returns documents' text or inventory (``app.services.keys.authorize``); a tool
+not listed needs a write key."""
+TOOLS_WORKSPACE = "default"
+"""The workspace the tools act on (the process's resources)."""
+
+
+def caller(context: Context[Any, Any] | None) -> Principal:
+    """Who calls a tool: over HTTP the principal the guard left on the request; over stdio (no request) the
+    local user (``OPEN``)."""
+    try:
+        request = context.request_context.request if context is not None else None
+    except ValueError:  # no request context: called in process
+        request = None
+    return principal_in(request)
 
 
 def structured(value: Any) -> Any:

@@ -21,7 +21,9 @@ class ErrorResponse(BaseModel):
 _STATUSES = {
     400: "Malformed request: invalid_json, unknown_action, duplicate_document_ids, unknown_llm_model, ...",
     401: "unauthorized: an API key is needed (X-API-Key or Authorization: Bearer) or the one sent is not valid",
-    404: "not_found, document_not_found",
+    403: "forbidden: the key has rights on the workspace, but its role (read < write < admin) is too low for the "
+         "action",
+    404: "not_found, document_not_found, workspace_not_found (also for a workspace the key has no rights on)",
     408: "request_timeout: the body did not arrive within AER_BODY_TIMEOUT_S (the connection is closed)",
     409: "alias_conflict: an alias already belongs to another entity",
     413: "payload_too_large: the body is over AER_MAX_BODY_BYTES",

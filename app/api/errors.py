@@ -19,8 +19,9 @@ from graphs.stores.base import AliasConflictError, StoreUnavailable
 log = logging.getLogger(__name__)
 
 
-STATUS: dict[ErrorKind, int] = {"bad_request": 400, "invalid": 422, "not_found": 404, "conflict": 409,
-                                "too_large": 413, "unsupported": 415, "unavailable": 503}
+STATUS: dict[ErrorKind, int] = {"bad_request": 400, "unauthorized": 401, "forbidden": 403, "invalid": 422,
+                                "not_found": 404, "conflict": 409, "too_large": 413, "unsupported": 415,
+                                "unavailable": 503}
 """The HTTP status of each kind of service error."""
 KIND = {status: kind for kind, status in STATUS.items()}
 

@@ -1,86 +1,95 @@
-"""The workspace a request addresses: its ``X-Workspace`` header, else its ``workspace`` query parameter, else its
-JSON body's (or form's) ``workspace`` field; then the principal's own workspace (a key scoped to one); else
-``default``. Two sources that name different workspaces are refused (422 ``conflicting_workspace``), so a route
-can never act on another workspace than the one the request was checked for.
+"""The workspace a request acts on, and who sends it.
 
-This is the minimal form of the request scope: the keys' Guard sets ``request.state.principal``; without it the
-principal is absent (no workspace of its own).
+``requested_workspace``: the ``X-Workspace`` header, else the ``workspace`` query parameter, else the body's
+``workspace`` field (a JSON body's or a multipart form's); on ``/v1`` also the model name ``aer:<workspace>``.
+Two of them naming different workspaces are refused (422 ``conflicting_workspace``): the guard checks the key
+against the same workspace the route acts on, whichever of them the route reads.
+
+``effective_workspace``: the requested one, else the key's own workspace (a key for one workspace needs no
+header), else ``default``.
+
+The body is read from the request's cache: FastAPI parses a JSON body or a form before any dependency runs, and
+the guard awaits ``request.json()`` itself; a plain ASGI app (MCP) sees the header and the query parameter only.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from fastapi import Request
+from starlette.requests import Request
 
 from app.errors import ServiceError
-from app.workspaces import DEFAULT_WORKSPACE, check_workspace_name
+from app.services.keys import WORKSPACE_NAME, Principal, principal_in
 
+DEFAULT_WORKSPACE = "default"
 HEADER = "X-Workspace"
 FIELD = "workspace"
-BODY_STATE = "workspace_body"
-"""Where ``remember_body_workspace`` leaves the body's ``workspace`` field on ``request.state``."""
+MODEL_PREFIX = "aer:"
+"""``/v1``: the model ``aer:<workspace>`` asks that workspace (the plain model names ask the default one)."""
 
 
-def _named(value: Any) -> str | None:
-    """A body's ``workspace`` value: None when absent or null; a non-string is no workspace name (422)."""
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise ServiceError("invalid", "invalid_workspace", "workspace must be a string naming a workspace",
-                           {"workspace": value if isinstance(value, int | float | bool) else None})
-    return value
+def _body_values(request: Request) -> list[Any]:
+    """The body's ``workspace`` from the request's parsed-body cache (Starlette's ``_json`` / ``_form``), and on
+    ``/v1`` the workspace of an ``aer:<workspace>`` model."""
+    body = getattr(request, "_json", None)
+    if isinstance(body, dict):
+        values = [body[FIELD]] if FIELD in body and body[FIELD] is not None else []
+        model = body.get("model")
+        if request.url.path.startswith("/v1/") and isinstance(model, str) and model.startswith(MODEL_PREFIX):
+            values.append(model[len(MODEL_PREFIX):].split(":", 1)[0])
+        return values
+    form = getattr(request, "_form", None)
+    return list(form.getlist(FIELD)) if form is not None else []
 
 
-def body_workspace(body: bytes) -> str | None:
-    """The ``workspace`` field of a JSON object body (None: absent, null, or not a JSON object)."""
-    if not body:
-        return None
-    try:
-        data: Any = json.loads(body)
-    except (ValueError, UnicodeDecodeError):
-        return None
-    return _named(data.get(FIELD)) if isinstance(data, dict) else None
-
-
-async def remember_body_workspace(request: Request) -> None:
-    """Read the body's ``workspace`` (JSON field or form field) once, from the request's cache, onto
-    ``request.state`` for ``requested_workspace``."""
-    if hasattr(request.state, BODY_STATE):
-        return
-    content_type = request.headers.get("content-type", "")
-    found: str | None = None
-    if "json" in content_type:
-        found = body_workspace(await request.body())  # FastAPI has read it already: cached
-    elif content_type.startswith(("multipart/form-data", "application/x-www-form-urlencoded")):
-        value = (await request.form()).get(FIELD)  # cached too
-        found = value if isinstance(value, str) and value.strip() else None
-    setattr(request.state, BODY_STATE, found)
+def _conflict(names: list[str]) -> ServiceError:
+    return ServiceError("invalid", "conflicting_workspace",
+                        f"the request names more than one workspace ({', '.join(map(repr, sorted(set(names))))}): "
+                        f"name it once ({HEADER} header, ?{FIELD}= or the body's {FIELD!r})",
+                        {"workspaces": sorted(set(names))})
 
 
 def requested_workspace(request: Request) -> str | None:
-    """The workspace the request names (header, then query parameter, then body field); None when it names none.
-    Two of them naming different workspaces: 422 ``conflicting_workspace``. A name is checked (422
-    ``invalid_workspace``) by ``effective_workspace``."""
-    named = [v.strip() for v in (request.headers.get(HEADER), request.query_params.get(FIELD),
-                                 getattr(request.state, BODY_STATE, None)) if v is not None and v.strip()]
+    """The workspace the request names (header, query parameter, body), or None; 422 ``conflicting_workspace``
+    when they disagree, ``invalid_workspace`` for a body value that is no string."""
+    body = _body_values(request)
+    if any(not isinstance(value, str) for value in body):
+        raise ServiceError("invalid", "invalid_workspace", f"{FIELD!r} is a workspace's name (a string)",
+                           [{"loc": ["body", FIELD], "msg": "Input should be a valid string", "type": "string_type"}])
+    # blank values name nothing (a client's empty setting), surrounding spaces are no part of a name
+    named = [v.strip() for v in (*request.headers.getlist(HEADER), *request.query_params.getlist(FIELD), *body)
+             if v.strip()]
     if len(set(named)) > 1:
-        raise ServiceError("invalid", "conflicting_workspace",
-                           f"the request names more than one workspace: {', '.join(sorted(set(named)))}",
-                           {"workspaces": sorted(set(named))})
+        raise _conflict(named)
     return named[0] if named else None
 
 
-def principal_of(request: Request) -> Any:
-    """The request's principal (set by the keys' Guard), or None when no Guard set one."""
-    return getattr(request.state, "principal", None)
+def principal_of(request: Request) -> Principal:
+    """Who sends the request, as the guard identified it (``ANONYMOUS`` on a route no guard saw)."""
+    return principal_in(request)
 
 
 def effective_workspace(request: Request) -> str:
-    """The workspace the request works in: the requested one, else the principal's own, else ``default``."""
+    """The workspace the request acts on: the requested one (a valid name, else 422 ``invalid_workspace``), else
+    the key's own, else ``default``."""
     requested = requested_workspace(request)
     if requested is not None:
-        return check_workspace_name(requested)
-    own = getattr(principal_of(request), "workspace", None)
-    return own if isinstance(own, str) else DEFAULT_WORKSPACE
+        if not WORKSPACE_NAME.fullmatch(requested):  # app.workspaces.check_workspace_name's rule
+            raise ServiceError("invalid", "invalid_workspace", f"{requested!r} is not a workspace name (lowercase "
+                               "letters, digits, - and _, starting with a letter or digit, at most 32)",
+                               {"workspace": requested})
+        return requested
+    return principal_of(request).workspace or DEFAULT_WORKSPACE
+
+
+async def remember_body_workspace(request: Request) -> None:
+    """Parse the body (JSON or form) into the request's cache, where ``requested_workspace`` reads it: for a
+    caller that may run before FastAPI parsed it (FastAPI parses a route's declared body before any dependency)."""
+    content_type = request.headers.get("content-type", "").lower()
+    try:
+        if "json" in content_type and not hasattr(request, "_json"):
+            await request.json()
+        elif content_type.startswith(("multipart/form-data", "application/x-www-form-urlencoded")):
+            await request.form()  # cached after the first read
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return

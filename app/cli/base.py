@@ -45,6 +45,8 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "export-dpo": ("app.tools.dpo", "export_dpo_command",
                    "Export critical-step DPO pairs (D1 strategy, D2 continue/stop, D3 switch) from logged "
                    "trajectories."),
+    "keys": ("app.cli.keys", "keys_cli", "API keys scoped to workspaces, with roles: create (printed once, stored "
+             "hashed), list, revoke."),
     "local-llm": ("app.tools.local_llm", "local_llm_app",
                   "Install and serve the optional offline LLM (xllamacpp + Qwen2.5)."),
 }

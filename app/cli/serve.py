@@ -31,15 +31,20 @@ def serve(
 
     from app.api.serving import uvicorn_options
     from app.main import create_app
+    from app.services.keys import StoredKeys
     from app.settings import Settings
 
     settings = Settings()
-    if settings.require_api_keys and not settings.api_keys:
-        typer.secho("error: AER_REQUIRE_API_KEYS is set but AER_API_KEYS is empty: refusing to start an open "
-                    "write API (set AER_API_KEYS=<key>, e.g. from .env.example)", fg="red", err=True)
+    stored = StoredKeys(settings.data_dir)
+    keyed = bool(settings.api_keys) or stored.active()
+    stored.close()
+    if settings.require_api_keys and not keyed:
+        typer.secho("error: AER_REQUIRE_API_KEYS is set but AER_API_KEYS is empty and `aer keys create` made no "
+                    "key: refusing to start an open write API (set AER_API_KEYS=<key>, e.g. from .env.example)",
+                    fg="red", err=True)
         raise typer.Exit(2)
     bind = host or settings.host
-    if not settings.api_keys and bind not in ("127.0.0.1", "localhost", "::1"):
+    if not keyed and bind not in ("127.0.0.1", "localhost", "::1"):
         typer.secho(f"warning: no AER_API_KEYS: anyone who can reach {bind} can write", fg="yellow", err=True)
     # the app reads where it listens (the MCP endpoint's Host check follows it): --host/--port are settings too
     settings = settings.model_copy(update={"host": bind, "port": settings.port if port is None else port})

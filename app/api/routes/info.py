@@ -7,7 +7,9 @@ from typing import Any, get_args
 from fastapi import APIRouter, FastAPI, Request
 
 from app.api.deps import ResourcesDep
+from app.api.workspace_scope import principal_of
 from app.schemas import API_PATH, AuthInfo, Features, QueryDefaults, QueryRequest, ServiceInfo
+from app.services.keys import OPEN
 from graphs.domain import ENTITY_TYPES
 
 router = APIRouter(prefix=API_PATH, tags=["adaptive-entity-rag"])
@@ -37,6 +39,7 @@ def features(app: FastAPI) -> Features:
 async def info(request: Request, resources: ResourcesDep) -> ServiceInfo:
     """The models, reranker, entity types and query choices of this server, and whether it needs API keys."""
     settings = resources.settings
+    keyed = principal_of(request) != OPEN  # the guard found keys (AER_API_KEYS or keys.db)
     llm = resources.context.llm_name
     return ServiceInfo(
         version=request.app.version,
@@ -49,7 +52,6 @@ async def info(request: Request, resources: ResourcesDep) -> ServiceInfo:
         teams=_choices("team"),
         defaults=QueryDefaults(top_k=_default("top_k"), max_retries=_default("max_retries"),
                                max_turns=_default("max_turns")),
-        auth=AuthInfo(api_keys=bool(settings.api_keys), reads_need_key=bool(settings.api_keys)
-                      and settings.require_key_for_queries),
+        auth=AuthInfo(api_keys=keyed, reads_need_key=keyed and settings.require_key_for_queries),
         features=features(request.app),
     )

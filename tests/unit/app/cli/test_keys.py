@@ -1,0 +1,76 @@
+"""``aer keys``: create prints the key once (alone on stdout), list never shows it, revoke refuses it at once."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+from typer.testing import CliRunner
+
+from app.cli import cli
+from app.services.keys import KeyStore, keys_file
+
+
+def aer(data_dir: Path, *args: str) -> Result:
+    return CliRunner().invoke(cli, list(args), env={"AER_DATA_DIR": str(data_dir)}, catch_exceptions=False)
+
+
+def test_create_list_revoke(tmp_path: Path) -> None:
+    created = aer(tmp_path, "keys", "create", "--workspace", "alpha", "--role", "write", "--label", "ci bot")
+    assert created.exit_code == 0, created.output
+    key = created.stdout.strip()
+    assert key.startswith("aer_") and "\n" not in key  # stdout is the key alone: KEY=$(aer keys create ...)
+    assert "write on workspace 'alpha' (ci bot)" in created.stderr and "shown this once" in created.stderr
+    key_id = key[4:16]
+    listed = aer(tmp_path, "keys", "list")
+    assert listed.exit_code == 0 and key not in listed.output and key[17:] not in listed.output
+    row = next(line for line in listed.stdout.splitlines() if line.startswith(key_id))
+    assert row.split()[:3] == [key_id, "write", "alpha"] and row.endswith("ci bot")
+    everywhere = aer(tmp_path, "keys", "create", "--role", "admin", "--json")
+    record = json.loads(everywhere.stdout)
+    assert record["workspace"] is None and record["role"] == "admin" and record["key"].startswith("aer_")
+    assert "*" in next(line for line in aer(tmp_path, "keys", "list").stdout.splitlines()
+                       if line.startswith(record["id"]))
+    store = KeyStore(keys_file(tmp_path))
+    try:
+        assert store.identify(key) is not None
+        revoked = aer(tmp_path, "keys", "revoke", key_id)
+        assert revoked.exit_code == 0 and f"revoked key {key_id}" in revoked.stdout
+        assert store.identify(key) is None
+    finally:
+        store.close()
+    assert key_id not in aer(tmp_path, "keys", "list").stdout
+    assert "[revoked" in next(line for line in aer(tmp_path, "keys", "list", "--revoked").stdout.splitlines()
+                              if line.startswith(key_id))
+    assert [r["id"] for r in json.loads(aer(tmp_path, "keys", "list", "--json").stdout)] == [record["id"]]
+
+
+def test_refusals_are_one_line_and_a_nonzero_exit(tmp_path: Path) -> None:
+    no_scope = aer(tmp_path, "keys", "create", "--role", "read")
+    assert no_scope.exit_code == 2 and "workspace_required" in no_scope.stderr and no_scope.stdout == ""
+    bad_name = aer(tmp_path, "keys", "create", "--role", "read", "--workspace", "../etc")
+    assert bad_name.exit_code == 2 and "invalid_workspace" in bad_name.stderr
+    bad_role = aer(tmp_path, "keys", "create", "--role", "owner", "--workspace", "alpha")
+    assert bad_role.exit_code == 2
+    unknown = aer(tmp_path, "keys", "revoke", "000000000000")
+    assert unknown.exit_code == 1 and "key_not_found" in unknown.stderr
+    assert "no keys" in aer(tmp_path, "keys", "list").stdout
+
+
+def test_serve_counts_the_keys_of_keys_db_as_keys(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import app.main
+
+    monkeypatch.setattr(app.main, "create_app", lambda settings: "app")
+    monkeypatch.setattr("uvicorn.run", lambda application, **kw: None)
+    env = {"AER_DATA_DIR": str(tmp_path), "AER_REQUIRE_API_KEYS": "true"}
+    refused = CliRunner().invoke(cli, ["serve", "--port", "8123"], env=env)
+    assert refused.exit_code == 2 and "refusing to start" in refused.stderr
+    open_bind = CliRunner().invoke(cli, ["serve", "--host", "0.0.0.0"], env={"AER_DATA_DIR": str(tmp_path)})
+    assert open_bind.exit_code == 0 and "anyone who can reach" in open_bind.stderr
+    key = aer(tmp_path, "keys", "create", "--role", "admin")
+    assert key.exit_code == 0
+    started = CliRunner().invoke(cli, ["serve", "--host", "0.0.0.0"], env=env)
+    assert started.exit_code == 0, started.output
+    assert "anyone who can reach" not in started.stderr
