@@ -2,9 +2,8 @@
 entities, workspaces), 401 vs 403 vs 404, the key's own workspace by default, legacy keys, revocation, the
 rate limit per key, /metrics, MCP over HTTP and /v1.
 
-The workspace registry is a stand-in with the design's interface (``get`` / ``exists`` / ``names``) over real
-``Resources`` (one data dir each), and ``/api/workspaces`` a stand-in router with the design's paths: the guard
-decides before either is reached.
+The app's own workspace registry and ``/api/workspaces`` routes, except that deleting keeps the workspace (the
+guard's decision is under test here; deleting itself is tests/api/test_workspaces.py's).
 """
 
 from __future__ import annotations
@@ -16,17 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi import APIRouter, Depends, Request
+from fastapi import Request
 from fastapi.testclient import TestClient
 from starlette.types import Receive, Scope, Send
 
-from app.api.deps import resources_of
 from app.api.security import Guard, GuardedApp
-from app.api.workspace_scope import effective_workspace, principal_of
-from app.container import Resources
-from app.errors import ServiceError
 from app.main import create_app
-from app.services.keys import KeyStore, Principal, keys_file, visible_workspaces
+from app.services.keys import KeyStore, Principal, keys_file
+from app.workspaces import Workspaces
 from tests.support.apps import URL, assert_openai_error, fast_resources, running_app, settings_for
 
 LEGACY = "legacy-env-key-5c1f"
@@ -40,70 +36,11 @@ INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
               "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
 
 
-def missing_workspace(name: str) -> ServiceError:
-    """What the registry raises for a workspace that does not exist (``app.workspaces.UnknownWorkspace``)."""
-    return ServiceError("not_found", "workspace_not_found", f"no workspace {name!r}", {"workspace": name})
-
-
-class FakeWorkspaces:
-    """The registry's interface over prebuilt Resources."""
-
-    def __init__(self, resources: dict[str, Resources]) -> None:
-        self.resources = resources
-
-    def get(self, name: str | None = None) -> Resources:
-        if name is None:
-            name = "default"
-        if name not in self.resources:
-            raise missing_workspace(name)
-        return self.resources[name]
-
-    def exists(self, name: str) -> bool:
-        return name in self.resources
-
-    def names(self) -> list[str]:
-        return ["default", *sorted(n for n in self.resources if n != "default")]
-
-
-def workspaces_router(registry: FakeWorkspaces) -> APIRouter:
-    """``/api/workspaces`` with the design's paths; each answer names what it acted on."""
-    router = APIRouter(prefix="/api/workspaces")
-
-    @router.get("")
-    async def list_workspaces(request: Request) -> dict[str, Any]:
-        return {"success": True, "workspaces": visible_workspaces(principal_of(request), registry.names())}
-
-    @router.post("")
-    async def create(body: dict[str, Any]) -> dict[str, Any]:
-        return {"success": True, "created": body.get("name")}
-
-    @router.post("/import")
-    async def import_workspace() -> dict[str, Any]:
-        return {"success": True, "imported": True}
-
-    @router.get("/{name}")
-    async def info(name: str) -> dict[str, Any]:
-        registry.get(name)
-        return {"success": True, "name": name}
-
-    @router.delete("/{name}")
-    async def delete(name: str) -> dict[str, Any]:
-        registry.get(name)
-        return {"success": True, "deleted": name}
-
-    @router.get("/{name}/export")
-    async def export(name: str) -> dict[str, Any]:
-        registry.get(name)
-        return {"success": True, "exported": name}
-
-    return router
-
-
 @dataclass
 class Env:
     client: TestClient
     keys: dict[str, str]
-    registry: FakeWorkspaces
+    registry: Workspaces
     root: Path
 
     def headers(self, key: str | None, workspace: str | None = None) -> dict[str, str]:
@@ -126,28 +63,22 @@ def env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Env]:
     keys = {name: store.create(role, workspace, name)[0] for name, (role, workspace) in KEYS.items()}
     store.close()
     app = create_app(settings_for(root, api_keys=[LEGACY]), fast_resources)
-    extra = {name: fast_resources(settings_for(root / "workspaces" / name)) for name in ("alpha", "beta")}
-    registry = FakeWorkspaces(extra)
-    app.include_router(workspaces_router(registry), dependencies=[Depends(app.state.guard)])
+    with TestClient(app) as client:
+        registry: Workspaces = app.state.workspaces
+        for name in ("alpha", "beta"):
+            registry.create(name)
 
-    def workspace_resources(request: Request) -> Resources:  # what ResourcesDep resolves through the registry
-        return registry.get(effective_workspace(request))
+        def keep(name: str) -> dict[str, Any]:  # deleting is the registry's (tests/api/test_workspaces.py): here
+            registry.get(name)  # the guard's decision is under test, and alpha must outlive it
+            return {"success": True, "workspace": name, "deleted": {"documents": 0, "chunks": 0}}
 
-    app.dependency_overrides[resources_of] = workspace_resources
-    for resources in extra.values():
-        resources.start_jobs()
-    try:
-        with TestClient(app) as client:
-            registry.resources["default"] = app.state.resources
-            e = Env(client, keys, registry, root)
-            for ws, text in (("alpha", "Alpha Corp makes widgets in Hangzhou."),
-                             ("beta", "Beta Corp makes gadgets in Suzhou.")):
-                r = client.post(URL, json=doc("same-id", text), headers=e.headers("admin_all", ws))
-                assert r.status_code == 200, r.text
-            yield e
-    finally:
-        for resources in extra.values():
-            resources.close()
+        registry.delete = keep  # type: ignore[method-assign]
+        e = Env(client, keys, registry, root)
+        for ws, text in (("alpha", "Alpha Corp makes widgets in Hangzhou."),
+                         ("beta", "Beta Corp makes gadgets in Suzhou.")):
+            r = client.post(URL, json=doc("same-id", text), headers=e.headers("admin_all", ws))
+            assert r.status_code == 200, r.text
+        yield e
 
 
 def upload(env: Env, key: str | None, workspace: str | None, name: str = "note.txt",
@@ -243,9 +174,11 @@ def test_a_scoped_key_acts_on_its_own_workspace_when_none_is_named(env: Env) -> 
     # an admin of every workspace names none: the default one
     r = env.client.post(URL, json=doc("admin-default", "Sigma Corp."), headers=env.headers("admin_all"))
     assert r.status_code == 200 and "admin-default" in env.doc_ids("default")
-    assert env.client.get("/api/workspaces", headers=env.headers("read_a")).json()["workspaces"] == ["alpha"]
-    assert env.client.get("/api/workspaces", headers=env.headers("admin_all")).json()["workspaces"] == [
-        "default", "alpha", "beta"]
+    def listed(key: str) -> list[str]:
+        return [w["name"] for w in env.client.get("/api/workspaces", headers=env.headers(key)).json()["workspaces"]]
+
+    assert listed("read_a") == ["alpha"]
+    assert listed("admin_all")[:3] == ["default", "alpha", "beta"]  # and "new", once the create surface ran
 
 
 def test_the_same_document_id_reads_each_workspaces_own_text(env: Env) -> None:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from app.api.deps import WorkspacesDep
+from app.api.workspace_scope import principal_of
 from app.schemas.workspaces import (
     CreateWorkspaceRequest,
     DeleteWorkspaceResponse,
@@ -17,6 +18,7 @@ from app.schemas.workspaces import (
     WorkspaceResponse,
 )
 from app.services import workspaces as service
+from app.services.keys import visible_workspaces
 from app.workspaces import check_workspace_name
 
 WORKSPACES_PATH = "/api/workspaces"
@@ -24,9 +26,10 @@ router = APIRouter(prefix=WORKSPACES_PATH, tags=["workspaces"])
 
 
 @router.get("", response_model=WorkspaceListResponse)
-async def list_workspaces(workspaces: WorkspacesDep) -> dict[str, Any]:
-    """Every workspace with its documents, chunks, size on disk and last write; ``default`` first."""
-    infos = await service.list_workspaces(workspaces)
+async def list_workspaces(workspaces: WorkspacesDep, request: Request) -> dict[str, Any]:
+    """Every workspace the request's key may see (all of them without keys), with its documents, chunks, size on
+    disk and last write; ``default`` first. A key for one workspace lists that one only: it learns of no other."""
+    infos = await service.list_workspaces(workspaces, visible_workspaces(principal_of(request), workspaces.names()))
     return {"success": True, "workspaces": [i.as_dict() for i in infos]}
 
 
