@@ -8,6 +8,7 @@ import { initDocuments, loadInventory, openDocument } from "./documents.js";
 import { initEntities, load as loadEntities } from "./entities.js";
 import { initEvaluationRun, loadEvaluations } from "./evaluation.js";
 import { initKg, showEntity } from "./kg.js";
+import { initWorkspaces } from "./workspaces.js";
 
 const TABS = ["ask", "documents", "entities", "kg", "evaluation"];
 let info = null;
@@ -109,7 +110,11 @@ function banner(...children) {
   box.hidden = children.length === 0;
 }
 
+let workspaceNotice = null;
+
 async function start() {
+  // the workspace first: every later call carries it (a remembered one that is gone is forgotten here)
+  await initWorkspaces({ notice: (text) => { workspaceNotice = text; } });
   try {
     info = await call("info");
   } catch (err) {
@@ -118,7 +123,7 @@ async function start() {
     updateKeyButton();
     return;
   }
-  banner();
+  banner(...(workspaceNotice ? [workspaceNotice] : []));
   applyInfo(info);
   initDocuments();
   initEntities(info, { showGraph });
