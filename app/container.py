@@ -102,15 +102,37 @@ def build_llm(settings: Settings, model: str | None = None) -> BaseChatModel | N
 
 
 
-def build_entity_store(settings: Settings) -> EntityStore:
-    """Redis when configured, else the SQLite file."""
+def build_entity_store(settings: Settings, shared: EntityStore | None = None) -> EntityStore:
+    """The workspace's entity dictionary: the shared dictionary (``shared``, else opened here) overlaid by the
+    workspace's own (Redis when configured, else its SQLite file)."""
+    from graphs.stores.entities.overlay import OverlayEntityStore
+
+    own = build_own_entity_store(settings)
+    return OverlayEntityStore(own, shared or build_shared_entity_store(settings))  # type: ignore[arg-type]
+
+
+def build_own_entity_store(settings: Settings) -> EntityStore:
+    """The workspace's own entities: Redis (prefix ``aer:``, ``aer:ws:<w>:``) when configured, else its SQLite
+    file (the default workspace keeps today's file and prefix)."""
     from graphs.stores.entities.redis_store import RedisEntityStore
     from graphs.stores.entities.sqlite_store import SQLiteEntityStore
 
     if settings.redis_url:
-        return RedisEntityStore(settings.redis_url)
+        return RedisEntityStore(settings.redis_url, prefix=settings.entity_prefix())
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     return SQLiteEntityStore(settings.sqlite_path())
+
+
+def build_shared_entity_store(settings: Settings) -> EntityStore:
+    """The entity dictionary every workspace sees: Redis prefix ``aer:shared:``, else ``shared/entities.db``."""
+    from graphs.stores.entities.redis_store import RedisEntityStore
+    from graphs.stores.entities.sqlite_store import SQLiteEntityStore
+
+    if settings.redis_url:
+        return RedisEntityStore(settings.redis_url, prefix=Settings.SHARED_ENTITY_PREFIX)
+    path = settings.shared_entities_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return SQLiteEntityStore(path)
 
 
 def build_knowledge_graph(settings: Settings) -> KnowledgeGraph:
@@ -201,6 +223,15 @@ class Resources:
     """The document inventory."""
     jobs: JobRunner | None = None
     """Background ingest jobs (started by the app's lifespan: ``start_jobs``)."""
+    shared: SharedModels | None = None
+    """The parts every workspace shares (models, prompts, metrics, tracing, the shared entity dictionary)."""
+    owns_shared: bool = True
+    """Whether closing these resources closes the shared parts (the default workspace's do; another's not)."""
+
+    @property
+    def workspace(self) -> str:
+        """The workspace these resources serve."""
+        return self.settings.workspace if self.settings.root_data_dir is not None else "default"
 
     def warm_up(self) -> None:
         """Load the embedding model, jieba's dictionaries, the answer layer's lexicon and the collection before
@@ -257,28 +288,60 @@ class Resources:
             fill.pending.close()
         if self.catalog is not None:
             self.catalog.close()
-        self.tracing.shutdown()
+        if self.owns_shared:
+            self.tracing.shutdown()
         self.index.close()
         self.context.entities.close()
+        if self.owns_shared and self.shared is not None:
+            self.shared.shared_entities.close()
         if self.context.kg is not None:
             self.context.kg.close()
 
 
-def build_resources(settings: Settings) -> Resources:
-    """Build the RagContext and the ingestor from settings."""
-    embedder, dim, embedding_name, index = build_embedder_and_index(settings)
-    entities = build_entity_store(settings)
+@dataclass
+class SharedModels:
+    """What every workspace shares, built once: the embedder (the one the default workspace's index was written
+    with), the LLM, the reranker, the prompts, the metrics and tracing, the shared entity dictionary."""
+
+    embedder: Embeddings
+    dim: int
+    embedding_name: str
+    llm: BaseChatModel | None
+    reranker: Reranker
+    prompts: PromptLibrary
+    metrics: Metrics
+    tracing: Tracing
+    shared_entities: EntityStore
+
+
+def build_resources(settings: Settings, shared: SharedModels | None = None) -> Resources:
+    """Build the RagContext and the ingestor of one workspace from its settings; ``shared``: the models, prompts,
+    metrics and shared entity dictionary another workspace's resources built (None: built here, and closed with
+    these resources)."""
+    if shared is None:
+        embedder, dim, embedding_name, index = build_embedder_and_index(settings)
+        llm = build_llm(settings)
+        prompts = PromptLibrary()
+        shared = SharedModels(
+            embedder=embedder, dim=dim, embedding_name=embedding_name, llm=llm,
+            reranker=build_configured_reranker(settings, llm, prompts), prompts=prompts, metrics=Metrics(),
+            tracing=Tracing.from_settings(settings.tracing), shared_entities=build_shared_entity_store(settings))
+        owns_shared = True
+    else:
+        embedder, dim, embedding_name = shared.embedder, shared.dim, shared.embedding_name
+        index = build_index(settings, dim, fingerprint_of(embedder, dim))
+        owns_shared = False
+    llm = shared.llm
+    entities = build_entity_store(settings, shared.shared_entities)
     kg = build_knowledge_graph(settings)
     gazetteer = GazetteerCache(entities)
-    llm = build_llm(settings)
-    prompts = PromptLibrary()
     context = RagContext(
         embedder=embedder,
         index=index,
         entities=entities,
-        reranker=build_configured_reranker(settings, llm, prompts),
+        reranker=shared.reranker,
         gazetteer=gazetteer,
-        prompts=prompts,
+        prompts=shared.prompts,
         llm=llm,
         llm_name=(settings.llm_model or "gpt-4o-mini") if llm else None,
         limits=RagLimits(
@@ -307,10 +370,11 @@ def build_resources(settings: Settings) -> Resources:
         log.warning("could not recover interrupted writes or list old documents yet (the first write will): %s",
                     exc)
     trajectories = TrajectoryLog(settings.trajectory_log) if settings.trajectory_log else None
-    metrics = Metrics()
+    metrics = shared.metrics
     return Resources(settings=settings, context=context, ingestor=ingestor, embedding_name=embedding_name, index=index,
                      embedding_note=getattr(embedder, "selection_note", None),
-                     trajectories=trajectories, metrics=metrics, tracing=Tracing.from_settings(settings.tracing),
+                     trajectories=trajectories, metrics=metrics, tracing=shared.tracing,
                      catalog=catalog, jobs=JobRunner(JobStore(settings.jobs_file()), ingestor,
                                                      on_status=metrics.ingest_job, on_written=metrics.ingested,
-                                                     defer_vectors=background))
+                                                     defer_vectors=background),
+                     shared=shared, owns_shared=owns_shared)

@@ -34,6 +34,7 @@ from app.container import Resources, build_resources
 from app.mcp_server import McpHttpEndpoint, mcp_http
 from app.schemas import API_PATH
 from app.settings import Settings
+from app.workspaces import Workspaces
 
 
 def create_app(
@@ -46,15 +47,18 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         logging.getLogger("uvicorn.error").info("access: %s", access_summary(settings))
-        resources = await asyncio.to_thread(resources_factory, settings)
+        workspaces = Workspaces(settings, resources_factory, start=True)
+        resources = await asyncio.to_thread(resources_factory, workspaces.settings)
         await asyncio.to_thread(resources.warm_up)
-        app.state.resources = resources
+        workspaces.adopt(resources)
+        app.state.workspaces = workspaces
+        app.state.resources = resources  # the default workspace's (code that knows no workspace keeps working)
         resources.start_jobs()
         try:
             async with mcp_http(app, settings.host):
                 yield
         finally:
-            await asyncio.to_thread(resources.close)
+            await asyncio.to_thread(workspaces.close)
 
     # FastAPIOffline serves the Swagger/ReDoc assets from the package: /docs works with no network.
     app = FastAPIOffline(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipaddress
 import json
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -19,6 +19,16 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="AER_", env_file=".env", extra="ignore")
 
     data_dir: Path = Path("data")
+    workspace: str = Field(
+        default="default",
+        description="The workspace a command works in when it names none (AER_WORKSPACE; `--workspace`); after "
+                    "`for_workspace`, the workspace these settings are for.",
+    )
+    root_data_dir: Path | None = Field(
+        default=None, exclude=True,
+        description="Set by `for_workspace`: the service's data dir, where the shared parts live (the shared "
+                    "entity dictionary, the workspaces folder); None: data_dir is the service's.",
+    )
     milvus_uri: str | None = Field(
         default=None,
         validation_alias=AliasChoices("AER_MILVUS_URI", "MILVUS_URI"),
@@ -206,6 +216,46 @@ class Settings(BaseSettings):
         if self.metrics_require_key and not self.api_keys:
             raise ValueError("AER_METRICS_REQUIRE_KEY needs AER_API_KEYS: no key could ever read /metrics")
         return self
+
+    def service_dir(self) -> Path:
+        """The service's data dir (for a workspace's settings, the one above its folder)."""
+        return self.root_data_dir or self.data_dir
+
+    def workspaces_dir(self) -> Path:
+        """The folder holding every workspace but the default (which keeps the data dir itself)."""
+        return self.service_dir() / "workspaces"
+
+    def workspace_dir(self, name: str) -> Path:
+        """Where workspace ``name`` keeps its files: the data dir itself for ``default``."""
+        return self.service_dir() if name == "default" else self.workspaces_dir() / name
+
+    def shared_entities_file(self) -> Path:
+        """The shared entity dictionary every workspace's own overlays (SQLite, without Redis)."""
+        return self.service_dir() / "shared" / "entities.db"
+
+    def entity_prefix(self) -> str:
+        """The Redis key prefix of this workspace's own entities (the default keeps today's ``aer:``)."""
+        return "aer:" if self.workspace == "default" or self.root_data_dir is None else f"aer:ws:{self.workspace}:"
+
+    SHARED_ENTITY_PREFIX: ClassVar[str] = "aer:shared:"
+
+    def for_workspace(self, name: str) -> Settings:
+        """The settings of workspace ``name``: ``default`` keeps the data dir, its files and collection (a data
+        dir made before workspaces opens as it); another lives in ``<data_dir>/workspaces/<name>/`` (its Milvus
+        Lite file, graph, inventory, jobs, entity overlay, trajectory log) and, on a Milvus server, in collection
+        ``<collection>_ws_<name>``. The name must be checked first (``app.workspaces.check_workspace_name``)."""
+        root = self.service_dir()
+        base = self if self.root_data_dir is None else self.model_copy(update={"root_data_dir": None})
+        if name == "default":
+            return base.model_copy(update={"workspace": name, "root_data_dir": root, "data_dir": root})
+        folder = root / "workspaces" / name
+        trajectory = folder / "trajectories.jsonl" if base.trajectory_log is not None else None
+        return base.model_copy(update={
+            "workspace": name, "root_data_dir": root, "data_dir": folder, "collection": f"{base.collection}_ws_{name}",
+            "graph_path": None, "trajectory_log": trajectory,
+            # one vector cache for every workspace's evaluations
+            "eval_vector_cache": base.eval_vector_cache or root / "eval" / "vectors",
+        })
 
     @property
     def llm_enabled(self) -> bool:

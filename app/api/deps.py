@@ -6,14 +6,29 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from app.api.workspace_scope import BODY_STATE, body_workspace, effective_workspace
 from app.container import Resources
+from app.workspaces import Workspaces
 
 
-def resources_of(request: Request) -> Resources:
-    """The process resources built by the lifespan."""
-    resources: Resources = request.app.state.resources
-    return resources
+def workspaces_of(request: Request) -> Workspaces:
+    """The service's workspace registry, built by the lifespan."""
+    workspaces: Workspaces = request.app.state.workspaces
+    return workspaces
+
+
+async def resources_of(request: Request) -> Resources:
+    """The resources of the workspace the request addresses (``X-Workspace``, ``?workspace=``, the JSON body's
+    ``workspace``; else the key's own; else ``default``): 404 ``workspace_not_found`` when there is none such,
+    422 ``invalid_workspace`` for a name that cannot be one."""
+    if "json" in request.headers.get("content-type", "") and not hasattr(request.state, BODY_STATE):
+        setattr(request.state, BODY_STATE, body_workspace(await request.body()))  # read once: FastAPI caches it
+    name = effective_workspace(request)
+    request.state.workspace = name  # the metrics' and traces' workspace
+    return workspaces_of(request).get(name)
 
 
 ResourcesDep = Annotated[Resources, Depends(resources_of)]
-"""A route's parameter for the process resources (``resources: ResourcesDep``)."""
+"""A route's parameter for the resources of the request's workspace (``resources: ResourcesDep``)."""
+WorkspacesDep = Annotated[Workspaces, Depends(workspaces_of)]
+"""A route's parameter for the workspace registry."""

@@ -111,3 +111,17 @@ class WireRequest(Wire):
     (``topk`` is refused by name, never ignored): 422 ``invalid_request`` naming each field."""
 
     model_config = ConfigDict(strict=True, extra="forbid")
+
+
+WorkspaceName = Annotated[
+    str,
+    Field(max_length=64, description="The workspace to work in (default: the X-Workspace header, else the key's own, "
+                                     "else `default`); 1-32 lower-case letters, digits, `_` and `-` "
+                                     "(422 invalid_workspace otherwise, 404 workspace_not_found when none such)."),
+]
+
+
+class WorkspaceRequest(WireRequest):
+    """A request body that may name its workspace (``workspace``; the header ``X-Workspace`` wins)."""
+
+    workspace: WorkspaceName | None = None

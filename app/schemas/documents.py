@@ -13,6 +13,7 @@ from app.schemas.base import (
     NewDocumentId,
     Wire,
     WireRequest,
+    WorkspaceRequest,
     check_strings,
 )
 from graphs.domain import (
@@ -35,7 +36,7 @@ class DocumentIn(WireRequest):
         return self
 
 
-class AddDocumentsRequest(WireRequest):
+class AddDocumentsRequest(WorkspaceRequest):
     action: Literal["add-documents"]
     documents: list[DocumentIn] = Field(min_length=1, max_length=500)
     skip_unchanged: bool = Field(
@@ -60,7 +61,7 @@ class DocumentFileOptions(Wire):
         return self
 
 
-class DeleteDocumentRequest(WireRequest):
+class DeleteDocumentRequest(WorkspaceRequest):
     action: Literal["delete-document"]
     id: DocumentId
 

@@ -10,7 +10,7 @@ from app.schemas.base import (
     EntityAlias,
     EntityName,
     Wire,
-    WireRequest,
+    WorkspaceRequest,
     check_strings,
 )
 from graphs.domain import (
@@ -19,13 +19,16 @@ from graphs.domain import (
 )
 
 
-class AddEntityRequest(WireRequest):
+class AddEntityRequest(WorkspaceRequest):
     action: Literal["add-entity"]
     standard_name: EntityName
     type: str
     aliases: list[EntityAlias] = Field(default_factory=list, max_length=200)
     hierarchy: list[EntityAlias] = Field(default_factory=list, max_length=20)
     related_entities: list[EntityAlias] = Field(default_factory=list, max_length=200)
+    scope: Literal["workspace", "shared"] = Field(
+        default="workspace", description="workspace: the workspace's own dictionary (it overlays the shared one); "
+                                         "shared: the dictionary every workspace sees.")
 
     @model_validator(mode="after")
     def _storable(self) -> AddEntityRequest:
@@ -34,15 +37,21 @@ class AddEntityRequest(WireRequest):
         return self
 
 
-class RemoveAliasRequest(WireRequest):
+class RemoveAliasRequest(WorkspaceRequest):
     action: Literal["remove-alias"]
     standard_name: EntityName
     aliases: list[EntityAlias] = Field(min_length=1, max_length=200)
+    scope: Literal["workspace", "shared"] = Field(
+        default="workspace", description="workspace: the workspace's own dictionary (it overlays the shared one); "
+                                         "shared: the dictionary every workspace sees.")
 
 
-class DeleteEntityRequest(WireRequest):
+class DeleteEntityRequest(WorkspaceRequest):
     action: Literal["delete-entity"]
     standard_name: EntityName
+    scope: Literal["workspace", "shared"] = Field(
+        default="workspace", description="workspace: the workspace's own dictionary (it overlays the shared one); "
+                                         "shared: the dictionary every workspace sees.")
 
 
 # The answers of the other actions, typed so the OpenAPI document describes every 200 body.

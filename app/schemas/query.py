@@ -11,7 +11,7 @@ from pydantic import Field
 from app.schemas.base import (
     Question,
     Wire,
-    WireRequest,
+    WorkspaceRequest,
 )
 from graphs.domain import (
     Answerability,
@@ -35,7 +35,7 @@ from graphs.domain import (
 from graphs.rag.registry import llm_nodes
 
 
-class QueryRequest(WireRequest):
+class QueryRequest(WorkspaceRequest):
     action: Literal["query"] = "query"
     question: Question
     top_k: int = Field(default=5, ge=1, le=50)
@@ -188,6 +188,7 @@ class QueryResponse(Wire):
     contradictions: list[Contradiction] = Field(
         default_factory=list, description="Facts on which the cited sources disagree (the answer states each side).")
     run_id: str | None = Field(default=None, description="This run's id (its trajectory, when logged, has it).")
+    workspace: str = Field(default="default", description="The workspace that answered (its documents only).")
 
 
 def _analysis(parsed: ParsedQuery) -> QueryAnalysis:

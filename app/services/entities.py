@@ -6,14 +6,45 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 from app.container import Resources
+from app.errors import ServiceError
 from app.observability.metrics import counted_outages
 from graphs.domain import EntityMetadata, EntityType, NameWarning
-from graphs.stores.base import StoreUnavailable
+from graphs.stores.base import EntityStore, StoreUnavailable
 from graphs.text.confusables import look_alikes
 
+if TYPE_CHECKING:
+    from app.workspaces import Workspaces
+
 log = logging.getLogger(__name__)
+
+Scope = Literal["workspace", "shared"]
+"""Which dictionary a write goes to: the workspace's own (it overlays the shared one), or the shared one."""
+
+
+def shared_store(workspaces: Workspaces | None) -> EntityStore:
+    """The shared entity dictionary (a write with ``scope: shared`` needs the service's workspaces)."""
+    if workspaces is None:
+        raise ServiceError("bad_request", "invalid_scope", "the shared dictionary is written through the service")
+    return workspaces.shared_entities
+
+
+def sees_shared(resources: Resources, standard_name: str) -> bool:
+    """Whether this workspace sees the shared entity of that name (it has no entity of its own by that name)."""
+    own = getattr(resources.context.entities, "own", None)
+    return own is None or own.get(standard_name) is None
+
+
+async def retag_everywhere(workspaces: Workspaces, asking: Resources, entity: EntityMetadata,
+                           removed: list[str] | None = None) -> int | None:
+    """Re-tag the chunks of every opened workspace that sees the shared ``entity``; the count of ``asking``'s."""
+    counts: dict[str, int | None] = {}
+    for name, resources in workspaces.opened().items():
+        if sees_shared(resources, entity.standard_name):
+            counts[name] = await retag(resources, entity, removed)
+    return counts.get(asking.workspace, 0)
 
 
 def name_warnings(resources: Resources, entity: EntityMetadata) -> list[NameWarning]:
@@ -45,18 +76,36 @@ async def retag(resources: Resources, entity: EntityMetadata, removed: list[str]
         return None
 
 
-async def add_entity(resources: Resources, entity: EntityMetadata) -> EntityWrite:
+async def add_entity(resources: Resources, entity: EntityMetadata, *, scope: Scope = "workspace",
+                     workspaces: Workspaces | None = None) -> EntityWrite:
     """Add or merge an entity (an alias owned by another entity raises ``AliasConflictError``), with a warning
-    for each name that looks like another entity's; the indexed chunks that name it are re-tagged."""
+    for each name that looks like another entity's; the indexed chunks that name it are re-tagged. ``scope:
+    shared`` writes the shared dictionary, and re-tags every opened workspace that sees the entity."""
+    if scope == "shared":
+        store = shared_store(workspaces)
+        assert workspaces is not None
+        with counted_outages(resources.metrics):
+            warnings = look_alikes(entity, await asyncio.to_thread(store.surface_forms))
+            saved = await asyncio.to_thread(store.upsert, entity)
+        return EntityWrite(saved, warnings, await retag_everywhere(workspaces, resources, saved))
     with counted_outages(resources.metrics):
         warnings = await asyncio.to_thread(name_warnings, resources, entity)
         saved = await asyncio.to_thread(resources.ingestor.upsert_entity, entity)
     return EntityWrite(saved, warnings, await retag(resources, saved))
 
 
-async def remove_aliases(resources: Resources, standard_name: str, aliases: list[str]) -> EntityWrite | None:
+async def remove_aliases(resources: Resources, standard_name: str, aliases: list[str], *,
+                         scope: Scope = "workspace", workspaces: Workspaces | None = None) -> EntityWrite | None:
     """Remove aliases from an entity (None if there is no such entity); chunks that named it only by them lose
-    its tag."""
+    its tag. In the workspace, a shared entity's aliases are removed from the workspace's copy of it."""
+    if scope == "shared":
+        store = shared_store(workspaces)
+        assert workspaces is not None
+        with counted_outages(resources.metrics):
+            saved = await asyncio.to_thread(store.remove_aliases, standard_name, aliases)
+        if saved is None:
+            return None
+        return EntityWrite(saved, [], await retag_everywhere(workspaces, resources, saved, aliases))
     with counted_outages(resources.metrics):
         saved = await asyncio.to_thread(resources.ingestor.remove_aliases, standard_name, aliases)
     if saved is None:
@@ -78,7 +127,37 @@ async def list_entities(resources: Resources, type: EntityType | None, offset: i
     return total, items
 
 
-async def delete_entity(resources: Resources, standard_name: str) -> tuple[EntityMetadata, int] | None:
-    """Delete an entity (None if there is none by that name): the chunks lose its tag, the graph its edges."""
+async def delete_entity(resources: Resources, standard_name: str, *, scope: Scope = "workspace",
+                        workspaces: Workspaces | None = None) -> tuple[EntityMetadata, int] | None:
+    """Delete an entity (None if there is none by that name): the chunks lose its tag, the graph its edges.
+
+    In the workspace, only its own entity is deleted (a shared one of that name shows again, and re-tags);
+    a shared entity it has no copy of is 409 ``shared_entity`` (delete it with ``scope: shared``). ``scope:
+    shared`` deletes the shared one: every opened workspace that sees it untags its chunks first."""
+    if scope == "shared":
+        store = shared_store(workspaces)
+        assert workspaces is not None
+        with counted_outages(resources.metrics):
+            entity = await asyncio.to_thread(store.get, standard_name)
+            if entity is None:
+                return None
+            untagged: dict[str, int] = {}
+            for name, opened in workspaces.opened().items():
+                if sees_shared(opened, standard_name):
+                    done = await asyncio.to_thread(opened.ingestor.delete_entity, standard_name)
+                    untagged[name] = done[1] if done else 0
+            await asyncio.to_thread(store.delete, standard_name)
+        return entity, untagged.get(resources.workspace, 0)
+    entities = resources.context.entities
+    if getattr(entities, "is_shared_only", lambda _name: False)(standard_name):
+        raise ServiceError("conflict", "shared_entity",
+                           f"{standard_name!r} is in the shared dictionary: delete it there with scope \"shared\" "
+                           "(every workspace loses it), or override it in this workspace with add-entity",
+                           {"standardName": standard_name})
     with counted_outages(resources.metrics):
-        return await asyncio.to_thread(resources.ingestor.delete_entity, standard_name)
+        deleted = await asyncio.to_thread(resources.ingestor.delete_entity, standard_name)
+        if deleted is not None:
+            shown = await asyncio.to_thread(entities.get, standard_name)
+            if shown is not None:  # the shared entity of that name shows again: its chunks get its tag back
+                await retag(resources, shown)
+    return deleted

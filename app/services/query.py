@@ -82,7 +82,7 @@ async def answer(resources: Resources, request: QueryRequest, *, question_id: st
         resources.tracing.record_run(span, out, updates)
     resources.metrics.run(out)
     await record(resources, run_id, out, question_id=question_id, mode=mode)
-    return to_response(out, ctx.llm_name, run_id)
+    return to_response(out, ctx.llm_name, run_id).model_copy(update={"workspace": resources.workspace})
 
 
 async def _workflow_events(resources: Resources, request: QueryRequest, ctx: RagContext
@@ -138,7 +138,8 @@ async def stream_events(resources: Resources, request: QueryRequest, *, context:
                 resources.tracing.record_run(span, payload, updates)
                 resources.metrics.run(payload)
                 await record(resources, run_id, payload)
-                yield "result", to_response(payload, ctx.llm_name, run_id)
+                yield "result", to_response(payload, ctx.llm_name, run_id).model_copy(
+                    update={"workspace": resources.workspace})
 
 
 async def stream_answer(resources: Resources, request: QueryRequest) -> AsyncIterator[dict[str, Any]]:

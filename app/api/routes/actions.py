@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Body, Query, Request
 from pydantic import Field
 
-from app.api.deps import ResourcesDep
+from app.api.deps import ResourcesDep, WorkspacesDep
 from app.api.routes import documents, entities, jobs, query
 from app.schemas import (
     API_PATH,
@@ -46,7 +46,7 @@ ActionRequest = Annotated[
                                     "error) when a query streams",
                      "content": {"text/event-stream": {}}}},
 )
-async def post_action(request: Request, resources: ResourcesDep,
+async def post_action(request: Request, resources: ResourcesDep, workspaces: WorkspacesDep,
                       body: Annotated[ActionRequest, Body(openapi_examples=REQUEST_EXAMPLES)]) -> Any:
     """Run one action: ``query``, ``add-entity``, ``remove-alias``, ``delete-entity``, ``add-documents`` or
     ``delete-document``."""
@@ -54,11 +54,11 @@ async def post_action(request: Request, resources: ResourcesDep,
     if isinstance(body, QueryRequest):
         return await query.run_query(resources, body, request.headers.get("accept", ""))
     if isinstance(body, AddEntityRequest):
-        return await entities.add_entity(resources, body)
+        return await entities.add_entity(resources, body, workspaces)
     if isinstance(body, RemoveAliasRequest):
-        return await entities.remove_alias(resources, body)
+        return await entities.remove_alias(resources, body, workspaces)
     if isinstance(body, DeleteEntityRequest):
-        return await entities.delete_entity(resources, body)
+        return await entities.delete_entity(resources, body, workspaces)
     if isinstance(body, AddDocumentsRequest):
         return await documents.add_documents(resources, body)
     return await documents.delete_document(resources, body.id)

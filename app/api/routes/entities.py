@@ -15,6 +15,7 @@ from app.schemas import (
     RemoveAliasRequest,
 )
 from app.services import entities
+from app.workspaces import Workspaces
 from graphs.domain import ENTITY_TYPES, EntityMetadata, EntityType
 
 
@@ -27,27 +28,28 @@ def entity_type(type: str | None) -> EntityType | None:
     return type
 
 
-async def add_entity(resources: Resources, body: AddEntityRequest) -> dict[str, Any]:
+async def add_entity(resources: Resources, body: AddEntityRequest, workspaces: Workspaces) -> dict[str, Any]:
     """Add an entity or merge its aliases into the one of that name: the stored entity, look-alike warnings and
     the chunks re-tagged."""
     entity_type(body.type)
-    entity = EntityMetadata.model_validate(body.model_dump(exclude={"action"}))
-    write = await entities.add_entity(resources, entity)
+    entity = EntityMetadata.model_validate(body.model_dump(exclude={"action", "workspace", "scope"}))
+    write = await entities.add_entity(resources, entity, scope=body.scope, workspaces=workspaces)
     return AddEntityResponse(entity=write.entity, warnings=write.warnings,
                              retagged=write.retagged).model_dump(by_alias=True)
 
 
-async def remove_alias(resources: Resources, body: RemoveAliasRequest) -> dict[str, Any]:
+async def remove_alias(resources: Resources, body: RemoveAliasRequest, workspaces: Workspaces) -> dict[str, Any]:
     """Remove aliases from an entity (404 ``entity_not_found``)."""
-    removed_from = await entities.remove_aliases(resources, body.standard_name, body.aliases)
+    removed_from = await entities.remove_aliases(resources, body.standard_name, body.aliases, scope=body.scope,
+                                                 workspaces=workspaces)
     if removed_from is None:
         raise ApiError(404, "entity_not_found", f"no entity named {body.standard_name!r}")
     return AddEntityResponse(entity=removed_from.entity, retagged=removed_from.retagged).model_dump(by_alias=True)
 
 
-async def delete_entity(resources: Resources, body: DeleteEntityRequest) -> dict[str, Any]:
+async def delete_entity(resources: Resources, body: DeleteEntityRequest, workspaces: Workspaces) -> dict[str, Any]:
     """Delete an entity (404 ``entity_not_found``): its chunks lose the tag, the knowledge graph its edges."""
-    deleted = await entities.delete_entity(resources, body.standard_name)
+    deleted = await entities.delete_entity(resources, body.standard_name, scope=body.scope, workspaces=workspaces)
     if deleted is None:
         raise ApiError(404, "entity_not_found", f"no entity named {body.standard_name!r}")
     return DeleteEntityResponse(entity=deleted[0], untagged=deleted[1]).model_dump(by_alias=True)

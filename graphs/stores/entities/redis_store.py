@@ -190,6 +190,15 @@ class RedisEntityStore(CachedMatcherStore):
         """Raise StoreUnavailable if Redis does not answer."""
         self._call(self._redis.ping)
 
+    def clear(self) -> None:
+        """Remove every key of this store (its prefix's entities, name sets, surface index, version)."""
+        from graphs.domain import ENTITY_TYPES
+
+        keys = [self._k_entities, self._k_names, self._k_index, self._k_version,
+                *(self._k_type(t) for t in ENTITY_TYPES)]
+        self._call(lambda: self._redis.delete(*keys))
+        self._invalidate()
+
     def close(self) -> None:
         """Release the connection pool."""
         self._call(self._redis.close)

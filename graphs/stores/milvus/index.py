@@ -667,6 +667,15 @@ class MilvusIndex:
 
         self._call("ping", run)
 
+    def drop(self) -> None:
+        """Drop this index's collection (deleting a workspace on a Milvus server); the next call recreates it."""
+
+        def run(client: MilvusClient) -> None:
+            client.drop_collection(self.collection, timeout=self._timeout)
+
+        self._call("drop", run)
+        self._ready = False
+
     def close(self) -> None:
         """Close the client; for Lite, stop the local server when no index uses it."""
         with self._lock:

@@ -1,0 +1,250 @@
+"""The workspace registry: named, isolated knowledge bases in one service.
+
+Isolation is by construction: a workspace is a ``Resources`` of its own (its Milvus Lite file or, on a server, its
+collection; its graph, inventory, jobs, vector-fill list, entity overlay and trajectory log), built from
+``Settings.for_workspace(name)``. Only what holds no workspace's data is shared, built once by the default
+workspace's resources: the embedder, the LLM, the reranker, the prompts, the metrics, tracing and the shared
+entity dictionary. ``default`` keeps the service's data dir as it was before workspaces existed (an existing data
+dir opens as it, nothing re-embedded); workspace ``w`` lives in ``<data_dir>/workspaces/w/``.
+
+A workspace is opened on first use, once, and its job runner and vector filler start then; ``delete`` stops them,
+closes its stores and removes its folder (and, on a Milvus server, its collection; with Redis, its entity keys).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import shutil
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from app.container import Resources, build_resources
+from app.errors import ServiceError
+from app.settings import Settings
+from graphs.stores.base import EntityStore
+
+log = logging.getLogger(__name__)
+
+DEFAULT_WORKSPACE = "default"
+NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
+CREATED_MARKER = ".workspace"
+"""A file in a workspace's folder: it exists (its creation time is the workspace's)."""
+
+
+def check_workspace_name(name: str) -> str:
+    """``name`` if it is a workspace name (lower-case letters, digits, ``_`` and ``-``, at most 32, starting with a
+    letter or digit); else a ServiceError ``invalid_workspace`` (422)."""
+    if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
+        raise ServiceError("invalid", "invalid_workspace",
+                           f"{name!r} is not a workspace name: 1-32 characters, lower-case letters, digits, "
+                           "'_' and '-', starting with a letter or a digit",
+                           {"pattern": NAME_PATTERN.pattern})
+    return name
+
+
+class UnknownWorkspace(ServiceError):
+    """No workspace of that name (404 ``workspace_not_found``)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__("not_found", "workspace_not_found", f"no workspace named {name!r}", {"workspace": name})
+        self.name = name
+
+
+@dataclass(frozen=True)
+class WorkspaceInfo:
+    """What a workspace holds: documents, chunks, bytes on disk, its last write (Unix seconds) and creation."""
+
+    name: str
+    documents: int
+    chunks: int
+    size_bytes: int
+    last_write: float | None
+    created_at: float | None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON body of the workspace (camelCase, as the API's)."""
+        data = asdict(self)
+        return {"name": data["name"], "documents": data["documents"], "chunks": data["chunks"],
+                "sizeBytes": data["size_bytes"], "lastWrite": data["last_write"], "createdAt": data["created_at"]}
+
+
+def _folder_stats(folder: Path, skip: set[Path]) -> tuple[int, float | None]:
+    """Bytes and the latest modification time of the files under ``folder`` (not under a folder of ``skip``;
+    the creation marker's time is not a write)."""
+    size, latest = 0, None
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = [d for d in dirnames if Path(dirpath, d) not in skip]
+        for name in filenames:
+            if name == CREATED_MARKER:
+                continue
+            try:
+                st = os.stat(os.path.join(dirpath, name))
+            except OSError:
+                continue
+            size += st.st_size
+            latest = st.st_mtime if latest is None else max(latest, st.st_mtime)
+    return size, latest
+
+
+def _document_count(resources: Resources) -> int:
+    """How many documents a workspace's inventory lists."""
+    if resources.catalog is None:
+        return len(resources.index.document_ids())
+    total, _ = resources.catalog.list(offset=0, limit=1)
+    return total
+
+
+class Workspaces:
+    """The service's workspaces: each opened once, on first use, with the shared parts built once."""
+
+    def __init__(self, settings: Settings,
+                 open_default: Callable[[Settings], Resources] = build_resources,
+                 start: bool = False) -> None:
+        """``open_default`` builds the default workspace's resources (and with them the shared parts);
+        ``start``: start each opened workspace's job runner and vector filler (the service does; a CLI command
+        does not)."""
+        self.settings = settings.for_workspace(DEFAULT_WORKSPACE)
+        self._open_default = open_default
+        self._start = start
+        self._opened: dict[str, Resources] = {}
+        self._lock = threading.RLock()
+        self._closed = False
+
+    # -- opening ---------------------------------------------------------------------------------------------
+    @property
+    def default(self) -> Resources:
+        """The default workspace's resources (opened now if not yet)."""
+        return self.get(DEFAULT_WORKSPACE)
+
+    @property
+    def shared_entities(self) -> EntityStore:
+        """The shared entity dictionary every workspace overlays."""
+        shared = self.default.shared
+        assert shared is not None
+        return shared.shared_entities
+
+    def get(self, name: str | None = None) -> Resources:
+        """The resources of workspace ``name`` (None: the default), opened once; UnknownWorkspace if absent."""
+        name = DEFAULT_WORKSPACE if name is None else check_workspace_name(name)
+        opened = self._opened.get(name)
+        if opened is not None:
+            return opened
+        with self._lock:
+            if self._closed:
+                raise ServiceError("unavailable", "shutting_down", "the service is shutting down")
+            if name in self._opened:
+                return self._opened[name]
+            if not self.exists(name):
+                raise UnknownWorkspace(name)
+            if name == DEFAULT_WORKSPACE:
+                resources = self._open_default(self.settings)
+            else:
+                resources = build_resources(self.settings.for_workspace(name), self.default.shared)
+            if self._start:
+                resources.start_jobs()
+            self._opened[name] = resources
+            return resources
+
+    def adopt(self, resources: Resources) -> None:
+        """Register the default workspace's resources built elsewhere (the lifespan warms them up first)."""
+        with self._lock:
+            self._opened[DEFAULT_WORKSPACE] = resources
+
+    def opened(self) -> dict[str, Resources]:
+        """The workspaces opened so far, by name."""
+        return dict(self._opened)
+
+    # -- listing ---------------------------------------------------------------------------------------------
+    def folder(self, name: str) -> Path:
+        """Where workspace ``name`` keeps its files."""
+        return self.settings.workspace_dir(name)
+
+    def exists(self, name: str) -> bool:
+        """Whether workspace ``name`` exists (``default`` always does)."""
+        if name == DEFAULT_WORKSPACE:
+            return True
+        return NAME_PATTERN.fullmatch(name) is not None and (self.folder(name) / CREATED_MARKER).is_file()
+
+    def names(self) -> list[str]:
+        """Every workspace's name, sorted, ``default`` first."""
+        root = self.settings.workspaces_dir()
+        found = sorted(p.name for p in root.iterdir()
+                       if NAME_PATTERN.fullmatch(p.name) and (p / CREATED_MARKER).is_file()) if root.is_dir() else []
+        return [DEFAULT_WORKSPACE, *(n for n in found if n != DEFAULT_WORKSPACE)]
+
+    def info(self, name: str) -> WorkspaceInfo:
+        """Documents, chunks, size on disk, last write and creation time of workspace ``name``."""
+        resources = self.get(name)
+        documents = _document_count(resources)
+        chunks = resources.index.count()
+        folder = self.folder(name)
+        # the default's folder is the data dir: the other workspaces and the shared dictionary are not its own
+        skip = {self.settings.workspaces_dir(), self.settings.shared_entities_file().parent} \
+            if name == DEFAULT_WORKSPACE else set()
+        size, latest = _folder_stats(folder, skip)
+        marker = folder / CREATED_MARKER
+        created = marker.stat().st_mtime if marker.is_file() else None
+        return WorkspaceInfo(name=name, documents=documents, chunks=chunks, size_bytes=size,
+                             last_write=latest, created_at=created)
+
+    # -- lifecycle -------------------------------------------------------------------------------------------
+    def create(self, name: str) -> WorkspaceInfo:
+        """Create workspace ``name`` (empty); a ServiceError ``workspace_exists`` (409) if it exists."""
+        check_workspace_name(name)
+        with self._lock:
+            if self.exists(name):
+                raise ServiceError("conflict", "workspace_exists", f"workspace {name!r} already exists",
+                                   {"workspace": name})
+            folder = self.folder(name)
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / CREATED_MARKER).write_text(f"{time.time():.3f}\n", encoding="utf-8")
+        return self.info(name)
+
+    def delete(self, name: str) -> dict[str, Any]:
+        """Delete workspace ``name``: stop its jobs, close its stores, drop its collection (a Milvus server) and
+        entity keys (Redis), remove its folder. ``default`` cannot be deleted (409 ``workspace_protected``)."""
+        check_workspace_name(name)
+        if name == DEFAULT_WORKSPACE:
+            raise ServiceError("conflict", "workspace_protected",
+                               "the default workspace cannot be deleted (delete its documents to empty it)")
+        with self._lock:
+            if not self.exists(name):
+                raise UnknownWorkspace(name)
+            resources = self.get(name)
+            counts = {"documents": _document_count(resources), "chunks": resources.index.count()}
+            self._drop_remote(resources)
+            del self._opened[name]
+            resources.close()
+            shutil.rmtree(self.folder(name), ignore_errors=False)
+        return {"success": True, "workspace": name, "deleted": counts}
+
+    def _drop_remote(self, resources: Resources) -> None:
+        """What a workspace holds outside its folder: its collection on a Milvus server, its Redis entity keys."""
+        settings = resources.settings
+        if settings.milvus_uri:
+            drop = getattr(resources.index, "drop", None)
+            if drop is None:
+                raise ServiceError("unavailable", "delete_unsupported", "this index cannot drop its collection")
+            drop()
+        if settings.redis_url:
+            own = getattr(resources.context.entities, "own", None)
+            clear = getattr(own, "clear", None)
+            if clear is not None:
+                clear()
+
+    def close(self) -> None:
+        """Close every opened workspace (the default last: it owns the shared parts)."""
+        with self._lock:
+            self._closed = True
+            opened, self._opened = self._opened, {}
+        for name, resources in sorted(opened.items(), key=lambda item: item[0] == DEFAULT_WORKSPACE):
+            try:
+                resources.close()
+            except Exception:  # one workspace failing to close must not leave the others open
+                log.exception("closing workspace %s failed", name)
