@@ -42,6 +42,7 @@ from app.client import RemoteClient, RemoteError
 from app.errors import ServiceError, error_body, error_info
 from app.schemas import DocumentId, DocumentIn, EntityAlias, EntityName, QueryRequest, QueryResponse, Question
 from app.schemas.chat import CitedPassage, cited_passages
+from app.workspaces import DEFAULT_WORKSPACE, NAME_PATTERN, UnknownWorkspace
 from graphs.domain import STORED, Document, EntityMetadata, EntityType
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import AliasConflictError, StoreUnavailable
@@ -59,8 +60,7 @@ INSTRUCTIONS = (
 )
 MAX_OFFSET = 1_000_000_000
 MESSAGE_ERRORS = 5
-DEFAULT_WORKSPACE = "default"  # the registry's (app.workspaces.DEFAULT_WORKSPACE)
-WORKSPACE_PATTERN = r"^[a-z0-9][a-z0-9_-]{0,31}$"
+WORKSPACE_PATTERN = NAME_PATTERN.pattern
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 # The HTTP request of the tool call in progress (``/mcp``), None over stdio: its workspace header, its key.
@@ -138,9 +138,6 @@ def connection_workspace() -> str | None:
     return str(name) if name else None
 
 
-def unknown_workspace(name: str) -> ServiceError:
-    """The same error the registry raises for a workspace that does not exist."""
-    return ServiceError("not_found", "workspace_not_found", f"no workspace {name!r}", {"workspace": name})
 
 
 class ToolBackend(Protocol):
@@ -183,7 +180,7 @@ class LocalTools:
             resources: Resources = source.get(name)
             return resources
         if name not in (None, DEFAULT_WORKSPACE):
-            raise unknown_workspace(name)
+            raise UnknownWorkspace(name)
         resources = source
         return resources
 

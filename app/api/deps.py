@@ -24,8 +24,9 @@ async def resources_of(request: Request) -> Resources:
     if "json" in request.headers.get("content-type", "") and not hasattr(request.state, BODY_STATE):
         setattr(request.state, BODY_STATE, body_workspace(await request.body()))  # read once: FastAPI caches it
     name = effective_workspace(request)
-    request.state.workspace = name  # the metrics' and traces' workspace
-    return workspaces_of(request).get(name)
+    resources = workspaces_of(request).get(name)
+    request.state.workspace = name  # the metrics' and traces' workspace: only a name that is one (a bounded set)
+    return resources
 
 
 ResourcesDep = Annotated[Resources, Depends(resources_of)]

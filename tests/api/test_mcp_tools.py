@@ -126,7 +126,7 @@ def test_every_tool_takes_an_optional_workspace_and_an_unknown_one_is_a_coded_er
     codes = [error_text(r).partition(":")[0] for r in results[1:]]
     assert codes == ["workspace_not_found", "workspace_not_found", "workspace_not_found", "invalid_workspace",
                      "invalid_workspace"]
-    assert "no workspace 'nope'" in error_text(results[1])
+    assert "'nope'" in error_text(results[1])
     # the failed delete on another workspace touched nothing here
     [page] = calls(server, ("list_documents", {}))
     assert page.structured_content["documents"] == [{"id": "tx", "title": "腾讯"}]
@@ -142,7 +142,7 @@ def test_every_tool_takes_an_optional_workspace_and_an_unknown_one_is_a_coded_er
 def test_a_servers_default_workspace_applies_to_calls_that_name_none(app_client: TestClient) -> None:
     resources = app_client.app.state.resources  # type: ignore[attr-defined]
     [missing] = calls(build_mcp_server(lambda: resources, default_workspace="team-x"), ("list_documents", {}))
-    assert error_text(missing).startswith("workspace_not_found: no workspace 'team-x'")
+    assert error_text(missing).startswith("workspace_not_found: ") and "'team-x'" in error_text(missing)
     [named] = calls(build_mcp_server(lambda: resources, default_workspace="team-x"),
                     ("list_documents", {"workspace": "default"}))
     assert not named.is_error

@@ -5,8 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from app.api.deps import resources_of
-from app.observability.metrics import CONTENT_TYPE
+from app.observability.metrics import CONTENT_TYPE, Metrics
 
 router = APIRouter(tags=["operations"])
 
@@ -18,6 +17,8 @@ router = APIRouter(tags=["operations"])
 )
 async def metrics(request: Request) -> Response:
     """Requests, node latencies, routes, relaxations, not-found answers, LLM calls and failures, degradations,
-    store errors and ingest counts (a key is needed with ``AER_METRICS_REQUIRE_KEY``)."""
+    store errors and ingest counts, each workspace's under its ``workspace`` label: one registry for the process,
+    whatever workspace the request names (a key is needed with ``AER_METRICS_REQUIRE_KEY``)."""
     request.state.action = "metrics"
-    return Response(resources_of(request).metrics.render(), media_type=CONTENT_TYPE)
+    metrics: Metrics = request.app.state.resources.metrics
+    return Response(metrics.render(), media_type=CONTENT_TYPE)
