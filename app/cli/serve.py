@@ -51,18 +51,46 @@ def mcp_command(
     server: Annotated[str | None, typer.Option(
         "--server", help="Serve a running server's index (http://host:8000) instead of opening the local stores: "
                          "the tools call its HTTP API (with the first of AER_API_KEYS).")] = None,
+    workspace: Annotated[str | None, typer.Option(
+        "--workspace", help="The workspace of a tool call that names none (default: AER_WORKSPACE, else "
+                            "'default'); every tool still takes a workspace argument.")] = None,
 ) -> None:
     """Serve the MCP tools (query, add_documents, add_entity, list_entities, list_documents, delete_document)
     over stdin/stdout, for an MCP client that starts this command."""
+    from app.errors import ServiceError
+    from app.settings import Settings
+    from app.workspaces import check_workspace_name
+
+    settings = Settings()
+    default = workspace or settings.workspace
+    try:
+        check_workspace_name(default)
+    except ServiceError as exc:
+        typer.secho(f"error: {exc.code}: {exc.message}", fg="red", err=True)
+        raise typer.Exit(2) from exc
     if server := route(server):
         with remote(server) as client:
             client.health()  # unreachable: a clear error now, not one per tool call
+            client.workspace = default
+            client.list_entities(limit=1)  # a workspace the server does not have: a clear error now
             from app.mcp_server import RemoteTools, run_stdio
 
             run_stdio(RemoteTools(client))
         return
     from app.mcp_server import LocalTools, run_stdio
+    from app.workspaces import DEFAULT_WORKSPACE, Workspaces
 
-    with opened() as resources:
+    with opened(settings) as resources:
+        registry = Workspaces(settings, lambda _settings: resources)
+        registry.adopt(resources)
+        if not registry.exists(default):
+            typer.secho(f"error: workspace_not_found: no workspace named {default!r} (aer workspaces list)",
+                        fg="red", err=True)
+            raise typer.Exit(2)
         resources.warm_up()
-        run_stdio(LocalTools(lambda: resources))
+        try:
+            run_stdio(LocalTools(lambda: registry, default))
+        finally:  # the default workspace's resources are closed by `opened`
+            for name, other in registry.opened().items():
+                if name != DEFAULT_WORKSPACE:
+                    other.close()
