@@ -26,6 +26,7 @@ from app.api.routes import (
     metrics,
     openai_compat,
     workbench,
+    workspaces,
 )
 from app.api.routes.web import install_page
 from app.api.security import Guard, GuardedApp, access_summary, install_security
@@ -47,18 +48,18 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         logging.getLogger("uvicorn.error").info("access: %s", access_summary(settings))
-        workspaces = Workspaces(settings, resources_factory, start=True)
-        resources = await asyncio.to_thread(resources_factory, workspaces.settings)
+        registry = Workspaces(settings, resources_factory, start=True)
+        resources = await asyncio.to_thread(resources_factory, registry.settings)
         await asyncio.to_thread(resources.warm_up)
-        workspaces.adopt(resources)
-        app.state.workspaces = workspaces
+        registry.adopt(resources)
+        app.state.workspaces = registry
         app.state.resources = resources  # the default workspace's (code that knows no workspace keeps working)
         resources.start_jobs()
         try:
             async with mcp_http(app, settings.host):
                 yield
         finally:
-            await asyncio.to_thread(workspaces.close)
+            await asyncio.to_thread(registry.close)
 
     # FastAPIOffline serves the Swagger/ReDoc assets from the package: /docs works with no network.
     app = FastAPIOffline(
@@ -82,7 +83,7 @@ def create_app(
     # the MCP transport is a plain ASGI app: the guard wraps it (every call needs a key once keys are set)
     app.router.routes.append(Route("/mcp", GuardedApp(McpHttpEndpoint(), guard.of_kind("write")),
                                    methods=["GET", "POST", "DELETE"], include_in_schema=False))
-    for router in (info.router, graph.router, evaluations.router, workbench.router):
+    for router in (info.router, graph.router, evaluations.router, workbench.router, workspaces.router):
         app.include_router(router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)
     app.include_router(workbench.read_router, dependencies=[Depends(guard.of_kind("read"))], responses=ERROR_RESPONSES)
     app.include_router(workbench.corpus_router, dependencies=[Depends(guard.of_kind("corpus"))],

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
+from pydantic import AliasChoices, Field, PrivateAttr, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from graphs.domain import DEFAULT_PRIORITY, EntityType
@@ -238,24 +238,29 @@ class Settings(BaseSettings):
         return "aer:" if self.workspace == "default" or self.root_data_dir is None else f"aer:ws:{self.workspace}:"
 
     SHARED_ENTITY_PREFIX: ClassVar[str] = "aer:shared:"
+    _service: Settings | None = PrivateAttr(default=None)
+    """The service's settings a workspace's were made from (``for_workspace``)."""
 
     def for_workspace(self, name: str) -> Settings:
         """The settings of workspace ``name``: ``default`` keeps the data dir, its files and collection (a data
         dir made before workspaces opens as it); another lives in ``<data_dir>/workspaces/<name>/`` (its Milvus
         Lite file, graph, inventory, jobs, entity overlay, trajectory log) and, on a Milvus server, in collection
         ``<collection>_ws_<name>``. The name must be checked first (``app.workspaces.check_workspace_name``)."""
-        root = self.service_dir()
-        base = self if self.root_data_dir is None else self.model_copy(update={"root_data_dir": None})
+        base = self._service or self
+        root = base.data_dir
         if name == "default":
-            return base.model_copy(update={"workspace": name, "root_data_dir": root, "data_dir": root})
-        folder = root / "workspaces" / name
-        trajectory = folder / "trajectories.jsonl" if base.trajectory_log is not None else None
-        return base.model_copy(update={
-            "workspace": name, "root_data_dir": root, "data_dir": folder, "collection": f"{base.collection}_ws_{name}",
-            "graph_path": None, "trajectory_log": trajectory,
-            # one vector cache for every workspace's evaluations
-            "eval_vector_cache": base.eval_vector_cache or root / "eval" / "vectors",
-        })
+            settings = base.model_copy(update={"workspace": name, "root_data_dir": root})
+        else:
+            folder = root / "workspaces" / name
+            settings = base.model_copy(update={
+                "workspace": name, "root_data_dir": root, "data_dir": folder,
+                "collection": f"{base.collection}_ws_{name}", "graph_path": None,
+                "trajectory_log": folder / "trajectories.jsonl" if base.trajectory_log is not None else None,
+                # one vector cache for every workspace's evaluations
+                "eval_vector_cache": base.eval_vector_cache or root / "eval" / "vectors",
+            })
+        settings._service = base
+        return settings
 
     @property
     def llm_enabled(self) -> bool:

@@ -52,7 +52,7 @@ class UnknownWorkspace(ServiceError):
     """No workspace of that name (404 ``workspace_not_found``)."""
 
     def __init__(self, name: str) -> None:
-        super().__init__("not_found", "workspace_not_found", f"no workspace named {name!r}", {"workspace": name})
+        super().__init__("not_found", "workspace_not_found", f"no workspace {name!r}", {"workspace": name})
         self.name = name
 
 

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from app.api.workspace_scope import BODY_STATE, body_workspace, effective_workspace
+from app.api.workspace_scope import effective_workspace, remember_body_workspace
 from app.container import Resources
 from app.workspaces import Workspaces
 
@@ -21,8 +21,7 @@ async def resources_of(request: Request) -> Resources:
     """The resources of the workspace the request addresses (``X-Workspace``, ``?workspace=``, the JSON body's
     ``workspace``; else the key's own; else ``default``): 404 ``workspace_not_found`` when there is none such,
     422 ``invalid_workspace`` for a name that cannot be one."""
-    if "json" in request.headers.get("content-type", "") and not hasattr(request.state, BODY_STATE):
-        setattr(request.state, BODY_STATE, body_workspace(await request.body()))  # read once: FastAPI caches it
+    await remember_body_workspace(request)
     name = effective_workspace(request)
     resources = workspaces_of(request).get(name)
     request.state.workspace = name  # the metrics' and traces' workspace: only a name that is one (a bounded set)

@@ -43,6 +43,9 @@ async def upload(
     skip_unchanged: Annotated[Literal["true", "false", "1", "0"], Form(
         alias="skipUnchanged", description="Leave alone a document whose content is already indexed: true or "
         "false (1 or 0); any other value is refused (422), never read as one or the other.")] = "true",
+    workspace: Annotated[str | None, Form(
+        max_length=64, description="The workspace the files go to (the X-Workspace header also names it); "
+                                   "default: the key's own, else `default`.")] = None,
 ) -> Any:
     """Ingest uploaded files as a background job; a file that cannot be read fails alone."""
     request.state.action = "upload"  # the metrics' action label

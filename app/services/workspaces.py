@@ -1,0 +1,33 @@
+"""Workspaces: list (with what each holds), create, describe, delete; what the REST routes and the CLI call."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from app.workspaces import WorkspaceInfo, Workspaces
+
+
+def list_infos(workspaces: Workspaces, names: list[str] | None = None) -> list[WorkspaceInfo]:
+    """What each workspace holds (``names``: only these, e.g. those a key may see), ``default`` first."""
+    return [workspaces.info(name) for name in (names if names is not None else workspaces.names())]
+
+
+async def list_workspaces(workspaces: Workspaces, names: list[str] | None = None) -> list[WorkspaceInfo]:
+    """``list_infos`` off the event loop (each workspace is opened to count it)."""
+    return await asyncio.to_thread(list_infos, workspaces, names)
+
+
+async def create_workspace(workspaces: Workspaces, name: str) -> WorkspaceInfo:
+    """Create an empty workspace (409 ``workspace_exists``, 422 ``invalid_workspace``)."""
+    return await asyncio.to_thread(workspaces.create, name)
+
+
+async def workspace_info(workspaces: Workspaces, name: str) -> WorkspaceInfo:
+    """What workspace ``name`` holds (404 ``workspace_not_found``)."""
+    return await asyncio.to_thread(workspaces.info, name)
+
+
+async def delete_workspace(workspaces: Workspaces, name: str) -> dict[str, Any]:
+    """Delete a workspace and everything it holds (409 ``workspace_protected`` for ``default``)."""
+    return await asyncio.to_thread(workspaces.delete, name)

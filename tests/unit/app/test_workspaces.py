@@ -1,0 +1,114 @@
+"""The workspace registry and the settings of a workspace: names, create, list, info, delete, isolation by
+construction (each workspace its own stores; the models shared)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from app.errors import ServiceError
+from app.workspaces import DEFAULT_WORKSPACE, UnknownWorkspace, Workspaces, check_workspace_name
+from graphs.domain import Document
+from tests.support.apps import fast_resources, settings_for
+
+
+@pytest.fixture
+def registry(tmp_path: Path) -> Iterator[Workspaces]:
+    workspaces = Workspaces(settings_for(tmp_path), fast_resources)
+    yield workspaces
+    workspaces.close()
+
+
+@pytest.mark.parametrize("name", ["default", "a", "team-1", "q3_report", "0abc", "x" * 32])
+def test_valid_names(name: str) -> None:
+    assert check_workspace_name(name) == name
+
+
+@pytest.mark.parametrize("name", ["", "A", "Team", "-a", "_a", "a b", "a/b", "..", "a.b", "x" * 33, "é", "a\n"])
+def test_invalid_names_are_invalid_workspace(name: str) -> None:
+    with pytest.raises(ServiceError) as info:
+        check_workspace_name(name)
+    assert (info.value.kind, info.value.code) == ("invalid", "invalid_workspace")
+
+
+def test_settings_for_a_workspace(tmp_path: Path) -> None:
+    settings = settings_for(tmp_path, trajectory_log=tmp_path / "runs.jsonl")
+    default = settings.for_workspace("default")
+    assert default.data_dir == tmp_path and default.collection == settings.collection
+    assert default.milvus_target() == settings.milvus_target() and default.sqlite_path() == settings.sqlite_path()
+    assert default.trajectory_log == tmp_path / "runs.jsonl" and default.entity_prefix() == "aer:"
+    a = settings.for_workspace("a")
+    assert a.data_dir == tmp_path / "workspaces" / "a" and a.workspace == "a"
+    assert a.collection == f"{settings.collection}_ws_a"
+    for path in (Path(a.milvus_target()), a.sqlite_path(), a.kg_file(), a.catalog_file(), a.jobs_file(),
+                 a.trajectory_log):
+        assert path is not None and path.is_relative_to(tmp_path / "workspaces" / "a")
+    assert a.shared_entities_file() == default.shared_entities_file() == tmp_path / "shared" / "entities.db"
+    assert a.entity_prefix() == "aer:ws:a:"
+    # a workspace's settings give the same workspace's again, and another's from the same root
+    assert a.for_workspace("a") == a and a.for_workspace("b").data_dir == tmp_path / "workspaces" / "b"
+    assert a.for_workspace("default").data_dir == tmp_path
+    # an explicit graph file is the default workspace's; another workspace keeps its graph in its folder
+    explicit = settings_for(tmp_path, graph_path=tmp_path / "g.db")
+    assert explicit.for_workspace("default").kg_file() == tmp_path / "g.db"
+    assert explicit.for_workspace("a").kg_file() == tmp_path / "workspaces" / "a" / "graph.db"
+
+
+def test_default_always_exists_and_others_are_created(registry: Workspaces, tmp_path: Path) -> None:
+    assert registry.names() == [DEFAULT_WORKSPACE] and registry.exists("default")
+    with pytest.raises(UnknownWorkspace) as info:
+        registry.get("sales")
+    assert (info.value.code, info.value.kind) == ("workspace_not_found", "not_found")
+    created = registry.create("sales")
+    assert (created.name, created.documents, created.chunks) == ("sales", 0, 0) and created.created_at
+    registry.create("hr")
+    assert registry.names() == ["default", "hr", "sales"]
+    with pytest.raises(ServiceError) as conflict:
+        registry.create("hr")
+    assert conflict.value.code == "workspace_exists"
+    with pytest.raises(ServiceError) as bad:
+        registry.create("HR")
+    assert bad.value.code == "invalid_workspace"
+    assert (tmp_path / "workspaces" / "sales").is_dir()
+    # a stray folder without the workspace marker is no workspace
+    (tmp_path / "workspaces" / "stray").mkdir()
+    assert "stray" not in registry.names() and not registry.exists("stray")
+
+
+def test_each_workspace_has_its_own_stores_and_shares_the_models(registry: Workspaces) -> None:
+    registry.create("a")
+    default, a = registry.get(), registry.get("a")
+    assert registry.get("a") is a and registry.get(None) is default
+    for own in ("index", "entities", "kg"):
+        assert getattr(a.context, own) is not getattr(default.context, own)
+    assert a.catalog is not default.catalog and a.jobs is not default.jobs
+    assert a.context.embedder is default.context.embedder and a.context.reranker is default.context.reranker
+    assert a.context.prompts is default.context.prompts and a.metrics is default.metrics
+    assert a.workspace == "a" and default.workspace == "default"
+    a.ingestor.ingest([Document(id="same", title="A's", text="Alpha Corp sells turbines in Oslo.")])
+    default.ingestor.ingest([Document(id="same", title="default's", text="Beta Ltd bakes bread in Rome.")])
+    assert a.index.count() == 1 and default.index.count() == 1
+    assert [c.text for c in a.index.document_chunks("same")] == ["Alpha Corp sells turbines in Oslo."]
+    info = registry.info("a")
+    assert (info.documents, info.chunks) == (1, 1) and info.size_bytes > 0 and info.last_write is not None
+
+
+def test_delete_closes_and_removes_everything_and_default_is_protected(registry: Workspaces, tmp_path: Path) -> None:
+    registry.create("gone")
+    gone = registry.get("gone")
+    gone.ingestor.ingest([Document(id="d", title="t", text="Gamma Inc builds ships in Genoa.")])
+    result = registry.delete("gone")
+    assert result == {"success": True, "workspace": "gone", "deleted": {"documents": 1, "chunks": 1}}
+    assert not (tmp_path / "workspaces" / "gone").exists() and registry.names() == ["default"]
+    with pytest.raises(UnknownWorkspace):
+        registry.get("gone")
+    with pytest.raises(UnknownWorkspace):
+        registry.delete("gone")
+    with pytest.raises(ServiceError) as protected:
+        registry.delete("default")
+    assert protected.value.code == "workspace_protected"
+    # the name can be used again: the new workspace starts empty
+    registry.create("gone")
+    assert registry.info("gone").documents == 0 and registry.get("gone").index.count() == 0
