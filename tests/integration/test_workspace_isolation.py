@@ -318,6 +318,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
+@pytest.mark.slow
 def test_no_workspace_ever_sees_anothers_data_under_concurrent_mixed_load(client: TestClient) -> None:
     started = time.monotonic()
     run, workers = mixed_run(client, BUDGET_S)
