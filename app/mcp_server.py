@@ -16,8 +16,8 @@ traceback: ``invalid_arguments: ...``, ``unknown_argument: ...``, ``empty_questi
 ``store_unavailable: ...``, ``document_not_found: ...``, ``alias_conflict: ...``, ``server_unreachable: ...``.
 
 Workspaces: every tool takes an optional ``workspace``; without it a call goes to the connection's workspace
-(``/mcp``: its ``X-Workspace`` header or ``?workspace=``), else the server's default (``aer mcp --workspace W``),
-else the service's default workspace. A name that is not a workspace's (``invalid_workspace: ...``) or names none
+(``/mcp``: its ``X-Workspace`` header or ``?workspace=``; an argument naming another is ``conflicting_workspace``),
+else the server's default (``aer mcp --workspace W``), else the service's default workspace. A name that is not a workspace's (``invalid_workspace: ...``) or names none
 (``workspace_not_found: ...``) is a tool error with that code, never a call on another workspace.
 """
 
@@ -174,7 +174,11 @@ class LocalTools:
 
     def resources(self, workspace: str | None = None) -> Resources:
         """The resources of ``workspace`` (None: the connection's, else this server's default)."""
-        name = workspace or connection_workspace() or self.default
+        connection = connection_workspace()
+        if workspace and connection and workspace != connection:  # as the REST API: never act on another one
+            raise ServiceError("invalid", "conflicting_workspace", f"the call names workspace {workspace!r} and its "
+                               f"connection {connection!r}", {"workspaces": sorted({workspace, connection})})
+        name = workspace or connection or self.default
         source = self.source()
         if hasattr(source, "names") and hasattr(source, "get"):  # the registry
             resources: Resources = source.get(name)

@@ -181,3 +181,28 @@ def test_the_run_span_carries_the_workspace(client: TestClient) -> None:
             resources.tracing = saved[name]
     runs = [s for s in exporter.get_finished_spans() if s.name == "rag.query"]
     assert len(runs) == 1 and (runs[0].attributes or {}).get("aer.workspace") == "team-a"
+
+
+def test_mcp_over_http_uses_the_connections_workspace(client: TestClient) -> None:
+    headers = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
+
+    def call(arguments: dict[str, Any], **extra: str) -> Any:
+        r = client.post("http://127.0.0.1:8000/mcp", headers={**headers, **extra}, json={
+            "jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": "query", "arguments": {"question": QUESTION, **arguments}}})
+        assert r.status_code == 200, r.text
+        return r.json()["result"]
+
+    for workspace in FACTS:
+        result = call({}, **{"X-Workspace": workspace})
+        assert not result["isError"], result
+        only_its_own_facts(result["structuredContent"]["answer"], workspace)
+    named = call({"workspace": "team-b"})
+    only_its_own_facts(named["structuredContent"]["answer"], "team-b")
+    same = call({"workspace": "team-b"}, **{"X-Workspace": "team-b"})
+    only_its_own_facts(same["structuredContent"]["answer"], "team-b")
+    other = call({"workspace": "team-b"}, **{"X-Workspace": "team-a"})  # never another than the connection's
+    assert other["isError"] and other["content"][0]["text"].startswith("conflicting_workspace: ")
+    only_its_own_facts(call({})["structuredContent"]["answer"], "default")
+    missing = call({}, **{"X-Workspace": "nope"})
+    assert missing["isError"] and missing["content"][0]["text"].startswith("workspace_not_found: ")
