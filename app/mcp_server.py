@@ -140,6 +140,18 @@ def connection_workspace() -> str | None:
 
 
 
+def tool_workspace(argument: str | None, default: str | None = None) -> str:
+    """The workspace a tool call works in: its ``workspace`` argument, else the connection's (``/mcp``'s
+    ``X-Workspace`` or ``?workspace=``), else the server's ``default`` (``aer mcp --workspace``), else
+    ``default``. An argument naming another workspace than the connection is ``conflicting_workspace``, as on the
+    REST API. (The workspace a key's rights are checked on.)"""
+    connection = connection_workspace()
+    if argument and connection and argument != connection:
+        raise ServiceError("invalid", "conflicting_workspace", f"the call names workspace {argument!r} and its "
+                           f"connection {connection!r}", {"workspaces": sorted({argument, connection})})
+    return argument or connection or default or DEFAULT_WORKSPACE
+
+
 class ToolBackend(Protocol):
     """Where the tools' work is done: this process's stores, or a running server. ``workspace``: the one the call
     names, or None for the backend's default."""
@@ -174,16 +186,12 @@ class LocalTools:
 
     def resources(self, workspace: str | None = None) -> Resources:
         """The resources of ``workspace`` (None: the connection's, else this server's default)."""
-        connection = connection_workspace()
-        if workspace and connection and workspace != connection:  # as the REST API: never act on another one
-            raise ServiceError("invalid", "conflicting_workspace", f"the call names workspace {workspace!r} and its "
-                               f"connection {connection!r}", {"workspaces": sorted({workspace, connection})})
-        name = workspace or connection or self.default
+        name = tool_workspace(workspace, self.default)
         source = self.source()
         if hasattr(source, "names") and hasattr(source, "get"):  # the registry
             resources: Resources = source.get(name)
             return resources
-        if name not in (None, DEFAULT_WORKSPACE):
+        if name != DEFAULT_WORKSPACE:
             raise UnknownWorkspace(name)
         resources = source
         return resources
@@ -358,6 +366,9 @@ class StrictMCPServer(MCPServer):
     tool's signature, and a deliberate tool error is answered with its own text.
     """
 
+    default_workspace: str | None = None
+    """The workspace of a call that names none and comes on no connection naming one (``aer mcp --workspace``)."""
+
     async def call_tool(self, name: str, arguments: dict[str, Any],
                         context: Context[Any, Any] | None = None) -> Any:
         tool = self._tool_manager.get_tool(name)
@@ -419,8 +430,9 @@ def build_mcp_server(backend: ToolBackend | Callable[[], Any], default_workspace
     if callable(backend):
         backend = LocalTools(backend, default_workspace)
     tools: ToolBackend = backend
-    server: MCPServer = StrictMCPServer("adaptive-entity-rag", title="Adaptive Entity RAG",
-                                        instructions=INSTRUCTIONS, version="0.1.0", log_level="WARNING")
+    server = StrictMCPServer("adaptive-entity-rag", title="Adaptive Entity RAG", instructions=INSTRUCTIONS,
+                             version="0.1.0", log_level="WARNING")
+    server.default_workspace = default_workspace
 
     @server.tool(annotations=READ_ONLY)
     async def query(
