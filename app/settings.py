@@ -13,6 +13,16 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from graphs.domain import DEFAULT_PRIORITY, EntityType
 
 
+def workspace_collection(collection: str, workspace: str) -> str:
+    """The Milvus collection of a workspace other than the default: ``<collection>_ws_<name>`` for a name of
+    letters and digits; a name with ``-`` or ``_`` (which a collection name cannot hold, or which could make one
+    workspace's collection a prefix of another's ``__`` reindex target) is spelled in hex:
+    ``<collection>_wsx_<hex>``."""
+    if workspace.isalnum() and workspace.isascii():
+        return f"{collection}_ws_{workspace}"
+    return f"{collection}_wsx_{workspace.encode().hex()}"
+
+
 class Settings(BaseSettings):
     """Service configuration; every field can be set as ``AER_<NAME>`` (or a ``.env`` file)."""
 
@@ -245,7 +255,7 @@ class Settings(BaseSettings):
         """The settings of workspace ``name``: ``default`` keeps the data dir, its files and collection (a data
         dir made before workspaces opens as it); another lives in ``<data_dir>/workspaces/<name>/`` (its Milvus
         Lite file, graph, inventory, jobs, entity overlay, trajectory log) and, on a Milvus server, in collection
-        ``<collection>_ws_<name>``. The name must be checked first (``app.workspaces.check_workspace_name``)."""
+        ``<collection>_ws_<name>`` (``workspace_collection``). The name must be checked first (``app.workspaces.check_workspace_name``)."""
         base = self._service or self
         root = base.data_dir
         if name == "default":
@@ -254,7 +264,7 @@ class Settings(BaseSettings):
             folder = root / "workspaces" / name
             settings = base.model_copy(update={
                 "workspace": name, "root_data_dir": root, "data_dir": folder,
-                "collection": f"{base.collection}_ws_{name}", "graph_path": None,
+                "collection": workspace_collection(base.collection, name), "graph_path": None,
                 "trajectory_log": folder / "trajectories.jsonl" if base.trajectory_log is not None else None,
                 # one vector cache for every workspace's evaluations
                 "eval_vector_cache": base.eval_vector_cache or root / "eval" / "vectors",

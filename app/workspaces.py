@@ -22,12 +22,14 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.container import Resources, build_resources
 from app.errors import ServiceError
 from app.settings import Settings
-from graphs.stores.base import EntityStore
+
+if TYPE_CHECKING:  # the container (models, stores) is imported when a workspace opens: `aer --help` stays light
+    from app.container import Resources
+    from graphs.stores.base import EntityStore
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +94,27 @@ def _folder_stats(folder: Path, skip: set[Path]) -> tuple[int, float | None]:
     return size, latest
 
 
+def drop_collections(settings: Settings, which: Callable[[str], bool]) -> list[str]:
+    """Drop the collections on the Milvus server of ``settings`` whose name ``which`` accepts; their names."""
+    from pymilvus import MilvusClient
+    from pymilvus.exceptions import MilvusException
+
+    from graphs.stores.base import StoreUnavailable
+
+    token = settings.milvus_token.get_secret_value() if settings.milvus_token else ""
+    try:
+        client = MilvusClient(uri=settings.milvus_uri or "", token=token, timeout=settings.milvus_timeout_s)
+        try:
+            names = sorted(n for n in client.list_collections(timeout=settings.milvus_timeout_s) if which(n))
+            for name in names:
+                client.drop_collection(name, timeout=settings.milvus_timeout_s)
+        finally:
+            client.close()
+    except (MilvusException, OSError) as exc:  # the workspace stays (its folder is kept) and the caller is told
+        raise StoreUnavailable("milvus", f"dropping the workspace's collections failed: {exc}") from exc
+    return names
+
+
 def _document_count(resources: Resources) -> int:
     """How many documents a workspace's inventory lists."""
     if resources.catalog is None:
@@ -104,7 +127,7 @@ class Workspaces:
     """The service's workspaces: each opened once, on first use, with the shared parts built once."""
 
     def __init__(self, settings: Settings,
-                 open_default: Callable[[Settings], Resources] = build_resources,
+                 open_default: Callable[[Settings], Resources] | None = None,
                  start: bool = False) -> None:
         """``open_default`` builds the default workspace's resources (and with them the shared parts);
         ``start``: start each opened workspace's job runner and vector filler (the service does; a CLI command
@@ -142,8 +165,10 @@ class Workspaces:
                 return self._opened[name]
             if not self.exists(name):
                 raise UnknownWorkspace(name)
+            from app.container import build_resources
+
             if name == DEFAULT_WORKSPACE:
-                resources = self._open_default(self.settings)
+                resources = (self._open_default or build_resources)(self.settings)
             else:
                 resources = build_resources(self.settings.for_workspace(name), self.default.shared)
             if self._start:
@@ -225,16 +250,17 @@ class Workspaces:
         return {"success": True, "workspace": name, "deleted": counts}
 
     def _drop_remote(self, resources: Resources) -> None:
-        """What a workspace holds outside its folder: its collection on a Milvus server, its Redis entity keys."""
+        """What a workspace holds outside its folder: its collections on a Milvus server (the active one and
+        those ``aer reindex`` made from it), its own Redis entity keys."""
         settings = resources.settings
         if settings.milvus_uri:
             drop = getattr(resources.index, "drop", None)
             if drop is None:
                 raise ServiceError("unavailable", "delete_unsupported", "this index cannot drop its collection")
             drop()
+            drop_collections(settings, lambda n: n == settings.collection or n.startswith(f"{settings.collection}__"))
         if settings.redis_url:
-            own = getattr(resources.context.entities, "own", None)
-            clear = getattr(own, "clear", None)
+            clear = getattr(getattr(resources.context.entities, "own", None), "clear", None)
             if clear is not None:
                 clear()
 

@@ -32,15 +32,17 @@ from app.cli.ingest import delete, ingest, ingest_documents, read_documents, thr
 from app.cli.jobs import jobs_cli
 from app.cli.query import SEED_QUESTIONS, demo, print_response, query, run_questions
 from app.cli.serve import graph, mcp_command, serve
+from app.cli.workspaces import workspaces_cli
 
 cli.add_typer(entities_cli, name="entities")
 cli.add_typer(documents_cli, name="documents")
 cli.add_typer(jobs_cli, name="jobs")
+cli.add_typer(workspaces_cli, name="workspaces")
 
 __all__ = ["LAZY_COMMANDS", "SEED_QUESTIONS", "EntityType", "ServerOption", "cli", "delete", "demo", "demo_dir",
            "documents_cli", "entities_cli", "graph", "import_entities", "ingest", "ingest_documents", "jobs_cli",
            "load_command", "main", "mcp_command", "opened", "print_response", "query", "read_documents", "remote",
-           "route", "run_questions", "serve", "throughput_line"]
+           "route", "run_questions", "serve", "throughput_line", "workspaces_cli"]
 
 
 def main() -> None:

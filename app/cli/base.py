@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from app.client import RemoteClient
     from app.container import Resources
     from app.settings import Settings
+    from app.workspaces import Workspaces
 
 EntityType = Literal["PERSON", "ORGANIZATION", "PRODUCT", "EVENT", "LOCATION", "DATE", "CONCEPT", "OTHER"]
 """``graphs.domain.EntityType``, spelled here so that building the commands imports no model (a test keeps the
@@ -92,6 +93,11 @@ ServerOption = Annotated[
     str | None,
     typer.Option("--server", help="Use a running server (http://host:8000) instead of opening the local stores."),
 ]
+WorkspaceOption = Annotated[
+    str | None,
+    typer.Option("--workspace", help="The workspace (knowledge base) to work in; default: AER_WORKSPACE, else "
+                                     "`default` (`aer workspaces list` shows them)."),
+]
 
 
 def demo_dir() -> Path:
@@ -148,46 +154,88 @@ def route(server: str | None) -> str | None:
     return url
 
 
-@contextmanager
-def opened(settings: Settings | None = None) -> Iterator[Resources]:
-    """Build the process resources and close them afterwards, with store errors made readable (a data dir
-    another process holds: one line, exit 3)."""
-    from app.container import build_resources
+def workspace_name(workspace: str | None, settings: Settings | None = None) -> str:
+    """The workspace a command works in (``--workspace``, else AER_WORKSPACE, else ``default``); a name that
+    cannot be one: one line, exit 2."""
+    from app.errors import ServiceError
     from app.settings import Settings
+    from app.workspaces import check_workspace_name
+
+    name = workspace if workspace is not None else (settings or Settings()).workspace
+    try:
+        return check_workspace_name(name)
+    except ServiceError as exc:
+        typer.secho(f"error: {exc.message}", fg="red", err=True)
+        raise typer.Exit(2) from exc
+
+
+@contextmanager
+def opened_workspaces(settings: Settings | None = None) -> Iterator[Workspaces]:
+    """The data dir's workspace registry (nothing started), closed afterwards, with store errors made readable
+    (a data dir another process holds: one line, exit 3)."""
+    from app.settings import Settings
+    from app.workspaces import Workspaces
     from graphs.embeddings import EmbedderMismatch
     from graphs.stores.base import StoreError
 
     settings = settings or Settings()
     if data_dir_holder(settings):
         raise locked_out(settings)
+    workspaces = Workspaces(settings)
     try:
-        resources = build_resources(settings)
-    except EmbedderMismatch as exc:  # the message names both embedders and `aer reindex`
-        typer.secho(f"error: {exc}", fg="red", err=True)
-        raise typer.Exit(2) from exc
-    except StoreError as exc:
-        typer.secho(f"error: {exc}", fg="red", err=True)
-        typer.secho("hint: is a server already using this data dir? Only one process may open a Milvus Lite file.",
-                    err=True)
-        raise typer.Exit(3) from exc
-    try:
-        yield resources
+        try:
+            _ = workspaces.default  # opens the default workspace: the shared models every other one uses
+        except EmbedderMismatch as exc:  # the message names both embedders and `aer reindex`
+            typer.secho(f"error: {exc}", fg="red", err=True)
+            raise typer.Exit(2) from exc
+        except StoreError as exc:
+            typer.secho(f"error: {exc}", fg="red", err=True)
+            typer.secho("hint: is a server already using this data dir? Only one process may open a Milvus Lite "
+                        "file.", err=True)
+            raise typer.Exit(3) from exc
+        yield workspaces
     finally:
-        resources.close()
+        workspaces.close()
 
 
 @contextmanager
-def remote(server: str) -> Iterator[RemoteClient]:
-    """A client of a running server, with its errors made readable (exit 2; 3 when unreachable).
+def opened(settings: Settings | None = None, workspace: str | None = None) -> Iterator[Resources]:
+    """Open the resources of a workspace (``workspace``, else AER_WORKSPACE, else ``default``) and close them
+    afterwards, with store errors made readable (a data dir another process holds: one line, exit 3; a
+    workspace that does not exist: one line, exit 2)."""
+    from app.settings import Settings
+    from app.workspaces import UnknownWorkspace
+
+    settings = settings or Settings()
+    name = workspace_name(workspace, settings)
+    with opened_workspaces(settings) as workspaces:
+        try:
+            resources = workspaces.get(name)
+        except UnknownWorkspace as exc:
+            typer.secho(f"error: {exc.message} (create it: aer workspaces create {name})", fg="red", err=True)
+            raise typer.Exit(2) from exc
+        yield resources
+
+
+@contextmanager
+def remote(server: str, workspace: str | None = None) -> Iterator[RemoteClient]:
+    """A client of a running server, with its errors made readable (exit 2; 3 when unreachable), sending every
+    call to ``workspace`` (else AER_WORKSPACE; neither: the server's default or the key's own).
 
     Sends the first of ``AER_API_KEYS`` as the API key, so one environment serves both ends.
     """
+    from app.api.workspace_scope import HEADER
     from app.client import RemoteClient, RemoteError
     from app.settings import Settings
 
-    keys = Settings().api_keys
+    settings = Settings()
+    keys = settings.api_keys
+    name = workspace if workspace is not None else (settings.workspace if "workspace" in settings.model_fields_set
+                                                    else None)
     try:
         with RemoteClient(server, api_key=keys[0].get_secret_value() if keys else None) as client:
+            if name is not None:
+                client._http.headers[HEADER] = workspace_name(name)
             yield client
     except RemoteError as exc:
         typer.secho(f"error: {exc}", fg="red", err=True)

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from app.cli.base import ServerOption, opened, remote, route
+from app.cli.base import ServerOption, WorkspaceOption, opened, remote, route
 from app.cli.ingest import delete
 
 documents_cli = typer.Typer(no_args_is_help=True, help="The document inventory: list, show, delete.")
@@ -28,15 +28,16 @@ def documents_list(
     limit: Annotated[int, typer.Option(min=1, max=500)] = 100,
     as_json: Annotated[bool, typer.Option("--json", help="Print the page as JSON.")] = False,
     server: ServerOption = None,
+    workspace: WorkspaceOption = None,
 ) -> None:
     """List ingested documents: id, title, file, chunks, bytes, when."""
     from app.services.documents import list_documents
 
     if server := route(server):
-        with remote(server) as client:
+        with remote(server, workspace) as client:
             page = client.list_documents(offset, limit, source=source, title=title)
     else:
-        with opened() as resources:
+        with opened(workspace=workspace) as resources:
             page = list_documents(resources, offset=offset, limit=limit, source=source, title=title)
     if as_json:
         typer.echo(json.dumps(page, ensure_ascii=False, indent=2))
@@ -52,6 +53,7 @@ def documents_show(
     doc_id: str,
     as_json: Annotated[bool, typer.Option("--json", help="Print the document and its chunks as JSON.")] = False,
     server: ServerOption = None,
+    workspace: WorkspaceOption = None,
 ) -> None:
     """Show a document and its chunks, with each chunk's section or page and entity tags."""
     from app.client import RemoteError
@@ -59,7 +61,7 @@ def documents_show(
 
     body: dict[str, Any] | None
     if server := route(server):
-        with remote(server) as client:
+        with remote(server, workspace) as client:
             try:
                 body = client.document(doc_id)
             except RemoteError as exc:
@@ -67,7 +69,7 @@ def documents_show(
                     raise
                 body = None
     else:
-        with opened() as resources:
+        with opened(workspace=workspace) as resources:
             body = show_document(resources, doc_id)
     if body is None:
         typer.secho(f"no document {doc_id!r} (document_not_found)", fg="red", err=True)
@@ -86,6 +88,7 @@ def documents_show(
 
 
 @documents_cli.command("delete")
-def documents_delete(doc_id: str, server: ServerOption = None) -> None:
+def documents_delete(doc_id: str, server: ServerOption = None,
+                     workspace: WorkspaceOption = None) -> None:
     """Delete a document and all its chunks (as ``aer delete``)."""
-    delete(doc_id, server)
+    delete(doc_id, server, workspace)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from app.cli.base import EntityType, ServerOption, opened, remote, route
+from app.cli.base import EntityType, ServerOption, WorkspaceOption, opened, remote, route
 
 if TYPE_CHECKING:
     from app.container import Resources
@@ -55,6 +55,7 @@ def entities_add(
     hierarchy: Annotated[str | None, typer.Option(help="Path from the root, e.g. '中国>北京>朝阳'")] = None,
     related: Annotated[list[str] | None, typer.Option("--related", "-r")] = None,
     server: ServerOption = None,
+    workspace: WorkspaceOption = None,
 ) -> None:
     """Add an entity or merge aliases into an existing one."""
     from pydantic import ValidationError
@@ -71,7 +72,7 @@ def entities_add(
         typer.secho(f"error: {name_errors(exc)}", fg="red", err=True)
         raise typer.Exit(2) from exc
     if server := route(server):
-        with remote(server) as client:
+        with remote(server, workspace) as client:
             answer = client.add_entity(entity)
         print_warnings(w["message"] for w in answer.get("warnings", []))
         print_retagged(answer.get("retagged", 0))
@@ -81,7 +82,7 @@ def entities_add(
 
     from app.services.entities import add_entity
 
-    with opened() as resources:
+    with opened(workspace=workspace) as resources:
         try:
             write = asyncio.run(add_entity(resources, entity))
         except StoreError as exc:
@@ -97,12 +98,13 @@ def entities_remove_alias(
     standard_name: str,
     aliases: Annotated[list[str], typer.Argument(help="The aliases to remove.")],
     server: ServerOption = None,
+    workspace: WorkspaceOption = None,
 ) -> None:
     """Remove aliases from an entity; the chunks that named it only by them lose its tag."""
     from graphs.domain import STORED, EntityMetadata
 
     if server := route(server):
-        with remote(server) as client:
+        with remote(server, workspace) as client:
             answer = client.remove_aliases(standard_name, aliases)
         print_retagged(answer.get("retagged", 0))
         typer.echo(EntityMetadata.model_validate(answer["entity"], context=STORED).model_dump_json(by_alias=True))
@@ -111,7 +113,7 @@ def entities_remove_alias(
 
     from app.services.entities import remove_aliases
 
-    with opened() as resources:
+    with opened(workspace=workspace) as resources:
         write = asyncio.run(remove_aliases(resources, standard_name, aliases))
     if write is None:
         typer.secho(f"error: no entity named {standard_name!r} (entity_not_found)", fg="red", err=True)
@@ -121,12 +123,13 @@ def entities_remove_alias(
 
 
 @entities_cli.command("delete")
-def entities_delete(standard_name: str, server: ServerOption = None) -> None:
+def entities_delete(standard_name: str, server: ServerOption = None,
+                     workspace: WorkspaceOption = None) -> None:
     """Delete an entity: the chunks tagged with it lose the tag, the knowledge graph its edges."""
     from graphs.domain import STORED, EntityMetadata
 
     if server := route(server):
-        with remote(server) as client:
+        with remote(server, workspace) as client:
             answer = client.delete_entity(standard_name)
         untagged = answer.get("untagged", 0)
         entity = EntityMetadata.model_validate(answer["entity"], context=STORED)
@@ -135,7 +138,7 @@ def entities_delete(standard_name: str, server: ServerOption = None) -> None:
 
         from app.services.entities import delete_entity
 
-        with opened() as resources:
+        with opened(workspace=workspace) as resources:
             deleted = asyncio.run(delete_entity(resources, standard_name))
         if deleted is None:
             typer.secho(f"error: no entity named {standard_name!r} (entity_not_found)", fg="red", err=True)
@@ -157,17 +160,18 @@ def entities_list(
     offset: int = 0,
     limit: int = 100,
     server: ServerOption = None,
+    workspace: WorkspaceOption = None,
 ) -> None:
     """List entities (JSON lines)."""
     from graphs.domain import EntityMetadata
 
     if server := route(server):
-        with remote(server) as client:
+        with remote(server, workspace) as client:
             page = client.list_entities(type, offset, limit)
         for item in page["entities"]:
             typer.echo(EntityMetadata.model_validate(item).model_dump_json(by_alias=True))
         return
-    with opened() as resources:
+    with opened(workspace=workspace) as resources:
         for e in resources.context.entities.list(type=type, offset=offset, limit=limit):
             typer.echo(e.model_dump_json(by_alias=True))
 
@@ -176,6 +180,7 @@ def entities_list(
 def entities_import(
     path: Annotated[Path, typer.Argument(exists=True, dir_okay=False)],
     server: ServerOption = None,
+    workspace: WorkspaceOption = None,
 ) -> None:
     """Import entities from a JSONL (or JSON array) file."""
     from graphs.ingest.loaders import load_entities_jsonl
@@ -186,13 +191,13 @@ def entities_import(
         typer.secho(f"error: {exc}", fg="red", err=True)
         raise typer.Exit(2) from exc
     if server := route(server):
-        with remote(server) as client:
+        with remote(server, workspace) as client:
             for item in items:
                 answer = client.add_entity(item)
                 print_warnings(w["message"] for w in answer.get("warnings", []))
                 print_retagged(answer.get("retagged", 0))
         typer.echo(f"imported {len(items)} entities into {server}")
         return
-    with opened() as resources:
+    with opened(workspace=workspace) as resources:
         n = import_entities(resources, path)
     typer.echo(f"imported {n} entities")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from app.cli.base import ServerOption, cli, opened, remote, route
+from app.cli.base import ServerOption, WorkspaceOption, cli, opened, remote, route
 
 if TYPE_CHECKING:
     from app.container import Resources
@@ -81,6 +81,7 @@ def ingest(
         "--prune", help="Delete the documents ingested from PATH before whose file is gone.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Re-ingest unchanged documents too.")] = False,
     server: ServerOption = None,
+    workspace: WorkspaceOption = None,
 ) -> None:
     """Ingest files: a document per file (id: its path under PATH; a JSONL file's lines are documents with their
     own ids). A changed file replaces its document, an unchanged one is skipped."""
@@ -91,9 +92,9 @@ def ingest(
     from graphs.stores.base import StoreError
 
     if server := route(server):
-        ingest_remote(server, path, include or [], exclude or [], id_prefix, prune, force)
+        ingest_remote(server, path, include or [], exclude or [], id_prefix, prune, force, workspace)
         return
-    with opened() as resources:
+    with opened(workspace=workspace) as resources:
         try:
             result = ingest_folder(resources, path, include=include or [], exclude=exclude or [],
                                    id_prefix=id_prefix, prune=prune, force=force, progress=Progress)
@@ -119,7 +120,7 @@ def ingest(
 
 
 def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str], id_prefix: str, prune: bool,
-                  force: bool) -> None:
+                  force: bool, workspace: str | None = None) -> None:
     """``aer ingest PATH --server``: upload the files in groups (each an ingest job, followed to its end)."""
     from app.services.documents import folder_specs, root_label, to_prune
     from graphs.domain import Document, DocumentRecord
@@ -139,7 +140,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     failed: list[str] = []
     replaced: list[str] = []
     loads: list[FileLoad] = []
-    with remote(server) as client:
+    with remote(server, workspace) as client:
         for group in upload_groups(specs):
             metadata = {s.name: {"id": s.doc_id} for s in group if s.doc_id != s.name}
             answer = client.upload([(s.name, s.data) for s in group], metadata=metadata, root=root,
@@ -214,12 +215,13 @@ def upload_groups(specs: list[Any], max_files: int = 20, max_bytes: int = 50_000
 
 
 @cli.command()
-def delete(doc_id: str, server: ServerOption = None) -> None:
+def delete(doc_id: str, server: ServerOption = None,
+                     workspace: WorkspaceOption = None) -> None:
     """Delete a document and all its chunks."""
     from app.client import RemoteError
 
     if server := route(server):
-        with remote(server) as client:
+        with remote(server, workspace) as client:
             try:
                 n = client.delete_document(doc_id)["deletedChunks"]
             except RemoteError as exc:
@@ -230,7 +232,7 @@ def delete(doc_id: str, server: ServerOption = None) -> None:
         if not n:
             raise typer.Exit(1)
         return
-    with opened() as resources:
+    with opened(workspace=workspace) as resources:
         n = resources.ingestor.delete(doc_id)
     typer.echo(f"deleted {n} chunk(s) of {doc_id}" if n else f"no document {doc_id!r}")
     if not n:

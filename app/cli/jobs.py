@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from app.cli.base import ServerOption, opened, remote, route
+from app.cli.base import ServerOption, WorkspaceOption, opened, remote, route
 
 jobs_cli = typer.Typer(no_args_is_help=True, help="Ingest jobs (uploads and large add-documents requests).")
 
@@ -17,16 +17,17 @@ def jobs_show(
     job_id: str,
     as_json: Annotated[bool, typer.Option("--json", help="Print the job as JSON.")] = False,
     server: ServerOption = None,
+    workspace: WorkspaceOption = None,
 ) -> None:
     """Show an ingest job: status, progress and each document's outcome."""
     from app.services.documents import show_job
 
     job: dict[str, Any] | None
     if server := route(server):
-        with remote(server) as client:
+        with remote(server, workspace) as client:
             job = client.job(job_id, limit=500)
     else:
-        with opened() as resources:
+        with opened(workspace=workspace) as resources:
             view = show_job(resources, job_id, 0, 500)
             job = view.model_dump(by_alias=True, mode="json") if view else None
     if job is None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from app.cli.base import ServerOption, cli, demo_dir, opened, remote, route
+from app.cli.base import ServerOption, WorkspaceOption, cli, demo_dir, opened, remote, route
 from app.cli.entities import import_entities
 from app.cli.ingest import ingest_documents, read_documents
 
@@ -110,6 +110,7 @@ def query(
     max_turns: Annotated[int, typer.Option(min=1, max=10, help="Planner: most plan rounds.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print the full API response.")] = False,
     server: ServerOption = None,
+    workspace: WorkspaceOption = None,
 ) -> None:
     """Answer one question."""
     from graphs.text.content import EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE, has_content
@@ -125,25 +126,39 @@ def query(
     if server := route(server):
         from app.schemas import QueryResponse
 
-        with remote(server) as client:
+        with remote(server, workspace) as client:
             body = client.query(question, **options)
         if as_json:
             typer.echo(json.dumps(body, ensure_ascii=False, indent=2))
         else:
             print_response(question, QueryResponse.model_validate(body))
         return
-    with opened() as resources:
+    with opened(workspace=workspace) as resources:
         run_questions(resources, [question], as_json, **options)
+
+
+DEMO_WORKSPACE = "demo"
+"""Where ``aer demo`` loads the bundled corpus (the default workspace stays the user's own)."""
 
 
 @cli.command()
 def demo(
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    reset: Annotated[bool, typer.Option("--reset", help="Empty the demo workspace first, then load it again.")] = False,
 ) -> None:
-    """Load the bundled demo entities and corpus, then answer the three seed questions."""
+    """Load the bundled demo entities and corpus into the ``demo`` workspace, then answer the three seed
+    questions there (ask more with ``--workspace demo``)."""
+    from app.cli.base import opened_workspaces
+
     folder = demo_dir()
-    with opened() as resources:
+    with opened_workspaces() as workspaces:
+        if reset and workspaces.exists(DEMO_WORKSPACE):
+            workspaces.delete(DEMO_WORKSPACE)
+            typer.echo(f"workspace {DEMO_WORKSPACE}: emptied")
+        if not workspaces.exists(DEMO_WORKSPACE):
+            workspaces.create(DEMO_WORKSPACE)
+        resources = workspaces.get(DEMO_WORKSPACE)
         n = import_entities(resources, folder / "entities.jsonl")
-        typer.echo(f"entity store: {n} demo entities loaded")
+        typer.echo(f"workspace {DEMO_WORKSPACE}: {n} demo entities loaded")
         ingest_documents(resources, read_documents(folder / "corpus.jsonl"))
         run_questions(resources, list(SEED_QUESTIONS), as_json)

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from app.settings import Settings
 
 
 def reindex_command(
@@ -10,24 +14,39 @@ def reindex_command(
 ) -> None:
     """Re-embed every chunk with another embedder (e5, use, openai) into a new collection, then switch to it.
 
-    Resumable: run it again after an interruption and it continues where it stopped. The old collection is kept.
-    Run it with the server stopped (a Milvus Lite file belongs to one process) or against a Milvus server.
+    Every workspace is re-embedded (they share one embedder), one after the other. Resumable: run it again
+    after an interruption and it continues where it stopped. The old collections are kept. Run it with the server
+    stopped (a Milvus Lite file belongs to one process) or against a Milvus server.
     """
     import typer
 
-    from app.services.reindex import ReindexProgress, open_reindex, reindex
     from app.settings import Settings
-    from graphs.embeddings import EmbedderMismatch
-    from graphs.stores.base import StoreError
 
     if embedder not in ("e5", "use", "openai"):
         raise typer.BadParameter("--embedder must be e5, use or openai")
-    settings = Settings()
+    service = Settings()
+    from app.workspaces import Workspaces
+
+    for name in Workspaces(service).names():
+        typer.echo(f"workspace {name}:", err=True)
+        reindex_workspace(service.for_workspace(name), embedder)
+
+
+def reindex_workspace(settings: Settings, embedder: str) -> None:
+    """Re-embed one workspace's chunks (``reindex_command``)."""
+    import typer
+
+    from app.services.reindex import ReindexProgress, open_reindex, reindex
+    from graphs.embeddings import EmbedderMismatch
+    from graphs.stores.base import StoreError
+
     try:
         source, target, model = open_reindex(settings, embedder)
     except ValueError as exc:
         typer.echo(str(exc))
-        raise typer.Exit(0 if "nothing to do" in str(exc) else 2) from exc
+        if "nothing to do" in str(exc):
+            return
+        raise typer.Exit(2) from exc
     except (StoreError, EmbedderMismatch) as exc:
         typer.secho(f"error: {exc}", fg="red", err=True)
         typer.secho("hint: is a server using this data dir? Stop it first: a Milvus Lite file belongs to one "

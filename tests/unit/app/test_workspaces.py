@@ -47,6 +47,11 @@ def test_settings_for_a_workspace(tmp_path: Path) -> None:
         assert path is not None and path.is_relative_to(tmp_path / "workspaces" / "a")
     assert a.shared_entities_file() == default.shared_entities_file() == tmp_path / "shared" / "entities.db"
     assert a.entity_prefix() == "aer:ws:a:"
+    # a collection name holds letters, digits and "_": a name with "-" or "_" is spelled in hex, so that no
+    # workspace's collection (nor its reindex target, "<collection>__<embedder>") starts with another's
+    names = {n: settings.for_workspace(n).collection for n in ("ab", "a-b", "a_b", "a__b", "a")}
+    assert len(set(names.values())) == 5 and all(c.replace("_", "").isalnum() for c in names.values())
+    assert not any(x != y and names[y].startswith(names[x] + "__") for x in names for y in names)
     # a workspace's settings give the same workspace's again, and another's from the same root
     assert a.for_workspace("a") == a and a.for_workspace("b").data_dir == tmp_path / "workspaces" / "b"
     assert a.for_workspace("default").data_dir == tmp_path
@@ -78,20 +83,20 @@ def test_default_always_exists_and_others_are_created(registry: Workspaces, tmp_
 
 
 def test_each_workspace_has_its_own_stores_and_shares_the_models(registry: Workspaces) -> None:
-    registry.create("a")
-    default, a = registry.get(), registry.get("a")
-    assert registry.get("a") is a and registry.get(None) is default
+    registry.create("team-a_1")
+    default, a = registry.get(), registry.get("team-a_1")
+    assert registry.get("team-a_1") is a and registry.get(None) is default
     for own in ("index", "entities", "kg"):
         assert getattr(a.context, own) is not getattr(default.context, own)
     assert a.catalog is not default.catalog and a.jobs is not default.jobs
     assert a.context.embedder is default.context.embedder and a.context.reranker is default.context.reranker
     assert a.context.prompts is default.context.prompts and a.metrics is default.metrics
-    assert a.workspace == "a" and default.workspace == "default"
+    assert a.workspace == "team-a_1" and default.workspace == "default"
     a.ingestor.ingest([Document(id="same", title="A's", text="Alpha Corp sells turbines in Oslo.")])
     default.ingestor.ingest([Document(id="same", title="default's", text="Beta Ltd bakes bread in Rome.")])
     assert a.index.count() == 1 and default.index.count() == 1
     assert [c.text for c in a.index.document_chunks("same")] == ["Alpha Corp sells turbines in Oslo."]
-    info = registry.info("a")
+    info = registry.info("team-a_1")
     assert (info.documents, info.chunks) == (1, 1) and info.size_bytes > 0 and info.last_write is not None
 
 
@@ -112,3 +117,12 @@ def test_delete_closes_and_removes_everything_and_default_is_protected(registry:
     # the name can be used again: the new workspace starts empty
     registry.create("gone")
     assert registry.info("gone").documents == 0 and registry.get("gone").index.count() == 0
+
+
+def test_concurrent_first_uses_open_a_workspace_once(registry: Workspaces) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    registry.create("busy")
+    with ThreadPoolExecutor(8) as pool:
+        opened = list(pool.map(lambda _: registry.get("busy"), range(16)))
+    assert all(r is opened[0] for r in opened) and list(registry.opened()).count("busy") == 1

@@ -100,3 +100,35 @@ def test_the_version_changes_with_either_store(stores) -> None:
     assert a.lookup("Tencent") is not None
     shared.upsert(entity("Baidu", "ORGANIZATION", "百度"))
     assert a.lookup("百度").entity.standard_name == "Baidu"  # type: ignore[union-attr]
+
+
+def test_over_redis_each_workspace_has_its_own_prefix_and_clearing_one_leaves_the_rest(tmp_path: Path) -> None:
+    import fakeredis
+
+    from app.settings import Settings
+    from graphs.stores.entities.redis_store import RedisEntityStore
+
+    server = fakeredis.FakeServer()
+    settings = Settings(data_dir=tmp_path, _env_file=None)  # type: ignore[call-arg]
+
+    def store(prefix: str) -> RedisEntityStore:
+        return RedisEntityStore(fakeredis.FakeRedis(server=server), prefix=prefix)
+
+    shared = store(Settings.SHARED_ENTITY_PREFIX)
+    default = OverlayEntityStore(store(settings.for_workspace("default").entity_prefix()), shared)
+    a = OverlayEntityStore(store(settings.for_workspace("a").entity_prefix()), shared)
+    ab = OverlayEntityStore(store(settings.for_workspace("ab").entity_prefix()), shared)
+    shared.upsert(entity("Tencent", "ORGANIZATION", "腾讯"))
+    default.upsert(entity("Old One"))
+    a.upsert(entity("Only In A"))
+    ab.upsert(entity("Only In AB"))
+    assert [e.standard_name for e in a.list()] == ["Only In A", "Tencent"]
+    assert [e.standard_name for e in default.list()] == ["Old One", "Tencent"]
+    keys = {k.decode() for k in fakeredis.FakeRedis(server=server).keys("*")}
+    assert any(k.startswith("aer:ws:a:") for k in keys) and any(k.startswith("aer:shared:") for k in keys)
+    a.own.clear()  # what deleting workspace a does with Redis
+    left = {k.decode() for k in fakeredis.FakeRedis(server=server).keys("*")}
+    assert not any(k.startswith("aer:ws:a:") for k in left) and any(k.startswith("aer:ws:ab:") for k in left)
+    assert [e.standard_name for e in ab.list()] == ["Only In AB", "Tencent"]
+    assert [e.standard_name for e in default.list()] == ["Old One", "Tencent"]
+    assert [e.standard_name for e in a.list()] == ["Tencent"]

@@ -1,0 +1,94 @@
+"""``aer workspaces list|create|delete``, ``--workspace`` (and AER_WORKSPACE) on the commands that read or write
+a knowledge base, and ``aer demo`` loading the ``demo`` workspace while ``default`` stays empty."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from unittest import mock
+
+from langchain_core.embeddings import DeterministicFakeEmbedding
+from typer.testing import CliRunner, Result
+
+from app import container
+from app.cli import cli
+
+
+def aer(data_dir: Path, *args: str, **env: str) -> Result:
+    fake = DeterministicFakeEmbedding(size=32)  # the USE model would cost seconds per command
+    with mock.patch.object(container, "build_embedder", lambda _settings: (fake, 32, "fake-embedder")):
+        return CliRunner().invoke(cli, list(args), env={"AER_DATA_DIR": str(data_dir), **env},
+                                  catch_exceptions=False)
+
+
+def listed(data_dir: Path) -> dict[str, dict[str, object]]:
+    result = aer(data_dir, "workspaces", "list", "--json")
+    assert result.exit_code == 0, result.output
+    return {w["name"]: w for w in json.loads(result.stdout)}
+
+
+def doc_ids(data_dir: Path, *args: str, **env: str) -> set[str]:
+    result = aer(data_dir, "documents", "list", "--json", *args, **env)
+    assert result.exit_code == 0, result.output
+    return {d["id"] for d in json.loads(result.stdout)["documents"]}
+
+
+def test_create_load_ask_and_delete_a_workspace(tmp_path: Path) -> None:
+    data, files = tmp_path / "data", tmp_path / "files"
+    files.mkdir()
+    (files / "plant.md").write_text("# Plant\n\nKestrel Works assembles gearboxes in Tampere.\n", encoding="utf-8")
+    assert list(listed(data)) == ["default"]
+    created = aer(data, "workspaces", "create", "factory")
+    assert created.exit_code == 0 and "created workspace factory" in created.stdout
+    assert aer(data, "workspaces", "create", "factory").exit_code == 2
+    ingested = aer(data, "ingest", str(files), "--workspace", "factory")
+    assert ingested.exit_code == 0, ingested.output
+    assert doc_ids(data, "--workspace", "factory") == {"plant.md"}
+    assert doc_ids(data) == set()  # default: untouched
+    assert doc_ids(data, AER_WORKSPACE="factory") == {"plant.md"}  # the environment names it too
+    info = listed(data)["factory"]
+    assert (info["documents"], info["chunks"]) == (1, 1)
+    answer = aer(data, "query", "Where does Kestrel Works assemble gearboxes?", "--workspace", "factory", "--json")
+    assert answer.exit_code == 0, answer.output
+    body = json.loads(answer.stdout)
+    assert body["workspace"] == "factory" and "Tampere" in body["answer"]
+    elsewhere = json.loads(aer(data, "query", "Where does Kestrel Works assemble gearboxes?", "--json").stdout)
+    assert elsewhere["workspace"] == "default" and "Tampere" not in json.dumps(elsewhere)
+    deleted = aer(data, "workspaces", "delete", "factory", "--yes")
+    assert deleted.exit_code == 0 and "1 document(s)" in deleted.stdout
+    assert list(listed(data)) == ["default"] and not (data / "workspaces" / "factory").exists()
+
+
+def test_an_unknown_or_bad_workspace_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    missing = aer(tmp_path, "documents", "list", "--workspace", "nowhere")
+    assert missing.exit_code == 2 and "no workspace 'nowhere'" in missing.stderr
+    assert "aer workspaces create nowhere" in missing.stderr
+    bad = aer(tmp_path, "entities", "list", "--workspace", "Not OK")
+    assert bad.exit_code == 2 and "is not a workspace name" in bad.stderr
+    protected = aer(tmp_path, "workspaces", "delete", "default", "--yes")
+    assert protected.exit_code == 2 and "cannot be deleted" in protected.stderr
+
+
+def test_entities_written_in_a_workspace_stay_there(tmp_path: Path) -> None:
+    assert aer(tmp_path, "workspaces", "create", "lab").exit_code == 0
+    added = aer(tmp_path, "entities", "add", "Kestrel Works", "-t", "ORGANIZATION", "--workspace", "lab")
+    assert added.exit_code == 0, added.output
+    assert "Kestrel Works" in aer(tmp_path, "entities", "list", "--workspace", "lab").stdout
+    assert "Kestrel Works" not in aer(tmp_path, "entities", "list").stdout
+
+
+def test_the_demo_loads_its_own_workspace_and_reset_reloads_it(tmp_path: Path) -> None:
+    loaded = aer(tmp_path, "demo")
+    assert loaded.exit_code == 0, loaded.output
+    workspaces = listed(tmp_path)
+    assert list(workspaces) == ["default", "demo"]
+    assert workspaces["default"]["documents"] == 0 and workspaces["demo"]["documents"] == 59
+    assert doc_ids(tmp_path) == set()
+    # something of the user's in the demo workspace goes with --reset
+    extra = tmp_path / "extra.md"
+    extra.write_text("# Extra\n\nA note that is not part of the demo.\n", encoding="utf-8")
+    assert aer(tmp_path, "ingest", str(extra), "--workspace", "demo").exit_code == 0
+    assert listed(tmp_path)["demo"]["documents"] == 60
+    reset = aer(tmp_path, "demo", "--reset")
+    assert reset.exit_code == 0 and "emptied" in reset.stdout
+    assert listed(tmp_path)["demo"]["documents"] == 59
