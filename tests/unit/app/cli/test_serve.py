@@ -38,7 +38,7 @@ def test_mcp_workspace_sets_the_servers_default_and_must_exist(monkeypatch: pyte
     monkeypatch.setattr("app.container.Resources.warm_up", lambda self: None)
     env = {"AER_DATA_DIR": str(tmp_path / "data")}
     bad = CliRunner().invoke(cli, ["mcp", "--workspace", "Not A Name"], env=env)
-    assert bad.exit_code == 2 and "invalid_workspace" in bad.output
+    assert bad.exit_code == 2 and "not a workspace name" in bad.output
     missing = CliRunner().invoke(cli, ["mcp", "--workspace", "team-a"], env=env)
     assert missing.exit_code == 2 and "workspace_not_found" in missing.output and not served
     (tmp_path / "data" / "workspaces" / "team-a").mkdir(parents=True)
