@@ -209,8 +209,10 @@ class Workspaces:
         documents = _document_count(resources)
         chunks = resources.index.count()
         folder = self.folder(name)
-        # the default's folder is the data dir: the other workspaces and the shared dictionary are not its own
-        skip = {self.settings.workspaces_dir(), self.settings.shared_entities_file().parent} \
+        # the default's folder is the data dir: the other workspaces, the shared dictionary and the evaluations'
+        # indexes are not its own
+        root = self.settings.service_dir()
+        skip = {self.settings.workspaces_dir(), self.settings.shared_entities_file().parent, root / "eval"} \
             if name == DEFAULT_WORKSPACE else set()
         size, latest = _folder_stats(folder, skip)
         marker = folder / CREATED_MARKER

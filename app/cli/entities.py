@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from app.cli.base import EntityType, ServerOption, WorkspaceOption, opened, remote, route
+from app.cli.base import (
+    EntityType,
+    ServerOption,
+    WorkspaceOption,
+    opened,
+    opened_workspaces,
+    remote,
+    route,
+    workspace_name,
+)
 
 if TYPE_CHECKING:
     from app.container import Resources
@@ -47,6 +57,38 @@ def print_retagged(n: int | None) -> None:
         typer.echo(f"re-tagged {n} indexed chunk(s)", err=True)
 
 
+SharedOption = Annotated[bool, typer.Option(
+    "--shared", help="Write the shared dictionary every workspace sees, not the workspace's own.")]
+
+
+@contextmanager
+def entity_scope(workspace: str | None, shared: bool) -> Iterator[tuple[Resources, dict[str, Any]]]:
+    """The workspace's resources and the scope arguments of an entity write (``--shared``: the shared dictionary,
+    through the data dir's workspaces); a refusal (``shared_entity``) is one line and exit 1."""
+    from app.errors import ServiceError
+
+    name = workspace_name(workspace)
+    with opened_workspaces() as workspaces:
+        try:
+            resources = workspaces.get(name)
+        except ServiceError as exc:
+            typer.secho(f"error: {exc.message} (create it: aer workspaces create {name})", fg="red", err=True)
+            raise typer.Exit(2) from exc
+        try:
+            yield resources, {"scope": "shared" if shared else "workspace", "workspaces": workspaces}
+        except ServiceError as exc:
+            typer.secho(f"error: {exc.message} ({exc.code})", fg="red", err=True)
+            raise typer.Exit(1) from exc
+
+
+def remote_entity_write(client: Any, body: dict[str, Any]) -> dict[str, Any]:
+    """An entity action with ``scope: shared`` on a running server."""
+    from app.schemas import API_PATH
+
+    answer: dict[str, Any] = client._json("POST", API_PATH, json={**body, "scope": "shared"})
+    return answer
+
+
 @entities_cli.command("add")
 def entities_add(
     standard_name: str,
@@ -56,8 +98,10 @@ def entities_add(
     related: Annotated[list[str] | None, typer.Option("--related", "-r")] = None,
     server: ServerOption = None,
     workspace: WorkspaceOption = None,
+    shared: SharedOption = False,
 ) -> None:
-    """Add an entity or merge aliases into an existing one."""
+    """Add an entity or merge aliases into an existing one (in the workspace's own dictionary, or with
+    ``--shared`` in the one every workspace sees)."""
     from pydantic import ValidationError
 
     from graphs.domain import STORED, EntityMetadata
@@ -73,7 +117,8 @@ def entities_add(
         raise typer.Exit(2) from exc
     if server := route(server):
         with remote(server, workspace) as client:
-            answer = client.add_entity(entity)
+            answer = (remote_entity_write(client, {"action": "add-entity", **entity.model_dump(by_alias=True)})
+                      if shared else client.add_entity(entity))
         print_warnings(w["message"] for w in answer.get("warnings", []))
         print_retagged(answer.get("retagged", 0))
         typer.echo(EntityMetadata.model_validate(answer["entity"], context=STORED).model_dump_json(by_alias=True))
@@ -82,9 +127,9 @@ def entities_add(
 
     from app.services.entities import add_entity
 
-    with opened(workspace=workspace) as resources:
+    with entity_scope(workspace, shared) as (resources, scope):
         try:
-            write = asyncio.run(add_entity(resources, entity))
+            write = asyncio.run(add_entity(resources, entity, **scope))
         except StoreError as exc:
             typer.secho(f"error: {exc}", fg="red", err=True)
             raise typer.Exit(2) from exc
@@ -99,13 +144,16 @@ def entities_remove_alias(
     aliases: Annotated[list[str], typer.Argument(help="The aliases to remove.")],
     server: ServerOption = None,
     workspace: WorkspaceOption = None,
+    shared: SharedOption = False,
 ) -> None:
     """Remove aliases from an entity; the chunks that named it only by them lose its tag."""
     from graphs.domain import STORED, EntityMetadata
 
     if server := route(server):
         with remote(server, workspace) as client:
-            answer = client.remove_aliases(standard_name, aliases)
+            answer = (remote_entity_write(client, {"action": "remove-alias", "standardName": standard_name,
+                                                   "aliases": aliases})
+                      if shared else client.remove_aliases(standard_name, aliases))
         print_retagged(answer.get("retagged", 0))
         typer.echo(EntityMetadata.model_validate(answer["entity"], context=STORED).model_dump_json(by_alias=True))
         return
@@ -113,8 +161,8 @@ def entities_remove_alias(
 
     from app.services.entities import remove_aliases
 
-    with opened(workspace=workspace) as resources:
-        write = asyncio.run(remove_aliases(resources, standard_name, aliases))
+    with entity_scope(workspace, shared) as (resources, scope):
+        write = asyncio.run(remove_aliases(resources, standard_name, aliases, **scope))
     if write is None:
         typer.secho(f"error: no entity named {standard_name!r} (entity_not_found)", fg="red", err=True)
         raise typer.Exit(1)
@@ -124,13 +172,14 @@ def entities_remove_alias(
 
 @entities_cli.command("delete")
 def entities_delete(standard_name: str, server: ServerOption = None,
-                     workspace: WorkspaceOption = None) -> None:
+                    workspace: WorkspaceOption = None, shared: SharedOption = False) -> None:
     """Delete an entity: the chunks tagged with it lose the tag, the knowledge graph its edges."""
     from graphs.domain import STORED, EntityMetadata
 
     if server := route(server):
         with remote(server, workspace) as client:
-            answer = client.delete_entity(standard_name)
+            answer = (remote_entity_write(client, {"action": "delete-entity", "standardName": standard_name})
+                      if shared else client.delete_entity(standard_name))
         untagged = answer.get("untagged", 0)
         entity = EntityMetadata.model_validate(answer["entity"], context=STORED)
     else:
@@ -138,8 +187,8 @@ def entities_delete(standard_name: str, server: ServerOption = None,
 
         from app.services.entities import delete_entity
 
-        with opened(workspace=workspace) as resources:
-            deleted = asyncio.run(delete_entity(resources, standard_name))
+        with entity_scope(workspace, shared) as (resources, scope):
+            deleted = asyncio.run(delete_entity(resources, standard_name, **scope))
         if deleted is None:
             typer.secho(f"error: no entity named {standard_name!r} (entity_not_found)", fg="red", err=True)
             raise typer.Exit(1)

@@ -46,6 +46,13 @@ def workflow_input(request: QueryRequest) -> InputState:
     )
 
 
+def via_langgraph(resources: Resources) -> bool:
+    """Whether a query runs on the LangGraph server this app is mounted into: only the default workspace's (the
+    server's graph is bound to the default workspace's stores; another workspace's question answered there would
+    be answered from the wrong documents), so any other workspace runs in this process."""
+    return resources.settings.run_via_langgraph and resources.workspace == "default"
+
+
 async def record(resources: Resources, run_id: str, out: dict[str, Any], *, question_id: str | None = None,
                  mode: str | None = None) -> None:
     """Append the run's trajectory to the log, when one is configured."""
@@ -56,7 +63,7 @@ async def record(resources: Resources, run_id: str, out: dict[str, Any], *, ques
 async def _run_workflow(resources: Resources, ctx: RagContext, request: QueryRequest
                      ) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]] | None]:
     """The workflow's output state, and each node's update when tracing needs them (else None)."""
-    if resources.settings.run_via_langgraph:
+    if via_langgraph(resources):
         return await langgraph_runs.run(workflow_input(request)), None
     if not resources.tracing.enabled:
         return await workflow.ainvoke(workflow_input(request), context=ctx), None
@@ -126,7 +133,7 @@ async def stream_events(resources: Resources, request: QueryRequest, *, context:
                                                             current=False) as span:
         events = (
             langgraph_runs.stream(workflow_input(request))
-            if resources.settings.run_via_langgraph
+            if via_langgraph(resources)
             else _workflow_events(resources, request, ctx)
         )
         async for kind, payload in events:

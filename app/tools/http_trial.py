@@ -161,10 +161,12 @@ class TrialClient:
     """Upload and ask through the service's HTTP API."""
 
     def __init__(self, base_url: str, *, api_key: str | None = None, timeout: float = 120.0,
-                 http: httpx.Client | None = None, poll_s: float = 1.0) -> None:
+                 http: httpx.Client | None = None, poll_s: float = 1.0, workspace: str | None = None) -> None:
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self.http = http or httpx.Client(base_url=base_url.rstrip("/"), headers=headers, timeout=timeout)
         self.poll_s = poll_s
+        self.headers = {"X-Workspace": workspace} if workspace else {}
+        """Every call's workspace (``X-Workspace``); none: the service's default."""
 
     def close(self) -> None:
         self.http.close()
@@ -173,14 +175,14 @@ class TrialClient:
                log: Log = lambda _: None) -> dict[str, Any]:
         """Upload the files (their ids: the paths under the root) and wait for the ingest job to finish."""
         parts = [("files", (name, path.read_bytes(), "application/octet-stream")) for name, path in files]
-        r = self.http.post(f"{API_PATH}/upload", files=parts, data={"root": root})
+        r = self.http.post(f"{API_PATH}/upload", files=parts, data={"root": root}, headers=self.headers)
         if r.status_code != 202:
             raise RuntimeError(f"upload refused: {r.status_code} {r.text[:500]}")
         body = r.json()
         job_id = body["jobId"]
         deadline = time.monotonic() + wait_s
         while True:
-            job = self.http.get(API_PATH, params={"action": "job", "id": job_id}).json()["job"]
+            job = self.http.get(API_PATH, params={"action": "job", "id": job_id}, headers=self.headers).json()["job"]
             if job["status"] in ("done", "failed"):
                 break
             if time.monotonic() > deadline:
@@ -191,7 +193,8 @@ class TrialClient:
                 "documents": job.get("documents")}
 
     def ask(self, question: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
-        r = self.http.post(API_PATH, json={"action": "query", "question": question, **(options or {})})
+        r = self.http.post(API_PATH, json={"action": "query", "question": question, **(options or {})},
+                           headers=self.headers)
         if r.status_code != 200:
             return {"status": "error", "answer": f"HTTP {r.status_code}: {r.text[:300]}", "citations": []}
         return dict(r.json())
@@ -246,9 +249,12 @@ def trial_command(
     upload: Annotated[bool, typer.Option("--upload/--no-upload", help="Upload the documents first.")] = True,
     out: Annotated[Path | None, typer.Option(dir_okay=False, help="Write every answer here (JSON).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON summary instead of the table.")] = False,
+    workspace: Annotated[str | None, typer.Option(
+        "--workspace", help="Upload to and ask in this workspace (create it first: aer workspaces create NAME); "
+                            "default: the service's default workspace.")] = None,
 ) -> None:
     """Upload a folder of your own documents to a running service and score its answers to your questions."""
-    client = TrialClient(url, api_key=api_key)
+    client = TrialClient(url, api_key=api_key, workspace=workspace)
     try:
         result = run_trial(folder, client, split=split, upload=upload, log=lambda s: typer.echo(s, err=True))
     except (httpx.HTTPError, RuntimeError, ValueError, OSError) as exc:

@@ -68,3 +68,23 @@ async def test_a_good_server_run_answers_as_in_process(tmp_path: Path, monkeypat
     assert r.status_code == 200, r.text
     body = r.json()
     assert body["success"] and body["retrievalDetails"]["topResults"][0]["id"] == "ml#0" and body["answer"]
+
+
+def test_another_workspaces_query_never_runs_on_the_default_workspaces_server_graph(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the LangGraph server's graph is bound to the default workspace's stores: a query of another workspace run
+    # there would be answered from the wrong documents
+    use_server(monkeypatch, FailingClient(unreachable=True))
+    assert client.post("/api/workspaces", json={"name": "other"}).status_code == 201
+    r = client.post(URL, json={"action": "add-documents", "workspace": "other", "documents": [
+        {"id": "o", "title": "O", "text": "Brindlemoor Abbey was built by the monk Aldric in 1124."}]})
+    assert r.status_code == 200, r.text
+    r = client.post(URL, json={"action": "query", "question": "Who built Brindlemoor Abbey?"},
+                    headers={"X-Workspace": "other"})
+    assert r.status_code == 200 and r.json()["workspace"] == "other" and "Aldric" in r.json()["answer"]
+    with client.stream("POST", URL, json={"action": "query", "question": "Who built Brindlemoor Abbey?",
+                                          "stream": True, "workspace": "other"}) as streamed:
+        events = [(name, json.loads(data)) for name, data in iter_sse(streamed.iter_lines())]
+    assert events[-1][0] == "result" and events[-1][1]["workspace"] == "other"
+    # the default workspace's query still goes to the server (unreachable here: 503)
+    assert client.post(URL, json={"action": "query", "question": "q"}).status_code == 503

@@ -102,6 +102,14 @@ def test_each_workspace_has_its_own_stores_and_shares_the_models(registry: Works
     assert [c.text for c in a.index.document_chunks("same")] == ["Alpha Corp sells turbines in Oslo."]
     info = registry.info("team-a_1")
     assert (info.documents, info.chunks) == (1, 1) and info.size_bytes > 0 and info.last_write is not None
+    # the default workspace's size is its own files: not the other workspaces', the shared dictionary's or the
+    # evaluations' indexes kept in the same data dir
+    before = registry.info("default").size_bytes
+    for folder in ("eval", "shared"):
+        (registry.settings.data_dir / folder).mkdir(exist_ok=True)
+        (registry.settings.data_dir / folder / "big.bin").write_bytes(b"x" * 5_000_000)
+    a.ingestor.ingest([Document(id="more", title="t", text="Delta Works paints bridges in Split.")])
+    assert registry.info("default").size_bytes < before + 1_000_000
 
 
 def test_delete_closes_and_removes_everything_and_default_is_protected(registry: Workspaces, tmp_path: Path) -> None:

@@ -163,6 +163,18 @@ def test_a_trial_uploads_the_folder_and_asks_through_the_api(tmp_path: Path) -> 
     assert "## dev: useful 1/1" in render_markdown(result)
 
 
+def test_a_trial_in_a_workspace_uploads_and_asks_there_only(tmp_path: Path) -> None:
+    root = make_folder(tmp_path / "own")
+    with running_app(tmp_path / "data") as http:
+        assert http.post("/api/workspaces", json={"name": "trial"}).status_code == 201
+        client = TrialClient("http://testserver", http=_Unclosed(http), poll_s=0.05, workspace="trial")
+        result = run_trial(root, client, split="dev")
+        in_trial = http.get("/api/adaptive-entity-rag", params={"action": "documents", "workspace": "trial"}).json()
+        in_default = http.get("/api/adaptive-entity-rag", params={"action": "documents"}).json()
+    assert result.upload["status"] == "done" and in_trial["total"] == 3 and in_default["total"] == 0
+    assert result.rows[0]["useful"] is True and result.rows[0]["cited"][0] == "north/report.md"
+
+
 def test_a_split_asks_only_its_questions(tmp_path: Path) -> None:
     root = make_folder(tmp_path / "own")
     asked: list[str] = []

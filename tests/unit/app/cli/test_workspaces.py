@@ -92,3 +92,17 @@ def test_the_demo_loads_its_own_workspace_and_reset_reloads_it(tmp_path: Path) -
     reset = aer(tmp_path, "demo", "--reset")
     assert reset.exit_code == 0 and "emptied" in reset.stdout
     assert listed(tmp_path)["demo"]["documents"] == 59
+
+
+def test_shared_entities_from_the_command_line(tmp_path: Path) -> None:
+    assert aer(tmp_path, "workspaces", "create", "lab").exit_code == 0
+    added = aer(tmp_path, "entities", "add", "Hanseatic League", "-t", "ORGANIZATION", "--shared")
+    assert added.exit_code == 0, added.output
+    for args in ((), ("--workspace", "lab")):
+        assert "Hanseatic League" in aer(tmp_path, "entities", "list", *args).stdout
+    refused = aer(tmp_path, "entities", "delete", "Hanseatic League", "--workspace", "lab")
+    assert refused.exit_code == 1 and "(shared_entity)" in refused.stderr and "Traceback" not in refused.output
+    removed = aer(tmp_path, "entities", "delete", "Hanseatic League", "--shared")
+    assert removed.exit_code == 0, removed.output
+    for args in ((), ("--workspace", "lab")):
+        assert "Hanseatic League" not in aer(tmp_path, "entities", "list", *args).stdout
