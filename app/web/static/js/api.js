@@ -77,10 +77,11 @@ async function send(url, init) {
 /**
  * One request; retried once with a key after a 401 when the user gives one.
  * options: {method, json, form (FormData), query (object), signal, raw (return the Response),
- *           base (the path's root, API by default), inWorkspace (false: no X-Workspace, e.g. to list them)}
+ *           base (the path's root, API by default), inWorkspace (false: no X-Workspace, e.g. to list them),
+ *           askKey (false: a 401 is thrown, the key dialog is not opened)}
  */
 export async function call(path, { method = "GET", json, form, query, signal, raw = false, base = API,
-  inWorkspace = true } = {}) {
+  inWorkspace = true, askKey = true } = {}) {
   let url = path === "" ? base : `${base}/${path}`;
   if (query) {
     const params = new URLSearchParams();
@@ -94,7 +95,7 @@ export async function call(path, { method = "GET", json, form, query, signal, ra
     const response = await send(url, init);
     if (response.ok) return raw ? response : response.json();
     const error = await errorOf(response);
-    if (response.status === 401 && attempt < 2 && (await askForKey(error.message))) continue;
+    if (response.status === 401 && askKey && attempt < 2 && (await askForKey(error.message))) continue;
     throw error;
   }
 }

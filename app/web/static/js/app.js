@@ -114,9 +114,11 @@ let workspaceNotice = null;
 
 async function start() {
   // the workspace first: every later call carries it (a remembered one that is gone is forgotten here)
-  await initWorkspaces({ notice: (text) => { workspaceNotice = text; } });
+  const notice = (text) => { workspaceNotice = text; };
+  const workspaces = await initWorkspaces({ notice });
   try {
     info = await call("info");
+    if (workspaces.unauthorized) await initWorkspaces({ notice });  // the key asked for by info is set now
   } catch (err) {
     const retry = h("button", { type: "button", class: "small", onclick: () => start() }, "Try again");
     banner(h("strong", {}, `${err.code}: `), err.message, " ", retry);

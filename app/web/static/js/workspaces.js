@@ -22,20 +22,23 @@ function choose(name) {
 }
 
 /**
- * Fill the picker; resolves with the workspace in use ("" when the server has no workspaces endpoint).
- * A remembered workspace that is gone (deleted, or not this key's) is forgotten, with a notice.
+ * Fill the picker; resolves with {current, unauthorized}: the workspace in use ("" when the server has no
+ * workspaces endpoint) and whether listing them needed a key this tab does not have yet (the key dialog is left
+ * to the page's first call: try again once it has one). A remembered workspace that is gone (deleted, or not
+ * this key's) is forgotten, with a notice.
  */
 export async function initWorkspaces({ notice }) {
   const box = $("#workspace-box");
   const picker = $("#workspace-picker");
   let list;
   try {
-    list = names(await call("", { base: WORKSPACES, inWorkspace: false }));
+    list = names(await call("", { base: WORKSPACES, inWorkspace: false, askKey: false }));
   } catch (err) {
     box.hidden = true;
-    if (err.status === 404 && err.code !== "workspace_not_found") return "";  // a server without workspaces
+    if (err.status === 401) return { current: workspace.get(), unauthorized: true };
+    if (err.status === 404 && err.code !== "workspace_not_found") return { current: "" };  // no workspaces here
     notice(`workspaces: ${err.code}: ${err.message}`);
-    return workspace.get();
+    return { current: workspace.get() };
   }
   let current = workspace.get();
   if (current && !list.some((w) => w.name === current)) {
@@ -51,7 +54,7 @@ export async function initWorkspaces({ notice }) {
   box.hidden = false;
   document.title = `${current} · Adaptive Entity RAG`;
   $("#workspace-new").onclick = () => openCreate();
-  return current;
+  return { current };
 }
 
 function openCreate() {
