@@ -171,8 +171,10 @@ class Run:
 
     def mcp(self, workspace: str, worker: Worker) -> None:
         """An MCP tool over HTTP: the workspace as the tool's argument or the connection's header."""
-        tool, arguments = random.choice([("query", {"question": random.choice(QUESTIONS), "top_k": 8}),
-                                         ("list_documents", {"limit": 500}), ("list_entities", {"limit": 500})])
+        calls: list[tuple[str, dict[str, Any]]] = [("query", {"question": random.choice(QUESTIONS), "top_k": 8}),
+                                                   ("list_documents", {"limit": 500}),
+                                                   ("list_entities", {"limit": 500})]
+        tool, arguments = random.choice(calls)
         by_header = random.random() < 0.5
         r = self.client.post("http://127.0.0.1:8000/mcp", headers={
             "accept": "application/json, text/event-stream", "content-type": "application/json",
