@@ -1,4 +1,9 @@
-"""HTTP client for a running service (``aer ... --server URL``): same actions, same error shape."""
+"""HTTP client for a running service (``aer ... --server URL``): same actions, same error shape.
+
+``workspace`` (or the attribute of that name, changed between calls) sends every call to one workspace: the
+``X-Workspace`` header on each request, the query, uploads and job polls alike; None leaves the choice to the
+server (its default workspace, or the key's own).
+"""
 
 from __future__ import annotations
 
@@ -21,6 +26,8 @@ DEFAULT_BATCH_SIZE = 100
 DEFAULT_BATCH_BYTES = 4_000_000
 JOB_POLL_S = 1.0
 FINISHED = ("done", "failed")
+WORKSPACE_HEADER = "X-Workspace"
+WORKSPACES_PATH = "/api/workspaces"
 
 
 class RemoteError(Exception):
@@ -112,9 +119,12 @@ class RemoteClient:
         batch_bytes: int = DEFAULT_BATCH_BYTES,
         transport: httpx.BaseTransport | None = None,
         api_key: str | None = None,
+        workspace: str | None = None,
     ) -> None:
         if batch_size < 1 or batch_bytes < 1:
             raise ValueError("batch_size and batch_bytes must be positive")
+        self.workspace = workspace
+        """The workspace every call goes to (``X-Workspace``); None: the server's default (or the key's own)."""
         self.base_url = normalize_base_url(base_url)
         self.batch_size = batch_size
         self.batch_bytes = batch_bytes
@@ -141,6 +151,8 @@ class RemoteClient:
     # -- plumbing -------------------------------------------------------------------------
 
     def _send(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        if self.workspace:
+            kwargs["headers"] = {**kwargs.get("headers", {}), WORKSPACE_HEADER: self.workspace}
         try:
             return self._http.request(method, path, **kwargs)
         except httpx.TimeoutException as exc:
@@ -338,6 +350,29 @@ class RemoteClient:
         if type:
             params["type"] = type
         return self._json("GET", API_PATH, params=params)
+
+
+    # -- workspaces -------------------------------------------------------------------------
+
+    def list_workspaces(self) -> list[dict[str, Any]]:
+        """The workspaces this key may use (each ``{name, documents, chunks, sizeBytes, lastWrite, ...}``)."""
+        body = self._json("GET", WORKSPACES_PATH)
+        workspaces = body.get("workspaces")
+        if not isinstance(workspaces, list):
+            raise RemoteError(200, "invalid_response", "expected a workspaces list")
+        return workspaces
+
+    def create_workspace(self, name: str) -> dict[str, Any]:
+        """Create a workspace (409 if it exists; an admin key where keys are configured)."""
+        return self._json("POST", WORKSPACES_PATH, json={"name": name})
+
+    def workspace_info(self, name: str) -> dict[str, Any]:
+        """One workspace's counts; 404 ``workspace_not_found`` if absent (or not this key's)."""
+        return self._json("GET", f"{WORKSPACES_PATH}/{name}")
+
+    def delete_workspace(self, name: str) -> dict[str, Any]:
+        """Delete a workspace and everything it holds (``default`` cannot be deleted)."""
+        return self._json("DELETE", f"{WORKSPACES_PATH}/{name}")
 
 
 __all__ = ["API_PATH", "RemoteClient", "RemoteError", "iter_sse", "normalize_base_url"]

@@ -289,7 +289,7 @@ class Resources:
         if self.catalog is not None:
             self.catalog.close()
         if self.owns_shared:
-            self.tracing.shutdown()
+            (self.shared.tracing if self.shared is not None else self.tracing).shutdown()
         self.index.close()
         self.context.entities.close()
         if self.owns_shared and self.shared is not None:
@@ -370,10 +370,12 @@ def build_resources(settings: Settings, shared: SharedModels | None = None) -> R
         log.warning("could not recover interrupted writes or list old documents yet (the first write will): %s",
                     exc)
     trajectories = TrajectoryLog(settings.trajectory_log) if settings.trajectory_log else None
-    metrics = shared.metrics
+    # one registry and one tracer for the process; this workspace's views label its counts and spans with its name
+    workspace = settings.workspace if settings.root_data_dir is not None else "default"
+    metrics = shared.metrics.for_workspace(workspace)
     return Resources(settings=settings, context=context, ingestor=ingestor, embedding_name=embedding_name, index=index,
                      embedding_note=getattr(embedder, "selection_note", None),
-                     trajectories=trajectories, metrics=metrics, tracing=shared.tracing,
+                     trajectories=trajectories, metrics=metrics, tracing=shared.tracing.for_workspace(workspace),
                      catalog=catalog, jobs=JobRunner(JobStore(settings.jobs_file()), ingestor,
                                                      on_status=metrics.ingest_job, on_written=metrics.ingested,
                                                      defer_vectors=background),

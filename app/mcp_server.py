@@ -14,15 +14,22 @@ object sent as a string (as some clients send lists) is still read. A tool that 
 (``isError``) whose text starts with the error code — the REST API's where it has one — and never carries a
 traceback: ``invalid_arguments: ...``, ``unknown_argument: ...``, ``empty_question: ...``,
 ``store_unavailable: ...``, ``document_not_found: ...``, ``alias_conflict: ...``, ``server_unreachable: ...``.
+
+Workspaces: every tool takes an optional ``workspace``; without it a call goes to the connection's workspace
+(``/mcp``: its ``X-Workspace`` header or ``?workspace=``; an argument naming another is ``conflicting_workspace``),
+else the server's default (``aer mcp --workspace W``), else the service's default workspace. A name that is not a workspace's (``invalid_workspace: ...``) or names none
+(``workspace_not_found: ...``) is a tool error with that code, never a call on another workspace.
 """
 
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Protocol, TypeVar
 
 from mcp.server.mcpserver import Context, MCPServer
@@ -36,6 +43,7 @@ from app.errors import ServiceError, error_body, error_info
 from app.schemas import DocumentId, DocumentIn, EntityAlias, EntityName, QueryRequest, QueryResponse, Question
 from app.schemas.chat import CitedPassage, cited_passages
 from app.services.keys import Principal, Role, authorize, principal_in
+from app.workspaces import DEFAULT_WORKSPACE, NAME_PATTERN, UnknownWorkspace
 from graphs.domain import STORED, Document, EntityMetadata, EntityType
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import AliasConflictError, StoreUnavailable
@@ -53,8 +61,11 @@ INSTRUCTIONS = (
 )
 MAX_OFFSET = 1_000_000_000
 MESSAGE_ERRORS = 5
+WORKSPACE_PATTERN = NAME_PATTERN.pattern
 T = TypeVar("T")
 log = logging.getLogger(__name__)
+# The HTTP request of the tool call in progress (``/mcp``), None over stdio: its workspace header, its key.
+current_request: ContextVar[Any] = ContextVar("aer_mcp_request", default=None)
 
 
 class QueryResult(BaseModel):
@@ -114,17 +125,46 @@ Offset = Annotated[int, Field(ge=0, le=MAX_OFFSET, description="How many to skip
 Limit = Annotated[int, Field(ge=1, le=500, description="How many to return.")]
 SearchMode = Literal["auto", "structured", "semantic", "hybrid", "graph"]
 READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+WorkspaceArg = Annotated[str | None, Field(
+    pattern=WORKSPACE_PATTERN, description="The workspace (knowledge base) to use; default: the connection's "
+    "or the server's default workspace.")]
+
+
+def connection_workspace() -> str | None:
+    """The workspace the HTTP connection names (``X-Workspace`` header, else ``?workspace=``), if any."""
+    request = current_request.get()
+    if request is None:
+        return None
+    name = request.headers.get("x-workspace") or request.query_params.get("workspace")
+    return str(name) if name else None
+
+
+
+
+def tool_workspace(argument: str | None, default: str | None = None) -> str:
+    """The workspace a tool call works in: its ``workspace`` argument, else the connection's (``/mcp``'s
+    ``X-Workspace`` or ``?workspace=``), else the server's ``default`` (``aer mcp --workspace``), else
+    ``default``. An argument naming another workspace than the connection is ``conflicting_workspace``, as on the
+    REST API. (The workspace a key's rights are checked on.)"""
+    connection = connection_workspace()
+    if argument and connection and argument != connection:
+        raise ServiceError("invalid", "conflicting_workspace", f"the call names workspace {argument!r} and its "
+                           f"connection {connection!r}", {"workspaces": sorted({argument, connection})})
+    return argument or connection or default or DEFAULT_WORKSPACE
 
 
 class ToolBackend(Protocol):
-    """Where the tools' work is done: this process's stores, or a running server."""
+    """Where the tools' work is done: this process's stores, or a running server. ``workspace``: the one the call
+    names, or None for the backend's default."""
 
-    async def query(self, question: str, top_k: int, search_mode: SearchMode) -> QueryResult: ...
-    async def add_documents(self, documents: list[DocumentIn]) -> IngestResult: ...
-    async def add_entity(self, entity: EntityMetadata) -> EntityOut: ...
-    async def list_entities(self, type: EntityType | None, offset: int, limit: int) -> EntityPage: ...
-    async def list_documents(self, offset: int, limit: int) -> DocumentPage: ...
-    async def delete_document(self, id: str) -> Deleted: ...
+    async def query(self, question: str, top_k: int, search_mode: SearchMode,
+                    workspace: str | None = None) -> QueryResult: ...
+    async def add_documents(self, documents: list[DocumentIn], workspace: str | None = None) -> IngestResult: ...
+    async def add_entity(self, entity: EntityMetadata, workspace: str | None = None) -> EntityOut: ...
+    async def list_entities(self, type: EntityType | None, offset: int, limit: int,
+                            workspace: str | None = None) -> EntityPage: ...
+    async def list_documents(self, offset: int, limit: int, workspace: str | None = None) -> DocumentPage: ...
+    async def delete_document(self, id: str, workspace: str | None = None) -> Deleted: ...
 
 
 def query_result(response: QueryResponse) -> QueryResult:
@@ -134,15 +174,36 @@ def query_result(response: QueryResponse) -> QueryResult:
 
 
 class LocalTools:
-    """The tools on this process's resources: the service functions the REST routes call, counted and traced."""
+    """The tools on this process's resources: the service functions the REST routes call, counted and traced.
 
-    def __init__(self, resources: Callable[[], Resources]) -> None:
-        self.resources = resources
+    ``source`` gives the process's workspaces (the registry: ``app.state.workspaces``, or what ``aer mcp``
+    opened), or, for a process of one knowledge base, its ``Resources`` (then only the default workspace exists).
+    ``default``: the workspace of a call that names none (``aer mcp --workspace``).
+    """
 
-    async def _call(self, tool: str, work: Callable[[Resources], Awaitable[T]]) -> T:
+    def __init__(self, source: Callable[[], Any], default: str | None = None) -> None:
+        self.source = source
+        self.default = default
+
+    def resources(self, workspace: str | None = None) -> Resources:
+        """The resources of ``workspace`` (None: the connection's, else this server's default)."""
+        name = tool_workspace(workspace, self.default)
+        source = self.source()
+        if hasattr(source, "names") and hasattr(source, "get"):  # the registry
+            resources: Resources = source.get(name)
+            return resources
+        if name != DEFAULT_WORKSPACE:
+            raise UnknownWorkspace(name)
+        resources = source
+        return resources
+
+    async def _call(self, tool: str, work: Callable[[Resources], Awaitable[T]], workspace: str | None = None) -> T:
         """Run one tool call, counted and traced; the service's errors become tool errors that start with their
         code."""
-        res = self.resources()
+        try:
+            res = self.resources(workspace)
+        except ServiceError as exc:
+            raise ToolError(f"{exc.code}: {exc.message}") from exc
         outcome = "error"
         try:
             with res.tracing.span(f"mcp.tool {tool}", {"aer.tool": tool}) as span:
@@ -169,7 +230,8 @@ class LocalTools:
         finally:
             res.metrics.mcp_tools.labels(tool, outcome).inc()
 
-    async def query(self, question: str, top_k: int, search_mode: SearchMode) -> QueryResult:
+    async def query(self, question: str, top_k: int, search_mode: SearchMode,
+                    workspace: str | None = None) -> QueryResult:
         from app.services import query as service
 
         async def work(res: Resources) -> QueryResult:
@@ -178,9 +240,9 @@ class LocalTools:
             request = QueryRequest(question=question, top_k=top_k, search_mode=search_mode)
             return query_result(await service.answer(res, request))
 
-        return await self._call("query", work)
+        return await self._call("query", work, workspace)
 
-    async def add_documents(self, documents: list[DocumentIn]) -> IngestResult:
+    async def add_documents(self, documents: list[DocumentIn], workspace: str | None = None) -> IngestResult:
         from app.services import documents as documents_service
 
         async def work(res: Resources) -> IngestResult:
@@ -188,26 +250,27 @@ class LocalTools:
                 res, [Document.model_validate(d.model_dump()) for d in documents], background=False, action="mcp")
             return IngestResult(documents=report["documents"], chunks=report["chunks"], ids=report["ids"])
 
-        return await self._call("add_documents", work)
+        return await self._call("add_documents", work, workspace)
 
-    async def add_entity(self, entity: EntityMetadata) -> EntityOut:
+    async def add_entity(self, entity: EntityMetadata, workspace: str | None = None) -> EntityOut:
         from app.services import entities as service
 
         async def work(res: Resources) -> EntityOut:
             return EntityOut.of((await service.add_entity(res, entity)).entity)
 
-        return await self._call("add_entity", work)
+        return await self._call("add_entity", work, workspace)
 
-    async def list_entities(self, type: EntityType | None, offset: int, limit: int) -> EntityPage:
+    async def list_entities(self, type: EntityType | None, offset: int, limit: int,
+                            workspace: str | None = None) -> EntityPage:
         from app.services import entities as service
 
         async def work(res: Resources) -> EntityPage:
             total, items = await service.list_entities(res, type, offset, limit)
             return EntityPage(total=total, offset=offset, limit=limit, entities=[EntityOut.of(e) for e in items])
 
-        return await self._call("list_entities", work)
+        return await self._call("list_entities", work, workspace)
 
-    async def list_documents(self, offset: int, limit: int) -> DocumentPage:
+    async def list_documents(self, offset: int, limit: int, workspace: str | None = None) -> DocumentPage:
         from app.services import documents as documents_service
 
         async def work(res: Resources) -> DocumentPage:
@@ -215,9 +278,9 @@ class LocalTools:
             return DocumentPage(total=page["total"], offset=offset, limit=limit,
                                 documents=[DocumentOut(id=d["id"], title=d["title"]) for d in page["documents"]])
 
-        return await self._call("list_documents", work)
+        return await self._call("list_documents", work, workspace)
 
-    async def delete_document(self, id: str) -> Deleted:
+    async def delete_document(self, id: str, workspace: str | None = None) -> Deleted:
         from app.services import documents as service
 
         async def work(res: Resources) -> Deleted:
@@ -226,48 +289,60 @@ class LocalTools:
                 raise ServiceError("not_found", "document_not_found", f"no document with id {id!r}")
             return Deleted(id=id, deleted_chunks=removed)
 
-        return await self._call("delete_document", work)
+        return await self._call("delete_document", work, workspace)
 
 
 class RemoteTools:
-    """The tools on a running server's HTTP API (``aer mcp --server URL``): its index, its errors' codes."""
+    """The tools on a running server's HTTP API (``aer mcp --server URL``): its index, its errors' codes. A call's
+    ``workspace`` goes to the server as ``X-Workspace`` (else the client's own, ``aer mcp --workspace``)."""
 
     def __init__(self, client: RemoteClient) -> None:
         self.client = client
 
-    async def _call(self, work: Callable[[], T]) -> T:
+    def _client(self, workspace: str | None) -> RemoteClient:
+        """The client for one call: the same connection pool, the call's workspace."""
+        if not workspace or workspace == self.client.workspace:
+            return self.client
+        other = copy.copy(self.client)
+        other.workspace = workspace
+        return other
+
+    async def _call(self, work: Callable[[RemoteClient], T], workspace: str | None) -> T:
+        client = self._client(workspace)
         try:
-            return await asyncio.to_thread(work)
+            return await asyncio.to_thread(work, client)
         except RemoteError as exc:
             code = "server_unreachable" if exc.status == 0 else exc.code
             raise ToolError(f"{code}: {exc.message}") from exc
 
-    async def query(self, question: str, top_k: int, search_mode: SearchMode) -> QueryResult:
-        body = await self._call(lambda: self.client.query(question, top_k=top_k, search_mode=search_mode))
+    async def query(self, question: str, top_k: int, search_mode: SearchMode,
+                    workspace: str | None = None) -> QueryResult:
+        body = await self._call(lambda c: c.query(question, top_k=top_k, search_mode=search_mode), workspace)
         return query_result(QueryResponse.model_validate(body))
 
-    async def add_documents(self, documents: list[DocumentIn]) -> IngestResult:
+    async def add_documents(self, documents: list[DocumentIn], workspace: str | None = None) -> IngestResult:
         docs = [d.model_dump(by_alias=True, mode="json") for d in documents]
-        total = await self._call(lambda: self.client.add_documents(docs))
+        total = await self._call(lambda c: c.add_documents(docs), workspace)
         return IngestResult(documents=total["documents"], chunks=total["chunks"], ids=total["ids"])
 
-    async def add_entity(self, entity: EntityMetadata) -> EntityOut:
-        answer = await self._call(lambda: self.client.add_entity(entity))
+    async def add_entity(self, entity: EntityMetadata, workspace: str | None = None) -> EntityOut:
+        answer = await self._call(lambda c: c.add_entity(entity), workspace)
         return EntityOut.of(EntityMetadata.model_validate(answer["entity"], context=STORED))
 
-    async def list_entities(self, type: EntityType | None, offset: int, limit: int) -> EntityPage:
-        page = await self._call(lambda: self.client.list_entities(type, offset, limit))
+    async def list_entities(self, type: EntityType | None, offset: int, limit: int,
+                            workspace: str | None = None) -> EntityPage:
+        page = await self._call(lambda c: c.list_entities(type, offset, limit), workspace)
         return EntityPage(total=page["total"], offset=offset, limit=limit,
                           entities=[EntityOut.of(EntityMetadata.model_validate(e, context=STORED))
                                     for e in page["entities"]])
 
-    async def list_documents(self, offset: int, limit: int) -> DocumentPage:
-        page = await self._call(lambda: self.client.list_documents(offset, limit))
+    async def list_documents(self, offset: int, limit: int, workspace: str | None = None) -> DocumentPage:
+        page = await self._call(lambda c: c.list_documents(offset, limit), workspace)
         return DocumentPage(total=page["total"], offset=offset, limit=limit,
                             documents=[DocumentOut(id=d["id"], title=d["title"]) for d in page["documents"]])
 
-    async def delete_document(self, id: str) -> Deleted:
-        answer = await self._call(lambda: self.client.delete_document(id))
+    async def delete_document(self, id: str, workspace: str | None = None) -> Deleted:
+        answer = await self._call(lambda c: c.delete_document(id), workspace)
         return Deleted(id=id, deleted_chunks=answer["deletedChunks"])
 
 
@@ -292,6 +367,9 @@ class StrictMCPServer(MCPServer):
     tool's signature, and a deliberate tool error is answered with its own text.
     """
 
+    default_workspace: str | None = None
+    """The workspace of a call that names none and comes on no connection naming one (``aer mcp --workspace``)."""
+
     async def call_tool(self, name: str, arguments: dict[str, Any],
                         context: Context[Any, Any] | None = None) -> Any:
         tool = self._tool_manager.get_tool(name)
@@ -310,16 +388,25 @@ class StrictMCPServer(MCPServer):
             blank_question = any(e["loc"][:1] == ("question",) and e["type"] in ("blank", "string_too_short", EMPTY_QUESTION)
                                  for e in exc.errors())
             kinds = {e["type"] for e in exc.errors()}
+            bad_workspace = any(e["loc"][:1] == ("workspace",) for e in exc.errors())
             code = ("empty_question" if blank_question else
-                    "invalid_entity_name" if "invalid_entity_name" in kinds else "invalid_arguments")
+                    "invalid_entity_name" if "invalid_entity_name" in kinds else
+                    "invalid_workspace" if bad_workspace else "invalid_arguments")
             log.info("MCP tool %r refused arguments: %s", name, code)
             return tool_error(f"{code}: {validation_text(exc)}")
+        token = current_request.set(_http_request(context))
         role, documents = TOOL_NEEDS.get(name, ("write", False))
+        principal = caller(context)
         try:
-            authorize(caller(context), TOOLS_WORKSPACE, role, documents=documents)
-        except ServiceError as exc:  # the key's role on the tools' workspace: 403/404 as on the REST API
+            # a key for one workspace works in it when the call and its connection name none
+            workspace = tool_workspace(arguments.get("workspace"), principal.workspace or self.default_workspace)
+            authorize(principal, workspace, role, documents=documents)
+        except ServiceError as exc:  # the key's role on the call's workspace: 403/404 as on the REST API
+            current_request.reset(token)
             log.info("MCP tool %r refused: %s", name, exc.code)
             return tool_error(f"{exc.code}: {exc.message}")
+        if principal.workspace is not None and "workspace" in accepted:
+            arguments = {**arguments, "workspace": workspace}  # a scoped key: the workspace it was checked on
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -327,6 +414,16 @@ class StrictMCPServer(MCPServer):
                 raise
             log.info("MCP tool %r failed: %s", name, str(exc.__cause__).partition(":")[0])
             return tool_error(str(exc.__cause__))
+        finally:
+            current_request.reset(token)
+
+
+def _http_request(context: Context[Any, Any] | None) -> Any:
+    """The HTTP request a tool call came in (``/mcp``); None over stdio or in memory."""
+    try:
+        return context.request_context.request if context is not None else None
+    except ValueError:  # no request context
+        return None
 
 
 TOOL_NEEDS: dict[str, tuple[Role, bool]] = {
@@ -335,8 +432,6 @@ TOOL_NEEDS: dict[str, tuple[Role, bool]] = {
 }
 """Each tool's role and whether it returns documents' text or inventory (``app.services.keys.authorize``); a tool
 not listed needs a write key."""
-TOOLS_WORKSPACE = "default"
-"""The workspace the tools act on (the process's resources)."""
 
 
 def caller(context: Context[Any, Any] | None) -> Principal:
@@ -360,34 +455,37 @@ def structured(value: Any) -> Any:
     return value
 
 
-def build_mcp_server(backend: ToolBackend | Callable[[], Resources]) -> MCPServer:
-    """The MCP server, its tools done by ``backend`` (a function returning the process's resources: by
-    ``LocalTools`` on them)."""
+def build_mcp_server(backend: ToolBackend | Callable[[], Any], default_workspace: str | None = None) -> MCPServer:
+    """The MCP server, its tools done by ``backend`` (a function returning the process's workspaces or resources:
+    by ``LocalTools`` on them, ``default_workspace`` for calls that name none)."""
     if callable(backend):
-        backend = LocalTools(backend)
+        backend = LocalTools(backend, default_workspace)
     tools: ToolBackend = backend
-    server: MCPServer = StrictMCPServer("adaptive-entity-rag", title="Adaptive Entity RAG",
-                                        instructions=INSTRUCTIONS, version="0.1.0", log_level="WARNING")
+    server = StrictMCPServer("adaptive-entity-rag", title="Adaptive Entity RAG", instructions=INSTRUCTIONS,
+                             version="0.1.0", log_level="WARNING")
+    server.default_workspace = default_workspace
 
     @server.tool(annotations=READ_ONLY)
     async def query(
         question: Annotated[Question, Field(description="The question, in Chinese or English.")],
         top_k: Annotated[int, Field(ge=1, le=50, description="Passages to rank and cite from.")] = 5,
         search_mode: Annotated[SearchMode, Field(description="auto lets the router choose.")] = "auto",
+        workspace: WorkspaceArg = None,
     ) -> QueryResult:
         """Answer a question from the indexed documents, with numbered citations and the route it took."""
-        return await tools.query(question, top_k, search_mode)
+        return await tools.query(question, top_k, search_mode, workspace)
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True))
     async def add_documents(
         documents: Annotated[list[DocumentIn], Field(min_length=1, max_length=500,
                                                      description="Documents to index; an existing id is replaced.")],
+        workspace: WorkspaceArg = None,
     ) -> IngestResult:
         """Index documents (id, title, text, optional metadata with a date and typed entities)."""
         ids = [d.id for d in documents]
         if len(set(ids)) != len(ids):
             raise ToolError("duplicate_document_ids: each document id may appear once per call")
-        return await tools.add_documents(documents)
+        return await tools.add_documents(documents, workspace)
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True))
     async def add_entity(
@@ -397,6 +495,7 @@ def build_mcp_server(backend: ToolBackend | Callable[[], Resources]) -> MCPServe
         hierarchy: Annotated[list[EntityAlias], Field(max_length=20,
                                                       description="Ancestors, widest first: 中国, 北京.")] = [],  # noqa: B006
         related_entities: Annotated[list[EntityAlias], Field(max_length=200)] = [],  # noqa: B006
+        workspace: WorkspaceArg = None,
     ) -> EntityOut:
         """Add an entity or merge into it: its standard name, type, aliases and hierarchy steer retrieval."""
         try:
@@ -404,22 +503,24 @@ def build_mcp_server(backend: ToolBackend | Callable[[], Resources]) -> MCPServe
                                     related_entities=related_entities)
         except ValidationError as exc:
             raise ToolError(f"invalid_entity_name: {validation_text(exc)}") from exc
-        return await tools.add_entity(entity)
+        return await tools.add_entity(entity, workspace)
 
     @server.tool(annotations=READ_ONLY)
-    async def list_entities(type: EntityType | None = None, offset: Offset = 0, limit: Limit = 100) -> EntityPage:
-        """List the entity dictionary, optionally one type, a page at a time."""
-        return await tools.list_entities(type, offset, limit)
+    async def list_entities(type: EntityType | None = None, offset: Offset = 0, limit: Limit = 100,
+                            workspace: WorkspaceArg = None) -> EntityPage:
+        """List the entity dictionary (the shared one with the workspace's own over it), optionally one type, a
+        page at a time."""
+        return await tools.list_entities(type, offset, limit, workspace)
 
     @server.tool(annotations=READ_ONLY)
-    async def list_documents(offset: Offset = 0, limit: Limit = 100) -> DocumentPage:
+    async def list_documents(offset: Offset = 0, limit: Limit = 100, workspace: WorkspaceArg = None) -> DocumentPage:
         """List the indexed documents (id and title), ordered by id, a page at a time."""
-        return await tools.list_documents(offset, limit)
+        return await tools.list_documents(offset, limit, workspace)
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True))
-    async def delete_document(id: DocumentId) -> Deleted:
+    async def delete_document(id: DocumentId, workspace: WorkspaceArg = None) -> Deleted:
         """Delete a document and all its chunks (a tool error `document_not_found` if there is none)."""
-        return await tools.delete_document(id)
+        return await tools.delete_document(id, workspace)
 
     return server
 
@@ -456,7 +557,7 @@ async def mcp_http(app: FastAPI, host: str) -> AsyncIterator[None]:
     """
     from mcp.server.streamable_http_manager import StreamableHTTPASGIApp
 
-    server = build_mcp_server(LocalTools(lambda: app.state.resources))
+    server = build_mcp_server(LocalTools(lambda: getattr(app.state, "workspaces", None) or app.state.resources))
     server.streamable_http_app(stateless_http=True, json_response=True, host=host)
     async with server.session_manager.run():
         app.state.mcp_http = StreamableHTTPASGIApp(server.session_manager)

@@ -5,7 +5,9 @@ the route set on ``request.state.action`` (the body's ``action`` of the RAG endp
 path's, else the name of the route that served it (``list_evaluations``, ``static``), else ``other`` (a
 path no route serves): a bounded set, so a scan of random paths cannot grow the metrics. The request id is the caller's
 ``X-Request-ID`` when it is a plain token, else a new one; it is answered in ``X-Request-ID`` and kept on
-``request.state.request_id`` for the routes.
+``request.state.request_id`` for the routes. The workspace label and the span's ``aer.workspace`` are the
+workspace the request was served from (``request.state.workspace``, set where its resources are resolved),
+empty when it reached none.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from opentelemetry.trace import SpanKind, Status, StatusCode
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.observability.tracing import WORKSPACE_ATTRIBUTE
 from app.schemas import API_PATH
 
 REQUEST_ID_HEADER = "x-request-id"
@@ -88,8 +91,11 @@ class RequestTelemetry:
                 await self.app(scope, receive, send_with_id)
             finally:
                 action = str(state.get("action") or path_action(method, path, scope.get("route")))
-                resources.metrics.request(action, status, time.perf_counter() - started)
+                workspace = state.get("workspace")
+                resources.metrics.request(action, status, time.perf_counter() - started, workspace)
                 span.set_attribute("http.response.status_code", status)
                 span.set_attribute("aer.action", action)
+                if workspace:
+                    span.set_attribute(WORKSPACE_ATTRIBUTE, workspace)
                 if status >= 500:
                     span.set_status(Status(StatusCode.ERROR))

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from app.cli.base import cli, opened, remote, route
+from app.cli.base import cli, opened_workspaces, remote, route, workspace_name
 
 
 @cli.command()
@@ -56,18 +56,34 @@ def mcp_command(
     server: Annotated[str | None, typer.Option(
         "--server", help="Serve a running server's index (http://host:8000) instead of opening the local stores: "
                          "the tools call its HTTP API (with the first of AER_API_KEYS).")] = None,
+    workspace: Annotated[str | None, typer.Option(
+        "--workspace", help="The workspace of a tool call that names none (default: AER_WORKSPACE, else "
+                            "'default'; with --server and neither: the server's choice); every tool still takes "
+                            "a workspace argument.")] = None,
 ) -> None:
     """Serve the MCP tools (query, add_documents, add_entity, list_entities, list_documents, delete_document)
     over stdin/stdout, for an MCP client that starts this command."""
+    from app.settings import Settings
+
+    settings = Settings()
+    named = workspace is not None or "workspace" in settings.model_fields_set
+    default = workspace_name(workspace, settings)  # a name that cannot be one: exit 2
     if server := route(server):
-        with remote(server) as client:
+        with remote(server, default if named else None) as client:
             client.health()  # unreachable: a clear error now, not one per tool call
+            if named:
+                client.workspace = default
+                client.list_entities(limit=1)  # a workspace the server does not have: a clear error now
             from app.mcp_server import RemoteTools, run_stdio
 
             run_stdio(RemoteTools(client))
         return
     from app.mcp_server import LocalTools, run_stdio
 
-    with opened() as resources:
-        resources.warm_up()
-        run_stdio(LocalTools(lambda: resources))
+    with opened_workspaces(settings) as registry:
+        if not registry.exists(default):
+            typer.secho(f"error: workspace_not_found: no workspace {default!r} (create it: aer workspaces create "
+                        f"{default})", fg="red", err=True)
+            raise typer.Exit(2)
+        registry.default.warm_up()
+        run_stdio(LocalTools(lambda: registry, default))

@@ -10,6 +10,10 @@ the span its start and duration, and the node's update (the graph's ``updates`` 
 routing decision, the hits, the relaxed constraint, the answer status — so ``graphs/`` imports no tracing.
 A request's ``traceparent`` header continues the caller's trace. The provider is this process's own (not
 OpenTelemetry's global one), so tests and several apps in one process never share spans.
+
+Workspaces share one provider: each workspace's resources hold ``tracing.for_workspace(name)``, whose spans (the
+run's ``rag.query``, a chat's follow-up, an MCP tool call) carry ``aer.workspace``; the request span gets it
+from the request once its workspace is known.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ if TYPE_CHECKING:
 SERVICE_NAME = "adaptive-entity-rag"
 INSTRUMENTATION = "adaptive_entity_rag"
 AttributeValue = str | bool | int | float | Sequence[str]
+WORKSPACE_ATTRIBUTE = "aer.workspace"
 
 
 class TracingUnavailable(RuntimeError):
@@ -55,9 +60,17 @@ def _provider(exporter: SpanExporter, *, batch: bool) -> TracerProvider:
 class Tracing:
     """This process's tracer: real with a provider, OpenTelemetry's no-op tracer without one."""
 
-    def __init__(self, provider: TracerProvider | None = None) -> None:
+    def __init__(self, provider: TracerProvider | None = None, workspace: str | None = None) -> None:
         self.provider = provider
         self.tracer: trace.Tracer = provider.get_tracer(INSTRUMENTATION) if provider else trace.NoOpTracer()
+        self.workspace = workspace
+        """Set on every span this view starts as ``aer.workspace`` (None: the process's own spans)."""
+
+    def for_workspace(self, name: str | None) -> Tracing:
+        """The same tracer, its spans marked with the workspace ``name``."""
+        view = Tracing.__new__(Tracing)
+        view.provider, view.tracer, view.workspace = self.provider, self.tracer, name
+        return view
 
     @classmethod
     def from_settings(cls, enabled: bool) -> Tracing:
@@ -88,6 +101,8 @@ class Tracing:
         (in an async generator, whose resumption may run in another context); ``carrier`` (request headers)
         continues a caller's trace."""
         parent = propagate.extract(carrier) if carrier is not None else None
+        if self.workspace is not None:
+            attributes = {**(attributes or {}), WORKSPACE_ATTRIBUTE: self.workspace}
         if current:
             with self.tracer.start_as_current_span(name, context=parent, kind=kind, attributes=attributes) as span:
                 yield span
@@ -122,8 +137,8 @@ class Tracing:
                 child.end(end_time=start + int(step.duration_ms * 1_000_000))
 
     def shutdown(self) -> None:
-        """Export what is buffered and stop."""
-        if self.provider is not None:
+        """Export what is buffered and stop (a workspace's view leaves it to the process's own)."""
+        if self.provider is not None and self.workspace is None:
             self.provider.shutdown()
 
 

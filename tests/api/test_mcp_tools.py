@@ -111,3 +111,61 @@ def test_an_unreachable_server_is_a_coded_tool_error(tmp_path: Path) -> None:
     server = build_mcp_server(RemoteTools(RemoteClient("http://127.0.0.1:9", timeout=2)))
     [result] = calls(server, ("list_documents", {}))
     assert error_text(result).startswith("server_unreachable: cannot reach http://127.0.0.1:9")
+
+
+def test_every_tool_takes_an_optional_workspace_and_an_unknown_one_is_a_coded_error(app_client: TestClient) -> None:
+    server = local(app_client)
+    results = calls(server,
+                    ("list_documents", {"workspace": "default"}),
+                    ("list_documents", {"workspace": "nope"}),
+                    ("query", {"question": "腾讯是哪一年成立的？", "workspace": "nope"}),
+                    ("delete_document", {"id": "tx", "workspace": "nope"}),
+                    ("list_documents", {"workspace": "Bad Name!"}),
+                    ("list_entities", {"workspace": 5}))
+    held = results[0].structured_content["documents"]
+    assert {"id": "tx", "title": "腾讯"} in held
+    codes = [error_text(r).partition(":")[0] for r in results[1:]]
+    assert codes == ["workspace_not_found", "workspace_not_found", "workspace_not_found", "invalid_workspace",
+                     "invalid_workspace"]
+    assert "'nope'" in error_text(results[1])
+    # the failed delete on another workspace touched nothing here
+    [page] = calls(server, ("list_documents", {}))
+    assert page.structured_content["documents"] == held
+
+    async def schemas() -> dict[str, Any]:
+        async with Client(server) as mcp:
+            return {t.name: t.input_schema for t in (await mcp.list_tools()).tools}
+
+    for name, schema in anyio.run(schemas).items():
+        assert "workspace" in schema["properties"] and "workspace" not in schema.get("required", []), name
+
+
+def test_a_servers_default_workspace_applies_to_calls_that_name_none(app_client: TestClient) -> None:
+    resources = app_client.app.state.resources  # type: ignore[attr-defined]
+    [missing] = calls(build_mcp_server(lambda: resources, default_workspace="team-x"), ("list_documents", {}))
+    assert error_text(missing).startswith("workspace_not_found: ") and "'team-x'" in error_text(missing)
+    [named] = calls(build_mcp_server(lambda: resources, default_workspace="team-x"),
+                    ("list_documents", {"workspace": "default"}))
+    assert not named.is_error
+
+
+def test_remote_tools_send_the_calls_workspace_as_a_header(app_client: TestClient) -> None:
+    import httpx
+
+    seen: list[str | None] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request.headers.get("x-workspace"))
+        if request.headers.get("x-workspace") == "nope":
+            return httpx.Response(404, json={"success": False, "error": {
+                "code": "workspace_not_found", "message": "no workspace 'nope'", "details": {"workspace": "nope"}}})
+        return httpx.Response(200, json={"total": 0, "offset": 0, "limit": 100, "documents": []})
+
+    client = RemoteClient("http://aer.test", transport=httpx.MockTransport(handler), workspace="team-a")
+    server = build_mcp_server(RemoteTools(client))
+    ok, other, missing = calls(server, ("list_documents", {}), ("list_documents", {"workspace": "team-b"}),
+                               ("list_documents", {"workspace": "nope"}))
+    assert not ok.is_error and not other.is_error
+    assert error_text(missing).startswith("workspace_not_found: no workspace 'nope'")
+    assert seen == ["team-a", "team-b", "nope"]
+    assert client.workspace == "team-a"  # a call's workspace never changes the server's default

@@ -32,7 +32,9 @@ def scrape(client: TestClient, **headers: str) -> Samples:
 
 
 def value(samples: Samples, name: str, **labels: str) -> float:
-    return samples.get((name, frozenset(labels.items())), 0.0)
+    """The sum of ``name``'s samples with these labels, whatever their other labels (e.g. ``workspace``)."""
+    wanted = set(labels.items())
+    return sum(v for (n, have), v in samples.items() if n == name and wanted <= have)
 
 
 def delta(before: Samples, after: Samples, name: str, **labels: str) -> float:

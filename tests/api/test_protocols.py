@@ -51,14 +51,15 @@ def test_models_list_the_extractive_writer_without_an_llm(client: TestClient) ->
     body = client.get("/v1/models").json()
     assert body["object"] == "list"
     assert [(m["id"], m["object"], m["owned_by"]) for m in body["data"]] == [
-        ("aer-extractive", "model", "adaptive-entity-rag")]
+        ("aer-extractive", "model", "adaptive-entity-rag"), ("aer:default", "model", "adaptive-entity-rag")]
     assert isinstance(body["data"][0]["created"], int) and body["data"][0]["created"] > 1_600_000_000
 
 
 def test_models_list_the_configured_llm_first(tmp_path: Path) -> None:
     # listing needs no call to the LLM: an address nothing listens on is fine
     with running_app(tmp_path, llm_base_url="http://127.0.0.1:9/v1", llm_model="qwen2.5:7b") as c:
-        assert [m["id"] for m in c.get("/v1/models").json()["data"]] == ["qwen2.5:7b", "aer-extractive"]
+        assert [m["id"] for m in c.get("/v1/models").json()["data"]] == ["qwen2.5:7b", "aer-extractive",
+                                                                         "aer:default"]
 
 
 def test_a_completion_cites_its_passages(client: TestClient) -> None:

@@ -298,6 +298,11 @@ def test_v1_takes_the_workspace_from_the_model_name(env: Env) -> None:
     assert_openai_error(r, 404, "workspace_not_found")
     assert_openai_error(env.client.get("/v1/models", headers=env.headers("read_b", "alpha")), 404,
                         "workspace_not_found")
+    # /v1/models lists the workspaces the key may use, and no other
+    models = {m["id"] for m in env.client.get("/v1/models", headers=env.headers("read_b")).json()["data"]}
+    assert "aer:beta" in models and not {"aer:alpha", "aer:default"} & models
+    models = {m["id"] for m in env.client.get("/v1/models", headers=env.headers("admin_all")).json()["data"]}
+    assert {"aer:alpha", "aer:beta", "aer:default"} <= models
     assert_openai_error(env.client.get("/v1/models"), 401, "unauthorized")
     ok = env.client.post("/v1/chat/completions", json={**chat, "model": "aer-extractive"}, headers=env.headers("read_a"))
     assert ok.status_code == 200, ok.text
@@ -370,9 +375,12 @@ def test_each_mcp_tool_checks_the_keys_role_on_its_workspace(tmp_path: Path) -> 
             refused = tool_call(client, reader, tool, arguments)
             assert refused["isError"] and refused["content"][0]["text"].startswith("forbidden: "), (tool, refused)
         assert not tool_call(client, writer, "add_entity", entity).get("isError")
-        # a key for another workspace: the tools' workspace does not exist for it
-        refused = tool_call(client, other, "list_entities", {})
+        # a key for another workspace: the default workspace does not exist for it
+        refused = tool_call(client, other, "list_entities", {"workspace": "default"})
         assert refused["isError"] and refused["content"][0]["text"] == "workspace_not_found: no workspace 'default'"
+        # naming none, it works in its own workspace (alpha, which this service does not have)
+        own = tool_call(client, other, "list_entities", {})
+        assert own["isError"] and own["content"][0]["text"] == "workspace_not_found: no workspace 'alpha'"
         names = [e.standard_name for e in client.app.state.resources.context.entities.list(None, 0, 100)]  # type: ignore[attr-defined]
         assert names == ["Tool Co"]
 

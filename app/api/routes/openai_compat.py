@@ -11,6 +11,13 @@ also keeps the connection alive, then the answer and its references as content d
 ``finish_reason``, ``citations`` and ``aer``, and ``data: [DONE]``. A failure mid-stream is one
 ``data: {"error": ...}`` event, which OpenAI clients raise as an error.
 
+Workspaces are models: ``GET /v1/models`` lists ``aer:<workspace>`` for each workspace (the plain model names
+answer from the default workspace, or the one ``X-Workspace`` names); ``aer:<workspace>`` answers from that
+workspace with its configured writer, ``aer:<workspace>:<model>`` with one of the plain models (``aer-extractive``,
+the LLM's name). A model naming a workspace that is not there is 404 ``workspace_not_found`` (the body a key gets
+for a workspace it may not see); a model and an ``X-Workspace`` naming two workspaces is 422
+``conflicting_workspace``.
+
 A chat front end's background task (a title, tags, follow-up suggestions, ... — ``app/services/chat_tasks.py``) is
 answered from the conversation without retrieval. Every error is in OpenAI's shape
 (``app/api/openai_errors.py``); the question is at most 2,000 characters, any other message up to
@@ -32,9 +39,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import StreamingResponse
 from pydantic import ValidationError
 
-from app.api.deps import resources_of
+from app.api.deps import workspaces_of
 from app.api.errors import ApiError, error_body, service_error
 from app.api.openai_errors import openai_error
+from app.api.workspace_scope import effective_workspace, principal_of, requested_workspace
 from app.container import Resources
 from app.errors import ServiceError
 from app.schemas import MAX_QUESTION_CHARS, QueryRequest, QueryResponse, numbered_from_one
@@ -54,9 +62,10 @@ from app.schemas.chat import (
     ModelList,
     cited_passages,
 )
-from app.services import chat_tasks
+from app.services import chat_tasks, keys
 from app.services.chat import Resolution
 from app.services.query import answer, resolve_chat, stream_events
+from app.workspaces import NAME_PATTERN, UnknownWorkspace
 from graphs.embeddings import EmbedderUnavailable
 from graphs.rag.context import RagContext
 from graphs.stores.base import StoreUnavailable
@@ -64,6 +73,8 @@ from graphs.text.normalize import has_han
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/v1", tags=["openai-compatible"])
+WORKSPACE_MODEL = "aer:"
+"""``aer:<workspace>`` (its configured writer) or ``aer:<workspace>:<model>`` (one of the plain models)."""
 
 
 def models(resources: Resources) -> dict[str, tuple[RagContext, str]]:
@@ -80,12 +91,49 @@ def models(resources: Resources) -> dict[str, tuple[RagContext, str]]:
 
 
 def context_for(resources: Resources, model: str) -> RagContext:
-    """The context of a model name; 404 ``model_not_found`` (OpenAI's code) for any other name."""
+    """The context of a plain model name; 404 ``model_not_found`` (OpenAI's code) for any other name."""
     known = models(resources)
     if model not in known:
         raise ApiError(404, "model_not_found", f"model {model!r} does not exist here; available: "
-                       f"{', '.join(known)} (GET /v1/models)", {"available": list(known)})
+                       f"{', '.join(known)} and aer:<workspace> (GET /v1/models)", {"available": list(known)})
     return known[model][0]
+
+
+def split_model(model: str) -> tuple[str | None, str | None]:
+    """``aer:<workspace>[:<model>]`` as (workspace, model or None); a plain name as (None, name)."""
+    if not model.startswith(WORKSPACE_MODEL):
+        return None, model
+    workspace, _, plain = model[len(WORKSPACE_MODEL):].partition(":")
+    return workspace, plain or None
+
+
+def visible_workspaces(request: Request, names: list[str]) -> list[str]:
+    """The workspaces this request's key may use (every one without keys): a key for one workspace lists that
+    one only, and learns of no other."""
+    return keys.visible_workspaces(principal_of(request), names)
+
+
+def resolve_model(request: Request, model: str) -> tuple[Resources, RagContext]:
+    """The workspace's resources and the context a chat's model name answers with.
+
+    ``aer:<w>``: workspace ``w`` (404 ``workspace_not_found`` when there is none, the same answer as a workspace
+    this key may not see); a plain name: the request's workspace (``X-Workspace``, else the key's, else default).
+    """
+    workspace, plain = split_model(model)
+    if workspace is not None:
+        if not NAME_PATTERN.fullmatch(workspace):
+            raise UnknownWorkspace(workspace)
+        requested = requested_workspace(request)
+        if requested is not None and requested != workspace:
+            raise ServiceError("invalid", "conflicting_workspace",
+                               f"the model names workspace {workspace!r} and the request {requested!r}",
+                               {"model": model, "workspace": requested})
+    name = workspace or effective_workspace(request)
+    resources = workspaces_of(request).get(name)
+    request.state.workspace = name  # the metrics' and traces' workspace (once it is known to be one)
+    if plain is None:  # the workspace's configured writer
+        return resources, resources.context
+    return resources, context_for(resources, plain)
 
 
 def request_id_of(request: Request) -> str:
@@ -118,11 +166,18 @@ def aer_info(response: QueryResponse, resolution: Resolution, request_id: str) -
 
 @router.get("/models", response_model=ModelList)
 async def list_models(request: Request) -> ModelList:
-    """The model names to ask: the configured LLM, and the extractive writer that needs none."""
-    resources = await resources_of(request)
+    """The model names to ask: the configured LLM, the extractive writer that needs none (both on the request's
+    workspace), and ``aer:<workspace>`` for each workspace this key may use."""
+    registry = workspaces_of(request)
+    resources: Resources = request.app.state.resources
     created = int(resources.started_at)
-    return ModelList(data=[ModelCard(id=name, created=created, description=about)
-                           for name, (_, about) in models(resources).items()])
+    writer = resources.context.llm_name or EXTRACTIVE_MODEL
+    cards = [ModelCard(id=name, created=created, description=about) for name, (_, about) in models(resources).items()]
+    cards += [ModelCard(id=f"{WORKSPACE_MODEL}{name}", created=created,
+                        description=f"workspace {name}: answers from its documents only ({writer}; "
+                                    f"aer:{name}:<model> for another of the models above)")
+              for name in visible_workspaces(request, registry.names())]
+    return ModelList(data=cards)
 
 
 @router.post(
@@ -134,8 +189,7 @@ async def list_models(request: Request) -> ModelList:
 async def chat_completions(request: Request, body: ChatCompletionRequest) -> Any:
     """Answer the conversation's last user message with citations (OpenAI's chat completion shape)."""
     request.state.action = "chat.completions"
-    resources = await resources_of(request)
-    ctx = context_for(resources, body.model)
+    resources, ctx = resolve_model(request, body.model)
     rid = request_id_of(request)
     task = check_lengths(body.messages, resources.settings.chat_max_message_chars)
     if task is not None:

@@ -377,3 +377,49 @@ def test_a_job_that_replaced_documents_says_which() -> None:
         report = c.add_documents([{"id": d["id"], "text": "x"} for d in job["documents"]])
     assert report["documents"] == 2 and report["ids"] == ["a/report.md", "b/report.md"]
     assert report["replaced"] == ["a/report.md"] and report["skipped"] == ["c.md"]
+
+
+def test_a_workspace_goes_with_every_call_and_can_change_between_calls() -> None:
+    def respond(request: httpx.Request) -> httpx.Response:
+        if request.url.params.get("action") == "job":
+            return httpx.Response(200, json={"job": {"id": "j1", "status": "done", "documents": [],
+                                                     "progress": {"total": 0, "chunks": 0}}})
+        if request.url.path.endswith("/upload"):
+            return httpx.Response(202, json={"jobId": "j1", "files": []})
+        return httpx.Response(200, json={"success": True, "documents": 1, "chunks": 1, "ids": ["a"], "answer": "x"})
+
+    rec = Recorder(respond)
+    with client(rec, workspace="team-a") as c:
+        c.query("q")
+        c.upload([("a/report.md", b"# r\n\ntext")])
+        c.wait_job("j1", poll_s=0)
+        c.add_documents([{"id": "a", "title": "t", "text": "x"}])
+        c.workspace = "team-b"
+        c.list_documents()
+        c.workspace = None
+        c.query("q")
+    seen = [r.headers.get("x-workspace") for r in rec.requests]
+    assert seen[:-2] == ["team-a"] * (len(seen) - 2)
+    assert seen[-2:] == ["team-b", None]
+
+
+def test_workspace_administration_calls() -> None:
+    def respond(request: httpx.Request) -> httpx.Response:
+        if request.method == "GET" and request.url.path == "/api/workspaces":
+            return httpx.Response(200, json={"workspaces": [{"name": "default"}, {"name": "team-a"}]})
+        if request.url.path == "/api/workspaces/nope":
+            return error(404, "workspace_not_found", "no workspace 'nope'")
+        return httpx.Response(200, json={"name": "team-a", "documents": 0})
+
+    rec = Recorder(respond)
+    with client(rec) as c:
+        assert [w["name"] for w in c.list_workspaces()] == ["default", "team-a"]
+        assert c.create_workspace("team-a")["name"] == "team-a"
+        c.delete_workspace("team-a")
+        with pytest.raises(RemoteError) as caught:
+            c.workspace_info("nope")
+    assert caught.value.status == 404 and caught.value.code == "workspace_not_found"
+    assert [(r.method, r.url.path) for r in rec.requests] == [
+        ("GET", "/api/workspaces"), ("POST", "/api/workspaces"), ("DELETE", "/api/workspaces/team-a"),
+        ("GET", "/api/workspaces/nope")]
+    assert json.loads(rec.requests[1].content) == {"name": "team-a"}

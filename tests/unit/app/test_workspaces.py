@@ -90,7 +90,11 @@ def test_each_workspace_has_its_own_stores_and_shares_the_models(registry: Works
         assert getattr(a.context, own) is not getattr(default.context, own)
     assert a.catalog is not default.catalog and a.jobs is not default.jobs
     assert a.context.embedder is default.context.embedder and a.context.reranker is default.context.reranker
-    assert a.context.prompts is default.context.prompts and a.metrics is default.metrics
+    assert a.context.prompts is default.context.prompts
+    # one registry and one tracer; each workspace's view labels its counts and spans with its name
+    assert a.metrics.registry is default.metrics.registry and a.tracing.tracer is default.tracing.tracer
+    assert (a.metrics.workspace, default.metrics.workspace) == ("team-a_1", "default")
+    assert (a.tracing.workspace, default.tracing.workspace) == ("team-a_1", "default")
     assert a.workspace == "team-a_1" and default.workspace == "default"
     a.ingestor.ingest([Document(id="same", title="A's", text="Alpha Corp sells turbines in Oslo.")])
     default.ingestor.ingest([Document(id="same", title="default's", text="Beta Ltd bakes bread in Rome.")])

@@ -1,7 +1,10 @@
-// The API client of the page: JSON calls and the query's server-sent events, with the tab's API key.
+// The API client of the page: JSON calls and the query's server-sent events, with the tab's API key and the
+// chosen workspace (X-Workspace on every call: the actions, uploads, job polls, the streamed query).
 
 export const API = "api/adaptive-entity-rag";
+export const WORKSPACES = "api/workspaces";
 const KEY_STORAGE = "aer.apiKey";
+const WORKSPACE_STORAGE = "aer.workspace";
 
 /** The API key, kept only in this tab's sessionStorage (gone when the tab closes). */
 export const apiKey = {
@@ -24,16 +27,29 @@ export class ApiError extends Error {
   }
 }
 
+/** The workspace the page works in, remembered in this browser (localStorage); "" leaves it to the server. */
+export const workspace = {
+  get() {
+    return localStorage.getItem(WORKSPACE_STORAGE) || "";
+  },
+  set(value) {
+    if (value) localStorage.setItem(WORKSPACE_STORAGE, value);
+    else localStorage.removeItem(WORKSPACE_STORAGE);
+  },
+};
+
 // Set by the page: asks for a key after a 401 and resolves true when one was given (false: cancelled).
 let askForKey = async () => false;
 export function onUnauthorized(handler) {
   askForKey = handler;
 }
 
-function headers(extra = {}) {
+function headers(extra = {}, inWorkspace = true) {
   const out = { ...extra };
   const key = apiKey.get();
   if (key) out["X-API-Key"] = key;
+  const chosen = workspace.get();
+  if (inWorkspace && chosen) out["X-Workspace"] = chosen;
   return out;
 }
 
@@ -60,23 +76,26 @@ async function send(url, init) {
 
 /**
  * One request; retried once with a key after a 401 when the user gives one.
- * options: {method, json, form (FormData), query (object), signal, raw (return the Response)}
+ * options: {method, json, form (FormData), query (object), signal, raw (return the Response),
+ *           base (the path's root, API by default), inWorkspace (false: no X-Workspace, e.g. to list them),
+ *           askKey (false: a 401 is thrown, the key dialog is not opened)}
  */
-export async function call(path, { method = "GET", json, form, query, signal, raw = false } = {}) {
-  let url = path === "" ? API : `${API}/${path}`;
+export async function call(path, { method = "GET", json, form, query, signal, raw = false, base = API,
+  inWorkspace = true, askKey = true } = {}) {
+  let url = path === "" ? base : `${base}/${path}`;
   if (query) {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== "") params.set(k, v);
     url += `?${params}`;
   }
   for (let attempt = 0; ; attempt++) {
-    const init = { method, signal, headers: headers(json ? { "Content-Type": "application/json" } : {}) };
+    const init = { method, signal, headers: headers(json ? { "Content-Type": "application/json" } : {}, inWorkspace) };
     if (json) init.body = JSON.stringify(json);
     if (form) init.body = form;
     const response = await send(url, init);
     if (response.ok) return raw ? response : response.json();
     const error = await errorOf(response);
-    if (response.status === 401 && attempt < 2 && (await askForKey(error.message))) continue;
+    if (response.status === 401 && askKey && attempt < 2 && (await askForKey(error.message))) continue;
     throw error;
   }
 }

@@ -8,6 +8,7 @@ import { initDocuments, loadInventory, openDocument } from "./documents.js";
 import { initEntities, load as loadEntities } from "./entities.js";
 import { initEvaluationRun, loadEvaluations } from "./evaluation.js";
 import { initKg, showEntity } from "./kg.js";
+import { initWorkspaces } from "./workspaces.js";
 
 const TABS = ["ask", "documents", "entities", "kg", "evaluation"];
 let info = null;
@@ -109,16 +110,22 @@ function banner(...children) {
   box.hidden = children.length === 0;
 }
 
+let workspaceNotice = null;
+
 async function start() {
+  // the workspace first: every later call carries it (a remembered one that is gone is forgotten here)
+  const notice = (text) => { workspaceNotice = text; };
+  const workspaces = await initWorkspaces({ notice });
   try {
     info = await call("info");
+    if (workspaces.unauthorized) await initWorkspaces({ notice });  // the key asked for by info is set now
   } catch (err) {
     const retry = h("button", { type: "button", class: "small", onclick: () => start() }, "Try again");
     banner(h("strong", {}, `${err.code}: `), err.message, " ", retry);
     updateKeyButton();
     return;
   }
-  banner();
+  banner(...(workspaceNotice ? [workspaceNotice] : []));
   applyInfo(info);
   initDocuments();
   initEntities(info, { showGraph });

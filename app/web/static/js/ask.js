@@ -3,7 +3,7 @@
 // plan, the results with their score components, the searches and the time per node.
 
 import { $, chips, dl, fmt, h, highlight, ms, show, table } from "./dom.js";
-import { ApiError, call, post, streamQuery } from "./api.js";
+import { ApiError, call, post, streamQuery, workspace } from "./api.js";
 import { drawRoute, stepList } from "./route.js";
 
 let ctx = null; // {graph: () => Promise<the graph's nodes and edges>, openDocument: (id, chunkId) => void}
@@ -34,7 +34,8 @@ export function initAsk(context) {
 
 // --- the conversation: earlier turns kept in localStorage; a follow-up is made standalone by the server --------
 
-const HISTORY_KEY = "aer.conversation";
+// One conversation per workspace: a follow-up never carries another workspace's entities over.
+const HISTORY_KEY = workspace.get() ? `aer.conversation.${workspace.get()}` : "aer.conversation";
 const MAX_TURNS = 20; // kept in the browser
 const SENT_TURNS = 8; // sent to the server to resolve a follow-up (the chat endpoint reads the last six)
 const ANSWER_CHARS = 1500;

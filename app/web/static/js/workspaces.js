@@ -1,0 +1,88 @@
+// The workspace picker in the page's header (every tab): the workspaces this key may use, from
+// GET api/workspaces; the choice is kept in localStorage and sent as X-Workspace on every call (api.js).
+// Changing it reloads the page, so nothing shown from one workspace stays on screen in another.
+
+import { $, h, show } from "./dom.js";
+import { WORKSPACES, call, workspace } from "./api.js";
+
+export const NAME = /^[a-z0-9][a-z0-9_-]{0,31}$/;
+
+function names(answer) {
+  const list = Array.isArray(answer) ? answer : (answer && answer.workspaces) || [];
+  return list.map((w) => (typeof w === "string" ? { name: w } : w)).filter((w) => w && typeof w.name === "string");
+}
+
+function label(w) {
+  return typeof w.documents === "number" ? `${w.name} (${w.documents} doc${w.documents === 1 ? "" : "s"})` : w.name;
+}
+
+function choose(name) {
+  workspace.set(name);
+  location.reload();
+}
+
+/**
+ * Fill the picker; resolves with {current, unauthorized}: the workspace in use ("" when the server has no
+ * workspaces endpoint) and whether listing them needed a key this tab does not have yet (the key dialog is left
+ * to the page's first call: try again once it has one). A remembered workspace that is gone (deleted, or not
+ * this key's) is forgotten, with a notice.
+ */
+export async function initWorkspaces({ notice }) {
+  const box = $("#workspace-box");
+  const picker = $("#workspace-picker");
+  let list;
+  try {
+    list = names(await call("", { base: WORKSPACES, inWorkspace: false, askKey: false }));
+  } catch (err) {
+    box.hidden = true;
+    if (err.status === 401) return { current: workspace.get(), unauthorized: true };
+    if (err.status === 404 && err.code !== "workspace_not_found") return { current: "" };  // no workspaces here
+    notice(`workspaces: ${err.code}: ${err.message}`);
+    return { current: workspace.get() };
+  }
+  let current = workspace.get();
+  if (current && !list.some((w) => w.name === current)) {
+    notice(`The workspace “${current}” this browser remembered is not available here any more; showing “${
+      list.length ? list[0].name : "default"}”.`);
+    workspace.set("");
+    current = "";
+  }
+  if (!current && list.length) current = list[0].name;  // the server's default first, or the key's own
+  show(picker, list.map((w) => h("option", { value: w.name, selected: w.name === current }, label(w))));
+  picker.value = current;
+  picker.onchange = () => choose(picker.value);
+  box.hidden = false;
+  document.title = `${current} · Adaptive Entity RAG`;
+  $("#workspace-new").onclick = () => openCreate();
+  return { current };
+}
+
+function openCreate() {
+  const dialog = $("#workspace-dialog");
+  const input = $("#workspace-name");
+  const error = $("#workspace-error");
+  input.value = "";
+  error.hidden = true;
+  $("#workspace-form").onsubmit = async (ev) => {
+    const action = ev.submitter && ev.submitter.value;
+    if (action !== "create") return;  // cancel closes the dialog
+    ev.preventDefault();
+    const name = input.value.trim();
+    if (!NAME.test(name)) {
+      show(error, "A name is 1–32 characters: lowercase letters, digits, - and _, starting with a letter or digit.");
+      error.hidden = false;
+      return;
+    }
+    try {
+      await call("", { base: WORKSPACES, method: "POST", json: { name }, inWorkspace: false });
+    } catch (err) {
+      show(error, h("strong", {}, `${err.code}: `), err.message);
+      error.hidden = false;
+      return;
+    }
+    dialog.close("created");
+    choose(name);
+  };
+  dialog.showModal();
+  input.focus();
+}

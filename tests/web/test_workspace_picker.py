@@ -1,0 +1,122 @@
+"""The workspace picker on a real `aer serve`: the page lists the workspaces, every call it makes (upload, job
+polls, the streamed query, the inventory) carries the chosen one as X-Workspace, a workspace can be created from
+the page, the choice survives a reload; a document uploaded into one workspace is not found from another."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, Request, expect
+
+from app.schemas import API_PATH
+from tests.support.browser import Watched, ask, watch
+from tests.support.servers import ServerProcess
+
+FACT = "The Kestrel depot stores 512 crates of copper wire."
+QUESTION = "How many crates does the Kestrel depot store?"
+
+
+@pytest.fixture(scope="module")
+def ws_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """An open server with no documents and one workspace besides the default: alpha."""
+    workdir = tmp_path_factory.mktemp("web-workspaces")
+    process = ServerProcess(workdir).start()
+    try:
+        r = httpx.post(process.base_url + "/api/workspaces", json={"name": "alpha"}, timeout=60)
+        assert r.status_code == 201, r.text
+        yield process
+    finally:
+        process.stop()
+
+
+@pytest.fixture
+def page(browser: Browser, ws_server: ServerProcess) -> Iterator[Watched]:
+    watched = watch(browser, ws_server.base_url)
+    try:
+        yield watched
+        watched.check()
+    finally:
+        watched.page.context.close()
+
+
+def choose(p: Page, name: str) -> None:
+    """Pick a workspace: the page reloads in it."""
+    with p.expect_navigation():
+        p.select_option("#workspace-picker", name)
+    p.wait_for_selector("#opt-mode option", state="attached")
+    expect(p.locator("#workspace-picker")).to_have_value(name)
+
+
+def test_upload_into_one_workspace_ask_in_another_finds_nothing(page: Watched, ws_server: ServerProcess,
+                                                                tmp_path: Path) -> None:
+    sent: list[tuple[str, str | None]] = []
+
+    def record(request: Request) -> None:
+        if "/api/" in request.url:
+            sent.append((request.url, request.headers.get("x-workspace")))
+
+    p = page.goto("/#documents")
+    p.on("request", record)
+    picker = p.locator("#workspace-picker")
+    expect(picker.locator("option")).to_have_count(2)
+    assert picker.locator("option").evaluate_all("os => os.map(o => o.value)") == ["default", "alpha"]
+    expect(picker).to_have_value("default")
+
+    choose(p, "alpha")
+    assert p.evaluate("localStorage.getItem('aer.workspace')") == "alpha"
+    note = tmp_path / "notes.md"
+    note.write_text(f"# Kestrel depot\n\n{FACT}\n", encoding="utf-8")
+    p.set_input_files("#upload-files", str(note))
+    with p.expect_response(lambda r: r.url.endswith(f"{API_PATH}/upload")) as uploaded:
+        p.click("#upload-submit")
+    assert uploaded.value.status == 202
+    assert uploaded.value.request.headers.get("x-workspace") == "alpha"
+    job = p.locator(f'.job[data-job="{uploaded.value.json()["jobId"]}"]')
+    expect(job.locator(".job-head .status-badge")).to_have_text(re.compile("^(done|failed)$"), timeout=120_000)
+    expect(job.locator(".job-head .status-badge")).to_have_text("done")
+
+    p.click("#tab-ask")
+    assert ask(p, QUESTION) == "answered"
+    expect(p.locator("#ask-output")).to_contain_text("512")
+
+    # a workspace made from the page: the page switches to it
+    p.click("#workspace-new")
+    p.fill("#workspace-name", "Bad Name")
+    p.click("#workspace-create")
+    expect(p.locator("#workspace-error")).to_contain_text("lowercase")
+    p.fill("#workspace-name", "beta")
+    with p.expect_navigation():
+        p.click("#workspace-create")
+    p.wait_for_selector("#opt-mode option", state="attached")
+    expect(picker).to_have_value("beta")
+    assert ask(p, QUESTION) != "answered"
+    expect(p.locator("#ask-output")).not_to_contain_text("512")
+    expect(p.locator("#ask-output")).not_to_contain_text("Kestrel depot stores")
+    p.click("#tab-documents")
+    expect(p.locator("#inventory")).not_to_contain_text("notes.md")
+
+    p.reload()
+    p.wait_for_selector("#opt-mode option", state="attached")
+    expect(picker).to_have_value("beta")  # remembered in this browser
+
+    in_workspace = [(url, ws) for url, ws in sent if "/api/workspaces" not in url]
+    assert in_workspace and all(ws in ("alpha", "beta") for _, ws in in_workspace), in_workspace
+    assert any(ws == "alpha" and "action=job" in url for url, ws in in_workspace)  # the job polls too
+    base = ws_server.base_url + API_PATH
+    listed = {name: [d["id"] for d in httpx.get(base, params={"action": "documents"}, headers={
+        "X-Workspace": name}, timeout=60).json()["documents"]] for name in ("default", "alpha", "beta")}
+    assert listed == {"default": [], "alpha": ["notes.md"], "beta": []}
+
+
+def test_a_remembered_workspace_that_is_gone_falls_back_with_a_notice(page: Watched, ws_server: ServerProcess) -> None:
+    p = page.page
+    p.goto(ws_server.base_url + "/")
+    p.evaluate("localStorage.setItem('aer.workspace', 'gone')")
+    page.goto("/")
+    expect(p.locator("#workspace-picker")).to_have_value("default")
+    expect(p.locator("#banner")).to_contain_text("gone")
+    assert p.evaluate("localStorage.getItem('aer.workspace')") is None
