@@ -16,6 +16,7 @@ from graphs.kg.mentions import strip_disambiguation
 from graphs.text.answer_types import AnswerType, focus_terms
 from graphs.text.entity_spotting import possessor
 from graphs.text.normalize import has_han, normalize
+from graphs.text.scripts import other_script
 from graphs.text.terms import dictionary_word, term_weight, weighted_coverage
 
 EVIDENCE_PASSAGES = 5
@@ -88,12 +89,27 @@ class Question:
         extra = [(t,) for t in subjects if not any(t in f for f in named)]
         blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
         anchors, misspelled = [], dict(self.misspelled)
+        texts = [f"{h.title}\n{h.text}" for h in hits[:EVIDENCE_PASSAGES]]
         for forms in [*self.anchors, *extra]:
-            if not mentioned(forms, blob) and (near := near_spelling(forms[0], blob)) is not None:
+            # a name mentioned only word by word ("qingtan city library" by "city" and "library" of other
+            # names) is not spelled out: its near or other-script spelling is looked for too
+            if not any(f in blob for f in forms) and (near := near_spelling(forms[0], blob)
+                                               or other_script(forms[0], texts)) is not None:
+                # misspelled, or written in the other script ("Qingtan City Library" / 青檀市图书馆)
                 misspelled[forms[0]] = near
                 forms = (*forms, near)
             anchors.append(forms)
-        return replace(self, subjects=subjects, anchors=anchors, types=name_types(hits), misspelled=misspelled)
+        weak = []
+        for word in self.weak:
+            # a single capitalised word no passage spells but one spells almost so ("Oakmeer" / Oakmere) is a
+            # misspelled name: the passages must mention it, as they spell it
+            if word not in blob and (near := near_spelling(word, blob)) is not None:
+                misspelled[word] = near
+                anchors.append((word, near))
+            else:
+                weak.append(word)
+        return replace(self, subjects=subjects, anchors=anchors, weak=weak, types=name_types(hits),
+                       misspelled=misspelled)
 
 
 _KIND_WORDS = {

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "newuser"))
-from make_files import docx, pdf  # noqa: E402  (the first set's writers: same layout, same libraries)
+from make_files import docx, pdf  # the first set's writers: same layout, same libraries
 
 OUT = Path(__file__).parent / "files"
 
