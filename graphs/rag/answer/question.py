@@ -91,6 +91,10 @@ class Question:
         anchors, misspelled = [], dict(self.misspelled)
         texts = [f"{h.title}\n{h.text}" for h in hits[:EVIDENCE_PASSAGES]]
         for forms in [*self.anchors, *extra]:
+            if not any(f in blob for f in forms) and (head := mentioned_head(forms[0], blob)) is not None:
+                # a Chinese opening phrase that runs on into the relation ("隼鸟单车自有工厂所在的镇"): the name
+                # is its leading part that the passages write ("隼鸟单车")
+                forms = (*forms, head)
             # a name mentioned only word by word ("qingtan city library" by "city" and "library" of other
             # names) is not spelled out: its near or other-script spelling is looked for too
             if not any(f in blob for f in forms) and (near := near_spelling(forms[0], blob)
@@ -233,6 +237,23 @@ def mentioned(forms: tuple[str, ...], blob: str) -> bool:
         return True
     words = [w for w in forms[0].split() if w not in _MINOR]
     return len(words) >= 3 and sum(w in blob for w in words) >= len(words) - 1
+
+
+HEAD_CHARS = 4
+"""Characters a Chinese name's leading part must have to stand for the whole phrase."""
+
+
+def mentioned_head(name: str, blob: str) -> str | None:
+    """The longest leading part (``HEAD_CHARS`` characters or more, not a dictionary word, shorter than the
+    phrase) of a Chinese phrase taken for a name that a folded text writes; None for a Latin name or when the
+    text writes none."""
+    if not _HAN_RUN.fullmatch(name) or len(name) <= HEAD_CHARS:
+        return None
+    for k in range(len(name) - 1, HEAD_CHARS - 1, -1):
+        head = name[:k]
+        if head in blob and not dictionary_word(head):
+            return head
+    return None
 
 
 NEAR_LATIN = 85.0

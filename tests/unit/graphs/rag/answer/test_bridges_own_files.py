@@ -90,3 +90,12 @@ def test_sentences_in_the_other_language_are_ranked_by_how_they_stand_out_in_mea
 
 def test_by_meaning_needs_two_sentences_to_compare() -> None:
     assert by_meaning({"一句。": 0.9}) == {}
+
+
+def test_a_chinese_opening_phrase_that_runs_into_the_relation_is_named_by_its_head() -> None:
+    hits = [hit("co#0", "云雀文具在罗斯代尔设有自己的工厂，文具在那里生产。", title="公司简介")]
+    q = question("云雀文具自有工厂所在的镇是哪一年建立的？", hits)
+    assert any("云雀文具" in forms for forms in q.anchors)
+    # a name the passages do not write at all stays missing
+    q = question("青柚科技自有工厂所在的镇是哪一年建立的？", hits)
+    assert not any(any(f in "云雀文具在罗斯代尔设有自己的工厂" for f in forms) for forms in q.anchors)
