@@ -99,3 +99,17 @@ def test_a_chinese_opening_phrase_that_runs_into_the_relation_is_named_by_its_he
     # a name the passages do not write at all stays missing
     q = question("青柚科技自有工厂所在的镇是哪一年建立的？", hits)
     assert not any(any(f in "云雀文具在罗斯代尔设有自己的工厂" for f in forms) for forms in q.anchors)
+
+
+def test_the_planner_asks_the_first_hop_of_a_chinese_relative_clause_first() -> None:
+    from graphs.rag.planning import chinese_first_hop, decompose
+    from graphs.text.query_analysis import analyze_query
+    from tests.support.fakes import TODAY, gazetteer_of
+
+    assert chinese_first_hop("云雀文具自有工厂所在的镇是哪一年建立的？") == "云雀文具自有工厂所在的镇是哪里？"
+    assert chinese_first_hop("陈立群毕业的大学的校长是谁？") == "陈立群毕业的大学是哪里？"
+    assert chinese_first_hop("云雀文具的创始人是谁？") is None  # no relative clause: the X的Y的 rule's
+    text = "云雀文具自有工厂所在的镇是哪一年建立的？"
+    plan = decompose(text, analyze_query(text, gazetteer_of([]), TODAY), [], has_kg=False)
+    assert plan is not None and plan.pattern == "bridge"
+    assert [s.question for s in plan.sub_questions] == ["云雀文具自有工厂所在的镇是哪里？", text]
