@@ -356,9 +356,9 @@ def _states_name(folded: str, name: str) -> bool:
     return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", folded) is not None
 
 
-MEANING_SENTENCES = 8
+MEANING_SENTENCES = 6
 """Sentences in the other language than the question's that are compared with it by meaning (each costs an
-embedding: ~60-95 ms with e5 on one CPU core)."""
+embedding: ~60-95 ms with e5 on one CPU core; only when the best evidence by words is in the other language)."""
 MEANING_SLOPE = 0.04
 """Cosine above the median of those sentences that makes one the best by meaning (e5: the sentence that
 answers is 0.02-0.05 above its neighbours, all of them near 0.78)."""
@@ -369,10 +369,14 @@ def other_language(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSA
     """The sentences of the top passages in the other language than the question's, of passages that mention
     the entities it names (in either script), first ``most``: what is compared with the question by meaning
     where words cannot match ("How many books can a reader borrow" / 每位读者最多可借图书10册)."""
-    chinese = has_han(q.text)
-    out = [s.text for s in sentences_of(q, hits, limit)
-           if (han_share(s.text) < 0.2 if chinese else han_share(s.text) > 0.5) and anchored(q, s.context) > 0]
+    out = [s.text for s in sentences_of(q, hits, limit) if in_other_language(q, s.text) and anchored(q, s.context) > 0]
     return list(dict.fromkeys(out))[:most]
+
+
+def in_other_language(q: Question, text: str) -> bool:
+    """Whether a sentence is in the other language than the question's (English in a Chinese question's view
+    when under a fifth of its letters are Chinese; Chinese in an English one's when over half are)."""
+    return han_share(text) < 0.2 if has_han(q.text) else han_share(text) > 0.5
 
 
 def by_meaning(sims: dict[str, float]) -> dict[str, float]:

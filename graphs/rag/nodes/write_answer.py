@@ -16,7 +16,7 @@ from graphs.rag.answer.answerability import EMBEDDER_ERRORS, calibrated
 from graphs.rag.answer.calibration import asked_of, similarities, to_find
 from graphs.rag.answer.check import Draft
 from graphs.rag.answer.citations import attribute, cited
-from graphs.rag.answer.evidence import Evidence, by_meaning, find_evidence, other_language
+from graphs.rag.answer.evidence import Evidence, by_meaning, find_evidence, in_other_language, other_language
 from graphs.rag.answer.extractive import extractive
 from graphs.rag.answer.question import Question, question_of
 from graphs.rag.answer.replies import finish, not_found
@@ -88,9 +88,14 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         return await direct_answer(state, ctx)
     hits = state.get("ranked", [])
     q = question_of(question, expected_answer(question), state["parsed"], state.get("entities", [])).about(hits)
-    meaning, lost = await _meaning(q, hits, ctx, state.get("query_vector"))
+    by_words, lost = find_evidence(q, hits), False
+    if by_words and all(in_other_language(q, s.text) for s in by_words[0].sentences):
+        # the best evidence by words is in the other language: which of its sentences says what is asked is
+        # judged by meaning (an embedding each, so only then)
+        meaning, lost = await _meaning(q, hits, ctx, state.get("query_vector"))
+        by_words = find_evidence(q, hits, meaning=meaning) if meaning else by_words
     # the gate: the same calibrated decision before the extractive writer and before any LLM call
-    assessment, evidence, failed = await calibrated(q, hits, find_evidence(q, hits, meaning=meaning), ctx.embedder,
+    assessment, evidence, failed = await calibrated(q, hits, by_words, ctx.embedder,
                                                     state.get("min_answerability"), query_vector=state.get("query_vector"))
     degraded: RagUpdate = {"degraded": ["write_answer"]} if failed or lost else {}
     if assessment.decision == "not_found":
