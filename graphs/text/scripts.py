@@ -8,6 +8,7 @@ counts for names of two to four characters, and the bracketed alias a passage gi
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterable
@@ -96,6 +97,18 @@ def _han_windows(blob: str) -> set[str]:
             for i in range(len(run) - k + 1)}
 
 
+@functools.lru_cache(maxsize=65536)
+def _char_readings(ch: str) -> tuple[str, ...]:
+    """A Chinese character's toneless pinyin readings (its polyphones), cached per character."""
+    return pinyin_variants(ch)
+
+
+def _readings(han: str, limit: int = 8) -> list[str]:
+    """A run's pinyin readings, built from its characters' (a window of a passage is read once per character,
+    not once per window: thousands of windows per question)."""
+    return ["".join(parts) for parts in itertools.islice(itertools.product(*map(_char_readings, han)), limit)]
+
+
 def _reads_as(han: str, latin: str) -> bool:
     return _reading_ratio(han, latin) >= NEAR_PINYIN
 
@@ -132,4 +145,6 @@ def other_script(name: str, texts: Iterable[str]) -> str | None:
 
 def _reading_ratio(han: str, latin: str) -> float:
     latin = latin.replace(" ", "")
-    return max((fuzz.ratio(reading, latin) for reading in pinyin_variants(han)), default=0.0)
+    if not any(r[:1] == latin[:1] for r in _char_readings(han[0])):
+        return 0.0  # a reading that starts with another letter is never near enough
+    return max((fuzz.ratio(reading, latin) for reading in _readings(han)), default=0.0)
