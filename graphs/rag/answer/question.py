@@ -15,7 +15,7 @@ from graphs.domain import Hit, ParsedQuery, ValidatedEntity
 from graphs.kg.mentions import strip_disambiguation
 from graphs.text.answer_types import AnswerType, focus_terms
 from graphs.text.entity_spotting import possessor
-from graphs.text.normalize import has_han, normalize
+from graphs.text.normalize import has_han, normalize, pinyin_variants
 from graphs.text.scripts import other_script
 from graphs.text.terms import dictionary_word, term_weight, weighted_coverage
 
@@ -262,17 +262,26 @@ _TOKEN = re.compile(r"[\w'’&.-]+")
 _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 
 
+def homophones(a: str, b: str) -> bool:
+    """Whether two Chinese characters share a toneless reading (琴 / 芹: qin)."""
+    return bool(set(pinyin_variants(a)) & set(pinyin_variants(b)))
+
+
 def near_spelling(name: str, blob: str) -> str | None:
     """How a folded text spells a name it does not spell the question's way: a run of as many words (±1) that
     rapidfuzz finds at least ``NEAR_LATIN`` alike (names of 6 letters or more), or, for a Chinese name of 4
-    characters or more, one that differs in a single character (阿里巴吧 / 阿里巴巴). None when none is near."""
+    characters or more, one that differs in a single character (阿里巴吧 / 阿里巴巴), of 3 characters, in a
+    single homophone (周雅芹 / 周雅琴). None when none is near."""
     if has_han(name):
-        if len(name) < 4 or not _HAN_RUN.fullmatch(name):
+        if len(name) < 3 or not _HAN_RUN.fullmatch(name):
             return None
         for run in _HAN_RUN.findall(blob):
             for i in range(len(run) - len(name) + 1):
                 window = run[i : i + len(name)]
-                if sum(a != b for a, b in zip(window, name, strict=True)) == 1:
+                off = [(a, b) for a, b in zip(window, name, strict=True) if a != b]
+                # one character off: any in a name of 4 or more; in a 3-character name only a homophone, the
+                # slip of a pinyin input method (周雅芹 / 周雅琴), since many 3-character names differ by one
+                if len(off) == 1 and (len(name) >= 4 or homophones(*off[0])):
                     return window
         return None
     if len(name.replace(" ", "")) < 6:

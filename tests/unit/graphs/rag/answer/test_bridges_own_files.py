@@ -113,3 +113,12 @@ def test_the_planner_asks_the_first_hop_of_a_chinese_relative_clause_first() -> 
     plan = decompose(text, analyze_query(text, gazetteer_of([]), TODAY), [], has_kg=False)
     assert plan is not None and plan.pattern == "bridge"
     assert [s.question for s in plan.sub_questions] == ["云雀文具自有工厂所在的镇是哪里？", text]
+
+
+def test_a_three_character_chinese_name_one_homophone_off_is_misspelled() -> None:
+    hits = [hit("qy#0", "青柚科技由林晓云和陈默于2019年共同创办。", title="青柚科技简介")]
+    decision, reason, _, answer = write("林晓芸和谁一起创办了青柚科技？", hits)
+    assert decision == "answerable" and "陈默" in answer and "'林晓芸' is taken as '林晓云'" in reason
+    # one character off but not a homophone: another person
+    decision, _, _, _ = write("林晓芬和谁一起创办了青柚科技？", hits)
+    assert decision == "not_found"
