@@ -53,6 +53,19 @@ def decompose(
                                        reason="hybrid search, ordered by date")],
         )
     nested = parsed.complexity_features.get("bridge", 0) > 0 or parsed.complexity_features.get("nesting", 0) > 0
+    if nested and len(mentions(question, names)) != 1 and (hop := chinese_first_hop(question)) is not None:
+        # a Chinese relative clause describes the entity ("X自有工厂所在的镇"): its name may be no entity the
+        # analyser knows, the clause still says what to find first
+        return QueryPlan(
+            pattern="bridge", planner="rules",
+            reason="a bridge question through a relative clause: first the entity it describes, then what is asked",
+            sub_questions=[
+                SubQuestion(id="q1", question=hop, strategy="hybrid", reason="the entity the question describes"),
+                SubQuestion(id="q2", question=question, strategy="graph" if has_kg else "hybrid",
+                            depends_on=["q1"], reason="what is asked, of the entity q1 found (its answer joins the "
+                                                      "search)"),
+            ],
+        )
     if nested and len(found := mentions(question, names)) == 1:
         anchor = found[0].text
         hop = first_hop(question, anchor)
@@ -102,6 +115,20 @@ def first_hop(question: str, anchor: str) -> str | None:
             body = f"{clause[:end]} {rest}".strip().rstrip("?,.")
             return f"Which {noun} is it {m[2]} {body}?"
     return None
+
+
+_CLAUSE_ZH = re.compile(r"^([\u4e00-\u9fffA-Za-z0-9 ]{2,30}?(?:所在|位于|坐落|生产|组装|制造|出生|成立|举办|举行|创办|毕业))"
+                        r"的([\u4e00-\u9fff]{1,4}?)(?=是|在|有|于|的|叫|位|为|[，,。？?])")
+
+
+def chinese_first_hop(question: str) -> str | None:
+    """The first step of a Chinese bridge question whose entity is described by a relative clause ending in a
+    verb of place or origin ("隼鸟单车自有工厂所在的镇是哪一年建立的？" → "隼鸟单车自有工厂所在的镇是哪里？"), or
+    None."""
+    m = _CLAUSE_ZH.match(question.strip())
+    if m is None:
+        return None
+    return f"{m[1]}的{m[2]}{'是谁' if _PERSON_NOUN.search(m[2]) else '是哪里'}？"
 
 
 _PEOPLE = frozenset({"author", "director", "founder", "creator", "wife", "husband", "spouse", "father", "mother",

@@ -40,6 +40,10 @@ _ORD = r"(?:st|nd|rd|th)?"
 _NOT_DIGIT_BEFORE = r"(?<![\d])"
 _YEAR = r"(?P<y>(?:19|20)\d{2})"
 
+_AMOUNT_AFTER = (r"\s*(?:元|块|万|亿|人|名|位|册|本|个|件|台|辆|天|次|米|公里|千克|公斤|克|吨|"
+                 r"(?:yuan|euros?|dollars?|USD|EUR|RMB|CNY|kg|km|people|items?|copies)\b)")
+"""A bare four-digit number followed by a currency or a unit is an amount ("1999元", "2025 euros"), not a year."""
+
 _CN_RELATIVE_YEAR = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}
 _CN_RELATIVE_MONTH = {"上个月": -1, "上月": -1, "本月": 0, "这个月": 0, "下个月": 1, "下月": 1}
 _EN_RELATIVE = {"last": -1, "previous": -1, "this": 0, "current": 0, "next": 1, "coming": 1}
@@ -157,7 +161,7 @@ _RULES: list[_Rule] = [
         False,
     ),
     (re.compile(r"\b" + _MON + r",?\s+" + _YEAR + r"\b", re.I | re.A), _ym, False),
-    (re.compile(r"(?<![A-Za-z\d.,:/\-$])" + _YEAR + r"(?![\d%]|s\b|年代)", re.A), _y, False),
+    (re.compile(r"(?<![A-Za-z\d.,:/\-$¥€£])" + _YEAR + r"(?![\d%]|s\b|年代|" + _AMOUNT_AFTER + ")", re.A), _y, False),
     (re.compile("|".join(_CN_RELATIVE_YEAR)), _cn_rel_year, True),
     (re.compile("|".join(_CN_RELATIVE_MONTH)), _cn_rel_month, True),
     (

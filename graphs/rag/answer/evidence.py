@@ -10,10 +10,11 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from graphs.domain import Hit
 from graphs.kg.mentions import strip_disambiguation
+from graphs.rag.answer.attributes import asked_attribute, near, stated_at
 from graphs.rag.answer.question import (
     CODE_PENALTY,
     EVIDENCE_PASSAGES,
@@ -54,7 +55,7 @@ class Sentence:
     text: str
     folded: str
     context: str
-    """Folded passage title, previous sentence, this sentence and the next."""
+    """Folded passage title, previous sentence, this sentence and the next, the year of the passage's date."""
     names: tuple[str, ...]
     """Its passage's title when the question does not name it: what a sentence of another passage
     mentions to be the step before or after this one."""
@@ -63,6 +64,9 @@ class Sentence:
     semantic: float | None = None
     """For a passage in the other language than the question's, where words cannot match: how close the
     passage's meaning is to the question's (its dense score, rescaled to [0, 1])."""
+    about: tuple[str, ...] = ()
+    """Folded names its passage is about: its title and the names its title is made of ("Oakmere — town
+    guide" is about "oakmere"). A first hop that names one of them bridges to this passage."""
 
 
 SEMANTIC_FROM, SEMANTIC_TO = 0.25, 0.5
@@ -107,6 +111,19 @@ def heading(sentence: str, title: str = "", *, opening: bool = False) -> bool:
     return bare and (opening or bool(_DOCUMENT_KIND.search(line)))
 
 
+_TITLE_PARTS = re.compile(r"\s+[—–-]+\s+|\s*[:：|｜·•/（）()\[\]]\s*|\s*,\s+")
+
+
+def title_names(title: str) -> tuple[str, ...]:
+    """The names a passage's title is made of, folded: the title itself, then each of its parts that is a
+    name (written with a capital, or in Chinese): "Oakmere — town guide" → ("oakmere — town guide", "oakmere"),
+    "Dalby (village)" → (…, "dalby"). A user's file is titled "X — guide", "X: notes", not "X" alone."""
+    whole = normalize(strip_disambiguation(title))
+    parts = [p.strip() for p in _TITLE_PARTS.split(title) if p and p.strip()]
+    named = [normalize(p) for p in parts if has_han(p) or p[:1].isupper()]
+    return tuple(dict.fromkeys(n for n in (whole, *named) if len(n) >= 2))
+
+
 def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[Sentence]:
     """The sentences of the top passages (instruction-like ones and headings left out)."""
     out: list[Sentence] = []
@@ -118,6 +135,10 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         folded = [normalize(s) for s in raw]
         tags = tagged(hit)
         semantic = cross_language(q.text, hit)
+        about = title_names(hit.title)
+        # the year of the passage's own date (one it states, or its document's): a question of that year is
+        # answered by any sentence of it ("the entry fee" in the piece dated 2 November 2025)
+        dated = str(hit.date)[:4] if hit.date else ""
         under = ""  # the heading the sentence is under ("Fault codes" for "E3: …"): context, never an answer
         for i, sentence in enumerate(raw):
             if looks_like_instruction(sentence):
@@ -126,10 +147,10 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
                 under = folded[i]
                 continue
             names = [title] if title and title not in normalize(q.text) else []
-            context = " ".join([title, under, *folded[max(0, i - 1) : i + 2], tags])
+            context = " ".join([title, under, *folded[max(0, i - 1) : i + 2], tags, dated])
             out.append(Sentence(hit=n, position=i, text=sentence, folded=folded[i], context=context,
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
-                                semantic=semantic))
+                                semantic=semantic, about=about))
     return out
 
 
@@ -177,8 +198,10 @@ def marks(q: Question, folded: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for t in q.weights for m in re.finditer(re.escape(t), folded)]
 
 
-def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = ()) -> Span | None:
-    """The candidate answer of the question's kind in a sentence, nearest to the question's words there."""
+def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
+               at: list[tuple[int, int]] | None = None) -> Span | None:
+    """The candidate answer of the question's kind in a sentence, nearest to the question's words there (to
+    ``at`` when given: where the sentence states the asked attribute)."""
     if q.kind in ("yes_no", "comparison", "definition"):
         return None
     skip = [normalize(x) for x in exclude]
@@ -186,7 +209,7 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = ()) -> 
              if not any(x and (normalize(s.text) in x or x in normalize(s.text)) for x in skip)]
     if q.kind == "date" and (end := life_end(q.text, sentence.text, spans)) is not None:
         return end
-    return nearest(spans, marks(q, sentence.text.casefold()))
+    return nearest(spans, at or marks(q, sentence.text.casefold()))
 
 
 _DEATH = re.compile(r"\b(?:die|died|death|dies|passed away)\b|去世|逝世|死于|病逝|卒", re.IGNORECASE)
@@ -266,8 +289,7 @@ def _bridge(q: Question, first: Evidence, b: Sentence) -> Evidence | None:
     a = first.sentences[0]
     if q.kind not in BRIDGE_KINDS or first.anchored < 1.0 or len(first.sentences) != 1:
         return None
-    hop = b.title
-    if len(hop) < 2 or hop == a.title or hop not in a.folded:
+    if (hop := hop_name(a, b)) is None:
         return None
     if hop in normalize(q.text) and first.span is not None:
         return None  # a bridge the question names itself is followed only from a first hop with no answer
@@ -276,19 +298,107 @@ def _bridge(q: Question, first: Evidence, b: Sentence) -> Evidence | None:
         # the first hop has an answer of its own: kept, unless the question is nested and that sentence does
         # not state what is asked (a date in "the election of 2000, after X resigned" is not X's birth year)
         return None
-    span = typed_span(q, b, exclude=[hop, a.title, *q.names])
+    if first.span is not None and not own and not _goes_on(q, a, b):
+        return None  # the first hop's own answer is the bridge entity: the last hop must say more of the question
+    # the last hop answers what is asked of the bridge entity: where the lexicon knows the asked attribute
+    # ("founded" in "when was the town where X is built founded"), the sentence that states it, the span next
+    # to it; the words that describe the bridge ("the town") are the first hop's, not the answer's focus
+    at = _attribute_at(q, b.text)
+    span = typed_span(q, b, exclude=[hop, a.title, *q.names], at=at)
     if span is None:
         return None
     context = f"{a.context} {b.context}"
+    focus = 1.0 if at and near((span.start, span.end), at) else _focus(q, b)
     return Evidence(sentences=(a, b), coverage=max(first.coverage, q.coverage(context)),
                     own=weighted_coverage(q.relation, f"{a.folded} {b.folded}"), anchored=anchored(q, context),
-                    focus=_focus(q, b), span=span, span_in=1, link=hop, bridge=True)
+                    focus=focus, span=span, span_in=1, link=hop, bridge=True)
 
 
-def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[Evidence]:
+def _attribute_at(q: Question, text: str) -> list[tuple[int, int]] | None:
+    """Where a sentence states the attribute the question asks (by the lexicon), by the question's own word
+    when the sentence uses it ("founded", not "charter", for "… founded?"); None when the lexicon knows no
+    specific attribute of the question."""
+    asked = asked_attribute(q.text, q.kind, tuple(f[0] for f in q.anchors))
+    if asked is None or asked.attribute.generic:
+        return None
+    word = q.text[asked.start : asked.end].casefold()
+    marks = stated_at(asked.attribute, text)
+    same = [(a, b) for a, b in marks if word.startswith(text[a:b].casefold()) or text[a:b].casefold() in word]
+    return same or marks
+
+
+def _goes_on(q: Question, a: Sentence, b: Sentence) -> bool:
+    """Whether the last hop states something of the question the first does not: one of the question's
+    remaining terms, or the asked attribute by the bilingual lexicon; a sentence in the other language than
+    the question's cannot share its words and is left to its span ("Where will X hold its next conference?"
+    is not answered by the river of the town X's factory is in)."""
+    residual = {t: w for t, w in q.relation.items() if t not in a.context}
+    if not residual or weighted_coverage(residual, b.folded) > 0 or has_han(b.text) != has_han(q.text):
+        return True
+    asked = asked_attribute(q.text, q.kind, tuple(f[0] for f in q.anchors))
+    return asked is not None and bool(stated_at(asked.attribute, b.text))
+
+
+def hop_name(a: Sentence, b: Sentence) -> str | None:
+    """The name by which sentence ``a`` reaches ``b``'s passage: the longest of the names that passage is
+    about (its title, or a name its title is made of) that ``a`` states and is not ``a``'s own passage's;
+    None when ``a`` names none."""
+    own = set(a.about) | {a.title}
+    found = [n for n in b.about if n not in own and _states_name(a.folded, n)]
+    return max(found, key=len) if found else None
+
+
+def _states_name(folded: str, name: str) -> bool:
+    """Whether a folded sentence states a folded name: as whole words for a Latin name, anywhere for a
+    Chinese one."""
+    if has_han(name):
+        return name in folded
+    return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", folded) is not None
+
+
+MEANING_SENTENCES = 6
+"""Sentences in the other language than the question's that are compared with it by meaning (each costs an
+embedding: ~60-95 ms with e5 on one CPU core; only when the best evidence by words is in the other language)."""
+MEANING_SLOPE = 0.04
+"""Cosine above the median of those sentences that makes one the best by meaning (e5: the sentence that
+answers is 0.02-0.05 above its neighbours, all of them near 0.78)."""
+
+
+def other_language(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES,
+                   most: int = MEANING_SENTENCES) -> list[str]:
+    """The sentences of the top passages in the other language than the question's, of passages that mention
+    the entities it names (in either script), first ``most``: what is compared with the question by meaning
+    where words cannot match ("How many books can a reader borrow" / 每位读者最多可借图书10册)."""
+    out = [s.text for s in sentences_of(q, hits, limit) if in_other_language(q, s.text) and anchored(q, s.context) > 0]
+    return list(dict.fromkeys(out))[:most]
+
+
+def in_other_language(q: Question, text: str) -> bool:
+    """Whether a sentence is in the other language than the question's (English in a Chinese question's view
+    when under a fifth of its letters are Chinese; Chinese in an English one's when over half are)."""
+    return han_share(text) < 0.2 if has_han(q.text) else han_share(text) > 0.5
+
+
+def by_meaning(sims: dict[str, float]) -> dict[str, float]:
+    """Sentence similarities (cosine) made relative: how far each stands above the median of the sentences
+    compared, in [0, 1] (0.5 at the median). The embedder's absolute cosine says little (e5 puts every
+    sentence of a passage on topic near 0.78); which sentence stands out says which one states what is asked."""
+    if len(sims) < 2:
+        return {}
+    values = sorted(sims.values())
+    mid = len(values) // 2
+    median = values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
+    return {t: min(1.0, max(0.0, 0.5 + (v - median) / MEANING_SLOPE)) for t, v in sims.items()}
+
+
+def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES,
+                  meaning: dict[str, float] | None = None) -> list[Evidence]:
     """Single sentences and linked two-sentence chains of the top passages, best first (``q`` made
-    ``about`` these passages)."""
+    ``about`` these passages). ``meaning``: sentences in the other language, by how much each stands out in
+    meaning (``by_meaning``), which then stands in for word overlap instead of its passage's dense score."""
     sentences = sentences_of(q, hits, limit)
+    if meaning:
+        sentences = [replace(s, semantic=meaning[s.text]) if s.text in meaning else s for s in sentences]
     singles = sorted((_single(q, s) for s in sentences), key=lambda e: -e.score)
     found = list(singles)
     # a bridge's last hop may be ranked lower than the passages read for evidence: its title, named by the

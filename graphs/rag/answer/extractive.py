@@ -71,7 +71,9 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
     if q.kind == "list" and (gathered := gather(q, hits, evidence, chinese)) is not None:
         return gathered
     shown = list(best.sentences)
-    runner = next((e for e in evidence[1:] if not set(e.sentences) <= set(shown)), None)
+    # a runner-up of another year than the question's is not shown ("the 2025 run's fee" is not the 2024 one)
+    runner = next((e for e in evidence[1:] if not set(e.sentences) <= set(shown)
+                   and all(y in s.context for y in q.years for s in e.sentences)), None)
     if runner is not None and runner.score >= RUNNER_UP * best.score:
         shown += [s for s in runner.sentences if s not in shown][:1]
     if q.kind in ("other", "definition"):

@@ -15,7 +15,8 @@ from graphs.domain import Hit, ParsedQuery, ValidatedEntity
 from graphs.kg.mentions import strip_disambiguation
 from graphs.text.answer_types import AnswerType, focus_terms
 from graphs.text.entity_spotting import possessor
-from graphs.text.normalize import has_han, normalize
+from graphs.text.normalize import has_han, normalize, pinyin_variants
+from graphs.text.scripts import other_script
 from graphs.text.terms import dictionary_word, term_weight, weighted_coverage
 
 EVIDENCE_PASSAGES = 5
@@ -88,12 +89,31 @@ class Question:
         extra = [(t,) for t in subjects if not any(t in f for f in named)]
         blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
         anchors, misspelled = [], dict(self.misspelled)
+        texts = [f"{h.title}\n{h.text}" for h in hits[:EVIDENCE_PASSAGES]]
         for forms in [*self.anchors, *extra]:
-            if not mentioned(forms, blob) and (near := near_spelling(forms[0], blob)) is not None:
+            if not any(f in blob for f in forms) and (head := mentioned_head(forms[0], blob)) is not None:
+                # a Chinese opening phrase that runs on into the relation ("隼鸟单车自有工厂所在的镇"): the name
+                # is its leading part that the passages write ("隼鸟单车")
+                forms = (*forms, head)
+            # a name mentioned only word by word ("qingtan city library" by "city" and "library" of other
+            # names) is not spelled out: its near or other-script spelling is looked for too
+            if not any(f in blob for f in forms) and (near := near_spelling(forms[0], blob)
+                                               or other_script(forms[0], texts)) is not None:
+                # misspelled, or written in the other script ("Qingtan City Library" / 青檀市图书馆)
                 misspelled[forms[0]] = near
                 forms = (*forms, near)
             anchors.append(forms)
-        return replace(self, subjects=subjects, anchors=anchors, types=name_types(hits), misspelled=misspelled)
+        weak = []
+        for word in self.weak:
+            # a single capitalised word no passage spells but one spells almost so ("Oakmeer" / Oakmere) is a
+            # misspelled name: the passages must mention it, as they spell it
+            if word not in blob and (near := near_spelling(word, blob)) is not None:
+                misspelled[word] = near
+                anchors.append((word, near))
+            else:
+                weak.append(word)
+        return replace(self, subjects=subjects, anchors=anchors, weak=weak, types=name_types(hits),
+                       misspelled=misspelled)
 
 
 _KIND_WORDS = {
@@ -219,23 +239,49 @@ def mentioned(forms: tuple[str, ...], blob: str) -> bool:
     return len(words) >= 3 and sum(w in blob for w in words) >= len(words) - 1
 
 
+HEAD_CHARS = 4
+"""Characters a Chinese name's leading part must have to stand for the whole phrase."""
+
+
+def mentioned_head(name: str, blob: str) -> str | None:
+    """The longest leading part (``HEAD_CHARS`` characters or more, not a dictionary word, shorter than the
+    phrase) of a Chinese phrase taken for a name that a folded text writes; None for a Latin name or when the
+    text writes none."""
+    if not _HAN_RUN.fullmatch(name) or len(name) <= HEAD_CHARS:
+        return None
+    for k in range(len(name) - 1, HEAD_CHARS - 1, -1):
+        head = name[:k]
+        if head in blob and not dictionary_word(head):
+            return head
+    return None
+
+
 NEAR_LATIN = 85.0
 """rapidfuzz ratio from which a Latin name of the passages is the question's name misspelled."""
 _TOKEN = re.compile(r"[\w'’&.-]+")
 _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 
 
+def homophones(a: str, b: str) -> bool:
+    """Whether two Chinese characters share a toneless reading (琴 / 芹: qin)."""
+    return bool(set(pinyin_variants(a)) & set(pinyin_variants(b)))
+
+
 def near_spelling(name: str, blob: str) -> str | None:
     """How a folded text spells a name it does not spell the question's way: a run of as many words (±1) that
     rapidfuzz finds at least ``NEAR_LATIN`` alike (names of 6 letters or more), or, for a Chinese name of 4
-    characters or more, one that differs in a single character (阿里巴吧 / 阿里巴巴). None when none is near."""
+    characters or more, one that differs in a single character (阿里巴吧 / 阿里巴巴), of 3 characters, in a
+    single homophone (周雅芹 / 周雅琴). None when none is near."""
     if has_han(name):
-        if len(name) < 4 or not _HAN_RUN.fullmatch(name):
+        if len(name) < 3 or not _HAN_RUN.fullmatch(name):
             return None
         for run in _HAN_RUN.findall(blob):
             for i in range(len(run) - len(name) + 1):
                 window = run[i : i + len(name)]
-                if sum(a != b for a, b in zip(window, name, strict=True)) == 1:
+                off = [(a, b) for a, b in zip(window, name, strict=True) if a != b]
+                # one character off: any in a name of 4 or more; in a 3-character name only a homophone, the
+                # slip of a pinyin input method (周雅芹 / 周雅琴), since many 3-character names differ by one
+                if len(off) == 1 and (len(name) >= 4 or homophones(*off[0])):
                     return window
         return None
     if len(name.replace(" ", "")) < 6:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 
@@ -11,11 +12,11 @@ from langgraph.runtime import Runtime
 from graphs.domain import Answerability, Contradiction, Hit
 from graphs.llm import LLM_ERRORS, text_call
 from graphs.prompts import fenced
-from graphs.rag.answer.answerability import calibrated
-from graphs.rag.answer.calibration import asked_of, to_find
+from graphs.rag.answer.answerability import EMBEDDER_ERRORS, calibrated
+from graphs.rag.answer.calibration import asked_of, similarities, to_find
 from graphs.rag.answer.check import Draft
 from graphs.rag.answer.citations import attribute, cited
-from graphs.rag.answer.evidence import Evidence, find_evidence
+from graphs.rag.answer.evidence import Evidence, by_meaning, find_evidence, in_other_language, other_language
 from graphs.rag.answer.extractive import extractive
 from graphs.rag.answer.question import Question, question_of
 from graphs.rag.answer.replies import finish, not_found
@@ -87,10 +88,16 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         return await direct_answer(state, ctx)
     hits = state.get("ranked", [])
     q = question_of(question, expected_answer(question), state["parsed"], state.get("entities", [])).about(hits)
+    by_words, lost = find_evidence(q, hits), False
+    if by_words and all(in_other_language(q, s.text) for s in by_words[0].sentences):
+        # the best evidence by words is in the other language: which of its sentences says what is asked is
+        # judged by meaning (an embedding each, so only then)
+        meaning, lost = await _meaning(q, hits, ctx, state.get("query_vector"))
+        by_words = find_evidence(q, hits, meaning=meaning) if meaning else by_words
     # the gate: the same calibrated decision before the extractive writer and before any LLM call
-    assessment, evidence, failed = await calibrated(q, hits, find_evidence(q, hits), ctx.embedder,
+    assessment, evidence, failed = await calibrated(q, hits, by_words, ctx.embedder,
                                                     state.get("min_answerability"), query_vector=state.get("query_vector"))
-    degraded: RagUpdate = {"degraded": ["write_answer"]} if failed else {}
+    degraded: RagUpdate = {"degraded": ["write_answer"]} if failed or lost else {}
     if assessment.decision == "not_found":
         return {**not_found(question, hits, assessment), **degraded}
     conflicts = contradictions_in(state, hits)
@@ -112,6 +119,22 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
                 "citations": cited(attributed, hits), "answer_mode": "llm", "status": "answered", "draft": draft,
                 "llm_calls": 1, **found, **degraded}
     return {**_extractive(state, q, hits, evidence, assessment, conflicts, chinese), **found, **degraded}
+
+
+async def _meaning(q: Question, hits: list[Hit], ctx: RagContext,
+                   query_vector: list[float] | None) -> tuple[dict[str, float], bool]:
+    """The sentences in the other language than the question's, by how much each stands out in meaning
+    (``by_meaning``), and whether the embedder failed (then none: the words and the passages' dense scores
+    decide, and the run records the degradation)."""
+    texts = other_language(q, hits)
+    if len(texts) < 2:
+        return {}, False
+    try:
+        sims = await asyncio.to_thread(similarities, ctx.embedder, q.text, texts, query_vector)
+    except EMBEDDER_ERRORS as exc:
+        log.warning("write_answer: the embedder failed on the other-language sentences (%s)", type(exc).__name__)
+        return {}, True
+    return by_meaning(sims), False
 
 
 def _writer_messages(ctx: RagContext, question: str, hits: list[Hit], conflicts: list[Contradiction],

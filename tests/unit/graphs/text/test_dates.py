@@ -134,3 +134,13 @@ def test_range_helpers() -> None:
     assert month_range(2100, 2).end == 21000228
     assert day_range(2024, 3, 5).label == "2024-03-05"
     assert month_range(2024, 3).widen() == year_range(2024)
+
+
+@pytest.mark.parametrize("text", ["建议零售价 — Vireo S1: 1999元", "门票2025元一张", "It sells for 2019 euros.",
+                                  "Stock: 1980 items", "共1950人参赛"])
+def test_an_amount_with_its_unit_is_not_a_year(text: str) -> None:
+    assert first_date(text, date(2026, 1, 1)) is None
+
+
+def test_a_year_next_to_an_amount_is_still_a_year() -> None:
+    assert first_date("In 2019 it cost 2025 euros.", date(2026, 1, 1)) == 20190101

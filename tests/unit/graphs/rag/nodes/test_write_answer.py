@@ -4,12 +4,14 @@ prompt names the attribute to find)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from langchain_core.embeddings import Embeddings
 from langchain_core.messages import AIMessage, BaseMessage
 
 from graphs.domain import Answerability, ParsedQuery
@@ -122,3 +124,47 @@ async def test_a_lower_min_answerability_lets_the_llm_write(tmp_path: Path) -> N
                                  "min_answerability": 0.0}, runtime(make_context(tmp_path, llm=llm)))
     assert out["llm_calls"] == 1 and out["status"] == "no_results"
     assert out["answerability"].reason == "the LLM writer found no answer in the passages"
+
+
+class _KeyedEmbedding(Embeddings):
+    """Vectors by text (the question, and each sentence as a passage); one that fails when ``fail``."""
+
+    def __init__(self, vectors: dict[str, list[float]], fail: bool = False) -> None:
+        self.vectors, self.fail = vectors, fail
+
+    def embed_query(self, text: str) -> list[float]:
+        return self.vectors.get(text, [0.0, 0.0, 1.0])
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        if self.fail:
+            from graphs.embeddings import EmbedderUnavailable
+            raise EmbedderUnavailable("the embedder is down")
+        return [self.vectors.get(t, [0.5, 0.5, 0.0]) for t in texts]
+
+
+_MUSEUM = "Which day of the week is Songhe City Museum closed?"
+_MUSEUM_HITS = [hit("mus#0", "馆长为陆文清。门票为20元。本馆每周二闭馆。", title="松河市博物馆参观须知", dense_score=0.1)]
+
+
+def _museum_state() -> dict[str, Any]:
+    from graphs.text.query_analysis import analyze_query
+    from tests.support.fakes import TODAY, gazetteer_of
+
+    parsed = analyze_query(_MUSEUM, gazetteer_of([]), TODAY)
+    return {"question": _MUSEUM, "parsed": parsed, "ranked": _MUSEUM_HITS, "min_answerability": 0.0}
+
+
+async def test_a_question_over_passages_in_the_other_language_takes_the_sentence_closest_in_meaning(
+        tmp_path: Any) -> None:
+    ctx = make_context(tmp_path)
+    embedder = _KeyedEmbedding({_MUSEUM: [1.0, 0.0, 0.0], "本馆每周二闭馆。": [0.95, 0.05, 0.0]})
+    out = await write_answer(_museum_state(), runtime(dataclasses.replace(ctx, embedder=embedder)))  # type: ignore[arg-type]
+    assert out["status"] == "answered" and out["answer"].startswith("本馆每周二闭馆。")
+    assert "degraded" not in out
+
+
+async def test_an_embedder_failure_on_the_other_language_sentences_is_recorded_not_raised(tmp_path: Any) -> None:
+    ctx = make_context(tmp_path)
+    embedder = _KeyedEmbedding({}, fail=True)
+    out = await write_answer(_museum_state(), runtime(dataclasses.replace(ctx, embedder=embedder)))  # type: ignore[arg-type]
+    assert out["degraded"] == ["write_answer"]

@@ -1,0 +1,124 @@
+"""Bridges, years, misspelled and other-script names as a user's own files write them: titles such as
+"X — visitor notes" rather than the bare name, the date in the opening sentence only, a name in pinyin or in
+brackets. Documents of other domains than the trial sets' (tests/data/newuser, newuser2)."""
+
+from __future__ import annotations
+
+from graphs.rag.answer.evidence import by_meaning, find_evidence, other_language, title_names
+from tests.support.answers import question, write
+from tests.support.fakes import hit
+
+KAYAK = hit("kayaks#0", "Marlin Boats makes sea kayaks. The Marlin K3 kayak is built in Brindle Cove by a family "
+                        "workshop.", title="Marlin Boats — product sheet 2024")
+COVE = hit("cove#0", "Brindle Cove is a village on the Ardle estuary. It was founded in 1734 by salt traders and "
+                     "got its pier in 1891. About 640 people live there.", title="Brindle Cove — visitor notes")
+
+
+def test_title_names_are_the_names_a_title_is_made_of() -> None:
+    assert title_names("Brindle Cove — visitor notes") == ("brindle cove — visitor notes", "brindle cove")
+    assert title_names("青禾乐器：公司简介") == ("青禾乐器:公司简介", "青禾乐器", "公司简介")
+    assert title_names("Harbour notes — draft") == ("harbour notes — draft", "harbour notes")  # "draft": no name
+
+
+def test_a_bridge_reaches_a_passage_whose_title_only_begins_with_the_name() -> None:
+    decision, _, span, answer = write("When was the village where the Marlin K3 kayak is built founded?", [KAYAK, COVE])
+    assert decision == "answerable" and span == "1734"
+    assert "[1]" in answer and "[2]" in answer
+
+
+def test_the_last_hop_takes_the_span_next_to_the_asked_attribute_not_the_nearest_date() -> None:
+    # the pier's year (1891) is in the same sentence; "founded" is what is asked
+    cove = hit("cove#0", "Brindle Cove got its pier in 1891. It was founded in 1734 by salt traders.",
+               title="Brindle Cove — visitor notes")
+    _, _, span, _ = write("When was the village where the Marlin K3 kayak is built founded?", [KAYAK, cove])
+    assert span == "1734"
+
+
+def test_a_first_hop_that_answers_with_the_bridge_entity_is_not_followed_to_an_unrelated_sentence() -> None:
+    plant = hit("bf#0", "Northgate Foods bakes its bread at its own plant in Kelvedon.",
+                title="Northgate Foods — company sheet")
+    town = hit("kel#0", "Kelvedon is a town on the River Blackwater.", title="Kelvedon — town notes")
+    _, _, span, answer = write("Where will Northgate Foods hold its next supplier meeting?", [plant, town])
+    assert "Blackwater" not in (span or "") and "Blackwater" not in answer
+
+
+def test_a_year_of_the_question_is_matched_by_the_passage_date_it_states() -> None:
+    run25 = hit("run25#0", "The seventh Dockside Run was held on 5 October 2025 with 4,100 runners.\n\n"
+                           "The entry fee was 150 yuan.", title="Dockside Run draws record field", date=20251005)
+    run24 = hit("run24#0", "The sixth Dockside Run was held on 6 October 2024.\n\nThe entry fee was 120 yuan.",
+                title="Dockside Run returns", date=20241006)
+    decision, _, span, answer = write("What was the entry fee for the 2025 Dockside Run?", [run25, run24])
+    assert decision == "answerable" and "150 yuan" in f"{span} {answer}" and "120" not in answer
+
+
+def test_a_misspelled_single_name_counts_as_mentioned_with_a_reason() -> None:
+    decision, reason, span, _ = write("When was Brindel Cove founded?", [COVE, KAYAK])
+    assert decision == "answerable" and span == "1734"
+    decision, reason, span, _ = write("When was Brindel founded?",
+                                      [hit("b#0", "Brindle is a hamlet in Kent. It was founded in 1734.",
+                                           title="Brindle")])
+    assert decision == "answerable" and span == "1734" and "'brindel' is taken as 'brindle'" in reason
+
+
+def test_a_different_single_name_stays_missing() -> None:
+    decision, _, _, _ = write("When was Grindelwood founded?",
+                              [hit("b#0", "Brindle is a hamlet in Kent. It was founded in 1734.", title="Brindle")])
+    assert decision == "not_found"
+
+
+MUSEUM = hit("mus#0", "松河市博物馆每周二闭馆。馆长为陆文清。门票为20元。", title="松河市博物馆参观须知", dense_score=0.1)
+
+
+def test_a_latin_name_in_pinyin_is_found_in_chinese_passages() -> None:
+    q = question("Who is the director of Songhe City Museum?", [MUSEUM])
+    assert q.misspelled == {"songhe city museum": "松河"}
+    assert any("松河" in forms for forms in q.anchors)
+
+
+def test_sentences_in_the_other_language_are_ranked_by_how_they_stand_out_in_meaning() -> None:
+    q = question("On which day of the week is Songhe City Museum closed?", [MUSEUM])
+    texts = other_language(q, [MUSEUM])
+    assert texts == ["松河市博物馆每周二闭馆。", "馆长为陆文清。", "门票为20元。"]
+    meaning = by_meaning({texts[0]: 0.80, texts[1]: 0.76, texts[2]: 0.77})
+    assert meaning[texts[0]] == 1.0 and meaning[texts[2]] == 0.5 and meaning[texts[1]] < 0.5
+    best = find_evidence(q, [MUSEUM], meaning=meaning)[0]
+    assert best.sentences[0].text == texts[0]
+    # without the sentences' meaning, the passage's dense score is all there is: no sentence stands out
+    plain = find_evidence(q, [MUSEUM])
+    assert len({round(e.score, 6) for e in plain[:3]}) == 1
+
+
+def test_by_meaning_needs_two_sentences_to_compare() -> None:
+    assert by_meaning({"一句。": 0.9}) == {}
+
+
+def test_a_chinese_opening_phrase_that_runs_into_the_relation_is_named_by_its_head() -> None:
+    hits = [hit("co#0", "云雀文具在罗斯代尔设有自己的工厂，文具在那里生产。", title="公司简介")]
+    q = question("云雀文具自有工厂所在的镇是哪一年建立的？", hits)
+    assert any("云雀文具" in forms for forms in q.anchors)
+    # a name the passages do not write at all stays missing
+    q = question("青柚科技自有工厂所在的镇是哪一年建立的？", hits)
+    assert not any(any(f in "云雀文具在罗斯代尔设有自己的工厂" for f in forms) for forms in q.anchors)
+
+
+def test_the_planner_asks_the_first_hop_of_a_chinese_relative_clause_first() -> None:
+    from graphs.rag.planning import chinese_first_hop, decompose
+    from graphs.text.query_analysis import analyze_query
+    from tests.support.fakes import TODAY, gazetteer_of
+
+    assert chinese_first_hop("云雀文具自有工厂所在的镇是哪一年建立的？") == "云雀文具自有工厂所在的镇是哪里？"
+    assert chinese_first_hop("陈立群毕业的大学的校长是谁？") == "陈立群毕业的大学是哪里？"
+    assert chinese_first_hop("云雀文具的创始人是谁？") is None  # no relative clause: the X的Y的 rule's
+    text = "云雀文具自有工厂所在的镇是哪一年建立的？"
+    plan = decompose(text, analyze_query(text, gazetteer_of([]), TODAY), [], has_kg=False)
+    assert plan is not None and plan.pattern == "bridge"
+    assert [s.question for s in plan.sub_questions] == ["云雀文具自有工厂所在的镇是哪里？", text]
+
+
+def test_a_three_character_chinese_name_one_homophone_off_is_misspelled() -> None:
+    hits = [hit("qy#0", "青柚科技由林晓云和陈默于2019年共同创办。", title="青柚科技简介")]
+    decision, reason, _, answer = write("林晓芸和谁一起创办了青柚科技？", hits)
+    assert decision == "answerable" and "陈默" in answer and "'林晓芸' is taken as '林晓云'" in reason
+    # one character off but not a homophone: another person
+    decision, _, _, _ = write("林晓芬和谁一起创办了青柚科技？", hits)
+    assert decision == "not_found"
