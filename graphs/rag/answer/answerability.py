@@ -126,10 +126,10 @@ async def calibrated(q: Question, hits: Sequence[Hit], evidence: Sequence[Eviden
     threshold = model.threshold if threshold is None else threshold
     if not hits or q.kind in ("comparison", "yes_no"):
         # a question about two things is answered from what is said of each (the comparison's own rules)
-        return assess(q, hits, evidence), list(evidence), False
+        return assess(q, hits, evidence).model_copy(update={"decided_by": "rule"}), list(evidence), False
     ruled = assess(q, hits, evidence, supported_from=0.0)
     if ruled.decision == "not_found":
-        return ruled.model_copy(update={"threshold": threshold}), list(evidence), False
+        return ruled.model_copy(update={"threshold": threshold, "decided_by": "rule"}), list(evidence), False
     failed, sims = False, {}
     try:
         if "similarity" in model.features:  # a model fitted without it spares the embedder the sentences
@@ -167,6 +167,9 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model) ->
         why = "no sentence of the retrieved passages covers the question"
     elif attribute and f["attribute_stated"] == 0.0:
         why = f"the passages that mention {names or 'the subject'} do not state its {what}"
+    elif judgement.conflicts:
+        c = judgement.conflicts[0]
+        why = f"the best evidence states {what} for {c.stated}, not for {c.asked}"
     elif f["qualified"] and f["qualifier_passage"] < 1.0:
         missing = [x.forms[0] for x in judgement.qualifiers
                    if not any(form in f"{judgement.evidence[0].sentences[0].context}" for form in x.forms)]
@@ -177,11 +180,16 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model) ->
         why = f"the best evidence states {what}" + (f" of {names}" if names else "")
     spelled = "".join(f"; the question's {name!r} is taken as {near!r}, as the passages spell it"
                       for name, near in q.misspelled.items())
-    across = stated_across_languages(f) and p < threshold
-    decision: Literal["answerable", "not_found"] = "answerable" if p >= threshold or across else "not_found"
+    features = {k: round(v, 4) for k, v in f.items()}
+    if stated_across_languages(f) and p < threshold:
+        # the lexicon decides, not the score: the reason says so and never reads "answerable (0.01)"
+        return Answerability(
+            decision="answerable", score=p, decided_by="lexicon", attribute=attribute, threshold=threshold,
+            features=features,
+            reason=f"stated across languages: the sentence in the other language states the {what} of "
+                   f"{names or 'the subject'}, with a value of the asked type next to it (decided by the bilingual "
+                   f"lexicon; the fitted score, {p:.2f}, saw almost no cross-language pairs and is not used){spelled}")
+    decision: Literal["answerable", "not_found"] = "answerable" if p >= threshold else "not_found"
     sign = "≥" if p >= threshold else "<"
-    held = (f"; stated across languages: the sentence in the other language states the {what} of the subject, "
-            "with a value of the asked type next to it" if across else "")
-    return Answerability(decision=decision, score=p,
-                         reason=f"{why} (answerability {p:.2f} {sign} {threshold:.2f}){held}{spelled}",
-                         attribute=attribute, threshold=threshold, features={k: round(v, 4) for k, v in f.items()})
+    return Answerability(decision=decision, score=p, decided_by="score", attribute=attribute, threshold=threshold,
+                         reason=f"{why} (answerability {p:.2f} {sign} {threshold:.2f}){spelled}", features=features)

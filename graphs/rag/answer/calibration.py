@@ -28,10 +28,12 @@ from langchain_core.embeddings import Embeddings
 from graphs.domain import Hit
 from graphs.rag.answer.attributes import Asked, asked_attribute, near, stated_at
 from graphs.rag.answer.evidence import Evidence, Sentence, han_share
-from graphs.rag.answer.qualifiers import Qualifier, qualifiers, satisfied
+from graphs.rag.answer.qualifiers import Conflict, Qualifier, bind, other_names, qualifiers, satisfied
 from graphs.rag.answer.question import Question
 from graphs.text.answer_types import AnswerType
+from graphs.text.entity_spotting import pos_spans
 from graphs.text.normalize import has_han, normalize
+from graphs.text.sentences import split_sentences, without_markers
 from graphs.text.spans import Span, candidates
 
 WEIGHTS = "answerability.json"
@@ -39,7 +41,7 @@ WEIGHTS = "answerability.json"
 FEATURES = (
     "coverage", "own", "anchored", "focus", "span", "attribute_known", "attribute_stated", "span_near",
     "qualified", "qualifier_sentence", "qualifier_passage", "similarity", "similarity_margin", "bridge",
-    "cross_language", "own_typed", "qualified_typed",
+    "cross_language", "own_typed", "qualified_typed", "qualifier_bound", "qualifier_conflict", "anchored_sentence",
 )
 """What the score reads of the best evidence (each in [0, 1], or a small signed margin):
 
@@ -61,7 +63,13 @@ FEATURES = (
 - ``bridge``: the evidence is a bridged pair; ``cross_language``: the answering sentence is in the other
   language than the question's;
 - ``own_typed``, ``qualified_typed``: ``own`` and ``qualifier_sentence`` where the answering sentence holds a
-  span of the asked type (0 where it holds none): the sentence that states what is asked, with its value.
+  span of the asked type (0 where it holds none): the sentence that states what is asked, with its value;
+- ``qualifier_bound``: weighted share of the qualifiers bound to the answering sentence itself — stated by it,
+  its passage's title, the sentence before it or its chunk's own date (not merely somewhere in the passage);
+- ``qualifier_conflict``: 1 when the answering sentence states another value of a qualifier's kind and not
+  the question's (another year, month-day or edition; another place or organization of the kind the question
+  names) — the hard negative that states the asked attribute for another year or place;
+- ``anchored_sentence``: share of the question's named entities the answering sentence (or its title) names.
 """
 
 CANDIDATES = 4
@@ -175,6 +183,9 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
     else:
         stated = 1.0 if spans or kind not in _TYPED else 0.0
         span_near = 1.0 if spans else 0.0
+    bound, conflicts = binding_of(q, quals, hits, e)
+    spelled = [tuple(f for f in forms if f) for forms in q.anchors]
+    on_sentence = f"{answer.title} {answer.folded}"
     sim = max((sims[s.text] for s in e.sentences if s.text in sims), default=0.0)
     others = [v for t, v in sims.items() if all(t != s.text for s in e.sentences)]
     chinese = has_han(q.text)
@@ -187,7 +198,68 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
         "qualifier_passage": satisfied(quals, passage),
         "similarity": sim, "similarity_margin": sim - max(others) if others else 0.0,
         "bridge": 1.0 if e.bridge or len(e.sentences) > 1 else 0.0, "cross_language": 1.0 if cross else 0.0,
+        "qualifier_bound": bound, "qualifier_conflict": 1.0 if conflicts else 0.0,
+        "anchored_sentence": (sum(any(f in on_sentence for f in forms) for forms in spelled) / len(spelled)
+                              if spelled else 1.0),
     })
+
+
+def binding_of(q: Question, quals: Sequence[Qualifier], hits: Sequence[Hit], e: Evidence
+               ) -> tuple[float, list[Conflict]]:
+    """How the question's qualifiers bind to the evidence's answering sentence: the share bound to it (the
+    sentence, its title, the sentence before, its chunk's date) and what it states instead (another year,
+    date, edition; another place or organization of the kind the question names)."""
+    answer = answering(e)
+    hit = hits[answer.hit] if answer.hit < len(hits) else None
+    binding = bind(quals, answer.folded, f"{answer.title} {_previous(hit, answer.position)}",
+                   hit.date if hit is not None else None)
+    skip = _NAME_TYPE.get(asked_kind(q, asked_of(q)))
+    named = other_names(question_names(q), answer.folded, sentence_names(answer, hit), skip=skip)
+    return binding.bound, [*binding.conflicts, *named]
+
+
+_NAME_TYPE: dict[str, str] = {"place": "LOCATION", "organization": "ORGANIZATION"}
+_NAMED = frozenset({"LOCATION", "ORGANIZATION"})
+
+
+@functools.lru_cache(maxsize=512)
+def _folded_sentences(text: str) -> tuple[str, ...]:
+    return tuple(normalize(s) for s in split_sentences(without_markers(text)) or [text])
+
+
+def _previous(hit: Hit | None, position: int) -> str:
+    """The sentence before the one at ``position`` of a passage (folded; '' for the first)."""
+    if hit is None or position <= 0:
+        return ""
+    split = _folded_sentences(hit.text)
+    return split[position - 1] if position - 1 < len(split) else ""
+
+
+def question_names(q: Question) -> list[tuple[tuple[str, ...], str]]:
+    """The places and organizations the question names (folded spellings, type): its named entities typed by
+    the passages' tags, and the places and organizations the tagger spots in its text."""
+    out: list[tuple[tuple[str, ...], str]] = []
+    for forms in q.anchors:
+        kind = next((q.types[f] for f in forms if f in q.types), None)
+        if kind in _NAMED:
+            out.append((forms, kind))
+    taken = {f for forms, _ in out for f in forms}
+    for span in pos_spans(q.text):
+        key = normalize(span.entity.text)
+        if span.entity.type in _NAMED and key not in taken and not any(key in f or f in key for f in taken):
+            out.append(((key,), span.entity.type))
+            taken.add(key)
+    return out
+
+
+def sentence_names(answer: Sentence, hit: Hit | None) -> dict[str, str]:
+    """The places and organizations a sentence names (folded name → type): the tagger's, and its passage's tags
+    that it spells."""
+    out = {normalize(s.entity.text): s.entity.type for s in pos_spans(answer.text) if s.entity.type in _NAMED}
+    for kind, names in (hit.entities.items() if hit is not None else ()):
+        if kind in _NAMED:
+            out.update({key: kind for n in names if (key := normalize(n)) and key in answer.folded})
+    return out
 
 
 def derived(f: dict[str, float]) -> dict[str, float]:
@@ -199,7 +271,8 @@ def derived(f: dict[str, float]) -> dict[str, float]:
 def preference(f: dict[str, float]) -> float:
     """How well a candidate states the asked attribute of the subject with the question's qualifiers (free of
     the fitted weights, so the fit and the runtime choose the same candidate)."""
-    return f["qualifier_sentence"] + f["attribute_stated"] + 0.5 * f["span_near"] + f["anchored"]
+    return (f["qualifier_sentence"] + f.get("qualifier_bound", 1.0) - f.get("qualifier_conflict", 0.0)
+            + f["attribute_stated"] + 0.5 * f["span_near"] + f["anchored"])
 
 
 def candidate_sentences(evidence: Sequence[Evidence], limit: int = CANDIDATES) -> list[str]:
@@ -215,6 +288,8 @@ class Judgement:
     features: dict[str, float]
     asked: Asked | None
     qualifiers: list[Qualifier]
+    conflicts: tuple[Conflict, ...] = ()
+    """What the chosen sentence states instead of the question's qualifiers (another year, edition, place)."""
 
 
 def judge(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], sims: dict[str, float],
@@ -231,7 +306,8 @@ def judge(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], sims: 
     if preference(challenger_f) >= preference(best_f) + 1.0:
         best_f, best = challenger_f, challenger
     rest = [e for e in evidence if e is not best]
-    return Judgement([best, *rest], best_f, asked, quals)
+    conflicts = tuple(binding_of(q, quals, hits, best)[1]) if best_f.get("qualifier_conflict") else ()
+    return Judgement([best, *rest], best_f, asked, quals, conflicts)
 
 
 def to_find(q: Question, asked: Asked | None) -> str:

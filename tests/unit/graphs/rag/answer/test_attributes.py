@@ -217,12 +217,53 @@ async def test_a_question_is_answered_from_a_passage_in_the_other_language_that_
     refuses = model_on({}, bias=-8.0)  # a score that refuses everything
     q = question("Who chaired the budget review meeting?", [MINUTES])
     verdict, _, _ = await calibrated(q, [MINUTES], find_evidence(q, [MINUTES]), Bigrams(), model=refuses)
-    assert verdict.decision == "answerable" and verdict.score < 0.01
-    assert "stated across languages" in verdict.reason
+    assert verdict.decision == "answerable" and verdict.score < 0.01 and verdict.decided_by == "lexicon"
+    assert verdict.reason.startswith("stated across languages") and "is not used" in verdict.reason
+    assert "answerability 0.00" not in verdict.reason  # the lexicon's decision never reads "answerable (0.00)"
     # the same language is the score's to decide, and another language without the attribute is not evidence
     q = question("斯柯达明锐的售价是多少？", [SKODA_PRICE])
     same, _, _ = await calibrated(q, [SKODA_PRICE], find_evidence(q, [SKODA_PRICE]), Bigrams(), model=refuses)
-    assert same.decision == "not_found"
+    assert same.decision == "not_found" and same.decided_by == "score"
     q = question("Who is the mayor of Lyon?", [MINUTES])
     other, _, _ = await calibrated(q, [MINUTES], find_evidence(q, [MINUTES]), Bigrams(), model=refuses)
     assert other.decision == "not_found"
+
+
+RACE_OTHER_YEAR = hit("race#0", "In 2021, 4,200 runners finished the Riverton Marathon. The course follows the river "
+                                "past the old mill. Registration for the 2023 race opens in May.", title="Riverton Marathon")
+RACE_ASKED_YEAR = hit("race#1", "In 2023, 5,100 runners finished the Riverton Marathon, a record for the course.",
+                      title="Riverton Marathon")
+WINE_OTHER_PLACE = hit("wine#0", "法国是传统的葡萄酒大国。据统计，意大利2020年的葡萄酒产量为4900万百升，位居世界第一。",
+                       title="葡萄酒产量")
+WINE_ASKED_PLACE = hit("wine#1", "据统计，法国2020年的葡萄酒产量为4660万百升。", title="葡萄酒产量")
+
+
+@pytest.mark.parametrize(("text", "negative", "positive", "conflict"), [
+    ("How many runners finished the 2023 Riverton Marathon?", RACE_OTHER_YEAR, RACE_ASKED_YEAR, "2021"),
+    ("法国2020年的葡萄酒产量是多少？", WINE_OTHER_PLACE, WINE_ASKED_PLACE, "意大利"),
+])
+def test_a_sentence_stating_the_fact_for_another_qualifier_is_not_bound(text: str, negative: Hit, positive: Hit,
+                                                                         conflict: str) -> None:
+    """The passage names the asked year or place, but the answering sentence states the fact for another."""
+    q = question(text, [negative])
+    judged = describe(q, [negative], find_evidence(q, [negative]), Bigrams())
+    assert judged.features["qualifier_passage"] == 1.0  # the passage-level check alone lets it through
+    assert judged.features["qualifier_conflict"] == 1.0 and [c.stated for c in judged.conflicts] == [conflict]
+    q = question(text, [positive])
+    judged = describe(q, [positive], find_evidence(q, [positive]), Bigrams())
+    assert judged.features["qualifier_conflict"] == 0.0 and judged.features["qualifier_bound"] == 1.0
+
+
+async def test_the_conflicting_qualifier_is_the_visible_reason() -> None:
+    model = model_on({"qualifier_conflict": -6.0}, bias=3.0)
+    text = "How many runners finished the 2023 Riverton Marathon?"
+    q = question(text, [RACE_OTHER_YEAR])
+    verdict, _, _ = await calibrated(q, [RACE_OTHER_YEAR], find_evidence(q, [RACE_OTHER_YEAR]), Bigrams(),
+                                     model=model)
+    assert verdict.decision == "not_found" and verdict.decided_by == "score"
+    assert "for 2021, not for 2023" in verdict.reason
+    q = question(text, [RACE_OTHER_YEAR, RACE_ASKED_YEAR])
+    verdict, evidence, _ = await calibrated(q, [RACE_OTHER_YEAR, RACE_ASKED_YEAR],
+                                            find_evidence(q, [RACE_OTHER_YEAR, RACE_ASKED_YEAR]), Bigrams(),
+                                            model=model)
+    assert verdict.decision == "answerable" and "5,100" in evidence[0].sentences[0].text
