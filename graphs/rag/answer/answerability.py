@@ -171,8 +171,9 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model) ->
         c = judgement.conflicts[0]
         why = f"the best evidence states {what} for {c.stated}, not for {c.asked}"
     elif f["qualified"] and f["qualifier_passage"] < 1.0:
-        missing = [x.forms[0] for x in judgement.qualifiers
-                   if not any(form in f"{judgement.evidence[0].sentences[0].context}" for form in x.forms)]
+        missing = list(dict.fromkeys(x.forms[0] for x in judgement.qualifiers
+                                     if not any(form in judgement.evidence[0].sentences[0].context
+                                                for form in x.forms)))
         why = f"the best evidence does not state {', '.join(missing[:3]) or 'every qualifier of the question'}"
     elif f["span_near"] == 0.0 and asked_kind(q, asked) in ("person", "organization", "date", "place", "number"):
         why = f"the best evidence holds no {asked_kind(q, asked)} for {what}"

@@ -17,10 +17,13 @@ from __future__ import annotations
 import functools
 import json
 import math
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 from langchain_core.embeddings import Embeddings
@@ -42,6 +45,7 @@ FEATURES = (
     "coverage", "own", "anchored", "focus", "span", "attribute_known", "attribute_stated", "span_near",
     "qualified", "qualifier_sentence", "qualifier_passage", "similarity", "similarity_margin", "bridge",
     "cross_language", "own_typed", "qualified_typed", "qualifier_bound", "qualifier_conflict", "anchored_sentence",
+    "attribute_missing",
 )
 """What the score reads of the best evidence (each in [0, 1], or a small signed margin):
 
@@ -69,7 +73,9 @@ FEATURES = (
 - ``qualifier_conflict``: 1 when the answering sentence states another value of a qualifier's kind and not
   the question's (another year, month-day or edition; another place or organization of the kind the question
   names) — the hard negative that states the asked attribute for another year or place;
-- ``anchored_sentence``: share of the question's named entities the answering sentence (or its title) names.
+- ``anchored_sentence``: share of the question's named entities the answering sentence (or its title) names;
+- ``attribute_missing``: the lexicon knows the asked attribute and no sentence of the evidence's passage
+  states it (the subject without the asked fact: a company's founding year for its stock code).
 """
 
 CANDIDATES = 4
@@ -265,7 +271,9 @@ def sentence_names(answer: Sentence, hit: Hit | None) -> dict[str, str]:
 def derived(f: dict[str, float]) -> dict[str, float]:
     """The features computed from the others (also for examples collected before they existed)."""
     typed = 1.0 if f.get("span_near", 0.0) > 0 else 0.0
-    return f | {"own_typed": f.get("own", 0.0) * typed, "qualified_typed": f.get("qualifier_sentence", 0.0) * typed}
+    missing = 1.0 if f.get("attribute_known", 0.0) == 1.0 and f.get("attribute_stated", 0.0) == 0.0 else 0.0
+    return f | {"own_typed": f.get("own", 0.0) * typed, "qualified_typed": f.get("qualifier_sentence", 0.0) * typed,
+                "attribute_missing": missing}
 
 
 def preference(f: dict[str, float]) -> float:
@@ -321,13 +329,44 @@ def to_find(q: Question, asked: Asked | None) -> str:
             f"{' / '.join(words)}); a passage that names {names} without stating it does not answer")
 
 
+SENTENCE_CACHE = 4096
+"""Sentence vectors kept per embedder: questions about the same documents meet the same sentences again, and an
+e5 sentence costs tens of milliseconds on a CPU."""
+_VECTORS: weakref.WeakKeyDictionary[Any, OrderedDict[str, list[float]]] = weakref.WeakKeyDictionary()
+_VECTORS_LOCK = threading.Lock()
+
+
+def sentence_vectors(embedder: Embeddings, texts: Sequence[str]) -> list[list[float]]:
+    """The embedder's passage vectors of sentences, those met before from a bounded per-embedder cache."""
+    try:
+        with _VECTORS_LOCK:
+            cache = _VECTORS.setdefault(embedder, OrderedDict())
+    except TypeError:  # an embedder that cannot be weakly referenced: no cache
+        return [list(v) for v in embedder.embed_documents(list(texts))]
+    with _VECTORS_LOCK:
+        missing = [t for t in dict.fromkeys(texts) if t not in cache]
+    fresh = embedder.embed_documents(missing) if missing else []
+    with _VECTORS_LOCK:
+        for text, vector in zip(missing, fresh, strict=True):
+            cache[text] = list(vector)
+        out = [cache.get(t) for t in texts]
+        for t in texts:
+            if t in cache:
+                cache.move_to_end(t)
+        while len(cache) > SENTENCE_CACHE:
+            cache.popitem(last=False)
+    if any(v is None for v in out):  # evicted meanwhile by another thread: embed those again
+        return [list(v) for v in embedder.embed_documents(list(texts))]
+    return out  # type: ignore[return-value]
+
+
 def similarities(embedder: Embeddings, question: str, texts: Sequence[str],
                  query_vector: Sequence[float] | None = None) -> dict[str, float]:
     """Cosine of the question (as retrieval embedded it) and each sentence embedded as a passage (blocking)."""
     if not texts:
         return {}
     query = np.asarray(query_vector if query_vector else embedder.embed_query(question), dtype=float)
-    docs = np.asarray(embedder.embed_documents(list(texts)), dtype=float)
+    docs = np.asarray(sentence_vectors(embedder, texts), dtype=float)
     norms = np.linalg.norm(docs, axis=1) * (np.linalg.norm(query) or 1.0)
     cos = docs @ query / np.where(norms == 0, 1.0, norms)
     return {t: float(c) for t, c in zip(texts, cos, strict=True)}

@@ -202,11 +202,21 @@ def _conflict(q: Qualifier, sentence: str) -> Conflict | None:
     return None
 
 
+def _states_kind(q: Qualifier, sentence: str) -> bool:
+    """Whether a sentence states a value of the qualifier's kind (any year, month-day or ordinal)."""
+    if q.kind == "year":
+        return bool(_YEAR.search(sentence))
+    if q.kind == "date":
+        return bool(_month_days(sentence))
+    return q.kind == "ordinal" and bool(_ordinals(sentence))
+
+
 def bind(found: Sequence[Qualifier], sentence: str, near: str = "", date: int | None = None) -> Binding:
     """Bind the question's qualifiers to an answering sentence (folded): the share it states with its
     immediate context ``near`` (folded: title, the sentence before) and its chunk's own date (YYYYMMDD), and
     the qualifiers it contradicts — it states no form of one but another value of its kind (a sentence giving
-    the attribute for 2021 is no evidence for a question about 2022, even in a passage that mentions 2022)."""
+    the attribute for 2021 is no evidence for a question about 2022, even in a passage that mentions 2022), or,
+    stating no value of that kind itself ("本届", "that year"), its immediate context gives another."""
     if not found:
         return Binding(1.0)
     dated = []
@@ -219,8 +229,8 @@ def bind(found: Sequence[Qualifier], sentence: str, near: str = "", date: int | 
     for q in found:
         if any(f in text for f in q.forms) or (q.kind in ("year", "date") and any(f in dated for f in q.forms)):
             stated += q.weight
-        elif (c := _conflict(q, sentence)) is not None:
-            conflicts.append(c)
+        elif (c := _conflict(q, sentence) or (_conflict(q, near) if not _states_kind(q, sentence) else None)):
+            conflicts.append(c)  # the sentence's own value, else (本届, "that year") the one its context gives
     return Binding(stated / total, tuple(conflicts))
 
 

@@ -267,3 +267,22 @@ async def test_the_conflicting_qualifier_is_the_visible_reason() -> None:
                                             find_evidence(q, [RACE_OTHER_YEAR, RACE_ASKED_YEAR]), Bigrams(),
                                             model=model)
     assert verdict.decision == "answerable" and "5,100" in evidence[0].sentences[0].text
+
+
+class Counting(Bigrams):
+    def __init__(self) -> None:
+        self.embedded: list[str] = []
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        self.embedded += texts
+        return super().embed_documents(texts)
+
+
+def test_sentence_vectors_are_embedded_once_per_embedder() -> None:
+    from graphs.rag.answer.calibration import similarities
+
+    embedder = Counting()
+    first = similarities(embedder, "斯柯达明锐的售价是多少？", ["斯柯达明锐的官方指导价为11.99万元起。", "另一句。"])
+    again = similarities(embedder, "斯柯达明锐多少钱？", ["斯柯达明锐的官方指导价为11.99万元起。", "第三句。"])
+    assert embedder.embedded == ["斯柯达明锐的官方指导价为11.99万元起。", "另一句。", "第三句。"]
+    assert set(first) == {"斯柯达明锐的官方指导价为11.99万元起。", "另一句。"} and len(again) == 2

@@ -50,3 +50,14 @@ def test_another_place_or_organization_of_the_kind_the_question_names_conflicts(
     assert other_names(asked, sentence, {"西班牙": "LOCATION"}, skip="LOCATION") == []
     assert other_names(asked, normalize("南方航空的机队有600架飞机。"), {"南方航空": "ORGANIZATION"}) == [
         Conflict("organization", "北方航空", "南方航空")]
+
+
+def test_a_sentence_that_refers_back_takes_its_contexts_value() -> None:
+    """"本届" (this edition) or "that year" in the answering sentence: the sentence before says which."""
+    edition = qualifiers("第七届西湖书展展出了多少种图书？", {})
+    sentence = normalize("本届书展共展出图书1.2万种。")
+    assert bind(edition, sentence, near=normalize("第六届西湖书展于5月开幕。")).conflicts == (
+        Conflict("ordinal", "第七届", "第6届"),)
+    assert bind(edition, sentence, near=normalize("第七届西湖书展于5月开幕。")).conflicts == ()
+    # a sentence stating its own value is judged by it, not by its context
+    assert bind(edition, normalize("第七届书展展出图书1.2万种。"), near=normalize("第六届书展于去年举行。")).conflicts == ()
