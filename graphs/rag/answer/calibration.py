@@ -170,7 +170,8 @@ def answering(e: Evidence) -> Sentence:
 
 
 def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hits: Sequence[Hit], e: Evidence,
-                sims: dict[str, float]) -> dict[str, float]:
+                sims: dict[str, float], named: Sequence[tuple[tuple[str, ...], str]] | None = None
+                ) -> dict[str, float]:
     """The features of one candidate (see ``FEATURES``)."""
     answer = answering(e)
     kind = asked_kind(q, asked)
@@ -189,7 +190,7 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
     else:
         stated = 1.0 if spans or kind not in _TYPED else 0.0
         span_near = 1.0 if spans else 0.0
-    bound, conflicts = binding_of(q, quals, hits, e)
+    bound, conflicts = binding_of(q, quals, hits, e, asked, named)
     spelled = [tuple(f for f in forms if f) for forms in q.anchors]
     on_sentence = f"{answer.title} {answer.folded}"
     sim = max((sims[s.text] for s in e.sentences if s.text in sims), default=0.0)
@@ -210,18 +211,22 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
     })
 
 
-def binding_of(q: Question, quals: Sequence[Qualifier], hits: Sequence[Hit], e: Evidence
-               ) -> tuple[float, list[Conflict]]:
+def binding_of(q: Question, quals: Sequence[Qualifier], hits: Sequence[Hit], e: Evidence, asked: Asked | None,
+               named: Sequence[tuple[tuple[str, ...], str]] | None = None) -> tuple[float, list[Conflict]]:
     """How the question's qualifiers bind to the evidence's answering sentence: the share bound to it (the
     sentence, its title, the sentence before, its chunk's date) and what it states instead (another year,
-    date, edition; another place or organization of the kind the question names)."""
+    date, edition; another place or organization of the kind the question names: ``named``, the question's
+    places and organizations, computed once per question)."""
     answer = answering(e)
     hit = hits[answer.hit] if answer.hit < len(hits) else None
     binding = bind(quals, answer.folded, f"{answer.title} {_previous(hit, answer.position)}",
                    hit.date if hit is not None else None)
-    skip = _NAME_TYPE.get(asked_kind(q, asked_of(q)))
-    named = other_names(question_names(q), answer.folded, sentence_names(answer, hit), skip=skip)
-    return binding.bound, [*binding.conflicts, *named]
+    skip = _NAME_TYPE.get(asked_kind(q, asked))
+    named = [n for n in (question_names(q) if named is None else named) if n[1] != skip]
+    unspelled = [n for n in named if not any(f in answer.folded for f in n[0] if f)]
+    others = other_names(unspelled, answer.folded, sentence_names(answer.text, answer.folded, hit)) if unspelled \
+        else []
+    return binding.bound, [*binding.conflicts, *others]
 
 
 _NAME_TYPE: dict[str, str] = {"place": "LOCATION", "organization": "ORGANIZATION"}
@@ -258,13 +263,18 @@ def question_names(q: Question) -> list[tuple[tuple[str, ...], str]]:
     return out
 
 
-def sentence_names(answer: Sentence, hit: Hit | None) -> dict[str, str]:
+@functools.lru_cache(maxsize=2048)
+def _tagged_names(text: str) -> tuple[tuple[str, str], ...]:
+    return tuple((normalize(s.entity.text), s.entity.type) for s in pos_spans(text) if s.entity.type in _NAMED)
+
+
+def sentence_names(text: str, folded: str, hit: Hit | None) -> dict[str, str]:
     """The places and organizations a sentence names (folded name → type): the tagger's, and its passage's tags
     that it spells."""
-    out = {normalize(s.entity.text): s.entity.type for s in pos_spans(answer.text) if s.entity.type in _NAMED}
+    out = dict(_tagged_names(text))
     for kind, names in (hit.entities.items() if hit is not None else ()):
         if kind in _NAMED:
-            out.update({key: kind for n in names if (key := normalize(n)) and key in answer.folded})
+            out.update({key: kind for n in names if (key := normalize(n)) and key in folded})
     return out
 
 
@@ -308,13 +318,14 @@ def judge(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], sims: 
     quals = question_qualifiers(q, asked)
     if not evidence:
         return Judgement([], dict.fromkeys(FEATURES, 0.0), asked, quals)
-    scored = [(features_of(q, asked, quals, hits, e, sims), e) for e in evidence[:limit]]
+    named = question_names(q)
+    scored = [(features_of(q, asked, quals, hits, e, sims, named), e) for e in evidence[:limit]]
     best_f, best = scored[0]
     challenger_f, challenger = max(scored, key=lambda fe: preference(fe[0]))
     if preference(challenger_f) >= preference(best_f) + 1.0:
         best_f, best = challenger_f, challenger
     rest = [e for e in evidence if e is not best]
-    conflicts = tuple(binding_of(q, quals, hits, best)[1]) if best_f.get("qualifier_conflict") else ()
+    conflicts = tuple(binding_of(q, quals, hits, best, asked, named)[1]) if best_f.get("qualifier_conflict") else ()
     return Judgement([best, *rest], best_f, asked, quals, conflicts)
 
 
