@@ -25,7 +25,7 @@ import hashlib
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -387,6 +387,10 @@ def fit_command(
         "--without", help="Features the model leaves out (repeatable; 'similarity' also skips the embedder).")] = None,
     examples_file: Annotated[Path | None, typer.Option(
         "--examples", help="Reuse (or write, if missing) the collected examples as JSONL.")] = None,
+    similarity_embedder: Annotated[str, typer.Option(
+        "--similarity-embedder", help="The embedder the examples' sentence similarities come from (the weights "
+                                      "use them only over an index of that embedder; another gets the fallback "
+                                      "fitted without them).")] = "multilingual-e5-small-q4",
     snapshots: Annotated[list[Path] | None, typer.Option(
         "--snapshots", help="JSONL of what the features are computed from (question, analysis, ranked passages, "
                             "sentence similarities): replayed by the current code when the file exists, written "
@@ -454,7 +458,20 @@ def fit_command(
                                                    " questions)" for name in sorted(counts))
                                        + f" (hash order; 1 in {HELD_ASIDE} held aside): "
                                        "answerable = gold answer in the top passages; unanswerable = the same "
-                                       "question with its gold passages removed from the ranking"))
+                                       "question with its gold passages removed from the ranking"
+                                       + ("; each question ranked by the full graph over its set's eval index "
+                                          "(no LLM), the sentence similarity by the index's embedder, replayed "
+                                          "from --snapshots" if snapshots else "")
+                                       + (f"; features left out: {', '.join(sorted(leave_out))}" if leave_out
+                                          else "")))
+    similar = [n for n in names if n.startswith("similarity")]
+    if similar:  # the same fit without them: what an index of another embedder is scored with
+        plain = [n for n in names if n not in similar]
+        (pm, ps, pw, pb), plain_threshold = fit_on(dev, plain)
+        fallback = answerability.Model(features=tuple(plain), mean=pm, scale=ps, weights=pw, bias=pb,
+                                       threshold=plain_threshold, note="the fit without the similarity features")
+        fitted = replace(fitted, embedder=similarity_embedder, fallback=fallback)
+        typer.echo(f"fallback without {', '.join(similar)}: threshold {plain_threshold:.2f}")
     target = out or Path(answerability.__file__).with_name(answerability.WEIGHTS)
     target.write_text(json.dumps(fitted.to_json(examples=counts, leave_one_dataset_out=table, pooled_held_aside=pooled),
                                  indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -19,6 +19,7 @@ from graphs.rag.answer.calibration import (
     asked_kind,
     bundled,
     candidate_sentences,
+    embedder_name,
     judge,
     similarities,
 )
@@ -122,7 +123,7 @@ async def calibrated(q: Question, hits: Sequence[Hit], evidence: Sequence[Eviden
     """The answerability decision: the rules first, then the calibrated score of the best evidence held to
     ``threshold`` (the bundled default when None); the evidence with the chosen candidate first; and whether
     the embedder failed (the similarity features are then 0 and the caller reports the degradation)."""
-    model = model or bundled()
+    model = (model or bundled()).for_embedder(embedder_name(embedder))
     threshold = model.threshold if threshold is None else threshold
     if not hits or q.kind in ("comparison", "yes_no"):
         # a question about two things is answered from what is said of each (the comparison's own rules)

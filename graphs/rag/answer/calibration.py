@@ -45,7 +45,7 @@ FEATURES = (
     "coverage", "own", "anchored", "focus", "span", "attribute_known", "attribute_stated", "span_near",
     "qualified", "qualifier_sentence", "qualifier_passage", "similarity", "similarity_margin", "bridge",
     "cross_language", "own_typed", "qualified_typed", "qualifier_bound", "qualifier_conflict", "anchored_sentence",
-    "attribute_missing",
+    "attribute_missing", "value_missing",
 )
 """What the score reads of the best evidence (each in [0, 1], or a small signed margin):
 
@@ -75,7 +75,9 @@ FEATURES = (
   names) — the hard negative that states the asked attribute for another year or place;
 - ``anchored_sentence``: share of the question's named entities the answering sentence (or its title) names;
 - ``attribute_missing``: the lexicon knows the asked attribute and no sentence of the evidence's passage
-  states it (the subject without the asked fact: a company's founding year for its stock code).
+  states it (the subject without the asked fact: a company's founding year for its stock code);
+- ``value_missing``: the question asks for a value of a type (a date, a number, a person, a place, an
+  organization) and the answering sentence holds none (the visit's news without its date).
 """
 
 CANDIDATES = 4
@@ -96,6 +98,18 @@ class Model:
     bias: float
     threshold: float
     note: str = ""
+    embedder: str = ""
+    """The embedder whose sentence similarities the weights were fitted on ('' when they read none)."""
+    fallback: Model | None = None
+    """The model fitted without the similarity features: for an index whose embedder is another (cosines of
+    another model have another scale: e5's sit near 0.9, a fake's near 0)."""
+
+    def for_embedder(self, name: str) -> Model:
+        """The model to score with over an index embedded by ``name``: this one when it reads no similarity or
+        was fitted on that embedder, else its fallback (when it has one)."""
+        if not self.embedder or name == self.embedder or self.fallback is None:
+            return self
+        return self.fallback
 
     def probability(self, values: dict[str, float]) -> float:
         """The score of one example's features (missing features count as 0)."""
@@ -108,7 +122,9 @@ class Model:
         return {"features": list(self.features), "mean": [round(float(v), 6) for v in self.mean],
                 "scale": [round(float(v), 6) for v in self.scale],
                 "weights": [round(float(v), 6) for v in self.weights], "bias": round(self.bias, 6),
-                "threshold": round(self.threshold, 4), "note": self.note, **extra}
+                "threshold": round(self.threshold, 4), "note": self.note,
+                **({"embedder": self.embedder} if self.embedder else {}),
+                **({"fallback": self.fallback.to_json()} if self.fallback is not None else {}), **extra}
 
 
 def model_from(raw: dict[str, object]) -> Model:
@@ -116,7 +132,23 @@ def model_from(raw: dict[str, object]) -> Model:
     names = tuple(cast(list[str], raw["features"]))
     return Model(features=names, mean=np.array(raw["mean"], dtype=float), scale=np.array(raw["scale"], dtype=float),
                  weights=np.array(raw["weights"], dtype=float), bias=float(raw["bias"]),  # type: ignore[arg-type]
-                 threshold=float(raw["threshold"]), note=str(raw.get("note", "")))  # type: ignore[arg-type]
+                 threshold=float(raw["threshold"]), note=str(raw.get("note", "")),  # type: ignore[arg-type]
+                 embedder=str(raw.get("embedder", "")),
+                 fallback=model_from(cast(dict[str, object], raw["fallback"])) if raw.get("fallback") else None)
+
+
+def embedder_name(embedder: object) -> str:
+    """The name of the model behind an embedder (through caching or guarding wrappers' ``inner``)."""
+    seen: object = embedder
+    for _ in range(5):
+        name = getattr(seen, "name", None)
+        if isinstance(name, str) and name:
+            return name
+        inner = getattr(seen, "inner", None)
+        if inner is None:
+            break
+        seen = inner
+    return type(seen).__name__
 
 
 @functools.cache
@@ -205,6 +237,7 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
         "qualifier_passage": satisfied(quals, passage),
         "similarity": sim, "similarity_margin": sim - max(others) if others else 0.0,
         "bridge": 1.0 if e.bridge or len(e.sentences) > 1 else 0.0, "cross_language": 1.0 if cross else 0.0,
+        "value_missing": 1.0 if kind in _TYPED and not spans else 0.0,
         "qualifier_bound": bound, "qualifier_conflict": 1.0 if conflicts else 0.0,
         "anchored_sentence": (sum(any(f in on_sentence for f in forms) for forms in spelled) / len(spelled)
                               if spelled else 1.0),

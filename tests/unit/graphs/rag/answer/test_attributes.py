@@ -286,3 +286,29 @@ def test_sentence_vectors_are_embedded_once_per_embedder() -> None:
     again = similarities(embedder, "斯柯达明锐多少钱？", ["斯柯达明锐的官方指导价为11.99万元起。", "第三句。"])
     assert embedder.embedded == ["斯柯达明锐的官方指导价为11.99万元起。", "另一句。", "第三句。"]
     assert set(first) == {"斯柯达明锐的官方指导价为11.99万元起。", "另一句。"} and len(again) == 2
+
+
+async def test_similarity_weights_apply_only_over_the_embedder_they_were_fitted_on() -> None:
+    """Cosines of another model have another scale: the weights fitted on e5's read no other embedder's; an
+    index of another embedder is scored by the fallback fitted without similarity."""
+    from dataclasses import replace
+
+    from graphs.rag.answer.calibration import embedder_name
+
+    plain = tuple(f for f in FEATURES if not f.startswith("similarity"))
+    fallback = Model(features=plain, mean=np.zeros(len(plain)), scale=np.ones(len(plain)),
+                     weights=np.array([4.0 if f == "attribute_stated" else 0.0 for f in plain]), bias=-2.0,
+                     threshold=0.5)
+    picky = replace(model_on({"similarity": 50.0}, bias=-40.0), embedder="Bigrams", fallback=fallback)
+    assert embedder_name(Bigrams()) == "Bigrams" and picky.for_embedder("Bigrams") is picky
+    assert picky.for_embedder("multilingual-e5-small-q4") is fallback
+
+    class Wrapped:  # a caching wrapper names no model: the one it wraps does
+        inner = Bigrams()
+
+    assert embedder_name(Wrapped()) == "Bigrams"
+    q = question("斯柯达明锐的售价是多少？", [SKODA_PRICE])
+    other = replace(picky, embedder="multilingual-e5-small-q4")
+    counting = Counting()
+    verdict, _, _ = await calibrated(q, [SKODA_PRICE], find_evidence(q, [SKODA_PRICE]), counting, model=other)
+    assert verdict.decision == "answerable" and counting.embedded == []  # the fallback scored it, no sentence embedded
