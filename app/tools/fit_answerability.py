@@ -412,8 +412,8 @@ def fit_command(
         settings = Settings()
         examples = []
         for name, path in zip(sets, snapshots, strict=True):
-            with path.open("w", encoding="utf-8") as sink:
-                examples += collect(data / name, settings, per_set, lambda m: typer.echo(m, err=True), sink)
+            with path.open("w", encoding="utf-8") as written:
+                examples += collect(data / name, settings, per_set, lambda m: typer.echo(m, err=True), written)
     elif examples_file is not None and examples_file.is_file():
         examples = [Example(**json.loads(line)) for line in examples_file.read_text(encoding="utf-8").splitlines()
                     if line.strip()]
