@@ -460,8 +460,7 @@ def fit_command(
                                        "answerable = gold answer in the top passages; unanswerable = the same "
                                        "question with its gold passages removed from the ranking"
                                        + ("; each question ranked by the full graph over its set's eval index "
-                                          "(no LLM), the sentence similarity by the index's embedder, replayed "
-                                          "from --snapshots" if snapshots else "")
+                                          "(no LLM), replayed from --snapshots" if snapshots else "")
                                        + (f"; features left out: {', '.join(sorted(leave_out))}" if leave_out
                                           else "")))
     similar = [n for n in names if n.startswith("similarity")]

@@ -155,6 +155,24 @@ def stated_across_languages(f: dict[str, float]) -> bool:
             and f.get("span_near") == 1.0 and f.get("anchored", 0.0) >= 1.0)
 
 
+UNASKED_FROM = 0.2
+"""The answering sentence covers at most this share of what is asked (the question's terms that are not names)
+when it states nothing of it: with the asked attribute stated nowhere in its passage, no evidence."""
+
+
+def ruled_out(judgement: Judgement, names: str, what: str) -> str | None:
+    """Why the chosen evidence is no evidence whatever the score, or None: the lexicon's asked attribute stated
+    nowhere in its passage while its sentence says nothing else of what is asked (a company's founding year for
+    its stock code); or its sentence is of another edition (第3届 for 第四届: an ordinal of the same counter)."""
+    f = judgement.features
+    if f.get("attribute_missing") == 1.0 and f.get("own", 1.0) <= UNASKED_FROM:
+        return f"the passages that mention {names or 'the subject'} do not state its {what}"
+    edition = next((c for c in judgement.conflicts if c.kind == "ordinal"), None)
+    if edition is not None:
+        return f"the best evidence states {what} for {edition.stated}, not for {edition.asked}"
+    return None
+
+
 def decide(q: Question, judgement: Judgement, threshold: float, model: Model) -> Answerability:
     """Answerable when the chosen evidence's score reaches the threshold; the reason names what was found or
     missed."""
@@ -183,6 +201,10 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model) ->
     spelled = "".join(f"; the question's {name!r} is taken as {near!r}, as the passages spell it"
                       for name, near in q.misspelled.items())
     features = {k: round(v, 4) for k, v in f.items()}
+    if (ruled := ruled_out(judgement, names, what)) is not None:
+        # too rare in the dev sets for the fit to weigh, and what the issue defines as no evidence
+        return Answerability(decision="not_found", score=p, decided_by="rule", attribute=attribute,
+                             threshold=threshold, features=features, reason=f"{ruled}{spelled}")
     if stated_across_languages(f) and p < threshold:
         # the lexicon decides, not the score: the reason says so and never reads "answerable (0.01)"
         return Answerability(

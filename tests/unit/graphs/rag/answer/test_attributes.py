@@ -312,3 +312,32 @@ async def test_similarity_weights_apply_only_over_the_embedder_they_were_fitted_
     counting = Counting()
     verdict, _, _ = await calibrated(q, [SKODA_PRICE], find_evidence(q, [SKODA_PRICE]), counting, model=other)
     assert verdict.decision == "answerable" and counting.embedded == []  # the fallback scored it, no sentence embedded
+
+
+LAKE_PRICE = hit("lake#0", "Lake Orva ferry tickets cost 12 euros for adults. The ferry runs from May to October.",
+                 title="Lake Orva ferry")
+DAIRY = hit("dairy#0", "青禾乳业成立于2011年，总部位于内蒙古呼和浩特，主要生产液态奶和奶粉。", title="青禾乳业")
+FAIR_5 = hit("fair#0", "第五届江城书市于2022年10月开幕。本届书市共有320家出版社参展。", title="江城书市")
+
+
+@pytest.mark.parametrize(("text", "hits", "why"), [
+    ("青禾乳业的股票代码是什么？", [DAIRY], "do not state its stock code"),
+    ("Who is the mayor of Lake Orva?", [LAKE_PRICE], "do not state its mayor"),
+    ("第六届江城书市有多少家出版社参展？", [FAIR_5], "for 第5届, not for 第六届"),
+])
+async def test_no_evidence_whatever_the_score(text: str, hits: list[Hit], why: str) -> None:
+    """The subject without the asked attribute, or the attribute for another edition: "not found" by rule, even
+    under a score that answers everything."""
+    answers_all = model_on({}, bias=8.0)
+    q = question(text, hits)
+    verdict, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=answers_all)
+    assert verdict.decision == "not_found" and verdict.decided_by == "rule", verdict.reason
+    assert why in verdict.reason
+
+
+async def test_the_same_subjects_stated_attribute_still_answers_under_the_rules() -> None:
+    answers_all = model_on({}, bias=8.0)
+    for text, hits in (("第五届江城书市有多少家出版社参展？", [FAIR_5]), ("青禾乳业是哪一年成立的？", [DAIRY])):
+        q = question(text, hits)
+        verdict, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=answers_all)
+        assert verdict.decision == "answerable" and verdict.decided_by == "score", verdict.reason
