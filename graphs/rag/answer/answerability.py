@@ -201,8 +201,9 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model) ->
     spelled = "".join(f"; the question's {name!r} is taken as {near!r}, as the passages spell it"
                       for name, near in q.misspelled.items())
     features = {k: round(v, 4) for k, v in f.items()}
-    if (ruled := ruled_out(judgement, names, what)) is not None:
-        # too rare in the dev sets for the fit to weigh, and what the issue defines as no evidence
+    if threshold > 0 and (ruled := ruled_out(judgement, names, what)) is not None:
+        # too rare in the dev sets for the fit to weigh; part of the score's gate, so minAnswerability 0 (answer
+        # whatever the earlier rules let through: risk-coverage curves, an LLM asked to judge) lifts it too
         return Answerability(decision="not_found", score=p, decided_by="rule", attribute=attribute,
                              threshold=threshold, features=features, reason=f"{ruled}{spelled}")
     if stated_across_languages(f) and p < threshold:
