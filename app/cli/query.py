@@ -26,6 +26,16 @@ def citation_line(c: dict[str, Any]) -> str:
     return f"[{c['index']}] {c['docId']} — {c['title']}" + (f" ({where})" if where else "")
 
 
+def answerability_basis(a: Any) -> str:
+    """What decided the answerability, for a person: the score, a rule, or the bilingual lexicon (whose decision
+    is never shown beside the score it overrides: never "answerable (0.01)")."""
+    if a.decided_by == "lexicon":
+        return f"by the bilingual lexicon, across languages; the score {a.score:.2f} is not used"
+    if a.decided_by == "rule":
+        return "by a rule"
+    return f"score {a.score:.2f}"
+
+
 def print_response(question: str, response: QueryResponse) -> None:
     """Print answer, route, relaxations and steps for a person."""
     r = response
@@ -37,7 +47,7 @@ def print_response(question: str, response: QueryResponse) -> None:
         typer.echo(f"   {citation_line(c)}")
     if r.answerability is not None:
         a = r.answerability
-        typer.echo(f"answerability: {a.decision} ({a.score:.2f}): {a.reason}")
+        typer.echo(f"answerability: {a.decision} ({answerability_basis(a)}): {a.reason}")
     for h in r.related:
         typer.echo(f"   related (not the answer): {h.doc_id} — {h.title}")
     for fix in r.corrections:

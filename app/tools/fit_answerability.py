@@ -25,7 +25,7 @@ import hashlib
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -178,11 +178,40 @@ def _sample(dataset_dir: Path, per_set: int) -> list[Any]:
     return usable[:per_set]
 
 
-async def _collect(dataset: str, resources: Any, questions: Sequence[Any], log: Any) -> list[Example]:
-    from app.schemas import QueryRequest
-    from app.service import _run_graph
+def snapshot(dataset: str, question_id: str, label: int, question: str, parsed: Any, entities: Sequence[Any],
+             hits: Sequence[Any], sims: dict[str, float], ruled: bool) -> dict[str, Any]:
+    """What an example's features are computed from (the question, its analysis, the ranked passages and the
+    sentence similarities): replayed by ``replay`` after the features change, with no graph run and no embedder."""
+    return {"dataset": dataset, "question_id": question_id, "label": label, "question": question,
+            "parsed": parsed.model_dump(mode="json"), "entities": [e.model_dump(mode="json") for e in entities],
+            "hits": [h.model_dump(mode="json") for h in hits], "sims": sims, "ruled": ruled}
+
+
+def replay(row: dict[str, Any]) -> Example:
+    """An example's features recomputed from its snapshot by the current code."""
+    from graphs.domain import Hit, ParsedQuery, ValidatedEntity
     from graphs.rag.answer.answerability import assess
-    from graphs.rag.answer.calibration import describe
+    from graphs.rag.answer.calibration import judge
+    from graphs.rag.answer.evidence import find_evidence
+    from graphs.rag.answer.question import question_of
+    from graphs.text.answer_types import expected_answer
+
+    hits = [Hit.model_validate(h) for h in row["hits"]]
+    asked = question_of(row["question"], expected_answer(row["question"]), ParsedQuery.model_validate(row["parsed"]),
+                        [ValidatedEntity.model_validate(e) for e in row["entities"]]).about(hits)
+    evidence = find_evidence(asked, hits)
+    ruled = assess(asked, hits, evidence, supported_from=0.0).decision == "not_found"
+    judged = judge(asked, hits, evidence, row["sims"])
+    return Example(row["dataset"], row["question_id"], row["label"], held_aside(row["question_id"]), judged.features,
+                   ruled)
+
+
+async def _collect(dataset: str, resources: Any, questions: Sequence[Any], log: Any, sink: Any = None
+                   ) -> list[Example]:
+    from app.schemas import QueryRequest
+    from app.services.query import _run_workflow
+    from graphs.rag.answer.answerability import assess
+    from graphs.rag.answer.calibration import candidate_sentences, judge, similarities
     from graphs.rag.answer.evidence import find_evidence
     from graphs.rag.answer.question import EVIDENCE_PASSAGES, question_of
     from graphs.text.answer_types import expected_answer
@@ -191,7 +220,7 @@ async def _collect(dataset: str, resources: Any, questions: Sequence[Any], log: 
     out: list[Example] = []
     started = time.perf_counter()
     for n, q in enumerate(questions, start=1):
-        state, _ = await _run_graph(resources, ctx, QueryRequest(question=q.question, top_k=FULL_TOP_K))
+        state, _ = await _run_workflow(resources, ctx, QueryRequest(question=q.question, top_k=FULL_TOP_K))
         ranked = state.get("ranked") or []
         if "parsed" not in state or not ranked:
             continue
@@ -205,20 +234,27 @@ async def _collect(dataset: str, resources: Any, questions: Sequence[Any], log: 
                                 state.get("entities", [])).about(hits)
             evidence = find_evidence(asked, hits)
             ruled = assess(asked, hits, evidence, supported_from=0.0).decision == "not_found"
-            judged = await asyncio.to_thread(describe, asked, hits, evidence, ctx.embedder)
+            sims = await asyncio.to_thread(similarities, ctx.embedder, q.question, candidate_sentences(evidence))
+            judged = judge(asked, hits, evidence, sims)
             out.append(Example(dataset, q.id, label, held_aside(q.id), judged.features, ruled))
+            if sink is not None:
+                sink.write(json.dumps(snapshot(dataset, q.id, label, q.question, state["parsed"],
+                                               state.get("entities", []), hits[:FULL_TOP_K], sims, ruled),
+                                      ensure_ascii=False) + "\n")
+                sink.flush()
         if n % 25 == 0:
             log(f"{dataset}: {n}/{len(questions)} questions, {len(out)} examples, "
                 f"{time.perf_counter() - started:.0f} s")
     return out
 
 
-def collect(dataset_dir: Path, settings: Settings, per_set: int, log: Any = print) -> list[Example]:
-    """The answerable and unanswerable examples of one dataset."""
+def collect(dataset_dir: Path, settings: Settings, per_set: int, log: Any = print, sink: Any = None
+            ) -> list[Example]:
+    """The answerable and unanswerable examples of one dataset (their snapshots to ``sink``, when given)."""
     prepared = prepare_index(dataset_dir, settings, log=log)
     try:
         return asyncio.run(_collect(dataset_dir.resolve().name, prepared.resources, _sample(dataset_dir, per_set),
-                                    log))
+                                    log, sink))
     finally:
         prepared.resources.close()
 
@@ -351,6 +387,14 @@ def fit_command(
         "--without", help="Features the model leaves out (repeatable; 'similarity' also skips the embedder).")] = None,
     examples_file: Annotated[Path | None, typer.Option(
         "--examples", help="Reuse (or write, if missing) the collected examples as JSONL.")] = None,
+    similarity_embedder: Annotated[str, typer.Option(
+        "--similarity-embedder", help="The embedder the examples' sentence similarities come from (the weights "
+                                      "use them only over an index of that embedder; another gets the fallback "
+                                      "fitted without them).")] = "multilingual-e5-small-q4",
+    snapshots: Annotated[list[Path] | None, typer.Option(
+        "--snapshots", help="JSONL of what the features are computed from (question, analysis, ranked passages, "
+                            "sentence similarities): replayed by the current code when the file exists, written "
+                            "while collecting (full graph) when it does not (repeatable: one per set).")] = None,
 ) -> None:
     """Fit the answerability score on the dev sets (unanswerable protocol), validate it leave-one-dataset-out,
     and write the weights with the table and a note of the data."""
@@ -361,7 +405,16 @@ def fit_command(
         leave_out.add("similarity_margin")
     names = [f for f in answerability.FEATURES if f not in leave_out]
     sets = dataset or list(DEFAULT_SETS)
-    if examples_file is not None and examples_file.is_file():
+    if snapshots and all(p.is_file() for p in snapshots):
+        examples = [replay(json.loads(line)) for p in snapshots
+                    for line in p.read_text(encoding="utf-8").splitlines() if line.strip()]
+    elif snapshots:
+        settings = Settings()
+        examples = []
+        for name, path in zip(sets, snapshots, strict=True):
+            with path.open("w", encoding="utf-8") as written:
+                examples += collect(data / name, settings, per_set, lambda m: typer.echo(m, err=True), written)
+    elif examples_file is not None and examples_file.is_file():
         examples = [Example(**json.loads(line)) for line in examples_file.read_text(encoding="utf-8").splitlines()
                     if line.strip()]
         for e in examples:
@@ -405,7 +458,19 @@ def fit_command(
                                                    " questions)" for name in sorted(counts))
                                        + f" (hash order; 1 in {HELD_ASIDE} held aside): "
                                        "answerable = gold answer in the top passages; unanswerable = the same "
-                                       "question with its gold passages removed from the ranking"))
+                                       "question with its gold passages removed from the ranking"
+                                       + ("; each question ranked by the full graph over its set's eval index "
+                                          "(no LLM), replayed from --snapshots" if snapshots else "")
+                                       + (f"; features left out: {', '.join(sorted(leave_out))}" if leave_out
+                                          else "")))
+    similar = [n for n in names if n.startswith("similarity")]
+    if similar:  # the same fit without them: what an index of another embedder is scored with
+        plain = [n for n in names if n not in similar]
+        (pm, ps, pw, pb), plain_threshold = fit_on(dev, plain)
+        fallback = answerability.Model(features=tuple(plain), mean=pm, scale=ps, weights=pw, bias=pb,
+                                       threshold=plain_threshold, note="the fit without the similarity features")
+        fitted = replace(fitted, embedder=similarity_embedder, fallback=fallback)
+        typer.echo(f"fallback without {', '.join(similar)}: threshold {plain_threshold:.2f}")
     target = out or Path(answerability.__file__).with_name(answerability.WEIGHTS)
     target.write_text(json.dumps(fitted.to_json(examples=counts, leave_one_dataset_out=table, pooled_held_aside=pooled),
                                  indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

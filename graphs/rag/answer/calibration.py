@@ -17,10 +17,13 @@ from __future__ import annotations
 import functools
 import json
 import math
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 from langchain_core.embeddings import Embeddings
@@ -28,10 +31,12 @@ from langchain_core.embeddings import Embeddings
 from graphs.domain import Hit
 from graphs.rag.answer.attributes import Asked, asked_attribute, near, stated_at
 from graphs.rag.answer.evidence import Evidence, Sentence, han_share
-from graphs.rag.answer.qualifiers import Qualifier, qualifiers, satisfied
+from graphs.rag.answer.qualifiers import Conflict, Qualifier, bind, other_names, qualifiers, satisfied
 from graphs.rag.answer.question import Question
 from graphs.text.answer_types import AnswerType
+from graphs.text.entity_spotting import pos_spans
 from graphs.text.normalize import has_han, normalize
+from graphs.text.sentences import split_sentences, without_markers
 from graphs.text.spans import Span, candidates
 
 WEIGHTS = "answerability.json"
@@ -39,7 +44,8 @@ WEIGHTS = "answerability.json"
 FEATURES = (
     "coverage", "own", "anchored", "focus", "span", "attribute_known", "attribute_stated", "span_near",
     "qualified", "qualifier_sentence", "qualifier_passage", "similarity", "similarity_margin", "bridge",
-    "cross_language", "own_typed", "qualified_typed",
+    "cross_language", "own_typed", "qualified_typed", "qualifier_bound", "qualifier_conflict", "anchored_sentence",
+    "attribute_missing", "value_missing",
 )
 """What the score reads of the best evidence (each in [0, 1], or a small signed margin):
 
@@ -61,7 +67,17 @@ FEATURES = (
 - ``bridge``: the evidence is a bridged pair; ``cross_language``: the answering sentence is in the other
   language than the question's;
 - ``own_typed``, ``qualified_typed``: ``own`` and ``qualifier_sentence`` where the answering sentence holds a
-  span of the asked type (0 where it holds none): the sentence that states what is asked, with its value.
+  span of the asked type (0 where it holds none): the sentence that states what is asked, with its value;
+- ``qualifier_bound``: weighted share of the qualifiers bound to the answering sentence itself — stated by it,
+  its passage's title, the sentence before it or its chunk's own date (not merely somewhere in the passage);
+- ``qualifier_conflict``: 1 when the answering sentence states another value of a qualifier's kind and not
+  the question's (another year, month-day or edition; another place or organization of the kind the question
+  names) — the hard negative that states the asked attribute for another year or place;
+- ``anchored_sentence``: share of the question's named entities the answering sentence (or its title) names;
+- ``attribute_missing``: the lexicon knows the asked attribute and no sentence of the evidence's passage
+  states it (the subject without the asked fact: a company's founding year for its stock code);
+- ``value_missing``: the question asks for a value of a type (a date, a number, a person, a place, an
+  organization) and the answering sentence holds none (the visit's news without its date).
 """
 
 CANDIDATES = 4
@@ -82,6 +98,18 @@ class Model:
     bias: float
     threshold: float
     note: str = ""
+    embedder: str = ""
+    """The embedder whose sentence similarities the weights were fitted on ('' when they read none)."""
+    fallback: Model | None = None
+    """The model fitted without the similarity features: for an index whose embedder is another (cosines of
+    another model have another scale: e5's sit near 0.9, a fake's near 0)."""
+
+    def for_embedder(self, name: str) -> Model:
+        """The model to score with over an index embedded by ``name``: this one when it reads no similarity or
+        was fitted on that embedder, else its fallback (when it has one)."""
+        if not self.embedder or name == self.embedder or self.fallback is None:
+            return self
+        return self.fallback
 
     def probability(self, values: dict[str, float]) -> float:
         """The score of one example's features (missing features count as 0)."""
@@ -94,7 +122,9 @@ class Model:
         return {"features": list(self.features), "mean": [round(float(v), 6) for v in self.mean],
                 "scale": [round(float(v), 6) for v in self.scale],
                 "weights": [round(float(v), 6) for v in self.weights], "bias": round(self.bias, 6),
-                "threshold": round(self.threshold, 4), "note": self.note, **extra}
+                "threshold": round(self.threshold, 4), "note": self.note,
+                **({"embedder": self.embedder} if self.embedder else {}),
+                **({"fallback": self.fallback.to_json()} if self.fallback is not None else {}), **extra}
 
 
 def model_from(raw: dict[str, object]) -> Model:
@@ -102,7 +132,23 @@ def model_from(raw: dict[str, object]) -> Model:
     names = tuple(cast(list[str], raw["features"]))
     return Model(features=names, mean=np.array(raw["mean"], dtype=float), scale=np.array(raw["scale"], dtype=float),
                  weights=np.array(raw["weights"], dtype=float), bias=float(raw["bias"]),  # type: ignore[arg-type]
-                 threshold=float(raw["threshold"]), note=str(raw.get("note", "")))  # type: ignore[arg-type]
+                 threshold=float(raw["threshold"]), note=str(raw.get("note", "")),  # type: ignore[arg-type]
+                 embedder=str(raw.get("embedder", "")),
+                 fallback=model_from(cast(dict[str, object], raw["fallback"])) if raw.get("fallback") else None)
+
+
+def embedder_name(embedder: object) -> str:
+    """The name of the model behind an embedder (through caching or guarding wrappers' ``inner``)."""
+    seen: object = embedder
+    for _ in range(5):
+        name = getattr(seen, "name", None)
+        if isinstance(name, str) and name:
+            return name
+        inner = getattr(seen, "inner", None)
+        if inner is None:
+            break
+        seen = inner
+    return type(seen).__name__
 
 
 @functools.cache
@@ -156,7 +202,8 @@ def answering(e: Evidence) -> Sentence:
 
 
 def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hits: Sequence[Hit], e: Evidence,
-                sims: dict[str, float]) -> dict[str, float]:
+                sims: dict[str, float], named: Sequence[tuple[tuple[str, ...], str]] | None = None
+                ) -> dict[str, float]:
     """The features of one candidate (see ``FEATURES``)."""
     answer = answering(e)
     kind = asked_kind(q, asked)
@@ -175,6 +222,9 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
     else:
         stated = 1.0 if spans or kind not in _TYPED else 0.0
         span_near = 1.0 if spans else 0.0
+    bound, conflicts = binding_of(q, quals, hits, e, asked, named)
+    spelled = [tuple(f for f in forms if f) for forms in q.anchors]
+    on_sentence = f"{answer.title} {answer.folded}"
     sim = max((sims[s.text] for s in e.sentences if s.text in sims), default=0.0)
     others = [v for t, v in sims.items() if all(t != s.text for s in e.sentences)]
     chinese = has_han(q.text)
@@ -187,19 +237,93 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
         "qualifier_passage": satisfied(quals, passage),
         "similarity": sim, "similarity_margin": sim - max(others) if others else 0.0,
         "bridge": 1.0 if e.bridge or len(e.sentences) > 1 else 0.0, "cross_language": 1.0 if cross else 0.0,
+        "value_missing": 1.0 if kind in _TYPED and not spans else 0.0,
+        "qualifier_bound": bound, "qualifier_conflict": 1.0 if conflicts else 0.0,
+        "anchored_sentence": (sum(any(f in on_sentence for f in forms) for forms in spelled) / len(spelled)
+                              if spelled else 1.0),
     })
+
+
+def binding_of(q: Question, quals: Sequence[Qualifier], hits: Sequence[Hit], e: Evidence, asked: Asked | None,
+               named: Sequence[tuple[tuple[str, ...], str]] | None = None) -> tuple[float, list[Conflict]]:
+    """How the question's qualifiers bind to the evidence's answering sentence: the share bound to it (the
+    sentence, its title, the sentence before, its chunk's date) and what it states instead (another year,
+    date, edition; another place or organization of the kind the question names: ``named``, the question's
+    places and organizations, computed once per question)."""
+    answer = answering(e)
+    hit = hits[answer.hit] if answer.hit < len(hits) else None
+    binding = bind(quals, answer.folded, f"{answer.title} {_previous(hit, answer.position)}",
+                   hit.date if hit is not None else None)
+    skip = _NAME_TYPE.get(asked_kind(q, asked))
+    named = [n for n in (question_names(q) if named is None else named) if n[1] != skip]
+    unspelled = [n for n in named if not any(f in answer.folded for f in n[0] if f)]
+    others = other_names(unspelled, answer.folded, sentence_names(answer.text, answer.folded, hit)) if unspelled \
+        else []
+    return binding.bound, [*binding.conflicts, *others]
+
+
+_NAME_TYPE: dict[str, str] = {"place": "LOCATION", "organization": "ORGANIZATION"}
+_NAMED = frozenset({"LOCATION", "ORGANIZATION"})
+
+
+@functools.lru_cache(maxsize=512)
+def _folded_sentences(text: str) -> tuple[str, ...]:
+    return tuple(normalize(s) for s in split_sentences(without_markers(text)) or [text])
+
+
+def _previous(hit: Hit | None, position: int) -> str:
+    """The sentence before the one at ``position`` of a passage (folded; '' for the first)."""
+    if hit is None or position <= 0:
+        return ""
+    split = _folded_sentences(hit.text)
+    return split[position - 1] if position - 1 < len(split) else ""
+
+
+def question_names(q: Question) -> list[tuple[tuple[str, ...], str]]:
+    """The places and organizations the question names (folded spellings, type): its named entities typed by
+    the passages' tags, and the places and organizations the tagger spots in its text."""
+    out: list[tuple[tuple[str, ...], str]] = []
+    for forms in q.anchors:
+        kind = next((q.types[f] for f in forms if f in q.types), None)
+        if kind in _NAMED:
+            out.append((forms, kind))
+    taken = {f for forms, _ in out for f in forms}
+    for span in pos_spans(q.text):
+        key = normalize(span.entity.text)
+        if span.entity.type in _NAMED and key not in taken and not any(key in f or f in key for f in taken):
+            out.append(((key,), span.entity.type))
+            taken.add(key)
+    return out
+
+
+@functools.lru_cache(maxsize=2048)
+def _tagged_names(text: str) -> tuple[tuple[str, str], ...]:
+    return tuple((normalize(s.entity.text), s.entity.type) for s in pos_spans(text) if s.entity.type in _NAMED)
+
+
+def sentence_names(text: str, folded: str, hit: Hit | None) -> dict[str, str]:
+    """The places and organizations a sentence names (folded name → type): the tagger's, and its passage's tags
+    that it spells."""
+    out = dict(_tagged_names(text))
+    for kind, names in (hit.entities.items() if hit is not None else ()):
+        if kind in _NAMED:
+            out.update({key: kind for n in names if (key := normalize(n)) and key in folded})
+    return out
 
 
 def derived(f: dict[str, float]) -> dict[str, float]:
     """The features computed from the others (also for examples collected before they existed)."""
     typed = 1.0 if f.get("span_near", 0.0) > 0 else 0.0
-    return f | {"own_typed": f.get("own", 0.0) * typed, "qualified_typed": f.get("qualifier_sentence", 0.0) * typed}
+    missing = 1.0 if f.get("attribute_known", 0.0) == 1.0 and f.get("attribute_stated", 0.0) == 0.0 else 0.0
+    return f | {"own_typed": f.get("own", 0.0) * typed, "qualified_typed": f.get("qualifier_sentence", 0.0) * typed,
+                "attribute_missing": missing}
 
 
 def preference(f: dict[str, float]) -> float:
     """How well a candidate states the asked attribute of the subject with the question's qualifiers (free of
     the fitted weights, so the fit and the runtime choose the same candidate)."""
-    return f["qualifier_sentence"] + f["attribute_stated"] + 0.5 * f["span_near"] + f["anchored"]
+    return (f["qualifier_sentence"] + f.get("qualifier_bound", 1.0) - f.get("qualifier_conflict", 0.0)
+            + f["attribute_stated"] + 0.5 * f["span_near"] + f["anchored"])
 
 
 def candidate_sentences(evidence: Sequence[Evidence], limit: int = CANDIDATES) -> list[str]:
@@ -215,6 +339,8 @@ class Judgement:
     features: dict[str, float]
     asked: Asked | None
     qualifiers: list[Qualifier]
+    conflicts: tuple[Conflict, ...] = ()
+    """What the chosen sentence states instead of the question's qualifiers (another year, edition, place)."""
 
 
 def judge(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], sims: dict[str, float],
@@ -225,13 +351,15 @@ def judge(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], sims: 
     quals = question_qualifiers(q, asked)
     if not evidence:
         return Judgement([], dict.fromkeys(FEATURES, 0.0), asked, quals)
-    scored = [(features_of(q, asked, quals, hits, e, sims), e) for e in evidence[:limit]]
+    named = question_names(q)
+    scored = [(features_of(q, asked, quals, hits, e, sims, named), e) for e in evidence[:limit]]
     best_f, best = scored[0]
     challenger_f, challenger = max(scored, key=lambda fe: preference(fe[0]))
     if preference(challenger_f) >= preference(best_f) + 1.0:
         best_f, best = challenger_f, challenger
     rest = [e for e in evidence if e is not best]
-    return Judgement([best, *rest], best_f, asked, quals)
+    conflicts = tuple(binding_of(q, quals, hits, best, asked, named)[1]) if best_f.get("qualifier_conflict") else ()
+    return Judgement([best, *rest], best_f, asked, quals, conflicts)
 
 
 def to_find(q: Question, asked: Asked | None) -> str:
@@ -245,13 +373,44 @@ def to_find(q: Question, asked: Asked | None) -> str:
             f"{' / '.join(words)}); a passage that names {names} without stating it does not answer")
 
 
+SENTENCE_CACHE = 4096
+"""Sentence vectors kept per embedder: questions about the same documents meet the same sentences again, and an
+e5 sentence costs tens of milliseconds on a CPU."""
+_VECTORS: weakref.WeakKeyDictionary[Any, OrderedDict[str, list[float]]] = weakref.WeakKeyDictionary()
+_VECTORS_LOCK = threading.Lock()
+
+
+def sentence_vectors(embedder: Embeddings, texts: Sequence[str]) -> list[list[float]]:
+    """The embedder's passage vectors of sentences, those met before from a bounded per-embedder cache."""
+    try:
+        with _VECTORS_LOCK:
+            cache = _VECTORS.setdefault(embedder, OrderedDict())
+    except TypeError:  # an embedder that cannot be weakly referenced: no cache
+        return [list(v) for v in embedder.embed_documents(list(texts))]
+    with _VECTORS_LOCK:
+        missing = [t for t in dict.fromkeys(texts) if t not in cache]
+    fresh = embedder.embed_documents(missing) if missing else []
+    with _VECTORS_LOCK:
+        for text, vector in zip(missing, fresh, strict=True):
+            cache[text] = list(vector)
+        out = [cache.get(t) for t in texts]
+        for t in texts:
+            if t in cache:
+                cache.move_to_end(t)
+        while len(cache) > SENTENCE_CACHE:
+            cache.popitem(last=False)
+    if any(v is None for v in out):  # evicted meanwhile by another thread: embed those again
+        return [list(v) for v in embedder.embed_documents(list(texts))]
+    return out  # type: ignore[return-value]
+
+
 def similarities(embedder: Embeddings, question: str, texts: Sequence[str],
                  query_vector: Sequence[float] | None = None) -> dict[str, float]:
     """Cosine of the question (as retrieval embedded it) and each sentence embedded as a passage (blocking)."""
     if not texts:
         return {}
     query = np.asarray(query_vector if query_vector else embedder.embed_query(question), dtype=float)
-    docs = np.asarray(embedder.embed_documents(list(texts)), dtype=float)
+    docs = np.asarray(sentence_vectors(embedder, texts), dtype=float)
     norms = np.linalg.norm(docs, axis=1) * (np.linalg.norm(query) or 1.0)
     cos = docs @ query / np.where(norms == 0, 1.0, norms)
     return {t: float(c) for t, c in zip(texts, cos, strict=True)}

@@ -19,6 +19,11 @@ _ORDINAL_ZH = re.compile(r"第([0-9一二三四五六七八九十百零〇两]+)
 _ORDINAL_EN = re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\b|\b(first|second|third|fourth|fifth|sixth|seventh|eighth|"
                          r"ninth|tenth)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![A-Za-z\d.])")
+_MONTHS_EN = {m: n for n, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
+                                          "september", "october", "november", "december"), start=1)}
+_MONTH_WORDS = "|".join(_MONTHS_EN)
+_DATE_EN = re.compile(rf"\b({_MONTH_WORDS})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?"
+                      rf"({_MONTH_WORDS})\b", re.IGNORECASE)
 _ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
               "九": 9}
 _EN_ORDINALS = {w: n for n, w in enumerate(("first", "second", "third", "fourth", "fifth", "sixth", "seventh",
@@ -79,6 +84,14 @@ def qualifiers(question: str, relation: dict[str, float], names: Sequence[str] =
                 out.append(Qualifier("date", (f"{month}月{day}日", f"{month}·{day}", f"{month}.{day}", f"{month}-{day}",
                                               f"{month}/{day}", f"{month}月{day}号")))
                 taken.append(m.span())
+    for m in _DATE_EN.finditer(question):
+        month = _MONTHS_EN[(m[1] or m[4]).lower()]
+        day = int(m[2] or m[3])
+        if free(m) and 1 <= day <= 31:
+            name = (m[1] or m[4]).lower()
+            out.append(Qualifier("date", (f"{month}月{day}日", f"{name} {day}", f"{day} {name}", f"{month}·{day}",
+                                          f"{month}/{day}")))
+            taken.append(m.span())
     for m in _ORDINAL_ZH.finditer(question):
         if free(m) and (n := zh_number(m[1])) is not None:
             out.append(Qualifier("ordinal", (m[0], f"第{n}", f"{n}th", f"{n}st", f"{n}nd", f"{n}rd")))
@@ -112,3 +125,128 @@ def satisfied(found: Sequence[Qualifier], text: str) -> float:
         return 1.0
     total = sum(q.weight for q in found)
     return sum(q.weight for q in found if any(f in text for f in q.forms)) / total
+
+
+# ---------------------------------------------------------------------------- binding to the evidence sentence
+
+_SENTENCE_DATE = re.compile(rf"(?<!\d)(\d{{1,2}})\s*月\s*(\d{{1,2}})\s*[日号]|(?<!\d)(\d{{1,2}})·(\d{{1,2}})(?!\d)|"
+                            rf"\b({_MONTH_WORDS})\s+(\d{{1,2}})\b|\b(\d{{1,2}})\s+({_MONTH_WORDS})\b", re.IGNORECASE)
+_NUMERIC_ORDINAL_EN = re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """The answering sentence states another value of a qualifier's kind, and not the question's."""
+
+    kind: str
+    """year, date, ordinal, place, organization"""
+    asked: str
+    stated: str
+
+
+@dataclass(frozen=True)
+class Binding:
+    """How the question's qualifiers bind to one answering sentence."""
+
+    bound: float
+    """Weighted share of the qualifiers the sentence states, with its immediate context (its passage's title,
+    the sentence before it) and its chunk's own date (1.0 with none)."""
+    conflicts: tuple[Conflict, ...] = ()
+
+
+def _month_days(text: str) -> list[tuple[int, int]]:
+    out = []
+    for m in _SENTENCE_DATE.finditer(text):
+        if m[1]:
+            month, day = int(m[1]), int(m[2])
+        elif m[3]:
+            month, day = int(m[3]), int(m[4])
+        elif m[5]:
+            month, day = _MONTHS_EN[m[5].lower()], int(m[6])
+        else:
+            month, day = _MONTHS_EN[m[8].lower()], int(m[7])
+        if 1 <= month <= 12 and 1 <= day <= 31:
+            out.append((month, day))
+    return out
+
+
+def _ordinals(text: str) -> list[tuple[int, str]]:
+    """(number, counter) of a text's ordinals: 第十届 → (10, 届); numeric English ones ("3rd") → (3, "")."""
+    out = [(n, m[0][-1]) for m in _ORDINAL_ZH.finditer(text) if (n := zh_number(m[1])) is not None]
+    return out + [(int(m[1]), "") for m in _NUMERIC_ORDINAL_EN.finditer(text)]
+
+
+def _asked_ordinal(q: Qualifier) -> tuple[int, str] | None:
+    found = _ordinals(q.forms[0])
+    if found:
+        return found[0]
+    word = q.forms[0].lower()
+    return (_EN_ORDINALS[word], "") if word in _EN_ORDINALS else None
+
+
+def _conflict(q: Qualifier, sentence: str) -> Conflict | None:
+    """Another value of the qualifier's kind that the sentence states (the sentence does not state the
+    question's): another year, another month-day, another ordinal of the same counter (第十四届 for 第十五届)."""
+    if q.kind == "year":
+        other = [y for y in _YEAR.findall(sentence) if y != q.forms[0]]
+        return Conflict("year", q.forms[0], other[0]) if other else None
+    if q.kind == "date":
+        month, day = (int(x) for x in re.findall(r"\d+", q.forms[0])[:2])
+        other = [md for md in _month_days(sentence) if md != (month, day)]
+        return Conflict("date", q.forms[0], f"{other[0][0]}月{other[0][1]}日") if other else None
+    if q.kind == "ordinal" and (asked := _asked_ordinal(q)) is not None:
+        other = [o for o in _ordinals(sentence) if o[1] == asked[1] and o[0] != asked[0]]
+        if other:
+            n, counter = other[0]
+            return Conflict("ordinal", q.forms[0], f"第{n}{counter}" if counter else f"#{n}")
+    return None
+
+
+def _states_kind(q: Qualifier, sentence: str) -> bool:
+    """Whether a sentence states a value of the qualifier's kind (any year, month-day or ordinal)."""
+    if q.kind == "year":
+        return bool(_YEAR.search(sentence))
+    if q.kind == "date":
+        return bool(_month_days(sentence))
+    return q.kind == "ordinal" and bool(_ordinals(sentence))
+
+
+def bind(found: Sequence[Qualifier], sentence: str, near: str = "", date: int | None = None) -> Binding:
+    """Bind the question's qualifiers to an answering sentence (folded): the share it states with its
+    immediate context ``near`` (folded: title, the sentence before) and its chunk's own date (YYYYMMDD), and
+    the qualifiers it contradicts — it states no form of one but another value of its kind (a sentence giving
+    the attribute for 2021 is no evidence for a question about 2022, even in a passage that mentions 2022), or,
+    stating no value of that kind itself ("本届", "that year"), its immediate context gives another."""
+    if not found:
+        return Binding(1.0)
+    dated = []
+    if date:
+        year, month, day = date // 10000, date // 100 % 100, date % 100
+        dated = [str(year)] + ([f"{month}月{day}日"] if month and day else [])
+    text = f"{near} {sentence}"
+    total = sum(q.weight for q in found)
+    stated, conflicts = 0.0, []
+    for q in found:
+        if any(f in text for f in q.forms) or (q.kind in ("year", "date") and any(f in dated for f in q.forms)):
+            stated += q.weight
+        elif (c := _conflict(q, sentence) or (_conflict(q, near) if not _states_kind(q, sentence) else None)):
+            conflicts.append(c)  # the sentence's own value, else (本届, "that year") the one its context gives
+    return Binding(stated / total, tuple(conflicts))
+
+
+def other_names(asked: Sequence[tuple[tuple[str, ...], str]], sentence: str, names: dict[str, str],
+                skip: str | None = None) -> list[Conflict]:
+    """Named qualifiers the sentence replaces: the question names a place or an organization (``asked``: its
+    folded spellings and type) that the sentence (folded) does not, while the sentence names another of that
+    type (``names``: folded name → type) — the growth of 中国 for a question about 美国, the sales of another
+    maker. ``skip``: the type of the answer itself (the place that answers a where question is no conflict)."""
+    out = []
+    for forms, kind in asked:
+        spelled = [f for f in forms if f]
+        if kind not in ("LOCATION", "ORGANIZATION") or kind == skip or not spelled or any(f in sentence
+                                                                                       for f in spelled):
+            continue
+        other = [n for n, k in names.items() if k == kind and n and not any(n in f or f in n for f in spelled)]
+        if other:
+            out.append(Conflict("place" if kind == "LOCATION" else "organization", spelled[0], other[0]))
+    return out

@@ -32,7 +32,8 @@ def checked_update(state: RagState, draft: Draft) -> RagUpdate:
     if checked.abstained or (not checked.text and not only_markers(draft.raw)):
         why = ("the LLM writer found no answer in the passages" if checked.abstained
                else "no sentence of the LLM's answer was supported by the passages it cites")
-        return {**not_found(question, hits, assessment.model_copy(update={"decision": "not_found", "reason": why})),
+        return {**not_found(question, hits, assessment.model_copy(update={"decision": "not_found", "reason": why,
+                                                                            "decided_by": "answer_check"})),
                 **base}
     if checked.text:
         text = finish(checked.text, state, conflicts, hits, llm=True)

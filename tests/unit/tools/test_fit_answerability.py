@@ -83,3 +83,28 @@ def test_examples_the_rules_refuse_score_zero_and_are_not_fitted_on() -> None:
     model, threshold = fit_on(examples, ["lexical"])
     x = np.array([[1.0], [1.0]])
     assert predict(model, x, np.array([False, True])).tolist()[1] == 0.0 and 0 < threshold < 1
+
+
+def test_a_snapshot_replays_to_the_features_the_collection_computed() -> None:
+    """The fit re-derives every feature from what it saved (question, analysis, ranked passages, similarities):
+    a feature added later is computed on the same examples without running the graph or the embedder again."""
+    import json
+
+    from app.tools.fit_answerability import replay, snapshot
+    from graphs.rag.answer.calibration import judge
+    from graphs.rag.answer.evidence import find_evidence
+    from graphs.rag.answer.question import question_of
+    from graphs.text.answer_types import expected_answer
+    from graphs.text.query_analysis import analyze_query
+    from tests.support.fakes import TODAY, gazetteer_of, hit
+
+    text = "How many runners finished the 2023 Riverton Marathon?"
+    hits = [hit("race#0", "In 2021, 4,200 runners finished the Riverton Marathon.", title="Riverton Marathon")]
+    parsed = analyze_query(text, gazetteer_of([]), TODAY)
+    sims = {"In 2021, 4,200 runners finished the Riverton Marathon.": 0.71}
+    row = json.loads(json.dumps(snapshot("set", "q1", 0, text, parsed, [], hits, sims, False)))
+    q = question_of(text, expected_answer(text), parsed, []).about(hits)
+    expected = judge(q, hits, find_evidence(q, hits), sims).features
+    replayed = replay(row)
+    assert replayed.features == expected and replayed.label == 0 and replayed.dataset == "set"
+    assert replayed.features["similarity"] == 0.71 and replayed.features["qualifier_conflict"] == 1.0

@@ -388,7 +388,10 @@ class RunView {
     if (!a) return null;
     return h("p", { class: "answerability" },
       h("span", { class: `status-badge ${a.decision === "answerable" ? "ok" : "warn"}` }, a.decision),
-      ` score ${fmt(a.score, 2)}${a.reason ? ` — ${a.reason}` : ""}`);
+      // the lexicon's decision is shown apart from the score it overrides (never "answerable, score 0.01")
+      a.decidedBy === "lexicon" ? " by the bilingual lexicon (across languages; the score is not used)"
+        : a.decidedBy === "rule" ? " by a rule" : ` score ${fmt(a.score, 2)}`,
+      a.reason ? ` — ${a.reason}` : "");
   }
 
   answered(r, terms) {

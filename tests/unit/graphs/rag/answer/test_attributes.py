@@ -217,12 +217,127 @@ async def test_a_question_is_answered_from_a_passage_in_the_other_language_that_
     refuses = model_on({}, bias=-8.0)  # a score that refuses everything
     q = question("Who chaired the budget review meeting?", [MINUTES])
     verdict, _, _ = await calibrated(q, [MINUTES], find_evidence(q, [MINUTES]), Bigrams(), model=refuses)
-    assert verdict.decision == "answerable" and verdict.score < 0.01
-    assert "stated across languages" in verdict.reason
+    assert verdict.decision == "answerable" and verdict.score < 0.01 and verdict.decided_by == "lexicon"
+    assert verdict.reason.startswith("stated across languages") and "is not used" in verdict.reason
+    assert "answerability 0.00" not in verdict.reason  # the lexicon's decision never reads "answerable (0.00)"
     # the same language is the score's to decide, and another language without the attribute is not evidence
     q = question("斯柯达明锐的售价是多少？", [SKODA_PRICE])
     same, _, _ = await calibrated(q, [SKODA_PRICE], find_evidence(q, [SKODA_PRICE]), Bigrams(), model=refuses)
-    assert same.decision == "not_found"
+    assert same.decision == "not_found" and same.decided_by == "score"
     q = question("Who is the mayor of Lyon?", [MINUTES])
     other, _, _ = await calibrated(q, [MINUTES], find_evidence(q, [MINUTES]), Bigrams(), model=refuses)
     assert other.decision == "not_found"
+
+
+RACE_OTHER_YEAR = hit("race#0", "In 2021, 4,200 runners finished the Riverton Marathon. The course follows the river "
+                                "past the old mill. Registration for the 2023 race opens in May.", title="Riverton Marathon")
+RACE_ASKED_YEAR = hit("race#1", "In 2023, 5,100 runners finished the Riverton Marathon, a record for the course.",
+                      title="Riverton Marathon")
+WINE_OTHER_PLACE = hit("wine#0", "法国是传统的葡萄酒大国。据统计，意大利2020年的葡萄酒产量为4900万百升，位居世界第一。",
+                       title="葡萄酒产量")
+WINE_ASKED_PLACE = hit("wine#1", "据统计，法国2020年的葡萄酒产量为4660万百升。", title="葡萄酒产量")
+
+
+@pytest.mark.parametrize(("text", "negative", "positive", "conflict"), [
+    ("How many runners finished the 2023 Riverton Marathon?", RACE_OTHER_YEAR, RACE_ASKED_YEAR, "2021"),
+    ("法国2020年的葡萄酒产量是多少？", WINE_OTHER_PLACE, WINE_ASKED_PLACE, "意大利"),
+])
+def test_a_sentence_stating_the_fact_for_another_qualifier_is_not_bound(text: str, negative: Hit, positive: Hit,
+                                                                         conflict: str) -> None:
+    """The passage names the asked year or place, but the answering sentence states the fact for another."""
+    q = question(text, [negative])
+    judged = describe(q, [negative], find_evidence(q, [negative]), Bigrams())
+    assert judged.features["qualifier_passage"] == 1.0  # the passage-level check alone lets it through
+    assert judged.features["qualifier_conflict"] == 1.0 and [c.stated for c in judged.conflicts] == [conflict]
+    q = question(text, [positive])
+    judged = describe(q, [positive], find_evidence(q, [positive]), Bigrams())
+    assert judged.features["qualifier_conflict"] == 0.0 and judged.features["qualifier_bound"] == 1.0
+
+
+async def test_the_conflicting_qualifier_is_the_visible_reason() -> None:
+    model = model_on({"qualifier_conflict": -6.0}, bias=3.0)
+    text = "How many runners finished the 2023 Riverton Marathon?"
+    q = question(text, [RACE_OTHER_YEAR])
+    verdict, _, _ = await calibrated(q, [RACE_OTHER_YEAR], find_evidence(q, [RACE_OTHER_YEAR]), Bigrams(),
+                                     model=model)
+    assert verdict.decision == "not_found" and verdict.decided_by == "score"
+    assert "for 2021, not for 2023" in verdict.reason
+    q = question(text, [RACE_OTHER_YEAR, RACE_ASKED_YEAR])
+    verdict, evidence, _ = await calibrated(q, [RACE_OTHER_YEAR, RACE_ASKED_YEAR],
+                                            find_evidence(q, [RACE_OTHER_YEAR, RACE_ASKED_YEAR]), Bigrams(),
+                                            model=model)
+    assert verdict.decision == "answerable" and "5,100" in evidence[0].sentences[0].text
+
+
+class Counting(Bigrams):
+    def __init__(self) -> None:
+        self.embedded: list[str] = []
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        self.embedded += texts
+        return super().embed_documents(texts)
+
+
+def test_sentence_vectors_are_embedded_once_per_embedder() -> None:
+    from graphs.rag.answer.calibration import similarities
+
+    embedder = Counting()
+    first = similarities(embedder, "斯柯达明锐的售价是多少？", ["斯柯达明锐的官方指导价为11.99万元起。", "另一句。"])
+    again = similarities(embedder, "斯柯达明锐多少钱？", ["斯柯达明锐的官方指导价为11.99万元起。", "第三句。"])
+    assert embedder.embedded == ["斯柯达明锐的官方指导价为11.99万元起。", "另一句。", "第三句。"]
+    assert set(first) == {"斯柯达明锐的官方指导价为11.99万元起。", "另一句。"} and len(again) == 2
+
+
+async def test_similarity_weights_apply_only_over_the_embedder_they_were_fitted_on() -> None:
+    """Cosines of another model have another scale: the weights fitted on e5's read no other embedder's; an
+    index of another embedder is scored by the fallback fitted without similarity."""
+    from dataclasses import replace
+
+    from graphs.rag.answer.calibration import embedder_name
+
+    plain = tuple(f for f in FEATURES if not f.startswith("similarity"))
+    fallback = Model(features=plain, mean=np.zeros(len(plain)), scale=np.ones(len(plain)),
+                     weights=np.array([4.0 if f == "attribute_stated" else 0.0 for f in plain]), bias=-2.0,
+                     threshold=0.5)
+    picky = replace(model_on({"similarity": 50.0}, bias=-40.0), embedder="Bigrams", fallback=fallback)
+    assert embedder_name(Bigrams()) == "Bigrams" and picky.for_embedder("Bigrams") is picky
+    assert picky.for_embedder("multilingual-e5-small-q4") is fallback
+
+    class Wrapped:  # a caching wrapper names no model: the one it wraps does
+        inner = Bigrams()
+
+    assert embedder_name(Wrapped()) == "Bigrams"
+    q = question("斯柯达明锐的售价是多少？", [SKODA_PRICE])
+    other = replace(picky, embedder="multilingual-e5-small-q4")
+    counting = Counting()
+    verdict, _, _ = await calibrated(q, [SKODA_PRICE], find_evidence(q, [SKODA_PRICE]), counting, model=other)
+    assert verdict.decision == "answerable" and counting.embedded == []  # the fallback scored it, no sentence embedded
+
+
+LAKE_PRICE = hit("lake#0", "Lake Orva ferry tickets cost 12 euros for adults. The ferry runs from May to October.",
+                 title="Lake Orva ferry")
+DAIRY = hit("dairy#0", "青禾乳业成立于2011年，总部位于内蒙古呼和浩特，主要生产液态奶和奶粉。", title="青禾乳业")
+FAIR_5 = hit("fair#0", "第五届江城书市于2022年10月开幕。本届书市共有320家出版社参展。", title="江城书市")
+
+
+@pytest.mark.parametrize(("text", "hits", "why"), [
+    ("青禾乳业的股票代码是什么？", [DAIRY], "do not state its stock code"),
+    ("Who is the mayor of Lake Orva?", [LAKE_PRICE], "do not state its mayor"),
+    ("第六届江城书市有多少家出版社参展？", [FAIR_5], "for 第5届, not for 第六届"),
+])
+async def test_no_evidence_whatever_the_score(text: str, hits: list[Hit], why: str) -> None:
+    """The subject without the asked attribute, or the attribute for another edition: "not found" by rule, even
+    under a score that answers everything."""
+    answers_all = model_on({}, bias=8.0)
+    q = question(text, hits)
+    verdict, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=answers_all)
+    assert verdict.decision == "not_found" and verdict.decided_by == "rule", verdict.reason
+    assert why in verdict.reason
+
+
+async def test_the_same_subjects_stated_attribute_still_answers_under_the_rules() -> None:
+    answers_all = model_on({}, bias=8.0)
+    for text, hits in (("第五届江城书市有多少家出版社参展？", [FAIR_5]), ("青禾乳业是哪一年成立的？", [DAIRY])):
+        q = question(text, hits)
+        verdict, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=answers_all)
+        assert verdict.decision == "answerable" and verdict.decided_by == "score", verdict.reason

@@ -51,6 +51,7 @@ async def test_an_abstaining_llm_is_not_found(tmp_path: Path) -> None:
     out = await check_answer(state("NOT_FOUND", [OSLO]), runtime(make_context(tmp_path)))
     assert out["status"] == "no_results"
     assert out["answerability"].reason == "the LLM writer found no answer in the passages"
+    assert out["answerability"].decided_by == "answer_check"
 
 
 async def test_only_citation_markers_give_the_extractive_answer(tmp_path: Path) -> None:

@@ -1,0 +1,63 @@
+"""Qualifiers bound to the evidence sentence: a sentence that states the asked fact for another year, date,
+edition, place or organization is no evidence, even in a passage that mentions the question's qualifier
+elsewhere; the sentence before it, its title and its chunk's own date bind a qualifier too."""
+
+from __future__ import annotations
+
+from graphs.rag.answer.qualifiers import Conflict, bind, other_names, qualifiers
+from graphs.text.normalize import normalize
+
+
+def test_a_sentence_of_another_year_conflicts_even_where_its_passage_names_the_asked_year() -> None:
+    found = qualifiers("How many visitors did the 2019 Harbour Lights festival draw?", {})
+    binding = bind(found, normalize("In 2017 the festival drew 80,000 visitors."),
+                   near=normalize("Harbour Lights festival"))
+    assert binding.bound == 0.0 and binding.conflicts == (Conflict("year", "2019", "2017"),)
+    assert bind(found, normalize("The 2019 edition drew 95,000 visitors.")).conflicts == ()
+
+
+def test_the_sentence_before_and_the_chunks_own_date_bind_a_year() -> None:
+    found = qualifiers("2021年清河马拉松有多少人完赛？", {})
+    sentence = normalize("全程共有1.2万人完赛，创下纪录。")
+    assert bind(found, sentence).bound == 0.0
+    assert bind(found, sentence, near=normalize("2021年清河马拉松于4月举行。")).bound == 1.0
+    assert bind(found, sentence, date=20210418).bound == 1.0  # the chunk's own date (a dated news item)
+    assert bind(found, sentence, date=20190418).bound == 0.0
+
+
+def test_another_edition_and_another_day_conflict() -> None:
+    edition = qualifiers("第六届丝路电影节的开幕影片是哪部？", {})
+    assert bind(edition, normalize("第五届丝路电影节以《长安》作为开幕影片。")).conflicts == (
+        Conflict("ordinal", "第六届", "第5届"),)
+    assert bind(edition, normalize("第五届电影节上，第六届的筹备已经启动。")).conflicts == ()  # it states 第六届
+    day = qualifiers("What was announced at the March 14 briefing?", {})
+    assert [q.kind for q in day] == ["date"] and qualifiers("3月14日发布会宣布了什么？", {})[0].forms[0] == day[0].forms[0]
+    assert bind(day, normalize("在3月9日的发布会上，公司宣布了新的定价。")).conflicts[0].kind == "date"
+    assert bind(day, normalize("3月14日的发布会上，公司宣布了新的定价。")).conflicts == ()
+
+
+def test_a_number_or_a_rare_word_never_conflicts() -> None:
+    found = qualifiers("5号线的首班车几点发车？", {})
+    assert all(c.kind not in ("number", "word") for c in bind(found, normalize("3号线首班车6点发车。")).conflicts)
+
+
+def test_another_place_or_organization_of_the_kind_the_question_names_conflicts() -> None:
+    asked = [(("葡萄牙",), "LOCATION"), (("北方航空",), "ORGANIZATION")]
+    sentence = normalize("西班牙去年的软木产量约为6万吨。")
+    assert other_names(asked, sentence, {"西班牙": "LOCATION"}) == [Conflict("place", "葡萄牙", "西班牙")]
+    assert other_names(asked, normalize("葡萄牙去年的软木产量约为10万吨。"), {"葡萄牙": "LOCATION"}) == []
+    # the place that answers a where question is no conflict
+    assert other_names(asked, sentence, {"西班牙": "LOCATION"}, skip="LOCATION") == []
+    assert other_names(asked, normalize("南方航空的机队有600架飞机。"), {"南方航空": "ORGANIZATION"}) == [
+        Conflict("organization", "北方航空", "南方航空")]
+
+
+def test_a_sentence_that_refers_back_takes_its_contexts_value() -> None:
+    """"本届" (this edition) or "that year" in the answering sentence: the sentence before says which."""
+    edition = qualifiers("第七届西湖书展展出了多少种图书？", {})
+    sentence = normalize("本届书展共展出图书1.2万种。")
+    assert bind(edition, sentence, near=normalize("第六届西湖书展于5月开幕。")).conflicts == (
+        Conflict("ordinal", "第七届", "第6届"),)
+    assert bind(edition, sentence, near=normalize("第七届西湖书展于5月开幕。")).conflicts == ()
+    # a sentence stating its own value is judged by it, not by its context
+    assert bind(edition, normalize("第七届书展展出图书1.2万种。"), near=normalize("第六届书展于去年举行。")).conflicts == ()
