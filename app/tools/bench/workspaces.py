@@ -292,7 +292,9 @@ def measure_searches(work_dir: Path, corpus: SyntheticCorpus, count: int, repeat
     emb = HashVectors()
     texts = [q.text for q in corpus.questions]
     vectors = [emb.embed_query(t) for t in texts]
-    own = MilvusIndex(str(workspace_dir(work_dir, 3) / "milvus.db"), "aer_chunks", DIM)
+    pick = min(3, count - 1)  # one workspace's own collection, and the same workspace's rows in the other layout
+    own = MilvusIndex(str(workspace_dir(work_dir, pick) / "milvus.db"), "aer_chunks", DIM)
+    where = f'workspace == "w{pick:02d}"'
     pk_path = work_dir / "pk" / "milvus.db"
     client = lite_client(pk_path)
     client.load_collection(PK_COLLECTION)
@@ -317,10 +319,10 @@ def measure_searches(work_dir: Path, corpus: SyntheticCorpus, count: int, repeat
                 timed("dense: own collection, Milvus Lite", partial(own.search_dense, v, filter=None, limit=20))
                 timed("bm25: own collection, Milvus Lite", partial(own.search_bm25, t, filter=None, limit=20))
                 timed("dense: partition key, Milvus Lite", partial(
-                    client.search, PK_COLLECTION, data=[v], anns_field="dense", limit=20, filter='workspace == "w03"',
+                    client.search, PK_COLLECTION, data=[v], anns_field="dense", limit=20, filter=where,
                     output_fields=["doc_id", "title", "text"], search_params={"metric_type": "IP"}))
                 timed("bm25: partition key, Milvus Lite", partial(
-                    client.search, PK_COLLECTION, data=[t], anns_field="sparse", limit=20, filter='workspace == "w03"',
+                    client.search, PK_COLLECTION, data=[t], anns_field="sparse", limit=20, filter=where,
                     output_fields=["doc_id", "title", "text"], search_params={"metric_type": "BM25"}))
             if _ == 0:
                 for values in timings.values():
