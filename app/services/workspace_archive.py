@@ -418,12 +418,13 @@ def _write(path: str | Path, manifest: dict[str, Any], resources: Resources) -> 
 
 def restore_workspace(path: str | Path, settings: Settings, *, replace: bool = False,
                       build: Callable[[Settings], Resources] | None = None) -> dict[str, Any]:
-    """Import the archive into the workspace of ``settings`` (closed: no process holds it open) through a staging
-    directory, swapped in only once the import is complete and verified; the counts written.
+    """Import the archive into the workspace of ``settings`` (closed: the registry closes its Resources first, as
+    for a delete) through a staging directory, swapped in only once the import is complete and verified; the counts
+    written.
 
-    A workspace that holds anything is refused (``workspace_not_empty``) unless ``replace``: then it is removed
-    after the new contents are complete, and before they move in (a kill in between is completed by
-    ``finish_restores``).
+    A workspace that holds anything (documents, chunks, entities, graph rows, jobs; not merely its empty store
+    files) is refused (``workspace_not_empty``) unless ``replace``: then it is removed after the new contents are
+    complete, and before they move in (a kill in between is completed by ``finish_restores``).
     """
     from app.container import build_resources
 
@@ -433,9 +434,15 @@ def restore_workspace(path: str | Path, settings: Settings, *, replace: bool = F
     target = settings.data_dir
     left = residue(settings)
     if left and not replace:
-        raise ArchiveError("conflict", "workspace_not_empty",
-                           "the workspace is not empty; import into a new workspace, or replace its contents",
-                           details=left[:20])
+        existing = build(settings)  # files, but maybe no contents: a workspace just created (its empty stores)
+        try:
+            holds = held(existing)
+        finally:
+            existing.close()
+        if holds:
+            raise ArchiveError("conflict", "workspace_not_empty",
+                               "the workspace is not empty; import into a new workspace, or replace its contents",
+                               details=holds)
     new_dir = not left and not (target.exists() and any(target.iterdir()))
     token = uuid.uuid4().hex[:12]
     staging = (target.parent / f"{STAGING_PREFIX}{target.name}-{token}") if new_dir else target / f"{STAGING_PREFIX}{token}"

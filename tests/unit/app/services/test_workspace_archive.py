@@ -173,6 +173,21 @@ def test_a_corrupt_or_foreign_file_is_refused_with_a_code(source: Resources, tmp
     assert missing.value.code == "archive_not_found"
 
 
+def test_restore_into_a_workspace_just_created(source: Resources, tmp_path: Path) -> None:
+    """A workspace created (its stores opened once, empty) takes an archive without --replace."""
+    archive = tmp_path / "ws.aerws"
+    export_workspace(source, archive)
+    ws = settings(tmp_path / "root" / "workspaces" / "fresh")
+    build_resources(ws).close()
+    assert residue(ws), "its empty store files exist"
+    restore_workspace(archive, ws)
+    res = build_resources(ws)
+    try:
+        assert res.index.count() == source.index.count()
+    finally:
+        res.close()
+
+
 def test_restore_into_a_new_workspace_dir(source: Resources, tmp_path: Path) -> None:
     archive = tmp_path / "ws.aerws"
     export_workspace(source, archive)
