@@ -147,6 +147,11 @@ class SQLiteKnowledgeGraph(LockedSQLite):
             finally:
                 self._generation += 1
 
+    def _loaded(self) -> None:
+        """After ``copy_from``: the name index and the neighbor cache describe the graph before it."""
+        self._names = None
+        self._generation += 1
+
     def _read_data_version(self) -> int:
         return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
 

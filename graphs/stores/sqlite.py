@@ -86,7 +86,70 @@ class LockedSQLite:
         with self._write() if write else self._read() as conn:
             yield conn
 
+    # -- whole-file copies (a workspace's export and import: app/services/workspace_archive.py) ----------
+
+    def row_counts(self) -> dict[str, int]:
+        """Rows of each table of the file (virtual tables' shadow tables left out)."""
+        with self._read() as conn:
+            return {name: int(conn.execute(f'SELECT COUNT(*) FROM main."{name}"').fetchone()[0])
+                    for name, _ in _tables(conn, "main")}
+
+    def snapshot(self, dest: str | Path) -> None:
+        """Write a consistent copy of the whole file to ``dest`` (SQLite's online backup: other connections
+        may keep writing; the copy is one committed state)."""
+        with self._read() as conn:
+            target = sqlite3.connect(str(dest))
+            try:
+                conn.backup(target)
+            finally:
+                target.close()
+
+    def copy_from(self, source: str | Path) -> dict[str, int]:
+        """Add every row of ``source`` (a ``snapshot`` of a file of the same store) to this file's tables, in
+        one transaction: all of it or, on any error, nothing. Columns are matched by name (a column only one
+        side has is left to its default); a row whose key is already here is replaced (a fresh store's own
+        bookkeeping rows). Returns the rows copied per table."""
+        with self._read() as conn:
+            conn.execute("ATTACH DATABASE ? AS archive", (str(source),))
+            try:
+                ours = dict(_tables(conn, "main"))
+                copied: dict[str, int] = {}
+                with self._write() as tx:
+                    for name, virtual in _tables(tx, "archive"):
+                        if name not in ours:
+                            continue
+                        columns = [c for c in _columns(tx, "archive", name) if c in _columns(tx, "main", name)]
+                        cols = ", ".join(f'"{c}"' for c in (["rowid", *columns] if virtual else columns))
+                        cur = tx.execute(f'INSERT OR REPLACE INTO main."{name}" ({cols}) SELECT {cols} FROM archive."{name}"')
+                        copied[name] = cur.rowcount
+            finally:
+                conn.execute("DETACH DATABASE archive")
+            self._loaded()
+        return copied
+
+    def clear(self) -> None:
+        """Delete every row of every table, in one transaction (a workspace emptied or replaced)."""
+        with self._write() as conn:
+            for name, _ in _tables(conn, "main"):
+                conn.execute(f'DELETE FROM main."{name}"')
+        self._loaded()
+
+    def _loaded(self) -> None:
+        """Hook run after ``copy_from`` committed (drop what caches the file's contents)."""
+
     def close(self) -> None:
         """Close the connection; later calls raise StoreUnavailable."""
         with self._lock:
             self._conn.close()
+
+
+def _tables(conn: sqlite3.Connection, schema: str) -> list[tuple[str, bool]]:
+    """``(name, is virtual)`` of the tables in ``schema``, without SQLite's own and virtual tables' shadows."""
+    rows = conn.execute(f"SELECT name, sql FROM {schema}.sqlite_master WHERE type = 'table' ORDER BY name").fetchall()
+    virtual = [str(n) for n, sql in rows if str(sql or "").upper().startswith("CREATE VIRTUAL TABLE")]
+    return [(str(n), str(n) in virtual) for n, _ in rows
+            if not str(n).startswith("sqlite_") and not any(str(n).startswith(f"{v}_") for v in virtual)]
+
+
+def _columns(conn: sqlite3.Connection, schema: str, table: str) -> list[str]:
+    return [str(row[1]) for row in conn.execute(f'PRAGMA {schema}.table_info("{table}")')]

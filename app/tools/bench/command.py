@@ -781,6 +781,14 @@ def bench_command(
         str, typer.Option(help="Uploads timed through aer serve until a question about them is answered from them, "
                                "by their length in pages (3,000 characters each), comma-separated.")
     ] = "1",
+    workspaces: Annotated[
+        int, typer.Option(min=0, help="Instead: query p95 with this many workspaces of the first --sizes chunks "
+                                      "each against one, and one collection with a partition key "
+                                      "(app/tools/bench/workspaces.py).")
+    ] = 0,
+    partition_key: Annotated[
+        bool, typer.Option(help="With --workspaces: also build and time the partition-key collection.")
+    ] = True,
 ) -> None:
     """Benchmark ingest, per-route latency, HTTP QPS and memory on synthetic bilingual data."""
     config = BenchConfig(
@@ -802,6 +810,12 @@ def bench_command(
         embedder=embedder,
         answerable_pages=_ints(answerable_pages, "--answerable-pages"),
     )
+    if workspaces:
+        from app.tools.bench.workspaces import workspaces_command
+
+        workspaces_command(work_dir / "workspaces-bench", out, config.sizes[0], workspaces, seed, questions_per_route,
+                           repeats, partition_key, True, typer.echo)
+        return
     names = list(dict.fromkeys(n.strip() for n in embedder.split(",") if n.strip()))
     if not names or any(n not in ("auto", "e5", "use") for n in names):
         raise typer.BadParameter("--embedder must be auto, e5 or use, or several of them comma-separated")

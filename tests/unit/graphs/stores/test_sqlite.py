@@ -87,3 +87,72 @@ def test_every_sqlite_store_shares_the_base(tmp_path: Path, store: type[LockedSQ
     opened.close()
     with pytest.raises(StoreUnavailable, match=f"{opened.STORE} unavailable"), opened._read() as conn:
         conn.execute("SELECT 1")
+
+
+# -- whole-file copies: a workspace's export (snapshot) and import (copy_from) ----------------------------------
+
+
+class Tagged(LockedSQLite):
+    """Two tables and a full-text index, one column only a newer schema has."""
+
+    SCHEMA = ("CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL, tag TEXT DEFAULT 'x');"
+              "CREATE TABLE IF NOT EXISTS links (src INTEGER NOT NULL, dst INTEGER NOT NULL);"
+              "CREATE VIRTUAL TABLE IF NOT EXISTS search USING fts5(body, tokenize='trigram');")
+    STORE = "tagged"
+
+    def fill(self, n: int, start: int = 0) -> None:
+        with self._write() as conn:
+            for i in range(start, start + n):
+                conn.execute("INSERT INTO notes (id, text, tag) VALUES (?, ?, ?)", (i, f"note {i}", f"t{i}"))
+                conn.execute("INSERT INTO links VALUES (?, ?)", (i, i + 1))
+                conn.execute("INSERT INTO search (rowid, body) VALUES (?, ?)", (i, f"the body of note {i}"))
+
+    def rows(self) -> dict[str, list[tuple[object, ...]]]:
+        with self._read() as conn:
+            return {"notes": conn.execute("SELECT * FROM notes ORDER BY id").fetchall(),
+                    "links": conn.execute("SELECT * FROM links ORDER BY src").fetchall(),
+                    "search": conn.execute("SELECT rowid, body FROM search WHERE search MATCH 'note 3'").fetchall()}
+
+
+def test_snapshot_then_copy_from_gives_the_same_rows(tmp_path: Path) -> None:
+    source, target = Tagged(tmp_path / "a.db"), Tagged(tmp_path / "b.db")
+    source.fill(50)
+    source.snapshot(tmp_path / "snap.db")
+    source.fill(5, start=100)  # written after the snapshot: not in it
+    assert target.copy_from(tmp_path / "snap.db") == {"links": 50, "notes": 50, "search": 50}
+    expected = Tagged(tmp_path / "snap.db")
+    assert target.rows() == expected.rows() and target.rows()["search"]
+    assert target.row_counts() == {"links": 50, "notes": 50, "search": 50}, "no shadow table of the index counted"
+    target.clear()
+    assert target.row_counts() == {"links": 0, "notes": 0, "search": 0}
+    for store in (source, target, expected):
+        store.close()
+
+
+def test_copy_from_is_all_or_nothing(tmp_path: Path) -> None:
+    source, target = Tagged(tmp_path / "a.db"), Tagged(tmp_path / "b.db")
+    source.fill(20)
+    source.snapshot(tmp_path / "snap.db")
+    with target._write() as conn:  # a row the copy cannot take, met after others were copied
+        conn.execute("CREATE TRIGGER refuse BEFORE INSERT ON links WHEN NEW.src = 15 BEGIN "
+                     "SELECT RAISE(ABORT, 'refused'); END")
+    with pytest.raises(StoreUnavailable):
+        target.copy_from(tmp_path / "snap.db")
+    assert target.row_counts() == {"links": 0, "notes": 0, "search": 0}
+    with target._read() as conn:
+        assert conn.execute("PRAGMA database_list").fetchall()[-1][1] == "main", "the archive was detached"
+    source.close()
+    target.close()
+
+
+def test_a_graph_forgets_its_name_index_after_copy_from_and_clear(tmp_path: Path) -> None:
+    source, target = SQLiteKnowledgeGraph(tmp_path / "a.db"), SQLiteKnowledgeGraph(tmp_path / "b.db")
+    source.upsert_entity("Quillfeather Observatory", related=["Copper Dome"])
+    source.snapshot(tmp_path / "snap.db")
+    assert target.find_nodes("Quillfeather Observatory") == []  # loads the (empty) name index
+    target.copy_from(tmp_path / "snap.db")
+    assert target.find_nodes("Quillfeather Observatory")
+    target.clear()
+    assert target.find_nodes("Quillfeather Observatory") == []
+    source.close()
+    target.close()
