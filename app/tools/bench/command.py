@@ -615,7 +615,9 @@ def interleaved_rows(interleaved: dict[str, Any], baseline: str) -> list[dict[st
                              "p95_delta_ms": delta, "p95_ratio": None if delta is None or not b95 else round(p95 / b95, 2),
                              "within_target": None if delta is None or name == baseline
                              else delta <= P95_TARGET_DELTA_MS})  # fmt: skip
-    return rows
+    order = {name: i for i, name in enumerate(next(iter(interleaved.values()))["routes"])} if interleaved else {}
+    return sorted(rows, key=lambda r: (r["size"], ROUTES.index(r["route"]) if r["route"] in ROUTES else len(ROUTES),
+                                       order.get(r["arm"], 0)))
 
 
 def format_interleaved(rows: list[dict[str, Any]], baseline: str) -> str:
