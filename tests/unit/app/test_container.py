@@ -80,3 +80,44 @@ def test_the_context_embeds_questions_ahead_and_keeps_them_as_configured(tmp_pat
         assert resources.context.query_vectors is not None and resources.context.query_vectors.size == 7
     finally:
         resources.close()
+
+
+def test_warm_up_loads_what_the_first_upload_would_wait_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Milvus's own BM25 analyzer (the mirror answers questions, so only a write would load it: ~5 s at load 15),
+    jieba's tagger and the script dictionaries of the ingest path are loaded at start, not by the first upload."""
+    from app.container import WARM_UP_DOCUMENT, build_resources
+    from graphs.ingest.pipeline import Ingestor
+    from graphs.stores.milvus import MilvusIndex
+
+    searched: list[tuple[str, str]] = []
+    chunked: list[str] = []
+    real_search, real_chunks = MilvusIndex._milvus_search, Ingestor.chunks
+
+    def milvus_search(self: MilvusIndex, client: Any, query: Any, field: str, filter: str, limit: int) -> Any:
+        searched.append((field, query))
+        return real_search(self, client, query, field, filter, limit)  # type: ignore[arg-type]
+
+    def chunks(self: Ingestor, doc: Any) -> Any:
+        chunked.append(doc.id)
+        return real_chunks(self, doc)
+
+    monkeypatch.setattr(MilvusIndex, "_milvus_search", milvus_search)
+    monkeypatch.setattr(Ingestor, "chunks", chunks)
+    resources = build_resources(Settings(data_dir=tmp_path, embedding_provider="use"))
+    try:
+        resources.warm_up()
+    finally:
+        resources.close()
+    assert [field for field, _ in searched] == ["sparse"]  # by Milvus itself, not the mirror
+    assert chunked == [WARM_UP_DOCUMENT.id]
+
+
+def test_warm_up_writes_nothing(tmp_path: Path) -> None:
+    from app.container import build_resources
+
+    resources = build_resources(Settings(data_dir=tmp_path, embedding_provider="use"))
+    try:
+        resources.warm_up()
+        assert resources.index.count() == 0 and resources.index.document_ids() == set()
+    finally:
+        resources.close()
