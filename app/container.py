@@ -231,6 +231,8 @@ class Resources:
         """
         ctx = self.context
         ctx.embedder.embed_query("warm up 预热")
+        # passages too: USE embeds them with a second, batch model, loaded by the first upload otherwise
+        ctx.embedder.embed_documents(["warm up 预热"])
         dictionary_word("预热")
         asked_attribute("马斯克创办的公司的股票代码是什么？ Who founded it?", "other")
         try:

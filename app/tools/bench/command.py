@@ -422,15 +422,15 @@ def time_to_answerable(config: BenchConfig, provider: str, pages: int = 1, poll_
         job: dict[str, Any] = {}
         written = answerable = done = filled = None
         while time.perf_counter() - started < deadline_s and filled is None:
-            now = time.perf_counter() - started
+            # each time is taken when its answer arrived: a user has it then, not when the request left
             if written is None:  # the document is listed once its write is in (chunks, inventory, graph)
                 listed = client.get(API_PATH, params={"action": "document", "id": "quillfeather.md"})
-                written = now if listed.status_code == 200 else None
+                written = time.perf_counter() - started if listed.status_code == 200 else None
             if written is not None and answerable is None:
                 q = client.post(API_PATH, json={"action": "query", "question": ANSWERABLE_QUESTION}).json()
                 top = [h.get("docId") for h in q["retrievalDetails"]["topResults"][:1]]
                 if top == ["quillfeather.md"]:
-                    answerable = now
+                    answerable = time.perf_counter() - started
             job = client.get(API_PATH, params={"action": "job", "id": job_id}).json()["job"]
             if done is None and job["status"] in ("done", "failed"):
                 done = time.perf_counter() - started
