@@ -81,9 +81,11 @@ class Settings(BaseSettings):
                     "question 700-990 ms of CPU and ~3 s instead of 31-33 ms and ~105 ms (load average 15).",
     )
     query_vector_cache: int = Field(
-        default=512, ge=0, le=1_000_000,
+        default=0, ge=0, le=1_000_000,
         description="Question vectors kept, by embedder and text (AER_QUERY_VECTOR_CACHE): a question asked "
-                    "again skips its embedding (e5: 30-50 ms on 2 cores); 0 keeps none.",
+                    "again skips its embedding (e5: 30-50 ms on 2 cores). Default 0, none kept: a kept vector "
+                    "would answer a repeated question while the embedder is down, hiding the outage's 503. The "
+                    "question's embedding still starts as the run begins, whatever this is.",
     )
     embedding_model: str = "text-embedding-3-small"
     embedding_base_url: str | None = None
