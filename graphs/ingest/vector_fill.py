@@ -3,9 +3,11 @@
 e5 costs 60-95 ms a passage on 2 cores (USE ~6 ms), so an upload that waited for its vectors would be
 answerable only after every chunk was embedded (a 30-page file: ~100 chunks, 10-20 s on an idle machine,
 minutes on a loaded one). A job's documents are therefore written with a **placeholder vector** (all zeros):
-BM25, the entity fields, dates and the knowledge graph answer from them at once, and dense search skips them
-(the inner product of a zero vector is exactly 0, which ``MilvusIndex.search_dense`` treats as "no vector yet",
-never as a match). Each such document is listed in ``pending_vectors`` (the job store's SQLite file) with the
+BM25, the entity fields, dates and the knowledge graph answer from them at once, and dense search skips them:
+the stored vector is the marker (the search mirror keeps a "has its own vector" column and never scores a row
+without one; a hit of Milvus's own search scoring exactly 0 is checked on its stored vector), so a real chunk
+orthogonal to a question, which scores exactly 0 too, stays a match. No schema field: collections written before
+this open and search as they are. Each such document is listed in ``pending_vectors`` (the job store's SQLite file) with the
 fingerprint of the embedder that must fill it, and ``VectorFiller``, one thread per process, embeds its chunks
 and rewrites them with their vectors, one document at a time.
 

@@ -11,6 +11,7 @@ from langchain_core.embeddings import Embeddings
 from langchain_core.language_models import BaseChatModel
 
 from graphs.domain import DEFAULT_PRIORITY, EntityType
+from graphs.embeddings import QueryVectors
 from graphs.kg.base import KnowledgeGraph
 from graphs.prompts import PromptLibrary
 from graphs.rerankers.base import Reranker
@@ -98,3 +99,6 @@ class RagContext:
     today: Callable[[], date] = date.today
     kg: KnowledgeGraph | None = None
     """The knowledge graph for multi-hop expansion; without one the graph route is unavailable."""
+    query_vectors: QueryVectors | None = None
+    """Question vectors embedded ahead (``parse_query`` starts the question's as the run begins) and kept (an
+    LRU by embedder and text); without it each search node embeds the question itself."""

@@ -12,10 +12,13 @@ from graphs.rag.state import RagState, RagUpdate
 
 
 async def embed_question(ctx: RagContext, state: RagState) -> list[float]:
-    """The question's vector: from an earlier search of this run, else embedded off the event loop."""
+    """The question's vector: from an earlier search of this run, else the one started as the run began (or kept
+    from an earlier run), else embedded off the event loop."""
     cached = state.get("query_vector")
     if cached:
         return cached
+    if ctx.query_vectors is not None:
+        return await ctx.query_vectors.aget(ctx.embedder, state["question"])
     return await asyncio.to_thread(ctx.embedder.embed_query, state["question"])
 
 

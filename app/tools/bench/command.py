@@ -5,7 +5,8 @@ Every size gets a fresh data dir (Milvus Lite file + SQLite entity store) under 
 1. entity load and ingest in this process (chunks/s with embedding, and the Milvus part alone);
 2. a fixed set of generated questions through the real graph in this process, no LLM: latency p50/p95
    per route (structured, structured with relaxation, semantic, hybrid) and the time split per node,
-   with the Milvus calls and the question embeddings separated from the orchestration;
+   with the Milvus calls and the question embeddings separated from the orchestration (every timed question
+   is embedded: the kept question vectors are cleared before each, and the HTTP server keeps none);
 3. ``aer serve`` as a subprocess on a free loopback port against that data dir, loaded by a bounded
    asyncio client at each concurrency level (QPS, latency, server RSS); the server is always stopped.
 
@@ -124,11 +125,14 @@ async def query_phase(
     from app.services.query import answer
 
     res = inst.resources
+    kept = res.context.query_vectors
     for q in questions:
         await answer(res, QueryRequest(question=q.text))
     records = []
     for _ in range(repeats):
         for q in questions:
+            if kept is not None:  # every timed question pays its embedding, as a new question does
+                kept.clear()
             inst.embed_watch.reset()
             started = time.perf_counter()
             response = await answer(res, QueryRequest(question=q.text))
@@ -360,7 +364,9 @@ def run_size(
     out["bench_peak_rss_mb"] = self_peak_rss_mb()
     if config.http:
         echo(f"[{size}] aer serve + HTTP load at concurrency {', '.join(map(str, config.concurrency))}")
-        with BenchServer(data_dir, data_dir / "serve.log", config.startup_timeout_s) as server:
+        # no question vectors kept: the questions repeat, and every one is timed with its embedding
+        with BenchServer(data_dir, data_dir / "serve.log", config.startup_timeout_s,
+                         env={"AER_QUERY_VECTOR_CACHE": "0"}) as server:
             out["server"] = {
                 "base_url": server.base_url,
                 "startup_s": server.startup_s,
@@ -416,15 +422,15 @@ def time_to_answerable(config: BenchConfig, provider: str, pages: int = 1, poll_
         job: dict[str, Any] = {}
         written = answerable = done = filled = None
         while time.perf_counter() - started < deadline_s and filled is None:
-            now = time.perf_counter() - started
+            # each time is taken when its answer arrived: a user has it then, not when the request left
             if written is None:  # the document is listed once its write is in (chunks, inventory, graph)
                 listed = client.get(API_PATH, params={"action": "document", "id": "quillfeather.md"})
-                written = now if listed.status_code == 200 else None
+                written = time.perf_counter() - started if listed.status_code == 200 else None
             if written is not None and answerable is None:
                 q = client.post(API_PATH, json={"action": "query", "question": ANSWERABLE_QUESTION}).json()
                 top = [h.get("docId") for h in q["retrievalDetails"]["topResults"][:1]]
                 if top == ["quillfeather.md"]:
-                    answerable = now
+                    answerable = time.perf_counter() - started
             job = client.get(API_PATH, params={"action": "job", "id": job_id}).json()["job"]
             if done is None and job["status"] in ("done", "failed"):
                 done = time.perf_counter() - started
@@ -526,6 +532,104 @@ def compare_runs(runs: dict[str, dict[str, Any]], baseline: str) -> dict[str, An
     }  # fmt: skip
     return {"baseline": baseline, "target_p95_delta_ms": P95_TARGET_DELTA_MS, "routes": table,
             "embedders": embedders}
+
+
+NO_PREFETCH = " without prefetch"
+
+
+async def interleaved_queries(arms: dict[str, tuple[Instrumented, Any]], questions: Sequence[BenchQuestion],
+                              repeats: int) -> dict[str, list[QueryRecord]]:
+    """Every question through every arm (an embedder's resources and the context it runs with) one right after
+    the other, the arms' order rotating, after a warm-up pass: a change of the machine's load falls on all arms
+    alike, which two runs one after the other cannot promise on a shared machine."""
+    from app.schemas import QueryRequest
+    from app.services.query import answer
+
+    for inst, ctx in arms.values():
+        for q in questions:
+            await answer(inst.resources, QueryRequest(question=q.text), context=ctx)
+    records: dict[str, list[QueryRecord]] = {name: [] for name in arms}
+    names = list(arms)
+    turn = 0
+    for _ in range(repeats):
+        for q in questions:
+            turn += 1
+            for name in names[turn % len(names):] + names[: turn % len(names)]:
+                inst, ctx = arms[name]
+                if ctx.query_vectors is not None:
+                    ctx.query_vectors.clear()  # every question is embedded, as a new one is
+                inst.embed_watch.reset()
+                started = time.perf_counter()
+                response = await answer(inst.resources, QueryRequest(question=q.text), context=ctx)
+                wall = (time.perf_counter() - started) * 1000
+                body = response.model_dump(by_alias=True, mode="json")
+                records[name].append(QueryRecord.from_response(body, q.route, wall, inst.embed_watch.seconds * 1000))
+    return records
+
+
+def interleaved_comparison(config: BenchConfig, names: Sequence[str], work_dirs: dict[str, Path],
+                           echo: Callable[[str], None] = typer.echo) -> dict[str, Any]:
+    """Per size, the ingested data dirs of every embedder queried interleaved (``interleaved_queries``); e5 also
+    runs without its question prefetch, which shows what the prefetch saves."""
+    import dataclasses as dc
+
+    from app.container import build_embedder
+
+    out: dict[str, Any] = {}
+    for size in config.sizes:
+        corpus = generate_corpus(size, config.seed, config.per_route)
+        arms: dict[str, tuple[Instrumented, Any]] = {}
+        opened: list[Instrumented] = []
+        try:
+            for name in names:
+                embedder, _, model = build_embedder(bench_settings(work_dirs[name], name))
+                inst = open_resources(work_dirs[name] / f"chunks-{size}", embedder, name)
+                opened.append(inst)
+                arms[name] = (inst, inst.resources.context)
+                if inst.resources.context.query_vectors is not None and model == "multilingual-e5-small-q4":
+                    arms[name + NO_PREFETCH] = (inst, dc.replace(inst.resources.context, query_vectors=None))
+            echo(f"[{size}] {len(corpus.questions)} questions x {config.repeats}, interleaved over {', '.join(arms)}")
+            start = load_average()
+            records = asyncio.run(interleaved_queries(arms, corpus.questions, config.repeats))
+            out[str(size)] = {"load_average": {"start": start, "end": load_average()},
+                              "routes": {name: route_table(rs) for name, rs in records.items()},
+                              "all": {name: latency_summary([r.wall_ms for r in rs]) for name, rs in records.items()}}
+        finally:
+            for inst in opened:
+                inst.resources.close()
+    return out
+
+
+def interleaved_rows(interleaved: dict[str, Any], baseline: str) -> list[dict[str, Any]]:
+    """Per size, route and arm: p50/p95 and the p95 difference and ratio against ``baseline`` in the same pass."""
+    rows = []
+    for size, result in interleaved.items():
+        base = result["routes"].get(baseline, {})
+        for name, routes in result["routes"].items():
+            for route, r in routes.items():
+                p95 = r["latency_ms"]["p95"]
+                b95 = base.get(route, {}).get("latency_ms", {}).get("p95")
+                delta = None if p95 is None or b95 is None else round(p95 - b95, 1)
+                rows.append({"size": int(size), "route": route, "arm": name, "n": r["latency_ms"]["n"],
+                             "p50_ms": r["latency_ms"]["p50"], "p95_ms": p95, "baseline_p95_ms": b95,
+                             "p95_delta_ms": delta, "p95_ratio": None if delta is None or not b95 else round(p95 / b95, 2),
+                             "within_target": None if delta is None or name == baseline
+                             else delta <= P95_TARGET_DELTA_MS})  # fmt: skip
+    order = {name: i for i, name in enumerate(next(iter(interleaved.values()))["routes"])} if interleaved else {}
+    return sorted(rows, key=lambda r: (r["size"], ROUTES.index(r["route"]) if r["route"] in ROUTES else len(ROUTES),
+                                       order.get(r["arm"], 0)))
+
+
+def format_interleaved(rows: list[dict[str, Any]], baseline: str) -> str:
+    """The interleaved pass as a table."""
+    lines = ["", f"in-process latency per route, the embedders interleaved question by question (baseline {baseline}, "
+                 f"target: p95 within +{P95_TARGET_DELTA_MS:.0f} ms):"]
+    lines += text_table(
+        ["chunks", "route", "embedder", "n", "p50", "p95", "baseline p95", "delta", "ratio", "within"],
+        [[r["size"], r["route"], r["arm"], r["n"], r["p50_ms"], r["p95_ms"], r["baseline_p95_ms"], r["p95_delta_ms"],
+          r["p95_ratio"], {True: "yes", False: "NO", None: "-"}[r["within_target"]]] for r in rows],
+    )  # fmt: skip
+    return "\n".join(lines)
 
 
 def format_comparison(comparison: dict[str, Any]) -> str:
@@ -821,13 +925,18 @@ def bench_command(
         raise typer.BadParameter("--embedder must be auto, e5 or use, or several of them comma-separated")
     out.parent.mkdir(parents=True, exist_ok=True)
     if len(names) > 1:
-        runs = {n: run_bench(dataclasses.replace(config, embedder=n)) for n in names}
+        # each embedder its own data dirs (kept for the interleaved pass), one vector cache (keyed by embedder)
+        work_dirs = {n: config.work_dir / n for n in names}
+        runs = {n: run_bench(dataclasses.replace(config, embedder=n, work_dir=work_dirs[n],
+                                                 cache_dir=config.vector_cache_dir)) for n in names}
         comparison = compare_runs(runs, names[-1])
+        comparison["interleaved"] = interleaved_rows(interleaved_comparison(config, names, work_dirs), names[-1])
         out.write_text(json.dumps({"runs": runs, "comparison": comparison}, ensure_ascii=False, indent=2) + "\n",
                        encoding="utf-8")
         for results in runs.values():
             typer.echo(format_report(results))
         typer.echo(format_comparison(comparison))
+        typer.echo(format_interleaved(comparison["interleaved"], names[-1]))
         typer.echo(f"\nresults written to {out}")
         return
     results = run_bench(config)

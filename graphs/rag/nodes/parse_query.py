@@ -91,6 +91,8 @@ async def parse_query(state: RagState, runtime: Runtime[RagContext]) -> RagUpdat
     """Analyse the question: by the LLM when one is configured, else by rules."""
     ctx = runtime.context
     question = state["question"]
+    if ctx.query_vectors is not None:  # the search's question vector is embedded while the question is analysed
+        ctx.query_vectors.prefetch(ctx.embedder, question)
     # The gazetteer reads the entity store and jieba loads its dictionary on first use: off the event loop.
     rules = await asyncio.to_thread(lambda: analyze_query(question, ctx.gazetteer(), ctx.today()))
     if ctx.llm is None:

@@ -60,6 +60,7 @@ T = TypeVar("T")
 # Lite also keeps BM25 statistics per segment (scores across segments are not comparable), so few large
 # segments rank better than many small ones; the Ingestor flushes once more at the end of a load.
 LITE_FLUSH_ROWS = 8192
+WARM_UP_TEXT = "預熱 warm up 星河科技"  # Chinese (traditional too) and English: every tokenizer path
 # pymilvus pings its channel every 10 s even with no call in flight (keepalive_permit_without_calls); the Lite
 # server's gRPC keeps the default policy (no pings without calls), so after ~30 s idle it answers GOAWAY
 # too_many_pings, which gRPC's C core logs as an error on stderr (the server's log). A Lite server is a child
@@ -447,13 +448,31 @@ class MilvusIndex:
         channel: Channel = "structured" if filter is not None else "semantic"
         hits = []
         scale = score_scale((self.stored_embedder or self.embedder or LEGACY_EMBEDDER).name)
-        real_query = any(query)
+        # A placeholder (a zero vector: its own is still being computed, graphs.ingest.vector_fill) is never a match.
+        # The search mirror skips them; a hit of Milvus's own search scoring exactly 0 is checked on its stored
+        # vector, so a real chunk orthogonal to the question stays.
+        zero = [str(r["id"]) for r in raws if float(r["distance"]) == 0.0] if any(query) else []
+        placeholders = self._placeholders(zero) if zero else set()
         for r in raws:
-            if real_query and float(r["distance"]) == 0.0:  # a placeholder (zeros): its vector is still being
-                continue  # computed (graphs.ingest.vector_fill); a real unit vector never scores exactly 0
+            if str(r["id"]) in placeholders:
+                continue
             s = max(-1.0, min(1.0, scale.map(float(r["distance"]))))  # on USE's scale: see ScoreScale
             hits.append(to_hit(r, channel, s, dense=s))
         return hits
+
+    def warm_up(self) -> None:
+        """Load Milvus's own BM25 analyzer now, with one BM25 search by Milvus itself (the mirror answers the
+        questions, so nothing else would): its tokenizer loads on first use, and the first write after a start
+        waited for it (~5 s at load 15 on 2 cores, 0.3 s once loaded), so the first upload was slow to answer."""
+        self._call("warm_up", lambda client: self._milvus_search(client, WARM_UP_TEXT, "sparse", "", 1))
+
+    def _placeholders(self, pks: Sequence[str]) -> set[str]:
+        """Those of ``pks`` whose stored vector is a placeholder (all zeros)."""
+
+        def run(client: MilvusClient) -> set[str]:
+            return {str(r["id"]) for r in self._rows_by_id(client, pks, ["id", "dense"]) if not any(r["dense"])}
+
+        return self._call("search_dense", run)
 
     def search_bm25(self, text: str, *, filter: Filter | None, limit: int, raw: bool = False) -> list[Hit]:
         """BM25 full-text search; scores scaled so the best hit is 1, or the raw BM25 magnitudes

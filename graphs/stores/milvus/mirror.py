@@ -97,6 +97,9 @@ class SearchMirror:
         self.ints = {f: Growable(np.int64) for f in INT_FIELDS}
         self.alive = Growable(np.bool_)
         self.dense = Growable(np.float32, self.dim)
+        self.vectored = Growable(np.bool_)
+        """Whether a row's stored vector is its own: a placeholder (all zeros, ``graphs.ingest.vector_fill``) is not,
+        and dense search never returns it, whatever the query."""
         self.bm25 = BM25Postings(k1, b)
         self.saved_rows = 0  # rows [0, saved_rows) are in the files
         self.dead_saved = 0
@@ -137,6 +140,7 @@ class SearchMirror:
                 self.ints[f].extend(np.asarray([int(r.get(f) or 0) for r in rows], dtype=np.int64))
             vectors = np.asarray([r["dense"] for r in rows], dtype=np.float32).reshape(len(rows), self.dim)
             self.dense.extend(_unit(vectors) if self.normalize else vectors)
+            self.vectored.extend(np.any(vectors != 0, axis=1))
             self.alive.extend(np.ones(len(rows), dtype=np.bool_))
             self.bm25.add(counts)
 
@@ -205,6 +209,7 @@ class SearchMirror:
         for f in INT_FIELDS:
             self.ints[f].replace(ints[f])
         self.dense.adopt(dense)
+        self.vectored.replace(np.any(dense != 0, axis=1))
         self.alive.replace(np.ones(len(pks), dtype=np.bool_))
         self.saved_rows = 0
         self.dead_saved = 0
@@ -313,22 +318,24 @@ class SearchMirror:
     def dense_search(self, vector: Sequence[float], mask: np.ndarray | None, limit: int) -> list[tuple[str, float]]:
         """Exact top ``limit`` (primary key, inner product) among the rows ``mask`` allows."""
         q = np.asarray(vector, dtype=np.float32)
+        norm = float(np.linalg.norm(q))
         if self.normalize:
-            norm = float(np.linalg.norm(q))
             q = q / norm if norm > 0 else q
         matrix = self.dense.view
+        # placeholders wait for their vectors (a zero question, which means nothing, scores every row 0 as before)
+        searchable = self.alive.view & self.vectored.view if norm > 0 else self.alive.view
         if mask is None:
             rows = None
             scores = matrix @ q
-            scores[~self.alive.view] = -np.inf
+            scores[~searchable] = -np.inf
         else:
-            rows = np.flatnonzero(mask)
+            rows = np.flatnonzero(mask & self.vectored.view[: len(mask)] if norm > 0 else mask)
             if len(rows) <= GATHER_SHARE * len(matrix):
                 scores = matrix[rows] @ q
             else:
                 scores = matrix @ q
                 scores = scores[rows]
-        valid = len(scores) if rows is not None else self.live
+        valid = len(scores) if rows is not None else int(np.count_nonzero(searchable))
         return self._top(rows, scores, min(limit, valid))
 
     def bm25_search(self, text: str, mask: np.ndarray | None, limit: int) -> list[tuple[str, float]]:

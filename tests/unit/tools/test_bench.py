@@ -261,3 +261,18 @@ def test_embedders_compared_in_one_run_against_the_baseline_p95_per_route() -> N
     assert comparison["embedders"]["e5"]["embed_chunks_per_s"] == 11.0
     text = format_comparison(comparison)
     assert "NO" in text and "yes" in text and "1 p: 0.8 s" in text
+
+
+def test_the_interleaved_pass_compares_each_arm_with_the_baseline_of_the_same_pass() -> None:
+    from app.tools.bench.command import format_interleaved, interleaved_rows
+
+    def arm(p95: float) -> dict[str, Any]:
+        return {"semantic": {"latency_ms": {"n": 24, "p50": p95 / 2, "p95": p95}}}
+
+    passes = {"10000": {"routes": {"e5": arm(80.0), "e5 without prefetch": arm(104.0), "use": arm(70.0)}}}
+    rows = {r["arm"]: r for r in interleaved_rows(passes, "use")}
+    assert rows["e5"]["p95_delta_ms"] == 10.0 and rows["e5"]["within_target"] is True
+    assert rows["e5 without prefetch"]["p95_delta_ms"] == 34.0 and rows["e5 without prefetch"]["within_target"] is False
+    assert rows["use"]["within_target"] is None and rows["e5"]["p95_ratio"] == pytest.approx(80 / 70, abs=0.01)
+    text = format_interleaved(list(rows.values()), "use")
+    assert "interleaved" in text and "yes" in text and "NO" in text

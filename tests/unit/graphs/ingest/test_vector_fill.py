@@ -236,3 +236,20 @@ def test_the_fill_embeds_one_passage_per_call_so_a_query_never_waits_for_a_batch
     assert chunks > 1
     assert ingestor.vector_fill.fill_next() == chunks
     assert embedder.largest == 1 and embedder.calls == chunks
+
+
+@pytest.mark.parametrize("mirror", [True, False], ids=["search mirror", "Milvus Lite's own search"])
+def test_a_placeholder_is_known_by_its_stored_vector_not_by_a_score_of_zero(stores: dict[str, Any],
+                                                                          mirror: bool) -> None:
+    """A chunk whose real vector is orthogonal to the question scores exactly 0, as a placeholder does: it is still
+    a dense hit; the placeholder, whatever the question, is not."""
+    ingestor = process(stores, Embedder())
+    index: MilvusIndex = stores["index"]
+    index.use_mirror = mirror
+    ingestor.ingest([DOC], defer_vectors=True)  # placeholders
+    e = np.eye(DIM)
+    chunk = index.document_chunks("quill.md")[0].model_copy(update={"doc_id": "ortho.md", "id": "ortho.md#0"})
+    index.replace_documents([("ortho.md", [chunk], [e[1].tolist()])])
+    hits = index.search_dense(e[0].tolist(), filter=None, limit=50)
+    assert [h.doc_id for h in hits] == ["ortho.md"] and hits[0].dense_score == pytest.approx(0.0, abs=1e-6)
+    assert {h.doc_id for h in index.search_dense(e[1].tolist(), filter=None, limit=50)} == {"ortho.md"}

@@ -169,3 +169,20 @@ def test_files_of_another_configuration_or_damaged_ones_are_ignored(tmp_path: Pa
     (tmp_path / "manifest.json").write_text("{")
     assert SearchMirror.load(tmp_path, DIM, ANALYZER, m.bm25.k1, m.bm25.b, True).rows == 0
     assert SearchMirror.load(tmp_path / "absent", DIM, ANALYZER, m.bm25.k1, m.bm25.b, True).rows == 0
+
+
+def test_dense_search_never_returns_a_placeholder_but_does_return_an_orthogonal_chunk(tmp_path: Path) -> None:
+    """A placeholder (all zeros: its vector is being filled) is marked by its stored vector, not by its score: a real
+    vector orthogonal to the question scores exactly 0 too and stays a hit; saved and loaded, the mark stays."""
+    e = np.eye(DIM)
+    m = SearchMirror(DIM, ANALYZER)
+    m.add([row(0, vector=e[0].tolist()), row(1, vector=e[1].tolist()), row(2, vector=[0.0] * DIM),
+           row(3, vector=(-e[0]).tolist())])
+    found = m.dense_search(e[0].tolist(), None, 10)
+    assert [pk for pk, _ in found] == [m.pks[0], m.pks[1], m.pks[3]]  # the orthogonal one (score 0) included
+    assert found[1][1] == 0.0
+    assert m.pks[2] not in {pk for pk, _ in m.dense_search(e[5].tolist(), None, 10)}  # orthogonal to every row
+    assert m.pks[2] not in {pk for pk, _ in m.dense_search(e[0].tolist(), np.ones(4, dtype=bool), 10)}
+    m.save(tmp_path)
+    loaded = SearchMirror.load(tmp_path, DIM, ANALYZER, m.bm25.k1, m.bm25.b, True)
+    assert [pk for pk, _ in loaded.dense_search(e[0].tolist(), None, 10)] == [pk for pk, _ in found]
