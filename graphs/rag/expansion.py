@@ -198,10 +198,10 @@ def bridge_candidates(
     return sorted(found.values(), key=lambda b: -b.overlap)
 
 
-def promote_bridge(ranked: Sequence[Hit], bridge: Bridge, hit: Hit, top_k: int) -> list[Hit]:
-    """The ranking with the bridge document's passage right after the passage that names it (the last of the
-    ``top_k`` makes room)."""
-    at = next((n for n, h in enumerate(ranked) if h.doc_id == bridge.anchor.doc_id), 0) + 1
+def promote_bridge(ranked: Sequence[Hit], bridge: Bridge, hit: Hit, top_k: int, after: int = 0) -> list[Hit]:
+    """The ranking with the bridge document's passage right after the passage that names it, and after the
+    first ``after`` results (a comparison's two sides stay first); the last of the ``top_k`` makes room."""
+    at = max(after, next((n for n, h in enumerate(ranked) if h.doc_id == bridge.anchor.doc_id), 0) + 1)
     words = " ".join(bridge.sentence.split())
     shown = words if len(words) <= 160 else f"{words[:157]}..."
     second = hit.model_copy(update={

@@ -45,10 +45,12 @@ def ordered_upstream(state: RagState, hits: list[Hit]) -> str | None:
 async def second_hop(state: RagState, ctx: RagContext, ranked: list[Hit], top_k: int) -> list[Hit]:
     """The ranking with the best bridge document promoted (see ``bridge_candidates``), else unchanged.
 
-    Not after a filtered search (a constraint the bridge document need not meet) nor without a knowledge graph;
-    a store failure while fetching the bridge's passage propagates (never a silently shorter list)."""
+    Not after a filtered (structured) search, whose results all meet the question's constraints and the bridge
+    document need not; not without a knowledge graph. A store failure while fetching the bridge's passage
+    propagates (never a silently shorter list)."""
     limits = ctx.limits
-    if ctx.kg is None or top_k < 2 or not ranked or state.get("constraints") or limits.bridge_anchors <= 0:
+    filtered = any(r.channel == "structured" for r in state.get("searches", []))
+    if ctx.kg is None or top_k < 2 or not ranked or filtered or limits.bridge_anchors <= 0:
         return ranked
     kg, terms = ctx.kg, state_terms(state)
     anchors = ranked[: limits.bridge_anchors]
@@ -62,7 +64,9 @@ async def second_hop(state: RagState, ctx: RagContext, ranked: list[Hit], top_k:
                                      state.get("bm25_scale", 1.0))
     if best.doc not in scored:
         return ranked  # the graph knows a document the index no longer has
-    return promote_bridge(ranked, best, scored[best.doc][0].hit, top_k)
+    # a comparison's evidence is its two sides: the bridge of one side follows both
+    after = 2 if state["parsed"].intent == "comparison" else 0
+    return promote_bridge(ranked, best, scored[best.doc][0].hit, top_k, after)
 
 
 SPEC = NodeSpec(purpose="rank the results")

@@ -58,3 +58,10 @@ def test_promote_puts_the_bridge_after_its_anchor_and_keeps_top_k() -> None:
     assert [h.doc_id for h in out] == ["x", "orchard", "voss", "y"]
     assert out[2].hop == 1 and out[2].channel == "graph" and out[2].path == ["doc:orchard", "doc:voss"]
     assert "second hop" in (out[2].relevance_explanation or "") and "Glass Orchard" in (out[2].relevance_explanation or "")
+
+
+def test_a_comparisons_two_sides_stay_ahead_of_a_bridge() -> None:
+    ranked = [hit("orchard#0", GAME[2], 0.8, title="Glass Orchard"), hit("lumen#0", EN[2][2], 0.7), hit("y#0")]
+    bridge = Bridge("voss", ranked[0], "Its soundtrack was composed by Mara Voss.", 0.5)
+    out = promote_bridge(ranked, bridge, hit("voss#0", EN[1][2], 0.4, "semantic"), top_k=3, after=2)
+    assert [h.doc_id for h in out] == ["orchard", "lumen", "voss"]

@@ -96,11 +96,12 @@ async def test_rerank_promotes_the_document_the_top_passage_names_for_the_questi
 
 
 async def test_rerank_adds_no_second_hop_after_a_filtered_search_or_without_a_graph(tmp_path: Any) -> None:
-    from graphs.domain import Constraint
+    from graphs.domain import SearchRecord
     from tests.support.graph_route import kg
 
     ctx = make_context(tmp_path, _bridge_index(), kg=kg(tmp_path, _BRIDGE_DOCS))
-    constrained = _bridge_state(constraints=[Constraint(type="ORGANIZATION", value="Lumen Works")])
+    where = "organization == 'Lumen Works'"
+    constrained = _bridge_state(searches=[SearchRecord(channel="structured", filter=where, count=3, duration_ms=1.0)])
     assert "voss" not in [h.doc_id for h in (await rerank_hits(constrained, runtime(ctx)))["ranked"]]
     no_graph = make_context(tmp_path, _bridge_index())
     assert "voss" not in [h.doc_id for h in (await rerank_hits(_bridge_state(), runtime(no_graph)))["ranked"]]
