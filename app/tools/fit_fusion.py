@@ -169,6 +169,23 @@ def fit(sets: dict[str, list[Lists]]) -> dict[str, Any]:
     return report
 
 
+GUARDED = ("recall@5", "hit@5")
+"""What a fitted setting must not lower on any set's held-aside part to be written (the targets read them)."""
+
+
+def harms(report: dict[str, Any], method: str = "rrf") -> list[str]:
+    """Where the fit of ``method`` loses on a held-aside part (``set: metric before → after``); empty when it
+    loses nowhere. ``--write`` refuses a fit that harms: a setting that trades one corpus against another is
+    not shipped."""
+    out = []
+    for name, s in report[method]["sets"].items():
+        before, after = s["before"]["held"], s["after"]["held"]
+        if not before["questions"]:
+            continue
+        out += [f"{name}: held-aside {m} {before[m]:.3f} → {after[m]:.3f}" for m in GUARDED if after[m] < before[m]]
+    return out
+
+
 def params_file(report: dict[str, Any], sets: dict[str, list[Lists]], embedder: str) -> dict[str, Any]:
     """The params file: the fitted values and a note of the data they were fitted on."""
     return {
@@ -213,7 +230,8 @@ PARAMS = Path(fusion.__file__).with_name("fusion_params.json")
 def fit_fusion_command(
     datasets: Annotated[list[Path], typer.Argument(exists=True, file_okay=False,
                                                    help="Eval dataset folders (corpus.jsonl, questions.jsonl).")],
-    write: Annotated[bool, typer.Option("--write", help=f"Write the fitted values to {PARAMS.name}.")] = False,
+    write: Annotated[bool, typer.Option("--write", help=f"Write the fitted values to {PARAMS.name}, unless they "
+                                        "lower R@5 or hit@5 on any set's held-aside part.")] = False,
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N questions of each set.")] = None,
     out: Annotated[Path | None, typer.Option(dir_okay=False, help="Also write the JSON report here.")] = None,
 ) -> None:
@@ -230,6 +248,10 @@ def fit_fusion_command(
     typer.echo(render(report))
     if out is not None:
         out.write_text(json.dumps(report, indent=2), encoding="utf-8")
+    if write and (lost := harms(report)):
+        typer.secho(f"not written: the fit loses on held-aside questions ({'; '.join(lost)}); {PARAMS.name} "
+                    "keeps its values", fg="red", err=True)
+        raise typer.Exit(1)
     if write:
         PARAMS.write_text(json.dumps(params_file(report, sets, embedder_name(settings)), indent=2) + "\n",
                           encoding="utf-8")
