@@ -198,6 +198,16 @@ def bridge_candidates(
     return sorted(found.values(), key=lambda b: -b.overlap)
 
 
+def chosen_bridges(candidates: Sequence[Bridge], min_overlap: float, comparison: bool) -> list[Bridge]:
+    """The bridges to promote: the best candidate at ``min_overlap`` or above; for a comparison, whose two sides
+    each may lead on to their own second hop ("the director of which film was born first?"), the best of each
+    anchor."""
+    fit = [b for b in candidates if b.overlap >= min_overlap]
+    if not comparison:
+        return fit[:1]
+    return list({b.anchor.doc_id: b for b in reversed(fit)}.values())[::-1]
+
+
 def promote_bridge(ranked: Sequence[Hit], bridge: Bridge, hit: Hit, top_k: int, after: int = 0) -> list[Hit]:
     """The ranking with the bridge document's passage right after the passage that names it, and after the
     first ``after`` results (a comparison's two sides stay first); the last of the ``top_k`` makes room."""

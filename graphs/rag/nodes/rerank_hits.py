@@ -10,7 +10,7 @@ from langgraph.runtime import Runtime
 
 from graphs.domain import Hit
 from graphs.rag.context import RagContext
-from graphs.rag.expansion import bridge_candidates, promote_bridge, score_documents
+from graphs.rag.expansion import bridge_candidates, chosen_bridges, promote_bridge, score_documents
 from graphs.rag.question import lexical_query, state_terms
 from graphs.rag.registry import NodeSpec
 from graphs.rag.search import embed_question
@@ -43,7 +43,8 @@ def ordered_upstream(state: RagState, hits: list[Hit]) -> str | None:
 
 
 async def second_hop(state: RagState, ctx: RagContext, ranked: list[Hit], top_k: int) -> list[Hit]:
-    """The ranking with the best bridge document promoted (see ``bridge_candidates``), else unchanged.
+    """The ranking with the best bridge document promoted (for a comparison, each side's best; see
+    ``bridge_candidates`` and ``chosen_bridges``), else unchanged.
 
     Not after a filtered (structured) search, whose results all meet the question's constraints and the bridge
     document need not; not without a knowledge graph. A store failure while fetching the bridge's passage
@@ -56,17 +57,18 @@ async def second_hop(state: RagState, ctx: RagContext, ranked: list[Hit], top_k:
     anchors = ranked[: limits.bridge_anchors]
     present = {h.doc_id for h in ranked[:top_k]}
     candidates = await asyncio.to_thread(bridge_candidates, kg, terms, anchors, present)
-    best = next((b for b in candidates if b.overlap >= limits.bridge_min_overlap), None)
-    if best is None:
+    comparison = state["parsed"].intent == "comparison"
+    bridges = chosen_bridges(candidates, limits.bridge_min_overlap, comparison)
+    if not bridges:
         return ranked
     vector = await embed_question(ctx, state)
-    scored = await asyncio.to_thread(score_documents, ctx.index, vector, lexical_query(state), [best.doc],
-                                     state.get("bm25_scale", 1.0))
-    if best.doc not in scored:
-        return ranked  # the graph knows a document the index no longer has
-    # a comparison's evidence is its two sides: the bridge of one side follows both
-    after = 2 if state["parsed"].intent == "comparison" else 0
-    return promote_bridge(ranked, best, scored[best.doc][0].hit, top_k, after)
+    scored = await asyncio.to_thread(score_documents, ctx.index, vector, lexical_query(state),
+                                     [b.doc for b in bridges], state.get("bm25_scale", 1.0))
+    # a comparison's evidence is its two sides: a side's bridge follows both
+    for b in bridges:
+        if b.doc in scored:  # else the graph knows a document the index no longer has
+            ranked = promote_bridge(ranked, b, scored[b.doc][0].hit, top_k, 2 if comparison else 0)
+    return ranked
 
 
 SPEC = NodeSpec(purpose="rank the results")

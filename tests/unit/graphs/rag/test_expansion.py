@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from graphs.rag.expansion import Bridge, bridge_candidates, named_documents, promote_bridge
+from graphs.rag.expansion import Bridge, bridge_candidates, chosen_bridges, named_documents, promote_bridge
 from tests.support.fakes import hit
 from tests.support.graph_route import kg
 
@@ -65,3 +65,11 @@ def test_a_comparisons_two_sides_stay_ahead_of_a_bridge() -> None:
     bridge = Bridge("voss", ranked[0], "Its soundtrack was composed by Mara Voss.", 0.5)
     out = promote_bridge(ranked, bridge, hit("voss#0", EN[1][2], 0.4, "semantic"), top_k=3, after=2)
     assert [h.doc_id for h in out] == ["orchard", "lumen", "voss"]
+
+
+def test_one_bridge_for_a_question_and_one_per_side_for_a_comparison() -> None:
+    a, b = hit("a#0"), hit("b#0")
+    found = [Bridge("x", a, "s", 0.6), Bridge("y", a, "s", 0.5), Bridge("z", b, "s", 0.4), Bridge("w", b, "s", 0.1)]
+    assert [c.doc for c in chosen_bridges(found, 0.2, comparison=False)] == ["x"]
+    assert [c.doc for c in chosen_bridges(found, 0.2, comparison=True)] == ["x", "z"]
+    assert chosen_bridges(found[3:], 0.2, comparison=True) == []
