@@ -122,3 +122,11 @@ def test_a_fit_that_loses_on_a_held_aside_part_is_named_and_one_that_does_not_pa
     lost = harms(fit(sets))
     assert lost and all(line.startswith("b: held-aside") for line in lost)
     assert harms(fit({"a": [dense_knows(f"a{n}") for n in range(4)] + [dense_knows("ah", held=True)]})) == []
+
+
+def test_the_params_file_keeps_todays_values_for_a_method_whose_fit_harms() -> None:
+    sets = {"a": [dense_knows(f"a{n}") for n in range(6)], "b": [bm25_knows(f"bh{n}", held=True) for n in range(3)]}
+    report = fit(sets)
+    params = params_file(report, sets, "e5")
+    assert harms(report, "rrf") and params["rrf"] == {"k": fusion.RRF_K, "dense_weight": fusion.RRF_DENSE_WEIGHT}
+    assert params["kept"]["rrf"] == harms(report, "rrf")
