@@ -509,6 +509,7 @@ def summarize_mode(rows: Sequence[dict[str, Any]], wall_s: float) -> dict[str, A
                 "mrr@10": _avg(sub, "mrr")}
             for t in sorted({r["type"] for r in rows}) if (sub := [r for r in rows if r["type"] == t])
         },
+        "parts": split_parts(rows),
     }
     if any("route" in r for r in rows):
         summary["routes"] = dict(Counter(r["route"] for r in rows if r.get("route")).most_common())
@@ -530,6 +531,19 @@ def summarize_mode(rows: Sequence[dict[str, Any]], wall_s: float) -> dict[str, A
             "expansion_llm_calls_per_question": round(sum(r["expansion_llm_calls"] for r in expanded) / len(rows), 3),
         }
     return summary
+
+
+def split_parts(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Retrieval figures of the tuning part and the fixed held-aside 30 % (by the SHA-256 of the question id, as
+    ``dense_recall`` and ``fit-fusion`` split): what was fitted on and what was not, reported apart."""
+    from app.tools.dense_recall import held_aside
+
+    out = {}
+    for part, sub in (("tuning", [r for r in rows if not held_aside(r["id"])]),
+                      ("held_aside", [r for r in rows if held_aside(r["id"])])):
+        out[part] = {"questions": len(sub), "recall@2": _avg(sub, "recall@2"), "recall@5": _avg(sub, "recall@5"),
+                     "hit@5": _avg(sub, "hit@5"), "mrr@10": _avg(sub, "mrr")}
+    return out
 
 
 def _round(value: float | None) -> float | None:

@@ -123,6 +123,11 @@ def measure(setting: Setting, questions: Sequence[Lists]) -> dict[str, float]:
     return {"questions": n, "recall@2": round(r2 / n, 4), "recall@5": round(r5 / n, 4), "hit@5": round(hit / n, 4)}
 
 
+GUARDED = ("recall@5", "hit@5")
+"""What a fitted setting must not lower on any set: its tuning part when fitting, its held-aside part to be
+written (the targets read them)."""
+
+
 def objective(setting: Setting, sets: dict[str, list[Lists]]) -> float:
     """Mean over datasets of (R@2 + R@5) / 2 (each set weighs the same)."""
     scores = [(m["recall@2"] + m["recall@5"]) / 2 for qs in sets.values() if (m := measure(setting, qs))["questions"]]
@@ -135,12 +140,24 @@ def grid(method: str) -> list[Setting]:
     return [Setting("weighted", 0, w) for w in WEIGHTS]
 
 
+def keeps_every_set(setting: Setting, sets: dict[str, list[Lists]], current: Setting) -> bool:
+    """Whether ``setting`` loses R@5 or hit@5 on no set (of the questions given: the tuning parts)."""
+    for qs in sets.values():
+        if qs:
+            now, then = measure(setting, qs), measure(current, qs)
+            if any(now[m] < then[m] for m in GUARDED):
+                return False
+    return True
+
+
 def best(method: str, sets: dict[str, list[Lists]], current: Setting) -> Setting:
-    """The setting of the grid with the highest objective; on a tie, the one nearest today's."""
+    """The setting of the grid with the highest objective among those that lose R@5 and hit@5 on no set's
+    tuning part (a gain on one corpus never pays for a loss on another); on a tie, the one nearest today's."""
     def distance(s: Setting) -> float:
         return abs(s.dense_weight - current.dense_weight) + abs(s.k - current.k) / 60
 
-    return max(grid(method), key=lambda s: (round(objective(s, sets), 6), -distance(s)))
+    allowed = [s for s in grid(method) if keeps_every_set(s, sets, current)] or [current]
+    return max(allowed, key=lambda s: (round(objective(s, sets), 6), -distance(s)))
 
 
 def tuning(sets: dict[str, list[Lists]]) -> dict[str, list[Lists]]:
@@ -169,11 +186,27 @@ def fit(sets: dict[str, list[Lists]]) -> dict[str, Any]:
     return report
 
 
+def harms(report: dict[str, Any], method: str = "rrf") -> list[str]:
+    """Where the fit of ``method`` loses on a held-aside part (``set: metric before → after``); empty when it
+    loses nowhere. ``--write`` refuses a fit that harms: a setting that trades one corpus against another is
+    not shipped."""
+    out = []
+    for name, s in report[method]["sets"].items():
+        before, after = s["before"]["held"], s["after"]["held"]
+        if not before["questions"]:
+            continue
+        out += [f"{name}: held-aside {m} {before[m]:.3f} → {after[m]:.3f}" for m in GUARDED if after[m] < before[m]]
+    return out
+
+
 def params_file(report: dict[str, Any], sets: dict[str, list[Lists]], embedder: str) -> dict[str, Any]:
-    """The params file: the fitted values and a note of the data they were fitted on."""
+    """The params file: per fusion method the fitted values, or today's where the fit loses on a held-aside part
+    (``harms``), and a note of the data they were fitted on and of what was kept."""
+    chosen = {m: report[m]["before" if harms(report, m) else "after"] for m in ("rrf", "weighted")}
     return {
-        "rrf": report["rrf"]["after"],
-        "weighted": {"dense_weight": report["weighted"]["after"]["dense_weight"]},
+        "rrf": {"k": chosen["rrf"]["k"], "dense_weight": chosen["rrf"]["dense_weight"]},
+        "weighted": {"dense_weight": chosen["weighted"]["dense_weight"]},
+        "kept": {m: lost for m in ("rrf", "weighted") if (lost := harms(report, m))},
         "fitted": {
             "by": "aer fit-fusion (app/tools/fit_fusion.py)",
             "created": datetime.now(UTC).date().isoformat(),
@@ -213,7 +246,8 @@ PARAMS = Path(fusion.__file__).with_name("fusion_params.json")
 def fit_fusion_command(
     datasets: Annotated[list[Path], typer.Argument(exists=True, file_okay=False,
                                                    help="Eval dataset folders (corpus.jsonl, questions.jsonl).")],
-    write: Annotated[bool, typer.Option("--write", help=f"Write the fitted values to {PARAMS.name}.")] = False,
+    write: Annotated[bool, typer.Option("--write", help=f"Write the fitted values to {PARAMS.name}; a method's fit "
+                                        "that lowers R@5 or hit@5 on any set's held-aside part keeps today's.")] = False,
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N questions of each set.")] = None,
     out: Annotated[Path | None, typer.Option(dir_okay=False, help="Also write the JSON report here.")] = None,
 ) -> None:
@@ -230,7 +264,15 @@ def fit_fusion_command(
     typer.echo(render(report))
     if out is not None:
         out.write_text(json.dumps(report, indent=2), encoding="utf-8")
+    if write and all(harms(report, m) for m in ("rrf", "weighted")):
+        typer.secho(f"not written: both fits lose on held-aside questions; {PARAMS.name} keeps its values",
+                    fg="red", err=True)
+        raise typer.Exit(1)
     if write:
+        for m in ("rrf", "weighted"):
+            if lost := harms(report, m):
+                typer.echo(f"{m}: today's values kept, the fit loses on held-aside questions ({'; '.join(lost)})",
+                           err=True)
         PARAMS.write_text(json.dumps(params_file(report, sets, embedder_name(settings)), indent=2) + "\n",
                           encoding="utf-8")
         typer.echo(f"wrote {PARAMS}", err=True)

@@ -49,6 +49,11 @@ class RagLimits:
     """The rule judge calls results sufficient when they cover this share of the question's terms."""
     evidence_min: int = 3
     evidence_max: int = 7
+    # the second hop of a bridge question (rerank_hits, graphs/rag/expansion.py)
+    bridge_anchors: int = 2
+    """The top results whose sentences may name the bridge document (0 turns the second hop off)."""
+    bridge_min_overlap: float = 0.2
+    """A naming sentence must repeat this share of the question's terms that the anchor's title lacks."""
     # master layer: each team configuration's budgets, the plan's size and the reflection's attempts
     writer_time_s: float = 10.0
     executor_max_turns: int = 6

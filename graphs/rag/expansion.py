@@ -1,5 +1,5 @@
 """Shared pieces of the graph route: second-stage scoring of documents, neighbour documents in the
-knowledge graph and the fused score of a node."""
+knowledge graph, the fused score of a node, and the second hop of a bridge question."""
 
 from __future__ import annotations
 
@@ -7,10 +7,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from graphs.domain import FusionWeights, Hit, KgNode
-from graphs.kg.base import KnowledgeGraph, Neighbor, doc_node
+from graphs.kg.base import KnowledgeGraph, Neighbor, doc_id_of, doc_node
+from graphs.rag.question import coverage
 from graphs.rag.state import RagState
 from graphs.stores.base import ChunkSearch
 from graphs.stores.filters import docs_filter
+from graphs.text.sentences import split_sentences
 
 MAX_SCORED_CHUNKS = 200
 # edges that lead from a node to documents about a related subject, strongest first
@@ -136,3 +138,86 @@ def make_node(
         vector=round(vector, 4), fts=round(fts, 4), graph=round(graph, 4),
         combined=round(weights.combine(vector, fts, graph), 4),
     )
+
+
+# -- the second hop of a bridge question ---------------------------------------------------------------
+#
+# A bridge question names entity A; A's passage names the bridge entity B; the answer is in B's passage
+# ("What genre is the author of the story behind Act of War associated with?": Act of War's passage says the
+# story was "written by Dale Brown"; Dale Brown's passage holds the genre). Retrieval finds A, but B's passage
+# shares few words with the question and ranks 6th to 25th, under passages that resemble A. The link that
+# leads to B is the sentence of A's passage that names it AND repeats the part of the question that A's own
+# name does not cover ("story ... written by", "produced by", "resigned to become a lobbyist for"): that
+# sentence is the question's relation, and the document it names is the next hop.
+
+
+@dataclass(frozen=True)
+class Bridge:
+    """A document named in a top passage's sentence that overlaps the question: the likely second hop."""
+
+    doc: str
+    anchor: Hit
+    sentence: str
+    overlap: float
+    """Share of the question's terms (those the anchor's title does not contain) that the sentence repeats."""
+
+
+def named_documents(kg: KnowledgeGraph, text: str, limit: int = 20) -> list[str]:
+    """The documents ``text`` names: by their title, or through an entity node whose document it titles."""
+    out: list[str] = []
+    for node, _ in kg.find_nodes(text, limit=limit):
+        doc = doc_id_of(node)
+        if doc is not None:
+            out.append(doc)
+            continue
+        out += [d for n in kg.neighbors(node, edges=("titled",), limit=5) if (d := doc_id_of(n.node))]
+    return list(dict.fromkeys(out))
+
+
+def bridge_candidates(
+    kg: KnowledgeGraph, terms: Sequence[str], anchors: Sequence[Hit], exclude: Iterable[str]
+) -> list[Bridge]:
+    """Documents named by the sentences of the ``anchors`` (the top passages), each with the best overlap of
+    a naming sentence with the question's terms that the anchor's title leaves uncovered; best first. A
+    document in ``exclude`` (already among the results) or an anchor itself is no candidate."""
+    excluded = set(exclude) | {a.doc_id for a in anchors}
+    found: dict[str, Bridge] = {}
+    for anchor in anchors:
+        own = [t for t in terms if coverage([t], [anchor.title or ""]) < 1.0]
+        if not own:
+            continue  # the anchor's title is the whole question: nothing left for a second hop
+        for sentence in split_sentences(anchor.text):
+            overlap = coverage(own, [sentence])
+            if overlap <= 0.0:
+                continue
+            for doc in named_documents(kg, sentence):
+                if doc in excluded:
+                    continue
+                if doc not in found or overlap > found[doc].overlap:
+                    found[doc] = Bridge(doc, anchor, sentence, round(overlap, 4))
+    return sorted(found.values(), key=lambda b: -b.overlap)
+
+
+def chosen_bridges(candidates: Sequence[Bridge], min_overlap: float, comparison: bool) -> list[Bridge]:
+    """The bridges to promote: the best candidate at ``min_overlap`` or above; for a comparison, whose two sides
+    each may lead on to their own second hop ("the director of which film was born first?"), the best of each
+    anchor."""
+    fit = [b for b in candidates if b.overlap >= min_overlap]
+    if not comparison:
+        return fit[:1]
+    return list({b.anchor.doc_id: b for b in reversed(fit)}.values())[::-1]
+
+
+def promote_bridge(ranked: Sequence[Hit], bridge: Bridge, hit: Hit, top_k: int, after: int = 0) -> list[Hit]:
+    """The ranking with the bridge document's passage right after the passage that names it, and after the
+    first ``after`` results (a comparison's two sides stay first); the last of the ``top_k`` makes room."""
+    at = max(after, next((n for n, h in enumerate(ranked) if h.doc_id == bridge.anchor.doc_id), 0) + 1)
+    words = " ".join(bridge.sentence.split())
+    shown = words if len(words) <= 160 else f"{words[:157]}..."
+    second = hit.model_copy(update={
+        "channel": "graph", "hop": 1, "path": [doc_node(bridge.anchor.doc_id), doc_node(bridge.doc)],
+        "reranked_score": None,
+        "relevance_explanation": f"second hop: named by {bridge.anchor.title or bridge.anchor.doc_id!r} in "
+                                 f"\"{shown}\", which repeats {bridge.overlap:.0%} of the question's other terms",
+    })
+    return [*ranked[:at], second, *ranked[at:]][:top_k]

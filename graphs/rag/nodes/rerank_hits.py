@@ -1,12 +1,19 @@
-"""rerank_hits: reorder the hits with the configured reranker and explain each score."""
+"""rerank_hits: reorder the hits with the configured reranker and explain each score; then the second hop
+of a bridge question: the document that a top passage names in the sentence repeating the question's
+relation joins the results right after that passage (``graphs.rag.expansion.bridge_candidates``)."""
 
 from __future__ import annotations
+
+import asyncio
 
 from langgraph.runtime import Runtime
 
 from graphs.domain import Hit
 from graphs.rag.context import RagContext
+from graphs.rag.expansion import bridge_candidates, chosen_bridges, promote_bridge, score_documents
+from graphs.rag.question import lexical_query, state_terms
 from graphs.rag.registry import NodeSpec
+from graphs.rag.search import embed_question
 from graphs.rag.state import RagState, RagUpdate
 from graphs.rerankers import rerank_or_fallback
 
@@ -35,6 +42,35 @@ def ordered_upstream(state: RagState, hits: list[Hit]) -> str | None:
     return "graph-fusion" if hits[0].channel == "graph" else None
 
 
+async def second_hop(state: RagState, ctx: RagContext, ranked: list[Hit], top_k: int) -> list[Hit]:
+    """The ranking with the best bridge document promoted (for a comparison, each side's best; see
+    ``bridge_candidates`` and ``chosen_bridges``), else unchanged.
+
+    Not after a filtered (structured) search, whose results all meet the question's constraints and the bridge
+    document need not; not without a knowledge graph. A store failure while fetching the bridge's passage
+    propagates (never a silently shorter list)."""
+    limits = ctx.limits
+    filtered = any(r.channel == "structured" for r in state.get("searches", []))
+    if ctx.kg is None or top_k < 2 or not ranked or filtered or limits.bridge_anchors <= 0:
+        return ranked
+    kg, terms = ctx.kg, state_terms(state)
+    anchors = ranked[: limits.bridge_anchors]
+    present = {h.doc_id for h in ranked[:top_k]}
+    candidates = await asyncio.to_thread(bridge_candidates, kg, terms, anchors, present)
+    comparison = state["parsed"].intent == "comparison"
+    bridges = chosen_bridges(candidates, limits.bridge_min_overlap, comparison)
+    if not bridges:
+        return ranked
+    vector = await embed_question(ctx, state)
+    scored = await asyncio.to_thread(score_documents, ctx.index, vector, lexical_query(state),
+                                     [b.doc for b in bridges], state.get("bm25_scale", 1.0))
+    # a comparison's evidence is its two sides: a side's bridge follows both
+    for b in bridges:
+        if b.doc in scored:  # else the graph knows a document the index no longer has
+            ranked = promote_bridge(ranked, b, scored[b.doc][0].hit, top_k, 2 if comparison else 0)
+    return ranked
+
+
 SPEC = NodeSpec(purpose="rank the results")
 
 
@@ -47,9 +83,9 @@ async def rerank_hits(state: RagState, runtime: Runtime[RagContext]) -> RagUpdat
         kept = [h.model_copy(update={"relevance_explanation": "search order (reranking disabled)"}) for h in hits[:top_k]]
         return {"ranked": kept, "reranker": "none"}
     if ctx.reranker.name == "fusion" and (kept_as := ordered_upstream(state, hits)):
-        return {"ranked": hits[:top_k], "reranker": kept_as}
+        return {"ranked": await second_hop(state, ctx, hits[:top_k], top_k), "reranker": kept_as}
     outcome = await rerank_or_fallback(ctx.reranker, state["parsed"], state.get("constraints", []), hits, top_k)
-    update: RagUpdate = {"ranked": outcome.hits, "reranker": outcome.reranker}
+    update: RagUpdate = {"ranked": await second_hop(state, ctx, outcome.hits, top_k), "reranker": outcome.reranker}
     if outcome.llm_calls:
         update["llm_calls"] = outcome.llm_calls
     if outcome.degraded:

@@ -361,3 +361,16 @@ def test_the_answerability_score_is_recorded_and_its_calibration_reported() -> N
     assert set(calibrated) == {"full"} and calibrated["full"]["questions"] == 2
     report = {**_report(), "calibration": calibrated}
     assert "| full | 2 |" in render_markdown(report) and "ECE" in render_markdown(report)
+
+
+def test_the_held_aside_part_is_reported_apart_from_the_tuning_part() -> None:
+    from app.tools.dense_recall import held_aside
+
+    ids = [f"q{n}" for n in range(40)]
+    held = [i for i in ids if held_aside(i)]
+    assert held and len(held) < len(ids)
+    # every held-aside question finds its gold passage, every tuning question misses it
+    rows = [score_question(_question(id=i), Outcome(["a"] if i in held else ["x"], 1.0), False) for i in ids]
+    parts = summarize_mode(rows, wall_s=1.0)["parts"]
+    assert parts["held_aside"]["questions"] == len(held) and parts["tuning"]["questions"] == len(ids) - len(held)
+    assert parts["held_aside"]["hit@5"] == 1.0 and parts["tuning"]["hit@5"] == 0.0

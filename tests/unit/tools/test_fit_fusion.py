@@ -13,6 +13,7 @@ from app.tools.fit_fusion import (
     Setting,
     best,
     fit,
+    harms,
     lists_from_json,
     lists_to_json,
     measure,
@@ -113,3 +114,19 @@ def test_channel_lists_round_trip_through_their_saved_form() -> None:
     again = lists_from_json(lists_to_json(questions))
     assert again == questions
     assert [measure(Setting("rrf", 3, 0.8), [q]) for q in again] == [measure(Setting("rrf", 3, 0.8), [q]) for q in questions]
+
+
+def test_a_fit_that_loses_on_a_held_aside_part_is_named_and_one_that_does_not_passes() -> None:
+    # "a" needs a dense-leaning fusion on its tuning part; "b"'s held-aside questions need today's BM25-leaning one
+    sets = {"a": [dense_knows(f"a{n}") for n in range(6)], "b": [bm25_knows(f"bh{n}", held=True) for n in range(3)]}
+    lost = harms(fit(sets))
+    assert lost and all(line.startswith("b: held-aside") for line in lost)
+    assert harms(fit({"a": [dense_knows(f"a{n}") for n in range(4)] + [dense_knows("ah", held=True)]})) == []
+
+
+def test_the_params_file_keeps_todays_values_for_a_method_whose_fit_harms() -> None:
+    sets = {"a": [dense_knows(f"a{n}") for n in range(6)], "b": [bm25_knows(f"bh{n}", held=True) for n in range(3)]}
+    report = fit(sets)
+    params = params_file(report, sets, "e5")
+    assert harms(report, "rrf") and params["rrf"] == {"k": fusion.RRF_K, "dense_weight": fusion.RRF_DENSE_WEIGHT}
+    assert params["kept"]["rrf"] == harms(report, "rrf")

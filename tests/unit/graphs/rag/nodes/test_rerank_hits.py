@@ -52,3 +52,67 @@ async def test_rerank_falls_back_to_fusion_visibly_when_the_reranker_is_down(tmp
     out = await rerank_hits(state, runtime(ctx))
     assert out["degraded"] == ["rerank_hits"] and "fallback" in out["reranker"] and "llm_calls" not in out
     assert out["ranked"][0].reranked_score is not None
+
+
+# -- the second hop of a bridge question -------------------------------------------------------------
+
+_GAME = ("Glass Orchard is a puzzle game developed by Lumen Works. Its soundtrack was composed by Mara Voss. "
+         "It was released in 2011.")
+_BRIDGE_DOCS = [("orchard", "Glass Orchard", _GAME),
+                ("voss", "Mara Voss", "Mara Voss (born 1971) is a Finnish musician known for ambient choral music."),
+                ("lumen", "Lumen Works", "Lumen Works is a studio in Tampere.")]
+
+
+def _bridge_state(**extra: Any) -> dict[str, Any]:
+    question = "Which genre is the composer of the Glass Orchard soundtrack known for?"
+    parsed = ParsedQuery(original_query=question, keywords=["genre", "composer", "glass orchard", "soundtrack", "known"])
+    hits = [hit("orchard#0", _GAME, 0.8, "hybrid", title="Glass Orchard"),
+            hit("other#0", "Orchard glass is a kind of greenhouse.", 0.5, "hybrid", title="Orchard glass"),
+            hit("third#0", "A soundtrack album.", 0.4, "hybrid", title="Third")]
+    return {"question": question, "parsed": parsed, "hits": hits, "top_k": 3, "query_vector": [0.1] * 16, **extra}
+
+
+def _bridge_index(fail: bool = False) -> Any:
+    from graphs.domain import Hit
+    from tests.support.fakes import ScriptedIndex
+
+    def respond(channel: str, expr: str | None) -> list[Hit]:
+        if "voss" not in (expr or ""):
+            return []
+        return [hit("voss#0", _BRIDGE_DOCS[1][2], 0.41, channel, title="Mara Voss", bm25_score=0.2)]
+
+    return ScriptedIndex(respond=respond, fail=fail)
+
+
+async def test_rerank_promotes_the_document_the_top_passage_names_for_the_question(tmp_path: Any) -> None:
+    from tests.support.graph_route import kg
+
+    ctx = make_context(tmp_path, _bridge_index(), kg=kg(tmp_path, _BRIDGE_DOCS))
+    out = await rerank_hits(_bridge_state(), runtime(ctx))
+    docs = [h.doc_id for h in out["ranked"]]
+    assert docs[docs.index("orchard") + 1] == "voss" and len(docs) == 3 and "lumen" not in docs
+    bridge = out["ranked"][docs.index("voss")]
+    assert bridge.hop == 1 and "second hop" in (bridge.relevance_explanation or "")
+
+
+async def test_rerank_adds_no_second_hop_after_a_filtered_search_or_without_a_graph(tmp_path: Any) -> None:
+    from graphs.domain import SearchRecord
+    from tests.support.graph_route import kg
+
+    ctx = make_context(tmp_path, _bridge_index(), kg=kg(tmp_path, _BRIDGE_DOCS))
+    where = "organization == 'Lumen Works'"
+    constrained = _bridge_state(searches=[SearchRecord(channel="structured", filter=where, count=3, duration_ms=1.0)])
+    assert "voss" not in [h.doc_id for h in (await rerank_hits(constrained, runtime(ctx)))["ranked"]]
+    no_graph = make_context(tmp_path, _bridge_index())
+    assert "voss" not in [h.doc_id for h in (await rerank_hits(_bridge_state(), runtime(no_graph)))["ranked"]]
+
+
+async def test_rerank_second_hop_store_outage_is_an_error_not_a_shorter_list(tmp_path: Any) -> None:
+    import pytest
+
+    from graphs.stores.base import StoreUnavailable
+    from tests.support.graph_route import kg
+
+    ctx = make_context(tmp_path, _bridge_index(fail=True), kg=kg(tmp_path, _BRIDGE_DOCS))
+    with pytest.raises(StoreUnavailable):
+        await rerank_hits(_bridge_state(), runtime(ctx))
