@@ -170,7 +170,11 @@ class Workspaces:
             if name == DEFAULT_WORKSPACE:
                 resources = (self._open_default or build_resources)(self.settings)
             else:
-                resources = build_resources(self.settings.for_workspace(name), self.default.shared)
+                from app.services.workspace_archive import finish_restores
+
+                own = self.settings.for_workspace(name)
+                finish_restores(own)  # a restore a killed process left: completed or discarded before opening
+                resources = build_resources(own, self.default.shared)
             if self._start:
                 resources.start_jobs()
             self._opened[name] = resources
@@ -252,6 +256,48 @@ class Workspaces:
             resources.close()
             shutil.rmtree(self.folder(name), ignore_errors=False)
         return {"success": True, "workspace": name, "deleted": counts}
+
+    def export(self, name: str, path: Path) -> dict[str, Any]:
+        """Write workspace ``name`` to one archive file at ``path`` (its chunks with their vectors, inventory,
+        graph, own entities, jobs); the archive's manifest. 409 ``workspace_busy`` while it ingests."""
+        from app.services.workspace_archive import export_workspace
+
+        return export_workspace(self.get(name), path)
+
+    def restore(self, name: str, path: Path, *, replace: bool = False) -> dict[str, Any]:
+        """Import an archive into workspace ``name`` without re-embedding, creating the workspace when it does not
+        exist: staged, then swapped in complete (a killed import leaves the workspace as it was). A workspace that
+        holds anything is refused (409 ``workspace_not_empty``) unless ``replace``. ``default`` is not restored
+        over while the service runs on it (409 ``workspace_protected``: import into a new workspace)."""
+        from app.container import build_resources
+        from app.services.workspace_archive import read_manifest, restore_workspace
+
+        check_workspace_name(name)
+        if name == DEFAULT_WORKSPACE:
+            raise ServiceError("conflict", "workspace_protected",
+                               "an archive is imported into a workspace of its own, not over the default one "
+                               "(aer workspaces import FILE NAME)")
+        read_manifest(path)  # a corrupt or foreign file is refused before anything is created
+        shared = self.default.shared
+        with self._lock:
+            created = not self.exists(name)
+            if created:
+                self.create(name)
+            resources = self._opened.pop(name, None)
+            if resources is not None:  # restored into closed stores; reopened on the next use
+                resources.close()
+            folder = self.folder(name)
+            try:
+                written = restore_workspace(path, self.settings.for_workspace(name), replace=replace,
+                                            build=lambda staged: build_resources(staged, shared))
+            except BaseException:
+                if created:
+                    shutil.rmtree(folder, ignore_errors=True)
+                raise
+            finally:
+                if folder.is_dir() and not (folder / CREATED_MARKER).exists():
+                    (folder / CREATED_MARKER).write_text(f"{time.time():.3f}\n", encoding="utf-8")
+        return {"success": True, "workspace": name, "created": created, "imported": written}
 
     def _drop_remote(self, resources: Resources) -> None:
         """What a workspace holds outside its folder: its collections on a Milvus server (the active one and

@@ -1,16 +1,18 @@
-"""``aer workspaces``: list, create and delete the knowledge bases of a data dir (or of a running server)."""
+"""``aer workspaces``: list, create, delete, export and import the knowledge bases of a data dir (or of a running
+server)."""
 
 from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from app.cli.base import ServerOption, opened_workspaces, remote, route, workspace_name
 
-workspaces_cli = typer.Typer(no_args_is_help=True, help="Workspaces (separate knowledge bases): list, create, delete.")
+workspaces_cli = typer.Typer(no_args_is_help=True, help="Workspaces (separate knowledge bases): list, create, delete, export, import.")
 PATH = "/api/workspaces"
 
 
@@ -66,6 +68,8 @@ def workspaces_create(name: str, server: ServerOption = None) -> None:
 def workspaces_delete(
     name: str,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    verify: Annotated[bool, typer.Option("--verify", help="Then scan Milvus, SQLite, Redis and the data dir for "
+                                         "anything left of it (exit 1 if so).")] = False,
     server: ServerOption = None,
 ) -> None:
     """Delete a workspace and everything it holds: documents, chunks, vectors, graph, jobs, entities, files."""
@@ -86,3 +90,79 @@ def workspaces_delete(
                 raise typer.Exit(2) from exc
     deleted = result["deleted"]
     typer.echo(f"deleted workspace {name} ({deleted['documents']} document(s), {deleted['chunks']} chunk(s))")
+    if verify:
+        if server:
+            typer.secho("--verify scans this machine's data dir and Milvus: run it where the server runs",
+                        fg="yellow", err=True)
+            raise typer.Exit(2)
+        from app.services.workspace_archive import residue
+        from app.settings import Settings
+
+        left = residue(Settings().for_workspace(name))
+        for line in left:
+            typer.secho(f"left: {line}", fg="red", err=True)
+        if left:
+            raise typer.Exit(1)
+        typer.echo("verified: nothing of it is left in Milvus, SQLite, Redis or the data dir")
+
+
+@workspaces_cli.command("export")
+def workspaces_export(
+    name: str,
+    file: Annotated[Path, typer.Argument(help="The archive to write (e.g. team.aerws).")],
+    server: ServerOption = None,
+) -> None:
+    """Write a workspace to one archive file: chunks with their vectors, inventory, graph, own entities, jobs."""
+    from app.errors import ServiceError
+
+    name = workspace_name(name)
+    if server := route(server):
+        with remote(server) as client, client._http.stream("GET", f"{PATH}/{name}/export") as response:
+            if response.is_error:
+                response.read()
+                client._json("GET", f"{PATH}/{name}/export")  # raises the server's error, made readable
+            partial = file.with_name(file.name + ".part")
+            with partial.open("wb") as out:
+                for block in response.iter_bytes():
+                    out.write(block)
+            partial.replace(file)
+    else:
+        with opened_workspaces() as workspaces:
+            try:
+                workspaces.export(name, file)
+            except ServiceError as exc:
+                typer.secho(f"error: {exc.message}", fg="red", err=True)
+                raise typer.Exit(2) from exc
+    typer.echo(f"exported workspace {name} to {file} ({file.stat().st_size / 1e6:.1f} MB)")
+
+
+@workspaces_cli.command("import")
+def workspaces_import(
+    file: Annotated[Path, typer.Argument(help="An archive written by `aer workspaces export`.")],
+    name: str,
+    replace: Annotated[bool, typer.Option("--replace", help="Replace what the workspace holds.")] = False,
+    server: ServerOption = None,
+) -> None:
+    """Restore an archive into a workspace (created when absent) without re-embedding; here, or into a service
+    on a Milvus server (``--server``, or MILVUS_URI)."""
+    from app.errors import ServiceError
+
+    name = workspace_name(name)
+    if not file.is_file():
+        typer.secho(f"error: no file {file}", fg="red", err=True)
+        raise typer.Exit(2)
+    if server := route(server):
+        with remote(server) as client, file.open("rb") as archive:
+            result = client._json("POST", f"{PATH}/import", files={"file": (file.name, archive)},
+                                  data={"name": name, "replace": str(replace).lower()})
+    else:
+        with opened_workspaces() as workspaces:
+            try:
+                result = workspaces.restore(name, file, replace=replace)
+            except ServiceError as exc:
+                typer.secho(f"error: {exc.message}", fg="red", err=True)
+                raise typer.Exit(2) from exc
+    counts = result.get("imported") or {}
+    summary = ", ".join(f"{v} {k}" for k, v in counts.items() if isinstance(v, int)) if isinstance(counts, dict) else ""
+    typer.echo(f"imported {file} into workspace {name}{' (created)' if result.get('created') else ''}"
+               f"{': ' + summary if summary else ''}")

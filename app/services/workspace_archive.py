@@ -593,9 +593,9 @@ def purge_workspace(settings: Settings, *, keep_entries: set[str] = frozenset(),
         _drop_collections(settings, names)
         removed += [f"milvus collection {n}" for n in sorted(names)]
     if redis and settings.redis_url:
-        from app.container import build_entity_store
+        from app.container import build_own_entity_store
 
-        store = build_entity_store(settings)
+        store = build_own_entity_store(settings)
         try:
             for entity in list(_all_entities(store)):
                 store.delete(entity.standard_name)
@@ -631,9 +631,9 @@ def residue(settings: Settings) -> list[str]:
                 client.close()
             found.append(f"milvus collection {name} ({rows} rows)")
     if settings.redis_url:
-        from app.container import build_entity_store
+        from app.container import build_own_entity_store
 
-        store = build_entity_store(settings)
+        store = build_own_entity_store(settings)
         try:
             n = store.count()
         finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 from app.workspaces import WorkspaceInfo, Workspaces
@@ -31,3 +32,13 @@ async def workspace_info(workspaces: Workspaces, name: str) -> WorkspaceInfo:
 async def delete_workspace(workspaces: Workspaces, name: str) -> dict[str, Any]:
     """Delete a workspace and everything it holds (409 ``workspace_protected`` for ``default``)."""
     return await asyncio.to_thread(workspaces.delete, name)
+
+
+async def export_workspace(workspaces: Workspaces, name: str, path: Path) -> dict[str, Any]:
+    """Write workspace ``name`` to one archive file (409 ``workspace_busy`` while it ingests)."""
+    return await asyncio.to_thread(workspaces.export, name, path)
+
+
+async def import_workspace(workspaces: Workspaces, name: str, path: Path, *, replace: bool = False) -> dict[str, Any]:
+    """Import an archive into workspace ``name`` (created when absent), without re-embedding."""
+    return await asyncio.to_thread(workspaces.restore, name, path, replace=replace)

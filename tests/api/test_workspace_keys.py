@@ -139,7 +139,7 @@ def test_each_role_on_each_surface(env: Env, surface: str, key: str | None) -> N
     need, send = SURFACES[surface]
     r = send(env, key, "alpha")
     want = expected(key, need, "alpha")
-    body = r.json()
+    body = r.json() if r.headers.get("content-type", "").startswith("application/json") else {}  # export: a zip
     if want == 0:
         assert r.status_code < 500 and r.status_code not in (401, 403), r.text
         assert not (r.status_code == 404 and body["error"]["code"] == "workspace_not_found"), r.text

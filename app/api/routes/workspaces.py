@@ -1,13 +1,18 @@
-"""The workspaces resource: ``GET/POST /api/workspaces``, ``GET/DELETE /api/workspaces/{name}``. Each workspace
+"""The workspaces resource: ``GET/POST /api/workspaces``, ``GET/DELETE /api/workspaces/{name}``,
+``GET /api/workspaces/{name}/export`` and ``POST /api/workspaces/import`` (back up, restore, move). Each workspace
 is a knowledge base of its own; every other route works in the one its request names (``X-Workspace``,
 ``?workspace=``, the body's ``workspace``), else ``default``."""
 
 from __future__ import annotations
 
-from typing import Any
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi.responses import FileResponse, JSONResponse
+from starlette.background import BackgroundTask
 
 from app.api.deps import WorkspacesDep
 from app.api.workspace_scope import principal_of
@@ -55,3 +60,46 @@ async def delete_workspace(workspaces: WorkspacesDep, name: str) -> dict[str, An
     """Delete a workspace: its jobs stop, its documents, chunks, vectors, graph, inventory, jobs, entity overlay
     and files are removed."""
     return await service.delete_workspace(workspaces, check_workspace_name(name))
+
+
+@router.get("/{name}/export", response_class=FileResponse,
+            responses={200: {"content": {"application/zip": {}}, "description": "The workspace as one archive file"},
+                       404: {"description": "workspace_not_found"},
+                       409: {"description": "workspace_busy (an ingest job or vector fill is running)"}})
+async def export_workspace(workspaces: WorkspacesDep, name: str) -> FileResponse:
+    """One archive file of the workspace: its chunks with their vectors, inventory, knowledge graph, own entities
+    and job history; ``POST /api/workspaces/import`` (or ``aer workspaces import``) restores it without
+    re-embedding, here or on another service with the same embedder."""
+    name = check_workspace_name(name)
+    folder = Path(tempfile.mkdtemp(prefix="aer-export-"))
+    path = folder / f"{name}.aerws"
+    try:
+        await service.export_workspace(workspaces, name, path)
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    return FileResponse(path, media_type="application/zip", filename=path.name,
+                        background=BackgroundTask(shutil.rmtree, folder, ignore_errors=True))
+
+
+@router.post("/import", status_code=201, responses={
+    409: {"description": "workspace_not_empty (send replace=true), workspace_protected (default)"},
+    422: {"description": "archive_invalid, archive_version, embedder_mismatch, invalid_workspace"}})
+async def import_workspace(
+    workspaces: WorkspacesDep,
+    file: Annotated[UploadFile, File(description="An archive written by export.")],
+    name: Annotated[str, Form(description="The workspace to import into (created when it does not exist).")],
+    replace: Annotated[bool, Form(description="Replace what the workspace holds.")] = False,
+) -> Any:
+    """Restore an exported workspace without re-embedding: staged, then swapped in complete."""
+    name = check_workspace_name(name)
+    folder = Path(tempfile.mkdtemp(prefix="aer-import-"))
+    try:
+        path = folder / "archive.aerws"
+        with path.open("wb") as out:
+            while block := await file.read(1 << 20):
+                out.write(block)
+        result = await service.import_workspace(workspaces, name, path, replace=replace)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return JSONResponse(result, status_code=201)

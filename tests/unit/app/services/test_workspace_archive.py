@@ -272,7 +272,7 @@ def test_export_refuses_while_a_job_is_queued(source: Resources, tmp_path: Path)
 def test_purge_leaves_no_residue(model: Fake, tmp_path: Path) -> None:
     root = tmp_path / "root"
     default = settings(root, trajectory_log=root / "default-runs.jsonl")
-    ws = settings(root / "workspaces" / "team", trajectory_log=root / "workspaces" / "team" / "runs.jsonl")
+    ws = default.for_workspace("team").model_copy(update={"trajectory_log": root / "workspaces" / "team" / "runs.jsonl"})
     keep = build_resources(default)
     keep.close()
     res = build_resources(ws)
