@@ -88,15 +88,21 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         return await direct_answer(state, ctx)
     hits = state.get("ranked", [])
     q = question_of(question, expected_answer(question), state["parsed"], state.get("entities", [])).about(hits)
-    by_words, lost = find_evidence(q, hits), False
+    by_words, lost = _own_language_first(q, find_evidence(q, hits)), False
     if by_words and all(in_other_language(q, s.text) for s in by_words[0].sentences):
         # the best evidence by words is in the other language: which of its sentences says what is asked is
         # judged by meaning (an embedding each, so only then)
         meaning, lost = await _meaning(q, hits, ctx, state.get("query_vector"))
-        by_words = find_evidence(q, hits, meaning=meaning) if meaning else by_words
-    # the gate: the same calibrated decision before the extractive writer and before any LLM call
-    assessment, evidence, failed = await calibrated(q, hits, by_words, ctx.embedder,
-                                                    state.get("min_answerability"), query_vector=state.get("query_vector"))
+        views = [find_evidence(q, hits, meaning=meaning), by_words] if meaning else [by_words]
+    else:
+        views = [by_words]
+    # the gate: the same calibrated decision before the extractive writer and before any LLM call. Across
+    # languages the sentences picked by meaning and those picked by words (names, the bilingual lexicon) are both
+    # judged, and the better supported view is kept: meaning finds what the lexicon lacks, the lexicon what a
+    # sentence's meaning blurs ("Tencent was founded in 1998" for 腾讯是哪一年成立的)
+    judged = [await calibrated(q, hits, view, ctx.embedder, state.get("min_answerability"),
+                               query_vector=state.get("query_vector")) for view in views]
+    assessment, evidence, failed = max(judged, key=lambda j: (j[0].decision == "answerable", j[0].score))
     degraded: RagUpdate = {"degraded": ["write_answer"]} if failed or lost else {}
     if assessment.decision == "not_found":
         return {**not_found(question, hits, assessment), **degraded}
@@ -119,6 +125,21 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
                 "citations": cited(attributed, hits), "answer_mode": "llm", "status": "answered", "draft": draft,
                 "llm_calls": 1, **found, **degraded}
     return {**_extractive(state, q, hits, evidence, assessment, conflicts, chinese), **found, **degraded}
+
+
+def _own_language_first(q: Question, found: list[Evidence]) -> list[Evidence]:
+    """Evidence as ranked by words, except that on a tie for the best score a sentence in the question's own
+    language comes first: its words were matched as written, the other language's only through names and the
+    lexicon (a Chinese question tied between 拼多多由黄峥…创立 and an English line about the same company)."""
+    if not found:
+        return found
+    best = found[0].score
+    for i, e in enumerate(found):
+        if e.score < best:
+            break
+        if not all(in_other_language(q, s.text) for s in e.sentences):
+            return [e, *found[:i], *found[i + 1:]] if i else found
+    return found
 
 
 async def _meaning(q: Question, hits: list[Hit], ctx: RagContext,
