@@ -50,6 +50,8 @@ WARM_UP_DOCUMENT = Document(
     text="星河科技的首席執行官張思遠於2021年3月在北京發布了新的晶片。 Zhang Siyuan presented it in Beijing on 5 March 2021.",
 )
 
+WARM_UP_TEXT = "warm up 预热"
+"""What the warm-up embeds (as a question and as a passage): the only text embedded at start."""
 # Local servers (llama.cpp, Ollama, vLLM) accept any key; the OpenAI client insists on one.
 LOCAL_API_KEY = "not-needed"
 
@@ -261,9 +263,9 @@ class Resources:
         and requests get 503 until the store is back.
         """
         ctx = self.context
-        ctx.embedder.embed_query("warm up 预热")
+        ctx.embedder.embed_query(WARM_UP_TEXT)
         # passages too: USE embeds them with a second, batch model, loaded by the first upload otherwise
-        ctx.embedder.embed_documents(["warm up 预热"])
+        ctx.embedder.embed_documents([WARM_UP_TEXT])
         dictionary_word("预热")
         asked_attribute("马斯克创办的公司的股票代码是什么？ Who founded it?", "other")
         try:
