@@ -287,6 +287,8 @@ class Settings(BaseSettings):
                 "trajectory_log": folder / "trajectories.jsonl" if base.trajectory_log is not None else None,
                 # one vector cache for every workspace's evaluations
                 "eval_vector_cache": base.eval_vector_cache or root / "eval" / "vectors",
+                # the page's evaluations ask this workspace's documents: their reports (answers, passages) are its own
+                "eval_results_dir": base.eval_results_dir / "workspaces" / name,
             })
         settings._service = base
         return settings

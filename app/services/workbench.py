@@ -176,6 +176,7 @@ def dataset_name(filename: str | None) -> str:
 @dataclass
 class _Job:
     id: str
+    workspace: str
     dataset: str
     modes: list[str]
     questions: list[Any]
@@ -192,8 +193,8 @@ class _Job:
 
 
 class EvalJobs:
-    """The evaluations run from the page, kept in memory (the reports themselves are files); one runs at a
-    time, the others wait their turn."""
+    """The evaluations run from the page, kept in memory (the reports themselves are files, in the workspace's
+    results folder); one runs at a time, the others wait their turn; each is found in its own workspace only."""
 
     KEEP = 20
 
@@ -202,16 +203,18 @@ class EvalJobs:
         self.lock = asyncio.Lock()
 
     def start(self, resources: Resources, dataset: str, modes: list[str], questions: list[Any]) -> EvalJob:
-        job = _Job(id=uuid.uuid4().hex[:16], dataset=dataset, modes=modes, questions=questions)
+        job = _Job(id=uuid.uuid4().hex[:16], workspace=resources.settings.workspace, dataset=dataset, modes=modes,
+                   questions=questions)
         for old in [j for j in self.jobs.values() if j.status in ("done", "failed")][: max(0, len(self.jobs) - self.KEEP)]:
             self.jobs.pop(old.id, None)
         self.jobs[job.id] = job
         job.task = asyncio.create_task(self._run(resources, job))
         return job.view()
 
-    def get(self, job_id: str) -> EvalJob | None:
+    def get(self, job_id: str, workspace: str) -> EvalJob | None:
+        """The job, if it is one of ``workspace``'s (another workspace's evaluation is not found)."""
         job = self.jobs.get(job_id)
-        return job.view() if job else None
+        return job.view() if job is not None and job.workspace == workspace else None
 
     async def _run(self, resources: Resources, job: _Job) -> None:
         async with self.lock:

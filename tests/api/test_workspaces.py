@@ -187,3 +187,25 @@ def test_delete_removes_the_workspace_and_its_jobs_and_documents(client: TestCli
     assert "temp" not in {w["name"] for w in client.get(WORKSPACES).json()["workspaces"]}
     assert client.post(WORKSPACES, json={"name": "temp"}).status_code == 201
     assert client.get(URL, params={"action": "documents", "workspace": "temp"}).json()["total"] == 0
+
+
+def test_an_evaluation_run_from_the_page_belongs_to_its_workspace(client: TestClient) -> None:
+    assert add(client, "north", ("ev-doc", "Ledger", "The Ledger Hall was opened by Mayor Quill in 1902.")).status_code == 200
+    questions = json.dumps({"id": "q1", "question": "Who opened the Ledger Hall?", "answers": ["Quill"],
+                            "gold_ids": ["ev-doc"], "type": "factual"}) + "\n"
+    r = client.post(f"{URL}/evaluation-jobs", files={"file": ("north set.jsonl", questions.encode())},
+                    data={"modes": "bm25"}, headers={"X-Workspace": "north"})
+    assert r.status_code == 202, r.text
+    job_id = r.json()["id"]
+    deadline = time.monotonic() + 60
+    while (job := client.get(f"{URL}/evaluation-jobs/{job_id}", headers={"X-Workspace": "north"}).json())[
+            "status"] not in ("done", "failed") and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert job["status"] == "done", job
+    # another workspace finds neither the job nor its report (the questions and answers are north's)
+    r = client.get(f"{URL}/evaluation-jobs/{job_id}", headers={"X-Workspace": "south"})
+    assert r.status_code == 404 and r.json()["error"]["code"] == "job_not_found"
+    reports = {w: [x["dataset"] for x in client.get(f"{URL}/evaluations", headers={"X-Workspace": w}).json()["reports"]]
+               for w in ("north", "south", "default")}
+    assert "page-north-set" in reports["north"]
+    assert "page-north-set" not in reports["south"] + reports["default"]

@@ -88,10 +88,11 @@ async def start_evaluation(
 
 
 @router.get("/evaluation-jobs/{job_id}", responses={404: {"description": "job_not_found"}})
-async def evaluation_job(request: Request, job_id: str) -> EvalJob:
-    """An evaluation's status and progress (questions asked of the total), and its report once done."""
+async def evaluation_job(request: Request, resources: ResourcesDep, job_id: str) -> EvalJob:
+    """An evaluation's status and progress (questions asked of the total), and its report once done; an
+    evaluation of another workspace is not found here."""
     request.state.action = "evaluation-job"
-    job = _jobs(request).get(job_id)
+    job = _jobs(request).get(job_id, resources.settings.workspace)
     if job is None:
         raise ApiError(404, "job_not_found", f"no evaluation job with id {job_id!r}")
     return job
