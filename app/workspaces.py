@@ -76,9 +76,9 @@ class WorkspaceInfo:
                 "sizeBytes": data["size_bytes"], "lastWrite": data["last_write"], "createdAt": data["created_at"]}
 
 
-def _folder_stats(folder: Path, skip: set[Path]) -> tuple[int, float | None]:
+def _folder_stats(folder: Path, skip: set[Path], unwritten: frozenset[str] = frozenset()) -> tuple[int, float | None]:
     """Bytes and the latest modification time of the files under ``folder`` (not under a folder of ``skip``;
-    the creation marker's time is not a write)."""
+    the creation marker's time is not a write, nor that of the files named in ``unwritten``)."""
     size, latest = 0, None
     for dirpath, dirnames, filenames in os.walk(folder):
         dirnames[:] = [d for d in dirnames if Path(dirpath, d) not in skip]
@@ -90,7 +90,10 @@ def _folder_stats(folder: Path, skip: set[Path]) -> tuple[int, float | None]:
             except OSError:
                 continue
             size += st.st_size
-            latest = st.st_mtime if latest is None else max(latest, st.st_mtime)
+            # SQLite makes its -shm and an empty -wal when a store opens: opening is no write
+            opened_only = name.endswith("-shm") or (name.endswith("-wal") and st.st_size == 0)
+            if name not in unwritten and not opened_only:
+                latest = st.st_mtime if latest is None else max(latest, st.st_mtime)
     return size, latest
 
 
@@ -218,7 +221,11 @@ class Workspaces:
         root = self.settings.service_dir()
         skip = {self.settings.workspaces_dir(), self.settings.shared_entities_file().parent, root / "eval"} \
             if name == DEFAULT_WORKSPACE else set()
-        size, latest = _folder_stats(folder, skip)
+        # the knowledge graph's file is rewritten when its last connection closes (SQLite's WAL checkpoint), so
+        # merely opening a workspace would look like a write; every real write also changes the index, the
+        # inventory or the entity file
+        graph = resources.settings.kg_file().name
+        size, latest = _folder_stats(folder, skip, frozenset({graph, f"{graph}-wal", f"{graph}-shm"}))
         marker = folder / CREATED_MARKER
         created = marker.stat().st_mtime if marker.is_file() else None
         return WorkspaceInfo(name=name, documents=documents, chunks=chunks, size_bytes=size,

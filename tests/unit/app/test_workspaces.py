@@ -3,6 +3,7 @@ construction (each workspace its own stores; the models shared)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -144,3 +145,27 @@ def test_concurrent_first_uses_open_a_workspace_once(registry: Workspaces) -> No
     with ThreadPoolExecutor(8) as pool:
         opened = list(pool.map(lambda _: registry.get("busy"), range(16)))
     assert all(r is opened[0] for r in opened) and list(registry.opened()).count("busy") == 1
+
+
+def test_opening_a_workspace_is_not_a_write(tmp_path: Path) -> None:
+    first = Workspaces(settings_for(tmp_path), fast_resources)
+    first.create("quiet")
+    first.get("quiet").ingestor.ingest([Document(id="d", title="D", text="Gamma Oy makes skis in Lahti.")])
+    first.close()
+
+    def last_write() -> float | None:
+        registry = Workspaces(settings_for(tmp_path), fast_resources)
+        try:
+            return registry.info("quiet").last_write  # listing opens the workspace, then closes it
+        finally:
+            registry.close()
+
+    written = last_write()
+    time.sleep(1.1)  # file times have a resolution of a second on some file systems
+    assert written is not None and last_write() == written  # SQLite's -wal/-shm and the graph's checkpoint
+    again = Workspaces(settings_for(tmp_path), fast_resources)
+    try:
+        again.get("quiet").ingestor.ingest([Document(id="e", title="E", text="Delta AB makes boats in Umea.")])
+        assert (again.info("quiet").last_write or 0) > written
+    finally:
+        again.close()
