@@ -172,6 +172,18 @@ def workspace_name(workspace: str | None, settings: Settings | None = None) -> s
 
 
 @contextmanager
+def service_errors() -> Iterator[None]:
+    """A ServiceError raised inside becomes one red line on stderr (its message) and exit code 2."""
+    from app.errors import ServiceError
+
+    try:
+        yield
+    except ServiceError as exc:
+        typer.secho(f"error: {exc.message}", fg="red", err=True)
+        raise typer.Exit(2) from exc
+
+
+@contextmanager
 def opened_workspaces(settings: Settings | None = None) -> Iterator[Workspaces]:
     """The data dir's workspace registry (nothing started), closed afterwards, with store errors made readable
     (a data dir another process holds: one line, exit 3)."""

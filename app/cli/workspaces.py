@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
-from app.cli.base import ServerOption, opened_workspaces, remote, route, workspace_name
+from app.cli.base import ServerOption, opened_workspaces, remote, route, service_errors, workspace_name
 
 workspaces_cli = typer.Typer(no_args_is_help=True, help="Workspaces (separate knowledge bases): list, create, delete, export, import.")
 PATH = "/api/workspaces"
@@ -48,19 +48,13 @@ def workspaces_list(
 @workspaces_cli.command("create")
 def workspaces_create(name: str, server: ServerOption = None) -> None:
     """Create an empty workspace (1-32 lower-case letters, digits, ``_`` and ``-``)."""
-    from app.errors import ServiceError
-
     name = workspace_name(name)
     if server := route(server):
         with remote(server) as client:
             client._json("POST", PATH, json={"name": name})
     else:
-        with opened_workspaces() as workspaces:
-            try:
-                workspaces.create(name)
-            except ServiceError as exc:
-                typer.secho(f"error: {exc.message}", fg="red", err=True)
-                raise typer.Exit(2) from exc
+        with opened_workspaces() as workspaces, service_errors():
+            workspaces.create(name)
     typer.echo(f"created workspace {name}: load documents with `aer ingest PATH --workspace {name}`")
 
 
@@ -73,8 +67,6 @@ def workspaces_delete(
     server: ServerOption = None,
 ) -> None:
     """Delete a workspace and everything it holds: documents, chunks, vectors, graph, jobs, entities, files."""
-    from app.errors import ServiceError
-
     name = workspace_name(name)
     if not yes:
         typer.confirm(f"delete workspace {name} and every document in it?", abort=True)
@@ -82,12 +74,8 @@ def workspaces_delete(
         with remote(server) as client:
             result = client._json("DELETE", f"{PATH}/{name}")
     else:
-        with opened_workspaces() as workspaces:
-            try:
-                result = workspaces.delete(name)
-            except ServiceError as exc:
-                typer.secho(f"error: {exc.message}", fg="red", err=True)
-                raise typer.Exit(2) from exc
+        with opened_workspaces() as workspaces, service_errors():
+            result = workspaces.delete(name)
     deleted = result["deleted"]
     typer.echo(f"deleted workspace {name} ({deleted['documents']} document(s), {deleted['chunks']} chunk(s))")
     if verify:
@@ -113,8 +101,6 @@ def workspaces_export(
     server: ServerOption = None,
 ) -> None:
     """Write a workspace to one archive file: chunks with their vectors, inventory, graph, own entities, jobs."""
-    from app.errors import ServiceError
-
     name = workspace_name(name)
     if server := route(server):
         with remote(server) as client, client._http.stream("GET", f"{PATH}/{name}/export") as response:
@@ -127,12 +113,8 @@ def workspaces_export(
                     out.write(block)
             partial.replace(file)
     else:
-        with opened_workspaces() as workspaces:
-            try:
-                workspaces.export(name, file)
-            except ServiceError as exc:
-                typer.secho(f"error: {exc.message}", fg="red", err=True)
-                raise typer.Exit(2) from exc
+        with opened_workspaces() as workspaces, service_errors():
+            workspaces.export(name, file)
     typer.echo(f"exported workspace {name} to {file} ({file.stat().st_size / 1e6:.1f} MB)")
 
 
@@ -145,8 +127,6 @@ def workspaces_import(
 ) -> None:
     """Restore an archive into a workspace (created when absent) without re-embedding; here, or into a service
     on a Milvus server (``--server``, or MILVUS_URI)."""
-    from app.errors import ServiceError
-
     name = workspace_name(name)
     if not file.is_file():
         typer.secho(f"error: no file {file}", fg="red", err=True)
@@ -156,12 +136,8 @@ def workspaces_import(
             result = client._json("POST", f"{PATH}/import", files={"file": (file.name, archive)},
                                   data={"name": name, "replace": str(replace).lower()})
     else:
-        with opened_workspaces() as workspaces:
-            try:
-                result = workspaces.restore(name, file, replace=replace)
-            except ServiceError as exc:
-                typer.secho(f"error: {exc.message}", fg="red", err=True)
-                raise typer.Exit(2) from exc
+        with opened_workspaces() as workspaces, service_errors():
+            result = workspaces.restore(name, file, replace=replace)
     counts = result.get("imported") or {}
     summary = ", ".join(f"{v} {k}" for k, v in counts.items() if isinstance(v, int)) if isinstance(counts, dict) else ""
     typer.echo(f"imported {file} into workspace {name}{' (created)' if result.get('created') else ''}"
