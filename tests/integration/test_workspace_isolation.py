@@ -203,7 +203,7 @@ class Run:
         token = self.tokens[workspace]
         roll = random.random()
         if roll < 0.6 or not aliases:
-            alias = f"星河{token}{random.randint(0, 999)}"
+            alias = f"星河{token}w{worker.number}n{random.randint(0, 999)}"  # a worker's own: no two workers collide
             r = self.send(workspace, "add-entity", "POST", URL, json={
                 "action": "add-entity", "standardName": worker.entity, "type": "ORGANIZATION", "aliases": [alias]})
             if r is not None:
