@@ -3,12 +3,14 @@ knowledge graph, the fused score of a node, and the second hop of a bridge quest
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from graphs.domain import FusionWeights, Hit, KgNode
 from graphs.kg.base import KnowledgeGraph, Neighbor, doc_id_of, doc_node
 from graphs.rag.question import coverage
+from graphs.rag.relation_cues import role_of, states_role
 from graphs.rag.state import RagState
 from graphs.stores.base import ChunkSearch
 from graphs.stores.filters import docs_filter
@@ -162,16 +164,46 @@ class Bridge:
     """Share of the question's terms (those the anchor's title does not contain) that the sentence repeats."""
 
 
-def named_documents(kg: KnowledgeGraph, text: str, limit: int = 20) -> list[str]:
-    """The documents ``text`` names: by their title, or through an entity node whose document it titles."""
+def named_as_name(name: str, text: str) -> bool:
+    """Whether ``text`` names ``name`` as a name: for a capitalised Latin name, one of its occurrences (its first
+    word, any case, as a whole word) is capitalised too, so the document "Comedy!" is not named by "a comedy
+    film" nor "Los" by "lost"; a name in another script, or one written lower-case, has no case to check."""
+    first = re.match(r"[^\W\d_]+", name.strip())
+    if first is None or not first.group().isascii() or not first.group()[0].isupper():
+        return True
+    word = first.group()
+    return any(m.group()[0].isupper() for m in re.finditer(rf"(?<![^\W\d_]){re.escape(word)}(?![^\W\d_])", text,
+                                                               re.IGNORECASE))
+
+
+def named_documents(kg: KnowledgeGraph, text: str, limit: int = 20, within: str = "") -> list[str]:
+    """The documents ``text`` names (as a name, see ``named_as_name``): by their title, or through an entity node
+    whose document it titles. A name that is part of ``within`` (the title of the passage the text is from:
+    "Direct Action" in "Act of War: Direct Action") is that passage naming itself, not another document."""
     out: list[str] = []
-    for node, _ in kg.find_nodes(text, limit=limit):
+    own = within.lower()
+    for node, name in kg.find_nodes(text, limit=limit):
+        if not named_as_name(name, text) or (own and name.lower() in own):
+            continue
         doc = doc_id_of(node)
         if doc is not None:
             out.append(doc)
             continue
         out += [d for n in kg.neighbors(node, edges=("titled",), limit=5) if (d := doc_id_of(n.node))]
     return list(dict.fromkeys(out))
+
+
+def relation_overlap(terms: Sequence[str], sentence: str) -> float:
+    """Share of ``terms`` that ``sentence`` repeats; a relation role of the question ("mother", "performer",
+    "father-in-law") also counts when the sentence states it in the words a passage uses ("son of", "a song by",
+    "married"; ``graphs.rag.relation_cues``)."""
+    if not terms:
+        return 1.0
+    hits = 0
+    for t in terms:
+        role = role_of(t)
+        hits += coverage([t], [sentence]) >= 1.0 or (role is not None and states_role(role, sentence))
+    return hits / len(terms)
 
 
 def bridge_candidates(
@@ -187,10 +219,10 @@ def bridge_candidates(
         if not own:
             continue  # the anchor's title is the whole question: nothing left for a second hop
         for sentence in split_sentences(anchor.text):
-            overlap = coverage(own, [sentence])
+            overlap = relation_overlap(own, sentence)
             if overlap <= 0.0:
                 continue
-            for doc in named_documents(kg, sentence):
+            for doc in named_documents(kg, sentence, within=anchor.title or ""):
                 if doc in excluded:
                     continue
                 if doc not in found or overlap > found[doc].overlap:
@@ -198,20 +230,36 @@ def bridge_candidates(
     return sorted(found.values(), key=lambda b: -b.overlap)
 
 
-def chosen_bridges(candidates: Sequence[Bridge], min_overlap: float, comparison: bool) -> list[Bridge]:
-    """The bridges to promote: the best candidate at ``min_overlap`` or above; for a comparison, whose two sides
-    each may lead on to their own second hop ("the director of which film was born first?"), the best of each
-    anchor."""
+def named_in(title: str | None, question: str) -> bool:
+    """Whether the question names a document by its title (case aside, without a bracketed qualifier:
+    "Good People (film)" is named by "the director of film Good People (Film)")."""
+    if not title:
+        return False
+    main = re.sub(r"\s*\([^)]*\)\s*$", "", title).strip().lower()
+    return bool(main) and main in question.lower()
+
+
+def chosen_bridges(candidates: Sequence[Bridge], min_overlap: float, comparison: bool,
+                   named: Iterable[str] = ()) -> list[Bridge]:
+    """The bridges to promote: the best candidate at ``min_overlap`` or above, one from an anchor the question
+    names (``named``: its document ids) before one from an anchor that merely resembles it; for a comparison,
+    whose two sides each may lead on to their own second hop ("the director of which film was born first?"),
+    the best of each anchor."""
     fit = [b for b in candidates if b.overlap >= min_overlap]
     if not comparison:
-        return fit[:1]
+        own = set(named)
+        return sorted(fit, key=lambda b: (b.anchor.doc_id not in own, -b.overlap))[:1]
     return list({b.anchor.doc_id: b for b in reversed(fit)}.values())[::-1]
 
 
-def promote_bridge(ranked: Sequence[Hit], bridge: Bridge, hit: Hit, top_k: int, after: int = 0) -> list[Hit]:
+def promote_bridge(ranked: Sequence[Hit], bridge: Bridge, hit: Hit, top_k: int, after: int = 0,
+                   keep: Iterable[str] = ()) -> list[Hit]:
     """The ranking with the bridge document's passage right after the passage that names it, and after the
-    first ``after`` results (a comparison's two sides stay first); the last of the ``top_k`` makes room."""
-    at = max(after, next((n for n, h in enumerate(ranked) if h.doc_id == bridge.anchor.doc_id), 0) + 1)
+    first ``after`` results (a comparison's two sides stay first); a bridge already among the results moves
+    there. Past ``top_k`` the last result makes room that is neither one of the first ``after`` nor a
+    document in ``keep`` (the other bridges: a second hop never pushes out another)."""
+    rest = [h for h in ranked if h.doc_id != bridge.doc]
+    at = max(after, next((n for n, h in enumerate(rest) if h.doc_id == bridge.anchor.doc_id), 0) + 1)
     words = " ".join(bridge.sentence.split())
     shown = words if len(words) <= 160 else f"{words[:157]}..."
     second = hit.model_copy(update={
@@ -220,4 +268,9 @@ def promote_bridge(ranked: Sequence[Hit], bridge: Bridge, hit: Hit, top_k: int, 
         "relevance_explanation": f"second hop: named by {bridge.anchor.title or bridge.anchor.doc_id!r} in "
                                  f"\"{shown}\", which repeats {bridge.overlap:.0%} of the question's other terms",
     })
-    return [*ranked[:at], second, *ranked[at:]][:top_k]
+    out = [*rest[:at], second, *rest[at:]]
+    protected = set(keep) | {bridge.doc, bridge.anchor.doc_id} | {h.doc_id for h in out[:after]}
+    while len(out) > top_k:
+        drop = next((n for n in range(len(out) - 1, -1, -1) if out[n].doc_id not in protected), len(out) - 1)
+        del out[drop]
+    return out

@@ -10,9 +10,10 @@ from langgraph.runtime import Runtime
 
 from graphs.domain import Hit
 from graphs.rag.context import RagContext
-from graphs.rag.expansion import bridge_candidates, chosen_bridges, promote_bridge, score_documents
+from graphs.rag.expansion import bridge_candidates, chosen_bridges, named_in, promote_bridge, score_documents
 from graphs.rag.question import lexical_query, state_terms
 from graphs.rag.registry import NodeSpec
+from graphs.rag.relation_cues import bridge_terms
 from graphs.rag.search import embed_question
 from graphs.rag.state import RagState, RagUpdate
 from graphs.rerankers import rerank_or_fallback
@@ -53,21 +54,30 @@ async def second_hop(state: RagState, ctx: RagContext, ranked: list[Hit], top_k:
     filtered = any(r.channel == "structured" for r in state.get("searches", []))
     if ctx.kg is None or top_k < 2 or not ranked or filtered or limits.bridge_anchors <= 0:
         return ranked
-    kg, terms = ctx.kg, state_terms(state)
+    kg, question = ctx.kg, state["question"]
+    terms = bridge_terms(state_terms(state), question)  # "father-in-law" whole, where the parser split it
     anchors = ranked[: limits.bridge_anchors]
-    present = {h.doc_id for h in ranked[:top_k]}
-    candidates = await asyncio.to_thread(bridge_candidates, kg, terms, anchors, present)
+    # documents already among the results stay candidates: the best bridge may be there already, and then it
+    # moves up and keeps its place instead of a weaker one pushing it out
+    candidates = await asyncio.to_thread(bridge_candidates, kg, terms, anchors, ())
     comparison = state["parsed"].intent == "comparison"
-    bridges = chosen_bridges(candidates, limits.bridge_min_overlap, comparison)
+    named = [a.doc_id for a in anchors if named_in(a.title, question)]
+    bridges = chosen_bridges(candidates, limits.bridge_min_overlap, comparison, named)
     if not bridges:
         return ranked
-    vector = await embed_question(ctx, state)
-    scored = await asyncio.to_thread(score_documents, ctx.index, vector, lexical_query(state),
-                                     [b.doc for b in bridges], state.get("bm25_scale", 1.0))
+    present = {h.doc_id: h for h in ranked[:top_k]}
+    missing = [b.doc for b in bridges if b.doc not in present]
+    scored = {}
+    if missing:
+        vector = await embed_question(ctx, state)
+        scored = await asyncio.to_thread(score_documents, ctx.index, vector, lexical_query(state), missing,
+                                         state.get("bm25_scale", 1.0))
+    keep = {b.doc for b in bridges}
     # a comparison's evidence is its two sides: a side's bridge follows both
     for b in bridges:
-        if b.doc in scored:  # else the graph knows a document the index no longer has
-            ranked = promote_bridge(ranked, b, scored[b.doc][0].hit, top_k, 2 if comparison else 0)
+        found = present.get(b.doc) or (scored[b.doc][0].hit if b.doc in scored else None)
+        if found is not None:  # else the graph knows a document the index no longer has
+            ranked = promote_bridge(ranked, b, found, top_k, 2 if comparison else 0, keep)
     return ranked
 
 

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from graphs.rag.expansion import Bridge, bridge_candidates, chosen_bridges, named_documents, promote_bridge
+from graphs.rag.expansion import (
+    Bridge,
+    bridge_candidates,
+    chosen_bridges,
+    named_as_name,
+    named_documents,
+    named_in,
+    promote_bridge,
+)
+from graphs.rag.relation_cues import bridge_terms, role_of, roles_in, states_role
 from tests.support.fakes import hit
 from tests.support.graph_route import kg
 
@@ -73,3 +82,85 @@ def test_one_bridge_for_a_question_and_one_per_side_for_a_comparison() -> None:
     assert [c.doc for c in chosen_bridges(found, 0.2, comparison=False)] == ["x"]
     assert [c.doc for c in chosen_bridges(found, 0.2, comparison=True)] == ["x", "z"]
     assert chosen_bridges(found[3:], 0.2, comparison=True) == []
+
+
+# -- relations stated in other words, names that are names, bridges already ranked ---------------------------
+
+FAMILY = [("tomas", "Tomas Orrin", "Tomas Orrin (1702-1760) was a count of Velmar. He was the eldest son of Count "
+                                   "Ivo Orrin and Adela of Strand. In 1730 he married Berit Kaske."),
+          ("adela", "Adela of Strand", "Adela of Strand (died 1744) was a noblewoman of Strand."),
+          ("ivo", "Ivo Orrin", "Ivo Orrin was a count of Velmar."),
+          ("berit", "Berit Kaske", "Berit Kaske was born in Lund, the daughter of Mats Kaske.")]
+SONG = [("lanterns", "Paper Lanterns (song)", "\"Paper Lanterns\" is a comedy single by the recording artist Odile "
+                                               "Marsh, released in 2004."),
+        ("marsh", "Odile Marsh", "Odile Marsh (born 1980 in Brest) is a French singer."),
+        ("comedy", "Comedy!", "Comedy! is a 1960 television series.")]
+
+
+def test_a_kinship_role_is_found_in_the_words_a_passage_states_it(tmp_path: Path) -> None:
+    graph = kg(tmp_path, FAMILY)
+    anchor = [_anchor(FAMILY[0])]
+    # "When did Tomas Orrin's mother die?": the passage says "son of ... Adela of Strand", never "mother"
+    found = bridge_candidates(graph, ["tomas orrin", "mother", "die"], anchor, exclude=[])  # type: ignore[list-item]
+    assert {b.doc for b in found if b.overlap >= 0.5} == {"adela", "ivo"}
+    assert "berit" not in {b.doc for b in found}  # the marriage sentence states no parent
+    # "Who is the father-in-law of Tomas Orrin?": through the spouse the passage names
+    found = bridge_candidates(graph, ["father-in-law", "tomas orrin"], anchor, exclude=[])  # type: ignore[list-item]
+    assert [b.doc for b in found] == ["berit"]
+
+
+def test_a_performer_is_found_in_a_song_by_and_a_common_word_names_no_title(tmp_path: Path) -> None:
+    graph = kg(tmp_path, SONG)
+    # "Where was the performer of song Paper Lanterns born?": "a ... single by the recording artist"
+    found = bridge_candidates(graph, ["performer", "song paper lanterns", "born"], [_anchor(SONG[0])],
+                              exclude=[])  # type: ignore[list-item]
+    assert [b.doc for b in found] == ["marsh"]  # "a comedy single" does not name the series "Comedy!"
+    assert named_as_name("Comedy!", "Comedy! was a hit") and not named_as_name("Comedy!", "a comedy single")
+    assert named_as_name("海蓝造船厂", "该船由海蓝造船厂建造") and named_as_name("de Vries", "painted by de vries")
+
+
+def test_roles_of_the_question_and_their_cues() -> None:
+    assert role_of("paternal grandfather") == "grandfather" and role_of("Performer") == "performer"
+    assert role_of("genre") is None
+    assert roles_in(["who", "sibyl hathaway"], "Who is Sibyl Hathaway's child-in-law?") == ["child-in-law"]
+    assert states_role("husband", "She married the poet in 1913") and not states_role("husband", "a queenly bearing")
+    assert states_role("mother", "He was the son of Ada") and not states_role("mother", "the person of the year")
+
+
+def test_the_anchor_the_question_names_leads_before_one_that_only_resembles_it() -> None:
+    named, lookalike = hit("good#0", title="Good People (film)"), hit("man#0", title="A Good Man")
+    found = [Bridge("x", lookalike, "s", 0.67), Bridge("y", named, "s", 0.5)]
+    assert named_in("Good People (film)", "Who directed the film Good People (Film)?")
+    assert not named_in("A Good Man", "Who directed the film Good People (Film)?")
+    assert [b.doc for b in chosen_bridges(found, 0.2, comparison=False, named=["good"])] == ["y"]
+    assert [b.doc for b in chosen_bridges(found, 0.2, comparison=False)] == ["x"]
+
+
+def test_a_bridge_already_ranked_moves_up_and_is_never_pushed_out_by_another() -> None:
+    a, b = hit("a#0", title="A"), hit("b#0", title="B")
+    ranked = [a, b, hit("x#0"), hit("y#0"), hit("bb#0", title="BB")]  # B's bridge BB is ranked 5th already
+    bridge_a, bridge_b = Bridge("aa", a, "directed by AA", 0.4), Bridge("bb", b, "directed by BB", 0.4)
+    out = promote_bridge(ranked, bridge_a, hit("aa#0", title="AA"), top_k=5, after=2, keep=["aa", "bb"])
+    assert [h.doc_id for h in out] == ["a", "b", "aa", "x", "bb"]  # y made room, not BB
+    out = promote_bridge(out, bridge_b, ranked[4], top_k=5, after=2, keep=["aa", "bb"])
+    assert [h.doc_id for h in out] == ["a", "b", "bb", "aa", "x"] and out[2].hop == 1
+
+
+def test_split_roles_are_matched_whole_and_cues_are_whole_words() -> None:
+    # the parser splits "mother-in-law" into "mother" and "law": a parent's cue must not count for an in-law
+    assert bridge_terms(["mugain", "mother", "law", "mother-in-law"], "Who is Mugain's mother-in-law?") == [
+        "mugain", "mother-in-law"]
+    assert bridge_terms(["genre", "author"], "What genre is the author of Dune?") == ["genre", "author"]
+    assert states_role("father", "Lamprocles was Socrates' eldest son.") and not states_role("father", "a Sony album")
+    assert states_role("performer", "the title track on Frank Sinatra's album")
+
+
+def test_a_name_inside_the_anchors_own_title_is_no_second_hop(tmp_path: Path) -> None:
+    docs = [("war", "Siege Engine: Iron Tide", "Siege Engine: Iron Tide is a strategy game whose story was written by "
+                                             "Hal Brenner."),
+            ("tide", "Iron Tide", "Iron Tide is a naval doctrine."),
+            ("hal", "Hal Brenner", "Hal Brenner is an author of techno-thrillers.")]
+    graph = kg(tmp_path, docs)
+    found = bridge_candidates(graph, ["genre", "author", "story", "siege engine"], [_anchor(docs[0])],
+                              exclude=[])  # type: ignore[list-item]
+    assert [b.doc for b in found] == ["hal"]  # "Iron Tide" here is the game's own title, not the doctrine
