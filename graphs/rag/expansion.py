@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from graphs.domain import FusionWeights, Hit, KgNode
 from graphs.kg.base import KnowledgeGraph, Neighbor, doc_id_of, doc_node
 from graphs.rag.question import coverage
-from graphs.rag.relation_cues import role_of, states_role
+from graphs.rag.relation_cues import role_of, role_patterns, states_role
 from graphs.rag.state import RagState
 from graphs.stores.base import ChunkSearch
 from graphs.stores.filters import docs_filter
@@ -162,6 +162,9 @@ class Bridge:
     sentence: str
     overlap: float
     """Share of the question's terms (those the anchor's title does not contain) that the sentence repeats."""
+    distance: int = 0
+    """Characters between the bridge's name and the nearest word of the sentence that matched the question: of
+    two names in "a film directed by A and starring B", A is the one the relation points at."""
 
 
 def named_as_name(name: str, text: str) -> bool:
@@ -176,21 +179,53 @@ def named_as_name(name: str, text: str) -> bool:
                                                                re.IGNORECASE))
 
 
-def named_documents(kg: KnowledgeGraph, text: str, limit: int = 20, within: str = "") -> list[str]:
-    """The documents ``text`` names (as a name, see ``named_as_name``): by their title, or through an entity node
-    whose document it titles. A name that is part of ``within`` (the title of the passage the text is from:
-    "Direct Action" in "Act of War: Direct Action") is that passage naming itself, not another document."""
-    out: list[str] = []
+def _main(name: str) -> str:
+    """A name without its bracketed qualifier ("Blind Man (film)" → "blind man"), lower-case."""
+    return re.sub(r"\s*\([^)]*\)\s*$", "", name).strip().lower()
+
+
+def named_names(kg: KnowledgeGraph, text: str, limit: int = 20, within: str = "") -> list[tuple[str, str]]:
+    """``(document, name)`` for each document ``text`` names (as a name, see ``named_as_name``): by its title, or
+    through an entity node whose document it titles. A name that is part of ``within`` (the title of the passage
+    the text is from: "Direct Action" in "Act of War: Direct Action") is that passage naming itself, not another
+    document."""
+    out: dict[str, str] = {}
     own = within.lower()
     for node, name in kg.find_nodes(text, limit=limit):
-        if not named_as_name(name, text) or (own and name.lower() in own):
+        if not named_as_name(name, text) or (own and _main(name) in own):
             continue
         doc = doc_id_of(node)
-        if doc is not None:
-            out.append(doc)
-            continue
-        out += [d for n in kg.neighbors(node, edges=("titled",), limit=5) if (d := doc_id_of(n.node))]
-    return list(dict.fromkeys(out))
+        docs = [doc] if doc is not None else [
+            d for n in kg.neighbors(node, edges=("titled",), limit=5) if (d := doc_id_of(n.node))]
+        for d in docs:
+            out.setdefault(d, name)
+    return list(out.items())
+
+
+def named_documents(kg: KnowledgeGraph, text: str, limit: int = 20, within: str = "") -> list[str]:
+    """The documents ``text`` names (see ``named_names``)."""
+    return [doc for doc, _ in named_names(kg, text, limit, within)]
+
+
+def _matched_spans(terms: Sequence[str], sentence: str) -> list[tuple[int, int]]:
+    """Where the sentence repeats a term of the question or states one of its relation roles."""
+    text = sentence.lower()
+    spans: list[tuple[int, int]] = []
+    for t in terms:
+        role = role_of(t)
+        patterns = [re.compile(re.escape(t))] + (role_patterns(role) if role else [])
+        if t.isascii() and len(t) >= 6:
+            patterns.append(re.compile(re.escape(t[:5])))  # as coverage matches "directors" / "directed"
+        spans += [m.span() for p in patterns for m in p.finditer(text)]
+    return spans
+
+
+def name_distance(name: str, sentence: str, spans: Sequence[tuple[int, int]]) -> int:
+    """Characters between the name's place in the sentence and the nearest matched span (large when unknown)."""
+    at = sentence.lower().find(_main(name))
+    if at < 0 or not spans:
+        return 10_000
+    return min(abs(at - end) if at >= end else abs(start - at) for start, end in spans)
 
 
 def relation_overlap(terms: Sequence[str], sentence: str) -> float:
@@ -222,12 +257,14 @@ def bridge_candidates(
             overlap = relation_overlap(own, sentence)
             if overlap <= 0.0:
                 continue
-            for doc in named_documents(kg, sentence, within=anchor.title or ""):
+            spans = _matched_spans(own, sentence)
+            for doc, name in named_names(kg, sentence, within=anchor.title or ""):
                 if doc in excluded:
                     continue
-                if doc not in found or overlap > found[doc].overlap:
-                    found[doc] = Bridge(doc, anchor, sentence, round(overlap, 4))
-    return sorted(found.values(), key=lambda b: -b.overlap)
+                bridge = Bridge(doc, anchor, sentence, round(overlap, 4), name_distance(name, sentence, spans))
+                if doc not in found or (bridge.overlap, -bridge.distance) > (found[doc].overlap, -found[doc].distance):
+                    found[doc] = bridge
+    return sorted(found.values(), key=lambda b: (-b.overlap, b.distance))
 
 
 def named_in(title: str | None, question: str) -> bool:
@@ -235,7 +272,7 @@ def named_in(title: str | None, question: str) -> bool:
     "Good People (film)" is named by "the director of film Good People (Film)")."""
     if not title:
         return False
-    main = re.sub(r"\s*\([^)]*\)\s*$", "", title).strip().lower()
+    main = _main(title)
     return bool(main) and main in question.lower()
 
 
@@ -248,7 +285,7 @@ def chosen_bridges(candidates: Sequence[Bridge], min_overlap: float, comparison:
     fit = [b for b in candidates if b.overlap >= min_overlap]
     if not comparison:
         own = set(named)
-        return sorted(fit, key=lambda b: (b.anchor.doc_id not in own, -b.overlap))[:1]
+        return sorted(fit, key=lambda b: (b.anchor.doc_id not in own, -b.overlap, b.distance))[:1]
     return list({b.anchor.doc_id: b for b in reversed(fit)}.values())[::-1]
 
 

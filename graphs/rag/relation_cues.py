@@ -98,6 +98,11 @@ def role_of(term: str) -> str | None:
     return last if last in ROLE_CUES and last != key else None
 
 
+def role_patterns(role: str) -> list[re.Pattern[str]]:
+    """The compiled cues of a role (matched on lower-case text)."""
+    return _PATTERNS[role]
+
+
 def states_role(role: str, sentence: str) -> bool:
     """Whether ``sentence`` (any case) states the relation of ``role`` in one of its cue words."""
     text = sentence.lower()

@@ -164,3 +164,17 @@ def test_a_name_inside_the_anchors_own_title_is_no_second_hop(tmp_path: Path) ->
     found = bridge_candidates(graph, ["genre", "author", "story", "siege engine"], [_anchor(docs[0])],
                               exclude=[])  # type: ignore[list-item]
     assert [b.doc for b in found] == ["hal"]  # "Iron Tide" here is the game's own title, not the doctrine
+
+
+def test_of_two_names_in_the_sentence_the_one_the_relation_points_at_leads(tmp_path: Path) -> None:
+    docs = [("ash", "Ash Harbour", "Ash Harbour is a 1931 drama film directed by Wendel Korff and starring "
+                                   "Ines Larue."),
+            ("korff", "Wendel Korff", "Wendel Korff (1890-1955) was a director."),
+            ("larue", "Ines Larue", "Ines Larue (1901-1980) was an actress."),
+            ("harbour", "Ash (band)", "Ash is a band.")]
+    graph = kg(tmp_path, docs)
+    found = bridge_candidates(graph, ["film", "director", "died", "later", "ash harbour"], [_anchor(docs[0])],
+                              exclude=[])  # type: ignore[list-item]
+    assert [b.doc for b in found] == ["korff", "larue"] and found[0].overlap == found[1].overlap
+    assert found[0].distance < found[1].distance
+    assert chosen_bridges(list(reversed(found)), 0.2, comparison=False)[0].doc == "korff"
