@@ -17,6 +17,9 @@ from graphs.stores.filters import docs_filter
 from graphs.text.sentences import split_sentences
 
 MAX_SCORED_CHUNKS = 200
+MAX_CHAIN = 3
+"""Most documents a chain of relations is followed through after the anchor ("the mother of the director of
+the film X": film → director → mother)."""
 # edges that lead from a node to documents about a related subject, strongest first
 _DOC_EDGES = ("title_link",)
 _VIA_ENTITY_EDGES = ("titled", "mentions", "related", "parent", "co_occurs")
@@ -265,6 +268,15 @@ def bridge_candidates(
                 if doc not in found or (bridge.overlap, -bridge.distance) > (found[doc].overlap, -found[doc].distance):
                     found[doc] = bridge
     return sorted(found.values(), key=lambda b: (-b.overlap, b.distance))
+
+
+def chain_terms(terms: Sequence[str], bridge: Bridge) -> list[str]:
+    """What a chain of relations still asks after ``bridge``: the question's terms that neither its anchor's title
+    nor its naming sentence covers, when a relation role is among them ("father" after "the director of film X"
+    led to the director); else nothing (the chain ends: the rest is the attribute the last passage holds)."""
+    rest = [t for t in terms if coverage([t], [bridge.anchor.title or ""]) < 1.0
+            and relation_overlap([t], bridge.sentence) == 0.0]
+    return rest if any(role_of(t) for t in rest) else []
 
 
 def named_in(title: str | None, question: str) -> bool:

@@ -10,7 +10,16 @@ from langgraph.runtime import Runtime
 
 from graphs.domain import Hit
 from graphs.rag.context import RagContext
-from graphs.rag.expansion import bridge_candidates, chosen_bridges, named_in, promote_bridge, score_documents
+from graphs.rag.expansion import (
+    MAX_CHAIN,
+    Bridge,
+    bridge_candidates,
+    chain_terms,
+    chosen_bridges,
+    named_in,
+    promote_bridge,
+    score_documents,
+)
 from graphs.rag.question import lexical_query, state_terms
 from graphs.rag.registry import NodeSpec
 from graphs.rag.relation_cues import bridge_terms
@@ -65,6 +74,35 @@ async def second_hop(state: RagState, ctx: RagContext, ranked: list[Hit], top_k:
     bridges = chosen_bridges(candidates, limits.bridge_min_overlap, comparison, named)
     if not bridges:
         return ranked
+    keep = {b.doc for b in bridges}
+    # a comparison's evidence is its two sides: a side's bridge follows both
+    ranked, used = await _promote(state, ctx, ranked, bridges, top_k, 2 if comparison else 0, keep)
+    if comparison or len(bridges) != 1 or bridges[0].doc not in used:
+        return ranked
+    # a chain of relations ("the father of the director of film X"): the bridge's passage names the next one
+    bridge, passage, chain = bridges[0], used[bridges[0].doc], {a.doc_id for a in anchors} | keep
+    rest = terms
+    for _ in range(MAX_CHAIN - 1):
+        rest = chain_terms(rest, bridge)
+        if not rest:
+            break
+        found = await asyncio.to_thread(bridge_candidates, kg, rest, [passage], chain)
+        following = chosen_bridges(found, limits.bridge_min_overlap, False)
+        if not following:
+            break
+        keep.add(following[0].doc)
+        ranked, more = await _promote(state, ctx, ranked, following, top_k, 0, keep)
+        if following[0].doc not in more:
+            break
+        bridge, passage = following[0], more[following[0].doc]
+        chain.add(bridge.doc)
+    return ranked
+
+
+async def _promote(state: RagState, ctx: RagContext, ranked: list[Hit], bridges: list[Bridge], top_k: int,
+                   after: int, keep: set[str]) -> tuple[list[Hit], dict[str, Hit]]:
+    """``ranked`` with each bridge promoted (its passage fetched unless already ranked), and the passage used
+    for each (a bridge the index no longer has is left out)."""
     present = {h.doc_id: h for h in ranked[:top_k]}
     missing = [b.doc for b in bridges if b.doc not in present]
     scored = {}
@@ -72,13 +110,13 @@ async def second_hop(state: RagState, ctx: RagContext, ranked: list[Hit], top_k:
         vector = await embed_question(ctx, state)
         scored = await asyncio.to_thread(score_documents, ctx.index, vector, lexical_query(state), missing,
                                          state.get("bm25_scale", 1.0))
-    keep = {b.doc for b in bridges}
-    # a comparison's evidence is its two sides: a side's bridge follows both
+    used: dict[str, Hit] = {}
     for b in bridges:
         found = present.get(b.doc) or (scored[b.doc][0].hit if b.doc in scored else None)
         if found is not None:  # else the graph knows a document the index no longer has
-            ranked = promote_bridge(ranked, b, found, top_k, 2 if comparison else 0, keep)
-    return ranked
+            ranked = promote_bridge(ranked, b, found, top_k, after, keep)
+            used[b.doc] = found
+    return ranked, used
 
 
 SPEC = NodeSpec(purpose="rank the results")

@@ -116,3 +116,46 @@ async def test_rerank_second_hop_store_outage_is_an_error_not_a_shorter_list(tmp
     ctx = make_context(tmp_path, _bridge_index(fail=True), kg=kg(tmp_path, _BRIDGE_DOCS))
     with pytest.raises(StoreUnavailable):
         await rerank_hits(_bridge_state(), runtime(ctx))
+
+
+# -- a chain of relations: the bridge's passage names the next one ----------------------------------------------
+
+_FILM = "Salt Meadow is a 1952 drama film directed by Oren Vask. It was shot in Brittany."
+_CHAIN_DOCS = [("meadow", "Salt Meadow", _FILM),
+               ("vask", "Oren Vask", "Oren Vask (1901-1977) was a film director. He was the son of Ilse Vask, a "
+                                     "painter, and grew up in Riga."),
+               ("ilse", "Ilse Vask", "Ilse Vask (1870-1950) was a painter born in Tartu.")]
+
+
+def _chain_state(question: str, keywords: list[str]) -> dict[str, Any]:
+    parsed = ParsedQuery(original_query=question, keywords=keywords)
+    hits = [hit("meadow#0", _FILM, 0.8, "hybrid", title="Salt Meadow"),
+            hit("salt#0", "Salt is a mineral.", 0.5, "hybrid", title="Salt"),
+            hit("x#0", "A meadow.", 0.4, "hybrid", title="X"), hit("y#0", "Y.", 0.3, "hybrid", title="Y")]
+    return {"question": question, "parsed": parsed, "hits": hits, "top_k": 4, "query_vector": [0.1] * 16}
+
+
+def _chain_index() -> Any:
+    from graphs.domain import Hit
+    from tests.support.fakes import ScriptedIndex
+
+    def respond(channel: str, expr: str | None) -> list[Hit]:
+        return [hit(f"{d}#0", text, 0.4, channel, title=title, bm25_score=0.1)
+                for d, title, text in _CHAIN_DOCS[1:] if f'"{d}"' in (expr or "")]
+
+    return ScriptedIndex(respond=respond)
+
+
+async def test_a_chain_of_relations_is_followed_through_each_passage_to_the_next(tmp_path: Any) -> None:
+    from tests.support.graph_route import kg
+
+    ctx = make_context(tmp_path, _chain_index(), kg=kg(tmp_path, _CHAIN_DOCS))
+    question = "Where was the mother of the director of film Salt Meadow born?"
+    out = await rerank_hits(_chain_state(question, ["mother", "director", "film", "salt meadow", "born"]),
+                            runtime(ctx))
+    assert [h.doc_id for h in out["ranked"]][:3] == ["meadow", "vask", "ilse"]
+    assert out["ranked"][2].path == ["doc:vask", "doc:ilse"]
+    # without a relation left to follow, the chain stops at the director (his passage holds the answer)
+    out = await rerank_hits(_chain_state("Where was the director of film Salt Meadow born?",
+                                         ["director", "film", "salt meadow", "born"]), runtime(ctx))
+    assert [h.doc_id for h in out["ranked"]][:2] == ["meadow", "vask"] and "ilse" not in [h.doc_id for h in out["ranked"]]
