@@ -182,20 +182,41 @@ def named_as_name(name: str, text: str) -> bool:
                                                                re.IGNORECASE))
 
 
+_DISAMBIGUATION = re.compile(r"\((?:disambiguation|消歧义)\)\s*$", re.IGNORECASE)
+
+
 def _main(name: str) -> str:
     """A name without its bracketed qualifier ("Blind Man (film)" → "blind man"), lower-case."""
     return re.sub(r"\s*\([^)]*\)\s*$", "", name).strip().lower()
 
 
+def _free_occurrence(name: str, text: str, taken: list[tuple[int, int]]) -> bool | None:
+    """Claim the first occurrence of ``name`` in ``text`` (lower-case) that no longer name already holds: True
+    when one was free, False when every occurrence lies inside a longer name, None when it is not found as
+    written (the name index folds text differently)."""
+    spans = [(m.start(), m.start() + len(name)) for m in re.finditer(re.escape(name), text)] if name else []
+    if not spans:
+        return None
+    for start, end in spans:
+        if not any(s <= start and end <= e for s, e in taken):
+            taken.append((start, end))
+            return True
+    return False
+
+
 def named_names(kg: KnowledgeGraph, text: str, limit: int = 20, within: str = "") -> list[tuple[str, str]]:
     """``(document, name)`` for each document ``text`` names (as a name, see ``named_as_name``): by its title, or
-    through an entity node whose document it titles. A name that is part of ``within`` (the title of the passage
-    the text is from: "Direct Action" in "Act of War: Direct Action") is that passage naming itself, not another
-    document."""
+    through an entity node whose document it titles. Longest names first, and a name found only inside a longer
+    one is not named ("Beatrice I, Countess of Burgundy" does not name the film *Beatrice*); a disambiguation
+    page is named by nothing. A name that is part of ``within`` (the title of the passage the text is from:
+    "Direct Action" in "Act of War: Direct Action") is that passage naming itself, not another document."""
     out: dict[str, str] = {}
-    own = within.lower()
+    own, lowered = within.lower(), text.lower()
+    taken: list[tuple[int, int]] = []
     for node, name in kg.find_nodes(text, limit=limit):
-        if not named_as_name(name, text) or (own and _main(name) in own):
+        if not named_as_name(name, text) or (own and _main(name) in own) or _DISAMBIGUATION.search(name):
+            continue
+        if _free_occurrence(_main(name), lowered, taken) is False:
             continue
         doc = doc_id_of(node)
         docs = [doc] if doc is not None else [

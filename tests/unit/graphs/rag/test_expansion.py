@@ -178,3 +178,16 @@ def test_of_two_names_in_the_sentence_the_one_the_relation_points_at_leads(tmp_p
     assert [b.doc for b in found] == ["korff", "larue"] and found[0].overlap == found[1].overlap
     assert found[0].distance < found[1].distance
     assert chosen_bridges(list(reversed(found)), 0.2, comparison=False)[0].doc == "korff"
+
+
+def test_a_name_inside_a_longer_name_and_a_disambiguation_page_are_not_named(tmp_path: Path) -> None:
+    docs = [("otto", "Otto Renn", "Otto Renn was a count. He was the son of Bruno Renn and his wife Marta Holm, "
+                                  "Countess of Vey, the Grand Empress."),
+            ("marta", "Marta Holm, Countess of Vey", "Marta Holm was a countess."),
+            ("martafilm", "Marta (1987 film)", "Marta is a film."),
+            ("bruno", "Bruno Renn", "Bruno Renn was a count."),
+            ("empress", "Grand Empress (disambiguation)", "Grand Empress may refer to several titles.")]
+    graph = kg(tmp_path, docs)
+    named = named_documents(graph, docs[0][2].split(". ")[1], within="Otto Renn")
+    assert "marta" in named and "bruno" in named
+    assert "martafilm" not in named and "empress" not in named
