@@ -208,10 +208,11 @@ def named_names(kg: KnowledgeGraph, text: str, limit: int = 20, within: str = ""
     """``(document, name)`` for each document ``text`` names (as a name, see ``named_as_name``): by its title, or
     through an entity node whose document it titles. Longest names first, and a name found only inside a longer
     one is not named ("Beatrice I, Countess of Burgundy" does not name the film *Beatrice*); a disambiguation
-    page is named by nothing. A name that is part of ``within`` (the title of the passage the text is from:
-    "Direct Action" in "Act of War: Direct Action") is that passage naming itself, not another document."""
+    page is named by nothing. A name that is part of ``within`` (the title of the passage the text is from, its
+    bracketed qualifier aside: "Direct Action" in "Act of War: Direct Action") is that passage naming itself, not
+    another document."""
     out: dict[str, str] = {}
-    own, lowered = within.lower(), text.lower()
+    own, lowered = _main(within), text.lower()  # "Burn (Nine Inch Nails song)" still names the band
     taken: list[tuple[int, int]] = []
     for node, name in kg.find_nodes(text, limit=limit):
         if not named_as_name(name, text) or (own and _main(name) in own) or _DISAMBIGUATION.search(name):

@@ -191,3 +191,12 @@ def test_a_name_inside_a_longer_name_and_a_disambiguation_page_are_not_named(tmp
     named = named_documents(graph, docs[0][2].split(". ")[1], within="Otto Renn")
     assert "marta" in named and "bruno" in named
     assert "martafilm" not in named and "empress" not in named
+
+
+def test_a_name_in_the_anchors_bracketed_qualifier_is_still_a_second_hop(tmp_path: Path) -> None:
+    docs = [("ember", "Ember (Glass Wolves song)", "\"Ember\" is a song by the band Glass Wolves, released in 1994."),
+            ("wolves", "Glass Wolves", "Glass Wolves is a band formed in Leeds.")]
+    graph = kg(tmp_path, docs)
+    found = bridge_candidates(graph, ["performer", "ember", "formed"], [_anchor(docs[0])],
+                              exclude=[])  # type: ignore[list-item]
+    assert [b.doc for b in found] == ["wolves"]
