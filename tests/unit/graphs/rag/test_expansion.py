@@ -200,3 +200,11 @@ def test_a_name_in_the_anchors_bracketed_qualifier_is_still_a_second_hop(tmp_pat
     found = bridge_candidates(graph, ["performer", "ember", "formed"], [_anchor(docs[0])],
                               exclude=[])  # type: ignore[list-item]
     assert [b.doc for b in found] == ["wolves"]
+
+
+def test_a_chinese_role_is_found_in_the_words_a_chinese_passage_states_it(tmp_path: Path) -> None:
+    docs = [("lin", "林远", "林远是一名船长。他是周梅之子，生于大连。"), ("zhou", "周梅", "周梅是一名教师，出生于青岛。")]
+    graph = kg(tmp_path, docs)
+    assert roles_in(["林远", "出生"], "林远的母亲出生在哪里？") == ["母亲"]
+    found = bridge_candidates(graph, ["林远", "母亲", "出生"], [_anchor(docs[0])], exclude=[])  # type: ignore[list-item]
+    assert [b.doc for b in found] == ["zhou"] and found[0].overlap == 0.5
