@@ -17,6 +17,7 @@ import logging
 import math
 import os
 import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -300,11 +301,21 @@ class QueryVectors:
     node then awaits that same embedding (``aget``) instead of starting one. A question asked again (a retry, a
     page reload, a plan step repeating it) is served from the LRU. A failed embedding is not kept: the search that
     awaits it raises it (an ``EmbedderUnavailable`` stays a 503), and the next call embeds again.
+
+    A prefetch that finishes before its search asks is handed over, whatever the LRU's size: its vector waits
+    (at most ``handoff_s`` seconds, ``handoff_max`` of them) for the first ``aget`` of that text, which takes it.
+    Without this, with the LRU off (the default), a question analysed more slowly than it was embedded (an idle
+    machine, a long entity check) was embedded a second time on the search's critical path.
     """
 
-    def __init__(self, size: int = 512, workers: int = 2) -> None:
+    def __init__(self, size: int = 512, workers: int = 2, handoff_s: float = 60.0, handoff_max: int = 64) -> None:
         self.size = size
         """Finished vectors kept (0: none; the prefetch still shares its in-flight embedding)."""
+        self.handoff_s = handoff_s
+        self.handoff_max = handoff_max
+        self._handoff: OrderedDict[tuple[str, str], tuple[float, list[float]]] = OrderedDict()
+        """Finished prefetches not yet taken by a search: key -> (finished at, vector), oldest first."""
+        self._prefetched: set[tuple[str, str]] = set()
         self._workers = workers
         self._pool: ThreadPoolExecutor | None = None
         self._lock = threading.RLock()  # a future already done runs its callback at once, under the lock
@@ -339,17 +350,34 @@ class QueryVectors:
         with self._lock:
             if self._running.get(key) is future:
                 del self._running[key]
-            if self.size and not future.cancelled() and future.exception() is None:
+            ok = not future.cancelled() and future.exception() is None
+            if key in self._prefetched:
+                self._prefetched.discard(key)
+                if ok:
+                    self._handoff[key] = (time.monotonic(), future.result())
+                    self._handoff.move_to_end(key)
+                    self._prune()
+            if self.size and ok:
                 self._done[key] = future.result()
                 self._done.move_to_end(key)
                 while len(self._done) > self.size:
                     self._done.popitem(last=False)
 
+    def _prune(self) -> None:
+        """Drop handed-over vectors nobody took in time (called under the lock)."""
+        expired = time.monotonic() - self.handoff_s
+        while self._handoff and (len(self._handoff) > self.handoff_max
+                                 or next(iter(self._handoff.values()))[0] < expired):
+            self._handoff.popitem(last=False)
+
     def prefetch(self, embedder: Embeddings, text: str) -> None:
-        """Start embedding ``text`` now, unless it is kept or already being embedded."""
+        """Start embedding ``text`` now, unless it is kept, waiting to be handed over or already being embedded."""
         key = self._key(embedder, text)
         with self._lock:
-            if key not in self._done:
+            self._prune()
+            if key not in self._done and key not in self._handoff:
+                if key not in self._running:
+                    self._prefetched.add(key)
                 self._start(embedder, key)
 
     async def aget(self, embedder: Embeddings, text: str) -> list[float]:
@@ -359,8 +387,14 @@ class QueryVectors:
             kept = self._done.get(key)
             if kept is not None:
                 self._done.move_to_end(key)
+                self._handoff.pop(key, None)
                 self.hits += 1
                 return kept
+            self._prune()
+            handed = self._handoff.pop(key, None)
+            if handed is not None:  # a prefetch finished before its search asked
+                self.joined += 1
+                return handed[1]
             if key in self._running:
                 self.joined += 1
             else:
@@ -373,6 +407,7 @@ class QueryVectors:
         """Forget the finished vectors (the bench times every question's embedding this way)."""
         with self._lock:
             self._done.clear()
+            self._handoff.clear()
 
     def close(self) -> None:
         """Stop the worker threads (an embedding in flight finishes)."""

@@ -134,11 +134,11 @@ async def query_phase(
             if kept is not None:  # every timed question pays its embedding, as a new question does
                 kept.clear()
             inst.embed_watch.reset()
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             response = await answer(res, QueryRequest(question=q.text))
-            wall = (time.perf_counter() - started) * 1000
+            wall, cpu = (time.perf_counter() - started) * 1000, (time.process_time() - cpu) * 1000
             body = response.model_dump(by_alias=True, mode="json")
-            records.append(QueryRecord.from_response(body, q.route, wall, inst.embed_watch.seconds * 1000))
+            records.append(QueryRecord.from_response(body, q.route, wall, inst.embed_watch.seconds * 1000, cpu))
     return records
 
 
@@ -565,11 +565,12 @@ async def interleaved_queries(arms: dict[str, tuple[Instrumented, Any]], questio
                 if ctx.query_vectors is not None:
                     ctx.query_vectors.clear()  # every question is embedded, as a new one is
                 inst.embed_watch.reset()
-                started = time.perf_counter()
+                started, cpu = time.perf_counter(), time.process_time()
                 response = await answer(inst.resources, QueryRequest(question=q.text), context=ctx)
-                wall = (time.perf_counter() - started) * 1000
+                wall, cpu = (time.perf_counter() - started) * 1000, (time.process_time() - cpu) * 1000
                 body = response.model_dump(by_alias=True, mode="json")
-                records[name].append(QueryRecord.from_response(body, q.route, wall, inst.embed_watch.seconds * 1000))
+                records[name].append(QueryRecord.from_response(body, q.route, wall, inst.embed_watch.seconds * 1000,
+                                                               cpu))
     return records
 
 
@@ -616,7 +617,11 @@ def interleaved_rows(interleaved: dict[str, Any], baseline: str) -> list[dict[st
                 p95 = r["latency_ms"]["p95"]
                 b95 = base.get(route, {}).get("latency_ms", {}).get("p95")
                 delta = None if p95 is None or b95 is None else round(p95 - b95, 1)
-                rows.append({"size": int(size), "route": route, "arm": name, "n": r["latency_ms"]["n"],
+                cpu, base_cpu = r.get("cpu_ms") or {}, base.get(route, {}).get("cpu_ms") or {}
+                rows.append({"cpu_p50_ms": cpu.get("p50"), "cpu_mean_ms": cpu.get("mean"),
+                             "cpu_mean_delta_ms": None if cpu.get("mean") is None or base_cpu.get("mean") is None
+                             else round(cpu["mean"] - base_cpu["mean"], 1)})
+                rows[-1].update({"size": int(size), "route": route, "arm": name, "n": r["latency_ms"]["n"],
                              "p50_ms": r["latency_ms"]["p50"], "p95_ms": p95, "baseline_p95_ms": b95,
                              "p95_delta_ms": delta, "p95_ratio": None if delta is None or not b95 else round(p95 / b95, 2),
                              "within_target": None if delta is None or name == baseline
@@ -631,9 +636,11 @@ def format_interleaved(rows: list[dict[str, Any]], baseline: str) -> str:
     lines = ["", f"in-process latency per route, the embedders interleaved question by question (baseline {baseline}, "
                  f"target: p95 within +{P95_TARGET_DELTA_MS:.0f} ms):"]
     lines += text_table(
-        ["chunks", "route", "embedder", "n", "p50", "p95", "baseline p95", "delta", "ratio", "within"],
+        ["chunks", "route", "embedder", "n", "p50", "p95", "baseline p95", "delta", "ratio", "within", "cpu p50",
+         "cpu mean", "cpu mean delta"],
         [[r["size"], r["route"], r["arm"], r["n"], r["p50_ms"], r["p95_ms"], r["baseline_p95_ms"], r["p95_delta_ms"],
-          r["p95_ratio"], {True: "yes", False: "NO", None: "-"}[r["within_target"]]] for r in rows],
+          r["p95_ratio"], {True: "yes", False: "NO", None: "-"}[r["within_target"]], r.get("cpu_p50_ms"),
+          r.get("cpu_mean_ms"), r.get("cpu_mean_delta_ms")] for r in rows],
     )  # fmt: skip
     return "\n".join(lines)
 

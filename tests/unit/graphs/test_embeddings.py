@@ -221,3 +221,35 @@ async def test_a_failed_embedding_reaches_its_search_and_is_not_kept() -> None:
     broken.fail = False
     assert await vectors.aget(broken, "q") == [1.0, 5.0]  # type: ignore[arg-type]  # embedded again
     vectors.close()
+
+
+async def test_a_prefetch_that_finishes_first_is_handed_to_its_search_even_with_the_lru_off() -> None:
+    """The question analysed more slowly than it is embedded: the search takes the finished vector, once."""
+    import asyncio
+
+    vectors, embedder = QueryVectors(size=0), Gated()
+    embedder.release.set()
+    vectors.prefetch(embedder, "who?")
+    for _ in range(200):  # finished before anyone asks
+        if not vectors._running:
+            break
+        await asyncio.sleep(0.01)
+    vectors.prefetch(embedder, "who?")  # a second head start (parse_query after the service's): nothing new
+    assert await vectors.aget(embedder, "who?") == [4.0, 5.0]  # type: ignore[arg-type]
+    assert embedder.calls == ["who?"] and (vectors.joined, vectors.misses) == (1, 0)
+    # handed over once: the LRU is off, so another run's question is embedded again
+    assert await vectors.aget(embedder, "who?") == [4.0, 5.0]  # type: ignore[arg-type]
+    assert embedder.calls == ["who?", "who?"] and vectors.misses == 1
+    vectors.close()
+
+
+async def test_a_handed_over_vector_nobody_took_expires() -> None:
+    import asyncio
+
+    vectors, embedder = QueryVectors(size=0, handoff_s=0.05), Gated()
+    embedder.release.set()
+    vectors.prefetch(embedder, "who?")
+    await asyncio.sleep(0.2)
+    assert await vectors.aget(embedder, "who?") == [4.0, 5.0]  # type: ignore[arg-type]
+    assert embedder.calls == ["who?", "who?"] and vectors.misses == 1
+    vectors.close()
