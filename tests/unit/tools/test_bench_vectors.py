@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from langchain_core.embeddings import Embeddings
 
+from app.tools.bench.fill_cache import fill
 from app.tools.bench.vectors import CachedEmbeddings, VectorCache, cache_paths
 
 
@@ -62,3 +63,39 @@ def test_a_long_run_saves_as_it_goes(tmp_path: Path) -> None:
     assert len(VectorCache(tmp_path, "a", 3)) == 0
     cached.embed_documents(["3", "4"])  # 4 unsaved >= 3: written
     assert len(VectorCache(tmp_path, "a", 3)) == 4
+
+
+def test_synthetic_stand_ins_are_near_a_real_vector_deterministic_and_never_cached(tmp_path: Path) -> None:
+    inner = Counting()
+    cache = VectorCache(tmp_path, "a", 3)
+    cache.put(["real"], [[3.0, 4.0, 0.0]])
+    cached = CachedEmbeddings(inner, cache, synthetic=True)
+    first = cached.embed_documents(["real", "x", "y"])
+    assert first[0] == [3.0, 4.0, 0.0] and inner.documents == []  # nothing embedded
+    assert cached.embed_documents(["x"]) == [first[1]]  # the same text, the same stand-in
+    donor = np.array([0.6, 0.8, 0.0])
+    for v in first[1:]:
+        assert np.linalg.norm(v) == pytest.approx(1.0, abs=1e-5)
+        assert float(np.dot(v, donor)) > 0.85  # the real scores' spread, not a random direction
+    assert (cached.hits, cached.misses, cached.stand_ins) == (1, 0, 3)
+    assert len(cache) == 1 and cache.save() == 1 and len(VectorCache(tmp_path, "a", 3)) == 1
+    empty = CachedEmbeddings(Counting(), VectorCache(tmp_path, "b", 3), synthetic=True)
+    [lone] = empty.embed_documents(["z"])
+    assert np.linalg.norm(lone) == pytest.approx(1.0, abs=1e-5)
+
+
+def test_a_killed_fill_keeps_each_finished_batch_and_resumes(tmp_path: Path) -> None:
+    class Dies(Counting):
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            if len(self.documents) >= 4:
+                raise KeyboardInterrupt  # killed during the third batch
+            return super().embed_documents(texts)
+
+    texts = [f"t{i}" for i in range(7)]
+    with pytest.raises(KeyboardInterrupt):
+        fill(CachedEmbeddings(Dies(), VectorCache(tmp_path, "a", 3)), texts, batch=2, echo=lambda _: None)
+    assert len(VectorCache(tmp_path, "a", 3)) == 4  # two batches on disk
+    again = Counting()
+    report = fill(CachedEmbeddings(again, VectorCache(tmp_path, "a", 3)), texts, batch=2, echo=lambda _: None)
+    assert again.documents == ["t4", "t5", "t6"]
+    assert report == {"texts": 7, "cached_before": 4, "embedded": 3, "cached_after": 7}

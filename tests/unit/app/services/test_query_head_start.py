@@ -1,0 +1,54 @@
+"""The question's embedding starts as the request is accepted, before the graph's own set-up (issue 23)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+from langchain_core.embeddings import Embeddings
+
+from app.schemas import QueryRequest
+from app.services import query as service
+from tests.support.apps import fast_resources, settings_for
+
+
+async def test_the_question_is_embedded_before_the_graph_starts_and_only_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    resources = fast_resources(settings_for(tmp_path))
+    try:
+        asked: list[str] = []
+
+        class Counting(Embeddings):
+            def __init__(self, inner: Embeddings) -> None:
+                self.inner = inner
+
+            def embed_documents(self, texts: list[str]) -> list[list[float]]:
+                return self.inner.embed_documents(texts)
+
+            def embed_query(self, text: str) -> list[float]:
+                asked.append(text)
+                return self.inner.embed_query(text)
+
+        ctx = dataclasses.replace(resources.context, embedder=Counting(resources.context.embedder))
+        kept = ctx.query_vectors
+        assert kept is not None and not resources.tracing.enabled
+        in_flight: list[bool] = []
+        run = service.workflow.ainvoke
+
+        async def graph(inputs: Any, **kwargs: Any) -> Any:
+            key = kept._key(ctx.embedder, inputs["question"])
+            in_flight.append(key in kept._running or key in kept._handoff)  # embedding, or embedded already
+            return await run(inputs, **kwargs)
+
+        monkeypatch.setattr(service.workflow, "ainvoke", graph)
+        request = QueryRequest(question="  Where is the Eiffel Tower?  ")
+        response = await service.answer(resources, request, context=ctx)
+        assert response.answer is not None
+        assert in_flight == [True]  # started before the graph was entered
+        assert asked == ["Where is the Eiffel Tower?"]  # the graph's prefetch and search joined it: once
+        assert kept.misses == 0
+    finally:
+        resources.close()
