@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 import threading
 import weakref
 from collections import OrderedDict
@@ -31,7 +32,15 @@ from langchain_core.embeddings import Embeddings
 from graphs.domain import Hit
 from graphs.rag.answer.attributes import Asked, asked_attribute, near, stated_at
 from graphs.rag.answer.evidence import Evidence, Sentence, han_share
-from graphs.rag.answer.qualifiers import Conflict, Qualifier, bind, other_names, qualifiers, satisfied
+from graphs.rag.answer.qualifiers import (
+    DATE_EN,
+    Conflict,
+    Qualifier,
+    bind,
+    other_names,
+    qualifiers,
+    satisfied,
+)
 from graphs.rag.answer.question import Question
 from graphs.text.answer_types import AnswerType
 from graphs.text.entity_spotting import pos_spans
@@ -45,7 +54,7 @@ FEATURES = (
     "coverage", "own", "anchored", "focus", "span", "attribute_known", "attribute_stated", "span_near",
     "qualified", "qualifier_sentence", "qualifier_passage", "similarity", "similarity_margin", "bridge",
     "cross_language", "own_typed", "qualified_typed", "qualifier_bound", "qualifier_conflict", "anchored_sentence",
-    "attribute_missing", "value_missing",
+    "attribute_missing", "value_missing", "predicate", "chinese",
 )
 """What the score reads of the best evidence (each in [0, 1], or a small signed margin):
 
@@ -76,6 +85,11 @@ FEATURES = (
 - ``anchored_sentence``: share of the question's named entities the answering sentence (or its title) names;
 - ``attribute_missing``: the lexicon knows the asked attribute and no sentence of the evidence's passage
   states it (the subject without the asked fact: a company's founding year for its stock code);
+- ``predicate``: weighted share of what the question asks of its subject in its own words (its relation
+  terms less numbers, years, dates and ordinals) that the answering sentence (or its title) states as written —
+  the attribute the lexicon does not know (指令长, 编剧, 收益, designed);
+- ``chinese``: the question is written in Chinese (the language's prior: its questions and passages are
+  segmented and covered differently, so the same coverage means another thing);
 - ``value_missing``: the question asks for a value of a type (a date, a number, a person, a place, an
   organization) and the answering sentence holds none (the visit's news without its date).
 """
@@ -186,14 +200,40 @@ def question_qualifiers(q: Question, asked: Asked | None) -> list[Qualifier]:
 
 
 def answer_spans(q: Question, sentence: Sentence, kind: AnswerType) -> list[Span]:
-    """Spans of the asked type in a sentence that are not the subject itself."""
+    """Spans of the asked type in a sentence that are not the subject itself; for a quantity, not a date
+    either ("2020年", "10月", "21日" answer no "how many" / "多少")."""
     subject = [f for forms in q.anchors for f in forms if f] + ([sentence.title] if sentence.title else [])
+    dates = [*((d.start, d.end) for d in candidates(sentence.text, "date", "")),
+             *(m.span() for m in DATE_EN.finditer(sentence.text))] if kind == "number" else []
     out = []
     for span in candidates(sentence.text, kind, q.text, q.types):
         key = normalize(span.text)
+        if kind == "number" and (any(a < span.end and span.start < b for a, b in dates)
+                                 or _CALENDAR.search(span.text) or _DATE_UNIT.match(sentence.text, span.end)):
+            continue
         if key and not any(key in f or f in key for f in subject):
             out.append(span)
     return out
+
+
+_CALENDAR = re.compile(r"\d\s*(?:月|日|号)$")
+_DATE_UNIT = re.compile(r"\s*(?:月|日|号)(?!\s*(?:人|次|元|吨|个|名))")
+"""A number followed by a calendar unit is a date, not a quantity (a "how many" question answered with "10月" or
+"21日" states no quantity); years are the date spans'."""
+
+
+def predicate_terms(q: Question, quals: Sequence[Qualifier]) -> dict[str, float]:
+    """What the question asks of its subject in its own words: its relation terms (not its names) less its
+    numbers, years, dates and ordinals (the qualifiers that narrow the subject, checked apart)."""
+    narrowing = {f for x in quals if x.kind != "word" for f in x.forms}
+    return {t: w for t, w in q.relation.items() if t not in narrowing and not any(ch.isdigit() for ch in t)}
+
+
+def stated_share(terms: dict[str, float], text: str) -> float:
+    """Weighted share of ``terms`` the text states as written (no partial credit: 编剧 is not stated by
+    电视剧 … 编写); 1.0 with no terms."""
+    total = sum(terms.values())
+    return sum(w for t, w in terms.items() if t in text) / total if total > 0 else 1.0
 
 
 def answering(e: Evidence) -> Sentence:
@@ -239,6 +279,7 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
         "bridge": 1.0 if e.bridge or len(e.sentences) > 1 else 0.0, "cross_language": 1.0 if cross else 0.0,
         "value_missing": 1.0 if kind in _TYPED and not spans else 0.0,
         "qualifier_bound": bound, "qualifier_conflict": 1.0 if conflicts else 0.0,
+        "predicate": stated_share(predicate_terms(q, quals), on_sentence), "chinese": 1.0 if chinese else 0.0,
         "anchored_sentence": (sum(any(f in on_sentence for f in forms) for forms in spelled) / len(spelled)
                               if spelled else 1.0),
     })

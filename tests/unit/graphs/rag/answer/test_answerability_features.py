@@ -1,0 +1,60 @@
+"""Features of the calibrated answerability score that negative rejection rests on: a date is no quantity (a
+"how many" question over a sentence that holds only dates has no value of the asked type), and the question's
+own words for what it asks (the attribute the lexicon does not know) must be stated by the answering sentence."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphs.rag.answer.calibration import answer_spans, describe, predicate_terms, question_qualifiers
+from graphs.rag.answer.evidence import find_evidence
+from tests.support.fakes import hit
+from tests.unit.graphs.rag.answer.test_attributes import Bigrams, question
+
+HARBOUR_DATES = hit("port#0", "2021年6月，东港新码头正式开港，首批货轮于6月18日靠泊。", title="东港新码头")
+HARBOUR_COUNT = hit("port#1", "东港新码头共有泊位14个，2021年6月正式开港。", title="东港新码头")
+MILL_DATES = hit("mill#0", "The Ostby paper mill opened on 3 May 1899 and closed in 1971.", title="Ostby paper mill")
+MILL_COUNT = hit("mill#1", "The Ostby paper mill employed 640 workers at its peak.", title="Ostby paper mill")
+
+
+@pytest.mark.parametrize(("text", "dates", "count", "value"), [
+    ("东港新码头有多少个泊位？", HARBOUR_DATES, HARBOUR_COUNT, "14个"),
+    ("How many workers did the Ostby paper mill employ?", MILL_DATES, MILL_COUNT, "640"),
+])
+def test_a_date_is_no_quantity(text: str, dates, count, value: str) -> None:  # type: ignore[no-untyped-def]
+    q = question(text, [dates])
+    judged = describe(q, [dates], find_evidence(q, [dates]), Bigrams())
+    assert judged.features["value_missing"] == 1.0  # "2021年", "6月", "18日", "1899" count nothing
+    assert answer_spans(q, judged.evidence[0].sentences[0], "number") == []
+    q = question(text, [count])
+    judged = describe(q, [count], find_evidence(q, [count]), Bigrams())
+    assert judged.features["value_missing"] == 0.0
+    assert [s.text for s in answer_spans(q, judged.evidence[0].sentences[0], "number")] == [value]
+
+
+CREW = hit("crew#0", "远航七号科考队于3月出发，队员共有28人，其中包括5名博士研究生。", title="远航七号科考队")
+CREW_LEAD = hit("crew#1", "远航七号科考队的领队由海洋学家周明远担任。", title="远航七号科考队")
+FESTIVAL = hit("fest#0", "The Brannock Folk Festival returned in 2023 with four stages and a craft market.",
+               title="Brannock Folk Festival")
+FESTIVAL_HEAD = hit("fest#1", "The Brannock Folk Festival was founded by the fiddler Maeve Rourke.",
+                    title="Brannock Folk Festival")
+
+
+@pytest.mark.parametrize(("text", "without", "with_it"), [
+    ("远航七号科考队的领队是谁？", CREW, CREW_LEAD),
+    ("Who founded the Brannock Folk Festival?", FESTIVAL, FESTIVAL_HEAD),
+])
+def test_the_questions_own_word_for_what_it_asks_must_be_stated(text: str, without, with_it) -> None:  # type: ignore[no-untyped-def]
+    q = question(text, [without])
+    judged = describe(q, [without], find_evidence(q, [without]), Bigrams())
+    assert judged.features["predicate"] < 0.5  # the subject, a person or a number, not the asked relation
+    q = question(text, [with_it])
+    judged = describe(q, [with_it], find_evidence(q, [with_it]), Bigrams())
+    assert judged.features["predicate"] == 1.0
+
+
+def test_the_predicate_leaves_out_the_qualifiers_that_narrow_the_subject() -> None:
+    q = question("2023年远航七号科考队的领队是谁？", [CREW_LEAD])
+    terms = predicate_terms(q, question_qualifiers(q, None))
+    assert terms and not any(ch.isdigit() for t in terms for ch in t)
+    assert any("领队" in t for t in terms)
