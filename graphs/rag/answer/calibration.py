@@ -54,7 +54,7 @@ FEATURES = (
     "coverage", "own", "anchored", "focus", "span", "attribute_known", "attribute_stated", "span_near",
     "qualified", "qualifier_sentence", "qualifier_passage", "similarity", "similarity_margin", "bridge",
     "cross_language", "own_typed", "qualified_typed", "qualifier_bound", "qualifier_conflict", "anchored_sentence",
-    "attribute_missing", "value_missing", "predicate", "chinese",
+    "attribute_missing", "value_missing", "predicate", "chinese", "similarity_chunk", "similarity_chunk_margin",
 )
 """What the score reads of the best evidence (each in [0, 1], or a small signed margin):
 
@@ -88,6 +88,9 @@ FEATURES = (
 - ``predicate``: weighted share of what the question asks of its subject in its own words (its relation
   terms less numbers, years, dates and ordinals) that the answering sentence (or its title) states as written —
   the attribute the lexicon does not know (指令长, 编剧, 收益, designed);
+- ``similarity_chunk``, ``similarity_chunk_margin``: the dense score retrieval gave the answering sentence's
+  passage (the question against the chunk's vector, already computed: no embedding; 0 when the dense channel did
+  not find it), and its margin over the best other of the top passages;
 - ``chinese``: the question is written in Chinese (the language's prior: its questions and passages are
   segmented and covered differently, so the same coverage means another thing);
 - ``value_missing``: the question asks for a value of a type (a date, a number, a person, a place, an
@@ -279,10 +282,17 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
         "bridge": 1.0 if e.bridge or len(e.sentences) > 1 else 0.0, "cross_language": 1.0 if cross else 0.0,
         "value_missing": 1.0 if kind in _TYPED and not spans else 0.0,
         "qualifier_bound": bound, "qualifier_conflict": 1.0 if conflicts else 0.0,
+        "similarity_chunk": _dense(hit), "similarity_chunk_margin": _dense(hit) - max(
+            (_dense(h) for h in hits[:CANDIDATES + 1] if h is not hit), default=0.0),
         "predicate": stated_share(predicate_terms(q, quals), on_sentence), "chinese": 1.0 if chinese else 0.0,
         "anchored_sentence": (sum(any(f in on_sentence for f in forms) for forms in spelled) / len(spelled)
                               if spelled else 1.0),
     })
+
+
+def _dense(hit: Hit | None) -> float:
+    """The dense score retrieval gave a passage (0 when the dense channel did not find it)."""
+    return float(hit.dense_score or 0.0) if hit is not None else 0.0
 
 
 def binding_of(q: Question, quals: Sequence[Qualifier], hits: Sequence[Hit], e: Evidence, asked: Asked | None,
