@@ -47,6 +47,7 @@ from graphs.text.entity_spotting import pos_spans
 from graphs.text.normalize import has_han, normalize
 from graphs.text.sentences import split_sentences, without_markers
 from graphs.text.spans import Span, candidates
+from graphs.text.terms import found
 
 WEIGHTS = "answerability.json"
 
@@ -55,6 +56,7 @@ FEATURES = (
     "qualified", "qualifier_sentence", "qualifier_passage", "similarity", "similarity_margin", "bridge",
     "cross_language", "own_typed", "qualified_typed", "qualifier_bound", "qualifier_conflict", "anchored_sentence",
     "attribute_missing", "value_missing", "predicate", "chinese", "similarity_chunk", "similarity_chunk_margin",
+    "predicate_passage",
 )
 """What the score reads of the best evidence (each in [0, 1], or a small signed margin):
 
@@ -91,6 +93,10 @@ FEATURES = (
 - ``similarity_chunk``, ``similarity_chunk_margin``: the dense score retrieval gave the answering sentence's
   passage (the question against the chunk's vector, already computed: no embedding; 0 when the dense channel did
   not find it), and its margin over the best other of the top passages;
+- ``predicate_passage``: weighted share of those words next to the question word (all of them when none is) that
+  the answering sentence's passage says anything of (the
+  word, two of its Chinese characters in a row, an English word's stem): 0 when the passage never touches what
+  is asked (造价, 电话号码 and 最高航速 of a ship whose passage gives its length and launch year);
 - ``chinese``: the question is written in Chinese (the language's prior: its questions and passages are
   segmented and covered differently, so the same coverage means another thing);
 - ``value_missing``: the question asks for a value of a type (a date, a number, a person, a place, an
@@ -232,6 +238,30 @@ def predicate_terms(q: Question, quals: Sequence[Qualifier]) -> dict[str, float]
     return {t: w for t, w in q.relation.items() if t not in narrowing and not any(ch.isdigit() for ch in t)}
 
 
+def predicate_head(q: Question, quals: Sequence[Qualifier]) -> dict[str, float]:
+    """Of the question's own words for what it asks, those next to its question word ("the wingspan of …",
+    "…的造价是多少"); all of them when none is there. A word that describes the subject ("glider" in "the Harlow
+    Kestrel glider") is in its passage anyway and says nothing of what is asked."""
+    terms = predicate_terms(q, quals)
+    return {t: w for t, w in terms.items() if t in q.focus} or terms
+
+
+def touched(term: str, text: str) -> bool:
+    """Whether a text says something of a term at all: the term, for a Chinese one any two characters of it in a
+    row (开幕日期 by 开幕式, 电话号码 not by 健康路18号), for an English one its stem."""
+    if term in text:
+        return True
+    if has_han(term):
+        return any(term[i : i + 2] in text for i in range(len(term) - 1))
+    return found(term, text) > 0
+
+
+def touched_share(terms: dict[str, float], text: str) -> float:
+    """Weighted share of ``terms`` the text touches (``touched``); 1.0 with no terms."""
+    total = sum(terms.values())
+    return sum(w for t, w in terms.items() if touched(t, text)) / total if total > 0 else 1.0
+
+
 def stated_share(terms: dict[str, float], text: str) -> float:
     """Weighted share of ``terms`` the text states as written (no partial credit: 编剧 is not stated by
     电视剧 … 编写); 1.0 with no terms."""
@@ -285,6 +315,7 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
         "similarity_chunk": _dense(hit), "similarity_chunk_margin": _dense(hit) - max(
             (_dense(h) for h in hits[:CANDIDATES + 1] if h is not hit), default=0.0),
         "predicate": stated_share(predicate_terms(q, quals), on_sentence), "chinese": 1.0 if chinese else 0.0,
+        "predicate_passage": touched_share(predicate_head(q, quals), passage),
         "anchored_sentence": (sum(any(f in on_sentence for f in forms) for forms in spelled) / len(spelled)
                               if spelled else 1.0),
     })

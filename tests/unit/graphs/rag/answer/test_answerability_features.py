@@ -58,3 +58,30 @@ def test_the_predicate_leaves_out_the_qualifiers_that_narrow_the_subject() -> No
     terms = predicate_terms(q, question_qualifiers(q, None))
     assert terms and not any(ch.isdigit() for t in terms for ch in t)
     assert any("领队" in t for t in terms)
+
+
+TEA = hit("tea#0", "绿岭茶厂位于云溪县，创办于1987年，占地120亩，有职工86人。", title="绿岭茶厂")
+TEA_OUTPUT = hit("tea#1", "绿岭茶厂的年产量约为45吨，以绿茶为主。", title="绿岭茶厂")
+GLIDER = hit("glider#0", "The Harlow Kestrel glider was built in 1968 and weighs 310 kg.", title="Harlow Kestrel")
+GLIDER_SPAN = hit("glider#1", "The Harlow Kestrel glider has a wingspan of 17 metres.", title="Harlow Kestrel")
+
+
+@pytest.mark.parametrize(("text", "without", "with_it"), [
+    ("绿岭茶厂的年产量是多少？", TEA, TEA_OUTPUT),
+    ("What is the wingspan of the Harlow Kestrel glider?", GLIDER, GLIDER_SPAN),
+])
+async def test_a_passage_that_never_touches_what_is_asked_is_no_evidence(text: str, without, with_it) -> None:  # type: ignore[no-untyped-def]
+    """The attribute the lexicon does not know, in the question's own words: the subject's passage full of other
+    numbers (a founding year, an area, a weight) does not answer, whatever the score; the passage that states it
+    does."""
+    from graphs.rag.answer.answerability import calibrated
+    from tests.unit.graphs.rag.answer.test_attributes import model_on
+
+    answers_all = model_on({}, bias=8.0)
+    q = question(text, [without])
+    verdict, _, _ = await calibrated(q, [without], find_evidence(q, [without]), Bigrams(), model=answers_all)
+    assert verdict.decision == "not_found" and verdict.decided_by == "rule", verdict.reason
+    assert "say nothing of" in verdict.reason
+    q = question(text, [with_it])
+    verdict, _, _ = await calibrated(q, [with_it], find_evidence(q, [with_it]), Bigrams(), model=answers_all)
+    assert verdict.decision == "answerable", verdict.reason
