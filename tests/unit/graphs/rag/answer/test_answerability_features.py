@@ -63,12 +63,12 @@ def test_the_predicate_leaves_out_the_qualifiers_that_narrow_the_subject() -> No
 TEA = hit("tea#0", "绿岭茶厂位于云溪县，创办于1987年，占地120亩，有职工86人。", title="绿岭茶厂")
 TEA_OUTPUT = hit("tea#1", "绿岭茶厂的年产量约为45吨，以绿茶为主。", title="绿岭茶厂")
 GLIDER = hit("glider#0", "The Harlow Kestrel glider was built in 1968 and weighs 310 kg.", title="Harlow Kestrel")
-GLIDER_SPAN = hit("glider#1", "The Harlow Kestrel glider has a wingspan of 17 metres.", title="Harlow Kestrel")
+GLIDER_WHEELS = hit("glider#2", "The Harlow Kestrel glider lands on 3 wheels.", title="Harlow Kestrel")
 
 
 @pytest.mark.parametrize(("text", "without", "with_it"), [
     ("绿岭茶厂的年产量是多少？", TEA, TEA_OUTPUT),
-    ("What is the wingspan of the Harlow Kestrel glider?", GLIDER, GLIDER_SPAN),
+    ("How many wheels does the Harlow Kestrel glider have?", GLIDER, GLIDER_WHEELS),
 ])
 async def test_a_passage_that_never_touches_what_is_asked_is_no_evidence(text: str, without, with_it) -> None:  # type: ignore[no-untyped-def]
     """The attribute the lexicon does not know, in the question's own words: the subject's passage full of other
@@ -84,4 +84,15 @@ async def test_a_passage_that_never_touches_what_is_asked_is_no_evidence(text: s
     assert "say nothing of" in verdict.reason
     q = question(text, [with_it])
     verdict, _, _ = await calibrated(q, [with_it], find_evidence(q, [with_it]), Bigrams(), model=answers_all)
+    assert verdict.decision == "answerable", verdict.reason
+
+
+async def test_a_question_that_is_no_quantity_is_not_refused_for_its_paraphrased_words() -> None:
+    """担任什么职务 over a sentence that says 出任 … 部长: the question's word is paraphrased, not absent."""
+    from graphs.rag.answer.answerability import calibrated
+    from tests.unit.graphs.rag.answer.test_attributes import model_on
+
+    post = hit("post#0", "1995年8月，周立衡出任省交通厅厅长，主管全省公路建设。", title="周立衡")
+    q = question("1995年8月，周立衡担任什么职务？", [post])
+    verdict, _, _ = await calibrated(q, [post], find_evidence(q, [post]), Bigrams(), model=model_on({}, bias=8.0))
     assert verdict.decision == "answerable", verdict.reason
