@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from graphs.domain import Hit
 from graphs.rag.answer.calibration import answer_spans, describe, predicate_terms, question_qualifiers
 from graphs.rag.answer.evidence import find_evidence
 from tests.support.fakes import hit
@@ -21,7 +22,7 @@ MILL_COUNT = hit("mill#1", "The Ostby paper mill employed 640 workers at its pea
     ("东港新码头有多少个泊位？", HARBOUR_DATES, HARBOUR_COUNT, "14个"),
     ("How many workers did the Ostby paper mill employ?", MILL_DATES, MILL_COUNT, "640"),
 ])
-def test_a_date_is_no_quantity(text: str, dates, count, value: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_date_is_no_quantity(text: str, dates: Hit, count: Hit, value: str) -> None:
     q = question(text, [dates])
     judged = describe(q, [dates], find_evidence(q, [dates]), Bigrams())
     assert judged.features["value_missing"] == 1.0  # "2021年", "6月", "18日", "1899" count nothing
@@ -44,7 +45,7 @@ FESTIVAL_HEAD = hit("fest#1", "The Brannock Folk Festival was founded by the fid
     ("远航七号科考队的领队是谁？", CREW, CREW_LEAD),
     ("Who founded the Brannock Folk Festival?", FESTIVAL, FESTIVAL_HEAD),
 ])
-def test_the_questions_own_word_for_what_it_asks_must_be_stated(text: str, without, with_it) -> None:  # type: ignore[no-untyped-def]
+def test_the_questions_own_word_for_what_it_asks_must_be_stated(text: str, without: Hit, with_it: Hit) -> None:
     q = question(text, [without])
     judged = describe(q, [without], find_evidence(q, [without]), Bigrams())
     assert judged.features["predicate"] < 0.5  # the subject, a person or a number, not the asked relation
@@ -70,7 +71,8 @@ GLIDER_WHEELS = hit("glider#2", "The Harlow Kestrel glider lands on 3 wheels.", 
     ("绿岭茶厂的年产量是多少？", TEA, TEA_OUTPUT),
     ("How many wheels does the Harlow Kestrel glider have?", GLIDER, GLIDER_WHEELS),
 ])
-async def test_a_passage_that_never_touches_what_is_asked_is_no_evidence(text: str, without, with_it) -> None:  # type: ignore[no-untyped-def]
+async def test_a_passage_that_never_touches_what_is_asked_is_no_evidence(text: str, without: Hit,
+                                                                        with_it: Hit) -> None:
     """The attribute the lexicon does not know, in the question's own words: the subject's passage full of other
     numbers (a founding year, an area, a weight) does not answer, whatever the score; the passage that states it
     does."""
