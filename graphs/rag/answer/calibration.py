@@ -408,9 +408,20 @@ def preference(f: dict[str, float]) -> float:
             + f["attribute_stated"] + 0.5 * f["span_near"] + f["anchored"])
 
 
-def candidate_sentences(evidence: Sequence[Evidence], limit: int = CANDIDATES) -> list[str]:
-    """The sentences of the judged candidates, each once (what the embedder compares with the question)."""
-    return list(dict.fromkeys(s.text for e in evidence[:limit] for s in e.sentences))
+SIMILARITY_SENTENCES = 4
+"""At most this many sentences are embedded per question for the similarity features (one e5 sentence costs tens
+of milliseconds on a free CPU core, seconds on a loaded one)."""
+SIMILARITY_CHARS = 200
+"""A sentence is embedded by its first this many characters (e5's cost grows with its length)."""
+
+
+def candidate_sentences(evidence: Sequence[Evidence], limit: int = CANDIDATES,
+                        cap: int = SIMILARITY_SENTENCES) -> list[str]:
+    """The sentences of the judged candidates, each once, their answering sentences first, at most ``cap`` (what
+    the embedder compares with the question)."""
+    first = [answering(e).text for e in evidence[:limit]]
+    rest = [s.text for e in evidence[:limit] for s in e.sentences]
+    return list(dict.fromkeys([*first, *rest]))[:cap]
 
 
 @dataclass(frozen=True)
@@ -468,10 +479,10 @@ def sentence_vectors(embedder: Embeddings, texts: Sequence[str]) -> list[list[fl
         with _VECTORS_LOCK:
             cache = _VECTORS.setdefault(embedder, OrderedDict())
     except TypeError:  # an embedder that cannot be weakly referenced: no cache
-        return [list(v) for v in embedder.embed_documents(list(texts))]
+        return [list(v) for v in embedder.embed_documents([t[:SIMILARITY_CHARS] for t in texts])]
     with _VECTORS_LOCK:
         missing = [t for t in dict.fromkeys(texts) if t not in cache]
-    fresh = embedder.embed_documents(missing) if missing else []
+    fresh = embedder.embed_documents([t[:SIMILARITY_CHARS] for t in missing]) if missing else []
     with _VECTORS_LOCK:
         for text, vector in zip(missing, fresh, strict=True):
             cache[text] = list(vector)
@@ -482,7 +493,7 @@ def sentence_vectors(embedder: Embeddings, texts: Sequence[str]) -> list[list[fl
         while len(cache) > SENTENCE_CACHE:
             cache.popitem(last=False)
     if any(v is None for v in out):  # evicted meanwhile by another thread: embed those again
-        return [list(v) for v in embedder.embed_documents(list(texts))]
+        return [list(v) for v in embedder.embed_documents([t[:SIMILARITY_CHARS] for t in texts])]
     return out  # type: ignore[return-value]
 
 

@@ -98,3 +98,32 @@ async def test_a_question_that_is_no_quantity_is_not_refused_for_its_paraphrased
     q = question("1995年8月，周立衡担任什么职务？", [post])
     verdict, _, _ = await calibrated(q, [post], find_evidence(q, [post]), Bigrams(), model=model_on({}, bias=8.0))
     assert verdict.decision == "answerable", verdict.reason
+
+
+def test_the_similarity_embeds_a_few_short_sentences_the_answering_ones_first() -> None:
+    """The cost guard of the sentence similarity: at most SIMILARITY_SENTENCES per question, each cut to
+    SIMILARITY_CHARS, the candidates' answering sentences before their other sentences."""
+    from graphs.rag.answer.calibration import (
+        SIMILARITY_CHARS,
+        SIMILARITY_SENTENCES,
+        answering,
+        candidate_sentences,
+        similarities,
+    )
+    from tests.unit.graphs.rag.answer.test_attributes import Counting
+
+    long_tail = "，".join(f"第{i}段说明文字" for i in range(60))
+    hits = [hit(f"d{i}#0", f"远航{i}号科考队共有队员{20 + i}人。{long_tail}。远航{i}号于{2000 + i}年组建。",
+                title=f"远航{i}号") for i in range(6)]
+    q = question("远航3号科考队有多少名队员？", hits)
+    evidence = find_evidence(q, hits)
+    picked = candidate_sentences(evidence)
+    assert len(picked) <= SIMILARITY_SENTENCES
+    assert answering(evidence[0]).text == picked[0]
+    assert len(evidence) > SIMILARITY_SENTENCES
+    assert len(candidate_sentences(evidence, limit=len(evidence))) == SIMILARITY_SENTENCES  # however many judged
+    embedder = Counting()
+    texts = [*picked[:1], f"{long_tail}。"]
+    sims = similarities(embedder, q.text, texts)
+    assert set(sims) == set(texts)  # keyed by the whole sentence
+    assert len(texts[1]) > SIMILARITY_CHARS and all(len(t) <= SIMILARITY_CHARS for t in embedder.embedded)
