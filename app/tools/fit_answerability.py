@@ -3,10 +3,11 @@ leave-one-dataset-out.
 
 The unanswerable protocol, per question: the full graph ranks the passages of the dataset's eval index; the
 question over that ranking is an answerable example when a gold answer occurs in the top passages, and the same
-question over the ranking without its gold passages is an unanswerable one (dropped when a gold answer is still in
-the passages left: other passages hold it). On ``rgb_zh_reject_dev`` the passages left are RGB's hard negatives
-(same topic, same event, no answer). Removing the gold passages from the ranking stands in for re-indexing
-without them (``aer eval --unanswerable``): the dense ranking is the same, BM25's statistics barely move.
+question over a deeper ranking (``RANK_DEEP``) without its gold passages and without every other passage that
+states a gold answer, cut to the top ``FULL_TOP_K``, is an unanswerable one: truly negative, and as many passages
+as the answerable one. On ``rgb_zh_reject_dev`` the passages left are RGB's hard negatives (same topic, same
+event, no answer). Removing the passages from the ranking stands in for re-indexing without them (``aer eval
+--unanswerable``): the dense ranking is the same, BM25's statistics barely move.
 
 Each set is split by a fixed hash of the question id: one question in five is held aside (never fitted on, nor
 used to choose the threshold) and reported next to the figures of the part the model was fitted on. The model is
@@ -167,6 +168,19 @@ def validate(examples: Sequence[Example], names: Sequence[str]) -> dict[str, Any
 # ---------------------------------------------------------------------------- collecting the examples
 
 
+RANK_DEEP = 20
+"""How deep the full graph ranks for the unanswerable example: its gold passages and every other passage that
+holds a gold answer are removed from this ranking and the next ones move up into the top ``FULL_TOP_K``."""
+
+
+def negatives(ranked: Sequence[Any], q: Any) -> list[Any]:
+    """The question's ranking without any passage that holds its answer (its gold passages, and any other that
+    states a gold answer), cut to the top ``FULL_TOP_K``: an unanswerable example that is truly unanswerable."""
+    gold = set(q.gold_ids)
+    return [h for h in ranked if h.doc_id not in gold and not contains_answer(f"{h.title} {h.text}", q.answers)
+            ][:FULL_TOP_K]
+
+
 def _sample(dataset_dir: Path, per_set: int) -> list[Any]:
     """Up to ``per_set`` usable questions (no comparisons or yes/no: those keep their own rules), in hash
     order so that the choice is the same on every machine and spread over the set."""
@@ -220,12 +234,11 @@ async def _collect(dataset: str, resources: Any, questions: Sequence[Any], log: 
     out: list[Example] = []
     started = time.perf_counter()
     for n, q in enumerate(questions, start=1):
-        state, _ = await _run_workflow(resources, ctx, QueryRequest(question=q.question, top_k=FULL_TOP_K))
+        state, _ = await _run_workflow(resources, ctx, QueryRequest(question=q.question, top_k=RANK_DEEP))
         ranked = state.get("ranked") or []
         if "parsed" not in state or not ranked:
             continue
-        gold = set(q.gold_ids)
-        for label, hits in ((1, ranked), (0, [h for h in ranked if h.doc_id not in gold])):
+        for label, hits in ((1, ranked[:FULL_TOP_K]), (0, negatives(ranked, q))):
             top = " ".join(f"{h.title} {h.text}" for h in hits[:EVIDENCE_PASSAGES])
             present = bool(hits) and contains_answer(top, q.answers) > 0
             if present != bool(label):
@@ -329,7 +342,9 @@ def collect_light(dataset_dir: Path, per_set: int, embedder: Any, log: Any = pri
         order = np.argsort(-bm25.scores(q.question), kind="stable")
         gold = set(q.gold_ids)
         with_gold = [int(i) for i in order[:FULL_TOP_K]]
-        without = [int(i) for i in order if corpus[i]["id"] not in gold][:FULL_TOP_K]
+        without = [int(i) for i in order if corpus[i]["id"] not in gold
+                   and not contains_answer(f"{corpus[i].get('title', '')} {corpus[i]['text']}", q.answers)
+                   ][:FULL_TOP_K]
         parsed = analyze_query(q.question, Gazetteer([]), date.today())
         # the dates the question names, as validate_entities gives them (the years rule reads them)
         dates = [ValidatedEntity(text=e.text, type="DATE", match="date", valid=True, date_range=e.date_range)

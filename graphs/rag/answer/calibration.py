@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 import threading
 import weakref
 from collections import OrderedDict
@@ -31,13 +32,22 @@ from langchain_core.embeddings import Embeddings
 from graphs.domain import Hit
 from graphs.rag.answer.attributes import Asked, asked_attribute, near, stated_at
 from graphs.rag.answer.evidence import Evidence, Sentence, han_share
-from graphs.rag.answer.qualifiers import Conflict, Qualifier, bind, other_names, qualifiers, satisfied
+from graphs.rag.answer.qualifiers import (
+    DATE_EN,
+    Conflict,
+    Qualifier,
+    bind,
+    other_names,
+    qualifiers,
+    satisfied,
+)
 from graphs.rag.answer.question import Question
 from graphs.text.answer_types import AnswerType
 from graphs.text.entity_spotting import pos_spans
 from graphs.text.normalize import has_han, normalize
 from graphs.text.sentences import split_sentences, without_markers
 from graphs.text.spans import Span, candidates
+from graphs.text.terms import found
 
 WEIGHTS = "answerability.json"
 
@@ -45,7 +55,8 @@ FEATURES = (
     "coverage", "own", "anchored", "focus", "span", "attribute_known", "attribute_stated", "span_near",
     "qualified", "qualifier_sentence", "qualifier_passage", "similarity", "similarity_margin", "bridge",
     "cross_language", "own_typed", "qualified_typed", "qualifier_bound", "qualifier_conflict", "anchored_sentence",
-    "attribute_missing", "value_missing",
+    "attribute_missing", "value_missing", "predicate", "chinese", "similarity_chunk", "similarity_chunk_margin",
+    "predicate_passage",
 )
 """What the score reads of the best evidence (each in [0, 1], or a small signed margin):
 
@@ -76,6 +87,18 @@ FEATURES = (
 - ``anchored_sentence``: share of the question's named entities the answering sentence (or its title) names;
 - ``attribute_missing``: the lexicon knows the asked attribute and no sentence of the evidence's passage
   states it (the subject without the asked fact: a company's founding year for its stock code);
+- ``predicate``: weighted share of what the question asks of its subject in its own words (its relation
+  terms less numbers, years, dates and ordinals) that the answering sentence (or its title) states as written —
+  the attribute the lexicon does not know (指令长, 编剧, 收益, designed);
+- ``similarity_chunk``, ``similarity_chunk_margin``: the dense score retrieval gave the answering sentence's
+  passage (the question against the chunk's vector, already computed: no embedding; 0 when the dense channel did
+  not find it), and its margin over the best other of the top passages;
+- ``predicate_passage``: weighted share of those words next to the question word (all of them when none is) that
+  the answering sentence's passage says anything of (the
+  word, two of its Chinese characters in a row, an English word's stem): 0 when the passage never touches what
+  is asked (造价, 电话号码 and 最高航速 of a ship whose passage gives its length and launch year);
+- ``chinese``: the question is written in Chinese (the language's prior: its questions and passages are
+  segmented and covered differently, so the same coverage means another thing);
 - ``value_missing``: the question asks for a value of a type (a date, a number, a person, a place, an
   organization) and the answering sentence holds none (the visit's news without its date).
 """
@@ -186,14 +209,64 @@ def question_qualifiers(q: Question, asked: Asked | None) -> list[Qualifier]:
 
 
 def answer_spans(q: Question, sentence: Sentence, kind: AnswerType) -> list[Span]:
-    """Spans of the asked type in a sentence that are not the subject itself."""
+    """Spans of the asked type in a sentence that are not the subject itself; for a quantity, not a date
+    either ("2020年", "10月", "21日" answer no "how many" / "多少")."""
     subject = [f for forms in q.anchors for f in forms if f] + ([sentence.title] if sentence.title else [])
+    dates = [*((d.start, d.end) for d in candidates(sentence.text, "date", "")),
+             *(m.span() for m in DATE_EN.finditer(sentence.text))] if kind == "number" else []
     out = []
     for span in candidates(sentence.text, kind, q.text, q.types):
         key = normalize(span.text)
+        if kind == "number" and (any(a < span.end and span.start < b for a, b in dates)
+                                 or _CALENDAR.search(span.text) or _DATE_UNIT.match(sentence.text, span.end)):
+            continue
         if key and not any(key in f or f in key for f in subject):
             out.append(span)
     return out
+
+
+_CALENDAR = re.compile(r"\d\s*(?:月|日|号)$")
+_DATE_UNIT = re.compile(r"\s*(?:月|日|号)(?!\s*(?:人|次|元|吨|个|名))")
+"""A number followed by a calendar unit is a date, not a quantity (a "how many" question answered with "10月" or
+"21日" states no quantity); years are the date spans'."""
+
+
+def predicate_terms(q: Question, quals: Sequence[Qualifier]) -> dict[str, float]:
+    """What the question asks of its subject in its own words: its relation terms (not its names) less its
+    numbers, years, dates and ordinals (the qualifiers that narrow the subject, checked apart)."""
+    narrowing = {f for x in quals if x.kind != "word" for f in x.forms}
+    return {t: w for t, w in q.relation.items() if t not in narrowing and not any(ch.isdigit() for ch in t)}
+
+
+def predicate_head(q: Question, quals: Sequence[Qualifier]) -> dict[str, float]:
+    """Of the question's own words for what it asks, those next to its question word ("the wingspan of …",
+    "…的造价是多少"); all of them when none is there. A word that describes the subject ("glider" in "the Harlow
+    Kestrel glider") is in its passage anyway and says nothing of what is asked."""
+    terms = predicate_terms(q, quals)
+    return {t: w for t, w in terms.items() if t in q.focus} or terms
+
+
+def touched(term: str, text: str) -> bool:
+    """Whether a text says something of a term at all: the term, for a Chinese one any two characters of it in a
+    row (开幕日期 by 开幕式, 电话号码 not by 健康路18号), for an English one its stem."""
+    if term in text:
+        return True
+    if has_han(term):
+        return any(term[i : i + 2] in text for i in range(len(term) - 1))
+    return found(term, text) > 0
+
+
+def touched_share(terms: dict[str, float], text: str) -> float:
+    """Weighted share of ``terms`` the text touches (``touched``); 1.0 with no terms."""
+    total = sum(terms.values())
+    return sum(w for t, w in terms.items() if touched(t, text)) / total if total > 0 else 1.0
+
+
+def stated_share(terms: dict[str, float], text: str) -> float:
+    """Weighted share of ``terms`` the text states as written (no partial credit: 编剧 is not stated by
+    电视剧 … 编写); 1.0 with no terms."""
+    total = sum(terms.values())
+    return sum(w for t, w in terms.items() if t in text) / total if total > 0 else 1.0
 
 
 def answering(e: Evidence) -> Sentence:
@@ -239,9 +312,18 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
         "bridge": 1.0 if e.bridge or len(e.sentences) > 1 else 0.0, "cross_language": 1.0 if cross else 0.0,
         "value_missing": 1.0 if kind in _TYPED and not spans else 0.0,
         "qualifier_bound": bound, "qualifier_conflict": 1.0 if conflicts else 0.0,
+        "similarity_chunk": _dense(hit), "similarity_chunk_margin": _dense(hit) - max(
+            (_dense(h) for h in hits[:CANDIDATES + 1] if h is not hit), default=0.0),
+        "predicate": stated_share(predicate_terms(q, quals), on_sentence), "chinese": 1.0 if chinese else 0.0,
+        "predicate_passage": touched_share(predicate_head(q, quals), passage),
         "anchored_sentence": (sum(any(f in on_sentence for f in forms) for forms in spelled) / len(spelled)
                               if spelled else 1.0),
     })
+
+
+def _dense(hit: Hit | None) -> float:
+    """The dense score retrieval gave a passage (0 when the dense channel did not find it)."""
+    return float(hit.dense_score or 0.0) if hit is not None else 0.0
 
 
 def binding_of(q: Question, quals: Sequence[Qualifier], hits: Sequence[Hit], e: Evidence, asked: Asked | None,
@@ -326,9 +408,20 @@ def preference(f: dict[str, float]) -> float:
             + f["attribute_stated"] + 0.5 * f["span_near"] + f["anchored"])
 
 
-def candidate_sentences(evidence: Sequence[Evidence], limit: int = CANDIDATES) -> list[str]:
-    """The sentences of the judged candidates, each once (what the embedder compares with the question)."""
-    return list(dict.fromkeys(s.text for e in evidence[:limit] for s in e.sentences))
+SIMILARITY_SENTENCES = 4
+"""At most this many sentences are embedded per question for the similarity features (one e5 sentence costs tens
+of milliseconds on a free CPU core, seconds on a loaded one)."""
+SIMILARITY_CHARS = 200
+"""A sentence is embedded by its first this many characters (e5's cost grows with its length)."""
+
+
+def candidate_sentences(evidence: Sequence[Evidence], limit: int = CANDIDATES,
+                        cap: int = SIMILARITY_SENTENCES) -> list[str]:
+    """The sentences of the judged candidates, each once, their answering sentences first, at most ``cap`` (what
+    the embedder compares with the question)."""
+    first = [answering(e).text for e in evidence[:limit]]
+    rest = [s.text for e in evidence[:limit] for s in e.sentences]
+    return list(dict.fromkeys([*first, *rest]))[:cap]
 
 
 @dataclass(frozen=True)
@@ -386,10 +479,10 @@ def sentence_vectors(embedder: Embeddings, texts: Sequence[str]) -> list[list[fl
         with _VECTORS_LOCK:
             cache = _VECTORS.setdefault(embedder, OrderedDict())
     except TypeError:  # an embedder that cannot be weakly referenced: no cache
-        return [list(v) for v in embedder.embed_documents(list(texts))]
+        return [list(v) for v in embedder.embed_documents([t[:SIMILARITY_CHARS] for t in texts])]
     with _VECTORS_LOCK:
         missing = [t for t in dict.fromkeys(texts) if t not in cache]
-    fresh = embedder.embed_documents(missing) if missing else []
+    fresh = embedder.embed_documents([t[:SIMILARITY_CHARS] for t in missing]) if missing else []
     with _VECTORS_LOCK:
         for text, vector in zip(missing, fresh, strict=True):
             cache[text] = list(vector)
@@ -400,7 +493,7 @@ def sentence_vectors(embedder: Embeddings, texts: Sequence[str]) -> list[list[fl
         while len(cache) > SENTENCE_CACHE:
             cache.popitem(last=False)
     if any(v is None for v in out):  # evicted meanwhile by another thread: embed those again
-        return [list(v) for v in embedder.embed_documents(list(texts))]
+        return [list(v) for v in embedder.embed_documents([t[:SIMILARITY_CHARS] for t in texts])]
     return out  # type: ignore[return-value]
 
 

@@ -22,7 +22,7 @@ _NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![A-Za-z\d.])")
 _MONTHS_EN = {m: n for n, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
                                           "september", "october", "november", "december"), start=1)}
 _MONTH_WORDS = "|".join(_MONTHS_EN)
-_DATE_EN = re.compile(rf"\b({_MONTH_WORDS})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?"
+DATE_EN = re.compile(rf"\b({_MONTH_WORDS})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?"
                       rf"({_MONTH_WORDS})\b", re.IGNORECASE)
 _ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
               "九": 9}
@@ -84,7 +84,7 @@ def qualifiers(question: str, relation: dict[str, float], names: Sequence[str] =
                 out.append(Qualifier("date", (f"{month}月{day}日", f"{month}·{day}", f"{month}.{day}", f"{month}-{day}",
                                               f"{month}/{day}", f"{month}月{day}号")))
                 taken.append(m.span())
-    for m in _DATE_EN.finditer(question):
+    for m in DATE_EN.finditer(question):
         month = _MONTHS_EN[(m[1] or m[4]).lower()]
         day = int(m[2] or m[3])
         if free(m) and 1 <= day <= 31:

@@ -108,3 +108,20 @@ def test_a_snapshot_replays_to_the_features_the_collection_computed() -> None:
     replayed = replay(row)
     assert replayed.features == expected and replayed.label == 0 and replayed.dataset == "set"
     assert replayed.features["similarity"] == 0.71 and replayed.features["qualifier_conflict"] == 1.0
+
+
+def test_the_unanswerable_example_drops_every_passage_that_states_the_answer_and_refills_from_deeper() -> None:
+    """Not only the gold passages: another passage that states the gold answer would make the "negative" an
+    answerable example; the passages ranked below move up so the example keeps a full top 5."""
+    from types import SimpleNamespace
+
+    from app.tools.eval import FULL_TOP_K
+    from app.tools.fit_answerability import negatives
+    from tests.support.fakes import hit
+
+    ranked = [hit("g1#0", "青石大桥全长1260米，2009年通车。"),  # gold
+              hit("echo#0", "报道称，青石大桥全长1260米。"),  # not gold, states the answer
+              *(hit(f"n{i}#0", f"青石大桥第{i}次检修于周末进行。") for i in range(8))]
+    q = SimpleNamespace(gold_ids=["g1"], answers=["1260米"])
+    left = negatives(ranked, q)
+    assert [h.doc_id for h in left] == [f"n{i}" for i in range(FULL_TOP_K)]
