@@ -67,7 +67,7 @@ def date_key(text: str) -> tuple[int, int, int] | None:
 
 
 def _fold(name: str) -> str:
-    return normalize(strip_disambiguation(name)).strip(" .,'\"")
+    return normalize(strip_disambiguation(name)).strip(" .,'\"?!")
 
 
 # ---------------------------------------------------------------------------- countries
@@ -244,6 +244,8 @@ def passage_named(passages: Sequence[Passage], name: str, exclude: int | None = 
                 score = NAME_MATCH  # "Frank Lloyd" for "Frank William George Lloyd"? no: same head words only
             if score >= NAME_MATCH and (best is None or (score, -p.hit) > (best[0], -best[1])):
                 best = (score, p.hit, p)
+    if best is None and "," in key and (head := key.split(",")[0].strip()) and len(head.split()) >= 2:
+        return passage_named(passages, head, exclude, lookup)  # "Nicholas the Small, Duke of Ziębice"
     if best is None and lookup and isinstance(passages, Passages) and passages.look_up(name):
         return passage_named(passages, name, exclude)
     return best[2] if best else None
@@ -260,30 +262,30 @@ def same_name(title: str, name: str) -> bool:
 _R = dict[str, tuple[str, ...]]
 RELATIONS: _R = {
     # relation noun of the question → patterns in the subject's passage whose group 1 names the related entity
-    "director": (rf"(?:co-)?directed\s+by\s+(?:[a-z-]+\s+){{0,4}}?({TITLED})", rf"director\s+({TITLED})",
-                 rf"({TITLED})\s+(?:directed|co-directed)\b", rf"\bby\s+(?:[A-Z][a-z]+\s+)?(?:film\s+)?director\s+"
+    "director": (rf"(?:co-)?[Dd]irected\s+by\s+(?:[a-z-]+\s+){{0,4}}?({TITLED})", rf"director\s+({TITLED})",
+                 rf"({TITLED})\s+(?:[Dd]irected|co-[Dd]irected)\b", rf"\bby\s+(?:[A-Z][a-z]+\s+)?(?:film\s+)?director\s+"
                  rf"(?:and\s+[a-z]+\s+)?({TITLED})", rf"\bfilm\s+by\s+({TITLED})"),
-    "composer": (rf"music\s+(?:\w+\s+){{0,2}}?(?:composed|written|scored)\s+by\s+({TITLED})",
-                 rf"(?:music|score)\s+(?:\w+\s+){{0,2}}?(?:was|is)\s+(?:composed\s+)?by\s+({TITLED})",
-                 rf"music\s+by\s+({TITLED})", rf"composed\s+by\s+({TITLED})", rf"composer\s+({TITLED})",
-                 rf"song\s+written\s+by\s+(?:[\w-]+\s+){{0,4}}?({TITLED})", rf"written\s+by\s+(?:[\w-]+\s+){{0,4}}?({TITLED})"),
-    "performer": (rf"performed\s+by\s+({TITLED})", rf"(?:song|single|track|ballad|hit)\s+by\s+(?:[\w-]+\s+){{0,6}}?({TITLED})",
-                  rf"recorded\s+by\s+({TITLED})", rf"sung\s+by\s+({TITLED})", rf"\bby\s+(?:[\w-]+\s+){{0,6}}?({TITLED})"),
-    "producer": (rf"produced\s+by\s+({TITLED})", rf"producer\s+({TITLED})"),
-    "writer": (rf"written\s+by\s+(?:[\w-]+\s+){{0,3}}?({TITLED})", rf"(?:novel|book|play|screenplay)\s+by\s+({TITLED})"),
-    "founder": (rf"founded\s+by\s+({TITLED})", rf"({TITLED})\s+founded\b"),
+    "composer": (rf"[Mm]usic\s+(?:\w+\s+){{0,2}}?(?:[Cc]omposed|[Ww]ritten|scored)\s+by\s+({TITLED})",
+                 rf"(?:[Mm]usic|score)\s+(?:\w+\s+){{0,2}}?(?:was|is)\s+(?:[Cc]omposed\s+)?by\s+({TITLED})",
+                 rf"[Mm]usic\s+by\s+({TITLED})", rf"[Cc]omposed\s+by\s+({TITLED})", rf"composer\s+({TITLED})",
+                 rf"song\s+[Ww]ritten\s+by\s+(?:[\w-]+\s+){{0,4}}?({TITLED})", rf"[Ww]ritten\s+by\s+(?:[\w-]+\s+){{0,4}}?({TITLED})"),
+    "performer": (rf"[Pp]erformed\s+by\s+({TITLED})", rf"(?:song|single|track|ballad|hit)\s+by\s+(?:[\w-]+\s+){{0,6}}?({TITLED})",
+                  rf"[Rr]ecorded\s+by\s+({TITLED})", rf"[Ss]ung\s+by\s+({TITLED})", rf"\bby\s+(?:[\w-]+\s+){{0,6}}?({TITLED})"),
+    "producer": (rf"[Pp]roduced\s+by\s+({TITLED})", rf"producer\s+({TITLED})"),
+    "writer": (rf"[Ww]ritten\s+by\s+(?:[\w-]+\s+){{0,3}}?({TITLED})", rf"(?:novel|book|play|screenplay)\s+by\s+({TITLED})"),
+    "founder": (rf"[Ff]ounded\s+by\s+({TITLED})", rf"({TITLED})\s+[Ff]ounded\b"),
     "father": (rf"\b(?:son|daughter|child|heir)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"\b(?:[Hh]is|[Hh]er|[Ww]hose)\s+father,?\s+(?:(?:was|is)\s+)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
-               rf"born\s+(?:from|to)\s+(?:the\s+marriage\s+of\s+)?({TITLED})"),
+               rf"[Bb]orn\s+(?:from|to)\s+(?:the\s+marriage\s+of\s+)?({TITLED})"),
     "mother": (rf"\b(?:[Hh]is|[Hh]er|[Ww]hose)\s+mother,?\s+(?:(?:was|is)\s+)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"\b(?:son|daughter|child)\s+of\s+{NAME}\s+and\s+(?:(?:his|her)\s+(?:wife|consort)\s+)?({TITLED})",
-               rf"born\s+(?:from|to)\s+(?:the\s+marriage\s+of\s+)?{NAME}\s+and\s+(?:his\s+wife\s+)?({TITLED})",
+               rf"[Bb]orn\s+(?:from|to)\s+(?:the\s+marriage\s+of\s+)?{NAME}\s+and\s+(?:his\s+wife\s+)?({TITLED})",
                rf"\bmother\s+(?:was|is)\s+({TITLED})"),
     "spouse": (rf"\bmarried\s+(?:to\s+)?(?:(?:firstly|secondly|thirdly)\s+(?:with\s+)?)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"\b(?:wife|husband|spouse|widow|widower|consort)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"\bmarriage\s+to\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"\b(?:his|her)\s+(?:wife|husband|spouse),?\s+(?:(?:was|is)\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
-               rf"({TITLED}),?\s+whom\s+(?:he|she)\s+married"),
+               rf"({TITLED}),?\s+whom\s+(?:he|she)\s+[Mm]arried"),
     "child": (rf"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:son|daughter|child|children)\s+(?:(?:was|is|were)\s+)?(?:the\s+)?"
               rf"(?:[a-z-]+\s+){{0,4}}?({TITLED})",
               rf"\b(?:bore|had)\s+(?:him|her)\s+a\s+(?:son|daughter|child)\s+(?:named\s+)?({TITLED})",
@@ -293,10 +295,10 @@ RELATION_WORDS: dict[str, str] = {
     "director": "director", "directors": "director", "composer": "composer", "performer": "performer",
     "singer": "performer", "producer": "producer", "writer": "writer", "author": "writer", "screenwriter": "writer",
     "founder": "founder", "father": "father", "mother": "mother", "husband": "spouse", "wife": "spouse",
-    "spouse": "spouse", "married": "spouse", "child": "child", "son": "child", "daughter": "child",
+    "spouse": "spouse", "[Mm]arried": "spouse", "child": "child", "son": "child", "daughter": "child",
 }
 KINSHIP: dict[str, tuple[str, ...]] = {
-    # a composed kinship word: the relations it is made of, the first applied first
+    # a [Cc]omposed kinship word: the relations it is made of, the first applied first
     "paternal grandfather": ("father", "father"), "paternal grandmother": ("father", "mother"),
     "maternal grandfather": ("mother", "father"), "maternal grandmother": ("mother", "mother"),
     "father-in-law": ("spouse", "father"), "mother-in-law": ("spouse", "mother"),
@@ -308,9 +310,9 @@ _COMPILED = {r: tuple(re.compile(p) for p in ps) for r, ps in RELATIONS.items()}
 _GENDERED = {"husband": "spouse", "wife": "spouse"}
 
 
-def related(p: Passage, relation: str, passages: Sequence[Passage], subject: str) -> tuple[str, str] | None:
-    """The entity a passage names for a relation of its subject, and the sentence that says so: a retrieved
-    passage's title first (the chain goes on from there), else the name as written."""
+def candidates_of(p: Passage, relation: str, passages: Sequence[Passage], subject: str) -> list[tuple[str, str]]:
+    """Every entity a passage names for a relation (a retrieved passage's title first, then in the order of
+    the relation's wordings and of the text), each once, with its sentence."""
     found: list[tuple[int, int, str, str]] = []
     for rank, pattern in enumerate(_COMPILED[relation]):
         for m in pattern.finditer(p.text):
@@ -321,15 +323,28 @@ def related(p: Passage, relation: str, passages: Sequence[Passage], subject: str
                 found.append((0 if target else 1, rank * 10000 + start, target.title if target else name,
                               p.sentence_at(start)))
                 break
-    if not found:
-        return None
     found.sort(key=lambda f: (f[0], f[1]))
-    return found[0][2], found[0][3]
+    seen: dict[str, tuple[str, str]] = {}
+    for _, _, name, sentence in found:
+        seen.setdefault(_fold(name), (name, sentence))
+    return list(seen.values())
+
+
+def next_hop(p: Passage, relation: str, passages: Passages, subject: str
+             ) -> tuple[str, str, Passage | None] | None:
+    """The next entity of a chain and the passage about it: the first the passage names for the relation
+    whose own passage is retrieved or found by the lookup ("[Mm]arried firstly … Elisabeth …, secondly …
+    Christine …": the one the documents go on about); else the first named, without a passage."""
+    named = candidates_of(p, relation, passages, subject)
+    for name, sentence in named:
+        if (target := passage_named(passages, name, exclude=p.hit, lookup=True)) is not None:
+            return name, sentence, target
+    return (named[0][0], named[0][1], None) if named else None
 
 
 _TITLED_RE = re.compile(TITLED)
 SKIP_WORDS = 40
-"""Characters after a relation's wording in which a name is looked for past a demonym ("married Puerto Rican
+"""Characters after a relation's wording in which a name is looked for past a demonym ("[Mm]arried Puerto Rican
 childhood friend María …", "a song by American rapper Meek Mill")."""
 
 
@@ -364,20 +379,20 @@ def _trim(name: str) -> str:
 Kind = str  # "date" | "place" | "country" | "reason" | "organization" | "person"
 _ATTR_PATTERNS: dict[str, tuple[str, ...]] = {
     "birth_place": (rf"\bborn\s+(?:on\s+)?(?:{DATE}\s*,?\s*)?(?:in|at)\s+({NAME}(?:,\s*{NAME}){{0,3}})",
-                    rf"\(\s*(?:born\s+)?{DATE}\s*,?\s*(?:in\s+)?({NAME}(?:,\s*{NAME}){{0,2}})\s*[–—-]",
-                    rf"\(\s*born\s+{DATE}\s+(?:in\s+)?({NAME}(?:,\s*{NAME}){{0,2}})",
+                    rf"\(\s*(?:[Bb]orn\s+)?{DATE}\s*,?\s*(?:in\s+)?({NAME}(?:,\s*{NAME}){{0,2}})\s*[–—-]",
+                    rf"\(\s*[Bb]orn\s+{DATE}\s+(?:in\s+)?({NAME}(?:,\s*{NAME}){{0,2}})",
                     rf"\bBorn\s+(?:as\s+{NAME}\s+)?in\s+({NAME}(?:,\s*{NAME}){{0,2}})",
                     rf"\bborn\s+(?:near|outside)\s+(?:the\s+(?:village|town|city)\s+)?({NAME}(?:,\s*{NAME}){{0,2}})"),
     "death_place": (rf"\bdied\s+(?:on\s+)?(?:{DATE}\s*,?\s*)?(?:[^.()]{{0,40}}?\s)?(?:in|at)\s+({NAME}(?:,\s*{NAME}){{0,3}})",
                     rf"[–—-]\s*{DATE}\s*,?\s*(?:in\s+)?({NAME}(?:,\s*{NAME}){{0,2}})\s*\)"),
-    "birth_date": (rf"\(\s*(?:born\s+|b\.\s*)?({DATE})", rf"\bborn\s+(?:on\s+)?(?:\w+\s+){{0,2}}?({DATE})"),
-    "death_date": (rf"[–—-]\s*({DATE})[^()]{{0,60}}\)", rf"\(\s*(?:died|d\.)\s+({DATE})", rf"\bdied\s+(?:on\s+)?({DATE})"),
+    "birth_date": (rf"\(\s*(?:[Bb]orn\s+|b\.\s*)?({DATE})", rf"^[^()]{{0,200}}\((?:[^()]{{0,80}}?[;,]\s*)?(?:[Bb]orn\s+)?({DATE})", rf"\bborn\s+(?:on\s+)?(?:\w+\s+){{0,2}}?({DATE})"),
+    "death_date": (rf"[–—-]\s*({DATE})[^()]{{0,60}}\)", rf"\(\s*(?:[Dd]ied|d\.)\s+({DATE})", rf"\bdied\s+(?:on\s+)?({DATE})"),
     "cause_of_death": (r"\bdied\s+(?:of|from)\s+(?:an?\s+|the\s+)?([a-z][a-z\s-]{2,40}?)(?=[,.;]|\s+(?:in|on|at|aged)\b)",
                        r"\bdiagnosed\s+with\s+([a-z][a-z\s-]{2,40}?)(?=[,.;]|\s+in\b)",
                        r"([a-z][a-z\s-]{2,40}?)\s+claimed\s+(?:[Hh]is|[Hh]er|[Tt]heir)\s+li(?:fe|ves)"),
-    "workplace": (rf"\b(?:taught|teaches|worked|works|working|employed|lectured|professor|instructor|hired)\b[^.]{{0,50}}?"
+    "workplace": (rf"\b(?:[Tt]aught|teaches|[Ww]orked|works|working|employed|lectured|professor|instructor|hired)\b[^.]{{0,50}}?"
                   rf"\b(?:at|for|by)\s+(?:the\s+)?({NAME})",),
-    "education": (rf"\b(?:studied|graduated|educated|attended|studies|enrolled)\b[^.]{{0,40}}?\b(?:at|from|in)\s+"
+    "education": (rf"\b(?:[Ss]tudied|[Gg]raduated|[Ee]ducated|[Aa]ttended|studies|enrolled)\b[^.]{{0,40}}?\b(?:at|from|in)\s+"
                   rf"(?:the\s+)?({NAME})",),
     "detention": (rf"\b(?:prison|jail|detained|imprisoned|incarcerated|served|held)\b[^.]{{0,80}}?\b(?:at|in)\s+"
                   rf"(?:the\s+)?({NAME}(?:\s*[–—-]\s*{NAME})?)",),
@@ -479,6 +494,8 @@ def _own_date(p: Passage, attribute: str) -> Value | None:
     return Value(m[1], p.sentence_at(m.start(1)), p.hit, key)
 
 
+LEAD_CHARS = 400
+"""Characters of a passage's opening read for what its subject is."""
 _LEAD_KIND = re.compile(r"\b(?:is|was|are|were)\s+(?:a|an|the)\s+((?:[\w'-]+\s+){0,6}?)(?:[a-z-]+)\b")
 
 
@@ -487,14 +504,15 @@ def _country(p: Passage) -> Value | None:
     ("was a Swedish politician", "is a 1935 British film"), else the countries the opening sentence names
     ("a village in … Province, Iran")."""
     lead = p.sentences[0] if p.sentences else p.text
-    m = _LEAD_KIND.search(lead)
+    # the opening's "is a …" phrase, past a sentence mark inside a name ("DJ Clue?, is an American …")
+    m = _LEAD_KIND.search(p.text[:LEAD_CHARS])
     if m is not None:
         words = m[1]
         found = countries_in(words)
         if found:
             spans = [m2.span() for m2 in _COUNTRY_RE.finditer(words)]
             shown = words[spans[0][0]:spans[-1][1]]
-            return Value(shown, lead, p.hit, countries=tuple(found))
+            return Value(shown, p.sentence_at(m.start(1)), p.hit, countries=tuple(found))
     found = countries_in(lead)
     if found:
         return Value(found[0], lead, p.hit, countries=(found[0],))
@@ -532,12 +550,12 @@ def relations_in(text: str, subject_at: int, subject_end: int | None = None) -> 
     return tuple(r for _, parts in found for r in parts)
 
 
-def subject_in(question: str, passages: Sequence[Passage]) -> tuple[Passage, int, int] | None:
-    """The retrieved passage whose title the question writes out as a name (capitalised where it starts: not
-    the passage titled "Place of birth" for "the place of birth of …"), the longest, and where."""
+def subjects_in(question: str, passages: Sequence[Passage]) -> list[tuple[Passage, int, int]]:
+    """The retrieved passages whose title the question writes out as a name (capitalised where it starts: not
+    the passage titled "Place of birth" for "the place of birth of …"), the longest first, and where."""
     folded = normalize(question)
     aligned = len(folded) == len(question)
-    best: tuple[int, Passage, int] | None = None
+    found: dict[int, tuple[Passage, int, int]] = {}
     for p in passages:
         for t in p.names:
             if len(t) < 3:
@@ -545,10 +563,16 @@ def subject_in(question: str, passages: Sequence[Passage]) -> tuple[Passage, int
             for m in re.finditer(rf"(?<![\w]){re.escape(t)}(?![\w])", folded):
                 if aligned and not (question[m.start()].isupper() or question[m.start()].isdigit()):
                     continue
-                if best is None or len(t) > best[0]:
-                    best = (len(t), p, m.start())
+                if p.hit not in found or len(t) > found[p.hit][2] - found[p.hit][1]:
+                    found[p.hit] = (p, m.start(), m.end())
                 break
-    return (best[1], best[2], best[2] + best[0]) if best else None
+    return sorted(found.values(), key=lambda f: (f[1] - f[2], f[0].hit))
+
+
+def subject_in(question: str, passages: Sequence[Passage]) -> tuple[Passage, int, int] | None:
+    """The longest of ``subjects_in``."""
+    found = subjects_in(question, passages)
+    return found[0] if found else None
 
 
 @dataclass
@@ -568,20 +592,19 @@ def follow(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = 
     if has_han(question):
         return None
     passages = passages_of(hits, full=full, lookup=lookup)
-    found = subject_in(question, passages)
-    if found is None:
-        return None
-    start, at, end = found
-    relations = relations_in(normalize(question), at, end)
-    if not relations:
-        return None
     attribute = asked_of(question)
     if attribute is None and not _WHO.search(question):
         return None  # the entity itself answers only a question for a person
-    walked = _walk(start, relations, attribute, passages)
-    if walked is not None:
-        walked.hits = passages.hits
-    return walked
+    # the subject the relations start from: the longest name first, the next when its chain breaks ("Am I
+    # Wrong (Étienne de Crécy song)": the song, not the name in its brackets)
+    for start, at, end in subjects_in(question, passages)[:3]:
+        relations = relations_in(normalize(question), at, end)
+        if not relations:
+            continue
+        if (walked := _walk(start, relations, attribute, passages)) is not None:
+            walked.hits = passages.hits
+            return walked
+    return None
 
 
 _WHO = re.compile(r"^\s*(?:who|whom|whose)\b|\bwhat\s+is\s+the\s+name\b", re.I)
@@ -591,16 +614,15 @@ def _walk(start: Passage, relations: Sequence[str], attribute: str | None,
           passages: Passages) -> Followed | None:
     current, steps, name = start, [], start.title
     for i, relation in enumerate(relations):
-        hop = related(current, relation, passages, name)
+        hop = next_hop(current, relation, passages, name)
         if hop is None:
             return None
-        name, sentence = hop
+        name, sentence, nxt = hop
         steps.append((current.hit, sentence))
         last = i == len(relations) - 1
-        nxt = passage_named(passages, name, exclude=current.hit, lookup=True)
         if last and attribute is None:
-            shown = next((s for s in _NAME_RE.findall(sentence) if _fold(s) == name), None) or _title_case(name)
-            return Followed(answer=shown, steps=steps)
+            m = re.search(re.escape(name), sentence, re.IGNORECASE)
+            return Followed(answer=m[0] if m else _title_case(name), steps=steps)
         if nxt is None:
             return None
         current = nxt
@@ -654,12 +676,11 @@ def _side_value(name: str, relations: Sequence[str], attribute: str,
     steps: list[tuple[int, str]] = []
     current, subject = p, p.title
     for relation in relations:
-        hop = related(current, relation, passages, subject)
+        hop = next_hop(current, relation, passages, subject)
         if hop is None:
             return None
-        subject, sentence = hop
+        subject, sentence, nxt = hop
         steps.append((current.hit, sentence))
-        nxt = passage_named(passages, subject, exclude=current.hit, lookup=True)
         if nxt is None:
             return None
         current = nxt
