@@ -310,6 +310,10 @@ _COMPILED = {r: tuple(re.compile(p) for p in ps) for r, ps in RELATIONS.items()}
 _GENDERED = {"husband": "spouse", "wife": "spouse"}
 
 
+_HONORIFIC = re.compile(r"^(?:(?:King|Queen|Emperor|Empress|Prince|Princess|Pope|Sir|Lord|Lady|Duke|Duchess|Count|"
+                        r"Countess|General|President|Professor|Dr\.|Hetman|Sultan|Emir|Tsar|Czar)\s+)+(?=[A-Z])")
+
+
 def candidates_of(p: Passage, relation: str, passages: Sequence[Passage], subject: str) -> list[tuple[str, str]]:
     """Every entity a passage names for a relation (a retrieved passage's title first, then in the order of
     the relation's wordings and of the text), each once, with its sentence."""
@@ -317,6 +321,7 @@ def candidates_of(p: Passage, relation: str, passages: Sequence[Passage], subjec
     for rank, pattern in enumerate(_COMPILED[relation]):
         for m in pattern.finditer(p.text):
             for start, name in _names_from(p.text, m.start(1), m[1]):
+                name = _HONORIFIC.sub("", name)  # "Emperor Lothair I": the passage is "Lothair I"
                 if not name or _fold(name) in (subject, p.title) or _fold(name) in p.names:
                     continue
                 target = passage_named(passages, name, exclude=p.hit)
@@ -402,8 +407,8 @@ _ATTR_COMPILED = {a: tuple(re.compile(p) for p in ps) for a, ps in _ATTR_PATTERN
 
 ASKED: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("lifespan", re.compile(r"\blived\s+longer\b|\blonger\s+li(?:fe|ved)\b|\bshorter\s+li(?:fe|ved)\b", re.I)),
-    ("birth_place", re.compile(r"\bplace\s+of\s+birth\b|\bbirth\s*place\b|\bwhere\b[^?]*\bborn\b|\bborn\s+where\b", re.I)),
-    ("death_place", re.compile(r"\bplace\s+of\s+death\b|\bwhere\b[^?]*\b(?:die|died)\b|\bburial\s+place\b", re.I)),
+    ("birth_place", re.compile(r"\bborn\s+in\s+the\s+same\b|\bsame\s+(?:place|city|town)\s+of\s+birth\b|\bplace\s+of\s+birth\b|\bbirth\s*place\b|\bwhere\b[^?]*\bborn\b|\bborn\s+where\b", re.I)),
+    ("death_place", re.compile(r"\bdied\s+in\s+the\s+same\b|\bplace\s+of\s+death\b|\bwhere\b[^?]*\b(?:die|died)\b|\bburial\s+place\b", re.I)),
     ("burial", re.compile(r"\bwhere\b[^?]*\bburied\b", re.I)),
     ("cause_of_death", re.compile(r"\bwhy\b[^?]*\bdie\b|\bcause\s+of\s+death\b|\bwhat\b[^?]*\bdie\s+of\b", re.I)),
     ("birth_date", re.compile(r"\bdate\s+of\s+birth\b|\bbirth\s*date\b|\bwhen\b[^?]*\bborn\b|\bborn\s+(?:first|later|"
@@ -668,6 +673,22 @@ class Compared:
     hits: list[Hit] = field(default_factory=list)
 
 
+_KINDS = r"(?:film|movie|song|album|book|novel|band|opera|play|single|magazine|series|documentary)"
+_SIDE_HEAD = re.compile(r"^(?:the\s+)?((?:(?:" + "|".join(sorted(RELATION_WORDS, key=len, reverse=True))
+                        + rf")\s+of\s+(?:the\s+)?(?:{_KINDS}s?\s+)?)+)")
+_KIND_HEAD = re.compile(rf"^(?:the\s+)?{_KINDS}\s+(?=[A-Z0-9\"'“])")
+
+
+def side_of(side: str) -> tuple[str, tuple[str, ...]]:
+    """A side of a comparison as its name and the relations the side itself names ("the director of film
+    X": X, (director,)); "film X" is X."""
+    rels: tuple[str, ...] = ()
+    if (m := _SIDE_HEAD.match(side)) is not None:
+        rels = tuple(reversed(relations_in(normalize(m[1]), 0)))
+        side = side[m.end():]
+    return _KIND_HEAD.sub("", side).strip(" ,"), rels
+
+
 def _side_value(name: str, relations: Sequence[str], attribute: str,
                 passages: Passages) -> tuple[str, Value, list[tuple[int, str]]] | None:
     p = passage_named(passages, name, lookup=True)
@@ -711,7 +732,8 @@ def compare(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None =
     bare = folded.replace(normalize(pair[0]), " ").replace(normalize(pair[1]), " ")
     relations = relations_in(bare, len(bare))  # the relation words outside the two names
     relations = tuple(reversed(relations))
-    sides = [_side_value(n, relations, attribute, passages) for n in pair]
+    named = [side_of(n) for n in pair]
+    sides = [_side_value(n, own or relations, attribute, passages) for n, own in named]
     if any(s is None for s in sides):
         return None
     (a_name, a, a_steps), (b_name, b, b_steps) = sides  # type: ignore[misc]
@@ -749,7 +771,8 @@ _SAME = re.compile(r"\b(?:same|both)\b", re.I)
 _BOTH_PAIR = (
     re.compile(r"\b(?:are|were|do|does|did|is)\s+(?:both\s+)?(?:the\s+)?(?:(?:films?|movies?|songs?|directors?|people|"
                r"places?)\s+(?:of\s+(?:the\s+)?(?:films?|movies?)\s+)?)?(.+?)\s+and\s+(.+?)\s*,?\s+(?:both\s+)?"
-               r"(?:located|from|of|share|have|originate|originated|born|in|the\s+same|have\s+the|hold)\b", re.I),
+               r"(?:located|from|share|have|originate|originated|born|died|hold|(?:of|in)\s+the\s+same|the\s+same)\b",
+               re.I),
     re.compile(r"\bboth\s+(?:(?:films?|movies?|directors?|songs?)\s+(?:of\s+(?:films?|movies?)\s+)?)?(.+?)\s+and\s+"
                r"(.+?)\s*,?\s+(?:have|share|are|were|located|from|originate|born)\b", re.I),
 )
@@ -765,8 +788,10 @@ def same_pair(question: str) -> tuple[str, str] | None:
 def same_country(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = None,
                  lookup: Lookup | None = None) -> Compared | None:
     """Yes or no for "Are A and B (both) in the same country?" / "Do the directors of A and B share a
-    nationality?": each side's country (through the side's relation chain), compared."""
-    if has_han(question) or not _SAME.search(question) or asked_of(question) != "country":
+    nationality?" / "Were A and B born in the same place?": each side's country or place (through the side's
+    relation chain), compared."""
+    attribute = "country" if re.search(r"\bsame\s+(?:country|nationality)\b", question, re.I) else asked_of(question)
+    if has_han(question) or not _SAME.search(question) or attribute not in ("country", "birth_place", "death_place"):
         return None
     pair = same_pair(question)
     if pair is None:
@@ -775,11 +800,15 @@ def same_country(question: str, hits: Sequence[Hit], full: Mapping[str, str] | N
     folded = normalize(question)
     bare = folded.replace(normalize(pair[0]), " ").replace(normalize(pair[1]), " ")
     relations = tuple(dict.fromkeys(relations_in(bare, 0)))
-    sides = [_side_value(n, relations, "country", passages) for n in pair]
+    named = [side_of(n) for n in pair]
+    sides = [_side_value(n, own or relations, attribute, passages) for n, own in named]
     if any(s is None for s in sides):
         return None
     (a_name, a, a_steps), (b_name, b, b_steps) = sides  # type: ignore[misc]
-    same = bool(set(a.countries) & set(b.countries))
+    if attribute == "country":
+        same = bool(set(a.countries) & set(b.countries))
+    else:  # a place: the same town ("Rome, Italy" and "Rome"), not only the same country
+        same = _fold(a.text.split(",")[0]) == _fold(b.text.split(",")[0])
     word = "Yes" if same else "No"
     lead = f"{word}: {a_name} — {a.text}; {b_name} — {b.text}."
     return Compared(answer=word, lead=lead, steps=[*a_steps, *b_steps], hits=passages.hits)

@@ -137,3 +137,32 @@ async def test_a_store_failure_while_following_a_chain_is_a_degradation(tmp_path
                              runtime(make_context(tmp_path, index=index)))
     assert "write_answer" in out.get("degraded", [])
     assert out.get("answer_span") != "Aarhus"
+
+
+def test_sides_named_through_a_relation_and_the_same_birthplace() -> None:
+    films = [
+        hit("f1#0", "Cold Ledger is a 1961 crime film directed by Amos Fenwick.", title="Cold Ledger"),
+        hit("f2#0", "Salt Road is a 1970 drama directed by Iris Moat.", title="Salt Road"),
+        hit("p1#0", "Amos Fenwick (4 April 1910 – 1980) was an English film director, born in Leeds.",
+            title="Amos Fenwick"),
+        hit("p2#0", "Iris Moat (born 1938 in Leeds, West Yorkshire) is a British director.", title="Iris Moat"),
+    ]
+    older = chains.compare("Who was born first, the director of film Cold Ledger or the director of film Salt Road?",
+                           films)
+    assert older is not None and older.answer == "Cold Ledger"
+    place = chains.same_country("Were the director of film Cold Ledger and the director of film Salt Road born in "
+                                "the same place?", films)
+    assert place is not None and place.answer == "Yes"
+
+
+def test_a_style_before_a_name_is_not_part_of_it() -> None:
+    hits = [
+        hit("ode#0", "Odelric II (died 901) was a count of the Vardens, the son of Emperor Aldo III and Berta of "
+                     "Lusk.", title="Odelric II"),
+        hit("berta#0", "Berta of Lusk (830 – 12 May 889) was a noblewoman of the Vardens.", title="Berta of Lusk"),
+        hit("aldo#0", "Aldo III (800 – 870) was emperor of the Vardens.", title="Aldo III"),
+    ]
+    mother = chains.follow("When did Odelric II's mother die?", hits)
+    assert mother is not None and mother.answer == "12 May 889"
+    father = chains.follow("When did Odelric II's father die?", hits)
+    assert father is not None and father.answer == "870"
