@@ -459,8 +459,8 @@ def value_of(p: Passage, attribute: str) -> Value | None:
             text = _trim(m[1]) if attribute not in ("birth_date", "death_date") else m[1].strip()
             if not text or _fold(text) in p.names:
                 continue
-            if attribute == "death_date" and (born := _first_life_date(p.text)) is not None \
-                    and date_key(text) == born:
+            if attribute == "death_date" and (first := _first_life_date(p.text)) is not None \
+                    and date_key(text) == first:
                 continue
             key = date_key(text) if attribute.endswith("_date") else None
             if attribute.endswith("_date") and key is None:

@@ -147,10 +147,13 @@ async def _chained(ctx: RagContext, q: Question, hits: list[Hit]) -> tuple[tuple
     if not chains.wanted(q.text):
         return None, False
     index = ctx.index
+    # the store's chunks of a document, where it offers them (not part of the search protocol: a search-only
+    # index gives the chains the hits alone)
+    chunks_of = getattr(index, "document_chunks", None)
 
     def whole(doc_id: str) -> str | None:
-        parts = index.document_chunks(doc_id) or []
-        return chains.merged([c.text for c in sorted(parts, key=lambda c: c.chunk_index)]) or None
+        parts = chunks_of(doc_id) if callable(chunks_of) else None
+        return chains.merged([c.text for c in sorted(parts or [], key=lambda c: c.chunk_index)]) or None
 
     def lookup(name: str) -> list[Hit]:
         found = [h for h in index.search_bm25(name, filter=None, limit=LOOKUP_HITS) if chains.same_name(h.title, name)]
