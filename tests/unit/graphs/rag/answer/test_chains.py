@@ -166,3 +166,24 @@ def test_a_style_before_a_name_is_not_part_of_it() -> None:
     assert mother is not None and mother.answer == "12 May 889"
     father = chains.follow("When did Odelric II's father die?", hits)
     assert father is not None and father.answer == "870"
+
+
+def test_other_wordings_of_the_same_relations() -> None:
+    hits = [
+        hit("m#0", "Night Ferry is a 1984 thriller directed and produced by Rosa Lind, with a score by Oren Malk.",
+            title="Night Ferry"),
+        hit("r#0", "Rosa Lind (1940 – 2001) was a Swiss director. Her father was the sculptor Emil Lind. In 1966 "
+                   "she married Paul Arnaud. They had two children, Nora Arnaud and Felix Arnaud.", title="Rosa Lind"),
+        hit("o#0", "Oren Malk is a composer and a native of Haifa.", title="Oren Malk"),
+        hit("e#0", "Emil Lind (1901 – 1977) was a Swiss sculptor who died in Basel.", title="Emil Lind"),
+    ]
+    cases = {
+        "Who is the father of the director of film Night Ferry?": "Emil Lind",
+        "Who is the spouse of the director of Night Ferry?": "Paul Arnaud",
+        "Who is the child of the director of Night Ferry?": "Nora Arnaud",
+        "Where was the composer of Night Ferry born?": "Haifa",
+        "Where did the director of Night Ferry's father die?": "Basel",
+    }
+    for question, expected in cases.items():
+        found = chains.follow(question, hits)
+        assert found is not None and found.answer == expected, question
