@@ -175,6 +175,8 @@ def wanted(question: str) -> bool:
 Lookup = Callable[[str], Sequence[Hit]]
 """Finds the passage about a name the retrieval did not bring (a search of the index by the name): the next
 hop of a chain, looked up as the planner's sub-question "what is X's passage" would."""
+Fetch = Callable[[str], str | None]
+"""A document's whole text by its id (its chunks in order), None when the store has none."""
 LOOKUPS = 4
 """Names looked up per question at most."""
 
@@ -182,11 +184,29 @@ LOOKUPS = 4
 class Passages(list[Passage]):
     """The passages a chain reads, the hits they are (extended by the passages looked up) and the lookup."""
 
-    def __init__(self, items: Sequence[Passage], hits: Sequence[Hit], lookup: Lookup | None = None) -> None:
+    def __init__(self, items: Sequence[Passage], hits: Sequence[Hit], lookup: Lookup | None = None,
+                 fetch: Fetch | None = None) -> None:
         super().__init__(items)
         self.hits = list(hits)
         self.lookup = lookup
         self.looked: set[str] = set()
+        self.fetch = fetch
+        self.fetched: set[int] = set()
+
+    def complete(self, p: Passage) -> Passage | None:
+        """The passage as its whole document, when only a chunk of it was read and the document is longer (the
+        chunk retrieved for a person is often not the one whose opening states the birth); None otherwise."""
+        if self.fetch is None or p.hit in self.fetched or p.hit >= len(self.hits):
+            return None
+        self.fetched.add(p.hit)
+        text = self.fetch(self.hits[p.hit].doc_id)
+        if not text or len(text) <= len(p.text):
+            return None
+        whole = _passage(p.hit, self.hits[p.hit], text)
+        for i, q in enumerate(self):
+            if q.hit == p.hit:
+                self[i] = whole
+        return whole
 
     def look_up(self, name: str) -> bool:
         """Add the passages the lookup finds for a name; whether any was added."""
@@ -207,9 +227,11 @@ class Passages(list[Passage]):
 
 
 def passages_of(hits: Sequence[Hit], limit: int = PASSAGES, full: Mapping[str, str] | None = None,
-                lookup: Lookup | None = None) -> Passages:
-    """The passages the chains read: the hits' documents as a whole where ``full`` has them, else the hits."""
-    return Passages([_passage(n, h, (full or {}).get(h.doc_id)) for n, h in enumerate(hits[:limit])], hits, lookup)
+                lookup: Lookup | None = None, fetch: Fetch | None = None) -> Passages:
+    """The passages the chains read: the hits' documents as a whole where ``full`` has them, else the hits
+    (``fetch`` completes one when a hop or the attribute is not in its chunk)."""
+    return Passages([_passage(n, h, (full or {}).get(h.doc_id)) for n, h in enumerate(hits[:limit])], hits, lookup,
+                    fetch)
 
 
 def _passage(n: int, h: Hit, whole: str | None) -> Passage:
@@ -595,12 +617,12 @@ class Followed:
 
 
 def follow(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = None,
-           lookup: Lookup | None = None) -> Followed | None:
+           lookup: Lookup | None = None, fetch: Fetch | None = None) -> Followed | None:
     """A relation chain followed from the question's subject to the asked attribute, or None when the question
     names no relation, or any hop is not found in the retrieved passages."""
     if has_han(question):
         return None
-    passages = passages_of(hits, full=full, lookup=lookup)
+    passages = passages_of(hits, full=full, lookup=lookup, fetch=fetch)
     attribute = asked_of(question)
     if attribute is None and not _WHO.search(question):
         return None  # the entity itself answers only a question for a person
@@ -624,6 +646,8 @@ def _walk(start: Passage, relations: Sequence[str], attribute: str | None,
     current, steps, name = start, [], start.title
     for i, relation in enumerate(relations):
         hop = next_hop(current, relation, passages, name)
+        if hop is None and (whole := passages.complete(current)) is not None:
+            current, hop = whole, next_hop(whole, relation, passages, name)
         if hop is None:
             return None
         name, sentence, nxt = hop
@@ -635,11 +659,19 @@ def _walk(start: Passage, relations: Sequence[str], attribute: str | None,
         if nxt is None:
             return None
         current = nxt
-    value = value_of(current, attribute) if attribute else None
+    value = _value_in(current, attribute, passages) if attribute else None
     if value is None:
         return None
     steps.append((current.hit, value.sentence))
     return Followed(answer=value.text, steps=steps)
+
+
+def _value_in(p: Passage, attribute: str, passages: Passages) -> Value | None:
+    """The attribute's value in the passage, else in its whole document."""
+    value = value_of(p, attribute)
+    if value is None and (whole := passages.complete(p)) is not None:
+        value = value_of(whole, attribute)
+    return value
 
 
 def _title_case(name: str) -> str:
@@ -702,6 +734,8 @@ def _side_value(name: str, relations: Sequence[str], attribute: str,
     current, subject = p, p.title
     for relation in relations:
         hop = next_hop(current, relation, passages, subject)
+        if hop is None and (whole := passages.complete(current)) is not None:
+            current, hop = whole, next_hop(whole, relation, passages, subject)
         if hop is None:
             return None
         subject, sentence, nxt = hop
@@ -709,7 +743,7 @@ def _side_value(name: str, relations: Sequence[str], attribute: str,
         if nxt is None:
             return None
         current = nxt
-    value = value_of(current, attribute)
+    value = _value_in(current, attribute, passages)
     if value is None:
         return None
     steps.append((current.hit, value.sentence))
@@ -723,7 +757,7 @@ def _shown_name(name: str, p: Passage) -> str:
 
 
 def compare(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = None,
-            lookup: Lookup | None = None) -> Compared | None:
+            lookup: Lookup | None = None, fetch: Fetch | None = None) -> Compared | None:
     """A comparison of two entities by a dated (or lifespan) attribute, through each side's relation chain."""
     if has_han(question):
         return None
@@ -731,7 +765,7 @@ def compare(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None =
     attribute = asked_of(question)
     if pair is None or attribute not in ("birth_date", "death_date", "release_date", "founded_date", "lifespan"):
         return None
-    passages = passages_of(hits, full=full, lookup=lookup)
+    passages = passages_of(hits, full=full, lookup=lookup, fetch=fetch)
     folded = normalize(question)
     bare = folded.replace(normalize(pair[0]), " ").replace(normalize(pair[1]), " ")
     relations = relations_in(bare, len(bare))  # the relation words outside the two names
@@ -790,7 +824,7 @@ def same_pair(question: str) -> tuple[str, str] | None:
 
 
 def same_country(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = None,
-                 lookup: Lookup | None = None) -> Compared | None:
+                 lookup: Lookup | None = None, fetch: Fetch | None = None) -> Compared | None:
     """Yes or no for "Are A and B (both) in the same country?" / "Do the directors of A and B share a
     nationality?" / "Were A and B born in the same place?": each side's country or place (through the side's
     relation chain), compared."""
@@ -800,7 +834,7 @@ def same_country(question: str, hits: Sequence[Hit], full: Mapping[str, str] | N
     pair = same_pair(question)
     if pair is None:
         return None
-    passages = passages_of(hits, full=full, lookup=lookup)
+    passages = passages_of(hits, full=full, lookup=lookup, fetch=fetch)
     folded = normalize(question)
     bare = folded.replace(normalize(pair[0]), " ").replace(normalize(pair[1]), " ")
     relations = tuple(dict.fromkeys(relations_in(bare, 0)))

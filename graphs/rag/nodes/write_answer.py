@@ -160,8 +160,8 @@ async def _chained(ctx: RagContext, q: Question, hits: list[Hit]) -> tuple[tuple
         return [h.model_copy(update={"text": whole(h.doc_id) or h.text}) for h in found[:1]]
 
     def run() -> tuple[Written, list[Hit]] | None:
-        full = {d: t for d in dict.fromkeys(h.doc_id for h in hits[: chains.PASSAGES]) if (t := whole(d))}
-        return multihop(q, hits, has_han(q.text), full, lookup)
+        # a passage's whole document is read only when a hop or the attribute is not in the chunk retrieved
+        return multihop(q, hits, has_han(q.text), None, lookup, whole)
 
     try:
         return await asyncio.to_thread(run), False

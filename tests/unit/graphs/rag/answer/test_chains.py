@@ -187,3 +187,17 @@ def test_other_wordings_of_the_same_relations() -> None:
     for question, expected in cases.items():
         found = chains.follow(question, hits)
         assert found is not None and found.answer == expected, question
+
+
+def test_a_later_chunk_is_completed_by_its_document_only_when_needed() -> None:
+    later = hit("brandt#2", "In 1980 she received a lifetime award from the Danish Film Institute.", title="Ottilie Brandt")
+    fetched: list[str] = []
+
+    def fetch(doc_id: str) -> str | None:
+        fetched.append(doc_id)
+        return BRANDT.text + " " + later.text if doc_id == "brandt" else None
+
+    found = chains.follow("Where was the director of film The Glass Harbour born?", [GLASS, later], fetch=fetch)
+    assert found is not None and found.answer == "Aarhus" and fetched == ["brandt"]
+    # the film's chunk states its director: its document is not fetched
+    assert "glass" not in fetched
