@@ -5,10 +5,11 @@ a list gathered across passages), then the supporting sentences, each with its c
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from graphs.domain import Citation, Hit
+from graphs.rag.answer import chains
 from graphs.rag.answer.evidence import Evidence, Sentence, anchored, sentences_of
 from graphs.rag.answer.question import (
     CODE,
@@ -58,8 +59,12 @@ def _body(sentences: Iterable[Sentence]) -> list[str]:
     return [f"{s.text}[{s.hit + 1}]" for s in sorted(unique.values(), key=lambda s: (s.hit, s.position))]
 
 
-def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chinese: bool) -> Written:
-    """The short answer first, then the supporting sentence(s), each with its citation."""
+def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chinese: bool,
+               chained: Written | None = None) -> Written:
+    """The short answer first, then the supporting sentence(s), each with its citation (``chained``: a
+    relation chain's answer, ``multihop``, when one was followed)."""
+    if chained is not None:
+        return chained
     verdict = verdict_of(q, evidence, chinese)
     if verdict is not None:
         used = [s.sentence for s in verdict.sides if s.sentence is not None]
@@ -121,3 +126,32 @@ def gather(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chine
     span = ("、" if chinese else ", ").join(names)
     return Written(text=_join([_lead(span, chinese), *_body(shown)]), span=span,
                    citations=_cite(hits, [s.hit for s in shown]))
+
+
+def multihop(q: Question, hits: Sequence[Hit], chinese: bool, full: Mapping[str, str] | None = None,
+             lookup: chains.Lookup | None = None, fetch: chains.Fetch | None = None
+             ) -> tuple[Written, list[Hit]] | None:
+    """A multi-hop answer read as a relation chain (``graphs.rag.answer.chains``): a comparison of two
+    entities by a dated attribute through each side's chain, "the same country" of two entities, or the asked
+    attribute at the end of the question's relations; every hop's sentence cited. None when the question is
+    not of these shapes or a hop is not found (the evidence-based writer answers then). ``full``: the hits'
+    whole documents by id, where fetched (``fetch``: one fetched when a hop is not in its chunk); ``lookup``: finds the passage of a hop's entity the retrieval did not
+    bring, which then joins the hits returned with the answer (its citations number them)."""
+    if chinese:
+        return None
+    found = chains.compare(q.text, hits, full, lookup, fetch)
+    if found is None and q.kind == "yes_no":
+        found = chains.same_country(q.text, hits, full, lookup, fetch)
+    if found is not None:
+        steps, span, lead, used = found.steps, found.answer, found.lead, found.hits
+    elif q.kind not in ("yes_no", "comparison", "list") and (
+            followed := chains.follow(q.text, hits, full, lookup, fetch)) is not None:
+        steps, span, lead, used = followed.steps, followed.answer, followed.answer, followed.hits
+    else:
+        return None
+    every = used or list(hits)
+    shown = list(dict.fromkeys(steps))
+    body = [f"{text}[{n + 1}]" for n, text in shown]
+    written = Written(text=_join([_lead(lead, chinese), *body]), span=span,
+                      citations=_cite(every, [n for n, _ in shown]))
+    return written, every

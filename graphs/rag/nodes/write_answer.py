@@ -12,12 +12,13 @@ from langgraph.runtime import Runtime
 from graphs.domain import Answerability, Contradiction, Hit
 from graphs.llm import LLM_ERRORS, text_call
 from graphs.prompts import fenced
+from graphs.rag.answer import chains
 from graphs.rag.answer.answerability import EMBEDDER_ERRORS, calibrated
 from graphs.rag.answer.calibration import asked_of, similarities, to_find
 from graphs.rag.answer.check import Draft
 from graphs.rag.answer.citations import attribute, cited
 from graphs.rag.answer.evidence import Evidence, by_meaning, find_evidence, in_other_language, other_language
-from graphs.rag.answer.extractive import extractive
+from graphs.rag.answer.extractive import Written, extractive, multihop
 from graphs.rag.answer.question import Question, question_of
 from graphs.rag.answer.replies import finish, not_found
 from graphs.rag.answer.verdicts import verdict_of
@@ -25,6 +26,7 @@ from graphs.rag.context import RagContext
 from graphs.rag.contradictions import contradictions_in
 from graphs.rag.registry import NodeSpec
 from graphs.rag.state import RagState, RagUpdate
+from graphs.stores.base import StoreError
 from graphs.text.answer_types import expected_answer
 from graphs.text.normalize import has_han
 from graphs.text.question_shapes import arithmetic, trivial
@@ -103,11 +105,21 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     judged = [await calibrated(q, hits, view, ctx.embedder, state.get("min_answerability"),
                                query_vector=state.get("query_vector")) for view in views]
     assessment, evidence, failed = max(judged, key=lambda j: (j[0].decision == "answerable", j[0].score))
-    degraded: RagUpdate = {"degraded": ["write_answer"]} if failed or lost else {}
+    chained, unread = await _chained(ctx, q, hits)
+    degraded: RagUpdate = {"degraded": ["write_answer"]} if failed or lost or unread else {}
+    looked: RagUpdate = {}
+    if chained is not None and len(chained[1]) > len(hits):
+        hits = chained[1]  # the passages a chain looked up join the ranked hits its citations number
+        looked = {"ranked": hits}
+    if assessment.decision == "not_found" and chained is not None:
+        # a relation chain followed hop by hop through the passages (each hop's sentence found) answers
+        assessment = assessment.model_copy(update={
+            "decision": "answerable", "decided_by": "rule",
+            "reason": "a relation chain followed: each hop and the asked attribute stated in the passages"})
     if assessment.decision == "not_found":
         return {**not_found(question, hits, assessment), **degraded}
     conflicts = contradictions_in(state, hits)
-    found: RagUpdate = {"contradictions": conflicts} if conflicts else {}
+    found: RagUpdate = {**looked, "contradictions": conflicts} if conflicts else looked
     chinese = has_han(question)
     if ctx.llm is not None:
         messages = _writer_messages(ctx, question, hits, conflicts, to_find(q, asked_of(q)))
@@ -115,16 +127,51 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
             answer = await text_call(ctx.llm, messages, ctx.limits.llm_timeout_s)
         except LLM_ERRORS as exc:
             log.warning("write_answer: LLM failed (%s); writing an extractive answer", type(exc).__name__)
-            return {**_extractive(state, q, hits, evidence, assessment, conflicts, chinese),
+            return {**_extractive(state, q, hits, evidence, assessment, conflicts, chinese, chained),
                     "degraded": ["write_answer"], "llm_calls": 1, **found}
         # the draft goes to check_answer, which keeps only what the passages it cites support
         attributed = attribute(answer, hits)
         draft = Draft(raw=answer, text=attributed, verdict=verdict_of(q, evidence, chinese),
-                      fallback=dict(_extractive(state, q, hits, evidence, assessment, conflicts, chinese)))
+                      fallback=dict(_extractive(state, q, hits, evidence, assessment, conflicts, chinese, chained)))
         return {"answer": attributed, "answer_span": None, "answerability": assessment,
                 "citations": cited(attributed, hits), "answer_mode": "llm", "status": "answered", "draft": draft,
                 "llm_calls": 1, **found, **degraded}
-    return {**_extractive(state, q, hits, evidence, assessment, conflicts, chinese), **found, **degraded}
+    return {**_extractive(state, q, hits, evidence, assessment, conflicts, chinese, chained), **found, **degraded}
+
+
+async def _chained(ctx: RagContext, q: Question, hits: list[Hit]) -> tuple[tuple[Written, list[Hit]] | None, bool]:
+    """A relation chain's answer (``multihop``) for a question the chains read (``chains.wanted``), reading
+    the hits' whole documents (the chunk retrieved for a person is often not the one whose opening states the
+    birth) and looking up by name a hop's passage the retrieval did not bring; and whether the store failed
+    (then no chain: a degradation, never silent)."""
+    if not chains.wanted(q.text):
+        return None, False
+    index = ctx.index
+    # the store's chunks of a document, where it offers them (not part of the search protocol: a search-only
+    # index gives the chains the hits alone)
+    chunks_of = getattr(index, "document_chunks", None)
+
+    def whole(doc_id: str) -> str | None:
+        parts = chunks_of(doc_id) if callable(chunks_of) else None
+        return chains.merged([c.text for c in sorted(parts or [], key=lambda c: c.chunk_index)]) or None
+
+    def lookup(name: str) -> list[Hit]:
+        found = [h for h in index.search_bm25(name, filter=None, limit=LOOKUP_HITS) if chains.same_name(h.title, name)]
+        return [h.model_copy(update={"text": whole(h.doc_id) or h.text}) for h in found[:1]]
+
+    def run() -> tuple[Written, list[Hit]] | None:
+        # a passage's whole document is read only when a hop or the attribute is not in the chunk retrieved
+        return multihop(q, hits, has_han(q.text), None, lookup, whole)
+
+    try:
+        return await asyncio.to_thread(run), False
+    except StoreError as exc:
+        log.warning("write_answer: the documents for a relation chain could not be read (%s)", type(exc).__name__)
+        return None, True
+
+
+LOOKUP_HITS = 5
+"""Results of the search by a hop's name among which its passage (titled with the name) is looked for."""
 
 
 def _own_language_first(q: Question, found: list[Evidence]) -> list[Evidence]:
@@ -179,9 +226,11 @@ def _writer_messages(ctx: RagContext, question: str, hits: list[Hit], conflicts:
 
 
 def _extractive(state: RagState, q: Question, hits: list[Hit], evidence: list[Evidence],
-                assessment: Answerability, conflicts: list[Contradiction], chinese: bool) -> RagUpdate:
-    """The answer without an LLM: the short answer, then the supporting sentences with their citations."""
-    written = extractive(q, hits, evidence, chinese)
+                assessment: Answerability, conflicts: list[Contradiction], chinese: bool,
+                chained: tuple[Written, list[Hit]] | None = None) -> RagUpdate:
+    """The answer without an LLM: the short answer, then the supporting sentences with their citations (a
+    relation chain's, with the passages it looked up joining the ranked hits)."""
+    written = extractive(q, hits, evidence, chinese, chained[0] if chained else None)
     return {"answer": finish(written.text, state, conflicts, hits), "answer_span": written.span,
             "answerability": assessment, "citations": written.citations, "answer_mode": "extractive",
             "status": "answered"}

@@ -1,0 +1,852 @@
+"""Multi-hop answers read as relation chains over the retrieved passages (English, no LLM).
+
+A question names a subject and asks an attribute of an entity it reaches through relations: "Where was the
+composer of film X born?" is X → (composer) → the person X's passage names → (born in) → a place. Each hop is
+read from the passage about the entity reached so far: the relation's wording ("music by", "directed by",
+"son of", "married") names the next entity, whose own passage (a retrieved passage titled with that name) holds
+the next hop, so a chain is as long as the question's relations and the retrieval gives. Kinship words the
+question uses for a composition are expanded ("mother-in-law": the spouse's mother; "paternal grandfather": the
+father's father; "stepmother": the father's spouse).
+
+A comparison of two entities ("Which film came out first, A or B?", "Who lived longer, A or B?", "Which film has
+the director born later, A or B?") reads each side's value of the asked attribute — through the side's chain
+when the question names a relation — typed (a date with its day where the passage gives one, a life's length),
+and compares them; "the same country / nationality" questions compare each side's country (demonyms folded to
+their country). Every step cites the sentence it was read from; nothing is answered unless every hop is found.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
+
+from graphs.domain import Hit
+from graphs.kg.mentions import strip_disambiguation
+from graphs.text.normalize import has_han, normalize
+from graphs.text.sentences import split_sentences, without_markers
+
+PASSAGES = 10
+"""Retrieved passages a chain may read (a bridge entity's passage is often ranked below the top five)."""
+NAME_MATCH = 88.0
+"""rapidfuzz ratio from which a question's spelling of a name and a passage title are the same name."""
+
+# ---------------------------------------------------------------------------- names and dates
+
+_PARTICLE = r"(?:de|da|del|della|di|do|dos|du|van|von|der|den|la|le|of|the|bin|ibn|al|mac|y|e)"
+_CAP = r"(?:[A-Z]\.|(?:St|Jr|Sr|Dr|Mt)\.|[A-ZÀ-ÖØ-Þ\u0100-\u017f][\w'’\-]*)"
+NAME = rf"{_CAP}(?:\s+(?:{_PARTICLE}\s+)*{_CAP})*"
+"""A name as written: capitalised words, with the particles names carry ("Ludwig van Beethoven")."""
+_NAME_RE = re.compile(NAME)
+_STYLE = (r"(?:Prince|Princess|Duke|Duchess|King|Queen|Count|Countess|Earl|Baron|Baroness|Lord|Lady|Emperor|Empress|"
+          r"Landgrave|Margrave|Elector|Bishop|Archbishop|Marquess|Viscount|Sultan|Emir|Khan)")
+TITLED = rf"{NAME}(?:,\s+{_STYLE}\s+of\s+{NAME})?"
+"""A name with the style that tells two namesakes apart ("Christian August, Prince of Anhalt-Zerbst")."""
+
+_MONTHS = {m: i for i, m in enumerate(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+     "december"], start=1)}
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+DATE = (rf"(?:\d{{1,2}}\s+{_MONTH},?\s+\d{{3,4}}|{_MONTH}\s+\d{{1,2}},?\s+\d{{3,4}}|{_MONTH}\s+\d{{3,4}}|"
+        r"(?<![\d/])\d{3,4}(?:/\d{2,4})?(?![\d]))")
+_DATE_RE = re.compile(DATE)
+
+
+def date_key(text: str) -> tuple[int, int, int] | None:
+    """A date's (year, month, day), 0 where not given; None when the text holds no date."""
+    m = _DATE_RE.search(text)
+    if m is None:
+        return None
+    raw = m[0]
+    year = int(re.findall(r"\d{3,4}", raw)[0])
+    month = next((n for name, n in _MONTHS.items() if name in raw.casefold()), 0)
+    day_m = re.search(r"(?<!\d)(\d{1,2})(?!\d)", raw)
+    return year, month, int(day_m[1]) if day_m and month else 0
+
+
+def _fold(name: str) -> str:
+    return normalize(strip_disambiguation(name)).strip(" .,'\"?!")
+
+
+# ---------------------------------------------------------------------------- countries
+
+_COUNTRIES: dict[str, tuple[str, ...]] = {
+    "United States": ("american", "u.s.", "usa", "united states", "america"),
+    "United Kingdom": ("british", "english", "scottish", "welsh", "united kingdom", "england", "scotland", "wales",
+                       "uk"),
+    "France": ("french", "france"), "Germany": ("german", "germany", "west german", "east german"),
+    "Italy": ("italian", "italy"), "Spain": ("spanish", "spain"), "Portugal": ("portuguese", "portugal"),
+    "Russia": ("russian", "russia", "soviet", "soviet union", "ussr"), "China": ("chinese", "china"),
+    "Japan": ("japanese", "japan"), "India": ("indian", "india", "bollywood"), "Iran": ("iranian", "iran", "persian"),
+    "Georgia": ("georgian", "georgia"), "Canada": ("canadian", "canada", "quebec"),
+    "Mexico": ("mexican", "mexico"), "Argentina": ("argentine", "argentinian", "argentinean", "argentina"),
+    "Brazil": ("brazilian", "brazil"), "Australia": ("australian", "australia"),
+    "New Zealand": ("new zealand", "new zealander"), "Ireland": ("irish", "ireland"),
+    "Netherlands": ("dutch", "netherlands", "holland"), "Belgium": ("belgian", "belgium"),
+    "Sweden": ("swedish", "sweden"), "Norway": ("norwegian", "norwagian", "norway"),
+    "Denmark": ("danish", "denmark"), "Finland": ("finnish", "finland"), "Poland": ("polish", "poland"),
+    "Austria": ("austrian", "austria"), "Switzerland": ("swiss", "switzerland"), "Hungary": ("hungarian", "hungary"),
+    "Czech Republic": ("czech", "czech republic", "czechoslovak", "czechoslovakia"), "Greece": ("greek", "greece"),
+    "Turkey": ("turkish", "turkey"), "Egypt": ("egyptian", "egypt"), "Israel": ("israeli", "israel"),
+    "Pakistan": ("pakistani", "pakistan"), "Bangladesh": ("bangladeshi", "bangladesh"),
+    "South Korea": ("south korean", "south korea", "korean", "korea"), "Philippines": ("filipino", "philippine",
+                                                                                    "philippines"),
+    "Indonesia": ("indonesian", "indonesia"), "Thailand": ("thai", "thailand"), "Vietnam": ("vietnamese", "vietnam"),
+    "Nigeria": ("nigerian", "nigeria"), "South Africa": ("south african", "south africa"),
+    "Ukraine": ("ukrainian", "ukraine"), "Romania": ("romanian", "romania"), "Bulgaria": ("bulgarian", "bulgaria"),
+    "Serbia": ("serbian", "serbia"), "Croatia": ("croatian", "croatia"), "Yugoslavia": ("yugoslav", "yugoslavia"),
+    "Slovenia": ("slovene", "slovenian", "slovenia"), "Estonia": ("estonian", "estonia"),
+    "Latvia": ("latvian", "latvia"), "Lithuania": ("lithuanian", "lithuania"), "Armenia": ("armenian", "armenia"),
+    "Chile": ("chilean", "chile"), "Peru": ("peruvian", "peru"), "Colombia": ("colombian", "colombia"),
+    "Cuba": ("cuban", "cuba"), "Venezuela": ("venezuelan", "venezuela"), "Panama": ("panamanian", "panama"),
+    "Puerto Rico": ("puerto rican", "puerto rico"), "Trinidad and Tobago": ("trinidadian", "trinidad and tobago"),
+    "Jamaica": ("jamaican", "jamaica"), "Iceland": ("icelandic", "iceland"), "Malaysia": ("malaysian", "malaysia"),
+    "Sri Lanka": ("sri lankan", "sri lanka"), "Nepal": ("nepalese", "nepali", "nepal"),
+    "Afghanistan": ("afghan", "afghanistan"), "Iraq": ("iraqi", "iraq"), "Syria": ("syrian", "syria"),
+    "Lebanon": ("lebanese", "lebanon"), "Saudi Arabia": ("saudi", "saudi arabia"), "Morocco": ("moroccan", "morocco"),
+    "Algeria": ("algerian", "algeria"), "Tunisia": ("tunisian", "tunisia"), "Kenya": ("kenyan", "kenya"),
+    "Ethiopia": ("ethiopian", "ethiopia"), "Ghana": ("ghanaian", "ghana"), "Taiwan": ("taiwanese", "taiwan"),
+    "Hong Kong": ("hong kong",), "Singapore": ("singaporean", "singapore"), "Uruguay": ("uruguayan", "uruguay"),
+    "Bolivia": ("bolivian", "bolivia"), "Ecuador": ("ecuadorian", "ecuador"), "Slovakia": ("slovak", "slovakia"),
+    "Belarus": ("belarusian", "belarus"), "Kazakhstan": ("kazakh", "kazakhstan"), "Uzbekistan": ("uzbek",
+                                                                                               "uzbekistan"),
+    "Luxembourg": ("luxembourgish", "luxembourg"), "Monaco": ("monegasque", "monaco"),
+}
+_COUNTRY_OF = {word: country for country, words in _COUNTRIES.items() for word in words}
+_COUNTRY_RE = re.compile(r"(?<![\w])(" + "|".join(sorted((re.escape(w) for w in _COUNTRY_OF), key=len, reverse=True))
+                         + r")(?![\w])", re.IGNORECASE)
+
+
+def countries_in(text: str) -> list[str]:
+    """The countries a text names or implies by a demonym ("a 1935 British film", "in St. Petersburg, Russia"),
+    in order, each once."""
+    found = [_COUNTRY_OF[m[1].casefold()] for m in _COUNTRY_RE.finditer(text)
+             if not (m[1].isupper() is False and m[1][:1].islower())]
+    return list(dict.fromkeys(found))
+
+
+# ---------------------------------------------------------------------------- passages
+
+
+@dataclass(frozen=True)
+class Passage:
+    """One retrieved passage: its rank, title (folded), sentences."""
+
+    hit: int
+    title: str
+    names: tuple[str, ...]
+    text: str
+    sentences: tuple[str, ...]
+
+    def sentence_at(self, offset: int) -> str:
+        """The sentence that holds a character offset of the passage's text."""
+        pos = 0
+        for s in self.sentences:
+            at = self.text.find(s, pos)
+            if at < 0:
+                continue
+            if at <= offset < at + len(s):
+                return s
+            pos = at + len(s)
+        return self.sentences[0] if self.sentences else self.text
+
+
+def merged(texts: Sequence[str], overlap: int = 300) -> str:
+    """A document's chunks, in order, as one text (the overlap the splitter repeats between two chunks kept
+    once)."""
+    out = ""
+    for text in texts:
+        shared = next((k for k in range(min(overlap, len(out), len(text)), 0, -1) if out.endswith(text[:k])), 0)
+        out = f"{out}{text[shared:]}" if shared else (f"{out}\n{text}" if out else text)
+    return out
+
+
+def wanted(question: str) -> bool:
+    """Whether a question has a shape the chains read (a relation, a pair compared, "the same …"): then the
+    whole documents of the retrieved chunks are worth fetching (a person's opening sentence states the birth,
+    the chunk retrieved may be a later one)."""
+    if has_han(question):
+        return False
+    return bool(_REL_WORD.search(question) or pair_of(question) or same_pair(question))
+
+
+Lookup = Callable[[str], Sequence[Hit]]
+"""Finds the passage about a name the retrieval did not bring (a search of the index by the name): the next
+hop of a chain, looked up as the planner's sub-question "what is X's passage" would."""
+Fetch = Callable[[str], str | None]
+"""A document's whole text by its id (its chunks in order), None when the store has none."""
+LOOKUPS = 4
+"""Names looked up per question at most."""
+
+
+class Passages(list[Passage]):
+    """The passages a chain reads, the hits they are (extended by the passages looked up) and the lookup."""
+
+    def __init__(self, items: Sequence[Passage], hits: Sequence[Hit], lookup: Lookup | None = None,
+                 fetch: Fetch | None = None) -> None:
+        super().__init__(items)
+        self.hits = list(hits)
+        self.lookup = lookup
+        self.looked: set[str] = set()
+        self.fetch = fetch
+        self.fetched: set[int] = set()
+
+    def complete(self, p: Passage) -> Passage | None:
+        """The passage as its whole document, when only a chunk of it was read and the document is longer (the
+        chunk retrieved for a person is often not the one whose opening states the birth); None otherwise."""
+        if self.fetch is None or p.hit in self.fetched or p.hit >= len(self.hits):
+            return None
+        self.fetched.add(p.hit)
+        text = self.fetch(self.hits[p.hit].doc_id)
+        if not text or len(text) <= len(p.text):
+            return None
+        whole = _passage(p.hit, self.hits[p.hit], text)
+        for i, q in enumerate(self):
+            if q.hit == p.hit:
+                self[i] = whole
+        return whole
+
+    def look_up(self, name: str) -> bool:
+        """Add the passages the lookup finds for a name; whether any was added."""
+        key = _fold(name)
+        if self.lookup is None or key in self.looked or len(self.looked) >= LOOKUPS:
+            return False
+        self.looked.add(key)
+        have = {h.doc_id for h in self.hits}
+        added = False
+        for h in self.lookup(name):
+            if h.doc_id in have:
+                continue
+            self.append(_passage(len(self.hits), h, h.text))
+            self.hits.append(h)
+            have.add(h.doc_id)
+            added = True
+        return added
+
+
+def passages_of(hits: Sequence[Hit], limit: int = PASSAGES, full: Mapping[str, str] | None = None,
+                lookup: Lookup | None = None, fetch: Fetch | None = None) -> Passages:
+    """The passages the chains read: the hits' documents as a whole where ``full`` has them, else the hits
+    (``fetch`` completes one when a hop or the attribute is not in its chunk)."""
+    return Passages([_passage(n, h, (full or {}).get(h.doc_id)) for n, h in enumerate(hits[:limit])], hits, lookup,
+                    fetch)
+
+
+def _passage(n: int, h: Hit, whole: str | None) -> Passage:
+    text = without_markers(whole or h.text)
+    title = _fold(h.title)
+    lead = _ALIAS.search(text[:300])
+    names = (title, *((_fold(lead[1]),) if lead else ()))
+    head = title.split(",")[0].strip()
+    if head != title and len(head.split()) >= 2:
+        names = (*names, head)
+    return Passage(hit=n, title=title, names=names, text=text, sentences=tuple(split_sentences(text) or [text]))
+
+
+_ALIAS = re.compile(rf"(?:known professionally as|better known as|also known as|known as)\s+({NAME})")
+
+
+def passage_named(passages: Sequence[Passage], name: str, exclude: int | None = None,
+                  lookup: bool = False) -> Passage | None:
+    """The passage about a name: its title (or the alias its opening gives) is that name, or, for a name of two
+    words or more, nearly so; the best ranked first."""
+    key = _fold(name)
+    if len(key) < 2:
+        return None
+    best: tuple[float, int, Passage] | None = None
+    for p in passages:
+        if p.hit == exclude:
+            continue
+        for t in p.names:
+            score = 100.0 if t == key else (fuzz.ratio(t, key) if " " in key else 0.0)
+            if score < NAME_MATCH and " " in key and (t.startswith(key + " ") or key.startswith(t + " ")) \
+                    and len(t.split()) >= 2 and len(key.split()) >= 2:
+                score = NAME_MATCH  # "Frank Lloyd" for "Frank William George Lloyd"? no: same head words only
+            if score >= NAME_MATCH and (best is None or (score, -p.hit) > (best[0], -best[1])):
+                best = (score, p.hit, p)
+    if best is None and "," in key and (head := key.split(",")[0].strip()) and len(head.split()) >= 2:
+        return passage_named(passages, head, exclude, lookup)  # "Nicholas the Small, Duke of Ziębice"
+    if best is None and lookup and isinstance(passages, Passages) and passages.look_up(name):
+        return passage_named(passages, name, exclude)
+    return best[2] if best else None
+
+
+def same_name(title: str, name: str) -> bool:
+    """Whether a passage's title is a name (what a lookup keeps of what the search finds)."""
+    return passage_named([_passage(0, Hit(id="", doc_id="", title=title, text="", score=0.0, channel="bm25"), "")],
+                         name) is not None
+
+
+# ---------------------------------------------------------------------------- relations between entities
+
+_R = dict[str, tuple[str, ...]]
+RELATIONS: _R = {
+    # relation noun of the question → patterns in the subject's passage whose group 1 names the related entity
+    "director": (rf"(?:co-)?[Dd]irected\s+(?:and\s+[a-z]+\s+)?by\s+(?:[a-z-]+\s+){{0,4}}?({TITLED})", rf"director\s+({TITLED})",
+                 rf"({TITLED})\s+(?:[Dd]irected|co-[Dd]irected)\b", rf"\bby\s+(?:[A-Z][a-z]+\s+)?(?:film\s+)?director\s+"
+                 rf"(?:and\s+[a-z]+\s+)?({TITLED})", rf"\bfilm\s+by\s+({TITLED})"),
+    "composer": (rf"[Mm]usic\s+(?:\w+\s+){{0,2}}?(?:[Cc]omposed|[Ww]ritten|scored)\s+by\s+({TITLED})",
+                 rf"(?:[Mm]usic|score)\s+(?:\w+\s+){{0,2}}?(?:was|is)\s+(?:[Cc]omposed\s+)?by\s+({TITLED})",
+                 rf"[Mm]usic\s+by\s+({TITLED})", rf"(?:score|soundtrack)\s+(?:\w+\s+){{0,2}}?by\s+({TITLED})", rf"[Cc]omposed\s+by\s+({TITLED})", rf"composer\s+({TITLED})",
+                 rf"song\s+[Ww]ritten\s+by\s+(?:[\w-]+\s+){{0,4}}?({TITLED})", rf"[Ww]ritten\s+by\s+(?:[\w-]+\s+){{0,4}}?({TITLED})"),
+    "performer": (rf"[Pp]erformed\s+by\s+({TITLED})", rf"(?:song|single|track|ballad|hit)\s+by\s+(?:[\w-]+\s+){{0,6}}?({TITLED})",
+                  rf"[Rr]ecorded\s+by\s+({TITLED})", rf"[Ss]ung\s+by\s+({TITLED})", rf"\bby\s+(?:[\w-]+\s+){{0,6}}?({TITLED})"),
+    "producer": (rf"[Pp]roduced\s+by\s+({TITLED})", rf"producer\s+({TITLED})"),
+    "writer": (rf"[Ww]ritten\s+by\s+(?:[\w-]+\s+){{0,3}}?({TITLED})", rf"(?:novel|book|play|screenplay)\s+by\s+({TITLED})"),
+    "founder": (rf"[Ff]ounded\s+(?:in\s+\d{{4}}\s+)?by\s+({TITLED})", rf"({TITLED})\s+[Ff]ounded\b"),
+    "father": (rf"\b(?:son|daughter|child|heir)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+               rf"\b(?:[Hh]is|[Hh]er|[Ww]hose)\s+father,?\s+(?:(?:was|is)\s+)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+               rf"[Bb]orn\s+(?:from|to)\s+(?:the\s+marriage\s+of\s+)?({TITLED})",
+               rf"\bfather\s+(?:was|is)\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})"),
+    "mother": (rf"\b(?:[Hh]is|[Hh]er|[Ww]hose)\s+mother,?\s+(?:(?:was|is)\s+)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+               rf"\b(?:son|daughter|child)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?{NAME}(?:,\s+{_STYLE}\s+of\s+{NAME})?,?\s+and\s+(?:(?:his|her)\s+(?:wife|consort)\s+)?({TITLED})",
+               rf"[Bb]orn\s+(?:from|to)\s+(?:the\s+marriage\s+of\s+)?{NAME}\s+and\s+(?:his\s+wife\s+)?({TITLED})",
+               rf"\bmother\s+(?:was|is)\s+({TITLED})"),
+    "spouse": (rf"\b[Mm]arried\s+(?:to\s+)?(?:(?:firstly|secondly|thirdly)\s+(?:with\s+)?)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+               rf"\b(?:wife|husband|spouse|widow|widower|consort)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+               rf"\bmarriage\s+to\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+               rf"\b(?:[Hh]is|[Hh]er)\s+(?:wife|husband|spouse),?\s+(?:(?:was|is)\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+               rf"({TITLED}),?\s+whom\s+(?:he|she)\s+[Mm]arried"),
+    "child": (rf"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:son|daughter|child|children)\s+(?:(?:was|is|were)\s+)?(?:the\s+)?"
+              rf"(?:[a-z-]+\s+){{0,4}}?({TITLED})",
+              rf"\b(?:bore|had)\s+(?:him|her)\s+a\s+(?:son|daughter|child)\s+(?:named\s+)?({TITLED})",
+              rf"\b(?:father|mother)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+              rf"\b(?:had|has|have)\s+(?:a|an|one|two|three|four)\s+(?:[a-z]+\s+)?(?:son|daughter|child|children)s?,?\s+"
+              rf"(?:named\s+|called\s+)?({TITLED})"),
+}
+RELATION_WORDS: dict[str, str] = {
+    "director": "director", "directors": "director", "composer": "composer", "performer": "performer",
+    "singer": "performer", "producer": "producer", "writer": "writer", "author": "writer", "screenwriter": "writer",
+    "founder": "founder", "father": "father", "mother": "mother", "husband": "spouse", "wife": "spouse",
+    "spouse": "spouse", "[Mm]arried": "spouse", "child": "child", "son": "child", "daughter": "child",
+}
+KINSHIP: dict[str, tuple[str, ...]] = {
+    # a [Cc]omposed kinship word: the relations it is made of, the first applied first
+    "paternal grandfather": ("father", "father"), "paternal grandmother": ("father", "mother"),
+    "maternal grandfather": ("mother", "father"), "maternal grandmother": ("mother", "mother"),
+    "father-in-law": ("spouse", "father"), "mother-in-law": ("spouse", "mother"),
+    "son-in-law": ("child", "spouse"), "daughter-in-law": ("child", "spouse"), "child-in-law": ("child", "spouse"),
+    "stepmother": ("father", "spouse"), "stepfather": ("mother", "spouse"),
+    "grandfather": ("father", "father"), "grandmother": ("father", "mother"),
+}
+_COMPILED = {r: tuple(re.compile(p) for p in ps) for r, ps in RELATIONS.items()}
+_GENDERED = {"husband": "spouse", "wife": "spouse"}
+
+
+_HONORIFIC = re.compile(r"^(?:(?:King|Queen|Emperor|Empress|Prince|Princess|Pope|Sir|Lord|Lady|Duke|Duchess|Count|"
+                        r"Countess|General|President|Professor|Dr\.|Hetman|Sultan|Emir|Tsar|Czar)\s+)+(?=[A-Z])")
+
+
+def candidates_of(p: Passage, relation: str, passages: Sequence[Passage], subject: str) -> list[tuple[str, str]]:
+    """Every entity a passage names for a relation (a retrieved passage's title first, then in the order of
+    the relation's wordings and of the text), each once, with its sentence."""
+    found: list[tuple[int, int, str, str]] = []
+    for rank, pattern in enumerate(_COMPILED[relation]):
+        for m in pattern.finditer(p.text):
+            for start, name in _names_from(p.text, m.start(1), m[1]):
+                name = _HONORIFIC.sub("", name)  # "Emperor Lothair I": the passage is "Lothair I"
+                if not name or _fold(name) in (subject, p.title) or _fold(name) in p.names:
+                    continue
+                target = passage_named(passages, name, exclude=p.hit)
+                found.append((0 if target else 1, rank * 10000 + start, target.title if target else name,
+                              p.sentence_at(start)))
+                break
+    found.sort(key=lambda f: (f[0], f[1]))
+    seen: dict[str, tuple[str, str]] = {}
+    for _, _, name, sentence in found:
+        seen.setdefault(_fold(name), (name, sentence))
+    return list(seen.values())
+
+
+def next_hop(p: Passage, relation: str, passages: Passages, subject: str
+             ) -> tuple[str, str, Passage | None] | None:
+    """The next entity of a chain and the passage about it: the first the passage names for the relation
+    whose own passage is retrieved or found by the lookup ("[Mm]arried firstly … Elisabeth …, secondly …
+    Christine …": the one the documents go on about); else the first named, without a passage."""
+    named = candidates_of(p, relation, passages, subject)
+    for name, sentence in named:
+        if (target := passage_named(passages, name, exclude=p.hit, lookup=True)) is not None:
+            return name, sentence, target
+    return (named[0][0], named[0][1], None) if named else None
+
+
+_TITLED_RE = re.compile(TITLED)
+SKIP_WORDS = 40
+"""Characters after a relation's wording in which a name is looked for past a demonym ("[Mm]arried Puerto Rican
+childhood friend María …", "a song by American rapper Meek Mill")."""
+
+
+def _names_from(text: str, start: int, first: str) -> list[tuple[int, str]]:
+    """The name a relation's pattern caught, or, when that is a demonym or a country, the names after it."""
+    out = [(start, _trim(first))]
+    if _trim(first).casefold() not in _COUNTRY_OF and not all(
+            w.casefold() in _COUNTRY_OF for w in re.split(r"[\s-]+", _trim(first)) if w):
+        return out
+    out = []
+    for m in _TITLED_RE.finditer(text, start + len(first), start + len(first) + SKIP_WORDS + 60):
+        name = _trim(m[0])
+        if name.casefold() in _COUNTRY_OF or all(w.casefold() in _COUNTRY_OF for w in re.split(r"[\s-]+", name) if w):
+            continue
+        out.append((m.start(), name))
+        break
+    return out
+
+
+_TRAIL = re.compile(r"(?:\s+(?:and|with|in|on|at|for|from|by|of|the|a|an))+$|[\s.,'’]+$")
+_LEAD_WORD = re.compile(r"^(?:The|A|An|His|Her|Their|Its|In|On|At|During|After|Before)\s+")
+
+
+def _trim(name: str) -> str:
+    name = _LEAD_WORD.sub("", name.strip())
+    name = _TRAIL.sub("", name)
+    return name.strip(" .,")
+
+
+# ---------------------------------------------------------------------------- attributes of the last entity
+
+Kind = str  # "date" | "place" | "country" | "reason" | "organization" | "person"
+_ATTR_PATTERNS: dict[str, tuple[str, ...]] = {
+    "birth_place": (rf"\bborn\s+(?:on\s+)?(?:{DATE}\s*,?\s*)?(?:in|at)\s+({NAME}(?:,\s*{NAME}){{0,3}})",
+                    rf"\(\s*(?:[Bb]orn\s+)?{DATE}\s*,?\s*(?:in\s+)?({NAME}(?:,\s*{NAME}){{0,2}})\s*[–—-]",
+                    rf"\(\s*[Bb]orn\s+{DATE}\s+(?:in\s+)?({NAME}(?:,\s*{NAME}){{0,2}})",
+                    rf"\bBorn\s+(?:as\s+{NAME}\s+)?in\s+({NAME}(?:,\s*{NAME}){{0,2}})",
+                    rf"\bborn\s+(?:near|outside)\s+(?:the\s+(?:village|town|city)\s+)?({NAME}(?:,\s*{NAME}){{0,2}})",
+                    rf"\b(?:a\s+)?native\s+of\s+({NAME}(?:,\s*{NAME}){{0,2}})"),
+    "death_place": (rf"\bdied\s+(?:on\s+)?(?:{DATE}\s*,?\s*)?(?:[^.()]{{0,40}}?\s)?(?:in|at)\s+({NAME}(?:,\s*{NAME}){{0,3}})",
+                    rf"[–—-]\s*{DATE}\s*,?\s*(?:in\s+)?({NAME}(?:,\s*{NAME}){{0,2}})\s*\)"),
+    "birth_date": (rf"\(\s*(?:[Bb]orn\s+|b\.\s*)?({DATE})", rf"^[^()]{{0,200}}\((?:[^()]{{0,80}}?[;,]\s*)?(?:[Bb]orn\s+)?({DATE})", rf"\bborn\s+(?:on\s+)?(?:\w+\s+){{0,2}}?({DATE})"),
+    "death_date": (rf"[–—-]\s*({DATE})[^()]{{0,60}}\)", rf"\(\s*(?:[Dd]ied|d\.)\s+({DATE})", rf"\bdied\s+(?:on\s+)?({DATE})"),
+    "cause_of_death": (r"\bdied\s+(?:of|from)\s+(?:an?\s+|the\s+)?([a-z][a-z\s-]{2,40}?)(?=[,.;]|\s+(?:in|on|at|aged)\b)",
+                       r"\bdiagnosed\s+with\s+([a-z][a-z\s-]{2,40}?)(?=[,.;]|\s+in\b)",
+                       r"([a-z][a-z\s-]{2,40}?)\s+claimed\s+(?:[Hh]is|[Hh]er|[Tt]heir)\s+li(?:fe|ves)"),
+    "workplace": (rf"\b(?:[Tt]aught|teaches|[Ww]orked|works|working|employed|lectured|professor|instructor|hired)\b[^.]{{0,50}}?"
+                  rf"\b(?:at|for|by)\s+(?:the\s+)?({NAME})",),
+    "education": (rf"\b(?:[Ss]tudied|[Gg]raduated|[Ee]ducated|[Aa]ttended|studies|enrolled)\b[^.]{{0,40}}?\b(?:at|from|in)\s+"
+                  rf"(?:the\s+)?({NAME})",),
+    "detention": (rf"\b(?:prison|jail|detained|imprisoned|incarcerated|served|held)\b[^.]{{0,80}}?\b(?:at|in)\s+"
+                  rf"(?:the\s+)?({NAME}(?:\s*[–—-]\s*{NAME})?)",),
+    "burial": (rf"\bburied\s+(?:[^.]{{0,30}}?\s)?(?:in|at)\s+(?:the\s+)?({NAME})",),
+}
+_ATTR_COMPILED = {a: tuple(re.compile(p) for p in ps) for a, ps in _ATTR_PATTERNS.items()}
+
+ASKED: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("lifespan", re.compile(r"\blived\s+longer\b|\blonger\s+li(?:fe|ved)\b|\bshorter\s+li(?:fe|ved)\b", re.I)),
+    ("birth_place", re.compile(r"\bborn\s+in\s+the\s+same\b|\bsame\s+(?:place|city|town)\s+of\s+birth\b|\bplace\s+of\s+birth\b|\bbirth\s*place\b|\bwhere\b[^?]*\bborn\b|\bborn\s+where\b", re.I)),
+    ("death_place", re.compile(r"\bdied\s+in\s+the\s+same\b|\bplace\s+of\s+death\b|\bwhere\b[^?]*\b(?:die|died)\b|\bburial\s+place\b", re.I)),
+    ("burial", re.compile(r"\bwhere\b[^?]*\bburied\b", re.I)),
+    ("cause_of_death", re.compile(r"\bwhy\b[^?]*\bdie\b|\bcause\s+of\s+death\b|\bwhat\b[^?]*\bdie\s+of\b", re.I)),
+    ("birth_date", re.compile(r"\bdate\s+of\s+birth\b|\bbirth\s*date\b|\bwhen\b[^?]*\bborn\b|\bborn\s+(?:first|later|"
+                              r"earlier|last)\b|\b(?:older|younger|oldest|youngest)\b", re.I)),
+    ("death_date", re.compile(r"\bdate\s+of\s+death\b|\bwhen\b[^?]*\b(?:die|died)\b|\b(?:died|die)\s+(?:first|later|"
+                              r"earlier|last|sooner)\b", re.I)),
+    ("country", re.compile(r"\bnationality\b|\bwhich\s+country\b|\bwhat\s+country\b|\bfrom\s+(?:the\s+)?same\s+country\b|"
+                           r"\bsame\s+(?:country|nationality)\b|\bcountry\b[^?]*\bfrom\b", re.I)),
+    ("workplace", re.compile(r"\bwhere\b[^?]*\bwork\b|\bemployer\b", re.I)),
+    ("education", re.compile(r"\bwhere\b[^?]*\b(?:study|studied|educated|graduate)\b|\beducated\b|\balma\s+mater\b", re.I)),
+    ("detention", re.compile(r"\bdetained\b|\bimprisoned\b|\bincarcerated\b|\bjailed\b", re.I)),
+    ("release_date", re.compile(r"\b(?:came\s+out|released|release|published|premiered|produced|made)\b", re.I)),
+    ("founded_date", re.compile(r"\b(?:established|founded|formed|built|opened|created|started)\b", re.I)),
+)
+
+
+def asked_of(question: str) -> str | None:
+    """The attribute of the last entity a question asks (None: the entity itself, "Who is …")."""
+    return next((name for name, p in ASKED if p.search(question)), None)
+
+
+@dataclass(frozen=True)
+class Value:
+    """An attribute's value in a passage, with the sentence it was read from."""
+
+    text: str
+    sentence: str
+    hit: int
+    key: tuple[int, int, int] | None = None
+    """For a date, its (year, month, day)."""
+    countries: tuple[str, ...] = ()
+
+
+def value_of(p: Passage, attribute: str) -> Value | None:
+    """The value of an attribute in the passage about its entity."""
+    if attribute == "country":
+        return _country(p)
+    if attribute == "lifespan":
+        born, died = value_of(p, "birth_date"), value_of(p, "death_date")
+        if born is None or died is None or born.key is None or died.key is None:
+            return None
+        years = _years_between(born.key, died.key)
+        return Value(f"{born.text} – {died.text}", born.sentence, p.hit, (int(years * 1000), 0, 0))
+    if attribute in ("release_date", "founded_date"):
+        return _own_date(p, attribute)
+    for pattern in _ATTR_COMPILED.get(attribute, ()):
+        for m in pattern.finditer(p.text):
+            text = _trim(m[1]) if attribute not in ("birth_date", "death_date") else m[1].strip()
+            if not text or _fold(text) in p.names:
+                continue
+            if attribute == "death_date" and (first := _first_life_date(p.text)) is not None \
+                    and date_key(text) == first:
+                continue
+            key = date_key(text) if attribute.endswith("_date") else None
+            if attribute.endswith("_date") and key is None:
+                continue
+            return Value(text, p.sentence_at(m.start(1)), p.hit, key)
+    return None
+
+
+def _first_life_date(text: str) -> tuple[int, int, int] | None:
+    m = re.search(rf"\(\s*(?:born\s+)?({DATE})", text)
+    return date_key(m[1]) if m else None
+
+
+def _years_between(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    return (b[0] - a[0]) + ((b[1] or 6) - (a[1] or 6)) / 12 + ((b[2] or 15) - (a[2] or 15)) / 365
+
+
+_FILM_YEAR = re.compile(r"\b(?:is|was)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(\d{4})\s+(?:[\w-]+\s+){0,6}?"
+                        r"(?:film|movie|documentary|song|single|album|novel|book|series|game|play)\b", re.I)
+_OWN_DATE = {
+    "release_date": re.compile(rf"\b(?:released|premiered|published|came\s+out|debuted|aired)\b[^.]{{0,40}}?({DATE})"),
+    "founded_date": re.compile(rf"\b(?:established|founded|formed|built|opened|created|started|inaugurated)\b"
+                               rf"[^.]{{0,40}}?({DATE})"),
+}
+
+
+def _own_date(p: Passage, attribute: str) -> Value | None:
+    """A work's year or an institution's founding: "is a 1961 Hindi movie", "was founded in Knin in 1893"."""
+    if attribute == "release_date" and (m := _FILM_YEAR.search(p.text)) is not None:
+        return Value(m[1], p.sentence_at(m.start(1)), p.hit, date_key(m[1]))
+    m = _OWN_DATE[attribute].search(p.text)
+    if m is None and attribute == "release_date":
+        m = _OWN_DATE["founded_date"].search(p.text)
+    if m is None or (key := date_key(m[1])) is None:
+        return None
+    return Value(m[1], p.sentence_at(m.start(1)), p.hit, key)
+
+
+LEAD_CHARS = 400
+"""Characters of a passage's opening read for what its subject is."""
+_LEAD_KIND = re.compile(r"\b(?:is|was|are|were)\s+(?:a|an|the)\s+((?:[\w'-]+\s+){0,6}?)(?:[a-z-]+)\b")
+
+
+def _country(p: Passage) -> Value | None:
+    """A person's nationality or a place's or work's country: the demonyms of the opening's "is a …" phrase
+    ("was a Swedish politician", "is a 1935 British film"), else the countries the opening sentence names
+    ("a village in … Province, Iran")."""
+    lead = p.sentences[0] if p.sentences else p.text
+    # the opening's "is a …" phrase, past a sentence mark inside a name ("DJ Clue?, is an American …")
+    m = _LEAD_KIND.search(p.text[:LEAD_CHARS])
+    if m is not None:
+        words = m[1]
+        found = countries_in(words)
+        if found:
+            spans = [m2.span() for m2 in _COUNTRY_RE.finditer(words)]
+            shown = words[spans[0][0]:spans[-1][1]]
+            return Value(shown, p.sentence_at(m.start(1)), p.hit, countries=tuple(found))
+    found = countries_in(lead)
+    if found:
+        return Value(found[0], lead, p.hit, countries=(found[0],))
+    return None
+
+
+# ---------------------------------------------------------------------------- the question's chain
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A question read as its subject, the relations from it (nearest the subject first) and the attribute
+    asked of the last entity reached (None: that entity itself)."""
+
+    subject: str
+    relations: tuple[str, ...]
+    attribute: str | None
+
+
+_REL_WORD = re.compile(r"\b(" + "|".join(sorted((re.escape(k) for k in [*KINSHIP, *RELATION_WORDS]), key=len,
+                                                reverse=True)) + r")\b", re.I)
+
+
+def relations_in(text: str, subject_at: int, subject_end: int | None = None) -> tuple[str, ...]:
+    """The relations a question's words name outside its subject's name, the one nearest the subject first
+    ("the father of the director of film X": director, father; "X's paternal grandfather": father, father)."""
+    found = []
+    for m in _REL_WORD.finditer(text):
+        if subject_end is not None and subject_at <= m.start() < subject_end:
+            continue
+        word = m[1].casefold()
+        parts = KINSHIP.get(word) or (RELATION_WORDS[word],)
+        found.append((abs(m.start() - subject_at), parts))
+    found.sort(key=lambda f: f[0])
+    return tuple(r for _, parts in found for r in parts)
+
+
+def subjects_in(question: str, passages: Sequence[Passage]) -> list[tuple[Passage, int, int]]:
+    """The retrieved passages whose title the question writes out as a name (capitalised where it starts: not
+    the passage titled "Place of birth" for "the place of birth of …"), the longest first, and where."""
+    folded = normalize(question)
+    aligned = len(folded) == len(question)
+    found: dict[int, tuple[Passage, int, int]] = {}
+    for p in passages:
+        for t in p.names:
+            if len(t) < 3:
+                continue
+            for m in re.finditer(rf"(?<![\w]){re.escape(t)}(?![\w])", folded):
+                if aligned and not (question[m.start()].isupper() or question[m.start()].isdigit()):
+                    continue
+                if p.hit not in found or len(t) > found[p.hit][2] - found[p.hit][1]:
+                    found[p.hit] = (p, m.start(), m.end())
+                break
+    return sorted(found.values(), key=lambda f: (f[1] - f[2], f[0].hit))
+
+
+def subject_in(question: str, passages: Sequence[Passage]) -> tuple[Passage, int, int] | None:
+    """The longest of ``subjects_in``."""
+    found = subjects_in(question, passages)
+    return found[0] if found else None
+
+
+@dataclass
+class Followed:
+    """A chain followed: the answer and the sentences read for each hop."""
+
+    answer: str
+    steps: list[tuple[int, str]] = field(default_factory=list)
+    hits: list[Hit] = field(default_factory=list)
+    """The hits the steps' numbers index: the retrieved ones, then any passage looked up."""
+
+
+def follow(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = None,
+           lookup: Lookup | None = None, fetch: Fetch | None = None) -> Followed | None:
+    """A relation chain followed from the question's subject to the asked attribute, or None when the question
+    names no relation, or any hop is not found in the retrieved passages."""
+    if has_han(question):
+        return None
+    passages = passages_of(hits, full=full, lookup=lookup, fetch=fetch)
+    attribute = asked_of(question)
+    if attribute is None and not _WHO.search(question):
+        return None  # the entity itself answers only a question for a person
+    # the subject the relations start from: the longest name first, the next when its chain breaks ("Am I
+    # Wrong (Étienne de Crécy song)": the song, not the name in its brackets)
+    for start, at, end in subjects_in(question, passages)[:3]:
+        relations = relations_in(normalize(question), at, end)
+        if not relations:
+            continue
+        if (walked := _walk(start, relations, attribute, passages)) is not None:
+            walked.hits = passages.hits
+            return walked
+    return None
+
+
+_WHO = re.compile(r"^\s*(?:who|whom|whose)\b|\bwhat\s+is\s+the\s+name\b", re.I)
+
+
+def _walk(start: Passage, relations: Sequence[str], attribute: str | None,
+          passages: Passages) -> Followed | None:
+    current, steps, name = start, [], start.title
+    for i, relation in enumerate(relations):
+        hop = next_hop(current, relation, passages, name)
+        if hop is None and (whole := passages.complete(current)) is not None:
+            current, hop = whole, next_hop(whole, relation, passages, name)
+        if hop is None:
+            return None
+        name, sentence, nxt = hop
+        steps.append((current.hit, sentence))
+        last = i == len(relations) - 1
+        if last and attribute is None:
+            m = re.search(re.escape(name), sentence, re.IGNORECASE)
+            return Followed(answer=m[0] if m else _title_case(name), steps=steps)
+        if nxt is None:
+            return None
+        current = nxt
+    value = _value_in(current, attribute, passages) if attribute else None
+    if value is None:
+        return None
+    steps.append((current.hit, value.sentence))
+    return Followed(answer=value.text, steps=steps)
+
+
+def _value_in(p: Passage, attribute: str, passages: Passages) -> Value | None:
+    """The attribute's value in the passage, else in its whole document."""
+    value = value_of(p, attribute)
+    if value is None and (whole := passages.complete(p)) is not None:
+        value = value_of(whole, attribute)
+    return value
+
+
+def _title_case(name: str) -> str:
+    return " ".join(w[:1].upper() + w[1:] for w in name.split())
+
+
+# ---------------------------------------------------------------------------- comparisons
+
+_PAIR = (
+    re.compile(r"^\s*(?:which|who|what)\b[^,?]*?,\s*(.+?)\s+or\s+(.+?)\s*\?*\s*$", re.I),
+    re.compile(r"^\s*(?:was|is|were|are|did|does|do|has|had)\s+(?:the\s+)?(.+?)\s+or\s+(?:the\s+)?(.+?)\s+"
+               r"(?:born|die|died|release|released|founded|established|formed|created|made|come|came|older|younger|"
+               r"first|later|earlier|live|lived)\b", re.I),
+    re.compile(r"^\s*(?:who|which)\b.*?\bborn\s+first\s+out\s+of\s+(.+?)\s+and\s+(.+?)\s*\?*\s*$", re.I),
+)
+_EARLY = re.compile(r"\b(?:first|earlier|earliest|older|oldest|before|sooner)\b", re.I)
+_LATE = re.compile(r"\b(?:later|latest|last|younger|youngest|newer|newest|after|more\s+recent(?:ly)?)\b", re.I)
+_SHORT = re.compile(r"\bshorter\b", re.I)
+
+
+def pair_of(question: str) -> tuple[str, str] | None:
+    for pattern in _PAIR:
+        if (m := pattern.search(question)) is not None:
+            return m[1].strip(" ,"), m[2].strip(" ,?")
+    return None
+
+
+@dataclass(frozen=True)
+class Compared:
+    """A comparison's verdict, the winner and each side's value."""
+
+    answer: str
+    lead: str
+    steps: list[tuple[int, str]]
+    hits: list[Hit] = field(default_factory=list)
+
+
+_KINDS = r"(?:film|movie|song|album|book|novel|band|opera|play|single|magazine|series|documentary)"
+_SIDE_HEAD = re.compile(r"^(?:the\s+)?((?:(?:" + "|".join(sorted(RELATION_WORDS, key=len, reverse=True))
+                        + rf")\s+of\s+(?:the\s+)?(?:{_KINDS}s?\s+)?)+)")
+_KIND_HEAD = re.compile(rf"^(?:the\s+)?{_KINDS}\s+(?=[A-Z0-9\"'“])")
+
+
+def side_of(side: str) -> tuple[str, tuple[str, ...]]:
+    """A side of a comparison as its name and the relations the side itself names ("the director of film
+    X": X, (director,)); "film X" is X."""
+    rels: tuple[str, ...] = ()
+    if (m := _SIDE_HEAD.match(side)) is not None:
+        rels = tuple(reversed(relations_in(normalize(m[1]), 0)))
+        side = side[m.end():]
+    return _KIND_HEAD.sub("", side).strip(" ,"), rels
+
+
+def _side_value(name: str, relations: Sequence[str], attribute: str,
+                passages: Passages) -> tuple[str, Value, list[tuple[int, str]]] | None:
+    p = passage_named(passages, name, lookup=True)
+    if p is None:
+        return None
+    steps: list[tuple[int, str]] = []
+    current, subject = p, p.title
+    for relation in relations:
+        hop = next_hop(current, relation, passages, subject)
+        if hop is None and (whole := passages.complete(current)) is not None:
+            current, hop = whole, next_hop(whole, relation, passages, subject)
+        if hop is None:
+            return None
+        subject, sentence, nxt = hop
+        steps.append((current.hit, sentence))
+        if nxt is None:
+            return None
+        current = nxt
+    value = _value_in(current, attribute, passages)
+    if value is None:
+        return None
+    steps.append((current.hit, value.sentence))
+    return _shown_name(name, p), value, steps
+
+
+def _shown_name(name: str, p: Passage) -> str:
+    """The side's name as the passages write it ("God's Gift to Women" for "God'S Gift To Women")."""
+    m = re.search(re.escape(name), p.text, re.I)
+    return m[0] if m else name
+
+
+def compare(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = None,
+            lookup: Lookup | None = None, fetch: Fetch | None = None) -> Compared | None:
+    """A comparison of two entities by a dated (or lifespan) attribute, through each side's relation chain."""
+    if has_han(question):
+        return None
+    pair = pair_of(question)
+    attribute = asked_of(question)
+    if pair is None or attribute not in ("birth_date", "death_date", "release_date", "founded_date", "lifespan"):
+        return None
+    passages = passages_of(hits, full=full, lookup=lookup, fetch=fetch)
+    folded = normalize(question)
+    bare = folded.replace(normalize(pair[0]), " ").replace(normalize(pair[1]), " ")
+    relations = relations_in(bare, len(bare))  # the relation words outside the two names
+    relations = tuple(reversed(relations))
+    named = [side_of(n) for n in pair]
+    sides = [_side_value(n, own or relations, attribute, passages) for n, own in named]
+    if any(s is None for s in sides):
+        return None
+    (a_name, a, a_steps), (b_name, b, b_steps) = sides  # type: ignore[misc]
+    if a.key is None or b.key is None or a.key == b.key:
+        return None
+    if a.key[0] == b.key[0] and (not a.key[1] or not b.key[1]):
+        return None  # the same year and no month for one of them: no verdict
+    if attribute == "lifespan":
+        want_low = bool(_SHORT.search(question))
+    elif attribute == "birth_date" and re.search(r"\b(?:older|oldest)\b", question, re.I):
+        want_low = True
+    elif (attribute == "birth_date" and re.search(r"\b(?:younger|youngest)\b", question, re.I)) or _LATE.search(question):
+        want_low = False
+    elif _EARLY.search(question):
+        want_low = True
+    else:
+        return None
+    a_wins = (a.key < b.key) == want_low
+    win, lose = ((a_name, a), (b_name, b)) if a_wins else ((b_name, b), (a_name, a))
+    what = {"birth_date": "born", "death_date": "died", "release_date": "", "founded_date": "founded",
+            "lifespan": "lived"}[attribute]
+    through = f" (its {relations[-1]})" if relations else ""
+    if attribute == "lifespan":
+        lead = (f"{win[0]}: lived {win[1].key[0] / 1000:.0f} years ({win[1].text}); {lose[0]}: "  # type: ignore[index]
+                f"{lose[1].key[0] / 1000:.0f} years ({lose[1].text}).")  # type: ignore[index]
+    else:
+        lead = (f"{win[0]}{through}: {what + ' ' if what else ''}{win[1].text}; {lose[0]}: "
+                f"{what + ' ' if what else ''}{lose[1].text}.")
+    return Compared(answer=win[0], lead=lead, steps=[*a_steps, *b_steps], hits=passages.hits)
+
+
+# ---------------------------------------------------------------------------- "the same country"
+
+_SAME = re.compile(r"\b(?:same|both)\b", re.I)
+_BOTH_PAIR = (
+    re.compile(r"\b(?:are|were|do|does|did|is)\s+(?:both\s+)?(?:the\s+)?(?:(?:films?|movies?|songs?|directors?|people|"
+               r"places?)\s+(?:of\s+(?:the\s+)?(?:films?|movies?)\s+)?)?(.+?)\s+and\s+(.+?)\s*,?\s+(?:both\s+)?"
+               r"(?:located|from|share|have|originate|originated|born|died|hold|(?:of|in)\s+the\s+same|the\s+same)\b",
+               re.I),
+    re.compile(r"\bboth\s+(?:(?:films?|movies?|directors?|songs?)\s+(?:of\s+(?:films?|movies?)\s+)?)?(.+?)\s+and\s+"
+               r"(.+?)\s*,?\s+(?:have|share|are|were|located|from|originate|born)\b", re.I),
+)
+
+
+def same_pair(question: str) -> tuple[str, str] | None:
+    for pattern in _BOTH_PAIR:
+        if (m := pattern.search(question)) is not None:
+            return m[1].strip(" ,"), m[2].strip(" ,")
+    return None
+
+
+def same_country(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = None,
+                 lookup: Lookup | None = None, fetch: Fetch | None = None) -> Compared | None:
+    """Yes or no for "Are A and B (both) in the same country?" / "Do the directors of A and B share a
+    nationality?" / "Were A and B born in the same place?": each side's country or place (through the side's
+    relation chain), compared."""
+    attribute = "country" if re.search(r"\bsame\s+(?:country|nationality)\b", question, re.I) else asked_of(question)
+    if has_han(question) or not _SAME.search(question) or attribute not in ("country", "birth_place", "death_place"):
+        return None
+    pair = same_pair(question)
+    if pair is None:
+        return None
+    passages = passages_of(hits, full=full, lookup=lookup, fetch=fetch)
+    folded = normalize(question)
+    bare = folded.replace(normalize(pair[0]), " ").replace(normalize(pair[1]), " ")
+    relations = tuple(dict.fromkeys(relations_in(bare, 0)))
+    named = [side_of(n) for n in pair]
+    sides = [_side_value(n, own or relations, attribute, passages) for n, own in named]
+    if any(s is None for s in sides):
+        return None
+    (a_name, a, a_steps), (b_name, b, b_steps) = sides  # type: ignore[misc]
+    if attribute == "country":
+        same = bool(set(a.countries) & set(b.countries))
+    else:  # a place: the same town ("Rome, Italy" and "Rome"), not only the same country
+        same = _fold(a.text.split(",")[0]) == _fold(b.text.split(",")[0])
+    word = "Yes" if same else "No"
+    lead = f"{word}: {a_name} — {a.text}; {b_name} — {b.text}."
+    return Compared(answer=word, lead=lead, steps=[*a_steps, *b_steps], hits=passages.hits)
