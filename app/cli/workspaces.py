@@ -10,7 +10,15 @@ from typing import Annotated, Any
 
 import typer
 
-from app.cli.base import ServerOption, opened_workspaces, remote, route, service_errors, workspace_name
+from app.cli.base import (
+    ApiKeyOption,
+    ServerOption,
+    opened_workspaces,
+    remote,
+    route,
+    service_errors,
+    workspace_name,
+)
 
 workspaces_cli = typer.Typer(no_args_is_help=True, help="Workspaces (separate knowledge bases): list, create, delete, export, import.")
 PATH = "/api/workspaces"
@@ -28,10 +36,11 @@ def info_line(w: dict[str, Any]) -> str:
 def workspaces_list(
     as_json: Annotated[bool, typer.Option("--json", help="Print the API's JSON.")] = False,
     server: ServerOption = None,
+    api_key: ApiKeyOption = None,
 ) -> None:
     """Every workspace with its documents, chunks, size on disk and last write (``default`` first)."""
     if server := route(server):
-        with remote(server) as client:
+        with remote(server, api_key=api_key) as client:
             listed = client._json("GET", PATH)["workspaces"]
     else:
         from app.services.workspaces import list_infos
@@ -46,11 +55,11 @@ def workspaces_list(
 
 
 @workspaces_cli.command("create")
-def workspaces_create(name: str, server: ServerOption = None) -> None:
+def workspaces_create(name: str, server: ServerOption = None, api_key: ApiKeyOption = None) -> None:
     """Create an empty workspace (1-32 lower-case letters, digits, ``_`` and ``-``)."""
     name = workspace_name(name)
     if server := route(server):
-        with remote(server) as client:
+        with remote(server, api_key=api_key) as client:
             client._json("POST", PATH, json={"name": name})
     else:
         with opened_workspaces() as workspaces, service_errors():
@@ -65,13 +74,14 @@ def workspaces_delete(
     verify: Annotated[bool, typer.Option("--verify", help="Then scan Milvus, SQLite, Redis and the data dir for "
                                          "anything left of it (exit 1 if so).")] = False,
     server: ServerOption = None,
+    api_key: ApiKeyOption = None,
 ) -> None:
     """Delete a workspace and everything it holds: documents, chunks, vectors, graph, jobs, entities, files."""
     name = workspace_name(name)
     if not yes:
         typer.confirm(f"delete workspace {name} and every document in it?", abort=True)
     if server := route(server):
-        with remote(server) as client:
+        with remote(server, api_key=api_key) as client:
             result = client._json("DELETE", f"{PATH}/{name}")
     else:
         with opened_workspaces() as workspaces, service_errors():
@@ -99,11 +109,12 @@ def workspaces_export(
     name: str,
     file: Annotated[Path, typer.Argument(help="The archive to write (e.g. team.aerws).")],
     server: ServerOption = None,
+    api_key: ApiKeyOption = None,
 ) -> None:
     """Write a workspace to one archive file: chunks with their vectors, inventory, graph, own entities, jobs."""
     name = workspace_name(name)
     if server := route(server):
-        with remote(server) as client, client._http.stream("GET", f"{PATH}/{name}/export") as response:
+        with remote(server, api_key=api_key) as client, client._http.stream("GET", f"{PATH}/{name}/export") as response:
             if response.is_error:
                 response.read()
                 client._json("GET", f"{PATH}/{name}/export")  # raises the server's error, made readable
@@ -124,6 +135,7 @@ def workspaces_import(
     name: str,
     replace: Annotated[bool, typer.Option("--replace", help="Replace what the workspace holds.")] = False,
     server: ServerOption = None,
+    api_key: ApiKeyOption = None,
 ) -> None:
     """Restore an archive into a workspace (created when absent) without re-embedding; here, or into a service
     on a Milvus server (``--server``, or MILVUS_URI)."""
@@ -132,7 +144,7 @@ def workspaces_import(
         typer.secho(f"error: no file {file}", fg="red", err=True)
         raise typer.Exit(2)
     if server := route(server):
-        with remote(server) as client, file.open("rb") as archive:
+        with remote(server, api_key=api_key) as client, file.open("rb") as archive:
             result = client._json("POST", f"{PATH}/import", files={"file": (file.name, archive)},
                                   data={"name": name, "replace": str(replace).lower()})
     else:
