@@ -141,6 +141,8 @@ class Workspaces:
         self._opened: dict[str, Resources] = {}
         self._lock = threading.RLock()
         self._closed = False
+        self._restoring: set[str] = set()
+        """Workspaces an import is writing: not opened, listed, created or deleted until it is swapped in."""
 
     # -- opening ---------------------------------------------------------------------------------------------
     @property
@@ -166,6 +168,8 @@ class Workspaces:
                 raise ServiceError("unavailable", "shutting_down", "the service is shutting down")
             if name in self._opened:
                 return self._opened[name]
+            if name in self._restoring:
+                raise self._busy(name) if self.exists(name) else UnknownWorkspace(name)
             if not self.exists(name):
                 raise UnknownWorkspace(name)
             from app.container import build_resources
@@ -208,7 +212,8 @@ class Workspaces:
         root = self.settings.workspaces_dir()
         found = sorted(p.name for p in root.iterdir()
                        if NAME_PATTERN.fullmatch(p.name) and (p / CREATED_MARKER).is_file()) if root.is_dir() else []
-        return [DEFAULT_WORKSPACE, *(n for n in found if n != DEFAULT_WORKSPACE)]
+        restoring = set(self._restoring)
+        return [DEFAULT_WORKSPACE, *(n for n in found if n != DEFAULT_WORKSPACE and n not in restoring)]
 
     def info(self, name: str) -> WorkspaceInfo:
         """Documents, chunks, size on disk, last write and creation time of workspace ``name``."""
@@ -236,6 +241,8 @@ class Workspaces:
         """Create workspace ``name`` (empty); a ServiceError ``workspace_exists`` (409) if it exists."""
         check_workspace_name(name)
         with self._lock:
+            if name in self._restoring:
+                raise self._busy(name)
             if self.exists(name):
                 raise ServiceError("conflict", "workspace_exists", f"workspace {name!r} already exists",
                                    {"workspace": name})
@@ -252,6 +259,8 @@ class Workspaces:
             raise ServiceError("conflict", "workspace_protected",
                                "the default workspace cannot be deleted (delete its documents to empty it)")
         with self._lock:
+            if name in self._restoring:
+                raise self._busy(name) if self.exists(name) else UnknownWorkspace(name)
             if not self.exists(name):
                 raise UnknownWorkspace(name)
             resources = self.get(name)
@@ -275,7 +284,12 @@ class Workspaces:
         """Import an archive into workspace ``name`` without re-embedding, creating the workspace when it does not
         exist: staged, then swapped in complete (a killed import leaves the workspace as it was). A workspace that
         holds anything is refused (409 ``workspace_not_empty``) unless ``replace``. ``default`` is not restored
-        over while the service runs on it (409 ``workspace_protected``: import into a new workspace)."""
+        over while the service runs on it (409 ``workspace_protected``: import into a new workspace).
+
+        The registry's lock is held only to claim the name and to publish the result, not for the import: every
+        other workspace opens and serves meanwhile. Until the import is swapped in, a new workspace does not exist
+        (404, not listed) and an existing one is closed (409 ``workspace_busy``, not listed); a second import,
+        a delete or a create of the same name is refused (409)."""
         from app.container import build_resources
         from app.services.workspace_archive import read_manifest, restore_workspace
 
@@ -287,24 +301,35 @@ class Workspaces:
         read_manifest(path)  # a corrupt or foreign file is refused before anything is created
         shared = self.default.shared
         with self._lock:
+            if name in self._restoring:
+                raise self._busy(name)
             created = not self.exists(name)
-            if created:
-                self.create(name)
+            self._restoring.add(name)
             resources = self._opened.pop(name, None)
-            if resources is not None:  # restored into closed stores; reopened on the next use
+        folder = self.folder(name)
+        try:
+            if resources is not None:  # restored into closed stores; reopened on the next use after the swap
+                if retire := getattr(resources.index, "retire", None):
+                    retire()
                 resources.close()
-            folder = self.folder(name)
-            try:
-                written = restore_workspace(path, self.settings.for_workspace(name), replace=replace,
-                                            build=lambda staged: build_resources(staged, shared))
-            except BaseException:
-                if created:
+            written = restore_workspace(path, self.settings.for_workspace(name), replace=replace,
+                                        build=lambda staged: build_resources(staged, shared))
+        except BaseException:
+            with self._lock:
+                if created and folder.is_dir() and not (folder / CREATED_MARKER).exists():
                     shutil.rmtree(folder, ignore_errors=True)
-                raise
-            finally:
-                if folder.is_dir() and not (folder / CREATED_MARKER).exists():
-                    (folder / CREATED_MARKER).write_text(f"{time.time():.3f}\n", encoding="utf-8")
+                self._restoring.discard(name)
+            raise
+        with self._lock:  # published: the marker makes a new workspace exist, the name is free to open
+            if folder.is_dir() and not (folder / CREATED_MARKER).exists():
+                (folder / CREATED_MARKER).write_text(f"{time.time():.3f}\n", encoding="utf-8")
+            self._restoring.discard(name)
         return {"success": True, "workspace": name, "created": created, "imported": written}
+
+    @staticmethod
+    def _busy(name: str) -> ServiceError:
+        return ServiceError("conflict", "workspace_busy", f"workspace {name!r} is being imported; try again when the "
+                            "import has finished", {"workspace": name})
 
     def _drop_remote(self, resources: Resources) -> None:
         """What a workspace holds outside its folder: its collections on a Milvus server (the active one and

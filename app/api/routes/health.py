@@ -40,8 +40,8 @@ async def _probe(name: str, resources: Resources) -> dict[str, dict[str, Any]]:
     """The store checks of one open workspace: ``{store: {ok[, error]}}``."""
     ctx = resources.context
     probes = [("milvus", resources.index.ping), ("entityStore", ctx.entities.ping)]
-    if ctx.kg is not None:
-        probes.append(("graph", ctx.kg.ping))
+    if (kg_ping := getattr(ctx.kg, "ping", None)) is not None:  # the SQLite graph's; the protocol has none
+        probes.append(("graph", kg_ping))
     checks: dict[str, dict[str, Any]] = {}
     for store, probe in probes:
         try:
