@@ -113,8 +113,10 @@ def install_error_handlers(app: FastAPI) -> None:
             return JSONResponse(error_body("invalid_json", f"the request body is not valid JSON: {reason}".rstrip(": "),
                                            errors), status_code=400)
         if kinds & {"union_tag_invalid", "union_tag_not_found"}:
-            return JSONResponse(error_body("unknown_action", "action must be one of: query, add-entity, remove-alias, "
-                                           "add-documents, delete-document", errors), status_code=400)
+            from app.api.routes.actions import ACTIONS  # the route's own union: the list cannot drift from it
+
+            return JSONResponse(error_body("unknown_action", f"action must be one of: {', '.join(ACTIONS)}", errors),
+                                status_code=400)
         code = next((c for c in CODED_ERRORS if c in kinds), "invalid_request")
         return JSONResponse(error_body(code, validation_message(errors), errors), status_code=422)
 

@@ -254,6 +254,15 @@ def test_unknown_or_missing_action_is_400(client: TestClient, payload: dict[str,
     assert (r.status_code, r.json()["error"]["code"]) == (status, code)
 
 
+def test_the_unknown_action_error_lists_every_action_the_endpoint_takes(client: TestClient) -> None:
+    message = client.post(URL, json={"action": "fly"}).json()["error"]["message"]
+    listed = message.split(": ", 1)[1].split(", ")
+    assert "delete-entity" in listed and "remove-alias" in listed
+    for action in listed:  # each one listed is one the endpoint knows (a missing field, not an unknown action)
+        r = client.post(URL, json={"action": action})
+        assert r.json()["error"]["code"] != "unknown_action", (action, r.text)
+
+
 def test_invalid_json_is_400(client: TestClient) -> None:
     r = client.post(URL, content=b'{"action": "query", "question": ', headers={"content-type": "application/json"})
     assert (r.status_code, r.json()["error"]["code"]) == (400, "invalid_json")
