@@ -1,0 +1,57 @@
+"""An API error's details on the page read as "name: value" lines, not a block of raw JSON: an upload of a type
+the service does not read names the supported types in one line; a refused question names the field."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from app.schemas import API_PATH
+from tests.support.browser import Watched, watch
+from tests.support.servers import ServerProcess
+
+
+@pytest.fixture(scope="module")
+def empty_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    process = ServerProcess(tmp_path_factory.mktemp("web-errors")).start()
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+@pytest.fixture
+def page(browser: Browser, empty_server: ServerProcess) -> Iterator[Watched]:
+    watched = watch(browser, empty_server.base_url)
+    try:
+        yield watched
+    finally:
+        watched.page.context.close()
+
+
+def test_an_unsupported_upload_lists_the_supported_types_in_a_line(page: Watched, tmp_path: Path) -> None:
+    tool = tmp_path / "tool.exe"
+    tool.write_bytes(b"MZ\x90\x00binary")
+    p = page.goto("/#documents")
+    p.set_input_files("#upload-files", str(tool))
+    with p.expect_response(lambda r: r.url.endswith(f"{API_PATH}/upload")) as uploaded:
+        p.click("#upload-submit")
+    assert uploaded.value.status == 415
+    box = p.locator("#upload-result")
+    expect(box).to_contain_text("unsupported_file_type")
+    expect(box.locator("dt", has_text="supported")).to_have_count(1)
+    expect(box.locator("dd", has_text=".md, .markdown, .txt")).to_have_count(1)
+    assert box.locator("pre").count() == 0 and "[" not in box.inner_text()
+
+
+def test_a_refused_question_names_the_field_not_json(page: Watched) -> None:
+    p = page.goto("/#ask")
+    p.fill("#question", "？？？")
+    p.press("#question", "Enter")
+    box = p.locator("#ask-error")
+    expect(box).to_contain_text("empty_question")
+    expect(box.locator("li")).to_contain_text("question: the question has no letter or digit")
+    assert box.locator("pre").count() == 0 and '"loc"' not in box.inner_text()
