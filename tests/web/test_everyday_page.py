@@ -1,5 +1,6 @@
-"""An API error's details on the page read as "name: value" lines, not a block of raw JSON: an upload of a type
-the service does not read names the supported types in one line; a refused question names the field."""
+"""Everyday rough edges of the page, on an empty server: an API error's details read as "name: value" lines, not
+a block of raw JSON (an upload of a type the service does not read names the supported types in one line; a
+refused question names the field); the tabs stay on one row at common desktop widths."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from app.schemas import API_PATH
-from tests.support.browser import Watched, watch
+from tests.support.browser import DESKTOP, Watched, watch
 from tests.support.servers import ServerProcess
 
 
@@ -55,3 +56,17 @@ def test_a_refused_question_names_the_field_not_json(page: Watched) -> None:
     expect(box).to_contain_text("empty_question")
     expect(box.locator("li")).to_contain_text("question: the question has no letter or digit")
     assert box.locator("pre").count() == 0 and '"loc"' not in box.inner_text()
+
+
+@pytest.mark.parametrize("width", [1280, 1366, DESKTOP["width"], 1920])
+def test_the_tabs_stay_on_one_row_beside_the_workspace_picker(browser: Browser, empty_server: ServerProcess,
+                                                               width: int) -> None:
+    watched = watch(browser, empty_server.base_url, {"width": width, "height": 900})
+    try:
+        p = watched.goto("/#ask")
+        expect(p.locator("#workspace-box")).to_be_visible()
+        tops = p.locator(".tabs [role=tab]").evaluate_all("ts => ts.map(t => Math.round(t.getBoundingClientRect().top))")
+        assert len(tops) == 5 and len(set(tops)) == 1, f"tabs wrapped at {width} px: {tops}"
+        assert p.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    finally:
+        watched.page.context.close()
