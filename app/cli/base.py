@@ -261,6 +261,10 @@ def remote(server: str, workspace: str | None = None, api_key: str | None = None
             yield client
     except RemoteError as exc:
         typer.secho(f"error: {exc}", fg="red", err=True)
+        if exc.status == 401:
+            typer.secho("hint: give the server's key with --api-key KEY (or AER_API_KEY)" if key is None else
+                        "hint: the key sent (--api-key, else AER_API_KEY, else the first of AER_API_KEYS) is not "
+                        "one this server knows", err=True)
         raise typer.Exit(3 if exc.status == 0 else 2) from exc
 
 

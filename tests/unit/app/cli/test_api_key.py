@@ -75,6 +75,7 @@ def test_the_key_goes_to_the_server_and_is_never_printed(served: dict[str, str],
     admin, read = served["admin"], served["read"]
     refused = aer(tmp_path, "workspaces", "create", "keyed", *SERVER)
     assert refused.exit_code == 2 and "unauthorized" in refused.stderr
+    assert "hint: give the server's key with --api-key KEY" in refused.stderr
     created = aer(tmp_path, "workspaces", "create", "keyed", *SERVER, "--api-key", admin)
     assert created.exit_code == 0, created.output
     added = aer(tmp_path, "entities", "add", "Keyed Co", "-t", "ORGANIZATION", "--workspace", "keyed",
@@ -88,7 +89,7 @@ def test_the_key_goes_to_the_server_and_is_never_printed(served: dict[str, str],
     write = aer(tmp_path, "entities", "add", "Other Co", "-t", "ORGANIZATION", *SERVER, "--api-key", read)
     assert write.exit_code == 2 and "forbidden" in write.stderr
     wrong = aer(tmp_path, "documents", "list", *SERVER, "--api-key", "not-a-valid-key-4242")
-    assert wrong.exit_code == 2 and "unauthorized" in wrong.stderr
+    assert wrong.exit_code == 2 and "unauthorized" in wrong.stderr and "is not one this server knows" in wrong.stderr
     for result in (refused, created, added, listed, documents, write, wrong):
         assert admin not in result.output and read not in result.output
         assert "not-a-valid-key-4242" not in result.output
