@@ -24,12 +24,25 @@ workspaces_cli = typer.Typer(no_args_is_help=True, help="Workspaces (separate kn
 PATH = "/api/workspaces"
 
 
+def size_text(n: float) -> str:
+    """Bytes for people: ``512 B``, ``41.3 KB``, ``1.4 MB``, ``2.0 GB``."""
+    for unit, step in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
+        if n >= step:
+            return f"{n / step:.1f} {unit}"
+    return f"{int(n)} B"
+
+
+IMPORTED = {"documents": "catalog.documents", "chunks": "chunks", "entities": "entities", "graph nodes": "graph.nodes",
+            "graph edges": "graph.edges", "jobs": "jobs.jobs"}
+"""What an import's summary names, and the count of the archive's each is (the stores' tables stay out of it)."""
+
+
 def info_line(w: dict[str, Any]) -> str:
     """One workspace as a line: name, documents, chunks, size, last write."""
     last = w.get("lastWrite")
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(last)) if last else "-"
     return (f"{w['name']}\t{w['documents']} document(s)\t{w['chunks']} chunk(s)\t"
-            f"{w['sizeBytes'] / 1e6:.1f} MB\tlast write {when}")
+            f"{size_text(w['sizeBytes'])}\tlast write {when}")
 
 
 @workspaces_cli.command("list")
@@ -126,7 +139,7 @@ def workspaces_export(
     else:
         with opened_workspaces() as workspaces, service_errors():
             workspaces.export(name, file)
-    typer.echo(f"exported workspace {name} to {file} ({file.stat().st_size / 1e6:.1f} MB)")
+    typer.echo(f"exported workspace {name} to {file} ({size_text(file.stat().st_size)})")
 
 
 @workspaces_cli.command("import")
@@ -151,6 +164,7 @@ def workspaces_import(
         with opened_workspaces() as workspaces, service_errors():
             result = workspaces.restore(name, file, replace=replace)
     counts = result.get("imported") or {}
-    summary = ", ".join(f"{v} {k}" for k, v in counts.items() if isinstance(v, int)) if isinstance(counts, dict) else ""
+    summary = ", ".join(f"{counts[key]} {label}" for label, key in IMPORTED.items()
+                        if isinstance(counts, dict) and isinstance(counts.get(key), int))
     typer.echo(f"imported {file} into workspace {name}{' (created)' if result.get('created') else ''}"
                f"{': ' + summary if summary else ''}")
