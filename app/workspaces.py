@@ -216,10 +216,18 @@ class Workspaces:
         return [DEFAULT_WORKSPACE, *(n for n in found if n != DEFAULT_WORKSPACE and n not in restoring)]
 
     def info(self, name: str) -> WorkspaceInfo:
-        """Documents, chunks, size on disk, last write and creation time of workspace ``name``."""
-        resources = self.get(name)
-        documents = _document_count(resources)
-        chunks = resources.index.count()
+        """Documents, chunks, size on disk, last write and creation time of workspace ``name``. A workspace this
+        process has not opened is counted from its inventory, read-only, without opening its stores (listing
+        100 workspaces must not start 100 Milvus Lite servers); one without a complete inventory is opened."""
+        name = check_workspace_name(name)
+        counted = None if name in self._opened or name == DEFAULT_WORKSPACE else self._closed_counts(name)
+        if counted is None:
+            resources = self.get(name)
+            documents, chunks = _document_count(resources), resources.index.count()
+            graph = resources.settings.kg_file().name
+        else:
+            documents, chunks = counted
+            graph = self.settings.for_workspace(name).kg_file().name
         folder = self.folder(name)
         # the default's folder is the data dir: the other workspaces, the shared dictionary and the evaluations'
         # indexes are not its own
@@ -229,12 +237,40 @@ class Workspaces:
         # the knowledge graph's file is rewritten when its last connection closes (SQLite's WAL checkpoint), so
         # merely opening a workspace would look like a write; every real write also changes the index, the
         # inventory or the entity file
-        graph = resources.settings.kg_file().name
         size, latest = _folder_stats(folder, skip, frozenset({graph, f"{graph}-wal", f"{graph}-shm"}))
         marker = folder / CREATED_MARKER
         created = marker.stat().st_mtime if marker.is_file() else None
         return WorkspaceInfo(name=name, documents=documents, chunks=chunks, size_bytes=size,
                              last_write=latest, created_at=created)
+
+    def _closed_counts(self, name: str) -> tuple[int, int] | None:
+        """``(documents, chunks)`` of a workspace that is not open, from its inventory file read-only; None when
+        that cannot be trusted without opening it: it does not exist (yet), it has not listed the documents
+        indexed before it existed, a restore is left to settle, or it is being imported."""
+        import sqlite3
+
+        from app.services.workspace_archive import _stagings
+
+        with self._lock:
+            if name in self._restoring:
+                raise self._busy(name) if self.exists(name) else UnknownWorkspace(name)
+            if not self.exists(name):
+                raise UnknownWorkspace(name)
+        own = self.settings.for_workspace(name)
+        catalog = own.catalog_file()
+        if not catalog.is_file() or _stagings(own):
+            return None
+        try:
+            conn = sqlite3.connect(f"{catalog.as_uri()}?mode=ro", uri=True, timeout=5.0)
+            try:
+                if conn.execute("SELECT 1 FROM catalog_meta WHERE key = 'backfilled'").fetchone() is None:
+                    return None
+                documents, chunks = conn.execute("SELECT COUNT(*), COALESCE(SUM(chunks), 0) FROM documents").fetchone()
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            return None  # unreadable here: opening it says what is wrong
+        return int(documents), int(chunks)
 
     # -- lifecycle -------------------------------------------------------------------------------------------
     def create(self, name: str) -> WorkspaceInfo:
