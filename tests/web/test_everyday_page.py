@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from app.schemas import API_PATH
-from tests.support.browser import DESKTOP, Watched, watch
+from tests.support.browser import DESKTOP, PHONE, Watched, watch
 from tests.support.servers import ServerProcess
 
 
@@ -68,5 +68,18 @@ def test_the_tabs_stay_on_one_row_beside_the_workspace_picker(browser: Browser, 
         tops = p.locator(".tabs [role=tab]").evaluate_all("ts => ts.map(t => Math.round(t.getBoundingClientRect().top))")
         assert len(tops) == 5 and len(set(tops)) == 1, f"tabs wrapped at {width} px: {tops}"
         assert p.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    finally:
+        watched.page.context.close()
+
+
+def test_on_a_phone_every_tab_stays_in_sight(browser: Browser, empty_server: ServerProcess) -> None:
+    watched = watch(browser, empty_server.base_url, PHONE)
+    try:
+        p = watched.goto("/#ask")
+        expect(p.locator("#workspace-box")).to_be_visible()
+        for tab in p.locator(".tabs [role=tab]").all():
+            box = tab.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], tab.inner_text()
+        assert p.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     finally:
         watched.page.context.close()
