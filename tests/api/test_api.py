@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from fastapi.testclient import TestClient
 
+from app.api.routes.actions import ActionRequest
 from app.cli import demo_dir, print_response
 from app.client import iter_sse
 from app.main import create_app
@@ -258,6 +259,8 @@ def test_the_unknown_action_error_lists_every_action_the_endpoint_takes(client: 
     message = client.post(URL, json={"action": "fly"}).json()["error"]["message"]
     listed = message.split(": ", 1)[1].split(", ")
     assert "delete-entity" in listed and "remove-alias" in listed
+    # exactly the route's union: a new action cannot be left out of the message
+    assert set(listed) == {get_args(m.model_fields["action"].annotation)[0] for m in get_args(get_args(ActionRequest)[0])}
     for action in listed:  # each one listed is one the endpoint knows (a missing field, not an unknown action)
         r = client.post(URL, json={"action": action})
         assert r.json()["error"]["code"] != "unknown_action", (action, r.text)

@@ -6,7 +6,7 @@ dispatches and labels the metrics."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Query, Request
 from pydantic import Field
@@ -36,9 +36,6 @@ ActionRequest = Annotated[
     | DeleteEntityRequest,
     Field(discriminator="action")
 ]
-ACTIONS: tuple[str, ...] = tuple(get_args(model.model_fields["action"].annotation)[0]
-                                 for model in get_args(get_args(ActionRequest)[0]))
-"""The POST actions, in the union's order (what an unknown action's error lists)."""
 
 
 @router.post(
