@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from app.schemas import API_PATH
-from tests.support.browser import DESKTOP, PHONE, Watched, watch
+from tests.support.browser import API_KEY, DESKTOP, PHONE, Watched, watch
 from tests.support.servers import ServerProcess
 
 
@@ -22,6 +22,19 @@ def empty_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPro
         yield process
     finally:
         process.stop()
+
+
+@pytest.fixture(scope="module")
+def keyed_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    process = ServerProcess(tmp_path_factory.mktemp("web-keyed"), {"AER_API_KEYS": API_KEY}).start()
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+SHOWN_THOUGH_HIDDEN = """() => [...document.querySelectorAll('[hidden]')]
+  .filter((e) => getComputedStyle(e).display !== 'none').map((e) => e.id || e.className)"""
 
 
 @pytest.fixture
@@ -83,3 +96,21 @@ def test_on_a_phone_every_tab_stays_in_sight(browser: Browser, empty_server: Ser
         assert p.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     finally:
         watched.page.context.close()
+
+
+def test_nothing_hidden_shows_and_the_picker_waits_for_a_key(browser: Browser, keyed_server: ServerProcess,
+                                                            empty_server: ServerProcess) -> None:
+    for server in (keyed_server, empty_server):
+        watched = watch(browser, server.base_url)
+        try:
+            if server is keyed_server:
+                p = watched.page
+                p.goto(server.base_url + "/#ask")  # listing the workspaces needs a key: no empty picker meanwhile
+                expect(p.locator("#key-dialog")).to_be_visible()
+                expect(p.locator("#workspace-box")).to_be_hidden()
+            else:
+                p = watched.goto("/#ask")
+                expect(p.locator("#workspace-box")).to_be_visible()
+            assert p.evaluate(SHOWN_THOUGH_HIDDEN) == []
+        finally:
+            watched.page.context.close()
