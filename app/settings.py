@@ -144,6 +144,11 @@ class Settings(BaseSettings):
         default_factory=list,
         description="API keys, comma-separated (AER_API_KEYS); with any, writes need one. None: the API is open.",
     )
+    api_key: SecretStr | None = Field(
+        default=None,
+        description="The API key the CLI sends to a server (`--server`; AER_API_KEY; `--api-key` overrides it); "
+                    "unset: the first of AER_API_KEYS, if any. The server never reads it.",
+    )
     require_key_for_queries: bool = Field(
         default=True,
         description="With API keys, queries, chat, the entity list and the other reads need one too (default); "

@@ -141,6 +141,8 @@ class Workspaces:
         self._opened: dict[str, Resources] = {}
         self._lock = threading.RLock()
         self._closed = False
+        self._restoring: set[str] = set()
+        """Workspaces an import is writing: not opened, listed, created or deleted until it is swapped in."""
 
     # -- opening ---------------------------------------------------------------------------------------------
     @property
@@ -166,6 +168,8 @@ class Workspaces:
                 raise ServiceError("unavailable", "shutting_down", "the service is shutting down")
             if name in self._opened:
                 return self._opened[name]
+            if name in self._restoring:
+                raise self._busy(name) if self.exists(name) else UnknownWorkspace(name)
             if not self.exists(name):
                 raise UnknownWorkspace(name)
             from app.container import build_resources
@@ -208,13 +212,22 @@ class Workspaces:
         root = self.settings.workspaces_dir()
         found = sorted(p.name for p in root.iterdir()
                        if NAME_PATTERN.fullmatch(p.name) and (p / CREATED_MARKER).is_file()) if root.is_dir() else []
-        return [DEFAULT_WORKSPACE, *(n for n in found if n != DEFAULT_WORKSPACE)]
+        restoring = set(self._restoring)
+        return [DEFAULT_WORKSPACE, *(n for n in found if n != DEFAULT_WORKSPACE and n not in restoring)]
 
     def info(self, name: str) -> WorkspaceInfo:
-        """Documents, chunks, size on disk, last write and creation time of workspace ``name``."""
-        resources = self.get(name)
-        documents = _document_count(resources)
-        chunks = resources.index.count()
+        """Documents, chunks, size on disk, last write and creation time of workspace ``name``. A workspace this
+        process has not opened is counted from its inventory, read-only, without opening its stores (listing
+        100 workspaces must not start 100 Milvus Lite servers); one without a complete inventory is opened."""
+        name = check_workspace_name(name)
+        counted = None if name in self._opened or name == DEFAULT_WORKSPACE else self._closed_counts(name)
+        if counted is None:
+            resources = self.get(name)
+            documents, chunks = _document_count(resources), resources.index.count()
+            graph = resources.settings.kg_file().name
+        else:
+            documents, chunks = counted
+            graph = self.settings.for_workspace(name).kg_file().name
         folder = self.folder(name)
         # the default's folder is the data dir: the other workspaces, the shared dictionary and the evaluations'
         # indexes are not its own
@@ -224,18 +237,48 @@ class Workspaces:
         # the knowledge graph's file is rewritten when its last connection closes (SQLite's WAL checkpoint), so
         # merely opening a workspace would look like a write; every real write also changes the index, the
         # inventory or the entity file
-        graph = resources.settings.kg_file().name
         size, latest = _folder_stats(folder, skip, frozenset({graph, f"{graph}-wal", f"{graph}-shm"}))
         marker = folder / CREATED_MARKER
         created = marker.stat().st_mtime if marker.is_file() else None
         return WorkspaceInfo(name=name, documents=documents, chunks=chunks, size_bytes=size,
                              last_write=latest, created_at=created)
 
+    def _closed_counts(self, name: str) -> tuple[int, int] | None:
+        """``(documents, chunks)`` of a workspace that is not open, from its inventory file read-only; None when
+        that cannot be trusted without opening it: it does not exist (yet), it has not listed the documents
+        indexed before it existed, a restore is left to settle, or it is being imported."""
+        import sqlite3
+
+        from app.services.workspace_archive import _stagings
+
+        with self._lock:
+            if name in self._restoring:
+                raise self._busy(name) if self.exists(name) else UnknownWorkspace(name)
+            if not self.exists(name):
+                raise UnknownWorkspace(name)
+        own = self.settings.for_workspace(name)
+        catalog = own.catalog_file()
+        if not catalog.is_file() or _stagings(own):
+            return None
+        try:
+            conn = sqlite3.connect(f"{catalog.as_uri()}?mode=ro", uri=True, timeout=5.0)
+            try:
+                if conn.execute("SELECT 1 FROM catalog_meta WHERE key = 'backfilled'").fetchone() is None:
+                    return None
+                documents, chunks = conn.execute("SELECT COUNT(*), COALESCE(SUM(chunks), 0) FROM documents").fetchone()
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            return None  # unreadable here: opening it says what is wrong
+        return int(documents), int(chunks)
+
     # -- lifecycle -------------------------------------------------------------------------------------------
     def create(self, name: str) -> WorkspaceInfo:
         """Create workspace ``name`` (empty); a ServiceError ``workspace_exists`` (409) if it exists."""
         check_workspace_name(name)
         with self._lock:
+            if name in self._restoring:
+                raise self._busy(name)
             if self.exists(name):
                 raise ServiceError("conflict", "workspace_exists", f"workspace {name!r} already exists",
                                    {"workspace": name})
@@ -252,6 +295,8 @@ class Workspaces:
             raise ServiceError("conflict", "workspace_protected",
                                "the default workspace cannot be deleted (delete its documents to empty it)")
         with self._lock:
+            if name in self._restoring:
+                raise self._busy(name) if self.exists(name) else UnknownWorkspace(name)
             if not self.exists(name):
                 raise UnknownWorkspace(name)
             resources = self.get(name)
@@ -275,7 +320,12 @@ class Workspaces:
         """Import an archive into workspace ``name`` without re-embedding, creating the workspace when it does not
         exist: staged, then swapped in complete (a killed import leaves the workspace as it was). A workspace that
         holds anything is refused (409 ``workspace_not_empty``) unless ``replace``. ``default`` is not restored
-        over while the service runs on it (409 ``workspace_protected``: import into a new workspace)."""
+        over while the service runs on it (409 ``workspace_protected``: import into a new workspace).
+
+        The registry's lock is held only to claim the name and to publish the result, not for the import: every
+        other workspace opens and serves meanwhile. Until the import is swapped in, a new workspace does not exist
+        (404, not listed) and an existing one is closed (409 ``workspace_busy``, not listed); a second import,
+        a delete or a create of the same name is refused (409)."""
         from app.container import build_resources
         from app.services.workspace_archive import read_manifest, restore_workspace
 
@@ -287,24 +337,35 @@ class Workspaces:
         read_manifest(path)  # a corrupt or foreign file is refused before anything is created
         shared = self.default.shared
         with self._lock:
+            if name in self._restoring:
+                raise self._busy(name)
             created = not self.exists(name)
-            if created:
-                self.create(name)
+            self._restoring.add(name)
             resources = self._opened.pop(name, None)
-            if resources is not None:  # restored into closed stores; reopened on the next use
+        folder = self.folder(name)
+        try:
+            if resources is not None:  # restored into closed stores; reopened on the next use after the swap
+                if retire := getattr(resources.index, "retire", None):
+                    retire()
                 resources.close()
-            folder = self.folder(name)
-            try:
-                written = restore_workspace(path, self.settings.for_workspace(name), replace=replace,
-                                            build=lambda staged: build_resources(staged, shared))
-            except BaseException:
-                if created:
+            written = restore_workspace(path, self.settings.for_workspace(name), replace=replace,
+                                        build=lambda staged: build_resources(staged, shared))
+        except BaseException:
+            with self._lock:
+                if created and folder.is_dir() and not (folder / CREATED_MARKER).exists():
                     shutil.rmtree(folder, ignore_errors=True)
-                raise
-            finally:
-                if folder.is_dir() and not (folder / CREATED_MARKER).exists():
-                    (folder / CREATED_MARKER).write_text(f"{time.time():.3f}\n", encoding="utf-8")
+                self._restoring.discard(name)
+            raise
+        with self._lock:  # published: the marker makes a new workspace exist, the name is free to open
+            if folder.is_dir() and not (folder / CREATED_MARKER).exists():
+                (folder / CREATED_MARKER).write_text(f"{time.time():.3f}\n", encoding="utf-8")
+            self._restoring.discard(name)
         return {"success": True, "workspace": name, "created": created, "imported": written}
+
+    @staticmethod
+    def _busy(name: str) -> ServiceError:
+        return ServiceError("conflict", "workspace_busy", f"workspace {name!r} is being imported; try again when the "
+                            "import has finished", {"workspace": name})
 
     def _drop_remote(self, resources: Resources) -> None:
         """What a workspace holds outside its folder: its collections on a Milvus server (the active one and

@@ -13,6 +13,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.errors import ErrorKind, Failure, ServiceError, error_body, error_info
 from app.schemas import CODED_ERRORS
+from app.schemas.actions import ACTIONS
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import AliasConflictError, StoreUnavailable
 
@@ -113,8 +114,8 @@ def install_error_handlers(app: FastAPI) -> None:
             return JSONResponse(error_body("invalid_json", f"the request body is not valid JSON: {reason}".rstrip(": "),
                                            errors), status_code=400)
         if kinds & {"union_tag_invalid", "union_tag_not_found"}:
-            return JSONResponse(error_body("unknown_action", "action must be one of: query, add-entity, remove-alias, "
-                                           "add-documents, delete-document", errors), status_code=400)
+            return JSONResponse(error_body("unknown_action", f"action must be one of: {', '.join(ACTIONS)}", errors),
+                                status_code=400)
         code = next((c for c in CODED_ERRORS if c in kinds), "invalid_request")
         return JSONResponse(error_body(code, validation_message(errors), errors), status_code=422)
 

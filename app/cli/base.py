@@ -95,6 +95,12 @@ ServerOption = Annotated[
     str | None,
     typer.Option("--server", help="Use a running server (http://host:8000) instead of opening the local stores."),
 ]
+ApiKeyOption = Annotated[
+    str | None,
+    typer.Option("--api-key", show_default=False, metavar="KEY",
+                 help="The API key to send to the server (with --server, or the server a held data dir routes "
+                      "to); default: AER_API_KEY, else the first of AER_API_KEYS. Never printed."),
+]
 WorkspaceOption = Annotated[
     str | None,
     typer.Option("--workspace", help="The workspace (knowledge base) to work in; default: AER_WORKSPACE, else "
@@ -232,27 +238,33 @@ def opened(settings: Settings | None = None, workspace: str | None = None) -> It
 
 
 @contextmanager
-def remote(server: str, workspace: str | None = None) -> Iterator[RemoteClient]:
+def remote(server: str, workspace: str | None = None, api_key: str | None = None) -> Iterator[RemoteClient]:
     """A client of a running server, with its errors made readable (exit 2; 3 when unreachable), sending every
     call to ``workspace`` (else AER_WORKSPACE; neither: the server's default or the key's own).
 
-    Sends the first of ``AER_API_KEYS`` as the API key, so one environment serves both ends.
+    The API key it sends: ``api_key`` (``--api-key``), else AER_API_KEY, else the first of ``AER_API_KEYS`` (so one
+    environment serves both ends); none: no key.
     """
     from app.api.workspace_scope import HEADER
     from app.client import RemoteClient, RemoteError
     from app.settings import Settings
 
     settings = Settings()
-    keys = settings.api_keys
+    key = api_key or (settings.api_key.get_secret_value() if settings.api_key else None) or (
+        settings.api_keys[0].get_secret_value() if settings.api_keys else None)
     name = workspace if workspace is not None else (settings.workspace if "workspace" in settings.model_fields_set
                                                     else None)
     try:
-        with RemoteClient(server, api_key=keys[0].get_secret_value() if keys else None) as client:
+        with RemoteClient(server, api_key=key) as client:
             if name is not None:
                 client._http.headers[HEADER] = workspace_name(name)
             yield client
     except RemoteError as exc:
         typer.secho(f"error: {exc}", fg="red", err=True)
+        if exc.status == 401:
+            typer.secho("hint: give the server's key with --api-key KEY (or AER_API_KEY)" if key is None else
+                        "hint: the key sent (--api-key, else AER_API_KEY, else the first of AER_API_KEYS) is not "
+                        "one this server knows", err=True)
         raise typer.Exit(3 if exc.status == 0 else 2) from exc
 
 

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from app.cli.base import ServerOption, WorkspaceOption, opened, remote, route
+from app.cli.base import ApiKeyOption, ServerOption, WorkspaceOption, opened, remote, route
 from app.cli.ingest import delete
 
 documents_cli = typer.Typer(no_args_is_help=True, help="The document inventory: list, show, delete.")
@@ -28,13 +28,14 @@ def documents_list(
     limit: Annotated[int, typer.Option(min=1, max=500)] = 100,
     as_json: Annotated[bool, typer.Option("--json", help="Print the page as JSON.")] = False,
     server: ServerOption = None,
+    api_key: ApiKeyOption = None,
     workspace: WorkspaceOption = None,
 ) -> None:
     """List ingested documents: id, title, file, chunks, bytes, when."""
     from app.services.documents import list_documents
 
     if server := route(server):
-        with remote(server, workspace) as client:
+        with remote(server, workspace, api_key) as client:
             page = client.list_documents(offset, limit, source=source, title=title)
     else:
         with opened(workspace=workspace) as resources:
@@ -53,6 +54,7 @@ def documents_show(
     doc_id: str,
     as_json: Annotated[bool, typer.Option("--json", help="Print the document and its chunks as JSON.")] = False,
     server: ServerOption = None,
+    api_key: ApiKeyOption = None,
     workspace: WorkspaceOption = None,
 ) -> None:
     """Show a document and its chunks, with each chunk's section or page and entity tags."""
@@ -61,7 +63,7 @@ def documents_show(
 
     body: dict[str, Any] | None
     if server := route(server):
-        with remote(server, workspace) as client:
+        with remote(server, workspace, api_key) as client:
             try:
                 body = client.document(doc_id)
             except RemoteError as exc:
@@ -88,7 +90,7 @@ def documents_show(
 
 
 @documents_cli.command("delete")
-def documents_delete(doc_id: str, server: ServerOption = None,
+def documents_delete(doc_id: str, server: ServerOption = None, api_key: ApiKeyOption = None,
                      workspace: WorkspaceOption = None) -> None:
     """Delete a document and all its chunks (as ``aer delete``)."""
-    delete(doc_id, server, workspace)
+    delete(doc_id, server, api_key, workspace)

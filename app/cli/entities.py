@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from app.cli.base import (
+    ApiKeyOption,
     EntityType,
     ServerOption,
     WorkspaceOption,
@@ -97,6 +98,7 @@ def entities_add(
     hierarchy: Annotated[str | None, typer.Option(help="Path from the root, e.g. '中国>北京>朝阳'")] = None,
     related: Annotated[list[str] | None, typer.Option("--related", "-r")] = None,
     server: ServerOption = None,
+    api_key: ApiKeyOption = None,
     workspace: WorkspaceOption = None,
     shared: SharedOption = False,
 ) -> None:
@@ -116,7 +118,7 @@ def entities_add(
         typer.secho(f"error: {name_errors(exc)}", fg="red", err=True)
         raise typer.Exit(2) from exc
     if server := route(server):
-        with remote(server, workspace) as client:
+        with remote(server, workspace, api_key) as client:
             answer = (remote_entity_write(client, {"action": "add-entity", **entity.model_dump(by_alias=True)})
                       if shared else client.add_entity(entity))
         print_warnings(w["message"] for w in answer.get("warnings", []))
@@ -143,6 +145,7 @@ def entities_remove_alias(
     standard_name: str,
     aliases: Annotated[list[str], typer.Argument(help="The aliases to remove.")],
     server: ServerOption = None,
+    api_key: ApiKeyOption = None,
     workspace: WorkspaceOption = None,
     shared: SharedOption = False,
 ) -> None:
@@ -150,7 +153,7 @@ def entities_remove_alias(
     from graphs.domain import STORED, EntityMetadata
 
     if server := route(server):
-        with remote(server, workspace) as client:
+        with remote(server, workspace, api_key) as client:
             answer = (remote_entity_write(client, {"action": "remove-alias", "standardName": standard_name,
                                                    "aliases": aliases})
                       if shared else client.remove_aliases(standard_name, aliases))
@@ -171,13 +174,13 @@ def entities_remove_alias(
 
 
 @entities_cli.command("delete")
-def entities_delete(standard_name: str, server: ServerOption = None,
+def entities_delete(standard_name: str, server: ServerOption = None, api_key: ApiKeyOption = None,
                     workspace: WorkspaceOption = None, shared: SharedOption = False) -> None:
     """Delete an entity: the chunks tagged with it lose the tag, the knowledge graph its edges."""
     from graphs.domain import STORED, EntityMetadata
 
     if server := route(server):
-        with remote(server, workspace) as client:
+        with remote(server, workspace, api_key) as client:
             answer = (remote_entity_write(client, {"action": "delete-entity", "standardName": standard_name})
                       if shared else client.delete_entity(standard_name))
         untagged = answer.get("untagged", 0)
@@ -209,13 +212,14 @@ def entities_list(
     offset: int = 0,
     limit: int = 100,
     server: ServerOption = None,
+    api_key: ApiKeyOption = None,
     workspace: WorkspaceOption = None,
 ) -> None:
     """List entities (JSON lines)."""
     from graphs.domain import EntityMetadata
 
     if server := route(server):
-        with remote(server, workspace) as client:
+        with remote(server, workspace, api_key) as client:
             page = client.list_entities(type, offset, limit)
         for item in page["entities"]:
             typer.echo(EntityMetadata.model_validate(item).model_dump_json(by_alias=True))
@@ -229,6 +233,7 @@ def entities_list(
 def entities_import(
     path: Annotated[Path, typer.Argument(exists=True, dir_okay=False)],
     server: ServerOption = None,
+    api_key: ApiKeyOption = None,
     workspace: WorkspaceOption = None,
 ) -> None:
     """Import entities from a JSONL (or JSON array) file."""
@@ -240,7 +245,7 @@ def entities_import(
         typer.secho(f"error: {exc}", fg="red", err=True)
         raise typer.Exit(2) from exc
     if server := route(server):
-        with remote(server, workspace) as client:
+        with remote(server, workspace, api_key) as client:
             for item in items:
                 answer = client.add_entity(item)
                 print_warnings(w["message"] for w in answer.get("warnings", []))

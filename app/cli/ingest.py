@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from app.cli.base import ServerOption, WorkspaceOption, cli, opened, remote, route
+from app.cli.base import ApiKeyOption, ServerOption, WorkspaceOption, cli, opened, remote, route
 
 if TYPE_CHECKING:
     from app.container import Resources
@@ -81,6 +81,7 @@ def ingest(
         "--prune", help="Delete the documents ingested from PATH before whose file is gone.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Re-ingest unchanged documents too.")] = False,
     server: ServerOption = None,
+    api_key: ApiKeyOption = None,
     workspace: WorkspaceOption = None,
 ) -> None:
     """Ingest files: a document per file (id: its path under PATH; a JSONL file's lines are documents with their
@@ -92,7 +93,7 @@ def ingest(
     from graphs.stores.base import StoreError
 
     if server := route(server):
-        ingest_remote(server, path, include or [], exclude or [], id_prefix, prune, force, workspace)
+        ingest_remote(server, path, include or [], exclude or [], id_prefix, prune, force, workspace, api_key)
         return
     with opened(workspace=workspace) as resources:
         try:
@@ -120,7 +121,7 @@ def ingest(
 
 
 def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str], id_prefix: str, prune: bool,
-                  force: bool, workspace: str | None = None) -> None:
+                  force: bool, workspace: str | None = None, api_key: str | None = None) -> None:
     """``aer ingest PATH --server``: upload the files in groups (each an ingest job, followed to its end)."""
     from app.services.documents import folder_specs, root_label, to_prune
     from graphs.domain import Document, DocumentRecord
@@ -140,7 +141,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     failed: list[str] = []
     replaced: list[str] = []
     loads: list[FileLoad] = []
-    with remote(server, workspace) as client:
+    with remote(server, workspace, api_key) as client:
         for group in upload_groups(specs):
             metadata = {s.name: {"id": s.doc_id} for s in group if s.doc_id != s.name}
             answer = client.upload([(s.name, s.data) for s in group], metadata=metadata, root=root,
@@ -215,13 +216,13 @@ def upload_groups(specs: list[Any], max_files: int = 20, max_bytes: int = 50_000
 
 
 @cli.command()
-def delete(doc_id: str, server: ServerOption = None,
-                     workspace: WorkspaceOption = None) -> None:
+def delete(doc_id: str, server: ServerOption = None, api_key: ApiKeyOption = None,
+           workspace: WorkspaceOption = None) -> None:
     """Delete a document and all its chunks."""
     from app.client import RemoteError
 
     if server := route(server):
-        with remote(server, workspace) as client:
+        with remote(server, workspace, api_key) as client:
             try:
                 n = client.delete_document(doc_id)["deletedChunks"]
             except RemoteError as exc:

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from app.cli.base import ServerOption, WorkspaceOption, opened, remote, route
+from app.cli.base import ApiKeyOption, ServerOption, WorkspaceOption, opened, remote, route
 
 jobs_cli = typer.Typer(no_args_is_help=True, help="Ingest jobs (uploads and large add-documents requests).")
 
@@ -17,6 +17,7 @@ def jobs_show(
     job_id: str,
     as_json: Annotated[bool, typer.Option("--json", help="Print the job as JSON.")] = False,
     server: ServerOption = None,
+    api_key: ApiKeyOption = None,
     workspace: WorkspaceOption = None,
 ) -> None:
     """Show an ingest job: status, progress and each document's outcome."""
@@ -24,7 +25,7 @@ def jobs_show(
 
     job: dict[str, Any] | None
     if server := route(server):
-        with remote(server, workspace) as client:
+        with remote(server, workspace, api_key) as client:
             job = client.job(job_id, limit=500)
     else:
         with opened(workspace=workspace) as resources:

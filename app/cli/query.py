@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from app.cli.base import ServerOption, WorkspaceOption, cli, demo_dir, opened, remote, route
+from app.cli.base import ApiKeyOption, ServerOption, WorkspaceOption, cli, demo_dir, opened, remote, route
 from app.cli.entities import import_entities
 from app.cli.ingest import ingest_documents, read_documents
 
@@ -120,6 +120,7 @@ def query(
     max_turns: Annotated[int, typer.Option(min=1, max=10, help="Planner: most plan rounds.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print the full API response.")] = False,
     server: ServerOption = None,
+    api_key: ApiKeyOption = None,
     workspace: WorkspaceOption = None,
 ) -> None:
     """Answer one question."""
@@ -136,7 +137,7 @@ def query(
     if server := route(server):
         from app.schemas import QueryResponse
 
-        with remote(server, workspace) as client:
+        with remote(server, workspace, api_key) as client:
             body = client.query(question, **options)
         if as_json:
             typer.echo(json.dumps(body, ensure_ascii=False, indent=2))

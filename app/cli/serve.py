@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from app.cli.base import cli, opened_workspaces, remote, route, workspace_name
+from app.cli.base import ApiKeyOption, cli, opened_workspaces, remote, route, workspace_name
 
 
 @cli.command()
@@ -55,7 +55,9 @@ def serve(
 def mcp_command(
     server: Annotated[str | None, typer.Option(
         "--server", help="Serve a running server's index (http://host:8000) instead of opening the local stores: "
-                         "the tools call its HTTP API (with the first of AER_API_KEYS).")] = None,
+                         "the tools call its HTTP API (with --api-key, else AER_API_KEY, else the first of "
+                         "AER_API_KEYS).")] = None,
+    api_key: ApiKeyOption = None,
     workspace: Annotated[str | None, typer.Option(
         "--workspace", help="The workspace of a tool call that names none (default: AER_WORKSPACE, else "
                             "'default'; with --server and neither: the server's choice); every tool still takes "
@@ -69,7 +71,7 @@ def mcp_command(
     named = workspace is not None or "workspace" in settings.model_fields_set
     default = workspace_name(workspace, settings)  # a name that cannot be one: exit 2
     if server := route(server):
-        with remote(server, default if named else None) as client:
+        with remote(server, default if named else None, api_key) as client:
             client.health()  # unreachable: a clear error now, not one per tool call
             if named:
                 client.workspace = default

@@ -10,10 +10,31 @@ from typing import Annotated, Any
 
 import typer
 
-from app.cli.base import ServerOption, opened_workspaces, remote, route, service_errors, workspace_name
+from app.cli.base import (
+    ApiKeyOption,
+    ServerOption,
+    opened_workspaces,
+    remote,
+    route,
+    service_errors,
+    workspace_name,
+)
 
 workspaces_cli = typer.Typer(no_args_is_help=True, help="Workspaces (separate knowledge bases): list, create, delete, export, import.")
 PATH = "/api/workspaces"
+
+
+def size_text(n: float) -> str:
+    """Bytes for people: ``512 B``, ``41.3 KB``, ``1.4 MB``, ``2.0 GB``."""
+    for unit, step in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
+        if n >= step:
+            return f"{n / step:.1f} {unit}"
+    return f"{int(n)} B"
+
+
+IMPORTED = {"documents": "catalog.documents", "chunks": "chunks", "entities": "entities", "graph nodes": "graph.nodes",
+            "graph edges": "graph.edges", "jobs": "jobs.jobs"}
+"""What an import's summary names, and the count of the archive's each is (the stores' tables stay out of it)."""
 
 
 def info_line(w: dict[str, Any]) -> str:
@@ -21,17 +42,18 @@ def info_line(w: dict[str, Any]) -> str:
     last = w.get("lastWrite")
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(last)) if last else "-"
     return (f"{w['name']}\t{w['documents']} document(s)\t{w['chunks']} chunk(s)\t"
-            f"{w['sizeBytes'] / 1e6:.1f} MB\tlast write {when}")
+            f"{size_text(w['sizeBytes'])}\tlast write {when}")
 
 
 @workspaces_cli.command("list")
 def workspaces_list(
     as_json: Annotated[bool, typer.Option("--json", help="Print the API's JSON.")] = False,
     server: ServerOption = None,
+    api_key: ApiKeyOption = None,
 ) -> None:
     """Every workspace with its documents, chunks, size on disk and last write (``default`` first)."""
     if server := route(server):
-        with remote(server) as client:
+        with remote(server, api_key=api_key) as client:
             listed = client._json("GET", PATH)["workspaces"]
     else:
         from app.services.workspaces import list_infos
@@ -46,11 +68,11 @@ def workspaces_list(
 
 
 @workspaces_cli.command("create")
-def workspaces_create(name: str, server: ServerOption = None) -> None:
+def workspaces_create(name: str, server: ServerOption = None, api_key: ApiKeyOption = None) -> None:
     """Create an empty workspace (1-32 lower-case letters, digits, ``_`` and ``-``)."""
     name = workspace_name(name)
     if server := route(server):
-        with remote(server) as client:
+        with remote(server, api_key=api_key) as client:
             client._json("POST", PATH, json={"name": name})
     else:
         with opened_workspaces() as workspaces, service_errors():
@@ -65,13 +87,14 @@ def workspaces_delete(
     verify: Annotated[bool, typer.Option("--verify", help="Then scan Milvus, SQLite, Redis and the data dir for "
                                          "anything left of it (exit 1 if so).")] = False,
     server: ServerOption = None,
+    api_key: ApiKeyOption = None,
 ) -> None:
     """Delete a workspace and everything it holds: documents, chunks, vectors, graph, jobs, entities, files."""
     name = workspace_name(name)
     if not yes:
         typer.confirm(f"delete workspace {name} and every document in it?", abort=True)
     if server := route(server):
-        with remote(server) as client:
+        with remote(server, api_key=api_key) as client:
             result = client._json("DELETE", f"{PATH}/{name}")
     else:
         with opened_workspaces() as workspaces, service_errors():
@@ -99,11 +122,12 @@ def workspaces_export(
     name: str,
     file: Annotated[Path, typer.Argument(help="The archive to write (e.g. team.aerws).")],
     server: ServerOption = None,
+    api_key: ApiKeyOption = None,
 ) -> None:
     """Write a workspace to one archive file: chunks with their vectors, inventory, graph, own entities, jobs."""
     name = workspace_name(name)
     if server := route(server):
-        with remote(server) as client, client._http.stream("GET", f"{PATH}/{name}/export") as response:
+        with remote(server, api_key=api_key) as client, client._http.stream("GET", f"{PATH}/{name}/export") as response:
             if response.is_error:
                 response.read()
                 client._json("GET", f"{PATH}/{name}/export")  # raises the server's error, made readable
@@ -115,7 +139,7 @@ def workspaces_export(
     else:
         with opened_workspaces() as workspaces, service_errors():
             workspaces.export(name, file)
-    typer.echo(f"exported workspace {name} to {file} ({file.stat().st_size / 1e6:.1f} MB)")
+    typer.echo(f"exported workspace {name} to {file} ({size_text(file.stat().st_size)})")
 
 
 @workspaces_cli.command("import")
@@ -124,6 +148,7 @@ def workspaces_import(
     name: str,
     replace: Annotated[bool, typer.Option("--replace", help="Replace what the workspace holds.")] = False,
     server: ServerOption = None,
+    api_key: ApiKeyOption = None,
 ) -> None:
     """Restore an archive into a workspace (created when absent) without re-embedding; here, or into a service
     on a Milvus server (``--server``, or MILVUS_URI)."""
@@ -132,13 +157,14 @@ def workspaces_import(
         typer.secho(f"error: no file {file}", fg="red", err=True)
         raise typer.Exit(2)
     if server := route(server):
-        with remote(server) as client, file.open("rb") as archive:
+        with remote(server, api_key=api_key) as client, file.open("rb") as archive:
             result = client._json("POST", f"{PATH}/import", files={"file": (file.name, archive)},
                                   data={"name": name, "replace": str(replace).lower()})
     else:
         with opened_workspaces() as workspaces, service_errors():
             result = workspaces.restore(name, file, replace=replace)
     counts = result.get("imported") or {}
-    summary = ", ".join(f"{v} {k}" for k, v in counts.items() if isinstance(v, int)) if isinstance(counts, dict) else ""
+    summary = ", ".join(f"{counts[key]} {label}" for label, key in IMPORTED.items()
+                        if isinstance(counts, dict) and isinstance(counts.get(key), int))
     typer.echo(f"imported {file} into workspace {name}{' (created)' if result.get('created') else ''}"
                f"{': ' + summary if summary else ''}")

@@ -3,17 +3,32 @@ per action for the OpenAPI document."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from app.schemas.documents import (
+    AddDocumentsRequest,
     AddDocumentsResponse,
+    DeleteDocumentRequest,
     DeleteDocumentResponse,
     DocumentListResponse,
     DocumentResponse,
 )
-from app.schemas.entities import AddEntityResponse, DeleteEntityResponse, EntityListResponse
+from app.schemas.entities import (
+    AddEntityRequest,
+    AddEntityResponse,
+    DeleteEntityRequest,
+    DeleteEntityResponse,
+    EntityListResponse,
+    RemoveAliasRequest,
+)
 from app.schemas.jobs import JobResponse
-from app.schemas.query import QueryResponse
+from app.schemas.query import QueryRequest, QueryResponse
+
+ACTION_REQUESTS = (QueryRequest, AddEntityRequest, AddDocumentsRequest, DeleteDocumentRequest, RemoveAliasRequest,
+                   DeleteEntityRequest)
+"""The request bodies of ``POST /api/adaptive-entity-rag``, one per action (the route's union is made of them)."""
+ACTIONS: tuple[str, ...] = tuple(get_args(m.model_fields["action"].annotation)[0] for m in ACTION_REQUESTS)
+"""The POST actions' names (what an unknown action's error lists)."""
 
 ReadResponse = EntityListResponse | DocumentListResponse | DocumentResponse | JobResponse
 """The answers of ``GET ?action=entities|documents|document|job``."""

@@ -38,6 +38,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -75,6 +76,8 @@ SHARED_ENTRIES = frozenset({"workspaces", "shared", "keys.db", "keys.db-wal", "k
 BOOKKEEPING = frozenset({"catalog.catalog_meta"})
 """Rows a fresh workspace has too (the inventory's backfill mark): they do not make it non-empty."""
 STAGING_PREFIX = ".import-"
+TOKEN_HEX = 12
+"""Hex digits of a staging directory's token."""
 COMPLETE = "IMPORT-COMPLETE"  # in a staging dir: the import is whole and verified; the swap may proceed
 MOVING = "IMPORT-MOVING"  # in a staging dir: the old workspace is gone; its entries are moving into place
 
@@ -444,7 +447,7 @@ def restore_workspace(path: str | Path, settings: Settings, *, replace: bool = F
                                "the workspace is not empty; import into a new workspace, or replace its contents",
                                details=holds)
     new_dir = not left and not (target.exists() and any(target.iterdir()))
-    token = uuid.uuid4().hex[:12]
+    token = uuid.uuid4().hex[:TOKEN_HEX]
     staging = (target.parent / f"{STAGING_PREFIX}{target.name}-{token}") if new_dir else target / f"{STAGING_PREFIX}{token}"
     staging.mkdir(parents=True)
     staged = settings.model_copy(update={"data_dir": staging, "trajectory_log": None, "graph_path": None})
@@ -513,8 +516,12 @@ def _stagings(settings: Settings) -> list[tuple[Path, bool]]:
     """``(staging dir, whether it replaces a whole directory)`` of every restore of this workspace left behind."""
     target = settings.data_dir
     found: list[tuple[Path, bool]] = []
+    # ``.import-<name>-<token>``: exactly this name and a token (the glob ``.import-foo-*`` would also take
+    # workspace ``foo-bar``'s staging, and discard it while it is being written)
+    whole = re.compile(rf"{re.escape(STAGING_PREFIX)}{re.escape(target.name)}-[0-9a-f]{{{TOKEN_HEX}}}")
     if target.parent.is_dir():
-        found += [(p, True) for p in target.parent.glob(f"{STAGING_PREFIX}{target.name}-*") if p.is_dir()]
+        found += [(p, True) for p in target.parent.glob(f"{STAGING_PREFIX}{target.name}-*")
+                  if p.is_dir() and whole.fullmatch(p.name)]
     if target.is_dir():
         found += [(p, False) for p in target.glob(f"{STAGING_PREFIX}*") if p.is_dir()]
     return found

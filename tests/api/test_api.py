@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from fastapi.testclient import TestClient
 
+from app.api.routes.actions import ActionRequest
 from app.cli import demo_dir, print_response
 from app.client import iter_sse
 from app.main import create_app
@@ -252,6 +253,17 @@ def test_stream_sends_answer_tokens_when_an_llm_writes(tmp_path: Path) -> None:
 def test_unknown_or_missing_action_is_400(client: TestClient, payload: dict[str, Any], status: int, code: str) -> None:
     r = client.post(URL, json=payload)
     assert (r.status_code, r.json()["error"]["code"]) == (status, code)
+
+
+def test_the_unknown_action_error_lists_every_action_the_endpoint_takes(client: TestClient) -> None:
+    message = client.post(URL, json={"action": "fly"}).json()["error"]["message"]
+    listed = message.split(": ", 1)[1].split(", ")
+    assert "delete-entity" in listed and "remove-alias" in listed
+    # exactly the route's union: a new action cannot be left out of the message
+    assert set(listed) == {get_args(m.model_fields["action"].annotation)[0] for m in get_args(get_args(ActionRequest)[0])}
+    for action in listed:  # each one listed is one the endpoint knows (a missing field, not an unknown action)
+        r = client.post(URL, json={"action": action})
+        assert r.json()["error"]["code"] != "unknown_action", (action, r.text)
 
 
 def test_invalid_json_is_400(client: TestClient) -> None:

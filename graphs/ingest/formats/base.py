@@ -181,10 +181,20 @@ def decode_text(data: bytes, name: str) -> str:
         pass
     from charset_normalizer import from_bytes
 
-    best = from_bytes(data).best()
+    matches = from_bytes(data)
+    best = matches.best()
     if best is None:
         raise FileParseError("unreadable_text", f"{name}: not UTF-8 and no other text encoding fits")
-    return str(best)
+    # A short Western text fits several single-byte code pages equally well (no chaos, no coherence signal),
+    # and charset-normalizer's first tie is then often Central European (cp1250: "crème" read as "crčme").
+    # Among equal fits, Windows-1252 (what browsers read Latin-1 as) is the likeliest; a better fit still wins.
+    ties = [m for m in matches if m.chaos == best.chaos and m.coherence == best.coherence]
+    western = next((m for m in ties if WESTERN_CODEPAGE in m.could_be_from_charset), None)
+    return str(western or best)
+
+
+WESTERN_CODEPAGE = "cp1252"
+"""The single-byte encoding preferred among equally good fits (charset-normalizer's name)."""
 
 
 # ---------------------------------------------------------------------------- archives (DOCX; XLSX, PPTX, EPUB)

@@ -3,6 +3,7 @@ construction (each workspace its own stores; the models shared)."""
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -169,3 +170,32 @@ def test_opening_a_workspace_is_not_a_write(tmp_path: Path) -> None:
         assert (again.info("quiet").last_write or 0) > written
     finally:
         again.close()
+
+
+def test_listing_counts_a_closed_workspace_without_opening_it(tmp_path: Path) -> None:
+    first = Workspaces(settings_for(tmp_path), fast_resources)
+    try:
+        first.create("sales")
+        first.get("sales").ingestor.ingest([
+            Document(id="a", title="A", text="Alpha Corp sells turbines in Oslo."),
+            Document(id="b", title="B", text="Beta Ltd bakes bread in Rome. " * 200)])  # several chunks
+        opened = first.info("sales")
+        first.create("fresh")
+    finally:
+        first.close()
+    later = Workspaces(settings_for(tmp_path), fast_resources)  # a new process: nothing of it open yet
+    try:
+        counted = later.info("sales")
+        assert (counted.documents, counted.chunks) == (opened.documents, opened.chunks) == (2, opened.chunks)
+        assert opened.chunks > 2 and counted.size_bytes > 0 and counted.last_write is not None
+        assert "sales" not in later.opened()
+        with pytest.raises(UnknownWorkspace):
+            later.info("nowhere")
+        # an inventory that has not listed what was indexed before it existed cannot be trusted: opened instead
+        catalog = later.settings.for_workspace("fresh").catalog_file()
+        with sqlite3.connect(catalog) as conn:
+            conn.execute("DELETE FROM catalog_meta")
+        conn.close()
+        assert later.info("fresh").documents == 0 and "fresh" in later.opened()
+    finally:
+        later.close()

@@ -2,7 +2,7 @@
 // with clickable citations, the not-found state, the parsed query, the entities, the route on the graph, the
 // plan, the results with their score components, the searches and the time per node.
 
-import { $, chips, dl, fmt, h, highlight, ms, show, table } from "./dom.js";
+import { $, chips, detailsView, dl, fmt, h, highlight, ms, show, table } from "./dom.js";
 import { ApiError, call, post, streamQuery, workspace } from "./api.js";
 import { drawRoute, stepList } from "./route.js";
 
@@ -140,7 +140,7 @@ function showAskError(error) {
     box.hidden = true;
     return;
   }
-  const details = error.details ? h("pre", { class: "mono small" }, JSON.stringify(error.details, null, 2)) : null;
+  const details = detailsView(error.details);
   show(box, h("strong", {}, error.code ? `${error.code}: ` : ""), error.message, details);
   box.hidden = false;
 }

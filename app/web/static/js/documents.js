@@ -2,7 +2,7 @@
 // and follow the ingest job, add one document from a form, list and filter the inventory, open a document to
 // see its chunks (section or page, entity tags), search the passages, delete.
 
-import { $, dl, fmt, h, highlight, show, table } from "./dom.js";
+import { $, detailsView, dl, fmt, h, highlight, show, table } from "./dom.js";
 import { call, post } from "./api.js";
 import { openPassage, whereOf } from "./ask.js";
 
@@ -60,7 +60,7 @@ function errorView(err) {
   return [h("strong", {}, `${err.code}: `), err.message,
     files ? fileList(files) : null,
     fields ? h("ul", {}, fields.map((d) => h("li", {}, `${(d.loc || []).slice(1).join(".")}: ${d.msg}`))) : null,
-    details && !files && !fields ? h("pre", { class: "mono small" }, JSON.stringify(details, null, 2)) : null];
+    details && !files && !fields ? detailsView(details) : null];
 }
 
 export function bytesText(n) {

@@ -60,6 +60,23 @@ export function dl(pairs, cls = "facts") {
     pairs.filter(([, d]) => d !== null && d !== undefined && d !== "").map(([t, d]) => [h("dt", {}, t), h("dd", {}, d)]));
 }
 
+/** An error's details for people: an object as "name: value" lines (a list of plain values joined with commas),
+ *  not raw JSON; what is nested deeper stays compact JSON. */
+export function detailsView(details) {
+  if (details === null || details === undefined) return null;
+  if (Array.isArray(details) && details.every((d) => d && typeof d === "object" && "msg" in d)) {
+    return h("ul", {}, details.map((d) => h("li", {}, `${(d.loc || []).slice(1).join(".")}: ${d.msg}`)));
+  }
+  if (typeof details !== "object" || Array.isArray(details)) return h("p", { class: "mono small" }, plain(details));
+  return dl(Object.entries(details).map(([k, v]) => [k, plain(v)]), "facts error-details");
+}
+
+function plain(value) {
+  if (value === null || value === undefined) return "";
+  if (Array.isArray(value) && value.every((x) => x === null || typeof x !== "object")) return value.join(", ");
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
 /** A table: columns is a list of header labels, rows a list of cell lists (nodes or text). */
 export function table(columns, rows, { caption, cls = "data" } = {}) {
   return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": caption || columns.join(", ") },

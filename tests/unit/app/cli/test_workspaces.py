@@ -4,6 +4,7 @@ a knowledge base, and ``aer demo`` loading the ``demo`` workspace while ``defaul
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from unittest import mock
 
@@ -142,3 +143,20 @@ def test_through_a_server_the_workspace_goes_as_x_workspace(tmp_path: Path) -> N
             assert missing.exit_code == 2 and "workspace_not_found" in missing.stderr
             listed = runner.invoke(cli, ["workspaces", "list", "--json", *server], env=env, catch_exceptions=False)
             assert [w["name"] for w in json.loads(listed.stdout)] == ["default", "remote"]
+
+
+def test_export_and_import_say_sizes_and_counts_in_plain_words(tmp_path: Path) -> None:
+    data, files = tmp_path / "data", tmp_path / "files"
+    files.mkdir()
+    (files / "plant.md").write_text("# Plant\n\nKestrel Works assembles gearboxes in Tampere.\n", encoding="utf-8")
+    assert aer(data, "workspaces", "create", "factory").exit_code == 0
+    assert aer(data, "ingest", str(files), "--workspace", "factory").exit_code == 0
+    archive = tmp_path / "factory.aerws"
+    exported = aer(data, "workspaces", "export", "factory", str(archive))
+    assert exported.exit_code == 0, exported.output
+    assert re.search(r"\(\d+(\.\d)? (B|KB)\)$", exported.stdout.strip()), exported.stdout  # not "(0.0 MB)"
+    imported = aer(data, "workspaces", "import", str(archive), "copy")
+    assert imported.exit_code == 0, imported.output
+    assert "1 documents, 1 chunks" in imported.stdout and "graph nodes" in imported.stdout
+    assert "catalog." not in imported.stdout and "jobs.job_documents" not in imported.stdout
+    assert re.search(r"\t\d+(\.\d)? (B|KB|MB)\t", aer(data, "workspaces", "list").stdout)

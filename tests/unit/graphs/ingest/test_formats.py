@@ -101,6 +101,22 @@ def test_text_in_another_encoding_is_decoded() -> None:
     assert parse_file(text.encode("gb18030"), "zh.txt", ".txt").sections[0].text == text
 
 
+@pytest.mark.parametrize("text", ["Café crème brûlée costs 40 kronor.", "Le garçon a mangé une crêpe à Noël.",
+                                  "Señor Núñez está en España.", "Smörgåsbord för två, tack.",
+                                  "Ça coûte 5 € — «très» cher!"])
+def test_short_western_text_in_a_legacy_encoding_is_not_read_as_another_code_page(text: str) -> None:
+    """Latin-1 / Windows-1252 text fits cp1250 equally well; it must not come back as 'crčme' or 'Seńor'."""
+    encoding = "cp1252" if "€" in text or "«" in text else "latin-1"
+    assert parse_file(text.encode(encoding), "note.txt", ".txt").sections[0].text == text
+
+
+@pytest.mark.parametrize(("text", "encoding"), [("Привет, как дела? Москва.", "cp1251"),
+                                                ("Zażółć gęślą jaźń w Łodzi.", "cp1250")])
+def test_a_better_fitting_code_page_still_wins(text: str, encoding: str) -> None:
+    assert parse_file(text.encode(encoding), "note.txt", ".txt").sections[0].text == text
+
+
+
 @pytest.mark.parametrize(("data", "code"), [(b"\x00\x01\x02binary", "unreadable_text"), (b"  \n\n ", "empty_document")])
 def test_unreadable_or_empty_text(data: bytes, code: str) -> None:
     with pytest.raises(FileParseError) as info:
