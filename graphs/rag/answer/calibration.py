@@ -30,12 +30,12 @@ from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Hit
 from graphs.rag.answer.attributes import Asked, asked_attribute, near, stated_at
-from graphs.rag.answer.evidence import Evidence, Sentence, han_share
+from graphs.rag.answer.evidence import Evidence, Sentence, unsupported_crossing
 from graphs.rag.answer.qualifiers import Conflict, Qualifier, bind, other_names, qualifiers, satisfied
 from graphs.rag.answer.question import Question
 from graphs.text.answer_types import AnswerType
 from graphs.text.entity_spotting import pos_spans
-from graphs.text.normalize import has_han, normalize
+from graphs.text.normalize import normalize
 from graphs.text.sentences import split_sentences, without_markers
 from graphs.text.spans import Span, candidates
 
@@ -65,7 +65,8 @@ FEATURES = (
 - ``similarity``: cosine of the question and the answering sentence (the injected embedder, the one retrieval
   uses); ``similarity_margin``: that less the best of the other candidates';
 - ``bridge``: the evidence is a bridged pair; ``cross_language``: the answering sentence is in the other
-  language than the question's;
+  language than the question's and does not mention every name of the question in any spelling (as written,
+  misspelled, in the other script): ``evidence.unsupported_crossing``;
 - ``own_typed``, ``qualified_typed``: ``own`` and ``qualifier_sentence`` where the answering sentence holds a
   span of the asked type (0 where it holds none): the sentence that states what is asked, with its value;
 - ``qualifier_bound``: weighted share of the qualifiers bound to the answering sentence itself — stated by it,
@@ -227,13 +228,14 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
     on_sentence = f"{answer.title} {answer.folded}"
     sim = max((sims[s.text] for s in e.sentences if s.text in sims), default=0.0)
     others = [v for t, v in sims.items() if all(t != s.text for s in e.sentences)]
-    chinese = has_han(q.text)
-    cross = (han_share(answer.text) < 0.2) if chinese else (han_share(answer.text) > 0.5)
+    qualified = satisfied(quals, " ".join(s.context for s in e.sentences))
+    # the other language with the question's names, qualifiers and (the lexicon's) attribute found there: no penalty
+    cross = unsupported_crossing(q, answer, qualified, stated if specific else 1.0)
     return derived({
         "coverage": min(1.5, e.coverage), "own": min(1.0, e.own), "anchored": e.anchored, "focus": e.focus,
         "span": 1.0 if e.span is not None else 0.0, "attribute_known": 1.0 if specific else 0.0,
         "attribute_stated": stated, "span_near": span_near, "qualified": 1.0 if quals else 0.0,
-        "qualifier_sentence": satisfied(quals, " ".join(s.context for s in e.sentences)),
+        "qualifier_sentence": qualified,
         "qualifier_passage": satisfied(quals, passage),
         "similarity": sim, "similarity_margin": sim - max(others) if others else 0.0,
         "bridge": 1.0 if e.bridge or len(e.sentences) > 1 else 0.0, "cross_language": 1.0 if cross else 0.0,

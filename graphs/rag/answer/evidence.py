@@ -24,6 +24,7 @@ from graphs.rag.answer.question import (
     tagged,
 )
 from graphs.text.normalize import has_han, normalize
+from graphs.text.scripts import han_share
 from graphs.text.sentences import looks_like_instruction, planted, split_sentences, without_markers
 from graphs.text.spans import Span, candidates, nearest
 from graphs.text.terms import weighted_coverage
@@ -71,12 +72,6 @@ class Sentence:
 
 SEMANTIC_FROM, SEMANTIC_TO = 0.25, 0.5
 """Dense scores (cosine) rescaled to [0, 1] between these: what a cross-language passage covers of what is asked."""
-
-
-def han_share(text: str) -> float:
-    """Share of Chinese characters among a text's letters."""
-    letters = [ch for ch in text if ch.isalpha()]
-    return sum(has_han(ch) for ch in letters) / len(letters) if letters else 0.0
 
 
 def cross_language(question: str, hit: Hit) -> float | None:
@@ -371,6 +366,25 @@ def other_language(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSA
     where words cannot match ("How many books can a reader borrow" / 每位读者最多可借图书10册)."""
     out = [s.text for s in sentences_of(q, hits, limit) if in_other_language(q, s.text) and anchored(q, s.context) > 0]
     return list(dict.fromkeys(out))[:most]
+
+
+def unsupported_crossing(q: Question, s: Sentence, qualified: float = 1.0, stated: float = 1.0) -> bool:
+    """The answering sentence is in the other language than the question's and nothing carries the question
+    over to it: the question names nothing, or the sentence (with its context: title, neighbours, tags) does not
+    mention every name the question writes, under any of its spellings — as written, misspelled, or in the
+    other script (pinyin, a bracketed alias). A Chinese sentence that mentions 青檀 for "Qingtan City Library"
+    is the same subject in the other language, not a weaker match; one about some other library is not. Nor is
+    a sentence that leaves out a qualifier of the question (``qualified``: the share of them its context
+    states, < 1): "its next dealer conference" is not carried over to the company's headquarters; nor one
+    that does not state the asked attribute the bilingual lexicon knows (``stated`` < 1: "When was X founded?"
+    is not carried over to the date of X's next meeting, however close in meaning).
+
+    This is the score's ``cross_language`` feature: the crossing itself is no evidence against an answer, an
+    unsupported one is."""
+    if not in_other_language(q, s.text):
+        return False
+    return (not q.anchors or qualified < 1.0 or stated < 1.0
+            or not all(mentioned(forms, s.context) for forms in q.anchors))
 
 
 def in_other_language(q: Question, text: str) -> bool:

@@ -16,7 +16,7 @@ from graphs.kg.mentions import strip_disambiguation
 from graphs.text.answer_types import AnswerType, focus_terms
 from graphs.text.entity_spotting import possessor
 from graphs.text.normalize import has_han, normalize, pinyin_variants
-from graphs.text.scripts import other_script
+from graphs.text.scripts import in_script_of_other, other_script
 from graphs.text.terms import dictionary_word, term_weight, weighted_coverage
 
 EVIDENCE_PASSAGES = 5
@@ -102,6 +102,12 @@ class Question:
                 # misspelled, or written in the other script ("Qingtan City Library" / 青檀市图书馆)
                 misspelled[forms[0]] = near
                 forms = (*forms, near)
+            elif (crossed := [t for t in texts if in_script_of_other(forms[0], t)]) and not any(
+                    f in normalize(t) for t in crossed for f in forms) and (
+                    other := other_script(forms[0], crossed)) is not None:
+                # written as asked in some passages and in the other script in others ("Shimen Island" in the
+                # English guide, 石门岛 in the Chinese notes): both spellings are the name
+                forms = (*forms, other)
             anchors.append(forms)
         weak = []
         for word in self.weak:

@@ -1,0 +1,122 @@
+"""A question in one language over a user's files in the other (issue 24, own files): names found in both scripts,
+the crossing judged by the names, qualifiers and asked attribute it carries over (the score's ``cross_language``
+feature), the passages in the other language looked at when those in the question's language do not answer,
+and a person named after a role's label. Examples in the manner of ``tests/data/newuser3`` (a ferry company and
+the islands it serves), not its sentences."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from graphs.domain import Hit, ParsedQuery
+from graphs.rag.answer.calibration import describe
+from graphs.rag.answer.evidence import find_evidence, sentences_of, unsupported_crossing
+from graphs.rag.answer.question import Question, question_of
+from graphs.rag.nodes.write_answer import write_answer
+from graphs.text.answer_types import expected_answer
+from graphs.text.query_analysis import analyze_query
+from graphs.text.spans import candidates
+from tests.support.fakes import TODAY, gazetteer_of, hit, make_context, runtime
+
+GUIDE = hit("guide#0", "The Petrel is a small ferry. She sails from Hongsha Pier to Luoshan Island three times a "
+                       "day.", title="Ferry routes")
+LUOSHAN = hit("luoshan#0", "罗山岛位于红沙码头以北约8海里，常住人口约1350人。岛上的渔港建于1962年。", title="罗山岛概况",
+              dense_score=0.3)
+QIAOTOU = hit("qiaotou#0", "桥头岛常住人口约420人，岛上有一座灯塔。", title="桥头岛概况", dense_score=0.3)
+
+
+def question(text: str, hits: Sequence[Hit]) -> Question:
+    parsed = analyze_query(text, gazetteer_of([]), TODAY)
+    return question_of(text, expected_answer(text), parsed, []).about(hits)
+
+
+def test_a_name_written_in_both_scripts_counts_in_both() -> None:
+    """"Luoshan Island" is written as asked in the English guide and as 罗山岛 in the Chinese notes: both are
+    the name (before, only a name found nowhere as written was looked for in the other script)."""
+    q = question("How many residents does Luoshan Island have?", [GUIDE, LUOSHAN])
+    forms = next(f for f in q.anchors if "luoshan island" in f[0])
+    assert any("罗山" in f for f in forms)
+    # and the reverse: a Chinese name of the question in an English passage's pinyin
+    q = question("罗山岛有多少常住人口？", [LUOSHAN, GUIDE])
+    assert any("luoshan" in f for forms in q.anchors for f in forms)
+
+
+def _chinese_sentence(q: Question, hits: Sequence[Hit], doc: str) -> object:
+    return next(s for s in sentences_of(q, hits) if hits[s.hit].doc_id == doc and "人口" in s.text)
+
+
+def test_the_crossing_is_supported_by_the_names_qualifiers_and_attribute_it_carries() -> None:
+    hits = [GUIDE, LUOSHAN, QIAOTOU]
+    q = question("How many residents does Luoshan Island have?", hits)
+    assert not unsupported_crossing(q, _chinese_sentence(q, hits, "luoshan"))  # type: ignore[arg-type]
+    # another island's sentence in the other language carries none of the question's names over
+    assert unsupported_crossing(q, _chinese_sentence(q, hits, "qiaotou"))  # type: ignore[arg-type]
+    # a qualifier or the asked attribute left out: not carried over either
+    assert unsupported_crossing(q, _chinese_sentence(q, hits, "luoshan"), qualified=0.5)  # type: ignore[arg-type]
+    assert unsupported_crossing(q, _chinese_sentence(q, hits, "luoshan"), stated=0.0)  # type: ignore[arg-type]
+    # a sentence in the question's own language is no crossing at all
+    english = next(s for s in sentences_of(q, hits) if s.hit == 0)
+    assert not unsupported_crossing(q, english)
+
+
+class Concepts:
+    """An embedder by bilingual concepts: a text is close to another when they share a concept in either
+    language (what a multilingual model does; the test's stand-in for e5)."""
+
+    WORDS = (("resident", "人口", "inhabit", "live"), ("found", "建于", "成立", "创办"), ("ferry", "渡轮", "航线"),
+             ("luoshan", "罗山"), ("qiaotou", "桥头"), ("lighthouse", "灯塔"))
+
+    def _vector(self, text: str) -> list[float]:
+        t = text.casefold()
+        v = np.array([1.0 if any(w in t for w in words) else 0.0 for words in self.WORDS] + [0.3])
+        return list(v / np.linalg.norm(v))
+
+    def embed_query(self, text: str) -> list[float]:
+        return self._vector(text)
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return [self._vector(t) for t in texts]
+
+
+async def _ask(tmp_path: Path, text: str, hits: list[Hit]) -> dict[str, object]:
+    ctx = dataclasses.replace(make_context(tmp_path), embedder=Concepts())  # type: ignore[arg-type]
+    parsed = analyze_query(text, gazetteer_of([]), TODAY)
+    return await write_answer({"question": text, "parsed": ParsedQuery(**parsed.model_dump()), "ranked": hits},
+                              runtime(ctx))  # type: ignore[return-value]
+
+
+async def test_the_other_language_is_looked_at_when_the_own_does_not_answer(tmp_path: Path) -> None:
+    """The English guide names Luoshan Island but not how many live there; the Chinese notes state it (常住人口,
+    the lexicon's population): answered from them, cited; before, the English refusal stood."""
+    out = await _ask(tmp_path, "How many residents does Luoshan Island have?", [GUIDE, LUOSHAN, QIAOTOU])
+    assert out["status"] == "answered", out.get("answerability")
+    assert "1350" in str(out["answer"]) and [c.doc_id for c in out["citations"]] == ["luoshan"]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("text", [
+    "What is the area of Luoshan Island?",  # the lexicon's area (面积) is stated in neither language
+    "Who is the mayor of Luoshan Island?",  # nor its head (岛长, 镇长): the facts stated of it are no person
+])
+async def test_the_other_language_does_not_answer_what_it_does_not_state(tmp_path: Path, text: str) -> None:
+    out = await _ask(tmp_path, text, [GUIDE, LUOSHAN, QIAOTOU])
+    assert out["status"] == "no_results", out.get("answer")
+
+
+def test_a_person_named_after_a_roles_label() -> None:
+    """"主持人：陈海峰（安全总监）": the tagger does not know the name; the label says it is a person's."""
+    assert [c.text for c in candidates("主持人：罗振川（运营总监）", "person", "Who chaired the meeting?")] == ["罗振川"]
+    assert [c.text for c in candidates("记录人: 钱佩佩", "person", "谁做的记录？")] == ["钱佩佩"]
+    assert candidates("出席：各船船长及值班主管共18人。", "person", "Who attended?") == []
+
+
+def test_the_judged_crossing_has_no_penalty_when_supported() -> None:
+    hits = [LUOSHAN, QIAOTOU]
+    q = question("How many residents does Luoshan Island have?", hits)
+    judged = describe(q, hits, find_evidence(q, hits), Concepts())  # type: ignore[arg-type]
+    assert "1350" in judged.evidence[0].sentences[0].text
+    assert judged.features["cross_language"] == 0.0 and judged.features["attribute_stated"] == 1.0
