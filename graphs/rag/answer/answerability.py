@@ -31,7 +31,7 @@ from graphs.rag.answer.question import (
     states_codes,
     tagged,
 )
-from graphs.rag.answer.verdicts import sides_of
+from graphs.rag.answer.verdicts import sides_of, spellings
 from graphs.text.content import has_content
 from graphs.text.normalize import normalize
 
@@ -56,7 +56,7 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
     blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
     if q.kind in ("comparison", "yes_no") and len(sides := sides_of(q)) == 2:
         # a question about two things is answered from what is said of each
-        lost = [name for name in sides if not mentioned((normalize(name),), blob)]
+        lost = [name for name in sides if not mentioned(spellings(q, name), blob)]  # 林登 as "Linden" too
         if lost:
             return Answerability(decision="not_found", score=0.5 * (2 - len(lost)) / 2,
                                  reason=f"no retrieved passage mentions {', '.join(lost)}")

@@ -21,6 +21,7 @@ from graphs.rag.nodes.write_answer import write_answer
 from graphs.text.answer_types import expected_answer
 from graphs.text.query_analysis import analyze_query
 from graphs.text.spans import candidates
+from tests.support.answers import write
 from tests.support.fakes import TODAY, gazetteer_of, hit, make_context, runtime
 
 GUIDE = hit("guide#0", "The Petrel is a small ferry. She sails from Hongsha Pier to Luoshan Island three times a "
@@ -122,3 +123,37 @@ def test_the_judged_crossing_has_no_penalty_when_supported() -> None:
     judged = describe(q, hits, find_evidence(q, hits), Concepts())  # type: ignore[arg-type]
     assert "1350" in judged.evidence[0].sentences[0].text
     assert judged.features["cross_language"] == 0.0 and judged.features["attribute_stated"] == 1.0
+
+
+# ---------------------------------------------------------------------------- comparisons across scripts and files
+
+BROCHURE = hit("brochure#0", "The Tidewater ferry runs to Luoshan Island in 50 minutes. The Sandpiper ferry runs to "
+                             "Qiaotou Island in 25 minutes.", title="Island ferries")
+FARES = hit("fares#0", "航线票价 — 红沙码头—罗山岛: 58元\n航线票价 — 红沙码头—桥头岛: 36元", title="票价表",
+            dense_score=0.3)
+
+
+def test_which_is_cheaper_is_decided_by_the_prices_not_any_number_of_the_sides() -> None:
+    """The brochure gives each crossing's minutes, the Chinese fare table the prices, the islands written 罗山岛 and
+    桥头岛 there: the verdict compares 58元 with 36元 and cites the fare table (before: 50 against 25 minutes,
+    the brochure cited)."""
+    decision, _, span, answer = write("Which is cheaper, the ferry to Luoshan Island or the ferry to Qiaotou Island?",
+                                      [BROCHURE, FARES])
+    assert decision == "answerable" and span is not None and "Qiaotou" in span
+    assert "36" in answer and "58" in answer and "minutes" not in answer.split(".")[0]
+
+
+def test_a_side_written_in_the_other_script_is_found_by_that_spelling() -> None:
+    """"松林图书馆和青檀图书馆" over an English page that writes Songlin and a Chinese one: both sides are
+    mentioned, 松林 as "songlin" (before: "no retrieved passage mentions 松林")."""
+    songlin = hit("songlin#0", "Songlin Library lends books for 21 days.", title="Songlin Library rules")
+    qingtan = hit("qingtan#0", "青檀图书馆借期为30天。", title="青檀图书馆借阅规则")
+    decision, why, _, _ = write("松林图书馆和青檀图书馆，哪个借期更长？", [qingtan, songlin])
+    assert decision == "answerable", why
+
+
+def test_a_side_no_sentence_states_the_compared_attribute_of_has_no_value() -> None:
+    """Only the brochure: minutes for both, a price for neither — no verdict, not "25 minutes is cheaper"."""
+    _, _, span, answer = write("Which is cheaper, the ferry to Luoshan Island or the ferry to Qiaotou Island?",
+                               [BROCHURE])
+    assert span is None and "cheaper than" not in answer
