@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from graphs.domain import Hit
 from graphs.kg.mentions import strip_disambiguation
-from graphs.rag.answer.attributes import asked_attribute, near, stated_at
+from graphs.rag.answer.attributes import Attribute, asked_attribute, near, stated_at
 from graphs.rag.answer.question import (
     CODE_PENALTY,
     EVIDENCE_PASSAGES,
@@ -234,7 +234,7 @@ def anchored(q: Question, text: str) -> float:
     return sum(mentioned(forms, text) for forms in q.anchors) / len(q.anchors)
 
 
-def _single(q: Question, s: Sentence) -> Evidence:
+def _single(q: Question, s: Sentence, asked: Attribute | None = None) -> Evidence:
     coverage, own, share = q.coverage(s.context), weighted_coverage(q.relation, s.folded), anchored(q, s.context)
     if s.semantic is not None:
         # the other language: the named entities by their tags (or, for names it cannot spell, by meaning),
@@ -245,8 +245,11 @@ def _single(q: Question, s: Sentence) -> Evidence:
         total = sum(q.weights.values()) or 1.0
         by_meaning = min(1.0, (share * named + s.semantic * (total - named)) / total) - 0.02 * s.position
         coverage, own = max(coverage, by_meaning), max(own, s.semantic - 0.02 * s.position)
+    # the span next to where the sentence states the asked attribute ("32 knots" by "top speed", not "260
+    # passengers" nearer the question's other words)
+    at = stated_at(asked, s.text) if asked is not None else []
     return Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=_focus(q, s),
-                    span=typed_span(q, s), coded=states_codes(q.codes, s.text))
+                    span=typed_span(q, s, at=at or None), coded=states_codes(q.codes, s.text))
 
 
 def unspellable(q: Question, s: Sentence) -> list[str]:
@@ -389,8 +392,15 @@ def unsupported_crossing(q: Question, s: Sentence, qualified: float = 1.0, state
 
 def in_other_language(q: Question, text: str) -> bool:
     """Whether a sentence is in the other language than the question's (English in a Chinese question's view
-    when under a fifth of its letters are Chinese; Chinese in an English one's when over half are)."""
-    return han_share(text) < 0.2 if has_han(q.text) else han_share(text) > 0.5
+    when under a fifth of its letters are Chinese; Chinese in an English one's when over half are), the names
+    the question asks about left out: "保修期 — AeroClean A350: 3年" is a Chinese line that names a product
+    in Latin letters, not an English one."""
+    folded = normalize(text)
+    for forms in q.anchors:
+        for form in sorted(forms, key=len, reverse=True):
+            if form and form in folded:
+                folded = folded.replace(form, " ")
+    return han_share(folded) < 0.2 if has_han(q.text) else han_share(folded) > 0.5
 
 
 def by_meaning(sims: dict[str, float]) -> dict[str, float]:
@@ -413,7 +423,9 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
     sentences = sentences_of(q, hits, limit)
     if meaning:
         sentences = [replace(s, semantic=meaning[s.text]) if s.text in meaning else s for s in sentences]
-    singles = sorted((_single(q, s) for s in sentences), key=lambda e: -e.score)
+    found_asked = asked_attribute(q.text, q.kind, tuple(f[0] for f in q.anchors))
+    asked = found_asked.attribute if found_asked is not None and not found_asked.attribute.generic else None
+    singles = sorted((_single(q, s, asked) for s in sentences), key=lambda e: -e.score)
     found = list(singles)
     # a bridge's last hop may be ranked lower than the passages read for evidence: its title, named by the
     # first hop, is what finds it

@@ -296,6 +296,10 @@ def near_spelling(name: str, blob: str) -> str | None:
     size = len(name.split())
     windows = {" ".join(words[i : i + k]) for k in (size - 1, size, size + 1) if k >= 1
                for i in range(len(words) - k + 1)}
+    # a model code's digits are not misspelled but another model ("Aeroclean A530" is not the A350): a near
+    # spelling keeps the name's digits as they are
+    digits = re.findall(r"\d+", name)
+    windows = {w for w in windows if re.findall(r"\d+", w) == digits}
     found = process.extractOne(name, windows, scorer=fuzz.ratio, score_cutoff=NEAR_LATIN)
     return found[0] if found else None
 

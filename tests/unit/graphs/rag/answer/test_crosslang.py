@@ -14,11 +14,13 @@ import numpy as np
 import pytest
 
 from graphs.domain import Hit, ParsedQuery
+from graphs.rag.answer.attributes import asked_attribute, lexicon, stated_at
 from graphs.rag.answer.calibration import describe
-from graphs.rag.answer.evidence import find_evidence, sentences_of, unsupported_crossing
-from graphs.rag.answer.question import Question, question_of
+from graphs.rag.answer.evidence import find_evidence, in_other_language, sentences_of, unsupported_crossing
+from graphs.rag.answer.question import Question, near_spelling, question_of
 from graphs.rag.nodes.write_answer import write_answer
 from graphs.text.answer_types import expected_answer
+from graphs.text.normalize import normalize
 from graphs.text.query_analysis import analyze_query
 from graphs.text.spans import candidates
 from tests.support.answers import write
@@ -157,3 +159,53 @@ def test_a_side_no_sentence_states_the_compared_attribute_of_has_no_value() -> N
     _, _, span, answer = write("Which is cheaper, the ferry to Luoshan Island or the ferry to Qiaotou Island?",
                                [BROCHURE])
     assert span is None and "cheaper than" not in answer
+
+
+# ---------------------------------------------------------------------------- the asked attribute, its unit, its span
+
+
+@pytest.mark.parametrize(("text", "attribute"), [
+    ("How much does the Petrel weigh?", "weight"),  # the verb names it, not the question word's "how much"
+    ("How fast is the Petrel?", "speed"),
+    ("罗山岛的灯塔有多高？", "height"),
+    ("How much does the ferry to Luoshan Island cost?", "price"),
+])
+def test_the_asked_attribute_is_the_one_the_question_words(text: str, attribute: str) -> None:
+    asked = asked_attribute(text, expected_answer(text))
+    assert asked is not None and asked.attribute.name == attribute
+
+
+@pytest.mark.parametrize(("attribute", "sentence", "states"), [
+    ("height", "The island's lighthouse stands on Signal Hill (186 m).", True),
+    ("speed", "She cruises at 28 knots.", True),
+    ("weight", "整船空载约320吨，救生艇重约1.2公斤。", True),
+    ("height", "The crossing takes 25 minutes.", False),  # "m" of minutes is no metre
+    ("speed", "The crossing takes 25 minutes.", False),
+])
+def test_a_number_in_the_attributes_unit_states_it(attribute: str, sentence: str, states: bool) -> None:
+    found = next(a for a in lexicon() if a.name == attribute)
+    assert bool(stated_at(found, sentence)) == states
+
+
+def test_a_misspelled_name_keeps_its_digits() -> None:
+    """"Petrel P350" for a passage's "Petrel P530" is another model, not a misspelling; "Petral P530" is one."""
+    blob = normalize("The Petrel P530 is a small ferry.")
+    assert near_spelling("petrel p350", blob) is None
+    assert near_spelling("petral p530", blob) == "petrel p530"
+
+
+def test_a_chinese_line_that_names_a_latin_model_is_in_the_other_language() -> None:
+    """A fare table's row "票价 — Petrel P530: 58元" is Chinese for an English question about the Petrel P530: it
+    is looked at across languages (and its fare with the lexicon's words), not as an English line."""
+    row = hit("fares#0", "票价 — Petrel P530: 58元\n航行时间 — Petrel P530: 50分钟", title="票价表")
+    q = question("What is the fare on the Petrel P530?", [row])
+    assert in_other_language(q, "票价 — Petrel P530: 58元")
+    assert not in_other_language(q, "The Petrel P530 sails at 9:00.")
+
+
+def test_the_span_is_the_value_next_to_the_asked_attribute() -> None:
+    """"How fast?": the number by "top speed" (32 knots), not the one nearer the ship's name (260 passengers)."""
+    hits = [hit("petrel#0", "The Petrel carries 260 passengers and has a top speed of 32 knots.", title="Petrel")]
+    q = question("How fast is the Petrel?", hits)
+    span = find_evidence(q, hits)[0].span
+    assert span is not None and span.text == "32"
