@@ -167,12 +167,18 @@ def test_a_side_no_sentence_states_the_compared_attribute_of_has_no_value() -> N
 @pytest.mark.parametrize(("text", "attribute"), [
     ("How much does the Petrel weigh?", "weight"),  # the verb names it, not the question word's "how much"
     ("How fast is the Petrel?", "speed"),
-    ("罗山岛的灯塔有多高？", "height"),
+    ("How tall is the lighthouse on Luoshan Island?", "height"),
     ("How much does the ferry to Luoshan Island cost?", "price"),
 ])
 def test_the_asked_attribute_is_the_one_the_question_words(text: str, attribute: str) -> None:
     asked = asked_attribute(text, expected_answer(text))
     assert asked is not None and asked.attribute.name == attribute
+
+
+def test_how_high_a_level_is_no_height() -> None:
+    """"级别有多高" (how high a rank) asks no height: a CMRC question refused for want of metres."""
+    asked = asked_attribute("这项赛事的级别有多高？", "other")
+    assert asked is None or asked.attribute.name != "height"
 
 
 @pytest.mark.parametrize(("attribute", "sentence", "states"), [
