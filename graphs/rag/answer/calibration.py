@@ -30,7 +30,7 @@ from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Hit
 from graphs.rag.answer.attributes import Asked, asked_attribute, near, stated_at
-from graphs.rag.answer.evidence import Evidence, Sentence, unsupported_crossing
+from graphs.rag.answer.evidence import Evidence, Sentence, in_other_language, unsupported_crossing
 from graphs.rag.answer.qualifiers import Conflict, Qualifier, bind, other_names, qualifiers, satisfied
 from graphs.rag.answer.question import Question
 from graphs.text.answer_types import AnswerType
@@ -239,6 +239,8 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
         "qualifier_passage": satisfied(quals, passage),
         "similarity": sim, "similarity_margin": sim - max(others) if others else 0.0,
         "bridge": 1.0 if e.bridge or len(e.sentences) > 1 else 0.0, "cross_language": 1.0 if cross else 0.0,
+        # not a fitted feature: the answering sentence is in the other language at all (the lexicon's rule reads it)
+        "other_language": 1.0 if in_other_language(q, answer.text) else 0.0,
         "value_missing": 1.0 if kind in _TYPED and not spans else 0.0,
         "qualifier_bound": bound, "qualifier_conflict": 1.0 if conflicts else 0.0,
         "anchored_sentence": (sum(any(f in on_sentence for f in forms) for forms in spelled) / len(spelled)

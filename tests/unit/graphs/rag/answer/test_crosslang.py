@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 from graphs.domain import Hit, ParsedQuery
+from graphs.rag.answer.answerability import calibrated
 from graphs.rag.answer.attributes import asked_attribute, lexicon, stated_at
-from graphs.rag.answer.calibration import describe
+from graphs.rag.answer.calibration import FEATURES, Model, describe
 from graphs.rag.answer.evidence import find_evidence, in_other_language, sentences_of, unsupported_crossing
 from graphs.rag.answer.question import Question, near_spelling, question_of
 from graphs.rag.nodes.write_answer import write_answer
@@ -215,3 +216,17 @@ def test_the_span_is_the_value_next_to_the_asked_attribute() -> None:
     q = question("How fast is the Petrel?", hits)
     span = find_evidence(q, hits)[0].span
     assert span is not None and span.text == "32"
+
+
+async def test_the_lexicon_decides_a_supported_crossing_the_score_would_refuse() -> None:
+    """罗山岛 found as "Luoshan Island" in an English sentence that states its population (residents): the crossing
+    is supported (no penalty), and where the score still refuses, the bilingual lexicon decides as for any
+    crossing (before, a supported crossing lost the lexicon's decision and was refused)."""
+    english = hit("luoshan-en#0", "Luoshan Island has about 1,350 residents.", title="Luoshan Island notes",
+                  dense_score=0.3)
+    refuses = Model(features=FEATURES, mean=np.zeros(len(FEATURES)), scale=np.ones(len(FEATURES)),
+                    weights=np.zeros(len(FEATURES)), bias=-8.0, threshold=0.5)
+    q = question("罗山岛的常住人口是多少？", [english])
+    verdict, _, _ = await calibrated(q, [english], find_evidence(q, [english]), Concepts(), model=refuses)
+    assert verdict.features is not None and verdict.features["cross_language"] == 0.0
+    assert verdict.decision == "answerable" and verdict.decided_by == "lexicon", verdict.reason
