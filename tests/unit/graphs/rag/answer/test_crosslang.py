@@ -227,6 +227,6 @@ async def test_the_lexicon_decides_a_supported_crossing_the_score_would_refuse()
     refuses = Model(features=FEATURES, mean=np.zeros(len(FEATURES)), scale=np.ones(len(FEATURES)),
                     weights=np.zeros(len(FEATURES)), bias=-8.0, threshold=0.5)
     q = question("罗山岛的常住人口是多少？", [english])
-    verdict, _, _ = await calibrated(q, [english], find_evidence(q, [english]), Concepts(), model=refuses)
+    verdict, _, _ = await calibrated(q, [english], find_evidence(q, [english]), Concepts(), model=refuses)  # type: ignore[arg-type]
     assert verdict.features is not None and verdict.features["cross_language"] == 0.0
     assert verdict.decision == "answerable" and verdict.decided_by == "lexicon", verdict.reason
