@@ -169,6 +169,7 @@ def test_a_side_no_sentence_states_the_compared_attribute_of_has_no_value() -> N
     ("How much does the Petrel weigh?", "weight"),  # the verb names it, not the question word's "how much"
     ("How fast is the Petrel?", "speed"),
     ("How tall is the lighthouse on Luoshan Island?", "height"),
+    ("罗山岛的最高峰有多高？", "height"),  # a peak's height, not a rank's (级别有多高)
     ("How much does the ferry to Luoshan Island cost?", "price"),
 ])
 def test_the_asked_attribute_is_the_one_the_question_words(text: str, attribute: str) -> None:
