@@ -41,6 +41,18 @@ GENERIC = frozenset([
 """Words of a Latin name that say what kind of thing it is: translated, never transliterated (City, Library)."""
 
 
+def han_share(text: str) -> float:
+    """Share of Chinese characters among a text's letters."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return sum(has_han(ch) for ch in letters) / len(letters) if letters else 0.0
+
+
+def in_script_of_other(name: str, text: str) -> bool:
+    """Whether a text is written in the other script than a name: mostly Chinese for a Latin name, under a
+    fifth Chinese for a Chinese one (the same cut as a sentence in the other language than a question's)."""
+    return han_share(text) < 0.2 if has_han(name) else han_share(text) > 0.5
+
+
 def aliases(texts: Iterable[str]) -> list[tuple[str, str]]:
     """The (Chinese, Latin) name pairs the texts write one after the other in brackets, folded: "奥克米尔（Oakmere）"
     → ("奥克米尔", "oakmere"); "杭州隼鸟单车有限公司（英文名 Kestrel Cycles）" → (…, "kestrel cycles")."""

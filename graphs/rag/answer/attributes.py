@@ -41,6 +41,15 @@ class Attribute:
     """A wide one ("how many", "amount") that gives way to a specific one the question also names ("injured")."""
     words: tuple[str, ...] = ()
     """The lexicon's words, as written (what the LLM writer is told to look for)."""
+    units: re.Pattern[str] | None = None
+    """A number with one of the attribute's units of measure ("2,114 m", "32 knots", "17.5 kg"): a statement of
+    it without its words."""
+
+
+def _units(units: list[str]) -> re.Pattern[str] | None:
+    if not units:
+        return None
+    return re.compile(rf"\d[\d,.]*\s?(?:{'|'.join(units)})(?![A-Za-z\u00b2])", re.IGNORECASE)
 
 
 def _cue(word: str) -> re.Pattern[str]:
@@ -62,7 +71,8 @@ def lexicon() -> tuple[Attribute, ...]:
         Attribute(name=name, kind=entry["type"],
                   cues=tuple(_cue(w) for w in [*entry.get("zh", []), *entry.get("en", [])]),
                   asks=tuple(re.compile(p, re.IGNORECASE) for p in entry.get("ask", [])),
-                  generic=bool(entry.get("generic", False)), words=(*entry.get("zh", []), *entry.get("en", [])))
+                  generic=bool(entry.get("generic", False)), words=(*entry.get("zh", []), *entry.get("en", [])),
+                  units=_units(entry.get("units", [])))
         for name, entry in raw["attributes"].items()
     )
 
@@ -86,7 +96,7 @@ def asked_attribute(question: str, kind: AnswerType, subjects: tuple[str, ...] =
     """The attribute the question asks about: among those it names (outside its subjects' names), the one of
     the asked answer type, then a specific one before a generic one, then the longest phrase, then the last (the
     relation of the question word: "when was the town where X is assembled founded" asks "founded")."""
-    found: list[tuple[tuple[bool, bool, int, int], Attribute, re.Match[str]]] = []
+    found: list[tuple[tuple[bool, bool, bool, int, int], Attribute, re.Match[str]]] = []
     folded = question.casefold()
     inside = [(m.start(), m.end()) for s in subjects if s for m in re.finditer(re.escape(s.casefold()), folded)]
     for attribute in lexicon():
@@ -94,7 +104,11 @@ def asked_attribute(question: str, kind: AnswerType, subjects: tuple[str, ...] =
               if not any(a <= m.start() and m.end() <= b for a, b in inside)]
         if ms:
             m = max(ms, key=lambda m: (m.end() - m.start(), m.start()))
-            found.append(((attribute.kind == kind, not attribute.generic, m.end() - m.start(), m.start()), attribute, m))
+            # a question word's phrase ("how much", "how many") gives way to the attribute the question's own
+            # words name: "How much does X weigh?" asks its weight, not its price
+            worded = m[0].casefold() not in ("how much", "how many")
+            found.append(((attribute.kind == kind, not attribute.generic, worded, m.end() - m.start(), m.start()),
+                          attribute, m))
     if not found:
         return None
     found.sort(key=lambda f: f[0], reverse=True)
@@ -103,8 +117,12 @@ def asked_attribute(question: str, kind: AnswerType, subjects: tuple[str, ...] =
 
 
 def stated_at(attribute: Attribute, sentence: str) -> list[tuple[int, int]]:
-    """Where a sentence states the attribute (its words in either language); empty when it does not."""
-    return [(m.start(), m.end()) for p in attribute.cues for m in p.finditer(sentence)]
+    """Where a sentence states the attribute (its words in either language, or a number in one of its units);
+    empty when it does not."""
+    marks = [(m.start(), m.end()) for p in attribute.cues for m in p.finditer(sentence)]
+    if attribute.units is not None:
+        marks += [(m.start(), m.end()) for m in attribute.units.finditer(sentence)]
+    return marks
 
 
 def near(span: tuple[int, int], marks: list[tuple[int, int]], chars: int = NEAR_CHARS) -> bool:

@@ -31,7 +31,7 @@ from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Hit
 from graphs.rag.answer.attributes import Asked, asked_attribute, near, stated_at
-from graphs.rag.answer.evidence import Evidence, Sentence, han_share
+from graphs.rag.answer.evidence import Evidence, Sentence, in_other_language, unsupported_crossing
 from graphs.rag.answer.qualifiers import (
     DATE_EN,
     Conflict,
@@ -76,7 +76,8 @@ FEATURES = (
 - ``similarity``: cosine of the question and the answering sentence (the injected embedder, the one retrieval
   uses); ``similarity_margin``: that less the best of the other candidates';
 - ``bridge``: the evidence is a bridged pair; ``cross_language``: the answering sentence is in the other
-  language than the question's;
+  language than the question's and does not mention every name of the question in any spelling (as written,
+  misspelled, in the other script): ``evidence.unsupported_crossing``;
 - ``own_typed``, ``qualified_typed``: ``own`` and ``qualifier_sentence`` where the answering sentence holds a
   span of the asked type (0 where it holds none): the sentence that states what is asked, with its value;
 - ``qualifier_bound``: weighted share of the qualifiers bound to the answering sentence itself — stated by it,
@@ -301,15 +302,19 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
     sim = max((sims[s.text] for s in e.sentences if s.text in sims), default=0.0)
     others = [v for t, v in sims.items() if all(t != s.text for s in e.sentences)]
     chinese = has_han(q.text)
-    cross = (han_share(answer.text) < 0.2) if chinese else (han_share(answer.text) > 0.5)
+    qualified = satisfied(quals, " ".join(s.context for s in e.sentences))
+    # the other language with the question's names, qualifiers and (the lexicon's) attribute found there: no penalty
+    cross = unsupported_crossing(q, answer, qualified, stated if specific else 1.0)
     return derived({
         "coverage": min(1.5, e.coverage), "own": min(1.0, e.own), "anchored": e.anchored, "focus": e.focus,
         "span": 1.0 if e.span is not None else 0.0, "attribute_known": 1.0 if specific else 0.0,
         "attribute_stated": stated, "span_near": span_near, "qualified": 1.0 if quals else 0.0,
-        "qualifier_sentence": satisfied(quals, " ".join(s.context for s in e.sentences)),
+        "qualifier_sentence": qualified,
         "qualifier_passage": satisfied(quals, passage),
         "similarity": sim, "similarity_margin": sim - max(others) if others else 0.0,
         "bridge": 1.0 if e.bridge or len(e.sentences) > 1 else 0.0, "cross_language": 1.0 if cross else 0.0,
+        # not a fitted feature: the answering sentence is in the other language at all (the lexicon's rule reads it)
+        "other_language": 1.0 if in_other_language(q, answer.text) else 0.0,
         "value_missing": 1.0 if kind in _TYPED and not spans else 0.0,
         "qualifier_bound": bound, "qualifier_conflict": 1.0 if conflicts else 0.0,
         "similarity_chunk": _dense(hit), "similarity_chunk_margin": _dense(hit) - max(

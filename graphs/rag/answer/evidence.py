@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from graphs.domain import Hit
 from graphs.kg.mentions import strip_disambiguation
-from graphs.rag.answer.attributes import asked_attribute, near, stated_at
+from graphs.rag.answer.attributes import Attribute, asked_attribute, near, stated_at
 from graphs.rag.answer.question import (
     CODE_PENALTY,
     EVIDENCE_PASSAGES,
@@ -24,6 +24,7 @@ from graphs.rag.answer.question import (
     tagged,
 )
 from graphs.text.normalize import has_han, normalize
+from graphs.text.scripts import han_share
 from graphs.text.sentences import looks_like_instruction, planted, split_sentences, without_markers
 from graphs.text.spans import Span, candidates, nearest
 from graphs.text.terms import weighted_coverage
@@ -71,12 +72,6 @@ class Sentence:
 
 SEMANTIC_FROM, SEMANTIC_TO = 0.25, 0.5
 """Dense scores (cosine) rescaled to [0, 1] between these: what a cross-language passage covers of what is asked."""
-
-
-def han_share(text: str) -> float:
-    """Share of Chinese characters among a text's letters."""
-    letters = [ch for ch in text if ch.isalpha()]
-    return sum(has_han(ch) for ch in letters) / len(letters) if letters else 0.0
 
 
 def cross_language(question: str, hit: Hit) -> float | None:
@@ -239,7 +234,7 @@ def anchored(q: Question, text: str) -> float:
     return sum(mentioned(forms, text) for forms in q.anchors) / len(q.anchors)
 
 
-def _single(q: Question, s: Sentence) -> Evidence:
+def _single(q: Question, s: Sentence, asked: Attribute | None = None) -> Evidence:
     coverage, own, share = q.coverage(s.context), weighted_coverage(q.relation, s.folded), anchored(q, s.context)
     if s.semantic is not None:
         # the other language: the named entities by their tags (or, for names it cannot spell, by meaning),
@@ -250,8 +245,11 @@ def _single(q: Question, s: Sentence) -> Evidence:
         total = sum(q.weights.values()) or 1.0
         by_meaning = min(1.0, (share * named + s.semantic * (total - named)) / total) - 0.02 * s.position
         coverage, own = max(coverage, by_meaning), max(own, s.semantic - 0.02 * s.position)
+    # the span next to where the sentence states the asked attribute ("32 knots" by "top speed", not "260
+    # passengers" nearer the question's other words)
+    at = stated_at(asked, s.text) if asked is not None else []
     return Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=_focus(q, s),
-                    span=typed_span(q, s), coded=states_codes(q.codes, s.text))
+                    span=typed_span(q, s, at=at or None), coded=states_codes(q.codes, s.text))
 
 
 def unspellable(q: Question, s: Sentence) -> list[str]:
@@ -373,10 +371,36 @@ def other_language(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSA
     return list(dict.fromkeys(out))[:most]
 
 
+def unsupported_crossing(q: Question, s: Sentence, qualified: float = 1.0, stated: float = 1.0) -> bool:
+    """The answering sentence is in the other language than the question's and nothing carries the question
+    over to it: the question names nothing, or the sentence (with its context: title, neighbours, tags) does not
+    mention every name the question writes, under any of its spellings — as written, misspelled, or in the
+    other script (pinyin, a bracketed alias). A Chinese sentence that mentions 青檀 for "Qingtan City Library"
+    is the same subject in the other language, not a weaker match; one about some other library is not. Nor is
+    a sentence that leaves out a qualifier of the question (``qualified``: the share of them its context
+    states, < 1): "its next dealer conference" is not carried over to the company's headquarters; nor one
+    that does not state the asked attribute the bilingual lexicon knows (``stated`` < 1: "When was X founded?"
+    is not carried over to the date of X's next meeting, however close in meaning).
+
+    This is the score's ``cross_language`` feature: the crossing itself is no evidence against an answer, an
+    unsupported one is."""
+    if not in_other_language(q, s.text):
+        return False
+    return (not q.anchors or qualified < 1.0 or stated < 1.0
+            or not all(mentioned(forms, s.context) for forms in q.anchors))
+
+
 def in_other_language(q: Question, text: str) -> bool:
     """Whether a sentence is in the other language than the question's (English in a Chinese question's view
-    when under a fifth of its letters are Chinese; Chinese in an English one's when over half are)."""
-    return han_share(text) < 0.2 if has_han(q.text) else han_share(text) > 0.5
+    when under a fifth of its letters are Chinese; Chinese in an English one's when over half are), the names
+    the question asks about left out: "保修期 — AeroClean A350: 3年" is a Chinese line that names a product
+    in Latin letters, not an English one."""
+    folded = normalize(text)
+    for forms in q.anchors:
+        for form in sorted(forms, key=len, reverse=True):
+            if form and form in folded:
+                folded = folded.replace(form, " ")
+    return han_share(folded) < 0.2 if has_han(q.text) else han_share(folded) > 0.5
 
 
 def by_meaning(sims: dict[str, float]) -> dict[str, float]:
@@ -399,7 +423,9 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
     sentences = sentences_of(q, hits, limit)
     if meaning:
         sentences = [replace(s, semantic=meaning[s.text]) if s.text in meaning else s for s in sentences]
-    singles = sorted((_single(q, s) for s in sentences), key=lambda e: -e.score)
+    found_asked = asked_attribute(q.text, q.kind, tuple(f[0] for f in q.anchors))
+    asked = found_asked.attribute if found_asked is not None and not found_asked.attribute.generic else None
+    singles = sorted((_single(q, s, asked) for s in sentences), key=lambda e: -e.score)
     found = list(singles)
     # a bridge's last hop may be ranked lower than the passages read for evidence: its title, named by the
     # first hop, is what finds it

@@ -16,7 +16,7 @@ from graphs.kg.mentions import strip_disambiguation
 from graphs.text.answer_types import AnswerType, focus_terms
 from graphs.text.entity_spotting import possessor
 from graphs.text.normalize import has_han, normalize, pinyin_variants
-from graphs.text.scripts import other_script
+from graphs.text.scripts import in_script_of_other, other_script
 from graphs.text.terms import dictionary_word, term_weight, weighted_coverage
 
 EVIDENCE_PASSAGES = 5
@@ -102,6 +102,12 @@ class Question:
                 # misspelled, or written in the other script ("Qingtan City Library" / 青檀市图书馆)
                 misspelled[forms[0]] = near
                 forms = (*forms, near)
+            elif (crossed := [t for t in texts if in_script_of_other(forms[0], t)]) and not any(
+                    f in normalize(t) for t in crossed for f in forms) and (
+                    other := other_script(forms[0], crossed)) is not None:
+                # written as asked in some passages and in the other script in others ("Shimen Island" in the
+                # English guide, 石门岛 in the Chinese notes): both spellings are the name
+                forms = (*forms, other)
             anchors.append(forms)
         weak = []
         for word in self.weak:
@@ -290,6 +296,10 @@ def near_spelling(name: str, blob: str) -> str | None:
     size = len(name.split())
     windows = {" ".join(words[i : i + k]) for k in (size - 1, size, size + 1) if k >= 1
                for i in range(len(words) - k + 1)}
+    # a model code's digits are not misspelled but another model ("Aeroclean A530" is not the A350): a near
+    # spelling keeps the name's digits as they are
+    digits = re.findall(r"\d+", name)
+    windows = {w for w in windows if re.findall(r"\d+", w) == digits}
     found = process.extractOne(name, windows, scorer=fuzz.ratio, score_cutoff=NEAR_LATIN)
     return found[0] if found else None
 

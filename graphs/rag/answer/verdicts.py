@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from graphs.rag.answer.attributes import Attribute, asked_attribute, lexicon, stated_at
 from graphs.rag.answer.evidence import Evidence, Sentence, marks
 from graphs.rag.answer.question import Question
 from graphs.text.answer_types import AnswerType
@@ -58,10 +59,33 @@ class Side:
     number: float | None = None
 
 
-def _spellings(q: Question, name: str) -> tuple[str, ...]:
-    """How a side of the question may be written: its anchor's spellings (the question's, the standard name)."""
+def spellings(q: Question, name: str) -> tuple[str, ...]:
+    """How a side of the question may be written: its anchor's spellings (the question's, the standard name,
+    a misspelling's and the other script's: 林登 / "linden")."""
     key = normalize(name)
     return next((f for f in q.anchors if key in f), (key,))
+
+
+_compared_words: dict[str, re.Pattern[str]] = {
+    # what a comparative asks about when the question names no attribute word ("Which is cheaper, A or B?")
+    "price": re.compile(r"\b(?:cheap\w*|pricier|priciest|costlier|dearer|(?:more|most|less|least) expensive)\b|"
+                        r"便宜|贵|实惠", re.IGNORECASE),
+    "speed": re.compile(r"\b(?:faster|fastest|slower|slowest|quicker)\b|更快|更慢", re.IGNORECASE),
+    "weight": re.compile(r"\b(?:heavier|heaviest|lighter|lightest)\b|更重|更轻", re.IGNORECASE),
+    "noise": re.compile(r"\b(?:quieter|quietest|louder|loudest|noisier)\b|更安静|更吵", re.IGNORECASE),
+    "population": re.compile(r"\b(?:more|fewer) (?:people|residents|inhabitants)\b|more populous|人口更多|人口更少",
+                             re.IGNORECASE),
+}
+
+
+def compared_attribute(q: Question) -> Attribute | None:
+    """The attribute the two sides are compared on: the lexicon's specific attribute the question names
+    ("哪艘船载客更多": capacity), else the one its comparative word asks about ("cheaper": price)."""
+    asked = asked_attribute(q.text, q.kind, tuple(f[0] for f in q.anchors))
+    if asked is not None and not asked.attribute.generic:
+        return asked.attribute
+    name = next((n for n, pattern in _compared_words.items() if pattern.search(q.text)), None)
+    return next((a for a in lexicon() if a.name == name), None) if name else None
 
 
 def _about(forms: tuple[str, ...], sentences: Sequence[Sentence]) -> list[Sentence]:
@@ -75,7 +99,7 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
     one, trying first those that name the side themselves and state the relation asked about ("成立":
     "incorporated"), then those that name it, then the rest; the side as their subject, then the question's
     terms, break ties."""
-    forms = _spellings(q, name)
+    forms = spellings(q, name)
     about = _about(forms, sentences)
     if not about:
         return Side(name, None)
@@ -84,6 +108,12 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         return Side(name, best)
     kind: AnswerType = "date" if way in ("min_date", "max_date") else "number"
     relation = asked_relation(q.text)
+    attribute = compared_attribute(q) if kind == "number" else None
+    if attribute is not None:
+        # the value of what is compared, not any number said of the side: "Which is cheaper?" is decided by
+        # the price list's 5980元, not by the catalogue's "a range of 60 km"; the value next to the attribute.
+        # A side no sentence states it of has no value (no verdict), not the first number found about it
+        about = [s for s in about if stated_at(attribute, s.text)]
 
     def preference(s: Sentence) -> tuple[bool, bool, bool, bool, float]:
         names = any(f in s.folded or f in s.title for f in forms)
@@ -91,7 +121,8 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         return (names and said, names, said, any(opens_with(s.folded, f) for f in forms), q.coverage(s.folded))
 
     for s in sorted(about, key=preference, reverse=True):
-        span = nearest(candidates(s.text, kind, q.text), marks(q, s.text.casefold()))
+        at = stated_at(attribute, s.text) if attribute is not None else []
+        span = nearest(candidates(s.text, kind, q.text), at or marks(q, s.text.casefold()))
         if span is not None and (number := _value(span.text, way)) is not None:
             return Side(name, s, span.text, number)
     return Side(name, best)

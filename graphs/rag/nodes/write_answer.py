@@ -104,6 +104,17 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     # sentence's meaning blurs ("Tencent was founded in 1998" for 腾讯是哪一年成立的)
     judged = [await calibrated(q, hits, view, ctx.embedder, state.get("min_answerability"),
                                query_vector=state.get("query_vector")) for view in views]
+    if len(views) == 1 and judged[0][0].decision == "not_found" and (crossing := await _crossing(q, hits, ctx, state)):
+        # the best evidence by words is in the question's language and does not answer; the passages in the
+        # other language are judged on their own, their sentences picked by meaning ("How many hours must a pet
+        # fast…" over 术前须禁食12小时), as if they were the only ones: a refusal stands unless the score finds
+        # them answering with the question's names, qualifiers and asked attribute carried over (the lexicon's
+        # override is for evidence the words themselves chose, not for a second look after a refusal)
+        view, lost = crossing
+        second = await calibrated(q, hits, view, ctx.embedder, state.get("min_answerability"),
+                                  query_vector=state.get("query_vector"))
+        if second[0].decided_by == "score":
+            judged.append(second)
     assessment, evidence, failed = max(judged, key=lambda j: (j[0].decision == "answerable", j[0].score))
     chained, unread = await _chained(ctx, q, hits)
     degraded: RagUpdate = {"degraded": ["write_answer"]} if failed or lost or unread else {}
@@ -187,6 +198,18 @@ def _own_language_first(q: Question, found: list[Evidence]) -> list[Evidence]:
         if not all(in_other_language(q, s.text) for s in e.sentences):
             return [e, *found[:i], *found[i + 1:]] if i else found
     return found
+
+
+async def _crossing(q: Question, hits: list[Hit], ctx: RagContext,
+                    state: RagState) -> tuple[list[Evidence], bool] | None:
+    """The evidence in the other language than the question's alone, its sentences by meaning, and whether the
+    embedder failed; None when the top passages hold none (no embedding is spent then)."""
+    if not other_language(q, hits):
+        return None
+    meaning, lost = await _meaning(q, hits, ctx, state.get("query_vector"))
+    view = [e for e in find_evidence(q, hits, meaning=meaning or None)
+            if all(in_other_language(q, s.text) for s in e.sentences)]
+    return (view, lost) if view else None
 
 
 async def _meaning(q: Question, hits: list[Hit], ctx: RagContext,
