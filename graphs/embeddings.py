@@ -403,6 +403,15 @@ class QueryVectors:
         # shielded: a run cancelled while it waits (a client gone) must not cancel another run's shared embedding
         return await asyncio.shield(asyncio.wrap_future(future))
 
+    def release(self, embedder: Embeddings, text: str) -> None:
+        """The request that prefetched ``text`` is over: a vector its searches never took is not handed to a
+        later request (that is the LRU's job, and only when it is on); an embedding still running is not kept
+        for hand-over either."""
+        key = self._key(embedder, text)
+        with self._lock:
+            self._handoff.pop(key, None)
+            self._prefetched.discard(key)
+
     def clear(self) -> None:
         """Forget the finished vectors (the bench times every question's embedding this way)."""
         with self._lock:

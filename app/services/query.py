@@ -6,7 +6,8 @@ writes and reads are ``app.services.documents`` and ``app.services.entities``.""
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from typing import Any
 from uuid import uuid4
 
@@ -60,13 +61,20 @@ async def record(resources: Resources, run_id: str, out: dict[str, Any], *, ques
         await resources.trajectories.aappend(build_trajectory(run_id, out, question_id=question_id, mode=mode))
 
 
-def head_start(ctx: RagContext, inputs: InputState) -> InputState:
+@contextmanager
+def head_start(ctx: RagContext, inputs: InputState) -> Iterator[InputState]:
     """Start embedding the question as the request is accepted, before the graph starts (its set-up took 2 ms
     at the median and 26 ms at p95 on the busy 2-core machine, docs/performance.md); ``parse_query``'s search
-    then joins this embedding instead of starting its own."""
-    if ctx.query_vectors is not None:
-        ctx.query_vectors.prefetch(ctx.embedder, inputs["question"])
-    return inputs
+    then joins this embedding instead of starting its own. When the request ends, a vector none of its searches
+    took is dropped: a later request never gets it (with the LRU off it must embed, and see the embedder fail)."""
+    if ctx.query_vectors is None:
+        yield inputs
+        return
+    ctx.query_vectors.prefetch(ctx.embedder, inputs["question"])
+    try:
+        yield inputs
+    finally:
+        ctx.query_vectors.release(ctx.embedder, inputs["question"])
 
 
 async def _run_workflow(resources: Resources, ctx: RagContext, request: QueryRequest
@@ -74,18 +82,18 @@ async def _run_workflow(resources: Resources, ctx: RagContext, request: QueryReq
     """The workflow's output state, and each node's update when tracing needs them (else None)."""
     if via_langgraph(resources):
         return await langgraph_runs.run(workflow_input(request)), None
-    inputs = head_start(ctx, workflow_input(request))
-    if not resources.tracing.enabled:
-        return await workflow.ainvoke(inputs, context=ctx), None
-    updates: list[tuple[str, dict[str, Any]]] = []
-    out: dict[str, Any] = {}
-    payload: Any
-    async for kind, payload in workflow.astream(inputs, context=ctx, stream_mode=["updates", "values"]):
-        if kind == "updates":
-            updates.extend((node, update or {}) for node, update in payload.items())
-        else:
-            out = payload
-    return out, updates
+    with head_start(ctx, workflow_input(request)) as inputs:
+        if not resources.tracing.enabled:
+            return await workflow.ainvoke(inputs, context=ctx), None
+        updates: list[tuple[str, dict[str, Any]]] = []
+        out: dict[str, Any] = {}
+        payload: Any
+        async for kind, payload in workflow.astream(inputs, context=ctx, stream_mode=["updates", "values"]):
+            if kind == "updates":
+                updates.extend((node, update or {}) for node, update in payload.items())
+            else:
+                out = payload
+        return out, updates
 
 
 async def answer(resources: Resources, request: QueryRequest, *, question_id: str | None = None,
@@ -108,25 +116,26 @@ async def _workflow_events(resources: Resources, request: QueryRequest, ctx: Rag
     ``("updates", [(node, update), ...])`` just before the values when tracing needs them."""
     final: dict[str, Any] = {}
     updates: list[tuple[str, dict[str, Any]]] = []
-    stream = workflow.astream(head_start(ctx, workflow_input(request)), context=ctx,
-                              stream_mode=["updates", "messages", "values"])
     payload: Any
-    async for mode, payload in stream:
-        if mode == "updates":
-            for node, update in payload.items():
-                if resources.tracing.enabled:
-                    updates.append((node, update or {}))
-                for step in (update or {}).get("steps", []):
-                    yield "step", step
-        elif mode == "messages":
-            chunk, meta = payload
-            # only this run's writer: a plan step's own run (namespace "execute_step:…|write_answer:…") is not the answer
-            top_level = "|" not in str(meta.get("langgraph_checkpoint_ns", ""))
-            if (meta.get("langgraph_node") == "write_answer" and top_level and isinstance(chunk, AIMessageChunk)
-                    and chunk.content):
-                yield "token", chunk.content
-        else:
-            final = payload
+    with head_start(ctx, workflow_input(request)) as inputs:
+        stream = workflow.astream(inputs, context=ctx, stream_mode=["updates", "messages", "values"])
+        async for mode, payload in stream:
+            if mode == "updates":
+                for node, update in payload.items():
+                    if resources.tracing.enabled:
+                        updates.append((node, update or {}))
+                    for step in (update or {}).get("steps", []):
+                        yield "step", step
+            elif mode == "messages":
+                chunk, meta = payload
+                # only this run's writer: a plan step's own run (namespace "execute_step:…|write_answer:…") is
+                # not the answer
+                top_level = "|" not in str(meta.get("langgraph_checkpoint_ns", ""))
+                if (meta.get("langgraph_node") == "write_answer" and top_level
+                        and isinstance(chunk, AIMessageChunk) and chunk.content):
+                    yield "token", chunk.content
+            else:
+                final = payload
     if updates:
         yield "updates", updates
     yield "values", final

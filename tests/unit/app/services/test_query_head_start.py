@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from pathlib import Path
 from typing import Any
@@ -50,5 +51,30 @@ async def test_the_question_is_embedded_before_the_graph_starts_and_only_once(
         assert in_flight == [True]  # started before the graph was entered
         assert asked == ["Where is the Eiffel Tower?"]  # the graph's prefetch and search joined it: once
         assert kept.misses == 0
+    finally:
+        resources.close()
+
+
+async def test_a_vector_no_search_took_is_not_handed_to_the_next_request(tmp_path: Path) -> None:
+    """The hand-over is per request: a prefetch its own run never consumed (the LLM rewrote the question, the
+    route searched no vectors) is dropped when the run ends, so the next request with the same text embeds again
+    and would see the embedder fail (the LRU is off)."""
+    resources = fast_resources(settings_for(tmp_path))
+    try:
+        kept = resources.context.query_vectors
+        assert kept is not None and kept.size == 0
+        embedder = resources.context.embedder
+        with service.head_start(resources.context, {"question": "Who wrote the report?"}) as inputs:  # type: ignore[typeddict-item]
+            assert inputs["question"] == "Who wrote the report?"
+            await kept.aget(embedder, "something else")  # the run searched another text only
+            for _ in range(200):
+                if kept._key(embedder, "Who wrote the report?") in kept._handoff:
+                    break
+                await asyncio.sleep(0.01)
+            assert kept._key(embedder, "Who wrote the report?") in kept._handoff
+        assert kept._key(embedder, "Who wrote the report?") not in kept._handoff
+        before = kept.misses
+        await kept.aget(embedder, "Who wrote the report?")
+        assert kept.misses == before + 1  # embedded again, not handed over
     finally:
         resources.close()
