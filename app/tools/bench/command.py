@@ -342,6 +342,8 @@ def run_size(
             manifest = {"fingerprint": fingerprint, "size": size, "seed": config.seed, "ingest": out["ingest"]}
             (data_dir / DATA_MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=2), encoding="utf-8")
         out["load_average"]["after_ingest"] = load_average()
+        if isinstance(embedder, CachedEmbeddings):  # questions' sentences are embedded afresh, as in service
+            embedder.cache_passages = False
         echo(f"[{size}] {len(corpus.questions)} questions x {config.repeats} in-process")
         records = asyncio.run(query_phase(inst, corpus.questions, config.repeats))
         out["load_average"]["after_queries"] = load_average()
@@ -358,6 +360,8 @@ def run_size(
             out["hnsw"] = measure_hnsw(index, vectors)
     finally:
         inst.resources.close()
+        if isinstance(embedder, CachedEmbeddings):
+            embedder.cache_passages = True
     out["in_process"] = {
         "queries": len(records),
         "routes": route_table(records),

@@ -143,6 +143,9 @@ class CachedEmbeddings(Embeddings):
         self.misses = 0
         self.stand_ins = 0
         """Passages given a synthetic stand-in instead of their own vector."""
+        self.cache_passages = True
+        """Off while questions run: the answer layer's sentence embeddings are part of a question's cost, so
+        they are neither served from nor added to the cache (nor given stand-ins), exactly as the service pays."""
 
     def synthetic_vector(self, text: str) -> list[float]:
         """A stand-in for ``text``'s vector: a cached real one picked by its hash, moved by noise, unit length
@@ -159,6 +162,8 @@ class CachedEmbeddings(Embeddings):
         return (vector / np.linalg.norm(vector)).astype(np.float32).tolist()
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        if not self.cache_passages:
+            return self.inner.embed_documents(texts)
         found, missing = self.cache.get(texts)
         if missing and self.synthetic:
             for i in missing:

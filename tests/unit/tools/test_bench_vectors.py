@@ -99,3 +99,17 @@ def test_a_killed_fill_keeps_each_finished_batch_and_resumes(tmp_path: Path) -> 
     report = fill(CachedEmbeddings(again, VectorCache(tmp_path, "a", 3)), texts, batch=2, echo=lambda _: None)
     assert again.documents == ["t4", "t5", "t6"]
     assert report == {"texts": 7, "cached_before": 4, "embedded": 3, "cached_after": 7}
+
+
+def test_while_questions_run_sentences_are_embedded_afresh_and_never_cached(tmp_path: Path) -> None:
+    """The answer layer embeds sentences as passages; in a bench they are part of each question's cost, so with
+    ``cache_passages`` off they go to the model, are not kept, and get no synthetic stand-in."""
+    inner = Counting()
+    cached = CachedEmbeddings(inner, VectorCache(tmp_path, "use/v3", 3), synthetic=True)
+    cached.cache.put(["passage"], [[1.0, 0.0, 0.0]])
+    cached.cache_passages = False
+    cached.embed_documents(["passage", "a sentence of an answer"])
+    assert inner.documents == ["passage", "a sentence of an answer"]  # both embedded: nothing served from cache
+    assert len(cached.cache) == 1 and (cached.hits, cached.misses, cached.stand_ins) == (0, 0, 0)
+    cached.cache_passages = True
+    assert cached.embed_documents(["passage"]) == [[1.0, 0.0, 0.0]] and cached.hits == 1
