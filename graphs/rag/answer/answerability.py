@@ -164,7 +164,8 @@ when it states nothing of it: with the asked attribute stated nowhere in its pas
 def ruled_out(q: Question, judgement: Judgement, names: str, what: str) -> str | None:
     """Why the chosen evidence is no evidence whatever the score, or None: the lexicon's asked attribute stated
     nowhere in its passage while its sentence says nothing else of what is asked (a company's founding year for
-    its stock code); or its sentence is of another edition (第3届 for 第四届: an ordinal of the same counter)."""
+    its stock code); or its sentence is of another edition (第3届 for 第四届: an ordinal of the same counter; the
+    fourth conference for the second; Corvane 2.0 for Corvane 1.0: another version of the same name)."""
     f = judgement.features
     if f.get("attribute_missing") == 1.0 and f.get("own", 1.0) <= UNASKED_FROM:
         return f"the passages that mention {names or 'the subject'} do not state its {what}"
@@ -176,7 +177,7 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str) -> str |
         # questions name what they ask in words the passages paraphrase (担任什么职务 over 出任部长; on the
         # CMRC dev examples this rule for every kind refused 39 of 195 answerable ones, for quantities 1)
         return f"the passages that mention {names or 'the subject'} say nothing of {asked}"
-    edition = next((c for c in judgement.conflicts if c.kind == "ordinal"), None)
+    edition = next((c for c in judgement.conflicts if c.kind in ("ordinal", "version")), None)
     if edition is not None:
         return f"the best evidence states {what} for {edition.stated}, not for {edition.asked}"
     return None

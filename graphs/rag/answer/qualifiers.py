@@ -19,6 +19,15 @@ _ORDINAL_ZH = re.compile(r"第([0-9一二三四五六七八九十百零〇两]+)
 _ORDINAL_EN = re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\b|\b(first|second|third|fourth|fifth|sixth|seventh|eighth|"
                          r"ninth|tenth)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![A-Za-z\d.])")
+_NEXT_WORD = re.compile(r"\s+([A-Za-z][\w-]*)")
+_VERSION = re.compile(r"\b([A-Z][A-Za-z-]*[A-Za-z]|[a-z]+[A-Z][A-Za-z]*)\s+v?(\d+(?:\.\d+)*)(?![\w.]*\d)")
+"""A name and its number, as a question writes a version or a model ("Corvane 1.0", "Route 66", "iPhone 15")."""
+_NOT_NAMES = {"in", "on", "at", "by", "of", "the", "since", "before", "after", "from", "to", "until", "and", "or",
+              "than", "about", "around", "over", "under", "page", "chapter", "step", "figure", "table", "top",
+              "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+              "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
+              "dec"}
+_SENTENCE_VERSION = re.compile(r"\b([a-z][\w-]*)\s+v?(\d+(?:\.\d+)*)(?![\w.]*\d)")
 _MONTHS_EN = {m: n for n, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
                                           "september", "october", "november", "december"), start=1)}
 _MONTH_WORDS = "|".join(_MONTHS_EN)
@@ -40,9 +49,12 @@ class Qualifier:
     """One thing the answering evidence must also say, and the forms that say it."""
 
     kind: str
-    """year, date, ordinal, number, code, word"""
+    """year, date, ordinal, number, version, code, word"""
     forms: tuple[str, ...]
     weight: float = 1.0
+    counter: str = ""
+    """An English ordinal's noun ("conference" of "the second conference"; folded): another ordinal of the same
+    noun is another edition. A version's name ("corvane" of "Corvane 1.0")."""
 
 
 def zh_number(text: str) -> int | None:
@@ -77,6 +89,10 @@ def qualifiers(question: str, relation: dict[str, float], names: Sequence[str] =
     for m in _YEAR.finditer(question):
         out.append(Qualifier("year", (m[1],)))
         taken.append(m.span())
+    for m in _VERSION.finditer(question):
+        if free(m) and not _YEAR.fullmatch(m[2]) and m[1].lower() not in _NOT_NAMES:
+            out.append(Qualifier("version", (f"{m[1].lower()} {m[2]}",), counter=m[1].lower()))
+            taken.append(m.span())
     for m in _DATE.finditer(question):
         if free(m):
             month, day = int(m[1]), int(m[2])
@@ -99,7 +115,9 @@ def qualifiers(question: str, relation: dict[str, float], names: Sequence[str] =
     for m in _ORDINAL_EN.finditer(question):
         if free(m):
             n = int(m[1]) if m[1] else _EN_ORDINALS[m[2].lower()]
-            out.append(Qualifier("ordinal", (m[0].lower(), f"第{n}", f"{n}th", f"{n}st", f"{n}nd", f"{n}rd")))
+            noun = _NEXT_WORD.match(question, m.end())
+            out.append(Qualifier("ordinal", (m[0].lower(), f"第{n}", f"{n}th", f"{n}st", f"{n}nd", f"{n}rd"),
+                                 counter=noun[1].lower() if noun else ""))
             taken.append(m.span())
     folded_names = [normalize(n) for n in names]
     for m in _NUMBER.finditer(question):
@@ -132,6 +150,9 @@ def satisfied(found: Sequence[Qualifier], text: str) -> float:
 _SENTENCE_DATE = re.compile(rf"(?<!\d)(\d{{1,2}})\s*月\s*(\d{{1,2}})\s*[日号]|(?<!\d)(\d{{1,2}})·(\d{{1,2}})(?!\d)|"
                             rf"\b({_MONTH_WORDS})\s+(\d{{1,2}})\b|\b(\d{{1,2}})\s+({_MONTH_WORDS})\b", re.IGNORECASE)
 _NUMERIC_ORDINAL_EN = re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\b", re.IGNORECASE)
+_ORDINAL_NOUN_EN = re.compile(r"\b(?:(\d{1,3})(?:st|nd|rd|th)|(first|second|third|fourth|fifth|sixth|seventh|eighth|"
+                              r"ninth|tenth))\s+([a-z][\w-]*)", re.IGNORECASE)
+"""An English ordinal and the word after it (the noun it counts, or the name's first word)."""
 
 
 @dataclass(frozen=True)
@@ -139,7 +160,7 @@ class Conflict:
     """The answering sentence states another value of a qualifier's kind, and not the question's."""
 
     kind: str
-    """year, date, ordinal, place, organization"""
+    """year, date, ordinal, version, place, organization"""
     asked: str
     stated: str
 
@@ -199,7 +220,20 @@ def _conflict(q: Qualifier, sentence: str) -> Conflict | None:
         if other:
             n, counter = other[0]
             return Conflict("ordinal", q.forms[0], f"第{n}{counter}" if counter else f"#{n}")
+        counted = [m for m in _ORDINAL_NOUN_EN.finditer(sentence) if q.counter and m[3].lower() == q.counter
+                   and _ordinal_number(m) != asked[0]]
+        if counted:  # "the fourth northern skies conference" for "the second Northern Skies Conference"
+            return Conflict("ordinal", f"{q.forms[0]} {q.counter}", counted[0][0].lower())
+    if q.kind == "version":
+        versions = [m for m in _SENTENCE_VERSION.finditer(sentence)
+                    if m[1].lower() == q.counter and f"{m[1].lower()} {m[2]}" != q.forms[0]]
+        if versions:  # corvane 2.0 for corvane 1.0
+            return Conflict("version", q.forms[0], versions[0][0].lower())
     return None
+
+
+def _ordinal_number(m: re.Match[str]) -> int:
+    return int(m[1]) if m[1] else _EN_ORDINALS[m[2].lower()]
 
 
 def _states_kind(q: Qualifier, sentence: str) -> bool:
@@ -208,7 +242,10 @@ def _states_kind(q: Qualifier, sentence: str) -> bool:
         return bool(_YEAR.search(sentence))
     if q.kind == "date":
         return bool(_month_days(sentence))
-    return q.kind == "ordinal" and bool(_ordinals(sentence))
+    if q.kind == "version":
+        return any(m[1].lower() == q.counter for m in _SENTENCE_VERSION.finditer(sentence))
+    return q.kind == "ordinal" and (bool(_ordinals(sentence)) or any(
+        m[3].lower() == q.counter for m in _ORDINAL_NOUN_EN.finditer(sentence) if q.counter))
 
 
 def bind(found: Sequence[Qualifier], sentence: str, near: str = "", date: int | None = None) -> Binding:

@@ -61,3 +61,28 @@ def test_a_sentence_that_refers_back_takes_its_contexts_value() -> None:
     assert bind(edition, sentence, near=normalize("第七届西湖书展于5月开幕。")).conflicts == ()
     # a sentence stating its own value is judged by it, not by its context
     assert bind(edition, normalize("第七届书展展出图书1.2万种。"), near=normalize("第六届书展于去年举行。")).conflicts == ()
+
+
+def test_an_english_ordinal_of_the_same_noun_is_another_edition() -> None:
+    """"the third Lakeside Book Fair" for "the fifth": the noun after the ordinal is its counter, as 届 is."""
+    found = qualifiers("Who opened the fifth Lakeside Book Fair?", {})
+    assert bind(found, normalize("The third Lakeside Book Fair was opened by the mayor.")).conflicts == (
+        Conflict("ordinal", "fifth lakeside", "third lakeside"),)
+    assert bind(found, normalize("The fifth Lakeside Book Fair was opened by Ana Ruiz.")).conflicts == ()
+    # another noun counted is no conflict: the first day of the fair is not another fair
+    assert bind(found, normalize("On the first day the fair drew 4,000 visitors.")).conflicts == ()
+    album = qualifiers("Which label released the band's second album?", {})
+    assert bind(album, normalize("Their fourth album was released by Dune Records.")).conflicts[0].kind == "ordinal"
+
+
+def test_another_version_of_the_same_name_conflicts() -> None:
+    found = qualifiers("What changed in Halyard 3.2?", {})
+    assert [q.kind for q in found] == ["version"]
+    assert bind(found, normalize("Halyard 3.4 added a plugin system.")).conflicts == (
+        Conflict("version", "halyard 3.2", "halyard 3.4"),)
+    assert bind(found, normalize("Halyard 3.2 fixed the scheduler; Halyard 3.4 added plugins.")).conflicts == ()
+    assert bind(qualifiers("When did Route 9 open?", {}), normalize("Route 12 opened in 1961.")).conflicts[0].kind \
+        == "version"
+    # a year or a preposition before a number is no version
+    assert all(q.kind != "version" for q in qualifiers("What did Mira Holt publish in 2019?", {}))
+    assert all(q.kind != "version" for q in qualifiers("What happened on 12 May?", {}))
