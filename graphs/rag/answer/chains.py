@@ -643,27 +643,50 @@ _WHO = re.compile(r"^\s*(?:who|whom|whose)\b|\bwhat\s+is\s+the\s+name\b", re.I)
 
 def _walk(start: Passage, relations: Sequence[str], attribute: str | None,
           passages: Passages) -> Followed | None:
+    if attribute is not None:
+        reached = _value_through(start, relations, attribute, passages) if attribute else None
+        return None if reached is None else Followed(answer=reached[0].text, steps=reached[1])
     current, steps, name = start, [], start.title
     for i, relation in enumerate(relations):
-        hop = next_hop(current, relation, passages, name)
-        if hop is None and (whole := passages.complete(current)) is not None:
-            current, hop = whole, next_hop(whole, relation, passages, name)
-        if hop is None:
+        if (hop := _hop(current, relation, passages, name)) is None:
             return None
-        name, sentence, nxt = hop
+        current, (name, sentence, nxt) = hop
         steps.append((current.hit, sentence))
-        last = i == len(relations) - 1
-        if last and attribute is None:
+        if i == len(relations) - 1:  # "who is …": the entity the last hop names is the answer
             m = re.search(re.escape(name), sentence, re.IGNORECASE)
             return Followed(answer=m[0] if m else _title_case(name), steps=steps)
         if nxt is None:
             return None
         current = nxt
-    value = _value_in(current, attribute, passages) if attribute else None
+    return None
+
+
+def _hop(current: Passage, relation: str, passages: Passages,
+         name: str) -> tuple[Passage, tuple[str, str, Passage | None]] | None:
+    """The next hop from ``current`` (else from its whole document) and the passage it was read from."""
+    hop = next_hop(current, relation, passages, name)
+    if hop is None and (whole := passages.complete(current)) is not None:
+        current, hop = whole, next_hop(whole, relation, passages, name)
+    return None if hop is None else (current, hop)
+
+
+def _value_through(start: Passage, relations: Sequence[str], attribute: str,
+                   passages: Passages) -> tuple[Value, list[tuple[int, str]]] | None:
+    """The attribute's value at the end of the relation chain from ``start``, with every hop's cited sentence."""
+    current, steps, name = start, [], start.title
+    for relation in relations:
+        if (hop := _hop(current, relation, passages, name)) is None:
+            return None
+        current, (name, sentence, nxt) = hop
+        steps.append((current.hit, sentence))
+        if nxt is None:
+            return None
+        current = nxt
+    value = _value_in(current, attribute, passages)
     if value is None:
         return None
     steps.append((current.hit, value.sentence))
-    return Followed(answer=value.text, steps=steps)
+    return value, steps
 
 
 def _value_in(p: Passage, attribute: str, passages: Passages) -> Value | None:
@@ -728,25 +751,9 @@ def side_of(side: str) -> tuple[str, tuple[str, ...]]:
 def _side_value(name: str, relations: Sequence[str], attribute: str,
                 passages: Passages) -> tuple[str, Value, list[tuple[int, str]]] | None:
     p = passage_named(passages, name, lookup=True)
-    if p is None:
+    if p is None or (reached := _value_through(p, relations, attribute, passages)) is None:
         return None
-    steps: list[tuple[int, str]] = []
-    current, subject = p, p.title
-    for relation in relations:
-        hop = next_hop(current, relation, passages, subject)
-        if hop is None and (whole := passages.complete(current)) is not None:
-            current, hop = whole, next_hop(whole, relation, passages, subject)
-        if hop is None:
-            return None
-        subject, sentence, nxt = hop
-        steps.append((current.hit, sentence))
-        if nxt is None:
-            return None
-        current = nxt
-    value = _value_in(current, attribute, passages)
-    if value is None:
-        return None
-    steps.append((current.hit, value.sentence))
+    value, steps = reached
     return _shown_name(name, p), value, steps
 
 
