@@ -115,6 +115,9 @@ def test_upload_into_one_workspace_ask_in_another_finds_nothing(page: Watched, w
 def test_a_remembered_workspace_that_is_gone_falls_back_with_a_notice(page: Watched, ws_server: ServerProcess) -> None:
     p = page.page
     p.goto(ws_server.base_url + "/")
+    # the first load has read and settled its workspace before the remembered one is planted (else that load
+    # finds "gone", forgets it and shows the notice, and the second load has nothing to report)
+    p.wait_for_selector("#opt-mode option", state="attached")
     p.evaluate("localStorage.setItem('aer.workspace', 'gone')")
     page.goto("/")
     expect(p.locator("#workspace-picker")).to_have_value("default")
