@@ -40,6 +40,10 @@ _CAP = r"(?:[A-Z]\.|(?:St|Jr|Sr|Dr|Mt)\.|[A-ZÀ-ÖØ-Þ\u0100-\u017f][\w'’\-]*
 NAME = rf"{_CAP}(?:\s+(?:{_PARTICLE}\s+)*{_CAP})*"
 """A name as written: capitalised words, with the particles names carry ("Ludwig van Beethoven")."""
 _NAME_RE = re.compile(NAME)
+ZNAME = r"[\u4e00-\u9fff·]{2,12}?"
+"""A Chinese name as a relation's wording gives it: the characters up to the next word that is no name (a
+pattern's lookahead ``_ZEND``), cut to the name inside it by ``zh_name``."""
+_ZEND = r"(?=[，。；、：:（）()\s,.;]|的|和|与|及|于|在|$)"
 _STYLE = (r"(?:Prince|Princess|Duke|Duchess|King|Queen|Count|Countess|Earl|Baron|Baroness|Lord|Lady|Emperor|Empress|"
           r"Landgrave|Margrave|Elector|Bishop|Archbishop|Marquess|Viscount|Sultan|Emir|Khan)")
 TITLED = rf"{NAME}(?:,\s+{_STYLE}\s+of\s+{NAME})?"
@@ -54,8 +58,15 @@ DATE = (rf"(?:\d{{1,2}}\s+{_MONTH},?\s+\d{{3,4}}|{_MONTH}\s+\d{{1,2}},?\s+\d{{3,
 _DATE_RE = re.compile(DATE)
 
 
+ZH_DATE = r"\d{3,4}年(?:\d{1,2}月(?:\d{1,2}日)?)?"
+"""A Chinese date: "1958年3月14日", "1995年"."""
+_ZH_DATE_RE = re.compile(r"(\d{3,4})年(?:(\d{1,2})月(?:(\d{1,2})日)?)?")
+
+
 def date_key(text: str) -> tuple[int, int, int] | None:
     """A date's (year, month, day), 0 where not given; None when the text holds no date."""
+    if (z := _ZH_DATE_RE.search(text)) is not None:
+        return int(z[1]), int(z[2] or 0), int(z[3] or 0)
     m = _DATE_RE.search(text)
     if m is None:
         return None
@@ -168,7 +179,7 @@ def wanted(question: str) -> bool:
     whole documents of the retrieved chunks are worth fetching (a person's opening sentence states the birth,
     the chunk retrieved may be a later one)."""
     if has_han(question):
-        return False
+        return bool(_REL_WORD.search(question))
     return bool(_REL_WORD.search(question) or pair_of(question) or same_pair(question))
 
 
@@ -286,41 +297,70 @@ RELATIONS: _R = {
     # relation noun of the question → patterns in the subject's passage whose group 1 names the related entity
     "director": (rf"(?:co-)?[Dd]irected\s+(?:and\s+[a-z]+\s+)?by\s+(?:[a-z-]+\s+){{0,4}}?({TITLED})", rf"director\s+({TITLED})",
                  rf"({TITLED})\s+(?:[Dd]irected|co-[Dd]irected)\b", rf"\bby\s+(?:[A-Z][a-z]+\s+)?(?:film\s+)?director\s+"
-                 rf"(?:and\s+[a-z]+\s+)?({TITLED})", rf"\bfilm\s+by\s+({TITLED})"),
+                 rf"(?:and\s+[a-z]+\s+)?({TITLED})", rf"\bfilm\s+by\s+({TITLED})",
+                 # Chinese: 由苏映雪导演, 导演为韩冬, 韩冬执导的
+                 rf"由({ZNAME})(?:导演|执导|导|监制)", rf"导演(?:是|为|：|:)({ZNAME}){_ZEND}", rf"({ZNAME})(?:执导|导演)的"),
     "composer": (rf"[Mm]usic\s+(?:\w+\s+){{0,2}}?(?:[Cc]omposed|[Ww]ritten|scored)\s+by\s+({TITLED})",
                  rf"(?:[Mm]usic|score)\s+(?:\w+\s+){{0,2}}?(?:was|is)\s+(?:[Cc]omposed\s+)?by\s+({TITLED})",
                  rf"[Mm]usic\s+by\s+({TITLED})", rf"(?:score|soundtrack)\s+(?:\w+\s+){{0,2}}?by\s+({TITLED})", rf"[Cc]omposed\s+by\s+({TITLED})", rf"composer\s+({TITLED})",
-                 rf"song\s+[Ww]ritten\s+by\s+(?:[\w-]+\s+){{0,4}}?({TITLED})", rf"[Ww]ritten\s+by\s+(?:[\w-]+\s+){{0,4}}?({TITLED})"),
+                 rf"song\s+[Ww]ritten\s+by\s+(?:[\w-]+\s+){{0,4}}?({TITLED})", rf"[Ww]ritten\s+by\s+(?:[\w-]+\s+){{0,4}}?({TITLED})",
+                 rf"(?:配乐|作曲|音乐|谱曲)(?:是|为|由|：|:)({ZNAME}){_ZEND}", rf"由({ZNAME})(?:作曲|配乐|谱曲)"),
     "performer": (rf"[Pp]erformed\s+by\s+({TITLED})", rf"(?:song|single|track|ballad|hit)\s+by\s+(?:[\w-]+\s+){{0,6}}?({TITLED})",
-                  rf"[Rr]ecorded\s+by\s+({TITLED})", rf"[Ss]ung\s+by\s+({TITLED})", rf"\bby\s+(?:[\w-]+\s+){{0,6}}?({TITLED})"),
-    "producer": (rf"[Pp]roduced\s+by\s+({TITLED})", rf"producer\s+({TITLED})"),
-    "writer": (rf"[Ww]ritten\s+by\s+(?:[\w-]+\s+){{0,3}}?({TITLED})", rf"(?:novel|book|play|screenplay)\s+by\s+({TITLED})"),
-    "founder": (rf"[Ff]ounded\s+(?:in\s+\d{{4}}\s+)?by\s+({TITLED})", rf"({TITLED})\s+[Ff]ounded\b"),
+                  rf"[Rr]ecorded\s+by\s+({TITLED})", rf"[Ss]ung\s+by\s+({TITLED})", rf"\bby\s+(?:[\w-]+\s+){{0,6}}?({TITLED})",
+                  rf"由({ZNAME})(?:演唱|演奏|录制)", rf"(?:演唱者|歌手|演唱)(?:是|为|：|:)({ZNAME}){_ZEND}",
+                  rf"是({ZNAME})的(?:第[一二三四五六七八九十]+张)?(?:录音室)?(?:专辑|单曲|歌曲)"),
+    "producer": (rf"[Pp]roduced\s+by\s+({TITLED})", rf"producer\s+({TITLED})",
+                 rf"(?:制作人|制片人|监制)(?:是|为|：|:)({ZNAME}){_ZEND}", rf"由({ZNAME})(?:制作|监制)"),
+    "writer": (rf"[Ww]ritten\s+by\s+(?:[\w-]+\s+){{0,3}}?({TITLED})", rf"(?:novel|book|play|screenplay)\s+by\s+({TITLED})",
+               rf"(?:作者|编剧|作家|撰稿)(?:是|为|：|:)({ZNAME}){_ZEND}", rf"由({ZNAME})(?:编剧|撰写|创作|所著)",
+               rf"({ZNAME})(?:所著|著)的"),
+    "founder": (rf"(?:[Ff]ounded|[Ee]stablished|[Ss]et\s+up|[Ss]tarted)\s+(?:(?:in|at|on)\s+[^.;()]{{1,40}}?\s+)?by\s+"
+                rf"(?:the\s+|an?\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})", rf"({TITLED})\s+[Ff]ounded\b",
+                rf"(?:founder|co-founder)\s+(?:is|was)\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+                rf"由({ZNAME})(?:于[^，。；]{{0,14}}?)?(?:在[^，。；]{{0,10}}?)?(?:创立|创办|成立|创建|建立)",
+                rf"(?:创始人|创办人)(?:是|为|：|:)({ZNAME}){_ZEND}"),
+    "manufacturer": (rf"(?:[Mm]ade|[Mm]anufactured|[Bb]uilt|[Pp]roduced)\s+by\s+(?:the\s+)?({TITLED})",
+                     rf"由({ZNAME})(?:生产|制造|出品)", rf"(?:生产商|制造商|厂商)(?:是|为|：|:)({ZNAME}){_ZEND}"),
     "father": (rf"\b(?:son|daughter|child|heir)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"\b(?:[Hh]is|[Hh]er|[Ww]hose)\s+father,?\s+(?:(?:was|is)\s+)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
-               rf"[Bb]orn\s+(?:from|to)\s+(?:the\s+marriage\s+of\s+)?({TITLED})",
-               rf"\bfather\s+(?:was|is)\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})"),
+               rf"[Bb]orn\s+(?:(?:in|at|on)\s+[^.;()]{{1,40}}?\s+)?(?:from|to)\s+(?:the\s+marriage\s+of\s+)?({TITLED})",
+               rf"\bfather\s+(?:was|is)\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+               rf"(?:父亲|爸爸|生父)(?:是|为|：|:)({ZNAME}){_ZEND}"),
     "mother": (rf"\b(?:[Hh]is|[Hh]er|[Ww]hose)\s+mother,?\s+(?:(?:was|is)\s+)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"\b(?:son|daughter|child)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?{NAME}(?:,\s+{_STYLE}\s+of\s+{NAME})?,?\s+and\s+(?:(?:his|her)\s+(?:wife|consort)\s+)?({TITLED})",
-               rf"[Bb]orn\s+(?:from|to)\s+(?:the\s+marriage\s+of\s+)?{NAME}\s+and\s+(?:his\s+wife\s+)?({TITLED})",
-               rf"\bmother\s+(?:was|is)\s+({TITLED})"),
+               rf"[Bb]orn\s+(?:(?:in|at|on)\s+[^.;()]{{1,40}}?\s+)?(?:from|to)\s+(?:the\s+marriage\s+of\s+)?{NAME}\s+and\s+"
+               rf"(?:his\s+wife\s+)?({TITLED})",
+               rf"\bmother\s+(?:was|is)\s+({TITLED})", rf"(?:母亲|妈妈|生母)(?:是|为|：|:)({ZNAME}){_ZEND}"),
     "spouse": (rf"\b[Mm]arried\s+(?:to\s+)?(?:(?:firstly|secondly|thirdly)\s+(?:with\s+)?)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"\b(?:wife|husband|spouse|widow|widower|consort)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"\bmarriage\s+to\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"\b(?:[Hh]is|[Hh]er)\s+(?:wife|husband|spouse),?\s+(?:(?:was|is)\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
-               rf"({TITLED}),?\s+whom\s+(?:he|she)\s+[Mm]arried"),
+               rf"({TITLED}),?\s+whom\s+(?:he|she)\s+[Mm]arried",
+               rf"(?:丈夫|妻子|配偶|夫人|老公|老婆|太太)(?:是|为|：|:)({ZNAME}){_ZEND}", rf"(?:嫁给|娶)了?({ZNAME}){_ZEND}",
+               rf"与({ZNAME})(?:结婚|成婚)"),
     "child": (rf"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:son|daughter|child|children)\s+(?:(?:was|is|were)\s+)?(?:the\s+)?"
               rf"(?:[a-z-]+\s+){{0,4}}?({TITLED})",
               rf"\b(?:bore|had)\s+(?:him|her)\s+a\s+(?:son|daughter|child)\s+(?:named\s+)?({TITLED})",
               rf"\b(?:father|mother)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
               rf"\b(?:had|has|have)\s+(?:a|an|one|two|three|four)\s+(?:[a-z]+\s+)?(?:son|daughter|child|children)s?,?\s+"
-              rf"(?:named\s+|called\s+)?({TITLED})"),
+              rf"(?:named\s+|called\s+)?({TITLED})",
+              rf"(?:儿子|女儿|孩子|子女|长子|次子|长女|次女)(?:是|为|名叫|：|:)({ZNAME}){_ZEND}"),
 }
 RELATION_WORDS: dict[str, str] = {
     "director": "director", "directors": "director", "composer": "composer", "performer": "performer",
     "singer": "performer", "producer": "producer", "writer": "writer", "author": "writer", "screenwriter": "writer",
     "founder": "founder", "father": "father", "mother": "mother", "husband": "spouse", "wife": "spouse",
     "spouse": "spouse", "[Mm]arried": "spouse", "child": "child", "son": "child", "daughter": "child",
+    "manufacturer": "manufacturer", "maker": "manufacturer",
+    # Chinese: the same relations as a Chinese question names them ("《北岸》的导演", "周敏华的丈夫")
+    "导演": "director", "作曲": "composer", "作曲家": "composer", "配乐": "composer", "配乐作者": "composer",
+    "配乐者": "composer", "作曲者": "composer", "演唱者": "performer",
+    "歌手": "performer", "制作人": "producer", "制片人": "producer", "作者": "writer", "编剧": "writer",
+    "作家": "writer", "创始人": "founder", "创办人": "founder", "父亲": "father", "爸爸": "father",
+    "母亲": "mother", "妈妈": "mother", "丈夫": "spouse", "妻子": "spouse", "配偶": "spouse", "老公": "spouse",
+    "老婆": "spouse", "儿子": "child", "女儿": "child", "孩子": "child", "子女": "child", "生产商": "manufacturer",
+    "制造商": "manufacturer", "厂商": "manufacturer", "出生地": "birthplace", "birthplace": "birthplace",
+    "hometown": "birthplace", "家乡": "birthplace",
 }
 KINSHIP: dict[str, tuple[str, ...]] = {
     # a [Cc]omposed kinship word: the relations it is made of, the first applied first
@@ -330,6 +370,13 @@ KINSHIP: dict[str, tuple[str, ...]] = {
     "son-in-law": ("child", "spouse"), "daughter-in-law": ("child", "spouse"), "child-in-law": ("child", "spouse"),
     "stepmother": ("father", "spouse"), "stepfather": ("mother", "spouse"),
     "grandfather": ("father", "father"), "grandmother": ("father", "mother"),
+    "婆婆": ("spouse", "mother"), "公公": ("spouse", "father"), "岳母": ("spouse", "mother"),
+    "丈母娘": ("spouse", "mother"), "岳父": ("spouse", "father"), "丈人": ("spouse", "father"),
+    "儿媳": ("child", "spouse"), "儿媳妇": ("child", "spouse"), "女婿": ("child", "spouse"),
+    "爷爷": ("father", "father"), "祖父": ("father", "father"), "奶奶": ("father", "mother"),
+    "祖母": ("father", "mother"), "外公": ("mother", "father"), "外祖父": ("mother", "father"),
+    "外婆": ("mother", "mother"), "外祖母": ("mother", "mother"), "继母": ("father", "spouse"),
+    "继父": ("mother", "spouse"),
 }
 _COMPILED = {r: tuple(re.compile(p) for p in ps) for r, ps in RELATIONS.items()}
 _GENDERED = {"husband": "spouse", "wife": "spouse"}
@@ -339,17 +386,47 @@ _HONORIFIC = re.compile(r"^(?:(?:King|Queen|Emperor|Empress|Prince|Princess|Pope
                         r"Countess|General|President|Professor|Dr\.|Hetman|Sultan|Emir|Tsar|Czar)\s+)+(?=[A-Z])")
 
 
+_SHE = re.compile(r"\b(?:she|her|hers|herself)\b|她", re.I)
+_HE = re.compile(r"\b(?:he|his|him|himself)\b|他", re.I)
+LEAD_PRONOUNS = 600
+"""Characters of a person's passage whose pronouns tell the person's gender."""
+
+
+def gender_of(p: Passage) -> str | None:
+    """"f" or "m" by the pronouns the passage's opening uses of its subject, None when they do not tell."""
+    lead = p.text[:LEAD_PRONOUNS]
+    she, he = len(_SHE.findall(lead)), len(_HE.findall(lead))
+    return "f" if she > he else "m" if he > she else None
+
+
+_PARENT_GENDER = {"father": "m", "mother": "f"}
+
+
 def candidates_of(p: Passage, relation: str, passages: Sequence[Passage], subject: str) -> list[tuple[str, str]]:
     """Every entity a passage names for a relation (a retrieved passage's title first, then in the order of
-    the relation's wordings and of the text), each once, with its sentence."""
+    the relation's wordings and of the text), each once, with its sentence. "The son of X" names a parent of
+    either sex: for a father or a mother, a parent whose own passage speaks of a person of the other sex is
+    not taken, and a mother is also found through the wordings that name one parent."""
     found: list[tuple[int, int, str, str]] = []
-    for rank, pattern in enumerate(_COMPILED[relation]):
+    patterns = list(_COMPILED[relation])
+    if relation == "mother":
+        patterns += [q for q in _COMPILED["father"] if q.pattern.startswith(r"\b(?:son|daughter|child|heir)\s+of")]
+    for rank, pattern in enumerate(patterns):
         for m in pattern.finditer(p.text):
             for start, name in _names_from(p.text, m.start(1), m[1]):
                 name = _HONORIFIC.sub("", name)  # "Emperor Lothair I": the passage is "Lothair I"
+                if has_han(name):
+                    name = zh_name(name, passages)
                 if not name or _fold(name) in (subject, p.title) or _fold(name) in p.names:
                     continue
                 target = passage_named(passages, name, exclude=p.hit)
+                if relation in _PARENT_GENDER and target is not None and \
+                        gender_of(target) not in (None, _PARENT_GENDER[relation]):
+                    continue  # "the son of the weaver Edda Vollan", whose passage says "she": not his father
+                if rank >= len(_COMPILED[relation]) and target is None:
+                    target = passage_named(passages, name, exclude=p.hit, lookup=True)
+                if rank >= len(_COMPILED[relation]) and (target is None or gender_of(target) != "f"):
+                    continue  # one parent named: a mother only when her own passage says so
                 found.append((0 if target else 1, rank * 10000 + start, target.title if target else name,
                               p.sentence_at(start)))
                 break
@@ -370,6 +447,15 @@ def next_hop(p: Passage, relation: str, passages: Passages, subject: str
         if (target := passage_named(passages, name, exclude=p.hit, lookup=True)) is not None:
             return name, sentence, target
     return (named[0][0], named[0][1], None) if named else None
+
+
+def zh_name(run: str, passages: Sequence[Passage]) -> str:
+    """The Chinese name in the characters a relation's wording gives ("建筑师陈立言", "木匠方长林"): a passage's
+    title written inside them (the longest), else, past a person's occupation, the last three characters."""
+    inside = [t for p in passages for t in p.names if has_han(t) and len(t) >= 2 and t in run]
+    if inside:
+        return max(inside, key=len)
+    return run[-3:] if len(run) > 4 else run
 
 
 _TITLED_RE = re.compile(TITLED)
@@ -407,17 +493,26 @@ def _trim(name: str) -> str:
 # ---------------------------------------------------------------------------- attributes of the last entity
 
 Kind = str  # "date" | "place" | "country" | "reason" | "organization" | "person"
+_ZPLACE = r"[^，。；、（）()\s0-9]{2,12}?"
+"""A Chinese place as a birth or death sentence gives it, up to the next punctuation."""
 _ATTR_PATTERNS: dict[str, tuple[str, ...]] = {
     "birth_place": (rf"\bborn\s+(?:on\s+)?(?:{DATE}\s*,?\s*)?(?:in|at)\s+({NAME}(?:,\s*{NAME}){{0,3}})",
                     rf"\(\s*(?:[Bb]orn\s+)?{DATE}\s*,?\s*(?:in\s+)?({NAME}(?:,\s*{NAME}){{0,2}})\s*[–—-]",
                     rf"\(\s*[Bb]orn\s+{DATE}\s+(?:in\s+)?({NAME}(?:,\s*{NAME}){{0,2}})",
                     rf"\bBorn\s+(?:as\s+{NAME}\s+)?in\s+({NAME}(?:,\s*{NAME}){{0,2}})",
                     rf"\bborn\s+(?:near|outside)\s+(?:the\s+(?:village|town|city)\s+)?({NAME}(?:,\s*{NAME}){{0,2}})",
-                    rf"\b(?:a\s+)?native\s+of\s+({NAME}(?:,\s*{NAME}){{0,2}})"),
+                    rf"\b(?:a\s+)?native\s+of\s+({NAME}(?:,\s*{NAME}){{0,2}})",
+                    rf"(?:出生于|出生在|生于|出生地为|出生地是)({_ZPLACE})(?=[，。；、（）()\s]|$)"),
     "death_place": (rf"\bdied\s+(?:on\s+)?(?:{DATE}\s*,?\s*)?(?:[^.()]{{0,40}}?\s)?(?:in|at)\s+({NAME}(?:,\s*{NAME}){{0,3}})",
-                    rf"[–—-]\s*{DATE}\s*,?\s*(?:in\s+)?({NAME}(?:,\s*{NAME}){{0,2}})\s*\)"),
-    "birth_date": (rf"\(\s*(?:[Bb]orn\s+|b\.\s*)?({DATE})", rf"^[^()]{{0,200}}\((?:[^()]{{0,80}}?[;,]\s*)?(?:[Bb]orn\s+)?({DATE})", rf"\bborn\s+(?:on\s+)?(?:\w+\s+){{0,2}}?({DATE})"),
-    "death_date": (rf"[–—-]\s*({DATE})[^()]{{0,60}}\)", rf"\(\s*(?:[Dd]ied|d\.)\s+({DATE})", rf"\bdied\s+(?:on\s+)?({DATE})"),
+                    rf"[–—-]\s*{DATE}\s*,?\s*(?:in\s+)?({NAME}(?:,\s*{NAME}){{0,2}})\s*\)",
+                    rf"\bpassed\s+away\s+(?:on\s+)?(?:{DATE}\s*,?\s*)?(?:in|at)\s+({NAME}(?:,\s*{NAME}){{0,3}})",
+                    rf"(?:去世于|逝世于|病逝于|卒于)({_ZPLACE})(?=[，。；、（）()\s]|$)",
+                    rf"在({_ZPLACE})(?:去世|逝世|病逝)"),
+    "birth_date": (rf"\(\s*(?:[Bb]orn\s+|b\.\s*)?({DATE})", rf"^[^()]{{0,200}}\((?:[^()]{{0,80}}?[;,]\s*)?(?:[Bb]orn\s+)?({DATE})", rf"\bborn\s+(?:on\s+)?(?:\w+\s+){{0,2}}?({DATE})",
+                   rf"[（(]\s*({ZH_DATE})\s*[－—–-]", rf"({ZH_DATE})(?:出生|生于)", rf"(?:生于|出生于)({ZH_DATE})"),
+    "death_date": (rf"[–—-]\s*({DATE})[^()]{{0,60}}\)", rf"\(\s*(?:[Dd]ied|d\.)\s+({DATE})", rf"\bdied\s+(?:on\s+)?({DATE})",
+                   rf"[－—–-]\s*({ZH_DATE})\s*[）)]", rf"({ZH_DATE})(?:[^，。；]{{0,10}}?)(?:去世|逝世|病逝)",
+                   rf"(?:卒于|去世于|逝世于)({ZH_DATE})"),
     "cause_of_death": (r"\bdied\s+(?:of|from)\s+(?:an?\s+|the\s+)?([a-z][a-z\s-]{2,40}?)(?=[,.;]|\s+(?:in|on|at|aged)\b)",
                        r"\bdiagnosed\s+with\s+([a-z][a-z\s-]{2,40}?)(?=[,.;]|\s+in\b)",
                        r"([a-z][a-z\s-]{2,40}?)\s+claimed\s+(?:[Hh]is|[Hh]er|[Tt]heir)\s+li(?:fe|ves)"),
@@ -430,8 +525,20 @@ _ATTR_PATTERNS: dict[str, tuple[str, ...]] = {
     "burial": (rf"\bburied\s+(?:[^.]{{0,30}}?\s)?(?:in|at)\s+(?:the\s+)?({NAME})",),
 }
 _ATTR_COMPILED = {a: tuple(re.compile(p) for p in ps) for a, ps in _ATTR_PATTERNS.items()}
+_COMPILED["birthplace"] = _ATTR_COMPILED["birth_place"]  # a place reached as a hop: "导演的出生地建于哪一年"
 
 ASKED: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # Chinese: the same attributes as a Chinese question asks them
+    ("death_place", re.compile(r"(?:在|于)(?:哪|何处|何地)(?:里|儿)?(?:去世|逝世|病逝)|(?:去世|逝世|病逝)(?:在|于)(?:哪|何处|何地)|"
+                               r"哪里去世|去世地")),
+    ("birth_place", re.compile(r"出生(?:在|于)(?:哪|什么地方|何处|何地)|在哪(?:里|儿)?出生|哪里出生|出生地(?:是|在)?(?:哪|什么|何)|"
+                               r"(?:出生|生)在同一个?(?:地方|城市|镇|县)|籍贯")),
+    ("death_date", re.compile(r"(?:哪一?年|何时|什么时候|哪天)(?:去世|逝世|病逝)|(?:去世|逝世|病逝)(?:于)?(?:哪一?年|何时|什么时候)|"
+                              r"谁(?:先|更早)(?:去世|逝世)")),
+    ("birth_date", re.compile(r"(?:哪一?年|何时|什么时候|哪天)(?:出生|生的)|出生(?:于|在)?(?:哪一?年|何时|什么时候)|生日|出生日期|"
+                              r"年龄更[大小]|谁(?:更)?年[长轻]|谁(?:先|更早|更晚)出生|出生得?更[早晚]")),
+    ("release_date", re.compile(r"上映|出版|发行|首映|首播|问世")),
+    ("founded_date", re.compile(r"建于|建立|成立|创立|创办|始建|建成|组建")),
     ("lifespan", re.compile(r"\blived\s+longer\b|\blonger\s+li(?:fe|ved)\b|\bshorter\s+li(?:fe|ved)\b", re.I)),
     ("birth_place", re.compile(r"\bborn\s+in\s+the\s+same\b|\bsame\s+(?:place|city|town)\s+of\s+birth\b|\bplace\s+of\s+birth\b|\bbirth\s*place\b|\bwhere\b[^?]*\bborn\b|\bborn\s+where\b", re.I)),
     ("death_place", re.compile(r"\bdied\s+in\s+the\s+same\b|\bplace\s+of\s+death\b|\bwhere\b[^?]*\b(?:die|died)\b|\bburial\s+place\b", re.I)),
@@ -507,22 +614,30 @@ def _years_between(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
 _FILM_YEAR = re.compile(r"\b(?:is|was)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(\d{4})\s+(?:[\w-]+\s+){0,6}?"
                         r"(?:film|movie|documentary|song|single|album|novel|book|series|game|play)\b", re.I)
 _OWN_DATE = {
-    "release_date": re.compile(rf"\b(?:released|premiered|published|came\s+out|debuted|aired)\b[^.]{{0,40}}?({DATE})"),
+    "release_date": re.compile(rf"\b(?:released|premiered|published|came\s+out|debuted|aired)\b[^.]{{0,40}}?({DATE})"
+                               rf"|({ZH_DATE})(?:[^，。；]{{0,6}}?)(?:上映|出版|发行|首映|首播|问世)"
+                               rf"|(?:上映|出版|发行|首映)于({ZH_DATE})"),
     "founded_date": re.compile(rf"\b(?:established|founded|formed|built|opened|created|started|inaugurated)\b"
-                               rf"[^.]{{0,40}}?({DATE})"),
+                               rf"[^.]{{0,40}}?({DATE})"
+                               rf"|(?:建于|建立于|成立于|创立于|创办于|始建于|创建于|组建于)(?:公元)?({ZH_DATE}|\d{{3,4}}年)"
+                               rf"|({ZH_DATE})(?:[^，。；]{{0,12}}?)(?:创立|成立|创办|建立|组建|始建)"),
 }
+_ZH_WORK_YEAR = re.compile(r"是一部(\d{4})年")
 
 
 def _own_date(p: Passage, attribute: str) -> Value | None:
     """A work's year or an institution's founding: "is a 1961 Hindi movie", "was founded in Knin in 1893"."""
-    if attribute == "release_date" and (m := _FILM_YEAR.search(p.text)) is not None:
-        return Value(m[1], p.sentence_at(m.start(1)), p.hit, date_key(m[1]))
+    if attribute == "release_date" and (m := _FILM_YEAR.search(p.text) or _ZH_WORK_YEAR.search(p.text)) is not None:
+        return Value(m[1], p.sentence_at(m.start(1)), p.hit, (int(m[1]), 0, 0))
     m = _OWN_DATE[attribute].search(p.text)
     if m is None and attribute == "release_date":
         m = _OWN_DATE["founded_date"].search(p.text)
-    if m is None or (key := date_key(m[1])) is None:
+    if m is None:
         return None
-    return Value(m[1], p.sentence_at(m.start(1)), p.hit, key)
+    group = next(g for g in range(1, (m.lastindex or 1) + 1) if m[g])
+    if (key := date_key(m[group])) is None:
+        return None
+    return Value(m[group], p.sentence_at(m.start(group)), p.hit, key)
 
 
 LEAD_CHARS = 400
@@ -563,8 +678,16 @@ class Chain:
     attribute: str | None
 
 
-_REL_WORD = re.compile(r"\b(" + "|".join(sorted((re.escape(k) for k in [*KINSHIP, *RELATION_WORDS]), key=len,
-                                                reverse=True)) + r")\b", re.I)
+_REL_WORD = re.compile(r"\b(" + "|".join(sorted((re.escape(k) for k in [*KINSHIP, *RELATION_WORDS] if k.isascii()),
+                                                key=len, reverse=True)) + r")\b"
+                       # Chinese words are not delimited by spaces: the lexicon's Chinese words wherever they stand
+                       + r"|(" + "|".join(sorted((re.escape(k) for k in [*KINSHIP, *RELATION_WORDS] if not k.isascii()),
+                                                 key=len, reverse=True)) + r")"
+                       # "the company that makes X", "生产X的公司": the maker, by the verb
+                       + r"|\b(?:company|firm|manufacturer|maker)\s+(?:that|which)\s+(makes|made|manufactures|"
+                       r"manufactured|produces|produced|builds|built)\b|(生产|制造)[^的，。？?]{1,20}的(?:公司|企业|厂商|厂家)",
+                       re.I)
+_MAKES = {"makes", "made", "manufactures", "manufactured", "produces", "produced", "builds", "built", "生产", "制造"}
 
 
 def relations_in(text: str, subject_at: int, subject_end: int | None = None) -> tuple[str, ...]:
@@ -574,8 +697,8 @@ def relations_in(text: str, subject_at: int, subject_end: int | None = None) -> 
     for m in _REL_WORD.finditer(text):
         if subject_end is not None and subject_at <= m.start() < subject_end:
             continue
-        word = m[1].casefold()
-        parts = KINSHIP.get(word) or (RELATION_WORDS[word],)
+        word = next(g for g in m.groups() if g).casefold()
+        parts = ("manufacturer",) if word in _MAKES else KINSHIP.get(word) or (RELATION_WORDS[word],)
         found.append((abs(m.start() - subject_at), parts))
     found.sort(key=lambda f: f[0])
     return tuple(r for _, parts in found for r in parts)
@@ -589,10 +712,12 @@ def subjects_in(question: str, passages: Sequence[Passage]) -> list[tuple[Passag
     found: dict[int, tuple[Passage, int, int]] = {}
     for p in passages:
         for t in p.names:
-            if len(t) < 3:
+            if len(t) < (2 if has_han(t) else 3):
                 continue
-            for m in re.finditer(rf"(?<![\w]){re.escape(t)}(?![\w])", folded):
-                if aligned and not (question[m.start()].isupper() or question[m.start()].isdigit()):
+            # a Chinese name is not delimited by spaces ("周敏华的丈夫"), nor capitalised
+            bounded = re.escape(t) if has_han(t) else rf"(?<![\w]){re.escape(t)}(?![\w])"
+            for m in re.finditer(bounded, folded):
+                if aligned and not has_han(t) and not (question[m.start()].isupper() or question[m.start()].isdigit()):
                     continue
                 if p.hit not in found or len(t) > found[p.hit][2] - found[p.hit][1]:
                     found[p.hit] = (p, m.start(), m.end())
@@ -616,49 +741,88 @@ class Followed:
     """The hits the steps' numbers index: the retrieved ones, then any passage looked up."""
 
 
+@dataclass
+class Broken:
+    """A chain read hop by hop to an entity the passages do not go on from: the entity a hop named has no
+    passage (none retrieved, none found by its name), or its passage does not state the next relation or the
+    asked attribute. The question is then not answered by these documents, whatever else they say of the
+    first entity ("Where was the composer of Winter Ferry born?" when only the film's passage names him)."""
+
+    entity: str
+    asked: str
+    has_passage: bool
+    steps: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def reason(self) -> str:
+        where = "whose passage does not state it" if self.has_passage else "which no passage is about"
+        return f"the question's relations lead to {self.entity}, {where} ({self.asked})"
+
+
 def follow(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = None,
-           lookup: Lookup | None = None, fetch: Fetch | None = None) -> Followed | None:
-    """A relation chain followed from the question's subject to the asked attribute, or None when the question
-    names no relation, or any hop is not found in the retrieved passages."""
-    if has_han(question):
-        return None
+           lookup: Lookup | None = None, fetch: Fetch | None = None) -> Followed | Broken | None:
+    """A relation chain followed from the question's subject to the asked attribute; ``Broken`` when at least one
+    hop was followed and the entity reached has no passage or does not state what comes next; None when the
+    question names no relation or its first hop is not found in the retrieved passages."""
     passages = passages_of(hits, full=full, lookup=lookup, fetch=fetch)
     attribute = asked_of(question)
+    agent = _WHO_VERB.search(question)
+    if agent is not None:
+        attribute = None  # "Who founded X?": the founder, not X's founding year
     if attribute is None and not _WHO.search(question):
         return None  # the entity itself answers only a question for a person
+    broken: Broken | None = None
     # the subject the relations start from: the longest name first, the next when its chain breaks ("Am I
     # Wrong (Étienne de Crécy song)": the song, not the name in its brackets)
     for start, at, end in subjects_in(question, passages)[:3]:
         relations = relations_in(normalize(question), at, end)
+        if agent is not None:
+            relations = (*relations, _AGENT[next(g for g in agent.groups() if g).casefold()])
+        if relations and relations[-1] == "birthplace" and attribute == "birth_place":
+            relations = relations[:-1]  # "the place of birth of …" asks the attribute, no further hop
         if not relations:
             continue
-        if (walked := _walk(start, relations, attribute, passages)) is not None:
+        walked = _walk(start, relations, attribute, passages)
+        if isinstance(walked, Followed):
             walked.hits = passages.hits
             return walked
-    return None
+        broken = broken or walked
+    return broken
 
 
-_WHO = re.compile(r"^\s*(?:who|whom|whose)\b|\bwhat\s+is\s+the\s+name\b", re.I)
+_WHO = re.compile(r"^\s*(?:who|whom|whose)\b|\bwhat\s+is\s+the\s+name\b|是谁|叫什么|哪位", re.I)
+_AGENT = {"founded": "founder", "established": "founder", "directed": "director", "wrote": "writer",
+          "composed": "composer", "produced": "producer", "made": "manufacturer", "manufactured": "manufacturer",
+          "创立": "founder", "创办": "founder", "导演": "director", "执导": "director", "写": "writer",
+          "生产": "manufacturer", "制造": "manufacturer"}
+_WHO_VERB = re.compile(r"^\s*who\s+(founded|established|directed|wrote|composed|produced)\b|"
+                       r"(?:由谁|谁)(创立|创办|导演|执导|写|生产|制造)", re.I)
 
 
 def _walk(start: Passage, relations: Sequence[str], attribute: str | None,
-          passages: Passages) -> Followed | None:
+          passages: Passages) -> Followed | Broken | None:
     if attribute is not None:
-        reached = _value_through(start, relations, attribute, passages) if attribute else None
-        return None if reached is None else Followed(answer=reached[0].text, steps=reached[1])
+        reached = _value_through(start, relations, attribute, passages)
+        return reached if not isinstance(reached, tuple) else Followed(answer=reached[0].text, steps=reached[1])
     current, steps, name = start, [], start.title
     for i, relation in enumerate(relations):
         if (hop := _hop(current, relation, passages, name)) is None:
-            return None
+            return Broken(name, relation, True, steps) if steps else None
         current, (name, sentence, nxt) = hop
         steps.append((current.hit, sentence))
         if i == len(relations) - 1:  # "who is …": the entity the last hop names is the answer
             m = re.search(re.escape(name), sentence, re.IGNORECASE)
             return Followed(answer=m[0] if m else _title_case(name), steps=steps)
         if nxt is None:
-            return None
+            return _absent(name, relations[i + 1], steps, passages)
         current = nxt
     return None
+
+
+def _absent(name: str, asked: str, steps: list[tuple[int, str]], passages: Passages) -> Broken | None:
+    """A hop named an entity no passage is about: broken when the index was searched for its name (the lookup
+    was made), not known otherwise."""
+    return Broken(name, asked, False, steps) if _fold(name) in passages.looked else None
 
 
 def _hop(current: Passage, relation: str, passages: Passages,
@@ -671,20 +835,22 @@ def _hop(current: Passage, relation: str, passages: Passages,
 
 
 def _value_through(start: Passage, relations: Sequence[str], attribute: str,
-                   passages: Passages) -> tuple[Value, list[tuple[int, str]]] | None:
-    """The attribute's value at the end of the relation chain from ``start``, with every hop's cited sentence."""
+                   passages: Passages) -> tuple[Value, list[tuple[int, str]]] | Broken | None:
+    """The attribute's value at the end of the relation chain from ``start``, with every hop's cited sentence;
+    ``Broken`` when a hop was followed and the entity reached does not lead on (no passage, or its passage
+    states neither the next relation nor the attribute)."""
     current, steps, name = start, [], start.title
-    for relation in relations:
+    for i, relation in enumerate(relations):
         if (hop := _hop(current, relation, passages, name)) is None:
-            return None
+            return Broken(current.title, relation, True, steps) if steps else None
         current, (name, sentence, nxt) = hop
         steps.append((current.hit, sentence))
         if nxt is None:
-            return None
+            return _absent(name, relations[i + 1] if i + 1 < len(relations) else attribute, steps, passages)
         current = nxt
     value = _value_in(current, attribute, passages)
     if value is None:
-        return None
+        return Broken(current.title, attribute, True, steps) if steps else None
     steps.append((current.hit, value.sentence))
     return value, steps
 
@@ -751,7 +917,7 @@ def side_of(side: str) -> tuple[str, tuple[str, ...]]:
 def _side_value(name: str, relations: Sequence[str], attribute: str,
                 passages: Passages) -> tuple[str, Value, list[tuple[int, str]]] | None:
     p = passage_named(passages, name, lookup=True)
-    if p is None or (reached := _value_through(p, relations, attribute, passages)) is None:
+    if p is None or not isinstance(reached := _value_through(p, relations, attribute, passages), tuple):
         return None
     value, steps = reached
     return _shown_name(name, p), value, steps

@@ -130,15 +130,14 @@ def gather(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chine
 
 def multihop(q: Question, hits: Sequence[Hit], chinese: bool, full: Mapping[str, str] | None = None,
              lookup: chains.Lookup | None = None, fetch: chains.Fetch | None = None
-             ) -> tuple[Written, list[Hit]] | None:
+             ) -> tuple[Written, list[Hit]] | chains.Broken | None:
     """A multi-hop answer read as a relation chain (``graphs.rag.answer.chains``): a comparison of two
     entities by a dated attribute through each side's chain, "the same country" of two entities, or the asked
     attribute at the end of the question's relations; every hop's sentence cited. None when the question is
     not of these shapes or a hop is not found (the evidence-based writer answers then). ``full``: the hits'
     whole documents by id, where fetched (``fetch``: one fetched when a hop is not in its chunk); ``lookup``: finds the passage of a hop's entity the retrieval did not
-    bring, which then joins the hits returned with the answer (its citations number them)."""
-    if chinese:
-        return None
+    bring, which then joins the hits returned with the answer (its citations number them). A chain followed to
+    an entity that does not lead on is returned as ``chains.Broken``: the documents do not answer then."""
     found = chains.compare(q.text, hits, full, lookup, fetch)
     if found is None and q.kind == "yes_no":
         found = chains.same_country(q.text, hits, full, lookup, fetch)
@@ -146,6 +145,8 @@ def multihop(q: Question, hits: Sequence[Hit], chinese: bool, full: Mapping[str,
         steps, span, lead, used = found.steps, found.answer, found.lead, found.hits
     elif q.kind not in ("yes_no", "comparison", "list") and (
             followed := chains.follow(q.text, hits, full, lookup, fetch)) is not None:
+        if isinstance(followed, chains.Broken):
+            return followed
         steps, span, lead, used = followed.steps, followed.answer, followed.answer, followed.hits
     else:
         return None

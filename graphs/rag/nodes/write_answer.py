@@ -117,6 +117,8 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
             judged.append(second)
     assessment, evidence, failed = max(judged, key=lambda j: (j[0].decision == "answerable", j[0].score))
     chained, unread = await _chained(ctx, q, hits)
+    broken = chained if isinstance(chained, chains.Broken) else None
+    chained = None if broken is not None else chained
     degraded: RagUpdate = {"degraded": ["write_answer"]} if failed or lost or unread else {}
     looked: RagUpdate = {}
     if chained is not None and len(chained[1]) > len(hits):
@@ -127,6 +129,11 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         assessment = assessment.model_copy(update={
             "decision": "answerable", "decided_by": "rule",
             "reason": "a relation chain followed: each hop and the asked attribute stated in the passages"})
+    elif assessment.decision == "answerable" and broken is not None:
+        # the question's relations were followed to an entity the passages say nothing more of: what they
+        # say of the first entity does not answer (its own birthplace is not its composer's)
+        assessment = assessment.model_copy(update={"decision": "not_found", "decided_by": "rule",
+                                                   "reason": broken.reason})
     if assessment.decision == "not_found":
         return {**not_found(question, hits, assessment), **degraded}
     conflicts = contradictions_in(state, hits)
@@ -150,7 +157,8 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     return {**_extractive(state, q, hits, evidence, assessment, conflicts, chinese, chained), **found, **degraded}
 
 
-async def _chained(ctx: RagContext, q: Question, hits: list[Hit]) -> tuple[tuple[Written, list[Hit]] | None, bool]:
+async def _chained(ctx: RagContext, q: Question, hits: list[Hit]
+                   ) -> tuple[tuple[Written, list[Hit]] | chains.Broken | None, bool]:
     """A relation chain's answer (``multihop``) for a question the chains read (``chains.wanted``), reading
     the hits' whole documents (the chunk retrieved for a person is often not the one whose opening states the
     birth) and looking up by name a hop's passage the retrieval did not bring; and whether the store failed
@@ -170,7 +178,7 @@ async def _chained(ctx: RagContext, q: Question, hits: list[Hit]) -> tuple[tuple
         found = [h for h in index.search_bm25(name, filter=None, limit=LOOKUP_HITS) if chains.same_name(h.title, name)]
         return [h.model_copy(update={"text": whole(h.doc_id) or h.text}) for h in found[:1]]
 
-    def run() -> tuple[Written, list[Hit]] | None:
+    def run() -> tuple[Written, list[Hit]] | chains.Broken | None:
         # a passage's whole document is read only when a hop or the attribute is not in the chunk retrieved
         return multihop(q, hits, has_han(q.text), None, lookup, whole)
 
