@@ -804,7 +804,8 @@ def _walk(start: Passage, relations: Sequence[str], attribute: str | None,
     if attribute is not None:
         reached = _value_through(start, relations, attribute, passages)
         return reached if not isinstance(reached, tuple) else Followed(answer=reached[0].text, steps=reached[1])
-    current, steps, name = start, [], start.title
+    current, name = start, start.title
+    steps: list[tuple[int, str]] = []
     for i, relation in enumerate(relations):
         if (hop := _hop(current, relation, passages, name)) is None:
             return Broken(name, relation, True, steps) if steps else None
@@ -839,7 +840,8 @@ def _value_through(start: Passage, relations: Sequence[str], attribute: str,
     """The attribute's value at the end of the relation chain from ``start``, with every hop's cited sentence;
     ``Broken`` when a hop was followed and the entity reached does not lead on (no passage, or its passage
     states neither the next relation nor the attribute)."""
-    current, steps, name = start, [], start.title
+    current, name = start, start.title
+    steps: list[tuple[int, str]] = []
     for i, relation in enumerate(relations):
         if (hop := _hop(current, relation, passages, name)) is None:
             return Broken(current.title, relation, True, steps) if steps else None

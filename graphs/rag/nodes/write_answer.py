@@ -116,9 +116,9 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         if second[0].decided_by == "score":
             judged.append(second)
     assessment, evidence, failed = max(judged, key=lambda j: (j[0].decision == "answerable", j[0].score))
-    chained, unread = await _chained(ctx, q, hits)
-    broken = chained if isinstance(chained, chains.Broken) else None
-    chained = None if broken is not None else chained
+    reached, unread = await _chained(ctx, q, hits)
+    broken = reached if isinstance(reached, chains.Broken) else None
+    chained = None if isinstance(reached, chains.Broken) else reached
     degraded: RagUpdate = {"degraded": ["write_answer"]} if failed or lost or unread else {}
     looked: RagUpdate = {}
     if chained is not None and len(chained[1]) > len(hits):
