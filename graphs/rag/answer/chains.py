@@ -820,6 +820,23 @@ def _walk(start: Passage, relations: Sequence[str], attribute: str | None,
     return None
 
 
+def _value_after_name(name: str, attribute: str, passages: Sequence[Passage]) -> Value | None:
+    """The attribute stated of an entity that has no passage of its own, in a sentence of another passage that
+    names it, read from the name on ("… written by Ivo Marten, who was born in Lisle": Lisle; "She was born in
+    Tarrow to Aksel Halvorsen" states no birthplace of Aksel Halvorsen)."""
+    key = _fold(name)
+    for p in passages:
+        for sentence in p.sentences:
+            at = normalize(sentence).find(key)
+            if at < 0 or len(normalize(sentence)) != len(sentence):
+                continue
+            rest = sentence[at:]
+            part = Passage(hit=p.hit, title=key, names=(key,), text=rest, sentences=(rest,))
+            if (value := value_of(part, attribute)) is not None:
+                return Value(value.text, sentence, p.hit, value.key, value.countries)
+    return None
+
+
 def _absent(name: str, asked: str, steps: list[tuple[int, str]], passages: Passages) -> Broken | None:
     """A hop named an entity no passage is about: broken when the index was searched for its name (the lookup
     was made), not known otherwise."""
@@ -848,6 +865,9 @@ def _value_through(start: Passage, relations: Sequence[str], attribute: str,
         current, (name, sentence, nxt) = hop
         steps.append((current.hit, sentence))
         if nxt is None:
+            if i == len(relations) - 1 and (said := _value_after_name(name, attribute, passages)) is not None:
+                steps.append((said.hit, said.sentence))  # "其作者张三出生于北京": stated where the name is
+                return said, steps
             return _absent(name, relations[i + 1] if i + 1 < len(relations) else attribute, steps, passages)
         current = nxt
     value = _value_in(current, attribute, passages)

@@ -125,3 +125,18 @@ async def test_write_answer_says_not_found_when_the_chain_breaks(tmp_path: Any) 
                                                                      keywords=["director", "Iron Bell", "born"]),
                              "ranked": [BELL, NORA]}, runtime(make_context(tmp_path, index=index)))
     assert ok["status"] == "answered" and ok["answer_span"] == "Galway"
+
+
+def test_an_entity_without_a_passage_of_its_own_is_read_where_a_sentence_names_it() -> None:
+    novel = hit("n#0", "《山月》是一部1957年出版的小说，作者是周望川。周望川出生于临江县，当过小学教师。", title="山月")
+    found = chains.follow("《山月》的作者出生在哪里？", [novel], lookup=_lookup([novel]))
+    assert isinstance(found, chains.Followed) and found.answer == "临江县"
+    film = hit("f#0", "Grey Orchard is a 1966 film directed by Aksel Brun. It was written by Ivo Marten, who was "
+                      "born in Lisle.", title="Grey Orchard")
+    said = chains.follow("Where was the writer of Grey Orchard born?", [film], lookup=_lookup([film]))
+    assert isinstance(said, chains.Followed) and said.answer == "Lisle"
+    # a sentence that names the entity but states the birthplace of another is no answer
+    born_to = hit("i#0", "Ilse Varn (1931 – 1998) was an engineer. She was born in Tarrow to Aksel Varn and Marit "
+                         "Dunne.", title="Ilse Varn")
+    assert isinstance(chains.follow("Where was the father of Ilse Varn born?", [born_to], lookup=_lookup([born_to])),
+                      chains.Broken)
