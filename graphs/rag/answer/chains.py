@@ -150,6 +150,9 @@ class Passage:
     names: tuple[str, ...]
     text: str
     sentences: tuple[str, ...]
+    kind: str = ""
+    """What the passage's subject is, where its title's brackets or its opening say it ("song", "album", "film",
+    "电影"): two passages of one title (a song and an album) are told apart by the kind the question names."""
 
     def sentence_at(self, offset: int) -> str:
         """The sentence that holds a character offset of the passage's text."""
@@ -253,7 +256,30 @@ def _passage(n: int, h: Hit, whole: str | None) -> Passage:
     head = title.split(",")[0].strip()
     if head != title and len(head.split()) >= 2:
         names = (*names, head)
-    return Passage(hit=n, title=title, names=names, text=text, sentences=tuple(split_sentences(text) or [text]))
+    return Passage(hit=n, title=title, names=names, text=text, sentences=tuple(split_sentences(text) or [text]),
+                   kind=_kind_of(h.title, text))
+
+
+_KIND_WORDS = ("film", "movie", "song", "single", "album", "book", "novel", "band", "opera", "play", "magazine",
+               "series", "documentary", "company", "town", "city", "village", "river", "电影", "歌曲", "专辑", "小说",
+               "歌剧", "乐队", "公司")
+_KIND_RE = re.compile(r"\b(" + "|".join(w for w in _KIND_WORDS if w.isascii()) + r")s?\b|("
+                      + "|".join(w for w in _KIND_WORDS if not w.isascii()) + ")", re.I)
+
+
+def _kind_of(title: str, text: str) -> str:
+    """The kind a passage's title brackets name ("Ember Line (album)"), else the first its opening names."""
+    bracket = re.search(r"[(（]([^()（）]+)[)）]\s*$", title)
+    for source in ((bracket[1],) if bracket else ()) + (text[:160],):
+        if (m := _KIND_RE.search(source)) is not None:
+            return next(g for g in m.groups() if g).casefold()
+    return ""
+
+
+def _kind_before(question: str, at: int) -> str:
+    """The kind word the question writes just before a name ("the album Ember Line", "电影《北岸》")."""
+    found = [next(g for g in m.groups() if g).casefold() for m in _KIND_RE.finditer(question[max(0, at - 14):at])]
+    return found[-1] if found else ""
 
 
 _ALIAS = re.compile(rf"(?:known professionally as|better known as|also known as|known as)\s+({NAME})")
@@ -722,7 +748,13 @@ def subjects_in(question: str, passages: Sequence[Passage]) -> list[tuple[Passag
                 if p.hit not in found or len(t) > found[p.hit][2] - found[p.hit][1]:
                     found[p.hit] = (p, m.start(), m.end())
                 break
-    return sorted(found.values(), key=lambda f: (f[1] - f[2], f[0].hit))
+    # of two passages of one name, the one of the kind the question names first ("the album Ember Line")
+    return sorted(found.values(), key=lambda f: (f[1] - f[2], not _same_kind(_kind_before(question, f[1]), f[0].kind),
+                                                 f[0].hit))
+
+
+def _same_kind(asked: str, kind: str) -> bool:
+    return bool(asked) and asked.rstrip("s") == kind.rstrip("s")
 
 
 def subject_in(question: str, passages: Sequence[Passage]) -> tuple[Passage, int, int] | None:

@@ -140,3 +140,16 @@ def test_an_entity_without_a_passage_of_its_own_is_read_where_a_sentence_names_i
                          "Dunne.", title="Ilse Varn")
     assert isinstance(chains.follow("Where was the father of Ilse Varn born?", [born_to], lookup=_lookup([born_to])),
                       chains.Broken)
+
+
+def test_a_song_and_an_album_of_one_title_are_told_apart_by_the_kind_the_question_names() -> None:
+    song = hit("s#0", "Paper Moths is a song by the singer Colm Reddy, released in 1998.", title="Paper Moths (song)")
+    album = hit("a#0", "Paper Moths is the debut album by the singer Rosa Fenn, released in 2004.",
+                title="Paper Moths (album)")
+    colm = hit("c#0", "Colm Reddy (born 1961) is an Irish singer. He was born in Cork.", title="Colm Reddy")
+    rosa = hit("r#0", "Rosa Fenn (born 1980) is an Irish singer. She was born in Tralee.", title="Rosa Fenn")
+    for order in ([song, album, colm, rosa], [album, song, colm, rosa]):
+        found = chains.follow("Where was the performer of the album Paper Moths born?", order)
+        assert isinstance(found, chains.Followed) and found.answer == "Tralee"
+        found = chains.follow("Where was the performer of the song Paper Moths born?", order)
+        assert isinstance(found, chains.Followed) and found.answer == "Cork"
