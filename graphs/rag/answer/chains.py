@@ -25,6 +25,7 @@ from rapidfuzz import fuzz
 
 from graphs.domain import Hit
 from graphs.kg.mentions import strip_disambiguation
+from graphs.rag.relation_cues import ROLE_CUES, states_role
 from graphs.text.normalize import has_han, normalize
 from graphs.text.sentences import split_sentences, without_markers
 
@@ -840,7 +841,7 @@ def _walk(start: Passage, relations: Sequence[str], attribute: str | None,
     steps: list[tuple[int, str]] = []
     for i, relation in enumerate(relations):
         if (hop := _hop(current, relation, passages, name)) is None:
-            return Broken(name, relation, True, steps) if steps else None
+            return _lacks(current, relation, steps, passages)
         current, (name, sentence, nxt) = hop
         steps.append((current.hit, sentence))
         if i == len(relations) - 1:  # "who is …": the entity the last hop names is the answer
@@ -871,8 +872,59 @@ def _value_after_name(name: str, attribute: str, passages: Sequence[Passage]) ->
 
 def _absent(name: str, asked: str, steps: list[tuple[int, str]], passages: Passages) -> Broken | None:
     """A hop named an entity no passage is about: broken when the index was searched for its name (the lookup
-    was made), not known otherwise."""
-    return Broken(name, asked, False, steps) if _fold(name) in passages.looked else None
+    was made) and no sentence says anything of the kind asked after the name; not known otherwise."""
+    if _fold(name) not in passages.looked:
+        return None
+    key = _fold(name)
+    words = set(key.split())
+    if len(key) >= 2 and any(key in t or (len(words) >= 2 and len(words & set(t.split())) >= 2)
+                             for p in passages for t in p.names if t):
+        return None  # a passage titled with more of the name (or part of it): the name may be cut short
+    after = [s[at:] for p in passages for s in p.sentences if (at := normalize(s).find(key)) >= 0]
+    return None if any(states(asked, text) for text in after) else Broken(name, asked, False, steps)
+
+
+def _lacks(current: Passage, asked: str, steps: list[tuple[int, str]], passages: Passages) -> Broken | None:
+    """The entity reached has a passage that does not state the next relation or the asked attribute by the
+    chain's wordings: broken only when the passage (whole) has no word of that kind at all ("died", "mother",
+    "去世"); a passage that says it in words the chain does not read is not evidence of absence."""
+    if not steps:
+        return None
+    whole = passages.complete(current) or current
+    return None if states(asked, whole.text) else Broken(current.title, asked, True, steps)
+
+
+_ATTRIBUTE_CUES: dict[str, str] = {
+    "birth_place": r"\bborn\b|\bbirth|\bnative\s+of\b|出生|生于|籍贯",
+    "birth_date": r"\bborn\b|\bbirth|[(（]\s*\d|出生|生于",
+    "death_place": r"\bdied\b|\bdeath\b|\bburied\b|\bkilled\b|passed\s+away|去世|逝世|病逝|卒|遇难",
+    "death_date": r"\bdied\b|\bdeath\b|\bkilled\b|passed\s+away|[–—-]\s*(?:\d|[A-Z][a-z]+\s+\d)|去世|逝世|病逝|卒|[－—–-]\s*\d",
+    "cause_of_death": r"\bdied\b|\bdeath\b|\bkilled\b|去世|逝世|病逝",
+    "founded_date": r"\bfounded\b|\bestablished\b|\bformed\b|\bbuilt\b|\bopened\b|\bcreated\b|\bset\s+up\b|"
+                    r"\bincorporated\b|建|成立|创立|创办|组建",
+    "release_date": r"\breleased?\b|\bpremiered?\b|\bpublished\b|\b(?:1[0-9]|20)\d\d\b|上映|出版|发行|首映|首播|\d{4}年",
+    "workplace": r"\bwork|\btaught\b|\bemploy|\bprofessor\b|任教|工作|任职",
+    "education": r"\bstudied\b|\bgraduat|\beducated\b|\battended\b|毕业|就读|学习",
+}
+_ZH_ROLE = {"mother": "母亲", "father": "父亲", "spouse": "丈夫", "director": "导演", "composer": "作曲",
+            "writer": "作者", "founder": "创始人", "performer": "演唱者", "manufacturer": "生产商", "child": "子女",
+            "producer": "制作人"}
+
+
+def states(asked: str, text: str) -> bool:
+    """Whether a text has any word of the kind asked: an attribute's cue words, a country for a nationality,
+    a relation's cue words in either language (``graphs.rag.relation_cues``, as the second hop matches them)."""
+    if asked in ("country",):
+        return bool(countries_in(text))
+    if asked == "birthplace":
+        asked = "birth_place"
+    if asked in _ATTRIBUTE_CUES:
+        return re.search(_ATTRIBUTE_CUES[asked], text, re.I) is not None
+    role = asked if asked in ROLE_CUES else None
+    zh = _ZH_ROLE.get(asked)
+    if role is None and zh is None:
+        return True  # a kind the cues do not know: never taken for absent
+    return bool((role and states_role(role, text)) or (zh and zh in ROLE_CUES and states_role(zh, text)))
 
 
 def _hop(current: Passage, relation: str, passages: Passages,
@@ -893,7 +945,7 @@ def _value_through(start: Passage, relations: Sequence[str], attribute: str,
     steps: list[tuple[int, str]] = []
     for i, relation in enumerate(relations):
         if (hop := _hop(current, relation, passages, name)) is None:
-            return Broken(current.title, relation, True, steps) if steps else None
+            return _lacks(current, relation, steps, passages)
         current, (name, sentence, nxt) = hop
         steps.append((current.hit, sentence))
         if nxt is None:
@@ -904,7 +956,7 @@ def _value_through(start: Passage, relations: Sequence[str], attribute: str,
         current = nxt
     value = _value_in(current, attribute, passages)
     if value is None:
-        return Broken(current.title, attribute, True, steps) if steps else None
+        return _lacks(current, attribute, steps, passages)
     steps.append((current.hit, value.sentence))
     return value, steps
 

@@ -153,3 +153,13 @@ def test_a_song_and_an_album_of_one_title_are_told_apart_by_the_kind_the_questio
         assert isinstance(found, chains.Followed) and found.answer == "Tralee"
         found = chains.follow("Where was the performer of the song Paper Moths born?", order)
         assert isinstance(found, chains.Followed) and found.answer == "Cork"
+
+
+def test_a_passage_that_says_it_in_words_the_chain_does_not_read_is_no_proof_of_absence() -> None:
+    film = hit("f#0", "Quiet Ledger is a 1971 film. The music is by Tomas Hale.", title="Quiet Ledger")
+    # "his death … in Leeds": a death the chain's wordings do not read, but a death all the same
+    tomas = hit("t#0", "Tomas Hale (1920 – 1985) was an English composer. After his death the archive in Leeds "
+                       "kept his scores.", title="Tomas Hale")
+    assert chains.follow("Where did the composer of Quiet Ledger die?", [film, tomas]) is None
+    silent = hit("t#0", "Tomas Hale (born 1920) is an English composer. He wrote forty scores.", title="Tomas Hale")
+    assert isinstance(chains.follow("Where did the composer of Quiet Ledger die?", [film, silent]), chains.Broken)
