@@ -712,7 +712,10 @@ _REL_WORD = re.compile(r"\b(" + "|".join(sorted((re.escape(k) for k in [*KINSHIP
                                                  key=len, reverse=True)) + r")"
                        # "the company that makes X", "生产X的公司": the maker, by the verb
                        + r"|\b(?:company|firm|manufacturer|maker)\s+(?:that|which)\s+(makes|made|manufactures|"
-                       r"manufactured|produces|produced|builds|built)\b|(生产|制造)[^的，。？?]{1,20}的(?:公司|企业|厂商|厂家)",
+                       r"manufactured|produces|produced|builds|built)\b|(生产|制造)[^的，。？?]{1,20}的(?:公司|企业|厂商|厂家)"
+                       # "the town where X was born", "X出生的镇": the birthplace, a place reached as a hop
+                       r"|\b(?:town|city|village|place|country)\s+(?:where|in\s+which)\b(?=[^?]{1,60}?\b(?:was|were)\s+(born)\b)"
+                       r"|(出生)的(?:镇|城市|城|村|县|地方|国家|省)",
                        re.I)
 _MAKES = {"makes", "made", "manufactures", "manufactured", "produces", "produced", "builds", "built", "生产", "制造"}
 
@@ -725,7 +728,8 @@ def relations_in(text: str, subject_at: int, subject_end: int | None = None) -> 
         if subject_end is not None and subject_at <= m.start() < subject_end:
             continue
         word = next(g for g in m.groups() if g).casefold()
-        parts = ("manufacturer",) if word in _MAKES else KINSHIP.get(word) or (RELATION_WORDS[word],)
+        parts = ("manufacturer",) if word in _MAKES else ("birthplace",) if word in ("born", "出生") else \
+            KINSHIP.get(word) or (RELATION_WORDS[word],)
         found.append((abs(m.start() - subject_at), parts))
     found.sort(key=lambda f: f[0])
     return tuple(r for _, parts in found for r in parts)
@@ -798,7 +802,8 @@ def follow(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = 
     hop was followed and the entity reached has no passage or does not state what comes next; None when the
     question names no relation or its first hop is not found in the retrieved passages."""
     passages = passages_of(hits, full=full, lookup=lookup, fetch=fetch)
-    attribute = asked_of(question)
+    # the birth in "the town where X was born" is a hop to a place, not the attribute asked
+    attribute = asked_of(_BORN_CLAUSE.sub(" ", question))
     agent = _WHO_VERB.search(question)
     if agent is not None:
         attribute = None  # "Who founded X?": the founder, not X's founding year
@@ -823,6 +828,8 @@ def follow(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = 
     return broken
 
 
+_BORN_CLAUSE = re.compile(r"\b(?:was|were)\s+born\b(?=[^?]*\b(?:founded|established|built|formed|located|"
+                          r"created|incorporated|opened)\b)|出生的(?:镇|城市|城|村|县|地方|国家|省)", re.I)
 _WHO = re.compile(r"^\s*(?:who|whom|whose)\b|\bwhat\s+is\s+the\s+name\b|是谁|叫什么|哪位", re.I)
 _AGENT = {"founded": "founder", "established": "founder", "directed": "director", "wrote": "writer",
           "composed": "composer", "produced": "producer", "made": "manufacturer", "manufactured": "manufacturer",

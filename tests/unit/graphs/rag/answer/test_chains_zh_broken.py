@@ -163,3 +163,14 @@ def test_a_passage_that_says_it_in_words_the_chain_does_not_read_is_no_proof_of_
     assert chains.follow("Where did the composer of Quiet Ledger die?", [film, tomas]) is None
     silent = hit("t#0", "Tomas Hale (born 1920) is an English composer. He wrote forty scores.", title="Tomas Hale")
     assert isinstance(chains.follow("Where did the composer of Quiet Ledger die?", [film, silent]), chains.Broken)
+
+
+def test_the_place_a_relative_clause_describes_is_a_hop() -> None:
+    founded = chains.follow("《青瓷记》的作曲家出生的镇建于哪一年？", [OPERA, LUO, MEILING])
+    assert isinstance(founded, chains.Followed) and founded.answer.startswith("1486")
+    town = hit("t#0", "Sligo is a town in Ireland. It was founded in 1245 by Maurice FitzGerald.", title="Sligo")
+    hale = hit("hale#0", "Hale Corrigan (born 5 May 1950) is an Irish composer. He was born in Sligo.",
+               title="Hale Corrigan")
+    bell = hit("bell#0", "The Iron Bell is a 1988 film. The music is by Hale Corrigan.", title="The Iron Bell")
+    year = chains.follow("When was the town where the composer of The Iron Bell was born founded?", [bell, hale, town])
+    assert isinstance(year, chains.Followed) and year.answer == "1245"
