@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from graphs.domain import Hit, ParsedQuery, QueryPlan, StepOutcome, Strategy, SubQuestion
+from graphs.rag.answer.chains import KINSHIP, RELATION_WORDS
 from graphs.text.question_shapes import asks_about_change, comparison_pair, mentions
 
 # ---------------------------------------------------------------------------- rule-based decomposer
@@ -99,6 +100,10 @@ def first_hop(question: str, anchor: str) -> str | None:
     if at < 0:
         return None
     after = question[at + len(anchor):]
+    if m := _ROLE_THEN_ZH.match(after):
+        # "《北岸》的导演是哪一年出生的？" → "《北岸》的导演是谁？": the role by the chains' lexicon, then what is asked of it
+        opening = question[at - 1] if at > 0 and question[at - 1] in "《「“" else ""
+        return f"{opening}{anchor}{m[1]}的{m[2]}是谁？"
     if m := re.match(r"的([\u4e00-\u9fff]{1,6}?)的", after):
         noun = m[1]
         return f"{anchor}的{noun}{'是谁' if _PERSON_NOUN.search(noun) else '是什么'}？"
@@ -117,6 +122,9 @@ def first_hop(question: str, anchor: str) -> str | None:
     return None
 
 
+_ROLE_THEN_ZH = re.compile(r"([》」”]?)的?(" + "|".join(sorted((w for w in [*RELATION_WORDS, *KINSHIP] if not w.isascii()),
+                                                                key=len, reverse=True))
+                           + r")(?=是哪|是何|是什么时候|出生|去世|逝世|在哪|建|成立|创立|毕业|的(?!.*是谁))")
 _CLAUSE_ZH = re.compile(r"^([\u4e00-\u9fffA-Za-z0-9 ]{2,30}?(?:所在|位于|坐落|生产|组装|制造|出生|成立|举办|举行|创办|毕业))"
                         r"的([\u4e00-\u9fff]{1,4}?)(?=是|在|有|于|的|叫|位|为|[，,。？?])")
 

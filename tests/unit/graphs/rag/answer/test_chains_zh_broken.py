@@ -174,3 +174,13 @@ def test_the_place_a_relative_clause_describes_is_a_hop() -> None:
     bell = hit("bell#0", "The Iron Bell is a 1988 film. The music is by Hale Corrigan.", title="The Iron Bell")
     year = chains.follow("When was the town where the composer of The Iron Bell was born founded?", [bell, hale, town])
     assert isinstance(year, chains.Followed) and year.answer == "1245"
+
+
+def test_the_planner_asks_the_first_hop_of_a_chinese_chain_by_the_same_lexicon() -> None:
+    from graphs.rag.planning import first_hop
+
+    assert first_hop("《青瓷记》的作曲家是哪一年出生的？", "青瓷记") == "《青瓷记》的作曲家是谁？"
+    assert first_hop("《青瓷记》的作者出生的镇建于哪一年？", "青瓷记") == "《青瓷记》的作者是谁？"
+    assert first_hop("沈兰舟的婆婆出生在哪里？", "沈兰舟") == "沈兰舟的婆婆是谁？"
+    assert first_hop("沈兰舟的丈夫的母亲是谁？", "沈兰舟") == "沈兰舟的丈夫是谁？"  # as before
+    assert first_hop("许月娥的儿媳是谁？", "许月娥") is None  # one hop: no plan
