@@ -189,7 +189,8 @@ def wanted(question: str) -> bool:
 
 Lookup = Callable[[str], Sequence[Hit]]
 """Finds the passage about a name the retrieval did not bring (a search of the index by the name): the next
-hop of a chain, looked up as the planner's sub-question "what is X's passage" would."""
+hop of a chain, looked up as the planner's sub-question "what is X's passage" would. Of what it returns, a
+passage titled with the name joins the chain; the others only tell that some document mentions the name."""
 Fetch = Callable[[str], str | None]
 """A document's whole text by its id (its chunks in order), None when the store has none."""
 LOOKUPS = 4
@@ -205,6 +206,8 @@ class Passages(list[Passage]):
         self.hits = list(hits)
         self.lookup = lookup
         self.looked: set[str] = set()
+        self.mentioned: dict[str, set[str]] = {}
+        """Per name looked up, the documents the search found that mention it without being titled with it."""
         self.fetch = fetch
         self.fetched: set[int] = set()
 
@@ -232,6 +235,10 @@ class Passages(list[Passage]):
         have = {h.doc_id for h in self.hits}
         added = False
         for h in self.lookup(name):
+            if not same_name(h.title, name):
+                if key in normalize(h.text):
+                    self.mentioned.setdefault(key, set()).add(h.doc_id)
+                continue
             if h.doc_id in have:
                 continue
             self.append(_passage(len(self.hits), h, h.text))
@@ -883,6 +890,10 @@ def _absent(name: str, asked: str, steps: list[tuple[int, str]], passages: Passa
     if _fold(name) not in passages.looked:
         return None
     key = _fold(name)
+    sources = {passages.hits[n].doc_id for n, _ in steps if n < len(passages.hits)}
+    elsewhere = {p.hit for p in passages if passages.hits[p.hit].doc_id not in sources and key in normalize(p.text)}
+    if elsewhere or passages.mentioned.get(key, set()) - sources:
+        return None  # another document speaks of it (under another title): not known to be absent
     words = set(key.split())
     if len(key) >= 2 and any(key in t or (len(words) >= 2 and len(words & set(t.split())) >= 2)
                              for p in passages for t in p.names if t):

@@ -175,8 +175,11 @@ async def _chained(ctx: RagContext, q: Question, hits: list[Hit]
         return chains.merged([c.text for c in sorted(parts or [], key=lambda c: c.chunk_index)]) or None
 
     def lookup(name: str) -> list[Hit]:
-        found = [h for h in index.search_bm25(name, filter=None, limit=LOOKUP_HITS) if chains.same_name(h.title, name)]
-        return [h.model_copy(update={"text": whole(h.doc_id) or h.text}) for h in found[:1]]
+        found = index.search_bm25(name, filter=None, limit=LOOKUP_HITS)
+        titled = [h for h in found if chains.same_name(h.title, name)][:1]
+        # the passage titled with the name, whole; the others tell whether some document mentions the name
+        return [h.model_copy(update={"text": whole(h.doc_id) or h.text}) for h in titled] + \
+            [h for h in found if h not in titled and not chains.same_name(h.title, name)]
 
     def run() -> tuple[Written, list[Hit]] | chains.Broken | None:
         # a passage's whole document is read only when a hop or the attribute is not in the chunk retrieved

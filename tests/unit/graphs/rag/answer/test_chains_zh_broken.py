@@ -184,3 +184,15 @@ def test_the_planner_asks_the_first_hop_of_a_chinese_chain_by_the_same_lexicon()
     assert first_hop("沈兰舟的婆婆出生在哪里？", "沈兰舟") == "沈兰舟的婆婆是谁？"
     assert first_hop("沈兰舟的丈夫的母亲是谁？", "沈兰舟") == "沈兰舟的丈夫是谁？"  # as before
     assert first_hop("许月娥的儿媳是谁？", "许月娥") is None  # one hop: no plan
+
+
+def test_a_name_another_document_speaks_of_is_not_taken_for_absent() -> None:
+    film = hit("f#0", "Salt Window is a 1972 film. The music is by Ferris Vale.", title="Salt Window")
+    # the composer's own page is titled otherwise; the search by his name finds it
+    page = hit("v#0", "Ferris Vale (1931 – 2001), born Ferenc Valek, was a composer who wrote for the stage.",
+               title="Ferenc Valek")
+    assert chains.follow("Where was the composer of Salt Window born?", [film],
+                         lookup=lambda name: [page]) is None
+    # nothing but the film's passage speaks of him: absent
+    assert isinstance(chains.follow("Where was the composer of Salt Window born?", [film],
+                                    lookup=lambda name: [film]), chains.Broken)
