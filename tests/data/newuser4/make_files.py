@@ -31,7 +31,7 @@ def main() -> None:
         "At the end of 2024 the cooperative had 142 member households keeping 3,600 hives between them.",
         "In 2024 the members produced 58 tonnes of honey, most of it linden honey sold in Hangzhou.",
         "A new bottling line was bought in 2024 for 420,000 yuan.",
-    ])
+    ], cjk=True)  # a CID font: the bracketed Chinese name must survive in the PDF
     with open(OUT / "apiary" / "蜂蜜品种与价格.csv", "w", encoding="utf-8", newline="") as f:
         w = csv.writer(f)
         w.writerow(["品种", "采蜜季节", "每500克零售价", "2024年产量"])
