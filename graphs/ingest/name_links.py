@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Literal, cast
 from graphs.domain import Chunk, EntityMetadata, EntityType
 from graphs.stores.base import AliasConflictError, EntityStore, IndexedChunks
 from graphs.text.normalize import has_han, normalize
-from graphs.text.scripts import distinctive_reading, kind_of, latin_names, reads_exactly, stated_pairs
+from graphs.text.scripts import distinctive_reading, kind_of, latin_names, readings_of, stated_pairs
 
 log = logging.getLogger(__name__)
 
@@ -83,23 +83,30 @@ def _han_names_ending(text: str, endings: Sequence[str]) -> set[str]:
     return out
 
 
-def _pinyin_candidates(reading: str, han_texts: Iterable[str], endings: Sequence[str] | None,
-                       known: set[str]) -> set[str]:
-    """Chinese spellings of a Latin name's reading: characters read exactly so, followed by the ending of its
-    kind word (when it has one), else tagged as a name by the Chinese text's own tagging."""
-    out: set[str] = set()
+def _windows_by_reading(han_texts: Iterable[str]) -> dict[str, set[tuple[str, str]]]:
+    """Every window of two to four Chinese characters of the texts under each of its pinyin readings, with the
+    characters that follow it (read once for all the Latin names looked up)."""
+    out: dict[str, set[tuple[str, str]]] = {}
     for text in han_texts:
         for run in _HAN_RUN.findall(text):
             for size in (2, 3, 4):
                 for i in range(len(run) - size + 1):
                     window = run[i : i + size]
-                    if not reads_exactly(window, reading):
-                        continue
-                    rest = run[i + size :]
-                    if endings is not None:
-                        out.update(window + e for e in endings if rest.startswith(e))
-                    elif window in known:
-                        out.add(window)
+                    for reading in readings_of(window):
+                        out.setdefault(reading, set()).add((window, run[i + size : i + size + 4]))
+    return out
+
+
+def _pinyin_candidates(reading: str, windows: Mapping[str, set[tuple[str, str]]], endings: Sequence[str] | None,
+                       known: set[str]) -> set[str]:
+    """Chinese spellings of a Latin name's reading: characters read exactly so, followed by the ending of its
+    kind word (when it has one), else tagged as a name by the Chinese text's own tagging."""
+    out: set[str] = set()
+    for window, rest in windows.get(reading, ()):
+        if endings is not None:
+            out.update(window + e for e in endings if rest.startswith(e))
+        elif window in known:
+            out.add(window)
     return out
 
 
@@ -120,13 +127,14 @@ def propose_links(docs: Mapping[str, Sequence[str]], known_han: Iterable[str] = 
     latin_texts = [t for t in passages if re.search(r"[A-Za-z]{3}", t)]
     known = set(known_han)
     names = list(dict.fromkeys(n for t in latin_texts for n in latin_names(t)))
+    windows = _windows_by_reading(han_texts) if names and han_texts else {}
     untranslated = []
     for latin in names:
         if normalize(latin) in linked_latin:
             continue
         kind = kind_of(latin)
         reading = distinctive_reading(latin)
-        found = (_pinyin_candidates(reading, han_texts, kind[0] if kind else None, known)
+        found = (_pinyin_candidates(reading, windows, kind[0] if kind else None, known)
                  if len(reading) >= 4 else set())
         if len(found) == 1:
             han = found.pop()

@@ -270,6 +270,11 @@ def distinctive_reading(latin: str) -> str:
     return "".join(w.replace("'", "").replace("’", "").replace("-", "") for w in words)
 
 
+def readings_of(han: str) -> set[str]:
+    """The pinyin readings of some Chinese characters, joined (at most 16: their polyphones)."""
+    return set(_readings(han, 16))
+
+
 def reads_exactly(han: str, reading: str) -> bool:
     """Whether some pinyin reading of the characters is the Latin reading itself."""
-    return bool(reading) and reading in {r.replace(" ", "") for r in _readings(han, 16)}
+    return bool(reading) and reading in readings_of(han)
