@@ -197,10 +197,39 @@ def stated_pairs(text: str) -> list[tuple[str, str]]:
                                (_LATIN_THEN_HAN, False), (_STATED_HAN_AFTER_EN, False), (_AKA_LATIN_HAN, False)):
         for m in pattern.finditer(text):
             han, latin = (m[1], m[2]) if han_first else (m[2], m[1])
-            han, latin = _clean_han(han), _clean_latin(latin)
-            if len(han) >= 2 and len(latin) >= 2 and latin[:1].isupper():
+            latin = _clean_latin(latin)
+            han = _name_end(_clean_han(han), latin)
+            if han is not None and len(latin) >= 3 and latin[:1].isupper() and not _ACRONYM.fullmatch(latin) \
+                    and not han.startswith("第"):
                 found.append((han, latin))
     return list(dict.fromkeys(found))
+
+
+_ACRONYM = re.compile(r"[A-Z0-9&.\s-]{2,8}")
+"""An acronym ("ABC", "TSN"): too ambiguous to link a workspace's name by (美国（ABC）is a channel, not the country)."""
+_LEAD_WORDS = re.compile(r"^(?:又译|译作|译为|又称|又名|简称|原名|亦称|也叫|即)")
+SHORT_NAME = 6
+"""Characters up to which a Chinese run written next to a Latin name is taken whole as its name."""
+
+
+def _name_end(run: str, latin: str) -> str | None:
+    """The Chinese name a run written next to ``latin`` ends with, or None when the run reads as more than a
+    name: whole when it ends with the ending of the Latin name's kind word or a company suffix (银杉蜂业合作社 for
+    "… Cooperative") or is short; else its ending read nearest the Latin in pinyin (英国奥克米尔 → 奥克米尔 for
+    "Oakmere"); else nothing ("一直兼任埃纳省地区首府韦尔万" is a clause, not a name)."""
+    run = _LEAD_WORDS.sub("", run)
+    if len(run) < 2:
+        return None
+    kind = kind_of(latin)
+    if (kind is not None and run.endswith(kind[0])) or (_ORG_SUFFIX.search(run) and len(run) <= 14):
+        return run
+    latin_key = re.sub(r"[^a-z]", "", latin.lower())
+    endings = [run[-k:] for k in range(2, min(6, len(run)) + 1)]
+    scored = [(max(fuzz.ratio(r, latin_key) for r in _readings(e)), -len(e), e) for e in endings]
+    best = max(scored, default=None)
+    if best is not None and best[0] >= 60:
+        return best[2]
+    return run if len(run) <= SHORT_NAME else None
 
 
 KIND_SUFFIXES: dict[str, tuple[tuple[str, ...], str]] = {

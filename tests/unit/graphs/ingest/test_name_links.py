@@ -135,3 +135,17 @@ def test_linking_can_be_switched_off(tmp_path: Any) -> None:
                    link_names_on_ingest=False)
     report = ing.ingest([Document(id="r.txt", title="r", text="The Polaris Observatory (北辰天文台) opened.")])
     assert report.linked == [] and store.get("北辰天文台") is None
+
+
+def test_a_stated_pair_links_a_name_not_the_clause_before_it() -> None:
+    # the Chinese run before the bracket is cut to the name: the ending read nearest the Latin in pinyin
+    assert pairs("工厂设在英国马洛（Marlow）郊外。") == [("马洛", "Marlow")]
+    assert pairs("总部迁到英国兰登（Landen）。") == [("兰登", "Landen")]
+    # a run that ends with the kind word's translation or a company suffix is the name whole
+    assert pairs("位于镇上的绿洲农场（Oasis Farm）") == [("绿洲农场", "Oasis Farm")]
+    assert pairs("宁波远帆航运有限公司（Yuanfan Shipping）") == [("宁波远帆航运有限公司", "Yuanfan Shipping")]
+    # a clause that neither reads as the Latin name nor is short: no pair; nor an abbreviation of two letters
+    assert pairs("长期兼任北方行省首府塔兰（Vervins）") == []
+    assert pairs("又译冰雪皇后（DQ）") == []
+    # an acronym, an ordinal edition: no pair either
+    assert pairs("在美国（ABC）播出") == [] and pairs("第一届（SuperStar）") == []
