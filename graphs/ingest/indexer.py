@@ -10,6 +10,7 @@ the new chunks and puts the inventory rows back, so every document of the write 
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -29,9 +30,14 @@ from graphs.ingest.chunking import content_hash, embedding_text, kg_document
 from graphs.ingest.swaps import DocumentSwaps
 from graphs.ingest.vector_fill import VectorFiller, placeholder
 from graphs.kg.base import KnowledgeGraph
-from graphs.stores.base import DocumentChunks, IndexedChunks, StagedWrite
+from graphs.stores.base import DocumentChunks, IndexedChunks, StagedWrite, StoreError
 from graphs.stores.catalog import DocumentCatalog
 from graphs.stores.journal import JournalEntry
+
+if TYPE_CHECKING:
+    from graphs.ingest.name_links import NameLink
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -50,6 +56,10 @@ class IngestReport:
     seconds: float = 0.0
     embed_seconds: float = 0.0
     """Time inside the embedder's ``embed_documents`` (the rest is chunking, entity extraction, the writes)."""
+    linked: list[str] = field(default_factory=list)
+    """Names linked across scripts after the write (``graphs.ingest.name_links``), each with its reason."""
+    link_error: str | None = None
+    """Why the names could not be linked (the documents are written; the next ingest links them)."""
 
     def add(self, other: IngestReport) -> None:
         """Add another report's counts and times to this one."""
@@ -62,6 +72,8 @@ class IngestReport:
         self.chunk_counts.update(other.chunk_counts)
         self.seconds += other.seconds
         self.embed_seconds += other.embed_seconds
+        self.linked.extend(other.linked)
+        self.link_error = other.link_error or self.link_error
 
     @property
     def chunks_per_s(self) -> float | None:
@@ -98,6 +110,7 @@ class DocumentIndexer:
 
     embedder: Embeddings
     index: IndexedChunks
+    link_names_on_ingest: bool
     kg: KnowledgeGraph | None
     catalog: DocumentCatalog | None
     vector_fill: VectorFiller | None
@@ -106,6 +119,7 @@ class DocumentIndexer:
 
     if TYPE_CHECKING:  # chunking and the journal protocol, composed in ``Ingestor``
         def chunks(self, doc: Document) -> tuple[list[Chunk], bool]: ...
+        def link_names(self) -> list[NameLink]: ...
         def _recover_locked(self, *, only_once: bool) -> list[str]: ...
         def _begin(self, entries: list[JournalEntry]) -> str: ...
         def _settle(self, batch: str) -> None: ...
@@ -148,8 +162,19 @@ class DocumentIndexer:
             if progress is not None:
                 progress(len(batch))
         self.index.flush()
+        if report.documents and self.link_names_on_ingest:
+            self._link_after_ingest(report)
         report.seconds = time.perf_counter() - started
         return report
+
+    def _link_after_ingest(self, report: IngestReport) -> None:
+        """Link the workspace's names across scripts; a store that fails here leaves the documents written and
+        says so in the report (and the log), never silently."""
+        try:
+            report.linked = [link.describe() for link in self.link_names()]
+        except StoreError as exc:
+            report.link_error = f"names not linked across scripts: {exc}"
+            log.warning("%s", report.link_error)
 
     def _changed(self, docs: list[Document], root: str | None, report: IngestReport) -> list[Document]:
         """The documents whose content differs from the indexed version; the others go to ``report.skipped``

@@ -31,6 +31,7 @@ from graphs.ingest.chunking import (
 )
 from graphs.ingest.entities import EntityWriter, retagged
 from graphs.ingest.indexer import DocumentIndexer, IngestReport
+from graphs.ingest.name_links import NameLinker
 from graphs.ingest.recovery import Recovery
 from graphs.ingest.swaps import DocumentSwaps
 from graphs.ingest.vector_fill import VectorFiller
@@ -56,7 +57,7 @@ __all__ = [
 
 
 @dataclass
-class Ingestor(DocumentIndexer, EntityWriter, Recovery, Chunker):
+class Ingestor(DocumentIndexer, EntityWriter, NameLinker, Recovery, Chunker):
     """Turns documents into indexed chunks (and graph nodes); the same document id replaces the old ones."""
 
     embedder: Embeddings
@@ -73,6 +74,8 @@ class Ingestor(DocumentIndexer, EntityWriter, Recovery, Chunker):
     vector_fill: VectorFiller | None = None
     """Where ``ingest(defer_vectors=True)`` lists documents written with placeholder vectors (their dense
     vectors follow in the background, ``graphs.ingest.vector_fill``); None: every write embeds first."""
+    link_names_on_ingest: bool = True
+    """After an ingest, link the workspace's names across scripts (``graphs.ingest.name_links``)."""
     # Document writes (journal, Milvus, graph, settle) run one batch at a time per process, so that
     # recovery, which holds the same lock, never rolls back a batch this process is still writing.
     # Embedding, the slow part, runs outside it.

@@ -160,3 +160,150 @@ def _reading_ratio(han: str, latin: str) -> float:
     if not any(r[:1] == latin[:1] for r in _char_readings(han[0])):
         return 0.0  # a reading that starts with another letter is never near enough
     return max((fuzz.ratio(reading, latin) for reading in _readings(han)), default=0.0)
+
+
+# --- names linked across scripts in a workspace's documents (``graphs.ingest.name_links``)
+
+_LATIN_NAME = r"[A-Z][\w'’&.-]*(?:\s+(?:of|and|the|de|&|[A-Z][\w'’&.-]*)){0,6}"
+_STATED_EN_AFTER_HAN = re.compile(
+    r"([\u3400-\u9fff]{2,16})[，,、]?\s*(?:英文名称?|英文名字|英文|英语名称?|外文名)(?:为|是|叫做?)?[:：]?\s*[“\"「]?"
+    rf"({_LATIN_NAME})")
+_STATED_HAN_AFTER_EN = re.compile(
+    rf"({_LATIN_NAME}),?\s+(?:is\s+)?(?:known in Chinese as|called in Chinese|whose Chinese name is|"
+    r"(?:in Chinese|Chinese name)[:,]?)\s*[“\"「]?([\u3400-\u9fff]{2,16})")
+_AKA_HAN_LATIN = re.compile(rf"([\u3400-\u9fff]{{2,16}})[，,]?\s*(?:又称|又名|亦称|简称|也叫)[:：]?\s*[“\"「]?({_LATIN_NAME})")
+_AKA_LATIN_HAN = re.compile(
+    rf"({_LATIN_NAME}),?\s+(?:also known as|also called|a\.k\.a\.?|aka)\s+[“\"「]?([\u3400-\u9fff]{{2,16}})")
+_LEAD_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+_TRAIL_LOWER = re.compile(r"(?:\s+(?:of|and|the|de|&))+$")
+
+
+def _clean_latin(name: str) -> str:
+    return _TRAIL_LOWER.sub("", _LEAD_ARTICLE.sub("", name.strip(" .,'’\"”"))).strip()
+
+
+def _clean_han(run: str) -> str:
+    """The name that ends a Chinese run written next to its other-script name: after the last function
+    character ("位于岚溪村的银杉蜂业合作社" → "银杉蜂业合作社")."""
+    return (_FUNCTION.split(run)[-1] or run).strip()
+
+
+def stated_pairs(text: str) -> list[tuple[str, str]]:
+    """The (Chinese, Latin) names a text states to be one, as written: in brackets either way ("明爪（Brightpaw）",
+    "Brightpaw (明爪)", "（英文名 Brightpaw）"), by an English-name phrase ("明爪，英文名 Brightpaw", "Brightpaw,
+    known in Chinese as 明爪") or an also-called phrase ("又称 …", "also known as …")."""
+    found: list[tuple[str, str]] = []
+    for pattern, han_first in ((_HAN_THEN_LATIN, True), (_STATED_EN_AFTER_HAN, True), (_AKA_HAN_LATIN, True),
+                               (_LATIN_THEN_HAN, False), (_STATED_HAN_AFTER_EN, False), (_AKA_LATIN_HAN, False)):
+        for m in pattern.finditer(text):
+            han, latin = (m[1], m[2]) if han_first else (m[2], m[1])
+            latin = _clean_latin(latin)
+            han = _name_end(_clean_han(han), latin)
+            if han is not None and len(latin) >= 3 and latin[:1].isupper() and not _ACRONYM.fullmatch(latin) \
+                    and not han.startswith("第"):
+                found.append((han, latin))
+    return list(dict.fromkeys(found))
+
+
+_ACRONYM = re.compile(r"[A-Z0-9&.\s-]{2,8}")
+"""An acronym ("ABC", "TSN"): too ambiguous to link a workspace's name by (美国（ABC）is a channel, not the country)."""
+_LEAD_WORDS = re.compile(r"^(?:又译|译作|译为|又称|又名|简称|原名|亦称|也叫|即)")
+SHORT_NAME = 6
+"""Characters up to which a Chinese run written next to a Latin name is taken whole as its name."""
+
+
+def _name_end(run: str, latin: str) -> str | None:
+    """The Chinese name a run written next to ``latin`` ends with, or None when the run reads as more than a
+    name: whole when it ends with the ending of the Latin name's kind word or a company suffix (银杉蜂业合作社 for
+    "… Cooperative") or is short; else its ending read nearest the Latin in pinyin (英国奥克米尔 → 奥克米尔 for
+    "Oakmere"); else nothing ("一直兼任埃纳省地区首府韦尔万" is a clause, not a name)."""
+    run = _LEAD_WORDS.sub("", run)
+    if len(run) < 2:
+        return None
+    kind = kind_of(latin)
+    if (kind is not None and run.endswith(kind[0])) or (_ORG_SUFFIX.search(run) and len(run) <= 14):
+        return run
+    latin_key = re.sub(r"[^a-z]", "", latin.lower())
+    endings = [run[-k:] for k in range(2, min(6, len(run)) + 1)]
+    scored = [(max(fuzz.ratio(r, latin_key) for r in _readings(e)), -len(e), e) for e in endings]
+    best = max(scored, default=None)
+    if best is not None and best[0] >= 60:
+        return best[2]
+    return run if len(run) <= SHORT_NAME else None
+
+
+KIND_SUFFIXES: dict[str, tuple[tuple[str, ...], str]] = {
+    # a Latin name's kind word → the Chinese endings that translate it, and the entity type they give
+    "village": (("村",), "LOCATION"), "town": (("镇",), "LOCATION"), "city": (("市", "城"), "LOCATION"),
+    "county": (("县",), "LOCATION"), "district": (("区",), "LOCATION"), "island": (("岛", "屿"), "LOCATION"),
+    "islands": (("群岛", "列岛"), "LOCATION"), "river": (("河", "江"), "LOCATION"),
+    "lake": (("湖",), "LOCATION"), "mountain": (("山",), "LOCATION"), "mount": (("山",), "LOCATION"),
+    "hill": (("山", "岭"), "LOCATION"), "valley": (("谷",), "LOCATION"), "bay": (("湾",), "LOCATION"),
+    "port": (("港",), "LOCATION"), "harbour": (("港",), "LOCATION"), "harbor": (("港",), "LOCATION"),
+    "bridge": (("桥",), "LOCATION"), "road": (("路",), "LOCATION"), "street": (("街", "路"), "LOCATION"),
+    "park": (("公园",), "LOCATION"), "square": (("广场",), "LOCATION"), "temple": (("寺", "庙"), "LOCATION"),
+    "station": (("站",), "LOCATION"), "lighthouse": (("灯塔",), "LOCATION"),
+    "concert hall": (("音乐厅",), "ORGANIZATION"), "hall": (("厅", "馆", "堂"), "ORGANIZATION"),
+    "museum": (("博物馆",), "ORGANIZATION"), "library": (("图书馆",), "ORGANIZATION"),
+    "theatre": (("剧院",), "ORGANIZATION"), "theater": (("剧院",), "ORGANIZATION"),
+    "school": (("学校", "小学", "中学"), "ORGANIZATION"), "university": (("大学",), "ORGANIZATION"),
+    "college": (("学院",), "ORGANIZATION"), "hospital": (("医院",), "ORGANIZATION"),
+    "clinic": (("医院", "诊所"), "ORGANIZATION"), "orchestra": (("乐团", "管弦乐团"), "ORGANIZATION"),
+    "choir": (("合唱团",), "ORGANIZATION"), "band": (("乐队",), "ORGANIZATION"),
+    "cooperative": (("合作社",), "ORGANIZATION"), "company": (("公司",), "ORGANIZATION"),
+    "group": (("集团",), "ORGANIZATION"), "bank": (("银行",), "ORGANIZATION"), "club": (("俱乐部",), "ORGANIZATION"),
+    "association": (("协会",), "ORGANIZATION"), "society": (("学会", "协会"), "ORGANIZATION"),
+    "factory": (("厂",), "ORGANIZATION"), "farm": (("农场",), "ORGANIZATION"), "hotel": (("酒店", "宾馆"), "ORGANIZATION"),
+    "shipping": (("航运",), "ORGANIZATION"), "airlines": (("航空",), "ORGANIZATION"),
+}
+"""Kind words of a name that are translated, never transliterated (Lanxi Village = 岚溪村, Morningstar Youth
+Orchestra = 晨星青年管弦乐团): a general word list, not a list of names."""
+
+_TITLE_RUN = re.compile(r"(?<![\w'’])(?:[A-Z][a-z'’]+(?:-[A-Z]?[a-z]+)?\s+){0,4}[A-Z][a-z'’]+(?:-[A-Z]?[a-z]+)?")
+
+
+def kind_of(latin: str) -> tuple[tuple[str, ...], str] | None:
+    """The Chinese endings and entity type of a Latin name's last kind word(s), or None ("Yuntai Concert Hall" →
+    (("音乐厅",), ORGANIZATION))."""
+    words = latin.lower().split()
+    for n in (2, 1):
+        if len(words) > n and (tail := " ".join(words[-n:])) in KIND_SUFFIXES:
+            return KIND_SUFFIXES[tail]
+    return None
+
+
+def latin_names(text: str) -> list[str]:
+    """Capitalised runs of a text that read as names (not a sentence's first word alone): "Lanxi Village",
+    "Anna Kovac", "Morningstar Youth Orchestra"."""
+    out = []
+    for m in _TITLE_RUN.finditer(text):
+        name = _clean_latin(m[0])
+        before = text[: m.start()].rstrip()
+        sentence_start = not before or before[-1] in ".!?\n:;"
+        if len(name.split()) == 1 and (sentence_start or name.lower() in GENERIC):
+            continue
+        out.append(name)
+    return list(dict.fromkeys(out))
+
+
+def distinctive_reading(latin: str) -> str:
+    """The transliterated part of a Latin name, joined and folded ("Yuntai Concert Hall" → "yuntai", "He Jing"
+    → "hejing"); "" when a kind word is followed by more name."""
+    words = [w for w in _LATIN_WORD.findall(normalize(latin))]
+    kind = kind_of(latin)
+    if kind is not None:
+        cut = len(latin.split()) - (2 if " ".join(latin.lower().split()[-2:]) in KIND_SUFFIXES else 1)
+        words = words[:cut]
+    if any(w in GENERIC for w in words):
+        return ""
+    return "".join(w.replace("'", "").replace("’", "").replace("-", "") for w in words)
+
+
+def readings_of(han: str) -> set[str]:
+    """The pinyin readings of some Chinese characters, joined (at most 16: their polyphones)."""
+    return set(_readings(han, 16))
+
+
+def reads_exactly(han: str, reading: str) -> bool:
+    """Whether some pinyin reading of the characters is the Latin reading itself."""
+    return bool(reading) and reading in readings_of(han)

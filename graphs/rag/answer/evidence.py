@@ -457,3 +457,19 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
                                   span=span, span_in=span_in, link=link))
     found.sort(key=lambda e: (-e.score, e.hits))
     return found
+
+
+def stated_first(q: Question, view: Sequence[Evidence]) -> list[Evidence]:
+    """Evidence in the other language with the sentences that state the asked attribute by the bilingual lexicon
+    (and hold a value of the asked type) first, in their order, then the rest: across languages the lexicon says
+    which sentence states what is asked ("How many people live in X?" → 常住人口1450人), where meaning alone ranks
+    a neighbour about the same place (学生96名) as high."""
+    found = asked_attribute(q.text, q.kind, tuple(f[0] for f in q.anchors))
+    if found is None or found.attribute.generic:
+        return list(view)
+    attribute = found.attribute
+
+    def states(e: Evidence) -> bool:
+        return e.span is not None and bool(stated_at(attribute, e.sentences[e.span_in].text))
+
+    return sorted(view, key=lambda e: not states(e))

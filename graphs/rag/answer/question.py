@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from rapidfuzz import fuzz, process
 
-from graphs.domain import Hit, ParsedQuery, ValidatedEntity
+from graphs.domain import Answerability, Hit, ParsedQuery, ValidatedEntity
 from graphs.kg.mentions import strip_disambiguation
 from graphs.text.answer_types import AnswerType, focus_terms
 from graphs.text.entity_spotting import possessor
@@ -308,3 +308,19 @@ def tagged(hit: Hit) -> str:
     """The standard names a passage is tagged with (folded): it mentions them, maybe under an alias or in
     another language ("Beijing" in a passage tagged 北京)."""
     return " ".join(dict.fromkeys(normalize(name) for names in hit.entities.values() for name in names))
+
+
+def linked_across(q: Question) -> bool:
+    """Whether a name the question writes is linked to its spelling in the other script (an alias in the entity
+    store, a pair a passage states, a pinyin reading): "Lanxi Village" with 岚溪村. A crossing carried by such a
+    name is supported: the other language's passage is about the question's subject."""
+    chinese = has_han(q.text)
+    return any(len(forms) > 1 and any(has_han(f) != chinese for f in forms[1:]) for forms in q.anchors)
+
+
+def second_look_stands(q: Question, verdict: Answerability) -> bool:
+    """Whether the verdict on the other language's passages, judged after those in the question's language did
+    not answer, stands: the score's, or the bilingual lexicon's when a name linked across scripts carries the
+    question over (the passage is then about its subject; without such a link the lexicon's override is for
+    evidence the words themselves chose, not for a second look after a refusal)."""
+    return verdict.decided_by == "score" or (verdict.decided_by == "lexicon" and linked_across(q))

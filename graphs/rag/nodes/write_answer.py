@@ -17,9 +17,16 @@ from graphs.rag.answer.answerability import EMBEDDER_ERRORS, calibrated
 from graphs.rag.answer.calibration import asked_of, similarities, to_find
 from graphs.rag.answer.check import Draft
 from graphs.rag.answer.citations import attribute, cited
-from graphs.rag.answer.evidence import Evidence, by_meaning, find_evidence, in_other_language, other_language
+from graphs.rag.answer.evidence import (
+    Evidence,
+    by_meaning,
+    find_evidence,
+    in_other_language,
+    other_language,
+    stated_first,
+)
 from graphs.rag.answer.extractive import Written, extractive, multihop
-from graphs.rag.answer.question import Question, question_of
+from graphs.rag.answer.question import Question, question_of, second_look_stands
 from graphs.rag.answer.replies import finish, not_found
 from graphs.rag.answer.verdicts import verdict_of
 from graphs.rag.context import RagContext
@@ -113,7 +120,7 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         view, lost = crossing
         second = await calibrated(q, hits, view, ctx.embedder, state.get("min_answerability"),
                                   query_vector=state.get("query_vector"))
-        if second[0].decided_by == "score":
+        if second_look_stands(q, second[0]):
             judged.append(second)
     assessment, evidence, failed = max(judged, key=lambda j: (j[0].decision == "answerable", j[0].score))
     reached, unread = await _chained(ctx, q, hits)
@@ -218,8 +225,8 @@ async def _crossing(q: Question, hits: list[Hit], ctx: RagContext,
     if not other_language(q, hits):
         return None
     meaning, lost = await _meaning(q, hits, ctx, state.get("query_vector"))
-    view = [e for e in find_evidence(q, hits, meaning=meaning or None)
-            if all(in_other_language(q, s.text) for s in e.sentences)]
+    view = stated_first(q, [e for e in find_evidence(q, hits, meaning=meaning or None)
+                            if all(in_other_language(q, s.text) for s in e.sentences)])
     return (view, lost) if view else None
 
 

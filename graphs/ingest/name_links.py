@@ -1,0 +1,222 @@
+"""Names linked across scripts at ingest: a workspace's Chinese and Latin names of one thing become one entity
+(the Chinese name standard, the Latin one its alias), so that a question in either language reaches the files
+written in the other (the entity route's tag filter, the answer layer's spellings of the name).
+
+A link is made only on evidence, and says which:
+
+- **stated**: a document writes both names as one ("银杉蜂业合作社（Silverfir Apiary Cooperative）", "Brightpaw,
+  known in Chinese as 明爪", "又称 …", "also known as …"): ``graphs.text.scripts.stated_pairs``;
+- **pinyin**: the Latin name's transliterated words are an exact pinyin reading of Chinese characters of the
+  workspace, and its kind word is translated by the Chinese ending ("Lanxi Village" = 岚溪 + 村); a name with no
+  kind word (a person) links only to characters the Chinese text's own tagging calls a name, and only when one
+  spelling reads so;
+- **shared facts**: a translated name ("Morningstar Youth Orchestra" / 晨星青年管弦乐团) whose kind word the
+  Chinese ending translates, and whose passages state the same hard facts as the Chinese name's (numbers, codes,
+  names already linked): at least ``MIN_SHARED`` of them, and more than any other candidate.
+
+Nothing is linked when two Chinese names fit one Latin name equally. ``NameLinker`` is the ``Ingestor``'s part
+that writes the links (``upsert_entity`` + ``retag``), after each ingest."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, cast
+
+from graphs.domain import Chunk, EntityMetadata, EntityType
+from graphs.stores.base import AliasConflictError, EntityStore, IndexedChunks
+from graphs.text.normalize import has_han, normalize
+from graphs.text.scripts import distinctive_reading, kind_of, latin_names, readings_of, stated_pairs
+
+log = logging.getLogger(__name__)
+
+MIN_SHARED = 3
+"""Hard facts (numbers, codes, linked names) a translated name's passages must share with the Chinese name's."""
+MAX_DOCUMENTS = 400
+"""Documents read per linking pass (a larger workspace links the names of its newest documents' neighbours
+only through stated pairs in the documents just written)."""
+Basis = Literal["stated", "pinyin", "shared facts"]
+
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
+_NUMBER = re.compile(r"(?<![A-Za-z0-9.-])\d[\d,]*(?:\.\d+)?")
+_CODE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{1,4}-?\d{2,6}(?![A-Za-z0-9])")
+_FUNCTION_CHARS = frozenset("在于的和与是从到为将由把被向位了及或")
+
+
+@dataclass(frozen=True)
+class NameLink:
+    """A Chinese and a Latin name of one thing, its entity type and why they were linked."""
+
+    han: str
+    latin: str
+    type: EntityType
+    basis: Basis
+    reason: str
+
+    def describe(self) -> str:
+        return f"{self.han} = {self.latin} (linked by {self.basis}: {self.reason})"
+
+
+def facts(text: str) -> set[str]:
+    """Hard facts a passage states: numbers of two or more digits (commas dropped), codes."""
+    out = {m[0].replace(",", "") for m in _NUMBER.finditer(text)}
+    out = {n for n in out if len(n.replace(".", "")) >= 2}
+    return out | {m[0].upper().replace("-", "") for m in _CODE.finditer(text)}
+
+
+def _han_names_ending(text: str, endings: Sequence[str]) -> set[str]:
+    """Chinese names in a text that end with one of ``endings`` and hold at least two characters before it,
+    cut after the last function character ("晨星青年管弦乐团成立于…" → 晨星青年管弦乐团)."""
+    out = set()
+    for run in _HAN_RUN.findall(text):
+        for ending in endings:
+            start = 0
+            while (at := run.find(ending, start)) >= 0:
+                head = run[:at]
+                cut = max((i for i, ch in enumerate(head) if ch in _FUNCTION_CHARS), default=-1)
+                head = head[cut + 1 :][-10:]
+                if len(head) >= 2:
+                    out.add(head + ending)
+                start = at + 1
+    return out
+
+
+def _windows_by_reading(han_texts: Iterable[str]) -> dict[str, set[tuple[str, str]]]:
+    """Every window of two to four Chinese characters of the texts under each of its pinyin readings, with the
+    characters that follow it (read once for all the Latin names looked up)."""
+    out: dict[str, set[tuple[str, str]]] = {}
+    for text in han_texts:
+        for run in _HAN_RUN.findall(text):
+            for size in (2, 3, 4):
+                for i in range(len(run) - size + 1):
+                    window = run[i : i + size]
+                    for reading in readings_of(window):
+                        out.setdefault(reading, set()).add((window, run[i + size : i + size + 4]))
+    return out
+
+
+def _pinyin_candidates(reading: str, windows: Mapping[str, set[tuple[str, str]]], endings: Sequence[str] | None,
+                       known: set[str]) -> set[str]:
+    """Chinese spellings of a Latin name's reading: characters read exactly so, followed by the ending of its
+    kind word (when it has one), else tagged as a name by the Chinese text's own tagging."""
+    out: set[str] = set()
+    for window, rest in windows.get(reading, ()):
+        if endings is not None:
+            out.update(window + e for e in endings if rest.startswith(e))
+        elif window in known:
+            out.add(window)
+    return out
+
+
+def propose_links(docs: Mapping[str, Sequence[str]], known_han: Iterable[str] = ()) -> list[NameLink]:
+    """The name links the documents (doc id → its passages' texts) support, stated ones first."""
+    links: dict[tuple[str, str], NameLink] = {}
+    for doc_id, texts in docs.items():
+        for text in texts:
+            for han, latin in stated_pairs(text):
+                kind = kind_of(latin)
+                key = (normalize(han), normalize(latin))
+                links.setdefault(key, NameLink(han, latin, cast(EntityType, kind[1]) if kind else "OTHER",
+                                               "stated", f"written together in {doc_id}"))
+    linked_latin = {k[1] for k in links}
+    linked_han = {k[0] for k in links}
+    passages = [t for texts in docs.values() for t in texts]
+    han_texts = [t for t in passages if has_han(t)]
+    latin_texts = [t for t in passages if re.search(r"[A-Za-z]{3}", t)]
+    known = set(known_han)
+    names = list(dict.fromkeys(n for t in latin_texts for n in latin_names(t)))
+    windows = _windows_by_reading(han_texts) if names and han_texts else {}
+    untranslated = []
+    for latin in names:
+        if normalize(latin) in linked_latin:
+            continue
+        kind = kind_of(latin)
+        reading = distinctive_reading(latin)
+        found = (_pinyin_candidates(reading, windows, kind[0] if kind else None, known)
+                 if len(reading) >= 4 else set())
+        if len(found) == 1:
+            han = found.pop()
+            if normalize(han) not in linked_han:
+                why = (f"{han} reads {reading}" + (f", {kind_of(latin)[0][0]} translates {latin.split()[-1]}"  # type: ignore[index]
+                                                   if kind else ""))
+                links[(normalize(han), normalize(latin))] = NameLink(
+                    han, latin, cast(EntityType, kind[1]) if kind else "PERSON", "pinyin", why)
+                linked_han.add(normalize(han))
+                linked_latin.add(normalize(latin))
+        elif not found and kind is not None:
+            untranslated.append((latin, kind))
+    pairs = {k: v.han for k, v in links.items()}
+    for latin, (endings, etype) in untranslated:
+        about = [t for t in latin_texts if latin in t]
+        own = set().union(*(facts(t) for t in about)) | {
+            normalize(han) for (h, lat), han in pairs.items() if any(lat in normalize(t) for t in about)}
+        scored = []
+        for han in {h for t in han_texts for h in _han_names_ending(t, endings)}:
+            if normalize(han) in linked_han:
+                continue
+            theirs = [t for t in han_texts if han in t]
+            shared = own & (set().union(*(facts(t) for t in theirs)) | {
+                normalize(h) for h in pairs.values() if any(h in t for t in theirs)})
+            scored.append((len(shared), han, shared))
+        scored.sort(key=lambda s: (-s[0], s[1]))
+        log.debug("translated %s: %s", latin, scored[:3])
+        if scored and scored[0][0] >= MIN_SHARED and (len(scored) == 1 or scored[1][0] < scored[0][0]):
+            _, han, shared = scored[0]
+            links[(normalize(han), normalize(latin))] = NameLink(
+                han, latin, cast(EntityType, etype), "shared facts",
+                f"{endings[0]} translates {latin.split()[-1]}; both state {', '.join(sorted(shared)[:6])}")
+            linked_han.add(normalize(han))
+    return list(links.values())
+
+
+class NameLinker:
+    """Links a workspace's names across scripts after an ingest (a part of ``Ingestor``)."""
+
+    index: IndexedChunks
+    entities: EntityStore
+    link_names_on_ingest: bool
+
+    if TYPE_CHECKING:  # the entity writer, composed in ``Ingestor``
+        def upsert_entity(self, entity: EntityMetadata) -> EntityMetadata: ...
+        def retag(self, entity: EntityMetadata, removed: Sequence[str] = ()) -> int: ...
+
+    def link_names(self) -> list[NameLink]:
+        """Find the names the indexed documents link across scripts and write each as an entity with its alias
+        (merged into an entity that already holds one of the names); the chunks naming either are re-tagged.
+        A link whose alias another entity owns is left out. Returns the links written."""
+        doc_ids = sorted(self.index.document_ids())[:MAX_DOCUMENTS]
+        chunks: dict[str, list[Chunk]] = {d: self.index.document_chunks(d) for d in doc_ids}
+        texts = {d: [f"{c.title}\n{c.text}" for c in cs] for d, cs in chunks.items()}
+        known = {n for cs in chunks.values() for c in cs for t, names in c.entities.items() if t == "PERSON"
+                 for n in names if has_han(n)}
+        written = []
+        for link in propose_links(texts, known):
+            entity = self._linked_entity(link)
+            if entity is None:
+                continue
+            try:
+                saved = self.upsert_entity(entity)
+            except AliasConflictError as exc:
+                log.info("name link %s left out: %s", link.describe(), exc)
+                continue
+            self.retag(saved)
+            log.info("linked %s", link.describe())
+            written.append(link)
+        return written
+
+    def _linked_entity(self, link: NameLink) -> EntityMetadata | None:
+        """The entity to write for a link: a new one (the Chinese name standard), or the one that already holds
+        either name with the other added; None when both are held already."""
+        held = [m.entity for name in (link.han, link.latin)
+                if (m := self.entities.lookup(name)) is not None and m.match in ("exact", "alias")]
+        if len(held) == 2:
+            return None
+        if held:
+            entity = held[0]
+            other = link.latin if normalize(link.han) in {normalize(n) for n in (entity.standard_name, *entity.aliases)} \
+                else link.han
+            return EntityMetadata(standard_name=entity.standard_name, type=entity.type, aliases=[*entity.aliases, other],
+                                  hierarchy=entity.hierarchy, related_entities=entity.related_entities)
+        return EntityMetadata(standard_name=link.han, type=link.type, aliases=[link.latin])

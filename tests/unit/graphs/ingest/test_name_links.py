@@ -1,0 +1,151 @@
+"""Names linked across scripts at ingest (``graphs.ingest.name_links``): stated pairs, pinyin readings with the
+kind word translated, translated names with shared hard facts; the links become entities with aliases and the
+chunks naming either spelling carry the entity's tag. Examples are invented here, not taken from any trial set."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.embeddings import DeterministicFakeEmbedding
+
+from graphs.domain import Chunk, Document, EntityMetadata
+from graphs.ingest.name_links import facts, propose_links
+from graphs.ingest.pipeline import Ingestor
+from graphs.rag.context import GazetteerCache
+from graphs.stores.filters import Filter
+from graphs.text.scripts import distinctive_reading, kind_of, latin_names, stated_pairs
+from tests.support.fakes import TODAY, ScriptedIndex, entity_store
+
+
+def pairs(text: str) -> list[tuple[str, str]]:
+    return stated_pairs(text)
+
+
+def test_a_pair_stated_in_brackets_or_words_is_read_either_way() -> None:
+    assert pairs("位于河口镇的北辰天文台（Polaris Observatory）建于1987年。") == [("北辰天文台", "Polaris Observatory")]
+    assert pairs("The Riverbend Bakery (河湾面包房) opened in 2003.") == [("河湾面包房", "Riverbend Bakery")]
+    assert pairs("青禾书店，英文名 Greenseed Books，位于老城区。") == [("青禾书店", "Greenseed Books")]
+    assert pairs("Tidewater Ferries, known in Chinese as 潮水轮渡, runs six boats.") == [("潮水轮渡", "Tidewater Ferries")]
+    assert pairs("the Kestrel, also known as 隼号, was launched in 1990") == [("隼号", "Kestrel")]
+    # two names in brackets of one script are no cross-script pair
+    assert pairs("北辰天文台（河口镇）") == [] and pairs("Polaris Observatory (Hekou)") == []
+
+
+def test_latin_names_and_their_transliterated_part() -> None:
+    assert latin_names("Boats leave Taohua Harbour daily. The guide is Liu Fang.") == ["Taohua Harbour", "Liu Fang"]
+    assert distinctive_reading("Taohua Harbour") == "taohua" and kind_of("Taohua Harbour") == (("港",), "LOCATION")
+    assert distinctive_reading("Bluebell Choir") == "bluebell" and kind_of("Bluebell Choir") is not None
+    assert distinctive_reading("Liu Fang") == "liufang" and kind_of("Liu Fang") is None
+
+
+def test_a_transliterated_name_links_by_its_exact_reading_and_its_translated_kind_word() -> None:
+    docs = {"en.txt": ["Boats leave Taohua Harbour at seven; the crossing takes an hour."],
+            "zh.txt": ["桃花港每天有三班船开往东岛。"]}
+    [link] = propose_links(docs)
+    assert (link.han, link.latin, link.type, link.basis) == ("桃花港", "Taohua Harbour", "LOCATION", "pinyin")
+    assert "桃花港 = Taohua Harbour (linked by pinyin" in link.describe()
+
+
+def test_no_link_without_the_kind_word_or_when_two_spellings_read_the_same() -> None:
+    # the Chinese text reads "taohua" but has no harbour after it
+    assert propose_links({"en": ["Boats leave Taohua Harbour at seven."], "zh": ["桃花村的桃花开了。"]}) == []
+    # two harbours read "taohua": nothing is linked
+    assert propose_links({"en": ["Boats leave Taohua Harbour at seven."],
+                          "zh": ["桃花港在北，陶华港在南。"]}) == []
+    # a person's name links only to characters the Chinese tagging calls a name
+    docs = {"en": ["The meeting was chaired by Liu Fang."], "zh": ["会议由刘芳主持。"]}
+    assert propose_links(docs) == []
+    [link] = propose_links(docs, known_han={"刘芳"})
+    assert (link.han, link.latin, link.type) == ("刘芳", "Liu Fang", "PERSON")
+
+
+def test_a_translated_name_links_only_on_enough_shared_facts() -> None:
+    en = ["The Bluebell Choir was founded in 1998. Its 46 singers rehearse on Fridays; the spring concert is on "
+          "3 May 2025."]
+    zh = ["风铃草合唱团成立于1998年，现有团员46人，2025年春季音乐会在5月举行。"]
+    [link] = propose_links({"en": en, "zh": zh})
+    assert (link.han, link.latin, link.basis) == ("风铃草合唱团", "Bluebell Choir", "shared facts")
+    assert "1998" in link.reason and "46" in link.reason
+    # one shared number is not enough
+    assert propose_links({"en": en, "zh": ["风铃草合唱团成立于1998年，每周六排练。"]}) == []
+    # two choirs that share as much: neither is linked
+    assert propose_links({"en": en, "zh": [*zh, "白桦合唱团成立于1998年，现有团员46人，2025年巡演。"]}) == []
+
+
+def test_facts_are_numbers_and_codes() -> None:
+    assert facts("成立于2014年，座位1,180个，编号SF-0715，第3名") == {"2014", "1180", "SF0715"}
+
+
+class _Index(ScriptedIndex):
+    """An index that keeps what it is given and reads it back (re-tagging rewrites through it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written: dict[str, list[Chunk]] = {}
+
+    def replace_document(self, doc_id: str, chunks: Any, vectors: Any) -> int:
+        self.written[doc_id] = list(chunks)
+        return len(chunks)
+
+    def document_ids(self) -> set[str]:
+        return set(self.written)
+
+    def document_chunks(self, doc_id: str) -> list[Chunk]:
+        return self.written.get(doc_id, [])
+
+    def chunks_where(self, filter: Filter) -> list[Chunk]:
+        return [c for cs in self.written.values() for c in cs]
+
+    def chunk_vectors(self, doc_id: str) -> dict[str, list[float]]:
+        return {c.id: [0.0] * 8 for c in self.written.get(doc_id, [])}
+
+
+def test_ingest_writes_the_link_as_an_alias_and_tags_both_files(tmp_path: Any) -> None:
+    store = entity_store(tmp_path)
+    index = _Index()
+    ing = Ingestor(DeterministicFakeEmbedding(size=8), index, store, GazetteerCache(store), today=lambda: TODAY)
+    report = ing.ingest([
+        Document(id="report.txt", title="Annual report", text="The Polaris Observatory (北辰天文台) opened in 1987."),
+        Document(id="visit.txt", title="参观须知", text="北辰天文台每周二闭馆，门票40元。"),
+    ])
+    assert report.linked == ["北辰天文台 = Polaris Observatory (linked by stated: written together in report.txt)"]
+    entity = store.get("北辰天文台")
+    assert entity is not None and entity.aliases == ["Polaris Observatory"]
+    match = store.lookup("Polaris Observatory")
+    assert match is not None and match.entity.standard_name == "北辰天文台"
+    tagged = {c.doc_id for cs in index.written.values() for c in cs
+              if "北辰天文台" in [n for names in c.entities.values() for n in names]}
+    assert tagged == {"report.txt", "visit.txt"}
+
+
+def test_a_link_merges_into_an_entity_the_user_added_and_never_takes_anothers_alias(tmp_path: Any) -> None:
+    store = entity_store(tmp_path)
+    store.upsert(EntityMetadata(standard_name="Polaris Observatory", type="ORGANIZATION", aliases=["Polaris"]))
+    index = _Index()
+    ing = Ingestor(DeterministicFakeEmbedding(size=8), index, store, GazetteerCache(store), today=lambda: TODAY)
+    ing.ingest([Document(id="r.txt", title="r", text="The Polaris Observatory (北辰天文台) opened in 1987.")])
+    entity = store.get("Polaris Observatory")
+    assert entity is not None and set(entity.aliases) == {"Polaris", "北辰天文台"}
+    assert store.get("北辰天文台") is None
+
+
+def test_linking_can_be_switched_off(tmp_path: Any) -> None:
+    store = entity_store(tmp_path)
+    ing = Ingestor(DeterministicFakeEmbedding(size=8), _Index(), store, GazetteerCache(store), today=lambda: TODAY,
+                   link_names_on_ingest=False)
+    report = ing.ingest([Document(id="r.txt", title="r", text="The Polaris Observatory (北辰天文台) opened.")])
+    assert report.linked == [] and store.get("北辰天文台") is None
+
+
+def test_a_stated_pair_links_a_name_not_the_clause_before_it() -> None:
+    # the Chinese run before the bracket is cut to the name: the ending read nearest the Latin in pinyin
+    assert pairs("工厂设在英国马洛（Marlow）郊外。") == [("马洛", "Marlow")]
+    assert pairs("总部迁到英国兰登（Landen）。") == [("兰登", "Landen")]
+    # a run that ends with the kind word's translation or a company suffix is the name whole
+    assert pairs("位于镇上的绿洲农场（Oasis Farm）") == [("绿洲农场", "Oasis Farm")]
+    assert pairs("宁波远帆航运有限公司（Yuanfan Shipping）") == [("宁波远帆航运有限公司", "Yuanfan Shipping")]
+    # a clause that neither reads as the Latin name nor is short: no pair; nor an abbreviation of two letters
+    assert pairs("长期兼任北方行省首府塔兰（Vervins）") == []
+    assert pairs("又译冰雪皇后（DQ）") == []
+    # an acronym, an ordinal edition: no pair either
+    assert pairs("在美国（ABC）播出") == [] and pairs("第一届（SuperStar）") == []
