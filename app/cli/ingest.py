@@ -8,7 +8,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from app.cli.base import ApiKeyOption, ServerOption, WorkspaceOption, cli, opened, remote, route
+from app.cli.base import (
+    EXIT_PARTIAL,
+    EXIT_UNAVAILABLE,
+    ApiKeyOption,
+    ServerOption,
+    WorkspaceOption,
+    cli,
+    opened,
+    refused,
+    remote,
+    route,
+)
 
 if TYPE_CHECKING:
     from app.container import Resources
@@ -101,12 +112,11 @@ def ingest(
                                    id_prefix=id_prefix, prune=prune, force=force, progress=Progress)
         except (StoreError, EmbedderUnavailable) as exc:
             typer.secho(f"error: {exc}", fg="red", err=True)
-            raise typer.Exit(3) from exc
+            raise typer.Exit(EXIT_UNAVAILABLE) from exc
     for item in result.skipped:
         typer.secho(f"skipped: {item.relative}: {item.reason}", fg="yellow", err=True)
     if not result.files:
-        typer.secho(f"no supported files under {path} ({FILE_TYPES})", fg="red", err=True)
-        raise typer.Exit(1)
+        raise refused(f"error: no supported files under {path} ({FILE_TYPES})")
     for outcome in result.failed:
         typer.secho(f"failed: {outcome.id}: {outcome.error}", fg="red", err=True)
     report = result.report
@@ -117,7 +127,7 @@ def ingest(
                f"failed {len(result.failed)}" + (f"; replaced {len(report.replaced)}" if report.replaced else ""))
     typer.echo(f"throughput: {throughput_line(report)}")
     if result.failed:
-        raise typer.Exit(1)
+        raise typer.Exit(EXIT_PARTIAL)
 
 
 def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str], id_prefix: str, prune: bool,
@@ -134,8 +144,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     for item in links:
         typer.secho(f"skipped: {item.relative}: {item.reason}", fg="yellow", err=True)
     if not specs:
-        typer.secho(f"no supported files under {path} ({FILE_TYPES})", fg="red", err=True)
-        raise typer.Exit(1)
+        raise refused(f"error: no supported files under {path} ({FILE_TYPES})")
     root = root_label(path)
     done = skipped = chunks = 0
     failed: list[str] = []
@@ -181,7 +190,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
                f"skipped {skipped} unchanged; removed {len(removed)}; failed {len(failed)}"
                + (f"; replaced {len(replaced)}" if replaced else ""))
     if failed:
-        raise typer.Exit(1)
+        raise typer.Exit(EXIT_PARTIAL)
 
 
 class JobBar:
@@ -229,14 +238,14 @@ def delete(doc_id: str, server: ServerOption = None, api_key: ApiKeyOption = Non
                 if exc.code != "document_not_found":
                     raise
                 n = 0
-        typer.echo(f"deleted {n} chunk(s) of {doc_id}" if n else f"no document {doc_id!r} (document_not_found)")
         if not n:
-            raise typer.Exit(1)
+            raise refused(f"error: no document {doc_id!r} (document_not_found)")
+        typer.echo(f"deleted {n} chunk(s) of {doc_id}")
         return
     with opened(workspace=workspace) as resources:
         n = resources.ingestor.delete(doc_id)
-    typer.echo(f"deleted {n} chunk(s) of {doc_id}" if n else f"no document {doc_id!r}")
     if not n:
-        raise typer.Exit(1)
+        raise refused(f"error: no document {doc_id!r} (document_not_found)")
+    typer.echo(f"deleted {n} chunk(s) of {doc_id}")
 
 
