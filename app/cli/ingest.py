@@ -121,10 +121,15 @@ def ingest(
         typer.secho(f"failed: {outcome.id}: {outcome.error}", fg="red", err=True)
     report = result.report
     for doc_id in report.replaced:
-        typer.secho(f"replaced: {doc_id} (its earlier version is gone)", fg="yellow", err=True)
+        if doc_id in report.reread:
+            typer.secho(f"reread: {doc_id} (unchanged, read again: the ingest pipeline changed since it was indexed)",
+                        fg="yellow", err=True)
+        else:
+            typer.secho(f"replaced: {doc_id} (its earlier version is gone)", fg="yellow", err=True)
     typer.echo(f"ingested {report.documents} document(s) as {report.chunks} chunk(s) from {len(result.files)} "
                f"file(s); skipped {len(report.skipped)} unchanged; removed {len(result.removed)}; "
-               f"failed {len(result.failed)}" + (f"; replaced {len(report.replaced)}" if report.replaced else ""))
+               f"failed {len(result.failed)}" + (f"; replaced {len(report.replaced)}" if report.replaced else "")
+               + (f"; reread {len(report.reread)} (ingest pipeline changed)" if report.reread else ""))
     typer.echo(f"throughput: {throughput_line(report)}")
     if result.failed:
         raise typer.Exit(EXIT_PARTIAL)
@@ -149,6 +154,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     done = skipped = chunks = 0
     failed: list[str] = []
     replaced: list[str] = []
+    reread: list[str] = []
     loads: list[FileLoad] = []
     with remote(server, workspace, api_key) as client:
         for group in upload_groups(specs):
@@ -164,6 +170,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
                                       None if f["status"] != "failed" else FileParseError("corrupt_file", "")))
             done += job["progress"]["done"]
             replaced += [o["id"] for o in job["documents"] if o["status"] == "replaced"]
+            reread += [o["id"] for o in job["documents"] if o["status"] == "reread"]
             skipped += job["progress"]["skipped"]
             chunks += job["progress"]["chunks"]
             failed += [f"{o['id']}: {o['error'] or o['status']}" for o in job["documents"]
@@ -186,8 +193,12 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
         typer.secho(f"failed: {line}", fg="red", err=True)
     for doc_id in replaced:
         typer.secho(f"replaced: {doc_id} (its earlier version is gone)", fg="yellow", err=True)
+    for doc_id in reread:
+        typer.secho(f"reread: {doc_id} (unchanged, read again: the ingest pipeline changed since it was indexed)",
+                    fg="yellow", err=True)
     typer.echo(f"ingested {done} document(s) as {chunks} chunk(s) from {len(specs)} file(s) on {server}; "
                f"skipped {skipped} unchanged; removed {len(removed)}; failed {len(failed)}"
+               + (f"; reread {len(reread)} (ingest pipeline changed)" if reread else "")
                + (f"; replaced {len(replaced)}" if replaced else ""))
     if failed:
         raise typer.Exit(EXIT_PARTIAL)
