@@ -113,8 +113,9 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
                    and all(y in s.context for y in q.years for s in e.sentences)), None)
     if runner is not None and runner.score >= RUNNER_UP * top and states_asked(q, runner):
         shown += [s for s in runner.sentences if s not in shown][:1]
-    if q.kind in ("other", "definition"):
-        # a reason, a description or a definition often runs on into the next sentence of its passage
+    if q.kind in ("other", "definition") and not (ASKS_REASON.search(q.text) and states_asked(q, best)):
+        # a reason, a description or a definition often runs on into the next sentence of its passage (not a
+        # reason the answering sentence states already: the next one is about something else)
         last = best.sentences[-1]
         following = next((s for s in sentences_of(q, hits) if s.hit == last.hit and s.position == last.position + 1),
                           None)

@@ -16,6 +16,12 @@ CASES = [
         hit("shops.md#0", "The Lakeside shop was closed in 2023 and its staff moved to the new kitchen.", title="Shops"),
         hit("news-2023.txt#0", "The Lakeside shop closed because the rent doubled.", title="News 2023")],
      "because the rent doubled", "new kitchen"),
+    # a "why" answered in one sentence: the next sentence of the file (another fact) is not run on
+    ("Why did the Station shop close?", [
+        hit("shops.pdf#0", "The Harbour shop opened in 2018. The Station shop opened in 2021 and closed in 2024 "
+                           "because the station was rebuilt. Every shop bakes its sourdough with the same starter.",
+            title="Wheatear Bakery shops guide")],
+     "because the station was rebuilt", "sourdough"),
     ("湖畔店为什么关门？", [
         hit("门店.md#0", "湖畔店于2023年关门，员工调到了新厨房。", title="门店"),
         hit("新闻.txt#0", "湖畔店关门是因为房租翻了一倍。", title="2023年新闻")],
@@ -42,7 +48,7 @@ def test_no_sentence_of_another_file_is_glued_on(question: str, hits: list, stat
     decision, _, _, text = write(question, hits)
     assert decision == "answerable"
     assert stated in text and unrelated not in text, text
-    assert "[1]" not in text and "[2]" in text, text
+    assert len(hits) == 1 or ("[1]" not in text and "[2]" in text), text
 
 
 def test_a_real_hop_stays_cited() -> None:
