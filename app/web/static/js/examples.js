@@ -19,8 +19,8 @@ function questionOnTitle(title) {
 
 /** The placeholders' texts for these entity names and document titles (null: keep the neutral one). */
 export function examples(names, titles) {
-  const questions = [...names.slice(0, 2).map(questionAbout), ...titles.slice(0, 3 - Math.min(names.length, 2))
-    .map(questionOnTitle)];
+  // two examples at most: a phone's question box shows about two lines
+  const questions = [...names.map(questionAbout), ...titles.map(questionOnTitle)].slice(0, 2);
   return {
     "#question": questions.length ? `e.g. ${questions.join("  ·  ")}` : null,
     "#entity-q": names.length ? `e.g. ${names.slice(0, 3).join(", ")}` : null,
