@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SETS = ("newuser", "newuser2", "newuser3", "newuser4")
+SETS = ("newuser", "newuser2", "newuser3", "newuser5")
 STAMPED = {".pdf", ".docx"}
 
 

@@ -1,9 +1,9 @@
-"""Writes the fourth new-user trial's files (tests/data/newuser4/files/) the way a user's own tools would: a PDF
+"""Writes the fifth new-user trial's files (tests/data/newuser5/files/) the way a user's own tools would: a PDF
 with reportlab (English; one Chinese with a CID font), a DOCX with python-docx, CSV, Markdown, HTML and plain text.
 Two invented domains no other set uses: a bakery chain (麦穗坊 / Wheatear Bakery) and a hiking club (青岚徒步社 /
 Bluehaze Hiking Club). All content is invented.
 
-Run from the repository root: ``.venv/bin/python tests/data/newuser4/make_files.py`` (idempotent)."""
+Run from the repository root: ``.venv/bin/python tests/data/newuser5/make_files.py`` (idempotent)."""
 
 from __future__ import annotations
 
