@@ -280,12 +280,14 @@ class RemoteClient:
     def _job_totals(job: dict[str, Any]) -> dict[str, Any]:
         """A finished job as an add-documents answer (a job that failed is an error)."""
         outcomes = job["documents"]
-        if job["status"] == "failed" and not any(o["status"] in ("done", "replaced", "skipped") for o in outcomes):
+        if job["status"] == "failed" and not any(o["status"] in ("done", "replaced", "reread", "skipped")
+                                                 for o in outcomes):
             raise RemoteError(200, "job_failed", job.get("error") or "the ingest job failed", {"jobId": job["id"]})
-        written = ("done", "replaced")
+        written = ("done", "replaced", "reread")
         return {"documents": sum(o["status"] in written for o in outcomes), "chunks": job["progress"]["chunks"],
                 "ids": [o["id"] for o in outcomes if o["status"] in written],
                 "replaced": [o["id"] for o in outcomes if o["status"] == "replaced"],
+                "reread": [o["id"] for o in outcomes if o["status"] == "reread"],
                 "skipped": [o["id"] for o in outcomes if o["status"] == "skipped"],
                 "failed": [o for o in outcomes if o["status"] in ("failed", "pending")]}
 

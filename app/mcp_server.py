@@ -1,6 +1,7 @@
-"""The service as a Model Context Protocol server (the official ``mcp`` SDK): six tools with typed inputs and
-outputs — ``query``, ``add_documents``, ``add_entity``, ``list_entities``, ``list_documents``,
-``delete_document`` — over stdio (``aer mcp``) or streamable HTTP (``/mcp`` on the app, behind its API keys
+"""The service as a Model Context Protocol server (the official ``mcp`` SDK): eight tools with typed inputs and
+outputs — ``query``, ``add_documents``, ``add_entity``, ``remove_alias``, ``delete_entity``, ``list_entities``,
+``list_documents``, ``delete_document``, one per action of the API (``app.schemas.actions.MCP_TOOLS``; the
+actions with none say why in ``NO_MCP_TOOL``) — over stdio (``aer mcp``) or streamable HTTP (``/mcp`` on the app, behind its API keys
 and rate limit).
 
 Where the tools' work is done is a backend: ``LocalTools`` calls the same service functions as the REST routes
@@ -13,7 +14,8 @@ tool does not take is refused by name (never ignored), a blank question is ``emp
 object sent as a string (as some clients send lists) is still read. A tool that fails answers an MCP tool error
 (``isError``) whose text starts with the error code — the REST API's where it has one — and never carries a
 traceback: ``invalid_arguments: ...``, ``unknown_argument: ...``, ``empty_question: ...``,
-``store_unavailable: ...``, ``document_not_found: ...``, ``alias_conflict: ...``, ``server_unreachable: ...``.
+``store_unavailable: ...``, ``document_not_found: ...``, ``entity_not_found: ...``, ``shared_entity: ...``,
+``alias_conflict: ...``, ``server_unreachable: ...``.
 
 Workspaces: every tool takes an optional ``workspace``; without it a call goes to the connection's workspace
 (``/mcp``: its ``X-Workspace`` header or ``?workspace=``; an argument naming another is ``conflicting_workspace``),
@@ -121,6 +123,17 @@ class Deleted(BaseModel):
     deleted_chunks: int
 
 
+class AliasesRemoved(BaseModel):
+    entity: EntityOut = Field(description="The entity as stored after the removal.")
+    retagged: int | None = Field(description="Indexed chunks re-tagged (null: the index was unavailable; the next "
+                                             "write or start re-tags them).")
+
+
+class EntityDeleted(BaseModel):
+    entity: EntityOut = Field(description="The entity as it was before the delete.")
+    untagged: int = Field(description="Indexed chunks that lost its tag.")
+
+
 Offset = Annotated[int, Field(ge=0, le=MAX_OFFSET, description="How many to skip.")]
 Limit = Annotated[int, Field(ge=1, le=500, description="How many to return.")]
 SearchMode = Literal["auto", "structured", "semantic", "hybrid", "graph"]
@@ -165,6 +178,9 @@ class ToolBackend(Protocol):
                             workspace: str | None = None) -> EntityPage: ...
     async def list_documents(self, offset: int, limit: int, workspace: str | None = None) -> DocumentPage: ...
     async def delete_document(self, id: str, workspace: str | None = None) -> Deleted: ...
+    async def remove_alias(self, standard_name: str, aliases: list[str],
+                           workspace: str | None = None) -> AliasesRemoved: ...
+    async def delete_entity(self, standard_name: str, workspace: str | None = None) -> EntityDeleted: ...
 
 
 def query_result(response: QueryResponse) -> QueryResult:
@@ -291,6 +307,29 @@ class LocalTools:
 
         return await self._call("delete_document", work, workspace)
 
+    async def remove_alias(self, standard_name: str, aliases: list[str],
+                           workspace: str | None = None) -> AliasesRemoved:
+        from app.services import entities as service
+
+        async def work(res: Resources) -> AliasesRemoved:
+            saved = await service.remove_aliases(res, standard_name, aliases)
+            if saved is None:
+                raise ServiceError("not_found", "entity_not_found", f"no entity named {standard_name!r}")
+            return AliasesRemoved(entity=EntityOut.of(saved.entity), retagged=saved.retagged)
+
+        return await self._call("remove_alias", work, workspace)
+
+    async def delete_entity(self, standard_name: str, workspace: str | None = None) -> EntityDeleted:
+        from app.services import entities as service
+
+        async def work(res: Resources) -> EntityDeleted:
+            deleted = await service.delete_entity(res, standard_name)
+            if deleted is None:
+                raise ServiceError("not_found", "entity_not_found", f"no entity named {standard_name!r}")
+            return EntityDeleted(entity=EntityOut.of(deleted[0]), untagged=deleted[1])
+
+        return await self._call("delete_entity", work, workspace)
+
 
 class RemoteTools:
     """The tools on a running server's HTTP API (``aer mcp --server URL``): its index, its errors' codes. A call's
@@ -344,6 +383,17 @@ class RemoteTools:
     async def delete_document(self, id: str, workspace: str | None = None) -> Deleted:
         answer = await self._call(lambda c: c.delete_document(id), workspace)
         return Deleted(id=id, deleted_chunks=answer["deletedChunks"])
+
+    async def remove_alias(self, standard_name: str, aliases: list[str],
+                           workspace: str | None = None) -> AliasesRemoved:
+        answer = await self._call(lambda c: c.remove_aliases(standard_name, aliases), workspace)
+        return AliasesRemoved(entity=EntityOut.of(EntityMetadata.model_validate(answer["entity"], context=STORED)),
+                              retagged=answer.get("retagged"))
+
+    async def delete_entity(self, standard_name: str, workspace: str | None = None) -> EntityDeleted:
+        answer = await self._call(lambda c: c.delete_entity(standard_name), workspace)
+        return EntityDeleted(entity=EntityOut.of(EntityMetadata.model_validate(answer["entity"], context=STORED)),
+                             untagged=answer["untagged"])
 
 
 def validation_text(exc: ValidationError) -> str:
@@ -429,6 +479,7 @@ def _http_request(context: Context[Any, Any] | None) -> Any:
 TOOL_NEEDS: dict[str, tuple[Role, bool]] = {
     "query": ("read", False), "list_entities": ("read", False), "list_documents": ("read", True),
     "add_documents": ("write", False), "add_entity": ("write", False), "delete_document": ("write", False),
+    "remove_alias": ("write", False), "delete_entity": ("write", False),
 }
 """Each tool's role and whether it returns documents' text or inventory (``app.services.keys.authorize``); a tool
 not listed needs a write key."""
@@ -521,6 +572,22 @@ def build_mcp_server(backend: ToolBackend | Callable[[], Any], default_workspace
     async def delete_document(id: DocumentId, workspace: WorkspaceArg = None) -> Deleted:
         """Delete a document and all its chunks (a tool error `document_not_found` if there is none)."""
         return await tools.delete_document(id, workspace)
+
+    @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True))
+    async def remove_alias(
+        standard_name: EntityName,
+        aliases: Annotated[list[EntityAlias], Field(min_length=1, max_length=200)],
+        workspace: WorkspaceArg = None,
+    ) -> AliasesRemoved:
+        """Remove aliases from an entity of the workspace's dictionary; chunks that named it only by them lose its
+        tag (a tool error `entity_not_found` if there is no such entity)."""
+        return await tools.remove_alias(standard_name, aliases, workspace)
+
+    @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True))
+    async def delete_entity(standard_name: EntityName, workspace: WorkspaceArg = None) -> EntityDeleted:
+        """Delete an entity of the workspace's dictionary and its aliases: the chunks lose its tag, the documents
+        stay (`entity_not_found` if there is none; `shared_entity` if it is the shared dictionary's)."""
+        return await tools.delete_entity(standard_name, workspace)
 
     return server
 

@@ -1,5 +1,6 @@
 """The ``aer`` group and what its commands share: the lazy offline tools' commands (``LAZY_COMMANDS``), the
-``--server`` option and routing, the local stores opened and closed, a remote client with readable errors."""
+``--server`` option and routing, the local stores opened and closed, a remote client with readable errors, and
+the exit codes every command uses (``EXIT_*``)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,22 @@ if TYPE_CHECKING:
     from app.container import Resources
     from app.settings import Settings
     from app.workspaces import Workspaces
+
+EXIT_PARTIAL = 1
+"""The command ran, and its result reports work that failed (files that could not be read, residue found)."""
+EXIT_REFUSED = 2
+"""What was asked is wrong or names nothing: bad input, an unknown document/entity/job/key/workspace, a conflict,
+a key the server refuses (a 4xx from a server). Usage errors (a missing argument, a bad option) are 2 as well."""
+EXIT_UNAVAILABLE = 3
+"""The service cannot do it now: the data dir is held by another process, a store or the embedder is
+unavailable, the server is unreachable or answers 5xx."""
+
+
+def refused(message: str) -> typer.Exit:
+    """One red line on stderr and the exit of a refused request (``EXIT_REFUSED``): ``raise refused(...)``."""
+    typer.secho(message, fg="red", err=True)
+    return typer.Exit(EXIT_REFUSED)
+
 
 EntityType = Literal["PERSON", "ORGANIZATION", "PRODUCT", "EVENT", "LOCATION", "DATE", "CONCEPT", "OTHER"]
 """``graphs.domain.EntityType``, spelled here so that building the commands imports no model (a test keeps the
@@ -140,7 +157,7 @@ def locked_out(settings: Settings) -> typer.Exit:
     """Say that the data dir is in use and how to reach the process using it (exit 3)."""
     typer.secho(f"error: {settings.milvus_target()} is in use by another process (a running `aer serve`?): "
                 f"add --server http://HOST:PORT to go through that server", fg="red", err=True)
-    return typer.Exit(3)
+    return typer.Exit(EXIT_UNAVAILABLE)
 
 
 def route(server: str | None) -> str | None:
@@ -174,7 +191,7 @@ def workspace_name(workspace: str | None, settings: Settings | None = None) -> s
         return check_workspace_name(name)
     except ServiceError as exc:
         typer.secho(f"error: {exc.message}", fg="red", err=True)
-        raise typer.Exit(2) from exc
+        raise typer.Exit(EXIT_REFUSED) from exc
 
 
 @contextmanager
@@ -186,7 +203,7 @@ def service_errors() -> Iterator[None]:
         yield
     except ServiceError as exc:
         typer.secho(f"error: {exc.message}", fg="red", err=True)
-        raise typer.Exit(2) from exc
+        raise typer.Exit(EXIT_REFUSED) from exc
 
 
 @contextmanager
@@ -207,12 +224,12 @@ def opened_workspaces(settings: Settings | None = None) -> Iterator[Workspaces]:
             _ = workspaces.default  # opens the default workspace: the shared models every other one uses
         except EmbedderMismatch as exc:  # the message names both embedders and `aer reindex`
             typer.secho(f"error: {exc}", fg="red", err=True)
-            raise typer.Exit(2) from exc
+            raise typer.Exit(EXIT_REFUSED) from exc
         except StoreError as exc:
             typer.secho(f"error: {exc}", fg="red", err=True)
             typer.secho("hint: is a server already using this data dir? Only one process may open a Milvus Lite "
                         "file.", err=True)
-            raise typer.Exit(3) from exc
+            raise typer.Exit(EXIT_UNAVAILABLE) from exc
         yield workspaces
     finally:
         workspaces.close()
@@ -233,13 +250,13 @@ def opened(settings: Settings | None = None, workspace: str | None = None) -> It
             resources = workspaces.get(name)
         except UnknownWorkspace as exc:
             typer.secho(f"error: {exc.message} (create it: aer workspaces create {name})", fg="red", err=True)
-            raise typer.Exit(2) from exc
+            raise typer.Exit(EXIT_REFUSED) from exc
         yield resources
 
 
 @contextmanager
 def remote(server: str, workspace: str | None = None, api_key: str | None = None) -> Iterator[RemoteClient]:
-    """A client of a running server, with its errors made readable (exit 2; 3 when unreachable), sending every
+    """A client of a running server, with its errors made readable (exit 2; 3 when unreachable or a 5xx), sending every
     call to ``workspace`` (else AER_WORKSPACE; neither: the server's default or the key's own).
 
     The API key it sends: ``api_key`` (``--api-key``), else AER_API_KEY, else the first of ``AER_API_KEYS`` (so one
@@ -265,6 +282,6 @@ def remote(server: str, workspace: str | None = None, api_key: str | None = None
             typer.secho("hint: give the server's key with --api-key KEY (or AER_API_KEY)" if key is None else
                         "hint: the key sent (--api-key, else AER_API_KEY, else the first of AER_API_KEYS) is not "
                         "one this server knows", err=True)
-        raise typer.Exit(3 if exc.status == 0 else 2) from exc
+        raise typer.Exit(EXIT_UNAVAILABLE if exc.status == 0 or exc.status >= 500 else EXIT_REFUSED) from exc
 
 

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from app.cli.base import ApiKeyOption, ServerOption, WorkspaceOption, opened, remote, route
+from app.cli.base import ApiKeyOption, ServerOption, WorkspaceOption, opened, refused, remote, route
 from app.cli.ingest import delete
 
 documents_cli = typer.Typer(no_args_is_help=True, help="The document inventory: list, show, delete.")
@@ -74,8 +74,7 @@ def documents_show(
         with opened(workspace=workspace) as resources:
             body = show_document(resources, doc_id)
     if body is None:
-        typer.secho(f"no document {doc_id!r} (document_not_found)", fg="red", err=True)
-        raise typer.Exit(1)
+        raise refused(f"error: no document {doc_id!r} (document_not_found)")
     if as_json:
         typer.echo(json.dumps(body, ensure_ascii=False, indent=2))
         return

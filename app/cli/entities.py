@@ -10,12 +10,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from app.cli.base import (
+    EXIT_REFUSED,
+    EXIT_UNAVAILABLE,
     ApiKeyOption,
     EntityType,
     ServerOption,
     WorkspaceOption,
     opened,
     opened_workspaces,
+    refused,
     remote,
     route,
     workspace_name,
@@ -74,12 +77,11 @@ def entity_scope(workspace: str | None, shared: bool) -> Iterator[tuple[Resource
             resources = workspaces.get(name)
         except ServiceError as exc:
             typer.secho(f"error: {exc.message} (create it: aer workspaces create {name})", fg="red", err=True)
-            raise typer.Exit(2) from exc
+            raise typer.Exit(EXIT_REFUSED) from exc
         try:
             yield resources, {"scope": "shared" if shared else "workspace", "workspaces": workspaces}
         except ServiceError as exc:
-            typer.secho(f"error: {exc.message} ({exc.code})", fg="red", err=True)
-            raise typer.Exit(1) from exc
+            raise refused(f"error: {exc.message} ({exc.code})") from exc
 
 
 def remote_entity_write(client: Any, body: dict[str, Any]) -> dict[str, Any]:
@@ -107,7 +109,7 @@ def entities_add(
     from pydantic import ValidationError
 
     from graphs.domain import STORED, EntityMetadata
-    from graphs.stores.base import StoreError
+    from graphs.stores.base import AliasConflictError, StoreError
 
     try:
         entity = EntityMetadata(
@@ -116,7 +118,7 @@ def entities_add(
         )
     except ValidationError as exc:
         typer.secho(f"error: {name_errors(exc)}", fg="red", err=True)
-        raise typer.Exit(2) from exc
+        raise typer.Exit(EXIT_REFUSED) from exc
     if server := route(server):
         with remote(server, workspace, api_key) as client:
             answer = (remote_entity_write(client, {"action": "add-entity", **entity.model_dump(by_alias=True)})
@@ -132,9 +134,11 @@ def entities_add(
     with entity_scope(workspace, shared) as (resources, scope):
         try:
             write = asyncio.run(add_entity(resources, entity, **scope))
+        except AliasConflictError as exc:  # an alias another entity owns: the API's 409 alias_conflict
+            raise refused(f"error: {exc} (alias_conflict)") from exc
         except StoreError as exc:
             typer.secho(f"error: {exc}", fg="red", err=True)
-            raise typer.Exit(2) from exc
+            raise typer.Exit(EXIT_UNAVAILABLE) from exc
     print_warnings(w.message for w in write.warnings)
     print_retagged(write.retagged)
     typer.echo(write.entity.model_dump_json(by_alias=True))
@@ -167,8 +171,7 @@ def entities_remove_alias(
     with entity_scope(workspace, shared) as (resources, scope):
         write = asyncio.run(remove_aliases(resources, standard_name, aliases, **scope))
     if write is None:
-        typer.secho(f"error: no entity named {standard_name!r} (entity_not_found)", fg="red", err=True)
-        raise typer.Exit(1)
+        raise refused(f"error: no entity named {standard_name!r} (entity_not_found)")
     print_retagged(write.retagged)
     typer.echo(write.entity.model_dump_json(by_alias=True))
 
@@ -193,8 +196,7 @@ def entities_delete(standard_name: str, server: ServerOption = None, api_key: Ap
         with entity_scope(workspace, shared) as (resources, scope):
             deleted = asyncio.run(delete_entity(resources, standard_name, **scope))
         if deleted is None:
-            typer.secho(f"error: no entity named {standard_name!r} (entity_not_found)", fg="red", err=True)
-            raise typer.Exit(1)
+            raise refused(f"error: no entity named {standard_name!r} (entity_not_found)")
         entity, untagged = deleted
     if untagged:
         typer.echo(f"untagged {untagged} indexed chunk(s)", err=True)
@@ -243,7 +245,7 @@ def entities_import(
         items = load_entities_jsonl(path)  # every record is checked before anything is written
     except ValueError as exc:
         typer.secho(f"error: {exc}", fg="red", err=True)
-        raise typer.Exit(2) from exc
+        raise typer.Exit(EXIT_REFUSED) from exc
     if server := route(server):
         with remote(server, workspace, api_key) as client:
             for item in items:

@@ -8,7 +8,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from app.cli.base import ApiKeyOption, ServerOption, WorkspaceOption, cli, opened, remote, route
+from app.cli.base import (
+    EXIT_PARTIAL,
+    EXIT_UNAVAILABLE,
+    ApiKeyOption,
+    ServerOption,
+    WorkspaceOption,
+    cli,
+    opened,
+    refused,
+    remote,
+    route,
+)
 
 if TYPE_CHECKING:
     from app.container import Resources
@@ -101,23 +112,27 @@ def ingest(
                                    id_prefix=id_prefix, prune=prune, force=force, progress=Progress)
         except (StoreError, EmbedderUnavailable) as exc:
             typer.secho(f"error: {exc}", fg="red", err=True)
-            raise typer.Exit(3) from exc
+            raise typer.Exit(EXIT_UNAVAILABLE) from exc
     for item in result.skipped:
         typer.secho(f"skipped: {item.relative}: {item.reason}", fg="yellow", err=True)
     if not result.files:
-        typer.secho(f"no supported files under {path} ({FILE_TYPES})", fg="red", err=True)
-        raise typer.Exit(1)
+        raise refused(f"error: no supported files under {path} ({FILE_TYPES})")
     for outcome in result.failed:
         typer.secho(f"failed: {outcome.id}: {outcome.error}", fg="red", err=True)
     report = result.report
     for doc_id in report.replaced:
-        typer.secho(f"replaced: {doc_id} (its earlier version is gone)", fg="yellow", err=True)
+        if doc_id in report.reread:
+            typer.secho(f"reread: {doc_id} (unchanged, read again: the ingest pipeline changed since it was indexed)",
+                        fg="yellow", err=True)
+        else:
+            typer.secho(f"replaced: {doc_id} (its earlier version is gone)", fg="yellow", err=True)
     typer.echo(f"ingested {report.documents} document(s) as {report.chunks} chunk(s) from {len(result.files)} "
                f"file(s); skipped {len(report.skipped)} unchanged; removed {len(result.removed)}; "
-               f"failed {len(result.failed)}" + (f"; replaced {len(report.replaced)}" if report.replaced else ""))
+               f"failed {len(result.failed)}" + (f"; replaced {len(report.replaced)}" if report.replaced else "")
+               + (f"; reread {len(report.reread)} (ingest pipeline changed)" if report.reread else ""))
     typer.echo(f"throughput: {throughput_line(report)}")
     if result.failed:
-        raise typer.Exit(1)
+        raise typer.Exit(EXIT_PARTIAL)
 
 
 def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str], id_prefix: str, prune: bool,
@@ -134,12 +149,12 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     for item in links:
         typer.secho(f"skipped: {item.relative}: {item.reason}", fg="yellow", err=True)
     if not specs:
-        typer.secho(f"no supported files under {path} ({FILE_TYPES})", fg="red", err=True)
-        raise typer.Exit(1)
+        raise refused(f"error: no supported files under {path} ({FILE_TYPES})")
     root = root_label(path)
     done = skipped = chunks = 0
     failed: list[str] = []
     replaced: list[str] = []
+    reread: list[str] = []
     loads: list[FileLoad] = []
     with remote(server, workspace, api_key) as client:
         for group in upload_groups(specs):
@@ -155,6 +170,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
                                       None if f["status"] != "failed" else FileParseError("corrupt_file", "")))
             done += job["progress"]["done"]
             replaced += [o["id"] for o in job["documents"] if o["status"] == "replaced"]
+            reread += [o["id"] for o in job["documents"] if o["status"] == "reread"]
             skipped += job["progress"]["skipped"]
             chunks += job["progress"]["chunks"]
             failed += [f"{o['id']}: {o['error'] or o['status']}" for o in job["documents"]
@@ -177,11 +193,15 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
         typer.secho(f"failed: {line}", fg="red", err=True)
     for doc_id in replaced:
         typer.secho(f"replaced: {doc_id} (its earlier version is gone)", fg="yellow", err=True)
+    for doc_id in reread:
+        typer.secho(f"reread: {doc_id} (unchanged, read again: the ingest pipeline changed since it was indexed)",
+                    fg="yellow", err=True)
     typer.echo(f"ingested {done} document(s) as {chunks} chunk(s) from {len(specs)} file(s) on {server}; "
                f"skipped {skipped} unchanged; removed {len(removed)}; failed {len(failed)}"
+               + (f"; reread {len(reread)} (ingest pipeline changed)" if reread else "")
                + (f"; replaced {len(replaced)}" if replaced else ""))
     if failed:
-        raise typer.Exit(1)
+        raise typer.Exit(EXIT_PARTIAL)
 
 
 class JobBar:
@@ -229,14 +249,14 @@ def delete(doc_id: str, server: ServerOption = None, api_key: ApiKeyOption = Non
                 if exc.code != "document_not_found":
                     raise
                 n = 0
-        typer.echo(f"deleted {n} chunk(s) of {doc_id}" if n else f"no document {doc_id!r} (document_not_found)")
         if not n:
-            raise typer.Exit(1)
+            raise refused(f"error: no document {doc_id!r} (document_not_found)")
+        typer.echo(f"deleted {n} chunk(s) of {doc_id}")
         return
     with opened(workspace=workspace) as resources:
         n = resources.ingestor.delete(doc_id)
-    typer.echo(f"deleted {n} chunk(s) of {doc_id}" if n else f"no document {doc_id!r}")
     if not n:
-        raise typer.Exit(1)
+        raise refused(f"error: no document {doc_id!r} (document_not_found)")
+    typer.echo(f"deleted {n} chunk(s) of {doc_id}")
 
 

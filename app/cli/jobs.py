@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from app.cli.base import ApiKeyOption, ServerOption, WorkspaceOption, opened, remote, route
+from app.cli.base import ApiKeyOption, ServerOption, WorkspaceOption, opened, refused, remote, route
 
 jobs_cli = typer.Typer(no_args_is_help=True, help="Ingest jobs (uploads and large add-documents requests).")
 
@@ -32,8 +32,7 @@ def jobs_show(
             view = show_job(resources, job_id, 0, 500)
             job = view.model_dump(by_alias=True, mode="json") if view else None
     if job is None:
-        typer.secho(f"no job {job_id!r} (job_not_found)", fg="red", err=True)
-        raise typer.Exit(1)
+        raise refused(f"error: no job {job_id!r} (job_not_found)")
     if as_json:
         typer.echo(json.dumps(job, ensure_ascii=False, indent=2))
         return

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
+from app.cli.base import EXIT_REFUSED, refused
+
 if TYPE_CHECKING:
     from app.services.keys import KeyStore
 
@@ -50,7 +52,7 @@ def keys_create(
         key, record = store.create(role, workspace, label)
     except ServiceError as exc:
         typer.secho(f"error: {exc.message} ({exc.code})", fg="red", err=True)
-        raise typer.Exit(2) from exc
+        raise typer.Exit(EXIT_REFUSED) from exc
     finally:
         store.close()
     if workspace is not None and workspace != "default" \
@@ -100,8 +102,7 @@ def keys_revoke(key_id: Annotated[str, typer.Argument(help="The key's id (aer ke
     try:
         record = store.revoke(key_id)
     except ServiceError as exc:
-        typer.secho(f"error: {exc.message} ({exc.code})", fg="red", err=True)
-        raise typer.Exit(1) from exc
+        raise refused(f"error: {exc.message} ({exc.code})") from exc
     finally:
         store.close()
     typer.echo(f"revoked key {record.id} ({record.role} on {record.workspace or 'every workspace'})")

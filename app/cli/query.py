@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from app.cli.base import ApiKeyOption, ServerOption, WorkspaceOption, cli, demo_dir, opened, remote, route
+from app.cli.base import (
+    EXIT_REFUSED,
+    ApiKeyOption,
+    ServerOption,
+    WorkspaceOption,
+    cli,
+    demo_dir,
+    opened,
+    remote,
+    route,
+)
 from app.cli.entities import import_entities
 from app.cli.ingest import ingest_documents, read_documents
 
@@ -128,7 +138,7 @@ def query(
 
     if not has_content(question):  # the content check of every question (the API's 422 empty_question)
         typer.secho(f"error: {EMPTY_QUESTION}: {EMPTY_QUESTION_MESSAGE}", fg="red", err=True)
-        raise typer.Exit(2)
+        raise typer.Exit(EXIT_REFUSED)
     options: dict[str, Any] = {
         "top_k": top_k, "search_mode": mode, "vector_weight": vector_weight, "fts_weight": fts_weight,
         "graph_weight": graph_weight, "graph_decay": graph_decay, "max_depth": max_depth,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+from app.cli.base import EXIT_REFUSED, EXIT_UNAVAILABLE
+
 if TYPE_CHECKING:
     from app.settings import Settings
 
@@ -46,12 +48,12 @@ def reindex_workspace(settings: Settings, embedder: str) -> None:
         typer.echo(str(exc))
         if "nothing to do" in str(exc):
             return
-        raise typer.Exit(2) from exc
+        raise typer.Exit(EXIT_REFUSED) from exc
     except (StoreError, EmbedderMismatch) as exc:
         typer.secho(f"error: {exc}", fg="red", err=True)
         typer.secho("hint: is a server using this data dir? Stop it first: a Milvus Lite file belongs to one "
                     "process.", err=True)
-        raise typer.Exit(3) from exc
+        raise typer.Exit(EXIT_UNAVAILABLE) from exc
     last = [0.0]
 
     def show(p: ReindexProgress) -> None:

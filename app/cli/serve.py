@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from app.cli.base import ApiKeyOption, cli, opened_workspaces, remote, route, workspace_name
+from app.cli.base import EXIT_REFUSED, ApiKeyOption, cli, opened_workspaces, remote, route, workspace_name
 
 
 @cli.command()
@@ -42,7 +42,7 @@ def serve(
         typer.secho("error: AER_REQUIRE_API_KEYS is set but AER_API_KEYS is empty and `aer keys create` made no "
                     "key: refusing to start an open write API (set AER_API_KEYS=<key>, e.g. from .env.example)",
                     fg="red", err=True)
-        raise typer.Exit(2)
+        raise typer.Exit(EXIT_REFUSED)
     bind = host or settings.host
     if not keyed and bind not in ("127.0.0.1", "localhost", "::1"):
         typer.secho(f"warning: no AER_API_KEYS: anyone who can reach {bind} can write", fg="yellow", err=True)
@@ -86,6 +86,6 @@ def mcp_command(
         if not registry.exists(default):
             typer.secho(f"error: workspace_not_found: no workspace {default!r} (create it: aer workspaces create "
                         f"{default})", fg="red", err=True)
-            raise typer.Exit(2)
+            raise typer.Exit(EXIT_REFUSED)
         registry.default.warm_up()
         run_stdio(LocalTools(lambda: registry, default))

@@ -11,6 +11,8 @@ from typing import Annotated, Any
 import typer
 
 from app.cli.base import (
+    EXIT_PARTIAL,
+    EXIT_REFUSED,
     ApiKeyOption,
     ServerOption,
     opened_workspaces,
@@ -105,7 +107,7 @@ def workspaces_delete(
         if server:
             typer.secho("--verify scans this machine's data dir and Milvus: run it where the server runs",
                         fg="yellow", err=True)
-            raise typer.Exit(2)
+            raise typer.Exit(EXIT_REFUSED)
         from app.services.workspace_archive import residue
         from app.settings import Settings
 
@@ -113,7 +115,7 @@ def workspaces_delete(
         for line in left:
             typer.secho(f"left: {line}", fg="red", err=True)
         if left:
-            raise typer.Exit(1)
+            raise typer.Exit(EXIT_PARTIAL)
         typer.echo("verified: nothing of it is left in Milvus, SQLite, Redis or the data dir")
 
 
@@ -155,7 +157,7 @@ def workspaces_import(
     name = workspace_name(name)
     if not file.is_file():
         typer.secho(f"error: no file {file}", fg="red", err=True)
-        raise typer.Exit(2)
+        raise typer.Exit(EXIT_REFUSED)
     if server := route(server):
         with remote(server, api_key=api_key) as client, file.open("rb") as archive:
             result = client._json("POST", f"{PATH}/import", files={"file": (file.name, archive)},

@@ -3,7 +3,7 @@ the door), ``query``, ``entities``, ``documents``, ``jobs``, ``actions`` (the se
 ``graph``, ``kg``, ``conversation``, ``evaluations``, and ``chat`` (the OpenAI-compatible chat). Every model of the
 first ones is importable from here (``from app.schemas import QueryRequest``)."""
 
-from app.schemas.actions import REQUEST_EXAMPLES, ActionResponse, ReadResponse
+from app.schemas.actions import REQUEST_EXAMPLES, ActionResponse, ReadAction, ReadResponse
 from app.schemas.base import (
     API_PATH,
     CODED_ERRORS,
@@ -61,4 +61,4 @@ from app.schemas.query import (
     to_response,
 )
 
-__all__ = ["API_PATH", "CODED_ERRORS", "MAX_QUESTION_CHARS", "NAME_MAX_CHARS", "NAME_RULES", "REQUEST_EXAMPLES", "UNSAFE_STRING", "ActionResponse", "AddDocumentsRequest", "AddDocumentsResponse", "AddEntityRequest", "AddEntityResponse", "AuthInfo", "CarriedName", "ConversationTurn", "DeleteDocumentRequest", "DeleteDocumentResponse", "DeleteEntityRequest", "DeleteEntityResponse", "DocumentFileOptions", "DocumentId", "DocumentIn", "DocumentListResponse", "DocumentResponse", "EntityAlias", "EntityListResponse", "EntityName", "EvalJob", "EvalReport", "EvalReports", "Features", "GraphEdge", "GraphNode", "GraphStructure", "JobResponse", "KgEdge", "KgNeighbourhood", "KgNode", "KgPassage", "LLMUsage", "MasterLayer", "NewDocumentId", "PlanStepResult", "QueryAnalysis", "QueryDefaults", "QueryRequest", "QueryResponse", "Question", "ReadResponse", "RemoveAliasRequest", "ResolveRequest", "ResolveResponse", "RetrievalDetails", "RoutingSummary", "ServiceInfo", "TopResult", "Wire", "WireRequest", "Workflow", "check_strings", "not_blank", "numbered_from_one", "to_response", "with_content"]
+__all__ = ["API_PATH", "CODED_ERRORS", "MAX_QUESTION_CHARS", "NAME_MAX_CHARS", "NAME_RULES", "REQUEST_EXAMPLES", "UNSAFE_STRING", "ActionResponse", "AddDocumentsRequest", "AddDocumentsResponse", "AddEntityRequest", "AddEntityResponse", "AuthInfo", "CarriedName", "ConversationTurn", "DeleteDocumentRequest", "DeleteDocumentResponse", "DeleteEntityRequest", "DeleteEntityResponse", "DocumentFileOptions", "DocumentId", "DocumentIn", "DocumentListResponse", "DocumentResponse", "EntityAlias", "EntityListResponse", "EntityName", "EvalJob", "EvalReport", "EvalReports", "Features", "GraphEdge", "GraphNode", "GraphStructure", "JobResponse", "KgEdge", "KgNeighbourhood", "KgNode", "KgPassage", "LLMUsage", "MasterLayer", "NewDocumentId", "PlanStepResult", "QueryAnalysis", "QueryDefaults", "QueryRequest", "QueryResponse", "Question", "ReadAction", "ReadResponse", "RemoveAliasRequest", "ResolveRequest", "ResolveResponse", "RetrievalDetails", "RoutingSummary", "ServiceInfo", "TopResult", "Wire", "WireRequest", "Workflow", "check_strings", "not_blank", "numbered_from_one", "to_response", "with_content"]

@@ -3,7 +3,7 @@ per action for the OpenAPI document."""
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import Any, Literal, get_args
 
 from app.schemas.documents import (
     AddDocumentsRequest,
@@ -29,6 +29,25 @@ ACTION_REQUESTS = (QueryRequest, AddEntityRequest, AddDocumentsRequest, DeleteDo
 """The request bodies of ``POST /api/adaptive-entity-rag``, one per action (the route's union is made of them)."""
 ACTIONS: tuple[str, ...] = tuple(get_args(m.model_fields["action"].annotation)[0] for m in ACTION_REQUESTS)
 """The POST actions' names (what an unknown action's error lists)."""
+
+ReadAction = Literal["entities", "documents", "document", "job"]
+"""The reads of ``GET /api/adaptive-entity-rag?action=``."""
+READ_ACTIONS: tuple[str, ...] = get_args(ReadAction)
+
+# Every action of the endpoint, POST and GET, has its MCP tool (app/mcp_server.py builds exactly these) or the
+# reason it has none; tests/api/test_mcp_tools.py walks ACTIONS and READ_ACTIONS against both.
+MCP_TOOLS: dict[str, str] = {
+    "query": "query", "add-entity": "add_entity", "remove-alias": "remove_alias", "delete-entity": "delete_entity",
+    "add-documents": "add_documents", "delete-document": "delete_document",
+    "entities": "list_entities", "documents": "list_documents",
+}
+"""Action -> the MCP tool that runs it."""
+NO_MCP_TOOL: dict[str, str] = {
+    "document": "a tool's answer cites the passages it used (query's citations carry their text); a whole "
+                "document with its chunks is read over the REST API",
+    "job": "add_documents indexes before it answers (no background job to poll)",
+}
+"""Action -> why MCP has no tool for it."""
 
 ReadResponse = EntityListResponse | DocumentListResponse | DocumentResponse | JobResponse
 """The answers of ``GET ?action=entities|documents|document|job``."""

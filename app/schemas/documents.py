@@ -73,6 +73,9 @@ class AddDocumentsResponse(Wire):
     ids: list[str] = Field(description="The ids of the documents written.")
     replaced: list[str] = Field(default_factory=list, description="Of those, the ids that replaced an earlier "
                                                                   "version (never silent).")
+    reread: list[str] = Field(default_factory=list, description="Of those replaced, the ids whose content was "
+                              "unchanged but that were read again because the ingest pipeline (parsers, chunker) "
+                              "changed since they were indexed.")
 
 
 class DeleteDocumentResponse(Wire):

@@ -46,7 +46,7 @@ def report_body(report: IngestReport) -> dict[str, Any]:
     """The answer to a synchronous add-documents: counts, ids and throughput."""
     return {
         "success": True, "documents": report.documents, "chunks": report.chunks, "ids": report.doc_ids,
-        "skipped": report.skipped, "replaced": report.replaced, "seconds": round(report.seconds, 3),
+        "skipped": report.skipped, "replaced": report.replaced, "reread": report.reread, "seconds": round(report.seconds, 3),
         "chunksPerS": _round(report.chunks_per_s), "embedderChunksPerS": _round(report.embed_chunks_per_s),
     }
 
@@ -164,7 +164,9 @@ def replacing(resources: Resources, docs: Sequence[Document], skip_unchanged: bo
     if resources.catalog is None or not docs:
         return set()
     known = {r.id: r for r in resources.catalog.get_many([d.id for d in docs])}
-    return {d.id for d in docs if d.id in known and (not skip_unchanged or known[d.id].content_hash != content_hash(d))}
+    pipeline = resources.ingestor.pipeline()
+    return {d.id for d in docs
+            if d.id in known and (not skip_unchanged or known[d.id].content_hash != content_hash(d, pipeline))}
 
 
 def failed_outcomes(loads: Sequence[FileLoad]) -> list[DocumentOutcome]:

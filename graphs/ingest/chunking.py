@@ -110,10 +110,14 @@ def kg_document(doc: Document, chunks: Iterable[Chunk]) -> KgDocument:
     )
 
 
-def content_hash(doc: Document) -> str:
-    """SHA-256 of what a document's index entries are made of (all but its id): equal hashes, equal chunks."""
+def content_hash(doc: Document, pipeline: str | None = None) -> str:
+    """SHA-256 of what a document's index entries are made of (all but its id), then ``@`` and the fingerprint of
+    the ingest pipeline that makes them (``graphs.ingest.fingerprint``; None: the default one): equal keys, equal
+    chunks."""
+    from graphs.ingest.fingerprint import keyed, pipeline_fingerprint
+
     payload = json.dumps(doc.model_dump(mode="json", exclude={"id"}), sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(payload.encode()).hexdigest()
+    return keyed(hashlib.sha256(payload.encode()).hexdigest(), pipeline or pipeline_fingerprint())
 
 
 def embedding_text(chunk: Chunk) -> str:

@@ -27,6 +27,7 @@ from graphs.domain import (
 )
 from graphs.embeddings import EmbedderUnavailable
 from graphs.ingest.chunking import content_hash, embedding_text, kg_document
+from graphs.ingest.fingerprint import content_part, pipeline_fingerprint
 from graphs.ingest.swaps import DocumentSwaps
 from graphs.ingest.vector_fill import VectorFiller, placeholder
 from graphs.kg.base import KnowledgeGraph
@@ -47,7 +48,11 @@ class IngestReport:
     extracted: int = 0
     doc_ids: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
-    """Documents left as they were: their content hash is the one already indexed (``skip_unchanged``)."""
+    """Documents left as they were: their content hash is the one already indexed, by this ingest pipeline
+    (``skip_unchanged``)."""
+    reread: list[str] = field(default_factory=list)
+    """Documents written again with the content already indexed, because the ingest pipeline changed since
+    (``graphs.ingest.fingerprint``; also in ``replaced``)."""
     replaced: list[str] = field(default_factory=list)
     """Documents written over an earlier version of the same id (never silent: responses, jobs and the page
     say ``replaced``)."""
@@ -68,6 +73,7 @@ class IngestReport:
         self.extracted += other.extracted
         self.doc_ids.extend(other.doc_ids)
         self.skipped.extend(other.skipped)
+        self.reread.extend(other.reread)
         self.replaced.extend(other.replaced)
         self.chunk_counts.update(other.chunk_counts)
         self.seconds += other.seconds
@@ -127,6 +133,10 @@ class DocumentIndexer:
         def _undo(self, batch: str, doc_ids: list[str], staged: StagedWrite | None,
                   previous: list[DocumentRecord] | None) -> None: ...
 
+    def pipeline(self) -> str:
+        """The fingerprint of this ingestor's pipeline (its code and splitter), part of each document's key."""
+        return pipeline_fingerprint(getattr(self, "splitter", None))
+
     def ingest(self, docs: Iterable[Document], batch_size: int = 32,
                progress: Callable[[int], None] | None = None, *, atomic: bool = False,
                skip_unchanged: bool = False, root: str | None = None, defer_vectors: bool = False) -> IngestReport:
@@ -182,10 +192,14 @@ class DocumentIndexer:
         assert self.catalog is not None
         known = {r.id: r for r in self.catalog.get_many([d.id for d in docs])}
         changed, moved = [], []
+        pipeline = self.pipeline()
         for doc in docs:
             record = known.get(doc.id)
-            if record is None or record.content_hash != content_hash(doc):
+            key = content_hash(doc, pipeline)
+            if record is None or record.content_hash != key:
                 changed.append(doc)
+                if record is not None and content_part(record.content_hash) == content_part(key):
+                    report.reread.append(doc.id)  # same content, another pipeline indexed it
                 continue
             report.skipped.append(doc.id)
             if root is not None and record.root != root:
@@ -212,10 +226,11 @@ class DocumentIndexer:
         if len(vectors) != len(flat):
             raise ValueError(f"the embedder returned {len(vectors)} vectors for {len(flat)} chunks")
         now = datetime.now(UTC).isoformat(timespec="seconds")
+        pipeline = self.pipeline()
         out, offset = [], 0
         for doc, chunks, extracted in chunked:
             record = DocumentRecord(id=doc.id, title=doc.title, source=doc.source, root=root, chunks=len(chunks),
-                                    bytes=len(doc.text.encode()), content_hash=content_hash(doc), ingested_at=now)
+                                    bytes=len(doc.text.encode()), content_hash=content_hash(doc, pipeline), ingested_at=now)
             out.append(_Prepared(doc, chunks, vectors[offset : offset + len(chunks)], extracted, record, defer))
             offset += len(chunks)
         return out

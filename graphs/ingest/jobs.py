@@ -33,8 +33,10 @@ from graphs.stores.sqlite import LockedSQLite
 log = logging.getLogger(__name__)
 
 JobStatus = Literal["queued", "running", "done", "failed"]
-OutcomeStatus = Literal["pending", "done", "replaced", "skipped", "failed"]
-"""``replaced``: written over an earlier version of the same id (a ``done`` that says so)."""
+OutcomeStatus = Literal["pending", "done", "replaced", "reread", "skipped", "failed"]
+"""``replaced``: written over an earlier version of the same id (a ``done`` that says so). ``reread``: written
+again over the same content because the ingest pipeline (parsers, chunker) changed since it was indexed
+(``graphs.ingest.fingerprint``; a ``done`` too)."""
 OUTAGES: tuple[type[BaseException], ...] = (EmbedderUnavailable, StoreUnavailable)
 """Failures of what the ingest depends on: they stop a job (every later batch would fail the same way)."""
 
@@ -84,7 +86,11 @@ class JobProgress(Model):
     done: int = Field(description="Documents written (those that replaced an earlier version included).")
     replaced: int = Field(default=0, description="Of the documents written, those that replaced an earlier "
                                                  "version of the same id.")
-    skipped: int = Field(description="Documents left alone: unchanged since they were indexed.")
+    reread: int = Field(default=0, description="Of the documents written, those whose content was unchanged but "
+                                               "that were read again because the ingest pipeline (parsers, "
+                                               "chunker) changed since they were indexed.")
+    skipped: int = Field(description="Documents left alone: unchanged since they were indexed, by the same ingest "
+                                     "pipeline.")
     failed: int
     pending: int = Field(description="Documents not ingested (yet, or ever when the job failed).")
     chunks: int
@@ -212,15 +218,15 @@ class JobStore(LockedSQLite):
         counts = self.counts(job_id)
         total = sum(counts.values())
         work_s, chunks = float(row[8]), int(row[9])
-        finished = sum(counts.get(s, 0) for s in ("done", "replaced", "skipped", "failed")) - int(unread)
+        finished = sum(counts.get(s, 0) for s in ("done", "replaced", "reread", "skipped", "failed")) - int(unread)
         rate = finished / work_s if work_s > 0 else 0.0
         status = cast(JobStatus, row[2])
         return JobView(
             id=row[0], kind=row[1], status=status, created_at=row[3], started_at=row[4], finished_at=row[5],
             error=row[6], resumed=int(row[7]),
             progress=JobProgress(
-                total=total, done=counts.get("done", 0) + counts.get("replaced", 0),
-                replaced=counts.get("replaced", 0), skipped=counts.get("skipped", 0),
+                total=total, done=counts.get("done", 0) + counts.get("replaced", 0) + counts.get("reread", 0),
+                replaced=counts.get("replaced", 0), reread=counts.get("reread", 0), skipped=counts.get("skipped", 0),
                 failed=counts.get("failed", 0), pending=counts.get("pending", 0), chunks=chunks,
                 seconds=round(work_s, 3), chunks_per_s=round(chunks / work_s, 1) if work_s > 0 else None,
                 eta_s=round(counts.get("pending", 0) / rate, 1) if status == "running" and rate > 0 else None,
@@ -268,10 +274,10 @@ def ingest_each(ingestor: Ingestor, docs: Sequence[Document], *, skip_unchanged:
             outcomes += found
             report.add(part)
         return outcomes, report
-    skipped, replaced = set(report.skipped), set(report.replaced)
+    skipped, replaced, reread = set(report.skipped), set(report.replaced), set(report.reread)
     return [
         DocumentOutcome(id=d.id, status="skipped") if d.id in skipped
-        else DocumentOutcome(id=d.id, status="replaced" if d.id in replaced else "done",
+        else DocumentOutcome(id=d.id, status="reread" if d.id in reread else "replaced" if d.id in replaced else "done",
                              chunks=report.chunk_counts.get(d.id, 0))
         for d in docs
     ], report

@@ -169,3 +169,40 @@ def test_remote_tools_send_the_calls_workspace_as_a_header(app_client: TestClien
     assert error_text(missing).startswith("workspace_not_found: no workspace 'nope'")
     assert seen == ["team-a", "team-b", "nope"]
     assert client.workspace == "team-a"  # a call's workspace never changes the server's default
+
+
+def test_every_action_of_the_api_has_its_tool_or_a_stated_reason(app_client: TestClient) -> None:
+    from app.mcp_server import TOOL_NEEDS
+    from app.schemas.actions import ACTIONS, MCP_TOOLS, NO_MCP_TOOL, READ_ACTIONS
+
+    for action in (*ACTIONS, *READ_ACTIONS):
+        assert (action in MCP_TOOLS) != (action in NO_MCP_TOOL), action
+        assert NO_MCP_TOOL.get(action, "reason").strip(), action
+
+    async def names() -> set[str]:
+        async with Client(local(app_client)) as mcp:
+            return {t.name for t in (await mcp.list_tools()).tools}
+
+    assert anyio.run(names) == set(MCP_TOOLS.values()) == set(TOOL_NEEDS)
+
+
+def test_aliases_are_removed_and_entities_deleted_over_mcp_locally_and_remotely(app_client: TestClient) -> None:
+    client = RemoteClient("http://testserver")
+    client._http = app_client  # type: ignore[assignment]
+    for server, name in ((local(app_client), "焙坊甲"), (build_mcp_server(RemoteTools(client)), "焙坊乙")):
+        added, removed, gone, again, missing_alias, listed = calls(
+            server,
+            ("add_entity", {"standard_name": name, "type": "ORGANIZATION", "aliases": [f"{name}店", f"{name}铺"]}),
+            ("remove_alias", {"standard_name": name, "aliases": [f"{name}店"]}),
+            ("delete_entity", {"standard_name": name}),
+            ("delete_entity", {"standard_name": name}),
+            ("remove_alias", {"standard_name": name, "aliases": ["x"]}),
+            ("list_entities", {"type": "ORGANIZATION", "limit": 500}))
+        assert not added.is_error and not removed.is_error, (added, removed)
+        assert removed.structured_content["entity"]["aliases"] == [f"{name}铺"]
+        assert gone.structured_content["entity"]["standard_name"] == name
+        assert error_text(again).startswith("entity_not_found: ")
+        assert error_text(missing_alias).startswith("entity_not_found: ")
+        assert name not in {e["standard_name"] for e in listed.structured_content["entities"]}
+    [blank] = calls(local(app_client), ("remove_alias", {"standard_name": "腾讯", "aliases": []}))
+    assert error_text(blank).startswith("invalid_arguments: ")

@@ -99,7 +99,7 @@ def test_reingest_skips_unchanged_files_replaces_changed_ones_and_prunes_removed
     shown = aer(data_dir, "documents", "show", "guides/tea.md", "--json")
     assert '"section": "Oolong"' in shown.output and "Green tea" not in shown.output
     gone = aer(data_dir, "documents", "show", "office.txt")
-    assert gone.exit_code == 1 and "document_not_found" in gone.output
+    assert gone.exit_code == 2 and "document_not_found" in gone.output
     assert aer(data_dir, "documents", "delete", "bike.html").exit_code == 0
     listed = aer(data_dir, "documents", "list")
     assert "4 of 4 document(s)" in listed.output and "bike.html" not in listed.output

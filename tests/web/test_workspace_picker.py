@@ -123,3 +123,31 @@ def test_a_remembered_workspace_that_is_gone_falls_back_with_a_notice(page: Watc
     expect(p.locator("#workspace-picker")).to_have_value("default")
     expect(p.locator("#banner")).to_contain_text("gone")
     assert p.evaluate("localStorage.getItem('aer.workspace')") is None
+
+
+def test_the_examples_in_the_placeholders_come_from_the_workspaces_own_entities(page: Watched,
+                                                                                ws_server: ServerProcess) -> None:
+    # own entities in a workspace of its own: its page's examples name them; the empty default workspace shows
+    # neutral texts, and no workspace shows the demo's names
+    base = ws_server.base_url + API_PATH
+    for name, etype in (("Crumbhaven Bakery", "ORGANIZATION"), ("酥皮坊", "ORGANIZATION")):
+        r = httpx.post(base, json={"action": "add-entity", "standardName": name, "type": etype},
+                       headers={"X-Workspace": "gamma"}, timeout=60)
+        if r.status_code == 404:  # the workspace first
+            assert httpx.post(ws_server.base_url + "/api/workspaces", json={"name": "gamma"},
+                              timeout=60).status_code == 201
+            r = httpx.post(base, json={"action": "add-entity", "standardName": name, "type": etype},
+                           headers={"X-Workspace": "gamma"}, timeout=60)
+        assert r.status_code == 200, r.text
+    p = page.page
+    p.goto(ws_server.base_url + "/")
+    p.wait_for_selector("#opt-mode option", state="attached")
+    choose(p, "gamma")
+    expect(p.locator("#question")).to_have_attribute("placeholder", re.compile("Crumbhaven Bakery|酥皮坊"))
+    expect(p.locator("#entity-q")).to_have_attribute("placeholder", re.compile("Crumbhaven Bakery|酥皮坊"))
+    choose(p, "default")
+    p.wait_for_timeout(500)  # the examples' requests have answered (an empty workspace: nothing to show)
+    shown = p.evaluate("[...document.querySelectorAll('[placeholder]')].map((e) => e.placeholder).join(' | ')")
+    assert "Crumbhaven" not in shown and "酥皮坊" not in shown
+    for demo_name in ("马斯克", "Jensen Huang", "黄仁勋", "雷军", "苹果", "su7"):
+        assert demo_name not in shown, (demo_name, shown)

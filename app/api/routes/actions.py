@@ -6,7 +6,7 @@ dispatches and labels the metrics."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query, Request
 from pydantic import Field
@@ -22,6 +22,7 @@ from app.schemas import (
     DeleteDocumentRequest,
     DeleteEntityRequest,
     QueryRequest,
+    ReadAction,
     ReadResponse,
     RemoveAliasRequest,
 )
@@ -68,7 +69,7 @@ async def post_action(request: Request, resources: ResourcesDep, workspaces: Wor
 async def get_action(
     request: Request,
     resources: ResourcesDep,
-    action: Literal["entities", "documents", "document", "job"],
+    action: ReadAction,
     type: Annotated[str | None, Query(description="entities: only this type.", examples=["PERSON"])] = None,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,

@@ -190,7 +190,62 @@ def decode_text(data: bytes, name: str) -> str:
     # Among equal fits, Windows-1252 (what browsers read Latin-1 as) is the likeliest; a better fit still wins.
     ties = [m for m in matches if m.chaos == best.chaos and m.coherence == best.coherence]
     western = next((m for m in ties if WESTERN_CODEPAGE in m.could_be_from_charset), None)
-    return str(western or best)
+    if western is not None:
+        return str(western)
+    # A short CJK text fits several multi-byte encodings equally well too (GBK bytes read as CP949 or UTF-16:
+    # "麦穗坊的电话" as "찝乾렌돨든"). A real text is written in one script; a wrong decoding mixes Hangul
+    # syllables with Han characters, rare extension-A Han or compatibility signs. Among equal fits, the one whose
+    # letters are most of one common script wins (the first of those on a tie), of those that fit about as well.
+    # The service reads Chinese and English: among decodings as pure as each other, a Chinese one comes first
+    # (Big5 "會費由" also reads as johab Hangul syllables, every one of them a real syllable).
+    near = [m for m in matches if m.chaos <= best.chaos + NEAR_CHAOS]
+    chosen = max(near, key=lambda m: (script_purity(str(m)), m.encoding in CHINESE_ENCODINGS), default=best)
+    return str(chosen)
+
+
+CHINESE_ENCODINGS = frozenset({"gb18030", "gb2312", "gbk", "big5", "big5hkscs", "cp950", "hz"})
+"""charset-normalizer's names of the Chinese encodings."""
+
+
+NEAR_CHAOS = 0.05
+"""How much more "chaos" (charset-normalizer's mess score) than the best fit a decoding may have and still be
+preferred for being written in one script (Big5 "會費" scores 0.025 against johab's Hangul 0.0)."""
+
+
+def _script(ch: str) -> str | None:
+    """The script of a letter for ``script_purity`` (None: not a letter)."""
+    code = ord(ch)
+    if 0x4E00 <= code <= 0x9FFF:
+        return "han"
+    if 0xAC00 <= code <= 0xD7AF:
+        # the 2,350 syllables of KS X 1001 write everyday Korean; a wrong decoding lands anywhere in the 11,172
+        try:
+            ch.encode("euc_kr")
+        except UnicodeEncodeError:
+            return "rare"
+        return "hangul"
+    if 0x1100 <= code <= 0x11FF or 0x3130 <= code <= 0x318F:
+        return "rare"  # loose jamo
+    if 0x3040 <= code <= 0x30FF:
+        return "kana"
+    if 0x3300 <= code <= 0x4DBF or 0xF900 <= code <= 0xFAFF or 0xE000 <= code <= 0xF8FF:
+        return "rare"  # compatibility signs, extension-A Han, private use: never most of a real text
+    return "other" if ch.isalpha() else None
+
+
+def script_purity(text: str) -> float:
+    """Share of a text's letters in its most frequent common script (Han, Hangul, Kana, other letters); 1.0 for a
+    text without letters. Japanese mixes Han and Kana, so both count as one."""
+    counts: dict[str, int] = {}
+    for ch in text[:4096]:
+        script = _script(ch)
+        if script is not None:
+            script = "han" if script == "kana" else script
+            counts[script] = counts.get(script, 0) + 1
+    total = sum(counts.values())
+    if not total:
+        return 1.0
+    return max((n for script, n in counts.items() if script != "rare"), default=0) / total
 
 
 WESTERN_CODEPAGE = "cp1252"

@@ -22,7 +22,14 @@ from graphs.text.answer_types import listed_type
 from graphs.text.normalize import has_han, normalize
 
 RUNNER_UP = 0.8
-"""A second piece of evidence nearly as good as the best (this share of its score) is shown too."""
+"""A second piece of evidence nearly as good as the best (this share of its score) is shown too, where it states
+what is asked (``states_asked``)."""
+TYPED = ("person", "organization", "date", "place", "number")
+"""The kinds of answer a sentence holds as a typed candidate (``Evidence.span``)."""
+ASKS_REASON = re.compile(r"^\W*why\b|\bfor what reason\b|\bwhat (?:is|was|were) the reason\b|为什么|为何|什么原因|原因是什么",
+                         re.IGNORECASE)
+REASON = re.compile(r"\b(?:because|due to|owing to|thanks to|as a result of|in order to|so that)\b|因为|由于|因此|所以|"
+                    r"为了|原因是|导致", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -59,6 +66,29 @@ def _body(sentences: Iterable[Sentence]) -> list[str]:
     return [f"{s.text}[{s.hit + 1}]" for s in sorted(unique.values(), key=lambda s: (s.hit, s.position))]
 
 
+def states_asked(q: Question, e: Evidence, *, typed: bool = True, focused: bool = True) -> bool:
+    """Whether evidence states what the question asks of its subject: its contexts name every entity the question
+    names, its answering sentence holds the terms next to the question word (where the question has them), a
+    candidate of the asked kind (a person, a date, a number …; ``typed`` False: not required, a number may be a
+    word) and, for a "why", a reason (``focused`` False: the focus terms are not required, where the best evidence
+    has none of them either). A sentence that only shares the question's words (the same shop, another fact of
+    it; another file's namesake) does not."""
+    if e.anchored < 1.0 or (focused and q.focus and e.focus <= 0.0):
+        return False
+    if typed and q.kind in TYPED and e.span is None:
+        return False
+    return not ASKS_REASON.search(q.text) or any(REASON.search(s.text) for s in e.sentences)
+
+
+def answering(q: Question, e: Evidence) -> list[Sentence]:
+    """The sentences of evidence an answer shows: all of them, less those of another file joined to the one
+    that holds the answer by a name the question itself names (no hop is needed to find it)."""
+    if e.span is None or len(e.sentences) < 2 or not e.link or normalize(e.link) not in normalize(q.text):
+        return list(e.sentences)
+    answer = e.sentences[e.span_in]
+    return [s for s in e.sentences if s.hit == answer.hit]
+
+
 def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chinese: bool,
                chained: Written | None = None) -> Written:
     """The short answer first, then the supporting sentence(s), each with its citation (``chained``: a
@@ -75,14 +105,24 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
     best = evidence[0]
     if q.kind == "list" and (gathered := gather(q, hits, evidence, chinese)) is not None:
         return gathered
-    shown = list(best.sentences)
+    # every sentence shown states what is asked of the subject (or is the hop to it, in the same evidence): for a
+    # "why" the best evidence without a reason gives way to a nearly as good one with it, and a runner-up that
+    # does not state what is asked is not glued on (another file's sentence that only shares the question's words)
+    top = best.score
+    if ASKS_REASON.search(q.text) and not states_asked(q, best):
+        best = next((e for e in evidence if e.score >= RUNNER_UP * top and states_asked(q, e)), best)
+    shown = answering(q, best)
     # a runner-up of another year than the question's is not shown ("the 2025 run's fee" is not the 2024 one)
-    runner = next((e for e in evidence[1:] if not set(e.sentences) <= set(shown)
+    runner = next((e for e in evidence if e is not best and not set(e.sentences) <= set(shown)
                    and all(y in s.context for y in q.years for s in e.sentences)), None)
-    if runner is not None and runner.score >= RUNNER_UP * best.score:
+    # (a candidate of the asked kind is required of another file's runner-up; in the answer's own passage a
+    # number may be a word: "renewed twice")
+    if runner is not None and runner.score >= RUNNER_UP * top and states_asked(
+            q, runner, typed=not {s.hit for s in runner.sentences} <= {s.hit for s in shown}, focused=best.focus > 0):
         shown += [s for s in runner.sentences if s not in shown][:1]
-    if q.kind in ("other", "definition"):
-        # a reason, a description or a definition often runs on into the next sentence of its passage
+    if q.kind in ("other", "definition") and not (ASKS_REASON.search(q.text) and states_asked(q, best)):
+        # a reason, a description or a definition often runs on into the next sentence of its passage (not a
+        # reason the answering sentence states already: the next one is about something else)
         last = best.sentences[-1]
         following = next((s for s in sentences_of(q, hits) if s.hit == last.hit and s.position == last.position + 1),
                           None)

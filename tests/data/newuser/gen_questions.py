@@ -1,7 +1,10 @@
 """Writes questions.jsonl. The split (dev/held) is fixed here, written before any run: within each category
 the questions alternate dev, held, dev, ... in the order listed."""
-import json
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository root: tests.support
+from tests.support.own_material import write_questions  # after the path
 
 P, CSV, CO, MIN, TOWN = ("products/aeroclean_datasheet.pdf", "products/价格表.csv", "公司简介.md",
                          "产品评审会议纪要.docx", "harwick.html")
@@ -67,15 +70,4 @@ Q = [
     ("unanswerable", "Who won the 2022 football World Cup?", [], []),
     ("unanswerable", "湖州市文旅局局长是谁？", [], []),
 ]
-seen: dict[str, int] = {}
-lines = []
-for i, (cat, q, answers, files, *relabel) in enumerate(Q, start=1):
-    n = seen.get(cat, 0)
-    seen[cat] = n + 1
-    split = "dev" if n % 2 == 0 else "held"
-    cat = relabel[0] if relabel else cat
-    lines.append(json.dumps({"id": f"nu{i:02d}", "question": q, "answers": answers, "notFound": not answers,
-                             "files": files, "category": cat, "split": split},
-                            ensure_ascii=False))
-Path(__file__).with_name("questions.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-print(len(lines), "questions")
+write_questions(Path(__file__).parent, "nu", Q)

@@ -5,44 +5,13 @@ Run from the repository root: ``.venv/bin/python tests/data/newuser/make_files.p
 
 from __future__ import annotations
 
-import csv
+import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository root: tests.support
+from tests.support.own_material import csv_file, docx, pdf  # after the path
+
 OUT = Path(__file__).parent / "files"
-
-
-def pdf(path: Path, title: str, paragraphs: list[str], *, cjk: bool = False) -> None:
-    from reportlab.lib.pagesizes import A4
-    from reportlab.lib.styles import getSampleStyleSheet
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
-    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
-
-    styles = getSampleStyleSheet()
-    body, head = styles["BodyText"], styles["Heading1"]
-    if cjk:
-        pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
-        body.fontName = head.fontName = "STSong-Light"
-        body.wordWrap = "CJK"
-    doc = SimpleDocTemplate(str(path), pagesize=A4, title=title)
-    story = [Paragraph(title, head), Spacer(1, 8)]
-    for p in paragraphs:
-        story += [Paragraph(p, body), Spacer(1, 6)]
-    doc.build(story)
-
-
-def docx(path: Path, title: str, blocks: list[tuple[str, str]]) -> None:
-    from docx import Document
-
-    d = Document()
-    d.core_properties.title = title
-    d.add_heading(title, level=1)
-    for kind, text in blocks:
-        if kind == "h":
-            d.add_heading(text, level=2)
-        else:
-            d.add_paragraph(text)
-    d.save(str(path))
 
 
 def main() -> None:
@@ -64,13 +33,13 @@ def main() -> None:
         "The AeroMini M5 and AeroMini M7 are portable purifiers for desks and cars, charged over USB-C.",
         "All AeroClean models use the same H13 HEPA filter cartridge (part number BW-F13).",
     ])
-    with open(OUT / "products" / "价格表.csv", "w", encoding="utf-8", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["型号", "零售价", "电池续航", "保修期", "交货周期"])
-        w.writerow(["AeroClean A200", "1299元", "无电池", "2年", "5天"])
-        w.writerow(["AeroClean A350", "2499元", "无电池", "3年", "10天"])
-        w.writerow(["AeroMini M5", "699元", "8小时", "1年", "7天"])
-        w.writerow(["AeroMini M7", "899元", "12小时", "1年", "14天"])
+    csv_file(OUT / "products" / "价格表.csv", [
+        ["型号", "零售价", "电池续航", "保修期", "交货周期"],
+        ["AeroClean A200", "1299元", "无电池", "2年", "5天"],
+        ["AeroClean A350", "2499元", "无电池", "3年", "10天"],
+        ["AeroMini M5", "699元", "8小时", "1年", "7天"],
+        ["AeroMini M7", "899元", "12小时", "1年", "14天"],
+    ])
     (OUT / "公司简介.md").write_text(
         "# 明井科技公司简介\n\n"
         "苏州明井科技有限公司（英文名 Brightwell Technology）成立于2014年，总部位于苏州工业园区星湖街。"

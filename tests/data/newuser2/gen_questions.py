@@ -1,7 +1,10 @@
 """Writes questions.jsonl. The split (dev/held) is fixed here, written before any run: within each category the
 questions alternate dev, held, dev, ... in the order listed."""
-import json
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository root: tests.support
+from tests.support.own_material import write_questions  # after the path
 
 CAT, CSV, CO, MEET = "bikes/kestrel_catalogue.pdf", "bikes/报价单.csv", "公司概况.md", "2025年度经销商大会纪要.docx"
 OAK, DAL = "towns/oakmere.html", "towns/dalby.txt"
@@ -60,13 +63,4 @@ Q = [
     ("unanswerable", "How long is the swimming pool at the Linden leisure centre?", [], []),
     ("unanswerable", "湖城地铁几号线经过体育中心？", [], []),
 ]
-seen: dict[str, int] = {}
-lines = []
-for i, (cat, q, answers, files) in enumerate(Q, start=1):
-    n = seen.get(cat, 0)
-    seen[cat] = n + 1
-    split = "dev" if n % 2 == 0 else "held"
-    lines.append(json.dumps({"id": f"nv{i:02d}", "question": q, "answers": answers, "notFound": not answers,
-                             "files": files, "category": cat, "split": split}, ensure_ascii=False))
-Path(__file__).with_name("questions.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-print(len(lines), "questions")
+write_questions(Path(__file__).parent, "nv", Q)

@@ -6,12 +6,11 @@ Run from the repository root: ``.venv/bin/python tests/data/newuser2/make_files.
 
 from __future__ import annotations
 
-import csv
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent.parent / "newuser"))
-from make_files import docx, pdf  # the first set's writers: same layout, same libraries
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository root: tests.support
+from tests.support.own_material import csv_file, docx, pdf  # after the path
 
 OUT = Path(__file__).parent / "files"
 
@@ -29,12 +28,12 @@ def main() -> None:
         "The Tern T5 is built at Kestrel's own factory in Oakmere.",
         "Both models charge with the KC-48 charger, which fills an empty battery in about four hours.",
     ])
-    with open(OUT / "bikes" / "报价单.csv", "w", encoding="utf-8", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["型号", "建议零售价", "电池容量", "质保期", "颜色"])
-        w.writerow(["Kestrel Vireo E2", "5980元", "10Ah", "2年", "灰色/白色"])
-        w.writerow(["Kestrel Tern T5", "12800元", "17Ah", "3年", "墨绿色"])
-        w.writerow(["Kestrel Pico", "1999元", "无电池", "1年", "红色"])
+    csv_file(OUT / "bikes" / "报价单.csv", [
+        ["型号", "建议零售价", "电池容量", "质保期", "颜色"],
+        ["Kestrel Vireo E2", "5980元", "10Ah", "2年", "灰色/白色"],
+        ["Kestrel Tern T5", "12800元", "17Ah", "3年", "墨绿色"],
+        ["Kestrel Pico", "1999元", "无电池", "1年", "红色"],
+    ])
     (OUT / "公司概况.md").write_text(
         "# 隼鸟单车公司概况\n\n"
         "杭州隼鸟单车有限公司（英文名 Kestrel Cycles）成立于2016年，总部位于杭州市滨江区江南大道。"

@@ -1,7 +1,10 @@
 """Writes questions.jsonl. The split (dev/held) is fixed here, written before any run: within each category the
 questions alternate dev, held, dev, ... in the order listed."""
-import json
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository root: tests.support
+from tests.support.own_material import write_questions  # after the path
 
 FLEET, FARE, MEET, WINTER = ("ferry/donglan_fleet_guide.pdf", "ferry/票价表.csv",
                              "ferry/2025年第三季度安全例会纪要.docx", "ferry/winter_timetable_notice.txt")
@@ -67,13 +70,4 @@ Q = [
     ("unanswerable", "How many students attend Maple Hill School?", [], []),
     ("unanswerable", "白沙港渔业局局长是谁？", [], []),
 ]
-seen: dict[str, int] = {}
-lines = []
-for i, (cat, q, answers, files) in enumerate(Q, start=1):
-    n = seen.get(cat, 0)
-    seen[cat] = n + 1
-    split = "dev" if n % 2 == 0 else "held"
-    lines.append(json.dumps({"id": f"nw{i:02d}", "question": q, "answers": answers, "notFound": not answers,
-                             "files": files, "category": cat, "split": split}, ensure_ascii=False))
-Path(__file__).with_name("questions.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-print(len(lines), "questions")
+write_questions(Path(__file__).parent, "nw", Q)

@@ -8,12 +8,11 @@ Run from the repository root: ``.venv/bin/python tests/data/newuser3/make_files.
 
 from __future__ import annotations
 
-import csv
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent.parent / "newuser"))
-from make_files import docx, pdf  # the first set's writers: same layout, same libraries
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository root: tests.support
+from tests.support.own_material import csv_file, docx, pdf  # after the path
 
 OUT = Path(__file__).parent / "files"
 
@@ -33,11 +32,11 @@ def main() -> None:
         "Each passenger may bring up to 20 kg of luggage free of charge. Small pets in closed carriers are "
         "allowed on the Haiyan only.",
     ])
-    with open(OUT / "ferry" / "票价表.csv", "w", encoding="utf-8", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["航线", "船舶", "成人票价", "儿童票价", "每日班次"])
-        w.writerow(["白沙港—青屿岛", "海燕号", "68元", "34元", "6班"])
-        w.writerow(["白沙港—石门岛", "蓝鲸号", "45元", "23元", "10班"])
+    csv_file(OUT / "ferry" / "票价表.csv", [
+        ["航线", "船舶", "成人票价", "儿童票价", "每日班次"],
+        ["白沙港—青屿岛", "海燕号", "68元", "34元", "6班"],
+        ["白沙港—石门岛", "蓝鲸号", "45元", "23元", "10班"],
+    ])
     docx(OUT / "ferry" / "2025年第三季度安全例会纪要.docx", "东岚航运2025年第三季度安全例会纪要", [
         ("p", "时间：2025年7月8日　地点：白沙港客运站三楼会议室"),
         ("p", "主持人：陈海峰（安全总监）"),

@@ -7,6 +7,7 @@ import { applyInfo, initAsk } from "./ask.js";
 import { initDocuments, loadInventory, openDocument } from "./documents.js";
 import { initEntities, load as loadEntities } from "./entities.js";
 import { initEvaluationRun, loadEvaluations } from "./evaluation.js";
+import { applyExamples } from "./examples.js";
 import { initKg, showEntity } from "./kg.js";
 import { initWorkspaces } from "./workspaces.js";
 
@@ -135,6 +136,7 @@ async function start() {
   }
   selectTab(location.hash.slice(1));
   graph();
+  applyExamples();
 }
 
 /** The Knowledge graph tab on an entity. */

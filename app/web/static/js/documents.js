@@ -192,7 +192,7 @@ function progressText(job) {
 
 function outcomes(job) {
   const rows = job.documents.map((d) => [
-    d.status === "done" || d.status === "replaced" || d.status === "skipped" ? docButton(d.id) : h("span", {}, d.id),
+    d.status === "done" || d.status === "replaced" || d.status === "reread" || d.status === "skipped" ? docButton(d.id) : h("span", {}, d.id),
     h("span", {}, h("span", { class: `status-badge ${d.status === "failed" ? "bad" : d.status === "done" ? "ok" : "warn"}` }, d.status),
       d.error ? h("span", { class: "outcome-error small" }, d.error) : null),
     fmt(d.chunks),

@@ -1,5 +1,5 @@
 """``aer entities delete NAME``: the CLI twin of the API's ``delete-entity`` action, on the local data dir and
-through ``--server``; an unknown name is one line naming ``entity_not_found`` (exit 1)."""
+through ``--server``; an unknown name is one line naming ``entity_not_found`` (exit 2)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def test_delete_an_entity_from_the_local_data_dir(tmp_path: Path) -> None:
     assert json.loads(deleted.stdout.splitlines()[-1])["standardName"] == "Orchid Company"
     assert aer(tmp_path, "entities", "list").stdout.strip() == ""
     missing = aer(tmp_path, "entities", "delete", "Orchid Company")
-    assert missing.exit_code == 1
+    assert missing.exit_code == 2
     assert "no entity named 'Orchid Company' (entity_not_found)" in missing.stderr
 
 

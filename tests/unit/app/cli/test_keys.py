@@ -55,7 +55,7 @@ def test_refusals_are_one_line_and_a_nonzero_exit(tmp_path: Path) -> None:
     bad_role = aer(tmp_path, "keys", "create", "--role", "owner", "--workspace", "alpha")
     assert bad_role.exit_code == 2
     unknown = aer(tmp_path, "keys", "revoke", "000000000000")
-    assert unknown.exit_code == 1 and "key_not_found" in unknown.stderr
+    assert unknown.exit_code == 2 and "key_not_found" in unknown.stderr
     assert "no keys" in aer(tmp_path, "keys", "list").stdout
 
 

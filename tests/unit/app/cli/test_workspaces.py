@@ -102,7 +102,7 @@ def test_shared_entities_from_the_command_line(tmp_path: Path) -> None:
     for args in ((), ("--workspace", "lab")):
         assert "Hanseatic League" in aer(tmp_path, "entities", "list", *args).stdout
     refused = aer(tmp_path, "entities", "delete", "Hanseatic League", "--workspace", "lab")
-    assert refused.exit_code == 1 and "(shared_entity)" in refused.stderr and "Traceback" not in refused.output
+    assert refused.exit_code == 2 and "(shared_entity)" in refused.stderr and "Traceback" not in refused.output
     removed = aer(tmp_path, "entities", "delete", "Hanseatic League", "--shared")
     assert removed.exit_code == 0, removed.output
     for args in ((), ("--workspace", "lab")):

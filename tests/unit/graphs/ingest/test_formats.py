@@ -110,6 +110,17 @@ def test_short_western_text_in_a_legacy_encoding_is_not_read_as_another_code_pag
     assert parse_file(text.encode(encoding), "note.txt", ".txt").sections[0].text == text
 
 
+@pytest.mark.parametrize(("text", "encoding"), [
+    ("麦穗坊的电话是123。", "gbk"), ("会费由35欧元调整为40欧元。", "gbk"), ("酸面包每个28元。", "gb18030"),
+    ("麥穗坊的電話是123。", "big5"), ("會費由35歐元調整為40歐元。", "big5"),
+    ("안녕하세요 반갑습니다. 오늘 날씨가 좋네요.", "cp949"), ("東京は日本の首都です。", "shift_jis"),
+])
+def test_a_short_cjk_text_is_not_read_as_another_scripts_mojibake(text: str, encoding: str) -> None:
+    """A short GBK or Big5 file fits CP949, johab or UTF-16 as well: it must not come back as Hangul syllables
+    mixed with Han ("찝乾렌돨든"); a Korean or Japanese one keeps its own script."""
+    assert parse_file(text.encode(encoding), "note.txt", ".txt").sections[0].text == text
+
+
 @pytest.mark.parametrize(("text", "encoding"), [("Привет, как дела? Москва.", "cp1251"),
                                                 ("Zażółć gęślą jaźń w Łodzi.", "cp1250")])
 def test_a_better_fitting_code_page_still_wins(text: str, encoding: str) -> None:

@@ -151,3 +151,36 @@ def test_a_chunk_carries_the_date_it_states_not_its_files_first_date(tmp_path: A
     assert [c.date for c in index.written["minutes"]] == [20230301, 20240501]
     ing.ingest([Document(id="dated", title="t", text="In 2022 the orchard grew.", metadata={"date": "2021-05-01"})])
     assert [c.date for c in index.written["dated"]] == [20210501]  # explicit metadata wins
+
+
+def test_an_unchanged_document_is_read_again_when_the_ingest_pipeline_changed(tmp_path: Any) -> None:
+    from unittest import mock
+
+    from graphs.ingest import fingerprint
+    from graphs.ingest.jobs import ingest_each
+
+    store = entity_store(tmp_path)
+    index = RecordingIndex()
+    catalog = SQLiteDocumentCatalog(tmp_path / "documents.db")
+
+    def make(splitter: Any = None) -> Ingestor:
+        return Ingestor(DeterministicFakeEmbedding(size=8), index, store, GazetteerCache(store), today=lambda: TODAY,
+                        catalog=catalog, **({"splitter": splitter} if splitter else {}))
+
+    docs = [Document(id="a", text="one"), Document(id="b", text="two")]
+    make().ingest(docs, skip_unchanged=True)
+    index.written.clear()
+    same = make().ingest(docs, skip_unchanged=True)  # unchanged content, unchanged pipeline: nothing is read
+    assert (same.skipped, same.reread, list(index.written)) == (["a", "b"], [], [])
+    # a parser or chunker fix (its code's fingerprint) re-reads the unchanged files, and says why
+    with mock.patch.object(fingerprint, "code_fingerprint", lambda: "a parser fix"):
+        outcomes, fixed = ingest_each(make(), docs, skip_unchanged=True)
+        assert (fixed.skipped, fixed.reread, sorted(index.written)) == ([], ["a", "b"], ["a", "b"])
+        assert [o.status for o in outcomes] == ["reread", "reread"]
+        index.written.clear()
+        again = make().ingest(docs, skip_unchanged=True)  # once re-read under the fix: skipped again
+        assert (again.skipped, again.reread, list(index.written)) == (["a", "b"], [], [])
+    # other splitter settings are another pipeline too; changed content is a plain replace, not a re-read
+    edited = [docs[0], docs[1].model_copy(update={"text": "two, edited"})]
+    other = make(make_splitter(chunk_size=400, overlap=50)).ingest(edited, skip_unchanged=True)
+    assert (other.reread, sorted(other.replaced)) == (["a"], ["a", "b"])

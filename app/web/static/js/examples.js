@@ -1,0 +1,43 @@
+// The placeholders that show examples (the question, the entity search, the graph's entity) come from the
+// workspace's own entities and documents: never another workspace's or the demo's names. The page's HTML holds
+// neutral texts; an empty workspace keeps them.
+
+import { $ } from "./dom.js";
+import { call } from "./api.js";
+
+const HAN = /[\u3400-\u9fff]/;
+
+/** A question about a name, in the name's language. */
+function questionAbout(name) {
+  return HAN.test(name) ? `${name}是什么？` : `What is ${name}?`;
+}
+
+/** A question about a document's title. */
+function questionOnTitle(title) {
+  return HAN.test(title) ? `《${title}》讲了什么？` : `What does “${title}” say?`;
+}
+
+/** The placeholders' texts for these entity names and document titles (null: keep the neutral one). */
+export function examples(names, titles) {
+  // two examples at most: a phone's question box shows about two lines
+  const questions = [...names.map(questionAbout), ...titles.map(questionOnTitle)].slice(0, 2);
+  return {
+    "#question": questions.length ? `e.g. ${questions.join("  ·  ")}` : null,
+    "#entity-q": names.length ? `e.g. ${names.slice(0, 3).join(", ")}` : null,
+    "#kg-entity": names.length ? `e.g. ${names.slice(0, 2).join(", ")}` : null,
+  };
+}
+
+/** Fill the placeholders from the workspace in use (its first entities and documents); errors leave them. */
+export async function applyExamples() {
+  const [entities, documents] = await Promise.all([
+    call("", { query: { action: "entities", limit: 3 }, askKey: false }).catch(() => null),
+    call("", { query: { action: "documents", limit: 3 }, askKey: false }).catch(() => null),
+  ]);
+  const names = ((entities && entities.entities) || []).map((e) => e.standardName).filter(Boolean);
+  const titles = ((documents && documents.documents) || []).map((d) => d.title || d.id).filter(Boolean);
+  for (const [selector, text] of Object.entries(examples(names, titles))) {
+    const field = $(selector);
+    if (field && text) field.placeholder = text;
+  }
+}

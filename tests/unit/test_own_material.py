@@ -1,0 +1,41 @@
+"""The own-material generators (``tests/data/newuser*/make_files.py``, ``gen_questions.py``) share
+``tests.support.own_material`` and still write exactly the committed sets: every questions.jsonl and every text,
+CSV, Markdown and HTML file byte for byte (PDF and DOCX carry the time they were written; their text is checked
+by the trial's own tests)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SETS = ("newuser", "newuser2", "newuser3", "newuser5")
+STAMPED = {".pdf", ".docx"}
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_a_generator_writes_the_committed_files(tmp_path: Path, name: str) -> None:
+    (tmp_path / "tests" / "support").mkdir(parents=True)
+    for part in ("tests/__init__.py", "tests/support/__init__.py", "tests/support/own_material.py"):
+        shutil.copy(ROOT / part, tmp_path / part)
+    folder = tmp_path / "tests" / "data" / name
+    folder.mkdir(parents=True)
+    for script in ("make_files.py", "gen_questions.py"):
+        shutil.copy(ROOT / "tests" / "data" / name / script, folder / script)
+        done = subprocess.run([sys.executable, str(folder / script)], cwd=tmp_path, capture_output=True, text=True,
+                              timeout=300, check=False)
+        assert done.returncode == 0, done.stderr
+    committed = ROOT / "tests" / "data" / name
+
+    def made(base: Path) -> list[Path]:
+        return sorted([Path("questions.jsonl"), *(p.relative_to(base) for p in (base / "files").rglob("*")
+                                                  if p.is_file())])
+
+    assert made(folder) == made(committed)
+    for path in made(folder):
+        if path.suffix not in STAMPED:
+            assert (folder / path).read_bytes() == (committed / path).read_bytes(), path
