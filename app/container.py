@@ -368,7 +368,8 @@ def build_resources(settings: Settings, shared: SharedModels | None = None) -> R
     kg = build_knowledge_graph(settings)
     gazetteer = GazetteerCache(entities)
     context = RagContext(
-        embedder=embedder,
+        # questions embed in their own lane (their vector, the answer layer's sentences), never behind the ingest's
+        embedder=embedder.for_questions() if isinstance(embedder, E5Embeddings) else embedder,
         index=index,
         entities=entities,
         reranker=shared.reranker,

@@ -168,7 +168,9 @@ class E5Embeddings(Embeddings):
         threads); passages always use ``threads``. Set per call in the calling thread (OpenMP's thread count is a
         per-thread setting), so a question and a passage batch embedded at once each keep their own."""
         self._batch_size = batch_size
-        self._model: Any = None
+        self._loaded_model: list[Any] = [None]  # shared by the views of this model (``with_query_threads``, ...)
+        self._question_lane = False
+        self._question_view: E5Embeddings | None = None
         self._load_lock = threading.Lock()
         self._lock = threading.Lock()  # passages
         self._query_lock = threading.Lock()  # questions: never behind a batch of passages
@@ -199,6 +201,27 @@ class E5Embeddings(Embeddings):
         return self._model
 
     @property
+    def _model(self) -> Any:
+        return self._loaded_model[0]
+
+    @_model.setter
+    def _model(self, model: Any) -> None:
+        self._loaded_model[0] = model
+
+    def for_questions(self) -> E5Embeddings:
+        """The same loaded model and locks for work done on behalf of a question: its passages (the answer layer's
+        sentence similarity) take the questions' lane, so they never wait behind a batch of passages of an ingest
+        or the background fill. The service's ``RagContext`` holds this view; the ingestor and the fill hold the
+        model itself."""
+        if self._question_lane:
+            return self
+        if self._question_view is None:  # one view per model: every workspace's context holds the same
+            view = copy.copy(self)
+            view._question_lane = True
+            self._question_view = view
+        return self._question_view
+
+    @property
     def threads(self) -> int:
         """Engine threads for passages."""
         return self._threads
@@ -213,6 +236,7 @@ class E5Embeddings(Embeddings):
         compares thread counts on one model this way)."""
         other = copy.copy(self)
         other._query_threads = query_threads
+        other._question_view = None
         return other
 
     def _set_threads(self, is_query: bool) -> None:
@@ -231,7 +255,7 @@ class E5Embeddings(Embeddings):
         try:
             model = self._loaded()
             self._set_threads(is_query)
-            with self._query_lock if is_query else self._lock:
+            with self._query_lock if is_query or self._question_lane else self._lock:
                 out: list[list[float]] = []
                 for i in range(0, len(texts), self._batch_size):
                     vectors = model.encode(texts[i : i + self._batch_size], is_query)

@@ -300,3 +300,46 @@ def test_the_real_engine_embeds_a_question_on_its_own_thread_count() -> None:
     worker.join()
     assert seen["after_question"] == 0 and seen["after_passage"] == 1  # the passage's team: one more thread
     assert np.allclose(seen["q"], reference, atol=1e-5)
+
+
+def test_a_questions_sentences_do_not_wait_behind_a_batch_of_passages() -> None:
+    """The answer layer embeds a question's candidate sentences as passages; through the question view they take
+    the questions' lane, on the same loaded model, while the ingest's batch holds the passages' lane."""
+
+    class Held(Recorder):
+        def __init__(self) -> None:
+            super().__init__()
+            self.passage_started = threading.Event()
+            self.release = threading.Event()
+
+        def encode(self, texts: list[str], is_query: bool) -> np.ndarray:
+            if not is_query and texts[0].startswith("p"):
+                self.passage_started.set()
+                assert self.release.wait(5), "the test never released the passage batch"
+            return super().encode(texts, is_query)
+
+    model = Held()
+    e5 = e5_with(model, batch_size=16)
+    view = e5.for_questions()
+    assert view._model is model and e5.for_questions() is view and view.for_questions() is view
+    fill = threading.Thread(target=e5.embed_documents, args=([f"p{i}" for i in range(16)],))
+    fill.start()
+    try:
+        assert model.passage_started.wait(5)
+        scored = threading.Thread(target=view.embed_documents, args=(["s1", "s2"],))
+        scored.start()
+        scored.join(2)
+        assert not scored.is_alive(), "the question's sentences waited for the batch of passages"
+        assert model.batches == [(2, False)]
+    finally:
+        model.release.set()
+        fill.join()
+    assert model.batches == [(2, False), (16, False)]
+
+
+def test_views_share_one_model_loaded_once() -> None:
+    e5 = E5Embeddings(threads=2)
+    view, one_thread = e5.for_questions(), e5.with_query_threads(1)
+    model = Recorder()
+    view._model = model  # the first view to load sets it for all
+    assert e5._model is model and one_thread._model is model
