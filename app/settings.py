@@ -93,6 +93,11 @@ class Settings(BaseSettings):
     embedding_threads: int | None = Field(
         default=None, ge=1, description="Threads of the e5 engine (AER_EMBEDDING_THREADS); default: every core."
     )
+    embedding_query_threads: int | None = Field(
+        default=None, ge=1,
+        description="Threads of the e5 engine for one question (AER_EMBEDDING_QUERY_THREADS); default: "
+                    "AER_EMBEDDING_THREADS. Passages keep AER_EMBEDDING_THREADS.",
+    )
     omp_wait_policy: Literal["PASSIVE", "ACTIVE"] = Field(
         default="PASSIVE",
         validation_alias=AliasChoices("AER_OMP_WAIT_POLICY", "OMP_WAIT_POLICY"),

