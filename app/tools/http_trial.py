@@ -116,6 +116,15 @@ def cited_files(body: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(str(c.get("docId") or "") for c in body.get("citations") or [] if c.get("docId")))
 
 
+def llm_use(body: dict[str, Any]) -> dict[str, Any]:
+    """What an API answer says of the LLM: its calls in all and the writer's (0 when the answerability gate
+    stopped the call), how the answer was written, and the steps that degraded."""
+    steps = (body.get("workflow") or {}).get("steps") or []
+    writer = [s.get("llmCalls", 0) for s in steps if s.get("node") == "write_answer"]
+    return {"llmCalls": (body.get("llm") or {}).get("calls", 0), "writerLlmCalls": sum(writer) if writer else None,
+            "answerMode": body.get("answerMode"), "degraded": list(body.get("degraded") or [])}
+
+
 def judge(q: TrialQuestion, body: dict[str, Any]) -> tuple[bool, str]:
     """``(useful, why)`` of one API answer."""
     answered = body.get("status") == "answered"
@@ -218,7 +227,7 @@ def run_trial(folder: Path, client: TrialClient, *, split: str | None = None, up
             "expected": list(q.answers) or "not found", "files": list(q.files), "useful": useful, "why": why,
             "status": body.get("status"), "answerSpan": body.get("answerSpan"),
             "answer": str(body.get("answer") or "")[:400], "cited": cited_files(body),
-            "ms": round((time.perf_counter() - started) * 1000),
+            "ms": round((time.perf_counter() - started) * 1000), **llm_use(body),
         })
         log(f"{q.id} [{q.split}/{q.category}] {'useful' if useful else 'NOT useful'}: {why}")
     return result
