@@ -258,12 +258,14 @@ def trial_command(
     upload: Annotated[bool, typer.Option("--upload/--no-upload", help="Upload the documents first.")] = True,
     out: Annotated[Path | None, typer.Option(dir_okay=False, help="Write every answer here (JSON).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON summary instead of the table.")] = False,
+    timeout: Annotated[float, typer.Option(
+        "--timeout", min=1.0, help="Seconds to wait for each answer (a local LLM on a CPU needs minutes).")] = 120.0,
     workspace: Annotated[str | None, typer.Option(
         "--workspace", help="Upload to and ask in this workspace (create it first: aer workspaces create NAME); "
                             "default: the service's default workspace.")] = None,
 ) -> None:
     """Upload a folder of your own documents to a running service and score its answers to your questions."""
-    client = TrialClient(url, api_key=api_key, workspace=workspace)
+    client = TrialClient(url, api_key=api_key, workspace=workspace, timeout=timeout)
     try:
         result = run_trial(folder, client, split=split, upload=upload, log=lambda s: typer.echo(s, err=True))
     except (httpx.HTTPError, RuntimeError, ValueError, OSError) as exc:
