@@ -116,6 +116,15 @@ def cited_files(body: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(str(c.get("docId") or "") for c in body.get("citations") or [] if c.get("docId")))
 
 
+def llm_use(body: dict[str, Any]) -> dict[str, Any]:
+    """What an API answer says of the LLM: its calls in all and the writer's (0 when the answerability gate
+    stopped the call), how the answer was written, and the steps that degraded."""
+    steps = (body.get("workflow") or {}).get("steps") or []
+    writer = [s.get("llmCalls", 0) for s in steps if s.get("node") == "write_answer"]
+    return {"llmCalls": (body.get("llm") or {}).get("calls", 0), "writerLlmCalls": sum(writer) if writer else None,
+            "answerMode": body.get("answerMode"), "degraded": list(body.get("degraded") or [])}
+
+
 def judge(q: TrialQuestion, body: dict[str, Any]) -> tuple[bool, str]:
     """``(useful, why)`` of one API answer."""
     answered = body.get("status") == "answered"
@@ -218,7 +227,7 @@ def run_trial(folder: Path, client: TrialClient, *, split: str | None = None, up
             "expected": list(q.answers) or "not found", "files": list(q.files), "useful": useful, "why": why,
             "status": body.get("status"), "answerSpan": body.get("answerSpan"),
             "answer": str(body.get("answer") or "")[:400], "cited": cited_files(body),
-            "ms": round((time.perf_counter() - started) * 1000),
+            "ms": round((time.perf_counter() - started) * 1000), **llm_use(body),
         })
         log(f"{q.id} [{q.split}/{q.category}] {'useful' if useful else 'NOT useful'}: {why}")
     return result
@@ -249,12 +258,14 @@ def trial_command(
     upload: Annotated[bool, typer.Option("--upload/--no-upload", help="Upload the documents first.")] = True,
     out: Annotated[Path | None, typer.Option(dir_okay=False, help="Write every answer here (JSON).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON summary instead of the table.")] = False,
+    timeout: Annotated[float, typer.Option(
+        "--timeout", min=1.0, help="Seconds to wait for each answer (a local LLM on a CPU needs minutes).")] = 120.0,
     workspace: Annotated[str | None, typer.Option(
         "--workspace", help="Upload to and ask in this workspace (create it first: aer workspaces create NAME); "
                             "default: the service's default workspace.")] = None,
 ) -> None:
     """Upload a folder of your own documents to a running service and score its answers to your questions."""
-    client = TrialClient(url, api_key=api_key, workspace=workspace)
+    client = TrialClient(url, api_key=api_key, workspace=workspace, timeout=timeout)
     try:
         result = run_trial(folder, client, split=split, upload=upload, log=lambda s: typer.echo(s, err=True))
     except (httpx.HTTPError, RuntimeError, ValueError, OSError) as exc:

@@ -61,3 +61,6 @@ class WorkflowStep(Model):
     started: str
     duration_ms: float
     summary: str
+    llm_calls: int = Field(default=0, ge=0, description="LLM calls this step made (tried, failed ones included): 0 "
+                           "for write_answer when the answerability gate found the passages lacking the asked "
+                           "attribute, so the LLM was not asked.")

@@ -40,7 +40,8 @@ def timed(
         update: RagUpdate = result.update if isinstance(result, Command) else result  # type: ignore[assignment]
         out: RagUpdate = {**update, "steps": [WorkflowStep(node=name, started=started.isoformat(),
                                                            duration_ms=round(elapsed, 3),
-                                                           summary=summarize(update))]}
+                                                           summary=summarize(update),
+                                                           llm_calls=int(update.get("llm_calls", 0) or 0))]}
         if last:
             steps = state.get("steps", [])
             first = datetime.fromisoformat(steps[0].started) if steps else started

@@ -10,6 +10,15 @@ import pytest
 from app.tools.local_llm import LocalLLMServer, default_model_path, verify_model, xllamacpp_version
 
 LOCAL_LLM_MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
+LLM_TEST_TIMEOUT_S = 1800
+"""A test against the local LLM makes up to four calls of 5-300 s each on two shared CPU cores (a graph run: the
+parser, the expansion judge, the evidence selector, the writer): the suite's 300 s would cut it off mid-call."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("llm") is not None and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(LLM_TEST_TIMEOUT_S))
 
 
 @pytest.fixture(scope="session")

@@ -71,7 +71,27 @@ def unsupported(sentence: str, hits: Sequence[Hit], question: str) -> list[str]:
         key = _folded_digits(fact)
         if key and key not in asked and not any(key in s for s in sources):
             missing.append(fact)
+    # a rate ("per year", 每年) no cited passage states: the small model copies the question's period onto a
+    # number the passage gives without one (a ferry's 180-passenger capacity written as "180 passengers per
+    # year"), so the question's words do not excuse it here
+    stated = {period for s in cited for period, _ in rates(f"{s.title} {s.text}")}
+    missing += [said for period, said in rates(_CITED.sub(" ", sentence)) if period not in stated]
     return missing
+
+
+_RATES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (period, re.compile(pattern, re.IGNORECASE)) for period, pattern in (
+        ("year", r"\b(?:per|each|every)\s+(?:year|annum)\b|\bannual(?:ly)?\b|\byearly\b|每年|年均"),
+        ("month", r"\b(?:per|each|every)\s+month\b|\bmonthly\b|每月|每个月|月均"),
+        ("week", r"\b(?:per|each|every)\s+week\b|\bweekly\b|每周|每星期|每个星期|周均"),
+        ("day", r"\b(?:per|each|every)\s+day\b|\bdaily\b|每天|每日|日均"),
+        ("hour", r"\b(?:per|each|every)\s+hour\b|\bhourly\b|每小时|每个小时"),
+    ))
+
+
+def rates(text: str) -> list[tuple[str, str]]:
+    """``(period, words)`` of each rate a text states: per year / annually / 每年 / 年均 …, per day / 日均 …"""
+    return [(period, m.group(0)) for period, pattern in _RATES for m in pattern.finditer(text)]
 
 
 def sources_of_facts(sentence: str, hits: Sequence[Hit]) -> list[int]:

@@ -146,6 +146,15 @@ def test_judge_wants_the_answer_and_a_citation_of_an_expected_file() -> None:
     assert judge(absent, {"status": "no_results"})[0] and not judge(absent, cited)[0]
 
 
+def test_llm_use_reads_the_writer_s_calls_from_its_step() -> None:
+    from app.tools.http_trial import llm_use
+
+    body = {"llm": {"calls": 1}, "answerMode": "none", "degraded": [],
+            "workflow": {"steps": [{"node": "parse_query", "llmCalls": 1}, {"node": "write_answer", "llmCalls": 0}]}}
+    assert llm_use(body) == {"llmCalls": 1, "writerLlmCalls": 0, "answerMode": "none", "degraded": []}
+    assert llm_use({"status": "error"})["writerLlmCalls"] is None  # no steps: unknown, not 0
+
+
 def test_a_trial_uploads_the_folder_and_asks_through_the_api(tmp_path: Path) -> None:
     root = make_folder(tmp_path / "own")
     with running_app(tmp_path / "data") as http:
@@ -158,6 +167,8 @@ def test_a_trial_uploads_the_folder_and_asks_through_the_api(tmp_path: Path) -> 
     assert [r["id"] for r in result.rows] == ["q1", "q2", "q3"]
     q1 = result.rows[0]
     assert q1["useful"] is True and q1["cited"][0] == "north/report.md"
+    # no LLM configured: none asked, by the writer either; the answer extractive
+    assert (q1["llmCalls"], q1["writerLlmCalls"], q1["answerMode"], q1["degraded"]) == (0, 0, "extractive", [])
     summary = result.summary()
     assert set(summary) == {"dev", "held"} and summary["dev"]["questions"] == 1 and summary["held"]["questions"] == 2
     assert "## dev: useful 1/1" in render_markdown(result)

@@ -154,3 +154,16 @@ async def test_the_rules_decide_not_found_before_any_llm_call(tmp_path: Path) ->
     out = await write_and_check({"question": "比亚迪的创始人是谁？", "parsed": parsed, "ranked": []},
                              runtime(make_context(tmp_path, llm=llm)))
     assert out["status"] == "no_results" and "llm_calls" not in out
+
+
+def test_a_rate_no_cited_passage_states_is_unsupported_even_when_the_question_asks_it() -> None:
+    # the small model copies the question's period onto a number the passage gives without one
+    ferry = hit("f#0", "The MV Tessa seats up to 240 passengers and sails every hour in summer.", title="MV Tessa")
+    museum = hit("m#0", "海宁博物馆共有展品1200件，年均接待观众8万人次。", title="海宁博物馆")
+    asked = "How many passengers does the MV Tessa carry per year?"
+    assert unsupported("The MV Tessa carries up to 240 passengers per year [1].", [ferry], asked) == ["per year"]
+    assert unsupported("It sails hourly in summer [1].", [ferry], "q") == []  # every hour = hourly
+    assert unsupported("海宁博物馆每年接待观众8万人次[1]。", [museum], "q") == []  # 年均 states the year's rate
+    assert unsupported("海宁博物馆每天展出1200件展品[1]。", [museum], "海宁博物馆每天展出多少件展品？") == ["每天"]
+    checked = check_answer("The MV Tessa carries up to 240 passengers per year [1].", [ferry], asked)
+    assert checked.text == "" and "per year" in " ".join(checked.corrections)
