@@ -205,7 +205,18 @@ def _any_name(q: Question, judgement: Judgement, kind: str) -> bool:
         return True
     if kind not in ("person", "organization", "place", "list"):
         return False
-    return bool(answer_spans(q, answering(judgement.evidence[0]), "list"))
+    allowed = _NAME_OF.get(kind)
+    return any(s.type is None or allowed is None or s.type in allowed
+               for s in answer_spans(q, answering(judgement.evidence[0]), "list"))
+
+
+_NAME_OF: dict[str, frozenset[str]] = {
+    "person": frozenset({"PERSON", "ORGANIZATION"}),  # 谁创立的: a company may be the founder
+    "place": frozenset({"LOCATION", "ORGANIZATION"}),  # 送到哪儿: a team, a school
+    "organization": frozenset({"ORGANIZATION", "LOCATION"}),  # 哪支球队: a country's team by its country
+}
+"""The names that may answer a name question when the tagger's type differs from the asked one (never a title
+of a work, never a person for a place)."""
 
 
 _NAME_LISTS = frozenset({"PERSON", "ORGANIZATION", "LOCATION"})

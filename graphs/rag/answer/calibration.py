@@ -261,11 +261,28 @@ def ungoverned(q: Question, asked: Asked | None, quals: Sequence[Qualifier], sen
         spots = [(a, b) for a, b in marks if not any(ch.isdigit() for ch in sentence[a:b])]
         if spots and all(negated(sentence, a, b) for a, b in spots):
             return words[0]
+    words = sorted((t for t in q.relation if t), key=len, reverse=True)
     for term in predicate_head(q, quals):
-        spots = [(m.start(), m.end()) for m in re.finditer(re.escape(term), folded)]
+        if len(term) < 2:
+            continue  # "人", "m": too short to say what a sentence is about
+        spots = [(_compound_start(folded, m.start(), words), m.end()) for m in re.finditer(re.escape(term), folded)]
         if spots and all(negated(folded, a, b) for a, b in spots):
-            return term
+            return folded[spots[0][0] : spots[0][1]]
     return None
+
+
+def _compound_start(text: str, start: int, words: Sequence[str]) -> int:
+    """Where the compound that ends with the word at ``start`` begins: the question's own words written just
+    before it ("网民" of 网民规模) belong to it, so that 非 before the compound negates the word too."""
+    moved = True
+    while moved:
+        moved = False
+        for w in words:
+            if start >= len(w) and text[start - len(w) : start] == w:
+                start -= len(w)
+                moved = True
+                break
+    return start
 
 
 def predicate_terms(q: Question, quals: Sequence[Qualifier]) -> dict[str, float]:
