@@ -185,7 +185,9 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str) -> str |
                                                   answering(judgement.evidence[0]).text)) is not None:
         # 非网民规模 is not 网民规模: the value next to a negated or excepted attribute is not the asked one's
         return f"the best evidence states {term} only negated or excepted (非…, 除…外, non-…), not {what}"
-    kind = asked_kind(q, judgement.asked)
+    # the type the question itself asks (its question word, or its last noun), not one the lexicon's attribute
+    # implies ("在上海建了什么工厂" asks for a factory, not for where it was assembled)
+    kind = q.kind if q.kind in VALUE_TYPES else (head_type(q.text) or q.kind)
     if (judgement.evidence and kind in VALUE_TYPES and f.get("value_missing") == 1.0 and f.get("bridge") == 0.0
             and f.get("other_language", 0.0) == 0.0 and not _any_name(q, judgement, kind)):
         # a typed question (who, when, where, how many; "…的举办地", "…销量") is answered by a value of that type:

@@ -64,3 +64,12 @@ def test_a_count_before_an_organization_word_is_no_name() -> None:
 ])
 def test_a_question_without_a_question_word_asks_by_its_last_noun(question: str, kind: str | None) -> None:
     assert head_type(question) == kind
+
+
+@pytest.mark.parametrize(("sentence", "value"), [
+    ("这座石桥建于清代中期，后经多次修缮。", "清代中期"),
+    ("古镇的戏台始建于明朝嘉靖年间。", "明朝嘉靖年间"),
+    ("The chapel dates from the 14th century.", "14th century"),
+])
+def test_eras_and_centuries_are_dates(sentence: str, value: str) -> None:
+    assert value in texts(sentence, "date")
