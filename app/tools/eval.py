@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import enum
 import hashlib
 import json
 import random
@@ -17,7 +18,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 import typer
 from pydantic import BaseModel, ValidationError, model_validator
@@ -143,6 +144,48 @@ def contains_answer(answer: str, answers: Iterable[str]) -> float:
     text = f" {' '.join(answer_tokens(clean_prediction(answer)))} "
     return max((float(f" {' '.join(tokens)} " in text) for a in answers if (tokens := answer_tokens(a))),
                default=0.0)
+
+
+_SEPARATOR = re.compile(r"(?<=\d)[,，](?=\d{3})|\s+")
+_GOLD_DATE_ZH = re.compile(r"^(?:(?P<y>\d{4})年)?(?:(?P<m>\d{1,2})月)?(?P<d>\d{1,2})[日号]$")
+_GOLD_DATE_EN = re.compile(r"^(?P<md>[a-z]+\.? \d{1,2}|\d{1,2} [a-z]+),? \d{4}$")
+_GOLD_NUMBER = re.compile(r"^(?P<pre>[^\d]*?)(?P<n>\d+(?:\.\d+)?)(?P<unit>.*)$")
+
+
+def compact(text: str) -> str:
+    """A text folded for finding an answer in it: NFKC (full/half width), case, no spaces, no thousands
+    separators (2,521,525 → 2521525)."""
+    return _SEPARATOR.sub("", unicodedata.normalize("NFKC", text).casefold())
+
+
+def answer_forms(answer: str) -> list[re.Pattern[str]]:
+    """How a passage may state a gold answer, as patterns over ``compact`` text: the answer itself (a number not
+    inside a longer number: 3% in "GDP3%", not in 13%); a date's shorter forms (3月23日 as 23日 after no digit
+    and no other month; "March 23, 2023" as "March 23"); a number with its unit as the number followed by that
+    unit's first character or by a magnitude (119人 as 119名 is not claimed: the number and a unit character)."""
+    gold = compact(answer).rstrip("。.!！")
+    if not gold:
+        return []
+    forms = [re.compile(("(?<![\\d.])" if gold[0].isdigit() else "") + re.escape(gold)
+                        + ("(?![\\d])" if gold[-1].isdigit() else ""))]
+    if m := _GOLD_DATE_ZH.match(gold):
+        if m["m"]:
+            forms.append(re.compile(f"(?<![\\d]){int(m['m'])}月0?{int(m['d'])}[日号]"))
+            forms.append(re.compile(f"(?<![\\d月]){int(m['d'])}[日号]"))
+    elif m := _GOLD_DATE_EN.match(unicodedata.normalize("NFKC", answer).casefold().strip()):
+        forms.append(re.compile(re.escape(compact(m["md"])) + "(?!\\d)"))
+    elif (m := _GOLD_NUMBER.match(gold)) and not m["pre"]:
+        unit = m["unit"]
+        follow = f"(?:{re.escape(unit[0])}|[万亿千百])" if unit else "(?![\\d.])"
+        forms.append(re.compile(f"(?<![\\d.]){re.escape(m['n'])}{follow}"))
+    return forms
+
+
+def states_answer(text: str, answers: Iterable[str]) -> bool:
+    """Whether a passage states a gold answer under a normalised match (``answer_forms``): the unanswerable
+    protocol removes such a passage too, or the question stays answerable."""
+    folded = compact(text)
+    return any(p.search(folded) for a in answers for p in answer_forms(a))
 
 
 # -- dataset and index -------------------------------------------------------------------------
@@ -598,21 +641,54 @@ def unanswerable_sample(questions: Sequence[EvalQuestion], k: int) -> list[EvalQ
     return [questions[i] for i in sorted(picked)]
 
 
+UnanswerableProtocol = Literal["answer-text", "gold-ids"]
+
+
+class ProtocolChoice(enum.StrEnum):
+    """``--unanswerable-protocol``'s values."""
+
+    answer_text = "answer-text"
+    gold_ids = "gold-ids"
+
+
+def removed_passages(dataset_dir: Path, picked: Sequence[EvalQuestion],
+                     protocol: UnanswerableProtocol = "answer-text") -> frozenset[str]:
+    """The passages the unanswerable protocol removes: the picked questions' gold passages and (``answer-text``,
+    the default) every other passage of the corpus that states one of their gold answers that is a value (with a
+    digit: a date, a number) under the normalised match (``states_answer``);
+    ``gold-ids`` removes the gold passages only (the protocol before: some questions stayed answerable)."""
+    removed = {g for q in picked for g in q.gold_ids}
+    corpus = dataset_dir / "corpus.jsonl"
+    if protocol == "answer-text" and corpus.is_file():
+        # values only (dates, numbers, quantities): a value a same-topic passage states is the answer written
+        # otherwise (23日 for 3月23日), scored as a wrong answer when left; a name (北京) is in hundreds of
+        # passages that do not answer, and one left that does answer shows as "still contained"
+        wanted = [values for q in picked if (values := [a for a in q.answers if any(ch.isdigit() for ch in a)])]
+        for doc in load_corpus(dataset_dir):
+            if doc.id not in removed and any(states_answer(f"{doc.title} {doc.text}", a) for a in wanted):
+                removed.add(doc.id)
+    return frozenset(removed)
+
+
 def run_unanswerable(
     dataset_dir: Path, settings: Settings, questions: Sequence[EvalQuestion], k: int, modes: Sequence[str], *,
     reingest: bool, log: Log, graph_options: dict[str, Any] | None, score_answers: bool,
+    protocol: UnanswerableProtocol = "answer-text",
 ) -> tuple[dict[str, Any], dict[str, list[dict[str, Any]]]]:
-    """Ask ``k`` questions of an index built without their gold passages: how often does each answering mode
-    say the documents do not answer (abstained), still contain a gold answer, or answer wrongly with confidence?"""
+    """Ask ``k`` questions of an index built without the passages that answer them (``removed_passages``): how
+    often does each answering mode say the documents do not answer (abstained), still contain a gold answer, or
+    answer wrongly with confidence?"""
     picked = unanswerable_sample(questions, k)
-    removed = frozenset(g for q in picked for g in q.gold_ids)
+    removed = removed_passages(dataset_dir, picked, protocol)
+    gold = {g for q in picked for g in q.gold_ids}
     modes = [m for m in modes if m in ANSWER_MODES] or ["full"]
     prepared = prepare_index(dataset_dir, settings, reingest=reingest, log=log, exclude=removed)
     try:
         summaries, details = asyncio.run(run_modes(prepared.resources, picked, modes, score_answers, graph_options))
     finally:
         prepared.resources.close()
-    out: dict[str, Any] = {"questions": len(picked), "removed_passages": len(removed), "modes": {}}
+    out: dict[str, Any] = {"questions": len(picked), "removed_passages": len(removed), "protocol": protocol,
+                           "removed_gold_passages": len(gold & removed), "modes": {}}
     for mode, rows in details.items():
         n = len(rows) or 1
         abstained = sum(r.get("abstained", 0.0) for r in rows)
@@ -639,6 +715,7 @@ def run_eval(
     dataset_dir: Path, settings: Settings, modes: Sequence[str] = MODES, limit: int | None = None, *,
     reingest: bool = False, log: Log = lambda _: None, graph_options: dict[str, Any] | None = None,
     types: Sequence[str] = (), trajectories: Path | None = None, unanswerable: int = 0,
+    protocol: UnanswerableProtocol = "answer-text",
 ) -> EvalResult:
     """Ingest (or reuse) the dataset's index, run the questions (of ``types``, when given) through each mode
     and build the report."""
@@ -668,7 +745,8 @@ def run_eval(
     unanswered: dict[str, Any] | None = None
     if unanswerable:
         unanswered, more = run_unanswerable(dataset_dir, settings, questions, unanswerable, modes, reingest=reingest,
-                                            log=log, graph_options=graph_options, score_answers=score_answers)
+                                            log=log, graph_options=graph_options, score_answers=score_answers,
+                                            protocol=protocol)
         details |= more
     notes = [] if score_answers else [f"EM/F1 not computed: {NO_LLM_NOTE} (the extractive answer is not a short span)"]
     if any(skipped.values()):
@@ -725,6 +803,11 @@ def eval_command(
         help="Also ask K of the questions of an index without their gold passages (abstained / still contained / "
              "confident wrong).",
     )] = 0,
+    protocol: Annotated[ProtocolChoice, typer.Option(
+        "--unanswerable-protocol", case_sensitive=False,
+        help="What --unanswerable removes: answer-text (the gold passages and every passage that states a gold "
+             "answer, matched normalised: width, 23日 for 3月23日, 3% in GDP3%) or gold-ids (the gold passages only, "
+             "the protocol before: some questions stay answerable).")] = ProtocolChoice.answer_text,
     vector_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: dense weight.")] = 0.5,
     fts_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: BM25 weight.")] = 0.2,
     graph_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: graph weight.")] = 0.3,
@@ -748,6 +831,7 @@ def eval_command(
         result = run_eval(
             dataset_dir, settings, modes, limit, reingest=reingest, log=lambda s: typer.echo(s, err=True),
             graph_options=weights, types=question_type or (), trajectories=trajectories, unanswerable=unanswerable,
+            protocol=cast(UnanswerableProtocol, protocol.value),
         )
     except StoreError as exc:
         typer.secho(f"error: {exc}", fg="red", err=True)

@@ -53,8 +53,10 @@ def render_markdown(report: dict[str, Any]) -> str:
                       "abstained = said the documents do not answer):", "",
                   *markdown_table(ANSWER_COLUMNS, [answer_row(m, s) for m, s in answering.items()])]
     if (u := report.get("unanswerable")) is not None:
-        lines += ["", f"Unanswerable: {u['questions']} questions asked of the corpus without their "
-                      f"{u['removed_passages']} gold passages:", "",
+        gone = (f"{u['removed_passages']} passages: the gold ones ({u['removed_gold_passages']}) and those that state "
+                f"a gold date or number (protocol answer-text)" if u.get("protocol") == "answer-text"
+                else f"{u['removed_passages']} gold passages")
+        lines += ["", f"Unanswerable: {u['questions']} questions asked of the corpus without their {gone}:", "",
                   *markdown_table(("mode", "says not found", "still contained", "confident wrong"),
                                   [[m, _num(v["abstained"]), _num(v["contained"]), _num(v["confident_wrong"])]
                                    for m, v in u["modes"].items()])]

@@ -35,7 +35,7 @@ import typer
 
 from app.settings import Settings
 from app.tools.calibration import ece
-from app.tools.eval import FULL_TOP_K, contains_answer, load_questions, prepare_index
+from app.tools.eval import FULL_TOP_K, contains_answer, load_questions, prepare_index, states_answer
 
 DEFAULT_SETS = ("hotpotqa_sample", "cmrc2018_trial", "rgb_zh_reject_dev")
 HELD_ASIDE = 5
@@ -178,7 +178,7 @@ def negatives(ranked: Sequence[Any], q: Any) -> list[Any]:
     states a gold answer), cut to the top ``FULL_TOP_K``: an unanswerable example that is truly unanswerable."""
     gold = set(q.gold_ids)
     return [h for h in ranked if h.doc_id not in gold and not contains_answer(f"{h.title} {h.text}", q.answers)
-            ][:FULL_TOP_K]
+            and not states_answer(f"{h.title} {h.text}", q.answers)][:FULL_TOP_K]
 
 
 def _sample(dataset_dir: Path, per_set: int) -> list[Any]:

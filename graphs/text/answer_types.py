@@ -164,3 +164,29 @@ _LIST_OF: tuple[tuple[str, re.Pattern[str]], ...] = (
 def listed_type(question: str) -> str | None:
     """The entity type a list question asks for ("马斯克创办的公司有哪些" → ORGANIZATION), if it names one."""
     return next((etype for etype, pattern in _LIST_OF if pattern.search(question)), None)
+
+
+_HEAD_TYPES: tuple[tuple[AnswerType, re.Pattern[str]], ...] = (
+    ("date", re.compile(r"(?:时间|日期|时候|年份|月份|时刻|期限|档期)$|\b(?:date|year|day|time)$", _I)),
+    ("number", re.compile(r"(?:数量|人数|数目|总数|个数|次数|销量|票房|金额|总额|规模|增速|增幅|增长率|涨幅|降幅|跌幅|保有量|奖金|"
+                          r"价格|售价|票价|市值|产量|营收|收入|利润|得分|比分|分数|排名|名次|伤亡|年龄|身高|体重|面积|长度|"
+                          r"高度|速度|总量|占比|比例|比重|税率|利率|汇率|估值|预算|投资|融资|损失|死亡|遇难)$|"
+                          r"\b(?:number|amount|total|count|population|price|cost|revenue|sales|score|age|toll)$", _I)),
+    ("place", re.compile(r"(?:举办地|举办地点|举行地点|地点|所在地|地址|总部|发源地|出生地|目的地|首都|首府|产地)$|"
+                         r"\b(?:venue|location|headquarters|birthplace|capital)$", _I)),
+    ("person", re.compile(r"(?:总导演|导演|编剧|作者|主演|主持人|主席|总统|总理|首相|市长|省长|镇长|董事长|总裁|总经理|首席执行官|"
+                          r"CEO|创始人|创办人|发言人|主教练|教练|队长|得主|获得者|演唱者|歌手|作词|作曲|设计师|发明人)$|"
+                          r"\b(?:director|author|writer|founder|ceo|president|chairman|mayor|coach|winner|singer)$", _I)),
+    ("list", re.compile(r"(?:冠军|亚军|季军|四强|八强|前三名|胜者|赢家)$|\b(?:champions?|runners?-up)$", _I)),
+)
+"""The type a question without a question word asks for, by its last noun (news questions: "RCEP生效时间",
+"2022年我国机动车保有量", "EMNLP2022的举办地", "卡塔尔世界杯的冠军": a team, a country or a person, any name)."""
+
+
+def head_type(question: str) -> AnswerType | None:
+    """The answer type of a question that asks by its last noun, not by a question word ("…的举办地", "…销量"):
+    None when the question has a question word or its last noun types nothing."""
+    if question_word(question) is not None:
+        return None
+    core = re.sub(r"[\s？?。.!！]+$", "", question.strip())
+    return next((kind for kind, pattern in _HEAD_TYPES if pattern.search(core)), None)

@@ -116,6 +116,11 @@ def _tagged(text: str, accurate: bool) -> Iterable[tuple[str, str | None]]:
     yield from ((w, tags.get(w)) for w in tokenizer.tokenizer.cut(text, HMM=True))
 
 
+def tagged_words(text: str) -> list[tuple[str, str | None]]:
+    """The words of a Chinese text with jieba's part-of-speech tags (accurate mode)."""
+    return list(_tagged(text, True))
+
+
 def _pos_entity(word: str, flag: str | None) -> QueryEntity | None:
     """Map one tagged word to an entity, or None if it names nothing."""
     if len(word) < 2 or not _ALL_HAN.fullmatch(word):

@@ -10,8 +10,8 @@ from typing import NamedTuple
 
 from graphs.text.answer_types import AnswerType
 from graphs.text.dates import find_dates
-from graphs.text.entity_spotting import pos_spans, title_case_spans
-from graphs.text.normalize import normalize
+from graphs.text.entity_spotting import pos_spans, tagged_words, title_case_spans
+from graphs.text.normalize import has_han, normalize
 
 
 class Span(NamedTuple):
@@ -29,6 +29,7 @@ _YEAR = re.compile(r"(?<![\d.])(?:1[0-9]{3}|20[0-9]{2})(?:\s*年)?(?!\d|\.\d)") 
 _ZH_NUMERAL = "零〇一二两三四五六七八九十百千万亿"
 _CLASSIFIER_ZH = (r"(?:个|位|名|年|岁|月|日|天|次|人|家|种|本|部|条|项|只|件|台|辆|分钟|分|秒|小时|周|米|公里|千米|"
                   r"厘米|公斤|千克|克|吨|元|美元|港元|英镑|欧元|平方公里|平方米|公顷|亩|倍|层|届|场|座|所|首|集|册|页|字|"
+                  r"公分|毫米|英里|英尺|枚|艘|架|颗|支|户|席|票|例|起|股|桶|升|毫升|千瓦|兆瓦|日元|韩元|卢布|澳元|加元|人民币|"
                   r"%|％|℃|度)")
 # a magnitude (6710亿, 3万) is a quantity by itself; a plain number needs its unit or measure word
 _UNIT_ZH = rf"(?:多)?(?:(?:万|亿|千|百)(?:多)?{_CLASSIFIER_ZH}?|{_CLASSIFIER_ZH})"
@@ -69,8 +70,80 @@ def _names(sentence: str) -> list[Span]:
     # a person's role as a field's label ("主持人：陈海峰（安全总监）", "记录人: 李明"): the value is a name,
     # whether or not the tagger knows it; it replaces what the tagger made of the same characters
     labelled = [Span(m.start(1), m.end(1), m[1], "PERSON") for m in _ROLE_LABEL.finditer(sentence)]
-    found = [f for f in found if not any(f.start < x.end and x.start < f.end for x in labelled)]
-    return sorted([*found, *labelled], key=lambda x: x.start)
+    labelled += [Span(m.start(g), m.end(g), m[g], kind) for pattern, kind in _TYPED_BY_CONTEXT
+                 for m in pattern.finditer(sentence) for g in (1, 2) if g <= (pattern.groups or 0) and m[g]]
+    labelled += _suffixed(sentence)
+    kept: list[Span] = []
+    for x in sorted(labelled, key=lambda x: x.start - x.end):  # the longest of overlapping ones
+        if not any(x.start < k.end and k.start < x.end for k in kept):
+            kept.append(x)
+    found = [f for f in found if not any(f.start < x.end and x.start < f.end for x in kept)]
+    return sorted([*found, *kept], key=lambda x: x.start)
+
+
+_HAN_NAME = r"([\u4e00-\u9fff·]{2,4}?)"
+_NAME_END = r"(?=[，,、；;。\s（(和与及等的]|$)"
+_ROLES_ZH = (r"(?:总导演|导演|编剧|制片人|监制|作者|作词|作曲|主演|主持人|主席|总统|总理|首相|市长|省长|镇长|县长|校长|院长|"
+             r"董事长|总裁|总经理|首席执行官|CEO|创始人|创办人|主教练|教练|队长|发言人|部长|大使|秘书长|会长|主任|局长|"
+             r"冠军|亚军|季军|得主|歌手|演员|记者|作家|画家|选手|球员|运动员)")
+_TYPED_BY_CONTEXT: tuple[tuple[re.Pattern[str], str], ...] = (
+    # a person after a role ("导演辛爽表示", "由张三执导") or before a verb that only a person does ("李四当选")
+    (re.compile(rf"{_ROLES_ZH}(?:为|是|：|:)?{_HAN_NAME}(?=表示|指出|称|说|透露|介绍|认为|执导|主演|担任|出任|当选|"
+                rf"夺冠|获得|率领|带领|发表|宣布|[，,、；;。\s（(和与及等]|$)"), "PERSON"),
+    (re.compile(rf"由{_HAN_NAME}(?=执导|导演|编剧|主演|主持|创立|创办|创作|演唱|领衔|担任|出任|带领|率领)"), "PERSON"),
+    (re.compile(r"(?:^|(?<=[，,。；;\s]))([\u4e00-\u9fff]{2,3})[，,]\s*(?:男|女)[，,]"), "PERSON"),  # 舒畅，男，汉族
+    # where something takes place: 在伦敦西敏寺大教堂举行, 于上海召开
+    (re.compile(r"(?:在|于|赴|抵达|来到|前往)([\u4e00-\u9fffA-Za-z·]{2,14}?)(?=举行|举办|召开|开幕|闭幕|落幕|开赛|进行|"
+                r"展开|揭幕|启幕|上演|落户|成立)"), "LOCATION"),
+)
+"""Names typed by the words around them where the tagger does not know them (news names: 辛爽, 舒畅)."""
+_PLACE_SUFFIXES = ("大教堂", "教堂", "体育场", "体育馆", "体育中心", "会展中心", "展览中心", "中心", "广场", "机场", "大厦",
+                   "大剧院", "剧院", "宫", "寺", "城堡", "公园", "酒店", "大学城", "省", "市", "县", "区", "镇", "乡", "村",
+                   "州", "岛", "港", "湾", "山", "河", "湖", "街", "路")
+_ORG_SUFFIXES = ("有限公司", "公司", "集团", "银行", "大学", "学院", "研究院", "研究所", "医院", "俱乐部", "协会", "委员会",
+                 "基金会", "联合会", "联盟", "组织", "政府", "法院", "检察院", "部", "局", "厅", "署", "队", "党", "社",
+                 "电视台", "报社", "出版社", "工作室", "交易所", "实验室", "乐队", "战队")
+_NAME_FLAGS = ("ns", "nr", "nt", "nz", "eng", "j")
+
+
+def _suffixed(sentence: str) -> list[Span]:
+    """Places and organizations the tagger splits: a name (or names: 伦敦, 西敏寺) followed by a place's or an
+    organization's word (大教堂, 有限公司, 队), taken whole ("伦敦西敏寺大教堂", "重庆零壹空间科技集团有限公司")."""
+    if not has_han(sentence):
+        return []
+    words = []
+    position = 0
+    for word, flag in tagged_words(sentence):
+        start = sentence.find(word, position)
+        if start < 0:
+            continue
+        position = start + len(word)
+        words.append((start, position, word, flag or ""))
+    out: list[Span] = []
+    for i, (_start, end, word, _flag) in enumerate(words):
+        kind = ("ORGANIZATION" if word.endswith(_ORG_SUFFIXES) else "LOCATION" if word.endswith(_PLACE_SUFFIXES)
+                else None)
+        if kind is None:
+            continue
+        j = i
+        # the words before it that belong to the name: names, nouns, numerals spelled as words (零壹), English
+        while j > 0 and i - j < 5 and (words[j - 1][3].startswith(("n", "m")) or words[j - 1][3] in _NAME_FLAGS) \
+                and words[j - 1][2] not in _NOT_NAME_PART \
+                and not re.match(r"^[\d.,]+$", words[j - 1][2]) and words[j - 1][1] == words[j][0]:
+            j -= 1
+        if j == i and len(word) <= len(next(x for x in (*_ORG_SUFFIXES, *_PLACE_SUFFIXES) if word.endswith(x))):
+            continue  # the bare word ("公司", "市"): no name
+        while j < i and words[j][3].startswith("m") and _COUNTED.match(words[j][2]):
+            j += 1  # "两家公司", "三所大学": a count, no name
+        begin = words[j][0]
+        if any(f.startswith(("ns", "nr", "nt", "nz", "eng")) for *_, f in words[j : i + 1]):
+            out.append(Span(begin, end, sentence[begin:end], kind))
+    return out
+
+
+_COUNTED = re.compile(r"^[\d零〇一二两三四五六七八九十百千万几多数]+[个家所座位名支只条项种]?$")
+_NOT_NAME_PART = frozenset({"我国", "本", "该", "这", "那", "其", "各", "全国", "全球", "国内", "国际", "我们", "他们", "一个",
+                            "首席", "执行官", "记者", "时间", "今年", "去年", "明年"})
 
 
 _ROLE_LABEL = re.compile(r"(?:^|(?<=[\s，,。；;]))(?:[\u4e00-\u9fff]{0,4}(?:主持人|负责人|联系人|记录人|发言人|主讲人|"
@@ -101,11 +174,35 @@ def fits(kind: AnswerType, span: Span, types: Mapping[str, str] | None = None) -
     return known is None or known in allowed
 
 
+_ZH_CLOCK = r"(?:凌晨|清晨|早上|上午|中午|下午|傍晚|晚上|晚间|夜间)?\s*\d{1,2}\s*(?:时|点)(?:\s*\d{1,2}\s*分|半)?"
+_ZH_DAY = (r"(?:(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月\s*)?(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*(?:日|号)(?!\s*(?:元|人|次))")
+_ZH_MONTHS = r"(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*(?:(?:至|到|-|－|—|~|～)\s*(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*)?月(?!份?\s*(?:薪|工资))"
+_DYNASTY = r"(?:西汉|东汉|西晋|东晋|北宋|南宋|夏|商|周|秦|汉|隋|唐|宋|元|明|清)"
+_ZH_PARTIAL_DATE = re.compile(
+    rf"(?<![\d.])(?:{_ZH_DAY}(?:\s*{_ZH_CLOCK})?(?:\s*(?:至|到|-|－|—|~|～)\s*{_ZH_DAY})?|{_ZH_MONTHS}(?:上旬|中旬|下旬|初|底|末)?"
+    rf"|{_ZH_CLOCK}(?=\s*(?:\d|许|左右|起|开始|举行|举办|召开|开幕|发布|出发|抵达|，|,|。|$))"
+    rf"|(?:春|夏|秋|冬)(?:季|天)|(?:周|星期|礼拜)[一二三四五六日天]"
+    rf"|(?:{_DYNASTY}[朝代]?)?[\u4e00-\u9fff]{{2}}年间|{_DYNASTY}[朝代](?:初年|末年|初期|中期|后期|末期|时期)?"
+    rf"|(?:\d{{1,2}}|[一二三四五六七八九十]{{1,3}})世纪(?:\d{{2}}年代)?|\d{{2}}年代)")
+"""Chinese dates a news sentence states without a year: 23日, 3月23日, 上午10时, 10月30日至11月2日, 3-8月, 夏季,
+周一; eras and centuries: 明朝永乐年间, 清代中期, 十五世纪, 90年代 (``find_dates`` wants a year)."""
+_EN_PARTIAL_DATE = re.compile(
+    r"\b(?:(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?|January|February|March|April|May|June|July|"
+    r"August|September|October|November|December)\s+\d{1,2}(?:st|nd|rd|th)?\b(?!\s*,?\s*\d{4})|"
+    r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:January|February|March|April|May|June|July|August|September|"
+    r"October|November|December)\b(?!\s*,?\s*\d{4})|\b(?:on\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|"
+    r"Saturday|Sunday)\b|\b\d{1,2}(?::\d{2})?\s*(?:a\.m\.|p\.m\.|am\b|pm\b)|"
+    r"\b\d{1,2}(?:st|nd|rd|th)\s+century\b|\b(?:1[0-9]|20)[0-9]0s\b", re.IGNORECASE)
+"""English dates without a year: "March 23", "23rd of March", "on Tuesday", "10 a.m."."""
+
+
 def _dates(sentence: str) -> list[Span]:
     found = [Span(d.start, d.end, d.text) for d in find_dates(sentence, _NO_DAY, relative=False)]
     covered = [(s.start, s.end) for s in found]
-    found += [Span(m.start(), m.end(), m[0]) for m in _YEAR.finditer(sentence)
-              if not any(a <= m.start() < b for a, b in covered)]
+    for m in [*_YEAR.finditer(sentence), *_ZH_PARTIAL_DATE.finditer(sentence), *_EN_PARTIAL_DATE.finditer(sentence)]:
+        if m[0].strip() and not any(a < m.end() and m.start() < b for a, b in covered):
+            found.append(Span(m.start(), m.end(), m[0].strip()))
+            covered.append((m.start(), m.end()))
     return found
 
 

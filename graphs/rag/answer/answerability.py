@@ -16,6 +16,8 @@ from graphs.embeddings import REMOTE_EMBEDDING_ERRORS, EmbedderUnavailable
 from graphs.rag.answer.calibration import (
     Judgement,
     Model,
+    answer_spans,
+    answering,
     asked_kind,
     bundled,
     candidate_sentences,
@@ -23,6 +25,7 @@ from graphs.rag.answer.calibration import (
     judge,
     predicate_head,
     similarities,
+    ungoverned,
 )
 from graphs.rag.answer.evidence import Evidence, unspellable
 from graphs.rag.answer.question import (
@@ -33,6 +36,7 @@ from graphs.rag.answer.question import (
     tagged,
 )
 from graphs.rag.answer.verdicts import sides_of, spellings
+from graphs.text.answer_types import head_type, listed_type
 from graphs.text.content import has_content
 from graphs.text.normalize import normalize
 
@@ -177,10 +181,52 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str) -> str |
         # questions name what they ask in words the passages paraphrase (担任什么职务 over 出任部长; on the
         # CMRC dev examples this rule for every kind refused 39 of 195 answerable ones, for quantities 1)
         return f"the passages that mention {names or 'the subject'} say nothing of {asked}"
+    if judgement.evidence and (term := ungoverned(q, judgement.asked, judgement.qualifiers,
+                                                  answering(judgement.evidence[0]).text)) is not None:
+        # 非网民规模 is not 网民规模: the value next to a negated or excepted attribute is not the asked one's
+        return f"the best evidence states {term} only negated or excepted (非…, 除…外, non-…), not {what}"
+    # the type the question itself asks (its question word, or its last noun), not one the lexicon's attribute
+    # implies ("在上海建了什么工厂" asks for a factory, not for where it was assembled)
+    kind = q.kind if q.kind in VALUE_TYPES else (head_type(q.text) or q.kind)
+    if (judgement.evidence and kind in VALUE_TYPES and f.get("value_missing") == 1.0 and f.get("bridge") == 0.0
+            and f.get("other_language", 0.0) == 0.0 and not _any_name(q, judgement, kind)):
+        # a typed question (who, when, where, how many; "…的举办地", "…销量") is answered by a value of that type:
+        # a sentence about the subject that holds none states something else of it
+        return f"the best evidence holds no {VALUE_TYPES[kind]} for {what}"
     edition = next((c for c in judgement.conflicts if c.kind in ("ordinal", "version")), None)
     if edition is not None:
         return f"the best evidence states {what} for {edition.stated}, not for {edition.asked}"
     return None
+
+
+def _any_name(q: Question, judgement: Judgement, kind: str) -> bool:
+    """For a name question, whether the answering sentence holds a name of any type (a team for "送到哪儿", a
+    company for "谁创立的": the type is the score's to weigh, not a rule's); for a list, whether the question
+    asks for names at all (特点有哪些 asks for phrases)."""
+    if kind == "list" and head_type(q.text) != "list" and listed_type(q.text) not in _NAME_LISTS:
+        return True
+    if kind not in ("person", "organization", "place", "list"):
+        return False
+    allowed = _NAME_OF.get(kind)
+    return any(s.type is None or allowed is None or s.type in allowed
+               for s in answer_spans(q, answering(judgement.evidence[0]), "list"))
+
+
+_NAME_OF: dict[str, frozenset[str]] = {
+    "person": frozenset({"PERSON", "ORGANIZATION"}),  # 谁创立的: a company may be the founder
+    "place": frozenset({"LOCATION", "ORGANIZATION"}),  # 送到哪儿: a team, a school
+    "organization": frozenset({"ORGANIZATION", "LOCATION"}),  # 哪支球队: a country's team by its country
+}
+"""The names that may answer a name question when the tagger's type differs from the asked one (never a title
+of a work, never a person for a place)."""
+
+
+_NAME_LISTS = frozenset({"PERSON", "ORGANIZATION", "LOCATION"})
+
+
+VALUE_TYPES: dict[str, str] = {"person": "person's name", "organization": "organization's name", "date": "date",
+                                "place": "place", "number": "number", "list": "name"}
+"""The answer types a question asks a value of, and how a reason names the value missing."""
 
 
 def predicate_of(q: Question, judgement: Judgement) -> str:

@@ -42,7 +42,7 @@ from graphs.rag.answer.qualifiers import (
     satisfied,
 )
 from graphs.rag.answer.question import Question
-from graphs.text.answer_types import AnswerType
+from graphs.text.answer_types import AnswerType, head_type
 from graphs.text.entity_spotting import pos_spans
 from graphs.text.normalize import has_han, normalize
 from graphs.text.sentences import split_sentences, without_markers
@@ -197,8 +197,11 @@ def asked_of(q: Question) -> Asked | None:
 
 def asked_kind(q: Question, asked: Asked | None) -> AnswerType:
     """The type of span that answers: the question word's, else the asked attribute's."""
-    if q.kind in ("other", "definition") and asked is not None and asked.attribute.kind in _TYPED:
-        return asked.attribute.kind
+    if q.kind in ("other", "definition"):
+        if asked is not None and asked.attribute.kind in _TYPED:
+            return asked.attribute.kind
+        if (head := head_type(q.text)) is not None:  # "RCEP生效时间", "…的举办地": asked by its last noun
+            return head
     return q.kind
 
 
@@ -230,6 +233,56 @@ _CALENDAR = re.compile(r"\d\s*(?:月|日|号)$")
 _DATE_UNIT = re.compile(r"\s*(?:月|日|号)(?!\s*(?:人|次|元|吨|个|名))")
 """A number followed by a calendar unit is a date, not a quantity (a "how many" question answered with "10月" or
 "21日" states no quantity); years are the date spans'."""
+
+
+_NEGATING_BEFORE = re.compile(r"(?:非|不含|不包括|不包含|不计|扣除|剔除|除去|除了?[^，,。；;]{0,6})\s*$")
+_EXCEPTING_AFTER = re.compile(r"^[^，,。；;]{0,8}?(?:之?外|以外)")
+
+
+def negated(sentence: str, start: int, end: int) -> bool:
+    """Whether the words at ``sentence[start:end]`` are negated or excepted there, so that a value next to them is
+    not theirs: 非网民规模, 不含税价格, 除X外, "non-resident population", "excluding bonuses"."""
+    before = sentence[max(0, start - 10) : start]
+    if re.search(r"(?:^|[^是并])非\s*$|(?:不含|不包括|不包含|不计|扣除|剔除|除去)\s*$", before):
+        return True
+    if re.search(r"除了?[^，,。；;]{0,6}$", before) and _EXCEPTING_AFTER.match(sentence[end : end + 12]):
+        return True
+    return bool(re.search(r"\b(?:non-?|excluding\s+|except(?:\s+for)?\s+|other than\s+|not including\s+)$",
+                          before.casefold()))
+
+
+def ungoverned(q: Question, asked: Asked | None, quals: Sequence[Qualifier], sentence: str) -> str | None:
+    """The question's words for what it asks when the answering sentence writes them only negated or excepted
+    (非网民规模 for 网民规模; "non-resident population" for "population"): what the sentence's value is the value
+    of is not what is asked. None otherwise (also when the sentence does not write them at all)."""
+    folded = sentence.casefold()
+    if asked is not None and not asked.attribute.generic and (marks := stated_at(asked.attribute, sentence)):
+        words = [sentence[a:b] for a, b in marks if not any(ch.isdigit() for ch in sentence[a:b])]
+        spots = [(a, b) for a, b in marks if not any(ch.isdigit() for ch in sentence[a:b])]
+        if spots and all(negated(sentence, a, b) for a, b in spots):
+            return words[0]
+    words = sorted((t for t in q.relation if t), key=len, reverse=True)
+    for term in predicate_head(q, quals):
+        if len(term) < 2:
+            continue  # "人", "m": too short to say what a sentence is about
+        spots = [(_compound_start(folded, m.start(), words), m.end()) for m in re.finditer(re.escape(term), folded)]
+        if spots and all(negated(folded, a, b) for a, b in spots):
+            return folded[spots[0][0] : spots[0][1]]
+    return None
+
+
+def _compound_start(text: str, start: int, words: Sequence[str]) -> int:
+    """Where the compound that ends with the word at ``start`` begins: the question's own words written just
+    before it ("网民" of 网民规模) belong to it, so that 非 before the compound negates the word too."""
+    moved = True
+    while moved:
+        moved = False
+        for w in words:
+            if start >= len(w) and text[start - len(w) : start] == w:
+                start -= len(w)
+                moved = True
+                break
+    return start
 
 
 def predicate_terms(q: Question, quals: Sequence[Qualifier]) -> dict[str, float]:

@@ -30,7 +30,9 @@ from app.tools.eval import (
     read_manifest,
     recall_at_k,
     reciprocal_rank,
+    removed_passages,
     score_question,
+    states_answer,
     summarize_mode,
     write_manifest,
 )
@@ -374,3 +376,30 @@ def test_the_held_aside_part_is_reported_apart_from_the_tuning_part() -> None:
     parts = summarize_mode(rows, wall_s=1.0)["parts"]
     assert parts["held_aside"]["questions"] == len(held) and parts["tuning"]["questions"] == len(ids) - len(held)
     assert parts["held_aside"]["hit@5"] == 1.0 and parts["tuning"]["hit@5"] == 0.0
+
+
+@pytest.mark.parametrize(("text", "answers", "expected"), [
+    ("当地时间14日，渡轮恢复通航。", ["5月14日"], True),  # the day without its month
+    ("５月１４日渡轮恢复通航", ["5月14日"], True),  # full width
+    ("4月14日渡轮停航检修", ["5月14日"], False),  # another month's 14th
+    ("全年GDP增长4%，好于预期。", ["4%"], True),  # a number inside a word
+    ("失业率为14%。", ["4%"], False),  # not inside a longer number
+    ("全年客流1,260,300人次", ["1260300人次"], True),  # thousands separators
+    ("总投资2.35亿，由市财政承担。", ["2.35亿元"], True),  # the number with its magnitude, the unit left out
+    ("The ferry resumed on May 14 after repairs.", ["May 14, 2024"], True),
+    ("The ferry resumed on May 4 after repairs.", ["May 14, 2024"], False),
+])
+def test_the_unanswerable_protocol_finds_a_gold_answer_written_otherwise(text: str, answers: list[str],
+                                                                         expected: bool) -> None:
+    assert states_answer(text, answers) is expected
+
+
+def test_the_unanswerable_protocol_removes_every_passage_that_states_a_gold_answer(tmp_path: Path) -> None:
+    docs = [{"id": "gold", "title": "渡轮", "text": "5月14日，渡轮恢复通航。"},
+            {"id": "leak", "title": "新闻", "text": "当地时间14日，渡轮恢复通航。"},
+            {"id": "other", "title": "新闻", "text": "渡轮公司发布了夏季时刻表。"}]
+    (tmp_path / "corpus.jsonl").write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in docs),
+                                           encoding="utf-8")
+    picked = [_question(question="渡轮什么时候恢复通航？", answers=["5月14日"], gold_ids=["gold"])]
+    assert removed_passages(tmp_path, picked) == {"gold", "leak"}
+    assert removed_passages(tmp_path, picked, "gold-ids") == {"gold"}

@@ -1,0 +1,81 @@
+"""A typed question (who, when, where, how many, or asked by its last noun: "…的开馆时间", "…销量") is answered by
+a value of that type in the answering sentence, and by the value of *the asked* attribute: a sentence about the
+subject that holds no value of the type, or that writes the asked words only negated or excepted (非常住人口 for
+常住人口, "non-resident population"), is no evidence whatever the score. Own examples."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphs.domain import Hit
+from graphs.rag.answer.calibration import negated
+from graphs.rag.answer.evidence import find_evidence
+from tests.support.fakes import hit
+from tests.unit.graphs.rag.answer.test_attributes import Bigrams, model_on, question
+
+LIBRARY = hit("lib#0", "青禾镇图书馆新馆由老粮仓改建，藏书以地方志为主。", title="青禾镇图书馆")
+LIBRARY_OPENED = hit("lib#1", "青禾镇图书馆新馆于9月18日上午9时正式开馆。", title="青禾镇图书馆")
+REGATTA = hit("reg#0", "The Marlow Cove regatta drew crowds along the harbour wall despite the rain.", title="Marlow Cove")
+REGATTA_DAY = hit("reg#1", "The Marlow Cove regatta was held on June 14 along the harbour wall.", title="Marlow Cove")
+FILM = hit("film#0", "纪录片《远山的回声》讲述了三代护林员的故事，口碑很好。", title="远山的回声")
+FILM_DIRECTOR = hit("film#1", "纪录片《远山的回声》由邝明哲执导，讲述了三代护林员的故事。", title="远山的回声")
+SALES = hit("sales#0", "2024年星港市新能源汽车推广工作成效明显，充电桩建设加快。", title="星港市")
+SALES_COUNT = hit("sales#1", "2024年星港市新能源汽车销量达到8.6万辆，同比增长32%。", title="星港市")
+
+
+@pytest.mark.parametrize(("text", "without", "with_it", "missing"), [
+    ("青禾镇图书馆新馆什么时候开馆？", LIBRARY, LIBRARY_OPENED, "date"),
+    ("青禾镇图书馆新馆开馆时间", LIBRARY, LIBRARY_OPENED, "date"),
+    ("When was the Marlow Cove regatta held?", REGATTA, REGATTA_DAY, "date"),
+    ("纪录片《远山的回声》的导演是谁？", FILM, FILM_DIRECTOR, "person"),
+    ("2024年星港市新能源汽车销量", SALES, SALES_COUNT, "number"),
+])
+async def test_a_typed_question_needs_a_value_of_its_type(text: str, without: Hit, with_it: Hit,
+                                                          missing: str) -> None:
+    from graphs.rag.answer.answerability import calibrated
+
+    answers_all = model_on({}, bias=8.0)  # a score that answers everything: the rule alone refuses
+    q = question(text, [without])
+    verdict, _, _ = await calibrated(q, [without], find_evidence(q, [without]), Bigrams(), model=answers_all)
+    assert verdict.decision == "not_found" and verdict.decided_by == "rule", verdict.reason
+    assert "holds no" in verdict.reason and missing in verdict.reason
+    q = question(text, [with_it])
+    verdict, _, _ = await calibrated(q, [with_it], find_evidence(q, [with_it]), Bigrams(), model=answers_all)
+    assert verdict.decision == "answerable", verdict.reason
+
+
+TOWN = hit("town#0", "截至2024年底，青禾镇非常住人口为1.2万，主要是季节性务工人员。", title="青禾镇")
+TOWN_PEOPLE = hit("town#1", "截至2024年底，青禾镇常住人口为4.8万，其中农业人口占六成。", title="青禾镇")
+PORT = hit("port#0", "Brannock's non-resident population reached 3,100 in 2023.", title="Brannock")
+PORT_PEOPLE = hit("port#1", "Brannock's resident population reached 9,800 in 2023.", title="Brannock")
+
+
+@pytest.mark.parametrize(("text", "without", "with_it"), [
+    ("2024年底青禾镇常住人口有多少？", TOWN, TOWN_PEOPLE),
+    ("What was Brannock's resident population in 2023?", PORT, PORT_PEOPLE),
+])
+async def test_a_value_of_the_negated_attribute_is_not_the_asked_ones(text: str, without: Hit,
+                                                                      with_it: Hit) -> None:
+    from graphs.rag.answer.answerability import calibrated
+
+    answers_all = model_on({}, bias=8.0)
+    q = question(text, [without])
+    verdict, _, _ = await calibrated(q, [without], find_evidence(q, [without]), Bigrams(), model=answers_all)
+    assert verdict.decision == "not_found" and "negated or excepted" in verdict.reason, verdict.reason
+    q = question(text, [with_it])
+    verdict, _, _ = await calibrated(q, [with_it], find_evidence(q, [with_it]), Bigrams(), model=answers_all)
+    assert verdict.decision == "answerable", verdict.reason
+
+
+@pytest.mark.parametrize(("sentence", "word", "expected"), [
+    ("非常住人口为1.2万", "常住人口", True),
+    ("除门票收入外，其他收入为300万元", "门票收入", True),
+    ("不含税价格为98元", "价格", False),
+    ("并非常住人口", "常住人口", False),  # 并非 is "is not": the words are stated, negated as a whole
+    ("常住人口为4.8万", "常住人口", False),
+    ("total revenue excluding ticket sales was $3m", "ticket sales", True),
+    ("the non-resident population", "resident population", True),
+])
+def test_negated_words(sentence: str, word: str, expected: bool) -> None:
+    at = sentence.casefold().find(word)
+    assert negated(sentence.casefold(), at, at + len(word)) is expected
