@@ -182,11 +182,40 @@ class TrialClient:
 
     def upload(self, files: Sequence[tuple[str, Path]], root: str, *, wait_s: float = 1800.0,
                log: Log = lambda _: None) -> dict[str, Any]:
-        """Upload the files (their ids: the paths under the root) and wait for the ingest job to finish."""
+        """Upload the files (their ids: the paths under the root) and wait for the ingest jobs to finish; a folder
+        with more files than the server takes per request goes in as several uploads of its limit each."""
+        per_request = len(files) or 1
+        jobs: list[dict[str, Any]] = []
+        start = 0
+        while start < len(files):
+            part = files[start:start + per_request]
+            refused = self._upload_part(part, root, wait_s, log, jobs)
+            if refused is None:
+                start += len(part)
+                continue
+            if refused.get("code") == "too_many_files" and not jobs and per_request == len(files):
+                per_request = int(refused["details"]["maxFiles"])  # the server's limit, said in its 422
+                log(f"the server takes {per_request} files per upload: sending {len(files)} in parts")
+                continue
+            raise RuntimeError(f"upload refused: {refused}")
+        failed = [j for j in jobs if j["status"] != "done"]
+        return {"jobId": jobs[-1]["jobId"] if jobs else None, "jobIds": [j["jobId"] for j in jobs],
+                "status": "failed" if failed else "done",
+                "files": [f for j in jobs for f in (j.get("files") or [])],
+                "documents": [d for j in jobs for d in (j.get("documents") or [])]}
+
+    def _upload_part(self, files: Sequence[tuple[str, Path]], root: str, wait_s: float, log: Log,
+                     jobs: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """One upload request and its job (appended to ``jobs``); the error body when the server refused it."""
         parts = [("files", (name, path.read_bytes(), "application/octet-stream")) for name, path in files]
         r = self.http.post(f"{API_PATH}/upload", files=parts, data={"root": root}, headers=self.headers)
         if r.status_code != 202:
-            raise RuntimeError(f"upload refused: {r.status_code} {r.text[:500]}")
+            try:
+                error = dict(r.json().get("error") or {})
+            except ValueError:
+                error = {}
+            return {"status": r.status_code, "code": error.get("code"), "details": error.get("details") or {},
+                    "text": r.text[:500]}
         body = r.json()
         job_id = body["jobId"]
         deadline = time.monotonic() + wait_s
@@ -198,8 +227,9 @@ class TrialClient:
                 raise RuntimeError(f"ingest job {job_id} not finished after {wait_s:.0f} s")
             time.sleep(self.poll_s)
         log(f"ingest job {job_id}: {job['status']}")
-        return {"jobId": job_id, "status": job["status"], "files": body.get("files"),
-                "documents": job.get("documents")}
+        jobs.append({"jobId": job_id, "status": job["status"], "files": body.get("files"),
+                     "documents": job.get("documents")})
+        return None
 
     def ask(self, question: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
         r = self.http.post(API_PATH, json={"action": "query", "question": question, **(options or {})},

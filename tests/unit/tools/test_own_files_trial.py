@@ -174,6 +174,17 @@ def test_a_trial_uploads_the_folder_and_asks_through_the_api(tmp_path: Path) -> 
     assert "## dev: useful 1/1" in render_markdown(result)
 
 
+def test_a_folder_larger_than_the_upload_limit_goes_in_parts(tmp_path: Path) -> None:
+    root = make_folder(tmp_path / "own")  # 3 files; the server takes 2 per upload
+    with running_app(tmp_path / "data", upload_max_files=2) as http:
+        client = TrialClient("http://testserver", http=_Unclosed(http), poll_s=0.05)
+        result = run_trial(root, client, split=None)
+        docs = http.get("/api/adaptive-entity-rag", params={"action": "documents"}).json()["documents"]
+    assert result.upload["status"] == "done" and len(result.upload["jobIds"]) == 2
+    assert {d["id"] for d in docs} == {"north/report.md", "south/report.md", "prices.csv"}
+    assert result.rows[0]["useful"] is True
+
+
 def test_a_trial_in_a_workspace_uploads_and_asks_there_only(tmp_path: Path) -> None:
     root = make_folder(tmp_path / "own")
     with running_app(tmp_path / "data") as http:
