@@ -461,9 +461,10 @@ def derived(f: dict[str, float]) -> dict[str, float]:
 
 def preference(f: dict[str, float]) -> float:
     """How well a candidate states the asked attribute of the subject with the question's qualifiers (free of
-    the fitted weights, so the fit and the runtime choose the same candidate)."""
+    the fitted weights, so the fit and the runtime choose the same candidate); for a typed question a sentence
+    with no value of the asked type counts half a point less (员工 stated in a rule about all staff, no number)."""
     return (f["qualifier_sentence"] + f.get("qualifier_bound", 1.0) - f.get("qualifier_conflict", 0.0)
-            + f["attribute_stated"] + 0.5 * f["span_near"] + f["anchored"])
+            + f["attribute_stated"] + 0.5 * f["span_near"] + f["anchored"] - 0.5 * f.get("value_missing", 0.0))
 
 
 SIMILARITY_SENTENCES = 4

@@ -79,3 +79,28 @@ async def test_a_value_of_the_negated_attribute_is_not_the_asked_ones(text: str,
 def test_negated_words(sentence: str, word: str, expected: bool) -> None:
     at = sentence.casefold().find(word)
     assert negated(sentence.casefold(), at, at + len(word)) is expected
+
+
+STAFF_RULE = hit("staff#0", "第一条 本制度适用于青禾物流全体员工的出差报销。", title="青禾物流")
+STAFF_COUNT = hit("staff#1", "截至2024年底，青禾物流共有员工240人。", title="青禾物流")
+FREIGHT_RULE = hit("fr#0", "Every Harlow Freight employee completes the safety course in the first month.", title="Harlow Freight")
+FREIGHT_COUNT = hit("fr#1", "At the end of 2024 Harlow Freight had 240 employees.", title="Harlow Freight")
+
+
+@pytest.mark.parametrize(("text", "first", "second"), [
+    ("青禾物流有多少名员工？", STAFF_RULE, STAFF_COUNT),
+    ("How many employees does Harlow Freight have?", FREIGHT_RULE, FREIGHT_COUNT),
+])
+async def test_a_lower_sentence_with_the_asked_value_leads_over_one_that_only_names_the_attribute(
+        text: str, first: Hit, second: Hit) -> None:
+    # the first passage names the attribute (员工, employee) without a number; the second states the number:
+    # the typed question is answered from the second, not refused for the first
+    from graphs.rag.answer.answerability import calibrated
+
+    answers_all = model_on({}, bias=8.0)
+    q = question(text, [first, second])
+    # the writer's best first: here the sentence that only names the attribute (as a longer rule text may rank)
+    ranked = sorted(find_evidence(q, [first, second]), key=lambda e: "240" in e.sentences[0].text)
+    verdict, chosen, _ = await calibrated(q, [first, second], ranked, Bigrams(), model=answers_all)
+    assert verdict.decision == "answerable", verdict.reason
+    assert "240" in " ".join(s.text for s in chosen[0].sentences)
