@@ -15,7 +15,8 @@ from tests.support.servers import aer_command, clean_env
 
 pytestmark = pytest.mark.slow
 
-TOOLS = ["query", "add_documents", "add_entity", "list_entities", "list_documents", "delete_document"]
+TOOLS = ["query", "add_documents", "add_entity", "remove_alias", "delete_entity", "list_entities", "list_documents",
+         "delete_document"]
 DOCS = [
     {"id": "su7", "title": "小米SU7发布", "text": "2024年3月28日，雷军在北京发布了小米首款电动汽车SU7。",
      "metadata": {"date": "2024-03-28"}},
@@ -53,7 +54,7 @@ def calls(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return anyio.run(session, tmp_path_factory.mktemp("mcp-stdio"))
 
 
-def test_the_six_tools_have_typed_input_schemas(calls: dict[str, Any]) -> None:
+def test_the_tools_have_typed_input_schemas(calls: dict[str, Any]) -> None:
     tools = calls["tools"]
     assert sorted(tools) == sorted(TOOLS)
     query = tools["query"].input_schema
