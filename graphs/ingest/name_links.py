@@ -191,8 +191,14 @@ class NameLinker:
         texts = {d: [f"{c.title}\n{c.text}" for c in cs] for d, cs in chunks.items()}
         known = {n for cs in chunks.values() for c in cs for t, names in c.entities.items() if t == "PERSON"
                  for n in names if has_han(n)}
+        names = known | {n for cs in chunks.values() for c in cs for ns in c.entities.values() for n in ns
+                         if has_han(n)}
         written = []
         for link in propose_links(texts, known):
+            if link.basis != "stated" and any(link.han != n and link.han in n for n in names):
+                # a reading that matches part of a longer name (飞飞 inside 李飞飞 for "Fei-Fei") is no name
+                log.info("name link %s left out: part of a longer name", link.describe())
+                continue
             entity = self._linked_entity(link)
             if entity is None:
                 continue

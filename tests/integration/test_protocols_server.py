@@ -206,8 +206,8 @@ async def _mcp_session(url: str, key: str | None) -> dict[str, Any]:
 
 def test_mcp_over_streamable_http_with_the_key(server: ServerProcess) -> None:
     got = anyio.run(_mcp_session, f"{server.base_url}/mcp", KEY)
-    assert sorted(got["tools"]) == sorted(["query", "add_documents", "add_entity", "list_entities",
-                                           "list_documents", "delete_document"])
+    assert sorted(got["tools"]) == sorted(["query", "add_documents", "add_entity", "remove_alias", "delete_entity",
+                                           "list_entities", "list_documents", "delete_document"])
     answer = got["answer"]
     assert not answer.is_error
     assert answer.structured_content["citations"][0]["doc_id"] == "tencent-en"
