@@ -1,7 +1,7 @@
-"""The own-material generators (``tests/data/newuser*/make_files.py``, ``gen_questions.py``) share
-``tests.support.own_material`` and still write exactly the committed sets: every questions.jsonl and every text,
-CSV, Markdown and HTML file byte for byte (PDF and DOCX carry the time they were written; their text is checked
-by the trial's own tests)."""
+"""The own-material generators (``tests/data/newuser*/`` and ``multihop_own/``: ``make_files.py``, then the
+questions script) share ``tests.support.own_material`` and still write exactly the committed sets: every
+questions.jsonl and every text, CSV, Markdown and HTML file byte for byte (PDF and DOCX carry the time they were
+written, unless a set writes them ``stable``; their text is checked by the trial's own tests)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SETS = ("newuser", "newuser2", "newuser3", "newuser5")
+SETS = ("newuser", "newuser2", "newuser3", "newuser4", "newuser5", "multihop_own")
 STAMPED = {".pdf", ".docx"}
+STABLE = {"newuser6"}  # written with ``stable=True``: PDF and DOCX byte for byte too
 
 
 @pytest.mark.parametrize("name", SETS)
@@ -24,7 +25,9 @@ def test_a_generator_writes_the_committed_files(tmp_path: Path, name: str) -> No
         shutil.copy(ROOT / part, tmp_path / part)
     folder = tmp_path / "tests" / "data" / name
     folder.mkdir(parents=True)
-    for script in ("make_files.py", "gen_questions.py"):
+    scripts = sorted(p.name for p in (ROOT / "tests" / "data" / name).glob("*.py"))
+    assert "make_files.py" in scripts
+    for script in ["make_files.py", *(s for s in scripts if s != "make_files.py")]:
         shutil.copy(ROOT / "tests" / "data" / name / script, folder / script)
         done = subprocess.run([sys.executable, str(folder / script)], cwd=tmp_path, capture_output=True, text=True,
                               timeout=300, check=False)
@@ -37,5 +40,5 @@ def test_a_generator_writes_the_committed_files(tmp_path: Path, name: str) -> No
 
     assert made(folder) == made(committed)
     for path in made(folder):
-        if path.suffix not in STAMPED:
+        if path.suffix not in STAMPED or name in STABLE:
             assert (folder / path).read_bytes() == (committed / path).read_bytes(), path

@@ -1,6 +1,10 @@
 """Write files/: the passages of the own multi-hop set (invented material)."""
 
 import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3]))  # the repository root: tests.support
+from tests.support.own_material import markdown_page  # after the path
 
 root = pathlib.Path(__file__).resolve().parent
 files = root / "files"
@@ -54,5 +58,5 @@ P = {
 "zhou_minhua.md": ("Zhou Minhua", "Zhou Minhua (周敏华, born 14 March 1958) is an entrepreneur. She was born in Xikou and founded Qinglan Electronics in 1995. Her husband is the architect Chen Liyan."),
 }
 for fn, (title, text) in P.items():
-    (files / fn).write_text(f"# {title}\n\n{text}\n", encoding="utf-8")
+    markdown_page(files / fn, title, text)
 print(len(P))

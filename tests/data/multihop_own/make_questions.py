@@ -1,8 +1,11 @@
 """Write questions.jsonl of the own multi-hop set; the dev/held split is fixed here."""
 
 import collections
-import json
 import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3]))  # the repository root: tests.support
+from tests.support.own_material import alternate_splits, write_jsonl  # after the path
 
 root = pathlib.Path(__file__).resolve().parent
 Q = [
@@ -67,18 +70,15 @@ Q = [
 ("absent","en","When was the company that operates the MS Kestrel Dawn founded?",[],["norrcliff_ferries.md"]),
 ("absent","en","When did the composer of The Glass Orchard die?",[],["the_glass_orchard.md","teodor_raske.md"]),
 ]
-seen: collections.Counter[tuple[str, str]] = collections.Counter()
+# alternate dev / held within each category and language, in the order written (crosslang: per category)
+splits = alternate_splits([(cat, lang if cat != "crosslang" else "") for cat, lang, *_ in Q])
 out = []
-for n, (cat, lang, q, a, f) in enumerate(Q, 1):
-    # alternate dev / held within each category and language, in the order written (crosslang: per category)
-    k = (cat, lang if cat != "crosslang" else "")
-    split = "dev" if seen[k] % 2 == 0 else "held"
-    seen[k] += 1
+for n, ((cat, lang, q, a, f), split) in enumerate(zip(Q, splits, strict=True), 1):
     row = {"id": f"mh{n:02d}", "question": q, "answers": a, "files": f, "category": cat, "lang": lang, "split": split}
     if not a:
         row["notFound"] = True
     out.append(row)
 for fn in {x for r in out for x in r["files"]}:
     assert (root / "files" / fn).is_file(), fn
-(root / "questions.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in out), encoding="utf-8")
+write_jsonl(root / "questions.jsonl", out)
 print(len(out), collections.Counter(r["split"] for r in out))

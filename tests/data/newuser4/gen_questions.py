@@ -1,7 +1,10 @@
 """Writes questions.jsonl. The split (dev/held) is fixed here, written before any run: within each category the
 questions alternate dev, held, dev, ... in the order listed."""
-import json
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository root: tests.support
+from tests.support.own_material import write_questions  # after the path
 
 REP, PRICE, MEET, GUIDE, VIL = ("apiary/silverfir_annual_report_2024.pdf", "apiary/蜂蜜品种与价格.csv",
                                 "apiary/2025年春季蜂病防治会议纪要.docx", "apiary/hive_inspection_guide.md",
@@ -68,13 +71,4 @@ Q = [
     ("unanswerable", "Who is the mayor of Lanxi Village?", [], []),
     ("unanswerable", "晨星青年管弦乐团去年在日本演出了几场？", [], []),
 ]
-seen: dict[str, int] = {}
-lines = []
-for i, (cat, q, answers, files) in enumerate(Q, start=1):
-    n = seen.get(cat, 0)
-    seen[cat] = n + 1
-    split = "dev" if n % 2 == 0 else "held"
-    lines.append(json.dumps({"id": f"nx{i:02d}", "question": q, "answers": answers, "notFound": not answers,
-                             "files": files, "category": cat, "split": split}, ensure_ascii=False))
-Path(__file__).with_name("questions.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-print(len(lines), "questions")
+write_questions(Path(__file__).parent, "nx", Q)

@@ -10,12 +10,11 @@ Run from the repository root: ``.venv/bin/python tests/data/newuser4/make_files.
 
 from __future__ import annotations
 
-import csv
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent.parent / "newuser"))
-from make_files import docx, pdf  # the first set's writers: same layout, same libraries
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository root: tests.support
+from tests.support.own_material import csv_file, docx, pdf  # after the path
 
 OUT = Path(__file__).parent / "files"
 
@@ -32,12 +31,12 @@ def main() -> None:
         "In 2024 the members produced 58 tonnes of honey, most of it linden honey sold in Hangzhou.",
         "A new bottling line was bought in 2024 for 420,000 yuan.",
     ], cjk=True)  # a CID font: the bracketed Chinese name must survive in the PDF
-    with open(OUT / "apiary" / "蜂蜜品种与价格.csv", "w", encoding="utf-8", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["品种", "采蜜季节", "每500克零售价", "2024年产量"])
-        w.writerow(["椴树蜜", "7月", "98元", "31吨"])
-        w.writerow(["洋槐蜜", "5月", "76元", "19吨"])
-        w.writerow(["百花蜜", "4月至9月", "55元", "8吨"])
+    csv_file(OUT / "apiary" / "蜂蜜品种与价格.csv", [
+        ["品种", "采蜜季节", "每500克零售价", "2024年产量"],
+        ["椴树蜜", "7月", "98元", "31吨"],
+        ["洋槐蜜", "5月", "76元", "19吨"],
+        ["百花蜜", "4月至9月", "55元", "8吨"],
+    ])
     docx(OUT / "apiary" / "2025年春季蜂病防治会议纪要.docx", "银杉蜂业合作社2025年春季蜂病防治会议纪要", [
         ("p", "时间：2025年3月12日　地点：岚溪村村委会二楼会议室"),
         ("p", "主持人：何静（技术主管）"),
