@@ -83,7 +83,16 @@ def load_command(name: str) -> Any:
         single.command(name)(target)
         command = typer.main.get_command(single)
     command.name = name
+    _plain_help(command)
     return command
+
+
+def _plain_help(command: Any) -> None:
+    """Plain click help for a command and its subcommands, like the rest of ``aer`` (a lazy command's own Typer
+    would draw rich boxes: ``rich_markup_mode`` is set per Typer, and the module's Typer is not ``cli``)."""
+    command.rich_markup_mode = None
+    for sub in getattr(command, "commands", {}).values():
+        _plain_help(sub)
 
 
 class LazyGroup(TyperGroup):

@@ -63,8 +63,8 @@ def mcp_command(
                             "'default'; with --server and neither: the server's choice); every tool still takes "
                             "a workspace argument.")] = None,
 ) -> None:
-    """Serve the MCP tools (query, add_documents, add_entity, list_entities, list_documents, delete_document)
-    over stdin/stdout, for an MCP client that starts this command."""
+    """Serve the MCP tools (query, add_documents, add_entity, remove_alias, delete_entity, list_entities,
+    list_documents, delete_document) over stdin/stdout, for an MCP client that starts this command."""
     from app.settings import Settings
 
     settings = Settings()

@@ -11,10 +11,12 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import get_args
+from typing import Any, get_args
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from app import cli as cli_module
@@ -73,6 +75,35 @@ def test_lazy_commands_are_listed_with_their_own_help(name: str) -> None:
     assert " ".join((command.help or "").split("\n\n")[0].split()) == about
     result = CliRunner().invoke(cli, [name, "--help"])
     assert result.exit_code == 0 and "Usage:" in result.output, result.output
+
+
+def _help_of_every_command(group: Any, path: list[str]) -> Iterator[tuple[list[str], str]]:
+    for name, command in sorted(getattr(group, "commands", {}).items()):
+        result = CliRunner().invoke(cli, [*path, name, "--help"], terminal_width=100, prog_name="aer")
+        assert result.exit_code == 0, (path, name, result.output)
+        yield [*path, name], result.output
+        yield from _help_of_every_command(load_command(name) if not path and name in LAZY_COMMANDS else command,
+                                          [*path, name])
+
+
+def test_every_command_prints_plain_help_like_aer_help() -> None:
+    """A lazily loaded command (trial, eval, keys, local-llm, ...) once drew rich boxes where the others print
+    plain click help: the same look everywhere, subcommands included."""
+    root = typer.main.get_command(cli)
+    seen = list(_help_of_every_command(root, []))
+    assert {"trial", "eval", "keys", "local-llm", "query"} <= {p[0] for p, _ in seen}
+    boxed = [" ".join(p) for p, out in seen if "╭" in out or "│" in out]
+    assert boxed == []
+    assert all(out.startswith("Usage: aer ") for _, out in seen)
+
+
+def test_aer_mcp_help_names_every_tool() -> None:
+    """The help once listed six tools after remove_alias and delete_entity were added."""
+    from app.schemas.actions import MCP_TOOLS
+
+    result = CliRunner().invoke(cli, ["mcp", "--help"], terminal_width=200)
+    named = " ".join(result.output.split())
+    assert [tool for tool in MCP_TOOLS.values() if tool not in named] == []
 
 
 HOLD = """
