@@ -63,11 +63,24 @@ def score_documents(
     expr = docs_filter(list(doc_ids))
     limit = min(MAX_SCORED_CHUNKS, 4 * len(doc_ids))
     dense = index.search_dense(vector, filter=expr, limit=limit)
-    lexical = {h.id: h.bm25_score or 0.0 for h in index.search_bm25(text, filter=expr, limit=limit, raw=True)}
+    bm25 = index.search_bm25(text, filter=expr, limit=limit, raw=True)
+    lexical = {h.id: h.bm25_score or 0.0 for h in bm25}
     by_doc: dict[str, list[ScoredDocument]] = {}
+
+    def fts_of(chunk_id: str) -> float:
+        return min(1.0, lexical.get(chunk_id, 0.0) / bm25_scale) if bm25_scale > 0 else 0.0
+
     for h in dense:
-        fts = min(1.0, lexical.get(h.id, 0.0) / bm25_scale) if bm25_scale > 0 else 0.0
-        by_doc.setdefault(h.doc_id, []).append(ScoredDocument(h, max(0.0, h.dense_score or 0.0), fts))
+        by_doc.setdefault(h.doc_id, []).append(ScoredDocument(h, max(0.0, h.dense_score or 0.0), fts_of(h.id)))
+    # A chunk BM25 finds but dense search does not is scored too (vector 0): dense search never returns a chunk
+    # whose vector is still being filled in behind its upload (graphs.ingest.vector_fill), so a document asked
+    # right after its upload lost every chunk here and the graph route answered from the breadth search alone
+    # ("not found" on the first ask of a bridge question, answered on the second once the vectors were in).
+    found = {h.id for h in dense}
+    for h in bm25:
+        if h.id not in found:
+            found.add(h.id)
+            by_doc.setdefault(h.doc_id, []).append(ScoredDocument(h, 0.0, fts_of(h.id)))
     for doc, scored in by_doc.items():
         scored.sort(key=lambda s: -(s.vector + s.fts))
         if not chunks:

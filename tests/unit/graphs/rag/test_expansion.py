@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from graphs.domain import Hit
 from graphs.rag.expansion import (
     Bridge,
     bridge_candidates,
@@ -14,9 +15,10 @@ from graphs.rag.expansion import (
     named_documents,
     named_in,
     promote_bridge,
+    score_documents,
 )
 from graphs.rag.relation_cues import bridge_terms, role_of, roles_in, states_role
-from tests.support.fakes import hit
+from tests.support.fakes import ScriptedIndex, hit
 from tests.support.graph_route import kg
 
 GAME = ("orchard", "Glass Orchard",
@@ -208,3 +210,19 @@ def test_a_chinese_role_is_found_in_the_words_a_chinese_passage_states_it(tmp_pa
     assert roles_in(["林远", "出生"], "林远的母亲出生在哪里？") == ["母亲"]
     found = bridge_candidates(graph, ["林远", "母亲", "出生"], [_anchor(docs[0])], exclude=[])  # type: ignore[list-item]
     assert [b.doc for b in found] == ["zhou"] and found[0].overlap == 0.5
+
+
+def test_a_chunk_dense_search_cannot_see_yet_is_scored_by_bm25() -> None:
+    """Right after an upload a document's chunks carry a placeholder vector (filled in behind): dense search skips
+    them, BM25 finds them. The selected document's chunk must still be scored (vector 0), or the graph route
+    loses the documents it selected and answers from the breadth search alone."""
+    filled = hit("notes.pdf#0", "The P2 is assembled in Marlow Cross.", dense_score=0.4, bm25_score=3.0)
+    pending = hit("town.html#0", "Marlow Cross was founded in 1642.", dense_score=None, bm25_score=6.0)
+
+    def respond(channel: str, expr: str | None) -> list[Hit]:
+        return [filled] if channel == "structured" else [pending, filled]
+
+    scored = score_documents(ScriptedIndex(respond), [0.1], "town founded", ["notes.pdf", "town.html"], 6.0,
+                             chunks=True)
+    assert [(s.hit.id, s.vector, s.fts) for s in scored["town.html"]] == [("town.html#0", 0.0, 1.0)]
+    assert [(s.hit.id, s.vector, s.fts) for s in scored["notes.pdf"]] == [("notes.pdf#0", 0.4, 0.5)]
