@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Request, expect
 
 from app.schemas import API_PATH
-from tests.support.browser import Watched, ask, watch
+from tests.support.browser import PHONE, Watched, ask, watch
 from tests.support.servers import ServerProcess
 
 FACT = "The Kestrel depot stores 512 crates of copper wire."
@@ -151,3 +151,46 @@ def test_the_examples_in_the_placeholders_come_from_the_workspaces_own_entities(
     assert "Crumbhaven" not in shown and "酥皮坊" not in shown
     for demo_name in ("马斯克", "Jensen Huang", "黄仁勋", "雷军", "苹果", "su7"):
         assert demo_name not in shown, (demo_name, shown)
+
+
+def _label_fits(p: Page) -> tuple[float, float]:
+    """The width the picker's chosen label needs (its text in the select's font, plus padding and the arrow) and
+    the width the select has."""
+    return p.evaluate("""() => {
+        const s = document.querySelector('#workspace-picker');
+        const css = getComputedStyle(s);
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+        const text = s.options[s.selectedIndex].textContent;
+        const need = ctx.measureText(text).width + parseFloat(css.paddingLeft) + parseFloat(css.paddingRight) + 20;
+        return [need, s.clientWidth];
+    }""")
+
+
+def test_on_a_phone_the_pickers_label_is_whole_and_its_count_follows_an_upload(
+        browser: Browser, ws_server: ServerProcess, tmp_path: Path) -> None:
+    """At 390 px a 9rem cap cut "page6 (9 docs)" to "page6 (9 docs"; after an upload the label still said
+    "(0 docs)" until the page was reloaded."""
+    assert httpx.post(ws_server.base_url + "/api/workspaces", json={"name": "library-rules"},
+                      timeout=60).status_code == 201
+    watched = watch(browser, ws_server.base_url, PHONE)
+    try:
+        p = watched.goto("/#documents")
+        choose(p, "library-rules")
+        picker = p.locator("#workspace-picker")
+        expect(picker.locator("option:checked")).to_have_text("library-rules (0 docs)")
+        need, has = _label_fits(p)
+        assert need <= has, f"the label needs {need:.0f} px, the picker has {has:.0f} px"
+        assert p.evaluate("document.documentElement.scrollWidth") <= 390
+        note = tmp_path / "loans.md"
+        note.write_text("# Loans\n\nA reader may borrow 10 books at a time.\n", encoding="utf-8")
+        p.set_input_files("#upload-files", str(note))
+        p.click("#upload-submit")
+        badge = p.locator(".job .job-head .status-badge").first
+        expect(badge).to_have_text(re.compile("^(done|failed)$"), timeout=120_000)
+        expect(picker.locator("option:checked")).to_have_text("library-rules (1 doc)")
+        need, has = _label_fits(p)
+        assert need <= has, f"the label needs {need:.0f} px, the picker has {has:.0f} px"
+        watched.check()
+    finally:
+        watched.page.context.close()

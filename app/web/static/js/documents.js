@@ -5,6 +5,7 @@
 import { $, detailsView, dl, fmt, h, highlight, show, table } from "./dom.js";
 import { call, post } from "./api.js";
 import { openPassage, whereOf } from "./ask.js";
+import { refreshCounts } from "./workspaces.js";
 
 const JOBS = "aer.jobs"; // the jobs this tab is following (sessionStorage): a reload picks them up again
 const JOB_POLL_MS = 1000;
@@ -236,6 +237,7 @@ export async function followJob(jobId, label) {
       finish();
       show(body, job.error ? h("p", { class: job.status === "failed" ? "bad-text" : "warn-text" }, job.error) : null, outcomes(job));
       loadInventory();
+      refreshCounts();
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
@@ -277,6 +279,7 @@ async function addFromForm() {
     } else {
       say("#doc-result", "ok", `Added ${id} as ${answer.chunks} chunk(s). `, docButton(id, "Open it"));
       loadInventory();
+      refreshCounts();
     }
     $("#doc-form").reset();
   } catch (err) {
@@ -453,4 +456,5 @@ async function remove(id) {
     if (button.getAttribute("aria-label") === `Delete ${id}`) button.closest("tr").remove();
   }
   loadInventory();
+  refreshCounts();
 }

@@ -57,6 +57,27 @@ export async function initWorkspaces({ notice }) {
   return { current };
 }
 
+/**
+ * Bring the picker's document counts up to date without a reload: after an upload job ends, a document is added
+ * or deleted (the label said "(0 docs)" after a 9-file upload until the page was reloaded). A failed listing
+ * leaves the labels as they were, with a notice in the console.
+ */
+export async function refreshCounts() {
+  const picker = $("#workspace-picker");
+  if (!picker || $("#workspace-box").hidden) return;
+  let list;
+  try {
+    list = names(await call("", { base: WORKSPACES, inWorkspace: false, askKey: false }));
+  } catch (err) {
+    console.warn(`workspace counts not refreshed: ${err.code}: ${err.message}`);
+    return;
+  }
+  for (const option of picker.options) {
+    const w = list.find((x) => x.name === option.value);
+    if (w) option.textContent = label(w);
+  }
+}
+
 function openCreate() {
   const dialog = $("#workspace-dialog");
   const input = $("#workspace-name");
