@@ -8,7 +8,17 @@ from typing import Annotated
 
 import typer
 
-from app.cli.base import EXIT_REFUSED, ApiKeyOption, cli, opened_workspaces, remote, route, workspace_name
+from app.cli.base import (
+    EXIT_REFUSED,
+    EXIT_UNAVAILABLE,
+    ApiKeyOption,
+    cli,
+    data_dir_holder,
+    opened_workspaces,
+    remote,
+    route,
+    workspace_name,
+)
 
 
 @cli.command()
@@ -43,6 +53,10 @@ def serve(
                     "key: refusing to start an open write API (set AER_API_KEYS=<key>, e.g. from .env.example)",
                     fg="red", err=True)
         raise typer.Exit(EXIT_REFUSED)
+    if data_dir_holder(settings):  # a second `aer serve` on one data dir: one line, not a page of tracebacks
+        typer.secho(f"error: {settings.milvus_target()} is in use by another process (a running `aer serve`?): "
+                    f"stop it first, or serve another data dir (AER_DATA_DIR)", fg="red", err=True)
+        raise typer.Exit(EXIT_UNAVAILABLE)
     bind = host or settings.host
     if not keyed and bind not in ("127.0.0.1", "localhost", "::1"):
         typer.secho(f"warning: no AER_API_KEYS: anyone who can reach {bind} can write", fg="yellow", err=True)
