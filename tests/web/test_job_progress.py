@@ -64,3 +64,41 @@ def test_a_running_job_shows_each_document_and_the_time_left(browser: Browser, e
         watched.check()
     finally:
         watched.page.context.close()
+
+
+def test_a_done_jobs_vectors_are_followed_until_they_are_all_in(browser: Browser, empty_server: ServerProcess) -> None:
+    """A job is done as soon as its documents are written; their e5 vectors fill in behind. The line said "dense
+    vectors pending: 7 chunk(s)" for good, because the page stopped asking with the job."""
+    def with_vectors(pending: int) -> dict[str, Any]:
+        state = job("done", 9, 0, None)
+        state["job"]["id"] = "job-vec"
+        state["job"]["progress"]["vectorsPending"] = pending
+        return state
+
+    states = [with_vectors(7), with_vectors(3), with_vectors(0)]
+    served: list[int] = []
+
+    def answer(route: Route) -> None:
+        state = states[min(len(served), len(states) - 1)]
+        served.append(state["job"]["progress"]["vectorsPending"])
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(state))
+
+    watched = watch(browser, empty_server.base_url)
+    try:
+        p = watched.goto("/#documents")
+        p.route("**/api/adaptive-entity-rag?action=job&id=job-vec*", answer)
+        p.evaluate("sessionStorage.setItem('aer.jobs', JSON.stringify([{id: 'job-vec', label: 'Upload of 9 file(s)'}]))")
+        p.reload()
+        p.wait_for_selector("#opt-mode option", state="attached")
+        panel = p.locator('.job[data-job="job-vec"]')
+        expect(panel.locator(".job-head .status-badge")).to_have_text("done")
+        expect(panel).to_contain_text("dense vectors pending: 7 chunk(s)")
+        expect(panel).to_contain_text("dense vectors pending: 3 chunk(s)", timeout=10_000)
+        expect(panel).to_contain_text("dense vectors all in", timeout=10_000)
+        expect(panel).not_to_contain_text("pending")
+        assert served[:3] == [7, 3, 0]
+        p.wait_for_timeout(2500)
+        assert len(served) == 3  # and then it stops asking
+        watched.check()
+    finally:
+        watched.page.context.close()

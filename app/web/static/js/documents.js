@@ -214,6 +214,8 @@ export async function followJob(jobId, label) {
     h("div", { class: "job-head" }, h("b", {}, label), " ", badge), bar, text, body);
   $("#jobs").prepend(panel);
   const finish = () => setFollowed(followed().filter((j) => j.id !== jobId));
+  let settled = false;  // the job ended: outcomes shown, inventory and counts refreshed (once)
+  let hadPending = false;
   for (let i = 0; i < JOB_POLL_LIMIT; i++) {
     let job;
     try {
@@ -233,13 +235,20 @@ export async function followJob(jobId, label) {
     bar.max = Math.max(1, job.progress.total);
     bar.value = job.progress.total - job.progress.pending;
     text.textContent = progressText(job);
-    if (ended) {
+    if (ended && !settled) {
+      settled = true;
       finish();
       show(body, job.error ? h("p", { class: job.status === "failed" ? "bad-text" : "warn-text" }, job.error) : null, outcomes(job));
       loadInventory();
       refreshCounts();
+    }
+    // a finished job's dense vectors may still be filling: the line follows them until they are all in (it
+    // stayed at "dense vectors pending: 7 chunk(s)" when the polling stopped with the job)
+    if (ended && !job.progress.vectorsPending) {
+      if (hadPending) text.textContent = `${progressText(job)} · dense vectors all in`;
       return;
     }
+    if (job.progress.vectorsPending) hadPending = true;
     await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
   }
   show(body, h("p", { class: "muted" }, `Still running after ${JOB_POLL_LIMIT} checks; the page stopped asking (the job goes on).`));
