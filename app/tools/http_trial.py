@@ -169,16 +169,34 @@ class TrialResult:
 class TrialClient:
     """Upload and ask through the service's HTTP API."""
 
+    workspace: str | None = None
+    """The trial's workspace; none: the service's default."""
+
     def __init__(self, base_url: str, *, api_key: str | None = None, timeout: float = 120.0,
                  http: httpx.Client | None = None, poll_s: float = 1.0, workspace: str | None = None) -> None:
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self.http = http or httpx.Client(base_url=base_url.rstrip("/"), headers=headers, timeout=timeout)
         self.poll_s = poll_s
+        self.workspace = workspace
         self.headers = {"X-Workspace": workspace} if workspace else {}
         """Every call's workspace (``X-Workspace``); none: the service's default."""
 
     def close(self) -> None:
         self.http.close()
+
+    def check_workspace(self) -> None:
+        """Stop before anything is sent when the trial's workspace is not one the service has (for this key):
+        the upload came back as a raw refusal, and with ``--no-upload`` every question as an HTTP 404 row."""
+        name = self.workspace
+        if not name:
+            return
+        r = self.http.get(API_PATH, params={"action": "entities", "limit": 1}, headers=self.headers)
+        if r.status_code == 200:
+            return
+        code, message = _error_of(r)
+        hint = (f" (create it first: aer workspaces create {name} --server {self.http.base_url})"
+                if code == "workspace_not_found" else "")
+        raise RuntimeError(f"workspace {name!r}: {r.status_code} {code}: {message}{hint}")
 
     def upload(self, files: Sequence[tuple[str, Path]], root: str, *, wait_s: float = 1800.0,
                log: Log = lambda _: None) -> dict[str, Any]:
@@ -197,7 +215,7 @@ class TrialClient:
                 per_request = int(refused["details"]["maxFiles"])  # the server's limit, said in its 422
                 log(f"the server takes {per_request} files per upload: sending {len(files)} in parts")
                 continue
-            raise RuntimeError(f"upload refused: {refused}")
+            raise RuntimeError(f"upload refused: {refused['status']} {refused['code']}: {refused['message']}")
         failed = [j for j in jobs if j["status"] != "done"]
         return {"jobId": jobs[-1]["jobId"] if jobs else None, "jobIds": [j["jobId"] for j in jobs],
                 "status": "failed" if failed else "done",
@@ -210,11 +228,12 @@ class TrialClient:
         parts = [("files", (name, path.read_bytes(), "application/octet-stream")) for name, path in files]
         r = self.http.post(f"{API_PATH}/upload", files=parts, data={"root": root}, headers=self.headers)
         if r.status_code != 202:
+            code, message = _error_of(r)
             try:
-                error = dict(r.json().get("error") or {})
-            except ValueError:
-                error = {}
-            return {"status": r.status_code, "code": error.get("code"), "details": error.get("details") or {},
+                details = dict(r.json().get("error") or {}).get("details") or {}
+            except (ValueError, AttributeError):
+                details = {}
+            return {"status": r.status_code, "code": code, "message": message, "details": details,
                     "text": r.text[:500]}
         body = r.json()
         job_id = body["jobId"]
@@ -239,6 +258,15 @@ class TrialClient:
         return dict(r.json())
 
 
+def _error_of(r: httpx.Response) -> tuple[str, str]:
+    """The error code and message of a refused request (its text when the body is not the error shape)."""
+    try:
+        error = r.json().get("error") or {}
+        return str(error.get("code") or "error"), str(error.get("message") or r.text[:300])
+    except (ValueError, AttributeError):
+        return "error", r.text[:300]
+
+
 def run_trial(folder: Path, client: TrialClient, *, split: str | None = None, upload: bool = True,
               options: dict[str, Any] | None = None, log: Log = lambda _: None) -> TrialResult:
     """Upload the folder's documents (unless ``upload`` is false) and ask its questions (of ``split``)."""
@@ -246,6 +274,7 @@ def run_trial(folder: Path, client: TrialClient, *, split: str | None = None, up
     if split:
         questions = [q for q in questions if q.split == split]
     result = TrialResult()
+    client.check_workspace()
     if upload:
         result.upload = client.upload(document_files(folder), root=folder.resolve().name, log=log)
     for q in questions:

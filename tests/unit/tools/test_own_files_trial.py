@@ -225,3 +225,18 @@ class _Unclosed:
 
     def close(self) -> None:
         pass
+
+
+@pytest.mark.parametrize("upload", [True, False])
+def test_a_trial_in_a_workspace_the_service_lacks_stops_with_one_clear_line(tmp_path: Path, upload: bool) -> None:
+    """The upload's refusal was printed as a raw dict; with --no-upload every question came back as an HTTP 404
+    row and the trial scored 0 useful."""
+    root = make_folder(tmp_path / "own")
+    with running_app(tmp_path / "data") as http:
+        client = TrialClient("http://testserver", http=_Unclosed(http), poll_s=0.05, workspace="nowhere")
+        with pytest.raises(RuntimeError) as refused:
+            run_trial(root, client, upload=upload)
+        in_default = http.get("/api/adaptive-entity-rag", params={"action": "documents"}).json()
+    assert str(refused.value) == ("workspace 'nowhere': 404 workspace_not_found: no workspace 'nowhere' (create it "
+                                  "first: aer workspaces create nowhere --server http://testserver)")
+    assert in_default["total"] == 0
