@@ -88,7 +88,7 @@ def create_app(
         [Depends(guard.of_kind("admin", limited=False))] if settings.metrics_require_key else []))
     # the MCP transport is a plain ASGI app: the guard wraps it (every call needs a key once keys are set; each
     # tool then authorizes its own action on its workspace)
-    app.router.routes.append(Route("/mcp", GuardedApp(McpHttpEndpoint(), guard.of_kind("key"), refusals_in_app=True),
+    app.router.routes.append(Route("/mcp", GuardedApp(McpHttpEndpoint(), guard.of_kind("key")),
                                    methods=["GET", "POST", "DELETE"], include_in_schema=False))
     for router in (info.router, graph.router, evaluations.router, workbench.router, workspaces.router):
         app.include_router(router, dependencies=[Depends(guard)], responses=ERROR_RESPONSES)

@@ -422,9 +422,6 @@ class StrictMCPServer(MCPServer):
 
     async def call_tool(self, name: str, arguments: dict[str, Any],
                         context: Context[Any, Any] | None = None) -> Any:
-        if (refused := refusal_of(context)) is not None:  # the key failed: a tool error, never the call
-            log.info("MCP tool %r refused: %s", name, refused["code"])
-            return tool_error(f"{refused['code']}: {refused['message']}")
         tool = self._tool_manager.get_tool(name)
         if tool is None:
             return tool_error(f"unknown_tool: no tool {name!r}; the tools are "
@@ -496,16 +493,6 @@ def caller(context: Context[Any, Any] | None) -> Principal:
     except ValueError:  # no request context: called in process
         request = None
     return principal_in(request)
-
-
-def refusal_of(context: Context[Any, Any] | None) -> dict[str, str] | None:
-    """The guard's refusal of an HTTP tool call's key or workspace (``GuardedApp(refusals_in_app=True)``), if any."""
-    try:
-        request = context.request_context.request if context is not None else None
-    except ValueError:  # no request context: called in process
-        return None
-    refusal = getattr(getattr(request, "state", None), "refusal", None)
-    return refusal if isinstance(refusal, dict) else None
 
 
 def structured(value: Any) -> Any:

@@ -303,10 +303,6 @@ def presented_key(headers: Headers) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
-IN_APP_REFUSALS = frozenset({401, 403, 404})
-"""The refusals ``GuardedApp(refusals_in_app=True)`` hands to its app: the key's, not the service's state."""
-
-
 class GuardedApp:
     """An ASGI app behind a guard: for an app mounted as a route, which FastAPI's dependencies do not reach.
 
@@ -314,24 +310,16 @@ class GuardedApp:
     key may not use, 503 when the shared rate-limit store is down) and never reaches the app. An admitted one
     carries its principal in ``scope["state"]["principal"]``: what the app builds a ``Request`` from sees it
     (``app.services.keys.principal_in``), so the MCP tools authorize their own workspace and action.
-
-    ``refusals_in_app`` (MCP): a POST refused for its key or its workspace (401/403/404) still reaches the app,
-    with the refusal in ``scope["state"]["refusal"]`` (``{"code", "message"}``) and no principal beyond the one
-    the guard found (a failed key: none, so whatever reads it fails closed): the MCP server answers the handshake
-    and turns each tool call into a tool error naming the refusal. Answered with a 401, the SDK's client raised
-    an exception group out of its task group at connect. 429 and 503 stay HTTP answers.
     """
 
-    def __init__(self, app: ASGIApp, guard: Guard, *, refusals_in_app: bool = False) -> None:
+    def __init__(self, app: ASGIApp, guard: Guard) -> None:
         self.app = app
         self.guard = guard
-        self.refusals_in_app = refusals_in_app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             request = Request(scope, receive)
             refusal: JSONResponse | None = None
-            body: dict[str, Any] = {}
             try:
                 await self.guard.admit(request, presented_key(request.headers), read_body=False)
             except HeaderedApiError as exc:
@@ -340,11 +328,6 @@ class GuardedApp:
             except (ServiceError, StoreUnavailable) as exc:
                 status, body = service_error(exc)
                 refusal = JSONResponse(body, status_code=status)
-            if refusal is not None and self.refusals_in_app and scope.get("method") == "POST" \
-                    and refusal.status_code in IN_APP_REFUSALS:
-                scope.setdefault("state", {})["refusal"] = {"code": body["error"]["code"],
-                                                            "message": body["error"]["message"]}
-                refusal = None
             if refusal is not None:
                 await refusal(scope, receive, send)
                 return

@@ -179,25 +179,12 @@ def test_chat_takes_the_key_as_a_bearer_token(keyed: TestClient, tmp_path: Path)
                             401, "unauthorized")
 
 
-def mcp_tool_call(client: TestClient, headers: dict[str, str], tool: str = "list_entities") -> dict[str, Any]:
-    """One stateless JSON-RPC ``tools/call`` over /mcp; its result (HTTP 200)."""
-    r = client.post("/mcp", headers={**MCP_HEADERS, **headers}, json={
-        "jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": tool, "arguments": {}}})
-    assert r.status_code == 200, r.text
-    result: dict[str, Any] = r.json()["result"]
-    return result
-
-
 def test_mcp_over_http_needs_a_key_and_counts_against_the_rate_limit(keyed: TestClient) -> None:
-    # a missing or wrong key: the handshake is answered (an SDK client connects instead of raising an exception
-    # group out of its task group) and every tool call is a tool error naming the refusal; nothing runs
-    # (three requests: the module's chat tests spent two of this address's six a minute)
     r = keyed.post("/mcp", json=INITIALIZE, headers=MCP_HEADERS)
-    assert r.status_code == 200 and r.json()["result"]["serverInfo"]["name"] == "adaptive-entity-rag", r.text
-    for headers in ({}, {"X-API-Key": "wrong"}):
-        refused = mcp_tool_call(keyed, headers)
-        assert refused["isError"] is True and refused["content"][0]["text"].startswith("unauthorized: "), refused
-        assert not refused.get("structuredContent")
+    assert_error(r, 401, "unauthorized")
+    assert r.headers["www-authenticate"] == "Bearer"
+    assert_error(keyed.post("/mcp", json=INITIALIZE, headers={**MCP_HEADERS, "X-API-Key": "wrong"}), 401,
+                 "unauthorized")
     ok = keyed.post("/mcp", json=INITIALIZE, headers={**MCP_HEADERS, "Authorization": f"Bearer {KEY}"})
     assert ok.status_code == 200, ok.text
     assert ok.json()["result"]["serverInfo"]["name"] == "adaptive-entity-rag"
