@@ -851,6 +851,30 @@ def _walk(start: Passage, relations: Sequence[str], attribute: str | None,
     if attribute is not None:
         reached = _value_through(start, relations, attribute, passages)
         return reached if not isinstance(reached, tuple) else Followed(answer=reached[0].text, steps=reached[1])
+    last = _last_hop(start, relations, passages)
+    if not isinstance(last, _Reached):
+        return last
+    # "who is …": the entity the last hop names is the answer
+    m = re.search(re.escape(last.name), last.sentence, re.IGNORECASE)
+    return Followed(answer=m[0] if m else _title_case(last.name), steps=last.steps)
+
+
+@dataclass
+class _Reached:
+    """The last hop of a chain: the passage it was read from, the entity it names, its sentence, the passage
+    about that entity (None: none found) and every hop's cited sentence so far."""
+
+    passage: Passage
+    name: str
+    sentence: str
+    target: Passage | None
+    steps: list[tuple[int, str]]
+
+
+def _last_hop(start: Passage, relations: Sequence[str], passages: Passages) -> _Reached | Broken | None:
+    """The chain walked from ``start`` through every relation but the ending: each hop read in the current
+    entity's passage (else its whole document), ``Broken`` (or None: not known) where a hop is not stated or
+    an entity before the last has no passage; the last hop as reached. None for no relations."""
     current, name = start, start.title
     steps: list[tuple[int, str]] = []
     for i, relation in enumerate(relations):
@@ -858,9 +882,8 @@ def _walk(start: Passage, relations: Sequence[str], attribute: str | None,
             return _lacks(current, relation, steps, passages)
         current, (name, sentence, nxt) = hop
         steps.append((current.hit, sentence))
-        if i == len(relations) - 1:  # "who is …": the entity the last hop names is the answer
-            m = re.search(re.escape(name), sentence, re.IGNORECASE)
-            return Followed(answer=m[0] if m else _title_case(name), steps=steps)
+        if i == len(relations) - 1:
+            return _Reached(current, name, sentence, nxt, steps)
         if nxt is None:
             return _absent(name, relations[i + 1], steps, passages)
         current = nxt
@@ -959,19 +982,19 @@ def _value_through(start: Passage, relations: Sequence[str], attribute: str,
     """The attribute's value at the end of the relation chain from ``start``, with every hop's cited sentence;
     ``Broken`` when a hop was followed and the entity reached does not lead on (no passage, or its passage
     states neither the next relation nor the attribute)."""
-    current, name = start, start.title
-    steps: list[tuple[int, str]] = []
-    for i, relation in enumerate(relations):
-        if (hop := _hop(current, relation, passages, name)) is None:
-            return _lacks(current, relation, steps, passages)
-        current, (name, sentence, nxt) = hop
-        steps.append((current.hit, sentence))
-        if nxt is None:
-            if i == len(relations) - 1 and (said := _value_after_name(name, attribute, passages)) is not None:
+    if not relations:
+        current, steps = start, []
+    else:
+        last = _last_hop(start, relations, passages)
+        if not isinstance(last, _Reached):
+            return last
+        steps = last.steps
+        if last.target is None:
+            if (said := _value_after_name(last.name, attribute, passages)) is not None:
                 steps.append((said.hit, said.sentence))  # "其作者张三出生于北京": stated where the name is
                 return said, steps
-            return _absent(name, relations[i + 1] if i + 1 < len(relations) else attribute, steps, passages)
-        current = nxt
+            return _absent(last.name, attribute, steps, passages)
+        current = last.target
     value = _value_in(current, attribute, passages)
     if value is None:
         return _lacks(current, attribute, steps, passages)
