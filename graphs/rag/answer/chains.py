@@ -979,14 +979,15 @@ def _hop_options(current: Passage, relation: str, passages: Passages,
             if hop[2] is not None and _fold(hop[0]) not in seen:
                 seen.add(_fold(hop[0]))
                 yield source, hop
-    # the other names of the first hop's sentence whose retrieved passage is about an entity of the relation's
-    # kind ("She married firstly Per Holm and secondly the printer Aksel Moen": the relation's wording caught
-    # the first only)
+    # the names of the first hop's sentence joined to the name it took ("She married firstly Per Holm and
+    # secondly the printer Aksel Moen": the relation's wording caught the first only) whose retrieved passage is
+    # about an entity of the relation's kind; not a name of another relation of the sentence ("由罗启明作曲，剧本
+    # 作者是沈兰舟": the composer is not the writer)
     want = OBJECT_KIND.get(relation)
-    read, (_, sentence, _) = first
+    read, (taken, sentence, _) = first
     if want is None:
         return
-    for other in _names_in(sentence, passages):
+    for other in _joined(sentence, taken, passages):
         key = _fold(other)
         if key in seen or key in (_fold(name), read.title) or key in read.names:
             continue
@@ -996,11 +997,31 @@ def _hop_options(current: Passage, relation: str, passages: Passages,
             yield read, (target.title, sentence, target)
 
 
-def _names_in(sentence: str, passages: Sequence[Passage]) -> list[str]:
-    """The names a sentence writes: capitalised runs, and retrieved passages' Chinese titles it contains."""
-    found = [_trim(m[0]) for m in _TITLED_RE.finditer(sentence)]
-    found += [t for p in passages for t in p.names if has_han(t) and len(t) >= 2 and t in sentence]
-    return [n for n in dict.fromkeys(found) if n]
+_JOINED = re.compile(r"^[\s,]*(?:(?:and|or)\s+)?(?:(?:secondly|thirdly|later|then|also)\s+)?(?:to\s+|with\s+)?"
+                     r"(?:the\s+)?(?:[a-z-]+\s+){0,3}?$|^[、和与及]$")
+
+
+def _joined(sentence: str, taken: str, passages: Sequence[Passage]) -> list[str]:
+    """The names a sentence joins to ``taken`` by a list ("Per Holm and secondly the printer Aksel Moen",
+    "张三、李四"): right after it, with nothing but a conjunction and a few lower-case words between."""
+    at = normalize(sentence).find(_fold(taken))
+    if at < 0 or len(normalize(sentence)) != len(sentence):
+        return []
+    start = at + len(_fold(taken))
+    found = [(m.start(), _trim(m[0])) for m in _TITLED_RE.finditer(sentence, start)]
+    found += [(i, t) for p in passages for t in p.names if has_han(t) and len(t) >= 2
+              and (i := sentence.find(t, start)) >= 0]
+    out = []
+    end = start
+    for i, other in sorted(found):
+        gap = sentence[end:i]
+        if not other or (" and " not in f" {gap} " and " or " not in f" {gap} " and gap.strip() not in "、和与及"):
+            break
+        if not _JOINED.match(gap):
+            break
+        out.append(other)
+        end = i + len(other)
+    return out
 
 
 def _second_look(results: Iterator[tuple[int, object]], done: Callable[[object], bool], what: str) -> object:
