@@ -436,6 +436,7 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
     # first hop, is what finds it
     further = [s for s in sentences_of(q, hits, BRIDGE_PASSAGES) if s.hit >= limit]
     kinds: dict[int, str | None] = {}
+    want = bridge_kind(q.text)
 
     def kind_of(n: int) -> str | None:
         if n not in kinds:
@@ -454,6 +455,9 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
                 continue
             if (link := _linked(a, b)) is None:
                 continue
+            if want is not None and kind_of(a.hit if link in a.names else b.hit) not in (None, want):
+                continue  # a question that describes its bridge ("the company that …") is not joined through
+                # a passage about an entity of another kind one sentence names (the town the company serves)
             coverage = q.coverage(f"{a.context} {b.context}")
             residual = {t: w for t, w in q.relation.items() if t not in a.context}
             if coverage <= first.coverage or not residual or weighted_coverage(residual, b.folded) == 0:
