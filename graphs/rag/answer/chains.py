@@ -524,7 +524,8 @@ def next_hops(p: Passage, relation: str, passages: Passages, subject: str, every
         if not every:
             break
     if not out:
-        out = [(name, sentence, None) for name, sentence in named if name not in wrong][:1]
+        out.extend((n, s, None) for n, s in named if n not in wrong)
+        del out[1:]
     return out
 
 
@@ -1135,7 +1136,7 @@ def _value_through(start: Passage, relations: Sequence[str], attribute: str,
     found = _second_look(enumerate(_value_ending(last, attribute, passages)
                                    for last in _readings(start, relations, passages)),
                          lambda r: isinstance(r, tuple), f"found the {attribute}")
-    return found if isinstance(found, tuple | Broken) else None  # type: ignore[return-value]
+    return found if isinstance(found, tuple | Broken) else None
 
 
 def _value_ending(last: _Reached | Broken | None, attribute: str, passages: Passages
