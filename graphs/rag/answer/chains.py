@@ -1032,7 +1032,10 @@ def _second_look(results: Iterator[tuple[int, object]], done: Callable[[object],
     for n, result in itertools.islice(results, READINGS):
         if done(result):
             if n:
-                log.info("chains: a second look (reading %d) %s where the first reading broke", n + 1, what)
+                value = result.answer if isinstance(result, Followed) else \
+                    result[0].text if isinstance(result, tuple) else None
+                log.info("chains: a second look (reading %d) %s where the first reading broke: %r", n + 1, what,
+                         value)
             return result
         if n == 0:
             first = result
