@@ -221,6 +221,16 @@ _ZH_IS = re.compile(r"是([^，。；、]{1,20}?)(?=[，。；、]|$)")
 _SHE_HE = re.compile(r"\b(?:she|he|her|his)\b|[她他]", re.I)
 
 
+def _opens_about(title: str, opening: str) -> bool:
+    """Whether a passage's text is its document's opening about its title: a word of the title (three letters or
+    more; a Chinese title's first two characters) in its first sentence's reach."""
+    head = re.sub(r"\s*[(（][^()（）]*[)）]\s*$", "", title).strip()
+    if re.search(r"[\u4e00-\u9fff]", head):
+        return head[:2] in opening[:60]
+    words = [w for w in re.findall(r"[\w'’-]+", head.casefold()) if len(w) >= 3]
+    return not words or any(w in opening[:100].casefold() for w in words)
+
+
 def entity_kind(title: str, text: str) -> str | None:
     """The kind of entity a passage is about, by its opening: a lifespan in brackets after the name, or "是一位",
     a person; the head noun of "is a …" / "是……" (the last word of the phrase: "a Tollish football club"); a
@@ -229,6 +239,10 @@ def entity_kind(title: str, text: str) -> str | None:
     opening = text.strip()[:300]
     if title and opening.startswith("#"):
         opening = opening.split("\n", 1)[-1].strip()
+    if title and not _opens_about(title, opening):
+        # a later chunk of the document ("In the 1850s (…)" is no lifespan): only a Chinese title's ending says
+        kind = _zh_noun_kind(title.strip()) if re.search(r"[\u4e00-\u9fff]", title) else None
+        return kind
     if _LIFESPAN.search(opening) or "是一位" in opening[:60]:
         return PERSON
     if (m := _IS_A.search(opening[:200])) is not None:

@@ -142,3 +142,9 @@ def test_the_second_look_does_not_read_past_the_first_reading_that_holds() -> No
     found = chains.follow("Where was the husband of Ilse Brandvik born?", [ilse, holm], lookup=lookup)
     assert isinstance(found, chains.Followed) and found.answer == "Lisk"
     assert not any("moen" in a.casefold() for a in asked)
+
+
+def test_a_later_chunk_of_a_document_says_nothing_of_its_kind() -> None:
+    # a chunk from the middle of a town's article: the bracketed years are no lifespan of the town
+    assert entity_kind("Marrow Bay", "In the 1850s (from 1851 to 1859) the harbour was rebuilt twice.") is None
+    assert entity_kind("灰岩镇", "1950年（一说1951年）镇上建了第一所学校。") == PLACE  # the title's own ending
