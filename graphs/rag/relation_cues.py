@@ -188,6 +188,14 @@ def _zh_noun_kind(noun: str) -> str | None:
     return PERSON if noun.endswith(_ZH_PERSON_END) and not noun.endswith("国家") else None
 
 
+def noun_kind(noun: str) -> str | None:
+    """The kind of entity a noun of a question names ("club", "town", "俱乐部", "厨师"), or None."""
+    if re.search(r"[\u4e00-\u9fff]", noun):
+        return _zh_noun_kind(noun)
+    word = noun.strip().casefold().split()[-1] if noun.strip() else ""
+    return _EN_NOUN_KIND.get(word) or _EN_NOUN_KIND.get(word[:-1] if word.endswith("s") else word)
+
+
 _EN_PERSON_ROLES = ("painter", "designer", "architect", "director", "composer", "author", "writer", "founder",
                     "manager", "coach", "chef", "mother", "father", "husband", "wife", "son", "daughter", "creator",
                     "inventor", "editor", "producer", "screenwriter", "sculptor", "engineer", "head")

@@ -148,3 +148,11 @@ def test_a_later_chunk_of_a_document_says_nothing_of_its_kind() -> None:
     # a chunk from the middle of a town's article: the bracketed years are no lifespan of the town
     assert entity_kind("Marrow Bay", "In the 1850s (from 1851 to 1859) the harbour was rebuilt twice.") is None
     assert entity_kind("灰岩镇", "1950年（一说1951年）镇上建了第一所学校。") == PLACE  # the title's own ending
+
+
+def test_the_planner_asks_a_chinese_first_hop_by_the_kind_of_entity_it_describes() -> None:
+    from graphs.rag.planning import chinese_first_hop
+
+    assert chinese_first_hop("承建东岭剧院的公司是哪一年成立的？") == "承建东岭剧院的公司是哪家？"
+    assert chinese_first_hop("首创灰岩石雕的匠人是哪一年出生的？") == "首创灰岩石雕的匠人是谁？"
+    assert chinese_first_hop("东岭剧院所在的镇建于哪一年？") == "东岭剧院所在的镇是哪里？"  # as before
