@@ -140,9 +140,11 @@ def chinese_first_hop(question: str) -> str | None:
     m = _CLAUSE_ZH.match(question.strip())
     if m is None:
         return None
-    # asked by the kind of entity the noun names: a person, an organisation (哪家: "承建X的公司是哪家？"), a place
+    # asked by the kind of entity the noun names: a person, a firm (哪家: "承建X的公司是哪家？"), else a place (a
+    # school "是哪里", as before)
     kind = noun_kind(m[2])
-    asked = "是谁" if kind == PERSON or _PERSON_NOUN.search(m[2]) else "是哪家" if kind == ORGANIZATION else "是哪里"
+    firm = kind == ORGANIZATION and m[2].endswith(("公司", "企业", "厂商", "厂家", "集团", "俱乐部", "球队", "银行"))
+    asked = "是谁" if kind == PERSON or _PERSON_NOUN.search(m[2]) else "是哪家" if firm else "是哪里"
     return f"{m[1]}的{m[2]}{asked}？"
 
 
