@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 
 from graphs.domain import Hit, ParsedQuery, QueryPlan, StepOutcome, Strategy, SubQuestion
 from graphs.rag.answer.chains import KINSHIP, RELATION_WORDS
+from graphs.rag.relation_cues import ORGANIZATION, PERSON, noun_kind
 from graphs.text.question_shapes import asks_about_change, comparison_pair, mentions
 
 # ---------------------------------------------------------------------------- rule-based decomposer
@@ -125,8 +126,11 @@ def first_hop(question: str, anchor: str) -> str | None:
 _ROLE_THEN_ZH = re.compile(r"([》」”]?)的?(" + "|".join(sorted((w for w in [*RELATION_WORDS, *KINSHIP] if not w.isascii()),
                                                                 key=len, reverse=True))
                            + r")(?=是哪|是何|是什么时候|出生|去世|逝世|在哪|建|成立|创立|毕业|的(?!.*是谁))")
-_CLAUSE_ZH = re.compile(r"^([\u4e00-\u9fffA-Za-z0-9 ]{2,30}?(?:所在|位于|坐落|生产|组装|制造|出生|成立|举办|举行|创办|毕业))"
-                        r"的([\u4e00-\u9fff]{1,4}?)(?=是|在|有|于|的|叫|位|为|[，,。？?])")
+_CLAUSE_ZH = re.compile(r"^([\u4e00-\u9fffA-Za-z0-9 ]{2,30}?(?:所在|位于|坐落|生产|组装|制造|出生|成立|举办|举行|创办|毕业|"
+                        r"执教|承建|运营|经营|设计|建造|首创|收藏|主办)"
+                        # or the verb first ("承建东岭剧院的公司", "首创X的厨师")
+                        r"|(?:承建|运营|经营|设计|建造|首创|收藏|主办|生产|制造|执教)[\u4e00-\u9fffA-Za-z0-9 《》]{2,30}?)"
+                        r"的([\u4e00-\u9fff]{1,4}?)(?=是|在|有|于|的|叫|位|为|建|成立|创立|出生|[，,。？?])")
 
 
 def chinese_first_hop(question: str) -> str | None:
@@ -136,7 +140,12 @@ def chinese_first_hop(question: str) -> str | None:
     m = _CLAUSE_ZH.match(question.strip())
     if m is None:
         return None
-    return f"{m[1]}的{m[2]}{'是谁' if _PERSON_NOUN.search(m[2]) else '是哪里'}？"
+    # asked by the kind of entity the noun names: a person, a firm (哪家: "承建X的公司是哪家？"), else a place (a
+    # school "是哪里", as before)
+    kind = noun_kind(m[2])
+    firm = kind == ORGANIZATION and m[2].endswith(("公司", "企业", "厂商", "厂家", "集团", "俱乐部", "球队", "银行"))
+    asked = "是谁" if kind == PERSON or _PERSON_NOUN.search(m[2]) else "是哪家" if firm else "是哪里"
+    return f"{m[1]}的{m[2]}{asked}？"
 
 
 _PEOPLE = frozenset({"author", "director", "founder", "creator", "wife", "husband", "spouse", "father", "mother",

@@ -13,6 +13,7 @@ a step-parent through a parent's marriage); for a creative role the verb or phra
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -55,6 +56,9 @@ ROLE_CUES: dict[str, tuple[str, ...]] = {
     "developer": ("developed by", "developer"),
     "owner": ("owned by", "owner"),
     "manufacturer": ("manufactured by", "made by", "built by", "manufacturer"),
+    "manager": ("manager", "managed", "coach"),
+    "chef": ("chef", "cook"),
+    "operator": ("run by", "operated by", "owned by", "operator", "operates", "runs"),
     # Chinese: the same roles as a Chinese passage states them
     "母亲": ("之子", "之女", "儿子", "女儿", "所生", "母亲", "父亲"),
     "父亲": ("之子", "之女", "儿子", "女儿", "所生", "母亲", "父亲"),
@@ -68,6 +72,9 @@ ROLE_CUES: dict[str, tuple[str, ...]] = {
     "生产商": ("生产", "制造", "出品", "生产商", "制造商"),
     "子女": ("儿子", "女儿", "之子", "之女", "孩子", "子女", "长子", "长女"),
     "制作人": ("制作", "监制", "制片"),
+    "主教练": ("主教练", "教练", "执教", "主帅"),
+    "设计者": ("设计",),
+    "厨师": ("厨师", "主厨", "首创"),
 }
 
 _ALIASES = {"mom": "mother", "dad": "father", "grandpa": "grandfather", "grandma": "grandmother",
@@ -129,3 +136,136 @@ def roles_in(terms: Sequence[str], question: str = "") -> list[str]:
         out += [r for w in words if (r := role_of(w))]
         out += [r for role in ROLE_CUES if not role.isascii() and role in question for r in [role]]
     return list(dict.fromkeys(out))
+
+
+# -- the kind of entity a relation reaches -------------------------------------------------------------------------
+#
+# A bridge is followed to the entity the relation's object is: a place for "born in" / "the town where", a person
+# for "directed by" / "the founder of", an organisation for "the company that makes" / "the club whose manager".
+# The kind the question asks of the bridge is read from the role or the noun that describes it; the kind of a
+# candidate entity from its own passage's opening (the head noun after "is a", "是一座城市", a lifespan in
+# brackets), so a first hop's sentence that also names an entity of another kind (the town a company operates in)
+# does not lead the chain there.
+
+PERSON, PLACE, ORGANIZATION = "person", "place", "organization"
+
+_PERSON_ROLES = ("mother", "father", "parent", "grandfather", "grandmother", "grandparent", "grandson",
+                 "granddaughter", "grandchild", "stepmother", "stepfather", "husband", "wife", "spouse",
+                 "father-in-law", "mother-in-law", "parent-in-law", "son-in-law", "daughter-in-law", "child-in-law",
+                 "brother-in-law", "sister-in-law", "son", "daughter", "child", "children", "brother", "sister",
+                 "sibling", "uncle", "aunt", "nephew", "niece", "director", "composer", "screenwriter", "writer",
+                 "author", "cinematographer", "illustrator", "editor", "founder", "manager", "designer", "chef",
+                 "母亲", "父亲", "丈夫", "妻子", "导演", "作曲", "作者", "创始人", "子女")
+OBJECT_KIND: dict[str, str] = {**{r: PERSON for r in _PERSON_ROLES},
+                               "manufacturer": ORGANIZATION, "publisher": ORGANIZATION, "生产商": ORGANIZATION,
+                               "operator": ORGANIZATION,
+                               "birthplace": PLACE}
+"""The kind of entity a relation of the chains reaches (a role not listed may be either: a performer is a singer
+or a band, an owner a person or a company)."""
+
+_PLACE_NOUNS = ("town", "city", "village", "port", "capital", "county", "district", "province", "region", "island",
+                "municipality", "commune", "suburb", "hamlet", "country", "state", "borough", "parish", "settlement",
+                "place")
+_ORG_NOUNS = ("company", "firm", "club", "university", "college", "school", "band", "manufacturer", "maker",
+              "corporation", "publisher", "label", "studio", "team", "museum", "gallery", "institute", "agency",
+              "association", "society", "party", "bank", "airline", "brewery", "business", "enterprise", "group",
+              "academy", "orchestra", "choir", "foundation", "organisation", "organization", "operator")
+_PERSON_NOUNS = ("person", "man", "woman", "people")
+_ZH_PLACE = ("城市", "城", "镇", "县", "村", "省", "市", "岛", "国家", "地方", "首都", "港", "乡", "区")
+_ZH_ORG = ("公司", "企业", "俱乐部", "大学", "学院", "学校", "乐队", "厂商", "厂家", "工厂", "集团", "出版社", "博物馆",
+           "银行", "机构", "协会", "球队", "剧团", "乐团", "研究所")
+_ZH_PERSON_END = ("者", "师", "家", "人", "员", "手", "练")  # 作者, 厨师, 画家, 创始人, 演员, 歌手, 教练
+
+_EN_NOUN_KIND = {**{w: PLACE for w in _PLACE_NOUNS}, **{w: ORGANIZATION for w in _ORG_NOUNS},
+                 **{w: PERSON for w in _PERSON_NOUNS}}
+
+
+def _zh_noun_kind(noun: str) -> str | None:
+    """The kind a Chinese noun ends in ("青川市的一座城市": a place; "职业足球俱乐部": an organisation; "厨师": a person)."""
+    for words, kind in ((_ZH_ORG, ORGANIZATION), (_ZH_PLACE, PLACE)):
+        if any(noun.endswith(w) for w in words):
+            return kind
+    return PERSON if noun.endswith(_ZH_PERSON_END) and not noun.endswith("国家") else None
+
+
+def noun_kind(noun: str) -> str | None:
+    """The kind of entity a noun of a question names ("club", "town", "俱乐部", "厨师"), or None."""
+    if re.search(r"[\u4e00-\u9fff]", noun):
+        return _zh_noun_kind(noun)
+    word = noun.strip().casefold().split()[-1] if noun.strip() else ""
+    return _EN_NOUN_KIND.get(word) or _EN_NOUN_KIND.get(word[:-1] if word.endswith("s") else word)
+
+
+_EN_PERSON_ROLES = ("painter", "designer", "architect", "director", "composer", "author", "writer", "founder",
+                    "manager", "coach", "chef", "mother", "father", "husband", "wife", "son", "daughter", "creator",
+                    "inventor", "editor", "producer", "screenwriter", "sculptor", "engineer", "head")
+_EN_BRIDGE = re.compile(r"\bthe\s+(?:[a-z-]+\s+){0,2}?(" + "|".join(_EN_NOUN_KIND) + r")s?\s+"
+                        r"(?:where|that|which|whose|who|in\s+which|at\s+which|founded|based|located|run|owned|"
+                        r"operated|made|built|named|known)\b"
+                        r"|\bthe\s+(?:first\s+|current\s+|head\s+)?(" + "|".join(_EN_PERSON_ROLES) + r")\s+of\b", re.I)
+_ZH_BRIDGE = re.compile(r"的([\u4e00-\u9fff]{1,6}?)(?=是|在|于|建|成立|创立|创办|位于|出生|叫|有|的|[，,？?]|$)")
+
+
+def bridge_kind(question: str) -> str | None:
+    """The kind of entity a bridge question describes its bridge as ("the town where …": a place; "the club
+    whose manager …", "承建X的公司": an organisation; "首创X的厨师": a person), or None when it names none."""
+    # English nests outwards from the named subject: the description nearest it is the last ("the first director
+    # of the museum that holds X": the museum); Chinese inwards: the first ("X创办人的妻子": the founder)
+    if (found := list(_EN_BRIDGE.finditer(question))):
+        m = found[-1]
+        return _EN_NOUN_KIND[m[1].casefold()] if m[1] else PERSON
+    for m in _ZH_BRIDGE.finditer(question):
+        if (kind := _zh_noun_kind(m[1])) is not None:
+            return kind
+    return None
+
+
+_LIFESPAN = re.compile(r"^[^.()（）。]{0,80}?[(（]\s*(?:born\s+|b\.\s*)?[^()（）]{0,40}?\d{3,4}")
+_IS_A = re.compile(r"\b(?:is|was|are|were)\s+(?:a|an|the|one\s+of\s+the)\s+(.{1,80}?)"
+                   r"(?=\s+(?:in|of|on|at|near|based|located|situated|founded|established|formed|created|"
+                   r"headquartered|known|named|that|which|who|whose|from|by|for|with|where|run|owned|built)\b|"
+                   r"[,.;:(]|$)", re.I)
+_ZH_IS = re.compile(r"是([^，。；、]{1,20}?)(?=[，。；、]|$)")
+_SHE_HE = re.compile(r"\b(?:she|he|her|his)\b|[她他]", re.I)
+
+
+def _opens_about(title: str, opening: str) -> bool:
+    """Whether a passage's text is its document's opening about its title: a word of the title (three letters or
+    more; a Chinese title's first two characters) in its first sentence's reach."""
+    head = re.sub(r"\s*[(（][^()（）]*[)）]\s*$", "", title).strip()
+    if re.search(r"[\u4e00-\u9fff]", head):
+        return head[:2] in opening[:60]
+    words = [w for w in re.findall(r"[\w'’-]+", head.casefold()) if len(w) >= 3]
+    return not words or any(w in opening[:100].casefold() for w in words)
+
+
+def entity_kind(title: str, text: str) -> str | None:
+    """The kind of entity a passage is about, by its opening: a lifespan in brackets after the name, or "是一位",
+    a person; the head noun of "is a …" / "是……" (the last word of the phrase: "a Tollish football club"); a
+    Chinese title's own ending ("柳湾镇"); else he or she in the opening, a person. None when none of these
+    says (a film, a bridge, a telescope: another kind)."""
+    opening = text.strip()[:300]
+    if title and opening.startswith("#"):
+        opening = opening.split("\n", 1)[-1].strip()
+    if title and not _opens_about(title, opening):
+        # a later chunk of the document ("In the 1850s (…)" is no lifespan): only a Chinese title's ending says
+        kind = _zh_noun_kind(title.strip()) if re.search(r"[\u4e00-\u9fff]", title) else None
+        return kind
+    if _LIFESPAN.search(opening) or "是一位" in opening[:60]:
+        return PERSON
+    if (m := _IS_A.search(opening[:200])) is not None:
+        # the head noun: the phrase's last word, or one joined to another by "and" ("a camera and lens maker",
+        # "the capital and largest city"; not "studio" in "a studio album")
+        words = [w.casefold().strip("'’") for w in m[1].split()]
+        heads = [words[-1]] + [w for w, nxt in itertools.pairwise(words) if nxt in ("and", "or")]
+        nouns = [w if w in _EN_NOUN_KIND else w[:-1] for w in heads
+                 if w in _EN_NOUN_KIND or (w.endswith("s") and w[:-1] in _EN_NOUN_KIND)]
+        if nouns:
+            return _EN_NOUN_KIND[nouns[0]]
+        if not _SHE_HE.search(opening[:200]):
+            return None
+    if (m := _ZH_IS.search(opening[:80])) is not None and (kind := _zh_noun_kind(m[1])) is not None:
+        return kind
+    if title and re.search(r"[\u4e00-\u9fff]", title) and (kind := _zh_noun_kind(title.strip())) is not None:
+        return kind
+    return PERSON if _SHE_HE.search(opening[:200]) and not re.search(r"\bit\b|它", opening[:120]) else None

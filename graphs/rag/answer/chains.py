@@ -17,17 +17,21 @@ their country). Every step cites the sentence it was read from; nothing is answe
 
 from __future__ import annotations
 
+import itertools
+import logging
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
 from graphs.domain import Hit
 from graphs.kg.mentions import strip_disambiguation
-from graphs.rag.relation_cues import ROLE_CUES, states_role
+from graphs.rag.relation_cues import OBJECT_KIND, ROLE_CUES, entity_kind, states_role
 from graphs.text.normalize import has_han, normalize
 from graphs.text.sentences import split_sentences, without_markers
+
+log = logging.getLogger(__name__)
 
 PASSAGES = 10
 """Retrieved passages a chain may read (a bridge entity's passage is often ranked below the top five)."""
@@ -379,6 +383,21 @@ RELATIONS: _R = {
               rf"\b(?:had|has|have)\s+(?:a|an|one|two|three|four)\s+(?:[a-z]+\s+)?(?:son|daughter|child|children)s?,?\s+"
               rf"(?:named\s+|called\s+)?({TITLED})",
               rf"(?:儿子|女儿|孩子|子女|长子|次子|长女|次女)(?:是|为|名叫|：|:)({ZNAME}){_ZEND}"),
+    # roles of a club, a building, a restaurant, an institution ("its manager is X", "designed by X", "主场为X")
+    "manager": (rf"\b(?:[Mm]anager|[Hh]ead\s+coach|[Cc]oach)\s+(?:is|was)\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+                rf"\b[Mm]anaged\s+by\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+                rf"(?:主教练|教练|主帅|经理)(?:是|为|：|:)({ZNAME}){_ZEND}", rf"由({ZNAME})(?:执教|担任主教练)"),
+    "designer": (rf"\b[Dd]esigned\s+by\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+                 rf"\b(?:designer|architect)\s+(?:is|was)\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+                 rf"由(?:工程师|建筑师|设计师)?({ZNAME})设计", rf"(?:设计者|设计师|建筑师)(?:是|为|：|:)({ZNAME}){_ZEND}"),
+    "chef": (rf"\b(?:[Hh]ead\s+)?[Cc]hef\s+(?:is|was)\s+(?:the\s+)?({TITLED})",
+             rf"由厨师({ZNAME})(?:于[^，。；]{{0,14}}?|在[^，。；]{{0,14}}?)?(?:首创|创制|发明)",
+             rf"(?:厨师|主厨)(?:是|为|：|:)({ZNAME}){_ZEND}"),
+    "home_ground": (rf"\bhome\s+(?:matches|games)\s+at\s+(?:the\s+)?({TITLED})",
+                    rf"\bhome\s+(?:ground|stadium|venue)\s+(?:is|was)\s+(?:the\s+)?({TITLED})",
+                    rf"主场(?:是|为|：|:|设在)({ZNAME}){_ZEND}"),
+    "operator": (rf"\b(?:[Rr]un|[Oo]perated|[Oo]wned|[Mm]anaged)\s+by\s+(?:the\s+)?({TITLED})",
+                 rf"由({ZNAME})(?:运营|经营|管理)", rf"(?:运营方|运营商|经营者)(?:是|为|：|:)({ZNAME}){_ZEND}"),
 }
 RELATION_WORDS: dict[str, str] = {
     "director": "director", "directors": "director", "composer": "composer", "performer": "performer",
@@ -395,6 +414,10 @@ RELATION_WORDS: dict[str, str] = {
     "老婆": "spouse", "儿子": "child", "女儿": "child", "孩子": "child", "子女": "child", "生产商": "manufacturer",
     "制造商": "manufacturer", "厂商": "manufacturer", "出生地": "birthplace", "birthplace": "birthplace",
     "hometown": "birthplace", "家乡": "birthplace",
+    "manager": "manager", "head coach": "manager", "coach": "manager", "主教练": "manager", "教练": "manager",
+    "designer": "designer", "architect": "designer", "设计者": "designer", "设计师": "designer",
+    "建筑师": "designer", "head chef": "chef", "chef": "chef", "厨师": "chef", "主厨": "chef",
+    "home ground": "home_ground", "stadium": "home_ground", "主场": "home_ground",
 }
 KINSHIP: dict[str, tuple[str, ...]] = {
     # a [Cc]omposed kinship word: the relations it is made of, the first applied first
@@ -476,11 +499,34 @@ def next_hop(p: Passage, relation: str, passages: Passages, subject: str
     """The next entity of a chain and the passage about it: the first the passage names for the relation
     whose own passage is retrieved or found by the lookup ("[Mm]arried firstly … Elisabeth …, secondly …
     Christine …": the one the documents go on about); else the first named, without a passage."""
+    hops = next_hops(p, relation, passages, subject)
+    return hops[0] if hops else None
+
+
+def next_hops(p: Passage, relation: str, passages: Passages, subject: str, every: bool = False
+              ) -> list[tuple[str, str, Passage | None]]:
+    """The entities a passage names for a relation, the one ``next_hop`` takes first: those whose own passage is
+    retrieved or found by the lookup, then (none found) the first named without one. A candidate whose passage
+    is about an entity of another kind than the relation reaches (a town for "the company that operates X", a
+    company for "born in") is not taken (``relation_cues.entity_kind``). ``every``: all candidates with a
+    passage, in order (the other readings of a second look), not only the first."""
     named = candidates_of(p, relation, passages, subject)
+    want = OBJECT_KIND.get(relation)
+    out: list[tuple[str, str, Passage | None]] = []
+    wrong: set[str] = set()
     for name, sentence in named:
-        if (target := passage_named(passages, name, exclude=p.hit, lookup=True)) is not None:
-            return name, sentence, target
-    return (named[0][0], named[0][1], None) if named else None
+        if (target := passage_named(passages, name, exclude=p.hit, lookup=True)) is None:
+            continue
+        if want is not None and entity_kind(target.title, target.text) not in (None, want):
+            wrong.add(name)
+            continue  # the hop reaches an entity of the relation's kind, not another the sentence names
+        out.append((name, sentence, target))
+        if not every:
+            break
+    if not out:
+        out.extend((n, s, None) for n, s in named if n not in wrong)
+        del out[1:]
+    return out
 
 
 def zh_name(run: str, passages: Sequence[Passage]) -> str:
@@ -720,10 +766,15 @@ _REL_WORD = re.compile(r"\b(" + "|".join(sorted((re.escape(k) for k in [*KINSHIP
                        # "the company that makes X", "生产X的公司": the maker, by the verb
                        + r"|\b(?:company|firm|manufacturer|maker)\s+(?:that|which)\s+(makes|made|manufactures|"
                        r"manufactured|produces|produced|builds|built)\b|(生产|制造)[^的，。？?]{1,20}的(?:公司|企业|厂商|厂家)"
+                       # "the university that runs X", "运营X的公司": the operator, by the verb
+                       + r"|\b(?:company|firm|university|college|organi[sz]ation|institution|body|club|operator)\s+"
+                       r"(?:that|which)\s+(runs|ran|operates|operated|owns|owned|manages|managed)\b"
+                       r"|(运营|经营|管理)[^的，。？?]{1,20}的(?:公司|企业|机构|大学|单位)"
                        # "the town where X was born", "X出生的镇": the birthplace, a place reached as a hop
                        r"|\b(?:town|city|village|place|country)\s+(?:where|in\s+which)\b(?=[^?]{1,60}?\b(?:was|were)\s+(born)\b)"
                        r"|(出生)的(?:镇|城市|城|村|县|地方|国家|省)",
                        re.I)
+_RUNS = {"runs", "ran", "operates", "operated", "owns", "owned", "manages", "managed", "运营", "经营", "管理"}
 _MAKES = {"makes", "made", "manufactures", "manufactured", "produces", "produced", "builds", "built", "生产", "制造"}
 
 
@@ -736,7 +787,7 @@ def relations_in(text: str, subject_at: int, subject_end: int | None = None) -> 
             continue
         word = next(g for g in m.groups() if g).casefold()
         parts = ("manufacturer",) if word in _MAKES else ("birthplace",) if word in ("born", "出生") else \
-            KINSHIP.get(word) or (RELATION_WORDS[word],)
+            ("operator",) if word in _RUNS else KINSHIP.get(word) or (RELATION_WORDS[word],)
         found.append((abs(m.start() - subject_at), parts))
     found.sort(key=lambda f: f[0])
     return tuple(r for _, parts in found for r in parts)
@@ -839,11 +890,12 @@ _BORN_CLAUSE = re.compile(r"\b(?:was|were)\s+born\b(?=[^?]*\b(?:founded|establis
                           r"created|incorporated|opened)\b)|出生的(?:镇|城市|城|村|县|地方|国家|省)", re.I)
 _WHO = re.compile(r"^\s*(?:who|whom|whose)\b|\bwhat\s+is\s+the\s+name\b|是谁|叫什么|哪位", re.I)
 _AGENT = {"founded": "founder", "established": "founder", "directed": "director", "wrote": "writer",
+          "designed": "designer", "设计": "designer",
           "composed": "composer", "produced": "producer", "made": "manufacturer", "manufactured": "manufacturer",
           "创立": "founder", "创办": "founder", "导演": "director", "执导": "director", "写": "writer",
           "生产": "manufacturer", "制造": "manufacturer"}
-_WHO_VERB = re.compile(r"^\s*who\s+(founded|established|directed|wrote|composed|produced)\b|"
-                       r"(?:由谁|谁)(创立|创办|导演|执导|写|生产|制造)", re.I)
+_WHO_VERB = re.compile(r"^\s*who\s+(founded|established|directed|wrote|composed|produced|designed)\b|"
+                       r"(?:由谁|谁)(创立|创办|导演|执导|写|生产|制造|设计)", re.I)
 
 
 def _walk(start: Passage, relations: Sequence[str], attribute: str | None,
@@ -851,20 +903,143 @@ def _walk(start: Passage, relations: Sequence[str], attribute: str | None,
     if attribute is not None:
         reached = _value_through(start, relations, attribute, passages)
         return reached if not isinstance(reached, tuple) else Followed(answer=reached[0].text, steps=reached[1])
-    current, name = start, start.title
-    steps: list[tuple[int, str]] = []
-    for i, relation in enumerate(relations):
-        if (hop := _hop(current, relation, passages, name)) is None:
-            return _lacks(current, relation, steps, passages)
-        current, (name, sentence, nxt) = hop
-        steps.append((current.hit, sentence))
-        if i == len(relations) - 1:  # "who is …": the entity the last hop names is the answer
-            m = re.search(re.escape(name), sentence, re.IGNORECASE)
-            return Followed(answer=m[0] if m else _title_case(name), steps=steps)
-        if nxt is None:
-            return _absent(name, relations[i + 1], steps, passages)
-        current = nxt
-    return None
+    found = _second_look(enumerate(_who(last) for last in _readings(start, relations, passages)),
+                         lambda r: isinstance(r, Followed), "named the person asked")
+    return found if isinstance(found, Followed | Broken) else None
+
+
+def _who(last: _Reached | Broken | None) -> Followed | Broken | None:
+    """The "who is …" ending: the entity the last hop names is the answer."""
+    if not isinstance(last, _Reached):
+        return last
+    m = re.search(re.escape(last.name), last.sentence, re.IGNORECASE)
+    return Followed(answer=m[0] if m else _title_case(last.name), steps=last.steps)
+
+
+@dataclass
+class _Reached:
+    """The last hop of a chain: the passage it was read from, the entity it names, its sentence, the passage
+    about that entity (None: none found) and every hop's cited sentence so far."""
+
+    passage: Passage
+    name: str
+    sentence: str
+    target: Passage | None
+    steps: list[tuple[int, str]]
+
+
+READINGS = 4
+"""Readings of a chain tried before it is taken for broken: the first, then the other candidates of each hop (the
+next name of the relation's kind in the hop's passage or its whole document), depth first."""
+
+
+def _last_hop(start: Passage, relations: Sequence[str], passages: Passages) -> _Reached | Broken | None:
+    """The chain walked from ``start`` through every relation but the ending: each hop read in the current
+    entity's passage (else its whole document), ``Broken`` (or None: not known) where a hop is not stated or
+    an entity before the last has no passage; the last hop as reached. None for no relations."""
+    return next(_readings(start, relations, passages), None)
+
+
+def _readings(start: Passage, relations: Sequence[str], passages: Passages
+              ) -> Iterator[_Reached | Broken | None]:
+    """Every reading of the chain from ``start``, the first as ``_last_hop`` walks it: at each hop the entity
+    ``next_hop`` takes, then the other candidates with a passage, each followed on (depth first)."""
+    if relations:
+        yield from _from_hop(start, start.title, relations, 0, passages, [])
+
+
+def _from_hop(current: Passage, name: str, relations: Sequence[str], i: int, passages: Passages,
+              steps: list[tuple[int, str]]) -> Iterator[_Reached | Broken | None]:
+    relation = relations[i]
+    options = _hop_options(current, relation, passages, name)
+    if (first := next(options, None)) is None:
+        yield _lacks(current, relation, steps, passages)
+        return
+    for read, (named, sentence, nxt) in itertools.chain([first], options):
+        walked = [*steps, (read.hit, sentence)]
+        if i == len(relations) - 1:
+            yield _Reached(read, named, sentence, nxt, walked)
+        elif nxt is None:
+            yield _absent(named, relations[i + 1], walked, passages)
+        else:
+            yield from _from_hop(nxt, named, relations, i + 1, passages, walked)
+
+
+def _hop_options(current: Passage, relation: str, passages: Passages,
+                 name: str) -> Iterator[tuple[Passage, tuple[str, str, Passage | None]]]:
+    """The hop ``_hop`` takes first, then (only when asked for: a second look reads whole documents and looks
+    names up) the passage's and its whole document's other candidates with a passage of their own, each once."""
+    first = _hop(current, relation, passages, name)
+    if first is None:
+        return
+    yield first
+    seen = {_fold(first[1][0])}
+    sources = [current] + ([w] if (w := passages.complete(current)) is not None else [])
+    for source in sources:
+        for hop in next_hops(source, relation, passages, name, every=True):
+            if hop[2] is not None and _fold(hop[0]) not in seen:
+                seen.add(_fold(hop[0]))
+                yield source, hop
+    # the names of the first hop's sentence joined to the name it took ("She married firstly Per Holm and
+    # secondly the printer Aksel Moen": the relation's wording caught the first only) whose retrieved passage is
+    # about an entity of the relation's kind; not a name of another relation of the sentence ("由罗启明作曲，剧本
+    # 作者是沈兰舟": the composer is not the writer)
+    want = OBJECT_KIND.get(relation)
+    read, (taken, sentence, _) = first
+    if want is None:
+        return
+    for other in _joined(sentence, taken, passages):
+        key = _fold(other)
+        if key in seen or key in (_fold(name), read.title) or key in read.names:
+            continue
+        seen.add(key)
+        target = passage_named(passages, other, exclude=read.hit)
+        if target is not None and entity_kind(target.title, target.text) == want:
+            yield read, (target.title, sentence, target)
+
+
+_JOINED = re.compile(r"^[\s,]*(?:(?:and|or)\s+)?(?:(?:secondly|thirdly|later|then|also)\s+)?(?:to\s+|with\s+)?"
+                     r"(?:the\s+)?(?:[a-z-]+\s+){0,3}?$|^[、和与及]$")
+
+
+def _joined(sentence: str, taken: str, passages: Sequence[Passage]) -> list[str]:
+    """The names a sentence joins to ``taken`` by a list ("Per Holm and secondly the printer Aksel Moen",
+    "张三、李四"): right after it, with nothing but a conjunction and a few lower-case words between."""
+    at = normalize(sentence).find(_fold(taken))
+    if at < 0 or len(normalize(sentence)) != len(sentence):
+        return []
+    start = at + len(_fold(taken))
+    found = [(m.start(), _trim(m[0])) for m in _TITLED_RE.finditer(sentence, start)]
+    found += [(i, t) for p in passages for t in p.names if has_han(t) and len(t) >= 2
+              and (i := sentence.find(t, start)) >= 0]
+    out = []
+    end = start
+    for i, other in sorted(found):
+        gap = sentence[end:i]
+        if not other or (" and " not in f" {gap} " and " or " not in f" {gap} " and gap.strip() not in "、和与及"):
+            break
+        if not _JOINED.match(gap):
+            break
+        out.append(other)
+        end = i + len(other)
+    return out
+
+
+def _second_look(results: Iterator[tuple[int, object]], done: Callable[[object], bool], what: str) -> object:
+    """The first reading that ``done`` accepts (up to ``READINGS``), else the first reading's result: a chain is
+    refused only when every reading of it fails."""
+    first: object = None
+    for n, result in itertools.islice(results, READINGS):
+        if done(result):
+            if n:
+                value = result.answer if isinstance(result, Followed) else \
+                    result[0].text if isinstance(result, tuple) else None
+                log.info("chains: a second look (reading %d) %s where the first reading broke: %r", n + 1, what,
+                         value)
+            return result
+        if n == 0:
+            first = result
+    return first
 
 
 def _value_after_name(name: str, attribute: str, passages: Sequence[Passage]) -> Value | None:
@@ -926,7 +1101,7 @@ _ATTRIBUTE_CUES: dict[str, str] = {
 }
 _ZH_ROLE = {"mother": "母亲", "father": "父亲", "spouse": "丈夫", "director": "导演", "composer": "作曲",
             "writer": "作者", "founder": "创始人", "performer": "演唱者", "manufacturer": "生产商", "child": "子女",
-            "producer": "制作人"}
+            "producer": "制作人", "manager": "主教练", "designer": "设计者", "chef": "厨师"}
 
 
 def states(asked: str, text: str) -> bool:
@@ -958,25 +1133,35 @@ def _value_through(start: Passage, relations: Sequence[str], attribute: str,
                    passages: Passages) -> tuple[Value, list[tuple[int, str]]] | Broken | None:
     """The attribute's value at the end of the relation chain from ``start``, with every hop's cited sentence;
     ``Broken`` when a hop was followed and the entity reached does not lead on (no passage, or its passage
-    states neither the next relation nor the attribute)."""
-    current, name = start, start.title
-    steps: list[tuple[int, str]] = []
-    for i, relation in enumerate(relations):
-        if (hop := _hop(current, relation, passages, name)) is None:
-            return _lacks(current, relation, steps, passages)
-        current, (name, sentence, nxt) = hop
-        steps.append((current.hit, sentence))
-        if nxt is None:
-            if i == len(relations) - 1 and (said := _value_after_name(name, attribute, passages)) is not None:
-                steps.append((said.hit, said.sentence))  # "其作者张三出生于北京": stated where the name is
-                return said, steps
-            return _absent(name, relations[i + 1] if i + 1 < len(relations) else attribute, steps, passages)
-        current = nxt
+    states neither the next relation nor the attribute) in every reading of the chain (``_second_look``)."""
+    if not relations:
+        return _value_at(start, attribute, [], passages)
+    found = _second_look(enumerate(_value_ending(last, attribute, passages)
+                                   for last in _readings(start, relations, passages)),
+                         lambda r: isinstance(r, tuple), f"found the {attribute}")
+    return found if isinstance(found, tuple | Broken) else None
+
+
+def _value_ending(last: _Reached | Broken | None, attribute: str, passages: Passages
+                  ) -> tuple[Value, list[tuple[int, str]]] | Broken | None:
+    """The attribute's ending of a reading: its value in the passage of the entity the last hop reached, else in
+    a sentence of another passage that names the entity (which has no passage of its own)."""
+    if not isinstance(last, _Reached):
+        return last
+    steps = last.steps
+    if last.target is None:
+        if (said := _value_after_name(last.name, attribute, passages)) is not None:
+            return said, [*steps, (said.hit, said.sentence)]  # "其作者张三出生于北京": stated where the name is
+        return _absent(last.name, attribute, steps, passages)
+    return _value_at(last.target, attribute, steps, passages)
+
+
+def _value_at(current: Passage, attribute: str, steps: list[tuple[int, str]], passages: Passages
+              ) -> tuple[Value, list[tuple[int, str]]] | Broken | None:
     value = _value_in(current, attribute, passages)
     if value is None:
         return _lacks(current, attribute, steps, passages)
-    steps.append((current.hit, value.sentence))
-    return value, steps
+    return value, [*steps, (current.hit, value.sentence)]
 
 
 def _value_in(p: Passage, attribute: str, passages: Passages) -> Value | None:

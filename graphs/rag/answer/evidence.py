@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from graphs.domain import Hit
@@ -23,6 +23,7 @@ from graphs.rag.answer.question import (
     states_codes,
     tagged,
 )
+from graphs.rag.relation_cues import bridge_kind, entity_kind
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import han_share
 from graphs.text.sentences import looks_like_instruction, planted, split_sentences, without_markers
@@ -278,7 +279,8 @@ def _linked(a: Sentence, b: Sentence) -> str | None:
     return None
 
 
-def _bridge(q: Question, first: Evidence, b: Sentence) -> Evidence | None:
+def _bridge(q: Question, first: Evidence, b: Sentence, kind_of: Callable[[int], str | None] | None = None
+            ) -> Evidence | None:
     """The bridge of a nested question followed from the first hop ``first`` (about every entity the question
     names) to a sentence ``b`` of the passage about an entity the first hop names: the answer is a span of the
     asked kind in ``b``. None unless the first hop stops at that entity (no span of its own, the entity itself
@@ -289,6 +291,9 @@ def _bridge(q: Question, first: Evidence, b: Sentence) -> Evidence | None:
         return None
     if (hop := hop_name(a, b)) is None:
         return None
+    if kind_of is not None and (want := bridge_kind(q.text)) is not None and kind_of(b.hit) not in (None, want):
+        return None  # the bridge is the entity of the kind the question describes ("the company that …"), not
+        # another the first hop's sentence names (the town it operates in)
     if hop in normalize(q.text) and first.span is not None:
         return None  # a bridge the question names itself is followed only from a first hop with no answer
     own = first.span is not None and not (normalize(first.span.text) in hop or hop in normalize(first.span.text))
@@ -430,18 +435,29 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
     # a bridge's last hop may be ranked lower than the passages read for evidence: its title, named by the
     # first hop, is what finds it
     further = [s for s in sentences_of(q, hits, BRIDGE_PASSAGES) if s.hit >= limit]
+    kinds: dict[int, str | None] = {}
+    want = bridge_kind(q.text)
+
+    def kind_of(n: int) -> str | None:
+        if n not in kinds:
+            kinds[n] = entity_kind(hits[n].title or "", hits[n].text) if n < len(hits) else None
+        return kinds[n]
+
     for first in singles[:FIRST_HOPS]:
         a = first.sentences[0]
         for b in [*sentences, *further]:
             if b.hit == a.hit:
                 continue
-            if (bridged := _bridge(q, first, b)) is not None:
+            if (bridged := _bridge(q, first, b, kind_of)) is not None:
                 found.append(bridged)
                 continue
             if b.hit >= limit:
                 continue
             if (link := _linked(a, b)) is None:
                 continue
+            if want is not None and kind_of(a.hit if link in a.names else b.hit) not in (None, want):
+                continue  # a question that describes its bridge ("the company that …") is not joined through
+                # a passage about an entity of another kind one sentence names (the town the company serves)
             coverage = q.coverage(f"{a.context} {b.context}")
             residual = {t: w for t, w in q.relation.items() if t not in a.context}
             if coverage <= first.coverage or not residual or weighted_coverage(residual, b.folded) == 0:
