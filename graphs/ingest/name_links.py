@@ -21,14 +21,21 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, cast
 
-from graphs.domain import Chunk, EntityMetadata, EntityType
+from graphs.domain import EntityMetadata, EntityType
 from graphs.stores.base import AliasConflictError, EntityStore, IndexedChunks
+from graphs.stores.filters import docs_filter
 from graphs.text.normalize import has_han, normalize
-from graphs.text.scripts import distinctive_reading, kind_of, latin_names, readings_of, stated_pairs
+from graphs.text.scripts import (
+    char_readings,
+    distinctive_reading,
+    kind_of,
+    latin_names,
+    stated_pairs,
+)
 
 log = logging.getLogger(__name__)
 
@@ -83,17 +90,25 @@ def _han_names_ending(text: str, endings: Sequence[str]) -> set[str]:
     return out
 
 
-def _windows_by_reading(han_texts: Iterable[str]) -> dict[str, set[tuple[str, str]]]:
-    """Every window of two to four Chinese characters of the texts under each of its pinyin readings, with the
-    characters that follow it (read once for all the Latin names looked up)."""
+def _windows_by_reading(han_texts: Iterable[str], targets: Iterable[str]) -> dict[str, set[tuple[str, str]]]:
+    """The windows of two to four Chinese characters of the texts that read as one of ``targets`` (the Latin
+    names' readings), under that reading, with the characters that follow each. Only a window whose first
+    character starts some target is read whole (a passage's windows are hundreds of thousands on a large
+    workspace; nearly all start with a syllable no name of it starts with)."""
+    targets = set(targets)
+    starts = {t[:k] for t in targets for k in range(1, len(t) + 1)}
     out: dict[str, set[tuple[str, str]]] = {}
     for text in han_texts:
         for run in _HAN_RUN.findall(text):
-            for size in (2, 3, 4):
-                for i in range(len(run) - size + 1):
-                    window = run[i : i + size]
-                    for reading in readings_of(window):
-                        out.setdefault(reading, set()).add((window, run[i + size : i + size + 4]))
+            for i in range(len(run) - 1):
+                # the readings of run[i:i+size] that start some target, grown a character at a time
+                partial = {r for r in char_readings(run[i]) if r in starts}
+                for size in (2, 3, 4):
+                    if not partial or i + size > len(run):
+                        break
+                    partial = {p + r for p in partial for r in char_readings(run[i + size - 1]) if p + r in starts}
+                    for reading in partial & targets:
+                        out.setdefault(reading, set()).add((run[i : i + size], run[i + size : i + size + 4]))
     return out
 
 
@@ -110,10 +125,15 @@ def _pinyin_candidates(reading: str, windows: Mapping[str, set[tuple[str, str]]]
     return out
 
 
-def propose_links(docs: Mapping[str, Sequence[str]], known_han: Iterable[str] = ()) -> list[NameLink]:
-    """The name links the documents (doc id → its passages' texts) support, stated ones first."""
+def propose_links(docs: Mapping[str, Sequence[str]], known_han: Iterable[str] = (),
+                  new: Collection[str] | None = None) -> list[NameLink]:
+    """The name links the documents (doc id → its passages' texts) support, stated ones first. ``new``: the
+    documents just written; only links with a side in them are proposed (the others were proposed when their
+    own documents were written), judged against all the documents as before."""
     links: dict[tuple[str, str], NameLink] = {}
     for doc_id, texts in docs.items():
+        if new is not None and doc_id not in new:
+            continue
         for text in texts:
             for han, latin in stated_pairs(text):
                 kind = kind_of(latin)
@@ -127,7 +147,8 @@ def propose_links(docs: Mapping[str, Sequence[str]], known_han: Iterable[str] = 
     latin_texts = [t for t in passages if re.search(r"[A-Za-z]{3}", t)]
     known = set(known_han)
     names = list(dict.fromkeys(n for t in latin_texts for n in latin_names(t)))
-    windows = _windows_by_reading(han_texts) if names and han_texts else {}
+    targets = {r for n in names if len(r := distinctive_reading(n)) >= 4}
+    windows = _windows_by_reading(han_texts, targets) if targets and han_texts else {}
     untranslated = []
     for latin in names:
         if normalize(latin) in linked_latin:
@@ -168,7 +189,11 @@ def propose_links(docs: Mapping[str, Sequence[str]], known_han: Iterable[str] = 
                 han, latin, cast(EntityType, etype), "shared facts",
                 f"{endings[0]} translates {latin.split()[-1]}; both state {', '.join(sorted(shared)[:6])}")
             linked_han.add(normalize(han))
-    return list(links.values())
+    if new is None:
+        return list(links.values())
+    fresh = [t for d in new for t in docs.get(d, ())]
+    return [link for link in links.values()
+            if link.basis == "stated" or any(link.latin in t or link.han in t for t in fresh)]
 
 
 class NameLinker:
@@ -182,19 +207,27 @@ class NameLinker:
         def upsert_entity(self, entity: EntityMetadata) -> EntityMetadata: ...
         def retag(self, entity: EntityMetadata, removed: Sequence[str] = ()) -> int: ...
 
-    def link_names(self) -> list[NameLink]:
+    def link_names(self, new: Sequence[str] | None = None) -> list[NameLink]:
         """Find the names the indexed documents link across scripts and write each as an entity with its alias
         (merged into an entity that already holds one of the names); the chunks naming either are re-tagged.
-        A link whose alias another entity owns is left out. Returns the links written."""
-        doc_ids = sorted(self.index.document_ids())[:MAX_DOCUMENTS]
-        chunks: dict[str, list[Chunk]] = {d: self.index.document_chunks(d) for d in doc_ids}
-        texts = {d: [f"{c.title}\n{c.text}" for c in cs] for d, cs in chunks.items()}
-        known = {n for cs in chunks.values() for c in cs for t, names in c.entities.items() if t == "PERSON"
-                 for n in names if has_han(n)}
-        names = known | {n for cs in chunks.values() for c in cs for ns in c.entities.values() for n in ns
-                         if has_han(n)}
+        A link whose alias another entity owns is left out. ``new``: the documents just written (read first;
+        only links with a side in them are proposed); None: every document. Returns the links written."""
+        fresh = list(dict.fromkeys(new)) if new is not None else []
+        others = sorted(self.index.document_ids() - set(fresh))
+        doc_ids = (fresh + others)[:MAX_DOCUMENTS]
+        texts: dict[str, list[str]] = {d: [] for d in sorted(doc_ids)}
+        known: set[str] = set()
+        names: set[str] = set()
+        # one read of every chunk (not one query per document), one pass over their tags
+        for c in self.index.chunks_where(docs_filter(doc_ids)) if doc_ids else ():
+            texts.setdefault(c.doc_id, []).append(f"{c.title}\n{c.text}")
+            for t, ns in c.entities.items():
+                han = [n for n in ns if has_han(n)]
+                names.update(han)
+                if t == "PERSON":
+                    known.update(han)
         written = []
-        for link in propose_links(texts, known):
+        for link in propose_links(texts, known, None if new is None else set(fresh)):
             if link.basis != "stated" and any(link.han != n and link.han in n for n in names):
                 # a reading that matches part of a longer name (飞飞 inside 李飞飞 for "Fei-Fei") is no name
                 log.info("name link %s left out: part of a longer name", link.describe())

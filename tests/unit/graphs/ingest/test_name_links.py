@@ -149,3 +149,50 @@ def test_a_stated_pair_links_a_name_not_the_clause_before_it() -> None:
     assert pairs("又译冰雪皇后（DQ）") == []
     # an acronym, an ordinal edition: no pair either
     assert pairs("在美国（ABC）播出") == [] and pairs("第一届（SuperStar）") == []
+
+
+class _CountingIndex(_Index):
+    """Counts the reads name linking makes (one ``chunks_where`` for all documents, no per-document read)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads: list[str] = []
+
+    def document_chunks(self, doc_id: str) -> list[Chunk]:
+        self.reads.append(f"document_chunks {doc_id}")
+        return super().document_chunks(doc_id)
+
+    def chunks_where(self, filter: Filter) -> list[Chunk]:
+        if getattr(filter, "field", None) != "doc_id":
+            return super().chunks_where(filter)  # re-tagging reads the chunks naming a linked entity
+        self.reads.append("chunks_where")
+        wanted = set(getattr(filter, "values", ())) or {getattr(filter, "value", None)}
+        return [c for d, cs in sorted(self.written.items()) if d in wanted for c in cs]
+
+
+def test_linking_reads_every_chunk_in_one_query_and_proposes_only_pairs_with_a_side_in_the_new_files(
+        tmp_path: Any) -> None:
+    store = entity_store(tmp_path)
+    index = _CountingIndex()
+    ing = Ingestor(DeterministicFakeEmbedding(size=8), index, store, GazetteerCache(store), today=lambda: TODAY)
+    ing.ingest([Document(id="a.txt", title="a", text="Ferries leave Taohua Harbour at seven."),
+                Document(id="b.txt", title="b", text="桃花港每天有三班船开往东岛。"),
+                Document(id="c.txt", title="c", text="The tour starts at Qingshi Village every Sunday.")])
+    # one read for linking; re-tagging then reads back only the documents it rewrites (never c.txt)
+    assert index.reads[0] == "chunks_where" and index.reads.count("chunks_where") == 1
+    assert "document_chunks c.txt" not in index.reads
+    assert store.get("桃花港") is not None and store.get("青石村") is None
+    index.reads.clear()
+    # a new file names the village in Chinese: its pair is proposed; the harbour (both sides old) is not again
+    report = ing.ingest([Document(id="d.txt", title="d", text="青石村的茶园有两百年历史。")])
+    assert index.reads[0] == "chunks_where" and index.reads.count("chunks_where") == 1
+    assert [line.split(" (")[0] for line in report.linked] == ["青石村 = Qingshi Village"]
+
+
+def test_proposals_limited_to_new_documents_are_the_ones_with_a_side_in_them() -> None:
+    docs = {"en": ["Ferries leave Taohua Harbour at seven. The tour starts at Qingshi Village."],
+            "zh1": ["桃花港每天有三班船开往东岛。"], "zh2": ["青石村的茶园有两百年历史。"]}
+    every = {(link.han, link.latin) for link in propose_links(docs)}
+    assert every == {("桃花港", "Taohua Harbour"), ("青石村", "Qingshi Village")}
+    assert {(link.han, link.latin) for link in propose_links(docs, new={"zh2"})} == {("青石村", "Qingshi Village")}
+    assert {(link.han, link.latin) for link in propose_links(docs, new={"en"})} == every
