@@ -182,7 +182,7 @@ class DocumentIndexer:
         says so in the report (and the log), never silently."""
         try:
             report.linked = [link.describe() for link in self.link_names(report.doc_ids)]
-        except StoreError as exc:
+        except (StoreError, EmbedderUnavailable) as exc:
             report.link_error = f"names not linked across scripts: {exc}"
             log.warning("%s", report.link_error)
 

@@ -20,8 +20,9 @@ that writes the links (``upsert_entity`` + ``retag``), after each ingest."""
 from __future__ import annotations
 
 import logging
+import math
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, cast
 
@@ -30,6 +31,7 @@ from graphs.stores.base import AliasConflictError, EntityStore, IndexedChunks
 from graphs.stores.filters import docs_filter
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import (
+    KIND_SUFFIXES,
     char_readings,
     distinctive_reading,
     kind_of,
@@ -44,7 +46,17 @@ MIN_SHARED = 3
 MAX_DOCUMENTS = 400
 """Documents read per linking pass (a larger workspace links the names of its newest documents' neighbours
 only through stated pairs in the documents just written)."""
-Basis = Literal["stated", "pinyin", "shared facts"]
+MEANING_MARGIN = 0.005
+"""How much nearer in meaning (the embedder's cosine) a translated name's distinctive part must be to its Chinese
+candidate's than to any rival's, for a link on fewer than ``MIN_SHARED`` shared facts."""
+MAX_RIVALS = 12
+"""Chinese names of other kinds, written in the candidates' own passages, that a translated name is also compared
+with (the nearest must still be its own candidate)."""
+MAX_NAME = 8
+"""Characters of a Chinese rival name at most (a longer run ending with a kind word is a clause: 每天有六班船往返东湾)."""
+Similarity = Callable[[str, Sequence[str]], Sequence[float]]
+"""The embedder's similarity of a text to each of some others (``graphs.embeddings.sentence_similarity``)."""
+Basis = Literal["stated", "pinyin", "shared facts", "meaning"]
 
 _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 _NUMBER = re.compile(r"(?<![A-Za-z0-9.-])\d[\d,]*(?:\.\d+)?")
@@ -126,10 +138,11 @@ def _pinyin_candidates(reading: str, windows: Mapping[str, set[tuple[str, str]]]
 
 
 def propose_links(docs: Mapping[str, Sequence[str]], known_han: Iterable[str] = (),
-                  new: Collection[str] | None = None) -> list[NameLink]:
+                  new: Collection[str] | None = None, similar: Similarity | None = None) -> list[NameLink]:
     """The name links the documents (doc id → its passages' texts) support, stated ones first. ``new``: the
     documents just written; only links with a side in them are proposed (the others were proposed when their
-    own documents were written), judged against all the documents as before."""
+    own documents were written), judged against all the documents as before. ``similar``: the embedder's
+    similarity, for translated names that share fewer than ``MIN_SHARED`` facts (``_by_meaning``)."""
     links: dict[tuple[str, str], NameLink] = {}
     for doc_id, texts in docs.items():
         if new is not None and doc_id not in new:
@@ -189,11 +202,69 @@ def propose_links(docs: Mapping[str, Sequence[str]], known_han: Iterable[str] = 
                 han, latin, cast(EntityType, etype), "shared facts",
                 f"{endings[0]} translates {latin.split()[-1]}; both state {', '.join(sorted(shared)[:6])}")
             linked_han.add(normalize(han))
+        elif similar is not None and any(_strong(shared) for _, _, shared in scored):
+            # rivals: the names of other kinds that the candidates' own passages write (their neighbours)
+            near = [t for t in han_texts if any(h in t for _, h, shared in scored if _strong(shared))]
+            rivals = sorted({h for t in near for ends, _ in KIND_SUFFIXES.values() if ends != endings
+                             for h in _han_names_ending(t, ends) if len(h) <= MAX_NAME}
+                            - {h for _, h, _ in scored})[:MAX_RIVALS]
+            same_kind = [lat for lat, k in untranslated if k == (endings, etype) and lat != latin]
+            link = _by_meaning(latin, endings, etype, scored, rivals, same_kind, similar)
+            if link is not None:
+                links[(normalize(link.han), normalize(latin))] = link
+                linked_han.add(normalize(link.han))
     if new is None:
         return list(links.values())
     fresh = [t for d in new for t in docs.get(d, ())]
     return [link for link in links.values()
             if link.basis == "stated" or any(link.latin in t or link.han in t for t in fresh)]
+
+
+def _head(name: str, endings: Sequence[str] = ()) -> str:
+    """A name's distinctive part: a Latin name without its kind word(s) ("Redkite Ferry Company" → "Redkite
+    Ferry"), a Chinese one without the ending that translates it (红鸢轮渡公司 → 红鸢轮渡)."""
+    if has_han(name):
+        ending = next((e for e in sorted(endings, key=len, reverse=True) if name.endswith(e)), "")
+        return name[: len(name) - len(ending)] or name
+    words = name.split()
+    cut = 2 if len(words) > 2 and " ".join(words[-2:]).lower() in KIND_SUFFIXES else 1
+    return " ".join(words[:-cut]) if len(words) > cut else name
+
+
+def _strong(shared: Iterable[str]) -> set[str]:
+    """The shared facts that tell two things apart: a linked name, a code, a number of three digits or more (a
+    year, a count); "12" or "30" is shared by chance."""
+    return {f for f in shared if len(f.replace(".", "")) >= 3 or has_han(f)}
+
+
+def _by_meaning(latin: str, endings: Sequence[str], etype: str, scored: Sequence[tuple[int, str, set[str]]],
+                rivals: Sequence[str], same_kind: Sequence[str], similar: Similarity) -> NameLink | None:
+    """A translated name ("Redkite Ferry Company" / 红鸢轮渡公司) linked on fewer shared facts than ``MIN_SHARED``:
+    the Chinese name of its kind that shares at least one hard fact with it, and whose distinctive part is the
+    nearest in meaning to its own by ``MEANING_MARGIN`` — nearer than every other Chinese name of its kind and
+    every Chinese name of another kind (``rivals``) — while the Latin name is in turn the nearest to it of the
+    Latin names of that kind (``same_kind``). None otherwise: a wrong link is worse than none."""
+    scored = [s for s in scored if len(s[1]) <= MAX_NAME][:MAX_RIVALS]
+    candidates = [h for _, h, _ in scored]
+    heads = [_head(h, endings) for h in candidates]
+    sims = list(similar(_head(latin), [*heads, *(_head(r, [e for ends, _ in KIND_SUFFIXES.values() for e in ends])
+                                                 for r in rivals)]))
+    ranked = sorted(range(len(sims)), key=lambda i: -sims[i])
+    best = ranked[0]
+    if best >= len(candidates) or not _strong(scored[best][2]):
+        return None  # the nearest is a name of another kind, or shares no fact
+    second = sims[ranked[1]] if len(ranked) > 1 else None
+    if second is not None and sims[best] - second < MEANING_MARGIN:
+        return None
+    if same_kind:
+        back = list(similar(heads[best], [_head(latin), *(_head(o) for o in same_kind)]))
+        if max(back[1:]) + MEANING_MARGIN > back[0]:
+            return None  # another Latin name of this kind reads as near to it
+    _, han, shared = scored[best]
+    near = f", next {second:.3f}" if second is not None else ""
+    return NameLink(han, latin, cast(EntityType, etype), "meaning",
+                    f"{endings[0]} translates {latin.split()[-1]}; {_head(latin)!r} and {heads[best]} are nearest "
+                    f"in meaning ({sims[best]:.3f}{near}); both state {', '.join(sorted(shared)[:6])}")
 
 
 class NameLinker:
@@ -227,7 +298,7 @@ class NameLinker:
                 if t == "PERSON":
                     known.update(han)
         written = []
-        for link in propose_links(texts, known, None if new is None else set(fresh)):
+        for link in propose_links(texts, known, None if new is None else set(fresh), self._similarity()):
             if link.basis != "stated" and any(link.han != n and link.han in n for n in names):
                 # a reading that matches part of a longer name (飞飞 inside 李飞飞 for "Fei-Fei") is no name
                 log.info("name link %s left out: part of a longer name", link.describe())
@@ -244,6 +315,28 @@ class NameLinker:
             log.info("linked %s", link.describe())
             written.append(link)
         return written
+
+    def _similarity(self) -> Similarity | None:
+        """The ingest embedder's cosine similarity of short names (embedded as passages, cached for one pass);
+        None without an embedder. An embedder that fails raises (``Ingestor`` reports it as the link error)."""
+        embedder = getattr(self, "embedder", None)
+        if embedder is None:
+            return None
+        cache: dict[str, list[float]] = {}
+
+        def vectors(texts: Sequence[str]) -> list[list[float]]:
+            missing = [t for t in dict.fromkeys(texts) if t not in cache]
+            if missing:
+                for t, v in zip(missing, embedder.embed_documents(missing), strict=True):
+                    norm = math.sqrt(sum(x * x for x in v)) or 1.0
+                    cache[t] = [x / norm for x in v]
+            return [cache[t] for t in texts]
+
+        def similar(text: str, others: Sequence[str]) -> list[float]:
+            head, *rest = vectors([text, *others])
+            return [sum(a * b for a, b in zip(head, v, strict=True)) for v in rest]
+
+        return similar
 
     def _linked_entity(self, link: NameLink) -> EntityMetadata | None:
         """The entity to write for a link: a new one (the Chinese name standard), or the one that already holds

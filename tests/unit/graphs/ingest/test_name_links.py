@@ -196,3 +196,44 @@ def test_proposals_limited_to_new_documents_are_the_ones_with_a_side_in_them() -
     assert every == {("桃花港", "Taohua Harbour"), ("青石村", "Qingshi Village")}
     assert {(link.han, link.latin) for link in propose_links(docs, new={"zh2"})} == {("青石村", "Qingshi Village")}
     assert {(link.han, link.latin) for link in propose_links(docs, new={"en"})} == every
+
+
+def _near(pairs: dict[tuple[str, str], float]) -> Any:
+    """A similarity that knows how near some pairs of names are (either order); every other pair 0.5."""
+    def similar(text: str, others: Any) -> list[float]:
+        return [pairs.get((text, o), pairs.get((o, text), 0.5)) for o in others]
+    return similar
+
+
+_FERRY_EN = ["The Amberwing Ferry Company sails from Pinewood Harbour to Xiaoyu Island four times a day."]
+_FERRY_ZH = ["琥珀翼轮渡公司去年更换了两艘船，码头设在小鱼岛北岸。"]
+
+
+def test_a_translated_name_sharing_one_linked_name_links_by_meaning_when_nearest_to_its_own() -> None:
+    docs = {"en": _FERRY_EN, "zh": _FERRY_ZH}
+    # without the embedder's similarity one shared fact (the linked 小鱼岛) is not enough
+    assert {(x.han, x.basis) for x in propose_links(docs)} == {("小鱼岛", "pinyin")}
+    similar = _near({("Amberwing Ferry", "琥珀翼轮渡"): 0.86})
+    link = next(x for x in propose_links(docs, similar=similar) if x.basis == "meaning")
+    assert (link.han, link.latin, link.type) == ("琥珀翼轮渡公司", "Amberwing Ferry Company", "ORGANIZATION")
+    assert "小鱼岛" in link.reason and "nearest in meaning" in link.reason
+
+
+def test_no_link_by_meaning_when_a_rival_is_as_near_or_nothing_strong_is_shared() -> None:
+    # another company of the Chinese files reads as near: nothing is linked
+    docs = {"en": _FERRY_EN, "zh": [*_FERRY_ZH, "琥珀轮渡公司的码头也在小鱼岛。"]}
+    similar = _near({("Amberwing Ferry", "琥珀翼轮渡"): 0.86, ("Amberwing Ferry", "琥珀轮渡"): 0.858})
+    assert not [x for x in propose_links(docs, similar=similar) if x.basis == "meaning"]
+    # a name of another kind in the candidate's passages is nearer: nothing is linked
+    docs = {"en": _FERRY_EN, "zh": ["琥珀翼轮渡公司的船停在琥珀翼酒店旁，在小鱼岛。"]}
+    similar = _near({("Amberwing Ferry", "琥珀翼轮渡"): 0.86, ("Amberwing Ferry", "琥珀翼"): 0.9})
+    assert not [x for x in propose_links(docs, similar=similar) if x.basis == "meaning"]
+    # only a two-digit number shared (chance): nothing is linked, however near the names read
+    docs = {"en": ["The Amberwing Ferry Company has 12 boats."], "zh": ["琥珀翼轮渡公司有12名船员。"]}
+    assert propose_links(docs, similar=_near({("Amberwing Ferry", "琥珀翼轮渡"): 0.95})) == []
+
+
+def test_no_link_by_meaning_when_another_latin_name_of_the_kind_reads_as_near_to_the_chinese_one() -> None:
+    docs = {"en": [_FERRY_EN[0] + " The Amberway Ferry Company also stops at Xiaoyu Island."], "zh": _FERRY_ZH}
+    similar = _near({("Amberwing Ferry", "琥珀翼轮渡"): 0.86, ("琥珀翼轮渡", "Amberway Ferry"): 0.858})
+    assert not [x for x in propose_links(docs, similar=similar) if x.basis == "meaning"]
