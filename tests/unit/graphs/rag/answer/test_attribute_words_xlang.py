@@ -27,3 +27,13 @@ def test_a_length_in_kilometres_states_the_length() -> None:
     asked = asked_attribute("铜溪步道全长多少？", expected_answer("铜溪步道全长多少？"), ())
     assert asked is not None and asked.attribute.name == "length"
     assert stated_at(asked.attribute, "The Copperbeck trail is 9 km long and fairly flat.")
+
+
+@pytest.mark.parametrize(("question", "sentence", "name"), [
+    ("青川号渡船最多能载多少名乘客？", "The Qingchuan ferry carries up to 180 passengers.", "capacity"),
+    ("How many crew members does the Eastreach Shipping Company have?", "东岸航运公司共有船员56人。", "employees"),
+])
+def test_a_ship_states_its_capacity_and_crew_across_languages(question: str, sentence: str, name: str) -> None:
+    asked = asked_attribute(question, expected_answer(question), ())
+    assert asked is not None and asked.attribute.name == name
+    assert stated_at(asked.attribute, sentence)
