@@ -61,6 +61,7 @@ Basis = Literal["stated", "pinyin", "shared facts", "meaning"]
 _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 _NUMBER = re.compile(r"(?<![A-Za-z0-9.-])\d[\d,]*(?:\.\d+)?")
 _CODE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{1,4}-?\d{2,6}(?![A-Za-z0-9])")
+_WORD = re.compile(r"[a-z][a-z'’-]*")
 _FUNCTION_CHARS = frozenset("在于的和与是从到为将由把被向位了及或")
 
 
@@ -120,7 +121,7 @@ def _windows_by_reading(han_texts: Iterable[str], targets: Iterable[str]) -> dic
                         break
                     partial = {p + r for p in partial for r in char_readings(run[i + size - 1]) if p + r in starts}
                     for reading in partial & targets:
-                        out.setdefault(reading, set()).add((run[i : i + size], run[i + size : i + size + 4]))
+                        out.setdefault(reading, set()).add((run[i : i + size], run[i + size : i + size + 8]))
     return out
 
 
@@ -134,6 +135,35 @@ def _pinyin_candidates(reading: str, windows: Mapping[str, set[tuple[str, str]]]
             out.update(window + e for e in endings if rest.startswith(e))
         elif window in known:
             out.add(window)
+    return out
+
+
+MAX_BETWEEN = 4
+"""Chinese characters at most between a transliterated head and the ending of its kind word (青山 + 种子 + 图书馆
+for "Qingshan Seed Library")."""
+
+
+def head_readings(latin: str) -> list[str]:
+    """The readings of a Latin name's leading words, longest first, when the words before its kind word are more
+    than one ("Qingshan Seed Library" → "qingshan"): a transliterated head followed by translated words."""
+    kind = kind_of(latin)
+    words = [w.replace("'", "").replace("’", "").replace("-", "") for w in _WORD.findall(normalize(latin))]
+    if kind is None:
+        return []
+    words = words[: len(latin.split()) - (2 if " ".join(latin.lower().split()[-2:]) in KIND_SUFFIXES else 1)]
+    return [r for k in range(len(words) - 1, 0, -1) if len(r := "".join(words[:k])) >= 4]
+
+
+def _headed_candidates(reading: str, windows: Mapping[str, set[tuple[str, str]]], endings: Sequence[str]) -> set[str]:
+    """Chinese names that begin with characters read exactly as a Latin name's head and end, at most
+    ``MAX_BETWEEN`` characters later, with the ending of its kind word (白沙 + 小学 is not one: something must
+    stand for the translated words between)."""
+    out: set[str] = set()
+    for window, rest in windows.get(reading, ()):
+        for e in endings:
+            at = rest.find(e)
+            if 0 < at <= MAX_BETWEEN:
+                out.add(window + rest[: at + len(e)])
     return out
 
 
@@ -160,7 +190,8 @@ def propose_links(docs: Mapping[str, Sequence[str]], known_han: Iterable[str] = 
     latin_texts = [t for t in passages if re.search(r"[A-Za-z]{3}", t)]
     known = set(known_han)
     names = list(dict.fromkeys(n for t in latin_texts for n in latin_names(t)))
-    targets = {r for n in names if len(r := distinctive_reading(n)) >= 4}
+    targets = {r for n in names if len(r := distinctive_reading(n)) >= 4} | {r for n in names
+                                                                               for r in head_readings(n)}
     windows = _windows_by_reading(han_texts, targets) if targets and han_texts else {}
     untranslated = []
     for latin in names:
@@ -170,11 +201,17 @@ def propose_links(docs: Mapping[str, Sequence[str]], known_han: Iterable[str] = 
         reading = distinctive_reading(latin)
         found = (_pinyin_candidates(reading, windows, kind[0] if kind else None, known)
                  if len(reading) >= 4 else set())
+        head = None
+        if not found and kind is not None:
+            # a transliterated head and translated words ("Qingshan Seed Library" / 青山种子图书馆)
+            head = next(((r, c) for r in head_readings(latin) if (c := _headed_candidates(r, windows, kind[0]))),
+                        None)
+            found = set(head[1]) if head is not None else set()
         if len(found) == 1:
             han = found.pop()
             if normalize(han) not in linked_han:
-                why = (f"{han} reads {reading}" + (f", {kind_of(latin)[0][0]} translates {latin.split()[-1]}"  # type: ignore[index]
-                                                   if kind else ""))
+                why = (f"{han} reads {reading}" if head is None else f"{han} begins with {head[0]} read so") + (
+                    f", {kind_of(latin)[0][0]} translates {latin.split()[-1]}" if kind else "")  # type: ignore[index]
                 links[(normalize(han), normalize(latin))] = NameLink(
                     han, latin, cast(EntityType, kind[1]) if kind else "PERSON", "pinyin", why)
                 linked_han.add(normalize(han))
@@ -183,12 +220,15 @@ def propose_links(docs: Mapping[str, Sequence[str]], known_han: Iterable[str] = 
             untranslated.append((latin, kind))
     pairs = {k: v.han for k, v in links.items()}
     for latin, (endings, etype) in untranslated:
+        if any(latin != n and latin in n for n in names):
+            continue  # part of a longer name ("Seed Library" of "Qingshan Seed Library"): that one is the name
         about = [t for t in latin_texts if latin in t]
         own = set().union(*(facts(t) for t in about)) | {
             normalize(han) for (h, lat), han in pairs.items() if any(lat in normalize(t) for t in about)}
         scored = []
-        for han in {h for t in han_texts for h in _han_names_ending(t, endings)}:
-            if normalize(han) in linked_han:
+        found_han = {h for t in han_texts for h in _han_names_ending(t, endings)}
+        for han in found_han:
+            if normalize(han) in linked_han or any(han != h and han in h for h in found_han):
                 continue
             theirs = [t for t in han_texts if han in t]
             shared = own & (set().union(*(facts(t) for t in theirs)) | {

@@ -237,3 +237,20 @@ def test_no_link_by_meaning_when_another_latin_name_of_the_kind_reads_as_near_to
     docs = {"en": [_FERRY_EN[0] + " The Amberway Ferry Company also stops at Xiaoyu Island."], "zh": _FERRY_ZH}
     similar = _near({("Amberwing Ferry", "琥珀翼轮渡"): 0.86, ("琥珀翼轮渡", "Amberway Ferry"): 0.858})
     assert not [x for x in propose_links(docs, similar=similar) if x.basis == "meaning"]
+
+
+def test_a_transliterated_head_before_translated_words_links_to_the_name_that_begins_and_ends_so() -> None:
+    docs = {"en": ["Visitors meet at the Songling Tea Museum at nine."], "zh": ["松岭茶叶博物馆每周一闭馆。"]}
+    [link] = propose_links(docs)
+    assert (link.han, link.latin, link.basis) == ("松岭茶叶博物馆", "Songling Tea Museum", "pinyin")
+    assert "begins with songling" in link.reason
+    # the head alone before the ending is no such name (nothing stands for "Tea"); two that fit: nothing
+    assert propose_links({"en": docs["en"], "zh": ["松岭博物馆每周一闭馆。"]}) == []
+    assert propose_links({"en": docs["en"], "zh": ["松岭茶叶博物馆和松岭陶瓷博物馆都在老城。"]}) == []
+
+
+def test_a_name_inside_a_longer_one_is_not_linked_on_its_own() -> None:
+    docs = {"en": ["The Songling Tea Museum opened in 1998. The shop of the Tea Museum sells 120 teas."],
+            "zh": ["松岭茶叶博物馆开馆于1998年。茶叶博物馆的商店出售120种茶。"]}
+    similar = _near({("Tea", "茶叶"): 0.95})
+    assert [x.latin for x in propose_links(docs, similar=similar)] == ["Songling Tea Museum"]
