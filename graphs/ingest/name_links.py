@@ -206,6 +206,9 @@ def propose_links(docs: Mapping[str, Sequence[str]], known_han: Iterable[str] = 
             # a transliterated head and translated words ("Qingshan Seed Library" / 青山种子图书馆)
             head = next(((r, c) for r in head_readings(latin) if (c := _headed_candidates(r, windows, kind[0]))),
                         None)
+            # only one such name: two or more (北京日报报业集团, 北京某某集团 for "Beijing Daily Group") say nothing,
+            # and the name is judged as a translated one
+            head = head if head is not None and len(head[1]) == 1 else None
             found = set(head[1]) if head is not None else set()
         if len(found) == 1:
             han = found.pop()

@@ -254,3 +254,10 @@ def test_a_name_inside_a_longer_one_is_not_linked_on_its_own() -> None:
             "zh": ["松岭茶叶博物馆开馆于1998年。茶叶博物馆的商店出售120种茶。"]}
     similar = _near({("Tea", "茶叶"): 0.95})
     assert [x.latin for x in propose_links(docs, similar=similar)] == ["Songling Tea Museum"]
+
+
+def test_a_head_that_begins_two_names_leaves_the_name_to_the_translated_name_rules() -> None:
+    en = ["The Songling Media Group was founded in 1996; its code is SMG-2231 and it prints 105 titles."]
+    zh = ["松岭日报传媒集团成立于1996年，代码SMG-2231，出版刊物105种。", "松岭钢铁集团在城东。"]
+    [link] = propose_links({"en": en, "zh": zh})
+    assert (link.han, link.basis) == ("松岭日报传媒集团", "shared facts")
