@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-from tests.support.own_material import write_questions  # noqa: E402
+from tests.support.own_material import write_questions
 
 F = "ferry/"
 H = "hiking/"

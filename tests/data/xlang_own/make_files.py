@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-from tests.support.own_material import docx, pdf  # noqa: E402
+from tests.support.own_material import docx, pdf
 
 OUT = Path(__file__).parent / "files"
 
