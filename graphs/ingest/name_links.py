@@ -222,16 +222,23 @@ def propose_links(docs: Mapping[str, Sequence[str]], known_han: Iterable[str] = 
         elif not found and kind is not None:
             untranslated.append((latin, kind))
     pairs = {k: v.han for k, v in links.items()}
+    ending_names: dict[tuple[str, ...], set[str]] = {}  # the Chinese names of a kind's endings, read once
+    fresh_blob = "\n".join(t for d in new for t in docs.get(d, ())) if new is not None else None
     for latin, (endings, etype) in untranslated:
+        if fresh_blob is not None and latin not in fresh_blob and not any(e in fresh_blob for e in endings):
+            continue  # neither side can be in the new documents: proposed when its own documents were written
         if any(latin != n and latin in n for n in names):
             continue  # part of a longer name ("Seed Library" of "Qingshan Seed Library"): that one is the name
         about = [t for t in latin_texts if latin in t]
         own = set().union(*(facts(t) for t in about)) | {
             normalize(han) for (h, lat), han in pairs.items() if any(lat in normalize(t) for t in about)}
         scored = []
-        found_han = {h for t in han_texts for h in _han_names_ending(t, endings)}
-        for han in found_han:
-            if normalize(han) in linked_han or any(han != h and han in h for h in found_han):
+        if endings not in ending_names:
+            found_han = {h for t in han_texts for h in _han_names_ending(t, endings)}
+            # a name inside a longer one of the same kind (茶叶博物馆 in 松岭茶叶博物馆) is not one on its own
+            ending_names[endings] = {h for h in found_han if not any(han != h and h in han for han in found_han)}
+        for han in ending_names[endings]:
+            if normalize(han) in linked_han:
                 continue
             theirs = [t for t in han_texts if han in t]
             shared = own & (set().union(*(facts(t) for t in theirs)) | {
@@ -245,7 +252,7 @@ def propose_links(docs: Mapping[str, Sequence[str]], known_han: Iterable[str] = 
                 han, latin, cast(EntityType, etype), "shared facts",
                 f"{endings[0]} translates {latin.split()[-1]}; both state {', '.join(sorted(shared)[:6])}")
             linked_han.add(normalize(han))
-        elif similar is not None and any(_strong(shared) for _, _, shared in scored):
+        elif similar is not None and any(n and _strong(shared) for n, _, shared in scored):
             # rivals: the names of other kinds that the candidates' own passages write (their neighbours)
             near = [t for t in han_texts if any(h in t for _, h, shared in scored if _strong(shared))]
             rivals = sorted({h for t in near for ends, _ in KIND_SUFFIXES.values() if ends != endings
