@@ -126,6 +126,7 @@ def ingest(
                         fg="yellow", err=True)
         else:
             typer.secho(f"replaced: {doc_id} (its earlier version is gone)", fg="yellow", err=True)
+    show_links(report.linked, [report.link_error] if report.link_error else [])
     typer.echo(f"ingested {report.documents} document(s) as {report.chunks} chunk(s) from {len(result.files)} "
                f"file(s); skipped {len(report.skipped)} unchanged; removed {len(result.removed)}; "
                f"failed {len(result.failed)}" + (f"; replaced {len(report.replaced)}" if report.replaced else "")
@@ -155,6 +156,8 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     failed: list[str] = []
     replaced: list[str] = []
     reread: list[str] = []
+    linked: list[str] = []
+    link_errors: list[str] = []
     loads: list[FileLoad] = []
     with remote(server, workspace, api_key) as client:
         for group in upload_groups(specs):
@@ -177,6 +180,8 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
                        if o["status"] in ("failed", "pending")]
             if job["status"] == "failed" and job.get("error"):
                 failed.append(f"job {job['id']}: {job['error']}")
+            linked += job.get("linked", [])
+            link_errors += [job["linkError"]] if job.get("linkError") else []
         removed = []
         if prune:
             records, offset = [], 0
@@ -196,12 +201,21 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     for doc_id in reread:
         typer.secho(f"reread: {doc_id} (unchanged, read again: the ingest pipeline changed since it was indexed)",
                     fg="yellow", err=True)
+    show_links(linked, link_errors)
     typer.echo(f"ingested {done} document(s) as {chunks} chunk(s) from {len(specs)} file(s) on {server}; "
                f"skipped {skipped} unchanged; removed {len(removed)}; failed {len(failed)}"
                + (f"; reread {len(reread)} (ingest pipeline changed)" if reread else "")
                + (f"; replaced {len(replaced)}" if replaced else ""))
     if failed:
         raise typer.Exit(EXIT_PARTIAL)
+
+
+def show_links(linked: list[str], errors: list[str]) -> None:
+    """The names an ingest linked across scripts, each with why (and why linking failed, if it did)."""
+    for line in linked:
+        typer.echo(f"linked: {line}")
+    for line in errors:
+        typer.secho(f"not linked: {line}", fg="yellow", err=True)
 
 
 class JobBar:

@@ -76,6 +76,10 @@ class AddDocumentsResponse(Wire):
     reread: list[str] = Field(default_factory=list, description="Of those replaced, the ids whose content was "
                               "unchanged but that were read again because the ingest pipeline (parsers, chunker) "
                               "changed since they were indexed.")
+    linked: list[str] = Field(default_factory=list, description="Names linked across scripts by this write (a "
+                              "Chinese and a Latin name of one thing, now one entity), each with why.")
+    link_error: str | None = Field(default=None, description="Why names could not be linked (the documents are "
+                                   "written; the next ingest links them).")
 
 
 class DeleteDocumentResponse(Wire):

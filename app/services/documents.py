@@ -48,6 +48,7 @@ def report_body(report: IngestReport) -> dict[str, Any]:
         "success": True, "documents": report.documents, "chunks": report.chunks, "ids": report.doc_ids,
         "skipped": report.skipped, "replaced": report.replaced, "reread": report.reread, "seconds": round(report.seconds, 3),
         "chunksPerS": _round(report.chunks_per_s), "embedderChunksPerS": _round(report.embed_chunks_per_s),
+        "linked": report.linked, "linkError": report.link_error,
     }
 
 

@@ -125,7 +125,7 @@ class DocumentIndexer:
 
     if TYPE_CHECKING:  # chunking and the journal protocol, composed in ``Ingestor``
         def chunks(self, doc: Document) -> tuple[list[Chunk], bool]: ...
-        def link_names(self) -> list[NameLink]: ...
+        def link_names(self, new: Sequence[str] | None = None) -> list[NameLink]: ...
         def _recover_locked(self, *, only_once: bool) -> list[str]: ...
         def _begin(self, entries: list[JournalEntry]) -> str: ...
         def _settle(self, batch: str) -> None: ...
@@ -181,8 +181,8 @@ class DocumentIndexer:
         """Link the workspace's names across scripts; a store that fails here leaves the documents written and
         says so in the report (and the log), never silently."""
         try:
-            report.linked = [link.describe() for link in self.link_names()]
-        except StoreError as exc:
+            report.linked = [link.describe() for link in self.link_names(report.doc_ids)]
+        except (StoreError, EmbedderUnavailable) as exc:
             report.link_error = f"names not linked across scripts: {exc}"
             log.warning("%s", report.link_error)
 

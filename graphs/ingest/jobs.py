@@ -65,6 +65,12 @@ CREATE TABLE IF NOT EXISTS job_documents (
   PRIMARY KEY (job_id, seq)
 );
 CREATE INDEX IF NOT EXISTS job_documents_pending ON job_documents(job_id, status, seq);
+CREATE TABLE IF NOT EXISTS job_links (
+  job_id TEXT NOT NULL,
+  line TEXT NOT NULL,
+  failed INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS job_links_job ON job_links(job_id);
 """
 
 
@@ -119,6 +125,11 @@ class JobView(Model):
     documents: list[DocumentOutcome]
     offset: int
     limit: int
+    linked: list[str] = Field(default_factory=list, description="Names the job's documents linked across scripts "
+                              "(a Chinese and a Latin name of one thing, now one entity with an alias), each with "
+                              "why: \"鸥岩灯塔 = Gull Rock Lighthouse (linked by meaning: …)\".")
+    link_error: str | None = Field(default=None, description="Why names could not be linked after a batch (its "
+                                   "documents are written; the next ingest links them).")
 
 
 class JobStore(LockedSQLite):
@@ -178,6 +189,13 @@ class JobStore(LockedSQLite):
             conn.execute("UPDATE jobs SET work_s = work_s + ?, chunks = chunks + ? WHERE id = ?",
                          (seconds, sum(o.chunks for _, o in outcomes), job_id))
 
+    def record_links(self, job_id: str, linked: Sequence[str], error: str | None) -> None:
+        """Keep the name links a batch made (and why linking failed, if it did) for the job's view."""
+        rows = [(job_id, line, 0) for line in linked] + ([(job_id, error, 1)] if error else [])
+        if rows:
+            with self._use(write=True) as conn:
+                conn.executemany("INSERT INTO job_links VALUES (?, ?, ?)", rows)
+
     def doc_ids(self, job_id: str) -> list[str]:
         """The ids of a job's documents."""
         with self._use() as conn:
@@ -215,6 +233,8 @@ class JobStore(LockedSQLite):
             # files that failed to load were failed at submission: not work of the job, not in its rate
             unread = conn.execute("SELECT COUNT(*) FROM job_documents WHERE job_id = ? AND status = 'failed' "
                                   "AND payload IS NULL", (job_id,)).fetchone()[0]
+            links = conn.execute("SELECT line, failed FROM job_links WHERE job_id = ? ORDER BY rowid",
+                                 (job_id,)).fetchall()
         counts = self.counts(job_id)
         total = sum(counts.values())
         work_s, chunks = float(row[8]), int(row[9])
@@ -233,7 +253,8 @@ class JobStore(LockedSQLite):
             ),
             documents=[DocumentOutcome(id=d, status=cast(OutcomeStatus, s), chunks=int(c), error=e)
                        for d, s, c, e in docs],
-            offset=offset, limit=limit,
+            offset=offset, limit=limit, linked=[str(line) for line, failed in links if not failed],
+            link_error=next((str(line) for line, failed in reversed(links) if failed), None),
         )
 
 
@@ -377,6 +398,7 @@ class JobRunner:
                 return
             seconds = time.perf_counter() - started
             self.store.record(job_id, list(zip([seq for seq, _ in batch], outcomes, strict=True)), seconds)
+            self.store.record_links(job_id, report.linked, report.link_error)
             sizer.record(len(batch), seconds)
             progress.update(len(batch), sum(o.chunks for o in outcomes))
             if report.documents:

@@ -121,6 +121,11 @@ def _readings(han: str, limit: int = 8) -> list[str]:
     return ["".join(parts) for parts in itertools.islice(itertools.product(*map(_char_readings, han)), limit)]
 
 
+def char_readings(ch: str) -> tuple[str, ...]:
+    """A Chinese character's toneless pinyin readings (its polyphones)."""
+    return _char_readings(ch)
+
+
 def _reads_as(han: str, latin: str) -> bool:
     return _reading_ratio(han, latin) >= NEAR_PINYIN
 

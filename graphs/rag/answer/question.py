@@ -16,7 +16,7 @@ from graphs.kg.mentions import strip_disambiguation
 from graphs.text.answer_types import AnswerType, focus_terms
 from graphs.text.entity_spotting import possessor
 from graphs.text.normalize import has_han, normalize, pinyin_variants
-from graphs.text.scripts import in_script_of_other, other_script
+from graphs.text.scripts import KIND_SUFFIXES, in_script_of_other, other_script
 from graphs.text.terms import dictionary_word, term_weight, weighted_coverage
 
 EVIDENCE_PASSAGES = 5
@@ -97,9 +97,11 @@ class Question:
                 forms = (*forms, head)
             # a name mentioned only word by word ("qingtan city library" by "city" and "library" of other
             # names) is not spelled out: its near or other-script spelling is looked for too
-            if not any(f in blob for f in forms) and (near := near_spelling(forms[0], blob)
+            if not any(f in blob for f in forms) and (near := shortened_of(forms[0], names_of(hits), blob)
+                                               or near_spelling(forms[0], blob)
                                                or other_script(forms[0], texts)) is not None:
-                # misspelled, or written in the other script ("Qingtan City Library" / 青檀市图书馆)
+                # shortened ("银杉合作社" for 银杉蜂业合作社), misspelled, or written in the other script
+                # ("Qingtan City Library" / 青檀市图书馆)
                 misspelled[forms[0]] = near
                 forms = (*forms, near)
             elif (crossed := [t for t in texts if in_script_of_other(forms[0], t)]) and not any(
@@ -302,6 +304,67 @@ def near_spelling(name: str, blob: str) -> str | None:
     windows = {w for w in windows if re.findall(r"\d+", w) == digits}
     found = process.extractOne(name, windows, scorer=fuzz.ratio, score_cutoff=NEAR_LATIN)
     return found[0] if found else None
+
+
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+")
+KIND_WORDS = frozenset({*KIND_SUFFIXES, *(w for words in _KIND_WORDS.values() for w in words.split("|")),
+                        "lighthouse", "library", "cooperative", "orchestra", "festival", "society", "association"})
+"""A name's last word that says what kind of thing it is (a shortened name keeps it)."""
+
+
+def names_of(hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[str]:
+    """The names the top passages are about (folded): their tags and titles."""
+    out = [normalize(n) for h in hits[:limit] for names in h.entities.values() for n in names]
+    out += [normalize(strip_disambiguation(h.title)) for h in hits[:limit]]
+    return list(dict.fromkeys(n for n in out if n))
+
+
+def _shortens(short: str, name: str) -> bool:
+    """Whether a folded name is a shortening of another: its head and its kind word kept, the words between
+    left out — "银杉合作社" of 银杉蜂业合作社 (a head of two characters or more, an ending of two or more; never a
+    word the dictionary knows: 北京大学 is not 北京师范大学), "silverfir cooperative" of "silverfir apiary
+    cooperative" (the first word kept, the others in order, the last the name's kind word or its leading part:
+    "gull rock light" of "gull rock lighthouse")."""
+    if short == name or has_han(short) != has_han(name):
+        return False
+    if has_han(short):
+        if not (_HAN_RUN.fullmatch(short) and _HAN_RUN.fullmatch(name)) or not 4 <= len(short) < len(name) \
+                or dictionary_word(short):
+            return False
+        return any(name.startswith(short[:k]) and name.endswith(short[k:]) for k in range(2, len(short) - 1))
+    words, full = _ARTICLE.sub("", short).split(), name.split()
+    if not 2 <= len(words) <= len(full) or words[0] != full[0] or len(words[0]) < 4:
+        return False
+    last = words[-1]
+    if not (full[-1] == last or (len(last) >= 4 and full[-1].startswith(last))) or full[-1] not in KIND_WORDS:
+        return False
+    at = 0
+    for w in words[:-1]:
+        if w not in full[at:-1]:
+            return False
+        at = full.index(w, at) + 1
+    return True
+
+
+def spelled_out(short: str, blob: str) -> list[str]:
+    """The names a folded text writes that a shortened name could stand for: its head and its ending with up to
+    six characters (Chinese) or three words (Latin) between them."""
+    if has_han(short):
+        pattern = "|".join(f"{re.escape(short[:k])}[\u3400-\u9fff]{{1,6}}?{re.escape(short[k:])}"
+                           for k in range(2, len(short) - 1))
+    else:
+        words = _ARTICLE.sub("", short).split()
+        if len(words) < 2:
+            return []
+        pattern = (rf"\b{re.escape(words[0])}(?:\s+[\w'’-]+){{0,3}}?\s+{re.escape(words[-1])}[a-z]*\b")
+    return list(dict.fromkeys(m[0] for m in re.finditer(pattern, blob))) if pattern else []
+
+
+def shortened_of(name: str, names: Sequence[str], blob: str = "") -> str | None:
+    """The one name (of ``names``, or spelled out in the folded ``blob``) that a question's name shortens
+    (``_shortens``), or None (none, or more than one: "九叠俱乐部" is no name when two clubs start with 九叠)."""
+    found = {n for n in [*names, *spelled_out(name, blob)] if _shortens(name, n)}
+    return found.pop() if len(found) == 1 else None
 
 
 def tagged(hit: Hit) -> str:

@@ -200,3 +200,19 @@ def test_fast_documents_grow_the_batches_up_to_the_largest(stores: dict[str, Any
     assert [size for size, _ in seen] == [1, 2, 4, 4, 1]
     assert seen[0][1].progress.eta_s is not None  # known after the first document
     assert store.view(job_id).status == "done"  # type: ignore[union-attr]
+
+
+def test_a_job_shows_the_names_its_documents_linked_across_scripts_with_why(stores: dict[str, Any]) -> None:
+    store = JobStore(stores["jobs"])
+    runner = JobRunner(store, ingestor(stores, Embedder()), batch_size=1, batch_target_s=None)
+    job_id = store.create("upload", [
+        Document(id="en.md", title="Timetable", text="Boats leave Shuiyue Harbour at seven every morning."),
+        Document(id="zh.md", title="通知", text="水月港每天早上七点开船。"),
+    ])
+    runner.run_job(job_id)
+    view = store.view(job_id)
+    assert view is not None and view.status == "done" and view.link_error is None
+    assert [line.split(" (")[0] for line in view.linked] == ["水月港 = Shuiyue Harbour"]
+    assert "linked by pinyin" in view.linked[0]
+    wire = view.model_dump(by_alias=True, mode="json")
+    assert wire["linked"] == view.linked and "linkError" in wire

@@ -149,3 +149,115 @@ def test_a_stated_pair_links_a_name_not_the_clause_before_it() -> None:
     assert pairs("又译冰雪皇后（DQ）") == []
     # an acronym, an ordinal edition: no pair either
     assert pairs("在美国（ABC）播出") == [] and pairs("第一届（SuperStar）") == []
+
+
+class _CountingIndex(_Index):
+    """Counts the reads name linking makes (one ``chunks_where`` for all documents, no per-document read)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads: list[str] = []
+
+    def document_chunks(self, doc_id: str) -> list[Chunk]:
+        self.reads.append(f"document_chunks {doc_id}")
+        return super().document_chunks(doc_id)
+
+    def chunks_where(self, filter: Filter) -> list[Chunk]:
+        if getattr(filter, "field", None) != "doc_id":
+            return super().chunks_where(filter)  # re-tagging reads the chunks naming a linked entity
+        self.reads.append("chunks_where")
+        wanted = set(getattr(filter, "values", ())) or {getattr(filter, "value", None)}
+        return [c for d, cs in sorted(self.written.items()) if d in wanted for c in cs]
+
+
+def test_linking_reads_every_chunk_in_one_query_and_proposes_only_pairs_with_a_side_in_the_new_files(
+        tmp_path: Any) -> None:
+    store = entity_store(tmp_path)
+    index = _CountingIndex()
+    ing = Ingestor(DeterministicFakeEmbedding(size=8), index, store, GazetteerCache(store), today=lambda: TODAY)
+    ing.ingest([Document(id="a.txt", title="a", text="Ferries leave Taohua Harbour at seven."),
+                Document(id="b.txt", title="b", text="桃花港每天有三班船开往东岛。"),
+                Document(id="c.txt", title="c", text="The tour starts at Qingshi Village every Sunday.")])
+    # one read for linking; re-tagging then reads back only the documents it rewrites (never c.txt)
+    assert index.reads[0] == "chunks_where" and index.reads.count("chunks_where") == 1
+    assert "document_chunks c.txt" not in index.reads
+    assert store.get("桃花港") is not None and store.get("青石村") is None
+    index.reads.clear()
+    # a new file names the village in Chinese: its pair is proposed; the harbour (both sides old) is not again
+    report = ing.ingest([Document(id="d.txt", title="d", text="青石村的茶园有两百年历史。")])
+    assert index.reads[0] == "chunks_where" and index.reads.count("chunks_where") == 1
+    assert [line.split(" (")[0] for line in report.linked] == ["青石村 = Qingshi Village"]
+
+
+def test_proposals_limited_to_new_documents_are_the_ones_with_a_side_in_them() -> None:
+    docs = {"en": ["Ferries leave Taohua Harbour at seven. The tour starts at Qingshi Village."],
+            "zh1": ["桃花港每天有三班船开往东岛。"], "zh2": ["青石村的茶园有两百年历史。"]}
+    every = {(link.han, link.latin) for link in propose_links(docs)}
+    assert every == {("桃花港", "Taohua Harbour"), ("青石村", "Qingshi Village")}
+    assert {(link.han, link.latin) for link in propose_links(docs, new={"zh2"})} == {("青石村", "Qingshi Village")}
+    assert {(link.han, link.latin) for link in propose_links(docs, new={"en"})} == every
+
+
+def _near(pairs: dict[tuple[str, str], float]) -> Any:
+    """A similarity that knows how near some pairs of names are (either order); every other pair 0.5."""
+    def similar(text: str, others: Any) -> list[float]:
+        return [pairs.get((text, o), pairs.get((o, text), 0.5)) for o in others]
+    return similar
+
+
+_FERRY_EN = ["The Amberwing Ferry Company sails from Pinewood Harbour to Xiaoyu Island four times a day."]
+_FERRY_ZH = ["琥珀翼轮渡公司去年更换了两艘船，码头设在小鱼岛北岸。"]
+
+
+def test_a_translated_name_sharing_one_linked_name_links_by_meaning_when_nearest_to_its_own() -> None:
+    docs = {"en": _FERRY_EN, "zh": _FERRY_ZH}
+    # without the embedder's similarity one shared fact (the linked 小鱼岛) is not enough
+    assert {(x.han, x.basis) for x in propose_links(docs)} == {("小鱼岛", "pinyin")}
+    similar = _near({("Amberwing Ferry", "琥珀翼轮渡"): 0.86})
+    link = next(x for x in propose_links(docs, similar=similar) if x.basis == "meaning")
+    assert (link.han, link.latin, link.type) == ("琥珀翼轮渡公司", "Amberwing Ferry Company", "ORGANIZATION")
+    assert "小鱼岛" in link.reason and "nearest in meaning" in link.reason
+
+
+def test_no_link_by_meaning_when_a_rival_is_as_near_or_nothing_strong_is_shared() -> None:
+    # another company of the Chinese files reads as near: nothing is linked
+    docs = {"en": _FERRY_EN, "zh": [*_FERRY_ZH, "琥珀轮渡公司的码头也在小鱼岛。"]}
+    similar = _near({("Amberwing Ferry", "琥珀翼轮渡"): 0.86, ("Amberwing Ferry", "琥珀轮渡"): 0.858})
+    assert not [x for x in propose_links(docs, similar=similar) if x.basis == "meaning"]
+    # a name of another kind in the candidate's passages is nearer: nothing is linked
+    docs = {"en": _FERRY_EN, "zh": ["琥珀翼轮渡公司的船停在琥珀翼酒店旁，在小鱼岛。"]}
+    similar = _near({("Amberwing Ferry", "琥珀翼轮渡"): 0.86, ("Amberwing Ferry", "琥珀翼"): 0.9})
+    assert not [x for x in propose_links(docs, similar=similar) if x.basis == "meaning"]
+    # only a two-digit number shared (chance): nothing is linked, however near the names read
+    docs = {"en": ["The Amberwing Ferry Company has 12 boats."], "zh": ["琥珀翼轮渡公司有12名船员。"]}
+    assert propose_links(docs, similar=_near({("Amberwing Ferry", "琥珀翼轮渡"): 0.95})) == []
+
+
+def test_no_link_by_meaning_when_another_latin_name_of_the_kind_reads_as_near_to_the_chinese_one() -> None:
+    docs = {"en": [_FERRY_EN[0] + " The Amberway Ferry Company also stops at Xiaoyu Island."], "zh": _FERRY_ZH}
+    similar = _near({("Amberwing Ferry", "琥珀翼轮渡"): 0.86, ("琥珀翼轮渡", "Amberway Ferry"): 0.858})
+    assert not [x for x in propose_links(docs, similar=similar) if x.basis == "meaning"]
+
+
+def test_a_transliterated_head_before_translated_words_links_to_the_name_that_begins_and_ends_so() -> None:
+    docs = {"en": ["Visitors meet at the Songling Tea Museum at nine."], "zh": ["松岭茶叶博物馆每周一闭馆。"]}
+    [link] = propose_links(docs)
+    assert (link.han, link.latin, link.basis) == ("松岭茶叶博物馆", "Songling Tea Museum", "pinyin")
+    assert "begins with songling" in link.reason
+    # the head alone before the ending is no such name (nothing stands for "Tea"); two that fit: nothing
+    assert propose_links({"en": docs["en"], "zh": ["松岭博物馆每周一闭馆。"]}) == []
+    assert propose_links({"en": docs["en"], "zh": ["松岭茶叶博物馆和松岭陶瓷博物馆都在老城。"]}) == []
+
+
+def test_a_name_inside_a_longer_one_is_not_linked_on_its_own() -> None:
+    docs = {"en": ["The Songling Tea Museum opened in 1998. The shop of the Tea Museum sells 120 teas."],
+            "zh": ["松岭茶叶博物馆开馆于1998年。茶叶博物馆的商店出售120种茶。"]}
+    similar = _near({("Tea", "茶叶"): 0.95})
+    assert [x.latin for x in propose_links(docs, similar=similar)] == ["Songling Tea Museum"]
+
+
+def test_a_head_that_begins_two_names_leaves_the_name_to_the_translated_name_rules() -> None:
+    en = ["The Songling Media Group was founded in 1996; its code is SMG-2231 and it prints 105 titles."]
+    zh = ["松岭日报传媒集团成立于1996年，代码SMG-2231，出版刊物105种。", "松岭钢铁集团在城东。"]
+    [link] = propose_links({"en": en, "zh": zh})
+    assert (link.han, link.basis) == ("松岭日报传媒集团", "shared facts")
