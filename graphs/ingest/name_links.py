@@ -358,7 +358,7 @@ class NameLinker:
                 continue
             try:
                 saved = self.upsert_entity(entity)
-            except AliasConflictError as exc:
+            except (AliasConflictError, ValueError) as exc:  # another entity's alias, or a name the store refuses
                 log.info("name link %s left out: %s", link.describe(), exc)
                 continue
             self.retag(saved)

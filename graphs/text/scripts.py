@@ -26,7 +26,7 @@ _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 _LATIN_WORD = re.compile(r"[a-z][a-z'’-]*")
 _ALIAS_PREFIX = r"(?:英文名称?|英文|英语|中文名称?|中文|简称|又名|原名|(?i:english name|chinese name|a\.k\.a\.?))?[:：]?\s*"
 _HAN_THEN_LATIN = re.compile(rf"([\u3400-\u9fff]{{2,16}})\s*[（(]\s*{_ALIAS_PREFIX}([A-Za-z][\w .&'’-]{{1,60}}?)\s*[)）]")
-_LATIN_THEN_HAN = re.compile(rf"((?:[A-Z][\w'’&.-]*\s+){{0,5}}[A-Z][\w'’&.-]*)\s*[（(]\s*{_ALIAS_PREFIX}"
+_LATIN_THEN_HAN = re.compile(rf"((?:[A-Z][\w'’&.-]*[ \t\u00a0]+){{0,5}}[A-Z][\w'’&.-]*)[ \t\u00a0]*[（(]\s*{_ALIAS_PREFIX}"
                              r"([\u3400-\u9fff]{2,16})\s*[)）]")
 
 GENERIC = frozenset([
@@ -169,7 +169,8 @@ def _reading_ratio(han: str, latin: str) -> float:
 
 # --- names linked across scripts in a workspace's documents (``graphs.ingest.name_links``)
 
-_LATIN_NAME = r"[A-Z][\w'’&.-]*(?:\s+(?:of|and|the|de|&|[A-Z][\w'’&.-]*)){0,6}"
+_LATIN_NAME = r"[A-Z][\w'’&.-]*(?:[ \t\u00a0]+(?:of|and|the|de|&|[A-Z][\w'’&.-]*)){0,6}"
+"""A Latin name as written: its words on one line (a heading above a sentence is not part of its first name)."""
 _STATED_EN_AFTER_HAN = re.compile(
     r"([\u3400-\u9fff]{2,16})[，,、]?\s*(?:英文名称?|英文名字|英文|英语名称?|外文名)(?:为|是|叫做?)?[:：]?\s*[“\"「]?"
     rf"({_LATIN_NAME})")

@@ -261,3 +261,12 @@ def test_a_head_that_begins_two_names_leaves_the_name_to_the_translated_name_rul
     zh = ["松岭日报传媒集团成立于1996年，代码SMG-2231，出版刊物105种。", "松岭钢铁集团在城东。"]
     [link] = propose_links({"en": en, "zh": zh})
     assert (link.han, link.basis) == ("松岭日报传媒集团", "shared facts")
+
+
+def test_a_latin_name_never_runs_over_a_line_break() -> None:
+    # a Markdown heading repeats the name above the sentence that states the pair: the heading is not part of
+    # the name (the link once wrote the alias "Harrow Looms\nHarrow Looms", which the entity store refused)
+    for text in ("# Harrow Looms\n\nHarrow Looms (哈罗织机) makes looms.",
+                 "Harrow Looms\nHarrow Looms, known in Chinese as 哈罗织机, makes looms.",
+                 "织机厂\n哈罗织机，英文名 Harrow Looms\nFounded 1990"):
+        assert stated_pairs(text) == [("哈罗织机", "Harrow Looms")], text
