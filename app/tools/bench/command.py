@@ -651,6 +651,7 @@ def interleaved_rows(interleaved: dict[str, Any], baseline: str) -> list[dict[st
                              "cpu_mean_delta_ms": None if cpu.get("mean") is None or base_cpu.get("mean") is None
                              else round(cpu["mean"] - base_cpu["mean"], 1)})
                 rows[-1]["warm_queries"] = (r.get("cold") or {}).get("warm_queries")
+                rows[-1]["load_average"] = _load_span(result.get("load_average"))
                 rows[-1].update({"size": int(size), "route": route, "arm": name, "n": r["latency_ms"]["n"],
                              "p50_ms": r["latency_ms"]["p50"], "p95_ms": p95, "baseline_p95_ms": b95,
                              "p95_delta_ms": delta, "p95_ratio": None if delta is None or not b95 else round(p95 / b95, 2),
@@ -659,6 +660,14 @@ def interleaved_rows(interleaved: dict[str, Any], baseline: str) -> list[dict[st
     order = {name: i for i, name in enumerate(next(iter(interleaved.values()))["routes"])} if interleaved else {}
     return sorted(rows, key=lambda r: (r["size"], ROUTES.index(r["route"]) if r["route"] in ROUTES else len(ROUTES),
                                        order.get(r["arm"], 0)))
+
+
+def _load_span(load: Any) -> str | None:
+    """The 1-minute load average at the start and the end of a pass ("15.5-11.1"), None when not measured."""
+    try:
+        return f"{float(load['start'][0]):.1f}-{float(load['end'][0]):.1f}"
+    except (TypeError, KeyError, IndexError, ValueError):
+        return None
 
 
 COLD_NOTE = ("COLD questions: before each, the kept question vectors and the answer layer's kept sentence vectors "
@@ -680,10 +689,10 @@ def format_interleaved(rows: list[dict[str, Any]], baseline: str) -> str:
              cold_line({"cold": {"queries": r["n"], "warm_queries": r.get("warm_queries") or 0}} for r in rows)]
     lines += text_table(
         ["chunks", "route", "embedder", "n", "p50", "p95", "baseline p95", "delta", "ratio", "within", "cpu p50",
-         "cpu mean", "cpu mean delta"],
+         "cpu mean", "cpu mean delta", "load"],
         [[r["size"], r["route"], r["arm"], r["n"], r["p50_ms"], r["p95_ms"], r["baseline_p95_ms"], r["p95_delta_ms"],
           r["p95_ratio"], {True: "yes", False: "NO", None: "-"}[r["within_target"]], r.get("cpu_p50_ms"),
-          r.get("cpu_mean_ms"), r.get("cpu_mean_delta_ms")] for r in rows],
+          r.get("cpu_mean_ms"), r.get("cpu_mean_delta_ms"), r.get("load_average") or "-"] for r in rows],
     )  # fmt: skip
     return "\n".join(lines)
 

@@ -26,6 +26,7 @@ from graphs.rag.answer.evidence import (
     stated_first,
 )
 from graphs.rag.answer.extractive import Written, extractive, multihop
+from graphs.rag.answer.foregone import refused_whatever_meaning, second_look_spared
 from graphs.rag.answer.question import Question, question_of, second_look_stands
 from graphs.rag.answer.replies import finish, not_found
 from graphs.rag.answer.verdicts import verdict_of
@@ -98,9 +99,10 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     hits = state.get("ranked", [])
     q = question_of(question, expected_answer(question), state["parsed"], state.get("entities", [])).about(hits)
     by_words, lost = _own_language_first(q, find_evidence(q, hits)), False
-    if by_words and all(in_other_language(q, s.text) for s in by_words[0].sentences):
+    if by_words and all(in_other_language(q, s.text) for s in by_words[0].sentences) and (
+            refused_whatever_meaning(q, hits) is None):
         # the best evidence by words is in the other language: which of its sentences says what is asked is
-        # judged by meaning (an embedding each, so only then)
+        # judged by meaning (an embedding each, so only then; not when a rule refuses it whatever the meaning)
         meaning, lost = await _meaning(q, hits, ctx, state.get("query_vector"))
         views = [find_evidence(q, hits, meaning=meaning), by_words] if meaning else [by_words]
     else:
@@ -221,8 +223,9 @@ def _own_language_first(q: Question, found: list[Evidence]) -> list[Evidence]:
 async def _crossing(q: Question, hits: list[Hit], ctx: RagContext,
                     state: RagState) -> tuple[list[Evidence], bool] | None:
     """The evidence in the other language than the question's alone, its sentences by meaning, and whether the
-    embedder failed; None when the top passages hold none (no embedding is spent then)."""
-    if not other_language(q, hits):
+    embedder failed; None when the top passages hold none, or when a rule refuses every view of them whatever
+    their order by meaning (``foregone``: that second look could not stand, so no embedding is spent then)."""
+    if not other_language(q, hits) or second_look_spared(q, hits):
         return None
     meaning, lost = await _meaning(q, hits, ctx, state.get("query_vector"))
     view = stated_first(q, [e for e in find_evidence(q, hits, meaning=meaning or None)

@@ -298,6 +298,19 @@ def test_the_interleaved_pass_compares_each_arm_with_the_baseline_of_the_same_pa
     assert rows["use"]["within_target"] is None and rows["e5"]["p95_ratio"] == pytest.approx(80 / 70, abs=0.01)
     text = format_interleaved(list(rows.values()), "use")
     assert "interleaved" in text and "yes" in text and "NO" in text
+    assert rows["e5"]["load_average"] is None  # the pass did not measure it
+
+
+def test_each_interleaved_row_names_the_machines_load_during_its_pass() -> None:
+    """On a shared machine a p95 means little without the load it was measured at: each row carries the 1-minute
+    load average at the start and the end of its pass, and the table prints it."""
+    from app.tools.bench.command import format_interleaved, interleaved_rows
+
+    routes = {"use": {"hybrid": {"latency_ms": {"n": 24, "p50": 30.0, "p95": 60.0}}}}
+    passes = {"10000": {"load_average": {"start": [15.46, 15.3, 12.2], "end": [11.1, 12.9, 12.9]}, "routes": routes}}
+    [row] = interleaved_rows(passes, "use")
+    assert row["load_average"] == "15.5-11.1"
+    assert "15.5-11.1" in format_interleaved([row], "use").splitlines()[-1]
 
 
 class _Counting:
