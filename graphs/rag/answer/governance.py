@@ -1,0 +1,205 @@
+"""Whether the values the evidence offers are the asked attribute's, of the asked subject, for the asked period.
+
+A sentence about the subject may hold a value of the asked type that belongs to something else (the profit
+growth for the sales growth, another brand's sales, the injured for the dead, another year's figure). The words
+that govern each value (``graphs.text.governors``) decide: a value governed by another attribute, another named
+subject of the asked one's kind, or another year is no evidence. When the answering sentence's values all belong
+elsewhere and no candidate sentence holds a value governed by the asked attribute, the answer is "not found",
+with a reason naming what the found value belongs to."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from graphs.domain import Hit
+from graphs.rag.answer.attributes import lexicon
+from graphs.rag.answer.calibration import (
+    CANDIDATES,
+    Judgement,
+    answer_spans,
+    answering,
+    asked_kind,
+    sentence_names,
+)
+from graphs.rag.answer.evidence import Sentence
+from graphs.rag.answer.question import Question
+from graphs.text.governors import (
+    CHANGE_EN,
+    CHANGE_ZH,
+    MEASURES_EN,
+    MEASURES_ZH,
+    governors,
+    relative,
+    same_measure,
+    words_at,
+    year_of,
+)
+from graphs.text.normalize import has_han, normalize
+from graphs.text.spans import candidates
+
+
+@functools.cache
+def _measure_words() -> tuple[str, ...]:
+    """The lexicon's words for quantities (the specific attributes of type number): words that govern a value."""
+    return tuple(w for a in lexicon() if a.kind == "number" and not a.generic for w in a.words
+                 if not any(ch.isdigit() for ch in w) and w not in ("how much", "多少钱", "元起"))
+
+
+@dataclass(frozen=True)
+class Elsewhere:
+    """A value of the asked type and what it belongs to instead of what is asked."""
+
+    value: str
+    attribute: str | None = None
+    subject: str | None = None
+    period: str | None = None
+
+
+_GENERIC = frozenset({"数量", "数目", "总数", "多少", "总", "number", "total", "amount", "people", "persons"})
+_ASKING = re.compile(r"多少|几|什么|哪|how many|how much|what|which", re.IGNORECASE)
+
+
+def asked_words(q: Question, judgement: Judgement) -> list[str]:
+    """The words of what is asked: the head of the question's attribute (the quantity word nearest its question
+    word: 议席 of 有多少个议席, 销量 of 销量同比增长多少, "sales" of "how much did … sales grow"; the last one when
+    it has no question word: 保有量 of "2022年我国机动车保有量"), and the lexicon's words of its specific
+    attribute (死亡, 遇难 for a death toll). Words of change (增长, rose) and generic ones (数量) are no head."""
+    change = {w.casefold() for w in (*CHANGE_ZH, *CHANGE_EN)}
+    text = q.text
+    measures = [*MEASURES_ZH, *MEASURES_EN, *_measure_words()]
+    own = [t for t in q.relation if len(t) >= 2 and not any(ch.isdigit() for ch in t)]
+    usable = lambda w: w.casefold() not in change and w.casefold() not in _GENERIC  # noqa: E731
+    names = [f for forms in q.anchors for f in forms if f]
+    inside = [(m.start(), m.end()) for n in names for m in re.finditer(re.escape(n), text.casefold())]
+    asking = [m.start() for m in _ASKING.finditer(text)]
+
+    def heads(vocabulary: Sequence[str]) -> list[tuple[int, int]]:
+        return [(a, b) for a, b in words_at(text, vocabulary) if usable(text[a:b])
+                and not any(x <= a and b <= y for x, y in inside)]
+
+    found = heads(measures) or heads(own)
+    words: list[str] = []
+    if found:
+        if asking:
+            a, b = min(found, key=lambda ab: min(abs(ab[0] - x) for x in asking))
+        else:
+            a, b = found[-1]
+        words.append(text[a:b])
+    asked = judgement.asked
+    if asked is not None and not asked.attribute.generic and asked.attribute.kind == "number":
+        words += [w for w in asked.attribute.words if usable(w) and not any(ch.isdigit() for ch in w)]
+    return list(dict.fromkeys(words))
+
+
+def question_years(q: Question) -> tuple[str, ...]:
+    """The years the question names (its dates' years and the years it writes)."""
+    return tuple(dict.fromkeys([*q.years, *(m[1] for m in _YEAR.finditer(q.text))]))
+
+
+_YEAR = re.compile(r"(?<!\d)(1[5-9]\d{2}|20\d{2})(?!\d)")
+
+
+def _anchor_types(q: Question) -> dict[str, str]:
+    """The question's named subjects (folded spellings) with the type the passages give them."""
+    out = {}
+    for forms in q.anchors:
+        kind = next((q.types[f] for f in forms if f in q.types), None)
+        if kind:
+            out.update({f: kind for f in forms if f})
+    return out
+
+
+def judge_value(q: Question, sentence: Sentence, hit: Hit | None, start: int, end: int,
+                words: Sequence[str]) -> Elsewhere | bool | None:
+    """For the value at ``sentence.text[start:end]``: ``True`` when the asked attribute governs it, an
+    ``Elsewhere`` when another attribute, subject, year or part of a year does (or the attribute narrowed by
+    words the question does not write: 新能源汽车销量 for 销量), None when the sentence does not say."""
+    text = sentence.text
+    names = sentence_names(text, sentence.folded, hit)
+    anchors = _anchor_types(q)
+    gov = governors(text, start, end, attributes=[*_measure_words(), *words], names=[*anchors, *names])
+    value = text[start:end]
+    subject = None
+    if gov.subject is not None:
+        key = normalize(gov.subject)
+        kind = names.get(key) or names.get(gov.subject)
+        if key not in anchors and kind in _SUBJECT_KINDS and kind in anchors.values() and not any(
+                key in a or a in key for a in anchors):
+            subject = gov.subject
+    period = None
+    years = question_years(q)
+    folded_q = normalize(q.text)
+    if years:
+        year = year_of(gov.period)
+        if (year is not None and year not in years) or (relative(gov.period) and any(y in text for y in years)):
+            period = gov.period
+    if period is None and gov.part is not None and normalize(gov.part) not in folded_q:
+        period = gov.part  # 一季度, 上半年: a part of the year asked about as a whole
+    attribute = gov.attribute if gov.attribute is not None and not same_measure(gov.attribute, words) else None
+    if attribute is None and gov.attribute is not None and narrowed(gov.modifier, folded_q, names=anchors):
+        attribute = f"{gov.modifier}{'' if has_han(gov.modifier) else ' '}{gov.attribute}"
+    if subject or period or attribute:
+        return Elsewhere(value, attribute, subject, period)
+    return True if gov.attribute is not None else None
+
+
+_SUBJECT_KINDS = frozenset({"ORGANIZATION", "PERSON"})
+"""The kinds of names whose values a sentence gives side by side (a brand's sales beside another's); places are
+named in passing too often (印度教寺庙 in a sentence about Kashmir) to be taken for the subject."""
+
+
+NARROWING_HAN = 3
+"""Chinese characters the question does not write, in the words before the attribute, that make it a narrower
+attribute (新能源 of 新能源汽车销量 for a question about all sales; 全球 or 国内 alone do not)."""
+
+
+def narrowed(modifier: str, question: str, names: Iterable[str] = ()) -> bool:
+    """Whether the words narrowing an attribute (``Governors.modifier``) say what the question (folded) does not:
+    at least ``NARROWING_HAN`` Chinese characters it does not write, or an English word of five letters or more
+    it does not."""
+    rest = normalize(modifier)
+    for n in names:
+        rest = rest.replace(n, " ")
+    if has_han(rest):
+        return sum(1 for ch in rest if has_han(ch) and ch not in question) >= NARROWING_HAN
+    return any(len(w) >= 5 and w[:5] not in question for w in re.findall(r"[a-z]+", rest))
+
+
+def misgoverned(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> Elsewhere | None:
+    """What the answering sentence's values belong to when every one of them belongs elsewhere (another
+    attribute, subject or year) and no candidate sentence holds a value the asked attribute governs; None when
+    the evidence stands (or says too little to tell)."""
+    if not judgement.evidence or asked_kind(q, judgement.asked) != "number" or judgement.conflicts:
+        return None  # another year or edition stated in the sentence: the score weighs it, its reason names it
+    words = asked_words(q, judgement)
+    if not words:
+        return None
+    top = answering(judgement.evidence[0])
+    verdicts = [judge_value(q, top, hits[top.hit] if top.hit < len(hits) else None, s.start, s.end, words)
+                for s in answer_spans(q, top, "number")]
+    if not verdicts or not all(isinstance(v, Elsewhere) for v in verdicts):
+        return None
+    for e in judgement.evidence[:CANDIDATES]:
+        for s in e.sentences:
+            hit = hits[s.hit] if s.hit < len(hits) else None
+            # every number of the sentence, also one the answer's own spans leave out (1450人 read as a year)
+            if any(judge_value(q, s, hit, span.start, span.end, words) is True
+                   for span in candidates(s.text, "number", q.text)):
+                return None
+    first = verdicts[0]
+    assert isinstance(first, Elsewhere)
+    return first
+
+
+def elsewhere_reason(found: Elsewhere, names: str, what: str) -> str:
+    """The reason of a "not found" whose value belongs elsewhere, naming what it belongs to."""
+    owner = found.subject or names or "the subject"
+    if found.subject:
+        return f"the passages give {found.value} for {found.subject}, not for {names or 'the asked subject'}"
+    if found.attribute:
+        of = f" ({found.period})" if found.period else ""
+        return f"the passages give {owner}'s {found.attribute}{of} ({found.value}), not its {what}"
+    return f"the passages give {what} of {owner} for {found.period} ({found.value}), not for the asked period"
