@@ -169,9 +169,9 @@ def narrowed(modifier: str, question: str, names: Iterable[str] = ()) -> bool:
 
 
 def misgoverned(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> Elsewhere | None:
-    """What the answering sentence's values belong to when every one of them belongs elsewhere (another
-    attribute, subject or year) and no candidate sentence holds a value the asked attribute governs; None when
-    the evidence stands (or says too little to tell)."""
+    """What the answering sentence's values belong to when one of them belongs elsewhere (another attribute,
+    subject or year), none is governed by the asked attribute, and no candidate sentence holds a value the asked
+    attribute governs; None when the evidence stands (or says too little to tell)."""
     if not judgement.evidence or asked_kind(q, judgement.asked) != "number" or judgement.conflicts:
         return None  # another year or edition stated in the sentence: the score weighs it, its reason names it
     words = asked_words(q, judgement)
@@ -180,8 +180,8 @@ def misgoverned(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> Elsew
     top = answering(judgement.evidence[0])
     verdicts = [judge_value(q, top, hits[top.hit] if top.hit < len(hits) else None, s.start, s.end, words)
                 for s in answer_spans(q, top, "number")]
-    if not verdicts or not all(isinstance(v, Elsewhere) for v in verdicts):
-        return None
+    if not any(isinstance(v, Elsewhere) for v in verdicts) or any(v is True for v in verdicts):
+        return None  # no value belongs elsewhere, or one is the asked attribute's (a value no word governs: open)
     for e in judgement.evidence[:CANDIDATES]:
         for s in e.sentences:
             hit = hits[s.hit] if s.hit < len(hits) else None
@@ -189,9 +189,7 @@ def misgoverned(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> Elsew
             if any(judge_value(q, s, hit, span.start, span.end, words) is True
                    for span in candidates(s.text, "number", q.text)):
                 return None
-    first = verdicts[0]
-    assert isinstance(first, Elsewhere)
-    return first
+    return next(v for v in verdicts if isinstance(v, Elsewhere))
 
 
 def elsewhere_reason(found: Elsewhere, names: str, what: str) -> str:
