@@ -38,7 +38,6 @@ from graphs.text.governors import (
     year_of,
 )
 from graphs.text.normalize import has_han, normalize
-from graphs.text.spans import candidates
 
 
 @functools.cache
@@ -169,27 +168,35 @@ def narrowed(modifier: str, question: str, names: Iterable[str] = ()) -> bool:
 
 
 def misgoverned(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> Elsewhere | None:
-    """What the answering sentence's values belong to when one of them belongs elsewhere (another attribute,
-    subject or year), none is governed by the asked attribute, and no candidate sentence holds a value the asked
-    attribute governs; None when the evidence stands (or says too little to tell)."""
+    """What the evidence's values belong to when no candidate sentence holds a value the asked attribute governs
+    and the values found belong elsewhere (another attribute, subject or year): one of the answering sentence's,
+    or — when that sentence holds no value of the type — one of the other candidates'. None when the evidence
+    stands, or says too little to tell (a value no word governs leaves it open)."""
     if not judgement.evidence or asked_kind(q, judgement.asked) != "number" or judgement.conflicts:
         return None  # another year or edition stated in the sentence: the score weighs it, its reason names it
     words = asked_words(q, judgement)
     if not words:
         return None
     top = answering(judgement.evidence[0])
-    verdicts = [judge_value(q, top, hits[top.hit] if top.hit < len(hits) else None, s.start, s.end, words)
-                for s in answer_spans(q, top, "number")]
-    if not any(isinstance(v, Elsewhere) for v in verdicts) or any(v is True for v in verdicts):
-        return None  # no value belongs elsewhere, or one is the asked attribute's (a value no word governs: open)
+    verdicts = [judge_value(q, top, _hit(hits, top), s.start, s.end, words) for s in answer_spans(q, top, "number")]
+    if any(v is True for v in verdicts) or (verdicts and not any(isinstance(v, Elsewhere) for v in verdicts)):
+        return None  # one value is the asked attribute's, or no value of the sentence is known to be another's
+    others: list[Elsewhere] = []
     for e in judgement.evidence[:CANDIDATES]:
         for s in e.sentences:
-            hit = hits[s.hit] if s.hit < len(hits) else None
-            # every number of the sentence, also one the answer's own spans leave out (1450人 read as a year)
-            if any(judge_value(q, s, hit, span.start, span.end, words) is True
-                   for span in candidates(s.text, "number", q.text)):
-                return None
-    return next(v for v in verdicts if isinstance(v, Elsewhere))
+            if s is top:
+                continue
+            for span in answer_spans(q, s, "number"):
+                verdict = judge_value(q, s, _hit(hits, s), span.start, span.end, words)
+                if verdict is True:
+                    return None
+                if isinstance(verdict, Elsewhere):
+                    others.append(verdict)
+    return next((v for v in verdicts if isinstance(v, Elsewhere)), others[0] if others else None)
+
+
+def _hit(hits: Sequence[Hit], sentence: Sentence) -> Hit | None:
+    return hits[sentence.hit] if sentence.hit < len(hits) else None
 
 
 def elsewhere_reason(found: Elsewhere, names: str, what: str) -> str:

@@ -85,3 +85,16 @@ async def test_one_value_governed_by_the_asked_attribute_keeps_the_evidence() ->
     both = hit("o#0", "2024年，比亚迪净利润达7.2亿元，同比增长86.4%。全年销量为41万辆，同比增长12.5%。", title="比亚迪年报")
     decision, reason = await verdict_of("比亚迪2024年销量同比增长多少？", [both])
     assert decision == "answerable", reason
+
+
+async def test_a_sentence_without_a_value_is_not_kept_by_values_of_another_period() -> None:
+    """The question has no question word ("…营收增速？"): the sentence that best covers it states no value, the
+    only values of the passage are of a quarter; not the year's growth."""
+    quarter = hit("p#0", "2024年比亚迪营收增速创下新高，市场反应积极。2024年一季度比亚迪营收增速为7.5%，二季度为9.1%。",
+                  title="比亚迪")
+    decision, reason = await verdict_of("2024年比亚迪营收增速？", [quarter])
+    assert decision == "not_found" and "季度" in reason, reason
+    year = hit("q#0", "2024年比亚迪营收增速创下新高，市场反应积极。2024年比亚迪营收增速为8.3%，高于行业平均。",
+               title="比亚迪")
+    decision, reason = await verdict_of("2024年比亚迪营收增速？", [year])
+    assert decision == "answerable", reason
