@@ -195,16 +195,21 @@ def relative(period: str | None) -> bool:
 
 def same_measure(word: str, asked: Sequence[str]) -> bool:
     """Whether a governing attribute word is one of the asked attribute's words: the same word, one inside the
-    other (销量 in 全球销量), for Chinese at least half of the shorter word's characters shared (销量 and 销售量),
-    for English the same stem (deaths, death toll)."""
+    other (销量 in 全球销量), for Chinese the shorter one's characters in order in the longer (销量 and 销售量, 营收
+    and 营业收入; not 受伤 and 伤亡), for English the same stem (deaths, death toll)."""
     w = word.casefold().strip()
     for a in (x.casefold().strip() for x in asked if x and x.strip()):
         if w == a or w in a or a in w:
             return True
         if has_han(w) and has_han(a):
-            shorter = min(len(w), len(a))
-            if shorter >= 2 and len(set(w) & set(a)) * 2 >= shorter:
+            short, long = sorted((w, a), key=len)
+            if len(short) >= 2 and _subsequence(short, long):
                 return True
         elif not has_han(w) and not has_han(a) and w[:4] == a[:4] and len(w) >= 4 and len(a) >= 4:
             return True
     return False
+
+
+def _subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)

@@ -28,7 +28,7 @@ from graphs.rag.answer.calibration import (
     ungoverned,
 )
 from graphs.rag.answer.evidence import Evidence, unspellable
-from graphs.rag.answer.governance import asked_words, elsewhere_reason, misgoverned
+from graphs.rag.answer.governance import asked_words, elsewhere_reason, misgoverned, question_years
 from graphs.rag.answer.question import (
     EVIDENCE_PASSAGES,
     Question,
@@ -186,10 +186,11 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
                                                   answering(judgement.evidence[0]).text)) is not None:
         # 非网民规模 is not 网民规模: the value next to a negated or excepted attribute is not the asked one's
         return f"the best evidence states {term} only negated or excepted (非…, 除…外, non-…), not {what}"
-    if judgement.evidence and f.get("bridge") == 0.0 and (found := misgoverned(q, judgement, hits)) is not None:
+    if judgement.evidence and not judgement.evidence[0].bridge and (found := misgoverned(q, judgement, hits)):
         # the values of the asked type the evidence offers belong to another attribute, subject or year
         # (长安汽车's profit growth for its sales growth, another brand's sales, the injured for the dead)
-        return elsewhere_reason(found, names, asked_words(q, judgement)[0] if what == "what is asked" else what)
+        return elsewhere_reason(found, names, asked_words(q, judgement)[0] if what == "what is asked" else what,
+                                question_years(q))
     # the type the question itself asks (its question word, or its last noun), not one the lexicon's attribute
     # implies ("在上海建了什么工厂" asks for a factory, not for where it was assembled)
     kind = q.kind if q.kind in VALUE_TYPES else (head_type(q.text) or q.kind)

@@ -105,9 +105,28 @@ def _anchor_types(q: Question) -> dict[str, str]:
     """The question's named subjects (folded spellings) with the type the passages give them."""
     out = {}
     for forms in q.anchors:
-        kind = next((q.types[f] for f in forms if f in q.types), None)
+        # the passages' tag of the name, or of a longer name that holds it (青川 of 青川汽车)
+        kind = next((q.types[f] for f in forms if f in q.types), None) or next(
+            (k for name, k in q.types.items() for f in forms if f and f in name), None)
         if kind:
             out.update({f: kind for f in forms if f})
+    return out
+
+
+_ORG_NAME = re.compile(
+    r"(?:(?<=[的，,。、在与和同年月日为及：:“”\s（(])|^)([\u4e00-\u9fff]{2,4}?(?:汽车|集团|公司|银行|电器|股份|科技|乳业|航空|电子|地产|证券|保险|医药|食品|能源|电气|重工|"
+    r"钢铁|化工|传媒|物流|港务|控股))(?=[^\u4e00-\u9fff]|[的在于与和同今去前近已将首销营净利总全年]|$)|"
+    r"\b((?:[A-Z][a-z]+\s){1,3}(?:Bank|Group|Motors|Airlines|Airways|Foods|Holdings|Corporation|Corp|Inc|Ltd|Energy|"
+    r"Pharma|Dairy|Steel|Media|Insurance))\b")
+"""A company name by its kind word (湖岭汽车, 青禾乳业, "Dunmore Bank"): the tagger reads 湖岭 as a place."""
+
+
+def organizations(text: str) -> dict[str, str]:
+    """The company names a sentence writes with their kind word (folded name → ORGANIZATION)."""
+    out = {}
+    for m in _ORG_NAME.finditer(text):
+        name = normalize(m[1] or m[2])
+        out[re.sub(r"^(?:(?:rival|the|its|their|state-owned|local|british|chinese)\s)+", "", name)] = "ORGANIZATION"
     return out
 
 
@@ -117,7 +136,7 @@ def judge_value(q: Question, sentence: Sentence, hit: Hit | None, start: int, en
     ``Elsewhere`` when another attribute, subject, year or part of a year does (or the attribute narrowed by
     words the question does not write: 新能源汽车销量 for 销量), None when the sentence does not say."""
     text = sentence.text
-    names = sentence_names(text, sentence.folded, hit)
+    names = {**sentence_names(text, sentence.folded, hit), **organizations(text)}
     anchors = _anchor_types(q)
     gov = governors(text, start, end, attributes=[*_measure_words(), *words], names=[*anchors, *names])
     value = text[start:end]
@@ -125,9 +144,11 @@ def judge_value(q: Question, sentence: Sentence, hit: Hit | None, start: int, en
     if gov.subject is not None:
         key = normalize(gov.subject)
         kind = names.get(key) or names.get(gov.subject)
-        if key not in anchors and kind in _SUBJECT_KINDS and kind in anchors.values() and not any(
-                key in a or a in key for a in anchors):
-            subject = gov.subject
+        spelled = [f for forms in q.anchors for f in forms if f]
+        unnamed = bool(spelled) and not any(f in sentence.folded for f in spelled)
+        if key not in anchors and kind in _SUBJECT_KINDS and (kind in anchors.values() or unnamed) and not any(
+                key in a or a in key for a in [*anchors, *spelled]):
+            subject = gov.subject  # another company's, person's value (the asked one not named in its sentence)
     period = None
     years = question_years(q)
     folded_q = normalize(q.text)
@@ -172,8 +193,8 @@ def misgoverned(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> Elsew
     and the values found belong elsewhere (another attribute, subject or year): one of the answering sentence's,
     or — when that sentence holds no value of the type — one of the other candidates'. None when the evidence
     stands, or says too little to tell (a value no word governs leaves it open)."""
-    if not judgement.evidence or asked_kind(q, judgement.asked) != "number" or judgement.conflicts:
-        return None  # another year or edition stated in the sentence: the score weighs it, its reason names it
+    if not judgement.evidence or asked_kind(q, judgement.asked) != "number":
+        return None
     words = asked_words(q, judgement)
     if not words:
         return None
@@ -199,7 +220,7 @@ def _hit(hits: Sequence[Hit], sentence: Sentence) -> Hit | None:
     return hits[sentence.hit] if sentence.hit < len(hits) else None
 
 
-def elsewhere_reason(found: Elsewhere, names: str, what: str) -> str:
+def elsewhere_reason(found: Elsewhere, names: str, what: str, years: Sequence[str] = ()) -> str:
     """The reason of a "not found" whose value belongs elsewhere, naming what it belongs to."""
     owner = found.subject or names or "the subject"
     if found.subject:
@@ -207,4 +228,6 @@ def elsewhere_reason(found: Elsewhere, names: str, what: str) -> str:
     if found.attribute:
         of = f" ({found.period})" if found.period else ""
         return f"the passages give {owner}'s {found.attribute}{of} ({found.value}), not its {what}"
-    return f"the passages give {what} of {owner} for {found.period} ({found.value}), not for the asked period"
+    stated = year_of(found.period) or found.period
+    asked = ", ".join(years) if years and year_of(found.period) else "the asked period"
+    return f"the passages give {what} of {owner} ({found.value}) for {stated}, not for {asked}"

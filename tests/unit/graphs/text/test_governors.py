@@ -80,3 +80,4 @@ def test_periods_and_measures() -> None:
     assert same_measure("销售量", ["销量"]) and same_measure("全球销量", ["销量"])
     assert same_measure("deaths", ["death toll"]) and not same_measure("injured", ["killed", "death toll"])
     assert not same_measure("净利润", ["销量"]) and not same_measure("受伤", ["死亡", "遇难"])
+    assert same_measure("营业收入", ["营收"]) and not same_measure("受伤", ["伤亡"])
