@@ -62,10 +62,10 @@ _ASKING = re.compile(r"多少|几|什么|哪|how many|how much|what|which", re.I
 
 
 def asked_words(q: Question, judgement: Judgement) -> list[str]:
-    """The words of what is asked: the head of the question's attribute (the quantity word nearest its question
-    word: 议席 of 有多少个议席, 销量 of 销量同比增长多少, "sales" of "how much did … sales grow"; the last one when
-    it has no question word: 保有量 of "2022年我国机动车保有量"), and the lexicon's words of its specific
-    attribute (死亡, 遇难 for a death toll). Words of change (增长, rose) and generic ones (数量) are no head."""
+    """The words of what is asked: the quantity words the question writes (议席 of 有多少个议席, 销量 of
+    销量同比增长多少, "passengers" and "injured" of "how many passengers were injured"), else its own word nearest
+    its question word (the last one when it has none), and the lexicon's words of its specific attribute (死亡,
+    遇难 for a death toll). Words of change (增长, rose) and generic ones (数量) are no head."""
     change = {w.casefold() for w in (*CHANGE_ZH, *CHANGE_EN)}
     text = q.text
     measures = [*MEASURES_ZH, *MEASURES_EN, *_measure_words()]
@@ -79,13 +79,11 @@ def asked_words(q: Question, judgement: Judgement) -> list[str]:
         return [(a, b) for a, b in words_at(text, vocabulary) if usable(text[a:b])
                 and not any(x <= a and b <= y for x, y in inside)]
 
-    found = heads(measures) or heads(own)
-    words: list[str] = []
-    if found:
-        if asking:
-            a, b = min(found, key=lambda ab: min(abs(ab[0] - x) for x in asking))
-        else:
-            a, b = found[-1]
+    # every quantity word the question writes ("how many passengers were injured": the counted noun and the
+    # attribute both); of its own words, when it writes none, the one nearest its question word
+    words: list[str] = [text[a:b] for a, b in heads(measures)]
+    if not words and (found := heads(own)):
+        a, b = min(found, key=lambda ab: min(abs(ab[0] - x) for x in asking)) if asking else found[-1]
         words.append(text[a:b])
     asked = judgement.asked
     if asked is not None and not asked.attribute.generic and asked.attribute.kind == "number":

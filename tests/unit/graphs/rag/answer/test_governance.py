@@ -98,3 +98,14 @@ async def test_a_sentence_without_a_value_is_not_kept_by_values_of_another_perio
                title="比亚迪")
     decision, reason = await verdict_of("2024年比亚迪营收增速？", [year])
     assert decision == "answerable", reason
+
+
+@pytest.mark.parametrize(("text", "passage"), [
+    ("How many passengers were injured when the Tolsey bus overturned?",
+     "The Tolsey bus overturned on the ring road on Friday and 9 passengers were injured, the police said."),
+    ("比亚迪有多少名员工参加了这次培训？", "比亚迪本次培训共有员工320名参加。"),
+])
+async def test_the_counted_noun_and_the_attribute_both_are_what_is_asked(text: str, passage: str) -> None:
+    """"How many workers were injured": a value governed by "injured" (or by "workers") is the asked one."""
+    decision, reason = await verdict_of(text, [hit("r#0", passage, title="report")])
+    assert decision == "answerable", reason
