@@ -69,7 +69,9 @@ def asked_words(q: Question, judgement: Judgement) -> list[str]:
     change = {w.casefold() for w in (*CHANGE_ZH, *CHANGE_EN)}
     text = q.text
     measures = [*MEASURES_ZH, *MEASURES_EN, *_measure_words()]
-    own = [t for t in q.relation if len(t) >= 2 and not any(ch.isdigit() for ch in t)]
+    # the question's own words, less its question words (多长 asks a length, it is no word a passage writes)
+    own = [t for t in q.relation if len(t) >= 2 and not any(ch.isdigit() for ch in t) and not _ASKING.search(t)
+           and not t.startswith("多")]
     usable = lambda w: w.casefold() not in change and w.casefold() not in _GENERIC  # noqa: E731
     names = [f for forms in q.anchors for f in forms if f]
     inside = [(m.start(), m.end()) for n in names for m in re.finditer(re.escape(n), text.casefold())]

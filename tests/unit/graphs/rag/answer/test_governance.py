@@ -109,3 +109,11 @@ async def test_the_counted_noun_and_the_attribute_both_are_what_is_asked(text: s
     """"How many workers were injured": a value governed by "injured" (or by "workers") is the asked one."""
     decision, reason = await verdict_of(text, [hit("r#0", passage, title="report")])
     assert decision == "answerable", reason
+
+
+async def test_the_question_word_is_no_attribute_word() -> None:
+    """"主桥多长": 多长 asks a length and is written by no passage; the main span's length given after the whole
+    bridge's is not refused as the whole bridge's."""
+    bridge = hit("s#0", "青石河特大桥位于云岭县境内，大桥全长1620米，主桥为430米钢桁架结构。", title="青石河特大桥")
+    decision, reason = await verdict_of("青石河特大桥主桥多长", [bridge])
+    assert decision == "answerable", reason
