@@ -161,6 +161,8 @@ def judge_value(q: Question, sentence: Sentence, hit: Hit | None, start: int, en
     attribute = gov.attribute if gov.attribute is not None and not same_measure(gov.attribute, words) else None
     if attribute is None and gov.attribute is not None and narrowed(gov.modifier, folded_q, names=anchors):
         attribute = f"{gov.modifier}{'' if has_han(gov.modifier) else ' '}{gov.attribute}"
+    if attribute is None and _asks_money(words) and not _money(text, start, end):
+        attribute = "数字" if has_han(text) else "number"  # AirPods Pro 2 for a price: a number, no amount of money
     if subject or period or attribute:
         return Elsewhere(value, attribute, subject, period)
     return True if gov.attribute is not None else None
@@ -169,6 +171,22 @@ def judge_value(q: Question, sentence: Sentence, hit: Hit | None, start: int, en
 _SUBJECT_KINDS = frozenset({"ORGANIZATION", "PERSON"})
 """The kinds of names whose values a sentence gives side by side (a brand's sales beside another's); places are
 named in passing too often (印度教寺庙 in a sentence about Kashmir) to be taken for the subject."""
+
+
+_PRICE_WORDS = frozenset({"价格", "售价", "定价", "价钱", "起售价", "报价", "票价", "单价", "门票", "费用", "收费", "price",
+                          "priced", "costs", "cost", "fee", "fare", "retails", "sells for", "ticket"})
+_CURRENCY = re.compile(r"[元块角$￥¥€£]|美元|欧元|英镑|日元|港元|港币|人民币|\b(?:usd|rmb|cny|eur|gbp|dollars?|euros?|pounds?|"
+                       r"yuan|cents?|pence)\b", re.IGNORECASE)
+
+
+def _asks_money(words: Sequence[str]) -> bool:
+    return any(w.casefold() in _PRICE_WORDS for w in words)
+
+
+def _money(text: str, start: int, end: int) -> bool:
+    """Whether the value at ``text[start:end]`` is an amount of money: a currency sign or word in it or right
+    next to it (3999元, ¥3,999, $49, 49 dollars)."""
+    return bool(_CURRENCY.search(text[max(0, start - 2) : end + 6]))
 
 
 NARROWING_HAN = 3

@@ -117,3 +117,15 @@ async def test_the_question_word_is_no_attribute_word() -> None:
     bridge = hit("s#0", "青石河特大桥位于云岭县境内，大桥全长1620米，主桥为430米钢桁架结构。", title="青石河特大桥")
     decision, reason = await verdict_of("青石河特大桥主桥多长", [bridge])
     assert decision == "answerable", reason
+
+
+@pytest.mark.parametrize(("text", "other", "twin"), [
+    ("青禾X5耳机的售价是多少？", "青禾X5耳机搭配Pad 3使用，Pad 3是青禾在秋季推出的平板。", "青禾X5耳机售价为399元，适用于Pad 3和Pad 4。"),
+    ("What is the price of the Tamsin 2 e-bike?", "The Tamsin 2 e-bike pairs with version 3 of the Tamsin app for 2 riders.",
+     "The Tamsin 2 e-bike is priced at $1,499 and has 8 gears."),
+])
+async def test_a_price_is_an_amount_of_money(text: str, other: str, twin: str) -> None:
+    decision, reason = await verdict_of(text, [hit("t#0", other, title="product")])
+    assert decision == "not_found", reason
+    decision, reason = await verdict_of(text, [hit("u#0", twin, title="product")])
+    assert decision == "answerable", reason
