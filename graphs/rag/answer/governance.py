@@ -196,14 +196,13 @@ attribute (新能源 of 新能源汽车销量 for a question about all sales; �
 
 def narrowed(modifier: str, question: str, names: Iterable[str] = ()) -> bool:
     """Whether the words narrowing an attribute (``Governors.modifier``) say what the question (folded) does not:
-    at least ``NARROWING_HAN`` Chinese characters it does not write, or an English word of five letters or more
-    it does not."""
+    at least ``NARROWING_HAN`` Chinese characters it does not write."""
     rest = normalize(modifier)
     for n in names:
         rest = rest.replace(n, " ")
-    if has_han(rest):
-        return sum(1 for ch in rest if has_han(ch) and ch not in question) >= NARROWING_HAN
-    return any(len(w) >= 5 and w[:5] not in question for w in re.findall(r"[a-z]+", rest))
+    # Chinese only: an English modifier is as often the question's words paraphrased ("late returns cost" for
+    # "the late fee") as a narrower attribute
+    return has_han(rest) and sum(1 for ch in rest if has_han(ch) and ch not in question) >= NARROWING_HAN
 
 
 def misgoverned(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> Elsewhere | None:

@@ -129,3 +129,11 @@ async def test_a_price_is_an_amount_of_money(text: str, other: str, twin: str) -
     assert decision == "not_found", reason
     decision, reason = await verdict_of(text, [hit("u#0", twin, title="product")])
     assert decision == "answerable", reason
+
+
+async def test_an_english_modifier_is_no_narrower_attribute() -> None:
+    """"Overdue loans cost 0.30 euros per day": the words before "cost" paraphrase "the late fee", they do not
+    narrow it."""
+    rules = hit("v#0", "At Brenvale Library, overdue loans cost 0.30 euros per item per day.", title="Brenvale Library")
+    decision, reason = await verdict_of("How much is the late fee per day at Brenvale Library?", [rules])
+    assert decision == "answerable", reason
