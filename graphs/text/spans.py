@@ -25,7 +25,9 @@ class Span(NamedTuple):
 
 
 _NO_DAY = date(1, 1, 1)  # dates in passages are absolute: no "last year" to resolve
-_YEAR = re.compile(r"(?<![\d.])(?:1[0-9]{3}|20[0-9]{2})(?:\s*年)?(?!\d|\.\d)")  # "in 1849." ends a sentence
+_YEAR = re.compile(r"(?<![\d.])(?:1[0-9]{3}|20[0-9]{2})(?:\s*年)?(?!\d|\.\d)"  # "in 1849." ends a sentence
+                   r"(?!\s*(?:人|名|位|亿|万|千|百|元|辆|个|吨|米|台|套|件|家|户|例|起|股|项|艘|架|座|所|公里|平方|%|％))")
+"""A year; a four-digit number with a unit (1450人, 1245亿元) is a quantity, not a year."""
 _ZH_NUMERAL = "零〇一二两三四五六七八九十百千万亿"
 _CLASSIFIER_ZH = (r"(?:个|位|名|年|岁|月|日|天|次|人|家|种|本|部|条|项|只|件|台|辆|分钟|分|秒|小时|周|米|公里|千米|"
                   r"厘米|公斤|千克|克|吨|元|美元|港元|英镑|欧元|平方公里|平方米|公顷|亩|倍|层|届|场|座|所|首|集|册|页|字|"

@@ -28,6 +28,7 @@ from graphs.rag.answer.calibration import (
     ungoverned,
 )
 from graphs.rag.answer.evidence import Evidence, unspellable
+from graphs.rag.answer.governance import asked_words, elsewhere_reason, misgoverned, question_years
 from graphs.rag.answer.question import (
     EVIDENCE_PASSAGES,
     Question,
@@ -146,7 +147,7 @@ async def calibrated(q: Question, hits: Sequence[Hit], evidence: Sequence[Eviden
                     type(exc).__name__)
         sims, failed = {}, True
     judgement = judge(q, hits, evidence, sims)
-    return decide(q, judgement, threshold, model), judgement.evidence, failed
+    return decide(q, judgement, threshold, model, hits), judgement.evidence, failed
 
 
 def stated_across_languages(f: dict[str, float]) -> bool:
@@ -165,7 +166,7 @@ UNASKED_FROM = 0.2
 when it states nothing of it: with the asked attribute stated nowhere in its passage, no evidence."""
 
 
-def ruled_out(q: Question, judgement: Judgement, names: str, what: str) -> str | None:
+def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Sequence[Hit] = ()) -> str | None:
     """Why the chosen evidence is no evidence whatever the score, or None: the lexicon's asked attribute stated
     nowhere in its passage while its sentence says nothing else of what is asked (a company's founding year for
     its stock code); or its sentence is of another edition (第3届 for 第四届: an ordinal of the same counter; the
@@ -185,6 +186,11 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str) -> str |
                                                   answering(judgement.evidence[0]).text)) is not None:
         # 非网民规模 is not 网民规模: the value next to a negated or excepted attribute is not the asked one's
         return f"the best evidence states {term} only negated or excepted (非…, 除…外, non-…), not {what}"
+    if judgement.evidence and not judgement.evidence[0].bridge and (found := misgoverned(q, judgement, hits)):
+        # the values of the asked type the evidence offers belong to another attribute, subject or year
+        # (长安汽车's profit growth for its sales growth, another brand's sales, the injured for the dead)
+        return elsewhere_reason(found, names, asked_words(q, judgement)[0] if what == "what is asked" else what,
+                                question_years(q))
     # the type the question itself asks (its question word, or its last noun), not one the lexicon's attribute
     # implies ("在上海建了什么工厂" asks for a factory, not for where it was assembled)
     kind = q.kind if q.kind in VALUE_TYPES else (head_type(q.text) or q.kind)
@@ -235,7 +241,8 @@ def predicate_of(q: Question, judgement: Judgement) -> str:
     return ", ".join(predicate_head(q, judgement.qualifiers))
 
 
-def decide(q: Question, judgement: Judgement, threshold: float, model: Model) -> Answerability:
+def decide(q: Question, judgement: Judgement, threshold: float, model: Model, hits: Sequence[Hit] = ()
+           ) -> Answerability:
     """Answerable when the chosen evidence's score reaches the threshold; the reason names what was found or
     missed."""
     f = judgement.features
@@ -263,7 +270,7 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model) ->
     spelled = "".join(f"; the question's {name!r} is taken as {near!r}, as the passages spell it"
                       for name, near in q.misspelled.items())
     features = {k: round(v, 4) for k, v in f.items()}
-    if threshold > 0 and (ruled := ruled_out(q, judgement, names, what)) is not None:
+    if threshold > 0 and (ruled := ruled_out(q, judgement, names, what, hits)) is not None:
         # too rare in the dev sets for the fit to weigh; part of the score's gate, so minAnswerability 0 (answer
         # whatever the earlier rules let through: risk-coverage curves, an LLM asked to judge) lifts it too
         return Answerability(decision="not_found", score=p, decided_by="rule", attribute=attribute,

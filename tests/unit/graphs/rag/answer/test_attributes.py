@@ -260,7 +260,9 @@ async def test_the_conflicting_qualifier_is_the_visible_reason() -> None:
     q = question(text, [RACE_OTHER_YEAR])
     verdict, _, _ = await calibrated(q, [RACE_OTHER_YEAR], find_evidence(q, [RACE_OTHER_YEAR]), Bigrams(),
                                      model=model)
-    assert verdict.decision == "not_found" and verdict.decided_by == "score"
+    # the value's own governing year refuses it before the score does (governance.py); either way the reason
+    # names the year stated and the year asked
+    assert verdict.decision == "not_found" and verdict.decided_by in ("score", "rule")
     assert "for 2021, not for 2023" in verdict.reason
     q = question(text, [RACE_OTHER_YEAR, RACE_ASKED_YEAR])
     verdict, evidence, _ = await calibrated(q, [RACE_OTHER_YEAR, RACE_ASKED_YEAR],

@@ -1,0 +1,250 @@
+"""Whether the values the evidence offers are the asked attribute's, of the asked subject, for the asked period.
+
+A sentence about the subject may hold a value of the asked type that belongs to something else (the profit
+growth for the sales growth, another brand's sales, the injured for the dead, another year's figure). The words
+that govern each value (``graphs.text.governors``) decide: a value governed by another attribute, another named
+subject of the asked one's kind, or another year is no evidence. When the answering sentence's values all belong
+elsewhere and no candidate sentence holds a value governed by the asked attribute, the answer is "not found",
+with a reason naming what the found value belongs to."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from graphs.domain import Hit
+from graphs.rag.answer.attributes import lexicon
+from graphs.rag.answer.calibration import (
+    CANDIDATES,
+    Judgement,
+    answer_spans,
+    answering,
+    asked_kind,
+    sentence_names,
+)
+from graphs.rag.answer.evidence import Sentence
+from graphs.rag.answer.question import Question
+from graphs.text.governors import (
+    CHANGE_EN,
+    CHANGE_ZH,
+    MEASURES_EN,
+    MEASURES_ZH,
+    governors,
+    relative,
+    same_measure,
+    words_at,
+    year_of,
+)
+from graphs.text.normalize import has_han, normalize
+
+
+@functools.cache
+def _measure_words() -> tuple[str, ...]:
+    """The lexicon's words for quantities (the specific attributes of type number): words that govern a value."""
+    return tuple(w for a in lexicon() if a.kind == "number" and not a.generic for w in a.words
+                 if not any(ch.isdigit() for ch in w) and w not in ("how much", "多少钱", "元起"))
+
+
+@dataclass(frozen=True)
+class Elsewhere:
+    """A value of the asked type and what it belongs to instead of what is asked."""
+
+    value: str
+    attribute: str | None = None
+    subject: str | None = None
+    period: str | None = None
+
+
+_GENERIC = frozenset({"数量", "数目", "总数", "多少", "总", "number", "total", "amount", "people", "persons"})
+_ASKING = re.compile(r"多少|几|什么|哪|how many|how much|what|which", re.IGNORECASE)
+
+
+def asked_words(q: Question, judgement: Judgement) -> list[str]:
+    """The words of what is asked: the quantity words the question writes (议席 of 有多少个议席, 销量 of
+    销量同比增长多少, "passengers" and "injured" of "how many passengers were injured"), else its own word nearest
+    its question word (the last one when it has none), and the lexicon's words of its specific attribute (死亡,
+    遇难 for a death toll). Words of change (增长, rose) and generic ones (数量) are no head."""
+    change = {w.casefold() for w in (*CHANGE_ZH, *CHANGE_EN)}
+    text = q.text
+    measures = [*MEASURES_ZH, *MEASURES_EN, *_measure_words()]
+    # the question's own words, less its question words (多长 asks a length, it is no word a passage writes)
+    own = [t for t in q.relation if len(t) >= 2 and not any(ch.isdigit() for ch in t) and not _ASKING.search(t)
+           and not t.startswith("多")]
+    usable = lambda w: w.casefold() not in change and w.casefold() not in _GENERIC  # noqa: E731
+    names = [f for forms in q.anchors for f in forms if f]
+    inside = [(m.start(), m.end()) for n in names for m in re.finditer(re.escape(n), text.casefold())]
+    asking = [m.start() for m in _ASKING.finditer(text)]
+
+    def heads(vocabulary: Sequence[str]) -> list[tuple[int, int]]:
+        return [(a, b) for a, b in words_at(text, vocabulary) if usable(text[a:b])
+                and not any(x <= a and b <= y for x, y in inside)]
+
+    # every quantity word the question writes ("how many passengers were injured": the counted noun and the
+    # attribute both); of its own words, when it writes none, the one nearest its question word
+    words: list[str] = [text[a:b] for a, b in heads(measures)]
+    if not words and (found := heads(own)):
+        a, b = min(found, key=lambda ab: min(abs(ab[0] - x) for x in asking)) if asking else found[-1]
+        words.append(text[a:b])
+    asked = judgement.asked
+    if asked is not None and not asked.attribute.generic and asked.attribute.kind == "number":
+        words += [w for w in asked.attribute.words if usable(w) and not any(ch.isdigit() for ch in w)]
+    return list(dict.fromkeys(words))
+
+
+def question_years(q: Question) -> tuple[str, ...]:
+    """The years the question names (its dates' years and the years it writes)."""
+    return tuple(dict.fromkeys([*q.years, *(m[1] for m in _YEAR.finditer(q.text))]))
+
+
+_YEAR = re.compile(r"(?<!\d)(1[5-9]\d{2}|20\d{2})(?!\d)")
+
+
+def _anchor_types(q: Question) -> dict[str, str]:
+    """The question's named subjects (folded spellings) with the type the passages give them."""
+    out = {}
+    for forms in q.anchors:
+        # the passages' tag of the name, or of a longer name that holds it (青川 of 青川汽车)
+        kind = next((q.types[f] for f in forms if f in q.types), None) or next(
+            (k for name, k in q.types.items() for f in forms if f and f in name), None)
+        if kind:
+            out.update({f: kind for f in forms if f})
+    return out
+
+
+_ORG_NAME = re.compile(
+    r"(?:(?<=[的，,。、在与和同年月日为及：:“”\s（(])|^)([\u4e00-\u9fff]{2,4}?(?:汽车|集团|公司|银行|电器|股份|科技|乳业|航空|电子|地产|证券|保险|医药|食品|能源|电气|重工|"
+    r"钢铁|化工|传媒|物流|港务|控股))(?=[^\u4e00-\u9fff]|[的在于与和同今去前近已将首销营净利总全年]|$)|"
+    r"\b((?:[A-Z][a-z]+\s){1,3}(?:Bank|Group|Motors|Airlines|Airways|Foods|Holdings|Corporation|Corp|Inc|Ltd|Energy|"
+    r"Pharma|Dairy|Steel|Media|Insurance))\b")
+"""A company name by its kind word (湖岭汽车, 青禾乳业, "Dunmore Bank"): the tagger reads 湖岭 as a place."""
+
+
+def organizations(text: str) -> dict[str, str]:
+    """The company names a sentence writes with their kind word (folded name → ORGANIZATION)."""
+    out = {}
+    for m in _ORG_NAME.finditer(text):
+        name = normalize(m[1] or m[2])
+        out[re.sub(r"^(?:(?:rival|the|its|their|state-owned|local|british|chinese)\s)+", "", name)] = "ORGANIZATION"
+    return out
+
+
+def judge_value(q: Question, sentence: Sentence, hit: Hit | None, start: int, end: int,
+                words: Sequence[str]) -> Elsewhere | bool | None:
+    """For the value at ``sentence.text[start:end]``: ``True`` when the asked attribute governs it, an
+    ``Elsewhere`` when another attribute, subject, year or part of a year does (or the attribute narrowed by
+    words the question does not write: 新能源汽车销量 for 销量), None when the sentence does not say."""
+    text = sentence.text
+    names = {**sentence_names(text, sentence.folded, hit), **organizations(text)}
+    anchors = _anchor_types(q)
+    gov = governors(text, start, end, attributes=[*_measure_words(), *words], names=[*anchors, *names])
+    value = text[start:end]
+    subject = None
+    if gov.subject is not None:
+        key = normalize(gov.subject)
+        kind = names.get(key) or names.get(gov.subject)
+        spelled = [f for forms in q.anchors for f in forms if f]
+        unnamed = bool(spelled) and not any(f in sentence.folded for f in spelled)
+        if key not in anchors and kind in _SUBJECT_KINDS and (kind in anchors.values() or unnamed) and not any(
+                key in a or a in key for a in [*anchors, *spelled]):
+            subject = gov.subject  # another company's, person's value (the asked one not named in its sentence)
+    period = None
+    years = question_years(q)
+    folded_q = normalize(q.text)
+    if years:
+        year = year_of(gov.period)
+        if (year is not None and year not in years) or (relative(gov.period) and any(y in text for y in years)):
+            period = gov.period
+    if period is None and gov.part is not None and normalize(gov.part) not in folded_q:
+        period = gov.part  # 一季度, 上半年: a part of the year asked about as a whole
+    attribute = gov.attribute if gov.attribute is not None and not same_measure(gov.attribute, words) else None
+    if attribute is None and gov.attribute is not None and narrowed(gov.modifier, folded_q, names=anchors):
+        attribute = f"{gov.modifier}{'' if has_han(gov.modifier) else ' '}{gov.attribute}"
+    if attribute is None and _asks_money(words) and not _money(text, start, end):
+        attribute = "数字" if has_han(text) else "number"  # AirPods Pro 2 for a price: a number, no amount of money
+    if subject or period or attribute:
+        return Elsewhere(value, attribute, subject, period)
+    return True if gov.attribute is not None else None
+
+
+_SUBJECT_KINDS = frozenset({"ORGANIZATION", "PERSON"})
+"""The kinds of names whose values a sentence gives side by side (a brand's sales beside another's); places are
+named in passing too often (印度教寺庙 in a sentence about Kashmir) to be taken for the subject."""
+
+
+_PRICE_WORDS = frozenset({"价格", "售价", "定价", "价钱", "起售价", "报价", "票价", "单价", "门票", "费用", "收费", "price",
+                          "priced", "costs", "cost", "fee", "fare", "retails", "sells for", "ticket"})
+_CURRENCY = re.compile(r"[元块角$￥¥€£]|美元|欧元|英镑|日元|港元|港币|人民币|\b(?:usd|rmb|cny|eur|gbp|dollars?|euros?|pounds?|"
+                       r"yuan|cents?|pence)\b", re.IGNORECASE)
+
+
+def _asks_money(words: Sequence[str]) -> bool:
+    return any(w.casefold() in _PRICE_WORDS for w in words)
+
+
+def _money(text: str, start: int, end: int) -> bool:
+    """Whether the value at ``text[start:end]`` is an amount of money: a currency sign or word in it or right
+    next to it (3999元, ¥3,999, $49, 49 dollars)."""
+    return bool(_CURRENCY.search(text[max(0, start - 2) : end + 6]))
+
+
+NARROWING_HAN = 3
+"""Chinese characters the question does not write, in the words before the attribute, that make it a narrower
+attribute (新能源 of 新能源汽车销量 for a question about all sales; 全球 or 国内 alone do not)."""
+
+
+def narrowed(modifier: str, question: str, names: Iterable[str] = ()) -> bool:
+    """Whether the words narrowing an attribute (``Governors.modifier``) say what the question (folded) does not:
+    at least ``NARROWING_HAN`` Chinese characters it does not write."""
+    rest = normalize(modifier)
+    for n in names:
+        rest = rest.replace(n, " ")
+    # Chinese only: an English modifier is as often the question's words paraphrased ("late returns cost" for
+    # "the late fee") as a narrower attribute
+    return has_han(rest) and sum(1 for ch in rest if has_han(ch) and ch not in question) >= NARROWING_HAN
+
+
+def misgoverned(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> Elsewhere | None:
+    """What the evidence's values belong to when no candidate sentence holds a value the asked attribute governs
+    and the values found belong elsewhere (another attribute, subject or year): one of the answering sentence's,
+    or — when that sentence holds no value of the type — one of the other candidates'. None when the evidence
+    stands, or says too little to tell (a value no word governs leaves it open)."""
+    if not judgement.evidence or asked_kind(q, judgement.asked) != "number":
+        return None
+    words = asked_words(q, judgement)
+    if not words:
+        return None
+    top = answering(judgement.evidence[0])
+    verdicts = [judge_value(q, top, _hit(hits, top), s.start, s.end, words) for s in answer_spans(q, top, "number")]
+    if any(v is True for v in verdicts) or (verdicts and not any(isinstance(v, Elsewhere) for v in verdicts)):
+        return None  # one value is the asked attribute's, or no value of the sentence is known to be another's
+    others: list[Elsewhere] = []
+    for e in judgement.evidence[:CANDIDATES]:
+        for s in e.sentences:
+            if s is top:
+                continue
+            for span in answer_spans(q, s, "number"):
+                verdict = judge_value(q, s, _hit(hits, s), span.start, span.end, words)
+                if verdict is True:
+                    return None
+                if isinstance(verdict, Elsewhere):
+                    others.append(verdict)
+    return next((v for v in verdicts if isinstance(v, Elsewhere)), others[0] if others else None)
+
+
+def _hit(hits: Sequence[Hit], sentence: Sentence) -> Hit | None:
+    return hits[sentence.hit] if sentence.hit < len(hits) else None
+
+
+def elsewhere_reason(found: Elsewhere, names: str, what: str, years: Sequence[str] = ()) -> str:
+    """The reason of a "not found" whose value belongs elsewhere, naming what it belongs to."""
+    owner = found.subject or names or "the subject"
+    if found.subject:
+        return f"the passages give {found.value} for {found.subject}, not for {names or 'the asked subject'}"
+    if found.attribute:
+        of = f" ({found.period})" if found.period else ""
+        return f"the passages give {owner}'s {found.attribute}{of} ({found.value}), not its {what}"
+    stated = year_of(found.period) or found.period
+    asked = ", ".join(years) if years and year_of(found.period) else "the asked period"
+    return f"the passages give {what} of {owner} ({found.value}) for {stated}, not for {asked}"
