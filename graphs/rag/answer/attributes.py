@@ -69,7 +69,8 @@ def lexicon() -> tuple[Attribute, ...]:
     raw: dict[str, Any] = json.loads(resources.files("graphs.rag.answer").joinpath(LEXICON).read_text(encoding="utf-8"))
     return tuple(
         Attribute(name=name, kind=entry["type"],
-                  cues=tuple(_cue(w) for w in [*entry.get("zh", []), *entry.get("en", [])]),
+                  cues=(*(_cue(w) for w in [*entry.get("zh", []), *entry.get("en", [])]),
+                        *(re.compile(p, re.IGNORECASE) for p in entry.get("re", []))),
                   asks=tuple(re.compile(p, re.IGNORECASE) for p in entry.get("ask", [])),
                   generic=bool(entry.get("generic", False)), words=(*entry.get("zh", []), *entry.get("en", [])),
                   units=_units(entry.get("units", [])))

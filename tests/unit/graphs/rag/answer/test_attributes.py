@@ -85,6 +85,21 @@ def test_a_sentence_states_the_attribute_in_either_language(attribute: str, sent
     assert asked is not None and stated_at(asked.attribute, sentence)
 
 
+def test_a_word_that_states_an_attribute_only_with_its_object() -> None:
+    # "attend" asks where one was educated only with a school of some kind as its object; attending a fair,
+    # a ceremony or a meeting is no education
+    for q in ("Which college did Marta Quell attend?", "What academy did the painter attend before 1900?"):
+        asked = asked_attribute(q, "organization")
+        assert asked is not None and asked.attribute.name == "educated", q
+    for q in ("Which trade fairs did Marta Quell attend in Lyon?", "Who attended the opening ceremony?"):
+        asked = asked_attribute(q, "organization")
+        assert asked is None or asked.attribute.name != "educated", q
+    educated = asked_attribute("Which college did Marta Quell attend?", "organization")
+    assert educated is not None
+    assert stated_at(educated.attribute, "She attended the Ruthven Conservatory of Music for two years.")
+    assert not stated_at(educated.attribute, "She attended the Lyon trade fair in 2019.")
+
+
 def test_qualifiers_years_dates_ordinals_and_numbers() -> None:
     found = qualifiers("第十五届全运会2025年11月9日在哪里开幕？", {})
     assert [(q.kind, q.forms[0]) for q in found] == [("year", "2025"), ("date", "11月9日"), ("ordinal", "第十五届")]
