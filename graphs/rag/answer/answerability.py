@@ -185,7 +185,7 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
     if judgement.evidence and (term := ungoverned(q, judgement.asked, judgement.qualifiers,
                                                   answering(judgement.evidence[0]).text)) is not None:
         # 非网民规模 is not 网民规模: the value next to a negated or excepted attribute is not the asked one's
-        return f"the best evidence states {term} only negated or excepted (非…, 除…外, non-…), not {what}"
+        return f"the best evidence states {term} only negated, excepted or as another rank (非…, 除…外, 副…, non-…, vice …), not {what}"
     if judgement.evidence and not judgement.evidence[0].bridge and (found := misgoverned(q, judgement, hits)):
         # the values of the asked type the evidence offers belong to another attribute, subject or year
         # (长安汽车's profit growth for its sales growth, another brand's sales, the injured for the dead)

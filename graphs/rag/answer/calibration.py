@@ -251,22 +251,44 @@ def negated(sentence: str, start: int, end: int) -> bool:
                           before.casefold()))
 
 
+_RANK_BEFORE = re.compile(r"(?:副|代理|名誉)\s*$|\b(?:vice|deputy|assistant|acting|honorary|associate)[\s-]*$",
+                          re.IGNORECASE)
+"""Words that make a role another one when written right before it: 副馆长 is not the 馆长, a vice-principal
+not the principal, an acting chair not the chair. Not "former" (前任): a former chair was the chair, and a
+question in the past tense asks for one."""
+
+
+def ranked_other(sentence: str, start: int, end: int, question: str) -> bool:
+    """Whether the word at ``sentence[start:end]`` is written as another rank of it (副…, acting …, former …)
+    that the question does not ask for too ("谁是副馆长" asks the deputy)."""
+    m = _RANK_BEFORE.search(sentence[max(0, start - 14) : start])
+    if m is None:
+        return False
+    word = re.escape(sentence[start:end].casefold())
+    return re.search(rf"{re.escape(m[0].strip().casefold())}[\s-]*{word}", question.casefold()) is None
+
+
+def _other(sentence: str, start: int, end: int, question: str) -> bool:
+    return negated(sentence, start, end) or ranked_other(sentence, start, end, question)
+
+
 def ungoverned(q: Question, asked: Asked | None, quals: Sequence[Qualifier], sentence: str) -> str | None:
-    """The question's words for what it asks when the answering sentence writes them only negated or excepted
-    (非网民规模 for 网民规模; "non-resident population" for "population"): what the sentence's value is the value
+    """The question's words for what it asks when the answering sentence writes them only negated, excepted or
+    as another rank (非网民规模 for 网民规模; "non-resident population" for "population"; 副馆长 for 馆长, "vice
+    principal" for "principal"): what the sentence's value is the value
     of is not what is asked. None otherwise (also when the sentence does not write them at all)."""
     folded = sentence.casefold()
     if asked is not None and not asked.attribute.generic and (marks := stated_at(asked.attribute, sentence)):
         words = [sentence[a:b] for a, b in marks if not any(ch.isdigit() for ch in sentence[a:b])]
         spots = [(a, b) for a, b in marks if not any(ch.isdigit() for ch in sentence[a:b])]
-        if spots and all(negated(sentence, a, b) for a, b in spots):
+        if spots and all(_other(sentence, a, b, q.text) for a, b in spots):
             return words[0]
     words = sorted((t for t in q.relation if t), key=len, reverse=True)
     for term in predicate_head(q, quals):
         if len(term) < 2:
             continue  # "人", "m": too short to say what a sentence is about
         spots = [(_compound_start(folded, m.start(), words), m.end()) for m in re.finditer(re.escape(term), folded)]
-        if spots and all(negated(folded, a, b) for a, b in spots):
+        if spots and all(_other(folded, a, b, q.text) for a, b in spots):
             return folded[spots[0][0] : spots[0][1]]
     return None
 
