@@ -175,12 +175,13 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
     if f.get("attribute_missing") == 1.0 and f.get("own", 1.0) <= UNASKED_FROM:
         return f"the passages that mention {names or 'the subject'} do not state its {what}"
     if (f.get("attribute_known") == 0.0 and f.get("predicate_passage", 1.0) == 0.0 and f.get("cross_language") == 0.0
-            and f.get("bridge") == 0.0 and asked_kind(q, judgement.asked) == "number"
+            and f.get("other_language", 0.0) == 0.0 and f.get("bridge") == 0.0 and asked_kind(q, judgement.asked) == "number"
             and (asked := predicate_of(q, judgement))):
         # a quantity the lexicon does not know, in the question's own words: a passage that never touches them
         # (造价 of a ship whose passage gives its length) says nothing of what is asked. Quantities only: other
         # questions name what they ask in words the passages paraphrase (担任什么职务 over 出任部长; on the
-        # CMRC dev examples this rule for every kind refused 39 of 195 answerable ones, for quantities 1)
+        # CMRC dev examples this rule for every kind refused 39 of 195 answerable ones, for quantities 1). Not across
+        # languages: the question's own words cannot be written in a passage of the other language (病床 for "beds")
         return f"the passages that mention {names or 'the subject'} say nothing of {asked}"
     if judgement.evidence and (term := ungoverned(q, judgement.asked, judgement.qualifiers,
                                                   answering(judgement.evidence[0]).text)) is not None:

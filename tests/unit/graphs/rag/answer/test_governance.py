@@ -137,3 +137,15 @@ async def test_an_english_modifier_is_no_narrower_attribute() -> None:
     rules = hit("v#0", "At Brenvale Library, overdue loans cost 0.30 euros per item per day.", title="Brenvale Library")
     decision, reason = await verdict_of("How much is the late fee per day at Brenvale Library?", [rules])
     assert decision == "answerable", reason
+
+
+@pytest.mark.parametrize(("text", "passage"), [
+    ("How many beds does the Qinghe Clinic have?", hit("k#0", "青禾诊所位于镇东，共有病床42张，医生9名。", title="青禾诊所")),
+    ("How many people live in Shangtang Village?", hit("l#0", "上塘村全村常住人口1280人，以种茶为业。", title="上塘村")),
+    ("青禾诊所有多少张病床？", hit("m#0", "The Qinghe Clinic has 42 beds and nine doctors.", title="Qinghe Clinic")),
+])
+async def test_a_quantity_in_the_other_language_is_not_refused_for_words_it_cannot_share(text: str, passage: Hit) -> None:
+    # a quantity the lexicon does not know (beds, 病床) asked in one language of a passage in the other: the
+    # question's own words cannot appear there, so their absence says nothing (the score judges the crossing)
+    decision, reason = await verdict_of(text, [passage])
+    assert decision == "answerable", reason
