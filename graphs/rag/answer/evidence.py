@@ -235,8 +235,15 @@ def anchored(q: Question, text: str) -> float:
     return sum(mentioned(forms, text) for forms in q.anchors) / len(q.anchors)
 
 
-def _single(q: Question, s: Sentence, asked: Attribute | None = None) -> Evidence:
-    coverage, own, share = q.coverage(s.context), weighted_coverage(q.relation, s.folded), anchored(q, s.context)
+def _single(q: Question, s: Sentence, asked: Attribute | None = None,
+            asked_terms: frozenset[str] = frozenset()) -> Evidence:
+    # the question's words for the asked attribute ("heavy" of "how heavy") count as written where the sentence
+    # states that attribute in the lexicon's words ("weighs 4.2 kg"): the same relation, other words
+    at = stated_at(asked, s.text) if asked is not None else []
+    stated = tuple(normalize(s.text[a:b]) for a, b in at)
+    spellings = {t: (t, *stated) for t in asked_terms} if stated else None
+    coverage, share = q.coverage(s.context), anchored(q, s.context)
+    own = weighted_coverage(q.relation, s.folded, spellings)
     if s.semantic is not None:
         # the other language: the named entities by their tags (or, for names it cannot spell, by meaning),
         # what is asked by meaning (the passage's), the lead sentence first (it says what the passage is about)
@@ -248,7 +255,6 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None) -> Evidenc
         coverage, own = max(coverage, by_meaning), max(own, s.semantic - 0.02 * s.position)
     # the span next to where the sentence states the asked attribute ("32 knots" by "top speed", not "260
     # passengers" nearer the question's other words)
-    at = stated_at(asked, s.text) if asked is not None else []
     return Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=_focus(q, s),
                     span=typed_span(q, s, at=at or None), coded=states_codes(q.codes, s.text))
 
@@ -430,7 +436,9 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
         sentences = [replace(s, semantic=meaning[s.text]) if s.text in meaning else s for s in sentences]
     found_asked = asked_attribute(q.text, q.kind, tuple(f[0] for f in q.anchors))
     asked = found_asked.attribute if found_asked is not None and not found_asked.attribute.generic else None
-    singles = sorted((_single(q, s, asked) for s in sentences), key=lambda e: -e.score)
+    phrase = q.text[found_asked.start : found_asked.end].casefold() if asked is not None and found_asked else ""
+    asked_terms = frozenset(t for t in q.relation if t and t in phrase)
+    singles = sorted((_single(q, s, asked, asked_terms) for s in sentences), key=lambda e: -e.score)
     found = list(singles)
     # a bridge's last hop may be ranked lower than the passages read for evidence: its title, named by the
     # first hop, is what finds it

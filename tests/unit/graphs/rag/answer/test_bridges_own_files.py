@@ -124,3 +124,16 @@ def test_a_three_character_chinese_name_one_homophone_off_is_misspelled() -> Non
     # one character off but not a homophone: another person
     decision, _, _, _ = write("林晓芬和谁一起创办了青柚科技？", hits)
     assert decision == "not_found"
+
+
+def test_the_question_asks_an_attribute_in_other_words_than_the_sentence_that_states_it() -> None:
+    # "how heavy" / "how tall" / "多重" against "weighs …" / "… m" / "重…公斤": the lexicon's words for the asked
+    # attribute stand for the question's, so the sentence stating it beats one that only names the subject
+    dock = hit("dock#0", "The Harlan D4 is a floating dock made by Harlan Marine. It weighs 310 kg and holds "
+                         "four kayaks. Harlan Marine was founded in 2009.", title="Harlan D4 — data sheet")
+    tower = hit("tower#0", "The Corrin Tower was designed by Ada Lunn in 1995. It rises 212 m above the "
+                           "harbour.", title="Corrin Tower")
+    for text, hits, value in (("How heavy is the Harlan D4?", [dock], "310 kg"),
+                              ("How tall is the Corrin Tower?", [tower], "212 m")):
+        decision, _, _, answer = write(text, hits)
+        assert decision == "answerable" and value in answer.split("[1]")[0], (text, answer)
