@@ -244,7 +244,29 @@ def mentioned(forms: tuple[str, ...], blob: str) -> bool:
     if any(f in blob for f in forms):
         return True
     words = [w for w in forms[0].split() if w not in _MINOR]
-    return len(words) >= 3 and sum(w in blob for w in words) >= len(words) - 1
+    return (len(words) >= 3 and sum(w in blob for w in words) >= len(words) - 1) or by_code(forms[0], blob)
+
+
+_MODEL_CODE = re.compile(r"(?=[\w-]*\d)(?=[\w-]*[a-z])[\w-]{2,}")
+_CODE_LEAD = frozenset({"the", "its", "this", "that", "each", "every", "our", "their", "a", "an", "该", "其"})
+
+
+def by_code(name: str, blob: str) -> bool:
+    """Whether a folded text names a product by the model code of its name alone, as a passage does after its
+    first full mention ("The Tidewren P2 is …. The P2 is assembled in …"): the name's one code (letters and
+    digits), written as a word at a sentence's start or after a determiner, never after another word ("the
+    Aquafin P2" names another maker's P2)."""
+    words = name.split()
+    codes = [w for w in words if _MODEL_CODE.fullmatch(w)]
+    if len(words) < 2 or len(codes) != 1:
+        return False
+    for m in re.finditer(rf"(?<![\w-]){re.escape(codes[0])}(?![\w-])", blob):
+        before = blob[: m.start()].split()
+        lead = before[-1] if before else ""
+        if not lead or lead in _CODE_LEAD or lead[-1] in ".;:!?。；：！？\n" or (
+                len(before) >= 2 and lead in ("the", "its") and before[-2][-1:] in ".;:!?"):
+            return True
+    return False
 
 
 HEAD_CHARS = 4

@@ -137,3 +137,19 @@ def test_the_question_asks_an_attribute_in_other_words_than_the_sentence_that_st
                               ("How tall is the Corrin Tower?", [tower], "212 m")):
         decision, _, _, answer = write(text, hits)
         assert decision == "answerable" and value in answer.split("[1]")[0], (text, answer)
+
+
+def test_a_product_named_again_by_its_model_code_alone_is_the_same_product() -> None:
+    from graphs.rag.answer.question import by_code
+
+    assert by_code("harlan d4", "the d4 is built in kessock by the firm's own yard")
+    assert by_code("harlan d4", "a floating dock. d4 units ship in march")
+    assert not by_code("harlan d4", "the brookline d4 is built in kessock")  # another maker's D4
+    assert not by_code("pixel 15", "the 15 is built in kessock")  # a number is no model code
+    dock = hit("dock#0", "Harlan Marine was founded in 2009 in Oban.\n\nThe Harlan D4 is a floating dock. It weighs "
+                         "310 kg and holds four kayaks. The D4 is built in Kessock by the firm's own yard.\n\nThe "
+                         "Harlan D6 is a larger dock. It weighs 520 kg.", title="Harlan Marine — product sheet")
+    town = hit("kes#0", "Kessock is a fishing village on the Beauly Firth. It was founded in 1710 by herring "
+                        "curers.", title="Kessock")
+    decision, _, span, answer = write("When was the village where the Harlan D4 is built founded?", [dock, town])
+    assert decision == "answerable" and span == "1710", answer
