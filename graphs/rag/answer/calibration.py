@@ -48,6 +48,7 @@ from graphs.text.normalize import has_han, normalize
 from graphs.text.sentences import split_sentences, without_markers
 from graphs.text.spans import Span, candidates
 from graphs.text.terms import found
+from graphs.text.units import fits as measures_asked
 
 WEIGHTS = "answerability.json"
 
@@ -214,7 +215,8 @@ def question_qualifiers(q: Question, asked: Asked | None) -> list[Qualifier]:
 
 def answer_spans(q: Question, sentence: Sentence, kind: AnswerType) -> list[Span]:
     """Spans of the asked type in a sentence that are not the subject itself; for a quantity, not a date
-    either ("2020年", "10月", "21日" answer no "how many" / "多少")."""
+    either ("2020年", "10月", "21日" answer no "how many" / "多少"), nor a measure of another dimension than the
+    question asks ("six hours" for "how many firefighters", 第七届 for 多少名: ``graphs.text.units``)."""
     subject = [f for forms in q.anchors for f in forms if f] + ([sentence.title] if sentence.title else [])
     dates = [*((d.start, d.end) for d in candidates(sentence.text, "date", "")),
              *(m.span() for m in DATE_EN.finditer(sentence.text))] if kind == "number" else []
@@ -222,7 +224,8 @@ def answer_spans(q: Question, sentence: Sentence, kind: AnswerType) -> list[Span
     for span in candidates(sentence.text, kind, q.text, q.types):
         key = normalize(span.text)
         if kind == "number" and (any(a < span.end and span.start < b for a, b in dates)
-                                 or _CALENDAR.search(span.text) or _DATE_UNIT.match(sentence.text, span.end)):
+                                 or _CALENDAR.search(span.text) or _DATE_UNIT.match(sentence.text, span.end)
+                                 or not measures_asked(q.text, sentence.text, span.start, span.end)):
             continue
         if key and not any(key in f or f in key for f in subject):
             out.append(span)

@@ -29,6 +29,7 @@ from graphs.text.scripts import han_share
 from graphs.text.sentences import looks_like_instruction, planted, split_sentences, without_markers
 from graphs.text.spans import Span, candidates, nearest
 from graphs.text.terms import weighted_coverage
+from graphs.text.units import fits as measures_asked
 
 FOCUS_WEIGHT = 0.3
 """What evidence gains for stating the terms next to the question word in its answering sentence."""
@@ -202,7 +203,8 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
         return None
     skip = [normalize(x) for x in exclude]
     spans = [s for s in candidates(sentence.text, q.kind, q.text, q.types)
-             if not any(x and (normalize(s.text) in x or x in normalize(s.text)) for x in skip)]
+             if not any(x and (normalize(s.text) in x or x in normalize(s.text)) for x in skip)
+             and (q.kind != "number" or measures_asked(q.text, sentence.text, s.start, s.end))]
     if q.kind == "date" and (end := life_end(q.text, sentence.text, spans)) is not None:
         return end
     return nearest(spans, at or marks(q, sentence.text.casefold()))

@@ -1,0 +1,239 @@
+"""What a quantity measures: the dimension of a number as a passage writes it (its unit or measure word) and the
+dimensions a question asks for.
+
+"How many firefighters were sent?" is not answered by "after six hours", nor "多少名医护人员" by "第七届": the
+value's own unit says what it measures (a duration, an ordinal), and the question's words say what may answer it
+(a count of people). A number with no unit says nothing and fits any question; a question whose words name no
+dimension (plain "how much", "多少") allows every value. Dimensions, not attributes: which attribute a value is of
+is ``graphs.text.governors``' question; these only say that a length never counts people.
+"""
+
+from __future__ import annotations
+
+import re
+
+Dimension = str
+"""One of: duration, length, weight, area, volume, energy, power, speed, temperature, sound, percent, money,
+ordinal, persons, count (counted things with another measure word, or none named)."""
+
+MEASURES = frozenset({"duration", "length", "weight", "area", "volume", "energy", "power", "speed", "temperature",
+                      "sound", "percent", "money", "ordinal"})
+"""Dimensions of a measure: a value of one of these counts nothing."""
+
+_UNITS_ZH: dict[Dimension, tuple[str, ...]] = {
+    "duration": ("小时", "分钟", "秒钟", "天", "周", "星期", "个月", "年"),
+    "length": ("公里", "千米", "厘米", "毫米", "英里", "英尺", "公分", "米"),
+    "weight": ("公斤", "千克", "毫克", "克", "吨", "斤"),
+    "area": ("平方公里", "平方米", "平方千米", "公顷", "亩"),
+    "volume": ("立方米", "毫升", "升"),
+    "energy": ("千瓦时", "瓦时", "毫安时"),
+    "power": ("千瓦", "兆瓦", "瓦", "马力"),
+    "speed": ("公里/小时", "千米/小时", "节"),
+    "temperature": ("℃", "摄氏度"),
+    "sound": ("分贝",),
+    "percent": ("%", "％", "个百分点", "成"),
+    "money": ("元", "美元", "港元", "欧元", "英镑", "日元", "韩元", "卢布", "澳元", "加元", "人民币", "块"),
+    "persons": ("人次", "人", "名", "位"),
+}
+_UNITS_EN: dict[Dimension, tuple[str, ...]] = {
+    "duration": ("hours", "hour", "hrs", "hr", "minutes", "minute", "mins", "min", "seconds", "second", "days",
+                 "day", "weeks", "week", "months", "month", "years", "year"),
+    "length": ("kilometres", "kilometers", "kilometre", "kilometer", "km", "metres", "meters", "metre", "meter",
+               "m", "cm", "mm", "miles", "mile", "feet", "foot", "ft", "inches", "inch"),
+    "weight": ("kilograms", "kilogram", "kg", "grams", "gram", "g", "tonnes", "tonne", "tons", "ton", "pounds",
+               "lb", "lbs"),
+    "area": ("square kilometres", "square kilometers", "square metres", "square meters", "square miles",
+             "square feet", "km²", "m²", "hectares", "acres"),
+    "volume": ("litres", "liters", "litre", "liter", "ml", "cubic metres", "cubic meters"),
+    "energy": ("kwh", "wh", "mah"),
+    "power": ("kw", "mw", "watts", "watt", "w", "horsepower", "hp"),
+    "speed": ("km/h", "kph", "mph", "knots"),
+    "temperature": ("°c", "°f", "degrees"),
+    "sound": ("db", "decibels"),
+    "percent": ("%", "percent", "per cent", "percentage points"),
+    "money": ("dollars", "euros", "pounds sterling", "yuan", "pence", "cents"),
+    "persons": ("people", "persons", "residents", "inhabitants", "workers", "employees", "students", "members",
+                "staff", "passengers", "visitors", "volunteers"),
+}
+_CURRENCY_SIGN = re.compile(r"[$￥¥€£]")
+_MAGNITUDE = re.compile(r"^(?:多|余|万|亿|千|百|十)+|^(?:[\s-]*(?:million|billion|thousand|hundred|trillion))+",
+                        re.IGNORECASE)
+_NUMERAL = re.compile(r"(?:\d[\d,，.]*|[零〇一二两三四五六七八九十百千万亿]+|\b(?:one|two|three|four|five|six|seven|"
+                      r"eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|dozen)\b)", re.IGNORECASE)
+_ORDINAL_BEFORE = re.compile(r"第\s*$")
+_ORDINAL_EN = re.compile(r"^\d+(?:st|nd|rd|th)\b|^(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|"
+                         r"tenth)\b", re.IGNORECASE)
+
+
+def _unit_pattern(units: tuple[str, ...], latin: bool) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(u) for u in sorted(units, key=len, reverse=True))
+    return re.compile(rf"^\s*(?:{alternatives})(?![a-z])" if latin else rf"^\s*(?:{alternatives})", re.IGNORECASE)
+
+
+_ZH = {d: _unit_pattern(u, False) for d, u in _UNITS_ZH.items()}
+_EN = {d: _unit_pattern(u, True) for d, u in _UNITS_EN.items()}
+
+
+def value_dimension(text: str, start: int, end: int) -> Dimension | None:
+    """The dimension of the quantity written at ``text[start:end]`` (a number with its unit or measure word, as
+    ``graphs.text.spans`` cuts it): an ordinal after 第 or with an ordinal ending, the unit written after the
+    numeral (a magnitude, 万 or "million", skipped), money by its currency sign; "count" for another measure
+    word (辆, 届, "games"); None for a bare number."""
+    value = text[start:end]
+    if _ORDINAL_BEFORE.search(text[max(0, start - 2) : start]) or _ORDINAL_EN.match(value.strip()):
+        return "ordinal"
+    if _CURRENCY_SIGN.search(text[max(0, start - 1) : end]):
+        return "money"
+    numeral = _NUMERAL.search(value)
+    if numeral is None:
+        return None
+    rest = _MAGNITUDE.sub("", value[numeral.end() :].lstrip())
+    if not rest.strip():
+        rest = _MAGNITUDE.sub("", text[end : end + 24].lstrip())
+    for table in (_ZH, _EN):
+        for dimension, pattern in table.items():
+            if pattern.match(rest):
+                return dimension
+    word = re.match(r"\s*([\u4e00-\u9fff]|[a-z]+)", rest, re.IGNORECASE)
+    return "count" if word is not None and value[numeral.end() :].strip() else None
+
+
+_ASK_ZH = re.compile(r"(?:多少|几)\s*(?:万|亿|千|百)?\s*(?P<unit>[^\s，,。？?的是为]{1,4})")
+_ASK_EN = re.compile(r"\bhow\s+many\s+(?P<unit>(?:square\s+|cubic\s+)?[a-z²/]+(?:\s+[a-z]+)?)", re.IGNORECASE)
+_ASKS: tuple[tuple[re.Pattern[str], frozenset[Dimension]], ...] = (
+    (re.compile(r"多久|多长时间|几点|多少时间|\bhow long (?:does|did|do|will|would|can|could|has|have|had)\b|"
+                r"\bhow long\b.*\b(?:take|last|lasted|run|stay|wait)\b", re.IGNORECASE), frozenset({"duration"})),
+    (re.compile(r"多远|多高|多深|多宽|\bhow (?:far|tall|high|deep|wide)\b", re.IGNORECASE), frozenset({"length"})),
+    (re.compile(r"多长(?!时间)|\bhow long is\b|\bhow long are\b|\bhow long was\b", re.IGNORECASE),
+     frozenset({"length", "duration"})),
+    (re.compile(r"多重|\bhow heavy\b|\bhow much does .+ weigh\b|\bweigh\b", re.IGNORECASE), frozenset({"weight"})),
+    (re.compile(r"多快|\bhow fast\b", re.IGNORECASE), frozenset({"speed"})),
+    (re.compile(r"百分之几|\bwhat (?:percentage|per ?cent|share|proportion)\b", re.IGNORECASE),
+     frozenset({"percent"})),
+)
+
+
+def _named_dimension(unit: str) -> Dimension | None:
+    """The dimension a question's measure word names (小时 of 多少小时, "km" of "how many km"), else None."""
+    for table in (_ZH, _EN):
+        for dimension, pattern in table.items():
+            if (m := pattern.match(unit)) is not None and (m.end() == len(unit) or not unit[m.end()].isalpha()
+                                                            or "\u4e00" <= unit[0] <= "\u9fff"):
+                return dimension
+    return None
+
+
+def asked_dimensions(question: str) -> frozenset[Dimension] | None:
+    """The dimensions a question's quantity may have (``None``: any). 多少小时 / "how many hours" → a duration;
+    多少名 / 多少人 / "how many people" → people counted; "how many <things>" / 多少辆 → a count of them; 多久 /
+    "how long does it take" → a duration; "how tall", 多远 → a length; "how heavy" → a weight; plain "how much" /
+    多少 with no measure word → any."""
+    for pattern, dimensions in _ASKS:
+        if pattern.search(question):
+            return dimensions
+    if (m := _ASK_EN.search(question)) is not None:
+        unit = m["unit"].casefold()
+        named = _named_dimension(unit)
+        if named is not None and named != "persons":
+            return frozenset({named})
+        return frozenset({"persons", "count"}) if named == "persons" else frozenset({"count", "persons"})
+    if (m := _ASK_ZH.search(question)) is not None:
+        named = _named_dimension(m["unit"])
+        if named is not None:
+            return frozenset({named}) if named != "persons" else frozenset({"persons"})
+        if re.match(r"(?:个|次|辆|台|家|座|所|艘|架|场|项|件|部|本|条|只|户|套|届|支|颗|枚|首|集|层|例|起|种)",
+                    m["unit"]):
+            return frozenset({"count", "persons"})
+    return None
+
+
+_CLASSIFIER_ZH = re.compile(r"(?:万|亿|千|百|多|余)*(?:名|位|个|辆|台|家|座|所|艘|架|场|项|件|部|本|条|只|户|套|届|支|颗|枚|"
+                            r"首|集|层|例|起|种)")
+_QUESTION_NOUN_ZH = re.compile(r"(?:多少|几)\s*(?:万|亿|千|百)?\s*(?:名|位|个|辆|台|家|座|所|艘|架|场|项|件|部|本|条|只|户|套|"
+                               r"届|支|颗|枚|首|集|层|例|起|种)(?P<noun>[\u4e00-\u9fff]{2,6})")
+_FUNCTION_ZH = re.compile(r"[为有达共约近逾超是了的和与及、，,。：:；;（(）)第等计合达至到仅只已还]")
+_STOP_EN = frozenset({"and", "or", "in", "at", "of", "on", "for", "by", "to", "from", "with", "per", "the", "a",
+                      "an", "was", "were", "is", "are", "did", "do", "does", "have", "has", "had", "will", "can",
+                      "could", "would", "been", "be", "that", "which", "who", "than", "more", "less", "each",
+                      "there", "this", "these", "those", "it", "its", "their", "his", "her", "as", "so", "since",
+                      "after", "before", "during", "while", "when", "where", "not", "also", "only", "about"})
+_GENERIC_EN = frozenset({"people", "persons", "times", "things", "items", "units", "ones", "kinds", "types"})
+_SAME_EN = (frozenset({"employee", "staff", "worker", "personnel"}),
+            frozenset({"people", "person", "resident", "inhabitant", "citizen", "individual"}),
+            frozenset({"passenger", "traveller", "traveler", "rider"}))
+
+
+def _head(word: str) -> str:
+    word = word.casefold()
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 3 else word
+
+
+def _words_after(text: str, at: int, limit: int = 2) -> list[str]:
+    out: list[str] = []
+    for m in re.finditer(r"[A-Za-z][A-Za-z-]*", text[at : at + 40]):
+        if m[0].casefold() in _STOP_EN or (out and text[at + m.start() - 1] != " "):
+            break
+        out.append(m[0])
+        if len(out) == limit:
+            break
+    return out if text[at : at + 1] in (" ", "") and out else []
+
+
+def question_noun(question: str) -> str | None:
+    """The noun a "how many" question counts ("firefighters" of "how many firefighters were sent", 医护人员 of
+    多少名医护人员), or None (a generic one: people, times; a unit; none written)."""
+    if (m := _QUESTION_NOUN_ZH.search(question)) is not None:
+        return m["noun"]
+    if (m := re.search(r"\bhow\s+many\s+", question, re.IGNORECASE)) is not None:
+        words = _words_after(question, m.end() - 1)
+        if words and _named_dimension(words[0].casefold()) in (None, "persons") \
+                and words[0].casefold() not in _GENERIC_EN:
+            return " ".join(words)
+    return None
+
+
+def counted_noun(text: str, start: int, end: int) -> str | None:
+    """The noun written right after a count (跑者 of 约1.8万名跑者, "crew" of "9 crew"), or None."""
+    value = text[start:end]
+    if re.search(r"[\u4e00-\u9fff]", value + text[end : end + 1]):
+        m = re.match(r"[\u4e00-\u9fff]{2,4}", text[end:]) if _CLASSIFIER_ZH.search(value[-2:]) else None
+        if m is not None:
+            return m[0]
+        # the noun right before the count when nothing follows it (志愿者3200人, 补给站18个)
+        before = re.search(r"([\u4e00-\u9fff]{2,4})$", _FUNCTION_ZH.split(text[max(0, start - 6) : start])[-1])
+        return before[1] if before else None
+    if re.search(r"[A-Za-z]{2,}\s*$", value):
+        return None  # a unit or measure word inside the span ("six hours")
+    words = _words_after(text, end)
+    return " ".join(words) if words else None
+
+
+def same_noun(asked: str, found: str) -> bool:
+    """Whether a value's counted noun is the question's (one inside the other, two characters in common for
+    Chinese; the same head word or one of a few interchangeable ones for English)."""
+    if re.search(r"[\u4e00-\u9fff]", asked):
+        return asked in found or found in asked or any(asked[i : i + 2] in found for i in range(len(asked) - 1))
+    heads = {_head(w) for w in found.split()}
+    asked_heads = {_head(w) for w in asked.split()}  # "league goals", "passengers travelled": any word of it
+    return bool(asked_heads & heads) or any(asked_heads & group and heads & group for group in _SAME_EN)
+
+
+def fits(question: str, text: str, start: int, end: int) -> bool:
+    """Whether the quantity at ``text[start:end]`` may answer the question by what it measures: not a measure of
+    another dimension than the question asks (six hours for "how many firefighters", 第七届 for 多少名), not an
+    ordinal for a count, not a count of another noun than the question counts (1.8万名跑者 for 多少名医护人员)."""
+    noun = question_noun(question)
+    if noun is not None and (found_noun := counted_noun(text, start, end)) is not None \
+            and not same_noun(noun, found_noun):
+        return False  # 1.8万名跑者 for 多少名医护人员, "9 crew" for "how many passengers"
+    asked = asked_dimensions(question)
+    if asked is None:
+        return True
+    found = value_dimension(text, start, end)
+    if found is None:
+        return True
+    if found == "count":
+        return "count" in asked  # 七届, "12 games": counted things, never people asked by 名 / 人 alone
+    return found in asked

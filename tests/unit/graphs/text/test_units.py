@@ -1,0 +1,77 @@
+"""What a quantity measures (graphs.text.units): a value's unit against the dimension and the noun a question
+counts. Sentences written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphs.text.units import asked_dimensions, counted_noun, fits, question_noun, value_dimension
+
+
+def _at(text: str, value: str) -> tuple[str, int, int]:
+    start = text.index(value)
+    return text, start, start + len(value)
+
+
+@pytest.mark.parametrize(("question", "dimensions"), [
+    ("How long does the crossing take?", {"duration"}),
+    ("How tall is the clock tower?", {"length"}),
+    ("How heavy is the anchor?", {"weight"}),
+    ("How many kilometres of track were laid?", {"length"}),
+    ("How many volunteers helped?", {"count", "persons"}),
+    ("这座水库蓄水多少立方米？", {"volume"}),
+    ("工程历时多少天？", {"duration"}),
+    ("共有多少名教师？", {"persons"}),
+    ("展会来了多少家企业？", {"count", "persons"}),
+])
+def test_the_dimension_a_question_asks(question: str, dimensions: set[str]) -> None:
+    assert asked_dimensions(question) == dimensions
+
+
+@pytest.mark.parametrize("question", ["How much is the ticket?", "票价是多少？", "What did the mayor say?"])
+def test_a_question_naming_no_dimension_allows_any(question: str) -> None:
+    assert asked_dimensions(question) is None
+    assert fits(question, "It took 3 hours and cost 40 euros.", 8, 15)
+
+
+@pytest.mark.parametrize(("text", "value", "dimension"), [
+    ("The dam holds 30 million cubic metres.", "30 million", "volume"),
+    ("The climb lasted 11 days.", "11 days", "duration"),
+    ("水库蓄水3.2亿立方米。", "3.2亿立方米", "volume"),
+    ("第五届读书节开幕。", "五届", "ordinal"),
+    ("She finished 3rd in the final.", "3rd", "ordinal"),
+    ("票价为￥85。", "85", "money"),
+    ("It has 40 rooms.", "40", None),
+])
+def test_the_dimension_of_a_value(text: str, value: str, dimension: str | None) -> None:
+    assert value_dimension(*_at(text, value)) == dimension
+
+
+def test_a_measure_of_another_dimension_never_counts() -> None:
+    text = "Rescue teams searched the valley for nine hours before the storm."
+    assert not fits("How many rescue teams searched the valley?", *_at(text, "nine hours"))
+    assert fits("How long did the rescue teams search?", *_at(text, "nine hours"))
+    zh = "第十二届诗歌节在江畔开幕，共有86位诗人参加。"
+    assert not fits("诗歌节共有多少位诗人参加？", *_at(zh, "十二届"))
+    assert fits("诗歌节共有多少位诗人参加？", *_at(zh, "86位"))
+
+
+def test_a_count_of_another_noun_is_not_the_asked_count() -> None:
+    en = "The liner carried 640 passengers and 85 crew on its last voyage."
+    assert question_noun("How many crew members were aboard?") == "crew members"
+    assert counted_noun(*_at(en, "640")) == "passengers"
+    assert not fits("How many crew members were aboard?", *_at(en, "640"))
+    assert fits("How many crew members were aboard?", *_at(en, "85"))
+    zh = "本次展会吸引参展商420家，观众3.6万人次。"
+    assert "参展商" in (counted_noun(*_at(zh, "420家")) or "")
+    assert not fits("本次展会共有多少家参展商？", *_at(zh, "3.6万人次"))
+    assert fits("本次展会共有多少家参展商？", *_at(zh, "420家"))
+    after = "共有1200名学生和80名教师参加演练。"
+    assert not fits("共有多少名教师参加演练？", *_at(after, "1200名"))
+    assert fits("共有多少名教师参加演练？", *_at(after, "80名"))
+
+
+def test_interchangeable_english_nouns_are_the_same_count() -> None:
+    text = "The plant has 5,200 workers."
+    assert fits("How many employees does the plant have?", *_at(text, "5,200"))
+    assert question_noun("How many people live there?") is None
