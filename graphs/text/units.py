@@ -113,6 +113,19 @@ _ASKS: tuple[tuple[re.Pattern[str], frozenset[Dimension]], ...] = (
 )
 
 
+_ATTRIBUTE_EN = re.compile(r"^\s*what(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+|its\s+)?(?:[a-z]+\s+)?"
+                           r"(?P<noun>speed|weight|height|length|depth|width|distance|area|temperature|duration)\b",
+                           re.IGNORECASE)
+_ATTRIBUTE_ZH = re.compile(r"(?P<noun>时速|速度|重量|高度|长度|深度|宽度|距离|面积|温度|气温|时长)(?:是|为|有|大约|约)*(?:多少|几)")
+_ATTRIBUTE_DIMENSION: dict[str, Dimension] = {
+    "speed": "speed", "时速": "speed", "速度": "speed", "weight": "weight", "重量": "weight", "height": "length",
+    "length": "length", "depth": "length", "width": "length", "distance": "length", "高度": "length",
+    "长度": "length", "深度": "length", "宽度": "length", "距离": "length", "area": "area", "面积": "area",
+    "temperature": "temperature", "温度": "temperature", "气温": "temperature", "duration": "duration",
+    "时长": "duration"}
+"""A quantity asked by its noun ("what is the top speed", 时速是多少) and the dimension its value has."""
+
+
 def _named_dimension(unit: str) -> Dimension | None:
     """The dimension a question's measure word names (小时 of 多少小时, "km" of "how many km"), else None."""
     for table in (_ZH, _EN):
@@ -137,6 +150,9 @@ def asked_dimensions(question: str) -> frozenset[Dimension] | None:
         if named is not None and named != "persons":
             return frozenset({named})
         return frozenset({"persons", "count"}) if named == "persons" else frozenset({"count", "persons"})
+    for pattern in (_ATTRIBUTE_EN, _ATTRIBUTE_ZH):
+        if (m := pattern.search(question)) is not None:
+            return frozenset({_ATTRIBUTE_DIMENSION[m["noun"].casefold()]})
     if (m := _ASK_ZH.search(question)) is not None:
         named = _named_dimension(m["unit"])
         if named is not None:

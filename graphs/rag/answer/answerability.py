@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Sequence
 from typing import Literal
 
@@ -13,6 +14,7 @@ from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Answerability, Hit
 from graphs.embeddings import REMOTE_EMBEDDING_ERRORS, EmbedderUnavailable
+from graphs.rag.answer.attributes import Asked
 from graphs.rag.answer.calibration import (
     Judgement,
     Model,
@@ -194,7 +196,7 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
                                 question_years(q))
     # the type the question itself asks (its question word, or its last noun), not one the lexicon's attribute
     # implies ("在上海建了什么工厂" asks for a factory, not for where it was assembled)
-    kind = q.kind if q.kind in VALUE_TYPES else (head_type(q.text) or q.kind)
+    kind = q.kind if q.kind in VALUE_TYPES else (head_type(q.text) or measured(q, judgement.asked) or q.kind)
     if (judgement.evidence and kind in VALUE_TYPES and f.get("value_missing") == 1.0 and f.get("bridge") == 0.0
             and f.get("other_language", 0.0) == 0.0 and not _any_name(q, judgement, kind)):
         # a typed question (who, when, where, how many; "…的举办地", "…销量") is answered by a value of that type:
@@ -204,6 +206,21 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
     if edition is not None:
         return f"the best evidence states {what} for {edition.stated}, not for {edition.asked}"
     return None
+
+
+_WHAT_THE = re.compile(r"^\s*what(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+|its\s+|their\s+)?", re.IGNORECASE)
+MEASURED_WITHIN = 12
+"""Characters between "what is the" and the lexicon's quantity attribute for the question to ask that quantity
+("what is the top speed of …": "top ")."""
+
+
+def measured(q: Question, asked: Asked | None) -> str | None:
+    """"number" for a question that asks, as its head, a quantity attribute of the lexicon the question-type rules
+    do not know ("What is the top speed of X?", "What was the death toll of …?"), else None."""
+    if asked is None or asked.attribute.generic or asked.attribute.kind != "number":
+        return None
+    m = _WHAT_THE.match(q.text)
+    return "number" if m is not None and 0 <= asked.start - m.end() <= MEASURED_WITHIN else None
 
 
 def _any_name(q: Question, judgement: Judgement, kind: str) -> bool:

@@ -365,7 +365,9 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
     specific = asked is not None and not asked.attribute.generic
     if specific:
         assert asked is not None
-        marks = stated_at(asked.attribute, answer.text)
+        marks = stated_at(asked.attribute, answer.text) or (
+            # under a label stating it ("Warranty. The frame is covered for 5 years"): every span is next to it
+            [(0, len(answer.text))] if answer.under and stated_at(asked.attribute, answer.under) else [])
         elsewhere = any(stated_at(asked.attribute, s.text) for s in e.sentences if s is not answer) or (
             hit is not None and bool(stated_at(asked.attribute, hit.text)))
         stated = 1.0 if marks else 0.5 if elsewhere else 0.0

@@ -70,6 +70,9 @@ class Sentence:
     about: tuple[str, ...] = ()
     """Folded names its passage is about: its title and the names its title is made of ("Oakmere — town
     guide" is about "oakmere"). A first hop that names one of them bridges to this passage."""
+    under: str = ""
+    """The heading or label the sentence is under, as written ("Warranty" of "Warranty. The frame is covered
+    for 5 years."): what the sentence is about without saying it."""
 
 
 SEMANTIC_FROM, SEMANTIC_TO = 0.25, 0.5
@@ -92,6 +95,16 @@ _DOCUMENT_KIND = re.compile(r"(?:纪要|通知|公告|报告|简报|议程|总�
                             r"schedule)\s*$", re.IGNORECASE)
 _SENTENCE_MARK = re.compile(r"[。！？!?，,；;：:]|\.\s|\.$")
 HEADING_CHARS = 40
+
+
+_LABEL = re.compile(r"^\s*(?:(?!(?:The|A|An|It|Its|This|That|These|Those|We|They|He|She|I|You|Our|There)\b)"
+                    r"[A-Z][A-Za-z'-]*(?:\s+[A-Za-z'-]+){0,2}\s*[.:]|[\u4e00-\u9fff]{2,8}\s*[：:])\s*$")
+
+
+def label(sentence: str) -> bool:
+    """Whether a "sentence" is a paragraph's label, no statement: one to three words ending in a full stop or a
+    colon ("Warranty.", "Error codes:", "保修："), as a bold run-in heading reads once its marks are gone."""
+    return bool(_LABEL.match(sentence))
 
 
 def heading(sentence: str, title: str = "", *, opening: bool = False) -> bool:
@@ -137,17 +150,19 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         # answered by any sentence of it ("the entry fee" in the piece dated 2 November 2025)
         dated = str(hit.date)[:4] if hit.date else ""
         under = ""  # the heading the sentence is under ("Fault codes" for "E3: …"): context, never an answer
+        written = ""
         for i, sentence in enumerate(raw):
             if looks_like_instruction(sentence):
                 continue
-            if heading(sentence, title, opening=i == 0 and len(raw) > 1 and "\n" in hit.text[:len(sentence) + 2]):
-                under = folded[i]
+            if heading(sentence, title, opening=i == 0 and len(raw) > 1 and "\n" in hit.text[:len(sentence) + 2]) \
+                    or (i + 1 < len(raw) and label(sentence)):
+                under, written = folded[i], sentence.strip().rstrip(".:：")
                 continue
             names = [title] if title and title not in normalize(q.text) else []
             context = " ".join([title, under, *folded[max(0, i - 1) : i + 2], tags, dated])
             out.append(Sentence(hit=n, position=i, text=sentence, folded=folded[i], context=context,
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
-                                semantic=semantic, about=about))
+                                semantic=semantic, about=about, under=written))
     return out
 
 

@@ -75,3 +75,13 @@ def test_interchangeable_english_nouns_are_the_same_count() -> None:
     text = "The plant has 5,200 workers."
     assert fits("How many employees does the plant have?", *_at(text, "5,200"))
     assert question_noun("How many people live there?") is None
+
+
+@pytest.mark.parametrize(("question", "dimension"), [
+    ("What is the top speed of the Corvane glider?", "speed"),
+    ("What was the height of the old lighthouse?", "length"),
+    ("这台冰箱的重量是多少？", "weight"),
+    ("该水库的面积有多少？", "area"),
+])
+def test_a_quantity_asked_by_its_noun_has_that_dimension(question: str, dimension: str) -> None:
+    assert asked_dimensions(question) == {dimension}
