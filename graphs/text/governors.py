@@ -182,6 +182,31 @@ def governors(sentence: str, start: int, end: int, attributes: Iterable[str] = (
     return Governors(attribute, subject, period, part, modifier)
 
 
+_PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(p, re.IGNORECASE)) for name, p in (
+    ("Q1-Q3", r"前三季度|前三个季度|1\s*[-—至到]\s*9\s*月|\bfirst (?:three quarters|nine months)\b|\bQ1\s*[-–]\s*Q3\b"),
+    ("H1", r"上半年|前两个?季度|1\s*[-—至到]\s*6\s*月|\bfirst half\b|\bH1\b|\bfirst six months\b"),
+    ("H2", r"下半年|\bsecond half\b|\bH2\b"),
+    ("Q1", r"(?<!前)(?:第一|一)季度|\bfirst quarter\b|\bQ1\b(?!\s*[-–])"),
+    ("Q2", r"(?<!前)(?:第二|二)季度|\bsecond quarter\b|\bQ2\b"),
+    ("Q3", r"(?<!前)(?:第三|三)季度|\bthird quarter\b|(?<![-–]\s)\bQ3\b"),
+    ("Q4", r"(?:第四|四)季度|\bfourth quarter\b|\bQ4\b"),
+))
+"""Parts of a year by what they cover, in either language (前三季度 is the first three quarters, 一季度 Q1)."""
+
+
+def part_of(text: str) -> str | None:
+    """The part of a year a phrase names, in one spelling for both languages ("Q1-Q3" for 前三季度 and "the first
+    three quarters"), or None."""
+    return next((name for name, pattern in _PARTS if pattern.search(text)), None)
+
+
+def same_part(part: str, question: str) -> bool:
+    """Whether the question asks for the part of the year ``part`` names, in its own words or the other
+    language's (前三季度 for "the first three quarters"; not 第三季度 for 前三季度)."""
+    named = part_of(part)
+    return named is not None and any(name == named and pattern.search(question) for name, pattern in _PARTS)
+
+
 def year_of(period: str | None) -> str | None:
     """The year a period names explicitly ("2021年" → "2021"), else None."""
     m = _YEAR_IN.search(period or "")

@@ -34,6 +34,7 @@ from graphs.text.governors import (
     governors,
     relative,
     same_measure,
+    same_part,
     words_at,
     year_of,
 )
@@ -156,7 +157,8 @@ def judge_value(q: Question, sentence: Sentence, hit: Hit | None, start: int, en
         year = year_of(gov.period)
         if (year is not None and year not in years) or (relative(gov.period) and any(y in text for y in years)):
             period = gov.period
-    if period is None and gov.part is not None and normalize(gov.part) not in folded_q:
+    if period is None and gov.part is not None and normalize(gov.part) not in folded_q \
+            and not same_part(gov.part, q.text):
         period = gov.part  # 一季度, 上半年: a part of the year asked about as a whole
     attribute = gov.attribute if gov.attribute is not None and not same_measure(gov.attribute, words) else None
     if attribute is None and gov.attribute is not None and narrowed(gov.modifier, folded_q, names=anchors):

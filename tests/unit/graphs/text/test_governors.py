@@ -81,3 +81,13 @@ def test_periods_and_measures() -> None:
     assert same_measure("deaths", ["death toll"]) and not same_measure("injured", ["killed", "death toll"])
     assert not same_measure("净利润", ["销量"]) and not same_measure("受伤", ["死亡", "遇难"])
     assert same_measure("营业收入", ["营收"]) and not same_measure("受伤", ["伤亡"])
+
+
+def test_parts_of_a_year_are_matched_across_languages() -> None:
+    from graphs.text.governors import part_of, same_part
+
+    assert part_of("前三季度") == part_of("the first nine months") == "Q1-Q3"
+    assert same_part("前三季度", "What were sales in the first three quarters?")
+    assert same_part("上半年", "first-half profit? H1")
+    assert not same_part("前三季度", "第三季度单季净利润是多少？")
+    assert not same_part("一季度", "What were sales in the third quarter?")

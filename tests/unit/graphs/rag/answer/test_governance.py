@@ -149,3 +149,19 @@ async def test_a_quantity_in_the_other_language_is_not_refused_for_words_it_cann
     # question's own words cannot appear there, so their absence says nothing (the score judges the crossing)
     decision, reason = await verdict_of(text, [passage])
     assert decision == "answerable", reason
+
+
+async def test_profit_and_revenue_are_different_attributes() -> None:
+    results = hit("r#0", "2024年，青溪乳业营业收入为86.3亿元，同比增长7.1%。", title="青溪乳业年报")
+    decision, reason = await verdict_of("青溪乳业2024年净利润是多少？", [results])
+    assert decision == "not_found" and "营业收入" in reason, reason
+    decision, reason = await verdict_of("青溪乳业2024年营业收入是多少？", [results])
+    assert decision == "answerable", reason
+
+
+async def test_a_part_of_the_year_asked_in_the_other_language_is_the_same_part() -> None:
+    report = hit("q#0", "报告显示，青溪乳业前三季度实现营业收入62.4亿元，同比增长5.5%。", title="青溪乳业三季报")
+    decision, reason = await verdict_of("青溪乳业第三季度营业收入是多少？", [report])
+    assert decision == "not_found" and "前三季度" in reason, reason
+    decision, reason = await verdict_of("How much revenue did 青溪乳业 report for the first three quarters?", [report])
+    assert decision == "answerable", reason
