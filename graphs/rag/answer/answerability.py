@@ -37,6 +37,8 @@ from graphs.rag.answer.question import (
     mentioned,
     states_codes,
     tagged,
+    unmentioned,
+    years_unstated,
 )
 from graphs.rag.answer.verdicts import sides_of, spellings
 from graphs.text.answer_types import head_type, listed_type
@@ -70,7 +72,7 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
                                  reason=f"no retrieved passage mentions {', '.join(lost)}")
         return Answerability(decision="answerable", score=1.0,
                              reason=f"retrieved passages mention both {sides[0]} and {sides[1]}")
-    missing = [forms[0] for forms in q.anchors if not mentioned(forms, blob)]
+    missing = unmentioned(q, hits)
     top = evidence[0] if evidence else None
     best = top.coverage if top is not None else 0.0
     if missing and top is not None and (by_meaning := _other_language(q, missing, top)):
@@ -94,7 +96,7 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
         names = ", ".join(forms[0] for forms in q.anchors)
         return Answerability(decision="not_found", score=round(best * 0.5, 3),
                              reason=f"the passages that mention {names} say nothing of what is asked")
-    if lost := [y for y in q.years if not any(y in s.context for s in top.sentences)]:
+    if lost := years_unstated(q, (s.context for s in top.sentences)):
         return Answerability(decision="not_found", score=round(best * 0.5, 3),
                              reason=f"no passage that answers is of {', '.join(lost)}")
     if supported_from > 0 and best < supported_from:

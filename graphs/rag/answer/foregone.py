@@ -21,9 +21,8 @@ from dataclasses import replace
 
 from graphs.domain import Hit
 from graphs.rag.answer.evidence import BRIDGE_PASSAGES, in_other_language, sentences_of, unspellable
-from graphs.rag.answer.question import EVIDENCE_PASSAGES, Question, mentioned, tagged
+from graphs.rag.answer.question import Question, unmentioned, years_unstated
 from graphs.text.content import has_content
-from graphs.text.normalize import normalize
 
 RULES_ONLY = ("comparison", "yes_no")
 """Question kinds ``answerability.calibrated`` judges by the rules of the two sides alone, never by the score."""
@@ -48,15 +47,14 @@ def refused_whatever_meaning(q: Question, hits: Sequence[Hit]) -> str | None:
     if not q.weights and not q.anchors and not has_content(q.text):
         return "the question has no term to look for"
     candidates = [s for s in sentences_of(q, hits, BRIDGE_PASSAGES) if in_other_language(q, s.text)]
-    blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
-    missing = [forms[0] for forms in q.anchors if not mentioned(forms, blob)]
+    missing = unmentioned(q, hits)  # the rule of ``assess``, read the same way
     if missing:
         # a sentence close in meaning may stand for a name it cannot spell (``answerability._other_language``):
         # assume every candidate is as close as can be; a name none of them could stand for stays missing
         could = {m for s in candidates for m in unspellable(q, replace(s, semantic=1.0))}
         lost = [m for m in missing if m not in could]
         return f"no retrieved passage mentions {', '.join(lost)}" if lost else None
-    lost_years = [y for y in q.years if not any(y in s.context for s in candidates)]
+    lost_years = years_unstated(q, (s.context for s in candidates))
     if lost_years:
         return f"no passage in the other language is of {', '.join(lost_years)}"
     return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from rapidfuzz import fuzz, process
@@ -409,3 +409,17 @@ def second_look_stands(q: Question, verdict: Answerability) -> bool:
     question over (the passage is then about its subject; without such a link the lexicon's override is for
     evidence the words themselves chose, not for a second look after a refusal)."""
     return verdict.decided_by == "score" or (verdict.decided_by == "lexicon" and linked_across(q))
+
+
+def unmentioned(q: Question, hits: Sequence[Hit]) -> list[str]:
+    """The question's names (first spelling) that no top passage (title, text, tags) mentions: the rule both
+    ``answerability.assess`` and ``foregone`` read."""
+    blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
+    return [forms[0] for forms in q.anchors if not mentioned(forms, blob)]
+
+
+def years_unstated(q: Question, contexts: Iterable[str]) -> list[str]:
+    """The question's years that none of the given sentence contexts states."""
+    contexts = list(contexts)
+    return [y for y in q.years if not any(y in c for c in contexts)]
+
