@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
+from collections.abc import Callable
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
@@ -26,7 +28,7 @@ from graphs.rag.answer.evidence import (
     stated_first,
 )
 from graphs.rag.answer.extractive import Written, extractive, multihop
-from graphs.rag.answer.foregone import refused_whatever_meaning, second_look_spared
+from graphs.rag.answer.foregone import RULES_ONLY, refused_whatever_meaning
 from graphs.rag.answer.question import Question, question_of, second_look_stands
 from graphs.rag.answer.replies import finish, not_found
 from graphs.rag.answer.verdicts import verdict_of
@@ -99,8 +101,10 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     hits = state.get("ranked", [])
     q = question_of(question, expected_answer(question), state["parsed"], state.get("entities", [])).about(hits)
     by_words, lost = _own_language_first(q, find_evidence(q, hits)), False
-    if by_words and all(in_other_language(q, s.text) for s in by_words[0].sentences) and (
-            refused_whatever_meaning(q, hits) is None):
+    # whether a rule refuses every view of the other-language passages whatever their meaning: one scan, read
+    # by both looks below (the first view's, and the second look after a refusal)
+    foregone = functools.cache(lambda: refused_whatever_meaning(q, hits))
+    if by_words and all(in_other_language(q, s.text) for s in by_words[0].sentences) and foregone() is None:
         # the best evidence by words is in the other language: which of its sentences says what is asked is
         # judged by meaning (an embedding each, so only then; not when a rule refuses it whatever the meaning)
         meaning, lost = await _meaning(q, hits, ctx, state.get("query_vector"))
@@ -113,7 +117,7 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     # sentence's meaning blurs ("Tencent was founded in 1998" for 腾讯是哪一年成立的)
     judged = [await calibrated(q, hits, view, ctx.embedder, state.get("min_answerability"),
                                query_vector=state.get("query_vector")) for view in views]
-    if len(views) == 1 and judged[0][0].decision == "not_found" and (crossing := await _crossing(q, hits, ctx, state)):
+    if len(views) == 1 and judged[0][0].decision == "not_found" and (crossing := await _crossing(q, hits, ctx, state, foregone)):
         # the best evidence by words is in the question's language and does not answer; the passages in the
         # other language are judged on their own, their sentences picked by meaning ("How many hours must a pet
         # fast…" over 术前须禁食12小时), as if they were the only ones: a refusal stands unless the score finds
@@ -220,12 +224,12 @@ def _own_language_first(q: Question, found: list[Evidence]) -> list[Evidence]:
     return found
 
 
-async def _crossing(q: Question, hits: list[Hit], ctx: RagContext,
-                    state: RagState) -> tuple[list[Evidence], bool] | None:
+async def _crossing(q: Question, hits: list[Hit], ctx: RagContext, state: RagState,
+                    foregone: Callable[[], str | None]) -> tuple[list[Evidence], bool] | None:
     """The evidence in the other language than the question's alone, its sentences by meaning, and whether the
     embedder failed; None when the top passages hold none, or when a rule refuses every view of them whatever
     their order by meaning (``foregone``: that second look could not stand, so no embedding is spent then)."""
-    if not other_language(q, hits) or second_look_spared(q, hits):
+    if not other_language(q, hits) or q.kind in RULES_ONLY or foregone() is not None:  # second_look_spared
         return None
     meaning, lost = await _meaning(q, hits, ctx, state.get("query_vector"))
     view = stated_first(q, [e for e in find_evidence(q, hits, meaning=meaning or None)

@@ -75,7 +75,6 @@ async def test_a_year_the_other_language_never_states_costs_no_embedding(
     assert spared.embedded == 0
     # the same question with the bound switched off: the sentences are embedded and the answer is the same
     monkeypatch.setattr(node, "refused_whatever_meaning", lambda q, h: None)
-    monkeypatch.setattr(node, "second_look_spared", lambda q, h: False)
     paid = Counting()
     before = await _ask(tmp_path, text, hits, paid)
     assert paid.embedded > 0
