@@ -100,6 +100,8 @@ def value_dimension(text: str, start: int, end: int) -> Dimension | None:
 
 _ASK_ZH = re.compile(r"(?:多少|几)\s*(?:万|亿|千|百)?\s*(?P<unit>[^\s，,。？?的是为]{1,4})")
 _ASK_EN = re.compile(r"\bhow\s+many\s+(?P<unit>(?:square\s+|cubic\s+)?[a-z²/]+(?:\s+[a-z]+)?)", re.IGNORECASE)
+_ASK_ORDINAL = re.compile(r"第\s*(?:几|多少)|\b(?:what|which) (?:place|position|rank)\b|\branked\b.*\bwhat\b",
+                          re.IGNORECASE)
 _ASKS: tuple[tuple[re.Pattern[str], frozenset[Dimension]], ...] = (
     (re.compile(r"多久|多长时间|几点|多少时间|\bhow long (?:does|did|do|will|would|can|could|has|have|had)\b|"
                 r"\bhow long\b.*\b(?:take|last|lasted|run|stay|wait)\b", re.IGNORECASE), frozenset({"duration"})),
@@ -141,6 +143,8 @@ def asked_dimensions(question: str) -> frozenset[Dimension] | None:
     多少名 / 多少人 / "how many people" → people counted; "how many <things>" / 多少辆 → a count of them; 多久 /
     "how long does it take" → a duration; "how tall", 多远 → a length; "how heavy" → a weight; plain "how much" /
     多少 with no measure word → any."""
+    if _ASK_ORDINAL.search(question):
+        return frozenset({"ordinal"})  # 第几位, "in which place did she finish": a rank, not a count
     for pattern, dimensions in _ASKS:
         if pattern.search(question):
             return dimensions

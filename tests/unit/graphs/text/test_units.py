@@ -85,3 +85,10 @@ def test_interchangeable_english_nouns_are_the_same_count() -> None:
 ])
 def test_a_quantity_asked_by_its_noun_has_that_dimension(question: str, dimension: str) -> None:
     assert asked_dimensions(question) == {dimension}
+
+
+def test_a_rank_asked_is_answered_by_an_ordinal() -> None:
+    text = "她是这所学院的第三位女院长。"
+    assert asked_dimensions("她是这所学院的第几位女院长？") == {"ordinal"}
+    assert fits("她是这所学院的第几位女院长？", *_at(text, "三位"))
+    assert not fits("这所学院共有多少位女院长？", *_at(text, "三位"))
