@@ -115,10 +115,14 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         # A side no sentence states it of has no value (no verdict), not the first number found about it
         about = [s for s in about if stated_at(attribute, s.text)]
 
-    def preference(s: Sentence) -> tuple[bool, bool, bool, bool, float]:
+    def preference(s: Sentence) -> tuple[bool, bool, bool, bool, bool, float]:
         names = any(f in s.folded or f in s.title for f in forms)
         said = relation is not None and states(relation, s.text)
-        return (names and said, names, said, any(opens_with(s.folded, f) for f in forms), q.coverage(s.folded))
+        # the side's own passage (titled by it) before another's that names it in passing ("The association …
+        # is based in Dresk" does not date Dresk)
+        own = any(f == s.title or f in s.about for f in forms)
+        return (names and said, own and said, names, said, any(opens_with(s.folded, f) for f in forms),
+                q.coverage(s.folded))
 
     for s in sorted(about, key=preference, reverse=True):
         at = stated_at(attribute, s.text) if attribute is not None else []

@@ -70,3 +70,58 @@ def test_a_pair_named_before_the_question_is_compared() -> None:
     # the twin: one side has no passage
     decision, _, _, _ = write("Orvik and Halden were both fishing ports. Which was founded first?", [orvik, skar])
     assert decision == "not_found"
+
+
+def test_a_side_is_dated_by_its_own_passage_not_by_one_that_names_it_in_passing() -> None:
+    guild = hit("guild#0", "The Weavers Guild was founded in 1702 and is based in Orvik.", title="Weavers Guild")
+    orvik = hit("orvik#0", "Orvik is a fishing port on the Skarn coast. It was founded in 1188.", title="Orvik")
+    skar = hit("skar#0", "Skarhavn is a fishing port in the north. It was founded in 1342.", title="Skarhavn")
+    _, _, span, answer = write("Orvik and Skarhavn were both fishing ports. Which was founded later?",
+                               [guild, orvik, skar])
+    assert span == "Skarhavn" and "1188" in answer and "1702" not in answer
+
+
+# ---------------------------------------------------------------------------- short forms
+
+AGENCY = hit("agency#0", "The Orvish Polar Survey Office (OPSO) is the polar research body of Orvik. It was founded in "
+                         "1958 and is based in Skarhavn. Its chief scientist is Lene Dahl.",
+             title="Orvish Polar Survey Office")
+SKARHAVN = hit("skar#0", "Skarhavn is a fishing port in the north. It was founded in 1342.", title="Skarhavn")
+SHIP = hit("ship#0", "RV Kittiwake is a research ship. It was commissioned by the OPSO in 1994 and sails from "
+                     "Skarhavn.", title="RV Kittiwake")
+LEAGUE = hit("league#0", "The Northern Rowing League is the governing body of rowing in Orvik. It was founded in 1911 "
+                         "and is based in Tarnby.", title="Northern Rowing League")
+
+
+def test_short_forms_a_passage_defines_or_its_title_spells() -> None:
+    from graphs.text.short_forms import defined, initials, stands_for
+
+    assert defined(AGENCY.text, AGENCY.title) == {"opso": "orvish polar survey office"}
+    assert defined("Tarnby Rowing Club (TRC) was formed in 1890.") == {"trc": "tarnby rowing club"}
+    assert defined("西岭航天局（XSA）成立于1985年。", "西岭航天局") == {"xsa": "西岭航天局"}
+    assert defined("The club (founded 1890) plays in Tarnby (TRC).") == {}  # no name whose initials they are
+    assert initials("Northern Rowing League") == "nrl" and initials("the first album") == ""
+    assert stands_for("BoE", "Bank of England") and not stands_for("NRL", "Northern League")
+
+
+def test_a_short_form_in_the_question_is_the_full_name_of_the_passage() -> None:
+    q = question("When was the OPSO founded?", [SKARHAVN, AGENCY])
+    assert ("opso", "orvish polar survey office") in q.anchors
+    decision, _, span, _ = write("When was the OPSO founded?", [SKARHAVN, AGENCY])
+    assert decision == "answerable" and span == "1958"
+    decision, _, span, _ = write("Where is the NRL based?", [AGENCY, LEAGUE])
+    assert decision == "answerable" and span == "Tarnby"
+    # a short form no passage writes nor defines is left alone: no anchor, no new refusal
+    q = question("When was the KPRF founded?", [SKARHAVN, AGENCY])
+    assert not any("kprf" in forms for forms in q.anchors)
+
+
+def test_a_first_hop_that_writes_the_short_form_reaches_the_full_names_passage() -> None:
+    decision, _, span, answer = write("When was the office that commissioned RV Kittiwake founded?",
+                                      [SHIP, SKARHAVN, AGENCY])
+    assert decision == "answerable" and span == "1958" and "[3]" in answer
+    # lower-case words are no short form: "opso" in running text bridges nowhere
+    ship = hit("ship#0", "RV Kittiwake is a research ship. It was commissioned by the opso crew in 1994.",
+               title="RV Kittiwake")
+    _, _, span, _ = write("When was the office that commissioned RV Kittiwake founded?", [ship, SKARHAVN, AGENCY])
+    assert span != "1958"
