@@ -125,3 +125,33 @@ def test_a_first_hop_that_writes_the_short_form_reaches_the_full_names_passage()
                title="RV Kittiwake")
     _, _, span, _ = write("When was the office that commissioned RV Kittiwake founded?", [ship, SKARHAVN, AGENCY])
     assert span != "1958"
+
+
+# ---------------------------------------------------------------------------- life spans
+
+BORN = next(a for a in lexicon() if a.name == "born")
+DIED = next(a for a in lexicon() if a.name == "died")
+
+
+def test_a_life_span_in_parentheses_states_the_birth_and_the_death() -> None:
+    text = "Halvard Rusk (Orvish: Halvard Rúsk; 2 March 1871 – 9 October 1950) was a polar explorer."
+    assert [text[a:b] for a, b in stated_at(BORN, text)] == ["2 March 1871"]
+    assert [text[a:b] for a, b in stated_at(DIED, text)] == ["9 October 1950"]
+    zh = "方宁（1962年4月－2019年）是一位导演。"
+    assert [zh[a:b] for a, b in stated_at(BORN, zh)] == ["1962年4月"] and [zh[a:b] for a, b in stated_at(DIED, zh)] == ["2019年"]
+    for other in ("The Skarn war (1914–1918) ended in a truce.", "Sales rose (2019 - 2020) by 4%."):
+        assert stated_at(BORN, other) == [] and stated_at(DIED, other) == [], other
+
+
+async def test_a_first_hop_named_by_a_description_reaches_the_life_span() -> None:
+    vote = hit("vote#0", "The Orvish polar council voted on 3 May 1951, following Halvard Rusk's retirement. Ina Berg "
+                         "was elected chair.", title="Orvish polar council vote, 1951")
+    rusk = hit("rusk#0", "Halvard Rusk (2 March 1871 – 9 October 1950) was an Orvish polar explorer. He led three "
+                         "expeditions to the Skarn ice.", title="Halvard Rusk")
+    text = "In what year was the explorer who retired before the Orvish polar council vote, 1951 born?"
+    q = question(text, [vote, rusk])
+    verdict, evidence, _ = await calibrated(q, [vote, rusk], find_evidence(q, [vote, rusk]), Bigrams())
+    assert verdict.decision == "answerable", verdict.reason
+    # the last hop states the birth (its life span), next to the value: not "the passages … do not state its born"
+    assert verdict.features["attribute_stated"] == 1.0 and verdict.features["attribute_missing"] == 0.0
+    assert verdict.features["span_near"] == 1.0 and any("1871" in s.text for s in evidence[0].sentences)
