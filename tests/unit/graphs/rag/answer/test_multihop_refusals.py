@@ -155,3 +155,52 @@ async def test_a_first_hop_named_by_a_description_reaches_the_life_span() -> Non
     # the last hop states the birth (its life span), next to the value: not "the passages … do not state its born"
     assert verdict.features["attribute_stated"] == 1.0 and verdict.features["attribute_missing"] == 0.0
     assert verdict.features["span_near"] == 1.0 and any("1871" in s.text for s in evidence[0].sentences)
+
+
+# ---------------------------------------------------------------------------- a first hop named by a description
+
+ATLAS = hit("atlas#0", "Tidelines is a 1931 novel by the Orvish writer Edda Morn. It tells of a lighthouse keeper.",
+            title="Tidelines")
+MORN = hit("morn#0", "Edda Morn (born 4 May 1899) was an Orvish novelist. She was born in Skarhavn.", title="Edda Morn")
+SALT = hit("salt#0", "Salt and Iron is a 2009 Orvish war film directed by Kai Brenn. It is an adaptation of the novel "
+                     "Tidelines.", title="Salt and Iron")
+BRENN = hit("brenn#0", "Kai Brenn (1960 – 2021) was an Orvish film director. He was born in Tarnby.", title="Kai Brenn")
+TARNBY = hit("tarnby#0", "Tarnby is a river town in Orvik. It was founded in 1288.", title="Tarnby")
+SKARHAVN_TOWN = hit("skar#0", "Skarhavn is a fishing port in the north. It was founded in 1342.", title="Skarhavn")
+FOG = hit("fog#0", "《雾港》是一部2009年的悬疑电影，由导演方宁执导。影片改编自作家周岚的小说。", title="雾港")
+FANG = hit("fang#0", "方宁（1962年－）是一位电影导演。他出生于临江镇。", title="方宁")
+ZHOU = hit("zhou#0", "周岚（1950年－2012年）是一位作家。她出生于松岗县。", title="周岚")
+
+
+def test_a_writer_named_after_a_descriptor_is_the_hop() -> None:
+    from graphs.rag.answer.chains import follow
+
+    found = follow("Where was the author of Tidelines born?", [ATLAS, MORN, SKARHAVN_TOWN])
+    assert getattr(found, "answer", None) == "Skarhavn"
+    found = follow("When was the town where the author of Tidelines was born founded?", [ATLAS, MORN, SKARHAVN_TOWN])
+    assert getattr(found, "answer", None) == "1342"
+
+
+def test_a_chain_starts_at_the_passage_a_description_of_the_subject_names() -> None:
+    from graphs.rag.answer.chains import follow
+
+    hits = [ATLAS, MORN, SALT, BRENN, TARNBY, SKARHAVN_TOWN]
+    found = follow("Who directed the 2009 film adapted from Tidelines?", hits)
+    assert getattr(found, "answer", None) == "Kai Brenn"
+    found = follow("When was the town where the director of the film adapted from Tidelines was born founded?", hits)
+    assert getattr(found, "answer", None) == "1288"
+    assert len(getattr(found, "steps", [])) >= 3  # the description's own hop is cited with the others
+    found = follow("改编自周岚小说的电影的导演出生在哪里？", [ZHOU, FOG, FANG])
+    assert getattr(found, "answer", None) == "临江镇"
+
+
+def test_a_description_no_passage_fits_starts_no_chain() -> None:
+    from graphs.rag.answer.chains import follow
+
+    # no film names The Gull Road; a documentary is not a film; the writer's own passage is no described start
+    gull = hit("gull#0", "The Gull Road is a 1950 novel by the Orvish writer Edda Morn.", title="The Gull Road")
+    assert getattr(follow("Who directed the 2009 film adapted from The Gull Road?", [gull, MORN, SALT, BRENN]),
+                   "answer", None) is None
+    doc = hit("doc#0", "Harbour Lights is a 2011 documentary about Tidelines, directed by Ina Berg.",
+              title="Harbour Lights")
+    assert getattr(follow("Who directed the film adapted from Tidelines?", [ATLAS, doc]), "answer", None) is None
