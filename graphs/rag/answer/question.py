@@ -195,8 +195,9 @@ def name_types(hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> dict[str,
     return out
 
 
-CODE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,3}-?\d{1,4}[A-Za-z]?(?![A-Za-z0-9])")
-"""A code: a few letters and digits ("E3", "Q7", "X300", "A-10")."""
+CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Za-z]{1,3}-?\d{1,4}[A-Za-z]?|[A-Za-z][a-z]{2,9}-\d{1,4})(?![A-Za-z0-9-])")
+"""A code: a few letters and digits ("E3", "Q7", "X300", "A-10"), or a capitalised word, a hyphen and a number
+("Orla-3", "Sentinel-2": the third of a series; "Orla-5" is another satellite, not a misspelling of it)."""
 CODE_PENALTY = 0.6
 """What evidence loses for not stating a code the question names."""
 

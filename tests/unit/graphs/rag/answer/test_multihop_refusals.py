@@ -204,3 +204,12 @@ def test_a_description_no_passage_fits_starts_no_chain() -> None:
     doc = hit("doc#0", "Harbour Lights is a 2011 documentary about Tidelines, directed by Ina Berg.",
               title="Harbour Lights")
     assert getattr(follow("Who directed the film adapted from Tidelines?", [ATLAS, doc]), "answer", None) is None
+
+
+def test_another_number_of_a_series_is_another_thing_not_a_misspelling() -> None:
+    probe = hit("probe#0", "Kestrel-3 is an Orvish weather satellite. It was launched by the OPSO in 2009.",
+                title="Kestrel-3")
+    decision, reason, _, _ = write("When was the office that launched Kestrel-5 founded?", [probe, AGENCY])
+    assert decision == "not_found" and "KESTREL-5" in reason
+    decision, _, span, _ = write("When was the office that launched Kestrel-3 founded?", [probe, AGENCY])
+    assert decision == "answerable" and span == "1958"
