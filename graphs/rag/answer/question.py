@@ -127,6 +127,9 @@ class Question:
                        misspelled=misspelled)
 
 
+_ROMAN = re.compile(r"[IVXLCDM]+")
+
+
 def _short_formed(text: str, anchors: list[tuple[str, ...]], hits: Sequence[Hit], blob: str
                   ) -> list[tuple[str, ...]]:
     """The anchors with the question's short forms ("When was the MSRA founded?", "the TFA") as names the
@@ -134,10 +137,15 @@ def _short_formed(text: str, anchors: list[tuple[str, ...]], hits: Sequence[Hit]
     (MSRA)") or whose initials it is (a passage titled "Tollish Football Association"); a short form no passage
     writes nor defines is left as the question's parse had it (no new refusal for "U.S." over "American")."""
     out = list(anchors)
+    if has_han(text):
+        # a Chinese question keeps a Latin short form as one of its terms ("RCEP生效时间"): made its subject, a
+        # dated line of another language that names it answered an RGB question whose passage was removed
+        return out
     for short in short_forms(text):
         k = short_key(short)
-        if len(k.replace("&", "")) < 2:
-            continue
+        if len(k.replace("&", "")) < 2 or _ROMAN.fullmatch(short) or any(
+                k != f and re.search(rf"(?<![\w]){re.escape(k)}(?![\w])", f) for forms in out for f in forms):
+            continue  # a regnal or generational numeral ("O'Neal, III"), or a word of a name the question names
         fulls = [full for h in hits for sk, full in defined(h.text, strip_disambiguation(h.title)).items() if sk == k]
         at = next((i for i, forms in enumerate(out) if k in forms or normalize(short) in forms), None)
         if at is None and not fulls and re.search(rf"(?<![\w]){re.escape(k)}(?![\w])", blob) is None:

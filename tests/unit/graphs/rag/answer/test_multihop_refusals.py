@@ -213,3 +213,11 @@ def test_another_number_of_a_series_is_another_thing_not_a_misspelling() -> None
     assert decision == "not_found" and "KESTREL-5" in reason
     decision, _, span, _ = write("When was the office that launched Kestrel-3 founded?", [probe, AGENCY])
     assert decision == "answerable" and span == "1958"
+
+
+def test_numerals_names_and_chinese_questions_keep_their_capitals_as_they_were() -> None:
+    rusk = hit("rusk#0", "Halvard Rusk III (born 1950) is an Orvish skier. He won the OPSO Cup twice.", title="Halvard Rusk III")
+    q = question("How many times did Halvard Rusk III win the cup?", [rusk])
+    assert not any(forms == ("iii",) for forms in q.anchors)
+    q = question("OPSO成立于哪一年？", [AGENCY])
+    assert not any("orvish polar survey office" in forms for forms in q.anchors)
