@@ -25,6 +25,15 @@ _COMPARATIVE_ZH = re.compile(
     r"谁先|谁后|谁更|谁早|谁晚|哪个更|哪一个更|哪家更|哪位更|哪个先|哪个早|哪个晚|哪家先|哪家早|更早|更晚|更大|更小|更多|更少|"
     r"更高|更低|更长|更短|更久|更老|更年轻|较早|较晚|较大|较小|较多|较少|更便宜|更贵|更实惠|较便宜|较贵|哪个便宜|哪个贵|谁便宜|谁贵")
 _CHOICE = re.compile(r"\bor\b|还是|或者|或是", _I)
+_PAIRED = re.compile(
+    r"\bbetween\s+(?!\d)\S[^,?]{0,60}?\s+and\s+\S[^,?]{0,60}?,\s*(?:which|who|what)\b|"
+    r"^\s*\S[^.?;]{0,60}?\s+and\s+\S[^.?;]{0,120}?[.;]\s*(?:which|who)(?:\s+(?:one|of (?:them|the two)))?\s+"
+    r"(?:is|was|are|were|has|had|did|does|came|opened|started)\b", _I)
+"""Two things offered as the choice without "or": "Between A and B, which …?", and a statement of the pair
+followed by a question whose "which" / "who" stands for one of them ("A and B were founded in the 1950s. Which
+was the first to serve pizza?"; not "Which city …", whose noun asks for something else)."""
+_ORDINAL_NOUN = re.compile(r"\b(?:first|last)\s+(?!(?:to|of|in|on|at|by|and|or|one|time)\b)[a-z]", _I)
+"""An ordinal before a noun ("the first CEO") names a rank, not a comparison of the pair."""
 
 _YES_NO_EN = re.compile(
     r"^\s*(?:(?:and|but|so|then)\s+)?(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|"
@@ -81,7 +90,8 @@ _ORG_ZH = re.compile(r"哪家|哪个(?:公司|机构|组织|团队|大学|学校
 def expected_answer(question: str) -> AnswerType:
     """The kind of answer ``question`` asks for (rule-based, Chinese and English)."""
     q = question.strip()
-    if (_COMPARATIVE_ZH.search(q) or (_COMPARATIVE_EN.search(q) and _CHOICE.search(q))) and not _LIST_ZH.search(q):
+    if (_COMPARATIVE_ZH.search(q) or (_COMPARATIVE_EN.search(q) and _CHOICE.search(q))
+            or (_PAIRED.search(q) and _COMPARATIVE_EN.search(_ORDINAL_NOUN.sub(" ", q)))) and not _LIST_ZH.search(q):
         return "comparison"
     if _YES_NO_EN.search(q) or (_YES_NO_ZH.search(q) and not re.search(r"什么|哪|谁|多少|几|怎么|如何|为何|为什么", q)):
         return "yes_no"

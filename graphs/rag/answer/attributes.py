@@ -44,6 +44,12 @@ class Attribute:
     units: re.Pattern[str] | None = None
     """A number with one of the attribute's units of measure ("2,114 m", "32 knots", "17.5 kg"): a statement of
     it without its words."""
+    states: tuple[re.Pattern[str], ...] = ()
+    """Statement-only constructions (the lexicon's ``states``): a passage states the attribute in them, a question
+    does not ask it by them. A year written as the adjective of a work ("a 1998 book", "a 2004 Maravian drama
+    film", 1992年的中国电影) states when the work appeared; a life span in parentheses ("Ezer Weizman (15 June
+    1924 – 24 April 2005)", 林溪（1955年－）) states a birth and a death. The same words in a question ("the
+    2004 film adapted from …") narrow a name and ask nothing."""
 
 
 def _units(units: list[str]) -> re.Pattern[str] | None:
@@ -73,7 +79,8 @@ def lexicon() -> tuple[Attribute, ...]:
                         *(re.compile(p, re.IGNORECASE) for p in entry.get("re", []))),
                   asks=tuple(re.compile(p, re.IGNORECASE) for p in entry.get("ask", [])),
                   generic=bool(entry.get("generic", False)), words=(*entry.get("zh", []), *entry.get("en", [])),
-                  units=_units(entry.get("units", [])))
+                  units=_units(entry.get("units", [])),
+                  states=tuple(re.compile(p, re.IGNORECASE) for p in entry.get("states", [])))
         for name, entry in raw["attributes"].items()
     )
 
@@ -121,6 +128,8 @@ def stated_at(attribute: Attribute, sentence: str) -> list[tuple[int, int]]:
     """Where a sentence states the attribute (its words in either language, or a number in one of its units);
     empty when it does not."""
     marks = [(m.start(), m.end()) for p in attribute.cues for m in p.finditer(sentence)]
+    # a construction marks where it states the attribute (its group "at": the birth date of a life span)
+    marks += [m.span("at") if "at" in p.groupindex else m.span() for p in attribute.states for m in p.finditer(sentence)]
     if attribute.units is not None:
         marks += [(m.start(), m.end()) for m in attribute.units.finditer(sentence)]
     return marks

@@ -275,6 +275,7 @@ def _passage(n: int, h: Hit, whole: str | None) -> Passage:
 _KIND_WORDS = ("film", "movie", "song", "single", "album", "book", "novel", "band", "opera", "play", "magazine",
                "series", "documentary", "company", "town", "city", "village", "river", "电影", "歌曲", "专辑", "小说",
                "歌剧", "乐队", "公司")
+_KIND_SET = frozenset(w.casefold() for w in _KIND_WORDS)
 _KIND_RE = re.compile(r"\b(" + "|".join(w for w in _KIND_WORDS if w.isascii()) + r")s?\b|("
                       + "|".join(w for w in _KIND_WORDS if not w.isascii()) + ")", re.I)
 
@@ -336,6 +337,8 @@ RELATIONS: _R = {
     "director": (rf"(?:co-)?[Dd]irected\s+(?:and\s+[a-z]+\s+)?by\s+(?:[a-z-]+\s+){{0,4}}?({TITLED})", rf"director\s+({TITLED})",
                  rf"({TITLED})\s+(?:[Dd]irected|co-[Dd]irected)\b", rf"\bby\s+(?:[A-Z][a-z]+\s+)?(?:film\s+)?director\s+"
                  rf"(?:and\s+[a-z]+\s+)?({TITLED})", rf"\bfilm\s+by\s+({TITLED})",
+                 rf"[Dd]irected\s+by\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){{0,3}}?(?:director|filmmaker|film-maker|"
+                 rf"documentarian|documentary\s+maker)\s+({TITLED})",
                  # Chinese: 由苏映雪导演, 导演为韩冬, 韩冬执导的
                  rf"由({ZNAME})(?:导演|执导|导|监制)", rf"导演(?:是|为|：|:)({ZNAME}){_ZEND}", rf"({ZNAME})(?:执导|导演)的"),
     "composer": (rf"[Mm]usic\s+(?:\w+\s+){{0,2}}?(?:[Cc]omposed|[Ww]ritten|scored)\s+by\s+({TITLED})",
@@ -350,6 +353,9 @@ RELATIONS: _R = {
     "producer": (rf"[Pp]roduced\s+by\s+({TITLED})", rf"producer\s+({TITLED})",
                  rf"(?:制作人|制片人|监制)(?:是|为|：|:)({ZNAME}){_ZEND}", rf"由({ZNAME})(?:制作|监制)"),
     "writer": (rf"[Ww]ritten\s+by\s+(?:[\w-]+\s+){{0,3}}?({TITLED})", rf"(?:novel|book|play|screenplay)\s+by\s+({TITLED})",
+               # "a novel by the Tollish writer Mirela Kost": the name after the descriptor's kind word
+               rf"(?:[Ww]ritten|novel|book|play|screenplay|memoir|poem|story|collection)\s+by\s+(?:the\s+|an?\s+)?"
+               rf"(?:[\w-]+\s+){{0,3}}?(?:writer|author|novelist|poet|playwright|journalist|essayist)\s+({TITLED})",
                rf"(?:作者|编剧|作家|撰稿)(?:是|为|：|:)({ZNAME}){_ZEND}", rf"由({ZNAME})(?:编剧|撰写|创作|所著)",
                rf"({ZNAME})(?:所著|著)的"),
     "founder": (rf"(?:[Ff]ounded|[Ee]stablished|[Ss]et\s+up|[Ss]tarted)\s+(?:(?:in|at|on)\s+[^.;()]{{1,40}}?\s+)?by\s+"
@@ -882,8 +888,57 @@ def follow(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = 
         if isinstance(walked, Followed):
             walked.hits = passages.hits
             return walked
+        for described in described_starts(question, start, at, passages):
+            # the first hop is named by a description of the subject ("the film adapted from X", "the band whose
+            # debut album is X"): the chain starts at the passage of the described kind that names X
+            walked_on = _walk(described, relations, attribute, passages)
+            if isinstance(walked_on, Followed):
+                walked_on.steps = [(start.hit, _naming_sentence(described, start)), *walked_on.steps]
+                walked_on.hits = passages.hits
+                return walked_on
         broken = broken or walked
     return broken
+
+
+_DESCRIBED = re.compile(r"\b(?:[Tt]he|[Aa]n?)\s+(?:\d{4}\s+)?([a-z]+)\s+")
+_DESCRIPTION = re.compile(r"(?:[a-z-]+\s+){1,6}")
+"""A description ending right before the subject's name: "the film adapted from ", "the documentary about ",
+"the band whose debut album is " (its words in lower case: a capitalised word would be another name)."""
+_DESCRIBED_ZH = re.compile(r"(?:改编自|根据|关于|讲述|记录)$")
+_DESCRIBED_ZH_KIND = re.compile(r"[^，。？?的]{1,16}?的(" + "|".join(w for w in _KIND_WORDS if not w.isascii()) + ")")
+"""改编自陈墨小说的电影: the kind the description ends with (电影), not a kind inside it (小说)."""
+
+
+def described_starts(question: str, subject: Passage, at: int, passages: Sequence[Passage]) -> list[Passage]:
+    """The passages a description of the subject stands for: where the question writes "the <kind> <lower-case
+    words> <subject>" ("the film adapted from Harbor of Glass"), the other retrieved passages of that kind (their
+    title's brackets or opening say so) that name the subject. Empty where the question describes nothing."""
+    folded = normalize(question)
+    source = question if len(folded) == len(question) else folded
+    before = source[max(0, at - 60) : at]
+    kinds = [m[1].rstrip("s") for m in _DESCRIBED.finditer(before)
+             if m[1].rstrip("s") in _KIND_SET and _DESCRIPTION.fullmatch(before[m.end():])]
+    kind = kinds[-1] if kinds else ""
+    if not kind:
+        zh = _DESCRIBED_ZH.search(before)
+        after = _DESCRIBED_ZH_KIND.match(folded[at : at + 30]) if zh is not None else None
+        if after is None:
+            return []
+        kind = after[1]
+    names = [n for n in subject.names if len(n) >= (2 if has_han(n) else 4)]
+    return [p for p in passages if p.hit != subject.hit and p.kind.rstrip("s") == kind
+            and any(_mentions(p.text, n) for n in names)]
+
+
+def _mentions(text: str, name: str) -> bool:
+    folded = normalize(text)
+    return name in folded if has_han(name) else re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", folded) is not None
+
+
+def _naming_sentence(p: Passage, subject: Passage) -> str:
+    """The sentence of ``p`` that names the subject (the description's own hop, cited)."""
+    return next((s for s in p.sentences if any(_mentions(s, n) for n in subject.names if len(n) >= 2)),
+                p.sentences[0] if p.sentences else p.text)
 
 
 _BORN_CLAUSE = re.compile(r"\b(?:was|were)\s+born\b(?=[^?]*\b(?:founded|established|built|formed|located|"

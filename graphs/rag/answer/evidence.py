@@ -27,6 +27,7 @@ from graphs.rag.relation_cues import bridge_kind, entity_kind
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import han_share
 from graphs.text.sentences import looks_like_instruction, planted, split_sentences, without_markers
+from graphs.text.short_forms import defined
 from graphs.text.spans import Span, candidates, nearest
 from graphs.text.terms import weighted_coverage
 from graphs.text.units import fits as measures_asked
@@ -73,6 +74,9 @@ class Sentence:
     under: str = ""
     """The heading or label the sentence is under, as written ("Warranty" of "Warranty. The frame is covered
     for 5 years."): what the sentence is about without saying it."""
+    short: tuple[str, ...] = ()
+    """Folded short forms that name what its passage is about ("msra": ``passage_short_forms``); a first hop
+    bridges by one only where it writes it in capitals."""
 
 
 SEMANTIC_FROM, SEMANTIC_TO = 0.25, 0.5
@@ -124,6 +128,13 @@ def heading(sentence: str, title: str = "", *, opening: bool = False) -> bool:
 _TITLE_PARTS = re.compile(r"\s+[—–-]+\s+|\s*[:：|｜·•/（）()\[\]]\s*|\s*,\s+")
 
 
+def passage_short_forms(hit: Hit) -> tuple[str, ...]:
+    """The short forms of three letters or more that name what a passage is about, folded: those it defines in
+    parentheses ("The Maravian Space Research Agency (MSRA) is …") and its title's initials ("Tollish Football
+    Association": "tfa"). A first hop that writes "the MSRA" reaches that passage (``hop_name``)."""
+    return tuple(k for k in defined(hit.text, strip_disambiguation(hit.title)) if len(k.replace("&", "")) >= 3)
+
+
 def title_names(title: str) -> tuple[str, ...]:
     """The names a passage's title is made of, folded: the title itself, then each of its parts that is a
     name (written with a capital, or in Chinese): "Oakmere — town guide" → ("oakmere — town guide", "oakmere"),
@@ -146,6 +157,7 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         tags = tagged(hit)
         semantic = cross_language(q.text, hit)
         about = title_names(hit.title)
+        short = tuple(k for k in passage_short_forms(hit) if k not in about)
         # the year of the passage's own date (one it states, or its document's): a question of that year is
         # answered by any sentence of it ("the entry fee" in the piece dated 2 November 2025)
         dated = str(hit.date)[:4] if hit.date else ""
@@ -162,7 +174,7 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
             context = " ".join([title, under, *folded[max(0, i - 1) : i + 2], tags, dated])
             out.append(Sentence(hit=n, position=i, text=sentence, folded=folded[i], context=context,
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
-                                semantic=semantic, about=about, under=written))
+                                semantic=semantic, about=about, under=written, short=short))
     return out
 
 
@@ -371,7 +383,13 @@ def hop_name(a: Sentence, b: Sentence) -> str | None:
     None when ``a`` names none."""
     own = set(a.about) | {a.title}
     found = [n for n in b.about if n not in own and _states_name(a.folded, n)]
+    found += [n for n in b.short if n not in own and n not in a.short and _writes_short(a.text, n)]
     return max(found, key=len) if found else None
+
+
+def _writes_short(text: str, key: str) -> bool:
+    """Whether a sentence writes a short form in capitals ("launched by the MSRA"; "told us" is no "US")."""
+    return re.search(rf"(?<![A-Za-z]){re.escape(key.upper())}(?![A-Za-z])", text) is not None
 
 
 def _states_name(folded: str, name: str) -> bool:

@@ -17,6 +17,8 @@ from graphs.text.answer_types import AnswerType, focus_terms
 from graphs.text.entity_spotting import possessor
 from graphs.text.normalize import has_han, normalize, pinyin_variants
 from graphs.text.scripts import KIND_SUFFIXES, in_script_of_other, other_script
+from graphs.text.short_forms import defined, short_forms
+from graphs.text.short_forms import key as short_key
 from graphs.text.terms import dictionary_word, term_weight, weighted_coverage
 
 EVIDENCE_PASSAGES = 5
@@ -111,6 +113,7 @@ class Question:
                 # English guide, 石门岛 in the Chinese notes): both spellings are the name
                 forms = (*forms, other)
             anchors.append(forms)
+        anchors = _short_formed(self.text, anchors, hits[:EVIDENCE_PASSAGES], blob)
         weak = []
         for word in self.weak:
             # a single capitalised word no passage spells but one spells almost so ("Oakmeer" / Oakmere) is a
@@ -122,6 +125,38 @@ class Question:
                 weak.append(word)
         return replace(self, subjects=subjects, anchors=anchors, weak=weak, types=name_types(hits),
                        misspelled=misspelled)
+
+
+_ROMAN = re.compile(r"[IVXLCDM]+")
+
+
+def _short_formed(text: str, anchors: list[tuple[str, ...]], hits: Sequence[Hit], blob: str
+                  ) -> list[tuple[str, ...]]:
+    """The anchors with the question's short forms ("When was the MSRA founded?", "the TFA") as names the
+    passages must mention, each with the full name a passage defines it for ("The Maravian Space Research Agency
+    (MSRA)") or whose initials it is (a passage titled "Tollish Football Association"); a short form no passage
+    writes nor defines is left as the question's parse had it (no new refusal for "U.S." over "American")."""
+    out = list(anchors)
+    if has_han(text):
+        # a Chinese question keeps a Latin short form as one of its terms ("RCEP生效时间"): made its subject, a
+        # dated line of another language that names it answered an RGB question whose passage was removed
+        return out
+    for short in short_forms(text):
+        k = short_key(short)
+        if len(k.replace("&", "")) < 2 or _ROMAN.fullmatch(short) or any(
+                k != f and re.search(rf"(?<![\w]){re.escape(k)}(?![\w])", f) for forms in out for f in forms):
+            continue  # a regnal or generational numeral ("O'Neal, III"), or a word of a name the question names
+        fulls = [full for h in hits for sk, full in defined(h.text, strip_disambiguation(h.title)).items() if sk == k]
+        at = next((i for i, forms in enumerate(out) if k in forms or normalize(short) in forms), None)
+        if at is None and not fulls and re.search(rf"(?<![\w]){re.escape(k)}(?![\w])", blob) is None:
+            continue
+        forms = out[at] if at is not None else (k,)
+        forms = tuple(dict.fromkeys([*forms, *fulls]))
+        if at is None:
+            out.append(forms)
+        else:
+            out[at] = forms
+    return out
 
 
 _KIND_WORDS = {
@@ -168,8 +203,9 @@ def name_types(hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> dict[str,
     return out
 
 
-CODE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,3}-?\d{1,4}[A-Za-z]?(?![A-Za-z0-9])")
-"""A code: a few letters and digits ("E3", "Q7", "X300", "A-10")."""
+CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A-Za-z]{1,3}-?\d{1,4}[A-Za-z]?|[A-Za-z][a-z]{2,9}-\d{1,4})(?![A-Za-z0-9-])")
+"""A code: a few letters and digits ("E3", "Q7", "X300", "A-10"), or a capitalised word, a hyphen and a number
+("Orla-3", "Sentinel-2": the third of a series; "Orla-5" is another satellite, not a misspelling of it)."""
 CODE_PENALTY = 0.6
 """What evidence loses for not stating a code the question names."""
 

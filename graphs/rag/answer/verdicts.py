@@ -115,10 +115,14 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         # A side no sentence states it of has no value (no verdict), not the first number found about it
         about = [s for s in about if stated_at(attribute, s.text)]
 
-    def preference(s: Sentence) -> tuple[bool, bool, bool, bool, float]:
+    def preference(s: Sentence) -> tuple[bool, bool, bool, bool, bool, float]:
         names = any(f in s.folded or f in s.title for f in forms)
         said = relation is not None and states(relation, s.text)
-        return (names and said, names, said, any(opens_with(s.folded, f) for f in forms), q.coverage(s.folded))
+        # the side's own passage (titled by it) before another's that names it in passing ("The association …
+        # is based in Dresk" does not date Dresk)
+        own = any(f == s.title or f in s.about for f in forms)
+        return (names and said, own and said, names, said, any(opens_with(s.folded, f) for f in forms),
+                q.coverage(s.folded))
 
     for s in sorted(about, key=preference, reverse=True):
         at = stated_at(attribute, s.text) if attribute is not None else []
@@ -131,6 +135,8 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
 _PAIR_ZH = re.compile(r"^\s*(?:请问)?(.{2,20}?)(?:和|与|跟|同|还是)(.{2,20}?)(?:相比)?[，,]?(?:哪个|哪一个|哪款|哪家|哪种|谁)")
 _PAIR_EN = re.compile(r"^\s*(?:which|who|what)\b[^,]{0,60},\s*(?:the\s+)?(.{2,60}?)\s+or\s+(?:the\s+)?(.{2,60}?)\s*\?*\s*$",
                       re.IGNORECASE)
+_PAIR_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?(\S.{1,59}?)\s+and\s+(?:the\s+)?(\S.{1,59}?),\s*(?:which|who|what)\b",
+                           re.IGNORECASE)
 
 
 def sides_of(q: Question) -> list[str]:
@@ -139,7 +145,8 @@ def sides_of(q: Question) -> list[str]:
     pair = comparison_pair(q.text, q.names)
     if pair is not None:
         return [pair[0].text, pair[1].text]
-    if len(q.names) < 2 and (m := _PAIR_ZH.search(q.text) or _PAIR_EN.search(q.text)):
+    if len(q.names) < 2 and (m := _PAIR_ZH.search(q.text) or _PAIR_EN.search(q.text)
+                               or _PAIR_BETWEEN.search(q.text)):
         return [m[1].strip(), m[2].strip()]
     return q.names[:2] if len(q.names) >= 2 else []
 
