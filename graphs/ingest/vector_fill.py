@@ -21,27 +21,42 @@ re-reads the chunks under the lock and compares texts) and leaves the new row to
 The fill never mixes embedders: a row whose fingerprint is not the filler's (``same_model``) is not filled; it
 stays pending and the filler says which embedder it wants (``blocked``): `aer reindex` re-embeds everything,
 after which such a row (its chunks all carry vectors) is dropped.
+
+**Searched while they fill** (``FillingChunks``): dense search skips a placeholder, so the structured and semantic
+routes (dense only) could not see a document asked right after its upload, and a question in the other language
+(which BM25 cannot match) missed it until its vectors were in. Each dense search therefore also takes a few chunks
+of the documents still pending under the same filter (all of them while they are few, else those BM25 finds for
+the question) and embeds them **with the index's own embedder**, as the fill will: their scores are the very
+scores dense search gives them once filled (the same vector, the same score scale), so nothing of another model
+is ever compared with the index's vectors. The vectors computed are kept for the fill, which writes them instead
+of embedding the chunk again.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 import sqlite3
 import threading
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, Protocol
 
-from graphs.domain import Chunk
+from langchain_core.embeddings import Embeddings
+
+from graphs.domain import Chunk, Hit
 from graphs.embeddings import EmbedderUnavailable, fingerprint_of
-from graphs.stores.base import StoreUnavailable
+from graphs.ingest.chunking import embedding_text
+from graphs.stores.base import ChunkSearch, StoreUnavailable
+from graphs.stores.filters import Filter, and_filters, docs_filter
 from graphs.stores.sqlite import open_sqlite, transaction
-from graphs.vectors import EmbedderFingerprint
+from graphs.vectors import EmbedderFingerprint, score_scale
 
 if TYPE_CHECKING:
     from graphs.ingest.pipeline import Ingestor
@@ -121,6 +136,11 @@ class PendingVectors:
             return conn.execute("DELETE FROM pending_vectors WHERE doc_id = ? AND token = ?",
                                 (doc_id, token)).rowcount > 0
 
+    def doc_ids(self) -> list[str]:
+        """Every document still pending."""
+        with self._use() as conn:
+            return [r[0] for r in conn.execute("SELECT doc_id FROM pending_vectors ORDER BY queued_at, rowid")]
+
     def counts(self, doc_ids: Sequence[str] | None = None) -> tuple[int, int]:
         """(documents, chunks) pending, of ``doc_ids`` or of all."""
         with self._use() as conn:
@@ -146,8 +166,11 @@ class VectorFiller:
     """Embeds the pending documents' chunks and rewrites them with their vectors, on one worker thread."""
 
     def __init__(self, pending: PendingVectors, ingestor: Ingestor, *, dimension: int,
-                 slice_size: int = 1, idle_s: float = 2.0, yield_s: float = 0.005) -> None:
+                 slice_size: int = 1, idle_s: float = 2.0, yield_s: float = 0.005,
+                 computed: FilledVectors | None = None) -> None:
         self.pending = pending
+        self.computed = computed if computed is not None else FilledVectors()
+        """Vectors a search already computed for pending chunks (``FillingChunks``): written, not embedded again."""
         self.ingestor = ingestor
         self.fingerprint = fingerprint_of(ingestor.embedder, dimension)
         self.dimension = dimension
@@ -230,11 +253,12 @@ class VectorFiller:
         if not chunks:  # deleted (or rolled back) since: nothing to fill
             self.pending.done(doc.doc_id, doc.token)
             return 0
-        from graphs.ingest.pipeline import embedding_text
-
         texts = {c.id: embedding_text(c) for c in chunks}
         vectors: dict[str, list[float]] = {}
-        ids = list(texts)
+        for chunk_id, text in texts.items():
+            if (known := self.computed.get(chunk_id, text)) is not None:
+                vectors[chunk_id] = known
+        ids = [i for i in texts if i not in vectors]
         for start in range(0, len(ids), self.slice_size):
             if self._stop.wait(self.yield_s if start else 0):
                 return 0
@@ -247,6 +271,7 @@ class VectorFiller:
         if written is None:  # changed while it was embedded: its new version is filled next round
             return 0
         self.pending.done(doc.doc_id, doc.token)
+        self.computed.forget(texts)
         self.filled_chunks += written
         self.fill_seconds += time.perf_counter() - started
         return written
@@ -255,3 +280,141 @@ class VectorFiller:
 def _unique(chunks: Sequence[Chunk]) -> list[Chunk]:
     """One chunk per id (a fill killed between its write and its delete leaves a chunk twice)."""
     return list({c.id: c for c in chunks}.values())
+
+
+class FilledVectors:
+    """Vectors computed ahead of the fill (by a search, ``FillingChunks``), keyed by chunk id and embedded text (a
+    re-ingested chunk with another text is embedded again); bounded, oldest dropped first."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._vectors: OrderedDict[tuple[str, str], list[float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, chunk_id: str, text: str) -> list[float] | None:
+        with self._lock:
+            return self._vectors.get((chunk_id, text))
+
+    def put(self, chunk_id: str, text: str, vector: list[float]) -> None:
+        with self._lock:
+            self._vectors[(chunk_id, text)] = vector
+            self._vectors.move_to_end((chunk_id, text))
+            while len(self._vectors) > self.size:
+                self._vectors.popitem(last=False)
+
+    def forget(self, texts: dict[str, str]) -> None:
+        """Drop the vectors of these chunks (written by the fill)."""
+        with self._lock:
+            for key in texts.items():
+                self._vectors.pop(key, None)
+
+    def __len__(self) -> int:
+        return len(self._vectors)
+
+
+class PendingChunkIndex(ChunkSearch, Protocol):
+    """What ``FillingChunks`` reads: searches, a count and the chunks a filter matches."""
+
+    def count(self, filter: Filter | None = None) -> int: ...
+
+    def chunks_where(self, filter: Filter) -> list[Chunk]: ...
+
+
+SCORED_PER_SEARCH = 8
+"""Most pending chunks one dense search embeds (e5: 60-95 ms each on 2 idle cores, in the questions' lane): a
+1-page upload (2-5 chunks) whole, of a longer one those BM25 finds for the question. Vectors computed once serve
+every later search and the fill."""
+
+
+class FillingChunks:
+    """Dense search over the chunks of documents whose vectors are still filling, scored by the index's embedder.
+
+    A search lists the pending documents (``PendingVectors``), restricts the caller's filter to them, and takes
+    every chunk it matches when they are at most ``budget``, else the ``budget`` chunks BM25 ranks best for the
+    question's words (the same language: a question in another language over a long file still waiting for its
+    vectors finds it only once they are in). Each chunk taken is embedded as the fill embeds it (its
+    ``embedding_text``, the index's embedder) and scored as dense search scores a stored vector (cosine, the
+    embedder's score scale), so a hit here has exactly the score it has after the fill.
+    """
+
+    def __init__(self, pending: PendingVectors, index: PendingChunkIndex, embedder: Embeddings,
+                 fingerprint: EmbedderFingerprint, *, computed: FilledVectors | None = None,
+                 budget: int = SCORED_PER_SEARCH) -> None:
+        self.pending = pending
+        self.index = index
+        self.embedder = embedder
+        self.fingerprint = fingerprint
+        self.computed = computed if computed is not None else FilledVectors()
+        self.budget = budget
+        self.embedded = 0
+        """Chunks embedded by searches (not by the fill), for the bench and tests."""
+
+    def candidates(self, text: str, filter: Filter | None) -> list[Hit]:
+        """The pending chunks one search scores: every one the filter allows while at most ``budget``, else those
+        BM25 finds for ``text`` (best first)."""
+        docs = [d for d in self.pending.doc_ids()]
+        if not docs:
+            return []
+        where = and_filters(filter, docs_filter(docs))
+        assert where is not None
+        if self.index.count(where) <= self.budget:
+            return [_as_hit(c) for c in self.index.chunks_where(where)]
+        return self.index.search_bm25(text, filter=where, limit=self.budget) if text.strip() else []
+
+    def search(self, vector: Sequence[float], text: str, *, filter: Filter | None, limit: int) -> list[Hit]:
+        """The pending chunks' hits for a question (its vector from the same embedder), best first, at most
+        ``limit``, on the channel dense search gives (structured under a filter, else semantic); none when nothing
+        is pending."""
+        if limit <= 0 or not any(vector):
+            return []
+        found = self.candidates(text, filter)
+        if not found:
+            return []
+        texts = [embedding_text(h) for h in found]
+        missing = [i for i, (h, t) in enumerate(zip(found, texts, strict=True))
+                   if self.computed.get(h.id, t) is None]
+        if missing:
+            out = self.embedder.embed_documents([texts[i] for i in missing])
+            if len(out) != len(missing):
+                raise EmbedderUnavailable(f"the embedder returned {len(out)} vectors for {len(missing)} chunks")
+            for i, v in zip(missing, out, strict=True):
+                self.computed.put(found[i].id, texts[i], list(v))
+            self.embedded += len(missing)
+        scale = score_scale(self.fingerprint.name)
+        channel: Literal["structured", "semantic"] = "structured" if filter is not None else "semantic"
+        q = _unit(vector)
+        hits = []
+        for h, t in zip(found, texts, strict=True):
+            stored = self.computed.get(h.id, t)
+            if stored is None:  # dropped by a concurrent fill that wrote it: dense search finds it now
+                continue
+            s = max(-1.0, min(1.0, scale.map(_dot(q, _unit(stored)))))
+            hits.append(h.model_copy(update={"score": s, "dense_score": s, "bm25_score": None, "channel": channel}))
+        hits.sort(key=lambda h: -h.score)
+        return hits[:limit]
+
+
+def merge_filling(hits: Sequence[Hit], filling: Sequence[Hit], limit: int) -> list[Hit]:
+    """Dense hits and pending chunks' hits (the same embedder's scores), best first, each chunk once, at most
+    ``limit`` (equal scores: dense search's first)."""
+    if not filling:
+        return list(hits)
+    seen = {h.id for h in hits}
+    merged = [*hits, *(h for h in filling if h.id not in seen)]
+    return sorted(merged, key=lambda h: -h.score)[:limit]
+
+
+def _as_hit(chunk: Chunk) -> Hit:
+    return Hit(id=chunk.id, doc_id=chunk.doc_id, title=chunk.title, text=chunk.text, score=0.0, channel="semantic",
+               date=chunk.date, entities={str(k): list(v) for k, v in chunk.entities.items()}, source=chunk.source,
+               section=chunk.section, page=chunk.page)
+
+
+def _unit(vector: Sequence[float]) -> list[float]:
+    values = [float(x) for x in vector]
+    norm = math.sqrt(math.fsum(x * x for x in values))
+    return [x / norm for x in values] if norm > 0 else values
+
+
+def _dot(a: Sequence[float], b: Sequence[float]) -> float:
+    return math.fsum(x * y for x, y in zip(a, b, strict=True))
