@@ -24,6 +24,7 @@ from graphs.ingest.chunking import embedding_text
 from graphs.ingest.pipeline import Ingestor
 from graphs.ingest.vector_fill import FilledVectors, FillingChunks, PendingVectors, VectorFiller
 from graphs.rag.context import GazetteerCache, RagContext
+from graphs.rag.expansion import score_documents
 from graphs.rag.nodes.search_hybrid import search_hybrid
 from graphs.rag.nodes.search_semantic import search_semantic
 from graphs.rag.search import dense_search
@@ -211,3 +212,20 @@ def test_the_fill_writes_the_vectors_a_search_computed_and_a_kill_midway_loses_n
     assert len(filling2.computed) == 0  # written by the fill: dropped
     dense = index.search_dense(embedder2.embed_query(question), filter=None, limit=3)
     assert [h.id for h in dense] == [h.id for h in again]
+
+
+def test_the_graph_route_scores_a_filling_document_by_meaning_not_zero(tmp_path: Path, stores: dict[str, Any]) -> None:
+    embedder = Concepts()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([HARBOUR])
+    ingestor.ingest([ONE_PAGE], defer_vectors=True)
+    index: MilvusIndex = stores["index"]
+    vector = embedder.embed_query(QUESTION)
+    docs = ["quill.md", "harbour.md"]
+    blind = score_documents(index, vector, QUESTION, docs, 1.0)
+    assert "quill.md" not in blind  # no word in common and no vector yet: the route never sees it
+    before = score_documents(index, vector, QUESTION, docs, 1.0, filling=filling)
+    fill_all(ingestor)
+    after = score_documents(index, vector, QUESTION, docs, 1.0, filling=filling)
+    assert before["quill.md"][0].vector > before["harbour.md"][0].vector
+    assert before["quill.md"][0].vector == pytest.approx(after["quill.md"][0].vector, abs=1e-5)
