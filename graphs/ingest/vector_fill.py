@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Chunk, Hit
-from graphs.embeddings import EmbedderUnavailable, fingerprint_of
+from graphs.embeddings import EmbedderMismatch, EmbedderUnavailable, fingerprint_of
 from graphs.ingest.chunking import embedding_text
 from graphs.stores.base import ChunkSearch, StoreUnavailable
 from graphs.stores.filters import Filter, and_filters, docs_filter
@@ -136,10 +136,12 @@ class PendingVectors:
             return conn.execute("DELETE FROM pending_vectors WHERE doc_id = ? AND token = ?",
                                 (doc_id, token)).rowcount > 0
 
-    def doc_ids(self) -> list[str]:
-        """Every document still pending."""
+    def doc_ids(self, fingerprint: EmbedderFingerprint) -> list[str]:
+        """The documents pending for ``fingerprint``'s model (name and dimension)."""
         with self._use() as conn:
-            return [r[0] for r in conn.execute("SELECT doc_id FROM pending_vectors ORDER BY queued_at, rowid")]
+            return [r[0] for r in conn.execute(
+                "SELECT doc_id FROM pending_vectors WHERE embedder = ? AND dimension = ? ORDER BY queued_at, rowid",
+                (fingerprint.name, fingerprint.dimension))]
 
     def counts(self, doc_ids: Sequence[str] | None = None) -> tuple[int, int]:
         """(documents, chunks) pending, of ``doc_ids`` or of all."""
@@ -340,10 +342,14 @@ class FillingChunks:
     def __init__(self, pending: PendingVectors, index: PendingChunkIndex, embedder: Embeddings,
                  fingerprint: EmbedderFingerprint, *, computed: FilledVectors | None = None,
                  budget: int = SCORED_PER_SEARCH) -> None:
+        own = fingerprint_of(embedder, fingerprint.dimension)
+        if not own.same_model(fingerprint):  # a vector of another model is never compared with the index's
+            raise EmbedderMismatch("the chunks whose vectors still fill", fingerprint, own)
         self.pending = pending
         self.index = index
         self.embedder = embedder
         self.fingerprint = fingerprint
+        """The index's embedder: only documents pending for its model are scored, with it."""
         self.computed = computed if computed is not None else FilledVectors()
         self.budget = budget
         self.embedded = 0
@@ -352,7 +358,7 @@ class FillingChunks:
     def candidates(self, text: str, filter: Filter | None) -> list[Hit]:
         """The pending chunks one search scores: every one the filter allows while at most ``budget``, else those
         BM25 finds for ``text`` (best first)."""
-        docs = [d for d in self.pending.doc_ids()]
+        docs = self.pending.doc_ids(self.fingerprint)
         if not docs:
             return []
         where = and_filters(filter, docs_filter(docs))

@@ -30,7 +30,7 @@ from graphs.rag.nodes.search_semantic import search_semantic
 from graphs.rag.search import dense_search
 from graphs.stores.filters import doc_filter
 from graphs.stores.milvus import MilvusIndex
-from graphs.vectors import EmbedderFingerprint
+from graphs.vectors import EmbedderFingerprint, EmbedderMismatch
 from tests.support.fakes import make_context, runtime
 from tests.support.ingest_stores import ingest_stores
 
@@ -229,3 +229,16 @@ def test_the_graph_route_scores_a_filling_document_by_meaning_not_zero(tmp_path:
     after = score_documents(index, vector, QUESTION, docs, 1.0, filling=filling)
     assert before["quill.md"][0].vector > before["harbour.md"][0].vector
     assert before["quill.md"][0].vector == pytest.approx(after["quill.md"][0].vector, abs=1e-5)
+
+
+def test_only_the_index_embedder_scores_filling_chunks(stores: dict[str, Any]) -> None:
+    embedder = Concepts()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([ONE_PAGE], defer_vectors=True)
+    with pytest.raises(EmbedderMismatch):  # another model's vectors are never compared with the index's
+        FillingChunks(filling.pending, stores["index"], embedder, EmbedderFingerprint("other-model", DIM, "1"))
+    # a document waiting for another model's vectors (before `aer reindex`) is not scored by this one
+    other = EmbedderFingerprint("other-model", DIM, "1")
+    filling.pending.add([("quill.md", 1)], other)
+    assert filling.search(embedder.embed_query(QUESTION), QUESTION, filter=None, limit=5) == []
+    assert filling.embedded == 0
