@@ -257,18 +257,25 @@ class VectorFiller:
             return 0
         texts = {c.id: embedding_text(c) for c in chunks}
         vectors: dict[str, list[float]] = {}
-        for chunk_id, text in texts.items():
-            if (known := self.computed.get(chunk_id, text)) is not None:
-                vectors[chunk_id] = known
-        ids = [i for i in texts if i not in vectors]
+        ids = list(texts)
         for start in range(0, len(ids), self.slice_size):
             if self._stop.wait(self.yield_s if start else 0):
                 return 0
-            part = ids[start : start + self.slice_size]
+            # a chunk a search embedded meanwhile (the questions' lane, ``FillingChunks``) is not embedded again
+            part = []
+            for i in ids[start : start + self.slice_size]:
+                if (known := self.computed.get(i, texts[i])) is not None:
+                    vectors[i] = known
+                else:
+                    part.append(i)
+            if not part:
+                continue
             out = self.ingestor.embedder.embed_documents([texts[i] for i in part])
             if len(out) != len(part):
                 raise ValueError(f"the embedder returned {len(out)} vectors for {len(part)} chunks")
-            vectors.update(zip(part, out, strict=True))
+            for i, v in zip(part, out, strict=True):
+                vectors[i] = list(v)
+                self.computed.put(i, texts[i], vectors[i])  # a search asked meanwhile takes it from here
         written = self.ingestor.write_filled_vectors(doc.doc_id, texts, vectors)
         if written is None:  # changed while it was embedded: its new version is filled next round
             return 0
@@ -323,9 +330,13 @@ class PendingChunkIndex(ChunkSearch, Protocol):
 
 
 SCORED_PER_SEARCH = 8
-"""Most pending chunks one dense search embeds (e5: 60-95 ms each on 2 idle cores, in the questions' lane): a
-1-page upload (2-5 chunks) whole, of a longer one those BM25 finds for the question. Vectors computed once serve
-every later search and the fill."""
+"""Most pending chunks one dense search scores: a 1-page upload (2-5 chunks) whole, of a longer one those BM25
+finds for the question. Vectors computed once serve every later search and the fill."""
+EMBED_BUDGET_S = 0.3
+"""Most seconds one dense search spends embedding pending chunks (one passage at a time; the one under way is
+finished): e5 takes 60-95 ms a passage on 2 idle cores, so an idle machine scores a 1-page upload whole on the
+first ask, while on a loaded one (0.7 passages/s at load 15) a question is not held for seconds: what it could not
+embed, the fill or the next question does (a chunk is never embedded twice: both take each other's vectors)."""
 
 
 class FillingChunks:
@@ -336,12 +347,13 @@ class FillingChunks:
     question's words (the same language: a question in another language over a long file still waiting for its
     vectors finds it only once they are in). Each chunk taken is embedded as the fill embeds it (its
     ``embedding_text``, the index's embedder) and scored as dense search scores a stored vector (cosine, the
-    embedder's score scale), so a hit here has exactly the score it has after the fill.
+    embedder's score scale), so a hit here has exactly the score it has after the fill. Embedding stops after
+    ``budget_s`` seconds a search: the chunks left wait for the fill (or a later question).
     """
 
     def __init__(self, pending: PendingVectors, index: PendingChunkIndex, embedder: Embeddings,
                  fingerprint: EmbedderFingerprint, *, computed: FilledVectors | None = None,
-                 budget: int = SCORED_PER_SEARCH) -> None:
+                 budget: int = SCORED_PER_SEARCH, budget_s: float = EMBED_BUDGET_S) -> None:
         own = fingerprint_of(embedder, fingerprint.dimension)
         if not own.same_model(fingerprint):  # a vector of another model is never compared with the index's
             raise EmbedderMismatch("the chunks whose vectors still fill", fingerprint, own)
@@ -352,6 +364,7 @@ class FillingChunks:
         """The index's embedder: only documents pending for its model are scored, with it."""
         self.computed = computed if computed is not None else FilledVectors()
         self.budget = budget
+        self.budget_s = budget_s
         self.embedded = 0
         """Chunks embedded by searches (not by the fill), for the bench and tests."""
 
@@ -377,22 +390,24 @@ class FillingChunks:
         if not found:
             return []
         texts = [embedding_text(h) for h in found]
-        missing = [i for i, (h, t) in enumerate(zip(found, texts, strict=True))
-                   if self.computed.get(h.id, t) is None]
-        if missing:
-            out = self.embedder.embed_documents([texts[i] for i in missing])
-            if len(out) != len(missing):
-                raise EmbedderUnavailable(f"the embedder returned {len(out)} vectors for {len(missing)} chunks")
-            for i, v in zip(missing, out, strict=True):
-                self.computed.put(found[i].id, texts[i], list(v))
-            self.embedded += len(missing)
+        started = time.perf_counter()
+        for h, t in zip(found, texts, strict=True):  # best candidates first, one at a time, within the budget
+            if self.computed.get(h.id, t) is not None:  # this search's, an earlier one's or the fill's
+                continue
+            if time.perf_counter() - started >= self.budget_s:
+                break
+            out = self.embedder.embed_documents([t])
+            if len(out) != 1:
+                raise EmbedderUnavailable(f"the embedder returned {len(out)} vectors for one chunk")
+            self.computed.put(h.id, t, list(out[0]))
+            self.embedded += 1
         scale = score_scale(self.fingerprint.name)
         channel: Literal["structured", "semantic"] = "structured" if filter is not None else "semantic"
         q = _unit(vector)
         hits = []
         for h, t in zip(found, texts, strict=True):
             stored = self.computed.get(h.id, t)
-            if stored is None:  # dropped by a concurrent fill that wrote it: dense search finds it now
+            if stored is None:  # not embedded within the budget, or written by the fill since (dense search has it)
                 continue
             s = max(-1.0, min(1.0, scale.map(_dot(q, _unit(stored)))))
             hits.append(h.model_copy(update={"score": s, "dense_score": s, "bm25_score": None, "channel": channel}))

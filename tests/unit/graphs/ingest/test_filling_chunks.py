@@ -20,6 +20,7 @@ import pytest
 from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Document
+from graphs.ingest import vector_fill
 from graphs.ingest.chunking import embedding_text
 from graphs.ingest.pipeline import Ingestor
 from graphs.ingest.vector_fill import FilledVectors, FillingChunks, PendingVectors, VectorFiller
@@ -185,12 +186,12 @@ def test_a_long_file_scores_the_chunks_bm25_finds_within_its_budget(tmp_path: Pa
 
 def test_the_fill_writes_the_vectors_a_search_computed_and_a_kill_midway_loses_nothing(
         tmp_path: Path, stores: dict[str, Any]) -> None:
-    embedder = Concepts(crash_on_call=2)  # the search embeds (call 1); the fill dies in its first own slice
+    embedder = Concepts(crash_on_call=5)  # the search embeds its 4 (calls 1-4); the fill dies in its first own slice
     ingestor, filling = process(stores, embedder)
     report = ingestor.ingest([LONG], defer_vectors=True)
     question = "Which night was the observatory telescope opened under the dome?"
     first = filling.search(embedder.embed_query(question), question, filter=None, limit=3)
-    assert first and embedder.passages == filling.embedded
+    assert first and embedder.passages == filling.embedded == 4
     fill = ingestor.vector_fill
     assert fill is not None
     with pytest.raises(Crash):
@@ -242,3 +243,27 @@ def test_only_the_index_embedder_scores_filling_chunks(stores: dict[str, Any]) -
     filling.pending.add([("quill.md", 1)], other)
     assert filling.search(embedder.embed_query(QUESTION), QUESTION, filter=None, limit=5) == []
     assert filling.embedded == 0
+
+
+def test_a_search_embeds_filling_chunks_only_within_its_time_budget(
+        stores: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [0.0]
+    monkeypatch.setattr(vector_fill.time, "perf_counter", lambda: clock[0])
+
+    class Slow(Concepts):
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            clock[0] += 0.1 * len(texts)  # 100 ms a passage (e5 on 2 idle cores)
+            return super().embed_documents(texts)
+
+    embedder = Slow()
+    ingestor, _ = process(stores, embedder)
+    report = ingestor.ingest([LONG], defer_vectors=True)
+    filling = FillingChunks(PendingVectors(stores["jobs"]), stores["index"], embedder, FINGERPRINT, budget=6,
+                            budget_s=0.25)
+    question = "Which night was the observatory telescope opened under the dome?"
+    first = filling.search(embedder.embed_query(question), question, filter=None, limit=10)
+    assert filling.embedded == 3 and len(first) == 3  # at 0, 0.1, 0.2 s; none started at 0.3 s
+    assert "final night" in first[0].text  # BM25's best candidate came first
+    second = filling.search(embedder.embed_query(question), question, filter=None, limit=10)
+    assert filling.embedded == 6 and len(second) == 6  # the next question scores more, never one twice
+    assert report.chunks > 6
