@@ -477,6 +477,7 @@ def time_to_answerable(config: BenchConfig, provider: str, pages: int = 1, poll_
                     top = [h.get("docId") for h in q["retrievalDetails"]["topResults"][:1]]
                     if seen["first_ask_found"] is None:  # the first ask once the file is listed
                         seen["first_ask_found"] = top == ["quillfeather.md"]
+                        seen["job_then"] = job["status"]  # the job lists pending vectors once it is done
                         seen["vectors_pending_then"] = job["progress"].get("vectorsPending")
                     if top == ["quillfeather.md"]:
                         seen["answerable_s"] = round(time.perf_counter() - started, 3)
@@ -767,8 +768,8 @@ def format_report(results: dict[str, Any]) -> str:
         )
         for route, r in (a.get("by_route") or {}).items():
             lines.append(f"  {route}: first ask {'found it' if r.get('first_ask_found') else 'missed it'} "
-                         f"({r.get('vectors_pending_then')} chunks' vectors pending then); answerable after "
-                         f"{r.get('answerable_s')} s")
+                         f"(job {r.get('job_then')}, {r.get('vectors_pending_then')} chunks' vectors pending); "
+                         f"answerable after {r.get('answerable_s')} s")
     for s in results["sizes"]:
         ing = s["ingest"]
         cache = ing.get("vector_cache")
