@@ -28,8 +28,9 @@ routes (dense only) could not see a document asked right after its upload, and a
 of the documents still pending under the same filter (all of them while they are few, else those BM25 finds for
 the question) and embeds them **with the index's own embedder**, as the fill will: their scores are the very
 scores dense search gives them once filled (the same vector, the same score scale), so nothing of another model
-is ever compared with the index's vectors. The vectors computed are kept for the fill, which writes them instead
-of embedding the chunk again.
+is ever compared with the index's vectors. A search embeds for at most ``EMBED_BUDGET_S`` (a question on a loaded
+machine is not held for seconds); the vectors computed are kept for the fill, which writes them instead of
+embedding the chunk again, and the fill's for the searches.
 """
 
 from __future__ import annotations
