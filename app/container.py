@@ -29,7 +29,7 @@ from graphs.embeddings import (
 )
 from graphs.ingest.jobs import JobRunner, JobStore
 from graphs.ingest.pipeline import Ingestor
-from graphs.ingest.vector_fill import PendingVectors, VectorFiller
+from graphs.ingest.vector_fill import FilledVectors, FillingChunks, PendingVectors, VectorFiller
 from graphs.kg.base import KnowledgeGraph
 from graphs.kg.mentions import fold
 from graphs.prompts import PromptLibrary
@@ -367,9 +367,16 @@ def build_resources(settings: Settings, shared: SharedModels | None = None) -> R
     entities = build_entity_store(settings, shared.shared_entities)
     kg = build_knowledge_graph(settings)
     gazetteer = GazetteerCache(entities)
+    question_embedder = embedder.for_questions() if isinstance(embedder, E5Embeddings) else embedder
+    background = settings.vectors_in_background
+    if background is None:  # a local e5 is embedder-bound (60-95 ms a passage on 2 cores); USE keeps up
+        background = fingerprint_of(embedder, dim).name == E5Embeddings.name
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    pending = PendingVectors(settings.jobs_file()) if background else None
+    computed = FilledVectors()
     context = RagContext(
         # questions embed in their own lane (their vector, the answer layer's sentences), never behind the ingest's
-        embedder=embedder.for_questions() if isinstance(embedder, E5Embeddings) else embedder,
+        embedder=question_embedder,
         index=index,
         entities=entities,
         reranker=shared.reranker,
@@ -387,16 +394,15 @@ def build_resources(settings: Settings, shared: SharedModels | None = None) -> R
         ),
         kg=kg,
         query_vectors=QueryVectors(settings.query_vector_cache),
+        # a document asked right after its upload: its chunks scored by the same embedder while their vectors fill
+        filling=None if pending is None else FillingChunks(pending, index, question_embedder,
+                                                           fingerprint_of(embedder, dim), computed=computed),
     )
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
     catalog = SQLiteDocumentCatalog(settings.catalog_file())
     ingestor = Ingestor(embedder=embedder, index=index, entities=entities, gazetteer=gazetteer, kg=kg,
                         journal=kg if isinstance(kg, IngestJournal) else None, catalog=catalog)
-    background = settings.vectors_in_background
-    if background is None:  # a local e5 is embedder-bound (60-95 ms a passage on 2 cores); USE keeps up
-        background = fingerprint_of(embedder, dim).name == E5Embeddings.name
-    if background:
-        ingestor.vector_fill = VectorFiller(PendingVectors(settings.jobs_file()), ingestor, dimension=dim)
+    if pending is not None:
+        ingestor.vector_fill = VectorFiller(pending, ingestor, dimension=dim, computed=computed)
     try:
         ingestor.recover()  # writes a killed process left unfinished become absent, not partial
         ingestor.backfill_inventory()  # documents indexed before the inventory existed

@@ -18,6 +18,7 @@ from graphs.domain import (
     Document,
     DocumentSection,
     EntityType,
+    Hit,
     iso_date,
 )
 from graphs.ingest.tags import confident_tags
@@ -120,8 +121,8 @@ def content_hash(doc: Document, pipeline: str | None = None) -> str:
     return keyed(hashlib.sha256(payload.encode()).hexdigest(), pipeline or pipeline_fingerprint())
 
 
-def embedding_text(chunk: Chunk) -> str:
-    """What gets embedded for a chunk: its title (and section) give the passage its subject."""
+def embedding_text(chunk: Chunk | Hit) -> str:
+    """What gets embedded for a chunk (or a hit of it): its title (and section) give the passage its subject."""
     head = " — ".join(part for part in (chunk.title, chunk.section) if part)
     return f"{head}\n{chunk.text}" if head else chunk.text
 

@@ -21,27 +21,43 @@ re-reads the chunks under the lock and compares texts) and leaves the new row to
 The fill never mixes embedders: a row whose fingerprint is not the filler's (``same_model``) is not filled; it
 stays pending and the filler says which embedder it wants (``blocked``): `aer reindex` re-embeds everything,
 after which such a row (its chunks all carry vectors) is dropped.
+
+**Searched while they fill** (``FillingChunks``): dense search skips a placeholder, so the structured and semantic
+routes (dense only) could not see a document asked right after its upload, and a question in the other language
+(which BM25 cannot match) missed it until its vectors were in. Each dense search therefore also takes a few chunks
+of the documents still pending under the same filter (all of them while they are few, else those BM25 finds for
+the question) and embeds them **with the index's own embedder**, as the fill will: their scores are the very
+scores dense search gives them once filled (the same vector, the same score scale), so nothing of another model
+is ever compared with the index's vectors. A search embeds for at most ``EMBED_BUDGET_S`` (a question on a loaded
+machine is not held for seconds); the vectors computed are kept for the fill, which writes them instead of
+embedding the chunk again, and the fill's for the searches.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 import sqlite3
 import threading
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, Protocol
 
-from graphs.domain import Chunk
-from graphs.embeddings import EmbedderUnavailable, fingerprint_of
-from graphs.stores.base import StoreUnavailable
+from langchain_core.embeddings import Embeddings
+
+from graphs.domain import Chunk, Hit
+from graphs.embeddings import EmbedderMismatch, EmbedderUnavailable, fingerprint_of
+from graphs.ingest.chunking import embedding_text
+from graphs.stores.base import ChunkSearch, StoreUnavailable
+from graphs.stores.filters import Filter, and_filters, docs_filter
 from graphs.stores.sqlite import open_sqlite, transaction
-from graphs.vectors import EmbedderFingerprint
+from graphs.vectors import EmbedderFingerprint, score_scale
 
 if TYPE_CHECKING:
     from graphs.ingest.pipeline import Ingestor
@@ -121,6 +137,13 @@ class PendingVectors:
             return conn.execute("DELETE FROM pending_vectors WHERE doc_id = ? AND token = ?",
                                 (doc_id, token)).rowcount > 0
 
+    def doc_ids(self, fingerprint: EmbedderFingerprint) -> list[str]:
+        """The documents pending for ``fingerprint``'s model (name and dimension)."""
+        with self._use() as conn:
+            return [r[0] for r in conn.execute(
+                "SELECT doc_id FROM pending_vectors WHERE embedder = ? AND dimension = ? ORDER BY queued_at, rowid",
+                (fingerprint.name, fingerprint.dimension))]
+
     def counts(self, doc_ids: Sequence[str] | None = None) -> tuple[int, int]:
         """(documents, chunks) pending, of ``doc_ids`` or of all."""
         with self._use() as conn:
@@ -146,8 +169,11 @@ class VectorFiller:
     """Embeds the pending documents' chunks and rewrites them with their vectors, on one worker thread."""
 
     def __init__(self, pending: PendingVectors, ingestor: Ingestor, *, dimension: int,
-                 slice_size: int = 1, idle_s: float = 2.0, yield_s: float = 0.005) -> None:
+                 slice_size: int = 1, idle_s: float = 2.0, yield_s: float = 0.005,
+                 computed: FilledVectors | None = None) -> None:
         self.pending = pending
+        self.computed = computed if computed is not None else FilledVectors()
+        """Vectors a search already computed for pending chunks (``FillingChunks``): written, not embedded again."""
         self.ingestor = ingestor
         self.fingerprint = fingerprint_of(ingestor.embedder, dimension)
         self.dimension = dimension
@@ -230,23 +256,32 @@ class VectorFiller:
         if not chunks:  # deleted (or rolled back) since: nothing to fill
             self.pending.done(doc.doc_id, doc.token)
             return 0
-        from graphs.ingest.pipeline import embedding_text
-
         texts = {c.id: embedding_text(c) for c in chunks}
         vectors: dict[str, list[float]] = {}
         ids = list(texts)
         for start in range(0, len(ids), self.slice_size):
             if self._stop.wait(self.yield_s if start else 0):
                 return 0
-            part = ids[start : start + self.slice_size]
+            # a chunk a search embedded meanwhile (the questions' lane, ``FillingChunks``) is not embedded again
+            part = []
+            for i in ids[start : start + self.slice_size]:
+                if (known := self.computed.get(i, texts[i])) is not None:
+                    vectors[i] = known
+                else:
+                    part.append(i)
+            if not part:
+                continue
             out = self.ingestor.embedder.embed_documents([texts[i] for i in part])
             if len(out) != len(part):
                 raise ValueError(f"the embedder returned {len(out)} vectors for {len(part)} chunks")
-            vectors.update(zip(part, out, strict=True))
+            for i, v in zip(part, out, strict=True):
+                vectors[i] = list(v)
+                self.computed.put(i, texts[i], vectors[i])  # a search asked meanwhile takes it from here
         written = self.ingestor.write_filled_vectors(doc.doc_id, texts, vectors)
         if written is None:  # changed while it was embedded: its new version is filled next round
             return 0
         self.pending.done(doc.doc_id, doc.token)
+        self.computed.forget(texts)
         self.filled_chunks += written
         self.fill_seconds += time.perf_counter() - started
         return written
@@ -255,3 +290,153 @@ class VectorFiller:
 def _unique(chunks: Sequence[Chunk]) -> list[Chunk]:
     """One chunk per id (a fill killed between its write and its delete leaves a chunk twice)."""
     return list({c.id: c for c in chunks}.values())
+
+
+class FilledVectors:
+    """Vectors computed ahead of the fill (by a search, ``FillingChunks``), keyed by chunk id and embedded text (a
+    re-ingested chunk with another text is embedded again); bounded, oldest dropped first."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._vectors: OrderedDict[tuple[str, str], list[float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, chunk_id: str, text: str) -> list[float] | None:
+        with self._lock:
+            return self._vectors.get((chunk_id, text))
+
+    def put(self, chunk_id: str, text: str, vector: list[float]) -> None:
+        with self._lock:
+            self._vectors[(chunk_id, text)] = vector
+            self._vectors.move_to_end((chunk_id, text))
+            while len(self._vectors) > self.size:
+                self._vectors.popitem(last=False)
+
+    def forget(self, texts: dict[str, str]) -> None:
+        """Drop the vectors of these chunks (written by the fill)."""
+        with self._lock:
+            for key in texts.items():
+                self._vectors.pop(key, None)
+
+    def __len__(self) -> int:
+        return len(self._vectors)
+
+
+class PendingChunkIndex(ChunkSearch, Protocol):
+    """What ``FillingChunks`` reads: searches, a count and the chunks a filter matches."""
+
+    def count(self, filter: Filter | None = None) -> int: ...
+
+    def chunks_where(self, filter: Filter) -> list[Chunk]: ...
+
+
+SCORED_PER_SEARCH = 8
+"""Most pending chunks one dense search scores: a 1-page upload (2-5 chunks) whole, of a longer one those BM25
+finds for the question. Vectors computed once serve every later search and the fill."""
+EMBED_BUDGET_S = 0.3
+"""Most seconds one dense search spends embedding pending chunks (one passage at a time; the one under way is
+finished): e5 takes 60-95 ms a passage on 2 idle cores, so an idle machine scores a 1-page upload whole on the
+first ask, while on a loaded one (0.7 passages/s at load 15) a question is not held for seconds: what it could not
+embed, the fill or the next question does (a chunk is never embedded twice: both take each other's vectors)."""
+
+
+class FillingChunks:
+    """Dense search over the chunks of documents whose vectors are still filling, scored by the index's embedder.
+
+    A search lists the pending documents (``PendingVectors``), restricts the caller's filter to them, and takes
+    every chunk it matches when they are at most ``budget``, else the ``budget`` chunks BM25 ranks best for the
+    question's words (the same language: a question in another language over a long file still waiting for its
+    vectors finds it only once they are in). Each chunk taken is embedded as the fill embeds it (its
+    ``embedding_text``, the index's embedder) and scored as dense search scores a stored vector (cosine, the
+    embedder's score scale), so a hit here has exactly the score it has after the fill. Embedding stops after
+    ``budget_s`` seconds a search: the chunks left wait for the fill (or a later question).
+    """
+
+    def __init__(self, pending: PendingVectors, index: PendingChunkIndex, embedder: Embeddings,
+                 fingerprint: EmbedderFingerprint, *, computed: FilledVectors | None = None,
+                 budget: int = SCORED_PER_SEARCH, budget_s: float = EMBED_BUDGET_S) -> None:
+        own = fingerprint_of(embedder, fingerprint.dimension)
+        if not own.same_model(fingerprint):  # a vector of another model is never compared with the index's
+            raise EmbedderMismatch("the chunks whose vectors still fill", fingerprint, own)
+        self.pending = pending
+        self.index = index
+        self.embedder = embedder
+        self.fingerprint = fingerprint
+        """The index's embedder: only documents pending for its model are scored, with it."""
+        self.computed = computed if computed is not None else FilledVectors()
+        self.budget = budget
+        self.budget_s = budget_s
+        self.embedded = 0
+        """Chunks embedded by searches (not by the fill), for the bench and tests."""
+
+    def candidates(self, text: str, filter: Filter | None) -> list[Hit]:
+        """The pending chunks one search scores: every one the filter allows while at most ``budget``, else those
+        BM25 finds for ``text`` (best first)."""
+        docs = self.pending.doc_ids(self.fingerprint)
+        if not docs:
+            return []
+        where = and_filters(filter, docs_filter(docs))
+        assert where is not None
+        if self.index.count(where) <= self.budget:
+            return [_as_hit(c) for c in self.index.chunks_where(where)]
+        return self.index.search_bm25(text, filter=where, limit=self.budget) if text.strip() else []
+
+    def search(self, vector: Sequence[float], text: str, *, filter: Filter | None, limit: int) -> list[Hit]:
+        """The pending chunks' hits for a question (its vector from the same embedder), best first, at most
+        ``limit``, on the channel dense search gives (structured under a filter, else semantic); none when nothing
+        is pending."""
+        if limit <= 0 or not any(vector):
+            return []
+        found = self.candidates(text, filter)
+        if not found:
+            return []
+        texts = [embedding_text(h) for h in found]
+        started = time.perf_counter()
+        for h, t in zip(found, texts, strict=True):  # best candidates first, one at a time, within the budget
+            if self.computed.get(h.id, t) is not None:  # this search's, an earlier one's or the fill's
+                continue
+            if time.perf_counter() - started >= self.budget_s:
+                break
+            out = self.embedder.embed_documents([t])
+            if len(out) != 1:
+                raise EmbedderUnavailable(f"the embedder returned {len(out)} vectors for one chunk")
+            self.computed.put(h.id, t, list(out[0]))
+            self.embedded += 1
+        scale = score_scale(self.fingerprint.name)
+        channel: Literal["structured", "semantic"] = "structured" if filter is not None else "semantic"
+        q = _unit(vector)
+        hits = []
+        for h, t in zip(found, texts, strict=True):
+            stored = self.computed.get(h.id, t)
+            if stored is None:  # not embedded within the budget, or written by the fill since (dense search has it)
+                continue
+            s = max(-1.0, min(1.0, scale.map(_dot(q, _unit(stored)))))
+            hits.append(h.model_copy(update={"score": s, "dense_score": s, "bm25_score": None, "channel": channel}))
+        hits.sort(key=lambda h: -h.score)
+        return hits[:limit]
+
+
+def merge_filling(hits: Sequence[Hit], filling: Sequence[Hit], limit: int) -> list[Hit]:
+    """Dense hits and pending chunks' hits (the same embedder's scores), best first, each chunk once, at most
+    ``limit`` (equal scores: dense search's first)."""
+    if not filling:
+        return list(hits)
+    seen = {h.id for h in hits}
+    merged = [*hits, *(h for h in filling if h.id not in seen)]
+    return sorted(merged, key=lambda h: -h.score)[:limit]
+
+
+def _as_hit(chunk: Chunk) -> Hit:
+    return Hit(id=chunk.id, doc_id=chunk.doc_id, title=chunk.title, text=chunk.text, score=0.0, channel="semantic",
+               date=chunk.date, entities={str(k): list(v) for k, v in chunk.entities.items()}, source=chunk.source,
+               section=chunk.section, page=chunk.page)
+
+
+def _unit(vector: Sequence[float]) -> list[float]:
+    values = [float(x) for x in vector]
+    norm = math.sqrt(math.fsum(x * x for x in values))
+    return [x / norm for x in values] if norm > 0 else values
+
+
+def _dot(a: Sequence[float], b: Sequence[float]) -> float:
+    return math.fsum(x * y for x, y in zip(a, b, strict=True))

@@ -12,6 +12,7 @@ from langchain_core.language_models import BaseChatModel
 
 from graphs.domain import DEFAULT_PRIORITY, EntityType
 from graphs.embeddings import QueryVectors
+from graphs.ingest.vector_fill import FillingChunks
 from graphs.kg.base import KnowledgeGraph
 from graphs.prompts import PromptLibrary
 from graphs.rerankers.base import Reranker
@@ -107,3 +108,6 @@ class RagContext:
     query_vectors: QueryVectors | None = None
     """Question vectors embedded ahead (``parse_query`` starts the question's as the run begins) and kept (an
     LRU by embedder and text); without it each search node embeds the question itself."""
+    filling: FillingChunks | None = None
+    """The chunks whose dense vectors are still filling behind an upload, scored for a dense search by the same
+    embedder (``graphs.ingest.vector_fill``); None: every chunk is written with its vector."""

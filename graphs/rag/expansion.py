@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from graphs.domain import FusionWeights, Hit, KgNode
+from graphs.ingest.vector_fill import FillingChunks, merge_filling
 from graphs.kg.base import KnowledgeGraph, Neighbor, doc_id_of, doc_node
 from graphs.rag.question import coverage
 from graphs.rag.relation_cues import role_of, role_patterns, states_role
@@ -51,18 +52,21 @@ class ScoredDocument:
 
 def score_documents(
     index: ChunkSearch, vector: Sequence[float], text: str, doc_ids: Sequence[str], bm25_scale: float,
-    *, chunks: bool = False,
+    *, chunks: bool = False, filling: FillingChunks | None = None,
 ) -> dict[str, list[ScoredDocument]]:
     """Dense and BM25 scores of the chunks of ``doc_ids`` (one filtered search per channel).
 
     BM25 is divided by ``bm25_scale`` (the best raw BM25 of the breadth search) so scores of later hops
-    compare with the seeds'. Per document, chunks best first; only the best one unless ``chunks``.
+    compare with the seeds'. Per document, chunks best first; only the best one unless ``chunks``. ``filling``:
+    the chunks whose vectors still fill behind an upload get their dense score from the same embedder.
     """
     if not doc_ids:
         return {}
     expr = docs_filter(list(doc_ids))
     limit = min(MAX_SCORED_CHUNKS, 4 * len(doc_ids))
     dense = index.search_dense(vector, filter=expr, limit=limit)
+    if filling is not None:
+        dense = merge_filling(dense, filling.search(vector, text, filter=expr, limit=limit), limit)
     bm25 = index.search_bm25(text, filter=expr, limit=limit, raw=True)
     lexical = {h.id: h.bm25_score or 0.0 for h in bm25}
     by_doc: dict[str, list[ScoredDocument]] = {}
@@ -73,7 +77,8 @@ def score_documents(
     for h in dense:
         by_doc.setdefault(h.doc_id, []).append(ScoredDocument(h, max(0.0, h.dense_score or 0.0), fts_of(h.id)))
     # A chunk BM25 finds but dense search does not is scored too (vector 0): dense search never returns a chunk
-    # whose vector is still being filled in behind its upload (graphs.ingest.vector_fill), so a document asked
+    # whose vector is still being filled in behind its upload (graphs.ingest.vector_fill; ``filling`` scores a few
+    # of them, not every one of a long file), so a document asked
     # right after its upload lost every chunk here and the graph route answered from the breadth search alone
     # ("not found" on the first ask of a bridge question, answered on the second once the vectors were in).
     found = {h.id for h in dense}

@@ -7,8 +7,10 @@ import time
 from collections.abc import Callable
 
 from graphs.domain import Hit, SearchRecord
+from graphs.ingest.vector_fill import merge_filling
 from graphs.rag.context import RagContext
 from graphs.rag.state import RagState, RagUpdate
+from graphs.stores.filters import Filter
 
 
 async def embed_question(ctx: RagContext, state: RagState) -> list[float]:
@@ -20,6 +22,16 @@ async def embed_question(ctx: RagContext, state: RagState) -> list[float]:
     if ctx.query_vectors is not None:
         return await ctx.query_vectors.aget(ctx.embedder, state["question"])
     return await asyncio.to_thread(ctx.embedder.embed_query, state["question"])
+
+
+def dense_search(ctx: RagContext, vector: list[float], text: str, filter: Filter | None, limit: int) -> list[Hit]:
+    """Dense search, and the chunks whose vectors are still filling behind an upload scored by the same embedder
+    (``FillingChunks``: right after an upload, dense search alone skips them, and a dense-only route or a question
+    in the other language missed the new document until its vectors were in). Blocking: call it in a thread."""
+    hits = ctx.index.search_dense(vector, filter=filter, limit=limit)
+    if ctx.filling is None:
+        return hits
+    return merge_filling(hits, ctx.filling.search(vector, text, filter=filter, limit=limit), limit)
 
 
 async def run_search(

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from graphs.domain import Hit
+from graphs.stores.base import FusionMethod
 
 PARAMS_FILE = Path(__file__).with_name("fusion_params.json")
 """Fitted by ``aer fit-fusion`` (app/tools/fit_fusion.py) on the eval sets; the file notes the data it was fitted on."""
@@ -82,3 +83,18 @@ def weighted(dense: Sequence[Hit], bm25: Sequence[Hit], limit: int,
 def _ranked(merged: dict[str, Hit], scores: dict[str, float], limit: int) -> list[Hit]:
     order = fused_order(scores, limit)
     return [merged[cid].model_copy(update={"score": round(scores[cid], 6), "channel": "hybrid"}) for cid in order]
+
+
+def channel_candidates(limit: int, cap: int = 16384) -> int:
+    """How many hits each channel fetches for a fused top ``limit`` (more, so fusion can promote lower-ranked ones;
+    at most ``cap``, the backend's top-k limit: Milvus's 16384)."""
+    return min(max(2 * limit, 20), cap)
+
+
+def fuse(dense: Sequence[Hit], bm25: Sequence[Hit], limit: int, fusion: FusionMethod = "rrf",
+         dense_weight: float | None = None) -> list[Hit]:
+    """Hybrid search's fusion of its two channels: weighted RRF or weighted scores (each method's fitted dense
+    weight unless given)."""
+    if fusion == "rrf":
+        return rrf(dense, bm25, limit, dense_weight=RRF_DENSE_WEIGHT if dense_weight is None else dense_weight)
+    return weighted(dense, bm25, limit, dense_weight=WEIGHTED_DENSE_WEIGHT if dense_weight is None else dense_weight)

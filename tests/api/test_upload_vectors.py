@@ -31,8 +31,9 @@ def upload(client: TestClient) -> str:
     return str(r.json()["jobId"])
 
 
-def top_doc(client: TestClient) -> str | None:
-    body = client.post(URL, json={"action": "query", "question": "When did the Quillfeather Observatory open?"}).json()
+def top_doc(client: TestClient, question: str = "When did the Quillfeather Observatory open?",
+            mode: str = "auto") -> str | None:
+    body = client.post(URL, json={"action": "query", "question": question, "search_mode": mode}).json()
     top = body["retrievalDetails"]["topResults"]
     return top[0]["docId"] if top else None
 
@@ -45,6 +46,12 @@ def test_an_upload_is_answerable_before_its_vectors_and_the_fill_follows(tmp_pat
         assert job["status"] == "done" and job["progress"]["chunks"] > 1
         assert job["progress"]["vectorsPending"] == job["progress"]["chunks"]
         assert top_doc(client) == "quill.md"  # answered from its words while no vector is in
+        # the dense-only routes too, and a question in another language (no word in common), before any vector
+        for mode in ("semantic", "structured"):
+            assert top_doc(client, mode=mode) == "quill.md", mode
+        assert top_doc(client, "这座天文台的铜制穹顶是哪一年启用的？", "semantic") == "quill.md"
+        assert client.get(URL, params={"action": "job", "id": job["id"]}).json()["job"]["progress"][
+            "vectorsPending"] == job["progress"]["chunks"]  # still no vector in
         fill.start()
         job = wait_for(client, job["id"], lambda j: j["progress"]["vectorsPending"] == 0)
         assert job["progress"]["vectorsPending"] == 0

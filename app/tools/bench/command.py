@@ -412,6 +412,12 @@ def run_size(
 PAGE_CHARS = 3000  # a printed page of prose
 ANSWERABLE_QUESTION = "When did the Quillfeather Observatory open?"
 ANSWERABLE_MARKER = "The Quillfeather Observatory opened its copper dome in the spring of 1911."
+ANSWERABLE_ROUTES = ("structured", "semantic", "hybrid", "graph")
+"""Routes each asked the upload's question (``search_mode``) besides the router's own choice: structured and
+semantic search dense vectors only, so they see a file whose vectors still fill only through
+``graphs.ingest.vector_fill.FillingChunks``."""
+ANSWERABLE_OTHER_LANGUAGE = "那座天文台的铜制穹顶是哪一年启用的？"
+"""The upload's question in Chinese, naming nothing the English file spells: only a dense vector crosses."""
 
 
 def upload_text(pages: int, seed: int) -> str:
@@ -445,22 +451,42 @@ def time_to_answerable(config: BenchConfig, provider: str, pages: int = 1, poll_
         out["upload_s"] = round(time.perf_counter() - started, 3)
         job_id = r.json()["jobId"]
         job: dict[str, Any] = {}
-        written = answerable = done = filled = None
+        written = answerable = done = filled = vectors_in = None
+        asked_with_vectors = False
+        # the router's choice, each route forced, and the question in the other language (router's choice)
+        asks = {"auto": (ANSWERABLE_QUESTION, "auto"), **{r: (ANSWERABLE_QUESTION, r) for r in ANSWERABLE_ROUTES},
+                "other language": (ANSWERABLE_OTHER_LANGUAGE, "auto")}
+        by_route: dict[str, dict[str, Any]] = {}
         while time.perf_counter() - started < deadline_s and filled is None:
             # each time is taken when its answer arrived: a user has it then, not when the request left
-            if written is None:  # the document is listed once its write is in (chunks, inventory, graph)
-                listed = client.get(API_PATH, params={"action": "document", "id": "quillfeather.md"})
-                written = time.perf_counter() - started if listed.status_code == 200 else None
-            if written is not None and answerable is None:
-                q = client.post(API_PATH, json={"action": "query", "question": ANSWERABLE_QUESTION}).json()
-                top = [h.get("docId") for h in q["retrievalDetails"]["topResults"][:1]]
-                if top == ["quillfeather.md"]:
-                    answerable = time.perf_counter() - started
             job = client.get(API_PATH, params={"action": "job", "id": job_id}).json()["job"]
             if done is None and job["status"] in ("done", "failed"):
                 done = time.perf_counter() - started
-            if done is not None and answerable is not None and not job["progress"].get("vectorsPending"):
-                filled = time.perf_counter() - started
+            if vectors_in is None and done is not None and not job["progress"].get("vectorsPending"):
+                vectors_in = time.perf_counter() - started
+            if written is None:  # the document is listed once its write is in (chunks, inventory, graph)
+                listed = client.get(API_PATH, params={"action": "document", "id": "quillfeather.md"})
+                written = time.perf_counter() - started if listed.status_code == 200 else None
+            if written is not None:
+                for name, (question, mode) in asks.items():
+                    seen = by_route.setdefault(name, {"first_ask_found": None, "answerable_s": None})
+                    if seen["answerable_s"] is not None:
+                        continue
+                    q = client.post(API_PATH, json={"action": "query", "question": question,
+                                                    "search_mode": mode}).json()
+                    top = [h.get("docId") for h in q["retrievalDetails"]["topResults"][:1]]
+                    if seen["first_ask_found"] is None:  # the first ask once the file is listed
+                        seen["first_ask_found"] = top == ["quillfeather.md"]
+                        seen["job_then"] = job["status"]  # the job lists pending vectors once it is done
+                        seen["vectors_pending_then"] = job["progress"].get("vectorsPending")
+                    if top == ["quillfeather.md"]:
+                        seen["answerable_s"] = round(time.perf_counter() - started, 3)
+                answerable = by_route["auto"]["answerable_s"]
+            # done once every route found the file, or once each was asked again after the vectors were in
+            if vectors_in is not None and written is not None and (
+                    asked_with_vectors or all(r["answerable_s"] is not None for r in by_route.values())):
+                filled = vectors_in
+            asked_with_vectors = vectors_in is not None and written is not None
             time.sleep(poll_s)
         out["load_average"]["end"] = load_average()
     progress = job.get("progress", {})
@@ -471,6 +497,7 @@ def time_to_answerable(config: BenchConfig, provider: str, pages: int = 1, poll_
         "job_done_s": None if done is None else round(done, 3),
         "vectors_filled_s": None if filled is None else round(filled, 3),
         "vectors_in_background": "vectorsPending" in progress and progress["vectorsPending"] is not None,
+        "by_route": by_route,
     })  # fmt: skip
     return out
 
@@ -739,6 +766,10 @@ def format_report(results: dict[str, Any]) -> str:
             + (" (filled in the background)" if a.get("vectors_in_background") else "")
             + f"; load average {a['load_average']['start'][0] if a['load_average']['start'] else '-'}"
         )
+        for route, r in (a.get("by_route") or {}).items():
+            lines.append(f"  {route}: first ask {'found it' if r.get('first_ask_found') else 'missed it'} "
+                         f"(job {r.get('job_then')}, {r.get('vectors_pending_then')} chunks' vectors pending); "
+                         f"answerable after {r.get('answerable_s')} s")
     for s in results["sizes"]:
         ing = s["ingest"]
         cache = ing.get("vector_cache")

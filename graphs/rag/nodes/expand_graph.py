@@ -43,7 +43,7 @@ async def expand_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     found = await asyncio.to_thread(reach)
     doc_ids = [d for n in found if (d := doc_id_of(n))]
     scored = await asyncio.to_thread(
-        score_documents, ctx.index, vector, text, doc_ids, state.get("bm25_scale", 1.0)
+        score_documents, ctx.index, vector, text, doc_ids, state.get("bm25_scale", 1.0), filling=ctx.filling
     ) if doc_ids else {}
     fresh: list[KgNode] = []
     for n, (parent, r) in found.items():

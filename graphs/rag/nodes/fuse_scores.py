@@ -59,7 +59,7 @@ async def fuse_scores(state: RagState, runtime: Runtime[RagContext]) -> RagUpdat
     started = time.perf_counter()
     scored = await asyncio.to_thread(
         score_documents, ctx.index, state["query_vector"], lexical_query(state), doc_ids,
-        state.get("bm25_scale", 1.0), chunks=True,
+        state.get("bm25_scale", 1.0), chunks=True, filling=ctx.filling,
     )
     hits: list[Hit] = []
     seen: set[str] = set()

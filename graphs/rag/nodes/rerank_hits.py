@@ -109,7 +109,7 @@ async def _promote(state: RagState, ctx: RagContext, ranked: list[Hit], bridges:
     if missing:
         vector = await embed_question(ctx, state)
         scored = await asyncio.to_thread(score_documents, ctx.index, vector, lexical_query(state), missing,
-                                         state.get("bm25_scale", 1.0))
+                                         state.get("bm25_scale", 1.0), filling=ctx.filling)
     used: dict[str, Hit] = {}
     for b in bridges:
         found = present.get(b.doc) or (scored[b.doc][0].hit if b.doc in scored else None)

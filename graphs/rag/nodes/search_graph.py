@@ -61,7 +61,8 @@ async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     named_docs = list(dict.fromkeys(d for node, _ in named if (d := doc_id_of(node))))
     missing = [d for d in named_docs if d not in best]
     if missing:
-        extra = await asyncio.to_thread(score_documents, ctx.index, vector, text, missing, scale)
+        extra = await asyncio.to_thread(score_documents, ctx.index, vector, text, missing, scale,
+                                      filling=ctx.filling)
         best.update({d: s[0] for d, s in extra.items()})
     nodes: dict[str, KgNode] = {}
     for d in seeds:

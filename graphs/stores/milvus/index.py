@@ -501,14 +501,10 @@ class MilvusIndex:
             return []
         if dense_weight is not None and not 0.0 <= dense_weight <= 1.0:
             raise ValueError("dense_weight must lie in [0, 1]")
-        candidates = min(max(2 * limit, 20), MAX_TOPK)
+        candidates = fuse.channel_candidates(limit, MAX_TOPK)
         dense = self.search_dense(vector, filter=filter, limit=candidates)
         bm25 = self.search_bm25(text, filter=filter, limit=candidates)
-        if fusion == "rrf":
-            return fuse.rrf(dense, bm25, limit, dense_weight=fuse.RRF_DENSE_WEIGHT if dense_weight is None else dense_weight)
-        return fuse.weighted(
-            dense, bm25, limit, dense_weight=fuse.WEIGHTED_DENSE_WEIGHT if dense_weight is None else dense_weight
-        )
+        return fuse.fuse(dense, bm25, limit, fusion, dense_weight)
 
     def describe_filter(self, filter: Filter) -> str:
         """The filter as Milvus runs it (its expression), for search records and traces."""

@@ -213,6 +213,12 @@ def test_tiny_end_to_end_run(tmp_path: Path) -> None:
     assert meta["answerable"]["found"] and meta["answerable"]["chars"] >= 3000
     assert meta["answerable"]["answerable_s"] >= meta["answerable"]["ingest_s"] > 0
     assert "1-page upload" in result.output
+    # right after the upload, by route (each forced) and in the other language: each asked, each time recorded
+    by_route = meta["answerable"]["by_route"]
+    assert set(by_route) == {"auto", "structured", "semantic", "hybrid", "graph", "other language"}
+    assert all(isinstance(r["first_ask_found"], bool) for r in by_route.values())
+    assert all(by_route[r]["answerable_s"] for r in ("auto", "structured", "semantic", "hybrid", "other language"))
+    assert "  structured: first ask " in result.output
     assert set(size["search_paths"]) == {"dense", "dense + filter", "bm25", "count + filter"}
     for kind in size["search_paths"].values():
         assert kind["same_results"] == kind["searches"] > 0 and kind["mirror_ms"]["p50"] > 0

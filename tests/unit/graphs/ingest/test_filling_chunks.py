@@ -1,0 +1,269 @@
+"""The first ask right after an upload: the dense routes (structured, semantic, the dense side of hybrid) see the
+chunks whose vectors are still filling, scored by the index's own embedder exactly as after the fill, also for a
+question in another language (which BM25 cannot match); the fill writes the vectors a search computed instead of
+embedding again, and a fill killed midway loses nothing.
+
+Real stores (Milvus Lite file, SQLite graph, entities, inventory, job store). ``Concepts`` stands in for a
+cross-lingual embedder: a passage and a question share a direction when they name the same thing in either
+language ("observatory" / "天文台").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from langchain_core.embeddings import Embeddings
+
+from graphs.domain import Document
+from graphs.ingest import vector_fill
+from graphs.ingest.chunking import embedding_text
+from graphs.ingest.pipeline import Ingestor
+from graphs.ingest.vector_fill import FilledVectors, FillingChunks, PendingVectors, VectorFiller
+from graphs.rag.context import GazetteerCache, RagContext
+from graphs.rag.expansion import score_documents
+from graphs.rag.nodes.search_hybrid import search_hybrid
+from graphs.rag.nodes.search_semantic import search_semantic
+from graphs.rag.search import dense_search
+from graphs.stores.filters import doc_filter
+from graphs.stores.milvus import MilvusIndex
+from graphs.vectors import EmbedderFingerprint, EmbedderMismatch
+from tests.support.fakes import make_context, runtime
+from tests.support.ingest_stores import ingest_stores
+
+DIM = 16
+CONCEPTS = [("observatory", "天文台"), ("dome", "穹顶"), ("opened", "启用"), ("harbour", "港口"), ("froze", "结冰"),
+            ("winter", "冬天"), ("comet", "彗星"), ("spring", "春天"), ("telescope", "望远镜")]
+
+
+class Crash(BaseException):
+    """The process dies here (as SIGKILL: no cleanup runs)."""
+
+
+class Concepts(Embeddings):
+    """One axis per concept, named in English or Chinese, plus a small constant axis; counts passages embedded."""
+
+    name = "concepts"
+
+    def __init__(self, crash_on_call: int | None = None) -> None:
+        self.passages = self.calls = 0
+        self.crash_on_call = crash_on_call
+
+    @staticmethod
+    def vector(text: str) -> list[float]:
+        low = text.lower()
+        out = [float(low.count(en) + text.count(zh)) for en, zh in CONCEPTS]
+        return [*out, *[0.0] * (DIM - len(out) - 1), 0.3]
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        self.calls += 1
+        if self.calls == self.crash_on_call:
+            raise Crash
+        self.passages += len(texts)
+        return [self.vector(t) for t in texts]
+
+    def embed_query(self, text: str) -> list[float]:
+        return self.vector(text)
+
+
+FINGERPRINT = EmbedderFingerprint("concepts", DIM, "1")
+HARBOUR = Document(id="harbour.md", title="Harbour", text="The harbour froze in the winter of 1903. " * 3)
+ONE_PAGE = Document(id="quill.md", title="青羽天文台", text="青羽天文台于1911年春天启用了铜制穹顶。")
+LONG = Document(id="long.md", title="Comet log", text="\n\n".join(
+    f"Night {i}: the astronomers logged comet {i} and the weather over the ridge, the mirror and the mount. "
+    * 6 for i in range(14)) + "\n\nThe final night: the observatory telescope was opened under the dome.")
+QUESTION = "When was the observatory dome opened?"  # English; the document is Chinese
+
+
+@pytest.fixture
+def stores(tmp_path: Path) -> Iterator[dict[str, Any]]:
+    with ingest_stores(tmp_path, DIM) as parts:
+        yield parts
+
+
+def process(stores: dict[str, Any], embedder: Concepts) -> tuple[Ingestor, FillingChunks]:
+    """A fresh process: the ingestor with its vector fill, and the searches' view of the chunks still filling
+    (sharing the vectors computed, as ``app.container`` builds them)."""
+    ingestor = Ingestor(embedder=embedder, index=stores["index"], entities=stores["entities"],
+                        gazetteer=GazetteerCache(stores["entities"]), kg=stores["graph"], journal=stores["graph"],
+                        catalog=stores["catalog"])
+    pending, computed = PendingVectors(stores["jobs"]), FilledVectors()
+    ingestor.vector_fill = VectorFiller(pending, ingestor, dimension=DIM, slice_size=2, computed=computed)
+    return ingestor, FillingChunks(pending, stores["index"], embedder, FINGERPRINT, computed=computed, budget=4)
+
+
+def context(tmp_path: Path, stores: dict[str, Any], embedder: Concepts, filling: FillingChunks | None) -> RagContext:
+    (tmp_path / "ctx").mkdir(exist_ok=True)
+    base = make_context(tmp_path / "ctx", stores["index"])
+    return dataclasses.replace(base, embedder=embedder, filling=filling)
+
+
+def fill_all(ingestor: Ingestor) -> None:
+    fill = ingestor.vector_fill
+    assert fill is not None
+    while fill.fill_next():
+        pass
+    assert fill.pending.counts() == (0, 0)
+
+
+async def test_a_dense_route_finds_a_file_in_another_language_right_after_its_upload(
+        tmp_path: Path, stores: dict[str, Any]) -> None:
+    embedder = Concepts()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([HARBOUR])
+    ingestor.ingest([ONE_PAGE], defer_vectors=True)
+    index: MilvusIndex = stores["index"]
+    assert index.search_bm25(QUESTION, filter=None, limit=5) == []  # no word in common: BM25 cannot cross
+    state = {"question": QUESTION, "top_k": 3}
+
+    without = await search_semantic(state, runtime(context(tmp_path, stores, embedder, None)))
+    assert [h.doc_id for h in without["hits"]] == ["harbour.md"]  # the bug: the new file is invisible
+    before = await search_semantic(state, runtime(context(tmp_path, stores, embedder, filling)))
+    assert before["hits"][0].doc_id == "quill.md" and before["hits"][0].channel == "semantic"
+    assert ingestor.vector_fill is not None and ingestor.vector_fill.pending.counts()[0] == 1  # still filling
+
+    fill_all(ingestor)
+    after = await search_semantic(state, runtime(context(tmp_path, stores, embedder, filling)))
+    # the same embedder's score, equal before and after the fill: nothing of another model is compared
+    assert [(h.id, h.channel) for h in before["hits"]] == [(h.id, h.channel) for h in after["hits"]]
+    assert [h.score for h in before["hits"]] == pytest.approx([h.score for h in after["hits"]], abs=1e-5)
+    assert [h.dense_score for h in before["hits"]] == pytest.approx([h.dense_score for h in after["hits"]], abs=1e-5)
+
+
+async def test_the_hybrid_route_fuses_filling_chunks_into_its_dense_side(tmp_path: Path, stores: dict[str, Any]) -> None:
+    embedder = Concepts()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([HARBOUR])
+    ingestor.ingest([ONE_PAGE], defer_vectors=True)
+    state = {"question": QUESTION, "top_k": 3}
+    without = await search_hybrid(state, runtime(context(tmp_path, stores, embedder, None)))
+    assert "quill.md" not in {h.doc_id for h in without["hits"]}
+    before = await search_hybrid(state, runtime(context(tmp_path, stores, embedder, filling)))
+    fill_all(ingestor)
+    after = await search_hybrid(state, runtime(context(tmp_path, stores, embedder, filling)))
+    assert before["hits"][0].doc_id == "quill.md" and before["hits"][0].channel == "hybrid"
+    assert [(h.id, h.score) for h in before["hits"]] == [(h.id, h.score) for h in after["hits"]]
+
+
+def test_a_filter_applies_to_the_filling_chunks_too(tmp_path: Path, stores: dict[str, Any]) -> None:
+    embedder = Concepts()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([HARBOUR])
+    ingestor.ingest([ONE_PAGE], defer_vectors=True)
+    ctx = context(tmp_path, stores, embedder, filling)
+    vector = embedder.embed_query(QUESTION)
+    assert {h.doc_id for h in dense_search(ctx, vector, QUESTION, doc_filter("quill.md"), 5)} == {"quill.md"}
+    assert {h.doc_id for h in dense_search(ctx, vector, QUESTION, doc_filter("harbour.md"), 5)} == {
+        "harbour.md"}
+    # the channel dense search gives: structured under a filter, semantic without
+    assert {h.channel for h in dense_search(ctx, vector, QUESTION, doc_filter("quill.md"), 5)} == {"structured"}
+    assert {h.channel for h in dense_search(ctx, vector, QUESTION, None, 5)} == {"semantic"}
+
+
+def test_nothing_pending_costs_nothing(tmp_path: Path, stores: dict[str, Any]) -> None:
+    embedder = Concepts()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([HARBOUR, ONE_PAGE])
+    passages = embedder.passages
+    assert filling.search(embedder.embed_query(QUESTION), QUESTION, filter=None, limit=5) == []
+    assert embedder.passages == passages and filling.embedded == 0
+
+
+def test_a_long_file_scores_the_chunks_bm25_finds_within_its_budget(tmp_path: Path, stores: dict[str, Any]) -> None:
+    embedder = Concepts()
+    ingestor, filling = process(stores, embedder)
+    report = ingestor.ingest([LONG], defer_vectors=True)
+    assert report.chunks > filling.budget
+    question = "Which night was the observatory telescope opened under the dome?"
+    hits = filling.search(embedder.embed_query(question), question, filter=None, limit=10)
+    assert 0 < filling.embedded <= filling.budget and len(hits) <= filling.budget
+    assert "final night" in hits[0].text  # the chunk that answers, among BM25's best, scored first by meaning
+
+
+def test_the_fill_writes_the_vectors_a_search_computed_and_a_kill_midway_loses_nothing(
+        tmp_path: Path, stores: dict[str, Any]) -> None:
+    embedder = Concepts(crash_on_call=5)  # the search embeds its 4 (calls 1-4); the fill dies in its first own slice
+    ingestor, filling = process(stores, embedder)
+    report = ingestor.ingest([LONG], defer_vectors=True)
+    question = "Which night was the observatory telescope opened under the dome?"
+    first = filling.search(embedder.embed_query(question), question, filter=None, limit=3)
+    assert first and embedder.passages == filling.embedded == 4
+    fill = ingestor.vector_fill
+    assert fill is not None
+    with pytest.raises(Crash):
+        fill.fill_next()
+    # after the kill: a fresh process finds the file at once and fills every chunk, once, with its own vector
+    embedder2 = Concepts()
+    ingestor2, filling2 = process(stores, embedder2)
+    again = filling2.search(embedder2.embed_query(question), question, filter=None, limit=3)
+    assert [h.id for h in again] == [h.id for h in first]
+    fill_all(ingestor2)
+    assert embedder2.passages == report.chunks  # each chunk embedded once: by the search or by the fill
+    index: MilvusIndex = stores["index"]
+    chunks = index.document_chunks("long.md")
+    stored = index.chunk_vectors("long.md")
+    assert len(chunks) == len({c.id for c in chunks}) == len(stored) == report.chunks
+    for chunk in chunks:
+        own = np.asarray(Concepts.vector(embedding_text(chunk)))
+        assert stored[chunk.id] == pytest.approx((own / np.linalg.norm(own)).tolist(), abs=1e-5)
+    assert len(filling2.computed) == 0  # written by the fill: dropped
+    dense = index.search_dense(embedder2.embed_query(question), filter=None, limit=3)
+    assert [h.id for h in dense] == [h.id for h in again]
+
+
+def test_the_graph_route_scores_a_filling_document_by_meaning_not_zero(tmp_path: Path, stores: dict[str, Any]) -> None:
+    embedder = Concepts()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([HARBOUR])
+    ingestor.ingest([ONE_PAGE], defer_vectors=True)
+    index: MilvusIndex = stores["index"]
+    vector = embedder.embed_query(QUESTION)
+    docs = ["quill.md", "harbour.md"]
+    blind = score_documents(index, vector, QUESTION, docs, 1.0)
+    assert "quill.md" not in blind  # no word in common and no vector yet: the route never sees it
+    before = score_documents(index, vector, QUESTION, docs, 1.0, filling=filling)
+    fill_all(ingestor)
+    after = score_documents(index, vector, QUESTION, docs, 1.0, filling=filling)
+    assert before["quill.md"][0].vector > before["harbour.md"][0].vector
+    assert before["quill.md"][0].vector == pytest.approx(after["quill.md"][0].vector, abs=1e-5)
+
+
+def test_only_the_index_embedder_scores_filling_chunks(stores: dict[str, Any]) -> None:
+    embedder = Concepts()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([ONE_PAGE], defer_vectors=True)
+    with pytest.raises(EmbedderMismatch):  # another model's vectors are never compared with the index's
+        FillingChunks(filling.pending, stores["index"], embedder, EmbedderFingerprint("other-model", DIM, "1"))
+    # a document waiting for another model's vectors (before `aer reindex`) is not scored by this one
+    other = EmbedderFingerprint("other-model", DIM, "1")
+    filling.pending.add([("quill.md", 1)], other)
+    assert filling.search(embedder.embed_query(QUESTION), QUESTION, filter=None, limit=5) == []
+    assert filling.embedded == 0
+
+
+def test_a_search_embeds_filling_chunks_only_within_its_time_budget(
+        stores: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [0.0]
+    monkeypatch.setattr(vector_fill.time, "perf_counter", lambda: clock[0])
+
+    class Slow(Concepts):
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            clock[0] += 0.1 * len(texts)  # 100 ms a passage (e5 on 2 idle cores)
+            return super().embed_documents(texts)
+
+    embedder = Slow()
+    ingestor, _ = process(stores, embedder)
+    report = ingestor.ingest([LONG], defer_vectors=True)
+    filling = FillingChunks(PendingVectors(stores["jobs"]), stores["index"], embedder, FINGERPRINT, budget=6,
+                            budget_s=0.25)
+    question = "Which night was the observatory telescope opened under the dome?"
+    first = filling.search(embedder.embed_query(question), question, filter=None, limit=10)
+    assert filling.embedded == 3 and len(first) == 3  # at 0, 0.1, 0.2 s; none started at 0.3 s
+    assert "final night" in first[0].text  # BM25's best candidate came first
+    second = filling.search(embedder.embed_query(question), question, filter=None, limit=10)
+    assert filling.embedded == 6 and len(second) == 6  # the next question scores more, never one twice
+    assert report.chunks > 6
