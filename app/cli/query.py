@@ -118,7 +118,7 @@ def run_questions(resources: Resources, questions: list[str], as_json: bool, **o
 @cli.command()
 def query(
     question: str,
-    top_k: Annotated[int, typer.Option("--top-k", min=1, max=50)] = 5,
+    top_k: Annotated[int, typer.Option("--top-k", min=1, max=50, help="How many passages to keep (1-50).")] = 5,
     mode: Annotated[str, typer.Option(help="auto|structured|semantic|hybrid|graph")] = "auto",
     vector_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: dense weight.")] = 0.5,
     fts_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: BM25 weight.")] = 0.2,
@@ -164,7 +164,7 @@ DEMO_WORKSPACE = "demo"
 
 @cli.command()
 def demo(
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print each seed question's full API response.")] = False,
     reset: Annotated[bool, typer.Option("--reset", help="Empty the demo workspace first, then load it again.")] = False,
 ) -> None:
     """Load the bundled demo entities and corpus into the ``demo`` workspace, then answer the three seed

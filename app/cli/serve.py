@@ -33,8 +33,10 @@ def graph(png: Annotated[Path | None, typer.Option(help="Write a PNG (needs netw
 
 @cli.command()
 def serve(
-    host: Annotated[str | None, typer.Option()] = None,
-    port: Annotated[int | None, typer.Option()] = None,
+    host: Annotated[str | None, typer.Option(
+        help="Address to listen on; default: AER_HOST, else 127.0.0.1 (this machine only).")] = None,
+    port: Annotated[int | None, typer.Option(
+        min=1, max=65535, help="Port to listen on; default: AER_PORT, else 8000.")] = None,
 ) -> None:
     """Run the HTTP API (one worker: a Milvus Lite file belongs to one process)."""
     import uvicorn
