@@ -14,7 +14,10 @@ from app.cli.base import (
     ApiKeyOption,
     cli,
     data_dir_holder,
+    forget_served_url,
+    local_url,
     opened_workspaces,
+    record_served_url,
     remote,
     route,
     workspace_name,
@@ -64,7 +67,11 @@ def serve(
         typer.secho(f"warning: no AER_API_KEYS: anyone who can reach {bind} can write", fg="yellow", err=True)
     # the app reads where it listens (the MCP endpoint's Host check follows it): --host/--port are settings too
     settings = settings.model_copy(update={"host": bind, "port": settings.port if port is None else port})
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, **uvicorn_options(settings))
+    record = record_served_url(settings.data_dir, local_url(settings.host, settings.port))  # for the CLI beside it
+    try:
+        uvicorn.run(create_app(settings), host=settings.host, port=settings.port, **uvicorn_options(settings))
+    finally:
+        forget_served_url(record)
 
 
 @cli.command("mcp")

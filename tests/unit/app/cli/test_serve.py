@@ -3,6 +3,10 @@ follows the settings' host)."""
 
 from __future__ import annotations
 
+import json
+import os
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
@@ -11,6 +15,7 @@ from typer.testing import CliRunner
 import app.main
 from app.cli import cli
 from app.settings import Settings
+from app.tools.bench.harness import free_port
 
 
 def test_serve_builds_the_app_with_the_host_and_port_it_binds(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -48,3 +53,48 @@ def test_mcp_workspace_sets_the_servers_default_and_must_exist(monkeypatch: pyte
     assert served[0].default == "team-a"
     from_env = CliRunner().invoke(cli, ["mcp"], env={**env, "AER_WORKSPACE": "team-a"})
     assert from_env.exit_code == 0 and served[1].default == "team-a"
+
+
+def test_serve_records_where_it_answers_in_the_data_dir_while_it_runs(monkeypatch: pytest.MonkeyPatch,
+                                                                      tmp_path: Any) -> None:
+    record = tmp_path / "data" / "served-at.json"
+    seen: list[dict[str, Any]] = []
+    monkeypatch.setattr(app.main, "create_app", lambda settings: "app")
+    monkeypatch.setattr("uvicorn.run", lambda application, **kw: seen.append(json.loads(record.read_text())))
+    result = CliRunner().invoke(cli, ["serve", "--port", "8755"], env={"AER_DATA_DIR": str(tmp_path / "data")})
+    assert result.exit_code == 0, result.output
+    assert seen == [{"url": "http://127.0.0.1:8755", "pid": os.getpid()}]
+    assert not record.exists()  # gone when the server stops
+
+
+class _Health(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        body = b'{"status": "ok"}'
+        self.send_response(200 if self.path == "/healthz" else 404)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+def test_a_command_beside_a_server_on_another_port_finds_it_by_the_record(tmp_path: Any) -> None:
+    """`aer serve --port 8755`, then `aer workspaces create x` beside it: the CLI looked only at AER_PORT (8000)
+    and said "add --server" although the server holding the data dir was running."""
+    from app.cli.base import local_server, record_served_url
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Health)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}"
+        settings = Settings(data_dir=tmp_path, port=free_port())  # nothing answers on the configured port
+        assert local_server(settings) is None
+        record_served_url(tmp_path, url)
+        assert local_server(settings) == url
+        record_served_url(tmp_path, f"http://127.0.0.1:{free_port()}")  # a stale record: nothing answers there
+        assert local_server(settings) is None
+    finally:
+        server.shutdown()
+        server.server_close()
