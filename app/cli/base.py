@@ -300,17 +300,22 @@ def opened(settings: Settings | None = None, workspace: str | None = None) -> It
     afterwards, with store errors made readable (a data dir another process holds: one line, exit 3; a
     workspace that does not exist: one line, exit 2)."""
     from app.settings import Settings
-    from app.workspaces import UnknownWorkspace
 
     settings = settings or Settings()
     name = workspace_name(workspace, settings)
     with opened_workspaces(settings) as workspaces:
-        try:
-            resources = workspaces.get(name)
-        except UnknownWorkspace as exc:
-            typer.secho(f"error: {exc.message} (create it: aer workspaces create {name})", fg="red", err=True)
-            raise typer.Exit(EXIT_REFUSED) from exc
-        yield resources
+        yield open_workspace(workspaces, name)
+
+
+def open_workspace(workspaces: Workspaces, name: str) -> Resources:
+    """Workspace ``name`` of an open registry; one that does not exist: one line, exit 2."""
+    from app.workspaces import UnknownWorkspace
+
+    try:
+        return workspaces.get(name)
+    except UnknownWorkspace as exc:
+        typer.secho(f"error: {exc.message} (create it: aer workspaces create {name})", fg="red", err=True)
+        raise typer.Exit(EXIT_REFUSED) from exc
 
 
 @contextmanager
