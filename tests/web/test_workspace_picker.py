@@ -227,3 +227,23 @@ def test_the_workspace_in_use_is_deleted_from_the_page_with_its_name_typed(page:
     assert p.evaluate("localStorage.getItem('aer.conversation.scratch')") is None
     names = [w["name"] for w in httpx.get(ws_server.base_url + "/api/workspaces", timeout=60).json()["workspaces"]]
     assert "scratch" not in names
+
+
+def test_a_question_in_an_empty_workspace_says_so_and_names_those_with_documents(page: Watched,
+                                                                                 ws_server: ServerProcess) -> None:
+    """A new user uploaded into one workspace and asked in another: the page said only "No relevant information
+    was found"."""
+    base = ws_server.base_url + API_PATH
+    r = httpx.post(ws_server.base_url + "/api/workspaces", json={"name": "filled"}, timeout=60)
+    assert r.status_code in (201, 409), r.text
+    assert httpx.post(base, json={"action": "add-documents", "documents": [{"id": "depot.md", "text": FACT}]},
+                      headers={"X-Workspace": "filled"}, timeout=120).status_code == 200
+    p = page.goto("/")
+    choose(p, "default")
+    assert ask(p, QUESTION) == "no_results"
+    note = p.locator("#ask-output .empty-workspace")
+    expect(note).to_contain_text("The workspace “default” has no documents yet")
+    expect(note).to_contain_text("filled (1)")
+    choose(p, "filled")
+    assert ask(p, QUESTION) == "answered"
+    expect(p.locator("#ask-output .empty-workspace")).to_have_count(0)
