@@ -70,6 +70,8 @@ def test_files_the_service_does_not_read_are_named_as_left_out_and_the_rest_go_i
     (folder / "notes.md").write_text("# Estate\n\nThe estate's gardens lie at 1,150 metres.\n", encoding="utf-8")
     (folder / "prices.xlsx").write_bytes(b"PK\x03\x04not really a workbook")
     (folder / ".DS_Store").write_bytes(b"\x00")  # hidden: left out without a word
+    (folder / "sub").mkdir()
+    (folder / "sub" / "photo.png").write_bytes(b"\x89PNG")
     p = page.goto("/#documents")
     try:
         for chooser, files, named in (("#upload-folder", str(folder), "prices.xlsx"),
@@ -85,8 +87,9 @@ def test_files_the_service_does_not_read_are_named_as_left_out_and_the_rest_go_i
             assert uploaded.value.status == 202, uploaded.value.text()
             assert [f["name"] for f in uploaded.value.json()["files"]] == ["notes.md"]
             expect(p.locator("#upload-result .left-out")).to_contain_text(named)
-        p.set_input_files("#upload-files", [str(folder / "prices.xlsx")])  # nothing the service reads
+        p.set_input_files("#upload-folder", str(folder / "sub"))  # a folder with nothing the service reads
         p.click("#upload-submit")
         expect(p.locator("#upload-result")).to_contain_text("Left out, not a type the service reads")
+        expect(p.locator("#upload-result")).to_contain_text("photo.png")
     finally:
         delete_quietly(server, "notes.md")

@@ -89,14 +89,20 @@ const SUFFIXES = $("#upload-files").accept.split(",");
 
 const readable = (f) => SUFFIXES.some((s) => f.name.toLowerCase().endsWith(s));
 
+/** The files picker's files to send: those the service reads, or, when it reads none of them, all (the server's
+ * 415 then names the supported types). */
+function pickedFiles() {
+  const all = [...$("#upload-files").files];
+  const ok = all.filter(readable);
+  return ok.length ? ok : all;
+}
+
 /** The files to upload, each with its name: a path under the chosen folder (the folder is the root), else the
  * file's name. Files the service does not read are left out here (one would refuse the whole upload with 415)
  * and named by `leftOut`; a folder's hidden files (.DS_Store) are left out without a word. */
 function chosen() {
   const folder = [...$("#upload-folder").files];
-  if (!folder.length) {
-    return [...$("#upload-files").files].filter(readable).map((file) => ({ file, name: file.name, root: null }));
-  }
+  if (!folder.length) return pickedFiles().map((file) => ({ file, name: file.name, root: null }));
   return folder.filter((f) => readable(f) && !f.name.startsWith("."))
     .map((file) => {
       const parts = (file.webkitRelativePath || file.name).split("/");
@@ -108,7 +114,9 @@ function chosen() {
  * upload (a folder of 10 files once uploaded 9 and never said that prices.xlsx stayed behind). */
 function leftOut() {
   const folder = [...$("#upload-folder").files];
-  const files = folder.length ? folder.filter((f) => !f.name.startsWith(".")) : [...$("#upload-files").files];
+  const sent = new Set(pickedFiles());
+  const files = folder.length ? folder.filter((f) => !f.name.startsWith("."))
+    : [...$("#upload-files").files].filter((f) => !sent.has(f));
   return files.filter((f) => !readable(f)).map((f) => {
     const parts = (f.webkitRelativePath || f.name).split("/");
     return parts.length > 1 ? parts.slice(1).join("/") : parts[0];
