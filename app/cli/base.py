@@ -196,10 +196,23 @@ def local_server(settings: Settings) -> str | None:
     if _answers(url):
         return url
     try:
-        recorded = json.loads((settings.data_dir / SERVED_AT).read_text(encoding="utf-8")).get("url")
+        record = json.loads((settings.data_dir / SERVED_AT).read_text(encoding="utf-8"))
+        recorded, pid = record.get("url"), record.get("pid")
     except (OSError, ValueError, AttributeError):
         return None
-    return recorded if isinstance(recorded, str) and recorded != url and _answers(recorded) else None
+    if not (isinstance(recorded, str) and isinstance(pid, int) and recorded != url and _alive(pid)):
+        return None  # a stale record (a killed server): its port may be another server's now
+    return recorded if _answers(recorded) else None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, another user's
+        return True
+    return True
 
 
 def locked_out(settings: Settings) -> typer.Exit:

@@ -3,6 +3,7 @@ Mermaid)."""
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 from typing import Annotated
 
@@ -68,10 +69,18 @@ def serve(
     # the app reads where it listens (the MCP endpoint's Host check follows it): --host/--port are settings too
     settings = settings.model_copy(update={"host": bind, "port": settings.port if port is None else port})
     record = record_served_url(settings.data_dir, local_url(settings.host, settings.port))  # for the CLI beside it
+    # uvicorn shuts down on SIGTERM, then raises the signal again under the handler it found: the default one
+    # ended the process before the record was removed. This one exits as the signal would (143), via finally.
+    previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
         uvicorn.run(create_app(settings), host=settings.host, port=settings.port, **uvicorn_options(settings))
     finally:
+        signal.signal(signal.SIGTERM, previous)
         forget_served_url(record)
+
+
+def _exit_on_sigterm(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 @cli.command("mcp")

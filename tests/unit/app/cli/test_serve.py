@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -95,6 +98,26 @@ def test_a_command_beside_a_server_on_another_port_finds_it_by_the_record(tmp_pa
         assert local_server(settings) == url
         record_served_url(tmp_path, f"http://127.0.0.1:{free_port()}")  # a stale record: nothing answers there
         assert local_server(settings) is None
+        # a record left by a killed server whose port another server answers on now: its pid is gone
+        dead = subprocess.Popen([sys.executable, "-c", "pass"])
+        dead.wait(timeout=60)
+        (tmp_path / "served-at.json").write_text(json.dumps({"url": url, "pid": dead.pid}), encoding="utf-8")
+        assert local_server(settings) is None
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_serve_stopped_by_sigterm_removes_its_record(tmp_path: Any) -> None:
+    """uvicorn raises SIGTERM again after its shutdown; under the default handler the process ended before the
+    record was removed, and the next command could follow it to whatever answers on that port later."""
+    data = tmp_path / "data"
+    env = {**os.environ, "AER_DATA_DIR": str(data), "AER_API_KEYS": "k", "PYTHONPATH": str(Path.cwd())}
+    script = ("import signal, os, uvicorn, app.main\n"
+              "app.main.create_app = lambda settings: 'app'\n"
+              "uvicorn.run = lambda *a, **k: os.kill(os.getpid(), signal.SIGTERM)\n"
+              "from app.cli import cli\n"
+              "cli(['serve', '--port', '8755'])\n")
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 143, done.stderr
+    assert data.is_dir() and not (data / "served-at.json").exists()
