@@ -4,6 +4,7 @@ transport-free errors (``app.errors``) mapped to HTTP statuses."""
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -50,10 +51,16 @@ def service_error(exc: Failure) -> tuple[int, dict[str, Any]]:
     return http_status(exc), {"success": False, "error": error_info(exc)}
 
 
+# Pydantic's prefixes on a validator's own sentence ("Value error, the last message must be ..."): words about
+# its internals, not about the request; the chat endpoint once answered a client with them.
+_VALIDATOR_PREFIX = re.compile(r"^Value error, ")
+
+
 def _json_safe(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
     # An unsafe string's error is raised by its model: its ctx path runs the loc down to the string itself.
     return [{"loc": [*e.get("loc", ()), *(e.get("ctx") or {}).get("path", ())] if e.get("type") == "unsafe_string"
-             else list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": str(e.get("type", ""))}
+             else list(e.get("loc", ())), "msg": _VALIDATOR_PREFIX.sub("", str(e.get("msg", ""))),
+             "type": str(e.get("type", ""))}
             for e in errors]
 
 

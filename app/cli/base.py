@@ -5,6 +5,8 @@ the exit codes every command uses (``EXIT_*``)."""
 from __future__ import annotations
 
 import importlib
+import json
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -149,17 +151,68 @@ def data_dir_holder(settings: Settings) -> bool:
     return lite_file_locked(Path(settings.milvus_target()))
 
 
-def local_server(settings: Settings) -> str | None:
-    """The URL of this service answering on the configured host and port, or None."""
+SERVED_AT = "served-at.json"
+"""In the data dir while `aer serve` runs: the URL it answers on (``{"url": ..., "pid": ...}``). A command run
+beside it finds the server there when it listens on another port than AER_PORT (`aer serve --port 8755`: the CLI
+once said "add --server" although the server it needed was running)."""
+
+
+def local_url(host: str, port: int) -> str:
+    """The URL a process on this machine reaches a server bound to ``host:port`` at."""
+    return f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}"
+
+
+def record_served_url(data_dir: Path, url: str) -> Path:
+    """Write where `aer serve` answers into its data dir; the path, for `forget_served_url`."""
+    path = data_dir / SERVED_AT
+    data_dir.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"url": url, "pid": os.getpid()}) + "\n", encoding="utf-8")
+    return path
+
+
+def forget_served_url(path: Path) -> None:
+    """Remove the record when it is still this process's (another `aer serve` may have taken the data dir since)."""
+    try:
+        if json.loads(path.read_text(encoding="utf-8")).get("pid") == os.getpid():
+            path.unlink()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _answers(url: str) -> bool:
     import httpx
 
-    host = "127.0.0.1" if settings.host in ("0.0.0.0", "::", "") else settings.host
-    url = f"http://{host}:{settings.port}"
     try:
         answer = httpx.get(f"{url}/healthz", timeout=2.0)
-        return url if answer.status_code == 200 and answer.json().get("status") == "ok" else None
+        return answer.status_code == 200 and answer.json().get("status") == "ok"
     except (httpx.HTTPError, ValueError, AttributeError):
+        return False
+
+
+def local_server(settings: Settings) -> str | None:
+    """The URL of this service answering on the configured host and port, else at the URL the `aer serve` that
+    holds this data dir recorded there (a stale record: it does not answer), or None."""
+    url = local_url(settings.host, settings.port)
+    if _answers(url):
+        return url
+    try:
+        record = json.loads((settings.data_dir / SERVED_AT).read_text(encoding="utf-8"))
+        recorded, pid = record.get("url"), record.get("pid")
+    except (OSError, ValueError, AttributeError):
         return None
+    if not (isinstance(recorded, str) and isinstance(pid, int) and recorded != url and _alive(pid)):
+        return None  # a stale record (a killed server): its port may be another server's now
+    return recorded if _answers(recorded) else None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, another user's
+        return True
+    return True
 
 
 def locked_out(settings: Settings) -> typer.Exit:
@@ -235,13 +288,23 @@ def opened_workspaces(settings: Settings | None = None) -> Iterator[Workspaces]:
             typer.secho(f"error: {exc}", fg="red", err=True)
             raise typer.Exit(EXIT_REFUSED) from exc
         except StoreError as exc:
-            typer.secho(f"error: {exc}", fg="red", err=True)
-            typer.secho("hint: is a server already using this data dir? Only one process may open a Milvus Lite "
-                        "file.", err=True)
-            raise typer.Exit(EXIT_UNAVAILABLE) from exc
-        yield workspaces
+            raise _store_failed(exc) from exc
+        try:
+            yield workspaces
+        except StoreError as exc:  # a store first touched by the command itself (the registry opens lazily)
+            raise _store_failed(exc) from exc
     finally:
         workspaces.close()
+
+
+def _store_failed(exc: Exception) -> typer.Exit:
+    """One line and a hint for a store the command could not use (exit 3): `aer workspaces list` run while an
+    `aer serve` was starting on the data dir printed two pages of rich traceback (the server took the Milvus Lite
+    file between the check above and the command's first count)."""
+    typer.secho(f"error: {exc}", fg="red", err=True)
+    typer.secho("hint: is a server already using this data dir? Only one process may open a Milvus Lite file "
+                "(add --server URL to go through it).", err=True)
+    return typer.Exit(EXIT_UNAVAILABLE)
 
 
 @contextmanager
@@ -250,17 +313,22 @@ def opened(settings: Settings | None = None, workspace: str | None = None) -> It
     afterwards, with store errors made readable (a data dir another process holds: one line, exit 3; a
     workspace that does not exist: one line, exit 2)."""
     from app.settings import Settings
-    from app.workspaces import UnknownWorkspace
 
     settings = settings or Settings()
     name = workspace_name(workspace, settings)
     with opened_workspaces(settings) as workspaces:
-        try:
-            resources = workspaces.get(name)
-        except UnknownWorkspace as exc:
-            typer.secho(f"error: {exc.message} (create it: aer workspaces create {name})", fg="red", err=True)
-            raise typer.Exit(EXIT_REFUSED) from exc
-        yield resources
+        yield open_workspace(workspaces, name)
+
+
+def open_workspace(workspaces: Workspaces, name: str) -> Resources:
+    """Workspace ``name`` of an open registry; one that does not exist: one line, exit 2."""
+    from app.workspaces import UnknownWorkspace
+
+    try:
+        return workspaces.get(name)
+    except UnknownWorkspace as exc:
+        typer.secho(f"error: {exc.message} (create it: aer workspaces create {name})", fg="red", err=True)
+        raise typer.Exit(EXIT_REFUSED) from exc
 
 
 @contextmanager

@@ -24,8 +24,8 @@ def record_line(d: dict[str, Any]) -> str:
 def documents_list(
     source: Annotated[str | None, typer.Option(help="Only documents whose file path contains this.")] = None,
     title: Annotated[str | None, typer.Option(help="Only documents whose title contains this.")] = None,
-    offset: Annotated[int, typer.Option(min=0)] = 0,
-    limit: Annotated[int, typer.Option(min=1, max=500)] = 100,
+    offset: Annotated[int, typer.Option(min=0, help="Skip this many documents (by id).")] = 0,
+    limit: Annotated[int, typer.Option(min=1, max=500, help="List at most this many (1-500).")] = 100,
     as_json: Annotated[bool, typer.Option("--json", help="Print the page as JSON.")] = False,
     server: ServerOption = None,
     api_key: ApiKeyOption = None,

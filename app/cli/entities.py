@@ -95,10 +95,12 @@ def remote_entity_write(client: Any, body: dict[str, Any]) -> dict[str, Any]:
 @entities_cli.command("add")
 def entities_add(
     standard_name: str,
-    type: Annotated[EntityType, typer.Option("--type", "-t")],
-    alias: Annotated[list[str] | None, typer.Option("--alias", "-a")] = None,
+    type: Annotated[EntityType, typer.Option("--type", "-t", help="The entity's type.")],
+    alias: Annotated[list[str] | None, typer.Option(
+        "--alias", "-a", help="Another name it goes by (repeatable: -a 马斯克 -a 老马).")] = None,
     hierarchy: Annotated[str | None, typer.Option(help="Path from the root, e.g. '中国>北京>朝阳'")] = None,
-    related: Annotated[list[str] | None, typer.Option("--related", "-r")] = None,
+    related: Annotated[list[str] | None, typer.Option(
+        "--related", "-r", help="An entity it belongs with (repeatable).")] = None,
     server: ServerOption = None,
     api_key: ApiKeyOption = None,
     workspace: WorkspaceOption = None,
@@ -210,9 +212,9 @@ def name_errors(exc: Any) -> str:
 
 @entities_cli.command("list")
 def entities_list(
-    type: Annotated[EntityType | None, typer.Option("--type", "-t")] = None,
-    offset: int = 0,
-    limit: int = 100,
+    type: Annotated[EntityType | None, typer.Option("--type", "-t", help="Only entities of this type.")] = None,
+    offset: Annotated[int, typer.Option(min=0, help="Skip this many entities.")] = 0,
+    limit: Annotated[int, typer.Option(min=1, max=500, help="List at most this many (1-500).")] = 100,
     server: ServerOption = None,
     api_key: ApiKeyOption = None,
     workspace: WorkspaceOption = None,

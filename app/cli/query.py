@@ -14,9 +14,11 @@ from app.cli.base import (
     WorkspaceOption,
     cli,
     demo_dir,
-    opened,
+    open_workspace,
+    opened_workspaces,
     remote,
     route,
+    workspace_name,
 )
 from app.cli.entities import import_entities
 from app.cli.ingest import ingest_documents, read_documents
@@ -97,28 +99,43 @@ def print_response(question: str, response: QueryResponse) -> None:
     typer.echo(f"total: {r.workflow.total_duration:.1f} ms")
 
 
-def run_questions(resources: Resources, questions: list[str], as_json: bool, **options: Any) -> None:
-    """Answer questions one by one and print them."""
+def run_questions(resources: Resources, questions: list[str], as_json: bool, **options: Any) -> list[QueryResponse]:
+    """Answer questions one by one and print them; the responses."""
     from app.schemas import QueryRequest
     from app.services.query import answer
 
-    async def go() -> None:
+    async def go() -> list[QueryResponse]:
+        out = []
         for q in questions:
             response = await answer(resources, QueryRequest(question=q, **options))
+            out.append(response)
             if as_json:
                 typer.echo(response.model_dump_json(by_alias=True, indent=2))
             else:
                 print_response(q, response)
+        return out
 
     import asyncio
 
-    asyncio.run(go())
+    return asyncio.run(go())
+
+
+def empty_workspace_hint(name: str, listed: list[dict[str, Any]]) -> str | None:
+    """What to say when a question found nothing because its workspace holds no documents (``listed``: every
+    workspace with its ``documents``): a new user uploaded into one workspace and asked in another (`aer query`
+    without --workspace asks `default`) and read only "No relevant information was found"."""
+    here = next((w for w in listed if w.get("name") == name), None)
+    if here is None or here.get("documents"):
+        return None
+    others = [f"{w['name']} ({w['documents']})" for w in listed if w.get("name") != name and w.get("documents")]
+    hint = f"hint: workspace '{name}' holds no documents yet: load some with `aer ingest PATH --workspace {name}`"
+    return hint + (f"; the workspaces with documents: {', '.join(others)}: add --workspace NAME" if others else "")
 
 
 @cli.command()
 def query(
     question: str,
-    top_k: Annotated[int, typer.Option("--top-k", min=1, max=50)] = 5,
+    top_k: Annotated[int, typer.Option("--top-k", min=1, max=50, help="How many passages to keep (1-50).")] = 5,
     mode: Annotated[str, typer.Option(help="auto|structured|semantic|hybrid|graph")] = "auto",
     vector_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: dense weight.")] = 0.5,
     fts_weight: Annotated[float, typer.Option(min=0.0, max=1.0, help="Graph route: BM25 weight.")] = 0.2,
@@ -149,13 +166,24 @@ def query(
 
         with remote(server, workspace, api_key) as client:
             body = client.query(question, **options)
+            listed = client.list_workspaces() if body.get("status") == "no_results" else []
         if as_json:
             typer.echo(json.dumps(body, ensure_ascii=False, indent=2))
         else:
             print_response(question, QueryResponse.model_validate(body))
+        if hint := empty_workspace_hint(str(body.get("workspace") or "default"), listed):
+            typer.secho(hint, fg="yellow", err=True)
         return
-    with opened(workspace=workspace) as resources:
-        run_questions(resources, [question], as_json, **options)
+    from app.services.workspaces import list_infos
+    from app.settings import Settings
+
+    settings = Settings()
+    with opened_workspaces(settings) as workspaces:
+        resources = open_workspace(workspaces, workspace_name(workspace, settings))
+        responses = run_questions(resources, [question], as_json, **options)
+        listed = [i.as_dict() for i in list_infos(workspaces)] if responses[0].status == "no_results" else []
+    if hint := empty_workspace_hint(responses[0].workspace, listed):
+        typer.secho(hint, fg="yellow", err=True)
 
 
 DEMO_WORKSPACE = "demo"
@@ -164,7 +192,7 @@ DEMO_WORKSPACE = "demo"
 
 @cli.command()
 def demo(
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print each seed question's full API response.")] = False,
     reset: Annotated[bool, typer.Option("--reset", help="Empty the demo workspace first, then load it again.")] = False,
 ) -> None:
     """Load the bundled demo entities and corpus into the ``demo`` workspace, then answer the three seed

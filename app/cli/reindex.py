@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
+
+import typer
 
 from app.cli.base import EXIT_REFUSED, EXIT_UNAVAILABLE
 
@@ -12,7 +14,7 @@ if TYPE_CHECKING:
 
 
 def reindex_command(
-    embedder: str = "e5",
+    embedder: Annotated[str, typer.Option(help="The embedder to re-embed with: e5, use or openai.")] = "e5",
 ) -> None:
     """Re-embed every chunk with another embedder (e5, use, openai) into a new collection, then switch to it.
 

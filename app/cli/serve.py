@@ -3,6 +3,7 @@ Mermaid)."""
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 from typing import Annotated
 
@@ -14,7 +15,10 @@ from app.cli.base import (
     ApiKeyOption,
     cli,
     data_dir_holder,
+    forget_served_url,
+    local_url,
     opened_workspaces,
+    record_served_url,
     remote,
     route,
     workspace_name,
@@ -33,8 +37,10 @@ def graph(png: Annotated[Path | None, typer.Option(help="Write a PNG (needs netw
 
 @cli.command()
 def serve(
-    host: Annotated[str | None, typer.Option()] = None,
-    port: Annotated[int | None, typer.Option()] = None,
+    host: Annotated[str | None, typer.Option(
+        help="Address to listen on; default: AER_HOST, else 127.0.0.1 (this machine only).")] = None,
+    port: Annotated[int | None, typer.Option(
+        min=1, max=65535, help="Port to listen on; default: AER_PORT, else 8000.")] = None,
 ) -> None:
     """Run the HTTP API (one worker: a Milvus Lite file belongs to one process)."""
     import uvicorn
@@ -62,7 +68,19 @@ def serve(
         typer.secho(f"warning: no AER_API_KEYS: anyone who can reach {bind} can write", fg="yellow", err=True)
     # the app reads where it listens (the MCP endpoint's Host check follows it): --host/--port are settings too
     settings = settings.model_copy(update={"host": bind, "port": settings.port if port is None else port})
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, **uvicorn_options(settings))
+    record = record_served_url(settings.data_dir, local_url(settings.host, settings.port))  # for the CLI beside it
+    # uvicorn shuts down on SIGTERM, then raises the signal again under the handler it found: the default one
+    # ended the process before the record was removed. This one exits as the signal would (143), via finally.
+    previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    try:
+        uvicorn.run(create_app(settings), host=settings.host, port=settings.port, **uvicorn_options(settings))
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        forget_served_url(record)
+
+
+def _exit_on_sigterm(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 @cli.command("mcp")

@@ -88,7 +88,7 @@ class ChatCompletionRequest(BaseModel):
     def _last_is_a_question(self) -> ChatCompletionRequest:
         last = self.messages[-1]
         if last.role != "user":
-            raise ValueError("the last message must be the user's question (role 'user')")
+            raise PydanticCustomError("last_turn", "the last message must be the user's question (role 'user')")
         if not has_content(last.text().strip()):  # the question's one content check, as on the main API
             raise PydanticCustomError(EMPTY_QUESTION, f"the last user message: {EMPTY_QUESTION_MESSAGE}")
         return self

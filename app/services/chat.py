@@ -6,6 +6,14 @@ after a question about 腾讯): with an LLM, the LLM condenses the conversation 
 the entities validated in the earlier questions are carried into it, each type the new question does not name
 itself, so the graph filters on them as if the user had written them. Dates are not carried: a follow-up about
 "that company" is rarely about the same day.
+
+Without an LLM only a question that reads as a follow-up carries anything (``reads_as_follow_up``): one that refers
+back (它, 他们, 该公司, 这款, "it", "their", "that company", "there"), an elliptic one (那北京呢？, "And in 2023?",
+"What about Tesla?"), or a short one with no name of its own (哪一年成立的？, "Founded when?"). A self-contained
+question asked next in the same conversation ("雾岭春芽和雾岭红茶哪个更贵？" after a question about 雾岭茶园, "On
+which river is the village where Mistridge tea is rolled?") is asked as written and starts a new subject: the
+fresh-eyes trial saw the earlier question's (misspelled) name put in front of such questions, and a comparison of
+two teas answered as a comparison of the estate with a tea.
 """
 
 from __future__ import annotations
@@ -73,13 +81,49 @@ def with_entities(question: str, carried: Sequence[CarriedEntity]) -> str:
     return " ".join([*(c.text for c in carried), question]) if carried else question
 
 
+# Words that point back at something named earlier. Chinese: third-person pronouns (not 其他/吉他/利他), 该 (not
+# 应该), a demonstrative with a measure word or a place word, 上述/前者/后者. English: pronouns, "there", this/these/
+# those with a noun, "that" where it cannot open a relative clause (after a verb of being or a preposition, at
+# the start, or before the question's last word: "Who founded that company?"; not "the company that makes").
+_ZH_REFERENCE = re.compile(
+    r"(?<![其吉利])[他她它]|(?<!应)该(?=[\u4e00-\u9fff])|[这那此](?:家|个|位|所|座|款|部|本|些|里|儿|次|项|条|种|只|台|件|人|地|事|场|支|间|栋|篇|首)"
+    r"|上述|前者|后者")
+_EN_REFERENCE = re.compile(
+    r"\b(?:it|its|they|them|their|theirs|he|him|his|she|her|hers|there|the latter|the former|the same)\b"
+    r"|\b(?:this|these|those)\s+[a-z]"
+    r"|(?:^|\b(?:is|was|are|were|did|does|do|of|in|at|for|from|about|by|with|on|to|into|founded|made|built|runs?)\s+)"
+    r"that\s+[a-z][\w-]*"
+    r"|\bthat\s+[a-z][\w-]*\s*\?*\s*$", re.IGNORECASE)
+_ELLIPTIC = re.compile(r"^\s*(?:那|那么|还有|另外|and\b|also\b|what about\b|how about\b|what of\b)|呢\s*[？?]*\s*$",
+                       re.IGNORECASE)
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_WORD = re.compile(r"[A-Za-z0-9][\w'-]*")
+SHORT_ZH_CHARS = 6  # 哪一年成立的？ (6), 创始人是谁？ (5): too short to have a subject of their own (什么是机器学习？ is 7)
+SHORT_EN_WORDS = 3  # "Founded when?", "The price?"
+
+
+def reads_as_follow_up(question: str, own: Sequence[ValidatedEntity]) -> bool:
+    """Whether a question asked after others leans on them: it refers back, it is elliptic, or it is short and
+    names nothing of its own (``own``: its validated entities). A self-contained question is not a follow-up."""
+    if _ZH_REFERENCE.search(question) or _EN_REFERENCE.search(question) or _ELLIPTIC.search(question):
+        return True
+    if any(e.type != "DATE" for e in own):
+        return False
+    cjk = len(_CJK.findall(question))
+    return cjk <= SHORT_ZH_CHARS if cjk else len(_WORD.findall(question)) <= SHORT_EN_WORDS
+
+
 async def carry_entities(ctx: RagContext, turns: Sequence[str]) -> Resolution:
-    """Walk the user turns, carrying each earlier question's validated entities into the next (a chain of
-    follow-ups keeps the subject of the first); the last turn's resolution."""
+    """Walk the user turns, carrying each earlier question's validated entities into the next that reads as a
+    follow-up (a chain of follow-ups keeps the subject of the first; a self-contained question starts a new one);
+    the last turn's resolution."""
     current = CarriedState(question=turns[0], entities=await validated(ctx, turns[0]))
     carried: list[CarriedEntity] = []
     for turn in turns[1:]:
         own = await validated(ctx, turn)
+        if not reads_as_follow_up(turn, own):
+            current, carried = CarriedState(question=turn, entities=own), []
+            continue
         own_types = {e.type for e in own}
         carried = [CarriedEntity(text=e.text, standard_name=e.standard_name or e.text, type=e.type)
                    for e in current.entities if e.type != "DATE" and e.type not in own_types]

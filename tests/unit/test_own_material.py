@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SETS = ("newuser", "newuser2", "newuser3", "newuser4", "newuser5", "multihop_own", "newuser6")
+SETS = ("newuser", "newuser2", "newuser3", "newuser4", "newuser5", "multihop_own", "newuser6", "newuser7")
 STAMPED = {".pdf", ".docx"}
-STABLE = {"newuser6"}  # written with ``stable=True``: PDF and DOCX byte for byte too
+STABLE = {"newuser6", "newuser7"}  # written with ``stable=True``: PDF and DOCX byte for byte too
 
 
 @pytest.mark.parametrize("name", SETS)

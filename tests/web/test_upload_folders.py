@@ -59,3 +59,37 @@ def test_a_folder_upload_keeps_paths_as_ids_and_shows_what_it_replaced(
         expect(panel.locator("tr", has_text="south/report.md")).to_contain_text("skipped")
     finally:
         delete_quietly(server, *IDS)
+
+
+def test_files_the_service_does_not_read_are_named_as_left_out_and_the_rest_go_in(
+        page: Watched, server: ServerProcess, tmp_path: Path) -> None:
+    """A new user's folder held a spreadsheet: the page left it out without a word (a folder), or sent it and the
+    whole upload was refused with 415 (the files picker with "All files"). Now both name it and upload the rest."""
+    folder = tmp_path / "estate"
+    folder.mkdir()
+    (folder / "notes.md").write_text("# Estate\n\nThe estate's gardens lie at 1,150 metres.\n", encoding="utf-8")
+    (folder / "prices.xlsx").write_bytes(b"PK\x03\x04not really a workbook")
+    (folder / ".DS_Store").write_bytes(b"\x00")  # hidden: left out without a word
+    (folder / "sub").mkdir()
+    (folder / "sub" / "photo.png").write_bytes(b"\x89PNG")
+    p = page.goto("/#documents")
+    try:
+        for chooser, files, named in (("#upload-folder", str(folder), "prices.xlsx"),
+                                      ("#upload-files", [str(folder / "notes.md"), str(folder / "prices.xlsx")],
+                                       "prices.xlsx")):
+            p.set_input_files(chooser, files)
+            expect(p.locator("#upload-preview li b")).to_have_text(["notes.md"])
+            note = p.locator("#upload-preview .left-out")
+            expect(note).to_contain_text(named)
+            expect(note).not_to_contain_text("DS_Store")
+            with p.expect_response(lambda r: r.url.endswith(f"{API_PATH}/upload")) as uploaded:
+                p.click("#upload-submit")
+            assert uploaded.value.status == 202, uploaded.value.text()
+            assert [f["name"] for f in uploaded.value.json()["files"]] == ["notes.md"]
+            expect(p.locator("#upload-result .left-out")).to_contain_text(named)
+        p.set_input_files("#upload-folder", str(folder / "sub"))  # a folder with nothing the service reads
+        p.click("#upload-submit")
+        expect(p.locator("#upload-result")).to_contain_text("Left out, not a type the service reads")
+        expect(p.locator("#upload-result")).to_contain_text("photo.png")
+    finally:
+        delete_quietly(server, "notes.md")

@@ -194,3 +194,56 @@ def test_on_a_phone_the_pickers_label_is_whole_and_its_count_follows_an_upload(
         watched.check()
     finally:
         watched.page.context.close()
+
+
+def test_the_workspace_in_use_is_deleted_from_the_page_with_its_name_typed(page: Watched,
+                                                                           ws_server: ServerProcess) -> None:
+    """A new user who made a workspace on the page could not delete it there (only `aer workspaces delete` or the
+    API could): Delete… beside the picker deletes the one in use once its name is typed, then opens the default."""
+    base = ws_server.base_url + API_PATH
+    assert httpx.post(ws_server.base_url + "/api/workspaces", json={"name": "scratch"}, timeout=60).status_code == 201
+    assert httpx.post(base, json={"action": "add-documents", "documents": [{"id": "n.md", "text": FACT}]},
+                      headers={"X-Workspace": "scratch"}, timeout=120).status_code == 200
+    p = page.goto("/")
+    expect(p.locator("#workspace-delete")).to_be_disabled()  # default: protected
+    choose(p, "scratch")
+    p.evaluate("localStorage.setItem('aer.conversation.scratch', '[]')")
+    p.click("#workspace-delete")
+    expect(p.locator("#workspace-delete-title")).to_have_text("Delete workspace “scratch”")
+    confirm = p.locator("#workspace-delete-confirm")
+    p.fill("#workspace-delete-name", "scratc")
+    expect(confirm).to_be_disabled()
+    p.press("#workspace-delete-name", "Enter")  # Enter before the name is typed out deletes nothing
+    assert "scratch" in [w["name"] for w in httpx.get(ws_server.base_url + "/api/workspaces", timeout=60).json()[
+        "workspaces"]]
+    p.fill("#workspace-delete-name", "scratch")
+    expect(confirm).to_be_enabled()
+    with p.expect_navigation():
+        confirm.click()
+    p.wait_for_selector("#opt-mode option", state="attached")
+    expect(p.locator("#workspace-picker")).to_have_value("default")
+    expect(p.locator("#workspace-picker option[value='scratch']")).to_have_count(0)
+    expect(p.locator("#banner")).to_contain_text("Deleted the workspace “scratch” with its 1 document(s)")
+    assert p.evaluate("localStorage.getItem('aer.conversation.scratch')") is None
+    names = [w["name"] for w in httpx.get(ws_server.base_url + "/api/workspaces", timeout=60).json()["workspaces"]]
+    assert "scratch" not in names
+
+
+def test_a_question_in_an_empty_workspace_says_so_and_names_those_with_documents(page: Watched,
+                                                                                 ws_server: ServerProcess) -> None:
+    """A new user uploaded into one workspace and asked in another: the page said only "No relevant information
+    was found"."""
+    base = ws_server.base_url + API_PATH
+    r = httpx.post(ws_server.base_url + "/api/workspaces", json={"name": "filled"}, timeout=60)
+    assert r.status_code in (201, 409), r.text
+    assert httpx.post(base, json={"action": "add-documents", "documents": [{"id": "depot.md", "text": FACT}]},
+                      headers={"X-Workspace": "filled"}, timeout=120).status_code == 200
+    p = page.goto("/")
+    choose(p, "default")
+    assert ask(p, QUESTION) == "no_results"
+    note = p.locator("#ask-output .empty-workspace")
+    expect(note).to_contain_text("The workspace “default” has no documents yet")
+    expect(note).to_contain_text("filled (1)")
+    choose(p, "filled")
+    assert ask(p, QUESTION) == "answered"
+    expect(p.locator("#ask-output .empty-workspace")).to_have_count(0)

@@ -3,7 +3,7 @@
 // plan, the results with their score components, the searches and the time per node.
 
 import { $, chips, detailsView, dl, fmt, h, highlight, ms, show, table } from "./dom.js";
-import { ApiError, call, post, streamQuery, workspace } from "./api.js";
+import { ApiError, WORKSPACES, call, post, streamQuery, workspace } from "./api.js";
 import { drawRoute, stepList } from "./route.js";
 
 let ctx = null; // {graph: () => Promise<the graph's nodes and edges>, openDocument: (id, chunkId) => void}
@@ -417,9 +417,12 @@ class RunView {
 
   notFound(r, terms) {
     const related = r.related || [];
+    const empty = h("p", { class: "empty-workspace warn-text", hidden: true });
+    if (!related.length && r.workspace) emptyWorkspaceNote(empty, r.workspace);
     return h("section", { class: "card answer-card not-found" },
       h("h2", {}, "Not found"),
       h("p", { class: "not-found-text" }, r.answer || "Nothing in the documents answers this question."),
+      empty,
       this.answerability(r),
       related.length ? h("div", { class: "related" },
         h("h3", {}, "Related passages (closest, not an answer)"),
@@ -538,4 +541,25 @@ class RunView {
       })),
       h("p", { class: "muted small" }, r.runId ? `run ${r.runId}` : ""));
   }
+}
+
+/**
+ * Fill `el` when the workspace that answered holds no documents: a new user uploaded into one workspace and
+ * asked in another, and read only "No relevant information was found". Names the workspaces that have some.
+ * A failed listing leaves the note hidden.
+ */
+async function emptyWorkspaceNote(el, name) {
+  let list;
+  try {
+    const answer = await call("", { base: WORKSPACES, inWorkspace: false, askKey: false });
+    list = (answer && answer.workspaces) || [];
+  } catch {
+    return;
+  }
+  const here = list.find((w) => w.name === name);
+  if (!here || here.documents !== 0) return;
+  const others = list.filter((w) => w.name !== name && w.documents > 0).map((w) => `${w.name} (${w.documents})`);
+  show(el, `The workspace “${name}” has no documents yet: upload some on the Documents tab`,
+    others.length ? `, or choose a workspace that has some in the picker: ${others.join(", ")}.` : ".");
+  el.hidden = false;
 }

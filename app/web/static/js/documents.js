@@ -87,21 +87,51 @@ function deleteButton(id) {
 
 const SUFFIXES = $("#upload-files").accept.split(",");
 
+const readable = (f) => SUFFIXES.some((s) => f.name.toLowerCase().endsWith(s));
+
+/** The files picker's files to send: those the service reads, or, when it reads none of them, all (the server's
+ * 415 then names the supported types). */
+function pickedFiles() {
+  const all = [...$("#upload-files").files];
+  const ok = all.filter(readable);
+  return ok.length ? ok : all;
+}
+
 /** The files to upload, each with its name: a path under the chosen folder (the folder is the root), else the
- * file's name. Files of a folder the service does not read are left out here (one would refuse the upload). */
+ * file's name. Files the service does not read are left out here (one would refuse the whole upload with 415)
+ * and named by `leftOut`; a folder's hidden files (.DS_Store) are left out without a word. */
 function chosen() {
   const folder = [...$("#upload-folder").files];
-  if (!folder.length) return [...$("#upload-files").files].map((file) => ({ file, name: file.name, root: null }));
-  return folder.filter((f) => SUFFIXES.some((s) => f.name.toLowerCase().endsWith(s)) && !f.name.startsWith("."))
+  if (!folder.length) return pickedFiles().map((file) => ({ file, name: file.name, root: null }));
+  return folder.filter((f) => readable(f) && !f.name.startsWith("."))
     .map((file) => {
       const parts = (file.webkitRelativePath || file.name).split("/");
       return { file, name: parts.length > 1 ? parts.slice(1).join("/") : parts[0], root: parts.length > 1 ? parts[0] : null };
     }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)); // as `aer ingest` orders a folder
 }
 
-function preview(files) {
+/** The chosen files the service does not read (a spreadsheet, a photo): their names, shown before and after the
+ * upload (a folder of 10 files once uploaded 9 and never said that prices.xlsx stayed behind). */
+function leftOut() {
+  const folder = [...$("#upload-folder").files];
+  const sent = new Set(pickedFiles());
+  const files = folder.length ? folder.filter((f) => !f.name.startsWith("."))
+    : [...$("#upload-files").files].filter((f) => !sent.has(f));
+  return files.filter((f) => !readable(f)).map((f) => {
+    const parts = (f.webkitRelativePath || f.name).split("/");
+    return parts.length > 1 ? parts.slice(1).join("/") : parts[0];
+  });
+}
+
+function leftOutNote(names) {
+  return names.length ? h("p", { class: "left-out warn-text small" },
+    `Left out, not a type the service reads (${SUFFIXES.join(" ")}): ${names.join(", ")}`) : null;
+}
+
+function preview(files, left = leftOut()) {
   show($("#upload-preview"), files.length ? h("ul", { class: "plain-list small" },
-    files.map((f) => h("li", {}, h("b", {}, f.name), h("span", { class: "muted" }, ` ${bytesText(f.file.size)}`)))) : null);
+    files.map((f) => h("li", {}, h("b", {}, f.name), h("span", { class: "muted" }, ` ${bytesText(f.file.size)}`)))) : null,
+  leftOutNote(left));
   $("#upload-submit").textContent = files.length ? `Upload ${files.length} file(s)` : "Upload";
 }
 
@@ -117,8 +147,9 @@ function fileList(files) {
 
 async function upload() {
   const files = chosen();
+  const left = leftOut();
   if (!files.length) {
-    say("#upload-result", "error", "Choose one or more files first.");
+    say("#upload-result", "error", left.length ? leftOutNote(left) : "Choose one or more files first.");
     $("#upload-files").focus();
     return;
   }
@@ -138,7 +169,7 @@ async function upload() {
     say("#upload-result", failed ? "warn" : "ok",
       h("strong", {}, failed ? `${failed} of ${answer.files.length} file(s) could not be read; the others are queued. `
         : `${answer.files.length} file(s) read: ${answer.documents} document(s) queued. `),
-      fileList(answer.files));
+      fileList(answer.files), leftOutNote(left));
     followJob(answer.jobId, `Upload of ${answer.files.length} file(s)`);
     $("#upload-files").value = ""; // the folder name and the skip choice stay for the next upload
     $("#upload-folder").value = "";

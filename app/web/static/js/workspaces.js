@@ -1,11 +1,15 @@
 // The workspace picker in the page's header (every tab): the workspaces this key may use, from
 // GET api/workspaces; the choice is kept in localStorage and sent as X-Workspace on every call (api.js).
-// Changing it reloads the page, so nothing shown from one workspace stays on screen in another.
+// Changing it reloads the page, so nothing shown from one workspace stays on screen in another. New… creates a
+// workspace and switches to it; Delete… deletes the one in use (its name typed to confirm) and opens the first
+// listed (the default).
 
 import { $, h, show } from "./dom.js";
 import { WORKSPACES, call, workspace } from "./api.js";
 
 export const NAME = /^[a-z0-9][a-z0-9_-]{0,31}$/;
+const DEFAULT = "default";  // the server's own workspace: it cannot be deleted (409 workspace_protected)
+const DELETED = "aer.workspace.deleted";  // sessionStorage: the notice to show once the page has reloaded
 
 function names(answer) {
   const list = Array.isArray(answer) ? answer : (answer && answer.workspaces) || [];
@@ -41,6 +45,11 @@ export async function initWorkspaces({ notice }) {
     return { current: workspace.get() };
   }
   let current = workspace.get();
+  const deleted = sessionStorage.getItem(DELETED);
+  if (deleted) {
+    sessionStorage.removeItem(DELETED);
+    notice(deleted);
+  }
   if (current && !list.some((w) => w.name === current)) {
     notice(`The workspace “${current}” this browser remembered is not available here any more; showing “${
       list.length ? list[0].name : "default"}”.`);
@@ -54,6 +63,10 @@ export async function initWorkspaces({ notice }) {
   box.hidden = false;
   document.title = `${current} · Adaptive Entity RAG`;
   $("#workspace-new").onclick = () => openCreate();
+  const remove = $("#workspace-delete");
+  remove.disabled = current === DEFAULT;
+  remove.title = current === DEFAULT ? "The default workspace cannot be deleted" : `Delete the workspace “${current}”`;
+  remove.onclick = () => openDelete(current);
   return { current };
 }
 
@@ -103,6 +116,44 @@ function openCreate() {
     }
     dialog.close("created");
     choose(name);
+  };
+  dialog.showModal();
+  input.focus();
+}
+
+function openDelete(name) {
+  const dialog = $("#workspace-delete-dialog");
+  const input = $("#workspace-delete-name");
+  const confirm = $("#workspace-delete-confirm");
+  const error = $("#workspace-delete-error");
+  $("#workspace-delete-title").textContent = `Delete workspace “${name}”`;
+  input.value = "";
+  input.placeholder = name;
+  confirm.disabled = true;
+  error.hidden = true;
+  input.oninput = () => { confirm.disabled = input.value.trim() !== name; };
+  $("#workspace-delete-form").onsubmit = async (ev) => {
+    const action = ev.submitter && ev.submitter.value;
+    if (action !== "delete") return;  // cancel closes the dialog
+    ev.preventDefault();
+    if (input.value.trim() !== name) return;  // Enter in the field before the name is typed out
+    let answer;
+    confirm.disabled = true;
+    try {
+      answer = await call(encodeURIComponent(name), { base: WORKSPACES, method: "DELETE", inWorkspace: false });
+    } catch (err) {
+      show(error, h("strong", {}, `${err.code}: `), err.message);
+      error.hidden = false;
+      confirm.disabled = false;
+      return;
+    }
+    const gone = answer && answer.deleted;
+    const counts = gone && typeof gone.documents === "number"
+      ? ` with its ${gone.documents} document(s) and ${gone.chunks} chunk(s)` : "";
+    sessionStorage.setItem(DELETED, `Deleted the workspace “${name}”${counts}.`);
+    localStorage.removeItem(`aer.conversation.${name}`);  // the Ask tab's conversation kept for it
+    dialog.close("deleted");
+    choose("");  // the first workspace listed: the server's default (or the key's own)
   };
   dialog.showModal();
   input.focus();

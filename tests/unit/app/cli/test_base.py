@@ -151,3 +151,20 @@ def test_aer_mcp_server_that_does_not_answer_is_one_line_and_exit_3() -> None:
     assert done.returncode == 3 and done.stdout == ""  # stdout is the protocol's: nothing else goes there
     [line] = done.stderr.strip().splitlines()
     assert line.startswith("error: connection_failed: cannot reach " + url)
+
+
+def _options_without_help(group: Any, path: list[str]) -> Iterator[str]:
+    for name in sorted(getattr(group, "commands", {})):
+        command = load_command(name) if not path and name in LAZY_COMMANDS else group.commands[name]
+        if isinstance(command, typer.Typer):
+            command = typer.main.get_command(command)
+        for param in command.params:
+            if param.param_type_name == "option" and not getattr(param, "help", None):
+                yield f"aer {' '.join([*path, name])} {'/'.join(param.opts)}"
+        yield from _options_without_help(command, [*path, name])
+
+
+def test_every_option_of_every_command_says_what_it_does() -> None:
+    """A new user's `aer serve --help` listed `--host <str>` and `--port <int>` with no word on them (and 11 more
+    options elsewhere: --top-k, --json of demo, entities' --type/--alias/--offset/--limit, reindex's --embedder)."""
+    assert list(_options_without_help(typer.main.get_command(cli), [])) == []

@@ -160,3 +160,42 @@ def test_export_and_import_say_sizes_and_counts_in_plain_words(tmp_path: Path) -
     assert "1 documents, 1 chunks" in imported.stdout and "graph nodes" in imported.stdout
     assert "catalog." not in imported.stdout and "jobs.job_documents" not in imported.stdout
     assert re.search(r"\t\d+(\.\d)? (B|KB|MB)\t", aer(data, "workspaces", "list").stdout)
+
+
+def test_a_store_that_fails_inside_a_command_is_one_line_and_exit_3(tmp_path: Path) -> None:
+    """`aer workspaces list` while an `aer serve` was starting on the data dir: the server took the Milvus Lite
+    file after the CLI's check, the command's first count failed, and two pages of traceback came out."""
+    from app.workspaces import Workspaces
+    from graphs.stores.base import StoreUnavailable
+
+    def taken(self: Workspaces, name: str) -> object:
+        raise StoreUnavailable("milvus", "count failed: Open local milvus failed")
+
+    with mock.patch.object(Workspaces, "info", taken):
+        result = aer(tmp_path / "data", "workspaces", "list")
+    assert result.exit_code == 3
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 2 and lines[0].startswith("error: milvus unavailable: count failed"), result.output
+    assert "--server" in lines[1] and "Traceback" not in result.output
+
+
+def test_a_question_in_an_empty_workspace_says_so_and_names_the_workspaces_with_documents(tmp_path: Path) -> None:
+    """A new user uploaded into one workspace, then ran the README's `aer query "…"` (the default workspace) and
+    read only "No relevant information was found"."""
+    from app.cli.query import empty_workspace_hint
+
+    data, files = tmp_path / "data", tmp_path / "files"
+    files.mkdir()
+    (files / "plant.md").write_text("# Plant\n\nKestrel Works assembles gearboxes in Tampere.\n", encoding="utf-8")
+    assert aer(data, "workspaces", "create", "sales").exit_code == 0
+    assert aer(data, "ingest", str(files), "--workspace", "sales").exit_code == 0
+    empty = aer(data, "query", "Where does Kestrel Works assemble gearboxes?")
+    assert empty.exit_code == 0
+    assert ("hint: workspace 'default' holds no documents yet: load some with `aer ingest PATH --workspace default`;"
+            " the workspaces with documents: sales (1): add --workspace NAME") in empty.stderr
+    found = aer(data, "query", "Where does Kestrel Works assemble gearboxes?", "--workspace", "sales")
+    assert found.exit_code == 0 and "hint:" not in found.stderr
+    assert empty_workspace_hint("sales", [{"name": "default", "documents": 0}, {"name": "sales", "documents": 3}]) \
+        is None
+    assert empty_workspace_hint("default", [{"name": "default", "documents": 0}]) == (
+        "hint: workspace 'default' holds no documents yet: load some with `aer ingest PATH --workspace default`")

@@ -52,6 +52,42 @@ async def test_nothing_to_carry_leaves_the_question_standalone(tmp_path: Path) -
     assert same_types.mode == "standalone" and same_types.question == "特斯拉的总部在哪里？"
 
 
+@pytest.mark.parametrize("turns", [
+    # a self-contained question after a question about an organization and a place: nothing of them carried
+    ("苹果在北京有哪些门店？", "青岚茶和白毫银针哪个更贵？"),
+    ("苹果在北京有哪些门店？", "周末的品鉴会几点开始，门票多少钱？"),
+    ("马斯克创办了哪些公司？", "On which river is the village where the Harrowgate cheese is aged?"),
+    ("马斯克创办了哪些公司？", "In which year was the company that supplies the lab's freezers founded?"),
+    ("苹果在北京有哪些门店？", "Which is cheaper, the Kestrel K2 or the Kestrel K4?"),
+])
+async def test_a_self_contained_question_is_asked_as_written(tmp_path: Path, turns: tuple[str, ...]) -> None:
+    r = await resolve(make_context(tmp_path), chat(*turns))
+    assert (r.mode, r.question, r.carried) == ("standalone", turns[-1], [])
+
+
+@pytest.mark.parametrize(("turns", "question"), [
+    (("马斯克创办了哪些公司？", "这家公司的总部在哪里？"), "马斯克 这家公司的总部在哪里？"),
+    (("马斯克创办了哪些公司？", "该公司哪一年上市？"), "马斯克 该公司哪一年上市？"),
+    (("马斯克创办了哪些公司？", "When was he born?"), "马斯克 When was he born?"),
+    (("马斯克创办了哪些公司？", "Where did that man study?"), "马斯克 Where did that man study?"),
+    (("马斯克创办了哪些公司？", "How many people work there?"), "马斯克 How many people work there?"),
+    (("马斯克创办了哪些公司？", "And in 2023?"), "马斯克 And in 2023?"),
+    (("马斯克创办了哪些公司？", "出生在哪里？"), "马斯克 出生在哪里？"),  # short, no name of its own
+    (("马斯克创办了哪些公司？", "Born where?"), "马斯克 Born where?"),
+])
+async def test_a_question_that_leans_on_the_earlier_ones_carries_them(tmp_path: Path, turns: tuple[str, ...],
+                                                                      question: str) -> None:
+    r = await resolve(make_context(tmp_path), chat(*turns))
+    assert (r.mode, r.question) == ("entities", question)
+
+
+async def test_a_self_contained_question_starts_a_new_subject(tmp_path: Path) -> None:
+    # the follow-up after the self-contained question leans on it, not on the first question's Apple
+    r = await resolve(make_context(tmp_path), chat("苹果在北京有哪些门店？", "马斯克创办了哪些公司？", "他是哪一年出生的？"))
+    assert (r.mode, r.question) == ("entities", "马斯克 他是哪一年出生的？")
+    assert [c.standard_name for c in r.carried] == ["Elon Musk"]
+
+
 async def test_a_chain_of_follow_ups_keeps_the_first_subject_and_drops_dates(tmp_path: Path) -> None:
     r = await resolve(make_context(tmp_path), chat("2024年苹果发布了什么？", "它在上海开了什么店？", "那北京呢？"))
     # Apple travels through both follow-ups; 上海 is replaced by 北京; the date is never carried
