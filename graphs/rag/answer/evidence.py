@@ -27,7 +27,7 @@ from graphs.rag.relation_cues import bridge_kind, entity_kind
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import han_share
 from graphs.text.sentences import looks_like_instruction, planted, split_sentences, without_markers
-from graphs.text.spans import Span, candidates, nearest
+from graphs.text.spans import Span, candidates, nearest, of_asked_kind
 from graphs.text.terms import weighted_coverage
 
 FOCUS_WEIGHT = 0.3
@@ -201,8 +201,9 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
     if q.kind in ("yes_no", "comparison", "definition"):
         return None
     skip = [normalize(x) for x in exclude]
-    spans = [s for s in candidates(sentence.text, q.kind, q.text, q.types)
-             if not any(x and (normalize(s.text) in x or x in normalize(s.text)) for x in skip)]
+    spans = of_asked_kind(q.text, q.kind, sentence.text,
+                          [s for s in candidates(sentence.text, q.kind, q.text, q.types)
+                           if not any(x and (normalize(s.text) in x or x in normalize(s.text)) for x in skip)])
     if q.kind == "date" and (end := life_end(q.text, sentence.text, spans)) is not None:
         return end
     return nearest(spans, at or marks(q, sentence.text.casefold()))

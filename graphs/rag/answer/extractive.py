@@ -31,6 +31,11 @@ ASKS_REASON = re.compile(r"^\W*why\b|\bfor what reason\b|\bwhat (?:is|was|were) 
 REASON = re.compile(r"\b(?:because|due to|owing to|thanks to|as a result of|in order to|so that)\b|因为|由于|因此|所以|"
                     r"为了|原因是|导致", re.IGNORECASE)
 
+CONSEQUENCE = re.compile(r"^\W*(?:因此|因而|所以|于是|故而|从而|由此|此举|此战|此事|这使|这也|这就|这是|也因此|正因如此|"
+                         r"(?:therefore|thus|hence|consequently|as a result|for this reason|this is why|that is why|"
+                         r"so)\b)", re.IGNORECASE)
+"""A sentence that opens by pointing back to the one before it as its cause ("因此…", "此战奠定了…", "As a result, …")."""
+
 
 @dataclass(frozen=True)
 class Written:
@@ -111,6 +116,17 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
     top = best.score
     if ASKS_REASON.search(q.text) and not states_asked(q, best):
         best = next((e for e in evidence if e.score >= RUNNER_UP * top and states_asked(q, e)), best)
+    if q.kind in TYPED and best.span is None and best.anchored == 1.0:
+        # the best sentence holds no value of the asked kind (where it happened, how many people, who): a nearly
+        # as good one about the same subject that does leads, the best one still shown after it
+        typed = next((e for e in evidence if e.span is not None and e.anchored == 1.0 and e.score >= RUNNER_UP * top
+                      and not e.bridge), None)
+        if typed is not None:
+            untyped, best = best, typed
+            shown = [*answering(q, best), *(s for s in answering(q, untyped) if s not in best.sentences)]
+            span = best.span.text if best.span is not None else None
+            return Written(text=_join([*([_lead(span, chinese)] if span else []), *_body(shown)]), span=span,
+                           citations=_cite(hits, [s.hit for s in shown]))
     shown = answering(q, best)
     # a runner-up of another year than the question's is not shown ("the 2025 run's fee" is not the 2024 one)
     runner = next((e for e in evidence if e is not best and not set(e.sentences) <= set(shown)
@@ -120,6 +136,13 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
     if runner is not None and runner.score >= RUNNER_UP * top and states_asked(
             q, runner, typed=not {s.hit for s in runner.sentences} <= {s.hit for s in shown}, focused=best.focus > 0):
         shown += [s for s in runner.sentences if s not in shown][:1]
+    if ASKS_REASON.search(q.text) and (opening := best.sentences[0]).position > 0 and CONSEQUENCE.match(opening.text):
+        # "因此它被称为…", "This is why …": the sentence states the consequence asked about, the reason is the one
+        # before it in its passage
+        before = next((s for s in sentences_of(q, hits) if s.hit == opening.hit and s.position == opening.position - 1),
+                      None)
+        if before is not None and before not in shown:
+            shown.insert(0, before)
     if q.kind in ("other", "definition") and not (ASKS_REASON.search(q.text) and states_asked(q, best)):
         # a reason, a description or a definition often runs on into the next sentence of its passage (not a
         # reason the answering sentence states already: the next one is about something else)

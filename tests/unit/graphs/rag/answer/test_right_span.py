@@ -1,0 +1,102 @@
+"""The right span and the right sentence (issue 24, item 4): a short answer of the asked type taken whole (a
+transliterated name with its dots, a range with its unit), in the unit the question counts, where the sentence
+says where; the sentence with such a value leads over one that only repeats the question's words; a "why"
+answered by a consequence shows its cause. Own sentences, written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphs.text.spans import asked_unit, candidates, in_place_frame, of_asked_kind, unit_group
+from tests.support.answers import write
+from tests.support.fakes import hit
+
+
+@pytest.mark.parametrize(("sentence", "whole"), [
+    ("本届女子组冠军由选手卡捷琳娜·索科洛娃获得，她曾两次参赛。", "卡捷琳娜·索科洛娃"),
+    ("评审会主席马蒂亚斯·贝伦森宣布了结果。", "马蒂亚斯·贝伦森"),
+    ("最早提出这一模型的是埃丽卡．瓦尔德曼与卢卡斯·霍夫特。", "埃丽卡．瓦尔德曼"),
+    ("开幕演讲由斯特凡诺维奇主讲，随后进入讨论。", "斯特凡诺维奇"),
+])
+def test_a_transliterated_name_is_taken_whole(sentence: str, whole: str) -> None:
+    found = [s.text for s in candidates(sentence, "person", "谁？")]
+    assert whole in found
+    assert not any(f != whole and f in whole for f in found)  # no piece of it
+
+
+def test_a_native_name_is_not_grown_into_its_neighbours() -> None:
+    found = [s.text for s in candidates("会议由王建军主持，李娜记录。", "person", "谁主持？")]
+    assert "王建军" in found and "李娜" in found
+
+
+@pytest.mark.parametrize("sentence", [
+    "他把这家小厂做成了行业的开拓者。",
+    "本次活动的发言人会议通知已经发出。",
+])
+def test_a_role_noun_or_ordinary_words_are_no_person(sentence: str) -> None:
+    found = [s.text for s in candidates(sentence, "person", "是谁？")]
+    assert "开拓者" not in found and "会议通知" not in found
+
+
+@pytest.mark.parametrize(("sentence", "whole"), [
+    ("步道全长8~12公里，视路线而定。", "8~12公里"),
+    ("The crossing takes 40-55 minutes in calm weather.", "40-55 minutes"),
+])
+def test_a_range_is_one_span_with_its_unit(sentence: str, whole: str) -> None:
+    assert whole in [s.text for s in candidates(sentence, "number", "多长？")]
+
+
+@pytest.mark.parametrize(("question", "group"), [
+    ("渡轮上一共有多少人？", "people"), ("事故的遇难人数是多少", "people"), ("门票多少钱？", "money"),
+    ("How many passengers were on board?", "people"), ("How old was the captain?", "age"), ("这座塔有多高？", None),
+])
+def test_the_unit_a_question_counts(question: str, group: str | None) -> None:
+    assert asked_unit(question) == group
+
+
+def test_a_count_of_people_is_never_a_month_nor_a_bare_digit() -> None:
+    sentence = "渡轮于5月9日晚8点启航，船上载有214人。"
+    spans = candidates(sentence, "number", "船上有多少人？")
+    kept = [s.text for s in of_asked_kind("船上有多少人？", "number", sentence, spans)]
+    assert kept == ["214人"]
+    assert unit_group("5月") == "time" and unit_group("214人") == "people"
+
+
+@pytest.mark.parametrize(("sentence", "place", "framed"), [
+    ("年会将于11月在杭州国际博览中心举行。", "杭州国际博览中心", True),
+    ("法国将为此次年会派出代表团。", "法国", False),
+    ("The reunion was held at Marrow Hall in Dunmore.", "Dunmore", True),
+    ("Norway sent a delegation to the reunion.", "Norway", False),
+])
+def test_a_place_where_the_sentence_says_where(sentence: str, place: str, framed: bool) -> None:
+    span = next(s for s in candidates(sentence, "place", "在哪里？") if place in s.text)
+    assert in_place_frame(sentence, span) is framed
+
+
+def test_the_sentence_with_a_value_of_the_asked_kind_leads() -> None:
+    hits = [
+        hit("gala#0", "第九届青苔音乐节将于下周末举行，主办方表示，多国乐队已确认参加本届青苔音乐节。"
+                      "本届青苔音乐节在云岭湖畔草坪举行，共设三个舞台。", title="青苔音乐节"),
+    ]
+    decision, _, span, answer = write("青苔音乐节在哪里举行？", hits)
+    assert decision == "answerable"
+    assert span == "云岭湖畔草坪" and "云岭湖畔草坪举行" in answer
+
+
+def test_a_count_question_takes_the_sentence_with_the_count() -> None:
+    hits = [
+        hit("ferry#0", "北岙渡轮事故发生在5月9日晚8点，渡轮从北岙码头出发后不久搁浅。事故发生时，渡轮上共有214人。",
+            title="北岙渡轮事故"),
+    ]
+    decision, _, span, answer = write("北岙渡轮事故发生时渡轮上有多少人？", hits)
+    assert decision == "answerable" and span == "214人" and "214人" in answer
+
+
+def test_a_why_answered_by_a_consequence_shows_its_cause() -> None:
+    hits = [
+        hit("moss#0", "这种苔藓只在海拔两千米以上的阴湿石壁生长。它对空气中的二氧化硫极其敏感，浓度稍高即会枯死。"
+                      "因此它常被用作山区空气质量的指示植物。", title="石壁苔"),
+    ]
+    decision, _, _, answer = write("为什么石壁苔常被用作空气质量的指示植物？", hits)
+    assert decision == "answerable"
+    assert "二氧化硫极其敏感" in answer and "因此它常被用作" in answer
