@@ -377,6 +377,16 @@ def asked_unit(question: str) -> str | None:
     return None
 
 
+_LEADING_NUMBER = re.compile(r"^(?:(?:about|around|over|nearly|more than|less than|some|approximately|约|近|逾|超过)\s*)?"
+                             r"[\d,，.~～\-–—\s]+(?:(?:million|billion|thousand|hundred|trillion|万|亿|千|百)\b\s*)*",
+                             re.IGNORECASE)
+
+
+def _unit_tail(quantity: str) -> str:
+    """What follows a number and its magnitude ("9 May" → "May", "3 million" → "", "214" → "")."""
+    return _LEADING_NUMBER.sub("", quantity.strip()).strip()
+
+
 def unit_group(quantity: str) -> str | None:
     """What a number's unit measures (``_UNIT_GROUPS``), None for a bare number or magnitude (14.5亿, 300)."""
     text = re.sub(r"(?:以上|左右|多|余|之多)$", "", quantity.strip()).casefold()
@@ -409,9 +419,10 @@ def of_asked_kind(question: str, kind: AnswerType, sentence: str, spans: list[Sp
     ("多少人" → 132人, never 3月); for a "where" question, a place where the sentence says where (in/at/在/位于),
     never a country or agency that only acts in it."""
     if kind == "number" and (want := asked_unit(question)) is not None:
-        # a bare number in a Chinese sentence ("2點20分" → 2) counts nothing: Chinese writes a count with its unit
-        return [s for s in spans if unit_group(s.text) == want or (unit_group(s.text) is None and not (
-            has_han(sentence) and not re.search(r"[万亿千百]$", s.text)))]
+        # a bare number in a Chinese sentence ("2點20分" → 2) counts nothing: Chinese writes a count with its unit;
+        # an English one may stand alone ("214 aboard"), not with a unit of another kind ("9 May", "12 km")
+        return [s for s in spans if unit_group(s.text) == want or (unit_group(s.text) is None and (
+            not _unit_tail(s.text) if not has_han(sentence) else bool(re.search(r"[万亿千百]$", s.text))))]
     if kind == "place" and _WHERE.search(question):
         return [s for s in spans if in_place_frame(sentence, s)]
     return spans

@@ -38,6 +38,9 @@ FIRST_HOPS = 12
 """Sentences tried as the first step of a two-sentence chain (the best single ones)."""
 BRIDGE_BONUS = 0.2
 """What a followed bridge gains over the first hop alone (which stops at the entity the question describes)."""
+NAMED_WEIGHT = 0.05
+"""What a single sentence gains for naming the question's entities itself (a tie-breaker between the sentences of
+one passage, whose contexts name them alike)."""
 BRIDGE_PASSAGES = 10
 """Passages a bridge's last hop may come from (the title the first hop names finds it lower in the ranking)."""
 BRIDGE_KINDS = frozenset({"person", "organization", "place", "date", "number"})
@@ -174,6 +177,10 @@ class Evidence:
     bridge: bool = False
     """A bridge followed: the first sentence names the entity the question only describes, the second (of
     that entity's passage) holds the answer, and the first holds none of its own."""
+    named: float = 0.0
+    """Share of the question's named entities that the answering sentence itself names, not its context: between
+    sentences of one passage that cover the question alike, the one that says "其叶柄…" for "X的叶柄有什么特点"
+    is about what is asked, "它是…植物" is not."""
 
     @property
     def score(self) -> float:
@@ -183,6 +190,7 @@ class Evidence:
         return (self.coverage + self.own + FOCUS_WEIGHT * self.focus + (0.15 if self.span is not None else 0.0)
                 - ANCHOR_PENALTY * (1.0 - self.anchored) - 0.05 * (len(self.sentences) - 1)
                 + (BRIDGE_BONUS - 0.01 * self.sentences[-1].position if self.bridge else 0.0)
+                + NAMED_WEIGHT * self.named
                 - (0.0 if self.coded else CODE_PENALTY))
 
     @property
@@ -257,7 +265,8 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
     # the span next to where the sentence states the asked attribute ("32 knots" by "top speed", not "260
     # passengers" nearer the question's other words)
     return Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=_focus(q, s),
-                    span=typed_span(q, s, at=at or None), coded=states_codes(q.codes, s.text))
+                    span=typed_span(q, s, at=at or None), coded=states_codes(q.codes, s.text),
+                    named=anchored(q, s.folded) if q.anchors else 0.0)
 
 
 def unspellable(q: Question, s: Sentence) -> list[str]:

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from graphs.rag.answer.evidence import find_evidence
+from graphs.text.answer_types import expected_answer
 from graphs.text.spans import asked_unit, candidates, in_place_frame, of_asked_kind, unit_group
-from tests.support.answers import write
+from tests.support.answers import question, write
 from tests.support.fakes import hit
 
 
@@ -29,13 +31,12 @@ def test_a_native_name_is_not_grown_into_its_neighbours() -> None:
     assert "王建军" in found and "李娜" in found
 
 
-@pytest.mark.parametrize("sentence", [
-    "他把这家小厂做成了行业的开拓者。",
-    "本次活动的发言人会议通知已经发出。",
+@pytest.mark.parametrize(("sentence", "wrong"), [
+    ("她是国内珊瑚修复领域的拓荒者。", "拓荒者"),
+    ("外交部就被扣押的《晨星报》记者事件表态。", "事件表态"),
 ])
-def test_a_role_noun_or_ordinary_words_are_no_person(sentence: str) -> None:
-    found = [s.text for s in candidates(sentence, "person", "是谁？")]
-    assert "开拓者" not in found and "会议通知" not in found
+def test_a_role_noun_or_ordinary_words_are_no_person(sentence: str, wrong: str) -> None:
+    assert wrong not in [s.text for s in candidates(sentence, "person", "是谁？")]
 
 
 @pytest.mark.parametrize(("sentence", "whole"), [
@@ -85,11 +86,11 @@ def test_the_sentence_with_a_value_of_the_asked_kind_leads() -> None:
 
 def test_a_count_question_takes_the_sentence_with_the_count() -> None:
     hits = [
-        hit("ferry#0", "北岙渡轮事故发生在5月9日晚8点，渡轮从北岙码头出发后不久搁浅。事故发生时，渡轮上共有214人。",
-            title="北岙渡轮事故"),
+        hit("k#0", "The Kestrel ferry ran aground on 9 May at 8 p.m.; the people on board were mostly tourists. "
+                   "There were 214 people aboard, the coastguard said.", title="Kestrel ferry"),
     ]
-    decision, _, span, answer = write("北岙渡轮事故发生时渡轮上有多少人？", hits)
-    assert decision == "answerable" and span == "214人" and "214人" in answer
+    decision, _, span, answer = write("How many people were on the Kestrel ferry when it ran aground?", hits)
+    assert decision == "answerable" and span == "214 people" and "214 people aboard" in answer
 
 
 def test_a_why_answered_by_a_consequence_shows_its_cause() -> None:
@@ -100,3 +101,30 @@ def test_a_why_answered_by_a_consequence_shows_its_cause() -> None:
     decision, _, _, answer = write("为什么石壁苔常被用作空气质量的指示植物？", hits)
     assert decision == "answerable"
     assert "二氧化硫极其敏感" in answer and "因此它常被用作" in answer
+
+
+@pytest.mark.parametrize("question", ["这种茶树的嫩叶有什么特点？", "新版门禁卡有什么作用？", "改制之后社团有什么变化？"])
+def test_what_is_it_like_asks_for_a_description_not_a_list(question: str) -> None:
+    assert expected_answer(question) == "other"
+    assert expected_answer("这家合作社有哪些成员？") == "list"
+
+
+def test_the_sentence_that_names_the_asked_part_answers() -> None:
+    hits = [
+        hit("shrub#0", "小叶紫珠（学名：Callicarpa）是马鞭草科的灌木。它分布于热带亚洲的林缘，拥有卵形的、对生的叶子。"
+                       "其叶柄长约一厘米，密生星状毛。它的果实可入药。", title="小叶紫珠"),
+    ]
+    q = question("小叶紫珠的叶柄有什么特点？", hits)
+    assert find_evidence(q, hits)[0].sentences[0].text.startswith("其叶柄长约一厘米")
+
+
+def test_an_announced_enumeration_is_shown_to_its_last_item() -> None:
+    hits = [
+        hit("guild#0", "青石行会成立于清代中叶，会址设在城隍庙东侧。其章程主要有以下三条：一是同行不得压价。"
+                       "违者罚银十两。二是学徒须满三年方可出师。三是每年春秋两季各聚会一次。行会于民国初年解散。",
+            title="青石行会"),
+    ]
+    decision, _, _, answer = write("青石行会的章程是什么？", hits)
+    assert decision == "answerable"
+    assert "一是同行不得压价" in answer and "二是学徒须满三年" in answer and "三是每年春秋两季" in answer
+    assert "民国初年解散" not in answer
