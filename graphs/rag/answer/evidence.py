@@ -266,7 +266,7 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
     # passengers" nearer the question's other words)
     return Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=_focus(q, s),
                     span=typed_span(q, s, at=at or None), coded=states_codes(q.codes, s.text),
-                    named=anchored(q, s.folded) if q.anchors else 0.0)
+                    named=_named(q, s))
 
 
 def unspellable(q: Question, s: Sentence) -> list[str]:
@@ -330,7 +330,13 @@ def _bridge(q: Question, first: Evidence, b: Sentence, kind_of: Callable[[int], 
     focus = 1.0 if at and near((span.start, span.end), at) else _focus(q, b)
     return Evidence(sentences=(a, b), coverage=max(first.coverage, q.coverage(context)),
                     own=weighted_coverage(q.relation, f"{a.folded} {b.folded}"), anchored=anchored(q, context),
-                    focus=focus, span=span, span_in=1, link=hop, bridge=True)
+                    focus=focus, span=span, span_in=1, link=hop, bridge=True, named=_named(q, a, b))
+
+
+def _named(q: Question, *sentences: Sentence) -> float:
+    """``Evidence.named`` of sentences taken together (a chain's two hops name the question's entities between
+    them): what a single sentence gains for naming them itself, a chain gains alike."""
+    return anchored(q, " ".join(s.folded for s in sentences)) if q.anchors else 0.0
 
 
 def _attribute_at(q: Question, text: str) -> list[tuple[int, int]] | None:
@@ -488,7 +494,7 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
                 span, span_in = typed_span(q, a, exclude=[link]), 0
             found.append(Evidence(sentences=(a, b), coverage=coverage, own=own,
                                   anchored=anchored(q, f"{a.context} {b.context}"), focus=_focus(q, (a, b)[span_in]),
-                                  span=span, span_in=span_in, link=link))
+                                  span=span, span_in=span_in, link=link, named=_named(q, a, b)))
     found.sort(key=lambda e: (-e.score, e.hits))
     return found
 
