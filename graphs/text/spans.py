@@ -348,6 +348,8 @@ _UNIT_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 """Units by what they measure: a count of people is not answered by a month (3月) nor a sum by a length."""
 _ASKED_UNIT_ZH = re.compile(r"(?:多少|几)(?:个)?(人次|人|名|位|口|钱|元|美元|岁|年|个月|月|天|周|小时|分钟|秒|公里|千米|米|"
                             r"吨|公斤|辆)")
+_COUNT_ZH = re.compile(r"(?:多少|几)(?:个|座|家|所|项|条|件|支|只|部|本|台|艘|架|席|届|次|种)")
+"""A count of things ("多少个议席", "几座桥"): answered by a number with its measure word, never a date or a length."""
 _ASKED_HEAD_ZH: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("people", re.compile(r"人数|伤亡|死亡|遇难|罹难|丧生|人口|(?:多少|几)(?:名|位)?(?:乘客|旅客|员工|学生|球员|选手|观众)")),
     ("money", re.compile(r"票价|价格|售价|价钱|金额|奖金|工资|薪水|多少钱")),
@@ -371,6 +373,8 @@ def asked_unit(question: str) -> str | None:
         if m[1] in ("钱",):
             return "money"
         return unit_group(f"1{m[1]}")
+    if _COUNT_ZH.search(question):
+        return "count"
     for group, pattern in (*_ASKED_HEAD_ZH, *_ASKED_UNIT_EN):
         if pattern.search(question):
             return group
@@ -418,6 +422,10 @@ def of_asked_kind(question: str, kind: AnswerType, sentence: str, spans: list[Sp
     """Candidates that answer what is asked, not only of its type: a quantity in the unit the question counts
     ("多少人" → 132人, never 3月); for a "where" question, a place where the sentence says where (in/at/在/位于),
     never a country or agency that only acts in it."""
+    if kind == "number" and asked_unit(question) == "count":
+        # a count of things is a number with its measure word: no unit of time, length, money or people
+        return [s for s in spans if unit_group(s.text) is None and (
+            not has_han(sentence) or not re.fullmatch(r"[\d,，.]+", s.text))]
     if kind == "number" and (want := asked_unit(question)) is not None:
         # a bare number in a Chinese sentence ("2點20分" → 2) counts nothing: Chinese writes a count with its unit;
         # an English one may stand alone ("214 aboard"), not with a unit of another kind ("9 May", "12 km")

@@ -128,3 +128,11 @@ def test_an_announced_enumeration_is_shown_to_its_last_item() -> None:
     assert decision == "answerable"
     assert "一是同行不得压价" in answer and "二是学徒须满三年" in answer and "三是每年春秋两季" in answer
     assert "民国初年解散" not in answer
+
+
+def test_a_count_of_things_is_never_a_date_nor_a_length() -> None:
+    question_text = "这条运河上有几座船闸？"
+    sentence = "运河于1890年3月通航，全长12公里，沿线共建有7座船闸。"
+    assert asked_unit(question_text) == "count"
+    kept = [s.text for s in of_asked_kind(question_text, "number", sentence, candidates(sentence, "number", question_text))]
+    assert kept == ["7座"]
