@@ -107,9 +107,37 @@ def normalize_answer(text: str) -> str:
     return " ".join(_ARTICLES.sub(" ", text).split())
 
 
+_ZH_NUMERAL = re.compile("[零〇一二两三四五六七八九十百千]+")
+_ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_UNITS = {"十": 10, "百": 100, "千": 1000}
+_LETTERS_DIGITS = re.compile(r"\d+(?:\.\d+)?|\D+")
+
+
+def _zh_number(numeral: str) -> str:
+    """A Chinese numeral as digits (十六 → 16, 一百二十 → 120, 二〇二二 → 2022); unchanged when it is not one."""
+    if all(ch in _ZH_DIGITS for ch in numeral):
+        return "".join(str(_ZH_DIGITS[ch]) for ch in numeral)
+    total, digit, last = 0, None, 10_000
+    for ch in numeral:
+        if ch in _ZH_DIGITS:
+            if digit is not None:
+                return numeral
+            digit = _ZH_DIGITS[ch]
+        elif (unit := _ZH_UNITS[ch]) < last:
+            total += (1 if digit is None else digit) * unit
+            digit, last = None, unit
+        else:
+            return numeral
+    return str(total + (digit or 0))
+
+
 def answer_tokens(text: str) -> list[str]:
-    """Normalized tokens: words for Latin script, single characters for Chinese."""
-    return _TOKEN.findall(normalize_answer(text))
+    """Normalized tokens: words for Latin script, single characters for Chinese; a number is one token however
+    it is written (a Chinese numeral as digits: 十六 = 16) and wherever it stands (3% in "GDP3%" is 3, not a
+    word "gdp3"), the same on both sides of a comparison."""
+    folded = _ZH_NUMERAL.sub(lambda m: _zh_number(m[0]), normalize_answer(text))
+    return [part for token in _TOKEN.findall(folded)
+            for part in (_LETTERS_DIGITS.findall(token) if any(c.isdigit() for c in token) else [token])]
 
 
 def exact_match(prediction: str, answers: Iterable[str]) -> float:

@@ -44,7 +44,9 @@ _LIST_EN = re.compile(
     r"\b(?:list|name (?:all|the)|what are (?:the|all|some)|which (?!(?:date|year|day|month|decade|century|city|town|country|place|person)\b)(?:\w+ ){0,3}(?:are|were|have|did)\b(?!.*\bor\b)|"
     r"what (?:\w+ ){0,2}(?:companies|people|products|countries|cities|members|works|albums|films|books|"
     r"songs|teams|players|awards|languages|models|kinds|types|ways|steps|features|examples)\b)", _I)
-_LIST_ZH = re.compile(r"哪些|有什么(?!区别|不同|关系|意义|作用|用)|都有谁|包括什么|包括哪|列举|列出")
+_LIST_ZH = re.compile(r"哪些|有什么(?!区别|不同|关系|意义|作用|用|特点|特征|特色|特性|优点|缺点|优势|功能|好处|习性|影响|贡献|"
+                      r"变化|成就|规定|要求|含义|风格)|都有谁|包括什么|包括哪|列举|列出")
+"""A list ("有哪些成员", "有什么产品"); "有什么特点/作用/变化" asks for a description, answered by sentences."""
 
 _DEFINITION_EN = re.compile(
     r"^\s*(?:what(?:'s| is| are| was| were)\s+(?:an?\s+|the\s+)?(?!.*\b(?:of|in|for|by|from|called|named|"

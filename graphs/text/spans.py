@@ -31,14 +31,15 @@ _YEAR = re.compile(r"(?<![\d.])(?:1[0-9]{3}|20[0-9]{2})(?:\s*年)?(?!\d|\.\d)"  
 _ZH_NUMERAL = "零〇一二两三四五六七八九十百千万亿"
 _CLASSIFIER_ZH = (r"(?:个|位|名|年|岁|月|日|天|次|人|家|种|本|部|条|项|只|件|台|辆|分钟|分|秒|小时|周|米|公里|千米|"
                   r"厘米|公斤|千克|克|吨|元|美元|港元|英镑|欧元|平方公里|平方米|公顷|亩|倍|层|届|场|座|所|首|集|册|页|字|"
-                  r"公分|毫米|英里|英尺|枚|艘|架|颗|支|户|席|票|例|起|股|桶|升|毫升|千瓦|兆瓦|日元|韩元|卢布|澳元|加元|人民币|"
+                  r"公分|毫米|英里|英尺|哩|枚|艘|架|颗|支|户|席|票|例|起|股|桶|升|毫升|千瓦|兆瓦|日元|韩元|卢布|澳元|加元|人民币|"
                   r"%|％|℃|度)")
 # a magnitude (6710亿, 3万) is a quantity by itself; a plain number needs its unit or measure word
 _UNIT_ZH = rf"(?:多)?(?:(?:万|亿|千|百)(?:多)?{_CLASSIFIER_ZH}?|{_CLASSIFIER_ZH})"
-_NUMBER_ZH = re.compile(rf"(?:约|近|逾|超过)?(?:\d[\d,，.]*|[{_ZH_NUMERAL}]+)\s*{_UNIT_ZH}(?:以上|左右|多)?")
+_NUMBER_ZH = re.compile(rf"(?:约|近|逾|超过)?(?:\d[\d,，.]*\s*(?:~|～|-|－|–|—|至|到)\s*)?(?:\d[\d,，.]*|[{_ZH_NUMERAL}]+)\s*"
+                        rf"{_UNIT_ZH}(?:以上|左右|多)?")
 _NUMBER_EN = re.compile(
     r"(?<![\w.])(?:(?:about|around|over|nearly|more than|less than|some|approximately)\s+)?"
-    r"(?:\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
+    r"(?:\d[\d,]*(?:\.\d+)?\s*(?:-|–|—)\s*(?=\d))?(?:\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
     r"fifty|hundred|dozen|once|twice|thrice)(?:\s*(?:%|percent|per cent))?"
     r"(?:[\s-]+(?:million|billion|thousand|hundred|trillion))?"
     r"(?:[\s-]+(?:times|time|years?|months?|days?|hours?|minutes?|seconds?|people|persons|members|km|kilometres|"
@@ -73,14 +74,77 @@ def _names(sentence: str) -> list[Span]:
     # whether or not the tagger knows it; it replaces what the tagger made of the same characters
     labelled = [Span(m.start(1), m.end(1), m[1], "PERSON") for m in _ROLE_LABEL.finditer(sentence)]
     labelled += [Span(m.start(g), m.end(g), m[g], kind) for pattern, kind in _TYPED_BY_CONTEXT
-                 for m in pattern.finditer(sentence) for g in (1, 2) if g <= (pattern.groups or 0) and m[g]]
+                 for m in pattern.finditer(sentence) for g in (1, 2) if g <= (pattern.groups or 0) and m[g]
+                 and (kind != "PERSON" or _named(m[g])) and (kind != "LOCATION" or not _WHEN_WORD.search(m[g]))]
     labelled += _suffixed(sentence)
     kept: list[Span] = []
     for x in sorted(labelled, key=lambda x: x.start - x.end):  # the longest of overlapping ones
         if not any(x.start < k.end and k.start < x.end for k in kept):
             kept.append(x)
     found = [f for f in found if not any(f.start < x.end and x.start < f.end for x in kept)]
-    return sorted([*found, *kept], key=lambda x: x.start)
+    return _whole_names(sentence, [f for f in [*found, *kept] if not _role_noun(f)])
+
+
+_TRANSLITERATION = frozenset(
+    "阿埃艾爱安昂奥巴拜班邦鲍贝本彼毕宾波伯博布查彻达戴丹道德登邓迪蒂丁东杜顿厄恩尔法凡菲费芬丰冯佛弗伏福富盖甘冈"
+    "戈哥格根贡古瓜圭哈海汉豪赫亨洪胡华怀惠霍基吉季加贾杰捷金卡凯坎康考柯科克肯库夸奎昆拉莱赖兰朗劳勒雷蕾黎里理利莉丽"
+    "列林琳隆卢鲁路伦罗洛吕马玛迈麦曼芒梅门蒙孟米密明缪莫默姆穆纳娜奈南内妮尼涅宁纽努诺欧帕潘庞佩彭皮珀普奇齐契恰乔切"
+    "钦琼丘萨塞赛桑瑟森沙莎尚舍什施舒斯松苏索塔泰坦汤唐特提廷图托瓦旺威韦维温翁沃乌伍西希锡夏谢辛欣休胥雅亚扬耶"
+    "伊英尤约泽扎詹卓兹茨娅娃夫逊瑞芙琪茜甫勃斐芭文卫")
+"""Characters foreign names are transliterated with (安娜·谢尔巴科娃, 利普尼茨卡娅, 霍奇金): the tagger cuts such names
+into pieces (安娜 / 尔巴 / 科娃), and a piece is no answer. Characters that are as often a word next to a name (比, 于,
+因, 多, 可, 万; 席 of 主席) are left out."""
+_NAME_JOINS = "·•・．‧"
+"""The dot between the parts of a transliterated name (艾伦·劳埃德·霍奇金, 埃文．格什科维奇)."""
+
+
+def _whole_names(sentence: str, spans: list[Span]) -> list[Span]:
+    """Person names a tagger cut inside a transliterated name made whole: a piece written only in
+    transliteration characters grows over its neighbours of that kind and over the dots between a name's
+    parts ("尔巴" in "安娜·谢尔巴科娃夺得" → "安娜·谢尔巴科娃"); a native name (张伟) is left as it is."""
+    out: list[Span] = []
+    for s in spans:
+        core = s.text.strip()
+        if (s.type != "PERSON" or not has_han(core)
+                or not all(ch in _TRANSLITERATION or ch in _NAME_JOINS for ch in core)):
+            out.append(s)
+            continue
+        start, end = s.start, s.end
+        while start > 0 and (sentence[start - 1] in _TRANSLITERATION or (
+                sentence[start - 1] in _NAME_JOINS and start > 1 and sentence[start - 2] in _TRANSLITERATION)):
+            start -= 1
+        while end < len(sentence) and (sentence[end] in _TRANSLITERATION or (
+                sentence[end] in _NAME_JOINS and end + 1 < len(sentence) and sentence[end + 1] in _TRANSLITERATION)):
+            end += 1
+        grown = sentence[start:end]
+        if grown != s.text and (len(grown) <= 16 and (len(grown) - len(s.text) >= 1)):
+            out.append(Span(start, end, grown, "PERSON" if any(j in grown for j in _NAME_JOINS) else s.type))
+        else:
+            out.append(s)
+    kept: list[Span] = []
+    for x in sorted(out, key=lambda x: (x.start - x.end, x.start)):  # one span for the pieces of one name
+        if not any(x.start < k.end and k.start < x.end for k in kept):
+            kept.append(x)
+    return sorted(kept, key=lambda x: x.start)
+
+
+def _role_noun(span: Span) -> bool:
+    """A noun for a role that the tagger takes for a name (拓荒者, 开拓者, 获胜者): a Chinese "…者" is no
+    person's name."""
+    text = span.text.strip()
+    return span.type in (None, "PERSON") and has_han(text) and len(text) >= 2 and text.endswith("者")
+
+
+_WHEN_WORD = re.compile(r"\d|[年月日号]|周|星期|今天|明天|昨天|近日|日前|期间|上午|下午|晚上|凌晨|当天|当日|同日|[初底末]$|"
+                        r"[一二三四五六七八九十]+时")
+"""A time, not a place, after 于 ("将于下周末举行", "于当日举行")."""
+
+
+def _named(text: str) -> bool:
+    """Whether the characters after a role read as a name: not two or more ordinary words of which none is a
+    name ("记者事件通话" holds 事件 and 通话, no name; "导演辛爽" holds one)."""
+    words = [(w, f or "") for w, f in tagged_words(text) if w.strip()]
+    return len(words) < 2 or any(f.startswith("nr") for _, f in words) or all(len(w) == 1 for w, _ in words)
 
 
 _HAN_NAME = r"([\u4e00-\u9fff·]{2,4}?)"
@@ -215,7 +279,9 @@ _ARTICLE = re.compile(r"^一(?:个|位|名|家|种|本|部|条|项|只|件|台|�
 def _numbers(sentence: str) -> list[Span]:
     found = [Span(m.start(), m.end(), m[0].strip()) for m in _NUMBER_ZH.finditer(sentence)
              if not _ARTICLE.match(m[0].strip())]
-    found += [Span(m.start(), m.end(), m[0].strip()) for m in _NUMBER_EN.finditer(sentence) if m[0].strip()]
+    # a number with its Chinese unit is one span: not "32" again out of "5~32公里"
+    found += [Span(m.start(), m.end(), m[0].strip()) for m in _NUMBER_EN.finditer(sentence) if m[0].strip()
+              and not any(f.start < m.end() and m.start() < f.end for f in found)]
     return found
 
 
@@ -263,3 +329,108 @@ def nearest(spans: list[Span], anchors: Iterable[tuple[int, int]]) -> Span | Non
         return spans[0]
     return min(spans, key=lambda s: (min(abs(s.start - b) if s.start >= b else abs(a - s.end) for a, b in marks),
                                      s.start))
+
+
+_UNIT_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("people", ("人次", "人", "名", "位", "口", "people", "persons", "passengers", "residents", "inhabitants",
+                "victims", "deaths", "employees", "staff", "members", "students", "players", "workers")),
+    ("money", ("美元", "港元", "英镑", "欧元", "日元", "韩元", "卢布", "澳元", "加元", "人民币", "元", "块", "dollars",
+               "euros", "pounds", "yuan")),
+    ("percent", ("%", "％", "percent", "per cent", "个百分点")),
+    ("age", ("岁", "周岁")),
+    ("time", ("世纪", "年", "个月", "月", "日", "号", "天", "周", "小时", "分钟", "秒", "years", "year", "months",
+              "month", "days", "day", "hours", "minutes", "seconds")),
+    ("length", ("平方公里", "平方米", "公里", "千米", "厘米", "毫米", "公分", "英里", "英尺", "米", "km", "kilometres",
+                "kilometers", "miles", "metres", "meters", "feet", "ft")),
+    ("weight", ("公斤", "千克", "克", "吨", "kg", "tons", "tonnes")),
+    ("vehicles", ("辆",)),
+)
+"""Units by what they measure: a count of people is not answered by a month (3月) nor a sum by a length."""
+_ASKED_UNIT_ZH = re.compile(r"(?:多少|几)(?:个)?(人次|人|名|位|口|钱|元|美元|岁|年|个月|月|天|周|小时|分钟|秒|公里|千米|米|"
+                            r"吨|公斤|辆)")
+_COUNT_ZH = re.compile(r"(?:多少|几)(?:个|座|家|所|项|条|件|支|只|部|本|台|艘|架|席|届|次|种)")
+"""A count of things ("多少个议席", "几座桥"): answered by a number with its measure word, never a date or a length."""
+_ASKED_HEAD_ZH: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("people", re.compile(r"人数|伤亡|死亡|遇难|罹难|丧生|人口|(?:多少|几)(?:名|位)?(?:乘客|旅客|员工|学生|球员|选手|观众)")),
+    ("money", re.compile(r"票价|价格|售价|价钱|金额|奖金|工资|薪水|多少钱")),
+    ("percent", re.compile(r"增速|增幅|增长率|涨幅|降幅|跌幅|占比|比例|比重|税率|利率|百分之几|百分比")),
+    ("age", re.compile(r"年龄|年纪|几岁|多大岁数")),
+)
+_ASKED_UNIT_EN: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("people", re.compile(r"\bhow many (?:\w+ )?(?:people|persons|passengers|residents|inhabitants|victims|employees|"
+                          r"staff|members|students|players|workers)\b|\bdeath toll\b|\bpopulation\b", re.IGNORECASE)),
+    ("money", re.compile(r"\bhow much (?:money|did|does|do|is|was|will)\b.*\b(?:cost|pay|paid|earn|sell|sold)\b|"
+                         r"\b(?:price|fee|cost)\b", re.IGNORECASE)),
+    ("percent", re.compile(r"\bwhat (?:percentage|percent|share)\b|\bby how much\b.*\b(?:grow|rise|fall)\b", re.IGNORECASE)),
+    ("age", re.compile(r"\bhow old\b|\bat what age\b|\bwhat age\b", re.IGNORECASE)),
+)
+
+
+def asked_unit(question: str) -> str | None:
+    """What a quantity question counts or measures (people, money, a share, an age …), where it says:
+    "多少人", "死亡人数", "how many passengers", "how old"; None when it does not."""
+    if m := _ASKED_UNIT_ZH.search(question):
+        if m[1] in ("钱",):
+            return "money"
+        return unit_group(f"1{m[1]}")
+    if _COUNT_ZH.search(question):
+        return "count"
+    for group, pattern in (*_ASKED_HEAD_ZH, *_ASKED_UNIT_EN):
+        if pattern.search(question):
+            return group
+    return None
+
+
+_LEADING_NUMBER = re.compile(r"^(?:(?:about|around|over|nearly|more than|less than|some|approximately|约|近|逾|超过)\s*)?"
+                             r"[\d,，.~～\-–—\s]+(?:(?:million|billion|thousand|hundred|trillion|万|亿|千|百)\b\s*)*",
+                             re.IGNORECASE)
+
+
+def _unit_tail(quantity: str) -> str:
+    """What follows a number and its magnitude ("9 May" → "May", "3 million" → "", "214" → "")."""
+    return _LEADING_NUMBER.sub("", quantity.strip()).strip()
+
+
+def unit_group(quantity: str) -> str | None:
+    """What a number's unit measures (``_UNIT_GROUPS``), None for a bare number or magnitude (14.5亿, 300)."""
+    text = re.sub(r"(?:以上|左右|多|余|之多)$", "", quantity.strip()).casefold()
+    best: tuple[int, str] | None = None
+    for group, units in _UNIT_GROUPS:
+        for unit in units:
+            if text.endswith(unit.casefold()) and (best is None or len(unit) > best[0]):
+                best = (len(unit), group)
+    return best[1] if best else None
+
+
+_WHERE = re.compile(r"在哪|哪里|哪儿|何地|何处|什么地方|哪个地方|\bwhere\b", re.IGNORECASE)
+_PLACE_FRAME_ZH = re.compile(r"(?:在|于|位于|地处|坐落|来自|出生|生于|到|赴|抵达|前往|落户|设在|迁往|迁至|定居|"
+                             r"举办地|举行地|地点|所在地|地址|总部)(?:为|是|：|:|设在|位于|在)?[^，。；、,;：:！？!?的]{0,8}$")
+_PLACE_FRAME_EN = re.compile(r"\b(?:in|at|near|from|to|outside|inside|across|throughout|into|towards?)\s+"
+                             r"(?:the\s+)?(?:[\w'.-]+\s+){0,3}$", re.IGNORECASE)
+
+
+def in_place_frame(sentence: str, span: Span) -> bool:
+    """Whether a name stands where a sentence says where something is or happens: after 在/于/位于/来自/地点为
+    in its clause ("在伦敦威斯敏斯特教堂举行"), after in/at/near/from ("was born in Leeds"); a country that
+    acts ("英国将为女王举行…") or an agency in brackets ("（RUSADA）") does not."""
+    before = sentence[max(0, span.start - 40) : span.start]
+    return bool((_PLACE_FRAME_ZH if has_han(before[-12:] or span.text) else _PLACE_FRAME_EN).search(before)
+                or _PLACE_FRAME_EN.search(before) or _PLACE_FRAME_ZH.search(before))
+
+
+def of_asked_kind(question: str, kind: AnswerType, sentence: str, spans: list[Span]) -> list[Span]:
+    """Candidates that answer what is asked, not only of its type: a quantity in the unit the question counts
+    ("多少人" → 132人, never 3月); for a "where" question, a place where the sentence says where (in/at/在/位于),
+    never a country or agency that only acts in it."""
+    if kind == "number" and asked_unit(question) == "count":
+        # a count of things is a number with its measure word: no unit of time, length, money or people
+        return [s for s in spans if unit_group(s.text) is None and (
+            not has_han(sentence) or not re.fullmatch(r"[\d,，.]+", s.text))]
+    if kind == "number" and (want := asked_unit(question)) is not None:
+        # a bare number in a Chinese sentence ("2點20分" → 2) counts nothing: Chinese writes a count with its unit;
+        # an English one may stand alone ("214 aboard"), not with a unit of another kind ("9 May", "12 km")
+        return [s for s in spans if unit_group(s.text) == want or (unit_group(s.text) is None and (
+            not _unit_tail(s.text) if not has_han(sentence) else bool(re.search(r"[万亿千百]$", s.text))))]
+    if kind == "place" and _WHERE.search(question):
+        return [s for s in spans if in_place_frame(sentence, s)]
+    return spans

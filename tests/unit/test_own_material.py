@@ -1,4 +1,4 @@
-"""The own-material generators (``tests/data/newuser*/`` and ``multihop_own/``: ``make_files.py``, then the
+"""The own-material generators (``tests/data/newuser*/``, ``multihop_own/`` and ``span_own/``: ``make_files.py``, then the
 questions script) share ``tests.support.own_material`` and still write exactly the committed sets: every
 questions.jsonl and every text, CSV, Markdown and HTML file byte for byte (PDF and DOCX carry the time they were
 written, unless a set writes them ``stable``; their text is checked by the trial's own tests)."""
@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SETS = ("newuser", "newuser2", "newuser3", "newuser4", "newuser5", "multihop_own", "newuser6", "newuser7")
+SETS = ("newuser", "newuser2", "newuser3", "newuser4", "newuser5", "multihop_own", "newuser6", "newuser7",
+        "span_own")
 STAMPED = {".pdf", ".docx"}
-STABLE = {"newuser6", "newuser7"}  # written with ``stable=True``: PDF and DOCX byte for byte too
+STABLE = {"newuser6", "newuser7", "span_own"}  # written with ``stable=True``: PDF and DOCX byte for byte too
 
 
 @pytest.mark.parametrize("name", SETS)

@@ -28,7 +28,7 @@ from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import han_share
 from graphs.text.sentences import looks_like_instruction, planted, split_sentences, without_markers
 from graphs.text.short_forms import defined
-from graphs.text.spans import Span, candidates, nearest
+from graphs.text.spans import Span, candidates, nearest, of_asked_kind
 from graphs.text.terms import weighted_coverage
 from graphs.text.units import fits as measures_asked
 
@@ -40,6 +40,9 @@ FIRST_HOPS = 12
 """Sentences tried as the first step of a two-sentence chain (the best single ones)."""
 BRIDGE_BONUS = 0.2
 """What a followed bridge gains over the first hop alone (which stops at the entity the question describes)."""
+NAMED_WEIGHT = 0.05
+"""What a single sentence gains for naming the question's entities itself (a tie-breaker between the sentences of
+one passage, whose contexts name them alike)."""
 BRIDGE_PASSAGES = 10
 """Passages a bridge's last hop may come from (the title the first hop names finds it lower in the ranking)."""
 BRIDGE_KINDS = frozenset({"person", "organization", "place", "date", "number"})
@@ -202,6 +205,10 @@ class Evidence:
     bridge: bool = False
     """A bridge followed: the first sentence names the entity the question only describes, the second (of
     that entity's passage) holds the answer, and the first holds none of its own."""
+    named: float = 0.0
+    """Share of the question's named entities that the answering sentence itself names, not its context: between
+    sentences of one passage that cover the question alike, the one that says "其叶柄…" for "X的叶柄有什么特点"
+    is about what is asked, "它是…植物" is not."""
 
     @property
     def score(self) -> float:
@@ -211,6 +218,7 @@ class Evidence:
         return (self.coverage + self.own + FOCUS_WEIGHT * self.focus + (0.15 if self.span is not None else 0.0)
                 - ANCHOR_PENALTY * (1.0 - self.anchored) - 0.05 * (len(self.sentences) - 1)
                 + (BRIDGE_BONUS - 0.01 * self.sentences[-1].position if self.bridge else 0.0)
+                + NAMED_WEIGHT * self.named
                 - (0.0 if self.coded else CODE_PENALTY))
 
     @property
@@ -229,9 +237,10 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
     if q.kind in ("yes_no", "comparison", "definition"):
         return None
     skip = [normalize(x) for x in exclude]
-    spans = [s for s in candidates(sentence.text, q.kind, q.text, q.types)
-             if not any(x and (normalize(s.text) in x or x in normalize(s.text)) for x in skip)
-             and (q.kind != "number" or measures_asked(q.text, sentence.text, s.start, s.end))]
+    spans = of_asked_kind(q.text, q.kind, sentence.text,
+                          [s for s in candidates(sentence.text, q.kind, q.text, q.types)
+                           if not any(x and (normalize(s.text) in x or x in normalize(s.text)) for x in skip)
+                           and (q.kind != "number" or measures_asked(q.text, sentence.text, s.start, s.end))])
     if q.kind == "date" and (end := life_end(q.text, sentence.text, spans)) is not None:
         return end
     return nearest(spans, at or marks(q, sentence.text.casefold()))
@@ -285,7 +294,8 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
     # the span next to where the sentence states the asked attribute ("32 knots" by "top speed", not "260
     # passengers" nearer the question's other words)
     return Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=_focus(q, s),
-                    span=typed_span(q, s, at=at or None), coded=states_codes(q.codes, s.text))
+                    span=typed_span(q, s, at=at or None), coded=states_codes(q.codes, s.text),
+                    named=_named(q, s))
 
 
 def unspellable(q: Question, s: Sentence) -> list[str]:
@@ -349,7 +359,13 @@ def _bridge(q: Question, first: Evidence, b: Sentence, kind_of: Callable[[int], 
     focus = 1.0 if at and near((span.start, span.end), at) else _focus(q, b)
     return Evidence(sentences=(a, b), coverage=max(first.coverage, q.coverage(context)),
                     own=weighted_coverage(q.relation, f"{a.folded} {b.folded}"), anchored=anchored(q, context),
-                    focus=focus, span=span, span_in=1, link=hop, bridge=True)
+                    focus=focus, span=span, span_in=1, link=hop, bridge=True, named=_named(q, a, b))
+
+
+def _named(q: Question, *sentences: Sentence) -> float:
+    """``Evidence.named`` of sentences taken together (a chain's two hops name the question's entities between
+    them): what a single sentence gains for naming them itself, a chain gains alike."""
+    return anchored(q, " ".join(s.folded for s in sentences)) if q.anchors else 0.0
 
 
 def _attribute_at(q: Question, text: str) -> list[tuple[int, int]] | None:
@@ -513,7 +529,7 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
                 span, span_in = typed_span(q, a, exclude=[link]), 0
             found.append(Evidence(sentences=(a, b), coverage=coverage, own=own,
                                   anchored=anchored(q, f"{a.context} {b.context}"), focus=_focus(q, (a, b)[span_in]),
-                                  span=span, span_in=span_in, link=link))
+                                  span=span, span_in=span_in, link=link, named=_named(q, a, b)))
     found.sort(key=lambda e: (-e.score, e.hits))
     return found
 

@@ -20,16 +20,76 @@ from graphs.rag.answer.question import (
 from graphs.rag.answer.verdicts import verdict_of
 from graphs.text.answer_types import listed_type
 from graphs.text.normalize import has_han, normalize
+from graphs.text.spans import asked_unit, unit_group
 
 RUNNER_UP = 0.8
 """A second piece of evidence nearly as good as the best (this share of its score) is shown too, where it states
 what is asked (``states_asked``)."""
+IN_UNIT = 0.7
+"""A sentence whose value is in the unit the question counts leads when it scores this share of the best one's."""
 TYPED = ("person", "organization", "date", "place", "number")
 """The kinds of answer a sentence holds as a typed candidate (``Evidence.span``)."""
 ASKS_REASON = re.compile(r"^\W*why\b|\bfor what reason\b|\bwhat (?:is|was|were) the reason\b|为什么|为何|什么原因|原因是什么",
                          re.IGNORECASE)
 REASON = re.compile(r"\b(?:because|due to|owing to|thanks to|as a result of|in order to|so that)\b|因为|由于|因此|所以|"
                     r"为了|原因是|导致", re.IGNORECASE)
+
+CONSEQUENCE = re.compile(r"^\W*(?:因此|因而|所以|于是|故而|从而|由此|此举|此战|此事|这使|这也|这就|这是|也因此|正因如此|"
+                         r"(?:therefore|thus|hence|consequently|as a result|for this reason|this is why|that is why|"
+                         r"so)\b)", re.IGNORECASE)
+"""A sentence that opens by pointing back to the one before it as its cause ("因此…", "此战奠定了…", "As a result, …")."""
+
+_COUNTED_ITEMS = re.compile(r"(?:以下|如下|下列|主要有|包括|分为|有)([二三四五六七八九两]|\d)(?:个)?(?:点|方面|项|条|种|类|部分|阶段)"
+                            r"|\b(?:the following|as follows)\b|[:：]\s*$", re.IGNORECASE)
+_NUMERALS = "一二三四五六七八九"
+_ORDINAL = re.compile(r"^\W*(?:第([一二三四五六七八九])|其([一二三四五六七八九])|([一二三四五六七八九])是|(\d)[.、)）]|"
+                      r"[（(](\d)[)）]|(首先|其次|再次|最后)|(first|second|third|fourth|finally)\b)", re.IGNORECASE)
+ENUMERATION_MOST = 8
+"""Sentences an announced enumeration runs on for at most."""
+
+
+def announced(sentence: str) -> int | None:
+    """The number of items a sentence announces ("以下三点", "分为4个阶段": 3, 4; "the following:", a line that
+    ends with a colon: 0, as many as follow with an ordinal); None when it announces none."""
+    m = _COUNTED_ITEMS.search(sentence)
+    if m is None:
+        return None
+    if m[1] is None:
+        return 0
+    return int(m[1]) if m[1].isdigit() else (2 if m[1] == "两" else _NUMERALS.index(m[1]) + 1)
+
+
+def _ordinal(sentence: str) -> int | None:
+    m = _ORDINAL.match(sentence)
+    if m is None:
+        return None
+    n = next(g for g in m.groups() if g)
+    if n.isdigit():
+        return int(n)
+    if n in _NUMERALS:
+        return _NUMERALS.index(n) + 1
+    return {"首先": 1, "first": 1, "其次": 2, "second": 2, "再次": 3, "third": 3, "fourth": 4}.get(n.casefold(), 99)
+
+
+def enumeration(q: Question, hits: Sequence[Hit], opening: Sentence, items: int) -> list[Sentence]:
+    """The sentences after ``opening`` in its passage that state the items it announces: up to and including the
+    one that opens the last counted item (``items``), or, uncounted, while each opens with an ordinal."""
+    after = sorted((s for s in sentences_of(q, hits) if s.hit == opening.hit and s.position > opening.position),
+                   key=lambda s: s.position)
+    out: list[Sentence] = []
+    for s in after[:ENUMERATION_MOST]:
+        if s.position != opening.position + 1 + len(out):
+            break  # a heading or an instruction between: the enumeration has ended
+        n = _ordinal(s.text)
+        if items == 0 and n is None:
+            break
+        out.append(s)
+        if items and n is not None and n >= items:
+            break
+    else:
+        if items:
+            return []  # the counted items never end within reach: no run-on guessed
+    return out
 
 
 @dataclass(frozen=True)
@@ -111,6 +171,20 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
     top = best.score
     if ASKS_REASON.search(q.text) and not states_asked(q, best):
         best = next((e for e in evidence if e.score >= RUNNER_UP * top and states_asked(q, e)), best)
+    if q.kind in TYPED and best.span is None and best.anchored == 1.0:
+        # the best sentence holds no value of the asked kind (where it happened, how many people, who): a nearly
+        # as good one about the same subject that does leads, the best one still shown after it
+        # (a count in the very unit the question counts — 214 people for "how many people" — is strong enough
+        # to lead from a little further down: the sentence that gives it often leaves the subject to the one before)
+        unit = asked_unit(q.text) if q.kind == "number" else None
+        typed = next((e for e in evidence if e.span is not None and e.anchored == 1.0 and not e.bridge and e.score
+                      >= (IN_UNIT if unit and unit_group(e.span.text) == unit else RUNNER_UP) * top), None)
+        if typed is not None:
+            untyped, best = best, typed
+            shown = [*answering(q, best), *(s for s in answering(q, untyped) if s not in best.sentences)]
+            span = best.span.text if best.span is not None else None
+            return Written(text=_join([*([_lead(span, chinese)] if span else []), *_body(shown)]), span=span,
+                           citations=_cite(hits, [s.hit for s in shown]))
     shown = answering(q, best)
     # a runner-up of another year than the question's is not shown ("the 2025 run's fee" is not the 2024 one)
     runner = next((e for e in evidence if e is not best and not set(e.sentences) <= set(shown)
@@ -120,7 +194,17 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
     if runner is not None and runner.score >= RUNNER_UP * top and states_asked(
             q, runner, typed=not {s.hit for s in runner.sentences} <= {s.hit for s in shown}, focused=best.focus > 0):
         shown += [s for s in runner.sentences if s not in shown][:1]
-    if q.kind in ("other", "definition") and not (ASKS_REASON.search(q.text) and states_asked(q, best)):
+    if ASKS_REASON.search(q.text) and (opening := best.sentences[0]).position > 0 and CONSEQUENCE.match(opening.text):
+        # "因此它被称为…", "This is why …": the sentence states the consequence asked about, the reason is the one
+        # before it in its passage
+        before = next((s for s in sentences_of(q, hits) if s.hit == opening.hit and s.position == opening.position - 1),
+                      None)
+        if before is not None and before not in shown:
+            shown.insert(0, before)
+    if q.kind in ("other", "definition", "list") and (items := announced(shown[-1].text)) is not None:
+        # "其特点主要有以下三点：第一，…。…。第二，…": the items it announces, up to the last one it counts
+        shown += enumeration(q, hits, shown[-1], items)
+    elif q.kind in ("other", "definition") and not (ASKS_REASON.search(q.text) and states_asked(q, best)):
         # a reason, a description or a definition often runs on into the next sentence of its passage (not a
         # reason the answering sentence states already: the next one is about something else)
         last = best.sentences[-1]

@@ -16,6 +16,7 @@ from app.tools.eval import (
     Outcome,
     answer_tokens,
     clean_prediction,
+    contains_answer,
     doc_ranking,
     eval_data_dir,
     eval_settings,
@@ -403,3 +404,15 @@ def test_the_unanswerable_protocol_removes_every_passage_that_states_a_gold_answ
     picked = [_question(question="渡轮什么时候恢复通航？", answers=["5月14日"], gold_ids=["gold"])]
     assert removed_passages(tmp_path, picked) == {"gold", "leak"}
     assert removed_passages(tmp_path, picked, "gold-ids") == {"gold"}
+
+
+def test_a_number_is_one_token_however_it_is_written() -> None:
+    # a Chinese numeral and its digits are the same answer; a number glued to Latin letters ("GDP3%") is still
+    # the number; both sides are folded alike
+    assert answer_tokens("八强") == ["8", "强"]
+    assert answer_tokens("二十三人") == ["23", "人"]
+    assert answer_tokens("二〇一九年") == ["2019", "年"]
+    assert contains_answer("小组第二，最终晋级16强。", ["十六"]) == 1.0
+    assert contains_answer("统计局称GDP4%的增速快于预期。", ["4%"]) == 1.0
+    assert contains_answer("统计局称GDP4%的增速快于预期。", ["14%"]) == 0.0
+    assert contains_answer("He scored 16 goals.", ["six"]) == 0.0
