@@ -332,6 +332,13 @@ def role_heads(phrase: str) -> list[str]:
     return [text[a:b] for a, b in words_at(text, role_words())]
 
 
+def _ends_with_role(phrase: str) -> bool:
+    """Whether a phrase ends with a role word (最佳导演 before ``：X``, "treasurer" before "Owen Pryce"): the
+    role written right before a name is its (主演动漫 before "IP" is not)."""
+    text = re.sub(r"(?:[：:]|为|是|由|\s|\bis|\bwas|\bwent to)+$", "", phrase.casefold())
+    return any(b == len(text) for _, b in words_at(text, role_words()))
+
+
 def name_role(sentence: str, start: int, end: int) -> NameRole:
     """The role phrases that govern the name at ``sentence[start:end]`` in the constructions that give a name its
     role: the role written before it (``最佳编剧：X``, ``最佳编剧为X``, ``导演X``, "director X", "Best Actress: X"),
@@ -345,7 +352,7 @@ def name_role(sentence: str, start: int, end: int) -> NameRole:
     roles: list[str] = []
     if han:
         m = _NAME_BEFORE_ZH.search(before)
-        if m and role_heads(m[1]):
+        if m and _ends_with_role(m[1]):
             roles.append(m[1])
         if (m2 := _NAME_AFTER_ZH.match(after)) and role_heads(m2[1]):
             roles.append(m2[1])
@@ -354,7 +361,7 @@ def name_role(sentence: str, start: int, end: int) -> NameRole:
     else:
         if (b := _BY_EN.search(before)) is not None:
             roles.append(b[1])
-        elif (m := _NAME_BEFORE_EN.search(before)) and role_heads(m[1].casefold()):
+        elif (m := _NAME_BEFORE_EN.search(before)) and _ends_with_role(m[1].casefold()):
             roles.append(re.split(r"\b(?:by|of|from|to|with)\s", m[1])[-1])
         if (m2 := _NAME_AFTER_EN.match(after)) and role_heads(m2[1].casefold()):
             roles.append(m2[1].strip())
