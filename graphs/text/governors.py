@@ -256,6 +256,7 @@ ROLE_GROUPS: tuple[tuple[str, ...], ...] = (
 state them (执导 for 导演, "won" for the champion): a name governed by one of them is that role's."""
 
 CONTRASTS: tuple[frozenset[str], ...] = (
+    frozenset({"前任", "新任", "现任", "former", "new", "current"}),
     frozenset({"男", "女", "混"}),
     frozenset({"单", "双", "团体"}),
     frozenset({"men's", "women's", "mixed", "boys'", "girls'"}),
@@ -295,10 +296,11 @@ _EVENT_VERB_EN = (r"(?:held|hosted|staged|opened|closed|launched|released|premie
 
 _NAME_BEFORE_ZH = re.compile(r"([\u4e00-\u9fffA-Za-z0-9·]{1,14}?)\s*(?:[：:]|为|是|由)?\s*$")
 _NAME_AFTER_ZH = re.compile(
-    r"^\s*(?:[（(][^）)]{0,12}[）)])?\s*(?:获得|获|荣获|夺得|摘得|斩获|当选|出任|担任|任|成为|问鼎|加冕|捧得|赢得)了?"
+    r"^\s*(?:[（(][^）)]{0,12}[）)])?\s*(?:将|已|正式)?\s*(?:获得|获|荣获|夺得|摘得|斩获|当选|出任|担任|调任|升任|接任|继任|"
+    r"就任|改任|任|成为|问鼎|加冕|捧得|赢得)了?"
     r"\s*([^，,。；;！？!?、\s《]{1,14})")
 _VERB_AFTER_ZH = re.compile(
-    r"^\s*(?:[（(][^）)]{0,12}[）)])?\s*(?:将|曾|亲自|联合|共同)?\s*(执导|主演|出演|主持|编剧|演唱|献唱|作词|作曲|监制|设计|创办|创立)")
+    r"^\s*(?:[（(][^）)]{0,12}[）)])?\s*(?:将|曾|亲自|联合|共同|领衔|联袂)?\s*(执导|主演|出演|主持|编剧|演唱|献唱|作词|作曲|监制|设计|创办|创立)")
 _NAME_BEFORE_EN = re.compile(r"((?:[A-Za-z'’-]+\s){0,3}[A-Za-z'’-]+)\s*(?::|\bis\b|\bwas\b|\bwent to\b)?\s*$",
                              re.IGNORECASE)
 _NAME_AFTER_EN = re.compile(
@@ -387,6 +389,8 @@ def role_matches(role: str, question: str) -> bool | None:
     if not any(_group_of(h) & asked for h in heads):
         return False
     r = role.casefold()
+    if "前" not in q and any(re.search(rf"前{re.escape(h.casefold())}", r) for h in heads) and "former" not in q:
+        return False  # 前首席执行官 for the (new) chief executive
     for contrast in CONTRASTS:
         said = {w for w in contrast if w in r} - {w for w in contrast if w in q}
         if said and any(w in q for w in contrast - said):
@@ -397,13 +401,22 @@ def role_matches(role: str, question: str) -> bool | None:
     for contrast in CONTRASTS:
         for w in contrast:
             rest = rest.replace(w, " ")
-    # what else the phrase says of the role: another competition or award (奥运 of 奥运冠军, "Olympic")
+    # what else the phrase says of the role: another competition or award (奥运 of 奥运冠军, 全英赛 of 全英赛冠军,
+    # "Olympic"); other words before a role (a name, 领衔, 董事会) leave it the asked one
     if has_han(rest):
-        if sum(1 for ch in rest if has_han(ch) and ch not in q) >= 2:
-            return False
-    elif any(len(w) >= 4 and w not in q for w in re.findall(r"[a-z][a-z'’-]+", rest)):
+        for m in _COMPETITION_ZH.finditer(rest):
+            if sum(1 for ch in m[0] if has_han(ch) and ch not in q) >= 2:
+                return False
+    elif any(w not in q for w in _COMPETITION_EN.findall(rest)):
         return False
     return True
+
+
+_COMPETITION_ZH = re.compile(r"[\u4e00-\u9fff]{0,6}?(?:奥运会?|冬奥会?|亚运会?|全运会?|世锦赛|锦标赛|公开赛|大奖赛|联赛|杯|赛|电影节|电视节|"
+                             r"音乐节|艺术节|奖)")
+_COMPETITION_EN = re.compile(r"\b(?:olympics?|olympic|[a-z]+ (?:open|cup|games|championships?|awards?|festival|"
+                             r"grand prix|league))\b")
+"""The name of a competition or an award in a role phrase (奥运 of 奥运冠军, "Olympic", "the Kestrel Open")."""
 
 
 @dataclass(frozen=True)

@@ -310,6 +310,9 @@ def judge_name(q: Question, sentence: Sentence, start: int, end: int, kind: str)
         if verdicts and all(v is False for v in verdicts):
             return Elsewhere(value, attribute=gov.roles[0])
         return None
+    if kind == "date" and (years := question_years(q)) and (stated := year_of(value)) is not None \
+            and stated not in years:
+        return Elsewhere(value, period=stated)  # 2023年 for a question of 2022
     if not names_event(q.text):
         return None  # the question names no event to hold the date's or place's against
     event = event_of(text, start, end)
@@ -331,9 +334,21 @@ def misattributed(q: Question, judgement: Judgement) -> Elsewhere | None:
     kind = asked_kind(q, judgement.asked)
     if not judgement.evidence or kind not in _NAMED_KINDS:
         return None
-    top = answering(judgement.evidence[0])
-    verdicts = [judge_name(q, top, s.start, s.end, kind) for s in _values(q, top, kind)]
-    if not verdicts or not all(isinstance(v, Elsewhere) for v in verdicts):
+    best = judgement.evidence[0]
+    top = answering(best)
+    spans = _values(q, top, kind)
+    verdicts = [judge_name(q, top, s.start, s.end, kind) for s in spans]
+    if any(v is True for v in verdicts):
+        return None
+    chosen = best.span if best.span is not None and (best.span.start, best.span.end) in {
+        (s.start, s.end) for s in spans} else None
+    if chosen is not None:
+        # the name the answer would give is another role's, work's or event's
+        found = judge_name(q, top, chosen.start, chosen.end, kind)
+        if not isinstance(found, Elsewhere):
+            return None
+        verdicts = [found]
+    elif not verdicts or not all(isinstance(v, Elsewhere) for v in verdicts):
         return None
     for e in judgement.evidence[:CANDIDATES]:
         for s in e.sentences:
@@ -358,6 +373,10 @@ def _values(q: Question, sentence: Sentence, kind: str) -> list[Span]:
 
 
 _STATES_ROLE = re.compile(r"^\s*(?:[：:]|为|是|由|\bis\b|\bwas\b|\bwent to\b)", re.IGNORECASE)
+_TAKES_ROLE = re.compile(r"(?:获得|荣获|夺得|当选|出任|担任|调任|升任|接任|继任|就任|改任|成为|问鼎|\b(?:won|became|was named|was "
+                         r"elected|was appointed|takes over as|took over as)\b)\s*(?:the\s+|a\s+|as\s+)?[^，,。；;]{0,10}$",
+                         re.IGNORECASE)
+_HOLDER_WORK = re.compile(r"^[^，,。；;：:]{0,12}?《([^》]{1,30})》")
 
 
 def states_role(q: Question, sentence: Sentence) -> bool:
@@ -368,14 +387,21 @@ def states_role(q: Question, sentence: Sentence) -> bool:
         start = max([0, *(m.end() for m in re.finditer(r"[，,。；;：:、\s]", text[:a]) if has_han(text[a:b]))])
         if not has_han(text[a:b]):
             start = max(0, a - 40)
-        if _STATES_ROLE.match(text[b:]) and role_matches(text[start:b], q.text) is True:
-            return True
+        if _TAKES_ROLE.search(text[max(0, a - 16) : a]) and role_matches(text[start:b], q.text) is True:
+            return True  # 杨某调任首席执行官, "X was named head coach": the asked role is given its holder
+        if (said := _STATES_ROLE.match(text[b:])) and role_matches(text[start:b], q.text) is True:
+            work = _HOLDER_WORK.match(text[b + said.end() :])
+            titles = [normalize(t) for t in _TITLE.findall(q.text)]
+            if work is None or not titles or normalize(work[1]) in titles:
+                return True  # (最佳编剧：X《觉醒年代》 gives the role of another work)
     return False
 
 
 def misattributed_reason(found: Elsewhere, names: str, kind: str) -> str:
     """The reason of a "not found" whose name, date or place belongs to another role, work or event."""
     what = {"person": "name", "date": "date", "place": "place"}.get(kind, "value")
+    if found.period and not found.attribute:
+        return f"the passages give the {what} {found.value}, of {found.period}, not of the asked year"
     if found.subject:
         return (f"the passages give {found.value}" + (f" as {found.attribute}" if found.attribute else "")
                 + f" for {found.subject}, not for {names or 'the asked subject'}")

@@ -171,3 +171,13 @@ def test_whether_an_event_is_the_asked_one(event: str, question: str, matches: b
 ])
 def test_a_clause_that_opens_with_a_pronoun_carries_the_subject_over(sentence: str, value: str, carried: bool) -> None:
     assert carried_over(sentence, sentence.index(value)) is carried
+
+
+@pytest.mark.parametrize(("role", "question", "matches"), [
+    ("董事会主席兼前首席执行官", "青禾集团的新任首席执行官是谁？", False),
+    ("是由韩知远领衔主演", "电影《北行》的主演是谁？", True),
+    ("全英赛女单冠军", "2025年澜江杯女单冠军是谁？", False),
+    ("Olympic champion", "Who won the women's singles at the Kestrel Open?", False),
+])
+def test_a_role_of_another_competition_or_a_former_holder(role: str, question: str, matches: bool) -> None:
+    assert role_matches(role, question) is matches

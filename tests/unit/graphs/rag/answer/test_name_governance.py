@@ -98,3 +98,30 @@ async def test_a_name_no_role_word_governs_stays_open() -> None:
     decision, reason = await verdict_of("《雾港》的最佳摄影是谁？", [hit("g#0", "《雾港》的拍摄历时两年，程牧和剧组走遍了海岛。",
                                                                  title="新闻")])
     assert decision == "answerable", reason
+
+
+async def test_the_name_the_answer_would_give_decides_in_a_list() -> None:
+    """An award list with names no role word governs (a lifetime award's laureates): the name the answer would
+    give is another role's, and the asked role is given only for another work — not found; the twin gives it."""
+    other = ("青屿电视节获奖名单：最佳男演员：韩知远《雾港》 最佳摄影：程牧《北行》 终身成就奖 陆明、许之安 "
+             "最佳剧集：《北行》")
+    decision, reason = await verdict_of("《雾港》的最佳摄影是谁？", [hit("h#0", other, title="新闻")])
+    assert decision == "not_found", reason
+    decision, reason = await verdict_of("《雾港》的最佳摄影是谁？", [hit("i#0", other.replace("程牧《北行》", "程牧《雾港》"),
+                                                                 title="新闻")])
+    assert decision == "answerable", reason
+
+
+@pytest.mark.parametrize(("text", "other", "twin"), [
+    # the question's year is in the sentence (the rule on the years a passage states lets it through)
+    ("2024年青湾茶博会什么时候开幕？", "因场馆改造，原定2024年举办的青湾茶博会将于2025年4月2日开幕。",
+     "场馆改造已于2023年完工，2024年青湾茶博会将于2024年4月2日开幕。"),
+    ("When did the 2024 Marlow book fair open?",
+     "After the 2024 Marlow book fair was postponed, it opened on 3 May 2025 with 200 publishers.",
+     "After a delay in 2023, the 2024 Marlow book fair opened on 3 May 2024 with 200 publishers."),
+])
+async def test_a_date_of_another_year_is_no_evidence(text: str, other: str, twin: str) -> None:
+    decision, reason = await verdict_of(text, [hit("j#0", other, title="新闻")])
+    assert decision == "not_found", reason
+    decision, reason = await verdict_of(text, [hit("k#0", twin, title="新闻")])
+    assert decision == "answerable", reason
