@@ -128,7 +128,7 @@ def _anchor_types(q: Question) -> dict[str, str]:
 
 _ORG_NAME = re.compile(
     r"(?:(?<=[的，,。、在与和同年月日为及：:“”\s（(])|^)([\u4e00-\u9fff]{2,4}?(?:汽车|集团|公司|银行|电器|股份|科技|乳业|航空|电子|地产|证券|保险|医药|食品|能源|电气|重工|"
-    r"钢铁|化工|传媒|物流|港务|控股))(?=[^\u4e00-\u9fff]|[的在于与和同今去前近已将首销营净利总全年]|$)|"
+    r"钢铁|化工|传媒|物流|港务|控股))(?=[^\u4e00-\u9fff]|[的在于与和同今去前近已将首销营净利总全年称表说则也还宣披指预]|$)|"
     r"\b((?:[A-Z][a-z]+\s){1,3}(?:Bank|Group|Motors|Airlines|Airways|Foods|Holdings|Corporation|Corp|Inc|Ltd|Energy|"
     r"Pharma|Dairy|Steel|Media|Insurance))\b")
 """A company name by its kind word (湖岭汽车, 青禾乳业, "Dunmore Bank"): the tagger reads 湖岭 as a place."""
@@ -155,10 +155,10 @@ def judge_value(q: Question, sentence: Sentence, hit: Hit | None, start: int, en
     value = text[start:end]
     subject = None
     carried = gov.subject is None and carried_over(text, start)
-    if carried and (previous := carried_subject(sentence, hit, [*anchors, *names])) is not None:
+    if carried and (before := carried_subject(sentence, hit, anchors)) is not None:
         # "Its revenue rose 6%", 该公司营收增长6%: the subject is the sentence before's
+        previous, names[previous] = before
         gov = dataclasses.replace(gov, subject=previous)
-        names = {**names, **sentence_names(previous, normalize(previous), hit), **organizations(previous)}
         if normalize(previous) in anchors or any(normalize(previous) in f or f in normalize(previous)
                                                  for forms in q.anchors for f in forms if f):
             gov = dataclasses.replace(gov, subject=None)  # the asked subject's own value, carried by a pronoun
@@ -271,10 +271,10 @@ def elsewhere_reason(found: Elsewhere, names: str, what: str, years: Sequence[st
     return f"the passages give {what} of {owner} ({found.value}) for {stated}, not for {asked}"
 
 
-def carried_subject(sentence: Sentence, hit: Hit | None, known: Iterable[str]) -> str | None:
-    """The subject of the sentence before ``sentence`` in its passage: its first company or person (a name the
-    passages tag, one written with its kind word, or one of ``known``), as written there; None when there is no
-    sentence before or it names none."""
+def carried_subject(sentence: Sentence, hit: Hit | None, known: dict[str, str]) -> tuple[str, str] | None:
+    """The subject of the sentence before ``sentence`` in its passage, with its kind: its first company or person
+    (a name the passages tag, one written with its kind word, or one of ``known``: folded name → kind), folded;
+    None when there is no sentence before or it names none."""
     if hit is None or sentence.position <= 0:
         return None
     raw = split_sentences(without_markers(hit.text)) or [hit.text]
@@ -282,12 +282,16 @@ def carried_subject(sentence: Sentence, hit: Hit | None, known: Iterable[str]) -
         return None
     previous = raw[sentence.position - 1]
     folded = normalize(previous)
-    kinds = {**sentence_names(previous, folded, hit), **organizations(previous)}
-    candidates = [n for n, k in kinds.items() if k in _SUBJECT_KINDS] + [n for n in known if n]
-    spots = [(folded.find(n), n) for n in dict.fromkeys(candidates) if n and folded.find(n) >= 0]
-    return min(spots)[1] if spots else None
+    kinds = {**known, **sentence_names(previous, folded, hit), **organizations(previous)}
+    spots = [(folded.find(n), n) for n, k in kinds.items() if n and k in _SUBJECT_KINDS and folded.find(n) >= 0
+             and not _SOURCE_BEFORE.search(folded[: folded.find(n)])
+             and not _SOURCE_AFTER.match(folded[folded.find(n) + len(n) :])]
+    return (min(spots)[1], kinds[min(spots)[1]]) if spots else None
 
 
+_SOURCE_BEFORE = re.compile(r"(?:据|援引|来源[：:]?|according to|reported by)\s*$")
+_SOURCE_AFTER = re.compile(r"^\s*(?:报道|消息|记者|援引|获悉|网|电|讯|reported|reports|said on|reporter)")
+"""A news source named in the sentence before (据新华社报道, "according to Reuters"): not the subject carried over."""
 _TITLE = re.compile(r"《([^》]{1,30})》")
 
 

@@ -93,6 +93,18 @@ async def test_a_value_carried_by_a_pronoun_is_the_sentence_befores_subject(text
     assert decision == "answerable", reason
 
 
+@pytest.mark.parametrize(("text", "passage", "decision"), [
+    # the company of the sentence before, found by its kind word (no tag), carries over to 该公司
+    ("岭南化工2024年营收是多少？", "岭南化工与北岸化工同日发布年报。北岸化工称全年订单饱满。该公司2024年营收为86亿元。", "not_found"),
+    ("北岸化工2024年营收是多少？", "岭南化工与北岸化工同日发布年报。北岸化工称全年订单饱满。该公司2024年营收为86亿元。", "answerable"),
+    # a news source named first in the sentence before is not the subject carried over
+    ("北岸化工2024年营收是多少？", "北岸化工发布年报。据新华社报道，北岸化工全年订单饱满。其2024年营收为86亿元。", "answerable"),
+])
+async def test_the_subject_carried_over_untagged(text: str, passage: str, decision: str) -> None:
+    found, reason = await verdict_of(text, [hit("l#0", passage, title="年报")])
+    assert found == decision, reason
+
+
 async def test_a_name_no_role_word_governs_stays_open() -> None:
     """A name written with no role next to it is not refused by this rule (the score weighs it)."""
     decision, reason = await verdict_of("《雾港》的最佳摄影是谁？", [hit("g#0", "《雾港》的拍摄历时两年，程牧和剧组走遍了海岛。",
