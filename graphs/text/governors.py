@@ -238,3 +238,281 @@ def same_measure(word: str, asked: Sequence[str]) -> bool:
 def _subsequence(short: str, long: str) -> bool:
     it = iter(long)
     return all(ch in it for ch in short)
+
+
+# --- names and dates: the role or event that governs them -------------------------------------------------------
+
+ROLE_GROUPS: tuple[tuple[str, ...], ...] = (
+    ("导演", "执导", "director", "directed", "directs"),
+    ("编剧", "剧本", "screenwriter", "screenplay", "scriptwriter", "script"),
+    ("制片人", "制片", "出品人", "producer", "produced"),
+    ("主演", "出演", "饰演", "男主角", "女主角", "主角", "男主演", "女主演", "演员", "男演员", "女演员", "starring",
+     "starred", "stars", "lead actor", "lead actress", "actor", "actress"),
+    ("摄影", "摄影师", "摄影指导", "cinematographer", "cinematography", "photographer"),
+    ("剪辑", "editor", "editing"),
+    ("男配角", "女配角", "配角", "supporting actor", "supporting actress", "supporting role"),
+    ("演唱", "演唱者", "歌手", "献唱", "唱", "sang", "sung", "singer", "performed by", "vocals"),
+    ("作词", "填词", "lyricist", "lyrics"),
+    ("作曲", "谱曲", "composer", "composed"),
+    ("主持", "主持人", "主持会议", "chaired", "chair", "chairperson", "presided", "host", "hosted", "moderated"),
+    ("冠军", "夺冠", "折桂", "问鼎", "得主", "获胜者", "胜者", "单打", "双打", "男单", "女单", "男双", "女双", "混双",
+     "champion", "champions", "winner", "won", "title", "singles", "doubles"),
+    ("亚军", "runner-up", "runners-up"),
+    ("季军", "third place"),
+    ("作者", "著", "撰写", "author", "wrote", "written by", "writer"),
+    ("主教练", "主帅", "教练", "head coach", "coach", "manager"),
+    ("队长", "captain"),
+    ("发言人", "spokesperson", "spokesman", "spokeswoman"),
+    ("创始人", "创办人", "创办", "创立", "founder", "founded by", "co-founder"),
+    ("董事长", "主席", "会长", "理事长", "chairman", "chairwoman", "board chair"),
+    ("首席执行官", "总裁", "CEO", "chief executive"),
+    ("总经理", "general manager"),
+    ("校长", "principal", "president"),
+    ("市长", "mayor"),
+    ("总统", "president"),
+    ("总理", "首相", "prime minister", "premier"),
+    ("设计师", "设计", "designer", "designed by", "architect"),
+    ("最有价值球员", "MVP", "most valuable player"),
+    ("最佳射手", "射手王", "金靴", "top scorer", "golden boot"),
+    ("司库", "财务主管", "treasurer"),
+    ("秘书长", "书记", "secretary", "secretary-general"),
+)
+"""Roles and the titles of a competition or an award that a name holds, in both languages, with the verbs that
+state them (执导 for 导演, "won" for the champion): a name governed by one of them is that role's."""
+
+CONTRASTS: tuple[frozenset[str], ...] = (
+    frozenset({"前任", "新任", "现任", "former", "new", "current"}),
+    frozenset({"男", "女", "混"}),
+    frozenset({"单", "双", "团体"}),
+    frozenset({"men's", "women's", "mixed", "boys'", "girls'"}),
+    frozenset({"singles", "doubles", "team"}),
+    frozenset({"主角", "配角", "lead", "supporting"}),
+)
+"""Words of a role that exclude one another (the men's for the women's title, singles for doubles)."""
+
+_GENERIC_ROLE = re.compile(
+    r"最佳|优秀|杰出|年度|本届|该届|首位|首任|新任|现任|新一任|第[0-9一二三四五六七八九十]+届|电视剧|电影|影片|剧集|"
+    r"决赛|比赛|赛事|称号|头衔|奖杯|"
+    r"\b(?:best|outstanding|the|a|an|new|current|first|award|prize|for|of|in|at|this year's|year's|title|crown|"
+    r"trophy|finals?|match|round|event)\b",
+    re.IGNORECASE)
+"""Words of a role phrase that say nothing of which role it is (最佳, 本届, 电视剧 of 最佳电视剧编剧; "best")."""
+
+EVENT_NOUNS_ZH = (
+    "新闻发布会", "发布会", "启动仪式", "签约仪式", "颁奖典礼", "颁奖礼", "开幕式", "闭幕式", "开工仪式", "仪式", "典礼",
+    "招待会", "记者会", "听证会", "座谈会", "研讨会", "论坛", "峰会", "年会", "大会", "会议", "例会", "博览会", "展览会",
+    "展览", "展会", "晚会", "演唱会", "音乐会", "庆典", "比赛", "决赛", "半决赛", "预赛", "资格赛", "选拔赛", "公开赛",
+    "锦标赛", "联赛", "世锦赛", "世界杯", "奥运会", "冬奥会", "运动会", "马拉松", "首映礼", "首映式", "发射", "试飞",
+    "首航", "开售", "预售", "选举", "投票", "公投", "签约",
+)
+EVENT_NOUNS_EN = (
+    "press conference", "news conference", "launch event", "launch", "ceremony", "award ceremony", "opening ceremony",
+    "closing ceremony", "reception", "briefing", "hearing", "seminar", "symposium", "forum", "summit", "conference",
+    "meeting", "convention", "congress", "expo", "exhibition", "fair", "gala", "concert", "festival", "final",
+    "semifinal", "semi-final", "quarterfinal", "qualifier", "tournament", "championship", "open", "cup", "marathon",
+    "premiere", "election", "vote", "referendum", "signing", "groundbreaking", "test flight", "maiden voyage",
+    "sale", "presale", "pre-sale",
+)
+"""The kinds of event a date or a place is given for (the launch's date, the press conference's venue)."""
+
+_EVENT_VERB_ZH = r"(?:举行|举办|召开|开幕|闭幕|发布|开售|发售|上映|首映|开赛|进行|开启|启动|启幕|落幕|揭晓|开通|亮相)"
+_EVENT_VERB_EN = (r"(?:held|hosted|staged|opened|closed|launched|released|premiered|unveiled|convened|took place|"
+                  r"began|started|ended|kicked off)")
+
+_NAME_BEFORE_ZH = re.compile(r"([\u4e00-\u9fffA-Za-z0-9·]{1,14}?)\s*(?:[：:]|为|是|由)?\s*$")
+_NAME_AFTER_ZH = re.compile(
+    r"^\s*(?:[（(][^）)]{0,12}[）)])?\s*(?:将|已|正式)?\s*(?:获得|获|荣获|夺得|摘得|斩获|当选|出任|担任|调任|升任|接任|继任|"
+    r"就任|改任|任|成为|问鼎|加冕|捧得|赢得)了?"
+    r"\s*([^，,。；;！？!?、\s《]{1,14})")
+_VERB_AFTER_ZH = re.compile(
+    r"^\s*(?:[（(][^）)]{0,12}[）)])?\s*(?:将|曾|亲自|联合|共同|领衔|联袂)?\s*(执导|主演|出演|主持|编剧|演唱|献唱|作词|作曲|监制|设计|创办|创立)")
+_NAME_BEFORE_EN = re.compile(r"((?:[A-Za-z'’-]+\s){0,3}[A-Za-z'’-]+)\s*(?::|\bis\b|\bwas\b|\bwent to\b)?\s*$",
+                             re.IGNORECASE)
+_NAME_AFTER_EN = re.compile(
+    r"^\s*(?:,\s*)?(?:won|took|claimed|clinched|captured|secured|was named|was elected|was appointed|became|is|was|"
+    r"served as|,\s*(?:the|a))\s+(?:the\s+|a\s+|as\s+(?:the\s+)?)?((?:[A-Za-z'’-]+\s?){1,4}?)"
+    r"(?=\s*(?:[,.;:]|\bwith\b|\bat\b|\bin\b|\bfor\b|\bon\b|\bafter\b|\bbefore\b|\bby\b|\band\b|$))",
+    re.IGNORECASE)
+_BY_EN = re.compile(r"\b((?:chaired|directed|written|produced|composed|designed|founded|hosted|presided over|sung|"
+                    r"performed|moderated|coached|captained|led))\s+by\s*$", re.IGNORECASE)
+_TITLE_AFTER = re.compile(r"^\s*(?:主演的|执导的|的)?\s*《([^》]{1,30})》")
+
+
+@dataclass(frozen=True)
+class NameRole:
+    """What governs a name: the role phrases written next to it (最佳女主角 of ``最佳女主角：X``, 男双冠军 of
+    ``X夺得男双冠军``, "men's doubles title" of "X won the men's doubles title"), and the work it is given for
+    (《远山》 of ``最佳编剧：X《远山》``)."""
+
+    roles: tuple[str, ...]
+    work: str | None = None
+
+
+def role_words() -> list[str]:
+    """Every role word of ``ROLE_GROUPS``."""
+    return [w for group in ROLE_GROUPS for w in group]
+
+
+def role_heads(phrase: str) -> list[str]:
+    """The role words a phrase holds (编剧 of 最佳电视剧编剧, "champion" of "Olympic champion")."""
+    text = phrase.replace("副", "")  # a deputy's rank is another rule's (calibration.ranked_other)
+    return [text[a:b] for a, b in words_at(text, role_words())]
+
+
+def _ends_with_role(phrase: str) -> bool:
+    """Whether a phrase ends with a role word (最佳导演 before ``：X``, "treasurer" before "Owen Pryce"): the
+    role written right before a name is its (主演动漫 before "IP" is not)."""
+    text = re.sub(r"(?:[：:]|为|是|由|\s|\bis|\bwas|\bwent to)+$", "", phrase.casefold())
+    return any(b == len(text) for _, b in words_at(text, role_words()))
+
+
+def name_role(sentence: str, start: int, end: int) -> NameRole:
+    """The role phrases that govern the name at ``sentence[start:end]`` in the constructions that give a name its
+    role: the role written before it (``最佳编剧：X``, ``最佳编剧为X``, ``导演X``, "director X", "Best Actress: X"),
+    the role it takes after it (``X获得最佳女主角``, ``X夺得男单冠军``, "X won the men's singles", "X was named
+    coach"), the role verb after it (``X执导``, ``由X主持``) or before it ("chaired by X"); and a title in 《》 right
+    after it (the work the role is for). Only phrases that hold a role word count."""
+    begin, stop = _sentence_bounds(sentence, start, end)
+    clause_begin = max([begin, *(begin + m.end() for m in re.finditer(r"[，,、；;]", sentence[begin:start]))])
+    before, after = sentence[clause_begin:start], sentence[end:stop]
+    han = has_han(sentence[start:end]) or has_han(before[-3:]) or has_han(after[:3])
+    roles: list[str] = []
+    if han:
+        m = _NAME_BEFORE_ZH.search(before)
+        if m and _ends_with_role(m[1]):
+            roles.append(m[1])
+        if (m2 := _NAME_AFTER_ZH.match(after)) and role_heads(m2[1]):
+            roles.append(m2[1])
+        if (m3 := _VERB_AFTER_ZH.match(after)) is not None:
+            roles.append(m3[1])
+    else:
+        if (b := _BY_EN.search(before)) is not None:
+            roles.append(b[1])
+        elif (m := _NAME_BEFORE_EN.search(before)) and _ends_with_role(m[1].casefold()):
+            roles.append(re.split(r"\b(?:by|of|from|to|with)\s", m[1])[-1])
+        if (m2 := _NAME_AFTER_EN.match(after)) and role_heads(m2[1].casefold()):
+            roles.append(m2[1].strip())
+    work = (t[1] if (t := _TITLE_AFTER.match(after)) else None)
+    return NameRole(tuple(dict.fromkeys(r.strip() for r in roles if r.strip())), work)
+
+
+def _group_of(word: str) -> set[int]:
+    w = word.casefold()
+    return {i for i, group in enumerate(ROLE_GROUPS) if any(w == g.casefold() for g in group)}
+
+
+def role_matches(role: str, question: str) -> bool | None:
+    """Whether a role phrase that governs a name is the role the question asks: True when its role word (or one
+    of the same role: 执导 for 导演, "won" for the champion) is in the question and nothing in it contradicts the
+    question (the men's for the women's, doubles for singles, another competition's or award's name); False when
+    it names another role; None when the question names no role to compare with."""
+    q = question.casefold()
+    asked = {i for w in role_heads(q) for i in _group_of(w)}
+    if not asked:
+        return None
+    heads = role_heads(role.casefold())
+    if not any(_group_of(h) & asked for h in heads):
+        return False
+    r = role.casefold()
+    if "前" not in q and any(re.search(rf"前{re.escape(h.casefold())}", r) for h in heads) and "former" not in q:
+        return False  # 前首席执行官 for the (new) chief executive
+    for contrast in CONTRASTS:
+        said = {w for w in contrast if w in r} - {w for w in contrast if w in q}
+        if said and any(w in q for w in contrast - said):
+            return False  # 男双 for 男单, the men's for the women's
+    rest = _GENERIC_ROLE.sub(" ", r)
+    for h in sorted(heads, key=len, reverse=True):
+        rest = rest.replace(h.casefold(), " ")
+    for contrast in CONTRASTS:
+        for w in contrast:
+            rest = rest.replace(w, " ")
+    # what else the phrase says of the role: another competition or award (奥运 of 奥运冠军, 全英赛 of 全英赛冠军,
+    # "Olympic"); other words before a role (a name, 领衔, 董事会) leave it the asked one
+    if has_han(rest):
+        for m in _COMPETITION_ZH.finditer(rest):
+            if sum(1 for ch in m[0] if has_han(ch) and ch not in q) >= 2:
+                return False
+    elif any(w not in q for w in _COMPETITION_EN.findall(rest)):
+        return False
+    return True
+
+
+_COMPETITION_ZH = re.compile(r"[\u4e00-\u9fff]{0,6}?(?:奥运会?|冬奥会?|亚运会?|全运会?|世锦赛|锦标赛|公开赛|大奖赛|联赛|杯|赛|电影节|电视节|"
+                             r"音乐节|艺术节|奖)")
+_COMPETITION_EN = re.compile(r"\b(?:olympics?|olympic|[a-z]+ (?:open|cup|games|championships?|awards?|festival|"
+                             r"grand prix|league))\b")
+"""The name of a competition or an award in a role phrase (奥运 of 奥运冠军, "Olympic", "the Kestrel Open")."""
+
+
+@dataclass(frozen=True)
+class DateEvent:
+    """The event a date or a place is given for (发布会 of ``发布会于6月12日在X举行``)."""
+
+    event: str | None
+    phrase: str = ""
+
+
+def event_of(sentence: str, start: int, end: int) -> DateEvent:
+    """The event noun that governs the date or place at ``sentence[start:end]``: the subject of the event verb
+    of its clause (``X发布会于DATE举行``, ``DATE，X发布会在PLACE举行``, ``X的开幕式将在DATE举行``, "the press
+    conference was held on DATE", "the launch on DATE"); None when its clause names no event noun."""
+    begin, stop = _sentence_bounds(sentence, start, end)
+    cuts = [begin + m.end() for m in re.finditer(r"[，,；;]", sentence[begin:start])]
+    clause_begin = max([begin, *cuts])
+    nxt = re.search(r"[，,；;]", sentence[end:stop])
+    clause_end = end + nxt.start() if nxt else stop
+    before, after = sentence[clause_begin:start], sentence[end:clause_end]
+    if not before.strip() and nxt is not None and re.match(r"\s*[，,]", sentence[end:stop]):
+        # a date opening the sentence ("6月12日，X发布会在…举行"): the event is the next clause's
+        tail = re.search(r"[，,；;]", sentence[clause_end + 1 : stop])
+        after = sentence[clause_end + 1 : clause_end + 1 + tail.start() if tail else stop]
+        before = after
+    han = has_han(sentence[start:end]) or has_han(before[-4:]) or has_han(after[:4])
+    nouns = EVENT_NOUNS_ZH if han else EVENT_NOUNS_EN
+    if han:
+        if not re.search(_EVENT_VERB_ZH, after + before):
+            return DateEvent(None)
+        head = before
+        for cut in ("于", "在", "将", "定于", "已"):
+            if cut in head:
+                head = head[: head.rindex(cut)] if head.rindex(cut) > 0 else head
+    else:
+        if not re.search(_EVENT_VERB_EN, after + before, re.IGNORECASE) and not re.search(
+                r"\b(?:on|at|in)\s*$", before, re.IGNORECASE):
+            return DateEvent(None)
+        head = before
+    marks = words_at(head, nouns)
+    if not marks:
+        return DateEvent(None)
+    a, b = marks[-1]
+    return DateEvent(head[a:b], head.strip())
+
+
+def event_matches(event: str, question: str) -> bool:
+    """Whether the event a date or place is given for is the question's: the question writes the event noun
+    (or one inside it, 开幕 of 开幕式), or asks of an event of the same noun."""
+    e, q = event.casefold(), question.casefold()
+    if e in q:
+        return True
+    if has_han(e):
+        return any(e[i : i + 2] in q for i in range(len(e) - 1))  # 发布 of 新闻发布会, 开幕 of 开幕式
+    return any(len(w) >= 4 and re.search(rf"\b{re.escape(w[:5])}", q) for w in re.findall(r"[a-z][a-z-]+", e))
+
+
+def names_event(question: str) -> bool:
+    """Whether a question names an event of the kinds a date or a place is given for (公开赛, 发布会, "summit")."""
+    return bool(words_at(question, EVENT_NOUNS_ZH if has_han(question) else EVENT_NOUNS_EN))
+
+
+_CARRIED_ZH = re.compile(r"^\s*(?:[（(][^）)]*[）)])?\s*(?:该公司|该集团|该企业|该行|该品牌|该厂|该校|该市|该县|该国|该队|"
+                         r"公司|集团|其|它|它们|他|她|他们|此外，?其|同时，?其|其中，?其)")
+_CARRIED_EN = re.compile(r"^\s*(?:(?:meanwhile|also|in addition|however),?\s+)?(?:its|it|the company|the group|"
+                         r"the firm|the carmaker|the bank|the brand|they|their|he|she|his|her)\b", re.IGNORECASE)
+
+
+def carried_over(sentence: str, start: int) -> bool:
+    """Whether the clause of the value at ``start`` takes its subject from the sentence before: it opens with a
+    pronoun or a bare kind word (``该公司营收增长6%``, ``其销量…``, "Its revenue rose 6%", "The company sold …")
+    and names no one before the value."""
+    begin, _ = _sentence_bounds(sentence, start, start)
+    return bool((_CARRIED_ZH if has_han(sentence[begin:start]) else _CARRIED_EN).match(sentence[begin:start]))

@@ -30,7 +30,14 @@ from graphs.rag.answer.calibration import (
     ungoverned,
 )
 from graphs.rag.answer.evidence import Evidence, unspellable
-from graphs.rag.answer.governance import asked_words, elsewhere_reason, misgoverned, question_years
+from graphs.rag.answer.governance import (
+    asked_words,
+    elsewhere_reason,
+    misattributed,
+    misattributed_reason,
+    misgoverned,
+    question_years,
+)
 from graphs.rag.answer.question import (
     EVIDENCE_PASSAGES,
     Question,
@@ -196,6 +203,11 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
         # (长安汽车's profit growth for its sales growth, another brand's sales, the injured for the dead)
         return elsewhere_reason(found, names, asked_words(q, judgement)[0] if what == "what is asked" else what,
                                 question_years(q))
+    if (judgement.evidence and not judgement.evidence[0].bridge and f.get("other_language", 0.0) == 0.0
+            and f.get("cross_language", 0.0) == 0.0 and (named := misattributed(q, judgement)) is not None):
+        # the name, date or place the evidence offers belongs to another role, work or event (the best actress
+        # for the screenwriter, another tournament's champion, the press conference's venue for the tournament's)
+        return misattributed_reason(named, names, asked_kind(q, judgement.asked))
     # the type the question itself asks (its question word, or its last noun), not one the lexicon's attribute
     # implies ("在上海建了什么工厂" asks for a factory, not for where it was assembled)
     kind = q.kind if q.kind in VALUE_TYPES else (head_type(q.text) or measured(q, judgement.asked) or q.kind)

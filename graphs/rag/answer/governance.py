@@ -9,10 +9,12 @@ with a reason naming what the found value belongs to."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from graphs.domain import Hit
 from graphs.rag.answer.attributes import lexicon
@@ -26,19 +28,30 @@ from graphs.rag.answer.calibration import (
 )
 from graphs.rag.answer.evidence import Sentence
 from graphs.rag.answer.question import Question
+from graphs.text.answer_types import AnswerType
 from graphs.text.governors import (
     CHANGE_EN,
     CHANGE_ZH,
     MEASURES_EN,
     MEASURES_ZH,
+    carried_over,
+    event_matches,
+    event_of,
     governors,
+    name_role,
+    names_event,
     relative,
+    role_heads,
+    role_matches,
+    role_words,
     same_measure,
     same_part,
     words_at,
     year_of,
 )
 from graphs.text.normalize import has_han, normalize
+from graphs.text.sentences import split_sentences, without_markers
+from graphs.text.spans import Span
 
 
 @functools.cache
@@ -116,7 +129,7 @@ def _anchor_types(q: Question) -> dict[str, str]:
 
 _ORG_NAME = re.compile(
     r"(?:(?<=[的，,。、在与和同年月日为及：:“”\s（(])|^)([\u4e00-\u9fff]{2,4}?(?:汽车|集团|公司|银行|电器|股份|科技|乳业|航空|电子|地产|证券|保险|医药|食品|能源|电气|重工|"
-    r"钢铁|化工|传媒|物流|港务|控股))(?=[^\u4e00-\u9fff]|[的在于与和同今去前近已将首销营净利总全年]|$)|"
+    r"钢铁|化工|传媒|物流|港务|控股))(?=[^\u4e00-\u9fff]|[的在于与和同今去前近已将首销营净利总全年称表说则也还宣披指预]|$)|"
     r"\b((?:[A-Z][a-z]+\s){1,3}(?:Bank|Group|Motors|Airlines|Airways|Foods|Holdings|Corporation|Corp|Inc|Ltd|Energy|"
     r"Pharma|Dairy|Steel|Media|Insurance))\b")
 """A company name by its kind word (湖岭汽车, 青禾乳业, "Dunmore Bank"): the tagger reads 湖岭 as a place."""
@@ -142,11 +155,19 @@ def judge_value(q: Question, sentence: Sentence, hit: Hit | None, start: int, en
     gov = governors(text, start, end, attributes=[*_measure_words(), *words], names=[*anchors, *names])
     value = text[start:end]
     subject = None
+    carried = gov.subject is None and carried_over(text, start)
+    if carried and (before := carried_subject(sentence, hit, anchors)) is not None:
+        # "Its revenue rose 6%", 该公司营收增长6%: the subject is the sentence before's
+        previous, names[previous] = before
+        gov = dataclasses.replace(gov, subject=previous)
+        if normalize(previous) in anchors or any(normalize(previous) in f or f in normalize(previous)
+                                                 for forms in q.anchors for f in forms if f):
+            gov = dataclasses.replace(gov, subject=None)  # the asked subject's own value, carried by a pronoun
     if gov.subject is not None:
         key = normalize(gov.subject)
         kind = names.get(key) or names.get(gov.subject)
         spelled = [f for forms in q.anchors for f in forms if f]
-        unnamed = bool(spelled) and not any(f in sentence.folded for f in spelled)
+        unnamed = bool(spelled) and (carried or not any(f in sentence.folded for f in spelled))
         if key not in anchors and kind in _SUBJECT_KINDS and (kind in anchors.values() or unnamed) and not any(
                 key in a or a in key for a in [*anchors, *spelled]):
             subject = gov.subject  # another company's, person's value (the asked one not named in its sentence)
@@ -250,3 +271,144 @@ def elsewhere_reason(found: Elsewhere, names: str, what: str, years: Sequence[st
     stated = year_of(found.period) or found.period
     asked = ", ".join(years) if years and year_of(found.period) else "the asked period"
     return f"the passages give {what} of {owner} ({found.value}) for {stated}, not for {asked}"
+
+
+def carried_subject(sentence: Sentence, hit: Hit | None, known: dict[str, str]) -> tuple[str, str] | None:
+    """The subject of the sentence before ``sentence`` in its passage, with its kind: its first company or person
+    (a name the passages tag, one written with its kind word, or one of ``known``: folded name → kind), folded;
+    None when there is no sentence before or it names none."""
+    if hit is None or sentence.position <= 0:
+        return None
+    raw = split_sentences(without_markers(hit.text)) or [hit.text]
+    if sentence.position >= len(raw) or raw[sentence.position] != sentence.text:
+        return None
+    previous = raw[sentence.position - 1]
+    folded = normalize(previous)
+    kinds = {**known, **sentence_names(previous, folded, hit), **organizations(previous)}
+    spots = [(folded.find(n), n) for n, k in kinds.items() if n and k in _SUBJECT_KINDS and folded.find(n) >= 0
+             and not _SOURCE_BEFORE.search(folded[: folded.find(n)])
+             and not _SOURCE_AFTER.match(folded[folded.find(n) + len(n) :])]
+    return (min(spots)[1], kinds[min(spots)[1]]) if spots else None
+
+
+_SOURCE_BEFORE = re.compile(r"(?:据|援引|来源[：:]?|according to|reported by)\s*$")
+_SOURCE_AFTER = re.compile(r"^\s*(?:报道|消息|记者|援引|获悉|网|电|讯|reported|reports|said on|reporter)")
+"""A news source named in the sentence before (据新华社报道, "according to Reuters"): not the subject carried over."""
+_TITLE = re.compile(r"《([^》]{1,30})》")
+
+
+def judge_name(q: Question, sentence: Sentence, start: int, end: int, kind: str) -> Elsewhere | bool | None:
+    """For the name (``kind`` person) or the date or place (``kind`` date, place) at ``sentence.text[start:end]``:
+    ``True`` when the role or event the question asks governs it, an ``Elsewhere`` when another role (最佳女主角
+    for 编剧, the men's doubles title for the women's singles, another competition's champion), another work
+    (最佳编剧：X《远山》 for 《长河》) or another event (the press conference's venue for the tournament's) does;
+    None when its sentence does not say."""
+    text = sentence.text
+    value = text[start:end]
+    if kind == "person":
+        gov = name_role(text, start, end)
+        asked_titles = [normalize(t) for t in _TITLE.findall(q.text)]
+        if gov.work is not None and asked_titles and normalize(gov.work) not in asked_titles:
+            return Elsewhere(value, attribute=gov.roles[0] if gov.roles else None, subject=f"《{gov.work}》")
+        verdicts = [role_matches(r, q.text) for r in gov.roles]
+        if any(v is True for v in verdicts):
+            return True
+        if verdicts and all(v is False for v in verdicts):
+            return Elsewhere(value, attribute=gov.roles[0])
+        return None
+    if kind == "date" and (years := question_years(q)) and (stated := year_of(value)) is not None \
+            and stated not in years:
+        return Elsewhere(value, period=stated)  # 2023年 for a question of 2022
+    if not names_event(q.text):
+        return None  # the question names no event to hold the date's or place's against
+    event = event_of(text, start, end)
+    if event.event is None:
+        return None
+    if event_matches(event.event, q.text):
+        return True
+    return Elsewhere(value, attribute=event.phrase or event.event)
+
+
+_NAMED_KINDS = frozenset({"person", "date", "place"})
+
+
+def misattributed(q: Question, judgement: Judgement) -> Elsewhere | None:
+    """For a who / when / where question: what the evidence's names, dates or places belong to when every one of
+    the answering sentence's is governed by another role, work or event and no candidate sentence holds one that
+    the asked role or event governs. None when the evidence stands or says too little to tell (a name no role
+    word governs leaves it open)."""
+    kind = asked_kind(q, judgement.asked)
+    if not judgement.evidence or kind not in _NAMED_KINDS:
+        return None
+    best = judgement.evidence[0]
+    top = answering(best)
+    spans = _values(q, top, kind)
+    verdicts = [judge_name(q, top, s.start, s.end, kind) for s in spans]
+    if any(v is True for v in verdicts):
+        return None
+    chosen = best.span if best.span is not None and (best.span.start, best.span.end) in {
+        (s.start, s.end) for s in spans} else None
+    if chosen is not None:
+        # the name the answer would give is another role's, work's or event's
+        found = judge_name(q, top, chosen.start, chosen.end, kind)
+        if not isinstance(found, Elsewhere):
+            return None
+        verdicts = [found]
+    elif not verdicts or not all(isinstance(v, Elsewhere) for v in verdicts):
+        return None
+    for e in judgement.evidence[:CANDIDATES]:
+        for s in e.sentences:
+            if kind == "person" and states_role(q, s):
+                return None  # the asked role is given a holder the name tagger may not see
+            if s is not top and any(judge_name(q, s, span.start, span.end, kind) is True
+                                    for span in _values(q, s, kind)):
+                return None
+    found = verdicts[0]
+    return found if isinstance(found, Elsewhere) else None
+
+
+def _values(q: Question, sentence: Sentence, kind: str) -> list[Span]:
+    """The spans of the asked type in a sentence, less those that are a role rather than a name (奥运冠军)."""
+    spans = answer_spans(q, sentence, cast(AnswerType, kind))
+    if kind != "person":
+        return spans
+    text = sentence.text
+    # a role (奥运冠军) or the words of a role (世锦赛 of 世锦赛冠军) are no name
+    return [s for s in spans if not role_heads(s.text) and not any(
+        a == 0 for a, _ in words_at(text[s.end : s.end + 8], [h for h in role_heads(text[s.end : s.end + 8])]))]
+
+
+_STATES_ROLE = re.compile(r"^\s*(?:[：:]|为|是|由|\bis\b|\bwas\b|\bwent to\b)", re.IGNORECASE)
+_TAKES_ROLE = re.compile(r"(?:获得|荣获|夺得|当选|出任|担任|调任|升任|接任|继任|就任|改任|成为|问鼎|\b(?:won|became|was named|was "
+                         r"elected|was appointed|takes over as|took over as)\b)\s*(?:the\s+|a\s+|as\s+)?[^，,。；;]{0,10}$",
+                         re.IGNORECASE)
+_HOLDER_WORK = re.compile(r"^[^，,。；;：:]{0,12}?《([^》]{1,30})》")
+
+
+def states_role(q: Question, sentence: Sentence) -> bool:
+    """Whether a sentence gives the asked role a name (``最佳摄影：X``, ``主持人为X``, "the chair was X"): a role
+    phrase the question asks, followed by the words that give it its holder."""
+    text = sentence.text
+    for a, b in words_at(text, role_words()):
+        start = max([0, *(m.end() for m in re.finditer(r"[，,。；;：:、\s]", text[:a]) if has_han(text[a:b]))])
+        if not has_han(text[a:b]):
+            start = max(0, a - 40)
+        if _TAKES_ROLE.search(text[max(0, a - 16) : a]) and role_matches(text[start:b], q.text) is True:
+            return True  # 杨某调任首席执行官, "X was named head coach": the asked role is given its holder
+        if (said := _STATES_ROLE.match(text[b:])) and role_matches(text[start:b], q.text) is True:
+            work = _HOLDER_WORK.match(text[b + said.end() :])
+            titles = [normalize(t) for t in _TITLE.findall(q.text)]
+            if work is None or not titles or normalize(work[1]) in titles:
+                return True  # (最佳编剧：X《觉醒年代》 gives the role of another work)
+    return False
+
+
+def misattributed_reason(found: Elsewhere, names: str, kind: str) -> str:
+    """The reason of a "not found" whose name, date or place belongs to another role, work or event."""
+    what = {"person": "name", "date": "date", "place": "place"}.get(kind, "value")
+    if found.period and not found.attribute:
+        return f"the passages give the {what} {found.value}, of {found.period}, not of the asked year"
+    if found.subject:
+        return (f"the passages give {found.value}" + (f" as {found.attribute}" if found.attribute else "")
+                + f" for {found.subject}, not for {names or 'the asked subject'}")
+    return f"the passages give the {what} {found.value} for {found.attribute}, not for what is asked"

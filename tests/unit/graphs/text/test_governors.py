@@ -91,3 +91,103 @@ def test_parts_of_a_year_are_matched_across_languages() -> None:
     assert same_part("上半年", "first-half profit? H1")
     assert not same_part("前三季度", "第三季度单季净利润是多少？")
     assert not same_part("一季度", "What were sales in the third quarter?")
+
+
+# --- names, dates and places: the role or event that governs them ------------------------------------------------
+
+from graphs.text.governors import carried_over, event_matches, event_of, name_role, role_matches  # noqa: E402
+
+
+def role_of(sentence: str, name: str) -> tuple[str, ...]:
+    start = sentence.index(name)
+    return name_role(sentence, start, start + len(name)).roles
+
+
+@pytest.mark.parametrize(("sentence", "name", "role"), [
+    ("颁奖名单：最佳男演员：韩知远《雾港》，最佳导演：宋以宁《北行》。", "宋以宁", "最佳导演"),
+    ("本届评委会主席为林叙，评委共七人。", "林叙", "本届评委会主席"),
+    ("决赛中，叶书桐夺得女子单打冠军。", "叶书桐", "女子单打冠军"),
+    ("该剧由周海川执导，拍摄历时两年。", "周海川", "执导"),
+    ("At the Kestrel Open, Mara Velez won the women's doubles title with her sister.", "Mara Velez",
+     "women's doubles title"),
+    ("The hearing, chaired by Alma Ruiz, lasted four hours.", "Alma Ruiz", "chaired"),
+    ("The report came from treasurer Owen Pryce.", "Owen Pryce", "treasurer"),
+])
+def test_the_role_that_governs_a_name(sentence: str, name: str, role: str) -> None:
+    assert role in role_of(sentence, name)
+
+
+def test_a_name_without_a_role_word_has_no_role() -> None:
+    assert role_of("程牧和剧组走遍了海岛。", "程牧") == ()
+
+
+def test_the_work_a_role_is_given_for() -> None:
+    s = "最佳编剧：宋以宁《北行》。"
+    start = s.index("宋以宁")
+    assert name_role(s, start, start + 3).work == "北行"
+
+
+@pytest.mark.parametrize(("role", "question", "matches"), [
+    ("最佳电视剧编剧", "《北行》的编剧是谁？", True),
+    ("最佳女主角", "《北行》的编剧是谁？", False),
+    ("男子双打冠军", "谁是男子单打冠军？", False),
+    ("世锦赛冠军", "2025年澜江杯女子单打冠军是谁？", False),
+    ("2025年澜江杯女子单打冠军", "2025年澜江杯女子单打冠军是谁？", True),
+    ("执导", "Who directed 北行?", True),
+    ("women's singles final", "Who won the men's singles at Kestrel?", False),
+    ("men's singles final", "Who won the men's singles at Kestrel?", True),
+    ("Olympic champion", "Who won the men's singles at Kestrel?", False),
+    ("treasurer", "Who chaired the meeting?", False),
+    ("最佳导演", "北行讲了什么故事？", None),
+])
+def test_whether_a_role_is_the_asked_one(role: str, question: str, matches: bool | None) -> None:
+    assert role_matches(role, question) is matches
+
+
+@pytest.mark.parametrize(("sentence", "value", "event"), [
+    ("2025年青湾茶博会新闻发布会于3月2日在临江宾馆举行。", "临江宾馆", "新闻发布会"),
+    ("2025年青湾茶博会新闻发布会于3月2日在临江宾馆举行。", "3月2日", "新闻发布会"),
+    ("4月9日，澜江马拉松启动仪式在江滨公园举行。", "4月9日", "启动仪式"),
+    ("The press conference was held on 4 June at the Pier Hall.", "4 June", "press conference"),
+])
+def test_the_event_that_governs_a_date_or_place(sentence: str, value: str, event: str) -> None:
+    start = sentence.index(value)
+    assert event_of(sentence, start, start + len(value)).event == event
+
+
+def test_no_event_noun_no_event() -> None:
+    s = "青湾茶叶于3月2日上市。"
+    assert event_of(s, s.index("3月2日"), s.index("3月2日") + 4).event is None
+
+
+@pytest.mark.parametrize(("event", "question", "matches"), [
+    ("开幕式", "冬季运动会什么时候开幕？", True),
+    ("新闻发布会", "青湾X3什么时候发布？", True),
+    ("新闻发布会", "2025年青湾茶博会在哪里举行？", False),
+    ("launch event", "When was the Vela X2 launched?", True),
+    ("press conference", "When does the Vela summit open?", False),
+])
+def test_whether_an_event_is_the_asked_one(event: str, question: str, matches: bool) -> None:
+    assert event_matches(event, question) is matches
+
+
+@pytest.mark.parametrize(("sentence", "value", "carried"), [
+    ("该公司全年营收为52亿元。", "52亿元", True),
+    ("其销量同比增长9%。", "9%", True),
+    ("Its revenue rose 6% to $1.2 billion.", "6%", True),
+    ("The company shipped 40,000 units.", "40,000", True),
+    ("岚山乳业全年营收为52亿元。", "52亿元", False),
+    ("Harbin Dairy's revenue rose 6%.", "6%", False),
+])
+def test_a_clause_that_opens_with_a_pronoun_carries_the_subject_over(sentence: str, value: str, carried: bool) -> None:
+    assert carried_over(sentence, sentence.index(value)) is carried
+
+
+@pytest.mark.parametrize(("role", "question", "matches"), [
+    ("董事会主席兼前首席执行官", "青禾集团的新任首席执行官是谁？", False),
+    ("是由韩知远领衔主演", "电影《北行》的主演是谁？", True),
+    ("全英赛女单冠军", "2025年澜江杯女单冠军是谁？", False),
+    ("Olympic champion", "Who won the women's singles at the Kestrel Open?", False),
+])
+def test_a_role_of_another_competition_or_a_former_holder(role: str, question: str, matches: bool) -> None:
+    assert role_matches(role, question) is matches
