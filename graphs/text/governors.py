@@ -411,6 +411,8 @@ def role_matches(role: str, question: str) -> bool | None:
     if not asked:
         return None
     heads = role_heads(role.casefold())
+    if not heads:
+        return None  # a phrase with no role word of the lexicon ("written" alone): it says nothing to compare
     if not any(_group_of(h) & asked for h in heads):
         return False
     r = role.casefold()

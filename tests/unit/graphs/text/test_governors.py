@@ -191,3 +191,10 @@ def test_a_clause_that_opens_with_a_pronoun_carries_the_subject_over(sentence: s
 ])
 def test_a_role_of_another_competition_or_a_former_holder(role: str, question: str, matches: bool) -> None:
     assert role_matches(role, question) is matches
+
+
+def test_a_phrase_without_a_role_word_compares_with_nothing() -> None:
+    from graphs.text.governors import role_matches
+
+    assert role_matches("written", "Who wrote the ballad after the storm of 1921?") is None
+    assert role_matches("最佳女主角", "谁获得了最佳编剧？") is False
