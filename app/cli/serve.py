@@ -3,6 +3,7 @@ Mermaid)."""
 
 from __future__ import annotations
 
+import os
 import signal
 from pathlib import Path
 from typing import Annotated
@@ -70,17 +71,28 @@ def serve(
     settings = settings.model_copy(update={"host": bind, "port": settings.port if port is None else port})
     record = record_served_url(settings.data_dir, local_url(settings.host, settings.port))  # for the CLI beside it
     # uvicorn shuts down on SIGTERM, then raises the signal again under the handler it found: the default one
-    # ended the process before the record was removed. This one exits as the signal would (143), via finally.
-    previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    # ended the process before the record was removed. This one unwinds (the record removed), then the process
+    # ends by the signal as before (a supervisor sees "terminated by SIGTERM").
+    previous = signal.signal(signal.SIGTERM, _unwind_on_sigterm)
+    terminated = False
     try:
         uvicorn.run(create_app(settings), host=settings.host, port=settings.port, **uvicorn_options(settings))
+    except _Terminated:
+        terminated = True
     finally:
         signal.signal(signal.SIGTERM, previous)
         forget_served_url(record)
+    if terminated:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
-def _exit_on_sigterm(signum: int, _frame: object) -> None:
-    raise SystemExit(128 + signum)
+class _Terminated(BaseException):
+    """SIGTERM arrived after uvicorn's shutdown: unwind to remove the served-at record, then end by the signal."""
+
+
+def _unwind_on_sigterm(_signum: int, _frame: object) -> None:
+    raise _Terminated
 
 
 @cli.command("mcp")
