@@ -72,6 +72,8 @@ def _pos_tokenizer() -> POSTokenizer:
 
 _POSSESSOR = re.compile(r"^\s*([\u4e00-\u9fffA-Za-z0-9·\-]{2,10}?)的")
 _DATE_ONLY = re.compile(r"^[\d年月日号]+$")
+_TIME_AFTER = re.compile(r"(?:(?:\d{2,4}|[一二三四五六七八九〇零]{2,4})年度?|\d{1,2}月份?|今年|去年|前年|明年|上半年|下半年|"
+                         r"(?:第?[一二三四]|前三)季度|全年|年度|同期)+$")
 _FUNCTION_WORDS = ("p", "c", "r", "d", "u", "uj", "ul", "uz", "y", "e", "f")
 """jieba's flags of prepositions, conjunctions, pronouns, adverbs, particles and locatives: no part of a name."""
 
@@ -83,7 +85,11 @@ def possessor(question: str) -> str | None:
     m = _POSSESSOR.match(question)
     if m is None or _DATE_ONLY.match(m[1]):
         return None
-    tokens = list(_tagged(m[1], accurate=True))
+    # a time after the name qualifies the question, it is no part of the name ("芯源科技2024年的…", "X去年的…")
+    owner = _TIME_AFTER.sub("", m[1])
+    if len(owner) < 2:
+        return None
+    tokens = list(_tagged(owner, accurate=True))
     if any(flag in _FUNCTION_WORDS for _, flag in tokens):
         return None
     while len(tokens) > 1 and tokens[-1][1] == "v":  # a relative clause: its subject is the name

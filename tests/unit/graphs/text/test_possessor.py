@@ -34,3 +34,11 @@ def test_an_entity_counts_under_its_best_found_spelling() -> None:
     text = "马斯克出席了特斯拉上海工厂的开工仪式。"
     assert weighted_coverage(weights, text) == pytest.approx(0.25)
     assert weighted_coverage(weights, text, {"老马": ("老马", "马斯克")}) == pytest.approx(1.0)
+
+
+def test_a_time_after_the_opening_name_is_no_part_of_it() -> None:
+    from graphs.text.entity_spotting import possessor
+
+    assert possessor("青溪乳业2023年的营业收入是多少？") == "青溪乳业"
+    assert possessor("青溪乳业上半年的净利润是多少？") == "青溪乳业"
+    assert possessor("2023年的营业收入是多少？") is None
