@@ -72,10 +72,12 @@ _SHARE = re.compile(r"占[^，,。；;]{0,30}?(?:的|比重|比例)?\s*(?:约|�
                     r"\b(?:accounted for|accounting for|made up|share of|percent of)\b[^,.;]{0,30}$", re.IGNORECASE)
 """The value is a share of the attribute before it (占全球销量的34%; "accounted for 34% of sales"), not its
 amount."""
-_FUNCTION = re.compile(r"股份有限公司|有限公司|公司|集团|全年|年度|累计|整体|整个|预计|预期|预测|首次|实现|完成|同比|环比|其中|此外|另外|[的在了和与及其之等各将已约共总据，,、“”\"'《》()（）:：\s]|"
+_FUNCTION = re.compile(r"股份有限公司|有限公司|公司|集团|全年|年度|全[国省市县区镇乡村球网]|紧急|陆续|先后|分别|持续|逐步|及时|正式|"
+                       r"共计|合计|累计|整体|整个|预计|预期|预测|首次|实现|完成|同比|环比|其中|此外|另外|[的在了和与及其之等各将已约共总据，,、“”\"'《》()（）:：\s]|"
                        r"(?<![a-z])(?:the|of|in|its|their|a|an|and|total|overall|annual|full-year|expected|"
                        r"estimated|reported)(?![a-z])", re.IGNORECASE)
-"""Words that do not narrow an attribute (function words, 全年, 预计, "total")."""
+"""Words that do not narrow an attribute (function words, 全年, 预计, "total"; a scope, 全县 of the subject's own
+county, and words of manner, 紧急, 陆续: 全县紧急转移安置群众 is the 群众 转移安置 asked of the county)."""
 _COMMA = re.compile(r"[，,、:：]")
 _BASE = re.compile(r"(?:比|较|相比|相较|与|和|跟|同)\s*$|\b(?:than|from|over|compared with|compared to|versus|vs\.?|"
                    r"against)\s*$", re.IGNORECASE)

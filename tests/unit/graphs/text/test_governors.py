@@ -198,3 +198,10 @@ def test_a_phrase_without_a_role_word_compares_with_nothing() -> None:
 
     assert role_matches("written", "Who wrote the ballad after the storm of 1921?") is None
     assert role_matches("最佳女主角", "谁获得了最佳编剧？") is False
+
+
+def test_scope_and_manner_words_do_not_narrow_the_attribute() -> None:
+    text = "截至昨晚，全市紧急转移安置群众8600人，其中老人1200人。"
+    start = text.index("8600人")
+    gov = governors(text, start, start + len("8600人"), attributes=["群众"])
+    assert gov.attribute == "群众" and gov.modifier in ("", "转移安置")

@@ -165,3 +165,9 @@ async def test_a_part_of_the_year_asked_in_the_other_language_is_the_same_part()
     assert decision == "not_found" and "前三季度" in reason, reason
     decision, reason = await verdict_of("How much revenue did 青溪乳业 report for the first three quarters?", [report])
     assert decision == "answerable", reason
+
+
+async def test_a_count_under_scope_and_manner_words_is_the_asked_one() -> None:
+    flood = hit("f#0", "截至昨晚，青溪县全县紧急转移安置群众8600人，受损房屋120间。", title="青溪县暴雨")
+    decision, reason = await verdict_of("青溪县这次暴雨转移安置了多少群众？", [flood])
+    assert decision == "answerable", reason
