@@ -10,6 +10,7 @@ is ``graphs.text.governors``' question; these only say that a length never count
 
 from __future__ import annotations
 
+import functools
 import re
 
 Dimension = str
@@ -138,6 +139,7 @@ def _named_dimension(unit: str) -> Dimension | None:
     return None
 
 
+@functools.lru_cache(maxsize=256)
 def asked_dimensions(question: str) -> frozenset[Dimension] | None:
     """The dimensions a question's quantity may have (``None``: any). 多少小时 / "how many hours" → a duration;
     多少名 / 多少人 / "how many people" → people counted; "how many <things>" / 多少辆 → a count of them; 多久 /
@@ -201,6 +203,7 @@ def _words_after(text: str, at: int, limit: int = 2) -> list[str]:
     return out if text[at : at + 1] in (" ", "") and out else []
 
 
+@functools.lru_cache(maxsize=256)
 def question_noun(question: str) -> str | None:
     """The noun a "how many" question counts ("firefighters" of "how many firefighters were sent", 医护人员 of
     多少名医护人员), or None (a generic one: people, times; a unit; none written)."""
