@@ -60,7 +60,9 @@ def _units(units: list[str]) -> re.Pattern[str] | None:
 
 def _cue(word: str) -> re.Pattern[str]:
     if not word.isascii():
-        return re.compile(re.escape(word))
+        # X率 is the rate of X, not X (毛利率 is no 毛利, 死亡率 no death toll): a word the lexicon lists with 率
+        # (增长率) matches as written
+        return re.compile(re.escape(word) + ("" if word.endswith("率") else "(?!率)"))
     if " " in word or not word.isalpha():
         return re.compile(rf"(?<![a-z]){re.escape(word)}", re.IGNORECASE)
     # the part the word shares with its stem ("warranty" → "warranti": "warrant"), matched at a word start

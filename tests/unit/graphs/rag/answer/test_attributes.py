@@ -358,3 +358,11 @@ async def test_the_same_subjects_stated_attribute_still_answers_under_the_rules(
         q = question(text, hits)
         verdict, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=answers_all)
         assert verdict.decision == "answerable" and verdict.decided_by == "score", verdict.reason
+
+
+def test_a_rate_of_an_attribute_is_not_the_attribute() -> None:
+    from graphs.rag.answer.attributes import lexicon
+
+    profit = next(a for a in lexicon() if a.name == "profit")
+    assert stated_at(profit, "青溪乳业去年净利润为3.1亿元。") and not stated_at(profit, "青溪乳业去年毛利率为32%。")
+    assert asked_attribute("青溪乳业去年的毛利率是多少？", expected_answer("青溪乳业去年的毛利率是多少？")).attribute.name != "profit"  # type: ignore[union-attr]
