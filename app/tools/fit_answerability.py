@@ -40,6 +40,13 @@ from app.tools.eval import FULL_TOP_K, contains_answer, load_questions, prepare_
 DEFAULT_SETS = ("hotpotqa_sample", "cmrc2018_trial", "rgb_zh_reject_dev")
 HELD_ASIDE = 5
 """One question in this many (by hash of its id) is held aside."""
+FITTED = ("coverage", "own", "anchored", "focus", "span", "attribute_known", "attribute_stated", "span_near",
+          "qualified", "qualifier_sentence", "qualifier_passage", "bridge", "cross_language", "own_typed",
+          "qualified_typed", "similarity", "similarity_margin")
+"""The features the shipped score reads: those of the fit before the sentence similarity, and the similarity of
+the question and the best evidence sentence (the index's embedder) with its margin over the other candidates'.
+The other ``FEATURES`` feed the rules before the score (``ruled_out``) and stay out of the fit: adding them
+moved the score the rules were measured against (``--features all`` fits every one)."""
 MAX_FALSE_NOT_FOUND = 0.10
 L2 = 1e-2
 
@@ -201,6 +208,19 @@ def snapshot(dataset: str, question_id: str, label: int, question: str, parsed: 
             "hits": [h.model_dump(mode="json") for h in hits], "sims": sims, "ruled": ruled}
 
 
+def snapshot_rows(path: Path) -> list[dict[str, Any]]:
+    """The snapshots of a file; a collection stopped midway may leave its last line cut: that one is skipped."""
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = []
+    for n, line in enumerate(lines):
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError:
+            if n != len(lines) - 1:
+                raise
+    return rows
+
+
 def replay(row: dict[str, Any]) -> Example:
     """An example's features recomputed from its snapshot by the current code."""
     from graphs.domain import Hit, ParsedQuery, ValidatedEntity
@@ -324,7 +344,7 @@ def collect_light(dataset_dir: Path, per_set: int, embedder: Any, log: Any = pri
 
     from graphs.domain import Hit, ParsedQuery, ValidatedEntity
     from graphs.rag.answer.answerability import assess
-    from graphs.rag.answer.calibration import describe, judge
+    from graphs.rag.answer.calibration import candidate_sentences, judge, similarities
     from graphs.rag.answer.evidence import find_evidence
     from graphs.rag.answer.question import EVIDENCE_PASSAGES, question_of
     from graphs.text.answer_types import expected_answer
@@ -349,6 +369,7 @@ def collect_light(dataset_dir: Path, per_set: int, embedder: Any, log: Any = pri
         # the dates the question names, as validate_entities gives them (the years rule reads them)
         dates = [ValidatedEntity(text=e.text, type="DATE", match="date", valid=True, date_range=e.date_range)
                  for e in parsed.entities if e.type == "DATE" and e.date_range is not None]
+        query = parsed or ParsedQuery(original_query=q.question)
         for label, picked in ((1, with_gold), (0, without)):
             raw = bm25.scores(q.question)
             hits = [Hit(id=f"{corpus[i]['id']}#0", doc_id=corpus[i]["id"], title=corpus[i].get("title") or "",
@@ -357,20 +378,30 @@ def collect_light(dataset_dir: Path, per_set: int, embedder: Any, log: Any = pri
             top = " ".join(f"{h.title} {h.text}" for h in hits[:EVIDENCE_PASSAGES])
             if (bool(hits) and contains_answer(top, q.answers) > 0) != bool(label):
                 continue
-            asked = question_of(q.question, expected_answer(q.question), parsed or ParsedQuery(
-                original_query=q.question), dates).about(hits)
+            asked = question_of(q.question, expected_answer(q.question), query, dates).about(hits)
             evidence = find_evidence(asked, hits)
             ruled = assess(asked, hits, evidence, supported_from=0.0).decision == "not_found"
-            judged = describe(asked, hits, evidence, embedder) if embedder is not None else judge(asked, hits,
-                                                                                                  evidence, {})
+            sims = similarities(embedder, q.question, candidate_sentences(evidence)) if embedder is not None else {}
+            judged = judge(asked, hits, evidence, sims)
             out.append(Example(dataset, q.id, label, held_aside(q.id), judged.features, ruled))
-            if sink is not None:
-                sink.write(json.dumps(out[-1].__dict__, ensure_ascii=False) + "\n")
+            if sink is not None:  # replayable (``replay``) by later code, like the full graph's snapshots
+                sink.write(json.dumps(snapshot(dataset, q.id, label, q.question, query, dates, hits, sims, ruled),
+                                      ensure_ascii=False) + "\n")
                 sink.flush()
         if n % 25 == 0:
             log(f"{dataset}: {n}/{len(questions)} questions, {len(out)} examples, "
                 f"{time.perf_counter() - started:.0f} s")
     return out
+
+
+def _similarity_embedder(settings: Settings) -> Any:
+    """The embedder of a new index (e5), for the sentence similarities of the light collection (its OpenMP threads
+    sleep while they wait, as the service's: spinning ones cost seconds a sentence on a busy machine)."""
+    from app.container import apply_openmp
+    from graphs.embeddings import E5Embeddings
+
+    apply_openmp(settings)
+    return E5Embeddings(threads=settings.embedding_threads or 2)
 
 
 def format_table(table: dict[str, Any], pooled: dict[str, Any]) -> str:
@@ -406,6 +437,9 @@ def fit_command(
         "--similarity-embedder", help="The embedder the examples' sentence similarities come from (the weights "
                                       "use them only over an index of that embedder; another gets the fallback "
                                       "fitted without them).")] = "multilingual-e5-small-q4",
+    features: Annotated[str, typer.Option(
+        help="The features the score reads: 'shipped' (FITTED: the earlier fit's and the sentence similarity), "
+             "'all' (every feature computed), or a comma-separated list.")] = "shipped",
     snapshots: Annotated[list[Path] | None, typer.Option(
         "--snapshots", help="JSONL of what the features are computed from (question, analysis, ranked passages, "
                             "sentence similarities): replayed by the current code when the file exists, written "
@@ -418,17 +452,24 @@ def fit_command(
     leave_out = {f for w in without or () for f in w.split(",") if f}
     if "similarity" in leave_out:
         leave_out.add("similarity_margin")
-    names = [f for f in answerability.FEATURES if f not in leave_out]
+    chosen = answerability.FEATURES if features == "all" else FITTED if features == "shipped" else tuple(
+        f for f in features.split(",") if f in answerability.FEATURES)
+    names = [f for f in chosen if f not in leave_out]
     sets = dataset or list(DEFAULT_SETS)
     if snapshots and all(p.is_file() for p in snapshots):
-        examples = [replay(json.loads(line)) for p in snapshots
-                    for line in p.read_text(encoding="utf-8").splitlines() if line.strip()]
+        examples = [replay(row) for p in snapshots for row in snapshot_rows(p)]
     elif snapshots:
         settings = Settings()
         examples = []
+        e5 = _similarity_embedder(settings) if light and "similarity" not in leave_out else None
         for name, path in zip(sets, snapshots, strict=True):
+            if path.is_file():  # one set's snapshots collected already: replayed, the others collected
+                examples += [replay(row) for row in snapshot_rows(path)]
+                continue
             with path.open("w", encoding="utf-8") as written:
-                examples += collect(data / name, settings, per_set, lambda m: typer.echo(m, err=True), written)
+                examples += (collect_light(data / name, per_set, e5, lambda m: typer.echo(m, err=True), written)
+                             if light else
+                             collect(data / name, settings, per_set, lambda m: typer.echo(m, err=True), written))
     elif examples_file is not None and examples_file.is_file():
         examples = [Example(**json.loads(line)) for line in examples_file.read_text(encoding="utf-8").splitlines()
                     if line.strip()]
@@ -437,9 +478,7 @@ def fit_command(
     else:
         settings = Settings()
         if light:
-            from graphs.embeddings import E5Embeddings
-
-            e5 = None if "similarity" in leave_out else E5Embeddings(threads=settings.embedding_threads or 2)
+            e5 = None if "similarity" in leave_out else _similarity_embedder(settings)
             sink = examples_file.open("a", encoding="utf-8") if examples_file is not None else None
             try:
                 examples = [e for name in sets for e in collect_light(data / name, per_set, e5,

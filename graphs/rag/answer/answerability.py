@@ -140,7 +140,9 @@ async def calibrated(q: Question, hits: Sequence[Hit], evidence: Sequence[Eviden
     """The answerability decision: the rules first, then the calibrated score of the best evidence held to
     ``threshold`` (the bundled default when None); the evidence with the chosen candidate first; and whether
     the embedder failed (the similarity features are then 0 and the caller reports the degradation)."""
-    model = (model or bundled()).for_embedder(embedder_name(embedder))
+    base = model or bundled()
+    model = base.for_embedder(embedder_name(embedder))
+    asked_threshold = threshold
     threshold = model.threshold if threshold is None else threshold
     if not hits or q.kind in ("comparison", "yes_no"):
         # a question about two things is answered from what is said of each (the comparison's own rules)
@@ -157,8 +159,17 @@ async def calibrated(q: Question, hits: Sequence[Hit], evidence: Sequence[Eviden
         log.warning("answerability: the embedder failed (%s); scoring without sentence similarity",
                     type(exc).__name__)
         sims, failed = {}, True
+    if failed and base.fallback is not None:
+        # no similarity to read: the fit without it, not the similarity model with a silent zero
+        model = base.fallback
+        threshold = model.threshold if asked_threshold is None else asked_threshold
     judgement = judge(q, hits, evidence, sims)
-    return decide(q, judgement, threshold, model, hits), judgement.evidence, failed
+    decided = decide(q, judgement, threshold, model, hits)
+    if model is not base and "similarity" in base.features and decided.decided_by == "score":
+        why = ("the embedder failed" if failed else
+               f"the index's embedder ({embedder_name(embedder)}) is not the one the weights read ({base.embedder})")
+        decided = decided.model_copy(update={"reason": f"{decided.reason}; scored without sentence similarity: {why}"})
+    return decided, judgement.evidence, failed
 
 
 def stated_across_languages(f: dict[str, float]) -> bool:

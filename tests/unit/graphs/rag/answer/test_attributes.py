@@ -205,6 +205,32 @@ async def test_an_embedder_failure_is_reported_not_hidden() -> None:
     assert failed and verdict.features["similarity"] == 0.0 and verdict.decision == "answerable"
 
 
+async def test_an_embedder_failure_scores_with_the_fit_without_similarity_and_says_so() -> None:
+    """A model that reads the sentence similarity does not read a silent 0 when the embedder fails: its fallback
+    (fitted without the similarity) scores, at the fallback's own default threshold, and the reason says so."""
+    from dataclasses import replace
+
+    plain = tuple(f for f in FEATURES if not f.startswith("similarity"))
+    fallback = Model(features=plain, mean=np.zeros(len(plain)), scale=np.ones(len(plain)),
+                     weights=np.array([4.0 if f == "attribute_stated" else 0.0 for f in plain]), bias=-2.0,
+                     threshold=0.4)
+    needs_similarity = replace(model_on({"similarity": 50.0}, bias=-40.0, threshold=0.9), embedder="Broken",
+                               fallback=fallback)
+    q = question("斯柯达明锐的售价是多少？", [SKODA_PRICE])
+    verdict, _, failed = await calibrated(q, [SKODA_PRICE], find_evidence(q, [SKODA_PRICE]), Broken(),
+                                          model=needs_similarity)
+    assert failed and verdict.decision == "answerable" and verdict.decided_by == "score", verdict.reason
+    assert verdict.threshold == 0.4 and verdict.score == round(fallback.probability(verdict.features), 4)
+    assert "scored without sentence similarity: the embedder failed" in verdict.reason
+    # the same model with a working embedder reads the similarity and says nothing of a fallback
+    class Working(Bigrams):
+        name = "Broken"
+
+    verdict, _, failed = await calibrated(q, [SKODA_PRICE], find_evidence(q, [SKODA_PRICE]), Working(),
+                                          model=needs_similarity)
+    assert not failed and verdict.threshold == 0.9 and "without sentence similarity" not in verdict.reason
+
+
 def test_the_llm_is_told_the_attribute_to_find() -> None:
     q = question("Who is the mayor of Lyon?", [])
     text = to_find(q, asked_attribute(q.text, q.kind))
