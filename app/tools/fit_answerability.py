@@ -225,7 +225,7 @@ def replay(row: dict[str, Any]) -> Example:
     """An example's features recomputed from its snapshot by the current code."""
     from graphs.domain import Hit, ParsedQuery, ValidatedEntity
     from graphs.rag.answer.answerability import assess
-    from graphs.rag.answer.calibration import judge
+    from graphs.rag.answer.calibration import candidate_sentences, judge
     from graphs.rag.answer.evidence import find_evidence
     from graphs.rag.answer.question import question_of
     from graphs.text.answer_types import expected_answer
@@ -235,7 +235,10 @@ def replay(row: dict[str, Any]) -> Example:
                         [ValidatedEntity.model_validate(e) for e in row["entities"]]).about(hits)
     evidence = find_evidence(asked, hits)
     ruled = assess(asked, hits, evidence, supported_from=0.0).decision == "not_found"
-    judged = judge(asked, hits, evidence, row["sims"])
+    # only the similarities the runtime computes for this evidence (its candidate sentences, at most
+    # SIMILARITY_SENTENCES): a snapshot collected under a larger cap holds more
+    sims = {t: row["sims"][t] for t in candidate_sentences(evidence) if t in row["sims"]}
+    judged = judge(asked, hits, evidence, sims)
     return Example(row["dataset"], row["question_id"], row["label"], held_aside(row["question_id"]), judged.features,
                    ruled)
 
@@ -404,6 +407,40 @@ def _similarity_embedder(settings: Settings) -> Any:
     return E5Embeddings(threads=settings.embedding_threads or 2)
 
 
+SHIP_MARGIN = 0.02
+"""A feature ships only if, leave one dataset out, no left-out set's held-aside part gets worse by more than this
+on any of false "not found", "not found" when unanswerable and ECE (against the same fit without it)."""
+_WORSE: dict[str, int] = {"false_not_found": 1, "not_found_unanswerable": -1, "ece": 1}
+"""The held-aside metrics the ship check reads, and which way is worse (+1: higher is worse)."""
+
+
+def regressions(with_: dict[str, Any], without: dict[str, Any], margin: float = SHIP_MARGIN) -> list[str]:
+    """Where the leave-one-dataset-out table of a fit with a feature is worse than the one without it by more than
+    ``margin`` on a left-out set's held-aside part (each 'set: metric before → after')."""
+    out = []
+    for name, row in with_.items():
+        if name not in without:
+            continue
+        after, before = row["held_aside"], without[name]["held_aside"]
+        for metric, sign in _WORSE.items():
+            if sign * (after[metric] - before[metric]) > margin:
+                out.append(f"{name}: {metric} {before[metric]:.3f} → {after[metric]:.3f}")
+    return out
+
+
+def format_comparison(with_: dict[str, Any], without: dict[str, Any]) -> str:
+    """Held-aside figures of each left-out set, without and with the similarity features (markdown)."""
+    lines = ["| left out (held-aside) | false \"not found\" without → with | \"not found\" when unanswerable | ECE |",
+             "|---|---|---|---|"]
+    for name, row in with_.items():
+        if name in without:
+            a, b = row["held_aside"], without[name]["held_aside"]
+            lines.append(f"| {name} | {b['false_not_found']:.2f} → {a['false_not_found']:.2f} "
+                         f"| {b['not_found_unanswerable']:.2f} → {a['not_found_unanswerable']:.2f} "
+                         f"| {b['ece']:.3f} → {a['ece']:.3f} |")
+    return "\n".join(lines)
+
+
 def format_table(table: dict[str, Any], pooled: dict[str, Any]) -> str:
     """The leave-one-dataset-out table (markdown)."""
     lines = ["| left out (measured on) | part | n (ans / unans) | AUROC | ECE | threshold | false \"not found\" "
@@ -437,6 +474,9 @@ def fit_command(
         "--similarity-embedder", help="The embedder the examples' sentence similarities come from (the weights "
                                       "use them only over an index of that embedder; another gets the fallback "
                                       "fitted without them).")] = "multilingual-e5-small-q4",
+    force: Annotated[bool, typer.Option(
+        "--force", help="Ship the similarity features even where, left out, a held-aside part gets worse by more "
+                        "than 0.02 (false \"not found\", \"not found\" when unanswerable, ECE).")] = False,
     features: Annotated[str, typer.Option(
         help="The features the score reads: 'shipped' (FITTED: the earlier fit's and the sentence similarity), "
              "'all' (every feature computed), or a comma-separated list.")] = "shipped",
@@ -523,9 +563,23 @@ def fit_command(
         (pm, ps, pw, pb), plain_threshold = fit_on(dev, plain)
         fallback = answerability.Model(features=tuple(plain), mean=pm, scale=ps, weights=pw, bias=pb,
                                        threshold=plain_threshold, note="the fit without the similarity features")
-        fitted = replace(fitted, embedder=similarity_embedder, fallback=fallback)
+        plain_table = validate(examples, plain)
         typer.echo(f"fallback without {', '.join(similar)}: threshold {plain_threshold:.2f}")
+        typer.echo(format_comparison(table, plain_table))
+        worse = regressions(table, plain_table)
+        if worse and not force:
+            # the ship rule: the similarity stays out of the weights unless no held-aside part gets worse
+            typer.echo(f"the similarity features are not shipped (worse by more than {SHIP_MARGIN} left out: "
+                       f"{'; '.join(worse)}); the weights are the fit without them (--force ships them anyway)")
+            pooled = {name: {**evaluate((pm, ps, pw, pb), [e for e in examples if e.dataset == name and e.held],
+                                        plain, plain_threshold), "threshold": plain_threshold}
+                      for name in sorted({e.dataset for e in examples})}
+            fitted = replace(fallback, note=f"{fitted.note}; similarity features measured and left out: "
+                                            f"{'; '.join(worse)}")
+            table = plain_table
+        else:
+            fitted = replace(fitted, embedder=similarity_embedder, fallback=fallback)
     target = out or Path(answerability.__file__).with_name(answerability.WEIGHTS)
     target.write_text(json.dumps(fitted.to_json(examples=counts, leave_one_dataset_out=table, pooled_held_aside=pooled),
                                  indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    typer.echo(f"weights written to {target} (threshold {threshold:.2f})")
+    typer.echo(f"weights written to {target} (threshold {fitted.threshold:.2f})")

@@ -494,9 +494,11 @@ def preference(f: dict[str, float]) -> float:
             + f["attribute_stated"] + 0.5 * f["span_near"] + f["anchored"] - 0.5 * f.get("value_missing", 0.0))
 
 
-SIMILARITY_SENTENCES = 4
-"""At most this many sentences are embedded per question for the similarity features (one e5 sentence costs tens
-of milliseconds on a free CPU core, seconds on a loaded one)."""
+SIMILARITY_SENTENCES = 2
+"""At most this many sentences are embedded per question for the similarity features: the answering sentences of
+the two best candidates (the best one's similarity and its margin over the runner-up). One e5 sentence costs
+~60 ms of CPU; measured per question with e5 on the shared 2-core machine, 4 sentences 291 ms CPU (p50), 2
+sentences 125 ms (docs/answers.md); a sentence met before costs nothing (``sentence_vectors``)."""
 SIMILARITY_CHARS = 200
 """A sentence is embedded by its first this many characters (e5's cost grows with its length)."""
 

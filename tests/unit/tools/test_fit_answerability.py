@@ -125,3 +125,49 @@ def test_the_unanswerable_example_drops_every_passage_that_states_the_answer_and
     q = SimpleNamespace(gold_ids=["g1"], answers=["1260米"])
     left = negatives(ranked, q)
     assert [h.doc_id for h in left] == [f"n{i}" for i in range(FULL_TOP_K)]
+
+
+def test_a_replay_reads_only_the_similarities_the_runtime_computes(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A snapshot collected under a larger sentence cap holds similarities of sentences the runtime never embeds
+    (SIMILARITY_SENTENCES): the replay leaves them out, so the fit reads what the runtime will read. A collection
+    stopped midway leaves a cut last line: skipped."""
+    import json
+
+    from app.tools.fit_answerability import replay, snapshot, snapshot_rows
+    from graphs.rag.answer.calibration import SIMILARITY_SENTENCES, candidate_sentences
+    from graphs.rag.answer.evidence import find_evidence
+    from graphs.rag.answer.question import question_of
+    from graphs.text.answer_types import expected_answer
+    from graphs.text.query_analysis import analyze_query
+    from tests.support.fakes import TODAY, gazetteer_of, hit
+
+    text = "How long is the Ostrava ring road?"
+    hits = [hit(f"road#{i}", f"The Ostrava ring road section {i} was opened in {2001 + i} and is {10 + i} km long.",
+                title=f"Ostrava ring road {i}") for i in range(5)]
+    parsed = analyze_query(text, gazetteer_of([]), TODAY)
+    q = question_of(text, expected_answer(text), parsed, []).about(hits)
+    embedded = candidate_sentences(find_evidence(q, hits))
+    assert len(embedded) == SIMILARITY_SENTENCES
+    sims = {h.text: 0.5 for h in hits} | {t: 0.6 for t in embedded}
+    unseen = next(h.text for h in hits if h.text not in embedded)
+    sims[unseen] = 0.99  # a sentence the runtime never embeds: it must not set the feature
+    row = snapshot("set", "q1", 1, text, parsed, [], hits, sims, False)
+    path = tmp_path / "snap.jsonl"
+    line = json.dumps(row, ensure_ascii=False)
+    path.write_text(line + "\n" + line[: len(line) // 2], encoding="utf-8")
+    rows = snapshot_rows(path)
+    assert len(rows) == 1
+    replayed = replay(rows[0]).features
+    assert replayed["similarity"] == 0.6 and replayed["similarity_margin"] == 0.0  # not 0.6 − 0.99
+
+
+def test_the_similarity_ships_only_if_no_left_out_set_gets_worse() -> None:
+    from app.tools.fit_answerability import regressions
+
+    def table(fnf: float, nf: float, e: float) -> dict[str, object]:
+        return {"held_aside": {"false_not_found": fnf, "not_found_unanswerable": nf, "ece": e}}
+
+    without = {"a": table(0.10, 0.80, 0.10), "b": table(0.05, 0.90, 0.20)}
+    assert regressions({"a": table(0.11, 0.79, 0.12), "b": table(0.0, 0.95, 0.15)}, without) == []
+    assert regressions({"a": table(0.13, 0.80, 0.10), "b": table(0.05, 0.87, 0.23)}, without) == [
+        "a: false_not_found 0.100 → 0.130", "b: not_found_unanswerable 0.900 → 0.870", "b: ece 0.200 → 0.230"]
