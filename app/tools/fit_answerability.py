@@ -483,7 +483,8 @@ def fit_command(
     snapshots: Annotated[list[Path] | None, typer.Option(
         "--snapshots", help="JSONL of what the features are computed from (question, analysis, ranked passages, "
                             "sentence similarities): replayed by the current code when the file exists, written "
-                            "while collecting (full graph) when it does not (repeatable: one per set).")] = None,
+                            "while collecting (the full graph, or with --light in-memory BM25) when it does not "
+                            "(repeatable: one per set).")] = None,
 ) -> None:
     """Fit the answerability score on the dev sets (unanswerable protocol), validate it leave-one-dataset-out,
     and write the weights with the table and a note of the data."""
