@@ -139,7 +139,8 @@ async def calibrated(q: Question, hits: Sequence[Hit], evidence: Sequence[Eviden
                      query_vector: Sequence[float] | None = None) -> tuple[Answerability, list[Evidence], bool]:
     """The answerability decision: the rules first, then the calibrated score of the best evidence held to
     ``threshold`` (the bundled default when None); the evidence with the chosen candidate first; and whether
-    the embedder failed (the similarity features are then 0 and the caller reports the degradation)."""
+    the embedder failed (the weights' fallback fitted without the similarity then scores, or, for weights without
+    one, the similarity features are 0; the caller reports the degradation)."""
     base = model or bundled()
     model = base.for_embedder(embedder_name(embedder))
     asked_threshold = threshold
