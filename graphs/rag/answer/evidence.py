@@ -24,6 +24,7 @@ from graphs.rag.answer.question import (
     tagged,
 )
 from graphs.rag.relation_cues import bridge_kind, entity_kind
+from graphs.text.governors import name_role, role_matches
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import han_share
 from graphs.text.sentences import looks_like_instruction, planted, split_sentences, without_markers
@@ -243,7 +244,29 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
                            and (q.kind != "number" or measures_asked(q.text, sentence.text, s.start, s.end))])
     if q.kind == "date" and (end := life_end(q.text, sentence.text, spans)) is not None:
         return end
+    if q.kind == "person" and len(spans) > 1:
+        spans = governed_by_asked_role(q.text, sentence.text, spans)
     return nearest(spans, at or marks(q, sentence.text.casefold()))
+
+
+def governed_by_asked_role(question: str, sentence: str, spans: list[Span]) -> list[Span]:
+    """Of a sentence's names, those the role the question asks governs (``governors.name_role``, the same
+    readers as the answer check's): "记录人：X" for 记录人是谁 over "主持人：Y" in the same line, "seconded by X"
+    for "Who seconded the motion?" over "proposed by Y" (for the work the question names, when it names one);
+    all of them when none is. Nearness to the question's words no longer picks the name of another role."""
+    verdicts = []
+    works = re.findall(r"《([^》]{1,30})》", question)
+    for s in spans:
+        governed = name_role(sentence, s.start, s.end)
+        said = [role_matches(role, question) for role in governed.roles]
+        if works and governed.work is not None and governed.work not in works:
+            said = [False]  # the asked role for another work (最佳摄影：X《北行》 for 《雾港》的最佳摄影)
+        verdicts.append(True if True in said else False if said and all(v is False for v in said) else None)
+    if True in verdicts:
+        return [s for s, v in zip(spans, verdicts, strict=True) if v is True]
+    # no name is the asked role's: all stay (the answer check refuses a name another role governs; a name no
+    # role word governs, a laureate of 终身成就奖, is not thereby the asked role's)
+    return spans
 
 
 _DEATH = re.compile(r"\b(?:die|died|death|dies|passed away)\b|去世|逝世|死于|病逝|卒", re.IGNORECASE)

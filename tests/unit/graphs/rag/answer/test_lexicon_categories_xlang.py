@@ -149,3 +149,10 @@ def test_an_english_question_does_not_narrow_an_attribute_by_a_chinese_modifier(
 
     assert not narrowed("除湿机", "what is the recommended room size for the borealis d3?")
     assert narrowed("新能源汽车", "该公司的销量是多少？")
+
+
+def test_who_leads_asks_the_leader_and_led_by_states_it() -> None:
+    asked = asked_attribute("Who leads the Millbrook club's spring walk?", "person", ())
+    assert asked is not None and asked.attribute.name == "leader"
+    assert stated_at(asked.attribute, "The walk is led by Hugh Aldane, the club's route officer.")
+    assert stated_at(asked.attribute, "磨溪俱乐部负责人为葛振华。")
