@@ -244,6 +244,13 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
                            and (q.kind != "number" or measures_asked(q.text, sentence.text, s.start, s.end))])
     if q.kind == "date" and (end := life_end(q.text, sentence.text, spans)) is not None:
         return end
+    if q.kind == "number" and spans:
+        # the values the answer gate counts (``calibration.answer_spans``: a date is no quantity, 7日 answers no
+        # 研发经费是多少): the sentence the gate would find without a value does not lead with one
+        from graphs.rag.answer.calibration import answer_spans  # the gate imports this module
+
+        counted = {(s.start, s.end) for s in answer_spans(q, sentence, "number")}
+        spans = [s for s in spans if (s.start, s.end) in counted]
     if q.kind == "person" and len(spans) > 1:
         spans = governed_by_asked_role(q.text, sentence.text, spans)
     return nearest(spans, at or marks(q, sentence.text.casefold()))
@@ -554,7 +561,26 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
                                   anchored=anchored(q, f"{a.context} {b.context}"), focus=_focus(q, (a, b)[span_in]),
                                   span=span, span_in=span_in, link=link, named=_named(q, a, b)))
     found.sort(key=lambda e: (-e.score, e.hits))
-    return found
+    return value_leads(q, found)
+
+
+VALUE_LEADS = 0.8
+"""A sentence holding a value of the asked kind leads a better one that holds none when it scores at least this
+share of it (the writer's ``extractive.RUNNER_UP``): the gate then judges the sentence the writer would answer
+with."""
+
+
+def value_leads(q: Question, found: list[Evidence]) -> list[Evidence]:
+    """The evidence with, when the best holds no value of the asked kind (who, when, where, how many), a nearly
+    as good single sentence about the same subject that does first: the report's title sentence (7日公布的
+    《中国研发经费报告》) gives way to 2022年我国研发经费投入达30870亿元 for 研发经费总投入量是多少."""
+    if not found or q.kind not in ("number", "date", "person", "place") or found[0].span is not None \
+            or found[0].anchored < 1.0:
+        return found
+    top = found[0].score
+    lead = next((e for e in found[1:] if e.span is not None and e.anchored == 1.0 and not e.bridge
+                 and len(e.sentences) == 1 and e.score >= VALUE_LEADS * top), None)
+    return found if lead is None else [lead, *(e for e in found if e is not lead)]
 
 
 def stated_first(q: Question, view: Sequence[Evidence]) -> list[Evidence]:

@@ -156,3 +156,29 @@ def test_who_leads_asks_the_leader_and_led_by_states_it() -> None:
     assert asked is not None and asked.attribute.name == "leader"
     assert stated_at(asked.attribute, "The walk is led by Hugh Aldane, the club's route officer.")
     assert stated_at(asked.attribute, "磨溪俱乐部负责人为葛振华。")
+
+
+@pytest.mark.parametrize(("question", "sentence", "name"), [
+    ("How long does the Borealis D3 run on a single charge?", "北岚 D3 充满电后可连续工作约 90 分钟。", "battery_life"),
+    ("北岚 D3 一次充电能用多久？", "The Borealis D3 runs for about 90 minutes on a full charge.", "battery_life"),
+    ("What is the 2026 staff training budget of the Millbrook club?", "会议确定2026年度培训预算为3.2万元。", "budget"),
+    ("磨溪俱乐部2026年的预算是多少？", "The club's budget for 2026 is 32,000 yuan.", "budget"),
+])
+def test_a_charge_and_a_budget_across_languages(question: str, sentence: str, name: str) -> None:
+    asked = asked_attribute(question, expected_answer(question), ())
+    assert asked is not None and asked.attribute.name == name, asked
+    assert stated_at(asked.attribute, sentence)
+
+
+def test_a_nearly_as_good_sentence_with_the_value_is_the_evidence() -> None:
+    """A report's title sentence that names the attribute (研发经费) and holds only a date (7日) gives way to the
+    sentence that states the amount, nearly as well covered: the gate judges what the writer answers with (before,
+    the date sentence was judged, found holding no amount, and the question refused)."""
+    from graphs.rag.answer.evidence import find_evidence
+    from tests.unit.graphs.rag.answer.test_crosslang import question
+
+    hits = [hit("a#0", "青禾研究院9日公布的《2024年全国研发经费报告》对研发经费投入的结构作了解读。", title="报告"),
+            hit("b#0", "初步测算，2024年研发经费投入达36130亿元，比上年增长8.3%。", title="新闻")]
+    q = question("2024年全国研发经费总投入量是多少", hits)
+    best = find_evidence(q, hits)[0]
+    assert best.span is not None and "36130" in best.span.text
