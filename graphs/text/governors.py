@@ -257,7 +257,7 @@ ROLE_GROUPS: tuple[tuple[str, ...], ...] = (
     ("作词", "填词", "lyricist", "lyrics"),
     ("作曲", "谱曲", "composer", "composed"),
     ("主持", "主持人", "主持会议", "chaired", "chair", "chairperson", "presided", "host", "hosted", "moderated"),
-    ("记录人", "记录员", "会议记录人", "minute-taker", "minute taker", "recorded", "recorder", "note-taker"),
+    ("记录人", "记录员", "会议记录人", "记录", "minute-taker", "minute taker", "recorded", "recorder", "note-taker"),
     ("附议", "附议人", "seconded", "seconder"),
     ("提议", "提议人", "提案人", "动议人", "proposed", "proposer", "tabled"),
     ("冠军", "夺冠", "折桂", "问鼎", "得主", "获胜者", "胜者", "单打", "双打", "男单", "女单", "男双", "女双", "混双",

@@ -49,3 +49,16 @@ def test_the_short_answer_is_the_asked_roles_name(question: str, hits: list, exp
     decision, _, span, _ = write(question, hits)
     assert decision == "answerable"
     assert span is not None and expected in span and other not in span
+
+
+def test_a_minutes_label_without_person_word_states_the_minute_taker() -> None:
+    """"记录：X" (the label without 人) is the minute-taker's line, as 记录人：X is; "会议记录：" is no role."""
+    from graphs.rag.answer.attributes import asked_attribute, stated_at
+
+    asked = asked_attribute("理事会会议的记录人是谁？", "person", ())
+    assert asked is not None and asked.attribute.name == "secretary"
+    assert stated_at(asked.attribute, "主持人：詹慕白。记录：柯晓岚。")
+    assert not stated_at(asked.attribute, "会议记录：第四次理事会")
+    sentence = "主持人：詹慕白（理事长）。记录：柯晓岚。"
+    spans = candidates(sentence, "person", "理事会会议的记录人是谁？")
+    assert [s.text for s in governed_by_asked_role("理事会会议的记录人是谁？", sentence, spans)] == ["柯晓岚"]
