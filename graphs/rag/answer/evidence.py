@@ -571,10 +571,12 @@ with."""
 
 
 def value_leads(q: Question, found: list[Evidence]) -> list[Evidence]:
-    """The evidence with, when the best holds no value of the asked kind (who, when, where, how many), a nearly
-    as good single sentence about the same subject that does first: the report's title sentence (7日公布的
-    《中国研发经费报告》) gives way to 2022年我国研发经费投入达30870亿元 for 研发经费总投入量是多少."""
-    if not found or q.kind not in ("number", "date", "person", "place") or found[0].span is not None \
+    """The evidence with, when the best holds no value of the asked quantity, a nearly as good single sentence
+    about the same subject that does first: the report's title sentence (7日公布的《中国研发经费报告》) gives way
+    to 2022年我国研发经费投入达30870亿元 for 研发经费总投入量是多少. Quantities only: a place or a name is often
+    stated without the frame its span needs (新加坡将举办… holds no where-frame), and the runner-up holding one
+    then states another place (RGB: 亚洲 for where the 2025 championships are held)."""
+    if not found or q.kind != "number" or found[0].span is not None \
             or found[0].anchored < 1.0:
         return found
     top = found[0].score

@@ -182,3 +182,4 @@ def test_a_nearly_as_good_sentence_with_the_value_is_the_evidence() -> None:
     q = question("2024年全国研发经费总投入量是多少", hits)
     best = find_evidence(q, hits)[0]
     assert best.span is not None and "36130" in best.span.text
+
