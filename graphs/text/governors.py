@@ -257,6 +257,9 @@ ROLE_GROUPS: tuple[tuple[str, ...], ...] = (
     ("作词", "填词", "lyricist", "lyrics"),
     ("作曲", "谱曲", "composer", "composed"),
     ("主持", "主持人", "主持会议", "chaired", "chair", "chairperson", "presided", "host", "hosted", "moderated"),
+    ("记录人", "记录员", "会议记录人", "记录", "minute-taker", "minute taker", "recorded", "recorder", "note-taker"),
+    ("附议", "附议人", "seconded", "seconder"),
+    ("提议", "提议人", "提案人", "动议人", "proposed", "proposer", "tabled"),
     ("冠军", "夺冠", "折桂", "问鼎", "得主", "获胜者", "胜者", "单打", "双打", "男单", "女单", "男双", "女双", "混双",
      "champion", "champions", "winner", "won", "title", "singles", "doubles"),
     ("亚军", "runner-up", "runners-up"),
@@ -327,7 +330,7 @@ _NAME_AFTER_ZH = re.compile(
     r"就任|改任|任|成为|问鼎|加冕|捧得|赢得)了?"
     r"\s*([^，,。；;！？!?、\s《]{1,14})")
 _VERB_AFTER_ZH = re.compile(
-    r"^\s*(?:[（(][^）)]{0,12}[）)])?\s*(?:将|曾|亲自|联合|共同|领衔|联袂)?\s*(执导|主演|出演|主持|编剧|演唱|献唱|作词|作曲|监制|设计|创办|创立)")
+    r"^\s*(?:[（(][^）)]{0,12}[）)])?\s*(?:将|曾|亲自|联合|共同|领衔|联袂)?\s*(执导|主演|出演|主持|编剧|演唱|献唱|作词|作曲|监制|设计|创办|创立|附议|提议)")
 _NAME_BEFORE_EN = re.compile(r"((?:[A-Za-z'’-]+\s){0,3}[A-Za-z'’-]+)\s*(?::|\bis\b|\bwas\b|\bwent to\b)?\s*$",
                              re.IGNORECASE)
 _NAME_AFTER_EN = re.compile(
@@ -336,7 +339,7 @@ _NAME_AFTER_EN = re.compile(
     r"(?=\s*(?:[,.;:]|\bwith\b|\bat\b|\bin\b|\bfor\b|\bon\b|\bafter\b|\bbefore\b|\bby\b|\band\b|$))",
     re.IGNORECASE)
 _BY_EN = re.compile(r"\b((?:chaired|directed|written|produced|composed|designed|founded|hosted|presided over|sung|"
-                    r"performed|moderated|coached|captained|led))\s+by\s*$", re.IGNORECASE)
+                    r"performed|moderated|coached|captained|led|seconded|proposed|recorded|tabled))\s+by\s*$", re.IGNORECASE)
 _TITLE_AFTER = re.compile(r"^\s*(?:主演的|执导的|的)?\s*《([^》]{1,30})》")
 
 

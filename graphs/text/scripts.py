@@ -138,6 +138,8 @@ def other_script(name: str, texts: Iterable[str]) -> str | None:
     if (alias := _alias_of(name, aliases(texts))) is not None:
         return alias
     blob = " ".join(normalize(t) for t in texts)
+    if (coded := _by_code(name, blob)) is not None:
+        return coded
     if has_han(name):
         if not 2 <= len(name) <= 8:
             return None
@@ -157,6 +159,26 @@ def other_script(name: str, texts: Iterable[str]) -> str | None:
         scored = [(r, w) for w in windows if (r := _reading_ratio(w, word)) >= NEAR_PINYIN]
         if scored:
             return max(scored, key=lambda rw: (rw[0], len(rw[1]), rw[1]))[1]
+    return None
+
+
+_CODE = re.compile(r"(?<![a-z0-9])(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9][a-z0-9-]{1,9}(?![a-z0-9])")
+"""A model code of a folded name: letters and digits in one token ("k7", "x300", "d-12")."""
+
+
+def _by_code(name: str, blob: str) -> str | None:
+    """A product name written with a model code, spelled in the other script before the same code ("Borealis D3"
+    / 北岚 D3; 北岚 D3 / "Borealis D3"): the code is written the same in both scripts, the words before it are the
+    name's other spelling (a translated name no pinyin reading finds). None without a code, or where the texts
+    write the code after no word of the other script."""
+    codes = [c for c in _CODE.findall(name) if not c.isdigit()]
+    if not codes or name.strip() in codes:
+        return None
+    for code in codes:
+        before = (r"([\u3400-\u9fff]{2,4})\s?" if not has_han(name)
+                  else r"((?:[a-z][a-z'’-]+ ){0,2}[a-z][a-z'’-]{2,}) ")
+        if (m := re.search(before + re.escape(code) + r"(?![a-z0-9])", blob)) is not None:
+            return re.sub(r"^(?:(?:the|a|an|its|our) )+", "", m[0])
     return None
 
 

@@ -1,5 +1,5 @@
-"""The own-material generators (``tests/data/newuser*/``, ``multihop_own/`` and ``span_own/``: ``make_files.py``, then the
-questions script) share ``tests.support.own_material`` and still write exactly the committed sets: every
+"""The own-material generators (``tests/data/newuser*/``, ``multihop_own/``, ``span_own/`` and ``xlang_own2/``:
+``make_files.py``, then the questions script) share ``tests.support.own_material`` and still write exactly the committed sets: every
 questions.jsonl and every text, CSV, Markdown and HTML file byte for byte (PDF and DOCX carry the time they were
 written, unless a set writes them ``stable``; their text is checked by the trial's own tests)."""
 
@@ -14,9 +14,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = ("newuser", "newuser2", "newuser3", "newuser4", "newuser5", "multihop_own", "newuser6", "newuser7",
-        "span_own")
+        "span_own", "xlang_own2")
 STAMPED = {".pdf", ".docx"}
-STABLE = {"newuser6", "newuser7", "span_own"}  # written with ``stable=True``: PDF and DOCX byte for byte too
+# written with ``stable=True``: PDF and DOCX byte for byte too
+STABLE = {"newuser6", "newuser7", "span_own", "xlang_own2"}
 
 
 @pytest.mark.parametrize("name", SETS)

@@ -24,6 +24,7 @@ from graphs.rag.answer.question import (
     tagged,
 )
 from graphs.rag.relation_cues import bridge_kind, entity_kind
+from graphs.text.governors import name_role, role_matches
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import han_share
 from graphs.text.sentences import looks_like_instruction, planted, split_sentences, without_markers
@@ -243,7 +244,36 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
                            and (q.kind != "number" or measures_asked(q.text, sentence.text, s.start, s.end))])
     if q.kind == "date" and (end := life_end(q.text, sentence.text, spans)) is not None:
         return end
+    if q.kind == "number" and spans:
+        # the values the answer gate counts (``calibration.answer_spans``: a date is no quantity, 7日 answers no
+        # 研发经费是多少): the sentence the gate would find without a value does not lead with one
+        from graphs.rag.answer.calibration import answer_spans  # the gate imports this module
+
+        counted = {(s.start, s.end) for s in answer_spans(q, sentence, "number")}
+        spans = [s for s in spans if (s.start, s.end) in counted]
+    if q.kind == "person" and len(spans) > 1:
+        spans = governed_by_asked_role(q.text, sentence.text, spans)
     return nearest(spans, at or marks(q, sentence.text.casefold()))
+
+
+def governed_by_asked_role(question: str, sentence: str, spans: list[Span]) -> list[Span]:
+    """Of a sentence's names, those the role the question asks governs (``governors.name_role``, the same
+    readers as the answer check's): "记录人：X" for 记录人是谁 over "主持人：Y" in the same line, "seconded by X"
+    for "Who seconded the motion?" over "proposed by Y" (for the work the question names, when it names one);
+    all of them when none is. Nearness to the question's words no longer picks the name of another role."""
+    verdicts = []
+    works = re.findall(r"《([^》]{1,30})》", question)
+    for s in spans:
+        governed = name_role(sentence, s.start, s.end)
+        said = [role_matches(role, question) for role in governed.roles]
+        if works and governed.work is not None and governed.work not in works:
+            said = [False]  # the asked role for another work (最佳摄影：X《北行》 for 《雾港》的最佳摄影)
+        verdicts.append(True if True in said else False if said and all(v is False for v in said) else None)
+    if True in verdicts:
+        return [s for s, v in zip(spans, verdicts, strict=True) if v is True]
+    # no name is the asked role's: all stay (the answer check refuses a name another role governs; a name no
+    # role word governs, a laureate of 终身成就奖, is not thereby the asked role's)
+    return spans
 
 
 _DEATH = re.compile(r"\b(?:die|died|death|dies|passed away)\b|去世|逝世|死于|病逝|卒", re.IGNORECASE)
@@ -531,7 +561,28 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
                                   anchored=anchored(q, f"{a.context} {b.context}"), focus=_focus(q, (a, b)[span_in]),
                                   span=span, span_in=span_in, link=link, named=_named(q, a, b)))
     found.sort(key=lambda e: (-e.score, e.hits))
-    return found
+    return value_leads(q, found)
+
+
+VALUE_LEADS = 0.8
+"""A sentence holding a value of the asked kind leads a better one that holds none when it scores at least this
+share of it (the writer's ``extractive.RUNNER_UP``): the gate then judges the sentence the writer would answer
+with."""
+
+
+def value_leads(q: Question, found: list[Evidence]) -> list[Evidence]:
+    """The evidence with, when the best holds no value of the asked quantity, a nearly as good single sentence
+    about the same subject that does first: the report's title sentence (7日公布的《中国研发经费报告》) gives way
+    to 2022年我国研发经费投入达30870亿元 for 研发经费总投入量是多少. Quantities only: a place or a name is often
+    stated without the frame its span needs (新加坡将举办… holds no where-frame), and the runner-up holding one
+    then states another place (RGB: 亚洲 for where the 2025 championships are held)."""
+    if not found or q.kind != "number" or found[0].span is not None \
+            or found[0].anchored < 1.0:
+        return found
+    top = found[0].score
+    lead = next((e for e in found[1:] if e.span is not None and e.anchored == 1.0 and not e.bridge
+                 and len(e.sentences) == 1 and e.score >= VALUE_LEADS * top), None)
+    return found if lead is None else [lead, *(e for e in found if e is not lead)]
 
 
 def stated_first(q: Question, view: Sequence[Evidence]) -> list[Evidence]:

@@ -220,6 +220,8 @@ attribute (新能源 of 新能源汽车销量 for a question about all sales; �
 def narrowed(modifier: str, question: str, names: Iterable[str] = ()) -> bool:
     """Whether the words narrowing an attribute (``Governors.modifier``) say what the question (folded) does not:
     at least ``NARROWING_HAN`` Chinese characters it does not write."""
+    if not has_han(question):
+        return False  # an English question cannot write a Chinese sentence's modifier (除湿机 of 除湿机适用面积)
     rest = normalize(modifier)
     for n in names:
         rest = rest.replace(n, " ")

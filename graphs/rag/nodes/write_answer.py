@@ -108,7 +108,10 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         # the best evidence by words is in the other language: which of its sentences says what is asked is
         # judged by meaning (an embedding each, so only then; not when a rule refuses it whatever the meaning)
         meaning, lost = await _meaning(q, hits, ctx, state.get("query_vector"))
-        views = [find_evidence(q, hits, meaning=meaning), by_words] if meaning else [by_words]
+        # the sentences by meaning with those that state the asked attribute by the bilingual lexicon (and hold a
+        # value of the asked type) first: meaning ranks the manual's lead sentence, which names the product, above
+        # the one that states its warranty (整机质保两年 for "How long is the warranty on the K7?")
+        views = [stated_first(q, find_evidence(q, hits, meaning=meaning)), by_words] if meaning else [by_words]
     else:
         views = [by_words]
     # the gate: the same calibrated decision before the extractive writer and before any LLM call. Across
