@@ -337,6 +337,9 @@ _NAME_AFTER_EN = re.compile(
     re.IGNORECASE)
 _BY_EN = re.compile(r"\b((?:chaired|directed|written|produced|composed|designed|founded|hosted|presided over|sung|"
                     r"performed|moderated|coached|captained|led))\s+by\s*$", re.IGNORECASE)
+TITLE_BEFORE = re.compile(r"《([^》]{1,30})》[^《》，,。；;！？!?\[\]【】]{0,20}$")
+"""The last title in 《》 before a role word in its entry (no other title, no clause or bracket between): the work
+that role is of (歌曲《X》 演唱：Y, 《X》 演唱：Y 评弹演唱：Z)."""
 _TITLE_AFTER = re.compile(r"^\s*(?:主演的|执导的|的)?\s*《([^》]{1,30})》")
 
 
@@ -395,6 +398,9 @@ def name_role(sentence: str, start: int, end: int) -> NameRole:
         if (m2 := _NAME_AFTER_EN.match(after)) and role_heads(m2[1].casefold()):
             roles.append(m2[1].strip())
     work = (t[1] if (t := _TITLE_AFTER.match(after)) else None)
+    if work is None and han and roles and (m := _NAME_BEFORE_ZH.search(before)) is not None and roles[0] == m[1]:
+        # a list line's entry "歌曲《念奴娇》 演唱：X", "电影《远山》导演X": the title right before the role is its work
+        work = t[1] if (t := TITLE_BEFORE.search(before[: m.start(1)])) else None
     return NameRole(tuple(dict.fromkeys(r.strip() for r in roles if r.strip())), work)
 
 

@@ -34,6 +34,7 @@ from graphs.text.governors import (
     CHANGE_ZH,
     MEASURES_EN,
     MEASURES_ZH,
+    TITLE_BEFORE,
     carried_over,
     event_matches,
     event_of,
@@ -373,11 +374,12 @@ def _values(q: Question, sentence: Sentence, kind: str) -> list[Span]:
     if kind != "person":
         return spans
     text = sentence.text
-    # a role (奥运冠军) or the words of a role (世锦赛 of 世锦赛冠军) are no name
-    return [s for s in spans if not role_heads(s.text) and not any(
+    # a role (奥运冠军) or the words of a role (世锦赛 of 世锦赛冠军) are no name, nor an award (茅盾文学奖, "Booker Prize")
+    return [s for s in spans if not role_heads(s.text) and not _AWARD.search(s.text) and not any(
         a == 0 for a, _ in words_at(text[s.end : s.end + 8], [h for h in role_heads(text[s.end : s.end + 8])]))]
 
 
+_AWARD = re.compile(r"(?:奖|奖项|奖杯|勋章)$|\b(?:award|prize|medal|trophy)s?$", re.IGNORECASE)
 _STATES_ROLE = re.compile(r"^\s*(?:[：:]|为|是|由|\bis\b|\bwas\b|\bwent to\b)", re.IGNORECASE)
 _TAKES_ROLE = re.compile(r"(?:获得|荣获|夺得|当选|出任|担任|调任|升任|接任|继任|就任|改任|成为|问鼎|\b(?:won|became|was named|was "
                          r"elected|was appointed|takes over as|took over as)\b)\s*(?:the\s+|a\s+|as\s+)?[^，,。；;]{0,10}$",
@@ -393,11 +395,13 @@ def states_role(q: Question, sentence: Sentence) -> bool:
         start = max([0, *(m.end() for m in re.finditer(r"[，,。；;：:、\s]", text[:a]) if has_han(text[a:b]))])
         if not has_han(text[a:b]):
             start = max(0, a - 40)
+        titles = [normalize(t) for t in _TITLE.findall(q.text)]
+        if titles and (prior := TITLE_BEFORE.search(text[max(0, a - 40) : a])) and normalize(prior[1]) not in titles:
+            continue  # 歌曲《念奴娇》 演唱：X gives the role of another work than the asked one
         if _TAKES_ROLE.search(text[max(0, a - 16) : a]) and role_matches(text[start:b], q.text) is True:
             return True  # 杨某调任首席执行官, "X was named head coach": the asked role is given its holder
         if (said := _STATES_ROLE.match(text[b:])) and role_matches(text[start:b], q.text) is True:
             work = _HOLDER_WORK.match(text[b + said.end() :])
-            titles = [normalize(t) for t in _TITLE.findall(q.text)]
             if work is None or not titles or normalize(work[1]) in titles:
                 return True  # (最佳编剧：X《觉醒年代》 gives the role of another work)
     return False
