@@ -18,6 +18,7 @@ measure nouns listed here, and which names the sentence holds."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -358,20 +359,49 @@ def role_words() -> list[str]:
     return [w for group in ROLE_GROUPS for w in group]
 
 
-def role_heads(phrase: str) -> list[str]:
-    """The role words a phrase holds (编剧 of 最佳电视剧编剧, "champion" of "Olympic champion")."""
+def role_heads(phrase: str, extra: Sequence[str] = ()) -> list[str]:
+    """The role words a phrase holds (编剧 of 最佳电视剧编剧, "champion" of "Olympic champion"); ``extra``: more
+    role words (the question's own role noun the lexicon lacks, ``asked_role``)."""
     text = phrase.replace("副", "")  # a deputy's rank is another rule's (calibration.ranked_other)
-    return [text[a:b] for a, b in words_at(text, role_words())]
+    return [text[a:b] for a, b in words_at(text, [*role_words(), *extra])]
 
 
-def _ends_with_role(phrase: str) -> bool:
+def _ends_with_role(phrase: str, extra: Sequence[str] = ()) -> bool:
     """Whether a phrase ends with a role word (最佳导演 before ``：X``, "treasurer" before "Owen Pryce"): the
     role written right before a name is its (主演动漫 before "IP" is not)."""
     text = re.sub(r"(?:[：:]|为|是|由|\s|\bis|\bwas|\bwent to)+$", "", phrase.casefold())
-    return any(b == len(text) for _, b in words_at(text, role_words()))
+    return any(b == len(text) for _, b in words_at(text, [*role_words(), *(w.casefold() for w in extra)]))
 
 
-def name_role(sentence: str, start: int, end: int) -> NameRole:
+_ASKED_ROLE_ZH = (
+    re.compile(r"的([\u4e00-\u9fff]{2,5}?)(?:是|为|叫)(?:谁|哪位|什么名字)"),
+    re.compile(r"谁(?:是|担任|出任)(?:[^，,。？?]*的)?([\u4e00-\u9fff]{2,5}?)\s*[？?]?\s*$"),
+)
+_ASKED_ROLE_EN = (
+    re.compile(r"\bwho\s+(?:is|was|are|were|will be|has been|served as)\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+)?"
+               r"(?:new\s+|current\s+|former\s+|acting\s+)?([a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)\s+(?:of|for|at|in|on)\b",
+               re.IGNORECASE),
+    re.compile(r"\bwho\s+(?:is|was)\s+[^?]*?'s\s+(?:new\s+|current\s+)?([a-z][a-z-]+)\s*\??\s*$", re.IGNORECASE),
+)
+_NOT_ROLE = frozenset({"person", "man", "woman", "one", "people", "first", "last", "name", "人", "那个人", "这个人"})
+
+
+@functools.lru_cache(maxsize=256)
+def asked_role(question: str) -> str | None:
+    """The role noun a who-question asks when the lexicon (``ROLE_GROUPS``) holds none of its words: the noun after
+    "who is the … of" / "who is X's …", before 是谁 after 的, or after 谁是 (记录人 of 会议的记录人是谁, "curator" of
+    "Who is the curator of the museum?"); None when the question writes a lexicon role or no role noun."""
+    if role_heads(question.casefold()):
+        return None
+    for pattern in (*_ASKED_ROLE_ZH, *_ASKED_ROLE_EN):
+        if (m := pattern.search(question)) is not None:
+            noun = re.sub(r"^(?:现任|新任|前任|本届|该|其)", "", m[1]).strip()
+            if len(noun) >= 2 and noun.casefold() not in _NOT_ROLE:
+                return noun
+    return None
+
+
+def name_role(sentence: str, start: int, end: int, extra: Sequence[str] = ()) -> NameRole:
     """The role phrases that govern the name at ``sentence[start:end]`` in the constructions that give a name its
     role: the role written before it (``最佳编剧：X``, ``最佳编剧为X``, ``导演X``, "director X", "Best Actress: X"),
     the role it takes after it (``X获得最佳女主角``, ``X夺得男单冠军``, "X won the men's singles", "X was named
@@ -384,18 +414,18 @@ def name_role(sentence: str, start: int, end: int) -> NameRole:
     roles: list[str] = []
     if han:
         m = _NAME_BEFORE_ZH.search(before)
-        if m and _ends_with_role(m[1]):
+        if m and _ends_with_role(m[1], extra):
             roles.append(m[1])
-        if (m2 := _NAME_AFTER_ZH.match(after)) and role_heads(m2[1]):
+        if (m2 := _NAME_AFTER_ZH.match(after)) and role_heads(m2[1], extra):
             roles.append(m2[1])
         if (m3 := _VERB_AFTER_ZH.match(after)) is not None:
             roles.append(m3[1])
     else:
         if (b := _BY_EN.search(before)) is not None:
             roles.append(b[1])
-        elif (m := _NAME_BEFORE_EN.search(before)) and _ends_with_role(m[1].casefold()):
+        elif (m := _NAME_BEFORE_EN.search(before)) and _ends_with_role(m[1].casefold(), extra):
             roles.append(re.split(r"\b(?:by|of|from|to|with)\s", m[1])[-1])
-        if (m2 := _NAME_AFTER_EN.match(after)) and role_heads(m2[1].casefold()):
+        if (m2 := _NAME_AFTER_EN.match(after)) and role_heads(m2[1].casefold(), [w.casefold() for w in extra]):
             roles.append(m2[1].strip())
     work = (t[1] if (t := _TITLE_AFTER.match(after)) else None)
     if work is None and han and roles and (m := _NAME_BEFORE_ZH.search(before)) is not None and roles[0] == m[1]:
@@ -417,7 +447,11 @@ def role_matches(role: str, question: str) -> bool | None:
     q = question.casefold()
     asked = {i for w in role_heads(q) for i in _group_of(w)}
     if not asked:
-        return None
+        if (noun := asked_role(question)) is None:
+            return None
+        # a role noun the lexicon lacks (记录人, curator): the phrase that writes it is the asked role's, a phrase
+        # with a role word of the lexicon (主持人, director) another role's
+        return True if noun.casefold() in role.casefold() else (False if role_heads(role.casefold()) else None)
     heads = role_heads(role.casefold())
     if not heads:
         return None  # a phrase with no role word of the lexicon ("written" alone): it says nothing to compare

@@ -35,6 +35,7 @@ from graphs.text.governors import (
     MEASURES_EN,
     MEASURES_ZH,
     TITLE_BEFORE,
+    asked_role,
     carried_over,
     event_matches,
     event_of,
@@ -307,7 +308,7 @@ def judge_name(q: Question, sentence: Sentence, start: int, end: int, kind: str)
     text = sentence.text
     value = text[start:end]
     if kind == "person":
-        gov = name_role(text, start, end)
+        gov = name_role(text, start, end, _asked_roles(q))
         asked_titles = [normalize(t) for t in _TITLE.findall(q.text)]
         if gov.work is not None and asked_titles and normalize(gov.work) not in asked_titles:
             return Elsewhere(value, attribute=gov.roles[0] if gov.roles else None, subject=f"《{gov.work}》")
@@ -375,7 +376,7 @@ def _values(q: Question, sentence: Sentence, kind: str) -> list[Span]:
         return spans
     text = sentence.text
     # a role (奥运冠军) or the words of a role (世锦赛 of 世锦赛冠军) are no name, nor an award (茅盾文学奖, "Booker Prize")
-    return [s for s in spans if not role_heads(s.text) and not _AWARD.search(s.text) and not any(
+    return [s for s in spans if not role_heads(s.text, _asked_roles(q)) and not _AWARD.search(s.text) and not any(
         a == 0 for a, _ in words_at(text[s.end : s.end + 8], [h for h in role_heads(text[s.end : s.end + 8])]))]
 
 
@@ -391,7 +392,7 @@ def states_role(q: Question, sentence: Sentence) -> bool:
     """Whether a sentence gives the asked role a name (``最佳摄影：X``, ``主持人为X``, "the chair was X"): a role
     phrase the question asks, followed by the words that give it its holder."""
     text = sentence.text
-    for a, b in words_at(text, role_words()):
+    for a, b in words_at(text, [*role_words(), *_asked_roles(q)]):
         start = max([0, *(m.end() for m in re.finditer(r"[，,。；;：:、\s]", text[:a]) if has_han(text[a:b]))])
         if not has_han(text[a:b]):
             start = max(0, a - 40)
@@ -405,6 +406,11 @@ def states_role(q: Question, sentence: Sentence) -> bool:
             if work is None or not titles or normalize(work[1]) in titles:
                 return True  # (最佳编剧：X《觉醒年代》 gives the role of another work)
     return False
+
+
+def _asked_roles(q: Question) -> tuple[str, ...]:
+    """The question's own role noun when the role lexicon lacks it (记录人, curator): a role word for its names."""
+    return (noun,) if (noun := asked_role(q.text)) is not None else ()
 
 
 def misattributed_reason(found: Elsewhere, names: str, kind: str) -> str:
