@@ -338,6 +338,21 @@ _NAME_AFTER_EN = re.compile(
     re.IGNORECASE)
 _BY_EN = re.compile(r"\b((?:chaired|directed|written|produced|composed|designed|founded|hosted|presided over|sung|"
                     r"performed|moderated|coached|captained|led))\s+by\s*$", re.IGNORECASE)
+SUBJECT_LEAD = 5
+"""Characters a clause may hold before a name that is its subject (在决赛中, "On Sunday")."""
+_ACTS_ON = re.compile(r"战胜|击败|负于|输给|淘汰|力克|逆转|不敌|对阵|挑战|与|和|同|跟|对")
+"""Words before a name that make it another's opponent or partner, not the subject going on to a later clause."""
+_LATER_CLAUSE_ZH = re.compile(
+    r"^[^。；;！？!?]{0,40}?[，,]\s*(?:并|随后|最终|最后|成功|再次|从而|首次|一举)?\s*(?:获得|荣获|夺得|摘得|斩获|当选|问鼎|加冕|"
+    r"捧得|赢得|成为)了?\s*([^，,。；;！？!?、\s《]{1,14})")
+_LATER_CLAUSE_EN = re.compile(
+    r"^[^.;]{0,80}?(?:,\s*|\s)and\s+(?:then\s+|later\s+|went on to\s+|so\s+)?(?:won|took|claimed|clinched|captured|"
+    r"secured|became|win|take|claim)\s+(?:the\s+|a\s+)?((?:[A-Za-z'’-]+\s?){1,4}?)"
+    r"(?=\s*(?:[,.;:]|\bwith\b|\bat\b|\bin\b|\bfor\b|\bon\b|\bafter\b|\bbefore\b|\bby\b|\band\b|$))",
+    re.IGNORECASE)
+_FOR_WORK_EN = re.compile(r"^\s*for\s+(?:her|his|their)?\s*(?:role|performance|turn|work)?\s*(?:in|as\s+[^,.;]{1,30}?\s+in)?\s*"
+                          r"[\"“]?((?:(?:[A-Z][\w'’-]*|of|the|and|a|in|on)\s?){1,6})", re.UNICODE)
+"""The work a role is given for, after it: "Best Actress for The Long River", "… for her role in Harbour Lights"."""
 TITLE_BEFORE = re.compile(r"《([^》]{1,30})》[^《》，,。；;！？!?\[\]【】]{0,20}$")
 """The last title in 《》 before a role word in its entry (no other title, no clause or bracket between): the work
 that role is of (歌曲《X》 演唱：Y, 《X》 演唱：Y 评弹演唱：Z)."""
@@ -412,12 +427,16 @@ def name_role(sentence: str, start: int, end: int, extra: Sequence[str] = ()) ->
     before, after = sentence[clause_begin:start], sentence[end:stop]
     han = has_han(sentence[start:end]) or has_han(before[-3:]) or has_han(after[:3])
     roles: list[str] = []
+    english_work: str | None = None
     if han:
         m = _NAME_BEFORE_ZH.search(before)
         if m and _ends_with_role(m[1], extra):
             roles.append(m[1])
         if (m2 := _NAME_AFTER_ZH.match(after)) and role_heads(m2[1], extra):
             roles.append(m2[1])
+        elif (m2 := _LATER_CLAUSE_ZH.match(after)) and len(before.strip()) <= SUBJECT_LEAD \
+                and not _ACTS_ON.search(before) and role_heads(m2[1], extra):
+            roles.append(m2[1])  # X以2比1战胜对手，夺得男子单打冠军: the clause after the comma goes on with X
         if (m3 := _VERB_AFTER_ZH.match(after)) is not None:
             roles.append(m3[1])
     else:
@@ -425,11 +444,19 @@ def name_role(sentence: str, start: int, end: int, extra: Sequence[str] = ()) ->
             roles.append(b[1])
         elif (m := _NAME_BEFORE_EN.search(before)) and _ends_with_role(m[1].casefold(), extra):
             roles.append(re.split(r"\b(?:by|of|from|to|with)\s", m[1])[-1])
-        if (m2 := _NAME_AFTER_EN.match(after)) and role_heads(m2[1].casefold(), [w.casefold() for w in extra]):
+        m2 = _NAME_AFTER_EN.match(after)
+        if m2 is None and not re.search(r"[A-Za-z]", before.split(",")[-1]):
+            # "X beat Y 6-3, 6-4 and won the men's singles title": the subject goes on to take the role
+            m2 = _LATER_CLAUSE_EN.match(after)
+        if m2 and role_heads(m2[1].casefold(), [w.casefold() for w in extra]):
             roles.append(m2[1].strip())
-    work = (t[1] if (t := _TITLE_AFTER.match(after)) else None)
-    if work is None and han and roles and (m := _NAME_BEFORE_ZH.search(before)) is not None and roles[0] == m[1]:
-        # a list line's entry "歌曲《念奴娇》 演唱：X", "电影《远山》导演X": the title right before the role is its work
+            if (w := _FOR_WORK_EN.match(after[m2.end() :])) is not None:
+                english_work = w[1].strip()  # "won Best Actress for her role in Harbour Lights"
+    work = (t[1] if (t := _TITLE_AFTER.match(after)) else english_work)
+    if work is None and han and roles and (m := _NAME_BEFORE_ZH.search(before)) is not None and roles[0] == m[1] \
+            and before[m.end(1) :].strip()[:1] in ("：", ":"):
+        # a list line's entry "歌曲《念奴娇》 演唱：X": the title before the labelled role is its work (not so in prose:
+        # 翻拍过《十二公民》的导演X directed that film too, it says nothing of the asked one)
         work = t[1] if (t := TITLE_BEFORE.search(before[: m.start(1)])) else None
     return NameRole(tuple(dict.fromkeys(r.strip() for r in roles if r.strip())), work)
 

@@ -312,6 +312,10 @@ def judge_name(q: Question, sentence: Sentence, start: int, end: int, kind: str)
         asked_titles = [normalize(t) for t in _TITLE.findall(q.text)]
         if gov.work is not None and asked_titles and normalize(gov.work) not in asked_titles:
             return Elsewhere(value, attribute=gov.roles[0] if gov.roles else None, subject=f"《{gov.work}》")
+        if gov.work is not None and not asked_titles and not has_han(gov.work) and _ASKS_WORK_EN.search(q.text) \
+                and normalize(gov.work) not in normalize(q.text):
+            # "won Best Actress for Harbour Lights" when the question asks it for The Long River
+            return Elsewhere(value, attribute=gov.roles[0] if gov.roles else None, subject=gov.work)
         verdicts = [role_matches(r, q.text) for r in gov.roles]
         if any(v is True for v in verdicts):
             return True
@@ -331,6 +335,8 @@ def judge_name(q: Question, sentence: Sentence, start: int, end: int, kind: str)
     return Elsewhere(value, attribute=event.phrase or event.event)
 
 
+_ASKS_WORK_EN = re.compile(r"\b(?:for|in)\s+(?:the\s+(?:film|movie|series|show|play|novel|album|song)\s+)?[\"“]?[A-Z]")
+"""An English question that names the work a role is asked for ("Best Actress for The Long River")."""
 _NAMED_KINDS = frozenset({"person", "date", "place"})
 
 

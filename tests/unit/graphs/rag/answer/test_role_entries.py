@@ -46,7 +46,7 @@ async def test_another_entrys_name_is_no_evidence(text: str, passages: list[str]
 @pytest.mark.parametrize(("sentence", "name", "work"), [
     ("歌曲《山月》 演唱：林岚 何书", "林岚", "山月"),
     ("歌曲《归舟》 演唱：沈意 评弹演唱：孟川", "孟川", "归舟"),
-    ("电影《远山》导演郑禾出席首映", "郑禾", "远山"),
+    ("曾执导过《远山》的导演郑禾出席首映", "郑禾", None),  # prose: a film he made, not the work of the role
     ("最佳女主角：苏晴《长河》", "苏晴", "长河"),
     ("影片上映后，导演郑禾表示满意", "郑禾", None),
 ])
