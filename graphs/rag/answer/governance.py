@@ -387,6 +387,21 @@ def _values(q: Question, sentence: Sentence, kind: str) -> list[Span]:
 
 
 _AWARD = re.compile(r"(?:奖|奖项|奖杯|勋章)$|\b(?:award|prize|medal|trophy)s?$", re.IGNORECASE)
+_CALENDAR_WORD = re.compile(
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|jul|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|"
+    r"nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|"
+    r"sat(?:urday)?|sun(?:day)?)\.?", re.IGNORECASE)
+"""A month or a weekday a tagger may take for a name ("Mar" of "Mar 11, 2022"); not May or June, also names."""
+
+
+def not_a_name(text: str, start: int, end: int) -> bool:
+    """Whether the span a tagger offers as a name is none: a title in 《》 (a work, 《白鹿原》), an award
+    (茅盾文学奖, "Booker Prize"), a month or a weekday ("Mar" of a dateline "Mar 11, 2022 ...")."""
+    value = text[start:end].strip()
+    return ((text[max(0, start - 1) : start] == "《" and text[end : end + 1] == "》") or bool(_AWARD.search(value))
+            or bool(_CALENDAR_WORD.fullmatch(value)))
+
+
 _STATES_ROLE = re.compile(r"^\s*(?:[：:]|为|是|由|\bis\b|\bwas\b|\bwent to\b)", re.IGNORECASE)
 _TAKES_ROLE = re.compile(r"(?:获得|荣获|夺得|当选|出任|担任|调任|升任|接任|继任|就任|改任|成为|问鼎|\b(?:won|became|was named|was "
                          r"elected|was appointed|takes over as|took over as)\b)\s*(?:the\s+|a\s+|as\s+)?[^，,。；;]{0,10}$",

@@ -61,3 +61,48 @@ def test_an_ordinal_still_answers_a_rank_question() -> None:
     at = text.find("12届")
     assert fits("这是第几届比赛？", text, at, at + 3)
     assert not fits("比赛总奖金", text, at, at + 3)
+
+
+SERIES = hit("tv#0", "《长河》是第三部青云文学奖获奖作品改编剧，和《远山》《北行》不同，它离当代观众更近。", title="长河")
+SERIES_WRITER = hit("tv#1", "《长河》的编剧是罗言，剧本改编自青云文学奖获奖作品。", title="长河")
+
+
+async def test_a_title_or_an_award_is_no_name_for_a_who_question() -> None:
+    from graphs.rag.answer.answerability import calibrated
+
+    answers_all = model_on({}, bias=8.0)
+    q = question("《长河》的编剧是谁？", [SERIES])
+    verdict, _, _ = await calibrated(q, [SERIES], find_evidence(q, [SERIES]), Bigrams(), model=answers_all)
+    assert verdict.decision == "not_found" and "holds no person" in verdict.reason, verdict.reason
+    q = question("《长河》的编剧是谁？", [SERIES_WRITER])
+    verdict, _, _ = await calibrated(q, [SERIES_WRITER], find_evidence(q, [SERIES_WRITER]), Bigrams(),
+                                     model=answers_all)
+    assert verdict.decision == "answerable", verdict.reason
+
+
+@pytest.mark.parametrize(("text", "value", "expected"), [
+    ("和《远山》不同", "远山", True),
+    ("第三部青云文学奖获奖作品", "青云文学奖", True),
+    ("shortlisted for the Calder Prize", "Calder Prize", True),
+    ("Mar 11, 2022 ...", "Mar", True),
+    ("Mark Tully said", "Mark", False),
+    ("编剧罗言", "罗言", False),
+])
+def test_not_a_name(text: str, value: str, expected: bool) -> None:
+    from graphs.rag.answer.governance import not_a_name
+
+    at = text.find(value)
+    assert not_a_name(text, at, at + len(value)) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Mar 11, 2022 ...", True),
+    ("2023-06-14", True),
+    ("12 March 2021.", True),
+    ("Mar 11, 2022 ... 他说", False),
+    ("罗言于2022年3月1日出任编剧", False),
+])
+def test_a_dateline_is_only_a_date(text: str, expected: bool) -> None:
+    from graphs.rag.answer.answerability import only_a_date
+
+    assert only_a_date(text) is expected
