@@ -290,6 +290,7 @@ CONTRASTS: tuple[frozenset[str], ...] = (
     frozenset({"men's", "women's", "mixed", "boys'", "girls'"}),
     frozenset({"singles", "doubles", "team"}),
     frozenset({"主角", "配角", "lead", "supporting"}),
+    frozenset({"actor", "actress"}),
 )
 """Words of a role that exclude one another (the men's for the women's title, singles for doubles)."""
 
@@ -350,7 +351,7 @@ _LATER_CLAUSE_EN = re.compile(
     r"secured|became|win|take|claim)\s+(?:the\s+|a\s+)?((?:[A-Za-z'’-]+\s?){1,4}?)"
     r"(?=\s*(?:[,.;:]|\bwith\b|\bat\b|\bin\b|\bfor\b|\bon\b|\bafter\b|\bbefore\b|\bby\b|\band\b|$))",
     re.IGNORECASE)
-_FOR_WORK_EN = re.compile(r"^\s*for\s+(?:her|his|their)?\s*(?:role|performance|turn|work)?\s*(?:in|as\s+[^,.;]{1,30}?\s+in)?\s*"
+FOR_WORK_EN = re.compile(r"^\s*for\s+(?:her|his|their)?\s*(?:role|performance|turn|work)?\s*(?:in|as\s+[^,.;]{1,30}?\s+in)?\s*"
                           r"[\"“]?((?:(?:[A-Z][\w'’-]*|of|the|and|a|in|on)\s?){1,6})", re.UNICODE)
 """The work a role is given for, after it: "Best Actress for The Long River", "… for her role in Harbour Lights"."""
 TITLE_BEFORE = re.compile(r"《([^》]{1,30})》[^《》，,。；;！？!?\[\]【】]{0,20}$")
@@ -450,7 +451,7 @@ def name_role(sentence: str, start: int, end: int, extra: Sequence[str] = ()) ->
             m2 = _LATER_CLAUSE_EN.match(after)
         if m2 and role_heads(m2[1].casefold(), [w.casefold() for w in extra]):
             roles.append(m2[1].strip())
-            if (w := _FOR_WORK_EN.match(after[m2.end() :])) is not None:
+            if (w := FOR_WORK_EN.match(after[m2.end() :])) is not None:
                 english_work = w[1].strip()  # "won Best Actress for her role in Harbour Lights"
     work = (t[1] if (t := _TITLE_AFTER.match(after)) else english_work)
     if work is None and han and roles and (m := _NAME_BEFORE_ZH.search(before)) is not None and roles[0] == m[1] \

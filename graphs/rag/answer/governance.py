@@ -32,6 +32,7 @@ from graphs.text.answer_types import AnswerType
 from graphs.text.governors import (
     CHANGE_EN,
     CHANGE_ZH,
+    FOR_WORK_EN,
     MEASURES_EN,
     MEASURES_ZH,
     TITLE_BEFORE,
@@ -366,6 +367,8 @@ def misattributed(q: Question, judgement: Judgement) -> Elsewhere | None:
         return None
     for e in judgement.evidence[:CANDIDATES]:
         for s in e.sentences:
+            if not _of_subject(q, s):
+                continue  # another tournament's women's singles champion stands for nothing asked of this one
             if kind == "person" and states_role(q, s):
                 return None  # the asked role is given a holder the name tagger may not see
             if s is not top and any(judge_name(q, s, span.start, span.end, kind) is True
@@ -373,6 +376,14 @@ def misattributed(q: Question, judgement: Judgement) -> Elsewhere | None:
                 return None
     found = verdicts[0]
     return found if isinstance(found, Elsewhere) else None
+
+
+def _of_subject(q: Question, sentence: Sentence) -> bool:
+    """Whether a sentence is about the question's named subject: its passage's title, its neighbours or itself
+    name one of the question's names (every sentence is, for a question that names none)."""
+    forms = [f for group in q.anchors for f in group if f]
+    where = f"{sentence.title} {sentence.context} {' '.join(sentence.about)}"
+    return not forms or any(f in where for f in forms)
 
 
 def _values(q: Question, sentence: Sentence, kind: str) -> list[Span]:
@@ -420,6 +431,9 @@ def states_role(q: Question, sentence: Sentence) -> bool:
         titles = [normalize(t) for t in _TITLE.findall(q.text)]
         if titles and (prior := TITLE_BEFORE.search(text[max(0, a - 40) : a])) and normalize(prior[1]) not in titles:
             continue  # 歌曲《念奴娇》 演唱：X gives the role of another work than the asked one
+        if (work := FOR_WORK_EN.match(text[b:])) is not None and _ASKS_WORK_EN.search(q.text) \
+                and normalize(work[1].strip()) not in normalize(q.text):
+            continue  # "won Best Actress for her role in Salt Meadow" gives the role for another work
         if _TAKES_ROLE.search(text[max(0, a - 16) : a]) and role_matches(text[start:b], q.text) is True:
             return True  # 杨某调任首席执行官, "X was named head coach": the asked role is given its holder
         if (said := _STATES_ROLE.match(text[b:])) and role_matches(text[start:b], q.text) is True:

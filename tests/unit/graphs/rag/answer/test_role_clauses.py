@@ -51,3 +51,26 @@ def test_name_role_across_clauses(sentence: str, name: str, roles: tuple[str, ..
     at = sentence.find(name)
     found = name_role(sentence, at, at + len(name))
     assert found.roles == roles and found.work == work
+
+
+LANJIANG = "2025年澜江杯决赛中，叶书桐以2比1战胜对手，夺得男子单打冠军。"
+LANJIANG_WOMEN = "2025年澜江杯决赛中，叶书桐以2比1战胜对手，夺得女子单打冠军。"
+FENWICK = "At the Fenwick Cup in May, Maya Lund won the women's singles title."
+GALA = ("Harbour Lights and Iron Bay were the big films of the night. Nora Venn won Best Actress for her role in "
+        "Harbour Lights, and Felix Obi won Best Actor for Iron Bay.")
+
+
+@pytest.mark.parametrize(("text", "other", "twin"), [
+    # the asked title is given a holder only in a passage about another tournament
+    ("2025年澜江杯女子单打冠军是谁？", [LANJIANG, FENWICK], [LANJIANG_WOMEN, FENWICK]),
+    # the asked award is given for another work, the asked work wins another award (actor is not actress)
+    ("Who won Best Actress for Iron Bay?", [GALA], [GALA.replace("in Harbour Lights", "in Iron Bay")]),
+])
+async def test_a_holder_of_another_subject_or_work_does_not_rescue(text: str, other: list[str],
+                                                                   twin: list[str]) -> None:
+    hits = [hit(f"p{i}#0", p, title="Fenwick Cup" if p == FENWICK else "news") for i, p in enumerate(other)]
+    decision, reason = await verdict_of(text, hits)
+    assert decision == "not_found", reason
+    hits = [hit(f"p{i}#0", p, title="Fenwick Cup" if p == FENWICK else "news") for i, p in enumerate(twin)]
+    decision, reason = await verdict_of(text, hits)
+    assert decision == "answerable", reason
