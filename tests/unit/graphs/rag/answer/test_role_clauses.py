@@ -56,15 +56,15 @@ def test_name_role_across_clauses(sentence: str, name: str, roles: tuple[str, ..
 LANJIANG = "2025年澜江杯决赛中，叶书桐以2比1战胜对手，夺得男子单打冠军。"
 LANJIANG_WOMEN = "2025年澜江杯决赛中，叶书桐以2比1战胜对手，夺得女子单打冠军。"
 FENWICK = "At the Fenwick Cup in May, Maya Lund won the women's singles title."
-GALA = ("Harbour Lights and Iron Bay were the big films of the night. Nora Venn won Best Actress for her role in "
-        "Harbour Lights, and Felix Obi won Best Actor for Iron Bay.")
+GALA = ("Tin Lantern and Cold Harbour shared the evening. Ilse Marr won Best Actress for her role in "
+        "Tin Lantern, and Tobi Grant won Best Actor for Cold Harbour.")
 
 
 @pytest.mark.parametrize(("text", "other", "twin"), [
     # the asked title is given a holder only in a passage about another tournament
     ("2025年澜江杯女子单打冠军是谁？", [LANJIANG, FENWICK], [LANJIANG_WOMEN, FENWICK]),
     # the asked award is given for another work, the asked work wins another award (actor is not actress)
-    ("Who won Best Actress for Iron Bay?", [GALA], [GALA.replace("in Harbour Lights", "in Iron Bay")]),
+    ("Who won Best Actress for Cold Harbour?", [GALA], [GALA.replace("in Tin Lantern", "in Cold Harbour")]),
 ])
 async def test_a_holder_of_another_subject_or_work_does_not_rescue(text: str, other: list[str],
                                                                    twin: list[str]) -> None:
