@@ -18,6 +18,7 @@ measure nouns listed here, and which names the sentence holds."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -292,6 +293,7 @@ CONTRASTS: tuple[frozenset[str], ...] = (
     frozenset({"men's", "women's", "mixed", "boys'", "girls'"}),
     frozenset({"singles", "doubles", "team"}),
     frozenset({"主角", "配角", "lead", "supporting"}),
+    frozenset({"actor", "actress"}),
 )
 """Words of a role that exclude one another (the men's for the women's title, singles for doubles)."""
 
@@ -340,6 +342,24 @@ _NAME_AFTER_EN = re.compile(
     re.IGNORECASE)
 _BY_EN = re.compile(r"\b((?:chaired|directed|written|produced|composed|designed|founded|hosted|presided over|sung|"
                     r"performed|moderated|coached|captained|led|seconded|proposed|recorded|tabled))\s+by\s*$", re.IGNORECASE)
+SUBJECT_LEAD = 5
+"""Characters a clause may hold before a name that is its subject (在决赛中, "On Sunday")."""
+_ACTS_ON = re.compile(r"战胜|击败|负于|输给|淘汰|力克|逆转|不敌|对阵|挑战|与|和|同|跟|对")
+"""Words before a name that make it another's opponent or partner, not the subject going on to a later clause."""
+_LATER_CLAUSE_ZH = re.compile(
+    r"^[^。；;！？!?]{0,40}?[，,]\s*(?:并|随后|最终|最后|成功|再次|从而|首次|一举)?\s*(?:获得|荣获|夺得|摘得|斩获|当选|问鼎|加冕|"
+    r"捧得|赢得|成为)了?\s*([^，,。；;！？!?、\s《]{1,14})")
+_LATER_CLAUSE_EN = re.compile(
+    r"^[^.;]{0,80}?(?:,\s*|\s)and\s+(?:then\s+|later\s+|went on to\s+|so\s+)?(?:won|took|claimed|clinched|captured|"
+    r"secured|became|win|take|claim)\s+(?:the\s+|a\s+)?((?:[A-Za-z'’-]+\s?){1,4}?)"
+    r"(?=\s*(?:[,.;:]|\bwith\b|\bat\b|\bin\b|\bfor\b|\bon\b|\bafter\b|\bbefore\b|\bby\b|\band\b|$))",
+    re.IGNORECASE)
+FOR_WORK_EN = re.compile(r"^\s*for\s+(?:her|his|their)?\s*(?:role|performance|turn|work)?\s*(?:in|as\s+[^,.;]{1,30}?\s+in)?\s*"
+                          r"[\"“]?((?:(?:[A-Z][\w'’-]*|of|the|and|a|in|on)\s?){1,6})", re.UNICODE)
+"""The work a role is given for, after it: "Best Actress for The Long River", "… for her role in Harbour Lights"."""
+TITLE_BEFORE = re.compile(r"《([^》]{1,30})》[^《》，,。；;！？!?\[\]【】]{0,20}$")
+"""The last title in 《》 before a role word in its entry (no other title, no clause or bracket between): the work
+that role is of (歌曲《X》 演唱：Y, 《X》 演唱：Y 评弹演唱：Z)."""
 _TITLE_AFTER = re.compile(r"^\s*(?:主演的|执导的|的)?\s*《([^》]{1,30})》")
 
 
@@ -358,20 +378,49 @@ def role_words() -> list[str]:
     return [w for group in ROLE_GROUPS for w in group]
 
 
-def role_heads(phrase: str) -> list[str]:
-    """The role words a phrase holds (编剧 of 最佳电视剧编剧, "champion" of "Olympic champion")."""
+def role_heads(phrase: str, extra: Sequence[str] = ()) -> list[str]:
+    """The role words a phrase holds (编剧 of 最佳电视剧编剧, "champion" of "Olympic champion"); ``extra``: more
+    role words (the question's own role noun the lexicon lacks, ``asked_role``)."""
     text = phrase.replace("副", "")  # a deputy's rank is another rule's (calibration.ranked_other)
-    return [text[a:b] for a, b in words_at(text, role_words())]
+    return [text[a:b] for a, b in words_at(text, [*role_words(), *extra])]
 
 
-def _ends_with_role(phrase: str) -> bool:
+def _ends_with_role(phrase: str, extra: Sequence[str] = ()) -> bool:
     """Whether a phrase ends with a role word (最佳导演 before ``：X``, "treasurer" before "Owen Pryce"): the
     role written right before a name is its (主演动漫 before "IP" is not)."""
     text = re.sub(r"(?:[：:]|为|是|由|\s|\bis|\bwas|\bwent to)+$", "", phrase.casefold())
-    return any(b == len(text) for _, b in words_at(text, role_words()))
+    return any(b == len(text) for _, b in words_at(text, [*role_words(), *(w.casefold() for w in extra)]))
 
 
-def name_role(sentence: str, start: int, end: int) -> NameRole:
+_ASKED_ROLE_ZH = (
+    re.compile(r"的([\u4e00-\u9fff]{2,5}?)(?:是|为|叫)(?:谁|哪位|什么名字)"),
+    re.compile(r"谁(?:是|担任|出任)(?:[^，,。？?]*的)?([\u4e00-\u9fff]{2,5}?)\s*[？?]?\s*$"),
+)
+_ASKED_ROLE_EN = (
+    re.compile(r"\bwho\s+(?:is|was|are|were|will be|has been|served as)\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+)?"
+               r"(?:new\s+|current\s+|former\s+|acting\s+)?([a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)\s+(?:of|for|at|in|on)\b",
+               re.IGNORECASE),
+    re.compile(r"\bwho\s+(?:is|was)\s+[^?]*?'s\s+(?:new\s+|current\s+)?([a-z][a-z-]+)\s*\??\s*$", re.IGNORECASE),
+)
+_NOT_ROLE = frozenset({"person", "man", "woman", "one", "people", "first", "last", "name", "人", "那个人", "这个人"})
+
+
+@functools.lru_cache(maxsize=256)
+def asked_role(question: str) -> str | None:
+    """The role noun a who-question asks when the lexicon (``ROLE_GROUPS``) holds none of its words: the noun after
+    "who is the … of" / "who is X's …", before 是谁 after 的, or after 谁是 (记录人 of 会议的记录人是谁, "curator" of
+    "Who is the curator of the museum?"); None when the question writes a lexicon role or no role noun."""
+    if role_heads(question.casefold()):
+        return None
+    for pattern in (*_ASKED_ROLE_ZH, *_ASKED_ROLE_EN):
+        if (m := pattern.search(question)) is not None:
+            noun = re.sub(r"^(?:现任|新任|前任|本届|该|其)", "", m[1]).strip()
+            if len(noun) >= 2 and noun.casefold() not in _NOT_ROLE:
+                return noun
+    return None
+
+
+def name_role(sentence: str, start: int, end: int, extra: Sequence[str] = ()) -> NameRole:
     """The role phrases that govern the name at ``sentence[start:end]`` in the constructions that give a name its
     role: the role written before it (``最佳编剧：X``, ``最佳编剧为X``, ``导演X``, "director X", "Best Actress: X"),
     the role it takes after it (``X获得最佳女主角``, ``X夺得男单冠军``, "X won the men's singles", "X was named
@@ -382,22 +431,37 @@ def name_role(sentence: str, start: int, end: int) -> NameRole:
     before, after = sentence[clause_begin:start], sentence[end:stop]
     han = has_han(sentence[start:end]) or has_han(before[-3:]) or has_han(after[:3])
     roles: list[str] = []
+    english_work: str | None = None
     if han:
         m = _NAME_BEFORE_ZH.search(before)
-        if m and _ends_with_role(m[1]):
+        if m and _ends_with_role(m[1], extra):
             roles.append(m[1])
-        if (m2 := _NAME_AFTER_ZH.match(after)) and role_heads(m2[1]):
+        if (m2 := _NAME_AFTER_ZH.match(after)) and role_heads(m2[1], extra):
             roles.append(m2[1])
+        elif (m2 := _LATER_CLAUSE_ZH.match(after)) and len(before.strip()) <= SUBJECT_LEAD \
+                and not _ACTS_ON.search(before) and role_heads(m2[1], extra):
+            roles.append(m2[1])  # X以2比1战胜对手，夺得男子单打冠军: the clause after the comma goes on with X
         if (m3 := _VERB_AFTER_ZH.match(after)) is not None:
             roles.append(m3[1])
     else:
         if (b := _BY_EN.search(before)) is not None:
             roles.append(b[1])
-        elif (m := _NAME_BEFORE_EN.search(before)) and _ends_with_role(m[1].casefold()):
+        elif (m := _NAME_BEFORE_EN.search(before)) and _ends_with_role(m[1].casefold(), extra):
             roles.append(re.split(r"\b(?:by|of|from|to|with)\s", m[1])[-1])
-        if (m2 := _NAME_AFTER_EN.match(after)) and role_heads(m2[1].casefold()):
+        m2 = _NAME_AFTER_EN.match(after)
+        if m2 is None and not re.search(r"[A-Za-z]", before.split(",")[-1]):
+            # "X beat Y 6-3, 6-4 and won the men's singles title": the subject goes on to take the role
+            m2 = _LATER_CLAUSE_EN.match(after)
+        if m2 and role_heads(m2[1].casefold(), [w.casefold() for w in extra]):
             roles.append(m2[1].strip())
-    work = (t[1] if (t := _TITLE_AFTER.match(after)) else None)
+            if (w := FOR_WORK_EN.match(after[m2.end() :])) is not None:
+                english_work = w[1].strip()  # "won Best Actress for her role in Harbour Lights"
+    work = (t[1] if (t := _TITLE_AFTER.match(after)) else english_work)
+    if work is None and han and roles and (m := _NAME_BEFORE_ZH.search(before)) is not None and roles[0] == m[1] \
+            and before[m.end(1) :].strip()[:1] in ("：", ":"):
+        # a list line's entry "歌曲《念奴娇》 演唱：X": the title before the labelled role is its work (not so in prose:
+        # 翻拍过《十二公民》的导演X directed that film too, it says nothing of the asked one)
+        work = t[1] if (t := TITLE_BEFORE.search(before[: m.start(1)])) else None
     return NameRole(tuple(dict.fromkeys(r.strip() for r in roles if r.strip())), work)
 
 
@@ -414,7 +478,11 @@ def role_matches(role: str, question: str) -> bool | None:
     q = question.casefold()
     asked = {i for w in role_heads(q) for i in _group_of(w)}
     if not asked:
-        return None
+        if (noun := asked_role(question)) is None:
+            return None
+        # a role noun the lexicon lacks (记录人, curator): the phrase that writes it is the asked role's, a phrase
+        # with a role word of the lexicon (主持人, director) another role's
+        return True if noun.casefold() in role.casefold() else (False if role_heads(role.casefold()) else None)
     heads = role_heads(role.casefold())
     if not heads:
         return None  # a phrase with no role word of the lexicon ("written" alone): it says nothing to compare

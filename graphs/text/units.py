@@ -243,17 +243,37 @@ def same_noun(asked: str, found: str) -> bool:
     return bool(asked_heads & heads) or any(asked_heads & group and heads & group for group in _SAME_EN)
 
 
+_MODEL_NAME_BEFORE = re.compile(r"(?:^|[^A-Za-z])[a-z]?[A-Z][A-Za-z]*\s?$")
+_BARE = re.compile(r"\s*\d+\s*$")
+_NAME_GOES_ON = re.compile(r"^(?:\s*$|\s*[.,;:!?)）\]，。；：、]|[\u4e00-\u9fff]|\s+[A-Z])")
+_MEASURE_AFTER_ZH = re.compile(r"^\s*(?:万|亿|千|百|多|余|年|月|日|号|时|点|分|秒|个|名|位|人|元|%|％)")
+
+
+def model_number(text: str, start: int, end: int) -> bool:
+    """Whether the bare number at ``text[start:end]`` ends a product's or model's name rather than measuring
+    anything: written right after a capitalised Latin word, with no unit or measure word after it ("AirPods Pro 2",
+    "Model 3的售价", "iPhone 15 Pro"), as opposed to "Revenue rose 40 %" or "Pro 2 units"."""
+    if not _BARE.match(text[start:end]) or _MEASURE_AFTER_ZH.match(text[end:]):
+        return False
+    before = text[max(0, start - 24) : start]
+    return bool(_MODEL_NAME_BEFORE.search(before)) and bool(_NAME_GOES_ON.match(text[end : end + 3]))
+
+
 def fits(question: str, text: str, start: int, end: int) -> bool:
     """Whether the quantity at ``text[start:end]`` may answer the question by what it measures: not a measure of
     another dimension than the question asks (six hours for "how many firefighters", 第七届 for 多少名), not an
     ordinal for a count, not a count of another noun than the question counts (1.8万名跑者 for 多少名医护人员)."""
+    if model_number(text, start, end):
+        return False  # "Vela Pro 3": a name, whatever quantity is asked
     noun = question_noun(question)
     if noun is not None and (found_noun := counted_noun(text, start, end)) is not None \
             and not same_noun(noun, found_noun):
         return False  # 1.8万名跑者 for 多少名医护人员, "9 crew" for "how many passengers"
     asked = asked_dimensions(question)
     if asked is None:
-        return True
+        # a quantity asked without a measure word (总奖金, 售价是多少, "what was the prize money") is an amount or a
+        # count: an ordinal (第73届, "the 3rd") ranks, it measures nothing
+        return value_dimension(text, start, end) != "ordinal"
     found = value_dimension(text, start, end)
     if found is None:
         return True

@@ -8,7 +8,7 @@ import asyncio
 import logging
 import re
 from collections.abc import Sequence
-from typing import Literal
+from typing import Literal, cast
 
 from langchain_core.embeddings import Embeddings
 
@@ -36,6 +36,7 @@ from graphs.rag.answer.governance import (
     misattributed,
     misattributed_reason,
     misgoverned,
+    not_a_name,
     question_years,
 )
 from graphs.rag.answer.question import (
@@ -48,7 +49,7 @@ from graphs.rag.answer.question import (
     years_unstated,
 )
 from graphs.rag.answer.verdicts import sides_of, spellings
-from graphs.text.answer_types import head_type, listed_type
+from graphs.text.answer_types import AnswerType, head_type, listed_type
 from graphs.text.content import has_content
 from graphs.text.normalize import normalize
 
@@ -223,8 +224,12 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
     # the type the question itself asks (its question word, or its last noun), not one the lexicon's attribute
     # implies ("在上海建了什么工厂" asks for a factory, not for where it was assembled)
     kind = q.kind if q.kind in VALUE_TYPES else (head_type(q.text) or measured(q, judgement.asked) or q.kind)
-    if (judgement.evidence and kind in VALUE_TYPES and f.get("value_missing") == 1.0 and f.get("bridge") == 0.0
-            and f.get("other_language", 0.0) == 0.0 and not _any_name(q, judgement, kind)):
+    answer = answering(judgement.evidence[0]) if judgement.evidence else None
+    dateline = answer is not None and only_a_date(answer.text)
+    if (judgement.evidence and kind in VALUE_TYPES and f.get("bridge") == 0.0
+            and (f.get("value_missing") == 1.0 or (answer is not None and kind in _NAME_OF and all(
+                not_a_name(answer.text, v.start, v.end) for v in answer_spans(q, answer, cast(AnswerType, kind)))))
+            and (f.get("other_language", 0.0) == 0.0 or dateline) and not _any_name(q, judgement, kind)):
         # a typed question (who, when, where, how many; "…的举办地", "…销量") is answered by a value of that type:
         # a sentence about the subject that holds none states something else of it
         return f"the best evidence holds no {VALUE_TYPES[kind]} for {what}"
@@ -258,8 +263,20 @@ def _any_name(q: Question, judgement: Judgement, kind: str) -> bool:
     if kind not in ("person", "organization", "place", "list"):
         return False
     allowed = _NAME_OF.get(kind)
-    return any(s.type is None or allowed is None or s.type in allowed
-               for s in answer_spans(q, answering(judgement.evidence[0]), "list"))
+    sentence = answering(judgement.evidence[0])
+    return any((s.type is None or allowed is None or s.type in allowed) and not not_a_name(sentence.text, s.start, s.end)
+               for s in answer_spans(q, sentence, "list"))
+
+
+_DATE_ONLY = re.compile(
+    r"^\W*(?:(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4})|(?:\d{1,2}\s+[A-Z][a-z]{2,8}\.?\s+\d{4})|"
+    r"(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?))[\s.…。,，:：]*$")
+
+
+def only_a_date(text: str) -> bool:
+    """Whether a sentence is no more than a date (a search snippet's dateline "Mar 11, 2022 ...", "2023-06-14"):
+    it is in no language and states nothing of what is asked."""
+    return bool(_DATE_ONLY.match(text))
 
 
 _NAME_OF: dict[str, frozenset[str]] = {

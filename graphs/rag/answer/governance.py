@@ -32,8 +32,11 @@ from graphs.text.answer_types import AnswerType
 from graphs.text.governors import (
     CHANGE_EN,
     CHANGE_ZH,
+    FOR_WORK_EN,
     MEASURES_EN,
     MEASURES_ZH,
+    TITLE_BEFORE,
+    asked_role,
     carried_over,
     event_matches,
     event_of,
@@ -308,10 +311,14 @@ def judge_name(q: Question, sentence: Sentence, start: int, end: int, kind: str)
     text = sentence.text
     value = text[start:end]
     if kind == "person":
-        gov = name_role(text, start, end)
+        gov = name_role(text, start, end, _asked_roles(q))
         asked_titles = [normalize(t) for t in _TITLE.findall(q.text)]
         if gov.work is not None and asked_titles and normalize(gov.work) not in asked_titles:
             return Elsewhere(value, attribute=gov.roles[0] if gov.roles else None, subject=f"《{gov.work}》")
+        if gov.work is not None and not asked_titles and not has_han(gov.work) and _ASKS_WORK_EN.search(q.text) \
+                and normalize(gov.work) not in normalize(q.text):
+            # "won Best Actress for Harbour Lights" when the question asks it for The Long River
+            return Elsewhere(value, attribute=gov.roles[0] if gov.roles else None, subject=gov.work)
         verdicts = [role_matches(r, q.text) for r in gov.roles]
         if any(v is True for v in verdicts):
             return True
@@ -331,6 +338,8 @@ def judge_name(q: Question, sentence: Sentence, start: int, end: int, kind: str)
     return Elsewhere(value, attribute=event.phrase or event.event)
 
 
+_ASKS_WORK_EN = re.compile(r"\b(?:for|in)\s+(?:the\s+(?:film|movie|series|show|play|novel|album|song)\s+)?[\"“]?[A-Z]")
+"""An English question that names the work a role is asked for ("Best Actress for The Long River")."""
 _NAMED_KINDS = frozenset({"person", "date", "place"})
 
 
@@ -360,6 +369,8 @@ def misattributed(q: Question, judgement: Judgement) -> Elsewhere | None:
         return None
     for e in judgement.evidence[:CANDIDATES]:
         for s in e.sentences:
+            if not _of_subject(q, s):
+                continue  # another tournament's women's singles champion stands for nothing asked of this one
             if kind == "person" and states_role(q, s):
                 return None  # the asked role is given a holder the name tagger may not see
             if s is not top and any(judge_name(q, s, span.start, span.end, kind) is True
@@ -369,15 +380,39 @@ def misattributed(q: Question, judgement: Judgement) -> Elsewhere | None:
     return found if isinstance(found, Elsewhere) else None
 
 
+def _of_subject(q: Question, sentence: Sentence) -> bool:
+    """Whether a sentence is about the question's named subject: its passage's title, its neighbours or itself
+    name one of the question's names (every sentence is, for a question that names none)."""
+    forms = [f for group in q.anchors for f in group if f]
+    where = f"{sentence.title} {sentence.context} {' '.join(sentence.about)}"
+    return not forms or any(f in where for f in forms)
+
+
 def _values(q: Question, sentence: Sentence, kind: str) -> list[Span]:
     """The spans of the asked type in a sentence, less those that are a role rather than a name (奥运冠军)."""
     spans = answer_spans(q, sentence, cast(AnswerType, kind))
     if kind != "person":
         return spans
     text = sentence.text
-    # a role (奥运冠军) or the words of a role (世锦赛 of 世锦赛冠军) are no name
-    return [s for s in spans if not role_heads(s.text) and not any(
+    # a role (奥运冠军) or the words of a role (世锦赛 of 世锦赛冠军) are no name, nor an award (茅盾文学奖, "Booker Prize")
+    return [s for s in spans if not role_heads(s.text, _asked_roles(q)) and not _AWARD.search(s.text) and not any(
         a == 0 for a, _ in words_at(text[s.end : s.end + 8], [h for h in role_heads(text[s.end : s.end + 8])]))]
+
+
+_AWARD = re.compile(r"(?:奖|奖项|奖杯|勋章)$|\b(?:award|prize|medal|trophy)s?$", re.IGNORECASE)
+_CALENDAR_WORD = re.compile(
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|jul|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|"
+    r"nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|"
+    r"sat(?:urday)?|sun(?:day)?)\.?", re.IGNORECASE)
+"""A month or a weekday a tagger may take for a name ("Mar" of "Mar 11, 2022"); not May or June, also names."""
+
+
+def not_a_name(text: str, start: int, end: int) -> bool:
+    """Whether the span a tagger offers as a name is none: a title in 《》 (a work, 《白鹿原》), an award
+    (茅盾文学奖, "Booker Prize"), a month or a weekday ("Mar" of a dateline "Mar 11, 2022 ...")."""
+    value = text[start:end].strip()
+    return ((text[max(0, start - 1) : start] == "《" and text[end : end + 1] == "》") or bool(_AWARD.search(value))
+            or bool(_CALENDAR_WORD.fullmatch(value)))
 
 
 _STATES_ROLE = re.compile(r"^\s*(?:[：:]|为|是|由|\bis\b|\bwas\b|\bwent to\b)", re.IGNORECASE)
@@ -391,18 +426,28 @@ def states_role(q: Question, sentence: Sentence) -> bool:
     """Whether a sentence gives the asked role a name (``最佳摄影：X``, ``主持人为X``, "the chair was X"): a role
     phrase the question asks, followed by the words that give it its holder."""
     text = sentence.text
-    for a, b in words_at(text, role_words()):
+    for a, b in words_at(text, [*role_words(), *_asked_roles(q)]):
         start = max([0, *(m.end() for m in re.finditer(r"[，,。；;：:、\s]", text[:a]) if has_han(text[a:b]))])
         if not has_han(text[a:b]):
             start = max(0, a - 40)
+        titles = [normalize(t) for t in _TITLE.findall(q.text)]
+        if titles and (prior := TITLE_BEFORE.search(text[max(0, a - 40) : a])) and normalize(prior[1]) not in titles:
+            continue  # 歌曲《念奴娇》 演唱：X gives the role of another work than the asked one
+        if (work := FOR_WORK_EN.match(text[b:])) is not None and _ASKS_WORK_EN.search(q.text) \
+                and normalize(work[1].strip()) not in normalize(q.text):
+            continue  # "won Best Actress for her role in Salt Meadow" gives the role for another work
         if _TAKES_ROLE.search(text[max(0, a - 16) : a]) and role_matches(text[start:b], q.text) is True:
             return True  # 杨某调任首席执行官, "X was named head coach": the asked role is given its holder
         if (said := _STATES_ROLE.match(text[b:])) and role_matches(text[start:b], q.text) is True:
             work = _HOLDER_WORK.match(text[b + said.end() :])
-            titles = [normalize(t) for t in _TITLE.findall(q.text)]
             if work is None or not titles or normalize(work[1]) in titles:
                 return True  # (最佳编剧：X《觉醒年代》 gives the role of another work)
     return False
+
+
+def _asked_roles(q: Question) -> tuple[str, ...]:
+    """The question's own role noun when the role lexicon lacks it (记录人, curator): a role word for its names."""
+    return (noun,) if (noun := asked_role(q.text)) is not None else ()
 
 
 def misattributed_reason(found: Elsewhere, names: str, kind: str) -> str:
