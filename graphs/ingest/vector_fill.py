@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import sqlite3
 import threading
 import time
@@ -93,10 +94,33 @@ class PendingDocument:
 class PendingVectors:
     """The documents whose chunks still carry placeholder vectors, in a SQLite file (WAL)."""
 
-    def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
+    def __init__(self, path: str | Path, *, timeout: float = 5.0, kept_s: float = 1.0) -> None:
         self.path = str(path)
         self._lock = threading.Lock()
         self._conn = open_sqlite(self.path, _SCHEMA, "vector fill", timeout)
+        self._kept: dict[tuple[str, int], list[str]] = {}
+        """``doc_ids`` per model, kept while the file is unchanged: a dense search asks on every question, and
+        nothing is pending almost always."""
+        self._kept_files: tuple[tuple[int, ...], ...] | None = None
+        self._kept_at = 0.0
+        self.kept_s = kept_s
+        """At most this long between two reads even with the files unchanged (a file's change time moves in clock
+        ticks of a few ms: two commits by other processes within one tick could leave the same size and times)."""
+        self.reads = 0
+        """Reads of the pending table by ``doc_ids`` (the tests and the bench count them)."""
+
+    def _files(self) -> tuple[tuple[int, ...], ...]:
+        """What a commit by any connection changes: the database file's and its write-ahead log's inode, size and
+        change times (a commit appends to the log, a checkpoint writes the file)."""
+        out = []
+        for path in (self.path, self.path + "-wal"):
+            try:
+                st = os.stat(path)
+            except OSError:
+                out.append((-1,))
+                continue
+            out.append((st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
+        return tuple(out)
 
     @contextmanager
     def _use(self, write: bool = False) -> Iterator[sqlite3.Connection]:
@@ -115,6 +139,7 @@ class PendingVectors:
         token = uuid.uuid4().hex
         now = datetime.now(UTC).isoformat(timespec="seconds")
         with self._use(write=True) as conn:
+            self._kept_files = None
             conn.executemany(
                 "INSERT OR REPLACE INTO pending_vectors VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(doc_id, token, fingerprint.name, fingerprint.dimension, fingerprint.version, n, now)
@@ -134,15 +159,35 @@ class PendingVectors:
     def done(self, doc_id: str, token: str) -> bool:
         """Drop a document's row if it is still the one filled (a re-ingest since gave it a new token)."""
         with self._use(write=True) as conn:
+            self._kept_files = None
             return conn.execute("DELETE FROM pending_vectors WHERE doc_id = ? AND token = ?",
                                 (doc_id, token)).rowcount > 0
 
     def doc_ids(self, fingerprint: EmbedderFingerprint) -> list[str]:
-        """The documents pending for ``fingerprint``'s model (name and dimension)."""
-        with self._use() as conn:
-            return [r[0] for r in conn.execute(
-                "SELECT doc_id FROM pending_vectors WHERE embedder = ? AND dimension = ? ORDER BY queued_at, rowid",
-                (fingerprint.name, fingerprint.dimension))]
+        """The documents pending for ``fingerprint``'s model (name and dimension).
+
+        Kept in memory between calls while the SQLite file is unchanged, so a search with nothing pending reads no
+        table. Correct across processes sharing the file: any commit (this process's ``add``/``done``, another
+        process's upload or fill, the job store's writes in the same file) changes the write-ahead log's or the
+        file's size or change time, and a change re-reads the table; this object's own writes drop what it kept
+        as well, and nothing is kept longer than ``kept_s``."""
+        key = (fingerprint.name, fingerprint.dimension)
+        with self._lock:
+            files, now = self._files(), time.monotonic()
+            if files != self._kept_files or now - self._kept_at >= self.kept_s:
+                self._kept, self._kept_files, self._kept_at = {}, files, now
+            kept = self._kept.get(key)
+            if kept is not None:
+                return list(kept)
+            try:
+                self.reads += 1
+                found = [r[0] for r in self._conn.execute(
+                    "SELECT doc_id FROM pending_vectors WHERE embedder = ? AND dimension = ? "
+                    "ORDER BY queued_at, rowid", key)]
+            except sqlite3.Error as exc:
+                raise StoreUnavailable("vector fill", f"{self.path}: {exc}") from exc
+            self._kept[key] = found
+            return list(found)
 
     def counts(self, doc_ids: Sequence[str] | None = None) -> tuple[int, int]:
         """(documents, chunks) pending, of ``doc_ids`` or of all."""

@@ -267,3 +267,47 @@ def test_a_search_embeds_filling_chunks_only_within_its_time_budget(
     second = filling.search(embedder.embed_query(question), question, filter=None, limit=10)
     assert filling.embedded == 6 and len(second) == 6  # the next question scores more, never one twice
     assert report.chunks > 6
+
+
+def test_a_search_with_nothing_pending_reads_no_table_and_sees_an_upload_at_once(
+        tmp_path: Path, stores: dict[str, Any]) -> None:
+    embedder = Concepts()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([HARBOUR])
+    vector = embedder.embed_query(QUESTION)
+    filling.pending.kept_s = 3600.0  # only a change of the file may re-read here
+    assert filling.search(vector, QUESTION, filter=None, limit=5) == []
+    statements: list[str] = []
+    filling.pending._conn.set_trace_callback(statements.append)  # every statement SQLite runs on the connection
+    for _ in range(5):  # nothing pending: the searches after the first read no table
+        assert filling.search(vector, QUESTION, filter=None, limit=5) == []
+    assert statements == []
+    ingestor.ingest([ONE_PAGE], defer_vectors=True)  # this process's upload: seen by the next search
+    assert [h.doc_id for h in filling.search(vector, QUESTION, filter=None, limit=5)] == ["quill.md"]
+    fill_all(ingestor)  # the fill's progress: the document is no longer pending
+    assert filling.search(vector, QUESTION, filter=None, limit=5) == []
+
+
+def test_the_kept_pending_list_follows_another_process_sharing_the_file(
+        tmp_path: Path, stores: dict[str, Any]) -> None:
+    mine = PendingVectors(stores["jobs"], kept_s=3600.0)
+    other = PendingVectors(stores["jobs"])  # another process's connection to the same SQLite file
+    assert mine.doc_ids(FINGERPRINT) == []
+    reads = mine.reads
+    assert mine.doc_ids(FINGERPRINT) == [] and mine.reads == reads  # unchanged file: kept
+    token = other.add([("quill.md", 3)], FINGERPRINT)
+    assert mine.doc_ids(FINGERPRINT) == ["quill.md"]  # its commit changed the file: read again
+    reads = mine.reads
+    assert mine.doc_ids(FINGERPRINT) == ["quill.md"] and mine.reads == reads
+    assert other.done("quill.md", token)
+    assert mine.doc_ids(FINGERPRINT) == []
+    other.close()
+    mine.close()
+
+
+def test_the_kept_pending_list_is_read_again_after_its_time(stores: dict[str, Any]) -> None:
+    pending = PendingVectors(stores["jobs"], kept_s=0.0)
+    pending.doc_ids(FINGERPRINT)
+    pending.doc_ids(FINGERPRINT)
+    assert pending.reads == 2
+    pending.close()
