@@ -43,7 +43,7 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -112,7 +112,7 @@ class PendingVectors:
     def _files(self) -> tuple[tuple[int, ...], ...]:
         """What a commit by any connection changes: the database file's and its write-ahead log's inode, size and
         change times (a commit appends to the log, a checkpoint writes the file)."""
-        out = []
+        out: list[tuple[int, ...]] = []
         for path in (self.path, self.path + "-wal"):
             try:
                 st = os.stat(path)
@@ -399,7 +399,8 @@ class FillingChunks:
 
     def __init__(self, pending: PendingVectors, index: PendingChunkIndex, embedder: Embeddings,
                  fingerprint: EmbedderFingerprint, *, computed: FilledVectors | None = None,
-                 budget: int = SCORED_PER_SEARCH, budget_s: float = EMBED_BUDGET_S) -> None:
+                 budget: int = SCORED_PER_SEARCH, budget_s: float = EMBED_BUDGET_S,
+                 crossing: Callable[[str], str] | None = None) -> None:
         own = fingerprint_of(embedder, fingerprint.dimension)
         if not own.same_model(fingerprint):  # a vector of another model is never compared with the index's
             raise EmbedderMismatch("the chunks whose vectors still fill", fingerprint, own)
@@ -411,6 +412,9 @@ class FillingChunks:
         self.computed = computed if computed is not None else FilledVectors()
         self.budget = budget
         self.budget_s = budget_s
+        self.crossing = crossing
+        """The question's words in the other language (``graphs.rag.retrieval_crossing``): BM25 over them chooses
+        candidates where the question's own words find fewer than ``budget`` (a question in the other language)."""
         self.embedded = 0
         """Chunks embedded by searches (not by the fill), for the bench and tests."""
 
@@ -424,7 +428,17 @@ class FillingChunks:
         assert where is not None
         if self.index.count(where) <= self.budget:
             return [_as_hit(c) for c in self.index.chunks_where(where)]
-        return self.index.search_bm25(text, filter=where, limit=self.budget) if text.strip() else []
+        found = self.index.search_bm25(text, filter=where, limit=self.budget) if text.strip() else []
+        other = self.crossing(text) if self.crossing is not None and len(found) < self.budget else ""
+        if other.strip():  # a question in the other language: its words as that language writes them
+            seen = {h.id for h in found}
+            found += [h for h in self.index.search_bm25(other, filter=where, limit=self.budget) if h.id not in seen]
+            found = found[: self.budget]
+        if len(self.computed):  # chunks the fill (or a search) has embedded already: scored at no embedding cost
+            seen = {h.id for h in found}
+            found += [_as_hit(c) for c in self.index.chunks_where(where)
+                      if c.id not in seen and self.computed.get(c.id, embedding_text(c)) is not None]
+        return found
 
     def search(self, vector: Sequence[float], text: str, *, filter: Filter | None, limit: int) -> list[Hit]:
         """The pending chunks' hits for a question (its vector from the same embedder), best first, at most

@@ -311,3 +311,38 @@ def test_the_kept_pending_list_is_read_again_after_its_time(stores: dict[str, An
     pending.doc_ids(FINGERPRINT)
     assert pending.reads == 2
     pending.close()
+
+
+LONG_ZH = Document(id="long-zh.md", title="彗星观测记录", text="\n\n".join(
+    f"第{i}夜：观测者记录了第{i}号彗星、山脊上空的天气、镜面和支架的状况，并整理了当晚的全部笔记。" * 5
+    for i in range(20)) + "\n\n最后一夜：天文台在1911年春天启用了铜制穹顶。")
+
+
+def test_an_english_question_over_a_long_chinese_upload_finds_it_on_the_first_ask(
+        tmp_path: Path, stores: dict[str, Any]) -> None:
+    from graphs.rag.retrieval_crossing import crossing
+
+    embedder = Concepts()
+    ingestor, plain = process(stores, embedder)
+    report = ingestor.ingest([LONG_ZH], defer_vectors=True)
+    assert report.chunks > plain.budget  # more chunks than a search embeds: BM25 chooses, and cannot cross
+    vector = embedder.embed_query(QUESTION)
+    assert plain.search(vector, QUESTION, filter=None, limit=5) == []  # before: nothing until the fill is done
+    crossed = FillingChunks(plain.pending, stores["index"], embedder, FINGERPRINT, budget=4, crossing=crossing())
+    hits = crossed.search(vector, QUESTION, filter=None, limit=5)
+    assert hits and "启用了铜制穹顶" in hits[0].text  # "opened" read as 启用 by the lexicon; scored by meaning
+    assert 0 < crossed.embedded <= crossed.budget
+
+
+def test_chunks_the_fill_has_embedded_are_scored_before_the_document_is_written(
+        tmp_path: Path, stores: dict[str, Any]) -> None:
+    embedder = Concepts()
+    ingestor, filling = process(stores, embedder)  # no lexicon: BM25 chooses nothing for this question
+    ingestor.ingest([LONG_ZH], defer_vectors=True)
+    index: MilvusIndex = stores["index"]
+    last = next(c for c in index.document_chunks("long-zh.md") if "穹顶" in c.text)
+    filling.computed.put(last.id, embedding_text(last), embedder.embed_documents([embedding_text(last)])[0])
+    passages = embedder.passages
+    hits = filling.search(embedder.embed_query(QUESTION), QUESTION, filter=None, limit=5)
+    assert [h.id for h in hits][:1] == [last.id]  # the fill's vector, taken as it is: nothing embedded again
+    assert embedder.passages == passages and filling.embedded == 0
