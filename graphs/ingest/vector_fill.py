@@ -390,8 +390,9 @@ class FillingChunks:
 
     A search lists the pending documents (``PendingVectors``), restricts the caller's filter to them, and takes
     every chunk it matches when they are at most ``budget``, else the ``budget`` chunks BM25 ranks best for the
-    question's words (the same language: a question in another language over a long file still waiting for its
-    vectors finds it only once they are in). Each chunk taken is embedded as the fill embeds it (its
+    question's words, then for its words as the other language writes them where those found fewer (``crossing``:
+    a question in the other language shares no word with the file), and every chunk whose vector the fill (or an
+    earlier search) has computed already, which costs no embedding. Each chunk taken is embedded as the fill embeds it (its
     ``embedding_text``, the index's embedder) and scored as dense search scores a stored vector (cosine, the
     embedder's score scale), so a hit here has exactly the score it has after the fill. Embedding stops after
     ``budget_s`` seconds a search: the chunks left wait for the fill (or a later question).
