@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.errors import ErrorKind, Failure, ServiceError, error_body, error_info
-from app.schemas import CODED_ERRORS
+from app.schemas import API_PATH, CODED_ERRORS
 from app.schemas.actions import ACTIONS
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import AliasConflictError, StoreUnavailable
@@ -104,6 +104,19 @@ def unparsable_body(exc: BaseException | None) -> str | None:
     return None
 
 
+def routing_message(request: Request, exc: StarletteHTTPException) -> str:
+    """An HTTP error's message; the router's bare "Not Found" / "Method Not Allowed" (no such endpoint, or not
+    with this method) say which request missed and where the endpoints are listed, not only the status' name."""
+    where = f"{request.method} {request.url.path}"
+    if exc.status_code == 404 and exc.detail == "Not Found":
+        return (f"no endpoint {where}: the endpoints are listed at /docs (OpenAPI: /openapi.json); documents, jobs "
+                f"and entities are read with GET {API_PATH}?action=documents|document|job|entities")
+    if exc.status_code == 405 and exc.detail == "Method Not Allowed":
+        allowed = (exc.headers or {}).get("Allow") or (exc.headers or {}).get("allow")
+        return f"{where} is not allowed" + (f": this endpoint takes {allowed}" if allowed else "")
+    return str(exc.detail)
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Map every exception to the error shape and the right status."""
 
@@ -127,11 +140,12 @@ def install_error_handlers(app: FastAPI) -> None:
         return JSONResponse(error_body(code, validation_message(errors), errors), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code == 400 and (reason := unparsable_body(exc.__cause__)) is not None:
             return JSONResponse(error_body("invalid_json", reason), status_code=400)
         code = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}.get(exc.status_code, "http_error")
-        return JSONResponse(error_body(code, str(exc.detail)), status_code=exc.status_code)
+        return JSONResponse(error_body(code, routing_message(request, exc)), status_code=exc.status_code,
+                            headers=exc.headers)  # a 405's Allow
 
     @app.exception_handler(AliasConflictError)
     async def conflict(_: Request, exc: AliasConflictError) -> JSONResponse:

@@ -38,3 +38,33 @@ def test_a_validators_sentence_is_the_message_without_pydantics_prefix() -> None
     error = r.json()["error"]
     assert (error["code"], error["message"]) == ("invalid_request", "body: the count must be at least 1")
     assert [d["msg"] for d in error["details"]] == ["the count must be at least 1"]
+
+
+def test_a_missed_route_says_which_request_missed_and_where_the_endpoints_are() -> None:
+    r = client().get("/api/documents", params={"workspace": "newuser8"})
+    error = r.json()["error"]
+    assert (r.status_code, error["code"]) == (404, "not_found")
+    assert error["message"].startswith("no endpoint GET /api/documents: ") and "/docs" in error["message"]
+    assert "?action=documents" in error["message"]
+
+
+def test_a_wrong_method_names_the_methods_the_endpoint_takes_and_keeps_allow() -> None:
+    r = client().get("/orders")
+    error = r.json()["error"]
+    assert (r.status_code, error["code"]) == (405, "method_not_allowed")
+    assert error["message"] == "GET /orders is not allowed: this endpoint takes POST"
+    assert r.headers["allow"] == "POST"  # RFC 9110: a 405 names the methods it allows
+
+
+def test_an_explicit_not_found_keeps_its_own_message() -> None:
+    from fastapi import HTTPException
+
+    app = FastAPI()
+    install_error_handlers(app)
+
+    @app.get("/things/{name}")
+    async def thing(name: str) -> None:
+        raise HTTPException(404, f"no thing {name!r}")
+
+    r = TestClient(app).get("/things/x")
+    assert (r.status_code, r.json()["error"]["message"]) == (404, "no thing 'x'")
