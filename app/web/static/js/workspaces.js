@@ -127,6 +127,9 @@ function openDelete(name) {
   const confirm = $("#workspace-delete-confirm");
   const error = $("#workspace-delete-error");
   $("#workspace-delete-title").textContent = `Delete workspace “${name}”`;
+  // the copy's command with this workspace's name, ready to paste (it read "NAME FILE")
+  $("#workspace-delete-export").textContent = `aer workspaces export ${name} ${name}.aerws`;
+  $("#workspace-delete-export-api").textContent = `GET /api/workspaces/${name}/export`;
   input.value = "";
   input.placeholder = name;
   confirm.disabled = true;
