@@ -88,6 +88,7 @@ def test_upload_into_one_workspace_ask_in_another_finds_nothing(page: Watched, w
     p.fill("#workspace-name", "Bad Name")
     p.click("#workspace-create")
     expect(p.locator("#workspace-error")).to_contain_text("lowercase")
+    expect(p.locator("#workspace-error")).to_contain_text("Did you mean “bad-name”?")  # as the server's suggestion
     p.fill("#workspace-name", "beta")
     with p.expect_navigation():
         p.click("#workspace-create")

@@ -103,7 +103,9 @@ function openCreate() {
     ev.preventDefault();
     const name = input.value.trim();
     if (!NAME.test(name)) {
-      show(error, "A name is 1–32 characters: lowercase letters, digits, - and _, starting with a letter or digit.");
+      const meant = suggestedName(name);
+      show(error, "A name is 1–32 characters: lowercase letters, digits, - and _, starting with a letter or digit."
+        + (meant ? ` Did you mean “${meant}”?` : ""));
       error.hidden = false;
       return;
     }
@@ -119,6 +121,15 @@ function openCreate() {
   };
   dialog.showModal();
   input.focus();
+}
+
+/** The name a refused one most likely meant ("Violin Page" -> "violin-page"), as the server suggests it
+ * (app.workspaces.suggested_name): lower-cased, each run of other characters one "-", "-"/"_" trimmed at both
+ * ends, at most 32; "" when that is no name or no change. */
+function suggestedName(name) {
+  const guess = name.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^[-_]+|[-_]+$/g, "")
+    .slice(0, 32).replace(/[-_]+$/, "");
+  return guess !== name && NAME.test(guess) ? guess : "";
 }
 
 function openDelete(name) {
