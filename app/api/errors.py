@@ -11,6 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import BaseRoute, Match
 
 from app.errors import ErrorKind, Failure, ServiceError, error_body, error_info
 from app.schemas import API_PATH, CODED_ERRORS
@@ -112,9 +113,19 @@ def routing_message(request: Request, exc: StarletteHTTPException) -> str:
         return (f"no endpoint {where}: the endpoints are listed at /docs (OpenAPI: /openapi.json); documents, jobs "
                 f"and entities are read with GET {API_PATH}?action=documents|document|job|entities")
     if exc.status_code == 405 and exc.detail == "Method Not Allowed":
-        allowed = (exc.headers or {}).get("Allow") or (exc.headers or {}).get("allow")
-        return f"{where} is not allowed" + (f": this endpoint takes {allowed}" if allowed else "")
+        allowed = allowed_methods(request)
+        return f"{where} is not allowed" + (f": this endpoint takes {', '.join(allowed)}" if allowed else "")
     return str(exc.detail)
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route takes on the request's path. The router's 405 names only the first route that
+    matched the path (``POST`` on the action endpoint, whose ``GET ?action=`` is another route)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        if isinstance(route, BaseRoute) and route.matches(request.scope)[0] is not Match.NONE:
+            methods |= getattr(route, "methods", None) or set()
+    return sorted(methods)
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -144,8 +155,11 @@ def install_error_handlers(app: FastAPI) -> None:
         if exc.status_code == 400 and (reason := unparsable_body(exc.__cause__)) is not None:
             return JSONResponse(error_body("invalid_json", reason), status_code=400)
         code = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}.get(exc.status_code, "http_error")
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405 and (allowed := allowed_methods(request)):
+            headers["Allow"] = ", ".join(allowed)  # RFC 9110: every method the path takes
         return JSONResponse(error_body(code, routing_message(request, exc)), status_code=exc.status_code,
-                            headers=exc.headers)  # a 405's Allow
+                            headers=headers)
 
     @app.exception_handler(AliasConflictError)
     async def conflict(_: Request, exc: AliasConflictError) -> JSONResponse:

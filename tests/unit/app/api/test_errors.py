@@ -29,6 +29,14 @@ def client() -> TestClient:
     async def order(body: Order) -> dict[str, int]:
         return {"count": body.count}
 
+    @app.get("/orders/{number}")
+    async def one(number: int) -> dict[str, int]:
+        return {"number": number}
+
+    @app.delete("/orders/{number}")
+    async def cancel(number: int) -> dict[str, int]:
+        return {"number": number}
+
     return TestClient(app)
 
 
@@ -68,3 +76,11 @@ def test_an_explicit_not_found_keeps_its_own_message() -> None:
 
     r = TestClient(app).get("/things/x")
     assert (r.status_code, r.json()["error"]["message"]) == (404, "no thing 'x'")
+
+
+def test_a_405_names_every_method_the_path_takes_not_only_the_first_routes() -> None:
+    """Two routes on one path (as the action endpoint's POST and GET ?action=): the router's 405 named only the
+    first route's methods."""
+    r = client().post("/orders/7", json={})
+    assert r.status_code == 405 and r.headers["allow"] == "DELETE, GET"
+    assert r.json()["error"]["message"] == "POST /orders/7 is not allowed: this endpoint takes DELETE, GET"
