@@ -121,11 +121,13 @@ def routing_message(request: Request, exc: StarletteHTTPException) -> str:
 def allowed_methods(request: Request) -> list[str]:
     """Every method some route takes on the request's path. The router's 405 names only the first route that
     matched the path (``POST`` on the action endpoint, whose ``GET ?action=`` is another route)."""
-    methods: set[str] = set()
-    for route in request.app.router.routes:
-        if isinstance(route, BaseRoute) and route.matches(request.scope)[0] is not Match.NONE:
-            methods |= getattr(route, "methods", None) or set()
-    return sorted(methods)
+    routes = [r for r in request.app.router.routes if isinstance(r, BaseRoute)]
+    # asked of each route by method (routes included with dependencies are wrappers without ``methods``)
+    return [method for method in _METHODS
+            if any(r.matches({**request.scope, "method": method})[0] is Match.FULL for r in routes)]
+
+
+_METHODS = ("DELETE", "GET", "PATCH", "POST", "PUT")
 
 
 def install_error_handlers(app: FastAPI) -> None:

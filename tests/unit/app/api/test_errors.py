@@ -84,3 +84,24 @@ def test_a_405_names_every_method_the_path_takes_not_only_the_first_routes() -> 
     r = client().post("/orders/7", json={})
     assert r.status_code == 405 and r.headers["allow"] == "DELETE, GET"
     assert r.json()["error"]["message"] == "POST /orders/7 is not allowed: this endpoint takes DELETE, GET"
+
+
+def test_a_405_on_a_router_included_with_dependencies_names_its_methods() -> None:
+    """``include_router(..., dependencies=...)`` (as the service's own routers) wraps the routes: the methods are
+    asked of each route, not read from it."""
+    from fastapi import APIRouter, Depends
+
+    app = FastAPI()
+    install_error_handlers(app)
+    router = APIRouter(prefix="/act")
+
+    @router.post("")
+    async def act() -> None: ...
+
+    @router.get("")
+    async def read() -> None: ...
+
+    app.include_router(router, dependencies=[Depends(lambda: None)])
+    r = TestClient(app).delete("/act")
+    assert (r.status_code, r.headers["allow"]) == (405, "GET, POST")
+    assert r.json()["error"]["message"] == "DELETE /act is not allowed: this endpoint takes GET, POST"
