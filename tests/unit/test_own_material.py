@@ -14,9 +14,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = ("newuser", "newuser2", "newuser3", "newuser4", "newuser5", "multihop_own", "newuser6", "newuser7",
-        "span_own")
+        "span_own", "newuser8")
 STAMPED = {".pdf", ".docx"}
-STABLE = {"newuser6", "newuser7", "span_own"}  # written with ``stable=True``: PDF and DOCX byte for byte too
+STABLE = {"newuser6", "newuser7", "span_own", "newuser8"}  # written with ``stable=True``: PDF and DOCX byte for byte too
 
 
 @pytest.mark.parametrize("name", SETS)
