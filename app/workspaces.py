@@ -39,14 +39,31 @@ CREATED_MARKER = ".workspace"
 """A file in a workspace's folder: it exists (its creation time is the workspace's)."""
 
 
+def suggested_name(name: object) -> str | None:
+    """The workspace name a refused one most likely meant (``Sales Team`` -> ``sales-team``, ``Pool_2`` ->
+    ``pool_2``): lower-cased, each run of other characters one ``-``, ``-``/``_`` trimmed at both ends, at most 32;
+    None when that is no name or no change (nothing of the name is a letter or digit: ``..``, ``é``)."""
+    if not isinstance(name, str):
+        return None
+    guess = re.sub(r"[^a-z0-9_-]+", "-", name.strip().lower()).strip("-_")[:32].rstrip("-_")
+    return guess if guess != name and NAME_PATTERN.fullmatch(guess) else None
+
+
 def check_workspace_name(name: str) -> str:
     """``name`` if it is a workspace name (lower-case letters, digits, ``_`` and ``-``, at most 32, starting with a
-    letter or digit); else a ServiceError ``invalid_workspace`` (422)."""
+    letter or digit); else a ServiceError ``invalid_workspace`` (422) that names the rule and, where one is near,
+    the name meant (``details.suggestion``). The one check of a name: creating a workspace, the ``X-Workspace``
+    header / ``?workspace=`` / body field of every request, a key's scope."""
     if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
+        suggestion = suggested_name(name)
+        details: dict[str, Any] = {"workspace": name if isinstance(name, str) else None,
+                                   "pattern": NAME_PATTERN.pattern}
+        if suggestion:
+            details["suggestion"] = suggestion
         raise ServiceError("invalid", "invalid_workspace",
                            f"{name!r} is not a workspace name: 1-32 characters, lower-case letters, digits, "
-                           "'_' and '-', starting with a letter or a digit",
-                           {"pattern": NAME_PATTERN.pattern})
+                           "'_' and '-', starting with a letter or a digit"
+                           + (f" (did you mean {suggestion!r}?)" if suggestion else ""), details)
     return name
 
 

@@ -11,9 +11,10 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import BaseRoute, Match
 
 from app.errors import ErrorKind, Failure, ServiceError, error_body, error_info
-from app.schemas import CODED_ERRORS
+from app.schemas import API_PATH, CODED_ERRORS
 from app.schemas.actions import ACTIONS
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import AliasConflictError, StoreUnavailable
@@ -104,6 +105,31 @@ def unparsable_body(exc: BaseException | None) -> str | None:
     return None
 
 
+def routing_message(request: Request, exc: StarletteHTTPException) -> str:
+    """An HTTP error's message; the router's bare "Not Found" / "Method Not Allowed" (no such endpoint, or not
+    with this method) say which request missed and where the endpoints are listed, not only the status' name."""
+    where = f"{request.method} {request.url.path}"
+    if exc.status_code == 404 and exc.detail == "Not Found":
+        return (f"no endpoint {where}: the endpoints are listed at /docs (OpenAPI: /openapi.json); documents, jobs "
+                f"and entities are read with GET {API_PATH}?action=documents|document|job|entities")
+    if exc.status_code == 405 and exc.detail == "Method Not Allowed":
+        allowed = allowed_methods(request)
+        return f"{where} is not allowed" + (f": this endpoint takes {', '.join(allowed)}" if allowed else "")
+    return str(exc.detail)
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route takes on the request's path. The router's 405 names only the first route that
+    matched the path (``POST`` on the action endpoint, whose ``GET ?action=`` is another route)."""
+    routes = [r for r in request.app.router.routes if isinstance(r, BaseRoute)]
+    # asked of each route by method (routes included with dependencies are wrappers without ``methods``)
+    return [method for method in _METHODS
+            if any(r.matches({**request.scope, "method": method})[0] is Match.FULL for r in routes)]
+
+
+_METHODS = ("DELETE", "GET", "PATCH", "POST", "PUT")
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Map every exception to the error shape and the right status."""
 
@@ -127,11 +153,15 @@ def install_error_handlers(app: FastAPI) -> None:
         return JSONResponse(error_body(code, validation_message(errors), errors), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code == 400 and (reason := unparsable_body(exc.__cause__)) is not None:
             return JSONResponse(error_body("invalid_json", reason), status_code=400)
         code = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}.get(exc.status_code, "http_error")
-        return JSONResponse(error_body(code, str(exc.detail)), status_code=exc.status_code)
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405 and (allowed := allowed_methods(request)):
+            headers["Allow"] = ", ".join(allowed)  # RFC 9110: every method the path takes
+        return JSONResponse(error_body(code, routing_message(request, exc)), status_code=exc.status_code,
+                            headers=headers)
 
     @app.exception_handler(AliasConflictError)
     async def conflict(_: Request, exc: AliasConflictError) -> JSONResponse:

@@ -19,7 +19,8 @@ from typing import Any
 from starlette.requests import Request
 
 from app.errors import ServiceError
-from app.services.keys import WORKSPACE_NAME, Principal, principal_in
+from app.services.keys import Principal, principal_in
+from app.workspaces import check_workspace_name
 
 DEFAULT_WORKSPACE = "default"
 HEADER = "X-Workspace"
@@ -74,11 +75,7 @@ def effective_workspace(request: Request) -> str:
     the key's own, else ``default``."""
     requested = requested_workspace(request)
     if requested is not None:
-        if not WORKSPACE_NAME.fullmatch(requested):  # app.workspaces.check_workspace_name's rule
-            raise ServiceError("invalid", "invalid_workspace", f"{requested!r} is not a workspace name (lowercase "
-                               "letters, digits, - and _, starting with a letter or digit, at most 32)",
-                               {"workspace": requested})
-        return requested
+        return check_workspace_name(requested)
     return principal_of(request).workspace or DEFAULT_WORKSPACE
 
 

@@ -16,6 +16,7 @@ from app.cli.base import (
     ApiKeyOption,
     ServerOption,
     opened_workspaces,
+    refused,
     remote,
     route,
     service_errors,
@@ -82,6 +83,20 @@ def workspaces_create(name: str, server: ServerOption = None, api_key: ApiKeyOpt
     typer.echo(f"created workspace {name}: load documents with `aer ingest PATH --workspace {name}`")
 
 
+def confirm_delete(name: str) -> None:
+    """Ask before deleting; a "no" and a question no one can answer (stdin closed: a script, a pipe, CI) end with
+    what happened and what to do, not click's bare "Aborted!"."""
+    try:
+        sure = typer.confirm(f"delete workspace {name} and every document in it?", default=False)
+    except typer.Abort:  # end of input (or Ctrl-C) at the question
+        typer.echo("", err=True)
+        raise refused(f"nothing deleted: no answer to the question (no terminal?); add --yes to delete workspace "
+                      f"{name} without asking") from None
+    if not sure:
+        typer.echo(f"nothing deleted: workspace {name} kept", err=True)
+        raise typer.Exit(1)
+
+
 @workspaces_cli.command("delete")
 def workspaces_delete(
     name: str,
@@ -94,7 +109,7 @@ def workspaces_delete(
     """Delete a workspace and everything it holds: documents, chunks, vectors, graph, jobs, entities, files."""
     name = workspace_name(name)
     if not yes:
-        typer.confirm(f"delete workspace {name} and every document in it?", abort=True)
+        confirm_delete(name)
     if server := route(server):
         with remote(server, api_key=api_key) as client:
             result = client._json("DELETE", f"{PATH}/{name}")

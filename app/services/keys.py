@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 from app.errors import ServiceError
+from app.workspaces import check_workspace_name  # a key is never made for a name no workspace can have
 from graphs.stores.base import StoreUnavailable
 from graphs.stores.sqlite import LockedSQLite
 
@@ -46,9 +47,6 @@ _RANK: dict[str, int] = {role: rank for rank, role in enumerate(ROLES)}
 KEY_PREFIX = "aer_"
 ID_CHARS = 12
 _ID = re.compile(r"^[0-9a-f]{12}$")
-# The workspace name rule of app.workspaces.check_workspace_name (the registry's), checked again here so that a
-# key is never created for a name no workspace can have.
-WORKSPACE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
 LABEL_MAX_CHARS = 200
 TOUCH_EVERY_S = 60.0
 """``last_used`` is written at most this often per key: a busy key does not turn every read into a write."""
@@ -146,10 +144,7 @@ def check_scope(role: Role, workspace: str | None) -> str | None:
             raise ServiceError("invalid", "workspace_required",
                                f"a {role} key is for one workspace: name it (only an admin key may have every workspace)")
         return None
-    if not WORKSPACE_NAME.fullmatch(workspace):
-        raise ServiceError("invalid", "invalid_workspace", f"{workspace!r} is not a workspace name (lowercase "
-                           "letters, digits, - and _, starting with a letter or digit, at most 32)")
-    return workspace
+    return check_workspace_name(workspace)
 
 
 @dataclass(frozen=True)

@@ -88,6 +88,7 @@ def test_upload_into_one_workspace_ask_in_another_finds_nothing(page: Watched, w
     p.fill("#workspace-name", "Bad Name")
     p.click("#workspace-create")
     expect(p.locator("#workspace-error")).to_contain_text("lowercase")
+    expect(p.locator("#workspace-error")).to_contain_text("Did you mean “bad-name”?")  # as the server's suggestion
     p.fill("#workspace-name", "beta")
     with p.expect_navigation():
         p.click("#workspace-create")
@@ -210,6 +211,9 @@ def test_the_workspace_in_use_is_deleted_from_the_page_with_its_name_typed(page:
     p.evaluate("localStorage.setItem('aer.conversation.scratch', '[]')")
     p.click("#workspace-delete")
     expect(p.locator("#workspace-delete-title")).to_have_text("Delete workspace “scratch”")
+    # the copy to make first is named with this workspace, ready to paste (it read "NAME FILE")
+    expect(p.locator("#workspace-delete-export")).to_have_text("aer workspaces export scratch scratch.aerws")
+    expect(p.locator("#workspace-delete-export-api")).to_have_text("GET /api/workspaces/scratch/export")
     confirm = p.locator("#workspace-delete-confirm")
     p.fill("#workspace-delete-name", "scratc")
     expect(confirm).to_be_disabled()

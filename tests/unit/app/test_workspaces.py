@@ -11,7 +11,13 @@ from pathlib import Path
 import pytest
 
 from app.errors import ServiceError
-from app.workspaces import DEFAULT_WORKSPACE, UnknownWorkspace, Workspaces, check_workspace_name
+from app.workspaces import (
+    DEFAULT_WORKSPACE,
+    UnknownWorkspace,
+    Workspaces,
+    check_workspace_name,
+    suggested_name,
+)
 from graphs.domain import Document
 from tests.support.apps import fast_resources, settings_for
 
@@ -33,6 +39,19 @@ def test_invalid_names_are_invalid_workspace(name: str) -> None:
     with pytest.raises(ServiceError) as info:
         check_workspace_name(name)
     assert (info.value.kind, info.value.code) == ("invalid", "invalid_workspace")
+
+
+@pytest.mark.parametrize(("name", "meant"), [
+    ("Sales", "sales"), ("Pool_Two", "pool_two"), ("Sales Team", "sales-team"), ("q3.report", "q3-report"),
+    ("-lab-", "lab"), ("  Lab  ", "lab"), ("x" * 40, "x" * 32),
+    ("..", None), ("é", None), ("", None), ("___", None),
+])
+def test_a_refused_name_names_the_name_meant(name: str, meant: str | None) -> None:
+    assert suggested_name(name) == meant
+    with pytest.raises(ServiceError) as info:
+        check_workspace_name(name)
+    assert info.value.details["workspace"] == name and info.value.details.get("suggestion") == meant
+    assert (f"(did you mean {meant!r}?)" in info.value.message) is (meant is not None)
 
 
 def test_settings_for_a_workspace(tmp_path: Path) -> None:

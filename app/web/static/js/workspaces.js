@@ -103,7 +103,9 @@ function openCreate() {
     ev.preventDefault();
     const name = input.value.trim();
     if (!NAME.test(name)) {
-      show(error, "A name is 1–32 characters: lowercase letters, digits, - and _, starting with a letter or digit.");
+      const meant = suggestedName(name);
+      show(error, "A name is 1–32 characters: lowercase letters, digits, - and _, starting with a letter or digit."
+        + (meant ? ` Did you mean “${meant}”?` : ""));
       error.hidden = false;
       return;
     }
@@ -121,12 +123,24 @@ function openCreate() {
   input.focus();
 }
 
+/** The name a refused one most likely meant ("Violin Page" -> "violin-page"), as the server suggests it
+ * (app.workspaces.suggested_name): lower-cased, each run of other characters one "-", "-"/"_" trimmed at both
+ * ends, at most 32; "" when that is no name or no change. */
+function suggestedName(name) {
+  const guess = name.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^[-_]+|[-_]+$/g, "")
+    .slice(0, 32).replace(/[-_]+$/, "");
+  return guess !== name && NAME.test(guess) ? guess : "";
+}
+
 function openDelete(name) {
   const dialog = $("#workspace-delete-dialog");
   const input = $("#workspace-delete-name");
   const confirm = $("#workspace-delete-confirm");
   const error = $("#workspace-delete-error");
   $("#workspace-delete-title").textContent = `Delete workspace “${name}”`;
+  // the copy's command with this workspace's name, ready to paste (it read "NAME FILE")
+  $("#workspace-delete-export").textContent = `aer workspaces export ${name} ${name}.aerws`;
+  $("#workspace-delete-export-api").textContent = `GET /api/workspaces/${name}/export`;
   input.value = "";
   input.placeholder = name;
   confirm.disabled = true;

@@ -29,6 +29,14 @@ def client() -> TestClient:
     async def order(body: Order) -> dict[str, int]:
         return {"count": body.count}
 
+    @app.get("/orders/{number}")
+    async def one(number: int) -> dict[str, int]:
+        return {"number": number}
+
+    @app.delete("/orders/{number}")
+    async def cancel(number: int) -> dict[str, int]:
+        return {"number": number}
+
     return TestClient(app)
 
 
@@ -38,3 +46,62 @@ def test_a_validators_sentence_is_the_message_without_pydantics_prefix() -> None
     error = r.json()["error"]
     assert (error["code"], error["message"]) == ("invalid_request", "body: the count must be at least 1")
     assert [d["msg"] for d in error["details"]] == ["the count must be at least 1"]
+
+
+def test_a_missed_route_says_which_request_missed_and_where_the_endpoints_are() -> None:
+    r = client().get("/api/documents", params={"workspace": "newuser8"})
+    error = r.json()["error"]
+    assert (r.status_code, error["code"]) == (404, "not_found")
+    assert error["message"].startswith("no endpoint GET /api/documents: ") and "/docs" in error["message"]
+    assert "?action=documents" in error["message"]
+
+
+def test_a_wrong_method_names_the_methods_the_endpoint_takes_and_keeps_allow() -> None:
+    r = client().get("/orders")
+    error = r.json()["error"]
+    assert (r.status_code, error["code"]) == (405, "method_not_allowed")
+    assert error["message"] == "GET /orders is not allowed: this endpoint takes POST"
+    assert r.headers["allow"] == "POST"  # RFC 9110: a 405 names the methods it allows
+
+
+def test_an_explicit_not_found_keeps_its_own_message() -> None:
+    from fastapi import HTTPException
+
+    app = FastAPI()
+    install_error_handlers(app)
+
+    @app.get("/things/{name}")
+    async def thing(name: str) -> None:
+        raise HTTPException(404, f"no thing {name!r}")
+
+    r = TestClient(app).get("/things/x")
+    assert (r.status_code, r.json()["error"]["message"]) == (404, "no thing 'x'")
+
+
+def test_a_405_names_every_method_the_path_takes_not_only_the_first_routes() -> None:
+    """Two routes on one path (as the action endpoint's POST and GET ?action=): the router's 405 named only the
+    first route's methods."""
+    r = client().post("/orders/7", json={})
+    assert r.status_code == 405 and r.headers["allow"] == "DELETE, GET"
+    assert r.json()["error"]["message"] == "POST /orders/7 is not allowed: this endpoint takes DELETE, GET"
+
+
+def test_a_405_on_a_router_included_with_dependencies_names_its_methods() -> None:
+    """``include_router(..., dependencies=...)`` (as the service's own routers) wraps the routes: the methods are
+    asked of each route, not read from it."""
+    from fastapi import APIRouter, Depends
+
+    app = FastAPI()
+    install_error_handlers(app)
+    router = APIRouter(prefix="/act")
+
+    @router.post("")
+    async def act() -> None: ...
+
+    @router.get("")
+    async def read() -> None: ...
+
+    app.include_router(router, dependencies=[Depends(lambda: None)])
+    r = TestClient(app).delete("/act")
+    assert (r.status_code, r.headers["allow"]) == (405, "GET, POST")
+    assert r.json()["error"]["message"] == "DELETE /act is not allowed: this endpoint takes GET, POST"

@@ -18,6 +18,7 @@ from app.api.workspace_scope import (
 )
 from app.errors import ServiceError
 from app.services.keys import ANONYMOUS, Principal
+from app.workspaces import check_workspace_name
 
 
 async def request(path: str = "/api/adaptive-entity-rag", headers: dict[str, str] | None = None, query: str = "",
@@ -104,6 +105,17 @@ async def test_effective_workspace_is_the_named_one_else_the_keys_own_else_defau
         with pytest.raises(ServiceError) as refused:
             effective_workspace(await request(headers={"X-Workspace": bad}, principal=scoped))
         assert (refused.value.kind, refused.value.code) == ("invalid", "invalid_workspace")
+
+
+async def test_a_bad_requested_name_is_refused_with_the_name_meant() -> None:
+    """The header / query / body name gets the same message as creating a workspace: the rule and the name meant
+    (a user who typed the workspace as it reads, ``NewUser8``, learns it is ``newuser8``)."""
+    with pytest.raises(ServiceError) as refused:
+        effective_workspace(await request(headers={"X-Workspace": "NewUser8"}))
+    with pytest.raises(ServiceError) as created:
+        check_workspace_name("NewUser8")
+    assert refused.value.message == created.value.message and "did you mean 'newuser8'?" in refused.value.message
+    assert refused.value.details["suggestion"] == "newuser8"
 
 
 async def test_remember_body_workspace_parses_a_body_no_one_read_yet() -> None:

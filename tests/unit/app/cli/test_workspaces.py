@@ -199,3 +199,18 @@ def test_a_question_in_an_empty_workspace_says_so_and_names_the_workspaces_with_
         is None
     assert empty_workspace_hint("default", [{"name": "default", "documents": 0}]) == (
         "hint: workspace 'default' holds no documents yet: load some with `aer ingest PATH --workspace default`")
+
+
+def test_delete_without_yes_says_what_happened_when_no_one_answers_or_says_no(tmp_path: Path) -> None:
+    """Run from a script (stdin closed) it printed click's bare "Aborted!" (exit 1); a "no" too."""
+    assert aer(tmp_path, "workspaces", "create", "scratch").exit_code == 0
+    fake = DeterministicFakeEmbedding(size=32)
+    with mock.patch.object(container, "build_embedder", lambda _settings: (fake, 32, "fake-embedder")):
+        unanswered = CliRunner().invoke(cli, ["workspaces", "delete", "scratch"], input="",
+                                        env={"AER_DATA_DIR": str(tmp_path)})
+        declined = CliRunner().invoke(cli, ["workspaces", "delete", "scratch"], input="n\n",
+                                      env={"AER_DATA_DIR": str(tmp_path)})
+    assert unanswered.exit_code == 2 and "Aborted" not in unanswered.output
+    assert "nothing deleted" in unanswered.stderr and "add --yes to delete workspace scratch" in unanswered.stderr
+    assert declined.exit_code == 1 and "nothing deleted: workspace scratch kept" in declined.stderr
+    assert "scratch" in listed(tmp_path)

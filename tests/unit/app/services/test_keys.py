@@ -25,6 +25,7 @@ from app.services.keys import (
     principal_in,
     visible_workspaces,
 )
+from app.workspaces import NAME_PATTERN, check_workspace_name
 from graphs.stores.base import StoreUnavailable
 
 
@@ -140,6 +141,16 @@ def test_create_refuses_what_no_key_may_be(store: KeyStore, role: str, workspace
         store.create(role, workspace, label)
     assert (refused.value.kind, refused.value.code) == ("invalid", code)
     assert store.list(revoked=True) == []
+
+
+def test_a_key_for_a_bad_workspace_name_is_refused_as_a_workspace_is(store: KeyStore) -> None:
+    """One rule and one message for a workspace name, wherever it is written (here a key's scope)."""
+    with pytest.raises(ServiceError) as refused:
+        store.create("read", "Alpha", "")
+    with pytest.raises(ServiceError) as as_workspace:
+        check_workspace_name("Alpha")
+    assert refused.value.message == as_workspace.value.message and "did you mean 'alpha'?" in refused.value.message
+    assert refused.value.details == {"workspace": "Alpha", "pattern": NAME_PATTERN.pattern, "suggestion": "alpha"}
 
 
 READ_A = Principal("a1", "read", "alpha")
