@@ -327,7 +327,7 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model, hi
     elif f["span_near"] == 0.0 and asked_kind(q, asked) in ("person", "organization", "date", "place", "number"):
         why = f"the best evidence holds no {asked_kind(q, asked)} for {what}"
     else:
-        why = f"the best evidence states {what}" + (f" of {names}" if names else "")
+        why = ""
     spelled = "".join(f"; the question's {name!r} is taken as {near!r}, as the passages spell it"
                       for name, near in q.misspelled.items())
     features = {k: round(v, 4) for k, v in f.items()}
@@ -346,5 +346,11 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model, hi
                    f"lexicon; the fitted score, {p:.2f}, saw almost no cross-language pairs and is not used){spelled}")
     decision: Literal["answerable", "not_found"] = "answerable" if p >= threshold else "not_found"
     sign = "≥" if p >= threshold else "<"
+    of = f" of {names}" if names else ""
+    if not why:  # no fault found by name: the reason follows the decision, never reads "states" on a refusal
+        why = (f"the best evidence states {what}{of}" if decision == "answerable"
+               else f"the best evidence does not clearly state {what}{of}")
+    elif decision == "answerable":  # a fault was found but the score outweighs it: say both
+        why = f"answered although {why}"
     return Answerability(decision=decision, score=p, decided_by="score", attribute=attribute, threshold=threshold,
                          reason=f"{why} (answerability {p:.2f} {sign} {threshold:.2f}){spelled}", features=features)

@@ -127,3 +127,21 @@ def test_the_similarity_embeds_a_few_short_sentences_the_answering_ones_first() 
     sims = similarities(embedder, q.text, texts)
     assert set(sims) == set(texts)  # keyed by the whole sentence
     assert len(texts[1]) > SIMILARITY_CHARS and all(len(t) <= SIMILARITY_CHARS for t in embedder.embedded)
+
+
+@pytest.mark.parametrize("bias", [8.0, -8.0])
+async def test_a_score_decision_gives_a_reason_that_agrees_with_it(bias: float) -> None:
+    """A refusal by the score never reads "the best evidence states …" (a new user read "states what is asked
+    (0.13 < 0.33)" on a not-found twice); an answer over a fault the features name says it answered although."""
+    from graphs.rag.answer.answerability import calibrated
+    from tests.unit.graphs.rag.answer.test_attributes import model_on
+
+    q = question("How many workers did the Ostby paper mill employ?", [MILL_COUNT])
+    verdict, _, _ = await calibrated(q, [MILL_COUNT], find_evidence(q, [MILL_COUNT]), Bigrams(),
+                                     model=model_on({}, bias=bias))
+    assert verdict.decided_by == "score", verdict.reason
+    if bias > 0:
+        assert verdict.decision == "answerable" and "states" in verdict.reason, verdict.reason
+    else:
+        assert verdict.decision == "not_found", verdict.reason
+        assert "does not clearly state" in verdict.reason and "evidence states" not in verdict.reason
