@@ -30,6 +30,7 @@ from graphs.kg.mentions import strip_disambiguation
 from graphs.rag.relation_cues import OBJECT_KIND, ROLE_CUES, entity_kind, states_role
 from graphs.text.normalize import has_han, normalize
 from graphs.text.sentences import split_sentences, without_markers
+from graphs.text.short_forms import asked_short_form, defined_short_forms, key
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,9 @@ ZNAME = r"[\u4e00-\u9fff·]{2,12}?"
 """A Chinese name as a relation's wording gives it: the characters up to the next word that is no name (a
 pattern's lookahead ``_ZEND``), cut to the name inside it by ``zh_name``."""
 _ZEND = r"(?=[，。；、：:（）()\s,.;]|的|和|与|及|于|在|$)"
+_ZAPPOS = r"(?=是|为|曾|也|，|。|；|、|（|\(|$)"
+"""Where a name set beside its kinship word ends ("其父周世安是…", "她的父亲宋启山，…")."""
+_ZCHILD = r"儿子|女儿|孩子|长子|次子|幼子|独子|长女|次女|幼女|独女"
 _STYLE = (r"(?:Prince|Princess|Duke|Duchess|King|Queen|Count|Countess|Earl|Baron|Baroness|Lord|Lady|Emperor|Empress|"
           r"Landgrave|Margrave|Elector|Bishop|Archbishop|Marquess|Viscount|Sultan|Emir|Khan)")
 TITLED = rf"{NAME}(?:,\s+{_STYLE}\s+of\s+{NAME})?"
@@ -182,10 +186,17 @@ def merged(texts: Sequence[str], overlap: int = 300) -> str:
     return out
 
 
+def names_relation(question: str) -> bool:
+    """Whether a question names a relation between entities ("the director of", "father-in-law", 的导演)."""
+    return bool(_REL_WORD.search(question))
+
+
 def wanted(question: str) -> bool:
     """Whether a question has a shape the chains read (a relation, a pair compared, "the same …"): then the
     whole documents of the retrieved chunks are worth fetching (a person's opening sentence states the birth,
     the chunk retrieved may be a later one)."""
+    if asked_short_form(question) is not None:
+        return True
     if has_han(question):
         return bool(_REL_WORD.search(question))
     return bool(_REL_WORD.search(question) or pair_of(question) or same_pair(question))
@@ -369,12 +380,15 @@ RELATIONS: _R = {
                rf"\b(?:[Hh]is|[Hh]er|[Ww]hose)\s+father,?\s+(?:(?:was|is)\s+)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"[Bb]orn\s+(?:(?:in|at|on)\s+[^.;()]{{1,40}}?\s+)?(?:from|to)\s+(?:the\s+marriage\s+of\s+)?({TITLED})",
                rf"\bfather\s+(?:was|is)\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
-               rf"(?:父亲|爸爸|生父)(?:是|为|：|:)({ZNAME}){_ZEND}"),
+               rf"(?:父亲|爸爸|生父)(?:是|为|：|:)({ZNAME}){_ZEND}",
+               # 其父周世安是…, 她的父亲宋启山是…: the name set beside the kinship word; 他是商人周承德的儿子
+               rf"(?:其|他的|她的)(?:父亲|父|生父)({ZNAME}){_ZAPPOS}", rf"是({ZNAME})的(?:{_ZCHILD}){_ZEND}"),
     "mother": (rf"\b(?:[Hh]is|[Hh]er|[Ww]hose)\s+mother,?\s+(?:(?:was|is)\s+)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"\b(?:son|daughter|child)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?{NAME}(?:,\s+{_STYLE}\s+of\s+{NAME})?,?\s+and\s+(?:(?:his|her)\s+(?:wife|consort)\s+)?({TITLED})",
                rf"[Bb]orn\s+(?:(?:in|at|on)\s+[^.;()]{{1,40}}?\s+)?(?:from|to)\s+(?:the\s+marriage\s+of\s+)?{NAME}\s+and\s+"
                rf"(?:his\s+wife\s+)?({TITLED})",
-               rf"\bmother\s+(?:was|is)\s+({TITLED})", rf"(?:母亲|妈妈|生母)(?:是|为|：|:)({ZNAME}){_ZEND}"),
+               rf"\bmother\s+(?:was|is)\s+({TITLED})", rf"(?:母亲|妈妈|生母)(?:是|为|：|:)({ZNAME}){_ZEND}",
+               rf"(?:其|他的|她的)(?:母亲|母|生母)({ZNAME}){_ZAPPOS}"),
     "spouse": (rf"\b[Mm]arried\s+(?:to\s+)?(?:(?:firstly|secondly|thirdly)\s+(?:with\s+)?)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"\b(?:wife|husband|spouse|widow|widower|consort)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"\bmarriage\s+to\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
@@ -388,7 +402,8 @@ RELATIONS: _R = {
               rf"\b(?:father|mother)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
               rf"\b(?:had|has|have)\s+(?:a|an|one|two|three|four)\s+(?:[a-z]+\s+)?(?:son|daughter|child|children)s?,?\s+"
               rf"(?:named\s+|called\s+)?({TITLED})",
-              rf"(?:儿子|女儿|孩子|子女|长子|次子|长女|次女)(?:是|为|名叫|：|:)({ZNAME}){_ZEND}"),
+              rf"(?:儿子|女儿|孩子|子女|长子|次子|长女|次女)(?:是|为|名叫|：|:)({ZNAME}){_ZEND}",
+              rf"(?:其|他的|她的)(?:{_ZCHILD})({ZNAME}){_ZAPPOS}"),
     # roles of a club, a building, a restaurant, an institution ("its manager is X", "designed by X", "主场为X")
     "manager": (rf"\b(?:[Mm]anager|[Hh]ead\s+coach|[Cc]oach)\s+(?:is|was)\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                 rf"\b[Mm]anaged\s+by\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
@@ -745,10 +760,25 @@ def _country(p: Passage) -> Value | None:
             spans = [m2.span() for m2 in _COUNTRY_RE.finditer(words)]
             shown = words[spans[0][0]:spans[-1][1]]
             return Value(shown, p.sentence_at(m.start(1)), p.hit, countries=tuple(found))
+        if (demonym := _DEMONYM.search(words)) is not None:
+            # a demonym no list holds ("an Ostrelian film director"): its stem is the country's ("Ostrelia")
+            return Value(demonym[1], p.sentence_at(m.start(1)), p.hit, countries=(demonym_stem(demonym[1]),))
     found = countries_in(lead)
     if found:
         return Value(found[0], lead, p.hit, countries=(found[0],))
     return None
+
+
+_DEMONYM = re.compile(r"(?<![\w-])([A-Z][a-z]{2,}(?:ian|ean|an|ese|ish|i))(?![\w-])")
+"""A capitalised word of a demonym's shape ("Ostrelian", "Vessarese", "Tollish"), not hyphenated ("Ostrelian-born"
+says where, not whose)."""
+_STEM_ENDINGS = ("ians", "ian", "eans", "ean", "ese", "ish", "ans", "an", "ia", "a", "i", "y")
+
+
+def demonym_stem(word: str) -> str:
+    """What a demonym and its country's name share ("Ostrelian", "Ostrelia" → "ostrel"): the country's key."""
+    w = word.casefold()
+    return next((w[: -len(e)] for e in _STEM_ENDINGS if w.endswith(e) and len(w) - len(e) >= 3), w)
 
 
 # ---------------------------------------------------------------------------- the question's chain
@@ -858,6 +888,53 @@ class Broken:
     def reason(self) -> str:
         where = "whose passage does not state it" if self.has_passage else "which no passage is about"
         return f"the question's relations lead to {self.entity}, {where} ({self.asked})"
+
+
+_QUESTION_NAME_SKIP = frozenset({"the", "a", "an", "what", "which", "who", "whom", "whose", "when", "where", "how",
+                                 "by", "in", "of", "is", "was", "are", "were", "does", "did", "do"})
+
+
+def question_names(question: str) -> list[str]:
+    """The names a question writes (capitalised runs, a sentence-initial question word left out), folded."""
+    out = []
+    for m in _NAME_RE.finditer(question):
+        words = m[0].split()
+        while words and words[0].casefold() in _QUESTION_NAME_SKIP:
+            words = words[1:]
+        if words and (len(words) > 1 or len(words[0]) > 2):
+            out.append(_fold(" ".join(words)))
+    return list(dict.fromkeys(out))
+
+
+def short_form(question: str, hits: Sequence[Hit]) -> Followed | None:
+    """A question that asks a short form ("…known by which four-letter acronym?", "By what initials is it
+    known?") answered by the one a retrieved passage defines in parentheses after what it stands for ("high-altitude
+    low-opening (HALO) parachuting"): in a passage that names the question's subject, the sentence that shares
+    most of the question's words, of the letters the question says; None when no such passage defines one."""
+    letters = asked_short_form(question)
+    if letters is None:
+        return None
+    names = question_names(question)
+    asked = normalize(question)
+    words = {w for w in re.findall(r"[a-z][a-z-]{3,}", asked)}
+    best: tuple[float, int, str, str] | None = None
+    for n, h in enumerate(hits[:PASSAGES]):
+        passage = normalize(f"{h.title} {h.text}")
+        if names and not any(name in passage for name in names):
+            continue  # a passage about something else the question never names
+        for sentence in split_sentences(without_markers(h.text)) or [h.text]:
+            forms = [f for f in defined_short_forms(sentence)
+                     if key(f) not in asked.split() and (not letters or len(key(f).replace("&", "")) == letters)]
+            if not forms:
+                continue
+            folded = normalize(sentence)
+            score = sum(w in folded for w in words) + 0.5 * sum(w in passage for w in words) - 0.01 * n
+            if best is None or score > best[0]:
+                best = (score, n, forms[0], sentence.strip())
+    if best is None:
+        return None
+    _, n, form, sentence = best
+    return Followed(answer=form, steps=[(n, sentence)], hits=list(hits))
 
 
 def follow(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = None,
