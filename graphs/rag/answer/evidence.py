@@ -573,11 +573,11 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
     if plain and asked is not None:
         # its own passage's answer, where that passage states the asked attribute, leads ("Silver Tide is a 1971
         # film, a remake of Night Harbour" states Silver Tide's year, not Night Harbour's, though it names it)
-        def own(e: Evidence) -> bool:
+        def leads(e: Evidence) -> bool:
             s = e.sentences[e.span_in]
             return e.span is not None and _own_passage(q, s) and bool(stated_at(asked, s.text))
 
-        found.sort(key=lambda e: not own(e))
+        found.sort(key=lambda e: not leads(e))
     return found
 
 

@@ -24,7 +24,7 @@ DUNMARSH = hit("dun#0", "Dunmarsh is a river port in the Kest valley. It was fou
 def decided(text: str, hits: list) -> tuple[str, str | None, str]:
     q = question(text, hits)
     evidence = find_evidence(q, hits)
-    verdict, chosen, _ = asyncio.run(calibrated(q, hits, evidence, Bigrams()))
+    verdict, _, _ = asyncio.run(calibrated(q, hits, evidence, Bigrams()))
     _, _, span, answer = write(text, hits)
     return verdict.decision, span, answer
 
