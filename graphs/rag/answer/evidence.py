@@ -608,7 +608,12 @@ def plain_subject(q: Question) -> bool:
 _ASKING = re.compile(r"^\s*(?:(?:in|on|at|from|by|during)\s+)?(?:which|what)\s+[a-z]+\s+")
 """The question word with its preposition and noun ("in which year"), not a relative clause."""
 _DESCRIBING = re.compile(r"\b(?:that|which|who|whom|whose|where|when\s+(?!was|is|were|did|does|do)|of|by|from|with|"
-                         r"after|before|for|whereby)\b")
+                         r"after|before|for|whereby)\b"
+                         # "a university located in …", "is a residential hall in …": an entity described, not named
+                         r"|\b(?:a|an|the)\s+(?:[\w'&-]+\s+){0,3}?[\w'&-]+\s+(?:located|based|situated|founded|"
+                         r"established|created|born|produced|released|directed|written|known|named|owned|formed|"
+                         r"headquartered|featured|featuring|starring|called|published|designed|built|composed|performed|"
+                         r"played|won)\b|§\s+(?:is|was|are|were)\s+(?:a|an|the)\s")
 """Words by which a question describes an entity on the way to its subject ("the town where", "the film of")."""
 
 

@@ -33,6 +33,9 @@ def test_a_plain_named_subject_is_not_answered_from_the_neighbour_its_passage_na
     assert plain_subject(question("When was Orlin founded?", [ORLIN, DUNMARSH]))
     assert not plain_subject(question("When was the village east of Dunmarsh founded?", [ORLIN, DUNMARSH]))
     assert not plain_subject(question("When was the father of Orlin Kade born?", [ORLIN, DUNMARSH]))
+    assert plain_subject(question("In which year was the Orlin founded?", [ORLIN, DUNMARSH]))
+    # a statement that describes the subject's place on the way ("… in a valley located in what county?")
+    assert not plain_subject(question("Orlin is a mill village in a valley located in what county?", [ORLIN]))
     decision, span, answer = decided("When was Orlin founded?", [ORLIN, DUNMARSH])
     assert decision == "not_found" or (span != "1122" and "1122" not in answer), (decision, span, answer)
     # the twin: the subject's own passage states it, and that answers, never the neighbour's year
