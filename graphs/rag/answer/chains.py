@@ -162,6 +162,8 @@ class Passage:
     kind: str = ""
     """What the passage's subject is, where its title's brackets or its opening say it ("song", "album", "film",
     "电影"): two passages of one title (a song and an album) are told apart by the kind the question names."""
+    heading: str = ""
+    """Its title as written, where its brackets give a year the text does not ("Always (2011 film)")."""
 
     def sentence_at(self, offset: int) -> str:
         """The sentence that holds a character offset of the passage's text."""
@@ -195,7 +197,7 @@ def wanted(question: str) -> bool:
     """Whether a question has a shape the chains read (a relation, a pair compared, "the same …"): then the
     whole documents of the retrieved chunks are worth fetching (a person's opening sentence states the birth,
     the chunk retrieved may be a later one)."""
-    if asked_short_form(question) is not None:
+    if asked_short_form(question) is not None or _APPOSED.search(question):
         return True
     if has_han(question):
         return bool(_REL_WORD.search(question))
@@ -279,8 +281,19 @@ def _passage(n: int, h: Hit, whole: str | None) -> Passage:
     head = title.split(",")[0].strip()
     if head != title and len(head.split()) >= 2:
         names = (*names, head)
+    year = title_year(h.title or "")
     return Passage(hit=n, title=title, names=names, text=text, sentences=tuple(split_sentences(text) or [text]),
-                   kind=_kind_of(h.title, text))
+                   kind=_kind_of(h.title, text), heading=h.title.strip() if year and year not in text else "")
+
+
+_TITLE_YEAR = re.compile(r"\((\d{3,4})\s+(?:[A-Za-z-]+\s+){0,3}?[a-z-]+\)\s*$|（(\d{3,4})年[^（）]{1,8}）\s*$")
+"""A year with the kind of work in a title's trailing brackets: "(1949 film)", "(2011 Korean TV series)"."""
+
+
+def title_year(title: str) -> str | None:
+    """The year a title's trailing brackets give its work ("Always (2011 film)" → "2011"); None without one."""
+    m = _TITLE_YEAR.search(title)
+    return (m[1] or m[2]) if m else None
 
 
 _KIND_WORDS = ("film", "movie", "song", "single", "album", "book", "novel", "band", "opera", "play", "magazine",
@@ -733,6 +746,8 @@ def _own_date(p: Passage, attribute: str) -> Value | None:
     m = _OWN_DATE[attribute].search(p.text)
     if m is None and attribute == "release_date":
         m = _OWN_DATE["founded_date"].search(p.text)
+    if m is None and attribute == "release_date" and p.heading and (year := title_year(p.heading)):
+        return Value(year, p.heading, p.hit, (int(year), 0, 0))  # "Always (2011 film)": the title's year
     if m is None:
         return None
     group = next(g for g in range(1, (m.lastindex or 1) + 1) if m[g])
@@ -935,6 +950,28 @@ def short_form(question: str, hits: Sequence[Hit]) -> Followed | None:
         return None
     _, n, form, sentence = best
     return Followed(answer=form, steps=[(n, sentence)], hits=list(hits))
+
+
+_APPOSED = re.compile(rf"({NAME})\s*,\s*(?:(?:which|that|who)\s+(?:was|were)\s+)?(released|published|premiered|"
+                      r"founded|established|formed|born)\s+in\s+(?:which|what)\s+year\b")
+_APPOSED_ASKS = {"released": "release_date", "published": "release_date", "premiered": "release_date",
+                 "founded": "founded_date", "established": "founded_date", "formed": "founded_date",
+                 "born": "birth_date"}
+
+
+def apposed(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = None,
+            lookup: Lookup | None = None, fetch: Fetch | None = None) -> Followed | None:
+    """A date asked of the name it is set beside ("X is a remake of Always, released in which year, …?"): the
+    question's other names describe the way to it; the date is read from that name's own passage (its title's
+    year where the text gives none). None when the question has no such phrase or the passage no such date."""
+    m = _APPOSED.search(question)
+    if m is None:
+        return None
+    passages = passages_of(hits, full=full, lookup=lookup, fetch=fetch)
+    p = passage_named(passages, m[1], lookup=True)
+    if p is None or (value := value_of(p, _APPOSED_ASKS[m[2].casefold()])) is None:
+        return None
+    return Followed(answer=value.text, steps=[(value.hit, value.sentence)], hits=passages.hits)
 
 
 def follow(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = None,

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from graphs.domain import Hit
 from graphs.kg.mentions import strip_disambiguation
 from graphs.rag.answer.attributes import Attribute, asked_attribute, near, stated_at
-from graphs.rag.answer.chains import names_relation
+from graphs.rag.answer.chains import names_relation, title_year
 from graphs.rag.answer.question import (
     CODE_PENALTY,
     EVIDENCE_PASSAGES,
@@ -188,16 +188,6 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
                                 semantic=semantic, about=about, short=short))
     return out
-
-
-_TITLE_YEAR = re.compile(r"\((\d{3,4})\s+(?:[A-Za-z-]+\s+){0,3}?[a-z-]+\)\s*$|（(\d{3,4})年[^（）]{1,8}）\s*$")
-"""A year with the kind of work in a title's trailing brackets: "(1949 film)", "(2011 Korean TV series)"."""
-
-
-def title_year(title: str) -> str | None:
-    """The year a title's trailing brackets give its work ("Always (2011 film)" → "2011"); None without one."""
-    m = _TITLE_YEAR.search(title)
-    return (m[1] or m[2]) if m else None
 
 
 @dataclass(frozen=True)

@@ -273,6 +273,9 @@ def multihop(q: Question, hits: Sequence[Hit], chinese: bool, full: Mapping[str,
     elif (short := chains.short_form(q.text, hits)) is not None:
         # "known by which acronym?": the short form a passage about the subject defines, its sentence cited
         steps, span, lead, used = short.steps, short.answer, short.answer, short.hits
+    elif q.kind == "date" and (beside := chains.apposed(q.text, hits, full, lookup, fetch)) is not None:
+        # "… a remake of Always, released in which year": the date of the name the question sets it beside
+        steps, span, lead, used = beside.steps, beside.answer, beside.answer, beside.hits
     elif q.kind not in ("yes_no", "comparison", "list") and (
             followed := chains.follow(q.text, hits, full, lookup, fetch)) is not None:
         if isinstance(followed, chains.Broken):

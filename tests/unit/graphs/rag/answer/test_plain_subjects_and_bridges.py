@@ -109,3 +109,17 @@ def test_the_same_nationality_by_demonyms_no_list_holds() -> None:
     other = chains.same_country("Are Ivo Marsk and Pol Aderin of the same nationality?", [a, c])
     assert other is not None and other.answer == "No"
     assert chains.demonym_stem("Tarvian") == chains.demonym_stem("Tarvia")
+
+
+def test_a_date_asked_of_the_name_it_is_set_beside() -> None:
+    remake = hit("r#0", "Copper Gate is a 2019 Tarvian thriller directed by Oda Brin. It is a remake of the Drelish "
+                        "film Nine Bells.", title="Copper Gate (film)")
+    bells = hit("b#0", "Nine Bells is a Drelish mystery film directed by Kasimir Holt. A bell-ringer finds a letter "
+                       "in the tower.", title="Nine Bells (1964 film)")
+    text = "Copper Gate is a 2019 Tarvian thriller, a remake of Nine Bells, released in which year, directed by Kasimir Holt?"
+    found = chains.apposed(text, [remake, bells])
+    assert found is not None and found.answer == "1964" and found.steps == [(1, "Nine Bells (1964 film)")]
+    # the twin: Nine Bells' passage gives no year anywhere, and Copper Gate's 2019 is not its year
+    plain = hit("b#0", bells.text, title="Nine Bells")
+    assert chains.apposed(text, [remake, plain]) is None
+    assert chains.apposed("When was Nine Bells released?", [remake, bells]) is None
