@@ -417,6 +417,12 @@ RELATIONS: _R = {
               rf"(?:named\s+|called\s+)?({TITLED})",
               rf"(?:儿子|女儿|孩子|子女|长子|次子|长女|次女)(?:是|为|名叫|：|:)({ZNAME}){_ZEND}",
               rf"(?:其|他的|她的)(?:{_ZCHILD})({ZNAME}){_ZAPPOS}"),
+    "sibling": (rf"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:(?:elder|older|younger|twin|half-|step)\s*)?(?:brother|sister|sibling)s?,?\s+"
+                rf"(?:(?:was|is)\s+)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+                rf"\b(?:(?:elder|older|younger|twin|half-)\s*)?(?:brother|sister|sibling)\s+of\s+(?:the\s+)?"
+                rf"(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+                rf"(?:其|他的|她的)?(?:哥哥|弟弟|姐姐|妹妹|兄长|兄弟|姐妹|胞兄|胞弟)(?:是|为|：|:)?({ZNAME}){_ZAPPOS}",
+                rf"是({ZNAME})的(?:哥哥|弟弟|姐姐|妹妹|兄长|胞兄|胞弟){_ZEND}"),
     # roles of a club, a building, a restaurant, an institution ("its manager is X", "designed by X", "主场为X")
     "manager": (rf"\b(?:[Mm]anager|[Hh]ead\s+coach|[Cc]oach)\s+(?:is|was)\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                 rf"\b[Mm]anaged\s+by\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
@@ -439,6 +445,8 @@ RELATION_WORDS: dict[str, str] = {
     "founder": "founder", "father": "father", "mother": "mother", "husband": "spouse", "wife": "spouse",
     "spouse": "spouse", "[Mm]arried": "spouse", "child": "child", "son": "child", "daughter": "child",
     "manufacturer": "manufacturer", "maker": "manufacturer",
+    "brother": "sibling", "sister": "sibling", "sibling": "sibling", "哥哥": "sibling", "弟弟": "sibling",
+    "姐姐": "sibling", "妹妹": "sibling", "兄弟": "sibling", "姐妹": "sibling",
     # Chinese: the same relations as a Chinese question names them ("《北岸》的导演", "周敏华的丈夫")
     "导演": "director", "作曲": "composer", "作曲家": "composer", "配乐": "composer", "配乐作者": "composer",
     "配乐者": "composer", "作曲者": "composer", "演唱者": "performer",
@@ -468,6 +476,16 @@ KINSHIP: dict[str, tuple[str, ...]] = {
     "祖母": ("father", "mother"), "外公": ("mother", "father"), "外祖父": ("mother", "father"),
     "外婆": ("mother", "mother"), "外祖母": ("mother", "mother"), "继母": ("father", "spouse"),
     "继父": ("mother", "spouse"),
+    # through a sibling, a grandchild, a stepchild (an uncle or aunt read on the father's side first)
+    "brother-in-law": ("spouse", "sibling"), "sister-in-law": ("spouse", "sibling"),
+    "sibling-in-law": ("spouse", "sibling"), "uncle": ("father", "sibling"), "aunt": ("father", "sibling"),
+    "paternal uncle": ("father", "sibling"), "paternal aunt": ("father", "sibling"),
+    "maternal uncle": ("mother", "sibling"), "maternal aunt": ("mother", "sibling"),
+    "grandchild": ("child", "child"), "grandson": ("child", "child"), "granddaughter": ("child", "child"),
+    "stepson": ("spouse", "child"), "stepdaughter": ("spouse", "child"), "stepchild": ("spouse", "child"),
+    "叔叔": ("father", "sibling"), "伯父": ("father", "sibling"), "姑姑": ("father", "sibling"),
+    "舅舅": ("mother", "sibling"), "姨妈": ("mother", "sibling"), "孙子": ("child", "child"),
+    "孙女": ("child", "child"), "外孙": ("child", "child"), "外孙女": ("child", "child"),
 }
 _COMPILED = {r: tuple(re.compile(p) for p in ps) for r, ps in RELATIONS.items()}
 _GENDERED = {"husband": "spouse", "wife": "spouse"}
@@ -1270,7 +1288,7 @@ _ATTRIBUTE_CUES: dict[str, str] = {
 }
 _ZH_ROLE = {"mother": "母亲", "father": "父亲", "spouse": "丈夫", "director": "导演", "composer": "作曲",
             "writer": "作者", "founder": "创始人", "performer": "演唱者", "manufacturer": "生产商", "child": "子女",
-            "producer": "制作人", "manager": "主教练", "designer": "设计者", "chef": "厨师"}
+            "producer": "制作人", "manager": "主教练", "designer": "设计者", "chef": "厨师", "sibling": "兄弟姐妹"}
 
 
 def states(asked: str, text: str) -> bool:

@@ -123,3 +123,23 @@ def test_a_date_asked_of_the_name_it_is_set_beside() -> None:
     plain = hit("b#0", bells.text, title="Nine Bells")
     assert chains.apposed(text, [remake, plain]) is None
     assert chains.apposed("When was Nine Bells released?", [remake, bells]) is None
+
+
+def test_relations_through_a_sibling() -> None:
+    hits = [hit("m#0", "Ansel Morrow (1930 – 2001) was a Tarvian judge. In 1956 he married the cellist Ilse Darrow.",
+                title="Ansel Morrow"),
+            hit("i#0", "Ilse Darrow (1933 – 2010) was a Tarvian cellist. Her younger brother, the architect Piet "
+                       "Darrow, designed the Kell concert hall.", title="Ilse Darrow"),
+            hit("p#0", "Piet Darrow (1936 – 1999) was a Tarvian architect. His son Rune Darrow is a painter.",
+                title="Piet Darrow")]
+    in_law = chains.follow("Who is Ansel Morrow's brother-in-law?", hits)
+    assert isinstance(in_law, chains.Followed) and in_law.answer == "Piet Darrow"
+    grand = chains.follow("Who is the grandchild of Ilse Darrow's father?", hits)
+    assert not isinstance(grand, chains.Followed)  # her father is named nowhere: no chain answer
+    grandson = chains.follow("Who is the grandson of Piet Darrow's sister's father?", hits[1:])
+    assert not isinstance(grandson, chains.Followed)
+    assert chains.KINSHIP["grandson"] == ("child", "child") and chains.KINSHIP["uncle"] == ("father", "sibling")
+    zh = [hit("a#0", "许青山（1921年－1990年）是一位医生。其兄许青岩是一位教师。他的哥哥许青岩曾在县中学任教。", title="许青山"),
+          hit("b#0", "许青岩（1915年－1980年）是一位教师，生于梅溪镇。", title="许青岩")]
+    found = chains.follow("许青山的哥哥出生在哪里？", zh)
+    assert isinstance(found, chains.Followed) and found.answer.startswith("梅溪")
