@@ -283,7 +283,7 @@ def anchored(q: Question, text: str) -> float:
 
 
 def _single(q: Question, s: Sentence, asked: Attribute | None = None,
-            asked_terms: frozenset[str] = frozenset()) -> Evidence:
+            asked_terms: frozenset[str] = frozenset(), plain: bool = False) -> Evidence:
     # the question's words for the asked attribute ("heavy" of "how heavy") count as written where the sentence
     # states that attribute in the lexicon's words ("weighs 4.2 kg"): the same relation, other words
     at = stated_at(asked, s.text) if asked is not None else []
@@ -306,8 +306,10 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
     # passengers" nearer the question's other words)
     focus = _focus(q, s)
     span = typed_span(q, s, at=at or None)
-    if at and span is not None and q.focus and set(q.focus) <= _DATE_WORDS and q.kind == "date":
-        focus = 1.0  # "in which year was it released": a date next to where the sentence states the release
+    if plain and at and span is not None and q.focus and set(q.focus) <= _DATE_WORDS and q.kind == "date":
+        # "in which year was Night Harbour released": a date next to where the sentence states the release (a
+        # plainly named subject only: in a bridge the first hop's own date must not stop the chain)
+        focus = 1.0
     return Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=focus, span=span, coded=states_codes(q.codes, s.text),
                     named=_named(q, s))
 
@@ -508,7 +510,7 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
     phrase = _words_at(q.text, found_asked.start, found_asked.end) if asked is not None and found_asked else ""
     asked_terms = frozenset(t for t in q.relation if t and t in phrase)
     plain = plain_subject(q) and q.kind in BRIDGE_KINDS
-    singles = [_single(q, s, asked, asked_terms) for s in sentences]
+    singles = [_single(q, s, asked, asked_terms, plain) for s in sentences]
     if plain:
         # a sentence of another entity's passage that does not name the subject ("It was founded in 1140" in
         # Keswald's passage, beside "Keswald lies north of Marrowby") states its value of that entity
