@@ -624,22 +624,27 @@ def _of_another(q: Question, e: Evidence, before: str) -> Evidence:
         if e.span is not None and not _own_passage(q, s) and _said_of_its_own_subject(q, s, e.span.start):
             return replace(e, span=None)  # "Red Shoal is a 1977 film, a remake of Gull Point": Red Shoal's year
         return e
-    if e.anchored <= (own := anchored(q, f"{s.folded} {before}")):
-        return e
+    if not _opens_with_its_own(s, len(s.text)) or e.anchored <= (own := anchored(q, f"{s.folded} {before}")):
+        return e  # (a sentence that opens with neither its passage's entity nor a pronoun may be about anything)
     return replace(e, span=None, anchored=own)
 
 
-_OPENS_WITH_IT = re.compile(r"^\s*(?:it|he|she|they|this|its|his|her|their)\b", re.IGNORECASE)
+_OPENS_WITH_IT = re.compile(r"^\s*(?:(?:it|he|she|they|this|its|his|her|their)\b|它|他|她|该|其|此)", re.IGNORECASE)
+
+
+def _opens_with_its_own(s: Sentence, at: int) -> bool:
+    """The sentence opens with its passage's entity (its title) or a pronoun that stands for it."""
+    opening = normalize(s.text[:at])
+    return bool(_OPENS_WITH_IT.match(s.text)) or any(
+        opening.startswith(a) or opening.startswith(f"the {a}") for a in s.about if a)
 
 
 def _said_of_its_own_subject(q: Question, s: Sentence, at: int) -> bool:
     """The sentence of another entity's passage opens with that entity (its title, or "It"), and the value at
     ``at`` comes before the question's subject is named: the value is said of the sentence's own subject."""
-    opening = normalize(s.text[:at])
-    if not (_OPENS_WITH_IT.match(s.text) or any(opening.startswith(a) or opening.startswith(f"the {a}")
-                                                 for a in s.about if a)):
+    if not _opens_with_its_own(s, at):
         return False
-    return not any(mentioned(forms, opening) for forms in q.anchors)
+    return not any(mentioned(forms, normalize(s.text[:at])) for forms in q.anchors)
 
 
 def _own_passage(q: Question, s: Sentence) -> bool:

@@ -143,3 +143,11 @@ def test_relations_through_a_sibling() -> None:
           hit("b#0", "许青岩（1915年－1980年）是一位教师，生于梅溪镇。", title="许青岩")]
     found = chains.follow("许青山的哥哥出生在哪里？", zh)
     assert isinstance(found, chains.Followed) and found.answer.startswith("梅溪")
+
+
+def test_a_sentence_that_opens_with_neither_its_passages_entity_nor_a_pronoun_keeps_its_value() -> None:
+    # news: "我国" stands for the subject the neighbouring sentence names; no other entity opens the sentence
+    news = hit("n#0", "初步测算，2023年我国芯片出口额达1.2万亿元，比上年增长8%。统计局说，中国芯片产业继续增长。",
+               title="统计局发布年度报告")
+    decision, span, answer = decided("2023年中国芯片出口额是多少？", [news])
+    assert decision == "answerable" and "1.2万亿元" in f"{span} {answer}"
