@@ -290,7 +290,7 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
     stated = tuple(normalize(s.text[a:b]) for a, b in at)
     spellings = {t: (t, *stated) for t in asked_terms} if stated else None
     coverage, share = q.coverage(s.context), anchored(q, s.context)
-    if spellings:
+    if spellings and plain:  # ("(1949 film)" covers "released" of "In which year was Night Harbour released?")
         coverage = max(coverage, weighted_coverage(q.weights, s.context, {**q.spellings, **spellings}))
     own = weighted_coverage(q.relation, s.folded, spellings)
     if s.semantic is not None:
@@ -507,9 +507,13 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
         sentences = [replace(s, semantic=meaning[s.text]) if s.text in meaning else s for s in sentences]
     found_asked = asked_attribute(q.text, q.kind, tuple(f[0] for f in q.anchors))
     asked = found_asked.attribute if found_asked is not None and not found_asked.attribute.generic else None
-    phrase = _words_at(q.text, found_asked.start, found_asked.end) if asked is not None and found_asked else ""
-    asked_terms = frozenset(t for t in q.relation if t and t in phrase)
     plain = plain_subject(q) and q.kind in BRIDGE_KINDS
+    # (a plainly named subject: the whole word the lexicon's cue falls in, "released" of "releas", is the question's
+    # word for the asked attribute, so a sentence stating it in the lexicon's words covers it)
+    phrase = "" if asked is None or found_asked is None else (
+        _words_at(q.text, found_asked.start, found_asked.end) if plain
+        else q.text[found_asked.start : found_asked.end].casefold())
+    asked_terms = frozenset(t for t in q.relation if t and t in phrase)
     singles = [_single(q, s, asked, asked_terms, plain) for s in sentences]
     if plain:
         # a sentence of another entity's passage that does not name the subject ("It was founded in 1140" in
