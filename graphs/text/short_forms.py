@@ -86,3 +86,30 @@ def defined(text: str, title: str = "") -> dict[str, str]:
     if title and (letters := initials(title)) and len(letters) >= 2:
         out.setdefault(letters, folded_title)
     return out
+
+
+_ASKS_SHORT = re.compile(r"\b(?:acronyms?|initialisms?|initials|abbreviations?|abbreviated|short(?:ened)?\s+(?:name|form)"
+                         r"|letters?\s+(?:it|they)\s+(?:is|are|was|were)\s+known\s+by)\b|缩写|简称", re.IGNORECASE)
+_LETTER_COUNT = re.compile(r"\b(two|three|four|five|six|seven|eight|[2-8])[-\s]letter\b|([2-8两三四五六七八])个?字母",
+                           re.IGNORECASE)
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "两": 2, "三": 3, "四": 4,
+           "五": 5, "六": 6, "七": 7, "八": 8}
+
+
+def asked_short_form(question: str) -> int | None:
+    """Whether a question asks for a short form ("known by which four-letter acronym?", "by what initials is it
+    known?", "的英文缩写是什么"): the letters it says the short form has, 0 where it does not say; None when it asks
+    no short form."""
+    if _ASKS_SHORT.search(question) is None:
+        return None
+    m = _LETTER_COUNT.search(question)
+    if m is None:
+        return 0
+    word = (m[1] or m[2]).casefold()
+    return int(word) if word.isdigit() else _COUNTS.get(word, 0)
+
+
+def defined_short_forms(text: str) -> list[str]:
+    """The short forms a text defines in parentheses after what they stand for, whatever its case ("live-action
+    role-playing (LARP)", "the Vessarian National Rowing Council (VNRC)"), as written, in order."""
+    return list(dict.fromkeys(m[1] for m in _DEFINED.finditer(text) if m.start() > 0))

@@ -30,6 +30,7 @@ from graphs.kg.mentions import strip_disambiguation
 from graphs.rag.relation_cues import OBJECT_KIND, ROLE_CUES, entity_kind, states_role
 from graphs.text.normalize import has_han, normalize
 from graphs.text.sentences import split_sentences, without_markers
+from graphs.text.short_forms import asked_short_form, defined_short_forms, key
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,9 @@ ZNAME = r"[\u4e00-\u9fff·]{2,12}?"
 """A Chinese name as a relation's wording gives it: the characters up to the next word that is no name (a
 pattern's lookahead ``_ZEND``), cut to the name inside it by ``zh_name``."""
 _ZEND = r"(?=[，。；、：:（）()\s,.;]|的|和|与|及|于|在|$)"
+_ZAPPOS = r"(?=是|为|曾|也|，|。|；|、|（|\(|$)"
+"""Where a name set beside its kinship word ends ("其父周世安是…", "她的父亲宋启山，…")."""
+_ZCHILD = r"儿子|女儿|孩子|长子|次子|幼子|独子|长女|次女|幼女|独女"
 _STYLE = (r"(?:Prince|Princess|Duke|Duchess|King|Queen|Count|Countess|Earl|Baron|Baroness|Lord|Lady|Emperor|Empress|"
           r"Landgrave|Margrave|Elector|Bishop|Archbishop|Marquess|Viscount|Sultan|Emir|Khan)")
 TITLED = rf"{NAME}(?:,\s+{_STYLE}\s+of\s+{NAME})?"
@@ -158,6 +162,8 @@ class Passage:
     kind: str = ""
     """What the passage's subject is, where its title's brackets or its opening say it ("song", "album", "film",
     "电影"): two passages of one title (a song and an album) are told apart by the kind the question names."""
+    heading: str = ""
+    """Its title as written, where its brackets give a year the text does not ("Always (2011 film)")."""
 
     def sentence_at(self, offset: int) -> str:
         """The sentence that holds a character offset of the passage's text."""
@@ -182,10 +188,17 @@ def merged(texts: Sequence[str], overlap: int = 300) -> str:
     return out
 
 
+def names_relation(question: str) -> bool:
+    """Whether a question names a relation between entities ("the director of", "father-in-law", 的导演)."""
+    return bool(_REL_WORD.search(question))
+
+
 def wanted(question: str) -> bool:
     """Whether a question has a shape the chains read (a relation, a pair compared, "the same …"): then the
     whole documents of the retrieved chunks are worth fetching (a person's opening sentence states the birth,
     the chunk retrieved may be a later one)."""
+    if asked_short_form(question) is not None or _APPOSED.search(question):
+        return True
     if has_han(question):
         return bool(_REL_WORD.search(question))
     return bool(_REL_WORD.search(question) or pair_of(question) or same_pair(question))
@@ -268,8 +281,19 @@ def _passage(n: int, h: Hit, whole: str | None) -> Passage:
     head = title.split(",")[0].strip()
     if head != title and len(head.split()) >= 2:
         names = (*names, head)
+    year = title_year(h.title or "")
     return Passage(hit=n, title=title, names=names, text=text, sentences=tuple(split_sentences(text) or [text]),
-                   kind=_kind_of(h.title, text))
+                   kind=_kind_of(h.title, text), heading=h.title.strip() if year and year not in text else "")
+
+
+_TITLE_YEAR = re.compile(r"\((\d{3,4})\s+(?:[A-Za-z-]+\s+){0,3}?[a-z-]+\)\s*$|（(\d{3,4})年[^（）]{1,8}）\s*$")
+"""A year with the kind of work in a title's trailing brackets: "(1949 film)", "(2011 Korean TV series)"."""
+
+
+def title_year(title: str) -> str | None:
+    """The year a title's trailing brackets give its work ("Always (2011 film)" → "2011"); None without one."""
+    m = _TITLE_YEAR.search(title)
+    return (m[1] or m[2]) if m else None
 
 
 _KIND_WORDS = ("film", "movie", "song", "single", "album", "book", "novel", "band", "opera", "play", "magazine",
@@ -369,12 +393,15 @@ RELATIONS: _R = {
                rf"\b(?:[Hh]is|[Hh]er|[Ww]hose)\s+father,?\s+(?:(?:was|is)\s+)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"[Bb]orn\s+(?:(?:in|at|on)\s+[^.;()]{{1,40}}?\s+)?(?:from|to)\s+(?:the\s+marriage\s+of\s+)?({TITLED})",
                rf"\bfather\s+(?:was|is)\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
-               rf"(?:父亲|爸爸|生父)(?:是|为|：|:)({ZNAME}){_ZEND}"),
+               rf"(?:父亲|爸爸|生父)(?:是|为|：|:)({ZNAME}){_ZEND}",
+               # 其父周世安是…, 她的父亲宋启山是…: the name set beside the kinship word; 他是商人周承德的儿子
+               rf"(?:其|他的|她的)(?:父亲|父|生父)({ZNAME}){_ZAPPOS}", rf"是({ZNAME})的(?:{_ZCHILD}){_ZEND}"),
     "mother": (rf"\b(?:[Hh]is|[Hh]er|[Ww]hose)\s+mother,?\s+(?:(?:was|is)\s+)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"\b(?:son|daughter|child)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?{NAME}(?:,\s+{_STYLE}\s+of\s+{NAME})?,?\s+and\s+(?:(?:his|her)\s+(?:wife|consort)\s+)?({TITLED})",
                rf"[Bb]orn\s+(?:(?:in|at|on)\s+[^.;()]{{1,40}}?\s+)?(?:from|to)\s+(?:the\s+marriage\s+of\s+)?{NAME}\s+and\s+"
                rf"(?:his\s+wife\s+)?({TITLED})",
-               rf"\bmother\s+(?:was|is)\s+({TITLED})", rf"(?:母亲|妈妈|生母)(?:是|为|：|:)({ZNAME}){_ZEND}"),
+               rf"\bmother\s+(?:was|is)\s+({TITLED})", rf"(?:母亲|妈妈|生母)(?:是|为|：|:)({ZNAME}){_ZEND}",
+               rf"(?:其|他的|她的)(?:母亲|母|生母)({ZNAME}){_ZAPPOS}"),
     "spouse": (rf"\b[Mm]arried\s+(?:to\s+)?(?:(?:firstly|secondly|thirdly)\s+(?:with\s+)?)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"\b(?:wife|husband|spouse|widow|widower|consort)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                rf"\bmarriage\s+to\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
@@ -388,7 +415,14 @@ RELATIONS: _R = {
               rf"\b(?:father|mother)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
               rf"\b(?:had|has|have)\s+(?:a|an|one|two|three|four)\s+(?:[a-z]+\s+)?(?:son|daughter|child|children)s?,?\s+"
               rf"(?:named\s+|called\s+)?({TITLED})",
-              rf"(?:儿子|女儿|孩子|子女|长子|次子|长女|次女)(?:是|为|名叫|：|:)({ZNAME}){_ZEND}"),
+              rf"(?:儿子|女儿|孩子|子女|长子|次子|长女|次女)(?:是|为|名叫|：|:)({ZNAME}){_ZEND}",
+              rf"(?:其|他的|她的)(?:{_ZCHILD})({ZNAME}){_ZAPPOS}"),
+    "sibling": (rf"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:(?:elder|older|younger|twin|half-|step)\s*)?(?:brother|sister|sibling)s?,?\s+"
+                rf"(?:(?:was|is)\s+)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+                rf"\b(?:(?:elder|older|younger|twin|half-)\s*)?(?:brother|sister|sibling)\s+of\s+(?:the\s+)?"
+                rf"(?:[a-z-]+\s+){{0,3}}?({TITLED})",
+                rf"(?:其|他的|她的)?(?:哥哥|弟弟|姐姐|妹妹|兄长|兄弟|姐妹|胞兄|胞弟)(?:是|为|：|:)?({ZNAME}){_ZAPPOS}",
+                rf"是({ZNAME})的(?:哥哥|弟弟|姐姐|妹妹|兄长|胞兄|胞弟){_ZEND}"),
     # roles of a club, a building, a restaurant, an institution ("its manager is X", "designed by X", "主场为X")
     "manager": (rf"\b(?:[Mm]anager|[Hh]ead\s+coach|[Cc]oach)\s+(?:is|was)\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
                 rf"\b[Mm]anaged\s+by\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
@@ -411,6 +445,8 @@ RELATION_WORDS: dict[str, str] = {
     "founder": "founder", "father": "father", "mother": "mother", "husband": "spouse", "wife": "spouse",
     "spouse": "spouse", "[Mm]arried": "spouse", "child": "child", "son": "child", "daughter": "child",
     "manufacturer": "manufacturer", "maker": "manufacturer",
+    "brother": "sibling", "sister": "sibling", "sibling": "sibling", "哥哥": "sibling", "弟弟": "sibling",
+    "姐姐": "sibling", "妹妹": "sibling", "兄弟": "sibling", "姐妹": "sibling",
     # Chinese: the same relations as a Chinese question names them ("《北岸》的导演", "周敏华的丈夫")
     "导演": "director", "作曲": "composer", "作曲家": "composer", "配乐": "composer", "配乐作者": "composer",
     "配乐者": "composer", "作曲者": "composer", "演唱者": "performer",
@@ -440,6 +476,16 @@ KINSHIP: dict[str, tuple[str, ...]] = {
     "祖母": ("father", "mother"), "外公": ("mother", "father"), "外祖父": ("mother", "father"),
     "外婆": ("mother", "mother"), "外祖母": ("mother", "mother"), "继母": ("father", "spouse"),
     "继父": ("mother", "spouse"),
+    # through a sibling, a grandchild, a stepchild (an uncle or aunt read on the father's side first)
+    "brother-in-law": ("spouse", "sibling"), "sister-in-law": ("spouse", "sibling"),
+    "sibling-in-law": ("spouse", "sibling"), "uncle": ("father", "sibling"), "aunt": ("father", "sibling"),
+    "paternal uncle": ("father", "sibling"), "paternal aunt": ("father", "sibling"),
+    "maternal uncle": ("mother", "sibling"), "maternal aunt": ("mother", "sibling"),
+    "grandchild": ("child", "child"), "grandson": ("child", "child"), "granddaughter": ("child", "child"),
+    "stepson": ("spouse", "child"), "stepdaughter": ("spouse", "child"), "stepchild": ("spouse", "child"),
+    "叔叔": ("father", "sibling"), "伯父": ("father", "sibling"), "姑姑": ("father", "sibling"),
+    "舅舅": ("mother", "sibling"), "姨妈": ("mother", "sibling"), "孙子": ("child", "child"),
+    "孙女": ("child", "child"), "外孙": ("child", "child"), "外孙女": ("child", "child"),
 }
 _COMPILED = {r: tuple(re.compile(p) for p in ps) for r, ps in RELATIONS.items()}
 _GENDERED = {"husband": "spouse", "wife": "spouse"}
@@ -718,6 +764,8 @@ def _own_date(p: Passage, attribute: str) -> Value | None:
     m = _OWN_DATE[attribute].search(p.text)
     if m is None and attribute == "release_date":
         m = _OWN_DATE["founded_date"].search(p.text)
+    if m is None and attribute == "release_date" and p.heading and (year := title_year(p.heading)):
+        return Value(year, p.heading, p.hit, (int(year), 0, 0))  # "Always (2011 film)": the title's year
     if m is None:
         return None
     group = next(g for g in range(1, (m.lastindex or 1) + 1) if m[g])
@@ -745,10 +793,25 @@ def _country(p: Passage) -> Value | None:
             spans = [m2.span() for m2 in _COUNTRY_RE.finditer(words)]
             shown = words[spans[0][0]:spans[-1][1]]
             return Value(shown, p.sentence_at(m.start(1)), p.hit, countries=tuple(found))
+        if (demonym := _DEMONYM.search(words)) is not None:
+            # a demonym no list holds ("an Ostrelian film director"): its stem is the country's ("Ostrelia")
+            return Value(demonym[1], p.sentence_at(m.start(1)), p.hit, countries=(demonym_stem(demonym[1]),))
     found = countries_in(lead)
     if found:
         return Value(found[0], lead, p.hit, countries=(found[0],))
     return None
+
+
+_DEMONYM = re.compile(r"(?<![\w-])([A-Z][a-z]{2,}(?:ian|ean|an|ese|ish|i))(?![\w-])")
+"""A capitalised word of a demonym's shape ("Ostrelian", "Vessarese", "Tollish"), not hyphenated ("Ostrelian-born"
+says where, not whose)."""
+_STEM_ENDINGS = ("ians", "ian", "eans", "ean", "ese", "ish", "ans", "an", "ia", "a", "i", "y")
+
+
+def demonym_stem(word: str) -> str:
+    """What a demonym and its country's name share ("Ostrelian", "Ostrelia" → "ostrel"): the country's key."""
+    w = word.casefold()
+    return next((w[: -len(e)] for e in _STEM_ENDINGS if w.endswith(e) and len(w) - len(e) >= 3), w)
 
 
 # ---------------------------------------------------------------------------- the question's chain
@@ -858,6 +921,75 @@ class Broken:
     def reason(self) -> str:
         where = "whose passage does not state it" if self.has_passage else "which no passage is about"
         return f"the question's relations lead to {self.entity}, {where} ({self.asked})"
+
+
+_QUESTION_NAME_SKIP = frozenset({"the", "a", "an", "what", "which", "who", "whom", "whose", "when", "where", "how",
+                                 "by", "in", "of", "is", "was", "are", "were", "does", "did", "do"})
+
+
+def question_names(question: str) -> list[str]:
+    """The names a question writes (capitalised runs, a sentence-initial question word left out), folded."""
+    out = []
+    for m in _NAME_RE.finditer(question):
+        words = m[0].split()
+        while words and words[0].casefold() in _QUESTION_NAME_SKIP:
+            words = words[1:]
+        if words and (len(words) > 1 or len(words[0]) > 2):
+            out.append(_fold(" ".join(words)))
+    return list(dict.fromkeys(out))
+
+
+def short_form(question: str, hits: Sequence[Hit]) -> Followed | None:
+    """A question that asks a short form ("…known by which four-letter acronym?", "By what initials is it
+    known?") answered by the one a retrieved passage defines in parentheses after what it stands for ("high-altitude
+    low-opening (HALO) parachuting"): in a passage that names the question's subject, the sentence that shares
+    most of the question's words, of the letters the question says; None when no such passage defines one."""
+    letters = asked_short_form(question)
+    if letters is None:
+        return None
+    names = question_names(question)
+    asked = normalize(question)
+    words = {w for w in re.findall(r"[a-z][a-z-]{3,}", asked)}
+    best: tuple[float, int, str, str] | None = None
+    for n, h in enumerate(hits[:PASSAGES]):
+        passage = normalize(f"{h.title} {h.text}")
+        if names and not any(name in passage for name in names):
+            continue  # a passage about something else the question never names
+        for sentence in split_sentences(without_markers(h.text)) or [h.text]:
+            forms = [f for f in defined_short_forms(sentence)
+                     if key(f) not in asked.split() and (not letters or len(key(f).replace("&", "")) == letters)]
+            if not forms:
+                continue
+            folded = normalize(sentence)
+            score = sum(w in folded for w in words) + 0.5 * sum(w in passage for w in words) - 0.01 * n
+            if best is None or score > best[0]:
+                best = (score, n, forms[0], sentence.strip())
+    if best is None:
+        return None
+    _, n, form, sentence = best
+    return Followed(answer=form, steps=[(n, sentence)], hits=list(hits))
+
+
+_APPOSED = re.compile(rf"({NAME})\s*,\s*(?:(?:which|that|who)\s+(?:was|were)\s+)?(released|published|premiered|"
+                      r"founded|established|formed|born)\s+in\s+(?:which|what)\s+year\b")
+_APPOSED_ASKS = {"released": "release_date", "published": "release_date", "premiered": "release_date",
+                 "founded": "founded_date", "established": "founded_date", "formed": "founded_date",
+                 "born": "birth_date"}
+
+
+def apposed(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = None,
+            lookup: Lookup | None = None, fetch: Fetch | None = None) -> Followed | None:
+    """A date asked of the name it is set beside ("X is a remake of Always, released in which year, …?"): the
+    question's other names describe the way to it; the date is read from that name's own passage (its title's
+    year where the text gives none). None when the question has no such phrase or the passage no such date."""
+    m = _APPOSED.search(question)
+    if m is None:
+        return None
+    passages = passages_of(hits, full=full, lookup=lookup, fetch=fetch)
+    p = passage_named(passages, m[1], lookup=True)
+    if p is None or (value := value_of(p, _APPOSED_ASKS[m[2].casefold()])) is None:
+        return None
+    return Followed(answer=value.text, steps=[(value.hit, value.sentence)], hits=passages.hits)
 
 
 def follow(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = None,
@@ -1156,7 +1288,7 @@ _ATTRIBUTE_CUES: dict[str, str] = {
 }
 _ZH_ROLE = {"mother": "母亲", "father": "父亲", "spouse": "丈夫", "director": "导演", "composer": "作曲",
             "writer": "作者", "founder": "创始人", "performer": "演唱者", "manufacturer": "生产商", "child": "子女",
-            "producer": "制作人", "manager": "主教练", "designer": "设计者", "chef": "厨师"}
+            "producer": "制作人", "manager": "主教练", "designer": "设计者", "chef": "厨师", "sibling": "兄弟姐妹"}
 
 
 def states(asked: str, text: str) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from graphs.domain import Hit
 from graphs.kg.mentions import strip_disambiguation
 from graphs.rag.answer.attributes import Attribute, asked_attribute, near, stated_at
+from graphs.rag.answer.chains import names_relation, title_year
 from graphs.rag.answer.question import (
     CODE_PENALTY,
     EVIDENCE_PASSAGES,
@@ -179,6 +180,14 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
             out.append(Sentence(hit=n, position=i, text=sentence, folded=folded[i], context=context,
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
                                 semantic=semantic, about=about, under=written, short=short))
+        if (year := title_year(hit.title or "")) is not None and year not in hit.text:
+            # "Night Harbour (1949 film)": the year a title gives its work, where the text never writes it, is a
+            # statement of the passage too (when the work appeared), the title as written its sentence
+            names = [title] if title and title not in normalize(q.text) else []
+            out.append(Sentence(hit=n, position=len(raw), text=hit.title.strip(), folded=normalize(hit.title),
+                                context=" ".join([title, normalize(hit.title), *folded[:1], tags, dated]),
+                                names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
+                                semantic=semantic, about=about, short=short))
     return out
 
 
@@ -304,13 +313,15 @@ def anchored(q: Question, text: str) -> float:
 
 
 def _single(q: Question, s: Sentence, asked: Attribute | None = None,
-            asked_terms: frozenset[str] = frozenset()) -> Evidence:
+            asked_terms: frozenset[str] = frozenset(), plain: bool = False) -> Evidence:
     # the question's words for the asked attribute ("heavy" of "how heavy") count as written where the sentence
     # states that attribute in the lexicon's words ("weighs 4.2 kg"): the same relation, other words
     at = stated_at(asked, s.text) if asked is not None else []
     stated = tuple(normalize(s.text[a:b]) for a, b in at)
     spellings = {t: (t, *stated) for t in asked_terms} if stated else None
     coverage, share = q.coverage(s.context), anchored(q, s.context)
+    if spellings and plain:  # ("(1949 film)" covers "released" of "In which year was Night Harbour released?")
+        coverage = max(coverage, weighted_coverage(q.weights, s.context, {**q.spellings, **spellings}))
     own = weighted_coverage(q.relation, s.folded, spellings)
     if s.semantic is not None:
         # the other language: the named entities by their tags (or, for names it cannot spell, by meaning),
@@ -323,9 +334,18 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
         coverage, own = max(coverage, by_meaning), max(own, s.semantic - 0.02 * s.position)
     # the span next to where the sentence states the asked attribute ("32 knots" by "top speed", not "260
     # passengers" nearer the question's other words)
-    return Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=_focus(q, s),
-                    span=typed_span(q, s, at=at or None), coded=states_codes(q.codes, s.text),
+    focus = _focus(q, s)
+    span = typed_span(q, s, at=at or None)
+    if plain and at and span is not None and q.focus and set(q.focus) <= _DATE_WORDS and q.kind == "date":
+        # "in which year was Night Harbour released": a date next to where the sentence states the release (a
+        # plainly named subject only: in a bridge the first hop's own date must not stop the chain)
+        focus = 1.0
+    return Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=focus, span=span, coded=states_codes(q.codes, s.text),
                     named=_named(q, s))
+
+
+_DATE_WORDS = frozenset({"year", "date", "day", "month", "decade", "century", "年份", "日期"})
+"""Question words that name the kind of a date asked ("in which year"): a date of the asked attribute is their focus."""
 
 
 def unspellable(q: Question, s: Sentence) -> list[str]:
@@ -517,9 +537,21 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
         sentences = [replace(s, semantic=meaning[s.text]) if s.text in meaning else s for s in sentences]
     found_asked = asked_attribute(q.text, q.kind, tuple(f[0] for f in q.anchors))
     asked = found_asked.attribute if found_asked is not None and not found_asked.attribute.generic else None
-    phrase = q.text[found_asked.start : found_asked.end].casefold() if asked is not None and found_asked else ""
+    plain = plain_subject(q) and q.kind in BRIDGE_KINDS
+    # (a plainly named subject: the whole word the lexicon's cue falls in, "released" of "releas", is the question's
+    # word for the asked attribute, so a sentence stating it in the lexicon's words covers it)
+    phrase = "" if asked is None or found_asked is None else (
+        _words_at(q.text, found_asked.start, found_asked.end) if plain
+        else q.text[found_asked.start : found_asked.end].casefold())
     asked_terms = frozenset(t for t in q.relation if t and t in phrase)
-    singles = sorted((_single(q, s, asked, asked_terms) for s in sentences), key=lambda e: -e.score)
+    singles = [_single(q, s, asked, asked_terms, plain) for s in sentences]
+    if plain:
+        # a sentence of another entity's passage that does not name the subject ("It was founded in 1140" in
+        # Keswald's passage, beside "Keswald lies north of Marrowby") states its value of that entity
+        before = {(s.hit, s.position): s.folded for s in sentences}
+        singles = [_of_another(q, e, before.get((e.sentences[0].hit, e.sentences[0].position - 1), ""))
+                   for e in singles]
+    singles.sort(key=lambda e: -e.score)
     found = list(singles)
     # a bridge's last hop may be ranked lower than the passages read for evidence: its title, named by the
     # first hop, is what finds it
@@ -532,17 +564,20 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
             kinds[n] = entity_kind(hits[n].title or "", hits[n].text) if n < len(hits) else None
         return kinds[n]
 
+    # a question that names its subject plainly ("When was Marrowby founded?") asks it of that subject: a
+    # sentence of another passage, reached through a name the subject's sentence gives (the next town, the
+    # film it was remade as), states it of that other entity, never of the subject
     for first in singles[:FIRST_HOPS]:
         a = first.sentences[0]
         for b in [*sentences, *further]:
             if b.hit == a.hit:
                 continue
-            if (bridged := _bridge(q, first, b, kind_of)) is not None:
+            if not plain and (bridged := _bridge(q, first, b, kind_of)) is not None:
                 found.append(bridged)
                 continue
             if b.hit >= limit:
                 continue
-            if (link := _linked(a, b)) is None:
+            if (link := _linked(a, b)) is None or (plain and not of_subject(q, b)):
                 continue
             if want is not None and kind_of(a.hit if link in a.names else b.hit) not in (None, want):
                 continue  # a question that describes its bridge ("the company that …") is not joined through
@@ -561,6 +596,14 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
                                   anchored=anchored(q, f"{a.context} {b.context}"), focus=_focus(q, (a, b)[span_in]),
                                   span=span, span_in=span_in, link=link, named=_named(q, a, b)))
     found.sort(key=lambda e: (-e.score, e.hits))
+    if plain and asked is not None:
+        # its own passage's answer, where that passage states the asked attribute, leads ("Silver Tide is a 1971
+        # film, a remake of Night Harbour" states Silver Tide's year, not Night Harbour's, though it names it)
+        def leads(e: Evidence) -> bool:
+            s = e.sentences[e.span_in]
+            return e.span is not None and _own_passage(q, s) and bool(stated_at(asked, s.text))
+
+        found.sort(key=lambda e: not leads(e))
     return value_leads(q, found)
 
 
@@ -583,6 +626,84 @@ def value_leads(q: Question, found: list[Evidence]) -> list[Evidence]:
     lead = next((e for e in found[1:] if e.span is not None and e.anchored == 1.0 and not e.bridge
                  and len(e.sentences) == 1 and e.score >= VALUE_LEADS * top), None)
     return found if lead is None else [lead, *(e for e in found if e is not lead)]
+
+
+def _words_at(text: str, start: int, end: int) -> str:
+    """The words a match falls in, whole ("releas" of a cue matched in "released" → "released"), folded."""
+    while start > 0 and text[start - 1].isalnum() and text[start - 1].isascii():
+        start -= 1
+    while end < len(text) and text[end].isalnum() and text[end].isascii():
+        end += 1
+    return text[start:end].casefold()
+
+
+def plain_subject(q: Question) -> bool:
+    """A question that names what it asks about and describes no other entity on the way to it ("When was
+    Marrowby founded?", not "When was the town where X is built founded?" nor "Where was the director of X
+    born?")."""
+    if len(q.anchors) != 1 or names_relation(q.text):
+        return False
+    rest = normalize(q.text)
+    for form in sorted(q.anchors[0], key=len, reverse=True):
+        rest = rest.replace(form, " § ")
+    if "§" not in rest:
+        return False
+    rest = _ASKING.sub(" ", rest)
+    return _DESCRIBING.search(rest) is None and re.search(r"的", rest.replace("§ 的", "§").replace("§的", "§")) is None
+
+
+_ASKING = re.compile(r"^\s*(?:(?:in|on|at|from|by|during)\s+)?(?:which|what)\s+[a-z]+\s+")
+"""The question word with its preposition and noun ("in which year"), not a relative clause."""
+_DESCRIBING = re.compile(r"\b(?:that|which|who|whom|whose|where|when\s+(?!was|is|were|did|does|do)|of|by|from|with|"
+                         r"after|before|for|whereby)\b"
+                         # "a university located in …", "is a residential hall in …": an entity described, not named
+                         r"|\b(?:a|an|the)\s+(?:[\w'&-]+\s+){0,3}?[\w'&-]+\s+(?:located|based|situated|founded|"
+                         r"established|created|born|produced|released|directed|written|known|named|owned|formed|"
+                         r"headquartered|featured|featuring|starring|called|published|designed|built|composed|performed|"
+                         r"played|won)\b|§\s+(?:is|was|are|were)\s+(?:a|an|the)\s")
+"""Words by which a question describes an entity on the way to its subject ("the town where", "the film of")."""
+
+
+def of_subject(q: Question, s: Sentence, before: str = "") -> bool:
+    """The sentence names the question's subject itself, or its passage is about it, or the sentence before it
+    (``before``, folded) names it: what "it" of the sentence can stand for."""
+    return all(mentioned(forms, f"{s.folded} {before}") or any(mentioned(forms, a) for a in s.about)
+               for forms in q.anchors)
+
+
+def _of_another(q: Question, e: Evidence, before: str) -> Evidence:
+    """A single sentence that names the subject only through its neighbours in another entity's passage: its
+    value is that entity's (no span), and it names the subject as little as it does itself."""
+    s = e.sentences[0]
+    if of_subject(q, s, before):
+        if e.span is not None and not _own_passage(q, s) and _said_of_its_own_subject(q, s, e.span.start):
+            return replace(e, span=None)  # "Red Shoal is a 1977 film, a remake of Gull Point": Red Shoal's year
+        return e
+    if not _opens_with_its_own(s, len(s.text)) or e.anchored <= (own := anchored(q, f"{s.folded} {before}")):
+        return e  # (a sentence that opens with neither its passage's entity nor a pronoun may be about anything)
+    return replace(e, span=None, anchored=own)
+
+
+_OPENS_WITH_IT = re.compile(r"^\s*(?:(?:it|he|she|they|this|its|his|her|their)\b|它|他|她|该|其|此)", re.IGNORECASE)
+
+
+def _opens_with_its_own(s: Sentence, at: int) -> bool:
+    """The sentence opens with its passage's entity (its title) or a pronoun that stands for it."""
+    opening = normalize(s.text[:at])
+    return bool(_OPENS_WITH_IT.match(s.text)) or any(
+        opening.startswith(a) or opening.startswith(f"the {a}") for a in s.about if a)
+
+
+def _said_of_its_own_subject(q: Question, s: Sentence, at: int) -> bool:
+    """The sentence of another entity's passage opens with that entity (its title, or "It"), and the value at
+    ``at`` comes before the question's subject is named: the value is said of the sentence's own subject."""
+    if not _opens_with_its_own(s, at):
+        return False
+    return not any(mentioned(forms, normalize(s.text[:at])) for forms in q.anchors)
+
+
+def _own_passage(q: Question, s: Sentence) -> bool:
+    return all(any(mentioned(forms, a) for a in s.about) for forms in q.anchors)
 
 
 def stated_first(q: Question, view: Sequence[Evidence]) -> list[Evidence]:

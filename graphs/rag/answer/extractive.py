@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from graphs.domain import Citation, Hit
 from graphs.rag.answer import chains
-from graphs.rag.answer.evidence import Evidence, Sentence, anchored, sentences_of
+from graphs.rag.answer.evidence import Evidence, Sentence, anchored, of_subject, plain_subject, sentences_of
 from graphs.rag.answer.question import (
     CODE,
     EVIDENCE_PASSAGES,
@@ -187,8 +187,11 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
                            citations=_cite(hits, [s.hit for s in shown]))
     shown = answering(q, best)
     # a runner-up of another year than the question's is not shown ("the 2025 run's fee" is not the 2024 one)
+    # nor, for a question that names its subject plainly, another entity's sentence that does not name it
+    plain = plain_subject(q)
     runner = next((e for e in evidence if e is not best and not set(e.sentences) <= set(shown)
-                   and all(y in s.context for y in q.years for s in e.sentences)), None)
+                   and all(y in s.context for y in q.years for s in e.sentences)
+                   and not (plain and not all(of_subject(q, s) for s in e.sentences))), None)
     # (a candidate of the asked kind is required of another file's runner-up; in the answer's own passage a
     # number may be a word: "renewed twice")
     if runner is not None and runner.score >= RUNNER_UP * top and states_asked(
@@ -267,6 +270,12 @@ def multihop(q: Question, hits: Sequence[Hit], chinese: bool, full: Mapping[str,
         found = chains.same_country(q.text, hits, full, lookup, fetch)
     if found is not None:
         steps, span, lead, used = found.steps, found.answer, found.lead, found.hits
+    elif (short := chains.short_form(q.text, hits)) is not None:
+        # "known by which acronym?": the short form a passage about the subject defines, its sentence cited
+        steps, span, lead, used = short.steps, short.answer, short.answer, short.hits
+    elif q.kind == "date" and (beside := chains.apposed(q.text, hits, full, lookup, fetch)) is not None:
+        # "… a remake of Always, released in which year": the date of the name the question sets it beside
+        steps, span, lead, used = beside.steps, beside.answer, beside.answer, beside.hits
     elif q.kind not in ("yes_no", "comparison", "list") and (
             followed := chains.follow(q.text, hits, full, lookup, fetch)) is not None:
         if isinstance(followed, chains.Broken):
