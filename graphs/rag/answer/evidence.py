@@ -676,7 +676,8 @@ def _of_another(q: Question, e: Evidence, before: str) -> Evidence:
     value is that entity's (no span), and it names the subject as little as it does itself."""
     s = e.sentences[0]
     if of_subject(q, s, before):
-        if e.span is not None and not _own_passage(q, s) and _said_of_its_own_subject(q, s, e.span.start):
+        if e.span is not None and not _own_passage(q, s) and _said_of_its_own_subject(q, s, e.span.start) \
+                and not _pronoun_of_subject(q, s, before):
             return replace(e, span=None)  # "Red Shoal is a 1977 film, a remake of Gull Point": Red Shoal's year
         return e
     if not _opens_with_its_own(s, len(s.text)) or e.anchored <= (own := anchored(q, f"{s.folded} {before}")):
@@ -700,6 +701,21 @@ def _said_of_its_own_subject(q: Question, s: Sentence, at: int) -> bool:
     if not _opens_with_its_own(s, at):
         return False
     return not any(mentioned(forms, normalize(s.text[:at])) for forms in q.anchors)
+
+
+SUBJECT_OPENING = 30
+"""Characters of a sentence within which a name is its subject ("The Kestrel Vireo E2 is a folding e-bike …"; not
+the remake named at the end of "Red Shoal is a 1977 film, a remake of Gull Point")."""
+
+
+def _pronoun_of_subject(q: Question, s: Sentence, before: str) -> bool:
+    """The sentence opens with a pronoun and the sentence before it (folded) opens with the question's subject:
+    "It weighs 17.5 kg" after "The Kestrel Vireo E2 is a folding e-bike …" is said of the Vireo E2, whatever
+    entity the passage is about (a catalogue of several models)."""
+    if not before or _OPENS_WITH_IT.match(s.text) is None:
+        return False
+    opening = before[:SUBJECT_OPENING]
+    return all(mentioned(forms, opening) for forms in q.anchors)
 
 
 def _own_passage(q: Question, s: Sentence) -> bool:

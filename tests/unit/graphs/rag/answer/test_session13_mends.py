@@ -1,0 +1,51 @@
+"""Mends found by asking the merged code of session 13 on the project's own sets (each on sentences of its own):
+a month asked with 几月 is a date, not a count; a name found only under another script's alias still counts as
+mentioned by the passages that spell it nearly as the question does; "It …" after a sentence that opens with
+the question's subject is said of that subject, in a passage about something else (a catalogue of models)."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphs.rag.answer.evidence import find_evidence
+from graphs.rag.answer.question import Question
+from graphs.text.answer_types import expected_answer
+from tests.support.answers import question, write
+from tests.support.fakes import hit
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("青松书店是2023年几月搬到新址的？", "date"),
+    ("展览几月几日开幕？", "date"),
+    ("改造工程要几个月？", "number"),  # a duration: 几个月
+    ("这家店开了几年？", "number"),
+])
+def test_a_month_asked_with_ji_is_a_date(text: str, kind: str) -> None:
+    assert expected_answer(text) == kind
+
+
+def test_a_month_question_is_answered_by_the_sentence_with_the_month() -> None:
+    store = hit("s#0", "2023年5月，青松书店搬到城南文化街新址。新店营业面积400平方米，设有24小时自助借阅区。",
+                title="青松书店")
+    decision, reason, short, _ = write("青松书店是2023年几月搬到新址的？", [store])
+    assert decision == "answerable", reason
+    assert short is not None and "5月" in short, short
+
+
+def test_a_name_under_another_scripts_alias_is_still_found_as_the_passages_spell_it() -> None:
+    town = hit("t#0", "Brackwell is a river port on the Ose. It was granted a market charter in 1543.", title="Brackwell")
+    alias = hit("c#0", "公司在布拉克韦尔（Brackwell）设有仓库。", title="公司概况")
+    q = question("When was Brakwell granted its market charter?", [town, alias])
+    q = Question(**{**q.__dict__, "anchors": [("brakwell", "布拉克韦尔")]}).about([town, alias])
+    assert any("brackwell" in forms for forms in q.anchors), q.anchors
+    assert q.misspelled.get("brakwell") == "brackwell"
+
+
+def test_it_after_a_sentence_opening_with_the_subject_is_said_of_it_in_a_catalogue() -> None:
+    catalogue = hit("k#0", "Halden Bikes builds bicycles for city riders. The Halden Lark L3 is a folding bike with a "
+                           "range of 50 km. It weighs 14.2 kg. The Halden Crane C9 is a cargo bike that carries "
+                           "loads of up to 90 kg.", title="Halden Bikes catalogue")
+    q = question("How much does the Halden Lark L3 weigh?", [catalogue])
+    evidence = find_evidence(q, [catalogue])
+    assert evidence and evidence[0].span is not None and evidence[0].span.text.startswith("14.2"), \
+        [(e.sentences[0].text, e.span) for e in evidence[:3]]
