@@ -49,3 +49,16 @@ def test_it_after_a_sentence_opening_with_the_subject_is_said_of_it_in_a_catalog
     evidence = find_evidence(q, [catalogue])
     assert evidence and evidence[0].span is not None and evidence[0].span.text.startswith("14.2"), \
         [(e.sentences[0].text, e.span) for e in evidence[:3]]
+
+
+@pytest.mark.parametrize(("text", "short"), [
+    ("When was Brennock founded?", "1612"),
+    ("When did Brennock receive its borough charter?", "1688"),
+])
+def test_of_two_words_stating_the_attribute_the_questions_own_places_the_span(text: str, short: str) -> None:
+    """"founded" and "charter" are both the lexicon's founding words; the question's own word says which value."""
+    town = hit("b#0", "Brennock is a market town on the Wend. It was founded in 1612 as a wool market and received "
+                      "its borough charter in 1688.", title="Brennock")
+    decision, reason, answer, _ = write(text, [town])
+    assert decision == "answerable", reason
+    assert answer == short
