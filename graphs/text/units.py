@@ -33,7 +33,8 @@ _UNITS_ZH: dict[Dimension, tuple[str, ...]] = {
     "temperature": ("℃", "摄氏度"),
     "sound": ("分贝",),
     "percent": ("%", "％", "个百分点", "成"),
-    "money": ("元", "美元", "港元", "欧元", "英镑", "日元", "韩元", "卢布", "澳元", "加元", "人民币", "块"),
+    "money": ("元", "美元", "美金", "港元", "港币", "欧元", "英镑", "日元", "韩元", "卢布", "澳元", "加元", "人民币", "台币",
+              "新台币", "法郎", "卢比", "泰铢", "块"),
     "persons": ("人次", "人", "名", "位"),
 }
 _UNITS_EN: dict[Dimension, tuple[str, ...]] = {
@@ -117,15 +118,19 @@ _ASKS: tuple[tuple[re.Pattern[str], frozenset[Dimension]], ...] = (
 
 
 _ATTRIBUTE_EN = re.compile(r"^\s*what(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+|its\s+)?(?:[a-z]+\s+)?"
-                           r"(?P<noun>speed|weight|height|length|depth|width|distance|area|temperature|duration)\b",
+                           r"(?P<noun>speed|weight|height|length|depth|width|distance|area|temperature|duration|price|cost|fee|"
+                           r"prize money|salary|budget|fine)\b",
                            re.IGNORECASE)
-_ATTRIBUTE_ZH = re.compile(r"(?P<noun>时速|速度|重量|高度|长度|深度|宽度|距离|面积|温度|气温|时长)(?:是|为|有|大约|约)*(?:多少|几)")
+_ATTRIBUTE_ZH = re.compile(r"(?P<noun>时速|速度|重量|高度|长度|深度|宽度|距离|面积|温度|气温|时长|奖金|价格|售价|票价|费用|"
+                           r"租金|工资|薪酬|预算|罚款|赔偿金?)(?:是|为|有|大约|约|了|获得|得到|拿到)*(?:多少|几)")
 _ATTRIBUTE_DIMENSION: dict[str, Dimension] = {
     "speed": "speed", "时速": "speed", "速度": "speed", "weight": "weight", "重量": "weight", "height": "length",
     "length": "length", "depth": "length", "width": "length", "distance": "length", "高度": "length",
     "长度": "length", "深度": "length", "宽度": "length", "距离": "length", "area": "area", "面积": "area",
     "temperature": "temperature", "温度": "temperature", "气温": "temperature", "duration": "duration",
-    "时长": "duration"}
+    "时长": "duration", **dict.fromkeys(("price", "cost", "fee", "prize money", "salary", "budget", "fine", "奖金",
+                                       "价格", "售价", "票价", "费用", "租金", "工资", "薪酬", "预算", "罚款",
+                                       "赔偿", "赔偿金"), "money")}
 """A quantity asked by its noun ("what is the top speed", 时速是多少) and the dimension its value has."""
 
 
@@ -166,6 +171,9 @@ def asked_dimensions(question: str) -> frozenset[Dimension] | None:
         if re.match(r"(?:个|次|辆|台|家|座|所|艘|架|场|项|件|部|本|条|只|户|套|届|支|颗|枚|首|集|层|例|起|种)",
                     m["unit"]):
             return frozenset({"count", "persons"})
+        if (noun := next((n for n in _ATTRIBUTE_DIMENSION if "\u4e00" <= n[0] <= "\u9fff" and m["unit"].startswith(n)),
+                         None)) is not None:
+            return frozenset({_ATTRIBUTE_DIMENSION[noun]})  # 获得了多少奖金: money, not a score of 96.4分
     return None
 
 

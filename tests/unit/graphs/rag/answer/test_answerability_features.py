@@ -145,3 +145,12 @@ async def test_a_score_decision_gives_a_reason_that_agrees_with_it(bias: float) 
     else:
         assert verdict.decision == "not_found", verdict.reason
         assert "does not clearly state" in verdict.reason and "evidence states" not in verdict.reason
+
+
+async def calibrated_verdict(text: str, passage: Hit):  # type: ignore[no-untyped-def]
+    """The calibrated verdict of the shipped score over one passage (Bigrams for the dense part)."""
+    from graphs.rag.answer.answerability import calibrated
+
+    q = question(text, [passage])
+    verdict, _, _ = await calibrated(q, [passage], find_evidence(q, [passage]), Bigrams())
+    return verdict

@@ -62,3 +62,27 @@ def test_of_two_words_stating_the_attribute_the_questions_own_places_the_span(te
     decision, reason, answer, _ = write(text, [town])
     assert decision == "answerable", reason
     assert answer == short
+
+
+@pytest.mark.parametrize(("text", "dimensions"), [
+    ("赛事冠军获得了多少奖金？", {"money"}),
+    ("这款相机的售价是多少？", {"money"}),
+    ("What is the fee for a family pass?", {"money"}),
+])
+def test_a_quantity_asked_by_a_money_noun_is_money(text: str, dimensions: set[str]) -> None:
+    from graphs.text.units import asked_dimensions
+
+    assert asked_dimensions(text) == frozenset(dimensions)
+
+
+async def test_a_score_in_points_is_no_prize_money_and_a_level_question_wants_a_level() -> None:
+    from tests.unit.graphs.rag.answer.test_answerability_features import calibrated_verdict
+
+    race = hit("r#0", "在龙舟赛男子组决赛中，“飞鱼队”以总分88.5分夺得冠军，“海燕队”以86分获得亚军。", title="龙舟赛")
+    assert (await calibrated_verdict("龙舟赛男子组冠军获得了多少奖金？", race)).decision == "not_found"
+    prize = hit("r#1", "龙舟赛男子组冠军“飞鱼队”获得奖金3万元。", title="龙舟赛")
+    assert (await calibrated_verdict("龙舟赛男子组冠军获得了多少奖金？", prize)).decision == "answerable"
+    scope = hit("m#0", "本手册适用于 KX-20 和 KX-30 两个型号。KX-30 额定功率为 1200 W。", title="净水器手册")
+    assert (await calibrated_verdict("KX-30净水器的能效等级是几级？", scope)).decision == "not_found"
+    level = hit("m#1", "KX-30 的能效等级为 1 级，额定功率为 1200 W。", title="净水器手册")
+    assert (await calibrated_verdict("KX-30净水器的能效等级是几级？", level)).decision == "answerable"
