@@ -66,7 +66,7 @@ _NUMBER_EN = re.compile(
     r"\bhow (?:many|much|old|long|tall|high|far|big|large|wide|deep|heavy|often|fast)\b|"
     r"\bwhat (?:is the |was the )?(?:number|amount|population|percentage|percent|size|length|height|"
     r"area|weight|capacity|price|cost|value|age|distance|speed|score|total)\b", _I)
-_NUMBER_ZH = re.compile(r"多少|几[个位次名岁年人家种本部条项只件台辆分秒天倍层级座所期场间门首款轮档挡星片张双对批届支队组块颗粒]|多大|多长|多高|多远|多重|多久|多快|"
+_NUMBER_ZH = re.compile(r"多少|(?<!哪)几[个位次名岁年人家种本部条项只件台辆分秒天倍层级座所期场间门首款轮档挡星片张双对批届支队组块颗粒]|多大|多长|多高|多远|多重|多久|多快|"
                         r"多宽|多深|几何|第几|百分之几|人口|面积|数量|参数量|金额|价格")
 
 _PERSON_EN = re.compile(

@@ -19,8 +19,10 @@ from tests.support.fakes import hit
     ("展览几月几日开幕？", "date"),
     ("改造工程要几个月？", "number"),  # a duration: 几个月
     ("这家店开了几年？", "number"),
+    ("KX-30的能效等级是几级？", "number"),
+    ("园区里的实验楼有哪几座？", "other"),  # 哪几: which ones, not how many
 ])
-def test_a_month_asked_with_ji_is_a_date(text: str, kind: str) -> None:
+def test_ji_asks_a_month_a_number_or_which_ones(text: str, kind: str) -> None:
     assert expected_answer(text) == kind
 
 
