@@ -1,4 +1,7 @@
-import json, os
+import json
+import os
+from pathlib import Path
+
 os.chdir(os.path.dirname(os.path.abspath(__file__)))  
 M,A,R,V="marit_quenneville.md","ashcombe_institute.md","rv_marit_quenneville.md","veltham.html"
 P,T="pellworth_q3_2025.md","hollingmere_tram.txt"
@@ -38,9 +41,11 @@ qs=[
 ("absent_second_hop","In what year was the university where Marit Quenneville earned her doctorate founded?",[],[M]),
 ]
 assert len(qs)==32
-for cat,q,a,f in qs:
-    for x in f: assert os.path.exists("files/"+x),x
-    if a: assert any(g in open("files/"+x).read() for g in a for x in f),(q,a)
+for _cat, q, a, f in qs:
+    for x in f:
+        assert os.path.exists("files/" + x), x
+    if a:
+        assert any(g in Path("files/" + x).read_text() for g in a for x in f), (q, a)
 with open("questions.jsonl","w") as o:
     for i,(cat,q,a,f) in enumerate(qs,1):
         o.write(json.dumps({"id":f"t{i:02d}","question":q,"answers":a,"notFound":not a,"files":f,"category":cat,"split":"held"},ensure_ascii=False)+"\n")
