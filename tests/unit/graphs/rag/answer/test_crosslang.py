@@ -72,7 +72,7 @@ class Concepts:
     """An embedder by bilingual concepts: a text is close to another when they share a concept in either
     language (what a multilingual model does; the test's stand-in for e5)."""
 
-    WORDS = (("resident", "人口", "inhabit", "live"), ("found", "建于", "成立", "创办"), ("ferry", "渡轮", "航线"),
+    WORDS: tuple[tuple[str, ...], ...] = (("resident", "人口", "inhabit", "live"), ("found", "建于", "成立", "创办"), ("ferry", "渡轮", "航线"),
              ("luoshan", "罗山"), ("qiaotou", "桥头"), ("lighthouse", "灯塔"))
 
     def _vector(self, text: str) -> list[float]:

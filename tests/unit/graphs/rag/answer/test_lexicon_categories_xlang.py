@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from graphs.domain import Hit, ParsedQuery
@@ -18,6 +17,7 @@ from graphs.rag.nodes.write_answer import write_answer
 from graphs.text.answer_types import expected_answer
 from graphs.text.query_analysis import analyze_query
 from tests.support.fakes import TODAY, gazetteer_of, hit, make_context, runtime
+from tests.unit.graphs.rag.answer.test_crosslang import Concepts as CrossConcepts
 
 
 @pytest.mark.parametrize(("question", "sentence", "name"), [
@@ -83,22 +83,11 @@ def test_a_share_of_revenue_is_asked_as_a_share_not_as_the_spending() -> None:
     assert asked is not None and asked.attribute.name == "share"
 
 
-class Concepts:
+class Concepts(CrossConcepts):
     """An embedder by bilingual concepts (the test's stand-in for e5): the manual's lead sentence, which names the
     product and what it is, is closer to the question than the one stating its warranty."""
 
-    WORDS = (("borealis", "北岚"), ("dehumidifier", "除湿机"), ("d3",), ("warranty", "质保", "保修"))
-
-    def _vector(self, text: str) -> list[float]:
-        t = text.casefold()
-        v = np.array([1.0 if any(w in t for w in words) else 0.0 for words in self.WORDS] + [0.3])
-        return list(v / np.linalg.norm(v))
-
-    def embed_query(self, text: str) -> list[float]:
-        return self._vector(text)
-
-    def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        return [self._vector(t) for t in texts]
+    WORDS: tuple[tuple[str, ...], ...] = (("borealis", "北岚"), ("dehumidifier", "除湿机"), ("d3",), ("warranty", "质保", "保修"))
 
 
 MANUAL = hit("manual#0", "北岚 D3 除湿机适用面积为 30–50 平方米，日除湿量为 20 升。\n\n滤芯建议每 3 个月更换一次。\n\n"
