@@ -13,6 +13,8 @@ from __future__ import annotations
 import functools
 import re
 
+from graphs.text.normalize import has_han
+
 Dimension = str
 """One of: duration, length, weight, area, volume, energy, power, speed, temperature, sound, percent, money,
 ordinal, persons, count (counted things with another measure word, or none named)."""
@@ -117,12 +119,6 @@ _ASKS: tuple[tuple[re.Pattern[str], frozenset[Dimension]], ...] = (
 )
 
 
-_ATTRIBUTE_EN = re.compile(r"^\s*what(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+|its\s+)?(?:[a-z]+\s+)?"
-                           r"(?P<noun>speed|weight|height|length|depth|width|distance|area|temperature|duration|price|cost|fee|"
-                           r"prize money|salary|budget|fine)\b",
-                           re.IGNORECASE)
-_ATTRIBUTE_ZH = re.compile(r"(?P<noun>时速|速度|重量|高度|长度|深度|宽度|距离|面积|温度|气温|时长|奖金|价格|售价|票价|费用|"
-                           r"租金|工资|薪酬|预算|罚款|赔偿金?)(?:是|为|有|大约|约|了|获得|得到|拿到)*(?:多少|几)")
 _ATTRIBUTE_DIMENSION: dict[str, Dimension] = {
     "speed": "speed", "时速": "speed", "速度": "speed", "weight": "weight", "重量": "weight", "height": "length",
     "length": "length", "depth": "length", "width": "length", "distance": "length", "高度": "length",
@@ -132,6 +128,16 @@ _ATTRIBUTE_DIMENSION: dict[str, Dimension] = {
                                        "价格", "售价", "票价", "费用", "租金", "工资", "薪酬", "预算", "罚款",
                                        "赔偿", "赔偿金"), "money")}
 """A quantity asked by its noun ("what is the top speed", 时速是多少) and the dimension its value has."""
+
+
+def _nouns(han: bool) -> str:
+    """The asked-quantity nouns of one script as a regex alternation, longest first (赔偿金 before 赔偿)."""
+    return "|".join(sorted((n for n in _ATTRIBUTE_DIMENSION if has_han(n) == han), key=len, reverse=True))
+
+
+_ATTRIBUTE_EN = re.compile(r"^\s*what(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+|its\s+)?(?:[a-z]+\s+)?"
+                           rf"(?P<noun>{_nouns(han=False)})\b", re.IGNORECASE)
+_ATTRIBUTE_ZH = re.compile(rf"(?P<noun>{_nouns(han=True)})(?:是|为|有|大约|约|了|获得|得到|拿到)*(?:多少|几)")
 
 
 def _named_dimension(unit: str) -> Dimension | None:
@@ -171,8 +177,7 @@ def asked_dimensions(question: str) -> frozenset[Dimension] | None:
         if re.match(r"(?:个|次|辆|台|家|座|所|艘|架|场|项|件|部|本|条|只|户|套|届|支|颗|枚|首|集|层|例|起|种)",
                     m["unit"]):
             return frozenset({"count", "persons"})
-        if (noun := next((n for n in _ATTRIBUTE_DIMENSION if "\u4e00" <= n[0] <= "\u9fff" and m["unit"].startswith(n)),
-                         None)) is not None:
+        if (noun := next((n for n in _ATTRIBUTE_DIMENSION if has_han(n) and m["unit"].startswith(n)), None)) is not None:
             return frozenset({_ATTRIBUTE_DIMENSION[noun]})  # 获得了多少奖金: money, not a score of 96.4分
     return None
 

@@ -337,8 +337,7 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
     focus = _focus(q, s)
     # of several words stating the attribute, the question's own ("founded in 1612 … its borough charter in
     # 1688" for "When was X founded?": both are the lexicon's founding words, the question wrote "founded")
-    asked_words = normalize(q.text)
-    own_at = [(a, b) for a, b in at if normalize(s.text[a:b])[:5] in asked_words]
+    own_at = [place for place, said in zip(at, stated, strict=True) if said[:5] in normalize(q.text)]
     span = typed_span(q, s, at=own_at or at or None)
     if plain and at and span is not None and q.focus and set(q.focus) <= _DATE_WORDS and q.kind == "date":
         # "in which year was Night Harbour released": a date next to where the sentence states the release (a

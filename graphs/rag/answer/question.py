@@ -112,7 +112,7 @@ class Question:
                 # written as asked in some passages and in the other script in others ("Shimen Island" in the
                 # English guide, 石门岛 in the Chinese notes): both spellings are the name
                 forms = (*forms, other)
-            if forms[0] not in blob and not any(f in blob for f in forms if has_han(f) == has_han(forms[0])) \
+            if not any(f in blob for f in forms if has_han(f) == has_han(forms[0])) \
                     and (near := near_spelling(forms[0], blob)) is not None and near not in forms:
                 # found only under another script's alias (奥克米尔 of the entity store for "Oakmeer"): the
                 # passages that spell it in the question's script ("Oakmere is …") mention it too
