@@ -28,7 +28,9 @@ _STATUSES = {
     409: "alias_conflict: an alias already belongs to another entity",
     413: "payload_too_large: the body is over AER_MAX_BODY_BYTES",
     422: "invalid_request (the message names each failing field; details: {loc, msg, type} of each: strict types, "
-         "so true is no integer and \"yes\" no boolean; an unknown field is extra_forbidden; a blank question or "
+         "so true is no integer and \"yes\" no boolean; an unknown field is extra_forbidden; a mistyped field name "
+         "or value also carries suggestion, the one most likely meant (and sentAs, the name a missing field was "
+         "sent under), named in the message: did you mean 'topK'?; a blank question or "
          "alias is refused), invalid_entity_name (a control, bidirectional, invisible, private-use, noncharacter "
          "or unassigned code point, or no letter or digit), invalid_document_id and invalid_file_name (the same "
          "Unicode policy), empty_document (nothing visible in the text), invalid_metadata_date (not an ISO "

@@ -3,13 +3,18 @@ transport-free errors (``app.errors``) mapped to HTTP statuses."""
 
 from __future__ import annotations
 
+import difflib
 import logging
 import re
-from typing import Any
+import types
+from collections.abc import Iterable, Mapping
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import BaseRoute, Match
 
@@ -85,13 +90,134 @@ def field_path(loc: list[Any]) -> str:
 
 
 def validation_message(errors: list[dict[str, Any]]) -> str:
-    """One sentence naming each failing field (the first few) and what is wrong with it."""
+    """One sentence naming each failing field (the first few), what is wrong with it and, where an error carries
+    one, the name or value most likely meant."""
     parts = []
     for e in errors[:MESSAGE_ERRORS]:
         path = field_path(e["loc"])
-        parts.append(f"unknown field {path!r}" if e["type"] == "extra_forbidden" else f"{path}: {e['msg']}")
+        part = f"unknown field {path!r}" if e["type"] == "extra_forbidden" else f"{path}: {e['msg']}"
+        if "suggestion" in e:
+            part += (f" (sent as {e['sentAs']!r}?)" if "sentAs" in e else f" (did you mean {e['suggestion']!r}?)")
+        parts.append(part)
     more = len(errors) - MESSAGE_ERRORS
     return "; ".join(parts) + (f"; and {more} more" if more > 0 else "")
+
+
+# -- "did you mean": a mistyped field name or value named with the one meant (the CLI's click does it for a
+# command or an option; a request with "questoin", "topk", "action": "qurey" or "message" for "messages" was told
+# only that something was wrong)
+
+def _fold(word: str) -> str:
+    return re.sub(r"[-_\s]", "", word).lower()
+
+
+def nearest(word: object, choices: Iterable[str]) -> str | None:
+    """The choice a mistyped ``word`` most likely meant: the one equal to it but for case, ``_`` and ``-``
+    (``topk``, ``top-k`` → ``topK``), else the closest spelling (difflib ratio ≥ 0.75 on the folded forms); None
+    when no choice is that near or ``word`` is one of them."""
+    if not isinstance(word, str) or not word:
+        return None
+    folded: dict[str, str] = {}
+    for choice in choices:
+        if choice == word:
+            return None
+        folded.setdefault(_fold(choice), choice)
+    if _fold(word) in folded:
+        return folded[_fold(word)]
+    close = difflib.get_close_matches(_fold(word), list(folded), n=1, cutoff=0.75)
+    return folded[close[0]] if close else None
+
+
+def _members(annotation: Any) -> list[Any]:
+    """The types an annotation allows: Annotated and Optional unwrapped, a union's members each."""
+    if get_origin(annotation) is Annotated:
+        return _members(get_args(annotation)[0])
+    if get_origin(annotation) in (Union, types.UnionType):
+        return [m for arg in get_args(annotation) for m in _members(arg) if arg is not type(None)]
+    return [annotation]
+
+
+def _tagged(model: type[BaseModel], tag: object) -> bool:
+    """Whether a member of a discriminated union is the one of ``tag`` (a Literal field holding it)."""
+    return any(get_origin(f.annotation) is Literal and tag in get_args(f.annotation) for f in model.model_fields.values())
+
+
+def fields_at(annotation: Any, loc: Iterable[Any]) -> list[str] | None:
+    """The wire names (aliases first) of the model ``loc`` leads to from ``annotation``, walking fields, list
+    items and a discriminated union's branch (its tag in the loc); None where the walk finds no model."""
+    current = [m for m in _members(annotation)]
+    for part in loc:
+        models = [m for m in current if isinstance(m, type) and issubclass(m, BaseModel)]
+        if isinstance(part, int):
+            current = [a for m in current if get_origin(m) in (list, tuple) for a in _members(get_args(m)[0])]
+            continue
+        if len(models) > 1 and (branch := [m for m in models if _tagged(m, part)]):
+            current = branch
+            continue
+        found = [f for m in models for name, f in m.model_fields.items() if part in (name, f.alias)]
+        if not found:
+            return None
+        current = _members(found[0].annotation)
+    models = [m for m in current if isinstance(m, type) and issubclass(m, BaseModel)]
+    if len(models) != 1:
+        return None
+    return [f.alias or name for name, f in models[0].model_fields.items()]
+
+
+def _sent(body: object, loc: list[Any]) -> object:
+    """What the request sent at ``loc`` (below ``body``); None where it has nothing there."""
+    for part in loc:
+        if isinstance(body, Mapping) and part in body:
+            body = body[part]
+            continue
+        if isinstance(body, list) and isinstance(part, int) and 0 <= part < len(body):
+            body = body[part]
+            continue
+        if not (isinstance(body, Mapping) and part in body.values()):  # a union's branch (its tag), not a key
+            return None
+    return body
+
+
+def with_suggestions(errors: list[dict[str, Any]], body: object, annotation: Any) -> list[dict[str, Any]]:
+    """``errors`` with ``suggestion`` where a mistyped name or value has a near one: an unknown field (the
+    model's own fields at that place), a missing field sent under a near name the model does not know
+    (``message`` for ``messages``: ``sentAs``), a value outside a Literal's or a union tag's choices."""
+    out = []
+    for e in errors:
+        e = dict(e)
+        loc, ctx = list(e.get("loc", ())), e.get("ctx") or {}
+        where = loc[1:] if loc[:1] == ["body"] else None
+        guess: str | None = None
+        if e["type"] == "extra_forbidden" and where is not None and annotation is not None:
+            known = fields_at(annotation, where[:-1]) or []
+            guess = nearest(where[-1], known)
+        elif e["type"] == "missing" and where is not None and annotation is not None:
+            sent = _sent(body, where[:-1])
+            fields = set(fields_at(annotation, where[:-1]) or [])
+            refused = {tuple(x.get("loc", ())) for x in errors if x["type"] == "extra_forbidden"}
+            if isinstance(sent, Mapping) and fields:
+                for key in sent:  # a key refused as unknown is told its near name there, once
+                    if (isinstance(key, str) and key not in fields and ("body", *where[:-1], key) not in refused
+                            and nearest(key, [str(where[-1])])):
+                        guess = str(where[-1])
+                        e["sentAs"] = key
+                        break
+        elif e["type"] == "literal_error" and isinstance(ctx.get("expected"), str):
+            guess = nearest(e.get("input"), re.findall(r"'([^']*)'", ctx["expected"]))
+        elif e["type"] == "union_tag_invalid":
+            guess = nearest(ctx.get("tag"), ACTIONS if ctx.get("discriminator") == "'action'" else
+                            re.findall(r"'([^']*)'", str(ctx.get("expected_tags", ""))))
+        if guess:
+            e["suggestion"] = guess
+        out.append(e)
+    return out
+
+
+def body_annotation(request: Request) -> Any:
+    """The type of the request body the route of ``request`` reads (None: no body, or not an API route)."""
+    route = request.scope.get("route")
+    field = route.body_field if isinstance(route, APIRoute) else None
+    return field.field_info.annotation if field is not None else None
 
 
 def unparsable_body(exc: BaseException | None) -> str | None:
@@ -139,15 +265,19 @@ def install_error_handlers(app: FastAPI) -> None:
         return JSONResponse(body, status_code=status)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = _json_safe(list(exc.errors()))
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        raw = with_suggestions(list(exc.errors()), exc.body, body_annotation(request))
+        errors = [{**safe, **{k: e[k] for k in ("suggestion", "sentAs") if k in e}}
+                  for safe, e in zip(_json_safe(raw), raw, strict=True)]
         kinds = {e["type"] for e in errors}
         if "json_invalid" in kinds:
             reason = next((str(e.get("ctx", {}).get("error", "")) for e in exc.errors() if e["type"] == "json_invalid"), "")
             return JSONResponse(error_body("invalid_json", f"the request body is not valid JSON: {reason}".rstrip(": "),
                                            errors), status_code=400)
         if kinds & {"union_tag_invalid", "union_tag_not_found"}:
-            return JSONResponse(error_body("unknown_action", f"action must be one of: {', '.join(ACTIONS)}", errors),
+            meant = next((e["suggestion"] for e in errors if "suggestion" in e), None)
+            return JSONResponse(error_body("unknown_action", f"action must be one of: {', '.join(ACTIONS)}"
+                                           + (f" (did you mean {meant!r}?)" if meant else ""), errors),
                                 status_code=400)
         code = next((c for c in CODED_ERRORS if c in kinds), "invalid_request")
         return JSONResponse(error_body(code, validation_message(errors), errors), status_code=422)

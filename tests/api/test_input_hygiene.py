@@ -178,3 +178,23 @@ def test_openapi_documents_strict_closed_request_models(client: TestClient) -> N
     assert "invalid_entity_name" in responses["422"]["description"]
     assert "unknown field" in responses["422"]["description"] or "extra_forbidden" in responses["422"]["description"]
     assert "request_timeout" in responses["408"]["description"]
+
+
+@pytest.mark.parametrize(("payload", "meant"), [
+    ({"action": "query", "qusetion": "谁写的报告？"}, "(did you mean 'question'?)"),
+    ({"action": "query", "question": "q", "top_k": 3, "searchmode": "hybrid"}, "(did you mean 'searchMode'?)"),
+    ({"action": "query", "question": "q", "searchMode": "hybird"}, "(did you mean 'hybrid'?)"),
+    ({"action": "add-entity", "standardName": "Zed", "type": "OTHER", "alias": ["Z"]}, "(did you mean 'aliases'?)"),
+    ({"action": "add-entiy", "standardName": "Zed", "type": "OTHER"}, "(did you mean 'add-entity'?)"),
+])
+def test_a_mistyped_field_or_value_is_told_the_one_meant(client: TestClient, payload: dict[str, Any],
+                                                          meant: str) -> None:
+    before = entity_names(client)
+    r = client.post(URL, json=payload)
+    assert r.status_code in (400, 422) and meant in r.json()["error"]["message"], r.text
+    assert entity_names(client) == before
+
+
+def test_a_mistyped_read_action_is_told_the_one_meant(client: TestClient) -> None:
+    r = client.get(URL, params={"action": "documnets"})
+    assert r.status_code == 422 and "(did you mean 'documents'?)" in r.json()["error"]["message"], r.text

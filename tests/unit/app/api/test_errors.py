@@ -1,14 +1,17 @@
 """A request a model's own validator refuses is a 422 whose message is the validator's sentence, never pydantic's
 words about itself ("Value error, ..."): the chat endpoint once answered a client "body: Value error, the last
-message must be the user's question"."""
+message must be the user's question". A mistyped field name or value is told the one most likely meant."""
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from pydantic import BaseModel, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from app.api.errors import install_error_handlers
+from app.api.errors import fields_at, install_error_handlers, nearest
 
 
 class Order(BaseModel):
@@ -105,3 +108,92 @@ def test_a_405_on_a_router_included_with_dependencies_names_its_methods() -> Non
     r = TestClient(app).delete("/act")
     assert (r.status_code, r.headers["allow"]) == (405, "GET, POST")
     assert r.json()["error"]["message"] == "DELETE /act is not allowed: this endpoint takes GET, POST"
+
+
+# -- "did you mean": a mistyped field name or value is told the one meant ---------------------------------------
+
+
+class Line(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    sku: str
+    unit_price: int = Field(alias="unitPrice")
+
+
+class Ship(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["ship"]
+    lines: list[Line]
+    speed: Literal["standard", "express", "overnight"] = "standard"
+
+
+class Collect(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["collect"]
+    store: str
+
+
+Parcel = Annotated[Ship | Collect, Field(discriminator="kind")]
+
+
+class Loose(BaseModel):  # extra fields allowed, as a chat client's body
+    recipients: list[str]
+    note: str | None = None
+
+
+def parcels() -> TestClient:
+    app = FastAPI()
+    install_error_handlers(app)
+
+    @app.post("/parcels")
+    async def parcel(body: Parcel) -> dict[str, str]:
+        return {"kind": body.kind}
+
+    @app.post("/letters")
+    async def letter(body: Loose) -> dict[str, int]:
+        return {"recipients": len(body.recipients)}
+
+    return TestClient(app)
+
+
+@pytest.mark.parametrize(("word", "choices", "meant"), [
+    ("unitprice", ["sku", "unitPrice"], "unitPrice"), ("unit-price", ["unitPrice"], "unitPrice"),
+    ("recipents", ["recipients", "note"], "recipients"), ("expres", ["standard", "express"], "express"),
+    ("colour", ["sku", "unitPrice"], None), ("sku", ["sku", "unitPrice"], None), ("", ["sku"], None),
+    (3, ["sku"], None),
+])
+def test_nearest_is_the_choice_equal_but_for_case_and_separators_else_the_closest_spelling(
+        word: object, choices: list[str], meant: str | None) -> None:
+    assert nearest(word, choices) == meant
+
+
+def test_fields_at_walks_a_union_branch_list_items_and_aliases() -> None:
+    assert fields_at(Parcel, ["ship"]) == ["kind", "lines", "speed"]
+    assert fields_at(Parcel, ["ship", "lines", 2]) == ["sku", "unitPrice"]
+    assert fields_at(Parcel, ["collect"]) == ["kind", "store"]
+    assert fields_at(Parcel, ["ship", "nowhere"]) is None
+
+
+@pytest.mark.parametrize(("path", "body", "message"), [
+    ("/parcels", {"kind": "ship", "lines": [{"sku": "a1", "unitprice": 3}]},
+     "lines[0].unitprice' (did you mean 'unitPrice'?)"),
+    ("/parcels", {"kind": "ship", "lines": [{"sku": "a1", "unitprice": 3}]}, "unitPrice: Field required;"),
+    ("/parcels", {"kind": "ship", "lines": [], "sped": "express"}, "sped' (did you mean 'speed'?)"),
+    ("/parcels", {"kind": "ship", "lines": [], "speed": "expres"}, "(did you mean 'express'?)"),
+    ("/parcels", {"kind": "colect", "store": "x"}, "(did you mean 'collect'?)"),
+    ("/letters", {"recipient": ["Ann"]}, "recipients: Field required (sent as 'recipient'?)"),
+    ("/parcels", {"kind": "collect", "store": "x", "colour": "red"}, "colour'"),
+])
+def test_a_mistyped_name_or_value_is_told_the_one_meant(path: str, body: dict[str, object], message: str) -> None:
+    r = parcels().post(path, json=body)
+    assert r.status_code in (400, 422), r.text
+    assert message in r.json()["error"]["message"], r.json()["error"]
+
+
+def test_no_suggestion_where_nothing_is_near() -> None:
+    error = parcels().post("/parcels", json={"kind": "collect", "store": "x", "colour": "red"}).json()["error"]
+    assert "did you mean" not in error["message"] and "suggestion" not in error["details"][0]
+
+
+def test_the_suggestion_is_also_in_the_details() -> None:
+    error = parcels().post("/letters", json={"recipient": ["Ann"]}).json()["error"]
+    assert error["details"][0]["suggestion"] == "recipients" and error["details"][0]["sentAs"] == "recipient"
