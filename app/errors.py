@@ -12,7 +12,10 @@ import-linter contract in pyproject.toml).
 
 from __future__ import annotations
 
+import difflib
 import logging
+import re
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from graphs.embeddings import EmbedderUnavailable
@@ -70,3 +73,25 @@ def error_info(exc: Failure) -> dict[str, Any]:
 def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
     """The JSON body of an error: ``{success: false, error: {code, message, details}}``."""
     return {"success": False, "error": {"code": code, "message": message, "details": details}}
+
+
+# "did you mean": the API's validation errors (a field, an action, a choice) and the CLI's unknown workspace
+def _fold(word: str) -> str:
+    return re.sub(r"[-_\s]", "", word).lower()
+
+
+def nearest(word: object, choices: Iterable[str]) -> str | None:
+    """The choice a mistyped ``word`` most likely meant: the one equal to it but for case, ``_`` and ``-``
+    (``topk``, ``top-k`` → ``topK``), else the closest spelling (difflib ratio ≥ 0.75 on the folded forms); None
+    when no choice is that near or ``word`` is one of them."""
+    if not isinstance(word, str) or not word:
+        return None
+    folded: dict[str, str] = {}
+    for choice in choices:
+        if choice == word:
+            return None
+        folded.setdefault(_fold(choice), choice)
+    if _fold(word) in folded:
+        return folded[_fold(word)]
+    close = difflib.get_close_matches(_fold(word), list(folded), n=1, cutoff=0.75)
+    return folded[close[0]] if close else None

@@ -3,7 +3,6 @@ transport-free errors (``app.errors``) mapped to HTTP statuses."""
 
 from __future__ import annotations
 
-import difflib
 import logging
 import re
 import types
@@ -18,7 +17,7 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import BaseRoute, Match
 
-from app.errors import ErrorKind, Failure, ServiceError, error_body, error_info
+from app.errors import ErrorKind, Failure, ServiceError, error_body, error_info, nearest
 from app.schemas import API_PATH, CODED_ERRORS
 from app.schemas.actions import ACTIONS
 from graphs.embeddings import EmbedderUnavailable
@@ -106,27 +105,6 @@ def validation_message(errors: list[dict[str, Any]]) -> str:
 # -- "did you mean": a mistyped field name or value named with the one meant (the CLI's click does it for a
 # command or an option; a request with "questoin", "topk", "action": "qurey" or "message" for "messages" was told
 # only that something was wrong)
-
-def _fold(word: str) -> str:
-    return re.sub(r"[-_\s]", "", word).lower()
-
-
-def nearest(word: object, choices: Iterable[str]) -> str | None:
-    """The choice a mistyped ``word`` most likely meant: the one equal to it but for case, ``_`` and ``-``
-    (``topk``, ``top-k`` → ``topK``), else the closest spelling (difflib ratio ≥ 0.75 on the folded forms); None
-    when no choice is that near or ``word`` is one of them."""
-    if not isinstance(word, str) or not word:
-        return None
-    folded: dict[str, str] = {}
-    for choice in choices:
-        if choice == word:
-            return None
-        folded.setdefault(_fold(choice), choice)
-    if _fold(word) in folded:
-        return folded[_fold(word)]
-    close = difflib.get_close_matches(_fold(word), list(folded), n=1, cutoff=0.75)
-    return folded[close[0]] if close else None
-
 
 def _members(annotation: Any) -> list[Any]:
     """The types an annotation allows: Annotated and Optional unwrapped, a union's members each."""

@@ -320,6 +320,17 @@ def opened(settings: Settings | None = None, workspace: str | None = None) -> It
         yield open_workspace(workspaces, name)
 
 
+def unknown_workspace(name: str, known: list[str], server: str | None = None, said: str | None = None) -> str:
+    """The line for a workspace that does not exist (``said``: the server's words for it): how to create it and,
+    of the workspaces the caller may use (``known``), the one most likely meant (``newuser`` for ``newuser9``)."""
+    from app.errors import nearest
+
+    meant = nearest(name, known)
+    create = f"aer workspaces create {name}" + (f" --server {server}" if server else "")
+    return f"error: {said or f'no workspace {name!r}'}" + (f" (did you mean {meant!r}? or create it: {create})"
+                                                           if meant else f" (create it: {create})")
+
+
 def open_workspace(workspaces: Workspaces, name: str) -> Resources:
     """Workspace ``name`` of an open registry; one that does not exist: one line, exit 2."""
     from app.workspaces import UnknownWorkspace
@@ -327,7 +338,7 @@ def open_workspace(workspaces: Workspaces, name: str) -> Resources:
     try:
         return workspaces.get(name)
     except UnknownWorkspace as exc:
-        typer.secho(f"error: {exc.message} (create it: aer workspaces create {name})", fg="red", err=True)
+        typer.secho(unknown_workspace(name, workspaces.names()), fg="red", err=True)
         raise typer.Exit(EXIT_REFUSED) from exc
 
 
@@ -354,6 +365,10 @@ def remote(server: str, workspace: str | None = None, api_key: str | None = None
                 client._http.headers[HEADER] = workspace_name(name)
             yield client
     except RemoteError as exc:
+        if exc.code == "workspace_not_found" and isinstance(exc.details, dict) and exc.details.get("workspace"):
+            typer.secho(unknown_workspace(str(exc.details["workspace"]), _visible_workspaces(server, key), server,
+                                          str(exc)), fg="red", err=True)
+            raise typer.Exit(EXIT_REFUSED) from exc
         typer.secho(f"error: {exc}", fg="red", err=True)
         if exc.status == 401:
             typer.secho("hint: give the server's key with --api-key KEY (or AER_API_KEY)" if key is None else
@@ -362,3 +377,13 @@ def remote(server: str, workspace: str | None = None, api_key: str | None = None
         raise typer.Exit(EXIT_UNAVAILABLE if exc.status == 0 or exc.status >= 500 else EXIT_REFUSED) from exc
 
 
+def _visible_workspaces(server: str, key: str | None) -> list[str]:
+    """The workspaces a server lets this key use (what an unknown name is compared with: a key scoped to one
+    workspace learns of no other); none where the listing fails (the error already said what went wrong)."""
+    from app.client import RemoteClient, RemoteError
+
+    try:
+        with RemoteClient(server, api_key=key) as client:
+            return [str(w.get("name")) for w in client.list_workspaces() if isinstance(w, dict)]
+    except RemoteError:
+        return []

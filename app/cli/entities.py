@@ -21,6 +21,7 @@ from app.cli.base import (
     refused,
     remote,
     route,
+    unknown_workspace,
     workspace_name,
 )
 
@@ -76,7 +77,7 @@ def entity_scope(workspace: str | None, shared: bool) -> Iterator[tuple[Resource
         try:
             resources = workspaces.get(name)
         except ServiceError as exc:
-            typer.secho(f"error: {exc.message} (create it: aer workspaces create {name})", fg="red", err=True)
+            typer.secho(unknown_workspace(name, workspaces.names()), fg="red", err=True)
             raise typer.Exit(EXIT_REFUSED) from exc
         try:
             yield resources, {"scope": "shared" if shared else "workspace", "workspaces": workspaces}

@@ -70,6 +70,16 @@ def test_an_unknown_or_bad_workspace_is_one_line_and_exit_2(tmp_path: Path) -> N
     assert protected.exit_code == 2 and "cannot be deleted" in protected.stderr
 
 
+def test_an_unknown_workspace_near_an_existing_one_names_it(tmp_path: Path) -> None:
+    assert aer(tmp_path, "workspaces", "create", "harbour-ops").exit_code == 0
+    for command in (("documents", "list"), ("entities", "list")):
+        near = aer(tmp_path, *command, "--workspace", "harbor-ops")
+        assert near.exit_code == 2, near.output
+        assert "(did you mean 'harbour-ops'? or create it: aer workspaces create harbor-ops)" in near.stderr
+    far = aer(tmp_path, "documents", "list", "--workspace", "kitchen")
+    assert far.exit_code == 2 and "did you mean" not in far.stderr
+
+
 def test_entities_written_in_a_workspace_stay_there(tmp_path: Path) -> None:
     assert aer(tmp_path, "workspaces", "create", "lab").exit_code == 0
     added = aer(tmp_path, "entities", "add", "Kestrel Works", "-t", "ORGANIZATION", "--workspace", "lab")
@@ -141,6 +151,9 @@ def test_through_a_server_the_workspace_goes_as_x_workspace(tmp_path: Path) -> N
             assert "Remote Co" in there.stdout and "Remote Co" not in default.stdout
             missing = runner.invoke(cli, ["documents", "list", "--workspace", "nowhere", *server], env=env)
             assert missing.exit_code == 2 and "workspace_not_found" in missing.stderr
+            assert "(create it: aer workspaces create nowhere --server http://aer.test)" in missing.stderr
+            near = runner.invoke(cli, ["documents", "list", "--workspace", "remotes", *server], env=env)
+            assert near.exit_code == 2 and "(did you mean 'remote'? or create it:" in near.stderr, near.output
             listed = runner.invoke(cli, ["workspaces", "list", "--json", *server], env=env, catch_exceptions=False)
             assert [w["name"] for w in json.loads(listed.stdout)] == ["default", "remote"]
 
