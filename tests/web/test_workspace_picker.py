@@ -126,6 +126,23 @@ def test_a_remembered_workspace_that_is_gone_falls_back_with_a_notice(page: Watc
     assert p.evaluate("localStorage.getItem('aer.workspace')") is None
 
 
+def test_a_link_naming_a_workspace_opens_the_page_in_it_once(page: Watched, ws_server: ServerProcess) -> None:
+    sent: list[str | None] = []
+    p = page.page
+    p.on("request", lambda r: sent.append(r.headers.get("x-workspace")) if "/api/adaptive-entity-rag" in r.url
+         else None)
+    page.goto("/?workspace=alpha#documents")
+    expect(p.locator("#workspace-picker")).to_have_value("alpha")
+    expect(p.locator("#tab-documents")).to_have_attribute("aria-selected", "true")
+    assert p.evaluate("location.search") == "" and p.evaluate("location.hash") == "#documents"
+    assert sent and set(sent) == {"alpha"}, sent
+    choose(p, "default")  # the link is taken once: the picker's choice is not overruled on the reload
+    assert p.evaluate("localStorage.getItem('aer.workspace')") == "default"
+    page.goto("/?workspace=nowhere")
+    expect(p.locator("#workspace-picker")).to_have_value("default")
+    expect(p.locator("#banner")).to_contain_text("The link names the workspace “nowhere”")
+
+
 def test_the_examples_in_the_placeholders_come_from_the_workspaces_own_entities(page: Watched,
                                                                                 ws_server: ServerProcess) -> None:
     # own entities in a workspace of its own: its page's examples name them; the empty default workspace shows

@@ -20,6 +20,20 @@ function label(w) {
   return typeof w.documents === "number" ? `${w.name} (${w.documents} doc${w.documents === 1 ? "" : "s"})` : w.name;
 }
 
+/**
+ * The workspace a link to the page names (`/?workspace=sales#documents`, as the API's ?workspace=), taken once:
+ * it becomes the choice and leaves the address, so a reload or the picker is not overruled by it.
+ */
+function linkedWorkspace() {
+  const params = new URLSearchParams(location.search);
+  const name = (params.get("workspace") || "").trim();
+  if (!params.has("workspace")) return "";
+  params.delete("workspace");
+  const rest = params.toString();
+  history.replaceState(null, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
+  return name;
+}
+
 function choose(name) {
   workspace.set(name);
   location.reload();
@@ -44,6 +58,8 @@ export async function initWorkspaces({ notice }) {
     notice(`workspaces: ${err.code}: ${err.message}`);
     return { current: workspace.get() };
   }
+  const linked = linkedWorkspace();
+  if (linked) workspace.set(linked);
   let current = workspace.get();
   const deleted = sessionStorage.getItem(DELETED);
   if (deleted) {
@@ -51,7 +67,8 @@ export async function initWorkspaces({ notice }) {
     notice(deleted);
   }
   if (current && !list.some((w) => w.name === current)) {
-    notice(`The workspace “${current}” this browser remembered is not available here any more; showing “${
+    notice(linked ? `The link names the workspace “${current}”, which is not available here; showing “${
+      list.length ? list[0].name : "default"}”.` : `The workspace “${current}” this browser remembered is not available here any more; showing “${
       list.length ? list[0].name : "default"}”.`);
     workspace.set("");
     current = "";
