@@ -302,7 +302,7 @@ class LocalTools:
         async def work(res: Resources) -> Deleted:
             removed = await service.delete_document(res, id)
             if not removed:
-                raise ServiceError("not_found", "document_not_found", f"no document with id {id!r}")
+                raise await asyncio.to_thread(service.document_not_found, res, id)
             return Deleted(id=id, deleted_chunks=removed)
 
         return await self._call("delete_document", work, workspace)

@@ -59,7 +59,7 @@ def documents_show(
 ) -> None:
     """Show a document and its chunks, with each chunk's section or page and entity tags."""
     from app.client import RemoteError
-    from app.services.documents import show_document
+    from app.services.documents import document_not_found, show_document
 
     body: dict[str, Any] | None
     if server := route(server):
@@ -69,12 +69,12 @@ def documents_show(
             except RemoteError as exc:
                 if exc.code != "document_not_found":
                     raise
-                body = None
+                raise refused(f"error: {exc.message} (document_not_found)") from exc
     else:
         with opened(workspace=workspace) as resources:
             body = show_document(resources, doc_id)
-    if body is None:
-        raise refused(f"error: no document {doc_id!r} (document_not_found)")
+            if body is None:
+                raise refused(f"error: {document_not_found(resources, doc_id).message} (document_not_found)")
     if as_json:
         typer.echo(json.dumps(body, ensure_ascii=False, indent=2))
         return

@@ -254,6 +254,7 @@ def delete(doc_id: str, server: ServerOption = None, api_key: ApiKeyOption = Non
            workspace: WorkspaceOption = None) -> None:
     """Delete a document and all its chunks."""
     from app.client import RemoteError
+    from app.services.documents import document_not_found
 
     if server := route(server):
         with remote(server, workspace, api_key) as client:
@@ -262,15 +263,13 @@ def delete(doc_id: str, server: ServerOption = None, api_key: ApiKeyOption = Non
             except RemoteError as exc:
                 if exc.code != "document_not_found":
                     raise
-                n = 0
-        if not n:
-            raise refused(f"error: no document {doc_id!r} (document_not_found)")
+                raise refused(f"error: {exc.message} (document_not_found)") from exc
         typer.echo(f"deleted {n} chunk(s) of {doc_id}")
         return
     with opened(workspace=workspace) as resources:
         n = resources.ingestor.delete(doc_id)
-    if not n:
-        raise refused(f"error: no document {doc_id!r} (document_not_found)")
+        if not n:
+            raise refused(f"error: {document_not_found(resources, doc_id).message} (document_not_found)")
     typer.echo(f"deleted {n} chunk(s) of {doc_id}")
 
 

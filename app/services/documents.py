@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from app.container import Resources
-from app.errors import ServiceError
+from app.errors import ServiceError, nearest
 from app.observability.metrics import counted_outages
 from app.schemas import CODED_ERRORS, DocumentFileOptions
 from app.settings import Settings
@@ -76,6 +76,33 @@ async def delete_document(resources: Resources, doc_id: str) -> int:
     """Delete a document and its chunks; the number of chunks removed (0: no such document)."""
     with counted_outages(resources.metrics):
         return await asyncio.to_thread(resources.ingestor.delete, doc_id)
+
+
+SUGGESTION_SCAN = 1000
+"""At most this many inventory ids are compared with an unknown id's spelling (a file name is looked up by itself)."""
+
+
+def meant_document(resources: Resources, doc_id: str) -> str | None:
+    """The indexed document an unknown ``doc_id`` most likely means: the one whose path ends in it (a folder's
+    ``staff/staff.csv`` asked for as ``staff.csv``: `aer ingest FOLDER` names a document by its path, an upload by
+    the file's name), else the nearest spelling among the first ids; None when none is near."""
+    if resources.catalog is None or not doc_id.strip():
+        return None
+    name = doc_id.rstrip("/").rsplit("/", 1)[-1]
+    _, same_name = resources.catalog.list(offset=0, limit=SUGGESTION_SCAN, source=name)
+    tails = sorted((r.id for r in same_name if r.id.endswith("/" + doc_id.lstrip("/"))), key=len)
+    if tails:
+        return tails[0]
+    _, records = resources.catalog.list(offset=0, limit=SUGGESTION_SCAN)
+    return nearest(doc_id, [r.id for r in records])
+
+
+def document_not_found(resources: Resources, doc_id: str) -> ServiceError:
+    """404 ``document_not_found`` for ``doc_id``, naming the document most likely meant (``details.suggestion``)."""
+    meant = meant_document(resources, doc_id)
+    return ServiceError("not_found", "document_not_found", f"no document with id {doc_id!r}"
+                        + (f" (did you mean {meant!r}?)" if meant else ""),
+                        {"id": doc_id, **({"suggestion": meant} if meant else {})})
 
 
 # ---------------------------------------------------------------------------- uploads

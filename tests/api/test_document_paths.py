@@ -94,3 +94,34 @@ def test_aer_ingest_keeps_folders_in_ids_and_prints_what_it_replaced(tmp_path: P
     assert again.exit_code == 0, again.output
     assert "ingested 1 document(s)" in again.output and "skipped 1 unchanged" in again.output
     assert "; replaced 1" in again.output and "replaced: south/report.md" in again.output
+
+
+def test_a_file_name_given_for_a_path_id_is_told_the_path(client: TestClient) -> None:
+    """A folder's documents are named by their paths; asked by the bare file name (or a near spelling), the 404
+    names the id meant: over HTTP (delete and read) and MCP the same way, nothing deleted."""
+    upload(client, ("kitchen/rota.md", "# Rota\n\nMarta Lindqvist cooks on Tuesdays.\n"),
+           ("garden/tools.md", "# Tools\n\nThe shed holds two wheelbarrows.\n"), root="house")
+    for r in (client.post(URL, json={"action": "delete-document", "id": "rota.md"}),
+              client.get(URL, params={"action": "document", "id": "kitchen/rotta.md"})):
+        assert r.status_code == 404, r.text
+        error = r.json()["error"]
+        assert error["code"] == "document_not_found" and error["details"]["suggestion"] == "kitchen/rota.md"
+        assert "(did you mean 'kitchen/rota.md'?)" in error["message"]
+    far = client.post(URL, json={"action": "delete-document", "id": "invoice.pdf"}).json()["error"]
+    assert "did you mean" not in far["message"] and "suggestion" not in far["details"]
+    assert "kitchen/rota.md" in ids(client)
+
+
+def test_aer_delete_and_show_name_the_path_meant(tmp_path: Path) -> None:
+    root, data = tmp_path / "kb", tmp_path / "data"
+    (root / "garden").mkdir(parents=True)
+    (root / "garden" / "tools.md").write_text("# Tools\n\nThe shed holds two wheelbarrows.\n", encoding="utf-8")
+
+    def aer(*args: str) -> Any:
+        return CliRunner().invoke(cli, list(args), env={"AER_DATA_DIR": str(data)})
+
+    assert aer("ingest", str(root)).exit_code == 0
+    for command in (("delete", "tools.md"), ("documents", "show", "tools.md"), ("documents", "delete", "tools.md")):
+        r = aer(*command)
+        assert r.exit_code == 2 and "(did you mean 'garden/tools.md'?)" in r.stderr, r.output
+    assert aer("documents", "show", "garden/tools.md").exit_code == 0

@@ -73,7 +73,7 @@ async def delete_document(resources: Resources, doc_id: str) -> dict[str, Any]:
     """Delete a document and its chunks (404 ``document_not_found``)."""
     removed = await documents.delete_document(resources, doc_id)
     if not removed:
-        raise ApiError(404, "document_not_found", f"no document with id {doc_id!r}")
+        raise await asyncio.to_thread(documents.document_not_found, resources, doc_id)
     return {"success": True, "id": doc_id, "deletedChunks": removed}
 
 
@@ -91,5 +91,5 @@ async def document(resources: Resources, doc_id: str | None) -> dict[str, Any]:
                                                                     "type": "missing"}])
     body = await asyncio.to_thread(documents.show_document, resources, doc_id)
     if body is None:
-        raise ApiError(404, "document_not_found", f"no document with id {doc_id!r}")
+        raise await asyncio.to_thread(documents.document_not_found, resources, doc_id)
     return body
