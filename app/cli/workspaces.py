@@ -27,14 +27,6 @@ workspaces_cli = typer.Typer(no_args_is_help=True, help="Workspaces (separate kn
 PATH = "/api/workspaces"
 
 
-def size_text(n: float) -> str:
-    """Bytes for people: ``512 B``, ``41.3 KB``, ``1.4 MB``, ``2.0 GB``."""
-    for unit, step in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
-        if n >= step:
-            return f"{n / step:.1f} {unit}"
-    return f"{int(n)} B"
-
-
 IMPORTED = {"documents": "catalog.documents", "chunks": "chunks", "entities": "entities", "graph nodes": "graph.nodes",
             "graph edges": "graph.edges", "jobs": "jobs.jobs"}
 """What an import's summary names, and the count of the archive's each is (the stores' tables stay out of it)."""
@@ -42,6 +34,8 @@ IMPORTED = {"documents": "catalog.documents", "chunks": "chunks", "entities": "e
 
 def info_line(w: dict[str, Any]) -> str:
     """One workspace as a line: name, documents, chunks, size, last write."""
+    from app.services.documents import size_text
+
     last = w.get("lastWrite")
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(last)) if last else "-"
     return (f"{w['name']}\t{w['documents']} document(s)\t{w['chunks']} chunk(s)\t"
@@ -156,6 +150,8 @@ def workspaces_export(
     else:
         with opened_workspaces() as workspaces, service_errors():
             workspaces.export(name, file)
+    from app.services.documents import size_text
+
     typer.echo(f"exported workspace {name} to {file} ({size_text(file.stat().st_size)})")
 
 

@@ -119,6 +119,14 @@ def upload_name(filename: str | None, position: int) -> str:
     return "/".join(parts) or f"file-{position + 1}"
 
 
+def size_text(n: float) -> str:
+    """Bytes for people: ``512 B``, ``41.3 KB``, ``1.4 MB``, ``2.0 GB``."""
+    for unit, step in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
+        if n >= step:
+            return f"{n / step:.1f} {unit}"
+    return f"{int(n)} B"
+
+
 def check_upload(settings: Settings, files: Sequence[tuple[str | None, int | None]]) -> list[str]:
     """An upload's files checked before any is read (``(client file name, size if known)`` each): their document
     names, or an ``UploadError`` (too many files, an invisible character in a name, an unsupported type, a file
@@ -134,10 +142,15 @@ def check_upload(settings: Settings, files: Sequence[tuple[str | None, int | Non
                               {"file": name.encode("unicode_escape").decode("ascii"), "problem": problem})
         suffix = PurePosixPath(name).suffix.lower()
         if suffix not in SUPPORTED_SUFFIXES:
-            raise UploadError("unsupported", "unsupported_file_type", f"{name}: {suffix or 'no suffix'} is not a supported type",
+            # "noext: no suffix is not a supported type" read as a riddle: say what the name lacks and what is read
+            what = f"{suffix} is not a supported type" if suffix else "a file name without a suffix names no type"
+            raise UploadError("unsupported", "unsupported_file_type",
+                              f"{name}: {what} (supported: {' '.join(SUPPORTED_SUFFIXES)})",
                               {"file": name, "supported": list(SUPPORTED_SUFFIXES)})
         if size is not None and size > settings.upload_max_file_bytes:
-            raise UploadError("too_large", "file_too_large", f"{name} is over {settings.upload_max_file_bytes} bytes",
+            raise UploadError("too_large", "file_too_large",
+                              f"{name} is {size_text(size)}, over the {size_text(settings.upload_max_file_bytes)} a "
+                              "file may have (AER_UPLOAD_MAX_FILE_BYTES)",
                               {"file": name, "maxFileBytes": settings.upload_max_file_bytes, "bytes": size})
     if len(set(names)) != len(names):
         raise UploadError("invalid", "duplicate_file_names", "each file name may appear once per upload")

@@ -157,3 +157,13 @@ def test_uploads_need_a_key_when_keys_are_configured(tmp_path: Path) -> None:
 def test_an_id_with_a_control_character_is_a_422(client: TestClient) -> None:
     r = client.get(URL, params={"action": "document", "id": "a\x08b"})
     assert (r.status_code, r.json()["error"]["code"]) == (422, "invalid_request")
+
+
+@pytest.mark.parametrize(("name", "size", "said"), [
+    ("README", 10, "README: a file name without a suffix names no type (supported: .md"),
+    ("plan.key", 10, "plan.key: .key is not a supported type (supported: .md"),
+    ("scan.txt", 60_000, "scan.txt is 60.0 KB, over the 50.0 KB a file may have (AER_UPLOAD_MAX_FILE_BYTES)"),
+])
+def test_a_refused_file_is_told_why_in_plain_words(client: TestClient, name: str, size: int, said: str) -> None:
+    r = client.post(UPLOAD, files=files((name, b"x" * size)))
+    assert r.status_code in (413, 415) and said in r.json()["error"]["message"], r.text
