@@ -198,16 +198,18 @@ def file_results(loads: Sequence[FileLoad]) -> list[dict[str, Any]]:
     ]
 
 
-def replacing(resources: Resources, docs: Sequence[Document], skip_unchanged: bool) -> set[str]:
-    """The ids among ``docs`` that are indexed already and that this write will replace (with
-    ``skip_unchanged``, only those whose content differs): a second ``report.pdf`` under another folder is
-    another document, but the same path again replaces its document, and the answer says so."""
+def replacing(resources: Resources, docs: Sequence[Document], skip_unchanged: bool) -> tuple[set[str], set[str]]:
+    """The ids among ``docs`` that are indexed already: those this write will replace (with ``skip_unchanged``,
+    only those whose content differs) and, with ``skip_unchanged``, those it will skip as unchanged. A second
+    ``report.pdf`` under another folder is another document, but the same path again replaces its document, and
+    the answer says so; the same file again is said to be indexed already (it was answered "accepted" as if new)."""
     if resources.catalog is None or not docs:
-        return set()
+        return set(), set()
     known = {r.id: r for r in resources.catalog.get_many([d.id for d in docs])}
     pipeline = resources.ingestor.pipeline()
-    return {d.id for d in docs
-            if d.id in known and (not skip_unchanged or known[d.id].content_hash != content_hash(d, pipeline))}
+    same = {d.id for d in docs if skip_unchanged and d.id in known
+            and known[d.id].content_hash == content_hash(d, pipeline)}
+    return {d.id for d in docs if d.id in known and d.id not in same}, same
 
 
 def failed_outcomes(loads: Sequence[FileLoad]) -> list[DocumentOutcome]:
@@ -229,14 +231,15 @@ async def upload(resources: Resources, files: Sequence[tuple[str, bytes]], metad
     docs = [d for load in loads for d in load.documents]
     if not docs:
         raise UploadError("invalid", "no_documents", "none of the uploaded files could be read", {"files": results})
-    replaced = await asyncio.to_thread(replacing, resources, docs, skip_unchanged)
+    replaced, unchanged = await asyncio.to_thread(replacing, resources, docs, skip_unchanged)
     for result in results:
         result["replaced"] = [i for i in result["documents"] if i in replaced]
+        result["unchanged"] = [i for i in result["documents"] if i in unchanged]
     assert resources.jobs is not None
     job_id = await asyncio.to_thread(resources.jobs.submit, "upload", docs,
                                      {"skip_unchanged": skip_unchanged, "root": root}, failed_outcomes(loads))
     return {"success": True, "jobId": job_id, "status": "queued", "documents": len(docs), "files": results,
-            "replaced": [d.id for d in docs if d.id in replaced]}
+            "replaced": [d.id for d in docs if d.id in replaced], "unchanged": [d.id for d in docs if d.id in unchanged]}
 
 
 # ---------------------------------------------------------------------------- inventory and jobs

@@ -125,3 +125,17 @@ def test_aer_delete_and_show_name_the_path_meant(tmp_path: Path) -> None:
         r = aer(*command)
         assert r.exit_code == 2 and "(did you mean 'garden/tools.md'?)" in r.stderr, r.output
     assert aer("documents", "show", "garden/tools.md").exit_code == 0
+
+
+def test_the_same_file_again_is_said_to_be_indexed_already_not_accepted_as_new(client: TestClient) -> None:
+    text = "# Keys\n\nThe spare key hangs behind the boiler.\n"
+    first, _ = upload(client, ("keys.md", text), root="flat")
+    assert first["files"][0]["unchanged"] == [] and first["unchanged"] == []
+    again, job = upload(client, ("keys.md", text), root="flat")
+    assert again["files"][0]["unchanged"] == ["keys.md"] and again["unchanged"] == ["keys.md"]
+    assert again["replaced"] == [] and job["progress"]["skipped"] == 1
+    changed, _ = upload(client, ("keys.md", text.replace("boiler", "clock")), root="flat")
+    assert changed["unchanged"] == [] and changed["replaced"] == ["keys.md"]
+    r = client.post(UPLOAD, files=[("files", ("keys.md", text.encode(), "text/markdown"))],
+                    data={"root": "flat", "skipUnchanged": "false"})
+    assert r.json()["unchanged"] == [] and r.json()["replaced"] == ["keys.md"]

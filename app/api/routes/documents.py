@@ -24,7 +24,9 @@ router = APIRouter(prefix=API_PATH, tags=["documents"])
     "/upload",
     status_code=202,
     responses={202: {"description": "The files' documents are queued as an ingest job: `{jobId, files[]}` with "
-                                    "each file's documents or its error (`GET ?action=job&id=` follows the job)"},
+                                    "each file's documents or its error, the indexed ones it `replaced` and, "
+                                    "with skipUnchanged, those `unchanged` (indexed already with the same content: "
+                                    "the job skips them) (`GET ?action=job&id=` follows the job)"},
                413: {"description": "file_too_large, payload_too_large"},
                415: {"description": "unsupported_file_type"},
                422: {"description": "too_many_files, no_documents (no file could be read), invalid_file_name (a "
