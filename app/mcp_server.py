@@ -41,7 +41,7 @@ from pydantic import BaseModel, Field, ValidationError
 from starlette.types import Receive, Scope, Send
 
 from app.client import RemoteClient, RemoteError
-from app.errors import ServiceError, error_body, error_info
+from app.errors import ServiceError, error_body, error_info, nearest
 from app.schemas import DocumentId, DocumentIn, EntityAlias, EntityName, QueryRequest, QueryResponse, Question
 from app.schemas.chat import CitedPassage, cited_passages
 from app.services.keys import Principal, Role, authorize, principal_in
@@ -424,13 +424,16 @@ class StrictMCPServer(MCPServer):
                         context: Context[Any, Any] | None = None) -> Any:
         tool = self._tool_manager.get_tool(name)
         if tool is None:
-            return tool_error(f"unknown_tool: no tool {name!r}; the tools are "
-                              f"{', '.join(t.name for t in self._tool_manager.list_tools())}")
+            names = [t.name for t in self._tool_manager.list_tools()]
+            meant = nearest(name, names)
+            return tool_error(f"unknown_tool: no tool {name!r}" + (f" (did you mean {meant!r}?)" if meant else "")
+                              + f"; the tools are {', '.join(names)}")
         model = tool.fn_metadata.arg_model
         accepted = {f.alias or n for n, f in model.model_fields.items()} | set(model.model_fields)
         if unknown := sorted(set(arguments) - accepted):
+            meant = [f"{u!r} → {m!r}" for u in unknown if (m := nearest(u, list(model.model_fields)))]
             return tool_error(f"unknown_argument: {name} takes {', '.join(model.model_fields)}; not "
-                              f"{', '.join(unknown)}")
+                              f"{', '.join(unknown)}" + (f" (did you mean {', '.join(meant)}?)" if meant else ""))
         arguments = {k: structured(v) for k, v in arguments.items()}
         try:
             model.model_validate(arguments, strict=True)

@@ -85,12 +85,14 @@ SUGGESTION_SCAN = 1000
 def meant_document(resources: Resources, doc_id: str) -> str | None:
     """The indexed document an unknown ``doc_id`` most likely means: the one whose path ends in it (a folder's
     ``staff/staff.csv`` asked for as ``staff.csv``: `aer ingest FOLDER` names a document by its path, an upload by
-    the file's name), else the nearest spelling among the first ids; None when none is near."""
+    the file's name) or whose file name it is without the suffix (``guest`` for ``guest.txt``), else the nearest
+    spelling among the first ids; None when none is near."""
     if resources.catalog is None or not doc_id.strip():
         return None
     name = doc_id.rstrip("/").rsplit("/", 1)[-1]
     _, same_name = resources.catalog.list(offset=0, limit=SUGGESTION_SCAN, source=name)
-    tails = sorted((r.id for r in same_name if r.id.endswith("/" + doc_id.lstrip("/"))), key=len)
+    tails = sorted((r.id for r in same_name if r.id.endswith("/" + doc_id.lstrip("/"))
+                    or PurePosixPath(r.id).stem == doc_id), key=len)  # or the file's name without its suffix
     if tails:
         return tails[0]
     _, records = resources.catalog.list(offset=0, limit=SUGGESTION_SCAN)

@@ -102,6 +102,7 @@ def test_a_file_name_given_for_a_path_id_is_told_the_path(client: TestClient) ->
     upload(client, ("kitchen/rota.md", "# Rota\n\nMarta Lindqvist cooks on Tuesdays.\n"),
            ("garden/tools.md", "# Tools\n\nThe shed holds two wheelbarrows.\n"), root="house")
     for r in (client.post(URL, json={"action": "delete-document", "id": "rota.md"}),
+              client.post(URL, json={"action": "delete-document", "id": "rota"}),
               client.get(URL, params={"action": "document", "id": "kitchen/rotta.md"})):
         assert r.status_code == 404, r.text
         error = r.json()["error"]

@@ -206,3 +206,15 @@ def test_aliases_are_removed_and_entities_deleted_over_mcp_locally_and_remotely(
         assert name not in {e["standard_name"] for e in listed.structured_content["entities"]}
     [blank] = calls(local(app_client), ("remove_alias", {"standard_name": "腾讯", "aliases": []}))
     assert error_text(blank).startswith("invalid_arguments: ")
+
+
+def test_a_mistyped_tool_argument_or_document_id_is_told_the_one_meant(app_client: TestClient) -> None:
+    added, tool, argument, document = calls(
+        local(app_client),
+        ("add_documents", {"documents": [{"id": "notes/harbour.md", "title": "Harbour", "text": "渡口有三条船。"}]}),
+        ("delete_documnet", {"id": "x"}), ("query", {"questoin": "渡口有几条船？"}),
+        ("delete_document", {"id": "harbour.md"}))
+    assert not added.is_error
+    assert error_text(tool).startswith("unknown_tool: no tool 'delete_documnet' (did you mean 'delete_document'?)")
+    assert "(did you mean 'questoin' → 'question'?)" in error_text(argument)
+    assert error_text(document) == "document_not_found: no document with id 'harbour.md' (did you mean 'notes/harbour.md'?)"
