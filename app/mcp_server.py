@@ -431,9 +431,9 @@ class StrictMCPServer(MCPServer):
         model = tool.fn_metadata.arg_model
         accepted = {f.alias or n for n, f in model.model_fields.items()} | set(model.model_fields)
         if unknown := sorted(set(arguments) - accepted):
-            meant = [f"{u!r} → {m!r}" for u in unknown if (m := nearest(u, list(model.model_fields)))]
+            near = [f"{u!r} → {m!r}" for u in unknown if (m := nearest(u, list(model.model_fields)))]
             return tool_error(f"unknown_argument: {name} takes {', '.join(model.model_fields)}; not "
-                              f"{', '.join(unknown)}" + (f" (did you mean {', '.join(meant)}?)" if meant else ""))
+                              f"{', '.join(unknown)}" + (f" (did you mean {', '.join(near)}?)" if near else ""))
         arguments = {k: structured(v) for k, v in arguments.items()}
         try:
             model.model_validate(arguments, strict=True)
