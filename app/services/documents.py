@@ -19,6 +19,7 @@ from app.observability.metrics import counted_outages
 from app.schemas import CODED_ERRORS, DocumentFileOptions
 from app.settings import Settings
 from graphs.domain import Document, DocumentRecord
+from graphs.ingest.formats import unsupported_message
 from graphs.ingest.jobs import DocumentOutcome, JobView, ingest_each
 from graphs.ingest.loaders import (
     SUPPORTED_SUFFIXES,
@@ -131,23 +132,22 @@ def size_text(n: float) -> str:
 
 def check_upload(settings: Settings, files: Sequence[tuple[str | None, int | None]]) -> list[str]:
     """An upload's files checked before any is read (``(client file name, size if known)`` each): their document
-    names, or an ``UploadError`` (too many files, an invisible character in a name, an unsupported type, a file
-    over the size limit, a name twice)."""
+    names, or an ``UploadError`` (too many files, an invisible character in a name, only unsupported types — beside
+    a readable file an unsupported one fails alone when the files are read —, a file over the size limit, a name
+    twice)."""
     if len(files) > settings.upload_max_files:
         raise UploadError("invalid", "too_many_files", f"at most {settings.upload_max_files} files per upload",
                           {"maxFiles": settings.upload_max_files, "files": len(files)})
     names = [upload_name(filename, i) for i, (filename, _) in enumerate(files)]
+    readable = [n for n in names if PurePosixPath(n).suffix.lower() in SUPPORTED_SUFFIXES]
     for name, (_, size) in zip(names, files, strict=True):
         if (problem := text_problem(name, "file name")) is not None:
             # the name becomes the document's id and source: "gpj.\u202eexe-trav8.md" shows as "...8vart-exe.jpg"
             raise UploadError("invalid", "invalid_file_name", f"file name {name!r} {problem}",
                               {"file": name.encode("unicode_escape").decode("ascii"), "problem": problem})
         suffix = PurePosixPath(name).suffix.lower()
-        if suffix not in SUPPORTED_SUFFIXES:
-            # "noext: no suffix is not a supported type" read as a riddle: say what the name lacks and what is read
-            what = f"{suffix} is not a supported type" if suffix else "a file name without a suffix names no type"
-            raise UploadError("unsupported", "unsupported_file_type",
-                              f"{name}: {what} (supported: {' '.join(SUPPORTED_SUFFIXES)})",
+        if not readable:  # beside a file the service reads, one it does not fails alone when read (as README says)
+            raise UploadError("unsupported", "unsupported_file_type", unsupported_message(name, suffix),
                               {"file": name, "supported": list(SUPPORTED_SUFFIXES)})
         if size is not None and size > settings.upload_max_file_bytes:
             raise UploadError("too_large", "file_too_large",

@@ -167,3 +167,14 @@ def test_an_id_with_a_control_character_is_a_422(client: TestClient) -> None:
 def test_a_refused_file_is_told_why_in_plain_words(client: TestClient, name: str, size: int, said: str) -> None:
     r = client.post(UPLOAD, files=files((name, b"x" * size)))
     assert r.status_code in (413, 415) and said in r.json()["error"]["message"], r.text
+
+
+def test_an_unsupported_file_beside_readable_ones_fails_alone(client: TestClient) -> None:
+    r = client.post(UPLOAD, files=files(("ferry.md", b"# Ferry\n\nThe ferry leaves at 07:40.\n"),
+                                        ("ferry.key", b"PK\x03\x04slides")))
+    assert r.status_code == 202, r.text
+    by_name = {f["name"]: f for f in r.json()["files"]}
+    assert by_name["ferry.md"]["status"] == "accepted" and by_name["ferry.md"]["documents"] == ["ferry.md"]
+    assert by_name["ferry.key"]["status"] == "failed"
+    assert by_name["ferry.key"]["error"]["code"] == "unsupported_file_type"
+    assert ".key is not a supported type (supported: .md" in by_name["ferry.key"]["error"]["message"]

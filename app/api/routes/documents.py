@@ -28,7 +28,8 @@ router = APIRouter(prefix=API_PATH, tags=["documents"])
                                     "with skipUnchanged, those `unchanged` (indexed already with the same content: "
                                     "the job skips them) (`GET ?action=job&id=` follows the job)"},
                413: {"description": "file_too_large, payload_too_large"},
-               415: {"description": "unsupported_file_type"},
+               415: {"description": "unsupported_file_type (no file of a type the service reads; beside one "
+                                    "that is, such a file fails alone in `files[]`)"},
                422: {"description": "too_many_files, no_documents (no file could be read), invalid_file_name (a "
                                     "bidirectional, zero-width or other invisible character), invalid_request, "
                                     "invalid_document_id, invalid_metadata_date, invalid_entity_type"}},

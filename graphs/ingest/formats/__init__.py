@@ -58,11 +58,18 @@ def format_of(suffix: str) -> FileFormat | None:
     return next((f for f in FORMATS if suffix in f.suffixes), None)
 
 
+def unsupported_message(name: str, suffix: str) -> str:
+    """Why file ``name`` is not read, in plain words, with the types that are ("no suffix is not a supported type"
+    read as a riddle)."""
+    what = f"{suffix} is not a supported type" if suffix else "a file name without a suffix names no type"
+    return f"{name}: {what} (supported: {' '.join(SUPPORTED_SUFFIXES)})"
+
+
 def parse_file(data: bytes, name: str, suffix: str) -> ParsedFile:
     """Parse one file by its suffix; ``FileParseError`` when it cannot be read or holds no text."""
     fmt = format_of(suffix)
     if fmt is None or fmt.parse is None:
-        raise FileParseError("unsupported_file_type", f"{name}: {suffix or 'no suffix'} is not a supported type")
+        raise FileParseError("unsupported_file_type", unsupported_message(name, suffix))
     parsed = fmt.parse(data, name)
     if not any(visible_text(s.text) for s in parsed.sections):  # whitespace, zero-width and BOMs are no text
         raise FileParseError("empty_document", f"{name}: no text found{fmt.empty_hint}")
@@ -72,5 +79,5 @@ def parse_file(data: bytes, name: str, suffix: str) -> ParsedFile:
 __all__ = [
     "FILE_TYPES", "FORMATS", "PARSERS", "SECTION_SEPARATOR", "SUPPORTED_SUFFIXES", "ArchiveBudget", "FileFormat",
     "FileParseError", "ParsedFile", "check_archive", "clean_line", "clean_text", "decode_text", "format_of",
-    "joined", "parse_file", "reflow", "table_sentences", "with_unit",
+    "joined", "parse_file", "reflow", "table_sentences", "unsupported_message", "with_unit",
 ]  # fmt: skip
