@@ -61,6 +61,17 @@ def test_an_unsupported_upload_lists_the_supported_types_in_a_line(page: Watched
     assert box.locator("pre").count() == 0 and "[" not in box.inner_text()
 
 
+def test_an_empty_file_is_marked_before_it_is_sent(page: Watched, tmp_path: Path) -> None:
+    blank, notes = tmp_path / "minutes-draft.txt", tmp_path / "minutes.md"
+    blank.write_bytes(b"")
+    notes.write_text("# Minutes\n\nThe choir meets on Thursdays.\n", encoding="utf-8")
+    p = page.goto("/#documents")
+    p.set_input_files("#upload-files", [str(blank), str(notes)])
+    items = p.locator("#upload-preview li")
+    expect(items.filter(has_text="minutes-draft.txt").locator(".empty-file")).to_contain_text("empty")
+    expect(items.filter(has_text="minutes.md").locator(".empty-file")).to_have_count(0)
+
+
 def test_a_refused_question_names_the_field_not_json(page: Watched) -> None:
     p = page.goto("/#ask")
     p.fill("#question", "？？？")

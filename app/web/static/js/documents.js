@@ -130,7 +130,10 @@ function leftOutNote(names) {
 
 function preview(files, left = leftOut()) {
   show($("#upload-preview"), files.length ? h("ul", { class: "plain-list small" },
-    files.map((f) => h("li", {}, h("b", {}, f.name), h("span", { class: "muted" }, ` ${bytesText(f.file.size)}`)))) : null,
+    files.map((f) => h("li", {}, h("b", {}, f.name), h("span", { class: "muted" }, ` ${bytesText(f.file.size)}`),
+      // an empty file was listed as if fine, then refused by the server (empty_document): say it before sending
+      f.file.size === 0 ? h("span", { class: "warn-text empty-file" }, " empty: nothing to read, it will fail") : null)))
+    : null,
   leftOutNote(left));
   $("#upload-submit").textContent = files.length ? `Upload ${files.length} file(s)` : "Upload";
 }
