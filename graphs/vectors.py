@@ -69,31 +69,6 @@ def score_scale(name: str | None) -> ScoreScale:
     return SCORE_SCALES.get(name or "", IDENTITY_SCALE)
 
 
-CROSSING_SCALES: dict[str, ScoreScale] = {
-    # e5 scores a passage in the other language than the question far lower than one in the question's own
-    # language, answering or not; USE does not. On the service's scale (after SCORE_SCALES), medians over the own
-    # sets' questions with a gold answer in their files (tests/data: xlang_own, xlang_own2, newuser…, blind12,
-    # blind12b, blind13, span_own, paraphrase_own, absent_attribute5; chunks of 800 characters; answering = the
-    # best chunk holding the gold; unrelated = the median of the other chunks in that language), fitted on their
-    # "dev" questions (54): e5 answering 0.025, unrelated -0.186; USE 0.355 / 0.064 (its own language: 0.409 /
-    # 0.073). Their "held" questions (62), not used to fit: e5 0.147 / -0.194, mapped 0.523 / 0.053; USE 0.357 /
-    # 0.053. The dense ranking of the set's chunks, answering chunk first, other-language questions held: 18 -> 41
-    # of 61 (USE 40), own-language held: 122 -> 112 of 137 (docs/performance.md).
-    "multilingual-e5-small-q4": ScoreScale(low=-0.186, high=0.025, to_low=0.064, to_high=0.355),
-}
-"""Per embedder name: the affine map of its dense score (already on the service's scale) of a passage in the other
-language than the question onto USE's scores of such passages (USE and embedders not fitted: the identity).
-Downstream, a cross-language passage's dense score is read as USE's was: the answer layer's semantic coverage of a
-passage in the other language (``evidence.cross_language``), the router's ``min_dense_score``, the reranker's
-fusion."""
-
-
-def crossing_scale(name: str | None) -> ScoreScale:
-    """The map of an embedder's dense score of a passage in the other language than the question (the identity
-    for USE and any embedder not fitted)."""
-    return CROSSING_SCALES.get(name or "", IDENTITY_SCALE)
-
-
 # What wrote an index that records no embedder: every index made before embedders were recorded was written by
 # the USE default of that time (512 dimensions); one of another dimension was made by a remote embedder.
 LEGACY_EMBEDDER = EmbedderFingerprint("use-multilingual-v3", 512, "")

@@ -9,11 +9,8 @@ from collections.abc import Callable
 from graphs.domain import Hit, SearchRecord
 from graphs.ingest.vector_fill import merge_filling
 from graphs.rag.context import RagContext
-from graphs.rag.question import lexical_query
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores.filters import Filter
-from graphs.text.scripts import in_script_of_other
-from graphs.vectors import IDENTITY_SCALE, EmbedderFingerprint, crossing_scale
 
 
 async def embed_question(ctx: RagContext, state: RagState) -> list[float]:
@@ -27,36 +24,14 @@ async def embed_question(ctx: RagContext, state: RagState) -> list[float]:
     return await asyncio.to_thread(ctx.embedder.embed_query, state["question"])
 
 
-def dense_search(ctx: RagContext, state: RagState, vector: list[float], filter: Filter | None,
-                 limit: int) -> list[Hit]:
+def dense_search(ctx: RagContext, vector: list[float], text: str, filter: Filter | None, limit: int) -> list[Hit]:
     """Dense search, and the chunks whose vectors are still filling behind an upload scored by the same embedder
     (``FillingChunks``: right after an upload, dense search alone skips them, and a dense-only route or a question
-    in the other language missed the new document until its vectors were in); a passage in the other language than
-    the question scored on that crossing's scale (``across_languages``), best first. Blocking: call it in a
-    thread."""
+    in the other language missed the new document until its vectors were in). Blocking: call it in a thread."""
     hits = ctx.index.search_dense(vector, filter=filter, limit=limit)
-    if ctx.filling is not None:
-        hits = merge_filling(hits, ctx.filling.search(vector, lexical_query(state), filter=filter, limit=limit), limit)
-    return across_languages(ctx, state["question"], hits, rank=True)
-
-
-def across_languages(ctx: RagContext, question: str, hits: list[Hit], *, rank: bool) -> list[Hit]:
-    """The hits with the dense score of each passage in the other language than the question moved onto that
-    crossing's scale (``graphs.vectors.CROSSING_SCALES``: e5 scores such a passage ~0.2-0.4 lower than one in the
-    question's language, answering or not, where the service's thresholds were set on USE, which does not). With
-    ``rank`` (a dense channel, whose score is the dense score) the score too, best first; a fused list keeps its
-    order and score. The identity for USE and any embedder not fitted."""
-    own = getattr(ctx.embedder, "fingerprint", None)
-    scale = crossing_scale(own.name if isinstance(own, EmbedderFingerprint) else None)
-    if scale is IDENTITY_SCALE or not hits:
+    if ctx.filling is None:
         return hits
-    out = []
-    for h in hits:
-        if h.dense_score is not None and in_script_of_other(question, h.text):
-            s = max(-1.0, min(1.0, scale.map(h.dense_score)))
-            h = h.model_copy(update={"dense_score": s, "score": s} if rank else {"dense_score": s})
-        out.append(h)
-    return sorted(out, key=lambda h: -h.score) if rank else out
+    return merge_filling(hits, ctx.filling.search(vector, text, filter=filter, limit=limit), limit)
 
 
 async def run_search(

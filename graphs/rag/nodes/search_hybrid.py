@@ -9,7 +9,7 @@ from graphs.ingest.vector_fill import merge_filling
 from graphs.rag.context import RagContext
 from graphs.rag.question import lexical_query
 from graphs.rag.registry import NodeSpec
-from graphs.rag.search import across_languages, describe_search, embed_question, run_search
+from graphs.rag.search import describe_search, embed_question, run_search
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores.fusion import channel_candidates, fuse
 
@@ -30,11 +30,9 @@ async def search_hybrid(state: RagState, runtime: Runtime[RagContext]) -> RagUpd
         candidates = channel_candidates(limit)
         filling = [] if ctx.filling is None else ctx.filling.search(vector, text, filter=None, limit=candidates)
         if not filling:
-            fused = ctx.index.search_hybrid(vector, text, filter=None, limit=limit, fusion=fusion)
-        else:
-            dense = merge_filling(ctx.index.search_dense(vector, filter=None, limit=candidates), filling, candidates)
-            fused = fuse(dense, ctx.index.search_bm25(text, filter=None, limit=candidates), limit, fusion)
-        return across_languages(ctx, state["question"], fused, rank=False)
+            return ctx.index.search_hybrid(vector, text, filter=None, limit=limit, fusion=fusion)
+        dense = merge_filling(ctx.index.search_dense(vector, filter=None, limit=candidates), filling, candidates)
+        return fuse(dense, ctx.index.search_bm25(text, filter=None, limit=candidates), limit, fusion)
 
     return await run_search("hybrid", None, vector, search)
 

@@ -6,6 +6,7 @@ from langgraph.runtime import Runtime
 
 from graphs.domain import Constraint, Hit
 from graphs.rag.context import RagContext
+from graphs.rag.question import lexical_query
 from graphs.rag.registry import NodeSpec
 from graphs.rag.search import dense_search, describe_search, embed_question, run_search
 from graphs.rag.state import RagState, RagUpdate
@@ -42,17 +43,18 @@ async def search_structured(state: RagState, runtime: Runtime[RagContext]) -> Ra
     vector = await embed_question(ctx, state)
     limit = max(ctx.limits.candidate_k, state.get("top_k", ctx.limits.top_k))
     loose = without_dates(constraints)
+    text = lexical_query(state)
     if loose is None:
         return await run_search("structured", shown, vector,
-                                lambda: dense_search(ctx, state, vector, where, limit))
+                                lambda: dense_search(ctx, vector, text, where, limit))
     loose_where = build_filter(loose)
     loose_shown = ctx.index.describe_filter(loose_where) if loose_where is not None else "no filter"
 
     def search() -> list[Hit]:
-        dated = dense_search(ctx, state, vector, where, limit)
+        dated = dense_search(ctx, vector, text, where, limit)
         if not dated:
             return []  # nothing of that date at all: relax_constraints widens it, and says so
-        return date_first(dated, dense_search(ctx, state, vector, loose_where, limit), 2 * limit)
+        return date_first(dated, dense_search(ctx, vector, text, loose_where, limit), 2 * limit)
 
     return await run_search("structured", f"{shown}; then without the date: {loose_shown}", vector, search)
 

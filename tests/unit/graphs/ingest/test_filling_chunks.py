@@ -29,7 +29,6 @@ from graphs.rag.expansion import score_documents
 from graphs.rag.nodes.search_hybrid import search_hybrid
 from graphs.rag.nodes.search_semantic import search_semantic
 from graphs.rag.search import dense_search
-from graphs.rag.state import RagState
 from graphs.stores.filters import doc_filter
 from graphs.stores.milvus import MilvusIndex
 from graphs.vectors import EmbedderFingerprint, EmbedderMismatch
@@ -157,12 +156,12 @@ def test_a_filter_applies_to_the_filling_chunks_too(tmp_path: Path, stores: dict
     ingestor.ingest([ONE_PAGE], defer_vectors=True)
     ctx = context(tmp_path, stores, embedder, filling)
     vector = embedder.embed_query(QUESTION)
-    state: RagState = {"question": QUESTION}
-    assert {h.doc_id for h in dense_search(ctx, state, vector, doc_filter("quill.md"), 5)} == {"quill.md"}
-    assert {h.doc_id for h in dense_search(ctx, state, vector, doc_filter("harbour.md"), 5)} == {"harbour.md"}
+    assert {h.doc_id for h in dense_search(ctx, vector, QUESTION, doc_filter("quill.md"), 5)} == {"quill.md"}
+    assert {h.doc_id for h in dense_search(ctx, vector, QUESTION, doc_filter("harbour.md"), 5)} == {
+        "harbour.md"}
     # the channel dense search gives: structured under a filter, semantic without
-    assert {h.channel for h in dense_search(ctx, state, vector, doc_filter("quill.md"), 5)} == {"structured"}
-    assert {h.channel for h in dense_search(ctx, state, vector, None, 5)} == {"semantic"}
+    assert {h.channel for h in dense_search(ctx, vector, QUESTION, doc_filter("quill.md"), 5)} == {"structured"}
+    assert {h.channel for h in dense_search(ctx, vector, QUESTION, None, 5)} == {"semantic"}
 
 
 def test_nothing_pending_costs_nothing(tmp_path: Path, stores: dict[str, Any]) -> None:
