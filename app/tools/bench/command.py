@@ -802,9 +802,9 @@ def format_interleaved(rows: list[dict[str, Any]], baseline: str, http: bool = F
     note = (["no question vector kept (AER_QUERY_VECTOR_CACHE=0): every request embeds its question; no CPU column "
              "(the servers' processes)"] if http else
             [cold_line({"cold": {"queries": r["n"], "warm_queries": r.get("warm_queries") or 0}} for r in rows)])
+    cpu = "" if http else "; cpu = CPU ms of the whole process per query"
     lines = ["", f"{where} latency per route, the embedders interleaved question by question (baseline {baseline}, "
-                 f"target: p95 within +{P95_TARGET_DELTA_MS:.0f} ms; cpu = CPU ms of the whole process per query):",
-             *note]
+                 f"target: p95 within +{P95_TARGET_DELTA_MS:.0f} ms{cpu}):", *note]
     lines += text_table(
         ["chunks", "route", "embedder", "n", "p50", "p95", "baseline p95", "delta", "ratio", "within", "cpu p50",
          "cpu mean", "cpu mean delta", "load"],
