@@ -18,6 +18,7 @@ and ignores ``AER_*`` settings of the environment so that runs compare.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import os
@@ -688,6 +689,67 @@ def interleaved_comparison(config: BenchConfig, names: Sequence[str], work_dirs:
     return out
 
 
+async def interleaved_requests(base_urls: dict[str, str], questions: Sequence[BenchQuestion], repeats: int,
+                               timeout_s: float = 120.0, transport: httpx.AsyncBaseTransport | None = None
+                               ) -> dict[str, list[QueryRecord]]:
+    """``interleaved_queries`` through the HTTP API: every question sent to every arm's server one right after the
+    other (concurrency 1), the arms' order rotating, after a warm-up pass; the time is the client's, from sending the
+    request to its answer (``transport``: tests)."""
+    async with contextlib.AsyncExitStack() as stack:
+        clients = {name: await stack.enter_async_context(
+            httpx.AsyncClient(base_url=url, timeout=timeout_s, transport=transport)) for name, url in base_urls.items()}
+
+        async def ask(name: str, q: BenchQuestion) -> tuple[dict[str, Any], float]:
+            started = time.perf_counter()
+            r = await clients[name].post(API_PATH, json={"action": "query", "question": q.text})
+            wall = (time.perf_counter() - started) * 1000
+            r.raise_for_status()
+            return r.json(), wall
+
+        for name in clients:
+            for q in questions:
+                await ask(name, q)
+        records: dict[str, list[QueryRecord]] = {name: [] for name in clients}
+        names = list(clients)
+        turn = 0
+        for _ in range(repeats):
+            for q in questions:
+                turn += 1
+                for name in names[turn % len(names):] + names[: turn % len(names)]:
+                    body, wall = await ask(name, q)
+                    records[name].append(QueryRecord.from_response(body, q.route, wall))
+    return records
+
+
+def interleaved_http(config: BenchConfig, names: Sequence[str], work_dirs: dict[str, Path],
+                     echo: Callable[[str], None] = typer.echo) -> dict[str, Any]:
+    """Per size, one ``aer serve`` per embedder on its ingested data dir, all up at once, queried through the HTTP
+    API question by question (``interleaved_requests``): the target's own measure (query p95 through the API) with
+    the machine's load falling on every embedder alike, which the HTTP phase of each run, one after the other,
+    cannot promise. No question vector is kept (``AER_QUERY_VECTOR_CACHE=0``): every request embeds its question,
+    started as the request is accepted; the answer layer's sentence vectors stay kept after the warm-up pass, as in
+    a running service."""
+    out: dict[str, Any] = {}
+    for size in config.sizes:
+        corpus = generate_corpus(size, config.seed, config.per_route)
+        with contextlib.ExitStack() as stack:
+            servers = {}
+            for name in names:
+                data_dir = work_dirs[name] / f"chunks-{size}"
+                servers[name] = stack.enter_context(BenchServer(
+                    data_dir, data_dir / "serve-interleaved.log", config.startup_timeout_s,
+                    env={"AER_QUERY_VECTOR_CACHE": "0"}))
+            echo(f"[{size}] {len(corpus.questions)} questions x {config.repeats} through HTTP, interleaved over "
+                 f"{', '.join(servers)}")
+            start = load_average()
+            records = asyncio.run(interleaved_requests({n: s.base_url for n, s in servers.items()},
+                                                       corpus.questions, config.repeats))
+            out[str(size)] = {"load_average": {"start": start, "end": load_average()},
+                              "routes": {name: route_table(rs) for name, rs in records.items()},
+                              "all": {name: latency_summary([r.wall_ms for r in rs]) for name, rs in records.items()}}
+    return out
+
+
 def interleaved_rows(interleaved: dict[str, Any], baseline: str) -> list[dict[str, Any]]:
     """Per size, route and arm: p50/p95 and the p95 difference and ratio against ``baseline`` in the same pass."""
     rows = []
@@ -734,11 +796,15 @@ def cold_line(routes: Any) -> str:
     return f"{COLD_NOTE}; {warm} of {total} served a kept question vector"
 
 
-def format_interleaved(rows: list[dict[str, Any]], baseline: str) -> str:
-    """The interleaved pass as a table."""
-    lines = ["", f"in-process latency per route, the embedders interleaved question by question (baseline {baseline}, "
-                 f"target: p95 within +{P95_TARGET_DELTA_MS:.0f} ms; cpu = CPU ms of the whole process per query):",
-             cold_line({"cold": {"queries": r["n"], "warm_queries": r.get("warm_queries") or 0}} for r in rows)]
+def format_interleaved(rows: list[dict[str, Any]], baseline: str, http: bool = False) -> str:
+    """The interleaved pass as a table (``http``: the pass through the HTTP API)."""
+    where = "through the HTTP API (client-side, concurrency 1)" if http else "in-process"
+    note = (["no question vector kept (AER_QUERY_VECTOR_CACHE=0): every request embeds its question; no CPU column "
+             "(the servers' processes)"] if http else
+            [cold_line({"cold": {"queries": r["n"], "warm_queries": r.get("warm_queries") or 0}} for r in rows)])
+    cpu = "" if http else "; cpu = CPU ms of the whole process per query"
+    lines = ["", f"{where} latency per route, the embedders interleaved question by question (baseline {baseline}, "
+                 f"target: p95 within +{P95_TARGET_DELTA_MS:.0f} ms{cpu}):", *note]
     lines += text_table(
         ["chunks", "route", "embedder", "n", "p50", "p95", "baseline p95", "delta", "ratio", "within", "cpu p50",
          "cpu mean", "cpu mean delta", "load"],
@@ -1074,12 +1140,16 @@ def bench_command(
                                                  cache_dir=config.vector_cache_dir)) for n in names}
         comparison = compare_runs(runs, names[-1])
         comparison["interleaved"] = interleaved_rows(interleaved_comparison(config, names, work_dirs), names[-1])
+        if config.http:
+            comparison["interleaved_http"] = interleaved_rows(interleaved_http(config, names, work_dirs), names[-1])
         out.write_text(json.dumps({"runs": runs, "comparison": comparison}, ensure_ascii=False, indent=2) + "\n",
                        encoding="utf-8")
         for results in runs.values():
             typer.echo(format_report(results))
         typer.echo(format_comparison(comparison))
         typer.echo(format_interleaved(comparison["interleaved"], names[-1]))
+        if "interleaved_http" in comparison:
+            typer.echo(format_interleaved(comparison["interleaved_http"], names[-1], http=True))
         typer.echo(f"\nresults written to {out}")
         return
     results = run_bench(config)

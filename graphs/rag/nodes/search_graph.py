@@ -21,7 +21,7 @@ from graphs.rag.expansion import (
 )
 from graphs.rag.question import lexical_query, validated_names
 from graphs.rag.registry import NodeSpec
-from graphs.rag.search import embed_question
+from graphs.rag.search import dense_search, embed_question
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores import fusion
 
@@ -42,7 +42,9 @@ async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
 
     def breadth() -> tuple[list[Hit], list[Hit], list[tuple[str, str]], dict[str, str]]:
         k = limits.candidate_k
-        dense = ctx.index.search_dense(vector, filter=None, limit=k)
+        # the chunks of a document whose vectors still fill are seeds too (``dense_search``): an escalation from
+        # the hybrid search that found them right after an upload came back empty and replaced its hits
+        dense = dense_search(ctx, vector, text, None, k)
         bm25 = ctx.index.search_bm25(text, filter=None, limit=k, raw=True)
         named = kg.find_nodes(" ".join([state["question"], *names]))
         # entity nodes the question names (by name or through its validated entities), with display names

@@ -307,6 +307,45 @@ def test_the_interleaved_pass_compares_each_arm_with_the_baseline_of_the_same_pa
     assert rows["e5"]["load_average"] is None  # the pass did not measure it
 
 
+async def test_the_http_pass_sends_every_question_to_every_server_in_turn_after_a_warm_up() -> None:
+    """Through the HTTP API the arms alternate question by question, their order rotating, so a change of the
+    machine's load falls on both; each record is the client's time and the route the response took."""
+    from app.tools.bench.command import interleaved_requests
+    from app.tools.bench.corpus import BenchQuestion
+
+    sent: list[tuple[str, str]] = []
+
+    def serve(request: httpx.Request) -> httpx.Response:
+        question = json.loads(request.content)["question"]
+        sent.append((request.url.host, question))
+        actions = ("structured_search", "rerank") if "who" in question else ("hybrid_search", "rerank")
+        return httpx.Response(200, json=response(*actions, steps={"search": 1.0}))
+
+    questions = [BenchQuestion("who chaired the Linden Row meeting?", "structured"),
+                 BenchQuestion("风铃巷的集市几点开门？", "hybrid")]
+    records = await interleaved_requests({"e5": "http://e5.test", "use": "http://use.test"}, questions, 2,
+                                         transport=httpx.MockTransport(serve))
+    hosts = [h.split(".")[0] for h, _ in sent]
+    assert hosts[:4] == ["e5", "e5", "use", "use"]  # the warm-up: each server once per question
+    timed = hosts[4:]
+    assert len(timed) == 8 and timed[:2] != timed[2:4]  # alternating, the first arm rotating
+    assert [q for _, q in sent[4:]] == [questions[0].text] * 2 + [questions[1].text] * 2 + \
+        [questions[0].text] * 2 + [questions[1].text] * 2
+    assert {name: [r.route for r in rs] for name, rs in records.items()} == {
+        "e5": ["structured", "hybrid", "structured", "hybrid"], "use": ["structured", "hybrid", "structured", "hybrid"]}
+    assert all(r.wall_ms >= 0 and r.embed_ms is None for rs in records.values() for r in rs)
+
+
+def test_the_http_pass_prints_as_its_own_table() -> None:
+    from app.tools.bench.command import format_interleaved, interleaved_rows
+
+    routes = {"e5": {"semantic": {"latency_ms": {"n": 24, "p50": 40.0, "p95": 90.0}}},
+              "use": {"semantic": {"latency_ms": {"n": 24, "p50": 30.0, "p95": 60.0}}}}
+    rows = interleaved_rows({"10000": {"routes": routes}}, "use")
+    text = format_interleaved(rows, "use", http=True)
+    assert "through the HTTP API" in text and "in-process" not in text and "NO" in text
+
+
 def test_each_interleaved_row_names_the_machines_load_during_its_pass() -> None:
     """On a shared machine a p95 means little without the load it was measured at: each row carries the 1-minute
     load average at the start and the end of its pass, and the table prints it."""

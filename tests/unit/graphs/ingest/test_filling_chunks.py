@@ -26,6 +26,7 @@ from graphs.ingest.pipeline import Ingestor
 from graphs.ingest.vector_fill import FilledVectors, FillingChunks, PendingVectors, VectorFiller
 from graphs.rag.context import GazetteerCache, RagContext
 from graphs.rag.expansion import score_documents
+from graphs.rag.nodes.search_graph import search_graph
 from graphs.rag.nodes.search_hybrid import search_hybrid
 from graphs.rag.nodes.search_semantic import search_semantic
 from graphs.rag.search import dense_search
@@ -213,6 +214,26 @@ def test_the_fill_writes_the_vectors_a_search_computed_and_a_kill_midway_loses_n
     assert len(filling2.computed) == 0  # written by the fill: dropped
     dense = index.search_dense(embedder2.embed_query(question), filter=None, limit=3)
     assert [h.id for h in dense] == [h.id for h in again]
+
+
+async def test_the_graph_route_seeds_a_document_whose_vectors_still_fill(tmp_path: Path, stores: dict[str, Any]) -> None:
+    """A hybrid search that found a just-uploaded file escalates to the graph when its results cover little of the
+    question (a question in the other language): the graph's breadth search must see that file too, or the
+    escalation comes back empty and the file found by the hybrid search is lost."""
+    embedder = Concepts()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([HARBOUR])
+    ingestor.ingest([ONE_PAGE], defer_vectors=True)
+    state = {"question": QUESTION, "top_k": 3}
+    ctx = dataclasses.replace(context(tmp_path, stores, embedder, filling), kg=stores["graph"])
+    blind = dataclasses.replace(context(tmp_path, stores, embedder, None), kg=stores["graph"])
+    assert "doc:quill.md" not in (await search_graph(state, runtime(blind)))["graph_nodes"]  # the bug
+    seeded = await search_graph(state, runtime(ctx))
+    assert "doc:quill.md" in seeded["graph_nodes"] and seeded["graph_nodes"]["doc:quill.md"].seed
+    fill_all(ingestor)
+    after = await search_graph(state, runtime(ctx))
+    assert after["graph_nodes"]["doc:quill.md"].vector == pytest.approx(seeded["graph_nodes"]["doc:quill.md"].vector,
+                                                                       abs=1e-5)
 
 
 def test_the_graph_route_scores_a_filling_document_by_meaning_not_zero(tmp_path: Path, stores: dict[str, Any]) -> None:
