@@ -553,6 +553,8 @@ _AGENT_BY_EN = re.compile(r"^\s*(?:off|up|out|over)?\s*by\s+(?:the|a|an|our|thei
                           r"((?:[a-z][a-z'’-]*\s+){0,3}?[a-z][a-z'’-]*)(?=\s*(?:[,.;:)]|\b(?:at|in|on|during|with|for|"
                           r"from|before|after|every|each|or|and|when|while|if|once|who|until)\b|$))")
 _AGENT_BY_ZH = r"由([\u4e00-\u9fff]{2,10}?)(?:来|亲自|统一|负责)?"
+_AGENT_OPENS_ZH = r"(?:^|(?<=[，,。；;：:\s]))((?:(?![由的])[\u4e00-\u9fff]){2,8}?)(?:将|会|来|亲自|统一|负责)?"
+"""A clause that opens with its doer (后勤组负责采购, 值班经理每天检查)."""
 _ZH_CLAUSE = re.compile(r"[，,。；;：:！？!?]")
 
 
@@ -567,8 +569,9 @@ def actor_phrases(sentence: str, question: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     if has_han(act):
         verb = "负责" if act.startswith("负责") else act
-        for m in re.finditer(_AGENT_BY_ZH + re.escape(verb[:2]), sentence):
-            if _agent(m[1]):
+        for m in [*re.finditer(_AGENT_BY_ZH + re.escape(verb[:2]), sentence),
+                  *re.finditer(_AGENT_OPENS_ZH + re.escape(verb[:2]), sentence)]:
+            if _agent(m[1]) and not any(a < m.end(1) and m.start(1) < b for a, b in out):
                 out.append((m.start(1), m.end(1)))
         return out
     for w in re.finditer(r"[A-Za-z]+", sentence):

@@ -120,6 +120,8 @@ def test_the_role_of_an_act_and_of_a_post_held() -> None:
     ("The timetable is signed off by the operations director before it is published.",
      "Who signs off the timetable?", "operations director"),
     ("场地布置由学生会宣传部负责，活动当天上午完成。", "场地布置由谁负责？", "学生会宣传部"),
+    ("每天开馆前，值班经理负责检查消防通道。", "消防通道由谁负责检查？", "值班经理"),
+    ("张明负责检查消防通道。", "谁负责检查消防通道？", None),  # a person's name: the tagger's
     ("Tam Reid locks the gates.", "Who locks the gates?", None),  # a name is the tagger's, not a role phrase
     ("The river floods the lower fields every winter.", "Who floods the fields?", None),  # no doer of a role
 ])
@@ -172,3 +174,30 @@ async def test_an_absent_title_is_not_found_and_the_reason_names_it(text: str, p
     assert decision == "not_found", reason
     assert named in reason
     assert "what is asked" not in reason or not named
+
+
+def test_a_code_labelled_with_a_colon_states_its_meaning() -> None:
+    """"F2: the grinder is jammed" states what F2 means: a reason must not say the passages do not state it."""
+    from graphs.rag.answer.attributes import asked_attribute, stated_at
+
+    asked = asked_attribute("What does fault code F2 mean?", "definition")
+    assert asked is not None and asked.attribute.name == "meaning"
+    assert stated_at(asked.attribute, "F2: the grinder is jammed; clean the burr.")
+    assert stated_at(asked.attribute, "故障代码E3：水箱缺水，请加水。")
+    assert not stated_at(asked.attribute, "The grinder of the K4 is jammed.")
+
+
+@pytest.mark.parametrize(("text", "asks_actor"), [
+    ("Who locks the gates at the start of every shift?", False),  # "start" is no form of "starred"
+    ("Who starred in the ferry film?", True),
+    ("Who played the skipper in the ferry film?", True),
+    ("Which player scored at the start of the match?", False),  # "player" is no form of "played"
+])
+def test_a_short_cue_matches_only_its_own_forms(text: str, asks_actor: bool) -> None:
+    from graphs.rag.answer.attributes import _cue, asked_attribute
+
+    asked = asked_attribute(text, "person")
+    names = {asked.attribute.name, *(a.name for a in asked.others)} if asked is not None else set()
+    assert ("actor" in names) is asks_actor
+    assert not _cue("aged").search("agents") and not _cue("hosted").search("hostage")
+    assert _cue("died").search("he died in 1990") and not _cue("died").search("a strict diet")
