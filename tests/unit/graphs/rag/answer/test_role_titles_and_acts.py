@@ -184,6 +184,8 @@ def test_a_code_labelled_with_a_colon_states_its_meaning() -> None:
     assert asked is not None and asked.attribute.name == "meaning"
     assert stated_at(asked.attribute, "F2: the grinder is jammed; clean the burr.")
     assert stated_at(asked.attribute, "故障代码E3：水箱缺水，请加水。")
+    assert stated_at(asked.attribute, "- P4 (red): the boiler is too hot, switch off for ten minutes.")
+    assert stated_at(asked.attribute, "A7 – low battery: charge before the next flight.")
     assert not stated_at(asked.attribute, "The grinder of the K4 is jammed.")
 
 
