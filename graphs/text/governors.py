@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from graphs.text.normalize import has_han
+from graphs.text.terms import stem
 
 MEASURES_ZH = (
     "销量", "销售量", "销售额", "交付量", "产量", "出货量", "保有量", "装机量", "利润", "净利润", "毛利", "营收",
@@ -258,7 +259,11 @@ ROLE_GROUPS: tuple[tuple[str, ...], ...] = (
     ("作词", "填词", "lyricist", "lyrics"),
     ("作曲", "谱曲", "composer", "composed"),
     ("主持", "主持人", "主持会议", "chaired", "chair", "chairperson", "presided", "host", "hosted", "moderated"),
-    ("记录人", "记录员", "会议记录人", "记录", "minute-taker", "minute taker", "recorded", "recorder", "note-taker"),
+    ("记录人", "记录员", "会议记录人", "记录", "minute-taker", "minute taker", "recorded", "recorder", "note-taker",
+     "took the minutes", "take the minutes", "takes the minutes", "taking the minutes", "minutes were taken by",
+     "minutes taken by"),
+    ("审批人", "批准人", "审批", "批准", "签批", "approver", "approved", "approved by", "signed off", "sign off",
+     "signs off", "signing off"),
     ("附议", "附议人", "seconded", "seconder"),
     ("提议", "提议人", "提案人", "动议人", "proposed", "proposer", "tabled"),
     ("冠军", "夺冠", "折桂", "问鼎", "得主", "获胜者", "胜者", "单打", "双打", "男单", "女单", "男双", "女双", "混双",
@@ -272,6 +277,9 @@ ROLE_GROUPS: tuple[tuple[str, ...], ...] = (
     ("创始人", "创办人", "创办", "创立", "founder", "founded by", "co-founder"),
     ("董事长", "主席", "会长", "理事长", "chairman", "chairwoman", "board chair"),
     ("首席执行官", "总裁", "CEO", "chief executive"),
+    ("首席财务官", "财务总监", "CFO", "chief financial officer", "finance director"),
+    ("首席运营官", "COO", "chief operating officer"),
+    ("首席技术官", "CTO", "chief technology officer", "chief technical officer"),
     ("总经理", "general manager"),
     ("校长", "principal", "president"),
     ("市长", "mayor"),
@@ -285,6 +293,33 @@ ROLE_GROUPS: tuple[tuple[str, ...], ...] = (
 )
 """Roles and the titles of a competition or an award that a name holds, in both languages, with the verbs that
 state them (执导 for 导演, "won" for the champion): a name governed by one of them is that role's."""
+
+TITLE_HEADS_EN = frozenset({
+    "officer", "director", "manager", "secretary", "treasurer", "president", "chair", "chairman", "chairwoman",
+    "chairperson", "head", "chief", "counsel", "controller", "supervisor", "lead", "leader", "coordinator", "editor",
+    "curator", "captain", "coach", "minister", "governor", "mayor", "principal", "dean", "superintendent",
+    "administrator", "representative", "warden", "steward", "porter", "chef", "clerk", "engineer", "adviser",
+    "advisor", "inspector", "auditor", "trustee", "commissioner", "ambassador", "medic", "instructor", "trainer",
+    "organiser", "organizer", "convener", "convenor", "recorder", "deputy", "partner", "accountant", "librarian",
+    "caretaker", "keeper", "master", "spokesperson", "spokesman", "spokeswoman", "registrar", "bursar", "marshal"})
+TITLE_HEADS_ZH = (
+    "官", "总监", "经理", "主任", "主管", "总裁", "部长", "局长", "处长", "科长", "校长", "院长", "馆长", "会长", "社长", "镇长",
+    "村长", "组长", "队长", "秘书", "书记", "干事", "教练", "领队", "队医", "校医", "医生", "教官", "工程师", "主席", "理事长",
+    "董事长", "董事", "委员", "秘书长", "负责人", "联系人", "发言人", "顾问", "会计", "出纳", "司库", "厂长", "店长", "站长",
+    "行长", "所长", "台长", "团长", "主编", "总编", "编辑", "领班", "值班长", "班长")
+"""The nouns a title ends with, in either language (chief operating *officer*, 财务*总监*, 首席运营*官*): a phrase
+ending with one is a role even where ``ROLE_GROUPS`` does not list it, and is then compared whole (the chief
+operating officer is not the chief financial officer)."""
+
+
+def is_title(phrase: str) -> bool:
+    """Whether a phrase ends with a title's head noun (``TITLE_HEADS_EN`` / ``TITLE_HEADS_ZH``): "chief financial
+    officer", "duty supervisor", 首席运营官, 财务总监."""
+    text = phrase.strip().casefold()
+    if has_han(text):
+        return text.endswith(TITLE_HEADS_ZH)
+    words = re.findall(r"[a-z][a-z'’-]*", text)
+    return bool(words) and (words[-1] in TITLE_HEADS_EN or (words[-1].endswith("s") and words[-1][:-1] in TITLE_HEADS_EN))
 
 CONTRASTS: tuple[frozenset[str], ...] = (
     frozenset({"前任", "新任", "现任", "former", "new", "current"}),
@@ -333,15 +368,26 @@ _NAME_AFTER_ZH = re.compile(
     r"\s*([^，,。；;！？!?、\s《]{1,14})")
 _VERB_AFTER_ZH = re.compile(
     r"^\s*(?:[（(][^）)]{0,12}[）)])?\s*(?:将|曾|亲自|联合|共同|领衔|联袂)?\s*(执导|主演|出演|主持|编剧|演唱|献唱|作词|作曲|监制|设计|创办|创立|附议|提议)")
+_DUTY_AFTER_ZH = re.compile(r"^\s*(?:将|亲自|主要|具体)?\s*(负责[^，,。；;！？!?、\s]{1,10})")
+_HELD_AFTER_ZH = re.compile(r"^\s*(?:担任|出任|兼任|接任)")
+_HELD_BY_ZH = re.compile(r"([\u4e00-\u9fff]{2,8}?)(?:一职|职务)?由[\u4e00-\u9fff]{0,6}$")
 _NAME_BEFORE_EN = re.compile(r"((?:[A-Za-z'’-]+\s){0,3}[A-Za-z'’-]+)\s*(?::|\bis\b|\bwas\b|\bwent to\b)?\s*$",
                              re.IGNORECASE)
 _NAME_AFTER_EN = re.compile(
     r"^\s*(?:,\s*)?(?:won|took|claimed|clinched|captured|secured|was named|was elected|was appointed|became|is|was|"
-    r"served as|,\s*(?:the|a))\s+(?:the\s+|a\s+|as\s+(?:the\s+)?)?((?:[A-Za-z'’-]+\s?){1,4}?)"
-    r"(?=\s*(?:[,.;:]|\bwith\b|\bat\b|\bin\b|\bfor\b|\bon\b|\bafter\b|\bbefore\b|\bby\b|\band\b|$))",
-    re.IGNORECASE)
+    r"has been|had been|is now|remains|will be|was made|was promoted to|served as|,\s*(?:the|a)|,(?=\s*[a-z]))\s*"
+    r"(?:the\s+|a\s+|as\s+(?:the\s+)?)?((?:[A-Za-z'’-]+\s?){1,4}?)"
+    r"(?=\s*(?:[,.;:]|\bwith\b|\bat\b|\bin\b|\bfor\b|\bon\b|\bafter\b|\bbefore\b|\bby\b|\band\b|\bof\b|"
+    r"\bsince\b|$))")
 _BY_EN = re.compile(r"\b((?:chaired|directed|written|produced|composed|designed|founded|hosted|presided over|sung|"
                     r"performed|moderated|coached|captained|led|seconded|proposed|recorded|tabled))\s+by\s*$", re.IGNORECASE)
+_BY_ANY_EN = re.compile(r"\b((?:[a-z]+(?:ed|en)|took|led|held|kept|made|run|set|taught|paid)(?:\s+(?:off|up|out|over))?)"
+                        r"\s+by\s*$")
+"""The act of a passive whose agent is the name after it ("handled by X", "signed off by X")."""
+_ACT_AFTER_EN = re.compile(r"^\s*(?:(?:has|had|have|will|also|then|later)\s+)?((?!(?:is|was|are|were|be|been|being|"
+                           r"and|or|of|in|at|on|for|to|with|from|by|said|says|told)\b)[a-z]+(?:\s+(?:off|up|out|over))?"
+                           r"(?:\s+(?:the|a|an))?(?:\s+[a-z]+){0,2})")
+"""The act a name does, right after it ("X took the minutes", "X chaired the meeting")."""
 SUBJECT_LEAD = 5
 """Characters a clause may hold before a name that is its subject (在决赛中, "On Sunday")."""
 _ACTS_ON = re.compile(r"战胜|击败|负于|输给|淘汰|力克|逆转|不敌|对阵|挑战|与|和|同|跟|对")
@@ -389,35 +435,169 @@ def _ends_with_role(phrase: str, extra: Sequence[str] = ()) -> bool:
     """Whether a phrase ends with a role word (最佳导演 before ``：X``, "treasurer" before "Owen Pryce"): the
     role written right before a name is its (主演动漫 before "IP" is not)."""
     text = re.sub(r"(?:[：:]|为|是|由|\s|\bis|\bwas|\bwent to)+$", "", phrase.casefold())
-    return any(b == len(text) for _, b in words_at(text, [*role_words(), *(w.casefold() for w in extra)]))
+    return any(b == len(text) for _, b in words_at(text, [*role_words(), *(w.casefold() for w in extra)])) \
+        or is_title(text)
 
 
 _ASKED_ROLE_ZH = (
-    re.compile(r"的([\u4e00-\u9fff]{2,5}?)(?:是|为|叫)(?:谁|哪位|什么名字)"),
-    re.compile(r"谁(?:是|担任|出任)(?:[^，,。？?]*的)?([\u4e00-\u9fff]{2,5}?)\s*[？?]?\s*$"),
+    re.compile(r"的((?:(?!的)[\u4e00-\u9fff]){2,6}?)(?:是|为|叫)(?:谁|哪位|什么名字)"),
+    re.compile(r"谁(?:是|担任|出任)(?:[^，,。？?]*的)?([\u4e00-\u9fff]{2,6}?)\s*[？?]?\s*$"),
 )
+_TITLE_WORDS = r"((?:[a-z][a-z-]*\s+){0,3}?[a-z][a-z-]+)"
 _ASKED_ROLE_EN = (
     re.compile(r"\bwho\s+(?:is|was|are|were|will be|has been|served as)\s+(?:the\s+|its\s+|their\s+|his\s+|her\s+)?"
-               r"(?:new\s+|current\s+|former\s+|acting\s+)?([a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)\s+(?:of|for|at|in|on)\b",
-               re.IGNORECASE),
-    re.compile(r"\bwho\s+(?:is|was)\s+[^?]*?'s\s+(?:new\s+|current\s+)?([a-z][a-z-]+)\s*\??\s*$", re.IGNORECASE),
+               rf"(?:new\s+|current\s+|former\s+|acting\s+)?{_TITLE_WORDS}\s+(?:of|for|at|in|on)\b", re.IGNORECASE),
+    re.compile(rf"\bwho\s+(?:is|was)\s+[^?]*?'s\s+(?:new\s+|current\s+)?{_TITLE_WORDS}\s*\??\s*$", re.IGNORECASE),
+    re.compile(rf"^\s*who\s+(?:is|was)\s+(?:the|its|their)\s+(?:new\s+|current\s+|former\s+|acting\s+)?{_TITLE_WORDS}"
+               r"\s*\??\s*$", re.IGNORECASE),
 )
 _NOT_ROLE = frozenset({"person", "man", "woman", "one", "people", "first", "last", "name", "人", "那个人", "这个人"})
 
 
 @functools.lru_cache(maxsize=256)
-def asked_role(question: str) -> str | None:
-    """The role noun a who-question asks when the lexicon (``ROLE_GROUPS``) holds none of its words: the noun after
-    "who is the … of" / "who is X's …", before 是谁 after 的, or after 谁是 (记录人 of 会议的记录人是谁, "curator" of
-    "Who is the curator of the museum?"); None when the question writes a lexicon role or no role noun."""
-    if role_heads(question.casefold()):
-        return None
+def asked_title(question: str) -> str | None:
+    """The role phrase a who-question asks, whole and as written, whether or not the lexicon lists it: after "who
+    is the … of" / "who is X's …" / "who is the …?", before 是谁 after 的, or after 谁是 ("chief operating officer"
+    of "Who is the chief operating officer of X?", 首席运营官 of X的首席运营官是谁, 记录人 of 会议的记录人是谁)."""
     for pattern in (*_ASKED_ROLE_ZH, *_ASKED_ROLE_EN):
         if (m := pattern.search(question)) is not None:
             noun = re.sub(r"^(?:现任|新任|前任|本届|该|其)", "", m[1]).strip()
             if len(noun) >= 2 and noun.casefold() not in _NOT_ROLE:
                 return noun
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def asked_role(question: str) -> str | None:
+    """The role a who-question asks when the lexicon (``ROLE_GROUPS``) does not hold it: its ``asked_title``
+    (记录人 of 会议的记录人是谁, "curator" of "Who is the curator of the museum?", "chief operating officer": a title
+    the lexicon knows only in part is compared whole); None when the asked phrase is a lexicon role (compared by
+    its group), or when the question writes a lexicon role elsewhere and the phrase is no title."""
+    noun = asked_title(question)
+    if noun is None or role_heads(noun.casefold()):
+        return None
+    if role_heads(question.casefold()) and not is_title(noun):
+        return None  # 主演《X》的演员的妻子: the lexicon's role words decide, 妻子 is no title
+    return noun
+
+
+_ACT_EN = re.compile(
+    r"^\s*[Ww]ho\s+(?:(?:is|are|was|were|will|would|should|shall|must|can|could|does|did|has|have|had)\s+"
+    r"(?:be\s+|been\s+|now\s+|currently\s+)?)?([a-z]+)\b(?!')")
+_ACT_ZH = re.compile(r"由谁(?:来|亲自)?((?:负责)?[\u4e00-\u9fff]{0,8}?)\s*[？?。]?\s*$|"
+                     r"谁(?:来)?(负责[\u4e00-\u9fff]{0,8}?)\s*[？?。]?\s*$")
+_NOT_ACT = frozenset({"the", "a", "an", "its", "their", "his", "her", "is", "was", "are", "were", "be", "been", "this",
+                      "that", "these", "those", "one", "not", "also", "still", "never", "ever"})
+IRREGULAR_EN = {"took": "take", "taken": "take", "led": "lead", "wrote": "write", "written": "write", "ran": "run",
+                "held": "hold", "kept": "keep", "made": "make", "gave": "give", "given": "give", "sent": "send",
+                "paid": "pay", "brought": "bring", "taught": "teach", "bought": "buy", "chose": "choose",
+                "chosen": "choose", "drew": "draw", "drawn": "draw", "set": "set", "put": "put", "oversaw": "oversee",
+                "overseen": "oversee", "undertook": "undertake", "undertaken": "undertake"}
+"""Irregular verb forms by their base (the stemmer does not join "took" and "take")."""
+
+
+def _verb_stem(word: str) -> str:
+    w = word.casefold()
+    return stem(IRREGULAR_EN.get(w, w))
+
+
+@functools.lru_cache(maxsize=256)
+def asked_act(question: str) -> str | None:
+    """The act a who-question asks the doer of, when it asks by a verb rather than a role noun: the English verb's
+    stem ("check" of "Who checks the flags?", "handl" of "Who is handling the refunds?", "take" of "Who took the
+    minutes?"), the Chinese verb after 由谁 / 谁负责 (带队 of 由谁带队, 负责记录 of 由谁负责记录, 负责 of 报名由谁负责);
+    None for "who is the …" and other questions."""
+    if has_han(question):
+        m = _ACT_ZH.search(question)
+        return (m[1] or m[2] or "负责") if m is not None else None
+    m = _ACT_EN.match(question)
+    if m is None or m[1].casefold() in _NOT_ACT or not m[1].islower():
+        return None
+    return _verb_stem(m[1])
+
+
+def _same_act(role: str, act: str) -> bool:
+    """Whether a role phrase is the asked act (a form of the same verb: "handled" for "handling")."""
+    if has_han(act):
+        return act in role or (act.startswith("负责") and len(act) > 2 and act[2:] in role)
+    return any(_verb_stem(w) == act for w in re.findall(r"[a-z]+", role.casefold()))
+
+
+_DETERMINER_EN = frozenset({"the", "a", "an", "our", "their", "its", "each", "every", "your", "his", "her", "one"})
+_NOT_AGENT = frozenset({"number", "order", "water", "paper", "letter", "member", "matter", "quarter", "corner",
+                        "summer", "winter", "weather", "floor", "door", "colour", "color", "error", "major", "minor",
+                        "river", "power", "tower", "border", "centre", "center", "chapter", "register"})
+_TEAM_EN = frozenset({"team", "committee", "office", "department", "staff", "crew", "group", "board", "council",
+                      "secretariat", "desk", "unit", "service", "services", "panel", "club", "society", "company"})
+_TEAM_ZH = ("组", "处", "部", "队", "科", "室", "中心", "委员会", "办公室", "团队", "协会", "俱乐部", "公司", "志愿者", "老师",
+            "教官", "工作人员", "物业")
+
+
+def _agent(phrase: str) -> bool:
+    """Whether a noun phrase names a doer: a title, a team or an office, an agent noun (-er, -or, -ist, -man);
+    in Chinese a title or a team's word (后勤组, 秘书处, 救援队教官)."""
+    text = phrase.strip()
+    if has_han(text):
+        return is_title(text) or text.endswith(_TEAM_ZH)
+    words = text.casefold().split()
+    if not words:
+        return False
+    last = words[-1]
+    return is_title(text) or last in _TEAM_EN or (last not in _NOT_AGENT and len(last) > 4 and re.search(
+        r"(?:er|or|ist|ian|man|men|person|ant)s?$", last) is not None)
+
+
+_AUXILIARY_EN = frozenset({"will", "must", "should", "shall", "can", "also", "always", "usually", "then", "normally",
+                           "now", "is", "are", "first"})
+_AGENT_BY_EN = re.compile(r"^\s*(?:off|up|out|over)?\s*by\s+(?:the|a|an|our|their|its|each|every|your)\s+"
+                          r"((?:[a-z][a-z'’-]*\s+){0,3}?[a-z][a-z'’-]*)(?=\s*(?:[,.;:)]|\b(?:at|in|on|during|with|for|"
+                          r"from|before|after|every|each|or|and|when|while|if|once|who|until)\b|$))")
+_AGENT_BY_ZH = r"由([\u4e00-\u9fff]{2,10}?)(?:来|亲自|统一|负责)?"
+_AGENT_OPENS_ZH = r"(?:^|(?<=[，,。；;：:\s]))((?:(?![由的])[\u4e00-\u9fff]){2,8}?)(?:将|会|来|亲自|统一|负责)?"
+"""A clause that opens with its doer (后勤组负责采购, 值班经理每天检查)."""
+_ZH_CLAUSE = re.compile(r"[，,。；;：:！？!?]")
+
+
+def actor_phrases(sentence: str, question: str) -> list[tuple[int, int]]:
+    """Where a sentence writes the doer of the act a who-question asks (``asked_act``) as a role, a team or an
+    office rather than a name: the noun phrase before the verb ("the duty supervisor checks …"), the agent of its
+    passive ("… are counted by the shift lead"), 由X负责 / 由X带队 (由后勤组负责, 由俱乐部秘书处负责). A name is
+    the tagger's; these are the doers no tagger reads as names."""
+    act = asked_act(question)
+    if act is None:
+        return []
+    out: list[tuple[int, int]] = []
+    if has_han(act):
+        verb = "负责" if act.startswith("负责") else act
+        for m in [*re.finditer(_AGENT_BY_ZH + re.escape(verb[:2]), sentence),
+                  *re.finditer(_AGENT_OPENS_ZH + re.escape(verb[:2]), sentence)]:
+            if _agent(m[1]) and not any(a < m.end(1) and m.start(1) < b for a, b in out):
+                out.append((m.start(1), m.end(1)))
+        return out
+    for w in re.finditer(r"[A-Za-z]+", sentence):
+        if _verb_stem(w[0]) != act:
+            continue
+        if (by := _AGENT_BY_EN.match(sentence[w.end() :])) is not None and _agent(by[1]):
+            out.append((w.end() + by.start(1), w.end() + by.end(1)))
+            continue
+        # the noun phrase right before the verb, back to its determiner ("the duty supervisor checks")
+        words = list(re.finditer(r"[A-Za-z'’-]+", sentence[: w.start()]))
+        kept: list[re.Match[str]] = []
+        edge = w.start()
+        for x in reversed(words):
+            if sentence[x.end() : edge].strip() or len(kept) > 4:
+                break
+            edge = x.start()
+            if x[0].casefold() in _AUXILIARY_EN and not kept:
+                continue
+            if x[0].casefold() in _DETERMINER_EN:
+                if kept and not any(k[0][0].isupper() for k in kept):
+                    phrase = sentence[kept[-1].start() : kept[0].end()]
+                    if _agent(phrase):
+                        out.append((kept[-1].start(), kept[0].end()))
+                break
+            kept.append(x)
+    return out
 
 
 def name_role(sentence: str, start: int, end: int, extra: Sequence[str] = ()) -> NameRole:
@@ -443,19 +623,37 @@ def name_role(sentence: str, start: int, end: int, extra: Sequence[str] = ()) ->
             roles.append(m2[1])  # X以2比1战胜对手，夺得男子单打冠军: the clause after the comma goes on with X
         if (m3 := _VERB_AFTER_ZH.match(after)) is not None:
             roles.append(m3[1])
+        if (duty := _DUTY_AFTER_ZH.match(after)) is not None:
+            roles.append(duty[1])  # X负责会议记录: the duty X takes is X's role
+        if _HELD_AFTER_ZH.match(after) and (held := _HELD_BY_ZH.search(before)) is not None \
+                and _ends_with_role(held[1], extra):
+            roles.append(held[1])  # 队医由志愿者X担任: the role before 由 is X's
     else:
-        if (b := _BY_EN.search(before)) is not None:
+        if (b := _BY_EN.search(before) or _BY_ANY_EN.search(before)) is not None:
             roles.append(b[1])
         elif (m := _NAME_BEFORE_EN.search(before)) and _ends_with_role(m[1].casefold(), extra):
             roles.append(re.split(r"\b(?:by|of|from|to|with)\s", m[1])[-1])
+        elif not before.strip() and clause_begin > begin:
+            # "… was signed off by the treasurer, Gwen Pike": a name in apposition to the role that ends the
+            # clause before it takes that role, and the act whose agent that role is
+            prior = sentence[begin:clause_begin].rstrip(" ,")
+            if (m := _NAME_BEFORE_EN.search(prior)) and _ends_with_role(m[1].casefold(), extra):
+                title = re.split(r"\b(?:by|of|from|to|with|the|a|an)\s", m[1])[-1]
+                roles.append(title)
+                if (b := _BY_ANY_EN.search(prior[: len(prior) - len(title)].rstrip())) is not None \
+                        or (b := re.search(r"\b([a-z]+(?:\s+(?:off|up|out|over))?)\s+by\s+(?:the|a|an)$",
+                                           prior[: len(prior) - len(title)].rstrip())) is not None:
+                    roles.append(b[1])
         m2 = _NAME_AFTER_EN.match(after)
         if m2 is None and not re.search(r"[A-Za-z]", before.split(",")[-1]):
             # "X beat Y 6-3, 6-4 and won the men's singles title": the subject goes on to take the role
             m2 = _LATER_CLAUSE_EN.match(after)
-        if m2 and role_heads(m2[1].casefold(), [w.casefold() for w in extra]):
+        if m2 and (role_heads(m2[1].casefold(), [w.casefold() for w in extra]) or is_title(m2[1])):
             roles.append(m2[1].strip())
             if (w := FOR_WORK_EN.match(after[m2.end() :])) is not None:
                 english_work = w[1].strip()  # "won Best Actress for her role in Harbour Lights"
+        if not roles and (act := _ACT_AFTER_EN.match(after)) is not None:
+            roles.append(act[1])  # "Rafael Ortiz took the minutes": the act the name does, where no role is said
     work = (t[1] if (t := _TITLE_AFTER.match(after)) else english_work)
     if work is None and han and roles and (m := _NAME_BEFORE_ZH.search(before)) is not None and roles[0] == m[1] \
             and before[m.end(1) :].strip()[:1] in ("：", ":"):
@@ -476,16 +674,23 @@ def role_matches(role: str, question: str) -> bool | None:
     question (the men's for the women's, doubles for singles, another competition's or award's name); False when
     it names another role; None when the question names no role to compare with."""
     q = question.casefold()
+    if (noun := asked_role(question)) is not None:
+        # a role the lexicon lacks (记录人, curator, 队医) or knows only in part: the phrase that writes it whole
+        # is the asked role's; a phrase with a role word of the lexicon (主持人, director) or another title
+        # ("chief financial officer" for the chief operating officer) another role's
+        r = role.casefold()
+        return True if noun.casefold() in r else (
+            False if role_heads(r) or is_title(r) or r.startswith("负责") else None)
     asked = {i for w in role_heads(q) for i in _group_of(w)}
     if not asked:
-        if (noun := asked_role(question)) is None:
-            return None
-        # a role noun the lexicon lacks (记录人, curator): the phrase that writes it is the asked role's, a phrase
-        # with a role word of the lexicon (主持人, director) another role's
-        return True if noun.casefold() in role.casefold() else (False if role_heads(role.casefold()) else None)
+        # a role asked by a verb the lexicon lacks: the phrase of the same act is the asked one's ("handled by X"
+        # for "Who is handling …", 由X带队 for 由谁带队)
+        return True if (act := asked_act(question)) is not None and _same_act(role, act) else None
     heads = role_heads(role.casefold())
     if not heads:
-        return None  # a phrase with no role word of the lexicon ("written" alone): it says nothing to compare
+        # a title the lexicon lacks ("chief strategy officer", 运营总监) is another role than the asked one; a
+        # phrase with no role word at all ("written" alone) says nothing to compare
+        return False if is_title(role) or role.startswith("负责") else None  # 负责校对: a duty, another role
     if not any(_group_of(h) & asked for h in heads):
         return False
     r = role.casefold()

@@ -11,6 +11,7 @@ from typing import NamedTuple
 from graphs.text.answer_types import AnswerType
 from graphs.text.dates import find_dates
 from graphs.text.entity_spotting import pos_spans, tagged_words, title_case_spans
+from graphs.text.governors import actor_phrases
 from graphs.text.normalize import has_han, normalize
 
 
@@ -157,6 +158,9 @@ _TYPED_BY_CONTEXT: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"{_ROLES_ZH}(?:为|是|：|:)?{_HAN_NAME}(?=表示|指出|称|说|透露|介绍|认为|执导|主演|担任|出任|当选|"
                 rf"夺冠|获得|率领|带领|发表|宣布|[，,、；;。\s（(和与及等]|$)"), "PERSON"),
     (re.compile(rf"由{_HAN_NAME}(?=执导|导演|编剧|主演|主持|创立|创办|创作|演唱|领衔|担任|出任|带领|率领)"), "PERSON"),
+    # 由冯启明负责联系…: a person's duty (not 由后勤组负责, a team's: ``governors.actor_phrases`` reads those)
+    (re.compile(r"由([\u4e00-\u9fff·]{2,4}?)(?<![组处部队科室心会团司局所院])(?=负责)"), "PERSON"),
+    (re.compile(r"(?:^|(?<=[，,。；;\s]))([\u4e00-\u9fff]{3})(?<![组处部队科室心会团司局所院])(?=负责)"), "PERSON"),
     (re.compile(r"(?:^|(?<=[，,。；;\s]))([\u4e00-\u9fff]{2,3})[，,]\s*(?:男|女)[，,]"), "PERSON"),  # 舒畅，男，汉族
     # where something takes place: 在伦敦西敏寺大教堂举行, 于上海召开
     (re.compile(r"(?:在|于|赴|抵达|来到|前往)([\u4e00-\u9fffA-Za-z·]{2,14}?)(?=举行|举办|召开|开幕|闭幕|落幕|开赛|进行|"
@@ -219,7 +223,7 @@ _ROLE_LABEL = re.compile(r"(?:^|(?<=[\s，,。；;]))(?:[\u4e00-\u9fff]{0,4}(?:�
 
 
 NAME_TYPES: dict[str, frozenset[str]] = {
-    "person": frozenset({"PERSON"}),
+    "person": frozenset({"PERSON", "ROLE"}),  # ROLE: the doer of the asked act written as a role (``candidates``)
     "place": frozenset({"LOCATION"}),
     "organization": frozenset({"ORGANIZATION"}),
 }
@@ -294,6 +298,11 @@ def candidates(sentence: str, kind: AnswerType, question: str, types: Mapping[st
         spans = _numbers(sentence)
     elif kind in ("person", "organization", "place", "list"):
         spans = [s for s in _names(sentence) if not _attributive(sentence, s) and fits(kind, s, types)]
+        if kind == "person":
+            # the doer of the asked act written as a role, a team or an office ("the duty supervisor checks …",
+            # 由后勤组负责): it answers a who-question asked by its verb
+            spans += [Span(a, b, sentence[a:b], "ROLE") for a, b in actor_phrases(sentence, question)
+                      if not any(a < x.end and x.start < b for x in spans)]
     else:
         return []  # a definition, a reason or a description is answered by the sentence, not a span
     return _dedupe(spans, question)

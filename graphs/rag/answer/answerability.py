@@ -38,6 +38,7 @@ from graphs.rag.answer.governance import (
     misgoverned,
     not_a_name,
     question_years,
+    unstated_role,
 )
 from graphs.rag.answer.question import (
     EVIDENCE_PASSAGES,
@@ -51,6 +52,7 @@ from graphs.rag.answer.question import (
 from graphs.rag.answer.verdicts import sides_of, spellings
 from graphs.text.answer_types import AnswerType, head_type, listed_type
 from graphs.text.content import has_content
+from graphs.text.governors import asked_title
 from graphs.text.normalize import normalize
 
 log = logging.getLogger(__name__)
@@ -220,7 +222,10 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
             and f.get("cross_language", 0.0) == 0.0 and (named := misattributed(q, judgement)) is not None):
         # the name, date or place the evidence offers belongs to another role, work or event (the best actress
         # for the screenwriter, another tournament's champion, the press conference's venue for the tournament's)
-        return misattributed_reason(named, names, asked_kind(q, judgement.asked))
+        return misattributed_reason(named, names, asked_kind(q, judgement.asked), asked_title(q.text))
+    if asked_kind(q, judgement.asked) == "person" and (role := unstated_role(q, hits)) is not None:
+        # the passages name other officers (the CEO, the CFO), none the asked one (the COO)
+        return f"the passages that mention {names or 'the subject'} name no {role}"
     # the type the question itself asks (its question word, or its last noun), not one the lexicon's attribute
     # implies ("在上海建了什么工厂" asks for a factory, not for where it was assembled)
     kind = q.kind if q.kind in VALUE_TYPES else (head_type(q.text) or measured(q, judgement.asked) or q.kind)
@@ -280,7 +285,7 @@ def only_a_date(text: str) -> bool:
 
 
 _NAME_OF: dict[str, frozenset[str]] = {
-    "person": frozenset({"PERSON", "ORGANIZATION"}),  # 谁创立的: a company may be the founder
+    "person": frozenset({"PERSON", "ORGANIZATION", "ROLE"}),  # 谁创立的: a company may be the founder; a role, the doer
     "place": frozenset({"LOCATION", "ORGANIZATION"}),  # 送到哪儿: a team, a school
     "organization": frozenset({"ORGANIZATION", "LOCATION"}),  # 哪支球队: a country's team by its country
 }

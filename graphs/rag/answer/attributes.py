@@ -68,7 +68,25 @@ def _cue(word: str) -> re.Pattern[str]:
     # the part the word shares with its stem ("warranty" → "warranti": "warrant"), matched at a word start
     word, root = word.lower(), stem(word.lower())
     shared = next((i for i, (a, b) in enumerate(zip(word, root, strict=False)) if a != b), min(len(word), len(root)))
+    if shared <= SHORT_ROOT:
+        # a short shared part starts other words too ("star" of "starred" starts "start", "die" starts "diet",
+        # "age" starts "agent", "host" starts "hostage"): only the forms of the word's own stem
+        forms = sorted(_forms(word, root), key=len, reverse=True)
+        return re.compile(rf"\b(?:{'|'.join(map(re.escape, forms))})\b", re.IGNORECASE)
     return re.compile(rf"\b{re.escape(word[:shared])}", re.IGNORECASE)
+
+
+SHORT_ROOT = 4
+"""A cue's part shared with its stem this short or shorter matches only the forms of its own stem."""
+_ENDINGS = ("", "s", "es", "e", "ed", "d", "ing", "er", "ers", "or", "ors", "ion", "ions", "y", "ies", "ied", "ment",
+            "ments", "ation", "ations", "al", "ance", "ence", "ings", "ate", "ates", "ated", "ating", "ator", "ators")
+
+
+def _forms(word: str, root: str) -> set[str]:
+    """The word and the inflected forms whose stem is its stem (starred: star, stars, starring; not start)."""
+    bases = {root, root[:-1] + "i" if root.endswith("y") else root, root + root[-1:], root.rstrip("i") + "y",
+             root[:-1] if root.endswith("e") else root, root[:-2] + "y" if root.endswith("ie") else root}
+    return {word} | {b + e for b in bases for e in _ENDINGS if b and stem(b + e) == root}
 
 
 @functools.cache

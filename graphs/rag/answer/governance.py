@@ -27,7 +27,7 @@ from graphs.rag.answer.calibration import (
     sentence_names,
 )
 from graphs.rag.answer.evidence import Sentence
-from graphs.rag.answer.question import Question
+from graphs.rag.answer.question import EVIDENCE_PASSAGES, Question
 from graphs.text.answer_types import AnswerType
 from graphs.text.governors import (
     CHANGE_EN,
@@ -35,12 +35,15 @@ from graphs.text.governors import (
     FOR_WORK_EN,
     MEASURES_EN,
     MEASURES_ZH,
+    ROLE_GROUPS,
     TITLE_BEFORE,
     asked_role,
+    asked_title,
     carried_over,
     event_matches,
     event_of,
     governors,
+    is_title,
     name_role,
     names_event,
     relative,
@@ -450,12 +453,33 @@ def _asked_roles(q: Question) -> tuple[str, ...]:
     return (noun,) if (noun := asked_role(q.text)) is not None else ()
 
 
-def misattributed_reason(found: Elsewhere, names: str, kind: str) -> str:
-    """The reason of a "not found" whose name, date or place belongs to another role, work or event."""
+def misattributed_reason(found: Elsewhere, names: str, kind: str, asked: str | None = None) -> str:
+    """The reason of a "not found" whose name, date or place belongs to another role, work or event (``asked``:
+    the role the question asks, named when known)."""
     what = {"person": "name", "date": "date", "place": "place"}.get(kind, "value")
     if found.period and not found.attribute:
         return f"the passages give the {what} {found.value}, of {found.period}, not of the asked year"
     if found.subject:
         return (f"the passages give {found.value}" + (f" as {found.attribute}" if found.attribute else "")
                 + f" for {found.subject}, not for {names or 'the asked subject'}")
-    return f"the passages give the {what} {found.value} for {found.attribute}, not for what is asked"
+    return f"the passages give the {what} {found.value} for {found.attribute}, not for {asked or 'what is asked'}"
+
+
+def unstated_role(q: Question, hits: Sequence[Hit]) -> str | None:
+    """The title a who-question asks ("Who is the chief operating officer of X?", X的首席技术官是谁) when no
+    retrieved passage writes it, in any word of its lexicon group (首席运营官, COO, "chief operating officer") or,
+    for a title the lexicon lacks, whole; None when one does, when the question asks no title, or when a passage in
+    the other language could write a title the lexicon lacks in words no rule can see. The passages name other
+    officers (the CEO, the CFO): none of them is the asked one."""
+    noun = asked_title(q.text)
+    if noun is None or not is_title(noun):
+        return None
+    heads = role_heads(noun.casefold())
+    words = [w for h in heads for g in ROLE_GROUPS if any(h.casefold() == x.casefold() for x in g) for w in g] \
+        if heads else [noun]
+    texts = [f"{h.title} {h.text}" for h in hits[:EVIDENCE_PASSAGES]]
+    if not heads and any(has_han(t) != has_han(q.text) for t in texts):
+        return None
+    if any(words_at(t, words) for t in texts):
+        return None
+    return noun
