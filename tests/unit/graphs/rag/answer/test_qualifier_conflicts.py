@@ -1,0 +1,50 @@
+"""The asked fact stated only for another instance of the event (issue 24, negative rejection): the answering
+sentence of another month's storm, another round, another group or stage of the same row is no evidence, whatever
+the score; its twin that states the asked instance answers. Invented news passages, Chinese and English."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphs.domain import Hit
+from graphs.rag.answer.answerability import calibrated
+from graphs.rag.answer.evidence import find_evidence
+from tests.support.answers import question
+from tests.support.fakes import hit
+from tests.unit.graphs.rag.answer.test_attributes import Bigrams, model_on
+
+ANSWERS_ALL = model_on({}, bias=8.0)
+"""A score that answers everything: what refuses is the rule."""
+
+
+async def verdict_of(text: str, hits: list[Hit]) -> tuple[str, str]:
+    q = question(text, hits)
+    found, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=ANSWERS_ALL)
+    return found.decision, found.reason
+
+
+@pytest.mark.parametrize(("text", "other", "twin", "stated"), [
+    # another month's storm: the toll of the June one for the September one
+    ("梧州9月台风造成多少人受伤？",
+     hit("a#0", "6月12日，台风过境梧州，造成14人受伤。", title="梧州台风"),
+     hit("b#0", "9月3日，台风过境梧州，造成21人受伤。", title="梧州台风"), "6月"),
+    # another round of the same open
+    ("Who won round two of the Selby Rapid Open?",
+     hit("c#0", "In round three of the Selby Rapid Open, Mara Quist beat the top seed.", title="Selby Rapid Open"),
+     hit("d#0", "In round two of the Selby Rapid Open, Mara Quist beat the top seed.", title="Selby Rapid Open"),
+     "round 3"),
+    # another stage of the race: the half marathon's winner for the full one's
+    ("沙洲马拉松全程女子冠军是谁？",
+     hit("e#0", "沙洲马拉松半程女子冠军由刘洋获得。", title="沙洲马拉松"),
+     hit("f#0", "沙洲马拉松全程女子冠军由刘洋获得。", title="沙洲马拉松"), "半程"),
+    # another group's count
+    ("How many women's crews entered the Tamsey Regatta?",
+     hit("g#0", "The Tamsey Regatta drew 31 men's crews from nine clubs.", title="Tamsey Regatta"),
+     hit("h#0", "The Tamsey Regatta drew 31 women's crews from nine clubs.", title="Tamsey Regatta"), "men's"),
+])
+async def test_the_fact_of_another_instance_is_no_evidence(text: str, other: Hit, twin: Hit, stated: str) -> None:
+    decision, reason = await verdict_of(text, [other])
+    assert decision == "not_found", reason
+    assert stated in reason
+    decision, reason = await verdict_of(text, [twin])
+    assert decision == "answerable", reason
