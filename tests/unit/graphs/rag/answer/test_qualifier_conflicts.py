@@ -48,3 +48,18 @@ async def test_the_fact_of_another_instance_is_no_evidence(text: str, other: Hit
     assert stated in reason
     decision, reason = await verdict_of(text, [twin])
     assert decision == "answerable", reason
+
+
+@pytest.mark.parametrize(("text", "asked"), [
+    ("How much damage did the storm at Kelso cause?", None),  # an amount of damage: no price, no cause
+    ("How much snow fell on Carrick Fell in January?", None),
+    ("How much does the Vantor K2 kettle cost?", "price"),
+    ("How much is a day ticket to Kelso Gardens?", "price"),
+    ("How much did the Vantor K2 sell for?", "price"),
+    ("What caused the storm damage at Kelso?", "cause"),
+])
+def test_how_much_with_a_noun_asks_that_nouns_amount_not_a_price(text: str, asked: str | None) -> None:
+    from graphs.rag.answer.attributes import asked_attribute
+
+    found = asked_attribute(text, "number" if text.startswith("How much") else "other")
+    assert (found.attribute.name if found is not None and not found.attribute.generic else None) == asked
