@@ -20,6 +20,7 @@ from typing import Any
 
 from graphs.text.answer_types import AnswerType
 from graphs.text.terms import stem
+from graphs.text.units import money_noun_at
 
 LEXICON = "attributes.json"
 
@@ -137,8 +138,10 @@ _NOUN_AFTER = re.compile(r"\s+(?!(?:does|did|do|is|was|are|were|will|would|can|c
 
 def _asks_its_noun(question: str, m: re.Match[str]) -> bool:
     """"How much" (or "how many") followed by a noun asks the amount of that noun ("How much damage did the flood
-    cause?", "How much rain fell?"), not a price: the question word's phrase then names no attribute itself."""
-    return m[0].casefold() in ("how much", "how many") and _NOUN_AFTER.match(question, m.end()) is not None
+    cause?", "How much rain fell?"), not a price (but "how much prize money" asks money): the question word's phrase
+    then names no attribute itself."""
+    return m[0].casefold() in ("how much", "how many") and _NOUN_AFTER.match(question, m.end()) is not None \
+        and not money_noun_at(question, m.end())
 
 
 def stated_at(attribute: Attribute, sentence: str) -> list[tuple[int, int]]:

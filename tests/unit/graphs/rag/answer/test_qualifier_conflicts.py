@@ -54,6 +54,7 @@ async def test_the_fact_of_another_instance_is_no_evidence(text: str, other: Hit
     ("How much damage did the storm at Kelso cause?", None),  # an amount of damage: no price, no cause
     ("How much snow fell on Carrick Fell in January?", None),
     ("How much does the Vantor K2 kettle cost?", "price"),
+    ("How much prize money does the Kelso regatta offer?", "price"),  # money by its noun
     ("How much is a day ticket to Kelso Gardens?", "price"),
     ("How much did the Vantor K2 sell for?", "price"),
     ("What caused the storm damage at Kelso?", "cause"),
