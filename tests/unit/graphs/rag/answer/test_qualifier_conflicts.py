@@ -64,3 +64,34 @@ def test_how_much_with_a_noun_asks_that_nouns_amount_not_a_price(text: str, aske
 
     found = asked_attribute(text, "number" if text.startswith("How much") else "other")
     assert (found.attribute.name if found is not None and not found.attribute.generic else None) == asked
+
+
+async def test_a_fact_of_another_year_is_no_evidence_though_its_passage_names_the_asked_year() -> None:
+    """The sentence states the fact for another year than the question's; the asked year only in a later sentence
+    of its passage (which states nothing of the fact)."""
+    text = "How many visitors did the 2021 Tollin Kite Festival draw?"
+    other = hit("k#0", "The 2019 Tollin Kite Festival drew 80,000 visitors. The 2021 festival moved to the dunes.",
+                title="Tollin Kite Festival")
+    decision, reason = await verdict_of(text, [other])
+    assert decision == "not_found" and "2019" in reason, reason
+    twin = hit("l#0", "The 2021 Tollin Kite Festival drew 80,000 visitors. The 2019 festival moved to the dunes.",
+               title="Tollin Kite Festival")
+    decision, reason = await verdict_of(text, [twin])
+    assert decision == "answerable", reason
+
+
+async def test_a_nickname_in_quotes_is_no_name_for_a_who_question() -> None:
+    nickname = hit("m#0", "《北岸来信》里，观众最爱看“老三样”斗嘴的戏份，这正是导演的用心之处。", title="北岸来信")
+    decision, reason = await verdict_of("《北岸来信》的导演是谁？", [nickname])
+    assert decision == "not_found", reason
+
+
+async def test_a_price_said_of_another_latin_named_product_is_no_evidence() -> None:
+    """In a Chinese sentence a product written in Latin letters before the attribute is the value's subject: the
+    price of the phone that a case fits is not the case's."""
+    other = hit("n#0", "Arlo保护壳适配新款Vexa Note 5。新款Vexa Note 5售价3299元。", title="Arlo保护壳")
+    decision, reason = await verdict_of("Arlo保护壳的售价是多少？", [other])
+    assert decision == "not_found" and "vexa note 5" in reason, reason
+    twin = hit("o#0", "Arlo保护壳适配新款Vexa Note 5。Arlo保护壳售价129元。", title="Arlo保护壳")
+    decision, reason = await verdict_of("Arlo保护壳的售价是多少？", [twin])
+    assert decision == "answerable", reason
