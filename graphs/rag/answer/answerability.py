@@ -204,9 +204,7 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
     its stock code); or its sentence is of another edition (第3届 for 第四届: an ordinal of the same counter; the
     fourth conference for the second; Corvane 2.0 for Corvane 1.0: another version of the same name)."""
     f = judgement.features
-    if f.get("attribute_missing") == 1.0 and (f.get("own", 1.0) <= UNASKED_FROM or (
-            asked_kind(q, judgement.asked) in VALUE_TYPES and f.get("bridge") == 0.0
-            and f.get("other_language", 0.0) == 0.0)):
+    if f.get("attribute_missing") == 1.0 and f.get("own", 1.0) <= UNASKED_FROM:
         return f"the passages that mention {names or 'the subject'} do not state its {what}"
     if (f.get("attribute_known") == 0.0 and f.get("predicate_passage", 1.0) == 0.0 and f.get("cross_language") == 0.0
             and f.get("other_language", 0.0) == 0.0 and f.get("bridge") == 0.0 and asked_kind(q, judgement.asked) == "number"

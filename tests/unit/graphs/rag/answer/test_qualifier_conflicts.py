@@ -95,14 +95,3 @@ async def test_a_price_said_of_another_latin_named_product_is_no_evidence() -> N
     twin = hit("o#0", "Arlo保护壳适配新款Vexa Note 5。Arlo保护壳售价129元。", title="Arlo保护壳")
     decision, reason = await verdict_of("Arlo保护壳的售价是多少？", [twin])
     assert decision == "answerable", reason
-
-
-async def test_a_name_in_a_passage_that_never_states_the_asked_role_is_no_evidence() -> None:
-    """A who-question whose lexicon attribute (the director) no sentence of the passage states: the person it
-    names is someone else (the lead actor), however much of the question the sentence covers."""
-    other = hit("p#0", "韩国版的《北岸来信》选用了新人林岚作为主角，讲述了一个港口小镇的故事。", title="北岸来信")
-    decision, reason = await verdict_of("《北岸来信》韩国版的导演是谁？", [other])
-    assert decision == "not_found" and "director" in reason, reason
-    twin = hit("q#0", "韩国版的《北岸来信》由林岚执导，讲述了一个港口小镇的故事。", title="北岸来信")
-    decision, reason = await verdict_of("《北岸来信》韩国版的导演是谁？", [twin])
-    assert decision == "answerable", reason
