@@ -55,6 +55,7 @@ _ASKING = re.compile(r"哪|什么|多少|谁|几|怎么|如何|是否|为何|为
 GROUPS: tuple[tuple[str, ...], ...] = (
     ("男子", "女子", "混合", "男女混合"),
     ("男单", "女单", "男双", "女双", "混双"),
+    ("单打", "双打", "团体"),
     ("全程", "半程"),
     ("预赛", "资格赛", "初赛", "复赛", "小组赛", "淘汰赛", "四分之一决赛", "半决赛", "决赛"),
     ("上半场", "下半场"),
@@ -63,6 +64,7 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("本科生", "研究生", "博士生"),
     ("men's", "women's", "mixed"),
     ("boys'", "girls'"),
+    ("singles", "doubles"),
     ("half marathon", "full marathon"),
     ("qualifying", "quarter-final", "quarterfinal", "semi-final", "semifinal", "final"),
     ("urban", "rural"),
@@ -385,6 +387,11 @@ def _states_kind(q: Qualifier, sentence: str) -> bool:
         or any(noun == q.counter for _, noun in counted(sentence)))
 
 
+_OWN_KINDS = frozenset({"group", "month", "ordinal"})
+"""Qualifiers a sentence that states one of its own kind is judged by alone, whatever its context states (a year
+is not: a sentence may give a comparison's base year, 比2021年同期增长, beside the context's asked one)."""
+
+
 def bind(found: Sequence[Qualifier], sentence: str, near: str = "", date: int | None = None) -> Binding:
     """Bind the question's qualifiers to an answering sentence (folded): the share it states with its
     immediate context ``near`` (folded: title, the sentence before) and its chunk's own date (YYYYMMDD), and
@@ -401,6 +408,11 @@ def bind(found: Sequence[Qualifier], sentence: str, near: str = "", date: int | 
     total = sum(q.weight for q in found)
     stated, conflicts = 0.0, []
     for q in found:
+        if q.kind in _OWN_KINDS and not says(q, sentence) and (c := _conflict(q, sentence)) is not None:
+            # the sentence states its own group, month or edition: its context's (the sentence before, about the
+            # men's singles) does not make the women's doubles line the asked one's
+            conflicts.append(c)
+            continue
         if says(q, text) or (q.kind in ("year", "date") and any(f in dated for f in q.forms)):
             stated += q.weight
         elif (c := _conflict(q, sentence) or (_conflict(q, near) if not _states_kind(q, sentence) else None)):

@@ -142,3 +142,13 @@ def test_another_group_or_stage_of_the_same_row_conflicts() -> None:
     assert bind(final, normalize("Ada Roe scored in the women's final.")).conflicts == ()
     # a question that names both groups compares them: no qualifier of that row
     assert all(q.kind != "group" for q in qualifiers("男子组和女子组各有多少人？", {}))
+
+
+def test_a_sentence_that_states_its_own_group_is_not_saved_by_its_context() -> None:
+    """The line before names the asked group (the men's singles); the answering line states its own (the women's
+    doubles): another group's fact. A year is not judged so (a sentence may give a comparison's base year)."""
+    found = qualifiers("清溪杯女子单打冠军是谁？", {})
+    sentence = normalize("女子双打决赛中，陈冉和罗宁夺得女子双打冠军。")
+    near = normalize("女子单打决赛因雨推迟。")
+    assert bind(found, sentence, near=near).conflicts == (Conflict("group", "单打", "双打"),)
+    assert bind(found, normalize("女子单打决赛中，陈冉夺冠。"), near=normalize("男子双打决赛中，罗宁夺冠。")).conflicts == ()
