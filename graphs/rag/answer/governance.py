@@ -420,11 +420,16 @@ _CALENDAR_WORD = re.compile(
 """A month or a weekday a tagger may take for a name ("Mar" of "Mar 11, 2022"); not May or June, also names."""
 
 
+_OPEN_QUOTES, _CLOSE_QUOTES = frozenset({"“", "「", "『", "\""}), frozenset({"”", "」", "』", "\""})
+
+
 def not_a_name(text: str, start: int, end: int) -> bool:
     """Whether the span a tagger offers as a name is none: a title in 《》 (a work, 《白鹿原》), an award
-    (茅盾文学奖, "Booker Prize"), a month or a weekday ("Mar" of a dateline "Mar 11, 2022 ...")."""
+    (茅盾文学奖, "Booker Prize"), a month or a weekday ("Mar" of a dateline "Mar 11, 2022 ..."), a Chinese term in
+    quotes (“铁三角”: a nickname or a coined word, not the name a who-question asks)."""
     value = text[start:end].strip()
     return ((text[max(0, start - 1) : start] == "《" and text[end : end + 1] == "》") or bool(_AWARD.search(value))
+            or (has_han(value) and text[max(0, start - 1) : start] in _OPEN_QUOTES and text[end : end + 1] in _CLOSE_QUOTES)
             or bool(_CALENDAR_WORD.fullmatch(value)))
 
 

@@ -80,6 +80,12 @@ async def test_a_fact_of_another_year_is_no_evidence_though_its_passage_names_th
     assert decision == "answerable", reason
 
 
+async def test_a_nickname_in_quotes_is_no_name_for_a_who_question() -> None:
+    nickname = hit("m#0", "《北岸来信》里，观众最爱看“老三样”斗嘴的戏份，这正是导演的用心之处。", title="北岸来信")
+    decision, reason = await verdict_of("《北岸来信》的导演是谁？", [nickname])
+    assert decision == "not_found", reason
+
+
 async def test_a_price_said_of_another_latin_named_product_is_no_evidence() -> None:
     """In a Chinese sentence a product written in Latin letters before the attribute is the value's subject: the
     price of the phone that a case fits is not the case's."""
