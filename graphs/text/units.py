@@ -130,6 +130,17 @@ _ATTRIBUTE_DIMENSION: dict[str, Dimension] = {
 """A quantity asked by its noun ("what is the top speed", 时速是多少) and the dimension its value has."""
 
 
+_MONEY_NOUN_EN = re.compile(r"\s*(?:(?:prize|cash|grant|award|bonus|ticket)\s+)?(?:money|" + "|".join(
+    sorted((n for n, d in _ATTRIBUTE_DIMENSION.items() if d == "money" and not has_han(n)), key=len, reverse=True))
+    + r")s?\b", re.IGNORECASE)
+
+
+def money_noun_at(text: str, at: int) -> bool:
+    """Whether the words at ``text[at:]`` name an amount of money ("prize money", "fee", "the budget" …): "how much"
+    before them asks money."""
+    return _MONEY_NOUN_EN.match(text, at) is not None
+
+
 def _nouns(han: bool) -> str:
     """The asked-quantity nouns of one script as a regex alternation, longest first (赔偿金 before 赔偿)."""
     return "|".join(sorted((n for n in _ATTRIBUTE_DIMENSION if has_han(n) == han), key=len, reverse=True))

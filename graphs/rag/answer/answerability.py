@@ -187,6 +187,14 @@ def stated_across_languages(f: dict[str, float]) -> bool:
             and f.get("attribute_stated") == 1.0 and f.get("span_near") == 1.0 and f.get("anchored", 0.0) >= 1.0)
 
 
+EDITIONS = frozenset({"ordinal", "version", "month", "group", "year"})
+"""Conflicts that make the answering sentence another instance of the asked event or statistic, whatever the
+score: another edition or round (第3届 for 第四届, round three for round four), another version, the event of
+another month (7月暴雨 for 8月暴雨), another group or stage of the same row (半程 for 全程, the men's for the
+women's, the semi-final for the final), another year (the 2019 festival's visitors for the 2021 one's) — a year
+only for a question about its subject itself, answered by one sentence: in a nested question ("the explorer who
+retired before the 1951 vote") the year describes the way to the subject, not the asked fact."""
+
 UNASKED_FROM = 0.2
 """The answering sentence covers at most this share of what is asked (the question's terms that are not names)
 when it states nothing of it: with the asked attribute stated nowhere in its passage, no evidence."""
@@ -238,7 +246,8 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
         # a typed question (who, when, where, how many; "…的举办地", "…销量") is answered by a value of that type:
         # a sentence about the subject that holds none states something else of it
         return f"the best evidence holds no {VALUE_TYPES[kind]} for {what}"
-    edition = next((c for c in judgement.conflicts if c.kind in ("ordinal", "version")), None)
+    single = bool(judgement.evidence) and len(judgement.evidence[0].sentences) == 1 and not q.nested
+    edition = next((c for c in judgement.conflicts if c.kind in EDITIONS and (c.kind != "year" or single)), None)
     if edition is not None:
         return f"the best evidence states {what} for {edition.stated}, not for {edition.asked}"
     return None

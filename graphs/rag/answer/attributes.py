@@ -20,6 +20,7 @@ from typing import Any
 
 from graphs.text.answer_types import AnswerType
 from graphs.text.terms import stem
+from graphs.text.units import money_noun_at
 
 LEXICON = "attributes.json"
 
@@ -129,7 +130,8 @@ def asked_attribute(question: str, kind: AnswerType, subjects: tuple[str, ...] =
     inside = [(m.start(), m.end()) for s in subjects if s for m in re.finditer(re.escape(s.casefold()), folded)]
     for attribute in lexicon():
         ms = [m for m in _matches(attribute, question)
-              if not any(a <= m.start() and m.end() <= b for a, b in inside)]
+              if not any(a <= m.start() and m.end() <= b for a, b in inside) and not _asks_its_noun(question, m)
+              and not (attribute.name in _CLAUSES and kind in _VALUES)]
         if ms:
             m = max(ms, key=lambda m: (m.end() - m.start(), m.start()))
             # a question word's phrase ("how much", "how many") gives way to the attribute the question's own
@@ -142,6 +144,22 @@ def asked_attribute(question: str, kind: AnswerType, subjects: tuple[str, ...] =
     found.sort(key=lambda f: f[0], reverse=True)
     _, best, m = found[0]
     return Asked(best, m.start(), m.end(), tuple(a for _, a, _ in found[1:] if not a.generic))
+
+
+_CLAUSES = frozenset({"cause"})
+"""Attributes answered by a clause, never by a typed value: "How much damage did the flood cause?" asks an amount,
+its verb "cause" is no cause asked."""
+_VALUES = frozenset({"number", "date", "person", "place", "organization"})
+_NOUN_AFTER = re.compile(r"\s+(?!(?:does|did|do|is|was|are|were|will|would|can|could|should|has|have|had|it|the|a|an|"
+                         r"of|for|to|in|on|at)\b)[a-z][a-z-]+", re.IGNORECASE)
+
+
+def _asks_its_noun(question: str, m: re.Match[str]) -> bool:
+    """"How much" (or "how many") followed by a noun asks the amount of that noun ("How much damage did the flood
+    cause?", "How much rain fell?"), not a price (but "how much prize money" asks money): the question word's phrase
+    then names no attribute itself."""
+    return m[0].casefold() in ("how much", "how many") and _NOUN_AFTER.match(question, m.end()) is not None \
+        and not money_noun_at(question, m.end())
 
 
 def stated_at(attribute: Attribute, sentence: str) -> list[tuple[int, int]]:

@@ -150,13 +150,25 @@ def organizations(text: str) -> dict[str, str]:
     return out
 
 
+_LATIN_NAME = re.compile(r"(?<![A-Za-z0-9])([A-Z][A-Za-z]*[a-z][A-Za-z]*(?:\s+(?:[A-Z][A-Za-z]*|\d{1,4}))*)(?![A-Za-z])")
+
+
+def latin_names(text: str) -> dict[str, str]:
+    """The names a Chinese sentence writes in Latin letters (a product or a brand: "AirPods Pro 2", "Vela"), folded,
+    as the subjects they are (ORGANIZATION): in ``新品AirPods Pro 2售价1899元`` the price is AirPods Pro 2's. An
+    English sentence is all Latin letters: none."""
+    if not has_han(text):
+        return {}
+    return {normalize(m[1]): "ORGANIZATION" for m in _LATIN_NAME.finditer(text) if len(m[1]) >= 3}
+
+
 def judge_value(q: Question, sentence: Sentence, hit: Hit | None, start: int, end: int,
                 words: Sequence[str]) -> Elsewhere | bool | None:
     """For the value at ``sentence.text[start:end]``: ``True`` when the asked attribute governs it, an
     ``Elsewhere`` when another attribute, subject, year or part of a year does (or the attribute narrowed by
     words the question does not write: 新能源汽车销量 for 销量), None when the sentence does not say."""
     text = sentence.text
-    names = {**sentence_names(text, sentence.folded, hit), **organizations(text)}
+    names = {**sentence_names(text, sentence.folded, hit), **organizations(text), **latin_names(text)}
     anchors = _anchor_types(q)
     gov = governors(text, start, end, attributes=[*_measure_words(), *words], names=[*anchors, *names])
     value = text[start:end]
@@ -172,7 +184,8 @@ def judge_value(q: Question, sentence: Sentence, hit: Hit | None, start: int, en
     if gov.subject is not None:
         key = normalize(gov.subject)
         kind = names.get(key) or names.get(gov.subject)
-        spelled = [f for forms in q.anchors for f in forms if f]
+        # the question's names as the passages spell them, else as it writes them (a brand no tag validated)
+        spelled = [f for forms in q.anchors for f in forms if f] or [normalize(n) for n in q.names if n]
         unnamed = bool(spelled) and (carried or not any(f in sentence.folded for f in spelled))
         if key not in anchors and kind in _SUBJECT_KINDS and (kind in anchors.values() or unnamed) and not any(
                 key in a or a in key for a in [*anchors, *spelled]):
@@ -410,11 +423,16 @@ _CALENDAR_WORD = re.compile(
 """A month or a weekday a tagger may take for a name ("Mar" of "Mar 11, 2022"); not May or June, also names."""
 
 
+_OPEN_QUOTES, _CLOSE_QUOTES = frozenset({"“", "「", "『", "\""}), frozenset({"”", "」", "』", "\""})
+
+
 def not_a_name(text: str, start: int, end: int) -> bool:
     """Whether the span a tagger offers as a name is none: a title in 《》 (a work, 《白鹿原》), an award
-    (茅盾文学奖, "Booker Prize"), a month or a weekday ("Mar" of a dateline "Mar 11, 2022 ...")."""
+    (茅盾文学奖, "Booker Prize"), a month or a weekday ("Mar" of a dateline "Mar 11, 2022 ..."), a Chinese term in
+    quotes (“铁三角”: a nickname or a coined word, not the name a who-question asks)."""
     value = text[start:end].strip()
     return ((text[max(0, start - 1) : start] == "《" and text[end : end + 1] == "》") or bool(_AWARD.search(value))
+            or (has_han(value) and text[max(0, start - 1) : start] in _OPEN_QUOTES and text[end : end + 1] in _CLOSE_QUOTES)
             or bool(_CALENDAR_WORD.fullmatch(value)))
 
 

@@ -14,8 +14,21 @@ from graphs.text.normalize import has_han, normalize
 from graphs.text.terms import term_weight
 
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d{2}|20\d{2})(?!\d)")
-_DATE = re.compile(r"(?<!\d)(\d{1,2})\s*[·.\-/月]\s*(\d{1,2})(?:日|号)?(?!\d)")
-_ORDINAL_ZH = re.compile(r"第([0-9一二三四五六七八九十百零〇两]+)(?:届|次|季|期|轮|代|版|号|批|场|名)")
+_DATE = re.compile(r"(?<!\d)(\d{1,2})\s*[·.\-/月]\s*(\d{1,2})(?:日|号)?(?![\d月])")
+_ORDINAL_ZH = re.compile(r"第([0-9一二三四五六七八九十百零〇两]+)(?:届|次|季|期|轮|代|版|号|批|场|名|局|站|集|周|阶段)|"
+                         r"(首)(?:届|轮|站|场|期|季|局)")
+"""A Chinese ordinal and its counter (第十届, 第3轮, 首轮: the first round)."""
+_COUNTED_NOUNS = ("round", "stage", "game", "leg", "heat", "week", "season", "episode", "matchday", "phase", "lap",
+                  "wave", "series", "edition")
+"""English nouns an event's parts are counted by ("round four", "the third round", "Stage 5"): another number of
+the same noun is another part of the event."""
+_NUMBER_WORDS = {w: n for n, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                                             "ten", "eleven", "twelve"), start=1)}
+_COUNTED_EN = re.compile(rf"\b({'|'.join(_COUNTED_NOUNS)})\s+(\d{{1,2}}|{'|'.join(_NUMBER_WORDS)})\b(?!\s*(?:%|percent))",
+                         re.IGNORECASE)
+"""A counted part written noun first: "round four", "Stage 5", "Game 7" (not a season's year: two digits at most)."""
+_MONTH_ZH = re.compile(r"(?<![\d\-—~～至到])(1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])\s*月(?:份)?(?!\s*\d|\s*[0-9一二三四五六七八九十]+\s*[日号])")
+"""A month written alone (8月暴雨, 三月份), not a month-day (8月5日) nor a range's end (1-10月)."""
 _ORDINAL_EN = re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\b|\b(first|second|third|fourth|fifth|sixth|seventh|eighth|"
                          r"ninth|tenth)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?(?![A-Za-z\d.])")
@@ -39,6 +52,29 @@ _EN_ORDINALS = {w: n for n, w in enumerate(("first", "second", "third", "fourth"
                                             "eighth", "ninth", "tenth"), start=1)}
 _ASKING = re.compile(r"哪|什么|多少|谁|几|怎么|如何|是否|为何|为什么|何时")
 """Question words: what is asked, never a qualifier of it."""
+GROUPS: tuple[tuple[str, ...], ...] = (
+    ("男子", "女子", "混合", "男女混合"),
+    ("男单", "女单", "男双", "女双", "混双"),
+    ("单打", "双打", "团体"),
+    ("全程", "半程"),
+    ("预赛", "资格赛", "初赛", "复赛", "小组赛", "淘汰赛", "四分之一决赛", "半决赛", "决赛"),
+    ("上半场", "下半场"),
+    ("城镇", "农村"),
+    ("出口", "进口"),
+    ("本科生", "研究生", "博士生"),
+    ("men's", "women's", "mixed"),
+    ("boys'", "girls'"),
+    ("singles", "doubles"),
+    ("half marathon", "full marathon"),
+    ("qualifying", "quarter-final", "quarterfinal", "semi-final", "semifinal", "final"),
+    ("urban", "rural"),
+    ("imports", "exports"),
+    ("undergraduate", "postgraduate", "graduate"),
+)
+"""Words that name one group or stage of an event or a statistic to the exclusion of the others of its row (the
+women's count for the men's, the half marathon's winner for the full one's, the semi-final for the final): a
+sentence that states another of the row and not the question's states another group's fact. Longer words are
+read first (半决赛 is not 决赛, "semi-final" not "final")."""
 RARE_FROM = 1.0
 """A Chinese content word counts as a qualifier from this weight (its idf over a typical word's: 1.0 and up is
 rarer than a typical word); English words of the question's relation count when capitalised or of 7 letters+."""
@@ -109,8 +145,13 @@ def qualifiers(question: str, relation: dict[str, float], names: Sequence[str] =
                                           f"{month}/{day}")))
             taken.append(m.span())
     for m in _ORDINAL_ZH.finditer(question):
-        if free(m) and (n := zh_number(m[1])) is not None:
+        if free(m) and (n := _zh_ordinal(m)) is not None:
             out.append(Qualifier("ordinal", (m[0], f"第{n}", f"{n}th", f"{n}st", f"{n}nd", f"{n}rd")))
+            taken.append(m.span())
+    for m in _COUNTED_EN.finditer(question):
+        if free(m):  # "round four": the part of the event it asks about, by its noun
+            n, noun = _counted_number(m[2]), m[1].lower()
+            out.append(Qualifier("ordinal", (f"{noun} {n}", f"{noun} {m[2].lower()}", f"第{n}"), counter=noun))
             taken.append(m.span())
     for m in _ORDINAL_EN.finditer(question):
         if free(m):
@@ -119,6 +160,16 @@ def qualifiers(question: str, relation: dict[str, float], names: Sequence[str] =
             out.append(Qualifier("ordinal", (m[0].lower(), f"第{n}", f"{n}th", f"{n}st", f"{n}nd", f"{n}rd"),
                                  counter=noun[1].lower() if noun else ""))
             taken.append(m.span())
+    folded_question = normalize(question)
+    for row in GROUPS:
+        said = groups(folded_question, row)
+        if len(said) == 1:  # one group of the row named (男子 and 女子 both: a comparison, no qualifier)
+            out.append(Qualifier("group", (said[0],), counter=str(GROUPS.index(row))))
+    for month, span in _bare_months(question):
+        if not any(a < span[1] and span[0] < b for a, b in taken):
+            # a month that names the event (8月暴雨, "the August floods"): another month's is another event
+            out.append(Qualifier("month", (f"{month}月", _MONTH_NAMES[month - 1])))
+            taken.append(span)
     folded_names = [normalize(n) for n in names]
     for m in _NUMBER.finditer(question):
         if free(m) and not any(m[0] in n for n in folded_names):
@@ -137,12 +188,80 @@ def qualifiers(question: str, relation: dict[str, float], names: Sequence[str] =
     return out
 
 
+def groups(text: str, row: Sequence[str]) -> list[str]:
+    """The words of a row of ``GROUPS`` a folded text writes, each once, a longer word masking those inside it
+    (半决赛 is not also 决赛)."""
+    out: list[str] = []
+    for word in sorted(row, key=len, reverse=True):
+        pattern = re.escape(word) if has_han(word) else rf"(?<![a-z-]){re.escape(word)}(?![a-z])"
+        if re.search(pattern, text):
+            out.append(word)
+            text = re.sub(pattern, " ", text)
+    return out
+
+
+def says(q: Qualifier, text: str) -> bool:
+    """Whether a folded text states a qualifier: one of its forms; a month as any of its spellings (not 1月 inside
+    11月); a counted part in either order ("round four", "the fourth round", "Round 4")."""
+    if q.kind == "month":
+        return int(q.forms[0][:-1]) in months(text)
+    if q.kind == "group":
+        return q.forms[0] in groups(text, GROUPS[int(q.counter)])
+    if q.kind == "ordinal" and q.counter in _COUNTED_NOUNS and (asked := _asked_ordinal(q)) is not None \
+            and (asked[0], q.counter) in counted(text):
+        return True
+    return any(f in text for f in q.forms)
+
+
 def satisfied(found: Sequence[Qualifier], text: str) -> float:
     """Weighted share of the qualifiers that a folded text states (1.0 with none)."""
     if not found:
         return 1.0
     total = sum(q.weight for q in found)
-    return sum(q.weight for q in found if any(f in text for f in q.forms)) / total
+    return sum(q.weight for q in found if says(q, text)) / total
+
+
+_MONTH_NAMES = tuple(_MONTHS_EN)
+_MONTH_EN = re.compile(r"\b(January|February|March|April|June|July|August|September|October|November|December|"
+                       r"(?<=in )May|May(?= \d{4}))\b")
+"""An English month written with its capital (not "march" the verb; May only "in May" or "May 2024")."""
+
+
+def _bare_months(question: str) -> list[tuple[int, tuple[int, int]]]:
+    """The months a question writes without a day (8月, 三月份, "the August floods"), with where."""
+    out = [(n, m.span()) for m in _MONTH_ZH.finditer(question) if (n := zh_number(m[1])) is not None and 1 <= n <= 12]
+    return out + [(_MONTHS_EN[m[1].lower()], m.span()) for m in _MONTH_EN.finditer(question)]
+
+
+_MONTH_FOLDED = re.compile(rf"\b({_MONTH_WORDS})\b")
+
+
+def months(text: str) -> set[int]:
+    """Every month a folded text names: in its month-days, written alone (7月, 七月), or by its English name ("may"
+    only before a number or after "in")."""
+    found = {month for month, _ in _month_days(text)}
+    found |= {n for m in _MONTH_ZH.finditer(text) if (n := zh_number(m[1])) is not None and 1 <= n <= 12}
+    found |= {n for m in re.finditer(r"(?<!\d)(1[0-2]|0?[1-9])\s*月", text) if 1 <= (n := int(m[1])) <= 12}
+    for m in _MONTH_FOLDED.finditer(text):
+        if m[1] != "may" or re.match(r"\s+\d", text[m.end() :]) or text[max(0, m.start() - 3) : m.start()] == "in ":
+            found.add(_MONTHS_EN[m[1]])
+    return found
+
+
+def _counted_number(word: str) -> int:
+    return int(word) if word.isdigit() else _NUMBER_WORDS[word.lower()]
+
+
+def counted(text: str) -> list[tuple[int, str]]:
+    """The counted parts of an event a text names, (number, noun): "round four", "Round 4", "the third round",
+    "4th round"."""
+    out = [(_counted_number(m[2]), m[1].lower()) for m in _COUNTED_EN.finditer(text)]
+    return out + [(_ordinal_number(m), m[3].lower()) for m in _ORDINAL_NOUN_EN.finditer(text)
+                  if m[3].lower() in _COUNTED_NOUNS]
+
+
+def _zh_ordinal(m: re.Match[str]) -> int | None:
+    return 1 if m[2] else zh_number(m[1])
 
 
 # ---------------------------------------------------------------------------- binding to the evidence sentence
@@ -193,7 +312,7 @@ def _month_days(text: str) -> list[tuple[int, int]]:
 
 def _ordinals(text: str) -> list[tuple[int, str]]:
     """(number, counter) of a text's ordinals: 第十届 → (10, 届); numeric English ones ("3rd") → (3, "")."""
-    out = [(n, m[0][-1]) for m in _ORDINAL_ZH.finditer(text) if (n := zh_number(m[1])) is not None]
+    out = [(n, m[0][-1]) for m in _ORDINAL_ZH.finditer(text) if (n := _zh_ordinal(m)) is not None]
     return out + [(int(m[1]), "") for m in _NUMERIC_ORDINAL_EN.finditer(text)]
 
 
@@ -201,6 +320,8 @@ def _asked_ordinal(q: Qualifier) -> tuple[int, str] | None:
     found = _ordinals(q.forms[0])
     if found:
         return found[0]
+    if q.counter in _COUNTED_NOUNS and (parts := counted(q.forms[0])):
+        return parts[0][0], ""
     word = q.forms[0].lower()
     return (_EN_ORDINALS[word], "") if word in _EN_ORDINALS else None
 
@@ -220,10 +341,23 @@ def _conflict(q: Qualifier, sentence: str) -> Conflict | None:
         if other:
             n, counter = other[0]
             return Conflict("ordinal", q.forms[0], f"第{n}{counter}" if counter else f"#{n}")
-        counted = [m for m in _ORDINAL_NOUN_EN.finditer(sentence) if q.counter and m[3].lower() == q.counter
-                   and _ordinal_number(m) != asked[0]]
-        if counted:  # "the fourth northern skies conference" for "the second Northern Skies Conference"
-            return Conflict("ordinal", f"{q.forms[0]} {q.counter}", counted[0][0].lower())
+        others = [m for m in _ORDINAL_NOUN_EN.finditer(sentence) if q.counter and m[3].lower() == q.counter
+                  and _ordinal_number(m) != asked[0]]
+        if others and q.counter not in _COUNTED_NOUNS:
+            # "the fourth northern skies conference" for "the second Northern Skies Conference"
+            return Conflict("ordinal", f"{q.forms[0]} {q.counter}", others[0][0].lower())
+        parts = [(n, noun) for n, noun in counted(sentence) if noun == q.counter and n != asked[0]]
+        if parts and (asked[0], q.counter) not in counted(sentence):  # round three for round four
+            return Conflict("ordinal", f"{q.counter} {asked[0]}", f"{q.counter} {parts[0][0]}")
+    if q.kind == "group":
+        said = groups(sentence, GROUPS[int(q.counter)])
+        if said and q.forms[0] not in said:  # the half marathon's winner for the full marathon's
+            return Conflict("group", q.forms[0], said[0])
+    if q.kind == "month":
+        asked_month = int(q.forms[0][:-1])
+        other_months = sorted(months(sentence) - {asked_month})
+        if other_months and asked_month not in months(sentence):  # 7月 for the floods of 8月
+            return Conflict("month", q.forms[0], f"{other_months[0]}月")
     if q.kind == "version":
         versions = [m for m in _SENTENCE_VERSION.finditer(sentence)
                     if m[1].lower() == q.counter and f"{m[1].lower()} {m[2]}" != q.forms[0]]
@@ -244,8 +378,18 @@ def _states_kind(q: Qualifier, sentence: str) -> bool:
         return bool(_month_days(sentence))
     if q.kind == "version":
         return any(m[1].lower() == q.counter for m in _SENTENCE_VERSION.finditer(sentence))
+    if q.kind == "month":
+        return bool(months(sentence))
+    if q.kind == "group":
+        return bool(groups(sentence, GROUPS[int(q.counter)]))
     return q.kind == "ordinal" and (bool(_ordinals(sentence)) or any(
-        m[3].lower() == q.counter for m in _ORDINAL_NOUN_EN.finditer(sentence) if q.counter))
+        m[3].lower() == q.counter for m in _ORDINAL_NOUN_EN.finditer(sentence) if q.counter)
+        or any(noun == q.counter for _, noun in counted(sentence)))
+
+
+_OWN_KINDS = frozenset({"group", "month", "ordinal"})
+"""Qualifiers a sentence that states one of its own kind is judged by alone, whatever its context states (a year
+is not: a sentence may give a comparison's base year, 比2021年同期增长, beside the context's asked one)."""
 
 
 def bind(found: Sequence[Qualifier], sentence: str, near: str = "", date: int | None = None) -> Binding:
@@ -264,7 +408,12 @@ def bind(found: Sequence[Qualifier], sentence: str, near: str = "", date: int | 
     total = sum(q.weight for q in found)
     stated, conflicts = 0.0, []
     for q in found:
-        if any(f in text for f in q.forms) or (q.kind in ("year", "date") and any(f in dated for f in q.forms)):
+        if q.kind in _OWN_KINDS and not says(q, sentence) and (c := _conflict(q, sentence)) is not None:
+            # the sentence states its own group, month or edition: its context's (the sentence before, about the
+            # men's singles) does not make the women's doubles line the asked one's
+            conflicts.append(c)
+            continue
+        if says(q, text) or (q.kind in ("year", "date") and any(f in dated for f in q.forms)):
             stated += q.weight
         elif (c := _conflict(q, sentence) or (_conflict(q, near) if not _states_kind(q, sentence) else None)):
             conflicts.append(c)  # the sentence's own value, else (本届, "that year") the one its context gives

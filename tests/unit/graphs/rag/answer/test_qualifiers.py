@@ -86,3 +86,69 @@ def test_another_version_of_the_same_name_conflicts() -> None:
     # a year or a preposition before a number is no version
     assert all(q.kind != "version" for q in qualifiers("What did Mira Holt publish in 2019?", {}))
     assert all(q.kind != "version" for q in qualifiers("What happened on 12 May?", {}))
+
+
+def test_a_month_names_the_event_and_another_months_sentence_conflicts() -> None:
+    """"9月台风" is not the typhoon of 6月; "the April storms" are not the March ones (a month-day states its month)."""
+    found = qualifiers("梧州9月台风造成多少户房屋受损？", {})
+    assert [(q.kind, q.forms[0]) for q in found] == [("month", "9月")]
+    assert bind(found, normalize("6月12日，台风过境梧州，1800户房屋受损。")).conflicts == (
+        Conflict("month", "9月", "6月"),)
+    assert bind(found, normalize("9月3日台风登陆，梧州共有2600户房屋受损。")).conflicts == ()
+    assert bind(found, normalize("九月份的台风使2600户房屋受损。")).conflicts == ()
+    storms = qualifiers("How many homes lost power in the April storms in Dunmore?", {})
+    assert [q.kind for q in storms] == ["month"]
+    assert bind(storms, normalize("On 2 March storms cut power to 900 homes in Dunmore.")).conflicts[0].kind == "month"
+    assert bind(storms, normalize("The storms of April cut power to 900 homes.")).conflicts == ()
+
+
+def test_a_month_is_not_read_inside_another_or_from_a_range_or_a_verb() -> None:
+    # 1-10月 is a range of months, not 1月10日 nor the month 10月
+    assert all(q.kind not in ("month", "date") for q in qualifiers("1-10月全省的出口额是多少？", {}))
+    assert all(q.kind != "month" for q in qualifiers("What may the council decide?", {}))
+    found = qualifiers("1月的降雪量是多少？", {})
+    assert bind(found, normalize("11月降雪量为30毫米。")).conflicts == (Conflict("month", "1月", "11月"),)
+
+
+def test_a_counted_part_of_an_event_in_either_order_is_the_same_part_and_another_number_conflicts() -> None:
+    found = qualifiers("Who won stage three of the Tour of Arlen?", {})
+    assert [(q.kind, q.counter) for q in found] == [("ordinal", "stage")]
+    assert bind(found, normalize("Marek Lind won the third stage of the Tour of Arlen.")).conflicts == ()
+    assert bind(found, normalize("Stage 3 went to Marek Lind.")).conflicts == ()
+    assert bind(found, normalize("Stage two of the Tour of Arlen was won by Ivo Brandt.")).conflicts == (
+        Conflict("ordinal", "stage 3", "stage 2"),)
+    assert bind(found, normalize("The fourth stage ended in a sprint.")).conflicts == (
+        Conflict("ordinal", "stage 3", "stage 4"),)
+    # another noun counted is no conflict; a season's year is no counted part
+    assert bind(found, normalize("On day two the riders crossed the pass.")).conflicts == ()
+    assert all(q.kind != "ordinal" for q in qualifiers("Who won the 2021 season?", {}))
+    first = qualifiers("首轮比赛中谁淘汰了卫冕冠军？", {})
+    assert bind(first, normalize("第二轮比赛中，林岚淘汰了卫冕冠军。")).conflicts == (Conflict("ordinal", "首轮", "第2轮"),)
+    assert bind(first, normalize("第一轮比赛中，林岚淘汰了卫冕冠军。")).conflicts == ()
+
+
+def test_another_group_or_stage_of_the_same_row_conflicts() -> None:
+    """The half marathon's winner for the full marathon's, the men's count for the women's, the semi-final for the
+    final; a sentence that states the asked group beside others, or no group at all, does not conflict."""
+    found = qualifiers("沙洲半程马拉松女子冠军是谁？", {})
+    assert {(q.kind, q.forms[0]) for q in found} >= {("group", "半程"), ("group", "女子")}
+    assert bind(found, normalize("全程女子冠军由韦晴获得。")).conflicts == (Conflict("group", "半程", "全程"),)
+    assert bind(found, normalize("半程男子冠军为钟航。")).conflicts == (Conflict("group", "女子", "男子"),)
+    assert bind(found, normalize("半程女子冠军为程雪，男子冠军为钟航。")).conflicts == ()
+    assert bind(found, normalize("比赛于清晨开跑。")).conflicts == ()
+    final = qualifiers("Who scored in the women's final at Penrose?", {})
+    assert [c.stated for c in bind(final, normalize("In the women's semi-final Ada Roe scored twice.")).conflicts] \
+        == ["semi-final"]
+    assert bind(final, normalize("Ada Roe scored in the women's final.")).conflicts == ()
+    # a question that names both groups compares them: no qualifier of that row
+    assert all(q.kind != "group" for q in qualifiers("男子组和女子组各有多少人？", {}))
+
+
+def test_a_sentence_that_states_its_own_group_is_not_saved_by_its_context() -> None:
+    """The line before names the asked group (the men's singles); the answering line states its own (the women's
+    doubles): another group's fact. A year is not judged so (a sentence may give a comparison's base year)."""
+    found = qualifiers("清溪杯女子单打冠军是谁？", {})
+    sentence = normalize("女子双打决赛中，陈冉和罗宁夺得女子双打冠军。")
+    near = normalize("女子单打决赛因雨推迟。")
+    assert bind(found, sentence, near=near).conflicts == (Conflict("group", "单打", "双打"),)
+    assert bind(found, normalize("女子单打决赛中，陈冉夺冠。"), near=normalize("男子双打决赛中，罗宁夺冠。")).conflicts == ()
