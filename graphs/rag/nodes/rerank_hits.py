@@ -6,7 +6,6 @@ relation joins the results right after that passage (``graphs.rag.expansion.brid
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Collection
 
 from langgraph.runtime import Runtime
 
@@ -47,38 +46,29 @@ def further_chunks(hits: list[Hit]) -> list[Hit]:
     return [h for h in hits if h.id not in kept]
 
 
-def share_slots(ranked: list[Hit], further: list[Hit], top_k: int, share: float,
-                keep: Collection[str] = ()) -> list[Hit]:
+def share_slots(ranked: list[Hit], further: list[Hit], top_k: int, share: float) -> list[Hit]:
     """The top ``top_k`` results with the weak documents' slots shared: a result whose score is under ``share`` of
     the best one's is weak, and its slot (like a slot no document filled) goes first to the next chunk, in search
     order, of a document that is not weak. In a user's long file the chunk naming the file's subject (its title,
     company, year) takes the document's one place, while the chunk stating the asked fact scores lower and was
     dropped for a document far behind; a document close to the best keeps its place (a question about two
     documents keeps both). The strong documents keep their order, the added chunks follow, then the weak
-    documents still fitting. A document in ``keep`` (the graph's selected evidence: a bridge scores low by
-    design) is never weak."""
+    documents still fitting. ``share`` 0: no document is weak, only the slots none filled are shared."""
     ranked = ranked[:top_k]
-    if share <= 0 or not ranked or not further:
+    if not ranked or not further:
         return ranked
     best = max(_score(h) for h in ranked)
-    strong = [h for h in ranked if h.doc_id in keep or (best > 0 and _score(h) >= share * best)]
+    strong = [h for h in ranked if share <= 0 or (best > 0 and _score(h) >= share * best)]
     weak = [h for h in ranked if h not in strong]
     place = {h.doc_id: n for n, h in enumerate(strong, start=1)}
     added = [h.model_copy(update={"relevance_explanation": (
-        f"a further chunk of result #{place[h.doc_id]}'s document, in the place of a result scoring under "
-        f"{share:g} of the best")}) for h in further if h.doc_id in place][: top_k - len(strong)]
+        f"a further chunk of result #{place[h.doc_id]}'s document, in a place no stronger document took")})
+        for h in further if h.doc_id in place][: top_k - len(strong)]
     return [*strong, *added, *weak][:top_k]
 
 
 def _score(hit: Hit) -> float:
     return hit.reranked_score if hit.reranked_score is not None else hit.score
-
-
-def _evidence_docs(state: RagState) -> set[str]:
-    evidence = state.get("evidence")
-    nodes = state.get("graph_nodes", {})
-    selected = evidence.selected_nodes if evidence is not None else []
-    return {d for s in selected if (n := nodes.get(s.node)) is not None and (d := n.doc_id)}
 
 
 def ordered_upstream(state: RagState, hits: list[Hit]) -> str | None:
@@ -174,8 +164,8 @@ async def rerank_hits(state: RagState, runtime: Runtime[RagContext]) -> RagUpdat
         return {"ranked": kept, "reranker": "none"}
     further = further_chunks(state.get("hits", []))
     if ctx.reranker.name == "fusion" and (kept_as := ordered_upstream(state, hits)):
-        if kept_as == "graph-fusion":
-            hits = share_slots(hits, further, top_k, ctx.limits.weak_share, _evidence_docs(state))
+        if kept_as == "graph-fusion":  # the expansion chose its documents: only the slots none filled are shared
+            hits = share_slots(hits, further, top_k, 0.0)
         return {"ranked": await second_hop(state, ctx, hits[:top_k], top_k), "reranker": kept_as}
     outcome = await rerank_or_fallback(ctx.reranker, state["parsed"], state.get("constraints", []), hits, top_k)
     ranked = share_slots(outcome.hits, further, top_k, ctx.limits.weak_share)

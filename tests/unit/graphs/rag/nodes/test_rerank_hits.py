@@ -77,12 +77,12 @@ async def test_a_weak_document_s_slot_goes_to_the_strong_document_s_next_chunk(t
     state = {"question": parsed.original_query, "parsed": parsed, "hits": [*_REPORT, *_OTHERS], "top_k": 3}
     out = await rerank_hits(state, runtime(make_context(tmp_path)))  # type: ignore[arg-type]
     assert [h.id for h in out["ranked"]] == ["quarry#0", "quarry#4", "quarry#6"]
-    assert "further chunk of result #1's document" in (out["ranked"][1].relevance_explanation or "")
+    assert "a further chunk of result #1's document" in (out["ranked"][1].relevance_explanation or "")
 
 
 def test_documents_close_to_the_best_keep_their_places() -> None:
     """A question about two documents keeps both: only a document under the share of the best gives way; the
-    added chunks follow the strong documents, the weak ones still fitting follow them; share 0 turns it off."""
+    added chunks follow the strong documents, the weak ones still fitting follow them."""
     from graphs.rag.nodes.rerank_hits import further_chunks, share_slots
 
     a, b = hit("mill#0", score=1.0), hit("barn#0", score=0.7)
@@ -92,10 +92,9 @@ def test_documents_close_to_the_best_keep_their_places() -> None:
     assert [h.id for h in share_slots([a, b, weak], further, 3, 0.5)] == ["mill#0", "barn#0", "mill#3"]
     assert [h.id for h in share_slots([a, b, weak], further, 5, 0.5)] == [
         "mill#0", "barn#0", "mill#3", "barn#2", "pond#0"]
+    # share 0 (the graph route, whose expansion chose its documents): only the slots no document filled
     assert [h.id for h in share_slots([a, b, weak], further, 3, 0.0)] == ["mill#0", "barn#0", "pond#0"]
-    # the graph's selected evidence is never weak (a bridge document scores low by design)
-    assert [h.id for h in share_slots([a, b, weak], further, 3, 0.5, keep={"pond"})] == [
-        "mill#0", "barn#0", "pond#0"]
+    assert [h.id for h in share_slots([a, b, weak], further, 4, 0.0)] == ["mill#0", "barn#0", "pond#0", "mill#3"]
 
 
 # -- the second hop of a bridge question -------------------------------------------------------------
