@@ -10,11 +10,12 @@ words as the other language writes them, from what the service already knows in 
 - the entity store's names: a name or alias the question spells (also in pinyin: "Lanxi" for 兰溪) brings the
   entity's standard name and every alias.
 
-Only the choice of candidates reads these words; the candidates are scored by the index's own embedder.
+The filling's choice of candidates reads all these words; the candidates are scored by the index's own embedder.
 
 The hybrid and graph searches' BM25 reads the same words, those written in the other language than the
-question's only (``other_language_terms``): a question in its own language keeps the ranking it had, and one over
-files in the other language reaches their chunks by the asked attribute too, not by names alone.
+question's only (``other_language_terms``): the passages in the question's language score as before, and those
+in the other language are reached by the asked attribute too, not by names alone (a mixed corpus: a Chinese
+question now also matches an English passage stating the attribute, which the answer layer then judges).
 """
 
 from __future__ import annotations
