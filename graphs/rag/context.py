@@ -29,6 +29,9 @@ class RagLimits:
     max_retries: int = 3
     min_results: int = 1
     min_dense_score: float = 0.2
+    weak_share: float = 0.5
+    """A result whose document scores under this share of the best result's is weak: its slot goes to the next
+    chunk of a stronger document first (``rerank_hits.share_slots``; 0: only the slots no document filled)."""
     priority: tuple[EntityType, ...] = DEFAULT_PRIORITY
     llm_timeout_s: float = 60.0
     # graph route (adaptive breadth-depth expansion)

@@ -10,7 +10,12 @@ words as the other language writes them, from what the service already knows in 
 - the entity store's names: a name or alias the question spells (also in pinyin: "Lanxi" for 兰溪) brings the
   entity's standard name and every alias.
 
-Only the choice of candidates reads these words; the candidates are scored by the index's own embedder.
+The filling's choice of candidates reads all these words; the candidates are scored by the index's own embedder.
+
+The hybrid and graph searches' BM25 reads the same words, those written in the other language than the
+question's only (``other_language_terms``): the passages in the question's language score as before, and those
+in the other language are reached by the asked attribute too, not by names alone (a mixed corpus: a Chinese
+question now also matches an English passage stating the attribute, which the answer layer then judges).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from collections.abc import Callable
 
 from graphs.rag.answer.attributes import lexicon
 from graphs.text.gazetteer import Gazetteer
+from graphs.text.normalize import has_han
 
 QUESTION_WORDS = frozenset({"when", "where", "who"})
 """The lexicon's entries of question words only (什么时候, "what year"): a file states them by a value, not a word."""
@@ -37,6 +43,14 @@ def crossing_terms(question: str, gazetteer: Gazetteer | None = None) -> str:
             for entity in match.entities:
                 terms.extend([entity.standard_name, *entity.aliases])
     return " ".join(dict.fromkeys(t for t in terms if t.strip()))
+
+
+def other_language_terms(question: str, gazetteer: Gazetteer | None = None) -> str:
+    """The ``crossing_terms`` written in the other language than the question's (Latin words for a question
+    with Chinese in it, Chinese ones for a question without), space-separated: what BM25 over the question's own
+    words cannot match."""
+    chinese = has_han(question)
+    return " ".join(t for t in crossing_terms(question, gazetteer).split(" ") if t and has_han(t) != chinese)
 
 
 def crossing(gazetteer: Callable[[], Gazetteer] | None = None) -> Callable[[str], str]:

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from graphs.domain import Hit, SearchRecord
 from graphs.ingest.vector_fill import merge_filling
 from graphs.rag.context import RagContext
+from graphs.rag.question import lexical_query
+from graphs.rag.retrieval_crossing import other_language_terms
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores.filters import Filter
 
@@ -22,6 +24,16 @@ async def embed_question(ctx: RagContext, state: RagState) -> list[float]:
     if ctx.query_vectors is not None:
         return await ctx.query_vectors.aget(ctx.embedder, state["question"])
     return await asyncio.to_thread(ctx.embedder.embed_query, state["question"])
+
+
+def lexical_text(ctx: RagContext, state: RagState) -> str:
+    """What BM25 reads for the question: ``lexical_query`` (the question and its entities' standard names), then
+    its words as the other language writes them (``retrieval_crossing.other_language_terms``: the asked attribute
+    by the bilingual lexicon, the names' aliases and pinyin), so that a question over files in the other language
+    matches their chunks by more than a shared name."""
+    own = lexical_query(state)
+    other = other_language_terms(state["question"], ctx.gazetteer())
+    return f"{own} {other}" if other else own
 
 
 def dense_search(ctx: RagContext, vector: list[float], text: str, filter: Filter | None, limit: int) -> list[Hit]:

@@ -13,8 +13,8 @@ from langgraph.runtime import Runtime
 from graphs.domain import FusionWeights, Hit, KgNode, SearchRecord
 from graphs.rag.context import RagContext
 from graphs.rag.expansion import doc_nodes, score_documents, weights_of
-from graphs.rag.question import lexical_query
 from graphs.rag.registry import NodeSpec
+from graphs.rag.search import lexical_text
 from graphs.rag.state import RagState, RagUpdate
 
 
@@ -58,7 +58,7 @@ async def fuse_scores(state: RagState, runtime: Runtime[RagContext]) -> RagUpdat
     doc_ids = [n.doc_id for n in chosen if n.doc_id]
     started = time.perf_counter()
     scored = await asyncio.to_thread(
-        score_documents, ctx.index, state["query_vector"], lexical_query(state), doc_ids,
+        score_documents, ctx.index, state["query_vector"], lexical_text(ctx, state), doc_ids,
         state.get("bm25_scale", 1.0), chunks=True, filling=ctx.filling,
     )
     hits: list[Hit] = []

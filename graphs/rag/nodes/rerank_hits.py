@@ -1,4 +1,5 @@
-"""rerank_hits: reorder the hits with the configured reranker and explain each score; then the second hop
+"""rerank_hits: reorder the hits with the configured reranker and explain each score, one chunk a document except
+that a weak document's slot goes to a strong document's next chunk (``share_slots``); then the second hop
 of a bridge question: the document that a top passage names in the sentence repeating the question's
 relation joins the results right after that passage (``graphs.rag.expansion.bridge_candidates``)."""
 
@@ -37,6 +38,37 @@ def dedupe(hits: list[Hit]) -> list[Hit]:
             seen.add(h.doc_id)
             out.append(h)
     return out
+
+
+def further_chunks(hits: list[Hit]) -> list[Hit]:
+    """The chunks ``dedupe`` leaves out (each document's second and later), in search order."""
+    kept = {h.id for h in dedupe(hits)}
+    return [h for h in hits if h.id not in kept]
+
+
+def share_slots(ranked: list[Hit], further: list[Hit], top_k: int, share: float) -> list[Hit]:
+    """The top ``top_k`` results with the weak documents' slots shared: a result whose score is under ``share`` of
+    the best one's is weak, and its slot (like a slot no document filled) goes first to the next chunk, in search
+    order, of a document that is not weak. In a user's long file the chunk naming the file's subject (its title,
+    company, year) takes the document's one place, while the chunk stating the asked fact scores lower and was
+    dropped for a document far behind; a document close to the best keeps its place (a question about two
+    documents keeps both). The strong documents keep their order, the added chunks follow, then the weak
+    documents still fitting. ``share`` 0: no document is weak, only the slots none filled are shared."""
+    ranked = ranked[:top_k]
+    if not ranked or not further:
+        return ranked
+    best = max(_score(h) for h in ranked)
+    strong = [h for h in ranked if share <= 0 or (best > 0 and _score(h) >= share * best)]
+    weak = [h for h in ranked if h not in strong]
+    place = {h.doc_id: n for n, h in enumerate(strong, start=1)}
+    added = [h.model_copy(update={"relevance_explanation": (
+        f"a further chunk of result #{place[h.doc_id]}'s document, in a place no stronger document took")})
+        for h in further if h.doc_id in place][: top_k - len(strong)]
+    return [*strong, *added, *weak][:top_k]
+
+
+def _score(hit: Hit) -> float:
+    return hit.reranked_score if hit.reranked_score is not None else hit.score
 
 
 def ordered_upstream(state: RagState, hits: list[Hit]) -> str | None:
@@ -123,17 +155,21 @@ SPEC = NodeSpec(purpose="rank the results")
 
 
 async def rerank_hits(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
-    """Rerank (unless disabled) and keep the top_k."""
+    """Rerank (unless disabled) and keep the top_k, a weak document's slot going to a strong one's next chunk."""
     ctx = runtime.context
     top_k = state.get("top_k", ctx.limits.top_k)
     hits = dedupe(state.get("hits", []))
     if not state.get("enable_reranking", True):
         kept = [h.model_copy(update={"relevance_explanation": "search order (reranking disabled)"}) for h in hits[:top_k]]
         return {"ranked": kept, "reranker": "none"}
+    further = further_chunks(state.get("hits", []))
     if ctx.reranker.name == "fusion" and (kept_as := ordered_upstream(state, hits)):
+        if kept_as == "graph-fusion":  # the expansion chose its documents: only the slots none filled are shared
+            hits = share_slots(hits, further, top_k, 0.0)
         return {"ranked": await second_hop(state, ctx, hits[:top_k], top_k), "reranker": kept_as}
     outcome = await rerank_or_fallback(ctx.reranker, state["parsed"], state.get("constraints", []), hits, top_k)
-    update: RagUpdate = {"ranked": await second_hop(state, ctx, outcome.hits, top_k), "reranker": outcome.reranker}
+    ranked = share_slots(outcome.hits, further, top_k, ctx.limits.weak_share)
+    update: RagUpdate = {"ranked": await second_hop(state, ctx, ranked, top_k), "reranker": outcome.reranker}
     if outcome.llm_calls:
         update["llm_calls"] = outcome.llm_calls
     if outcome.degraded:

@@ -19,9 +19,9 @@ from graphs.rag.expansion import (
     score_documents,
     weights_of,
 )
-from graphs.rag.question import lexical_query, validated_names
+from graphs.rag.question import validated_names
 from graphs.rag.registry import NodeSpec
-from graphs.rag.search import dense_search, embed_question
+from graphs.rag.search import dense_search, embed_question, lexical_text
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores import fusion
 
@@ -36,7 +36,7 @@ async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         raise RuntimeError("the graph route needs a knowledge graph (RagContext.kg)")
     kg, limits, weights = ctx.kg, ctx.limits, weights_of(state)
     vector = await embed_question(ctx, state)
-    text = lexical_query(state)
+    text = lexical_text(ctx, state)
     names = validated_names(state)
     started = time.perf_counter()
 

@@ -9,7 +9,7 @@ from graphs.ingest.vector_fill import merge_filling
 from graphs.rag.context import RagContext
 from graphs.rag.question import lexical_query
 from graphs.rag.registry import NodeSpec
-from graphs.rag.search import describe_search, embed_question, run_search
+from graphs.rag.search import describe_search, embed_question, lexical_text, run_search
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores.fusion import channel_candidates, fuse
 
@@ -17,12 +17,13 @@ SPEC = NodeSpec(purpose="run the hybrid search", record="searches", search_chann
 
 
 async def search_hybrid(state: RagState, runtime: Runtime[RagContext]) -> RagUpdate:
-    """Hybrid search with no filter; the lexical side also matches entities' standard names. While a document's
-    vectors still fill behind its upload, its chunks join the dense side scored by the same embedder
-    (``graphs.ingest.vector_fill.FillingChunks``), then both sides are fused as the index fuses them."""
+    """Hybrid search with no filter; the lexical side also matches entities' standard names and the question's
+    words in the other language (``lexical_text``). While a document's vectors still fill behind its upload, its
+    chunks join the dense side scored by the same embedder (``graphs.ingest.vector_fill.FillingChunks``, which
+    chooses them by the question's own words), then both sides are fused as the index fuses them."""
     ctx = runtime.context
     vector = await embed_question(ctx, state)
-    text = lexical_query(state)
+    text, crossed = lexical_query(state), lexical_text(ctx, state)
     limit = max(ctx.limits.candidate_k, state.get("top_k", ctx.limits.top_k))
     fusion = state.get("fusion", "rrf")
 
@@ -30,9 +31,9 @@ async def search_hybrid(state: RagState, runtime: Runtime[RagContext]) -> RagUpd
         candidates = channel_candidates(limit)
         filling = [] if ctx.filling is None else ctx.filling.search(vector, text, filter=None, limit=candidates)
         if not filling:
-            return ctx.index.search_hybrid(vector, text, filter=None, limit=limit, fusion=fusion)
+            return ctx.index.search_hybrid(vector, crossed, filter=None, limit=limit, fusion=fusion)
         dense = merge_filling(ctx.index.search_dense(vector, filter=None, limit=candidates), filling, candidates)
-        return fuse(dense, ctx.index.search_bm25(text, filter=None, limit=candidates), limit, fusion)
+        return fuse(dense, ctx.index.search_bm25(crossed, filter=None, limit=candidates), limit, fusion)
 
     return await run_search("hybrid", None, vector, search)
 

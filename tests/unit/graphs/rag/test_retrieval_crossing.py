@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from graphs.domain.entities import EntityMetadata
-from graphs.rag.retrieval_crossing import crossing, crossing_terms
+from graphs.rag.retrieval_crossing import crossing, crossing_terms, other_language_terms
 from graphs.text.gazetteer import Gazetteer
 
 LANXI = EntityMetadata(standard_name="兰溪村", type="LOCATION", aliases=["Lanxi Village"])
@@ -30,3 +30,13 @@ def test_a_name_brings_every_name_of_its_entity_also_spelled_in_pinyin() -> None
 def test_question_words_alone_bring_nothing() -> None:
     assert crossing_terms("When was it?") == "" and crossing_terms("是谁？") == ""
     assert crossing(gazetteer)("Who lives in Lanxi Village?").split()[:1] == ["兰溪村"]
+
+
+def test_the_searches_read_only_the_words_in_the_other_language() -> None:
+    """BM25 over the question's own words is left as it was: only what the other language writes is added."""
+    g = gazetteer()
+    english = other_language_terms("What did the ferry to Kestrel Harbour cost?", g).split()
+    assert {"红隼港", "价格"} <= set(english) and not any(w.isascii() for w in english)
+    chinese = other_language_terms("兰溪村的渡口票价是多少？", g).split()
+    assert {"Lanxi", "Village", "price"} <= set(chinese) and all(w.isascii() for w in chinese)
+    assert other_language_terms("When was it?") == ""

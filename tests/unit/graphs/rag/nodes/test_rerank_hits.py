@@ -1,4 +1,5 @@
-"""rerank_hits: explained scores, one chunk per document, reranking off, a visible fallback."""
+"""rerank_hits: explained scores, one chunk per document unless a weak document's slot goes to a strong one's
+next chunk, reranking off, a visible fallback."""
 
 from __future__ import annotations
 
@@ -52,6 +53,48 @@ async def test_rerank_falls_back_to_fusion_visibly_when_the_reranker_is_down(tmp
     out = await rerank_hits(state, runtime(ctx))
     assert out["degraded"] == ["rerank_hits"] and "fallback" in out["reranker"] and "llm_calls" not in out
     assert out["ranked"][0].reranked_score is not None
+
+
+# -- a strong document's further chunks take the weak documents' slots ------------------------------------
+
+_REPORT = [  # a long invented annual report: its opening names the subject, a later chunk states the figures
+    hit("quarry#0", "Hollin Quarry annual report 2025. Hollin Quarry Ltd cuts limestone near Ebbdale.", 0.9,
+        "hybrid", title="Hollin Quarry annual report 2025"),
+    hit("quarry#4", "Turnover for the year was 12.7 million pounds; the pit shipped 410,000 tonnes.", 0.6,
+        "hybrid", title="Hollin Quarry annual report 2025"),
+    hit("quarry#6", "The quarry employs 64 people, eleven of them apprentices.", 0.5, "hybrid",
+        title="Hollin Quarry annual report 2025"),
+]
+_OTHERS = [hit("ferry#0", "A new ferry timetable starts in May.", 0.3, "hybrid", title="Ferry timetable"),
+           hit("choir#0", "The choir rehearses on Thursdays.", 0.2, "hybrid", title="Choir notes")]
+
+
+async def test_a_weak_document_s_slot_goes_to_the_strong_document_s_next_chunk(tmp_path: Any) -> None:
+    """Hollin Quarry's opening chunk wins its document's place by the name; the chunk with the turnover scores
+    lower and, one chunk a document, lost to documents far behind. Slots of the weak documents go to it first."""
+    parsed = ParsedQuery(original_query="What was Hollin Quarry's turnover in 2025?",
+                         keywords=["hollin", "quarry", "turnover", "2025"])
+    state = {"question": parsed.original_query, "parsed": parsed, "hits": [*_REPORT, *_OTHERS], "top_k": 3}
+    out = await rerank_hits(state, runtime(make_context(tmp_path)))  # type: ignore[arg-type]
+    assert [h.id for h in out["ranked"]] == ["quarry#0", "quarry#4", "quarry#6"]
+    assert "a further chunk of result #1's document" in (out["ranked"][1].relevance_explanation or "")
+
+
+def test_documents_close_to_the_best_keep_their_places() -> None:
+    """A question about two documents keeps both: only a document under the share of the best gives way; the
+    added chunks follow the strong documents, the weak ones still fitting follow them."""
+    from graphs.rag.nodes.rerank_hits import further_chunks, share_slots
+
+    a, b = hit("mill#0", score=1.0), hit("barn#0", score=0.7)
+    weak = hit("pond#0", score=0.2)
+    further = further_chunks([a, hit("mill#3", score=0.4), b, hit("barn#2", score=0.3), weak])
+    assert [h.id for h in further] == ["mill#3", "barn#2"]
+    assert [h.id for h in share_slots([a, b, weak], further, 3, 0.5)] == ["mill#0", "barn#0", "mill#3"]
+    assert [h.id for h in share_slots([a, b, weak], further, 5, 0.5)] == [
+        "mill#0", "barn#0", "mill#3", "barn#2", "pond#0"]
+    # share 0 (the graph route, whose expansion chose its documents): only the slots no document filled
+    assert [h.id for h in share_slots([a, b, weak], further, 3, 0.0)] == ["mill#0", "barn#0", "pond#0"]
+    assert [h.id for h in share_slots([a, b, weak], further, 4, 0.0)] == ["mill#0", "barn#0", "pond#0", "mill#3"]
 
 
 # -- the second hop of a bridge question -------------------------------------------------------------

@@ -27,12 +27,12 @@ class HybridIndex(ScriptedIndex):
 
 
 async def test_search_hybrid_returns_its_hits_record_and_the_question_vector(tmp_path: Path) -> None:
-    index = HybridIndex(respond=lambda channel, expr: [hit("tesla#0", "Tesla was founded in 2003.", 0.7, channel)])
+    index = HybridIndex(respond=lambda channel, expr: [hit("tesla#0", "Tesla is in Austin.", 0.7, channel)])
     ctx = make_context(tmp_path, index, candidate_k=5)
-    question = "When was Tesla founded?"
+    question = "Where is Ostrava?"  # no attribute of the bilingual lexicon, no name of the fake entity store
     out = await search_hybrid({"question": question, "top_k": 8, "fusion": "weighted"}, runtime(ctx))
     took = out["searches"][0].duration_ms
-    assert out == {"hits": [hit("tesla#0", "Tesla was founded in 2003.", 0.7, "hybrid")],
+    assert out == {"hits": [hit("tesla#0", "Tesla is in Austin.", 0.7, "hybrid")],
                    "searches": [SearchRecord(channel="hybrid", filter=None, count=1, duration_ms=took)],
                    "query_vector": ctx.embedder.embed_query(question)}
     assert index.calls == [("hybrid", None)]
@@ -52,3 +52,15 @@ async def test_search_hybrid_matches_an_entity_s_standard_name_lexically(tmp_pat
 async def test_search_hybrid_raises_an_outage_instead_of_finding_nothing(tmp_path: Path) -> None:
     with pytest.raises(StoreUnavailable):
         await search_hybrid({"question": "q"}, runtime(make_context(tmp_path, ScriptedIndex(fail=True))))
+
+
+async def test_search_hybrid_reads_the_question_s_words_in_the_other_language_lexically(tmp_path: Path) -> None:
+    """A question over files in the other language shares only names with them: BM25 also reads the asked
+    attribute as the other language writes it (the bilingual lexicon), and never the question's own language's
+    synonyms (a question over its own language's files keeps its ranking)."""
+    index = HybridIndex()
+    await search_hybrid({"question": "Ostrava Tiles 去年的营业收入是多少？"}, runtime(make_context(tmp_path, index)))
+    await search_hybrid({"question": "How many employees does the Qinglan tea factory have?"}, runtime(make_context(tmp_path, index)))
+    [(zh, _, _), (en, _, _)] = index.asked
+    assert zh.startswith("Ostrava Tiles 去年的营业收入是多少？") and "revenue" in zh.split() and "营收" not in zh
+    assert en.startswith("How many employees does the Qinglan tea factory have?") and "员工" in en.split() and "staff" not in en
