@@ -1005,6 +1005,8 @@ def follow(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = 
         attribute = None  # "Who founded X?": the founder, not X's founding year
     if attribute is None and not _WHO.search(question):
         return None  # the entity itself answers only a question for a person
+    if attribute is None and agent is None and _WHO_DOES.search(question):
+        return None  # "Who succeeded the founder of X?": a deed of the entity reached, not that entity (``described``)
     broken: Broken | None = None
     # the subject the relations start from: the longest name first, the next when its chain breaks ("Am I
     # Wrong (Étienne de Crécy song)": the song, not the name in its brackets)
@@ -1081,6 +1083,10 @@ _AGENT = {"founded": "founder", "established": "founder", "directed": "director"
           "composed": "composer", "produced": "producer", "made": "manufacturer", "manufactured": "manufacturer",
           "创立": "founder", "创办": "founder", "导演": "director", "执导": "director", "写": "writer",
           "生产": "manufacturer", "制造": "manufacturer"}
+_WHO_DOES = re.compile(r"^\s*who\s+(?!(?:is|was|are|were|'s|has\s+been|had\s+been)\b)[a-z]+(?:ed|s)\s+(?:the|a|an)\s+",
+                       re.I)
+"""A who-question whose verb is a deed done to the entity it then describes ("Who succeeded the founder of X?",
+"Who replaced the manager of Y?"), not "Who is the founder of X?"."""
 _WHO_VERB = re.compile(r"^\s*who\s+(founded|established|directed|wrote|composed|produced|designed)\b|"
                        r"(?:由谁|谁)(创立|创办|导演|执导|写|生产|制造|设计)", re.I)
 
@@ -1589,6 +1595,8 @@ def description_nouns(question: str, names: Sequence[str]) -> list[tuple[int, st
     asked = {m.start(1) for m in itertools.chain(_EN_ASKED_NOUN.finditer(blanked), _ZH_ASKED_NOUN.finditer(blanked))}
     found = [(m.start(), m[0].casefold()) for m in re.finditer(r"(?<![\w'’-])[a-z][a-z-]{2,}(?![\w-])", blanked)
              if m.start() not in asked]
+    for word in (w for w in RELATION_WORDS if not w.isascii()):  # 青岚茶业的创始人: a relation describes one too
+        found += [(m.start(), word) for m in re.finditer(re.escape(word), blanked)]
     for word in _ZH_KIND_WORDS:
         found += [(m.start(), _zh_kind(word)) for m in re.finditer(re.escape(word), blanked)
                   if m.start() not in asked and not any(a <= m.start() < a + 3 for a in asked)]
@@ -1687,15 +1695,27 @@ def described(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None
         passages.complete(p)  # what a passage is about is said in its document's opening, not in a later chunk
     titles = {p.hit: (passages.hits[p.hit].title if p.hit < len(passages.hits) else "") for p in passages}
     kinds = {p.hit: kind_nouns(p, titles[p.hit]) & wanted_nouns for p in passages}
-    if not any(kinds.values()):
-        return None
     start: Passage | None = subjects[0][0] if subjects else None
+    if not any(kinds.values()) and start is None:
+        return None
     if start is not None:
         keys = _names_of(start)
     else:
         keys = [n for n in written if " " in n or has_han(n)]
         if not keys:
             return None
+    found = _by_kind(question, start, keys, kinds, passages, spots, names) if any(kinds.values()) else None
+    if found is None and start is not None and (hop := _related(question, start, passages, spots)):
+        # the entity a relation of the lexicon reaches ("Who succeeded the founder of X?": the founder X's passage
+        # names), read as a description of it
+        relation, read, sentence, target = hop
+        return _described_at(question, target, [(read.hit, sentence)], (relation,), passages, spots, names)
+    return found
+
+
+def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mapping[int, frozenset[str]],
+             passages: Passages, spots: Sequence[tuple[int, str]], names: Sequence[str]) -> Described | None:
+    """The described entity as the passage of the kind the question names that is linked to the named one."""
     used = {start.hit} if start is not None else set()
     steps: list[tuple[int, str]] = []
     reached: Passage | None = None
@@ -1727,10 +1747,33 @@ def described(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None
         current, keys = reached, _names_of(reached)
     if reached is None:
         return None
+    return _described_at(question, reached, steps, tuple(dict.fromkeys(nouns)), passages, spots, names)
+
+
+def _described_at(question: str, reached: Passage, steps: list[tuple[int, str]], nouns: tuple[str, ...],
+                  passages: Passages, spots: Sequence[tuple[int, str]], names: Sequence[str]) -> Described | None:
+    """The description reached, unless a name the question writes stands outside it: that name is then what
+    the question asks about ("How many times was X selected for the all-star game of the NFL?": X's selections,
+    not the game's)."""
     clause = _clause(question, spots, nouns, names)
     if any(n and n.casefold() in question.casefold() and n.casefold() not in clause.casefold() for n in names):
-        # a name outside the description is what the question asks about ("How many times was X selected for
-        # the all-star game of the NFL?": X's selections, not the game's)
         return None
-    return Described(passage=reached, steps=steps, nouns=tuple(dict.fromkeys(nouns)), hits=passages.hits,
-                     clause=clause)
+    return Described(passage=reached, steps=steps, nouns=nouns, hits=passages.hits, clause=clause)
+
+
+def _related(question: str, start: Passage, passages: Passages, spots: Sequence[tuple[int, str]]
+             ) -> tuple[str, Passage, str, Passage] | None:
+    """The one relation of the lexicon the question's description names ("the founder of X", X的创始人), the
+    passage it was read from, its sentence and the passage of the entity it reaches; None unless every step
+    is found."""
+    words = [w for _, w in spots if w in RELATION_WORDS]
+    if len(words) != 1:
+        return None
+    relation = RELATION_WORDS[words[0]]
+    hop = _hop(start, relation, passages, start.title)
+    if hop is None:
+        return None
+    read, (_, sentence, target) = hop
+    if target is None:
+        return None
+    return words[0], read, sentence, passages.complete(target) or target

@@ -292,6 +292,8 @@ def multihop(q: Question, hits: Sequence[Hit], chinese: bool, full: Mapping[str,
             followed := chains.follow(q.text, hits, full, lookup, fetch)) is not None:
         if isinstance(followed, chains.Broken):
             return followed
+        if q.kind in ("date", "number") and not re.search(r"\d", followed.answer):
+            return None  # a chain that ends in a name answers no "when" or "how many": it read another question
         steps, span, lead, used = followed.steps, followed.answer, followed.answer, followed.hits
     elif q.kind not in ("yes_no", "comparison", "list") and (
             reached := chains.described(q.text, hits, full, lookup, fetch)) is not None:

@@ -109,3 +109,19 @@ def test_kind_nouns_come_from_the_opening_and_the_title() -> None:
     assert "bakery" in chains.kind_nouns(p[0], BAKERY.title)
     assert "university" in chains.kind_nouns(p[1], "University of Ambry")
     assert "镇" in chains.kind_nouns(p[2], TOWN.title)
+
+
+MUSEUM = hit("museum#0", "The Fenn Museum is a museum of local history in Ambry. It was founded by the collector Oswin "
+                         "Hale in 1921.", title="Fenn Museum")
+HALE = hit("hale#0", "Oswin Hale (1870 – 1944) was a collector of farm tools. He ran the museum until 1940, when he "
+                     "was succeeded by his niece Mabel Hale.", title="Oswin Hale")
+
+
+def test_a_deed_done_to_the_entity_a_relation_reaches_is_read_in_its_passage() -> None:
+    out = ask("Who succeeded the founder of the Fenn Museum?", [MUSEUM, HALE])
+    assert isinstance(out, tuple) and out[0] == "Mabel Hale" and "[1]" in out[1] and "[2]" in out[1]
+
+
+def test_the_entity_a_relation_reaches_still_answers_who_it_is() -> None:
+    out = ask("Who is the founder of the Fenn Museum?", [MUSEUM, HALE])
+    assert isinstance(out, tuple) and out[0] == "Oswin Hale"
