@@ -200,8 +200,8 @@ def wanted(question: str) -> bool:
     if asked_short_form(question) is not None or _APPOSED.search(question):
         return True
     if has_han(question):
-        return bool(_REL_WORD.search(question))
-    return bool(_REL_WORD.search(question) or pair_of(question) or same_pair(question))
+        return bool(_REL_WORD.search(question) or _DESCRIBES_ZH.search(question))
+    return bool(_REL_WORD.search(question) or pair_of(question) or same_pair(question) or _DESCRIBES.search(question))
 
 
 Lookup = Callable[[str], Sequence[Hit]]
@@ -1005,6 +1005,8 @@ def follow(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = 
         attribute = None  # "Who founded X?": the founder, not X's founding year
     if attribute is None and not _WHO.search(question):
         return None  # the entity itself answers only a question for a person
+    if attribute is None and agent is None and _WHO_DOES.search(question):
+        return None  # "Who succeeded the founder of X?": a deed of the entity reached, not that entity (``described``)
     broken: Broken | None = None
     # the subject the relations start from: the longest name first, the next when its chain breaks ("Am I
     # Wrong (Étienne de Crécy song)": the song, not the name in its brackets)
@@ -1081,6 +1083,10 @@ _AGENT = {"founded": "founder", "established": "founder", "directed": "director"
           "composed": "composer", "produced": "producer", "made": "manufacturer", "manufactured": "manufacturer",
           "创立": "founder", "创办": "founder", "导演": "director", "执导": "director", "写": "writer",
           "生产": "manufacturer", "制造": "manufacturer"}
+_WHO_DOES = re.compile(r"^\s*who\s+(?!(?:is|was|are|were|'s|has\s+been|had\s+been)\b)[a-z]+(?:ed|s)\s+(?:the|a|an)\s+",
+                       re.I)
+"""A who-question whose verb is a deed done to the entity it then describes ("Who succeeded the founder of X?",
+"Who replaced the manager of Y?"), not "Who is the founder of X?"."""
 _WHO_VERB = re.compile(r"^\s*who\s+(founded|established|directed|wrote|composed|produced|designed)\b|"
                        r"(?:由谁|谁)(创立|创办|导演|执导|写|生产|制造|设计)", re.I)
 
@@ -1519,3 +1525,255 @@ def same_country(question: str, hits: Sequence[Hit], full: Mapping[str, str] | N
     word = "Yes" if same else "No"
     lead = f"{word}: {a_name} — {a.text}; {b_name} — {b.text}."
     return Compared(answer=word, lead=lead, steps=[*a_steps, *b_steps], hits=passages.hits)
+
+
+# ---------------------------------------------------------------------------- an entity the question describes
+
+_IS_KIND = re.compile(r"\b(?:is|was|are|were)\s+(?:a|an|the|one\s+of\s+the)\s+(.{1,80}?)(?=\s+(?:in|of|on|at|near|"
+                      r"based|located|situated|founded|established|that|which|who|whose|where|run|owned|built|used|"
+                      r"devoted|known|named|for|with|from|by)\b|[,.;:(]|$)", re.I)
+_ZH_KIND_WORDS = ("城市", "市", "城", "镇", "县", "村", "乡", "省", "岛", "港", "公司", "企业", "集团", "大学", "学院", "学校",
+                  "研究所", "研究院", "医院", "博物馆", "图书馆", "俱乐部", "球队", "乐队", "剧团", "工厂", "电影", "小说", "专辑",
+                  "歌曲", "河", "江", "湖", "山", "寺", "船", "桥")
+_ZH_KIN = {"城市": "市", "城": "市", "村子": "村", "村庄": "村", "企业": "公司", "集团": "公司", "河流": "河"}
+"""A Chinese kind word the way another writes it (城市 and 地级市 name one kind; 企业 and 公司)."""
+_ZH_IS_PHRASE = re.compile(r"是([^，。；、]{1,24}?)(?=[，。；、]|$)")
+_EN_ASKED_NOUN = re.compile(r"\b(?:which|what|how\s+many|how\s+much)\s+([a-z-]+)", re.I)
+_ZH_ASKED_NOUN = re.compile(r"(?:哪|什么|多少)(?:一)?(?:个|座|家|所|位|条|艘|处)?([\u4e00-\u9fff]{1,3})")
+_DESCRIBES = re.compile(r"\b(?:the|a|an)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+\s+(?:that|which|where|whose|who|whom|"
+                        r"(?:on|in|at|from|by)\s+which|named|built|run|operated|owned|founded|based|located)\b"
+                        r"|[A-Z][\w.&-]*(?:'s|’s)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+|\bthe\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+of\s+"
+                        r"(?:the\s+)?[A-Z]")
+"""A question that describes an entity ("the city that is home to X", "X's institute", "the headquarters town
+of X"): the chains read it (``described``)."""
+_DESCRIBES_ZH = re.compile(r"的(?:" + "|".join(_ZH_KIND_WORDS) + r")|(?:所在|创办|创立|成立|位于|坐落|生产|建造|运营|经营)"
+                           r"(?:" + "|".join(_ZH_KIND_WORDS) + r")")
+DESCRIBED_DEPTH = 2
+"""Descriptions followed one inside the other at most ("the city where Tobias Wrenfield's institute is based": his
+institute, then its city)."""
+
+
+def _zh_kind(word: str) -> str:
+    return _ZH_KIN.get(word, word)
+
+
+def kind_nouns(p: Passage, title: str = "") -> frozenset[str]:
+    """The nouns that say what kind of entity a passage is about, folded: the head of its opening's "is a …"
+    phrase ("Veltham is a city …", "a coastal research vessel"), the head word of its title ("Thorne Hill
+    Observatory", "University of Easthaven"); in Chinese the kind word its title or its "是……" phrase ends with
+    (溪口市, 是一家茶叶公司)."""
+    nouns: set[str] = set()
+    opening = re.sub(r"^\s*#[^\n]*\n", "", p.text)[:300]
+    if (m := _IS_KIND.search(opening)) is not None:
+        words = [w.casefold().strip("'’.,") for w in m[1].split()]
+        nouns.update(w for w, nxt in itertools.pairwise([*words, ""]) if not nxt or nxt in ("and", "or"))
+    shown = strip_disambiguation(title or p.title)
+    head = re.split(r"\s+of\s+", shown, maxsplit=1)[0].split()
+    if len(shown.split()) >= 2 and head and head[-1][:1].isupper():
+        nouns.add(head[-1].casefold())
+    for text in (shown, *(m[1] for m in _ZH_IS_PHRASE.finditer(opening[:80]))):
+        if has_han(text):
+            nouns.update(_zh_kind(w) for w in _ZH_KIND_WORDS if text.endswith(w))
+    nouns.update(w[:-1] for w in list(nouns) if w.endswith("s") and len(w) > 4)
+    return frozenset(n for n in nouns if n)
+
+
+def asked_nouns(question: str) -> set[str]:
+    """The nouns the question word asks ("Which river", "how many people", 哪座城市), folded: the kind of the
+    answer, which the sentence that gives it need not write."""
+    return {m[1].casefold() for m in itertools.chain(_EN_ASKED_NOUN.finditer(question), _ZH_ASKED_NOUN.finditer(question))}
+
+
+def description_nouns(question: str, names: Sequence[str]) -> list[tuple[int, str]]:
+    """Where the question describes an entity by a kind noun, and the noun (folded): its lower-case nouns in
+    English ("the city that is home to …", "Ada Morrow's glassworks"), the kind words of a Chinese one
+    (青岚茶业总部所在的城市); not the noun the question word asks ("Which river …", 哪座城市), nor one inside
+    a name it writes."""
+    blanked = question
+    for name in names:
+        blanked = re.sub(re.escape(name), lambda m: " " * len(m[0]), blanked, flags=re.I)
+    asked = {m.start(1) for m in itertools.chain(_EN_ASKED_NOUN.finditer(blanked), _ZH_ASKED_NOUN.finditer(blanked))}
+    found = [(m.start(), m[0].casefold()) for m in re.finditer(r"(?<![\w'’-])[a-z][a-z-]{2,}(?![\w-])", blanked)
+             if m.start() not in asked]
+    for word in (w for w in RELATION_WORDS if not w.isascii()):  # 青岚茶业的创始人: a relation describes one too
+        found += [(m.start(), word) for m in re.finditer(re.escape(word), blanked)]
+    for word in _ZH_KIND_WORDS:
+        found += [(m.start(), _zh_kind(word)) for m in re.finditer(re.escape(word), blanked)
+                  if m.start() not in asked and not any(a <= m.start() < a + 3 for a in asked)]
+    return sorted(found)
+
+
+@dataclass
+class Described:
+    """The entity a question describes, reached from the entity it names through passages that name each other:
+    its passage (whole), the sentences that link each step (cited), the description's nouns and the hits the
+    steps index."""
+
+    passage: Passage
+    steps: list[tuple[int, str]]
+    nouns: tuple[str, ...]
+    hits: list[Hit]
+    clause: str = ""
+    """The question's words of the description ("city that is home to the Ashcombe Institute", 林素秋创办的公司):
+    they say how to reach the entity, not what is asked of it."""
+
+
+def _clause(question: str, spots: Sequence[tuple[int, str]], nouns: Sequence[str], names: Sequence[str]) -> str:
+    """The description's words in the question: in English from its outermost kind noun to the named entity and
+    on up to the question's last word ("the institute that X directed | founded?"); a Chinese description stands
+    before what is asked, up to its last kind noun ("青岚茶业总部所在的城市 | 有多少常住人口")."""
+    at = [pos for pos, noun in spots if noun in nouns]
+    if not at:
+        return ""
+    if has_han(question):
+        last = max(pos for pos, noun in spots if noun in nouns)
+        return question[: last + max(len(n) for n in nouns)]
+    folded = question.casefold()
+    ends = [i + len(n) for n in names if n and (i := folded.rfind(n.casefold())) >= 0]
+    end = max([*ends, max(at)])
+    # the question's own verb before the description ("Which shipyard built the vessel named after …") leaves
+    # it the rest of the question; an auxiliary alone ("In which year was the institute that X directed
+    # founded?") leaves the last word to the question
+    asked = _EN_ASKED_NOUN.search(question)
+    before = question[asked.end() if asked else 0 : min(at)]
+    verb = any(w.casefold() not in _AUXILIARY for w in re.findall(r"[A-Za-z][\w-]*", before))
+    final = re.search(r"\S+\s*$", question[end:])
+    # from the description's article on: its modifiers are the description's ("the research vessel")
+    article = [m.end() for m in re.finditer(r"\b(?:the|a|an|its|their)\s+", question[: min(at)], re.I)]
+    start = article[-1] if article and len(question[article[-1] : min(at)].split()) <= 3 else min(at)
+    return question[start:] if verb or final is None else question[start : end + final.start()]
+
+
+_AUXILIARY = frozenset({"is", "was", "are", "were", "did", "does", "do", "has", "had", "have", "the", "a", "an", "of",
+                        "in", "at", "on", "to", "for", "by", "from", "with"})
+
+
+def _names_of(p: Passage) -> list[str]:
+    """The names a passage is about as other passages write them: its names, the short forms its opening
+    defines (written in capitals: "The Thorne Hill Observatory (THO)")."""
+    short = [k for k in defined_short_forms(p.text[:400]) if k.isupper()]
+    return [n for n in (*p.names, *short) if len(n) >= (2 if has_han(n) else 3)]
+
+
+def _naming(p: Passage, names: Sequence[str]) -> str | None:
+    """The first sentence of ``p`` that writes one of the names (a short form in capitals as written)."""
+    for s in p.sentences:
+        folded = normalize(s)
+        for n in names:
+            if n.isupper() and re.search(rf"(?<![A-Za-z]){re.escape(n)}(?![A-Za-z])", s):
+                return s
+            if not n.isupper() and (n in folded if has_han(n) else
+                                    re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", folded) is not None):
+                return s
+    return None
+
+
+def described(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None = None,
+              lookup: Lookup | None = None, fetch: Fetch | None = None) -> Described | None:
+    """The entity a question describes by a kind noun, from the entity it names: a passage of that kind (its
+    opening's "is a …", its title's head word, a Chinese kind ending) that the named entity's passage names, or
+    that names it ("the city that is home to the Ashcombe Institute": the city passage its passage names; "Tobias
+    Wrenfield's institute": the institute passage that names him), followed once more where a second description
+    wraps the first. The link's sentence is cited, whatever word it uses for the relation (a pronoun, "home to",
+    a table row). None when the question describes nothing the passages hold."""
+    passages = passages_of(hits, full=full, lookup=lookup, fetch=fetch)
+    subjects = subjects_in(question, passages)
+    written = [re.sub(r"(?:'s|’s|')$", "", n) for n in question_names(question)]  # "Tobias Wrenfield's institute"
+    names = [question[at:end] for _, at, end in subjects] + written
+    if not subjects and (named := next((p for n in written if (p := passage_named(passages, n)) is not None),
+                                       None)) is not None:
+        subjects = [(named, 0, 0)]  # a name written short ("the Ashcombe Institute's" for its full title)
+    spots = description_nouns(question, names)
+    if not spots:
+        return None
+    wanted_nouns = {n for _, n in spots}
+    if subjects:  # a noun of the named entity's own kind describes that entity ("the town of Halveston")
+        start_hit = subjects[0][0].hit
+        wanted_nouns -= kind_nouns(subjects[0][0], passages.hits[start_hit].title if start_hit < len(passages.hits)
+                                   else "")
+    for p in list(passages):
+        passages.complete(p)  # what a passage is about is said in its document's opening, not in a later chunk
+    titles = {p.hit: (passages.hits[p.hit].title if p.hit < len(passages.hits) else "") for p in passages}
+    kinds = {p.hit: kind_nouns(p, titles[p.hit]) & wanted_nouns for p in passages}
+    start: Passage | None = subjects[0][0] if subjects else None
+    if not any(kinds.values()) and start is None:
+        return None
+    if start is not None:
+        keys = _names_of(start)
+    else:
+        keys = [n for n in written if " " in n or has_han(n)]
+        if not keys:
+            return None
+    found = _by_kind(question, start, keys, kinds, passages, spots, names) if any(kinds.values()) else None
+    if found is None and start is not None and (hop := _related(question, start, passages, spots)):
+        # the entity a relation of the lexicon reaches ("Who succeeded the founder of X?": the founder X's passage
+        # names), read as a description of it
+        relation, read, sentence, target = hop
+        return _described_at(question, target, [(read.hit, sentence)], (relation,), passages, spots, names)
+    return found
+
+
+def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mapping[int, frozenset[str]],
+             passages: Passages, spots: Sequence[tuple[int, str]], names: Sequence[str]) -> Described | None:
+    """The described entity as the passage of the kind the question names that is linked to the named one."""
+    used = {start.hit} if start is not None else set()
+    steps: list[tuple[int, str]] = []
+    reached: Passage | None = None
+    nouns: list[str] = []
+    current = start
+    for _ in range(DESCRIBED_DEPTH):
+        best: tuple[int, int, Passage, tuple[int, str]] | None = None
+        for p in passages:
+            if p.hit in used or not kinds[p.hit] - set(nouns):
+                continue  # (a second step describes another kind than the first: "the city where X's institute is")
+            whole = passages.complete(p) or p
+            link = None
+            if current is not None:
+                said = _naming(passages.complete(current) or current, _names_of(whole))
+                link = (current.hit, said) if said else None
+            if link is None and (said := _naming(whole, keys)) is not None:
+                link = (p.hit, said)
+            if link is None:
+                continue
+            rank = (0 if link[0] != p.hit else 1, p.hit)
+            if best is None or rank < best[:2]:
+                best = (*rank, whole, link)
+        if best is None:
+            break
+        _, _, reached, link = best
+        used.add(reached.hit)
+        steps.append(link)
+        nouns.extend(sorted(kinds[reached.hit]))
+        current, keys = reached, _names_of(reached)
+    if reached is None:
+        return None
+    return _described_at(question, reached, steps, tuple(dict.fromkeys(nouns)), passages, spots, names)
+
+
+def _described_at(question: str, reached: Passage, steps: list[tuple[int, str]], nouns: tuple[str, ...],
+                  passages: Passages, spots: Sequence[tuple[int, str]], names: Sequence[str]) -> Described | None:
+    """The description reached, unless a name the question writes stands outside it: that name is then what
+    the question asks about ("How many times was X selected for the all-star game of the NFL?": X's selections,
+    not the game's)."""
+    clause = _clause(question, spots, nouns, names)
+    if any(n and n.casefold() in question.casefold() and n.casefold() not in clause.casefold() for n in names):
+        return None
+    return Described(passage=reached, steps=steps, nouns=nouns, hits=passages.hits, clause=clause)
+
+
+def _related(question: str, start: Passage, passages: Passages, spots: Sequence[tuple[int, str]]
+             ) -> tuple[str, Passage, str, Passage] | None:
+    """The one relation of the lexicon the question's description names ("the founder of X", X的创始人), the
+    passage it was read from, its sentence and the passage of the entity it reaches; None unless every step
+    is found."""
+    words = [w for _, w in spots if w in RELATION_WORDS]
+    if len(words) != 1:
+        return None
+    relation = RELATION_WORDS[words[0]]
+    hop = _hop(start, relation, passages, start.title)
+    if hop is None:
+        return None
+    read, (_, sentence, target) = hop
+    if target is None:
+        return None
+    return words[0], read, sentence, passages.complete(target) or target

@@ -6,11 +6,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from graphs.domain import Citation, Hit
+from graphs.kg.mentions import strip_disambiguation
 from graphs.rag.answer import chains
-from graphs.rag.answer.evidence import Evidence, Sentence, anchored, of_subject, plain_subject, sentences_of
+from graphs.rag.answer.attributes import asked_attribute, stated_at
+from graphs.rag.answer.evidence import (
+    Evidence,
+    Sentence,
+    anchored,
+    find_evidence,
+    of_subject,
+    plain_subject,
+    sentences_of,
+)
 from graphs.rag.answer.question import (
     CODE,
     EVIDENCE_PASSAGES,
@@ -18,6 +28,7 @@ from graphs.rag.answer.question import (
     states_codes,
 )
 from graphs.rag.answer.verdicts import verdict_of
+from graphs.rag.relation_cues import entity_kind
 from graphs.text.answer_types import listed_type
 from graphs.text.normalize import has_han, normalize
 from graphs.text.spans import asked_unit, unit_group
@@ -265,6 +276,7 @@ def multihop(q: Question, hits: Sequence[Hit], chinese: bool, full: Mapping[str,
     whole documents by id, where fetched (``fetch``: one fetched when a hop is not in its chunk); ``lookup``: finds the passage of a hop's entity the retrieval did not
     bring, which then joins the hits returned with the answer (its citations number them). A chain followed to
     an entity that does not lead on is returned as ``chains.Broken``: the documents do not answer then."""
+    span: str | None
     found = chains.compare(q.text, hits, full, lookup, fetch)
     if found is None and q.kind == "yes_no":
         found = chains.same_country(q.text, hits, full, lookup, fetch)
@@ -280,12 +292,99 @@ def multihop(q: Question, hits: Sequence[Hit], chinese: bool, full: Mapping[str,
             followed := chains.follow(q.text, hits, full, lookup, fetch)) is not None:
         if isinstance(followed, chains.Broken):
             return followed
+        if q.kind in ("date", "number") and not re.search(r"\d", followed.answer):
+            return None  # a chain that ends in a name answers no "when" or "how many": it read another question
         steps, span, lead, used = followed.steps, followed.answer, followed.answer, followed.hits
+    elif q.kind not in ("yes_no", "comparison", "list") and (
+            reached := chains.described(q.text, hits, full, lookup, fetch)) is not None:
+        # "the city that is home to X", "X's institute", "X总部所在的城市": what is asked, in the passage of the
+        # entity the description reaches, the link's sentence cited before it
+        if (said := of_described(q, reached)) is None:
+            return unstated(q, reached)
+        steps, span, used = [*reached.steps, *said[0]], said[1], reached.hits
+        lead = span or ""
     else:
         return None
     every = used or list(hits)
     shown = list(dict.fromkeys(steps))
     body = [f"{text}[{n + 1}]" for n, text in shown]
-    written = Written(text=_join([_lead(lead, chinese), *body]), span=span,
+    written = Written(text=_join([*([_lead(lead, chinese)] if lead else []), *body]), span=span,
                       citations=_cite(every, [n for n, _ in shown]))
     return written, every
+
+
+def _rest_focus(q: Question, reached: chains.Described) -> dict[str, float]:
+    """The terms next to the question word that the answering sentence must write: not the noun the question
+    word asks, which is the answer's kind ("Which shipyard built …": "built by Harlen Yard"), nor the
+    description's nouns."""
+    kinds = {k for n in chains.asked_nouns(q.text) for k in (n, normalize(n))}
+    return {t: w for t, w in q.focus.items() if t not in kinds and t not in reached.nouns}
+
+
+def of_described(q: Question, reached: chains.Described) -> tuple[list[tuple[int, str]], str | None] | None:
+    """What the question asks of the entity its description reached, read in that entity's passage as if the
+    question named it: its words less the description's (the named entity, the kind nouns) weigh the sentences
+    of that passage, and the best that states what is asked (a value of the asked kind, the terms next to the
+    question word) answers, with its short answer; None when none does."""
+    p = reached.passage
+    hit = reached.hits[p.hit].model_copy(update={"text": p.text})
+    named = {f for forms in q.anchors for f in forms}
+    # the description's words say how the entity was reached ("named after …", "所在的"), not what is asked of it
+    clause = normalize(reached.clause)
+    outside = normalize(q.text).replace(clause, " ") if clause else normalize(q.text)
+    weights = {t: w for t, w in q.weights.items()
+               if t not in reached.nouns and t not in named and not any(t in f for f in named) and t not in p.title
+               and (t in outside or t not in clause)}
+    if not weights:
+        return None
+    weights[p.title] = max((q.weights.get(forms[0], 1.0) for forms in q.anchors), default=1.0)
+    # the noun the question word asks is the answer's kind ("Which shipyard built …": "built by Harlen Yard"),
+    # not a word the answering sentence must write; the other terms next to the question word are
+    focus = {t: w for t, w in _rest_focus(q, reached).items() if t in weights}
+    asked = replace(q, weights=weights, anchors=[(p.title, *p.names)], focus=focus, subjects=(), nested=False,
+                    names=[hit.title], misspelled={})
+    for e in find_evidence(asked, [hit]):
+        if not states_asked(asked, e, typed=False, focused=bool(focus)) or not (focus or e.own > 0):
+            continue
+        said = e.sentences[e.span_in].text
+        span = e.span.text if e.span is not None else (titled_name(q.kind, said, reached.hits, p.hit)
+                                                        or kind_named(said, chains.asked_nouns(q.text)))
+        if q.kind in TYPED and span is None:
+            continue
+        return [(p.hit, s.text) for s in answering(asked, e)], span
+    return None
+
+
+def unstated(q: Question, reached: chains.Described) -> chains.Broken | None:
+    """The description reached an entity whose passage does not state what is asked: none of the terms next to
+    the question word ("Who is the mayor of the town where …": mayor; 市长) in the passages the chain read, nor
+    the asked attribute in the lexicon's words. The documents do not answer then, whatever they say of the named
+    entity; None (not known) where the question has no such term."""
+    focus = _rest_focus(q, reached)
+    texts = [reached.passage.text, *(reached.hits[n].text for n, _ in reached.steps if n < len(reached.hits))]
+    if not focus or any(t in normalize(text) for t in focus for text in texts):
+        return None
+    found = asked_attribute(q.text, q.kind, tuple(f[0] for f in q.anchors))
+    if found is not None and not found.attribute.generic and any(stated_at(found.attribute, t) for t in texts):
+        return None
+    return chains.Broken(entity=reached.hits[reached.passage.hit].title, asked=", ".join(focus), has_passage=True,
+                         steps=list(reached.steps))
+
+
+def kind_named(sentence: str, nouns: Iterable[str]) -> str | None:
+    """A name of the sentence that carries the noun the question word asks ("the River Quill" for "Which river
+    …"), where the sentence's words gave no candidate of the asked kind."""
+    words = {n.casefold() for n in nouns if n.isascii()}
+    return next((m[0] for m in re.finditer(chains.NAME, sentence)
+                 if len(m[0].split()) >= 2 and words & {w.casefold() for w in m[0].split()}), None)
+
+
+def titled_name(kind: str, sentence: str, hits: Sequence[Hit], own: int) -> str | None:
+    """A name of the asked kind in a sentence, known as the title of another retrieved passage about an entity of
+    that kind (公司总部设在溪口市: 溪口市's own passage says it is a city), where the sentence's words gave none."""
+    folded = normalize(sentence)
+    for n, h in enumerate(hits):
+        title = strip_disambiguation(h.title).strip()
+        if n != own and len(normalize(title)) >= 2 and normalize(title) in folded and entity_kind(h.title, h.text) == kind:
+            return title
+    return None
