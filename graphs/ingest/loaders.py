@@ -74,13 +74,21 @@ def load_file(data: bytes, name: str, *, doc_id: str, source: str, title: str | 
         return [d.model_copy(update={"source": d.source or name}) for d in fmt.documents(data, name)]
     parsed = parse_file(data, name, suffix)
     try:
-        return [Document(id=doc_id, title=title or parsed.title or PurePosixPath(name).stem,
+        return [Document(id=doc_id, title=title or parsed.title or title_of_name(name),
                          text=joined(parsed.sections), metadata=dict(metadata or {}), source=source,
                          sections=without_title(parsed.sections, parsed.title))]
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first.get("loc", ()))
         raise FileParseError("invalid_document", f"{name}: {where + ': ' if where else ''}{first['msg']}") from exc
+
+
+def title_of_name(name: str) -> str:
+    """A file's title when the file states none: its name without the suffix, underscores read as the spaces they
+    stand for (``norvik_ax40_manual.txt`` → "norvik ax40 manual": the words a question names it by). Hyphens stay:
+    they join model codes (AX-40)."""
+    stem = PurePosixPath(name).stem
+    return " ".join(stem.replace("_", " ").split()) or stem
 
 
 def without_title(sections: list[DocumentSection], title: str) -> list[DocumentSection]:

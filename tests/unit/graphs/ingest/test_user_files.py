@@ -94,3 +94,11 @@ def test_a_semicolon_csv_in_gbk_is_read() -> None:
     rows = [("不锈钢螺丝", 120), ("橡胶垫片", 80), ("铜质螺母", 45), ("弹簧垫圈", 300), ("膨胀螺栓", 60)]
     data = ("物料名称;库存数量\n" + "".join(f"{n};{k}\n" for n, k in rows)).encode("gb18030")  # Excel's CSV on Chinese Windows
     assert parse_file(data, "g.csv", ".csv").sections[0].text.split("\n") == [f"库存数量 — {n}: {k}" for n, k in rows]
+
+
+def test_a_title_taken_from_the_file_name_reads_underscores_as_spaces() -> None:
+    # a plain-text file states no title: its name does, as a user writes it ("the harlow kettle manual")
+    doc = load_file("Descale every 90 days.".encode(), "manuals/harlow_kx-20_manual.txt", doc_id="m",
+                    source="manuals/harlow_kx-20_manual.txt")[0]
+    assert doc.title == "harlow kx-20 manual"
+    assert load_file(b"x", "_.txt", doc_id="u", source="_.txt")[0].title == "_"
