@@ -57,8 +57,9 @@ async def fuse_scores(state: RagState, runtime: Runtime[RagContext]) -> RagUpdat
     chosen = [by_node[s] for s in selected if s in by_node] or docs
     doc_ids = [n.doc_id for n in chosen if n.doc_id]
     started = time.perf_counter()
+    text = await asyncio.to_thread(lexical_text, ctx, state)  # the gazetteer reads the entity store
     scored = await asyncio.to_thread(
-        score_documents, ctx.index, state["query_vector"], lexical_text(ctx, state), doc_ids,
+        score_documents, ctx.index, state["query_vector"], text, doc_ids,
         state.get("bm25_scale", 1.0), chunks=True, filling=ctx.filling,
     )
     hits: list[Hit] = []

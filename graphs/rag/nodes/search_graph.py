@@ -36,7 +36,7 @@ async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         raise RuntimeError("the graph route needs a knowledge graph (RagContext.kg)")
     kg, limits, weights = ctx.kg, ctx.limits, weights_of(state)
     vector = await embed_question(ctx, state)
-    text = lexical_text(ctx, state)
+    text = await asyncio.to_thread(lexical_text, ctx, state)  # the gazetteer reads the entity store
     names = validated_names(state)
     started = time.perf_counter()
 

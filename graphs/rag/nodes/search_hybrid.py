@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from langgraph.runtime import Runtime
 
 from graphs.domain import Hit
@@ -23,7 +25,8 @@ async def search_hybrid(state: RagState, runtime: Runtime[RagContext]) -> RagUpd
     chooses them by the question's own words), then both sides are fused as the index fuses them."""
     ctx = runtime.context
     vector = await embed_question(ctx, state)
-    text, crossed = lexical_query(state), lexical_text(ctx, state)
+    text = lexical_query(state)
+    crossed = await asyncio.to_thread(lexical_text, ctx, state)  # the gazetteer reads the entity store
     limit = max(ctx.limits.candidate_k, state.get("top_k", ctx.limits.top_k))
     fusion = state.get("fusion", "rrf")
 
