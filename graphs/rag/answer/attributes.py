@@ -19,6 +19,7 @@ from importlib import resources
 from typing import Any
 
 from graphs.text.answer_types import AnswerType
+from graphs.text.normalize import has_han, normalize
 from graphs.text.terms import stem
 from graphs.text.units import money_noun_at
 
@@ -144,6 +145,15 @@ def asked_attribute(question: str, kind: AnswerType, subjects: tuple[str, ...] =
     found.sort(key=lambda f: f[0], reverse=True)
     _, best, m = found[0]
     return Asked(best, m.start(), m.end(), tuple(a for _, a, _ in found[1:] if not a.generic))
+
+
+def translations(word: str) -> tuple[str, ...] | None:
+    """The lexicon's words, in the other script than ``word``'s, of every attribute whose words state or ask for
+    ``word`` (渡轮 → none known; 营业收入 → "revenue", "turnover" …): how a passage in the other language writes
+    it. None where the lexicon knows no attribute of the word (its translation is unknown, not empty)."""
+    chinese = has_han(word)
+    found = [w for a in lexicon() if _matches(a, word) for w in a.words if w and has_han(w) != chinese]
+    return tuple(dict.fromkeys(normalize(w) for w in found)) if found else None
 
 
 _CLAUSES = frozenset({"cause"})

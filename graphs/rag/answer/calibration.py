@@ -31,7 +31,7 @@ from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Hit
 from graphs.rag.answer.attributes import Asked, asked_attribute, near, stated_at
-from graphs.rag.answer.evidence import Evidence, Sentence, in_other_language, unsupported_crossing
+from graphs.rag.answer.evidence import Evidence, Sentence, crossed, in_other_language, unsupported_crossing
 from graphs.rag.answer.qualifiers import (
     DATE_EN,
     Conflict,
@@ -376,6 +376,7 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
     else:
         stated = 1.0 if spans or kind not in _TYPED else 0.0
         span_near = 1.0 if spans else 0.0
+    quals = crossed(q, quals, answer)  # across languages: the words it cannot write, by the lexicon or by meaning
     bound, conflicts = binding_of(q, quals, hits, e, asked, named)
     spelled = [tuple(f for f in forms if f) for forms in q.anchors]
     on_sentence = f"{answer.title} {answer.folded}"
@@ -384,7 +385,7 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
     chinese = has_han(q.text)
     qualified = satisfied(quals, " ".join(s.context for s in e.sentences))
     # the other language with the question's names, qualifiers and (the lexicon's) attribute found there: no penalty
-    cross = unsupported_crossing(q, answer, qualified, stated if specific else 1.0)
+    cross = unsupported_crossing(q, answer, qualified, stated if specific else 1.0, passage)
     return derived({
         "coverage": min(1.5, e.coverage), "own": min(1.0, e.own), "anchored": e.anchored, "focus": e.focus,
         "span": 1.0 if e.span is not None else 0.0, "attribute_known": 1.0 if specific else 0.0,

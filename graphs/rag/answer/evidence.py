@@ -14,8 +14,9 @@ from dataclasses import dataclass, replace
 
 from graphs.domain import Hit
 from graphs.kg.mentions import strip_disambiguation
-from graphs.rag.answer.attributes import Attribute, asked_attribute, near, stated_at
+from graphs.rag.answer.attributes import Attribute, asked_attribute, near, stated_at, translations
 from graphs.rag.answer.chains import names_relation, title_year
+from graphs.rag.answer.qualifiers import Qualifier
 from graphs.rag.answer.question import (
     CODE_PENALTY,
     EVIDENCE_PASSAGES,
@@ -486,7 +487,8 @@ def other_language(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSA
     return list(dict.fromkeys(out))[:most]
 
 
-def unsupported_crossing(q: Question, s: Sentence, qualified: float = 1.0, stated: float = 1.0) -> bool:
+def unsupported_crossing(q: Question, s: Sentence, qualified: float = 1.0, stated: float = 1.0,
+                         passage: str = "") -> bool:
     """The answering sentence is in the other language than the question's and nothing carries the question
     over to it: the question names nothing, or the sentence (with its context: title, neighbours, tags) does not
     mention every name the question writes, under any of its spellings — as written, misspelled, or in the
@@ -497,12 +499,46 @@ def unsupported_crossing(q: Question, s: Sentence, qualified: float = 1.0, state
     that does not state the asked attribute the bilingual lexicon knows (``stated`` < 1: "When was X founded?"
     is not carried over to the date of X's next meeting, however close in meaning).
 
+    The names (the question's names where no entity validates them) may also be mentioned by its own passage (``passage``, folded: "The Brantholm crossing
+    has a new boat. … A single crossing takes 22 minutes"), as a passage in the question's language carries them
+    for the score's ``anchored``.
+
     This is the score's ``cross_language`` feature: the crossing itself is no evidence against an answer, an
     unsupported one is."""
     if not in_other_language(q, s.text):
         return False
-    return (not q.anchors or qualified < 1.0 or stated < 1.0
-            or not all(mentioned(forms, s.context) for forms in q.anchors))
+    # a name no entity of the store validates ("Brantholm" of a new user's file) is still the question's name,
+    # looked for where the sentence's script can write it
+    chinese = han_share(s.text) >= 0.5
+    names = q.anchors or [(normalize(n),) for n in q.names if normalize(n).strip() and has_han(n) == chinese]
+    return (not names or qualified < 1.0 or stated < 1.0
+            or not all(mentioned(forms, s.context) or mentioned(forms, passage) for forms in names))
+
+
+CROSS_MEANING_FROM = 0.6
+"""A sentence in the other language must be at least this close in meaning (``Sentence.semantic``) to stand for a
+word of the question that the bilingual lexicon cannot translate."""
+
+
+def crossed(q: Question, quals: Sequence[Qualifier], s: Sentence) -> list[Qualifier]:
+    """The question's qualifiers as a sentence in the other language than the question's can state them. A word
+    written in the question's script (渡轮, 餐费补贴; "uniform", "spectators") cannot be written in the sentence:
+    it is looked for in the lexicon's translation where the lexicon knows it (营业收入 as "revenue"), and where it
+    does not, the sentence's meaning stands for it when close enough (``CROSS_MEANING_FROM``); a sentence not
+    that close still misses it. Numbers, years, dates, codes and versions are written alike and stay as they are;
+    a sentence in the question's language is judged by the words as written."""
+    if not quals or not in_other_language(q, s.text):
+        return list(quals)
+    chinese = has_han(q.text)
+    out: list[Qualifier] = []
+    for x in quals:
+        if x.kind != "word" or any(has_han(f) != chinese for f in x.forms if f):
+            out.append(x)
+        elif (words := translations(x.forms[0])) is not None:
+            out.append(replace(x, forms=words))
+        elif s.semantic is None or s.semantic < CROSS_MEANING_FROM:
+            out.append(x)
+    return out
 
 
 def in_other_language(q: Question, text: str) -> bool:

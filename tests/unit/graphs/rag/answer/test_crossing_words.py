@@ -1,0 +1,90 @@
+"""Words of a question that a passage in the other language cannot write (issue 24, cross-language refusals): a
+question's noun the bilingual lexicon lacks is not missing from a passage in the other script when the sentence is
+close in meaning; the lexicon's translation is looked for where it knows the word; a sentence far in meaning still
+misses it. And a name no entity of the store validates still carries the question over to a passage that writes
+it. Invented sentences (a cable car, a town library), in both directions."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from graphs.domain import Hit
+from graphs.rag.answer.attributes import translations
+from graphs.rag.answer.calibration import asked_of, question_qualifiers
+from graphs.rag.answer.evidence import Sentence, crossed, sentences_of, unsupported_crossing
+from graphs.rag.answer.qualifiers import satisfied
+from graphs.rag.answer.question import Question, question_of
+from graphs.text.answer_types import expected_answer
+from graphs.text.normalize import normalize
+from graphs.text.query_analysis import analyze_query
+from tests.support.fakes import TODAY, gazetteer_of, hit
+
+CABLE = hit("cable#0", "The Wolden Hill cable car opened last spring. A ride to the summit takes 9 minutes and "
+                       "costs 12 euros.", title="Wolden Hill cable car", dense_score=0.4)
+LIBRARY = hit("library#0", "塔恩比新图书馆于五月开放，馆内共有240个座位，每天开放到晚上九点。", title="塔恩比新图书馆",
+              dense_score=0.4)
+
+
+def question(text: str, hits: Sequence[Hit]) -> Question:
+    parsed = analyze_query(text, gazetteer_of([]), TODAY)
+    return question_of(text, expected_answer(text), parsed, []).about(hits)
+
+
+def _sentence(q: Question, hits: Sequence[Hit], word: str, semantic: float | None) -> Sentence:
+    s = next(s for s in sentences_of(q, hits) if word in s.text)
+    return dataclasses.replace(s, semantic=semantic)
+
+
+def test_the_lexicon_translates_the_words_it_knows_and_says_when_it_does_not() -> None:
+    assert translations("营业收入") is not None and "revenue" in translations("营业收入")  # type: ignore[operator]
+    assert translations("employees") is not None and any("员工" in w for w in translations("employees") or ())
+    assert translations("缆车") is None and translations("lighthouse") is None
+
+
+def test_a_word_the_lexicon_lacks_is_carried_by_the_meaning_of_a_sentence_in_the_other_language() -> None:
+    q = question("Wolden Hill 的缆车上山需要多少分钟？", [CABLE])
+    quals = question_qualifiers(q, asked_of(q))
+    assert any(x.kind == "word" and "缆车" in x.forms for x in quals)
+    close = _sentence(q, [CABLE], "minutes", semantic=0.8)
+    assert not any("缆车" in x.forms for x in crossed(q, quals, close))
+    assert satisfied(crossed(q, quals, close), close.context) == 1.0
+    # far in meaning: the word the passage cannot write is still missing there
+    far = _sentence(q, [CABLE], "minutes", semantic=0.2)
+    assert any("缆车" in x.forms for x in crossed(q, quals, far))
+    assert satisfied(crossed(q, quals, far), far.context) < 1.0
+
+
+def test_a_sentence_in_the_question_language_is_judged_by_the_words_as_written() -> None:
+    chinese = hit("cable-zh#0", "沃尔登山的观光小火车全程需要25分钟。", title="沃尔登山", dense_score=0.4)
+    q = question("Wolden Hill 的缆车上山需要多少分钟？", [chinese])
+    quals = question_qualifiers(q, asked_of(q))
+    s = _sentence(q, [chinese], "小火车", semantic=0.9)
+    assert crossed(q, quals, s) == quals
+    assert satisfied(crossed(q, quals, s), s.context) < 1.0  # 缆车 is not 小火车
+
+
+def test_an_english_word_over_a_chinese_passage_in_the_other_direction() -> None:
+    q = question("How many seats does the new Tarnby library have?", [LIBRARY])
+    quals = question_qualifiers(q, asked_of(q))
+    s = _sentence(q, [LIBRARY], "座位", semantic=0.8)
+    kept = crossed(q, quals, s)
+    assert all(has_no_latin_word_missing(x.forms, s.context) for x in kept if x.kind == "word")
+
+
+def has_no_latin_word_missing(forms: tuple[str, ...], context: str) -> bool:
+    """A word qualifier left for a Chinese sentence is one it can state (translated, or Chinese itself)."""
+    return any(f in context for f in forms) or not all(f.isascii() for f in forms)
+
+
+def test_an_unvalidated_name_of_the_question_carries_the_crossing_when_the_passage_writes_it() -> None:
+    # no entity of the store validates the name, and no passage linked it: it is only the question's name
+    q = dataclasses.replace(question("Wolden Hill 的缆车上山需要多少分钟？", [CABLE]), anchors=[])
+    assert any("wolden" in normalize(n) for n in q.names)
+    s = _sentence(q, [CABLE], "minutes", semantic=0.8)
+    passage = normalize(f"{CABLE.title} {CABLE.text}")
+    assert not unsupported_crossing(q, s, passage=passage)
+    # another hill's passage does not write it: the crossing stays unsupported
+    other = hit("other#0", "A ride to the top of Marsby Ridge takes 14 minutes.", title="Marsby Ridge", dense_score=0.4)
+    s2 = _sentence(q, [other], "minutes", semantic=0.8)
+    assert unsupported_crossing(q, s2, passage=normalize(f"{other.title} {other.text}"))
