@@ -282,24 +282,28 @@ def part_counted(question: str, noun: str, text: str, start: int, end: int) -> b
     ``question_noun``): the counted noun narrowed by words the question does not write — a modifier joined by 的
     right before the count (功能团体界别选举的30个议席 for 多少个议席), a word fused before the noun (23名女运动员 for
     多少名运动员), English lower-case words between the count and the noun ("14 cross-country athletes", "23
-    female athletes" for "how many athletes"). A whole-denoting or dated modifier (来自全国各地的, 截至去年底的,
+    female athletes" for "how many athletes"); the modifier counts even where a snippet cuts the noun off
+    (功能团体界别选举的30个 ...). A whole-denoting or dated modifier (来自全国各地的, 截至去年底的,
     "total") and a capitalised word ("64 Norwegian athletes": the subject's own) narrow nothing."""
     found = counted_noun(text, start, end)
-    if found is None or not same_noun(noun, found):
+    if found is not None and not same_noun(noun, found):
         return False
     folded = question.casefold()
     if has_han(noun):
-        if (at := found.find(noun[:2])) > 0 and any(ch not in folded for ch in found[:at]):
+        if found is not None and text[end:].lstrip().startswith(found) and (at := found.find(noun[:2])) > 0 \
+                and any(ch not in folded for ch in found[:at]):
             return True
         before = text[max(0, start - 16) : start].rstrip()
         if not before.endswith("的"):
             return False
         modifier = _FUNCTION_ZH.split(before[:-1])[-1][-12:]
         return not _WHOLE_ZH.search(modifier) and sum(1 for ch in modifier if has_han(ch) and ch not in folded) >= PART_HAN
+    if found is None:
+        return False
     heads = {_head(w) for w in noun.split()}
     words = found.split()
-    before = words[: next((i for i, w in enumerate(words) if _head(w) in heads), 0)]
-    return any(w.islower() and w.casefold() not in folded and w.casefold() not in _WHOLE_EN for w in before)
+    modifiers = words[: next((i for i, w in enumerate(words) if _head(w) in heads), 0)]
+    return any(w.islower() and w.casefold() not in folded and w.casefold() not in _WHOLE_EN for w in modifiers)
 
 
 _MODEL_NAME_BEFORE = re.compile(r"(?:^|[^A-Za-z])[a-z]?[A-Z][A-Za-z]*\s?$")

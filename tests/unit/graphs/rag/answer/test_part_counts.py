@@ -20,6 +20,7 @@ def _at(text: str, value: str) -> tuple[int, int]:
 @pytest.mark.parametrize(("question", "text", "value"), [
     ("本届市议会选举有多少个议席？", "本届市议会选举中，地区直选产生的40个议席于周日揭晓。", "40个"),
     ("该校有多少名教师？", "该校新学期从外省引进的26名教师已全部到岗。", "26名"),
+    ("本届市议会选举有多少个议席？", "本届市议会选举中，地区直选产生的40个 ...", "40个"),
     ("代表团共有多少名运动员？", "代表团包括19名女运动员。", "19名"),
     ("How many athletes did Norway send to the games?", "Norway sent 14 cross-country athletes.", "14"),
     ("How many employees does Brindle Foods have?", "Brindle Foods hired 40 seasonal employees in May.", "40"),
