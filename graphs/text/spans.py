@@ -3,6 +3,7 @@ numbers with their unit, in Chinese and English. The extractive writer picks one
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Mapping
 from datetime import date
@@ -305,7 +306,10 @@ def candidates(sentence: str, kind: AnswerType, question: str, types: Mapping[st
                       if not any(a < x.end and x.start < b for x in spans)]
     else:
         return []  # a definition, a reason or a description is answered by the sentence, not a span
-    return _dedupe(spans, question)
+    out = _dedupe(spans, question)
+    if kind == "person" and not out:
+        out = _dedupe(framed(sentence, question), question)  # 派遣圣甲虫去送信 for 派谁去送信: no tagger's person
+    return out
 
 
 _DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ian|ese|ish|i)$")
@@ -443,3 +447,61 @@ def of_asked_kind(question: str, kind: AnswerType, sentence: str, spans: list[Sp
     if kind == "place" and _WHERE.search(question):
         return [s for s in spans if in_place_frame(sentence, s)]
     return spans
+
+
+_NOMINAL_FLAG = ("n", "j", "eng")
+_QUOTE_MARKS = "“”\"「」『』《》"
+_PRONOUNS_ZH = frozenset({"他", "她", "它", "他们", "她们", "它们", "其", "对方", "自己", "大家", "人们"})
+
+
+def _offsets(words: list[tuple[str, str | None]]) -> list[int]:
+    out, at = [], 0
+    for word, _ in words:
+        out.append(at)
+        at += len(word)
+    return out
+
+
+def _nominal(word: str, flag: str | None) -> bool:
+    return (flag or "").startswith(_NOMINAL_FLAG) or (bool(word) and all(ch in _QUOTE_MARKS for ch in word))
+
+
+def framed(sentence: str, question: str) -> list[Span]:
+    """The noun phrase a Chinese sentence writes where a who-question writes 谁, framed by the question's own
+    verb: the one acted on after the verb before 谁 (派谁给队长送信 → 派遣圣甲虫去给队长送信), the doer before the verb
+    after it, with the word after that (谁把信号带回 → 机器狗阿福把信号带回). It names whoever the sentence makes the actor — an animal, a
+    robot, a ship, a codename — which no tagger reads as a person. None for 是谁 / 谁是 (a role the governors
+    judge) and for English, whose names are capitalised."""
+    at = question.find("谁")
+    if at < 0 or not has_han(sentence) or question[at + 1 : at + 2] == "是" or question[max(0, at - 1) : at] in ("是", "为"):
+        return []
+    asked = tagged_words(question)
+    starts = _offsets(asked)
+    i = next((k for k, s in enumerate(starts) if s == at), None)
+    if i is None:
+        return []
+    before = asked[i - 1] if i > 0 and (asked[i - 1][1] or "").startswith("v") else None
+    follow = [(w, f) for w, f in asked[i + 1 : i + 4] if w != "了"]
+    after = follow[0] if follow else None
+    words = tagged_words(sentence)
+    offsets = _offsets(words)
+    for k, (word, flag) in enumerate(words):
+        if before is not None and (flag or "").startswith("v") and word.startswith(before[0]):
+            run = list(itertools.takewhile(lambda j: _nominal(*words[j]), range(k + 1, len(words))))
+            if run and (after is None or any(w == after[0] for w, _ in words[run[-1] + 1 : run[-1] + 4])):
+                return _filler(sentence, words, offsets, run)
+        elif before is None and after is not None and (after[1] or "")[:1] in ("v", "p") and word == after[0] and k \
+                and (len(follow) < 2 or any(w == follow[1][0] for w, _ in words[k + 1 : k + 3])):
+            run = list(itertools.takewhile(lambda j: _nominal(*words[j]), range(k - 1, -1, -1)))[::-1]
+            if run:
+                return _filler(sentence, words, offsets, run)
+    return []
+
+
+def _filler(sentence: str, words: list[tuple[str, str | None]], offsets: list[int], run: list[int]) -> list[Span]:
+    a, b = offsets[run[0]], offsets[run[-1]] + len(words[run[-1]][0])
+    text = sentence[a:b].strip(_QUOTE_MARKS)
+    if len(text) < 2 or text in _PRONOUNS_ZH:
+        return []
+    a = sentence.index(text, a)
+    return [Span(a, a + len(text), text, "ACTOR")]

@@ -267,6 +267,45 @@ def same_noun(asked: str, found: str) -> bool:
     return bool(asked_heads & heads) or any(asked_heads & group and heads & group for group in _SAME_EN)
 
 
+PART_HAN = 3
+"""Chinese characters the question does not write, in a modifier joined by 的 right before a count, that make it a
+count of a part of what is asked (功能团体界别选举的30个议席 for 立法会有多少个议席; 派出 or 全体 alone do not)."""
+
+_WHOLE_ZH = re.compile(r"来自|全|所有|各|总|共|合计|累计|截至|目前|现有|如今|今年|去年|本届|本年|当年|年底|年末")
+_WHOLE_EN = frozenset({"total", "more", "some", "other", "such", "all", "overall", "combined", "registered", "estimated",
+                       "reported", "confirmed", "officially", "approximately", "roughly", "nearly", "around", "over",
+                       "under", "almost", "just", "exactly", "full"})
+
+
+def part_counted(question: str, noun: str, text: str, start: int, end: int) -> bool:
+    """Whether the count at ``text[start:end]`` counts a part of what the question counts (``noun``, its
+    ``question_noun``): the counted noun narrowed by words the question does not write — a modifier joined by 的
+    right before the count (功能团体界别选举的30个议席 for 多少个议席), a word fused before the noun (23名女运动员 for
+    多少名运动员), English lower-case words between the count and the noun ("14 cross-country athletes", "23
+    female athletes" for "how many athletes"); the modifier counts even where a snippet cuts the noun off
+    (功能团体界别选举的30个 ...). A whole-denoting or dated modifier (来自全国各地的, 截至去年底的,
+    "total") and a capitalised word ("64 Norwegian athletes": the subject's own) narrow nothing."""
+    found = counted_noun(text, start, end)
+    if found is not None and not same_noun(noun, found):
+        return False
+    folded = question.casefold()
+    if has_han(noun):
+        if found is not None and text[end:].lstrip().startswith(found) and (at := found.find(noun[:2])) > 0 \
+                and any(ch not in folded for ch in found[:at]):
+            return True
+        before = text[max(0, start - 16) : start].rstrip()
+        if not before.endswith("的"):
+            return False
+        modifier = _FUNCTION_ZH.split(before[:-1])[-1][-12:]
+        return not _WHOLE_ZH.search(modifier) and sum(1 for ch in modifier if has_han(ch) and ch not in folded) >= PART_HAN
+    if found is None:
+        return False
+    heads = {_head(w) for w in noun.split()}
+    words = found.split()
+    modifiers = words[: next((i for i, w in enumerate(words) if _head(w) in heads), 0)]
+    return any(w.islower() and w.casefold() not in folded and w.casefold() not in _WHOLE_EN for w in modifiers)
+
+
 _MODEL_NAME_BEFORE = re.compile(r"(?:^|[^A-Za-z])[a-z]?[A-Z][A-Za-z]*\s?$")
 _BARE = re.compile(r"\s*\d+\s*$")
 _NAME_GOES_ON = re.compile(r"^(?:\s*$|\s*[.,;:!?)）\]，。；：、]|[\u4e00-\u9fff]|\s+[A-Z])")
@@ -293,6 +332,8 @@ def fits(question: str, text: str, start: int, end: int) -> bool:
     if noun is not None and (found_noun := counted_noun(text, start, end)) is not None \
             and not same_noun(noun, found_noun):
         return False  # 1.8万名跑者 for 多少名医护人员, "9 crew" for "how many passengers"
+    if noun is not None and part_counted(question, noun, text, start, end):
+        return False  # 功能界别的30个议席 for 多少个议席, "14 cross-country athletes" for "how many athletes"
     asked = asked_dimensions(question)
     if asked is None:
         # a quantity asked without a measure word (总奖金, 售价是多少, "what was the prize money") is an amount or a

@@ -294,7 +294,8 @@ def only_a_date(text: str) -> bool:
 
 
 _NAME_OF: dict[str, frozenset[str]] = {
-    "person": frozenset({"PERSON", "ORGANIZATION", "ROLE"}),  # 谁创立的: a company may be the founder; a role, the doer
+    "person": frozenset({"PERSON", "ORGANIZATION", "ROLE", "ACTOR"}),  # 谁创立的: a company may be the founder; a
+    # role, the doer; whatever the sentence writes in the question's 谁 (派遣圣甲虫去送信: ``spans.framed``)
     "place": frozenset({"LOCATION", "ORGANIZATION"}),  # 送到哪儿: a team, a school
     "organization": frozenset({"ORGANIZATION", "LOCATION"}),  # 哪支球队: a country's team by its country
 }

@@ -98,7 +98,7 @@ def test_a_semicolon_csv_in_gbk_is_read() -> None:
 
 def test_a_title_taken_from_the_file_name_reads_underscores_as_spaces() -> None:
     # a plain-text file states no title: its name does, as a user writes it ("the harlow kettle manual")
-    doc = load_file("Descale every 90 days.".encode(), "manuals/harlow_kx-20_manual.txt", doc_id="m",
+    doc = load_file(b"Descale every 90 days.", "manuals/harlow_kx-20_manual.txt", doc_id="m",
                     source="manuals/harlow_kx-20_manual.txt")[0]
     assert doc.title == "harlow kx-20 manual"
     assert load_file(b"x", "_.txt", doc_id="u", source="_.txt")[0].title == "_"
