@@ -395,7 +395,9 @@ def test_an_upload_nothing_can_be_read_from_names_each_file_and_an_unchanged_fil
             with p.expect_response(lambda r: r.url.endswith(f"{API_PATH}/upload")) as uploaded:
                 p.set_input_files("#upload-files", [str(records)])
                 p.click("#upload-submit")
-            expect(result.locator("li")).to_have_text("cafe.jsonl: 2 document(s)")
+            said = ("cafe.jsonl: 2 document(s)" if outcome == "done"
+                    else "cafe.jsonl: 2 document(s)indexed already, unchanged: file-doc-a, file-doc-b")
+            expect(result.locator("li")).to_have_text(said)  # a second upload says it changed nothing
             panel = follow(p, uploaded.value.json()["jobId"])
             expect(panel.locator("tbody .status-badge")).to_have_text([outcome, outcome])
             assert panel.locator("tbody tr td:first-child").all_inner_texts() == ["file-doc-a", "file-doc-b"]
