@@ -144,7 +144,7 @@ async def calibrated(q: Question, hits: Sequence[Hit], evidence: Sequence[Eviden
     ``threshold`` (the bundled default when None); the evidence with the chosen candidate first; and whether
     the embedder failed (the weights' fallback fitted without the similarity then scores, or, for weights without
     one, the similarity features are 0; the caller reports the degradation)."""
-    base = model or await asyncio.to_thread(bundled)  # the first call reads the weights' file
+    base = model or cast(Model, await asyncio.to_thread(bundled))  # the first call reads the weights' file
     model = base.for_embedder(embedder_name(embedder))
     asked_threshold = threshold
     threshold = model.threshold if threshold is None else threshold
