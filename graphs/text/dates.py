@@ -205,3 +205,14 @@ def first_date(text: str, today: date, *, relative: bool = False) -> int | None:
     # written, not to ``today``.
     spans = find_dates(text, today, relative=relative)
     return spans[0].range.start if spans else None
+
+
+_DATE_ONLY = re.compile(
+    r"^\W*(?:(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4})|(?:\d{1,2}\s+[A-Z][a-z]{2,8}\.?\s+\d{4})|"
+    r"(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?))[\s.…。,，:：]*$")
+
+
+def only_a_date(text: str) -> bool:
+    """Whether a sentence is no more than a date (a search snippet's dateline "Mar 11, 2022 ...", "2023-06-14"):
+    it is in no language and states nothing of what is asked."""
+    return bool(_DATE_ONLY.match(text))

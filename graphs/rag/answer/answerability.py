@@ -52,6 +52,7 @@ from graphs.rag.answer.question import (
 from graphs.rag.answer.verdicts import sides_of, spellings
 from graphs.text.answer_types import AnswerType, head_type, listed_type
 from graphs.text.content import has_content
+from graphs.text.dates import only_a_date
 from graphs.text.governors import asked_title
 from graphs.text.normalize import normalize
 
@@ -282,15 +283,6 @@ def _any_name(q: Question, judgement: Judgement, kind: str) -> bool:
                for s in answer_spans(q, sentence, "list"))
 
 
-_DATE_ONLY = re.compile(
-    r"^\W*(?:(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4})|(?:\d{1,2}\s+[A-Z][a-z]{2,8}\.?\s+\d{4})|"
-    r"(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?))[\s.…。,，:：]*$")
-
-
-def only_a_date(text: str) -> bool:
-    """Whether a sentence is no more than a date (a search snippet's dateline "Mar 11, 2022 ...", "2023-06-14"):
-    it is in no language and states nothing of what is asked."""
-    return bool(_DATE_ONLY.match(text))
 
 
 _NAME_OF: dict[str, frozenset[str]] = {

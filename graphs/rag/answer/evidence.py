@@ -26,6 +26,8 @@ from graphs.rag.answer.question import (
     tagged,
 )
 from graphs.rag.relation_cues import bridge_kind, entity_kind
+from graphs.text.content import has_content
+from graphs.text.dates import only_a_date
 from graphs.text.governors import name_role, role_matches
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import han_share
@@ -170,8 +172,8 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         under = ""  # the heading the sentence is under ("Fault codes" for "E3: …"): context, never an answer
         written = ""
         for i, sentence in enumerate(raw):
-            if looks_like_instruction(sentence):
-                continue
+            if looks_like_instruction(sentence) or only_a_date(sentence) or not has_content(sentence):
+                continue  # a dateline ("Nov 12, 2021 ...") or an ellipsis states nothing of what is asked
             if heading(sentence, title, opening=i == 0 and len(raw) > 1 and "\n" in hit.text[:len(sentence) + 2]) \
                     or (i + 1 < len(raw) and label(sentence)):
                 under, written = folded[i], sentence.strip().rstrip(".:：")

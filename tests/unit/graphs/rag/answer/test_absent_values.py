@@ -103,6 +103,6 @@ def test_not_a_name(text: str, value: str, expected: bool) -> None:
     ("罗言于2022年3月1日出任编剧", False),
 ])
 def test_a_dateline_is_only_a_date(text: str, expected: bool) -> None:
-    from graphs.rag.answer.answerability import only_a_date
+    from graphs.text.dates import only_a_date
 
     assert only_a_date(text) is expected

@@ -88,3 +88,13 @@ def test_an_unvalidated_name_of_the_question_carries_the_crossing_when_the_passa
     other = hit("other#0", "A ride to the top of Marsby Ridge takes 14 minutes.", title="Marsby Ridge", dense_score=0.4)
     s2 = _sentence(q, [other], "minutes", semantic=0.8)
     assert unsupported_crossing(q, s2, passage=normalize(f"{other.title} {other.text}"))
+
+
+
+def test_a_dateline_or_an_ellipsis_is_no_evidence_sentence() -> None:
+    # a news snippet: "Nov 12, 2021 ..." then the text; neither the dateline nor the bare "..." states anything
+    snippet = hit("snip#0", "Nov 12, 2021 ... 第二，海关总署已制定原产地管理办法，将同步公布实施。", title="海关", dense_score=0.4)
+    q = question("原产地管理办法何时生效？", [snippet])
+    texts = [s.text.strip() for s in sentences_of(q, [snippet])]
+    assert texts and not any(t.startswith("Nov 12") or t in ("...", "…") for t in texts)
+    assert any("海关总署" in t for t in texts)
