@@ -110,6 +110,9 @@ _SURNAMES = set(
 _PLACE_SUFFIX = set("省市县区镇乡村州岛湖山河江")
 POS_CONFIDENCE = 0.6
 GUESS_CONFIDENCE = 0.4
+_TIME_WORD = re.compile(r"^(?:[一二三四五六七八九十两\d]{1,4}|[正腊冬])月(?:份|初|中|底|末|中旬|上旬|下旬)?$")
+"""A month without its year ("八月份", "八九月份", "十二月底"): jieba's dictionary tags some as names (nz), but a time
+qualifies the question (read by the date and qualifier rules), it names nothing a passage must mention."""
 
 
 def _tagged(text: str, accurate: bool) -> Iterable[tuple[str, str | None]]:
@@ -129,7 +132,7 @@ def tagged_words(text: str) -> list[tuple[str, str | None]]:
 
 def _pos_entity(word: str, flag: str | None) -> QueryEntity | None:
     """Map one tagged word to an entity, or None if it names nothing."""
-    if len(word) < 2 or not _ALL_HAN.fullmatch(word):
+    if len(word) < 2 or not _ALL_HAN.fullmatch(word) or _TIME_WORD.match(word):
         return None
     if flag is not None:
         kind = _POS_TYPES.get(flag[:2])

@@ -35,6 +35,14 @@ def test_pos_spans(text: str, expected: list[tuple[str, str]]) -> None:
     assert all(text[s.start : s.end] == s.entity.text and s.entity.source == "pos" for s in spans)
 
 
+@pytest.mark.parametrize("text", ["九月份合作社的例会谁主持？", "十二月份的那次停电持续多久", "二三月份仓库盘点了几次",
+                                  "冬月的理事会在哪开"])
+def test_a_month_is_no_name(text: str) -> None:
+    # jieba's dictionary tags "X月份" as a name (nz); a month qualifies a question, it is nothing to mention
+    assert not [s for s in pos_spans(text) if "月" in s.entity.text]
+    assert not [s for s in pos_spans(text, accurate=False) if "月" in s.entity.text]
+
+
 def test_pos_fast_mode_guesses_unknown_names() -> None:
     spans = pos_spans("张勇担任CEO", accurate=False)
     assert [(s.entity.text, s.entity.type, s.entity.confidence) for s in spans] == [("张勇", "PERSON", 0.4)]
