@@ -216,3 +216,24 @@ def only_a_date(text: str) -> bool:
     """Whether a sentence is no more than a date (a search snippet's dateline "Mar 11, 2022 ...", "2023-06-14"):
     it is in no language and states nothing of what is asked."""
     return bool(_DATE_ONLY.match(text))
+
+
+_MONTH_WORD = re.compile(r"^(?:(?P<n>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])|(?P<old>[正冬腊]))月"
+                         r"(?:份|初|中|底|末|上旬|中旬|下旬)?$")
+_MONTH_SPAN = re.compile(r"^(?:[一二三四五六七八九十两\d]{1,4}|[正冬腊])月(?:份|初|中|底|末|上旬|中旬|下旬)?$")
+_CN_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10, "十一": 11,
+              "十二": 12}
+_OLD_MONTHS = {"正": 1, "冬": 11, "腊": 12}
+
+
+def month_phrase(word: str) -> bool:
+    """Whether a word is a month written without its year ("八月份", "12月底", "八九月份"): a time, never a name."""
+    return bool(_MONTH_SPAN.match(word))
+
+
+def month_word(word: str) -> int | None:
+    """The month one Chinese word names without its year ("八月份" 8, "12月底" 12, "腊月" 12), or None."""
+    m = _MONTH_WORD.match(word)
+    if m is None:
+        return None
+    return _OLD_MONTHS[m["old"]] if m["old"] else int(m["n"]) if m["n"].isdigit() else _CN_DIGITS[m["n"]]

@@ -12,7 +12,7 @@ from datetime import date
 from typing import TYPE_CHECKING, NamedTuple
 
 from graphs.domain import EntityType, QueryEntity
-from graphs.text.dates import find_dates
+from graphs.text.dates import find_dates, month_phrase
 from graphs.text.gazetteer import Gazetteer
 from graphs.text.normalize import has_han
 
@@ -110,9 +110,6 @@ _SURNAMES = set(
 _PLACE_SUFFIX = set("省市县区镇乡村州岛湖山河江")
 POS_CONFIDENCE = 0.6
 GUESS_CONFIDENCE = 0.4
-_TIME_WORD = re.compile(r"^(?:[一二三四五六七八九十两\d]{1,4}|[正腊冬])月(?:份|初|中|底|末|中旬|上旬|下旬)?$")
-"""A month without its year ("八月份", "八九月份", "十二月底"): jieba's dictionary tags some as names (nz), but a time
-qualifies the question (read by the date and qualifier rules), it names nothing a passage must mention."""
 
 
 def _tagged(text: str, accurate: bool) -> Iterable[tuple[str, str | None]]:
@@ -132,7 +129,8 @@ def tagged_words(text: str) -> list[tuple[str, str | None]]:
 
 def _pos_entity(word: str, flag: str | None) -> QueryEntity | None:
     """Map one tagged word to an entity, or None if it names nothing."""
-    if len(word) < 2 or not _ALL_HAN.fullmatch(word) or _TIME_WORD.match(word):
+    if len(word) < 2 or not _ALL_HAN.fullmatch(word) or month_phrase(word):
+        # jieba's dictionary tags "八月份" as a name (nz): a time qualifies the question, it names nothing
         return None
     if flag is not None:
         kind = _POS_TYPES.get(flag[:2])

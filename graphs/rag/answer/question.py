@@ -14,6 +14,7 @@ from rapidfuzz import fuzz, process
 from graphs.domain import Answerability, Hit, ParsedQuery, ValidatedEntity
 from graphs.kg.mentions import strip_disambiguation
 from graphs.text.answer_types import AnswerType, focus_terms
+from graphs.text.dates import month_word
 from graphs.text.entity_spotting import possessor
 from graphs.text.normalize import has_han, normalize, pinyin_variants
 from graphs.text.scripts import KIND_SUFFIXES, in_script_of_other, other_script
@@ -261,7 +262,9 @@ def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequ
         if len(key) >= 2 and not known(key):
             anchors.setdefault(key, (key,))
             names.append(quoted)
-    weights = {normalize(k): term_weight(normalize(k)) for k in parsed.keywords if normalize(k)}
+    # a month is weighed as the passages write it: "八月份" is stated by 2024年8月16日 (``month_word``)
+    terms = [f"{month}月" if (month := month_word(k)) is not None else normalize(k) for k in parsed.keywords]
+    weights = {t: term_weight(t) for t in terms if t}
     for key in [*(forms[0] for forms in anchors.values()), *weak]:
         weights[key] = term_weight(key, anchor=True)
     # a keyword inside a name ("nolan" in "christopher nolan") is counted with it, not twice

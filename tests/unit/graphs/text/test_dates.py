@@ -2,7 +2,15 @@ from datetime import date
 
 import pytest
 
-from graphs.text.dates import day_range, find_dates, first_date, month_range, year_range
+from graphs.text.dates import (
+    day_range,
+    find_dates,
+    first_date,
+    month_phrase,
+    month_range,
+    month_word,
+    year_range,
+)
 
 TODAY = date(2025, 6, 15)
 
@@ -144,3 +152,13 @@ def test_an_amount_with_its_unit_is_not_a_year(text: str) -> None:
 
 def test_a_year_next_to_an_amount_is_still_a_year() -> None:
     assert first_date("In 2019 it cost 2025 euros.", date(2026, 1, 1)) == 20190101
+
+
+@pytest.mark.parametrize(("word", "month"), [("八月份", 8), ("十二月底", 12), ("3月份", 3), ("腊月", 12), ("十一月", 11),
+                                             ("八九月份", None), ("月份", None), ("八月十五", None), ("岁月", None)])
+def test_month_word(word: str, month: int | None) -> None:
+    assert month_word(word) == month
+
+
+def test_month_phrase_takes_ranges_of_months() -> None:
+    assert month_phrase("八九月份") and month_phrase("二三月份") and not month_phrase("八月十五") and not month_phrase("月亮")
