@@ -201,6 +201,8 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
 
 FIELD_BLOCK = 12
 """Field lines of one block read as the context of each (a header block, an infobox) at most."""
+BLOCK_TITLE_CHARS = 80
+"""The line above a header block is its title when at most this long."""
 
 
 def field_blocks(raw: Sequence[str], folded: Sequence[str]) -> dict[int, str]:
@@ -215,13 +217,18 @@ def field_blocks(raw: Sequence[str], folded: Sequence[str]) -> dict[int, str]:
         if i < len(raw) and fields[i] is not None:
             run.append(i)
             continue
+        # the line a header block follows, when short, is its title ("Corran Free Library — Board of Trustees,
+        # spring meeting" of a text file that has no other): it names the block's subject
+        above = folded[run[0] - 1] if run and run[0] > 0 and len(raw[run[0] - 1]) <= BLOCK_TITLE_CHARS else ""
         for j in run if len(run) > 1 else []:
             f = fields[j]
             assert f is not None
             mates = sorted((k for k in run if k != j and (fields[k].row == f.row if f.row else abs(k - j) > 1)),  # type: ignore[union-attr]
                            key=lambda k: abs(k - j))[:FIELD_BLOCK]
             # a row's other cells by their values only: what the row is, not the other columns' names
-            out[j] = " ".join(normalize(fields[k].value) if f.row else folded[k] for k in mates)  # type: ignore[union-attr]
+            out[j] = "\n".join(normalize(fields[k].value) if f.row else folded[k] for k in mates)  # type: ignore[union-attr]
+            if above and not f.row:
+                out[j] = f"{above}\n{out[j]}"
         run = []
     return out
 
@@ -391,14 +398,18 @@ FIELD_KINDS = frozenset({"person", "organization", "date", "place", "number"})
 """Kinds of answer a labelled field's value gives (a definition or a reason is read in prose)."""
 
 
+_LEADING_NAME = re.compile(r"[\u4e00-\u9fff·]{2,4}(?=[（(、，,；;\s]|$)")
+"""A Chinese name that opens a field's value, up to its aside or the next name."""
+
+
 def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Evidence) -> Evidence:
     """A field line or table cell read as the statement "<label> of <subject> is <value>": where the label names
     what is asked (the lexicon's words, the asked role, the question's own words; a cell also by its column
     header) and the row, if any, is the question's, the value's candidate of the asked kind is the span and
     the label states the asked relation of the passage's title (the minutes' title names the meeting); a value
     of another kind ("Born: Dremmel" for 哪一年出生) states nothing asked. Other fields stay as scored."""
-    if not addressed(f, q.text):
-        return e  # another row's cell
+    if not addressed(f, q.text) and not any(len(v) >= 2 and v in normalize(q.text) for v in s.block.split("\n")):
+        return e  # another row's cell (a row is named by its label or by another of its cells: a book by its title)
     row = normalize(f.row)
     says = label_asks(f, q.text, [t for t in q.relation if t not in row],
                       asked is not None and bool(stated_at(asked, f.label)), q.kind)
@@ -407,14 +418,18 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
     if says is not True:
         return e
     value = typed_span(q, replace(s, text=f.value, folded=normalize(f.value)))
-    if value is None and q.kind in ("date", "number"):
+    if value is None and q.kind in ("date", "number") and not re.search(r"\d", f.value):
         return replace(e, own=0.0, focus=0.0, span=None)  # "Born: Dremmel" for a year: nothing asked is stated
     if value is None:
-        # a name the tagger does not know ("公司总部三楼青松会议室"): the value as written, less its aside
+        # a name the tagger does not know ("公司总部三楼青松会议室"), a clock ("Time: 10:40"): the value as
+        # written, less its aside
         written = re.sub(r"\s*[（(][^）)]*[）)]\s*$", "", f.value).strip()
         value = Span(0, len(written), written) if written else None
     if value is None:
         return e
+    if value is not None and q.kind == "person" and (whole := _LEADING_NAME.match(f.value)) is not None \
+            and value.text in whole[0]:
+        value = Span(0, whole.end(), whole[0], value.type)  # "祁文澜（副总经理）": the whole name, not "文澜"
     label = normalize(f.label)
     # the label is the question's words for what is asked (库存 for 还剩几台), unless a word is another column's
     # nearby ("family" of "Family room — Weekend" is not stated by "Standard room — Weekend")
@@ -725,13 +740,15 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
 
 
 def fields_lead(found: list[Evidence]) -> list[Evidence]:
-    """The evidence with a field that answers (``Evidence.field``) first, where it scores nearly as well as the
-    best (``VALUE_LEADS``) and names what the question names: "主持人：邵一鸣" under the minutes' title leads a
-    chain of two other sentences that only share the question's words."""
+    """The evidence with a field that answers (``Evidence.field``) first, where it names what the question names
+    and scores nearly as well as the best (``VALUE_LEADS``) or the best holds no value of the asked kind:
+    "主持人：邵一鸣" under the minutes' title leads a chain of two other sentences that only share the question's
+    words; "Venue: Reading Room" leads the minutes' title line for "where did … meet"."""
     if not found or found[0].field:
         return found
-    top = found[0].score
-    lead = next((e for e in found[1:] if e.field and e.anchored == 1.0 and e.score >= VALUE_LEADS * top), None)
+    top, spanless = found[0].score, found[0].span is None
+    lead = next((e for e in found[1:] if e.field and e.anchored == 1.0
+                 and (spanless or e.score >= VALUE_LEADS * top)), None)
     return found if lead is None else [lead, *(e for e in found if e is not lead)]
 
 

@@ -74,3 +74,24 @@ def test_a_field_block_is_the_context_of_each_of_its_lines() -> None:
     assert "5月6日" in blocks[2] and 3 not in blocks
     cells = ["库存 — QX-201: 38把", "品名 — QX-305: 铝合金营地桌", "库存 — QX-305: 12张"]
     assert field_blocks(cells, [normalize(c) for c in cells])[2] == normalize("铝合金营地桌")
+
+
+FORM = hit("form#0", "Booking for the Elne rowing shed\n\nMember: Tamsin Orr\nBoat: Heron II\nDate: 3 August 2026\n"
+                     "Time: 07:15\nRoom: none", title="")
+SHELF = hit("shelf#0", "书名 — KB-207: 潮汐图书馆\n作者 — KB-207: 骆青禾\n书名 — KB-311: 白塔来信\n作者 — KB-311: 苏岸",
+            title="书架清单")
+
+
+@pytest.mark.parametrize(("text", "hits", "span", "line"), [
+    # a clock under a label of the asked kind answers "what time" (no date in it, but a time)
+    ("What time is Tamsin Orr's booking at the Elne rowing shed?", [FORM], "07:15", "Time: 07:15"),
+    # a row named by another of its cells (the book's title), not by its label (the code)
+    ("《白塔来信》的作者是谁？", [SHELF], "苏岸", "作者 — KB-311: 苏岸"),
+])
+def test_a_field_read_through_its_block(text: str, hits: list[Hit], span: str, line: str) -> None:
+    assert best(text, hits) == (span, line)
+
+
+def test_the_line_above_a_header_block_names_its_subject() -> None:
+    raw = ["Booking for the Elne rowing shed", "Member: Tamsin Orr", "Time: 07:15"]
+    assert normalize("Booking for the Elne rowing shed") in field_blocks(raw, [normalize(r) for r in raw])[2]
