@@ -30,6 +30,7 @@ _FIELD = re.compile(r"^\s*(?:[-*•·]\s+)?(?P<label>[^:：。！？!?;；\n]{1,
 _CELL = re.compile(r"^(?P<head>.+?)\s+—\s+(?P<row>.+)$")  # ``table_sentences``: "column — row"
 _PROSE_VALUE = re.compile(r"[。！？!?；;]\s*\S|\.\s+[A-Z]")  # more than one statement after the colon
 _CLOCK_HOUR, _CLOCK_MINUTES = re.compile(r"(?<![\d\w-])\d{1,2}$"), re.compile(r"\d{2}(?!\d)")  # "At 2:40": a clock
+_DIGIT_COLON = re.compile(r"^(?!.*\s—\s).*\d$")  # "比例约为1：7", "won 2:1": a ratio or a score (a cell's "— row" aside)
 _SAYS = re.compile(r"(?:汇报|表示|指出|说|称|认为|强调|提出|通报|介绍|回答|问|答|says?|said|asked|replied|wrote)$",
                    re.IGNORECASE)  # "唐一帆汇报：…", "She said: …": what someone says, no field
 _OPENS_SENTENCE = re.compile(r"^(?:the|a|an|it|its|this|that|these|those|we|they|he|she|i|you|our|there|note|"
@@ -55,9 +56,9 @@ def field_of(line: str) -> Field | None:
     if m is None:
         return None
     label, value = m["label"].strip(), m["value"].strip()
-    if (_CLOCK_HOUR.search(label) and _CLOCK_MINUTES.match(value)) or len(value) > VALUE_CHARS or _SAYS.search(label) \
+    if (_CLOCK_HOUR.search(label) and _CLOCK_MINUTES.match(value)) or (_DIGIT_COLON.search(label) and value[0].isdigit()) or len(value) > VALUE_CHARS or _SAYS.search(label) \
             or _PROSE_VALUE.search(value.rstrip("。.")) or (has_han(value) and "，" in value):
-        return None  # a clock ("at 2:40"), what someone said, prose after a colon
+        return None  # a clock ("at 2:40"), a ratio ("1：7"), what someone said, prose after a colon
     row = ""
     if (cell := _CELL.match(label)) is not None:
         label, row = cell["head"].strip(), cell["row"].strip()

@@ -28,6 +28,8 @@ def test_a_field_line_is_read_as_label_row_and_value(line: str, expected: Field)
     "Note: the filter must be rinsed once a week.",
     "The ferry leaves at 6:15 every morning.",
     "At 6:15: the first ferry leaves the pier",  # a clock, not a label
+    "目前该校男女生比例约为1：3（男：女）",  # a ratio
+    "The home side won 2:1",
     "Result: the committee voted to close the branch. It will reopen next year.",
     "档案室的钥匙由值班员保管，借用须登记。",
 ])
