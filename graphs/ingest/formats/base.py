@@ -91,14 +91,15 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
     give ``Hotel limit per night — first-tier city: 600 yuan``. Each value column of a row is a line (a
     sentence) of its own: one line stating a row's price, battery life and lead time together gave a
     question about one of them a number of another ("5" for a lead time of 10天). A header's unit goes onto
-    a bare number (``with_unit``). Without a header row the cells join with `` | `` (nothing to pair them
-    with)."""
+    a bare number (``with_unit``). Without a header row a row of two cells is a form's label and value
+    (``Born | Skelby`` gives ``Born: Skelby``, a labelled field: ``graphs.text.fields``); longer rows join
+    their cells with `` | `` (nothing to pair them with)."""
     rows = [[clean_line(c) for c in row] for row in rows]
     rows = [row for row in rows if any(row)]
     if not rows:
         return []
     if not header or len(rows) < 2 or max(len(r) for r in rows) < 2:
-        return [" | ".join(c for c in row if c) for row in rows]
+        return [_form_row([c for c in row if c]) for row in rows]
     heads, body = rows[0], rows[1:]
     lines = []
     for row in body:
@@ -117,6 +118,19 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
             parts.append(f"{heads[0]}: {label}" if heads and heads[0] else label)
         lines += parts
     return lines
+
+
+FORM_LABEL_CHARS = 40
+"""The first of two cells is a form's label when it is at most this long and no sentence."""
+_SENTENCE_END = re.compile(r"[。！？!?；;]|\.\s|\.$")
+
+
+def _form_row(cells: list[str]) -> str:
+    """A header-less table row as a line: two cells are a label and its value (``Born: Skelby``, a trailing
+    colon of the label not doubled); other rows, or a first cell that is a sentence, join with `` | ``."""
+    if len(cells) == 2 and len(cells[0]) <= FORM_LABEL_CHARS and not _SENTENCE_END.search(cells[0]):
+        return f"{cells[0].rstrip(':： ')}: {cells[1]}"
+    return " | ".join(cells)
 
 
 _HEAD_UNIT = re.compile(r"^(?P<head>.*?\S)\s*[(（\[]\s*(?P<unit>[^()（）\[\]\d]{1,12}?)\s*[)）\]]$")

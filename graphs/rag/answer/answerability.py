@@ -222,9 +222,11 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
                                                   answering(judgement.evidence[0]).text)) is not None:
         # 非网民规模 is not 网民规模: the value next to a negated or excepted attribute is not the asked one's
         return f"the best evidence states {term} only negated, excepted or as another rank (非…, 除…外, 副…, non-…, vice …), not {what}"
-    if judgement.evidence and not judgement.evidence[0].bridge and (found := misgoverned(q, judgement, hits)):
+    if judgement.evidence and not judgement.evidence[0].bridge and not judgement.evidence[0].field \
+            and (found := misgoverned(q, judgement, hits)):
         # the values of the asked type the evidence offers belong to another attribute, subject or year
-        # (长安汽车's profit growth for its sales growth, another brand's sales, the injured for the dead)
+        # (长安汽车's profit growth for its sales growth, another brand's sales, the injured for the dead); a
+        # field's value is its label's (a table cell's: its row's and column's), which named what is asked
         return elsewhere_reason(found, names, asked_words(q, judgement)[0] if what == "what is asked" else what,
                                 question_years(q))
     if (judgement.evidence and not judgement.evidence[0].bridge and f.get("other_language", 0.0) == 0.0
@@ -240,12 +242,13 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
     kind = q.kind if q.kind in VALUE_TYPES else (head_type(q.text) or measured(q, judgement.asked) or q.kind)
     answer = answering(judgement.evidence[0]) if judgement.evidence else None
     dateline = answer is not None and only_a_date(answer.text)
-    if (judgement.evidence and kind in VALUE_TYPES and f.get("bridge") == 0.0
+    if (judgement.evidence and kind in VALUE_TYPES and f.get("bridge") == 0.0 and not judgement.evidence[0].field
             and (f.get("value_missing") == 1.0 or (answer is not None and kind in _NAME_OF and all(
                 not_a_name(answer.text, v.start, v.end) for v in answer_spans(q, answer, cast(AnswerType, kind)))))
             and (f.get("other_language", 0.0) == 0.0 or dateline) and not _any_name(q, judgement, kind)):
         # a typed question (who, when, where, how many; "…的举办地", "…销量") is answered by a value of that type:
-        # a sentence about the subject that holds none states something else of it
+        # a sentence about the subject that holds none states something else of it (a field's value under a
+        # label of the asked kind is one: 会议地点：公司总部三楼青松会议室, ``evidence.Evidence.field``)
         return f"the best evidence holds no {VALUE_TYPES[kind]} for {what}"
     single = bool(judgement.evidence) and len(judgement.evidence[0].sentences) == 1 and not q.nested
     edition = next((c for c in judgement.conflicts if c.kind in EDITIONS and (c.kind != "year" or single)), None)

@@ -362,6 +362,8 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
     hit = hits[answer.hit] if answer.hit < len(hits) else None
     passage = normalize(f"{hit.title} {hit.text}") if hit is not None else answer.context
     spans = answer_spans(q, answer, kind) if kind in _TYPED else []
+    if not spans and e.field and e.span is not None and kind in _TYPED:
+        spans = [e.span]  # a field's value under a label of the asked kind (会议地点：公司总部三楼青松会议室)
     specific = asked is not None and not asked.attribute.generic
     if specific:
         assert asked is not None
@@ -401,7 +403,8 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
         "similarity_chunk": _dense(hit), "similarity_chunk_margin": _dense(hit) - max(
             (_dense(h) for h in hits[:CANDIDATES + 1] if h is not hit), default=0.0),
         "predicate": stated_share(predicate_terms(q, quals), on_sentence), "chinese": 1.0 if chinese else 0.0,
-        "predicate_passage": touched_share(predicate_head(q, quals), passage),
+        # a field whose label names what is asked (库存 of "当前库存 — LH-F302: 76台" for 还剩几台) touches it
+        "predicate_passage": 1.0 if e.field else touched_share(predicate_head(q, quals), passage),
         "anchored_sentence": (sum(any(f in on_sentence for f in forms) for forms in spelled) / len(spelled)
                               if spelled else 1.0),
     })

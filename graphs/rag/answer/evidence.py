@@ -28,6 +28,7 @@ from graphs.rag.answer.question import (
 from graphs.rag.relation_cues import bridge_kind, entity_kind
 from graphs.text.content import has_content
 from graphs.text.dates import only_a_date
+from graphs.text.fields import Field, addressed, field_of, label_asks, names_column
 from graphs.text.governors import name_role, role_matches
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import han_share
@@ -82,6 +83,8 @@ class Sentence:
     under: str = ""
     """The heading or label the sentence is under, as written ("Warranty" of "Warranty. The frame is covered
     for 5 years."): what the sentence is about without saying it."""
+    block: str = ""
+    """A field line's block (``field_blocks``): the other lines of its header block or its table row, folded."""
     short: tuple[str, ...] = ()
     """Folded short forms that name what its passage is about ("msra": ``passage_short_forms``); a first hop
     bridges by one only where it writes it in capitals."""
@@ -171,6 +174,7 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         dated = str(hit.date)[:4] if hit.date else ""
         under = ""  # the heading the sentence is under ("Fault codes" for "E3: …"): context, never an answer
         written = ""
+        blocks = field_blocks(raw, folded)
         for i, sentence in enumerate(raw):
             if looks_like_instruction(sentence) or only_a_date(sentence) or not has_content(sentence):
                 continue  # a dateline ("Nov 12, 2021 ...") or an ellipsis states nothing of what is asked
@@ -179,10 +183,11 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
                 under, written = folded[i], sentence.strip().rstrip(".:：")
                 continue
             names = [title] if title and title not in normalize(q.text) else []
-            context = " ".join([title, under, *folded[max(0, i - 1) : i + 2], tags, dated])
+            block = blocks.get(i, "")
+            context = " ".join([title, under, *folded[max(0, i - 1) : i + 2], block, tags, dated])
             out.append(Sentence(hit=n, position=i, text=sentence, folded=folded[i], context=context,
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
-                                semantic=semantic, about=about, under=written, short=short))
+                                semantic=semantic, about=about, under=written, short=short, block=block))
         if (year := title_year(hit.title or "")) is not None and year not in hit.text:
             # "Night Harbour (1949 film)": the year a title gives its work, where the text never writes it, is a
             # statement of the passage too (when the work appeared), the title as written its sentence
@@ -191,6 +196,40 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
                                 context=" ".join([title, normalize(hit.title), *folded[:1], tags, dated]),
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
                                 semantic=semantic, about=about, short=short))
+    return out
+
+
+FIELD_BLOCK = 12
+"""Field lines of one block read as the context of each (a header block, an infobox) at most."""
+BLOCK_TITLE_CHARS = 80
+"""The line above a header block is its title when at most this long."""
+
+
+def field_blocks(raw: Sequence[str], folded: Sequence[str]) -> dict[int, str]:
+    """For each field line of a passage, the other lines of its block, folded: the nearest lines of its run of
+    consecutive field lines (the minutes' "会议时间：3月18日" qualifies "主持人：邵一鸣" of the same header block as
+    the title does); for a table cell, the values of the other cells of its row ("岚禾 落地扇 F302" of
+    "商品名称 — LH-F302: 岚禾 落地扇 F302" says what LH-F302 is; the other columns' names are not its words)."""
+    fields = [field_of(line) for line in raw]
+    out: dict[int, str] = {}
+    run: list[int] = []
+    for i in [*range(len(raw)), len(raw)]:
+        if i < len(raw) and fields[i] is not None:
+            run.append(i)
+            continue
+        # the line a header block follows, when short, is its title ("Corran Free Library — Board of Trustees,
+        # spring meeting" of a text file that has no other): it names the block's subject
+        above = folded[run[0] - 1] if run and run[0] > 0 and len(raw[run[0] - 1]) <= BLOCK_TITLE_CHARS else ""
+        for j in run if len(run) > 1 else []:
+            f = fields[j]
+            assert f is not None
+            mates = sorted((k for k in run if k != j and (fields[k].row == f.row if f.row else abs(k - j) > 1)),  # type: ignore[union-attr]
+                           key=lambda k: abs(k - j))[:FIELD_BLOCK]
+            # a row's other cells by their values only: what the row is, not the other columns' names
+            out[j] = "\n".join(normalize(fields[k].value) if f.row else folded[k] for k in mates)  # type: ignore[union-attr]
+            if above and not f.row:
+                out[j] = f"{above}\n{out[j]}"
+        run = []
     return out
 
 
@@ -222,6 +261,9 @@ class Evidence:
     """Share of the question's named entities that the answering sentence itself names, not its context: between
     sentences of one passage that cover the question alike, the one that says "其叶柄…" for "X的叶柄有什么特点"
     is about what is asked, "它是…植物" is not."""
+    field: bool = False
+    """A labelled field or table cell whose label names what is asked and whose value is of the asked kind
+    (``graphs.text.fields``): the value is the span, the field's subject its passage's title or its row."""
 
     @property
     def score(self) -> float:
@@ -346,8 +388,57 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
         # "in which year was Night Harbour released": a date next to where the sentence states the release (a
         # plainly named subject only: in a bridge the first hop's own date must not stop the chain)
         focus = 1.0
-    return Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=focus, span=span, coded=states_codes(q.codes, s.text),
-                    named=_named(q, s))
+    single = Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=focus, span=span,
+                      coded=states_codes(q.codes, s.text), named=_named(q, s))
+    f = field_of(s.text) if q.kind in FIELD_KINDS else None
+    return single if f is None else _as_field(q, s, f, asked, single)
+
+
+FIELD_KINDS = frozenset({"person", "organization", "date", "place", "number"})
+"""Kinds of answer a labelled field's value gives (a definition or a reason is read in prose)."""
+
+
+_LEADING_NAME = re.compile(r"[\u4e00-\u9fff·]{2,4}(?=[（(、，,；;\s]|$)")
+"""A Chinese name that opens a field's value, up to its aside or the next name."""
+
+
+def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Evidence) -> Evidence:
+    """A field line or table cell read as the statement "<label> of <subject> is <value>": where the label names
+    what is asked (the lexicon's words, the asked role, the question's own words; a cell also by its column
+    header) and the row, if any, is the question's, the value's candidate of the asked kind is the span and
+    the label states the asked relation of the passage's title (the minutes' title names the meeting); a value
+    of another kind ("Born: Dremmel" for 哪一年出生) states nothing asked. Other fields stay as scored."""
+    if not addressed(f, q.text) and not any(len(v) >= 2 and v in normalize(q.text) for v in s.block.split("\n")):
+        return e  # another row's cell (a row is named by its label or by another of its cells: a book by its title)
+    row = normalize(f.row)
+    says = label_asks(f, q.text, [t for t in q.relation if t not in row],
+                      asked is not None and bool(stated_at(asked, f.label)), q.kind)
+    if says is None and names_column(f, q.text):
+        says = True  # the cell the question addresses by its row and its column (一类城市 × 普通员工)
+    if says is not True:
+        return e
+    value = typed_span(q, replace(s, text=f.value, folded=normalize(f.value)))
+    if value is None and q.kind in ("date", "number") and not re.search(r"\d", f.value):
+        return replace(e, own=0.0, focus=0.0, span=None)  # "Born: Dremmel" for a year: nothing asked is stated
+    if value is None:
+        # a name the tagger does not know ("公司总部三楼青松会议室"), a clock ("Time: 10:40"): the value as
+        # written, less its aside
+        written = re.sub(r"\s*[（(][^）)]*[）)]\s*$", "", f.value).strip()
+        value = Span(0, len(written), written) if written else None
+    if value is None:
+        return e
+    if value is not None and q.kind == "person" and (whole := _LEADING_NAME.match(f.value)) is not None \
+            and value.text in whole[0]:
+        value = Span(0, whole.end(), whole[0], value.type)  # "祁文澜（副总经理）": the whole name, not "文澜"
+    label = normalize(f.label)
+    # the label is the question's words for what is asked (库存 for 还剩几台), unless a word is another column's
+    # nearby ("family" of "Family room — Weekend" is not stated by "Standard room — Weekend")
+    spellings = {t: (t, label) for t in q.focus if t not in s.context}
+    subject = f"{s.title} {normalize(s.under)} {s.block} {s.folded}"  # the title, the block, the row's cells
+    own = max(e.own, weighted_coverage(q.relation, subject, spellings))
+    coverage = max(e.coverage, weighted_coverage(q.weights, s.context, {**q.spellings, **spellings}))
+    span = Span(f.start + value.start, f.start + value.end, value.text, value.type)
+    return replace(e, coverage=coverage, own=own, focus=1.0, span=span, field=True)
 
 
 _DATE_WORDS = frozenset({"year", "date", "day", "month", "decade", "century", "年份", "日期"})
@@ -645,7 +736,20 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
             return e.span is not None and _own_passage(q, s) and bool(stated_at(asked, s.text))
 
         found.sort(key=lambda e: not leads(e))
-    return value_leads(q, found)
+    return value_leads(q, fields_lead(found))
+
+
+def fields_lead(found: list[Evidence]) -> list[Evidence]:
+    """The evidence with a field that answers (``Evidence.field``) first, where it names what the question names
+    and scores nearly as well as the best (``VALUE_LEADS``) or the best holds no value of the asked kind:
+    "主持人：邵一鸣" under the minutes' title leads a chain of two other sentences that only share the question's
+    words; "Venue: Reading Room" leads the minutes' title line for "where did … meet"."""
+    if not found or found[0].field:
+        return found
+    top, spanless = found[0].score, found[0].span is None
+    lead = next((e for e in found[1:] if e.field and e.anchored == 1.0
+                 and (spanless or e.score >= VALUE_LEADS * top)), None)
+    return found if lead is None else [lead, *(e for e in found if e is not lead)]
 
 
 VALUE_LEADS = 0.8

@@ -124,6 +124,20 @@ def test_table_rows_become_sentences_with_their_headers() -> None:
     assert table_sentences([["only"], ["one column"]], header=True) == ["only", "one column"]
 
 
+def test_a_headerless_two_column_row_is_a_label_and_its_value() -> None:
+    # a form or an infobox laid out as a table: "Born | Tarrow" is the field "Born: Tarrow" (graphs.text.fields)
+    rows = [["Born", "Tarrow, on the Elne"], ["值班电话：", "0571-8800 1234"], ["The hall opens at nine.", "yes"]]
+    assert table_sentences(rows, header=False) == [
+        "Born: Tarrow, on the Elne", "值班电话: 0571-8800 1234", "The hall opens at nine. | yes"]
+
+
+def test_an_html_infobox_of_label_cells_reads_as_fields() -> None:
+    page = (b"<html><body><h1>Wenna Marsh</h1><table><tr><th>Born</th><td>Tarrow</td></tr>"
+            b"<tr><th>Occupation</th><td>Glass engraver</td></tr></table><p>Wenna Marsh engraves glass.</p></body></html>")
+    text = "\n".join(s.text for s in parse_file(page, "wenna_marsh.html", ".html").sections)
+    assert "Born: Tarrow" in text and "Occupation: Glass engraver" in text
+
+
 @pytest.mark.parametrize("kind", ["md", "html", "docx"])
 def test_tables_of_every_format_reach_the_text_as_sentences(kind: str) -> None:
     heads, row = ["城市等级", "每晚住宿标准"], ["一线城市", "600元"]

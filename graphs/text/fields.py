@@ -1,0 +1,101 @@
+"""Labelled fields: a line that states a fact as ``label: value`` rather than in prose — the header block of
+minutes ("主持人：邵一鸣（总经理）", "Minutes taken by: Ada Lind"), an infobox ("Born: Dremmel", "Founded: 1741"), a
+spec sheet ("Noise level: 38 dB") — and a table cell as ingest writes it (``table_sentences``: ``column — row:
+value``, "当前库存 — LH-F302: 76台").
+
+Such a line is a statement "<label> of <subject> is <value>": the subject of a field block is its document's or
+section's title (the minutes' title names the meeting and its date), the subject of a table cell its row label.
+The answer layer reads it that way (``graphs.rag.answer.evidence``): a question that asks the attribute the label
+names takes the value as its short answer when the value is of the asked kind, and a field of the asked
+attribute whose value is of another kind ("Born: Dremmel" for "in which year was she born") is no evidence.
+Language rules only here; what the question asks is the answer layer's."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from graphs.text.governors import role_matches
+from graphs.text.normalize import has_han, normalize
+
+LABEL_HAN = 12
+"""At most this many characters make a Chinese label ("主持人", "建议零售价", "会议地点")."""
+LABEL_WORDS = 5
+"""At most this many words make an English label ("Minutes taken by", "Noise level", "Date of birth")."""
+VALUE_CHARS = 60
+"""A value longer than this is prose after a colon ("销售部汇报：自4月1日起…"), not a field's value."""
+
+_FIELD = re.compile(r"^\s*(?:[-*•·]\s+)?(?P<label>[^:：。！？!?;；\n]{1,48}?)\s*[:：]\s*(?P<value>\S[^\n]*?)\s*$")
+_CELL = re.compile(r"^(?P<head>.+?)\s+—\s+(?P<row>.+)$")  # ``table_sentences``: "column — row"
+_PROSE_VALUE = re.compile(r"[。！？!?；;]\s*\S|\.\s+[A-Z]")  # more than one statement after the colon
+_CLOCK_HOUR, _CLOCK_MINUTES = re.compile(r"(?<![\d\w-])\d{1,2}$"), re.compile(r"\d{2}(?!\d)")  # "At 2:40": a clock
+_DIGIT_COLON = re.compile(r"^(?!.*\s—\s).*\d$")  # "比例约为1：7", "won 2:1": a ratio or a score (a cell's "— row" aside)
+_SAYS = re.compile(r"(?:汇报|表示|指出|说|称|认为|强调|提出|通报|介绍|回答|问|答|says?|said|asked|replied|wrote)$",
+                   re.IGNORECASE)  # "唐一帆汇报：…", "She said: …": what someone says, no field
+_OPENS_SENTENCE = re.compile(r"^(?:the|a|an|it|its|this|that|these|those|we|they|he|she|i|you|our|there|note|"
+                             r"warning|caution|example|e\.g|i\.e|q|a)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Field:
+    """A labelled value of one line: ``label`` as written (a table cell's column header), ``row`` a table cell's
+    row label ("" for a field line), ``value`` as written, at ``line[start:]``."""
+
+    label: str
+    row: str
+    value: str
+    start: int
+
+
+def field_of(line: str) -> Field | None:
+    """The labelled field a line states, or None for prose: a short label (a few words, no sentence mark), a
+    colon, and a short value that is one statement ("Born: Dremmel", "主持人：邵一鸣（总经理）", "当前库存 —
+    LH-F302: 76台"). Prose with a colon ("销售部唐一帆汇报：自4月1日起执行…", "Note: the filter …") is no field."""
+    m = _FIELD.match(line)
+    if m is None:
+        return None
+    label, value = m["label"].strip(), m["value"].strip()
+    if (_CLOCK_HOUR.search(label) and _CLOCK_MINUTES.match(value)) or (_DIGIT_COLON.search(label) and value[0].isdigit()) or len(value) > VALUE_CHARS or _SAYS.search(label) \
+            or _PROSE_VALUE.search(value.rstrip("。.")) or (has_han(value) and "，" in value):
+        return None  # a clock ("at 2:40"), a ratio ("1：7"), what someone said, prose after a colon
+    row = ""
+    if (cell := _CELL.match(label)) is not None:
+        label, row = cell["head"].strip(), cell["row"].strip()
+    if not label or (has_han(label) and len(re.sub(r"\s", "", label)) > LABEL_HAN) \
+            or (not has_han(label) and (len(label.split()) > LABEL_WORDS or _OPENS_SENTENCE.match(label))):
+        return None
+    return Field(label=label, row=row, value=value, start=m.start("value"))
+
+
+def addressed(f: Field, question: str) -> bool:
+    """Whether the question names a table cell's row ("LH-F302", "一类城市"); a field line has no row to name."""
+    return not f.row or normalize(f.row) in normalize(question)
+
+
+def names_column(f: Field, question: str) -> bool:
+    """Whether the question writes a table cell's column header itself ("普通员工" of "我是普通员工…")."""
+    return bool(f.row) and len(normalize(f.label)) >= 2 and normalize(f.label) in normalize(question)
+
+
+_KIND_LABEL = {
+    "place": re.compile(r"(?:地点|地址|位置|所在地|场地|会场|产地|\b(?:location|venue|address|place|site)\b)\s*$", re.IGNORECASE),
+    "date": re.compile(r"(?:时间|日期|\b(?:date|time)\b)\s*$", re.IGNORECASE),
+}
+"""Labels that name the kind of their value (会议地点, 日期, Venue): a where- or when-question asks them."""
+
+
+def label_asks(f: Field, question: str, terms: Iterable[str], attribute: bool, kind: str = "") -> bool | None:
+    """Whether a field's label names what the question asks: ``attribute``, the label states the asked attribute
+    in the lexicon's words (Born for 出生, Noise level for "how loud"); a role the question asks by its noun or
+    verb (主持人 for "who chaired", 记录 for "who took the minutes"; False: another role, 主持人 for 谁记录的);
+    one of the question's relation ``terms`` (its words other than the names) written in the label (库存 in
+    当前库存); a label that names the asked ``kind`` of value (会议地点 for 在哪个会议室开的, Date for "when").
+    None when nothing tells."""
+    if attribute or ((said := _KIND_LABEL.get(kind)) is not None and said.search(f.label)):
+        return True
+    role = role_matches(f.label, question)
+    if role is not None:
+        return role
+    label = normalize(f.label)
+    return True if any(len(t) >= 2 and t in label for t in terms) else None
