@@ -29,7 +29,7 @@ from graphs.rag.answer.calibration import (
     similarities,
     ungoverned,
 )
-from graphs.rag.answer.evidence import Evidence, unspellable
+from graphs.rag.answer.evidence import Evidence, plain_subject, unspellable
 from graphs.rag.answer.governance import (
     asked_words,
     elsewhere_reason,
@@ -267,15 +267,17 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
 
 def _no_value(q: Question, judgement: Judgement, kind: AnswerType) -> bool:
     """Whether the chosen evidence holds no value of the asked type: its one sentence none; two sentences joined
-    by a name, where the lexicon knows the asked attribute, none in either that states it (the warranty is not
-    answered by "Keep the warranty card" + "It weighs 5.2 kg and stands 58 cm tall"). An attribute the lexicon
-    does not know leaves a pair to the score: the spans of a labelled line (会议地点：…青松会议室) are not all cut."""
+    by a name, for a question that names its subject plainly and an attribute the lexicon knows, none in either
+    that states it (the warranty is not answered by "Keep the warranty card" + "It weighs 5.2 kg and stands 58 cm
+    tall"). Other pairs are left to the score: the spans of a labelled line (会议地点：…青松会议室) are not all
+    cut, and a question that describes its subject ("the landlocked country located in …") lends the lexicon a
+    describing word ("located") for the asked attribute."""
     e = judgement.evidence[0]
     if len(e.sentences) == 1:
         return judgement.features.get("value_missing") == 1.0
     asked = judgement.asked
-    if asked is None or asked.attribute.generic:
-        return False
+    if asked is None or asked.attribute.generic or not plain_subject(q):
+        return False  # a question that describes its way to the subject may take a described word for the attribute
     return not any(answer_spans(q, s, kind) for s in e.sentences if stated_at(asked.attribute, s.text))
 
 

@@ -137,6 +137,7 @@ def test_past_for_next(question_text: str, sentence: str, expected: bool) -> Non
     ("Officials said it was too early to say what started the fire.", True),
     ("The date of the hearing has not been announced.", True), ("The cause remains unclear.", True),
     ("The fire started at 2:40 am; the cause remains unclear.", False), ("The hall opened in May.", False),
+    ("许文昭，生年尚不清楚，青州人，曾任太守。", False),  # a side remark: the sentence goes on to state things
 ])
 def test_undetermined(sentence: str, expected: bool) -> None:
     assert undetermined(sentence) is expected
