@@ -38,6 +38,7 @@ from graphs.rag.answer.governance import (
     misgoverned,
     not_a_name,
     question_years,
+    sibling_stated,
     unstated_role,
 )
 from graphs.rag.answer.qualifiers import asked_phase, other_phase, past_for_next
@@ -256,6 +257,10 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
         # a start time for 几点散的会, a planned groundbreaking for 什么时候建成, "put out at 9 am" for "when did
         # the fire start": the time of the event's other end
         return f"the best evidence states when it {_PHASE_WORDS[phase]}, not when it {_PHASE_WORDS[asked_phase(q.text) or '']}"
+    if answer is not None and not followed and (sibling := sibling_stated(q, judgement, hits)) is not None:
+        # 带薪年假5天 for 几天病假, "annual leave of 20 days" for the sick leave: the passage writes the asked
+        # compound elsewhere, the value stands beside another of the same head
+        return f"the best evidence states {sibling[1]}, not {sibling[0]}"
     if answer is not None and not followed and past_for_next(q.text, answer.text):
         return f"the best evidence states the time of a past {what if what != 'what is asked' else 'event'}, not of the next one"
     single = bool(judgement.evidence) and len(judgement.evidence[0].sentences) == 1 and not q.nested

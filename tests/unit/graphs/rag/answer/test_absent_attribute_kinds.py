@@ -141,3 +141,31 @@ def test_past_for_next(question_text: str, sentence: str, expected: bool) -> Non
 ])
 def test_undetermined(sentence: str, expected: bool) -> None:
     assert undetermined(sentence) is expected
+
+
+HANDBOOK = "员工入职满一年后，每年享有带薪年假7天。请病假须出示医院证明。"
+STAFF_RULES = "Corran staff get 25 days of annual leave a year. Sick leave must be reported by 9 am."
+
+
+@pytest.mark.parametrize(("text", "passage", "refused"), [
+    ("景川公司员工每年有几天带薪病假？", HANDBOOK, True),  # 年假 with its value; 病假 written apart
+    ("景川公司员工每年有几天带薪年假？", HANDBOOK, False),
+    ("How many days of sick leave do Corran staff get?", STAFF_RULES, True),
+    ("How many days of annual leave do Corran staff get?", STAFF_RULES, False),
+])
+async def test_a_sibling_compound_is_not_the_asked_one(text: str, passage: str, refused: bool) -> None:
+    title = "景川公司员工手册" if "景川" in text else "Corran staff handbook"
+    decision, _, reason = await _decide(text, [hit("hb#0", passage, title=title)])
+    assert (decision == "not_found") is refused, reason
+    if refused:
+        assert "not" in reason and ("年假" in reason or "annual leave" in reason), reason
+
+
+def test_a_sibling_needs_its_value_beside_it() -> None:
+    from graphs.rag.answer.calibration import judge
+    from graphs.rag.answer.governance import sibling_stated
+
+    # 松会 of 青松会议室 is no compound: no value stands right after it
+    hits = [hit("mt#0", "例会在三楼青松会议室举行。例会纪要由行政部整理。", title="例会纪要")]
+    q = question("例会在哪个会议室开？", hits)
+    assert sibling_stated(q, judge(q, hits, find_evidence(q, hits), {}), hits) is None
