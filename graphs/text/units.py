@@ -322,6 +322,27 @@ def model_number(text: str, start: int, end: int) -> bool:
     return bool(_MODEL_NAME_BEFORE.search(before)) and bool(_NAME_GOES_ON.match(text[end : end + 3]))
 
 
+_THING_ZH = re.compile(r"\s*(?:个|只|台|件|条|张|本|把|支|套|位|名|辆|家|座|项|根|块|瓶|盒|包|双|对|袋|份|片|颗|粒|卷|箱|"
+                       r"组|枚|节|间|栋|艘|架|部|首|道|盏|扇|株|棵|头|匹)(?!月|小时|钟头|星期|礼拜|工作日)[\u4e00-\u9fff]")
+_THING_EN = re.compile(r"\s+(?:[a-z]+[\s-]){0,2}?([a-z]{3,})\b", re.IGNORECASE)
+
+
+def counts_things(text: str, end: int) -> bool:
+    """Whether the bare numeral ending at ``end`` counts the things named right after it: a Chinese measure word
+    and a noun (两个滤网, not 3个月), or an English noun that is no unit, stop word or comparison ("One
+    dehumidifier", "two spare filters"; not "six months", "3 of the", "40 or more")."""
+    if _THING_ZH.match(text, end):
+        return True
+    m = _THING_EN.match(text, end)
+    if m is None:
+        return False
+    words = text[end : m.end()].split()
+    if any(w.casefold().strip("-") in _STOP_EN for w in words):
+        return False
+    return _named_dimension(m[1].casefold()) is None and not any(
+        _named_dimension(w.casefold().strip("-")) is not None for w in words)
+
+
 def fits(question: str, text: str, start: int, end: int) -> bool:
     """Whether the quantity at ``text[start:end]`` may answer the question by what it measures: not a measure of
     another dimension than the question asks (six hours for "how many firefighters", 第七届 for 多少名), not an
@@ -341,7 +362,9 @@ def fits(question: str, text: str, start: int, end: int) -> bool:
         return value_dimension(text, start, end) != "ordinal"
     found = value_dimension(text, start, end)
     if found is None:
-        return True
+        # a bare numeral that counts the things named right after it ("One dehumidifier", "two lanes", 两个滤网)
+        # measures nothing: a question asking only a measure (how long, how heavy, 多久, 几天) is not answered by it
+        return not (asked <= MEASURES and counts_things(text, end))
     if found == "count":
         return "count" in asked  # 七届, "12 games": counted things, never people asked by 名 / 人 alone
     return found in asked

@@ -14,7 +14,7 @@ from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Answerability, Hit
 from graphs.embeddings import REMOTE_EMBEDDING_ERRORS, EmbedderUnavailable
-from graphs.rag.answer.attributes import Asked
+from graphs.rag.answer.attributes import Asked, stated_at
 from graphs.rag.answer.calibration import (
     Judgement,
     Model,
@@ -29,7 +29,7 @@ from graphs.rag.answer.calibration import (
     similarities,
     ungoverned,
 )
-from graphs.rag.answer.evidence import Evidence, unspellable
+from graphs.rag.answer.evidence import Evidence, plain_subject, unspellable
 from graphs.rag.answer.governance import (
     asked_words,
     elsewhere_reason,
@@ -38,8 +38,10 @@ from graphs.rag.answer.governance import (
     misgoverned,
     not_a_name,
     question_years,
+    sibling_stated,
     unstated_role,
 )
+from graphs.rag.answer.qualifiers import asked_phase, other_phase, past_for_next
 from graphs.rag.answer.question import (
     EVIDENCE_PASSAGES,
     Question,
@@ -242,19 +244,52 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
     kind = q.kind if q.kind in VALUE_TYPES else (head_type(q.text) or measured(q, judgement.asked) or q.kind)
     answer = answering(judgement.evidence[0]) if judgement.evidence else None
     dateline = answer is not None and only_a_date(answer.text)
-    if (judgement.evidence and kind in VALUE_TYPES and f.get("bridge") == 0.0 and not judgement.evidence[0].field
-            and (f.get("value_missing") == 1.0 or (answer is not None and kind in _NAME_OF and all(
+    # a followed bridge answers in its last hop; two sentences merely joined by a name ("Keep the warranty card"
+    # + "The P3 weighs 5.2 kg") are held to a value where the lexicon knows the attribute (``_no_value``)
+    followed = bool(judgement.evidence) and judgement.evidence[0].bridge
+    if (judgement.evidence and kind in VALUE_TYPES and not followed and not judgement.evidence[0].field
+            and (_no_value(q, judgement, cast(AnswerType, kind)) or (
+                answer is not None and len(judgement.evidence[0].sentences) == 1 and kind in _NAME_OF and all(
                 not_a_name(answer.text, v.start, v.end) for v in answer_spans(q, answer, cast(AnswerType, kind)))))
             and (f.get("other_language", 0.0) == 0.0 or dateline) and not _any_name(q, judgement, kind)):
         # a typed question (who, when, where, how many; "…的举办地", "…销量") is answered by a value of that type:
         # a sentence about the subject that holds none states something else of it (a field's value under a
         # label of the asked kind is one: 会议地点：公司总部三楼青松会议室, ``evidence.Evidence.field``)
         return f"the best evidence holds no {VALUE_TYPES[kind]} for {what}"
+    if answer is not None and not followed and (phase := other_phase(q.text, answer.text)) is not None:
+        # a start time for 几点散的会, a planned groundbreaking for 什么时候建成, "put out at 9 am" for "when did
+        # the fire start": the time of the event's other end
+        return f"the best evidence states when it {_PHASE_WORDS[phase]}, not when it {_PHASE_WORDS[asked_phase(q.text) or '']}"
+    if answer is not None and not followed and (sibling := sibling_stated(q, judgement, hits)) is not None:
+        # 带薪年假5天 for 几天病假, "annual leave of 20 days" for the sick leave: the passage writes the asked
+        # compound elsewhere, the value stands beside another of the same head
+        return f"the best evidence states {sibling[1]}, not {sibling[0]}"
+    if answer is not None and not followed and past_for_next(q.text, answer.text):
+        return f"the best evidence states the time of a past {what if what != 'what is asked' else 'event'}, not of the next one"
     single = bool(judgement.evidence) and len(judgement.evidence[0].sentences) == 1 and not q.nested
     edition = next((c for c in judgement.conflicts if c.kind in EDITIONS and (c.kind != "year" or single)), None)
     if edition is not None:
         return f"the best evidence states {what} for {edition.stated}, not for {edition.asked}"
     return None
+
+
+def _no_value(q: Question, judgement: Judgement, kind: AnswerType) -> bool:
+    """Whether the chosen evidence holds no value of the asked type: its one sentence none; two sentences joined
+    by a name, for a question that names its subject plainly and an attribute the lexicon knows, none in either
+    that states it (the warranty is not answered by "Keep the warranty card" + "It weighs 5.2 kg and stands 58 cm
+    tall"). Other pairs are left to the score: the spans of a labelled line (会议地点：…青松会议室) are not all
+    cut, and a question that describes its subject ("the landlocked country located in …") lends the lexicon a
+    describing word ("located") for the asked attribute."""
+    e = judgement.evidence[0]
+    if len(e.sentences) == 1:
+        return judgement.features.get("value_missing") == 1.0
+    asked = judgement.asked
+    if asked is None or asked.attribute.generic or not plain_subject(q):
+        return False  # a question that describes its way to the subject may take a described word for the attribute
+    return not any(answer_spans(q, s, kind) for s in e.sentences if stated_at(asked.attribute, s.text))
+
+
+_PHASE_WORDS = {"start": "started", "end": "ended", "": "is asked"}
 
 
 _WHAT_THE = re.compile(r"^\s*what(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+|its\s+|their\s+)?", re.IGNORECASE)

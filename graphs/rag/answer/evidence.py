@@ -156,6 +156,30 @@ def title_names(title: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(n for n in (whole, *named) if len(n) >= 2))
 
 
+_UNDETERMINED = re.compile(
+    r"另行通知|另行安排|另行公布|待定|尚未确定|尚不清楚|尚不明确|仍不清楚|目前不清楚|暂不清楚|尚无定论|尚未公布|尚未披露|未予披露|"
+    r"未透露|有待(?:进一步)?(?:调查|确认|核实)|仍在(?:调查|核实|统计)中|正在(?:调查|核实|统计)中|"
+    r"\btoo early to (?:say|tell|know)\b|\b(?:is|are|was|were|remains?|remained) (?:still )?(?:not yet |yet to be )?"
+    r"(?:unknown|unclear|undisclosed|undecided|undetermined|not known|not clear)\b|\bnot (?:yet )?(?:been )?"
+    r"(?:known|disclosed|announced|determined|decided|confirmed|released)\b|\byet to be (?:announced|confirmed|"
+    r"determined|decided|set|disclosed)\b|\bto be (?:announced|confirmed|decided|determined)\b|\bunder investigation\b|"
+    r"\bno (?:date|time|figure|cause|details?) (?:has|have) (?:yet )?been\b", re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
+_CLAUSE_END = re.compile(r"[，,;；：:]")
+
+
+def undetermined(sentence: str) -> bool:
+    """Whether a sentence says only that a value is not known yet — 下次例会时间另行通知, 起火原因仍在调查中,
+    "it is too early to say how the fire started", "the date is yet to be announced" — in its closing clause,
+    writing no number: it states that the asked fact is missing, and answers nothing (a sentence with a figure
+    beside it, 造成3人受伤，原因仍在调查中, still states the figure; a side remark, 生年尚不清楚, is no statement)."""
+    if _DIGIT.search(sentence) is not None:
+        return False
+    last = max(_UNDETERMINED.finditer(sentence), key=lambda m: m.end(), default=None)
+    # the closing clause says it (许文昭，生年尚不清楚，青州人，曾任太守 goes on to state his office)
+    return last is not None and _CLAUSE_END.search(sentence, last.end()) is None
+
+
 def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[Sentence]:
     """The sentences of the top passages (instruction-like ones and headings left out)."""
     out: list[Sentence] = []
@@ -176,8 +200,9 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         written = ""
         blocks = field_blocks(raw, folded)
         for i, sentence in enumerate(raw):
-            if looks_like_instruction(sentence) or only_a_date(sentence) or not has_content(sentence):
-                continue  # a dateline ("Nov 12, 2021 ...") or an ellipsis states nothing of what is asked
+            if looks_like_instruction(sentence) or only_a_date(sentence) or not has_content(sentence) \
+                    or undetermined(sentence):
+                continue  # a dateline ("Nov 12, 2021 ..."), an ellipsis or "not known yet" states nothing asked
             if heading(sentence, title, opening=i == 0 and len(raw) > 1 and "\n" in hit.text[:len(sentence) + 2]) \
                     or (i + 1 < len(raw) and label(sentence)):
                 under, written = folded[i], sentence.strip().rstrip(".:：")

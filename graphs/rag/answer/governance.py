@@ -24,6 +24,7 @@ from graphs.rag.answer.calibration import (
     answer_spans,
     answering,
     asked_kind,
+    predicate_terms,
     sentence_names,
 )
 from graphs.rag.answer.evidence import Sentence
@@ -501,3 +502,48 @@ def unstated_role(q: Question, hits: Sequence[Hit]) -> str | None:
     if any(words_at(t, words) for t in texts):
         return None
     return noun
+
+
+_VALUE_NEXT = re.compile(r"(?:为|是|有|共|达|约)?\s*[0-9零一二两三四五六七八九十百千万]")
+"""A value right after a Chinese compound (年假5天, 年假为十天): without word boundaries, the value beside it is what
+makes two characters a compound that states something (青松会议室 holds no 松会)."""
+_EN_STOP = frozenset({"the", "a", "an", "of", "and", "or", "in", "on", "at", "for", "to", "by", "with", "from", "its",
+                      "their", "his", "her", "per", "each", "every", "this", "that", "is", "are", "was", "were"})
+
+
+def sibling_stated(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> tuple[str, str] | None:
+    """The asked compound and the sibling the answering sentence states instead, or None: the question asks a
+    compound (病假, "sick leave") that the passage writes elsewhere, while the answering sentence, which does not
+    write it, writes the same head with another modifier (年假 with a value right after it, "annual leave"). The
+    document tells the two apart;
+    the value beside the sibling is the sibling's (带薪年假5天 for 几天病假, "annual leave of 20 days" for the sick
+    leave)."""
+    if not judgement.evidence:
+        return None
+    top = answering(judgement.evidence[0])
+    hit = hits[top.hit] if top.hit < len(hits) else None
+    if hit is None:
+        return None
+    sentence, passage = top.folded, normalize(f"{hit.title} {hit.text}")
+    names = [f for forms in q.anchors for f in forms if f]
+    for term in predicate_terms(q, judgement.qualifiers):
+        if any(term in n for n in names) or term in sentence:
+            continue
+        if has_han(term) and len(term) == 2 and has_han(term[1]):
+            if term not in passage:
+                continue
+            for m in re.finditer(re.escape(term[1]), sentence):
+                modifier = sentence[m.start() - 1 : m.start()]
+                if m.start() > 0 and has_han(modifier) and modifier != term[0] \
+                        and f"{modifier}{term[1]}" not in normalize(q.text) and _VALUE_NEXT.match(sentence, m.end()):
+                    return term, f"{modifier}{term[1]}"
+        elif not has_han(term) and term.isalpha() and term not in _EN_STOP:
+            folded_q = normalize(q.text)
+            after = re.search(rf"\b{re.escape(term)}\s+([a-z][a-z-]+)", folded_q)
+            if after is None or after[1] in _EN_STOP or f"{term} {after[1]}" not in passage:
+                continue
+            head = after[1]
+            for m in re.finditer(rf"\b([a-z][a-z-]+)\s+{re.escape(head)}\b", sentence):
+                if m[1] != term and m[1] not in _EN_STOP and m[1] not in folded_q:
+                    return f"{term} {head}", f"{m[1]} {head}"
+    return None

@@ -436,3 +436,66 @@ def other_names(asked: Sequence[tuple[tuple[str, ...], str]], sentence: str, nam
         if other:
             out.append(Conflict("place" if kind == "LOCATION" else "organization", spelled[0], other[0]))
     return out
+
+
+Phase = str
+""""start" or "end": which end of an event a time question asks for, or a sentence states."""
+
+_END_ZH = r"结束|散会|散的会|散场|闭幕|休会|收工|完工|竣工|建成|落成|停止|停了|熄灭|扑灭|被控制|截止|到期|下班|闭馆|关闭|关门"
+_START_ZH = r"开始|开幕|开工|动工|开建|起火|着火|始于|开通|开业|开馆|上班|启动|首次发现|发现|爆发|举行|召开"
+_END_EN = (r"\b(?:ends?|ended|ending|finish(?:ed|es)?|conclud(?:ed|es)|adjourn(?:ed|s)?|wound up|wrapped up|"
+           r"stop(?:ped|s)?|halted|put out|extinguished|under control|contained|completed?|completion|"
+           r"expir(?:ed|es|y)|closing|lifted|called off)\b")
+_START_EN = (r"\b(?:start(?:ed|s|ing)?|beg[ia]n(?:s|ning)?|broke out|opened|opening|launch(?:ed|es)?|"
+             r"(?:first\s+)?detected|discovered|commenced?|kick(?:ed)? off|held|convened)\b")
+_PHASES = (("end", re.compile(_END_ZH + "|" + _END_EN, re.IGNORECASE)),
+           ("start", re.compile(_START_ZH + "|" + _START_EN, re.IGNORECASE)))
+_TIME_ASKED = re.compile(r"几点|哪天|哪一天|哪年|哪一年|什么时候|何时|几月|多会儿|时间是|\bwhen\b|\bwhat (?:time|day|date|year)\b",
+                         re.IGNORECASE)
+_RANGE = re.compile(r"(?:\d|点|时|日|号|月|年|[ap]\.?m\.?)\s*(?:至|到|~|～|–|—|-|until|till|to)\s*(?:\S{0,4}\s*)?\d", re.IGNORECASE)
+_TIME_LABEL = re.compile(r"(?:时间|日期)\s*[:：]|^\s*(?:time|date|when)\s*:", re.IGNORECASE)
+"""A schedule's time label (会议时间：…, "Time: …") names when the event takes place: its start."""
+
+
+def asked_phase(question: str) -> Phase | None:
+    """Which end of an event a time question asks for: "end" for 几点散的会 / 什么时候建成 / "when was the leak
+    stopped", "start" for 几点开始 / "when did the fire start"; None when it asks no time or names neither end
+    (one phase word of each: the question's own verb decides nothing)."""
+    if not _TIME_ASKED.search(question):
+        return None
+    found = [phase for phase, pattern in _PHASES if pattern.search(question)]
+    return found[0] if len(found) == 1 else None
+
+
+def stated_phases(sentence: str) -> frozenset[Phase]:
+    """The ends of an event a sentence states a time for: the phase words it writes, both for a range (9:00至
+    21:00, "from 9 am to 5 pm"), "start" for a schedule's time label (会议时间：…)."""
+    if _RANGE.search(sentence):
+        return frozenset({"start", "end"})
+    found = {phase for phase, pattern in _PHASES if pattern.search(sentence)}
+    if not found and _TIME_LABEL.search(sentence):
+        found.add("start")
+    return frozenset(found)
+
+
+def other_phase(question: str, sentence: str) -> Phase | None:
+    """The phase a sentence states instead of the one asked, or None: the start for an asked end (a meeting's
+    start time for 几点散的会, a planned groundbreaking for 什么时候建成, "first detected at 06:15" for "when was
+    it stopped") and the end for an asked start ("put out at 9 am" for "when did the fire start")."""
+    asked = asked_phase(question)
+    if asked is None:
+        return None
+    stated = stated_phases(sentence)
+    return next(iter(stated)) if stated and asked not in stated else None
+
+
+_NEXT = re.compile(r"下一?次|下一?届|下一?轮|下一?期|下一?场|\bnext\b|\bupcoming\b|\bforthcoming\b", re.IGNORECASE)
+_FUTURE = re.compile(_NEXT.pattern + r"|将|即将|计划|预计|拟于|定于|\bwill\b|\bshall\b|\bscheduled\b|\bplanned\b|"
+                     r"\bis due\b|\bare due\b|\bset for\b|\bto be held\b", re.IGNORECASE)
+
+
+def past_for_next(question: str, sentence: str) -> bool:
+    """Whether a time question about the next or coming instance of an event (下一次例会哪天开, "when is the next
+    board meeting") is answered by a sentence that writes no next or future time (会议时间：4月9日, "the meeting
+    was held on 9 April"): that is the past instance's time, not the asked one's."""
+    return bool(_TIME_ASKED.search(question) and _NEXT.search(question)) and _FUTURE.search(sentence) is None
