@@ -288,6 +288,16 @@ def yes_or_no(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verd
     return Verdict(text=f"{word}。" if chinese else f"{word}.", span=word, sides=sides)
 
 
+def without_value(q: Question, evidence: Sequence[Evidence]) -> list[str]:
+    """The sides of a comparison that no sentence gives a comparable value for (the announced model without a
+    price, the town without a population): with one of them missing the documents cannot decide it; empty when
+    each side has its value or the question is no comparison of values."""
+    verdict = verdict_of(q, evidence, False) if q.kind == "comparison" else None
+    if verdict is None or direction(q.text) is None:
+        return []
+    return [s.name for s in verdict.sides if s.number is None]
+
+
 def verdict_of(q: Question, evidence: Sequence[Evidence], chinese: bool) -> Verdict | None:
     """A comparison's computed verdict or a yes/no question's answer from the single-sentence evidence."""
     sentences = [s for e in evidence if len(e.sentences) == 1 for s in e.sentences]
