@@ -1541,7 +1541,8 @@ def same_country(question: str, hits: Sequence[Hit], full: Mapping[str, str] | N
 # ---------------------------------------------------------------------------- an entity the question describes
 
 _IS_KIND = re.compile(r"\b(?:is|was|are|were)\s+(?:a|an|the|one\s+of\s+the)\s+(.{1,80}?)(?=\s+(?:in|of|on|at|near|"
-                      r"based|located|situated|founded|established|that|which|who|whose|where|run|owned|built|used|"
+                      r"based|located|situated|founded|established|set|started|formed|created|headquartered|that|which|who|whose|"
+                      r"where|run|owned|built|used|"
                       r"devoted|known|named|for|with|from|by)\b|[,.;:(]|$)", re.I)
 _ZH_KIND_WORDS = ("城市", "市", "城", "镇", "县", "村", "乡", "省", "岛", "港", "公司", "企业", "集团", "大学", "学院", "学校",
                   "研究所", "研究院", "医院", "博物馆", "图书馆", "俱乐部", "球队", "乐队", "剧团", "工厂", "电影", "小说", "专辑",

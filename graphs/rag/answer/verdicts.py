@@ -13,7 +13,7 @@ from graphs.rag.answer.evidence import Evidence, Sentence, marks
 from graphs.rag.answer.question import Question
 from graphs.text.answer_types import AnswerType
 from graphs.text.consistency import opens_with
-from graphs.text.normalize import normalize
+from graphs.text.normalize import has_han, normalize
 from graphs.text.question_shapes import comparison_pair
 from graphs.text.relations import asked_relation, states
 from graphs.text.spans import candidates, nearest
@@ -127,6 +127,19 @@ def _own_part(text: str, forms: Sequence[str], rivals: Sequence[str]) -> str:
     return text[start:end]
 
 
+_QUALIFIED = re.compile(r"^(.{3,40}?)\s+(?:in|at|of|on|near|from)\s+(?:the\s+)?(.{2,40})$", re.IGNORECASE)
+
+
+def _described_side(q: Question, side: str) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    """How a side is written, and the names that must stand in a sentence's context for it to be about that
+    side: a name's spellings; for a side the question describes ("the harbour wall at Kessford", "the Old Toll
+    Bridge in Tollbridge") its head ("harbour wall") in a context that names the place or owner it is of."""
+    key = normalize(side)
+    if any(key in f for f in q.anchors) or (m := _QUALIFIED.match(side)) is None:
+        return spellings(q, side), []
+    return spellings(q, m[1]), [spellings(q, m[2])]
+
+
 def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction | None,
           rival: str = "") -> Side:
     """The best sentence about one side. For a comparison, the value comes from the first sentence that has
@@ -134,10 +147,11 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
     "incorporated"), then those that name it, then the rest; the side as their subject, then the question's
     terms, break ties. A sentence that names only the other side is the other side's, whatever its passage's
     title names ("Kelvo H7 Pro — Noise level: 38 dB" in a manual of both models)."""
-    forms = spellings(q, name)
-    rivals = spellings(q, rival) if rival else ()
+    forms, where = _described_side(q, name)
+    rivals = _described_side(q, rival)[0] if rival else ()
     about = [s for s in _about(forms, sentences)
-             if _named(forms, s.folded, rivals) or not _named(rivals, s.folded, forms)]
+             if (_named(forms, s.folded, rivals) or not _named(rivals, s.folded, forms))
+             and all(any(f in s.context for f in w) for w in where)]
     if not about:
         return Side(name, None)
     best = max(about, key=lambda s: (q.coverage(s.folded), -s.hit, -s.position))
@@ -171,7 +185,7 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
 
 
 _PAIR_ZH = re.compile(r"^\s*(?:请问)?(.{2,20}?)(?:和|与|跟|同|还是)(.{2,20}?)(?:相比)?[，,]?(?:哪|谁|更|较)")
-_PAIR_EN = re.compile(r"^\s*(?:which|who|what)\b[^,]{0,60},\s*(?:the\s+)?(.{2,60}?)\s+or\s+(?:the\s+)?(.{2,60}?)\s*\?*\s*$",
+_PAIR_EN = re.compile(r"^\s*(?:which|who|what)\b[^,:]{0,60}[,:]\s*(?:the\s+)?(.{2,60}?)\s+or\s+(?:the\s+)?(.{2,60}?)\s*\?*\s*$",
                       re.IGNORECASE)
 _PAIR_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?(\S.{1,59}?)\s+and\s+(?:the\s+)?(\S.{1,59}?),\s*(?:which|who|what)\b",
                            re.IGNORECASE)
@@ -180,13 +194,29 @@ _PAIR_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?(\S.{1,59}?)\s+and\s+(?:the\
 def sides_of(q: Question) -> list[str]:
     """The two entities a comparison or a yes/no question is about: a pair of its names, else the two the
     question offers as a choice ("A和B哪个更便宜", "Which is cheaper, A or B?") when its names are fewer."""
+    offered = _PAIR_EN.search(q.text)
+    names = {normalize(n) for n in q.names}
+    if offered is not None and all(_QUALIFIED.match(p.strip()) for p in offered.groups()) and \
+            not all(normalize(p.strip()) in names for p in offered.groups()):
+        # the choice offered of two described things ("the Old Toll Bridge in Tollbridge or the harbour wall at
+        # Kessford"): its phrases are the sides, not two of the names inside one of them
+        return [offered[1].strip(), offered[2].strip()]
     pair = comparison_pair(q.text, q.names)
     if pair is not None:
         return [pair[0].text, pair[1].text]
     if len(q.names) < 2 and (m := _PAIR_ZH.search(q.text) or _PAIR_EN.search(q.text)
                                or _PAIR_BETWEEN.search(q.text)):
-        return [m[1].strip(), m[2].strip()]
+        return [_without_attribute(m[1].strip()), _without_attribute(m[2].strip())]
     return q.names[:2] if len(q.names) >= 2 else []
+
+
+def _without_attribute(side: str) -> str:
+    """A side as offered less the attribute word the question writes after it ("乙型泵功率更大": 乙型泵)."""
+    if not has_han(side):
+        return side
+    words = sorted((w for a in lexicon() for w in a.words if has_han(w) and len(w) >= 2), key=len, reverse=True)
+    end = next((w for w in words if side.endswith(w) and len(side) - len(w) >= 2), None)
+    return side[: -len(end)].rstrip("的") if end else side
 
 
 @dataclass(frozen=True)
