@@ -285,9 +285,9 @@ def _passage(n: int, h: Hit, whole: str | None) -> Passage:
     # the name in the other script in brackets after the title as the opening writes it ("云岫陶瓷（Yunxiu
     # Ceramics）是…"): an English question names the entity so
     shown = strip_disambiguation(h.title or "")
-    if shown and (bracket := re.match(rf"\s*(?:#[^\n]*\n\s*)?{re.escape(shown)}\s*[（(]([^()（）\d]{{2,40}})[)）]", text)):
-        if has_han(bracket[1]) != has_han(shown):
-            names = (*names, _fold(bracket[1]))
+    bracket = re.match(rf"\s*(?:#[^\n]*\n\s*)?{re.escape(shown)}\s*[（(]([^()（）\d]{{2,40}})[)）]", text) if shown else None
+    if bracket is not None and has_han(bracket[1]) != has_han(shown):
+        names = (*names, _fold(bracket[1]))
     # a page title's site name after a dash or bar ("Quillhaven - Coastpedia") is not the entity's
     site = re.split(r"\s+[-|–—]\s+", title, maxsplit=1)[0].strip()
     if site != title and len(site) >= 3:
