@@ -150,11 +150,11 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         # say of the first entity does not answer (its own birthplace is not its composer's)
         assessment = assessment.model_copy(update={"decision": "not_found", "decided_by": "rule",
                                                    "reason": broken.reason})
-    elif assessment.decision == "answerable" and chained is None and (lost := without_value(q, evidence)):
+    elif assessment.decision == "answerable" and chained is None and (valueless := without_value(q, evidence)):
         # a comparison one side of which has no value in the passages cannot be decided: "not found", naming it
         assessment = assessment.model_copy(update={
             "decision": "not_found", "decided_by": "rule",
-            "reason": f"no passage states a comparable value for {' and '.join(lost)}"})
+            "reason": f"no passage states a comparable value for {' and '.join(valueless)}"})
     if assessment.decision == "not_found":
         return {**not_found(question, hits, assessment), **degraded}
     conflicts = contradictions_in(state, hits)
