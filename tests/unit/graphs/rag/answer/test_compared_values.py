@@ -56,3 +56,22 @@ def test_sides_the_question_describes_by_a_thing_and_its_place() -> None:
     _, _, span, text = write("Which is older: the clock tower in Brenhallow or the lighthouse at Sallow Point?",
                              [town, point])
     assert span is not None and "clock tower" in span and "1762" in text and "1811" in text
+
+
+def test_of_a_sentences_values_the_one_its_clause_dates_to_the_asked_year() -> None:
+    from graphs.rag.answer.evidence import of_asked_year
+    from graphs.text.spans import candidates
+
+    en = "The regatta drew about 8,200 spectators in 2022 and about 9,900 in 2023, its fiftieth year."
+    picked = of_asked_year(("2023",), en, candidates(en, "number", "how many"))
+    assert [s.text for s in picked if "9,900" in s.text] and not [s for s in picked if "8,200" in s.text]
+    zh = "2022年赛事吸引观众8200人，2023年增至9900人。"
+    picked = of_asked_year(("2023",), zh, candidates(zh, "number", "多少人"))
+    assert any("9900" in s.text for s in picked) and not any("8200" in s.text for s in picked)
+    spans = candidates(en, "number", "how many")
+    assert of_asked_year(("2019",), en, spans) == spans  # no clause of the asked year: all stay
+
+
+def test_a_hedge_before_the_question_word_is_no_term_of_what_is_asked() -> None:
+    q = question("Roughly how many spectators watched the Ferrow regatta in 2023?", [])
+    assert "roughly" not in q.weights and "roughly" not in q.focus
