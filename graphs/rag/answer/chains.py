@@ -643,6 +643,8 @@ _ATTR_PATTERNS: dict[str, tuple[str, ...]] = {
                     rf"\(\s*(?:[Bb]orn\s+)?{DATE}\s*,?\s*(?:in\s+)?({NAME}(?:,\s*{NAME}){{0,2}})\s*[–—-]",
                     rf"\(\s*[Bb]orn\s+{DATE}\s+(?:in\s+)?({NAME}(?:,\s*{NAME}){{0,2}})",
                     rf"\bBorn\s+(?:as\s+{NAME}\s+)?in\s+({NAME}(?:,\s*{NAME}){{0,2}})",
+                    # "Born into a middle-class family in St. Louis, Missouri", "born to farmers at Kell"
+                    rf"\b[Bb]orn\s+(?:into|to)\s+[^.;:()]{{0,60}}?\s(?:in|at)\s+({NAME}(?:,\s*{NAME})?)",
                     rf"\bborn\s+(?:near|outside)\s+(?:the\s+(?:village|town|city)\s+)?({NAME}(?:,\s*{NAME}){{0,2}})",
                     rf"\b(?:a\s+)?native\s+of\s+({NAME}(?:,\s*{NAME}){{0,2}})",
                     rf"(?:出生于|出生在|生于|出生地为|出生地是)({_ZPLACE})(?=[，。；、（）()\s]|$)"),

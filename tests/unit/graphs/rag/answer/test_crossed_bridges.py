@@ -68,3 +68,12 @@ def test_a_second_hop_that_does_not_state_what_is_asked_is_no_answer() -> None:
 def test_kind_nouns_cross_the_languages() -> None:
     assert {"镇", "town"} <= chains.kind_nouns(chains.passages_of([MOSSBURY])[0], MOSSBURY.title)
     assert {"公司", "company"} <= chains.kind_nouns(chains.passages_of([LOOMS])[0], LOOMS.title)
+
+
+def test_a_birthplace_written_after_the_family_one_is_born_into() -> None:
+    song = hit("song#0", '"Lanterns Over Tain" is a song written by Orrin Vale that was released in 1961.',
+               title="Lanterns Over Tain")
+    writer = hit("vale#0", "Orrin Vale (1931 – 2009) was a songwriter and fiddler. Born into a family of ferrymen in "
+                           "Port Hessle, Vale played at dances from the age of twelve.", title="Orrin Vale")
+    out = ask("Where was the composer of song Lanterns Over Tain born?", [song, writer])
+    assert isinstance(out, tuple) and out[0] is not None and "Port Hessle" in out[0]
