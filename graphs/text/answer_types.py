@@ -20,10 +20,14 @@ _COMPARATIVE_EN = re.compile(
     r"\b(?:which|who|what)\b.{0,80}?\b(?:first|earlier|later|last|older|oldest|younger|youngest|newer|newest|"
     r"larger|largest|bigger|biggest|smaller|smallest|longer|longest|shorter|shortest|higher|highest|taller|"
     r"tallest|more|most|fewer|less|least|greater|heavier|faster|closer|farther|further|earliest|latest|"
-    r"cheaper|cheapest|pricier|priciest|costlier|dearer)\b", _I)
+    r"cheaper|cheapest|pricier|priciest|costlier|dearer|lighter|lightest|quieter|quietest|louder|loudest|noisier|"
+    r"slower|slowest|lower|lowest|wider|widest|narrower|deeper|deepest|stronger|strongest|weaker|warmer|colder|"
+    r"hotter|cooler|newer)\b", _I)
 _COMPARATIVE_ZH = re.compile(
     r"谁先|谁后|谁更|谁早|谁晚|哪个更|哪一个更|哪家更|哪位更|哪个先|哪个早|哪个晚|哪家先|哪家早|更早|更晚|更大|更小|更多|更少|"
-    r"更高|更低|更长|更短|更久|更老|更年轻|较早|较晚|较大|较小|较多|较少|更便宜|更贵|更实惠|较便宜|较贵|哪个便宜|哪个贵|谁便宜|谁贵")
+    r"更高|更低|更长|更短|更久|更老|更年轻|较早|较晚|较大|较小|较多|较少|更便宜|更贵|更实惠|较便宜|较贵|哪个便宜|哪个贵|谁便宜|谁贵|"
+    # a choice word, then the comparative a few words on ("哪一款运行起来更安静", "哪座桥建得比较早")
+    r"(?:哪|谁)[^，,。；;？?]{0,12}?(?:更|较|比较)[\u4e00-\u9fff]")
 _CHOICE = re.compile(r"\bor\b|还是|或者|或是", _I)
 _PAIRED = re.compile(
     r"\bbetween\s+(?!\d)\S[^,?]{0,60}?\s+and\s+\S[^,?]{0,60}?,\s*(?:which|who|what)\b|"

@@ -177,6 +177,7 @@ _EN_STOPWORDS = _words(
     without would yes yet you your yours yourself yourselves s t d ll re ve m vs versus etc
     tell show give find list name describe explain compare define get make know want need
     did does like
+    roughly approximately approx around nearly almost circa
     """
 )
 # Capitalised only because they start a sentence; never the first word of a name.

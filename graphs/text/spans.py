@@ -36,7 +36,7 @@ _CLASSIFIER_ZH = (r"(?:个|位|名|年|岁|月|日|天|次|人|家|种|本|部|�
                   r"公分|毫米|英里|英尺|哩|枚|艘|架|颗|支|户|席|票|例|起|股|桶|升|毫升|千瓦|兆瓦|日元|韩元|卢布|澳元|加元|人民币|"
                   r"%|％|℃|度)")
 # a magnitude (6710亿, 3万) is a quantity by itself; a plain number needs its unit or measure word
-_UNIT_ZH = rf"(?:多)?(?:(?:万|亿|千|百)(?:多)?{_CLASSIFIER_ZH}?|{_CLASSIFIER_ZH})"
+_UNIT_ZH = rf"(?:多)?(?:{_CLASSIFIER_ZH}|(?:万|亿|千|百)(?:多)?{_CLASSIFIER_ZH}?)"  # 千瓦, 千克 whole before 千 as a multiplier
 _NUMBER_ZH = re.compile(rf"(?:约|近|逾|超过)?(?:\d[\d,，.]*\s*(?:~|～|-|－|–|—|至|到)\s*)?(?:\d[\d,，.]*|[{_ZH_NUMERAL}]+)\s*"
                         rf"{_UNIT_ZH}(?:以上|左右|多)?")
 _NUMBER_EN = re.compile(

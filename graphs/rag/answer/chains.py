@@ -29,6 +29,7 @@ from graphs.domain import Hit
 from graphs.kg.mentions import strip_disambiguation
 from graphs.rag.relation_cues import OBJECT_KIND, ROLE_CUES, entity_kind, states_role
 from graphs.text.normalize import has_han, normalize
+from graphs.text.scripts import KIND_SUFFIXES
 from graphs.text.sentences import split_sentences, without_markers
 from graphs.text.short_forms import asked_short_form, defined_short_forms, key
 
@@ -281,6 +282,16 @@ def _passage(n: int, h: Hit, whole: str | None) -> Passage:
     head = title.split(",")[0].strip()
     if head != title and len(head.split()) >= 2:
         names = (*names, head)
+    # the name in the other script in brackets after the title as the opening writes it ("云岫陶瓷（Yunxiu
+    # Ceramics）是…"): an English question names the entity so
+    shown = strip_disambiguation(h.title or "")
+    bracket = re.match(rf"\s*(?:#[^\n]*\n\s*)?{re.escape(shown)}\s*[（(]([^()（）\d]{{2,40}})[)）]", text) if shown else None
+    if bracket is not None and has_han(bracket[1]) != has_han(shown):
+        names = (*names, _fold(bracket[1]))
+    # a page title's site name after a dash or bar ("Quillhaven - Coastpedia") is not the entity's
+    site = re.split(r"\s+[-|–—]\s+", title, maxsplit=1)[0].strip()
+    if site != title and len(site) >= 3:
+        names = (*names, site)
     year = title_year(h.title or "")
     return Passage(hit=n, title=title, names=names, text=text, sentences=tuple(split_sentences(text) or [text]),
                    kind=_kind_of(h.title, text), heading=h.title.strip() if year and year not in text else "")
@@ -632,6 +643,8 @@ _ATTR_PATTERNS: dict[str, tuple[str, ...]] = {
                     rf"\(\s*(?:[Bb]orn\s+)?{DATE}\s*,?\s*(?:in\s+)?({NAME}(?:,\s*{NAME}){{0,2}})\s*[–—-]",
                     rf"\(\s*[Bb]orn\s+{DATE}\s+(?:in\s+)?({NAME}(?:,\s*{NAME}){{0,2}})",
                     rf"\bBorn\s+(?:as\s+{NAME}\s+)?in\s+({NAME}(?:,\s*{NAME}){{0,2}})",
+                    # "Born into a middle-class family in St. Louis, Missouri", "born to farmers at Kell"
+                    rf"\b[Bb]orn\s+(?:into|to)\s+[^.;:()]{{0,60}}?\s(?:in|at)\s+({NAME}(?:,\s*{NAME})?)",
                     rf"\bborn\s+(?:near|outside)\s+(?:the\s+(?:village|town|city)\s+)?({NAME}(?:,\s*{NAME}){{0,2}})",
                     rf"\b(?:a\s+)?native\s+of\s+({NAME}(?:,\s*{NAME}){{0,2}})",
                     rf"(?:出生于|出生在|生于|出生地为|出生地是)({_ZPLACE})(?=[，。；、（）()\s]|$)"),
@@ -1530,7 +1543,8 @@ def same_country(question: str, hits: Sequence[Hit], full: Mapping[str, str] | N
 # ---------------------------------------------------------------------------- an entity the question describes
 
 _IS_KIND = re.compile(r"\b(?:is|was|are|were)\s+(?:a|an|the|one\s+of\s+the)\s+(.{1,80}?)(?=\s+(?:in|of|on|at|near|"
-                      r"based|located|situated|founded|established|that|which|who|whose|where|run|owned|built|used|"
+                      r"based|located|situated|founded|established|set|started|formed|created|headquartered|that|which|who|whose|"
+                      r"where|run|owned|built|used|"
                       r"devoted|known|named|for|with|from|by)\b|[,.;:(]|$)", re.I)
 _ZH_KIND_WORDS = ("城市", "市", "城", "镇", "县", "村", "乡", "省", "岛", "港", "公司", "企业", "集团", "大学", "学院", "学校",
                   "研究所", "研究院", "医院", "博物馆", "图书馆", "俱乐部", "球队", "乐队", "剧团", "工厂", "电影", "小说", "专辑",
@@ -1546,8 +1560,9 @@ _DESCRIBES = re.compile(r"\b(?:the|a|an)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+\s+(?:that
                         r"(?:the\s+)?[A-Z]")
 """A question that describes an entity ("the city that is home to X", "X's institute", "the headquarters town
 of X"): the chains read it (``described``)."""
-_DESCRIBES_ZH = re.compile(r"的(?:" + "|".join(_ZH_KIND_WORDS) + r")|(?:所在|创办|创立|成立|位于|坐落|生产|建造|运营|经营)"
-                           r"(?:" + "|".join(_ZH_KIND_WORDS) + r")")
+_DESCRIBES_ZH = re.compile(r"的(?:那|这)?(?:个|座|家|所|条)?[\u4e00-\u9fff]{0,3}?(?:" + "|".join(_ZH_KIND_WORDS) + r")|"
+                           r"(?:所在|创办|创立|成立|位于|坐落|生产|建造|运营|经营)(?:" + "|".join(_ZH_KIND_WORDS) + r")")
+"""A Chinese description: 青岚茶业总部所在的城市, X总部所在的那个港口小镇 (a demonstrative and modifiers before the kind)."""
 DESCRIBED_DEPTH = 2
 """Descriptions followed one inside the other at most ("the city where Tobias Wrenfield's institute is based": his
 institute, then its city)."""
@@ -1555,6 +1570,23 @@ institute, then its city)."""
 
 def _zh_kind(word: str) -> str:
     return _ZH_KIN.get(word, word)
+
+
+_EN_KIN = {"firm": "company", "maker": "company", "manufacturer": "company", "business": "company",
+           "corporation": "company", "enterprise": "company", "producer": "company", "harbor": "harbour"}
+"""An English kind word the way another writes it (a firm, a maker of … and a company are one kind)."""
+
+
+def _crossed(nouns: set[str]) -> set[str]:
+    """Kind nouns with their other language's words (town = 镇, 公司 = company), so that a Chinese question's
+    description reaches an English passage and the other way round: the translations of ``KIND_SUFFIXES``."""
+    out = set(nouns)
+    for noun in nouns:
+        english = _EN_KIN.get(noun, noun)
+        out.add(english)
+        out.update(_zh_kind(w) for w in KIND_SUFFIXES.get(english, ((), ""))[0])
+        out.update(e for e, (zh, _) in KIND_SUFFIXES.items() if " " not in e and _zh_kind(noun) in map(_zh_kind, zh))
+    return out
 
 
 def kind_nouns(p: Passage, title: str = "") -> frozenset[str]:
@@ -1575,7 +1607,7 @@ def kind_nouns(p: Passage, title: str = "") -> frozenset[str]:
         if has_han(text):
             nouns.update(_zh_kind(w) for w in _ZH_KIND_WORDS if text.endswith(w))
     nouns.update(w[:-1] for w in list(nouns) if w.endswith("s") and len(w) > 4)
-    return frozenset(n for n in nouns if n)
+    return frozenset(n for n in _crossed(nouns) if n)
 
 
 def asked_nouns(question: str) -> set[str]:
@@ -1693,9 +1725,11 @@ def described(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None
                                    else "")
     for p in list(passages):
         passages.complete(p)  # what a passage is about is said in its document's opening, not in a later chunk
+    start: Passage | None = subjects[0][0] if subjects else None
+    if start is not None and wanted_nouns:
+        _look_up_linked(start, passages, wanted_nouns)
     titles = {p.hit: (passages.hits[p.hit].title if p.hit < len(passages.hits) else "") for p in passages}
     kinds = {p.hit: kind_nouns(p, titles[p.hit]) & wanted_nouns for p in passages}
-    start: Passage | None = subjects[0][0] if subjects else None
     if not any(kinds.values()) and start is None:
         return None
     if start is not None:
@@ -1711,6 +1745,31 @@ def described(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None
         relation, read, sentence, target = hop
         return _described_at(question, target, [(read.hit, sentence)], (relation,), passages, spots, names)
     return found
+
+
+_ZH_KIND_NAME = re.compile(r"[\u4e00-\u9fff]{1,6}?(?:" + "|".join(w for w in _ZH_KIND_WORDS if len(w) == 1) + r")(?![\u4e00-\u9fff])")
+
+
+def _look_up_linked(start: Passage, passages: Passages, nouns: set[str]) -> None:
+    """Look up the entities the named entity's passage writes next to a kind noun of the description, when no
+    retrieved passage is of that kind: "总部设在英国港口小镇 Kessford" brings Kessford's own page for "云岫陶瓷总部
+    所在的那个港口小镇", "the engineer was born in 宁川县" 宁川县's (the retrieval finds the first hop; the second
+    hop's page shares none of the question's words, often not even its language)."""
+    others = [p for p in passages if p.hit != start.hit]
+    if any(kind_nouns(p, passages.hits[p.hit].title if p.hit < len(passages.hits) else "") & nouns for p in others):
+        return
+    whole = passages.complete(start) or start
+    crossed = _crossed(set(nouns))
+    own = {_fold(n) for n in whole.names}
+    for sentence in whole.sentences:
+        folded = sentence.casefold()
+        if not any((n in folded) if has_han(n) else re.search(rf"\b{re.escape(n)}\b", folded) for n in crossed):
+            continue
+        found = [m[0] for m in _NAME_RE.finditer(sentence) if len(m[0]) >= 3 and m[0] not in _QUESTION_NAME_SKIP]
+        found += [m[0] for m in _ZH_KIND_NAME.finditer(sentence) if len(m[0]) >= 2]
+        for name in found:
+            if _fold(name) not in own and not any(_fold(name) in o or o in _fold(name) for o in own):
+                passages.look_up(name)
 
 
 def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mapping[int, frozenset[str]],

@@ -332,7 +332,31 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
         spans = [s for s in spans if (s.start, s.end) in counted]
     if q.kind == "person" and len(spans) > 1:
         spans = governed_by_asked_role(q.text, sentence.text, spans)
+    if q.years and len(spans) > 1:
+        spans = of_asked_year(q.years, sentence.text, spans)
     return nearest(spans, at or marks(q, sentence.text.casefold()))
+
+
+_CLAUSE = re.compile(r"[，;；。]|,(?!\d)|\band\b|\bwhile\b|\bwhereas\b|而")
+_YEAR_IN = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
+
+
+def of_asked_year(years: Sequence[str], sentence: str, spans: list[Span]) -> list[Span]:
+    """Of a sentence's values, those its clause dates to the asked year ("about 41,000 visitors in 2023 and
+    about 52,500 in 2024" for 2024: 52,500; 2023年接待41000人，2024年达到52500人); all of them when no clause
+    dates one to it."""
+    asked = {y for year in years for y in _YEAR_IN.findall(year)}
+    if not asked:
+        return spans
+    cuts = [0, *(m.end() for m in _CLAUSE.finditer(sentence)), len(sentence) + 1]
+
+    def clause_years(s: Span) -> set[str]:
+        start = max(c for c in cuts if c <= s.start)
+        end = min(c for c in cuts if c > s.start)
+        return {y for y in _YEAR_IN.findall(sentence[start:end]) if y not in s.text}
+
+    kept = [s for s in spans if clause_years(s) & asked]
+    return kept or spans
 
 
 def governed_by_asked_role(question: str, sentence: str, spans: list[Span]) -> list[Span]:

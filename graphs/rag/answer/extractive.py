@@ -343,10 +343,17 @@ def of_described(q: Question, reached: chains.Described) -> tuple[list[tuple[int
     focus = {t: w for t, w in _rest_focus(q, reached).items() if t in weights}
     asked = replace(q, weights=weights, anchors=[(p.title, *p.names)], focus=focus, subjects=(), nested=False,
                     names=[hit.title], misspelled={})
+    # a passage in the other language than the question's writes none of its words: the asked attribute, stated
+    # in the lexicon's words of either language ("总部设在哪个小镇" of "Its head office … are in Tollbridge"), is
+    # what the sentence must say then
+    found = asked_attribute(q.text, q.kind, tuple(f[0] for f in q.anchors))
+    crossing = found.attribute if found is not None and not found.attribute.generic else None
     for e in find_evidence(asked, [hit]):
-        if not states_asked(asked, e, typed=False, focused=bool(focus)) or not (focus or e.own > 0):
-            continue
         said = e.sentences[e.span_in].text
+        crossed = (crossing is not None and has_han(said) != has_han(q.text) and e.anchored >= 1.0
+                   and bool(stated_at(crossing, said)))
+        if not crossed and (not states_asked(asked, e, typed=False, focused=bool(focus)) or not (focus or e.own > 0)):
+            continue
         span = e.span.text if e.span is not None else (titled_name(q.kind, said, reached.hits, p.hit)
                                                         or kind_named(said, chains.asked_nouns(q.text)))
         if q.kind in TYPED and span is None:

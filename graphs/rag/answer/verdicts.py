@@ -13,7 +13,7 @@ from graphs.rag.answer.evidence import Evidence, Sentence, marks
 from graphs.rag.answer.question import Question
 from graphs.text.answer_types import AnswerType
 from graphs.text.consistency import opens_with
-from graphs.text.normalize import normalize
+from graphs.text.normalize import has_han, normalize
 from graphs.text.question_shapes import comparison_pair
 from graphs.text.relations import asked_relation, states
 from graphs.text.spans import candidates, nearest
@@ -23,12 +23,12 @@ _EARLIER = re.compile(r"\b(?:first|earlier|earliest|older|oldest|before|sooner)\
 _LATER = re.compile(r"\b(?:later|latest|last|younger|youngest|newer|newest|after)\b|后|晚|年轻|新", re.IGNORECASE)
 # a measurable quantity compared ("larger", "more albums", "更高"); "more popular" or "more diverse" is no number
 _MORE = re.compile(r"\b(?:larger|largest|bigger|biggest|longer|longest|higher|highest|taller|tallest|greater|"
-                   r"heavier|faster|farther|further|more populous|(?:more|most) [a-z]+s|pricier|priciest|costlier|"
-                   r"dearer|(?:more|most) expensive|costs? more)\b|更?(?:多|大|高|长|重|快|远|贵)",
+                   r"heavier|faster|farther|further|louder|noisier|more populous|(?:more|most) [a-z]+s|pricier|priciest|costlier|"
+                   r"dearer|(?:more|most) expensive|costs? more)\b|更?(?:多|大|高|长|重|快|远|贵|吵)",
                    re.IGNORECASE)
-_LESS = re.compile(r"\b(?:fewer|smaller|smallest|shorter|shortest|lower|lighter|slower|closer|less populous|"
+_LESS = re.compile(r"\b(?:fewer|smaller|smallest|shorter|shortest|lower|lighter|slower|closer|less populous|quieter|quietest|"
                    r"cheaper|cheapest|(?:less|least) expensive|costs? less)\b|"
-                   r"更?(?:少|小|低|短|轻|慢|近|便宜|实惠)", re.IGNORECASE)
+                   r"更?(?:少|小|低|短|轻|慢|近|便宜|实惠|安静)", re.IGNORECASE)
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _YEAR = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
 
@@ -94,13 +94,64 @@ def _about(forms: tuple[str, ...], sentences: Sequence[Sentence]) -> list[Senten
     return [s for s in sentences if any(f and f in s.context for f in forms)]
 
 
-def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction | None) -> Side:
+def _named(forms: Sequence[str], text: str, rivals: Sequence[str]) -> bool:
+    """Whether ``text`` names a side by one of its forms, not as the start of the other side's longer name: in
+    "kelvo h7 pro — noise level" the side "Kelvo H7" is not named when the other is "H7 Pro" (the rival's
+    mention overlaps it and runs on past its end)."""
+    for f in forms:
+        for m in re.finditer(re.escape(f), text) if f else ():
+            if not any(r.start() < m.end() < r.end() and r.start() >= m.start() - len(r[0])
+                       for g in rivals if g and g not in f for r in re.finditer(re.escape(g), text)):
+                return True
+    return False
+
+
+def _mentions(forms: Sequence[str], text: str, rivals: Sequence[str]) -> list[int]:
+    """Where ``text`` names a side (see ``_named``), in order."""
+    return sorted(m.start() for f in forms if f for m in re.finditer(re.escape(f), text)
+                  if _named((f,), text[m.start():m.start() + len(f) + 40], rivals)
+                  and _named((f,), text[max(0, m.start() - 40):m.start() + len(f) + 40], rivals))
+
+
+def _own_part(text: str, forms: Sequence[str], rivals: Sequence[str]) -> str:
+    """The part of a sentence that speaks of one side when it names both ("A型额定功率为18千瓦，售价4.6万元；B型额定
+    功率为24千瓦"): from the side's mention to the other side's next one; the whole sentence otherwise."""
+    folded = text.casefold()
+    if len(folded) != len(text) or not rivals:
+        return text
+    own, other = _mentions(forms, folded, rivals), _mentions(rivals, folded, forms)
+    if not own or not other:
+        return text
+    start = own[0]
+    end = next((at for at in other if at > start), len(text))
+    return text[start:end]
+
+
+_QUALIFIED = re.compile(r"^(.{3,40}?)\s+(?:in|at|of|on|near|from)\s+(?:the\s+)?(.{2,40})$", re.IGNORECASE)
+
+
+def _described_side(q: Question, side: str) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    """How a side is written, and the names that must stand in a sentence's context for it to be about that
+    side: a name's spellings; for a side the question describes ("the harbour wall at Kessford", "the Old Toll
+    Bridge in Tollbridge") its head ("harbour wall") in a context that names the place or owner it is of."""
+    key = normalize(side)
+    if any(key in f for f in q.anchors) or (m := _QUALIFIED.match(side)) is None:
+        return spellings(q, side), []
+    return spellings(q, m[1]), [spellings(q, m[2])]
+
+
+def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction | None,
+          rival: str = "") -> Side:
     """The best sentence about one side. For a comparison, the value comes from the first sentence that has
     one, trying first those that name the side themselves and state the relation asked about ("成立":
     "incorporated"), then those that name it, then the rest; the side as their subject, then the question's
-    terms, break ties."""
-    forms = spellings(q, name)
-    about = _about(forms, sentences)
+    terms, break ties. A sentence that names only the other side is the other side's, whatever its passage's
+    title names ("Kelvo H7 Pro — Noise level: 38 dB" in a manual of both models)."""
+    forms, where = _described_side(q, name)
+    rivals = _described_side(q, rival)[0] if rival else ()
+    about = [s for s in _about(forms, sentences)
+             if (_named(forms, s.folded, rivals) or not _named(rivals, s.folded, forms))
+             and all(any(f in s.context for f in w) for w in where)]
     if not about:
         return Side(name, None)
     best = max(about, key=lambda s: (q.coverage(s.folded), -s.hit, -s.position))
@@ -116,7 +167,7 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         about = [s for s in about if stated_at(attribute, s.text)]
 
     def preference(s: Sentence) -> tuple[bool, bool, bool, bool, bool, float]:
-        names = any(f in s.folded or f in s.title for f in forms)
+        names = _named(forms, s.folded, rivals) or any(f in s.title for f in forms)
         said = relation is not None and states(relation, s.text)
         # the side's own passage (titled by it) before another's that names it in passing ("The association …
         # is based in Dresk" does not date Dresk)
@@ -125,15 +176,16 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
                 q.coverage(s.folded))
 
     for s in sorted(about, key=preference, reverse=True):
-        at = stated_at(attribute, s.text) if attribute is not None else []
-        span = nearest(candidates(s.text, kind, q.text), at or marks(q, s.text.casefold()))
+        text = _own_part(s.text, forms, rivals)
+        at = stated_at(attribute, text) if attribute is not None else []
+        span = nearest(candidates(text, kind, q.text), at or marks(q, text.casefold()))
         if span is not None and (number := _value(span.text, way)) is not None:
             return Side(name, s, span.text, number)
     return Side(name, best)
 
 
-_PAIR_ZH = re.compile(r"^\s*(?:请问)?(.{2,20}?)(?:和|与|跟|同|还是)(.{2,20}?)(?:相比)?[，,]?(?:哪个|哪一个|哪款|哪家|哪种|谁)")
-_PAIR_EN = re.compile(r"^\s*(?:which|who|what)\b[^,]{0,60},\s*(?:the\s+)?(.{2,60}?)\s+or\s+(?:the\s+)?(.{2,60}?)\s*\?*\s*$",
+_PAIR_ZH = re.compile(r"^\s*(?:请问)?(.{2,20}?)(?:和|与|跟|同|还是)(.{2,20}?)(?:相比)?[，,]?(?:哪|谁|更|较)")
+_PAIR_EN = re.compile(r"^\s*(?:which|who|what)\b[^,:]{0,60}[,:]\s*(?:the\s+)?(.{2,60}?)\s+or\s+(?:the\s+)?(.{2,60}?)\s*\?*\s*$",
                       re.IGNORECASE)
 _PAIR_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?(\S.{1,59}?)\s+and\s+(?:the\s+)?(\S.{1,59}?),\s*(?:which|who|what)\b",
                            re.IGNORECASE)
@@ -142,13 +194,29 @@ _PAIR_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?(\S.{1,59}?)\s+and\s+(?:the\
 def sides_of(q: Question) -> list[str]:
     """The two entities a comparison or a yes/no question is about: a pair of its names, else the two the
     question offers as a choice ("A和B哪个更便宜", "Which is cheaper, A or B?") when its names are fewer."""
+    offered = _PAIR_EN.search(q.text)
+    names = {normalize(n) for n in q.names}
+    if offered is not None and all(_QUALIFIED.match(p.strip()) for p in offered.groups()) and \
+            not all(normalize(p.strip()) in names for p in offered.groups()):
+        # the choice offered of two described things ("the Old Toll Bridge in Tollbridge or the harbour wall at
+        # Kessford"): its phrases are the sides, not two of the names inside one of them
+        return [offered[1].strip(), offered[2].strip()]
     pair = comparison_pair(q.text, q.names)
     if pair is not None:
         return [pair[0].text, pair[1].text]
     if len(q.names) < 2 and (m := _PAIR_ZH.search(q.text) or _PAIR_EN.search(q.text)
                                or _PAIR_BETWEEN.search(q.text)):
-        return [m[1].strip(), m[2].strip()]
+        return [_without_attribute(m[1].strip()), _without_attribute(m[2].strip())]
     return q.names[:2] if len(q.names) >= 2 else []
+
+
+def _without_attribute(side: str) -> str:
+    """A side as offered less the attribute word the question writes after it ("乙型泵功率更大": 乙型泵)."""
+    if not has_han(side):
+        return side
+    words = sorted((w for a in lexicon() for w in a.words if has_han(w) and len(w) >= 2), key=len, reverse=True)
+    end = next((w for w in words if side.endswith(w) and len(side) - len(w) >= 2), None)
+    return side[: -len(end)].rstrip("的") if end else side
 
 
 @dataclass(frozen=True)
@@ -166,7 +234,7 @@ def compare(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdic
     way = direction(q.text)
     if len(names) != 2 or way is None:
         return None
-    a, b = (_side(q, n, sentences, way) for n in names)
+    a, b = _side(q, names[0], sentences, way, names[1]), _side(q, names[1], sentences, way, names[0])
     if a.number is None or b.number is None:
         found = [s for s in (a, b) if s.number is not None]
         lost = [s.name for s in (a, b) if s.number is None]
@@ -186,18 +254,36 @@ def compare(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdic
     win, lose = (a, b) if (a.number < b.number) == lower_wins else (b, a)
     relation = {"min_date": ("早于", "is earlier than"), "max_date": ("晚于", "is later than"),
                 "max_number": ("多于", "is more than"), "min_number": ("少于", "is less than")}[way]
-    if _PRICE.search(q.text):
-        relation = ("比", "is cheaper than") if way == "min_number" else ("比", "is more expensive than")
-        relation = (f"{relation[0]}{lose.name}{'便宜' if way == 'min_number' else '贵'}", relation[1])
-        text = (f"{win.name}（{win.value}）{relation[0]}（{lose.value}）。" if chinese
-                else f"{win.name} ({win.value}) {relation[1]} {lose.name} ({lose.value}).")
+    if (word := _comparative(q.text, way)) is not None:
+        # the question's own comparative carries the verdict ("is quieter than", "比…更安静")
+        text = (f"{win.name}（{win.value}）比{lose.name}（{lose.value}）{word}。" if chinese
+                else f"{win.name} ({win.value}) is {word} than {lose.name} ({lose.value}).")
         return Verdict(text=text, span=win.name, sides=[a, b])
     text = (f"{win.name}（{win.value}）{relation[0]}{lose.name}（{lose.value}）。" if chinese
             else f"{win.name} ({win.value}) {relation[1]} {lose.name} ({lose.value}).")
     return Verdict(text=text, span=win.name, sides=[a, b])
 
 
-_PRICE = re.compile(r"\b(?:cheap\w*|pric\w*|cost\w*|expensive|dearer)\b|便宜|贵|价格|售价|实惠", re.IGNORECASE)
+_COMPARATIVE_EN = re.compile(r"\b(?:(?:more|less) [a-z]{3,}|[a-z]{3,}er)\b", re.IGNORECASE)
+_COMPARATIVE_ZH = re.compile(r"(?:更|较|比较)([\u4e00-\u9fff]{1,3}?)(?=[？?，,。的]|$)")
+_NOT_COMPARATIVE = frozenset({"never", "ever", "other", "either", "whether", "neither", "rather", "number", "under",
+                              "after", "over", "per", "water", "later", "earlier", "more", "less"})
+
+
+def _comparative(question: str, way: Direction) -> str | None:
+    """The question's own comparative word, as the verdict may say it: "quieter", "more powerful", 更安静; None
+    when the question's words are not the comparison's (or are only earlier/later, said by the default)."""
+    if way in ("min_date", "max_date"):
+        return None
+    pattern = _LESS if way == "min_number" else _MORE
+    for m in _COMPARATIVE_EN.finditer(question):
+        word = m[0].casefold()
+        if word.split()[-1] not in _NOT_COMPARATIVE and pattern.search(word):
+            return word
+    zh = _COMPARATIVE_ZH.search(question)
+    return f"更{zh[1]}" if zh and pattern.search(zh[0]) else None
+
+
 _SAME = re.compile(r"\bsame\b|同一|相同|一样", re.IGNORECASE)
 
 
@@ -230,6 +316,16 @@ def yes_or_no(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verd
             all(_stem_in(t, s.sentence.context) for t in predicate) for s in sides)  # type: ignore[union-attr]
     word = ("是" if holds else "否") if chinese else ("Yes" if holds else "No")
     return Verdict(text=f"{word}。" if chinese else f"{word}.", span=word, sides=sides)
+
+
+def without_value(q: Question, evidence: Sequence[Evidence]) -> list[str]:
+    """The sides of a comparison that no sentence gives a comparable value for (the announced model without a
+    price, the town without a population): with one of them missing the documents cannot decide it; empty when
+    each side has its value or the question is no comparison of values."""
+    verdict = verdict_of(q, evidence, False) if q.kind == "comparison" else None
+    if verdict is None or direction(q.text) is None:
+        return []
+    return [s.name for s in verdict.sides if s.number is None]
 
 
 def verdict_of(q: Question, evidence: Sequence[Evidence], chinese: bool) -> Verdict | None:

@@ -31,7 +31,7 @@ from graphs.rag.answer.extractive import Written, extractive, multihop
 from graphs.rag.answer.foregone import RULES_ONLY, refused_whatever_meaning
 from graphs.rag.answer.question import Question, question_of, second_look_stands
 from graphs.rag.answer.replies import finish, not_found
-from graphs.rag.answer.verdicts import verdict_of
+from graphs.rag.answer.verdicts import verdict_of, without_value
 from graphs.rag.context import RagContext
 from graphs.rag.contradictions import contradictions_in
 from graphs.rag.registry import NodeSpec
@@ -150,6 +150,11 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         # say of the first entity does not answer (its own birthplace is not its composer's)
         assessment = assessment.model_copy(update={"decision": "not_found", "decided_by": "rule",
                                                    "reason": broken.reason})
+    elif assessment.decision == "answerable" and chained is None and (valueless := without_value(q, evidence)):
+        # a comparison one side of which has no value in the passages cannot be decided: "not found", naming it
+        assessment = assessment.model_copy(update={
+            "decision": "not_found", "decided_by": "rule",
+            "reason": f"no passage states a comparable value for {' and '.join(valueless)}"})
     if assessment.decision == "not_found":
         return {**not_found(question, hits, assessment), **degraded}
     conflicts = contradictions_in(state, hits)
