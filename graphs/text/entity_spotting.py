@@ -190,6 +190,12 @@ _SENTENCE_STARTERS = _EN_STOPWORDS | _words(
     monday tuesday wednesday thursday friday saturday sunday"""
 )
 TITLE_CASE_CONFIDENCE = 0.5
+_CALENDAR = _words(
+    """january february march april may june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday spring summer autumn fall winter"""
+)
+"""Words of a date or season: after a possessive they say which meeting or report of the name, never part of it
+("Lanhe Appliances' March 2026 meeting", "the Library's May minutes")."""
 
 
 def _joined(text: str, prev: re.Match[str], cur: re.Match[str]) -> bool:
@@ -217,7 +223,8 @@ def _runs(text: str) -> Iterable[list[re.Match[str]]]:
     for m in _LATIN_WORD.finditer(text):
         word = m.group()
         capital = word[0].isupper()
-        if run and (capital or word in _CONNECTORS) and _joined(text, run[-1], m):
+        if run and (capital or word in _CONNECTORS) and _joined(text, run[-1], m) and not (
+                word.lower() in _CALENDAR and _POSSESSIVE.search(run[-1].group())):
             run.append(m)
             continue
         if run:

@@ -60,6 +60,12 @@ def _units(units: list[str]) -> re.Pattern[str] | None:
     return re.compile(rf"\d[\d,.]*\s?(?:{'|'.join(units)})(?![A-Za-z\u00b2])", re.IGNORECASE)
 
 
+def _whole(word: str) -> re.Pattern[str]:
+    """A word matched whole, alone or plural: one whose stem starts other words ("allowance" → "allow", which
+    "allowed" starts too)."""
+    return re.compile(rf"\b{re.escape(word)}(?:s|es)?\b", re.IGNORECASE)
+
+
 def _cue(word: str) -> re.Pattern[str]:
     if not word.isascii():
         # X率 is the rate of X, not X (毛利率 is no 毛利, 死亡率 no death toll): a word the lexicon lists with 率
@@ -98,9 +104,11 @@ def lexicon() -> tuple[Attribute, ...]:
     return tuple(
         Attribute(name=name, kind=entry["type"],
                   cues=(*(_cue(w) for w in [*entry.get("zh", []), *entry.get("en", [])]),
+                        *(_whole(w) for w in entry.get("whole", [])),
                         *(re.compile(p, re.IGNORECASE) for p in entry.get("re", []))),
                   asks=tuple(re.compile(p, re.IGNORECASE) for p in entry.get("ask", [])),
-                  generic=bool(entry.get("generic", False)), words=(*entry.get("zh", []), *entry.get("en", [])),
+                  generic=bool(entry.get("generic", False)),
+                  words=(*entry.get("zh", []), *entry.get("en", []), *entry.get("whole", [])),
                   units=_units(entry.get("units", [])),
                   states=tuple(re.compile(p, re.IGNORECASE) for p in entry.get("states", [])))
         for name, entry in raw["attributes"].items()
@@ -135,9 +143,9 @@ def asked_attribute(question: str, kind: AnswerType, subjects: tuple[str, ...] =
               and not (attribute.name in _CLAUSES and kind in _VALUES)]
         if ms:
             m = max(ms, key=lambda m: (m.end() - m.start(), m.start()))
-            # a question word's phrase ("how much", "how many") gives way to the attribute the question's own
-            # words name: "How much does X weigh?" asks its weight, not its price
-            worded = m[0].casefold() not in ("how much", "how many")
+            # a question word's phrase ("how much", "how many", 多少钱) gives way to the attribute the question's own
+            # words name: "How much does X weigh?" asks its weight, not its price; 补贴是多少钱 asks the allowance
+            worded = m[0].casefold() not in QUESTION_PHRASES
             found.append(((attribute.kind == kind, not attribute.generic, worded, m.end() - m.start(), m.start()),
                           attribute, m))
     if not found:
@@ -155,6 +163,10 @@ def translations(word: str) -> tuple[str, ...] | None:
     found = [w for a in lexicon() if _matches(a, word) for w in a.words if w and has_han(w) != chinese]
     return tuple(dict.fromkeys(normalize(w) for w in found)) if found else None
 
+
+QUESTION_PHRASES = frozenset({"how much", "how many", "多少钱"})
+"""The lexicon's words that are only a question word's phrase: they name an attribute only when the question names
+no other."""
 
 _CLAUSES = frozenset({"cause"})
 """Attributes answered by a clause, never by a typed value: "How much damage did the flood cause?" asks an amount,

@@ -497,12 +497,14 @@ _DATE_WORDS = frozenset({"year", "date", "day", "month", "decade", "century", "�
 def unspellable(q: Question, s: Sentence) -> list[str]:
     """The question's names that a sentence in the other language does not mention and cannot be expected
     to spell: Latin names without digits in a Chinese passage, Chinese names in an English one (a code such
-    as "X300" is written the same in both)."""
+    as "X300" is written the same in both). A name the passages write in the sentence's script ("Longjing" as
+    龙井) can be spelled there: a sentence that does not is about something else (another row of a price list)."""
     if s.semantic is None:
         return []
     chinese = han_share(s.text) >= 0.5
     return [forms[0] for forms in q.anchors if not mentioned(forms, s.context)
-            and not re.search(r"\d", forms[0]) and has_han(forms[0]) != chinese]
+            and not re.search(r"\d", forms[0]) and has_han(forms[0]) != chinese
+            and not any(has_han(f) == chinese for f in forms[1:])]
 
 
 def _focus(q: Question, s: Sentence) -> float:
@@ -920,13 +922,16 @@ def stated_first(q: Question, view: Sequence[Evidence]) -> list[Evidence]:
     """Evidence in the other language with the sentences that state the asked attribute by the bilingual lexicon
     (and hold a value of the asked type) first, in their order, then the rest: across languages the lexicon says
     which sentence states what is asked ("How many people live in X?" → 常住人口1450人), where meaning alone ranks
-    a neighbour about the same place (学生96名) as high."""
+    a neighbour about the same place (学生96名) as high. Only evidence about the question's subject (naming it, or in its passage) leads: another
+    passage's sentence stating the attribute of its own subject (a boathouse that "holds 38 boats" for a library's
+    new seats) does not."""
     found = asked_attribute(q.text, q.kind, tuple(f[0] for f in q.anchors))
     if found is None or found.attribute.generic:
         return list(view)
     attribute = found.attribute
 
     def states(e: Evidence) -> bool:
-        return e.span is not None and bool(stated_at(attribute, e.sentences[e.span_in].text))
+        s = e.sentences[e.span_in]
+        return e.span is not None and (e.anchored > 0 or _own_passage(q, s)) and bool(stated_at(attribute, s.text))
 
     return sorted(view, key=lambda e: not states(e))

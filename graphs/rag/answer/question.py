@@ -8,11 +8,13 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz, process
 
 from graphs.domain import Answerability, Hit, ParsedQuery, ValidatedEntity
 from graphs.kg.mentions import strip_disambiguation
+from graphs.rag.answer.attributes import asked_attribute, stated_at
 from graphs.text.answer_types import AnswerType, focus_terms
 from graphs.text.dates import month_word
 from graphs.text.entity_spotting import possessor
@@ -21,6 +23,9 @@ from graphs.text.scripts import KIND_SUFFIXES, in_script_of_other, other_script
 from graphs.text.short_forms import defined, short_forms
 from graphs.text.short_forms import key as short_key
 from graphs.text.terms import dictionary_word, term_weight, weighted_coverage
+
+if TYPE_CHECKING:
+    from graphs.rag.answer.evidence import Evidence
 
 EVIDENCE_PASSAGES = 5
 """Passages read for evidence (the top of the ranking)."""
@@ -128,6 +133,12 @@ class Question:
             if word not in blob and (near := near_spelling(word, blob)) is not None:
                 misspelled[word] = near
                 anchors.append((word, near))
+            elif word not in blob and (written := other_script(word, texts)) is not None \
+                    and has_han(written) != has_han(word):
+                # one the passages write only in the other script ("Longjing" / 龙井, a tea a Chinese price list
+                # names): a name, which the passages must mention, as they spell it
+                misspelled[word] = written
+                anchors.append((word, written))
             else:
                 weak.append(word)
         return replace(self, subjects=subjects, anchors=anchors, weak=weak, types=name_types(hits),
@@ -448,12 +459,27 @@ def linked_across(q: Question) -> bool:
     return any(len(forms) > 1 and any(has_han(f) != chinese for f in forms[1:]) for forms in q.anchors)
 
 
-def second_look_stands(q: Question, verdict: Answerability) -> bool:
+def second_look_stands(q: Question, verdict: Answerability, evidence: Sequence[Evidence] = ()) -> bool:
     """Whether the verdict on the other language's passages, judged after those in the question's language did
     not answer, stands: the score's, or the bilingual lexicon's when a name linked across scripts carries the
     question over (the passage is then about its subject; without such a link the lexicon's override is for
-    evidence the words themselves chose, not for a second look after a refusal)."""
-    return verdict.decided_by == "score" or (verdict.decided_by == "lexicon" and linked_across(q))
+    evidence the words themselves chose, not for a second look after a refusal), or, for a question that names
+    nothing, the lexicon's words of what it is about (``carried_by_lexicon``)."""
+    return verdict.decided_by == "score" or (verdict.decided_by == "lexicon" and (
+        linked_across(q) or carried_by_lexicon(q, evidence)))
+
+
+def carried_by_lexicon(q: Question, evidence: Sequence[Evidence]) -> bool:
+    """Whether a question that names nothing ("How long did the power cut last?") is carried over to the answering
+    sentence in the other language by the other attributes it names besides the asked one: the sentence states each
+    of them in the lexicon's words (停电 for "power cut", beside 持续52分钟 for "how long … last"). A question
+    whose only lexicon word is the asked attribute is not: a duration of anything would do."""
+    if q.anchors or not evidence:
+        return False
+    found = asked_attribute(q.text, q.kind)
+    best = evidence[0]
+    sentence = best.sentences[best.span_in].text
+    return found is not None and bool(found.others) and all(stated_at(a, sentence) for a in found.others)
 
 
 def unmentioned(q: Question, hits: Sequence[Hit]) -> list[str]:

@@ -129,7 +129,7 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         view, lost = crossing
         second = await calibrated(q, hits, view, ctx.embedder, state.get("min_answerability"),
                                   query_vector=state.get("query_vector"))
-        if second_look_stands(q, second[0]):
+        if second_look_stands(q, second[0], second[1]):
             judged.append(second)
     assessment, evidence, failed = max(judged, key=lambda j: (j[0].decision == "answerable", j[0].score))
     reached, unread = await _chained(ctx, q, hits)

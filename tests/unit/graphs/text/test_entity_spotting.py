@@ -125,3 +125,14 @@ def test_extract_entities_mixed_document(gazetteer: Gazetteer) -> None:
     assert ("March 2002", "DATE", "date_rule") in triples(found)
     assert ("SpaceX", "OTHER", "title_case") in triples(found)
     assert ("2021年", "DATE", "date_rule") in triples(found)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Who chaired Tarrow Rowing Club's June committee meeting?", "Tarrow Rowing Club"),
+    ("What did Ostfield Mills' Spring 2026 report say about exports?", "Ostfield Mills"),
+    ("Who spoke at St Anne's College on Friday?", "St Anne's College"),
+])
+def test_a_possessive_ends_a_name_before_a_month_or_season(text: str, name: str) -> None:
+    """A month, weekday or season after a possessive says which meeting or report of the name it is, never part
+    of the name ("Lanhe Appliances' March 2026 meeting"); a possessive inside a name stays ("St Anne's College")."""
+    assert name in [s.entity.text for s in title_case_spans(text)]
