@@ -290,11 +290,109 @@ def test_a_search_embeds_filling_chunks_only_within_its_time_budget(
                             budget_s=0.25)
     question = "Which night was the observatory telescope opened under the dome?"
     first = filling.search(embedder.embed_query(question), question, filter=None, limit=10)
-    assert filling.embedded == 3 and len(first) == 3  # at 0, 0.1, 0.2 s; none started at 0.3 s
+    # at 0 and 0.1 s, each predicted to take ~0.1 s; a third, at 0.2 s, would end past 0.25 s: not started
+    assert filling.embedded == 2 and len(first) == 2
     assert "final night" in first[0].text  # BM25's best candidate came first
     second = filling.search(embedder.embed_query(question), question, filter=None, limit=10)
-    assert filling.embedded == 6 and len(second) == 6  # the next question scores more, never one twice
+    assert filling.embedded == 4 and len(second) == 4  # the next question scores more, never one twice
     assert report.chunks > 6
+    assert clock[0] == pytest.approx(0.4)  # no search ran past its budget
+
+
+def test_a_search_starts_no_chunk_it_cannot_finish_within_its_budget(
+        stores: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A busy machine (the fill's passages took a second each): the question is not held for the first one; the
+    chunks whose vectors exist are still scored."""
+    clock = [0.0]
+    monkeypatch.setattr(vector_fill.time, "perf_counter", lambda: clock[0])
+
+    class Slow(Concepts):
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            clock[0] += 1.0 * len(texts)
+            return super().embed_documents(texts)
+
+    embedder = Slow()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([LONG], defer_vectors=True)
+    texts = [embedding_text(c) for c in stores["index"].document_chunks("long.md")]
+    with filling.computed.embedding(["the fill's"], texts[:1]):  # the fill's passage under way, 1 s so far
+        clock[0] += 1.0
+        assert filling.computed.cost.predict(texts[0]) > 0.99  # seen before that call ends
+    question = "Which night was the observatory telescope opened under the dome?"
+    assert filling.search(embedder.embed_query(question), question, filter=None, limit=10) == []
+    assert filling.embedded == 0 and clock[0] == 1.0
+    last = next(c for c in stores["index"].document_chunks("long.md") if "final night" in c.text)
+    # the fill, midway through the document, has this chunk's vector: the next question scores it at no cost
+    filling.computed.put(last.id, embedding_text(last), Concepts().embed_documents([embedding_text(last)])[0])
+    hits = filling.search(embedder.embed_query(question), question, filter=None, limit=10)
+    assert filling.embedded == 0 and [h.id for h in hits] == [last.id]
+
+
+def test_a_chinese_chunk_is_predicted_to_cost_more_than_an_english_one_of_its_length(
+        stores: dict[str, Any]) -> None:
+    embedder = Concepts()
+    _, filling = process(stores, embedder)
+    zh, en = LONG_ZH.text[:600], LONG.text[:600]
+    assert filling.computed.cost.predict(zh) > 2 * filling.computed.cost.predict(en)
+
+
+def test_neither_the_fill_nor_a_search_embeds_a_chunk_the_other_is_embedding(stores: dict[str, Any]) -> None:
+    embedder = Concepts()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([ONE_PAGE, HARBOUR], defer_vectors=True)
+    index: MilvusIndex = stores["index"]
+    (chunk,) = index.document_chunks("quill.md")
+    vector = embedder.embed_query(QUESTION)
+    with filling.computed.embedding([chunk.id], [embedding_text(chunk)]):  # the fill is on it
+        assert "quill.md" not in {h.doc_id for h in filling.search(vector, QUESTION, filter=None, limit=5)}
+    assert filling.embedded == 1  # the harbour's chunk only
+    fill = ingestor.vector_fill
+    assert fill is not None
+    (harbour,) = index.document_chunks("harbour.md")
+    seen: list[list[str]] = []
+    real = embedder.embed_documents
+
+    def spy(texts: list[str]) -> list[list[float]]:
+        seen.append(texts)
+        return real(texts)
+
+    embedder.embed_documents = spy  # type: ignore[method-assign]
+    computed = filling.computed
+    with computed.embedding([chunk.id], [embedding_text(chunk)]):  # a search is on it while the fill starts
+        computed.put(chunk.id, embedding_text(chunk), real([embedding_text(chunk)])[0])
+        fill_all(ingestor)
+    assert seen == []  # quill.md's vector came from the search; harbour.md's from the earlier search
+    assert embedding_text(harbour) not in [t for call in seen for t in call]
+
+
+def test_the_fill_runs_below_the_questions_cpu_priority(stores: dict[str, Any]) -> None:
+    import os
+    import threading
+
+    embedder = Concepts()
+    ingestor, _ = process(stores, embedder)
+    fill = ingestor.vector_fill
+    assert fill is not None and fill.niceness > 0
+    ids: list[int] = []
+    real = fill.fill_next
+
+    def noting() -> int:
+        ids.append(threading.get_native_id())
+        return real()
+
+    fill.fill_next = noting  # type: ignore[method-assign]
+    fill.start()
+    try:
+        ingestor.ingest([ONE_PAGE], defer_vectors=True)
+        fill.written()
+        for _ in range(200):
+            if ids:
+                break
+            threading.Event().wait(0.01)
+        here = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+        assert ids and os.getpriority(os.PRIO_PROCESS, ids[0]) == min(here + fill.niceness, 19)
+    finally:
+        fill.stop()
 
 
 def test_a_search_with_nothing_pending_reads_no_table_and_sees_an_upload_at_once(
