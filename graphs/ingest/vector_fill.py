@@ -315,6 +315,12 @@ class VectorFiller:
             return self.fill(doc)
         return 0
 
+    def _await_search(self, chunk_id: str, most_s: float = 2.0) -> None:
+        """Wait (at most ``most_s``) while a search embeds this chunk: its vector is taken instead of a second pass."""
+        waited = 0.0
+        while self.computed.busy(chunk_id) and waited < most_s and not self._stop.wait(self.yield_s):
+            waited += self.yield_s
+
     def fill(self, doc: PendingDocument) -> int:
         """Embed one document's current chunks and write them with their vectors; the chunks written."""
         started = time.perf_counter()
@@ -334,6 +340,8 @@ class VectorFiller:
             part: list[str] = []
             while ids and len(part) < self.slice_size:
                 i = ids.pop(0)
+                if not ids:  # the last one: a search embedding it ends within its budget (a fraction of a second)
+                    self._await_search(i)
                 if (known := self.computed.get(i, texts[i])) is not None:
                     vectors[i] = known
                 elif self.computed.busy(i) and i not in deferred and ids:

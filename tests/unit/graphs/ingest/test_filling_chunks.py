@@ -337,6 +337,8 @@ def test_a_chinese_chunk_is_predicted_to_cost_more_than_an_english_one_of_its_le
 
 
 def test_neither_the_fill_nor_a_search_embeds_a_chunk_the_other_is_embedding(stores: dict[str, Any]) -> None:
+    import threading
+
     embedder = Concepts()
     ingestor, filling = process(stores, embedder)
     ingestor.ingest([ONE_PAGE, HARBOUR], defer_vectors=True)
@@ -357,12 +359,20 @@ def test_neither_the_fill_nor_a_search_embeds_a_chunk_the_other_is_embedding(sto
         return real(texts)
 
     embedder.embed_documents = spy  # type: ignore[method-assign]
-    computed = filling.computed
-    with computed.embedding([chunk.id], [embedding_text(chunk)]):  # a search is on it while the fill starts
-        computed.put(chunk.id, embedding_text(chunk), real([embedding_text(chunk)])[0])
-        fill_all(ingestor)
-    assert seen == []  # quill.md's vector came from the search; harbour.md's from the earlier search
-    assert embedding_text(harbour) not in [t for call in seen for t in call]
+    computed, text = filling.computed, embedding_text(chunk)
+    on_it, done = threading.Event(), threading.Event()
+
+    def a_search() -> None:  # a question's search embeds quill.md's one chunk while the fill reaches it
+        with computed.embedding([chunk.id], [text]):
+            on_it.set()
+            threading.Event().wait(0.2)
+            computed.put(chunk.id, text, real([text])[0])
+        done.set()
+
+    threading.Thread(target=a_search).start()
+    assert on_it.wait(5)
+    fill_all(ingestor)
+    assert done.is_set() and seen == []  # the fill waited for the search's vector; harbour.md's was computed before
 
 
 def test_the_fill_runs_below_the_questions_cpu_priority(stores: dict[str, Any]) -> None:
