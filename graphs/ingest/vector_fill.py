@@ -53,11 +53,18 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Chunk, Hit
-from graphs.embeddings import EmbedderMismatch, EmbedderUnavailable, PassageCost, fingerprint_of
+from graphs.embeddings import (
+    EmbedderMismatch,
+    EmbedderUnavailable,
+    PassageCost,
+    fingerprint_of,
+    passage_tokens,
+)
 from graphs.ingest.chunking import embedding_text
 from graphs.stores.base import ChunkSearch, StoreUnavailable
 from graphs.stores.filters import Filter, and_filters, docs_filter
 from graphs.stores.sqlite import open_sqlite, transaction
+from graphs.text.normalize import han_count
 from graphs.vectors import EmbedderFingerprint, score_scale
 
 if TYPE_CHECKING:
@@ -450,6 +457,14 @@ or the next question does (a chunk is never embedded twice: both take each other
 chunk the other is embedding). Before the prediction, a search started the first chunk whatever it cost and
 finished it: a Chinese 1-page upload's first ask took 7 s at load 13, its hybrid search 7.8 s at load 8."""
 
+CROSSING_BUDGET_S = 2.0
+"""Most seconds a search spends embedding pending chunks in the other language than the question's (a Chinese
+chunk for an English question, or the reverse): no word of the question matches them, and the answer layer judges a
+passage in the other language by its dense score, so without its vector such a chunk is neither found nor
+answered from. A question in the chunk's own language is found by BM25 and answered by its words at once, so its
+searches keep ``EMBED_BUDGET_S``. Measured on newuser4 through ``aer trial`` right after its uploads (load 14): with
+0.3 s for every chunk, 3 English questions over Chinese files answered before were refused."""
+
 
 class FillingChunks:
     """Dense search over the chunks of documents whose vectors are still filling, scored by the index's embedder.
@@ -468,6 +483,7 @@ class FillingChunks:
     def __init__(self, pending: PendingVectors, index: PendingChunkIndex, embedder: Embeddings,
                  fingerprint: EmbedderFingerprint, *, computed: FilledVectors | None = None,
                  budget: int = SCORED_PER_SEARCH, budget_s: float = EMBED_BUDGET_S,
+                 crossing_budget_s: float = CROSSING_BUDGET_S,
                  crossing: Callable[[str], str] | None = None) -> None:
         own = fingerprint_of(embedder, fingerprint.dimension)
         if not own.same_model(fingerprint):  # a vector of another model is never compared with the index's
@@ -480,6 +496,8 @@ class FillingChunks:
         self.computed = computed if computed is not None else FilledVectors()
         self.budget = budget
         self.budget_s = budget_s
+        self.crossing_budget_s = max(budget_s, crossing_budget_s)
+        """The budget where the chunk's language is not the question's (``CROSSING_BUDGET_S``)."""
         self.crossing = crossing
         """The question's words in the other language (``graphs.rag.retrieval_crossing``): BM25 over them chooses
         candidates where the question's own words find fewer than ``budget`` (a question in the other language)."""
@@ -521,11 +539,12 @@ class FillingChunks:
         if not found:
             return []
         texts = [embedding_text(h) for h in found]
-        started = time.perf_counter()
+        started, chinese = time.perf_counter(), mostly_chinese(text)
         for h, t in zip(found, texts, strict=True):  # best candidates first, one at a time, within the budget
             if self.computed.get(h.id, t) is not None or self.computed.busy(h.id):  # had, or the fill's under way
                 continue
-            if self.computed.cost.predict(t) > self.budget_s - (time.perf_counter() - started):
+            budget = self.budget_s if mostly_chinese(h.text) == chinese else self.crossing_budget_s
+            if self.computed.cost.predict(t) > budget - (time.perf_counter() - started):
                 continue  # would not end within the budget: a shorter chunk may
             with self.computed.embedding([h.id], [t]):
                 out = self.embedder.embed_documents([t])
@@ -545,6 +564,12 @@ class FillingChunks:
             hits.append(h.model_copy(update={"score": s, "dense_score": s, "bm25_score": None, "channel": channel}))
         hits.sort(key=lambda h: -h.score)
         return hits[:limit]
+
+
+def mostly_chinese(text: str) -> bool:
+    """Whether most of what an embedder reads in ``text`` is Chinese (a question's lexical text carries a few words
+    of the other language, a chunk a few names)."""
+    return 2 * han_count(text) > passage_tokens(text)
 
 
 def merge_filling(hits: Sequence[Hit], filling: Sequence[Hit], limit: int) -> list[Hit]:

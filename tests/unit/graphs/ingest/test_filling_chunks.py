@@ -20,6 +20,7 @@ import pytest
 from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Document
+from graphs.embeddings import passage_tokens
 from graphs.ingest import vector_fill
 from graphs.ingest.chunking import embedding_text
 from graphs.ingest.pipeline import Ingestor
@@ -350,7 +351,7 @@ def test_neither_the_fill_nor_a_search_embeds_a_chunk_the_other_is_embedding(sto
     assert filling.embedded == 1  # the harbour's chunk only
     fill = ingestor.vector_fill
     assert fill is not None
-    (harbour,) = index.document_chunks("harbour.md")
+    assert len(index.document_chunks("harbour.md")) == 1
     seen: list[list[str]] = []
     real = embedder.embed_documents
 
@@ -482,3 +483,28 @@ def test_chunks_the_fill_has_embedded_are_scored_before_the_document_is_written(
     hits = filling.search(embedder.embed_query(QUESTION), QUESTION, filter=None, limit=5)
     assert [h.id for h in hits][:1] == [last.id]  # the fill's vector, taken as it is: nothing embedded again
     assert embedder.passages == passages and filling.embedded == 0
+
+
+def test_a_chunk_in_the_other_language_gets_the_longer_budget(
+        stores: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Words cannot reach a chunk in the other language (and the answer layer judges it by its dense score), so a
+    question in the other language may wait for its vector; one in the chunk's own language finds it by BM25."""
+    clock = [0.0]
+    monkeypatch.setattr(vector_fill.time, "perf_counter", lambda: clock[0])
+
+    class Slow(Concepts):
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            clock[0] += 0.8 * len(texts)  # a loaded machine: 0.8 s a chunk
+            return super().embed_documents(texts)
+
+    embedder = Slow()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([ONE_PAGE], defer_vectors=True)
+    (chunk,) = stores["index"].document_chunks("quill.md")
+    filling.computed.cost.per_token = 0.8 / passage_tokens(embedding_text(chunk))  # learned from earlier calls
+    assert filling.budget_s < 0.8 < filling.crossing_budget_s
+    own = "青羽天文台的穹顶是哪一年启用的？"
+    assert filling.search(embedder.embed_query(own), own, filter=None, limit=5) == []  # BM25 finds it at once
+    assert filling.embedded == 0 and clock[0] == 0.0
+    hits = filling.search(embedder.embed_query(QUESTION), QUESTION, filter=None, limit=5)
+    assert [h.doc_id for h in hits] == ["quill.md"] and filling.embedded == 1  # English: worth its 0.8 s
