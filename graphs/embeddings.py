@@ -122,7 +122,7 @@ class PassageCost:
 
     Each call records its tokens and time (``timed``); the estimate is a moving average of seconds per token,
     and while a call runs longer than that average predicts, the call's own rate so far (a machine that just got
-    busier is seen before its first slow call ends). ``prior_s`` per token until the first call: e5-small on 2
+    busier is seen before its first slow call ends), times the calls running beside it. ``prior_s`` per token until the first call: e5-small on 2
     idle cores, ~95 ms a 630-character English passage."""
 
     def __init__(self, prior_s: float = 0.0006, weight: float = 0.3) -> None:
@@ -132,11 +132,13 @@ class PassageCost:
         self._lock = threading.Lock()
 
     def predict(self, text: str) -> float:
-        """Seconds embedding ``text`` should take now."""
-        now = time.perf_counter()
+        """Seconds embedding ``text`` should take now, from the calling thread: alongside the calls other threads
+        are running (each shares the cores with it: the fill's passage under way doubles a search's on 2 cores)."""
+        now, me = time.perf_counter(), threading.get_ident()
         with self._lock:
             rate = max([self.per_token, *((now - t0) / n for t0, n in self._running.values())])
-        return rate * passage_tokens(text)
+            alongside = sum(1 for key in self._running if key != me)
+        return rate * passage_tokens(text) * (1 + alongside)
 
     @contextmanager
     def timed(self, texts: Sequence[str]) -> Iterator[None]:

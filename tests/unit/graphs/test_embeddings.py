@@ -370,3 +370,24 @@ def test_the_passage_cost_follows_the_machine_and_sees_a_slow_call_before_it_end
     with cost.timed([text]):
         clock[0] += 0.1
     assert cost.predict(text) == pytest.approx(0.325)  # an idle call pulls it back down
+
+
+def test_a_call_beside_another_is_predicted_to_share_the_cores() -> None:
+    cost = PassageCost(prior_s=0.001)
+    text = "word " * 64  # 100 tokens
+    alone = cost.predict(text)
+    entered, leave = threading.Event(), threading.Event()
+
+    def the_fill() -> None:
+        with cost.timed(["passage " * 64]):
+            entered.set()
+            leave.wait(5)
+
+    worker = threading.Thread(target=the_fill)
+    worker.start()
+    try:
+        assert entered.wait(5)
+        assert cost.predict(text) >= 2 * alone  # the fill's passage under way takes half the cores
+    finally:
+        leave.set()
+        worker.join()
