@@ -53,11 +53,18 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Chunk, Hit
-from graphs.embeddings import EmbedderMismatch, EmbedderUnavailable, fingerprint_of
+from graphs.embeddings import (
+    EmbedderMismatch,
+    EmbedderUnavailable,
+    PassageCost,
+    fingerprint_of,
+    passage_tokens,
+)
 from graphs.ingest.chunking import embedding_text
 from graphs.stores.base import ChunkSearch, StoreUnavailable
 from graphs.stores.filters import Filter, and_filters, docs_filter
 from graphs.stores.sqlite import open_sqlite, transaction
+from graphs.text.normalize import han_count
 from graphs.vectors import EmbedderFingerprint, score_scale
 
 if TYPE_CHECKING:
@@ -210,12 +217,30 @@ class PendingVectors:
             self._conn.close()
 
 
+FILL_NICENESS = 5
+"""The fill's worker runs this much nicer than the rest of the process (Linux: per thread; the engine's OpenMP
+threads, created by the worker's first call, inherit it): a question asked during the fill, its embedding and
+searches included, gets the cores first, and the fill takes what the questions leave. Not more: the other jobs of a
+shared machine (run at nice 10 here) must not starve it."""
+
+
+def lower_priority(niceness: int) -> None:
+    """Lower the calling thread's CPU priority by ``niceness`` (where the platform has per-thread priorities)."""
+    if niceness <= 0 or not hasattr(os, "setpriority"):
+        return
+    try:
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, os.getpriority(os.PRIO_PROCESS, tid) + niceness)
+    except OSError as exc:  # not allowed here: the fill runs at the process's priority
+        log.info("vector fill: cannot lower its priority (%s)", exc)
+
+
 class VectorFiller:
     """Embeds the pending documents' chunks and rewrites them with their vectors, on one worker thread."""
 
     def __init__(self, pending: PendingVectors, ingestor: Ingestor, *, dimension: int,
                  slice_size: int = 1, idle_s: float = 2.0, yield_s: float = 0.005,
-                 computed: FilledVectors | None = None) -> None:
+                 computed: FilledVectors | None = None, niceness: int = FILL_NICENESS) -> None:
         self.pending = pending
         self.computed = computed if computed is not None else FilledVectors()
         """Vectors a search already computed for pending chunks (``FillingChunks``): written, not embedded again."""
@@ -229,6 +254,8 @@ class VectorFiller:
         """A pause between slices, so that a query waiting for the engine's lock takes it before the next slice
         (a lock is not fair: the fill would take it back at once)."""
         self.idle_s = idle_s
+        self.niceness = niceness
+        """How much lower than the process's the worker's CPU priority is (its engine threads inherit it)."""
         self.blocked: dict[str, str] = {}
         """doc id -> why it is not filled (another embedder's row)."""
         self.filled_chunks = 0
@@ -266,6 +293,7 @@ class VectorFiller:
             self._thread = None
 
     def _run(self) -> None:
+        lower_priority(self.niceness)
         while not self._stop.is_set():
             try:
                 if self.fill_next() == 0:
@@ -294,6 +322,12 @@ class VectorFiller:
             return self.fill(doc)
         return 0
 
+    def _await_search(self, chunk_id: str, most_s: float = 2.0) -> None:
+        """Wait (at most ``most_s``) while a search embeds this chunk: its vector is taken instead of a second pass."""
+        waited = 0.0
+        while self.computed.busy(chunk_id) and waited < most_s and not self._stop.wait(self.yield_s):
+            waited += self.yield_s
+
     def fill(self, doc: PendingDocument) -> int:
         """Embed one document's current chunks and write them with their vectors; the chunks written."""
         started = time.perf_counter()
@@ -303,20 +337,29 @@ class VectorFiller:
             return 0
         texts = {c.id: embedding_text(c) for c in chunks}
         vectors: dict[str, list[float]] = {}
-        ids = list(texts)
-        for start in range(0, len(ids), self.slice_size):
-            if self._stop.wait(self.yield_s if start else 0):
+        ids, deferred, first = list(texts), set[str](), True
+        while ids:
+            if self._stop.wait(0 if first else self.yield_s):
                 return 0
-            # a chunk a search embedded meanwhile (the questions' lane, ``FillingChunks``) is not embedded again
-            part = []
-            for i in ids[start : start + self.slice_size]:
+            first = False
+            # a chunk a search embedded meanwhile (the questions' lane, ``FillingChunks``) is not embedded again, and
+            # one a search is embedding now waits (once) behind the others: its vector will be there
+            part: list[str] = []
+            while ids and len(part) < self.slice_size:
+                i = ids.pop(0)
+                if not ids:  # the last one: a search embedding it ends within its budget (a fraction of a second)
+                    self._await_search(i)
                 if (known := self.computed.get(i, texts[i])) is not None:
                     vectors[i] = known
+                elif self.computed.busy(i) and i not in deferred and ids:
+                    deferred.add(i)
+                    ids.append(i)
                 else:
                     part.append(i)
             if not part:
                 continue
-            out = self.ingestor.embedder.embed_documents([texts[i] for i in part])
+            with self.computed.embedding(part, [texts[i] for i in part]):
+                out = self.ingestor.embedder.embed_documents([texts[i] for i in part])
             if len(out) != len(part):
                 raise ValueError(f"the embedder returned {len(out)} vectors for {len(part)} chunks")
             for i, v in zip(part, out, strict=True):
@@ -338,13 +381,39 @@ def _unique(chunks: Sequence[Chunk]) -> list[Chunk]:
 
 
 class FilledVectors:
-    """Vectors computed ahead of the fill (by a search, ``FillingChunks``), keyed by chunk id and embedded text (a
-    re-ingested chunk with another text is embedded again); bounded, oldest dropped first."""
+    """What the fill and the searches share: vectors computed ahead of the fill (by a search, ``FillingChunks``),
+    keyed by chunk id and embedded text (a re-ingested chunk with another text is embedded again; bounded, oldest
+    dropped first), the chunks being embedded right now (``busy``: neither embeds what the other is embedding),
+    and what a passage costs the embedder now (``cost``, timed on both sides' calls)."""
 
-    def __init__(self, size: int = 4096) -> None:
+    def __init__(self, size: int = 4096, cost: PassageCost | None = None) -> None:
         self.size = size
+        self.cost = cost if cost is not None else PassageCost()
         self._vectors: OrderedDict[tuple[str, str], list[float]] = OrderedDict()
+        self._busy: dict[str, int] = {}
         self._lock = threading.Lock()
+
+    @contextmanager
+    def embedding(self, chunk_ids: Sequence[str], texts: Sequence[str]) -> Iterator[None]:
+        """Around one embedder call over these chunks: marks them busy and times the call (``cost``)."""
+        with self._lock:
+            for i in chunk_ids:
+                self._busy[i] = self._busy.get(i, 0) + 1
+        try:
+            with self.cost.timed(texts):
+                yield
+        finally:
+            with self._lock:
+                for i in chunk_ids:
+                    if self._busy.get(i, 0) <= 1:
+                        self._busy.pop(i, None)
+                    else:
+                        self._busy[i] -= 1
+
+    def busy(self, chunk_id: str) -> bool:
+        """Whether the fill or a search is embedding this chunk now."""
+        with self._lock:
+            return chunk_id in self._busy
 
     def get(self, chunk_id: str, text: str) -> list[float] | None:
         with self._lock:
@@ -379,28 +448,42 @@ SCORED_PER_SEARCH = 8
 """Most pending chunks one dense search scores: a 1-page upload (2-5 chunks) whole, of a longer one those BM25
 finds for the question. Vectors computed once serve every later search and the fill."""
 EMBED_BUDGET_S = 0.3
-"""Most seconds one dense search spends embedding pending chunks (one passage at a time; the one under way is
-finished): e5 takes 60-95 ms a passage on 2 idle cores, so an idle machine scores a 1-page upload whole on the
-first ask, while on a loaded one (0.7 passages/s at load 15) a question is not held for seconds: what it could not
-embed, the fill or the next question does (a chunk is never embedded twice: both take each other's vectors)."""
+"""Most seconds one dense search spends embedding pending chunks, one passage at a time, each started only when
+its predicted time (``FilledVectors.cost``: seconds per token now, by the passage's tokens) fits in what is left:
+e5 takes 60-95 ms a 630-character English passage on 2 idle cores, so an idle machine scores a 1-page upload
+whole on the first ask, while on a loaded one (0.7 passages/s at load 15), or for Chinese chunks (about twice the
+tokens of English ones of the same length), a question is not held for seconds: what it could not embed, the fill
+or the next question does (a chunk is never embedded twice: both take each other's vectors, and neither starts a
+chunk the other is embedding). Before the prediction, a search started the first chunk whatever it cost and
+finished it: a Chinese 1-page upload's first ask took 7 s at load 13, its hybrid search 7.8 s at load 8."""
+
+CROSSING_BUDGET_S = 2.0
+"""Most seconds a search spends embedding pending chunks in the other language than the question's (a Chinese
+chunk for an English question, or the reverse): no word of the question matches them, and the answer layer judges a
+passage in the other language by its dense score, so without its vector such a chunk is neither found nor
+answered from. A question in the chunk's own language is found by BM25 and answered by its words at once, so its
+searches keep ``EMBED_BUDGET_S``. Measured on newuser4 through ``aer trial`` right after its uploads (load 14): with
+0.3 s for every chunk, 3 English questions over Chinese files answered before were refused."""
 
 
 class FillingChunks:
     """Dense search over the chunks of documents whose vectors are still filling, scored by the index's embedder.
 
     A search lists the pending documents (``PendingVectors``), restricts the caller's filter to them, and takes
-    every chunk it matches when they are at most ``budget``, else the ``budget`` chunks BM25 ranks best for the
-    question's words, then for its words as the other language writes them where those found fewer (``crossing``:
+    every chunk it matches when they are at most ``budget`` (those BM25 ranks for the question first), else the
+    ``budget`` chunks BM25 ranks best for the question's words, then for its words as the other language writes them where those found fewer (``crossing``:
     a question in the other language shares no word with the file), and every chunk whose vector the fill (or an
     earlier search) has computed already, which costs no embedding. Each chunk taken is embedded as the fill embeds it (its
     ``embedding_text``, the index's embedder) and scored as dense search scores a stored vector (cosine, the
-    embedder's score scale), so a hit here has exactly the score it has after the fill. Embedding stops after
-    ``budget_s`` seconds a search: the chunks left wait for the fill (or a later question).
+    embedder's score scale), so a hit here has exactly the score it has after the fill. A search embeds a chunk
+    only when its predicted time fits in what is left of ``budget_s`` and nobody is embedding it already: the
+    chunks left wait for the fill (or a later question).
     """
 
     def __init__(self, pending: PendingVectors, index: PendingChunkIndex, embedder: Embeddings,
                  fingerprint: EmbedderFingerprint, *, computed: FilledVectors | None = None,
                  budget: int = SCORED_PER_SEARCH, budget_s: float = EMBED_BUDGET_S,
+                 crossing_budget_s: float = CROSSING_BUDGET_S,
                  crossing: Callable[[str], str] | None = None) -> None:
         own = fingerprint_of(embedder, fingerprint.dimension)
         if not own.same_model(fingerprint):  # a vector of another model is never compared with the index's
@@ -413,6 +496,8 @@ class FillingChunks:
         self.computed = computed if computed is not None else FilledVectors()
         self.budget = budget
         self.budget_s = budget_s
+        self.crossing_budget_s = max(budget_s, crossing_budget_s)
+        """The budget where the chunk's language is not the question's (``CROSSING_BUDGET_S``)."""
         self.crossing = crossing
         """The question's words in the other language (``graphs.rag.retrieval_crossing``): BM25 over them chooses
         candidates where the question's own words find fewer than ``budget`` (a question in the other language)."""
@@ -427,8 +512,11 @@ class FillingChunks:
             return []
         where = and_filters(filter, docs_filter(docs))
         assert where is not None
-        if self.index.count(where) <= self.budget:
-            return [_as_hit(c) for c in self.index.chunks_where(where)]
+        if self.index.count(where) <= self.budget:  # all of them, those BM25 finds first (embedded first)
+            chunks = self.index.chunks_where(where)
+            ranked = {h.id: r for r, h in enumerate(self.index.search_bm25(text, filter=where, limit=self.budget))
+                      } if text.strip() and len(chunks) > 1 else {}
+            return [_as_hit(c) for c in sorted(chunks, key=lambda c: ranked.get(c.id, len(ranked)))]
         found = self.index.search_bm25(text, filter=where, limit=self.budget) if text.strip() else []
         other = self.crossing(text) if self.crossing is not None and len(found) < self.budget else ""
         if other.strip():  # a question in the other language: its words as that language writes them
@@ -451,13 +539,15 @@ class FillingChunks:
         if not found:
             return []
         texts = [embedding_text(h) for h in found]
-        started = time.perf_counter()
+        started, chinese = time.perf_counter(), mostly_chinese(text)
         for h, t in zip(found, texts, strict=True):  # best candidates first, one at a time, within the budget
-            if self.computed.get(h.id, t) is not None:  # this search's, an earlier one's or the fill's
+            if self.computed.get(h.id, t) is not None or self.computed.busy(h.id):  # had, or the fill's under way
                 continue
-            if time.perf_counter() - started >= self.budget_s:
-                break
-            out = self.embedder.embed_documents([t])
+            budget = self.budget_s if mostly_chinese(h.text) == chinese else self.crossing_budget_s
+            if self.computed.cost.predict(t) > budget - (time.perf_counter() - started):
+                continue  # would not end within the budget: a shorter chunk may
+            with self.computed.embedding([h.id], [t]):
+                out = self.embedder.embed_documents([t])
             if len(out) != 1:
                 raise EmbedderUnavailable(f"the embedder returned {len(out)} vectors for one chunk")
             self.computed.put(h.id, t, list(out[0]))
@@ -474,6 +564,12 @@ class FillingChunks:
             hits.append(h.model_copy(update={"score": s, "dense_score": s, "bm25_score": None, "channel": channel}))
         hits.sort(key=lambda h: -h.score)
         return hits[:limit]
+
+
+def mostly_chinese(text: str) -> bool:
+    """Whether most of what an embedder reads in ``text`` is Chinese (a question's lexical text carries a few words
+    of the other language, a chunk a few names)."""
+    return 2 * han_count(text) > passage_tokens(text)
 
 
 def merge_filling(hits: Sequence[Hit], filling: Sequence[Hit], limit: int) -> list[Hit]:

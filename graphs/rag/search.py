@@ -36,6 +36,16 @@ def lexical_text(ctx: RagContext, state: RagState) -> str:
     return f"{own} {other}" if other else own
 
 
+async def run_lexical_text(ctx: RagContext, state: RagState) -> str:
+    """``lexical_text`` of this run: an earlier search's (``RagState.lexical_text``), else computed off the event
+    loop (the gazetteer reads the entity store). Per question it was computed twice on the graph route (the seed
+    search and ``fuse_scores``); the question and its entities do not change within a run."""
+    kept = state.get("lexical_text")
+    if kept is not None:
+        return kept
+    return await asyncio.to_thread(lexical_text, ctx, state)
+
+
 def dense_search(ctx: RagContext, vector: list[float], text: str, filter: Filter | None, limit: int) -> list[Hit]:
     """Dense search, and the chunks whose vectors are still filling behind an upload scored by the same embedder
     (``FillingChunks``: right after an upload, dense search alone skips them, and a dense-only route or a question

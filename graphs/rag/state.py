@@ -74,6 +74,9 @@ class RagState(InputState, total=False):
     entities: list[ValidatedEntity]
     constraints: list[Constraint]
     query_vector: list[float]
+    lexical_text: str
+    """What BM25 reads for the question (``graphs.rag.search.lexical_text``): computed by the run's first search that
+    needs it, carried like ``query_vector``."""
     decisions: Annotated[list[RoutingDecision], operator.add]
     relaxed: Annotated[list[Relaxation], operator.add]
     relaxations: Annotated[int, operator.add]
@@ -122,7 +125,7 @@ INTERNAL: frozenset[str] = frozenset({
     # the LLM's draft on its way from write_answer to check_answer, and the check's outcome (its step says it)
     "draft", "answer_check",
     # working state of the searches, the graph route and the master layer's budget
-    "query_vector", "relaxations", "frontier", "depth", "bm25_scale", "breadth", "seed_links", "started_at", "turn",
+    "query_vector", "lexical_text", "relaxations", "frontier", "depth", "bm25_scale", "breadth", "seed_links", "started_at", "turn",
 })
 """RagState's keys a caller never gets back; every other key of RagState is output."""
 

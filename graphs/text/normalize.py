@@ -55,6 +55,11 @@ def has_han(text: str) -> bool:
     return _HAN.search(text) is not None
 
 
+def han_count(text: str) -> int:
+    """How many Chinese characters ``text`` holds."""
+    return len(_HAN.findall(text))
+
+
 @functools.lru_cache(maxsize=131072)
 def normalize(text: str) -> str:
     """Fold width (NFKC), case and Chinese script (traditional → simplified); collapse whitespace."""

@@ -14,7 +14,7 @@ from graphs.domain import FusionWeights, Hit, KgNode, SearchRecord
 from graphs.rag.context import RagContext
 from graphs.rag.expansion import doc_nodes, score_documents, weights_of
 from graphs.rag.registry import NodeSpec
-from graphs.rag.search import lexical_text
+from graphs.rag.search import run_lexical_text
 from graphs.rag.state import RagState, RagUpdate
 
 
@@ -57,7 +57,7 @@ async def fuse_scores(state: RagState, runtime: Runtime[RagContext]) -> RagUpdat
     chosen = [by_node[s] for s in selected if s in by_node] or docs
     doc_ids = [n.doc_id for n in chosen if n.doc_id]
     started = time.perf_counter()
-    text = await asyncio.to_thread(lexical_text, ctx, state)  # the gazetteer reads the entity store
+    text = await run_lexical_text(ctx, state)  # the seed search's, carried in the state
     scored = await asyncio.to_thread(
         score_documents, ctx.index, state["query_vector"], text, doc_ids,
         state.get("bm25_scale", 1.0), chunks=True, filling=ctx.filling,

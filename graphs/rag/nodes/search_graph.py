@@ -21,7 +21,7 @@ from graphs.rag.expansion import (
 )
 from graphs.rag.question import validated_names
 from graphs.rag.registry import NodeSpec
-from graphs.rag.search import dense_search, embed_question, lexical_text
+from graphs.rag.search import dense_search, embed_question, run_lexical_text
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores import fusion
 
@@ -36,7 +36,7 @@ async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         raise RuntimeError("the graph route needs a knowledge graph (RagContext.kg)")
     kg, limits, weights = ctx.kg, ctx.limits, weights_of(state)
     vector = await embed_question(ctx, state)
-    text = await asyncio.to_thread(lexical_text, ctx, state)  # the gazetteer reads the entity store
+    text = await run_lexical_text(ctx, state)
     names = validated_names(state)
     started = time.perf_counter()
 
@@ -86,7 +86,7 @@ async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     rest = [s.hit.model_copy(update={"dense_score": s.vector, "bm25_score": s.fts})
                for d, s in best.items() if doc_node(d) not in nodes]
     return {"graph_nodes": nodes, "frontier": frontier, "depth": 0, "bm25_scale": scale, "query_vector": vector,
-            "searches": [record], "hits": [], "breadth": rest, "seed_links": seed_links}
+            "lexical_text": text, "searches": [record], "hits": [], "breadth": rest, "seed_links": seed_links}
 
 
 def summarize(update: RagUpdate) -> str:

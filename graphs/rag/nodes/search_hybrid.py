@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from langgraph.runtime import Runtime
 
 from graphs.domain import Hit
@@ -11,7 +9,7 @@ from graphs.ingest.vector_fill import merge_filling
 from graphs.rag.context import RagContext
 from graphs.rag.question import lexical_query
 from graphs.rag.registry import NodeSpec
-from graphs.rag.search import describe_search, embed_question, lexical_text, run_search
+from graphs.rag.search import describe_search, embed_question, run_lexical_text, run_search
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores.fusion import channel_candidates, fuse
 
@@ -26,7 +24,7 @@ async def search_hybrid(state: RagState, runtime: Runtime[RagContext]) -> RagUpd
     ctx = runtime.context
     vector = await embed_question(ctx, state)
     text = lexical_query(state)
-    crossed = await asyncio.to_thread(lexical_text, ctx, state)  # the gazetteer reads the entity store
+    crossed = await run_lexical_text(ctx, state)
     limit = max(ctx.limits.candidate_k, state.get("top_k", ctx.limits.top_k))
     fusion = state.get("fusion", "rrf")
 
@@ -38,7 +36,7 @@ async def search_hybrid(state: RagState, runtime: Runtime[RagContext]) -> RagUpd
         dense = merge_filling(ctx.index.search_dense(vector, filter=None, limit=candidates), filling, candidates)
         return fuse(dense, ctx.index.search_bm25(crossed, filter=None, limit=candidates), limit, fusion)
 
-    return await run_search("hybrid", None, vector, search)
+    return {**await run_search("hybrid", None, vector, search), "lexical_text": crossed}
 
 
 summarize = describe_search

@@ -14,9 +14,11 @@ from graphs.embeddings import (
     E5Embeddings,
     EmbedderFingerprint,
     EmbedderUnavailable,
+    PassageCost,
     QueryVectors,
     fingerprint_of,
     parse_fingerprint,
+    passage_tokens,
     sentence_similarity,
 )
 
@@ -343,3 +345,49 @@ def test_views_share_one_model_loaded_once() -> None:
     model = Recorder()
     view._model = model  # the first view to load sets it for all
     assert e5._model is model and one_thread._model is model
+
+
+def test_a_chinese_passage_counts_about_one_token_a_character_an_english_one_about_a_third() -> None:
+    zh = "港口管理处在冬季结冰期间暂停了夜间装卸作业，并把值班船只转移到南侧泊位。" * 4
+    en = "The harbour office paused night loading while the basin froze and moved the duty boats south. " * 4
+    assert passage_tokens(zh) >= 0.9 * len(zh)
+    assert 0.2 * len(en) <= passage_tokens(en) <= 0.4 * len(en)
+    assert passage_tokens("") == 1
+
+
+def test_the_passage_cost_follows_the_machine_and_sees_a_slow_call_before_it_ends(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [0.0]
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
+    cost = PassageCost(prior_s=0.001, weight=0.5)
+    text = "word " * 64  # 100 tokens
+    assert cost.predict(text) == pytest.approx(0.1)
+    with cost.timed([text]):
+        clock[0] += 0.5  # a loaded machine: five times the prior so far, and the call still runs
+        assert cost.predict(text) == pytest.approx(0.5)
+        clock[0] += 0.5
+    assert cost.predict(text) == pytest.approx(0.55)  # halfway from the prior to the call's 10 ms a token
+    with cost.timed([text]):
+        clock[0] += 0.1
+    assert cost.predict(text) == pytest.approx(0.325)  # an idle call pulls it back down
+
+
+def test_a_call_beside_another_is_predicted_to_share_the_cores() -> None:
+    cost = PassageCost(prior_s=0.001)
+    text = "word " * 64  # 100 tokens
+    alone = cost.predict(text)
+    entered, leave = threading.Event(), threading.Event()
+
+    def the_fill() -> None:
+        with cost.timed(["passage " * 64]):
+            entered.set()
+            leave.wait(5)
+
+    worker = threading.Thread(target=the_fill)
+    worker.start()
+    try:
+        assert entered.wait(5)
+        assert cost.predict(text) >= 2 * alone  # the fill's passage under way takes half the cores
+    finally:
+        leave.set()
+        worker.join()

@@ -20,6 +20,7 @@ import pytest
 from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Document
+from graphs.embeddings import passage_tokens
 from graphs.ingest import vector_fill
 from graphs.ingest.chunking import embedding_text
 from graphs.ingest.pipeline import Ingestor
@@ -290,11 +291,119 @@ def test_a_search_embeds_filling_chunks_only_within_its_time_budget(
                             budget_s=0.25)
     question = "Which night was the observatory telescope opened under the dome?"
     first = filling.search(embedder.embed_query(question), question, filter=None, limit=10)
-    assert filling.embedded == 3 and len(first) == 3  # at 0, 0.1, 0.2 s; none started at 0.3 s
+    # at 0 and 0.1 s, each predicted to take ~0.1 s; a third, at 0.2 s, would end past 0.25 s: not started
+    assert filling.embedded == 2 and len(first) == 2
     assert "final night" in first[0].text  # BM25's best candidate came first
     second = filling.search(embedder.embed_query(question), question, filter=None, limit=10)
-    assert filling.embedded == 6 and len(second) == 6  # the next question scores more, never one twice
+    assert filling.embedded == 4 and len(second) == 4  # the next question scores more, never one twice
     assert report.chunks > 6
+    assert clock[0] == pytest.approx(0.4)  # no search ran past its budget
+
+
+def test_a_search_starts_no_chunk_it_cannot_finish_within_its_budget(
+        stores: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A busy machine (the fill's passages took a second each): the question is not held for the first one; the
+    chunks whose vectors exist are still scored."""
+    clock = [0.0]
+    monkeypatch.setattr(vector_fill.time, "perf_counter", lambda: clock[0])
+
+    class Slow(Concepts):
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            clock[0] += 1.0 * len(texts)
+            return super().embed_documents(texts)
+
+    embedder = Slow()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([LONG], defer_vectors=True)
+    texts = [embedding_text(c) for c in stores["index"].document_chunks("long.md")]
+    with filling.computed.embedding(["the fill's"], texts[:1]):  # the fill's passage under way, 1 s so far
+        clock[0] += 1.0
+        assert filling.computed.cost.predict(texts[0]) > 0.99  # seen before that call ends
+    question = "Which night was the observatory telescope opened under the dome?"
+    assert filling.search(embedder.embed_query(question), question, filter=None, limit=10) == []
+    assert filling.embedded == 0 and clock[0] == 1.0
+    last = next(c for c in stores["index"].document_chunks("long.md") if "final night" in c.text)
+    # the fill, midway through the document, has this chunk's vector: the next question scores it at no cost
+    filling.computed.put(last.id, embedding_text(last), Concepts().embed_documents([embedding_text(last)])[0])
+    hits = filling.search(embedder.embed_query(question), question, filter=None, limit=10)
+    assert filling.embedded == 0 and [h.id for h in hits] == [last.id]
+
+
+def test_a_chinese_chunk_is_predicted_to_cost_more_than_an_english_one_of_its_length(
+        stores: dict[str, Any]) -> None:
+    embedder = Concepts()
+    _, filling = process(stores, embedder)
+    zh, en = LONG_ZH.text[:600], LONG.text[:600]
+    assert filling.computed.cost.predict(zh) > 2 * filling.computed.cost.predict(en)
+
+
+def test_neither_the_fill_nor_a_search_embeds_a_chunk_the_other_is_embedding(stores: dict[str, Any]) -> None:
+    import threading
+
+    embedder = Concepts()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([ONE_PAGE, HARBOUR], defer_vectors=True)
+    index: MilvusIndex = stores["index"]
+    (chunk,) = index.document_chunks("quill.md")
+    vector = embedder.embed_query(QUESTION)
+    with filling.computed.embedding([chunk.id], [embedding_text(chunk)]):  # the fill is on it
+        assert "quill.md" not in {h.doc_id for h in filling.search(vector, QUESTION, filter=None, limit=5)}
+    assert filling.embedded == 1  # the harbour's chunk only
+    fill = ingestor.vector_fill
+    assert fill is not None
+    assert len(index.document_chunks("harbour.md")) == 1
+    seen: list[list[str]] = []
+    real = embedder.embed_documents
+
+    def spy(texts: list[str]) -> list[list[float]]:
+        seen.append(texts)
+        return real(texts)
+
+    embedder.embed_documents = spy  # type: ignore[method-assign]
+    computed, text = filling.computed, embedding_text(chunk)
+    on_it, done = threading.Event(), threading.Event()
+
+    def a_search() -> None:  # a question's search embeds quill.md's one chunk while the fill reaches it
+        with computed.embedding([chunk.id], [text]):
+            on_it.set()
+            threading.Event().wait(0.2)
+            computed.put(chunk.id, text, real([text])[0])
+        done.set()
+
+    threading.Thread(target=a_search).start()
+    assert on_it.wait(5)
+    fill_all(ingestor)
+    assert done.is_set() and seen == []  # the fill waited for the search's vector; harbour.md's was computed before
+
+
+def test_the_fill_runs_below_the_questions_cpu_priority(stores: dict[str, Any]) -> None:
+    import os
+    import threading
+
+    embedder = Concepts()
+    ingestor, _ = process(stores, embedder)
+    fill = ingestor.vector_fill
+    assert fill is not None and fill.niceness > 0
+    ids: list[int] = []
+    real = fill.fill_next
+
+    def noting() -> int:
+        ids.append(threading.get_native_id())
+        return real()
+
+    fill.fill_next = noting  # type: ignore[method-assign]
+    fill.start()
+    try:
+        ingestor.ingest([ONE_PAGE], defer_vectors=True)
+        fill.written()
+        for _ in range(200):
+            if ids:
+                break
+            threading.Event().wait(0.01)
+        here = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+        assert ids and os.getpriority(os.PRIO_PROCESS, ids[0]) == min(here + fill.niceness, 19)
+    finally:
+        fill.stop()
 
 
 def test_a_search_with_nothing_pending_reads_no_table_and_sees_an_upload_at_once(
@@ -374,3 +483,28 @@ def test_chunks_the_fill_has_embedded_are_scored_before_the_document_is_written(
     hits = filling.search(embedder.embed_query(QUESTION), QUESTION, filter=None, limit=5)
     assert [h.id for h in hits][:1] == [last.id]  # the fill's vector, taken as it is: nothing embedded again
     assert embedder.passages == passages and filling.embedded == 0
+
+
+def test_a_chunk_in_the_other_language_gets_the_longer_budget(
+        stores: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Words cannot reach a chunk in the other language (and the answer layer judges it by its dense score), so a
+    question in the other language may wait for its vector; one in the chunk's own language finds it by BM25."""
+    clock = [0.0]
+    monkeypatch.setattr(vector_fill.time, "perf_counter", lambda: clock[0])
+
+    class Slow(Concepts):
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            clock[0] += 0.8 * len(texts)  # a loaded machine: 0.8 s a chunk
+            return super().embed_documents(texts)
+
+    embedder = Slow()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([ONE_PAGE], defer_vectors=True)
+    (chunk,) = stores["index"].document_chunks("quill.md")
+    filling.computed.cost.per_token = 0.8 / passage_tokens(embedding_text(chunk))  # learned from earlier calls
+    assert filling.budget_s < 0.8 < filling.crossing_budget_s
+    own = "青羽天文台的穹顶是哪一年启用的？"
+    assert filling.search(embedder.embed_query(own), own, filter=None, limit=5) == []  # BM25 finds it at once
+    assert filling.embedded == 0 and clock[0] == 0.0
+    hits = filling.search(embedder.embed_query(QUESTION), QUESTION, filter=None, limit=5)
+    assert [h.doc_id for h in hits] == ["quill.md"] and filling.embedded == 1  # English: worth its 0.8 s

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 from graphs.domain import FusionWeights, Hit
 from graphs.kg.base import doc_node
 from graphs.rag.nodes import fuse_scores
+from graphs.stores.filters import Filter
 from tests.support.fakes import ScriptedIndex, hit, make_context, runtime
 from tests.support.graph_route import node, parsed
 
@@ -52,3 +54,33 @@ async def test_fusion_weights_come_from_the_request(tmp_path: Path) -> None:
     # a run started over the LangGraph API carries the weights as plain JSON
     as_json = await fuse_scores.fuse_scores({**state, "fusion_weights": w.model_dump()}, runtime(ctx))
     assert as_json["hits"][0].score == pytest.approx(0.25)
+
+
+async def test_fuse_scores_reads_the_question_s_lexical_text_from_the_state(tmp_path: Path) -> None:
+    """The words BM25 reads (the question's, then the other language's: they read the entity store's gazetteer)
+    are computed once a question, by the seed search, and carried in the state: fuse_scores computes them again
+    only for a state without them."""
+    asked: list[str] = []
+
+    class Recording(ScriptedIndex):
+        def search_bm25(self, text: str, *, filter: Filter | None, limit: int, raw: bool = False) -> list[Hit]:
+            asked.append(text)
+            return super().search_bm25(text, filter=filter, limit=limit, raw=raw)
+
+    chunks = {"a": _chunk("a", 0.8, 0.25)}
+    base = make_context(tmp_path, Recording(respond=lambda ch, expr: [chunks["a"][1 if ch == "bm25" else 0]]))
+    reads: list[int] = []
+
+    def gazetteer() -> Any:
+        reads.append(1)
+        return base.gazetteer()
+
+    ctx = dataclasses.replace(base, gazetteer=gazetteer)  # type: ignore[arg-type]
+    state: Any = {"question": "How many staff does Qinglan have?", "graph_nodes": {doc_node("a"): node("a")},
+                  "query_vector": [0.0] * 16, "bm25_scale": 1.0, "use_evidence_selection": False,
+                  "parsed": parsed("How many staff does Qinglan have?", [])}
+    carried = await fuse_scores.fuse_scores({**state, "lexical_text": "carried words"}, runtime(ctx))
+    assert asked == ["carried words"] and reads == []
+    again = await fuse_scores.fuse_scores(state, runtime(ctx))
+    assert reads == [1] and asked[1].startswith("How many staff does Qinglan have?")
+    assert [h.id for h in carried["hits"]] == [h.id for h in again["hits"]]

@@ -30,8 +30,9 @@ async def test_search_graph_seeds_the_best_documents_at_depth_zero(tmp_path: Pat
     ctx = make_context(tmp_path, _index(), kg=g, seed_k=2)
     out = await search_graph({"question": "Which government position did the star of Kiss and Tell hold?"},
                              runtime(ctx))
-    assert set(out) == {"graph_nodes", "frontier", "depth", "bm25_scale", "query_vector", "searches", "hits",
-                        "breadth", "seed_links"}
+    assert set(out) == {"graph_nodes", "frontier", "depth", "bm25_scale", "query_vector", "lexical_text",
+                        "searches", "hits", "breadth", "seed_links"}
+    assert out["lexical_text"].startswith("Which government position did the star of Kiss and Tell hold?")
     assert (out["depth"], out["hits"], out["bm25_scale"], out["breadth"]) == (0, [], 2.0, [])
     # the two best documents, and the entity the question names (its title is an entity too)
     assert list(out["graph_nodes"]) == [doc_node("film"), doc_node("temple"), "entity:kiss and tell"]

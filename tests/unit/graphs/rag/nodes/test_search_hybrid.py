@@ -34,7 +34,7 @@ async def test_search_hybrid_returns_its_hits_record_and_the_question_vector(tmp
     took = out["searches"][0].duration_ms
     assert out == {"hits": [hit("tesla#0", "Tesla is in Austin.", 0.7, "hybrid")],
                    "searches": [SearchRecord(channel="hybrid", filter=None, count=1, duration_ms=took)],
-                   "query_vector": ctx.embedder.embed_query(question)}
+                   "query_vector": ctx.embedder.embed_query(question), "lexical_text": question}
     assert index.calls == [("hybrid", None)]
     assert index.asked == [(question, 8, "weighted")]  # the larger of top_k and candidate_k
 
