@@ -20,14 +20,17 @@ def open_workspace(workspaces: Workspaces, name: str, principal: Principal) -> R
     try:
         return workspaces.get(name)
     except UnknownWorkspace:
-        if principal.role is None or principal.workspace is not None:
-            raise
-        meant = nearest(name, workspaces.names())
-        if meant is None:
-            raise
-        error = workspace_not_found(name)
-        raise ServiceError(error.kind, error.code, f"{error.message} (did you mean {meant!r}?)",
-                           {"workspace": name, "suggestion": meant}) from None
+        raise unknown_workspace(name, workspaces.names(), principal) from None
+
+
+def unknown_workspace(name: str, names: list[str], principal: Principal) -> ServiceError:
+    """404 ``workspace_not_found`` for ``name``, naming the nearest of ``names`` to a caller who sees them all."""
+    error = workspace_not_found(name)
+    meant = nearest(name, names) if principal.role is not None and principal.workspace is None else None
+    if meant is None:
+        return error
+    return ServiceError(error.kind, error.code, f"{error.message} (did you mean {meant!r}?)",
+                        {"workspace": name, "suggestion": meant})
 
 
 def list_infos(workspaces: Workspaces, names: list[str] | None = None) -> list[WorkspaceInfo]:
