@@ -45,7 +45,8 @@ from app.errors import ServiceError, error_body, error_info, nearest
 from app.schemas import DocumentId, DocumentIn, EntityAlias, EntityName, QueryRequest, QueryResponse, Question
 from app.schemas.chat import CitedPassage, cited_passages
 from app.services.keys import Principal, Role, authorize, principal_in
-from app.workspaces import DEFAULT_WORKSPACE, NAME_PATTERN, UnknownWorkspace
+from app.services.workspaces import open_workspace, unknown_workspace
+from app.workspaces import DEFAULT_WORKSPACE, NAME_PATTERN
 from graphs.domain import STORED, Document, EntityMetadata, EntityType
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import AliasConflictError, StoreUnavailable
@@ -206,10 +207,10 @@ class LocalTools:
         name = tool_workspace(workspace, self.default)
         source = self.source()
         if hasattr(source, "names") and hasattr(source, "get"):  # the registry
-            resources: Resources = source.get(name)
-            return resources
-        if name != DEFAULT_WORKSPACE:
-            raise UnknownWorkspace(name)
+            # a mistyped name is told the one meant, as over HTTP, to a caller who sees every workspace
+            return open_workspace(source, name, principal_in(current_request.get()))
+        if name != DEFAULT_WORKSPACE:  # one knowledge base: only the default workspace exists
+            raise unknown_workspace(name, [DEFAULT_WORKSPACE], principal_in(current_request.get()))
         resources = source
         return resources
 

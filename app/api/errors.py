@@ -64,9 +64,18 @@ _VALIDATOR_PREFIX = re.compile(r"^Value error, ")
 def _json_safe(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
     # An unsafe string's error is raised by its model: its ctx path runs the loc down to the string itself.
     return [{"loc": [*e.get("loc", ()), *(e.get("ctx") or {}).get("path", ())] if e.get("type") == "unsafe_string"
-             else list(e.get("loc", ())), "msg": _VALIDATOR_PREFIX.sub("", str(e.get("msg", ""))),
-             "type": str(e.get("type", ""))}
+             else list(e.get("loc", ())), "msg": _message(e), "type": str(e.get("type", ""))}
             for e in errors]
+
+
+def _message(error: dict[str, Any]) -> str:
+    """Pydantic's words for one error; a string over its limit also says how long the one sent is (a pasted
+    6,000-character question was told only the limit, not by how much it was over)."""
+    msg = _VALIDATOR_PREFIX.sub("", str(error.get("msg", "")))
+    sent = error.get("input")
+    if error.get("type") == "string_too_long" and isinstance(sent, str):
+        msg += f" (this one has {len(sent):,})"
+    return msg
 
 
 ACTION_TAGS = frozenset({"query", "add-entity", "add-documents", "delete-document", "remove-alias", "delete-entity"})

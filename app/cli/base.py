@@ -366,8 +366,10 @@ def remote(server: str, workspace: str | None = None, api_key: str | None = None
             yield client
     except RemoteError as exc:
         if exc.code == "workspace_not_found" and isinstance(exc.details, dict) and exc.details.get("workspace"):
+            meant = exc.details.get("suggestion")  # the server's guess: said once, in this line's own words
+            said = str(exc).removesuffix(f" (did you mean {meant!r}?)") if meant else str(exc)
             typer.secho(unknown_workspace(str(exc.details["workspace"]), _visible_workspaces(server, key), server,
-                                          str(exc)), fg="red", err=True)
+                                          said), fg="red", err=True)
             raise typer.Exit(EXIT_REFUSED) from exc
         typer.secho(f"error: {exc}", fg="red", err=True)
         if exc.status == 401:

@@ -3,8 +3,8 @@
 The last user message is the question. When earlier user turns exist it may be a follow-up ("它是哪一年成立的？"
 after a question about 腾讯): with an LLM, the LLM condenses the conversation into a standalone question
 (``prompts/condense_question.*``); without one — or when the LLM fails, which is then listed as degraded —
-the entities validated in the earlier questions are carried into it, each type the new question does not name
-itself, so the graph filters on them as if the user had written them. Dates are not carried: a follow-up about
+the entities of the earlier questions (validated in the entity store, or names the parser spots that the store
+does not know) are carried into it, each type the new question does not name itself, so the graph filters on them as if the user had written them. Dates are not carried: a follow-up about
 "that company" is rarely about the same day.
 
 Without an LLM only a question that reads as a follow-up carries anything (``reads_as_follow_up``): one that refers
@@ -68,12 +68,14 @@ def user_turns(messages: Sequence[ChatMessage]) -> list[str]:
 
 
 async def validated(ctx: RagContext, question: str) -> list[ValidatedEntity]:
-    """The question's entities as the rule parser finds them, validated in the entity store (valid ones only)."""
+    """The question's entities as the rule parser finds them: those the entity store knows, validated, and the
+    names it spots that the store does not know (a user's own files name things no dictionary lists: "the
+    Allotment Hour", "Zoom H5"), kept as written. Either is the subject a follow-up's "it" points back to."""
     parsed = analyze_query(question, ctx.gazetteer(), ctx.today())
     matches = await asyncio.to_thread(
         lambda: [None if e.type == "DATE" else ctx.entities.lookup(e.text) for e in parsed.entities])
     entities = [validate_one(e, m, False) for e, m in zip(parsed.entities, matches, strict=True)]
-    return [e for e in entities if e.valid and e.standard_name]
+    return [e for e in entities if (e.valid and e.standard_name) or (not e.valid and e.type != "DATE")]
 
 
 def with_entities(question: str, carried: Sequence[CarriedEntity]) -> str:
@@ -102,15 +104,30 @@ SHORT_ZH_CHARS = 6  # 哪一年成立的？ (6), 创始人是谁？ (5): too sho
 SHORT_EN_WORDS = 3  # "Founded when?", "The price?"
 
 
+def refers_back(question: str) -> bool:
+    """Whether the question points back at something named earlier (它, 该公司, "it", "that company")."""
+    return bool(_ZH_REFERENCE.search(question) or _EN_REFERENCE.search(question))
+
+
 def reads_as_follow_up(question: str, own: Sequence[ValidatedEntity]) -> bool:
     """Whether a question asked after others leans on them: it refers back, it is elliptic, or it is short and
     names nothing of its own (``own``: its validated entities). A self-contained question is not a follow-up."""
-    if _ZH_REFERENCE.search(question) or _EN_REFERENCE.search(question) or _ELLIPTIC.search(question):
+    if refers_back(question) or _ELLIPTIC.search(question):
         return True
     if any(e.type != "DATE" for e in own):
         return False
     cjk = len(_CJK.findall(question))
     return cjk <= SHORT_ZH_CHARS if cjk else len(_WORD.findall(question)) <= SHORT_EN_WORDS
+
+
+def still_meant(earlier: ValidatedEntity, follow_up: str, own: Sequence[ValidatedEntity]) -> bool:
+    """Whether an earlier question's entity is still meant by a follow-up: a known one unless the follow-up names
+    a known one of its type (特斯拉呢？ after 苹果); a name the store does not know unless the follow-up names one
+    of its own without pointing back ("What about the Evening Drift?" after the Morning Tide Show; not "When does
+    it open on Sundays?", whose Sundays the parser spots as a name too)."""
+    if earlier.valid:
+        return earlier.type not in {e.type for e in own if e.valid}
+    return refers_back(follow_up) or not any(not e.valid for e in own)
 
 
 async def carry_entities(ctx: RagContext, turns: Sequence[str]) -> Resolution:
@@ -124,13 +141,10 @@ async def carry_entities(ctx: RagContext, turns: Sequence[str]) -> Resolution:
         if not reads_as_follow_up(turn, own):
             current, carried = CarriedState(question=turn, entities=own), []
             continue
-        own_types = {e.type for e in own}
-        carried = [CarriedEntity(text=e.text, standard_name=e.standard_name or e.text, type=e.type)
-                   for e in current.entities if e.type != "DATE" and e.type not in own_types]
+        kept = [e for e in current.entities if e.type != "DATE" and still_meant(e, turn, own)]
+        carried = [CarriedEntity(text=e.text, standard_name=e.standard_name or e.text, type=e.type) for e in kept]
         carried = list({c.standard_name: c for c in carried}.values())
-        current = CarriedState(question=with_entities(turn, carried),
-                               entities=own + [e for e in current.entities
-                                               if e.type != "DATE" and e.type not in own_types])
+        current = CarriedState(question=with_entities(turn, carried), entities=own + kept)
     question = current.question
     if len(question) > MAX_QUESTION_CHARS or not carried:  # nothing to carry (or no room for it): as written
         return Resolution(question=turns[-1], original=turns[-1])

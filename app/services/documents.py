@@ -221,15 +221,46 @@ def failed_outcomes(loads: Sequence[FileLoad]) -> list[DocumentOutcome]:
             for load in loads if load.error is not None]
 
 
+def indexed_paths(resources: Resources, names: Sequence[str]) -> dict[str, str]:
+    """The indexed document each loose file name stands for: a name without a folder that exactly one indexed
+    document's path ends in (``staff.csv`` uploaded after ``aer ingest`` of a folder made ``staff/staff.csv``).
+    A user uploading it again means a new version of that document, not a second copy beside it under another
+    id; a name several folders hold (``north/report.md``, ``south/report.md``) stays a document of its own."""
+    if resources.catalog is None:
+        return {}
+    out = {}
+    for name in names:
+        if "/" in name:
+            continue
+        _, same_name = resources.catalog.list(offset=0, limit=SUGGESTION_SCAN, source=name)
+        paths = [r.id for r in same_name if r.id.endswith("/" + name)]
+        if len(paths) == 1 and not resources.catalog.get(name):
+            out[name] = paths[0]
+    return out
+
+
 async def upload(resources: Resources, files: Sequence[tuple[str, bytes]], metadata: str | None, *,
                  root: str | None = None, skip_unchanged: bool = True) -> dict[str, Any]:
-    """Parse uploaded files (a file that cannot be read fails alone) and queue a job of their documents."""
+    """Parse uploaded files (a file that cannot be read fails alone) and queue a job of their documents. A loose
+    file (no folder named: ``root`` unset, no ``id`` in its metadata) whose name one indexed document's path ends
+    in is a new version of that document (``files[i].sameAs`` says so); a folder's files keep their paths."""
     names = [name for name, _ in files]
     options = file_options(metadata, names)
-    specs = [FileSpec(name=name, data=data, doc_id=(o.id if (o := options.get(name)) and o.id else name),
+    loose = [n for n in names if root is None and not ((o := options.get(n)) and o.id)]
+    same_as = await asyncio.to_thread(indexed_paths, resources, loose)
+    specs = [FileSpec(name=name, data=data,
+                      doc_id=(o.id if (o := options.get(name)) and o.id else same_as.get(name, name)),
                       title=o.title if o else None, metadata=o.metadata if o else None) for name, data in files]
-    loads = await asyncio.to_thread(load_files, specs)
+    loads = [FileLoad(load.name, [d.model_copy(update={"source": same_as[load.name]}) for d in load.documents],
+                      load.error) if load.name in same_as else load
+             for load in await asyncio.to_thread(load_files, specs)]  # the version keeps its document's source
     results = file_results(loads)
+    for result in results:
+        if (path := same_as.get(result["name"])) and result["status"] == "accepted":
+            result["sameAs"] = {"id": path, "message": (
+                f"{result['name']} is the indexed {path} (the same file name): uploaded as its new version; to "
+                f"keep it apart, give it its own id in metadata ({{\"{result['name']}\": {{\"id\": "
+                f"\"{result['name']}\"}}}})")}
     docs = [d for load in loads for d in load.documents]
     if not docs:
         raise UploadError("invalid", "no_documents", "none of the uploaded files could be read", {"files": results})

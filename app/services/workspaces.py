@@ -6,7 +6,31 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from app.workspaces import WorkspaceInfo, Workspaces
+from app.container import Resources
+from app.errors import ServiceError, nearest
+from app.services.keys import Principal, workspace_not_found
+from app.workspaces import UnknownWorkspace, WorkspaceInfo, Workspaces
+
+
+def open_workspace(workspaces: Workspaces, name: str, principal: Principal) -> Resources:
+    """The resources of workspace ``name``; one that does not exist is 404 ``workspace_not_found`` naming the
+    workspace most likely meant (``radio`` for ``radoi``: ``details.suggestion``) — only to a caller who may see
+    every workspace (no keys, or a key for all): to a key for one workspace a mistyped name and another team's
+    workspace answer alike, so a suggestion never tells it which names exist."""
+    try:
+        return workspaces.get(name)
+    except UnknownWorkspace:
+        raise unknown_workspace(name, workspaces.names(), principal) from None
+
+
+def unknown_workspace(name: str, names: list[str], principal: Principal) -> ServiceError:
+    """404 ``workspace_not_found`` for ``name``, naming the nearest of ``names`` to a caller who sees them all."""
+    error = workspace_not_found(name)
+    meant = nearest(name, names) if principal.role is not None and principal.workspace is None else None
+    if meant is None:
+        return error
+    return ServiceError(error.kind, error.code, f"{error.message} (did you mean {meant!r}?)",
+                        {"workspace": name, "suggestion": meant})
 
 
 def list_infos(workspaces: Workspaces, names: list[str] | None = None) -> list[WorkspaceInfo]:

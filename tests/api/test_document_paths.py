@@ -27,8 +27,10 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         yield c
 
 
-def upload(client: TestClient, *items: tuple[str, str], root: str = "depots") -> tuple[dict[str, Any], dict[str, Any]]:
-    r = client.post(UPLOAD, files=[("files", (n, t.encode(), "text/markdown")) for n, t in items], data={"root": root})
+def upload(client: TestClient, *items: tuple[str, str], root: str | None = "depots",
+           metadata: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    form = {k: v for k, v in (("root", root), ("metadata", metadata)) if v is not None}
+    r = client.post(UPLOAD, files=[("files", (n, t.encode(), "text/markdown")) for n, t in items], data=form)
     assert r.status_code == 202, r.text
     body = r.json()
     deadline = time.monotonic() + 60
@@ -140,3 +142,27 @@ def test_the_same_file_again_is_said_to_be_indexed_already_not_accepted_as_new(c
     r = client.post(UPLOAD, files=[("files", ("keys.md", text.encode(), "text/markdown"))],
                     data={"root": "flat", "skipUnchanged": "false"})
     assert r.json()["unchanged"] == [] and r.json()["replaced"] == ["keys.md"]
+
+
+def test_a_loose_file_a_folder_ingest_indexed_under_its_path_is_a_new_version_of_it(client: TestClient) -> None:
+    """A folder ingested, then one of its files uploaded on its own (no folder named): the user means that
+    document, not a second copy under the bare name — unchanged when the same, replaced when edited, and the
+    answer names the path (``sameAs``); its own id in metadata keeps it apart; a name two folders hold is not
+    guessed."""
+    fees = "# Fees\n\nThe annual membership fee is 35 pounds.\n"
+    upload(client, ("ledger/fees.md", fees), ("east/minutes.md", NORTH), ("west/minutes.md", SOUTH), root="club")
+    same, _ = upload(client, ("fees.md", fees), root=None)
+    assert same["unchanged"] == ["ledger/fees.md"] and same["files"][0]["documents"] == ["ledger/fees.md"]
+    assert same["files"][0]["sameAs"]["id"] == "ledger/fees.md" and "new version" in same["files"][0]["sameAs"]["message"]
+    edited, job = upload(client, ("fees.md", fees.replace("35", "40")), root=None)
+    assert edited["replaced"] == ["ledger/fees.md"] and job["status"] == "done"
+    assert "fees.md" not in ids(client)
+    shown = client.get(URL, params={"action": "document", "id": "ledger/fees.md"}).json()
+    assert "40 pounds" in shown["chunks"][0]["text"]
+    apart, _ = upload(client, ("fees.md", fees), root=None, metadata='{"fees.md": {"id": "fees.md"}}')
+    assert apart["files"][0]["documents"] == ["fees.md"] and "sameAs" not in apart["files"][0]
+    both, _ = upload(client, ("minutes.md", NORTH), root=None)
+    assert both["files"][0]["documents"] == ["minutes.md"] and "sameAs" not in both["files"][0]
+    kept, _ = upload(client, ("fees.md", fees), root="club")  # a folder's file keeps its path
+    assert kept["files"][0]["documents"] == ["fees.md"] and "sameAs" not in kept["files"][0]
+    assert {"ledger/fees.md", "fees.md", "minutes.md", "east/minutes.md", "west/minutes.md"} <= ids(client)

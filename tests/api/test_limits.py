@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -82,6 +83,8 @@ def test_a_limit_is_a_422_naming_the_field_and_nothing_is_written(client: TestCl
     assert {"loc": loc, "type": kind} in [{"loc": d["loc"], "type": d["type"]} for d in error["details"]]
     assert (entity_names(client), document_ids(client)) == before
     assert "new-kept" in before[1] and "Kept" in before[0]
+    if kind == "string_too_long":  # the limit and the length sent
+        assert re.search(r"at most [\d,]+ characters \(this one has [\d,]+\)", error["message"]), error["message"]
 
 
 @pytest.mark.parametrize("payload", [

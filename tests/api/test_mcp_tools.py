@@ -127,7 +127,9 @@ def test_every_tool_takes_an_optional_workspace_and_an_unknown_one_is_a_coded_er
     codes = [error_text(r).partition(":")[0] for r in results[1:]]
     assert codes == ["workspace_not_found", "workspace_not_found", "workspace_not_found", "invalid_workspace",
                      "invalid_workspace"]
-    assert "'nope'" in error_text(results[1])
+    assert "'nope'" in error_text(results[1]) and "did you mean" not in error_text(results[1])
+    [near] = calls(server, ("list_documents", {"workspace": "defualt"}))
+    assert error_text(near) == "workspace_not_found: no workspace 'defualt' (did you mean 'default'?)"
     # the failed delete on another workspace touched nothing here
     [page] = calls(server, ("list_documents", {}))
     assert page.structured_content["documents"] == held

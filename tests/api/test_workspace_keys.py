@@ -165,6 +165,16 @@ def test_another_workspace_and_a_missing_one_look_the_same(env: Env) -> None:
             str(registry).replace("nowhere", "X")
 
 
+def test_a_mistyped_workspace_is_named_only_to_a_key_that_sees_every_workspace(env: Env) -> None:
+    """``alpah`` for ``alpha``: an admin of every workspace is told the one meant; a key of beta gets the body of
+    any missing workspace (a suggestion would tell it that alpha exists)."""
+    send = SURFACES["documents"][1]
+    admin = send(env, "admin_all", "alpah").json()["error"]
+    assert admin["details"] == {"workspace": "alpah", "suggestion": "alpha"} and "did you mean 'alpha'?" in admin["message"]
+    scoped = send(env, "read_b", "alpah").json()["error"]
+    assert scoped == {"code": "workspace_not_found", "message": "no workspace 'alpah'", "details": {"workspace": "alpah"}}
+
+
 def test_a_scoped_key_acts_on_its_own_workspace_when_none_is_named(env: Env) -> None:
     r = env.client.post(URL, json=doc("own-ws", "Omega Corp makes cars."), headers=env.headers("write_a"))
     assert r.status_code == 200, r.text

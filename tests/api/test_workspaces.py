@@ -209,3 +209,20 @@ def test_an_evaluation_run_from_the_page_belongs_to_its_workspace(client: TestCl
                for w in ("north", "south", "default")}
     assert "page-north-set" in reports["north"]
     assert "page-north-set" not in reports["south"] + reports["default"]
+
+
+def test_a_mistyped_workspace_names_the_one_meant(client: TestClient) -> None:
+    """Two workspaces on day two and a slip of the keyboard: the 404 names the workspace most likely meant (no keys
+    here: the caller sees every workspace anyway), over the JSON API and /v1; a name near none gets no guess."""
+    client.post(WORKSPACES, json={"name": "harbour"})
+    for r in (client.post(URL, json={"action": "query", "question": "anything?", "workspace": "harbor"}),
+              client.get(URL, params={"action": "documents"}, headers={"X-Workspace": "habrour"})):
+        error = r.json()["error"]
+        assert r.status_code == 404 and error["code"] == "workspace_not_found", r.text
+        assert error["details"] == {"workspace": error["details"]["workspace"], "suggestion": "harbour"}
+        assert error["message"].endswith("(did you mean 'harbour'?)")
+    chat = client.post("/v1/chat/completions", json={"model": "aer:harbor", "messages": [
+        {"role": "user", "content": "anything?"}]})
+    assert chat.status_code == 404 and "did you mean 'harbour'?" in chat.json()["error"]["message"], chat.text
+    far = client.post(URL, json={"action": "query", "question": "anything?", "workspace": "zzqx"}).json()["error"]
+    assert far == {"code": "workspace_not_found", "message": "no workspace 'zzqx'", "details": {"workspace": "zzqx"}}

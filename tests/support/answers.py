@@ -3,17 +3,22 @@ and the extractive writer without the node (the tests of graphs/rag/answer/ shar
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from graphs.domain import EntityMetadata, Hit, ValidatedEntity
-from graphs.rag.answer.answerability import assess
+from graphs.rag.answer.answerability import assess, calibrated
+from graphs.rag.answer.calibration import FEATURES, Model
 from graphs.rag.answer.evidence import find_evidence
 from graphs.rag.answer.extractive import extractive
 from graphs.rag.answer.question import Question, question_of
 from graphs.rag.nodes.check_answer import check_answer
 from graphs.rag.nodes.write_answer import write_answer
 from graphs.text.answer_types import expected_answer
+from graphs.text.normalize import normalize
 from graphs.text.query_analysis import analyze_query
 from tests.support.fakes import TODAY, gazetteer_of
 
@@ -66,3 +71,39 @@ def write(text: str, hits: list[Hit]) -> tuple[str, str, str | None, str]:
         return verdict.decision, verdict.reason, None, ""
     written = extractive(q, hits, evidence, any("\u4e00" <= ch <= "\u9fff" for ch in text))
     return verdict.decision, verdict.reason, written.span, written.text
+
+
+class Bigrams:
+    """An embedder by character bigrams: sentences that share words are close (enough for the similarity feature)."""
+
+    def _vector(self, text: str) -> list[float]:
+        v = np.zeros(256)
+        t = normalize(text)
+        for a, b in itertools.pairwise(t):
+            v[hash(a + b) % 256] += 1.0
+        return list(v)
+
+    def embed_query(self, text: str) -> list[float]:
+        return self._vector(text)
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return [self._vector(t) for t in texts]
+
+
+def model_on(weights: dict[str, float], bias: float, threshold: float = 0.5) -> Model:
+    """A model that reads only the named features (raw values: mean 0, scale 1)."""
+    n = len(FEATURES)
+    return Model(features=FEATURES, mean=np.zeros(n), scale=np.ones(n),
+                 weights=np.array([weights.get(f, 0.0) for f in FEATURES]), bias=bias, threshold=threshold)
+
+
+ANSWERS_ALL = model_on({}, bias=8.0)
+"""A score that answers everything: what refuses is a rule."""
+
+
+async def verdict_of(text: str, hits: list[Hit]) -> tuple[str, str]:
+    """The answerability decision and its reason for ``text`` over ``hits`` with a score that answers everything:
+    rules alone (the tests of one rule each: governance, asked roles, role entries)."""
+    q = question(text, hits)
+    found, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=ANSWERS_ALL)
+    return found.decision, found.reason

@@ -66,9 +66,10 @@ def watch(browser: Browser, origin: str, viewport: dict[str, int] = DESKTOP) -> 
 
 
 def ask(page: Page, question: str) -> str:
-    """Ask through the form (Enter in the question box) and wait for the result; the status shown."""
+    """Ask through the form (Enter in the question box) and wait for the result; the response's status (the
+    badge shows it in words: "not found" for ``no_results``)."""
     page.fill("#question", question)
     page.press("#question", "Enter")
     badge = page.locator(".run-status .status-badge")
     badge.wait_for()
-    return badge.inner_text()
+    return badge.get_attribute("data-status") or badge.inner_text()

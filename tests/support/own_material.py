@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Hashable, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -98,12 +98,18 @@ def write_jsonl(path: Path, rows: Sequence[dict[str, Any]]) -> None:
     path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
 
 
-def write_questions(folder: Path, prefix: str, questions: Sequence[tuple[Any, ...]]) -> int:
+def write_questions(folder: Path, prefix: str, questions: Sequence[tuple[Any, ...]], *,
+                    held: Collection[str] | None = None) -> int:
     """Write ``folder/questions.jsonl`` from ``(category, question, answers, files[, category shown])`` tuples:
     ids ``<prefix>01``…, ``answers`` empty = not found, and within each category the questions alternate dev,
     held, dev, ... in the order listed (the split is fixed here, before any run). A fifth element relabels the
-    question's category and keeps its place in the split of the category it is listed under."""
-    splits = alternate_splits([q[0] for q in questions])
+    question's category and keeps its place in the split of the category it is listed under. ``held``: the ids
+    held aside instead (the others dev), for a set that holds back less than half."""
+    ids = [f"{prefix}{i:02d}" for i in range(1, len(questions) + 1)]
+    if held is not None and not set(held) <= set(ids):
+        raise ValueError(f"held ids not among the questions: {sorted(set(held) - set(ids))}")
+    splits = (alternate_splits([q[0] for q in questions]) if held is None
+              else ["held" if i in held else "dev" for i in ids])
     rows = [{"id": f"{prefix}{i:02d}", "question": q, "answers": answers, "notFound": not answers, "files": files,
              "category": relabel[0] if relabel else cat, "split": split}
             for i, ((cat, q, answers, files, *relabel), split) in enumerate(zip(questions, splits, strict=True),

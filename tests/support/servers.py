@@ -93,15 +93,24 @@ def aer_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "app.cli"]
 
 
+CHECKOUT = Path(__file__).resolve().parents[2]
+"""The checkout these tests belong to: a child ``aer`` imports its code first. A git worktree sharing another
+checkout's venv would otherwise run the code the venv's editable install points at (the console script imports
+``app`` from there), and a page test would check the other checkout's page."""
+
+
 def clean_env(**extra: str) -> dict[str, str]:
-    """This environment without service configuration, so the child sees only what the test sets."""
+    """This environment without service configuration, so the child sees only what the test sets; the checkout
+    under test first on its ``PYTHONPATH``."""
     drop = ("AER_", "MILVUS_", "REDIS_", "OPENAI_")
     # the suite's embedder (tests/conftest.py: USE unless a test names another) reaches child servers too
     suite = {k: os.environ[k] for k in ("AER_EMBEDDING_PROVIDER",) if k in os.environ}
+    path = os.pathsep.join(p for p in (str(CHECKOUT), os.environ.get("PYTHONPATH", "")) if p)
     return {
         **{k: v for k, v in os.environ.items() if not k.startswith(drop)},
         **suite,
         "PYTHONUNBUFFERED": "1",
+        "PYTHONPATH": path,
         **extra,
     }
 

@@ -1,4 +1,4 @@
-"""The own-material generators (``tests/data/newuser*/``, ``multihop_own/``, ``span_own/`` and ``xlang_own2/``:
+"""The own-material generators (``tests/data/newuser*/``, ``multihop_own/``, ``span_own/``, ``roles_own/``, ``xlang_own2/`` and ``3/``:
 ``make_files.py``, then the questions script) share ``tests.support.own_material`` and still write exactly the committed sets: every
 questions.jsonl and every text, CSV, Markdown and HTML file byte for byte (PDF and DOCX carry the time they were
 written, unless a set writes them ``stable``; their text is checked by the trial's own tests)."""
@@ -14,10 +14,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = ("newuser", "newuser2", "newuser3", "newuser4", "newuser5", "multihop_own", "newuser6", "newuser7",
-        "span_own", "xlang_own2", "newuser8", "fields_own")
+        "span_own", "xlang_own2", "newuser8", "fields_own", "newuser9", "roles_own", "xlang_own3", "newuser10")
 STAMPED = {".pdf", ".docx"}
 # written with ``stable=True``: PDF and DOCX byte for byte too
-STABLE = {"newuser6", "newuser7", "span_own", "xlang_own2", "newuser8"}
+STABLE = {"newuser6", "newuser7", "span_own", "xlang_own2", "newuser8", "newuser9", "roles_own", "xlang_own3",
+          "newuser10"}
 
 
 @pytest.mark.parametrize("name", SETS)

@@ -146,6 +146,8 @@ def test_a_question_the_corpus_cannot_answer_shows_the_sentence_and_the_related_
     assert expected["status"] == "no_results" and expected["answerability"]["decision"] == "not_found"
     p = page.goto()
     assert ask(p, UNANSWERABLE) == "no_results"
+    expect(p.locator(".run-status .status-badge")).to_have_text("not found")  # words, not the API's no_results
+    expect(p.locator(".turn-a .status-badge").last).to_have_text("not found")
     card = p.locator(".answer-card.not-found")
     expect(card).to_be_visible()
     assert expected["answer"] in card.inner_text() and "not_found" in card.inner_text()

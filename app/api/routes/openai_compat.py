@@ -65,6 +65,7 @@ from app.schemas.chat import (
 from app.services import chat_tasks, keys
 from app.services.chat import Resolution
 from app.services.query import answer, resolve_chat, stream_events
+from app.services.workspaces import open_workspace
 from app.workspaces import NAME_PATTERN, UnknownWorkspace
 from graphs.embeddings import EmbedderUnavailable
 from graphs.rag.context import RagContext
@@ -129,7 +130,7 @@ def resolve_model(request: Request, model: str) -> tuple[Resources, RagContext]:
                                f"the model names workspace {workspace!r} and the request {requested!r}",
                                {"model": model, "workspace": requested})
     name = workspace or effective_workspace(request)
-    resources = workspaces_of(request).get(name)
+    resources = open_workspace(workspaces_of(request), name, principal_of(request))
     request.state.workspace = name  # the metrics' and traces' workspace (once it is known to be one)
     if plain is None:  # the workspace's configured writer
         return resources, resources.context

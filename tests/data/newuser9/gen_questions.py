@@ -4,7 +4,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository root: tests.support
-from tests.support.own_material import write_jsonl  # after the path
+from tests.support.own_material import write_questions  # after the path
 
 REMOTE, EXPENSE = "policy/青禾设计远程办公制度.docx", "policy/expense_policy.html"
 BACKUP, PRINTER = "ops/backup_runbook.md", "ops/打印机故障处理.md"
@@ -28,7 +28,5 @@ Q = [
     ("not_found", "打印机的保修期到什么时候？", [], [], "held"),
     ("not_found", "How much is the taxi allowance per ride?", [], [], "dev"),
 ]
-rows = [{"id": f"nz{i:02d}", "question": q, "answers": answers, "notFound": not answers, "files": files,
-         "category": cat, "split": split} for i, (cat, q, answers, files, split) in enumerate(Q, start=1)]
-write_jsonl(Path(__file__).parent / "questions.jsonl", rows)
-print(len(rows), "questions,", sum(r["split"] == "held" for r in rows), "held")
+write_questions(Path(__file__).parent, "nz", [q[:4] for q in Q],
+                held={f"nz{i:02d}" for i, q in enumerate(Q, start=1) if q[4] == "held"})

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-from tests.support.own_material import write_jsonl
+from tests.support.own_material import write_questions
 
 MINUTES_ZH = ["青松社区花园协会三月会议纪要.docx"]
 MINUTES_EN = ["thornbury_rowing_club_minutes.md"]
@@ -62,11 +62,8 @@ def splits() -> list[str]:
 
 
 def main() -> None:
-    rows = [{"id": f"ro{i:02d}", "question": q, "answers": answers, "notFound": not answers, "files": files,
-             "category": category, "split": split}
-            for i, ((category, q, answers, files), split) in enumerate(zip(QUESTIONS, splits(), strict=True), start=1)]
-    write_jsonl(Path(__file__).resolve().parent / "questions.jsonl", rows)
-    print(len(rows), "questions,", sum(r["split"] == "held" for r in rows), "held")
+    write_questions(Path(__file__).resolve().parent, "ro", QUESTIONS,
+                    held={f"ro{i:02d}" for i, split in enumerate(splits(), start=1) if split == "held"})
 
 
 if __name__ == "__main__":

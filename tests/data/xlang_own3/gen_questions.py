@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-from tests.support.own_material import write_jsonl
+from tests.support.own_material import write_questions
 
 GLASS = ["corvane_glassworks_annual_review_2025.md"]
 PLANT = ["青屿镇污水处理厂2025年运行年报.md"]
@@ -46,8 +46,5 @@ QUESTIONS = [
 ]
 
 if __name__ == "__main__":
-    rows = [{"id": f"xu{i:02d}", "question": q, "answers": answers, "notFound": not answers, "files": files,
-             "category": cat, "split": split}
-            for i, (cat, q, answers, files, split) in enumerate(QUESTIONS, start=1)]
-    write_jsonl(Path(__file__).resolve().parent / "questions.jsonl", rows)
-    print(len(rows), "questions,", sum(r["split"] == "held" for r in rows), "held")
+    write_questions(Path(__file__).resolve().parent, "xu", [q[:4] for q in QUESTIONS],
+                    held={f"xu{i:02d}" for i, q in enumerate(QUESTIONS, start=1) if q[4] == HELD})

@@ -76,7 +76,7 @@ export const conversation = {
     show($("#conversation-turns"), turns.map((t, i) => h("li", { class: "turn" },
       h("p", { class: "turn-q" }, h("span", { class: "turn-n" }, `${i + 1}`), h("b", {}, t.question),
         t.asked && t.asked !== t.question ? h("span", { class: "muted small" }, ` — asked as “${t.asked}”`) : null),
-      h("p", { class: "turn-a" }, t.status ? h("span", { class: `status-badge ${t.status === "answered" ? "ok" : "warn"}` }, t.status) : null,
+      h("p", { class: "turn-a" }, t.status ? statusBadge(t.status, t.status !== "answered") : null,
         " ", t.answer || ""))));
   },
 };
@@ -85,6 +85,15 @@ export const conversation = {
 async function resolveQuestion(question, signal) {
   if (!conversation.turns().length) return { question, original: question, mode: "standalone", carriedEntities: [] };
   return call("conversation/resolve", { method: "POST", json: { messages: conversation.messages(question) }, signal });
+}
+
+/** A response's status in words: "no_results" read as if nothing was found, while related passages are listed
+ * right below it; the API's name stays in data-status and the tooltip. */
+const STATUS_WORDS = { answered: "answered", no_results: "not found" };
+
+function statusBadge(status, warn) {
+  return h("span", { class: `status-badge ${warn ? "warn" : "ok"}`, "data-status": status, title: `status: ${status}` },
+    STATUS_WORDS[status] || status);
 }
 
 function resolvedNote(resolved) {
@@ -348,7 +357,7 @@ class RunView {
     this.response = r;
     this.steps = (r.workflow && r.workflow.steps) || this.steps;
     const notFound = r.status === "no_results" || (r.answerability && r.answerability.decision === "not_found");
-    show(this.status, h("span", { class: `status-badge ${notFound ? "warn" : "ok"}` }, r.status),
+    show(this.status, statusBadge(r.status, notFound),
       ` ${fmt(r.workflow.totalDuration, 1)} ms · ${r.llm.note}`);
     const terms = termsOf(r);
     this.terms = terms;

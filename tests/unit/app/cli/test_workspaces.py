@@ -154,6 +154,7 @@ def test_through_a_server_the_workspace_goes_as_x_workspace(tmp_path: Path) -> N
             assert "(create it: aer workspaces create nowhere --server http://aer.test)" in missing.stderr
             near = runner.invoke(cli, ["documents", "list", "--workspace", "remotes", *server], env=env)
             assert near.exit_code == 2 and "(did you mean 'remote'? or create it:" in near.stderr, near.output
+            assert near.stderr.count("did you mean") == 1  # the server names it too: said once
             listed = runner.invoke(cli, ["workspaces", "list", "--json", *server], env=env, catch_exceptions=False)
             assert [w["name"] for w in json.loads(listed.stdout)] == ["default", "remote"]
 

@@ -81,6 +81,24 @@ async def test_a_question_that_leans_on_the_earlier_ones_carries_them(tmp_path: 
     assert (r.mode, r.question) == ("entities", question)
 
 
+@pytest.mark.parametrize(("turns", "question"), [
+    # names of a user's own files that no entity dictionary lists: the parser spots them, the store does not know them
+    (("Who runs the Lantern Street Book Swap?", "When does it open on Sundays?"),
+     "Lantern Street Book Swap When does it open on Sundays?"),
+    (("How much does the Corvid X7 drone weigh?", "And its price?"), "Corvid X7 And its price?"),
+    (("Who presents the Morning Tide Show?", "What about the Evening Drift?"), None),  # its own name: a new subject
+    (("When was the Fennel Hill cider barn built?", "Who owns the Corvid X7?"), None),  # self-contained
+])
+async def test_a_name_the_entity_store_does_not_know_is_carried_as_written(
+        tmp_path: Path, turns: tuple[str, ...], question: str | None) -> None:
+    r = await resolve(make_context(tmp_path), chat(*turns))
+    if question is None:
+        assert (r.mode, r.question, r.carried) == ("standalone", turns[-1], []), r
+        return
+    assert (r.mode, r.question) == ("entities", question)
+    assert [(c.text, c.standard_name, c.type) for c in r.carried] == [(c.text, c.text, "OTHER") for c in r.carried]
+
+
 async def test_a_self_contained_question_starts_a_new_subject(tmp_path: Path) -> None:
     # the follow-up after the self-contained question leans on it, not on the first question's Apple
     r = await resolve(make_context(tmp_path), chat("苹果在北京有哪些门店？", "马斯克创办了哪些公司？", "他是哪一年出生的？"))

@@ -4,7 +4,6 @@ or states it for another year, edition or date, is not evidence; the English que
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 
 import numpy as np
@@ -18,8 +17,8 @@ from graphs.rag.answer.evidence import find_evidence
 from graphs.rag.answer.qualifiers import qualifiers, satisfied, zh_number
 from graphs.rag.answer.question import Question, question_of
 from graphs.text.answer_types import expected_answer
-from graphs.text.normalize import normalize
 from graphs.text.query_analysis import analyze_query
+from tests.support.answers import Bigrams, model_on
 from tests.support.fakes import TODAY, gazetteer_of, hit
 
 ENTITIES = [
@@ -32,23 +31,6 @@ ENTITIES = [
 def question(text: str, hits: Sequence[Hit]) -> Question:
     parsed = analyze_query(text, gazetteer_of(ENTITIES), TODAY)
     return question_of(text, expected_answer(text), parsed, []).about(hits)
-
-
-class Bigrams:
-    """An embedder by character bigrams: sentences that share words are close (enough for the similarity feature)."""
-
-    def _vector(self, text: str) -> list[float]:
-        v = np.zeros(256)
-        t = normalize(text)
-        for a, b in itertools.pairwise(t):
-            v[hash(a + b) % 256] += 1.0
-        return list(v)
-
-    def embed_query(self, text: str) -> list[float]:
-        return self._vector(text)
-
-    def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        return [self._vector(t) for t in texts]
 
 
 @pytest.mark.parametrize(("text", "attribute"), [
@@ -165,13 +147,6 @@ def test_an_english_question_over_chinese_minutes_is_judged_by_the_chinese_words
     q = question("Who chaired the budget review meeting?", [MINUTES])
     judged = describe(q, [MINUTES], find_evidence(q, [MINUTES]), Bigrams())
     assert judged.features["attribute_stated"] == 1.0 and judged.features["cross_language"] == 1.0
-
-
-def model_on(weights: dict[str, float], bias: float, threshold: float = 0.5) -> Model:
-    """A model that reads only the named features (raw values: mean 0, scale 1)."""
-    n = len(FEATURES)
-    return Model(features=FEATURES, mean=np.zeros(n), scale=np.ones(n),
-                 weights=np.array([weights.get(f, 0.0) for f in FEATURES]), bias=bias, threshold=threshold)
 
 
 async def test_the_score_decides_and_the_threshold_is_the_request_option() -> None:

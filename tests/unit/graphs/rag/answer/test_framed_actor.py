@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from graphs.text.spans import framed
+from tests.support.answers import verdict_of
 from tests.support.fakes import hit
-from tests.unit.graphs.rag.answer.test_governance import verdict_of
 
 
 @pytest.mark.parametrize(("question", "text", "filler"), [

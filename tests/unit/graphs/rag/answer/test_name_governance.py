@@ -7,23 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from graphs.domain import Hit
-from graphs.rag.answer.answerability import calibrated
-from graphs.rag.answer.evidence import find_evidence
-from tests.support.answers import question
+from tests.support.answers import verdict_of
 from tests.support.fakes import hit
-from tests.unit.graphs.rag.answer.test_attributes import Bigrams, model_on
-
-ANSWERS_ALL = model_on({}, bias=8.0)
-"""A score that answers everything: what refuses is the rule."""
 
 ORGS = {"ORGANIZATION": ["岭南化工", "北岸化工", "Corlin Foods", "Harbin Dairy"]}
-
-
-async def verdict_of(text: str, hits: list[Hit]) -> tuple[str, str]:
-    q = question(text, hits)
-    found, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=ANSWERS_ALL)
-    return found.decision, found.reason
 
 
 @pytest.mark.parametrize(("text", "other", "twin", "named"), [

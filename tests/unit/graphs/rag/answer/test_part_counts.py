@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from graphs.text.units import fits
+from tests.support.answers import verdict_of
 from tests.support.fakes import hit
-from tests.unit.graphs.rag.answer.test_governance import verdict_of
 
 
 def _at(text: str, value: str) -> tuple[int, int]:

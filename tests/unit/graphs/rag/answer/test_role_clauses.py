@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from graphs.text.governors import name_role
+from tests.support.answers import verdict_of
 from tests.support.fakes import hit
-from tests.unit.graphs.rag.answer.test_asked_role import verdict_of
 
 
 @pytest.mark.parametrize(("text", "other", "twin"), [

@@ -7,27 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from graphs.domain import Hit
-from graphs.rag.answer.answerability import calibrated
-from graphs.rag.answer.evidence import find_evidence
 from graphs.text.governors import name_role
-from tests.support.answers import question
+from tests.support.answers import verdict_of
 from tests.support.fakes import hit
-from tests.unit.graphs.rag.answer.test_attributes import Bigrams, model_on
-
-ANSWERS_ALL = model_on({}, bias=8.0)
-"""A score that answers everything: what refuses is the rule."""
 
 PROGRAMME = ("江城中秋晚会节目单 [晚会]歌曲《山月》 演唱：林岚 何书 [晚会]歌曲《晚风》 演唱：周渡 古筝：陶然 "
              "[晚会]歌曲《归舟》 演唱：沈意 评弹演唱：孟川 [晚会]舞蹈《远帆》 领舞：程一")
 AWARDS = "第9届青屿电视节颁奖名单 最佳女主角：苏晴《长河》 最佳男配角：韩越《远山》 最佳编剧：宋澜《远山》"
 NOVEL = "《长河》是第三部青云文学奖获奖作品改编剧，播出后口碑很好。"
-
-
-async def verdict_of(text: str, hits: list[Hit]) -> tuple[str, str]:
-    q = question(text, hits)
-    found, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=ANSWERS_ALL)
-    return found.decision, found.reason
 
 
 @pytest.mark.parametrize(("text", "passages", "twin"), [

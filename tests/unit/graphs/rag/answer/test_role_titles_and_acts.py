@@ -21,9 +21,8 @@ from graphs.text.governors import (
     name_role,
     role_matches,
 )
-from tests.support.answers import question
+from tests.support.answers import ANSWERS_ALL, question
 from tests.support.fakes import hit
-from tests.unit.graphs.rag.answer.test_asked_role import ANSWERS_ALL
 from tests.unit.graphs.rag.answer.test_attributes import Bigrams
 
 
