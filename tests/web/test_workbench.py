@@ -62,7 +62,7 @@ def test_a_follow_up_is_asked_as_the_chat_endpoint_resolves_it_and_the_conversat
     expect(p.locator(".resolved-question")).to_have_text(standalone)
     expect(p.locator(".resolved")).to_contain_text("Elon Musk")  # the carried entity
     expected = api(server, {"action": "query", "question": standalone})
-    expect(p.locator(".run-status .status-badge")).to_have_text(expected["status"])
+    expect(p.locator(".run-status .status-badge")).to_have_attribute("data-status", expected["status"])
     expect(turns).to_have_count(2)
     expect(turns.nth(1)).to_contain_text(f"asked as “{standalone}”")
     shot = screenshots / "conversation.png"
