@@ -231,9 +231,13 @@ def month_phrase(word: str) -> bool:
     return bool(_MONTH_SPAN.match(word))
 
 
-def month_word(word: str) -> int | None:
-    """The month one Chinese word names without its year ("八月份" 8, "12月底" 12, "腊月" 12), or None."""
+def month_word(word: str, text: str = "") -> int | None:
+    """The month one Chinese word of ``text`` names without its year ("八月份" 8, "12月底" 12, "腊月" 12), or None.
+    A bare "X月" counts only where the text goes on with 的, a space or a punctuation mark: in "五月艾" (a plant)
+    or "三月街" it begins a name (a "X月份", "X月底" is a month wherever it stands)."""
     m = _MONTH_WORD.match(word)
     if m is None:
+        return None
+    if word.endswith("月") and text and not re.search(re.escape(word) + r"(?=的|[\s，,。.？?！!、；;：:]|$)", text):
         return None
     return _OLD_MONTHS[m["old"]] if m["old"] else int(m["n"]) if m["n"].isdigit() else _CN_DIGITS[m["n"]]

@@ -274,7 +274,7 @@ def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequ
             anchors.setdefault(key, (key,))
             names.append(quoted)
     # a month is weighed as the passages write it: "八月份" is stated by 2024年8月16日 (``month_word``)
-    terms = [f"{month}月" if (month := month_word(k)) is not None else normalize(k) for k in parsed.keywords]
+    terms = [f"{month}月" if (month := month_word(k, text)) is not None else normalize(k) for k in parsed.keywords]
     weights = {t: term_weight(t) for t in terms if t}
     for key in [*(forms[0] for forms in anchors.values()), *weak]:
         weights[key] = term_weight(key, anchor=True)

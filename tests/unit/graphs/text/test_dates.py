@@ -162,3 +162,10 @@ def test_month_word(word: str, month: int | None) -> None:
 
 def test_month_phrase_takes_ranges_of_months() -> None:
     assert month_phrase("八九月份") and month_phrase("二三月份") and not month_phrase("八月十五") and not month_phrase("月亮")
+
+
+@pytest.mark.parametrize(("word", "text", "month"), [("五月", "什么是五月艾？", None), ("八月", "八月的理事会谁主持？", 8),
+                                                     ("三月", "三月街在哪座城市", None), ("十月", "会议定在十月，地点未定", 10),
+                                                     ("八月份", "八月份例会在哪开", 8)])
+def test_a_bare_month_before_more_of_a_word_begins_a_name(word: str, text: str, month: int | None) -> None:
+    assert month_word(word, text) == month

@@ -21,3 +21,9 @@ def test_a_question_that_opens_with_a_month_in_words_is_answered() -> None:
     assert decision == "answerable", reason
     assert span is not None and "梁慕白" in span
 
+
+
+def test_a_name_that_begins_with_a_month_keeps_its_words() -> None:
+    plant = hit("plants.md#0", "五月艾是菊科蒿属的植物，四川地区称之为白蒿。", title="五月艾")
+    q = question("四川地区，将五月艾称之为什么？", [plant])
+    assert "5月" not in q.weights
