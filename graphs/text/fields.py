@@ -98,4 +98,7 @@ def label_asks(f: Field, question: str, terms: Iterable[str], attribute: bool, k
     if role is not None:
         return role
     label = normalize(f.label)
-    return True if any(len(t) >= 2 and t in label for t in terms) else None
+    # a Chinese label's head is its last word (库存 of 当前库存): a question's word at its start only modifies
+    # it (会议 of 会议时间 is no answer to 会议是谁主持的)
+    return True if any(len(t) >= 2 and (label.endswith(t) if has_han(label) else t in label) for t in terms) \
+        else None

@@ -16,7 +16,7 @@ from graphs.domain import Hit
 from graphs.kg.mentions import strip_disambiguation
 from graphs.rag.answer.attributes import Attribute, asked_attribute, near, stated_at, translations
 from graphs.rag.answer.chains import names_relation, title_year
-from graphs.rag.answer.qualifiers import Qualifier
+from graphs.rag.answer.qualifiers import Qualifier, past_for_next
 from graphs.rag.answer.question import (
     CODE_PENALTY,
     EVIDENCE_PASSAGES,
@@ -464,11 +464,13 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
                       asked is not None and bool(stated_at(asked, f.label)), q.kind)
     if says is None and names_column(f, q.text):
         says = True  # the cell the question addresses by its row and its column (一类城市 × 普通员工)
-    if says is not True:
-        return e
+    if says is not True or past_for_next(q.text, f.value):
+        return e  # a field of the minutes' own meeting does not date the next one (下一次例会定在什么时候)
     value = typed_span(q, replace(s, text=f.value, folded=normalize(f.value)))
     if value is None and q.kind in ("date", "number") and not re.search(r"\d", f.value):
         return replace(e, own=0.0, focus=0.0, span=None)  # "Born: Dremmel" for a year: nothing asked is stated
+    if value is None and q.kind in ("person", "organization") and re.search(r"\d", f.value):
+        return e  # a date or a number is no one's name ("会议时间：3月12日" for who chaired)
     if value is None:
         # a name the tagger does not know ("公司总部三楼青松会议室"), a clock ("Time: 10:40"): the value as
         # written, less its aside
