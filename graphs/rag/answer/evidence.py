@@ -24,6 +24,7 @@ from graphs.rag.answer.question import (
     mentioned,
     states_codes,
     tagged,
+    years_unstated,
 )
 from graphs.rag.relation_cues import bridge_kind, entity_kind
 from graphs.text.content import has_content
@@ -464,8 +465,11 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
                       asked is not None and bool(stated_at(asked, f.label)), q.kind)
     if says is None and names_column(f, q.text):
         says = True  # the cell the question addresses by its row and its column (一类城市 × 普通员工)
-    if says is not True or past_for_next(q.text, f.value):
-        return e  # a field of the minutes' own meeting does not date the next one (下一次例会定在什么时候)
+    if says is not True or past_for_next(q.text, f.value) or years_unstated(q, [f"{s.title} {s.block} {s.context}"]):
+        # a field of the minutes' own meeting does not date the next one (下一次例会定在什么时候); a field of a
+        # page of another year is another instance's ("Brenmoor floods: 1,200 residents …" of 2023 for the 2024
+        # flood)
+        return e
     value = typed_span(q, replace(s, text=f.value, folded=normalize(f.value)))
     if value is None and q.kind in ("date", "number") and not re.search(r"\d", f.value):
         return replace(e, own=0.0, focus=0.0, span=None)  # "Born: Dremmel" for a year: nothing asked is stated

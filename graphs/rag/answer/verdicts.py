@@ -33,8 +33,15 @@ _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _YEAR = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
 
 
+_OLDER = re.compile(r"\b(?:older|oldest|elder|eldest)\b|年长|(?:年纪|年龄|岁数)更?大|更老", re.IGNORECASE)
+_YOUNGER = re.compile(r"\b(?:younger|youngest)\b|年轻|年少|(?:年纪|年龄|岁数)更?小", re.IGNORECASE)
+
+
 def direction(question: str) -> Direction | None:
-    """What the comparison asks for: the earlier or later date, the larger or smaller number."""
+    """What the comparison asks for: the earlier or later date, the larger or smaller number. Who is older is
+    who was born first (谁更年长, 谁年龄更大: the earlier birth date, not the larger number "1975")."""
+    if _OLDER.search(question) or _YOUNGER.search(question):
+        return "min_date" if _OLDER.search(question) else "max_date"
     for pattern, way in ((_EARLIER, "min_date"), (_LATER, "max_date"), (_LESS, "min_number"), (_MORE, "max_number")):
         if pattern.search(question):
             return way  # type: ignore[return-value]
@@ -254,6 +261,12 @@ def compare(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdic
     win, lose = (a, b) if (a.number < b.number) == lower_wins else (b, a)
     relation = {"min_date": ("早于", "is earlier than"), "max_date": ("晚于", "is later than"),
                 "max_number": ("多于", "is more than"), "min_number": ("少于", "is less than")}[way]
+    if _OLDER.search(q.text) or _YOUNGER.search(q.text):
+        older = way == "min_date"
+        text = (f"{win.name}（{win.value}出生）比{lose.name}（{lose.value}出生）{'年长' if older else '年轻'}。" if chinese
+                else f"{win.name} (born {win.value}) is {'older' if older else 'younger'} than {lose.name} "
+                     f"(born {lose.value}).")
+        return Verdict(text=text, span=win.name, sides=[a, b])
     if (word := _comparative(q.text, way)) is not None:
         # the question's own comparative carries the verdict ("is quieter than", "比…更安静")
         text = (f"{win.name}（{win.value}）比{lose.name}（{lose.value}）{word}。" if chinese

@@ -29,3 +29,13 @@ def test_the_next_meeting_is_dated_by_the_sentence_that_plans_it() -> None:
     decision, reason, span, _ = write("下一次调度例会定在什么时候？", NEXT)
     assert decision == "answerable", reason
     assert span is not None and "10月21日" in span
+
+
+def test_a_headline_field_of_another_year_does_not_answer_for_the_asked_year() -> None:
+    pages = [hit("fire2022#0", "Harlow mill fire: 40 workers sent home\n\nFire broke out at the Harlow paper mill on 9 May 2022.",
+                 title="harlow mill fire 2022"),
+             hit("fire2025#0", "Harlow mill burns again\n\nFire broke out at the Harlow paper mill on 2 June 2025. The owners "
+                               "put the damage at £2.1 million.", title="harlow mill fire 2025")]
+    decision, reason, span, _ = write("How much damage did the 2025 Harlow mill fire cause?", pages)
+    assert decision == "answerable", reason
+    assert span is not None and "2.1" in span
