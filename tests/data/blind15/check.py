@@ -1,17 +1,24 @@
-import json,glob,os,re
-texts={os.path.relpath(p,"files"):open(p,encoding="utf-8").read() for p in glob.glob("files/**/*.*",recursive=True)}
+import glob
+import json
+import os
+import re
+from pathlib import Path
+
+texts={os.path.relpath(p,"files"):Path(p).read_text(encoding="utf-8") for p in glob.glob("files/**/*.*",recursive=True)}
 allt="\n".join(texts.values())
 ok=True
-for line in open("questions.jsonl",encoding="utf-8"):
+for line in Path("questions.jsonl").read_text(encoding="utf-8").splitlines():
     q=json.loads(line)
     if q.get("notFound"):
         assert q["answers"]==[] and "files" not in q
         continue
-    for f in q["files"]: assert f in texts,(q["id"],f)
+    for f in q["files"]:
+        assert f in texts,(q["id"],f)
     t="\n".join(texts[f] for f in q["files"])
     hits=[a for a in q["answers"] if a in t]
     print(q["id"],q["category"],"found:",hits)
-    if not hits: ok=False
+    if not hits:
+        ok=False
 # absent checks
 absent={"b21":["成立","创办","创建","建社"],"b22":["stock","ticker","share","listed","exchange"],
 "b23":["mayor","Mayor"],"b24":["镇长"],"b25":["warrant","guarantee","Warrant","保修","质保"],

@@ -1,11 +1,14 @@
 import json
+
 M="云岫山茶叶合作社_2024年第三次理事会纪要.md"
 L="青溪镇图书馆开馆_桐岭日报.txt"
 H="星槎互动员工手册_2024版.md"
 P="禾木宠物医院_价目表_2024.csv"
 K="fernloop_k7_manual.txt"
 R="mereside_gazette_regatta_capsize.md"
-WP="wiki/tamsin_greave.html"; WO="wiki/kelderwick_water_board.html"; WT="wiki/brannock_ferry.html"
+WP="wiki/tamsin_greave.html"
+WO="wiki/kelderwick_water_board.html"
+WT="wiki/brannock_ferry.html"
 A=[
 ("八月份合作社那次理事会是谁主持的？",["欧阳晓梅"],[M],"who",["zh-zh","chair"]),
 ("Who took the minutes at the Yunxiu Mountain tea co-op's board meeting in August 2024?",["龚书涵","Gong Shuhan"],[M],"who",["en-zh","role-by-verb","recorder"]),
@@ -45,9 +48,12 @@ N=[
 out=[]
 i=1
 for q,a,f,c,t in A:
-    out.append({"id":f"b{i:02d}","question":q,"answers":a,"files":f,"category":c,"split":"blind","tags":t}); i+=1
+    out.append({"id":f"b{i:02d}","question":q,"answers":a,"files":f,"category":c,"split":"blind","tags":t})
+    i+=1
 for q,c,t in N:
-    out.append({"id":f"b{i:02d}","question":q,"answers":[],"notFound":True,"category":c,"split":"blind","tags":t}); i+=1
+    out.append({"id":f"b{i:02d}","question":q,"answers":[],"notFound":True,"category":c,"split":"blind","tags":t})
+    i+=1
 with open("questions.jsonl","w") as fh:
-    for o in out: fh.write(json.dumps(o,ensure_ascii=False)+"\n")
+    for o in out:
+        fh.write(json.dumps(o,ensure_ascii=False)+"\n")
 print(len(out))
