@@ -191,7 +191,9 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
     return Side(name, best)
 
 
-_PAIR_ZH = re.compile(r"^\s*(?:请问)?(.{2,20}?)(?:和|与|跟|同|还是)(.{2,20}?)(?:相比)?[，,]?(?:哪|谁|更|较)")
+_PAIR_ZH = re.compile(r"^\s*(?:请问)?(?:[^，,。？?]{1,30}[，,：:]\s*)?([^，,。：:]{2,20}?)(?:和|与|跟|同|还是)(.{2,20}?)(?:相比)?[，,]?"
+                      r"(?:哪|谁|更|较)")
+"""A choice offered of two things ("A和B哪个更便宜"), after a clause that sets where to look ("价目表上，A和B…")."""
 _PAIR_EN = re.compile(r"^\s*(?:which|who|what)\b[^,:]{0,60}[,:]\s*(?:the\s+)?(.{2,60}?)\s+or\s+(?:the\s+)?(.{2,60}?)\s*\?*\s*$",
                       re.IGNORECASE)
 _PAIR_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?(\S.{1,59}?)\s+and\s+(?:the\s+)?(\S.{1,59}?),\s*(?:which|who|what)\b",
@@ -278,7 +280,8 @@ def compare(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdic
 
 
 _COMPARATIVE_EN = re.compile(r"\b(?:(?:more|less) [a-z]{3,}|[a-z]{3,}er)\b", re.IGNORECASE)
-_COMPARATIVE_ZH = re.compile(r"(?:更|较|比较)([\u4e00-\u9fff]{1,3}?)(?=[？?，,。的]|$)")
+_COMPARATIVE_ZH = re.compile(r"(?:更|较|比较)([\u4e00-\u9fff]{1,3}?)(?=[？?，,。的]|$)|"
+                             r"([\u4e00-\u9fff]{1,2})(?:一些|一点|些)(?=[？?，,。]|$)")  # 更便宜, 便宜些
 _NOT_COMPARATIVE = frozenset({"never", "ever", "other", "either", "whether", "neither", "rather", "number", "under",
                               "after", "over", "per", "water", "later", "earlier", "more", "less"})
 
@@ -294,7 +297,7 @@ def _comparative(question: str, way: Direction) -> str | None:
         if word.split()[-1] not in _NOT_COMPARATIVE and pattern.search(word):
             return word
     zh = _COMPARATIVE_ZH.search(question)
-    return f"更{zh[1]}" if zh and pattern.search(zh[0]) else None
+    return f"更{zh[1] or zh[2]}" if zh and pattern.search(zh[0]) else None
 
 
 _SAME = re.compile(r"\bsame\b|同一|相同|一样", re.IGNORECASE)
