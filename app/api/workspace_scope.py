@@ -82,11 +82,13 @@ def effective_workspace(request: Request) -> str:
 async def remember_body_workspace(request: Request) -> None:
     """Parse the body (JSON or form) into the request's cache, where ``requested_workspace`` reads it: for a
     caller that may run before FastAPI parsed it (FastAPI parses a route's declared body before any dependency)."""
-    content_type = request.headers.get("content-type", "").lower()
+    media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()  # not the boundary's text
     try:
-        if "json" in content_type and not hasattr(request, "_json"):
-            await request.json()
-        elif content_type.startswith(("multipart/form-data", "application/x-www-form-urlencoded")):
+        if media in ("multipart/form-data", "application/x-www-form-urlencoded"):
             await request.form()  # cached after the first read
+        elif (media == "application/json" or media.endswith("+json")) and not hasattr(request, "_json"):
+            await request.json()
     except (ValueError, UnicodeDecodeError, RecursionError):
         return
+    except RuntimeError:
+        return  # the body was already read as a stream elsewhere: the route's own parameters carry it

@@ -129,3 +129,24 @@ async def test_remember_body_workspace_parses_a_body_no_one_read_yet() -> None:
         assert requested_workspace(r) is None  # nothing parsed yet
         await remember_body_workspace(r)
         assert requested_workspace(r) == "alpha"
+
+
+async def test_remember_body_workspace_reads_the_media_type_not_the_boundary_and_never_fails_on_a_read_body() -> None:
+    # a multipart boundary may hold any letters ("…jsOn…"): the media type decides how the body is read
+    raw = (b'--xxjsonxx\r\nContent-Disposition: form-data; name="workspace"\r\n\r\nalpha\r\n--xxjsonxx--\r\n')
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": raw, "more_body": False}
+
+    r = Request({"type": "http", "method": "POST", "path": "/api/x", "query_string": b"", "state": {},
+                 "headers": [(b"content-type", b"multipart/form-data; boundary=xxjsonxx")]}, receive)
+    await remember_body_workspace(r)
+    assert requested_workspace(r) == "alpha"
+
+    async def consumed() -> dict[str, Any]:
+        raise RuntimeError("Stream consumed")
+
+    read = Request({"type": "http", "method": "POST", "path": "/api/x", "query_string": b"", "state": {},
+                    "headers": [(b"content-type", b"application/json")]}, consumed)
+    await remember_body_workspace(read)  # the route's own parameters carry what the body held
+    assert requested_workspace(read) is None
