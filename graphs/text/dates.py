@@ -9,6 +9,7 @@ from datetime import date
 from typing import NamedTuple
 
 from graphs.domain import DateRange
+from graphs.text.units import zh_number
 
 # Full-width digits and separators map 1:1 onto ASCII, so offsets stay valid.
 _WIDTH = str.maketrans({chr(0xFF10 + i): str(i) for i in range(10)} | {"－": "-", "／": "/", "．": "."})
@@ -221,8 +222,6 @@ def only_a_date(text: str) -> bool:
 _MONTH_WORD = re.compile(r"^(?:(?P<n>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])|(?P<old>[正冬腊]))月"
                          r"(?:份|初|中|底|末|上旬|中旬|下旬)?$")
 _MONTH_SPAN = re.compile(r"^(?:[一二三四五六七八九十两\d]{1,4}|[正冬腊])月(?:份|初|中|底|末|上旬|中旬|下旬)?$")
-_CN_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10, "十一": 11,
-              "十二": 12}
 _OLD_MONTHS = {"正": 1, "冬": 11, "腊": 12}
 
 
@@ -240,4 +239,4 @@ def month_word(word: str, text: str = "") -> int | None:
         return None
     if word.endswith("月") and text and not re.search(re.escape(word) + r"(?=的|[\s，,。.？?！!、；;：:]|$)", text):
         return None
-    return _OLD_MONTHS[m["old"]] if m["old"] else int(m["n"]) if m["n"].isdigit() else _CN_DIGITS[m["n"]]
+    return _OLD_MONTHS[m["old"]] if m["old"] else zh_number(m["n"])

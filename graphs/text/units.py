@@ -368,3 +368,26 @@ def fits(question: str, text: str, start: int, end: int) -> bool:
     if found == "count":
         return "count" in asked  # 七届, "12 games": counted things, never people asked by 名 / 人 alone
     return found in asked
+
+
+_ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+              "九": 9}
+
+
+def zh_number(text: str) -> int | None:
+    """A Chinese numeral up to the hundreds ("十", "十二", "二十九", "一百零三"), or None."""
+    if text.isdigit():
+        return int(text)
+    total, current = 0, 0
+    for ch in text:
+        if ch in _ZH_DIGITS:
+            current = _ZH_DIGITS[ch]
+        elif ch == "十":
+            total += (current or 1) * 10
+            current = 0
+        elif ch == "百":
+            total += (current or 1) * 100
+            current = 0
+        else:
+            return None
+    return total + current

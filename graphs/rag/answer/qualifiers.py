@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from graphs.text.normalize import has_han, normalize
 from graphs.text.terms import term_weight
+from graphs.text.units import zh_number
 
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d{2}|20\d{2})(?!\d)")
 _DATE = re.compile(r"(?<!\d)(\d{1,2})\s*[·.\-/月]\s*(\d{1,2})(?:日|号)?(?![\d月])")
@@ -46,8 +47,6 @@ _MONTHS_EN = {m: n for n, m in enumerate(("january", "february", "march", "april
 _MONTH_WORDS = "|".join(_MONTHS_EN)
 DATE_EN = re.compile(rf"\b({_MONTH_WORDS})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?"
                       rf"({_MONTH_WORDS})\b", re.IGNORECASE)
-_ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
-              "九": 9}
 _EN_ORDINALS = {w: n for n, w in enumerate(("first", "second", "third", "fourth", "fifth", "sixth", "seventh",
                                             "eighth", "ninth", "tenth"), start=1)}
 _ASKING = re.compile(r"哪|什么|多少|谁|几|怎么|如何|是否|为何|为什么|何时")
@@ -91,25 +90,6 @@ class Qualifier:
     counter: str = ""
     """An English ordinal's noun ("conference" of "the second conference"; folded): another ordinal of the same
     noun is another edition. A version's name ("corvane" of "Corvane 1.0")."""
-
-
-def zh_number(text: str) -> int | None:
-    """A Chinese numeral up to the hundreds ("十", "十二", "二十九", "一百零三"), or None."""
-    if text.isdigit():
-        return int(text)
-    total, current = 0, 0
-    for ch in text:
-        if ch in _ZH_DIGITS:
-            current = _ZH_DIGITS[ch]
-        elif ch == "十":
-            total += (current or 1) * 10
-            current = 0
-        elif ch == "百":
-            total += (current or 1) * 100
-            current = 0
-        else:
-            return None
-    return total + current
 
 
 def qualifiers(question: str, relation: dict[str, float], names: Sequence[str] = (),
