@@ -199,9 +199,12 @@ class TrialClient:
         raise RuntimeError(f"workspace {name!r}: {r.status_code} {code}: {message}{hint}")
 
     def upload(self, files: Sequence[tuple[str, Path]], root: str, *, wait_s: float = 1800.0,
-               log: Log = lambda _: None) -> dict[str, Any]:
+               wait_vectors: bool = False, log: Log = lambda _: None) -> dict[str, Any]:
         """Upload the files (their ids: the paths under the root) and wait for the ingest jobs to finish; a folder
-        with more files than the server takes per request goes in as several uploads of its limit each."""
+        with more files than the server takes per request goes in as several uploads of its limit each. With
+        ``wait_vectors``, also wait until the jobs report no chunk whose dense vectors are still filling (a
+        document is searchable at once, its e5 vectors follow: questions asked before they are in are answered
+        from BM25, the graph and the chunks a search embeds within its budget)."""
         per_request = len(files) or 1
         jobs: list[dict[str, Any]] = []
         start = 0
@@ -217,8 +220,9 @@ class TrialClient:
                 continue
             raise RuntimeError(f"upload refused: {refused['status']} {refused['code']}: {refused['message']}")
         failed = [j for j in jobs if j["status"] != "done"]
+        settled = self._wait_vectors([j["jobId"] for j in jobs], wait_s, log) if wait_vectors else None
         return {"jobId": jobs[-1]["jobId"] if jobs else None, "jobIds": [j["jobId"] for j in jobs],
-                "status": "failed" if failed else "done",
+                "status": "failed" if failed else "done", "vectorsSettledS": settled,
                 "files": [f for j in jobs for f in (j.get("files") or [])],
                 "documents": [d for j in jobs for d in (j.get("documents") or [])]}
 
@@ -250,6 +254,22 @@ class TrialClient:
                      "documents": job.get("documents")})
         return None
 
+    def _wait_vectors(self, job_ids: Sequence[str], wait_s: float, log: Log) -> float:
+        """Seconds until every job reports no chunk with its vectors pending (``progress.vectorsPending``)."""
+        started = time.monotonic()
+        pending = list(job_ids)
+        while pending:
+            job = self.http.get(API_PATH, params={"action": "job", "id": pending[0]}, headers=self.headers).json()["job"]
+            if not (job.get("progress") or {}).get("vectorsPending"):
+                pending.pop(0)
+                continue
+            if time.monotonic() - started > wait_s:
+                raise RuntimeError(f"ingest job {pending[0]}: vectors still pending after {wait_s:.0f} s")
+            time.sleep(self.poll_s)
+        waited = round(time.monotonic() - started, 1)
+        log(f"dense vectors of every uploaded chunk in after {waited} s")
+        return waited
+
     def ask(self, question: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
         r = self.http.post(API_PATH, json={"action": "query", "question": question, **(options or {})},
                            headers=self.headers)
@@ -268,15 +288,18 @@ def _error_of(r: httpx.Response) -> tuple[str, str]:
 
 
 def run_trial(folder: Path, client: TrialClient, *, split: str | None = None, upload: bool = True,
-              options: dict[str, Any] | None = None, log: Log = lambda _: None) -> TrialResult:
-    """Upload the folder's documents (unless ``upload`` is false) and ask its questions (of ``split``)."""
+              wait_vectors: bool = False, options: dict[str, Any] | None = None,
+              log: Log = lambda _: None) -> TrialResult:
+    """Upload the folder's documents (unless ``upload`` is false) and ask its questions (of ``split``); with
+    ``wait_vectors``, only once the upload's dense vectors are all in."""
     questions = load_trial_questions(folder)
     if split:
         questions = [q for q in questions if q.split == split]
     result = TrialResult()
     client.check_workspace()
     if upload:
-        result.upload = client.upload(document_files(folder), root=folder.resolve().name, log=log)
+        result.upload = client.upload(document_files(folder), root=folder.resolve().name,
+                                      wait_vectors=wait_vectors, log=log)
     for q in questions:
         started = time.perf_counter()
         body = client.ask(q.question, options)
@@ -315,6 +338,9 @@ def trial_command(
     api_key: Annotated[str | None, typer.Option("--api-key", help="A key, when the service requires one.")] = None,
     split: Annotated[str | None, typer.Option(help="Only the questions of this split (e.g. dev).")] = None,
     upload: Annotated[bool, typer.Option("--upload/--no-upload", help="Upload the documents first.")] = True,
+    wait_vectors: Annotated[bool, typer.Option(
+        "--wait-vectors", help="Ask only once the upload's dense vectors are all in (they fill in behind an "
+                               "upload; by default the questions come right after it, as a user's may).")] = False,
     out: Annotated[Path | None, typer.Option(dir_okay=False, help="Write every answer here (JSON).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the JSON summary instead of the table.")] = False,
     timeout: Annotated[float, typer.Option(
@@ -326,7 +352,8 @@ def trial_command(
     """Upload a folder of your own documents to a running service and score its answers to your questions."""
     client = TrialClient(url, api_key=api_key, workspace=workspace, timeout=timeout)
     try:
-        result = run_trial(folder, client, split=split, upload=upload, log=lambda s: typer.echo(s, err=True))
+        result = run_trial(folder, client, split=split, upload=upload, wait_vectors=wait_vectors,
+                           log=lambda s: typer.echo(s, err=True))
     except (httpx.HTTPError, RuntimeError, ValueError, OSError) as exc:
         typer.secho(f"error: {exc}", fg="red", err=True)
         raise typer.Exit(2) from exc

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -240,3 +241,35 @@ def test_a_trial_in_a_workspace_the_service_lacks_stops_with_one_clear_line(tmp_
     assert str(refused.value) == ("workspace 'nowhere': 404 workspace_not_found: no workspace 'nowhere' (create it "
                                   "first: aer workspaces create nowhere --server http://testserver)")
     assert in_default["total"] == 0
+
+
+class _FillingService:
+    """A service whose upload job is done at once while its chunks' dense vectors fill over two more polls."""
+
+    def __init__(self) -> None:
+        self.polls = 0
+
+    def post(self, url: str, **_: Any) -> httpx.Response:
+        return httpx.Response(202, json={"jobId": "j1", "files": []})
+
+    def get(self, url: str, params: dict[str, Any] | None = None, **_: Any) -> httpx.Response:
+        self.polls += 1
+        pending = max(0, 3 - self.polls)  # poll 1: the job done with 2 chunks pending, poll 3: none
+        return httpx.Response(200, json={"job": {"status": "done", "documents": [],
+                                                 "progress": {"vectorsPending": pending}}})
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("wait_vectors", [False, True])
+def test_wait_vectors_asks_only_once_no_chunk_waits_for_its_vectors(tmp_path: Path, wait_vectors: bool) -> None:
+    service = _FillingService()
+    client = TrialClient("http://testserver", http=service, poll_s=0.0)  # type: ignore[arg-type]
+    upload = client.upload([("a.md", make_folder(tmp_path / "own") / "files" / "north" / "report.md")], root="own",
+                           wait_vectors=wait_vectors)
+    assert upload["status"] == "done"
+    if wait_vectors:  # polled until the job said no vectors pending, and says how long that took
+        assert service.polls == 3 and isinstance(upload["vectorsSettledS"], float)
+    else:  # the questions come right after the job: the vectors are not waited for
+        assert service.polls == 1 and upload["vectorsSettledS"] is None
