@@ -188,6 +188,9 @@ class QueryResponse(Wire):
     contradictions: list[Contradiction] = Field(
         default_factory=list, description="Facts on which the cited sources disagree (the answer states each side).")
     run_id: str | None = Field(default=None, description="This run's id (its trajectory, when logged, has it).")
+    vectors_pending: int = Field(
+        default=0, description="Chunks of recent uploads whose dense vectors were still filling when this question "
+                               "was answered: dense search saw only those it could embed within its budget.")
     workspace: str = Field(default="default", description="The workspace that answered (its documents only).")
 
 

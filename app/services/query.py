@@ -5,6 +5,7 @@ writes and reads are ``app.services.documents`` and ``app.services.entities``.""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
@@ -21,6 +22,7 @@ from app.schemas import QueryRequest, QueryResponse, to_response
 from app.schemas.chat import ChatMessage
 from app.services import chat as conversation
 from graphs.domain import FusionWeights
+from graphs.rag.answer.replies import still_filling
 from graphs.rag.context import RagContext
 from graphs.rag.graph import workflow
 from graphs.rag.state import InputState
@@ -107,7 +109,24 @@ async def answer(resources: Resources, request: QueryRequest, *, question_id: st
         resources.tracing.record_run(span, out, updates)
     resources.metrics.run(out)
     await record(resources, run_id, out, question_id=question_id, mode=mode)
-    return to_response(out, ctx.llm_name, run_id).model_copy(update={"workspace": resources.workspace})
+    response = to_response(out, ctx.llm_name, run_id)
+    return response.model_copy(update={"workspace": resources.workspace, **await _filling(ctx, response)})
+
+
+async def _filling(ctx: RagContext, response: QueryResponse) -> dict[str, Any]:
+    """While recent uploads' dense vectors still fill, the response says how many chunks wait, and a "not found"
+    says the answer may come once they are in (a refusal given then is not the documents' last word)."""
+    if ctx.filling is None:
+        return {}
+    filling = ctx.filling
+    # only what the filler will fill: rows pending for another embedder wait for `aer reindex`, not for time
+    _, chunks = await asyncio.to_thread(lambda: filling.pending.counts(filling.pending.doc_ids(filling.fingerprint)))
+    if not chunks:
+        return {}
+    update: dict[str, Any] = {"vectors_pending": chunks}
+    if response.status == "no_results":
+        update["answer"] = f"{response.answer} {still_filling(response.query_analysis.original_query, chunks)}"
+    return update
 
 
 async def _workflow_events(resources: Resources, request: QueryRequest, ctx: RagContext

@@ -67,3 +67,27 @@ def test_without_the_background_fill_a_job_embeds_before_it_writes(tmp_path: Pat
         assert job["status"] == "done" and job["progress"]["vectorsPending"] is None
         index = client.app.state.resources.context.index  # type: ignore[attr-defined]
         assert all(any(v) for v in index.chunk_vectors("quill.md").values())
+
+
+def test_a_not_found_given_while_vectors_fill_says_so_and_counts_them(tmp_path: Path) -> None:
+    """A refusal given while an upload's vectors still fill is not the documents' last word (meaning search has
+    not seen those chunks): the response counts them and the answer says to ask again shortly."""
+    absent = {"en": "What is the Quillfeather Observatory's telephone number?", "zh": "鹊羽天文台的电话号码是多少？"}
+    with running_app(tmp_path, vectors_in_background=True) as client:
+        fill = client.app.state.resources.ingestor.vector_fill  # type: ignore[attr-defined]
+        fill.stop()
+        job = wait_for(client, upload(client), lambda j: j["status"] in ("done", "failed"))
+        pending = job["progress"]["vectorsPending"]
+        assert pending > 1
+        for lang, question in absent.items():
+            body = client.post(URL, json={"action": "query", "question": question}).json()
+            assert body["status"] == "no_results" and body["vectorsPending"] == pending, (lang, body["answer"])
+            assert (f"{pending} chunks" if lang == "en" else f"{pending} 个片段") in body["answer"]
+        answered = client.post(URL, json={"action": "query", "question": "When did the Quillfeather Observatory open?"})
+        assert answered.json()["status"] == "answered" and "indexed for meaning" not in answered.json()["answer"]
+        assert answered.json()["vectorsPending"] == pending  # counted on every answer while they fill
+        fill.start()
+        wait_for(client, job["id"], lambda j: j["progress"]["vectorsPending"] == 0)
+        body = client.post(URL, json={"action": "query", "question": absent["en"]}).json()
+        assert body["status"] == "no_results" and body["vectorsPending"] == 0
+        assert "indexed for meaning" not in body["answer"]

@@ -22,6 +22,16 @@ def no_results_answer(question: str, retrieved: bool = False) -> str:
     return "No relevant information was found in the indexed documents."
 
 
+def still_filling(question: str, chunks: int) -> str:
+    """The sentence a "not found" answer ends with while ``chunks`` of recent uploads still wait for their dense
+    vectors: the documents may hold the answer where only meaning search (a question in the other language, a
+    paraphrase) would find it."""
+    if has_han(question):
+        return f"（刚上传的文档还有 {chunks} 个片段正在建立语义索引，稍后再问可能找到答案。）"
+    return (f"({chunks} chunk{'s' if chunks != 1 else ''} of documents uploaded moments ago {'are' if chunks != 1 else 'is'} "
+            f"still being indexed for meaning search; asking again shortly may find the answer.)")
+
+
 RELATED = 3
 """Passages shown as related (never as the answer) when the documents do not answer the question."""
 
