@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -239,6 +239,48 @@ def indexed_paths(resources: Resources, names: Sequence[str]) -> dict[str, str]:
     return out
 
 
+@dataclass(frozen=True)
+class Renamed:
+    """A loose file that is an indexed document under a new name: that document's id, the id and source it
+    takes."""
+
+    old_id: str
+    new_id: str
+    source: str
+
+
+def renamed_documents(resources: Resources, loads: Sequence[FileLoad], names: Collection[str]) -> dict[str, Renamed]:
+    """The indexed document each loose file is under a new name: the file's one document is new by its id, and
+    exactly one indexed document holds the same content (text, structure, metadata) once the name and the title
+    it gives are set aside. A user who renamed a file and uploads it means that document, renamed, not a second
+    copy beside it that every search then finds twice; the new name keeps the old one's folder
+    (``howto/closing.md`` renamed ``closing_up.md`` becomes ``howto/closing_up.md``)."""
+    if resources.catalog is None:
+        return {}
+    pipeline = resources.ingestor.pipeline()
+    uploaded = {d.id for load in loads for d in load.documents}
+    out = {}
+    for load in loads:
+        if load.name not in names or load.error is not None or len(load.documents) != 1:
+            continue
+        doc = load.documents[0]
+        if doc.id != load.name or resources.catalog.get(doc.id) is not None:
+            continue  # named by the user, or the same name again: a new version of that document
+        matches = [r for r in resources.catalog.of_size(len(doc.text.encode()))
+                   if r.id not in uploaded and r.content_hash == content_hash(
+                       doc.model_copy(update={"source": r.source, "title": r.title}), pipeline)]
+        if len(matches) != 1:
+            continue
+        old = matches[0]
+        folder = old.id.rpartition("/")[0]
+        new_id = f"{folder}/{load.name}" if folder else load.name
+        if (new_id in uploaded and new_id != doc.id) or resources.catalog.get(new_id) is not None:
+            continue
+        source_folder = (old.source or "").rpartition("/")[0]
+        out[load.name] = Renamed(old.id, new_id, f"{source_folder}/{load.name}" if source_folder else load.name)
+    return out
+
+
 async def upload(resources: Resources, files: Sequence[tuple[str, bytes]], metadata: str | None, *,
                  root: str | None = None, skip_unchanged: bool = True) -> dict[str, Any]:
     """Parse uploaded files (a file that cannot be read fails alone) and queue a job of their documents. A loose
@@ -254,25 +296,39 @@ async def upload(resources: Resources, files: Sequence[tuple[str, bytes]], metad
     loads = [FileLoad(load.name, [d.model_copy(update={"source": same_as[load.name]}) for d in load.documents],
                       load.error) if load.name in same_as else load
              for load in await asyncio.to_thread(load_files, specs)]  # the version keeps its document's source
+    renamed = await asyncio.to_thread(renamed_documents, resources, loads, [n for n in loose if n not in same_as])
+    loads = [FileLoad(load.name, [d.model_copy(update={"id": r.new_id, "source": r.source}) for d in load.documents],
+                      load.error) if (r := renamed.get(load.name)) else load for load in loads]
     results = file_results(loads)
+    keep_apart = "give it its own id in metadata ({{\"{0}\": {{\"id\": \"{0}\"}}}})"
     for result in results:
         if (path := same_as.get(result["name"])) and result["status"] == "accepted":
             result["sameAs"] = {"id": path, "message": (
                 f"{result['name']} is the indexed {path} (the same file name): uploaded as its new version; to "
-                f"keep it apart, give it its own id in metadata ({{\"{result['name']}\": {{\"id\": "
-                f"\"{result['name']}\"}}}})")}
+                f"keep it apart, {keep_apart.format(result['name'])}")}
+        if (r := renamed.get(result["name"])) and result["status"] == "accepted":
+            result["renamed"] = {"from": r.old_id, "to": r.new_id, "message": (
+                f"{result['name']} has the content of the indexed {r.old_id} under a new name: it becomes "
+                f"{r.new_id}, and {r.old_id} is removed once {r.new_id} is written; to keep both, "
+                f"{keep_apart.format(result['name'])}")}
     docs = [d for load in loads for d in load.documents]
     if not docs:
-        raise UploadError("invalid", "no_documents", "none of the uploaded files could be read", {"files": results})
+        reasons = [r["error"]["message"] for r in results if r["status"] == "failed"]
+        more = f"; and {len(reasons) - 3} more (details.files)" if len(reasons) > 3 else ""
+        raise UploadError("invalid", "no_documents", "none of the uploaded files could be read into a document: "
+                          + "; ".join(reasons[:3]) + more, {"files": results})
     replaced, unchanged = await asyncio.to_thread(replacing, resources, docs, skip_unchanged)
     for result in results:
         result["replaced"] = [i for i in result["documents"] if i in replaced]
         result["unchanged"] = [i for i in result["documents"] if i in unchanged]
     assert resources.jobs is not None
     job_id = await asyncio.to_thread(resources.jobs.submit, "upload", docs,
-                                     {"skip_unchanged": skip_unchanged, "root": root}, failed_outcomes(loads))
+                                     {"skip_unchanged": skip_unchanged, "root": root,
+                                      "renames": {r.new_id: r.old_id for r in renamed.values()}},
+                                     failed_outcomes(loads))
     return {"success": True, "jobId": job_id, "status": "queued", "documents": len(docs), "files": results,
-            "replaced": [d.id for d in docs if d.id in replaced], "unchanged": [d.id for d in docs if d.id in unchanged]}
+            "replaced": [d.id for d in docs if d.id in replaced], "unchanged": [d.id for d in docs if d.id in unchanged],
+            "renamed": [{"from": r.old_id, "to": r.new_id} for r in renamed.values()]}
 
 
 # ---------------------------------------------------------------------------- inventory and jobs

@@ -146,6 +146,8 @@ function fileList(files) {
       : `${f.documents.length} document(s)${f.documents.length === 1 && f.documents[0] !== f.name ? ` (${f.documents[0]})` : ""}`,
     f.replaced && f.replaced.length ? h("span", { class: "status-badge warn replaced" },
       `replaces ${f.replaced.length === 1 && f.replaced[0] === f.name ? "the indexed version" : f.replaced.join(", ")}`) : null,
+    f.renamed ? h("span", { class: "status-badge warn renamed", title: f.renamed.message },
+      `renames ${f.renamed.from}`) : null,
     f.unchanged && f.unchanged.length ? h("span", { class: "status-badge ok unchanged" },
       `indexed already, unchanged${f.unchanged.length === 1 && f.unchanged[0] === f.name ? "" : `: ${f.unchanged.join(", ")}`}`)
       : null)));
