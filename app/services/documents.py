@@ -19,6 +19,7 @@ from app.observability.metrics import counted_outages
 from app.schemas import CODED_ERRORS, DocumentFileOptions
 from app.settings import Settings
 from graphs.domain import Document, DocumentRecord
+from graphs.ingest.fingerprint import content_part
 from graphs.ingest.formats import unsupported_message
 from graphs.ingest.jobs import DocumentOutcome, JobView, ingest_each
 from graphs.ingest.loaders import (
@@ -389,6 +390,8 @@ class FolderReport:
     removed: list[str] = field(default_factory=list)
     skipped: list[SkippedPath] = field(default_factory=list)
     """Paths under the root left out on purpose (symbolic links), with why."""
+    renamed: list[tuple[str, str]] = field(default_factory=list)
+    """``(old id, new id)``: documents of the root whose file was renamed (the old id removed)."""
 
     @property
     def failed(self) -> list[DocumentOutcome]:
@@ -426,6 +429,25 @@ def to_prune(records: Sequence[DocumentRecord], loads: Sequence[FileLoad]) -> li
             if r.source is None or r.source not in present or (r.source not in failed and r.id not in produced)]
 
 
+def renamed_pairs(records: Sequence[DocumentRecord], loads: Sequence[FileLoad],
+                  written: Sequence[Document]) -> list[tuple[str, str]]:
+    """``(old id, new id)`` for each document of a root (``records``) whose file is gone from it (``loads``: the
+    root's files now) while a document this ingest wrote anew (``written``) holds its content, the name and the
+    title it gives set aside: a file renamed in the folder. The user expects the document under its new name, not
+    a second copy beside the old one until ``--prune``."""
+    new = {d.id for d in written}
+    by_id = {r.id: r for r in records}
+    gone = [by_id[i] for i in to_prune(records, loads) if i in by_id and i not in new]
+    pairs: list[tuple[str, str]] = []
+    for doc in written if gone else ():
+        same = [r for r in gone if r.bytes == len(doc.text.encode()) and content_part(r.content_hash) == content_part(
+            content_hash(doc.model_copy(update={"source": r.source, "title": r.title})))]
+        if len(same) == 1:
+            pairs.append((same[0].id, doc.id))
+            gone.remove(same[0])
+    return pairs
+
+
 def ingest_folder(resources: Resources, path: Path, *, include: Sequence[str] = (), exclude: Sequence[str] = (),
                   id_prefix: str = "", prune: bool = False, force: bool = False,
                   progress: Callable[[int], Progress] | None = None) -> FolderReport:
@@ -457,6 +479,11 @@ def ingest_folder(resources: Resources, path: Path, *, include: Sequence[str] = 
             bar.update(len(found), part.chunks)
     if bar is not None:
         bar.close()
+    done = {o.id for o in outcomes if o.status == "done"}
+    renamed = renamed_pairs(resources.catalog.under(root) if resources.catalog is not None else [], loads,
+                            [d for d in docs if d.id in done])
+    for old_id, _ in renamed:
+        resources.ingestor.delete(old_id)
     removed: list[str] = []
     if prune and resources.catalog is not None:
         for doc_id in to_prune(resources.catalog.under(root), loads):
@@ -464,4 +491,4 @@ def ingest_folder(resources: Resources, path: Path, *, include: Sequence[str] = 
             removed.append(doc_id)
     report.seconds = time.perf_counter() - started  # reading and parsing the files included
     return FolderReport(files=loads, report=report, outcomes=outcomes + failed_outcomes(loads), removed=removed,
-                        skipped=skipped)
+                        skipped=skipped, renamed=renamed)
