@@ -58,7 +58,9 @@ function errorView(err) {
   const details = err.details;
   const files = details && Array.isArray(details.files) ? details.files : null;
   const fields = Array.isArray(details) ? details : null;
-  return [h("strong", {}, `${err.code}: `), err.message,
+  // the list below names each file's reason: the message's own copy of them (for curl users) is left out here
+  const message = files ? err.message.split(": ")[0] : err.message;
+  return [h("strong", {}, `${err.code}: `), message,
     files ? fileList(files) : null,
     fields ? h("ul", {}, fields.map((d) => h("li", {}, `${(d.loc || []).slice(1).join(".")}: ${d.msg}`))) : null,
     details && !files && !fields ? detailsView(details) : null];
