@@ -71,9 +71,21 @@ log = logging.getLogger(__name__)
 current_request: ContextVar[Any] = ContextVar("aer_mcp_request", default=None)
 
 
+class RelatedPassage(BaseModel):
+    doc_id: str
+    title: str
+    text: str
+
+
 class QueryResult(BaseModel):
     answer: str = Field(description="The answer; [n] refers to citations[n].")
     status: str = Field(description="answered, or no_results when nothing relevant was found.")
+    short_answer: str | None = Field(default=None, description="The short answer (a name, date, number, verdict) "
+                                                               "when one was found.")
+    reason: str | None = Field(default=None, description="Why the passages do or do not answer (the answerability "
+                                                         "decision's reason): what a not-found lacked.")
+    related: list[RelatedPassage] = Field(default_factory=list, description=(
+        "When not found: the closest passages (never the answer), to rephrase or ask about them."))
     answer_mode: str = Field(description="llm, extractive, direct or none.")
     citations: list[CitedPassage]
     route: list[str] = Field(description="The routing decisions in order.")
@@ -185,7 +197,12 @@ class ToolBackend(Protocol):
 
 
 def query_result(response: QueryResponse) -> QueryResult:
-    return QueryResult(answer=response.answer, status=response.status, answer_mode=response.answer_mode,
+    """The query tool's result: an agent that got "not found" also gets why and the closest passages (it had the
+    bare sentence only, and asked the same question again)."""
+    return QueryResult(answer=response.answer, status=response.status, short_answer=response.answer_span,
+                       reason=response.answerability.reason if response.answerability else None,
+                       related=[RelatedPassage(doc_id=r.doc_id, title=r.title, text=r.text) for r in response.related],
+                       answer_mode=response.answer_mode,
                        citations=cited_passages(response), route=[d.action for d in response.routing_decision.decisions],
                        degraded=response.degraded, run_id=response.run_id)
 

@@ -17,7 +17,11 @@ with three additions:
   beyond either first frees an idle one (no request in flight: an idle keep-alive socket, or one that never
   sent a request), the client's own least recently active one, or, when the server is full, that of the
   client holding the most; with none idle it is answered 503 ``server_busy`` and closed at once, before
-  anything is read. One client holding many idle sockets so locks out only itself.
+  anything is read. One client holding many idle sockets so locks out only itself;
+- a request target written as the user typed it: ``curl "…?action=document&id=指南/会员制度.docx"`` sends the
+  name's UTF-8 bytes unencoded, which h11 refuses (RFC 9112 allows only ASCII there) with a bare "Invalid HTTP
+  request received." that names neither the cause nor a way out. Those bytes are percent-encoded as they arrive,
+  as a browser encodes a typed address, so the request means what it says (``encode_request_line``).
 
 Proxy headers (``X-Forwarded-For``/``-Proto``) are honoured only from ``AER_FORWARDED_ALLOW_IPS`` (none by
 default): uvicorn's own default trusts 127.0.0.1, so any local client could pick its address, and the rate
@@ -34,6 +38,7 @@ import copy
 import ipaddress
 import json
 import logging
+import re
 from typing import Any
 
 import h11
@@ -80,6 +85,23 @@ FRESH_GRACE_S = 0.25
 """A connection that has sent no request yet counts as idle (one to close for room) only after this long."""
 
 
+def encode_request_line(buffered: bytes, data: bytes) -> bytes:
+    """``data`` with the bytes above ASCII percent-encoded where they belong to a request line: from its start
+    to the first line end, when nothing of the request's headers has arrived yet (``buffered``: what the
+    parser holds of the request so far). A header's bytes are never touched."""
+    if b"\n" in buffered.lstrip(b"\r\n"):
+        return data  # the request line is complete: these are header or body bytes
+    lead = len(data) - len(data.lstrip(b"\r\n")) if not buffered.strip(b"\r\n") else 0
+    end = data.find(b"\n", lead)
+    line, rest = (data, b"") if end < 0 else (data[:end], data[end:])
+    if line.isascii():
+        return data
+    return _HIGH_BYTE.sub(lambda m: b"%%%02X" % m.group()[0], line) + rest
+
+
+_HIGH_BYTE = re.compile(rb"[\x80-\xff]")
+
+
 class GuardedH11Protocol(H11Protocol):
     """uvicorn's h11 protocol with a header deadline, a body backstop and a connection cap (class attributes,
     set by ``guarded_protocol``)."""
@@ -120,6 +142,8 @@ class GuardedH11Protocol(H11Protocol):
 
     def data_received(self, data: bytes) -> None:
         self._active_at = self.loop.time()
+        if self.conn.their_state is h11.IDLE:  # waiting for a request line (or in one)
+            data = encode_request_line(bytes(self.conn.trailing_data[0]), data)
         super().data_received(data)
         self._watch()
 

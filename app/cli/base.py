@@ -373,10 +373,29 @@ def remote(server: str, workspace: str | None = None, api_key: str | None = None
             raise typer.Exit(EXIT_REFUSED) from exc
         typer.secho(f"error: {exc}", fg="red", err=True)
         if exc.status == 401:
-            typer.secho("hint: give the server's key with --api-key KEY (or AER_API_KEY)" if key is None else
+            typer.secho(no_key_hint(settings) if key is None else
                         "hint: the key sent (--api-key, else AER_API_KEY, else the first of AER_API_KEYS) is not "
                         "one this server knows", err=True)
         raise typer.Exit(EXIT_UNAVAILABLE if exc.status == 0 or exc.status >= 500 else EXIT_REFUSED) from exc
+
+
+def no_key_hint(settings: Settings) -> str:
+    """What a 401 without a key tells the user: where the key they lack comes from. With no ``AER_API_KEYS``,
+    the keys ``aer keys create`` made in this data dir closed the service, and the user may hold none of them
+    (they made a read key for a colleague)."""
+    from app.services.keys import KeyStore, keys_file
+
+    path = keys_file(settings.data_dir)
+    if settings.api_keys or not path.is_file():
+        return "hint: give the server's key with --api-key KEY (or AER_API_KEY)"
+    store = KeyStore(path)
+    try:
+        made = store.active()
+    finally:
+        store.close()
+    return ("hint: keys made by `aer keys create` close this service (aer keys list); send one with --api-key KEY "
+            "or AER_API_KEY=KEY, or make your own: aer keys create --role admin --label me" if made else
+            "hint: give the server's key with --api-key KEY (or AER_API_KEY)")
 
 
 def _visible_workspaces(server: str, key: str | None) -> list[str]:

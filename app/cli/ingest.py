@@ -126,11 +126,15 @@ def ingest(
                         fg="yellow", err=True)
         else:
             typer.secho(f"replaced: {doc_id} (its earlier version is gone)", fg="yellow", err=True)
+    for old_id, new_id in result.renamed:
+        typer.secho(f"renamed: {old_id} -> {new_id} (its file has a new name; the old id is removed)",
+                    fg="yellow", err=True)
     show_links(report.linked, [report.link_error] if report.link_error else [])
     typer.echo(f"ingested {report.documents} document(s) as {report.chunks} chunk(s) from {len(result.files)} "
                f"file(s); skipped {len(report.skipped)} unchanged; removed {len(result.removed)}; "
                f"failed {len(result.failed)}" + (f"; replaced {len(report.replaced)}" if report.replaced else "")
-               + (f"; reread {len(report.reread)} (ingest pipeline changed)" if report.reread else ""))
+               + (f"; reread {len(report.reread)} (ingest pipeline changed)" if report.reread else "")
+               + (f"; renamed {len(result.renamed)}" if result.renamed else ""))
     typer.echo(f"throughput: {throughput_line(report)}")
     if result.failed:
         raise typer.Exit(EXIT_PARTIAL)
@@ -139,10 +143,10 @@ def ingest(
 def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str], id_prefix: str, prune: bool,
                   force: bool, workspace: str | None = None, api_key: str | None = None) -> None:
     """``aer ingest PATH --server``: upload the files in groups (each an ingest job, followed to its end)."""
-    from app.services.documents import folder_specs, root_label, to_prune
+    from app.services.documents import folder_specs, renamed_pairs, root_label, to_prune
     from graphs.domain import Document, DocumentRecord
     from graphs.ingest.formats import FILE_TYPES, FileParseError
-    from graphs.ingest.loaders import FileLoad, SkippedPath
+    from graphs.ingest.loaders import FileLoad, SkippedPath, load_files
     from graphs.ingest.progress import Progress
 
     links: list[SkippedPath] = []
@@ -159,6 +163,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     linked: list[str] = []
     link_errors: list[str] = []
     loads: list[FileLoad] = []
+    written: set[str] = set()
     with remote(server, workspace, api_key) as client:
         for group in upload_groups(specs):
             metadata = {s.name: {"id": s.doc_id} for s in group if s.doc_id != s.name}
@@ -172,6 +177,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
                 loads.append(FileLoad(f["name"], [Document(id=i, text="-") for i in f["documents"]],
                                       None if f["status"] != "failed" else FileParseError("corrupt_file", "")))
             done += job["progress"]["done"]
+            written |= {o["id"] for o in job["documents"] if o["status"] == "done"}
             replaced += [o["id"] for o in job["documents"] if o["status"] == "replaced"]
             reread += [o["id"] for o in job["documents"] if o["status"] == "reread"]
             skipped += job["progress"]["skipped"]
@@ -182,8 +188,9 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
                 failed.append(f"job {job['id']}: {job['error']}")
             linked += job.get("linked", [])
             link_errors += [job["linkError"]] if job.get("linkError") else []
-        removed = []
-        if prune:
+        removed: list[str] = []
+        renamed: list[tuple[str, str]] = []
+        if prune or written:
             records, offset = [], 0
             while True:
                 page = client.list_documents(offset, 500, root=root)
@@ -191,6 +198,14 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
                 offset += len(page["documents"])
                 if not page["documents"] or offset >= page["total"]:
                     break
+            if written and to_prune(records, loads):  # files gone: read the new ones here to find renames
+                ours = [d for load in load_files([s for s in specs if s.doc_id in written]) for d in load.documents
+                        if d.id in written]
+                renamed = renamed_pairs(records, loads, ours)
+            for old_id, _ in renamed:
+                client.delete_document(old_id)
+            records = [r for r in records if r.id not in {old for old, _ in renamed}]
+        if prune:
             for doc_id in to_prune(records, loads):
                 client.delete_document(doc_id)
                 removed.append(doc_id)
@@ -201,11 +216,15 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     for doc_id in reread:
         typer.secho(f"reread: {doc_id} (unchanged, read again: the ingest pipeline changed since it was indexed)",
                     fg="yellow", err=True)
+    for old_id, new_id in renamed:
+        typer.secho(f"renamed: {old_id} -> {new_id} (its file has a new name; the old id is removed)",
+                    fg="yellow", err=True)
     show_links(linked, link_errors)
     typer.echo(f"ingested {done} document(s) as {chunks} chunk(s) from {len(specs)} file(s) on {server}; "
                f"skipped {skipped} unchanged; removed {len(removed)}; failed {len(failed)}"
                + (f"; reread {len(reread)} (ingest pipeline changed)" if reread else "")
-               + (f"; replaced {len(replaced)}" if replaced else ""))
+               + (f"; replaced {len(replaced)}" if replaced else "")
+               + (f"; renamed {len(renamed)}" if renamed else ""))
     if failed:
         raise typer.Exit(EXIT_PARTIAL)
 

@@ -22,6 +22,12 @@ keys_cli = typer.Typer(no_args_is_help=True, help="API keys scoped to workspaces
 
 RoleOption = Literal["read", "write", "admin"]
 
+FIRST_KEY_NOTE = ("note: this is the first key: from now on every request to a server on this data dir needs a key "
+                  "(the page, `aer` commands beside `aer serve`, chat and MCP clients included; `aer keys revoke` "
+                  "of the last one opens it again), sent as --api-key KEY or AER_API_KEY=KEY")
+"""Said once, by ``aer keys create``, when its key closes a service that was open: the user's own commands
+stopped working after they gave a colleague a read key, with a hint about a server key they never had."""
+
 
 def _store() -> KeyStore:
     from app.services.keys import KeyStore, keys_file
@@ -49,6 +55,7 @@ def keys_create(
 
     store = _store()
     try:
+        first = not store.active() and not Settings().api_keys
         key, record = store.create(role, workspace, label)
     except ServiceError as exc:
         typer.secho(f"error: {exc.message} ({exc.code})", fg="red", err=True)
@@ -59,6 +66,10 @@ def keys_create(
             and not (Settings().data_dir / "workspaces" / workspace).is_dir():
         typer.secho(f"note: workspace {workspace!r} does not exist yet; the key works once it is created "
                     f"(aer workspaces create {workspace})", fg="yellow", err=True)
+    if first:
+        typer.secho(FIRST_KEY_NOTE + ("" if record.role == "admin" and record.workspace is None else
+                                      "; keep one for yourself: aer keys create --role admin --label me"),
+                    fg="yellow", err=True)
     if as_json:
         typer.echo(json.dumps({"key": key, **record.as_dict()}, ensure_ascii=False))
         return

@@ -104,6 +104,7 @@ def workspaces_delete(
     name = workspace_name(name)
     if not yes:
         confirm_delete(name)
+    given = server  # --server names a machine that may be another; else the server holds this data dir
     if server := route(server):
         with remote(server, api_key=api_key) as client:
             result = client._json("DELETE", f"{PATH}/{name}")
@@ -113,7 +114,7 @@ def workspaces_delete(
     deleted = result["deleted"]
     typer.echo(f"deleted workspace {name} ({deleted['documents']} document(s), {deleted['chunks']} chunk(s))")
     if verify:
-        if server:
+        if given:  # the server found through this data dir (``aer serve`` beside) deleted it here: scan it
             typer.secho("--verify scans this machine's data dir and Milvus: run it where the server runs",
                         fg="yellow", err=True)
             raise typer.Exit(EXIT_REFUSED)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -19,6 +19,7 @@ from app.observability.metrics import counted_outages
 from app.schemas import CODED_ERRORS, DocumentFileOptions
 from app.settings import Settings
 from graphs.domain import Document, DocumentRecord
+from graphs.ingest.fingerprint import content_part
 from graphs.ingest.formats import unsupported_message
 from graphs.ingest.jobs import DocumentOutcome, JobView, ingest_each
 from graphs.ingest.loaders import (
@@ -239,6 +240,48 @@ def indexed_paths(resources: Resources, names: Sequence[str]) -> dict[str, str]:
     return out
 
 
+@dataclass(frozen=True)
+class Renamed:
+    """A loose file that is an indexed document under a new name: that document's id, the id and source it
+    takes."""
+
+    old_id: str
+    new_id: str
+    source: str
+
+
+def renamed_documents(resources: Resources, loads: Sequence[FileLoad], names: Collection[str]) -> dict[str, Renamed]:
+    """The indexed document each loose file is under a new name: the file's one document is new by its id, and
+    exactly one indexed document holds the same content (text, structure, metadata) once the name and the title
+    it gives are set aside. A user who renamed a file and uploads it means that document, renamed, not a second
+    copy beside it that every search then finds twice; the new name keeps the old one's folder
+    (``howto/closing.md`` renamed ``closing_up.md`` becomes ``howto/closing_up.md``)."""
+    if resources.catalog is None:
+        return {}
+    pipeline = resources.ingestor.pipeline()
+    uploaded = {d.id for load in loads for d in load.documents}
+    out = {}
+    for load in loads:
+        if load.name not in names or load.error is not None or len(load.documents) != 1:
+            continue
+        doc = load.documents[0]
+        if doc.id != load.name or resources.catalog.get(doc.id) is not None:
+            continue  # named by the user, or the same name again: a new version of that document
+        matches = [r for r in resources.catalog.of_size(len(doc.text.encode()))
+                   if r.id not in uploaded and r.content_hash == content_hash(
+                       doc.model_copy(update={"source": r.source, "title": r.title}), pipeline)]
+        if len(matches) != 1:
+            continue
+        old = matches[0]
+        folder = old.id.rpartition("/")[0]
+        new_id = f"{folder}/{load.name}" if folder else load.name
+        if (new_id in uploaded and new_id != doc.id) or resources.catalog.get(new_id) is not None:
+            continue
+        source_folder = (old.source or "").rpartition("/")[0]
+        out[load.name] = Renamed(old.id, new_id, f"{source_folder}/{load.name}" if source_folder else load.name)
+    return out
+
+
 async def upload(resources: Resources, files: Sequence[tuple[str, bytes]], metadata: str | None, *,
                  root: str | None = None, skip_unchanged: bool = True) -> dict[str, Any]:
     """Parse uploaded files (a file that cannot be read fails alone) and queue a job of their documents. A loose
@@ -254,25 +297,39 @@ async def upload(resources: Resources, files: Sequence[tuple[str, bytes]], metad
     loads = [FileLoad(load.name, [d.model_copy(update={"source": same_as[load.name]}) for d in load.documents],
                       load.error) if load.name in same_as else load
              for load in await asyncio.to_thread(load_files, specs)]  # the version keeps its document's source
+    renamed = await asyncio.to_thread(renamed_documents, resources, loads, [n for n in loose if n not in same_as])
+    loads = [FileLoad(load.name, [d.model_copy(update={"id": r.new_id, "source": r.source}) for d in load.documents],
+                      load.error) if (r := renamed.get(load.name)) else load for load in loads]
     results = file_results(loads)
+    keep_apart = "give it its own id in metadata ({{\"{0}\": {{\"id\": \"{0}\"}}}})"
     for result in results:
         if (path := same_as.get(result["name"])) and result["status"] == "accepted":
             result["sameAs"] = {"id": path, "message": (
                 f"{result['name']} is the indexed {path} (the same file name): uploaded as its new version; to "
-                f"keep it apart, give it its own id in metadata ({{\"{result['name']}\": {{\"id\": "
-                f"\"{result['name']}\"}}}})")}
+                f"keep it apart, {keep_apart.format(result['name'])}")}
+        if (r := renamed.get(result["name"])) and result["status"] == "accepted":
+            result["renamed"] = {"from": r.old_id, "to": r.new_id, "message": (
+                f"{result['name']} has the content of the indexed {r.old_id} under a new name: it becomes "
+                f"{r.new_id}, and {r.old_id} is removed once {r.new_id} is written; to keep both, "
+                f"{keep_apart.format(result['name'])}")}
     docs = [d for load in loads for d in load.documents]
     if not docs:
-        raise UploadError("invalid", "no_documents", "none of the uploaded files could be read", {"files": results})
+        reasons = [r["error"]["message"] for r in results if r["status"] == "failed"]
+        more = f"; and {len(reasons) - 3} more (details.files)" if len(reasons) > 3 else ""
+        raise UploadError("invalid", "no_documents", "none of the uploaded files could be read into a document: "
+                          + "; ".join(reasons[:3]) + more, {"files": results})
     replaced, unchanged = await asyncio.to_thread(replacing, resources, docs, skip_unchanged)
     for result in results:
         result["replaced"] = [i for i in result["documents"] if i in replaced]
         result["unchanged"] = [i for i in result["documents"] if i in unchanged]
     assert resources.jobs is not None
     job_id = await asyncio.to_thread(resources.jobs.submit, "upload", docs,
-                                     {"skip_unchanged": skip_unchanged, "root": root}, failed_outcomes(loads))
+                                     {"skip_unchanged": skip_unchanged, "root": root,
+                                      "renames": {r.new_id: r.old_id for r in renamed.values()}},
+                                     failed_outcomes(loads))
     return {"success": True, "jobId": job_id, "status": "queued", "documents": len(docs), "files": results,
-            "replaced": [d.id for d in docs if d.id in replaced], "unchanged": [d.id for d in docs if d.id in unchanged]}
+            "replaced": [d.id for d in docs if d.id in replaced], "unchanged": [d.id for d in docs if d.id in unchanged],
+            "renamed": [{"from": r.old_id, "to": r.new_id} for r in renamed.values()]}
 
 
 # ---------------------------------------------------------------------------- inventory and jobs
@@ -333,6 +390,8 @@ class FolderReport:
     removed: list[str] = field(default_factory=list)
     skipped: list[SkippedPath] = field(default_factory=list)
     """Paths under the root left out on purpose (symbolic links), with why."""
+    renamed: list[tuple[str, str]] = field(default_factory=list)
+    """``(old id, new id)``: documents of the root whose file was renamed (the old id removed)."""
 
     @property
     def failed(self) -> list[DocumentOutcome]:
@@ -370,6 +429,25 @@ def to_prune(records: Sequence[DocumentRecord], loads: Sequence[FileLoad]) -> li
             if r.source is None or r.source not in present or (r.source not in failed and r.id not in produced)]
 
 
+def renamed_pairs(records: Sequence[DocumentRecord], loads: Sequence[FileLoad],
+                  written: Sequence[Document]) -> list[tuple[str, str]]:
+    """``(old id, new id)`` for each document of a root (``records``) whose file is gone from it (``loads``: the
+    root's files now) while a document this ingest wrote anew (``written``) holds its content, the name and the
+    title it gives set aside: a file renamed in the folder. The user expects the document under its new name, not
+    a second copy beside the old one until ``--prune``."""
+    new = {d.id for d in written}
+    by_id = {r.id: r for r in records}
+    gone = [by_id[i] for i in to_prune(records, loads) if i in by_id and i not in new]
+    pairs: list[tuple[str, str]] = []
+    for doc in written if gone else ():
+        same = [r for r in gone if r.bytes == len(doc.text.encode()) and content_part(r.content_hash) == content_part(
+            content_hash(doc.model_copy(update={"source": r.source, "title": r.title})))]
+        if len(same) == 1:
+            pairs.append((same[0].id, doc.id))
+            gone.remove(same[0])
+    return pairs
+
+
 def ingest_folder(resources: Resources, path: Path, *, include: Sequence[str] = (), exclude: Sequence[str] = (),
                   id_prefix: str = "", prune: bool = False, force: bool = False,
                   progress: Callable[[int], Progress] | None = None) -> FolderReport:
@@ -401,6 +479,11 @@ def ingest_folder(resources: Resources, path: Path, *, include: Sequence[str] = 
             bar.update(len(found), part.chunks)
     if bar is not None:
         bar.close()
+    done = {o.id for o in outcomes if o.status == "done"}
+    renamed = renamed_pairs(resources.catalog.under(root) if resources.catalog is not None else [], loads,
+                            [d for d in docs if d.id in done])
+    for old_id, _ in renamed:
+        resources.ingestor.delete(old_id)
     removed: list[str] = []
     if prune and resources.catalog is not None:
         for doc_id in to_prune(resources.catalog.under(root), loads):
@@ -408,4 +491,4 @@ def ingest_folder(resources: Resources, path: Path, *, include: Sequence[str] = 
             removed.append(doc_id)
     report.seconds = time.perf_counter() - started  # reading and parsing the files included
     return FolderReport(files=loads, report=report, outcomes=outcomes + failed_outcomes(loads), removed=removed,
-                        skipped=skipped)
+                        skipped=skipped, renamed=renamed)

@@ -369,6 +369,13 @@ class JobRunner:
                 log.exception("the ingest job worker failed")
                 self._stop.wait(5.0)
 
+    def _retire_renamed(self, renames: dict[str, str], outcomes: Sequence[DocumentOutcome]) -> None:
+        """Remove the document each written one was renamed from (``renames``: new id → old id), only once the
+        new one is in: a renamed upload never leaves the content out of the index, nor two copies of it."""
+        for outcome in outcomes:
+            if (old := renames.get(outcome.id)) and outcome.status != "failed":
+                self.ingestor.delete(old)
+
     def run_job(self, job_id: str) -> None:
         """Run (or resume) one job until it is done, fails on an outage, or the runner stops."""
         resumed, options = self.store.start(job_id)
@@ -398,6 +405,7 @@ class JobRunner:
                 return
             seconds = time.perf_counter() - started
             self.store.record(job_id, list(zip([seq for seq, _ in batch], outcomes, strict=True)), seconds)
+            self._retire_renamed(options.get("renames") or {}, outcomes)
             self.store.record_links(job_id, report.linked, report.link_error)
             sizer.record(len(batch), seconds)
             progress.update(len(batch), sum(o.chunks for o in outcomes))

@@ -61,6 +61,11 @@ class DocumentCatalog(Protocol):
         """The records of the documents ingested from ``root``."""
         ...
 
+    def of_size(self, n_bytes: int) -> builtins.list[DocumentRecord]:
+        """The records of the documents whose text is ``n_bytes`` long (UTF-8): the candidates for a file that
+        may be one of them under another name."""
+        ...
+
     def backfilled(self) -> bool:
         """Whether documents indexed before the inventory existed have been listed."""
         ...
@@ -146,6 +151,12 @@ class SQLiteDocumentCatalog(LockedSQLite):
         """The records of the documents ingested from ``root``."""
         with self._use() as conn:
             rows = conn.execute(f"SELECT {_COLUMNS} FROM documents WHERE root = ? ORDER BY id", (root,)).fetchall()
+        return [_record(r) for r in rows]
+
+    def of_size(self, n_bytes: int) -> builtins.list[DocumentRecord]:
+        """The records of the documents whose text is ``n_bytes`` long (UTF-8)."""
+        with self._use() as conn:
+            rows = conn.execute(f"SELECT {_COLUMNS} FROM documents WHERE bytes = ? ORDER BY id", (n_bytes,)).fetchall()
         return [_record(r) for r in rows]
 
     def backfilled(self) -> bool:

@@ -166,3 +166,34 @@ def test_a_loose_file_a_folder_ingest_indexed_under_its_path_is_a_new_version_of
     kept, _ = upload(client, ("fees.md", fees), root="club")  # a folder's file keeps its path
     assert kept["files"][0]["documents"] == ["fees.md"] and "sameAs" not in kept["files"][0]
     assert {"ledger/fees.md", "fees.md", "minutes.md", "east/minutes.md", "west/minutes.md"} <= ids(client)
+
+
+def test_a_renamed_file_takes_its_document_s_place_instead_of_making_a_second_copy(client: TestClient) -> None:
+    """The same bytes uploaded under a new name (a user renamed the file): the indexed document becomes the new
+    name in its folder, and the old id is gone once the new one is written — never two copies that every search
+    finds twice, never a moment without the content. Renamed and edited is a new document; the new name with an
+    id of its own in metadata keeps both; a title taken from the file name follows the new name."""
+    rules = "# Bench rules\n\nThe soldering bench is switched off at the wall after each session.\n"
+    upload(client, ("tools/bench.md", rules), root="garage")
+    body, job = upload(client, ("workbench-rules.md", rules), root=None)
+    moved = body["files"][0]
+    assert moved["documents"] == ["tools/workbench-rules.md"] and body["renamed"] == [
+        {"from": "tools/bench.md", "to": "tools/workbench-rules.md"}]
+    assert moved["renamed"]["from"] == "tools/bench.md" and "removed once" in moved["renamed"]["message"]
+    assert job["status"] == "done" and body["replaced"] == [] and body["unchanged"] == []
+    now = ids(client)
+    assert "tools/workbench-rules.md" in now and "tools/bench.md" not in now and "workbench-rules.md" not in now
+    shown = client.get(URL, params={"action": "document", "id": "tools/workbench-rules.md"}).json()
+    assert "soldering bench" in shown["chunks"][0]["text"] and shown["document"]["source"] == "tools/workbench-rules.md"
+
+    log = "2026-03-02 the drill press belt was replaced.\n"
+    upload(client, ("press_log.txt", log), root=None)
+    renamed, _ = upload(client, ("drill_press_log.txt", log), root=None)
+    assert renamed["renamed"] == [{"from": "press_log.txt", "to": "drill_press_log.txt"}], renamed
+    titled = client.get(URL, params={"action": "document", "id": "drill_press_log.txt"}).json()["document"]
+    assert titled["title"] == "drill press log"
+
+    edited, _ = upload(client, ("bench-v2.md", rules.replace("each session", "each evening")), root=None)
+    assert edited["renamed"] == [] and "renamed" not in edited["files"][0]
+    both, _ = upload(client, ("bench-copy.md", rules), root=None, metadata='{"bench-copy.md": {"id": "bench-copy.md"}}')
+    assert both["renamed"] == [] and {"bench-copy.md", "tools/workbench-rules.md"} <= ids(client)

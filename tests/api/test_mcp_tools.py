@@ -220,3 +220,19 @@ def test_a_mistyped_tool_argument_or_document_id_is_told_the_one_meant(app_clien
     assert error_text(tool).startswith("unknown_tool: no tool 'delete_documnet' (did you mean 'delete_document'?)")
     assert "(did you mean 'questoin' → 'question'?)" in error_text(argument)
     assert error_text(document) == "document_not_found: no document with id 'harbour.md' (did you mean 'notes/harbour.md'?)"
+
+
+def test_a_not_found_answer_says_why_and_names_the_closest_passages(app_client: TestClient) -> None:
+    """An MCP agent told only "not found" asks again blindly: the result carries the decision's reason, the short
+    answer when there is one, and the related passages (locally and through a server alike)."""
+    client = RemoteClient("http://testserver")
+    client._http = app_client  # type: ignore[assignment]
+    for server in (local(app_client), build_mcp_server(RemoteTools(client))):
+        found, absent = calls(server, ("query", {"question": "腾讯是哪一年成立的？"}),
+                              ("query", {"question": "腾讯的股票代码是什么？"}))
+        assert found.structured_content["short_answer"] and "1998" in found.structured_content["short_answer"]
+        assert found.structured_content["reason"] and found.structured_content["related"] == []
+        body = absent.structured_content
+        assert body["status"] == "no_results" and body["reason"], body
+        tencent = [r for r in body["related"] if r["doc_id"] == "tx"]  # other tests add documents of their own
+        assert tencent and "马化腾" in tencent[0]["text"], body["related"]

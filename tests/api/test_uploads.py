@@ -96,6 +96,8 @@ def test_only_unreadable_files_is_a_422_naming_each(client: TestClient) -> None:
     assert r.status_code == 422
     error = r.json()["error"]
     assert error["code"] == "no_documents"
+    assert error["message"].endswith("a document: broken.docx: not a readable DOCX (BadZipFile: File is not a zip "
+                                     "file); empty.txt: no text found"), error["message"]  # curl shows only this
     assert [(f["name"], f["error"]["code"]) for f in error["details"]["files"]] == [
         ("broken.docx", "corrupt_file"), ("empty.txt", "empty_document")]
     assert inventory_ids(client) == before

@@ -389,6 +389,7 @@ def test_an_upload_nothing_can_be_read_from_names_each_file_and_an_unchanged_fil
         result = p.locator("#upload-result")
         expect(result).to_contain_text("no_documents: none of the uploaded files could be read")
         expect(result.locator("li", has_text="bad.jsonl")).to_contain_text("invalid_jsonl: bad.jsonl:1:")
+        assert result.inner_text().count("not a readable DOCX") == 1  # the list names it; the message does not again
         expect(result.locator("li", has_text="broken.docx")).to_contain_text("corrupt_file:")
         assert p.locator("#jobs .job").count() == 0  # nothing was queued
 

@@ -57,8 +57,18 @@ def test_a_folder_upload_keeps_paths_as_ids_and_shows_what_it_replaced(
         expect(panel).to_contain_text("1 replaced an earlier version")
         expect(panel.locator("tr", has_text="north/report.md")).to_contain_text("replaced")
         expect(panel.locator("tr", has_text="south/report.md")).to_contain_text("skipped")
+
+        # the south report renamed on the user's disk and chosen on its own: it renames the indexed one
+        renamed = tmp_path / "south-depot.md"
+        renamed.write_bytes((folder / "south" / "report.md").read_bytes())
+        p.set_input_files("#upload-files", str(renamed))
+        with p.expect_response(lambda r: r.url.endswith(f"{API_PATH}/upload")) as third:
+            p.click("#upload-submit")
+        assert third.value.json()["renamed"] == [{"from": "south/report.md", "to": "south/south-depot.md"}]
+        expect(result.locator("li", has_text="south-depot.md").locator(".renamed")).to_have_text(
+            "renames south/report.md")
     finally:
-        delete_quietly(server, *IDS)
+        delete_quietly(server, *IDS, "south/south-depot.md")
 
 
 def test_files_the_service_does_not_read_are_named_as_left_out_and_the_rest_go_in(

@@ -169,6 +169,10 @@ def test_the_examples_in_the_placeholders_come_from_the_workspaces_own_entities(
     assert "Crumbhaven" not in shown and "酥皮坊" not in shown
     for demo_name in ("马斯克", "Jensen Huang", "黄仁勋", "雷军", "苹果", "su7"):
         assert demo_name not in shown, (demo_name, shown)
+    # two documents of one title give one example, not the same one twice
+    twice = p.evaluate("""async () => (await import('/static/js/examples.js'))
+        .examples([], ['Closing up', 'Closing up', '排班表'])['#question']""")
+    assert twice == "e.g. What does “Closing up” say?  ·  《排班表》讲了什么？", twice
 
 
 def _label_fits(p: Page) -> tuple[float, float]:

@@ -58,7 +58,9 @@ function errorView(err) {
   const details = err.details;
   const files = details && Array.isArray(details.files) ? details.files : null;
   const fields = Array.isArray(details) ? details : null;
-  return [h("strong", {}, `${err.code}: `), err.message,
+  // the list below names each file's reason: the message's own copy of them (for curl users) is left out here
+  const message = files ? err.message.split(": ")[0] : err.message;
+  return [h("strong", {}, `${err.code}: `), message,
     files ? fileList(files) : null,
     fields ? h("ul", {}, fields.map((d) => h("li", {}, `${(d.loc || []).slice(1).join(".")}: ${d.msg}`))) : null,
     details && !files && !fields ? detailsView(details) : null];
@@ -146,6 +148,8 @@ function fileList(files) {
       : `${f.documents.length} document(s)${f.documents.length === 1 && f.documents[0] !== f.name ? ` (${f.documents[0]})` : ""}`,
     f.replaced && f.replaced.length ? h("span", { class: "status-badge warn replaced" },
       `replaces ${f.replaced.length === 1 && f.replaced[0] === f.name ? "the indexed version" : f.replaced.join(", ")}`) : null,
+    f.renamed ? h("span", { class: "status-badge warn renamed", title: f.renamed.message },
+      `renames ${f.renamed.from}`) : null,
     f.unchanged && f.unchanged.length ? h("span", { class: "status-badge ok unchanged" },
       `indexed already, unchanged${f.unchanged.length === 1 && f.unchanged[0] === f.name ? "" : `: ${f.unchanged.join(", ")}`}`)
       : null)));

@@ -19,8 +19,9 @@ function questionOnTitle(title) {
 
 /** The placeholders' texts for these entity names and document titles (null: keep the neutral one). */
 export function examples(names, titles) {
-  // two examples at most: a phone's question box shows about two lines
-  const questions = [...names.map(questionAbout), ...titles.map(questionOnTitle)].slice(0, 2);
+  // two examples at most: a phone's question box shows about two lines; two documents of one title (a copy, a
+  // new version beside the old) would show the same example twice
+  const questions = [...new Set([...names.map(questionAbout), ...titles.map(questionOnTitle)])].slice(0, 2);
   return {
     "#question": questions.length ? `e.g. ${questions.join("  ·  ")}` : null,
     "#entity-q": names.length ? `e.g. ${names.slice(0, 3).join(", ")}` : null,

@@ -13,7 +13,14 @@ from pydantic import ValidationError
 from uvicorn.config import Config
 
 from app.api.limits import BodyReadDeadline
-from app.api.serving import GuardedH11Protocol, RedactSecrets, log_config, redact_query, uvicorn_options
+from app.api.serving import (
+    GuardedH11Protocol,
+    RedactSecrets,
+    encode_request_line,
+    log_config,
+    redact_query,
+    uvicorn_options,
+)
 from app.settings import Settings
 
 
@@ -110,3 +117,58 @@ async def test_a_body_in_time_passes_and_the_deadline_ends_with_it() -> None:
     sent = await _run(guard, [{"type": "http.request", "body": b"ab", "more_body": True},
                               {"type": "http.request", "body": b"c", "more_body": False}], hang=False)
     assert sent[0]["status"] == 200 and sent[1]["body"] == b"abc"
+
+
+NAME = "库房/借用规则.md".encode()
+
+
+@pytest.mark.parametrize(("buffered", "data", "expected"), [
+    # a typed address: the name's UTF-8 bytes in the target are encoded, the headers after it left alone
+    (b"", b"GET /api?id=" + NAME + b" HTTP/1.1\r\nX-Note: " + NAME + b"\r\n\r\n",
+     b"GET /api?id=%E5%BA%93%E6%88%BF/%E5%80%9F%E7%94%A8%E8%A7%84%E5%88%99.md HTTP/1.1\r\nX-Note: " + NAME
+     + b"\r\n\r\n"),
+    # the line split across two reads: the second part is still the line
+    (b"GET /api?id=", NAME[:4] + b" HTTP/1.1\r\n", b"%E5%BA%93%E6 HTTP/1.1\r\n"),
+    # blank lines before a request line are skipped, not taken for its end
+    (b"", b"\r\nGET /\xc3\xa9 HTTP/1.1\r\n", b"\r\nGET /%C3%A9 HTTP/1.1\r\n"),
+    # the line is complete already: a header's bytes arriving later are not touched
+    (b"GET / HTTP/1.1\r\nX-A: 1", b"\xc3\xa9\r\n\r\n", b"\xc3\xa9\r\n\r\n"),
+    (b"", b"GET /api?id=plain HTTP/1.1\r\n\r\n", b"GET /api?id=plain HTTP/1.1\r\n\r\n"),
+])
+def test_a_request_line_with_bytes_above_ascii_is_percent_encoded(buffered: bytes, data: bytes,
+                                                                    expected: bytes) -> None:
+    assert encode_request_line(buffered, data) == expected
+
+
+async def test_a_raw_chinese_document_id_in_a_url_reaches_the_app_as_typed() -> None:
+    import uvicorn
+
+    seen: list[tuple[str, bytes]] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return
+        seen.append((scope["path"], scope["query_string"]))
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, lifespan="off", log_level="warning",
+                            **{k: v for k, v in uvicorn_options(settings()).items() if k == "http"})
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    for _ in range(1000):  # uvicorn says when it listens only by this flag
+        if server.started:
+            break
+        await asyncio.sleep(0.01)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET /\xe6\x96\x87\xe4\xbb\xb6?id=" + NAME + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+        await writer.drain()
+        status = await asyncio.wait_for(reader.readline(), 10)
+        writer.close()
+    finally:
+        server.should_exit = True
+        await task
+    assert status.startswith(b"HTTP/1.1 200"), status
+    assert seen == [("/文件", b"id=%E5%BA%93%E6%88%BF/%E5%80%9F%E7%94%A8%E8%A7%84%E5%88%99.md")]

@@ -74,3 +74,26 @@ def test_serve_counts_the_keys_of_keys_db_as_keys(tmp_path: Path, monkeypatch: p
     started = CliRunner().invoke(cli, ["serve", "--host", "0.0.0.0"], env=env)
     assert started.exit_code == 0, started.output
     assert "anyone who can reach" not in started.stderr
+
+
+def test_the_first_key_says_it_closes_the_service_and_a_refused_command_says_where_a_key_comes_from(
+        tmp_path: Path) -> None:
+    from app.cli.base import no_key_hint
+    from app.settings import Settings
+
+    def settings() -> Settings:
+        return Settings(_env_file=None, data_dir=tmp_path)  # type: ignore[call-arg]
+
+    assert "--api-key" in no_key_hint(settings()) and "keys create" not in no_key_hint(settings())
+    first = aer(tmp_path, "keys", "create", "--workspace", "alpha", "--role", "read", "--label", "volunteers")
+    assert first.exit_code == 0 and first.stdout.strip().startswith("aer_")
+    assert "first key" in first.stderr and "aer keys create --role admin" in first.stderr
+    second = aer(tmp_path, "keys", "create", "--workspace", "alpha", "--role", "write")
+    assert second.exit_code == 0 and "first key" not in second.stderr
+    assert "aer keys create --role admin" in no_key_hint(settings())
+    assert "keys create" not in no_key_hint(Settings(_env_file=None, data_dir=tmp_path,  # type: ignore[call-arg]
+                                                      api_keys="k-configured-1234567890"))
+    aer(tmp_path, "keys", "revoke", first.stdout.strip()[4:16])
+    aer(tmp_path, "keys", "revoke", second.stdout.strip()[4:16])
+    own = aer(tmp_path, "keys", "create", "--role", "admin")  # the first again, and the user's own: no advice
+    assert "first key" in own.stderr and "keep one for yourself" not in own.stderr

@@ -228,3 +228,39 @@ def test_delete_without_yes_says_what_happened_when_no_one_answers_or_says_no(tm
     assert "nothing deleted" in unanswered.stderr and "add --yes to delete workspace scratch" in unanswered.stderr
     assert declined.exit_code == 1 and "nothing deleted: workspace scratch kept" in declined.stderr
     assert "scratch" in listed(tmp_path)
+
+
+def test_delete_with_verify_beside_a_running_server_scans_the_data_dir_it_shares(tmp_path: Path) -> None:
+    """``aer serve`` holds the data dir, so the delete goes through it; the residue scan then runs here (it opens
+    no store): the README's ``aer workspaces delete sales-copy --yes --verify`` used to refuse beside a server.
+    With ``--server`` (perhaps another machine) it still refuses to scan."""
+    import httpx
+
+    from app.cli import workspaces as workspaces_cli
+    from app.client import RemoteClient
+    from tests.support.apps import running_app
+
+    data = tmp_path / "served"
+    with running_app(data) as app_client:
+        def forward(request: httpx.Request) -> httpx.Response:
+            r = app_client.request(request.method, request.url.path, params=request.url.params,
+                                   content=request.content, headers=request.headers)
+            return httpx.Response(r.status_code, headers=r.headers, content=r.content)
+
+        original_init = RemoteClient.__init__
+
+        def init(self: RemoteClient, base_url: str, *args: object, **kwargs: object) -> None:
+            original_init(self, base_url, *args, transport=httpx.MockTransport(forward), **kwargs)  # type: ignore[arg-type]
+
+        env = {"AER_DATA_DIR": str(data)}
+        beside = mock.patch.object(workspaces_cli, "route", lambda server: server or "http://aer.test")
+        with mock.patch.object(RemoteClient, "__init__", init), beside:
+            runner = CliRunner()
+            for name in ("old-copy", "far-copy"):
+                assert runner.invoke(cli, ["workspaces", "create", name], env=env).exit_code == 0
+            local = runner.invoke(cli, ["workspaces", "delete", "old-copy", "--yes", "--verify"], env=env)
+            assert local.exit_code == 0, local.output
+            assert "verified: nothing of it is left" in local.stdout
+            far = runner.invoke(cli, ["workspaces", "delete", "far-copy", "--yes", "--verify", "--server",
+                                      "http://aer.test"], env=env)
+            assert far.exit_code == 2 and "run it where the server runs" in far.stderr

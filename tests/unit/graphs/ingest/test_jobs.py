@@ -216,3 +216,30 @@ def test_a_job_shows_the_names_its_documents_linked_across_scripts_with_why(stor
     assert "linked by pinyin" in view.linked[0]
     wire = view.model_dump(by_alias=True, mode="json")
     assert wire["linked"] == view.linked and "linkError" in wire
+
+
+def test_a_renamed_document_s_old_id_goes_only_once_its_new_one_is_written(stores: dict[str, Any]) -> None:
+    """``renames`` (new id → old id, an upload of a renamed file): the old id is removed after the new one's
+    batch is written; when the new one fails, the old one stays (the content is never out of the index)."""
+    store = JobStore(stores["jobs"])
+    embedder = Embedder()
+    runner = JobRunner(store, ingestor(stores, embedder), batch_size=1, batch_target_s=None)
+    old = [Document(id="kept/a.md", text="The kiln is fired every Tuesday."),
+           Document(id="kept/b.md", text="The glaze room closes at six.")]
+    runner.run_job(runner.submit("upload", old))
+    new = [Document(id="kept/kiln.md", text=old[0].text), Document(id="kept/glaze.md", text=old[1].text)]
+    job_id = runner.submit("upload", new, {"renames": {"kept/kiln.md": "kept/a.md", "kept/glaze.md": "kept/b.md"}})
+    real = embedder.embed_documents
+
+    def down_for_the_second(texts: list[str]) -> list[list[float]]:
+        if any("glaze" in t for t in texts):
+            raise ValueError("this document breaks the embedder")
+        return real(texts)
+
+    embedder.embed_documents = down_for_the_second  # type: ignore[method-assign]
+    runner.run_job(job_id)
+    ids = {r.id for r in stores["catalog"].list(limit=10)[1]}
+    assert ids == {"kept/kiln.md", "kept/b.md"}
+    view = store.view(job_id)
+    assert view is not None and [(d.id, d.status) for d in view.documents] == [("kept/kiln.md", "done"),
+                                                                              ("kept/glaze.md", "failed")]

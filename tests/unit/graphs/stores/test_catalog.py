@@ -47,3 +47,10 @@ def test_backfill_adds_what_is_missing_once_and_keeps_what_is_listed(tmp_path: P
     assert catalog.get("a") == record("a", content_hash="h") and catalog.get("old") == record("old")
     catalog.close()
     assert SQLiteDocumentCatalog(path).backfilled()
+
+
+def test_of_size_lists_the_documents_of_one_text_length(tmp_path: Path) -> None:
+    catalog = SQLiteDocumentCatalog(tmp_path / "documents.db")
+    catalog.put([record("logs/a.txt", bytes=463), record("b.md", bytes=463), record("c.md", bytes=464)])
+    assert [r.id for r in catalog.of_size(463)] == ["b.md", "logs/a.txt"]
+    assert catalog.of_size(0) == []
