@@ -482,7 +482,7 @@ def retriever(mode: str, resources: Resources, graph_options: dict[str, Any] | N
         async def run(q: str, _: str | None = None) -> Outcome:
             t = time.perf_counter()
             hits = index.search_hybrid(
-                embedder.embed_query(q), q, filter=None, limit=CHUNK_LIMIT, fusion=fusion
+                embedder.embed_query(q), q, filter=None, limit=CHUNK_LIMIT, fusion=fusion, question=q
             )
             return Outcome(doc_ranking(h.doc_id for h in hits), _ms(t))
 

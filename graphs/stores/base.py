@@ -89,7 +89,11 @@ class ChunkSearch(Protocol):
         limit: int,
         fusion: FusionMethod = "rrf",
         dense_weight: float | None = None,
-    ) -> list[Hit]: ...
+        question: str | None = None,
+    ) -> list[Hit]:
+        """Dense + BM25 fused; given the ``question`` that ``text`` was read from, BM25 is no vote against a
+        passage in its other language (``graphs.stores.fusion.rrf_scores``)."""
+        ...
 
     def describe_filter(self, filter: Filter) -> str:
         """The filter in the backend's own query language (what a search runs), for search records and traces."""

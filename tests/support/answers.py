@@ -3,14 +3,17 @@ and the extractive writer without the node (the tests of graphs/rag/answer/ shar
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from graphs.domain import EntityMetadata, Hit, ValidatedEntity
+from graphs.domain import EntityMetadata, Hit, ParsedQuery, ValidatedEntity
 from graphs.rag.answer.answerability import assess, calibrated
+from graphs.rag.answer.attributes import asked_attribute, stated_at
 from graphs.rag.answer.calibration import FEATURES, Model
 from graphs.rag.answer.evidence import find_evidence
 from graphs.rag.answer.extractive import extractive
@@ -20,7 +23,7 @@ from graphs.rag.nodes.write_answer import write_answer
 from graphs.text.answer_types import expected_answer
 from graphs.text.normalize import normalize
 from graphs.text.query_analysis import analyze_query
-from tests.support.fakes import TODAY, gazetteer_of
+from tests.support.fakes import TODAY, gazetteer_of, make_context, runtime
 
 
 async def write_and_check(state: dict[str, Any], runtime: Any) -> dict[str, Any]:
@@ -107,3 +110,25 @@ async def verdict_of(text: str, hits: list[Hit]) -> tuple[str, str]:
     q = question(text, hits)
     found, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=ANSWERS_ALL)
     return found.decision, found.reason
+
+
+def stated_across(question: str, sentence: str, name: str) -> None:
+    """The question asks the lexicon's attribute ``name`` and the sentence (in either language) states it."""
+    asked = asked_attribute(question, expected_answer(question), ())
+    assert asked is not None and asked.attribute.name == name, asked
+    assert stated_at(asked.attribute, sentence)
+
+
+def not_stated(question: str, sentence: str) -> None:
+    """The question asks an attribute the lexicon knows, and the sentence (of another attribute) does not state it."""
+    asked = asked_attribute(question, expected_answer(question), ())
+    assert asked is not None
+    assert not stated_at(asked.attribute, sentence)
+
+
+async def ask_with(embedder: Any, tmp_path: Path, text: str, hits: list[Hit]) -> dict[str, Any]:
+    """``write_answer`` over ``hits`` with the given embedder standing in for e5 (a bag of bilingual concepts)."""
+    ctx = dataclasses.replace(make_context(tmp_path), embedder=embedder)
+    parsed = analyze_query(text, gazetteer_of([]), TODAY)
+    return await write_answer({"question": text, "parsed": ParsedQuery(**parsed.model_dump()), "ranked": hits},
+                              runtime(ctx))  # type: ignore[arg-type]

@@ -72,7 +72,8 @@ class ScriptedIndex:
         return self._answer("bm25", filter)[:limit]
 
     def search_hybrid(self, vector: Sequence[float], text: str, *, filter: Filter | None, limit: int,
-                      fusion: str = "rrf", dense_weight: float | None = None) -> list[Hit]:
+                      fusion: str = "rrf", dense_weight: float | None = None,
+                      question: str | None = None) -> list[Hit]:
         return self._answer("hybrid", filter)[:limit]
 
     def count(self, filter: Filter | None = None) -> int:

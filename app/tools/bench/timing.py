@@ -193,9 +193,10 @@ class TimedIndex:
         limit: int,
         fusion: FusionMethod = "rrf",
         dense_weight: float | None = None,
+        question: str | None = None,
     ) -> list[Hit]:
         return self.inner.search_hybrid(
-            vector, text, filter=filter, limit=limit, fusion=fusion, dense_weight=dense_weight
+            vector, text, filter=filter, limit=limit, fusion=fusion, dense_weight=dense_weight, question=question
         )
 
     def count(self, filter: Filter | None = None) -> int:

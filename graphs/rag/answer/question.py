@@ -19,7 +19,7 @@ from graphs.text.answer_types import AnswerType, focus_terms
 from graphs.text.dates import month_word
 from graphs.text.entity_spotting import possessor
 from graphs.text.normalize import has_han, normalize, pinyin_variants
-from graphs.text.scripts import KIND_SUFFIXES, in_script_of_other, other_script
+from graphs.text.scripts import GENERIC, KIND_SUFFIXES, in_script_of_other, other_script
 from graphs.text.short_forms import defined, short_forms
 from graphs.text.short_forms import key as short_key
 from graphs.text.terms import dictionary_word, term_weight, weighted_coverage
@@ -300,7 +300,20 @@ def mentioned(forms: tuple[str, ...], blob: str) -> bool:
     if any(f in blob for f in forms):
         return True
     words = [w for w in forms[0].split() if w not in _MINOR]
-    return (len(words) >= 3 and sum(w in blob for w in words) >= len(words) - 1) or by_code(forms[0], blob)
+    return ((len(words) >= 3 and sum(w in blob for w in words) >= len(words) - 1) or by_code(forms[0], blob)
+            or reordered(forms[0], blob))
+
+
+def reordered(name: str, blob: str) -> bool:
+    """Whether a folded text writes a Latin name with a generic word (lake, club, museum: ``scripts.GENERIC``)
+    in another word order: its words, each once, as one run ("orrin lake rescue" names "lake orrin"; "museum of
+    canal history" is not "canal history museum": the words must be adjacent)."""
+    words = name.split()
+    if not 2 <= len(words) <= 4 or len(set(words)) != len(words) or not any(w in GENERIC for w in words):
+        return False
+    pattern = r"(?<![\w-])(?:" + "|".join(map(re.escape, words)) + r")(?:\s+(?:" + "|".join(
+        map(re.escape, words)) + r")){" + str(len(words) - 1) + r"}(?![\w-])"
+    return any(set(m.group().split()) == set(words) for m in re.finditer(pattern, blob))
 
 
 _MODEL_CODE = re.compile(r"(?=[\w-]*\d)(?=[\w-]*[a-z])[\w-]{2,}")

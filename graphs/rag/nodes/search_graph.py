@@ -56,7 +56,7 @@ async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     scale = max((h.bm25_score or 0.0 for h in bm25), default=0.0) or 1.0
     lexical = {h.id: (h.bm25_score or 0.0) / scale for h in bm25}
     best: dict[str, ScoredDocument] = {}
-    for h in fusion.rrf(dense, bm25, limit=len(dense) + len(bm25)):
+    for h in fusion.rrf(dense, bm25, limit=len(dense) + len(bm25), question=state["question"]):
         if h.doc_id not in best:
             best[h.doc_id] = ScoredDocument(h, max(0.0, h.dense_score or 0.0), min(1.0, lexical.get(h.id, 0.0)))
     seeds = list(best)[: limits.seed_k]

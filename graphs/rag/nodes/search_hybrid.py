@@ -20,7 +20,8 @@ async def search_hybrid(state: RagState, runtime: Runtime[RagContext]) -> RagUpd
     """Hybrid search with no filter; the lexical side also matches entities' standard names and the question's
     words in the other language (``lexical_text``). While a document's vectors still fill behind its upload, its
     chunks join the dense side scored by the same embedder (``graphs.ingest.vector_fill.FillingChunks``, which
-    chooses them by the question's own words), then both sides are fused as the index fuses them."""
+    chooses them by the question's own words), then both sides are fused as the index fuses them. BM25 is no vote against a passage in the other language than
+    the question's (``graphs.stores.fusion.rrf_scores``)."""
     ctx = runtime.context
     vector = await embed_question(ctx, state)
     text = lexical_query(state)
@@ -32,9 +33,11 @@ async def search_hybrid(state: RagState, runtime: Runtime[RagContext]) -> RagUpd
         candidates = channel_candidates(limit)
         filling = [] if ctx.filling is None else ctx.filling.search(vector, text, filter=None, limit=candidates)
         if not filling:
-            return ctx.index.search_hybrid(vector, crossed, filter=None, limit=limit, fusion=fusion)
+            return ctx.index.search_hybrid(vector, crossed, filter=None, limit=limit, fusion=fusion,
+                                           question=state["question"])
         dense = merge_filling(ctx.index.search_dense(vector, filter=None, limit=candidates), filling, candidates)
-        return fuse(dense, ctx.index.search_bm25(crossed, filter=None, limit=candidates), limit, fusion)
+        return fuse(dense, ctx.index.search_bm25(crossed, filter=None, limit=candidates), limit, fusion,
+                    question=state["question"])
 
     return {**await run_search("hybrid", None, vector, search), "lexical_text": crossed}
 

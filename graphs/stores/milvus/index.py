@@ -491,8 +491,10 @@ class MilvusIndex:
         limit: int,
         fusion: FusionMethod = "rrf",
         dense_weight: float | None = None,
+        question: str | None = None,
     ) -> list[Hit]:
-        """Dense + BM25 searched separately and fused here (weighted RRF or weighted scores).
+        """Dense + BM25 searched separately and fused here (weighted RRF or weighted scores; given the
+        ``question``, BM25 is no vote against a passage in its other language).
 
         Fusing client-side keeps both component scores on every hit and, in Milvus Lite, is faster than
         ``hybrid_search``; each channel fetches more than ``limit`` so fusion can promote lower-ranked hits.
@@ -504,7 +506,7 @@ class MilvusIndex:
         candidates = fuse.channel_candidates(limit, MAX_TOPK)
         dense = self.search_dense(vector, filter=filter, limit=candidates)
         bm25 = self.search_bm25(text, filter=filter, limit=candidates)
-        return fuse.fuse(dense, bm25, limit, fusion, dense_weight)
+        return fuse.fuse(dense, bm25, limit, fusion, dense_weight, question)
 
     def describe_filter(self, filter: Filter) -> str:
         """The filter as Milvus runs it (its expression), for search records and traces."""

@@ -50,7 +50,8 @@ class TextIndex(ScriptedIndex):
         return self.by_text(text)
 
     def search_hybrid(self, vector: Sequence[float], text: str, *, filter: str | None, limit: int,
-                      fusion: str = "rrf", dense_weight: float | None = None) -> list[Hit]:
+                      fusion: str = "rrf", dense_weight: float | None = None,
+                      question: str | None = None) -> list[Hit]:
         return self._by(text)[:limit]
 
     def search_bm25(self, text: str, *, filter: str | None, limit: int, raw: bool = False) -> list[Hit]:

@@ -53,9 +53,10 @@ class SearchOnly:
         return self._inner.search_bm25(text, filter=filter, limit=limit, raw=raw)
 
     def search_hybrid(self, vector: Sequence[float], text: str, *, filter: Filter | None, limit: int,
-                      fusion: Any = "rrf", dense_weight: float | None = None) -> list[Hit]:
+                      fusion: Any = "rrf", dense_weight: float | None = None,
+                      question: str | None = None) -> list[Hit]:
         return self._inner.search_hybrid(vector, text, filter=filter, limit=limit, fusion=fusion,
-                                         dense_weight=dense_weight)
+                                         dense_weight=dense_weight, question=question)
 
     def describe_filter(self, filter: Filter) -> str:
         return self._inner.describe_filter(filter)

@@ -14,14 +14,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from graphs.domain import Hit, ParsedQuery
-from graphs.rag.answer.attributes import asked_attribute, stated_at
+from graphs.domain import Hit
+from graphs.rag.answer.attributes import asked_attribute
 from graphs.rag.answer.evidence import find_evidence, sentences_of, unspellable
 from graphs.rag.answer.question import Question, carried_by_lexicon, question_of
-from graphs.rag.nodes.write_answer import write_answer
 from graphs.text.answer_types import expected_answer
 from graphs.text.query_analysis import analyze_query
-from tests.support.fakes import TODAY, gazetteer_of, hit, make_context, runtime
+from tests.support.answers import ask_with, not_stated, stated_across
+from tests.support.fakes import TODAY, gazetteer_of, hit
 
 
 @pytest.mark.parametrize(("question", "sentence", "name"), [
@@ -47,9 +47,7 @@ from tests.support.fakes import TODAY, gazetteer_of, hit, make_context, runtime
 ])
 def test_the_attribute_is_asked_in_one_language_and_stated_in_the_other(question: str, sentence: str,
                                                                         name: str) -> None:
-    asked = asked_attribute(question, expected_answer(question), ())
-    assert asked is not None and asked.attribute.name == name, asked
-    assert stated_at(asked.attribute, sentence)
+    stated_across(question, sentence, name)
 
 
 @pytest.mark.parametrize(("question", "sentence"), [
@@ -63,9 +61,7 @@ def test_the_attribute_is_asked_in_one_language_and_stated_in_the_other(question
     ("戈西巷俱乐部的司库是谁？", "The meeting was chaired by Owen Pryce."),
 ])
 def test_a_sentence_of_another_attribute_does_not_state_the_asked_one(question: str, sentence: str) -> None:
-    asked = asked_attribute(question, expected_answer(question), ())
-    assert asked is not None
-    assert not stated_at(asked.attribute, sentence)
+    not_stated(question, sentence)
 
 
 @pytest.mark.parametrize(("question", "name"), [
@@ -125,10 +121,7 @@ OUTAGE = hit("outage#0", "5月9日凌晨港区仓库突然停电，备用电源�
 
 
 async def _ask(tmp_path: Path, text: str, hits: list[Hit]) -> dict[str, object]:
-    ctx = dataclasses.replace(make_context(tmp_path), embedder=Concepts())  # type: ignore[arg-type]
-    parsed = analyze_query(text, gazetteer_of([]), TODAY)
-    return await write_answer({"question": text, "parsed": ParsedQuery(**parsed.model_dump()), "ranked": hits},
-                              runtime(ctx))  # type: ignore[return-value]
+    return await ask_with(Concepts(), tmp_path, text, hits)
 
 
 async def test_a_nameless_question_is_carried_across_by_what_it_is_about(tmp_path: Path) -> None:

@@ -6,17 +6,15 @@ stated by it (a manual's lamp range for the colour of its light). Sentences inve
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
 
-from graphs.domain import Hit, ParsedQuery
+from graphs.domain import Hit
 from graphs.rag.answer.attributes import asked_attribute, stated_at
-from graphs.rag.nodes.write_answer import write_answer
 from graphs.text.answer_types import expected_answer
-from graphs.text.query_analysis import analyze_query
-from tests.support.fakes import TODAY, gazetteer_of, hit, make_context, runtime
+from tests.support.answers import ask_with, not_stated, stated_across
+from tests.support.fakes import hit
 from tests.unit.graphs.rag.answer.test_crosslang import Concepts as CrossConcepts
 
 
@@ -55,9 +53,7 @@ from tests.unit.graphs.rag.answer.test_crosslang import Concepts as CrossConcept
 ])
 def test_the_attribute_is_asked_in_one_language_and_stated_in_the_other(question: str, sentence: str,
                                                                         name: str) -> None:
-    asked = asked_attribute(question, expected_answer(question), ())
-    assert asked is not None and asked.attribute.name == name, asked
-    assert stated_at(asked.attribute, sentence)
+    stated_across(question, sentence, name)
 
 
 @pytest.mark.parametrize(("question", "sentence"), [
@@ -67,9 +63,7 @@ def test_the_attribute_is_asked_in_one_language_and_stated_in_the_other(question
     ("Who seconded the motion?", "The motion was proposed by Pia Rensford."),
 ])
 def test_a_sentence_of_another_attribute_does_not_state_the_asked_one(question: str, sentence: str) -> None:
-    asked = asked_attribute(question, expected_answer(question), ())
-    assert asked is not None
-    assert not stated_at(asked.attribute, sentence)
+    not_stated(question, sentence)
 
 
 def test_a_share_of_revenue_is_asked_as_a_share_not_as_the_spending() -> None:
@@ -95,10 +89,7 @@ MANUAL = hit("manual#0", "北岚 D3 除湿机适用面积为 30–50 平方米�
 
 
 async def _ask(tmp_path: Path, text: str, hits: list[Hit]) -> dict[str, object]:
-    ctx = dataclasses.replace(make_context(tmp_path), embedder=Concepts())  # type: ignore[arg-type]
-    parsed = analyze_query(text, gazetteer_of([]), TODAY)
-    return await write_answer({"question": text, "parsed": ParsedQuery(**parsed.model_dump()), "ranked": hits},
-                              runtime(ctx))  # type: ignore[return-value]
+    return await ask_with(Concepts(), tmp_path, text, hits)
 
 
 @pytest.mark.parametrize(("question", "expected"), [
@@ -154,9 +145,7 @@ def test_who_leads_asks_the_leader_and_led_by_states_it() -> None:
     ("磨溪俱乐部2026年的预算是多少？", "The club's budget for 2026 is 32,000 yuan.", "budget"),
 ])
 def test_a_charge_and_a_budget_across_languages(question: str, sentence: str, name: str) -> None:
-    asked = asked_attribute(question, expected_answer(question), ())
-    assert asked is not None and asked.attribute.name == name, asked
-    assert stated_at(asked.attribute, sentence)
+    stated_across(question, sentence, name)
 
 
 def test_a_nearly_as_good_sentence_with_the_value_is_the_evidence() -> None:

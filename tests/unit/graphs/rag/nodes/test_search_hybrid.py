@@ -19,10 +19,13 @@ class HybridIndex(ScriptedIndex):
     """Records what each hybrid search was asked with."""
 
     asked: list[tuple[str, int, str]] = field(default_factory=list)
+    questions: list[str | None] = field(default_factory=list)
 
     def search_hybrid(self, vector: Sequence[float], text: str, *, filter: str | None, limit: int,
-                      fusion: str = "rrf", dense_weight: float | None = None) -> list[Hit]:
+                      fusion: str = "rrf", dense_weight: float | None = None,
+                      question: str | None = None) -> list[Hit]:
         self.asked.append((text, limit, fusion))
+        self.questions.append(question)
         return super().search_hybrid(vector, text, filter=filter, limit=limit, fusion=fusion)
 
 
@@ -37,6 +40,7 @@ async def test_search_hybrid_returns_its_hits_record_and_the_question_vector(tmp
                    "query_vector": ctx.embedder.embed_query(question), "lexical_text": question}
     assert index.calls == [("hybrid", None)]
     assert index.asked == [(question, 8, "weighted")]  # the larger of top_k and candidate_k
+    assert index.questions == [question]  # fusion reads the question's language
 
 
 async def test_search_hybrid_matches_an_entity_s_standard_name_lexically(tmp_path: Path) -> None:
