@@ -211,11 +211,7 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
     its stock code); or its sentence is of another edition (第3届 for 第四届: an ordinal of the same counter; the
     fourth conference for the second; Corvane 2.0 for Corvane 1.0: another version of the same name)."""
     f = judgement.features
-    if f.get("attribute_missing") == 1.0 and (f.get("own", 1.0) <= UNASKED_FROM
-                                              or unstated_anywhere(judgement.asked, hits)
-                                              or named_only(judgement, hits)):
-        # the subject's passages without the asked attribute: whatever value of the asked type they hold is
-        # another attribute's (a meeting's date for a founding year, a colleague for a supervisor)
+    if f.get("attribute_missing") == 1.0 and f.get("own", 1.0) <= UNASKED_FROM:
         return f"the passages that mention {names or 'the subject'} do not state its {what}"
     if (label := foreign_value(q, judgement)) is not None:
         # a labelled line's value answers what its label names: 会议时间 dates the meeting, not the co-op's founding
@@ -282,6 +278,11 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
     edition = next((c for c in judgement.conflicts if c.kind in EDITIONS and (c.kind != "year" or single)), None)
     if edition is not None:
         return f"the best evidence states {what} for {edition.stated}, not for {edition.asked}"
+    if f.get("attribute_missing") == 1.0 and named_only(judgement, hits):
+        # the subject's passages without the asked attribute: a date or a person they hold is another
+        # attribute's (a meeting's date for a founding year, a colleague for a supervisor, a survey's leader for
+        # its funder); the rules above name the other attribute where they can
+        return f"the passages that mention {names or 'the subject'} do not state its {what}"
     return None
 
 
@@ -305,10 +306,13 @@ the same rule for every kind refused 9 contained answers, for dates and persons 
 
 def named_only(judgement: Judgement, hits: Sequence[Hit]) -> bool:
     """Whether the asked attribute is of a kind stated only by naming it (``NAMED_ONLY``) and no passage of the
-    evidence's sentences names it (a followed bridge is left to its last hop)."""
+    evidence's sentences names it, or, for a followed bridge (whose last hop the evidence may not hold), no
+    retrieved passage at all (``unstated_anywhere``)."""
     asked = judgement.asked
-    if asked is None or asked.attribute.kind not in NAMED_ONLY or not judgement.evidence or judgement.evidence[0].bridge:
+    if asked is None or asked.attribute.kind not in NAMED_ONLY or not judgement.evidence:
         return False
+    if judgement.evidence[0].bridge:
+        return unstated_anywhere(asked, hits)
     read = {s.hit for s in judgement.evidence[0].sentences if s.hit < len(hits)}
     return not any(stated_at(asked.attribute, f"{hits[i].title}\n{hits[i].text}") for i in read)
 
