@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from graphs.domain import Hit
 from graphs.kg.mentions import strip_disambiguation
-from graphs.rag.answer.attributes import Attribute, asked_attribute, near, stated_at, translations
+from graphs.rag.answer.attributes import Attribute, also_asked, asked_attribute, near, stated_at, translations
 from graphs.rag.answer.chains import names_relation, title_year
 from graphs.rag.answer.qualifiers import Qualifier, past_for_next
 from graphs.rag.answer.question import (
@@ -454,8 +454,9 @@ def foreign_label(q: Question, asked: Attribute | None, f: Field) -> bool:
     attribute of the lexicon (when founded, a supervisor, a death toll) that the label does not state, and the
     label's own words, less the words for its kind of value (时间, Date), share nothing with the question's (会议时间
     of a co-op's minutes for 合作社是哪一年成立的, "Meeting date" for "When was the cooperative founded?", 主持人 for
-    队长是谁). Such a value is its label's: the meeting's date, the chair."""
-    if asked is None or asked.generic or stated_at(asked, f.label):
+    队长是谁). Such a value is its label's: the meeting's date, the chair. A label that states another attribute the
+    question also asks is the question's (价格 for 更换刹车片多少钱, where 更换 named the replacement first)."""
+    if asked is None or asked.generic or stated_at(asked, f.label) or also_asked(q.text, f.label):
         return False
     own = _KIND_WORDS.sub(" ", normalize(f.label)).strip()
     if not own:

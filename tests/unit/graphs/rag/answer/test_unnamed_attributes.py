@@ -110,3 +110,11 @@ def test_the_lexicon_knows_the_new_attributes(text: str, attribute: str) -> None
 def test_the_new_attributes_are_stated_by_their_words_or_units(attribute: str, sentence: str, states: bool) -> None:
     found = {a.name: a for a in lexicon()}[attribute]
     assert bool(stated_at(found, sentence)) is states
+
+
+def test_a_label_stating_another_attribute_the_question_asks_is_the_questions() -> None:
+    cell = field_of("价格 — 更换链条: 60元")  # 更换 names the replacement, 多少钱 the price the column states
+    assert cell is not None
+    text = "自行车更换链条多少钱？"
+    found = asked_attribute(text, expected_answer(text))
+    assert found is not None and not foreign_label(question(text, []), found.attribute, cell)
