@@ -286,6 +286,13 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
     return None
 
 
+NAMED_ONLY: frozenset[str] = frozenset({"date", "person"})
+"""Kinds of attribute a passage states only by naming it (成立, founded, 导演, supervisor): a date or a person in a
+passage that never names the asked attribute is another one's. Places, quantities, nationalities and causes are
+stated without their word ("a Portuguese racing driver", "体长约80公分", "因伤退赛"): on the dev sets' tune part
+the same rule for every kind refused 9 contained answers, for dates and persons none."""
+
+
 def named_only(judgement: Judgement, hits: Sequence[Hit]) -> bool:
     """Whether the asked attribute is of a kind stated only by naming it (``NAMED_ONLY``) and no passage of the
     evidence's sentences names it. Not for a followed bridge: its last hop states the attribute in ways the
