@@ -278,10 +278,12 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
     edition = next((c for c in judgement.conflicts if c.kind in EDITIONS and (c.kind != "year" or single)), None)
     if edition is not None:
         return f"the best evidence states {what} for {edition.stated}, not for {edition.asked}"
-    if f.get("attribute_missing") == 1.0 and named_only(judgement, hits):
-        # the subject's passages without the asked attribute: a date or a person they hold is another
-        # attribute's (a meeting's date for a founding year, a colleague for a supervisor, a survey's leader for
-        # its funder); the rules above name the other attribute where they can
+    if f.get("attribute_missing") == 1.0 and f.get("predicate_passage", 1.0) == 0.0 and named_only(judgement, hits):
+        # the subject's passages without the asked attribute, by the lexicon's words or the question's own: a date
+        # or a person they hold is another attribute's (a meeting's date for a founding year, a colleague for a
+        # supervisor, a survey's leader for its funder); the rules above name the other attribute where they can.
+        # A passage that touches the question's own words may state it in words the lexicon lacks (CMRC's held
+        # part: one contained answer refused without this condition)
         return f"the passages that mention {names or 'the subject'} do not state its {what}"
     return None
 
