@@ -30,13 +30,16 @@ _INSTRUCTION = re.compile(
 
 
 def split_sentences(text: str) -> list[str]:
-    """Split Chinese and English text into sentences at 。！？!?, line breaks, and a period followed by a space,
+    """Split Chinese and English text into sentences at 。！？!?, line breaks (not those of a hard-wrapped English
+    paragraph: ``_wrapped``), and a period followed by a space,
     unless the period ends an initial or a common abbreviation ("John H. McArthur", "S.G. Tallentyre", "Dr. Li",
     "U.S. Army") or falls inside a title or quotation (《…！…》); fragments of one character are dropped. A
     semicolon does not end one ("用途广泛，包括…；木材可…；心材…" is one answer)."""
     out: list[str] = []
     start = 0
     for m in _CANDIDATE.finditer(text):
+        if m.group() == "\n" and _wrapped(text, m.start()):
+            continue  # a hard-wrapped English paragraph: the line ends mid-sentence
         if m.group().startswith(".") and (_ABBREVIATION.search(text[start : m.start()])
                                          or text[m.end() : m.end() + 1].islower()):
             continue
@@ -46,6 +49,27 @@ def split_sentences(text: str) -> list[str]:
         start = m.end()
     out.append(text[start:].strip())
     return [s for s in out if len(s) > 1]
+
+
+WRAPPED_LINE = 40
+"""An English line this long that stops on a lowercase word or a comma, followed by a line of prose, is one
+wrapped paragraph (a Markdown or text file written at a fixed width), not two sentences."""
+
+_WRAP_END = re.compile(r"[a-z][a-z'’]*,?$|,$")
+_PROSE_START = re.compile(r"[A-Za-z(“\"']")
+_BLOCK_START = re.compile(r"\s*(?:[#>|*•-]|\d+[.)]\s)")
+
+
+def _wrapped(text: str, at: int) -> bool:
+    """Whether the single line break at ``at`` wraps an English sentence: the line before is long prose (not a
+    heading, list item or quote) ending on a lowercase word or a comma, and the next line starts with a word
+    ("…during the Pellan Rowing Club's / autumn regatta", "…led by / Dr. Imogen Vale"). Chinese lines and
+    labelled lines ("Chair: Enid Brook") keep their breaks."""
+    line = text[text.rfind("\n", 0, at) + 1 : at].rstrip()
+    following = text[at + 1 :]
+    return (len(line) >= WRAPPED_LINE and line.isascii() and _BLOCK_START.match(line) is None
+            and _WRAP_END.search(line) is not None and _PROSE_START.match(following) is not None
+            and _BLOCK_START.match(following) is None)
 
 
 _PAIRS = (("《", "》"), ("「", "」"), ("『", "』"))

@@ -155,6 +155,12 @@ def asked_attribute(question: str, kind: AnswerType, subjects: tuple[str, ...] =
     return Asked(best, m.start(), m.end(), tuple(a for _, a, _ in found[1:] if not a.generic))
 
 
+def also_asked(question: str, label: str) -> bool:
+    """Whether a label states a specific attribute of the lexicon that the question also asks for (价格 and 多少钱:
+    the price), whichever the question's asked one is (a generic one, 时间 and 哪一年, says only the kind)."""
+    return any(not a.generic and _matches(a, label) and _matches(a, question) for a in lexicon())
+
+
 def translations(word: str) -> tuple[str, ...] | None:
     """The lexicon's words, in the other script than ``word``'s, of every attribute whose words state or ask for
     ``word`` (渡轮 → none known; 营业收入 → "revenue", "turnover" …): how a passage in the other language writes

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from graphs.domain import Hit
 from graphs.kg.mentions import strip_disambiguation
-from graphs.rag.answer.attributes import Attribute, asked_attribute, near, stated_at, translations
+from graphs.rag.answer.attributes import Attribute, also_asked, asked_attribute, near, stated_at, translations
 from graphs.rag.answer.chains import names_relation, title_year
 from graphs.rag.answer.qualifiers import Qualifier, past_for_next
 from graphs.rag.answer.question import (
@@ -444,6 +444,29 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
     return single if f is None else _as_field(q, s, f, asked, single)
 
 
+_KIND_WORDS = re.compile(r"时间|日期|地点|地址|位置|名称|人员?|\b(?:date|time|day|location|venue|address|place|site|name)s?\b",
+                         re.IGNORECASE)
+"""The words of a label that say only the kind of its value (会议时间 → 会议, "Meeting date" → "meeting")."""
+
+
+def foreign_label(q: Question, asked: Attribute | None, f: Field) -> bool:
+    """Whether a field's label names another thing than what the question asks: the question asks a specific
+    attribute of the lexicon (when founded, a supervisor, a death toll) that the label does not state, and the
+    label's own words, less the words for its kind of value (时间, Date), share nothing with the question's (会议时间
+    of a co-op's minutes for 合作社是哪一年成立的, "Meeting date" for "When was the cooperative founded?", 主持人 for
+    队长是谁). Such a value is its label's: the meeting's date, the chair. A label that states another attribute the
+    question also asks is the question's (价格 for 更换刹车片多少钱, where 更换 named the replacement first)."""
+    if asked is None or asked.generic or stated_at(asked, f.label) or also_asked(q.text, f.label):
+        return False
+    own = _KIND_WORDS.sub(" ", normalize(f.label)).strip()
+    if not own:
+        return False  # a bare 时间 / Date: the document's own value, which the question may ask
+    words = " ".join([*q.weights, *(x for forms in q.anchors for x in forms), normalize(q.text)])
+    if has_han(own):
+        return not any(ch in words for ch in own if has_han(ch))
+    return not any(len(w) > 2 and w in words for w in re.findall(r"[a-z0-9]+", own))
+
+
 FIELD_KINDS = frozenset({"person", "organization", "date", "place", "number"})
 """Kinds of answer a labelled field's value gives (a definition or a reason is read in prose)."""
 
@@ -463,6 +486,8 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
     row = normalize(f.row)
     says = label_asks(f, q.text, [t for t in q.relation if t not in row],
                       asked is not None and bool(stated_at(asked, f.label)), q.kind)
+    if says is True and foreign_label(q, asked, f):
+        return e  # 会议时间 of the minutes for when the cooperative was founded: the label's, not the asked value
     if says is None and names_column(f, q.text):
         says = True  # the cell the question addresses by its row and its column (一类城市 × 普通员工)
     if says is not True or past_for_next(q.text, f.value) or years_unstated(q, [f"{s.title} {s.block} {s.context}"]):

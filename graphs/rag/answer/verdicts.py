@@ -19,8 +19,10 @@ from graphs.text.relations import asked_relation, states
 from graphs.text.spans import candidates, nearest
 
 Direction = Literal["min_date", "max_date", "max_number", "min_number"]
-_EARLIER = re.compile(r"\b(?:first|earlier|earliest|older|oldest|before|sooner)\b|先|早|老|前", re.IGNORECASE)
-_LATER = re.compile(r"\b(?:later|latest|last|younger|youngest|newer|newest|after)\b|后|晚|年轻|新", re.IGNORECASE)
+# older/younger (and 年轻) are the age patterns' (``_OLDER``/``_YOUNGER``, read first); 老 stays for 更古老 (哪座桥更古老:
+# the earlier date), which names no age
+_EARLIER = re.compile(r"\b(?:first|earlier|earliest|before|sooner)\b|先|早|老|前", re.IGNORECASE)
+_LATER = re.compile(r"\b(?:later|latest|last|newer|newest|after)\b|后|晚|新", re.IGNORECASE)
 # a measurable quantity compared ("larger", "more albums", "更高"); "more popular" or "more diverse" is no number
 _MORE = re.compile(r"\b(?:larger|largest|bigger|biggest|longer|longest|higher|highest|taller|tallest|greater|"
                    r"heavier|faster|farther|further|louder|noisier|more populous|(?:more|most) [a-z]+s|pricier|priciest|costlier|"

@@ -19,3 +19,21 @@ from graphs.text.sentences import split_sentences
 ])
 def test_sentences(text: str, sentences: list[str]) -> None:
     assert split_sentences(text) == sentences
+
+
+def test_a_hard_wrapped_english_paragraph_is_read_as_its_sentences() -> None:
+    text = ("The Brisley lock keepers' survey was carried out in May by nine volunteers, led by\n"
+            "Dr. Hollis Fenn of the canal trust. Each of the fourteen locks was checked for leaks and\n"
+            "the results went to the trust's engineer.\n"
+            "## Findings\n"
+            "Lock 6 leaks.\n"
+            "Chair: Mara Lowe\n"
+            "Secretary: Tobias Reed\n"
+            "船闸管理处的年度检查于五月完成，共检查十四座\n"
+            "船闸。")
+    assert split_sentences(text) == [
+        "The Brisley lock keepers' survey was carried out in May by nine volunteers, led by\nDr. Hollis Fenn of the "
+        "canal trust.",
+        "Each of the fourteen locks was checked for leaks and\nthe results went to the trust's engineer.",
+        "## Findings", "Lock 6 leaks.", "Chair: Mara Lowe", "Secretary: Tobias Reed",
+        "船闸管理处的年度检查于五月完成，共检查十四座", "船闸。"]  # Chinese lines keep their breaks (field blocks)

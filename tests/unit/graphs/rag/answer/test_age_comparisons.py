@@ -22,3 +22,17 @@ def test_the_earlier_birth_is_the_older(question: str, pages: list, older: str) 
     decision, reason, span, text = write(question, pages)
     assert decision == "answerable", reason
     assert span == older, text
+
+
+@pytest.mark.parametrize(("text", "way"), [
+    ("哪座石桥更古老，云溪桥还是望川桥？", "min_date"),  # 古老 names no age: the earlier date, by 老
+    ("Which mill is older, Harnell Mill or Pike Mill?", "min_date"),  # the age pattern
+    ("谁更年轻，骆一川还是覃素？", "max_date"),
+    ("Who is the younger of the two wardens?", "max_date"),
+    ("Which ferry line opened later?", "max_date"),
+    ("哪家茶馆开业更早？", "min_date"),
+])
+def test_the_direction_of_a_date_comparison(text: str, way: str) -> None:
+    from graphs.rag.answer.verdicts import direction
+
+    assert direction(text) == way

@@ -39,7 +39,7 @@ async def test_write_answer_extractive_cites_passages(tmp_path: Any) -> None:
 async def test_write_answer_with_llm_keeps_only_real_citations(tmp_path: Any) -> None:
     llm = llm_replying(AIMessage(content="SpaceX was founded in 2002 [1][7]."))
     parsed = ParsedQuery(original_query="When was SpaceX founded?")
-    out = await write_and_check({"question": parsed.original_query, "parsed": parsed, "ranked": [hit("spacex#0", "2002")]},
+    out = await write_and_check({"question": parsed.original_query, "parsed": parsed, "ranked": [hit("spacex#0", "SpaceX was founded in 2002.")]},
                              runtime(make_context(tmp_path, llm=llm)))
     assert out["answer_mode"] == "llm" and out["llm_calls"] == 1
     assert [c.index for c in out["citations"]] == [1]
