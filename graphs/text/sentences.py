@@ -42,10 +42,35 @@ def split_sentences(text: str) -> list[str]:
             continue
         if _inside_title(text[start : m.start()]):
             continue  # 《卡拉OK.LIVE！‧台北‧我》: the mark belongs to a title
+        if m.group().startswith("\n") and wrapped(text, m.start(), m.end()):
+            continue
         out.append(text[start : m.end()].strip())
         start = m.end()
     out.append(text[start:].strip())
     return [s for s in out if len(s) > 1]
+
+
+WRAP_CHARS = 50
+"""A line this long or longer that stops without a sentence mark was wrapped by its writer, not ended."""
+_LINE_END = re.compile(r"[A-Za-z][A-Za-z0-9,'’\"”)&]*$")
+_LINE_START = re.compile(r"[ \t]*(?![-*•|#>]|\d+[.)、]\s|[A-Z][A-Za-z ]{0,30}:|[A-Z0-9]{1,4}\d?\s{2})[A-Za-z0-9(\"“'‘£$€]")
+
+
+def wrapped(text: str, start: int, end: int) -> bool:
+    """Whether the single line break at ``text[start:end]`` wraps an English sentence onto the next line (a
+    plain-text manual or report filled to a width: "The festival director, Ffion⏎Maddox-Reyes, thanked …"): the
+    line before is long (``WRAP_CHARS``), ends inside a sentence (a word, a comma, no mark) and the next one goes
+    on with a word, not a list item, a heading, a field label or a code table's next row."""
+    if text.count("\n", start, end) != 1:
+        return False  # a blank line ends a paragraph
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    return len(line.strip()) >= WRAP_CHARS and _LINE_END.search(line.rstrip()) is not None \
+        and _LINE_START.match(text, end) is not None and not _FIELD_LINE.match(line) and not _TABLE.search(line)
+
+
+_FIELD_LINE = re.compile(r"^\s*[^:：|]{1,30}[:：|]\s")
+_TABLE = re.compile(r"[|\t]|\S\s{3,}\S")
+"""A table's row (cells apart by a bar, a tab or a run of spaces) is a line of its own."""
 
 
 _PAIRS = (("《", "》"), ("「", "」"), ("『", "』"))

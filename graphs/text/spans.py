@@ -10,7 +10,7 @@ from datetime import date
 from typing import NamedTuple
 
 from graphs.text.answer_types import AnswerType
-from graphs.text.dates import find_dates
+from graphs.text.dates import asks_event_day, calendar_day, find_dates
 from graphs.text.entity_spotting import pos_spans, tagged_words, title_case_spans
 from graphs.text.governors import actor_phrases
 from graphs.text.normalize import has_han, normalize
@@ -267,10 +267,16 @@ _EN_PARTIAL_DATE = re.compile(
 """English dates without a year: "March 23", "23rd of March", "on Tuesday", "10 a.m."."""
 
 
+_ADDRESS_NUMBER = re.compile(r"(?:[路街巷道弄里村区栋楼座院门]|大道|胡同|小区)\s*$")
+"""The end of a street, lane or building name: the number after it is an address (文昌路18号, 3栋2号)."""
+
+
 def _dates(sentence: str) -> list[Span]:
     found = [Span(d.start, d.end, d.text) for d in find_dates(sentence, _NO_DAY, relative=False)]
     covered = [(s.start, s.end) for s in found]
     for m in [*_YEAR.finditer(sentence), *_ZH_PARTIAL_DATE.finditer(sentence), *_EN_PARTIAL_DATE.finditer(sentence)]:
+        if _ADDRESS_NUMBER.search(sentence[: m.start()]) and m[0].strip().endswith("号"):
+            continue  # 文昌路18号, 3栋2号: a house number, not the 18th of a month
         if m[0].strip() and not any(a < m.end() and m.start() < b for a, b in covered):
             found.append(Span(m.start(), m.end(), m[0].strip()))
             covered.append((m.start(), m.end()))
@@ -434,7 +440,8 @@ def in_place_frame(sentence: str, span: Span) -> bool:
 def of_asked_kind(question: str, kind: AnswerType, sentence: str, spans: list[Span]) -> list[Span]:
     """Candidates that answer what is asked, not only of its type: a quantity in the unit the question counts
     ("多少人" → 132人, never 3月); for a "where" question, a place where the sentence says where (in/at/在/位于),
-    never a country or agency that only acts in it."""
+    never a country or agency that only acts in it; for the day of an event, a calendar date, never a weekday
+    or a time of day."""
     if kind == "number" and asked_unit(question) == "count":
         # a count of things is a number with its measure word: no unit of time, length, money or people
         return [s for s in spans if unit_group(s.text) is None and (
@@ -446,6 +453,9 @@ def of_asked_kind(question: str, kind: AnswerType, sentence: str, spans: list[Sp
             not _unit_tail(s.text) if not has_han(sentence) else bool(re.search(r"[万亿千百]$", s.text))))]
     if kind == "place" and _WHERE.search(question):
         return [s for s in spans if in_place_frame(sentence, s)]
+    if kind == "date" and asks_event_day(question):
+        # the day of an event (哪天, "what date") is a day of the calendar: 周二 of 每周二至周日开放 is a schedule
+        return [s for s in spans if calendar_day(s.text)]
     return spans
 
 
