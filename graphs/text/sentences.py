@@ -65,12 +65,15 @@ def wrapped(text: str, start: int, end: int) -> bool:
         return False  # a blank line ends a paragraph
     line = text[text.rfind("\n", 0, start) + 1 : start]
     return len(line.strip()) >= WRAP_CHARS and _LINE_END.search(line.rstrip()) is not None \
-        and _LINE_START.match(text, end) is not None and not _FIELD_LINE.match(line) and not _TABLE.search(line)
+        and _LINE_START.match(text, end) is not None and not _FIELD_LINE.match(line) and not _TABLE.search(line) \
+        and not _HEADING_OR_ROW.search(line)
 
 
 _FIELD_LINE = re.compile(r"^\s*[^:：|]{1,30}[:：|]\s")
 _TABLE = re.compile(r"[|\t]|\S\s{3,}\S")
 """A table's row (cells apart by a bar, a tab or a run of spaces) is a line of its own."""
+_HEADING_OR_ROW = re.compile(r"^\s*#|(?:,\S[^,]*){3,}")
+"""A Markdown heading, a comma-separated row ("Rabies shot,Vaccine,80,each"): lines of their own."""
 
 
 _PAIRS = (("《", "》"), ("「", "」"), ("『", "』"))

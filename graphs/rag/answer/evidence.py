@@ -213,10 +213,10 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
             names = [title] if title and title not in normalize(q.text) else []
             block = blocks.get(i, "")
             context = " ".join([title, under, *folded[max(0, i - 1) : i + 2], block, tags, dated])
-            if led.get(hit.doc_id) and field_of(sentence) is None:
+            if led.get(hit.id) and field_of(sentence) is None:
                 # prose of a document whose retrieved lede names the subject is about it ("The squall struck on
                 # Saturday 7 September 2024" in a later chunk of the report that opens with the club's regatta)
-                context = " ".join([context, *(f for f in led[hit.doc_id] if f not in context)])
+                context = " ".join([context, *(f for f in led[hit.id] if f not in context)])
             out.append(Sentence(hit=n, position=i, text=sentence, folded=folded[i], context=context,
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
                                 semantic=semantic, about=about, under=written, short=short, block=block))
@@ -237,17 +237,16 @@ LEDE_CHARS = 300
 
 
 def _led_by(q: Question, hits: Sequence[Hit]) -> dict[str, tuple[str, ...]]:
-    """For each document of the passages, the names of the question that one of its retrieved chunks writes
+    """For each passage (by id), the names of the question that another retrieved chunk of its document writes
     near its start (``LEDE_CHARS``: a news report's lede, a wiki page's first sentence): its other chunks'
     prose is about them though it no longer repeats them ("The squall struck on Saturday 7 September 2024"
     three paragraphs after "… during the Pellan Rowing Club's autumn regatta")."""
-    out: dict[str, tuple[str, ...]] = {}
-    for hit in hits:
-        lede = normalize(hit.text[:LEDE_CHARS])
-        found = tuple(forms[0] for forms in q.anchors if mentioned(forms, lede))
-        if found and hit.doc_id:
-            out[hit.doc_id] = tuple(dict.fromkeys((*out.get(hit.doc_id, ()), *found)))
-    return out
+    ledes = {hit.id: tuple(forms[0] for forms in q.anchors if mentioned(forms, normalize(hit.text[:LEDE_CHARS])))
+             for hit in hits if hit.doc_id}
+    # a chunk's own opening is its context already; only its document's other chunks say more
+    return {hit.id: tuple(dict.fromkeys(n for other in hits if other.doc_id == hit.doc_id and other.id != hit.id
+                                        for n in ledes.get(other.id, ())))
+            for hit in hits if hit.doc_id}
 
 
 FIELD_BLOCK = 12

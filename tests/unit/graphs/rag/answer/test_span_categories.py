@@ -142,6 +142,11 @@ def test_a_sentence_wrapped_over_lines_is_one_sentence() -> None:
     # a heading, a list item and a table row stay lines of their own
     assert "Timetable" in parts and "- Mondays: 7 sailings" in parts
     assert any(p.startswith("Speed") for p in parts)
+    # a long Markdown heading, a comma-separated row
+    assert split_sentences("## Flooding closes the riverside market for the third weekend this season\nStall holders "
+                           "met on Monday.")[0].endswith("season")
+    assert len(split_sentences("Rabies shot,Vaccine,80,each,given yearly at the clinic's front desk\n"
+                               "Distemper,Vaccine,90,each")) == 2
 
 
 def test_a_wrapped_name_is_read_whole() -> None:
