@@ -432,11 +432,12 @@ def anchored(q: Question, text: str) -> float:
 
 
 def asked_codes(q: Question, hit: Hit) -> list[str]:
-    """The question's codes a sentence of this passage must state itself: those the passage writes and its title
-    does not. "K7" of "我的K7加药泵显示E3" names the product (the manual's title, or a chunk of its fault table
-    that never repeats it), "E3" the line asked: the E1 line of the same table does not answer it."""
+    """The question's codes a sentence of this passage must state itself: those its title does not. "K7" of
+    "我的K7加药泵显示E3" names the product the manual's title names (its fault table's chunk never repeats it),
+    "E3" the line asked: the E1 line of the same table does not answer it. A passage whose title does not
+    name the code is held to every code, as before."""
     title = normalize(hit.title or "")
-    return [c for c in q.codes if states_codes([c], hit.text) and not states_codes([c], title)]
+    return [c for c in q.codes if not states_codes([c], title)]
 
 
 def _single(q: Question, s: Sentence, asked: Attribute | None = None,
