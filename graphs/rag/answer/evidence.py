@@ -185,6 +185,10 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
     """The sentences of the top passages (instruction-like ones and headings left out)."""
     out: list[Sentence] = []
     led = _led_by(q, hits[:limit])
+    # a name the question misspells ("Corvell Valley Choir Festival"), taken as the passages spell it: where a
+    # sentence's context writes it loosely (a page titled "corvel choir festival"), it names the question's name
+    written = " ".join(normalize(h.text) for h in hits[:limit])
+    respelled = [forms for forms in q.anchors if len(forms) > 1 and forms[0] not in written]
     for n, hit in enumerate(hits[:limit]):
         title = normalize(strip_disambiguation(hit.title))
         if planted(hit.text):
@@ -217,6 +221,8 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
                 # prose of a document whose retrieved lede names the subject is about it ("The squall struck on
                 # Saturday 7 September 2024" in a later chunk of the report that opens with the club's regatta)
                 context = " ".join([context, *(f for f in led[hit.id] if f not in context)])
+            context = " ".join([context, *(forms[0] for forms in respelled
+                                           if not any(f in context for f in forms) and mentioned(forms, context))])
             out.append(Sentence(hit=n, position=i, text=sentence, folded=folded[i], context=context,
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
                                 semantic=semantic, about=about, under=written, short=short, block=block))

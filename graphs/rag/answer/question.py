@@ -299,8 +299,13 @@ def mentioned(forms: tuple[str, ...], blob: str) -> bool:
     but one."""
     if any(f in blob for f in forms):
         return True
-    words = [w for w in forms[0].split() if w not in _MINOR]
-    return (len(words) >= 3 and sum(w in blob for w in words) >= len(words) - 1) or by_code(forms[0], blob)
+    # every spelling of it, the one the passages write too ("Corvell Valley Choir Festival" taken as "Corvel …":
+    # a page titled "corvel choir festival" writes all its words but one)
+    for form in forms:
+        words = [w for w in form.split() if w not in _MINOR]
+        if len(words) >= 3 and sum(w in blob for w in words) >= len(words) - 1:
+            return True
+    return by_code(forms[0], blob)
 
 
 _MODEL_CODE = re.compile(r"(?=[\w-]*\d)(?=[\w-]*[a-z])[\w-]{2,}")

@@ -177,3 +177,14 @@ def test_a_chair_is_the_boards_chairperson_across_languages() -> None:
                 title="Marrow Lane Trust")]
     q = question("Marrow Lane Trust 的董事会主席是谁？", hits)
     assert unstated_role(q, hits) is None
+
+
+def test_a_name_misspelled_inside_a_longer_name_is_mentioned_by_a_loosely_titled_page() -> None:
+    page = hit("festival#0", "Wennet Harbour Folk Festival draws a crowd\n\nThe opening night was held on the quay. "
+                             "The weather held. The festival's artistic director, Oonagh Prewitt, introduced every "
+                             "act herself.", title="wennet folk festival")
+    q = question("Who is the artistic director of the Wennett Harbour Folk Festival?", [page])
+    best = find_evidence(q, [page])[0]
+    assert best.anchored == 1.0 and best.span is not None and best.span.text == "Oonagh Prewitt"
+    # the name counts as covered where the page writes it loosely, as a correctly spelled question's would
+    assert best.coverage == 1.0
