@@ -188,3 +188,41 @@ def test_a_name_misspelled_inside_a_longer_name_is_mentioned_by_a_loosely_titled
     assert best.anchored == 1.0 and best.span is not None and best.span.text == "Oonagh Prewitt"
     # the name counts as covered where the page writes it loosely, as a correctly spelled question's would
     assert best.coverage == 1.0
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("What's the address of the pottery school in Wendle?", "place"),
+    ("What is the venue of the spring auction?", "place"),
+    ("临江镇新茶馆的地址是什么？", "place"),
+])
+def test_an_address_asked_is_a_place(text: str, kind: str) -> None:
+    assert expected_answer(text) == kind
+
+
+@pytest.mark.parametrize(("sentence", "question", "address"), [
+    ("新茶馆位于临江镇望湖路27号，由旧粮站改建而成。", "临江镇新茶馆的地址是什么？", "望湖路27号"),
+    ("档案室设在县政府大院二楼，地址是平川县东关街9号。", "档案室的地址在哪里？", "东关街9号"),
+    ("The ticket office is now at 14 Mill Street, Wendle, next to the old bank.", "What's the address of the ticket office?",
+     "14 Mill Street"),
+])
+def test_an_address_is_a_street_and_its_number(sentence: str, question: str, address: str) -> None:
+    found = of_asked_kind(question, "place", sentence, candidates(sentence, "place", question))
+    assert [s.text for s in found] == [address]
+
+
+def test_the_address_sentence_answers_not_the_headline() -> None:
+    text = ("临江日报·社区新闻\n\n临江镇新茶馆开门迎客 老粮站变身文化客厅\n\n"
+            "2022年9月16日，临江镇新茶馆正式开业，当天接待茶客三百余人。\n\n"
+            "新茶馆位于临江镇望湖路27号，由旧粮站改建而成。")
+    decision, _, _, answer = write("临江镇新茶馆的地址是什么？", [hit("tea#0", text, title="临江镇新茶馆开业")])
+    assert decision == "answerable" and answer.startswith("新茶馆位于临江镇望湖路27号")
+    assert "开门迎客" not in answer
+
+
+def test_a_line_alone_between_blank_lines_heads_what_follows() -> None:
+    from graphs.rag.answer.evidence import alone
+
+    text = "Valley Post\n\nNew ferry pier opens to walkers\n\nThe pier opened on Friday.\n- Tickets at the kiosk\n"
+    assert alone("New ferry pier opens to walkers", text)
+    assert not alone("The pier opened on Friday.", text)  # a paragraph's sentence
+    assert not alone("- Tickets at the kiosk", text)
