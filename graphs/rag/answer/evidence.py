@@ -126,8 +126,7 @@ def label(sentence: str) -> bool:
 def heading(sentence: str, title: str = "", *, opening: bool = False) -> bool:
     """Whether a line is a title or heading, never an answer sentence: a Markdown heading, its passage's
     title, or a short line with no sentence mark that names a kind of document ("xx会议纪要", "Q3 board
-    minutes") or opens a passage that goes on (``opening``: "Fault list" above "F1: …"; a line that stands
-    alone between blank lines, ``alone``: a headline, a section's title)."""
+    minutes") or opens a passage that goes on (``opening``: "Fault list" above "F1: …")."""
     line = sentence.strip()
     if _HEADING_MARK.match(line):
         return True
@@ -136,16 +135,6 @@ def heading(sentence: str, title: str = "", *, opening: bool = False) -> bool:
         return True
     bare = len(line) <= HEADING_CHARS and not _SENTENCE_MARK.search(line)
     return bare and (opening or bool(_DOCUMENT_KIND.search(line)))
-
-
-def alone(sentence: str, text: str) -> bool:
-    """Whether a line stands alone between blank lines of its passage (a headline under the paper's name, a
-    section's title: "青溪镇乡村图书馆正式开馆 四万多册图书搬进老供销社", "Opening hours and services"): with no
-    sentence mark and short (``heading``), it heads what follows and states nothing itself."""
-    line = sentence.strip()
-    if not line or line[0] in "-*•|+" or "|" in line:
-        return False  # a list's item, a table's row
-    return re.search(rf"(?:^|\n[ \t]*\n)[ \t]*{re.escape(line)}[ \t]*\n[ \t]*\n", text) is not None
 
 
 _TITLE_PARTS = re.compile(r"\s+[—–-]+\s+|\s*[:：|｜·•/（）()\[\]]\s*|\s*,\s+")
@@ -205,8 +194,7 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         if planted(hit.text):
             continue  # a passage with orders to its reader: its claims are no evidence
         # a sentence wrapped over lines (a plain-text report filled to a width) reads as one line
-        text = without_markers(hit.text)
-        raw = [_WRAP.sub(" ", s) for s in split_sentences(text)] or [hit.text]
+        raw = [_WRAP.sub(" ", s) for s in split_sentences(without_markers(hit.text))] or [hit.text]
         folded = [normalize(s) for s in raw]
         tags = tagged(hit)
         semantic = cross_language(q.text, hit)
@@ -222,8 +210,7 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
             if looks_like_instruction(sentence) or only_a_date(sentence) or not has_content(sentence) \
                     or undetermined(sentence):
                 continue  # a dateline ("Nov 12, 2021 ..."), an ellipsis or "not known yet" states nothing asked
-            if heading(sentence, title, opening=(i == 0 and len(raw) > 1 and "\n" in hit.text[:len(sentence) + 2])
-                       or (i + 1 < len(raw) and alone(sentence, text))) \
+            if heading(sentence, title, opening=i == 0 and len(raw) > 1 and "\n" in hit.text[:len(sentence) + 2]) \
                     or (i + 1 < len(raw) and label(sentence)):
                 under, written = folded[i], sentence.strip().rstrip(".:：")
                 continue

@@ -211,18 +211,10 @@ def test_an_address_is_a_street_and_its_number(sentence: str, question: str, add
 
 
 def test_the_address_sentence_answers_not_the_headline() -> None:
+    # the headline holds no street and number: the sentence that does leads
     text = ("临江日报·社区新闻\n\n临江镇新茶馆开门迎客 老粮站变身文化客厅\n\n"
             "2022年9月16日，临江镇新茶馆正式开业，当天接待茶客三百余人。\n\n"
             "新茶馆位于临江镇望湖路27号，由旧粮站改建而成。")
     decision, _, _, answer = write("临江镇新茶馆的地址是什么？", [hit("tea#0", text, title="临江镇新茶馆开业")])
     assert decision == "answerable" and answer.startswith("新茶馆位于临江镇望湖路27号")
     assert "开门迎客" not in answer
-
-
-def test_a_line_alone_between_blank_lines_heads_what_follows() -> None:
-    from graphs.rag.answer.evidence import alone
-
-    text = "Valley Post\n\nNew ferry pier opens to walkers\n\nThe pier opened on Friday.\n- Tickets at the kiosk\n"
-    assert alone("New ferry pier opens to walkers", text)
-    assert not alone("The pier opened on Friday.", text)  # a paragraph's sentence
-    assert not alone("- Tickets at the kiosk", text)
