@@ -217,9 +217,11 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
             names = [title] if title and title not in normalize(q.text) else []
             block = blocks.get(i, "")
             context = " ".join([title, under, *folded[max(0, i - 1) : i + 2], block, tags, dated])
-            if led.get(hit.id) and field_of(sentence) is None:
-                # prose of a document whose retrieved lede names the subject is about it ("The squall struck on
-                # Saturday 7 September 2024" in a later chunk of the report that opens with the club's regatta)
+            if led.get(hit.id) and not ((cell := field_of(sentence)) is not None and cell.row):
+                # prose and field lines of a document whose retrieved lede names the subject are about it ("The
+                # squall struck on Saturday 7 September 2024" in a later chunk of the report that opens with the
+                # club's regatta; "入职满3年不满5年：每年12天" in the handbook's leave section); a table's cell is
+                # its row's
                 context = " ".join([context, *(f for f in led[hit.id] if f not in context)])
             context = " ".join([context, *(forms[0] for forms in respelled
                                            if not any(f in context for f in forms) and mentioned(forms, context))])
