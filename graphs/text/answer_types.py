@@ -81,9 +81,10 @@ _PERSON_ZH = re.compile(r"谁|何人|哪位|哪一位|什么人|哪个人|创始
 
 _PLACE_EN = re.compile(
     r"\bwhere\b|\b(?:in |at |from )?(?:what|which)\s+(?:\w+\s+){0,2}(?:city|town|country|state|province|"
-    r"county|region|place|location|island|continent|village|district|area|nation|capital)\b", _I)
+    r"county|region|place|location|island|continent|village|district|area|nation|capital)\b|"
+    r"\bwhat(?:'s|\s+is|\s+was|\s+are)\s+(?:the\s+|its\s+)?(?:\w+\s+)?(?:address|location|venue)\b", _I)
 _PLACE_ZH = re.compile(r"哪里|哪儿|何地|何处|在哪|哪个(?:城市|国家|省|市|县|地区|地方|大陆|岛)|哪座城市|哪国|什么地方|"
-                       r"位于|总部在")
+                       r"位于|总部在|地址(?:是|为|在)?(?:什么|哪)|什么地址")
 
 _ORG_EN = re.compile(
     r"\b(?:what|which)\s+(?:\w+\s+){0,2}(?:company|companies|firm|corporation|organization|organisation|"

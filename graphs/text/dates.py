@@ -240,3 +240,39 @@ def month_word(word: str, text: str = "") -> int | None:
     if word.endswith("月") and text and not re.search(re.escape(word) + r"(?=的|[\s，,。.？?！!、；;：:]|$)", text):
         return None
     return _OLD_MONTHS[m["old"]] if m["old"] else zh_number(m["n"])
+
+
+_ASKS_DAY = re.compile(
+    r"哪一?天|哪一?日|几月几[日号]|几号|什么日子|\b(?:what|which)\s+(?:exact\s+)?(?:date|day)\b|"
+    r"\bon\s+what\s+(?:date|day)\b|\bwhat\s+was\s+the\s+date\b", re.IGNORECASE)
+_RECURRING = re.compile(
+    r"每|通常|一般|平时|平常|周几|星期几|礼拜几|\b(?:every|each|usually|normally|weekly|weekdays?|weekends?)\b|"
+    r"\bday\s+of\s+the\s+week\b|\bwhich\s+days\b|\bwhat\s+days\b", re.IGNORECASE)
+
+
+_SCHEDULE = re.compile(r"闭馆|休馆|休息|营业|开门|关门|上班|上课|开放|\b(?:closed?|open)\b", re.IGNORECASE)
+_PAST = re.compile(r"是.{0,24}(?:哪一?天|哪一?日|几号|几月几[日号]).{0,12}的|了|\b(?:did|was|were|had)\b", re.IGNORECASE)
+
+
+def asks_event_day(question: str) -> bool:
+    """Whether a question asks the calendar day of an event (青溪镇的新图书馆是哪天开放的, "On what date did the
+    storm hit …", "What date did the tower reopen?"): a day on the calendar, not a weekday, a time of day or an
+    opening-hours line. A question about a recurring day (每周哪天闭馆, 博物馆哪天闭馆, "Which day of the week is it
+    closed?", "What days is it open?") asks a weekday."""
+    if _ASKS_DAY.search(question) is None or _RECURRING.search(question) is not None:
+        return False
+    # a schedule's verb in the present (博物馆哪天闭馆, "Which day is the shop open?") asks the weekly day; in the
+    # past (是哪天开放的, "did … open") the day it happened
+    return _SCHEDULE.search(question) is None or _PAST.search(question) is not None
+
+
+_DAY_OF_CALENDAR = re.compile(
+    r"\d\s*[月日号]|[一二三四五六七八九十]\s*[月日号]|\d{4}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|"
+    rf"\b{_MON}(?![a-z])", re.IGNORECASE)
+
+
+def calendar_day(span: str) -> bool:
+    """Whether a date span names a day or a month of the calendar (2024年4月23日, "7 September", 4月, "May 2021"),
+    not only a weekday, a time of day, a season or a year (周二, "on Saturday", 上午9时, 夏季, 1889): what a
+    question that asks the day of an event (``asks_event_day``) takes."""
+    return _DAY_OF_CALENDAR.search(span) is not None

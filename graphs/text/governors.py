@@ -275,7 +275,7 @@ ROLE_GROUPS: tuple[tuple[str, ...], ...] = (
     ("队长", "captain"),
     ("发言人", "spokesperson", "spokesman", "spokeswoman"),
     ("创始人", "创办人", "创办", "创立", "founder", "founded by", "co-founder"),
-    ("董事长", "主席", "会长", "理事长", "chairman", "chairwoman", "board chair"),
+    ("董事长", "主席", "会长", "理事长", "chairman", "chairwoman", "board chair", "chair", "chairperson"),
     ("首席执行官", "总裁", "CEO", "chief executive"),
     ("首席财务官", "财务总监", "CFO", "chief financial officer", "finance director"),
     ("首席运营官", "COO", "chief operating officer"),

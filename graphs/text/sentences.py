@@ -31,45 +31,50 @@ _INSTRUCTION = re.compile(
 
 def split_sentences(text: str) -> list[str]:
     """Split Chinese and English text into sentences at 。！？!?, line breaks (not those of a hard-wrapped English
-    paragraph: ``_wrapped``), and a period followed by a space,
+    paragraph: ``wrapped``), and a period followed by a space,
     unless the period ends an initial or a common abbreviation ("John H. McArthur", "S.G. Tallentyre", "Dr. Li",
     "U.S. Army") or falls inside a title or quotation (《…！…》); fragments of one character are dropped. A
     semicolon does not end one ("用途广泛，包括…；木材可…；心材…" is one answer)."""
     out: list[str] = []
     start = 0
     for m in _CANDIDATE.finditer(text):
-        if m.group() == "\n" and _wrapped(text, m.start()):
-            continue  # a hard-wrapped English paragraph: the line ends mid-sentence
         if m.group().startswith(".") and (_ABBREVIATION.search(text[start : m.start()])
                                          or text[m.end() : m.end() + 1].islower()):
             continue
         if _inside_title(text[start : m.start()]):
             continue  # 《卡拉OK.LIVE！‧台北‧我》: the mark belongs to a title
+        if m.group().startswith("\n") and wrapped(text, m.start(), m.end()):
+            continue
         out.append(text[start : m.end()].strip())
         start = m.end()
     out.append(text[start:].strip())
     return [s for s in out if len(s) > 1]
 
 
-WRAPPED_LINE = 40
-"""An English line this long that stops on a lowercase word or a comma, followed by a line of prose, is one
-wrapped paragraph (a Markdown or text file written at a fixed width), not two sentences."""
-
-_WRAP_END = re.compile(r"[a-z][a-z'’]*,?$|,$")
-_PROSE_START = re.compile(r"[A-Za-z(“\"']")
-_BLOCK_START = re.compile(r"\s*(?:[#>|*•-]|\d+[.)]\s)")
+WRAP_CHARS = 50
+"""A line this long or longer that stops without a sentence mark was wrapped by its writer, not ended."""
+_LINE_END = re.compile(r"[A-Za-z][A-Za-z0-9,'’\"”)&]*$")
+_LINE_START = re.compile(r"[ \t]*(?![-*•|#>]|\d+[.)、]\s|[A-Z][A-Za-z ]{0,30}:|[A-Z0-9]{1,4}\d?\s{2})[A-Za-z0-9(\"“'‘£$€]")
 
 
-def _wrapped(text: str, at: int) -> bool:
-    """Whether the single line break at ``at`` wraps an English sentence: the line before is long prose (not a
-    heading, list item or quote) ending on a lowercase word or a comma, and the next line starts with a word
-    ("…during the Pellan Rowing Club's / autumn regatta", "…led by / Dr. Imogen Vale"). Chinese lines and
-    labelled lines ("Chair: Enid Brook") keep their breaks."""
-    line = text[text.rfind("\n", 0, at) + 1 : at].rstrip()
-    following = text[at + 1 :]
-    return (len(line) >= WRAPPED_LINE and line.isascii() and _BLOCK_START.match(line) is None
-            and _WRAP_END.search(line) is not None and _PROSE_START.match(following) is not None
-            and _BLOCK_START.match(following) is None)
+def wrapped(text: str, start: int, end: int) -> bool:
+    """Whether the single line break at ``text[start:end]`` wraps an English sentence onto the next line (a
+    plain-text manual or report filled to a width: "The festival director, Ffion⏎Maddox-Reyes, thanked …"): the
+    line before is long (``WRAP_CHARS``), ends inside a sentence (a word, a comma, no mark) and the next one goes
+    on with a word, not a list item, a heading, a field label or a code table's next row."""
+    if text.count("\n", start, end) != 1:
+        return False  # a blank line ends a paragraph
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    return len(line.strip()) >= WRAP_CHARS and _LINE_END.search(line.rstrip()) is not None \
+        and _LINE_START.match(text, end) is not None and not _FIELD_LINE.match(line) and not _TABLE.search(line) \
+        and not _HEADING_OR_ROW.search(line)
+
+
+_FIELD_LINE = re.compile(r"^\s*[^:：|]{1,30}[:：|]\s")
+_TABLE = re.compile(r"[|\t]|\S\s{3,}\S")
+"""A table's row (cells apart by a bar, a tab or a run of spaces) is a line of its own."""
+_HEADING_OR_ROW = re.compile(r"^\s*#|(?:,\S[^,]*){3,}")
+"""A Markdown heading, a comma-separated row ("Rabies shot,Vaccine,80,each"): lines of their own."""
 
 
 _PAIRS = (("《", "》"), ("「", "」"), ("『", "』"))

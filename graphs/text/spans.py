@@ -10,7 +10,7 @@ from datetime import date
 from typing import NamedTuple
 
 from graphs.text.answer_types import AnswerType
-from graphs.text.dates import find_dates
+from graphs.text.dates import asks_event_day, calendar_day, find_dates
 from graphs.text.entity_spotting import pos_spans, tagged_words, title_case_spans
 from graphs.text.governors import actor_phrases
 from graphs.text.normalize import has_han, normalize
@@ -267,10 +267,16 @@ _EN_PARTIAL_DATE = re.compile(
 """English dates without a year: "March 23", "23rd of March", "on Tuesday", "10 a.m."."""
 
 
+_ADDRESS_NUMBER = re.compile(r"(?:[路街巷道弄里村区栋楼座院门]|大道|胡同|小区)\s*$")
+"""The end of a street, lane or building name: the number after it is an address (文昌路18号, 3栋2号)."""
+
+
 def _dates(sentence: str) -> list[Span]:
     found = [Span(d.start, d.end, d.text) for d in find_dates(sentence, _NO_DAY, relative=False)]
     covered = [(s.start, s.end) for s in found]
     for m in [*_YEAR.finditer(sentence), *_ZH_PARTIAL_DATE.finditer(sentence), *_EN_PARTIAL_DATE.finditer(sentence)]:
+        if _ADDRESS_NUMBER.search(sentence[: m.start()]) and m[0].strip().endswith("号"):
+            continue  # 文昌路18号, 3栋2号: a house number, not the 18th of a month
         if m[0].strip() and not any(a < m.end() and m.start() < b for a, b in covered):
             found.append(Span(m.start(), m.end(), m[0].strip()))
             covered.append((m.start(), m.end()))
@@ -299,6 +305,10 @@ def candidates(sentence: str, kind: AnswerType, question: str, types: Mapping[st
         spans = _numbers(sentence)
     elif kind in ("person", "organization", "place", "list"):
         spans = [s for s in _names(sentence) if not _attributive(sentence, s) and fits(kind, s, types)]
+        if kind == "place":
+            # a street address is one place (文昌路18号, "2 Quay Lane"), whatever the tagger makes of its parts
+            addresses = _addresses(sentence)
+            spans = [*addresses, *(s for s in spans if not any(a.start < s.end and s.start < a.end for a in addresses))]
         if kind == "person":
             # the doer of the asked act written as a role, a team or an office ("the duty supervisor checks …",
             # 由后勤组负责): it answers a who-question asked by its verb
@@ -415,7 +425,27 @@ def unit_group(quantity: str) -> str | None:
     return best[1] if best else None
 
 
-_WHERE = re.compile(r"在哪|哪里|哪儿|何地|何处|什么地方|哪个地方|\bwhere\b", re.IGNORECASE)
+_WHERE = re.compile(r"在哪|哪里|哪儿|何地|何处|什么地方|哪个地方|地址|\bwhere\b|\baddress\b", re.IGNORECASE)
+_ADDRESS = re.compile(
+    r"(?:(?<=位于)|(?<=地址是)|(?<=地址为)|(?<=地址：)|(?<=设在)|(?<=坐落于)|(?<=在)|(?<=于)|(?<=：)|(?<=:)|(?<=，)|"
+    r"(?<=,)|(?<=（)|(?<=\()|(?<=[省市县区镇乡])|^)(?:(?![省市县区镇乡])[\u4e00-\u9fff]){1,6}?"
+    r"(?:路|街|大道|大街|巷|弄|胡同)\s*\d{1,5}\s*号(?:院|楼)?|"
+    r"\b\d{1,5}[A-Za-z]?\s+(?:[A-Z][a-z]+\s+){1,3}(?:Road|Street|Lane|Avenue|Way|Row|Place|Square|Drive|Terrace|Close|"
+    r"Crescent|Hill|Quay|Wharf|Walk|Court|Rd|St|Ave)\b\.?")
+"""A street address: a Chinese road and its house number (文昌路18号, 西河街47号: the town before it is where the
+subject is, often the subject's own name), an English number and street ("2 Quay Lane", "14 Mill Street")."""
+_ASKS_ADDRESS = re.compile(r"地址|门牌|\baddress\b", re.IGNORECASE)
+_ADDRESS_LEAD = re.compile(r"^.*(?:位于|地址是|地址为|地址|设在|坐落于|坐落在|搬到|迁至|在|于|是)")
+
+
+def _addresses(sentence: str) -> list[Span]:
+    """The street addresses of a sentence, each without the words that introduce it (位于, 地址是, 在)."""
+    out = []
+    for m in _ADDRESS.finditer(sentence):
+        start = m.start() + (len(lead[0]) if has_han(m[0][:1]) and (lead := _ADDRESS_LEAD.match(m[0])) else 0)
+        if sentence[start:m.end()].strip():
+            out.append(Span(start, m.end(), sentence[start : m.end()].strip(), "LOCATION"))
+    return out
 _PLACE_FRAME_ZH = re.compile(r"(?:在|于|位于|地处|坐落|来自|出生|生于|到|赴|抵达|前往|落户|设在|迁往|迁至|定居|"
                              r"举办地|举行地|地点|所在地|地址|总部)(?:为|是|：|:|设在|位于|在)?[^，。；、,;：:！？!?的]{0,8}$")
 _PLACE_FRAME_EN = re.compile(r"\b(?:in|at|near|from|to|outside|inside|across|throughout|into|towards?)\s+"
@@ -434,7 +464,8 @@ def in_place_frame(sentence: str, span: Span) -> bool:
 def of_asked_kind(question: str, kind: AnswerType, sentence: str, spans: list[Span]) -> list[Span]:
     """Candidates that answer what is asked, not only of its type: a quantity in the unit the question counts
     ("多少人" → 132人, never 3月); for a "where" question, a place where the sentence says where (in/at/在/位于),
-    never a country or agency that only acts in it."""
+    never a country or agency that only acts in it (for an address, a street and its number); for the day of an event, a calendar date, never a weekday
+    or a time of day."""
     if kind == "number" and asked_unit(question) == "count":
         # a count of things is a number with its measure word: no unit of time, length, money or people
         return [s for s in spans if unit_group(s.text) is None and (
@@ -444,8 +475,14 @@ def of_asked_kind(question: str, kind: AnswerType, sentence: str, spans: list[Sp
         # an English one may stand alone ("214 aboard"), not with a unit of another kind ("9 May", "12 km")
         return [s for s in spans if unit_group(s.text) == want or (unit_group(s.text) is None and (
             not _unit_tail(s.text) if not has_han(sentence) else bool(re.search(r"[万亿千百]$", s.text))))]
+    if kind == "place" and _ASKS_ADDRESS.search(question):
+        # an address asked (地址, "the address of"): a street and its number, not the town it is in
+        return [s for s in spans if any(a.text == s.text for a in _addresses(sentence))]
     if kind == "place" and _WHERE.search(question):
-        return [s for s in spans if in_place_frame(sentence, s)]
+        return [s for s in spans if in_place_frame(sentence, s) or any(a.text == s.text for a in _addresses(sentence))]
+    if kind == "date" and asks_event_day(question):
+        # the day of an event (哪天, "what date") is a day of the calendar: 周二 of 每周二至周日开放 is a schedule
+        return [s for s in spans if calendar_day(s.text)]
     return spans
 
 

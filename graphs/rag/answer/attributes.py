@@ -19,6 +19,7 @@ from importlib import resources
 from typing import Any
 
 from graphs.text.answer_types import AnswerType
+from graphs.text.dates import asks_event_day
 from graphs.text.normalize import has_han, normalize
 from graphs.text.terms import stem
 from graphs.text.units import money_noun_at
@@ -136,11 +137,13 @@ def asked_attribute(question: str, kind: AnswerType, subjects: tuple[str, ...] =
     relation of the question word: "when was the town where X is assembled founded" asks "founded")."""
     found: list[tuple[tuple[bool, bool, bool, int, int], Attribute, re.Match[str]]] = []
     folded = question.casefold()
+    event_day = asks_event_day(question)
     inside = [(m.start(), m.end()) for s in subjects if s for m in re.finditer(re.escape(s.casefold()), folded)]
     for attribute in lexicon():
         ms = [m for m in _matches(attribute, question)
               if not any(a <= m.start() and m.end() <= b for a, b in inside) and not _asks_its_noun(question, m)
-              and not (attribute.name in _CLAUSES and kind in _VALUES)]
+              and not (attribute.name in _CLAUSES and kind in _VALUES)
+              and not (attribute.name in _SCHEDULES and event_day)]
         if ms:
             m = max(ms, key=lambda m: (m.end() - m.start(), m.start()))
             # a question word's phrase ("how much", "how many", 多少钱) gives way to the attribute the question's own
@@ -178,6 +181,10 @@ _CLAUSES = frozenset({"cause"})
 """Attributes answered by a clause, never by a typed value: "How much damage did the flood cause?" asks an amount,
 its verb "cause" is no cause asked."""
 _VALUES = frozenset({"number", "date", "person", "place", "organization"})
+_SCHEDULES = frozenset({"opening_hours"})
+"""Attributes of a recurring schedule: a question that asks the calendar day of an event (``asks_event_day``:
+新馆是哪天对外开放的, "What date did the tower open to the public?") asks when it happened (``opened``), not its
+weekly hours, though its words are the schedule's."""
 _NOUN_AFTER = re.compile(r"\s+(?!(?:does|did|do|is|was|are|were|will|would|can|could|should|has|have|had|it|the|a|an|"
                          r"of|for|to|in|on|at)\b)[a-z][a-z-]+", re.IGNORECASE)
 

@@ -184,11 +184,17 @@ def undetermined(sentence: str) -> bool:
 def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[Sentence]:
     """The sentences of the top passages (instruction-like ones and headings left out)."""
     out: list[Sentence] = []
+    led = _led_by(q, hits[:limit])
+    # a name the question misspells ("Corvell Valley Choir Festival"), taken as the passages spell it: where a
+    # sentence's context writes it loosely (a page titled "corvel choir festival"), it names the question's name
+    written = " ".join(normalize(h.text) for h in hits[:limit])
+    respelled = [forms for forms in q.anchors if len(forms) > 1 and forms[0] not in written]
     for n, hit in enumerate(hits[:limit]):
         title = normalize(strip_disambiguation(hit.title))
         if planted(hit.text):
             continue  # a passage with orders to its reader: its claims are no evidence
-        raw = split_sentences(without_markers(hit.text)) or [hit.text]
+        # a sentence wrapped over lines (a plain-text report filled to a width) reads as one line
+        raw = [_WRAP.sub(" ", s) for s in split_sentences(without_markers(hit.text))] or [hit.text]
         folded = [normalize(s) for s in raw]
         tags = tagged(hit)
         semantic = cross_language(q.text, hit)
@@ -211,6 +217,14 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
             names = [title] if title and title not in normalize(q.text) else []
             block = blocks.get(i, "")
             context = " ".join([title, under, *folded[max(0, i - 1) : i + 2], block, tags, dated])
+            if led.get(hit.id) and not ((cell := field_of(sentence)) is not None and cell.row):
+                # prose and field lines of a document whose retrieved lede names the subject are about it ("The
+                # squall struck on Saturday 7 September 2024" in a later chunk of the report that opens with the
+                # club's regatta; "入职满3年不满5年：每年12天" in the handbook's leave section); a table's cell is
+                # its row's
+                context = " ".join([context, *(f for f in led[hit.id] if f not in context)])
+            context = " ".join([context, *(forms[0] for forms in respelled
+                                           if not any(f in context for f in forms) and mentioned(forms, context))])
             out.append(Sentence(hit=n, position=i, text=sentence, folded=folded[i], context=context,
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
                                 semantic=semantic, about=about, under=written, short=short, block=block))
@@ -223,6 +237,24 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
                                 semantic=semantic, about=about, short=short))
     return out
+
+
+_WRAP = re.compile(r"[ \t]*\n[ \t]*(?=\S)")
+LEDE_CHARS = 300
+"""A chunk names what its document is about in this many characters from its start (a headline, a lede)."""
+
+
+def _led_by(q: Question, hits: Sequence[Hit]) -> dict[str, tuple[str, ...]]:
+    """For each passage (by id), the names of the question that another retrieved chunk of its document writes
+    near its start (``LEDE_CHARS``: a news report's lede, a wiki page's first sentence): its other chunks'
+    prose is about them though it no longer repeats them ("The squall struck on Saturday 7 September 2024"
+    three paragraphs after "… during the Pellan Rowing Club's autumn regatta")."""
+    ledes = {hit.id: tuple(forms[0] for forms in q.anchors if mentioned(forms, normalize(hit.text[:LEDE_CHARS])))
+             for hit in hits if hit.doc_id}
+    # a chunk's own opening is its context already; only its document's other chunks say more
+    return {hit.id: tuple(dict.fromkeys(n for other in hits if other.doc_id == hit.doc_id and other.id != hit.id
+                                        for n in ledes.get(other.id, ())))
+            for hit in hits if hit.doc_id}
 
 
 FIELD_BLOCK = 12
@@ -407,8 +439,18 @@ def anchored(q: Question, text: str) -> float:
     return sum(mentioned(forms, text) for forms in q.anchors) / len(q.anchors)
 
 
+def asked_codes(q: Question, hit: Hit) -> list[str]:
+    """The question's codes a sentence of this passage must state itself: those its title does not. "K7" of
+    "我的K7加药泵显示E3" names the product the manual's title names (its fault table's chunk never repeats it),
+    "E3" the line asked: the E1 line of the same table does not answer it. A passage whose title does not
+    name the code is held to every code, as before."""
+    title = normalize(hit.title or "")
+    return [c for c in q.codes if not states_codes([c], title)]
+
+
 def _single(q: Question, s: Sentence, asked: Attribute | None = None,
-            asked_terms: frozenset[str] = frozenset(), plain: bool = False) -> Evidence:
+            asked_terms: frozenset[str] = frozenset(), plain: bool = False,
+            codes: Sequence[str] | None = None) -> Evidence:
     # the question's words for the asked attribute ("heavy" of "how heavy") count as written where the sentence
     # states that attribute in the lexicon's words ("weighs 4.2 kg"): the same relation, other words
     at = stated_at(asked, s.text) if asked is not None else []
@@ -439,7 +481,7 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
         # plainly named subject only: in a bridge the first hop's own date must not stop the chain)
         focus = 1.0
     single = Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=focus, span=span,
-                      coded=states_codes(q.codes, s.text), named=_named(q, s))
+                      coded=states_codes(q.codes if codes is None else codes, s.text), named=_named(q, s))
     f = field_of(s.text) if q.kind in FIELD_KINDS else None
     return single if f is None else _as_field(q, s, f, asked, single)
 
@@ -658,8 +700,13 @@ def other_language(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSA
     """The sentences of the top passages in the other language than the question's, of passages that mention
     the entities it names (in either script), first ``most``: what is compared with the question by meaning
     where words cannot match ("How many books can a reader borrow" / 每位读者最多可借图书10册)."""
-    out = [s.text for s in sentences_of(q, hits, limit) if in_other_language(q, s.text) and anchored(q, s.context) > 0]
-    return list(dict.fromkeys(out))[:most]
+    found = [s for s in sentences_of(q, hits, limit) if in_other_language(q, s.text) and anchored(q, s.context) > 0]
+    if q.codes:
+        # the line of the asked code first, wherever it stands in its table ("E3 Reservoir empty." is the eighth
+        # sentence of a fault list whose first six are E1's and E2's): its meaning is the one to weigh
+        codes = {s.hit: asked_codes(q, hits[s.hit]) for s in found}
+        found.sort(key=lambda s: not (codes[s.hit] and states_codes(codes[s.hit], s.text)))
+    return list(dict.fromkeys(s.text for s in found))[:most]
 
 
 def unsupported_crossing(q: Question, s: Sentence, qualified: float = 1.0, stated: float = 1.0,
@@ -758,7 +805,8 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
         _words_at(q.text, found_asked.start, found_asked.end) if plain
         else q.text[found_asked.start : found_asked.end].casefold())
     asked_terms = frozenset(t for t in q.relation if t and t in phrase)
-    singles = [_single(q, s, asked, asked_terms, plain) for s in sentences]
+    codes = {n: asked_codes(q, hits[n]) for n in {s.hit for s in sentences}} if q.codes else {}
+    singles = [_single(q, s, asked, asked_terms, plain, codes.get(s.hit)) for s in sentences]
     if plain:
         # a sentence of another entity's passage that does not name the subject ("It was founded in 1140" in
         # Keswald's passage, beside "Keswald lies north of Marrowby") states its value of that entity

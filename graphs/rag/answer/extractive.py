@@ -200,7 +200,9 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
     # a runner-up of another year than the question's is not shown ("the 2025 run's fee" is not the 2024 one)
     # nor, for a question that names its subject plainly, another entity's sentence that does not name it
     plain = plain_subject(q)
+    # nor one that misses a code the best states (the E1 line beside the E3 line asked)
     runner = next((e for e in evidence if e is not best and not set(e.sentences) <= set(shown)
+                   and (e.coded or not best.coded)
                    and all(y in s.context for y in q.years for s in e.sentences)
                    and not (plain and not all(of_subject(q, s) for s in e.sentences))), None)
     # (a candidate of the asked kind is required of another file's runner-up; in the answer's own passage a
