@@ -31,7 +31,7 @@ from graphs.rag.answer.verdicts import verdict_of
 from graphs.rag.relation_cues import entity_kind
 from graphs.text.answer_types import listed_type
 from graphs.text.normalize import has_han, normalize
-from graphs.text.spans import asked_unit, unit_group
+from graphs.text.spans import asked_unit, candidates, nearest, unit_group
 
 RUNNER_UP = 0.8
 """A second piece of evidence nearly as good as the best (this share of its score) is shown too, where it states
@@ -300,7 +300,8 @@ def multihop(q: Question, hits: Sequence[Hit], chinese: bool, full: Mapping[str,
         # "the city that is home to X", "X's institute", "X总部所在的城市": what is asked, in the passage of the
         # entity the description reaches, the link's sentence cited before it
         if (said := of_described(q, reached)) is None:
-            return unstated(q, reached)
+            # an entity reached through a role only: its passage not stating what is asked tells nothing
+            return None if reached.by_role else unstated(q, reached)
         steps, span, used = [*reached.steps, *said[0]], said[1], reached.hits
         lead = span or ""
     else:
@@ -350,12 +351,17 @@ def of_described(q: Question, reached: chains.Described) -> tuple[list[tuple[int
     crossing = found.attribute if found is not None and not found.attribute.generic else None
     for e in find_evidence(asked, [hit]):
         said = e.sentences[e.span_in].text
-        crossed = (crossing is not None and has_han(said) != has_han(q.text) and e.anchored >= 1.0
-                   and bool(stated_at(crossing, said)))
+        # the asked attribute stated in the lexicon's words of either language ("it had a population of 23,850"
+        # for "how many people live"), whatever the question's other words
+        crossed = crossing is not None and e.anchored >= 1.0 and bool(stated_at(crossing, said))
         if not crossed and (not states_asked(asked, e, typed=False, focused=bool(focus)) or not (focus or e.own > 0)):
             continue
-        span = e.span.text if e.span is not None else (titled_name(q.kind, said, reached.hits, p.hit)
-                                                        or kind_named(said, chains.asked_nouns(q.text)))
+        # where the sentence states the attribute in the lexicon's words, the value of the asked type next to
+        # them is its value ("1970年生于鹤汀市" for "in which city was … born": 鹤汀市, not the name before it)
+        near = nearest(candidates(said, q.kind, q.text), stated_at(crossing, said)) \
+            if crossed and crossing is not None and q.kind in TYPED else None
+        span = near.text if near is not None else e.span.text if e.span is not None else (
+            titled_name(q.kind, said, reached.hits, p.hit) or kind_named(said, chains.asked_nouns(q.text)))
         if q.kind in TYPED and span is None:
             continue
         return [(p.hit, s.text) for s in answering(asked, e)], span
