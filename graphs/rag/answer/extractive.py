@@ -360,10 +360,14 @@ def of_described(q: Question, reached: chains.Described) -> tuple[list[tuple[int
         # them is its value ("1970年生于鹤汀市" for "in which city was … born": 鹤汀市, not the name before it)
         near = nearest(candidates(said, q.kind, q.text), stated_at(crossing, said)) \
             if crossed and crossing is not None and q.kind in TYPED else None
+        if near is not None and e.span is not None and q.kind in ("number", "date"):
+            near = None  # a number's own span (its unit read by the evidence) before the nearest candidate's
         span = near.text if near is not None else e.span.text if e.span is not None else (
             titled_name(q.kind, said, reached.hits, p.hit) or kind_named(said, chains.asked_nouns(q.text)))
         if q.kind in TYPED and span is None:
             continue
+        if span is not None and any(normalize(span) == normalize(n) for n in (p.title, *p.names)):
+            continue  # the entity reached is what the question asks about, not its answer
         return [(p.hit, s.text) for s in answering(asked, e)], span
     return None
 

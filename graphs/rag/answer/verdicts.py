@@ -16,7 +16,7 @@ from graphs.text.consistency import opens_with
 from graphs.text.fields import field_of, names_column
 from graphs.text.normalize import has_han, normalize
 from graphs.text.question_shapes import comparison_pair
-from graphs.text.relations import asked_relation, states
+from graphs.text.relations import RELATIONS, asked_relation, states
 from graphs.text.spans import candidates, nearest
 from graphs.text.units import MEASURES, value_dimension
 
@@ -81,7 +81,6 @@ _compared_words: dict[str, re.Pattern[str]] = {
                         r"便宜|贵|实惠", re.IGNORECASE),
     "speed": re.compile(r"\b(?:faster|fastest|slower|slowest|quicker)\b|更快|更慢", re.IGNORECASE),
     "weight": re.compile(r"\b(?:heavier|heaviest|lighter|lightest)\b|更重|更轻", re.IGNORECASE),
-    "length": re.compile(r"\b(?:longer|longest|shorter|shortest)\b|更长|更短", re.IGNORECASE),
     "noise": re.compile(r"\b(?:quieter|quietest|louder|loudest|noisier)\b|更安静|更吵", re.IGNORECASE),
     "population": re.compile(r"\b(?:more|fewer) (?:people|residents|inhabitants)\b|more populous|人口更多|人口更少",
                              re.IGNORECASE),
@@ -199,9 +198,14 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
 
     for s in sorted(about, key=preference, reverse=True):
         text = _own_part(s.text, forms, rivals)
+        if kind == "date" and relation is not None and not states(relation, text) and \
+                any(states(other, text) for other in RELATIONS if other != relation):
+            continue  # "1970年生于鹤汀市" dates a birth there, not when 鹤汀市 was founded
         at = stated_at(attribute, text) if attribute is not None else []
         found = candidates(text, kind, q.text)
-        if attribute is not None and (dimension := _DIMENSION_OF.get(attribute.name, attribute.name)) in MEASURES:
+        dimension = _DIMENSION_OF.get(attribute.name, attribute.name) if attribute is not None else \
+            next((d for d, pattern in _COMPARED_DIMENSIONS.items() if pattern.search(q.text)), None)
+        if dimension in MEASURES:
             # a value in the compared attribute's own dimension ("62 metres" for "longer"), not the year beside it
             found = [c for c in found if value_dimension(text, c.start, c.end) == dimension] or found
         span = nearest(found, at or marks(q, text.casefold()))
@@ -210,6 +214,9 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
     return Side(name, best)
 
 
+_COMPARED_DIMENSIONS = {"length": re.compile(r"\b(?:longer|longest|shorter|shortest)\b|更长|更短", re.IGNORECASE)}
+"""A comparative that prefers a value of its dimension where a side's sentence has one ("is 71 metres long" over
+the year beside it for "longer"), without asking for it: "Who lived longer?" is read from the life's dates."""
 _DIMENSION_OF = {"price": "money"}
 """The dimension of a value that states an attribute by its unit alone (a cell "£62.00" is a price)."""
 
