@@ -1823,7 +1823,7 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
         return kind_nouns(passages.complete(p) or p, title) & frozenset(wanted or ())
 
     for _ in range(DESCRIBED_DEPTH):
-        best: tuple[int, int, int, int, Passage, tuple[int, str], bool] | None = None
+        best: tuple[tuple[int, int, int, int], Passage, tuple[int, str], bool, set[str]] | None = None
         if current is not None and current is not start and wanted:
             # the next step's page is looked up from the entity reached ("… its head office in Wendlebay"), as
             # the first step's is from the named one
@@ -1851,18 +1851,18 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
             if not kind and not _writes_role(link[1], roles):
                 continue
             rank = (0 if kind else 1, -_shared_words(question, link[1], names), 0 if link[0] != p.hit else 1, p.hit)
-            if best is None or rank < best[:4]:
+            if best is None or rank < best[0]:
                 # reached by a role: its words are the description's (the clause "the managing director of X")
                 reached_kind = set(kind) if isinstance(kind, set) else set(own)
                 if not kind:
                     reached_kind = {n for _, n in spots if any(n in r.split() or n == r for r in roles)}
-                best = (*rank, whole, link, not kind, reached_kind)
+                best = (rank, whole, link, not kind, reached_kind)
         if best is None:
             break
-        *_, reached, link, role_link, reached_kind = best
+        _, reached, step, role_link, reached_kind = best
         by_role = by_role or role_link
         used.add(reached.hit)
-        steps.append(link)
+        steps.append(step)
         nouns.extend(sorted(reached_kind))
         current, keys = reached, _names_of(reached)
     if reached is None:

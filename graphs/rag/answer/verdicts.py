@@ -184,7 +184,7 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         # A side no sentence states it of has no value (no verdict), not the first number found about it
         about = [s for s in about if stated_at(attribute, s.text) or _measured(attribute, s.text)]
 
-    def preference(s: Sentence) -> tuple[bool, bool, bool, bool, bool, float]:
+    def preference(s: Sentence) -> tuple[bool, bool, bool, bool, bool, bool, float]:
         names = _named(forms, s.folded, rivals) or any(f in s.title for f in forms)
         said = relation is not None and states(relation, s.text)
         # the side's own passage (titled by it) before another's that names it in passing ("The association …
