@@ -9,7 +9,7 @@ import re
 from graphs.text.terms import stem
 
 RELATIONS: dict[str, tuple[str, ...]] = {
-    "founded": ("成立", "创立", "创办", "创建", "建立", "设立", "组建", "创刊", "始创", "founded", "founding", "established",
+    "founded": ("成立", "创立", "创办", "创建", "建立", "组建", "创刊", "始创", "founded", "founding", "established",
                 "incorporated", "formed", "started", "created", "co-founded", "cofounded"),
     "born": ("出生", "生于", "诞生", "出世", "born", "birth"),
     "died": ("去世", "逝世", "死于", "病逝", "辞世", "died", "death", "passed away"),

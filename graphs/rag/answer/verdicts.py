@@ -16,7 +16,7 @@ from graphs.text.consistency import opens_with
 from graphs.text.fields import field_of, names_column
 from graphs.text.normalize import has_han, normalize
 from graphs.text.question_shapes import comparison_pair
-from graphs.text.relations import RELATIONS, asked_relation, states
+from graphs.text.relations import asked_relation, states
 from graphs.text.spans import candidates, nearest
 from graphs.text.units import MEASURES, value_dimension
 
@@ -198,9 +198,6 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
 
     for s in sorted(about, key=preference, reverse=True):
         text = _own_part(s.text, forms, rivals)
-        if kind == "date" and relation is not None and not states(relation, text) and \
-                any(states(other, text) for other in RELATIONS if other != relation):
-            continue  # "1970年生于鹤汀市" dates a birth there, not when 鹤汀市 was founded
         at = stated_at(attribute, text) if attribute is not None else []
         found = candidates(text, kind, q.text)
         dimension = _DIMENSION_OF.get(attribute.name, attribute.name) if attribute is not None else \

@@ -149,14 +149,6 @@ def test_a_price_cell_states_a_price_and_the_column_the_question_names_is_the_on
     assert without_value(q, find_evidence(q, [FARES])) == ["Saltmarsh"]
 
 
-def test_a_date_of_another_relation_does_not_date_a_side() -> None:
-    # the city's only year is a birth there: it says nothing of when the city was founded
-    town = hit("town#0", "榆口镇位于榆河下游，1927年设镇，以竹编闻名。", title="榆口镇")
-    person = hit("p#0", "韦曼青，1968年生于沙洲市，竹编艺人。", title="韦曼青")
-    q = question("榆口镇和沙洲市，哪个地方设立得更早？", [town, person])
-    assert without_value(q, find_evidence(q, [town, person])) == ["沙洲市"]
-
-
 def test_the_entity_a_role_reaches_is_not_its_own_answer() -> None:
     anthem = hit("anthem#0", '"Harbour Lights" is an anthem written by Ilse Varga in 1951. It is sung at the '
                              "opening of the sailing season.", title="Harbour Lights (anthem)")
