@@ -156,3 +156,14 @@ def test_the_entity_a_role_reaches_is_not_its_own_answer() -> None:
                            "of the painter Tamas Orban.", title="Ilse Varga")
     out = ask('The writer of the anthem "Harbour Lights" was the first wife of which painter?', [anthem, varga])
     assert out is None or (isinstance(out, tuple) and out[0] != "Ilse Varga")
+
+
+def test_the_asked_relation_stated_in_the_other_language_answers_a_role_link() -> None:
+    # "born" is asked by no specific attribute of the lexicon ("in which town": where); the relation's Chinese
+    # words (生于) state it on the person's Chinese page, and the place beside them is the answer
+    press = hit("press#0", "Tidewater Press prints small-run poetry books. Its chief editor since 2012 has been "
+                           "Gao Wenqing (高文清).", title="Tidewater Press")
+    editor = hit("gao#0", "高文清（Gao Wenqing），1975年生于岭西市，诗人、编辑。2012年起任 Tidewater Press 的主编。",
+                 title="高文清")
+    out = ask("In which city was the chief editor of Tidewater Press born?", [press, editor])
+    assert isinstance(out, tuple) and out[0] is not None and "岭西" in out[0]
