@@ -37,3 +37,8 @@ def asked_relation(question: str) -> str | None:
 def states(relation: str, sentence: str) -> bool:
     """Whether a sentence states the relation, in either language."""
     return any(p.search(sentence) for p in _PATTERNS[relation])
+
+
+def stated_at(relation: str, sentence: str) -> list[tuple[int, int]]:
+    """Where a sentence states the relation, in either language (its words' spans); empty when it does not."""
+    return [m.span() for p in _PATTERNS[relation] for m in p.finditer(sentence)]

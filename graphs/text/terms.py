@@ -7,6 +7,7 @@ import functools
 import importlib.util
 import re
 import statistics
+import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -53,9 +54,17 @@ STEM_CREDIT = 0.75
 """An English word found only in another form ("abbreviation" as "abbreviated") counts this much."""
 
 
-@functools.cache
+_STEMMERS = threading.local()
+
+
 def _english_stemmer() -> Any:
-    return snowballstemmer.stemmer("english")
+    """This thread's Snowball stemmer: one object keeps the word it is stemming as its state, so two threads
+    sharing one (the lexicon built in a search thread while the chains stem in another) broke each other's word
+    ("IndexError: string index out of range" in a planner's sub-question)."""
+    stemmer = getattr(_STEMMERS, "english", None)
+    if stemmer is None:
+        stemmer = _STEMMERS.english = snowballstemmer.stemmer("english")
+    return stemmer
 
 
 @functools.lru_cache(maxsize=65536)

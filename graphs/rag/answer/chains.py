@@ -17,6 +17,7 @@ their country). Every step cites the sentence it was read from; nothing is answe
 
 from __future__ import annotations
 
+import functools
 import itertools
 import logging
 import re
@@ -211,8 +212,8 @@ hop of a chain, looked up as the planner's sub-question "what is X's passage" wo
 passage titled with the name joins the chain; the others only tell that some document mentions the name."""
 Fetch = Callable[[str], str | None]
 """A document's whole text by its id (its chunks in order), None when the store has none."""
-LOOKUPS = 4
-"""Names looked up per question at most."""
+LOOKUPS = 6
+"""Names looked up per question at most (a chain of three described steps looks up from each)."""
 
 
 class Passages(list[Passage]):
@@ -253,7 +254,11 @@ class Passages(list[Passage]):
         have = {h.doc_id for h in self.hits}
         added = False
         for h in self.lookup(name):
-            if not same_name(h.title, name):
+            title = strip_disambiguation(h.title).strip()
+            # a Chinese run ending in a kind word starts where the sentence's verb ends, which no pattern sees:
+            # "进入澜石造船厂" finds the page titled 澜石造船厂
+            tail = has_han(name) and len(title) >= 3 and name.endswith(title)
+            if not same_name(h.title, name) and not tail:
                 if key in normalize(h.text):
                     self.mentioned.setdefault(key, set()).add(h.doc_id)
                 continue
@@ -1548,8 +1553,8 @@ _IS_KIND = re.compile(r"\b(?:is|was|are|were)\s+(?:a|an|the|one\s+of\s+the)\s+(.
                       r"devoted|known|named|for|with|from|by)\b|[,.;:(]|$)", re.I)
 _ZH_KIND_WORDS = ("城市", "市", "城", "镇", "县", "村", "乡", "省", "岛", "港", "公司", "企业", "集团", "大学", "学院", "学校",
                   "研究所", "研究院", "医院", "博物馆", "图书馆", "俱乐部", "球队", "乐队", "剧团", "工厂", "电影", "小说", "专辑",
-                  "歌曲", "河", "江", "湖", "山", "寺", "船", "桥")
-_ZH_KIN = {"城市": "市", "城": "市", "村子": "村", "村庄": "村", "企业": "公司", "集团": "公司", "河流": "河"}
+                  "歌曲", "河", "江", "湖", "山", "寺", "船", "桥", "城镇", "厂", "机构")
+_ZH_KIN = {"城市": "市", "城": "市", "村子": "村", "村庄": "村", "企业": "公司", "集团": "公司", "河流": "河", "城镇": "镇"}
 """A Chinese kind word the way another writes it (城市 and 地级市 name one kind; 企业 and 公司)."""
 _ZH_IS_PHRASE = re.compile(r"是([^，。；、]{1,24}?)(?=[，。；、]|$)")
 _EN_ASKED_NOUN = re.compile(r"\b(?:which|what|how\s+many|how\s+much)\s+([a-z-]+)", re.I)
@@ -1563,9 +1568,9 @@ of X"): the chains read it (``described``)."""
 _DESCRIBES_ZH = re.compile(r"的(?:那|这)?(?:个|座|家|所|条)?[\u4e00-\u9fff]{0,3}?(?:" + "|".join(_ZH_KIND_WORDS) + r")|"
                            r"(?:所在|创办|创立|成立|位于|坐落|生产|建造|运营|经营)(?:" + "|".join(_ZH_KIND_WORDS) + r")")
 """A Chinese description: 青岚茶业总部所在的城市, X总部所在的那个港口小镇 (a demonstrative and modifiers before the kind)."""
-DESCRIBED_DEPTH = 2
+DESCRIBED_DEPTH = 3
 """Descriptions followed one inside the other at most ("the city where Tobias Wrenfield's institute is based": his
-institute, then its city)."""
+institute, then its city; "the town of the shipyard where X's director worked": three)."""
 
 
 def _zh_kind(word: str) -> str:
@@ -1573,7 +1578,18 @@ def _zh_kind(word: str) -> str:
 
 
 _EN_KIN = {"firm": "company", "maker": "company", "manufacturer": "company", "business": "company",
-           "corporation": "company", "enterprise": "company", "producer": "company", "harbor": "harbour"}
+           "corporation": "company", "enterprise": "company", "producer": "company", "harbor": "harbour",
+           "shipyard": "factory", "works": "factory", "plant": "factory", "mill": "factory", "yard": "factory",
+           "organization": "organisation"}
+_ORGANISATIONS = frozenset({"company", "board", "authority", "agency", "association", "society", "club", "bank",
+                            "cooperative", "co-operative", "university", "college", "school", "hospital", "museum",
+                            "library", "factory", "institute", "institution", "council", "trust", "foundation",
+                            "charity", "commission", "utility", "公司", "协会",
+                            "学会", "俱乐部", "银行", "合作社", "大学", "学院", "学校", "医院", "博物馆", "图书馆", "厂",
+                            "研究所", "研究院", "乐团", "剧团"})
+"""Kinds that are organisations: what a generic word for one (机构, 单位, "organisation", "body") describes, in
+either language ("Tamsin Greave 所在的那家水务机构" is the water board her page names)."""
+_GENERIC_ORGANISATION = frozenset({"机构", "organisation", "body", "institution", "agency"})
 """An English kind word the way another writes it (a firm, a maker of … and a company are one kind)."""
 
 
@@ -1581,7 +1597,9 @@ def _crossed(nouns: set[str]) -> set[str]:
     """Kind nouns with their other language's words (town = 镇, 公司 = company), so that a Chinese question's
     description reaches an English passage and the other way round: the translations of ``KIND_SUFFIXES``."""
     out = set(nouns)
-    for noun in nouns:
+    if out & _GENERIC_ORGANISATION or out & _ORGANISATIONS:  # a generic word for an organisation meets any of them
+        out |= set(_GENERIC_ORGANISATION) if out & _ORGANISATIONS else set(_ORGANISATIONS)
+    for noun in list(out):
         english = _EN_KIN.get(noun, noun)
         out.add(english)
         out.update(_zh_kind(w) for w in KIND_SUFFIXES.get(english, ((), ""))[0])
@@ -1645,6 +1663,9 @@ class Described:
     steps: list[tuple[int, str]]
     nouns: tuple[str, ...]
     hits: list[Hit]
+    by_role: bool = False
+    """Reached through a role the question gives the named entity ("the managing director of X") rather than by a
+    kind noun: where the reached passage does not state what is asked, the chain knows nothing (no refusal)."""
     clause: str = ""
     """The question's words of the description ("city that is home to the Ashcombe Institute", 林素秋创办的公司):
     they say how to reach the entity, not what is asked of it."""
@@ -1738,7 +1759,8 @@ def described(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None
         keys = [n for n in written if " " in n or has_han(n)]
         if not keys:
             return None
-    found = _by_kind(question, start, keys, kinds, passages, spots, names) if any(kinds.values()) else None
+    found = _by_kind(question, start, keys, kinds, passages, spots, names, wanted_nouns) \
+        if any(kinds.values()) or start is not None else None
     if found is None and start is not None and (hop := _related(question, start, passages, spots)):
         # the entity a relation of the lexicon reaches ("Who succeeded the founder of X?": the founder X's passage
         # names), read as a description of it
@@ -1755,10 +1777,14 @@ def _look_up_linked(start: Passage, passages: Passages, nouns: set[str]) -> None
     retrieved passage is of that kind: "总部设在英国港口小镇 Kessford" brings Kessford's own page for "云岫陶瓷总部
     所在的那个港口小镇", "the engineer was born in 宁川县" 宁川县's (the retrieval finds the first hop; the second
     hop's page shares none of the question's words, often not even its language)."""
-    others = [p for p in passages if p.hit != start.hit]
-    if any(kind_nouns(p, passages.hits[p.hit].title if p.hit < len(passages.hits) else "") & nouns for p in others):
-        return
     whole = passages.complete(start) or start
+    others = [p for p in passages if p.hit != start.hit]
+    # a retrieved passage of the kind counts only where it is linked to the named entity (its page names it, or
+    # it names the entity): another town's page, retrieved for the question's words, is not the town described
+    if any(kind_nouns(p, passages.hits[p.hit].title if p.hit < len(passages.hits) else "") & nouns
+           and (_naming(whole, _names_of(passages.complete(p) or p)) or _naming(passages.complete(p) or p, _names_of(whole)))
+           for p in others):
+        return
     crossed = _crossed(set(nouns))
     own = {_fold(n) for n in whole.names}
     for sentence in whole.sentences:
@@ -1773,40 +1799,153 @@ def _look_up_linked(start: Passage, passages: Passages, nouns: set[str]) -> None
 
 
 def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mapping[int, frozenset[str]],
-             passages: Passages, spots: Sequence[tuple[int, str]], names: Sequence[str]) -> Described | None:
-    """The described entity as the passage of the kind the question names that is linked to the named one."""
+             passages: Passages, spots: Sequence[tuple[int, str]], names: Sequence[str],
+             wanted: set[str] | None = None) -> Described | None:
+    """The described entity as the passage of the kind the question names that is linked to the named one (its
+    kind said by its own opening or title, or by the sentence that links it: "渡轮公司 Harrowgate Ferries",
+    "Wendlebay, a port town"); of
+    two linked passages of the kind, the one whose linking sentence shares the description's words ("林秋禾担任
+    总经理的那家公司": the company she 担任总经理 of, not the shipyard she worked at). From the named entity, a
+    role the question gives it ("the managing director of X", X的总经理) also links to the passage its sentence
+    names beside that role, whatever that passage's kind."""
     used = {start.hit} if start is not None else set()
     steps: list[tuple[int, str]] = []
     reached: Passage | None = None
     nouns: list[str] = []
     current = start
+    roles = roles_of(question, names) if start is not None else []
+    by_role = False
+
+    def kind_of(p: Passage) -> frozenset[str]:
+        if p.hit in kinds:
+            return kinds[p.hit]
+        title = passages.hits[p.hit].title if p.hit < len(passages.hits) else ""
+        return kind_nouns(passages.complete(p) or p, title) & frozenset(wanted or ())
+
     for _ in range(DESCRIBED_DEPTH):
-        best: tuple[int, int, Passage, tuple[int, str]] | None = None
+        best: tuple[tuple[int, int, int, int], Passage, tuple[int, str], bool, set[str]] | None = None
+        if current is not None and current is not start and wanted:
+            # the next step's page is looked up from the entity reached ("… its head office in Wendlebay"), as
+            # the first step's is from the named one
+            _look_up_linked(current, passages, wanted - set(nouns))
         for p in passages:
-            if p.hit in used or not kinds[p.hit] - set(nouns):
-                continue  # (a second step describes another kind than the first: "the city where X's institute is")
+            if p.hit in used:
+                continue
+            own = kind_of(p)
+            kind: bool | set[str] = bool(own - set(nouns))
+            # (a second step describes another kind than the first: "the city where X's institute is")
+            role = not steps and current is start and bool(roles)
             whole = passages.complete(p) or p
             link = None
             if current is not None:
                 said = _naming(passages.complete(current) or current, _names_of(whole))
                 link = (current.hit, said) if said else None
-            if link is None and (said := _naming(whole, keys)) is not None:
+            if not kind and link is not None and wanted:
+                kind = _writes_kind(link[1], _names_of(whole), (wanted & known_kinds()) - set(nouns))
+            if not kind and not role:
+                continue
+            if link is None and kind and (said := _naming(whole, keys)) is not None:
                 link = (p.hit, said)
             if link is None:
                 continue
-            rank = (0 if link[0] != p.hit else 1, p.hit)
-            if best is None or rank < best[:2]:
-                best = (*rank, whole, link)
+            if not kind and not _writes_role(link[1], roles):
+                continue
+            rank = (0 if kind else 1, -_shared_words(question, link[1], names), 0 if link[0] != p.hit else 1, p.hit)
+            if best is None or rank < best[0]:
+                # reached by a role: its words are the description's (the clause "the managing director of X")
+                reached_kind = set(kind) if isinstance(kind, set) else set(own)
+                if not kind:
+                    reached_kind = {n for _, n in spots if any(n in r.split() or n == r for r in roles)}
+                best = (rank, whole, link, not kind, reached_kind)
         if best is None:
             break
-        _, _, reached, link = best
+        _, reached, step, role_link, reached_kind = best
+        by_role = by_role or role_link
         used.add(reached.hit)
-        steps.append(link)
-        nouns.extend(sorted(kinds[reached.hit]))
+        steps.append(step)
+        nouns.extend(sorted(reached_kind))
         current, keys = reached, _names_of(reached)
     if reached is None:
         return None
-    return _described_at(question, reached, steps, tuple(dict.fromkeys(nouns)), passages, spots, names)
+    found = _described_at(question, reached, steps, tuple(dict.fromkeys(nouns)), passages, spots, names)
+    if found is not None:
+        found.by_role = by_role
+    return found
+
+
+_ROLE_EN = re.compile(r"\bthe\s+((?:[a-z-]+\s+){0,2}[a-z-]{4,})\s+of\s+(?:the\s+)?$")
+_ROLE_EN_AFTER = re.compile(r"^(?:'s|’s)\s+((?:[a-z-]+\s+){0,2}?[a-z-]{4,})\b")
+_ROLE_ZH_AFTER = re.compile(r"^\s*的?([\u4e00-\u9fff]{2,4}?)(?=是|为|叫|出生|生于|在|的|有|哪|什么|多少|毕业|，|。|？|\?|$)")
+
+
+def roles_of(question: str, names: Sequence[str]) -> list[str]:
+    """The role a question gives a name it writes: "the managing director of X", "X's chief engineer", X的总经理
+    (the words of the role, folded); none where it gives none."""
+    out: list[str] = []
+    for name in (n for n in names if n):
+        for m in re.finditer(re.escape(name), question):
+            if (en := _ROLE_EN.search(question[: m.start()])) is not None:
+                out.append(en[1].casefold())
+            after = question[m.end():]
+            if (own := _ROLE_EN_AFTER.match(after)) is not None:
+                out.append(own[1].casefold())
+            if (zh := _ROLE_ZH_AFTER.match(after)) is not None and not any(w in zh[1] for w in _ZH_KIND_WORDS):
+                out.append(zh[1])
+    return list(dict.fromkeys(r for r in out if r.split()[-1] not in _AUXILIARY))
+
+
+def _writes_role(sentence: str, roles: Sequence[str]) -> bool:
+    """Whether a linking sentence writes one of the question's roles (its words in order: "its managing director
+    has been …"), so that the name it gives is the one holding the role."""
+    folded = sentence.casefold()
+    return any((r in folded) if has_han(r) else re.search(rf"\b{re.escape(r)}\b", folded) is not None for r in roles)
+
+
+@functools.cache
+def known_kinds() -> frozenset[str]:
+    """The kind nouns the chains know in either language (a town, 公司, a shipyard): the only words of a
+    description a linking sentence may say a name's kind by (not "the" or "was")."""
+    words = {*KIND_SUFFIXES, *_EN_KIN, *_EN_KIN.values(), *_ORGANISATIONS, *_GENERIC_ORGANISATION,
+             *(_zh_kind(w) for w in _ZH_KIND_WORDS), *(w.casefold() for w in _KIND_WORDS)}
+    return frozenset(w for w in words if " " not in w)
+
+
+KIND_WINDOW = 24
+"""Characters between a name and the kind noun a linking sentence writes beside it ("渡轮公司 Harrowgate Ferries",
+"Wendlebay, a port town on …") for the sentence to say the name's kind."""
+
+
+def _writes_kind(sentence: str, names: Sequence[str], nouns: set[str]) -> set[str]:
+    """The description's kind nouns (either language's word for them) a linking sentence writes beside the name
+    it links by, within ``KIND_WINDOW`` characters either side."""
+    folded = sentence.casefold()
+    out: set[str] = set()
+    for name in (n.casefold() for n in names if n):
+        for m in re.finditer(re.escape(name), folded):
+            near = folded[max(0, m.start() - KIND_WINDOW): m.end() + KIND_WINDOW]
+            out.update(noun for noun in nouns
+                       if any((w in near) if has_han(w) else re.search(rf"\b{re.escape(w)}\b", near)
+                              for w in _crossed({noun}) if w))
+    return out
+
+
+_FUNCTION_ZH = re.compile(r"[的那这个家座所是在了和与及，。？?、]")
+
+
+def _shared_words(question: str, sentence: str, names: Sequence[str]) -> int:
+    """How many of the question's own words (its names left out) a linking sentence writes: Chinese by pairs of
+    characters, English by words of four letters or more (their first five)."""
+    text = question
+    for name in names:
+        if name:
+            text = text.replace(name, " ")
+    folded = sentence.casefold()
+    if has_han(text):
+        pairs = {text[i:i + 2] for i in range(len(text) - 1)}
+        return sum(1 for pair in pairs if has_han(pair) and len(pair.strip()) == 2 and not _FUNCTION_ZH.search(pair)
+                   and pair in folded)
+    words = {w.casefold()[:5] for w in re.findall(r"[A-Za-z]{4,}", text)} - {"which", "where", "what", "when"}
+    return sum(1 for w in words if re.search(rf"\b{re.escape(w)}", folded))
 
 
 def _described_at(question: str, reached: Passage, steps: list[tuple[int, str]], nouns: tuple[str, ...],

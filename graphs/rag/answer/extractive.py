@@ -31,7 +31,9 @@ from graphs.rag.answer.verdicts import verdict_of
 from graphs.rag.relation_cues import entity_kind
 from graphs.text.answer_types import listed_type
 from graphs.text.normalize import has_han, normalize
-from graphs.text.spans import asked_unit, unit_group
+from graphs.text.relations import asked_relation
+from graphs.text.relations import stated_at as relation_at
+from graphs.text.spans import asked_unit, candidates, nearest, unit_group
 
 RUNNER_UP = 0.8
 """A second piece of evidence nearly as good as the best (this share of its score) is shown too, where it states
@@ -302,7 +304,8 @@ def multihop(q: Question, hits: Sequence[Hit], chinese: bool, full: Mapping[str,
         # "the city that is home to X", "X's institute", "X总部所在的城市": what is asked, in the passage of the
         # entity the description reaches, the link's sentence cited before it
         if (said := of_described(q, reached)) is None:
-            return unstated(q, reached)
+            # an entity reached through a role only: its passage not stating what is asked tells nothing
+            return None if reached.by_role else unstated(q, reached)
         steps, span, used = [*reached.steps, *said[0]], said[1], reached.hits
         lead = span or ""
     else:
@@ -350,16 +353,29 @@ def of_described(q: Question, reached: chains.Described) -> tuple[list[tuple[int
     # what the sentence must say then
     found = asked_attribute(q.text, q.kind, tuple(f[0] for f in q.anchors))
     crossing = found.attribute if found is not None and not found.attribute.generic else None
+    # where the lexicon knows no specific attribute, the relation the question asks (born, founded, opened …) is
+    # stated in either language's words ("1970年生于鹤汀市" for "in which city was … born")
+    relation = asked_relation(q.text) if crossing is None else None
     for e in find_evidence(asked, [hit]):
         said = e.sentences[e.span_in].text
-        crossed = (crossing is not None and has_han(said) != has_han(q.text) and e.anchored >= 1.0
-                   and bool(stated_at(crossing, said)))
+        # the asked attribute stated in the lexicon's words of either language ("it had a population of 23,850"
+        # for "how many people live"), whatever the question's other words
+        at = stated_at(crossing, said) if crossing is not None else \
+            relation_at(relation, said) if relation is not None and has_han(said) != has_han(q.text) else []
+        crossed = e.anchored >= 1.0 and bool(at)
         if not crossed and (not states_asked(asked, e, typed=False, focused=bool(focus)) or not (focus or e.own > 0)):
             continue
-        span = e.span.text if e.span is not None else (titled_name(q.kind, said, reached.hits, p.hit)
-                                                        or kind_named(said, chains.asked_nouns(q.text)))
+        # where the sentence states the attribute in the lexicon's words, the value of the asked type next to
+        # them is its value ("1970年生于鹤汀市" for "in which city was … born": 鹤汀市, not the name before it)
+        near = nearest(candidates(said, q.kind, q.text), at) if crossed and q.kind in TYPED else None
+        if near is not None and e.span is not None and q.kind in ("number", "date"):
+            near = None  # a number's own span (its unit read by the evidence) before the nearest candidate's
+        span = near.text if near is not None else e.span.text if e.span is not None else (
+            titled_name(q.kind, said, reached.hits, p.hit) or kind_named(said, chains.asked_nouns(q.text)))
         if q.kind in TYPED and span is None:
             continue
+        if span is not None and any(normalize(span) == normalize(n) for n in (p.title, *p.names)):
+            continue  # the entity reached is what the question asks about, not its answer
         return [(p.hit, s.text) for s in answering(asked, e)], span
     return None
 

@@ -13,10 +13,12 @@ from graphs.rag.answer.evidence import Evidence, Sentence, marks
 from graphs.rag.answer.question import Question
 from graphs.text.answer_types import AnswerType
 from graphs.text.consistency import opens_with
+from graphs.text.fields import field_of, names_column
 from graphs.text.normalize import has_han, normalize
 from graphs.text.question_shapes import comparison_pair
 from graphs.text.relations import asked_relation, states
 from graphs.text.spans import candidates, nearest
+from graphs.text.units import MEASURES, value_dimension
 
 Direction = Literal["min_date", "max_date", "max_number", "min_number"]
 # older/younger (and 年轻) are the age patterns' (``_OLDER``/``_YOUNGER``, read first); 老 stays for 更古老 (哪座桥更古老:
@@ -169,28 +171,62 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
     kind: AnswerType = "date" if way in ("min_date", "max_date") else "number"
     relation = asked_relation(q.text)
     attribute = compared_attribute(q) if kind == "number" else None
+    # a table whose column the question names ("to take a bicycle on": the Bicycle column) is read in that
+    # column only: a side whose cell there is empty has no value, whatever its other columns say
+    # a table cell is a side's when it names the side itself or by another cell of its row, not when the line
+    # next to it does (the next row's first cell)
+    about = [s for s in about if (f := field_of(s.text)) is None or not f.row
+             or any(g in s.folded or g in s.block for g in forms if g)]
+    tables = {s.hit for s in sentences if (f := field_of(s.text)) is not None and names_column(f, q.text)}
+    about = [s for s in about if s.hit not in tables or (f := field_of(s.text)) is None or not f.row
+             or names_column(f, q.text)]
     if attribute is not None:
         # the value of what is compared, not any number said of the side: "Which is cheaper?" is decided by
         # the price list's 5980元, not by the catalogue's "a range of 60 km"; the value next to the attribute.
         # A side no sentence states it of has no value (no verdict), not the first number found about it
-        about = [s for s in about if stated_at(attribute, s.text)]
+        about = [s for s in about if stated_at(attribute, s.text) or _measured(attribute, s.text)]
 
-    def preference(s: Sentence) -> tuple[bool, bool, bool, bool, bool, float]:
+    def preference(s: Sentence) -> tuple[bool, bool, bool, bool, bool, bool, float]:
         names = _named(forms, s.folded, rivals) or any(f in s.title for f in forms)
         said = relation is not None and states(relation, s.text)
         # the side's own passage (titled by it) before another's that names it in passing ("The association …
         # is based in Dresk" does not date Dresk)
         own = any(f == s.title or f in s.about for f in forms)
-        return (names and said, own and said, names, said, any(opens_with(s.folded, f) for f in forms),
+        # a table cell of the side's own row (its block holds the side as a cell: "价格 — C01: 95元" of the row
+        # whose 项目 is 血常规) before a row that names it in passing (备注: 含血常规)
+        row = any(line == f for line in s.block.split("\n") for f in forms if f)
+        return (names and said, own and said, row, names, said, any(opens_with(s.folded, f) for f in forms),
                 q.coverage(s.folded))
 
     for s in sorted(about, key=preference, reverse=True):
         text = _own_part(s.text, forms, rivals)
         at = stated_at(attribute, text) if attribute is not None else []
-        span = nearest(candidates(text, kind, q.text), at or marks(q, text.casefold()))
+        found = candidates(text, kind, q.text)
+        dimension = _DIMENSION_OF.get(attribute.name, attribute.name) if attribute is not None else \
+            next((d for d, pattern in _COMPARED_DIMENSIONS.items() if pattern.search(q.text)), None)
+        if dimension in MEASURES:
+            # a value in the compared attribute's own dimension ("62 metres" for "longer"), not the year beside it
+            found = [c for c in found if value_dimension(text, c.start, c.end) == dimension] or found
+        span = nearest(found, at or marks(q, text.casefold()))
         if span is not None and (number := _value(span.text, way)) is not None:
             return Side(name, s, span.text, number)
     return Side(name, best)
+
+
+_COMPARED_DIMENSIONS = {"length": re.compile(r"\b(?:longer|longest|shorter|shortest)\b|更长|更短", re.IGNORECASE)}
+"""A comparative that prefers a value of its dimension where a side's sentence has one ("is 71 metres long" over
+the year beside it for "longer"), without asking for it: "Who lived longer?" is read from the life's dates."""
+_DIMENSION_OF = {"price": "money"}
+"""The dimension of a value that states an attribute by its unit alone (a cell "£62.00" is a price)."""
+
+
+def _measured(attribute: Attribute, text: str) -> bool:
+    """Whether ``text`` holds a value in the attribute's own dimension (a fare cell "Car with driver — Corran
+    Isle: £62.00" states a price without a price word; "11.8 kg" a weight)."""
+    dimension = _DIMENSION_OF.get(attribute.name, attribute.name)
+    if dimension not in MEASURES:
+        return False
+    return any(value_dimension(text, c.start, c.end) == dimension for c in candidates(text, "number", ""))
 
 
 _PAIR_ZH = re.compile(r"^\s*(?:请问)?(?:[^，,。？?]{1,30}[，,：:]\s*)?([^，,。：:]{2,20}?)(?:和|与|跟|同|还是)(.{2,20}?)(?:相比)?[，,]?"
@@ -214,11 +250,41 @@ def sides_of(q: Question) -> list[str]:
         return [offered[1].strip(), offered[2].strip()]
     pair = comparison_pair(q.text, q.names)
     if pair is not None:
-        return [pair[0].text, pair[1].text]
+        return [bare_side(pair[0].text), bare_side(pair[1].text)]
     if len(q.names) < 2 and (m := _PAIR_ZH.search(q.text) or _PAIR_EN.search(q.text)
                                or _PAIR_BETWEEN.search(q.text)):
-        return [_without_attribute(m[1].strip()), _without_attribute(m[2].strip())]
-    return q.names[:2] if len(q.names) >= 2 else []
+        return [bare_side(_without_attribute(m[1].strip())), bare_side(_without_attribute(m[2].strip()))]
+    return [bare_side(n) for n in q.names[:2]] if len(q.names) >= 2 else []
+
+
+_MEASURE_ZH = r"(?:个|张|次|份|支|针|瓶|盒|只|台|件|杯|碗|项|趟|回|套|副|本|场|顿|剂|片|把|条|袋|包|间|晚|节|堂|轮|单|颗|粒|双|罐|桶|盘)"
+_DOING_ZH = re.compile(rf"^(?:(?:(?![一二两三四五六七八九十百千万几半])[\u4e00-\u9fff]){{1,2}}?(?:(?:一|两|几|半){_MEASURE_ZH}|个)|(?:一|两){_MEASURE_ZH})"
+                       r"(?=[\u4e00-\u9fffA-Za-z0-9]{2,}$|[A-Za-z0-9][\u4e00-\u9fffA-Za-z0-9]+$)")
+"""How a Chinese side is said as something done or bought: a verb with a numeral and a measure word (拍一张, 坐一趟,
+报一个), a verb with 个 alone (验个, 做个), or the numeral and measure word alone (一份, 两张): not the side's name.
+A measure word with neither a numeral nor 个 before it is left (老张家面馆 keeps its 张)."""
+_DOING_EN = re.compile(r"^(?:[a-z]+ing\s+)?(?:(?:a|an|one|two|the)\s+)?(?:(?:cup|glass|bottle|box|pack|packet|bag|"
+                       r"piece|slice|session|round|course|dose|shot|pair|set|night|ticket|bowl|portion|jar|tin)s?\s+"
+                       r"of\s+)?(?=\S)")
+"""How an English side is said as something done or bought: a gerund ("getting a blood test", "taking the
+ferry"), an article, a measure ("a cup of", "two nights of"): not the side's name."""
+
+
+def bare_side(side: str) -> str:
+    """A side of a comparison as the documents would name it: without the verb, numeral and measure word it is
+    offered with ("验个血常规" → 血常规, "拍一张X光" → X光, "booking a session of X" → X), by the shape of the
+    words, in either language; a side that would be left shorter than two characters (or one word) stays whole."""
+    side = side.strip()
+    if has_han(side):
+        m = _DOING_ZH.match(side)
+        return side[m.end():] if m is not None else side
+    m = _DOING_EN.match(side)
+    if m is None or not m.end():
+        return side
+    rest = side[m.end():]
+    gerund = bool(re.match(r"[a-z]+ing\s", side))
+    # a leading article alone is the side's ("the Old Toll Bridge" is matched as the question writes it)
+    return rest if gerund or re.match(r"(?:a|an|one|two|the)\s+\S+\s+of\s|(?:a|an)\s", side) else side
 
 
 def _without_attribute(side: str) -> str:
