@@ -318,3 +318,196 @@ def reordered(name: str, blob: str) -> bool:
     pattern = r"(?<![\w-])(?:" + "|".join(map(re.escape, words)) + r")(?:\s+(?:" + "|".join(
         map(re.escape, words)) + r")){" + str(len(words) - 1) + r"}(?![\w-])"
     return any(set(m.group().split()) == set(words) for m in re.finditer(pattern, blob))
+
+
+_MODEL_CODE = re.compile(r"(?=[\w-]*\d)(?=[\w-]*[a-z])[\w-]{2,}")
+_CODE_LEAD = frozenset({"the", "its", "this", "that", "each", "every", "our", "their", "a", "an", "该", "其"})
+
+
+def by_code(name: str, blob: str) -> bool:
+    """Whether a folded text names a product by the model code of its name alone, as a passage does after its
+    first full mention ("The Tidewren P2 is …. The P2 is assembled in …"): the name's one code (letters and
+    digits), written as a word at a sentence's start or after a determiner, never after another word ("the
+    Aquafin P2" names another maker's P2)."""
+    words = name.split()
+    codes = [w for w in words if _MODEL_CODE.fullmatch(w)]
+    if len(words) < 2 or len(codes) != 1:
+        return False
+    for m in re.finditer(rf"(?<![\w-]){re.escape(codes[0])}(?![\w-])", blob):
+        before = blob[: m.start()].split()
+        lead = before[-1] if before else ""
+        if not lead or lead in _CODE_LEAD or lead[-1] in ".;:!?。；：！？\n" or (
+                len(before) >= 2 and lead in ("the", "its") and before[-2][-1:] in ".;:!?"):
+            return True
+    return False
+
+
+HEAD_CHARS = 4
+"""Characters a Chinese name's leading part must have to stand for the whole phrase."""
+
+
+def mentioned_head(name: str, blob: str) -> str | None:
+    """The longest leading part (``HEAD_CHARS`` characters or more, not a dictionary word, shorter than the
+    phrase) of a Chinese phrase taken for a name that a folded text writes; None for a Latin name or when the
+    text writes none."""
+    if not _HAN_RUN.fullmatch(name) or len(name) <= HEAD_CHARS:
+        return None
+    for k in range(len(name) - 1, HEAD_CHARS - 1, -1):
+        head = name[:k]
+        if head in blob and not dictionary_word(head):
+            return head
+    return None
+
+
+NEAR_LATIN = 85.0
+"""rapidfuzz ratio from which a Latin name of the passages is the question's name misspelled."""
+_TOKEN = re.compile(r"[\w'’&.-]+")
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
+
+
+def homophones(a: str, b: str) -> bool:
+    """Whether two Chinese characters share a toneless reading (琴 / 芹: qin)."""
+    return bool(set(pinyin_variants(a)) & set(pinyin_variants(b)))
+
+
+def near_spelling(name: str, blob: str) -> str | None:
+    """How a folded text spells a name it does not spell the question's way: a run of as many words (±1) that
+    rapidfuzz finds at least ``NEAR_LATIN`` alike (names of 6 letters or more), or, for a Chinese name of 4
+    characters or more, one that differs in a single character (阿里巴吧 / 阿里巴巴), of 3 characters, in a
+    single homophone (周雅芹 / 周雅琴). None when none is near."""
+    if has_han(name):
+        if len(name) < 3 or not _HAN_RUN.fullmatch(name):
+            return None
+        for run in _HAN_RUN.findall(blob):
+            for i in range(len(run) - len(name) + 1):
+                window = run[i : i + len(name)]
+                off = [(a, b) for a, b in zip(window, name, strict=True) if a != b]
+                # one character off: any in a name of 4 or more; in a 3-character name only a homophone, the
+                # slip of a pinyin input method (周雅芹 / 周雅琴), since many 3-character names differ by one
+                if len(off) == 1 and (len(name) >= 4 or homophones(*off[0])):
+                    return window
+        return None
+    if len(name.replace(" ", "")) < 6:
+        return None
+    words = [w.strip(".'’-") for w in _TOKEN.findall(blob)]
+    size = len(name.split())
+    windows = {" ".join(words[i : i + k]) for k in (size - 1, size, size + 1) if k >= 1
+               for i in range(len(words) - k + 1)}
+    # a model code's digits are not misspelled but another model ("Aeroclean A530" is not the A350): a near
+    # spelling keeps the name's digits as they are
+    digits = re.findall(r"\d+", name)
+    windows = {w for w in windows if re.findall(r"\d+", w) == digits}
+    found = process.extractOne(name, windows, scorer=fuzz.ratio, score_cutoff=NEAR_LATIN)
+    return found[0] if found else None
+
+
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+")
+KIND_WORDS = frozenset({*KIND_SUFFIXES, *(w for words in _KIND_WORDS.values() for w in words.split("|")),
+                        "lighthouse", "library", "cooperative", "orchestra", "festival", "society", "association"})
+"""A name's last word that says what kind of thing it is (a shortened name keeps it)."""
+
+
+def names_of(hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[str]:
+    """The names the top passages are about (folded): their tags and titles."""
+    out = [normalize(n) for h in hits[:limit] for names in h.entities.values() for n in names]
+    out += [normalize(strip_disambiguation(h.title)) for h in hits[:limit]]
+    return list(dict.fromkeys(n for n in out if n))
+
+
+def _shortens(short: str, name: str) -> bool:
+    """Whether a folded name is a shortening of another: its head and its kind word kept, the words between
+    left out — "银杉合作社" of 银杉蜂业合作社 (a head of two characters or more, an ending of two or more; never a
+    word the dictionary knows: 北京大学 is not 北京师范大学), "silverfir cooperative" of "silverfir apiary
+    cooperative" (the first word kept, the others in order, the last the name's kind word or its leading part:
+    "gull rock light" of "gull rock lighthouse")."""
+    if short == name or has_han(short) != has_han(name):
+        return False
+    if has_han(short):
+        if not (_HAN_RUN.fullmatch(short) and _HAN_RUN.fullmatch(name)) or not 4 <= len(short) < len(name) \
+                or dictionary_word(short):
+            return False
+        return any(name.startswith(short[:k]) and name.endswith(short[k:]) for k in range(2, len(short) - 1))
+    words, full = _ARTICLE.sub("", short).split(), name.split()
+    if not 2 <= len(words) <= len(full) or words[0] != full[0] or len(words[0]) < 4:
+        return False
+    last = words[-1]
+    if not (full[-1] == last or (len(last) >= 4 and full[-1].startswith(last))) or full[-1] not in KIND_WORDS:
+        return False
+    at = 0
+    for w in words[:-1]:
+        if w not in full[at:-1]:
+            return False
+        at = full.index(w, at) + 1
+    return True
+
+
+def spelled_out(short: str, blob: str) -> list[str]:
+    """The names a folded text writes that a shortened name could stand for: its head and its ending with up to
+    six characters (Chinese) or three words (Latin) between them."""
+    if has_han(short):
+        pattern = "|".join(f"{re.escape(short[:k])}[\u3400-\u9fff]{{1,6}}?{re.escape(short[k:])}"
+                           for k in range(2, len(short) - 1))
+    else:
+        words = _ARTICLE.sub("", short).split()
+        if len(words) < 2:
+            return []
+        pattern = (rf"\b{re.escape(words[0])}(?:\s+[\w'’-]+){{0,3}}?\s+{re.escape(words[-1])}[a-z]*\b")
+    return list(dict.fromkeys(m[0] for m in re.finditer(pattern, blob))) if pattern else []
+
+
+def shortened_of(name: str, names: Sequence[str], blob: str = "") -> str | None:
+    """The one name (of ``names``, or spelled out in the folded ``blob``) that a question's name shortens
+    (``_shortens``), or None (none, or more than one: "九叠俱乐部" is no name when two clubs start with 九叠)."""
+    found = {n for n in [*names, *spelled_out(name, blob)] if _shortens(name, n)}
+    return found.pop() if len(found) == 1 else None
+
+
+def tagged(hit: Hit) -> str:
+    """The standard names a passage is tagged with (folded): it mentions them, maybe under an alias or in
+    another language ("Beijing" in a passage tagged 北京)."""
+    return " ".join(dict.fromkeys(normalize(name) for names in hit.entities.values() for name in names))
+
+
+def linked_across(q: Question) -> bool:
+    """Whether a name the question writes is linked to its spelling in the other script (an alias in the entity
+    store, a pair a passage states, a pinyin reading): "Lanxi Village" with 岚溪村. A crossing carried by such a
+    name is supported: the other language's passage is about the question's subject."""
+    chinese = has_han(q.text)
+    return any(len(forms) > 1 and any(has_han(f) != chinese for f in forms[1:]) for forms in q.anchors)
+
+
+def second_look_stands(q: Question, verdict: Answerability, evidence: Sequence[Evidence] = ()) -> bool:
+    """Whether the verdict on the other language's passages, judged after those in the question's language did
+    not answer, stands: the score's, or the bilingual lexicon's when a name linked across scripts carries the
+    question over (the passage is then about its subject; without such a link the lexicon's override is for
+    evidence the words themselves chose, not for a second look after a refusal), or, for a question that names
+    nothing, the lexicon's words of what it is about (``carried_by_lexicon``)."""
+    return verdict.decided_by == "score" or (verdict.decided_by == "lexicon" and (
+        linked_across(q) or carried_by_lexicon(q, evidence)))
+
+
+def carried_by_lexicon(q: Question, evidence: Sequence[Evidence]) -> bool:
+    """Whether a question that names nothing ("How long did the power cut last?") is carried over to the answering
+    sentence in the other language by the other attributes it names besides the asked one: the sentence states each
+    of them in the lexicon's words (停电 for "power cut", beside 持续52分钟 for "how long … last"). A question
+    whose only lexicon word is the asked attribute is not: a duration of anything would do."""
+    if q.anchors or not evidence:
+        return False
+    found = asked_attribute(q.text, q.kind)
+    best = evidence[0]
+    sentence = best.sentences[best.span_in].text
+    return found is not None and bool(found.others) and all(stated_at(a, sentence) for a in found.others)
+
+
+def unmentioned(q: Question, hits: Sequence[Hit]) -> list[str]:
+    """The question's names (first spelling) that no top passage (title, text, tags) mentions: the rule both
+    ``answerability.assess`` and ``foregone`` read."""
+    blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
+    return [forms[0] for forms in q.anchors if not mentioned(forms, blob)]
+
+
+def years_unstated(q: Question, contexts: Iterable[str]) -> list[str]:
+    """The question's years that none of the given sentence contexts states."""
+    contexts = list(contexts)
+    return [y for y in q.years if not any(y in c for c in contexts)]
+
