@@ -537,7 +537,8 @@ def run_bench(config: BenchConfig, echo: Callable[[str], None] = typer.echo) -> 
 
     embedder, dim, name = build_embedder(bench_settings(config.work_dir, config.embedder))
     # keyed by the embedder's fingerprint (name, version, dimension): vectors of another model are never reused
-    cached = CachedEmbeddings(embedder, VectorCache(config.vector_cache_dir, cache_name(embedder), dim),
+    cached = CachedEmbeddings(embedder, VectorCache(config.vector_cache_dir, cache_name(embedder), dim,
+                                                    fingerprint_of(embedder, dim)),
                               synthetic=config.synthetic_vectors)
     echo(f"vector cache {cached.cache.vectors_path}: {len(cached.cache)} passage vectors")
     probe = [d.text for d in generate_documents(16, generate_entities(config.seed), config.seed + 1)]
