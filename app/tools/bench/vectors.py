@@ -222,7 +222,7 @@ class CachedEmbeddings(Embeddings):
             return False
         [fresh] = self.inner.embed_documents([first[0]])
         a, b = np.asarray(fresh, dtype=np.float64), np.asarray(first[1], dtype=np.float64)
-        cosine = float(a @ b / max(np.linalg.norm(a) * np.linalg.norm(b), 1e-12))
+        cosine = float(a @ b) / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-12)
         if cosine < SAME_VECTOR_COSINE:
             mine = self.cache.fingerprint or fingerprint_of(self.inner, self.cache.dim)
             stored = self.cache.recorded() or EmbedderFingerprint(
