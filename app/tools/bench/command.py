@@ -541,7 +541,7 @@ def run_bench(config: BenchConfig, echo: Callable[[str], None] = typer.echo) -> 
     # keyed by the embedder's fingerprint (name, version, dimension): vectors of another model are never reused
     cached = CachedEmbeddings(embedder, VectorCache(config.vector_cache_dir, cache_name(embedder), dim,
                                                     fingerprint_of(embedder, dim)),
-                              synthetic=config.synthetic_vectors)
+                              synthetic=config.synthetic_vectors, verify_first=True)
     echo(f"vector cache {cached.cache.vectors_path}: {len(cached.cache)} passage vectors")
     probe = [d.text for d in generate_documents(16, generate_entities(config.seed), config.seed + 1)]
     embedder.embed_documents(probe[:4])  # the first call loads the model

@@ -82,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     embedder, dim, _ = build_embedder(bench_settings(args.cache_dir, args.embedder))
     cached = CachedEmbeddings(embedder, VectorCache(args.cache_dir, cache_name(embedder), dim,
-                                                    fingerprint_of(embedder, dim)))
+                                                    fingerprint_of(embedder, dim)), verify_first=True)
     print(f"vector cache {cached.cache.vectors_path}: {len(cached.cache)} passage vectors", flush=True)
     texts = bench_texts(args.size, args.seed, args.embedder)
     print(fill(cached, texts, args.batch, echo=lambda s: print(s, flush=True)), flush=True)

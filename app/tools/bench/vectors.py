@@ -179,7 +179,7 @@ class CachedEmbeddings(Embeddings):
     """An embedder whose passage vectors come from a ``VectorCache`` when present (queries never do)."""
 
     def __init__(self, inner: Embeddings, cache: VectorCache, autosave_every: int = 4096,
-                 synthetic: bool = False) -> None:
+                 synthetic: bool = False, verify_first: bool = False) -> None:
         self.inner = inner
         self.cache = cache
         self.autosave_every = autosave_every  # a run stopped midway keeps what it embedded
@@ -192,9 +192,12 @@ class CachedEmbeddings(Embeddings):
         self.cache_passages = True
         """Off while questions run: the answer layer's sentence embeddings are part of a question's cost, so
         they are neither served from nor added to the cache (nor given stand-ins), exactly as the service pays."""
+        self.verify_first = verify_first
+        """Check the cache (``verify``) before serving its first vector (the bench and its fill; the eval's cache
+        relies on its record and file name)."""
         self.verified = len(cache) == 0
-        """Whether a cached vector was embedded again and came back the same (``verify``): until then none is
-        served. A cache that starts empty holds only what this embedder puts in it."""
+        """Whether a cached vector was embedded again and came back the same (``verify``). A cache that starts
+        empty holds only what this embedder puts in it."""
 
     def synthetic_vector(self, text: str) -> list[float]:
         """A stand-in for ``text``'s vector: a cached real one picked by its hash, moved by noise, unit length
@@ -235,7 +238,7 @@ class CachedEmbeddings(Embeddings):
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         if not self.cache_passages:
             return self.inner.embed_documents(texts)
-        if not self.verified:
+        if self.verify_first and not self.verified:
             self.verify(texts)
         found, missing = self.cache.get(texts)
         if missing and self.synthetic:

@@ -38,7 +38,7 @@ def test_vectors_are_embedded_once_and_survive_a_restart(tmp_path: Path) -> None
     assert cached.cache.save() == 0  # unchanged
 
     inner2 = Counting()
-    reopened = CachedEmbeddings(inner2, VectorCache(tmp_path, "use/v3", 3))
+    reopened = CachedEmbeddings(inner2, VectorCache(tmp_path, "use/v3", 3), verify_first=True)
     assert reopened.embed_documents(["a", "bb", "new", "ccc"]) == [first[0], first[1], again[2], first[3]]
     assert inner.documents == ["a", "bb", "ccc", "new"]
     # one cached passage embedded again before the reopened cache serves anything: the same vector, so it does
@@ -156,7 +156,8 @@ def test_a_bench_run_on_a_cache_of_another_embedder_refuses_it_before_serving_a_
     legacy.save()
     before = (legacy.vectors_path.read_bytes(), legacy.keys_path.read_bytes())
     inner = Other()
-    cached = CachedEmbeddings(inner, VectorCache(tmp_path, "shared-name", 3, B), synthetic=synthetic)
+    cached = CachedEmbeddings(inner, VectorCache(tmp_path, "shared-name", 3, B), synthetic=synthetic,
+                              verify_first=True)
     with pytest.raises(CacheMismatch, match="cosine") as refused:
         cached.embed_documents(["new", "p2", "p1"])
     assert "not of model-b 2.0" in str(refused.value)
@@ -172,7 +173,7 @@ def test_a_cache_of_this_embedder_without_a_record_is_served_and_records_it_on_s
     legacy.save()
     assert legacy.recorded() is None
     inner = Counting()
-    cached = CachedEmbeddings(inner, VectorCache(tmp_path, "a", 3, A))
+    cached = CachedEmbeddings(inner, VectorCache(tmp_path, "a", 3, A), verify_first=True)
     assert cached.embed_documents(["p1", "p2"]) == Counting().embed_documents(["p1", "p2"])
     assert inner.documents == ["p1", "p2"] and cached.verified  # p1 checked once, p2 embedded
     cached.embed_documents(["p1"])
