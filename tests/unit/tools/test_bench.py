@@ -255,6 +255,9 @@ def test_tiny_end_to_end_run(tmp_path: Path) -> None:
     # The fill embeds exactly the texts the bench's ingest embeds: all 60 are cached already.
     cache = VectorCache(tmp_path / "data" / "cache", cache_name(USEEmbeddings()), 512)
     assert len(cache) == 60 and cache.get(bench_texts(60, provider="use"))[1] == []
+    # the cache records its embedder (a run of another embedder refuses it: test_bench_vectors.py)
+    recorded = cache.recorded()
+    assert recorded is not None and recorded.name == "use-multilingual-v3" and recorded.dimension == 512
 
     # Synthetic stand-ins for what the cache lacks: nothing embedded, nothing added to the cache, and said so.
     synthetic = CliRunner().invoke(app, [
