@@ -55,6 +55,8 @@ from app.tools.bench.timing import (
     QueryRecord,
     langgraph_floor_ms,
     load_average,
+    paired_by_route,
+    question_embedding_costs,
     route_table,
     self_peak_rss_mb,
     time_split,
@@ -537,8 +539,9 @@ def run_bench(config: BenchConfig, echo: Callable[[str], None] = typer.echo) -> 
 
     embedder, dim, name = build_embedder(bench_settings(config.work_dir, config.embedder))
     # keyed by the embedder's fingerprint (name, version, dimension): vectors of another model are never reused
-    cached = CachedEmbeddings(embedder, VectorCache(config.vector_cache_dir, cache_name(embedder), dim),
-                              synthetic=config.synthetic_vectors)
+    cached = CachedEmbeddings(embedder, VectorCache(config.vector_cache_dir, cache_name(embedder), dim,
+                                                    fingerprint_of(embedder, dim)),
+                              synthetic=config.synthetic_vectors, verify_first=True)
     echo(f"vector cache {cached.cache.vectors_path}: {len(cached.cache)} passage vectors")
     probe = [d.text for d in generate_documents(16, generate_entities(config.seed), config.seed + 1)]
     embedder.embed_documents(probe[:4])  # the first call loads the model
@@ -689,9 +692,16 @@ def interleaved_comparison(config: BenchConfig, names: Sequence[str], work_dirs:
             echo(f"[{size}] {len(corpus.questions)} questions x {config.repeats}, interleaved over {', '.join(arms)}")
             start = load_average()
             records = asyncio.run(interleaved_queries(arms, corpus.questions, config.repeats))
-            out[str(size)] = {"load_average": {"start": start, "end": load_average()},
+            end = load_average()
+            echo(f"[{size}] each question's embedding alone, interleaved over {', '.join(names)}")
+            embedding = question_embedding_costs({n: arms[n][1].embedder for n in names},
+                                                 [q.text for q in corpus.questions], config.repeats)
+            out[str(size)] = {"load_average": {"start": start, "end": end},
                               "routes": {name: route_table(rs) for name, rs in records.items()},
-                              "all": {name: latency_summary([r.wall_ms for r in rs]) for name, rs in records.items()}}
+                              "all": {name: latency_summary([r.wall_ms for r in rs]) for name, rs in records.items()},
+                              "paired": paired_by_route(records, names[-1], P95_TARGET_DELTA_MS),
+                              "question_embedding": {"load_average": {"start": end, "end": load_average()},
+                                                     "embedders": embedding}}
         finally:
             for inst in opened:
                 inst.resources.close()
@@ -748,14 +758,20 @@ def interleaved_http(config: BenchConfig, names: Sequence[str], work_dirs: dict[
                 servers[name] = stack.enter_context(BenchServer(
                     data_dir, data_dir / "serve-interleaved.log", config.startup_timeout_s,
                     env={"AER_QUERY_VECTOR_CACHE": "0"}))
+            started = {name: server.memory() for name, server in servers.items()}
             echo(f"[{size}] {len(corpus.questions)} questions x {config.repeats} through HTTP, interleaved over "
                  f"{', '.join(servers)}")
             start = load_average()
             records = asyncio.run(interleaved_requests({n: s.base_url for n, s in servers.items()},
                                                        corpus.questions, config.repeats))
+            # each embedder's own server process on the same rows: its memory is that embedder's alone
+            memory = {name: {"startup_s": server.startup_s, "after_start": started[name], "end": server.memory()}
+                      for name, server in servers.items()}
             out[str(size)] = {"load_average": {"start": start, "end": load_average()},
                               "routes": {name: route_table(rs) for name, rs in records.items()},
-                              "all": {name: latency_summary([r.wall_ms for r in rs]) for name, rs in records.items()}}
+                              "all": {name: latency_summary([r.wall_ms for r in rs]) for name, rs in records.items()},
+                              "paired": paired_by_route(records, names[-1], P95_TARGET_DELTA_MS),
+                              "servers": memory}
     return out
 
 
@@ -775,6 +791,10 @@ def interleaved_rows(interleaved: dict[str, Any], baseline: str) -> list[dict[st
                              else round(cpu["mean"] - base_cpu["mean"], 1)})
                 rows[-1]["warm_queries"] = (r.get("cold") or {}).get("warm_queries")
                 rows[-1]["load_average"] = _load_span(result.get("load_average"))
+                paired = (result.get("paired") or {}).get(name, {}).get(route) or {}
+                rows[-1].update({"paired_median_delta_ms": paired.get("median_delta_ms"),
+                                 "p95_delta_ci90_ms": paired.get("p95_delta_ci90_ms"),
+                                 "verdict": paired.get("verdict")})
                 rows[-1].update({"size": int(size), "route": route, "arm": name, "n": r["latency_ms"]["n"],
                              "p50_ms": r["latency_ms"]["p50"], "p95_ms": p95, "baseline_p95_ms": b95,
                              "p95_delta_ms": delta, "p95_ratio": None if delta is None or not b95 else round(p95 / b95, 2),
@@ -813,14 +833,58 @@ def format_interleaved(rows: list[dict[str, Any]], baseline: str, http: bool = F
             [cold_line({"cold": {"queries": r["n"], "warm_queries": r.get("warm_queries") or 0}} for r in rows)])
     cpu = "" if http else "; cpu = CPU ms of the whole process per query"
     lines = ["", f"{where} latency per route, the embedders interleaved question by question (baseline {baseline}, "
-                 f"target: p95 within +{P95_TARGET_DELTA_MS:.0f} ms{cpu}):", *note]
+                 f"target: p95 within +{P95_TARGET_DELTA_MS:.0f} ms{cpu}; paired: the same question of the same "
+                 "round, asked one right after the other: the median of their differences, and the p95 "
+                 "difference's 90% interval by resampling the pairs, whose verdict is 'undetermined' where the "
+                 "noise spans the target):", *note]
     lines += text_table(
-        ["chunks", "route", "embedder", "n", "p50", "p95", "baseline p95", "delta", "ratio", "within", "cpu p50",
-         "cpu mean", "cpu mean delta", "load"],
+        ["chunks", "route", "embedder", "n", "p50", "p95", "baseline p95", "delta", "ratio", "within",
+         "paired median delta", "p95 delta 90% CI", "verdict", "cpu p50", "cpu mean", "cpu mean delta", "load"],
         [[r["size"], r["route"], r["arm"], r["n"], r["p50_ms"], r["p95_ms"], r["baseline_p95_ms"], r["p95_delta_ms"],
-          r["p95_ratio"], {True: "yes", False: "NO", None: "-"}[r["within_target"]], r.get("cpu_p50_ms"),
-          r.get("cpu_mean_ms"), r.get("cpu_mean_delta_ms"), r.get("load_average") or "-"] for r in rows],
+          r["p95_ratio"], {True: "yes", False: "NO", None: "-"}[r["within_target"]],
+          r.get("paired_median_delta_ms"), _interval(r.get("p95_delta_ci90_ms")), r.get("verdict") or "-",
+          r.get("cpu_p50_ms"), r.get("cpu_mean_ms"), r.get("cpu_mean_delta_ms"), r.get("load_average") or "-"]
+         for r in rows],
     )  # fmt: skip
+    return "\n".join(lines)
+
+
+def _interval(ci: Any) -> str:
+    return "-" if not ci else f"{ci[0]:+.0f} .. {ci[1]:+.0f}"
+
+
+def format_question_embedding(interleaved: dict[str, Any], baseline: str) -> str:
+    """Each embedder's cost of a question's embedding alone (and of a kept one), per size pass."""
+    lines = []
+    for size, result in interleaved.items():
+        costs = (result.get("question_embedding") or {}).get("embedders") or {}
+        if not costs:
+            continue
+        base = costs.get(baseline, {})
+        lines += ["", f"{int(size):,} chunks: each question's embedding alone (embed_query, the embedders interleaved "
+                      f"question by question; load {_load_span(result['question_embedding'].get('load_average')) or '-'}"
+                      "; kept = a repeated question served by the question-vector LRU instead):"]
+        rows = []
+        for name, c in costs.items():
+            ratio = (None if not base or name == baseline or not base["wall_ms"]["p50"]
+                     else round(c["wall_ms"]["p50"] / base["wall_ms"]["p50"], 2))
+            rows.append([name, c["calls"], c["wall_ms"]["p50"], c["wall_ms"]["p95"], c["cpu_ms"]["mean"],
+                         ratio, None if c["kept_hit_ms"]["p50"] is None else round(1000 * c["kept_hit_ms"]["p50"])])
+        lines += text_table(["embedder", "calls", "wall p50 ms", "wall p95 ms", "cpu mean ms", "p50 ratio",
+                             "kept p50 µs"], rows)
+    return "\n".join(lines)
+
+
+def format_servers(interleaved_http: dict[str, Any]) -> str:
+    """Each embedder's own server in the interleaved HTTP pass: start-up and memory."""
+    lines = []
+    for size, result in interleaved_http.items():
+        servers = result.get("servers") or {}
+        if servers:
+            lines += ["", f"{int(size):,} chunks: each embedder's aer serve on its own data dir (MiB):"]
+            lines += text_table(["embedder", "startup s", "RSS after start", "RSS at end", "peak RSS"],
+                                [[n, m["startup_s"], m["after_start"].get("rss_mb"), m["end"].get("rss_mb"),
+                                  m["end"].get("peak_mb")] for n, m in servers.items()])
     return "\n".join(lines)
 
 
@@ -1150,17 +1214,21 @@ def bench_command(
         runs = {n: run_bench(dataclasses.replace(config, embedder=n, work_dir=work_dirs[n],
                                                  cache_dir=config.vector_cache_dir)) for n in names}
         comparison = compare_runs(runs, names[-1])
-        comparison["interleaved"] = interleaved_rows(interleaved_comparison(config, names, work_dirs), names[-1])
+        comparison["interleaved_raw"] = interleaved_comparison(config, names, work_dirs)
+        comparison["interleaved"] = interleaved_rows(comparison["interleaved_raw"], names[-1])
         if config.http:
-            comparison["interleaved_http"] = interleaved_rows(interleaved_http(config, names, work_dirs), names[-1])
+            comparison["interleaved_http_raw"] = interleaved_http(config, names, work_dirs)
+            comparison["interleaved_http"] = interleaved_rows(comparison["interleaved_http_raw"], names[-1])
         out.write_text(json.dumps({"runs": runs, "comparison": comparison}, ensure_ascii=False, indent=2) + "\n",
                        encoding="utf-8")
         for results in runs.values():
             typer.echo(format_report(results))
         typer.echo(format_comparison(comparison))
         typer.echo(format_interleaved(comparison["interleaved"], names[-1]))
+        typer.echo(format_question_embedding(comparison["interleaved_raw"], names[-1]))
         if "interleaved_http" in comparison:
             typer.echo(format_interleaved(comparison["interleaved_http"], names[-1], http=True))
+            typer.echo(format_servers(comparison["interleaved_http_raw"]))
         typer.echo(f"\nresults written to {out}")
         return
     results = run_bench(config)

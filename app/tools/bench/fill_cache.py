@@ -21,6 +21,7 @@ from pathlib import Path
 from app.tools.bench.corpus import generate_corpus
 from app.tools.bench.harness import bench_settings
 from app.tools.bench.vectors import CachedEmbeddings, VectorCache, cache_name
+from graphs.embeddings import fingerprint_of
 from graphs.ingest.chunking import embedding_text
 
 
@@ -49,7 +50,9 @@ def _batches(items: Sequence[str], size: int) -> Iterator[list[str]]:
 
 def fill(cached: CachedEmbeddings, texts: Sequence[str], batch: int = 16,
          echo: Callable[[str], None] = print) -> dict[str, int]:
-    """Embed the texts the cache lacks, saving after every batch; what was there and what was added."""
+    """Embed the texts the cache lacks, saving after every batch; what was there and what was added. A cache
+    whose vectors are not this embedder's is refused before anything is added to it (``CachedEmbeddings.verify``)."""
+    cached.verify(texts)
     _, missing = cached.cache.get(list(texts))
     todo = [texts[i] for i in missing]
     before = len(cached.cache)
@@ -78,7 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from app.container import build_embedder
 
     embedder, dim, _ = build_embedder(bench_settings(args.cache_dir, args.embedder))
-    cached = CachedEmbeddings(embedder, VectorCache(args.cache_dir, cache_name(embedder), dim))
+    cached = CachedEmbeddings(embedder, VectorCache(args.cache_dir, cache_name(embedder), dim,
+                                                    fingerprint_of(embedder, dim)), verify_first=True)
     print(f"vector cache {cached.cache.vectors_path}: {len(cached.cache)} passage vectors", flush=True)
     texts = bench_texts(args.size, args.seed, args.embedder)
     print(fill(cached, texts, args.batch, echo=lambda s: print(s, flush=True)), flush=True)

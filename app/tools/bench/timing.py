@@ -11,7 +11,7 @@ import statistics
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -126,6 +126,103 @@ def route_table(records: Sequence[QueryRecord]) -> dict[str, Any]:
                 out[route]["cpu_ms"] = latency_summary(cpu)
             out[route]["cold"] = {"queries": len(rs), "kept_hits": sum(r.kept_hits for r in rs),
                                   "warm_queries": sum(r.kept_hits > 0 for r in rs)}
+    return out
+
+
+# ---------------------------------------------------------------------------- paired comparison
+
+
+MIN_PAIRS = 8
+"""Fewer pairs give no verdict: the interval of a p95 over a handful of queries says nothing."""
+
+
+def paired_delta(arm_ms: Sequence[float], base_ms: Sequence[float], target_ms: float, draws: int = 2000,
+                 seed: int = 0) -> dict[str, Any]:
+    """An arm against the baseline from pairs of queries (the same question in the same round, asked one right
+    after the other): the median of the paired differences (what a query typically pays more, little moved by
+    a load spike that falls on both), the p95 difference and its 90% interval by resampling the pairs, and a
+    verdict on ``p95 - baseline p95 <= target_ms``: "within" when the whole interval is at or under it, "over"
+    when it is all above, "undetermined" when the machine's noise spans the target (the p95 of a few dozen
+    queries on a shared machine moves by hundreds of ms between passes of the same code)."""
+    import numpy as np
+
+    pairs = np.array([(a, b) for a, b in zip(arm_ms, base_ms, strict=True)], dtype=float).reshape(-1, 2)
+    if not len(pairs):
+        return {"pairs": 0, "median_delta_ms": None, "p95_delta_ms": None, "p95_delta_ci90_ms": None,
+                "verdict": None}
+    a, b = pairs[:, 0], pairs[:, 1]
+    rng = np.random.default_rng(seed)
+    idx = rng.integers(0, len(pairs), size=(draws, len(pairs)))
+    boot = np.percentile(a[idx], 95, axis=1) - np.percentile(b[idx], 95, axis=1)
+    lo, hi = (float(x) for x in np.percentile(boot, [5, 95]))
+    verdict = ("too few pairs" if len(pairs) < MIN_PAIRS else "within" if hi <= target_ms
+               else "over" if lo > target_ms else "undetermined")
+    return {"pairs": len(pairs), "median_delta_ms": round(float(np.median(a - b)), 1),
+            "p95_delta_ms": round(float(np.percentile(a, 95) - np.percentile(b, 95)), 1),
+            "p95_delta_ci90_ms": [round(lo, 1), round(hi, 1)], "verdict": verdict}
+
+
+def paired_by_route(records: Mapping[str, Sequence[QueryRecord]], baseline: str,
+                    target_ms: float) -> dict[str, dict[str, Any]]:
+    """``paired_delta`` of every arm against ``baseline`` per intended route: ``records`` of each arm in the same
+    order (the i-th of every arm is the same question of the same round)."""
+    base = records[baseline]
+    out: dict[str, dict[str, Any]] = {}
+    for name, rs in records.items():
+        if name == baseline:
+            continue
+        by_route: dict[str, tuple[list[float], list[float]]] = {}
+        for mine, theirs in zip(rs, base, strict=True):
+            if mine.expected != theirs.expected:
+                raise ValueError("the arms' records are not in the same order")
+            arm, other = by_route.setdefault(mine.expected, ([], []))
+            arm.append(mine.wall_ms)
+            other.append(theirs.wall_ms)
+        out[name] = {route: paired_delta(arm, other, target_ms) for route, (arm, other) in by_route.items()}
+    return out
+
+
+def question_embedding_costs(embedders: dict[str, Embeddings], texts: Sequence[str],
+                             repeats: int = 3) -> dict[str, dict[str, Any]]:
+    """What embedding a question costs each embedder, alone: every text through every embedder one right after
+    the other (the order rotating) after a warm-up call each, ``embed_query`` as a search awaits it (wall ms and
+    the process's CPU ms, every thread; nothing else runs in the process meanwhile); and what a repeated question
+    costs when its vector is kept (a hit of the service's question-vector LRU, ``QueryVectors``)."""
+    from graphs.embeddings import QueryVectors
+
+    names = list(embedders)
+    for emb in embedders.values():
+        emb.embed_query("warm up")
+    walls: dict[str, list[float]] = {n: [] for n in names}
+    cpus: dict[str, list[float]] = {n: [] for n in names}
+    turn = 0
+    for _ in range(repeats):
+        for text in texts:
+            turn += 1
+            for name in names[turn % len(names):] + names[: turn % len(names)]:
+                started, cpu = time.perf_counter(), time.process_time()
+                embedders[name].embed_query(text)
+                walls[name].append((time.perf_counter() - started) * 1000)
+                cpus[name].append((time.process_time() - cpu) * 1000)
+
+    async def kept_hits(kept: QueryVectors, emb: Embeddings) -> list[float]:
+        hits = []
+        for text in texts:
+            await kept.aget(emb, text)  # embedded once, then kept
+            started = time.perf_counter()
+            await kept.aget(emb, text)
+            hits.append((time.perf_counter() - started) * 1000)
+        return hits
+
+    out: dict[str, dict[str, Any]] = {}
+    for name, emb in embedders.items():
+        kept = QueryVectors(size=len(texts), workers=1)
+        try:
+            hits = asyncio.run(kept_hits(kept, emb))
+        finally:
+            kept.close()
+        out[name] = {"questions": len(texts), "calls": len(walls[name]), "wall_ms": latency_summary(walls[name]),
+                     "cpu_ms": latency_summary(cpus[name]), "kept_hit_ms": latency_summary(hits, digits=4)}
     return out
 
 

@@ -6,6 +6,13 @@ A vector is found by the SHA-256 of the exact text embedded, so a changed corpus
 simply misses the cache and is embedded again; a cache file belongs to one embedder (name and dimension).
 Query embeddings are never cached: their time is part of every query's latency.
 
+Vectors of two embedders never mix. A cache file records the fingerprint of the embedder that wrote it (name,
+dimension, version; ``<stem>.embedder.json`` beside the vectors) and refuses another one (``EmbedderMismatch``,
+naming both); and before the first cached vector is served in a process, one cached text is embedded again and
+must come back the same (cosine ≥ ``SAME_VECTOR_COSINE``), so a file copied or renamed under another embedder's
+name (or written before the record existed) is refused too: e5 scores two unrelated bench passages ~0.89, a
+vector re-embedded by the same model 1.0.
+
 ``synthetic`` (``aer bench --synthetic-vectors``): a passage the cache lacks is not embedded but gets a stand-in,
 a cached real vector of this embedder (chosen by the text's hash) plus a little noise, renormalized; it is never
 saved. Exact dense search costs the same whatever the vectors hold, and the stand-ins keep the real scores'
@@ -16,16 +23,21 @@ latency and memory can be measured at a size whose real vectors would take hours
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 from langchain_core.embeddings import Embeddings
 
-from graphs.embeddings import fingerprint_of
+from graphs.embeddings import EmbedderFingerprint, EmbedderMismatch, fingerprint_of, parse_fingerprint
 
 DIGEST_BYTES = 16
+SAME_VECTOR_COSINE = 0.99
+"""A cached vector and the same text embedded again by the same model: 1.0 here (e5 and USE, batched or alone);
+two unrelated passages: e5 ~0.89, USE ~0.54."""
 SYNTHETIC_NOISE = 0.35  # the norm of the noise added to a unit donor vector (cosine to it about 0.94)
 
 
@@ -46,12 +58,35 @@ def cache_paths(cache_dir: Path, embedder: str, dim: int) -> tuple[Path, Path]:
     return cache_dir / f"{stem}-{dim}.vectors.npy", cache_dir / f"{stem}-{dim}.keys.npy"
 
 
-class VectorCache:
-    """Text → vector for one embedder, loaded from and saved to two ``.npy`` files."""
+class CacheMismatch(EmbedderMismatch):
+    """A vector cache holds another embedder's vectors than the one asked for (they are never served)."""
 
-    def __init__(self, cache_dir: Path, embedder: str, dim: int) -> None:
+    def __init__(self, path: Path, stored: EmbedderFingerprint, configured: EmbedderFingerprint, why: str) -> None:
+        RuntimeError.__init__(
+            self, f"the vector cache {path} holds vectors of {stored.describe()} ({why}), not of "
+                  f"{configured.describe()}; they are never mixed: point --cache-dir at another folder, or delete "
+                  f"{path.name} and its keys to embed again")  # fmt: skip
+        self.stored = stored
+        self.configured = configured
+
+
+class VectorCache:
+    """Text → vector for one embedder, loaded from and saved to two ``.npy`` files, with the embedder's
+    fingerprint recorded beside them (``fingerprint``: checked against the record, and written on save)."""
+
+    def __init__(self, cache_dir: Path, embedder: str, dim: int,
+                 fingerprint: EmbedderFingerprint | None = None) -> None:
         self.dim = dim
         self.vectors_path, self.keys_path = cache_paths(cache_dir, embedder, dim)
+        self.record_path = self.vectors_path.with_name(self.vectors_path.name.removesuffix(".vectors.npy")
+                                                       + ".embedder.json")
+        self.fingerprint = fingerprint
+        if fingerprint is not None and fingerprint.dimension != dim:
+            raise ValueError(f"{fingerprint.describe()} does not give {dim}-dimensional vectors")
+        recorded = self.recorded()
+        if fingerprint is not None and recorded is not None and (
+                not recorded.same_model(fingerprint) or recorded.version != fingerprint.version):
+            raise CacheMismatch(self.vectors_path, recorded, fingerprint, f"recorded in {self.record_path.name}")
         self._rows: dict[bytes, tuple[int, int]] = {}  # key -> (block, row in block)
         self._blocks: list[np.ndarray] = []
         self._size = 0
@@ -68,6 +103,13 @@ class VectorCache:
 
     def __len__(self) -> int:
         return self._size
+
+    def recorded(self) -> EmbedderFingerprint | None:
+        """The fingerprint the cache's files record (None: none recorded, a cache written before the record)."""
+        try:
+            return parse_fingerprint(self.record_path.read_text(encoding="utf-8"))
+        except OSError:
+            return None
 
     def sample(self, key: bytes) -> np.ndarray | None:
         """A cached vector picked by ``key`` (the same key, the same vector); None when the cache is empty."""
@@ -125,6 +167,10 @@ class VectorCache:
                 tmp = path.with_name(path.name + ".tmp.npy")
                 np.save(tmp, data)
                 os.replace(tmp, path)
+            if self.fingerprint is not None:
+                tmp = self.record_path.with_name(self.record_path.name + ".tmp")
+                tmp.write_text(json.dumps(self.fingerprint.as_dict()) + "\n", encoding="utf-8")
+                os.replace(tmp, self.record_path)
             written, self._saved = self._size - self._saved, self._size
             return written
 
@@ -133,7 +179,7 @@ class CachedEmbeddings(Embeddings):
     """An embedder whose passage vectors come from a ``VectorCache`` when present (queries never do)."""
 
     def __init__(self, inner: Embeddings, cache: VectorCache, autosave_every: int = 4096,
-                 synthetic: bool = False) -> None:
+                 synthetic: bool = False, verify_first: bool = False) -> None:
         self.inner = inner
         self.cache = cache
         self.autosave_every = autosave_every  # a run stopped midway keeps what it embedded
@@ -146,6 +192,12 @@ class CachedEmbeddings(Embeddings):
         self.cache_passages = True
         """Off while questions run: the answer layer's sentence embeddings are part of a question's cost, so
         they are neither served from nor added to the cache (nor given stand-ins), exactly as the service pays."""
+        self.verify_first = verify_first
+        """Check the cache (``verify``) before serving its first vector (the bench and its fill; the eval's cache
+        relies on its record and file name)."""
+        self.verified = len(cache) == 0
+        """Whether a cached vector was embedded again and came back the same (``verify``). A cache that starts
+        empty holds only what this embedder puts in it."""
 
     def synthetic_vector(self, text: str) -> list[float]:
         """A stand-in for ``text``'s vector: a cached real one picked by its hash, moved by noise, unit length
@@ -161,9 +213,33 @@ class CachedEmbeddings(Embeddings):
             vector = donor + SYNTHETIC_NOISE * noise / np.linalg.norm(noise)
         return (vector / np.linalg.norm(vector)).astype(np.float32).tolist()
 
+    def verify(self, texts: Sequence[str]) -> bool:
+        """Embed the first of ``texts`` the cache holds again and refuse the cache (``CacheMismatch``) unless the
+        vector comes back the same: a file of another embedder under this one's name is never served. False when
+        the cache holds none of them (nothing checked yet)."""
+        if self.verified:
+            return True
+        found, _ = self.cache.get(list(texts))
+        first = next(((t, v) for t, v in zip(texts, found, strict=True) if v is not None), None)
+        if first is None:
+            return False
+        [fresh] = self.inner.embed_documents([first[0]])
+        a, b = np.asarray(fresh, dtype=np.float64), np.asarray(first[1], dtype=np.float64)
+        cosine = float(a @ b) / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-12)
+        if cosine < SAME_VECTOR_COSINE:
+            mine = self.cache.fingerprint or fingerprint_of(self.inner, self.cache.dim)
+            stored = self.cache.recorded() or EmbedderFingerprint(
+                self.cache.vectors_path.name.removesuffix(f"-{self.cache.dim}.vectors.npy"), self.cache.dim)
+            raise CacheMismatch(self.cache.vectors_path, stored, mine,
+                                f"a cached passage embedded again scored cosine {cosine:.3f} to its cached vector")
+        self.verified = True
+        return True
+
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         if not self.cache_passages:
             return self.inner.embed_documents(texts)
+        if self.verify_first and not self.verified:
+            self.verify(texts)
         found, missing = self.cache.get(texts)
         if missing and self.synthetic:
             for i in missing:
