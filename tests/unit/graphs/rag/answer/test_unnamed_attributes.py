@@ -74,6 +74,11 @@ async def test_a_value_of_the_asked_type_is_not_the_unnamed_attributes(text: str
     ("When was the committee meeting held?", "Meeting date: 3 March 2026", False),
     ("望泉村养蜂合作社是哪一年成立的？", "时间：2025年11月2日", False),  # a bare kind label: the document's own
     ("这次会议在哪里开？", "会议地点：村委会二楼", False),  # a generic where: no specific attribute asked
+    # a role label of the asked role's group is the asked role's, in either language and with Markdown's bold
+    ("Who took the minutes at the Wangquan co-op's board meeting?", "**记录：** 理事会秘书 苗青", False),
+    ("Who took the minutes at the Tollard committee meeting?", "Recorder: Enid Brook", False),
+    ("望泉村养蜂合作社的会议由谁记录？", "记录：苗青", False),
+    ("Who took the minutes at the Wangquan co-op's board meeting?", "主持：苗青", True),  # the chair took none
 ])
 def test_a_labels_value_is_what_the_label_names(text: str, line: str, foreign: bool) -> None:
     f = field_of(line)
