@@ -52,7 +52,7 @@ from graphs.rag.answer.question import (
     unmentioned,
     years_unstated,
 )
-from graphs.rag.answer.verdicts import sides_of, spellings
+from graphs.rag.answer.verdicts import spellings, written_sides
 from graphs.text.answer_types import AnswerType, head_type, listed_type
 from graphs.text.content import has_content
 from graphs.text.dates import only_a_date
@@ -79,7 +79,7 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
     if termless and not has_content(q.text):  # punctuation, emoji, invisible characters: never answerable
         return Answerability(decision="not_found", score=0.0, reason="the question has no term to look for")
     blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
-    if q.kind in ("comparison", "yes_no") and len(sides := sides_of(q)) == 2:
+    if q.kind in ("comparison", "yes_no") and len(sides := written_sides(q, blob)) == 2:
         # a question about two things is answered from what is said of each
         lost = [name for name in sides if not mentioned(spellings(q, name), blob)]  # 林登 as "Linden" too
         if lost:

@@ -10,7 +10,7 @@ from typing import Literal
 
 from graphs.rag.answer.attributes import Attribute, asked_attribute, lexicon, stated_at
 from graphs.rag.answer.evidence import Evidence, Sentence, marks
-from graphs.rag.answer.question import Question
+from graphs.rag.answer.question import Question, mentioned
 from graphs.text.answer_types import AnswerType
 from graphs.text.consistency import opens_with
 from graphs.text.fields import field_of, names_column
@@ -229,9 +229,10 @@ def _measured(attribute: Attribute, text: str) -> bool:
     return any(value_dimension(text, c.start, c.end) == dimension for c in candidates(text, "number", ""))
 
 
-_PAIR_ZH = re.compile(r"^\s*(?:请问)?(?:[^，,。？?]{1,30}[，,：:]\s*)?([^，,。：:]{2,20}?)(?:和|与|跟|同|还是)(.{2,20}?)(?:相比)?[，,]?"
-                      r"(?:哪|谁|更|较)")
-"""A choice offered of two things ("A和B哪个更便宜"), after a clause that sets where to look ("价目表上，A和B…")."""
+_PAIR_ZH = re.compile(r"^\s*(?:请问)?(?:[^，,。？?]{1,30}[，,：:]\s*)?([^，,。：:]{2,20}?)(?:和|与|跟|同|还是)"
+                      r"([^，,。：:？?]{2,20}?)(?:相比)?(?:[，,][^，,。？?]{1,20}?)?[，,]?(?:哪|谁|更|较)")
+"""A choice offered of two things ("A和B哪个更便宜"), after a clause that sets where to look ("价目表上，A和B…") or
+before one that sets how to compare ("A跟B，按会员价算哪个便宜": the clause is no part of B)."""
 _PAIR_EN = re.compile(r"^\s*(?:which|who|what)\b[^,:]{0,60}[,:]\s*(?:the\s+)?(.{2,60}?)\s+or\s+(?:the\s+)?(.{2,60}?)\s*\?*\s*$",
                       re.IGNORECASE)
 _PAIR_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?(\S.{1,59}?)\s+and\s+(?:the\s+)?(\S.{1,59}?),\s*(?:which|who|what)\b",
@@ -257,12 +258,33 @@ def sides_of(q: Question) -> list[str]:
     return [bare_side(n) for n in q.names[:2]] if len(q.names) >= 2 else []
 
 
+def written_sides(q: Question, blob: str) -> list[str]:
+    """``sides_of`` as the passages write them: a Chinese side they do not write whole is the longest tail of it
+    they do write (two characters at least): what it is offered with in front of it is context — the subject's
+    name or the kind of thing ("凤栖口腔洗牙" is the clinic's 洗牙, "自行车补胎" the 补胎 of a bicycle price list)."""
+    sides = sides_of(q)
+    out = []
+    for n, side in enumerate(sides):
+        other = sides[1 - n] if len(sides) == 2 else ""
+        if has_han(side) and not mentioned(spellings(q, side), blob):
+            # the context cut is two characters at least, and the tail is not the other side's too (丙型泵 is not
+            # 型泵: 甲型泵 ends so; the one character told them apart)
+            side = next((side[i:] for i in range(2, len(side) - 1)
+                         if has_han(side[i:]) and not other.endswith(side[i:])
+                         and mentioned(spellings(q, side[i:]), blob)), side)
+        out.append(side)
+    return out
+
+
 _MEASURE_ZH = r"(?:个|张|次|份|支|针|瓶|盒|只|台|件|杯|碗|项|趟|回|套|副|本|场|顿|剂|片|把|条|袋|包|间|晚|节|堂|轮|单|颗|粒|双|罐|桶|盘)"
 _DOING_ZH = re.compile(rf"^(?:(?:(?![一二两三四五六七八九十百千万几半])[\u4e00-\u9fff]){{1,2}}?(?:(?:一|两|几|半){_MEASURE_ZH}|个)|(?:一|两){_MEASURE_ZH})"
                        r"(?=[\u4e00-\u9fffA-Za-z0-9]{2,}$|[A-Za-z0-9][\u4e00-\u9fffA-Za-z0-9]+$)")
 """How a Chinese side is said as something done or bought: a verb with a numeral and a measure word (拍一张, 坐一趟,
 报一个), a verb with 个 alone (验个, 做个), or the numeral and measure word alone (一份, 两张): not the side's name.
 A measure word with neither a numeral nor 个 before it is left (老张家面馆 keeps its 张)."""
+_INSIDE_ZH = re.compile(rf"(?<=[\u4e00-\u9fff])(?<![第每这那哪])(?:一|两|几|半){_MEASURE_ZH}(?=[\u4e00-\u9fff])")
+"""A numeral and measure word split into a separable verb (洗一次牙, 拔一颗牙, 补一个洞): the side as documents name it
+is the verb and its object together."""
 _DOING_EN = re.compile(r"^(?:[a-z]+ing\s+)?(?:(?:a|an|one|two|the)\s+)?(?:(?:cup|glass|bottle|box|pack|packet|bag|"
                        r"piece|slice|session|round|course|dose|shot|pair|set|night|ticket|bowl|portion|jar|tin)s?\s+"
                        r"of\s+)?(?=\S)")
@@ -277,7 +299,9 @@ def bare_side(side: str) -> str:
     side = side.strip()
     if has_han(side):
         m = _DOING_ZH.match(side)
-        return side[m.end():] if m is not None else side
+        side = side[m.end():] if m is not None else side
+        # a numeral and measure word inside a separable verb ("洗一次牙" is 洗牙, "拔一颗牙" 拔牙), not after 第/每/这/那
+        return _INSIDE_ZH.sub("", side) if len(_INSIDE_ZH.sub("", side)) >= 2 else side
     m = _DOING_EN.match(side)
     if m is None or not m.end():
         return side
@@ -307,7 +331,7 @@ class Verdict:
 
 def compare(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdict | None:
     """The comparison's verdict from the value found for each side, or what is missing."""
-    names = sides_of(q)
+    names = written_sides(q, " ".join(f"{s.title} {s.folded}" for s in sentences))
     way = direction(q.text)
     if len(names) != 2 or way is None:
         return None
@@ -383,7 +407,7 @@ def _stem_in(term: str, text: str) -> bool:
 def yes_or_no(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdict | None:
     """Yes when each side's passage states everything asked of both ("both film directors"), or, for "the
     same …", when they name the same value; no otherwise."""
-    names = sides_of(q)
+    names = written_sides(q, " ".join(f"{s.title} {s.folded}" for s in sentences))
     if len(names) != 2:
         return None
     sides = [_side(q, n, sentences, None) for n in names]

@@ -75,3 +75,20 @@ def test_of_a_sentences_values_the_one_its_clause_dates_to_the_asked_year() -> N
 def test_a_hedge_before_the_question_word_is_no_term_of_what_is_asked() -> None:
     q = question("Roughly how many spectators watched the Ferrow regatta in 2023?", [])
     assert "roughly" not in q.weights and "roughly" not in q.focus
+
+
+SALON = hit("salon#0", "项目 — 剪发: 项目\n价格 — 剪发: 45元\n项目 — 染发: 项目\n价格 — 染发: 168元\n"
+                       "项目 — 洗头: 项目\n价格 — 洗头: 25元", title="青柚理发店 价目表")
+
+
+def test_a_side_is_read_as_the_documents_name_it() -> None:
+    # a numeral and measure word inside a separable verb (洗一次头 is 洗头), the shop's name and a kind of thing in
+    # front of a side (青柚理发店剪发 is its 剪发), a clause after the second side that says how to compare: none
+    # is part of the side's name
+    for text in ("青柚理发店洗一次头和剪一次发，哪个更便宜？", "理发店剪发跟染发，按原价算哪个更贵？"):
+        decision, _, span, body = write(text, [SALON])
+        assert decision == "answerable", (text, body)
+        assert span in ("洗头", "染发"), (text, span)
+    # the tail both sides share is no side's name: 丙型泵 is not read as 型泵 (甲型泵's)
+    q = question("甲型泵和丙型泵哪一款更便宜？", [PUMPS])
+    assert without_value(q, find_evidence(q, [PUMPS])) == ["丙型泵"]
