@@ -30,7 +30,7 @@ from graphs.rag.answer.calibration import (
     touched_share,
     ungoverned,
 )
-from graphs.rag.answer.evidence import Evidence, foreign_label, plain_subject, unspellable
+from graphs.rag.answer.evidence import Evidence, crossed, foreign_label, plain_subject, unspellable
 from graphs.rag.answer.governance import (
     asked_words,
     elsewhere_reason,
@@ -420,9 +420,10 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model, hi
         c = judgement.conflicts[0]
         why = f"the best evidence states {what} for {c.stated}, not for {c.asked}"
     elif f["qualified"] and f["qualifier_passage"] < 1.0:
-        missing = list(dict.fromkeys(x.forms[0] for x in judgement.qualifiers
-                                     if not any(form in judgement.evidence[0].sentences[0].context
-                                                for form in x.forms)))
+        # what the sentence can be asked to state: across languages, the lexicon's translations only (``crossed``)
+        top = judgement.evidence[0].sentences[0]
+        missing = list(dict.fromkeys(x.forms[0] for x in crossed(q, judgement.qualifiers, top, attribute is not None)
+                                     if not any(form in top.context for form in x.forms)))
         why = f"the best evidence does not state {', '.join(missing[:3]) or 'every qualifier of the question'}"
     elif f["span_near"] == 0.0 and asked_kind(q, asked) in ("person", "organization", "date", "place", "number"):
         why = f"the best evidence holds no {asked_kind(q, asked)} for {what}"

@@ -173,6 +173,18 @@ def translations(word: str) -> tuple[str, ...] | None:
     return tuple(dict.fromkeys(normalize(w) for w in found)) if found else None
 
 
+def same_attribute(word: str, other: str) -> bool:
+    """Whether the lexicon lists two words under one attribute (年费 and 会费: the yearly fee is the membership
+    fee; "annual fee" and "membership fee"): two compounds of one head the lexicon does not tell apart."""
+    a, b = normalize(word), normalize(other)
+    return any(a in folded and b in folded for folded in _folded_words())
+
+
+@functools.cache
+def _folded_words() -> tuple[frozenset[str], ...]:
+    return tuple(frozenset(normalize(w) for w in a.words if w) for a in lexicon())
+
+
 QUESTION_PHRASES = frozenset({"how much", "how many", "多少钱"})
 """The lexicon's words that are only a question word's phrase: they name an attribute only when the question names
 no other."""

@@ -378,7 +378,7 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
     else:
         stated = 1.0 if spans or kind not in _TYPED else 0.0
         span_near = 1.0 if spans else 0.0
-    quals = crossed(q, quals, answer)  # across languages: the words it cannot write, by the lexicon or by meaning
+    quals = crossed(q, quals, answer, specific)  # across languages: the words it cannot write, by the lexicon or by meaning
     bound, conflicts = binding_of(q, quals, hits, e, asked, named)
     spelled = [tuple(f for f in forms if f) for forms in q.anchors]
     on_sentence = f"{answer.title} {answer.folded}"

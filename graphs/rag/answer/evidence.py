@@ -733,34 +733,51 @@ def unsupported_crossing(q: Question, s: Sentence, qualified: float = 1.0, state
         return False
     # a name no entity of the store validates ("Brantholm" of a new user's file) is still the question's name,
     # looked for where the sentence's script can write it
-    chinese = han_share(s.text) >= 0.5
-    names = q.anchors or [(normalize(n),) for n in q.names if normalize(n).strip() and has_han(n) == chinese]
+    names = crossing_names(q, s)
     return (not names or qualified < 1.0 or stated < 1.0
             or not all(mentioned(forms, s.context) or mentioned(forms, passage) for forms in names))
 
 
 CROSS_MEANING_FROM = 0.6
-"""A sentence in the other language must be at least this close in meaning (``Sentence.semantic``) to stand for a
-word of the question that the bilingual lexicon cannot translate."""
+"""A sentence in the other language that does not carry the question's names over must be at least this close in
+meaning (``Sentence.semantic``) to stand for a word of the question that the bilingual lexicon cannot translate."""
 
 
-def crossed(q: Question, quals: Sequence[Qualifier], s: Sentence) -> list[Qualifier]:
+def crossing_names(q: Question, s: Sentence) -> list[tuple[str, ...]]:
+    """The names that carry a question over to a sentence in the other language: its anchors' spellings, else
+    the names it writes in the sentence's script (a name no entity of the store validates is still its name)."""
+    chinese = han_share(s.text) >= 0.5
+    return q.anchors or [(normalize(n),) for n in q.names if normalize(n).strip() and has_han(n) == chinese]
+
+
+def crossed(q: Question, quals: Sequence[Qualifier], s: Sentence, known: bool = False) -> list[Qualifier]:
     """The question's qualifiers as a sentence in the other language than the question's can state them. A word
     written in the question's script (渡轮, 餐费补贴; "uniform", "spectators") cannot be written in the sentence:
-    it is looked for in the lexicon's translation where the lexicon knows it (营业收入 as "revenue"), and where it
-    does not, the sentence's meaning stands for it when close enough (``CROSS_MEANING_FROM``); a sentence not
-    that close still misses it. Numbers, years, dates, codes and versions are written alike and stay as they are;
-    a sentence in the question's language is judged by the words as written."""
+    it is looked for in the lexicon's translation where the lexicon knows it (营业收入 as "revenue"). A word the
+    lexicon cannot translate is not required of a sentence that carries the question over — it mentions (with
+    its context) every name the question writes, under any spelling: the pair is judged by the rest (the
+    subject, the asked attribute, a span of the asked type next to it, the score's sentence similarity); the
+    English report that names the lake cannot write 湖上, 翻船, 疑似. Only a describing word, though: a word next
+    to the question word (``Question.focus``) is what is asked where the lexicon knows no attribute of the
+    question (``known``: it does), and a sentence that carries the names but not it ("the Wi-Fi password" of a
+    teahouse over its opening hours) still misses it. A sentence that does not mention the names
+    (or a question that names nothing) still needs its meaning close enough (``CROSS_MEANING_FROM``) to stand for
+    the word: a museum's ticket line is no statement about a warehouse fire. Numbers, years, dates, codes and
+    versions are written alike and stay as they are; a sentence in the question's language is judged by the
+    words as written."""
     if not quals or not in_other_language(q, s.text):
         return list(quals)
     chinese = has_han(q.text)
+    names = crossing_names(q, s)
+    carried = bool(names) and all(mentioned(forms, s.context) for forms in names)
     out: list[Qualifier] = []
     for x in quals:
         if x.kind != "word" or any(has_han(f) != chinese for f in x.forms if f):
             out.append(x)
         elif (words := translations(x.forms[0])) is not None:
             out.append(replace(x, forms=words))
-        elif s.semantic is None or s.semantic < CROSS_MEANING_FROM:
+        elif not (carried and (known or x.forms[0] not in q.focus)) \
+                and (s.semantic is None or s.semantic < CROSS_MEANING_FROM):
             out.append(x)
     return out
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from graphs.domain import Hit
-from graphs.rag.answer.attributes import lexicon
+from graphs.rag.answer.attributes import lexicon, same_attribute
 from graphs.rag.answer.calibration import (
     CANDIDATES,
     Judgement,
@@ -535,7 +535,8 @@ def sibling_stated(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> tu
             for m in re.finditer(re.escape(term[1]), sentence):
                 modifier = sentence[m.start() - 1 : m.start()]
                 if m.start() > 0 and has_han(modifier) and modifier != term[0] \
-                        and f"{modifier}{term[1]}" not in normalize(q.text) and _VALUE_NEXT.match(sentence, m.end()):
+                        and f"{modifier}{term[1]}" not in normalize(q.text) and _VALUE_NEXT.match(sentence, m.end()) \
+                        and not same_attribute(term, f"{modifier}{term[1]}"):
                     return term, f"{modifier}{term[1]}"
         elif not has_han(term) and term.isalpha() and term not in _EN_STOP:
             folded_q = normalize(q.text)
@@ -544,6 +545,7 @@ def sibling_stated(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> tu
                 continue
             head = after[1]
             for m in re.finditer(rf"\b([a-z][a-z-]+)\s+{re.escape(head)}\b", sentence):
-                if m[1] != term and m[1] not in _EN_STOP and m[1] not in folded_q:
+                if m[1] != term and m[1] not in _EN_STOP and m[1] not in folded_q \
+                        and not same_attribute(f"{term} {head}", f"{m[1]} {head}"):
                     return f"{term} {head}", f"{m[1]} {head}"
     return None

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from graphs.text.normalize import has_han, normalize
-from graphs.text.terms import term_weight
+from graphs.text.terms import dictionary_word, term_weight
 from graphs.text.units import zh_number
 
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d{2}|20\d{2})(?!\d)")
@@ -161,11 +161,42 @@ def qualifiers(question: str, relation: dict[str, float], names: Sequence[str] =
         if _NUMBER.fullmatch(term) or _YEAR.search(term):
             continue
         if has_han(term):
-            if len(term) >= 2 and term_weight(term) >= RARE_FROM and not _ASKING.search(term):
-                out.append(Qualifier("word", (term,), 0.5))
+            word = content_word(term)
+            if word and len(word) >= 2 and term_weight(word) >= RARE_FROM and not _ASKING.search(word) \
+                    and word not in skip and not any(word in n for n in folded_names):
+                out.append(Qualifier("word", (word,), 0.5))
         elif len(term) >= 7:
             out.append(Qualifier("word", (term,), 0.5))
     return out
+
+
+_GRAMMAR_EDGE = frozenset("要的了是在有会能得着过把被给都也就还又才让将和与及或很太最更")
+"""Characters of grammar (a modal, a particle, a preposition, a conjunction, an adverb of degree) that jieba's HMM
+glues to a content character of the question when its table knows neither split (种植牙要花 → 牙要, 借工具要交 →
+要交, 鸡毛松有多高 → 松有): the token is an artefact of the segmentation, no word a passage writes."""
+_CLASSIFIER_EDGE = frozenset("名个位次场家件条只辆台张把座间所项")
+"""Classifiers a counted noun keeps at its front when the number before it was cut off (三名跑者 → 名跑者)."""
+_POINTING = frozenset("那这该此某每各")
+"""Demonstratives: 那场, 这家, 该次 point at a thing the question has in mind and state nothing of it."""
+
+
+def content_word(term: str) -> str:
+    """The content word of a Chinese term of the question, or '' when it has none: a demonstrative with its
+    classifier (那场, 这家) is none; a token the segmenter's table does not know, with a character of grammar or a
+    cut-off classifier at an edge (牙要, 要交, 名跑者), is the rest of it where that is a word of the table
+    (跑者), else none. Any other term is itself."""
+    if len(term) == 2 and term[0] in _POINTING and term[1] in _CLASSIFIER_EDGE:
+        return ""
+    if dictionary_word(term):
+        return term
+    word = term
+    while word and (word[0] in _GRAMMAR_EDGE or word[0] in _CLASSIFIER_EDGE or word[0] in _POINTING):
+        word = word[1:]
+    while word and word[-1] in _GRAMMAR_EDGE:
+        word = word[:-1]
+    if word == term:
+        return term  # a word the table does not know (a new compound, a name's part): the question's own word
+    return word if len(word) >= 2 and dictionary_word(word) else ""
 
 
 def groups(text: str, row: Sequence[str]) -> list[str]:

@@ -42,15 +42,38 @@ def test_the_lexicon_translates_the_words_it_knows_and_says_when_it_does_not() -
     assert translations("缆车") is None and translations("lighthouse") is None
 
 
-def test_a_word_the_lexicon_lacks_is_carried_by_the_meaning_of_a_sentence_in_the_other_language() -> None:
-    q = question("Wolden Hill 的缆车上山需要多少分钟？", [CABLE])
+HARBOUR = hit("harbour#0", "The Penwick harbour ferry was refitted last winter. A ride across costs 4 pounds.",
+              title="Penwick harbour ferry", dense_score=0.4)
+
+
+def test_a_describing_word_the_lexicon_lacks_is_not_required_of_a_sentence_that_carries_the_names_over() -> None:
+    q = question("Penwick 的双体渡船坐一趟要多少钱？", [HARBOUR])
     quals = question_qualifiers(q, asked_of(q))
-    assert any(x.kind == "word" and "缆车" in x.forms for x in quals)
-    close = _sentence(q, [CABLE], "minutes", semantic=0.8)
+    assert any(x.kind == "word" and "双体" in x.forms for x in quals)
+    # the English sentence names Penwick and cannot write 双体, however close or far its meaning: the pair is
+    # judged by the rest (the subject, the attribute, the typed span, the score's similarity)
+    for semantic in (0.8, 0.2, None):
+        s = _sentence(q, [HARBOUR], "costs", semantic=semantic)
+        assert not any("双体" in x.forms for x in crossed(q, quals, s, known=True))
+        assert satisfied(crossed(q, quals, s, known=True), s.context) == 1.0
+
+
+def test_the_asked_word_is_still_required_where_the_lexicon_knows_no_attribute() -> None:
+    chinese = hit("ferry-zh#0", "Penwick 渡船冬季翻新，船上提供免费饮水。", title="Penwick 渡船", dense_score=0.4)
+    q = question("What is the Wi-Fi password on the Penwick ferry?", [chinese])
+    quals = question_qualifiers(q, asked_of(q))
+    s = _sentence(q, [chinese], "饮水", semantic=0.2)
+    assert any("password" in x.forms for x in crossed(q, quals, s))
+
+
+def test_a_sentence_that_does_not_carry_the_names_needs_its_meaning() -> None:
+    other = hit("ferry#0", "The Elmsted ferry leaves every hour. A crossing takes 9 minutes.", title="Elmsted ferry",
+                dense_score=0.4)
+    q = question("Wolden Hill 的缆车上山需要多少分钟？", [other])
+    quals = question_qualifiers(q, asked_of(q))
+    close = _sentence(q, [other], "minutes", semantic=0.8)
     assert not any("缆车" in x.forms for x in crossed(q, quals, close))
-    assert satisfied(crossed(q, quals, close), close.context) == 1.0
-    # far in meaning: the word the passage cannot write is still missing there
-    far = _sentence(q, [CABLE], "minutes", semantic=0.2)
+    far = _sentence(q, [other], "minutes", semantic=0.2)
     assert any("缆车" in x.forms for x in crossed(q, quals, far))
     assert satisfied(crossed(q, quals, far), far.context) < 1.0
 
