@@ -500,6 +500,8 @@ def foreign_label(q: Question, asked: Attribute | None, f: Field) -> bool:
     question also asks is the question's (价格 for 更换刹车片多少钱, where 更换 named the replacement first)."""
     if asked is None or asked.generic or stated_at(asked, f.label) or also_asked(q.text, f.label):
         return False
+    if any(states_codes([c], normalize(f.label)) for c in q.codes):
+        return False  # a code's line ("F3 (red): leave the water"; "W3: acids"): its label is the code asked
     if role_matches(f.label.strip("*_ ：:"), q.text) is True:
         return False  # a role label of the asked role's group (记录 for "who took the minutes", 记录人 of the lexicon)
     own = _KIND_WORDS.sub(" ", normalize(f.label)).strip()

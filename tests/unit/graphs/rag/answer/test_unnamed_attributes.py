@@ -79,6 +79,9 @@ async def test_a_value_of_the_asked_type_is_not_the_unnamed_attributes(text: str
     ("Who took the minutes at the Tollard committee meeting?", "Recorder: Enid Brook", False),
     ("望泉村养蜂合作社的会议由谁记录？", "记录：苗青", False),
     ("Who took the minutes at the Wangquan co-op's board meeting?", "主持：苗青", True),  # the chair took none
+    # a code's line: its label is the code asked, whatever else it says ("(red)")
+    ("What does flag signal F3 mean on the Tollard pool's board?", "F3 (red): everyone out of the water", False),
+    ("望泉村蜂箱秤显示E4是什么意思？", "E4（黄灯）：电池电量不足", False),
 ])
 def test_a_labels_value_is_what_the_label_names(text: str, line: str, foreign: bool) -> None:
     f = field_of(line)
