@@ -184,8 +184,9 @@ async def stream_events(resources: Resources, request: QueryRequest, *, context:
                 resources.tracing.record_run(span, payload, updates)
                 resources.metrics.run(payload)
                 await record(resources, run_id, payload)
-                yield "result", to_response(payload, ctx.llm_name, run_id).model_copy(
-                    update={"workspace": resources.workspace})
+                response = to_response(payload, ctx.llm_name, run_id)
+                yield "result", response.model_copy(
+                    update={"workspace": resources.workspace, **await _filling(ctx, response)})
 
 
 async def stream_answer(resources: Resources, request: QueryRequest) -> AsyncIterator[dict[str, Any]]:

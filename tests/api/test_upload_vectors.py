@@ -83,6 +83,8 @@ def test_a_not_found_given_while_vectors_fill_says_so_and_counts_them(tmp_path: 
             body = client.post(URL, json={"action": "query", "question": question}).json()
             assert body["status"] == "no_results" and body["vectorsPending"] == pending, (lang, body["answer"])
             assert (f"{pending} chunks" if lang == "en" else f"{pending} 个片段") in body["answer"]
+        streamed = client.post(URL, json={"action": "query", "question": absent["en"], "stream": True})
+        assert f"{pending} chunks" in streamed.text and "vectorsPending" in streamed.text  # the page streams
         answered = client.post(URL, json={"action": "query", "question": "When did the Quillfeather Observatory open?"})
         assert answered.json()["status"] == "answered" and "indexed for meaning" not in answered.json()["answer"]
         assert answered.json()["vectorsPending"] == pending  # counted on every answer while they fill
