@@ -38,6 +38,28 @@ def running_app(data_dir: Path, **overrides: Any) -> Iterator[TestClient]:
         yield client
 
 
+@contextmanager
+def cli_through(app_client: TestClient) -> Iterator[None]:
+    """Every ``RemoteClient`` the CLI makes (``--server URL``, any URL) talks to ``app_client`` instead of the
+    network."""
+    import httpx
+
+    from app.client import RemoteClient
+
+    def forward(request: httpx.Request) -> httpx.Response:
+        r = app_client.request(request.method, request.url.path, params=request.url.params,
+                               content=request.content, headers=request.headers)
+        return httpx.Response(r.status_code, headers=r.headers, content=r.content)
+
+    original_init = RemoteClient.__init__
+
+    def init(self: RemoteClient, base_url: str, *args: Any, **kwargs: Any) -> None:
+        original_init(self, base_url, *args, transport=httpx.MockTransport(forward), **kwargs)
+
+    with mock.patch.object(RemoteClient, "__init__", init):
+        yield
+
+
 def entity_names(client: TestClient) -> list[str]:
     """Every entity's standard name (reads go through the same guard: pass a key where reads need one)."""
     resources = client.app.state.resources  # type: ignore[attr-defined]

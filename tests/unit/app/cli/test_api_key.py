@@ -7,18 +7,15 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from unittest import mock
 
-import httpx
 import pytest
 import typer
 from typer.testing import CliRunner
 
 from app.cli import cli
 from app.cli.base import LAZY_COMMANDS, load_command
-from app.client import RemoteClient
 from app.services.keys import KeyStore, keys_file
-from tests.support.apps import running_app
+from tests.support.apps import cli_through, running_app
 
 SERVER = ["--server", "http://aer.test"]
 
@@ -48,22 +45,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]
     store = KeyStore(keys_file(root))
     keys = {"admin": store.create("admin", None, "admin")[0], "read": store.create("read", "default", "reader")[0]}
     store.close()
-    with running_app(root) as app_client:
-        sent: list[str | None] = []
-
-        def forward(request: httpx.Request) -> httpx.Response:
-            sent.append(request.headers.get("x-api-key") or request.headers.get("authorization"))
-            r = app_client.request(request.method, request.url.path, params=request.url.params,
-                                   content=request.content, headers=request.headers)
-            return httpx.Response(r.status_code, headers=r.headers, content=r.content)
-
-        original_init = RemoteClient.__init__
-
-        def init(self: RemoteClient, base_url: str, *args: Any, **kwargs: Any) -> None:
-            original_init(self, base_url, *args, transport=httpx.MockTransport(forward), **kwargs)
-
-        with mock.patch.object(RemoteClient, "__init__", init):
-            yield keys
+    with running_app(root) as app_client, cli_through(app_client):
+        yield keys
 
 
 def aer(tmp_path: Path, *args: str, **env: str) -> Any:

@@ -7,14 +7,12 @@ import json
 from pathlib import Path
 from unittest import mock
 
-import httpx
 from langchain_core.embeddings import DeterministicFakeEmbedding
 from typer.testing import CliRunner, Result
 
 from app import container
 from app.cli import cli
-from app.client import RemoteClient
-from tests.support.apps import running_app
+from tests.support.apps import cli_through, running_app
 
 
 def aer(data_dir: Path, *args: str) -> Result:
@@ -36,28 +34,17 @@ def test_delete_an_entity_from_the_local_data_dir(tmp_path: Path) -> None:
 
 
 def test_delete_an_entity_through_a_server(tmp_path: Path) -> None:
-    with running_app(tmp_path) as app_client:
-        def forward(request: httpx.Request) -> httpx.Response:
-            r = app_client.request(request.method, request.url.path, params=request.url.params,
-                                   content=request.content, headers=request.headers)
-            return httpx.Response(r.status_code, headers=r.headers, content=r.content)
-
-        original_init = RemoteClient.__init__
-
-        def init(self: RemoteClient, base_url: str, *args: object, **kwargs: object) -> None:
-            original_init(self, base_url, *args, transport=httpx.MockTransport(forward), **kwargs)  # type: ignore[arg-type]
-
-        with mock.patch.object(RemoteClient, "__init__", init):
-            runner = CliRunner()
-            env = {"AER_DATA_DIR": str(tmp_path / "unused")}
-            added = runner.invoke(cli, ["entities", "add", "Remote Co", "-t", "ORGANIZATION", "--server",
-                                        "http://aer.test"], env=env, catch_exceptions=False)
-            assert added.exit_code == 0, added.output
-            deleted = runner.invoke(cli, ["entities", "delete", "Remote Co", "--server", "http://aer.test"],
-                                    env=env, catch_exceptions=False)
-            assert deleted.exit_code == 0, deleted.output
-            assert json.loads(deleted.stdout.splitlines()[-1])["standardName"] == "Remote Co"
-            missing = runner.invoke(cli, ["entities", "delete", "Remote Co", "--server", "http://aer.test"],
-                                    env=env)
-            assert missing.exit_code != 0
-            assert "entity_not_found" in missing.stderr
+    with running_app(tmp_path) as app_client, cli_through(app_client):
+        runner = CliRunner()
+        env = {"AER_DATA_DIR": str(tmp_path / "unused")}
+        added = runner.invoke(cli, ["entities", "add", "Remote Co", "-t", "ORGANIZATION", "--server",
+                                    "http://aer.test"], env=env, catch_exceptions=False)
+        assert added.exit_code == 0, added.output
+        deleted = runner.invoke(cli, ["entities", "delete", "Remote Co", "--server", "http://aer.test"],
+                                env=env, catch_exceptions=False)
+        assert deleted.exit_code == 0, deleted.output
+        assert json.loads(deleted.stdout.splitlines()[-1])["standardName"] == "Remote Co"
+        missing = runner.invoke(cli, ["entities", "delete", "Remote Co", "--server", "http://aer.test"],
+                                env=env)
+        assert missing.exit_code != 0
+        assert "entity_not_found" in missing.stderr

@@ -53,28 +53,15 @@ def test_a_file_renamed_in_the_folder_renames_its_document(tmp_path: Path) -> No
 def test_through_a_server_a_renamed_file_renames_its_document_too(tmp_path: Path) -> None:
     """``aer ingest FOLDER`` beside ``aer serve`` goes through the server: the same rename is found there (the new
     files read here, compared with the inventory's content hashes) and the old id deleted over the API."""
-    import httpx
-
-    from app.client import RemoteClient
-    from tests.support.apps import running_app
+    from tests.support.apps import cli_through, running_app
 
     notes = tmp_path / "notes"
     notes.mkdir()
     (notes / "rota.md").write_text("# Rota\n\nMina opens the studio on Fridays.\n", encoding="utf-8")
     (notes / "prices.md").write_text("# Prices\n\nA wheel session costs 25 euros.\n", encoding="utf-8")
     with running_app(tmp_path / "served") as app_client:
-        def forward(request: httpx.Request) -> httpx.Response:
-            r = app_client.request(request.method, request.url.path, params=request.url.params,
-                                   content=request.content, headers=request.headers)
-            return httpx.Response(r.status_code, headers=r.headers, content=r.content)
-
-        original_init = RemoteClient.__init__
-
-        def init(self: RemoteClient, base_url: str, *args: object, **kwargs: object) -> None:
-            original_init(self, base_url, *args, transport=httpx.MockTransport(forward), **kwargs)  # type: ignore[arg-type]
-
         server = ["--server", "http://aer.test"]
-        with mock.patch.object(RemoteClient, "__init__", init):
+        with cli_through(app_client):
             first = aer(tmp_path / "unused", "ingest", str(notes), *server)
             assert first.exit_code == 0, first.output
             (notes / "rota.md").rename(notes / "friday-rota.md")

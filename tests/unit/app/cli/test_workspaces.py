@@ -120,25 +120,12 @@ def test_shared_entities_from_the_command_line(tmp_path: Path) -> None:
 
 
 def test_through_a_server_the_workspace_goes_as_x_workspace(tmp_path: Path) -> None:
-    import httpx
-
-    from app.client import RemoteClient
-    from tests.support.apps import running_app
+    from tests.support.apps import cli_through, running_app
 
     with running_app(tmp_path / "served") as app_client:
-        def forward(request: httpx.Request) -> httpx.Response:
-            r = app_client.request(request.method, request.url.path, params=request.url.params,
-                                   content=request.content, headers=request.headers)
-            return httpx.Response(r.status_code, headers=r.headers, content=r.content)
-
-        original_init = RemoteClient.__init__
-
-        def init(self: RemoteClient, base_url: str, *args: object, **kwargs: object) -> None:
-            original_init(self, base_url, *args, transport=httpx.MockTransport(forward), **kwargs)  # type: ignore[arg-type]
-
         server = ["--server", "http://aer.test"]
         env = {"AER_DATA_DIR": str(tmp_path / "unused")}
-        with mock.patch.object(RemoteClient, "__init__", init):
+        with cli_through(app_client):
             runner = CliRunner()
             created = runner.invoke(cli, ["workspaces", "create", "remote", *server], env=env, catch_exceptions=False)
             assert created.exit_code == 0, created.output
@@ -234,27 +221,14 @@ def test_delete_with_verify_beside_a_running_server_scans_the_data_dir_it_shares
     """``aer serve`` holds the data dir, so the delete goes through it; the residue scan then runs here (it opens
     no store): the README's ``aer workspaces delete sales-copy --yes --verify`` used to refuse beside a server.
     With ``--server`` (perhaps another machine) it still refuses to scan."""
-    import httpx
-
     from app.cli import workspaces as workspaces_cli
-    from app.client import RemoteClient
-    from tests.support.apps import running_app
+    from tests.support.apps import cli_through, running_app
 
     data = tmp_path / "served"
     with running_app(data) as app_client:
-        def forward(request: httpx.Request) -> httpx.Response:
-            r = app_client.request(request.method, request.url.path, params=request.url.params,
-                                   content=request.content, headers=request.headers)
-            return httpx.Response(r.status_code, headers=r.headers, content=r.content)
-
-        original_init = RemoteClient.__init__
-
-        def init(self: RemoteClient, base_url: str, *args: object, **kwargs: object) -> None:
-            original_init(self, base_url, *args, transport=httpx.MockTransport(forward), **kwargs)  # type: ignore[arg-type]
-
         env = {"AER_DATA_DIR": str(data)}
         beside = mock.patch.object(workspaces_cli, "route", lambda server: server or "http://aer.test")
-        with mock.patch.object(RemoteClient, "__init__", init), beside:
+        with cli_through(app_client), beside:
             runner = CliRunner()
             for name in ("old-copy", "far-copy"):
                 assert runner.invoke(cli, ["workspaces", "create", name], env=env).exit_code == 0
