@@ -198,12 +198,12 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         return (names and said, own and said, row, names, said, any(opens_with(s.folded, f) for f in forms),
                 q.coverage(s.folded))
 
+    dimension = _DIMENSION_OF.get(attribute.name, attribute.name) if attribute is not None else \
+        next((d for d, pattern in _COMPARED_DIMENSIONS.items() if pattern.search(q.text)), None)
     for s in sorted(about, key=preference, reverse=True):
         text = _own_part(s.text, forms, rivals)
         at = stated_at(attribute, text) if attribute is not None else []
         found = candidates(text, kind, q.text)
-        dimension = _DIMENSION_OF.get(attribute.name, attribute.name) if attribute is not None else \
-            next((d for d, pattern in _COMPARED_DIMENSIONS.items() if pattern.search(q.text)), None)
         if dimension in MEASURES:
             # a value in the compared attribute's own dimension ("62 metres" for "longer"), not the year beside it
             found = [c for c in found if value_dimension(text, c.start, c.end) == dimension] or found
@@ -301,7 +301,8 @@ def bare_side(side: str) -> str:
         m = _DOING_ZH.match(side)
         side = side[m.end():] if m is not None else side
         # a numeral and measure word inside a separable verb ("洗一次牙" is 洗牙, "拔一颗牙" 拔牙), not after 第/每/这/那
-        return _INSIDE_ZH.sub("", side) if len(_INSIDE_ZH.sub("", side)) >= 2 else side
+        joined = _INSIDE_ZH.sub("", side)
+        return joined if len(joined) >= 2 else side
     m = _DOING_EN.match(side)
     if m is None or not m.end():
         return side
