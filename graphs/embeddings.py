@@ -458,6 +458,9 @@ class QueryVectors:
         """Vectors served by joining an embedding already in flight (a prefetch)."""
         self.misses = 0
         """Vectors embedded when asked for."""
+        self.waited_s = 0.0
+        """Seconds searches spent awaiting a question vector still being embedded: the part of the embeddings that
+        the analysis before the search did not hide (``aer bench`` reports it per query)."""
 
     @staticmethod
     def _key(embedder: Embeddings, text: str) -> tuple[str, str]:
@@ -531,8 +534,15 @@ class QueryVectors:
             else:
                 self.misses += 1
             future = self._start(embedder, key)
-        # shielded: a run cancelled while it waits (a client gone) must not cancel another run's shared embedding
-        return await asyncio.shield(asyncio.wrap_future(future))
+        if future.done():
+            return future.result()
+        started = time.perf_counter()
+        try:
+            # shielded: a run cancelled while it waits (a client gone) must not cancel another run's embedding
+            return await asyncio.shield(asyncio.wrap_future(future))
+        finally:
+            with self._lock:
+                self.waited_s += time.perf_counter() - started
 
     def release(self, embedder: Embeddings, text: str) -> None:
         """The request that prefetched ``text`` is over: a vector its searches never took is not handed to a

@@ -650,13 +650,15 @@ async def interleaved_queries(arms: dict[str, tuple[Instrumented, Any]], questio
             for name in names[turn % len(names):] + names[: turn % len(names)]:
                 inst, ctx = arms[name]
                 before = cold(ctx)  # every question is embedded, as a new one is
+                waited = None if ctx.query_vectors is None else ctx.query_vectors.waited_s
                 inst.embed_watch.reset()
                 started, cpu = time.perf_counter(), time.process_time()
                 response = await answer(inst.resources, QueryRequest(question=q.text), context=ctx)
                 wall, cpu = (time.perf_counter() - started) * 1000, (time.process_time() - cpu) * 1000
                 body = response.model_dump(by_alias=True, mode="json")
+                wait_ms = None if waited is None else (ctx.query_vectors.waited_s - waited) * 1000
                 records[name].append(QueryRecord.from_response(body, q.route, wall, inst.embed_watch.seconds * 1000,
-                                                               cpu, kept_hits(ctx, before)))
+                                                               cpu, kept_hits(ctx, before), wait_ms))
     return records
 
 
@@ -790,6 +792,7 @@ def interleaved_rows(interleaved: dict[str, Any], baseline: str) -> list[dict[st
                              "cpu_mean_delta_ms": None if cpu.get("mean") is None or base_cpu.get("mean") is None
                              else round(cpu["mean"] - base_cpu["mean"], 1)})
                 rows[-1]["warm_queries"] = (r.get("cold") or {}).get("warm_queries")
+                rows[-1]["embed_wait_mean_ms"] = (r.get("embed_wait_ms") or {}).get("mean")
                 rows[-1]["load_average"] = _load_span(result.get("load_average"))
                 paired = (result.get("paired") or {}).get(name, {}).get(route) or {}
                 rows[-1].update({"paired_median_delta_ms": paired.get("median_delta_ms"),
@@ -831,7 +834,8 @@ def format_interleaved(rows: list[dict[str, Any]], baseline: str, http: bool = F
     note = (["no question vector kept (AER_QUERY_VECTOR_CACHE=0): every request embeds its question; no CPU column "
              "(the servers' processes)"] if http else
             [cold_line({"cold": {"queries": r["n"], "warm_queries": r.get("warm_queries") or 0}} for r in rows)])
-    cpu = "" if http else "; cpu = CPU ms of the whole process per query"
+    cpu = "" if http else ("; cpu = CPU ms of the whole process per query; wait = ms a query's searches waited for "
+                           "its question's vector, the part of the embedding its analysis did not hide")
     lines = ["", f"{where} latency per route, the embedders interleaved question by question (baseline {baseline}, "
                  f"target: p95 within +{P95_TARGET_DELTA_MS:.0f} ms{cpu}; paired: the same question of the same "
                  "round, asked one right after the other: the median of their differences, and the p95 "
@@ -839,11 +843,13 @@ def format_interleaved(rows: list[dict[str, Any]], baseline: str, http: bool = F
                  "noise spans the target):", *note]
     lines += text_table(
         ["chunks", "route", "embedder", "n", "p50", "p95", "baseline p95", "delta", "ratio", "within",
-         "paired median delta", "p95 delta 90% CI", "verdict", "cpu p50", "cpu mean", "cpu mean delta", "load"],
+         "paired median delta", "p95 delta 90% CI", "verdict", "cpu p50", "cpu mean", "cpu mean delta",
+         "wait mean", "load"],
         [[r["size"], r["route"], r["arm"], r["n"], r["p50_ms"], r["p95_ms"], r["baseline_p95_ms"], r["p95_delta_ms"],
           r["p95_ratio"], {True: "yes", False: "NO", None: "-"}[r["within_target"]],
           r.get("paired_median_delta_ms"), _interval(r.get("p95_delta_ci90_ms")), r.get("verdict") or "-",
-          r.get("cpu_p50_ms"), r.get("cpu_mean_ms"), r.get("cpu_mean_delta_ms"), r.get("load_average") or "-"]
+          r.get("cpu_p50_ms"), r.get("cpu_mean_ms"), r.get("cpu_mean_delta_ms"), r.get("embed_wait_mean_ms"),
+          r.get("load_average") or "-"]
          for r in rows],
     )  # fmt: skip
     return "\n".join(lines)

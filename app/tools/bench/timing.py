@@ -56,11 +56,14 @@ class QueryRecord:
     kept_hits: int = 0
     """Question vectors the query took finished from the process's LRU instead of embedding them: 0 for a cold
     query, which is what ``aer bench`` times (it clears the kept vectors before each question)."""
+    embed_wait_ms: float | None = None
+    """How long the query's searches waited for its question's vector still being embedded (``QueryVectors.waited_s``):
+    the part of the embedding the analysis before the first search did not hide. None without a prefetch."""
 
     @classmethod
     def from_response(
         cls, body: dict[str, Any], expected: str, wall_ms: float, embed_ms: float | None = None,
-        cpu_ms: float | None = None, kept_hits: int = 0,
+        cpu_ms: float | None = None, kept_hits: int = 0, embed_wait_ms: float | None = None,
     ) -> QueryRecord:
         nodes: dict[str, float] = {}
         for step in body["workflow"]["steps"]:
@@ -77,6 +80,7 @@ class QueryRecord:
             searches=len(searches),
             cpu_ms=cpu_ms,
             kept_hits=kept_hits,
+            embed_wait_ms=embed_wait_ms,
         )
 
 
@@ -124,6 +128,9 @@ def route_table(records: Sequence[QueryRecord]) -> dict[str, Any]:
             cpu = [r.cpu_ms for r in rs if r.cpu_ms is not None]
             if cpu:
                 out[route]["cpu_ms"] = latency_summary(cpu)
+            waits = [r.embed_wait_ms for r in rs if r.embed_wait_ms is not None]
+            if waits:
+                out[route]["embed_wait_ms"] = latency_summary(waits)
             out[route]["cold"] = {"queries": len(rs), "kept_hits": sum(r.kept_hits for r in rs),
                                   "warm_queries": sum(r.kept_hits > 0 for r in rs)}
     return out

@@ -191,6 +191,10 @@ async def test_a_prefetched_question_is_embedded_once_and_awaited_by_its_search(
     assert await vectors.aget(embedder, "who?") == [4.0, 5.0]  # type: ignore[arg-type]
     vectors.prefetch(embedder, "who?")  # kept: nothing started
     assert embedder.calls == ["who?"] and (vectors.joined, vectors.hits, vectors.misses) == (1, 1, 0)
+    assert vectors.waited_s >= 0.01  # the search waited for the embedding at least as long as it slept
+    waited = vectors.waited_s
+    assert await vectors.aget(embedder, "who?") == [4.0, 5.0]  # type: ignore[arg-type]
+    assert vectors.waited_s == waited  # a kept vector is no wait
     vectors.close()
 
 
@@ -239,6 +243,7 @@ async def test_a_prefetch_that_finishes_first_is_handed_to_its_search_even_with_
     vectors.prefetch(embedder, "who?")  # a second head start (parse_query after the service's): nothing new
     assert await vectors.aget(embedder, "who?") == [4.0, 5.0]  # type: ignore[arg-type]
     assert embedder.calls == ["who?"] and (vectors.joined, vectors.misses) == (1, 0)
+    assert vectors.waited_s == 0.0  # the analysis hid the whole embedding
     # handed over once: the LRU is off, so another run's question is embedded again
     assert await vectors.aget(embedder, "who?") == [4.0, 5.0]  # type: ignore[arg-type]
     assert embedder.calls == ["who?", "who?"] and vectors.misses == 1

@@ -301,11 +301,16 @@ def test_embedders_compared_in_one_run_against_the_baseline_p95_per_route() -> N
 def test_the_interleaved_pass_compares_each_arm_with_the_baseline_of_the_same_pass() -> None:
     from app.tools.bench.command import format_interleaved, interleaved_rows
 
-    def arm(p95: float) -> dict[str, Any]:
-        return {"semantic": {"latency_ms": {"n": 24, "p50": p95 / 2, "p95": p95}}}
+    def arm(p95: float, wait: float | None = None) -> dict[str, Any]:
+        route: dict[str, Any] = {"latency_ms": {"n": 24, "p50": p95 / 2, "p95": p95}}
+        if wait is not None:
+            route["embed_wait_ms"] = {"n": 24, "mean": wait}
+        return {"semantic": route}
 
-    passes = {"10000": {"routes": {"e5": arm(80.0), "e5 without prefetch": arm(104.0), "use": arm(70.0)}}}
+    passes = {"10000": {"routes": {"e5": arm(80.0, 6.5), "e5 without prefetch": arm(104.0), "use": arm(70.0, 0.5)}}}
     rows = {r["arm"]: r for r in interleaved_rows(passes, "use")}
+    assert (rows["e5"]["embed_wait_mean_ms"], rows["use"]["embed_wait_mean_ms"]) == (6.5, 0.5)
+    assert rows["e5 without prefetch"]["embed_wait_mean_ms"] is None  # no prefetch: nothing to measure it by
     assert rows["e5"]["p95_delta_ms"] == 10.0 and rows["e5"]["within_target"] is True
     assert rows["e5 without prefetch"]["p95_delta_ms"] == 34.0 and rows["e5 without prefetch"]["within_target"] is False
     assert rows["use"]["within_target"] is None and rows["e5"]["p95_ratio"] == pytest.approx(80 / 70, abs=0.01)
@@ -414,10 +419,12 @@ def test_the_report_says_the_queries_are_cold_and_counts_any_that_was_not() -> N
     from app.tools.bench.timing import route_table
 
     body = response("structured_search", "rerank", steps={"search_structured": 5.0}, searches=(2.0,))
-    records = [QueryRecord.from_response(body, "structured", wall_ms=10.0, cpu_ms=8.0),
-               QueryRecord.from_response(body, "structured", wall_ms=12.0, cpu_ms=9.0, kept_hits=1)]
+    records = [QueryRecord.from_response(body, "structured", wall_ms=10.0, cpu_ms=8.0, embed_wait_ms=3.0),
+               QueryRecord.from_response(body, "structured", wall_ms=12.0, cpu_ms=9.0, kept_hits=1, embed_wait_ms=5.0)]
     table = route_table(records)
     assert table["structured"]["cold"] == {"queries": 2, "kept_hits": 1, "warm_queries": 1}
+    assert table["structured"]["embed_wait_ms"]["mean"] == 4.0
+    assert "embed_wait_ms" not in route_table([QueryRecord.from_response(body, "structured", wall_ms=1.0)])["structured"]
     line = cold_line(table.values())
     assert line.startswith("COLD questions") and line.endswith("1 of 2 served a kept question vector")
     assert cold_line(route_table(records[:1]).values()).endswith("0 of 1 served a kept question vector")
