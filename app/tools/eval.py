@@ -454,6 +454,8 @@ class Outcome:
     """The answerability score behind the decision."""
     features: dict[str, float] = field(default_factory=dict)
     """What the score read (``aer fit-answerability`` fits on them)."""
+    reason: str | None = None
+    """Why the answerability decision went as it did (a "not found" names the rule or score that refused)."""
 
 
 Retriever = Callable[[str, str | None], Awaitable[Outcome]]
@@ -511,6 +513,7 @@ def retriever(mode: str, resources: Resources, graph_options: dict[str, Any] | N
                 contradictions=[f"{c.fact}: {' | '.join(cl.value for cl in c.claims)}" for c in r.contradictions],
                 answerability=r.answerability.score if r.answerability is not None else None,
                 features=dict(r.answerability.features) if r.answerability is not None else {},
+                reason=r.answerability.reason if r.answerability is not None else None,
             )
 
         return run
@@ -547,7 +550,7 @@ def score_question(q: EvalQuestion, out: Outcome, score_answers: bool) -> dict[s
                 "contained": 0.0 if out.abstained else contains_answer(out.answer, q.answers),
                 "span_em": exact_match(out.span, q.answers) if out.span else 0.0,
                 "span_f1": f1_score(out.span, q.answers) if out.span else 0.0,
-                "answerability": out.answerability, "features": out.features}
+                "answerability": out.answerability, "features": out.features, "reason": out.reason}
         if score_answers:
             prediction = clean_prediction(out.answer)
             row |= {"em": exact_match(prediction, q.answers), "f1": f1_score(prediction, q.answers)}

@@ -21,14 +21,15 @@ import functools
 import itertools
 import logging
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from rapidfuzz import fuzz
 
 from graphs.domain import Hit
 from graphs.kg.mentions import strip_disambiguation
-from graphs.rag.relation_cues import OBJECT_KIND, ROLE_CUES, entity_kind, states_role
+from graphs.rag.relation_cues import OBJECT_KIND, PERSON, ROLE_CUES, entity_kind, states_role
+from graphs.text.answer_types import expected_answer
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import KIND_SUFFIXES
 from graphs.text.sentences import split_sentences, without_markers
@@ -708,9 +709,26 @@ ASKED: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+_LIFE_EVENTS = (("birth", re.compile(r"\bborn\b|出生|生于")),
+                ("death", re.compile(r"\b(?:die|died|dies)\b|去世|逝世|病逝")))
+
+
+def _life_event(question: str) -> str | None:
+    """A birth or death asked by the kind of answer rather than by a fixed wording: its place for a question
+    that asks a place ("In which city was …'s composer born?", "What town did … die in?"), its date for one
+    that asks a date; None when the question names both events or neither, or asks another kind."""
+    kind = expected_answer(question)
+    events = [name for name, p in _LIFE_EVENTS if p.search(question)]
+    if kind not in ("place", "date") or len(events) != 1:
+        return None
+    return f"{events[0]}_{kind}"
+
+
 def asked_of(question: str) -> str | None:
-    """The attribute of the last entity a question asks (None: the entity itself, "Who is …")."""
-    return next((name for name, p in ASKED if p.search(question)), None)
+    """The attribute of the last entity a question asks (None: the entity itself, "Who is …"); a birth or
+    death that no wording of ``ASKED`` catches, by the kind of answer asked (``_life_event``)."""
+    found = next((name for name, p in ASKED if p.search(question)), None)
+    return found if found is not None else _life_event(question)
 
 
 @dataclass(frozen=True)
@@ -1748,7 +1766,7 @@ def described(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None
         passages.complete(p)  # what a passage is about is said in its document's opening, not in a later chunk
     start: Passage | None = subjects[0][0] if subjects else None
     if start is not None and wanted_nouns:
-        _look_up_linked(start, passages, wanted_nouns)
+        _look_up_linked(start, passages, wanted_nouns, question, names)
     titles = {p.hit: (passages.hits[p.hit].title if p.hit < len(passages.hits) else "") for p in passages}
     kinds = {p.hit: kind_nouns(p, titles[p.hit]) & wanted_nouns for p in passages}
     if not any(kinds.values()) and start is None:
@@ -1772,11 +1790,26 @@ def described(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None
 _ZH_KIND_NAME = re.compile(r"[\u4e00-\u9fff]{1,6}?(?:" + "|".join(w for w in _ZH_KIND_WORDS if len(w) == 1) + r")(?![\u4e00-\u9fff])")
 
 
-def _look_up_linked(start: Passage, passages: Passages, nouns: set[str]) -> None:
+def _zh_runs_of_kind(sentence: str, nouns: Iterable[str]) -> list[str]:
+    """The Chinese runs of a sentence that end in one of the description's kind words, with the words before the
+    name ("坐落在松桥镇以东" for 镇: 坐落在松桥镇). Chinese writes no space after a name, so a run is cut at the
+    kind word asked (not at the next non-Han character, nor at another kind word inside the name: 桥 of 松桥镇);
+    the lookup keeps only a page whose title the run ends with (``Passages.look_up``)."""
+    words = sorted({n for n in nouns if has_han(n)}, key=len, reverse=True)
+    if not words:
+        return []
+    pattern = r"[\u4e00-\u9fff]{1,6}?(?:" + "|".join(map(re.escape, words)) + ")"
+    return [m[0] for m in re.finditer(pattern, sentence) if len(m[0]) >= 2]
+
+
+def _look_up_linked(start: Passage, passages: Passages, nouns: set[str], question: str = "",
+                    names: Sequence[str] = ()) -> None:
     """Look up the entities the named entity's passage writes next to a kind noun of the description, when no
     retrieved passage is of that kind: "总部设在英国港口小镇 Kessford" brings Kessford's own page for "云岫陶瓷总部
     所在的那个港口小镇", "the engineer was born in 宁川县" 宁川县's (the retrieval finds the first hop; the second
-    hop's page shares none of the question's words, often not even its language)."""
+    hop's page shares none of the question's words, often not even its language). A sentence that writes the
+    description's own words (``_shared_words``: 磨制 of "为X磨制主镜的那家公司" in "镜面由 Calder Optical Works 磨制")
+    links too, though it writes no kind noun."""
     whole = passages.complete(start) or start
     others = [p for p in passages if p.hit != start.hit]
     # a retrieved passage of the kind counts only where it is linked to the named entity (its page names it, or
@@ -1789,10 +1822,12 @@ def _look_up_linked(start: Passage, passages: Passages, nouns: set[str]) -> None
     own = {_fold(n) for n in whole.names}
     for sentence in whole.sentences:
         folded = sentence.casefold()
-        if not any((n in folded) if has_han(n) else re.search(rf"\b{re.escape(n)}\b", folded) for n in crossed):
+        if not any((n in folded) if has_han(n) else re.search(rf"\b{re.escape(n)}\b", folded) for n in crossed) \
+                and not (question and _shared_words(question, sentence, names)):
             continue
         found = [m[0] for m in _NAME_RE.finditer(sentence) if len(m[0]) >= 3 and m[0] not in _QUESTION_NAME_SKIP]
         found += [m[0] for m in _ZH_KIND_NAME.finditer(sentence) if len(m[0]) >= 2]
+        found += [r for r in _zh_runs_of_kind(sentence, crossed) if r not in found]
         for name in found:
             if _fold(name) not in own and not any(_fold(name) in o or o in _fold(name) for o in own):
                 passages.look_up(name)
@@ -1827,7 +1862,7 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
         if current is not None and current is not start and wanted:
             # the next step's page is looked up from the entity reached ("… its head office in Wendlebay"), as
             # the first step's is from the named one
-            _look_up_linked(current, passages, wanted - set(nouns))
+            _look_up_linked(current, passages, wanted - set(nouns), question, names)
         for p in passages:
             if p.hit in used:
                 continue
@@ -1845,6 +1880,14 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
             if not kind and not role:
                 continue
             if link is None and kind and (said := _naming(whole, keys)) is not None:
+                link = (p.hit, said)
+            elif link is None and role and entity_kind(passages.hits[p.hit].title if p.hit < len(passages.hits)
+                                                       else p.title, whole.text) == PERSON \
+                    and (said := _naming_role(whole, keys, roles)) is not None:
+                # a person's own page that names the entity and the role in one sentence ("回国后参与筹建青崖天文台，
+                # 1995年起担任该台台长", "since 2015 she has been the managing director of Orrin Ferries") holds the
+                # role: the entity's page need not name its holder ("the town of Ambry" is no role: a town's page
+                # that names Ambry is no holder)
                 link = (p.hit, said)
             if link is None:
                 continue
@@ -1892,6 +1935,14 @@ def roles_of(question: str, names: Sequence[str]) -> list[str]:
             if (zh := _ROLE_ZH_AFTER.match(after)) is not None and not any(w in zh[1] for w in _ZH_KIND_WORDS):
                 out.append(zh[1])
     return list(dict.fromkeys(r for r in out if r.split()[-1] not in _AUXILIARY))
+
+
+def _naming_role(p: Passage, names: Sequence[str], roles: Sequence[str]) -> str | None:
+    """The first sentence of ``p`` that writes one of the names and one of the roles."""
+    for s in p.sentences:
+        if _writes_role(s, roles) and _naming(replace(p, text=s, sentences=(s,)), names) is not None:
+            return s
+    return None
 
 
 def _writes_role(sentence: str, roles: Sequence[str]) -> bool:
