@@ -38,8 +38,10 @@ from app.tools.calibration import ece
 from app.tools.eval import FULL_TOP_K, contains_answer, load_questions, prepare_index, states_answer
 
 DEFAULT_SETS = ("hotpotqa_sample", "cmrc2018_trial", "rgb_zh_reject_dev")
-HELD_ASIDE = 5
-"""One question in this many (by hash of its id) is held aside."""
+HELD_PERCENT = 30
+"""This share of a public set's questions (by SHA-256 of the id) is held aside: the held part ``aer eval``'s
+all · held tables report, so that the fit never sees the questions its end-to-end held figures are measured on.
+An own-file set's questions are held by their own ``split`` ("held")."""
 FITTED = ("coverage", "own", "anchored", "focus", "span", "attribute_known", "attribute_stated", "span_near",
           "qualified", "qualifier_sentence", "qualifier_passage", "bridge", "cross_language", "own_typed",
           "qualified_typed", "similarity", "similarity_margin")
@@ -53,7 +55,33 @@ L2 = 1e-2
 
 def held_aside(question_id: str) -> bool:
     """Whether a question is in the held-aside part (a fixed hash split: the same on every machine)."""
-    return int(hashlib.sha256(question_id.encode()).hexdigest()[:8], 16) % HELD_ASIDE == 0
+    return int(hashlib.sha256(question_id.encode()).hexdigest()[:8], 16) % 100 < HELD_PERCENT
+
+
+def family(dataset: str) -> str:
+    """The group a dataset is left out with: a public set alone; an own-file set with its family (blind14 …
+    blind16b, absent_attribute … absent_attribute8 are one family each: written alike, by the same hands)."""
+    return next((f for f in OWN_FAMILIES if dataset.startswith(f)), dataset)
+
+
+def is_own(dataset: str) -> bool:
+    """Whether a dataset is an own-file set (its files and questions, ``tests/data``)."""
+    return family(dataset) != dataset or dataset in OWN_FAMILIES
+
+
+OWN_FILES = "own files"
+"""The threshold's group of every own-file set: each public set must keep its false "not found" within
+``MAX_FALSE_NOT_FOUND``, and so must the own-file sets together (one family's few answerable questions are too
+few to hold a threshold to)."""
+
+
+def threshold_group(dataset: str) -> str:
+    return OWN_FILES if is_own(dataset) else dataset
+
+
+OWN_FAMILIES = ("absent_attribute", "blind", "fields_own", "multihop_own", "newuser", "paraphrase_own",
+                "roles_own", "span_own", "xlang_own")
+"""The own-file set families of ``tests/data`` (a set's name is its family's and a number)."""
 
 
 @dataclass
@@ -65,6 +93,11 @@ class Example:
     features: dict[str, float]
     ruled: bool = False
     """The rules decided "not found" before the score (it is 0)."""
+
+    @property
+    def group(self) -> str:
+        """What leave-one-dataset-out leaves out with it (``family``)."""
+        return family(self.dataset)
 
 
 # ---------------------------------------------------------------------------- the model
@@ -109,7 +142,8 @@ def fit_on(examples: Sequence[Example], names: Sequence[str]) -> tuple[Any, floa
     kept = [e for e in examples if not gates([e])[0]]
     model = fit(*matrix(kept, names))
     x, y = matrix(examples, names)
-    return model, choose_threshold(predict(model, x, gates(examples)), y, [e.dataset for e in examples])
+    return model, choose_threshold(predict(model, x, gates(examples)), y,
+                                   [threshold_group(e.dataset) for e in examples])
 
 
 def auroc(p: np.ndarray, y: np.ndarray) -> float:
@@ -156,18 +190,19 @@ def evaluate(model: Any, examples: Sequence[Example], names: Sequence[str], thre
 
 def validate(examples: Sequence[Example], names: Sequence[str]) -> dict[str, Any]:
     """Leave one dataset out: fit (and choose the threshold) on the dev parts of the others, measure on the
-    left-out set's dev part and held-aside part; then the pooled model on every set's held-aside part."""
-    sets = sorted({e.dataset for e in examples})
+    left-out set's dev part and held-aside part. An own-file set is left out with its family (``family``): the
+    model never saw a set written alike."""
+    groups = sorted({e.group for e in examples})
     table: dict[str, Any] = {}
-    for out in sets:
-        train = [e for e in examples if e.dataset != out and not e.held]
+    for out in groups:
+        train = [e for e in examples if e.group != out and not e.held]
         if len({e.label for e in train}) < 2:
             continue
         model, threshold = fit_on(train, names)
         table[out] = {"threshold": threshold,
-                      "dev": evaluate(model, [e for e in examples if e.dataset == out and not e.held], names,
+                      "dev": evaluate(model, [e for e in examples if e.group == out and not e.held], names,
                                       threshold),
-                      "held_aside": evaluate(model, [e for e in examples if e.dataset == out and e.held], names,
+                      "held_aside": evaluate(model, [e for e in examples if e.group == out and e.held], names,
                                              threshold)}
     return table
 
@@ -188,24 +223,48 @@ def negatives(ranked: Sequence[Any], q: Any) -> list[Any]:
             and not states_answer(f"{h.title} {h.text}", q.answers)][:FULL_TOP_K]
 
 
-def _sample(dataset_dir: Path, per_set: int) -> list[Any]:
+@dataclass(frozen=True)
+class Sampled:
+    """A question the examples are collected for."""
+
+    id: str
+    question: str
+    answers: Sequence[str]
+    gold_ids: Sequence[str]
+    not_found: bool = False
+    """An own-file set's question its files do not answer (``"notFound"``): the subject present, the asked
+    attribute absent — a negative the public sets' protocol (gold passages removed) does not make."""
+    held: bool = False
+
+
+def _sample(dataset_dir: Path, per_set: int) -> list[Sampled]:
     """Up to ``per_set`` usable questions (no comparisons or yes/no: those keep their own rules), in hash
-    order so that the choice is the same on every machine and spread over the set."""
+    order so that the choice is the same on every machine and spread over the set. An own-file set's (files and
+    ``questions.jsonl``, read as ``aer trial`` reads them) are all taken, its "not found" ones too, each held
+    aside by its own ``split``."""
+    from app.tools.eval import own_documents
+    from app.tools.http_trial import load_trial_questions
     from graphs.text.answer_types import expected_answer
 
-    usable = [q for q in load_questions(dataset_dir) if q.gold_ids and q.answers and q.question.strip()
-              and expected_answer(q.question) not in ("comparison", "yes_no")]
+    if own_documents(dataset_dir):
+        picked = [Sampled(q.id, q.question, q.answers, q.files, q.not_found, q.split == "held")
+                  for q in load_trial_questions(dataset_dir) if (q.files or q.not_found)]
+    else:
+        picked = [Sampled(q.id, q.question, q.answers, q.gold_ids, False, held_aside(q.id))
+                  for q in load_questions(dataset_dir) if q.gold_ids and q.answers]
+    usable = [q for q in picked if q.question.strip() and expected_answer(q.question) not in ("comparison", "yes_no")]
     usable.sort(key=lambda q: hashlib.sha256(q.id.encode()).hexdigest())
     return usable[:per_set]
 
 
 def snapshot(dataset: str, question_id: str, label: int, question: str, parsed: Any, entities: Sequence[Any],
-             hits: Sequence[Any], sims: dict[str, float], ruled: bool) -> dict[str, Any]:
+             hits: Sequence[Any], sims: dict[str, float], ruled: bool, held: bool | None = None) -> dict[str, Any]:
     """What an example's features are computed from (the question, its analysis, the ranked passages and the
     sentence similarities): replayed by ``replay`` after the features change, with no graph run and no embedder."""
     return {"dataset": dataset, "question_id": question_id, "label": label, "question": question,
             "parsed": parsed.model_dump(mode="json"), "entities": [e.model_dump(mode="json") for e in entities],
-            "hits": [h.model_dump(mode="json") for h in hits], "sims": sims, "ruled": ruled}
+            "hits": [h.model_dump(mode="json") for h in hits], "sims": sims, "ruled": ruled,
+            "held": held_aside(question_id) if held is None else held}
 
 
 def snapshot_rows(path: Path) -> list[dict[str, Any]]:
@@ -239,8 +298,8 @@ def replay(row: dict[str, Any]) -> Example:
     # SIMILARITY_SENTENCES): a snapshot collected under a larger cap holds more
     sims = {t: row["sims"][t] for t in candidate_sentences(evidence) if t in row["sims"]}
     judged = judge(asked, hits, evidence, sims)
-    return Example(row["dataset"], row["question_id"], row["label"], held_aside(row["question_id"]), judged.features,
-                   ruled)
+    held = row["held"] if is_own(row["dataset"]) and "held" in row else held_aside(row["question_id"])
+    return Example(row["dataset"], row["question_id"], row["label"], held, judged.features, ruled)
 
 
 async def _collect(dataset: str, resources: Any, questions: Sequence[Any], log: Any, sink: Any = None
@@ -261,7 +320,10 @@ async def _collect(dataset: str, resources: Any, questions: Sequence[Any], log: 
         ranked = state.get("ranked") or []
         if "parsed" not in state or not ranked:
             continue
-        for label, hits in ((1, ranked[:FULL_TOP_K]), (0, negatives(ranked, q))):
+        # a question its files do not answer is a negative as ranked; an answerable one gives a positive where its
+        # answer is retrieved, and a negative without every passage that holds it
+        pairs = ((0, ranked[:FULL_TOP_K]),) if q.not_found else ((1, ranked[:FULL_TOP_K]), (0, negatives(ranked, q)))
+        for label, hits in pairs:
             top = " ".join(f"{h.title} {h.text}" for h in hits[:EVIDENCE_PASSAGES])
             present = bool(hits) and contains_answer(top, q.answers) > 0
             if present != bool(label):
@@ -272,10 +334,10 @@ async def _collect(dataset: str, resources: Any, questions: Sequence[Any], log: 
             ruled = assess(asked, hits, evidence, supported_from=0.0).decision == "not_found"
             sims = await asyncio.to_thread(similarities, ctx.embedder, q.question, candidate_sentences(evidence))
             judged = judge(asked, hits, evidence, sims)
-            out.append(Example(dataset, q.id, label, held_aside(q.id), judged.features, ruled))
+            out.append(Example(dataset, q.id, label, q.held, judged.features, ruled))
             if sink is not None:
                 sink.write(json.dumps(snapshot(dataset, q.id, label, q.question, state["parsed"],
-                                               state.get("entities", []), hits[:FULL_TOP_K], sims, ruled),
+                                               state.get("entities", []), hits[:FULL_TOP_K], sims, ruled, q.held),
                                       ensure_ascii=False) + "\n")
                 sink.flush()
         if n % 25 == 0:
@@ -386,7 +448,7 @@ def collect_light(dataset_dir: Path, per_set: int, embedder: Any, log: Any = pri
             ruled = assess(asked, hits, evidence, supported_from=0.0).decision == "not_found"
             sims = similarities(embedder, q.question, candidate_sentences(evidence)) if embedder is not None else {}
             judged = judge(asked, hits, evidence, sims)
-            out.append(Example(dataset, q.id, label, held_aside(q.id), judged.features, ruled))
+            out.append(Example(dataset, q.id, label, q.held, judged.features, ruled))
             if sink is not None:  # replayable (``replay``) by later code, like the full graph's snapshots
                 sink.write(json.dumps(snapshot(dataset, q.id, label, q.question, query, dates, hits, sims, ruled),
                                       ensure_ascii=False) + "\n")
@@ -551,7 +613,7 @@ def fit_command(
                                  note=("fitted by aer fit-answerability on "
                                        + ", ".join(f"{name} ({len({e.question_id for e in examples if e.dataset == name})}"
                                                    " questions)" for name in sorted(counts))
-                                       + f" (hash order; 1 in {HELD_ASIDE} held aside): "
+                                       + f" (public sets: {HELD_PERCENT} % held aside by SHA-256 of the id, as aer eval's tables; own-file sets: their dev split): "
                                        "answerable = gold answer in the top passages; unanswerable = the same "
                                        "question with its gold passages removed from the ranking"
                                        + ("; each question ranked by the full graph over its set's eval index "
