@@ -13,9 +13,9 @@ Each set is split by a fixed hash of the question id: one question in five is he
 used to choose the threshold) and reported next to the figures of the part the model was fitted on. The model is
 a logistic regression (numpy, Newton's method with a small L2 penalty) over ``graphs.rag.answer.calibration.FEATURES``;
 the threshold is the one with the most "not found" on unanswerable examples while false "not found" on answerable
-ones stays at most 0.10 on each set's dev part. The rules of ``answerability.assess`` come before the score (a
-name no passage mentions, a code or a year no answering passage states): an example they refuse scores 0 and is
-not fitted on. The weights, the threshold, the leave-one-dataset-out table and a note of the data go to
+ones stays at most 0.10 on each set's dev part. The rules come before the score (``assess``: a name no passage
+mentions, a code or a year no answering passage states; and ``ruled_out``, which runs with it): an example they
+refuse scores 0 and is not fitted on (``refused_before_score``). The weights, the threshold, the leave-one-dataset-out table and a note of the data go to
 ``graphs/rag/answer/answerability.json``.
 """
 
@@ -283,7 +283,6 @@ def snapshot_rows(path: Path) -> list[dict[str, Any]]:
 def replay(row: dict[str, Any]) -> Example:
     """An example's features recomputed from its snapshot by the current code."""
     from graphs.domain import Hit, ParsedQuery, ValidatedEntity
-    from graphs.rag.answer.answerability import assess
     from graphs.rag.answer.calibration import candidate_sentences, judge
     from graphs.rag.answer.evidence import find_evidence
     from graphs.rag.answer.question import question_of
@@ -293,20 +292,37 @@ def replay(row: dict[str, Any]) -> Example:
     asked = question_of(row["question"], expected_answer(row["question"]), ParsedQuery.model_validate(row["parsed"]),
                         [ValidatedEntity.model_validate(e) for e in row["entities"]]).about(hits)
     evidence = find_evidence(asked, hits)
-    ruled = assess(asked, hits, evidence, supported_from=0.0).decision == "not_found"
     # only the similarities the runtime computes for this evidence (its candidate sentences, at most
     # SIMILARITY_SENTENCES): a snapshot collected under a larger cap holds more
     sims = {t: row["sims"][t] for t in candidate_sentences(evidence) if t in row["sims"]}
     judged = judge(asked, hits, evidence, sims)
+    ruled = refused_before_score(asked, hits, evidence, judged)
     held = row["held"] if is_own(row["dataset"]) and "held" in row else held_aside(row["question_id"])
     return Example(row["dataset"], row["question_id"], row["label"], held, judged.features, ruled)
+
+
+def refused_before_score(asked: Any, hits: Sequence[Any], evidence: Sequence[Any], judged: Any) -> bool:
+    """Whether the runtime says "not found" before the score reads the features: the rules of ``assess``, and
+    those that run with the score (``ruled_out``: the attribute stated nowhere, another label's value, a quantity
+    the passage never touches, a negated attribute …). Such an example scores 0 whatever the weights, so the fit
+    does not read it and the threshold counts it refused, as the runtime does."""
+    from graphs.rag.answer.answerability import assess, ruled_out
+
+    if assess(asked, hits, evidence, supported_from=0.0).decision == "not_found":
+        return True
+    if not judged.evidence:
+        return False
+    attribute = judged.asked.attribute.name if judged.asked is not None and not judged.asked.attribute.generic \
+        else None
+    names = ", ".join(forms[0] for forms in asked.anchors)
+    what = attribute.replace("_", " ") if attribute else "what is asked"
+    return ruled_out(asked, judged, names, what, hits) is not None
 
 
 async def _collect(dataset: str, resources: Any, questions: Sequence[Any], log: Any, sink: Any = None
                    ) -> list[Example]:
     from app.schemas import QueryRequest
     from app.services.query import _run_workflow
-    from graphs.rag.answer.answerability import assess
     from graphs.rag.answer.calibration import candidate_sentences, judge, similarities
     from graphs.rag.answer.evidence import find_evidence
     from graphs.rag.answer.question import EVIDENCE_PASSAGES, question_of
@@ -331,9 +347,9 @@ async def _collect(dataset: str, resources: Any, questions: Sequence[Any], log: 
             asked = question_of(q.question, expected_answer(q.question), state["parsed"],
                                 state.get("entities", [])).about(hits)
             evidence = find_evidence(asked, hits)
-            ruled = assess(asked, hits, evidence, supported_from=0.0).decision == "not_found"
             sims = await asyncio.to_thread(similarities, ctx.embedder, q.question, candidate_sentences(evidence))
             judged = judge(asked, hits, evidence, sims)
+            ruled = refused_before_score(asked, hits, evidence, judged)
             out.append(Example(dataset, q.id, label, q.held, judged.features, ruled))
             if sink is not None:
                 sink.write(json.dumps(snapshot(dataset, q.id, label, q.question, state["parsed"],
@@ -408,7 +424,6 @@ def collect_light(dataset_dir: Path, per_set: int, embedder: Any, log: Any = pri
     from datetime import date
 
     from graphs.domain import Hit, ParsedQuery, ValidatedEntity
-    from graphs.rag.answer.answerability import assess
     from graphs.rag.answer.calibration import candidate_sentences, judge, similarities
     from graphs.rag.answer.evidence import find_evidence
     from graphs.rag.answer.question import EVIDENCE_PASSAGES, question_of
@@ -445,9 +460,9 @@ def collect_light(dataset_dir: Path, per_set: int, embedder: Any, log: Any = pri
                 continue
             asked = question_of(q.question, expected_answer(q.question), query, dates).about(hits)
             evidence = find_evidence(asked, hits)
-            ruled = assess(asked, hits, evidence, supported_from=0.0).decision == "not_found"
             sims = similarities(embedder, q.question, candidate_sentences(evidence)) if embedder is not None else {}
             judged = judge(asked, hits, evidence, sims)
+            ruled = refused_before_score(asked, hits, evidence, judged)
             out.append(Example(dataset, q.id, label, q.held, judged.features, ruled))
             if sink is not None:  # replayable (``replay``) by later code, like the full graph's snapshots
                 sink.write(json.dumps(snapshot(dataset, q.id, label, q.question, query, dates, hits, sims, ruled),
