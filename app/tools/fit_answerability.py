@@ -9,14 +9,21 @@ as the answerable one. On ``rgb_zh_reject_dev`` the passages left are RGB's hard
 event, no answer). Removing the passages from the ranking stands in for re-indexing without them (``aer eval
 --unanswerable``): the dense ranking is the same, BM25's statistics barely move.
 
-Each set is split by a fixed hash of the question id: one question in five is held aside (never fitted on, nor
-used to choose the threshold) and reported next to the figures of the part the model was fitted on. The model is
-a logistic regression (numpy, Newton's method with a small L2 penalty) over ``graphs.rag.answer.calibration.FEATURES``;
-the threshold is the one with the most "not found" on unanswerable examples while false "not found" on answerable
-ones stays at most 0.10 on each set's dev part. The rules come before the score (``assess``: a name no passage
-mentions, a code or a year no answering passage states; and ``ruled_out``, which runs with it): an example they
-refuse scores 0 and is not fitted on (``refused_before_score``). The weights, the threshold, the leave-one-dataset-out table and a note of the data go to
-``graphs/rag/answer/answerability.json``.
+Own-file sets (``tests/data/*``: ``files/`` and ``questions.jsonl``, read as ``aer trial`` reads them) are further
+datasets: their eval index is built from the files by the upload's loaders; a question its files do not answer
+("notFound": the subject present, the asked attribute absent) is an unanswerable example as ranked — the negative
+the public sets' protocol never makes — and an answerable one gives the two examples above.
+
+A public set is split by a fixed hash of the question id: 30 % is held aside (the part ``aer eval``'s all · held
+tables report), never fitted on nor used to choose the threshold, and reported next to the part the model was
+fitted on; an own-file set keeps its own ``split``. The model is a logistic regression (numpy, Newton's method,
+L2 penalty ``--l2``) over ``graphs.rag.answer.calibration.FEATURES`` (``--features``); the threshold is the one
+with the most "not found" on unanswerable examples while the score's false "not found" on answerable ones stays at
+most 0.10 on each public set and on the own-file sets together. The rules come before the score (``assess``: a
+name no passage mentions, a code or a year no answering passage states; and ``ruled_out``, which runs with it): an
+example they refuse scores 0 and is not fitted on (``refused_before_score``). Validation leaves one public set, or
+one family of own-file sets (``family``), out at a time. The weights, the threshold, that table and a note of the
+data go to ``graphs/rag/answer/answerability.json``.
 """
 
 from __future__ import annotations
@@ -137,13 +144,14 @@ def gates(examples: Sequence[Example]) -> np.ndarray:
     return np.array([e.ruled for e in examples], dtype=bool)
 
 
-def fit_on(examples: Sequence[Example], names: Sequence[str]) -> tuple[Any, float]:
-    """The model fitted on the examples the rule does not decide, and its threshold on all of them."""
-    kept = [e for e in examples if not gates([e])[0]]
-    model = fit(*matrix(kept, names))
-    x, y = matrix(examples, names)
-    return model, choose_threshold(predict(model, x, gates(examples)), y,
-                                   [threshold_group(e.dataset) for e in examples])
+def fit_on(examples: Sequence[Example], names: Sequence[str], l2: float = L2) -> tuple[Any, float]:
+    """The model fitted on the examples the rules do not decide, and its threshold on those same examples: the
+    false "not found" budget is the score's own (the rules' refusals are the same at every threshold; counted in,
+    a set whose rules already refuse more than the budget, as the own-file sets' do, holds no threshold at all)."""
+    kept = [e for e in examples if not e.ruled]
+    model = fit(*matrix(kept, names), l2=l2)
+    x, y = matrix(kept, names)
+    return model, choose_threshold(predict(model, x), y, [threshold_group(e.dataset) for e in kept])
 
 
 def auroc(p: np.ndarray, y: np.ndarray) -> float:
@@ -188,7 +196,7 @@ def evaluate(model: Any, examples: Sequence[Example], names: Sequence[str], thre
             "auroc": round(auroc(p, y), 4), "ece": round(ece(p, y), 4), **rates(p, y, threshold)}
 
 
-def validate(examples: Sequence[Example], names: Sequence[str]) -> dict[str, Any]:
+def validate(examples: Sequence[Example], names: Sequence[str], l2: float = L2) -> dict[str, Any]:
     """Leave one dataset out: fit (and choose the threshold) on the dev parts of the others, measure on the
     left-out set's dev part and held-aside part. An own-file set is left out with its family (``family``): the
     model never saw a set written alike."""
@@ -198,7 +206,7 @@ def validate(examples: Sequence[Example], names: Sequence[str]) -> dict[str, Any
         train = [e for e in examples if e.group != out and not e.held]
         if len({e.label for e in train}) < 2:
             continue
-        model, threshold = fit_on(train, names)
+        model, threshold = fit_on(train, names, l2)
         table[out] = {"threshold": threshold,
                       "dev": evaluate(model, [e for e in examples if e.group == out and not e.held], names,
                                       threshold),
@@ -535,6 +543,31 @@ def format_table(table: dict[str, Any], pooled: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def note_of(examples: Sequence[Example], names: Sequence[str], l2: float, light: bool) -> str:
+    """The weights' note: what data, what ranking, what split, what was fitted."""
+    sets = sorted({e.dataset for e in examples})
+    public = [d for d in sets if not is_own(d)]
+    own = [d for d in sets if is_own(d)]
+
+    def of(d: str) -> str:
+        return f"{d} ({len({e.question_id for e in examples if e.dataset == d})} questions)"
+
+    return ("fitted by aer fit-answerability on " + ", ".join(of(d) for d in public)
+            + (f" and {len(own)} own-file sets of tests/data ({sum(1 for e in examples if is_own(e.dataset))} "
+               f"examples: {', '.join(own)})" if own else "")
+            + (": in-memory BM25 ranking (--light)" if light else
+               ": each question ranked by the full graph over its set's eval index (e5, no LLM)")
+            + "; answerable = gold answer in the top passages; unanswerable = the same question over a ranking 20 "
+              "deep without every passage that states a gold answer, cut to the top 5; an own-file set's 'not "
+              "found' questions as ranked (the subject present, the attribute absent)"
+            + f"; held aside: public sets {HELD_PERCENT} % by SHA-256 of the id (the part aer eval's all · held "
+              "tables report), own-file sets their 'held' split; examples the rules refuse before the score "
+              "(assess, ruled_out) score 0 and are not fitted on"
+            + f"; logistic regression over {len(names)} features, L2 {l2:g}; threshold: the most 'not found' on "
+              f"unanswerable examples with the score's false 'not found' ≤ {MAX_FALSE_NOT_FOUND:.2f} on each public "
+              "set and on the own-file sets together; leave-one-out: each public set, each own-file family")
+
+
 def fit_command(
     data: Annotated[Path, typer.Option(exists=True, file_okay=False, help="Folder holding the dev sets.")],
     dataset: Annotated[list[str] | None, typer.Option("--dataset", "-d", help="Dev set(s) (repeatable).")] = None,
@@ -557,6 +590,8 @@ def fit_command(
     features: Annotated[str, typer.Option(
         help="The features the score reads: 'shipped' (FITTED: the earlier fit's and the sentence similarity), "
              "'all' (every feature computed), or a comma-separated list.")] = "shipped",
+    l2: Annotated[float, typer.Option(
+        "--l2", min=0.0, help="The L2 penalty (per example, on the standardized weights).")] = L2,
     snapshots: Annotated[list[Path] | None, typer.Option(
         "--snapshots", help="JSONL of what the features are computed from (question, analysis, ranked passages, "
                             "sentence similarities): replayed by the current code when the file exists, written "
@@ -614,8 +649,8 @@ def fit_command(
     dev = [e for e in examples if not e.held]
     if len({e.label for e in dev}) < 2:
         raise typer.BadParameter("the dev sets gave examples of one label only: nothing to fit")
-    model, threshold = fit_on(dev, names)
-    table = validate(examples, names)
+    model, threshold = fit_on(dev, names, l2)
+    table = validate(examples, names, l2)
     pooled = {name: {**evaluate(model, [e for e in examples if e.dataset == name and e.held], names, threshold),
                      "threshold": threshold} for name in sorted({e.dataset for e in examples})}
     typer.echo(format_table(table, pooled))
@@ -625,23 +660,14 @@ def fit_command(
     mean, scale, w, b = model
     fitted = answerability.Model(features=tuple(names), mean=mean, scale=scale, weights=w, bias=b,
                                  threshold=threshold,
-                                 note=("fitted by aer fit-answerability on "
-                                       + ", ".join(f"{name} ({len({e.question_id for e in examples if e.dataset == name})}"
-                                                   " questions)" for name in sorted(counts))
-                                       + f" (public sets: {HELD_PERCENT} % held aside by SHA-256 of the id, as aer eval's tables; own-file sets: their dev split): "
-                                       "answerable = gold answer in the top passages; unanswerable = the same "
-                                       "question with its gold passages removed from the ranking"
-                                       + ("; each question ranked by the full graph over its set's eval index "
-                                          "(no LLM), replayed from --snapshots" if snapshots else "")
-                                       + (f"; features left out: {', '.join(sorted(leave_out))}" if leave_out
-                                          else "")))
+                                 note=note_of(examples, names, l2, light))
     similar = [n for n in names if n.startswith("similarity")]
     if similar:  # the same fit without them: what an index of another embedder is scored with
         plain = [n for n in names if n not in similar]
-        (pm, ps, pw, pb), plain_threshold = fit_on(dev, plain)
+        (pm, ps, pw, pb), plain_threshold = fit_on(dev, plain, l2)
         fallback = answerability.Model(features=tuple(plain), mean=pm, scale=ps, weights=pw, bias=pb,
                                        threshold=plain_threshold, note="the fit without the similarity features")
-        plain_table = validate(examples, plain)
+        plain_table = validate(examples, plain, l2)
         typer.echo(f"fallback without {', '.join(similar)}: threshold {plain_threshold:.2f}")
         typer.echo(format_comparison(table, plain_table))
         worse = regressions(table, plain_table)
