@@ -196,7 +196,8 @@ def evaluate(model: Any, examples: Sequence[Example], names: Sequence[str], thre
             "auroc": round(auroc(p, y), 4), "ece": round(ece(p, y), 4), **rates(p, y, threshold)}
 
 
-def validate(examples: Sequence[Example], names: Sequence[str], l2: float = L2) -> dict[str, Any]:
+def validate(examples: Sequence[Example], names: Sequence[str], l2: float = L2,
+             threshold: float | None = None) -> dict[str, Any]:
     """Leave one dataset out: fit (and choose the threshold) on the dev parts of the others, measure on the
     left-out set's dev part and held-aside part. An own-file set is left out with its family (``family``): the
     model never saw a set written alike."""
@@ -206,12 +207,11 @@ def validate(examples: Sequence[Example], names: Sequence[str], l2: float = L2) 
         train = [e for e in examples if e.group != out and not e.held]
         if len({e.label for e in train}) < 2:
             continue
-        model, threshold = fit_on(train, names, l2)
-        table[out] = {"threshold": threshold,
-                      "dev": evaluate(model, [e for e in examples if e.group == out and not e.held], names,
-                                      threshold),
-                      "held_aside": evaluate(model, [e for e in examples if e.group == out and e.held], names,
-                                             threshold)}
+        model, chosen = fit_on(train, names, l2)
+        at = chosen if threshold is None else threshold  # a threshold fixed for every fold (--threshold)
+        table[out] = {"threshold": at,
+                      "dev": evaluate(model, [e for e in examples if e.group == out and not e.held], names, at),
+                      "held_aside": evaluate(model, [e for e in examples if e.group == out and e.held], names, at)}
     return table
 
 
@@ -543,7 +543,8 @@ def format_table(table: dict[str, Any], pooled: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def note_of(examples: Sequence[Example], names: Sequence[str], l2: float, light: bool) -> str:
+def note_of(examples: Sequence[Example], names: Sequence[str], l2: float, light: bool,
+            fixed_threshold: float | None = None) -> str:
     """The weights' note: what data, what ranking, what split, what was fitted."""
     sets = sorted({e.dataset for e in examples})
     public = [d for d in sets if not is_own(d)]
@@ -563,9 +564,12 @@ def note_of(examples: Sequence[Example], names: Sequence[str], l2: float, light:
             + f"; held aside: public sets {HELD_PERCENT} % by SHA-256 of the id (the part aer eval's all · held "
               "tables report), own-file sets their 'held' split; examples the rules refuse before the score "
               "(assess, ruled_out) score 0 and are not fitted on"
-            + f"; logistic regression over {len(names)} features, L2 {l2:g}; threshold: the most 'not found' on "
-              f"unanswerable examples with the score's false 'not found' ≤ {MAX_FALSE_NOT_FOUND:.2f} on each public "
-              "set and on the own-file sets together; leave-one-out: each public set, each own-file family")
+            + f"; logistic regression over {len(names)} features ({', '.join(names)}), L2 {l2:g}; threshold: "
+            + (f"{fixed_threshold:.2f}, chosen on the leave-one-out table's dev parts (--threshold)"
+               if fixed_threshold is not None else
+               f"the most 'not found' on unanswerable examples with the score's false 'not found' ≤ "
+               f"{MAX_FALSE_NOT_FOUND:.2f} on each public set and on the own-file sets together")
+            + "; leave-one-out: each public set, each own-file family")
 
 
 def fit_command(
@@ -590,6 +594,9 @@ def fit_command(
     features: Annotated[str, typer.Option(
         help="The features the score reads: 'shipped' (FITTED: the earlier fit's and the sentence similarity), "
              "'all' (every feature computed), or a comma-separated list.")] = "shipped",
+    fixed_threshold: Annotated[float | None, typer.Option(
+        "--threshold", min=0.0, max=1.0, help="The default minAnswerability to ship, chosen from the "
+        "leave-one-out table (default: the pooled fit's, by the false 'not found' budget).")] = None,
     l2: Annotated[float, typer.Option(
         "--l2", min=0.0, help="The L2 penalty (per example, on the standardized weights).")] = L2,
     snapshots: Annotated[list[Path] | None, typer.Option(
@@ -650,7 +657,9 @@ def fit_command(
     if len({e.label for e in dev}) < 2:
         raise typer.BadParameter("the dev sets gave examples of one label only: nothing to fit")
     model, threshold = fit_on(dev, names, l2)
-    table = validate(examples, names, l2)
+    if fixed_threshold is not None:  # chosen from the leave-one-out table, not by the pooled fit's budget
+        threshold = fixed_threshold
+    table = validate(examples, names, l2, fixed_threshold)
     pooled = {name: {**evaluate(model, [e for e in examples if e.dataset == name and e.held], names, threshold),
                      "threshold": threshold} for name in sorted({e.dataset for e in examples})}
     typer.echo(format_table(table, pooled))
@@ -660,7 +669,7 @@ def fit_command(
     mean, scale, w, b = model
     fitted = answerability.Model(features=tuple(names), mean=mean, scale=scale, weights=w, bias=b,
                                  threshold=threshold,
-                                 note=note_of(examples, names, l2, light))
+                                 note=note_of(examples, names, l2, light, fixed_threshold))
     similar = [n for n in names if n.startswith("similarity")]
     if similar:  # the same fit without them: what an index of another embedder is scored with
         plain = [n for n in names if n not in similar]
