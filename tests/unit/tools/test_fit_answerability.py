@@ -217,3 +217,20 @@ def test_the_similarity_ships_only_if_no_left_out_set_gets_worse() -> None:
     assert regressions({"a": table(0.11, 0.79, 0.12), "b": table(0.0, 0.95, 0.15)}, without) == []
     assert regressions({"a": table(0.13, 0.80, 0.10), "b": table(0.05, 0.87, 0.23)}, without) == [
         "a: false_not_found 0.100 → 0.130", "b: not_found_unanswerable 0.900 → 0.870", "b: ece 0.200 → 0.230"]
+
+
+def test_an_example_the_rules_with_the_score_refuse_is_gated_as_the_runtime_gates_it() -> None:
+    """``ruled_out`` runs with the score at runtime (the lexicon's attribute stated nowhere in the passage): such an
+    example scores 0 whatever the weights, so the fit must not read it, as it does not read ``assess``'s refusals."""
+    from app.tools.fit_answerability import refused_before_score
+    from graphs.rag.answer.calibration import judge
+    from graphs.rag.answer.evidence import find_evidence
+    from tests.support.answers import question
+    from tests.support.fakes import hit
+
+    mill = hit("mill#0", "Tarrow Mill was founded in 1872 beside the river weir and grinds spelt and rye.",
+               title="Tarrow Mill")
+    for text, refused in (("What is the stock code of Tarrow Mill?", True), ("When was Tarrow Mill founded?", False)):
+        q = question(text, [mill])
+        evidence = find_evidence(q, [mill])
+        assert refused_before_score(q, [mill], evidence, judge(q, [mill], evidence, {})) is refused, text
