@@ -9,14 +9,21 @@ as the answerable one. On ``rgb_zh_reject_dev`` the passages left are RGB's hard
 event, no answer). Removing the passages from the ranking stands in for re-indexing without them (``aer eval
 --unanswerable``): the dense ranking is the same, BM25's statistics barely move.
 
-Each set is split by a fixed hash of the question id: one question in five is held aside (never fitted on, nor
-used to choose the threshold) and reported next to the figures of the part the model was fitted on. The model is
-a logistic regression (numpy, Newton's method with a small L2 penalty) over ``graphs.rag.answer.calibration.FEATURES``;
-the threshold is the one with the most "not found" on unanswerable examples while false "not found" on answerable
-ones stays at most 0.10 on each set's dev part. The rules of ``answerability.assess`` come before the score (a
-name no passage mentions, a code or a year no answering passage states): an example they refuse scores 0 and is
-not fitted on. The weights, the threshold, the leave-one-dataset-out table and a note of the data go to
-``graphs/rag/answer/answerability.json``.
+Own-file sets (``tests/data/*``: ``files/`` and ``questions.jsonl``, read as ``aer trial`` reads them) are further
+datasets: their eval index is built from the files by the upload's loaders; a question its files do not answer
+("notFound": the subject present, the asked attribute absent) is an unanswerable example as ranked — the negative
+the public sets' protocol never makes — and an answerable one gives the two examples above.
+
+A public set is split by a fixed hash of the question id: 30 % is held aside (the part ``aer eval``'s all · held
+tables report), never fitted on nor used to choose the threshold, and reported next to the part the model was
+fitted on; an own-file set keeps its own ``split``. The model is a logistic regression (numpy, Newton's method,
+L2 penalty ``--l2``) over ``graphs.rag.answer.calibration.FEATURES`` (``--features``); the threshold is the one
+with the most "not found" on unanswerable examples while the score's false "not found" on answerable ones stays at
+most 0.10 on each public set and on the own-file sets together. The rules come before the score (``assess``: a
+name no passage mentions, a code or a year no answering passage states; and ``ruled_out``, which runs with it): an
+example they refuse scores 0 and is not fitted on (``refused_before_score``). Validation leaves one public set, or
+one family of own-file sets (``family``), out at a time. The weights, the threshold, that table and a note of the
+data go to ``graphs/rag/answer/answerability.json``.
 """
 
 from __future__ import annotations
@@ -38,8 +45,10 @@ from app.tools.calibration import ece
 from app.tools.eval import FULL_TOP_K, contains_answer, load_questions, prepare_index, states_answer
 
 DEFAULT_SETS = ("hotpotqa_sample", "cmrc2018_trial", "rgb_zh_reject_dev")
-HELD_ASIDE = 5
-"""One question in this many (by hash of its id) is held aside."""
+HELD_PERCENT = 30
+"""This share of a public set's questions (by SHA-256 of the id) is held aside: the held part ``aer eval``'s
+all · held tables report, so that the fit never sees the questions its end-to-end held figures are measured on.
+An own-file set's questions are held by their own ``split`` ("held")."""
 FITTED = ("coverage", "own", "anchored", "focus", "span", "attribute_known", "attribute_stated", "span_near",
           "qualified", "qualifier_sentence", "qualifier_passage", "bridge", "cross_language", "own_typed",
           "qualified_typed", "similarity", "similarity_margin")
@@ -53,7 +62,33 @@ L2 = 1e-2
 
 def held_aside(question_id: str) -> bool:
     """Whether a question is in the held-aside part (a fixed hash split: the same on every machine)."""
-    return int(hashlib.sha256(question_id.encode()).hexdigest()[:8], 16) % HELD_ASIDE == 0
+    return int(hashlib.sha256(question_id.encode()).hexdigest()[:8], 16) % 100 < HELD_PERCENT
+
+
+def family(dataset: str) -> str:
+    """The group a dataset is left out with: a public set alone; an own-file set with its family (blind14 …
+    blind16b, absent_attribute … absent_attribute8 are one family each: written alike, by the same hands)."""
+    return next((f for f in OWN_FAMILIES if dataset.startswith(f)), dataset)
+
+
+def is_own(dataset: str) -> bool:
+    """Whether a dataset is an own-file set (its files and questions, ``tests/data``)."""
+    return family(dataset) != dataset or dataset in OWN_FAMILIES
+
+
+OWN_FILES = "own files"
+"""The threshold's group of every own-file set: each public set must keep its false "not found" within
+``MAX_FALSE_NOT_FOUND``, and so must the own-file sets together (one family's few answerable questions are too
+few to hold a threshold to)."""
+
+
+def threshold_group(dataset: str) -> str:
+    return OWN_FILES if is_own(dataset) else dataset
+
+
+OWN_FAMILIES = ("absent_attribute", "blind", "fields_own", "multihop_own", "newuser", "paraphrase_own",
+                "roles_own", "span_own", "xlang_own")
+"""The own-file set families of ``tests/data`` (a set's name is its family's and a number)."""
 
 
 @dataclass
@@ -65,6 +100,11 @@ class Example:
     features: dict[str, float]
     ruled: bool = False
     """The rules decided "not found" before the score (it is 0)."""
+
+    @property
+    def group(self) -> str:
+        """What leave-one-dataset-out leaves out with it (``family``)."""
+        return family(self.dataset)
 
 
 # ---------------------------------------------------------------------------- the model
@@ -104,12 +144,14 @@ def gates(examples: Sequence[Example]) -> np.ndarray:
     return np.array([e.ruled for e in examples], dtype=bool)
 
 
-def fit_on(examples: Sequence[Example], names: Sequence[str]) -> tuple[Any, float]:
-    """The model fitted on the examples the rule does not decide, and its threshold on all of them."""
-    kept = [e for e in examples if not gates([e])[0]]
-    model = fit(*matrix(kept, names))
-    x, y = matrix(examples, names)
-    return model, choose_threshold(predict(model, x, gates(examples)), y, [e.dataset for e in examples])
+def fit_on(examples: Sequence[Example], names: Sequence[str], l2: float = L2) -> tuple[Any, float]:
+    """The model fitted on the examples the rules do not decide, and its threshold on those same examples: the
+    false "not found" budget is the score's own (the rules' refusals are the same at every threshold; counted in,
+    a set whose rules already refuse more than the budget, as the own-file sets' do, holds no threshold at all)."""
+    kept = [e for e in examples if not e.ruled]
+    model = fit(*matrix(kept, names), l2=l2)
+    x, y = matrix(kept, names)
+    return model, choose_threshold(predict(model, x), y, [threshold_group(e.dataset) for e in kept])
 
 
 def auroc(p: np.ndarray, y: np.ndarray) -> float:
@@ -154,21 +196,22 @@ def evaluate(model: Any, examples: Sequence[Example], names: Sequence[str], thre
             "auroc": round(auroc(p, y), 4), "ece": round(ece(p, y), 4), **rates(p, y, threshold)}
 
 
-def validate(examples: Sequence[Example], names: Sequence[str]) -> dict[str, Any]:
+def validate(examples: Sequence[Example], names: Sequence[str], l2: float = L2,
+             threshold: float | None = None) -> dict[str, Any]:
     """Leave one dataset out: fit (and choose the threshold) on the dev parts of the others, measure on the
-    left-out set's dev part and held-aside part; then the pooled model on every set's held-aside part."""
-    sets = sorted({e.dataset for e in examples})
+    left-out set's dev part and held-aside part. An own-file set is left out with its family (``family``): the
+    model never saw a set written alike."""
+    groups = sorted({e.group for e in examples})
     table: dict[str, Any] = {}
-    for out in sets:
-        train = [e for e in examples if e.dataset != out and not e.held]
+    for out in groups:
+        train = [e for e in examples if e.group != out and not e.held]
         if len({e.label for e in train}) < 2:
             continue
-        model, threshold = fit_on(train, names)
-        table[out] = {"threshold": threshold,
-                      "dev": evaluate(model, [e for e in examples if e.dataset == out and not e.held], names,
-                                      threshold),
-                      "held_aside": evaluate(model, [e for e in examples if e.dataset == out and e.held], names,
-                                             threshold)}
+        model, chosen = fit_on(train, names, l2)
+        at = chosen if threshold is None else threshold  # a threshold fixed for every fold (--threshold)
+        table[out] = {"threshold": at,
+                      "dev": evaluate(model, [e for e in examples if e.group == out and not e.held], names, at),
+                      "held_aside": evaluate(model, [e for e in examples if e.group == out and e.held], names, at)}
     return table
 
 
@@ -188,24 +231,48 @@ def negatives(ranked: Sequence[Any], q: Any) -> list[Any]:
             and not states_answer(f"{h.title} {h.text}", q.answers)][:FULL_TOP_K]
 
 
-def _sample(dataset_dir: Path, per_set: int) -> list[Any]:
+@dataclass(frozen=True)
+class Sampled:
+    """A question the examples are collected for."""
+
+    id: str
+    question: str
+    answers: Sequence[str]
+    gold_ids: Sequence[str]
+    not_found: bool = False
+    """An own-file set's question its files do not answer (``"notFound"``): the subject present, the asked
+    attribute absent — a negative the public sets' protocol (gold passages removed) does not make."""
+    held: bool = False
+
+
+def _sample(dataset_dir: Path, per_set: int) -> list[Sampled]:
     """Up to ``per_set`` usable questions (no comparisons or yes/no: those keep their own rules), in hash
-    order so that the choice is the same on every machine and spread over the set."""
+    order so that the choice is the same on every machine and spread over the set. An own-file set's (files and
+    ``questions.jsonl``, read as ``aer trial`` reads them) are all taken, its "not found" ones too, each held
+    aside by its own ``split``."""
+    from app.tools.eval import own_documents
+    from app.tools.http_trial import load_trial_questions
     from graphs.text.answer_types import expected_answer
 
-    usable = [q for q in load_questions(dataset_dir) if q.gold_ids and q.answers and q.question.strip()
-              and expected_answer(q.question) not in ("comparison", "yes_no")]
+    if own_documents(dataset_dir):
+        picked = [Sampled(q.id, q.question, q.answers, q.files, q.not_found, q.split == "held")
+                  for q in load_trial_questions(dataset_dir) if (q.files or q.not_found)]
+    else:
+        picked = [Sampled(q.id, q.question, q.answers, q.gold_ids, False, held_aside(q.id))
+                  for q in load_questions(dataset_dir) if q.gold_ids and q.answers]
+    usable = [q for q in picked if q.question.strip() and expected_answer(q.question) not in ("comparison", "yes_no")]
     usable.sort(key=lambda q: hashlib.sha256(q.id.encode()).hexdigest())
     return usable[:per_set]
 
 
 def snapshot(dataset: str, question_id: str, label: int, question: str, parsed: Any, entities: Sequence[Any],
-             hits: Sequence[Any], sims: dict[str, float], ruled: bool) -> dict[str, Any]:
+             hits: Sequence[Any], sims: dict[str, float], ruled: bool, held: bool | None = None) -> dict[str, Any]:
     """What an example's features are computed from (the question, its analysis, the ranked passages and the
     sentence similarities): replayed by ``replay`` after the features change, with no graph run and no embedder."""
     return {"dataset": dataset, "question_id": question_id, "label": label, "question": question,
             "parsed": parsed.model_dump(mode="json"), "entities": [e.model_dump(mode="json") for e in entities],
-            "hits": [h.model_dump(mode="json") for h in hits], "sims": sims, "ruled": ruled}
+            "hits": [h.model_dump(mode="json") for h in hits], "sims": sims, "ruled": ruled,
+            "held": held_aside(question_id) if held is None else held}
 
 
 def snapshot_rows(path: Path) -> list[dict[str, Any]]:
@@ -224,7 +291,6 @@ def snapshot_rows(path: Path) -> list[dict[str, Any]]:
 def replay(row: dict[str, Any]) -> Example:
     """An example's features recomputed from its snapshot by the current code."""
     from graphs.domain import Hit, ParsedQuery, ValidatedEntity
-    from graphs.rag.answer.answerability import assess
     from graphs.rag.answer.calibration import candidate_sentences, judge
     from graphs.rag.answer.evidence import find_evidence
     from graphs.rag.answer.question import question_of
@@ -234,20 +300,37 @@ def replay(row: dict[str, Any]) -> Example:
     asked = question_of(row["question"], expected_answer(row["question"]), ParsedQuery.model_validate(row["parsed"]),
                         [ValidatedEntity.model_validate(e) for e in row["entities"]]).about(hits)
     evidence = find_evidence(asked, hits)
-    ruled = assess(asked, hits, evidence, supported_from=0.0).decision == "not_found"
     # only the similarities the runtime computes for this evidence (its candidate sentences, at most
     # SIMILARITY_SENTENCES): a snapshot collected under a larger cap holds more
     sims = {t: row["sims"][t] for t in candidate_sentences(evidence) if t in row["sims"]}
     judged = judge(asked, hits, evidence, sims)
-    return Example(row["dataset"], row["question_id"], row["label"], held_aside(row["question_id"]), judged.features,
-                   ruled)
+    ruled = refused_before_score(asked, hits, evidence, judged)
+    held = row["held"] if is_own(row["dataset"]) and "held" in row else held_aside(row["question_id"])
+    return Example(row["dataset"], row["question_id"], row["label"], held, judged.features, ruled)
+
+
+def refused_before_score(asked: Any, hits: Sequence[Any], evidence: Sequence[Any], judged: Any) -> bool:
+    """Whether the runtime says "not found" before the score reads the features: the rules of ``assess``, and
+    those that run with the score (``ruled_out``: the attribute stated nowhere, another label's value, a quantity
+    the passage never touches, a negated attribute …). Such an example scores 0 whatever the weights, so the fit
+    does not read it and the threshold counts it refused, as the runtime does."""
+    from graphs.rag.answer.answerability import assess, ruled_out
+
+    if assess(asked, hits, evidence, supported_from=0.0).decision == "not_found":
+        return True
+    if not judged.evidence:
+        return False
+    attribute = judged.asked.attribute.name if judged.asked is not None and not judged.asked.attribute.generic \
+        else None
+    names = ", ".join(forms[0] for forms in asked.anchors)
+    what = attribute.replace("_", " ") if attribute else "what is asked"
+    return ruled_out(asked, judged, names, what, hits) is not None
 
 
 async def _collect(dataset: str, resources: Any, questions: Sequence[Any], log: Any, sink: Any = None
                    ) -> list[Example]:
     from app.schemas import QueryRequest
     from app.services.query import _run_workflow
-    from graphs.rag.answer.answerability import assess
     from graphs.rag.answer.calibration import candidate_sentences, judge, similarities
     from graphs.rag.answer.evidence import find_evidence
     from graphs.rag.answer.question import EVIDENCE_PASSAGES, question_of
@@ -261,7 +344,10 @@ async def _collect(dataset: str, resources: Any, questions: Sequence[Any], log: 
         ranked = state.get("ranked") or []
         if "parsed" not in state or not ranked:
             continue
-        for label, hits in ((1, ranked[:FULL_TOP_K]), (0, negatives(ranked, q))):
+        # a question its files do not answer is a negative as ranked; an answerable one gives a positive where its
+        # answer is retrieved, and a negative without every passage that holds it
+        pairs = ((0, ranked[:FULL_TOP_K]),) if q.not_found else ((1, ranked[:FULL_TOP_K]), (0, negatives(ranked, q)))
+        for label, hits in pairs:
             top = " ".join(f"{h.title} {h.text}" for h in hits[:EVIDENCE_PASSAGES])
             present = bool(hits) and contains_answer(top, q.answers) > 0
             if present != bool(label):
@@ -269,13 +355,13 @@ async def _collect(dataset: str, resources: Any, questions: Sequence[Any], log: 
             asked = question_of(q.question, expected_answer(q.question), state["parsed"],
                                 state.get("entities", [])).about(hits)
             evidence = find_evidence(asked, hits)
-            ruled = assess(asked, hits, evidence, supported_from=0.0).decision == "not_found"
             sims = await asyncio.to_thread(similarities, ctx.embedder, q.question, candidate_sentences(evidence))
             judged = judge(asked, hits, evidence, sims)
-            out.append(Example(dataset, q.id, label, held_aside(q.id), judged.features, ruled))
+            ruled = refused_before_score(asked, hits, evidence, judged)
+            out.append(Example(dataset, q.id, label, q.held, judged.features, ruled))
             if sink is not None:
                 sink.write(json.dumps(snapshot(dataset, q.id, label, q.question, state["parsed"],
-                                               state.get("entities", []), hits[:FULL_TOP_K], sims, ruled),
+                                               state.get("entities", []), hits[:FULL_TOP_K], sims, ruled, q.held),
                                       ensure_ascii=False) + "\n")
                 sink.flush()
         if n % 25 == 0:
@@ -346,7 +432,6 @@ def collect_light(dataset_dir: Path, per_set: int, embedder: Any, log: Any = pri
     from datetime import date
 
     from graphs.domain import Hit, ParsedQuery, ValidatedEntity
-    from graphs.rag.answer.answerability import assess
     from graphs.rag.answer.calibration import candidate_sentences, judge, similarities
     from graphs.rag.answer.evidence import find_evidence
     from graphs.rag.answer.question import EVIDENCE_PASSAGES, question_of
@@ -383,10 +468,10 @@ def collect_light(dataset_dir: Path, per_set: int, embedder: Any, log: Any = pri
                 continue
             asked = question_of(q.question, expected_answer(q.question), query, dates).about(hits)
             evidence = find_evidence(asked, hits)
-            ruled = assess(asked, hits, evidence, supported_from=0.0).decision == "not_found"
             sims = similarities(embedder, q.question, candidate_sentences(evidence)) if embedder is not None else {}
             judged = judge(asked, hits, evidence, sims)
-            out.append(Example(dataset, q.id, label, held_aside(q.id), judged.features, ruled))
+            ruled = refused_before_score(asked, hits, evidence, judged)
+            out.append(Example(dataset, q.id, label, q.held, judged.features, ruled))
             if sink is not None:  # replayable (``replay``) by later code, like the full graph's snapshots
                 sink.write(json.dumps(snapshot(dataset, q.id, label, q.question, query, dates, hits, sims, ruled),
                                       ensure_ascii=False) + "\n")
@@ -458,6 +543,35 @@ def format_table(table: dict[str, Any], pooled: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def note_of(examples: Sequence[Example], names: Sequence[str], l2: float, light: bool,
+            fixed_threshold: float | None = None) -> str:
+    """The weights' note: what data, what ranking, what split, what was fitted."""
+    sets = sorted({e.dataset for e in examples})
+    public = [d for d in sets if not is_own(d)]
+    own = [d for d in sets if is_own(d)]
+
+    def of(d: str) -> str:
+        return f"{d} ({len({e.question_id for e in examples if e.dataset == d})} questions)"
+
+    return ("fitted by aer fit-answerability on " + ", ".join(of(d) for d in public)
+            + (f" and {len(own)} own-file sets of tests/data ({sum(1 for e in examples if is_own(e.dataset))} "
+               f"examples: {', '.join(own)})" if own else "")
+            + (": in-memory BM25 ranking (--light)" if light else
+               ": each question ranked by the full graph over its set's eval index (e5, no LLM)")
+            + "; answerable = gold answer in the top passages; unanswerable = the same question over a ranking 20 "
+              "deep without every passage that states a gold answer, cut to the top 5; an own-file set's 'not "
+              "found' questions as ranked (the subject present, the attribute absent)"
+            + f"; held aside: public sets {HELD_PERCENT} % by SHA-256 of the id (the part aer eval's all · held "
+              "tables report), own-file sets their 'held' split; examples the rules refuse before the score "
+              "(assess, ruled_out) score 0 and are not fitted on"
+            + f"; logistic regression over {len(names)} features ({', '.join(names)}), L2 {l2:g}; threshold: "
+            + (f"{fixed_threshold:.2f}, chosen on the leave-one-out table's dev parts (--threshold)"
+               if fixed_threshold is not None else
+               f"the most 'not found' on unanswerable examples with the score's false 'not found' ≤ "
+               f"{MAX_FALSE_NOT_FOUND:.2f} on each public set and on the own-file sets together")
+            + "; leave-one-out: each public set, each own-file family")
+
+
 def fit_command(
     data: Annotated[Path, typer.Option(exists=True, file_okay=False, help="Folder holding the dev sets.")],
     dataset: Annotated[list[str] | None, typer.Option("--dataset", "-d", help="Dev set(s) (repeatable).")] = None,
@@ -480,6 +594,11 @@ def fit_command(
     features: Annotated[str, typer.Option(
         help="The features the score reads: 'shipped' (FITTED: the earlier fit's and the sentence similarity), "
              "'all' (every feature computed), or a comma-separated list.")] = "shipped",
+    fixed_threshold: Annotated[float | None, typer.Option(
+        "--threshold", min=0.0, max=1.0, help="The default minAnswerability to ship, chosen from the "
+        "leave-one-out table (default: the pooled fit's, by the false 'not found' budget).")] = None,
+    l2: Annotated[float, typer.Option(
+        "--l2", min=0.0, help="The L2 penalty (per example, on the standardized weights).")] = L2,
     snapshots: Annotated[list[Path] | None, typer.Option(
         "--snapshots", help="JSONL of what the features are computed from (question, analysis, ranked passages, "
                             "sentence similarities): replayed by the current code when the file exists, written "
@@ -537,8 +656,10 @@ def fit_command(
     dev = [e for e in examples if not e.held]
     if len({e.label for e in dev}) < 2:
         raise typer.BadParameter("the dev sets gave examples of one label only: nothing to fit")
-    model, threshold = fit_on(dev, names)
-    table = validate(examples, names)
+    model, threshold = fit_on(dev, names, l2)
+    if fixed_threshold is not None:  # chosen from the leave-one-out table, not by the pooled fit's budget
+        threshold = fixed_threshold
+    table = validate(examples, names, l2, fixed_threshold)
     pooled = {name: {**evaluate(model, [e for e in examples if e.dataset == name and e.held], names, threshold),
                      "threshold": threshold} for name in sorted({e.dataset for e in examples})}
     typer.echo(format_table(table, pooled))
@@ -548,23 +669,14 @@ def fit_command(
     mean, scale, w, b = model
     fitted = answerability.Model(features=tuple(names), mean=mean, scale=scale, weights=w, bias=b,
                                  threshold=threshold,
-                                 note=("fitted by aer fit-answerability on "
-                                       + ", ".join(f"{name} ({len({e.question_id for e in examples if e.dataset == name})}"
-                                                   " questions)" for name in sorted(counts))
-                                       + f" (hash order; 1 in {HELD_ASIDE} held aside): "
-                                       "answerable = gold answer in the top passages; unanswerable = the same "
-                                       "question with its gold passages removed from the ranking"
-                                       + ("; each question ranked by the full graph over its set's eval index "
-                                          "(no LLM), replayed from --snapshots" if snapshots else "")
-                                       + (f"; features left out: {', '.join(sorted(leave_out))}" if leave_out
-                                          else "")))
+                                 note=note_of(examples, names, l2, light, fixed_threshold))
     similar = [n for n in names if n.startswith("similarity")]
     if similar:  # the same fit without them: what an index of another embedder is scored with
         plain = [n for n in names if n not in similar]
-        (pm, ps, pw, pb), plain_threshold = fit_on(dev, plain)
+        (pm, ps, pw, pb), plain_threshold = fit_on(dev, plain, l2)
         fallback = answerability.Model(features=tuple(plain), mean=pm, scale=ps, weights=pw, bias=pb,
                                        threshold=plain_threshold, note="the fit without the similarity features")
-        plain_table = validate(examples, plain)
+        plain_table = validate(examples, plain, l2)
         typer.echo(f"fallback without {', '.join(similar)}: threshold {plain_threshold:.2f}")
         typer.echo(format_comparison(table, plain_table))
         worse = regressions(table, plain_table)

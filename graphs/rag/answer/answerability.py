@@ -150,7 +150,8 @@ async def calibrated(q: Question, hits: Sequence[Hit], evidence: Sequence[Eviden
     the embedder failed (the weights' fallback fitted without the similarity then scores, or, for weights without
     one, the similarity features are 0; the caller reports the degradation)."""
     base = model or cast(Model, await asyncio.to_thread(bundled))  # the first call reads the weights' file
-    model = base.for_embedder(embedder_name(embedder))
+    by_embedder = base.for_embedder(embedder_name(embedder))
+    model = by_embedder.without_dense(hits)
     asked_threshold = threshold
     threshold = model.threshold if threshold is None else threshold
     if not hits or q.kind in ("comparison", "yes_no"):
@@ -174,10 +175,15 @@ async def calibrated(q: Question, hits: Sequence[Hit], evidence: Sequence[Eviden
         threshold = model.threshold if asked_threshold is None else asked_threshold
     judgement = judge(q, hits, evidence, sims)
     decided = decide(q, judgement, threshold, model, hits)
-    if model is not base and "similarity" in base.features and decided.decided_by == "score":
-        why = ("the embedder failed" if failed else
-               f"the index's embedder ({embedder_name(embedder)}) is not the one the weights read ({base.embedder})")
-        decided = decided.model_copy(update={"reason": f"{decided.reason}; scored without sentence similarity: {why}"})
+    if model is not base and decided.decided_by == "score":
+        if failed or by_embedder is not base:
+            why = ("the embedder failed" if failed else f"the index's embedder ({embedder_name(embedder)}) is not "
+                   f"the one the weights read ({base.embedder})")
+            said = f"scored without sentence similarity: {why}" if "similarity" in base.features else \
+                f"scored without the similarity features: {why}"
+        else:
+            said = "scored without the dense score: no retrieved passage has one (vectors still being indexed?)"
+        decided = decided.model_copy(update={"reason": f"{decided.reason}; {said}"})
     return decided, judgement.evidence, failed
 
 

@@ -136,6 +136,15 @@ class Model:
             return self
         return self.fallback
 
+    def without_dense(self, hits: Sequence[Hit]) -> Model:
+        """The model to score with when no top passage carries a dense score (its vectors still being filled after
+        an upload, a keyword-only ranking): its fallback, fitted without the similarity features, when it reads
+        the retrieval's dense score — a 0 there means "the dense channel did not find it", which it did not
+        look for."""
+        if self.fallback is None or not any(f.startswith("similarity_chunk") for f in self.features):
+            return self
+        return self if any(h.dense_score is not None for h in hits[:CANDIDATES + 1]) else self.fallback
+
     def probability(self, values: dict[str, float]) -> float:
         """The score of one example's features (missing features count as 0)."""
         x = (np.array([values.get(f, 0.0) for f in self.features]) - self.mean) / self.scale

@@ -34,7 +34,53 @@ def test_the_held_aside_split_is_fixed() -> None:
     ids = [f"q{i}" for i in range(500)]
     aside = [i for i in ids if held_aside(i)]
     assert aside == [i for i in ids if held_aside(i)]
-    assert 70 < len(aside) < 130  # one in five
+    assert 120 < len(aside) < 180  # 30 %, as aer eval's all · held tables
+
+
+def test_the_held_aside_split_is_the_one_the_eval_tables_report() -> None:
+    import hashlib
+
+    ids = [f"x{i}" for i in range(300)]
+    assert [i for i in ids if held_aside(i)] == [
+        i for i in ids if int(hashlib.sha256(i.encode()).hexdigest()[:8], 16) % 100 < 30]
+
+
+def test_own_file_sets_are_left_out_with_their_family_and_public_sets_alone() -> None:
+    from app.tools.fit_answerability import OWN_FILES, family, is_own, threshold_group
+
+    assert family("blind16b") == family("blind14") == "blind"
+    assert family("absent_attribute8") == "absent_attribute" and family("xlang_own5") == "xlang_own"
+    assert family("rgb_zh_reject_dev") == "rgb_zh_reject_dev" and not is_own("hotpotqa_sample")
+    assert is_own("newuser11") and is_own("span_own")
+    assert threshold_group("roles_own") == threshold_group("multihop_own3") == OWN_FILES
+    assert threshold_group("cmrc2018_trial") == "cmrc2018_trial"
+
+
+def test_leave_one_dataset_out_leaves_a_family_out_whole() -> None:
+    rng = np.random.default_rng(3)
+    examples = [Example(ds, f"{ds}{i}", i % 2, False, {"lexical": i % 2 + 0.3 * float(rng.normal())})
+                for ds in ("blind14", "blind15", "hotpotqa_sample", "cmrc2018_trial") for i in range(40)]
+    table = validate(examples, ["lexical"])
+    assert set(table) == {"blind", "hotpotqa_sample", "cmrc2018_trial"}
+    assert table["blind"]["dev"]["n"] == 80
+
+
+def test_an_own_file_set_gives_its_not_found_questions_and_keeps_its_own_split(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    from app.tools.fit_answerability import _sample
+
+    (tmp_path / "files").mkdir()
+    (tmp_path / "files" / "kiln.md").write_text("# Kiln log\n\nThe kiln was fired on 3 May by Ilse Varga.\n")
+    rows = [{"id": "k1", "question": "Who fired the kiln?", "answers": ["Ilse Varga"], "files": ["kiln.md"],
+             "split": "dev"},
+            {"id": "k2", "question": "How hot did the kiln get?", "answers": [], "notFound": True, "split": "held"},
+            {"id": "k3", "question": "Was the kiln fired in May?", "answers": ["yes"], "files": ["kiln.md"],
+             "split": "dev"}]
+    (tmp_path / "questions.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    picked = {q.id: q for q in _sample(tmp_path, 50)}
+    assert set(picked) == {"k1", "k2"}  # a yes/no question keeps its own rules
+    assert picked["k2"].not_found and picked["k2"].held and not picked["k1"].not_found and not picked["k1"].held
 
 
 def test_leave_one_dataset_out_measures_each_set_with_a_model_fitted_on_the_others() -> None:
@@ -171,3 +217,20 @@ def test_the_similarity_ships_only_if_no_left_out_set_gets_worse() -> None:
     assert regressions({"a": table(0.11, 0.79, 0.12), "b": table(0.0, 0.95, 0.15)}, without) == []
     assert regressions({"a": table(0.13, 0.80, 0.10), "b": table(0.05, 0.87, 0.23)}, without) == [
         "a: false_not_found 0.100 → 0.130", "b: not_found_unanswerable 0.900 → 0.870", "b: ece 0.200 → 0.230"]
+
+
+def test_an_example_the_rules_with_the_score_refuse_is_gated_as_the_runtime_gates_it() -> None:
+    """``ruled_out`` runs with the score at runtime (the lexicon's attribute stated nowhere in the passage): such an
+    example scores 0 whatever the weights, so the fit must not read it, as it does not read ``assess``'s refusals."""
+    from app.tools.fit_answerability import refused_before_score
+    from graphs.rag.answer.calibration import judge
+    from graphs.rag.answer.evidence import find_evidence
+    from tests.support.answers import question
+    from tests.support.fakes import hit
+
+    mill = hit("mill#0", "Tarrow Mill was founded in 1872 beside the river weir and grinds spelt and rye.",
+               title="Tarrow Mill")
+    for text, refused in (("What is the stock code of Tarrow Mill?", True), ("When was Tarrow Mill founded?", False)):
+        q = question(text, [mill])
+        evidence = find_evidence(q, [mill])
+        assert refused_before_score(q, [mill], evidence, judge(q, [mill], evidence, {})) is refused, text

@@ -332,6 +332,33 @@ async def test_similarity_weights_apply_only_over_the_embedder_they_were_fitted_
     assert verdict.decision == "answerable" and counting.embedded == []  # the fallback scored it, no sentence embedded
 
 
+async def test_a_ranking_with_no_dense_score_is_scored_by_the_fit_without_it() -> None:
+    """The retrieval's dense score (``similarity_chunk``) is read only where the dense channel ran: passages of an
+    upload whose vectors are still being filled carry none, and a 0 there would read as "the meaning search did not
+    find it"; the fallback (fitted without it) scores and the reason says so."""
+    from dataclasses import replace
+
+    plain = tuple(f for f in FEATURES if not f.startswith("similarity"))
+    fallback = Model(features=plain, mean=np.zeros(len(plain)), scale=np.ones(len(plain)),
+                     weights=np.array([4.0 if f == "attribute_stated" else 0.0 for f in plain]), bias=-2.0,
+                     threshold=0.45)
+    dense = replace(model_on({"similarity_chunk": 40.0}, bias=-30.0, threshold=0.6), embedder="Bigrams",
+                    fallback=fallback)
+    kiln = hit("kiln#0", "The Merrow kiln was built in 1887 by the village potters.", title="Merrow kiln").model_copy(
+        update={"dense_score": None, "channel": "bm25"})
+    q = question("When was the Merrow kiln built?", [kiln])
+    assert dense.without_dense([kiln]) is fallback
+    verdict, _, _ = await calibrated(q, [kiln], find_evidence(q, [kiln]), Bigrams(), model=dense)
+    assert verdict.decision == "answerable" and verdict.threshold == 0.45, verdict.reason
+    assert "scored without the dense score" in verdict.reason
+    found = kiln.model_copy(update={"dense_score": 0.91})
+    assert dense.without_dense([found]) is dense
+    verdict, _, _ = await calibrated(q, [found], find_evidence(q, [found]), Bigrams(), model=dense)
+    assert verdict.threshold == 0.6 and verdict.decision == "answerable" and "dense score" not in verdict.reason
+    # weights that do not read the dense score are the same whatever the ranking carries
+    assert fallback.without_dense([kiln]) is fallback
+
+
 LAKE_PRICE = hit("lake#0", "Lake Orva ferry tickets cost 12 euros for adults. The ferry runs from May to October.",
                  title="Lake Orva ferry")
 DAIRY = hit("dairy#0", "青禾乳业成立于2011年，总部位于内蒙古呼和浩特，主要生产液态奶和奶粉。", title="青禾乳业")
