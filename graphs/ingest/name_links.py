@@ -296,6 +296,8 @@ def _by_meaning(latin: str, endings: Sequence[str], etype: str, scored: Sequence
     Latin names of that kind (``same_kind``). None otherwise: a wrong link is worse than none."""
     scored = [s for s in scored if len(s[1]) <= MAX_NAME][:MAX_RIVALS]
     candidates = [h for _, h, _ in scored]
+    if not candidates:
+        return None  # every name of its kind is too long to be one: nothing to compare
     heads = [_head(h, endings) for h in candidates]
     sims = list(similar(_head(latin), [*heads, *(_head(r, [e for ends, _ in KIND_SUFFIXES.values() for e in ends])
                                                  for r in rivals)]))

@@ -270,3 +270,15 @@ def test_a_latin_name_never_runs_over_a_line_break() -> None:
                  "Harrow Looms\nHarrow Looms, known in Chinese as 哈罗织机, makes looms.",
                  "织机厂\n哈罗织机，英文名 Harrow Looms\nFounded 1990"):
         assert stated_pairs(text) == [("哈罗织机", "Harrow Looms")], text
+
+
+
+def test_no_link_by_meaning_and_no_error_when_every_candidate_name_is_too_long_to_be_one() -> None:
+    # the only Chinese name sharing a fact is longer than a name can be and no rival is written: nothing is left
+    # to compare, so nothing is linked (this raised IndexError, which stopped the linking of a whole ingest)
+    from graphs.ingest.name_links import MAX_NAME, _by_meaning
+    long_name = "琥珀翼远洋客运轮渡股份有限公司"
+    assert len(long_name) > MAX_NAME
+    scored = [(1, long_name, {"小鱼岛"})]
+    assert _by_meaning("Amberwing Ferry Company", ("公司",), "ORGANIZATION", scored, [], [],
+                       _near({})) is None
