@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from graphs.text.normalize import has_han, normalize
 from graphs.text.terms import dictionary_word, term_weight
-from graphs.text.units import zh_number
+from graphs.text.units import EDGE_CLASSIFIERS_ZH, zh_number
 
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d{2}|20\d{2})(?!\d)")
 _DATE = re.compile(r"(?<!\d)(\d{1,2})\s*[·.\-/月]\s*(\d{1,2})(?:日|号)?(?![\d月])")
@@ -174,7 +174,7 @@ _GRAMMAR_EDGE = frozenset("要的了是在有会能得着过把被给都也就�
 """Characters of grammar (a modal, a particle, a preposition, a conjunction, an adverb of degree) that jieba's HMM
 glues to a content character of the question when its table knows neither split (种植牙要花 → 牙要, 借工具要交 →
 要交, 鸡毛松有多高 → 松有): the token is an artefact of the segmentation, no word a passage writes."""
-_CLASSIFIER_EDGE = frozenset("名个位次场家件条只辆台张把座间所项")
+_CLASSIFIER_EDGE = EDGE_CLASSIFIERS_ZH
 """Classifiers a counted noun keeps at its front when the number before it was cut off (三名跑者 → 名跑者)."""
 _POINTING = frozenset("那这该此某每各")
 """Demonstratives: 那场, 这家, 该次 point at a thing the question has in mind and state nothing of it."""
