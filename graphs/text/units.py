@@ -435,3 +435,47 @@ def zh_number(text: str) -> int | None:
         else:
             return None
     return total + current
+
+
+Direction = str
+"""Which way a length runs: height, width (a diameter too), length or depth."""
+
+_ASKED_DIRECTION: tuple[tuple[Direction, re.Pattern[str]], ...] = (
+    ("height", re.compile(r"\bhow\s+(?:tall|high)\b|\bheight\b|多高|高度|有多高|海拔", re.IGNORECASE)),
+    ("width", re.compile(r"\bhow\s+wide\b|\bwidth\b|\bdiameter\b|多宽|宽度|直径|口径", re.IGNORECASE)),
+    ("depth", re.compile(r"\bhow\s+deep\b|\bdepth\b|多深|深度", re.IGNORECASE)),
+    ("length", re.compile(r"\blength\b|多长(?!时间)|长度|全长", re.IGNORECASE)),
+)
+_STATED_AFTER_EN: tuple[tuple[Direction, re.Pattern[str]], ...] = (
+    ("height", re.compile(r"^\s*(?:tall|high|in\s+height)\b", re.IGNORECASE)),
+    ("width", re.compile(r"^\s*(?:wide|across|in\s+(?:width|diameter)|broad)\b", re.IGNORECASE)),
+    ("depth", re.compile(r"^\s*(?:deep|in\s+depth)\b", re.IGNORECASE)),
+    ("length", re.compile(r"^\s*(?:long|in\s+length)\b", re.IGNORECASE)),
+)
+_STATED_BEFORE: tuple[tuple[Direction, re.Pattern[str]], ...] = (
+    ("height", re.compile(r"(?:\b(?:height|elevation)\s+of|(?<![提升增])高度?|海拔)\s*(?:约|达|为|是|有|of)?\s*$",
+                          re.IGNORECASE)),
+    ("width", re.compile(r"(?:\b(?:width|diameter)\s+of|宽度?|直径|口径)\s*(?:约|达|为|是|有|of)?\s*$", re.IGNORECASE)),
+    ("depth", re.compile(r"(?:\bdepth\s+of|深度?)\s*(?:约|达|为|是|有|of)?\s*$", re.IGNORECASE)),
+    ("length", re.compile(r"(?:\blength\s+of|(?<![增成延生擅特队家])长度?|全长)\s*(?:约|达|为|是|有|of)?\s*$", re.IGNORECASE)),
+)
+
+
+def asked_direction(question: str) -> Direction | None:
+    """The way the length a question asks runs ("how tall", 多高 → height; 多宽, "diameter" → width; 多深 →
+    depth; 全长, "length" → length), or None (a distance, or no length asked: "how long does it take")."""
+    found = [d for d, pattern in _ASKED_DIRECTION if pattern.search(question)]
+    return found[0] if len(found) == 1 else None
+
+
+def stated_direction(text: str, start: int, end: int) -> Direction | None:
+    """The way the length at ``text[start:end]`` runs as the sentence says it ("2.4 metres across", "45 m tall",
+    宽3米, 直径2.4米, "a depth of 12 m"), or None when it does not say (a plain "45 metres"); None for a value that
+    is no length."""
+    if value_dimension(text, start, end) != "length":
+        return None
+    after = text[end : end + 16]
+    before = text[max(0, start - 14) : start]
+    found = {d for d, pattern in _STATED_AFTER_EN if pattern.match(after)}
+    found |= {d for d, pattern in _STATED_BEFORE if pattern.search(before)}
+    return next(iter(found)) if len(found) == 1 else None

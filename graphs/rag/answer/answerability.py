@@ -42,7 +42,7 @@ from graphs.rag.answer.governance import (
     sibling_stated,
     unstated_role,
 )
-from graphs.rag.answer.qualifiers import asked_phase, other_phase, past_for_next
+from graphs.rag.answer.qualifiers import asked_phase, next_instance_parts, other_phase, past_for_next
 from graphs.rag.answer.question import (
     EVIDENCE_PASSAGES,
     Question,
@@ -55,10 +55,12 @@ from graphs.rag.answer.question import (
 from graphs.rag.answer.verdicts import spellings, written_sides
 from graphs.text.answer_types import AnswerType, head_type, listed_type
 from graphs.text.content import has_content
-from graphs.text.dates import only_a_date
+from graphs.text.dates import asks_year, only_a_date
 from graphs.text.fields import field_of
 from graphs.text.governors import asked_title
 from graphs.text.normalize import normalize
+from graphs.text.spans import candidates, of_asked_kind
+from graphs.text.units import asked_direction, stated_direction
 
 log = logging.getLogger(__name__)
 
@@ -274,6 +276,20 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
         return f"the best evidence states {sibling[1]}, not {sibling[0]}"
     if answer is not None and not followed and past_for_next(q.text, answer.text):
         return f"the best evidence states the time of a past {what if what != 'what is asked' else 'event'}, not of the next one"
+    passage = f"{hits[answer.hit].title}\n{hits[answer.hit].text}" if answer is not None and answer.hit < len(hits) else ""
+    if answer is not None and not followed and (nexts := next_instance_parts(q.text, answer.text, passage)) and not any(
+            candidates(part, cast(AnswerType, kind), q.text, q.types) for part in nexts):
+        # 地点：文化站 of the minutes beside 下一次排练定于4月25日: this rehearsal's place; the next one's is not said
+        return f"the best evidence states {what if what != 'what is asked' else 'it'} for this instance, not for the next one"
+    if answer is not None and not followed and kind == "date" and asks_year(q.text) and not of_asked_kind(
+            q.text, "date", answer.text, candidates(answer.text, "date", q.text)):
+        # 哪一年开办的 is not answered by 每月5日前缴纳: a day or a month names no year
+        return f"the best evidence names no year for {what}"
+    if answer is not None and not followed and kind == "number" and (way := asked_direction(q.text)) is not None:
+        ways = {stated_direction(answer.text, v.start, v.end) for v in answer_spans(q, answer, "number")}
+        if ways and None not in ways and way not in ways:
+            # "each clock face is 2.4 metres across" for "how tall is the tower": a length that runs another way
+            return f"the best evidence states a {sorted(w for w in ways if w)[0]}, not the {way} asked"
     single = bool(judgement.evidence) and len(judgement.evidence[0].sentences) == 1 and not q.nested
     edition = next((c for c in judgement.conflicts if c.kind in EDITIONS and (c.kind != "year" or single)), None)
     if edition is not None:

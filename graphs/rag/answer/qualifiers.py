@@ -510,3 +510,20 @@ def past_for_next(question: str, sentence: str) -> bool:
     board meeting") is answered by a sentence that writes no next or future time (会议时间：4月9日, "the meeting
     was held on 9 April"): that is the past instance's time, not the asked one's."""
     return bool(_TIME_ASKED.search(question) and _NEXT.search(question)) and _FUTURE.search(sentence) is None
+
+
+_NEXT_INSTANCE = re.compile(r"下一?次|下一?届|下一?轮|下一?期|下一?场|\b(?:next|upcoming|forthcoming)\b(?!\s+to\b)",
+                            re.IGNORECASE)
+
+
+def next_instance_parts(question: str, sentence: str, passage: str) -> list[str]:
+    """For a question about the next instance of an event (下一次排练在哪里, "who will chair the next meeting")
+    answered by a sentence that writes no next or future time: the other parts of its passage that speak of the
+    next instance (纪要's 地点：文化站 beside 下一次排练定于4月25日). When there are some, the passage tells the two
+    instances apart and the sentence states this one's place, chair or date; none, and nothing is known of which
+    instance the sentence is of (a notice of the coming meeting). (A time question needs no such passage:
+    ``past_for_next``.)"""
+    if _NEXT_INSTANCE.search(question) is None or _FUTURE.search(sentence) is not None:
+        return []
+    return [part.strip() for part in re.split(r"(?<=[。！？!?；;\n])|(?<=\.)\s", passage)
+            if part.strip() and part.strip() not in sentence and _NEXT_INSTANCE.search(part)]
