@@ -479,3 +479,20 @@ def stated_direction(text: str, start: int, end: int) -> Direction | None:
     found = {d for d, pattern in _STATED_AFTER_EN if pattern.match(after)}
     found |= {d for d, pattern in _STATED_BEFORE if pattern.search(before)}
     return next(iter(found)) if len(found) == 1 else None
+
+
+_EVERY_BEFORE = re.compile(r"(?:\bevery|\beach|每隔|每)\s*(?:约|大约|about|around|roughly)?\s*$", re.IGNORECASE)
+_ASKS_INTERVAL = re.compile(r"\bhow\s+often\b|\bhow\s+frequent|\bevery\s+how\b|\binterval\b|\bfrequency\b|多久一[次班趟]|"
+                            r"每隔多|隔多久|多长时间一[次班趟]|间隔|频率|每.{0,6}(?:多久|多长时间)", re.IGNORECASE)
+
+
+def interval(text: str, start: int) -> bool:
+    """Whether the duration at ``text[start:]`` is the gap between recurring events ("every 40 seconds", 每隔15分钟,
+    每40秒一班): how often something happens, not how long one of them lasts."""
+    return _EVERY_BEFORE.search(text[max(0, start - 16) : start]) is not None
+
+
+def asks_interval(question: str) -> bool:
+    """Whether a question asks how often something happens ("how often", 多久一班, 每隔多长时间), not how long it
+    lasts."""
+    return _ASKS_INTERVAL.search(question) is not None

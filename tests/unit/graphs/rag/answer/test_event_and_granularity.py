@@ -1,4 +1,5 @@
-"""The value must be of the asked attribute's own grain and instance: a year asked is not answered by a day or a
+"""The value must be of the asked attribute's own type, grain and instance (a phone number asked is not answered by
+a count; how long a ride takes not by how often it leaves): a year asked is not answered by a day or a
 month alone (5日 of a due date); the next instance's place or chair is not answered by this instance's labelled
 line when the passage speaks of the next one elsewhere; a height asked is not answered by a length said to run
 another way ("across", 宽). Each refusal beside its twin that states the asked value. Own invented sentences."""
@@ -25,6 +26,15 @@ WIDTH = hit("mill#0", "The sails of the Brannock windmill are 22 metres across."
 HEIGHT = hit("mill#1", "The Brannock windmill stands 31 metres tall.", title="Brannock windmill")
 WIDE_ZH = hit("gate#0", "石门关城门宽6米，是古道上最窄的关口。", title="石门关")
 HIGH_ZH = hit("gate#1", "石门关城门高9米，是古道上最高的关口。", title="石门关")
+BEDS = hit("bothy#0", "Carrow Beck bothy sleeps 14 in two rooms and costs 12 pounds a night.", title="Carrow Beck bothy")
+RING = hit("bothy#1", "To book Carrow Beck bothy, ring 01632 960 418 before noon.", title="Carrow Beck bothy")
+TICKETS = hit("pier#0", "白沙码头售票处每天7:30开门，船票每张45元。", title="白沙码头")
+TEL = hit("pier#1", "白沙码头售票处电话：0898-6631 2207，每天7:30开门。", title="白沙码头")
+EVERY = hit("ferry#0", "The Hollin chain ferry leaves the east slip every 20 minutes from 7 am.", title="Hollin chain ferry")
+CROSSING = hit("ferry#1", "The Hollin chain ferry takes about 6 minutes to cross the river.", title="Hollin chain ferry")
+EVERY_ZH = hit("bus#0", "溪口旅游专线每隔15分钟发一班车，首班7:00。", title="溪口旅游专线")
+RIDE_ZH = hit("bus#1", "溪口旅游专线从车站到景区全程约需40分钟。", title="溪口旅游专线")
+WARDEN = hit("bothy#2", "Ring the warden, Isla Fenn, if the stove fails.", title="Carrow Beck bothy")
 
 
 @pytest.mark.parametrize(("text", "without", "with_it"), [
@@ -33,6 +43,10 @@ HIGH_ZH = hit("gate#1", "石门关城门高9米，是古道上最高的关口。
     ("溪桥合唱团下一次排练在什么地方？", THIS_ONE, NEXT_ONE),
     ("How tall is the Brannock windmill?", WIDTH, HEIGHT),
     ("石门关城门有多高？", WIDE_ZH, HIGH_ZH),
+    ("What number do I ring to book Carrow Beck bothy?", BEDS, RING),
+    ("白沙码头售票处的电话是多少？", TICKETS, TEL),
+    ("How long does the crossing on the Hollin chain ferry take?", EVERY, CROSSING),
+    ("溪口旅游专线从车站到景区要多长时间？", EVERY_ZH, RIDE_ZH),
 ])
 async def test_the_value_of_another_grain_instance_or_direction_is_refused(text: str, without: Hit,
                                                                           with_it: Hit) -> None:
@@ -88,3 +102,19 @@ def test_stated_direction(text: str, value: str, expected: str | None) -> None:
 ])
 def test_asked_direction(text: str, expected: str | None) -> None:
     assert asked_direction(text) == expected
+
+
+async def test_a_person_to_phone_is_no_phone_number_asked() -> None:
+    from graphs.rag.answer.answerability import calibrated
+
+    q = question("Who should I ring if the stove in Carrow Beck bothy fails?", [WARDEN])
+    verdict, _, _ = await calibrated(q, [WARDEN], find_evidence(q, [WARDEN]), Bigrams(), model=model_on({}, bias=8.0))
+    assert verdict.decision == "answerable", verdict.reason
+
+
+async def test_an_interval_answers_how_often() -> None:
+    from graphs.rag.answer.answerability import calibrated
+
+    q = question("How often does the Hollin chain ferry leave?", [EVERY])
+    verdict, _, _ = await calibrated(q, [EVERY], find_evidence(q, [EVERY]), Bigrams(), model=model_on({}, bias=8.0))
+    assert verdict.decision == "answerable", verdict.reason
