@@ -276,3 +276,20 @@ def calendar_day(span: str) -> bool:
     not only a weekday, a time of day, a season or a year (周二, "on Saturday", 上午9时, 夏季, 1889): what a
     question that asks the day of an event (``asks_event_day``) takes."""
     return _DAY_OF_CALENDAR.search(span) is not None
+
+
+_ASKS_YEAR = re.compile(r"哪一?年(?!级)|何年|什么年份|\b(?:in\s+)?(?:what|which)\s+year\b", re.IGNORECASE)
+_NAMES_YEAR = re.compile(r"(?<!\d)(?:1\d{3}|20\d{2})(?!\d)|[零〇一二三四五六七八九]{4}\s*年|[前去今明后]年|"
+                         r"\b(?:last|this|next)\s+year\b", re.IGNORECASE)
+
+
+def asks_year(question: str) -> bool:
+    """Whether a question asks the year of something (哪一年成立, 何年, "in what year", "which year"): a date that
+    names no year (5日, "on Saturday", 3月) cannot answer it."""
+    return _ASKS_YEAR.search(question) is not None
+
+
+def names_year(span: str) -> bool:
+    """Whether a date span names a year, written out or relative (1998, 2026年3月1日, 一九九八年, 去年, "last
+    year"), as opposed to a day, a month or a weekday only (5日, 3月, "on Saturday")."""
+    return _NAMES_YEAR.search(span) is not None

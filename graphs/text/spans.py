@@ -10,10 +10,11 @@ from datetime import date
 from typing import NamedTuple
 
 from graphs.text.answer_types import AnswerType
-from graphs.text.dates import asks_event_day, calendar_day, find_dates
+from graphs.text.dates import asks_event_day, asks_year, calendar_day, find_dates, names_year
 from graphs.text.entity_spotting import pos_spans, tagged_words, title_case_spans
 from graphs.text.governors import actor_phrases
 from graphs.text.normalize import has_han, normalize
+from graphs.text.units import QUANTITY_WORDS_ZH, alternation
 
 
 class Span(NamedTuple):
@@ -31,10 +32,7 @@ _YEAR = re.compile(r"(?<![\d.])(?:1[0-9]{3}|20[0-9]{2})(?:\s*年)?(?!\d|\.\d)"  
                    r"(?!\s*(?:人|名|位|亿|万|千|百|元|辆|个|吨|米|台|套|件|家|户|例|起|股|项|艘|架|座|所|公里|平方|%|％))")
 """A year; a four-digit number with a unit (1450人, 1245亿元) is a quantity, not a year."""
 _ZH_NUMERAL = "零〇一二两三四五六七八九十百千万亿"
-_CLASSIFIER_ZH = (r"(?:个|位|名|年|岁|月|日|天|次|人|家|种|本|部|条|项|只|件|台|辆|分钟|分|秒|小时|周|米|公里|千米|"
-                  r"厘米|公斤|千克|克|吨|元|美元|港元|英镑|欧元|平方公里|平方米|公顷|亩|倍|层|届|场|座|所|首|集|册|页|字|"
-                  r"公分|毫米|英里|英尺|哩|枚|艘|架|颗|支|户|席|票|例|起|股|桶|升|毫升|千瓦|兆瓦|日元|韩元|卢布|澳元|加元|人民币|"
-                  r"%|％|℃|度)")
+_CLASSIFIER_ZH = alternation(QUANTITY_WORDS_ZH)  # classifiers, units and counted nouns (graphs.text.units)
 # a magnitude (6710亿, 3万) is a quantity by itself; a plain number needs its unit or measure word
 _UNIT_ZH = rf"(?:多)?(?:{_CLASSIFIER_ZH}|(?:万|亿|千|百)(?:多)?{_CLASSIFIER_ZH}?)"  # 千瓦, 千克 whole before 千 as a multiplier
 _NUMBER_ZH = re.compile(rf"(?:约|近|逾|超过)?(?:\d[\d,，.]*\s*(?:~|～|-|－|–|—|至|到)\s*)?(?:\d[\d,，.]*|[{_ZH_NUMERAL}]+)\s*"
@@ -483,6 +481,10 @@ def of_asked_kind(question: str, kind: AnswerType, sentence: str, spans: list[Sp
     if kind == "date" and asks_event_day(question):
         # the day of an event (哪天, "what date") is a day of the calendar: 周二 of 每周二至周日开放 is a schedule
         return [s for s in spans if calendar_day(s.text)]
+    if kind == "date" and asks_year(question):
+        # the year of something (哪一年成立, "in what year") is not answered by a day or a month alone: 5日 of
+        # 每月5日前缴纳 is a due day, 3月 a month of some year the sentence does not say
+        return [s for s in spans if names_year(s.text) or names_year(sentence[max(0, s.start - 3) : s.start])]
     return spans
 
 

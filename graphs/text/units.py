@@ -23,6 +23,52 @@ MEASURES = frozenset({"duration", "length", "weight", "area", "volume", "energy"
                       "sound", "percent", "money", "ordinal"})
 """Dimensions of a measure: a value of one of these counts nothing."""
 
+# Chinese classifiers (measure words): the one inventory, by what they count. Every reader of the code base takes
+# the groups it needs from here; where a reader needs fewer, the difference is written below with its reason.
+PEOPLE_CLASSIFIERS_ZH = frozenset("名位")
+"""Classifiers that count people (三名队员, 两位评委)."""
+THING_CLASSIFIERS_ZH = frozenset("个辆台家座所艘架场项件部本条只户套届支颗枚首集层例起种")
+"""Classifiers that count things, firms, works, events, editions and cases (两辆车, 三家公司, 第七届, 两起事故)."""
+TIMES_CLASSIFIER_ZH = frozenset("次")
+"""The verbal classifier: how often a thing is done (三次)."""
+PIECE_CLASSIFIERS_ZH = frozenset("张把根块瓶盒包双对袋份片粒卷箱组节间栋道盏扇株棵头匹")
+"""Classifiers of objects by their shape or pack (两张票, 一瓶水, 三根管子, 一盏灯)."""
+SERVING_CLASSIFIERS_ZH = frozenset("针杯碗趟回副顿剂晚堂轮单罐桶盘")
+"""Classifiers of portions, doses and goes (一杯, 打一针, 坐一趟, 住一晚)."""
+
+COUNT_CLASSIFIERS_ZH = PEOPLE_CLASSIFIERS_ZH | THING_CLASSIFIERS_ZH
+"""What a count of people or things is written with (18名队员, 12家, 第七届): a "多少名/几家" question's noun
+follows one, and so does the counted noun of a value."""
+NOT_IN_HAND_ZH = frozenset("所场户届集层例起种")
+"""Thing classifiers whose noun is no object counted in hand: institutions, events, households, editions, episodes,
+floors, cases, incidents, kinds (两所学校, 三场比赛, 一种方法)."""
+OBJECT_CLASSIFIERS_ZH = PEOPLE_CLASSIFIERS_ZH | (THING_CLASSIFIERS_ZH - NOT_IN_HAND_ZH) | PIECE_CLASSIFIERS_ZH
+"""What a count of objects in hand is written with (两个滤网, 三根管子): ``counts_things``."""
+DOING_CLASSIFIERS_ZH = (TIMES_CLASSIFIER_ZH | SERVING_CLASSIFIERS_ZH
+                        | frozenset("个支只台件项套本场条颗") | frozenset("张份瓶盒片把袋包间节粒双"))
+"""What a thing done or bought is counted by when a question says it as a verb with a numeral (洗一次牙, 拍一张,
+买一杯, 做个): of the thing and piece classifiers only those that end no common word after 一 or 两 (统一部署,
+一家人, 一头雾水, 两栋 … keep their characters: 部, 家, 头 are left out)."""
+EDGE_CLASSIFIERS_ZH = (PEOPLE_CLASSIFIERS_ZH | TIMES_CLASSIFIER_ZH
+                       | frozenset("个场家件条只辆台座所项") | frozenset("张把间"))
+"""The classifiers the segmenter leaves at the front of a counted noun whose numeral it cut off (三名跑者 → 名跑者):
+the commonest ones, since a rarer one at a word's front is more often part of the word (头盔, 节能)."""
+QUANTITY_UNITS_ZH = ("年", "岁", "月", "日", "天", "分钟", "分", "秒", "小时", "周", "米", "公里", "千米", "厘米", "公斤",
+                     "千克", "克", "吨", "元", "美元", "港元", "英镑", "欧元", "平方公里", "平方米", "公顷", "亩", "倍", "公分",
+                     "毫米", "英里", "英尺", "哩", "桶", "升", "毫升", "千瓦", "兆瓦", "日元", "韩元", "卢布", "澳元", "加元",
+                     "人民币", "%", "％", "℃", "度", "人", "册", "页", "字", "席", "票", "股")
+"""The units and counted nouns (not classifiers) after which a number is a quantity span (``graphs.text.spans``):
+narrower than ``_UNITS_ZH`` below, whose 成, 块, 节, 瓦 are read only once a span is found."""
+QUANTITY_WORDS_ZH = tuple(sorted({*COUNT_CLASSIFIERS_ZH, *TIMES_CLASSIFIER_ZH, *QUANTITY_UNITS_ZH},
+                                 key=lambda w: (-len(w), w)))
+"""Every word after which a number is a quantity span, longest first (日元 before 日, 人民币 before 人)."""
+
+
+def alternation(words: frozenset[str] | tuple[str, ...]) -> str:
+    """A regular-expression group matching any of ``words``, longest first."""
+    return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w))) + ")"
+
+
 _UNITS_ZH: dict[Dimension, tuple[str, ...]] = {
     "duration": ("小时", "分钟", "秒钟", "天", "周", "星期", "个月", "年"),
     "length": ("公里", "千米", "厘米", "毫米", "英里", "英尺", "公分", "米"),
@@ -185,18 +231,17 @@ def asked_dimensions(question: str) -> frozenset[Dimension] | None:
         named = _named_dimension(m["unit"])
         if named is not None:
             return frozenset({named}) if named != "persons" else frozenset({"persons"})
-        if re.match(r"(?:个|次|辆|台|家|座|所|艘|架|场|项|件|部|本|条|只|户|套|届|支|颗|枚|首|集|层|例|起|种)",
-                    m["unit"]):
+        if _COUNTED_THING.match(m["unit"]):
             return frozenset({"count", "persons"})
         if (noun := next((n for n in _ATTRIBUTE_DIMENSION if has_han(n) and m["unit"].startswith(n)), None)) is not None:
             return frozenset({_ATTRIBUTE_DIMENSION[noun]})  # 获得了多少奖金: money, not a score of 96.4分
     return None
 
 
-_CLASSIFIER_ZH = re.compile(r"(?:万|亿|千|百|多|余)*(?:名|位|个|辆|台|家|座|所|艘|架|场|项|件|部|本|条|只|户|套|届|支|颗|枚|"
-                            r"首|集|层|例|起|种)")
-_QUESTION_NOUN_ZH = re.compile(r"(?:多少|几)\s*(?:万|亿|千|百)?\s*(?:名|位|个|辆|台|家|座|所|艘|架|场|项|件|部|本|条|只|户|套|"
-                               r"届|支|颗|枚|首|集|层|例|起|种)(?P<noun>[\u4e00-\u9fff]{2,6})")
+_CLASSIFIER_ZH = re.compile(rf"(?:万|亿|千|百|多|余)*{alternation(COUNT_CLASSIFIERS_ZH)}")
+_QUESTION_NOUN_ZH = re.compile(rf"(?:多少|几)\s*(?:万|亿|千|百)?\s*{alternation(COUNT_CLASSIFIERS_ZH)}(?P<noun>[\u4e00-\u9fff]{{2,6}})")
+_COUNTED_THING = re.compile(alternation(THING_CLASSIFIERS_ZH | TIMES_CLASSIFIER_ZH))
+"""A measure word of counted things or times, not of people (个, 次, 辆): the value counts, it measures nothing."""
 _FUNCTION_ZH = re.compile(r"[为有达共约近逾超是了的和与及、，,。：:；;（(）)第等计合达至到仅只已还]")
 _STOP_EN = frozenset({"and", "or", "in", "at", "of", "on", "for", "by", "to", "from", "with", "per", "the", "a",
                       "an", "was", "were", "is", "are", "did", "do", "does", "have", "has", "had", "will", "can",
@@ -322,8 +367,7 @@ def model_number(text: str, start: int, end: int) -> bool:
     return bool(_MODEL_NAME_BEFORE.search(before)) and bool(_NAME_GOES_ON.match(text[end : end + 3]))
 
 
-_THING_ZH = re.compile(r"\s*(?:个|只|台|件|条|张|本|把|支|套|位|名|辆|家|座|项|根|块|瓶|盒|包|双|对|袋|份|片|颗|粒|卷|箱|"
-                       r"组|枚|节|间|栋|艘|架|部|首|道|盏|扇|株|棵|头|匹)(?!月|小时|钟头|星期|礼拜|工作日)[\u4e00-\u9fff]")
+_THING_ZH = re.compile(rf"\s*{alternation(OBJECT_CLASSIFIERS_ZH)}(?!月|小时|钟头|星期|礼拜|工作日)[\u4e00-\u9fff]")
 _THING_EN = re.compile(r"\s+(?:[a-z]+[\s-]){0,2}?([a-z]{3,})\b", re.IGNORECASE)
 
 
@@ -391,3 +435,64 @@ def zh_number(text: str) -> int | None:
         else:
             return None
     return total + current
+
+
+Direction = str
+"""Which way a length runs: height, width (a diameter too), length or depth."""
+
+_ASKED_DIRECTION: tuple[tuple[Direction, re.Pattern[str]], ...] = (
+    ("height", re.compile(r"\bhow\s+(?:tall|high)\b|\bheight\b|多高|高度|有多高|海拔", re.IGNORECASE)),
+    ("width", re.compile(r"\bhow\s+wide\b|\bwidth\b|\bdiameter\b|多宽|宽度|直径|口径", re.IGNORECASE)),
+    ("depth", re.compile(r"\bhow\s+deep\b|\bdepth\b|多深|深度", re.IGNORECASE)),
+    ("length", re.compile(r"\blength\b|多长(?!时间)|长度|全长", re.IGNORECASE)),
+)
+_STATED_AFTER_EN: tuple[tuple[Direction, re.Pattern[str]], ...] = (
+    ("height", re.compile(r"^\s*(?:tall|high|in\s+height)\b", re.IGNORECASE)),
+    ("width", re.compile(r"^\s*(?:wide|across|in\s+(?:width|diameter)|broad)\b", re.IGNORECASE)),
+    ("depth", re.compile(r"^\s*(?:deep|in\s+depth)\b", re.IGNORECASE)),
+    ("length", re.compile(r"^\s*(?:long|in\s+length)\b", re.IGNORECASE)),
+)
+_STATED_BEFORE: tuple[tuple[Direction, re.Pattern[str]], ...] = (
+    ("height", re.compile(r"(?:\b(?:height|elevation)\s+of|(?<![提升增])高度?|海拔)\s*(?:约|达|为|是|有|of)?\s*$",
+                          re.IGNORECASE)),
+    ("width", re.compile(r"(?:\b(?:width|diameter)\s+of|宽度?|直径|口径)\s*(?:约|达|为|是|有|of)?\s*$", re.IGNORECASE)),
+    ("depth", re.compile(r"(?:\bdepth\s+of|深度?)\s*(?:约|达|为|是|有|of)?\s*$", re.IGNORECASE)),
+    ("length", re.compile(r"(?:\blength\s+of|(?<![增成延生擅特队家])长度?|全长)\s*(?:约|达|为|是|有|of)?\s*$", re.IGNORECASE)),
+)
+
+
+def asked_direction(question: str) -> Direction | None:
+    """The way the length a question asks runs ("how tall", 多高 → height; 多宽, "diameter" → width; 多深 →
+    depth; 全长, "length" → length), or None (a distance, or no length asked: "how long does it take")."""
+    found = [d for d, pattern in _ASKED_DIRECTION if pattern.search(question)]
+    return found[0] if len(found) == 1 else None
+
+
+def stated_direction(text: str, start: int, end: int) -> Direction | None:
+    """The way the length at ``text[start:end]`` runs as the sentence says it ("2.4 metres across", "45 m tall",
+    宽3米, 直径2.4米, "a depth of 12 m"), or None when it does not say (a plain "45 metres"); None for a value that
+    is no length."""
+    if value_dimension(text, start, end) != "length":
+        return None
+    after = text[end : end + 16]
+    before = text[max(0, start - 14) : start]
+    found = {d for d, pattern in _STATED_AFTER_EN if pattern.match(after)}
+    found |= {d for d, pattern in _STATED_BEFORE if pattern.search(before)}
+    return next(iter(found)) if len(found) == 1 else None
+
+
+_EVERY_BEFORE = re.compile(r"(?:\bevery|\beach|每隔|每)\s*(?:约|大约|about|around|roughly)?\s*$", re.IGNORECASE)
+_ASKS_INTERVAL = re.compile(r"\bhow\s+often\b|\bhow\s+frequent|\bevery\s+how\b|\binterval\b|\bfrequency\b|多久一[次班趟]|"
+                            r"每隔多|隔多久|多长时间一[次班趟]|间隔|频率|每.{0,6}(?:多久|多长时间)", re.IGNORECASE)
+
+
+def interval(text: str, start: int) -> bool:
+    """Whether the duration at ``text[start:]`` is the gap between recurring events ("every 40 seconds", 每隔15分钟,
+    每40秒一班): how often something happens, not how long one of them lasts."""
+    return _EVERY_BEFORE.search(text[max(0, start - 16) : start]) is not None
+
+
+def asks_interval(question: str) -> bool:
+    """Whether a question asks how often something happens ("how often", 多久一班, 每隔多长时间), not how long it
+    lasts."""
+    return _ASKS_INTERVAL.search(question) is not None

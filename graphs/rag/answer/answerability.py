@@ -32,8 +32,10 @@ from graphs.rag.answer.calibration import (
 )
 from graphs.rag.answer.evidence import Evidence, crossed, foreign_label, plain_subject, unspellable
 from graphs.rag.answer.governance import (
+    asked_contact,
     asked_words,
     elsewhere_reason,
+    holds_contact,
     misattributed,
     misattributed_reason,
     misgoverned,
@@ -42,7 +44,7 @@ from graphs.rag.answer.governance import (
     sibling_stated,
     unstated_role,
 )
-from graphs.rag.answer.qualifiers import asked_phase, other_phase, past_for_next
+from graphs.rag.answer.qualifiers import asked_phase, next_instance_parts, other_phase, past_for_next
 from graphs.rag.answer.question import (
     EVIDENCE_PASSAGES,
     Question,
@@ -55,10 +57,19 @@ from graphs.rag.answer.question import (
 from graphs.rag.answer.verdicts import spellings, written_sides
 from graphs.text.answer_types import AnswerType, head_type, listed_type
 from graphs.text.content import has_content
-from graphs.text.dates import only_a_date
+from graphs.text.dates import asks_year, only_a_date
 from graphs.text.fields import field_of
 from graphs.text.governors import asked_title
 from graphs.text.normalize import normalize
+from graphs.text.spans import candidates, of_asked_kind
+from graphs.text.units import (
+    asked_dimensions,
+    asked_direction,
+    asks_interval,
+    interval,
+    stated_direction,
+    value_dimension,
+)
 
 log = logging.getLogger(__name__)
 
@@ -219,11 +230,16 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
     f = judgement.features
     if f.get("attribute_missing") == 1.0 and f.get("own", 1.0) <= UNASKED_FROM:
         return f"the passages that mention {names or 'the subject'} do not state its {what}"
+    contact = asked_contact(q.text) if q.kind not in _NAMED else None  # "what number do I ring": no quantity
+    if contact is not None and judgement.evidence and not any(
+            holds_contact(contact, f"{h.title}\n{h.text}") for h in hits[:EVIDENCE_PASSAGES]):
+        # a phone number asked, and no retrieved passage writes one: 18 beds or a price is no number to ring
+        return f"no passage that mentions {names or 'the subject'} writes a {_CONTACT_WORDS[contact]}"
     if (label := foreign_value(q, judgement)) is not None:
         # a labelled line's value answers what its label names: 会议时间 dates the meeting, not the co-op's founding
         return f"the best evidence is the {label} of {names or 'the subject'}, not its {what}"
     if (f.get("attribute_known") == 0.0 and f.get("predicate_passage", 1.0) == 0.0 and f.get("cross_language") == 0.0
-            and f.get("other_language", 0.0) == 0.0 and asked_kind(q, judgement.asked) == "number"
+            and f.get("other_language", 0.0) == 0.0 and asked_kind(q, judgement.asked) == "number" and not contact
             and (f.get("bridge") == 0.0 or untouched_anywhere(q, judgement, hits))
             and (asked := predicate_of(q, judgement))):
         # a quantity the lexicon does not know, in the question's own words: a passage that never touches them
@@ -280,6 +296,27 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
         return f"the best evidence states {sibling[1]}, not {sibling[0]}"
     if answer is not None and not followed and past_for_next(q.text, answer.text):
         return f"the best evidence states the time of a past {what if what != 'what is asked' else 'event'}, not of the next one"
+    passage = f"{hits[answer.hit].title}\n{hits[answer.hit].text}" if answer is not None and answer.hit < len(hits) else ""
+    if answer is not None and not followed and (nexts := next_instance_parts(q.text, answer.text, passage)) and not any(
+            candidates(part, cast(AnswerType, kind), q.text, q.types) for part in nexts):
+        # 地点：文化站 of the minutes beside 下一次排练定于4月25日: this rehearsal's place; the next one's is not said
+        return f"the best evidence states {what if what != 'what is asked' else 'it'} for this instance, not for the next one"
+    if answer is not None and not followed and kind == "date" and asks_year(q.text) and not of_asked_kind(
+            q.text, "date", answer.text, candidates(answer.text, "date", q.text)):
+        # 哪一年开办的 is not answered by 每月5日前缴纳: a day or a month names no year
+        return f"the best evidence names no year for {what}"
+    if answer is not None and not followed and kind == "number" and asked_dimensions(q.text) == {"duration"} \
+            and not asks_interval(q.text) and (lasting := [
+                v for v in answer_spans(q, answer, "number")
+                if value_dimension(answer.text, v.start, v.end) == "duration"]) and all(
+                interval(answer.text, v.start) for v in lasting):
+        # "cabins leave every 40 seconds" for "how long does the ride take": how often, not how long
+        return "the best evidence states how often it happens, not how long it takes"
+    if answer is not None and not followed and kind == "number" and (way := asked_direction(q.text)) is not None:
+        ways = {stated_direction(answer.text, v.start, v.end) for v in answer_spans(q, answer, "number")}
+        if ways and None not in ways and way not in ways:
+            # "each clock face is 2.4 metres across" for "how tall is the tower": a length that runs another way
+            return f"the best evidence states a {sorted(w for w in ways if w)[0]}, not the {way} asked"
     single = bool(judgement.evidence) and len(judgement.evidence[0].sentences) == 1 and not q.nested
     edition = next((c for c in judgement.conflicts if c.kind in EDITIONS and (c.kind != "year" or single)), None)
     if edition is not None:
@@ -350,6 +387,9 @@ def _no_value(q: Question, judgement: Judgement, kind: AnswerType) -> bool:
     return not any(answer_spans(q, s, kind) for s in e.sentences if stated_at(asked.attribute, s.text))
 
 
+_NAMED = frozenset({"person", "organization", "place", "date", "yes_no", "comparison", "list"})
+"""Question kinds whose contact word is no asked contact ("who should I phone", 给哪家打电话)."""
+_CONTACT_WORDS = {"phone": "phone number", "email": "e-mail address", "website": "website"}
 _PHASE_WORDS = {"start": "started", "end": "ended", "": "is asked"}
 
 

@@ -549,3 +549,44 @@ def sibling_stated(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> tu
                         and not same_attribute(f"{term} {head}", f"{m[1]} {head}"):
                     return f"{term} {head}", f"{m[1]} {head}"
     return None
+
+
+Contact = str
+"""How one reaches a place or a person: a phone number, an e-mail address, a website."""
+
+_ASKS_CONTACT: tuple[tuple[Contact, re.Pattern[str]], ...] = (
+    ("phone", re.compile(r"\b(?:tele)?phone\b|\bhotline\b|\bfax\b|\b(?:ring|call|dial|text)\b[^?]{0,30}\bnumber\b|"
+                         r"\bnumber\b[^?]{0,30}\b(?:ring|call|dial|text)\b|电话|热线|手机号|拨打|打什么号|拨什么号|传真",
+                         re.IGNORECASE)),
+    ("email", re.compile(r"\be-?mail\b|邮箱|电子邮件", re.IGNORECASE)),
+    ("website", re.compile(r"\bwebsite\b|\bweb\s+(?:site|address|page)\b|\burl\b|网址|网站|官网", re.IGNORECASE)),
+)
+_CONTACT_VALUE: dict[Contact, re.Pattern[str]] = {
+    # six digits at least, grouped by spaces, dashes, dots or brackets, and no date (2026-03-01) or year range
+    "phone": re.compile(r"(?<![\d,.])(?!(?:1[89]|20)\d{2}\s*[-–/.]\s*\d{1,2}(?:\s*[-–/.]\s*\d{1,2})?(?!\d))"
+                        r"\+?\(?\d[\d\s\-–.()]{4,}\d(?![\d,])"),
+    "email": re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
+    "website": re.compile(r"https?://\S+|\bwww\.\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|gov|edu|cn|uk|io|info)\b",
+                          re.IGNORECASE),
+}
+
+
+def asked_contact(question: str) -> Contact | None:
+    """The contact a question asks for (a phone number: 电话, "what number do I ring"; an e-mail address; a
+    website), or None."""
+    found = [kind for kind, pattern in _ASKS_CONTACT if pattern.search(question)]
+    return found[0] if len(found) == 1 else None
+
+
+def holds_contact(kind: Contact, text: str) -> bool:
+    """Whether ``text`` writes a contact of ``kind``: a phone number is six digits or more, grouped or not
+    (0571-8690 2231, "01632 960 123", +44 20 7946 0000), never a date or a year range; a count ("18 beds"), a
+    price or a room number is none."""
+    pattern = _CONTACT_VALUE[kind]
+    if kind != "phone":
+        return pattern.search(text) is not None
+    return any(sum(ch.isdigit() for ch in m[0]) >= 6 and not _YEAR_RANGE.fullmatch(m[0].strip())
+               for m in pattern.finditer(text))
+
+
+_YEAR_RANGE = re.compile(r"(?:1[89]|20)\d{2}\s*[-–]\s*(?:1[89]|20)\d{2}")

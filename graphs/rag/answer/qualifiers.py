@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from graphs.text.normalize import has_han, normalize
 from graphs.text.terms import dictionary_word, term_weight
-from graphs.text.units import zh_number
+from graphs.text.units import EDGE_CLASSIFIERS_ZH, zh_number
 
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d{2}|20\d{2})(?!\d)")
 _DATE = re.compile(r"(?<!\d)(\d{1,2})\s*[·.\-/月]\s*(\d{1,2})(?:日|号)?(?![\d月])")
@@ -174,7 +174,7 @@ _GRAMMAR_EDGE = frozenset("要的了是在有会能得着过把被给都也就�
 """Characters of grammar (a modal, a particle, a preposition, a conjunction, an adverb of degree) that jieba's HMM
 glues to a content character of the question when its table knows neither split (种植牙要花 → 牙要, 借工具要交 →
 要交, 鸡毛松有多高 → 松有): the token is an artefact of the segmentation, no word a passage writes."""
-_CLASSIFIER_EDGE = frozenset("名个位次场家件条只辆台张把座间所项")
+_CLASSIFIER_EDGE = EDGE_CLASSIFIERS_ZH
 """Classifiers a counted noun keeps at its front when the number before it was cut off (三名跑者 → 名跑者)."""
 _POINTING = frozenset("那这该此某每各")
 """Demonstratives: 那场, 这家, 该次 point at a thing the question has in mind and state nothing of it."""
@@ -510,3 +510,20 @@ def past_for_next(question: str, sentence: str) -> bool:
     board meeting") is answered by a sentence that writes no next or future time (会议时间：4月9日, "the meeting
     was held on 9 April"): that is the past instance's time, not the asked one's."""
     return bool(_TIME_ASKED.search(question) and _NEXT.search(question)) and _FUTURE.search(sentence) is None
+
+
+_NEXT_INSTANCE = re.compile(r"下一?次|下一?届|下一?轮|下一?期|下一?场|\b(?:next|upcoming|forthcoming)\b(?!\s+to\b)",
+                            re.IGNORECASE)
+
+
+def next_instance_parts(question: str, sentence: str, passage: str) -> list[str]:
+    """For a question about the next instance of an event (下一次排练在哪里, "who will chair the next meeting")
+    answered by a sentence that writes no next or future time: the other parts of its passage that speak of the
+    next instance (纪要's 地点：文化站 beside 下一次排练定于4月25日). When there are some, the passage tells the two
+    instances apart and the sentence states this one's place, chair or date; none, and nothing is known of which
+    instance the sentence is of (a notice of the coming meeting). (A time question needs no such passage:
+    ``past_for_next``.)"""
+    if _NEXT_INSTANCE.search(question) is None or _FUTURE.search(sentence) is not None:
+        return []
+    return [part.strip() for part in re.split(r"(?<=[。！？!?；;\n])|(?<=\.)\s", passage)
+            if part.strip() and part.strip() not in sentence and _NEXT_INSTANCE.search(part)]

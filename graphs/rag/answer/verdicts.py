@@ -18,7 +18,7 @@ from graphs.text.normalize import has_han, normalize
 from graphs.text.question_shapes import comparison_pair
 from graphs.text.relations import asked_relation, states
 from graphs.text.spans import candidates, nearest
-from graphs.text.units import MEASURES, value_dimension
+from graphs.text.units import DOING_CLASSIFIERS_ZH, MEASURES, alternation, value_dimension
 
 Direction = Literal["min_date", "max_date", "max_number", "min_number"]
 # older/younger (and 年轻) are the age patterns' (``_OLDER``/``_YOUNGER``, read first); 老 stays for 更古老 (哪座桥更古老:
@@ -276,7 +276,7 @@ def written_sides(q: Question, blob: str) -> list[str]:
     return out
 
 
-_MEASURE_ZH = r"(?:个|张|次|份|支|针|瓶|盒|只|台|件|杯|碗|项|趟|回|套|副|本|场|顿|剂|片|把|条|袋|包|间|晚|节|堂|轮|单|颗|粒|双|罐|桶|盘)"
+_MEASURE_ZH = alternation(DOING_CLASSIFIERS_ZH)
 _DOING_ZH = re.compile(rf"^(?:(?:(?![一二两三四五六七八九十百千万几半])[\u4e00-\u9fff]){{1,2}}?(?:(?:一|两|几|半){_MEASURE_ZH}|个)|(?:一|两){_MEASURE_ZH})"
                        r"(?=[\u4e00-\u9fffA-Za-z0-9]{2,}$|[A-Za-z0-9][\u4e00-\u9fffA-Za-z0-9]+$)")
 """How a Chinese side is said as something done or bought: a verb with a numeral and a measure word (拍一张, 坐一趟,

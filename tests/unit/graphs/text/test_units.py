@@ -5,7 +5,25 @@ from __future__ import annotations
 
 import pytest
 
-from graphs.text.units import asked_dimensions, counted_noun, fits, question_noun, value_dimension
+from graphs.text.spans import candidates
+from graphs.text.units import (
+    COUNT_CLASSIFIERS_ZH,
+    DOING_CLASSIFIERS_ZH,
+    EDGE_CLASSIFIERS_ZH,
+    OBJECT_CLASSIFIERS_ZH,
+    PEOPLE_CLASSIFIERS_ZH,
+    PIECE_CLASSIFIERS_ZH,
+    QUANTITY_WORDS_ZH,
+    SERVING_CLASSIFIERS_ZH,
+    THING_CLASSIFIERS_ZH,
+    TIMES_CLASSIFIER_ZH,
+    asked_dimensions,
+    counted_noun,
+    counts_things,
+    fits,
+    question_noun,
+    value_dimension,
+)
 
 
 def _at(text: str, value: str) -> tuple[str, int, int]:
@@ -93,3 +111,33 @@ def test_a_rank_asked_is_answered_by_an_ordinal() -> None:
     assert asked_dimensions("她是这所学院的第几位女院长？") == {"ordinal"}
     assert fits("她是这所学院的第几位女院长？", *_at(text, "三位"))
     assert not fits("这所学院共有多少位女院长？", *_at(text, "三位"))
+
+
+# --- Chinese classifiers: one inventory (graphs.text.units), each reader's subset explicit ---------------------
+
+
+
+def test_every_reader_takes_its_classifiers_from_the_one_inventory() -> None:
+    inventory = (PEOPLE_CLASSIFIERS_ZH | THING_CLASSIFIERS_ZH | TIMES_CLASSIFIER_ZH | PIECE_CLASSIFIERS_ZH
+                 | SERVING_CLASSIFIERS_ZH)
+    for subset in (COUNT_CLASSIFIERS_ZH, OBJECT_CLASSIFIERS_ZH, DOING_CLASSIFIERS_ZH, EDGE_CLASSIFIERS_ZH):
+        assert subset <= inventory
+    assert set(QUANTITY_WORDS_ZH) >= COUNT_CLASSIFIERS_ZH | TIMES_CLASSIFIER_ZH
+    assert "部" not in DOING_CLASSIFIERS_ZH and "家" not in DOING_CLASSIFIERS_ZH  # 统一部署, 一家人 stay whole
+
+
+def test_quantity_words_are_read_longest_first() -> None:
+    assert QUANTITY_WORDS_ZH.index("日元") < QUANTITY_WORDS_ZH.index("日")
+    assert [s.text for s in candidates("门票折合1500日元一张。", "number", "门票多少钱")] == ["1500日元"]
+    assert [s.text for s in candidates("村里捐了800人民币。", "number", "捐了多少")] == ["800人民币"]
+    assert [s.text for s in candidates("仓库里还剩4套帐篷。", "number", "还剩几套")] == ["4套"]
+
+
+@pytest.mark.parametrize(("text", "end", "expected"), [
+    ("备了两盏灯", 3, True),      # a piece in hand
+    ("来了三名志愿者", 3, True),   # people
+    ("办了两所学校", 3, False),    # an institution is not held in hand
+    ("下了两场雨", 3, False),      # an event
+])
+def test_counts_things_reads_the_inventory(text: str, end: int, expected: bool) -> None:
+    assert counts_things(text, end) is expected
