@@ -377,6 +377,20 @@ def show_job(resources: Resources, job_id: str, offset: int = 0, limit: int = 10
     return view.model_copy(update={"progress": view.progress.model_copy(update={"vectors_pending": chunks})})
 
 
+def list_jobs(resources: Resources, limit: int = 20, *, unfinished: bool = False) -> list[JobView]:
+    """The workspace's newest ingest jobs with their progress, newest first, without their documents' outcomes
+    (``show_job`` pages those); ``unfinished``: only the queued and running ones. A job started by another tab,
+    another person, or before a restart (which resumes it) is found here without its id."""
+    assert resources.jobs is not None
+    views = (show_job(resources, job_id, 0, 0) for job_id in resources.jobs.store.recent(limit, unfinished=unfinished))
+    return [view for view in views if view is not None]
+
+
+def documents_pending(resources: Resources) -> int:
+    """Documents the workspace's queued and running ingest jobs have still to write."""
+    return resources.jobs.store.pending_documents() if resources.jobs is not None else 0
+
+
 # ---------------------------------------------------------------------------- files and folders (the CLI)
 
 
