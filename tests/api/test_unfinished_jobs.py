@@ -101,3 +101,14 @@ def test_aer_jobs_list_shows_the_unfinished_upload_with_its_progress(held: tuple
         assert none.exit_code == 0 and none.output.strip() == "no unfinished ingest job"
         every = runner.invoke(cli, ["jobs", "list", "--server", "http://aer.test"], env=env)
         assert job_id in every.output and "done" in every.output and "1/1 document(s)" in every.output
+
+
+def test_an_upload_s_small_files_are_written_before_its_large_one(held: tuple[TestClient, Resources]) -> None:
+    """A job writes its documents in order: a large file listed first held every small one behind it (not
+    searchable for minutes). Now the large one goes last; the others keep the order they came in."""
+    client, resources = held
+    large = b"Firing record. " + b"The kiln fired a load of glazed bowls at cone six. " * 4000
+    job_id = upload(client, ("archive.txt", large), ("kiln.txt", NOTE), ("窑炉.txt", NOTE_ZH))
+    order = [d["id"] for d in client.get(URL, params={"action": "job", "id": job_id}).json()["job"]["documents"]]
+    assert order == ["kiln.txt", "窑炉.txt", "archive.txt"]
+    assert resources.jobs is not None and resources.jobs.store.pending(job_id, 1)[0][1].id == "kiln.txt"
