@@ -559,7 +559,7 @@ class RunView {
     const searches = (rd.searches || []).map((x) => [x.channel, h("code", { class: "small" }, x.filter || "—"), String(x.count), ms(x.durationMs)]);
     return h("div", { class: "run-wide" },
       card(`Top results (${rd.rankedResultCount} of ${rd.searchResultCount} found; reranker ${rd.reranker})`,
-        rows.length ? table(["#", "Passage", "Channel", "Score", "Dense", "BM25", "Graph", "Hop", "Reranked", "Why", "Date"], rows, { caption: "Top results and their score components" })
+        rows.length ? table(["#", "Passage", "Channel", "Score", "Dense", "BM25", "Graph", "Hop", "Reranked", "Why", "Date"], rows, { caption: "Top results and their score components", cls: "data wide" })
           : h("p", { class: "muted" }, "No result."),
         searches.length ? h("details", {}, h("summary", {}, `Searches (${searches.length})`),
           table(["Channel", "Filter", "Hits", "Time"], searches, { caption: "Every search the run made" })) : null));
