@@ -309,6 +309,11 @@ class RemoteClient:
         return self._json("GET", API_PATH, params={"action": "job", "id": job_id, "offset": offset,
                                                    "limit": limit})["job"]
 
+    def jobs(self, limit: int = 20, *, unfinished: bool = False) -> list[dict[str, Any]]:
+        """The workspace's newest ingest jobs with their progress, newest first."""
+        return list(self._json("GET", API_PATH, params={"action": "jobs", "limit": limit,
+                                                        "unfinished": str(unfinished).lower()})["jobs"])
+
     def wait_job(self, job_id: str, *, timeout_s: float = 24 * 3600.0, poll_s: float = JOB_POLL_S,
                  on_progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
         """Poll a job until it is done or failed; the finished job with every document's outcome."""

@@ -312,6 +312,11 @@ class Resources:
     def close(self) -> None:
         """Stop the job worker (after its batch in progress), release the stores, export the spans still buffered."""
         if self.jobs is not None:
+            if unfinished := self.jobs.store.recent(1, unfinished=True):
+                # a shutdown under a large batch sat on "Waiting for application shutdown." for a minute unexplained
+                log.warning("stopping workspace %s: waiting up to 60 s for ingest job %s to finish the batch it is "
+                            "writing; its other documents resume at the next start (aer jobs list --unfinished)",
+                            self.workspace, unfinished[0])
             self.jobs.stop()
             self.jobs.store.close()
         if (fill := self.ingestor.vector_fill) is not None:

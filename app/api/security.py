@@ -53,7 +53,7 @@ API_KEY_HEADER = APIKeyHeader(name="X-API-Key", auto_error=False,
                               description="An API key (needed for writes once AER_API_KEYS is set).")
 BEARER = HTTPBearer(auto_error=False, description="The same API key as a bearer token.")
 READ_ACTIONS = frozenset({"query"})
-DOCUMENT_READS = frozenset({"document", "documents", "job"})
+DOCUMENT_READS = frozenset({"document", "documents", "job", "jobs"})
 """``GET ?action=`` reads that return the corpus (documents' full text, their inventory, a job's documents):
 a key whenever keys exist, as for a write."""
 RequestKind = Literal["auto", "read", "corpus", "write", "admin", "key"]

@@ -255,10 +255,14 @@ class JobBar:
 
 
 def upload_groups(specs: list[Any], max_files: int = 20, max_bytes: int = 50_000_000) -> Iterator[list[Any]]:
-    """Split files into uploads under the server's default limits (20 files, 100 MB a request)."""
+    """Split files into uploads under the server's default limits (20 files, 100 MB a request), large files last
+    (``large_last``): each upload is a job the CLI waits for, so a large file in the first group held every later
+    group back."""
+    from app.services.documents import large_last
+
     group: list[Any] = []
     size = 0
-    for spec in specs:
+    for spec in large_last(specs, lambda s: len(s.data)):
         if group and (len(group) >= max_files or size + len(spec.data) > max_bytes):
             yield group
             group, size = [], 0

@@ -12,6 +12,40 @@ from app.cli.base import ApiKeyOption, ServerOption, WorkspaceOption, opened, re
 jobs_cli = typer.Typer(no_args_is_help=True, help="Ingest jobs (uploads and large add-documents requests).")
 
 
+@jobs_cli.command("list")
+def jobs_list(
+    unfinished: Annotated[bool, typer.Option("--unfinished", help="Only the queued and running jobs.")] = False,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=50, help="The newest N jobs.")] = 20,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the jobs as JSON.")] = False,
+    server: ServerOption = None,
+    api_key: ApiKeyOption = None,
+    workspace: WorkspaceOption = None,
+) -> None:
+    """List the newest ingest jobs, newest first: status and progress (a job that a restart resumed too)."""
+    from app.services.documents import list_jobs
+
+    if server := route(server):
+        with remote(server, workspace, api_key) as client:
+            found = client.jobs(limit, unfinished=unfinished)
+    else:
+        with opened(workspace=workspace) as resources:
+            found = [view.model_dump(by_alias=True, mode="json")
+                     for view in list_jobs(resources, limit, unfinished=unfinished)]
+    if as_json:
+        typer.echo(json.dumps(found, ensure_ascii=False, indent=2))
+        return
+    if not found:
+        typer.echo("no unfinished ingest job" if unfinished else "no ingest job")
+        return
+    for job in found:
+        p = job["progress"]
+        typer.echo(f"{job['id']}  {job['status']:<7}  {job['kind']:<13}  {job['createdAt']}  "
+                   f"{p['total'] - p['pending']}/{p['total']} document(s)"
+                   + (f", {p['failed']} failed" if p["failed"] else "")
+                   + (f", resumed {job['resumed']}x after a restart" if job["resumed"] else ""))
+    typer.echo("details: aer jobs show JOB_ID")
+
+
 @jobs_cli.command("show")
 def jobs_show(
     job_id: str,

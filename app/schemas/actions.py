@@ -21,7 +21,7 @@ from app.schemas.entities import (
     EntityListResponse,
     RemoveAliasRequest,
 )
-from app.schemas.jobs import JobResponse
+from app.schemas.jobs import JobListResponse, JobResponse
 from app.schemas.query import QueryRequest, QueryResponse
 
 ACTION_REQUESTS = (QueryRequest, AddEntityRequest, AddDocumentsRequest, DeleteDocumentRequest, RemoveAliasRequest,
@@ -30,7 +30,7 @@ ACTION_REQUESTS = (QueryRequest, AddEntityRequest, AddDocumentsRequest, DeleteDo
 ACTIONS: tuple[str, ...] = tuple(get_args(m.model_fields["action"].annotation)[0] for m in ACTION_REQUESTS)
 """The POST actions' names (what an unknown action's error lists)."""
 
-ReadAction = Literal["entities", "documents", "document", "job"]
+ReadAction = Literal["entities", "documents", "document", "job", "jobs"]
 """The reads of ``GET /api/adaptive-entity-rag?action=``."""
 READ_ACTIONS: tuple[str, ...] = get_args(ReadAction)
 
@@ -46,11 +46,12 @@ NO_MCP_TOOL: dict[str, str] = {
     "document": "a tool's answer cites the passages it used (query's citations carry their text); a whole "
                 "document with its chunks is read over the REST API",
     "job": "add_documents indexes before it answers (no background job to poll)",
+    "jobs": "add_documents indexes before it answers (no background job to list)",
 }
 """Action -> why MCP has no tool for it."""
 
-ReadResponse = EntityListResponse | DocumentListResponse | DocumentResponse | JobResponse
-"""The answers of ``GET ?action=entities|documents|document|job``."""
+ReadResponse = EntityListResponse | DocumentListResponse | DocumentResponse | JobResponse | JobListResponse
+"""The answers of ``GET ?action=entities|documents|document|job|jobs``."""
 
 ActionResponse = QueryResponse | AddEntityResponse | AddDocumentsResponse | DeleteDocumentResponse | DeleteEntityResponse
 """The answers of the POST actions (remove-alias answers like add-entity)."""

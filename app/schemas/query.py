@@ -191,6 +191,9 @@ class QueryResponse(Wire):
     vectors_pending: int = Field(
         default=0, description="Chunks of recent uploads whose dense vectors were still filling when this question "
                                "was answered: dense search saw only those it could embed within its budget.")
+    documents_pending: int = Field(
+        default=0, description="Documents that the workspace's ingest jobs (an upload, a large add-documents) had "
+                               "still to write when this question was answered: no search could find them yet.")
     workspace: str = Field(default="default", description="The workspace that answered (its documents only).")
 
 

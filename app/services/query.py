@@ -21,8 +21,9 @@ from app.observability.trajectories import build_trajectory
 from app.schemas import QueryRequest, QueryResponse, to_response
 from app.schemas.chat import ChatMessage
 from app.services import chat as conversation
+from app.services.documents import documents_pending
 from graphs.domain import FusionWeights
-from graphs.rag.answer.replies import still_filling
+from graphs.rag.answer.replies import still_filling, still_ingesting
 from graphs.rag.context import RagContext
 from graphs.rag.graph import workflow
 from graphs.rag.state import InputState
@@ -110,22 +111,26 @@ async def answer(resources: Resources, request: QueryRequest, *, question_id: st
     resources.metrics.run(out)
     await record(resources, run_id, out, question_id=question_id, mode=mode)
     response = to_response(out, ctx.llm_name, run_id)
-    return response.model_copy(update={"workspace": resources.workspace, **await _filling(ctx, response)})
+    return response.model_copy(update={"workspace": resources.workspace, **await _filling(resources, ctx, response)})
 
 
-async def _filling(ctx: RagContext, response: QueryResponse) -> dict[str, Any]:
-    """While recent uploads' dense vectors still fill, the response says how many chunks wait, and a "not found"
-    says the answer may come once they are in (a refusal given then is not the documents' last word)."""
-    if ctx.filling is None:
-        return {}
-    filling = ctx.filling
-    # only what the filler will fill: rows pending for another embedder wait for `aer reindex`, not for time
-    _, chunks = await asyncio.to_thread(lambda: filling.pending.counts(filling.pending.doc_ids(filling.fingerprint)))
-    if not chunks:
-        return {}
-    update: dict[str, Any] = {"vectors_pending": chunks}
-    if response.status == "no_results":
-        update["answer"] = f"{response.answer} {still_filling(response.query_analysis.original_query, chunks)}"
+async def _filling(resources: Resources, ctx: RagContext, response: QueryResponse) -> dict[str, Any]:
+    """While ingest jobs still have documents to write, or recent uploads' dense vectors still fill, the response
+    says how many documents or chunks wait, and a "not found" says the answer may come once they are in (a refusal
+    given then is not the documents' last word)."""
+    documents = await asyncio.to_thread(documents_pending, resources)
+    chunks = 0
+    if ctx.filling is not None:
+        filling = ctx.filling
+        # only what the filler will fill: rows pending for another embedder wait for `aer reindex`, not for time
+        _, chunks = await asyncio.to_thread(
+            lambda: filling.pending.counts(filling.pending.doc_ids(filling.fingerprint)))
+    update: dict[str, Any] = {"vectors_pending": chunks, "documents_pending": documents}
+    if response.status == "no_results" and (documents or chunks):
+        question = response.query_analysis.original_query
+        notes = ([still_ingesting(question, documents)] if documents else []) + (
+            [still_filling(question, chunks)] if chunks else [])
+        update["answer"] = " ".join([response.answer, *notes])
     return update
 
 
@@ -186,7 +191,7 @@ async def stream_events(resources: Resources, request: QueryRequest, *, context:
                 await record(resources, run_id, payload)
                 response = to_response(payload, ctx.llm_name, run_id)
                 yield "result", response.model_copy(
-                    update={"workspace": resources.workspace, **await _filling(ctx, response)})
+                    update={"workspace": resources.workspace, **await _filling(resources, ctx, response)})
 
 
 async def stream_answer(resources: Resources, request: QueryRequest) -> AsyncIterator[dict[str, Any]]:

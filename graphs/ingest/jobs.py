@@ -219,6 +219,22 @@ class JobStore(LockedSQLite):
                                 (job_id,)).fetchall()
         return {str(status): int(n) for status, n in rows}
 
+    def recent(self, limit: int = 20, *, unfinished: bool = False) -> list[str]:
+        """The ids of the newest jobs, newest first (``unfinished``: only those queued or running, which a
+        restart resumes): what a page opened after the upload, or after a restart, follows."""
+        query = ("SELECT id FROM jobs WHERE status IN ('queued', 'running') ORDER BY created_at DESC, rowid DESC "
+                 "LIMIT ?" if unfinished else "SELECT id FROM jobs ORDER BY created_at DESC, rowid DESC LIMIT ?")
+        with self._use() as conn:
+            rows = conn.execute(query, (limit,)).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def pending_documents(self) -> int:
+        """Documents that queued or running jobs have still to write (a question asked now cannot find them)."""
+        with self._use() as conn:
+            row = conn.execute("SELECT COUNT(*) FROM job_documents d JOIN jobs j ON j.id = d.job_id "
+                               "WHERE j.status IN ('queued', 'running') AND d.status = 'pending'").fetchone()
+        return int(row[0])
+
     def view(self, job_id: str, offset: int = 0, limit: int = 100) -> JobView | None:
         """A job's status, progress and a page of its documents' outcomes; None for an unknown id."""
         with self._use() as conn:

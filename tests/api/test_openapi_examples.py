@@ -87,7 +87,7 @@ def test_the_200_responses_are_typed(spec: dict[str, Any]) -> None:
     assert "text/event-stream" in post
     get = spec["paths"][URL]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
     refs = {item["$ref"].rsplit("/", 1)[1] for item in get["anyOf"]}
-    assert refs == {"EntityListResponse", "DocumentListResponse", "DocumentResponse", "JobResponse"}
+    assert refs == {"EntityListResponse", "DocumentListResponse", "DocumentResponse", "JobResponse", "JobListResponse"}
     query = spec["components"]["schemas"]["QueryResponse"]
     assert {"answer", "citations", "workflow", "routingDecision", "retrievalDetails"} <= set(query["properties"])
     for path in ("/info", "/graph", "/evaluations"):

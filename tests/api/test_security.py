@@ -91,7 +91,7 @@ def test_opened_queries_leave_documents_closed(tmp_path: Path) -> None:
         assert client.post(URL, json={"action": "query", "question": "Zed Corp"}).status_code == 200
         assert client.get(URL, params={"action": "entities"}).status_code == 200
         for params in ({"action": "document", "id": "doc-1"}, {"action": "documents"}, {"action": "job", "id": "x"},
-                       [("action", "entities"), ("action", "document"), ("id", "doc-1")]):
+                       {"action": "jobs"}, [("action", "entities"), ("action", "document"), ("id", "doc-1")]):
             assert_error(client.get(URL, params=params), 401, "unauthorized")
         assert client.get(URL, params={"action": "document", "id": "doc-1"}, headers={"X-API-Key": KEY}).json()[
             "success"] is True

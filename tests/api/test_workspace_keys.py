@@ -97,6 +97,7 @@ SURFACES: dict[str, tuple[str, Any]] = {
                                                        headers=e.headers(k, w))),
     "job": ("read", lambda e, k, w: e.client.get(URL, params={"action": "job", "id": "no-such-job"},
                                                   headers=e.headers(k, w))),
+    "jobs": ("read", lambda e, k, w: e.client.get(URL, params={"action": "jobs"}, headers=e.headers(k, w))),
     "kg": ("read", lambda e, k, w: e.client.get(f"{URL}/kg/neighbourhood", params={"entity": "Alpha Corp"},
                                                  headers=e.headers(k, w))),
     "add-documents": ("write", lambda e, k, w: e.client.post(URL, json=doc(f"by-{k}", "Delta makes tea."),
@@ -155,7 +156,7 @@ def test_each_role_on_each_surface(env: Env, surface: str, key: str | None) -> N
 
 
 def test_another_workspace_and_a_missing_one_look_the_same(env: Env) -> None:
-    for surface in ("document", "job", "documents", "add-documents", "upload", "workspace-info"):
+    for surface in ("document", "job", "jobs", "documents", "add-documents", "upload", "workspace-info"):
         send = SURFACES[surface][1]
         exists = send(env, "read_b", "alpha").json()
         missing = send(env, "read_b", "nowhere").json()  # the guard refuses both: a key of beta has no other

@@ -82,6 +82,24 @@ def test_a_refused_question_names_the_field_not_json(page: Watched) -> None:
     assert box.locator("pre").count() == 0 and '"loc"' not in box.inner_text()
 
 
+def test_a_question_too_long_is_kept_whole_and_told_by_how_much(page: Watched) -> None:
+    """The box had maxlength="2000": a pasted question was cut at 2,000 characters without a word and the cut
+    one asked. Now the whole text stays, the hint counts it, and nothing is sent."""
+    question = "Which of the kiln logs mentions the cracked lid of the teapot? " * 40  # 2,520 characters
+    p = page.goto("/#ask")
+    asked: list[str] = []
+    p.on("request", lambda r: asked.append(r.url) if r.method == "POST" else None)
+    p.fill("#question", question)
+    expect(p.locator("#question-hint")).to_contain_text("2,519 characters: a question takes at most 2,000; "
+                                                        "shorten it by 519.")
+    p.press("#question", "Enter")
+    expect(p.locator("#ask-error")).to_contain_text("question_too_long")
+    expect(p.locator("#ask-error")).to_contain_text("Nothing was asked")
+    assert p.input_value("#question") == question and not asked
+    p.fill("#question", "Who repaired the kiln?")
+    expect(p.locator("#question-hint")).to_have_text("Enter asks, Shift+Enter starts a new line.")
+
+
 @pytest.mark.parametrize("width", [1280, 1366, DESKTOP["width"], 1920])
 def test_the_tabs_stay_on_one_row_beside_the_workspace_picker(browser: Browser, empty_server: ServerProcess,
                                                                width: int) -> None:

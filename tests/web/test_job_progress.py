@@ -102,3 +102,50 @@ def test_a_done_jobs_vectors_are_followed_until_they_are_all_in(browser: Browser
         watched.check()
     finally:
         watched.page.context.close()
+
+
+def test_a_page_opened_later_follows_the_workspace_s_unfinished_jobs(browser: Browser,
+                                                                     empty_server: ServerProcess) -> None:
+    """A job this tab did not start (another tab's, another person's, or one a restart of the server resumed) was
+    nowhere on a page opened afterwards: no progress, and its documents missing from the list without a word."""
+    resumed = job("running", 4, 6, 20.0)
+    resumed["job"].update(id="job-resumed", resumed=1)
+    listing = {"success": True, "jobs": [resumed["job"]]}
+    states = [resumed, job("done", 10, 0, None)]
+    served: list[int] = []
+
+    def answer(route: Route) -> None:
+        state = states[min(len(served), len(states) - 1)]
+        state["job"]["id"] = "job-resumed"
+        served.append(state["job"]["progress"]["done"])
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(state))
+
+    watched = watch(browser, empty_server.base_url)
+    try:
+        p = watched.page
+        p.route("**/api/adaptive-entity-rag?action=jobs*", lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(listing)))
+        p.route("**/api/adaptive-entity-rag?action=job&id=job-resumed*", answer)
+        watched.goto("/#documents")
+        panel = p.locator('.job[data-job="job-resumed"]')
+        expect(panel.locator(".job-head b")).to_have_text(
+            "Upload of 10 document(s), started 2026-11-25 10:00:00 UTC (resumed after a restart)")
+        expect(panel.locator(".job-head .status-badge")).to_have_text("done", timeout=10_000)
+        assert served[:2] == [4, 10]
+        watched.check()
+    finally:
+        watched.page.context.close()
+
+
+def test_the_page_asks_the_server_for_the_unfinished_jobs(browser: Browser, empty_server: ServerProcess) -> None:
+    """The listing the page reads is the real endpoint's (an empty server: no job, no panel, no error)."""
+    watched = watch(browser, empty_server.base_url)
+    try:
+        with watched.page.expect_response(lambda r: "action=jobs" in r.url) as listed:
+            p = watched.goto("/#documents")
+        assert listed.value.status == 200 and listed.value.json() == {"success": True, "jobs": []}
+        assert "unfinished=true" in listed.value.url
+        assert p.locator(".job").count() == 0
+        watched.check()
+    finally:
+        watched.page.context.close()

@@ -699,3 +699,19 @@ def test_swagger_try_it_out_with_the_prefilled_example_succeeds(page: Watched, s
     operation.locator(".responses-wrapper").first.scroll_into_view_if_needed()
     p.evaluate("window.scrollBy(0, document.querySelector('.live-responses-table').getBoundingClientRect().top - 420)")
     shot(p, screenshots, "swagger-try-it-out.png")
+
+
+def test_the_results_table_scrolls_on_a_phone_instead_of_squeezing_its_rows(phone: Watched) -> None:
+    """Eleven columns squeezed into 390 px: each result row was 200-270 px tall, the "Why" column one word a line.
+    The table now keeps its width and scrolls sideways in its own region; the page itself does not overflow."""
+    p = phone.goto()
+    ask(p, SEED_QUESTIONS[1])
+    region = p.locator('.table-scroll[aria-label="Top results and their score components"]')
+    expect(region.locator("tbody tr")).not_to_have_count(0)
+    tallest = "t => Math.max(...[...t.querySelectorAll('tbody tr')].map((r) => r.getBoundingClientRect().height))"
+    table = region.locator("table")
+    kept = table.evaluate(tallest)
+    assert region.evaluate("r => r.scrollWidth > r.clientWidth")  # it scrolls, inside its region
+    assert p.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    squeezed = table.evaluate(f"t => {{ t.classList.remove('wide'); return ({tallest})(t); }}")  # as it was
+    assert kept < 125 and squeezed > 1.6 * kept, (kept, squeezed)

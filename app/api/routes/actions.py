@@ -1,6 +1,6 @@
 """``/api/adaptive-entity-rag``: the seed's action endpoint, kept as a thin compatibility layer over the resource
 modules. ``POST`` runs one action of a five-way union (query, add-entity, remove-alias, delete-entity,
-add-documents, delete-document); ``GET ?action=`` reads entities, the document inventory, one document or a job.
+add-documents, delete-document); ``GET ?action=`` reads entities, the document inventory, one document, a job or the newest jobs.
 Each action is its resource's handler (``query``, ``entities``, ``documents``, ``jobs``); this module only
 dispatches and labels the metrics."""
 
@@ -79,9 +79,11 @@ async def get_action(
     root: Annotated[str | None, Query(max_length=4096, description="documents: ingested from this root.")] = None,
     q: Annotated[str | None, Query(max_length=256, description="entities: only those whose name or an alias contains "
                                    "this (normalized; a fuzzy or pinyin match last), best match first.")] = None,
+    unfinished: Annotated[bool, Query(description="jobs: only the queued and running ones.")] = False,
 ) -> dict[str, Any]:
     """List entities (``entities``), the document inventory (``documents``), one document with its chunks
-    (``document``), or an ingest job's status and per-document outcomes (``job``)."""
+    (``document``), an ingest job's status and per-document outcomes (``job``), or the workspace's newest ingest
+    jobs (``jobs``: at most 50, newest first)."""
     request.state.action = action  # the metrics' action label
     if action == "documents":
         return await documents.documents_page(resources, offset, limit, source, title, root)
@@ -89,4 +91,6 @@ async def get_action(
         return await documents.document(resources, id)
     if action == "job":
         return await jobs.job(resources, id, offset, limit)
+    if action == "jobs":
+        return await jobs.jobs(resources, limit, unfinished)
     return await entities.list_entities(resources, type, offset, limit, q)

@@ -1,5 +1,5 @@
 """The jobs resource: an ingest job's status, progress and its documents' outcomes (``GET
-/api/adaptive-entity-rag?action=job&id=``, ``actions.py``)."""
+/api/adaptive-entity-rag?action=job&id=``), and the workspace's newest jobs (``?action=jobs``; ``actions.py``)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ from typing import Any
 from app.api.errors import ApiError
 from app.container import Resources
 from app.services import documents
+
+MAX_JOBS = 50
+"""The most jobs one listing shows (each is a few reads of the job store)."""
 
 
 async def job(resources: Resources, job_id: str | None, offset: int, limit: int) -> dict[str, Any]:
@@ -20,3 +23,10 @@ async def job(resources: Resources, job_id: str | None, offset: int, limit: int)
     if view is None:
         raise ApiError(404, "job_not_found", f"no job with id {job_id!r}")
     return documents.job_body(view)
+
+
+async def jobs(resources: Resources, limit: int, unfinished: bool) -> dict[str, Any]:
+    """``GET ?action=jobs``: the workspace's newest jobs with their progress (``unfinished``: queued and running
+    only), newest first."""
+    views = await asyncio.to_thread(documents.list_jobs, resources, min(limit, MAX_JOBS), unfinished=unfinished)
+    return {"success": True, "jobs": [view.model_dump(by_alias=True, mode="json") for view in views]}

@@ -32,6 +32,15 @@ def still_filling(question: str, chunks: int) -> str:
             f"still being indexed for meaning search; asking again shortly may find the answer.)")
 
 
+def still_ingesting(question: str, documents: int) -> str:
+    """The sentence a "not found" answer ends with while ingest jobs still have ``documents`` to write: they are
+    not searchable at all yet, so the refusal is not the documents' last word."""
+    if has_han(question):
+        return f"（还有 {documents} 个文档正在导入，尚不能检索；导入完成后再问可能找到答案。）"
+    return (f"({documents} document{'s' if documents != 1 else ''} of an upload {'are' if documents != 1 else 'is'} "
+            f"still being ingested and not searchable yet; asking again once the upload is done may find the answer.)")
+
+
 RELATED = 3
 """Passages shown as related (never as the answer) when the documents do not answer the question."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -146,3 +147,28 @@ def test_warm_up_writes_nothing(tmp_path: Path) -> None:
         assert resources.index.count() == 0 and resources.index.document_ids() == set()
     finally:
         resources.close()
+
+
+def test_closing_with_an_unfinished_ingest_job_says_what_the_shutdown_waits_for(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A shutdown under a large batch sat on uvicorn's "Waiting for application shutdown." for a minute with no
+    word of why; now the wait is named, with the job and that its documents resume at the next start."""
+    from graphs.domain import Document
+    from tests.support.apps import fast_resources, settings_for
+
+    resources = fast_resources(settings_for(tmp_path / "data"))
+    assert resources.jobs is not None
+    job_id = resources.jobs.submit("upload", [Document(id="log.txt", text="The kiln was fired on Monday.")])
+    with caplog.at_level(logging.WARNING, logger="app.container"):
+        resources.close()
+    (said,) = [r.getMessage() for r in caplog.records if r.name == "app.container"]
+    assert f"waiting up to 60 s for ingest job {job_id}" in said and "resume at the next start" in said
+
+
+def test_closing_with_no_unfinished_job_says_nothing(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    from tests.support.apps import fast_resources, settings_for
+
+    resources = fast_resources(settings_for(tmp_path / "data"))
+    with caplog.at_level(logging.WARNING, logger="app.container"):
+        resources.close()
+    assert not [r for r in caplog.records if r.name == "app.container"]

@@ -23,6 +23,8 @@ export function initAsk(context) {
       form.requestSubmit();
     }
   });
+  // no maxlength: it cut a pasted question at 2,000 characters without a word, and the cut question was asked
+  $("#question").addEventListener("input", questionHint);
   $("#stop-button").addEventListener("click", () => running && running.abort());
   $("#new-conversation").addEventListener("click", () => {
     conversation.clear();
@@ -30,6 +32,21 @@ export function initAsk(context) {
     $("#question").focus();
   });
   conversation.render();
+}
+
+const HINT = "Enter asks, Shift+Enter starts a new line.";
+const count = (n) => n.toLocaleString("en-US");
+
+/** The hint under the question: how to ask, or, past the server's limit, by how much the question is too long. */
+function questionHint() {
+  const box = $("#question");
+  const max = Number(box.dataset.maxChars);
+  const over = box.value.trim().length - max;
+  const hint = $("#question-hint");
+  hint.textContent = over > 0
+    ? `${count(box.value.trim().length)} characters: a question takes at most ${count(max)}; shorten it by ${count(over)}.`
+    : HINT;
+  hint.classList.toggle("warn-text", over > 0);
 }
 
 // --- the conversation: earlier turns kept in localStorage; a follow-up is made standalone by the server --------
@@ -162,6 +179,14 @@ export async function ask(question) {
     $("#question").focus();
     return;
   }
+  questionHint();
+  const max = Number($("#question").dataset.maxChars);
+  if (request.question.length > max) {
+    showAskError({ code: "question_too_long", message: `The question has ${count(request.question.length)} characters; `
+      + `a question takes at most ${count(max)}. Nothing was asked: shorten it and ask again.` });
+    $("#question").focus();
+    return;
+  }
   for (const [key, [lo, hi]] of Object.entries({ topK: [1, 50], maxRetries: [0, 10], maxTurns: [1, 10] })) {
     if (!Number.isInteger(request[key]) || request[key] < lo || request[key] > hi) {
       showAskError({ code: "", message: `${key} must be a whole number from ${lo} to ${hi}.` });
@@ -209,6 +234,7 @@ export async function ask(question) {
     const r = view.response;
     conversation.add({ question: original, asked: resolved.question, answer: r.answer || "", status: r.status });
     $("#question").value = "";
+    questionHint();
   } catch (err) {
     if (err.name === "AbortError") view.stopped();
     else {
@@ -533,7 +559,7 @@ class RunView {
     const searches = (rd.searches || []).map((x) => [x.channel, h("code", { class: "small" }, x.filter || "—"), String(x.count), ms(x.durationMs)]);
     return h("div", { class: "run-wide" },
       card(`Top results (${rd.rankedResultCount} of ${rd.searchResultCount} found; reranker ${rd.reranker})`,
-        rows.length ? table(["#", "Passage", "Channel", "Score", "Dense", "BM25", "Graph", "Hop", "Reranked", "Why", "Date"], rows, { caption: "Top results and their score components" })
+        rows.length ? table(["#", "Passage", "Channel", "Score", "Dense", "BM25", "Graph", "Hop", "Reranked", "Why", "Date"], rows, { caption: "Top results and their score components", cls: "data wide" })
           : h("p", { class: "muted" }, "No result."),
         searches.length ? h("details", {}, h("summary", {}, `Searches (${searches.length})`),
           table(["Channel", "Filter", "Hits", "Time"], searches, { caption: "Every search the run made" })) : null));

@@ -44,6 +44,25 @@ export function initDocuments() {
     find($("#find-text").value.trim());
   });
   for (const job of followed()) followJob(job.id, job.label);
+  followUnfinished();
+}
+
+/** Follow the workspace's queued and running jobs this tab did not start: another tab's or person's upload, or
+ * one a restart of the server resumed (a page opened then showed nothing of it: no progress, no documents). */
+async function followUnfinished() {
+  let jobs;
+  try {
+    jobs = (await call("", { query: { action: "jobs", unfinished: "true" } })).jobs;
+  } catch {
+    return; // a key without document reads, or the server away: the inventory shows its own error
+  }
+  const mine = new Set(followed().map((j) => j.id));
+  for (const job of jobs.reverse()) {  // oldest first: followJob puts each panel on top
+    if (mine.has(job.id)) continue;
+    const when = job.createdAt.replace("T", " ").replace("+00:00", " UTC");
+    followJob(job.id, `${job.kind === "upload" ? "Upload" : "Ingest"} of ${job.progress.total} document(s), started ${when}`
+      + (job.resumed ? " (resumed after a restart)" : ""));
+  }
 }
 
 function say(box, kind, ...children) {

@@ -243,3 +243,23 @@ def test_a_renamed_document_s_old_id_goes_only_once_its_new_one_is_written(store
     view = store.view(job_id)
     assert view is not None and [(d.id, d.status) for d in view.documents] == [("kept/kiln.md", "done"),
                                                                               ("kept/glaze.md", "failed")]
+
+
+def test_the_newest_jobs_are_listed_first_and_the_unfinished_ones_counted(stores: dict[str, Any]) -> None:
+    """What a page opened after an upload (or after a restart) follows without the job's id, and what a question
+    asked meanwhile is told is not searchable yet."""
+    store = JobStore(stores["jobs"])
+    runner = JobRunner(store, ingestor(stores, Embedder()), batch_size=3, batch_target_s=None)
+    first = runner.submit("upload", DOCS[:2])
+    runner.run_job(first)
+    second = runner.submit("add-documents", DOCS[2:5])
+    third = runner.submit("upload", DOCS[5:])
+    assert store.recent() == [third, second, first]
+    assert store.recent(2) == [third, second]
+    assert store.recent(unfinished=True) == [third, second]
+    assert store.pending_documents() == 5
+    runner.run_job(second)
+    assert store.recent(unfinished=True) == [third]
+    assert store.pending_documents() == 2
+    runner.run_job(third)
+    assert store.recent(unfinished=True) == [] and store.pending_documents() == 0
