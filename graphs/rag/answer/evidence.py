@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -338,11 +337,6 @@ class Evidence:
     @property
     def hits(self) -> list[int]:
         return [s.hit for s in self.sentences]
-
-    @property
-    def answering(self) -> Sentence:
-        """The sentence that holds (or would hold) the answer."""
-        return self.sentences[min(self.span_in, len(self.sentences) - 1)]
 
 
 def marks(q: Question, folded: str) -> list[tuple[int, int]]:
@@ -813,61 +807,6 @@ def by_meaning(sims: dict[str, float]) -> dict[str, float]:
     mid = len(values) // 2
     median = values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
     return {t: min(1.0, max(0.0, 0.5 + (v - median) / MEANING_SLOPE)) for t, v in sims.items()}
-
-
-RELATION_CANDIDATES = 3
-"""The best pieces of evidence (by distinct answering sentence) that the relation's meaning may reorder: each
-costs an embedding (~60 ms of e5 on one CPU core, less for a short sentence; a sentence met before costs nothing)."""
-RELATION_RANK = 0.58
-RELATION_WEIGHT = 10.3
-"""The fitted choice among them (a conditional logit over the evidence's ``score``, its rank by words as
-``1 / (1 + rank)`` and the relation cosine above the candidates' median, in units of ``score``): fitted on 309
-answerable questions whose gold answer is in one of the top 8 answering sentences (HotpotQA, 2Wiki, CMRC, RGB,
-blind14–16b and four own sets, their held-aside parts left out), validated leave one group out: the answering
-sentence holds the gold 0.718 → 0.741 on those parts, 0.769 → 0.769 on the held-aside parts (HotpotQA −1, CMRC
-+1). The whole question's cosine instead (its names left in) lost on HotpotQA by more (held 0.741 → 0.556)."""
-RELATION_EMBEDDER = "multilingual-e5-small-q4"
-"""The embedder the weights were fitted with: another model's cosines have another scale (USE, the tests' fakes),
-and its evidence keeps the order by words."""
-
-
-def relation_text(q: Question) -> str:
-    """The question without the names it asks about (any of their spellings): what it asks of them. The names
-    dominate a question's embedding, so every sentence of the subject's passage is near the whole question (e5
-    puts them all near 0.8-0.9); without them, the sentence that states the asked relation stands out ("how many
-    passengers were aboard" → "there were 186 passengers and 9 crew on board", not "the ferry had left at
-    18:40")."""
-    text = q.text
-    for form in sorted({f for forms in q.anchors for f in forms if f} | {n for n in q.names if n}, key=len,
-                       reverse=True):
-        text = re.sub(re.escape(form), " ", text, flags=re.IGNORECASE)
-    rest = " ".join(text.split())
-    return rest if re.search(r"\w", rest) else q.text
-
-
-def relation_candidates(found: Sequence[Evidence], most: int = RELATION_CANDIDATES) -> list[str]:
-    """The answering sentences of the best pieces of evidence, each once, at most ``most``: what is compared by
-    meaning with the question's relation (``relation_text``)."""
-    return list(dict.fromkeys(e.answering.text for e in found))[:most]
-
-
-def by_relation(found: list[Evidence], sims: dict[str, float], most: int = RELATION_CANDIDATES) -> list[Evidence]:
-    """The evidence with the best of its first candidates (``relation_candidates``) by the fitted choice first:
-    its score by words, its rank, and how far its answering sentence's cosine with the question's relation stands
-    above the candidates' median. The others keep their order; with fewer than two candidates compared, the order
-    is unchanged."""
-    texts = [t for t in relation_candidates(found, most) if t in sims]
-    if len(texts) < 2:
-        return found
-    median = statistics.median(sims[t] for t in texts)
-    first = {t: next(i for i, e in enumerate(found) if e.answering.text == t) for t in texts}
-
-    def value(t: str) -> float:
-        rank = texts.index(t)
-        return found[first[t]].score + RELATION_RANK / (1 + rank) + RELATION_WEIGHT * (sims[t] - median)
-
-    best = first[max(texts, key=value)]
-    return found if best == 0 else [found[best], *found[:best], *found[best + 1:]]
 
 
 def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES,

@@ -16,19 +16,15 @@ from graphs.llm import LLM_ERRORS, text_call
 from graphs.prompts import fenced
 from graphs.rag.answer import chains
 from graphs.rag.answer.answerability import EMBEDDER_ERRORS, calibrated
-from graphs.rag.answer.calibration import asked_of, embedder_name, similarities, to_find
+from graphs.rag.answer.calibration import asked_of, similarities, to_find
 from graphs.rag.answer.check import Draft
 from graphs.rag.answer.citations import attribute, cited
 from graphs.rag.answer.evidence import (
-    RELATION_EMBEDDER,
     Evidence,
     by_meaning,
-    by_relation,
     find_evidence,
     in_other_language,
     other_language,
-    relation_candidates,
-    relation_text,
     stated_first,
 )
 from graphs.rag.answer.extractive import Written, extractive, multihop
@@ -104,9 +100,7 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         return await direct_answer(state, ctx)
     hits = state.get("ranked", [])
     q = question_of(question, expected_answer(question), state["parsed"], state.get("entities", [])).about(hits)
-    # which sentence answers: by words, then the best few by the meaning of what is asked (``by_relation``)
-    chosen, unranked = await _relation_meaning(q, find_evidence(q, hits), ctx)
-    by_words, lost = _own_language_first(q, chosen), False
+    by_words, lost = _own_language_first(q, find_evidence(q, hits)), False
     # whether a rule refuses every view of the other-language passages whatever their meaning: one scan, read
     # by both looks below (the first view's, and the second look after a refusal)
     foregone = functools.cache(lambda: refused_whatever_meaning(q, hits))
@@ -141,7 +135,7 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     reached, unread = await _chained(ctx, q, hits)
     broken = reached if isinstance(reached, chains.Broken) else None
     chained = None if isinstance(reached, chains.Broken) else reached
-    degraded: RagUpdate = {"degraded": ["write_answer"]} if failed or lost or unread or unranked else {}
+    degraded: RagUpdate = {"degraded": ["write_answer"]} if failed or lost or unread else {}
     looked: RagUpdate = {}
     if chained is not None and len(chained[1]) > len(hits):
         hits = chained[1]  # the passages a chain looked up join the ranked hits its citations number
@@ -236,24 +230,6 @@ def _own_language_first(q: Question, found: list[Evidence]) -> list[Evidence]:
         if not all(in_other_language(q, s.text) for s in e.sentences):
             return [e, *found[:i], *found[i + 1:]] if i else found
     return found
-
-
-async def _relation_meaning(q: Question, found: list[Evidence], ctx: RagContext) -> tuple[list[Evidence], bool]:
-    """The evidence with the best few candidates reordered by the fitted choice that reads how close each
-    answering sentence is in meaning to what the question asks (``evidence.by_relation``), and whether the
-    embedder failed (then the order by words stands and the run records the degradation). Only with the embedder
-    the choice was fitted with (another model's cosines have another scale), and not for a comparison or a yes/no
-    question (their verdict is read from both sides, not from one sentence)."""
-    texts = relation_candidates(found)
-    if len(texts) < 2 or q.kind in ("comparison", "yes_no") or embedder_name(ctx.embedder) != RELATION_EMBEDDER:
-        return found, False
-    try:
-        sims = await asyncio.to_thread(similarities, ctx.embedder, relation_text(q), texts)
-    except EMBEDDER_ERRORS as exc:
-        log.warning("write_answer: the embedder failed on the candidate sentences (%s); chosen by words",
-                    type(exc).__name__)
-        return found, True
-    return by_relation(found, sims), False
 
 
 async def _crossing(q: Question, hits: list[Hit], ctx: RagContext, state: RagState,
