@@ -8,6 +8,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import Command
 
 from graphs.domain import Constraint, Hit, RoutingDecision, SearchRecord
+from graphs.rag.answer.question import CODE
 from graphs.rag.context import RagContext, RagLimits
 from graphs.rag.edges import RouteNode, node_for
 from graphs.rag.question import coverage, echo_free, state_terms
@@ -62,6 +63,11 @@ def first_route(state: RagState, limits: RagLimits, has_kg: bool = False) -> Rou
     if mode in ("semantic", "hybrid"):
         return RoutingDecision(action=f"{mode}_search", reason=f"caller asked for {mode} search")  # type: ignore[arg-type]
     intent = state["parsed"].intent
+    if intent == "conceptual" and (codes := CODE.findall(state["parsed"].original_query)):
+        # a code is matched by its spelling, which the keyword channel sees and a meaning vector blurs (E05 reads
+        # like E04); an upload's chunks whose vectors still fill are found by keywords alone
+        return RoutingDecision(action="hybrid_search", reason=f"conceptual question naming {', '.join(codes)}: "
+                                                              "dense + BM25 hybrid search (a code is matched by its spelling)")
     if intent == "conceptual":
         return RoutingDecision(action="semantic_search", reason="conceptual question: pure vector search over meaning")
     if any(c.type != "DATE" for c in constraints) and intent in FILTERED_INTENTS:

@@ -76,3 +76,16 @@ async def test_route_node_knows_whether_a_graph_exists(tmp_path: Path) -> None:
     assert with_graph.update["decisions"][0].action == "graph_search" and with_graph.goto == "search_graph"
     without = await route_query(state, runtime(make_context(tmp_path)))
     assert without.update["decisions"][0].action == "hybrid_search" and without.goto == "search_hybrid"
+
+
+@pytest.mark.parametrize("question", ["What does error W12 mean on the Lumen oven?", "F3 是什么故障？",
+                                      "What is the KX-220 used for?"])
+def test_a_conceptual_question_naming_a_code_also_searches_by_keywords(question: str) -> None:
+    # a code is matched by its spelling: the keyword channel sees W12 where a meaning vector blurs it with W11
+    decision = decide_route(_route_state(question, "simple", intent="conceptual"), RagLimits())
+    assert decision.action == "hybrid_search" and "a code is matched by its spelling" in decision.reason
+
+
+def test_a_conceptual_question_without_a_code_stays_on_meaning() -> None:
+    decision = decide_route(_route_state("What does a kiln controller do?", "simple", intent="conceptual"), RagLimits())
+    assert decision.action == "semantic_search"
