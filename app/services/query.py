@@ -114,17 +114,20 @@ async def answer(resources: Resources, request: QueryRequest, *, question_id: st
     return response.model_copy(update={"workspace": resources.workspace, **await _filling(resources, ctx, response)})
 
 
+def _pending(resources: Resources, ctx: RagContext) -> tuple[int, int]:
+    """The documents the workspace's ingest jobs have still to write and the chunks whose dense vectors still fill
+    (blocking: two reads of the workspace's SQLite stores, made in one worker thread)."""
+    filling = ctx.filling
+    # only what the filler will fill: rows pending for another embedder wait for `aer reindex`, not for time
+    chunks = 0 if filling is None else filling.pending.counts(filling.pending.doc_ids(filling.fingerprint))[1]
+    return documents_pending(resources), chunks
+
+
 async def _filling(resources: Resources, ctx: RagContext, response: QueryResponse) -> dict[str, Any]:
     """While ingest jobs still have documents to write, or recent uploads' dense vectors still fill, the response
     says how many documents or chunks wait, and a "not found" says the answer may come once they are in (a refusal
     given then is not the documents' last word)."""
-    documents = await asyncio.to_thread(documents_pending, resources)
-    chunks = 0
-    if ctx.filling is not None:
-        filling = ctx.filling
-        # only what the filler will fill: rows pending for another embedder wait for `aer reindex`, not for time
-        _, chunks = await asyncio.to_thread(
-            lambda: filling.pending.counts(filling.pending.doc_ids(filling.fingerprint)))
+    documents, chunks = await asyncio.to_thread(_pending, resources, ctx)
     update: dict[str, Any] = {"vectors_pending": chunks, "documents_pending": documents}
     if response.status == "no_results" and (documents or chunks):
         question = response.query_analysis.original_query
