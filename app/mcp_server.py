@@ -42,6 +42,7 @@ from starlette.types import Receive, Scope, Send
 
 from app.client import RemoteClient, RemoteError
 from app.errors import ServiceError, error_body, error_info, nearest
+from app.observability.metrics import UNKNOWN_TOOL
 from app.schemas import DocumentId, DocumentIn, EntityAlias, EntityName, QueryRequest, QueryResponse, Question
 from app.schemas.chat import CitedPassage, cited_passages
 from app.services.keys import Principal, Role, authorize, principal_in
@@ -194,6 +195,8 @@ class ToolBackend(Protocol):
     async def remove_alias(self, standard_name: str, aliases: list[str],
                            workspace: str | None = None) -> AliasesRemoved: ...
     async def delete_entity(self, standard_name: str, workspace: str | None = None) -> EntityDeleted: ...
+    def refused(self, tool: str) -> None:
+        """Count a call refused before its work ran (bad arguments, an unknown tool, a key without the role)."""
 
 
 def query_result(response: QueryResponse) -> QueryResult:
@@ -231,12 +234,20 @@ class LocalTools:
         resources = source
         return resources
 
+    def refused(self, tool: str) -> None:
+        """Count a call refused before its work ran as an error of ``tool``: a dashboard watching the tools'
+        error rate sees a caller's mistakes too (they were returned before ``_call`` and counted nowhere)."""
+        source = self.source()
+        metrics = source.default.metrics if hasattr(source, "names") and hasattr(source, "get") else source.metrics
+        metrics.mcp_tools.labels(tool, "error").inc()
+
     async def _call(self, tool: str, work: Callable[[Resources], Awaitable[T]], workspace: str | None = None) -> T:
         """Run one tool call, counted and traced; the service's errors become tool errors that start with their
         code."""
         try:
             res = self.resources(workspace)
         except ServiceError as exc:
+            self.refused(tool)
             raise ToolError(f"{exc.code}: {exc.message}") from exc
         outcome = "error"
         try:
@@ -364,6 +375,9 @@ class RemoteTools:
         other.workspace = workspace
         return other
 
+    def refused(self, tool: str) -> None:
+        """Nothing to count: this process has no metrics, and the server never saw the call."""
+
     async def _call(self, work: Callable[[RemoteClient], T], workspace: str | None) -> T:
         client = self._client(workspace)
         try:
@@ -437,6 +451,14 @@ class StrictMCPServer(MCPServer):
 
     default_workspace: str | None = None
     """The workspace of a call that names none and comes on no connection naming one (``aer mcp --workspace``)."""
+    tools: ToolBackend | None = None
+    """The backend, told of each call refused here, before its work (it counts them)."""
+
+    def _refuse(self, tool: str, text: str) -> CallToolResult:
+        """A tool error for a call refused before its work ran, counted as the tool's error."""
+        if self.tools is not None:
+            self.tools.refused(tool)
+        return tool_error(text)
 
     async def call_tool(self, name: str, arguments: dict[str, Any],
                         context: Context[Any, Any] | None = None) -> Any:
@@ -444,13 +466,13 @@ class StrictMCPServer(MCPServer):
         if tool is None:
             names = [t.name for t in self._tool_manager.list_tools()]
             meant = nearest(name, names)
-            return tool_error(f"unknown_tool: no tool {name!r}" + (f" (did you mean {meant!r}?)" if meant else "")
-                              + f"; the tools are {', '.join(names)}")
+            return self._refuse(UNKNOWN_TOOL, f"unknown_tool: no tool {name!r}"
+                                + (f" (did you mean {meant!r}?)" if meant else "") + f"; the tools are {', '.join(names)}")
         model = tool.fn_metadata.arg_model
         accepted = {f.alias or n for n, f in model.model_fields.items()} | set(model.model_fields)
         if unknown := sorted(set(arguments) - accepted):
             near = [f"{u!r} → {m!r}" for u in unknown if (m := nearest(u, list(model.model_fields)))]
-            return tool_error(f"unknown_argument: {name} takes {', '.join(model.model_fields)}; not "
+            return self._refuse(name, f"unknown_argument: {name} takes {', '.join(model.model_fields)}; not "
                               f"{', '.join(unknown)}" + (f" (did you mean {', '.join(near)}?)" if near else ""))
         arguments = {k: structured(v) for k, v in arguments.items()}
         try:
@@ -464,7 +486,7 @@ class StrictMCPServer(MCPServer):
                     "invalid_entity_name" if "invalid_entity_name" in kinds else
                     "invalid_workspace" if bad_workspace else "invalid_arguments")
             log.info("MCP tool %r refused arguments: %s", name, code)
-            return tool_error(f"{code}: {validation_text(exc)}")
+            return self._refuse(name, f"{code}: {validation_text(exc)}")
         token = current_request.set(_http_request(context))
         role, documents = TOOL_NEEDS.get(name, ("write", False))
         principal = caller(context)
@@ -475,7 +497,7 @@ class StrictMCPServer(MCPServer):
         except ServiceError as exc:  # the key's role on the call's workspace: 403/404 as on the REST API
             current_request.reset(token)
             log.info("MCP tool %r refused: %s", name, exc.code)
-            return tool_error(f"{exc.code}: {exc.message}")
+            return self._refuse(name, f"{exc.code}: {exc.message}")
         if principal.workspace is not None and "workspace" in accepted:
             arguments = {**arguments, "workspace": workspace}  # a scoped key: the workspace it was checked on
         try:
@@ -536,6 +558,7 @@ def build_mcp_server(backend: ToolBackend | Callable[[], Any], default_workspace
     server = StrictMCPServer("adaptive-entity-rag", title="Adaptive Entity RAG", instructions=INSTRUCTIONS,
                              version="0.1.0", log_level="WARNING")
     server.default_workspace = default_workspace
+    server.tools = tools
 
     @server.tool(annotations=READ_ONLY)
     async def query(
@@ -556,6 +579,7 @@ def build_mcp_server(backend: ToolBackend | Callable[[], Any], default_workspace
         """Index documents (id, title, text, optional metadata with a date and typed entities)."""
         ids = [d.id for d in documents]
         if len(set(ids)) != len(ids):
+            tools.refused("add_documents")
             raise ToolError("duplicate_document_ids: each document id may appear once per call")
         return await tools.add_documents(documents, workspace)
 
@@ -574,6 +598,7 @@ def build_mcp_server(backend: ToolBackend | Callable[[], Any], default_workspace
             entity = EntityMetadata(standard_name=standard_name, type=type, aliases=aliases, hierarchy=hierarchy,
                                     related_entities=related_entities)
         except ValidationError as exc:
+            tools.refused("add_entity")
             raise ToolError(f"invalid_entity_name: {validation_text(exc)}") from exc
         return await tools.add_entity(entity, workspace)
 

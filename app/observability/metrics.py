@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Histogram, disable_created_metrics, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from graphs.domain import Relaxation, RoutingDecision, WorkflowStep
@@ -42,6 +42,7 @@ REQUEST_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0
 MAX_WORKSPACE_LABELS = 50
 OTHER_WORKSPACES = "other"
 NO_WORKSPACE = ""  # a request that reached no workspace (no workspace name is empty)
+UNKNOWN_TOOL = "unknown"  # the tool label of a call naming no tool the server has (callers' names are unbounded)
 
 
 class WorkspaceLabels:
@@ -68,6 +69,10 @@ class Metrics:
     """The service's counters and histograms in their own registry; ``for_workspace`` gives a workspace's view."""
 
     def __init__(self, max_workspaces: int = MAX_WORKSPACE_LABELS) -> None:
+        # no ``<name>_created`` series beside every counter and histogram (prometheus_client's default): they
+        # doubled the scrape (894 lines after a short session) and no dashboard reads them. The switch is the
+        # library's, process-wide, and this process's only registries are these.
+        disable_created_metrics()
         self.registry = CollectorRegistry(auto_describe=True)
         self.workspace_label = WorkspaceLabels(max_workspaces)
         self.workspace = NO_WORKSPACE
@@ -105,8 +110,10 @@ class Metrics:
         self.followups = Counter("aer_chat_followups", "OpenAI-compatible chat turns by how the question was "
                                  "formed: standalone, condensed by the LLM, or with entities carried over.",
                                  ["mode"], registry=r)
-        self.mcp_tools = Counter("aer_mcp_tool_calls", "MCP tool calls by tool and outcome.", ["tool", "outcome"],
-                                 registry=r)
+        self.mcp_tools = Counter("aer_mcp_tool_calls", "MCP tool calls by tool and outcome (ok, or error: the "
+                                 "service failed or refused it, a refusal before it ran included: bad arguments, "
+                                 "an unknown workspace, a key without the role; an unknown tool counts as "
+                                 f"{UNKNOWN_TOOL!r}).", ["tool", "outcome"], registry=r)
 
     def for_workspace(self, name: str | None) -> Metrics:
         """This registry's view for one workspace: the same counters, its queries and ingests labelled with the

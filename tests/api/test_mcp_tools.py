@@ -236,3 +236,27 @@ def test_a_not_found_answer_says_why_and_names_the_closest_passages(app_client: 
         assert body["status"] == "no_results" and body["reason"], body
         tencent = [r for r in body["related"] if r["doc_id"] == "tx"]  # other tests add documents of their own
         assert tencent and "马化腾" in tencent[0]["text"], body["related"]
+
+
+def test_calls_refused_before_their_work_are_counted_as_errors(app_client: TestClient) -> None:
+    """A caller's mistake refused by the server itself (bad or unknown arguments, a blank question, an unknown
+    workspace, a tool that does not exist, duplicate ids) is an ``error`` of its tool in ``/metrics``: a
+    dashboard watching the tools' error rate sees them; a good call is still ``ok``."""
+    counter = app_client.app.state.resources.metrics.mcp_tools  # type: ignore[attr-defined]
+
+    def count(tool: str, outcome: str) -> float:
+        value: float = counter.labels(tool, outcome)._value.get()
+        return value
+
+    before = {t: count(t, "error") for t in ("query", "add_documents", "list_documents", "unknown")}
+    ok_before = count("query", "ok")
+    results = calls(local(app_client), ("query", {"question": "  "}), ("query", {"question": "x", "topk": 2}),
+                    ("query", {"question": "x", "top_k": "2"}), ("list_documents", {"workspace": "nowhere"}),
+                    ("add_documents", {"documents": [DOCS[0], DOCS[0]]}), ("qeury", {"question": "x"}),
+                    ("query", {"question": "腾讯的总部在哪里？"}))
+    assert [r.is_error for r in results] == [True] * 6 + [False]
+    after = {t: count(t, "error") for t in before}
+    assert {t: after[t] - before[t] for t in before} == {"query": 3, "add_documents": 1, "list_documents": 1,
+                                                         "unknown": 1}
+    assert count("query", "ok") == ok_before + 1
+    assert count("qeury", "error") == 0  # a caller's invented name never becomes a label

@@ -195,6 +195,9 @@ def test_ingest_jobs_and_mcp_calls_are_counted() -> None:
     assert value(samples, "aer_ingest_jobs_total", state="queued") == 2
     assert value(samples, "aer_ingest_jobs_total", state="failed") == 1
     assert value(samples, "aer_mcp_tool_calls_total", tool="query", outcome="ok") == 1
+    # no `_created` series beside each counter and histogram: they doubled the scrape
+    assert not [s for s in samples if s[0].endswith("_created")]
+    assert "_created" not in metrics.render().decode()
 
 
 def test_request_ids_are_echoed_or_made(client: TestClient) -> None:
