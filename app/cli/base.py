@@ -33,10 +33,48 @@ EXIT_UNAVAILABLE = 3
 unavailable, the server is unreachable or answers 5xx."""
 
 
-def refused(message: str) -> typer.Exit:
-    """One red line on stderr and the exit of a refused request (``EXIT_REFUSED``): ``raise refused(...)``."""
-    typer.secho(message, fg="red", err=True)
+def json_output() -> bool:
+    """Whether the running command (or a group above it) was asked for JSON (its ``--json`` option)."""
+    try:  # typer 0.29 runs on its own copy of click, whose context stack is not click's
+        from typer._click.globals import get_current_context
+    except ImportError:  # a typer on the click package
+        from click import get_current_context  # type: ignore[no-redef]
+
+    ctx = get_current_context(silent=True)
+    while ctx is not None:
+        if ctx.params.get("as_json"):
+            return True
+        ctx = ctx.parent
+    return False
+
+
+def error(code: str, message: str, details: Any = None, *, hint: str | None = None) -> None:
+    """Say one failure on stderr, in the one format every command uses: ``error: CODE: message`` in red (and the
+    hint on its own line), or under ``--json`` the API's error body ``{"success": false, "error": {code, message,
+    details}}`` on one line, for a script to read. The codes are the API's where the API has the failure."""
+    from app.errors import error_body
+
+    if json_output():
+        body = error_body(code, message, details)
+        if hint:
+            body["error"]["hint"] = hint
+        typer.echo(json.dumps(body, ensure_ascii=False), err=True)
+        return
+    typer.secho(f"error: {code}: {message}", fg="red", err=True)
+    if hint:
+        typer.secho(f"hint: {hint}", err=True)
+
+
+def refused(code: str, message: str, details: Any = None, *, hint: str | None = None) -> typer.Exit:
+    """Say a refused request (``error``) and return its exit (``EXIT_REFUSED``): ``raise refused(...)``."""
+    error(code, message, details, hint=hint)
     return typer.Exit(EXIT_REFUSED)
+
+
+def unavailable(code: str, message: str, details: Any = None, *, hint: str | None = None) -> typer.Exit:
+    """Say that the service cannot do it now (``error``) and return its exit (``EXIT_UNAVAILABLE``)."""
+    error(code, message, details, hint=hint)
+    return typer.Exit(EXIT_UNAVAILABLE)
 
 
 EntityType = Literal["PERSON", "ORGANIZATION", "PRODUCT", "EVENT", "LOCATION", "DATE", "CONCEPT", "OTHER"]
@@ -217,9 +255,8 @@ def _alive(pid: int) -> bool:
 
 def locked_out(settings: Settings) -> typer.Exit:
     """Say that the data dir is in use and how to reach the process using it (exit 3)."""
-    typer.secho(f"error: {settings.milvus_target()} is in use by another process (a running `aer serve`?): "
-                f"add --server http://HOST:PORT to go through that server", fg="red", err=True)
-    return typer.Exit(EXIT_UNAVAILABLE)
+    return unavailable("data_dir_in_use", f"{settings.milvus_target()} is in use by another process (a running "
+                       "`aer serve`?): add --server http://HOST:PORT to go through that server")
 
 
 def route(server: str | None) -> str | None:
@@ -252,20 +289,18 @@ def workspace_name(workspace: str | None, settings: Settings | None = None) -> s
     try:
         return check_workspace_name(name)
     except ServiceError as exc:
-        typer.secho(f"error: {exc.message}", fg="red", err=True)
-        raise typer.Exit(EXIT_REFUSED) from exc
+        raise refused(exc.code, exc.message, exc.details) from exc
 
 
 @contextmanager
 def service_errors() -> Iterator[None]:
-    """A ServiceError raised inside becomes one red line on stderr (its message) and exit code 2."""
+    """A ServiceError raised inside becomes one error (its code and message) and exit code 2."""
     from app.errors import ServiceError
 
     try:
         yield
     except ServiceError as exc:
-        typer.secho(f"error: {exc.message}", fg="red", err=True)
-        raise typer.Exit(EXIT_REFUSED) from exc
+        raise refused(exc.code, exc.message, exc.details) from exc
 
 
 @contextmanager
@@ -285,8 +320,7 @@ def opened_workspaces(settings: Settings | None = None) -> Iterator[Workspaces]:
         try:
             _ = workspaces.default  # opens the default workspace: the shared models every other one uses
         except EmbedderMismatch as exc:  # the message names both embedders and `aer reindex`
-            typer.secho(f"error: {exc}", fg="red", err=True)
-            raise typer.Exit(EXIT_REFUSED) from exc
+            raise refused("embedder_mismatch", str(exc)) from exc
         except StoreError as exc:
             raise _store_failed(exc) from exc
         try:
@@ -301,10 +335,9 @@ def _store_failed(exc: Exception) -> typer.Exit:
     """One line and a hint for a store the command could not use (exit 3): `aer workspaces list` run while an
     `aer serve` was starting on the data dir printed two pages of rich traceback (the server took the Milvus Lite
     file between the check above and the command's first count)."""
-    typer.secho(f"error: {exc}", fg="red", err=True)
-    typer.secho("hint: is a server already using this data dir? Only one process may open a Milvus Lite file "
-                "(add --server URL to go through it).", err=True)
-    return typer.Exit(EXIT_UNAVAILABLE)
+    return unavailable("store_unavailable", str(exc),
+                       hint="is a server already using this data dir? Only one process may open a Milvus Lite file "
+                            "(add --server URL to go through it).")
 
 
 @contextmanager
@@ -320,15 +353,16 @@ def opened(settings: Settings | None = None, workspace: str | None = None) -> It
         yield open_workspace(workspaces, name)
 
 
-def unknown_workspace(name: str, known: list[str], server: str | None = None, said: str | None = None) -> str:
-    """The line for a workspace that does not exist (``said``: the server's words for it): how to create it and,
-    of the workspaces the caller may use (``known``), the one most likely meant (``newuser`` for ``newuser9``)."""
+def unknown_workspace(name: str, known: list[str], server: str | None = None, said: str | None = None) -> typer.Exit:
+    """Say that a workspace does not exist (``said``: the server's words for it): how to create it and, of the
+    workspaces the caller may use (``known``), the one most likely meant (``newuser`` for ``newuser9``)."""
     from app.errors import nearest
 
     meant = nearest(name, known)
     create = f"aer workspaces create {name}" + (f" --server {server}" if server else "")
-    return f"error: {said or f'no workspace {name!r}'}" + (f" (did you mean {meant!r}? or create it: {create})"
-                                                           if meant else f" (create it: {create})")
+    return refused("workspace_not_found", (said or f"no workspace {name!r}")
+                   + (f" (did you mean {meant!r}? or create it: {create})" if meant else f" (create it: {create})"),
+                   {"workspace": name, **({"suggestion": meant} if meant else {})})
 
 
 def open_workspace(workspaces: Workspaces, name: str) -> Resources:
@@ -338,8 +372,7 @@ def open_workspace(workspaces: Workspaces, name: str) -> Resources:
     try:
         return workspaces.get(name)
     except UnknownWorkspace as exc:
-        typer.secho(unknown_workspace(name, workspaces.names()), fg="red", err=True)
-        raise typer.Exit(EXIT_REFUSED) from exc
+        raise unknown_workspace(name, workspaces.names()) from exc
 
 
 @contextmanager
@@ -368,14 +401,14 @@ def remote(server: str, workspace: str | None = None, api_key: str | None = None
         if exc.code == "workspace_not_found" and isinstance(exc.details, dict) and exc.details.get("workspace"):
             meant = exc.details.get("suggestion")  # the server's guess: said once, in this line's own words
             said = str(exc).removesuffix(f" (did you mean {meant!r}?)") if meant else str(exc)
-            typer.secho(unknown_workspace(str(exc.details["workspace"]), _visible_workspaces(server, key), server,
-                                          said), fg="red", err=True)
-            raise typer.Exit(EXIT_REFUSED) from exc
-        typer.secho(f"error: {exc}", fg="red", err=True)
+            raise unknown_workspace(str(exc.details["workspace"]), _visible_workspaces(server, key), server,
+                                    said) from exc
+        hint = None
         if exc.status == 401:
-            typer.secho(no_key_hint(settings) if key is None else
-                        "hint: the key sent (--api-key, else AER_API_KEY, else the first of AER_API_KEYS) is not "
-                        "one this server knows", err=True)
+            hint = (no_key_hint(settings).removeprefix("hint: ") if key is None else
+                    "the key sent (--api-key, else AER_API_KEY, else the first of AER_API_KEYS) is not one this "
+                    "server knows")
+        error(exc.code, exc.message, exc.details, hint=hint)
         raise typer.Exit(EXIT_UNAVAILABLE if exc.status == 0 or exc.status >= 500 else EXIT_REFUSED) from exc
 
 

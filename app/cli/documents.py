@@ -13,6 +13,10 @@ from app.cli.ingest import delete
 documents_cli = typer.Typer(no_args_is_help=True, help="The document inventory: list, show, delete.")
 
 
+HEADER = "id\ttitle\tfile\tchunks\tbytes\tingested (UTC)"
+"""The inventory's header line (`aer documents list` printed rows no one could name; ``--json`` for scripts)."""
+
+
 def record_line(d: dict[str, Any]) -> str:
     """One inventory row for a person."""
     when = (d.get("ingestedAt") or "")[:19].replace("T", " ")
@@ -43,6 +47,8 @@ def documents_list(
     if as_json:
         typer.echo(json.dumps(page, ensure_ascii=False, indent=2))
         return
+    if page["documents"]:
+        typer.echo(HEADER)
     for d in page["documents"]:
         typer.echo(record_line(d))
     shown = len(page["documents"])
@@ -69,12 +75,13 @@ def documents_show(
             except RemoteError as exc:
                 if exc.code != "document_not_found":
                     raise
-                raise refused(f"error: {exc.message} (document_not_found)") from exc
+                raise refused(exc.code, exc.message, exc.details) from exc
     else:
         with opened(workspace=workspace) as resources:
             body = show_document(resources, doc_id)
             if body is None:
-                raise refused(f"error: {document_not_found(resources, doc_id).message} (document_not_found)")
+                missing = document_not_found(resources, doc_id)
+                raise refused(missing.code, missing.message, missing.details)
     if as_json:
         typer.echo(json.dumps(body, ensure_ascii=False, indent=2))
         return

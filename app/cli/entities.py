@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from app.cli.base import (
-    EXIT_REFUSED,
-    EXIT_UNAVAILABLE,
     ApiKeyOption,
     EntityType,
     ServerOption,
@@ -21,6 +19,7 @@ from app.cli.base import (
     refused,
     remote,
     route,
+    unavailable,
     unknown_workspace,
     workspace_name,
 )
@@ -77,12 +76,11 @@ def entity_scope(workspace: str | None, shared: bool) -> Iterator[tuple[Resource
         try:
             resources = workspaces.get(name)
         except ServiceError as exc:
-            typer.secho(unknown_workspace(name, workspaces.names()), fg="red", err=True)
-            raise typer.Exit(EXIT_REFUSED) from exc
+            raise unknown_workspace(name, workspaces.names()) from exc
         try:
             yield resources, {"scope": "shared" if shared else "workspace", "workspaces": workspaces}
         except ServiceError as exc:
-            raise refused(f"error: {exc.message} ({exc.code})") from exc
+            raise refused(exc.code, exc.message, exc.details) from exc
 
 
 def remote_entity_write(client: Any, body: dict[str, Any]) -> dict[str, Any]:
@@ -120,8 +118,7 @@ def entities_add(
             hierarchy=[h.strip() for h in hierarchy.split(">")] if hierarchy else [], related_entities=related or [],
         )
     except ValidationError as exc:
-        typer.secho(f"error: {name_errors(exc)}", fg="red", err=True)
-        raise typer.Exit(EXIT_REFUSED) from exc
+        raise refused("invalid_entity_name", name_errors(exc)) from exc
     if server := route(server):
         with remote(server, workspace, api_key) as client:
             answer = (remote_entity_write(client, {"action": "add-entity", **entity.model_dump(by_alias=True)})
@@ -138,10 +135,9 @@ def entities_add(
         try:
             write = asyncio.run(add_entity(resources, entity, **scope))
         except AliasConflictError as exc:  # an alias another entity owns: the API's 409 alias_conflict
-            raise refused(f"error: {exc} (alias_conflict)") from exc
+            raise refused("alias_conflict", str(exc)) from exc
         except StoreError as exc:
-            typer.secho(f"error: {exc}", fg="red", err=True)
-            raise typer.Exit(EXIT_UNAVAILABLE) from exc
+            raise unavailable("store_unavailable", str(exc)) from exc
     print_warnings(w.message for w in write.warnings)
     print_retagged(write.retagged)
     typer.echo(write.entity.model_dump_json(by_alias=True))
@@ -174,7 +170,7 @@ def entities_remove_alias(
     with entity_scope(workspace, shared) as (resources, scope):
         write = asyncio.run(remove_aliases(resources, standard_name, aliases, **scope))
     if write is None:
-        raise refused(f"error: no entity named {standard_name!r} (entity_not_found)")
+        raise refused("entity_not_found", f"no entity named {standard_name!r}")
     print_retagged(write.retagged)
     typer.echo(write.entity.model_dump_json(by_alias=True))
 
@@ -199,7 +195,7 @@ def entities_delete(standard_name: str, server: ServerOption = None, api_key: Ap
         with entity_scope(workspace, shared) as (resources, scope):
             deleted = asyncio.run(delete_entity(resources, standard_name, **scope))
         if deleted is None:
-            raise refused(f"error: no entity named {standard_name!r} (entity_not_found)")
+            raise refused("entity_not_found", f"no entity named {standard_name!r}")
         entity, untagged = deleted
     if untagged:
         typer.echo(f"untagged {untagged} indexed chunk(s)", err=True)
@@ -247,8 +243,7 @@ def entities_import(
     try:
         items = load_entities_jsonl(path)  # every record is checked before anything is written
     except ValueError as exc:
-        typer.secho(f"error: {exc}", fg="red", err=True)
-        raise typer.Exit(EXIT_REFUSED) from exc
+        raise refused("invalid_entities_file", str(exc)) from exc
     if server := route(server):
         with remote(server, workspace, api_key) as client:
             for item in items:

@@ -10,7 +10,6 @@ import typer
 
 from app.cli.base import (
     EXIT_PARTIAL,
-    EXIT_UNAVAILABLE,
     ApiKeyOption,
     ServerOption,
     WorkspaceOption,
@@ -19,6 +18,7 @@ from app.cli.base import (
     refused,
     remote,
     route,
+    unavailable,
 )
 
 if TYPE_CHECKING:
@@ -111,12 +111,12 @@ def ingest(
             result = ingest_folder(resources, path, include=include or [], exclude=exclude or [],
                                    id_prefix=id_prefix, prune=prune, force=force, progress=Progress)
         except (StoreError, EmbedderUnavailable) as exc:
-            typer.secho(f"error: {exc}", fg="red", err=True)
-            raise typer.Exit(EXIT_UNAVAILABLE) from exc
+            raise unavailable("embedder_unavailable" if isinstance(exc, EmbedderUnavailable) else "store_unavailable",
+                              str(exc)) from exc
     for item in result.skipped:
         typer.secho(f"skipped: {item.relative}: {item.reason}", fg="yellow", err=True)
     if not result.files:
-        raise refused(f"error: no supported files under {path} ({FILE_TYPES})")
+        raise refused("no_supported_files", f"no supported files under {path} ({FILE_TYPES})")
     for outcome in result.failed:
         typer.secho(f"failed: {outcome.id}: {outcome.error}", fg="red", err=True)
     report = result.report
@@ -154,7 +154,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     for item in links:
         typer.secho(f"skipped: {item.relative}: {item.reason}", fg="yellow", err=True)
     if not specs:
-        raise refused(f"error: no supported files under {path} ({FILE_TYPES})")
+        raise refused("no_supported_files", f"no supported files under {path} ({FILE_TYPES})")
     root = root_label(path)
     done = skipped = chunks = 0
     failed: list[str] = []
@@ -286,13 +286,14 @@ def delete(doc_id: str, server: ServerOption = None, api_key: ApiKeyOption = Non
             except RemoteError as exc:
                 if exc.code != "document_not_found":
                     raise
-                raise refused(f"error: {exc.message} (document_not_found)") from exc
+                raise refused(exc.code, exc.message, exc.details) from exc
         typer.echo(f"deleted {n} chunk(s) of {doc_id}")
         return
     with opened(workspace=workspace) as resources:
         n = resources.ingestor.delete(doc_id)
         if not n:
-            raise refused(f"error: {document_not_found(resources, doc_id).message} (document_not_found)")
+            missing = document_not_found(resources, doc_id)
+            raise refused(missing.code, missing.message, missing.details)
     typer.echo(f"deleted {n} chunk(s) of {doc_id}")
 
 

@@ -66,7 +66,7 @@ def jobs_show(
             view = show_job(resources, job_id, 0, 500)
             job = view.model_dump(by_alias=True, mode="json") if view else None
     if job is None:
-        raise refused(f"error: no job {job_id!r} (job_not_found)")
+        raise refused("job_not_found", f"no job {job_id!r}")
     if as_json:
         typer.echo(json.dumps(job, ensure_ascii=False, indent=2))
         return

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from app.cli.base import EXIT_REFUSED, refused
+from app.cli.base import refused
 
 if TYPE_CHECKING:
     from app.services.keys import KeyStore
@@ -58,8 +58,7 @@ def keys_create(
         first = not store.active() and not Settings().api_keys
         key, record = store.create(role, workspace, label)
     except ServiceError as exc:
-        typer.secho(f"error: {exc.message} ({exc.code})", fg="red", err=True)
-        raise typer.Exit(EXIT_REFUSED) from exc
+        raise refused(exc.code, exc.message, exc.details) from exc
     finally:
         store.close()
     if workspace is not None and workspace != "default" \
@@ -113,7 +112,7 @@ def keys_revoke(key_id: Annotated[str, typer.Argument(help="The key's id (aer ke
     try:
         record = store.revoke(key_id)
     except ServiceError as exc:
-        raise refused(f"error: {exc.message} ({exc.code})") from exc
+        raise refused(exc.code, exc.message, exc.details) from exc
     finally:
         store.close()
     typer.echo(f"revoked key {record.id} ({record.role} on {record.workspace or 'every workspace'})")

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from app.cli.base import (
-    EXIT_REFUSED,
     ApiKeyOption,
     ServerOption,
     WorkspaceOption,
@@ -16,6 +15,7 @@ from app.cli.base import (
     demo_dir,
     open_workspace,
     opened_workspaces,
+    refused,
     remote,
     route,
     workspace_name,
@@ -154,8 +154,7 @@ def query(
     from graphs.text.content import EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE, has_content
 
     if not has_content(question):  # the content check of every question (the API's 422 empty_question)
-        typer.secho(f"error: {EMPTY_QUESTION}: {EMPTY_QUESTION_MESSAGE}", fg="red", err=True)
-        raise typer.Exit(EXIT_REFUSED)
+        raise refused(EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE)
     options: dict[str, Any] = {
         "top_k": top_k, "search_mode": mode, "vector_weight": vector_weight, "fts_weight": fts_weight,
         "graph_weight": graph_weight, "graph_decay": graph_decay, "max_depth": max_depth,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from app.cli.base import EXIT_REFUSED, EXIT_UNAVAILABLE
+from app.cli.base import EXIT_REFUSED, unavailable
 
 if TYPE_CHECKING:
     from app.settings import Settings
@@ -52,10 +52,9 @@ def reindex_workspace(settings: Settings, embedder: str) -> None:
             return
         raise typer.Exit(EXIT_REFUSED) from exc
     except (StoreError, EmbedderMismatch) as exc:
-        typer.secho(f"error: {exc}", fg="red", err=True)
-        typer.secho("hint: is a server using this data dir? Stop it first: a Milvus Lite file belongs to one "
-                    "process.", err=True)
-        raise typer.Exit(EXIT_UNAVAILABLE) from exc
+        raise unavailable("embedder_mismatch" if isinstance(exc, EmbedderMismatch) else "store_unavailable",
+                          str(exc), hint="is a server using this data dir? Stop it first: a Milvus Lite file "
+                                         "belongs to one process.") from exc
     last = [0.0]
 
     def show(p: ReindexProgress) -> None:

@@ -11,8 +11,6 @@ from typing import Annotated
 import typer
 
 from app.cli.base import (
-    EXIT_REFUSED,
-    EXIT_UNAVAILABLE,
     ApiKeyOption,
     cli,
     data_dir_holder,
@@ -20,8 +18,11 @@ from app.cli.base import (
     local_url,
     opened_workspaces,
     record_served_url,
+    refused,
     remote,
     route,
+    unavailable,
+    unknown_workspace,
     workspace_name,
 )
 
@@ -56,14 +57,12 @@ def serve(
     keyed = bool(settings.api_keys) or stored.active()
     stored.close()
     if settings.require_api_keys and not keyed:
-        typer.secho("error: AER_REQUIRE_API_KEYS is set but AER_API_KEYS is empty and `aer keys create` made no "
-                    "key: refusing to start an open write API (set AER_API_KEYS=<key>, e.g. from .env.example)",
-                    fg="red", err=True)
-        raise typer.Exit(EXIT_REFUSED)
+        raise refused("no_api_keys", "AER_REQUIRE_API_KEYS is set but AER_API_KEYS is empty and `aer keys create` "
+                      "made no key: refusing to start an open write API (set AER_API_KEYS=<key>, e.g. from "
+                      ".env.example)")
     if data_dir_holder(settings):  # a second `aer serve` on one data dir: one line, not a page of tracebacks
-        typer.secho(f"error: {settings.milvus_target()} is in use by another process (a running `aer serve`?): "
-                    f"stop it first, or serve another data dir (AER_DATA_DIR)", fg="red", err=True)
-        raise typer.Exit(EXIT_UNAVAILABLE)
+        raise unavailable("data_dir_in_use", f"{settings.milvus_target()} is in use by another process (a running "
+                          "`aer serve`?): stop it first, or serve another data dir (AER_DATA_DIR)")
     bind = host or settings.host
     if not keyed and bind not in ("127.0.0.1", "localhost", "::1"):
         typer.secho(f"warning: no AER_API_KEYS: anyone who can reach {bind} can write", fg="yellow", err=True)
@@ -128,8 +127,6 @@ def mcp_command(
 
     with opened_workspaces(settings) as registry:
         if not registry.exists(default):
-            typer.secho(f"error: workspace_not_found: no workspace {default!r} (create it: aer workspaces create "
-                        f"{default})", fg="red", err=True)
-            raise typer.Exit(EXIT_REFUSED)
+            raise unknown_workspace(default, registry.names())
         registry.default.warm_up()
         run_stdio(LocalTools(lambda: registry, default))

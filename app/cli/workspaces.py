@@ -84,8 +84,8 @@ def confirm_delete(name: str) -> None:
         sure = typer.confirm(f"delete workspace {name} and every document in it?", default=False)
     except typer.Abort:  # end of input (or Ctrl-C) at the question
         typer.echo("", err=True)
-        raise refused(f"nothing deleted: no answer to the question (no terminal?); add --yes to delete workspace "
-                      f"{name} without asking") from None
+        raise refused("unconfirmed", f"nothing deleted: no answer to the question (no terminal?); add --yes to "
+                      f"delete workspace {name} without asking") from None
     if not sure:
         typer.echo(f"nothing deleted: workspace {name} kept", err=True)
         raise typer.Exit(1)
@@ -168,8 +168,7 @@ def workspaces_import(
     on a Milvus server (``--server``, or MILVUS_URI)."""
     name = workspace_name(name)
     if not file.is_file():
-        typer.secho(f"error: no file {file}", fg="red", err=True)
-        raise typer.Exit(EXIT_REFUSED)
+        raise refused("file_not_found", f"no file {file}")
     if server := route(server):
         with remote(server, api_key=api_key) as client, file.open("rb") as archive:
             result = client._json("POST", f"{PATH}/import", files={"file": (file.name, archive)},

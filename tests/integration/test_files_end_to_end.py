@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from app.cli import cli
+from app.cli.documents import HEADER
 from app.main import create_app
 from tests.support.apps import URL, settings_for
 from tests.support.documents import write_broken, write_folder
@@ -82,7 +83,7 @@ def test_the_cli_prints_where_a_citation_is(answers: dict[str, Any], data_dir: P
     assert result.exit_code == 0, result.output
     assert "[1] report.pdf — Orchid Company Annual Report (report.pdf, p. 1)" in result.output
     listed = aer(data_dir, "documents", "list", "--source", "guides")
-    assert listed.output.startswith("guides/tea.md\tTea Handbook\tguides/tea.md\t3 chunk(s)")
+    assert listed.output.startswith(HEADER + "\nguides/tea.md\tTea Handbook\tguides/tea.md\t3 chunk(s)")
     shown = aer(data_dir, "documents", "show", "handbook.docx")
     assert "#2 handbook.docx#2 (§ 病假)" in shown.output and "病假超过三天需要提供医院证明。" in shown.output
 

@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from app.cli.documents import HEADER
 from tests.support.documents import write_broken, write_folder
 from tests.support.servers import HTTP_TIMEOUT, URL, ServerProcess, aer_command, clean_env
 
@@ -79,7 +80,7 @@ def test_the_cli_ingests_a_folder_through_the_server(server: ServerProcess, work
     again = run_aer("ingest", str(folder), "--server", server.base_url, "--exclude", "broken/*")
     assert again.returncode == 0 and "skipped 6 unchanged" in again.stdout, again.stdout + again.stderr
     listed = run_aer("documents", "list", "--server", server.base_url, "--title", "orchid")
-    assert listed.stdout.startswith("report.pdf\tOrchid Company Annual Report\treport.pdf\t3 chunk(s)"), listed.stdout
+    assert listed.stdout.startswith(HEADER + "\nreport.pdf\tOrchid Company Annual Report\treport.pdf\t3 chunk(s)"), listed.stdout
     answer = run_aer("query", "When was the Orchid Company founded?", "--server", server.base_url)
     assert "(report.pdf, p. 1)" in answer.stdout, answer.stdout
 

@@ -30,7 +30,7 @@ def test_delete_an_entity_from_the_local_data_dir(tmp_path: Path) -> None:
     assert aer(tmp_path, "entities", "list").stdout.strip() == ""
     missing = aer(tmp_path, "entities", "delete", "Orchid Company")
     assert missing.exit_code == 2
-    assert "no entity named 'Orchid Company' (entity_not_found)" in missing.stderr
+    assert "error: entity_not_found: no entity named 'Orchid Company'" in missing.stderr
 
 
 def test_delete_an_entity_through_a_server(tmp_path: Path) -> None:

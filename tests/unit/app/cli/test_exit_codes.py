@@ -5,6 +5,8 @@ with a call that names nothing."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -80,5 +82,25 @@ def test_a_refused_request_exits_2_with_one_error_line(tmp_path: Path, command: 
     result = aer(tmp_path / "data", *command.split(), *args)
     assert result.exit_code == EXIT_REFUSED, (command, result.exit_code, result.output, result.exception)
     assert "Traceback" not in result.output
-    assert any(line.startswith(("error", "Error", "Usage")) or "error:" in line
+    # one format: `error: CODE: message` (CODE the API's where the API has the failure), or click's usage error
+    assert any(ERROR_LINE.match(line) or line.startswith(("Error", "Usage"))
                for line in result.stderr.splitlines()), result.stderr
+    assert not [line for line in result.stderr.splitlines() if line.startswith("error") and not ERROR_LINE.match(line)]
+
+
+ERROR_LINE = re.compile(r"^error: [a-z][a-z_]+: \S")
+# commands with --json, refused: the error is the API's body on one line of stderr
+AS_JSON = {"documents show": (["missing-doc"], "document_not_found"), "jobs show": (["missing-job"], "job_not_found"),
+           "documents list": (["--workspace", "no-such-workspace"], "workspace_not_found"),
+           "query": (["   "], "empty_question")}
+
+
+@pytest.mark.parametrize("command", AS_JSON)
+def test_under_json_a_refusal_is_the_apis_error_body(tmp_path: Path, command: str) -> None:
+    args, code = AS_JSON[command]
+    result = aer(tmp_path / "data", *command.split(), *args, "--json")
+    assert result.exit_code == EXIT_REFUSED, (command, result.output, result.exception)
+    [line] = [line for line in result.stderr.splitlines() if line.strip()]
+    body = json.loads(line)
+    assert body["success"] is False and body["error"]["code"] == code and body["error"]["message"], body
+    assert result.stdout == ""

@@ -47,6 +47,10 @@ def test_create_load_ask_and_delete_a_workspace(tmp_path: Path) -> None:
     assert doc_ids(data, "--workspace", "factory") == {"plant.md"}
     assert doc_ids(data) == set()  # default: untouched
     assert doc_ids(data, AER_WORKSPACE="factory") == {"plant.md"}  # the environment names it too
+    table = aer(data, "documents", "list", "--workspace", "factory").stdout.splitlines()
+    assert table[0] == "id\ttitle\tfile\tchunks\tbytes\tingested (UTC)"  # the columns are named
+    assert table[1].startswith("plant.md\tPlant\tplant.md\t1 chunk(s)\t") and table[2] == "1-1 of 1 document(s)"
+    assert aer(data, "documents", "list").stdout.splitlines() == ["0-0 of 0 document(s)"]  # no header over nothing
     info = listed(data)["factory"]
     assert (info["documents"], info["chunks"]) == (1, 1)
     answer = aer(data, "query", "Where does Kestrel Works assemble gearboxes?", "--workspace", "factory", "--json")
@@ -112,7 +116,7 @@ def test_shared_entities_from_the_command_line(tmp_path: Path) -> None:
     for args in ((), ("--workspace", "lab")):
         assert "Hanseatic League" in aer(tmp_path, "entities", "list", *args).stdout
     refused = aer(tmp_path, "entities", "delete", "Hanseatic League", "--workspace", "lab")
-    assert refused.exit_code == 2 and "(shared_entity)" in refused.stderr and "Traceback" not in refused.output
+    assert refused.exit_code == 2 and "error: shared_entity: " in refused.stderr and "Traceback" not in refused.output
     removed = aer(tmp_path, "entities", "delete", "Hanseatic League", "--shared")
     assert removed.exit_code == 0, removed.output
     for args in ((), ("--workspace", "lab")):
@@ -176,7 +180,7 @@ def test_a_store_that_fails_inside_a_command_is_one_line_and_exit_3(tmp_path: Pa
         result = aer(tmp_path / "data", "workspaces", "list")
     assert result.exit_code == 3
     lines = result.output.strip().splitlines()
-    assert len(lines) == 2 and lines[0].startswith("error: milvus unavailable: count failed"), result.output
+    assert len(lines) == 2 and lines[0].startswith("error: store_unavailable: milvus unavailable: count failed"), result.output
     assert "--server" in lines[1] and "Traceback" not in result.output
 
 
