@@ -6,7 +6,7 @@ import functools
 import re
 import unicodedata
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from opencc import OpenCC
@@ -53,6 +53,19 @@ def _t2s_if_needed(text: str) -> str:
 def has_han(text: str) -> bool:
     """Whether ``text`` is Chinese: it contains a Chinese character (the one such test of the code base)."""
     return _HAN.search(text) is not None
+
+
+_KANA = re.compile("[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9d]")
+
+
+def reply_language(text: str) -> Literal["zh", "ja", "en"]:
+    """The language the service's own fixed sentences (a "not found", a note that an upload is still being
+    indexed) are written in for a question: Japanese when it holds kana (a Japanese sentence mixes kana with the
+    Chinese characters ``has_han`` sees, and was answered in Chinese), Chinese when it holds Chinese characters,
+    else English — also for a language those sentences are not written in (Korean, French, ...)."""
+    if _KANA.search(text):
+        return "ja"
+    return "zh" if has_han(text) else "en"
 
 
 def han_count(text: str) -> int:

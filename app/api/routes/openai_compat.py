@@ -70,7 +70,7 @@ from app.workspaces import NAME_PATTERN, UnknownWorkspace
 from graphs.embeddings import EmbedderUnavailable
 from graphs.rag.context import RagContext
 from graphs.stores.base import StoreUnavailable
-from graphs.text.normalize import has_han
+from graphs.text.normalize import reply_language
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/v1", tags=["openai-compatible"])
@@ -146,7 +146,7 @@ def references(response: QueryResponse, question: str) -> str:
     """The numbered references block under the answer (empty when nothing is cited)."""
     if not response.citations:
         return ""
-    heading = "参考资料：" if has_han(question) else "References:"
+    heading = {"zh": "参考资料：", "ja": "参考資料：", "en": "References:"}[reply_language(question)]
     lines = [f"[{c['index']}] {c['title'] or c['docId']} ({c['docId']})" for c in response.citations]
     return "\n\n" + heading + "\n" + "\n".join(lines)
 

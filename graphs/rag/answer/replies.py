@@ -7,16 +7,21 @@ import re
 
 from graphs.domain import Answerability, Contradiction, Hit
 from graphs.rag.state import RagState, RagUpdate
-from graphs.text.normalize import has_han
+from graphs.text.normalize import has_han, reply_language
 
 _CITED = re.compile(r"\[(\d{1,3})\]")
 
 
 def no_results_answer(question: str, retrieved: bool = False) -> str:
     """The plain statement that the documents hold no answer (``retrieved``: passages were found, but none
-    supports one)."""
-    if has_han(question):
+    supports one), in the question's language where the service has the words (``reply_language``), else
+    English."""
+    language = reply_language(question)
+    if language == "zh":
         return "已索引的文档中没有找到这个问题的答案。" if retrieved else "没有在已索引的文档中找到与该问题相关的内容。"
+    if language == "ja":
+        return ("索引済みの文書には、この質問の答えが見つかりませんでした。" if retrieved
+                else "索引済みの文書には、この質問に関する内容が見つかりませんでした。")
     if retrieved:
         return "The indexed documents do not contain an answer to this question."
     return "No relevant information was found in the indexed documents."
@@ -26,8 +31,11 @@ def still_filling(question: str, chunks: int) -> str:
     """The sentence a "not found" answer ends with while ``chunks`` of recent uploads still wait for their dense
     vectors: the documents may hold the answer where only meaning search (a question in the other language, a
     paraphrase) would find it."""
-    if has_han(question):
+    language = reply_language(question)
+    if language == "zh":
         return f"（刚上传的文档还有 {chunks} 个片段正在建立语义索引，稍后再问可能找到答案。）"
+    if language == "ja":
+        return f"（アップロードされたばかりの文書の {chunks} 個の断片は意味検索の索引を作成中です。少し後でもう一度質問すると答えが見つかるかもしれません。）"
     return (f"({chunks} chunk{'s' if chunks != 1 else ''} of documents uploaded moments ago {'are' if chunks != 1 else 'is'} "
             f"still being indexed for meaning search; asking again shortly may find the answer.)")
 
@@ -35,8 +43,11 @@ def still_filling(question: str, chunks: int) -> str:
 def still_ingesting(question: str, documents: int) -> str:
     """The sentence a "not found" answer ends with while ingest jobs still have ``documents`` to write: they are
     not searchable at all yet, so the refusal is not the documents' last word."""
-    if has_han(question):
+    language = reply_language(question)
+    if language == "zh":
         return f"（还有 {documents} 个文档正在导入，尚不能检索；导入完成后再问可能找到答案。）"
+    if language == "ja":
+        return f"（{documents} 件の文書はまだ取り込み中で、検索できません。取り込みが終わってからもう一度質問すると答えが見つかるかもしれません。）"
     return (f"({documents} document{'s' if documents != 1 else ''} of an upload {'are' if documents != 1 else 'is'} "
             f"still being ingested and not searchable yet; asking again once the upload is done may find the answer.)")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from graphs.text.normalize import has_han, normalize
+from graphs.text.normalize import has_han, normalize, reply_language
 
 
 @pytest.mark.parametrize(
@@ -65,3 +65,17 @@ def test_simplified_text_skips_the_converter(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(module, "_t2s", refuse)
     assert normalize.__wrapped__("星河科技的首席执行官张思远在北京发布了新的芯片。") == "星河科技的首席执行官张思远在北京发布了新的芯片。"
+
+
+@pytest.mark.parametrize(("question", "language"), [
+    ("薬局の鍵は誰が持っていますか？", "ja"),  # kanji and hiragana
+    ("ワクチンの値段はいくらですか", "ja"),  # katakana and hiragana only
+    ("ｶﾀｶﾅの質問", "ja"),  # half-width katakana
+    ("药房的钥匙由谁保管？", "zh"),
+    ("藥房的鑰匙由誰保管？", "zh"),  # traditional script
+    ("Who keeps the pharmacy keys?", "en"),
+    ("약국 열쇠는 누가 보관하나요?", "en"),  # a language the fixed sentences are not written in: English
+    ("Qui garde les clés de la pharmacie ?", "en"),
+])
+def test_reply_language_reads_kana_as_japanese_before_han_as_chinese(question: str, language: str) -> None:
+    assert reply_language(question) == language
