@@ -115,6 +115,7 @@ def ingest(
                               str(exc)) from exc
     for item in result.skipped:
         typer.secho(f"skipped: {item.relative}: {item.reason}", fg="yellow", err=True)
+    say_duplicates(result.duplicates)
     if not result.files:
         raise refused("no_supported_files", f"no supported files under {path} ({FILE_TYPES})")
     for outcome in result.failed:
@@ -134,10 +135,17 @@ def ingest(
                f"file(s); skipped {len(report.skipped)} unchanged; removed {len(result.removed)}; "
                f"failed {len(result.failed)}" + (f"; replaced {len(report.replaced)}" if report.replaced else "")
                + (f"; reread {len(report.reread)} (ingest pipeline changed)" if report.reread else "")
-               + (f"; renamed {len(result.renamed)}" if result.renamed else ""))
+               + (f"; renamed {len(result.renamed)}" if result.renamed else "")
+               + (f"; duplicates left out {len(result.duplicates)}" if result.duplicates else ""))
     typer.echo(f"throughput: {throughput_line(report)}")
     if result.failed:
         raise typer.Exit(EXIT_PARTIAL)
+
+
+def say_duplicates(duplicates: dict[str, str]) -> None:
+    """One ``duplicate:`` line per file left out because an earlier file has the same bytes."""
+    for name, kept in duplicates.items():
+        typer.secho(f"duplicate: {name} (the same bytes as {kept}: only {kept} is ingested)", fg="yellow", err=True)
 
 
 def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str], id_prefix: str, prune: bool,
@@ -150,9 +158,11 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     from graphs.ingest.progress import Progress
 
     links: list[SkippedPath] = []
-    specs = folder_specs(path, include, exclude, id_prefix, links)
+    duplicates: dict[str, str] = {}
+    specs = folder_specs(path, include, exclude, id_prefix, links, duplicates)
     for item in links:
         typer.secho(f"skipped: {item.relative}: {item.reason}", fg="yellow", err=True)
+    say_duplicates(duplicates)
     if not specs:
         raise refused("no_supported_files", f"no supported files under {path} ({FILE_TYPES})")
     root = root_label(path)
@@ -222,6 +232,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
     show_links(linked, link_errors)
     typer.echo(f"ingested {done} document(s) as {chunks} chunk(s) from {len(specs)} file(s) on {server}; "
                f"skipped {skipped} unchanged; removed {len(removed)}; failed {len(failed)}"
+               + (f"; duplicates left out {len(duplicates)}" if duplicates else "")
                + (f"; reread {len(reread)} (ingest pipeline changed)" if reread else "")
                + (f"; replaced {len(replaced)}" if replaced else "")
                + (f"; renamed {len(renamed)}" if renamed else ""))

@@ -4,6 +4,7 @@ inventory and the jobs. Blocking work runs on worker threads; the routes and the
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import time
 from collections.abc import Callable, Collection, Sequence
@@ -282,6 +283,28 @@ def renamed_documents(resources: Resources, loads: Sequence[FileLoad], names: Co
     return out
 
 
+def duplicate_files(files: Sequence[tuple[str, bytes]]) -> dict[str, str]:
+    """The files of one upload or folder that repeat an earlier one byte for byte under another name, each
+    mapped to the name kept (the first in order). A folder with ``minutes.pdf`` and ``minutes (1).pdf`` went in
+    as two documents without a word, and every search then found each passage twice. Empty files are left to
+    fail on their own."""
+    first: dict[bytes, str] = {}
+    out = {}
+    for name, data in files:
+        if not data:
+            continue
+        digest = hashlib.sha256(data).digest()
+        if (kept := first.setdefault(digest, name)) != name:
+            out[name] = kept
+    return out
+
+
+def duplicate_message(name: str, kept: str) -> str:
+    """What a dropped duplicate file is told."""
+    return (f"{name} has the same bytes as {kept} in this upload: only {kept} is ingested; to keep both, give "
+            f"{name} its own id in metadata ({{\"{name}\": {{\"id\": \"{name}\"}}}})")
+
+
 T = TypeVar("T")
 
 LARGE_DOCUMENT_CHARS = 100_000
@@ -304,6 +327,9 @@ async def upload(resources: Resources, files: Sequence[tuple[str, bytes]], metad
     in is a new version of that document (``files[i].sameAs`` says so); a folder's files keep their paths."""
     names = [name for name, _ in files]
     options = file_options(metadata, names)
+    # a duplicate the user named in metadata (its own id, title or metadata) is meant to stay apart
+    duplicates = {n: kept for n, kept in duplicate_files(files).items() if n not in options}
+    files = [(name, data) for name, data in files if name not in duplicates]
     loose = [n for n in names if root is None and not ((o := options.get(n)) and o.id)]
     same_as = await asyncio.to_thread(indexed_paths, resources, loose)
     specs = [FileSpec(name=name, data=data,
@@ -327,6 +353,8 @@ async def upload(resources: Resources, files: Sequence[tuple[str, bytes]], metad
                 f"{result['name']} has the content of the indexed {r.old_id} under a new name: it becomes "
                 f"{r.new_id}, and {r.old_id} is removed once {r.new_id} is written; to keep both, "
                 f"{keep_apart.format(result['name'])}")}
+    results += [{"name": name, "status": "duplicate", "documents": [], "duplicateOf": kept,
+                 "message": duplicate_message(name, kept)} for name, kept in duplicates.items()]
     docs = large_last([d for load in loads for d in load.documents], lambda d: len(d.text))
     if not docs:
         reasons = [r["error"]["message"] for r in results if r["status"] == "failed"]
@@ -343,6 +371,7 @@ async def upload(resources: Resources, files: Sequence[tuple[str, bytes]], metad
                                       "renames": {r.new_id: r.old_id for r in renamed.values()}},
                                      failed_outcomes(loads))
     return {"success": True, "jobId": job_id, "status": "queued", "documents": len(docs), "files": results,
+            "duplicates": [{"name": name, "keptAs": kept} for name, kept in duplicates.items()],
             "replaced": [d.id for d in docs if d.id in replaced], "unchanged": [d.id for d in docs if d.id in unchanged],
             "renamed": [{"from": r.old_id, "to": r.new_id} for r in renamed.values()]}
 
@@ -421,6 +450,8 @@ class FolderReport:
     """Paths under the root left out on purpose (symbolic links), with why."""
     renamed: list[tuple[str, str]] = field(default_factory=list)
     """``(old id, new id)``: documents of the root whose file was renamed (the old id removed)."""
+    duplicates: dict[str, str] = field(default_factory=dict)
+    """Files left out because an earlier file of the folder has the same bytes: name → the name kept."""
 
     @property
     def failed(self) -> list[DocumentOutcome]:
@@ -433,9 +464,11 @@ def root_label(path: Path) -> str:
 
 
 def folder_specs(path: Path, include: Sequence[str], exclude: Sequence[str], id_prefix: str,
-                 skipped: list[SkippedPath] | None = None) -> list[FileSpec]:
+                 skipped: list[SkippedPath] | None = None,
+                 duplicates: dict[str, str] | None = None) -> list[FileSpec]:
     """The files to load from a path: id = prefix + path relative to the root (the file's name for a file).
-    Symbolic links are not followed (``skipped`` gets each, with why), not even one swapped in after the walk."""
+    Symbolic links are not followed (``skipped`` gets each, with why), not even one swapped in after the walk. A
+    file with the same bytes as an earlier one is left out (``duplicates`` gets each: name → the name kept)."""
     skipped = skipped if skipped is not None else []
     specs = []
     for f in discover(path, include, exclude, skipped):
@@ -445,7 +478,10 @@ def folder_specs(path: Path, include: Sequence[str], exclude: Sequence[str], id_
             skipped.append(SkippedPath(f.relative, f"not read: {exc.strerror or exc}"))
             continue
         specs.append(FileSpec(name=f.relative, data=data, doc_id=f"{id_prefix}{f.relative}"))
-    return specs
+    repeats = duplicate_files([(spec.name, spec.data) for spec in specs])
+    if duplicates is not None:
+        duplicates.update(repeats)
+    return [spec for spec in specs if spec.name not in repeats]
 
 
 def to_prune(records: Sequence[DocumentRecord], loads: Sequence[FileLoad]) -> list[str]:
@@ -489,7 +525,8 @@ def ingest_folder(resources: Resources, path: Path, *, include: Sequence[str] = 
     started = time.perf_counter()
     root = root_label(path)
     skipped: list[SkippedPath] = []
-    loads = load_files(folder_specs(path, include, exclude, id_prefix, skipped))
+    duplicates: dict[str, str] = {}
+    loads = load_files(folder_specs(path, include, exclude, id_prefix, skipped, duplicates))
     docs = [d for load in loads for d in load.documents]
     bar = progress(len(docs)) if progress else None
     report = IngestReport()
@@ -520,4 +557,4 @@ def ingest_folder(resources: Resources, path: Path, *, include: Sequence[str] = 
             removed.append(doc_id)
     report.seconds = time.perf_counter() - started  # reading and parsing the files included
     return FolderReport(files=loads, report=report, outcomes=outcomes + failed_outcomes(loads), removed=removed,
-                        skipped=skipped, renamed=renamed)
+                        skipped=skipped, renamed=renamed, duplicates=duplicates)

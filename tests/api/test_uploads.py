@@ -180,3 +180,26 @@ def test_an_unsupported_file_beside_readable_ones_fails_alone(client: TestClient
     assert by_name["ferry.key"]["status"] == "failed"
     assert by_name["ferry.key"]["error"]["code"] == "unsupported_file_type"
     assert ".key is not a supported type (supported: .md" in by_name["ferry.key"]["error"]["message"]
+
+
+def test_a_file_repeated_under_another_name_is_kept_once_and_said(client: TestClient) -> None:
+    """The same bytes under two names in one upload (``rota.csv`` and ``rota (1).csv``): the first is ingested,
+    the other is left out and told which file was kept, instead of a second document every search finds too. A
+    repeat the user gave its own id in metadata stays apart."""
+    rota = b"day,nurse\nMonday,Ilse Brandt\nTuesday,Oren Vasquez\n"
+    r = client.post(UPLOAD, files=files(("rota.csv", rota), ("rota (1).csv", rota), ("notes.md", b"# Notes\n\nx y z\n")))
+    assert r.status_code == 202, r.text
+    body = r.json()
+    by_name = {f["name"]: f for f in body["files"]}
+    assert by_name["rota.csv"]["status"] == "accepted" and by_name["notes.md"]["status"] == "accepted"
+    twin = by_name["rota (1).csv"]
+    assert twin["status"] == "duplicate" and twin["duplicateOf"] == "rota.csv" and twin["documents"] == []
+    assert "only rota.csv is ingested" in twin["message"]
+    assert body["duplicates"] == [{"name": "rota (1).csv", "keptAs": "rota.csv"}] and body["documents"] == 2
+    job = wait_for(client, body["jobId"])
+    assert job["status"] == "done" and {d["id"] for d in job["documents"]} == {"rota.csv", "notes.md"}
+    assert "rota (1).csv" not in inventory_ids(client)
+    apart = client.post(UPLOAD, files=files(("a-rota.csv", rota), ("b-rota.csv", rota)),
+                        data={"metadata": json.dumps({"b-rota.csv": {"id": "b-rota.csv"}})}).json()
+    assert [f["status"] for f in apart["files"]] == ["accepted", "accepted"] and apart["duplicates"] == []
+    wait_for(client, apart["jobId"])

@@ -161,9 +161,12 @@ function preview(files, left = leftOut()) {
 
 /** Each file of an upload: the documents it gave, or why it could not be read. */
 function fileList(files) {
-  return h("ul", { class: "files" }, files.map((f) => h("li", { class: f.status === "failed" ? "failed" : "accepted" },
+  return h("ul", { class: "files" }, files.map((f) => h("li", { class: f.status === "failed" ? "failed" : f.status === "duplicate" ? "duplicate" : "accepted" },
     h("b", {}, f.name), ": ",
     f.status === "failed" ? h("span", { class: "bad-text" }, `${f.error.code}: ${f.error.message.replace(`${f.name}: `, "")}`)
+      // the same bytes as another file of this upload: left out, and which one was kept
+      : f.status === "duplicate" ? h("span", { class: "status-badge warn duplicate", title: f.message },
+        `same file as ${f.duplicateOf}: left out`)
       : `${f.documents.length} document(s)${f.documents.length === 1 && f.documents[0] !== f.name ? ` (${f.documents[0]})` : ""}`,
     f.replaced && f.replaced.length ? h("span", { class: "status-badge warn replaced" },
       `replaces ${f.replaced.length === 1 && f.replaced[0] === f.name ? "the indexed version" : f.replaced.join(", ")}`) : null,
@@ -195,9 +198,11 @@ async function upload() {
   try {
     const answer = await call("upload", { method: "POST", form });
     const failed = answer.files.filter((f) => f.status === "failed").length;
-    say("#upload-result", failed ? "warn" : "ok",
-      h("strong", {}, failed ? `${failed} of ${answer.files.length} file(s) could not be read; the others are queued. `
-        : `${answer.files.length} file(s) read: ${answer.documents} document(s) queued. `),
+    const twice = answer.files.filter((f) => f.status === "duplicate").length;
+    const leftOutTwice = twice ? `${twice} duplicate file(s) left out (the same bytes as another file). ` : "";
+    say("#upload-result", failed || twice ? "warn" : "ok",
+      h("strong", {}, failed ? `${failed} of ${answer.files.length} file(s) could not be read; the others are queued. ${leftOutTwice}`
+        : `${answer.files.length - twice} file(s) read: ${answer.documents} document(s) queued. ${leftOutTwice}`),
       fileList(answer.files), leftOutNote(left));
     followJob(answer.jobId, `Upload of ${answer.files.length} file(s)`);
     $("#upload-files").value = ""; // the folder name and the skip choice stay for the next upload

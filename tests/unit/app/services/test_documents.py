@@ -48,3 +48,27 @@ def test_each_refusal_has_its_status_and_code(settings: Settings, files: list[tu
 
 def test_the_suffix_check_ignores_case_and_a_size_unknown_is_not_refused(settings: Settings) -> None:
     assert check_upload(settings, [("NOTES.MD", None), ("data.JSONL", 2048)]) == ["NOTES.MD", "data.JSONL"]
+
+
+def test_duplicate_files_keeps_the_first_of_the_same_bytes_and_leaves_empty_files_alone() -> None:
+    from app.services.documents import duplicate_files
+
+    a, b = b"shift,vet\n1,Ana\n", b"other"
+    assert duplicate_files([("x/a.csv", a), ("b.txt", b), ("y/a copy.csv", a), ("z.csv", a), ("e1.md", b""),
+                            ("e2.md", b"")]) == {"y/a copy.csv": "x/a.csv", "z.csv": "x/a.csv"}
+    assert duplicate_files([("a", a), ("b", b)]) == {}
+
+
+def test_a_folder_leaves_out_a_repeated_file_and_says_which_was_kept(tmp_path: Path) -> None:
+    from app.services.documents import folder_specs
+
+    (tmp_path / "minutes").mkdir()
+    (tmp_path / "minutes" / "march.md").write_text("# March\n\nThe board met.\n", encoding="utf-8")
+    (tmp_path / "minutes" / "march (1).md").write_text("# March\n\nThe board met.\n", encoding="utf-8")
+    (tmp_path / "other.md").write_text("# Other\n\nSomething else.\n", encoding="utf-8")
+    duplicates: dict[str, str] = {}
+    specs = folder_specs(tmp_path, [], [], "", None, duplicates)
+    assert sorted(s.name for s in specs) == ["minutes/march (1).md", "other.md"] or \
+        sorted(s.name for s in specs) == ["minutes/march.md", "other.md"]
+    kept = next(s.name for s in specs if s.name.startswith("minutes/"))
+    assert list(duplicates.values()) == [kept] and len(duplicates) == 1
