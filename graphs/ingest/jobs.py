@@ -378,11 +378,17 @@ class JobRunner:
                     self._wake.clear()
                     continue
                 self.run_job(job_id)
-            except StoreUnavailable:
-                log.warning("the job store is unavailable; retrying", exc_info=True)
-                self._stop.wait(5.0)
-            except Exception:  # a bug must not kill the worker silently: log it and go on with the next job
-                log.exception("the ingest job worker failed")
+            except Exception as exc:
+                if self._stop.is_set():
+                    # the service stopped past its wait and closed the stores under this batch: the batch was
+                    # rolled back (the ingest journal) and resumes at the next start; no traceback, it is no bug
+                    log.warning("the ingest job worker stopped mid-batch as the service shut down; the job "
+                                "resumes at the next start")
+                    return
+                if isinstance(exc, StoreUnavailable):
+                    log.warning("the job store is unavailable; retrying", exc_info=True)
+                else:  # a bug must not kill the worker silently: log it and go on with the next job
+                    log.exception("the ingest job worker failed")
                 self._stop.wait(5.0)
 
     def _retire_renamed(self, renames: dict[str, str], outcomes: Sequence[DocumentOutcome]) -> None:
@@ -413,6 +419,8 @@ class JobRunner:
                 outcomes, report = ingest_each(self.ingestor, [doc for _, doc in batch], skip_unchanged=skip,
                                                root=root, defer_vectors=self.defer_vectors)
             except OUTAGES as exc:
+                if self._stop.is_set():
+                    raise  # the stores closed under the batch at shutdown: the job resumes, it has not failed
                 self.store.record(job_id, [], time.perf_counter() - started)
                 self.store.finish(job_id, "failed", plain_failure(exc))
                 self.on_status("failed")

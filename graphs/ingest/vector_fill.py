@@ -299,11 +299,15 @@ class VectorFiller:
                 if self.fill_next() == 0:
                     self._wake.wait(timeout=self.idle_s)
                     self._wake.clear()
-            except (StoreUnavailable, EmbedderUnavailable):
-                log.warning("the vector fill waits for its stores or embedder; retrying", exc_info=True)
-                self._stop.wait(5.0)
-            except Exception:  # a bug must not stop the fill silently: log it and go on
-                log.exception("the vector fill failed")
+            except Exception as exc:
+                if self._stop.is_set():  # stores closed under the slice at shutdown: it stays pending, no bug
+                    log.warning("the vector fill stopped mid-slice as the service shut down; the rest fills at "
+                                "the next start")
+                    return
+                if isinstance(exc, StoreUnavailable | EmbedderUnavailable):
+                    log.warning("the vector fill waits for its stores or embedder; retrying", exc_info=True)
+                else:  # a bug must not stop the fill silently: log it and go on
+                    log.exception("the vector fill failed")
                 self._stop.wait(5.0)
 
     def fill_next(self) -> int:

@@ -263,3 +263,45 @@ def test_the_newest_jobs_are_listed_first_and_the_unfinished_ones_counted(stores
     assert store.pending_documents() == 2
     runner.run_job(third)
     assert store.recent(unfinished=True) == [] and store.pending_documents() == 0
+
+
+class GatedEmbedder(Embedder):
+    """An embedder that holds its first call until ``release`` is set (a batch still being written)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        import threading
+
+        self.entered, self.release = threading.Event(), threading.Event()
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        self.entered.set()
+        self.release.wait(30)
+        return super().embed_documents(texts)
+
+
+def test_stores_closed_under_a_batch_at_shutdown_end_the_worker_quietly_and_the_job_resumes(
+        stores: dict[str, Any], caplog: pytest.LogCaptureFixture) -> None:
+    """The service waits for the batch in progress, then closes the stores; a batch that outlasts the wait used to
+    log tracebacks ("Cannot operate on a closed database") as the worker went on into closed stores. Now it is one
+    warning and the job is left running, to resume at the next start."""
+    store = JobStore(stores["jobs"])
+    embedder = GatedEmbedder()
+    runner = JobRunner(store, ingestor(stores, embedder), batch_size=2, batch_target_s=None)
+    runner.start()
+    worker = runner._thread
+    job_id = runner.submit("upload", DOCS[:4])
+    assert embedder.entered.wait(30)
+    with caplog.at_level("WARNING"):
+        runner.stop(timeout_s=0.05)  # the wait ends with the batch still being written
+        store.close()  # the service closes its stores
+        embedder.release.set()
+        assert worker is not None
+        worker.join(30)
+        assert not worker.is_alive()
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL") or r.exc_info], caplog.text
+    assert "resumes at the next start" in caplog.text
+    reopened = JobStore(stores["jobs"])
+    view = reopened.view(job_id)
+    assert view is not None and view.status == "running" and view.progress.pending == 4  # resumed, not failed
+    reopened.close()
