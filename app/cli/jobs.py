@@ -12,6 +12,19 @@ from app.cli.base import ApiKeyOption, ServerOption, WorkspaceOption, opened, re
 jobs_cli = typer.Typer(no_args_is_help=True, help="Ingest jobs (uploads and large add-documents requests).")
 
 
+
+def running_for(job: dict[str, Any]) -> str:
+    """``running for 1m05s, `` (since the job started), or nothing when it has no start time."""
+    from datetime import UTC, datetime
+
+    from graphs.ingest.progress import duration
+
+    started = job.get("startedAt")
+    if not started:
+        return ""
+    return f"running for {duration((datetime.now(UTC) - datetime.fromisoformat(started)).total_seconds())}, "
+
+
 @jobs_cli.command("list")
 def jobs_list(
     unfinished: Annotated[bool, typer.Option("--unfinished", help="Only the queued and running jobs.")] = False,
@@ -78,7 +91,7 @@ def jobs_show(
     typer.echo(f"{p['done']} done, {p['skipped']} skipped, {p['failed']} failed, {p['pending']} pending of "
                f"{p['total']}; {p['chunks']} chunk(s), {p['chunksPerS'] or 0} chunks/s"
                + (f", ETA {duration(p['etaS'])}" if p.get("etaS") is not None
-                  else ", ETA unknown" if job["status"] == "running" else ""))
+                  else f", {running_for(job)}no estimate yet" if job["status"] == "running" else ""))
     for o in job["documents"]:
         typer.echo(f"  {o['status']:<8} {o['id']}" + (f" ({o['chunks']} chunk(s))" if o["chunks"] else "")
                    + (f" — {o['error']}" if o["error"] else ""))

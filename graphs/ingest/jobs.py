@@ -103,7 +103,9 @@ class JobProgress(Model):
     seconds: float = Field(description="Time the job has been running (all its runs).")
     chunks_per_s: float | None
     eta_s: float | None = Field(description="Estimated seconds left while running: the pending documents at the "
-                                            "rate of those the job has finished (known after its first document).")
+                                            "rate of those the job has finished; before its first document is "
+                                            "done, its pending text at the rate of the earlier jobs (None: no "
+                                            "earlier job, or past that estimate).")
     vectors_pending: int | None = Field(
         default=None, description="Chunks of the job's documents written without their dense vectors yet: searchable "
         "by keywords, entities and the graph now, by meaning once the background fill reaches them (None: the "
@@ -251,6 +253,7 @@ class JobStore(LockedSQLite):
                                   "AND payload IS NULL", (job_id,)).fetchone()[0]
             links = conn.execute("SELECT line, failed FROM job_links WHERE job_id = ? ORDER BY rowid",
                                  (job_id,)).fetchall()
+            first_eta = _first_eta(conn, job_id, row[4]) if row[2] == "running" and float(row[8]) == 0 else None
         counts = self.counts(job_id)
         total = sum(counts.values())
         work_s, chunks = float(row[8]), int(row[9])
@@ -265,13 +268,34 @@ class JobStore(LockedSQLite):
                 replaced=counts.get("replaced", 0), reread=counts.get("reread", 0), skipped=counts.get("skipped", 0),
                 failed=counts.get("failed", 0), pending=counts.get("pending", 0), chunks=chunks,
                 seconds=round(work_s, 3), chunks_per_s=round(chunks / work_s, 1) if work_s > 0 else None,
-                eta_s=round(counts.get("pending", 0) / rate, 1) if status == "running" and rate > 0 else None,
+                eta_s=(round(counts.get("pending", 0) / rate, 1) if status == "running" and rate > 0
+                       else first_eta),
             ),
             documents=[DocumentOutcome(id=d, status=cast(OutcomeStatus, s), chunks=int(c), error=e)
                        for d, s, c, e in docs],
             offset=offset, limit=limit, linked=[str(line) for line, failed in links if not failed],
             link_error=next((str(line) for line, failed in reversed(links) if failed), None),
         )
+
+
+CHARS_PER_CHUNK = 700
+"""About how many characters of a document make one chunk (the chunker's 800-character chunks overlap by 100)."""
+
+
+def _first_eta(conn: Any, job_id: str, started_at: str | None) -> float | None:
+    """The time left of a running job that has not finished a document yet (its own rate is unknown until then:
+    a one-file upload read "ETA unknown" for minutes): its pending text, in chunks, at the rate this store's
+    earlier jobs wrote chunks, less the time it has run. None when no earlier job has a rate, or the estimate
+    has run out."""
+    chunks, work_s = conn.execute("SELECT SUM(chunks), SUM(work_s) FROM jobs WHERE id != ? AND work_s > 0 "
+                                  "AND chunks > 0", (job_id,)).fetchone()
+    if not chunks or not work_s:
+        return None
+    (chars,) = conn.execute("SELECT SUM(LENGTH(payload)) FROM job_documents WHERE job_id = ? AND status = 'pending'",
+                            (job_id,)).fetchone()
+    ran = (datetime.now(UTC) - datetime.fromisoformat(started_at)).total_seconds() if started_at else 0.0
+    left = (chars or 0) / CHARS_PER_CHUNK / (chunks / work_s) - ran
+    return round(left, 1) if left > 0 else None
 
 
 def plain_failure(exc: BaseException) -> str:

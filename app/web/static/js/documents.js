@@ -247,8 +247,11 @@ function progressText(job) {
   parts.push(`${p.chunks} chunk(s)`);
   if (p.chunksPerS) parts.push(`${fmt(p.chunksPerS, 1)} chunks/s`);
   if (job.status === "running") {
-    // the ETA is known once the job has finished its first document (the API's etaS), until then: estimating
-    parts.push(p.etaS !== null && p.etaS !== undefined ? `about ${duration(p.etaS)} left` : "estimating the time left");
+    // the ETA (the API's etaS): from the job's own rate once it has finished a document, before that from the
+    // earlier jobs' rate; with neither (a first upload), how long it has run, so a one-file job is not a bare "?"
+    const ran = job.startedAt ? Math.max(0, (Date.now() - Date.parse(job.startedAt)) / 1000) : null;
+    parts.push(p.etaS !== null && p.etaS !== undefined ? `about ${duration(p.etaS)} left`
+      : ran !== null ? `running for ${duration(ran)}, estimating the time left` : "estimating the time left");
   }
   if (job.resumed) parts.push(`resumed ${job.resumed}× after a restart`);
   // written before their e5 vectors: searchable by keywords, entities and the graph now, by meaning once filled

@@ -305,3 +305,24 @@ def test_stores_closed_under_a_batch_at_shutdown_end_the_worker_quietly_and_the_
     view = reopened.view(job_id)
     assert view is not None and view.status == "running" and view.progress.pending == 4  # resumed, not failed
     reopened.close()
+
+
+def test_a_job_with_nothing_finished_yet_is_estimated_from_the_earlier_jobs_rate(stores: dict[str, Any]) -> None:
+    """A one-file upload has no rate of its own until its one document is done (it read "ETA unknown" for
+    minutes): its pending text is estimated at the rate the store's earlier jobs wrote chunks. The first job of
+    a store has no estimate."""
+    store = JobStore(stores["jobs"])
+    runner = JobRunner(store, ingestor(stores, Embedder()), batch_size=8, batch_target_s=None)
+    first = runner.submit("upload", [Document(id="big.txt", text="word " * 3000)])
+    store.start(first)
+    view = store.view(first)
+    assert view is not None and view.status == "running" and view.progress.eta_s is None  # nothing to go by
+    runner.run_job(first)
+    done = store.view(first)
+    assert done is not None and done.status == "done" and done.progress.chunks > 1
+    second = runner.submit("upload", [Document(id="bigger.txt", text="word " * 200_000)])
+    store.start(second)
+    view = store.view(second)
+    assert view is not None and view.progress.done == 0 and view.progress.eta_s is not None
+    assert view.progress.eta_s > 0
+    store.close()
