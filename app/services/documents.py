@@ -284,18 +284,19 @@ def renamed_documents(resources: Resources, loads: Sequence[FileLoad], names: Co
 
 
 def duplicate_files(files: Sequence[tuple[str, bytes]]) -> dict[str, str]:
-    """The files of one upload or folder that repeat an earlier one byte for byte under another name, each
-    mapped to the name kept (the first in order). A folder with ``minutes.pdf`` and ``minutes (1).pdf`` went in
-    as two documents without a word, and every search then found each passage twice. Empty files are left to
-    fail on their own."""
-    first: dict[bytes, str] = {}
-    out = {}
+    """The files of one upload or folder that repeat another byte for byte under another name, each mapped to
+    the name kept: the shortest, then the first in order (a copy's name grows: ``minutes (1).pdf``, ``minutes -
+    Copy.pdf``, ``minutes副本.pdf``; a browser listed ``rota (1).csv`` before ``rota.csv`` and the copy's name was
+    kept). A folder with both went in as two documents without a word, and every search then found each passage
+    twice. Empty files are left to fail on their own."""
+    groups: dict[bytes, list[str]] = {}
     for name, data in files:
-        if not data:
-            continue
-        digest = hashlib.sha256(data).digest()
-        if (kept := first.setdefault(digest, name)) != name:
-            out[name] = kept
+        if data:
+            groups.setdefault(hashlib.sha256(data).digest(), []).append(name)
+    out = {}
+    for names in groups.values():
+        kept = min(names, key=len)  # min keeps the first of the shortest
+        out.update({name: kept for name in names if name != kept})
     return out
 
 
