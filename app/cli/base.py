@@ -400,7 +400,7 @@ def remote(server: str, workspace: str | None = None, api_key: str | None = None
     except RemoteError as exc:
         if exc.code == "workspace_not_found" and isinstance(exc.details, dict) and exc.details.get("workspace"):
             meant = exc.details.get("suggestion")  # the server's guess: said once, in this line's own words
-            said = str(exc).removesuffix(f" (did you mean {meant!r}?)") if meant else str(exc)
+            said = exc.message.removesuffix(f" (did you mean {meant!r}?)") if meant else exc.message
             raise unknown_workspace(str(exc.details["workspace"]), _visible_workspaces(server, key), server,
                                     said) from exc
         hint = None

@@ -142,6 +142,8 @@ def test_through_a_server_the_workspace_goes_as_x_workspace(tmp_path: Path) -> N
             assert "Remote Co" in there.stdout and "Remote Co" not in default.stdout
             missing = runner.invoke(cli, ["documents", "list", "--workspace", "nowhere", *server], env=env)
             assert missing.exit_code == 2 and "workspace_not_found" in missing.stderr
+            # one code, said once (the server's status and code were repeated inside the message)
+            assert missing.stderr.startswith("error: workspace_not_found: no workspace 'nowhere'"), missing.stderr
             assert "(create it: aer workspaces create nowhere --server http://aer.test)" in missing.stderr
             near = runner.invoke(cli, ["documents", "list", "--workspace", "remotes", *server], env=env)
             assert near.exit_code == 2 and "(did you mean 'remote'? or create it:" in near.stderr, near.output
