@@ -103,3 +103,27 @@ def test_files_the_service_does_not_read_are_named_as_left_out_and_the_rest_go_i
         expect(p.locator("#upload-result")).to_contain_text("photo.png")
     finally:
         delete_quietly(server, "notes.md")
+
+
+def test_a_file_chosen_twice_under_two_names_is_uploaded_once_and_the_page_says_which(
+        page: Watched, server: ServerProcess, tmp_path: Path) -> None:
+    """The same bytes as ``shifts.csv`` and ``shifts (1).csv`` (a browser's download twice): the page says the copy
+    was left out and names the file kept; one document goes in."""
+    text = "date,nurse\n2026-05-02,Imke Soler\n2026-05-09,Radu Ferreira\n"
+    for name in ("shifts (1).csv", "shifts.csv"):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    p = page.goto("/#documents")
+    try:
+        p.set_input_files("#upload-files", [str(tmp_path / "shifts (1).csv"), str(tmp_path / "shifts.csv")])
+        with p.expect_response(lambda r: r.url.endswith(f"{API_PATH}/upload")) as uploaded:
+            p.click("#upload-submit")
+        body = uploaded.value.json()
+        assert body["duplicates"] == [{"name": "shifts (1).csv", "keptAs": "shifts.csv"}] and body["documents"] == 1
+        result = p.locator("#upload-result")
+        expect(result).to_contain_text("1 duplicate file(s) left out")
+        expect(result.locator("li", has_text="shifts (1).csv").locator(".duplicate")).to_have_text(
+            "same file as shifts.csv: left out")
+        panel = p.locator(f'.job[data-job="{body["jobId"]}"]')
+        expect(panel.locator(".job-head .status-badge")).to_have_text("done", timeout=120_000)
+    finally:
+        delete_quietly(server, "shifts.csv")
