@@ -40,8 +40,12 @@ def test_a_file_renamed_in_the_folder_renames_its_document(tmp_path: Path) -> No
     (notes / "glaze_log.txt").rename(notes / "celadon_log.txt")  # its title comes from the name: it follows
     (notes / "hours.md").rename(notes / "opening-hours.md")
     (notes / "opening-hours.md").write_text("# Hours\n\nThe studio opens at ten.\n", encoding="utf-8")  # edited too
-    (notes / "copy.md").write_text("# Hours\n\nThe studio opens at ten.\n", encoding="utf-8")
+    # a copy beside the original, edited (a byte-for-byte copy is a duplicate: ingested once, said by a line)
+    (notes / "copy.md").write_text("# Hours\n\nThe studio opens at ten.\n\nCopied for the front desk.\n",
+                                   encoding="utf-8")
+    (notes / "opening-hours (1).md").write_bytes((notes / "opening-hours.md").read_bytes())
     again = aer(data, "ingest", str(notes))
+    assert "duplicate: opening-hours (1).md (the same bytes as opening-hours.md" in again.stderr
     assert again.exit_code == 0, again.output
     assert "renamed: kiln/firing.md -> kiln/kiln-schedule.md" in again.stderr
     assert "renamed: glaze_log.txt -> celadon_log.txt" in again.stderr and "; renamed 2" in again.stdout
