@@ -450,6 +450,10 @@ _ASKED_ROLE_EN = (
     re.compile(rf"\bwho\s+(?:is|was)\s+[^?]*?'s\s+(?:new\s+|current\s+)?{_TITLE_WORDS}\s*\??\s*$", re.IGNORECASE),
     re.compile(rf"^\s*who\s+(?:is|was)\s+(?:the|its|their)\s+(?:new\s+|current\s+|former\s+|acting\s+)?{_TITLE_WORDS}"
                r"\s*\??\s*$", re.IGNORECASE),
+    # "What's the name of the reserve manager at X?": a role's holder asked by the name
+    _NAME_OF_ROLE := re.compile(r"^\s*what(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+)?names?\s+of\s+(?:the|its|their)\s+"
+               rf"(?:new\s+|current\s+|former\s+|acting\s+)?{_TITLE_WORDS}\s*(?:\b(?:of|for|at|in|on)\b|\??\s*$)",
+               re.IGNORECASE),
 )
 _NOT_ROLE = frozenset({"person", "man", "woman", "one", "people", "first", "last", "name", "人", "那个人", "这个人"})
 
@@ -462,6 +466,8 @@ def asked_title(question: str) -> str | None:
     for pattern in (*_ASKED_ROLE_ZH, *_ASKED_ROLE_EN):
         if (m := pattern.search(question)) is not None:
             noun = re.sub(r"^(?:现任|新任|前任|本届|该|其)", "", m[1]).strip()
+            if pattern is _NAME_OF_ROLE and not (role_heads(noun.casefold()) or is_title(noun)):
+                continue  # "the name of the river": a thing's name, no role's holder
             if len(noun) >= 2 and noun.casefold() not in _NOT_ROLE:
                 return noun
     return None

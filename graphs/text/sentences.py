@@ -39,8 +39,9 @@ def split_sentences(text: str) -> list[str]:
     start = 0
     for m in _CANDIDATE.finditer(text):
         if m.group().startswith(".") and (_ABBREVIATION.search(text[start : m.start()])
-                                         or text[m.end() : m.end() + 1].islower()):
-            continue
+                                         or text[m.end() : m.end() + 1].islower()
+                                         or _ITEM_NUMBER.fullmatch(text[start : m.start()])):
+            continue  # "1. 周一至周六开放": a list item's number starts its sentence, it is none of its own
         if _inside_title(text[start : m.start()]):
             continue  # 《卡拉OK.LIVE！‧台北‧我》: the mark belongs to a title
         if m.group().startswith("\n") and wrapped(text, m.start(), m.end()):
@@ -50,6 +51,9 @@ def split_sentences(text: str) -> list[str]:
     out.append(text[start:].strip())
     return [s for s in out if len(s) > 1]
 
+
+_ITEM_NUMBER = re.compile(r"\s*[(（]?\d{1,2}")
+"""What a list item's number leaves before its period ("1." of "1. 周一至周六…", "12." of "12. Breakfast …")."""
 
 WRAP_CHARS = 50
 """A line this long or longer that stops without a sentence mark was wrapped by its writer, not ended."""

@@ -140,10 +140,13 @@ def value_dimension(text: str, start: int, end: int) -> Dimension | None:
     rest = _MAGNITUDE.sub("", value[numeral.end() :].lstrip())
     if not rest.strip():
         rest = _MAGNITUDE.sub("", text[end : end + 24].lstrip())
-    for table in (_ZH, _EN):
-        for dimension, pattern in table.items():
-            if pattern.match(rest):
-                return dimension
+    else:
+        rest += text[end : end + 12]  # a unit the span cut short ("38 km" of "38 km/h") is read whole
+    if (dimension := _unit_dimension(rest)) is not None:
+        if dimension == "length" and (_SPEED_BEFORE.search(text, max(0, start - 8), start)
+                                      or _SPEED_AFTER.match(text, end)):
+            return "speed"  # 时速60公里, 风速每秒20米, "12 miles an hour": a length per time
+        return dimension  # the longest unit: 公里/小时 a speed, not 公里 a length; "km/h", not "km"
     word = re.match(r"\s*([\u4e00-\u9fff]|[a-z]+)", rest, re.IGNORECASE)
     return "count" if word is not None and value[numeral.end() :].strip() else None
 
@@ -240,6 +243,7 @@ def asked_dimensions(question: str) -> frozenset[Dimension] | None:
 
 _CLASSIFIER_ZH = re.compile(rf"(?:万|亿|千|百|多|余)*{alternation(COUNT_CLASSIFIERS_ZH)}")
 _QUESTION_NOUN_ZH = re.compile(rf"(?:多少|几)\s*(?:万|亿|千|百)?\s*{alternation(COUNT_CLASSIFIERS_ZH)}(?P<noun>[\u4e00-\u9fff]{{2,6}})")
+_PIECE_NOUN_ZH = re.compile(rf"(?:多少|几)\s*(?:万|亿|千|百)?\s*{alternation(PIECE_CLASSIFIERS_ZH)}(?P<noun>[\u4e00-\u9fff]{{2,6}})")
 _COUNTED_THING = re.compile(alternation(THING_CLASSIFIERS_ZH | TIMES_CLASSIFIER_ZH))
 """A measure word of counted things or times, not of people (个, 次, 辆): the value counts, it measures nothing."""
 _FUNCTION_ZH = re.compile(r"[为有达共约近逾超是了的和与及、，,。：:；;（(）)第等计合达至到仅只已还]")
@@ -284,6 +288,20 @@ def question_noun(question: str) -> str | None:
                 and words[0].casefold() not in _GENERIC_EN:
             return " ".join(words)
     return None
+
+
+def counted_asked(question: str) -> str | None:
+    """The noun a count question counts, by any classifier (病床 of 多少张病床, 床位 of 几张床位, as well as
+    ``question_noun``'s 医护人员 of 多少名医护人员 and "beds" of "how many beds"), or None."""
+    if (noun := question_noun(question)) is not None:
+        return noun
+    m = _PIECE_NOUN_ZH.search(question)
+    return m["noun"] if m is not None else None
+
+
+def counts_any(text: str) -> bool:
+    """Whether ``text`` writes a number with a counted noun of its own (3辆救护车, 病床20张, "212 people")."""
+    return any(counted_noun(text, m.start(), m.end()) is not None for m in _NUMERAL.finditer(text))
 
 
 def counted_noun(text: str, start: int, end: int) -> str | None:
@@ -391,8 +409,8 @@ def fits(question: str, text: str, start: int, end: int) -> bool:
     """Whether the quantity at ``text[start:end]`` may answer the question by what it measures: not a measure of
     another dimension than the question asks (six hours for "how many firefighters", 第七届 for 多少名), not an
     ordinal for a count, not a count of another noun than the question counts (1.8万名跑者 for 多少名医护人员)."""
-    if model_number(text, start, end):
-        return False  # "Vela Pro 3": a name, whatever quantity is asked
+    if model_number(text, start, end) or enumerator(text, start, end):
+        return False  # "Vela Pro 3": a name, whatever quantity is asked; "1." of a list: an item's number
     noun = question_noun(question)
     if noun is not None and (found_noun := counted_noun(text, start, end)) is not None \
             and not same_noun(noun, found_noun):
@@ -496,3 +514,71 @@ def asks_interval(question: str) -> bool:
     """Whether a question asks how often something happens ("how often", 多久一班, 每隔多长时间), not how long it
     lasts."""
     return _ASKS_INTERVAL.search(question) is not None
+
+
+PHYSICAL = frozenset({"length", "weight", "area", "volume", "energy", "power", "speed", "temperature", "sound"})
+"""Dimensions a value has only with its unit written: a passage that writes no unit of one gives no such value
+(a count, a date or a price never answers "how fast" or "in km/h"). Not durations, money or percentages, which a
+passage also writes in words (半天, "a third", "free") or as bare cells of a priced table."""
+
+_IN_UNITS_EN = re.compile(r"\b(?:in|into)\s+(?P<unit>(?:square\s+|cubic\s+)?[a-z°²/]+)(?:\s+or\s+(?P<other>[a-z°²/]+))?",
+                          re.IGNORECASE)
+_IN_UNITS_ZH = re.compile(r"(?:以|用|按)\s*(?P<unit>[^\s，,。？?的计]{1,5})\s*(?:计|来算|为单位|表示)")
+
+
+def named_dimensions(question: str) -> frozenset[Dimension]:
+    """The physical dimensions (``PHYSICAL``) a question asks a value of: by the unit it names the value in ("in
+    km/h or knots", "in metres", 以公里/小时计), or by its question word ("how fast", 多重, "how heavy"). Empty when
+    it names none (a plain "how much", 多少, "how many beds", a duration or a price)."""
+    named: set[Dimension] = set()
+    for m in _IN_UNITS_EN.finditer(question):
+        for unit in (m["unit"], m["other"]):
+            if unit and (d := _unit_dimension(unit.casefold(), whole=True)) in PHYSICAL:
+                named.add(d)
+    for m in _IN_UNITS_ZH.finditer(question):
+        if (d := _unit_dimension(m["unit"], whole=True)) in PHYSICAL:
+            named.add(d)
+    if not named and (asked := asked_dimensions(question)) is not None and asked <= PHYSICAL:
+        named.update(asked)
+    return frozenset(named)
+
+
+_SPEED_BEFORE = re.compile(r"(?:时速|每小时|每秒|秒速|风速|航速|车速|速度)\s*(?:为|达到?|约|是|超过|高达)?\s*$")
+_SPEED_AFTER = re.compile(r"\s*(?:[a-z]+\s+)?(?:an?|per)\s+(?:hour|second)\b|\s*(?:米|公里|千米)?\s*(?:每|/)\s*(?:秒|小时)",
+                          re.IGNORECASE)
+_BRACKETED_UNIT = re.compile(r"[(（\[]\s*(?P<unit>[^()（）\[\]\d]{1,12}?)\s*[)）\]]")
+
+
+def writes_dimension(text: str, dimensions: frozenset[Dimension]) -> bool:
+    """Whether ``text`` writes a value of one of ``dimensions``: a numeral with a unit of it right after (28公里,
+    "25 knots", 3.5 t), or a column or label naming that unit in brackets ("Speed (km/h)", 面积（平方米）) whose values
+    then stand bare."""
+    for m in _NUMERAL.finditer(text):
+        if value_dimension(text, m.start(), m.end()) in dimensions:
+            return True
+    return any(_unit_dimension(m["unit"].strip().casefold(), whole=True) in dimensions
+               for m in _BRACKETED_UNIT.finditer(text))
+
+
+def _unit_dimension(text: str, whole: bool = False) -> Dimension | None:
+    """The dimension of the longest unit written at the start of ``text`` (公里/小时 a speed, not 公里 a length;
+    "km/h" not "km"); with ``whole``, only a unit that is all of ``text``."""
+    best: tuple[int, Dimension] | None = None
+    for table in (_ZH, _EN):
+        for dimension, pattern in table.items():
+            m = pattern.match(text)
+            if m is not None and (not whole or m.end() == len(text.rstrip())) and (best is None or m.end() > best[0]):
+                best = (m.end(), dimension)
+    return best[1] if best is not None else None
+
+
+_ENUMERATOR = re.compile(r"\d{1,2}\s*(?:[.、．](?!\d)|[)）])")
+_ITEM_START = re.compile(r"(?:^|[\n。；;：:])[ \t]*[(（]?[ \t]*$")
+
+
+def enumerator(text: str, start: int, end: int) -> bool:
+    """Whether the number at ``text[start:end]`` numbers an item of a list or a section ("1." / "2、" / "（3）" at the
+    start of a line or a sentence): it counts nothing and measures nothing."""
+    m = _ENUMERATOR.match(text, start)
+    return m is not None and m.end() >= end and _ITEM_START.search(text, 0, start) is not None \
+        and not re.match(r"\s*\d", text[m.end() :])

@@ -27,10 +27,11 @@ from graphs.rag.answer.calibration import (
     judge,
     predicate_head,
     similarities,
+    touched,
     touched_share,
     ungoverned,
 )
-from graphs.rag.answer.evidence import Evidence, crossed, foreign_label, plain_subject, unspellable
+from graphs.rag.answer.evidence import Evidence, Sentence, crossed, foreign_label, plain_subject, unspellable
 from graphs.rag.answer.governance import (
     asked_contact,
     asked_words,
@@ -42,9 +43,16 @@ from graphs.rag.answer.governance import (
     not_a_name,
     question_years,
     sibling_stated,
+    states_role,
     unstated_role,
 )
-from graphs.rag.answer.qualifiers import asked_phase, next_instance_parts, other_phase, past_for_next
+from graphs.rag.answer.qualifiers import (
+    asked_phase,
+    coming_edition_parts,
+    next_instance_parts,
+    other_phase,
+    past_for_next,
+)
 from graphs.rag.answer.question import (
     EVIDENCE_PASSAGES,
     Question,
@@ -60,15 +68,20 @@ from graphs.text.content import has_content
 from graphs.text.dates import asks_year, only_a_date
 from graphs.text.fields import field_of
 from graphs.text.governors import asked_title
-from graphs.text.normalize import normalize
+from graphs.text.normalize import has_han, normalize
+from graphs.text.scripts import in_script_of_other
 from graphs.text.spans import candidates, of_asked_kind
 from graphs.text.units import (
     asked_dimensions,
     asked_direction,
     asks_interval,
+    counted_asked,
+    counts_any,
     interval,
+    named_dimensions,
     stated_direction,
     value_dimension,
+    writes_dimension,
 )
 
 log = logging.getLogger(__name__)
@@ -238,10 +251,10 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
     if (label := foreign_value(q, judgement)) is not None:
         # a labelled line's value answers what its label names: 会议时间 dates the meeting, not the co-op's founding
         return f"the best evidence is the {label} of {names or 'the subject'}, not its {what}"
-    if (f.get("attribute_known") == 0.0 and f.get("predicate_passage", 1.0) == 0.0 and f.get("cross_language") == 0.0
+    if (f.get("attribute_known") == 0.0 and f.get("cross_language") == 0.0
             and f.get("other_language", 0.0) == 0.0 and asked_kind(q, judgement.asked) == "number" and not contact
             and (f.get("bridge") == 0.0 or untouched_anywhere(q, judgement, hits))
-            and (asked := predicate_of(q, judgement))):
+            and (asked := ", ".join(unsaid_words(q, judgement, hits, f.get("predicate_passage", 1.0) == 0.0)))):
         # a quantity the lexicon does not know, in the question's own words: a passage that never touches them
         # (造价 of a ship whose passage gives its length) says nothing of what is asked. Quantities only: other
         # questions name what they ask in words the passages paraphrase (担任什么职务 over 出任部长; on the
@@ -271,8 +284,15 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
         return f"the passages that mention {names or 'the subject'} name no {role}"
     # the type the question itself asks (its question word, or its last noun), not one the lexicon's attribute
     # implies ("在上海建了什么工厂" asks for a factory, not for where it was assembled)
-    kind = q.kind if q.kind in VALUE_TYPES else (head_type(q.text) or measured(q, judgement.asked) or q.kind)
+    kind = q.kind if q.kind in VALUE_TYPES else (head_type(q.text) or measured(q, judgement.asked)
+                                                 or ("person" if asked_title(q.text) else q.kind))
+    # "What's the name of the reserve manager?": a role's holder asked by the name is a person asked
     answer = answering(judgement.evidence[0]) if judgement.evidence else None
+    if judgement.evidence and (dimensions := named_dimensions(q.text)) and not any(
+            writes_dimension(f"{h.title}\n{h.text}", dimensions) for h in hits[:EVIDENCE_PASSAGES]):
+        # "how fast", "in km/h or knots", 多重: a measure is written with its unit; passages that write no unit of
+        # it (a headline, a count of capsized boats, a date) hold no such value, whatever the question's kind
+        return f"no passage that mentions {names or 'the subject'} gives a {' or '.join(sorted(dimensions))}"
     dateline = answer is not None and only_a_date(answer.text)
     # a followed bridge answers in its last hop; two sentences merely joined by a name ("Keep the warranty card"
     # + "The P3 weighs 5.2 kg") are held to a value where the lexicon knows the attribute (``_no_value``)
@@ -281,11 +301,18 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
             and (_no_value(q, judgement, cast(AnswerType, kind)) or (
                 answer is not None and len(judgement.evidence[0].sentences) == 1 and kind in _NAME_OF and all(
                 not_a_name(answer.text, v.start, v.end) for v in answer_spans(q, answer, cast(AnswerType, kind)))))
-            and (f.get("other_language", 0.0) == 0.0 or dateline) and not _any_name(q, judgement, kind)):
+            and (f.get("other_language", 0.0) == 0.0 or dateline) and not _any_name(q, judgement, kind)
+            and not (kind == "person" and answer is not None and states_role(q, answer, named=True))):
+        # (赛事总裁判长由严书亭担任: the asked role given a holder the name tagger does not see is a name)
         # a typed question (who, when, where, how many; "…的举办地", "…销量") is answered by a value of that type:
         # a sentence about the subject that holds none states something else of it (a field's value under a
         # label of the asked kind is one: 会议地点：公司总部三楼青松会议室, ``evidence.Evidence.field``)
         return f"the best evidence holds no {VALUE_TYPES[kind]} for {what}"
+    if (answer is not None and kind == "number" and not followed and not judgement.evidence[0].field
+            and (counted := uncounted(q, answer)) is not None):
+        # "1." of a list, "served from 7" for "how many guest rooms": a count governs its counted noun (3张病床,
+        # "14 guest rooms") or stands in a sentence that names it (病床数：20); a bare number elsewhere counts nothing
+        return f"the best evidence counts no {counted}"
     if answer is not None and not followed and (phase := other_phase(q.text, answer.text)) is not None:
         # a start time for 几点散的会, a planned groundbreaking for 什么时候建成, "put out at 9 am" for "when did
         # the fire start": the time of the event's other end
@@ -296,11 +323,15 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
         return f"the best evidence states {sibling[1]}, not {sibling[0]}"
     if answer is not None and not followed and past_for_next(q.text, answer.text):
         return f"the best evidence states the time of a past {what if what != 'what is asked' else 'event'}, not of the next one"
-    passage = f"{hits[answer.hit].title}\n{hits[answer.hit].text}" if answer is not None and answer.hit < len(hits) else ""
+    passage = _document_of(answer, judgement, hits) if answer is not None else ""
     if answer is not None and not followed and (nexts := next_instance_parts(q.text, answer.text, passage)) and not any(
             candidates(part, cast(AnswerType, kind), q.text, q.types) for part in nexts):
         # 地点：文化站 of the minutes beside 下一次排练定于4月25日: this rehearsal's place; the next one's is not said
         return f"the best evidence states {what if what != 'what is asked' else 'it'} for this instance, not for the next one"
+    if answer is not None and not followed and (coming := coming_edition_parts(q.text, answer.text, passage)) and not any(
+            candidates(part, cast(AnswerType, kind), q.text, q.types) for part in coming):
+        # 赛事总裁判长由X担任 in the report of the fifth race, whose 第六届 is only announced: the fifth one's
+        return f"the best evidence states {what if what != 'what is asked' else 'it'} for another edition, not the one asked"
     if answer is not None and not followed and kind == "date" and asks_year(q.text) and not of_asked_kind(
             q.text, "date", answer.text, candidates(answer.text, "date", q.text)):
         # 哪一年开办的 is not answered by 每月5日前缴纳: a day or a month names no year
@@ -329,6 +360,18 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
         # part: one contained answer refused without this condition)
         return f"the passages that mention {names or 'the subject'} do not state its {what}"
     return None
+
+
+def _document_of(answer: Sentence, judgement: Judgement, hits: Sequence[Hit]) -> str:
+    """The text around the answering sentence that can tell two instances of an event apart: its passage, the
+    other retrieved passages of its document (the minutes' 下次理事会定于… may be chunked apart from 本次会议由…主持)
+    and the evidence's other sentences."""
+    if answer.hit >= len(hits):
+        return ""
+    doc = hits[answer.hit].doc_id
+    parts = [f"{h.title}\n{h.text}" for i, h in enumerate(hits[:EVIDENCE_PASSAGES])
+             if i == answer.hit or (doc and h.doc_id == doc)]
+    return "\n".join([*parts, *(s.text for s in judgement.evidence[0].sentences if s is not answer)])
 
 
 NAMED_ONLY: frozenset[str] = frozenset({"date", "person"})
@@ -363,6 +406,43 @@ def foreign_value(q: Question, judgement: Judgement) -> str | None:
     return f.label if e.span is None or e.span.start >= f.start else None
 
 
+WORD_FROM = {"han": 2, "latin": 3}
+"""Characters of a word a passage is expected to write (a single Chinese character, 到 of 控制到多少度 or the
+classifier 名 of 多少名, is no word that a passage stating the value must repeat)."""
+
+
+def unsaid_words(q: Question, judgement: Judgement, hits: Sequence[Hit], heads: bool = True) -> list[str]:
+    """The question's own words for what it asks (``predicate_head``, with ``heads``: the score's features found
+    none of them in the evidence's passages) and the noun it counts (病床 of 多少张病床, "lifeboats" of "how many
+    lifeboats") when none of the evidence's passages touches any of them (else none), of those that are words and
+    that the passages could write: Chinese ones where a passage is Chinese, English ones where one is not ("piers"
+    is not written in a Chinese passage that says 桥墩)."""
+    read = {s.hit for e in judgement.evidence[:1] for s in e.sentences if s.hit < len(hits)}
+    texts = [normalize(f"{hits[i].title} {hits[i].text}") for i in sorted(read)]
+    if not texts:
+        return []
+    words = [*(predicate_head(q, judgement.qualifiers) if heads else ()), *([n] if (n := counted_asked(q.text)) else [])]
+    out = []
+    for word in dict.fromkeys(normalize(w) for w in words):
+        if len(word) < WORD_FROM["han" if has_han(word) else "latin"]:
+            continue
+        if all(in_script_of_other(word, t) for t in texts):
+            continue  # no passage in the word's script
+        if any(touched(word, t) for t in texts):
+            return []  # one of what it asks is spoken of
+        out.append(word)
+    return out
+
+
+def uncounted(q: Question, answer: Sentence) -> str | None:
+    """The noun a count question counts (病床 of 多少张病床, "guest rooms") when the answering sentence, written in
+    that noun's script, neither names it nor holds a number with a counted noun of its own, else None."""
+    noun = counted_asked(q.text)
+    if noun is None or in_script_of_other(noun, answer.text) or touched(normalize(noun), answer.folded):
+        return None
+    return None if counts_any(answer.text) else noun  # a count of another noun is for ``units.fits`` to weigh
+
+
 def untouched_anywhere(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> bool:
     """Whether none of the passages the evidence is read from says anything of the question's own words for what
     it asks (``calibration.touched``: 经费 by neither 经费 nor 经/费 next to each other)."""
@@ -379,6 +459,12 @@ def _no_value(q: Question, judgement: Judgement, kind: AnswerType) -> bool:
     cut, and a question that describes its subject ("the landlocked country located in …") lends the lexicon a
     describing word ("located") for the asked attribute."""
     e = judgement.evidence[0]
+    role = asked_title(q.text) if kind == "person" and q.kind != "person" else None
+    if role is not None or kind != asked_kind(q, judgement.asked):
+        # a role's holder asked by the name ("What's the name of the reserve manager"), or a kind the features did
+        # not read: none of the evidence's sentences that write the role (all, for no role) holds a value of it
+        about = [s for s in e.sentences if role is not None and role.casefold() in s.text.casefold()]
+        return not any(answer_spans(q, s, kind) for s in about or e.sentences)
     if len(e.sentences) == 1:
         return judgement.features.get("value_missing") == 1.0
     asked = judgement.asked

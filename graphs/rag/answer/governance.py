@@ -437,6 +437,9 @@ def not_a_name(text: str, start: int, end: int) -> bool:
             or bool(_CALENDAR_WORD.fullmatch(value)))
 
 
+_HOLDER_NEXT = re.compile(r"\s*(?:[A-Z]|[\u4e00-\u9fff])")
+"""A holder written after the words that give it (``states_role`` ``named``): a capitalised word or Chinese
+characters ("the warden is Agnes Pellow", 由韦书亭担任), not "the warden is responsible for …"."""
 _STATES_ROLE = re.compile(r"^\s*(?:[：:]|为|是|由|\bis\b|\bwas\b|\bwent to\b)", re.IGNORECASE)
 _TAKES_ROLE = re.compile(r"(?:获得|荣获|夺得|当选|出任|担任|调任|升任|接任|继任|就任|改任|成为|问鼎|\b(?:won|became|was named|was "
                          r"elected|was appointed|takes over as|took over as)\b)\s*(?:the\s+|a\s+|as\s+)?[^，,。；;]{0,10}$",
@@ -444,11 +447,14 @@ _TAKES_ROLE = re.compile(r"(?:获得|荣获|夺得|当选|出任|担任|调任|�
 _HOLDER_WORK = re.compile(r"^[^，,。；;：:]{0,12}?《([^》]{1,30})》")
 
 
-def states_role(q: Question, sentence: Sentence) -> bool:
+def states_role(q: Question, sentence: Sentence, named: bool = False) -> bool:
     """Whether a sentence gives the asked role a name (``最佳摄影：X``, ``主持人为X``, "the chair was X"): a role
-    phrase the question asks, followed by the words that give it its holder."""
+    phrase the question asks, followed by the words that give it its holder (with ``named``, and then a name)."""
     text = sentence.text
+    folded_q = q.text.casefold()
     for a, b in words_at(text, [*role_words(), *_asked_roles(q)]):
+        if has_han(text[a:b]) and (rest := _ROLE_REST.match(text, b)) is not None and rest[0] in folded_q:
+            b = rest.end()  # 总裁判长由X担任: the lexicon's 总裁 inside the question's own role noun, read whole
         start = max([0, *(m.end() for m in re.finditer(r"[，,。；;：:、\s]", text[:a]) if has_han(text[a:b]))])
         if not has_han(text[a:b]):
             start = max(0, a - 40)
@@ -460,11 +466,16 @@ def states_role(q: Question, sentence: Sentence) -> bool:
             continue  # "won Best Actress for her role in Salt Meadow" gives the role for another work
         if _TAKES_ROLE.search(text[max(0, a - 16) : a]) and role_matches(text[start:b], q.text) is True:
             return True  # 杨某调任首席执行官, "X was named head coach": the asked role is given its holder
-        if (said := _STATES_ROLE.match(text[b:])) and role_matches(text[start:b], q.text) is True:
+        if (said := _STATES_ROLE.match(text[b:])) and role_matches(text[start:b], q.text) is True and (
+                not named or _HOLDER_NEXT.match(text, b + said.end())):
             work = _HOLDER_WORK.match(text[b + said.end() :])
             if work is None or not titles or normalize(work[1]) in titles:
                 return True  # (最佳编剧：X《觉醒年代》 gives the role of another work)
     return False
+
+
+_ROLE_REST = re.compile(r"[\u4e00-\u9fff]{1,3}?(?=[：:]|为|是|由)")
+"""The characters between a role word the lexicon finds and the words that give it a holder (判长 of 总裁判长由)."""
 
 
 def _asked_roles(q: Question) -> tuple[str, ...]:

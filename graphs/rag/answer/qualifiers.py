@@ -527,3 +527,21 @@ def next_instance_parts(question: str, sentence: str, passage: str) -> list[str]
         return []
     return [part.strip() for part in re.split(r"(?<=[。！？!?；;\n])|(?<=\.)\s", passage)
             if part.strip() and part.strip() not in sentence and _NEXT_INSTANCE.search(part)]
+
+
+_EDITION = re.compile(r"第\s*[0-9〇零一二两三四五六七八九十百]+\s*[届次期轮季场]|\b(?:\d+(?:st|nd|rd|th)|first|second|third|"
+                      r"fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+(?:edition|annual|season|round|meeting|"
+                      r"festival|race|conference|congress|session)\b", re.IGNORECASE)
+
+
+def coming_edition_parts(question: str, sentence: str, passage: str) -> list[str]:
+    """For a question that names an edition (第六届, "the sixth festival") which the answering sentence does not
+    write and its passage writes only in parts about the future (第六届徒步节将于明年秋季举行): those parts. The
+    passage is of another edition; the sentence states that one's chair or place, not the asked one's (the way
+    ``next_instance_parts`` reads 下一次)."""
+    asked = {normalize(m[0]) for m in _EDITION.finditer(question)}
+    if not asked or any(a in normalize(sentence) for a in asked):
+        return []
+    parts = [part.strip() for part in re.split(r"(?<=[。！？!?；;\n])|(?<=\.)\s", passage)
+             if any(a in normalize(part) for a in asked)]
+    return parts if parts and all(_FUTURE.search(p) for p in parts) else []

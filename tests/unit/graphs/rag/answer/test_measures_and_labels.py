@@ -52,7 +52,9 @@ async def test_what_is_the_quantity_needs_a_number() -> None:
     answers_all = model_on({}, bias=8.0)
     q = question("What is the top speed of the Brume K2 kettle?", [KETTLE])
     verdict, _, _ = await calibrated(q, [KETTLE], find_evidence(q, [KETTLE]), Bigrams(), model=answers_all)
-    assert verdict.decision == "not_found" and "holds no number" in verdict.reason, verdict.reason
+    # refused by the measure's unit written nowhere (a speed dial is no speed), before the typed-value rule
+    assert verdict.decision == "not_found" and ("holds no number" in verdict.reason
+                                                or "gives a speed" in verdict.reason), verdict.reason
     assert measured(question("Who is the top speed skater of Brume?", [KETTLE]), None) is None
 
 
