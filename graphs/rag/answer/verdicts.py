@@ -283,15 +283,15 @@ def sides_of(q: Question) -> list[str]:
         return [offered[1].strip(), offered[2].strip()]
     pair = comparison_pair(q.text, q.names)
     said = _PAIR_ZH.search(q.text) if has_han(q.text) else None
-    if said is not None and pair is None:
-        # the names the tagger found within the two sides the sentence offers are the sides' own cuts
-        # ("禾家电饭煲HJ-R30和HJ-R50": HJ-R30, the brand before it context)
+    if said is not None:
+        # the choice as the Chinese sentence offers it, unless each of its two sides holds a name the tagger found
+        # (those are the sides' own cuts: "禾家电饭煲HJ-R30和HJ-R50" is HJ-R30's, the brand before it context);
+        # names cut across its 和 ("苏迅电梯和德嘉电梯的报价": 苏迅 / 和德嘉) are fragments
         within = [next((n for n in sorted(q.names, key=len, reverse=True) if n in said[i]), None) for i in (1, 2)]
-        pair = comparison_pair(q.text, within) if all(within) else None  # type: ignore[arg-type]
-    if said is not None and (pair is None or not (pair[0].text in said[1] and pair[1].text in said[2])):
-        # the choice as the Chinese sentence offers it where the names the tagger cut do not lie within its two
-        # sides ("苏迅电梯和德嘉电梯的报价相比": 苏迅 and 和德嘉 are fragments across the 和)
-        return [bare_side(_without_attribute(said[1].strip())), bare_side(_without_attribute(said[2].strip()))]
+        if within[0] is None or within[1] is None or within[0] == within[1]:
+            return [bare_side(_without_attribute(said[1].strip())), bare_side(_without_attribute(said[2].strip()))]
+        if pair is None:
+            return [bare_side(within[0]), bare_side(within[1])]
     if pair is not None:
         return [bare_side(pair[0].text), bare_side(pair[1].text)]
     if len(q.names) < 2 and (m := _PAIR_ZH.search(q.text) or _PAIR_EN.search(q.text)
@@ -305,9 +305,13 @@ def written_sides(q: Question, blob: str) -> list[str]:
     they do write (two characters at least): what it is offered with in front of it is context — the subject's
     name or the kind of thing ("凤栖口腔洗牙" is the clinic's 洗牙, "自行车补胎" the 补胎 of a bicycle price list)."""
     sides = sides_of(q)
+    said = _PAIR_ZH.search(q.text) if has_han(q.text) and len(sides) == 2 else None
     out = []
     for n, side in enumerate(sides):
         other = sides[1 - n] if len(sides) == 2 else ""
+        whole = bare_side(_without_attribute(said[n + 1].strip())) if said is not None else side
+        if whole != side and side in whole and mentioned((normalize(whole),), blob):
+            side = whole  # the name as the sentence offers it whole, where the passages write it so (青木 → 青木装饰)
         if has_han(side) and not mentioned(spellings(q, side), blob):
             # the context cut is two characters at least, and the tail is not the other side's too (丙型泵 is not
             # 型泵: 甲型泵 ends so; the one character told them apart)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from graphs.rag.answer.verdicts import _value, direction, sides_of
+from graphs.rag.answer.verdicts import _value, direction, sides_of, written_sides
+from graphs.text.normalize import normalize
 from graphs.text.answer_types import expected_answer
 from tests.support.answers import question, write
 from tests.support.fakes import hit
@@ -72,7 +73,9 @@ def test_a_chinese_question_over_an_english_list_reads_its_items() -> None:
 
 def test_the_chinese_choice_as_offered_where_the_names_are_cut_across_it() -> None:
     q = question("青木装饰和鲁班家装的报价相比，哪家贵？", [BIDS_ZH])
-    assert sides_of(q) == ["青木装饰", "鲁班家装"]
+    assert written_sides(q, " ".join(normalize(h.text) for h in [BIDS_ZH])) == ["青木装饰", "鲁班家装"]
+    q = question("禾丰贸易和德信商行的报价相比，哪家贵？", [BIDS_ZH])
+    assert sides_of(q) == ["禾丰贸易", "德信商行"]  # the names the tagger cuts across the 和 are no sides
     _, _, span, text = write("青木装饰和鲁班家装的报价相比，哪家贵？", [BIDS_ZH])
     assert span == "青木装饰" and "更贵" in text
 
