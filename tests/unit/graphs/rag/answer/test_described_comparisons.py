@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from graphs.rag.answer.verdicts import _value, direction, sides_of, written_sides
-from graphs.text.normalize import normalize
 from graphs.text.answer_types import expected_answer
+from graphs.text.normalize import normalize
 from tests.support.answers import question, write
 from tests.support.fakes import hit
 
