@@ -472,7 +472,7 @@ def _set_size(question: str) -> int | None:
 def _ranked(q: Question, sides: Sequence[Side], way: Direction, chinese: bool) -> Verdict:
     """The verdict over the listed candidates: the one the comparative picks, each candidate's value stated."""
     lower_wins = way in ("min_date", "min_number")
-    ordered = sorted(sides, key=lambda s: s.number if lower_wins else -(s.number or 0.0))
+    ordered = sorted(sides, key=lambda s: (s.number or 0.0) if lower_wins else -(s.number or 0.0))
     win = ordered[0]
     word = {"min_date": ("最早", "the earliest"), "max_date": ("最晚", "the latest"),
             "max_number": ("最高", "the highest"), "min_number": ("最低", "the lowest")}[way]
