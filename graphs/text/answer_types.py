@@ -113,6 +113,12 @@ _ORG_ZH = re.compile(r"哪家|哪个(?:公司|机构|组织|团队|大学|学校
                      r"乐队|品牌|企业)|哪所")
 
 
+def describes_set(question: str) -> bool:
+    """Whether the question describes the candidates it compares as a set ("两份报价里", "the three quotes",
+    "几家供应商中") rather than naming them."""
+    return bool(_DESCRIBED_ZH.search(question) or _DESCRIBED_EN.search(question))
+
+
 def expected_answer(question: str) -> AnswerType:
     """The kind of answer ``question`` asks for (rule-based, Chinese and English)."""
     q = question.strip()

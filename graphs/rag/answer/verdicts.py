@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from graphs.rag.answer.attributes import Attribute, asked_attribute, lexicon, stated_at
-from graphs.rag.answer.evidence import Evidence, Sentence, marks
+from graphs.rag.answer.evidence import Evidence, Sentence, anchored, marks
 from graphs.rag.answer.question import Question, mentioned
-from graphs.text.answer_types import AnswerType
+from graphs.text.answer_types import AnswerType, describes_set
 from graphs.text.consistency import opens_with
 from graphs.text.fields import field_of, names_column
 from graphs.text.normalize import has_han, normalize
@@ -61,6 +61,16 @@ def direction(question: str) -> Direction | None:
 _MAGNITUDES = {"万": 1e4, "亿": 1e8, "千": 1e3, "百": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "k": 1e3,
                "m": 1e6, "bn": 1e9}
 _MAGNITUDE_AFTER = re.compile(r"\s*(万|亿|千|百|thousand\b|million\b|billion\b|bn\b|k\b|m\b)", re.IGNORECASE)
+
+
+def compared_way(q: Question, sides: Sequence[str] = ()) -> Direction | None:
+    """``direction`` read on the question's words less the compared sides' names: a name's 小 or 老 is no
+    comparative (茉莉花茶跟正山小种，哪样贵一点: 贵, not the 小 of 正山小种)."""
+    text = q.text
+    for name in sorted({*sides, *q.names}, key=len, reverse=True):
+        if name and len(name) >= 2:
+            text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
+    return direction(text)
 
 
 def _value(text: str, way: Direction) -> float | None:
@@ -235,7 +245,8 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
     return Side(name, best)
 
 
-_COMPARED_DIMENSIONS = {"length": re.compile(r"\b(?:longer|longest|shorter|shortest)\b|更长|更短", re.IGNORECASE)}
+_COMPARED_DIMENSIONS = {"length": re.compile(r"\b(?:longer|longest|shorter|shortest|taller|tallest|higher|highest)\b|"
+                                              r"(?:更|最|较)(?:长|短|高|矮)", re.IGNORECASE)}
 """A comparative that prefers a value of its dimension where a side's sentence has one ("is 71 metres long" over
 the year beside it for "longer"), without asking for it: "Who lived longer?" is read from the life's dates."""
 _DIMENSION_OF = {"price": "money"}
@@ -267,6 +278,9 @@ _PAIR_ZH = re.compile(r"^\s*(?:请问)?(?:[^，,。？?]{1,30}[，,：:]\s*)?([^
 before one that sets how to compare ("A跟B，按会员价算哪个便宜": the clause is no part of B)."""
 _PAIR_EN = re.compile(r"^\s*(?:(?:at|on|in|for|from|of|according to|among|between)\b[^,?:]{1,60},\s*)?(?:which|who|what)\b[^,:]{0,60}[,:]\s*(?:the\s+)?(.{2,60}?)\s+or\s+(?:the\s+)?(.{2,60}?)\s*\?*\s*$",
                       re.IGNORECASE)
+_PAIR_IS = re.compile(r"\b(?:is|are|was|were|does|do|did)\s+(?:the\s+)?(\S.{1,50}?)\s+or\s+(?:the\s+)?(\S.{1,50}?)\s+"
+                      r"(?:(?:more|less)\s+[a-z]+|[a-z]{3,}er)\b", re.IGNORECASE)
+"""A choice offered in a yes/no frame ("At the gym, is shoe hire or harness hire cheaper for …?")."""
 _PAIR_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?(\S.{1,59}?)\s+and\s+(?:the\s+)?(\S.{1,59}?),\s*(?:which|who|what)\b",
                            re.IGNORECASE)
 
@@ -295,9 +309,19 @@ def sides_of(q: Question) -> list[str]:
     if pair is not None:
         return [bare_side(pair[0].text), bare_side(pair[1].text)]
     if len(q.names) < 2 and (m := _PAIR_ZH.search(q.text) or _PAIR_EN.search(q.text)
-                               or _PAIR_BETWEEN.search(q.text)):
+                               or _PAIR_BETWEEN.search(q.text) or _PAIR_IS.search(q.text)):
         return [bare_side(_without_attribute(m[1].strip())), bare_side(_without_attribute(m[2].strip()))]
     return [bare_side(n) for n in q.names[:2]] if len(q.names) >= 2 else []
+
+
+def offered(question: str) -> tuple[str, str] | None:
+    """The two things a question offers as a choice, read from its sentence alone ("A和B哪个更便宜", "Which is
+    cheaper, A or B?", "is A or B cheaper?"), as the documents would name them; None when it offers none."""
+    m = (_PAIR_ZH.search(question) if has_han(question) else None) or _PAIR_EN.search(question) \
+        or _PAIR_BETWEEN.search(question) or _PAIR_IS.search(question)
+    if m is None:
+        return None
+    return bare_side(_without_attribute(m[1].strip())), bare_side(_without_attribute(m[2].strip()))
 
 
 def written_sides(q: Question, blob: str) -> list[str]:
@@ -433,7 +457,7 @@ def listed(q: Question, sentences: Sequence[Sentence], way: Direction) -> list[S
     attribute = compared_attribute(q) if way in ("min_number", "max_number") else None
     by_place = {(s.hit, s.position): s for s in sentences}
     size = _set_size(q.text)
-    best: tuple[tuple[bool, float, int], list[Side]] = ((False, -1.0, 0), [])
+    best: tuple[tuple[float, bool, float, int], list[Side]] = ((-1.0, False, -1.0, 0), [])
     for s in sentences:
         announces = bool(_ANNOUNCES.search(s.text))
         if not announces and not (_MARKER.match(s.text) and (s.hit, s.position - 1) not in by_place):
@@ -452,8 +476,10 @@ def listed(q: Question, sentences: Sequence[Sentence], way: Direction) -> list[S
         if len(items) >= 2:
             # the list of as many items as the question says ("两份报价"), then the one whose words cover the
             # question best (none does across languages: the best ranked passage's)
-            key = (size == len(items), q.coverage(" ".join([s.folded, *(i.sentence.folded for i in items
-                                                                       if i.sentence)])), -s.hit)
+            # (first the lists whose passage names what the question names: "Hollybrook 村礼堂…的几份报价" is
+            # Hollybrook's list, not another passage's in the question's language)
+            key = (anchored(q, s.context), size == len(items),
+                   q.coverage(" ".join([s.folded, *(i.sentence.folded for i in items if i.sentence)])), -s.hit)
             if key > best[0]:
                 best = (key, items)
     return best[1]
@@ -491,12 +517,18 @@ def compare(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdic
     """The comparison's verdict from the value found for each side, or what is missing; over the candidates the
     question describes (``listed``) where it names none."""
     names = written_sides(q, " ".join(f"{s.title} {s.folded}" for s in sentences))
-    way = direction(q.text)
-    if way is not None and len(names) != 2 and (items := listed(q, sentences, way)):
+    way = compared_way(q, names)
+    if way is not None and len(names) != 2 and describes_set(q.text) and (items := listed(q, sentences, way)):
         return _ranked(q, items, way, chinese)
     if len(names) != 2 or way is None:
         return None
     a, b = _side(q, names[0], sentences, way, names[1]), _side(q, names[1], sentences, way, names[0])
+    if a.sentence is not None and a.sentence == b.sentence and a.value == b.value:
+        # one value read for both sides from one sentence is one side's: the side the sentence does not write
+        # itself (found by the sentences around it) is read again without it
+        a, b = (_side(q, names[0], [s for s in sentences if s != a.sentence], way, names[1]), b) \
+            if not _named(_described_side(q, names[0])[0], a.sentence.folded, ()) else \
+            (a, _side(q, names[1], [s for s in sentences if s != b.sentence], way, names[0]))
     if a.number is None or b.number is None:
         found = [s for s in (a, b) if s.number is not None]
         lost = [s.name for s in (a, b) if s.number is None]
@@ -558,7 +590,8 @@ def _comparative(question: str, way: Direction) -> str | None:
         if word.split()[-1] not in _NOT_COMPARATIVE and pattern.search(word):
             return word
     zh = _COMPARATIVE_ZH.search(question)
-    return f"更{zh[1] or zh[2]}" if zh and pattern.search(zh[0]) else None
+    # (a choice's measure word before the adjective is no part of it: 哪样贵一点 is 更贵)
+    return f"更{(zh[1] or zh[2]).lstrip('哪样个家款种位座份')}" if zh and pattern.search(zh[0]) else None
 
 
 _WANTED = {"min_date": "the earlier (older) one by its start date (founded, built, opened, born, released)",
@@ -569,10 +602,10 @@ _WANTED = {"min_date": "the earlier (older) one by its start date (founded, buil
 def to_compare(q: Question) -> str | None:
     """What the LLM writer is told to find for a comparison: the candidates (named, or as the question describes
     them: each item the passages list) and the dimension each is valued on; None for another question."""
-    way = direction(q.text)
+    sides = sides_of(q)
+    way = compared_way(q, sides)
     if q.kind != "comparison" or way is None:
         return None
-    sides = sides_of(q)
     who = " and ".join(sides) if len(sides) == 2 else "each candidate the question describes (every item the passages list of that kind)"
     attribute = compared_attribute(q) if way in ("min_number", "max_number") else None
     what = attribute.name.replace("_", " ") if attribute is not None else "the compared value"
@@ -621,7 +654,7 @@ def without_value(q: Question, evidence: Sequence[Evidence]) -> list[str]:
     price, the town without a population): with one of them missing the documents cannot decide it; empty when
     each side has its value or the question is no comparison of values."""
     verdict = verdict_of(q, evidence, False) if q.kind == "comparison" else None
-    if verdict is None or direction(q.text) is None:
+    if verdict is None or compared_way(q) is None:
         return []
     return [s.name for s in verdict.sides if s.number is None]
 

@@ -100,3 +100,27 @@ def test_the_llm_writer_is_told_the_candidates_and_the_dimension() -> None:
     described = to_compare(question("Of the two bids for the minibus, which was cheaper?", [BIDS_EN]))
     assert described is not None and "every item the passages list" in described
     assert to_compare(question("Who sold the minibus?", [BIDS_EN])) is None
+
+
+def test_a_sides_name_is_no_comparative_and_one_sentences_value_is_one_sides() -> None:
+    from graphs.rag.answer.verdicts import compared_way
+    # the 小 of 小叶种 and the 老 of 老树 are names, 贵 the comparative
+    assert compared_way(question("小叶种跟老树红茶，哪样贵一点？", [BIDS_ZH]), ["小叶种", "老树红茶"]) == "max_number"
+    lights = [hit("lights#0", "Brack Ness Light was first lit in 1859 and its tower is 27 metres tall. Corra Light "
+                              "is the newer one. It was completed in 1911 and is 19 metres tall.", title="Two lights")]
+    _, _, span, text = write("Which lighthouse is taller, Brack Ness Light or Corra Light?", lights)
+    assert span == "Brack Ness Light" and "27" in text and "19" in text
+
+
+def test_a_choice_in_a_yes_no_frame_names_its_sides() -> None:
+    table = hit("rink#0", "Non-member price — Skate hire: 5.50 GBP\nNon-member price — Helmet hire: 2.50 GBP",
+                title="Rink prices")
+    _, _, span, text = write("At the ice rink, is skate hire or helmet hire cheaper for a non-member?", [table])
+    assert span is not None and span.casefold() == "helmet hire" and "2.50" in text
+
+
+def test_a_comparison_plan_takes_the_sides_the_sentence_offers() -> None:
+    from graphs.rag.planning import comparison_plan
+    plan = comparison_plan("At the ice rink, which costs more, a skating lesson or skate hire?", ["ice rink"], set())
+    assert plan is not None and [s.strategy for s in plan.sub_questions] == ["hybrid", "hybrid"]
+    assert "skate hire" not in plan.sub_questions[0].question and "skating lesson" not in plan.sub_questions[1].question
