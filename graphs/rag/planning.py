@@ -8,10 +8,8 @@ from collections.abc import Iterable, Sequence
 
 from graphs.domain import Hit, ParsedQuery, QueryPlan, StepOutcome, Strategy, SubQuestion
 from graphs.rag.answer.chains import KINSHIP, RELATION_WORDS
-from graphs.rag.answer.verdicts import offered
 from graphs.rag.relation_cues import ORGANIZATION, PERSON, noun_kind
-from graphs.text.answer_types import expected_answer
-from graphs.text.question_shapes import Mention, asks_about_change, comparison_pair, mentions
+from graphs.text.question_shapes import asks_about_change, comparison_pair, mentions
 
 # ---------------------------------------------------------------------------- rule-based decomposer
 
@@ -82,13 +80,6 @@ def comparison_plan(question: str, names: Sequence[str], known: set[str]) -> Que
     (hybrid): the graph has no node to start from, and the side's own sentence is found by its spelling (a
     news piece's later chunk that names the second bridge), not by the document the graph reaches first."""
     pair = comparison_pair(question, names)
-    if pair is None and expected_answer(question) == "comparison" and (sides := offered(question)) is not None:
-        # the sides as the sentence offers them, where the names the analyser found are not the pair ("a day pass
-        # or chalk bag hire"): each still retrieved by its own words
-        found = [question.find(side) for side in sides]
-        if all(at >= 0 for at in found) and found[0] + len(sides[0]) <= found[1]:
-            pair = (Mention(sides[0], found[0], found[0] + len(sides[0])),
-                    Mention(sides[1], found[1], found[1] + len(sides[1])))
     if pair is None:
         return None
     a, b = pair

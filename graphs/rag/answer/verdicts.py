@@ -314,16 +314,6 @@ def sides_of(q: Question) -> list[str]:
     return [bare_side(n) for n in q.names[:2]] if len(q.names) >= 2 else []
 
 
-def offered(question: str) -> tuple[str, str] | None:
-    """The two things a question offers as a choice, read from its sentence alone ("A和B哪个更便宜", "Which is
-    cheaper, A or B?", "is A or B cheaper?"), as the documents would name them; None when it offers none."""
-    m = (_PAIR_ZH.search(question) if has_han(question) else None) or _PAIR_EN.search(question) \
-        or _PAIR_BETWEEN.search(question) or _PAIR_IS.search(question)
-    if m is None:
-        return None
-    return bare_side(_without_attribute(m[1].strip())), bare_side(_without_attribute(m[2].strip()))
-
-
 def written_sides(q: Question, blob: str) -> list[str]:
     """``sides_of`` as the passages write them: a Chinese side they do not write whole is the longest tail of it
     they do write (two characters at least): what it is offered with in front of it is context — the subject's

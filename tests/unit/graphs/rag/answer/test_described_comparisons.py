@@ -117,10 +117,3 @@ def test_a_choice_in_a_yes_no_frame_names_its_sides() -> None:
                 title="Rink prices")
     _, _, span, text = write("At the ice rink, is skate hire or helmet hire cheaper for a non-member?", [table])
     assert span is not None and span.casefold() == "helmet hire" and "2.50" in text
-
-
-def test_a_comparison_plan_takes_the_sides_the_sentence_offers() -> None:
-    from graphs.rag.planning import comparison_plan
-    plan = comparison_plan("At the ice rink, which costs more, a skating lesson or skate hire?", ["ice rink"], set())
-    assert plan is not None and [s.strategy for s in plan.sub_questions] == ["hybrid", "hybrid"]
-    assert "skate hire" not in plan.sub_questions[0].question and "skating lesson" not in plan.sub_questions[1].question
