@@ -34,20 +34,8 @@ def decompose(
     """
     names = [e.text for e in parsed.entities if e.type != "DATE"]
     known = set(validated)
-    if pair := comparison_pair(question, names):
-        a, b = pair
-        first = _tidy(question[: a.end] + question[b.end :])
-        second = _tidy(question[: a.start] + question[b.start :])
-        return QueryPlan(
-            pattern="comparison", planner="rules",
-            reason=f"compares {a.text!r} and {b.text!r}: one retrieval each, in parallel",
-            sub_questions=[
-                SubQuestion(id="q1", question=first, strategy=_strategy(a.text, known, has_kg), entity=a.text,
-                            reason=f"what the question asks, about {a.text}"),
-                SubQuestion(id="q2", question=second, strategy=_strategy(b.text, known, has_kg), entity=b.text,
-                            reason=f"what the question asks, about {b.text}"),
-            ],
-        )
+    if (compared := comparison_plan(question, names, known)) is not None:
+        return compared
     if asks_about_change(question):
         return QueryPlan(
             pattern="temporal", planner="rules", reason="asks how something changed over time: results in date order",
@@ -84,6 +72,29 @@ def decompose(
             ],
         )
     return None
+
+
+def comparison_plan(question: str, names: Sequence[str], known: set[str]) -> QueryPlan | None:
+    """One retrieval per side of a comparison ("A or B", "A和B…更早"), in parallel: each side's step asks the
+    question of that side alone. A side the entity store does not know is searched by keywords and meaning
+    (hybrid): the graph has no node to start from, and the side's own sentence is found by its spelling (a
+    news piece's later chunk that names the second bridge), not by the document the graph reaches first."""
+    pair = comparison_pair(question, names)
+    if pair is None:
+        return None
+    a, b = pair
+    first = _tidy(question[: a.end] + question[b.end :])
+    second = _tidy(question[: a.start] + question[b.start :])
+    return QueryPlan(
+        pattern="comparison", planner="rules",
+        reason=f"compares {a.text!r} and {b.text!r}: one retrieval each, in parallel",
+        sub_questions=[
+            SubQuestion(id="q1", question=first, strategy=_strategy(a.text, known, has_kg=False),
+                        entity=a.text, reason=f"what the question asks, about {a.text}"),
+            SubQuestion(id="q2", question=second, strategy=_strategy(b.text, known, has_kg=False),
+                        entity=b.text, reason=f"what the question asks, about {b.text}"),
+        ],
+    )
 
 
 _RELATIVE_EN = re.compile(r"\b(?:the|a|an)\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(where|who|whom|which|that|whose)\s+(.+)",
@@ -208,15 +219,18 @@ def latest_outcomes(outcomes: Sequence[StepOutcome]) -> dict[str, StepOutcome]:
 
 def merge_hits(plan: QueryPlan, outcomes: Sequence[StepOutcome]) -> list[Hit]:
     """Interleave the sub-questions' results in plan order (each one's best first, then each one's second...),
-    one result per document, so every part of the question is represented at the top."""
+    one result per document, so every part of the question is represented at the top. A comparison keeps one
+    result per chunk instead: its two sides are often stated in two chunks of one document (a news piece giving
+    both bridges' build years), and the second side's chunk is what its step found."""
     latest = latest_outcomes(outcomes)
     lists = [latest[s.id].hits for s in plan.sub_questions if s.id in latest and latest[s.id].status == "ok"]
     seen: set[str] = set()
     merged: list[Hit] = []
     for rank in range(max((len(x) for x in lists), default=0)):
         for hits in lists:
-            if rank < len(hits) and hits[rank].doc_id not in seen:
-                seen.add(hits[rank].doc_id)
+            key = (hits[rank].id if plan.pattern == "comparison" else hits[rank].doc_id) if rank < len(hits) else ""
+            if key and key not in seen:
+                seen.add(key)
                 merged.append(hits[rank])
     return by_date(merged) if plan.pattern == "temporal" else merged
 

@@ -17,7 +17,8 @@ _I = re.IGNORECASE
 # Comparisons that ask for a verdict between two named things ("which was founded first, A or B?",
 # "A和B谁先成立？"); "Are A and B both ...?" is a yes/no question (below).
 _COMPARATIVE_EN = re.compile(
-    r"\b(?:which|who|what)\b.{0,80}?\b(?:first|earlier|later|last|older|oldest|younger|youngest|newer|newest|"
+    r"(?:\b(?:which|who|what)\b.{0,80}?|(?:^|[,:;]\s*)(?:is|are|was|were|does|do|did|would|will)\b[^?]{0,80}?\bor\b[^?]{0,80}?)"
+    r"\b(?:first|earlier|later|last|older|oldest|elder|eldest|younger|youngest|newer|newest|"
     r"larger|largest|bigger|biggest|smaller|smallest|longer|longest|shorter|shortest|higher|highest|taller|"
     r"tallest|more|most|fewer|less|least|greater|heavier|faster|closer|farther|further|earliest|latest|"
     r"cheaper|cheapest|pricier|priciest|costlier|dearer|lighter|lightest|quieter|quietest|louder|loudest|noisier|"
@@ -29,6 +30,24 @@ _COMPARATIVE_ZH = re.compile(
     # a choice word, then the comparative a few words on ("哪一款运行起来更安静", "哪座桥建得比较早")
     r"(?:哪|谁)[^，,。；;？?]{0,12}?(?:更|较|比较)[\u4e00-\u9fff]")
 _CHOICE = re.compile(r"\bor\b|还是|或者|或是", _I)
+_DESCRIBED_ZH = re.compile(r"(?:两|二|三|四|五|几|这两|这三|这几|那两)(?:份|家|个|款|种|位|座|所|条|台|辆|项|类|件|者|样|处|间|支|艘|栋|名|套|次)"
+                           r"[^，,。？?；;]{0,12}?(?:里|中|之中|当中|之间|里面|相比)?[，,]?\s*(?:哪|谁)")
+"""Candidates the question describes as a set of a size, not by their names ("两份报价里，哪一家…", "这三座桥中哪座…",
+"几家供应商里谁…"): what is compared are the set's members the documents list."""
+_DESCRIBED_EN = re.compile(r"\b(?:of|between|among|from|in)\s+(?:the|these|those|its|their|both|all)\s+"
+                           r"(?:two|three|four|five|2|3|4|5|several)\b|"
+                           r"\b(?:the|these|those|both)\s+(?:two|three|four|2|3|4)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\b.{0,60}?"
+                           r"\b(?:which|who)\b|\b(?:which|who)\b.{0,60}?\b(?:of|between|among)\s+(?:the|these|those|its|their|both)\s+"
+                           r"(?:two|three|four|2|3|4)\b", _I)
+"""The English described set: "Of the three quotes, which …", "Which of the two lighthouses …", "the two ferries
+… which"."""
+_ADJECTIVE_ZH = "(?:早|晚|老|新|久|大|小|多|少|高|低|长|短|快|慢|轻|重|近|远|旧|便宜|贵|实惠|划算)"
+_CHOSEN_ZH = re.compile(rf"(?:哪|谁)[^，,。；;？?]{{0,10}}?(?:(?:最|更|较|比较)?(?:便宜|贵|实惠|划算)|(?:最|更|较){_ADJECTIVE_ZH}|"
+                        rf"{_ADJECTIVE_ZH}(?:一些|一点|些|点)|{_ADJECTIVE_ZH}\s*[？?]?\s*$)")
+"""The choice of one member by a comparative or a superlative ("哪一家便宜", "哪座最高", "哪个低一些", "谁的报价最低",
+"哪家离车站近？")."""
+_PAIRED_ZH = re.compile(r"(?:和|与|跟|同)[^，,。？?；;]{1,20}?(?:相比|比较|对比)?[，,]\s*(?:哪|谁)|相比|比较|对比")
+"""Two things joined and then a choice of one ("A跟B，哪样贵一点", "A和B的报价相比，哪家贵")."""
 _PAIRED = re.compile(
     r"\bbetween\s+(?!\d)\S[^,?]{0,60}?\s+and\s+\S[^,?]{0,60}?,\s*(?:which|who|what)\b|"
     r"^\s*\S[^.?;]{0,60}?\s+and\s+\S[^.?;]{0,120}?[.;]\s*(?:which|who)(?:\s+(?:one|of (?:them|the two)))?\s+"
@@ -94,10 +113,17 @@ _ORG_ZH = re.compile(r"哪家|哪个(?:公司|机构|组织|团队|大学|学校
                      r"乐队|品牌|企业)|哪所")
 
 
+def describes_set(question: str) -> bool:
+    """Whether the question describes the candidates it compares as a set ("两份报价里", "the three quotes",
+    "几家供应商中") rather than naming them."""
+    return bool(_DESCRIBED_ZH.search(question) or _DESCRIBED_EN.search(question))
+
+
 def expected_answer(question: str) -> AnswerType:
     """The kind of answer ``question`` asks for (rule-based, Chinese and English)."""
     q = question.strip()
-    if (_COMPARATIVE_ZH.search(q) or (_COMPARATIVE_EN.search(q) and _CHOICE.search(q))
+    if (_COMPARATIVE_ZH.search(q) or (_COMPARATIVE_EN.search(q) and (_CHOICE.search(q) or _DESCRIBED_EN.search(q)))
+            or ((_DESCRIBED_ZH.search(q) or _CHOICE.search(q) or _PAIRED_ZH.search(q)) and _CHOSEN_ZH.search(q))
             or (_PAIRED.search(q) and _COMPARATIVE_EN.search(_ORDINAL_NOUN.sub(" ", q)))) and not _LIST_ZH.search(q):
         return "comparison"
     if _YES_NO_EN.search(q) or (_YES_NO_ZH.search(q) and not re.search(r"什么|哪|谁|多少|几|怎么|如何|为何|为什么", q)):

@@ -73,7 +73,7 @@ _LOOSE_CHOICE = re.compile(r"\bor\b|还是|或", re.IGNORECASE)
 _COMPARE_CUE = re.compile(
     r"\b(?:both|either|neither|compare|comparison|same|different|in common|more|less|older|younger|oldest|youngest|"
     r"first|earlier|later|larger|bigger|smaller|longer|shorter|higher|taller)\b|谁先|谁更|哪个更|哪一个更|比较|对比|相比|"
-    r"区别|异同|都是|一样|相同|更(?:早|晚|大|小|多|少|高|低|长|短|久|好|强|快|老|年轻)",
+    r"区别|异同|都是|一样|相同|更(?:早|晚|大|小|多|少|高|低|长|短|久|好|强|快|慢|老|新|旧|轻|重|贵|便宜|近|远|安静|年轻)",
     re.IGNORECASE,
 )
 _TEMPORAL = re.compile(

@@ -16,7 +16,8 @@ RELATIONS: dict[str, tuple[str, ...]] = {
     "released": ("发布", "推出", "发行", "上映", "首映", "出版", "问世", "released", "release", "premiered",
                  "published", "debuted", "launched", "unveiled", "introduced"),
     "opened": ("开业", "开幕", "开通", "启用", "开馆", "开放", "opened", "opening", "inaugurated"),
-    "built": ("建成", "竣工", "落成", "修建", "建造", "built", "completed", "constructed"),
+    "built": ("建成", "竣工", "落成", "修建", "建造", "建于", "始建", "兴建", "built", "completed", "constructed",
+              "erected"),
 }
 
 
@@ -26,6 +27,11 @@ def _english(word: str) -> re.Pattern[str]:
 
 _PATTERNS = {name: [_english(w) if w.isascii() else re.compile(re.escape(w)) for w in words]
              for name, words in RELATIONS.items()}
+
+
+ORIGIN = ("founded", "built", "opened", "born", "released")
+"""The relations that date a thing's start: how old it is, or how long its history, when the question names
+none ("哪座桥的历史更久", "Which is older, the ferry or the theatre?")."""
 
 
 def asked_relation(question: str) -> str | None:

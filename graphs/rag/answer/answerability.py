@@ -62,8 +62,8 @@ from graphs.rag.answer.question import (
     unmentioned,
     years_unstated,
 )
-from graphs.rag.answer.verdicts import spellings, written_sides
-from graphs.text.answer_types import AnswerType, head_type, listed_type
+from graphs.rag.answer.verdicts import compared_way, listed, spellings, written_sides
+from graphs.text.answer_types import AnswerType, describes_set, head_type, listed_type
 from graphs.text.content import has_content
 from graphs.text.dates import asks_year, only_a_date
 from graphs.text.fields import field_of
@@ -103,6 +103,14 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
     if termless and not has_content(q.text):  # punctuation, emoji, invisible characters: never answerable
         return Answerability(decision="not_found", score=0.0, reason="the question has no term to look for")
     blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
+    if q.kind == "comparison" and describes_set(q.text) and len(written_sides(q, blob)) != 2 and \
+            (way := compared_way(q)) is not None and \
+            (items := listed(q, [s for e in evidence if len(e.sentences) == 1 for s in e.sentences], way)):
+        # candidates the question describes ("the three quotes", "两份报价里"): a passage lists them, each with its
+        # value of what is compared
+        return Answerability(decision="answerable", score=1.0,
+                             reason=f"a passage lists {len(items)} candidates with their values: "
+                                    f"{', '.join(i.name for i in items)}")
     if q.kind in ("comparison", "yes_no") and len(sides := written_sides(q, blob)) == 2:
         # a question about two things is answered from what is said of each
         lost = [name for name in sides if not mentioned(spellings(q, name), blob)]  # 林登 as "Linden" too

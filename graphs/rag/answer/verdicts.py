@@ -9,26 +9,32 @@ from dataclasses import dataclass
 from typing import Literal
 
 from graphs.rag.answer.attributes import Attribute, asked_attribute, lexicon, stated_at
-from graphs.rag.answer.evidence import Evidence, Sentence, marks
+from graphs.rag.answer.evidence import Evidence, Sentence, anchored, marks
 from graphs.rag.answer.question import Question, mentioned
-from graphs.text.answer_types import AnswerType
+from graphs.text.answer_types import AnswerType, describes_set
 from graphs.text.consistency import opens_with
 from graphs.text.fields import field_of, names_column
 from graphs.text.normalize import has_han, normalize
 from graphs.text.question_shapes import comparison_pair
-from graphs.text.relations import asked_relation, states
+from graphs.text.relations import ORIGIN, asked_relation, states
+from graphs.text.relations import stated_at as relation_at
 from graphs.text.spans import candidates, nearest
 from graphs.text.units import DOING_CLASSIFIERS_ZH, MEASURES, alternation, value_dimension
 
 Direction = Literal["min_date", "max_date", "max_number", "min_number"]
 # older/younger (and 年轻) are the age patterns' (``_OLDER``/``_YOUNGER``, read first); 老 stays for 更古老 (哪座桥更古老:
 # the earlier date), which names no age
-_EARLIER = re.compile(r"\b(?:first|earlier|earliest|before|sooner)\b|先|早|老|前", re.IGNORECASE)
-_LATER = re.compile(r"\b(?:later|latest|last|newer|newest|after)\b|后|晚|新", re.IGNORECASE)
+# a longer history is an earlier start (哪座桥的历史更久, 历史更悠久, 年代更久远, "the longer history", "has been around
+# longer"): read before the quantities, where "longer" and 久 would ask for the larger number
+_EARLIER = re.compile(r"\b(?:first|earlier|earliest|before|sooner)\b|先|早|老|前|历史[^，,。？?]{0,3}?(?:久|长)|久远|悠久|"
+                      r"\b(?:longer|longest|older|oldest) (?:history|histories|heritage|pedigree)\b|"
+                      r"\b(?:been around|in (?:business|existence|operation|service)) (?:longer|the longest)\b|"
+                      r"\b(?:existed|operated|run) (?:longer|the longest)\b", re.IGNORECASE)
+_LATER = re.compile(r"\b(?:later|latest|last|newer|newest|after|(?:more|most) recent(?:ly)?)\b|后|晚|新", re.IGNORECASE)
 # a measurable quantity compared ("larger", "more albums", "更高"); "more popular" or "more diverse" is no number
 _MORE = re.compile(r"\b(?:larger|largest|bigger|biggest|longer|longest|higher|highest|taller|tallest|greater|"
                    r"heavier|faster|farther|further|louder|noisier|more populous|(?:more|most) [a-z]+s|pricier|priciest|costlier|"
-                   r"dearer|(?:more|most) expensive|costs? more)\b|更?(?:多|大|高|长|重|快|远|贵|吵)",
+                   r"dearer|(?:more|most) expensive|costs? more)\b|更?(?:多|大|高|长|重|快|远|贵|吵|久)",
                    re.IGNORECASE)
 _LESS = re.compile(r"\b(?:fewer|smaller|smallest|shorter|shortest|lower|lighter|slower|closer|less populous|quieter|quietest|"
                    r"cheaper|cheapest|(?:less|least) expensive|costs? less)\b|"
@@ -52,12 +58,35 @@ def direction(question: str) -> Direction | None:
     return None
 
 
+_MAGNITUDES = {"万": 1e4, "亿": 1e8, "千": 1e3, "百": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "k": 1e3,
+               "m": 1e6, "bn": 1e9}
+_MAGNITUDE_AFTER = re.compile(r"\s*(万|亿|千|百|thousand\b|million\b|billion\b|bn\b|k\b|m\b)", re.IGNORECASE)
+
+
+def compared_way(q: Question, sides: Sequence[str] = ()) -> Direction | None:
+    """``direction`` read on the question's words less the compared sides' names: a name's 小 or 老 is no
+    comparative (茉莉花茶跟正山小种，哪样贵一点: 贵, not the 小 of 正山小种)."""
+    text = q.text
+    for name in sorted({*sides, *q.names}, key=len, reverse=True):
+        if name and len(name) >= 2:
+            text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
+    return direction(text)
+
+
 def _value(text: str, way: Direction) -> float | None:
+    """The number a value states, its magnitude word read (28.6万元 is 286,000; "£1.2 million" 1,200,000): two
+    sides' values are compared as numbers, whatever magnitude each is written in."""
     if way in ("min_date", "max_date"):
         m = _YEAR.search(text)
         return float(m[1]) if m else None
     m = _NUMBER.search(text)
-    return float(m[0].replace(",", "")) if m else None
+    if m is None:
+        return None
+    number = float(m[0].replace(",", ""))
+    magnitude = _MAGNITUDE_AFTER.match(text, m.end())
+    if magnitude is None or (len(magnitude[1]) <= 2 and magnitude[1].isascii() and not re.search(r"[£$€¥￥]", text)):
+        return number  # "m" and "k" are magnitudes of money only ("£1.5m"; "62 m" is metres)
+    return number * _MAGNITUDES[magnitude[1].casefold()]
 
 
 @dataclass(frozen=True)
@@ -170,6 +199,9 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         return Side(name, best)
     kind: AnswerType = "date" if way in ("min_date", "max_date") else "number"
     relation = asked_relation(q.text)
+    # a date compared without a relation named (older, the longer history) is the side's start: founded, built,
+    # opened, born, released, whichever its sentence states
+    origin = (relation,) if relation is not None else ORIGIN if kind == "date" else ()
     attribute = compared_attribute(q) if kind == "number" else None
     # a table whose column the question names ("to take a bicycle on": the Bicycle column) is read in that
     # column only: a side whose cell there is empty has no value, whatever its other columns say
@@ -188,7 +220,7 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
 
     def preference(s: Sentence) -> tuple[bool, bool, bool, bool, bool, bool, float]:
         names = _named(forms, s.folded, rivals) or any(f in s.title for f in forms)
-        said = relation is not None and states(relation, s.text)
+        said = any(states(r, s.text) for r in origin)
         # the side's own passage (titled by it) before another's that names it in passing ("The association …
         # is based in Dresk" does not date Dresk)
         own = any(f == s.title or f in s.about for f in forms)
@@ -202,28 +234,39 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         next((d for d, pattern in _COMPARED_DIMENSIONS.items() if pattern.search(q.text)), None)
     for s in sorted(about, key=preference, reverse=True):
         text = _own_part(s.text, forms, rivals)
-        at = stated_at(attribute, text) if attribute is not None else []
+        at = stated_at(attribute, text) if attribute is not None else [p for r in origin for p in relation_at(r, text)]
         found = candidates(text, kind, q.text)
         if dimension in MEASURES:
             # a value in the compared attribute's own dimension ("62 metres" for "longer"), not the year beside it
             found = [c for c in found if value_dimension(text, c.start, c.end) == dimension] or found
         span = nearest(found, at or marks(q, text.casefold()))
         if span is not None and (number := _value(span.text, way)) is not None:
-            return Side(name, s, span.text, number)
+            return Side(name, s, _with_sign(text, span.start, span.text), number)
     return Side(name, best)
 
 
-_COMPARED_DIMENSIONS = {"length": re.compile(r"\b(?:longer|longest|shorter|shortest)\b|更长|更短", re.IGNORECASE)}
+_COMPARED_DIMENSIONS = {"length": re.compile(r"\b(?:longer|longest|shorter|shortest|taller|tallest|higher|highest)\b|"
+                                              r"(?:更|最|较)(?:长|短|高|矮)", re.IGNORECASE)}
 """A comparative that prefers a value of its dimension where a side's sentence has one ("is 71 metres long" over
 the year beside it for "longer"), without asking for it: "Who lived longer?" is read from the life's dates."""
 _DIMENSION_OF = {"price": "money"}
 """The dimension of a value that states an attribute by its unit alone (a cell "£62.00" is a price)."""
 
 
+_MONEY_LABEL = re.compile(r"(?:^|[^a-z])(?:gbp|usd|eur|rmb|cny|jpy|hkd|aud|cad|chf|nzd)(?:$|[^a-z])|[£$€¥￥元]|"
+                          r"\b(?:price|prices|cost|fee|fees|fare|fares|rate|tariff|charge)\b|价|费", re.IGNORECASE)
+"""A table column whose header names a currency or a price ("adult_nonmember_gbp", "Fee (EUR)", "单价（元）"): its
+cells are prices written as bare numbers."""
+
+
 def _measured(attribute: Attribute, text: str) -> bool:
     """Whether ``text`` holds a value in the attribute's own dimension (a fare cell "Car with driver — Corran
-    Isle: £62.00" states a price without a price word; "11.8 kg" a weight)."""
+    Isle: £62.00" states a price without a price word; "11.8 kg" a weight; a bare number in a column whose header
+    names a currency, "adult_nonmember_gbp — Corrie Dubh: 38")."""
     dimension = _DIMENSION_OF.get(attribute.name, attribute.name)
+    if dimension == "money" and (f := field_of(text)) is not None and f.row and _MONEY_LABEL.search(f.label) \
+            and _NUMBER.match(f.value.strip()):
+        return True
     if dimension not in MEASURES:
         return False
     return any(value_dimension(text, c.start, c.end) == dimension for c in candidates(text, "number", ""))
@@ -233,8 +276,11 @@ _PAIR_ZH = re.compile(r"^\s*(?:请问)?(?:[^，,。？?]{1,30}[，,：:]\s*)?([^
                       r"([^，,。：:？?]{2,20}?)(?:相比)?(?:[，,][^，,。？?]{1,20}?)?[，,]?(?:哪|谁|更|较)")
 """A choice offered of two things ("A和B哪个更便宜"), after a clause that sets where to look ("价目表上，A和B…") or
 before one that sets how to compare ("A跟B，按会员价算哪个便宜": the clause is no part of B)."""
-_PAIR_EN = re.compile(r"^\s*(?:which|who|what)\b[^,:]{0,60}[,:]\s*(?:the\s+)?(.{2,60}?)\s+or\s+(?:the\s+)?(.{2,60}?)\s*\?*\s*$",
+_PAIR_EN = re.compile(r"^\s*(?:(?:at|on|in|for|from|of|according to|among|between)\b[^,?:]{1,60},\s*)?(?:which|who|what)\b[^,:]{0,60}[,:]\s*(?:the\s+)?(.{2,60}?)\s+or\s+(?:the\s+)?(.{2,60}?)\s*\?*\s*$",
                       re.IGNORECASE)
+_PAIR_IS = re.compile(r"\b(?:is|are|was|were|does|do|did)\s+(?:the\s+)?(\S.{1,50}?)\s+or\s+(?:the\s+)?(\S.{1,50}?)\s+"
+                      r"(?:(?:more|less)\s+[a-z]+|[a-z]{3,}er)\b", re.IGNORECASE)
+"""A choice offered in a yes/no frame ("At the gym, is shoe hire or harness hire cheaper for …?")."""
 _PAIR_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?(\S.{1,59}?)\s+and\s+(?:the\s+)?(\S.{1,59}?),\s*(?:which|who|what)\b",
                            re.IGNORECASE)
 
@@ -250,10 +296,20 @@ def sides_of(q: Question) -> list[str]:
         # Kessford"): its phrases are the sides, not two of the names inside one of them
         return [offered[1].strip(), offered[2].strip()]
     pair = comparison_pair(q.text, q.names)
+    said = _PAIR_ZH.search(q.text) if has_han(q.text) else None
+    if said is not None:
+        # the choice as the Chinese sentence offers it, unless each of its two sides holds a name the tagger found
+        # (those are the sides' own cuts: "禾家电饭煲HJ-R30和HJ-R50" is HJ-R30's, the brand before it context);
+        # names cut across its 和 ("苏迅电梯和德嘉电梯的报价": 苏迅 / 和德嘉) are fragments
+        within = [next((n for n in sorted(q.names, key=len, reverse=True) if n in said[i]), None) for i in (1, 2)]
+        if within[0] is None or within[1] is None or within[0] == within[1]:
+            return [bare_side(_without_attribute(said[1].strip())), bare_side(_without_attribute(said[2].strip()))]
+        if pair is None:
+            return [bare_side(within[0]), bare_side(within[1])]
     if pair is not None:
         return [bare_side(pair[0].text), bare_side(pair[1].text)]
     if len(q.names) < 2 and (m := _PAIR_ZH.search(q.text) or _PAIR_EN.search(q.text)
-                               or _PAIR_BETWEEN.search(q.text)):
+                               or _PAIR_BETWEEN.search(q.text) or _PAIR_IS.search(q.text)):
         return [bare_side(_without_attribute(m[1].strip())), bare_side(_without_attribute(m[2].strip()))]
     return [bare_side(n) for n in q.names[:2]] if len(q.names) >= 2 else []
 
@@ -263,9 +319,13 @@ def written_sides(q: Question, blob: str) -> list[str]:
     they do write (two characters at least): what it is offered with in front of it is context — the subject's
     name or the kind of thing ("凤栖口腔洗牙" is the clinic's 洗牙, "自行车补胎" the 补胎 of a bicycle price list)."""
     sides = sides_of(q)
+    said = _PAIR_ZH.search(q.text) if has_han(q.text) and len(sides) == 2 else None
     out = []
     for n, side in enumerate(sides):
         other = sides[1 - n] if len(sides) == 2 else ""
+        whole = bare_side(_without_attribute(said[n + 1].strip())) if said is not None else side
+        if whole != side and side in whole and mentioned((normalize(whole),), blob):
+            side = whole  # the name as the sentence offers it whole, where the passages write it so (青木 → 青木装饰)
         if has_han(side) and not mentioned(spellings(q, side), blob):
             # the context cut is two characters at least, and the tail is not the other side's too (丙型泵 is not
             # 型泵: 甲型泵 ends so; the one character told them apart)
@@ -330,13 +390,135 @@ class Verdict:
     sides: list[Side]
 
 
+_ANNOUNCES = re.compile(r"[:：]\s*$")
+"""A sentence that announces the items after it ("共征集到两份报价：", "Three quotes were received:")."""
+_MARKER = re.compile(r"^\s*(?:[-*•·–]\s*|\d{1,2}\s*[.、)）]\s*|[（(]\d{1,2}[)）]\s*|[一二三四五六七八九十]{1,2}、\s*)")
+"""A list item's marker ("- ", "2.", "（3）", "二、"); a marker alone is a sentence of its own when the list
+numbers its items on lines of their own."""
+_HEAD_END = re.compile(r"\s*(?:[:：，,;；（(]|\s[—–-]\s|\s(?=[£$€¥￥]))")
+"""Where an item's name ends: the first colon, comma, bracket or dash after it ("星河电子 FM-300 型（300瓦），报价…",
+"Pennant Building Services: £8,120 …")."""
+LISTED_MOST = 8
+"""Items of one list read as the candidates the question describes, at most."""
+
+
+def _item_value(q: Question, text: str, way: Direction, attribute: Attribute | None) -> tuple[str, float] | None:
+    """An item's value of the compared dimension: the year (a date compared), else a number of the attribute's
+    own dimension (a price is money), the one nearest the attribute's word ("每台报价24.9万元，拆旧另收每台8,000元":
+    the 报价's)."""
+    kind: AnswerType = "date" if way in ("min_date", "max_date") else "number"
+    found = candidates(text, kind, q.text)
+    dimension = _DIMENSION_OF.get(attribute.name, attribute.name) if attribute is not None else None
+    if kind == "number" and dimension in MEASURES:
+        found = [c for c in found if value_dimension(text, c.start, c.end) == dimension]
+    found = [c for c in found if _value(c.text, way) is not None]
+    if not found:
+        return None
+    at = stated_at(attribute, text) if attribute is not None else []
+    span = nearest(found, at) if at else found[0]
+    if span is None:
+        return None
+    number = _value(span.text, way)
+    return None if number is None else (_with_sign(text, span.start, span.text), number)
+
+
+def _with_sign(text: str, start: int, value: str) -> str:
+    """A value as shown, with the currency sign written before it ("£8,120", not "8,120")."""
+    sign = re.search(r"[£$€¥￥]\s*$", text[max(0, start - 2) : start])
+    return f"{sign[0].strip()}{value}" if sign and not value.startswith(sign[0].strip()) else value
+
+
+def _head(text: str) -> str | None:
+    """An item's name: its words before the value's clause, without the list marker; None when no name of two
+    characters (one word) at least leads the item."""
+    body = _MARKER.sub("", text, count=1)
+    end = _HEAD_END.search(body)
+    head = (body[: end.start()] if end else body).strip(" 　-–—")
+    if len(head) < 2 or re.search(r"\d", head[:1]) or len(head) > 40 or not (has_han(head) or head[:1].isupper()):
+        return None
+    return head
+
+
+def listed(q: Question, sentences: Sequence[Sentence], way: Direction) -> list[Side]:
+    """The candidates a question describes instead of naming ("换发射机的两份报价里，哪一家便宜", "Of the three
+    roofing quotes, which firm …"): the items of a list in one passage — the sentences after one that announces
+    them with a colon, or a run of marked items — each led by its name and holding a value of the compared
+    dimension; of the lists found, the one whose passage covers the question best. Empty when none has two."""
+    attribute = compared_attribute(q) if way in ("min_number", "max_number") else None
+    by_place = {(s.hit, s.position): s for s in sentences}
+    size = _set_size(q.text)
+    best: tuple[tuple[float, bool, float, int], list[Side]] = ((-1.0, False, -1.0, 0), [])
+    for s in sentences:
+        announces = bool(_ANNOUNCES.search(s.text))
+        if not announces and not (_MARKER.match(s.text) and (s.hit, s.position - 1) not in by_place):
+            continue
+        items: list[Side] = []
+        at = s.position + 1 if announces else s.position
+        while len(items) < LISTED_MOST and (item := by_place.get((s.hit, at))) is not None:
+            at += 1
+            if not _MARKER.sub("", item.text).strip():
+                continue  # the marker on a line of its own ("1."): its item follows
+            value = _item_value(q, item.text, way, attribute)
+            head = _head(item.text)
+            if value is None or head is None:
+                break
+            items.append(Side(head, item, value[0], value[1]))
+        if len(items) >= 2:
+            # the list of as many items as the question says ("两份报价"), then the one whose words cover the
+            # question best (none does across languages: the best ranked passage's)
+            # (first the lists whose passage names what the question names: "Hollybrook 村礼堂…的几份报价" is
+            # Hollybrook's list, not another passage's in the question's language)
+            key = (anchored(q, s.context), size == len(items),
+                   q.coverage(" ".join([s.folded, *(i.sentence.folded for i in items if i.sentence)])), -s.hit)
+            if key > best[0]:
+                best = (key, items)
+    return best[1]
+
+
+_SET_SIZE = {"两": 2, "二": 2, "俩": 2, "三": 3, "四": 4, "五": 5, "two": 2, "three": 3, "four": 4, "five": 5, "both": 2}
+
+
+def _set_size(question: str) -> int | None:
+    """How many candidates the question says its described set holds ("两份报价", "the three quotes")."""
+    m = re.search(r"(两|二|俩|三|四|五)(?:份|家|个|款|种|位|座|所|条|台|辆|项|类|件|者|样|处|间|支|艘|栋|名|套)|"
+                  r"\b(two|three|four|five|both)\b", question, re.IGNORECASE)
+    return _SET_SIZE[(m[1] or m[2]).casefold()] if m else None
+
+
+def _ranked(q: Question, sides: Sequence[Side], way: Direction, chinese: bool) -> Verdict:
+    """The verdict over the listed candidates: the one the comparative picks, each candidate's value stated."""
+    lower_wins = way in ("min_date", "min_number")
+    ordered = sorted(sides, key=lambda s: (s.number or 0.0) if lower_wins else -(s.number or 0.0))
+    win = ordered[0]
+    word = {"min_date": ("最早", "the earliest"), "max_date": ("最晚", "the latest"),
+            "max_number": ("最高", "the highest"), "min_number": ("最低", "the lowest")}[way]
+    if (asked := compared_attribute(q)) is not None and asked.name == "price" and way in ("min_number", "max_number"):
+        word = ("最便宜", "the cheapest") if way == "min_number" else ("最贵", "the most expensive")
+    if chinese:
+        values = "；".join(f"{s.name}：{s.value}" for s in sides)
+        text = f"{win.name}（{win.value}）{word[0]}。{values}。"
+    else:
+        values = "; ".join(f"{s.name}: {s.value}" for s in sides)
+        text = f"{win.name} ({win.value}) is {word[1]} of the {len(sides)}: {values}."
+    return Verdict(text=text, span=win.name, sides=list(sides))
+
+
 def compare(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdict | None:
-    """The comparison's verdict from the value found for each side, or what is missing."""
+    """The comparison's verdict from the value found for each side, or what is missing; over the candidates the
+    question describes (``listed``) where it names none."""
     names = written_sides(q, " ".join(f"{s.title} {s.folded}" for s in sentences))
-    way = direction(q.text)
+    way = compared_way(q, names)
+    if way is not None and len(names) != 2 and describes_set(q.text) and (items := listed(q, sentences, way)):
+        return _ranked(q, items, way, chinese)
     if len(names) != 2 or way is None:
         return None
     a, b = _side(q, names[0], sentences, way, names[1]), _side(q, names[1], sentences, way, names[0])
+    if a.sentence is not None and a.sentence == b.sentence and a.value == b.value:
+        # one value read for both sides from one sentence is one side's: the side the sentence does not write
+        # itself (found by the sentences around it) is read again without it
+        a, b = (_side(q, names[0], [s for s in sentences if s != a.sentence], way, names[1]), b) \
+            if not _named(_described_side(q, names[0])[0], a.sentence.folded, ()) else \
+            (a, _side(q, names[1], [s for s in sentences if s != b.sentence], way, names[0]))
     if a.number is None or b.number is None:
         found = [s for s in (a, b) if s.number is not None]
         lost = [s.name for s in (a, b) if s.number is None]
@@ -362,7 +544,15 @@ def compare(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdic
                 else f"{win.name} (born {win.value}) is {'older' if older else 'younger'} than {lose.name} "
                      f"(born {lose.value}).")
         return Verdict(text=text, span=win.name, sides=[a, b])
-    if (word := _comparative(q.text, way)) is not None:
+    if (word := _comparative(q.text, way)) is None and (asked := compared_attribute(q)) is not None and \
+            asked.name == "price" and way in ("min_number", "max_number"):
+        # "哪家贵", "which costs less": a price compared reads as cheaper or dearer, not as a count's more or less
+        word = ("更便宜" if chinese else "cheaper") if way == "min_number" else ("更贵" if chinese else "more expensive")
+        word = word[1:] if chinese else word
+        text = (f"{win.name}（{win.value}）比{lose.name}（{lose.value}）更{word}。" if chinese
+                else f"{win.name} ({win.value}) is {word} than {lose.name} ({lose.value}).")
+        return Verdict(text=text, span=win.name, sides=[a, b])
+    if word is not None:
         # the question's own comparative carries the verdict ("is quieter than", "比…更安静")
         text = (f"{win.name}（{win.value}）比{lose.name}（{lose.value}）{word}。" if chinese
                 else f"{win.name} ({win.value}) is {word} than {lose.name} ({lose.value}).")
@@ -390,7 +580,29 @@ def _comparative(question: str, way: Direction) -> str | None:
         if word.split()[-1] not in _NOT_COMPARATIVE and pattern.search(word):
             return word
     zh = _COMPARATIVE_ZH.search(question)
-    return f"更{zh[1] or zh[2]}" if zh and pattern.search(zh[0]) else None
+    # (a choice's measure word before the adjective is no part of it: 哪样贵一点 is 更贵)
+    return f"更{(zh[1] or zh[2]).lstrip('哪样个家款种位座份')}" if zh and pattern.search(zh[0]) else None
+
+
+_WANTED = {"min_date": "the earlier (older) one by its start date (founded, built, opened, born, released)",
+           "max_date": "the later (newer) one by its start date", "min_number": "the one with the smaller value",
+           "max_number": "the one with the larger value"}
+
+
+def to_compare(q: Question) -> str | None:
+    """What the LLM writer is told to find for a comparison: the candidates (named, or as the question describes
+    them: each item the passages list) and the dimension each is valued on; None for another question."""
+    sides = sides_of(q)
+    way = compared_way(q, sides)
+    if q.kind != "comparison" or way is None:
+        return None
+    who = " and ".join(sides) if len(sides) == 2 else "each candidate the question describes (every item the passages list of that kind)"
+    attribute = compared_attribute(q) if way in ("min_number", "max_number") else None
+    what = attribute.name.replace("_", " ") if attribute is not None else "the compared value"
+    wanted = _WANTED[way] if attribute is None or attribute.name != "price" else \
+        ("the cheaper (cheapest) one" if way == "min_number" else "the more expensive one")
+    return (f"the {what} of {who}, each as a passage states it with its unit and basis (per hour, per kilo), cited; "
+            f"then {wanted}; if a candidate's value is not stated, say which one is missing instead of guessing")
 
 
 _SAME = re.compile(r"\bsame\b|同一|相同|一样", re.IGNORECASE)
@@ -432,7 +644,7 @@ def without_value(q: Question, evidence: Sequence[Evidence]) -> list[str]:
     price, the town without a population): with one of them missing the documents cannot decide it; empty when
     each side has its value or the question is no comparison of values."""
     verdict = verdict_of(q, evidence, False) if q.kind == "comparison" else None
-    if verdict is None or direction(q.text) is None:
+    if verdict is None or compared_way(q) is None:
         return []
     return [s.name for s in verdict.sides if s.number is None]
 

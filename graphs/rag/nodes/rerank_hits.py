@@ -166,6 +166,9 @@ async def rerank_hits(state: RagState, runtime: Runtime[RagContext]) -> RagUpdat
     if ctx.reranker.name == "fusion" and (kept_as := ordered_upstream(state, hits)):
         if kept_as == "graph-fusion":  # the expansion chose its documents: only the slots none filled are shared
             hits = share_slots(hits, further, top_k, 0.0)
+        elif "plan" in state and state["plan"].pattern == "comparison":
+            # the plan's merge chose them, one per chunk: a comparison's two sides may be two chunks of one document
+            hits = state.get("hits", [])
         return {"ranked": await second_hop(state, ctx, hits[:top_k], top_k), "reranker": kept_as}
     outcome = await rerank_or_fallback(ctx.reranker, state["parsed"], state.get("constraints", []), hits, top_k)
     ranked = share_slots(outcome.hits, further, top_k, ctx.limits.weak_share)

@@ -31,7 +31,7 @@ from graphs.rag.answer.extractive import Written, extractive, multihop
 from graphs.rag.answer.foregone import RULES_ONLY, refused_whatever_meaning
 from graphs.rag.answer.question import Question, question_of, second_look_stands
 from graphs.rag.answer.replies import finish, not_found
-from graphs.rag.answer.verdicts import verdict_of, without_value
+from graphs.rag.answer.verdicts import to_compare, verdict_of, without_value
 from graphs.rag.context import RagContext
 from graphs.rag.contradictions import contradictions_in
 from graphs.rag.registry import NodeSpec
@@ -161,7 +161,7 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     found: RagUpdate = {**looked, "contradictions": conflicts} if conflicts else looked
     chinese = has_han(question)
     if ctx.llm is not None:
-        messages = _writer_messages(ctx, question, hits, conflicts, to_find(q, asked_of(q)))
+        messages = _writer_messages(ctx, question, hits, conflicts, to_compare(q) or to_find(q, asked_of(q)))
         try:
             answer = await text_call(ctx.llm, messages, ctx.limits.llm_timeout_s)
         except LLM_ERRORS as exc:
