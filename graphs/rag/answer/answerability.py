@@ -57,7 +57,7 @@ from graphs.rag.answer.question import (
 from graphs.rag.answer.verdicts import spellings, written_sides
 from graphs.text.answer_types import AnswerType, head_type, listed_type
 from graphs.text.content import has_content
-from graphs.text.dates import asks_year, only_a_date
+from graphs.text.dates import asks_year, date_forms, only_a_date
 from graphs.text.fields import field_of
 from graphs.text.governors import asked_title
 from graphs.text.normalize import normalize
@@ -122,7 +122,9 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
         names = ", ".join(forms[0] for forms in q.anchors)
         return Answerability(decision="not_found", score=round(best * 0.5, 3),
                              reason=f"the passages that mention {names} say nothing of what is asked")
-    if lost := years_unstated(q, (s.context for s in top.sentences)):
+    if lost := years_unstated(q, [*(s.context for s in top.sentences), *_chunks_of(top, hits)]):
+        # a year is held by the answering sentence, else by its chunk (a year the chunk states, the date its
+        # document's header gives it): the sentence that states another year is the score's to weigh
         return Answerability(decision="not_found", score=round(best * 0.5, 3),
                              reason=f"no passage that answers is of {', '.join(lost)}")
     if supported_from > 0 and best < supported_from:
@@ -138,6 +140,12 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
     return Answerability(decision="answerable", score=round(best, 3),
                          reason=f"the best evidence covers {best:.0%} of the question's terms"
                                 + (f" and names {', '.join(f[0] for f in q.anchors)}" if q.anchors else "") + spelled)
+
+
+def _chunks_of(top: Evidence, hits: Sequence[Hit]) -> list[str]:
+    """The chunks the evidence's sentences are in, each with its title and the date it is of (folded)."""
+    return [normalize(f"{h.title} {h.text} {' '.join(date_forms(h.date)) if h.date else ''}")
+            for h in (hits[i] for i in dict.fromkeys(s.hit for s in top.sentences) if i < len(hits))]
 
 
 CROSS_NAME_FROM = 0.6

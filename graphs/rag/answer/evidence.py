@@ -28,7 +28,7 @@ from graphs.rag.answer.question import (
 )
 from graphs.rag.relation_cues import bridge_kind, entity_kind
 from graphs.text.content import has_content
-from graphs.text.dates import only_a_date
+from graphs.text.dates import date_forms, only_a_date
 from graphs.text.fields import Field, addressed, field_of, label_asks, names_column
 from graphs.text.governors import name_role, role_matches
 from graphs.text.normalize import has_han, normalize
@@ -202,7 +202,7 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         short = tuple(k for k in passage_short_forms(hit) if k not in about)
         # the year of the passage's own date (one it states, or its document's): a question of that year is
         # answered by any sentence of it ("the entry fee" in the piece dated 2 November 2025)
-        dated = str(hit.date)[:4] if hit.date else ""
+        dated = " ".join(date_forms(hit.date)) if hit.date else ""
         under = ""  # the heading the sentence is under ("Fault codes" for "E3: …"): context, never an answer
         written = ""
         blocks = field_blocks(raw, folded)

@@ -3,9 +3,11 @@ from datetime import date
 import pytest
 
 from graphs.text.dates import (
+    date_forms,
     day_range,
     find_dates,
     first_date,
+    header_date,
     month_phrase,
     month_range,
     month_word,
@@ -169,3 +171,29 @@ def test_month_phrase_takes_ranges_of_months() -> None:
                                                      ("八月份", "八月份例会在哪开", 8)])
 def test_a_bare_month_before_more_of_a_word_begins_a_name(word: str, text: str, month: int | None) -> None:
     assert month_word(word, text) == month
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a dated field line of the header (minutes, a notice), in either language, behind markdown marks
+    ("# 松溪村水利协会第二次会员大会纪要\n\n- **开会日期：** 2024年11月2日（星期六）\n- 地点：村委会", 20241102),
+    ("Orchard Lane Allotment Society\nMinutes of the committee\nDate: 9 October 2023\nPresent: five members",
+     20231009),
+    # a short masthead line above the prose
+    ("RIVERSIDE GAZETTE\nTuesday, 12 August 2025\n\nA landslip closed the coast road overnight.", 20250812),
+    ("西岭晚报 2024年7月3日 第5版\n本报讯 连日降雨导致……", 20240703),
+    ("Notice\nPublished in May 2022\nThe pool closes for repairs.", 20220501),
+    # a date in the prose of the opening is not the document's own
+    ("Ilse Marrow\nIlse Marrow (born 4 June 1977) is a cellist who has taught in Ghent since 2004.", None),
+    ("年度报告\n2023年3月，基金会迁入新址，此后每年举办两次义卖。", None),
+    # a year alone dates no header
+    ("Annual review 2024\nThe trust had a busy year.", None),
+    ("no date at all", None),
+])
+def test_the_date_a_document_states_in_its_header(text: str, expected: int | None) -> None:
+    assert header_date(text, TODAY) == expected
+
+
+def test_the_forms_a_stored_date_is_stated_in() -> None:
+    assert date_forms(20241102) == ["2024", "11月", "11月2日"]
+    assert date_forms(20240101) == ["2024"]  # a year-only date is not 1 January
+    assert date_forms(20240701) == ["2024", "7月"]  # a month-only date is not its 1st day
