@@ -236,6 +236,23 @@ def header_date(text: str, today: date) -> int | None:
     return None
 
 
+_STATED_YEAR = re.compile(r"(?<!\d)((?:1[5-9]|20)\d{2})(?!\d)(?!" + _AMOUNT_AFTER + ")")
+
+
+def stated_years(text: str) -> list[str]:
+    """The years a text writes as numbers (1956, 2024年), each once, amounts left out (1999元, "2025 euros")."""
+    return list(dict.fromkeys(m[1] for m in _STATED_YEAR.finditer(text.translate(_WIDTH))))
+
+
+def sole_date(value: int | None, text: str) -> int | None:
+    """The date a chunk is of, for a sentence of it that states none (YYYYMMDD): its stored date where its text
+    writes no other year; None for a chunk of several years (this year's figure beside last year's), whose
+    sentences are of the year they state, not of the chunk's first one."""
+    if not value:
+        return None
+    return value if set(stated_years(text)) <= {str(value // 10000)} else None
+
+
 def date_forms(value: int) -> list[str]:
     """The forms in which a text states a stored date (YYYYMMDD): its year, its month (8月) and its month-day
     (8月14日). A stored year or month is its first day, so a 1 January states only its year and a 1st only its

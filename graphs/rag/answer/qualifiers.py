@@ -404,6 +404,12 @@ _OWN_KINDS = frozenset({"group", "month", "ordinal"})
 is not: a sentence may give a comparison's base year, 比2021年同期增长, beside the context's asked one)."""
 
 
+_DATED_KINDS = frozenset({"month", "date"})
+"""Qualifiers that the date a chunk is of contradicts where its sentence and context state none of their kind (a
+month, a day: the meeting the minutes' header dates; not a year, which a report dated by its publication may
+write of the year before in words: 去年, "last year")."""
+
+
 def bind(found: Sequence[Qualifier], sentence: str, near: str = "", date: int | None = None) -> Binding:
     """Bind the question's qualifiers to an answering sentence (folded): the share it states with its
     immediate context ``near`` (folded: title, the sentence before) and its chunk's own date (YYYYMMDD), and
@@ -426,6 +432,8 @@ def bind(found: Sequence[Qualifier], sentence: str, near: str = "", date: int | 
             stated += q.weight
         elif (c := _conflict(q, sentence) or (_conflict(q, near) if not _states_kind(q, sentence) else None)):
             conflicts.append(c)  # the sentence's own value, else (本届, "that year") the one its context gives
+        elif q.kind in _DATED_KINDS and dated and not _states_kind(q, text) and (c := _conflict(q, dated)):
+            conflicts.append(c)  # the recorder's line of the November minutes, for the June meeting's recorder
     return Binding(stated / total, tuple(conflicts))
 
 

@@ -11,6 +11,8 @@ from graphs.text.dates import (
     month_phrase,
     month_range,
     month_word,
+    sole_date,
+    stated_years,
     year_range,
 )
 
@@ -197,3 +199,14 @@ def test_the_forms_a_stored_date_is_stated_in() -> None:
     assert date_forms(20241102) == ["2024", "11月", "11月2日"]
     assert date_forms(20240101) == ["2024"]  # a year-only date is not 1 January
     assert date_forms(20240701) == ["2024", "7月"]  # a month-only date is not its 1st day
+
+
+def test_the_years_a_text_writes() -> None:
+    assert stated_years("1956年修复桥墩，2024年再修，花费1998元；in 1956 again; 2030 euros") == ["1956", "2024"]
+
+
+def test_a_chunk_is_of_its_date_only_where_it_writes_no_other_year() -> None:
+    assert sole_date(20240312, "会议讨论了2024年的预算。记录人：柴映秋") == 20240312
+    assert sole_date(20240312, "记录人：柴映秋") == 20240312  # the header's date, no year written
+    assert sole_date(20240101, "In 2024 the club ran 71 courses; in 2025, 96.") is None
+    assert sole_date(None, "2024") is None
