@@ -245,12 +245,14 @@ def stated_years(text: str) -> list[str]:
 
 
 def sole_date(value: int | None, text: str) -> int | None:
-    """The date a chunk is of, for a sentence of it that states none (YYYYMMDD): its stored date where its text
-    writes no other year; None for a chunk of several years (this year's figure beside last year's), whose
-    sentences are of the year they state, not of the chunk's first one."""
+    """The date a chunk is of, for a sentence of it that states none (YYYYMMDD): its stored date where that is its
+    document's (explicit metadata, the header's, the title's: a year its text does not write) or where its text
+    writes no other year; None where the stored date is only the first of several years the chunk writes (this
+    year's figure beside last year's), whose sentences are of the year they state."""
     if not value:
         return None
-    return value if set(stated_years(text)) <= {str(value // 10000)} else None
+    years = set(stated_years(text))
+    return value if str(value // 10000) not in years or years <= {str(value // 10000)} else None
 
 
 def date_forms(value: int) -> list[str]:
