@@ -246,11 +246,13 @@ def stated_years(text: str) -> list[str]:
 
 def sole_date(value: int | None, text: str) -> int | None:
     """The date a chunk is of, for a sentence of it that states none (YYYYMMDD): its stored date where that is its
-    document's (explicit metadata, the header's, the title's: a year its text does not write) or where its text
-    writes no other year; None where the stored date is only the first of several years the chunk writes (this
-    year's figure beside last year's), whose sentences are of the year they state."""
+    document's (explicit metadata, the header's, the title's: a year its text does not write), a day or a month
+    (a dateline), or a year where its text writes no other; None where it is only the first of several years the
+    chunk writes (this year's figure beside last year's), whose sentences are of the year they state."""
     if not value:
         return None
+    if value % 10000 != 101:
+        return value  # a day or a month (a dateline, "Jan 6, 2023 ..."), not a year mentioned among others
     years = set(stated_years(text))
     return value if str(value // 10000) not in years or years <= {str(value // 10000)} else None
 

@@ -209,6 +209,7 @@ def test_a_chunk_is_of_its_date_only_where_it_writes_no_other_year() -> None:
     assert sole_date(20240312, "会议讨论了2024年的预算。记录人：柴映秋") == 20240312
     assert sole_date(20240312, "记录人：柴映秋") == 20240312  # the header's date, no year written
     assert sole_date(20240101, "In 2024 the club ran 71 courses; in 2025, 96.") is None
+    assert sole_date(20230106, "Jan 6, 2023 ... 2021年的冠军在第二轮退赛。") == 20230106  # a dateline's day
     assert sole_date(None, "2024") is None
     # a date its text does not write is its document's (metadata, the header's): it stands beside other years
     assert sole_date(20230105, "2021年美网冠军在奥克兰站第二轮退赛。") == 20230105
