@@ -24,7 +24,7 @@ from graphs.domain import (
 from graphs.ingest.tags import confident_tags
 from graphs.kg.base import KgDocument
 from graphs.stores.base import EntityStore
-from graphs.text.dates import first_date
+from graphs.text.dates import find_dates, first_date, header_date
 from graphs.text.entity_spotting import extract_entities
 from graphs.text.gazetteer import Gazetteer
 
@@ -176,6 +176,7 @@ class Chunker:
         """
         fields, _, extracted = self.document_fields(doc, extract=not doc.sections)
         explicit = metadata_date(doc.metadata, self.today())
+        header = header_date(doc.text, self.today()) if explicit is None else None
         parts = doc.sections or [DocumentSection(text=doc.text)]
         pieces = [(piece, part) for part in parts for piece in self.splitter.split_text(part.text)]
         if not pieces:
@@ -189,17 +190,25 @@ class Chunker:
                 head = " ".join(p for p in (doc.title, part.section) if p)
                 entities = self.normalize_entities(self._extracted(f"{head}\n{piece}", gazetteer, doc.text))
             chunks.append(Chunk(id=f"{doc.id}#{i}", doc_id=doc.id, chunk_index=i, title=doc.title, text=piece,
-                                date=explicit if explicit is not None else self.chunk_date(doc.title, part, piece),
+                                date=explicit if explicit is not None else self.chunk_date(doc.title, part, piece, header),
                                 entities=entities, source=doc.source, section=part.section,
                                 page=part.page))
         return chunks, extracted
 
-    def chunk_date(self, title: str, part: DocumentSection, piece: str) -> int | None:
-        """The date a chunk states: in its own text, else in the title or heading it is shown under; never a
-        date found elsewhere in its file (a file's first date is not the date of its every chunk)."""
-        for text in (piece, " ".join(p for p in (title, part.section) if p)):
-            if (found := first_date(text, self.today())) is not None:
-                return found
+    def chunk_date(self, title: str, part: DocumentSection, piece: str, header: int | None = None) -> int | None:
+        """The date a chunk states: in its own text, else in the heading it is shown under, else the date its
+        document's header states of the whole (the minutes' meeting date for the recorder's line at the end),
+        else its title's; never a date found elsewhere in its file (a file's first date in its prose is not the
+        date of its every chunk). A year or month stated that holds the header's day is that day (the title's
+        "2025年第三次理事会" in the first chunk, over the header's 2025年8月14日)."""
+        for text in (piece, part.section or "", None, title):
+            if text is None:
+                if header is not None:
+                    return header
+                continue
+            if (found := find_dates(text, self.today(), relative=False)):
+                stated = found[0].range
+                return header if header is not None and stated.start <= header <= stated.end else stated.start
         return None
 
     def _extracted(self, text: str, gazetteer: Gazetteer, document: str = "") -> dict[EntityType, list[str]]:

@@ -208,6 +208,65 @@ def first_date(text: str, today: date, *, relative: bool = False) -> int | None:
     return spans[0].range.start if spans else None
 
 
+HEADER_LINES = 8
+"""A document's header (its masthead, its minutes' date field) is in this many non-empty lines from its start."""
+HEADER_LINE_CHARS = 48
+"""A header line without a date label is at most this long ("沅枫日报 2025年6月20日 第3版"): a longer one is prose."""
+_DATE_LABEL = re.compile(
+    r"^(?:会议|发布|发稿|签发|印发|出版|更新|修订|报告|成文|落款)?(?:日期|时间)|^发布于|^(?:date|dated|published|posted|"
+    r"updated|issued|released|meeting date|date of (?:the )?meeting|held on)\b", re.IGNORECASE)
+"""A field label that dates the document itself (会议时间：, 发布日期, "Published", "Date:")."""
+_LINE_MARKS = re.compile(r"^[\s#>*\-+|_·•]+|[*_|]+")
+
+
+def header_date(text: str, today: date) -> int | None:
+    """The date a document states of itself in its header (YYYYMMDD): the first day or month on a dated field
+    line ("会议时间：2025年8月14日", "Published 4 March 2025") or a short masthead line ("沅枫日报 2025年6月20日 第3版")
+    among its first ``HEADER_LINES`` lines; None when its opening states none (a year alone, a date in prose:
+    "born 12 May 1981" in a biography's first sentence is not the page's date)."""
+    lines = [line for raw in text.splitlines()[: HEADER_LINES * 3] if (line := _LINE_MARKS.sub("", raw).strip())]
+    for n, line in enumerate(lines[:HEADER_LINES]):
+        labelled = _DATE_LABEL.match(line) is not None
+        # a masthead line stands above the prose: the first lines, short, with no sentence ending in them
+        if not labelled and (n > 2 or len(line) > HEADER_LINE_CHARS or re.search(r"[。！？]|[a-z]{2}[.!?](?:\s|$)", line)):
+            continue
+        for span in find_dates(line, today, relative=False):
+            if span.range.granularity in ("day", "month"):
+                return span.range.start
+    return None
+
+
+_STATED_YEAR = re.compile(r"(?<!\d)((?:1[5-9]|20)\d{2})(?!\d)(?!" + _AMOUNT_AFTER + ")")
+
+
+def stated_years(text: str) -> list[str]:
+    """The years a text writes as numbers (1956, 2024年), each once, amounts left out (1999元, "2025 euros")."""
+    return list(dict.fromkeys(m[1] for m in _STATED_YEAR.finditer(text.translate(_WIDTH))))
+
+
+def sole_date(value: int | None, text: str) -> int | None:
+    """The date a chunk is of, for a sentence of it that states none (YYYYMMDD): its stored date where that is its
+    document's (explicit metadata, the header's, the title's: a year its text does not write), a day or a month
+    (a dateline), or a year where its text writes no other; None where it is only the first of several years the
+    chunk writes (this year's figure beside last year's), whose sentences are of the year they state."""
+    if not value:
+        return None
+    if value % 10000 != 101:
+        return value  # a day or a month (a dateline, "Jan 6, 2023 ..."), not a year mentioned among others
+    years = set(stated_years(text))
+    return value if str(value // 10000) not in years or years <= {str(value // 10000)} else None
+
+
+def date_forms(value: int) -> list[str]:
+    """The forms in which a text states a stored date (YYYYMMDD): its year, its month (8月) and its month-day
+    (8月14日). A stored year or month is its first day, so a 1 January states only its year and a 1st only its
+    month (a year-only date is never read as 1 January)."""
+    year, month, day = value // 10000, value // 100 % 100, value % 100
+    if not 1 <= month <= 12 or (month == 1 and day == 1):
+        return [str(year)]
+    return [str(year), f"{month}月", *([f"{month}月{day}日"] if day > 1 else [])]
+
+
 _DATE_ONLY = re.compile(
     r"^\W*(?:(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4})|(?:\d{1,2}\s+[A-Z][a-z]{2,8}\.?\s+\d{4})|"
     r"(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?))[\s.…。,，:：]*$")
@@ -263,6 +322,21 @@ def asks_event_day(question: str) -> bool:
         return False
     # a schedule's verb in the present (博物馆哪天闭馆, "Which day is the shop open?") asks the weekly day; in the
     # past (是哪天开放的, "did … open") the day it happened
+    return _SCHEDULE.search(question) is None or _PAST.search(question) is not None
+
+
+_ASKS_WHEN = re.compile(r"什么时候|何时|啥时候|哪个时候|\bwhen\b", re.IGNORECASE)
+_ASKS_CLOCK = re.compile(r"几点|几时几分|\bwhat\s+time\b|\bat\s+what\s+time\b|\bhow\s+(?:long|late|early)\b",
+                         re.IGNORECASE)
+
+
+def asks_when(question: str) -> bool:
+    """Whether a question asks when an event happened or happens once (什么时候发生的, "When did the fire start?"),
+    the calendar day the evidence gives being its most complete answer over a weekday or a time of day; not a
+    recurring time ("When does the library usually open?"), a clock time asked as such (几点, "what time") or a
+    schedule in the present."""
+    if _ASKS_WHEN.search(question) is None or _ASKS_CLOCK.search(question) or _RECURRING.search(question):
+        return False
     return _SCHEDULE.search(question) is None or _PAST.search(question) is not None
 
 

@@ -84,6 +84,9 @@ _COMMA = re.compile(r"[，,、:：]")
 _BASE = re.compile(r"(?:比|较|相比|相较|与|和|跟|同)\s*$|\b(?:than|from|over|compared with|compared to|versus|vs\.?|"
                    r"against)\s*$", re.IGNORECASE)
 """Before a period that is the base of a comparison (比上年增长9.6%, "up 4% from 2022"): not the value's period."""
+_OWN_VALUE = re.compile(r"\s*(?:的|之|'s|’s|[（(])?\s*(?:约|近|逾|仅|共|总计|合计)?\s*", re.IGNORECASE)
+"""Between a comparison's base period and a value written right after it: the value is the base's own (比2024年的
+1,210小时, 较上年（980万元）, "from 2024's 1,210 hours"), not the compared period's."""
 _CLAUSE_TAIL = re.compile(r"[^，,；;。]{0,30}")
 _RELATIVE = re.compile(r"去年|前年|上年|上一年|同期|last year|previous year|year (?:earlier|before|ago)",
                        re.IGNORECASE)
@@ -156,7 +159,8 @@ def governors(sentence: str, start: int, end: int, attributes: Iterable[str] = (
              for a, b in words_at(sentence[begin:start], [n])]
     subject = max(spots, key=lambda s: (s[1], s[1] - s[0]))[2] if spots else None
     periods = [m for m in _PERIOD.finditer(sentence, begin, start) if m[0].strip()
-               and not (m.start() < end and start < m.end()) and not _BASE.search(sentence[begin : m.start()])]
+               and not (m.start() < end and start < m.end())
+               and (not _BASE.search(sentence[begin : m.start()]) or _OWN_VALUE.fullmatch(sentence, m.end(), start))]
     period = periods[-1][0].strip() if periods else None
     parts = [m for m in _SUB_PERIOD.finditer(sentence, begin, start) if not (m.start() < end and start < m.end())]
     part = parts[-1][0].strip() if parts and (not periods or parts[-1].start() >= periods[-1].start()) else None

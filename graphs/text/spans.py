@@ -10,7 +10,7 @@ from datetime import date
 from typing import NamedTuple
 
 from graphs.text.answer_types import AnswerType
-from graphs.text.dates import asks_event_day, asks_year, calendar_day, find_dates, names_year
+from graphs.text.dates import asks_event_day, asks_when, asks_year, calendar_day, find_dates, names_year
 from graphs.text.entity_spotting import pos_spans, tagged_words, title_case_spans
 from graphs.text.governors import actor_phrases
 from graphs.text.normalize import has_han, normalize
@@ -481,6 +481,11 @@ def of_asked_kind(question: str, kind: AnswerType, sentence: str, spans: list[Sp
     if kind == "date" and asks_event_day(question):
         # the day of an event (哪天, "what date") is a day of the calendar: 周二 of 每周二至周日开放 is a schedule
         return [s for s in spans if calendar_day(s.text)]
+    if kind == "date" and asks_when(question) and (
+            dated := [s for s in spans if calendar_day(s.text) or names_year(s.text)]):
+        # when an event happened ("When did the fire start?", 什么时候发生的): the day or year of the calendar the
+        # sentence gives, over its weekday or its time of day ("Tuesday", "22:40") where it gives both
+        return dated
     if kind == "date" and asks_year(question):
         # the year of something (哪一年成立, "in what year") is not answered by a day or a month alone: 5日 of
         # 每月5日前缴纳 is a due day, 3月 a month of some year the sentence does not say

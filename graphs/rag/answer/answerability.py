@@ -65,7 +65,7 @@ from graphs.rag.answer.question import (
 from graphs.rag.answer.verdicts import compared_way, listed, spellings, written_sides
 from graphs.text.answer_types import AnswerType, describes_set, head_type, listed_type
 from graphs.text.content import has_content
-from graphs.text.dates import asks_year, only_a_date
+from graphs.text.dates import asks_year, date_forms, only_a_date, stated_years
 from graphs.text.fields import field_of
 from graphs.text.governors import asked_title
 from graphs.text.normalize import has_han, normalize
@@ -143,7 +143,7 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
         names = ", ".join(forms[0] for forms in q.anchors)
         return Answerability(decision="not_found", score=round(best * 0.5, 3),
                              reason=f"the passages that mention {names} say nothing of what is asked")
-    if lost := years_unstated(q, (s.context for s in top.sentences)):
+    if lost := years_unstated(q, [*(s.context for s in top.sentences), *_chunks_of(q, top, hits)]):
         return Answerability(decision="not_found", score=round(best * 0.5, 3),
                              reason=f"no passage that answers is of {', '.join(lost)}")
     if supported_from > 0 and best < supported_from:
@@ -159,6 +159,21 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
     return Answerability(decision="answerable", score=round(best, 3),
                          reason=f"the best evidence covers {best:.0%} of the question's terms"
                                 + (f" and names {', '.join(f[0] for f in q.anchors)}" if q.anchors else "") + spelled)
+
+
+def _chunks_of(q: Question, top: Evidence, hits: Sequence[Hit]) -> list[str]:
+    """The chunks of the evidence's sentences that are of the question's years alone (folded, with their title
+    and date): a year is held by the answering sentence, else by its chunk (a year it states, the date its
+    document's header gives it) when the chunk states no other year: a chunk of several years leaves the
+    sentence's own year open (this year's figure beside last year's)."""
+    out = []
+    for i in dict.fromkeys(s.hit for s in top.sentences):
+        if i < len(hits):
+            h = hits[i]
+            text = normalize(f"{h.title} {h.text} {' '.join(date_forms(h.date)) if h.date else ''}")
+            if set(stated_years(text)) <= set(q.years):
+                out.append(text)
+    return out
 
 
 CROSS_NAME_FROM = 0.6

@@ -43,6 +43,7 @@ from graphs.rag.answer.qualifiers import (
 )
 from graphs.rag.answer.question import Question
 from graphs.text.answer_types import AnswerType, head_type
+from graphs.text.dates import date_forms, sole_date
 from graphs.text.entity_spotting import pos_spans
 from graphs.text.normalize import has_han, normalize
 from graphs.text.sentences import split_sentences, without_markers
@@ -369,7 +370,10 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
     answer = answering(e)
     kind = asked_kind(q, asked)
     hit = hits[answer.hit] if answer.hit < len(hits) else None
-    passage = normalize(f"{hit.title} {hit.text}") if hit is not None else answer.context
+    # the passage with the date it is of (one it states, its document's header's): the minutes' last chunk is of
+    # the meeting its header dates
+    passage = normalize(f"{hit.title} {hit.text} {' '.join(date_forms(hit.date)) if hit.date else ''}") \
+        if hit is not None else answer.context
     spans = answer_spans(q, answer, kind) if kind in _TYPED else []
     if not spans and e.field and e.span is not None and kind in _TYPED:
         spans = [e.span]  # a field's value under a label of the asked kind (会议地点：公司总部三楼青松会议室)
@@ -433,7 +437,7 @@ def binding_of(q: Question, quals: Sequence[Qualifier], hits: Sequence[Hit], e: 
     answer = answering(e)
     hit = hits[answer.hit] if answer.hit < len(hits) else None
     binding = bind(quals, answer.folded, f"{answer.title} {_previous(hit, answer.position)}",
-                   hit.date if hit is not None else None)
+                   sole_date(hit.date, hit.text) if hit is not None else None)
     skip = _NAME_TYPE.get(asked_kind(q, asked))
     named = [n for n in (question_names(q) if named is None else named) if n[1] != skip]
     unspelled = [n for n in named if not any(f in answer.folded for f in n[0] if f)]

@@ -28,7 +28,7 @@ from graphs.rag.answer.question import (
 )
 from graphs.rag.relation_cues import bridge_kind, entity_kind
 from graphs.text.content import has_content
-from graphs.text.dates import only_a_date
+from graphs.text.dates import date_forms, only_a_date, sole_date
 from graphs.text.fields import Field, addressed, field_of, label_asks, names_column
 from graphs.text.governors import name_role, role_matches
 from graphs.text.normalize import has_han, normalize
@@ -200,9 +200,10 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         semantic = cross_language(q.text, hit)
         about = title_names(hit.title)
         short = tuple(k for k in passage_short_forms(hit) if k not in about)
-        # the year of the passage's own date (one it states, or its document's): a question of that year is
-        # answered by any sentence of it ("the entry fee" in the piece dated 2 November 2025)
-        dated = str(hit.date)[:4] if hit.date else ""
+        # the passage's own date (one it states, its document's header's) where it writes no other year: a
+        # question of that year or month is answered by any sentence of it ("the entry fee" in the piece dated
+        # 2 November 2025); a passage of several years leaves each sentence the year it states
+        dated = " ".join(date_forms(when)) if (when := sole_date(hit.date, hit.text)) else ""
         under = ""  # the heading the sentence is under ("Fault codes" for "E3: …"): context, never an answer
         written = ""
         blocks = field_blocks(raw, folded)

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from graphs.text.dates import date_forms
 from graphs.text.normalize import has_han, normalize
 from graphs.text.terms import dictionary_word, term_weight
 from graphs.text.units import EDGE_CLASSIFIERS_ZH, zh_number
@@ -403,6 +404,12 @@ _OWN_KINDS = frozenset({"group", "month", "ordinal"})
 is not: a sentence may give a comparison's base year, 比2021年同期增长, beside the context's asked one)."""
 
 
+_DATED_KINDS = frozenset({"month", "date"})
+"""Qualifiers that the date a chunk is of contradicts where its sentence and context state none of their kind (a
+month, a day: the meeting the minutes' header dates; not a year, which a report dated by its publication may
+write of the year before in words: 去年, "last year")."""
+
+
 def bind(found: Sequence[Qualifier], sentence: str, near: str = "", date: int | None = None) -> Binding:
     """Bind the question's qualifiers to an answering sentence (folded): the share it states with its
     immediate context ``near`` (folded: title, the sentence before) and its chunk's own date (YYYYMMDD), and
@@ -411,10 +418,7 @@ def bind(found: Sequence[Qualifier], sentence: str, near: str = "", date: int | 
     stating no value of that kind itself ("本届", "that year"), its immediate context gives another."""
     if not found:
         return Binding(1.0)
-    dated = []
-    if date:
-        year, month, day = date // 10000, date // 100 % 100, date % 100
-        dated = [str(year)] + ([f"{month}月{day}日"] if month and day else [])
+    dated = " ".join(date_forms(date)) if date else ""
     text = f"{near} {sentence}"
     total = sum(q.weight for q in found)
     stated, conflicts = 0.0, []
@@ -424,10 +428,12 @@ def bind(found: Sequence[Qualifier], sentence: str, near: str = "", date: int | 
             # men's singles) does not make the women's doubles line the asked one's
             conflicts.append(c)
             continue
-        if says(q, text) or (q.kind in ("year", "date") and any(f in dated for f in q.forms)):
+        if says(q, text) or (q.kind in ("year", "date", "month") and says(q, dated)):
             stated += q.weight
         elif (c := _conflict(q, sentence) or (_conflict(q, near) if not _states_kind(q, sentence) else None)):
             conflicts.append(c)  # the sentence's own value, else (本届, "that year") the one its context gives
+        elif q.kind in _DATED_KINDS and dated and not _states_kind(q, text) and (c := _conflict(q, dated)):
+            conflicts.append(c)  # the recorder's line of the November minutes, for the June meeting's recorder
     return Binding(stated / total, tuple(conflicts))
 
 

@@ -153,6 +153,23 @@ def test_a_chunk_carries_the_date_it_states_not_its_files_first_date(tmp_path: A
     assert [c.date for c in index.written["dated"]] == [20210501]  # explicit metadata wins
 
 
+
+def test_a_chunk_that_states_no_date_is_of_its_documents_header_date(tmp_path: Any) -> None:
+    ing, index = ingestor(tmp_path)
+    ing.splitter = make_splitter(chunk_size=80, overlap=0)
+    text = ("# 2024年度第二次会员大会纪要\n\n- 开会日期：2024年11月2日\n- 地点：村委会二楼\n\n"
+            "会员们讨论了水渠清淤的分工与费用分摊。\n\n"
+            "2023年水渠曾因暴雨冲毁一段，当年即修复，费用由全体会员分摊，每户出资三百元，账目已公开。\n\n"
+            "会议于下午五点结束，到会会员一致通过以上各项决议。本次会议记录人：邵青禾")
+    ing.ingest([Document(id="m", title="2024年度第二次会员大会纪要", text=text)])
+    dates = [c.date for c in index.written["m"]]
+    # the header's day (within the year the title states), a year the chunk states itself, the header's day again
+    assert dates[0] == 20241102 and 20230101 in dates and dates[-1] == 20241102
+    prose = "Ilse Marrow (born 4 June 1977) is a cellist.\n\nShe teaches in Ghent and plays in a quartet."
+    ing.ingest([Document(id="bio", title="Ilse Marrow", text=prose)])
+    assert index.written["bio"][-1].date is None  # a date in the opening's prose does not date the page
+
+
 def test_an_unchanged_document_is_read_again_when_the_ingest_pipeline_changed(tmp_path: Any) -> None:
     from unittest import mock
 

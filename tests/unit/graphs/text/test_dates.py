@@ -3,12 +3,16 @@ from datetime import date
 import pytest
 
 from graphs.text.dates import (
+    date_forms,
     day_range,
     find_dates,
     first_date,
+    header_date,
     month_phrase,
     month_range,
     month_word,
+    sole_date,
+    stated_years,
     year_range,
 )
 
@@ -169,3 +173,43 @@ def test_month_phrase_takes_ranges_of_months() -> None:
                                                      ("八月份", "八月份例会在哪开", 8)])
 def test_a_bare_month_before_more_of_a_word_begins_a_name(word: str, text: str, month: int | None) -> None:
     assert month_word(word, text) == month
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a dated field line of the header (minutes, a notice), in either language, behind markdown marks
+    ("# 松溪村水利协会第二次会员大会纪要\n\n- **开会日期：** 2024年11月2日（星期六）\n- 地点：村委会", 20241102),
+    ("Orchard Lane Allotment Society\nMinutes of the committee\nDate: 9 October 2023\nPresent: five members",
+     20231009),
+    # a short masthead line above the prose
+    ("RIVERSIDE GAZETTE\nTuesday, 12 August 2025\n\nA landslip closed the coast road overnight.", 20250812),
+    ("西岭晚报 2024年7月3日 第5版\n本报讯 连日降雨导致……", 20240703),
+    ("Notice\nPublished in May 2022\nThe pool closes for repairs.", 20220501),
+    # a date in the prose of the opening is not the document's own
+    ("Ilse Marrow\nIlse Marrow (born 4 June 1977) is a cellist who has taught in Ghent since 2004.", None),
+    ("年度报告\n2023年3月，基金会迁入新址，此后每年举办两次义卖。", None),
+    # a year alone dates no header
+    ("Annual review 2024\nThe trust had a busy year.", None),
+    ("no date at all", None),
+])
+def test_the_date_a_document_states_in_its_header(text: str, expected: int | None) -> None:
+    assert header_date(text, TODAY) == expected
+
+
+def test_the_forms_a_stored_date_is_stated_in() -> None:
+    assert date_forms(20241102) == ["2024", "11月", "11月2日"]
+    assert date_forms(20240101) == ["2024"]  # a year-only date is not 1 January
+    assert date_forms(20240701) == ["2024", "7月"]  # a month-only date is not its 1st day
+
+
+def test_the_years_a_text_writes() -> None:
+    assert stated_years("1956年修复桥墩，2024年再修，花费1998元；in 1956 again; 2030 euros") == ["1956", "2024"]
+
+
+def test_a_chunk_is_of_its_date_only_where_it_writes_no_other_year() -> None:
+    assert sole_date(20240312, "会议讨论了2024年的预算。记录人：柴映秋") == 20240312
+    assert sole_date(20240312, "记录人：柴映秋") == 20240312  # the header's date, no year written
+    assert sole_date(20240101, "In 2024 the club ran 71 courses; in 2025, 96.") is None
+    assert sole_date(20230106, "Jan 6, 2023 ... 2021年的冠军在第二轮退赛。") == 20230106  # a dateline's day
+    assert sole_date(None, "2024") is None
+    # a date its text does not write is its document's (metadata, the header's): it stands beside other years
+    assert sole_date(20230105, "2021年美网冠军在奥克兰站第二轮退赛。") == 20230105

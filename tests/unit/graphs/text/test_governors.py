@@ -59,6 +59,11 @@ def test_the_nearest_name_before_a_value_is_its_subject(sentence: str, value: st
     ("2024年，全省粮食产量比上年增长3.1%。", "3.1%", "2024年", None),
     ("In 2024 the Orla plant's output was up 7% from 2023.", "7%", "In 2024", None),
     ("Output was up 7% compared with 2023.", "7%", None, None),
+    # a value written right after the base period is the base's own (比X年的Y, "from X's Y")
+    ("今年渡口共运送乘客8.6万人次，较2022年的7.9万人次有所回升。", "7.9万人次", "2022年", None),
+    ("今年渡口共运送乘客8.6万人次，较2022年的7.9万人次有所回升。", "8.6万人次", "今年", None),
+    ("The archive lent 3,420 maps, up from 2021's 2,975 maps.", "2,975", "2021", None),
+    ("全县2023年小麦单产比2022年（412公斤）提高了5%。", "412公斤", "2022年", None),
     # a month is when something happened, not a part of the year a figure is for
     ("今年3月，青禾电器召回空调1200台。", "1200台", "今年", None),
 ])

@@ -223,3 +223,25 @@ def test_the_citations_are_listed_in_the_order_the_answer_cites_them(text: str, 
     written = extractive(q, hits, find_evidence(q, hits), chinese=True)
     markers = list(dict.fromkeys(int(m) for m in re.findall(r"\[(\d+)\]", written.text)))
     assert markers and [c.index for c in written.citations] == markers
+
+
+def test_a_year_is_held_by_the_answering_sentences_chunk_or_its_documents_date() -> None:
+    # the recorder's line states no year: its chunk's date (the minutes' header date) holds the asked one
+    minutes = hit("wl#4", "会议于16:40结束。\n\n本次会议记录人：柴映秋（理事会秘书）", title="望岭水站理事会纪要",
+                  date=20230918)
+    decision, why, _, answer = write("2023年望岭水站理事会的会议记录人是谁？", [minutes])
+    assert decision == "answerable" and "柴映秋" in answer, why
+    # the chunk states the asked year in a sentence away from the answering one
+    report = hit("gl#2", "2022年，古岭渡口全年运送乘客5.1万人次，客流逐月回升。\n\n夏季旅游旺季增开了夜班渡船。\n\n"
+                         "渡船票价维持每人两元不变。\n\n候船亭的新座椅由县交通局出资购置。", title="古岭渡口")
+    decision, why, _, _ = write("2022年古岭渡口候船亭的新座椅由谁出资购置？", [report])
+    assert "no passage that answers is of 2022" not in why
+    # a chunk of several years leaves the sentence's own year open: this year's figure is not the asked year's
+    several = hit("gl#3", "2022年，古岭渡口全年运送乘客5.1万人次，客流逐月回升。\n\n夏季旅游旺季增开了夜班渡船。\n\n"
+                          "2023年渡船票价维持每人两元不变。\n\n候船亭的新座椅由县交通局出资购置。", title="古岭渡口")
+    decision, why, _, _ = write("2022年古岭渡口候船亭的新座椅由谁出资购置？", [several])
+    assert decision == "not_found" and "no passage that answers is of 2022" in why
+    # a chunk of another year, dated another year: the year stays unstated
+    other = minutes.model_copy(update={"date": 20240315})
+    decision, why, _, _ = write("2023年望岭水站理事会的会议记录人是谁？", [other])
+    assert decision == "not_found" and "no passage that answers is of 2023" in why

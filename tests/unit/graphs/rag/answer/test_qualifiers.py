@@ -152,3 +152,17 @@ def test_a_sentence_that_states_its_own_group_is_not_saved_by_its_context() -> N
     near = normalize("女子单打决赛因雨推迟。")
     assert bind(found, sentence, near=near).conflicts == (Conflict("group", "单打", "双打"),)
     assert bind(found, normalize("女子单打决赛中，陈冉夺冠。"), near=normalize("男子双打决赛中，罗宁夺冠。")).conflicts == ()
+
+
+def test_the_chunks_own_date_binds_a_month_or_a_day_and_contradicts_another() -> None:
+    month = qualifiers("松溪村水利协会十一月那次会员大会是谁记录的？", {})
+    line = normalize("本次会议记录人：邵青禾")
+    assert bind(month, line, date=20241102).bound == 1.0  # the minutes' header date: 2 November
+    other = bind(month, line, date=20250614)  # the June minutes' recorder line
+    assert other.bound < 1.0 and [c.kind for c in other.conflicts] == ["month"]
+    day = qualifiers("Who chaired the tenants' meeting on 9 October 2023?", {})
+    assert bind(day, normalize("Chair: Priya Banerjee"), date=20231009).conflicts == ()
+    assert [c.kind for c in bind(day, normalize("Chair: Priya Banerjee"), date=20240311).conflicts] == ["date"]
+    # a year is not contradicted by the chunk's date alone (a report of the year before, dated when published)
+    year = qualifiers("2021年清河马拉松有多少人完赛？", {})
+    assert bind(year, normalize("全程共有1.2万人完赛，创下纪录。"), date=20220110).conflicts == ()

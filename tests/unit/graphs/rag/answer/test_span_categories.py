@@ -11,7 +11,7 @@ import pytest
 from graphs.rag.answer.attributes import asked_attribute
 from graphs.rag.answer.evidence import asked_codes, find_evidence, other_language, sentences_of
 from graphs.text.answer_types import expected_answer
-from graphs.text.dates import asks_event_day, calendar_day
+from graphs.text.dates import asks_event_day, asks_when, calendar_day
 from graphs.text.sentences import split_sentences
 from graphs.text.spans import candidates, of_asked_kind
 from tests.support.answers import question, write
@@ -218,3 +218,31 @@ def test_the_address_sentence_answers_not_the_headline() -> None:
     decision, _, _, answer = write("临江镇新茶馆的地址是什么？", [hit("tea#0", text, title="临江镇新茶馆开业")])
     assert decision == "answerable" and answer.startswith("新茶馆位于临江镇望湖路27号")
     assert "开门迎客" not in answer
+
+
+@pytest.mark.parametrize(("text", "once"), [
+    ("When did the flood barrier at Ostry Quay fail?", True),
+    ("松岗水库的溢洪道是什么时候启用的？", True),
+    ("When was the old tram depot pulled down?", True),
+    ("When does the swimming pool open on weekdays?", False),  # a schedule
+    ("What time did the train leave?", False),  # a clock time asked as such
+    ("图书馆一般什么时候闭馆？", False),
+])
+def test_a_question_asks_when_an_event_happened(text: str, once: bool) -> None:
+    assert asks_when(text) is once
+
+
+@pytest.mark.parametrize(("question", "sentence", "span"), [
+    ("When did the flood barrier at Ostry Quay fail?",
+     "The barrier gave way shortly after 03:10 on Sunday 16 November 2025, flooding the lower quay.",
+     "16 November 2025"),
+    ("松岗水库的溢洪道是什么时候启用的？", "溢洪道于6月2日（星期一）上午10时首次开闸泄洪。", "6月2日"),
+])
+def test_when_an_event_happened_is_its_calendar_day_not_its_weekday_or_time(question: str, sentence: str,
+                                                                            span: str) -> None:
+    assert [s.text for s in of_asked_kind(question, "date", sentence, candidates(sentence, "date", question))] == [span]
+
+
+def test_when_the_sentence_gives_no_calendar_day_its_weekday_still_answers() -> None:
+    q, sentence = "When did the ferry sail again?", "The ferry sailed again on Friday, after the pier was checked."
+    assert [s.text for s in of_asked_kind(q, "date", sentence, candidates(sentence, "date", q))] == ["on Friday"]
