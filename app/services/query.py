@@ -116,10 +116,13 @@ async def answer(resources: Resources, request: QueryRequest, *, question_id: st
 
 def _pending(resources: Resources, ctx: RagContext) -> tuple[int, int]:
     """The documents the workspace's ingest jobs have still to write and the chunks whose dense vectors still fill
-    (blocking: two reads of the workspace's SQLite stores, made in one worker thread)."""
+    (blocking, made in one worker thread: while nothing changes the job store's file, both are kept answers and
+    read no table, ``KeptWhileUnchanged``)."""
     filling = ctx.filling
-    # only what the filler will fill: rows pending for another embedder wait for `aer reindex`, not for time
-    chunks = 0 if filling is None else filling.pending.counts(filling.pending.doc_ids(filling.fingerprint))[1]
+    # only what the filler will fill: rows pending for another embedder wait for `aer reindex`, not for time;
+    # nothing pending (nearly always) is known from the kept list without a count
+    docs = [] if filling is None else filling.pending.doc_ids(filling.fingerprint)
+    chunks = filling.pending.counts(docs)[1] if filling is not None and docs else 0
     return documents_pending(resources), chunks
 
 

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 import threading
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, Literal, cast
 
 from pydantic import Field
@@ -28,7 +31,7 @@ from graphs.embeddings import EmbedderUnavailable
 from graphs.ingest.pipeline import Ingestor, IngestReport
 from graphs.ingest.progress import BATCH_TARGET_S, BatchSizer, Progress
 from graphs.stores.base import StoreUnavailable
-from graphs.stores.sqlite import LockedSQLite
+from graphs.stores.sqlite import KeptWhileUnchanged, LockedSQLite
 
 log = logging.getLogger(__name__)
 
@@ -140,6 +143,18 @@ class JobStore(LockedSQLite):
     SCHEMA = _SCHEMA
     STORE = "job store"
 
+    def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
+        super().__init__(path, timeout=timeout)
+        self._pending = KeptWhileUnchanged(self.path)
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        try:
+            with super()._write() as conn:
+                yield conn
+        finally:
+            self._pending.forget()  # this store's own writes read again whatever the file shows
+
     def create(self, kind: str, docs: Sequence[Document], options: dict[str, Any] | None = None,
                outcomes: Sequence[DocumentOutcome] = ()) -> str:
         """Persist a queued job of ``docs`` (plus ``outcomes`` already known, e.g. files that failed to parse)."""
@@ -231,11 +246,19 @@ class JobStore(LockedSQLite):
         return [str(r[0]) for r in rows]
 
     def pending_documents(self) -> int:
-        """Documents that queued or running jobs have still to write (a question asked now cannot find them)."""
-        with self._use() as conn:
-            row = conn.execute("SELECT COUNT(*) FROM job_documents d JOIN jobs j ON j.id = d.job_id "
-                               "WHERE j.status IN ('queued', 'running') AND d.status = 'pending'").fetchone()
-        return int(row[0])
+        """Documents that queued or running jobs have still to write (a question asked now cannot find them).
+
+        Asked by every question (``app.services.query``) and nearly always 0: kept while no connection has
+        committed to the file (``KeptWhileUnchanged``), so a question asked while no job runs reads no table and
+        never waits for the store's lock behind a writer."""
+
+        def read() -> int:
+            with self._use() as conn:
+                row = conn.execute("SELECT COUNT(*) FROM job_documents d JOIN jobs j ON j.id = d.job_id "
+                                   "WHERE j.status IN ('queued', 'running') AND d.status = 'pending'").fetchone()
+            return int(row[0])
+
+        return self._pending.get("documents", read)
 
     def view(self, job_id: str, offset: int = 0, limit: int = 100) -> JobView | None:
         """A job's status, progress and a page of its documents' outcomes; None for an unknown id."""

@@ -63,7 +63,7 @@ from graphs.embeddings import (
 from graphs.ingest.chunking import embedding_text
 from graphs.stores.base import ChunkSearch, StoreUnavailable
 from graphs.stores.filters import Filter, and_filters, docs_filter
-from graphs.stores.sqlite import open_sqlite, transaction
+from graphs.stores.sqlite import KeptWhileUnchanged, open_sqlite, transaction
 from graphs.text.normalize import han_count
 from graphs.vectors import EmbedderFingerprint, score_scale
 
@@ -105,29 +105,23 @@ class PendingVectors:
         self.path = str(path)
         self._lock = threading.Lock()
         self._conn = open_sqlite(self.path, _SCHEMA, "vector fill", timeout)
-        self._kept: dict[tuple[str, int], list[str]] = {}
+        self._kept = KeptWhileUnchanged(self.path, kept_s)
         """``doc_ids`` per model, kept while the file is unchanged: a dense search asks on every question, and
         nothing is pending almost always."""
-        self._kept_files: tuple[tuple[int, ...], ...] | None = None
-        self._kept_at = 0.0
-        self.kept_s = kept_s
-        """At most this long between two reads even with the files unchanged (a file's change time moves in clock
-        ticks of a few ms: two commits by other processes within one tick could leave the same size and times)."""
-        self.reads = 0
-        """Reads of the pending table by ``doc_ids`` (the tests and the bench count them)."""
 
-    def _files(self) -> tuple[tuple[int, ...], ...]:
-        """What a commit by any connection changes: the database file's and its write-ahead log's inode, size and
-        change times (a commit appends to the log, a checkpoint writes the file)."""
-        out: list[tuple[int, ...]] = []
-        for path in (self.path, self.path + "-wal"):
-            try:
-                st = os.stat(path)
-            except OSError:
-                out.append((-1,))
-                continue
-            out.append((st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
-        return tuple(out)
+    @property
+    def kept_s(self) -> float:
+        """At most this long between two reads even with the file unchanged (``KeptWhileUnchanged``)."""
+        return self._kept.kept_s
+
+    @kept_s.setter
+    def kept_s(self, seconds: float) -> None:
+        self._kept.kept_s = seconds
+
+    @property
+    def reads(self) -> int:
+        """Reads of the pending table by ``doc_ids`` (the tests and the bench count them)."""
+        return self._kept.reads
 
     @contextmanager
     def _use(self, write: bool = False) -> Iterator[sqlite3.Connection]:
@@ -146,11 +140,11 @@ class PendingVectors:
         token = uuid.uuid4().hex
         now = datetime.now(UTC).isoformat(timespec="seconds")
         with self._use(write=True) as conn:
-            self._kept_files = None
             conn.executemany(
                 "INSERT OR REPLACE INTO pending_vectors VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(doc_id, token, fingerprint.name, fingerprint.dimension, fingerprint.version, n, now)
                  for doc_id, n in docs])
+        self._kept.forget()
         return token
 
     def next(self, limit: int = 1, skip: Sequence[str] = ()) -> list[PendingDocument]:
@@ -166,9 +160,10 @@ class PendingVectors:
     def done(self, doc_id: str, token: str) -> bool:
         """Drop a document's row if it is still the one filled (a re-ingest since gave it a new token)."""
         with self._use(write=True) as conn:
-            self._kept_files = None
-            return conn.execute("DELETE FROM pending_vectors WHERE doc_id = ? AND token = ?",
-                                (doc_id, token)).rowcount > 0
+            dropped = conn.execute("DELETE FROM pending_vectors WHERE doc_id = ? AND token = ?",
+                                   (doc_id, token)).rowcount > 0
+        self._kept.forget()
+        return dropped
 
     def doc_ids(self, fingerprint: EmbedderFingerprint) -> list[str]:
         """The documents pending for ``fingerprint``'s model (name and dimension).
@@ -179,22 +174,14 @@ class PendingVectors:
         file's size or change time, and a change re-reads the table; this object's own writes drop what it kept
         as well, and nothing is kept longer than ``kept_s``."""
         key = (fingerprint.name, fingerprint.dimension)
-        with self._lock:
-            files, now = self._files(), time.monotonic()
-            if files != self._kept_files or now - self._kept_at >= self.kept_s:
-                self._kept, self._kept_files, self._kept_at = {}, files, now
-            kept = self._kept.get(key)
-            if kept is not None:
-                return list(kept)
-            try:
-                self.reads += 1
-                found = [r[0] for r in self._conn.execute(
+
+        def read() -> list[str]:
+            with self._use() as conn:
+                return [r[0] for r in conn.execute(
                     "SELECT doc_id FROM pending_vectors WHERE embedder = ? AND dimension = ? "
                     "ORDER BY queued_at, rowid", key)]
-            except sqlite3.Error as exc:
-                raise StoreUnavailable("vector fill", f"{self.path}: {exc}") from exc
-            self._kept[key] = found
-            return list(found)
+
+        return list(self._kept.get(key, read))
 
     def counts(self, doc_ids: Sequence[str] | None = None) -> tuple[int, int]:
         """(documents, chunks) pending, of ``doc_ids`` or of all."""

@@ -20,10 +20,12 @@ so a search is a handful of array operations over the postings of the question's
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
+import threading
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,6 +88,78 @@ def quiet_jieba() -> Any:
     if jieba.default_logger.level < logging.WARNING:
         jieba.setLogLevel(logging.WARNING)
     return jieba
+
+
+SHARED_CUTS = 4096
+"""Most texts whose cut ``shared_cuts`` keeps waiting for their second reader (a longer write cuts the rest twice)."""
+
+
+class _SharedCuts:
+    """The state behind ``shared_cuts``: jieba's own ``cut_for_search``, the cuts kept, how many blocks are open."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.depth = 0
+        self.original: Any = None
+        self.kept: dict[str, tuple[str, ...]] = {}
+        self.hits = 0
+        """Cuts read from the kept ones (the tests and the bench count them)."""
+
+    def cut(self, sentence: Any, HMM: bool = True) -> Iterator[str]:
+        original = self.original
+        if original is None or not isinstance(sentence, str) or HMM is not True:
+            return iter(tuple((original or _jieba_cut)(sentence, HMM)))
+        with self.lock:
+            kept = self.kept.pop(sentence, None)
+            if kept is not None:
+                self.hits += 1
+                return iter(kept)
+        tokens = tuple(original(sentence, HMM))
+        with self.lock:
+            if len(self.kept) < SHARED_CUTS:
+                self.kept[sentence] = tokens
+        return iter(tokens)
+
+
+def _jieba_cut(sentence: Any, HMM: bool = True) -> Iterator[str]:
+    return iter(quiet_jieba().dt.cut_for_search(sentence, HMM))
+
+
+_CUTS = _SharedCuts()
+
+
+@contextlib.contextmanager
+def shared_cuts() -> Iterator[None]:
+    """Within the block, jieba's search-mode cut of a text is made once for its first two readers.
+
+    Milvus Lite runs in this process and its BM25 function cuts every written passage with
+    ``jieba.cut_for_search``; the search mirror then analyzes the same passage again (``Analyzer``): two cuts of
+    every text, about 31 % of the CPU of a 100k ingest (py-spy, session 17). While a block is open,
+    ``jieba.cut_for_search`` keeps each text's cut until a second call for the same text reads it (whichever of
+    the two comes first), so a write through Lite and the mirror cuts each passage once. jieba's cut is a
+    function of the text and its dictionary, which nothing here changes while a block is open; what is kept is
+    dropped when the last block closes, and at most ``SHARED_CUTS`` cuts wait at once. Any other caller of
+    ``cut_for_search`` meanwhile (a question's BM25 search) gets the same tokens it would have got."""
+    jieba = quiet_jieba()
+    with _CUTS.lock:
+        if _CUTS.depth == 0:
+            _CUTS.original = jieba.cut_for_search
+            jieba.cut_for_search = _CUTS.cut
+        _CUTS.depth += 1
+    try:
+        yield
+    finally:
+        with _CUTS.lock:
+            _CUTS.depth -= 1
+            if _CUTS.depth == 0:
+                jieba.cut_for_search = _CUTS.original
+                _CUTS.original = None
+                _CUTS.kept.clear()
+
+
+def shared_cut_hits() -> int:
+    """Cuts read from ``shared_cuts``' kept ones since the process started."""
+    return _CUTS.hits
 
 
 class Growable:

@@ -5,12 +5,14 @@ and ``LockedSQLite``, the base class that holds one connection behind one lock a
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from graphs.stores.base import StoreUnavailable
 
@@ -26,6 +28,65 @@ def open_sqlite(path: str, schema: str, store: str, timeout: float) -> sqlite3.C
     except sqlite3.Error as exc:
         raise StoreUnavailable(store, f"{path}: {exc}") from exc
     return conn
+
+
+def commit_marks(path: str) -> tuple[tuple[int, ...], ...]:
+    """What a commit by any connection changes: the database file's and its write-ahead log's inode, size and
+    change times (a commit appends to the log, a checkpoint writes the file)."""
+    out: list[tuple[int, ...]] = []
+    for name in (path, path + "-wal"):
+        try:
+            st = os.stat(name)
+        except OSError:
+            out.append((-1,))
+            continue
+        out.append((st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
+    return tuple(out)
+
+
+T = TypeVar("T")
+
+
+class KeptWhileUnchanged:
+    """Values read from a SQLite file (WAL), kept while no connection has committed to it.
+
+    For reads made on every question whose answer almost never changes (nothing pending): a kept value costs two
+    ``stat`` calls instead of the store's lock and a query. Correct across processes sharing the file: any commit
+    (this process's or another's) changes the write-ahead log's or the file's size or change time, and a change
+    reads again; the owner's own writes call ``forget``, and nothing is kept longer than ``kept_s`` (a file's change
+    time moves in clock ticks of a few ms: two commits by other processes within one tick could leave the same
+    size and times)."""
+
+    def __init__(self, path: str, kept_s: float = 1.0) -> None:
+        self.path = path
+        self.kept_s = kept_s
+        self.reads = 0
+        """Reads made (not kept): the tests and the bench count them."""
+        self._lock = threading.Lock()
+        self._kept: dict[Hashable, Any] = {}
+        self._marks: tuple[tuple[int, ...], ...] | None = None
+        self._at = 0.0
+
+    def get(self, key: Hashable, read: Callable[[], T]) -> T:
+        """The value kept for ``key`` while the file is unchanged, else ``read()`` (kept from then on)."""
+        marks = commit_marks(self.path)
+        with self._lock:
+            now = time.monotonic()
+            if marks != self._marks or now - self._at >= self.kept_s:
+                self._kept, self._marks, self._at = {}, marks, now
+            if key in self._kept:
+                return self._kept[key]
+            self.reads += 1
+        value = read()  # outside the lock: ``read`` takes the store's own
+        with self._lock:
+            if self._marks == marks:  # not if the owner wrote meanwhile (``forget``): that value may be older
+                self._kept[key] = value
+        return value
+
+    def forget(self) -> None:
+        """Read again next time (the owner has written)."""
+        with self._lock:
+            self._marks, self._kept = None, {}
 
 
 @contextmanager

@@ -168,6 +168,31 @@ def recall(ranked: list[Hit], relevant: list[Hit]) -> float:
     return len({h.id for h in ranked} & {h.id for h in relevant}) / len(relevant)
 
 
+def test_a_write_through_lite_and_the_mirror_cuts_each_passage_once(tmp_path: Path) -> None:
+    """Lite's BM25 function and the mirror's analyzer share each passage's jieba cut (``shared_cuts``), and the
+    two BM25 searches still agree."""
+    import jieba
+
+    from graphs.stores.bm25 import shared_cut_hits
+
+    own = jieba.cut_for_search
+    mirror = MilvusIndex(str(tmp_path / "once.db"), "chunks", dim=DIM)
+    lite = MilvusIndex(str(tmp_path / "once.db"), "chunks", dim=DIM)
+    lite.use_mirror = False
+    try:
+        mirror.count()  # opens the collection and its mirror
+        before = shared_cut_hits()
+        load(mirror, range(40), 40)
+        assert shared_cut_hits() - before == 40  # every passage cut once, for both readers
+        assert jieba.cut_for_search is own
+        for question in QUESTIONS[:8]:
+            assert pairs(mirror.search_bm25(question, filter=None, limit=10), "bm25_score") == pairs(
+                lite.search_bm25(question, filter=None, limit=10), "bm25_score")
+    finally:
+        lite.close()
+        mirror.close()
+
+
 def test_bm25_of_incremental_writes_equals_one_bulk_write(files: Path, pair: tuple[MilvusIndex, MilvusIndex]) -> None:
     """Lite computes BM25 statistics per segment, so rows written a few at a time (many small segments) rank
     differently from the same rows written at once; the mirror's statistics cover the collection."""

@@ -120,13 +120,15 @@ def ingest_phase(
     }
 
 
-def cold(ctx: Any) -> int:
+def cold(ctx: Any, sentences: bool = True) -> int:
     """Make the next question cold, as a question never asked before is: the kept question vectors (the LRU and
-    any prefetch waiting to be handed over) and the answer layer's kept sentence vectors are forgotten, so the
-    query pays every embedding it needs. Returns the LRU's hit count so far (``kept_hits`` subtracts it)."""
+    any prefetch waiting to be handed over) and the answer layer's kept sentence vectors of ``ctx``'s embedder are
+    forgotten (``sentences``: not for an arm that keeps them, ``SENTENCES_KEPT``), so the query pays every
+    embedding it needs. Returns the LRU's hit count so far (``kept_hits`` subtracts it)."""
     from graphs.rag.answer.calibration import forget_sentence_vectors
 
-    forget_sentence_vectors()
+    if sentences:
+        forget_sentence_vectors(ctx.embedder)
     if ctx.query_vectors is None:
         return 0
     ctx.query_vectors.clear()
@@ -628,6 +630,11 @@ def compare_runs(runs: dict[str, dict[str, Any]], baseline: str) -> dict[str, An
 
 
 NO_PREFETCH = " without prefetch"
+SENTENCES_KEPT = " sentences kept"
+"""An e5 arm whose answer layer keeps its sentence vectors between questions (the per-embedder LRU of
+``graphs.rag.answer.calibration.sentence_vectors``, as in a running service that has met the documents' sentences
+before: the interleaved pass's warm-up asks every question once); its question is still cold. The other arms
+forget them before each question."""
 
 
 async def interleaved_queries(arms: dict[str, tuple[Instrumented, Any]], questions: Sequence[BenchQuestion],
@@ -649,7 +656,7 @@ async def interleaved_queries(arms: dict[str, tuple[Instrumented, Any]], questio
             turn += 1
             for name in names[turn % len(names):] + names[: turn % len(names)]:
                 inst, ctx = arms[name]
-                before = cold(ctx)  # every question is embedded, as a new one is
+                before = cold(ctx, sentences=not name.endswith(SENTENCES_KEPT))  # every question embedded anew
                 waited = None if ctx.query_vectors is None else ctx.query_vectors.waited_s
                 inst.embed_watch.reset()
                 started, cpu = time.perf_counter(), time.process_time()
@@ -666,6 +673,7 @@ def interleaved_comparison(config: BenchConfig, names: Sequence[str], work_dirs:
                            echo: Callable[[str], None] = typer.echo) -> dict[str, Any]:
     """Per size, the ingested data dirs of every embedder queried interleaved (``interleaved_queries``); e5 also
     runs without its question prefetch, which shows what the prefetch saves."""
+    import copy
     import dataclasses as dc
 
     from app.container import build_embedder
@@ -685,6 +693,9 @@ def interleaved_comparison(config: BenchConfig, names: Sequence[str], work_dirs:
                 arms[name] = (inst, inst.resources.context)
                 if inst.resources.context.query_vectors is not None and model == "multilingual-e5-small-q4":
                     arms[name + NO_PREFETCH] = (inst, dc.replace(inst.resources.context, query_vectors=None))
+                if model == "multilingual-e5-small-q4":  # its own embedder object: its own kept sentences
+                    arms[name + SENTENCES_KEPT] = (inst, dc.replace(
+                        inst.resources.context, embedder=copy.copy(inst.resources.context.embedder)))
                 if isinstance(embedder, E5Embeddings) and embedder.threads > 1:
                     # the question on the other engine thread count (1, or all when questions use 1), same model
                     other = 1 if embedder.query_threads > 1 else embedder.threads

@@ -602,10 +602,15 @@ def sentence_vectors(embedder: Embeddings, texts: Sequence[str]) -> list[list[fl
     return out  # type: ignore[return-value]
 
 
-def forget_sentence_vectors() -> None:
-    """Drop every kept sentence vector: ``aer bench`` times cold questions, each paying its sentences' embeddings."""
+def forget_sentence_vectors(embedder: Embeddings | None = None) -> None:
+    """Drop the kept sentence vectors of ``embedder`` (of every embedder when None): ``aer bench`` times cold
+    questions, each paying its sentences' embeddings."""
     with _VECTORS_LOCK:
-        for cache in list(_VECTORS.values()):
+        try:
+            caches = list(_VECTORS.values()) if embedder is None else [_VECTORS.get(embedder) or OrderedDict()]
+        except TypeError:  # one that cannot be weakly referenced keeps none
+            caches = []
+        for cache in caches:
             cache.clear()
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pymilvus import MilvusClient
 
 from graphs.stores.base import StoreUnavailable
+from graphs.stores.bm25 import shared_cuts
 from graphs.stores.milvus.schema import LOCATION_FIELDS, OUTPUT_FIELDS
 
 if TYPE_CHECKING:
@@ -74,7 +75,8 @@ def import_rows(index: MilvusIndex, rows: Sequence[dict[str, Any]]) -> int:
 
     def run(client: MilvusClient) -> int:
         mirror = index._mirror()
-        with mirror.lock if mirror is not None else contextlib.nullcontext():
+        with (mirror.lock if mirror is not None else contextlib.nullcontext(),
+              shared_cuts() if mirror is not None else contextlib.nullcontext()):
             for start in range(0, len(batch), INSERT_BATCH):
                 client.insert(index.collection, batch[start : start + INSERT_BATCH], timeout=index._timeout)
             index._wrote(client, len(batch))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from pymilvus import MilvusClient
 
+from graphs.stores.bm25 import shared_cuts
 from graphs.stores.filters import and_filters, docs_filter, ids_filter
 from graphs.stores.milvus.expressions import render
 from graphs.stores.milvus.schema import LOCATION_FIELDS
@@ -37,7 +38,9 @@ class StagedRows:
 
         def run(client: MilvusClient) -> None:
             mirror = index._mirror()
-            with mirror.lock if mirror is not None else contextlib.nullcontext():
+            # Lite's BM25 function and the mirror each cut every passage: once, shared (``shared_cuts``)
+            with (mirror.lock if mirror is not None else contextlib.nullcontext(),
+                  shared_cuts() if mirror is not None else contextlib.nullcontext()):
                 self._old_ids = (mirror.document_pks(self._doc_ids) if mirror is not None
                                  else index._ids(client, render(docs_filter(self._doc_ids))))
                 fresh = [r for r in self._rows if r["id"] not in self._old_ids]

@@ -414,6 +414,30 @@ async def test_timed_questions_are_cold_even_with_the_question_lru_on() -> None:
     assert kept_hits(SimpleNamespace(query_vectors=None), 0) == 0
 
 
+def test_the_sentences_kept_arm_keeps_its_own_sentence_vectors_while_the_cold_arms_forget_theirs() -> None:
+    """The e5 arm with its sentences kept (a running service) holds its own embedder object, so the cold arms'
+    forgetting, before each of their questions, never empties its cache, and its own ``cold`` keeps it."""
+    import copy
+    from types import SimpleNamespace
+
+    from app.tools.bench.command import cold
+    from graphs.rag.answer.calibration import sentence_vectors
+
+    embedder = _Counting()
+    cold_ctx = SimpleNamespace(query_vectors=None, embedder=embedder)
+    kept_ctx = SimpleNamespace(query_vectors=None, embedder=copy.copy(embedder))
+    sentences = ["青羽天文台于1911年启用。", "The dome is copper."]
+    sentence_vectors(kept_ctx.embedder, sentences)  # type: ignore[arg-type]  (the warm-up pass)
+    sentence_vectors(cold_ctx.embedder, sentences)  # type: ignore[arg-type]
+    embedded = len(embedder.passages)
+    cold(cold_ctx)
+    cold(kept_ctx, sentences=False)
+    sentence_vectors(kept_ctx.embedder, sentences)  # type: ignore[arg-type]
+    assert len(embedder.passages) == embedded  # kept: nothing embedded again
+    sentence_vectors(cold_ctx.embedder, sentences)  # type: ignore[arg-type]
+    assert len(embedder.passages) == embedded + 2  # cold: both embedded again
+
+
 def test_the_report_says_the_queries_are_cold_and_counts_any_that_was_not() -> None:
     from app.tools.bench.command import cold_line
     from app.tools.bench.timing import route_table

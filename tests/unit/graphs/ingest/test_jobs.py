@@ -326,3 +326,20 @@ def test_a_job_with_nothing_finished_yet_is_estimated_from_the_earlier_jobs_rate
     assert view is not None and view.progress.done == 0 and view.progress.eta_s is not None
     assert view.progress.eta_s > 0
     store.close()
+
+
+def test_pending_documents_read_no_table_while_nothing_changes_the_file(stores: dict[str, Any]) -> None:
+    """Every question asks; while no job runs the answer is kept (two stat calls), and a job submitted by this
+    store or by another process's connection to the same file is counted at once."""
+    store = JobStore(stores["jobs"])
+    store._pending.kept_s = 3600.0  # only a change of the file may read again here
+    assert store.pending_documents() == 0
+    reads = store._pending.reads
+    assert [store.pending_documents() for _ in range(5)] == [0] * 5 and store._pending.reads == reads
+    store.create("upload", DOCS[:2])  # this store's own write
+    assert store.pending_documents() == 2
+    other = JobStore(stores["jobs"])  # another process's connection
+    other.create("upload", DOCS[2:3])
+    assert store.pending_documents() == 3
+    reads = store._pending.reads
+    assert store.pending_documents() == 3 and store._pending.reads == reads

@@ -170,3 +170,47 @@ def test_tokenizing_keeps_jiebas_dictionary_loading_quiet() -> None:
     jieba.default_logger.setLevel(logging.DEBUG)
     assert ANALYZER.tokens("星河科技员工手册") != []
     assert jieba.default_logger.level >= logging.WARNING
+
+
+def test_shared_cuts_cut_each_text_once_for_its_two_readers() -> None:
+    # Milvus Lite's BM25 function and the mirror's analyzer each cut a written passage: inside the block the
+    # second reader gets the first one's cut, the same tokens jieba gives outside it
+    import jieba
+
+    from graphs.stores.bm25 import shared_cut_hits, shared_cuts
+
+    own = jieba.cut_for_search
+    text = "滨江图书馆周一闭馆，借阅期限为三十天 (the Riverside library lends books for 30 days)"
+    expected = list(jieba.cut_for_search(text))
+    lite = create_analyzer(DEFAULT_ANALYZER)
+    before = shared_cut_hits()
+    with shared_cuts():
+        assert jieba.cut_for_search is not own
+        lite_terms = lite.analyze(text)  # Lite's cut first, as an upsert makes it
+        ours_counts = ANALYZER.term_counts(text)  # the mirror's: read from it
+        assert shared_cut_hits() == before + 1
+        assert list(jieba.cut_for_search(text)) == expected  # a third reader cuts again, the same tokens
+        assert list(jieba.cut_for_search(text, HMM=False)) == list(own(text, HMM=False))
+    assert jieba.cut_for_search is own  # restored when the block closes
+    assert lite_terms == lite.analyze(text)
+    assert ours_counts == ANALYZER.term_counts(text)
+
+
+def test_shared_cuts_nest_and_keep_at_most_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    import jieba
+
+    from graphs.stores import bm25
+    from graphs.stores.bm25 import shared_cut_hits, shared_cuts
+
+    own = jieba.cut_for_search
+    monkeypatch.setattr(bm25, "SHARED_CUTS", 2)
+    with shared_cuts():
+        with shared_cuts():
+            for text in ("一号文本", "二号文本", "三号文本"):
+                list(jieba.cut_for_search(text))
+            assert len(bm25._CUTS.kept) == 2  # the third text's cut is not kept: its second reader cuts again
+        assert jieba.cut_for_search is not own  # the outer block is still open
+        before = shared_cut_hits()
+        assert list(jieba.cut_for_search("三号文本")) == list(own("三号文本"))
+        assert shared_cut_hits() == before
+    assert jieba.cut_for_search is own and not bm25._CUTS.kept

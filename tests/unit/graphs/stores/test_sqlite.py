@@ -156,3 +156,23 @@ def test_a_graph_forgets_its_name_index_after_copy_from_and_clear(tmp_path: Path
     assert target.find_nodes("Quillfeather Observatory") == []
     source.close()
     target.close()
+
+
+def test_a_value_is_kept_while_no_connection_commits_to_the_file(tmp_path: Path) -> None:
+    from graphs.stores.sqlite import KeptWhileUnchanged
+
+    notes = Notes(tmp_path / "kept.db")
+    kept = KeptWhileUnchanged(notes.path, kept_s=3600.0)
+
+    def count() -> int:
+        with notes._read() as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM notes").fetchone()[0])
+
+    assert [kept.get("n", count) for _ in range(3)] == [0, 0, 0] and kept.reads == 1
+    Notes(tmp_path / "kept.db").add("a commit by another connection")
+    assert kept.get("n", count) == 1 and kept.reads == 2
+    kept.forget()  # the owner wrote: read again, even with the file's marks unchanged
+    assert kept.get("n", count) == 1 and kept.reads == 3
+    kept.kept_s = 0.0  # nothing is kept longer than kept_s
+    kept.get("n", count)
+    assert kept.reads == 4
