@@ -548,7 +548,10 @@ def judge(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], sims: 
     named = question_names(q)
     scored = [(features_of(q, asked, quals, hits, e, sims, named), e) for e in evidence[:limit]]
     best_f, best = scored[0]
-    challenger_f, challenger = max(scored, key=lambda fe: preference(fe[0]))
+    # (never one that misses a code the question names and the best states: the E3 line is not given up for a
+    # general sentence about faults)
+    challenger_f, challenger = max(((f, e) for f, e in scored if e.coded or not best.coded),
+                                   key=lambda fe: preference(fe[0]))
     if preference(challenger_f) >= preference(best_f) + 1.0:
         best_f, best = challenger_f, challenger
     rest = [e for e in evidence if e is not best]

@@ -134,9 +134,14 @@ def _lead(span: str, chinese: bool) -> str:
     return f"{span}。" if chinese else (span if span.endswith((".", "!", "?")) else f"{span}.")
 
 
-def _body(sentences: Iterable[Sentence]) -> list[str]:
+def _body(sentences: Iterable[Sentence], lead: Iterable[Sentence] = ()) -> list[str]:
+    """The sentences shown, each with its citation, in their passages' order; the ``lead`` ones (the evidence
+    that answers) before the others (a runner-up: the K30's row after the K30 Pro's asked, the spec line after the
+    E3 line), in their own passages' order too."""
+    leading = {(s.hit, s.position) for s in lead}
     unique = {(s.hit, s.position): s for s in sentences}
-    return [f"{s.text}[{s.hit + 1}]" for s in sorted(unique.values(), key=lambda s: (s.hit, s.position))]
+    return [f"{s.text}[{s.hit + 1}]" for s in sorted(unique.values(), key=lambda s: (
+        (s.hit, s.position) not in leading, s.hit, s.position))]
 
 
 def states_asked(q: Question, e: Evidence, *, typed: bool = True, focused: bool = True) -> bool:
@@ -196,7 +201,8 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
             untyped, best = best, typed
             shown = [*answering(q, best), *(s for s in answering(q, untyped) if s not in best.sentences)]
             span = best.span.text if best.span is not None else None
-            return Written(text=_join([*([_lead(span, chinese)] if span else []), *_body(shown)]), span=span,
+            return Written(text=_join([*([_lead(span, chinese)] if span else []),
+                                       *_body(shown, answering(q, best))]), span=span,
                            citations=_cite(hits, [s.hit for s in shown]))
     shown = answering(q, best)
     # a runner-up of another year than the question's is not shown ("the 2025 run's fee" is not the 2024 one)
@@ -235,7 +241,7 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
     # word): elsewhere a candidate of the right kind is as often wrong as right
     span = best.span.text if best.span is not None and (best.focus > 0 or not q.focus or best.bridge) else None
     parts = [_lead(span, chinese)] if span else []
-    return Written(text=_join([*parts, *_body(shown)]), span=span,
+    return Written(text=_join([*parts, *_body(shown, answering(q, best))]), span=span,
                    citations=_cite(hits, [s.hit for s in shown]))
 
 
