@@ -22,6 +22,7 @@ from graphs.rag.answer.question import (
     EVIDENCE_PASSAGES,
     Question,
     mentioned,
+    other_bound,
     states_codes,
     tagged,
     years_unstated,
@@ -480,9 +481,11 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
         # "in which year was Night Harbour released": a date next to where the sentence states the release (a
         # plainly named subject only: in a bridge the first hop's own date must not stop the chain)
         focus = 1.0
+    if bounded := other_bound(q, s.folded):
+        own, focus, span = 0.0, 0.0, None  # the maximum's row for the minimum asked: nothing asked is stated
     single = Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=focus, span=span,
                       coded=states_codes(q.codes if codes is None else codes, s.text), named=_named(q, s))
-    f = field_of(s.text) if q.kind in FIELD_KINDS else None
+    f = field_of(s.text) if q.kind in FIELD_KINDS and not bounded else None
     return single if f is None else _as_field(q, s, f, asked, single)
 
 
@@ -878,9 +881,9 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
             residual = {t: w for t, w in q.relation.items() if t not in a.context}
             if coverage <= first.coverage or not residual or weighted_coverage(residual, b.folded) == 0:
                 continue  # the second step must itself state something of the question the first does not
-            if coverage <= q.coverage(b.context):
-                continue  # nor may the first add nothing the second's own context lacks (another line of the same
-                # manual, "K30 — 额定电压", before the E3 line asked: its title names the K30 already)
+            if a.title == b.title and coverage <= q.coverage(b.context):
+                continue  # nor may a line of the same document add nothing the second's own context lacks
+                # ("K30 — 额定电压" of the manual before its E3 line asked: the manual's title names the K30 already)
             own = weighted_coverage(q.relation, f"{a.folded} {b.folded}")
             # the answer is in the step that reaches it: the second, unless only the first holds one
             span = typed_span(q, b, exclude=[link, *a.names]) if q.kind not in ("yes_no", "comparison") else None

@@ -250,6 +250,21 @@ def extreme_forms(term: str) -> tuple[str, ...]:
     return () if bound is None else (term, *(f for f in bound if f != term and (len(f) > 3 or has_han(f))))
 
 
+def other_bound(q: Question, text: str) -> bool:
+    """Whether a folded sentence states only the other bound than the one the question asks (最高热风温度 for
+    最低热风温度, "Maximum load" for "the lowest load"): its value is that bound's, not the asked one's."""
+    asked = [b for b in _EXTREMES if any(t in b for t in q.weights)]
+    if len(asked) != 1:
+        return False
+    other = next(b for b in _EXTREMES if b is not asked[0])
+    return _states_bound(other, text) and not _states_bound(asked[0], text)
+
+
+def _states_bound(bound: tuple[str, ...], text: str) -> bool:
+    return any((w in text) if has_han(w) else re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", text) is not None
+               for w in bound)
+
+
 def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequence[ValidatedEntity]) -> Question:
     """Weighted terms (keywords; entity names count more) and anchors (entities, each with its spellings)."""
     anchors: dict[str, tuple[str, ...]] = {}
