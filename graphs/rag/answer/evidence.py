@@ -881,9 +881,12 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
             residual = {t: w for t, w in q.relation.items() if t not in a.context}
             if coverage <= first.coverage or not residual or weighted_coverage(residual, b.folded) == 0:
                 continue  # the second step must itself state something of the question the first does not
-            if a.title == b.title and coverage <= q.coverage(b.context):
-                continue  # nor may a line of the same document add nothing the second's own context lacks
-                # ("K30 — 额定电压" of the manual before its E3 line asked: the manual's title names the K30 already)
+            if q.codes and a.title == b.title and coverage <= q.coverage(b.context):
+                continue  # nor, for a question naming a code, is a line led by a line of its own document that adds
+                # nothing its context lacks ("K30 — 额定电压" of the manual before its E3 line: the title names the
+                # K30 already; "感谢您选用…温控器" before a general line on faults, for 温控器报E3).
+                # Codes only: CMRC's paragraphs of one article share a title, and a chain through it joined the
+                # sentences a description runs over (measured: 3 answers lost when every such chain was dropped)
             own = weighted_coverage(q.relation, f"{a.folded} {b.folded}")
             # the answer is in the step that reaches it: the second, unless only the first holds one
             span = typed_span(q, b, exclude=[link, *a.names]) if q.kind not in ("yes_no", "comparison") else None
