@@ -155,6 +155,11 @@ def function_word(word: str, flag: str | None) -> bool:
     the unit names the kind of answer, not the attribute), or a single-character verb or adverb as common as a function word."""
     if flag is not None and flag.startswith(_FUNCTION_FLAGS):
         return True
+    if flag is None and len(word) > 1:
+        # a word the dictionary does not tag, made of a pronoun and classifiers (那台, 这款): a determiner
+        tags = _pos_tokenizer().word_tag_tab
+        if all((tags.get(ch) or "x").startswith(_FUNCTION_FLAGS) for ch in word):
+            return True
     if _QUANTITY_QUESTION.match(word):
         return True
     if len(word) == 1 and "\u3400" <= word <= "\u9fff" and (flag or "").startswith(("v", "d")):
@@ -179,8 +184,10 @@ def extract_keywords(text: str, spans: Sequence[EntitySpan] = ()) -> list[str]:
     keywords: dict[str, None] = {}
     owner = {i: span for span in spans for i in range(span.start, span.end)}
     position = 0
-    tagged = _pos_tokenizer().cut(text) if has_han(text) else ((t, None) for t in _pos_tokenizer().tokenizer.cut(text))
-    for token, flag in tagged:
+    # the dictionary's tag of each word of the plain cut (the POS cut segments otherwise: 花是 for 花 / 是)
+    tags = _pos_tokenizer().word_tag_tab
+    for token in _pos_tokenizer().tokenizer.cut(text):
+        flag = tags.get(token)
         start = text.find(token, position)
         if start < 0:
             continue
