@@ -8,6 +8,8 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
+from graphs.text.units import MEASURES
+
 AnswerType = Literal[
     "person", "organization", "date", "place", "number", "yes_no", "list", "definition", "comparison", "other"
 ]
@@ -89,6 +91,13 @@ _NUMBER_EN = re.compile(
     r"\bhow (?:many|much|old|long|tall|high|far|big|large|wide|deep|heavy|often|fast)\b|"
     r"\bwhat (?:is the |was the )?(?:number|amount|population|percentage|percent|size|length|height|"
     r"area|weight|capacity|price|cost|value|age|distance|speed|score|total)\b", _I)
+_MEASURE_EN = re.compile(
+    r"\bwhat(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+|its\s+|their\s+)?(?:[a-z-]+\s+){0,2}?"
+    r"(?:" + "|".join(sorted(MEASURES - {"ordinal", "sound", "money", "percent"})) + r"|height|width|depth|"
+    r"voltage|current|pressure|range|capacity|distance|speed|rating|output|load|temperature)s?\b(?!\s+(?:of\s+)?"
+    r"(?:code|unit|mode|setting|class|type|range|scale|profile)s?\b)", _I)
+"""A measure asked by its dimension's noun, past a word or two that narrows it ("What's the highest temperature
+you can program", "what is the maximum operating voltage"): a number, not a definition."""
 _NUMBER_ZH = re.compile(r"多少|(?<!哪)几[个位次名岁年人家种本部条项只件台辆分秒天倍层级座所期场间门首款轮档挡星片张双对批届支队组块颗粒]|多大|多长|多高|多远|多重|多久|多快|"
                         r"多宽|多深|几何|第几|百分之几|人口|面积|数量|参数量|金额|价格")
 
@@ -144,7 +153,7 @@ def expected_answer(question: str) -> AnswerType:
 # the order decides between cues in one question: "how many people..." is a number, "who founded the
 # company..." a person, "which company founded in which city..." an organization first
 _TYPED: tuple[tuple[AnswerType, tuple[re.Pattern[str], ...]], ...] = (
-    ("number", (_NUMBER_EN, _NUMBER_ZH)),
+    ("number", (_NUMBER_EN, _MEASURE_EN, _NUMBER_ZH)),
     ("date", (_DATE_EN, _DATE_ZH)),
     ("person", (_PERSON_EN, _PERSON_ZH)),
     ("organization", (_ORG_EN, _ORG_ZH)),

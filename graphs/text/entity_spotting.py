@@ -210,7 +210,8 @@ def _joined(text: str, prev: re.Match[str], cur: re.Match[str]) -> bool:
 def _trim(run: list[re.Match[str]]) -> list[re.Match[str]]:
     """Drop leading sentence starters/connectors and trailing connectors from a run of words."""
     start, end = 0, len(run)
-    while start < end and run[start].group().lower() in _SENTENCE_STARTERS:
+    # (as contracted too: "What's", "Where's" open a question, they name nothing)
+    while start < end and _POSSESSIVE.sub("", run[start].group().lower()) in _SENTENCE_STARTERS:
         start += 1
     while end > start and run[end - 1].group().lower() in _CONNECTORS:
         end -= 1

@@ -19,7 +19,7 @@ from graphs.text.entity_spotting import (
 )
 from graphs.text.gazetteer import Gazetteer
 from graphs.text.intent import classify_intent
-from graphs.text.normalize import normalize
+from graphs.text.normalize import has_han, normalize
 
 __all__ = [
     "COMPLEX_FROM",
@@ -138,26 +138,62 @@ _ZH_STOPWORDS = _words(
 _PUNCT_ONLY = re.compile(r"[\W_]+")
 
 
-def _keyword(token: str) -> str | None:
-    """Return the keyword form of a token (lowercased), or None for stopwords and punctuation."""
+_FUNCTION_FLAGS = ("p", "c", "u", "y", "e", "o", "r", "q")
+"""jieba's flags of prepositions, conjunctions, particles, modal words, interjections, onomatopoeia, pronouns and
+classifiers: words that carry no content of what is asked (那家 of 那家玻璃厂, 被, 把)."""
+_QUANTITY_QUESTION = re.compile(r"^(?:多少|几|多)[\u3400-\u9fff]?$")
+COMMON_SHARE = 1e-3
+"""A single Chinese verb or adverb that is at least this share of jieba's corpus words is a light verb or a
+function word (到 0.34 %, 有, 能, 会, 去, 来, 要): never what a question asks about (a noun as common, 人 of 记录人,
+is content). Content verbs that
+do carry a relation stay below it (建 0.02 %, 死 0.05 %, 卖, 叫, 做 0.08 %)."""
+
+
+def function_word(word: str, flag: str | None) -> bool:
+    """Whether a Chinese word of a question is a function word, not content: by its part of speech (a
+    preposition, particle, pronoun, classifier …), a quantity question word with its unit (多少度, 几个, 多高:
+    the unit names the kind of answer, not the attribute), or a single-character verb or adverb as common as a function word."""
+    if flag is not None and flag.startswith(_FUNCTION_FLAGS):
+        return True
+    if flag is None and len(word) > 1:
+        # a word the dictionary does not tag, made of a pronoun and classifiers (那台, 这款): a determiner
+        tags = _pos_tokenizer().word_tag_tab
+        if all((tags.get(ch) or "x").startswith(_FUNCTION_FLAGS) for ch in word):
+            return True
+    if _QUANTITY_QUESTION.match(word):
+        return True
+    if len(word) == 1 and "\u3400" <= word <= "\u9fff" and (flag or "").startswith(("v", "d")):
+        tokenizer = _pos_tokenizer().tokenizer
+        return tokenizer.FREQ.get(word, 0) >= COMMON_SHARE * tokenizer.total
+    return False
+
+
+def _keyword(token: str, flag: str | None = None) -> str | None:
+    """Return the keyword form of a token (lowercased), or None for stopwords, function words and punctuation."""
     word = token.strip().lower()
     if not word or _PUNCT_ONLY.fullmatch(word) or word in _ZH_STOPWORDS or word in _EN_STOPWORDS:
+        return None
+    if has_han(word) and function_word(word, flag):
         return None
     return word
 
 
 def extract_keywords(text: str, spans: Sequence[EntitySpan] = ()) -> list[str]:
-    """Return content words in order, unique: jieba tokens minus stopwords, entity surfaces kept whole."""
+    """Return content words in order, unique: jieba tokens minus stopwords and function words, entity surfaces
+    kept whole."""
     keywords: dict[str, None] = {}
     owner = {i: span for span in spans for i in range(span.start, span.end)}
     position = 0
+    # the dictionary's tag of each word of the plain cut (the POS cut segments otherwise: 花是 for 花 / 是)
+    tags = _pos_tokenizer().word_tag_tab
     for token in _pos_tokenizer().tokenizer.cut(text):
+        flag = tags.get(token)
         start = text.find(token, position)
         if start < 0:
             continue
         position = start + len(token)
         span = owner.get(start) or owner.get(position - 1)
-        word = span.entity.text if span is not None else _keyword(token)
+        word = span.entity.text if span is not None else _keyword(token, flag)
         if word:
             keywords.setdefault(word, None)
     return list(keywords)

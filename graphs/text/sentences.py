@@ -61,6 +61,17 @@ _LINE_END = re.compile(r"[A-Za-z][A-Za-z0-9,'’\"”)&]*$")
 _LINE_START = re.compile(r"[ \t]*(?![-*•|#>]|\d+[.)、]\s|[A-Z][A-Za-z ]{0,30}:|[A-Z0-9]{1,4}\d?\s{2})[A-Za-z0-9(\"“'‘£$€]")
 
 
+_OPENING = re.compile(r"^\s*([^\s:：|—–-][^:：|—–]{0,40}?)\s*(?:[:：|]|\s[—–-]\s)")
+
+
+def _same_opening(line: str, following: str) -> bool:
+    """Whether two lines open with the same label before a separator (a table's column rendered before each of its
+    cells, "Value — Model: TG-40", "Value — Supply voltage: …"; a list of "Note: …" lines): rows, never one sentence
+    wrapped over both."""
+    a, b = _OPENING.match(line), _OPENING.match(following)
+    return a is not None and b is not None and a[1].strip() == b[1].strip()
+
+
 def wrapped(text: str, start: int, end: int) -> bool:
     """Whether the single line break at ``text[start:end]`` wraps an English sentence onto the next line (a
     plain-text manual or report filled to a width: "The festival director, Ffion⏎Maddox-Reyes, thanked …"): the
@@ -69,6 +80,8 @@ def wrapped(text: str, start: int, end: int) -> bool:
     if text.count("\n", start, end) != 1:
         return False  # a blank line ends a paragraph
     line = text[text.rfind("\n", 0, start) + 1 : start]
+    if _same_opening(line, text[end : text.find("\n", end) if "\n" in text[end:] else len(text)]):
+        return False  # rows of one table or list, each opened by the same label ("Value — Maximum …: 1,320 °C")
     return len(line.strip()) >= WRAP_CHARS and _LINE_END.search(line.rstrip()) is not None \
         and _LINE_START.match(text, end) is not None and not _FIELD_LINE.match(line) and not _TABLE.search(line) \
         and not _HEADING_OR_ROW.search(line)

@@ -14,7 +14,7 @@ from graphs.text.dates import asks_event_day, asks_when, asks_year, calendar_day
 from graphs.text.entity_spotting import pos_spans, tagged_words, title_case_spans
 from graphs.text.governors import actor_phrases
 from graphs.text.normalize import has_han, normalize
-from graphs.text.units import QUANTITY_WORDS_ZH, alternation
+from graphs.text.units import QUANTITY_WORDS_ZH, alternation, value_dimension
 
 
 class Span(NamedTuple):
@@ -275,6 +275,8 @@ def _dates(sentence: str) -> list[Span]:
     for m in [*_YEAR.finditer(sentence), *_ZH_PARTIAL_DATE.finditer(sentence), *_EN_PARTIAL_DATE.finditer(sentence)]:
         if _ADDRESS_NUMBER.search(sentence[: m.start()]) and m[0].strip().endswith("号"):
             continue  # 文昌路18号, 3栋2号: a house number, not the 18th of a month
+        if m.re is _YEAR and not m[0].rstrip().endswith("年") and value_dimension(sentence, m.start(), m.end()):
+            continue  # a four-digit number with any unit of measure (1300℃, "1,320 °C", 1500 W) is no year
         if m[0].strip() and not any(a < m.end() and m.start() < b for a, b in covered):
             found.append(Span(m.start(), m.end(), m[0].strip()))
             covered.append((m.start(), m.end()))

@@ -41,7 +41,7 @@ from graphs.rag.answer.qualifiers import (
     qualifiers,
     satisfied,
 )
-from graphs.rag.answer.question import Question
+from graphs.rag.answer.question import Question, other_bound
 from graphs.text.answer_types import AnswerType, head_type
 from graphs.text.dates import date_forms, sole_date
 from graphs.text.entity_spotting import pos_spans
@@ -552,7 +552,11 @@ def judge(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], sims: 
     named = question_names(q)
     scored = [(features_of(q, asked, quals, hits, e, sims, named), e) for e in evidence[:limit]]
     best_f, best = scored[0]
-    challenger_f, challenger = max(scored, key=lambda fe: preference(fe[0]))
+    # (never one that misses a code the question names and the best states: the E3 line is not given up for a
+    # general sentence about faults; nor one that states the other bound: 最高热风温度 for the lowest asked)
+    challenger_f, challenger = max(((f, e) for f, e in scored if (e.coded or not best.coded)
+                                    and not other_bound(q, answering(e).folded)),
+                                   key=lambda fe: preference(fe[0]), default=(best_f, best))
     if preference(challenger_f) >= preference(best_f) + 1.0:
         best_f, best = challenger_f, challenger
     rest = [e for e in evidence if e is not best]

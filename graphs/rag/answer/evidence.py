@@ -22,6 +22,7 @@ from graphs.rag.answer.question import (
     EVIDENCE_PASSAGES,
     Question,
     mentioned,
+    other_bound,
     states_codes,
     tagged,
     years_unstated,
@@ -460,7 +461,7 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
     coverage, share = q.coverage(s.context), anchored(q, s.context)
     if spellings and plain:  # ("(1949 film)" covers "released" of "In which year was Night Harbour released?")
         coverage = max(coverage, weighted_coverage(q.weights, s.context, {**q.spellings, **spellings}))
-    own = weighted_coverage(q.relation, s.folded, spellings)
+    own = weighted_coverage(q.relation, s.folded, {**q.spellings, **(spellings or {})})
     if s.semantic is not None:
         # the other language: the named entities by their tags (or, for names it cannot spell, by meaning),
         # what is asked by meaning (the passage's), the lead sentence first (it says what the passage is about)
@@ -481,9 +482,11 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
         # "in which year was Night Harbour released": a date next to where the sentence states the release (a
         # plainly named subject only: in a bridge the first hop's own date must not stop the chain)
         focus = 1.0
+    if bounded := other_bound(q, s.folded):
+        own, focus, span = 0.0, 0.0, None  # the maximum's row for the minimum asked: nothing asked is stated
     single = Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=focus, span=span,
                       coded=states_codes(q.codes if codes is None else codes, s.text), named=_named(q, s))
-    f = field_of(s.text) if q.kind in FIELD_KINDS else None
+    f = field_of(s.text) if q.kind in FIELD_KINDS and not bounded else None
     return single if f is None else _as_field(q, s, f, asked, single)
 
 
@@ -501,6 +504,9 @@ def foreign_label(q: Question, asked: Attribute | None, f: Field) -> bool:
     question also asks is the question's (价格 for 更换刹车片多少钱, where 更换 named the replacement first)."""
     if asked is None or asked.generic or stated_at(asked, f.label) or also_asked(q.text, f.label):
         return False
+    if f.row and (stated_at(asked, f.row) or also_asked(q.text, f.row)):
+        return False  # a table cell whose row names the attribute, its column the value ("Value — Maximum
+        # programmable temperature: 1,320 °C" of a two-column spec table): the row's attribute is stated
     if any(states_codes([c], normalize(f.label)) for c in q.codes):
         return False  # a code's line ("F3 (red): leave the water"; "W3: acids"): its label is the code asked
     if role_matches(f.label.strip("*_ ：:"), q.text) is True:
@@ -586,7 +592,7 @@ def unspellable(q: Question, s: Sentence) -> list[str]:
 
 
 def _focus(q: Question, s: Sentence) -> float:
-    return weighted_coverage(q.focus, s.folded) if q.focus else 0.0
+    return weighted_coverage(q.focus, s.folded, q.spellings) if q.focus else 0.0
 
 
 def _linked(a: Sentence, b: Sentence) -> str | None:
@@ -640,8 +646,14 @@ def _bridge(q: Question, first: Evidence, b: Sentence, kind_of: Callable[[int], 
 
 def _named(q: Question, *sentences: Sentence) -> float:
     """``Evidence.named`` of sentences taken together (a chain's two hops name the question's entities between
-    them): what a single sentence gains for naming them itself, a chain gains alike."""
-    return anchored(q, " ".join(s.folded for s in sentences)) if q.anchors else 0.0
+    them): what a single sentence gains for naming them itself, a chain gains alike. A name written out counts
+    whole, one only referred to (by its model code, in another word order) half: of a table's rows "K30 Pro —
+    最高控制温度" names the K30 Pro, "K30 — 最高控制温度" another model that shares its code."""
+    if not q.anchors:
+        return 0.0
+    text = " ".join(s.folded for s in sentences)
+    return sum(1.0 if any(f in text for f in forms) else 0.5 if mentioned(forms, text) else 0.0
+               for forms in q.anchors) / len(q.anchors)
 
 
 def _attribute_at(q: Question, text: str) -> list[tuple[int, int]] | None:
@@ -870,6 +882,12 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
             residual = {t: w for t, w in q.relation.items() if t not in a.context}
             if coverage <= first.coverage or not residual or weighted_coverage(residual, b.folded) == 0:
                 continue  # the second step must itself state something of the question the first does not
+            if q.codes and a.title == b.title and coverage <= q.coverage(b.context):
+                continue  # nor, for a question naming a code, is a line led by a line of its own document that adds
+                # nothing its context lacks ("K30 — 额定电压" of the manual before its E3 line: the title names the
+                # K30 already; "感谢您选用…温控器" before a general line on faults, for 温控器报E3).
+                # Codes only: CMRC's paragraphs of one article share a title, and a chain through it joined the
+                # sentences a description runs over (measured: 3 answers lost when every such chain was dropped)
             own = weighted_coverage(q.relation, f"{a.folded} {b.folded}")
             # the answer is in the step that reaches it: the second, unless only the first holds one
             span = typed_span(q, b, exclude=[link, *a.names]) if q.kind not in ("yes_no", "comparison") else None

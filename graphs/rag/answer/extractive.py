@@ -134,9 +134,15 @@ def _lead(span: str, chinese: bool) -> str:
     return f"{span}。" if chinese else (span if span.endswith((".", "!", "?")) else f"{span}.")
 
 
-def _body(sentences: Iterable[Sentence]) -> list[str]:
+def _body(sentences: Iterable[Sentence], after: Iterable[Sentence] = ()) -> list[str]:
+    """The sentences shown, each with its citation, in their passages' order; those ``after`` (a runner-up
+    another evidence adds: the K30's row beside the K30 Pro's asked) after the answering ones, in their passages'
+    order too (the answering ones stay in theirs: a reason and its consequence, a description over two sentences,
+    read as written)."""
+    trailing = {(s.hit, s.position) for s in after}
     unique = {(s.hit, s.position): s for s in sentences}
-    return [f"{s.text}[{s.hit + 1}]" for s in sorted(unique.values(), key=lambda s: (s.hit, s.position))]
+    return [f"{s.text}[{s.hit + 1}]" for s in sorted(unique.values(), key=lambda s: (
+        (s.hit, s.position) in trailing, s.hit, s.position))]
 
 
 def states_asked(q: Question, e: Evidence, *, typed: bool = True, focused: bool = True) -> bool:
@@ -196,9 +202,11 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
             untyped, best = best, typed
             shown = [*answering(q, best), *(s for s in answering(q, untyped) if s not in best.sentences)]
             span = best.span.text if best.span is not None else None
-            return Written(text=_join([*([_lead(span, chinese)] if span else []), *_body(shown)]), span=span,
+            return Written(text=_join([*([_lead(span, chinese)] if span else []),
+                                       *_body(shown, [s for s in shown if s not in best.sentences])]), span=span,
                            citations=_cite(hits, [s.hit for s in shown]))
     shown = answering(q, best)
+    added: list[Sentence] = []
     # a runner-up of another year than the question's is not shown ("the 2025 run's fee" is not the 2024 one)
     # nor, for a question that names its subject plainly, another entity's sentence that does not name it
     plain = plain_subject(q)
@@ -211,7 +219,8 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
     # number may be a word: "renewed twice")
     if runner is not None and runner.score >= RUNNER_UP * top and states_asked(
             q, runner, typed=not {s.hit for s in runner.sentences} <= {s.hit for s in shown}, focused=best.focus > 0):
-        shown += [s for s in runner.sentences if s not in shown][:1]
+        added = [s for s in runner.sentences if s not in shown][:1]
+        shown += added
     if ASKS_REASON.search(q.text) and (opening := best.sentences[0]).position > 0 and CONSEQUENCE.match(opening.text):
         # "因此它被称为…", "This is why …": the sentence states the consequence asked about, the reason is the one
         # before it in its passage
@@ -235,7 +244,7 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
     # word): elsewhere a candidate of the right kind is as often wrong as right
     span = best.span.text if best.span is not None and (best.focus > 0 or not q.focus or best.bridge) else None
     parts = [_lead(span, chinese)] if span else []
-    return Written(text=_join([*parts, *_body(shown)]), span=span,
+    return Written(text=_join([*parts, *_body(shown, added)]), span=span,
                    citations=_cite(hits, [s.hit for s in shown]))
 
 

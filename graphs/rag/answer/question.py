@@ -80,8 +80,10 @@ class Question:
 
     @functools.cached_property
     def spellings(self) -> dict[str, tuple[str, ...]]:
-        """Each named entity's term and the spellings that count as it (the question's, its standard name)."""
-        return {forms[0]: forms for forms in self.anchors}
+        """Each named entity's term and the spellings that count as it (the question's, its standard name); an
+        extreme's term ("highest", 最高) and the words of the same bound in either language (``extreme_forms``)."""
+        return {**{t: forms for t in self.weights if (forms := extreme_forms(t))},
+                **{forms[0]: forms for forms in self.anchors}}
 
     def coverage(self, text: str) -> float:
         """Weighted share of the question's terms in a folded text, each named entity under any of its spellings."""
@@ -232,6 +234,35 @@ def states_codes(codes: Sequence[str], text: str) -> bool:
     """Whether a text states every code, as a whole token ("E3" is not in "E30")."""
     found = {m[0].casefold() for m in CODE.finditer(text)}
     return all(c in found for c in codes)
+
+
+_UPPER = ("highest", "maximum", "max", "max.", "upper limit", "up to", "at most", "最高", "最大", "上限", "不超过")
+_LOWER = ("lowest", "minimum", "min", "min.", "lower limit", "at least", "最低", "最小", "下限", "不低于")
+_EXTREMES = (_UPPER, _LOWER)
+"""The words of an upper and a lower bound, Chinese and English: a question's extreme is stated by any word of its
+own bound ("the highest temperature you can program" by "Maximum programmable temperature: 1,320 °C", 最高 by
+"max."), never by the other's."""
+
+
+def extreme_forms(term: str) -> tuple[str, ...]:
+    """The words of the bound a question's term asks (``_EXTREMES``), the term first; () for any other term."""
+    bound = next((b for b in _EXTREMES if term in b), None)
+    return () if bound is None else (term, *(f for f in bound if f != term and (len(f) > 3 or has_han(f))))
+
+
+def other_bound(q: Question, text: str) -> bool:
+    """Whether a folded sentence states only the other bound than the one the question asks (最高热风温度 for
+    最低热风温度, "Maximum load" for "the lowest load"): its value is that bound's, not the asked one's."""
+    asked = [b for b in _EXTREMES if any(t in b for t in q.weights)]
+    if len(asked) != 1:
+        return False
+    other = next(b for b in _EXTREMES if b is not asked[0])
+    return _states_bound(other, text) and not _states_bound(asked[0], text)
+
+
+def _states_bound(bound: tuple[str, ...], text: str) -> bool:
+    return any((w in text) if has_han(w) else re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", text) is not None
+               for w in bound)
 
 
 def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequence[ValidatedEntity]) -> Question:
