@@ -1819,7 +1819,7 @@ def described(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None
                                        None)) is not None:
         subjects = [(named, 0, 0)]  # a name written short ("the Ashcombe Institute's" for its full title)
     mention: Passage | None = None
-    if not subjects and (mention := _mentioning(passages, written)) is not None:
+    if not subjects and (mention := _mentioning(passages, _product_names(question, written))) is not None:
         # a name no passage is about (a product, a model: "the town where the TG-40 controllers are assembled",
         # 生产 Lumen 吊灯的那家玻璃厂): the chain starts at the best passage that writes it, whose sentence names
         # the next entity ("Every TG-40 is assembled … in Kelvedge")
@@ -1868,6 +1868,22 @@ def described(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None
         relation, read, sentence, target = hop
         return _described_at(question, target, [(read.hit, sentence)], (relation,), passages, spots, names)
     return found
+
+
+def _product_names(question: str, names: Sequence[str]) -> list[str]:
+    """The names a question writes as a thing's model or product name, which a page need not be about: a name
+    with a digit ("TG-40", "Corvid 7"), or one the question follows with a common noun, plural or Chinese ("the
+    Harrier 3 kettles", "Lumen 吊灯"); not a place or a person written alone ("of Portugal", "born in Kingston")."""
+    out = []
+    for name in names:
+        if len(name) < 2 or name in _QUESTION_NAME_SKIP:
+            continue
+        after = re.search(re.escape(name) + r"\s*(\S*)", question, re.I)
+        following = after[1] if after is not None else ""
+        if re.search(r"\d", name) or following[:1].isdigit() or has_han(following[:1]) or re.fullmatch(r"[a-z-]{3,}s", following) \
+                or following in known_kinds():
+            out.append(name)
+    return out
 
 
 def _mentioning(passages: Sequence[Passage], names: Sequence[str]) -> Passage | None:
@@ -1968,7 +1984,8 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
             if not kind and link is not None and wanted:
                 kind = _writes_kind(link[1], _names_of(whole), (wanted & known_kinds()) - set(nouns))
             level = 0
-            if not kind and link is not None and wanted and (typed := _typed(p, passages, spots, nouns)) is not None:
+            if not kind and link is not None and wanted and (
+                    typed := _typed(question, p, passages, spots, nouns)) is not None:
                 # no kind word of the description is the passage's own, but its kind is of the description's type
                 # (a town's page for 小镇, a glassworks for "the company"), or it says no kind at all (a bell
                 # foundry, an observatory) and the named entity's passage names it: the slot the first hop fills
@@ -2029,11 +2046,15 @@ def _noun_type(noun: str) -> str | None:
     return None
 
 
-def _typed(p: Passage, passages: Passages, spots: Sequence[tuple[int, str]], used: Sequence[str]
+_HEADS_CLAUSE = r"\s+(?:where|that|which|who|whom|whose|(?:in|at|on|for|from|by)\s+which|the\s+[A-Z]|[A-Z])"
+
+
+def _typed(question: str, p: Passage, passages: Passages, spots: Sequence[tuple[int, str]], used: Sequence[str]
            ) -> tuple[set[str], int] | None:
     """The description's nouns a passage linked to the entity reached may stand for by its type, and how well
     (1: the passage says it is of the nouns' type, a place or an organisation; 2: it says no kind the chains know,
-    and the description's noun is a slot word or a kind of no known type); None when its type is another."""
+    and the noun is the head of the description: a Chinese slot word, an English noun a relative clause follows,
+    "the observatory where …"); None when its type is another."""
     title = passages.hits[p.hit].title if p.hit < len(passages.hits) else p.title
     whole = passages.complete(p) or p
     own = entity_kind(title, whole.text) or next((t for n in kind_nouns(whole, title) if (t := _noun_type(n))), None)
@@ -2044,7 +2065,10 @@ def _typed(p: Passage, passages: Passages, spots: Sequence[tuple[int, str]], use
     if own is not None:
         same = {n for n in left if _noun_type(n) == own}
         return (same, 1) if same and own != PERSON else None
-    return set(left), 2
+    slots = described_slots(question)
+    heads = {n for n in left if (any(slot.endswith(n) for slot in slots) if has_han(n) else
+                                 re.search(rf"\b{re.escape(n)}{_HEADS_CLAUSE}", question) is not None)}
+    return (heads, 2) if heads else None
 
 
 _ROLE_EN = re.compile(r"\bthe\s+((?:[a-z-]+\s+){0,2}[a-z-]{4,})\s+of\s+(?:the\s+)?$")
