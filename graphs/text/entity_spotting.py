@@ -92,7 +92,10 @@ def possessor(question: str) -> str | None:
     tokens = list(_tagged(owner, accurate=True))
     if any(flag in _FUNCTION_WORDS for _, flag in tokens):
         return None
-    while len(tokens) > 1 and tokens[-1][1] == "v":  # a relative clause: its subject is the name
+    if len(tokens) > 1 and tokens[0][1] in ("v", "vn") and len(tokens[0][0]) >= 2:  # (拼 of 拼多多 is no verb)
+        return None  # a clause that opens with its verb has no subject ("生产萤影灯罩的合作社": the maker, described)
+    # a relative clause: its subject is the name ("张三创办的", "洪雅琴所在的")
+    while len(tokens) > 1 and (tokens[-1][1] == "v" or tokens[-1][0] == "所在"):
         tokens.pop()
     name = "".join(word for word, _ in tokens)
     return name if len(name) >= 2 else None

@@ -28,12 +28,22 @@ from rapidfuzz import fuzz
 
 from graphs.domain import Hit
 from graphs.kg.mentions import strip_disambiguation
-from graphs.rag.relation_cues import OBJECT_KIND, PERSON, ROLE_CUES, entity_kind, states_role
+from graphs.rag.relation_cues import (
+    OBJECT_KIND,
+    ORGANIZATION,
+    PERSON,
+    PLACE,
+    ROLE_CUES,
+    entity_kind,
+    noun_kind,
+    states_role,
+)
 from graphs.text.answer_types import expected_answer
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import KIND_SUFFIXES
 from graphs.text.sentences import split_sentences, without_markers
 from graphs.text.short_forms import asked_short_form, defined_short_forms, key
+from graphs.text.terms import dictionary_word
 
 log = logging.getLogger(__name__)
 
@@ -203,8 +213,14 @@ def wanted(question: str) -> bool:
     if asked_short_form(question) is not None or _APPOSED.search(question):
         return True
     if has_han(question):
-        return bool(_REL_WORD.search(question) or _DESCRIBES_ZH.search(question))
+        return bool(_REL_WORD.search(question) or _DESCRIBES_ZH.search(question) or described_slots(question)
+                    or _ZH_HOLDER_ASKED.search(question))
     return bool(_REL_WORD.search(question) or pair_of(question) or same_pair(question) or _DESCRIBES.search(question))
+
+
+_ZH_HOLDER_ASKED = re.compile(r"[\u4e00-\u9fff](?:长|人|者|师|员|主任|经理|主编)的?(?:出生|生于|毕业|来自|是哪|在哪|哪一年|哪年|多大)")
+"""A Chinese question that asks something of the holder of a role it names (青崖天文台台长出生在哪个县, X的创始人毕业于
+哪所大学): the holder is the entity the chain reaches, by the role's sentence."""
 
 
 Lookup = Callable[[str], Sequence[Hit]]
@@ -1580,12 +1596,46 @@ _ZH_ASKED_NOUN = re.compile(r"(?:哪|什么|多少)(?:一)?(?:个|座|家|所|�
 _DESCRIBES = re.compile(r"\b(?:the|a|an)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+\s+(?:that|which|where|whose|who|whom|"
                         r"(?:on|in|at|from|by)\s+which|named|built|run|operated|owned|founded|based|located)\b"
                         r"|[A-Z][\w.&-]*(?:'s|’s)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+|\bthe\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+of\s+"
-                        r"(?:the\s+)?[A-Z]")
+                        r"(?:the\s+)?[A-Z]"
+                        # a relative clause without its pronoun: "the company Marta Velinsky works for", "the town
+                        # the band comes from": a name, its verb and the preposition left at the clause's end
+                        r"|\b(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s+(?:the\s+)?[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*)*"
+                        r"\s+(?:(?:[a-z-]+\s+){1,2}?(?:for|at|in|on|with|from|to|by|under|into|near)\b(?=(?:\s+[a-z-]+){0,2}\s*[?？])"
+                        r"|[a-z-]+[^s\W]s\s*[?？])")
 """A question that describes an entity ("the city that is home to X", "X's institute", "the headquarters town
 of X"): the chains read it (``described``)."""
 _DESCRIBES_ZH = re.compile(r"的(?:那|这)?(?:个|座|家|所|条)?[\u4e00-\u9fff]{0,3}?(?:" + "|".join(_ZH_KIND_WORDS) + r")|"
                            r"(?:所在|创办|创立|成立|位于|坐落|生产|建造|运营|经营)(?:" + "|".join(_ZH_KIND_WORDS) + r")")
 """A Chinese description: 青岚茶业总部所在的城市, X总部所在的那个港口小镇 (a demonstrative and modifiers before the kind)."""
+_ZH_DETERMINER = r"(?:那|这|该|某)(?:一)?(?:个|座|家|所|条|位|本|部|间|支|片|处|艘)?"
+_ZH_SLOT = re.compile(r"(?:(?:的|所在的?)?(" + _ZH_DETERMINER + r")|的|所在的?)([\u4e00-\u9fff]{1,5})")
+_SIZE_WORDS = "小大老新旧"
+
+
+def described_slots(question: str) -> set[str]:
+    """The Chinese words a question uses as the head of a description, not as a name: the noun after a
+    demonstrative and its classifier (那家玻璃厂, 那座天文台, 这个小镇, 该公司; not the noun a question word asks: 哪个县), or a bare kind word (a size word before
+    it at most) after 的 or 所在 (所在的小镇, 她工作的公司). The first hop fills such a slot with the entity a passage
+    names; no passage need write the word itself (the passages name Kettlemere, not 小镇). The noun is the run's
+    longest opening that jieba's dictionary knows as one word or that ends in a kind word (玻璃厂所在: 玻璃厂)."""
+    if not has_han(question):
+        return set()
+    out: set[str] = set()
+    at = 0
+    while (m := _ZH_SLOT.search(question, at)) is not None:
+        run = m[2]
+        word = next((run[:k] for k in range(len(run), 0, -1)
+                     if dictionary_word(run[:k]) or run[:k].endswith(_ZH_KIND_WORDS)), None)
+        # the next description may start right after the noun (那家糖厂所在的小镇: 所在的小镇 after 糖厂)
+        at = m.start(2) + (len(word) if word else 1)
+        if word is None or (len(word) < 2 and word not in _ZH_KIND_SET):
+            continue
+        if m[1] is None and _zh_kind(word.lstrip(_SIZE_WORDS)) not in _ZH_KIND_SET:
+            continue  # 中国的黄河 names a river: after 的 alone only a bare kind word is a slot
+        out.add(word)
+    return out
+
+
 DESCRIBED_DEPTH = 3
 """Descriptions followed one inside the other at most ("the city where Tobias Wrenfield's institute is based": his
 institute, then its city; "the town of the shipyard where X's director worked": three)."""
@@ -1593,6 +1643,9 @@ institute, then its city; "the town of the shipyard where X's director worked": 
 
 def _zh_kind(word: str) -> str:
     return _ZH_KIN.get(word, word)
+
+
+_ZH_KIND_SET = frozenset(_zh_kind(w) for w in _ZH_KIND_WORDS)
 
 
 _EN_KIN = {"firm": "company", "maker": "company", "manufacturer": "company", "business": "company",
@@ -1668,6 +1721,9 @@ def description_nouns(question: str, names: Sequence[str]) -> list[tuple[int, st
     for word in _ZH_KIND_WORDS:
         found += [(m.start(), _zh_kind(word)) for m in re.finditer(re.escape(word), blanked)
                   if m.start() not in asked and not any(a <= m.start() < a + 3 for a in asked)]
+    for word in described_slots(blanked):  # 那座天文台: the head of a description, whatever its kind
+        if not word.endswith(_ZH_KIND_WORDS):
+            found += [(m.start(), word) for m in re.finditer(re.escape(word), blanked) if m.start() not in asked]
     return sorted(found)
 
 
@@ -1707,7 +1763,10 @@ def _clause(question: str, spots: Sequence[tuple[int, str]], nouns: Sequence[str
     # founded?") leaves the last word to the question
     asked = _EN_ASKED_NOUN.search(question)
     before = question[asked.end() if asked else 0 : min(at)]
-    verb = any(w.casefold() not in _AUXILIARY for w in re.findall(r"[A-Za-z][\w-]*", before))
+    verb = any(w.casefold() not in _AUXILIARY and w.casefold() not in _QUESTION_WORDS
+               for w in re.findall(r"[A-Za-z][\w-]*", before))
+    if (stranded := _STRANDED.match(question[end:])) is not None:
+        return question[min(at): end + stranded.end()]  # "the company X works for | founded?"
     final = re.search(r"\S+\s*$", question[end:])
     # from the description's article on: its modifiers are the description's ("the research vessel")
     article = [m.end() for m in re.finditer(r"\b(?:the|a|an|its|their)\s+", question[: min(at)], re.I)]
@@ -1715,6 +1774,11 @@ def _clause(question: str, spots: Sequence[tuple[int, str]], nouns: Sequence[str
     return question[start:] if verb or final is None else question[start : end + final.start()]
 
 
+_STRANDED = re.compile(r"\s+(?:[a-z-]+\s+){1,2}?(?:for|at|in|on|with|from|to|by|under|into|near)\b(?=(?:\s+[a-z-]+){0,2}\s*[?？])")
+"""The end of a relative clause without its pronoun: the name's verb and its preposition ("… works for")."""
+_QUESTION_WORDS = frozenset({"when", "where", "who", "whom", "whose", "what", "which", "how", "why", "many", "much",
+                             "year", "long"})
+"""A question's own words before a description ("When was the town where …", "How many …"): no verb of its."""
 _AUXILIARY = frozenset({"is", "was", "are", "were", "did", "does", "do", "has", "had", "have", "the", "a", "an", "of",
                         "in", "at", "on", "to", "for", "by", "from", "with"})
 
@@ -1754,7 +1818,21 @@ def described(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None
     if not subjects and (named := next((p for n in written if (p := passage_named(passages, n)) is not None),
                                        None)) is not None:
         subjects = [(named, 0, 0)]  # a name written short ("the Ashcombe Institute's" for its full title)
-    spots = description_nouns(question, names)
+    mention: Passage | None = None
+    if not subjects and (mention := _mentioning(passages, _product_names(question, written))) is not None:
+        # a name no passage is about (a product, a model: "the town where the TG-40 controllers are assembled",
+        # 生产 Lumen 吊灯的那家玻璃厂): the chain starts at the best passage that writes it, whose sentence names
+        # the next entity ("Every TG-40 is assembled … in Kelvedge")
+        subjects = [(mention, 0, 0)]
+    # a noun right after a name is that name's own kind ("the Corvid 7 mount", "the TG-40 controllers"), not
+    # the kind of the entity described
+    named_kind = {m[1].casefold() for n in {*names, *written} if n
+                  for m in re.finditer(re.escape(n) + r"\s+(?:\d+\s+)?([a-z][a-z-]+)", question, re.I)}
+    spots = [(at, n) for at, n in description_nouns(question, names) if n not in named_kind]
+    if not spots and subjects and not _WHO.search(question):
+        # a role the question gives the named entity is a description too, when something else is asked of its
+        # holder (青崖天文台台长出生在哪个县: the director's birthplace; "Who is X's director" the role alone)
+        spots = [(question.find(r), r) for r in roles_of(question, names) if r in question]
     if not spots:
         return None
     wanted_nouns = {n for _, n in spots}
@@ -1779,12 +1857,39 @@ def described(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None
             return None
     found = _by_kind(question, start, keys, kinds, passages, spots, names, wanted_nouns) \
         if any(kinds.values()) or start is not None else None
+    if found is None and mention is not None and (own := {n for _, n in spots} & kind_nouns(
+            mention, titles.get(mention.hit, ""))) and (said := _naming(mention, written)) is not None:
+        # the passage that writes the product is itself the entity described ("the firm that makes the Corvid 7":
+        # the maker's own page lists it): the question is asked of it, its naming sentence cited
+        return _described_at(question, mention, [(mention.hit, said)], tuple(sorted(own)), passages, spots, names)
     if found is None and start is not None and (hop := _related(question, start, passages, spots)):
         # the entity a relation of the lexicon reaches ("Who succeeded the founder of X?": the founder X's passage
         # names), read as a description of it
         relation, read, sentence, target = hop
         return _described_at(question, target, [(read.hit, sentence)], (relation,), passages, spots, names)
     return found
+
+
+def _product_names(question: str, names: Sequence[str]) -> list[str]:
+    """The names a question writes as a thing's model or product name, which a page need not be about: a name
+    with a digit ("TG-40", "Corvid 7"), or one the question follows with a common noun, plural or Chinese ("the
+    Harrier 3 kettles", "Lumen 吊灯"); not a place or a person written alone ("of Portugal", "born in Kingston")."""
+    out = []
+    for name in names:
+        if len(name) < 2 or name in _QUESTION_NAME_SKIP:
+            continue
+        after = re.search(re.escape(name) + r"\s*(\S*)", question, re.I)
+        following = after[1] if after is not None else ""
+        if re.search(r"\d", name) or following[:1].isdigit() or has_han(following[:1]) or re.fullmatch(r"[a-z-]{3,}s", following) \
+                or following in known_kinds():
+            out.append(name)
+    return out
+
+
+def _mentioning(passages: Sequence[Passage], names: Sequence[str]) -> Passage | None:
+    """The best ranked passage that writes one of the names as a word (a code or a name of one word included)."""
+    wanted_names = [n for n in names if len(n) >= 2 and n not in _QUESTION_NAME_SKIP]
+    return next((p for p in passages if wanted_names and _naming(p, wanted_names) is not None), None)
 
 
 _ZH_KIND_NAME = re.compile(r"[\u4e00-\u9fff]{1,6}?(?:" + "|".join(w for w in _ZH_KIND_WORDS if len(w) == 1) + r")(?![\u4e00-\u9fff])")
@@ -1850,6 +1955,7 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
     current = start
     roles = roles_of(question, names) if start is not None else []
     by_role = False
+    slots = sorted(described_slots(question), key=len, reverse=True)
 
     def kind_of(p: Passage) -> frozenset[str]:
         if p.hit in kinds:
@@ -1877,6 +1983,13 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
                 link = (current.hit, said) if said else None
             if not kind and link is not None and wanted:
                 kind = _writes_kind(link[1], _names_of(whole), (wanted & known_kinds()) - set(nouns))
+            level = 0
+            if not kind and link is not None and wanted and (
+                    typed := _typed(question, p, passages, spots, nouns)) is not None:
+                # no kind word of the description is the passage's own, but its kind is of the description's type
+                # (a town's page for 小镇, a glassworks for "the company"), or it says no kind at all (a bell
+                # foundry, an observatory) and the named entity's passage names it: the slot the first hop fills
+                kind, level = typed
             if not kind and not role:
                 continue
             if link is None and kind and (said := _naming(whole, keys)) is not None:
@@ -1893,7 +2006,10 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
                 continue
             if not kind and not _writes_role(link[1], roles):
                 continue
-            rank = (0 if kind else 1, -_shared_words(question, link[1], names), 0 if link[0] != p.hit else 1, p.hit)
+            # the description's own kind words say what the slot is, not how it is linked (那座天文台 shares 天文 with
+            # every observatory's sentence)
+            rank = (level if kind else 3, -_shared_words(question, link[1], [*names, *slots]),
+                    0 if link[0] != p.hit else 1, p.hit)
             if best is None or rank < best[0]:
                 # reached by a role: its words are the description's (the clause "the managing director of X")
                 reached_kind = set(kind) if isinstance(kind, set) else set(own)
@@ -1914,6 +2030,45 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
     if found is not None:
         found.by_role = by_role
     return found
+
+
+def _noun_type(noun: str) -> str | None:
+    """Whether a description's kind noun is a place's or an organisation's, in either language (小镇, "the firm",
+    玻璃厂, 机构); None for another or an unknown noun (and for a person's: roles say those)."""
+    if (found := noun_kind(noun)) is not None:
+        return found if found != PERSON else None
+    english = _EN_KIN.get(noun, noun)
+    if {noun, english} & (_ORGANISATIONS | _GENERIC_ORGANISATION):
+        return ORGANIZATION
+    for word, (endings, etype) in KIND_SUFFIXES.items():
+        if english == word or (has_han(noun) and noun.endswith(endings)):
+            return PLACE if etype == "LOCATION" else ORGANIZATION
+    return None
+
+
+_HEADS_CLAUSE = r"\s+(?:where|that|which|who|whom|whose|(?:in|at|on|for|from|by)\s+which|the\s+[A-Z]|[A-Z])"
+
+
+def _typed(question: str, p: Passage, passages: Passages, spots: Sequence[tuple[int, str]], used: Sequence[str]
+           ) -> tuple[set[str], int] | None:
+    """The description's nouns a passage linked to the entity reached may stand for by its type, and how well
+    (1: the passage says it is of the nouns' type, a place or an organisation; 2: it says no kind the chains know,
+    and the noun is the head of the description: a Chinese slot word, an English noun a relative clause follows,
+    "the observatory where …"); None when its type is another."""
+    title = passages.hits[p.hit].title if p.hit < len(passages.hits) else p.title
+    whole = passages.complete(p) or p
+    own = entity_kind(title, whole.text) or next((t for n in kind_nouns(whole, title) if (t := _noun_type(n))), None)
+    left = [n for _, n in spots if n not in used and (_noun_type(n) is not None or n in known_kinds()
+                                                      or (has_han(n) and n not in RELATION_WORDS))]
+    if not left:
+        return None
+    if own is not None:
+        same = {n for n in left if _noun_type(n) == own}
+        return (same, 1) if same and own != PERSON else None
+    slots = described_slots(question)
+    heads = {n for n in left if (any(slot.endswith(n) for slot in slots) if has_han(n) else
+                                 re.search(rf"\b{re.escape(n)}{_HEADS_CLAUSE}", question) is not None)}
+    return (heads, 2) if heads else None
 
 
 _ROLE_EN = re.compile(r"\bthe\s+((?:[a-z-]+\s+){0,2}[a-z-]{4,})\s+of\s+(?:the\s+)?$")

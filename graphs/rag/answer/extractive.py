@@ -341,6 +341,12 @@ def of_described(q: Question, reached: chains.Described) -> tuple[list[tuple[int
     of that passage, and the best that states what is asked (a value of the asked kind, the terms next to the
     question word) answers, with its short answer; None when none does."""
     p = reached.passage
+    # a birth or death asked of the entity reached is read as the chains read it (a lifespan in brackets:
+    # "Miriam Oakes (12 March 1889 – 4 October 1967)" for "… the astronomer who founded X die?")
+    event = chains.asked_of(q.text.replace(reached.clause, " ") if reached.clause else q.text)
+    if event is not None and event.startswith(("birth_", "death_")) and (
+            value := chains.value_of(p, event)) is not None:
+        return [(p.hit, value.sentence)], value.text
     hit = reached.hits[p.hit].model_copy(update={"text": p.text})
     named = {f for forms in q.anchors for f in forms}
     # the description's words say how the entity was reached ("named after …", "所在的"), not what is asked of it

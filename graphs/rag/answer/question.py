@@ -15,6 +15,7 @@ from rapidfuzz import fuzz, process
 from graphs.domain import Answerability, Hit, ParsedQuery, ValidatedEntity
 from graphs.kg.mentions import strip_disambiguation
 from graphs.rag.answer.attributes import asked_attribute, stated_at
+from graphs.rag.answer.chains import described_slots
 from graphs.text.answer_types import AnswerType, focus_terms
 from graphs.text.dates import month_word
 from graphs.text.entity_spotting import possessor
@@ -304,6 +305,10 @@ def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequ
         if len(key) >= 2 and not known(key):
             anchors.setdefault(key, (key,))
             names.append(quoted)
+    # the head noun of a description (那家玻璃厂所在的小镇) is the kind of the entity the first hop fills in, not a
+    # name the passages must write: a term, never an anchor
+    for slot in described_slots(text):
+        anchors.pop(normalize(slot), None)
     # a month is weighed as the passages write it: "八月份" is stated by 2024年8月16日 (``month_word``)
     terms = [f"{month}月" if (month := month_word(k, text)) is not None else normalize(k) for k in parsed.keywords]
     weights = {t: term_weight(t) for t in terms if t}

@@ -14,6 +14,8 @@ from graphs.text.terms import dictionary_word, weighted_coverage
     ("乍都节公园的面积是多少？", "乍都节公园"),
     ("成都的人口是多少？", "成都"),
     ("张三创办的公司有哪些？", "张三"),  # a relative clause: the name before its verb
+    ("林晓所在的那家书店在哪条街？", "林晓"),  # 所在 ends the relative clause too
+    ("出版青石诗集的那家出版社在哪个城市？", None),  # a clause that opens with its verb describes the publisher
     ("该公司的创始人是谁？", None),  # a demonstrative names nothing
     ("他的妻子是谁？", None),
     ("苹果在北京发布的产品", None),  # a clause with a preposition, not a name
