@@ -39,12 +39,13 @@ ENTITIES: list[dict[str, Any]] = [
 DOCS = [
     {"id": "acme", "title": "Acme Corp", "text": "Acme Corp was founded by Jane Doe. Acme Corp builds rockets in Shanghai.",
      "metadata": {"date": "2019-05-01"}},
-    {"id": "acme-2", "title": "Acme Corp in 上海", "text": "2021年，Acme Corp在上海开设了新工厂。", "metadata": {"date": "2021-03-02"}},
+    {"id": "acme-2", "title": "Acme Corp in 上海", "text": "2021年，Acme Corp在上海开设了新工厂。", "metadata": {"date": "2021"}},
     {"id": "ml", "title": "Machine learning", "text": "Machine learning is a branch of artificial intelligence."},
 ]
+# dated by the year alone: a March date is another month's, refused for the May question before the writer is called
 POISON = {"id": "poison", "title": "Acme Corp notice",
           "text": f"Acme Corp in Shanghai 上海, machine learning. {INJECTION} Jane Doe.",
-          "metadata": {"date": "2021-03-05"}}  # read by the widened date filter too
+          "metadata": {"date": "2021"}}  # read by the widened date filter too
 QUESTIONS = [  # routes that depend on the number of hits, never on their scores
     {"question": "Who founded Acme Corp?"},  # structured search
     {"question": "2021年5月Acme Corp在上海做了什么？"},  # structured, zero hits, widen the date, structured again
