@@ -44,6 +44,9 @@ _YEAR = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
 
 
 _OLDER = re.compile(r"\b(?:older|oldest|elder|eldest)\b|年长|(?:年纪|年龄|岁数)更?大|更老", re.IGNORECASE)
+_PEOPLE = re.compile(r"\bwho(?:m|se)?\b|谁|\b(?:people|persons?|m[ae]n|wom[ae]n|brothers?|sisters?|siblings?)\b|年纪|年龄|岁数",
+                     re.IGNORECASE)
+"""An age compared of people (who, 谁, 年龄), whose dates are births; a thing's age is its start (built, founded)."""
 _YOUNGER = re.compile(r"\b(?:younger|youngest)\b|年轻|年少|(?:年纪|年龄|岁数)更?小", re.IGNORECASE)
 
 
@@ -540,9 +543,14 @@ def compare(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdic
                 "max_number": ("多于", "is more than"), "min_number": ("少于", "is less than")}[way]
     if _OLDER.search(q.text) or _YOUNGER.search(q.text):
         older = way == "min_date"
-        text = (f"{win.name}（{win.value}出生）比{lose.name}（{lose.value}出生）{'年长' if older else '年轻'}。" if chinese
-                else f"{win.name} (born {win.value}) is {'older' if older else 'younger'} than {lose.name} "
-                     f"(born {lose.value}).")
+        if _PEOPLE.search(q.text) or asked_relation(q.text) == "born":
+            text = (f"{win.name}（{win.value}出生）比{lose.name}（{lose.value}出生）{'年长' if older else '年轻'}。"
+                    if chinese else f"{win.name} (born {win.value}) is {'older' if older else 'younger'} than "
+                                    f"{lose.name} (born {lose.value}).")
+        else:  # a boat, a mill, a bridge: its date is when it was built or founded, not born
+            text = (f"{win.name}（{win.value}）比{lose.name}（{lose.value}）{'更早' if older else '更晚'}。" if chinese
+                    else f"{win.name} ({win.value}) is {'older' if older else 'younger'} than {lose.name} "
+                         f"({lose.value}).")
         return Verdict(text=text, span=win.name, sides=[a, b])
     if (word := _comparative(q.text, way)) is None and (asked := compared_attribute(q)) is not None and \
             asked.name == "price" and way in ("min_number", "max_number"):

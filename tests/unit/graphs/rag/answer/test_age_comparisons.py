@@ -36,3 +36,16 @@ def test_the_direction_of_a_date_comparison(text: str, way: str) -> None:
     from graphs.rag.answer.verdicts import direction
 
     assert direction(text) == way
+
+
+THINGS = [hit("k#0", "The club's oldest boat, the Kestrel, was built in 1962; the Heron was bought second-hand in 1978.",
+              title="Riverside Rowing Club")]
+
+
+def test_a_things_age_is_not_a_birth() -> None:
+    """"Which boat is older" compares when each was built: the verdict names the years, not births."""
+    decision, reason, span, text = write("Which boat is older, the Kestrel or the Heron?", THINGS)
+    assert decision == "answerable", reason
+    assert span == "Kestrel" and "1962" in text and "born" not in text, text
+    _, _, span, text = write("Who is older, Odile Marsh or Piet Verhoef?", EN)
+    assert span == "Piet Verhoef" and "born" in text, text
