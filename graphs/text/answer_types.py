@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
-from graphs.text.units import MEASURES
+from graphs.text.units import MEASURES, SET_CLASSIFIERS_ZH, alternation
 
 AnswerType = Literal[
     "person", "organization", "date", "place", "number", "yes_no", "list", "definition", "comparison", "other"
@@ -32,7 +32,7 @@ _COMPARATIVE_ZH = re.compile(
     # a choice word, then the comparative a few words on ("哪一款运行起来更安静", "哪座桥建得比较早")
     r"(?:哪|谁)[^，,。；;？?]{0,12}?(?:更|较|比较)[\u4e00-\u9fff]")
 _CHOICE = re.compile(r"\bor\b|还是|或者|或是", _I)
-_DESCRIBED_ZH = re.compile(r"(?:两|二|三|四|五|几|这两|这三|这几|那两)(?:份|家|个|款|种|位|座|所|条|台|辆|项|类|件|者|样|处|间|支|艘|栋|名|套|次)"
+_DESCRIBED_ZH = re.compile(rf"(?:两|二|三|四|五|几|这两|这三|这几|那两){alternation(SET_CLASSIFIERS_ZH)}"
                            r"[^，,。？?；;]{0,12}?(?:里|中|之中|当中|之间|里面|相比)?[，,]?\s*(?:哪|谁)")
 """Candidates the question describes as a set of a size, not by their names ("两份报价里，哪一家…", "这三座桥中哪座…",
 "几家供应商里谁…"): what is compared are the set's members the documents list."""

@@ -53,6 +53,11 @@ EDGE_CLASSIFIERS_ZH = (PEOPLE_CLASSIFIERS_ZH | TIMES_CLASSIFIER_ZH
                        | frozenset("个场家件条只辆台座所项") | frozenset("张把间"))
 """The classifiers the segmenter leaves at the front of a counted noun whose numeral it cut off (三名跑者 → 名跑者):
 the commonest ones, since a rarer one at a word's front is more often part of the word (头盔, 节能)."""
+SET_CLASSIFIERS_ZH = (PEOPLE_CLASSIFIERS_ZH | TIMES_CLASSIFIER_ZH | frozenset("个家座所条台辆项件支艘套种")
+                      | frozenset("份间栋") | frozenset("款类者样处"))
+"""The classifiers of a set of candidates a comparison describes by its size instead of naming them (两份报价,
+这三座桥, 几家供应商, 两款, 这两类, 两者): the people, thing and piece classifiers such a set is counted by, and the
+kind words 款, 类, 者, 样, 处 (``graphs.text.answer_types``)."""
 QUANTITY_UNITS_ZH = ("年", "岁", "月", "日", "天", "分钟", "分", "秒", "小时", "周", "米", "公里", "千米", "厘米", "公斤",
                      "千克", "克", "吨", "元", "美元", "港元", "英镑", "欧元", "平方公里", "平方米", "公顷", "亩", "倍", "公分",
                      "毫米", "英里", "英尺", "哩", "桶", "升", "毫升", "千瓦", "兆瓦", "日元", "韩元", "卢布", "澳元", "加元",
