@@ -39,9 +39,11 @@ def pdf(path: Path, title: str, paragraphs: list[str], *, cjk: bool = False, sta
     doc.build(story)
 
 
-def docx(path: Path, title: str, blocks: list[tuple[str, str]], *, stable: bool = False) -> None:
-    """A DOCX: the title as a level-1 heading, then blocks (``("h", text)``: a level-2 heading; else a paragraph).
-    ``stable``: the properties' times and the zip members' times fixed, the same bytes on every run."""
+def docx(path: Path, title: str, blocks: Sequence[tuple[str, str | Sequence[Sequence[str]]]], *,
+         stable: bool = False) -> None:
+    """A DOCX: the title as a level-1 heading, then blocks (``("h", text)``: a level-2 heading; ``("t", rows)``: a
+    Word table, its first row the header as a user types it; else a paragraph). ``stable``: the properties' times
+    and the zip members' times fixed, the same bytes on every run."""
     import datetime
     import io
     import zipfile
@@ -54,11 +56,17 @@ def docx(path: Path, title: str, blocks: list[tuple[str, str]], *, stable: bool 
         when = datetime.datetime(*FIXED_TIME)
         d.core_properties.created = d.core_properties.modified = d.core_properties.last_printed = when
     d.add_heading(title, level=1)
-    for kind, text in blocks:
-        if kind == "h":
-            d.add_heading(text, level=2)
+    for kind, content in blocks:
+        if kind == "t":
+            rows = [list(r) for r in content]
+            table = d.add_table(rows=len(rows), cols=max(len(r) for r in rows))
+            for cells, values in zip(table.rows, rows, strict=True):
+                for cell, value in zip(cells.cells, values, strict=False):
+                    cell.text = value
+        elif kind == "h":
+            d.add_heading(str(content), level=2)
         else:
-            d.add_paragraph(text)
+            d.add_paragraph(str(content))
     if not stable:
         d.save(str(path))
         return
@@ -70,9 +78,10 @@ def docx(path: Path, title: str, blocks: list[tuple[str, str]], *, stable: bool 
                          compress_type=zipfile.ZIP_DEFLATED)
 
 
-def csv_file(path: Path, rows: Sequence[Sequence[str]]) -> None:
-    """A UTF-8 CSV (the csv module's dialect: CRLF line ends), the first row its header."""
-    with open(path, "w", encoding="utf-8", newline="") as f:
+def csv_file(path: Path, rows: Sequence[Sequence[str]], *, encoding: str = "utf-8") -> None:
+    """A CSV (the csv module's dialect: CRLF line ends), the first row its header; ``encoding`` as the user's tool
+    saves it (``utf-8-sig``: Excel's "CSV UTF-8" with a byte-order mark; ``gbk``: Excel's CSV on a Chinese Windows)."""
+    with open(path, "w", encoding=encoding, newline="") as f:
         csv.writer(f).writerows(rows)
 
 
