@@ -29,9 +29,10 @@ from app.settings import Settings
 from app.tools.bench.vectors import CachedEmbeddings, VectorCache, cache_name
 from app.tools.stats import mean, percentile
 from graphs.domain import Document
-from graphs.embeddings import E5Embeddings, USEEmbeddings, fingerprint_of
+from graphs.embeddings import E5Embeddings, EmbedderUnavailable, USEEmbeddings, fingerprint_of
 from graphs.stores.base import FusionMethod, StoreError
 from graphs.stores.fusion import RRF_DENSE_WEIGHT, RRF_K, WEIGHTED_DENSE_WEIGHT
+from graphs.vectors import EmbedderMismatch
 
 MODES: tuple[str, ...] = ("bm25", "dense", "hybrid", "hybrid-weighted", "graph", "planner", "full")
 # Chunks asked of the index per question; deduplicated to documents, of which the top 10 are scored.
@@ -807,6 +808,20 @@ def run_eval(
     return EvalResult(report, details)
 
 
+def _eval_failed(exc: Exception) -> typer.Exit:
+    """Say why an eval stopped in the CLI's one format (``error: CODE: message``; under ``--json`` the API's error
+    body): an index made by another embedder is refused (exit 2, the message names both and ``--reingest``); a
+    store or the embedder that cannot be used now is an outage (exit 3). Before: ``error: message``, no code."""
+    from app.cli.base import refused, unavailable
+
+    if isinstance(exc, EmbedderMismatch):
+        return refused("embedder_mismatch", str(exc), hint="rebuild the eval index with --reingest")
+    if isinstance(exc, EmbedderUnavailable):
+        return unavailable("embedder_unavailable", str(exc))
+    return unavailable("store_unavailable", str(exc),
+                       hint="is another process using the eval index? Only one process may open a Milvus Lite file")
+
+
 def eval_command(
     dataset_dir: Annotated[
         Path, typer.Argument(exists=True, file_okay=False, help="Folder with questions.jsonl and corpus.jsonl, or "
@@ -864,9 +879,8 @@ def eval_command(
             graph_options=weights, types=question_type or (), trajectories=trajectories, unanswerable=unanswerable,
             protocol=cast(UnanswerableProtocol, protocol.value),
         )
-    except StoreError as exc:
-        typer.secho(f"error: {exc}", fg="red", err=True)
-        raise typer.Exit(3) from exc
+    except (StoreError, EmbedderUnavailable, EmbedderMismatch) as exc:
+        raise _eval_failed(exc) from exc
     folder = out or settings.eval_results_dir
     for path in write_outputs(result.report, result.details, folder, log=lambda s: typer.echo(s, err=True)):
         typer.echo(f"wrote {path}", err=True)

