@@ -88,7 +88,7 @@ class Wire(BaseModel):
 
 
 CODED_ERRORS = ("invalid_entity_name", EMPTY_QUESTION, "invalid_document_id", "empty_document",
-                "invalid_metadata_date", "invalid_entity_type", "invalid_metadata")
+                "invalid_metadata_date", "invalid_entity_type", "invalid_metadata", "unsupported_content")
 """422 detail types that are the error's code (the first one present names it; else ``invalid_request``)."""
 
 

@@ -16,6 +16,8 @@ from graphs.text.content import EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE, has_cont
 EXTRACTIVE_MODEL = "aer-extractive"
 """The model name of the writer that needs no LLM: the rule-based parser and the extractive answer."""
 MAX_MESSAGES = 200
+UNSUPPORTED_CONTENT = "unsupported_content"
+"""The 422 code of a message part that is not text (``image_url``, ``input_audio``, ``file``)."""
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
@@ -47,6 +49,22 @@ class ChatMessage(BaseModel):
     model_config = ConfigDict(extra="ignore", strict=True)
     role: Literal["system", "developer", "user", "assistant", "tool", "function"]
     content: str | list[TextPart] | None = None
+
+    @field_validator("content", mode="before")
+    @classmethod
+    def _text_parts_only(cls, value: object) -> object:
+        """Refuse a part the service cannot read (an image, audio, a file) by its kind, as one error: before,
+        ``[{"type": "image_url", ...}]`` came back as pydantic's union noise ("content.str: Input should be a
+        valid string; content.list[TextPart][0].type: Input should be 'text'; ... text: Field required"), and
+        leaving the part out silently would answer a question the user did not ask."""
+        if isinstance(value, list):
+            for at, part in enumerate(value):
+                kind = part.get("type") if isinstance(part, dict) else None
+                if isinstance(kind, str) and kind != "text":
+                    raise PydanticCustomError(
+                        UNSUPPORTED_CONTENT, "part {at} is '{kind}': only text parts are read (the service answers "
+                        "from the text of its indexed documents; send the question as text)", {"at": at, "kind": kind})
+        return value
 
     @field_validator("content")
     @classmethod
