@@ -398,6 +398,11 @@ def remote(server: str, workspace: str | None = None, api_key: str | None = None
                 client._http.headers[HEADER] = workspace_name(name)
             yield client
     except RemoteError as exc:
+        if exc.code == "workspace_not_found" and isinstance(exc.details, dict) and exc.details.get("keyWorkspace"):
+            # a key for one workspace: the server said which; creating the one asked is not this key's to do
+            error(exc.code, exc.message, exc.details,
+                  hint=f"--workspace {exc.details['keyWorkspace']} (or leave it out: the key's own workspace)")
+            raise typer.Exit(EXIT_REFUSED) from exc
         if exc.code == "workspace_not_found" and isinstance(exc.details, dict) and exc.details.get("workspace"):
             meant = exc.details.get("suggestion")  # the server's guess: said once, in this line's own words
             said = exc.message.removesuffix(f" (did you mean {meant!r}?)") if meant else exc.message

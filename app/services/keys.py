@@ -72,8 +72,15 @@ OPEN_READS = Principal(None, "read", None)
 never documents' text or inventory, never a write."""
 
 
-def workspace_not_found(workspace: str) -> ServiceError:
-    """The error of a workspace that does not exist: the same body for one the key has no rights on."""
+def workspace_not_found(workspace: str, key_workspace: str | None = None) -> ServiceError:
+    """The error of a workspace that does not exist: the same body for one the key has no rights on. To a key for
+    one workspace (``key_workspace``) it says which one the key is for, alike for every other name, existing or
+    not, so it tells nothing of the others; before, the key was told to create ``default``, which it may not."""
+    if key_workspace is not None:
+        return ServiceError("not_found", "workspace_not_found",
+                            f"no workspace {workspace!r} for this key: it is for workspace {key_workspace!r} only "
+                            f"(name {key_workspace!r}, or no workspace at all)",
+                            {"workspace": workspace, "keyWorkspace": key_workspace})
     return ServiceError("not_found", "workspace_not_found", f"no workspace {workspace!r}", {"workspace": workspace})
 
 
@@ -104,7 +111,7 @@ def authorize(principal: Principal, workspace: str | None, role: Role, *, docume
                                   and (documents or _RANK[role] > _RANK[principal.role])):
         raise unauthorized()
     if workspace is not None and principal.workspace not in (None, workspace):
-        raise workspace_not_found(workspace)
+        raise workspace_not_found(workspace, principal.workspace)
     if workspace is None and principal.workspace is not None:
         raise ServiceError("forbidden", "forbidden", f"this needs an admin key for every workspace; this key "
                            f"({principal.key_id}) is for workspace {principal.workspace!r} only",

@@ -149,10 +149,18 @@ def test_each_role_on_each_surface(env: Env, surface: str, key: str | None) -> N
     code = {401: "unauthorized", 403: "forbidden", 404: "workspace_not_found"}[want]
     assert body["success"] is False and body["error"]["code"] == code, r.text
     if want == 404:
-        # the very body of a workspace that does not exist: a key for beta learns nothing of alpha
-        assert body["error"] == {"code": "workspace_not_found", "message": "no workspace 'alpha'",
-                                 "details": {"workspace": "alpha"}}
+        # the body of any other name, existing or not: a key for beta learns nothing of alpha, only its own scope
+        assert body["error"] == scoped_not_found("alpha", "beta")
         assert r.headers.get("content-length") == str(len(r.content))
+
+
+def scoped_not_found(asked: str, own: str) -> dict[str, Any]:
+    """The 404 error a key for workspace ``own`` gets for any other name (before: "no workspace 'default'", and the
+    CLI's hint told a read key to create it)."""
+    return {"code": "workspace_not_found",
+            "message": f"no workspace {asked!r} for this key: it is for workspace {own!r} only (name {own!r}, or "
+                       "no workspace at all)",
+            "details": {"workspace": asked, "keyWorkspace": own}}
 
 
 def test_another_workspace_and_a_missing_one_look_the_same(env: Env) -> None:
@@ -162,8 +170,9 @@ def test_another_workspace_and_a_missing_one_look_the_same(env: Env) -> None:
         missing = send(env, "read_b", "nowhere").json()  # the guard refuses both: a key of beta has no other
         registry = send(env, "admin_all", "nowhere").json()  # an admin of every workspace: the registry answers
         assert exists["error"]["code"] == missing["error"]["code"] == registry["error"]["code"] == "workspace_not_found"
-        assert str(exists).replace("alpha", "X") == str(missing).replace("nowhere", "X") == \
-            str(registry).replace("nowhere", "X")
+        assert str(exists).replace("alpha", "X") == str(missing).replace("nowhere", "X")
+        assert exists["error"] == scoped_not_found("alpha", "beta")
+        assert registry["error"]["message"] == "no workspace 'nowhere'"
 
 
 def test_a_mistyped_workspace_is_named_only_to_a_key_that_sees_every_workspace(env: Env) -> None:
@@ -173,7 +182,7 @@ def test_a_mistyped_workspace_is_named_only_to_a_key_that_sees_every_workspace(e
     admin = send(env, "admin_all", "alpah").json()["error"]
     assert admin["details"] == {"workspace": "alpah", "suggestion": "alpha"} and "did you mean 'alpha'?" in admin["message"]
     scoped = send(env, "read_b", "alpah").json()["error"]
-    assert scoped == {"code": "workspace_not_found", "message": "no workspace 'alpah'", "details": {"workspace": "alpah"}}
+    assert scoped == scoped_not_found("alpah", "beta")
 
 
 def test_a_scoped_key_acts_on_its_own_workspace_when_none_is_named(env: Env) -> None:
@@ -266,8 +275,7 @@ def test_mcp_over_http_takes_its_workspace_from_the_connection(env: Env) -> None
         ok = post(mcp, json=INITIALIZE, headers={**MCP_HEADERS, **env.headers(key, "alpha")})
         assert ok.status_code == 200, (key, ok.text)
     refused = post(mcp, json=INITIALIZE, headers={**MCP_HEADERS, **env.headers("read_b", "alpha")})
-    assert refused.status_code == 404 and refused.json()["error"] == {
-        "code": "workspace_not_found", "message": "no workspace 'alpha'", "details": {"workspace": "alpha"}}
+    assert refused.status_code == 404 and refused.json()["error"] == scoped_not_found("alpha", "beta")
     refused = post(f"{mcp}?workspace=alpha", json=INITIALIZE, headers={**MCP_HEADERS, **env.headers("read_b")})
     assert refused.status_code == 404
 
@@ -388,7 +396,8 @@ def test_each_mcp_tool_checks_the_keys_role_on_its_workspace(tmp_path: Path) -> 
         assert not tool_call(client, writer, "add_entity", entity).get("isError")
         # a key for another workspace: the default workspace does not exist for it
         refused = tool_call(client, other, "list_entities", {"workspace": "default"})
-        assert refused["isError"] and refused["content"][0]["text"] == "workspace_not_found: no workspace 'default'"
+        assert refused["isError"] and refused["content"][0]["text"] == (
+            "workspace_not_found: " + scoped_not_found("default", "alpha")["message"])
         # naming none, it works in its own workspace (alpha, which this service does not have)
         own = tool_call(client, other, "list_entities", {})
         assert own["isError"] and own["content"][0]["text"] == "workspace_not_found: no workspace 'alpha'"

@@ -152,6 +152,28 @@ def test_through_a_server_the_workspace_goes_as_x_workspace(tmp_path: Path) -> N
             assert [w["name"] for w in json.loads(listed.stdout)] == ["default", "remote"]
 
 
+def test_a_key_for_one_workspace_naming_another_is_told_its_own_not_to_create_one(tmp_path: Path) -> None:
+    """A read key for ``garden`` asking ``default`` was told "no workspace 'default' (create it: aer workspaces create
+    default --server …)": ``default`` always exists, and the key may create nothing. The server now says which
+    workspace the key is for (alike for every other name, existing or not), and the CLI's hint follows it."""
+    from app.services.keys import KeyStore, keys_file
+    from tests.support.apps import cli_through, running_app
+
+    store = KeyStore(keys_file(tmp_path / "served"))
+    key, _ = store.create("read", "garden", "colleague")
+    store.close()
+    with running_app(tmp_path / "served") as app_client, cli_through(app_client):
+        env = {"AER_DATA_DIR": str(tmp_path / "unused")}
+        for asked in ("default", "gardne"):
+            refused = CliRunner().invoke(cli, ["documents", "list", "--workspace", asked, "--server", "http://aer.test",
+                                               "--api-key", key], env=env)
+            assert refused.exit_code == 2, refused.output
+            assert refused.stderr.splitlines() == [
+                f"error: workspace_not_found: no workspace {asked!r} for this key: it is for workspace 'garden' only "
+                "(name 'garden', or no workspace at all)",
+                "hint: --workspace garden (or leave it out: the key's own workspace)"], refused.stderr
+
+
 def test_export_and_import_say_sizes_and_counts_in_plain_words(tmp_path: Path) -> None:
     data, files = tmp_path / "data", tmp_path / "files"
     files.mkdir()

@@ -196,8 +196,12 @@ def test_authorize(principal: Principal, workspace: str | None, role: str, docum
         authorize(principal, workspace, role, documents=documents)  # type: ignore[arg-type]
     assert (refused.value.kind, refused.value.code) == outcome
     if outcome[1] == "workspace_not_found":
-        # exactly the body of a workspace that does not exist: nothing says it exists, nor whose key asked
-        assert refused.value.message == f"no workspace {workspace!r}" and refused.value.details == {"workspace": workspace}
+        # one body for every other name, existing or not: nothing says it exists; the key is told its own
+        # workspace (its holder's to know: /api/workspaces lists it), never told to create one it may not
+        own = principal.workspace
+        assert refused.value.message == (f"no workspace {workspace!r} for this key: it is for workspace {own!r} only "
+                                         f"(name {own!r}, or no workspace at all)")
+        assert refused.value.details == {"workspace": workspace, "keyWorkspace": own}
 
 
 def test_visibility_follows_the_scope() -> None:
