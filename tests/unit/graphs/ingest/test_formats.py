@@ -121,6 +121,14 @@ def test_a_short_cjk_text_is_not_read_as_another_scripts_mojibake(text: str, enc
     assert parse_file(text.encode(encoding), "note.txt", ".txt").sections[0].text == text
 
 
+@pytest.mark.parametrize("text", ["日期,金额\n3月,120\n", "合计,272\n", "肥料,上午\n", "割草机,976\n",
+                                  "星期,安排\n周三,浇水\n"])
+def test_a_short_gbk_table_is_not_read_as_big5(text: str) -> None:
+    """Excel's CSV on a Chinese Windows is GBK; a short one fits Big5 as well, as pure Han (or Han and kana):
+    "日期,金额" came back as "゜ヽ,踢塗" and "合计" as "磁數". The commonly written characters win, then GBK."""
+    assert parse_file(text.encode("gbk"), "table.csv", ".txt").sections[0].text == text.strip()
+
+
 @pytest.mark.parametrize(("text", "encoding"), [("Привет, как дела? Москва.", "cp1251"),
                                                 ("Zażółć gęślą jaźń w Łodzi.", "cp1250")])
 def test_a_better_fitting_code_page_still_wins(text: str, encoding: str) -> None:
