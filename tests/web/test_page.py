@@ -300,6 +300,10 @@ def test_upload_files_follow_the_job_open_a_document_ask_and_delete(
         expect(inventory).to_have_count(1)
         expect(inventory).to_contain_text("Orchid Company Annual Report")
         expect(inventory.locator("td").nth(3)).to_have_text("3")  # one chunk per page
+        # a size never breaks between its number and unit: "582 B" wrapped to "582" over "B" in a narrow column
+        assert p.evaluate("import('./static/js/documents.js').then((m) => [582, 3200, 5e6].map(m.bytesText))") == [
+            "582\u00a0B", "3.1\u00a0KB", "4.8\u00a0MB"]
+        expect(inventory.locator("td").nth(4)).to_contain_text("\u00a0")
         filter_inventory(p, title="tea handbook")
         expect(p.locator("#inv-page")).to_have_text("1–1 of 1")
         expect(inventory).to_contain_text("tea.md")

@@ -85,11 +85,11 @@ function errorView(err) {
     details && !files && !fields ? detailsView(details) : null];
 }
 
-export function bytesText(n) {
+export function bytesText(n) { // a no-break space: "582 B" wrapped to "582" over "B" in the inventory's column
   if (n === null || n === undefined) return "–";
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  if (n < 1024) return `${n}\u00a0B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)}\u00a0KB`;
+  return `${(n / 1024 / 1024).toFixed(1)}\u00a0MB`;
 }
 
 function timeText(iso) {
