@@ -39,11 +39,14 @@ def fresh_dir(path: Path) -> Path:
     return path
 
 
-def bench_settings(data_dir: Path, embedder: str = "auto") -> Any:
-    """Default settings with only the data dir and the embedder set (the environment is not read: runs compare)."""
+def bench_settings(data_dir: Path, embedder: str = "auto", milvus_timeout_s: float | None = None) -> Any:
+    """Default settings with only the data dir, the embedder and (given) the Milvus deadline set (the environment
+    is not read: runs compare)."""
     from app.settings import Settings
 
-    return Settings.model_construct(data_dir=data_dir, embedding_provider=embedder)
+    if milvus_timeout_s is None:
+        return Settings.model_construct(data_dir=data_dir, embedding_provider=embedder)
+    return Settings.model_construct(data_dir=data_dir, embedding_provider=embedder, milvus_timeout_s=milvus_timeout_s)
 
 
 @dataclass
@@ -55,12 +58,15 @@ class Instrumented:
     milvus_watch: Stopwatch
 
 
-def open_resources(data_dir: Path, embedder: Embeddings, provider: str = "auto") -> Instrumented:
+def open_resources(data_dir: Path, embedder: Embeddings, provider: str = "auto",
+                   milvus_timeout_s: float | None = None) -> Instrumented:
     """Build the real resources for ``data_dir`` around a shared, timed embedder (``provider`` names it: the
-    index records its fingerprint)."""
+    index records its fingerprint; ``milvus_timeout_s``: the deadline of each Milvus call, the service's when
+    None)."""
     from app.container import build_resources
 
-    resources = build_resources(bench_settings(data_dir, provider))  # its own embedder is lazy and never loads
+    # its own embedder is lazy and never loads
+    resources = build_resources(bench_settings(data_dir, provider, milvus_timeout_s))
     embed_watch, milvus_watch = Stopwatch(), Stopwatch()
     timed = TimedEmbeddings(embedder, embed_watch)
     context = dataclasses.replace(resources.context, embedder=timed)

@@ -143,30 +143,48 @@ MIN_PAIRS = 8
 """Fewer pairs give no verdict: the interval of a p95 over a handful of queries says nothing."""
 
 
+P95_TARGET_RATIO = 1.0
+"""Issue 23 at 100k chunks: e5's p95 per route within today's figures, i.e. at most USE's p95 in the same pass."""
+
+
 def paired_delta(arm_ms: Sequence[float], base_ms: Sequence[float], target_ms: float, draws: int = 2000,
-                 seed: int = 0) -> dict[str, Any]:
+                 seed: int = 0, ratio_target: float = P95_TARGET_RATIO) -> dict[str, Any]:
     """An arm against the baseline from pairs of queries (the same question in the same round, asked one right
     after the other): the median of the paired differences (what a query typically pays more, little moved by
     a load spike that falls on both), the p95 difference and its 90% interval by resampling the pairs, and a
     verdict on ``p95 - baseline p95 <= target_ms``: "within" when the whole interval is at or under it, "over"
     when it is all above, "undetermined" when the machine's noise spans the target (the p95 of a few dozen
-    queries on a shared machine moves by hundreds of ms between passes of the same code)."""
+    queries on a shared machine moves by hundreds of ms between passes of the same code).
+
+    The same resampled pairs give the p95 ratio (arm / baseline) and its 90% interval, with a verdict on
+    ``ratio <= ratio_target`` read the same way, and the median of the pairs' own ratios: a ratio is what stays
+    comparable between passes at different loads, where every duration stretches alike."""
     import numpy as np
 
     pairs = np.array([(a, b) for a, b in zip(arm_ms, base_ms, strict=True)], dtype=float).reshape(-1, 2)
     if not len(pairs):
         return {"pairs": 0, "median_delta_ms": None, "p95_delta_ms": None, "p95_delta_ci90_ms": None,
-                "verdict": None}
+                "verdict": None, "median_ratio": None, "p95_ratio": None, "p95_ratio_ci90": None,
+                "ratio_verdict": None}
     a, b = pairs[:, 0], pairs[:, 1]
     rng = np.random.default_rng(seed)
     idx = rng.integers(0, len(pairs), size=(draws, len(pairs)))
-    boot = np.percentile(a[idx], 95, axis=1) - np.percentile(b[idx], 95, axis=1)
-    lo, hi = (float(x) for x in np.percentile(boot, [5, 95]))
-    verdict = ("too few pairs" if len(pairs) < MIN_PAIRS else "within" if hi <= target_ms
-               else "over" if lo > target_ms else "undetermined")
+    arm95, base95 = np.percentile(a[idx], 95, axis=1), np.percentile(b[idx], 95, axis=1)
+    lo, hi = (float(x) for x in np.percentile(arm95 - base95, [5, 95]))
+    rlo, rhi = (float(x) for x in np.percentile(arm95 / np.maximum(base95, 1e-9), [5, 95]))
+
+    def verdict(low: float, high: float, target: float) -> str:
+        return ("too few pairs" if len(pairs) < MIN_PAIRS else "within" if high <= target
+                else "over" if low > target else "undetermined")
+
+    b95 = float(np.percentile(b, 95))
     return {"pairs": len(pairs), "median_delta_ms": round(float(np.median(a - b)), 1),
-            "p95_delta_ms": round(float(np.percentile(a, 95) - np.percentile(b, 95)), 1),
-            "p95_delta_ci90_ms": [round(lo, 1), round(hi, 1)], "verdict": verdict}
+            "p95_delta_ms": round(float(np.percentile(a, 95)) - b95, 1),
+            "p95_delta_ci90_ms": [round(lo, 1), round(hi, 1)], "verdict": verdict(lo, hi, target_ms),
+            "median_ratio": round(float(np.median(a / np.maximum(b, 1e-9))), 3),
+            "p95_ratio": None if b95 <= 0 else round(float(np.percentile(a, 95)) / b95, 3),
+            "p95_ratio_ci90": [round(rlo, 3), round(rhi, 3)], "ratio_verdict": verdict(rlo, rhi, ratio_target),
+            "pairs_ms": [[round(float(x), 1), round(float(y), 1)] for x, y in pairs]}
 
 
 def paired_by_route(records: Mapping[str, Sequence[QueryRecord]], baseline: str,

@@ -498,6 +498,26 @@ def test_a_paired_p95_difference_is_undetermined_where_the_noise_spans_the_targe
     assert paired_delta([130.0] * 4, [100.0] * 4, 20.0)["verdict"] == "too few pairs"
 
 
+def test_a_paired_p95_ratio_has_an_interval_and_a_verdict_on_its_own_target() -> None:
+    """At 100k chunks the target is a ratio (e5's p95 at most USE's): the resampled pairs give the ratio's 90%
+    interval, 'within' or 'over' only when the whole interval is on one side of the target, else 'undetermined';
+    the median of the pairs' own ratios is hardly moved by a spike."""
+    from app.tools.bench.timing import paired_delta
+
+    base = [200.0 + 3 * (i % 11) for i in range(40)]
+    faster = paired_delta([0.8 * b for b in base], base, 20.0)
+    assert faster["ratio_verdict"] == "within" and faster["p95_ratio_ci90"][1] <= 1.0
+    assert faster["p95_ratio"] == pytest.approx(0.8) and faster["median_ratio"] == pytest.approx(0.8)
+    slower = paired_delta([1.3 * b for b in base], base, 20.0)
+    assert slower["ratio_verdict"] == "over" and slower["p95_ratio_ci90"][0] > 1.0
+    assert slower["verdict"] == "over"  # +60 ms: the 10k target's verdict, from the same pairs
+    spiky = [b * (4.0 if i in (3, 17, 29) else 0.95) for i, b in enumerate(base)]
+    noisy = paired_delta(spiky, base, 20.0)
+    assert noisy["ratio_verdict"] == "undetermined" and noisy["median_ratio"] == pytest.approx(0.95)
+    assert paired_delta([1.3 * b for b in base], base, 20.0, ratio_target=1.5)["ratio_verdict"] == "within"
+    assert len(slower["pairs_ms"]) == 40 and slower["pairs_ms"][0] == [260.0, 200.0]
+
+
 def test_pairs_are_the_same_question_of_the_same_round_per_route() -> None:
     from app.tools.bench.command import format_interleaved, interleaved_rows
     from app.tools.bench.timing import paired_by_route, route_table
@@ -550,3 +570,41 @@ def test_each_embedders_own_server_reports_its_memory() -> None:
     text = format_servers({"100000": {"servers": servers}})
     assert "100,000 chunks" in text and "1801.0" in text and "2001.0" in text
     assert format_servers({"100000": {}}) == ""
+
+
+def test_paired_only_runs_the_paired_passes_over_an_earlier_run_s_data_dirs(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--paired-only``: nothing ingested, no per-embedder pass; the paired passes read each embedder's data dirs
+    (WORK_DIR/EMBEDDER/chunks-SIZE), which must exist; ``--milvus-timeout`` reaches them and their servers."""
+    import app.tools.bench.command as command
+    from app.tools.bench.harness import bench_settings
+
+    app = typer.Typer()
+    app.command()(bench_command)
+    args = ["--sizes", "100", "--work-dir", str(tmp_path), "--out", str(tmp_path / "out.json"),
+            "--embedder", "e5,use", "--paired-only", "--milvus-timeout", "120"]
+    missing = CliRunner().invoke(app, args)
+    assert missing.exit_code != 0 and "chunks-100" in missing.output
+    single = CliRunner().invoke(app, [*args[:-5], "--embedder", "use", "--paired-only"])
+    assert single.exit_code != 0 and "several" in single.output
+    for name in ("e5", "use"):
+        (tmp_path / name / "chunks-100").mkdir(parents=True)
+    seen: dict[str, Any] = {}
+
+    def passes(kind: str) -> Any:
+        def run(config: Any, names: Any, work_dirs: Any, echo: Any = None) -> dict[str, Any]:
+            seen[kind] = (config.milvus_timeout_s, list(names), work_dirs, command.server_deadline(config))
+            return {}
+        return run
+
+    monkeypatch.setattr(command, "run_bench", lambda *a, **k: pytest.fail("nothing is ingested"))
+    monkeypatch.setattr(command, "interleaved_comparison", passes("in process"))
+    monkeypatch.setattr(command, "interleaved_http", passes("http"))
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output + repr(result.exception)
+    timeout, names, dirs, env = seen["in process"]
+    assert timeout == 120.0 and names == ["e5", "use"] and dirs == {n: tmp_path / n for n in names}
+    assert seen["http"][3] == env == {"AER_MILVUS_TIMEOUT_S": "120.0"}
+    assert json.loads((tmp_path / "out.json").read_text())["runs"] == {}
+    assert bench_settings(tmp_path, "use", 120.0).milvus_timeout_s == 120.0
+    assert bench_settings(tmp_path, "use").milvus_timeout_s == 30.0  # the service's own default
