@@ -371,6 +371,12 @@ def of_described(q: Question, reached: chains.Described) -> tuple[list[tuple[int
     # where the lexicon knows no specific attribute, the relation the question asks (born, founded, opened …) is
     # stated in either language's words ("1970年生于鹤汀市" for "in which city was … born")
     relation = asked_relation(q.text) if crossing is None else None
+    # the relation asked of the entity reached, read outside the description ("In what year was the foundry where
+    # X is master founder set up?": set up, not the description's founder): the value is the one the reached
+    # passage states with that relation, not any value of the asked kind in it ("As of 2025 the foundry employs…")
+    dated = asked_relation(outside) if q.kind == "date" else None
+    if dated in DATED_RELATIONS and (stating := _stating(p, dated, q)) is not None:
+        return stating
     for e in find_evidence(asked, [hit]):
         said = e.sentences[e.span_in].text
         # the asked attribute stated in the lexicon's words of either language ("it had a population of 23,850"
@@ -392,6 +398,21 @@ def of_described(q: Question, reached: chains.Described) -> tuple[list[tuple[int
         if span is not None and any(normalize(span) == normalize(n) for n in (p.title, *p.names)):
             continue  # the entity reached is what the question asks about, not its answer
         return [(p.hit, s.text) for s in answering(asked, e)], span
+    return None
+
+
+DATED_RELATIONS = ("founded", "built", "opened", "released")
+"""The relations a "when" asked of a described entity dates (its start), each stated by the lexicon's words in
+either language (``graphs.text.relations``)."""
+
+
+def _stating(p: chains.Passage, relation: str, q: Question) -> tuple[list[tuple[int, str]], str] | None:
+    """The first sentence of the reached passage that states the relation with a date, and the date nearest the
+    relation's words ("The foundry was established in 1884, …": 1884); None when none does."""
+    for sentence in p.sentences:
+        at = relation_at(relation, sentence)
+        if at and (near := nearest(candidates(sentence, "date", q.text), at)) is not None:
+            return [(p.hit, sentence)], near.text
     return None
 
 
