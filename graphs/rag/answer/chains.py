@@ -971,8 +971,9 @@ class Broken:
 
     @property
     def reason(self) -> str:
-        where = "whose passage does not state it" if self.has_passage else "which no passage is about"
-        return f"the question's relations lead to {self.entity}, {where} ({self.asked})"
+        if self.has_passage:  # the bridge is named: what the files do say, and what they do not
+            return f"the passages lead to {self.entity}, but its own passage does not state {self.asked}"
+        return f"the question's relations lead to {self.entity}, which no passage is about ({self.asked})"
 
 
 _QUESTION_NAME_SKIP = frozenset({"the", "a", "an", "what", "which", "who", "whom", "whose", "when", "where", "how",

@@ -30,6 +30,7 @@ from graphs.rag.answer.question import (
 from graphs.rag.answer.verdicts import verdict_of
 from graphs.rag.relation_cues import entity_kind
 from graphs.text.answer_types import listed_type
+from graphs.text.dates import stated_years
 from graphs.text.normalize import has_han, normalize
 from graphs.text.relations import asked_relation
 from graphs.text.relations import stated_at as relation_at
@@ -375,10 +376,15 @@ def of_described(q: Question, reached: chains.Described) -> tuple[list[tuple[int
     # X is master founder set up?": set up, not the description's founder): the value is the one the reached
     # passage states with that relation, not any value of the asked kind in it ("As of 2025 the foundry employs…")
     dated = asked_relation(outside) if q.kind == "date" else None
-    if dated in DATED_RELATIONS and (stating := _stating(p, dated, q)) is not None:
+    # a year the question sets outside the description qualifies the value asked of the entity reached ("…所在的
+    # 小镇，2021年人口普查时有多少人"): the last hop's sentence states it, whatever year the first hop's sentence has
+    years = set(stated_years(outside))
+    if dated in DATED_RELATIONS and (stating := _stating(p, dated, q, years)) is not None:
         return stating
     for e in find_evidence(asked, [hit]):
         said = e.sentences[e.span_in].text
+        if not years <= set(stated_years(said)):
+            continue
         # the asked attribute stated in the lexicon's words of either language ("it had a population of 23,850"
         # for "how many people live"), whatever the question's other words
         at = stated_at(crossing, said) if crossing is not None else \
@@ -406,11 +412,13 @@ DATED_RELATIONS = ("founded", "built", "opened", "released")
 either language (``graphs.text.relations``)."""
 
 
-def _stating(p: chains.Passage, relation: str, q: Question) -> tuple[list[tuple[int, str]], str] | None:
-    """The first sentence of the reached passage that states the relation with a date, and the date nearest the
-    relation's words ("The foundry was established in 1884, …": 1884); None when none does."""
+def _stating(p: chains.Passage, relation: str, q: Question, years: set[str]
+             ) -> tuple[list[tuple[int, str]], str] | None:
+    """The first sentence of the reached passage that states the relation with a date (and the question's
+    ``years``), and the date nearest the relation's words ("The foundry was established in 1884, …": 1884); None
+    when none does."""
     for sentence in p.sentences:
-        at = relation_at(relation, sentence)
+        at = relation_at(relation, sentence) if years <= set(stated_years(sentence)) else []
         if at and (near := nearest(candidates(sentence, "date", q.text), at)) is not None:
             return [(p.hit, sentence)], near.text
     return None

@@ -82,3 +82,17 @@ def test_the_twin_whose_kind_word_does_not_translate_reaches_nothing() -> None:
     # 大学 is no brickworks: the page titled "Harrowgate …" is not the university the question names
     found = ask("Harrowgate 大学所在的那个小镇，2021年人口普查时有多少居民？", [WYLE, HARROW])
     assert found is None or isinstance(found, chains.Broken) or "5,210" not in (found[0] or "")
+
+
+def test_a_year_the_question_sets_qualifies_the_last_hop_not_the_first() -> None:
+    # the town's page states its 2021 census only: a 2011 figure is asked, and the first hop's year is no answer
+    stated = ask("Harrowgate 砖厂所在的那个小镇，2021年人口普查时有多少居民？", [WYLE, HARROW])
+    assert stated is not None and not isinstance(stated, chains.Broken) and "5,210" in (stated[0] or "")
+    other = ask("Harrowgate 砖厂所在的那个小镇，2011年人口普查时有多少居民？", [WYLE, HARROW])
+    assert other is None or isinstance(other, chains.Broken) or "5,210" not in (other[0] or "")
+
+
+def test_a_bridge_whose_page_lacks_the_attribute_is_named_in_the_reason() -> None:
+    found = ask("Who is the mayor of the town where the Harrowgate Brickworks stands?", [HARROW, WYLE])
+    assert isinstance(found, chains.Broken) and found.has_passage
+    assert "wyle bridge" in found.reason.casefold() and "mayor" in found.reason
