@@ -34,7 +34,7 @@ from graphs.text.dates import stated_years
 from graphs.text.normalize import has_han, normalize
 from graphs.text.relations import asked_relation
 from graphs.text.relations import stated_at as relation_at
-from graphs.text.spans import asked_unit, candidates, nearest, unit_group
+from graphs.text.spans import Span, asked_unit, candidates, nearest, unit_group
 
 RUNNER_UP = 0.8
 """A second piece of evidence nearly as good as the best (this share of its score) is shown too, where it states
@@ -397,8 +397,13 @@ def of_described(q: Question, reached: chains.Described) -> tuple[list[tuple[int
         near = nearest(candidates(said, q.kind, q.text), at) if crossed and q.kind in TYPED else None
         if near is not None and e.span is not None and q.kind in ("number", "date"):
             near = None  # a number's own span (its unit read by the evidence) before the nearest candidate's
-        span = near.text if near is not None else e.span.text if e.span is not None else (
-            titled_name(q.kind, said, reached.hits, p.hit) or kind_named(said, chains.asked_nouns(q.text)))
+        # the noun the question word asks ("Which river", 哪个县) binds the span: the name that carries it ("the
+        # River Sedge", 柳溪县) or follows it ("the county of Sedgeshire"), not the nearest other name
+        own = {normalize(n) for n in (p.title, *p.names)}
+        noun = of_asked_noun(said, [c for c in candidates(said, q.kind, q.text) if normalize(c.text) not in own],
+                             chains.asked_nouns(q.text)) if q.kind in ("place", "organization") else None
+        span = noun if noun is not None else near.text if near is not None else e.span.text if e.span is not None \
+            else (titled_name(q.kind, said, reached.hits, p.hit) or kind_named(said, chains.asked_nouns(q.text)))
         if q.kind in TYPED and span is None:
             continue
         if span is not None and any(normalize(span) == normalize(n) for n in (p.title, *p.names)):
@@ -438,6 +443,26 @@ def unstated(q: Question, reached: chains.Described) -> chains.Broken | None:
         return None
     return chains.Broken(entity=reached.hits[reached.passage.hit].title, asked=", ".join(focus), has_passage=True,
                          steps=list(reached.steps))
+
+
+def of_asked_noun(sentence: str, spans: Sequence[Span], nouns: Iterable[str]) -> str | None:
+    """The candidate the noun the question word asks is written with: a name that carries it ("the River Sedge",
+    "Lake Orrin", 柳溪县: a Chinese kind word the asked noun opens with) or that follows it ("the county of
+    Sedgeshire"); else a name of the sentence carrying it (``kind_named``); None when the sentence writes none."""
+    english = {n.casefold() for n in nouns if n.isascii() and len(n) > 2}
+    chinese = {w for n in nouns if has_han(n) for w in chains.known_kinds() if has_han(w) and n.startswith(w)}
+    for c in spans:
+        words = {w.casefold() for w in re.findall(r"[A-Za-z]+", c.text)}
+        if words & english:
+            return c.text
+        if any(c.text.endswith(w) for w in chinese):
+            # a Chinese run read as one name holds the verb before the name (青禾镇隶属于柳溪县): the name after it
+            tail = re.split(r"[于在是为属的和与及]", c.text)[-1]
+            return tail if len(tail) >= 2 else c.text
+        before = sentence[: c.start].casefold()
+        if any(re.search(rf"\b{re.escape(n)}\s+of\s+(?:the\s+)?$", before) for n in english):
+            return c.text
+    return kind_named(sentence, english) if english else None
 
 
 def kind_named(sentence: str, nouns: Iterable[str]) -> str | None:

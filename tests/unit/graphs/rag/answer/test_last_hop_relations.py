@@ -96,3 +96,20 @@ def test_a_bridge_whose_page_lacks_the_attribute_is_named_in_the_reason() -> Non
     found = ask("Who is the mayor of the town where the Harrowgate Brickworks stands?", [HARROW, WYLE])
     assert isinstance(found, chains.Broken) and found.has_passage
     assert "wyle bridge" in found.reason.casefold() and "mayor" in found.reason
+
+
+SEDGE = hit("sedge#0", "Wyle Bridge is a market town in the county of Sedgeshire, on the west bank of the River Sedge "
+                       "about six miles above its mouth. At the 2021 census it had 5,210 residents.", title="Wyle Bridge")
+KILNS = hit("kilns#0", "Harrowgate Brickworks is a brickworks that presses bricks by hand. Its kilns stand at the edge "
+                       "of Wyle Bridge, beside the canal.", title="Harrowgate Brickworks")
+TILES = hit("tiles#0", "鹤川砖瓦厂始建于1958年，厂区位于青禾镇。", title="鹤川砖瓦厂")
+QINGHE = hit("qinghe#0", "青禾镇隶属于柳溪县，地处汀江北岸，全镇人口约2.6万。", title="青禾镇")
+
+
+def test_the_noun_the_question_word_asks_binds_the_last_hops_span() -> None:
+    river = ask("Which river runs through the town where the Harrowgate Brickworks stands?", [KILNS, SEDGE])
+    assert river is not None and not isinstance(river, chains.Broken) and river[0] == "River Sedge"
+    county = ask("Which county is the town where the Harrowgate Brickworks stands in?", [KILNS, SEDGE])
+    assert county is not None and not isinstance(county, chains.Broken) and county[0] == "Sedgeshire"
+    zh = ask("鹤川砖瓦厂所在的镇属于哪个县？", [TILES, QINGHE])
+    assert zh is not None and not isinstance(zh, chains.Broken) and zh[0] == "柳溪县"
