@@ -1652,11 +1652,6 @@ _ZH_KIND_SET = frozenset(_zh_kind(w) for w in _ZH_KIND_WORDS)
 _EN_KIN = {"firm": "company", "maker": "company", "manufacturer": "company", "business": "company",
            "corporation": "company", "enterprise": "company", "producer": "company", "harbor": "harbour",
            "shipyard": "factory", "works": "factory", "plant": "factory", "mill": "factory", "yard": "factory",
-           # the places a trade makes its goods in are factories too (厂: 铸钟厂, 酒厂, 玻璃厂, 砖厂)
-           "foundry": "factory", "brewery": "factory", "distillery": "factory", "refinery": "factory",
-           "glassworks": "factory", "ironworks": "factory", "steelworks": "factory", "brickworks": "factory",
-           "tannery": "factory", "sawmill": "factory", "cannery": "factory", "creamery": "factory",
-           "winery": "factory", "smelter": "factory", "pottery": "factory",
            "organization": "organisation"}
 _ORGANISATIONS = frozenset({"company", "board", "authority", "agency", "association", "society", "club", "bank",
                             "cooperative", "co-operative", "university", "college", "school", "hospital", "museum",

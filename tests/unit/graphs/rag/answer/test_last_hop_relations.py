@@ -23,8 +23,8 @@ ASHGILL = hit("ashgill#0", "The Ashgill Brewery is a brewery that makes cask ale
 ASHGILL_UNDATED = hit("ashgill#0", "The Ashgill Brewery is a brewery that makes cask ales. As of 2024 the brewery "
                                    "sells forty beers to pubs in the dale.", title="Ashgill Brewery")
 # the chunk retrieved writes the name nowhere: only its page's title does
-HARROW = hit("harrow#0", "The works is a brickworks that presses bricks by hand. Its kilns stand at the edge of Wyle "
-                         "Bridge, beside the canal.", title="Harrowgate Brickworks - Dalewiki")
+HARROW = hit("harrow#0", "It is a brick works that presses bricks by hand. Its kilns stand at the edge of Wyle Bridge, beside the "
+                         "canal.", title="Harrowgate Works - Dalewiki")
 WYLE = hit("wyle#0", "Wyle Bridge is a market town on the River Sedge. At the 2021 census it had 5,210 residents. "
                      "The town's market charter dates from 1304.", title="Wyle Bridge - Dalewiki")
 QIAO = hit("qiao#0", "汤溪酿酒坊始建于1921年。2018年，酒坊设立了一座小型博物馆，酒坊位于柳塘村。", title="汤溪酿酒坊")
@@ -79,7 +79,7 @@ def test_a_name_with_a_kind_word_of_the_other_language_starts_the_chain() -> Non
 
 
 def test_the_twin_whose_kind_word_does_not_translate_reaches_nothing() -> None:
-    # 大学 is no brickworks: the page titled "Harrowgate …" is not the university the question names
+    # 大学 is no works: the page titled "Harrowgate …" is not the university the question names
     found = ask("Harrowgate 大学所在的那个小镇，2021年人口普查时有多少居民？", [WYLE, HARROW])
     assert found is None or isinstance(found, chains.Broken) or "5,210" not in (found[0] or "")
 
@@ -93,23 +93,23 @@ def test_a_year_the_question_sets_qualifies_the_last_hop_not_the_first() -> None
 
 
 def test_a_bridge_whose_page_lacks_the_attribute_is_named_in_the_reason() -> None:
-    found = ask("Who is the mayor of the town where the Harrowgate Brickworks stands?", [HARROW, WYLE])
+    found = ask("Who is the mayor of the town where the Harrowgate Works stands?", [HARROW, WYLE])
     assert isinstance(found, chains.Broken) and found.has_passage
     assert "wyle bridge" in found.reason.casefold() and "mayor" in found.reason
 
 
 SEDGE = hit("sedge#0", "Wyle Bridge is a market town in the county of Sedgeshire, on the west bank of the River Sedge "
                        "about six miles above its mouth. At the 2021 census it had 5,210 residents.", title="Wyle Bridge")
-KILNS = hit("kilns#0", "Harrowgate Brickworks is a brickworks that presses bricks by hand. Its kilns stand at the edge "
-                       "of Wyle Bridge, beside the canal.", title="Harrowgate Brickworks")
+KILNS = hit("kilns#0", "Harrowgate Works is a brickworks that presses bricks by hand. Its kilns stand at the edge "
+                       "of Wyle Bridge, beside the canal.", title="Harrowgate Works")
 TILES = hit("tiles#0", "鹤川砖瓦厂始建于1958年，厂区位于青禾镇。", title="鹤川砖瓦厂")
 QINGHE = hit("qinghe#0", "青禾镇隶属于柳溪县，地处汀江北岸，全镇人口约2.6万。", title="青禾镇")
 
 
 def test_the_noun_the_question_word_asks_binds_the_last_hops_span() -> None:
-    river = ask("Which river runs through the town where the Harrowgate Brickworks stands?", [KILNS, SEDGE])
+    river = ask("Which river runs through the town where the Harrowgate Works stands?", [KILNS, SEDGE])
     assert river is not None and not isinstance(river, chains.Broken) and river[0] == "River Sedge"
-    county = ask("Which county is the town where the Harrowgate Brickworks stands in?", [KILNS, SEDGE])
+    county = ask("Which county is the town where the Harrowgate Works stands in?", [KILNS, SEDGE])
     assert county is not None and not isinstance(county, chains.Broken) and county[0] == "Sedgeshire"
     zh = ask("鹤川砖瓦厂所在的镇属于哪个县？", [TILES, QINGHE])
     assert zh is not None and not isinstance(zh, chains.Broken) and zh[0] == "柳溪县"
