@@ -971,8 +971,9 @@ class Broken:
 
     @property
     def reason(self) -> str:
-        where = "whose passage does not state it" if self.has_passage else "which no passage is about"
-        return f"the question's relations lead to {self.entity}, {where} ({self.asked})"
+        if self.has_passage:  # the bridge is named: what the files do say, and what they do not
+            return f"the passages lead to {self.entity}, but its own passage does not state {self.asked}"
+        return f"the question's relations lead to {self.entity}, which no passage is about ({self.asked})"
 
 
 _QUESTION_NAME_SKIP = frozenset({"the", "a", "an", "what", "which", "who", "whom", "whose", "when", "where", "how",
@@ -1767,13 +1768,16 @@ def _clause(question: str, spots: Sequence[tuple[int, str]], nouns: Sequence[str
                for w in re.findall(r"[A-Za-z][\w-]*", before))
     if (stranded := _STRANDED.match(question[end:])) is not None:
         return question[min(at): end + stranded.end()]  # "the company X works for | founded?"
-    final = re.search(r"\S+\s*$", question[end:])
+    # a phrasal verb is one last word ("… master founder set up?": "set up" is asked, not the description's "set")
+    final = re.search(_FINAL_VERB, question[end:])
     # from the description's article on: its modifiers are the description's ("the research vessel")
     article = [m.end() for m in re.finditer(r"\b(?:the|a|an|its|their)\s+", question[: min(at)], re.I)]
     start = article[-1] if article and len(question[article[-1] : min(at)].split()) <= 3 else min(at)
     return question[start:] if verb or final is None else question[start : end + final.start()]
 
 
+_FINAL_VERB = re.compile(r"(?:[A-Za-z-]+\s+(?:up|down|out|off|over|back)\b\W*|\S+)\s*$", re.IGNORECASE)
+"""The question's last word, a verb with its particle ("set up", "shut down", "taken over") as one."""
 _STRANDED = re.compile(r"\s+(?:[a-z-]+\s+){1,2}?(?:for|at|in|on|with|from|to|by|under|into|near)\b(?=(?:\s+[a-z-]+){0,2}\s*[?？])")
 """The end of a relative clause without its pronoun: the name's verb and its preposition ("… works for")."""
 _QUESTION_WORDS = frozenset({"when", "where", "who", "whom", "whose", "what", "which", "how", "why", "many", "much",
@@ -1818,6 +1822,10 @@ def described(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None
     if not subjects and (named := next((p for n in written if (p := passage_named(passages, n)) is not None),
                                        None)) is not None:
         subjects = [(named, 0, 0)]  # a name written short ("the Ashcombe Institute's" for its full title)
+    if not subjects and (kinded := _name_with_kind(question, written, passages)) is not None:
+        # a name written half in the other language ("Corrowick 铸钟厂所在的那个小镇"): the page titled with the
+        # name and an English kind the Chinese kind word translates ("Corrowick Bell Foundry")
+        subjects = [(kinded, 0, 0)]
     mention: Passage | None = None
     if not subjects and (mention := _mentioning(passages, _product_names(question, written))) is not None:
         # a name no passage is about (a product, a model: "the town where the TG-40 controllers are assembled",
@@ -1868,6 +1876,37 @@ def described(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None
         relation, read, sentence, target = hop
         return _described_at(question, target, [(read.hit, sentence)], (relation,), passages, spots, names)
     return found
+
+
+_ZH_NOUN_AFTER = re.compile(r"\s*([\u4e00-\u9fff]{1,6}?)(?=所在|所属|位于|的|[，。？?、,]|$)")
+
+
+def _name_with_kind(question: str, names: Sequence[str], passages: Passages) -> Passage | None:
+    """The passage a name written with a kind word of the other language is about: the question writes the
+    name's own words and says its kind in Chinese ("Corrowick 铸钟厂", "Harlow 酒厂"), the passage's title is the
+    name followed by English words ("Corrowick Bell Foundry") and its kind (its title's head word, its opening's
+    "is a …") is one the Chinese kind word translates (厂 = factory = foundry). The best ranked such passage."""
+    for name in names:
+        if " " in name and len(name.split()) > 2:
+            continue
+        after = re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", question, re.I)
+        noun = _ZH_NOUN_AFTER.match(question, after.end()) if after is not None else None
+        if noun is None:
+            continue
+        kinds = {_zh_kind(w) for w in _ZH_KIND_WORDS if noun[1].endswith(w)}
+        if not kinds:
+            continue
+        # a specific kind word names a specific kind (大学 is no brickworks), a generic one (机构) any organisation
+        crossed = _crossed(kinds) - (set() if kinds & _GENERIC_ORGANISATION else _GENERIC_ORGANISATION)
+        key = _fold(name)
+        for p in passages:
+            if not any(t.startswith(key + " ") for t in p.names):
+                continue
+            title = passages.hits[p.hit].title if p.hit < len(passages.hits) else ""
+            whole = passages.complete(p) or next((q for q in passages if q.hit == p.hit), p)
+            if kind_nouns(whole, title) & crossed:
+                return whole
+    return None
 
 
 def _product_names(question: str, names: Sequence[str]) -> list[str]:

@@ -30,10 +30,11 @@ from graphs.rag.answer.question import (
 from graphs.rag.answer.verdicts import verdict_of
 from graphs.rag.relation_cues import entity_kind
 from graphs.text.answer_types import listed_type
+from graphs.text.dates import stated_years
 from graphs.text.normalize import has_han, normalize
 from graphs.text.relations import asked_relation
 from graphs.text.relations import stated_at as relation_at
-from graphs.text.spans import asked_unit, candidates, nearest, unit_group
+from graphs.text.spans import Span, asked_unit, candidates, nearest, unit_group
 
 RUNNER_UP = 0.8
 """A second piece of evidence nearly as good as the best (this share of its score) is shown too, where it states
@@ -371,8 +372,19 @@ def of_described(q: Question, reached: chains.Described) -> tuple[list[tuple[int
     # where the lexicon knows no specific attribute, the relation the question asks (born, founded, opened …) is
     # stated in either language's words ("1970年生于鹤汀市" for "in which city was … born")
     relation = asked_relation(q.text) if crossing is None else None
+    # the relation asked of the entity reached, read outside the description ("In what year was the foundry where
+    # X is master founder set up?": set up, not the description's founder): the value is the one the reached
+    # passage states with that relation, not any value of the asked kind in it ("As of 2025 the foundry employs…")
+    dated = asked_relation(outside) if q.kind == "date" else None
+    # a year the question sets outside the description qualifies the value asked of the entity reached ("…所在的
+    # 小镇，2021年人口普查时有多少人"): the last hop's sentence states it, whatever year the first hop's sentence has
+    years = set(stated_years(outside))
+    if dated in DATED_RELATIONS and (stating := _stating(p, dated, q, years)) is not None:
+        return stating
     for e in find_evidence(asked, [hit]):
         said = e.sentences[e.span_in].text
+        if not years <= set(stated_years(said)):
+            continue
         # the asked attribute stated in the lexicon's words of either language ("it had a population of 23,850"
         # for "how many people live"), whatever the question's other words
         at = stated_at(crossing, said) if crossing is not None else \
@@ -385,13 +397,35 @@ def of_described(q: Question, reached: chains.Described) -> tuple[list[tuple[int
         near = nearest(candidates(said, q.kind, q.text), at) if crossed and q.kind in TYPED else None
         if near is not None and e.span is not None and q.kind in ("number", "date"):
             near = None  # a number's own span (its unit read by the evidence) before the nearest candidate's
-        span = near.text if near is not None else e.span.text if e.span is not None else (
-            titled_name(q.kind, said, reached.hits, p.hit) or kind_named(said, chains.asked_nouns(q.text)))
+        # the noun the question word asks ("Which river", 哪个县) binds the span: the name that carries it ("the
+        # River Sedge", 柳溪县) or follows it ("the county of Sedgeshire"), not the nearest other name
+        own = {normalize(n) for n in (p.title, *p.names)}
+        noun = of_asked_noun(said, [c for c in candidates(said, q.kind, q.text) if normalize(c.text) not in own],
+                             chains.asked_nouns(q.text)) if q.kind in ("place", "organization") else None
+        span = noun if noun is not None else near.text if near is not None else e.span.text if e.span is not None \
+            else (titled_name(q.kind, said, reached.hits, p.hit) or kind_named(said, chains.asked_nouns(q.text)))
         if q.kind in TYPED and span is None:
             continue
         if span is not None and any(normalize(span) == normalize(n) for n in (p.title, *p.names)):
             continue  # the entity reached is what the question asks about, not its answer
         return [(p.hit, s.text) for s in answering(asked, e)], span
+    return None
+
+
+DATED_RELATIONS = ("founded", "built", "opened", "released")
+"""The relations a "when" asked of a described entity dates (its start), each stated by the lexicon's words in
+either language (``graphs.text.relations``)."""
+
+
+def _stating(p: chains.Passage, relation: str, q: Question, years: set[str]
+             ) -> tuple[list[tuple[int, str]], str] | None:
+    """The first sentence of the reached passage that states the relation with a date (and the question's
+    ``years``), and the date nearest the relation's words ("The foundry was established in 1884, …": 1884); None
+    when none does."""
+    for sentence in p.sentences:
+        at = relation_at(relation, sentence) if years <= set(stated_years(sentence)) else []
+        if at and (near := nearest(candidates(sentence, "date", q.text), at)) is not None:
+            return [(p.hit, sentence)], near.text
     return None
 
 
@@ -409,6 +443,26 @@ def unstated(q: Question, reached: chains.Described) -> chains.Broken | None:
         return None
     return chains.Broken(entity=reached.hits[reached.passage.hit].title, asked=", ".join(focus), has_passage=True,
                          steps=list(reached.steps))
+
+
+def of_asked_noun(sentence: str, spans: Sequence[Span], nouns: Iterable[str]) -> str | None:
+    """The candidate the noun the question word asks is written with: a name that carries it ("the River Sedge",
+    "Lake Orrin", 柳溪县: a Chinese kind word the asked noun opens with) or that follows it ("the county of
+    Sedgeshire"); else a name of the sentence carrying it (``kind_named``); None when the sentence writes none."""
+    english = {n.casefold() for n in nouns if n.isascii() and len(n) > 2}
+    chinese = {w for n in nouns if has_han(n) for w in chains.known_kinds() if has_han(w) and n.startswith(w)}
+    for c in spans:
+        words = {w.casefold() for w in re.findall(r"[A-Za-z]+", c.text)}
+        if words & english:
+            return c.text
+        if any(c.text.endswith(w) for w in chinese):
+            # a Chinese run read as one name holds the verb before the name (青禾镇隶属于柳溪县): the name after it
+            tail = re.split(r"[于在是为属的和与及]", c.text)[-1]
+            return tail if len(tail) >= 2 else c.text
+        before = sentence[: c.start].casefold()
+        if any(re.search(rf"\b{re.escape(n)}\s+of\s+(?:the\s+)?$", before) for n in english):
+            return c.text
+    return kind_named(sentence, english) if english else None
 
 
 def kind_named(sentence: str, nouns: Iterable[str]) -> str | None:

@@ -155,6 +155,11 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         assessment = assessment.model_copy(update={
             "decision": "not_found", "decided_by": "rule",
             "reason": f"no passage states a comparable value for {' and '.join(valueless)}"})
+    if assessment.decision == "not_found" and broken is not None and broken.has_passage \
+            and assessment.reason != broken.reason:
+        # the bridge was followed to an entity whose own passage lacks what is asked: the reason names that entity
+        # (the town the glassworks stands in has no mayor in its page), not only the first one
+        assessment = assessment.model_copy(update={"reason": broken.reason})
     if assessment.decision == "not_found":
         return {**not_found(question, hits, assessment), **degraded}
     conflicts = contradictions_in(state, hits)
