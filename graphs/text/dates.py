@@ -426,12 +426,12 @@ def names_year(span: str) -> bool:
 _ASKS_DEADLINE = re.compile(
     r"最晚|最迟|截止|截至|期限|[天日号]前|之前|以前|\bdeadline\b|\b(?:no|not)\s+later\s+than\b|"
     r"\b(?:by|until|till)\s+(?:what|which|when)\b|\b(?:what|which\s+(?:date|day)|when)\b.*\b(?:by|until)\s*[?？.]?\s*$|"
-    r"\bdue\b", re.IGNORECASE)
+    r"\bdue\s+(?:by|on)\b|\bwhen\b.*\bdue\b", re.IGNORECASE)
 _DEADLINE_BEFORE = re.compile(
     r"(?:最晚|最迟|截止|截至|不晚于|不迟于|须于|需于|应于|限于|限期|务必于|deadline|(?:no|not)\s+later\s+than|by|"
     r"until|till|before|due(?:\s+(?:on|by))?)[\s：:为在到至于是的要前]{0,4}$", re.IGNORECASE)
 _DEADLINE_AFTER = re.compile(r"^\s*(?:之?前|以前|为止|截止|止)")
-_DEADLINE_TERM = re.compile(r"^(?:最晚|最迟|截止|截至|期限|[天日号]?前|之前|以前|deadline|later|until|till|due)$",
+_DEADLINE_TERM = re.compile(r"^(?:最晚|最迟|截止|截至|期限|[天日号]前|之前|以前|deadline|until)$",
                             re.IGNORECASE)
 DEADLINE_WORDS = ("最晚", "最迟", "截止", "截至", "之前", "以前", "不晚于", "为止", "deadline", "no later than",
                   "not later than", "until", "closing date")
@@ -497,3 +497,19 @@ def on_calendar(span: str, sentence: str, written: int | None) -> str | None:
     if re.search(r"[\u4e00-\u9fff]", sentence):
         return f"{found.year}年{found.month}月{found.day}日"
     return f"{found.day} {calendar.month_name[found.month]} {found.year}"
+
+
+_REPORTED_BEFORE = re.compile(r"\b(?:said|says|told\s+\w+|announced|confirmed|reported|added|stated|warned|"
+                              r"explained)\s+(?:on\s+|late\s+on\s+|early\s+on\s+)?$", re.IGNORECASE)
+_REPORTED_AFTER = re.compile(r"^\s*(?:上午|下午|晚间|晚上)?\s*(?:表示|称|说|介绍|通报|宣布|透露|指出|证实|回应)")
+_ASKS_REPORT = re.compile(r"\b(?:say|said|announce|announced|confirm|confirmed|report|reported|state|stated)\b|"
+                          r"表示|宣布|通报|证实|回应|发布|公布|透露", re.IGNORECASE)
+
+
+def reported_on(question: str, text: str, start: int, end: int) -> bool:
+    """Whether the date at ``text[start:end]`` is the day something was said of the event ("…, investigators said
+    on Wednesday", 消防部门周三表示), not the event's own, where the question does not ask when it was said."""
+    if _ASKS_REPORT.search(question):
+        return False
+    return (_REPORTED_BEFORE.search(text[max(0, start - 30):start]) is not None
+            or _REPORTED_AFTER.match(text[end:end + 8]) is not None)

@@ -30,11 +30,14 @@ from graphs.rag.answer.question import (
 from graphs.rag.relation_cues import bridge_kind, entity_kind
 from graphs.text.content import has_content
 from graphs.text.dates import (
+    RELATIVE_DAY,
     asks_deadline,
     date_forms,
     dates_itself,
     deadline_at,
+    on_calendar,
     only_a_date,
+    reported_on,
     shift_of,
     sole_date,
 )
@@ -98,6 +101,9 @@ class Sentence:
     short: tuple[str, ...] = ()
     """Folded short forms that name what its passage is about ("msra": ``passage_short_forms``); a first hop
     bridges by one only where it writes it in capitals."""
+    written: int | None = None
+    """Its passage's stored date (YYYYMMDD: a dateline's or a header's day, or a year it states): what a weekday or
+    a relative day (on Sunday, 前天) of the sentence counts from (``dates.on_calendar``)."""
 
 
 SEMANTIC_FROM, SEMANTIC_TO = 0.25, 0.5
@@ -237,7 +243,8 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
                                            if not any(f in context for f in forms) and mentioned(forms, context))])
             out.append(Sentence(hit=n, position=i, text=sentence, folded=folded[i], context=context,
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
-                                semantic=semantic, about=about, under=written, short=short, block=block))
+                                semantic=semantic, about=about, under=written, short=short, block=block,
+                                written=hit.date))
         if (year := title_year(hit.title or "")) is not None and year not in hit.text:
             # "Night Harbour (1949 film)": the year a title gives its work, where the text never writes it, is a
             # statement of the passage too (when the work appeared), the title as written its sentence
@@ -375,6 +382,13 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
         spans = [s for s in spans if (s.start, s.end) in counted]
     if q.kind == "person" and len(spans) > 1:
         spans = governed_by_asked_role(q.text, sentence.text, spans)
+    if q.kind == "date":
+        # the day something was said of the event ("investigators said on Wednesday") is not the event's
+        spans = [s for s in spans if not reported_on(q.text, sentence.text, s.start, s.end)]
+    if q.kind == "date" and len(spans) > 1:
+        # a relative day (前天, "yesterday") answers only where its passage's date puts it on the calendar
+        spans = [s for s in spans if not RELATIVE_DAY.fullmatch(s.text)
+                 or on_calendar(s.text, sentence.text, sentence.written) is not None] or spans
     if q.kind == "date" and len(spans) > 1 and asks_deadline(q.text):
         # "by what date": the date the sentence sets as the limit, not the meeting's or the damage's
         spans = [s for s in spans if deadline_at(sentence.text, s.start, s.end)] or spans

@@ -17,7 +17,7 @@ from graphs.kg.mentions import strip_disambiguation
 from graphs.rag.answer.attributes import asked_attribute, stated_at
 from graphs.rag.answer.chains import described_slots
 from graphs.text.answer_types import AnswerType, focus_terms
-from graphs.text.dates import Shift, deadline_forms, month_word, shift_of, shifted_year, year_words
+from graphs.text.dates import Shift, deadline_forms, month_word, shift_of, shifted_year, sole_date, year_words
 from graphs.text.entity_spotting import possessor
 from graphs.text.normalize import has_han, normalize, pinyin_variants
 from graphs.text.scripts import GENERIC, KIND_SUFFIXES, in_script_of_other, other_script
@@ -154,14 +154,16 @@ class Question:
             else:
                 weak.append(word)
         return replace(self, subjects=subjects, anchors=anchors, weak=weak, types=name_types(hits),
-                       misspelled=misspelled, **self._dated(hits[:EVIDENCE_PASSAGES]))
+                       misspelled=misspelled, **self._dated(hits[:EVIDENCE_PASSAGES], anchors))
 
-    def _dated(self, hits: Sequence[Hit]) -> dict[str, object]:
+    def _dated(self, hits: Sequence[Hit], anchors: Sequence[tuple[str, ...]]) -> dict[str, object]:
         """The question's relative times (今年, "last year") read as years against the date of the documents
-        that answer (``document_date``), or against today where none is dated; and how each was read."""
+        that answer (``document_date``: of those that mention every name the question names, where any does), or
+        against today where none is dated; and how each was read."""
         if not self.relative:
             return {}
-        written = document_date(hits)
+        about = [h for h in hits if all(any(f in normalize(f"{h.title} {h.text}") for f in forms) for forms in anchors)]
+        written = document_date(about or hits)
         years, said, reading = list(self.years), dict(self.year_words), list(self.year_reading)
         for word, shift, from_today in self.relative:
             year = shifted_year(shift, written) if written is not None else None
@@ -180,8 +182,10 @@ class Question:
 def document_date(hits: Sequence[Hit]) -> int | None:
     """The date the retrieved documents are written on (YYYYMMDD), for reading a question's 今年 or "last year":
     the first passage's that dates it to a day or a month (a header's date, a dateline: what a passage without a
-    date of its own is stored with), else the first passage's year; None when none is dated."""
-    dated = [h.date for h in hits if h.date]
+    date of its own is stored with), else the first passage's year where it writes no other (``sole_date``: the
+    first of several years a passage states, 1953年建乡 before 2001年撤乡, is no date of the page); None when none
+    is dated."""
+    dated = [d for h in hits if (d := sole_date(h.date, h.text))]
     precise = [d for d in dated if d % 10000 != 101]
     return (precise or dated or [None])[0]
 

@@ -94,3 +94,24 @@ def test_a_weekday_stays_as_written_where_the_passage_is_dated_only_to_a_year() 
                                    [hit("n#1", "The Dunmore pier crane collapsed on Saturday afternoon.",
                                         title="local news", date=20240101)])
     assert decision == "answerable" and span is not None and "2024" not in span, (why, span)
+
+
+def test_the_day_something_was_said_of_the_event_is_not_the_events_date() -> None:
+    from graphs.text.dates import reported_on
+
+    text = "The warehouse roof gave way overnight, the council's engineers said on Friday."
+    at = text.index("on Friday")
+    assert reported_on("When did the warehouse roof give way?", text, at, at + 9)
+    assert not reported_on("When did the council's engineers say the roof gave way?", text, at, at + 9)
+    zh = "区应急局周五表示，仓库屋顶已于前一天夜里坍塌。"
+    assert reported_on("仓库屋顶是哪天坍塌的？", zh, zh.index("周五"), zh.index("周五") + 2)
+
+
+def test_the_documents_date_is_read_from_the_passages_about_the_question_and_not_a_first_of_several_years() -> None:
+    # a passage about another subject, dated to a day, does not date the question's 今年; nor does the first of
+    # several years the subject's passage writes (its stored year is the first it states)
+    other = hit("o#1", "The choir met to plan the season.", title="choir minutes", date=20230314)
+    town = hit("t#1", "白杨镇1962年建镇，2003年扩镇，今年镇上的集市一共开了48次。", title="白杨镇概况", date=19620101)
+    q = question("白杨镇今年的集市开了多少次？", [other, town])
+    assert "from today's date" in q.year_reading[0]
+    assert document_date([town]) is None
