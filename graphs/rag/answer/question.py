@@ -154,20 +154,20 @@ class Question:
             else:
                 weak.append(word)
         return replace(self, subjects=subjects, anchors=anchors, weak=weak, types=name_types(hits),
-                       misspelled=misspelled, **self._dated(hits[:EVIDENCE_PASSAGES], anchors))
+                       misspelled=misspelled)._dated(hits[:EVIDENCE_PASSAGES], anchors)
 
-    def _dated(self, hits: Sequence[Hit], anchors: Sequence[tuple[str, ...]]) -> dict[str, object]:
+    def _dated(self, hits: Sequence[Hit], anchors: Sequence[tuple[str, ...]]) -> Question:
         """The question's relative times (今年, "last year") read as years against the date of the documents
         that answer (``document_date``: of those that mention every name the question names, where any does), or
         against today where none is dated; and how each was read."""
         if not self.relative:
-            return {}
+            return self
         about = [h for h in hits if all(any(f in normalize(f"{h.title} {h.text}") for f in forms) for forms in anchors)]
         written = document_date(about or hits)
         years, said, reading = list(self.years), dict(self.year_words), list(self.year_reading)
         for word, shift, from_today in self.relative:
             year = shifted_year(shift, written) if written is not None else None
-            if year is None:
+            if year is None or written is None:
                 year = from_today
                 reading.append(f"{word!r} is read as {year}, from today's date: no retrieved document is dated")
             else:
@@ -175,8 +175,8 @@ class Question:
             years.append(str(year))
             if shift.unit == "year":
                 said[str(year)] = tuple(dict.fromkeys([*said.get(str(year), ()), *year_words(shift.by)]))
-        return {"years": tuple(dict.fromkeys(years)), "year_words": said, "year_reading": tuple(reading),
-                "relative": ()}
+        return replace(self, years=tuple(dict.fromkeys(years)), year_words=said, year_reading=tuple(reading),
+                       relative=())
 
 
 def document_date(hits: Sequence[Hit]) -> int | None:
@@ -187,7 +187,7 @@ def document_date(hits: Sequence[Hit]) -> int | None:
     is dated."""
     dated = [d for h in hits if (d := sole_date(h.date, h.text))]
     precise = [d for d in dated if d % 10000 != 101]
-    return (precise or dated or [None])[0]
+    return precise[0] if precise else dated[0] if dated else None
 
 
 def _date_label(value: int) -> str:
