@@ -127,6 +127,54 @@ def _en_rel(m: re.Match[str], today: date) -> DateRange | None:
     return _shift_month(today, delta)
 
 
+_YEAR_WORDS: dict[int, tuple[str, ...]] = {
+    -2: ("前年", "the year before last"),
+    -1: ("去年", "上年", "上一年", "last year", "previous year", "a year earlier", "the year before"),
+    0: ("今年", "本年", "this year", "current year"),
+    1: ("明年", "下一年", "next year", "coming year"),
+    2: ("后年", "the year after next"),
+}
+"""The words that name a year by its distance from the year a text is written in, in both languages."""
+
+
+class Shift(NamedTuple):
+    """A time named by its distance from when it is said (去年: a year back; "next month": a month on)."""
+
+    unit: str
+    """year or month"""
+    by: int
+
+
+def shift_of(text: str) -> Shift | None:
+    """The distance a relative time word names (去年 → year −1, "this year" → year 0, 上个月 → month −1), None for
+    any other text (2025年, "in March")."""
+    word = text.strip().casefold()
+    if word in _CN_RELATIVE_YEAR:
+        return Shift("year", _CN_RELATIVE_YEAR[word])
+    if word in _CN_RELATIVE_MONTH:
+        return Shift("month", _CN_RELATIVE_MONTH[word])
+    m = re.fullmatch(r"(last|previous|this|current|next|coming)\s+(year|month)", word)
+    return Shift(m[2], _EN_RELATIVE[m[1]]) if m else None
+
+
+def year_words(by: int) -> tuple[str, ...]:
+    """The words, in both languages, that name the year ``by`` years from the one a text is written in (去年 and
+    "last year" for −1): a passage that writes one of them states the year the question names the same way."""
+    return _YEAR_WORDS.get(by, ())
+
+
+def shifted_year(shift: Shift, written: int) -> int | None:
+    """The year a relative time names when said on ``written`` (YYYYMMDD; a year alone is its 1 January): 去年
+    said in 2025 is 2024, 上个月 said in January 2025 is in 2024; None for a month said on a date that gives only
+    its year (the month it counts from is unknown)."""
+    year, month = written // 10000, written // 100 % 100
+    if shift.unit == "year":
+        return year + shift.by
+    if month < 1 or written % 10000 == 101:
+        return None
+    return (year * 12 + month - 1 + shift.by) // 12
+
+
 _Rule = tuple[re.Pattern[str], Callable[[re.Match[str], date], DateRange | None], bool]
 
 # (pattern, builder, relative?) — overlaps are resolved leftmost-longest, so order does not matter.
@@ -217,6 +265,12 @@ _DATE_LABEL = re.compile(
     r"updated|issued|released|meeting date|date of (?:the )?meeting|held on)\b", re.IGNORECASE)
 """A field label that dates the document itself (会议时间：, 发布日期, "Published", "Date:")."""
 _LINE_MARKS = re.compile(r"^[\s#>*\-+|_·•]+|[*_|]+")
+
+
+def dates_itself(line: str) -> bool:
+    """Whether a line is a field that dates its document or its meeting ("发布日期：2025年12月28日", "会议时间：…",
+    "Published 12 February 2025", "Date: …"): the date of the page, not of an event its prose reports."""
+    return _DATE_LABEL.match(_LINE_MARKS.sub("", line).strip()) is not None
 
 
 def header_date(text: str, today: date) -> int | None:
@@ -347,9 +401,9 @@ _DAY_OF_CALENDAR = re.compile(
 
 def calendar_day(span: str) -> bool:
     """Whether a date span names a day or a month of the calendar (2024年4月23日, "7 September", 4月, "May 2021"),
-    not only a weekday, a time of day, a season or a year (周二, "on Saturday", 上午9时, 夏季, 1889): what a
+    or a day by its distance from the day it is written (前天, "yesterday": ``on_calendar`` dates it), not only a weekday, a time of day, a season or a year (周二, "on Saturday", 上午9时, 夏季, 1889): what a
     question that asks the day of an event (``asks_event_day``) takes."""
-    return _DAY_OF_CALENDAR.search(span) is not None
+    return _DAY_OF_CALENDAR.search(span) is not None or RELATIVE_DAY.search(span) is not None
 
 
 _ASKS_YEAR = re.compile(r"哪一?年(?!级)|何年|什么年份|\b(?:in\s+)?(?:what|which)\s+year\b", re.IGNORECASE)
@@ -367,3 +421,95 @@ def names_year(span: str) -> bool:
     """Whether a date span names a year, written out or relative (1998, 2026年3月1日, 一九九八年, 去年, "last
     year"), as opposed to a day, a month or a weekday only (5日, 3月, "on Saturday")."""
     return _NAMES_YEAR.search(span) is not None
+
+
+_ASKS_DEADLINE = re.compile(
+    r"最晚|最迟|截止|截至|期限|[天日号]前|之前|以前|\bdeadline\b|\b(?:no|not)\s+later\s+than\b|"
+    r"\b(?:by|until|till)\s+(?:what|which|when)\b|\b(?:what|which\s+(?:date|day)|when)\b.*\b(?:by|until)\s*[?？.]?\s*$|"
+    r"\bdue\s+(?:by|on)\b|\bwhen\b.*\bdue\b", re.IGNORECASE)
+_DEADLINE_BEFORE = re.compile(
+    r"(?:最晚|最迟|截止|截至|不晚于|不迟于|须于|需于|应于|限于|限期|务必于|deadline|(?:no|not)\s+later\s+than|by|"
+    r"until|till|before|due(?:\s+(?:on|by))?)[\s：:为在到至于是的要前]{0,4}$", re.IGNORECASE)
+_DEADLINE_AFTER = re.compile(r"^\s*(?:之?前|以前|为止|截止|止)")
+_DEADLINE_TERM = re.compile(r"^(?:最晚|最迟|截止|截至|期限|[天日号]前|之前|以前|deadline|until)$",
+                            re.IGNORECASE)
+DEADLINE_WORDS = ("最晚", "最迟", "截止", "截至", "之前", "以前", "不晚于", "为止", "deadline", "no later than",
+                  "not later than", "until", "closing date")
+"""The words, in both languages, by which a sentence sets a date as the latest one (最迟须于…前, "no later than");
+not "by" or "before", which a folded text holds everywhere ("nearby", "before the storm")."""
+
+
+def asks_deadline(question: str) -> bool:
+    """Whether a question asks the latest date by which something must be done (最晚要在哪天前建好, 报名截止到哪天,
+    "By what date must …", "Until what date …", "What is the deadline …"): the date a sentence sets as a limit."""
+    return _ASKS_DEADLINE.search(question) is not None
+
+
+def deadline_at(text: str, start: int, end: int) -> bool:
+    """Whether the date at ``text[start:end]`` is set as a limit: a deadline word before it ("no later than 31
+    March", 最迟须于5月20日, "until 12 May", 截止日期为…) or after it (5月20日前, 3月31日之前, …为止)."""
+    return (_DEADLINE_BEFORE.search(text[max(0, start - 24):start]) is not None
+            or _DEADLINE_AFTER.match(text[end:end + 4]) is not None)
+
+
+def deadline_forms(term: str) -> tuple[str, ...]:
+    """A question's deadline word ("最晚", jieba's "天前" of 哪天前, "deadline") and the words that state a limit in
+    either language (``DEADLINE_WORDS``); () for any other term: 最晚 is stated by 最迟须于…前 or "no later than"."""
+    return (term, *(w for w in DEADLINE_WORDS if w != term)) if _DEADLINE_TERM.match(term) else ()
+
+
+_WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+_RELATIVE_DAYS = {"大前天": -3, "前天": -2, "前日": -2, "昨天": -1, "昨日": -1, "今天": 0, "今日": 0, "当天": 0,
+                  "明天": 1, "明日": 1, "后天": 2, "yesterday": -1, "today": 0, "tomorrow": 1}
+_DAY_WORD = re.compile(r"^(?:on\s+)?(?P<en>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|"
+                       r"^(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])|^(?P<rel>大前天|前天|前日|昨天|昨日|今天|今日|当天|明天|"
+                       r"明日|后天|yesterday|today|tomorrow)", re.IGNORECASE)
+_AHEAD = re.compile(r"\b(?:will|shall|is\s+(?:due|set|expected|scheduled)|are\s+(?:due|set|expected|scheduled)|"
+                    r"from|until|next|coming)\b|将|要|拟|计划|预计|定于|起", re.IGNORECASE)
+RELATIVE_DAY = re.compile(r"大前天|前天|前日|昨天|昨日|明天|后天|\b(?:yesterday|tomorrow)\b", re.IGNORECASE)
+"""A day named by its distance from the day the text is written (前天, "yesterday")."""
+
+
+def on_calendar(span: str, sentence: str, written: int | None) -> str | None:
+    """The calendar date a weekday or a relative day names (on Sunday, 周日, 前天, "yesterday") in a text written on
+    ``written`` (YYYYMMDD, a day: a dateline, a header's date), written as the sentence's language writes dates
+    ("4 May 2025", 2025年9月16日); None when the span is no such day or the written date is not a day. A weekday
+    is the last one on or before the written day, or the next one on or after it where the sentence speaks
+    ahead ("will reopen on Friday", 将于周五)."""
+    m = _DAY_WORD.match(span.strip())
+    if m is None or not written or written % 100 == 0:
+        return None
+    try:
+        day = date(written // 10000, written // 100 % 100, written % 100)
+    except ValueError:
+        return None
+    if day.month == 1 and day.day == 1:
+        return None  # a year stored as its first day: no day to count from
+    if m["rel"]:
+        when = day.toordinal() + _RELATIVE_DAYS[m["rel"].casefold()]
+    else:
+        weekday = _WEEKDAYS_EN.index(m["en"].casefold()) if m["en"] else _WEEKDAY_ZH[m["zh"]]
+        back = (day.weekday() - weekday) % 7
+        ahead = (weekday - day.weekday()) % 7
+        when = day.toordinal() + (ahead if _AHEAD.search(sentence) else -back)
+    found = date.fromordinal(when)
+    if re.search(r"[\u4e00-\u9fff]", sentence):
+        return f"{found.year}年{found.month}月{found.day}日"
+    return f"{found.day} {calendar.month_name[found.month]} {found.year}"
+
+
+_REPORTED_BEFORE = re.compile(r"\b(?:said|says|told\s+\w+|announced|confirmed|reported|added|stated|warned|"
+                              r"explained)\s+(?:on\s+|late\s+on\s+|early\s+on\s+)?$", re.IGNORECASE)
+_REPORTED_AFTER = re.compile(r"^\s*(?:上午|下午|晚间|晚上)?\s*(?:表示|称|说|介绍|通报|宣布|透露|指出|证实|回应)")
+_ASKS_REPORT = re.compile(r"\b(?:say|said|announce|announced|confirm|confirmed|report|reported|state|stated)\b|"
+                          r"表示|宣布|通报|证实|回应|发布|公布|透露", re.IGNORECASE)
+
+
+def reported_on(question: str, text: str, start: int, end: int) -> bool:
+    """Whether the date at ``text[start:end]`` is the day something was said of the event ("…, investigators said
+    on Wednesday", 消防部门周三表示), not the event's own, where the question does not ask when it was said."""
+    if _ASKS_REPORT.search(question):
+        return False
+    return (_REPORTED_BEFORE.search(text[max(0, start - 30):start]) is not None
+            or _REPORTED_AFTER.match(text[end:end + 8]) is not None)

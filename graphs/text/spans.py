@@ -250,7 +250,7 @@ _DYNASTY = r"(?:西汉|东汉|西晋|东晋|北宋|南宋|夏|商|周|秦|汉|�
 _ZH_PARTIAL_DATE = re.compile(
     rf"(?<![\d.])(?:{_ZH_DAY}(?:\s*{_ZH_CLOCK})?(?:\s*(?:至|到|-|－|—|~|～)\s*{_ZH_DAY})?|{_ZH_MONTHS}(?:上旬|中旬|下旬|初|底|末)?"
     rf"|{_ZH_CLOCK}(?=\s*(?:\d|许|左右|起|开始|举行|举办|召开|开幕|发布|出发|抵达|，|,|。|$))"
-    rf"|(?:春|夏|秋|冬)(?:季|天)|(?:周|星期|礼拜)[一二三四五六日天]"
+    rf"|(?:春|夏|秋|冬)(?:季|天)|(?:周|星期|礼拜)[一二三四五六日天]|大前天|前天|前日|昨天|昨日|明天|后天"
     rf"|(?:{_DYNASTY}[朝代]?)?[\u4e00-\u9fff]{{2}}年间|{_DYNASTY}[朝代](?:初年|末年|初期|中期|后期|末期|时期)?"
     rf"|(?:\d{{1,2}}|[一二三四五六七八九十]{{1,3}})世纪(?:\d{{2}}年代)?|\d{{2}}年代)")
 """Chinese dates a news sentence states without a year: 23日, 3月23日, 上午10时, 10月30日至11月2日, 3-8月, 夏季,
@@ -261,7 +261,7 @@ _EN_PARTIAL_DATE = re.compile(
     r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:January|February|March|April|May|June|July|August|September|"
     r"October|November|December)\b(?!\s*,?\s*\d{4})|\b(?:on\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|"
     r"Saturday|Sunday)\b|\b\d{1,2}(?::\d{2})?\s*(?:a\.m\.|p\.m\.|am\b|pm\b)|"
-    r"\b\d{1,2}(?:st|nd|rd|th)\s+century\b|\b(?:1[0-9]|20)[0-9]0s\b", re.IGNORECASE)
+    r"\b\d{1,2}(?:st|nd|rd|th)\s+century\b|\b(?:1[0-9]|20)[0-9]0s\b|\b(?:yesterday|tomorrow)\b", re.IGNORECASE)
 """English dates without a year: "March 23", "23rd of March", "on Tuesday", "10 a.m."."""
 
 

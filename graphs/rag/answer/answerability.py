@@ -145,13 +145,14 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
                              reason=f"the passages that mention {names} say nothing of what is asked")
     if lost := years_unstated(q, [*(s.context for s in top.sentences), *_chunks_of(q, top, hits)]):
         return Answerability(decision="not_found", score=round(best * 0.5, 3),
-                             reason=f"no passage that answers is of {', '.join(lost)}")
+                             reason=f"no passage that answers is of {', '.join(lost)}"
+                                    + "".join(f" ({r})" for r in q.year_reading))
     if supported_from > 0 and best < supported_from:
         return Answerability(decision="not_found", score=round(best, 3),
                              reason=f"the best evidence covers {best:.0%} of the question's terms "
                                     f"(< {supported_from:.0%})")
     spelled = "".join(f"; the question's {name!r} is taken as {near!r}, as the passages spell it"
-                      for name, near in q.misspelled.items())
+                      for name, near in q.misspelled.items()) + "".join(f"; {r}" for r in q.year_reading)
     if termless:  # a parse that kept no term (an LLM's): no coverage to claim
         return Answerability(decision="answerable", score=round(best, 3),
                              reason="no term of the question was extracted: the best retrieved passage answers"
@@ -585,7 +586,7 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model, hi
     else:
         why = ""
     spelled = "".join(f"; the question's {name!r} is taken as {near!r}, as the passages spell it"
-                      for name, near in q.misspelled.items())
+                      for name, near in q.misspelled.items()) + "".join(f"; {r}" for r in q.year_reading)
     features = {k: round(v, 4) for k, v in f.items()}
     if threshold > 0 and (ruled := ruled_out(q, judgement, names, what, hits)) is not None:
         # too rare in the dev sets for the fit to weigh; part of the score's gate, so minAnswerability 0 (answer

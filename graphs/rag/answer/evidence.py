@@ -29,7 +29,18 @@ from graphs.rag.answer.question import (
 )
 from graphs.rag.relation_cues import bridge_kind, entity_kind
 from graphs.text.content import has_content
-from graphs.text.dates import date_forms, only_a_date, sole_date
+from graphs.text.dates import (
+    RELATIVE_DAY,
+    asks_deadline,
+    date_forms,
+    dates_itself,
+    deadline_at,
+    on_calendar,
+    only_a_date,
+    reported_on,
+    shift_of,
+    sole_date,
+)
 from graphs.text.fields import Field, addressed, field_of, label_asks, names_column
 from graphs.text.governors import name_role, role_matches
 from graphs.text.normalize import has_han, normalize
@@ -90,6 +101,9 @@ class Sentence:
     short: tuple[str, ...] = ()
     """Folded short forms that name what its passage is about ("msra": ``passage_short_forms``); a first hop
     bridges by one only where it writes it in capitals."""
+    written: int | None = None
+    """Its passage's stored date (YYYYMMDD: a dateline's or a header's day, or a year it states): what a weekday or
+    a relative day (on Sunday, 前天) of the sentence counts from (``dates.on_calendar``)."""
 
 
 SEMANTIC_FROM, SEMANTIC_TO = 0.25, 0.5
@@ -229,7 +243,8 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
                                            if not any(f in context for f in forms) and mentioned(forms, context))])
             out.append(Sentence(hit=n, position=i, text=sentence, folded=folded[i], context=context,
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
-                                semantic=semantic, about=about, under=written, short=short, block=block))
+                                semantic=semantic, about=about, under=written, short=short, block=block,
+                                written=hit.date))
         if (year := title_year(hit.title or "")) is not None and year not in hit.text:
             # "Night Harbour (1949 film)": the year a title gives its work, where the text never writes it, is a
             # statement of the passage too (when the work appeared), the title as written its sentence
@@ -367,8 +382,18 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
         spans = [s for s in spans if (s.start, s.end) in counted]
     if q.kind == "person" and len(spans) > 1:
         spans = governed_by_asked_role(q.text, sentence.text, spans)
+    if q.kind == "date":
+        # the day something was said of the event ("investigators said on Wednesday") is not the event's
+        spans = [s for s in spans if not reported_on(q.text, sentence.text, s.start, s.end)]
+    if q.kind == "date" and len(spans) > 1:
+        # a relative day (前天, "yesterday") answers only where its passage's date puts it on the calendar
+        spans = [s for s in spans if not RELATIVE_DAY.fullmatch(s.text)
+                 or on_calendar(s.text, sentence.text, sentence.written) is not None] or spans
+    if q.kind == "date" and len(spans) > 1 and asks_deadline(q.text):
+        # "by what date": the date the sentence sets as the limit, not the meeting's or the damage's
+        spans = [s for s in spans if deadline_at(sentence.text, s.start, s.end)] or spans
     if q.years and len(spans) > 1:
-        spans = of_asked_year(q.years, sentence.text, spans)
+        spans = of_asked_year(q.years, sentence.text, spans, [w for y in q.years for w in q.year_words.get(y, ())])
     return nearest(spans, at or marks(q, sentence.text.casefold()))
 
 
@@ -376,21 +401,24 @@ _CLAUSE = re.compile(r"[，;；。]|,(?!\d)|\band\b|\bwhile\b|\bwhereas\b|而")
 _YEAR_IN = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
 
 
-def of_asked_year(years: Sequence[str], sentence: str, spans: list[Span]) -> list[Span]:
+def of_asked_year(years: Sequence[str], sentence: str, spans: list[Span], words: Sequence[str] = ()) -> list[Span]:
     """Of a sentence's values, those its clause dates to the asked year ("about 41,000 visitors in 2023 and
-    about 52,500 in 2024" for 2024: 52,500; 2023年接待41000人，2024年达到52500人); all of them when no clause
-    dates one to it."""
+    about 52,500 in 2024" for 2024: 52,500; 2023年接待41000人，2024年达到52500人), or names as the question does
+    by its distance from the document's year (``words``: 去年, "last year" for a question's 去年: "今年接待4,560人次，
+    比去年的3,980人次" gives 3,980); all of them when no clause dates one to it."""
     asked = {y for year in years for y in _YEAR_IN.findall(year)}
     if not asked:
         return spans
     cuts = [0, *(m.end() for m in _CLAUSE.finditer(sentence)), len(sentence) + 1]
+    folded = sentence.casefold()
 
     def clause_years(s: Span) -> set[str]:
         start = max(c for c in cuts if c <= s.start)
         end = min(c for c in cuts if c > s.start)
-        return {y for y in _YEAR_IN.findall(sentence[start:end]) if y not in s.text}
+        said = {y for y in _YEAR_IN.findall(sentence[start:end]) if y not in s.text}
+        return said | ({"said"} if any(w in folded[start:end] for w in words) else set())
 
-    kept = [s for s in spans if clause_years(s) & asked]
+    kept = [s for s in spans if clause_years(s) & (asked | {"said"})]
     return kept or spans
 
 
@@ -482,6 +510,8 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
         # "in which year was Night Harbour released": a date next to where the sentence states the release (a
         # plainly named subject only: in a bridge the first hop's own date must not stop the chain)
         focus = 1.0
+    if q.kind == "date" and span is not None and asks_deadline(q.text) and deadline_at(s.text, span.start, span.end):
+        focus = 1.0  # the limit the question asks ("by what date", 最晚…前), set by the sentence's own words
     if bounded := other_bound(q, s.folded):
         own, focus, span = 0.0, 0.0, None  # the maximum's row for the minimum asked: nothing asked is stated
     single = Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=focus, span=span,
@@ -906,7 +936,33 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
             return e.span is not None and _own_passage(q, s) and bool(stated_at(asked, s.text))
 
         found.sort(key=lambda e: not leads(e))
-    return value_leads(q, fields_lead(found))
+    return event_dated(q, value_leads(q, fields_lead(found)))
+
+
+_NEXT_EVENT = re.compile(r"下一?次|下一?届|下一?期|\b(?:next|following|upcoming)\b", re.IGNORECASE)
+
+
+def event_dated(q: Question, found: list[Evidence]) -> list[Evidence]:
+    """For a when-question, the best evidence's field that dates its page or meeting (发布日期, 会议时间,
+    "Published": ``dates_itself``) gives way to a sentence of the same subject that dates the asked event: one
+    holding a date of its own and a word of what is asked that neither the field nor its passage's title and
+    heading state (读书节 in "今年的读书节于10月18日举行" for 今年的读书节是哪天办的, over the report's 发布日期). The
+    date of the page answers a question about the page or meeting itself, which its title names. A sentence of a
+    next meeting (下次, "next") does not date the asked one unless the question asks the next."""
+    if q.kind != "date" or not found or not found[0].field:
+        return found
+    line = found[0].sentences[found[0].span_in]
+    if not dates_itself(line.text):
+        return found
+    page = normalize(f"{line.title} {line.under} {line.text}")
+    # the asked event's words: not a time the question names (今年, 2025), which the page's date states already
+    event = [t for t in q.relation if t not in page and len(t) >= 2 and shift_of(t) is None
+             and not _YEAR_IN.search(t)]
+    asks_next = _NEXT_EVENT.search(q.text) is not None
+    lead = next((e for e in found[1:] if e.span is not None and not e.field and e.anchored == 1.0
+                 and any(t in (said := e.sentences[e.span_in]).folded for t in event)
+                 and (asks_next or _NEXT_EVENT.search(said.text) is None)), None)
+    return found if lead is None else [lead, *(e for e in found if e is not lead)]
 
 
 def fields_lead(found: list[Evidence]) -> list[Evidence]:

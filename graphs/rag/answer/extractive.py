@@ -30,7 +30,7 @@ from graphs.rag.answer.question import (
 from graphs.rag.answer.verdicts import verdict_of
 from graphs.rag.relation_cues import entity_kind
 from graphs.text.answer_types import listed_type
-from graphs.text.dates import stated_years
+from graphs.text.dates import on_calendar, stated_years
 from graphs.text.normalize import has_han, normalize
 from graphs.text.relations import asked_relation
 from graphs.text.relations import stated_at as relation_at
@@ -160,6 +160,19 @@ def states_asked(q: Question, e: Evidence, *, typed: bool = True, focused: bool 
     return not ASKS_REASON.search(q.text) or any(REASON.search(s.text) for s in e.sentences)
 
 
+def _on_calendar(q: Question, hits: Sequence[Hit], e: Evidence) -> str | None:
+    """The evidence's short answer; for a date, a weekday or a relative day (on Sunday, 前天) as the calendar date
+    it names in its passage, which is dated to the day (a dateline, a header's date): "4 May 2025 (on Sunday)"."""
+    if e.span is None:
+        return None
+    said = e.sentences[e.span_in]
+    written = hits[said.hit].date if q.kind == "date" and said.hit < len(hits) else None
+    if (day := on_calendar(e.span.text, said.text, written)) is None:
+        return e.span.text
+    named = re.sub(r"^on\s+", "", e.span.text, flags=re.IGNORECASE)
+    return f"{day}（{named}）" if has_han(said.text) else f"{day} ({named})"
+
+
 def answering(q: Question, e: Evidence) -> list[Sentence]:
     """The sentences of evidence an answer shows: all of them, less those of another file joined to the one
     that holds the answer by a name the question itself names (no hop is needed to find it)."""
@@ -202,7 +215,7 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
         if typed is not None:
             untyped, best = best, typed
             shown = [*answering(q, best), *(s for s in answering(q, untyped) if s not in best.sentences)]
-            span = best.span.text if best.span is not None else None
+            span = _on_calendar(q, hits, best)
             return Written(text=_join([*([_lead(span, chinese)] if span else []),
                                        *_body(shown, [s for s in shown if s not in best.sentences])]), span=span,
                            citations=_cite(hits, [s.hit for s in shown]))
@@ -243,7 +256,8 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
             shown.append(following)  # not the next item of a list of codes ("E3: …" is not run on by "E4: …")
     # a short answer only where the answering sentence states what is asked (the terms next to the question
     # word): elsewhere a candidate of the right kind is as often wrong as right
-    span = best.span.text if best.span is not None and (best.focus > 0 or not q.focus or best.bridge) else None
+    span = _on_calendar(q, hits, best) if best.span is not None and (best.focus > 0 or not q.focus or best.bridge) \
+        else None
     parts = [_lead(span, chinese)] if span else []
     return Written(text=_join([*parts, *_body(shown, added)]), span=span,
                    citations=_cite(hits, [s.hit for s in shown]))

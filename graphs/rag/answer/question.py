@@ -17,7 +17,7 @@ from graphs.kg.mentions import strip_disambiguation
 from graphs.rag.answer.attributes import asked_attribute, stated_at
 from graphs.rag.answer.chains import described_slots
 from graphs.text.answer_types import AnswerType, focus_terms
-from graphs.text.dates import month_word
+from graphs.text.dates import Shift, deadline_forms, month_word, shift_of, shifted_year, sole_date, year_words
 from graphs.text.entity_spotting import possessor
 from graphs.text.normalize import has_han, normalize, pinyin_variants
 from graphs.text.scripts import GENERIC, KIND_SUFFIXES, in_script_of_other, other_script
@@ -52,6 +52,15 @@ class Question:
     answers states them."""
     years: tuple[str, ...] = ()
     """Years the question names ("2024年苹果…"): the answering evidence must be of that year."""
+    relative: tuple[tuple[str, Shift, int], ...] = ()
+    """Times the question names by their distance from now (今年, 去年, "last year", 上个月): the word, its
+    distance, and the year it names counted from today. ``about`` reads them against the retrieved documents' own
+    date (a year-end report's 今年 is its year, not the calendar's), from today only where no document is dated."""
+    year_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """A year read from a relative word → the words that state it the same way in a passage written that year
+    (去年 / "last year" for the year before the document's): they state that year as its number does."""
+    year_reading: tuple[str, ...] = ()
+    """How each relative word was read, for the reason ("'今年' is read as 2025, the year of its document")."""
     subjects: tuple[str, ...] = ()
     """Titles of retrieved passages that the question writes out (乍都节公园): their words name the
     subject, whatever the word split made of them (乍都 / 节 / 公园)."""
@@ -83,7 +92,7 @@ class Question:
     def spellings(self) -> dict[str, tuple[str, ...]]:
         """Each named entity's term and the spellings that count as it (the question's, its standard name); an
         extreme's term ("highest", 最高) and the words of the same bound in either language (``extreme_forms``)."""
-        return {**{t: forms for t in self.weights if (forms := extreme_forms(t))},
+        return {**{t: forms for t in self.weights if (forms := extreme_forms(t) or deadline_forms(t))},
                 **{forms[0]: forms for forms in self.anchors}}
 
     def coverage(self, text: str) -> float:
@@ -145,7 +154,47 @@ class Question:
             else:
                 weak.append(word)
         return replace(self, subjects=subjects, anchors=anchors, weak=weak, types=name_types(hits),
-                       misspelled=misspelled)
+                       misspelled=misspelled)._dated(hits[:EVIDENCE_PASSAGES], anchors)
+
+    def _dated(self, hits: Sequence[Hit], anchors: Sequence[tuple[str, ...]]) -> Question:
+        """The question's relative times (今年, "last year") read as years against the date of the documents
+        that answer (``document_date``: of those that mention every name the question names, where any does), or
+        against today where none is dated; and how each was read."""
+        if not self.relative:
+            return self
+        about = [h for h in hits if all(any(f in normalize(f"{h.title} {h.text}") for f in forms) for forms in anchors)]
+        written = document_date(about or hits)
+        years, said, reading = list(self.years), dict(self.year_words), list(self.year_reading)
+        for word, shift, from_today in self.relative:
+            year = shifted_year(shift, written) if written is not None else None
+            if year is None or written is None:
+                year = from_today
+                reading.append(f"{word!r} is read as {year}, from today's date: no retrieved document is dated")
+            else:
+                reading.append(f"{word!r} is read as {year}, from the date of its document ({_date_label(written)})")
+            years.append(str(year))
+            if shift.unit == "year":
+                said[str(year)] = tuple(dict.fromkeys([*said.get(str(year), ()), *year_words(shift.by)]))
+        return replace(self, years=tuple(dict.fromkeys(years)), year_words=said, year_reading=tuple(reading),
+                       relative=())
+
+
+def document_date(hits: Sequence[Hit]) -> int | None:
+    """The date the retrieved documents are written on (YYYYMMDD), for reading a question's 今年 or "last year":
+    the first passage's that dates it to a day or a month (a header's date, a dateline: what a passage without a
+    date of its own is stored with), else the first passage's year where it writes no other (``sole_date``: the
+    first of several years a passage states, 1953年建乡 before 2001年撤乡, is no date of the page); None when none
+    is dated."""
+    dated = [d for h in hits if (d := sole_date(h.date, h.text))]
+    precise = [d for d in dated if d % 10000 != 101]
+    return precise[0] if precise else dated[0] if dated else None
+
+
+def _date_label(value: int) -> str:
+    year, month, day = value // 10000, value // 100 % 100, value % 100
+    if month == 1 and day == 1:
+        return f"{year}"
+    return f"{year}-{month:02d}" if day == 1 else f"{year}-{month:02d}-{day:02d}"
 
 
 _ROMAN = re.compile(r"[IVXLCDM]+")
@@ -276,8 +325,12 @@ def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequ
     def known(key: str) -> bool:
         return any(key in forms for forms in anchors.values()) or key in weak
 
+    relative: list[tuple[str, Shift, int]] = []
     for e in entities:
-        if e.type == "DATE" and e.date_range is not None and e.date_range.start // 10000 == e.date_range.end // 10000:
+        if e.type == "DATE" and e.date_range is not None and (shift := shift_of(e.text)) is not None:
+            # 今年, "last year": which year is read against the documents' date (``about``), not fixed here
+            relative.append((e.text, shift, e.date_range.start // 10000))
+        elif e.type == "DATE" and e.date_range is not None and e.date_range.start // 10000 == e.date_range.end // 10000:
             years.append(str(e.date_range.start // 10000))  # a year the question names ("2024年", "in March 2024")
         elif e.type != "DATE" and e.valid:
             forms = tuple(dict.fromkeys(normalize(f) for f in (e.text, e.standard_name or "") if f and normalize(f)))
@@ -322,6 +375,7 @@ def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequ
     features = parsed.complexity_features
     return Question(text=text, kind=kind, weights=weights, anchors=list(anchors.values()), weak=weak,
                     names=list(dict.fromkeys(names)), focus=focus, years=tuple(dict.fromkeys(years)),
+                    relative=tuple(relative),
                     nested=features.get("bridge", 0) > 0 or features.get("nesting", 0) > 0)
 
 
@@ -545,5 +599,6 @@ def unmentioned(q: Question, hits: Sequence[Hit]) -> list[str]:
 def years_unstated(q: Question, contexts: Iterable[str]) -> list[str]:
     """The question's years that none of the given sentence contexts states."""
     contexts = list(contexts)
-    return [y for y in q.years if not any(y in c for c in contexts)]
+    return [y for y in q.years if not any(y in c or any(w in c.casefold() for w in q.year_words.get(y, ()))
+                                          for c in contexts)]
 

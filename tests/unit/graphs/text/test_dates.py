@@ -213,3 +213,57 @@ def test_a_chunk_is_of_its_date_only_where_it_writes_no_other_year() -> None:
     assert sole_date(None, "2024") is None
     # a date its text does not write is its document's (metadata, the header's): it stands beside other years
     assert sole_date(20230105, "2021年美网冠军在奥克兰站第二轮退赛。") == 20230105
+
+
+def test_relative_words_name_a_distance_read_against_the_date_a_text_is_written() -> None:
+    from graphs.text.dates import Shift, shift_of, shifted_year, year_words
+
+    assert shift_of("去年") == Shift("year", -1) and shift_of("This year") == Shift("year", 0)
+    assert shift_of("上个月") == Shift("month", -1) and shift_of("2024年") is None
+    assert shifted_year(Shift("year", -1), 20250212) == 2024
+    assert shifted_year(Shift("month", -1), 20250115) == 2024  # last month said in January
+    assert shifted_year(Shift("month", 1), 20250101) is None  # a year alone: no month to count from
+    assert "last year" in year_words(-1) and "去年" in year_words(-1)
+
+
+@pytest.mark.parametrize(("span", "sentence", "written", "expected"), [
+    ("on Sunday", "The barn burned down on Sunday night.", 20240703, "30 June 2024"),
+    ("on Wednesday", "The barn burned down on Wednesday night.", 20240703, "3 July 2024"),
+    ("on Friday", "The lane will reopen on Friday.", 20240703, "5 July 2024"),
+    ("前天", "前天下午，村口的老桥被洪水冲垮。", 20240301, "2024年2月28日"),
+    ("周六", "图书馆将于周六恢复开放。", 20240301, "2024年3月2日"),
+    ("yesterday", "The mayor resigned yesterday.", 20240301, "29 February 2024"),
+    ("on Sunday", "The barn burned down on Sunday night.", 20240101, None),  # a year alone
+    ("3月5日", "3月5日开会。", 20240301, None),  # already a calendar day
+])
+def test_a_weekday_or_relative_day_on_the_calendar(span: str, sentence: str, written: int, expected: str | None) -> None:
+    from graphs.text.dates import on_calendar
+
+    assert on_calendar(span, sentence, written) == expected
+
+
+@pytest.mark.parametrize(("question", "asked"), [
+    ("水渠最晚要在哪天前修好？", True),
+    ("报名截止到几号？", True),
+    ("By what date must the forms be sent?", True),
+    ("When does the form have to be handed in by?", True),
+    ("What is the deadline for the grant?", True),
+    ("When did the bridge open?", False),
+    ("水渠是哪天修好的？", False),
+])
+def test_a_deadline_question(question: str, asked: bool) -> None:
+    from graphs.text.dates import asks_deadline
+
+    assert asks_deadline(question) is asked
+
+
+def test_a_date_set_as_a_limit_and_a_field_that_dates_the_page() -> None:
+    from graphs.text.dates import dates_itself, deadline_at
+
+    text = "会议于4月2日召开，要求水渠最迟于5月10日前修好。"
+    assert deadline_at(text, text.index("5月10日"), text.index("5月10日") + 5)
+    assert not deadline_at(text, text.index("4月2日"), text.index("4月2日") + 4)
+    english = "The hall was booked on 2 May and must be cleared no later than 9 May."
+    assert deadline_at(english, english.index("9 May"), english.index("9 May") + 5)
+    assert dates_itself("发布日期：2024年1月5日") and dates_itself("Published 5 January 2024")
+    assert not dates_itself("灯会于10月26日开幕。")
