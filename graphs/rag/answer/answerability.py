@@ -5,9 +5,14 @@ related, never as the answer."""
 from __future__ import annotations
 
 import asyncio
+import functools
+import json
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
 from typing import Literal, cast
 
 from langchain_core.embeddings import Embeddings
@@ -259,24 +264,87 @@ UNASKED_FROM = 0.2
 when it states nothing of it: with the asked attribute stated nowhere in its passage, no evidence."""
 
 
-def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Sequence[Hit] = ()) -> str | None:
-    """Why the chosen evidence is no evidence whatever the score, or None: the lexicon's asked attribute stated
-    nowhere in its passage while its sentence says nothing else of what is asked (a company's founding year for
-    its stock code); or its sentence is of another edition (第3届 for 第四届: an ordinal of the same counter; the
-    fourth conference for the second; Corvane 2.0 for Corvane 1.0: another version of the same name)."""
-    f = judgement.features
-    if f.get("attribute_missing") == 1.0 and f.get("own", 1.0) <= UNASKED_FROM:
-        return f"the passages that mention {names or 'the subject'} do not state its {what}"
-    contact = asked_contact(q.text) if q.kind not in _NAMED else None  # "what number do I ring": no quantity
-    if contact is not None and judgement.evidence and not any(
-            holds_contact(contact, f"{h.title}\n{h.text}") for h in hits[:EVIDENCE_PASSAGES]):
+@dataclass(frozen=True)
+class Case:
+    """What every veto reads: the question, the judged evidence, the reason's words, the retrieved passages and
+    what is derived from them once (the type the question itself asks, its answering sentence, whether the
+    evidence follows a bridge or is a field)."""
+
+    q: Question
+    judgement: Judgement
+    names: str
+    what: str
+    hits: Sequence[Hit]
+
+    @cached_property
+    def f(self) -> dict[str, float]:
+        return self.judgement.features
+
+    @cached_property
+    def contact(self) -> str | None:
+        return asked_contact(self.q.text) if self.q.kind not in _NAMED else None  # "what number do I ring"
+
+    @cached_property
+    def kind(self) -> str:
+        # the type the question itself asks (its question word, or its last noun), not one the lexicon's attribute
+        # implies ("在上海建了什么工厂" asks for a factory, not for where it was assembled); "What's the name of the
+        # reserve manager?": a role's holder asked by the name is a person asked
+        q = self.q
+        return q.kind if q.kind in VALUE_TYPES else (head_type(q.text) or measured(q, self.judgement.asked)
+                                                     or ("person" if asked_title(q.text) else q.kind))
+
+    @cached_property
+    def answer(self) -> Sentence | None:
+        return answering(self.judgement.evidence[0]) if self.judgement.evidence else None
+
+    @cached_property
+    def followed(self) -> bool:
+        # a followed bridge answers in its last hop; two sentences merely joined by a name ("Keep the warranty card"
+        # + "The P3 weighs 5.2 kg") are held to a value where the lexicon knows the attribute (``_no_value``)
+        return bool(self.judgement.evidence) and self.judgement.evidence[0].bridge
+
+    @cached_property
+    def field(self) -> bool:
+        return bool(self.judgement.evidence) and self.judgement.evidence[0].field
+
+    @cached_property
+    def passage(self) -> str:
+        return _document_of(self.answer, self.judgement, self.hits) if self.answer is not None else ""
+
+    @property
+    def subject(self) -> str:
+        return self.names or "the subject"
+
+    @property
+    def asked_what(self) -> str:
+        return self.what if self.what != "what is asked" else "it"
+
+
+def _attribute_unasked(c: Case) -> str | None:
+    if c.f.get("attribute_missing") == 1.0 and c.f.get("own", 1.0) <= UNASKED_FROM:
+        return f"the passages that mention {c.subject} do not state its {c.what}"
+    return None
+
+
+def _no_contact(c: Case) -> str | None:
+    if c.contact is not None and c.judgement.evidence and not any(
+            holds_contact(c.contact, f"{h.title}\n{h.text}") for h in c.hits[:EVIDENCE_PASSAGES]):
         # a phone number asked, and no retrieved passage writes one: 18 beds or a price is no number to ring
-        return f"no passage that mentions {names or 'the subject'} writes a {_CONTACT_WORDS[contact]}"
-    if (label := foreign_value(q, judgement)) is not None:
+        return f"no passage that mentions {c.subject} writes a {_CONTACT_WORDS[c.contact]}"
+    return None
+
+
+def _foreign_label(c: Case) -> str | None:
+    if (label := foreign_value(c.q, c.judgement)) is not None:
         # a labelled line's value answers what its label names: 会议时间 dates the meeting, not the co-op's founding
-        return f"the best evidence is the {label} of {names or 'the subject'}, not its {what}"
+        return f"the best evidence is the {label} of {c.subject}, not its {c.what}"
+    return None
+
+
+def _unsaid_quantity(c: Case) -> str | None:
+    f, q, judgement, hits = c.f, c.q, c.judgement, c.hits
     if (f.get("attribute_known") == 0.0 and f.get("cross_language") == 0.0
-            and f.get("other_language", 0.0) == 0.0 and asked_kind(q, judgement.asked) == "number" and not contact
+            and f.get("other_language", 0.0) == 0.0 and asked_kind(q, judgement.asked) == "number" and not c.contact
             and (f.get("bridge") == 0.0 or untouched_anywhere(q, judgement, hits))
             and (asked := ", ".join(unsaid_words(q, judgement, hits, f.get("predicate_passage", 1.0) == 0.0)))):
         # a quantity the lexicon does not know, in the question's own words: a passage that never touches them
@@ -286,104 +354,226 @@ def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Se
         # languages: the question's own words cannot be written in a passage of the other language (病床 for "beds").
         # Sentences joined from two passages ("每年出海两次" + a profile's line for 每年的经费) are held to the same
         # where no retrieved passage touches those words
-        return f"the passages that mention {names or 'the subject'} say nothing of {asked}"
-    if judgement.evidence and (term := ungoverned(q, judgement.asked, judgement.qualifiers,
-                                                  answering(judgement.evidence[0]).text)) is not None:
+        return f"the passages that mention {c.subject} say nothing of {asked}"
+    return None
+
+
+def _ungoverned(c: Case) -> str | None:
+    if c.answer is not None and (term := ungoverned(c.q, c.judgement.asked, c.judgement.qualifiers,
+                                                    c.answer.text)) is not None:
         # 非网民规模 is not 网民规模: the value next to a negated or excepted attribute is not the asked one's
-        return f"the best evidence states {term} only negated, excepted or as another rank (非…, 除…外, 副…, non-…, vice …), not {what}"
-    if judgement.evidence and not judgement.evidence[0].bridge and not judgement.evidence[0].field \
-            and (found := misgoverned(q, judgement, hits)):
+        return (f"the best evidence states {term} only negated, excepted or as another rank "
+                f"(非…, 除…外, 副…, non-…, vice …), not {c.what}")
+    return None
+
+
+def _misgoverned(c: Case) -> str | None:
+    if c.judgement.evidence and not c.followed and not c.field and (found := misgoverned(c.q, c.judgement, c.hits)):
         # the values of the asked type the evidence offers belong to another attribute, subject or year
         # (长安汽车's profit growth for its sales growth, another brand's sales, the injured for the dead); a
         # field's value is its label's (a table cell's: its row's and column's), which named what is asked
-        return elsewhere_reason(found, names, asked_words(q, judgement)[0] if what == "what is asked" else what,
-                                question_years(q))
-    if (judgement.evidence and not judgement.evidence[0].bridge and f.get("other_language", 0.0) == 0.0
-            and f.get("cross_language", 0.0) == 0.0 and (named := misattributed(q, judgement)) is not None):
+        return elsewhere_reason(found, c.names, asked_words(c.q, c.judgement)[0] if c.what == "what is asked"
+                                else c.what, question_years(c.q))
+    return None
+
+
+def _misattributed(c: Case) -> str | None:
+    if (c.judgement.evidence and not c.followed and c.f.get("other_language", 0.0) == 0.0
+            and c.f.get("cross_language", 0.0) == 0.0 and (named := misattributed(c.q, c.judgement)) is not None):
         # the name, date or place the evidence offers belongs to another role, work or event (the best actress
         # for the screenwriter, another tournament's champion, the press conference's venue for the tournament's)
-        return misattributed_reason(named, names, asked_kind(q, judgement.asked), asked_title(q.text))
-    if asked_kind(q, judgement.asked) == "person" and (role := unstated_role(q, hits)) is not None:
+        return misattributed_reason(named, c.names, asked_kind(c.q, c.judgement.asked), asked_title(c.q.text))
+    return None
+
+
+def _unstated_role(c: Case) -> str | None:
+    if asked_kind(c.q, c.judgement.asked) == "person" and (role := unstated_role(c.q, c.hits)) is not None:
         # the passages name other officers (the CEO, the CFO), none the asked one (the COO)
-        return f"the passages that mention {names or 'the subject'} name no {role}"
-    # the type the question itself asks (its question word, or its last noun), not one the lexicon's attribute
-    # implies ("在上海建了什么工厂" asks for a factory, not for where it was assembled)
-    kind = q.kind if q.kind in VALUE_TYPES else (head_type(q.text) or measured(q, judgement.asked)
-                                                 or ("person" if asked_title(q.text) else q.kind))
-    # "What's the name of the reserve manager?": a role's holder asked by the name is a person asked
-    answer = answering(judgement.evidence[0]) if judgement.evidence else None
-    if judgement.evidence and (dimensions := named_dimensions(q.text)) and not any(
-            writes_dimension(f"{h.title}\n{h.text}", dimensions) for h in hits[:EVIDENCE_PASSAGES]):
+        return f"the passages that mention {c.subject} name no {role}"
+    return None
+
+
+def _no_unit(c: Case) -> str | None:
+    if c.judgement.evidence and (dimensions := named_dimensions(c.q.text)) and not any(
+            writes_dimension(f"{h.title}\n{h.text}", dimensions) for h in c.hits[:EVIDENCE_PASSAGES]):
         # "how fast", "in km/h or knots", 多重: a measure is written with its unit; passages that write no unit of
         # it (a headline, a count of capsized boats, a date) hold no such value, whatever the question's kind
-        return f"no passage that mentions {names or 'the subject'} gives a {' or '.join(sorted(dimensions))}"
-    dateline = answer is not None and only_a_date(answer.text)
-    # a followed bridge answers in its last hop; two sentences merely joined by a name ("Keep the warranty card"
-    # + "The P3 weighs 5.2 kg") are held to a value where the lexicon knows the attribute (``_no_value``)
-    followed = bool(judgement.evidence) and judgement.evidence[0].bridge
-    if (judgement.evidence and kind in VALUE_TYPES and not followed and not judgement.evidence[0].field
+        return f"no passage that mentions {c.subject} gives a {' or '.join(sorted(dimensions))}"
+    return None
+
+
+def _no_value_of_kind(c: Case) -> str | None:
+    q, judgement, f, kind, answer = c.q, c.judgement, c.f, c.kind, c.answer
+    if (judgement.evidence and kind in VALUE_TYPES and not c.followed and not c.field
             and (_no_value(q, judgement, cast(AnswerType, kind)) or (
                 answer is not None and len(judgement.evidence[0].sentences) == 1 and kind in _NAME_OF and all(
                 not_a_name(answer.text, v.start, v.end) for v in answer_spans(q, answer, cast(AnswerType, kind)))))
-            and (f.get("other_language", 0.0) == 0.0 or dateline) and not _any_name(q, judgement, kind)
+            and (f.get("other_language", 0.0) == 0.0 or (answer is not None and only_a_date(answer.text)))
+            and not _any_name(q, judgement, kind)
             and not (kind == "person" and answer is not None and states_role(q, answer, named=True))):
         # (赛事总裁判长由严书亭担任: the asked role given a holder the name tagger does not see is a name)
         # a typed question (who, when, where, how many; "…的举办地", "…销量") is answered by a value of that type:
         # a sentence about the subject that holds none states something else of it (a field's value under a
         # label of the asked kind is one: 会议地点：公司总部三楼青松会议室, ``evidence.Evidence.field``)
-        return f"the best evidence holds no {VALUE_TYPES[kind]} for {what}"
-    if (answer is not None and kind == "number" and not followed and not judgement.evidence[0].field
-            and (counted := uncounted(q, answer)) is not None):
+        return f"the best evidence holds no {VALUE_TYPES[kind]} for {c.what}"
+    return None
+
+
+def _uncounted(c: Case) -> str | None:
+    if (c.answer is not None and c.kind == "number" and not c.followed and not c.field
+            and (counted := uncounted(c.q, c.answer)) is not None):
         # "1." of a list, "served from 7" for "how many guest rooms": a count governs its counted noun (3张病床,
         # "14 guest rooms") or stands in a sentence that names it (病床数：20); a bare number elsewhere counts nothing
         return f"the best evidence counts no {counted}"
-    if answer is not None and not followed and (phase := other_phase(q.text, answer.text)) is not None:
+    return None
+
+
+def _other_phase(c: Case) -> str | None:
+    if c.answer is not None and not c.followed and (phase := other_phase(c.q.text, c.answer.text)) is not None:
         # a start time for 几点散的会, a planned groundbreaking for 什么时候建成, "put out at 9 am" for "when did
         # the fire start": the time of the event's other end
-        return f"the best evidence states when it {_PHASE_WORDS[phase]}, not when it {_PHASE_WORDS[asked_phase(q.text) or '']}"
-    if answer is not None and not followed and (sibling := sibling_stated(q, judgement, hits)) is not None:
+        return (f"the best evidence states when it {_PHASE_WORDS[phase]}, "
+                f"not when it {_PHASE_WORDS[asked_phase(c.q.text) or '']}")
+    return None
+
+
+def _sibling(c: Case) -> str | None:
+    if c.answer is not None and not c.followed and (sibling := sibling_stated(c.q, c.judgement, c.hits)) is not None:
         # 带薪年假5天 for 几天病假, "annual leave of 20 days" for the sick leave: the passage writes the asked
         # compound elsewhere, the value stands beside another of the same head
         return f"the best evidence states {sibling[1]}, not {sibling[0]}"
-    if answer is not None and not followed and past_for_next(q.text, answer.text):
-        return f"the best evidence states the time of a past {what if what != 'what is asked' else 'event'}, not of the next one"
-    passage = _document_of(answer, judgement, hits) if answer is not None else ""
-    if answer is not None and not followed and (nexts := next_instance_parts(q.text, answer.text, passage)) and not any(
-            candidates(part, cast(AnswerType, kind), q.text, q.types) for part in nexts):
+    return None
+
+
+def _past_for_next(c: Case) -> str | None:
+    if c.answer is not None and not c.followed and past_for_next(c.q.text, c.answer.text):
+        return (f"the best evidence states the time of a past {c.what if c.what != 'what is asked' else 'event'}, "
+                "not of the next one")
+    return None
+
+
+def _this_instance(c: Case) -> str | None:
+    if c.answer is not None and not c.followed and (nexts := next_instance_parts(c.q.text, c.answer.text, c.passage)) \
+            and not any(candidates(part, cast(AnswerType, c.kind), c.q.text, c.q.types) for part in nexts):
         # 地点：文化站 of the minutes beside 下一次排练定于4月25日: this rehearsal's place; the next one's is not said
-        return f"the best evidence states {what if what != 'what is asked' else 'it'} for this instance, not for the next one"
-    if answer is not None and not followed and (coming := coming_edition_parts(q.text, answer.text, passage)) and not any(
-            candidates(part, cast(AnswerType, kind), q.text, q.types) for part in coming):
+        return f"the best evidence states {c.asked_what} for this instance, not for the next one"
+    return None
+
+
+def _other_edition_announced(c: Case) -> str | None:
+    if c.answer is not None and not c.followed and (
+            coming := coming_edition_parts(c.q.text, c.answer.text, c.passage)) and not any(
+            candidates(part, cast(AnswerType, c.kind), c.q.text, c.q.types) for part in coming):
         # 赛事总裁判长由X担任 in the report of the fifth race, whose 第六届 is only announced: the fifth one's
-        return f"the best evidence states {what if what != 'what is asked' else 'it'} for another edition, not the one asked"
-    if answer is not None and not followed and kind == "date" and asks_year(q.text) and not of_asked_kind(
-            q.text, "date", answer.text, candidates(answer.text, "date", q.text)):
+        return f"the best evidence states {c.asked_what} for another edition, not the one asked"
+    return None
+
+
+def _no_year(c: Case) -> str | None:
+    if c.answer is not None and not c.followed and c.kind == "date" and asks_year(c.q.text) and not of_asked_kind(
+            c.q.text, "date", c.answer.text, candidates(c.answer.text, "date", c.q.text)):
         # 哪一年开办的 is not answered by 每月5日前缴纳: a day or a month names no year
-        return f"the best evidence names no year for {what}"
-    if answer is not None and not followed and kind == "number" and asked_dimensions(q.text) == {"duration"} \
+        return f"the best evidence names no year for {c.what}"
+    return None
+
+
+def _how_often(c: Case) -> str | None:
+    answer, q = c.answer, c.q
+    if answer is not None and not c.followed and c.kind == "number" and asked_dimensions(q.text) == {"duration"} \
             and not asks_interval(q.text) and (lasting := [
                 v for v in answer_spans(q, answer, "number")
                 if value_dimension(answer.text, v.start, v.end) == "duration"]) and all(
                 interval(answer.text, v.start) for v in lasting):
         # "cabins leave every 40 seconds" for "how long does the ride take": how often, not how long
         return "the best evidence states how often it happens, not how long it takes"
-    if answer is not None and not followed and kind == "number" and (way := asked_direction(q.text)) is not None:
-        ways = {stated_direction(answer.text, v.start, v.end) for v in answer_spans(q, answer, "number")}
+    return None
+
+
+def _other_direction(c: Case) -> str | None:
+    answer = c.answer
+    if answer is not None and not c.followed and c.kind == "number" and (way := asked_direction(c.q.text)) is not None:
+        ways = {stated_direction(answer.text, v.start, v.end) for v in answer_spans(c.q, answer, "number")}
         if ways and None not in ways and way not in ways:
             # "each clock face is 2.4 metres across" for "how tall is the tower": a length that runs another way
             return f"the best evidence states a {sorted(w for w in ways if w)[0]}, not the {way} asked"
-    single = bool(judgement.evidence) and len(judgement.evidence[0].sentences) == 1 and not q.nested
-    edition = next((c for c in judgement.conflicts if c.kind in EDITIONS and (c.kind != "year" or single)), None)
+    return None
+
+
+def _other_edition(c: Case) -> str | None:
+    single = bool(c.judgement.evidence) and len(c.judgement.evidence[0].sentences) == 1 and not c.q.nested
+    edition = next((x for x in c.judgement.conflicts if x.kind in EDITIONS and (x.kind != "year" or single)), None)
     if edition is not None:
-        return f"the best evidence states {what} for {edition.stated}, not for {edition.asked}"
-    if f.get("attribute_missing") == 1.0 and f.get("predicate_passage", 1.0) == 0.0 and named_only(judgement, hits):
+        return f"the best evidence states {c.what} for {edition.stated}, not for {edition.asked}"
+    return None
+
+
+def _named_elsewhere(c: Case) -> str | None:
+    if c.f.get("attribute_missing") == 1.0 and c.f.get("predicate_passage", 1.0) == 0.0 \
+            and named_only(c.judgement, c.hits):
         # the subject's passages without the asked attribute, by the lexicon's words or the question's own: a date
         # or a person they hold is another attribute's (a meeting's date for a founding year, a colleague for a
         # supervisor, a survey's leader for its funder); the rules above name the other attribute where they can.
         # A passage that touches the question's own words may state it in words the lexicon lacks (CMRC's held
         # part: one contained answer refused without this condition)
-        return f"the passages that mention {names or 'the subject'} do not state its {what}"
+        return f"the passages that mention {c.subject} do not state its {c.what}"
     return None
+
+
+VETOES: tuple[tuple[str, Callable[[Case], str | None]], ...] = (
+    ("attribute_unasked", _attribute_unasked),
+    ("no_contact", _no_contact),
+    ("foreign_label", _foreign_label),
+    ("unsaid_quantity", _unsaid_quantity),
+    ("ungoverned", _ungoverned),
+    ("misgoverned", _misgoverned),
+    ("misattributed", _misattributed),
+    ("unstated_role", _unstated_role),
+    ("no_unit", _no_unit),
+    ("no_value", _no_value_of_kind),
+    ("uncounted", _uncounted),
+    ("other_phase", _other_phase),
+    ("sibling", _sibling),
+    ("past_for_next", _past_for_next),
+    ("this_instance", _this_instance),
+    ("other_edition_announced", _other_edition_announced),
+    ("no_year", _no_year),
+    ("how_often", _how_often),
+    ("other_direction", _other_direction),
+    ("other_edition", _other_edition),
+    ("named_elsewhere", _named_elsewhere),
+)
+"""The vetoes that run with the score, in order, each named: why the chosen evidence is no evidence whatever the
+score (the lexicon's asked attribute stated nowhere in its passage while its sentence says nothing else of what is
+asked; another label's value; a value of another attribute, role, phase, edition or direction; no value of the
+asked type)."""
+
+
+def vetoes(q: Question, judgement: Judgement, names: str, what: str, hits: Sequence[Hit] = ()) -> dict[str, str]:
+    """Every veto that holds on the chosen evidence, by name, with its reason (the harness that measures each
+    rule on labelled sets reads them all, not only the first)."""
+    case = Case(q, judgement, names, what, hits)
+    return {name: reason for name, rule in VETOES if (reason := rule(case)) is not None}
+
+
+FATES = "vetoes.json"
+"""Each veto's fate, measured leave-one-set-out on every labelled snapshot by ``app/tools/veto_fates.py``."""
+
+
+@functools.cache
+def kept_vetoes() -> frozenset[str]:
+    """The vetoes that stay hard: those the fates file keeps, and any it has not measured yet (a new veto runs
+    until the tool has judged it; a test asks that every veto is judged)."""
+    raw = json.loads(resources.files("graphs.rag.answer").joinpath(FATES).read_text(encoding="utf-8"))
+    judged = raw.get("vetoes", {})
+    return frozenset(name for name, _ in VETOES if name not in judged or judged[name].get("kept"))
+
+
+def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Sequence[Hit] = ()) -> str | None:
+    """Why the chosen evidence is no evidence whatever the score (the first kept veto of ``VETOES`` that holds),
+    or None. A veto the fates drop refused, fitted without a set, more answerable questions of that set than it
+    caught unanswerable ones: its case is left to the score."""
+    case, kept = Case(q, judgement, names, what, hits), kept_vetoes()
+    return next((reason for name, rule in VETOES if name in kept and (reason := rule(case)) is not None), None)
 
 
 def _document_of(answer: Sentence, judgement: Judgement, hits: Sequence[Hit]) -> str:

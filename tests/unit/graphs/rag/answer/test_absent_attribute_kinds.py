@@ -154,11 +154,22 @@ STAFF_RULES = "Corran staff get 25 days of annual leave a year. Sick leave must 
     ("How many days of annual leave do Corran staff get?", STAFF_RULES, False),
 ])
 async def test_a_sibling_compound_is_not_the_asked_one(text: str, passage: str, refused: bool) -> None:
+    # the veto still reads the sibling compound; whether it refuses is the shipped fates' call (vetoes.json:
+    # measured leave one set out it refused two answerable questions for one absent one caught, so it is dropped
+    # and the score weighs such evidence)
+    from graphs.rag.answer.answerability import kept_vetoes
+    from graphs.rag.answer.calibration import judge
+    from graphs.rag.answer.governance import sibling_stated
+
     title = "景川公司员工手册" if "景川" in text else "Corran staff handbook"
-    decision, _, reason = await _decide(text, [hit("hb#0", passage, title=title)])
-    assert (decision == "not_found") is refused, reason
-    if refused:
-        assert "not" in reason and ("年假" in reason or "annual leave" in reason), reason
+    hits = [hit("hb#0", passage, title=title)]
+    decision, _, reason = await _decide(text, hits)
+    assert (decision == "not_found") is (refused and "sibling" in kept_vetoes()), reason
+    q = question(text, hits)
+    sibling = sibling_stated(q, judge(q, hits, find_evidence(q, hits), {}), hits)
+    assert (sibling is not None) is refused, sibling
+    if refused and sibling is not None:
+        assert "年假" in sibling[1] or "annual leave" in sibling[1], sibling
 
 
 def test_a_sibling_needs_its_value_beside_it() -> None:

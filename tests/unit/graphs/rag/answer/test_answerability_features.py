@@ -154,3 +154,26 @@ async def calibrated_verdict(text: str, passage: Hit):  # type: ignore[no-untype
     q = question(text, [passage])
     verdict, _, _ = await calibrated(q, [passage], find_evidence(q, [passage]), Bigrams())
     return verdict
+
+
+def test_every_veto_is_judged_by_the_shipped_fates_and_a_dropped_one_never_refuses(monkeypatch: pytest.MonkeyPatch
+                                                                                    ) -> None:
+    import json
+    from importlib import resources
+
+    from graphs.rag.answer import answerability
+
+    shipped = json.loads(resources.files("graphs.rag.answer").joinpath(answerability.FATES).read_text("utf-8"))
+    names = [name for name, _ in answerability.VETOES]
+    assert sorted(shipped["vetoes"]) == sorted(names)  # a new veto is measured before it ships
+    assert answerability.kept_vetoes() == {n for n in names if shipped["vetoes"][n]["kept"]}
+    calls: list[str] = []
+    monkeypatch.setattr(answerability, "VETOES", (
+        ("dropped", lambda case: calls.append("dropped") or "a reason"),
+        ("kept", lambda case: None)))
+    monkeypatch.setattr(answerability, "kept_vetoes", lambda: frozenset({"kept"}))
+    mast = hit("c1", "The Kestrel mast is 42 metres tall.")
+    q = question("How tall is the Kestrel mast?", [mast])
+    judged = describe(q, [mast], find_evidence(q, [mast]), Bigrams())
+    assert answerability.ruled_out(q, judged, "kestrel mast", "height") is None and calls == []
+    assert answerability.vetoes(q, judged, "kestrel mast", "height") == {"dropped": "a reason"}

@@ -1,0 +1,52 @@
+"""A veto's fate, judged leave one set out: kept only where the sets it was not fitted on still gain."""
+
+from __future__ import annotations
+
+from app.tools.veto_fates import Replayed, fates, measure, refused
+
+
+def _rows(dataset: str, veto: str, caught: int, wrong: int, also: tuple[str, ...] = ()) -> list[Replayed]:
+    return [*(Replayed(dataset, f"{dataset}-{veto}-n{i}", 0, (veto, *also)) for i in range(caught)),
+            *(Replayed(dataset, f"{dataset}-{veto}-a{i}", 1, (veto, *also)) for i in range(wrong))]
+
+
+def test_a_veto_that_gains_only_on_the_set_it_came_from_is_dropped() -> None:
+    # four absent questions caught on its own set, one answerable refused on each of three others
+    rows = [*_rows("own", "narrow", 4, 0), *_rows("a", "narrow", 0, 1), *_rows("b", "narrow", 0, 1),
+            *_rows("c", "narrow", 0, 1)]
+    fate = measure(rows, "narrow")
+    # left out, its own set keeps nothing (the others net -3); each other set, kept by the rest (+2), loses one
+    assert (fate.caught, fate.refused, fate.held_out, fate.kept) == (4, 3, -3, False)
+
+
+def test_a_veto_that_gains_on_every_set_is_kept() -> None:
+    rows = [*_rows("a", "broad", 2, 1), *_rows("b", "broad", 3, 0), *_rows("c", "broad", 1, 0)]
+    fate = measure(rows, "broad")
+    assert fate.kept and fate.held_out == 5
+
+
+def test_a_veto_with_no_measured_harm_stays_whatever_its_use() -> None:
+    rows = [*_rows("own", "rare", 2, 0), *_rows("a", "other", 0, 1)]
+    assert measure(rows, "rare").kept
+    assert not measure(rows, "other").kept
+
+
+def test_each_veto_is_judged_on_its_own_not_hidden_by_another_that_refuses_the_same() -> None:
+    # "weak" holds wherever "strong" does, and on the answerable cases of "b" too
+    rows = [*_rows("a", "strong", 2, 0, ("weak",)), *_rows("b", "strong", 2, 0, ("weak",)),
+            *_rows("b", "weak", 0, 5)]
+    judged = fates(rows, ["strong", "weak"])
+    assert judged["strong"].kept and (judged["strong"].caught, judged["strong"].refused) == (4, 0)
+    assert (judged["weak"].caught, judged["weak"].refused) == (4, 5) and not judged["weak"].kept
+
+
+def test_a_case_the_score_or_an_earlier_rule_refuses_counts_for_no_veto() -> None:
+    rows = [Replayed("a", "1", 1, ("x",), refused_first=True), Replayed("b", "2", 1, ("x",), answered_by_score=False)]
+    assert (measure(rows, "x").caught, measure(rows, "x").refused) == (0, 0)
+
+
+def test_the_chain_refuses_what_an_earlier_rule_or_the_score_refuses_whatever_the_vetoes() -> None:
+    assert refused(Replayed("a", "1", 1, (), refused_first=True), [])
+    assert refused(Replayed("a", "2", 1, ("x",), answered_by_score=False), [])
+    assert not refused(Replayed("a", "3", 1, ("x",)), ["y"])
+    assert refused(Replayed("a", "4", 1, ("x",)), ["x"])
