@@ -45,7 +45,10 @@ _NUMBER_EN = re.compile(
     r"(?:[\s-]+(?:times|time|years?|months?|days?|hours?|minutes?|seconds?|people|persons|members|km|kilometres|"
     r"kilometers|miles?|metres|meters|m|feet|ft|inches|kg|tons?|tonnes?|pounds?|dollars|euros|episodes|"
     r"seasons|games|goals|points|albums|songs|records|copies|students|employees|inhabitants|residents|"
-    r"seats|floors|storeys|stories|acres|hectares|square \w+|e\dhl|hl|[a-z]{1,3}\b))?", re.IGNORECASE)
+    r"seats|floors|storeys|stories|acres|hectares|square \w+|e\dhl|hl|"
+    # a short unit ("5 kW", "35p", "2 km"), not a short word of the sentence ("63 got out", "12 and", "40 per")
+    r"(?!(?:and|or|the|for|per|but|nor|yet|got|ran|hit|won|saw|let|set|put|cut|was|are|had|has|did|is|of|in|on|at|"
+    r"to|by|as|an|a|so|up|out|off|all|few|new|old|its|our|who|now|too|not|be)\b)[a-z]{1,3}\b)(?![a-z]))?", re.IGNORECASE)
 _QUOTED = re.compile(r"[\"“《「『]([^\"”》」』]{1,60})[\"”》」』]")
 
 
