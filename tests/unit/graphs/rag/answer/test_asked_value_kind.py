@@ -14,6 +14,16 @@ from graphs.rag.answer.extractive import extractive
 from graphs.rag.answer.governance import Elsewhere, judge_value
 from tests.support.answers import question, write
 from tests.support.fakes import hit
+from tests.unit.graphs.rag.answer.test_attributes import Bigrams, model_on
+
+
+async def _decide(text: str, hits: list[Hit]) -> tuple[str, str]:
+    """The gate's decision with a score that answers everything: only a rule refuses."""
+    from graphs.rag.answer.answerability import calibrated
+
+    q = question(text, hits)
+    verdict, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=model_on({}, bias=8.0))
+    return verdict.decision, verdict.reason
 
 POTTERY = hit("pottery#0", "加入青窑陶艺社需要先登记。个人社员每年交纳社费120元，学生减半。"
                            "以学校名义加入的团体社员，社费为每年600元。", title="青窑陶艺社 社员须知")
@@ -76,3 +86,24 @@ def test_a_spec_row_of_the_asked_dimension_answers(text: str, hits: list[Hit], g
 def test_a_distance_is_not_answered_by_a_size() -> None:
     span = best("How far can a Skerry buoy's radio reach?", [SIGNAL])
     assert span is not None and "3 km" in span
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    ("加入青窑陶艺社，个人社员一年要交多少钱？", [POTTERY]),
+    ("How much do Marlow Reach crews get per kilometre for towing the trailer?", [ROWING]),
+    ("西坡社区温室借工具要交多少押金？", [GLASSHOUSE]),
+    ("What's the highest temperature the Hollins K9 kiln can fire to?", [KILN]),
+    ("清泉P7水泵最大能把水扬到多高？", [PUMP]),
+])
+async def test_the_gate_lets_the_asked_kind_through(text: str, hits: list[Hit]) -> None:
+    decision, reason = await _decide(text, hits)
+    assert decision == "answerable", reason
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    ("西坡社区温室的停车费是多少？", [GLASSHOUSE]),                         # another money role
+    ("How many litres a minute can the Hollins K9 kiln vent?", [KILN]),      # a dimension no row gives
+])
+async def test_the_gate_refuses_what_no_value_of_the_asked_kind_states(text: str, hits: list[Hit]) -> None:
+    decision, reason = await _decide(text, hits)
+    assert decision == "not_found", reason
