@@ -207,3 +207,4 @@ def test_a_short_word_after_a_number_is_no_unit() -> None:
                                         "How many hens got out?")]
     assert "35" in spans and "35 got" not in spans
     assert "4 mm" in spans and "4 m" not in spans
+    assert [s.text for s in candidates("Forms are due by the tenth of May.", "number", "How many forms?")] == []
