@@ -39,8 +39,9 @@ _NUMBER_ZH = re.compile(rf"(?:约|近|逾|超过)?(?:\d[\d,，.]*\s*(?:~|～|-|�
                         rf"{_UNIT_ZH}(?:以上|左右|多)?")
 _NUMBER_EN = re.compile(
     r"(?<![\w.])(?:(?:about|around|over|nearly|more than|less than|some|approximately)\s+)?"
-    r"(?:\d[\d,]*(?:\.\d+)?\s*(?:-|–|—)\s*(?=\d))?(?:\d[\d,]*(?:\.\d+)?|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
-    r"fifty|hundred|dozen|once|twice|thrice)(?![a-z]))(?:\s*(?:%|percent|per cent))?"  # "ten", not the ten of "tenth"
+    r"(?:\d[\d,]*(?:\.\d+)?\s*(?:-|–|—)\s*(?=\d))?(?:\d[\d,]*(?:\.\d+)?|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+    r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen|"
+    r"once|twice|thrice)(?![a-z]))(?:\s*(?:%|percent|per cent))?"  # "ten", not the ten of "tenth"
     r"(?:[\s-]+(?:million|billion|thousand|hundred|trillion))?"
     r"(?:[\s-]+(?:times|time|years?|months?|days?|hours?|minutes?|seconds?|people|persons|members|km|kilometres|"
     r"kilometers|miles?|metres|meters|m|feet|ft|inches|kg|tons?|tonnes?|pounds?|dollars|euros|episodes|"
