@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
-from graphs.text.units import MEASURES, SET_CLASSIFIERS_ZH, alternation
+from graphs.text.units import MEASURES, PHYSICAL, SET_CLASSIFIERS_ZH, alternation, asked_dimensions
 
 AnswerType = Literal[
     "person", "organization", "date", "place", "number", "yes_no", "list", "definition", "comparison", "other"
@@ -128,6 +128,10 @@ def describes_set(question: str) -> bool:
     return bool(_DESCRIBED_ZH.search(question) or _DESCRIBED_EN.search(question))
 
 
+_VALUED = PHYSICAL | {"money", "percent"}
+"""Dimensions whose asked value is a number with its unit (not a duration: 几点 asks a clock time; not a rank)."""
+
+
 def expected_answer(question: str) -> AnswerType:
     """The kind of answer ``question`` asks for (rule-based, Chinese and English)."""
     q = question.strip()
@@ -145,6 +149,8 @@ def expected_answer(question: str) -> AnswerType:
         for kind, patterns in _TYPED:
             if any(p.search(text) for p in patterns):
                 return kind
+    if (asked := asked_dimensions(q)) is not None and asked <= _VALUED:
+        return "number"  # "the max weight it can take", 押金是多少, "the hottest it can work in": a quantity's dimension
     if _DEFINITION_EN.search(q) or _DEFINITION_ZH.search(q):
         return "definition"
     return "other"

@@ -68,6 +68,28 @@ def field_of(line: str) -> Field | None:
     return Field(label=label, row=row, value=value, start=m.start("value"))
 
 
+ROW_SHARED_HAN = 2
+"""Chinese characters of a key-value row's label the question must write (最大载重 for 最多能载多重: 最, 载, 重)."""
+
+
+def keyed_row(f: Field, block: str, question: str) -> bool:
+    """Whether a table cell is the value of a key-value table (a spec sheet: "| Maximum load | 150 kg |", its
+    column "Value", 数值) whose row label names what the question asks: the row holds no other cell (``block``,
+    the row's other cells, is empty) and the label shares words with the question ("max" of "Maximum load" for
+    "max weight", 最/载/重 of 最大载重 for 最多能载多重). Such a row label is the field's label, the column header
+    says nothing; the value's own unit then tells its dimension (``graphs.text.units``)."""
+    if not f.row or block.strip():
+        return False
+    row, folded = normalize(f.row), normalize(question)
+    if has_han(row):
+        return sum(1 for ch in dict.fromkeys(row) if has_han(ch) and ch in folded) >= ROW_SHARED_HAN
+    asked = {w[:3] for w in re.findall(r"[a-z]{3,}", folded)}
+    return any(w[:3] in asked for w in re.findall(r"[a-z]{3,}", row) if w not in _ROW_STOP)
+
+
+_ROW_STOP = frozenset({"the", "and", "for", "with", "per", "from", "to"})
+
+
 def addressed(f: Field, question: str) -> bool:
     """Whether the question names a table cell's row ("LH-F302", "一类城市"); a field line has no row to name."""
     return not f.row or normalize(f.row) in normalize(question)

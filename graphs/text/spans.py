@@ -39,13 +39,17 @@ _NUMBER_ZH = re.compile(rf"(?:约|近|逾|超过)?(?:\d[\d,，.]*\s*(?:~|～|-|�
                         rf"{_UNIT_ZH}(?:以上|左右|多)?")
 _NUMBER_EN = re.compile(
     r"(?<![\w.])(?:(?:about|around|over|nearly|more than|less than|some|approximately)\s+)?"
-    r"(?:\d[\d,]*(?:\.\d+)?\s*(?:-|–|—)\s*(?=\d))?(?:\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
-    r"fifty|hundred|dozen|once|twice|thrice)(?:\s*(?:%|percent|per cent))?"
+    r"(?:\d[\d,]*(?:\.\d+)?\s*(?:-|–|—)\s*(?=\d))?(?:\d[\d,]*(?:\.\d+)?|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+    r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen|"
+    r"once|twice|thrice)(?![a-z]))(?:\s*(?:%|percent|per cent))?"  # "ten", not the ten of "tenth"
     r"(?:[\s-]+(?:million|billion|thousand|hundred|trillion))?"
     r"(?:[\s-]+(?:times|time|years?|months?|days?|hours?|minutes?|seconds?|people|persons|members|km|kilometres|"
     r"kilometers|miles?|metres|meters|m|feet|ft|inches|kg|tons?|tonnes?|pounds?|dollars|euros|episodes|"
     r"seasons|games|goals|points|albums|songs|records|copies|students|employees|inhabitants|residents|"
-    r"seats|floors|storeys|stories|acres|hectares|square \w+|e\dhl|hl|[a-z]{1,3}\b))?", re.IGNORECASE)
+    r"seats|floors|storeys|stories|acres|hectares|square \w+|e\dhl|hl|"
+    # a short unit ("5 kW", "35p", "2 km"), not a short word of the sentence ("63 got out", "12 and", "40 per")
+    r"(?!(?:and|or|the|for|per|but|nor|yet|got|ran|hit|won|saw|let|set|put|cut|was|are|had|has|did|is|of|in|on|at|"
+    r"to|by|as|an|a|so|up|out|off|all|few|new|old|its|our|who|now|too|not|be)\b)[a-z]{1,3}\b)(?![a-z]))?", re.IGNORECASE)
 _QUOTED = re.compile(r"[\"“《「『]([^\"”》」』]{1,60})[\"”》」』]")
 
 

@@ -80,10 +80,10 @@ _UNITS_ZH: dict[Dimension, tuple[str, ...]] = {
     "weight": ("公斤", "千克", "毫克", "克", "吨", "斤"),
     "area": ("平方公里", "平方米", "平方千米", "公顷", "亩"),
     "volume": ("立方米", "毫升", "升"),
-    "energy": ("千瓦时", "瓦时", "毫安时"),
+    "energy": ("千瓦时", "瓦时", "毫安时", "度电"),
     "power": ("千瓦", "兆瓦", "瓦", "马力"),
     "speed": ("公里/小时", "千米/小时", "节"),
-    "temperature": ("℃", "摄氏度"),
+    "temperature": ("℃", "摄氏度", "度"),  # 多少度, 1300度: a temperature (度电, the longer unit, an energy)
     "sound": ("分贝",),
     "percent": ("%", "％", "个百分点", "成"),
     "money": ("元", "美元", "美金", "港元", "港币", "欧元", "英镑", "日元", "韩元", "卢布", "澳元", "加元", "人民币", "台币",
@@ -106,7 +106,7 @@ _UNITS_EN: dict[Dimension, tuple[str, ...]] = {
     "temperature": ("°c", "°f", "degrees"),
     "sound": ("db", "decibels"),
     "percent": ("%", "percent", "per cent", "percentage points"),
-    "money": ("dollars", "euros", "pounds sterling", "yuan", "pence", "cents"),
+    "money": ("dollars", "euros", "pounds sterling", "yuan", "pence", "cents", "p"),  # 35p: "p." is a clock's p.m.
     "persons": ("people", "persons", "residents", "inhabitants", "workers", "employees", "students", "members",
                 "staff", "passengers", "visitors", "volunteers"),
 }
@@ -122,7 +122,8 @@ _ORDINAL_EN = re.compile(r"^\d+(?:st|nd|rd|th)\b|^(?:first|second|third|fourth|f
 
 def _unit_pattern(units: tuple[str, ...], latin: bool) -> re.Pattern[str]:
     alternatives = "|".join(re.escape(u) for u in sorted(units, key=len, reverse=True))
-    return re.compile(rf"^\s*(?:{alternatives})(?![a-z])" if latin else rf"^\s*(?:{alternatives})", re.IGNORECASE)
+    return re.compile(rf"^\s*(?:{alternatives})(?![a-z]|(?<=p)\.)" if latin else rf"^\s*(?:{alternatives})",
+                      re.IGNORECASE)
 
 
 _ZH = {d: _unit_pattern(u, False) for d, u in _UNITS_ZH.items()}
@@ -163,14 +164,57 @@ _ASK_ORDINAL = re.compile(r"第\s*(?:几|多少)|\b(?:what|which) (?:place|posit
 _ASKS: tuple[tuple[re.Pattern[str], frozenset[Dimension]], ...] = (
     (re.compile(r"多久|多长时间|几点|多少时间|\bhow long (?:does|did|do|will|would|can|could|has|have|had)\b|"
                 r"\bhow long\b.*\b(?:take|last|lasted|run|stay|wait)\b", re.IGNORECASE), frozenset({"duration"})),
-    (re.compile(r"多远|多高|多深|多宽|\bhow (?:far|tall|high|deep|wide)\b", re.IGNORECASE), frozenset({"length"})),
+    (re.compile(r"多远|多高|多深|多宽|\bhow (?:far(?:\s+(?:away|off|out|up|down))?|tall|high|deep|wide)\b",
+                re.IGNORECASE), frozenset({"length"})),
     (re.compile(r"多长(?!时间)|\bhow long is\b|\bhow long are\b|\bhow long was\b", re.IGNORECASE),
      frozenset({"length", "duration"})),
     (re.compile(r"多重|\bhow heavy\b|\bhow much does .+ weigh\b|\bweigh\b", re.IGNORECASE), frozenset({"weight"})),
     (re.compile(r"多快|\bhow fast\b", re.IGNORECASE), frozenset({"speed"})),
+    (re.compile(r"多热|多冷|\bhow (?:hot|cold|warm)\b|\b(?:hottest|coldest|warmest)\b", re.IGNORECASE),
+     frozenset({"temperature"})),
     (re.compile(r"百分之几|\bwhat (?:percentage|per ?cent|share|proportion)\b", re.IGNORECASE),
      frozenset({"percent"})),
+    (re.compile(r"多少钱|几块钱|(?:交|缴|付|花|收|赔|退|补|报销|领)(?:纳|费|取|款)?了?(?:多少|几)(?:万|千|百)?(?:元|块|钱|$|？|\?)|"
+                r"\bhow much (?:money\b|(?:is|are|was|were|will|would)\b(?!\s+(?:(?:the|its|their|a|an)\s+)?(?:weight|water|"
+                r"rain|time|space|room|power|energy|fuel|load|heavier|longer|bigger|faster|further|farther|higher)\b)"
+                r"(?!.*\bweigh)|"
+                r"(?:does|do|did|will|would|can|could|should)\b.*\b(?:cost|costs|charge|charges|charged|pay|pays|paid|"
+                r"spend|earn|earns|get|gets|receive|receives|make|makes|owe|worth|raise|raised)\b)", re.IGNORECASE),
+     frozenset({"money"})),
 )
+"""The question words of a dimension (多远, "how heavy"); money by the verbs of paying and being paid ("how much
+do volunteers get per mile", "how much is the deposit", 一年要交多少钱), whatever the role of the amount."""
+
+MONEY_HEADS_ZH = "费价金租款薪税贴"
+"""The characters that end a Chinese word for an amount of money in any role (会费, 押金, 租金, 会员价, 罚款, 月薪,
+印花税, 补贴): a question asking 押金是多少 or 多少会费 asks money, whatever the word before the head."""
+_MONEY_WORD_ZH = re.compile(rf"[\u4e00-\u9fff]{{0,4}}[{MONEY_HEADS_ZH}]$")
+_MONEY_ASKED_ZH = re.compile(rf"(?P<noun>[\u4e00-\u9fff]{{1,4}}[{MONEY_HEADS_ZH}])(?:是|为|要|需要|得|大概|大约|约|一共|共|总共|"
+                             r"每[\u4e00-\u9fff]|一[年月天晚次人])*(?:多少|几)")
+
+
+_PER_UNIT = re.compile(r"\s*(?:(?:为|是)?(?:每|按)[\u4e00-\u9fff]{1,3}|\s(?:per|a|an|each)\s+[a-z]+)$")
+
+
+def dimension_word(word: str) -> Dimension | None:
+    """The dimension a word of a quantity names (温度 and 最高控制温度 a temperature, "weight" a weight, 会费 and
+    "deposit" money), or None."""
+    w = _PER_UNIT.sub("", word.strip().casefold())  # 逾重行李费为每公斤: the fee, by the kilogram
+    if money_word(w):
+        return "money"
+    if (d := _ATTRIBUTE_DIMENSION.get(w)) is not None:
+        return d
+    return next((d for n, d in _ATTRIBUTE_DIMENSION.items() if has_han(n) and has_han(w) and w.endswith(n)), None)
+
+
+def money_word(word: str) -> bool:
+    """Whether a word names an amount of money by its head (会费, 押金, 会员价; "fee", "deposit", "allowance")."""
+    w = word.strip().casefold()
+    if _ATTRIBUTE_DIMENSION.get(w) == "money":
+        return True  # 价格, 费用, "price"
+    if has_han(w):
+        return len(w) >= 2 and bool(_MONEY_WORD_ZH.search(w))  # 租 alone is a verb (租帐篷)
+    return _MONEY_NOUN_EN.fullmatch(f" {w}") is not None
 
 
 _ATTRIBUTE_DIMENSION: dict[str, Dimension] = {
@@ -178,7 +222,8 @@ _ATTRIBUTE_DIMENSION: dict[str, Dimension] = {
     "length": "length", "depth": "length", "width": "length", "distance": "length", "高度": "length",
     "长度": "length", "深度": "length", "宽度": "length", "距离": "length", "area": "area", "面积": "area",
     "temperature": "temperature", "温度": "temperature", "气温": "temperature", "duration": "duration",
-    "时长": "duration", **dict.fromkeys(("price", "cost", "fee", "prize money", "salary", "budget", "fine", "奖金",
+    "时长": "duration", **dict.fromkeys(("price", "cost", "fee", "prize money", "salary", "budget", "fine", "deposit",
+                                       "charge", "allowance", "rent", "fare", "subscription", "wage", "奖金",
                                        "价格", "售价", "票价", "费用", "租金", "工资", "薪酬", "预算", "罚款",
                                        "赔偿", "赔偿金"), "money")}
 """A quantity asked by its noun ("what is the top speed", 时速是多少) and the dimension its value has."""
@@ -200,7 +245,7 @@ def _nouns(han: bool) -> str:
     return "|".join(sorted((n for n in _ATTRIBUTE_DIMENSION if has_han(n) == han), key=len, reverse=True))
 
 
-_ATTRIBUTE_EN = re.compile(r"^\s*what(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+|its\s+)?(?:[a-z]+\s+)?"
+_ATTRIBUTE_EN = re.compile(r"^\s*what(?:'?s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+|its\s+)?(?:[a-z]+\s+)?"
                            rf"(?P<noun>{_nouns(han=False)})\b", re.IGNORECASE)
 _ATTRIBUTE_ZH = re.compile(rf"(?P<noun>{_nouns(han=True)})(?:是|为|有|大约|约|了|获得|得到|拿到)*(?:多少|几)")
 
@@ -235,12 +280,16 @@ def asked_dimensions(question: str) -> frozenset[Dimension] | None:
     for pattern in (_ATTRIBUTE_EN, _ATTRIBUTE_ZH):
         if (m := pattern.search(question)) is not None:
             return frozenset({_ATTRIBUTE_DIMENSION[m["noun"].casefold()]})
+    if _MONEY_ASKED_ZH.search(question) is not None:
+        return frozenset({"money"})  # 押金是多少, 停车费一次多少: a word of money by its head (``MONEY_HEADS_ZH``)
     if (m := _ASK_ZH.search(question)) is not None:
         named = _named_dimension(m["unit"])
         if named is not None:
             return frozenset({named}) if named != "persons" else frozenset({"persons"})
         if _COUNTED_THING.match(m["unit"]):
             return frozenset({"count", "persons"})
+        if money_word(m["unit"]):
+            return frozenset({"money"})  # 交多少会费, 多少押金
         if (noun := next((n for n in _ATTRIBUTE_DIMENSION if has_han(n) and m["unit"].startswith(n)), None)) is not None:
             return frozenset({_ATTRIBUTE_DIMENSION[noun]})  # 获得了多少奖金: money, not a score of 96.4分
     return None
@@ -270,10 +319,15 @@ def _head(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 3 else word
 
 
+_PAST_EN = re.compile(r"[a-z]{2,}ed|got|went|came|ran|fell|left|broke|took|won|lost|held|hit|saw|gave|made|"
+                      r"stayed|swam|flew|fled|rode|drove|sold|bought|caught|kept|stood", re.IGNORECASE)
+"""A verb in the past after a counted noun ("how many ewes got out", "how many fish escaped"): no part of the noun."""
+
+
 def _words_after(text: str, at: int, limit: int = 2) -> list[str]:
     out: list[str] = []
     for m in re.finditer(r"[A-Za-z][A-Za-z-]*", text[at : at + 40]):
-        if m[0].casefold() in _STOP_EN or (out and text[at + m.start() - 1] != " "):
+        if m[0].casefold() in _STOP_EN or (out and text[at + m.start() - 1] != " ") or _PAST_EN.fullmatch(m[0]):
             break
         out.append(m[0])
         if len(out) == limit:
@@ -410,6 +464,17 @@ def counts_things(text: str, end: int) -> bool:
         _named_dimension(w.casefold().strip("-")) is not None for w in words)
 
 
+_ASKS_DISTANCE = re.compile(r"多远|多长的距离|距离|射程|\bhow far\b|\bdistance\b|\brange\b|\breach\b", re.IGNORECASE)
+_SMALL_LENGTH = re.compile(r"(?:毫米|厘米|公分|(?:mm|cm|millimet(?:re|er)s?|centimet(?:re|er)s?|inch(?:es)?)(?![a-z]))",
+                           re.IGNORECASE)
+
+
+def asks_distance(question: str) -> bool:
+    """Whether a question asks a distance (多远, "how far", a range, "how far does the signal reach"): a length
+    between two places or things, never a size written in millimetres or centimetres."""
+    return _ASKS_DISTANCE.search(question) is not None
+
+
 def fits(question: str, text: str, start: int, end: int) -> bool:
     """Whether the quantity at ``text[start:end]`` may answer the question by what it measures: not a measure of
     another dimension than the question asks (six hours for "how many firefighters", 第七届 for 多少名), not an
@@ -428,6 +493,9 @@ def fits(question: str, text: str, start: int, end: int) -> bool:
         # count: an ordinal (第73届, "the 3rd") ranks, it measures nothing
         return value_dimension(text, start, end) != "ordinal"
     found = value_dimension(text, start, end)
+    if found == "length" and asks_distance(question) and _SMALL_LENGTH.match(_MAGNITUDE.sub(
+            "", text[(n.end() if (n := _NUMERAL.search(text, start, end)) else end) : end + 12].lstrip())):
+        return False  # "how far does the signal reach" is no hex key's 4 mm: a distance is not written in mm or cm
     if found is None:
         # a bare numeral that counts the things named right after it ("One dehumidifier", "two lanes", 两个滤网)
         # measures nothing: a question asking only a measure (how long, how heavy, 多久, 几天) is not answered by it
@@ -587,3 +655,41 @@ def enumerator(text: str, start: int, end: int) -> bool:
     m = _ENUMERATOR.match(text, start)
     return m is not None and m.end() >= end and _ITEM_START.search(text, 0, start) is not None \
         and not re.match(r"\s*\d", text[m.end() :])
+
+
+def asking_words(question: str) -> frozenset[str]:
+    """The words of the question's phrase that asks a dimension ("how far away", 多远, "how much does … cost"'s
+    "how", "much"): they say what kind of value is asked, no passage that states it writes them."""
+    out: set[str] = set()
+    for pattern, _ in _ASKS:
+        for m in pattern.finditer(question):
+            if m.end() - m.start() <= 24:  # the question word itself, not the words a money verb spans
+                out.update(w.casefold() for w in re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]+", m[0]))
+    return frozenset(out)
+
+
+def of_dimension(text: str, dimensions: frozenset[Dimension] | None) -> bool:
+    """Whether ``text`` (a field's value, with its column header) writes a value of one of ``dimensions`` (None or
+    empty: nothing asked, False)."""
+    return bool(dimensions) and writes_dimension(text, dimensions or frozenset())
+
+
+_AUX_EN = r"(?:(?:were|was|had|have|has|are|is|did)\s+)?(?:(?:all|later|also|then|eventually|reportedly)\s+)?"
+
+
+def does_the_asked(question: str, text: str, start: int, end: int) -> bool:
+    """Whether the count at ``text[start:end]`` is the subject of the question's own verb: "63 got out" for "how many
+    ewes got out", "41,200 trout had escaped" for "how many fish escaped" — the verb written right after the value
+    (or after its counted noun), not the whole the part is taken from ("a flock of 540 ewes")."""
+    m = re.search(r"\bhow\s+many\s+", question, re.IGNORECASE)
+    if m is None:
+        return False
+    words = re.findall(r"[A-Za-z]+", question[m.end() :])
+    noun = _words_after(question, m.end() - 1)
+    verb = next((w for w in words[len(noun) :] if w.casefold() not in _STOP_EN), None)
+    if not noun or verb is None or not _PAST_EN.fullmatch(verb):
+        return False
+    stem = re.escape(verb.casefold()[:max(3, len(verb) - 2)])
+    end = (n.end() if (n := _NUMERAL.search(text, start, end)) is not None else end)  # "63 got": the numeral's end
+    return re.match(rf"\s*(?:[A-Za-z-]+\s+){{0,2}}?{_AUX_EN}{stem}", text[end : end + 48], re.IGNORECASE) is not None \
+        and not re.match(r"\s*(?:[A-Za-z-]+\s+){0,2}?(?:of|in|from)\b", text[end : end + 24], re.IGNORECASE)

@@ -79,6 +79,7 @@ from graphs.text.spans import candidates, of_asked_kind
 from graphs.text.units import (
     asked_dimensions,
     asked_direction,
+    asking_words,
     asks_interval,
     counted_asked,
     counts_any,
@@ -637,8 +638,9 @@ def unsaid_words(q: Question, judgement: Judgement, hits: Sequence[Hit], heads: 
         return []
     words = [*(predicate_head(q, judgement.qualifiers) if heads else ()), *([n] if (n := counted_asked(q.text)) else [])]
     out = []
+    asking = asking_words(q.text)  # "away" of "how far away": the question word's, no passage writes it
     for word in dict.fromkeys(normalize(w) for w in words):
-        if len(word) < WORD_FROM["han" if has_han(word) else "latin"]:
+        if len(word) < WORD_FROM["han" if has_han(word) else "latin"] or word in asking:
             continue
         if all(in_script_of_other(word, t) for t in texts):
             continue  # no passage in the word's script

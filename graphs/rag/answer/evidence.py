@@ -41,7 +41,7 @@ from graphs.text.dates import (
     shift_of,
     sole_date,
 )
-from graphs.text.fields import Field, addressed, field_of, label_asks, names_column
+from graphs.text.fields import Field, addressed, field_of, keyed_row, label_asks, names_column
 from graphs.text.governors import name_role, role_matches
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import han_share
@@ -49,6 +49,7 @@ from graphs.text.sentences import looks_like_instruction, planted, split_sentenc
 from graphs.text.short_forms import defined
 from graphs.text.spans import Span, candidates, nearest, of_asked_kind
 from graphs.text.terms import weighted_coverage
+from graphs.text.units import asked_dimensions, does_the_asked, of_dimension
 from graphs.text.units import fits as measures_asked
 
 FOCUS_WEIGHT = 0.3
@@ -380,6 +381,8 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
 
         counted = {(s.start, s.end) for s in answer_spans(q, sentence, "number")}
         spans = [s for s in spans if (s.start, s.end) in counted]
+        # the count the question's verb is said of ("63 got out" for "how many ewes got out"), not the whole
+        spans = [s for s in spans if does_the_asked(q.text, sentence.text, s.start, s.end)] or spans
     if q.kind == "person" and len(spans) > 1:
         spans = governed_by_asked_role(q.text, sentence.text, spans)
     if q.kind == "date":
@@ -537,6 +540,9 @@ def foreign_label(q: Question, asked: Attribute | None, f: Field) -> bool:
     if f.row and (stated_at(asked, f.row) or also_asked(q.text, f.row)):
         return False  # a table cell whose row names the attribute, its column the value ("Value — Maximum
         # programmable temperature: 1,320 °C" of a two-column spec table): the row's attribute is stated
+    if of_dimension(f.value, asked_dimensions(q.text)) and keyed_row(f if f.row else replace(f, row=f.label), "",
+                                                                      q.text):
+        return False  # "Maximum load: 150 kg" for the max weight: the label's words and the value's unit say it
     if any(states_codes([c], normalize(f.label)) for c in q.codes):
         return False  # a code's line ("F3 (red): leave the water"; "W3: acids"): its label is the code asked
     if role_matches(f.label.strip("*_ ：:"), q.text) is True:
@@ -564,11 +570,19 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
     header) and the row, if any, is the question's, the value's candidate of the asked kind is the span and
     the label states the asked relation of the passage's title (the minutes' title names the meeting); a value
     of another kind ("Born: Dremmel" for 哪一年出生) states nothing asked. Other fields stay as scored."""
+    if q.kind == "number" and keyed_row(f, s.block, q.text) and of_dimension(f"{f.label} {f.value}",
+                                                                             asked_dimensions(q.text)):
+        # a spec sheet's row ("Value — Maximum load: 150 kg") whose label names what is asked and whose value is of
+        # the asked dimension: the row is the label, the document's title the subject
+        f = replace(f, label=f.row, row="")
     if not addressed(f, q.text) and not any(len(v) >= 2 and v in normalize(q.text) for v in s.block.split("\n")):
         return e  # another row's cell (a row is named by its label or by another of its cells: a book by its title)
     row = normalize(f.row)
     says = label_asks(f, q.text, [t for t in q.relation if t not in row],
                       asked is not None and bool(stated_at(asked, f.label)), q.kind)
+    if says is None and not f.row and q.kind == "number" and keyed_row(replace(f, row=f.label), "", q.text) \
+            and of_dimension(f.value, asked_dimensions(q.text)):
+        says = True  # "Maximum load: 150 kg" for "the max weight it can take": the label's words and the unit
     if says is True and foreign_label(q, asked, f):
         return e  # 会议时间 of the minutes for when the cooperative was founded: the label's, not the asked value
     if says is None and names_column(f, q.text):

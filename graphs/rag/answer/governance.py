@@ -59,6 +59,7 @@ from graphs.text.governors import (
 from graphs.text.normalize import has_han, normalize
 from graphs.text.sentences import split_sentences, without_markers
 from graphs.text.spans import Span
+from graphs.text.units import asked_dimensions, dimension_word, money_word, value_dimension
 
 
 @functools.cache
@@ -204,6 +205,13 @@ def judge_value(q: Question, sentence: Sentence, hit: Hit | None, start: int, en
     attribute = gov.attribute if gov.attribute is not None and not same_measure(gov.attribute, words) else None
     if attribute is None and gov.attribute is not None and narrowed(gov.modifier, folded_q, names=anchors):
         attribute = f"{gov.modifier}{'' if has_han(gov.modifier) else ' '}{gov.attribute}"
+    if attribute is not None and (asked := asked_dimensions(q.text)) \
+            and (named := dimension_word(attribute)) in asked \
+            and (value_dimension(text, start, end) == named or (named == "money" and _money(text, start, end))) \
+            and (named != "money" or _money_role_held(q, sentence)):
+        # the value's word names the dimension asked and its unit is of it: 会费30元 for 一年要交多少钱, "an
+        # allowance of 35p" for "how much do they get per mile", 最高控制温度1300℃ for 最高能控制到多少度
+        attribute = None
     if attribute is None and _asks_money(words) and not _money(text, start, end):
         attribute = "数字" if has_han(text) else "number"  # AirPods Pro 2 for a price: a number, no amount of money
     if subject or period or attribute:
@@ -222,6 +230,15 @@ _CURRENCY = re.compile(r"[元块角$￥¥€£]|美元|欧元|英镑|日元|港�
                        r"yuan|cents?|pence)\b", re.IGNORECASE)
 
 
+def _money_role_held(q: Question, sentence: Sentence) -> bool:
+    """Whether an amount of money in ``sentence`` may answer a question that asks money (``units.asked_dimensions``)
+    whatever word governs it: the question names no role of the amount of its own (一年要交多少钱, "how much do
+    volunteers get per mile": any money the subject pays or is paid), or the sentence writes the role it names
+    (押金 of 帐篷租赁押金 under the column 价格). A question naming another role (停车费) is not answered by a 押金."""
+    roles = [t for t in q.relation if money_word(t) and t.casefold() not in _PRICE_WORDS]
+    return not roles or any(normalize(r) in sentence.folded for r in roles)
+
+
 def _asks_money(words: Sequence[str]) -> bool:
     return any(w.casefold() in _PRICE_WORDS for w in words)
 
@@ -229,7 +246,7 @@ def _asks_money(words: Sequence[str]) -> bool:
 def _money(text: str, start: int, end: int) -> bool:
     """Whether the value at ``text[start:end]`` is an amount of money: a currency sign or word in it or right
     next to it (3999元, ¥3,999, $49, 49 dollars)."""
-    return bool(_CURRENCY.search(text[max(0, start - 2) : end + 6]))
+    return bool(_CURRENCY.search(text[max(0, start - 2) : end + 6])) or value_dimension(text, start, end) == "money"
 
 
 NARROWING_HAN = 3

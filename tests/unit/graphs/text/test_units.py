@@ -20,6 +20,8 @@ from graphs.text.units import (
     asked_dimensions,
     counted_noun,
     counts_things,
+    dimension_word,
+    does_the_asked,
     fits,
     question_noun,
     value_dimension,
@@ -47,7 +49,7 @@ def test_the_dimension_a_question_asks(question: str, dimensions: set[str]) -> N
     assert asked_dimensions(question) == dimensions
 
 
-@pytest.mark.parametrize("question", ["How much is the ticket?", "这项工程的规模是多少？", "What did the mayor say?"])
+@pytest.mark.parametrize("question", ["How much of the orchard was lost?", "这项工程的规模是多少？", "What did the mayor say?"])
 def test_a_question_naming_no_dimension_allows_any(question: str) -> None:
     assert asked_dimensions(question) is None
     assert fits(question, "It took 3 hours and cost 40 euros.", 8, 15)
@@ -141,3 +143,68 @@ def test_quantity_words_are_read_longest_first() -> None:
 ])
 def test_counts_things_reads_the_inventory(text: str, end: int, expected: bool) -> None:
     assert counts_things(text, end) is expected
+
+
+# The asked value kind (i24-kinds13): money in any role, a dimension by its question word, the count a verb is said
+# of. Invented sentences, one domain each.
+
+@pytest.mark.parametrize("question", [
+    "How much do lifeguards get per hour for weekend shifts?",          # a wage nobody listed
+    "How much is the key deposit at the Tarnley boathouse?",              # "how much is": money
+    "What's the late charge on an overdue kayak?",                        # a money noun
+    "加入陶艺社一年要交多少钱？",                                            # 多少钱 whatever the role
+    "借一把电钻要交多少押金？",                                              # 押金 by its head 金
+    "温泉门票的会员价是多少？",                                              # 会员价 by its head 价
+    "How much did the bakery raise for the roof?",
+])
+def test_money_is_asked_in_any_role(question: str) -> None:
+    assert asked_dimensions(question) == {"money"}
+
+
+@pytest.mark.parametrize("question", ["How much does the stone lion weigh?", "How much water does the cistern hold?",
+                                      "How much is the weight of the anvil?", "How much time does the ferry take?"])
+def test_how_much_of_a_measure_is_no_money(question: str) -> None:
+    assert asked_dimensions(question) != {"money"}
+
+
+@pytest.mark.parametrize(("word", "dimension"), [
+    ("会费", "money"), ("押金", "money"), ("会员价", "money"), ("补贴", "money"), ("allowance", "money"),
+    ("逾重行李费为每公斤", "money"), ("最高控制温度", "temperature"), ("weight", "weight"), ("会员", None),
+    ("控制", None),
+])
+def test_the_dimension_a_word_names(word: str, dimension: str | None) -> None:
+    assert dimension_word(word) == dimension
+
+
+def test_pence_and_degrees_are_units_and_a_clock_is_not_money() -> None:
+    text = "Riders are paid 40p a mile; the oven reaches 900度; the shop opens at 9 p.m."
+    assert value_dimension(text, text.index("40"), text.index("40") + 2) == "money"
+    assert value_dimension(text, text.index("900"), text.index("900") + 3) == "temperature"
+    assert value_dimension(text, text.index("9 p"), text.index("9 p") + 1) is None
+    assert asked_dimensions("窑炉最高能烧到多少度？") == {"temperature"}
+    assert asked_dimensions("What's the coldest the pump can run in?") == {"temperature"}
+
+
+def test_a_distance_is_not_a_size_in_millimetres() -> None:
+    question = "How far can the buoy's radio reach the shore station?"
+    text = "Bolt the buoy with an 8 mm shackle; its radio reaches 3 km in calm weather."
+    assert not fits(question, text, text.index("8 mm"), text.index("8 mm") + 4)
+    assert fits(question, text, text.index("3 km"), text.index("3 km") + 4)
+    assert fits("How long is the shackle?", text, text.index("8 mm"), text.index("8 mm") + 4)
+
+
+def test_the_count_the_question_verb_is_said_of() -> None:
+    question = "How many goats escaped when the shed door blew open?"
+    text = "The herd of 86 goats was penned in; 19 escaped through the door and 4 were found in the lane."
+    at = {v: text.index(v) for v in ("86", "19", "4 ")}
+    assert does_the_asked(question, text, at["19"], at["19"] + 2)
+    assert not does_the_asked(question, text, at["86"], at["86"] + 2)
+    assert question_noun("How many goats escaped when the shed door blew open?") == "goats"
+
+
+def test_a_short_word_after_a_number_is_no_unit() -> None:
+    spans = [s.text for s in candidates("Of 120 hens, 35 got out; the pen is 4 mm mesh and 2 km away.", "number",
+                                        "How many hens got out?")]
+    assert "35" in spans and "35 got" not in spans
+    assert "4 mm" in spans and "4 m" not in spans
+    assert [s.text for s in candidates("Forms are due by the tenth of May.", "number", "How many forms?")] == []
