@@ -82,3 +82,32 @@ async def test_a_chinese_question_is_answered_by_an_english_value_of_the_same_co
 async def test_who_took_the_notes_is_answered_by_a_chinese_record_label() -> None:
     decision, reason = await verdict_of("Who took notes at the Qiyun knitting guild's board meeting?", [MINUTES])
     assert decision == "answerable", reason
+
+
+RESCUE = hit("fell#0", "Heavy snow closed the Corrie Dubh pass on Saturday. "
+                       "Mountain rescuers from Glenmorran brought 58 skiers down to the car park by torchlight, "
+                       "and 14 volunteers from the village kept the road open.", title="Corrie Dubh pass closed by snow")
+
+
+async def test_a_count_of_the_asked_noun_in_the_other_languages_words_answers() -> None:
+    # a score that refuses everything: only the bilingual lexicon answers (the fit saw almost no such pairs)
+    from graphs.rag.answer.answerability import calibrated
+    from graphs.rag.answer.evidence import find_evidence
+    from tests.support.answers import Bigrams, model_on, question
+
+    q = question("Corrie Dubh 有多少名志愿者保持道路畅通？", [RESCUE])
+    found, _, _ = await calibrated(q, [RESCUE], find_evidence(q, [RESCUE]), Bigrams(), model=model_on({}, bias=-8.0))
+    assert found.decision == "answerable" and found.decided_by == "lexicon", found.reason
+    assert "14 volunteers" in found.reason
+
+
+async def test_a_count_of_another_noun_in_the_other_language_does_not_answer() -> None:
+    from graphs.rag.answer.answerability import counted_across
+    from graphs.rag.answer.calibration import judge
+    from graphs.rag.answer.evidence import find_evidence
+    from tests.support.answers import question
+
+    # the passage counts skiers and volunteers, never passengers: no count of the asked noun is read across
+    q = question("Corrie Dubh 有多少名乘客被困？", [RESCUE])
+    judgement = judge(q, [RESCUE], find_evidence(q, [RESCUE]), {})
+    assert counted_across(q, judgement) is None
