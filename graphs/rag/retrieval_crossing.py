@@ -6,7 +6,8 @@ fill, BM25 over the question chooses none of its chunks and the first ask scores
 words as the other language writes them, from what the service already knows in both languages:
 
 - the attribute lexicon (``graphs/rag/answer/attributes.json``): an attribute the question names ("population",
-  "opened", "founded") brings its words in both languages (人口, 启用, 成立 …);
+  "opened", "founded") brings its words in both languages (人口, 启用, 成立 …), and a label or counted noun of its
+  bilingual groups (乘客 / "passengers", "minutes" / 记录) the group's words;
 - the entity store's names: a name or alias the question spells (also in pinyin: "Lanxi" for 兰溪) brings the
   entity's standard name and every alias.
 
@@ -20,9 +21,10 @@ question now also matches an English passage stating the attribute, which the an
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
-from graphs.rag.answer.attributes import lexicon
+from graphs.rag.answer.attributes import label_words, lexicon
 from graphs.text.gazetteer import Gazetteer
 from graphs.text.normalize import has_han
 
@@ -42,15 +44,27 @@ def crossing_terms(question: str, gazetteer: Gazetteer | None = None) -> str:
         for match in (*gazetteer.matches(question), *gazetteer.pinyin_matches(question)):
             for entity in match.entities:
                 terms.extend([entity.standard_name, *entity.aliases])
+    # a label or counted noun of the lexicon's bilingual groups ("took the minutes" / 记录, 乘客 / "passengers")
+    terms.extend(label_words(question))
     return " ".join(dict.fromkeys(t for t in terms if t.strip()))
 
 
 def other_language_terms(question: str, gazetteer: Gazetteer | None = None) -> str:
     """The ``crossing_terms`` written in the other language than the question's (Latin words for a question
     with Chinese in it, Chinese ones for a question without), space-separated: what BM25 over the question's own
-    words cannot match."""
+    words cannot match (both scripts' words for an English question around a Chinese name)."""
     chinese = has_han(question)
-    return " ".join(t for t in crossing_terms(question, gazetteer).split(" ") if t and has_han(t) != chinese)
+    # a question in English words that writes a Chinese name ("How many piers of 汀月桥 were washed away?") is
+    # asked of the Chinese passages that write the name: both scripts' words are the other language's to it
+    mixed = chinese and len(_LOWER_WORD.findall(question)) >= MIXED_WORDS
+    return " ".join(t for t in crossing_terms(question, gazetteer).split(" ")
+                    if t and (mixed or has_han(t) != chinese))
+
+
+_LOWER_WORD = re.compile(r"(?<![A-Za-z])[a-z]{2,}(?![A-Za-z])")
+MIXED_WORDS = 3
+"""Lower-case Latin words (not names, which are capitalised) from which a question with Chinese in it is written in
+English around a Chinese name."""
 
 
 def crossing(gazetteer: Callable[[], Gazetteer] | None = None) -> Callable[[str], str]:

@@ -10,7 +10,7 @@ import json
 import logging
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from importlib import resources
 from typing import Literal, cast
@@ -19,8 +19,9 @@ from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Answerability, Hit
 from graphs.embeddings import REMOTE_EMBEDDING_ERRORS, EmbedderUnavailable
-from graphs.rag.answer.attributes import Asked, stated_at
+from graphs.rag.answer.attributes import Asked, same_label, stated_at, written_across
 from graphs.rag.answer.calibration import (
+    CANDIDATES,
     Judgement,
     Model,
     answer_spans,
@@ -36,7 +37,15 @@ from graphs.rag.answer.calibration import (
     touched_share,
     ungoverned,
 )
-from graphs.rag.answer.evidence import Evidence, Sentence, crossed, foreign_label, plain_subject, unspellable
+from graphs.rag.answer.evidence import (
+    Evidence,
+    Sentence,
+    crossed,
+    foreign_label,
+    in_other_language,
+    plain_subject,
+    unspellable,
+)
 from graphs.rag.answer.governance import (
     asked_contact,
     asked_words,
@@ -82,6 +91,7 @@ from graphs.text.units import (
     asking_words,
     asks_interval,
     counted_asked,
+    counted_noun,
     counts_any,
     interval,
     named_dimensions,
@@ -125,7 +135,9 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
                                  reason=f"no retrieved passage mentions {', '.join(lost)}")
         return Answerability(decision="answerable", score=1.0,
                              reason=f"retrieved passages mention both {sides[0]} and {sides[1]}")
-    missing = unmentioned(q, hits)
+    # a word the parse took for a name (滑坡, "minutes") that the bilingual lexicon knows, which the passages of the
+    # other language write in their words ("landslip", 记录): mentioned
+    missing = [m for m in unmentioned(q, hits) if written_across(m, blob) is None]
     top = evidence[0] if evidence else None
     best = top.coverage if top is not None else 0.0
     if missing and top is not None and (by_meaning := _other_language(q, missing, top)):
@@ -229,6 +241,10 @@ async def calibrated(q: Question, hits: Sequence[Hit], evidence: Sequence[Eviden
         threshold = model.threshold if asked_threshold is None else asked_threshold
     judgement = judge(q, hits, evidence, sims)
     decided = decide(q, judgement, threshold, model, hits)
+    if decided.decided_by == "lexicon" and (counted := counted_across(q, judgement)) is not None and counted[1] > 0:
+        # the candidate that gives the count of the asked noun leads the evidence the writer reads
+        lead = judgement.evidence[counted[1]]
+        judgement = replace(judgement, evidence=[lead, *(e for e in judgement.evidence if e is not lead)])
     if model is not base and decided.decided_by == "score":
         if failed or by_embedder is not base:
             why = ("the embedder failed" if failed else f"the index's embedder ({embedder_name(embedder)}) is not "
@@ -250,6 +266,32 @@ def stated_across_languages(f: dict[str, float]) -> bool:
     hold almost no cross-language pairs, so the score alone refuses them (0.01 for that example)."""
     return (f.get("other_language", f.get("cross_language")) == 1.0 and f.get("attribute_known") == 1.0
             and f.get("attribute_stated") == 1.0 and f.get("span_near") == 1.0 and f.get("anchored", 0.0) >= 1.0)
+
+
+_COUNT = re.compile(r"(?<![\w.,])\d[\d,]*(?![\d.,]*\d)|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                    r"twenty|thirty|forty|fifty|hundred)\b", re.IGNORECASE)
+
+
+def counted_across(q: Question, judgement: Judgement) -> tuple[str, int] | None:
+    """The count that a candidate sentence, in the other language than the question's and about its subject,
+    gives of the noun the question counts, by the bilingual lexicon's label groups ("212 hikers" for 多少名徒步者,
+    37 名志愿者 for "how many volunteers"), with the candidate's place in the evidence; None when none does. A
+    counted noun is no attribute of the lexicon, so ``stated_across_languages`` cannot read it; the count next to
+    the translated noun states it."""
+    if not judgement.evidence or (noun := counted_asked(q.text)) is None:
+        return None
+    nouns = (noun, noun.split()[0])  # an English noun with the words after it ("volunteers helped"): its head
+    for i, e in enumerate(judgement.evidence[:CANDIDATES]):
+        s = answering(e)
+        where = f"{normalize(s.title)} {s.context}"
+        if not in_other_language(q, s.text) or not all(
+                mentioned(forms, where) or written_across(forms[0], where) is not None for forms in q.anchors):
+            continue  # a sentence in the question's language, or not about its subject (in either language's words)
+        for m in _COUNT.finditer(s.text):
+            found = counted_noun(s.text, m.start(), m.end())
+            if found is not None and any(same_label(a, b) for a in nouns for b in (found, found.split()[0])):
+                return f"{m[0]} {found}", i
+    return None
 
 
 EDITIONS = frozenset({"ordinal", "version", "month", "group", "year"})
@@ -785,6 +827,15 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model, hi
         # whatever the earlier rules let through: risk-coverage curves, an LLM asked to judge) lifts it too
         return Answerability(decision="not_found", score=p, decided_by="rule", attribute=attribute,
                              threshold=threshold, features=features, reason=f"{ruled}{spelled}")
+    if p < threshold and (counted := counted_across(q, judgement)) is not None:
+        count = counted[0]
+        # the count of the asked noun in the other language's words: the lexicon decides, as for an attribute
+        return Answerability(
+            decision="answerable", score=p, decided_by="lexicon", attribute=attribute, threshold=threshold,
+            features=features,
+            reason=f"stated across languages: the sentence in the other language gives {count} of "
+                   f"{names or 'the subject'}, the noun the question counts (decided by the bilingual lexicon; the "
+                   f"fitted score, {p:.2f}, saw almost no cross-language pairs and is not used){spelled}")
     if stated_across_languages(f) and p < threshold:
         # the lexicon decides, not the score: the reason says so and never reads "answerable (0.01)"
         return Answerability(

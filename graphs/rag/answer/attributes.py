@@ -223,3 +223,78 @@ def stated_at(attribute: Attribute, sentence: str) -> list[tuple[int, int]]:
 def near(span: tuple[int, int], marks: list[tuple[int, int]], chars: int = NEAR_CHARS) -> bool:
     """Whether a span lies within ``chars`` of one of the marks."""
     return any(span[0] - b <= chars and a - span[1] <= chars for a, b in marks)
+
+
+@functools.cache
+def label_groups() -> tuple[frozenset[str], ...]:
+    """The lexicon's bilingual label groups (``labels``: 乘客 / passengers, 记录 / minutes), folded."""
+    raw: dict[str, Any] = json.loads(resources.files("graphs.rag.answer").joinpath(LEXICON).read_text(encoding="utf-8"))
+    return tuple(frozenset(normalize(w) for w in group if w.strip()) for group in raw.get("labels", []))
+
+
+def _in_group(word: str, group: frozenset[str]) -> bool:
+    """Whether a folded word is one of a group's: a Chinese word as written or holding a group word of two
+    characters or more (乘客人数 holds 乘客; a one-character word, 级 or 层, only alone), an English word or
+    phrase as written, alone or plural (passenger, passengers; not village and villagers)."""
+    if has_han(word):
+        return word in group or any(len(w) >= 2 and has_han(w) and w in word for w in group)
+    return any(not has_han(w) and _one_word(w, word) for w in group)
+
+
+def _one_word(word: str, other: str) -> bool:
+    """Whether two folded English words or phrases are one, alone or plural (passenger, passengers; not village
+    and villagers)."""
+    singular = lambda x: re.sub(r"(?:es|s)$", "", x) if len(x) > 3 else x  # noqa: E731
+    return word == other or singular(word) == singular(other)
+
+
+def same_label(word: str, other: str) -> bool:
+    """Whether two words in different scripts name the same thing by the bilingual lexicon: one attribute's words
+    (营业收入 and "revenue") or one label group's (乘客 and "passengers", 记录 and "minutes"). Words of one script
+    are compared as written elsewhere (``governors.same_measure``); False for them here."""
+    a, b = normalize(word).strip(), normalize(other).strip()
+    if not a or not b or has_han(a) == has_han(b):
+        return False
+    if any(_matches(x, a) and _matches(x, b) for x in lexicon() if not x.generic):
+        return True
+    return any(_in_group(a, g) and _in_group(b, g) for g in label_groups())
+
+
+def written_across(word: str, folded: str) -> str | None:
+    """The word of the other script that a folded text writes for ``word`` by the bilingual lexicon (滑坡 in a
+    report that writes "landslip"; "minutes" in notes that write 记录), or None: a question's word that no passage
+    of its language spells may be spelled in the other language's passages."""
+    w = normalize(word).strip()
+    if not w:
+        return None
+    chinese = has_han(w)
+    # the word itself a group's (a Chinese name holding one, 滑坡村, is a name)
+    groups = [g for g in label_groups() if w in g or (not chinese and _in_group(w, g))]
+    candidates = [x for g in groups for x in g if has_han(x) != chinese]
+    # the word itself one of an attribute's (a name that holds one, "Open Day Preparation Meeting", is a name)
+    candidates += [normalize(x) for a in lexicon() if not a.generic and w in {normalize(y) for y in a.words}
+                   for x in a.words if x and has_han(x) != chinese]
+    for x in sorted(dict.fromkeys(candidates), key=len, reverse=True):
+        if (x in folded) if has_han(x) else re.search(rf"(?<![a-z]){re.escape(x)}(?:s|es)?(?![a-z])", folded):
+            return x
+    return None
+
+
+def label_words(question: str) -> tuple[str, ...]:
+    """The words of every label group the question names (a Chinese word of two characters or more as written,
+    an English word or phrase whole, alone or plural): "took the minutes" names the group of 记录 and 纪要, 乘客 the group
+    of "passengers". What retrieval adds to reach a passage of the other language."""
+    folded = normalize(question)
+    found: list[str] = []
+    for group in label_groups():
+        if any((len(w) >= 2 and w in folded) if has_han(w) else
+               re.search(rf"(?<![a-z]){re.escape(w)}(?:s|es)?(?![a-z])", folded) is not None for w in group):
+            found.extend(sorted(group))
+    return tuple(dict.fromkeys(found))
+
+
+def labels_it(attribute: Attribute, label: str) -> bool:
+    """Whether a field's label states the attribute: as written, or as a label is written, with its colon (记录：
+    is the lexicon's label of the minutes' recorder, "Minutes:" of an English file's)."""
+    bare = label.strip().rstrip("：:").strip()
+    return bool(stated_at(attribute, label) or stated_at(attribute, f"{bare}：") or stated_at(attribute, f"{bare}:"))

@@ -14,7 +14,15 @@ from dataclasses import dataclass, replace
 
 from graphs.domain import Hit
 from graphs.kg.mentions import strip_disambiguation
-from graphs.rag.answer.attributes import Attribute, also_asked, asked_attribute, near, stated_at, translations
+from graphs.rag.answer.attributes import (
+    Attribute,
+    also_asked,
+    asked_attribute,
+    labels_it,
+    near,
+    stated_at,
+    translations,
+)
 from graphs.rag.answer.chains import names_relation, title_year
 from graphs.rag.answer.qualifiers import Qualifier, past_for_next
 from graphs.rag.answer.question import (
@@ -535,7 +543,7 @@ def foreign_label(q: Question, asked: Attribute | None, f: Field) -> bool:
     of a co-op's minutes for 合作社是哪一年成立的, "Meeting date" for "When was the cooperative founded?", 主持人 for
     队长是谁). Such a value is its label's: the meeting's date, the chair. A label that states another attribute the
     question also asks is the question's (价格 for 更换刹车片多少钱, where 更换 named the replacement first)."""
-    if asked is None or asked.generic or stated_at(asked, f.label) or also_asked(q.text, f.label):
+    if asked is None or asked.generic or labels_it(asked, f.label) or also_asked(q.text, f.label):
         return False
     if f.row and (stated_at(asked, f.row) or also_asked(q.text, f.row)):
         return False  # a table cell whose row names the attribute, its column the value ("Value — Maximum
@@ -579,7 +587,7 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
         return e  # another row's cell (a row is named by its label or by another of its cells: a book by its title)
     row = normalize(f.row)
     says = label_asks(f, q.text, [t for t in q.relation if t not in row],
-                      asked is not None and bool(stated_at(asked, f.label)), q.kind)
+                      asked is not None and labels_it(asked, f.label), q.kind)
     if says is None and not f.row and q.kind == "number" and keyed_row(replace(f, row=f.label), "", q.text) \
             and of_dimension(f.value, asked_dimensions(q.text)):
         says = True  # "Maximum load: 150 kg" for "the max weight it can take": the label's words and the unit

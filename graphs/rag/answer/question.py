@@ -451,6 +451,8 @@ def mentioned_head(name: str, blob: str) -> str | None:
 
 NEAR_LATIN = 85.0
 """rapidfuzz ratio from which a Latin name of the passages is the question's name misspelled."""
+NEAR_TIE = 1.0
+"""rapidfuzz points within which two different near spellings leave a misspelled name undecided."""
 _TOKEN = re.compile(r"[\w'’&.-]+")
 _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 
@@ -487,8 +489,16 @@ def near_spelling(name: str, blob: str) -> str | None:
     # spelling keeps the name's digits as they are
     digits = re.findall(r"\d+", name)
     windows = {w for w in windows if re.findall(r"\d+", w) == digits}
-    found = process.extractOne(name, windows, scorer=fuzz.ratio, score_cutoff=NEAR_LATIN)
-    return found[0] if found else None
+    found = process.extract(name, windows, scorer=fuzz.ratio, score_cutoff=NEAR_LATIN, limit=12)
+    if not found:
+        return None
+    best, score = found[0][0], found[0][1]
+    # two different names of the passages as near as each other ("Harwick" and "Harwich" for "Harwik"): the slip
+    # could be of either, so it is read as neither (a window inside another is the same name, one word more or less)
+    if any(other_score >= score - NEAR_TIE and other not in best and best not in other
+           for other, other_score, _ in found[1:]):
+        return None
+    return best
 
 
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+")
