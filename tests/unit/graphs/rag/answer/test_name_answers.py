@@ -44,6 +44,6 @@ def test_the_sentence_that_states_the_act_answers_which_firm() -> None:
      "Ines Holloway", "900 metres"),
 ])
 def test_a_name_answer_is_its_sentence_alone(text: str, hits: list, answer: str, unrelated: str) -> None:
-    decision, _, span, written = write(text, hits)
+    decision, _, _, written = write(text, hits)
     assert decision == "answerable" and answer in written
     assert unrelated not in written, written
