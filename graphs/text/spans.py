@@ -90,8 +90,14 @@ def _names(sentence: str) -> list[Span]:
 
 
 def _label(sentence: str, span: Span) -> bool:
-    """A single capitalised word before a colon is a field's label ("Present: Gwen Attley", "Venue: …"), no name."""
-    return " " not in span.text and not has_han(span.text) and sentence[span.end : span.end + 1] in (":", "：")
+    """A single capitalised word before a colon is a field's label ("Present: Gwen Attley", "Venue: …"), and a
+    number word opening a sentence ("Three firms tendered") a count: no name."""
+    return " " not in span.text and not has_han(span.text) and (
+        sentence[span.end : span.end + 1] in (":", "：") or bool(_NUMBER_WORD.fullmatch(span.text)))
+
+
+_NUMBER_WORD = re.compile(r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
+                          r"fifty|hundred|dozen)s?", re.IGNORECASE)
 
 
 def _title_before(span: Span, names: list[Span]) -> bool:

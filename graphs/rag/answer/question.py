@@ -318,8 +318,8 @@ def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequ
     named = [*anchors, *weak]
     weights = {t: w for t, w in weights.items() if t in named or not any(t in a and t != a for a in named)}
     relation = {t: w for t, w in weights.items() if t not in anchors and t not in weak}
-    focus = {t: relation[t] for t in _asked_act(normalize(text), kind, focus_terms(normalize(text), relation),
-                                                  relation)}
+    focus = _asked_act(normalize(text), kind, {t: relation[t] for t in focus_terms(normalize(text), relation)},
+                       relation)
     features = parsed.complexity_features
     return Question(text=text, kind=kind, weights=weights, anchors=list(anchors.values()), weak=weak,
                     names=list(dict.fromkeys(names)), focus=focus, years=tuple(dict.fromkeys(years)),
@@ -330,25 +330,27 @@ _HEAD_GAP = re.compile(r"^\s*(?:[个家所位座支条名间]\s*)?$")
 """What may stand between a question word and the noun it asks for: a space, a Chinese measure word (哪家公司)."""
 
 
-def _asked_act(text: str, kind: AnswerType, focus: list[str], relation: Mapping[str, float]) -> list[str]:
+def _asked_act(text: str, kind: AnswerType, focus: dict[str, float], relation: Mapping[str, float]
+               ) -> dict[str, float]:
     """The focus of a name question whose question word asks for a noun ("which firm will rebuild …", 哪家公司收购了
-    …): the noun only says what kind of name answers; the act asked is the next term after it, which the sentence
-    that answers states ("chose Marsh & Finch to rebuild", 华窑集团收购了) where a sentence listing the firms
-    does not."""
+    …): the noun says what kind of name answers, and the act asked, the next term after it, is focus too: the
+    sentence that answers states it ("chose Marsh & Finch to rebuild", 华窑集团收购了) where a sentence listing the
+    firms only names the noun, which weighs half as much."""
     where = question_word(text)
     if kind not in ("person", "organization", "place") or where is None:
         return focus
     folded = text.casefold()
-    out = []
+    out = dict(focus)
     for term in focus:
         at = folded.find(term, where[0])
         if at < 0 or not _HEAD_GAP.match(folded[where[1] : at]):
-            out.append(term)
             continue
         later = [(folded.find(t, at + len(term)), t) for t in relation if t != term]
         nxt = min(((p, t) for p, t in later if p >= 0), default=None)
-        out.append(nxt[1] if nxt is not None else term)
-    return list(dict.fromkeys(out))
+        if nxt is not None:  # the noun stays: "on the River Lisk" writes it
+            out[term] = focus[term] / 2
+            out[nxt[1]] = relation[nxt[1]]
+    return out
 
 
 _QUOTED = re.compile(r"[\"“《「『]([^\"”》」』]{2,80})[\"”》」』]")
