@@ -47,3 +47,18 @@ def test_a_name_answer_is_its_sentence_alone(text: str, hits: list, answer: str,
     decision, _, _, written = write(text, hits)
     assert decision == "answerable" and answer in written
     assert unrelated not in written, written
+
+
+@pytest.mark.parametrize(("text", "sentence", "name"), [
+    ("Which company sponsored the Tarnby regatta?", "The Tarnby regatta was organised by Tarnby Rowing Club and "
+     "sponsored by Halvern Boats Ltd, which also lent the umpire launch.", "Halvern Boats Ltd"),
+    ("Who seconded the Dunmore motion?", "The Dunmore motion was proposed by Alma Whitcombe and seconded by Hugh "
+     "Pennock after a short debate.", "Hugh Pennock"),
+])
+def test_of_two_names_the_one_next_to_the_asked_act_answers(text: str, sentence: str, name: str) -> None:
+    from graphs.rag.answer.evidence import sentences_of, typed_span
+
+    hits = [hit("news.md#0", sentence, title="News")]
+    q = question(text, hits)
+    span = typed_span(q, sentences_of(q, hits)[0])
+    assert span is not None and span.text == name, span
