@@ -266,8 +266,31 @@ def _states_bound(bound: tuple[str, ...], text: str) -> bool:
                for w in bound)
 
 
+_WHICH_NOUN = re.compile(r"\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?", re.IGNORECASE)
+"""An English question that asks for one thing by its kind noun ("Which hospital were the injured taken to?",
+"What car park …"): the one or two words after its question word."""
+_KIND_OF_TYPE: dict[str, AnswerType] = {"LOCATION": "place", "ORGANIZATION": "organization"}
+
+
+def named_kind(text: str, kind: AnswerType) -> AnswerType:
+    """A question the word lists read as "other" or "list" that asks "which <kind noun>" of the one bilingual
+    inventory of kind words (``scripts.KIND_SUFFIXES``: hospital, museum, pier, car park …) asks for a name of
+    that noun's type: an organization or a place."""
+    if kind not in ("other", "list") or (m := _WHICH_NOUN.search(text)) is None:
+        return kind
+    words = [w.casefold() for w in m.groups() if w]
+    if words[1:2] == ["of"]:
+        return kind  # "what group of people", "which type of school": the noun after "of" is what is asked
+    for n in (2, 1):
+        if len(words) >= n and (head := " ".join(words[:n])) in KIND_SUFFIXES:
+            return _KIND_OF_TYPE.get(KIND_SUFFIXES[head][1], kind)  # a plural ("which hospitals") is no key
+    return kind
+
+
 def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequence[ValidatedEntity]) -> Question:
-    """Weighted terms (keywords; entity names count more) and anchors (entities, each with its spellings)."""
+    """Weighted terms (keywords; entity names count more) and anchors (entities, each with its spellings); the
+    kind asked refined by a "which <kind noun>" (``named_kind``)."""
+    kind = named_kind(text, kind)
     anchors: dict[str, tuple[str, ...]] = {}
     years: list[str] = []
     weak: list[str] = []
@@ -333,9 +356,10 @@ _HEAD_GAP = re.compile(r"^\s*(?:[个家所位座支条名间]\s*)?$")
 def _asked_act(text: str, kind: AnswerType, focus: dict[str, float], relation: Mapping[str, float]
                ) -> dict[str, float]:
     """The focus of a name question whose question word asks for a noun ("which firm will rebuild …", 哪家公司收购了
-    …): the noun says what kind of name answers, and the act asked, the next term after it, is focus too: the
-    sentence that answers states it ("chose Marsh & Finch to rebuild", 华窑集团收购了) where a sentence listing the
-    firms only names the noun, which weighs half as much."""
+    …): the noun says what kind of name answers, and what the question says after it (the act asked, whatever
+    the order of its words: "which infirmary were the climbers flown to") is focus too: the sentence that answers
+    states it ("chose Marsh & Finch to rebuild", 华窑集团收购了) where a sentence listing the firms only names the
+    noun, which weighs half as much."""
     where = question_word(text)
     if kind not in ("person", "organization", "place") or where is None:
         return focus
@@ -345,11 +369,10 @@ def _asked_act(text: str, kind: AnswerType, focus: dict[str, float], relation: M
         at = folded.find(term, where[0])
         if at < 0 or not _HEAD_GAP.match(folded[where[1] : at]):
             continue
-        later = [(folded.find(t, at + len(term)), t) for t in relation if t != term]
-        nxt = min(((p, t) for p, t in later if p >= 0), default=None)
-        if nxt is not None:  # the noun stays: "on the River Lisk" writes it
+        later = [t for t in relation if t != term and folded.find(t, at + len(term)) >= 0]
+        if later:  # the noun stays: "on the River Lisk" writes it
             out[term] = focus[term] / 2
-            out[nxt[1]] = relation[nxt[1]]
+            out.update({t: relation[t] for t in later})
     return out
 
 
