@@ -218,8 +218,9 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
     # (a candidate of the asked kind is required of another file's runner-up; in the answer's own passage a
     # number may be a word: "renewed twice")
     # a name (who, which organization, where) its sentence gives beside what is asked needs no second sentence:
-    # a runner-up there is another fact of the subject ("The litter pick is on Saturday" after where to meet)
-    named = q.kind in NAME_KINDS and best.span is not None and best.focus > 0
+    # a runner-up there is another fact of the subject ("The litter pick is on Saturday" after where to meet);
+    # not for a question that nests another (the river of the town where …): its runner-up may be the next hop
+    named = q.kind in NAME_KINDS and best.span is not None and best.focus > 0 and not q.nested
     if runner is not None and not named and runner.score >= RUNNER_UP * top and states_asked(
             q, runner, typed=not {s.hit for s in runner.sentences} <= {s.hit for s in shown}, focused=best.focus > 0):
         added = [s for s in runner.sentences if s not in shown][:1]
