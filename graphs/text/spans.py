@@ -96,8 +96,9 @@ def _label(sentence: str, span: Span) -> bool:
         sentence[span.end : span.end + 1] in (":", "：") or bool(_NUMBER_WORD.fullmatch(span.text)))
 
 
-_NUMBER_WORD = re.compile(r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
-                          r"fifty|hundred|dozen)s?", re.IGNORECASE)
+_NUMBER_WORD = re.compile(r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-)?(?:one|two|three|four|five|"
+                          r"six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|dozen)s?",
+                          re.IGNORECASE)
 
 
 def _title_before(span: Span, names: list[Span]) -> bool:

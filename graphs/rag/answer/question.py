@@ -266,31 +266,8 @@ def _states_bound(bound: tuple[str, ...], text: str) -> bool:
                for w in bound)
 
 
-_WHICH_NOUN = re.compile(r"\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?", re.IGNORECASE)
-"""An English question that asks for one thing by its kind noun ("Which hospital were the injured taken to?",
-"What car park …"): the one or two words after its question word."""
-_KIND_OF_TYPE: dict[str, AnswerType] = {"LOCATION": "place", "ORGANIZATION": "organization"}
-
-
-def named_kind(text: str, kind: AnswerType) -> AnswerType:
-    """A question the word lists read as "other" or "list" that asks "which <kind noun>" of the one bilingual
-    inventory of kind words (``scripts.KIND_SUFFIXES``: hospital, museum, pier, car park …) asks for a name of
-    that noun's type: an organization or a place."""
-    if kind not in ("other", "list") or (m := _WHICH_NOUN.search(text)) is None:
-        return kind
-    words = [w.casefold() for w in m.groups() if w]
-    if words[1:2] == ["of"]:
-        return kind  # "what group of people", "which type of school": the noun after "of" is what is asked
-    for n in (2, 1):
-        if len(words) >= n and (head := " ".join(words[:n])) in KIND_SUFFIXES:
-            return _KIND_OF_TYPE.get(KIND_SUFFIXES[head][1], kind)  # a plural ("which hospitals") is no key
-    return kind
-
-
 def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequence[ValidatedEntity]) -> Question:
-    """Weighted terms (keywords; entity names count more) and anchors (entities, each with its spellings); the
-    kind asked refined by a "which <kind noun>" (``named_kind``)."""
-    kind = named_kind(text, kind)
+    """Weighted terms (keywords; entity names count more) and anchors (entities, each with its spellings)."""
     anchors: dict[str, tuple[str, ...]] = {}
     years: list[str] = []
     weak: list[str] = []

@@ -44,6 +44,8 @@ def test_a_building_or_a_common_noun_place_answers_where(sentence: str, question
 @pytest.mark.parametrize(("sentence", "question", "name", "not_name"), [
     ("磨坊由石匠师傅吴德明修好。", "磨坊是谁修好的？", "吴德明", "师傅"),
     ("Attendees: Lena Fairbrook (secretary), Omar Quist", "Who was the secretary?", "Lena Fairbrook", "Attendees"),
+    ("Thirty-two rowers and their cox, Lena Fairbrook, finished the race.", "Who was the cox?", "Lena Fairbrook",
+     "Thirty"),
 ])
 def test_a_title_or_a_label_before_a_name_is_not_the_name(sentence: str, question: str, name: str,
                                                           not_name: str) -> None:

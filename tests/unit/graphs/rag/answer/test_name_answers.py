@@ -62,26 +62,3 @@ def test_of_two_names_the_one_next_to_the_asked_act_answers(text: str, sentence:
     q = question(text, hits)
     span = typed_span(q, sentences_of(q, hits)[0])
     assert span is not None and span.text == name, span
-
-
-@pytest.mark.parametrize(("text", "kind"), [
-    ("Which infirmary were the two climbers flown to?", "organization"),
-    ("Which museum lent the Dunmore chalice?", "organization"),
-    ("What pier does the Tarnby ferry leave from?", "place"),
-    ("Which car park should the regatta crews use?", "place"),
-    ("Which hospitals were built after the war?", None),  # plural: as the word lists read it
-    ("What group of people founded the regatta?", None),
-])
-def test_which_kind_noun_asks_a_name_of_its_type(text: str, kind: str | None) -> None:
-    from graphs.rag.answer.question import named_kind
-    from graphs.text.answer_types import expected_answer
-
-    assert named_kind(text, expected_answer(text)) == (kind or expected_answer(text))
-
-
-def test_which_hospital_is_answered_by_the_hospital() -> None:
-    hits = [hit("news.md#0", "Two climbers were rescued from Carn Dubh on Sunday. Both climbers were flown to Ardmore "
-                             "Infirmary and treated for exposure. The rescue team thanked the coastguard.",
-                title="Mountain rescue")]
-    decision, _, span, text = write("Which infirmary were the two climbers flown to?", hits)
-    assert decision == "answerable" and span == "Ardmore Infirmary", (span, text)
