@@ -124,8 +124,18 @@ def _headed(sentence: str, span: Span) -> Span:
             if len(words) >= n and tail in KIND_SUFFIXES:
                 end = after.start(1) + len(tail)
                 return Span(span.start, end, sentence[span.start : end], KIND_SUFFIXES[tail][1])
-    kind = kind_of(span.text)
+    kind = _kind_word(span.text)
     return span if kind is None else span._replace(type=kind[1])
+
+
+def _kind_word(name: str) -> tuple[tuple[str, ...], str] | None:
+    """The inventory's entry for a name's kind word: the last words ("Ardmore Infirmary"), or a place's first word
+    ("River Lisk", "Lake Orrin", "Mount Kell")."""
+    if (kind := kind_of(name)) is not None:
+        return kind
+    first = name.split()[0].casefold() if " " in name.strip() else ""
+    entry = KIND_SUFFIXES.get(first)
+    return entry if entry is not None and entry[1] == "LOCATION" else None
 
 
 _FACILITIES = frozenset({"hall", "concert hall", "museum", "library", "theatre", "theater", "school", "university",
@@ -522,11 +532,44 @@ def in_place_frame(sentence: str, span: Span) -> bool:
                 or _PLACE_FRAME_EN.search(before) or _PLACE_FRAME_ZH.search(before))
 
 
+_WHICH_NOUN = re.compile(r"\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?", re.IGNORECASE)
+
+
+def _asked_noun(question: str) -> tuple[str, ...] | None:
+    """The Chinese endings of the kind noun a "which <noun>" question asks for, when the one inventory
+    (``scripts.KIND_SUFFIXES``) knows it ("Which river …" → 河, 江), else None."""
+    m = _WHICH_NOUN.search(question)
+    if m is None:
+        return None
+    words = [w.casefold() for w in m.groups() if w]
+    for n in (2, 1):
+        if len(words) >= n and (head := " ".join(words[:n])) in KIND_SUFFIXES:
+            return KIND_SUFFIXES[head][0]
+    return None
+
+
+def _of_asked_noun(asked: tuple[str, ...], span: Span) -> bool:
+    """Whether a name answers "which <noun>": a name with no kind word may, one whose kind word translates as the
+    asked noun does (Infirmary for hospital: both 医院; Ltd for company: 有限公司 ends in 公司), one of another kind
+    does not (Guildhall Square for "which river")."""
+    own = _kind_word(span.text)
+    return own is None or _same_kind(asked, own[0])
+
+
+def _same_kind(asked: tuple[str, ...], own: tuple[str, ...]) -> bool:
+    return any(a.endswith(b) or b.endswith(a) for a in asked for b in own)
+
+
 def of_asked_kind(question: str, kind: AnswerType, sentence: str, spans: list[Span]) -> list[Span]:
     """Candidates that answer what is asked, not only of its type: a quantity in the unit the question counts
     ("多少人" → 132人, never 3月); for a "where" question, a place where the sentence says where (in/at/在/位于),
     never a country or agency that only acts in it (for an address, a street and its number); for the day of an event, a calendar date, never a weekday
     or a time of day."""
+    if kind in ("place", "organization", "list", "other") and (asked := _asked_noun(question)) is not None:
+        spans = [s for s in spans if _of_asked_noun(asked, s)]
+        # a name of the very kind asked ("the River Lisk" for "which river") answers wherever the sentence puts it
+        if named := [s for s in spans if (own := _kind_word(s.text)) is not None and _same_kind(asked, own[0])]:
+            return named
     if kind == "number" and asked_unit(question) == "count":
         # a count of things is a number with its measure word: no unit of time, length, money or people
         return [s for s in spans if unit_group(s.text) is None and (

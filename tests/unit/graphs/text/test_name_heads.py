@@ -64,3 +64,15 @@ def test_a_place_that_holds_the_subjects_name_is_still_its_place() -> None:
 
     spans = [s.text for s in answer_spans(q, sentences_of(q, hits)[0], "place")]
     assert any("南湖滨水公园" in s for s in spans), spans
+
+
+@pytest.mark.parametrize(("sentence", "question", "answer"), [
+    ("Kelby lies on the east bank of the River Orrin, below Harbour Square.", "Which river runs through Kelby?",
+     ["River Orrin"]),
+    ("The crews were taken to Ardmore Infirmary, not to Kelby Hall.", "Which hospital were the crews taken to?",
+     ["Ardmore Infirmary"]),
+    ("The market is held in Harbour Square every Thursday.", "Which river flows past the market?", []),
+])
+def test_which_kind_noun_keeps_the_names_of_that_kind(sentence: str, question: str, answer: list[str]) -> None:
+    kind = "place" if "river" in question else "organization"
+    assert texts(sentence, kind, question) == answer
