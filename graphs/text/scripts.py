@@ -283,6 +283,13 @@ KIND_SUFFIXES: dict[str, tuple[tuple[str, ...], str]] = {
     "association": (("协会",), "ORGANIZATION"), "society": (("学会", "协会"), "ORGANIZATION"),
     "factory": (("厂",), "ORGANIZATION"), "farm": (("农场",), "ORGANIZATION"), "hotel": (("酒店", "宾馆"), "ORGANIZATION"),
     "shipping": (("航运",), "ORGANIZATION"), "airlines": (("航空",), "ORGANIZATION"),
+    "board": (("委员会", "局"), "ORGANIZATION"), "council": (("委员会", "议会"), "ORGANIZATION"),
+    "committee": (("委员会",), "ORGANIZATION"), "authority": (("管理局", "局"), "ORGANIZATION"),
+    "agency": (("局", "署"), "ORGANIZATION"), "trust": (("基金会",), "ORGANIZATION"),
+    "ltd": (("有限公司",), "ORGANIZATION"), "limited": (("有限公司",), "ORGANIZATION"),
+    "infirmary": (("医院",), "ORGANIZATION"), "centre": (("中心",), "LOCATION"), "center": (("中心",), "LOCATION"),
+    "church": (("教堂",), "LOCATION"), "cathedral": (("大教堂",), "LOCATION"), "car park": (("停车场",), "LOCATION"),
+    "stadium": (("体育场",), "LOCATION"), "airport": (("机场",), "LOCATION"), "pier": (("码头",), "LOCATION"),
 }
 """Kind words of a name that are translated, never transliterated (Lanxi Village = 岚溪村, Morningstar Youth
 Orchestra = 晨星青年管弦乐团): a general word list, not a list of names."""

@@ -11,9 +11,11 @@ from typing import NamedTuple
 
 from graphs.text.answer_types import AnswerType
 from graphs.text.dates import asks_event_day, asks_when, asks_year, calendar_day, find_dates, names_year
+from graphs.text.entity_spotting import _SURNAMES as SURNAMES
 from graphs.text.entity_spotting import pos_spans, tagged_words, title_case_spans
 from graphs.text.governors import actor_phrases
 from graphs.text.normalize import has_han, normalize
+from graphs.text.scripts import KIND_SUFFIXES, kind_of
 from graphs.text.units import QUANTITY_WORDS_ZH, alternation, value_dimension
 
 
@@ -69,8 +71,9 @@ def _place(span: Span) -> tuple[int, int]:
 
 
 def _names(sentence: str) -> list[Span]:
-    """Capitalised Latin names, Chinese names jieba tags, and quoted titles."""
-    found = [Span(s.start, s.end, sentence[s.start : s.end]) for s in title_case_spans(sentence)]
+    """Capitalised Latin names (typed by their kind word: ``_headed``), Chinese names jieba tags, and quoted
+    titles."""
+    found = [_headed(sentence, Span(s.start, s.end, sentence[s.start : s.end])) for s in title_case_spans(sentence)]
     found += [Span(s.start, s.end, sentence[s.start : s.end], s.entity.type if s.entity.type != "OTHER" else None)
               for s in pos_spans(sentence, accurate=True)]
     found += [Span(m.start(1), m.end(1), m[1], "WORK") for m in _QUOTED.finditer(sentence)]
@@ -86,7 +89,71 @@ def _names(sentence: str) -> list[Span]:
         if not any(x.start < k.end and k.start < x.end for k in kept):
             kept.append(x)
     found = [f for f in found if not any(f.start < x.end and x.start < f.end for x in kept)]
-    return _whole_names(sentence, [f for f in [*found, *kept] if not _role_noun(f)])
+    names = _whole_names(sentence, [f for f in [*found, *kept] if not _role_noun(f) and not _label(sentence, f)])
+    return [n for n in names if not _title_before(n, names)]
+
+
+def _label(sentence: str, span: Span) -> bool:
+    """A single capitalised word before a colon is a field's label ("Present: Gwen Attley", "Venue: …"), and a
+    number word opening a sentence ("Three firms tendered") a count: no name."""
+    return " " not in span.text and not has_han(span.text) and (
+        sentence[span.end : span.end + 1] in (":", "：") or bool(_NUMBER_WORD.fullmatch(span.text)))
+
+
+_NUMBER_WORD = re.compile(r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-)?(?:one|two|three|four|five|"
+                          r"six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|dozen)s?",
+                          re.IGNORECASE)
+
+
+def _title_before(span: Span, names: list[Span]) -> bool:
+    """A person's title the tagger takes for a name, written right before the name (制瓷师傅林秋白, 老师王芳): not a
+    surname's word before one that starts with a surname."""
+    return span.type == "PERSON" and has_han(span.text) and span.text[0] not in SURNAMES and any(
+        n.start == span.end and n.type == "PERSON" and n.text[:1] in SURNAMES for n in names)
+
+
+_LOWER_HEAD = re.compile(r"\s+([a-z]+(?:\s+[a-z]+)?)")
+
+
+def _headed(sentence: str, span: Span) -> Span:
+    """A capitalised name typed by the kind word that ends it, the one inventory of ``scripts.KIND_SUFFIXES``
+    ("Coastal Safety Board" an organization, "St Brennan's Infirmary" an organization a place may be, "Quarry
+    Green" untyped), and grown over a lower-case kind word written after it ("the Lower Hide car park", "the
+    Ashby Road bus station"): a person's name ends in no such word."""
+    after = _LOWER_HEAD.match(sentence, span.end)
+    if after is not None:
+        words = after[1].split()
+        for n in (2, 1):
+            tail = " ".join(words[:n])
+            if len(words) >= n and tail in KIND_SUFFIXES:
+                end = after.start(1) + len(tail)
+                return Span(span.start, end, sentence[span.start : end], KIND_SUFFIXES[tail][1])
+    kind = _kind_word(span.text)
+    return span if kind is None else span._replace(type=kind[1])
+
+
+def _kind_word(name: str) -> tuple[tuple[str, ...], str] | None:
+    """The inventory's entry for a name's kind word: the last words ("Ardmore Infirmary"), or a place's first word
+    ("River Lisk", "Lake Orrin", "Mount Kell")."""
+    if (kind := kind_of(name)) is not None:
+        return kind
+    first = name.split()[0].casefold() if " " in name.strip() else ""
+    entry = KIND_SUFFIXES.get(first)
+    return entry if entry is not None and entry[1] == "LOCATION" else None
+
+
+_FACILITIES = frozenset({"hall", "concert hall", "museum", "library", "theatre", "theater", "school", "university",
+                         "college", "hospital", "clinic", "infirmary", "hotel", "factory", "farm"})
+"""Kind words of ``scripts.KIND_SUFFIXES`` that name a building as well as an institution: such a name answers
+"where" (taken to St Brennan's Infirmary, 送往县人民医院) as well as "which hospital"."""
+_FACILITY_ZH = tuple(sorted({z for k in _FACILITIES for z in KIND_SUFFIXES[k][0]} | {"卫生院", "中学", "小学"},
+                            key=len, reverse=True))
+
+
+def _facility(text: str) -> bool:
+    text = text.strip()
+    return text.endswith(_FACILITY_ZH) if has_han(text) else (kind_of(text) is not None and any(
+        text.lower().endswith(k) for k in _FACILITIES))
 
 
 _TRANSLITERATION = frozenset(
@@ -172,7 +239,8 @@ _TYPED_BY_CONTEXT: tuple[tuple[re.Pattern[str], str], ...] = (
 """Names typed by the words around them where the tagger does not know them (news names: 辛爽, 舒畅)."""
 _PLACE_SUFFIXES = ("大教堂", "教堂", "体育场", "体育馆", "体育中心", "会展中心", "展览中心", "中心", "广场", "机场", "大厦",
                    "大剧院", "剧院", "宫", "寺", "城堡", "公园", "酒店", "大学城", "省", "市", "县", "区", "镇", "乡", "村",
-                   "州", "岛", "港", "湾", "山", "河", "湖", "街", "路")
+                   "州", "岛", "港", "湾", "山", "河", "湖", "街", "路", "停车场", "工业园", "园区", "码头", "车站",
+                   "礼堂", "会议室")
 _ORG_SUFFIXES = ("有限公司", "公司", "集团", "银行", "大学", "学院", "研究院", "研究所", "医院", "俱乐部", "协会", "委员会",
                  "基金会", "联合会", "联盟", "组织", "政府", "法院", "检察院", "部", "局", "厅", "署", "队", "党", "社",
                  "电视台", "报社", "出版社", "工作室", "交易所", "实验室", "乐队", "战队")
@@ -209,7 +277,10 @@ def _suffixed(sentence: str) -> list[Span]:
         while j < i and words[j][3].startswith("m") and _COUNTED.match(words[j][2]):
             j += 1  # "两家公司", "三所大学": a count, no name
         begin = words[j][0]
-        if any(f.startswith(("ns", "nr", "nt", "nz", "eng")) for *_, f in words[j : i + 1]):
+        if any(f.startswith(("ns", "nr", "nt", "nz", "eng")) for *_, f in words[j : i + 1]) or (
+                j < i and (kind == "LOCATION" or _facility(word))):
+            # (a common noun phrase headed by a place's or a building's word is a place nobody named: 人民医院,
+            # 门前的停车场 → 停车场 with its modifier 村委会 only when joined, 城东工业园)
             out.append(Span(begin, end, sentence[begin:end], kind))
     return out
 
@@ -244,7 +315,7 @@ def fits(kind: AnswerType, span: Span, types: Mapping[str, str] | None = None) -
     if kind in ("person", "place") and _CODE.search(span.text):
         return False
     known = span.type or (types or {}).get(normalize(span.text))
-    return known is None or known in allowed
+    return known is None or known in allowed or (kind == "place" and known == "ORGANIZATION" and _facility(span.text))
 
 
 _ZH_CLOCK = r"(?:凌晨|清晨|早上|上午|中午|下午|傍晚|晚上|晚间|夜间)?\s*\d{1,2}\s*(?:时|点)(?:\s*\d{1,2}\s*分|半)?"
@@ -450,7 +521,7 @@ def _addresses(sentence: str) -> list[Span]:
         if sentence[start:m.end()].strip():
             out.append(Span(start, m.end(), sentence[start : m.end()].strip(), "LOCATION"))
     return out
-_PLACE_FRAME_ZH = re.compile(r"(?:在|于|位于|地处|坐落|来自|出生|生于|到|赴|抵达|前往|落户|设在|迁往|迁至|定居|"
+_PLACE_FRAME_ZH = re.compile(r"(?:在|于|位于|地处|坐落|来自|出生|生于|到|往|赴|抵达|前往|落户|设在|迁往|迁至|定居|"
                              r"举办地|举行地|地点|所在地|地址|总部)(?:为|是|：|:|设在|位于|在)?[^，。；、,;：:！？!?的]{0,8}$")
 _PLACE_FRAME_EN = re.compile(r"\b(?:in|at|near|from|to|outside|inside|across|throughout|into|towards?)\s+"
                              r"(?:the\s+)?(?:[\w'.-]+\s+){0,3}$", re.IGNORECASE)
@@ -465,11 +536,44 @@ def in_place_frame(sentence: str, span: Span) -> bool:
                 or _PLACE_FRAME_EN.search(before) or _PLACE_FRAME_ZH.search(before))
 
 
+_WHICH_NOUN = re.compile(r"\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?", re.IGNORECASE)
+
+
+def _asked_noun(question: str) -> tuple[str, ...] | None:
+    """The Chinese endings of the kind noun a "which <noun>" question asks for, when the one inventory
+    (``scripts.KIND_SUFFIXES``) knows it ("Which river …" → 河, 江), else None."""
+    m = _WHICH_NOUN.search(question)
+    if m is None:
+        return None
+    words = [w.casefold() for w in m.groups() if w]
+    for n in (2, 1):
+        if len(words) >= n and (head := " ".join(words[:n])) in KIND_SUFFIXES:
+            return KIND_SUFFIXES[head][0]
+    return None
+
+
+def _of_asked_noun(asked: tuple[str, ...], span: Span) -> bool:
+    """Whether a name answers "which <noun>": a name with no kind word may, one whose kind word translates as the
+    asked noun does (Infirmary for hospital: both 医院; Ltd for company: 有限公司 ends in 公司), one of another kind
+    does not (Guildhall Square for "which river")."""
+    own = _kind_word(span.text)
+    return own is None or _same_kind(asked, own[0])
+
+
+def _same_kind(asked: tuple[str, ...], own: tuple[str, ...]) -> bool:
+    return any(a.endswith(b) or b.endswith(a) for a in asked for b in own)
+
+
 def of_asked_kind(question: str, kind: AnswerType, sentence: str, spans: list[Span]) -> list[Span]:
     """Candidates that answer what is asked, not only of its type: a quantity in the unit the question counts
     ("多少人" → 132人, never 3月); for a "where" question, a place where the sentence says where (in/at/在/位于),
     never a country or agency that only acts in it (for an address, a street and its number); for the day of an event, a calendar date, never a weekday
     or a time of day."""
+    if kind in ("place", "organization", "list", "other") and (asked := _asked_noun(question)) is not None:
+        spans = [s for s in spans if _of_asked_noun(asked, s)]
+        # a name of the very kind asked ("the River Lisk" for "which river") answers wherever the sentence puts it
+        if named := [s for s in spans if (own := _kind_word(s.text)) is not None and _same_kind(asked, own[0])]:
+            return named
     if kind == "number" and asked_unit(question) == "count":
         # a count of things is a number with its measure word: no unit of time, length, money or people
         return [s for s in spans if unit_group(s.text) is None and (

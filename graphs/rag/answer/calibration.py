@@ -237,11 +237,14 @@ def answer_spans(q: Question, sentence: Sentence, kind: AnswerType) -> list[Span
                                  or _CALENDAR.search(span.text) or _DATE_UNIT.match(sentence.text, span.end)
                                  or not measures_asked(q.text, sentence.text, span.start, span.end)):
             continue
-        if key and not any(key in f or f in key for f in subject):
-            out.append(span)
+        if key and not any(key in f or (f in key and len(key) - len(f) < _MORE_THAN_SUBJECT) for f in subject):
+            out.append(span)  # a place that holds the subject's name says more than it (临川镇白沙滩湿地公园 of 临川风筝节)
     return out
 
 
+_MORE_THAN_SUBJECT = 4
+"""Characters a span must add to a subject's name it holds to be a value of its own, not the subject again (临川
+→ 临川镇白沙滩湿地公园; not "Harlow" → "Harlow's")."""
 _CALENDAR = re.compile(r"\d\s*(?:月|日|号)$")
 _DATE_UNIT = re.compile(r"\s*(?:月|日|号)(?!\s*(?:人|次|元|吨|个|名))")
 """A number followed by a calendar unit is a date, not a quantity (a "how many" question answered with "10月" or

@@ -405,7 +405,16 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
         spans = [s for s in spans if deadline_at(sentence.text, s.start, s.end)] or spans
     if q.years and len(spans) > 1:
         spans = of_asked_year(q.years, sentence.text, spans, [w for y in q.years for w in q.year_words.get(y, ())])
-    return nearest(spans, at or marks(q, sentence.text.casefold()))
+    return nearest(spans, at or _focus_marks(q, sentence.text.casefold()) or marks(q, sentence.text.casefold()))
+
+
+def _focus_marks(q: Question, folded: str) -> list[tuple[int, int]]:
+    """For a name question, where the sentence writes the asked act (the focus terms): of two names, the one next
+    to it answers ("organised by Tarnby Rowing Club and sponsored by Halvern Boats" for "which company sponsored",
+    由青峰集团主办，龙舟协会承办 for 哪家单位承办), not the one next to the subject's name."""
+    if q.kind not in ("person", "organization", "place"):
+        return []
+    return [(m.start(), m.end()) for t in q.focus for m in re.finditer(re.escape(t), folded)]
 
 
 _CLAUSE = re.compile(r"[，;；。]|,(?!\d)|\band\b|\bwhile\b|\bwhereas\b|而")

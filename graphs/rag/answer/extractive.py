@@ -231,7 +231,12 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
                    and not (plain and not all(of_subject(q, s) for s in e.sentences))), None)
     # (a candidate of the asked kind is required of another file's runner-up; in the answer's own passage a
     # number may be a word: "renewed twice")
-    if runner is not None and runner.score >= RUNNER_UP * top and states_asked(
+    # a name (who, which organization, where) its sentence gives beside what is asked needs no second sentence
+    # without a name of the asked kind: such a runner-up is another fact of the subject ("The litter pick is on
+    # Saturday" after where to meet). One with a name of its own stays (HotpotQA: "Ward" led, the runner-up
+    # held "Portland, Oregon"), and so does any for a question that nests another (the river of the town where …)
+    named = q.kind in NAME_KINDS and best.span is not None and best.focus > 0 and not q.nested
+    if runner is not None and not (named and runner.span is None) and runner.score >= RUNNER_UP * top and states_asked(
             q, runner, typed=not {s.hit for s in runner.sentences} <= {s.hit for s in shown}, focused=best.focus > 0):
         added = [s for s in runner.sentences if s not in shown][:1]
         shown += added
@@ -261,6 +266,10 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
     parts = [_lead(span, chinese)] if span else []
     return Written(text=_join([*parts, *_body(shown, added)]), span=span,
                    citations=_cite(hits, [s.hit for s in shown]))
+
+
+NAME_KINDS = frozenset({"person", "organization", "place"})
+"""Question kinds answered by a name the answering sentence writes."""
 
 
 LIST_PASSAGES = 3

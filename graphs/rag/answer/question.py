@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -16,7 +16,7 @@ from graphs.domain import Answerability, Hit, ParsedQuery, ValidatedEntity
 from graphs.kg.mentions import strip_disambiguation
 from graphs.rag.answer.attributes import asked_attribute, stated_at
 from graphs.rag.answer.chains import described_slots
-from graphs.text.answer_types import AnswerType, focus_terms
+from graphs.text.answer_types import AnswerType, focus_terms, question_word
 from graphs.text.dates import Shift, deadline_forms, month_word, shift_of, shifted_year, sole_date, year_words
 from graphs.text.entity_spotting import possessor
 from graphs.text.normalize import has_han, normalize, pinyin_variants
@@ -371,12 +371,40 @@ def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequ
     named = [*anchors, *weak]
     weights = {t: w for t, w in weights.items() if t in named or not any(t in a and t != a for a in named)}
     relation = {t: w for t, w in weights.items() if t not in anchors and t not in weak}
-    focus = {t: relation[t] for t in focus_terms(normalize(text), relation)}
+    focus = _asked_act(normalize(text), kind, {t: relation[t] for t in focus_terms(normalize(text), relation)},
+                       relation)
     features = parsed.complexity_features
     return Question(text=text, kind=kind, weights=weights, anchors=list(anchors.values()), weak=weak,
                     names=list(dict.fromkeys(names)), focus=focus, years=tuple(dict.fromkeys(years)),
                     relative=tuple(relative),
                     nested=features.get("bridge", 0) > 0 or features.get("nesting", 0) > 0)
+
+
+_HEAD_GAP = re.compile(r"^\s*(?:[个家所位座支条名间]\s*)?$")
+"""What may stand between a question word and the noun it asks for: a space, a Chinese measure word (哪家公司)."""
+
+
+def _asked_act(text: str, kind: AnswerType, focus: dict[str, float], relation: Mapping[str, float]
+               ) -> dict[str, float]:
+    """The focus of a name question whose question word asks for a noun ("which firm will rebuild …", 哪家公司收购了
+    …): the noun says what kind of name answers, and what the question says after it (the act asked, whatever
+    the order of its words: "which infirmary were the climbers flown to") is focus too: the sentence that answers
+    states it ("chose Marsh & Finch to rebuild", 华窑集团收购了) where a sentence listing the firms only names the
+    noun, which weighs half as much."""
+    where = question_word(text)
+    if kind not in ("person", "organization", "place") or where is None:
+        return focus
+    folded = text.casefold()
+    out = dict(focus)
+    for term in focus:
+        at = folded.find(term, where[0])
+        if at < 0 or not _HEAD_GAP.match(folded[where[1] : at]):
+            continue
+        later = [t for t in relation if t != term and folded.find(t, at + len(term)) >= 0]
+        if later:  # the noun stays: "on the River Lisk" writes it
+            out[term] = focus[term] / 2
+            out.update({t: relation[t] for t in later})
+    return out
 
 
 _QUOTED = re.compile(r"[\"“《「『]([^\"”》」』]{2,80})[\"”》」』]")
