@@ -371,13 +371,15 @@ def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequ
     named = [*anchors, *weak]
     weights = {t: w for t, w in weights.items() if t in named or not any(t in a and t != a for a in named)}
     relation = {t: w for t, w in weights.items() if t not in anchors and t not in weak}
-    focus = _asked_act(normalize(text), kind, {t: relation[t] for t in focus_terms(normalize(text), relation)},
-                       relation)
     features = parsed.complexity_features
+    nested = features.get("bridge", 0) > 0 or features.get("nesting", 0) > 0
+    focus = {t: relation[t] for t in focus_terms(normalize(text), relation)}
+    if not nested:  # a bridge's words after the noun describe the entity the first hop fills, not the asked act
+        focus = _asked_act(normalize(text), kind, focus, relation)
     return Question(text=text, kind=kind, weights=weights, anchors=list(anchors.values()), weak=weak,
                     names=list(dict.fromkeys(names)), focus=focus, years=tuple(dict.fromkeys(years)),
                     relative=tuple(relative),
-                    nested=features.get("bridge", 0) > 0 or features.get("nesting", 0) > 0)
+                    nested=nested)
 
 
 _HEAD_GAP = re.compile(r"^\s*(?:[个家所位座支条名间]\s*)?$")
