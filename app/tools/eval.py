@@ -812,7 +812,7 @@ def _eval_failed(exc: Exception) -> typer.Exit:
     """Say why an eval stopped in the CLI's one format (``error: CODE: message``; under ``--json`` the API's error
     body): an index made by another embedder is refused (exit 2, the message names both and ``--reingest``); a
     store or the embedder that cannot be used now is an outage (exit 3). Before: ``error: message``, no code."""
-    from app.cli.base import refused, unavailable
+    from app.console import refused, unavailable
 
     if isinstance(exc, EmbedderMismatch):
         return refused("embedder_mismatch", str(exc), hint="rebuild the eval index with --reingest")

@@ -343,7 +343,7 @@ def trial_failed(exc: Exception, url: str) -> typer.Exit:
     body) and return its exit: 2 when the trial's own input or the request was refused (a bad questions file, an
     unknown workspace, a 4xx), 3 when the service could not do it now (unreachable, too slow, a 5xx). Before, every
     failure was ``error: [Errno 111] Connection refused``-style text without a code, and exit 2 for all."""
-    from app.cli.base import refused, unavailable
+    from app.console import refused, unavailable
 
     if isinstance(exc, RemoteError):
         say = unavailable if exc.status == 0 or exc.status >= 500 else refused

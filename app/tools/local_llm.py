@@ -414,7 +414,7 @@ def _llm_failed(exc: LocalLLMUnavailable | ModelIntegrityError) -> typer.Exit:
     """Say why install or serve stopped in the CLI's one format (``error: CODE: message``): a model that is not
     there or not the pinned one is refused (exit 2: run install); a missing xllamacpp, a failed download or a
     server that did not come up cannot be done now (exit 3). Before: ``error: message`` and exit 1 for all."""
-    from app.cli.base import refused, unavailable
+    from app.console import refused, unavailable
 
     say = refused if exc.code in ("model_not_found", "model_corrupt") else unavailable
     return say(exc.code, str(exc))
