@@ -260,6 +260,13 @@ def same_label(word: str, other: str) -> bool:
     return any(_in_group(a, g) and _in_group(b, g) for g in label_groups())
 
 
+def same_group(word: str, other: str) -> bool:
+    """Whether two words of one label group name the same thing, whatever their scripts ("hurt" and "injured", 乘客
+    and 旅客): a group lists a thing's words in both languages, its synonyms in each included."""
+    a, b = normalize(word).strip(), normalize(other).strip()
+    return bool(a) and bool(b) and any(_in_group(a, g) and _in_group(b, g) for g in label_groups())
+
+
 def written_across(word: str, folded: str) -> str | None:
     """The word of the other script that a folded text writes for ``word`` by the bilingual lexicon (滑坡 in a
     report that writes "landslip"; "minutes" in notes that write 记录), or None: a question's word that no passage

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from graphs.domain import Hit
-from graphs.rag.answer.attributes import lexicon, same_attribute, same_label
+from graphs.rag.answer.attributes import lexicon, same_attribute, same_group, same_label
 from graphs.rag.answer.calibration import (
     CANDIDATES,
     Judgement,
@@ -203,9 +203,10 @@ def judge_value(q: Question, sentence: Sentence, hit: Hit | None, start: int, en
             and not same_part(gov.part, q.text):
         period = gov.part  # 一季度, 上半年: a part of the year asked about as a whole
     # a governing word of the other language is the asked one where the bilingual lexicon says so ("passengers" for
-    # 乘客, 桥墩 for "piers"): it cannot be written the question's way
+    # 乘客, 桥墩 for "piers"): it cannot be written the question's way; so is a synonym of one label group ("injured"
+    # for "got hurt")
     attribute = gov.attribute if gov.attribute is not None and not same_measure(gov.attribute, words) \
-        and not any(same_label(gov.attribute, w) for w in words) else None
+        and not any(same_label(gov.attribute, w) or same_group(gov.attribute, w) for w in words) else None
     if attribute is None and gov.attribute is not None and narrowed(gov.modifier, folded_q, names=anchors):
         attribute = f"{gov.modifier}{'' if has_han(gov.modifier) else ' '}{gov.attribute}"
     if attribute is not None and (asked := asked_dimensions(q.text)) \
