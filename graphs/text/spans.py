@@ -362,13 +362,18 @@ _ARTICLE = re.compile(r"^一(?:个|位|名|家|种|本|部|条|项|只|件|台|�
 """一个, 一种, 一家 …: the Chinese article, no quantity ("是一个混合专家模型")."""
 
 
+_CODE_HEAD = re.compile(r"[A-Za-z][-‐–]?$")
+"""Letters written right before a number (QT-11, E12, IP68, H7): the number is part of a code, no quantity."""
+
+
 def _numbers(sentence: str) -> list[Span]:
     found = [Span(m.start(), m.end(), m[0].strip()) for m in _NUMBER_ZH.finditer(sentence)
              if not _ARTICLE.match(m[0].strip())]
     # a number with its Chinese unit is one span: not "32" again out of "5~32公里"
     found += [Span(m.start(), m.end(), m[0].strip()) for m in _NUMBER_EN.finditer(sentence) if m[0].strip()
               and not any(f.start < m.end() and m.start() < f.end for f in found)]
-    return found
+    # a code's digits ("备注 — QT-11: …", "E12", "IP68") are no count, measure or amount
+    return [f for f in found if not _CODE_HEAD.search(sentence[max(0, f.start - 2) : f.start])]
 
 
 def candidates(sentence: str, kind: AnswerType, question: str, types: Mapping[str, str] | None = None) -> list[Span]:

@@ -73,3 +73,13 @@ def test_a_question_without_a_question_word_asks_by_its_last_noun(question: str,
 ])
 def test_eras_and_centuries_are_dates(sentence: str, value: str) -> None:
     assert value in texts(sentence, "date")
+
+
+@pytest.mark.parametrize(("sentence", "kept"), [
+    ("备注 — KT-12: 礼盒装，另附试用装", []),                        # a catalogue code's digits
+    ("If the display shows F07, descale the boiler.", []),            # an error code
+    ("The housing is rated IP67 and weighs 2.4 kg.", ["2.4 kg"]),     # a rating beside a measure
+    ("The A321 seats 190 passengers.", ["190"]),                      # a model number beside a count
+])
+def test_a_codes_digits_are_no_number(sentence: str, kept: list[str]) -> None:
+    assert [s.text for s in candidates(sentence, "number", "How many?")] == kept
