@@ -179,8 +179,7 @@ _EN_STOPWORDS = _words(
     we were weren't what whatever when where whereas whether which while who whom whose why will with within
     without would yes yet you your yours yourself yourselves s t d ll re ve m vs versus etc
     tell show give find list name describe explain compare define get make know want need
-    tells told telling shows showed shown showing gives gave given giving gets got gotten getting makes made making
-    knows knew known wants wanted needs needed
+    gets got gotten getting
     did does like
     roughly approximately approx around nearly almost circa
     """

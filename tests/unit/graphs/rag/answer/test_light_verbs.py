@@ -1,4 +1,4 @@
-"""A question's light verbs are no words of what it asks ("How many lambs got out", "how much did the hall make"),
+"""A question's light verb "get" is no word of what it asks in any form ("How many lambs got out"),
 and a value governed by a synonym of the asked word in one label group of the lexicon is the asked value ("17
 people were injured" for "how many people got hurt"). Sentences invented here, a new domain each."""
 
@@ -29,11 +29,12 @@ async def _decide(text: str, hits: list[Hit]) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("text", ["How many lambs got out through the broken gate?",
-                                  "How much money did the village hall make from the fair?",
-                                  "Who was given the award in 2019?"])
-def test_light_verbs_are_no_keywords(text: str) -> None:
+                                  "How many votes has the mayor gotten so far?",
+                                  "Which river are the salmon getting into?"])
+def test_get_in_any_inflection_is_no_keyword(text: str) -> None:
+    # "get" is a light verb whatever its form; "made", "shown", "told" are not (who made the bell, the code shown)
     words = extract_keywords(text)
-    assert not {"got", "make", "made", "given", "gave"} & set(words), words
+    assert not {"got", "gotten", "getting"} & set(words), words
 
 
 async def test_a_synonym_of_one_label_group_governs_the_asked_value() -> None:
