@@ -279,7 +279,9 @@ class JobStore(LockedSQLite):
             first_eta = _first_eta(conn, job_id, row[4]) if row[2] == "running" and float(row[8]) == 0 else None
         counts = self.counts(job_id)
         total = sum(counts.values())
-        work_s, chunks = float(row[8]), int(row[9])
+        # the rate and the ETA from the seconds as reported (to the millisecond): a client that recomputes the ETA
+        # from the progress it reads gets the same figure
+        work_s, chunks = round(float(row[8]), 3), int(row[9])
         finished = sum(counts.get(s, 0) for s in ("done", "replaced", "reread", "skipped", "failed")) - int(unread)
         rate = finished / work_s if work_s > 0 else 0.0
         status = cast(JobStatus, row[2])
