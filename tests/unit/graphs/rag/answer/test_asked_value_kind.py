@@ -12,18 +12,8 @@ from graphs.rag.answer.calibration import answer_spans
 from graphs.rag.answer.evidence import find_evidence, sentences_of
 from graphs.rag.answer.extractive import extractive
 from graphs.rag.answer.governance import Elsewhere, judge_value
-from tests.support.answers import question, write
+from tests.support.answers import question, verdict_of, write
 from tests.support.fakes import hit
-from tests.unit.graphs.rag.answer.test_attributes import Bigrams, model_on
-
-
-async def _decide(text: str, hits: list[Hit]) -> tuple[str, str]:
-    """The gate's decision with a score that answers everything: only a rule refuses."""
-    from graphs.rag.answer.answerability import calibrated
-
-    q = question(text, hits)
-    verdict, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=model_on({}, bias=8.0))
-    return verdict.decision, verdict.reason
 
 POTTERY = hit("pottery#0", "加入青窑陶艺社需要先登记。个人社员每年交纳社费120元，学生减半。"
                            "以学校名义加入的团体社员，社费为每年600元。", title="青窑陶艺社 社员须知")
@@ -96,7 +86,7 @@ def test_a_distance_is_not_answered_by_a_size() -> None:
     ("清泉P7水泵最大能把水扬到多高？", [PUMP]),
 ])
 async def test_the_gate_lets_the_asked_kind_through(text: str, hits: list[Hit]) -> None:
-    decision, reason = await _decide(text, hits)
+    decision, reason = await verdict_of(text, hits)
     assert decision == "answerable", reason
 
 
@@ -105,5 +95,5 @@ async def test_the_gate_lets_the_asked_kind_through(text: str, hits: list[Hit]) 
     ("How many litres a minute can the Hollins K9 kiln vent?", [KILN]),      # a dimension no row gives
 ])
 async def test_the_gate_refuses_what_no_value_of_the_asked_kind_states(text: str, hits: list[Hit]) -> None:
-    decision, reason = await _decide(text, hits)
+    decision, reason = await verdict_of(text, hits)
     assert decision == "not_found", reason

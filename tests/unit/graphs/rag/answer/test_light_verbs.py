@@ -1,31 +1,19 @@
 """A question's light verb "get" is no word of what it asks in any form ("How many lambs got out"),
-and a value governed by a synonym of the asked word in one label group of the lexicon is the asked value ("17
+and a value governed by a synonym of the asked word in one label group of the lexicon is the asked value ("eleven
 people were injured" for "how many people got hurt"). Sentences invented here, a new domain each."""
 
 from __future__ import annotations
 
 import pytest
 
-from graphs.domain import Hit
-from graphs.rag.answer.evidence import find_evidence
 from graphs.text.query_analysis import extract_keywords
-from tests.support.answers import question
+from tests.support.answers import verdict_of
 from tests.support.fakes import hit
-from tests.unit.graphs.rag.answer.test_attributes import Bigrams, model_on
 
 QUARRY = hit("quarry#0", "A rock face at the Hollins Edge quarry gave way on Tuesday morning. Eleven people were "
                          "injured, two of them seriously, the county fire service said.", title="Hollins Edge quarry")
 QUARRY_DEAD = hit("quarry#0", "A rock face at the Hollins Edge quarry gave way on Tuesday morning. Two people died "
                               "at the scene, the county fire service said.", title="Hollins Edge quarry")
-
-
-async def _decide(text: str, hits: list[Hit]) -> tuple[str, str]:
-    """The gate's decision with a score that answers everything: only a rule refuses."""
-    from graphs.rag.answer.answerability import calibrated
-
-    q = question(text, hits)
-    verdict, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=model_on({}, bias=8.0))
-    return verdict.decision, verdict.reason
 
 
 @pytest.mark.parametrize("text", ["How many lambs got out through the broken gate?",
@@ -38,13 +26,13 @@ def test_get_in_any_inflection_is_no_keyword(text: str) -> None:
 
 
 async def test_a_synonym_of_one_label_group_governs_the_asked_value() -> None:
-    decision, reason = await _decide("How many people got hurt when the rock face at Hollins Edge gave way?",
+    decision, reason = await verdict_of("How many people got hurt when the rock face at Hollins Edge gave way?",
                                      [QUARRY])
     assert decision == "answerable", reason
 
 
 async def test_the_dead_are_not_the_hurt() -> None:
     # the twin: a count of the dead does not answer how many were hurt
-    decision, reason = await _decide("How many people got hurt when the rock face at Hollins Edge gave way?",
+    decision, reason = await verdict_of("How many people got hurt when the rock face at Hollins Edge gave way?",
                                      [QUARRY_DEAD])
     assert decision == "not_found", reason
