@@ -827,22 +827,18 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model, hi
         # whatever the earlier rules let through: risk-coverage curves, an LLM asked to judge) lifts it too
         return Answerability(decision="not_found", score=p, decided_by="rule", attribute=attribute,
                              threshold=threshold, features=features, reason=f"{ruled}{spelled}")
+    across = None
     if p < threshold and (counted := counted_across(q, judgement)) is not None:
-        count = counted[0]
         # the count of the asked noun in the other language's words: the lexicon decides, as for an attribute
-        return Answerability(
-            decision="answerable", score=p, decided_by="lexicon", attribute=attribute, threshold=threshold,
-            features=features,
-            reason=f"stated across languages: the sentence in the other language gives {count} of "
-                   f"{names or 'the subject'}, the noun the question counts (decided by the bilingual lexicon; the "
-                   f"fitted score, {p:.2f}, saw almost no cross-language pairs and is not used){spelled}")
-    if stated_across_languages(f) and p < threshold:
+        across = f"gives {counted[0]} of {names or 'the subject'}, the noun the question counts"
+    elif stated_across_languages(f) and p < threshold:
+        across = f"states the {what} of {names or 'the subject'}, with a value of the asked type next to it"
+    if across is not None:
         # the lexicon decides, not the score: the reason says so and never reads "answerable (0.01)"
         return Answerability(
             decision="answerable", score=p, decided_by="lexicon", attribute=attribute, threshold=threshold,
             features=features,
-            reason=f"stated across languages: the sentence in the other language states the {what} of "
-                   f"{names or 'the subject'}, with a value of the asked type next to it (decided by the bilingual "
+            reason=f"stated across languages: the sentence in the other language {across} (decided by the bilingual "
                    f"lexicon; the fitted score, {p:.2f}, saw almost no cross-language pairs and is not used){spelled}")
     decision: Literal["answerable", "not_found"] = "answerable" if p >= threshold else "not_found"
     sign = "≥" if p >= threshold else "<"
