@@ -257,7 +257,7 @@ def same_label(word: str, other: str) -> bool:
         return False
     if any(_matches(x, a) and _matches(x, b) for x in lexicon() if not x.generic):
         return True
-    return any(_in_group(a, g) and _in_group(b, g) for g in label_groups())
+    return same_group(a, b)
 
 
 def same_group(word: str, other: str) -> bool:
