@@ -56,6 +56,38 @@ def test_own_file_sets_are_left_out_with_their_family_and_public_sets_alone() ->
     assert threshold_group("cmrc2018_trial") == "cmrc2018_trial"
 
 
+def test_every_own_file_set_of_the_tests_is_in_an_own_family() -> None:
+    """A new own-file set (kinds_own, names_own, who_own, dates_own2 were not) is an own-file fold with its 'held'
+    split and the own-file threshold group, not a public set split by hash and held to its own budget."""
+    from pathlib import Path
+
+    from app.tools.fit_answerability import OWN_FILES, is_own, threshold_group
+
+    data = Path(__file__).resolve().parents[2] / "data"
+    sets = [d.name for d in sorted(data.iterdir()) if (d / "questions.jsonl").is_file()
+            and not (d / "corpus.jsonl").is_file()]
+    assert len(sets) > 40
+    outside = [s for s in sets if s != "llm_trial" and not is_own(s)]
+    assert outside == []
+    assert all(threshold_group(s) == OWN_FILES for s in sets if s != "llm_trial")
+
+
+def test_the_shipped_weights_were_validated_with_own_file_families_as_folds() -> None:
+    """The score is fitted on the users' kind of material too: its leave-one-out table holds own-file families
+    beside the public sets, and the note names the data."""
+    import json
+    from importlib import resources
+
+    from app.tools.fit_answerability import OWN_FAMILIES
+
+    raw = json.loads(resources.files("graphs.rag.answer").joinpath("answerability.json").read_text(encoding="utf-8"))
+    folds = set(raw["leave_one_dataset_out"])
+    assert {"blind", "newuser", "xlang_own"} <= folds <= set(OWN_FAMILIES) | {
+        "hotpotqa_sample", "cmrc2018_trial", "rgb_zh_reject_dev", "2wiki_answers"}
+    assert {"hotpotqa_sample", "cmrc2018_trial", "rgb_zh_reject_dev"} <= folds
+    assert "own-file sets" in raw["note"]
+
+
 def test_leave_one_dataset_out_leaves_a_family_out_whole() -> None:
     rng = np.random.default_rng(3)
     examples = [Example(ds, f"{ds}{i}", i % 2, False, {"lexical": i % 2 + 0.3 * float(rng.normal())})
