@@ -50,3 +50,22 @@ def test_the_chain_refuses_what_an_earlier_rule_or_the_score_refuses_whatever_th
     assert refused(Replayed("a", "2", 1, ("x",), answered_by_score=False), [])
     assert not refused(Replayed("a", "3", 1, ("x",)), ["y"])
     assert refused(Replayed("a", "4", 1, ("x",)), ["x"])
+
+
+def test_on_strong_matches_a_veto_yields_only_where_it_refuses_more_than_it_catches() -> None:
+    """A strong dense match with a typed span overrides a veto only where, on such matches, the veto refuses as
+    many answerable examples as it catches, left out set by set; its fate on every match is judged apart."""
+    from dataclasses import replace
+
+    from app.tools.veto_fates import strong_match
+
+    weak_on_strong = [replace(r, strong=True) for r in [*_rows("a", "v", 0, 2), *_rows("b", "v", 1, 2)]]
+    rows = [*_rows("a", "v", 5, 0), *_rows("b", "v", 4, 0), *weak_on_strong]
+    assert measure(rows, "v").kept  # 10 caught against 4 refused on every match
+    on_strong = measure(rows, "v", strong_only=True)
+    assert (on_strong.caught, on_strong.refused, on_strong.kept) == (1, 4, False)
+    assert measure([*_rows("a", "w", 0, 1), *(replace(r, strong=True) for r in _rows("a", "w", 3, 0))], "w",
+                   strong_only=True).kept
+    assert strong_match({"similarity": 0.9, "span_near": 1.0})
+    assert not strong_match({"similarity": 0.9, "span_near": 0.5})
+    assert not strong_match({"similarity": 0.8, "span_near": 1.0})
