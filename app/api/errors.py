@@ -212,6 +212,8 @@ def _paired(errors: list[dict[str, Any]], body: object, annotation: Any, place: 
     missing = [x["loc"][-1] for x in errors if x["type"] == "missing" and list(x.get("loc", ()))[1:-1] == place
                and list(x.get("loc", ()))[:1] == ["body"]]
     sent = _sent(body, place)
+    if not isinstance(sent, Mapping) and place and isinstance(body, Mapping) and place[0] in body.values():
+        sent = _sent(body, place[1:])  # the union's tag named like a key sent ("action": "query" beside "query")
     fields = set(fields_at(annotation, place) or [])
     unknown = [k for k in sent if isinstance(k, str) and k not in fields] if isinstance(sent, Mapping) else []
     if len(missing) != 1 or len(unknown) != 1 or not fields:
