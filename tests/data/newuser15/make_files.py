@@ -63,7 +63,7 @@ def main() -> None:
         ("北坡街流浪动物救助站喂食须知\r\n\r\n"
          "猫粮每天早上七点和傍晚五点各喂一次，成年猫每次五十克。\r\n"
          "刚到站的动物先单独隔离观察十天，隔离期间由罗一鸣一人喂食。\r\n"
-         "罐头只在周日加餐时开，开过的罐头放冰箱不得超过两天。\r\n").encode("utf-8"))
+         "罐头只在周日加餐时开，开过的罐头放冰箱不得超过两天。\r\n").encode())
     (OUT / "notes" / "incident_2026-07-03.txt").write_text(
         "Incident note, 3 July 2026\n\n"
         "During the Saturday open day a visitor's child was scratched by the ginger cat Afu. The scratch was "
