@@ -177,7 +177,7 @@ def with_suggestions(errors: list[dict[str, Any]], body: object, annotation: Any
         guess: str | None = None
         if e["type"] == "extra_forbidden" and where is not None and annotation is not None:
             known = fields_at(annotation, where[:-1]) or []
-            guess = nearest(where[-1], known)
+            guess = nearest(where[-1], known) or _paired(errors, body, annotation, where[:-1])[0]
         elif e["type"] == "missing" and where is not None and annotation is not None:
             sent = _sent(body, where[:-1])
             fields = set(fields_at(annotation, where[:-1]) or [])
@@ -189,6 +189,10 @@ def with_suggestions(errors: list[dict[str, Any]], body: object, annotation: Any
                         guess = str(where[-1])
                         e["sentAs"] = key
                         break
+                else:
+                    missing, key = _paired(errors, body, annotation, where[:-1])
+                    if missing and key is not None and ("body", *where[:-1], key) not in refused:
+                        guess, e["sentAs"] = missing, key
         elif e["type"] == "literal_error" and isinstance(ctx.get("expected"), str):
             guess = nearest(e.get("input"), re.findall(r"'([^']*)'", ctx["expected"]))
         elif e["type"] == "union_tag_invalid":
@@ -198,6 +202,23 @@ def with_suggestions(errors: list[dict[str, Any]], body: object, annotation: Any
             e["suggestion"] = guess
         out.append(e)
     return out
+
+
+def _paired(errors: list[dict[str, Any]], body: object, annotation: Any, place: list[Any]
+            ) -> tuple[str | None, str | None]:
+    """The one field missing at ``place`` and the one unknown key sent there, when there is exactly one of each:
+    the key was meant as the field whatever its spelling (``query`` or ``text`` for ``question``, ``prompt`` for
+    ``messages``); ``(None, None)`` otherwise (two unknown keys, or two missing fields, are no pair)."""
+    missing = [x["loc"][-1] for x in errors if x["type"] == "missing" and list(x.get("loc", ()))[1:-1] == place
+               and list(x.get("loc", ()))[:1] == ["body"]]
+    sent = _sent(body, place)
+    if not isinstance(sent, Mapping) and place and isinstance(body, Mapping) and place[0] in body.values():
+        sent = _sent(body, place[1:])  # the union's tag named like a key sent ("action": "query" beside "query")
+    fields = set(fields_at(annotation, place) or [])
+    unknown = [k for k in sent if isinstance(k, str) and k not in fields] if isinstance(sent, Mapping) else []
+    if len(missing) != 1 or len(unknown) != 1 or not fields:
+        return None, None
+    return str(missing[0]), unknown[0]
 
 
 def body_annotation(request: Request) -> Any:

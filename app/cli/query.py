@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -31,11 +32,26 @@ SEED_QUESTIONS = ("马斯克创办的公司有哪些？", "2024年苹果在北�
 
 
 def citation_line(c: dict[str, Any]) -> str:
-    """``[1] guide.md — Guide (guide.md § Setup)``: the document, and the file, page or section when known."""
+    """``[1] Guide (guide.md § Setup)``: the document's title, and the file, page or section when known; the
+    document's id in front only where it is not the file's name (an upload's id is its file name: the line read
+    ``[1] 喂食须知.txt — 喂食须知 (喂食须知.txt)``)."""
     from graphs.domain import Citation
 
     where = Citation.model_validate(c).location
-    return f"[{c['index']}] {c['docId']} — {c['title']}" + (f" ({where})" if where else "")
+    named = c["docId"] not in (c.get("source"), c.get("title"))
+    return f"[{c['index']}] " + (f"{c['docId']} — " if named else "") + str(c["title"] or c["docId"]) + (
+        f" ({where})" if where else "")
+
+
+_SCORE_IN_REASON = re.compile(
+    r"\s*\((?:answerability -?[\d.]+ *(?:<|>=|≥|>) *-?[\d.]+|decided by the bilingual lexicon;[^)]*)\)")
+"""The score (or the lexicon's note) a reason carries in brackets: the page and the command line show it apart,
+once, in words (the page's ``plainReason`` reads the same brackets)."""
+
+
+def plain_reason(reason: str) -> str:
+    """An answerability reason without the score it carries in brackets (shown apart by ``answerability_basis``)."""
+    return _SCORE_IN_REASON.sub("", reason).strip()
 
 
 def answerability_basis(a: Any) -> str:
@@ -45,7 +61,7 @@ def answerability_basis(a: Any) -> str:
         return f"by the bilingual lexicon, across languages; the score {a.score:.2f} is not used"
     if a.decided_by == "rule":
         return "by a rule"
-    return f"score {a.score:.2f}"
+    return f"score {a.score:.2f}" + (f", answers from {a.threshold:.2f}" if a.threshold is not None else "")
 
 
 def print_response(question: str, response: QueryResponse) -> None:
@@ -59,7 +75,7 @@ def print_response(question: str, response: QueryResponse) -> None:
         typer.echo(f"   {citation_line(c)}")
     if r.answerability is not None:
         a = r.answerability
-        typer.echo(f"answerability: {a.decision} ({answerability_basis(a)}): {a.reason}")
+        typer.echo(f"answerability: {a.decision}: {plain_reason(a.reason)} ({answerability_basis(a)})")
     for h in r.related:
         typer.echo(f"   related (not the answer): {h.doc_id} — {h.title}")
     for fix in r.corrections:

@@ -104,9 +104,29 @@ SHORT_ZH_CHARS = 6  # 哪一年成立的？ (6), 创始人是谁？ (5): too sho
 SHORT_EN_WORDS = 3  # "Founded when?", "The price?"
 
 
+# English words of reference that point at nothing: existential "there" beside a form of "be" ("Is there a fee?",
+# "How many beds are there?"), the dummy "it" of a duration or a cost with its infinitive ("How long does it take
+# to renew a permit?", "What does it cost to hire the hall?") or of an adjective with its clause ("Is it possible
+# to pay by card?", "it is true that ..."), and "the same" in the adverbials "at the same time" / "in the same
+# way". On the page every question after the first is resolved against the conversation: a self-contained
+# question with one of these got the earlier question's subject put in front of it (newuser15's run: "How many
+# foster animals may a carer keep at the same time?" asked as "黑犬 How many ...").
+_BE = r"(?:is|are|was|were|be|been|being|will\s+be|would\s+be|isn't|aren't|wasn't|weren't|'s|'re)"
+_AUX = r"(?:do|does|did|will|would|can|could|should|might|may|must)"
+_EXTRAPOSED = (r"(?:possible|impossible|necessary|ok|okay|allowed|permitted|required|compulsory|mandatory|true|"
+               r"safe|free|easy|hard|difficult|worth|better|best|cheaper|quicker|faster|important|likely|legal|"
+               r"normal|usual|common|enough|wise|advisable|too\s+late|too\s+early)")
+_EN_EXPLETIVE = re.compile(
+    rf"\bthere\s+{_BE}\b|\b{_BE}\s+there\b|\bthere\s+(?:seems?|used|has|have|had|{_AUX})\b"
+    rf"|\b(?:it\s+(?:takes?|took|costs?)|{_AUX}\s+it\s+(?:take|cost))\b(?:\s+[\w$£€¥.,-]+){{0,4}}?\s+to\s+[a-z]"
+    rf"|\b(?:it\s+{_BE}|{_BE}\s+it|{_AUX}\s+it\s+be)\s+(?:\w+\s+)?{_EXTRAPOSED}\b(?:\s+\w+)?\s+(?:to|that|if|whether)\b"
+    r"|\b(?:at|in)\s+the\s+same\s+(?:time|way)\b", re.IGNORECASE)
+
+
 def refers_back(question: str) -> bool:
-    """Whether the question points back at something named earlier (它, 该公司, "it", "that company")."""
-    return bool(_ZH_REFERENCE.search(question) or _EN_REFERENCE.search(question))
+    """Whether the question points back at something named earlier (它, 该公司, "it", "that company"); an
+    English word of reference that points at nothing (``_EN_EXPLETIVE``) does not count."""
+    return bool(_ZH_REFERENCE.search(question) or _EN_REFERENCE.search(_EN_EXPLETIVE.sub(" ", question)))
 
 
 def reads_as_follow_up(question: str, own: Sequence[ValidatedEntity]) -> bool:

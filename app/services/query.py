@@ -122,6 +122,8 @@ def _pending(resources: Resources, ctx: RagContext) -> tuple[int, int]:
     # only what the filler will fill: rows pending for another embedder wait for `aer reindex`, not for time;
     # nothing pending (nearly always) is known from the kept list without a count
     docs = [] if filling is None else filling.pending.doc_ids(filling.fingerprint)
+    if docs and resources.catalog is not None:  # a document deleted while its vectors filled waits for nothing
+        docs = [r.id for r in resources.catalog.get_many(docs)]
     chunks = filling.pending.counts(docs)[1] if filling is not None and docs else 0
     return documents_pending(resources), chunks
 

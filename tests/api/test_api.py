@@ -95,7 +95,7 @@ def test_the_cli_prints_the_answerability_and_the_related_passages_apart(client:
     print_response(question, QueryResponse.model_validate(ask(client, question)))
     out = capsys.readouterr().out
     assert "A: 已索引的文档中没有找到这个问题的答案。" in out
-    assert "answerability: not_found (" in out and "no retrieved passage mentions 拼多多" in out
+    assert "answerability: not_found: " in out and "no retrieved passage mentions 拼多多" in out
     assert "related (not the answer): " in out and "short answer:" not in out
 
 

@@ -186,6 +186,9 @@ def test_openapi_documents_strict_closed_request_models(client: TestClient) -> N
     ({"action": "query", "question": "q", "searchMode": "hybird"}, "(did you mean 'hybrid'?)"),
     ({"action": "add-entity", "standardName": "Zed", "type": "OTHER", "alias": ["Z"]}, "(did you mean 'aliases'?)"),
     ({"action": "add-entiy", "standardName": "Zed", "type": "OTHER"}, "(did you mean 'add-entity'?)"),
+    # another API's name for the one missing field, however far its spelling (the key "query" is also the tag)
+    ({"action": "query", "query": "谁写的报告？"}, "unknown field 'query' (did you mean 'question'?)"),
+    ({"action": "query", "text": "who wrote the report?", "topK": 3}, "unknown field 'text' (did you mean 'question'?)"),
 ])
 def test_a_mistyped_field_or_value_is_told_the_one_meant(client: TestClient, payload: dict[str, Any],
                                                           meant: str) -> None:

@@ -93,3 +93,18 @@ def test_a_not_found_given_while_vectors_fill_says_so_and_counts_them(tmp_path: 
         body = client.post(URL, json={"action": "query", "question": absent["en"]}).json()
         assert body["status"] == "no_results" and body["vectorsPending"] == 0
         assert "indexed for meaning" not in body["answer"]
+
+
+def test_a_document_deleted_while_its_vectors_fill_is_no_longer_counted(tmp_path: Path) -> None:
+    """Deleting an upload before its vectors were in left its chunks counted: a "not found" asked right after said
+    "1 个片段正在建立语义索引" of a document that no longer existed."""
+    with running_app(tmp_path, vectors_in_background=True) as client:
+        fill = client.app.state.resources.ingestor.vector_fill  # type: ignore[attr-defined]
+        fill.stop()
+        job = wait_for(client, upload(client), lambda j: j["status"] in ("done", "failed"))
+        assert job["progress"]["vectorsPending"] > 1
+        deleted = client.post(URL, json={"action": "delete-document", "id": "quill.md"})
+        assert deleted.status_code == 200, deleted.text
+        body = client.post(URL, json={"action": "query", "question": "鹊羽天文台的电话号码是多少？"}).json()
+        assert body["status"] == "no_results" and body["vectorsPending"] == 0, body["answer"]
+        assert "片段" not in body["answer"]

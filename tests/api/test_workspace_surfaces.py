@@ -91,6 +91,16 @@ def test_v1_unknown_or_conflicting_workspaces_are_coded_errors(client: TestClien
     assert_openai_error(ask(client, "aer-extractive", **{"X-Workspace": "nope"}), 404, "workspace_not_found")
 
 
+def test_v1_an_error_of_the_model_name_names_the_model_as_its_param(client: TestClient) -> None:
+    """OpenAI's clients read ``param`` as the failing field: a model (or the workspace a model names) that is not
+    there is the ``model`` field's fault; a workspace sent in the header is not."""
+    for model, code in (("gpt-4o", "model_not_found"), ("aer:nope", "workspace_not_found"),
+                        ("aer:Not A Name", "workspace_not_found"), ("aer:team-a:no-such-model", "model_not_found")):
+        assert assert_openai_error(ask(client, model), 404, code)["error"]["param"] == "model", model
+    header = assert_openai_error(ask(client, "aer-extractive", **{"X-Workspace": "nope"}), 404, "workspace_not_found")
+    assert header["error"]["param"] is None
+
+
 def mcp_calls(server: Any, *requests: tuple[str, dict[str, Any]]) -> list[Any]:
     async def go() -> list[Any]:
         async with Client(server) as mcp:

@@ -81,7 +81,7 @@ def test_answers_cite_the_file_and_its_page_or_section(answers: dict[str, dict[s
 def test_the_cli_prints_where_a_citation_is(answers: dict[str, Any], data_dir: Path) -> None:
     result = aer(data_dir, "query", "When was the Orchid Company founded?")
     assert result.exit_code == 0, result.output
-    assert "[1] report.pdf — Orchid Company Annual Report (report.pdf, p. 1)" in result.output
+    assert "[1] Orchid Company Annual Report (report.pdf, p. 1)" in result.output
     listed = aer(data_dir, "documents", "list", "--source", "guides")
     assert listed.output.startswith(HEADER + "\nguides/tea.md\tTea Handbook\tguides/tea.md\t3 chunk(s)")
     shown = aer(data_dir, "documents", "show", "handbook.docx")

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Route, expect
 
 from app.schemas import API_PATH
-from tests.support.browser import API_KEY, DESKTOP, PHONE, Watched, watch
+from tests.support.browser import API_KEY, DESKTOP, PHONE, Watched, ask, watch
 from tests.support.servers import ServerProcess
 
 
@@ -143,3 +144,59 @@ def test_nothing_hidden_shows_and_the_picker_waits_for_a_key(browser: Browser, k
             assert p.evaluate(SHOWN_THOUGH_HIDDEN) == []
         finally:
             watched.page.context.close()
+
+
+# -- an answer read by someone who never saw the score: the decision in words, the reason without the score it
+# ends with, each source's supporting words under it, a stored date at the granularity the API says ------------
+
+ROTA = ("day — Monday: Ansel Brook\nvolunteer — Tuesday: Wren Okafor\ntask — Tuesday: feeding the goats\n"
+        "volunteer — Thursday: Pim de Vries")
+
+
+def answered_as(body: dict[str, Any]) -> dict[str, Any]:
+    """The empty server's real response to a question, made an answer citing one rota passage dated 2024."""
+    hit = {**body["related"][0]} if body.get("related") else {}
+    hit.update({"id": "rota.csv#0", "docId": "rota.csv", "title": "rota", "source": "rota.csv", "page": None,
+                "section": None, "text": ROTA, "score": 0.7, "channel": "hybrid", "entities": {},
+                "date": 20240101, "dateGranularity": "year"})
+    details = {**(body.get("retrievalDetails") or {}), "topResults": [hit]}
+    return {**body, "status": "answered", "answer": "Wren Okafor. volunteer — Tuesday: Wren Okafor[1]",
+            "answerSpan": "Wren Okafor", "related": [], "retrievalDetails": details,
+            "citations": [{"index": 1, "id": "rota.csv#0", "docId": "rota.csv", "title": "rota",
+                           "source": "rota.csv", "page": None, "section": None}],
+            "answerability": {"decision": "answerable", "score": 0.61, "threshold": 0.33, "decidedBy": "score",
+                              "reason": "the best evidence states who of Tuesday (answerability 0.61 ≥ 0.33)",
+                              "attribute": None, "features": {}}}
+
+
+def test_an_answer_reads_in_words_with_its_supporting_sentence_and_a_year_only_date(page: Watched) -> None:
+    p = page.goto("/#ask")
+    p.click(".options summary")
+    p.uncheck("#opt-stream")  # a plain JSON answer
+
+    def answered(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, json=answered_as(response.json()))
+
+    p.route("**" + API_PATH, answered)
+    assert ask(p, "Who looks after the goats on Tuesdays?") == "answered"
+    card = p.locator(".answer-card")
+    line = card.locator(".answerability")
+    expect(line.locator(".status-badge")).to_have_text("supported")
+    expect(line.locator(".reason")).to_have_text(" — the best evidence states who of Tuesday")
+    expect(line.locator(".how")).to_have_text(" (confidence 0.61, answers from 0.33)")
+    assert "answerability 0.61" not in line.inner_text()
+    # the source's line of the passage that holds the short answer, not the passage's opening
+    expect(card.locator(".sources .source-quote")).to_have_text("volunteer — Tuesday: Wren Okafor")
+    expect(card.locator(".sources .source-quote mark").first).to_be_visible()
+    card.locator(".sources .cite").click()
+    dialog = p.locator("#passage-dialog")
+    expect(dialog.locator("dt", has_text="Date").locator("xpath=following-sibling::dd[1]")).to_have_text("2024")
+
+
+def test_a_refusal_reads_in_words(page: Watched) -> None:
+    p = page.goto("/#ask")
+    assert ask(p, "Which ferry leaves the harbour first on Sundays?") == "no_results"  # an empty workspace
+    badge = p.locator(".answer-card .answerability .status-badge")
+    expect(badge).to_have_text("not in the documents")
+    assert badge.get_attribute("data-decision") == "not_found"

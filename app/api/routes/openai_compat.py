@@ -96,7 +96,8 @@ def context_for(resources: Resources, model: str) -> RagContext:
     known = models(resources)
     if model not in known:
         raise ApiError(404, "model_not_found", f"model {model!r} does not exist here; available: "
-                       f"{', '.join(known)} and aer:<workspace> (GET /v1/models)", {"available": list(known)})
+                       f"{', '.join(known)} and aer:<workspace> (GET /v1/models)",
+                       {"available": list(known), "param": "model"})
     return known[model][0]
 
 
@@ -123,18 +124,29 @@ def resolve_model(request: Request, model: str) -> tuple[Resources, RagContext]:
     workspace, plain = split_model(model)
     if workspace is not None:
         if not NAME_PATTERN.fullmatch(workspace):
-            raise UnknownWorkspace(workspace)
+            raise _of_model(UnknownWorkspace(workspace))
         requested = requested_workspace(request)
         if requested is not None and requested != workspace:
             raise ServiceError("invalid", "conflicting_workspace",
                                f"the model names workspace {workspace!r} and the request {requested!r}",
                                {"model": model, "workspace": requested})
     name = workspace or effective_workspace(request)
-    resources = open_workspace(workspaces_of(request), name, principal_of(request))
+    try:
+        resources = open_workspace(workspaces_of(request), name, principal_of(request))
+    except ServiceError as exc:
+        if workspace is None or exc.code != "workspace_not_found":
+            raise
+        raise _of_model(exc) from None
     request.state.workspace = name  # the metrics' and traces' workspace (once it is known to be one)
     if plain is None:  # the workspace's configured writer
         return resources, resources.context
     return resources, context_for(resources, plain)
+
+
+def _of_model(exc: ServiceError) -> ServiceError:
+    """The error with ``param: "model"`` (OpenAI's failing field): the workspace was named by the model."""
+    exc.details = {**(exc.details if isinstance(exc.details, dict) else {}), "param": "model"}
+    return exc
 
 
 def request_id_of(request: Request) -> str:

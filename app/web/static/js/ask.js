@@ -2,7 +2,7 @@
 // with clickable citations, the not-found state, the parsed query, the entities, the route on the graph, the
 // plan, the results with their score components, the searches and the time per node.
 
-import { $, chips, detailsView, dl, fmt, h, highlight, ms, show, table } from "./dom.js";
+import { $, chips, dateText, detailsView, dl, fmt, h, highlight, ms, show, table } from "./dom.js";
 import { ApiError, WORKSPACES, call, post, streamQuery, workspace } from "./api.js";
 import { drawRoute, stepList } from "./route.js";
 
@@ -107,6 +107,40 @@ async function resolveQuestion(question, signal) {
 /** A response's status in words: "no_results" read as if nothing was found, while related passages are listed
  * right below it; the API's name stays in data-status and the tooltip. */
 const STATUS_WORDS = { answered: "answered", no_results: "not found" };
+
+/** The answerability decision in words (the API's name in data-decision). */
+const DECISION_WORDS = { answerable: "supported", not_found: "not in the documents" };
+
+/** The decision's reason without the score (or the lexicon's note) it carries in brackets ("… (answerability
+ * 0.21 < 0.33)"): the page shows how it was decided apart, once, in words (``aer query``'s plain_reason alike). */
+export function plainReason(a) {
+  return String(a.reason || "")
+    .replace(/\s*\((?:answerability -?[\d.]+ *(?:<|>=|≥|>) *-?[\d.]+|decided by the bilingual lexicon;[^)]*)\)/g, "").trim();
+}
+
+const EXCERPT_CHARS = 220;
+
+/** The sentence of ``text`` that holds ``span`` (the passage's opening when none does), at most EXCERPT_CHARS
+ * characters with an ellipsis where it is cut. */
+export function excerpt(text, span) {
+  const lines = String(text).split(/\n+/).map((l) => l.replace(/\s+/g, " ").trim()).filter(Boolean);
+  const wanted = span ? String(span).toLowerCase() : null;
+  const line = (wanted && lines.find((l) => l.toLowerCase().includes(wanted))) || lines[0] || "";
+  const at = wanted ? line.toLowerCase().indexOf(wanted) : -1;
+  let start = 0;
+  let end = line.length;
+  if (at >= 0) {  // the sentence around the span: from the last stop before it to the first stop after it
+    start = line.slice(0, at).search(/[^。！？!?;；]*$/);
+    const after = line.slice(at + span.length).search(/[。！？!?;；]|\.(\s|$)/);
+    end = after < 0 ? line.length : at + span.length + after + 1;
+  }
+  if (end - start > EXCERPT_CHARS) {
+    start = at >= 0 ? Math.max(start, at - Math.floor(EXCERPT_CHARS / 2)) : start;
+    end = Math.min(end, start + EXCERPT_CHARS);
+  }
+  const cut = start > 0 || end < line.length || lines.length > 1;
+  return `${start > 0 ? "…" : ""}${line.slice(start, end).trim()}${cut && end < line.length ? "…" : ""}`;
+}
 
 function statusBadge(status, warn) {
   return h("span", { class: `status-badge ${warn ? "warn" : "ok"}`, "data-status": status, title: `status: ${status}` },
@@ -267,12 +301,6 @@ function entityTags(entities) {
   return Object.entries(entities || {}).map(([type, names]) => h("span", { class: "tag" }, h("b", {}, type), ` ${names.join(", ")}`));
 }
 
-function dateText(value) {
-  if (!value) return null;
-  const text = String(value);
-  return text.length === 8 ? `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6)}` : text;
-}
-
 /** Where a passage is: its file, page and section (``report.pdf, p. 3``, ``guide.md § Setup``), led by the
  * document's id when that is not the file's name; "" when nothing is known. */
 export function whereOf(hit, withId = true) {
@@ -299,7 +327,7 @@ export function openPassage(hit, terms, heading) {
       ["Section", hit.section],
       ["Passage", hit.id],
       ["Title", hit.title],
-      ["Date", dateText(hit.date)],
+      ["Date", dateText(hit.date, hit.dateGranularity)],
       ["Channel", hit.channel],
       ["Score", hit.score !== undefined ? fmt(hit.score) : null],
       ["Reranked", hit.rerankedScore !== null && hit.rerankedScore !== undefined ? fmt(hit.rerankedScore) : null],
@@ -421,17 +449,29 @@ class RunView {
   answerability(r) {
     const a = r.answerability;
     if (!a) return null;
+    // for people who never saw the score: the decision in words, the reason, and how it was decided (the score
+    // against the bar it must reach) set apart; the API's decision stays in data-decision and the tooltip
+    const how = a.decidedBy === "lexicon" ? "decided by the bilingual lexicon (across languages; the score is not used)"
+      : a.decidedBy === "rule" ? "decided by a rule"
+        : `confidence ${fmt(a.score, 2)}${a.threshold !== null && a.threshold !== undefined ? `, answers from ${fmt(a.threshold, 2)}` : ""}`;
     return h("p", { class: "answerability" },
-      h("span", { class: `status-badge ${a.decision === "answerable" ? "ok" : "warn"}` }, a.decision),
-      // the lexicon's decision is shown apart from the score it overrides (never "answerable, score 0.01")
-      a.decidedBy === "lexicon" ? " by the bilingual lexicon (across languages; the score is not used)"
-        : a.decidedBy === "rule" ? " by a rule" : ` score ${fmt(a.score, 2)}`,
-      a.reason ? ` — ${a.reason}` : "");
+      h("span", { class: `status-badge ${a.decision === "answerable" ? "ok" : "warn"}`, "data-decision": a.decision,
+        title: `answerability: ${a.decision}` }, DECISION_WORDS[a.decision] || a.decision),
+      a.reason ? h("span", { class: "reason" }, ` — ${plainReason(a)}`) : null,
+      h("span", { class: "muted small how" }, ` (${how})`));
+  }
+
+  /** Each cited passage's words that carry the answer, under its source: the sentence with the short answer (or
+   * the passage's opening), the short answer and the question's words marked, so a reader sees the support without opening it. */
+  quote(r, citation, terms) {
+    const hit = this.passages(r).get(citation.id);
+    if (!hit || !hit.text) return null;
+    return h("blockquote", { class: "source-quote small" }, highlight(excerpt(hit.text, r.answerSpan), r.answerSpan ? [...terms, r.answerSpan] : terms));
   }
 
   answered(r, terms) {
     const sources = (r.citations || []).map((c) => h("li", {}, this.citeButton(r, c, terms), " ",
-      h("span", {}, c.title || c.docId), " ", h("span", { class: "where small" }, whereOf(c))));
+      h("span", {}, c.title || c.docId), " ", h("span", { class: "where small" }, whereOf(c)), this.quote(r, c, terms)));
     const corrections = (r.corrections || []).length ? h("div", { class: "corrections" },
       h("h3", {}, "Corrected by the answer checker"),
       h("ul", {}, r.corrections.map((c) => h("li", {}, typeof c === "string" ? c
@@ -554,7 +594,7 @@ class RunView {
         h("br"), h("span", { class: "muted small" }, whereOf(hit))),
       hit.channel, fmt(hit.score), fmt(hit.denseScore), fmt(hit.bm25Score), fmt(hit.graphScore),
       hit.hop === null || hit.hop === undefined ? "–" : String(hit.hop), fmt(hit.rerankedScore),
-      h("span", { class: "small" }, hit.relevanceExplanation || ""), dateText(hit.date) || "–",
+      h("span", { class: "small" }, hit.relevanceExplanation || ""), dateText(hit.date, hit.dateGranularity) || "–",
     ]);
     const searches = (rd.searches || []).map((x) => [x.channel, h("code", { class: "small" }, x.filter || "—"), String(x.count), ms(x.durationMs)]);
     return h("div", { class: "run-wide" },

@@ -2,7 +2,7 @@
 // and follow the ingest job, add one document from a form, list and filter the inventory, open a document to
 // see its chunks (section or page, entity tags), search the passages, delete.
 
-import { $, detailsView, dl, fmt, h, highlight, show, table } from "./dom.js";
+import { $, dateText, detailsView, dl, fmt, h, highlight, show, table } from "./dom.js";
 import { call, post } from "./api.js";
 import { openPassage, whereOf } from "./ask.js";
 import { refreshCounts } from "./workspaces.js";
@@ -400,7 +400,7 @@ export async function loadInventory() {
 
 function chunkView(c, cited) {
   const where = [c.page !== null && c.page !== undefined ? `p. ${c.page}` : null, c.section ? `§ ${c.section}` : null,
-    c.date ? `date ${String(c.date).replace(/^(\d{4})(\d{2})(\d{2})$/, "$1-$2-$3")}` : null].filter(Boolean);
+    c.date ? `date ${dateText(c.date, c.dateGranularity)}` : null].filter(Boolean);
   return h("li", { class: `chunk${c.id === cited ? " cited" : ""}`, dataset: { chunk: c.id } },
     h("div", { class: "chunk-head" }, h("b", {}, `#${c.chunkIndex}`), where.length ? h("span", { class: "where" }, where.join(" · ")) : null,
       c.id === cited ? h("span", { class: "status-badge ok" }, "cited") : null),

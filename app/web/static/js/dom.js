@@ -49,6 +49,19 @@ export function fmt(value, digits = 3) {
   return Number.isInteger(value) ? String(value) : value.toFixed(digits);
 }
 
+/** A stored date as the API gives it (``20240315`` or a string) at the granularity it says (``year``: ``2024``,
+ * ``month``: ``2024-03``, else the day): a year-only date is stored as its first day and is not shown as one. */
+export function dateText(value, granularity) {
+  if (value === null || value === undefined || value === "") return null;
+  const text = String(value);
+  const digits = /^\d{8}$/.test(text) ? text : /^\d{4}-\d{2}-\d{2}$/.test(text) ? text.replace(/-/g, "") : null;
+  if (!digits) return text;
+  const [y, m, d] = [digits.slice(0, 4), digits.slice(4, 6), digits.slice(6)];
+  if (granularity === "year") return y;
+  if (granularity === "month") return `${y}-${m}`;
+  return `${y}-${m}-${d}`;
+}
+
 export function ms(value) {
   if (value === null || value === undefined) return "–";
   return value >= 100 ? `${value.toFixed(0)} ms` : `${value.toFixed(1)} ms`;

@@ -189,6 +189,34 @@ def test_a_mistyped_name_or_value_is_told_the_one_meant(path: str, body: dict[st
     assert message in r.json()["error"]["message"], r.json()["error"]
 
 
+@pytest.mark.parametrize(("path", "body", "message"), [
+    # one required field missing and one unknown key sent at the same place: the key was meant as the field,
+    # however it is spelled (a user of another API writes "query" or "text" for "question")
+    ("/parcels", {"kind": "collect", "shop": "x"}, "shop' (did you mean 'store'?)"),
+    ("/letters", {"to": ["Ann"]}, "recipients: Field required (sent as 'to'?)"),
+    ("/parcels", {"kind": "ship", "lines": [{"sku": "a1", "amount": 3}]},
+     "lines[0].amount' (did you mean 'unitPrice'?)"),
+])
+def test_the_one_unknown_key_beside_the_one_missing_field_is_told_as_meant_for_it(
+        path: str, body: dict[str, object], message: str) -> None:
+    error = parcels().post(path, json=body).json()["error"]
+    assert message in error["message"], error
+    assert "sent as" not in error["message"] or "unknown field" not in error["message"], error  # told once
+
+
+@pytest.mark.parametrize("body", [
+    {"kind": "collect", "shop": "x", "colour": "red"},  # two unknown keys: no telling which was meant
+    {"kind": "ship", "speed": "express", "items": []},  # unknown "items" with "lines" missing: a pair ...
+])
+def test_no_pairing_unless_exactly_one_missing_and_one_unknown(body: dict[str, object]) -> None:
+    error = parcels().post("/parcels", json=body).json()["error"]
+    pairs = [d for d in error["details"] if "suggestion" in d]
+    if body.get("kind") == "collect":
+        assert pairs == [], error
+    else:
+        assert [(d["loc"][-1], d["suggestion"]) for d in pairs] == [("items", "lines")], error
+
+
 def test_no_suggestion_where_nothing_is_near() -> None:
     error = parcels().post("/parcels", json={"kind": "collect", "store": "x", "colour": "red"}).json()["error"]
     assert "did you mean" not in error["message"] and "suggestion" not in error["details"][0]

@@ -3,7 +3,7 @@ lexicon's "answerable" beside the low score it overrode."""
 
 from __future__ import annotations
 
-from app.cli.query import answerability_basis
+from app.cli.query import answerability_basis, citation_line, plain_reason
 from graphs.domain import Answerability
 
 
@@ -14,5 +14,25 @@ def test_the_lexicons_decision_is_printed_apart_from_the_score() -> None:
     assert "0.01 is not used" in answerability_basis(lexicon)
     scored = Answerability(decision="answerable", score=0.83, reason="…", decided_by="score")
     assert answerability_basis(scored) == "score 0.83"
+    assert answerability_basis(scored.model_copy(update={"threshold": 0.33})) == "score 0.83, answers from 0.33"
     assert answerability_basis(Answerability(decision="not_found", score=0.0, reason="…", decided_by="rule")) == \
         "by a rule"
+
+
+def test_the_reason_is_printed_without_the_score_it_carries_and_the_basis_says_it_once() -> None:
+    assert plain_reason("the passages that mention the subject do not state its fee (answerability 0.12 < 0.33)") == \
+        "the passages that mention the subject do not state its fee"
+    assert plain_reason("the best evidence states who (answerability 0.71 ≥ 0.33); 'Brenhaven' read as 'Brennhaven'") \
+        == "the best evidence states who; 'Brenhaven' read as 'Brennhaven'"
+    assert plain_reason("stated across languages: the sentence … (decided by the bilingual lexicon; the fitted "
+                        "score, 0.04, saw almost no cross-language pairs and is not used)") == \
+        "stated across languages: the sentence …"
+    assert plain_reason("no passage was retrieved") == "no passage was retrieved"
+
+
+def test_a_citation_names_the_document_once_when_its_id_is_the_file_name() -> None:
+    upload = {"index": 1, "id": "油漆登记.txt#0", "docId": "油漆登记.txt", "title": "油漆登记", "source": "油漆登记.txt", "page": None,
+              "section": None}
+    assert citation_line(upload) == "[1] 油漆登记 (油漆登记.txt)"
+    ingested = {**upload, "docId": "stores/油漆登记", "section": "二楼"}
+    assert citation_line(ingested) == "[1] stores/油漆登记 — 油漆登记 (油漆登记.txt § 二楼)"

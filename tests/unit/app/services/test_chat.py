@@ -178,3 +178,29 @@ def test_history_is_the_last_turns_with_fence_tags_removed() -> None:
 ])
 def test_clean_condensed(reply: str, question: str) -> None:
     assert clean_condensed(reply) == question
+
+
+@pytest.mark.parametrize("question", [
+    # words of reference that point at nothing: existential "there", the dummy "it" of a cost, a duration or an
+    # adjective with its clause, "at the same time"; each a self-contained question asked next in a conversation
+    "Is there a late fee if the kayak comes back after six?",
+    "How many charging points are there in the Harbour Lane car park?",
+    "How long does it take to renew a market-stall permit?",
+    "What does it cost to hire the Elm Room for an evening?",
+    "Is it possible to pay the choir subscription in two parts?",
+    "Can two members use the pottery wheel at the same time?",
+    "Were there any complaints about the night bus in May?",
+])
+async def test_a_reference_word_that_points_at_nothing_starts_no_follow_up(tmp_path: Path, question: str) -> None:
+    r = await resolve(make_context(tmp_path), chat("马斯克创办了哪些公司？", question))
+    assert (r.mode, r.question, r.carried) == ("standalone", question, [])
+
+
+@pytest.mark.parametrize("question", [
+    # the same words where they do point back
+    "How much does it cost?", "Is it open on public holidays?", "Can visitors park there overnight?",
+    "Who ran the same company before him?", "Does it take cash?",
+])
+async def test_the_same_words_pointing_back_still_carry(tmp_path: Path, question: str) -> None:
+    r = await resolve(make_context(tmp_path), chat("马斯克创办了哪些公司？", question))
+    assert (r.mode, r.question) == ("entities", f"马斯克 {question}")
