@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from rapidfuzz import fuzz
 
+from graphs.text.name_match import counterpart
 from graphs.text.normalize import has_han, normalize, pinyin_variants
 
 NEAR_PINYIN = 90.0
@@ -153,13 +154,21 @@ def other_script(name: str, texts: Iterable[str]) -> str | None:
             found = sorted(w for w in words if _reads_as(head, w))
             if found:
                 return found[0]
-        return None
+        return _read_across(name, blob)
     windows = _han_windows(blob)
     for word in _distinctive(name):
         scored = [(r, w) for w in windows if (r := _reading_ratio(w, word)) >= NEAR_PINYIN]
         if scored:
             return max(scored, key=lambda rw: (rw[0], len(rw[1]), rw[1]))[1]
-    return None
+    return _read_across(name, blob)
+
+
+def _read_across(name: str, blob: str) -> str | None:
+    """The name as the texts write it by the fitted cross-language name score (``name_match``: a translated
+    word, a transliteration, a kind word: "copper kettle" / 铜水壶, 管风琴 / "organ", 马罗比 / "Marrowby"), where
+    no alias, code or pinyin reading found it."""
+    reading = counterpart(name, blob)
+    return reading.counterpart if reading is not None else None
 
 
 _CODE = re.compile(r"(?<![a-z0-9])(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9][a-z0-9-]{1,9}(?![a-z0-9])")
