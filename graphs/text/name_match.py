@@ -87,6 +87,37 @@ def translations(word: str) -> tuple[str, ...]:
     return table.get(w) or table.get(_singular(w)) or ()
 
 
+_MODIFIERS = frozenset({"large", "big", "small", "little", "long", "short", "new", "old", "red", "white", "black",
+                        "green", "blue", "yellow", "purple", "grey", "gray", "hot", "cold", "fresh", "dried", "sweet",
+                        "whole", "head", "chief", "deputy", "vice", "light", "glass", "can", "well", "spring", "fair",
+                        "pass", "court", "field", "wood", "floor", "key", "card", "plan", "class", "service"})
+"""Words whose one-character translation (大, 新, 红, 头 …) is written inside too many other words to show the
+word is there, or whose English is too many things at once (glass, spring, court)."""
+
+
+@functools.cache
+def _english_of() -> dict[str, tuple[str, ...]]:
+    found: dict[str, list[str]] = {}
+    for word, chinese in _table().items():
+        for z in chinese:
+            if len(z) >= 2:
+                found.setdefault(z, []).append(word)
+    return {z: tuple(ws) for z, ws in found.items()}
+
+
+@functools.lru_cache(maxsize=16384)
+def spelled_across(term: str) -> tuple[str, ...]:
+    """A question's term as the other language writes it, by the word table: an English word's Chinese words
+    (kettle → 壶, 水壶; a one-character one only for a word that is no size, colour or many-sensed word), a Chinese
+    word's English ones (钢琴 → piano; of two characters or more). Empty where the table knows none."""
+    t = normalize(term).strip()
+    if not t:
+        return ()
+    if has_han(t):
+        return _english_of().get(t, ()) if len(t) >= 2 else ()
+    return tuple(z for z in translations(t) if len(z) >= 2 or (t not in _MODIFIERS and len(t) >= 3))
+
+
 # consonant classes: a transliteration keeps a name's consonants in their class (Marrowby → 马罗比, r → l)
 _CLASS = {"b": "P", "p": "P", "d": "T", "t": "T", "g": "K", "k": "K", "c": "K", "q": "K", "j": "K",
           "s": "S", "z": "S", "x": "S", "l": "L", "r": "L", "m": "M", "n": "N", "f": "F", "v": "F", "w": "W",
