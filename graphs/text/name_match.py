@@ -105,6 +105,15 @@ def _english_of() -> dict[str, tuple[str, ...]]:
     return {z: tuple(ws) for z, ws in found.items()}
 
 
+@functools.cache
+def kind_words() -> frozenset[str]:
+    """The kind words of names in both languages (bridge, 桥, church, 教堂 …: ``scripts.KIND_SUFFIXES``): part of a
+    name ("Kelby Chapel", 凯尔比教堂), judged with it, never alone."""
+    from graphs.text.scripts import KIND_SUFFIXES
+
+    return frozenset({*KIND_SUFFIXES, *(e for endings, _ in KIND_SUFFIXES.values() for e in endings)})
+
+
 @functools.lru_cache(maxsize=16384)
 def spelled_across(term: str) -> tuple[str, ...]:
     """A question's term as the other language writes it, by the word table: an English word's Chinese words
