@@ -25,6 +25,7 @@ import functools
 import json
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -281,10 +282,17 @@ SOUND_FROM = 0.5
 """A word aligns with a run by sound from this sound score."""
 
 
-def align(latin: str, han: str) -> Alignment:
+def _capitalised(latin: str) -> frozenset[str]:
+    """The words a text writes capitalised, folded: a name's, which alone a transliteration writes by sound."""
+    return frozenset(w.casefold().replace("'", "").replace("’", "") for w in _LATIN_WORD.findall(latin)
+                     if w[:1].isupper())
+
+
+def align(latin: str, han: str, names_only: bool = False) -> Alignment:
     """The best order-keeping alignment of an English name's words with runs of a Chinese name (a word may stay
     unaligned, a character unexplained)."""
     words = _tokens(latin)
+    caps = _capitalised(latin) if names_only else None
     han = "".join(_HAN_RUN.findall(normalize(han)))
     n, m = len(words), len(han)
     # best[i][j]: (score, by_word, by_sound, covered, head, sounded) aligning the first i words within the first
@@ -303,7 +311,8 @@ def align(latin: str, han: str) -> Alignment:
                     s0, w0, so0, c0, _, n0 = best[i - 1][k]
                     if _by_word(words[i - 1], run):
                         options.append((s0 + 1.0, w0 + 1, so0, c0 + len(run), i == n and j == m, n0))
-                    elif _sounded(words[i - 1]) and (snd := sound_alike(words[i - 1], run)) >= SOUND_FROM:
+                    elif _sounded(words[i - 1]) and (caps is None or words[i - 1] in caps) \
+                            and (snd := sound_alike(words[i - 1], run)) >= SOUND_FROM:
                         options.append((s0 + snd, w0, so0 + snd, c0 + len(run), False, n0 + 1))
             if options:
                 best[i][j] = max(options, key=lambda c: (c[0], c[3]))
@@ -317,14 +326,14 @@ def align(latin: str, han: str) -> Alignment:
 FEATURES = ("word_share", "sound_share", "char_share", "head", "romanised", "whole")
 
 
-def features(latin: str, han: str) -> dict[str, float]:
+def features(latin: str, han: str, names_only: bool = False) -> dict[str, float]:
     """The alignment's figures the score reads."""
-    a = align(latin, han)
+    a = align(latin, han, names_only)
     if a.words == 0 or a.chars == 0:
         return dict.fromkeys(FEATURES, 0.0)
     return {"word_share": a.by_word / a.words, "sound_share": a.by_sound / a.words,
             "char_share": a.covered / a.chars, "head": float(a.head), "romanised": float(a.romanised),
-            "whole": float(a.by_word + a.sounded == a.words and a.covered == a.chars)}
+            "whole": float(a.by_word + a.sounded == a.words)}
 
 
 @dataclass(frozen=True)
@@ -343,14 +352,14 @@ def weights() -> Weights:
     return Weights(coef=dict(raw["coef"]), bias=float(raw["bias"]), threshold=float(raw["threshold"]))
 
 
-def score(first: str, second: str, fitted: Weights | None = None) -> float:
+def score(first: str, second: str, fitted: Weights | None = None, names_only: bool = False) -> float:
     """The probability, by the fitted score, that two names of different scripts name the same thing (0 for two
     names of one script)."""
     if has_han(first) == has_han(second):
         return 0.0
     latin, han = (second, first) if has_han(first) else (first, second)
     w = fitted or weights()
-    f = features(latin, han)
+    f = features(latin, han, names_only)
     z = w.bias + sum(w.coef.get(k, 0.0) * v for k, v in f.items())
     return 1.0 / (1.0 + math.exp(-z))
 
@@ -392,12 +401,14 @@ def counterpart(name: str, text: str, fitted: Weights | None = None) -> Reading 
         target = "".join(_HAN_RUN.findall(normalize(name)))
         if not target or len(target) > MAX_NAME:
             return None
-        candidates = [c for c in _latin_runs(folded) if _plausible(c, target)]
+        # the text as written: only its capitalised words (names) may write a Chinese name by sound ("has pipes
+        # across" is no 羽管键琴)
+        candidates = [c for c in _latin_runs(unicodedata.normalize("NFKC", text)) if _plausible(c, target)]
     else:
         if not _tokens(name) or len(_tokens(name)) > MAX_WORDS:
             return None
         candidates = _han_runs(name, folded)
-    scored = sorted(((score(name, c, w), c) for c in candidates), reverse=True)
+    scored = sorted(((score(name, c, w, names_only=chinese), c) for c in candidates), reverse=True)
     if not scored or scored[0][0] < w.threshold:
         return None
     top, best = scored[0]
@@ -407,10 +418,11 @@ def counterpart(name: str, text: str, fitted: Weights | None = None) -> Reading 
     rivals = [c for s, c in scored if s >= max(w.threshold, top - MARGIN) and not _overlap(c, best)]
     if rivals:
         return None
-    return Reading(name, best, round(top, 3))
+    return Reading(name, normalize(best), round(top, 3))
 
 
 def _overlap(a: str, b: str) -> bool:
+    a, b = normalize(a), normalize(b)
     return a in b or b in a
 
 
@@ -420,13 +432,14 @@ def _plausible(latin: str, han: str) -> bool:
     words = _tokens(latin)
     if not words or not han:
         return False
-    return _explains(words, han, first=True) and _explains(words, han, first=False)
+    caps = _capitalised(latin)
+    return _explains(words, han, True, caps) and _explains(words, han, False, caps)
 
 
-def _explains(words: list[str], han: str, first: bool) -> bool:
+def _explains(words: list[str], han: str, first: bool, caps: frozenset[str]) -> bool:
     for k in range(1, min(MAX_RUN, len(han)) + 1):
         run = han[:k] if first else han[-k:]
         for word in words:
-            if run in translations(word) or (_sounded(word) and sound_alike(word, run) >= SOUND_FROM):
+            if run in translations(word) or (_sounded(word) and word in caps and sound_alike(word, run) >= SOUND_FROM):
                 return True
     return False

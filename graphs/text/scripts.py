@@ -171,7 +171,7 @@ def _read_across(name: str, texts: list[str]) -> str | None:
         return None
     # only the passages written in the other language: a Latin word inside Chinese prose (or the reverse) is no
     # translation of the question's name
-    other = " ".join(normalize(t) for t in texts if in_script_of_other(name, t))
+    other = "\n".join(t for t in texts if in_script_of_other(name, t))
     reading = counterpart(name, other) if other else None
     return reading.counterpart if reading is not None else None
 

@@ -83,8 +83,8 @@ from graphs.text.content import has_content
 from graphs.text.dates import asks_year, date_forms, only_a_date, stated_years
 from graphs.text.fields import field_of
 from graphs.text.governors import asked_title
-from graphs.text.name_match import score as name_score
 from graphs.text.name_match import kind_words, spelled_across
+from graphs.text.name_match import score as name_score
 from graphs.text.name_match import weights as name_weights
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import in_script_of_other
@@ -206,9 +206,11 @@ def _chunks_of(q: Question, top: Evidence, hits: Sequence[Hit]) -> list[str]:
 
 def absent_across(q: Question, hits: Sequence[Hit]) -> list[str]:
     """The question's terms naming things (not its names, not an attribute's words) that the word table of
-    ``name_match`` translates (glass: 玻璃; 钢琴: piano; a name's kind word, 教堂 of 凯尔比教堂, is the name's), where every retrieved passage is in the other language than
-    the term and none writes it, neither as asked nor in any of the table's words (kettle: 壶 or 水壶). A word the
-    table knows only by single characters (house: 房, 屋) is never judged: too many words hold them."""
+    ``name_match`` translates (glass: 玻璃; 钢琴: piano; a name's kind word, 教堂 of 凯尔比教堂, is the name's), where
+    no retrieved passage writes the term, neither as asked nor in any of the table's words (kettle: 壶 or 水壶),
+    though one of them is in the other language (a question over passages of its own language only is left to
+    the score). A word the table knows only by single characters (house: 房, 屋) is never judged: too many words
+    hold them."""
     texts = [f"{h.title} {h.text}" for h in hits]
     named = {f for forms in q.anchors for f in forms} | set(q.subjects)
     out = []
@@ -217,8 +219,8 @@ def absent_across(q: Question, hits: Sequence[Hit]) -> list[str]:
         if not across or all(len(x) < 2 for x in across) or any(term in n for n in named) \
                 or term in kind_words() or attribute_words(term) is not None:
             continue
-        if not texts or not all(in_script_of_other(term, t) for t in texts):
-            continue
+        if not any(in_script_of_other(term, t) for t in texts):
+            continue  # no passage in the other language: the same-language judgement is the score's
         folded = normalize(" ".join(texts))
         if not any(_writes(x, folded) for x in (term, *across)):
             out.append(term)
