@@ -83,7 +83,7 @@ from graphs.text.content import has_content
 from graphs.text.dates import asks_year, date_forms, only_a_date, stated_years
 from graphs.text.fields import field_of
 from graphs.text.governors import asked_title
-from graphs.text.name_match import kind_words, spelled_across
+from graphs.text.name_match import kind_words, spelled_across, verb_form
 from graphs.text.name_match import score as name_score
 from graphs.text.name_match import weights as name_weights
 from graphs.text.normalize import has_han, normalize
@@ -217,7 +217,7 @@ def absent_across(q: Question, hits: Sequence[Hit]) -> list[str]:
     for term in q.relation:
         across = spelled_across(term)
         if not across or all(len(x) < 2 for x in across) or any(term in n for n in named) \
-                or term in kind_words() or attribute_words(term) is not None:
+                or term in kind_words() or attribute_words(term) is not None or verb_form(term):
             continue
         if not any(in_script_of_other(term, t) for t in texts):
             continue  # no passage in the other language: the same-language judgement is the score's

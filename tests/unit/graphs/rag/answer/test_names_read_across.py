@@ -51,3 +51,9 @@ def test_a_thing_is_not_judged_absent_by_passages_of_its_own_language_or_by_one_
     assert absent_across(question("How much is the glass kettle?", hs), hs) == []  # same language: the score's
     hs = [hit("p#0", INVENTORY, title="清单")]
     assert absent_across(question("How many rooms does the guest house have?", hs), hs) == []  # house: 房, 屋
+
+
+def test_a_verb_form_is_no_thing_judged_absent() -> None:
+    from graphs.rag.answer.answerability import absent_across
+    hs = [hit("p#0", "永安桥建于1902年，由商人周德厚出资修建。", title="桥志")]
+    assert absent_across(question("Who paid for building the Yong'an Bridge?", hs), hs) == []
