@@ -200,9 +200,8 @@ class Gazetteer:
                 run = words[i : i + n]
                 if any(text[a.end() : b.start()].strip() for a, b in itertools.pairwise(run)):
                     continue  # only words separated by spaces form one name
-                key = next((k for k in (toneless(" ".join(m[0] for m in run)), *_kind_keys([m[0] for m in run]))
-                            if k is not None and k in self._pinyin), None)
-                if key is not None:
+                key = toneless(" ".join(m[0] for m in run))
+                if key is not None and key in self._pinyin:
                     start, end = run[0].start(), run[-1].end()
                     found.append(GazetteerMatch(start, end, text[start:end], key, tuple(self._pinyin[key])))
                     i += n
@@ -217,21 +216,4 @@ class Gazetteer:
             QueryEntity(text=m.surface, type=m.entities[0].type, source="gazetteer", confidence=1.0)
             for m in self.matches(text)
         ]
-
-
-def _kind_keys(words: list[str]) -> list[str]:
-    """Pinyin keys of a romanised name whose kind word is translated ("Yongji Bridge" → yongjiqiao for 永济桥,
-    "Lake Dongqian" → dongqianhu): the name's other words in pinyin, then the kind's Chinese ending in pinyin."""
-    from graphs.text.scripts import KIND_SUFFIXES
-
-    keys: list[str] = []
-    for n in (2, 1):
-        if len(words) <= n:
-            continue
-        for kind, rest in ((" ".join(words[-n:]).casefold(), words[:-n]), (" ".join(words[:n]).casefold(), words[n:])):
-            entry = KIND_SUFFIXES.get(kind)
-            if entry is None or (prefix := toneless(" ".join(rest))) is None:
-                continue
-            keys += [prefix + v for ending in entry[0] for v in pinyin_variants(ending)[:2]]
-    return keys
 

@@ -155,15 +155,3 @@ def test_pinyin_spellings_of_chinese_names_are_found_with_or_without_spaces_and_
     text = "renzhengfei met Ma Huateng; Rén Zhèngfēi again, but not ma or Renzheng."
     found = [(m.surface, m.entities[0].standard_name) for m in gazetteer.pinyin_matches(text)]
     assert found == [("renzhengfei", "任正非"), ("Ma Huateng", "马化腾"), ("Rén Zhèngfēi", "任正非")]
-
-
-def test_a_romanised_name_with_its_kind_word_translated_matches_the_chinese_name() -> None:
-    # "Dongping Ferry" is 东平渡: the name in pinyin, its kind word in Chinese (scripts.KIND_SUFFIXES); so is a kind
-    # word before the name ("Lake Sanmen")
-    ferry = EntityMetadata(standardName="东平桥", type="LOCATION")
-    lake = EntityMetadata(standardName="三门湖", type="LOCATION")
-    g = Gazetteer([("东平桥", ferry), ("三门湖", lake)])
-    assert [m.entities[0].standard_name for m in g.pinyin_matches("How old is the Dongping Bridge?")] == ["东平桥"]
-    assert [m.entities[0].standard_name for m in g.pinyin_matches("How deep is Lake Sanmen?")] == ["三门湖"]
-    assert g.pinyin_matches("How old is the Dongping Road?") == []  # another kind of thing
-    assert g.pinyin_matches("How old is the Xiping Bridge?") == []
