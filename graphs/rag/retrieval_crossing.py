@@ -8,8 +8,6 @@ words as the other language writes them, from what the service already knows in 
 - the attribute lexicon (``graphs/rag/answer/attributes.json``): an attribute the question names ("population",
   "opened", "founded") brings its words in both languages (人口, 启用, 成立 …), and a label or counted noun of its
   bilingual groups (乘客 / "passengers", "minutes" / 记录) the group's words;
-- the name table (``graphs/text/name_words.json``): everyday words of the question in the other language
-  ("copper kettle" → 铜, 水壶; 管风琴 → "organ");
 - the entity store's names: a name or alias the question spells (also in pinyin: "Lanxi" for 兰溪) brings the
   entity's standard name and every alias.
 
@@ -28,7 +26,6 @@ from collections.abc import Callable
 
 from graphs.rag.answer.attributes import label_words, lexicon
 from graphs.text.gazetteer import Gazetteer
-from graphs.text.name_match import things_across
 from graphs.text.normalize import has_han
 
 QUESTION_WORDS = frozenset({"when", "where", "who"})
@@ -49,9 +46,6 @@ def crossing_terms(question: str, gazetteer: Gazetteer | None = None) -> str:
                 terms.extend([entity.standard_name, *entity.aliases])
     # a label or counted noun of the lexicon's bilingual groups ("took the minutes" / 记录, 乘客 / "passengers")
     terms.extend(label_words(question))
-    # everyday things by the name table ("copper kettle" → 铜 水壶, 管风琴 → organ): a file of the other language
-    # names them in its words
-    terms.extend(things_across(question))
     return " ".join(dict.fromkeys(t for t in terms if t.strip()))
 
 

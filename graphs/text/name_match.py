@@ -137,20 +137,6 @@ def verb_form(word: str) -> bool:
     return _VERB_FORM.fullmatch(word) is not None
 
 
-def things_across(text: str) -> tuple[str, ...]:
-    """The words of the other language, by the name table, for the everyday words a text writes: each English
-    word's (and two-word phrase's) Chinese words, each Chinese word of two characters or more its English ones
-    (what retrieval adds to reach a file in the other language)."""
-    folded = normalize(text)
-    found: list[str] = []
-    for w in _tokens(folded):
-        if not verb_form(w):
-            found.extend(spelled_across(w))
-    for run in _HAN_RUN.findall(folded):
-        found.extend(e for z, es in _english_of().items() if len(z) >= 2 and z in run for e in es)
-    return tuple(dict.fromkeys(found))
-
-
 # consonant classes: a transliteration keeps a name's consonants in their class (Marrowby → 马罗比, r → l)
 _CLASS = {"b": "P", "p": "P", "d": "T", "t": "T", "g": "K", "k": "K", "c": "K", "q": "K", "j": "K",
           "s": "S", "z": "S", "x": "S", "l": "L", "r": "L", "m": "M", "n": "N", "f": "F", "v": "F", "w": "W",

@@ -98,9 +98,3 @@ def test_the_bundled_fit_was_measured_on_held_pairs() -> None:
     pairs = [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines()]
     assert len(pairs) >= 300 and {p["split"] for p in pairs} == {"dev", "held"}
 
-
-def test_things_across_gives_the_other_language_words_of_everyday_things() -> None:
-    from graphs.text.name_match import things_across
-    assert {"铜", "灯"} <= set(things_across("How much is the brass lamp?"))
-    assert "piano" in things_across("教堂里的钢琴是谁捐的？")
-    assert "楼" not in things_across("Who paid for building the ferry?")  # an act, not a building
