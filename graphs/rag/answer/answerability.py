@@ -221,10 +221,21 @@ def absent_across(q: Question, hits: Sequence[Hit]) -> list[str]:
             continue
         if not any(in_script_of_other(term, t) for t in texts):
             continue  # no passage in the other language: the same-language judgement is the score's
+        if not has_han(term) and _in_compound(term, q.text):
+            continue  # "sheet music" is 乐谱, not 床单 and 音乐: a compound the table reads only word by word
         folded = normalize(" ".join(texts))
         if not any(_writes(x, folded) for x in (term, *across)):
             out.append(term)
     return out
+
+
+def _in_compound(term: str, question: str) -> bool:
+    """Whether an English term is written next to another word the name table knows (sheet music, glass kettle):
+    the two may be one thing the table does not know whole."""
+    words = re.findall(r"[a-z]+", question.casefold())
+    return any(w == term and any(spelled_across(n) or n in kind_words()
+                                 for n in (words[i - 1] if i > 0 else "", words[i + 1] if i + 1 < len(words) else "") if n)
+               for i, w in enumerate(words))
 
 
 def _writes(word: str, folded: str) -> bool:
