@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from rapidfuzz import fuzz
 
+from graphs.text.name_match import counterpart
 from graphs.text.normalize import has_han, normalize, pinyin_variants
 
 NEAR_PINYIN = 90.0
@@ -153,13 +154,26 @@ def other_script(name: str, texts: Iterable[str]) -> str | None:
             found = sorted(w for w in words if _reads_as(head, w))
             if found:
                 return found[0]
-        return None
+        return _read_across(name, texts)
     windows = _han_windows(blob)
     for word in _distinctive(name):
         scored = [(r, w) for w in windows if (r := _reading_ratio(w, word)) >= NEAR_PINYIN]
         if scored:
             return max(scored, key=lambda rw: (rw[0], len(rw[1]), rw[1]))[1]
-    return None
+    return _read_across(name, texts)
+
+
+def _read_across(name: str, texts: list[str]) -> str | None:
+    """The name as the texts write it by the fitted cross-language name score (``name_match``: a translated
+    word, a transliteration, a kind word: "copper kettle" / 铜水壶, 管风琴 / "organ", 马罗比 / "Marrowby"), where
+    no alias, code or pinyin reading found it. A name of kind words alone ("city library") names no one thing."""
+    if not has_han(name) and all(w in GENERIC for w in _LATIN_WORD.findall(name)):
+        return None
+    # only the passages written in the other language: a Latin word inside Chinese prose (or the reverse) is no
+    # translation of the question's name
+    other = "\n".join(t for t in texts if in_script_of_other(name, t))
+    reading = counterpart(name, other) if other else None
+    return reading.counterpart if reading is not None else None
 
 
 _CODE = re.compile(r"(?<![a-z0-9])(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9][a-z0-9-]{1,9}(?![a-z0-9])")

@@ -20,6 +20,7 @@ from langchain_core.embeddings import Embeddings
 from graphs.domain import Answerability, Hit
 from graphs.embeddings import REMOTE_EMBEDDING_ERRORS, EmbedderUnavailable
 from graphs.rag.answer.attributes import Asked, same_label, stated_at, written_across
+from graphs.rag.answer.attributes import translations as attribute_words
 from graphs.rag.answer.calibration import (
     CANDIDATES,
     Judgement,
@@ -82,6 +83,9 @@ from graphs.text.content import has_content
 from graphs.text.dates import asks_year, date_forms, only_a_date, stated_years
 from graphs.text.fields import field_of
 from graphs.text.governors import asked_title
+from graphs.text.name_match import kind_words, spelled_across, verb_form
+from graphs.text.name_match import score as name_score
+from graphs.text.name_match import weights as name_weights
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import in_script_of_other
 from graphs.text.spans import candidates, of_asked_kind
@@ -138,6 +142,12 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
     # a word the parse took for a name (滑坡, "minutes") that the bilingual lexicon knows, which the passages of the
     # other language write in their words ("landslip", 记录): mentioned
     missing = [m for m in unmentioned(q, hits) if written_across(m, blob) is None]
+    if not missing and (absent := absent_across(q, hits[:EVIDENCE_PASSAGES])):
+        # a thing the question names ("the glass kettle", 钢琴) that the passages in the other language write in
+        # none of the word table's words for it, nor as the question does: another thing is there, not it
+        return Answerability(decision="not_found", score=0.0,
+                             reason="no retrieved passage mentions " + ", ".join(
+                                 f"{t} ({' / '.join(spelled_across(t))})" for t in absent))
     top = evidence[0] if evidence else None
     best = top.coverage if top is not None else 0.0
     if missing and top is not None and (by_meaning := _other_language(q, missing, top)):
@@ -169,8 +179,7 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
         return Answerability(decision="not_found", score=round(best, 3),
                              reason=f"the best evidence covers {best:.0%} of the question's terms "
                                     f"(< {supported_from:.0%})")
-    spelled = "".join(f"; the question's {name!r} is taken as {near!r}, as the passages spell it"
-                      for name, near in q.misspelled.items()) + "".join(f"; {r}" for r in q.year_reading)
+    spelled = spelled_as(q)
     if termless:  # a parse that kept no term (an LLM's): no coverage to claim
         return Answerability(decision="answerable", score=round(best, 3),
                              reason="no term of the question was extracted: the best retrieved passage answers"
@@ -193,6 +202,61 @@ def _chunks_of(q: Question, top: Evidence, hits: Sequence[Hit]) -> list[str]:
             if set(stated_years(text)) <= set(q.years):
                 out.append(text)
     return out
+
+
+def absent_across(q: Question, hits: Sequence[Hit]) -> list[str]:
+    """The question's terms naming things (not its names, not an attribute's words) that the word table of
+    ``name_match`` translates (glass: 玻璃; 钢琴: piano; a name's kind word, 教堂 of 凯尔比教堂, is the name's), where
+    no retrieved passage writes the term, neither as asked nor in any of the table's words (kettle: 壶 or 水壶),
+    though one of them is in the other language (a question over passages of its own language only is left to
+    the score). A word the table knows only by single characters (house: 房, 屋) is never judged: too many words
+    hold them."""
+    texts = [f"{h.title} {h.text}" for h in hits]
+    named = {f for forms in q.anchors for f in forms} | set(q.subjects)
+    out = []
+    for term in q.relation:
+        across = spelled_across(term)
+        if not across or all(len(x) < 2 for x in across) or any(term in n for n in named) \
+                or term in kind_words() or attribute_words(term) is not None or verb_form(term):
+            continue
+        if not any(in_script_of_other(term, t) for t in texts):
+            continue  # no passage in the other language: the same-language judgement is the score's
+        if not has_han(term) and _in_compound(term, q.text):
+            continue  # "sheet music" is 乐谱, not 床单 and 音乐: a compound the table reads only word by word
+        folded = normalize(" ".join(texts))
+        if not any(_writes(x, folded) for x in (term, *across)):
+            out.append(term)
+    return out
+
+
+def _in_compound(term: str, question: str) -> bool:
+    """Whether an English term is written next to another word the name table knows (sheet music, glass kettle):
+    the two may be one thing the table does not know whole."""
+    words = re.findall(r"[a-z]+", question.casefold())
+    return any(w == term and any(spelled_across(n) or n in kind_words()
+                                 for n in (words[i - 1] if i > 0 else "", words[i + 1] if i + 1 < len(words) else "") if n)
+               for i, w in enumerate(words))
+
+
+def _writes(word: str, folded: str) -> bool:
+    return word in folded if has_han(word) else re.search(rf"(?<![a-z]){re.escape(word)}", folded) is not None
+
+
+def spelled_as(q: Question) -> str:
+    """How the question's names were read in the passages, for the reason: a misspelled or shortened name "taken
+    as" the passages' spelling; a name read in the other language by the cross-language name score, with it
+    ("read 'Yongji Bridge' as 永济桥 (score 0.88)"); then how its relative years were read."""
+    return "".join(f"; {_read_as(name, near)}" if has_han(name) != has_han(near)
+                   else f"; the question's {name!r} is taken as {near!r}, as the passages spell it"
+                   for name, near in q.misspelled.items()) + "".join(f"; {r}" for r in q.year_reading)
+
+
+def _read_as(name: str, near: str) -> str:
+    """A name read in the other language: by the fitted name score (with it) or by its pinyin or an alias the
+    passages write."""
+    scored = name_score(name, near)
+    how = f"score {scored:.2f}" if scored >= name_weights().threshold else "by its pinyin or an alias"
+    return f"read {name!r} as {near} ({how})"
 
 
 CROSS_NAME_FROM = 0.6
@@ -819,8 +883,7 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model, hi
         why = f"the best evidence holds no {asked_kind(q, asked)} for {what}"
     else:
         why = ""
-    spelled = "".join(f"; the question's {name!r} is taken as {near!r}, as the passages spell it"
-                      for name, near in q.misspelled.items()) + "".join(f"; {r}" for r in q.year_reading)
+    spelled = spelled_as(q)
     features = {k: round(v, 4) for k, v in f.items()}
     if threshold > 0 and (ruled := ruled_out(q, judgement, names, what, hits)) is not None:
         # too rare in the dev sets for the fit to weigh; part of the score's gate, so minAnswerability 0 (answer

@@ -19,6 +19,7 @@ from graphs.rag.answer.chains import described_slots
 from graphs.text.answer_types import AnswerType, focus_terms, question_word
 from graphs.text.dates import Shift, deadline_forms, month_word, shift_of, shifted_year, sole_date, year_words
 from graphs.text.entity_spotting import possessor
+from graphs.text.name_match import spelled_across
 from graphs.text.normalize import has_han, normalize, pinyin_variants
 from graphs.text.scripts import GENERIC, KIND_SUFFIXES, in_script_of_other, other_script
 from graphs.text.short_forms import defined, short_forms
@@ -91,8 +92,11 @@ class Question:
     @functools.cached_property
     def spellings(self) -> dict[str, tuple[str, ...]]:
         """Each named entity's term and the spellings that count as it (the question's, its standard name); an
-        extreme's term ("highest", 最高) and the words of the same bound in either language (``extreme_forms``)."""
-        return {**{t: forms for t in self.weights if (forms := extreme_forms(t) or deadline_forms(t))},
+        extreme's term ("highest", 最高) and the words of the same bound in either language (``extreme_forms``);
+        a term the word table of ``name_match`` translates, its words in the other language (kettle: 水壶), which only
+        a passage in that language writes."""
+        return {**{t: (t, *across) for t in self.weights if (across := spelled_across(t))},
+                **{t: forms for t in self.weights if (forms := extreme_forms(t) or deadline_forms(t))},
                 **{forms[0]: forms for forms in self.anchors}}
 
     def coverage(self, text: str) -> float:

@@ -40,3 +40,4 @@ def test_the_searches_read_only_the_words_in_the_other_language() -> None:
     chinese = other_language_terms("兰溪村的渡口票价是多少？", g).split()
     assert {"Lanxi", "Village", "price"} <= set(chinese) and all(w.isascii() for w in chinese)
     assert other_language_terms("When was it?") == ""
+

@@ -13,8 +13,9 @@ from graphs.text.scripts import aliases, other_script
     ("lu wenqing", ["本届评审组组长为陆文清。"], "陆文清"),
     # a Chinese name read as Latin words of the passage: a pinyin name in two words, a transliterated one
     ("方志远", ["The award went to Fang Zhiyuan of Ningbo."], "fang zhiyuan"),
-    ("柯林斯顿", ["Collinston lies on the north bank."], None),
-    ("梅尔伯恩图书馆", ["Merbourne library opens at nine."], None),
+    # a transliteration no pinyin reading finds, read by the fitted cross-language score (graphs.text.name_match)
+    ("柯林斯顿", ["Collinston lies on the north bank."], "collinston"),
+    ("梅尔伯恩图书馆", ["Merbourne library opens at nine."], "merbourne library"),
     # the alias the passage writes in brackets, either way round
     ("布里斯代尔", ["工厂设在英国布里斯代尔（Brisdale）。"], "brisdale"),
     ("brisdale", ["工厂设在英国布里斯代尔（Brisdale）。"], "布里斯代尔"),
