@@ -1865,6 +1865,10 @@ def described(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None
                                    else "")
     for p in list(passages):
         passages.complete(p)  # what a passage is about is said in its document's opening, not in a later chunk
+    # the subject as its whole document (a later chunk retrieved for it does not say who its father was; the
+    # chunk read before the completion is not completed twice)
+    whole = {p.hit: p for p in passages}
+    subjects = [(whole.get(p.hit, p), at, end) for p, at, end in subjects]
     start: Passage | None = subjects[0][0] if subjects else None
     if start is not None and wanted_nouns:
         _look_up_linked(start, passages, wanted_nouns, question, names)

@@ -90,3 +90,15 @@ def test_a_parents_wife_after_and_is_the_mother_and_a_titled_page_is_the_parent(
 ])
 def test_which_noun_did_asks_a_list_only_for_a_plural_noun(text: str, kind: str) -> None:
     assert (expected_answer(text) == "list") == (kind == "list")
+
+
+ODA_LATER = hit("oda#1", "In 1950 Oda Brennick launched the schooner Grey Tern. She retired to Kessel in 1966.",
+                title="Oda Brennick")
+
+
+def test_a_subject_retrieved_by_a_later_chunk_is_read_as_its_whole_document() -> None:
+    # only the later chunk of the daughter's page was retrieved: its whole document names her father
+    whole = {"oda": f"{ODA.text} {ODA_LATER.text}", "lorne": LORNE.text}
+    reached = chains.described("Which seat did the father of Oda Brennick hold in the Provincial Assembly of Norland?",
+                               [ODA_LATER, LORNE], None, None, whole.get)
+    assert reached is not None and reached.passage.title == "lorne brennick"
