@@ -66,7 +66,10 @@ _YES_NO_EN = re.compile(
 _YES_NO_ZH = re.compile(r"(?:吗|么|嘛)\s*[？?。!！]*\s*$|是否|是不是|有没有|能不能|会不会|可不可以|对不对|能否|可否")
 
 _LIST_EN = re.compile(
-    r"\b(?:list|name (?:all|the)|what are (?:the|all|some)|which (?!(?:date|year|day|month|decade|century|city|town|country|place|person)\b)(?:\w+ ){0,3}(?:are|were|have|did)\b(?!.*\bor\b)|"
+    r"\b(?:list|name (?:all|the)|what are (?:the|all|some)|which (?!(?:date|year|day|month|decade|century|city|town|country|place|person)\b)(?:\w+ ){0,3}(?:are|were|have)\b(?!.*\bor\b)|"
+    # "did" says nothing of number: the asked noun's plural does ("Which films did X direct?", not "Which
+    # constituency did X represent?")
+    r"which (?:\w+ ){0,2}\w+[^s\W]s (?:did|does)\b(?!.*\bor\b)|"
     r"what (?:\w+ ){0,2}(?:companies|people|products|countries|cities|members|works|albums|films|books|"
     r"songs|teams|players|awards|languages|models|kinds|types|ways|steps|features|examples)\b)", _I)
 _LIST_ZH = re.compile(r"哪些|有什么(?!区别|不同|关系|意义|作用|用|特点|特征|特色|特性|优点|缺点|优势|功能|好处|习性|影响|贡献|"

@@ -430,7 +430,7 @@ RELATIONS: _R = {
                # 其父周世安是…, 她的父亲宋启山是…: the name set beside the kinship word; 他是商人周承德的儿子
                rf"(?:其|他的|她的)(?:父亲|父|生父)({ZNAME}){_ZAPPOS}", rf"是({ZNAME})的(?:{_ZCHILD}){_ZEND}"),
     "mother": (rf"\b(?:[Hh]is|[Hh]er|[Ww]hose)\s+mother,?\s+(?:(?:was|is)\s+)?(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?({TITLED})",
-               rf"\b(?:son|daughter|child)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?{NAME}(?:,\s+{_STYLE}\s+of\s+{NAME})?,?\s+and\s+(?:(?:his|her)\s+(?:wife|consort)\s+)?({TITLED})",
+               rf"\b(?:son|daughter|child)\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,3}}?{NAME}(?:,\s+{_STYLE}\s+of\s+{NAME})?,?\s+and\s+(?:(?:his|her)\s+(?:(?:first|second|third|fourth|later)\s+)?(?:wife|consort),?\s+)?({TITLED})",
                rf"[Bb]orn\s+(?:(?:in|at|on)\s+[^.;()]{{1,40}}?\s+)?(?:from|to)\s+(?:the\s+marriage\s+of\s+)?{NAME}\s+and\s+"
                rf"(?:his\s+wife\s+)?({TITLED})",
                rf"\bmother\s+(?:was|is)\s+({TITLED})", rf"(?:母亲|妈妈|生母)(?:是|为|：|:)({ZNAME}){_ZEND}",
@@ -556,12 +556,14 @@ def candidates_of(p: Passage, relation: str, passages: Sequence[Passage], subjec
     for rank, pattern in enumerate(patterns):
         for m in pattern.finditer(p.text):
             for start, name in _names_from(p.text, m.start(1), m[1]):
-                name = _HONORIFIC.sub("", name)  # "Emperor Lothair I": the passage is "Lothair I"
+                written, name = name, _HONORIFIC.sub("", name)  # "Emperor Lothair I": the passage is "Lothair I"
                 if has_han(name):
                     name = zh_name(name, passages)
                 if not name or _fold(name) in (subject, p.title) or _fold(name) in p.names:
                     continue
                 target = passage_named(passages, name, exclude=p.hit)
+                if target is None and written != name and (target := passage_named(passages, written, exclude=p.hit)):
+                    name = written  # the passage is titled with the honorific ("Prince Harald of Denmark")
                 if relation in _PARENT_GENDER and target is not None and \
                         gender_of(target) not in (None, _PARENT_GENDER[relation]):
                     continue  # "the son of the weaver Edda Vollan", whose passage says "she": not his father
@@ -1757,6 +1759,16 @@ def _clause(question: str, spots: Sequence[tuple[int, str]], nouns: Sequence[str
         last = max(pos for pos, noun in spots if noun in nouns)
         return question[: last + max(len(n) for n in nouns)]
     folded = question.casefold()
+    article = [m.end() for m in re.finditer(r"\b(?:the|a|an|its|their)\s+", question[: min(at)], re.I)]
+    start = article[-1] if article and len(question[article[-1] : min(at)].split()) <= 3 else min(at)
+    # a noun phrase "the <noun> of <name>" ends with its name ("the father of X represent in …": what follows is
+    # the question's own predicate, asked of the entity the phrase describes)
+    first = min(at)
+    noun = next(n for pos, n in spots if pos == first)
+    if (of := re.match(r"\s+of\s+(?:the\s+)?", folded[first + len(noun):])) is not None:
+        named = first + len(noun) + of.end()
+        if (own := next((len(n) for n in names if n and folded.startswith(n.casefold(), named)), None)) is not None:
+            return question[start : named + own]
     ends = [i + len(n) for n in names if n and (i := folded.rfind(n.casefold())) >= 0]
     end = max([*ends, max(at)])
     # the question's own verb before the description ("Which shipyard built the vessel named after …") leaves
@@ -1771,8 +1783,6 @@ def _clause(question: str, spots: Sequence[tuple[int, str]], nouns: Sequence[str
     # a phrasal verb is one last word ("… master founder set up?": "set up" is asked, not the description's "set")
     final = re.search(_FINAL_VERB, question[end:])
     # from the description's article on: its modifiers are the description's ("the research vessel")
-    article = [m.end() for m in re.finditer(r"\b(?:the|a|an|its|their)\s+", question[: min(at)], re.I)]
-    start = article[-1] if article and len(question[article[-1] : min(at)].split()) <= 3 else min(at)
     return question[start:] if verb or final is None else question[start : end + final.start()]
 
 
@@ -1837,6 +1847,11 @@ def described(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None
     named_kind = {m[1].casefold() for n in {*names, *written} if n
                   for m in re.finditer(re.escape(n) + r"\s+(?:\d+\s+)?([a-z][a-z-]+)", question, re.I)}
     spots = [(at, n) for at, n in description_nouns(question, names) if n not in named_kind]
+    # the name a description's noun governs ("the father of | Oda Brennick |") is where the chain starts, before a
+    # longer name the question's own predicate writes ("… hold in the Provincial Assembly of Norland?")
+    governed = {at + len(n) + m.end() for at, n in spots
+                if (m := re.match(r"\s+of\s+(?:the\s+)?", question[at + len(n):], re.I)) is not None}
+    subjects.sort(key=lambda s: s[1] not in governed)
     if not spots and subjects and not _WHO.search(question):
         # a role the question gives the named entity is a description too, when something else is asked of its
         # holder (青崖天文台台长出生在哪个县: the director's birthplace; "Who is X's director" the role alone)
@@ -1850,6 +1865,10 @@ def described(question: str, hits: Sequence[Hit], full: Mapping[str, str] | None
                                    else "")
     for p in list(passages):
         passages.complete(p)  # what a passage is about is said in its document's opening, not in a later chunk
+    # the subject as its whole document (a later chunk retrieved for it does not say who its father was; the
+    # chunk read before the completion is not completed twice)
+    whole = {p.hit: p for p in passages}
+    subjects = [(whole.get(p.hit, p), at, end) for p, at, end in subjects]
     start: Passage | None = subjects[0][0] if subjects else None
     if start is not None and wanted_nouns:
         _look_up_linked(start, passages, wanted_nouns, question, names)
@@ -2199,9 +2218,17 @@ def _described_at(question: str, reached: Passage, steps: list[tuple[int, str]],
     the question asks about ("How many times was X selected for the all-star game of the NFL?": X's selections,
     not the game's)."""
     clause = _clause(question, spots, nouns, names)
-    if any(n and n.casefold() in question.casefold() and n.casefold() not in clause.casefold() for n in names):
+    if any(n and n.casefold() in question.casefold() and n.casefold() not in clause.casefold() for n in names) \
+            and not _SUBJECT.search(question[: max(0, question.find(clause))]):
         return None
     return Described(passage=reached, steps=steps, nouns=nouns, hits=passages.hits, clause=clause)
+
+
+_SUBJECT = re.compile(r"^\s*(?:which|what|how\s+many|how\s+much|where|when|in\s+which|in\s+what)\b[^?]*?\b"
+                      r"(?:did|does|do|was|is|were|are|has|have|had)\s+(?:the|a|an)\s+$", re.I)
+"""A description that is the subject of the question's own verb ("Which constituency did | the father of X |
+represent in the House of Commons?"): a name after it belongs to what is asked of the entity it describes, not
+to another subject."""
 
 
 def _related(question: str, start: Passage, passages: Passages, spots: Sequence[tuple[int, str]]

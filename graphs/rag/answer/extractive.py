@@ -372,10 +372,12 @@ def of_described(q: Question, reached: chains.Described) -> tuple[list[tuple[int
             value := chains.value_of(p, event)) is not None:
         return [(p.hit, value.sentence)], value.text
     hit = reached.hits[p.hit].model_copy(update={"text": p.text})
-    named = {f for forms in q.anchors for f in forms}
-    # the description's words say how the entity was reached ("named after …", "所在的"), not what is asked of it
+    # the description's words say how the entity was reached ("named after …", "所在的"), not what is asked of it;
+    # a name the question writes outside it is part of what is asked ("Which constituency did the father of X
+    # represent in the House of Commons?": the reached passage's sentence names the House)
     clause = normalize(reached.clause)
     outside = normalize(q.text).replace(clause, " ") if clause else normalize(q.text)
+    named = {f for forms in q.anchors for f in forms if not (clause and f in outside and f not in clause)}
     weights = {t: w for t, w in q.weights.items()
                if t not in reached.nouns and t not in named and not any(t in f for f in named) and t not in p.title
                and (t in outside or t not in clause)}
