@@ -41,6 +41,7 @@ from graphs.rerankers.base import Reranker
 from graphs.stores.base import EntityStore, StoreUnavailable, VectorIndex
 from graphs.stores.catalog import DocumentCatalog, SQLiteDocumentCatalog
 from graphs.stores.journal import IngestJournal
+from graphs.stores.sentence_vectors import SentenceVectors
 from graphs.text.query_analysis import analyze_query
 from graphs.text.terms import dictionary_word
 
@@ -328,6 +329,8 @@ class Resources:
             (self.shared.tracing if self.shared is not None else self.tracing).shutdown()
         if self.context.query_vectors is not None:
             self.context.query_vectors.close()
+        if self.context.sentences is not None:
+            self.context.sentences.close()
         self.index.close()
         self.context.entities.close()
         if self.owns_shared and self.shared is not None:
@@ -380,6 +383,8 @@ def build_resources(settings: Settings, shared: SharedModels | None = None) -> R
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     pending = PendingVectors(settings.jobs_file()) if background else None
     computed = FilledVectors()
+    # sentence vectors computed once (behind the chunks' at ingest, or by the first question that compares one)
+    sentences = SentenceVectors(settings.data_dir / "sentences.db")
     context = RagContext(
         # questions embed in their own lane (their vector, the answer layer's sentences), never behind the ingest's
         embedder=question_embedder,
@@ -404,12 +409,13 @@ def build_resources(settings: Settings, shared: SharedModels | None = None) -> R
         filling=None if pending is None else FillingChunks(pending, index, question_embedder,
                                                            fingerprint_of(embedder, dim), computed=computed,
                                                            crossing=crossing(gazetteer)),
+        sentences=sentences,
     )
     catalog = SQLiteDocumentCatalog(settings.catalog_file())
     ingestor = Ingestor(embedder=embedder, index=index, entities=entities, gazetteer=gazetteer, kg=kg,
                         journal=kg if isinstance(kg, IngestJournal) else None, catalog=catalog)
     if pending is not None:
-        ingestor.vector_fill = VectorFiller(pending, ingestor, dimension=dim, computed=computed)
+        ingestor.vector_fill = VectorFiller(pending, ingestor, dimension=dim, computed=computed, sentences=sentences)
     try:
         ingestor.recover()  # writes a killed process left unfinished become absent, not partial
         ingestor.backfill_inventory()  # documents indexed before the inventory existed

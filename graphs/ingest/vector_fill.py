@@ -42,7 +42,7 @@ import sqlite3
 import threading
 import time
 import uuid
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -63,8 +63,10 @@ from graphs.embeddings import (
 from graphs.ingest.chunking import embedding_text
 from graphs.stores.base import ChunkSearch, StoreUnavailable
 from graphs.stores.filters import Filter, and_filters, docs_filter
+from graphs.stores.sentence_vectors import SENTENCE_CHARS, SentenceVectors
 from graphs.stores.sqlite import KeptWhileUnchanged, open_sqlite, transaction
 from graphs.text.normalize import han_count
+from graphs.text.sentences import passage_sentences
 from graphs.vectors import EmbedderFingerprint, score_scale
 
 if TYPE_CHECKING:
@@ -227,8 +229,18 @@ class VectorFiller:
 
     def __init__(self, pending: PendingVectors, ingestor: Ingestor, *, dimension: int,
                  slice_size: int = 1, idle_s: float = 2.0, yield_s: float = 0.005,
-                 computed: FilledVectors | None = None, niceness: int = FILL_NICENESS) -> None:
+                 computed: FilledVectors | None = None, niceness: int = FILL_NICENESS,
+                 sentences: SentenceVectors | None = None, sentence_slice: int = 16) -> None:
         self.pending = pending
+        self.sentences = sentences
+        """Where the filled documents' sentence vectors go (None: none are embedded ahead)."""
+        self.sentence_slice = sentence_slice
+        """Sentences per embedder call. e5's CPU per ~60-character sentence, measured at load 7-8 on 2 cores: 235-300
+        ms one at a time, 105 ms in batches of 8, 67-82 ms in batches of 32; questions never wait for these calls
+        (they embed on their own lane), only a new upload's chunks wait for the call in progress."""
+        self._sentences_due: deque[str] = deque()
+        """Documents whose chunk vectors are in and whose sentences are still to embed, oldest first."""
+        self.filled_sentences = 0
         self.computed = computed if computed is not None else FilledVectors()
         """Vectors a search already computed for pending chunks (``FillingChunks``): written, not embedded again."""
         self.ingestor = ingestor
@@ -311,7 +323,38 @@ class VectorFiller:
                 log.error("vector fill: %s", why)
                 return 0
             return self.fill(doc)
-        return 0
+        return self.fill_sentences()
+
+    def fill_sentences(self) -> int:
+        """Embed the sentences of the oldest filled document not yet done, when no chunk waits for its vector
+        (the sentences come after every chunk: an upload is searchable and answerable as soon as before); the
+        sentences embedded (0: nothing to do).
+
+        The answer layer compares a question with the sentences of passages in the other language by meaning
+        (``write_answer._meaning``); reading their vectors from ``sentences`` instead of embedding them takes e5's
+        cost off the question (+46 ms of CPU per structured question at 100k, docs/performance.md). They are the
+        answer layer's own sentences (``passage_sentences``), embedded by the same prefix as there, so what is
+        read is what it would compute. Kept in memory only: a restart leaves a document's sentences to the
+        questions (each embedded once then, and kept)."""
+        if self.sentences is None or not self._sentences_due:
+            return 0
+        doc_id = self._sentences_due.popleft()
+        owner = self.fingerprint.describe()
+        texts = [s[:SENTENCE_CHARS] for c in _unique(self.ingestor.index.document_chunks(doc_id))
+                 for s in passage_sentences(c.text)]
+        todo = self.sentences.missing(owner, [t for t in texts if t.strip()])
+        done = 0
+        while todo:
+            if self._stop.wait(self.yield_s) or self.pending.next(limit=1, skip=list(self.blocked)):
+                # stopped, or an upload's chunks wait: they go first, this document's rest after them
+                self._sentences_due.appendleft(doc_id)
+                return done or 1
+            part, todo = todo[:self.sentence_slice], todo[self.sentence_slice:]
+            out = self.ingestor.embedder.embed_documents(part)
+            self.sentences.put(owner, dict(zip(part, out, strict=True)))
+            done += len(part)
+        self.filled_sentences += done
+        return done or 1
 
     def _await_search(self, chunk_id: str, most_s: float = 2.0) -> None:
         """Wait (at most ``most_s``) while a search embeds this chunk: its vector is taken instead of a second pass."""
@@ -361,6 +404,8 @@ class VectorFiller:
             return 0
         self.pending.done(doc.doc_id, doc.token)
         self.computed.forget(texts)
+        if self.sentences is not None:
+            self._sentences_due.append(doc.doc_id)
         self.filled_chunks += written
         self.fill_seconds += time.perf_counter() - started
         return written

@@ -17,6 +17,7 @@ from graphs.kg.base import KnowledgeGraph
 from graphs.prompts import PromptLibrary
 from graphs.rerankers.base import Reranker
 from graphs.stores.base import ChunkSearch, EntityStore
+from graphs.stores.sentence_vectors import SentenceVectors
 from graphs.text.gazetteer import Gazetteer
 
 
@@ -114,3 +115,7 @@ class RagContext:
     filling: FillingChunks | None = None
     """The chunks whose dense vectors are still filling behind an upload, scored for a dense search by the same
     embedder (``graphs.ingest.vector_fill``); None: every chunk is written with its vector."""
+    sentences: SentenceVectors | None = None
+    """Sentence vectors on disk, filled behind the chunks' own vectors at ingest and by every question that
+    embeds a sentence (``graphs.stores.sentence_vectors``): the answer layer reads them instead of embedding the
+    other-language sentences it compares by meaning. None: each is embedded when compared (kept in memory)."""

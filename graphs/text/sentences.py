@@ -124,3 +124,13 @@ def without_markers(text: str) -> str:
     """A passage's text without the citation markers written inside it ("[2]", "【1】"): quoted in an answer,
     they would read as citations the answer does not make."""
     return _MARKER.sub("", text)
+
+
+_WRAP = re.compile(r"[ \t]*\n[ \t]*(?=\S)")
+
+
+def passage_sentences(text: str) -> list[str]:
+    """A passage's sentences as the answer layer reads them: citation markers left out, a sentence wrapped over
+    lines (a plain-text report filled to a width) as one line; the whole text when it splits into none. The
+    ingest embeds these same strings ahead (``graphs.stores.sentence_vectors``)."""
+    return [_WRAP.sub(" ", s) for s in split_sentences(without_markers(text))] or [text]

@@ -341,11 +341,12 @@ def test_compose_topology_without_docker(tmp_path: Path) -> None:
             direct.close()
         assert api.stop() in (0, -signal.SIGTERM), api.tail()
         assert "Traceback" not in api.tail()
-        # Chunks live in Milvus and entities in Redis; only the knowledge graph, the document inventory and the
-        # ingest jobs (SQLite files and their WALs) are kept on the api's data volume.
+        # Chunks live in Milvus and entities in Redis; only the knowledge graph, the document inventory, the
+        # ingest jobs and the answer layer's sentence vectors (SQLite files and their WALs) are kept on the api's
+        # data volume.
         local = sorted(p.name for p in data.rglob("*")) if data.exists() else []
         assert {"graph.db", "documents.db", "jobs.db"} <= set(local), local
-        assert [n for n in local if not n.startswith(("graph.db", "documents.db", "jobs.db"))] == [], (
+        assert [n for n in local if not n.startswith(("graph.db", "documents.db", "jobs.db", "sentences.db"))] == [], (
             f"unexpected local files: {local}")
     finally:
         for proc in reversed(started):

@@ -68,6 +68,8 @@ def test_an_existing_data_dir_opens_as_the_default_workspace_without_re_embeddin
         embedded_texts = [text for call in embedded.call_args_list for text in call.args[1]]
         assert embedded_texts == [WARM_UP_TEXT]
     # the old files are where they were; what workspaces add (the shared dictionary) sits beside them, and the
-    # jobs file the service opens (as it did before)
+    # jobs file the service opens (as it did before) and the sentence vectors' file (with its WAL while open)
     after = sorted(p.name for p in data_dir.iterdir())
-    assert set(before) <= set(after) and set(after) - set(before) <= {"shared", "workspaces", "jobs.db"}
+    assert set(before) <= set(after) and set(after) - set(before) <= {"shared", "workspaces", "jobs.db",
+                                                                     "sentences.db", "sentences.db-wal",
+                                                                     "sentences.db-shm"}

@@ -642,6 +642,11 @@ SENTENCES_KEPT = " sentences kept"
 ``graphs.rag.answer.calibration.sentence_vectors``, as in a running service that has met the documents' sentences
 before: the interleaved pass's warm-up asks every question once); its question is still cold. The other arms
 forget them before each question."""
+SENTENCES_ASKED = " sentences embedded when asked"
+"""An e5 arm without the sentence vectors kept on disk (``RagContext.sentences`` None): every other-language
+sentence the answer layer compares is embedded on the question, as before those vectors were filled at ingest.
+The plain arm reads them from the data dir's ``sentences.db`` (the fill writes them behind an upload's chunk
+vectors; a data dir ingested before that, or with stand-in vectors, gets them from the warm-up pass's questions)."""
 
 
 async def interleaved_queries(arms: dict[str, tuple[Instrumented, Any]], questions: Sequence[BenchQuestion],
@@ -703,6 +708,7 @@ def interleaved_comparison(config: BenchConfig, names: Sequence[str], work_dirs:
                 if model == "multilingual-e5-small-q4":  # its own embedder object: its own kept sentences
                     arms[name + SENTENCES_KEPT] = (inst, dc.replace(
                         inst.resources.context, embedder=copy.copy(inst.resources.context.embedder)))
+                    arms[name + SENTENCES_ASKED] = (inst, dc.replace(inst.resources.context, sentences=None))
                 if isinstance(embedder, E5Embeddings) and embedder.threads > 1:
                     # the question on the other engine thread count (1, or all when questions use 1), same model
                     other = 1 if embedder.query_threads > 1 else embedder.threads
@@ -836,8 +842,9 @@ def _load_span(load: Any) -> str | None:
         return None
 
 
-COLD_NOTE = ("COLD questions: before each, the kept question vectors and the answer layer's kept sentence vectors "
-             "are forgotten, so every query pays its embeddings")
+COLD_NOTE = ("COLD questions: before each, the kept question vectors and the answer layer's sentence vectors kept "
+             "in memory are forgotten, so every query pays its embeddings (sentence vectors on disk stay, as the "
+             "ingest wrote them)")
 
 
 def cold_line(routes: Any) -> str:

@@ -30,6 +30,7 @@ import numpy as np
 from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Hit
+from graphs.embeddings import fingerprint_of
 from graphs.rag.answer.attributes import Asked, asked_attribute, near, stated_at
 from graphs.rag.answer.evidence import Evidence, Sentence, crossed, in_other_language, unsupported_crossing
 from graphs.rag.answer.qualifiers import (
@@ -42,6 +43,7 @@ from graphs.rag.answer.qualifiers import (
     satisfied,
 )
 from graphs.rag.answer.question import Question, other_bound
+from graphs.stores.sentence_vectors import SENTENCE_CHARS, SentenceVectors
 from graphs.text.answer_types import AnswerType, head_type
 from graphs.text.dates import date_forms, sole_date
 from graphs.text.entity_spotting import pos_spans
@@ -519,8 +521,9 @@ SIMILARITY_SENTENCES = 2
 the two best candidates (the best one's similarity and its margin over the runner-up). One e5 sentence costs
 ~60 ms of CPU; measured per question with e5 on the shared 2-core machine, 4 sentences 291 ms CPU (p50), 2
 sentences 125 ms (docs/answers.md); a sentence met before costs nothing (``sentence_vectors``)."""
-SIMILARITY_CHARS = 200
-"""A sentence is embedded by its first this many characters (e5's cost grows with its length)."""
+SIMILARITY_CHARS = SENTENCE_CHARS
+"""A sentence is embedded by its first this many characters (e5's cost grows with its length; the ingest embeds
+the same prefix ahead, ``graphs.stores.sentence_vectors``)."""
 
 
 def candidate_sentences(evidence: Sequence[Evidence], limit: int = CANDIDATES,
@@ -585,8 +588,11 @@ _VECTORS: weakref.WeakKeyDictionary[Any, OrderedDict[str, list[float]]] = weakre
 _VECTORS_LOCK = threading.Lock()
 
 
-def sentence_vectors(embedder: Embeddings, texts: Sequence[str]) -> list[list[float]]:
-    """The embedder's passage vectors of sentences, those met before from a bounded per-embedder cache."""
+def sentence_vectors(embedder: Embeddings, texts: Sequence[str],
+                     kept: SentenceVectors | None = None) -> list[list[float]]:
+    """The embedder's passage vectors of sentences: those met before from a bounded per-embedder cache, then
+    those ``kept`` on disk (filled at ingest, ``graphs.stores.sentence_vectors``: the same vectors), the rest
+    embedded in one call (and kept there for every later question)."""
     try:
         with _VECTORS_LOCK:
             cache = _VECTORS.setdefault(embedder, OrderedDict())
@@ -594,9 +600,17 @@ def sentence_vectors(embedder: Embeddings, texts: Sequence[str]) -> list[list[fl
         return [list(v) for v in embedder.embed_documents([t[:SIMILARITY_CHARS] for t in texts])]
     with _VECTORS_LOCK:
         missing = [t for t in dict.fromkeys(texts) if t not in cache]
+    stored: dict[str, list[float]] = {}
+    owner = _owner(embedder) if kept is not None and missing else ""
+    if kept is not None and missing:
+        on_disk = kept.get(owner, [t[:SIMILARITY_CHARS] for t in missing])
+        stored = {t: on_disk[t[:SIMILARITY_CHARS]] for t in missing if t[:SIMILARITY_CHARS] in on_disk}
+        missing = [t for t in missing if t not in stored]
     fresh = embedder.embed_documents([t[:SIMILARITY_CHARS] for t in missing]) if missing else []
+    if kept is not None and missing:
+        kept.put(owner, {t[:SIMILARITY_CHARS]: v for t, v in zip(missing, fresh, strict=True)})
     with _VECTORS_LOCK:
-        for text, vector in zip(missing, fresh, strict=True):
+        for text, vector in [*stored.items(), *zip(missing, fresh, strict=True)]:
             cache[text] = list(vector)
         out = [cache.get(t) for t in texts]
         for t in texts:
@@ -607,6 +621,24 @@ def sentence_vectors(embedder: Embeddings, texts: Sequence[str]) -> list[list[fl
     if any(v is None for v in out):  # evicted meanwhile by another thread: embed those again
         return [list(v) for v in embedder.embed_documents([t[:SIMILARITY_CHARS] for t in texts])]
     return out  # type: ignore[return-value]
+
+
+_OWNERS: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+
+
+def _owner(embedder: Embeddings) -> str:
+    """Whose vectors ``embedder`` computes, as the ingest's fill keys them: the fingerprint of the model it wraps
+    (a timing or guarding wrapper's ``inner``), found once per embedder object."""
+    with _VECTORS_LOCK:
+        if (known := _OWNERS.get(embedder)) is not None:
+            return known
+    model: Any = embedder
+    while getattr(model, "fingerprint", None) is None and getattr(model, "inner", None) is not None:
+        model = model.inner
+    owner = fingerprint_of(model if getattr(model, "fingerprint", None) is not None else embedder).describe()
+    with _VECTORS_LOCK:
+        _OWNERS[embedder] = owner
+    return owner
 
 
 def forget_sentence_vectors(embedder: Embeddings | None = None) -> None:
@@ -622,12 +654,14 @@ def forget_sentence_vectors(embedder: Embeddings | None = None) -> None:
 
 
 def similarities(embedder: Embeddings, question: str, texts: Sequence[str],
-                 query_vector: Sequence[float] | None = None) -> dict[str, float]:
-    """Cosine of the question (as retrieval embedded it) and each sentence embedded as a passage (blocking)."""
+                 query_vector: Sequence[float] | None = None,
+                 kept: SentenceVectors | None = None) -> dict[str, float]:
+    """Cosine of the question (as retrieval embedded it) and each sentence embedded as a passage (blocking; the
+    sentences' vectors read from ``kept`` where they are there)."""
     if not texts:
         return {}
     query = np.asarray(query_vector if query_vector else embedder.embed_query(question), dtype=float)
-    docs = np.asarray(sentence_vectors(embedder, texts), dtype=float)
+    docs = np.asarray(sentence_vectors(embedder, texts, kept), dtype=float)
     norms = np.linalg.norm(docs, axis=1) * (np.linalg.norm(query) or 1.0)
     cos = docs @ query / np.where(norms == 0, 1.0, norms)
     return {t: float(c) for t, c in zip(texts, cos, strict=True)}

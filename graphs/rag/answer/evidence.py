@@ -53,7 +53,7 @@ from graphs.text.fields import Field, addressed, field_of, keyed_row, label_asks
 from graphs.text.governors import name_role, role_matches
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import han_share
-from graphs.text.sentences import looks_like_instruction, planted, split_sentences, without_markers
+from graphs.text.sentences import looks_like_instruction, passage_sentences, planted
 from graphs.text.short_forms import defined
 from graphs.text.spans import Span, candidates, nearest, of_asked_kind
 from graphs.text.terms import weighted_coverage
@@ -218,7 +218,7 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         if planted(hit.text):
             continue  # a passage with orders to its reader: its claims are no evidence
         # a sentence wrapped over lines (a plain-text report filled to a width) reads as one line
-        raw = [_WRAP.sub(" ", s) for s in split_sentences(without_markers(hit.text))] or [hit.text]
+        raw = passage_sentences(hit.text)
         folded = [normalize(s) for s in raw]
         tags = tagged(hit)
         semantic = cross_language(q.text, hit)
@@ -265,7 +265,6 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
     return out
 
 
-_WRAP = re.compile(r"[ \t]*\n[ \t]*(?=\S)")
 LEDE_CHARS = 300
 """A chunk names what its document is about in this many characters from its start (a headline, a lede)."""
 

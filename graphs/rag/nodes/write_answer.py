@@ -259,7 +259,7 @@ async def _meaning(q: Question, hits: list[Hit], ctx: RagContext,
     if len(texts) < 2:
         return {}, False
     try:
-        sims = await asyncio.to_thread(similarities, ctx.embedder, q.text, texts, query_vector)
+        sims = await asyncio.to_thread(similarities, ctx.embedder, q.text, texts, query_vector, ctx.sentences)
     except EMBEDDER_ERRORS as exc:
         log.warning("write_answer: the embedder failed on the other-language sentences (%s)", type(exc).__name__)
         return {}, True

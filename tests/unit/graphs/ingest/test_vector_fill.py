@@ -253,3 +253,34 @@ def test_a_placeholder_is_known_by_its_stored_vector_not_by_a_score_of_zero(stor
     hits = index.search_dense(e[0].tolist(), filter=None, limit=50)
     assert [h.doc_id for h in hits] == ["ortho.md"] and hits[0].dense_score == pytest.approx(0.0, abs=1e-6)
     assert {h.doc_id for h in index.search_dense(e[1].tolist(), filter=None, limit=50)} == {"ortho.md"}
+
+
+def test_a_filled_documents_sentences_are_embedded_after_every_pending_chunk_as_the_answer_layer_reads_them(
+        stores: dict[str, Any], tmp_path: Path) -> None:
+    from graphs.stores.sentence_vectors import SENTENCE_CHARS, SentenceVectors
+    from graphs.text.sentences import passage_sentences
+
+    embedder = Embedder()
+    ingestor = process(stores, embedder)
+    fill = ingestor.vector_fill
+    assert fill is not None
+    fill.sentences = SentenceVectors(tmp_path / "sentences.db")
+    ingestor.ingest([OTHER], defer_vectors=True)
+    ingestor.ingest([DOC], defer_vectors=True)
+    owner = fill.fingerprint.describe()
+
+    assert fill.fill_next() > 0 and fill.sentences.count() == 0  # OTHER's chunks; its sentences wait for DOC's chunks
+    chunks = len(stores["index"].document_chunks("quill.md"))
+    assert fill.fill_next() == chunks and fill.pending.counts() == (0, 0) and fill.sentences.count() == 0
+    while fill.fill_next():
+        pass
+    expected = {s[:SENTENCE_CHARS] for d in ("other.md", "quill.md")
+                for c in stores["index"].document_chunks(d) for s in passage_sentences(c.text)}
+    kept = fill.sentences.get(owner, sorted(expected))
+    assert set(kept) == expected
+    assert all(kept[t] == embedder.inner.embed_documents([t])[0] for t in expected)  # the embedder's own vectors
+    calls = embedder.calls
+    fill._sentences_due.append("quill.md")  # listed again (filled again): its sentences are all kept already
+    while fill.fill_next():
+        pass
+    assert embedder.calls == calls

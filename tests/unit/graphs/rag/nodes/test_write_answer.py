@@ -168,3 +168,20 @@ async def test_an_embedder_failure_on_the_other_language_sentences_is_recorded_n
     embedder = _KeyedEmbedding({}, fail=True)
     out = await write_answer(_museum_state(), runtime(dataclasses.replace(ctx, embedder=embedder)))  # type: ignore[arg-type]
     assert out["degraded"] == ["write_answer"]
+
+
+async def test_the_other_language_sentences_are_read_from_the_kept_vectors_not_embedded_again(tmp_path: Any) -> None:
+    """A sentence embedded once (by the ingest's fill, or by an earlier question) is read from disk by every later
+    question, in a fresh process: the same vector, so the same answer, and no embedding of it on the question."""
+    from graphs.stores.sentence_vectors import SentenceVectors
+
+    vectors = {_MUSEUM: [1.0, 0.0, 0.0], "本馆每周二闭馆。": [0.95, 0.05, 0.0]}
+    kept = SentenceVectors(tmp_path / "sentences.db")
+    ctx = dataclasses.replace(make_context(tmp_path), embedder=_KeyedEmbedding(vectors), sentences=kept)
+    first = await write_answer(_museum_state(), runtime(ctx))  # type: ignore[arg-type]
+    assert first["answer"].startswith("本馆每周二闭馆。") and kept.count() >= 2
+
+    # the next process: a new embedder object (its in-memory cache empty) whose passage embeddings all fail
+    again = dataclasses.replace(ctx, embedder=_KeyedEmbedding(vectors, fail=True))
+    second = await write_answer(_museum_state(), runtime(again))  # type: ignore[arg-type]
+    assert second["answer"] == first["answer"] and "degraded" not in second
