@@ -201,9 +201,17 @@ def zh_topic(part: str) -> str:
     interrogative, the first noun run after it ("业主大会" of "谁主持了业主大会")."""
     text = _ZH_LEAD.sub("", part.strip())
     m = _ZH_ASK.search(text)
-    words = tagged_words(text[: m.start()].strip("，, ")) if m and m.start() else []
-    # the words before the interrogative without what trails the noun: a count (一次), a pronoun (每周), the
-    # copula or a verb (是, 预算是), a particle (的)
+    words: list[tuple[str, str | None]] = []
+    at = 0
+    for word, flag in tagged_words(text) if m and m.start() else []:
+        at += len(word)
+        if at > m.start() or _ZH_ASK.search(word):  # type: ignore[union-attr]
+            break
+        # a count after the noun qualifies the question ("羽毛球场一小时多少钱"): no part of the topic
+        if words and (flag or "").startswith("m"):
+            break
+        words.append((word, flag))
+    # without what trails the noun: a pronoun (每周), the copula or a verb (是, 预算是), a particle (的)
     while words and not (words[-1][1] or "x").startswith(_NOUN[:-3]):
         words.pop()
     head = "".join(w for w, _ in words)
@@ -253,26 +261,45 @@ def en_names(part: str) -> list[str]:
     return found
 
 
+_BE = re.compile(r"^(?:is|are|was|were)$", re.IGNORECASE)
+_CALENDAR = re.compile(r"^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$|^(?:january|february|march|april|may|june|july|"
+                       r"august|september|october|november|december)$", re.IGNORECASE)
+
+
 def en_topic(part: str) -> str:
-    """What an English question is about: its first name, else its first noun phrase with an article ("the
-    ferry" of "When does the ferry leave", "the bike rental shop" of "Who manages the bike rental shop")."""
-    if names := en_names(part):
-        return names[0]
-    words = re.findall(r"[A-Za-z0-9'-]+", part)
+    """What an English question is about: its first noun phrase with an article or a name ("the ferry" of "When
+    does the ferry leave", "the bike rental shop" of "Who manages the bike rental shop", "Brisa K5" of "How heavy
+    is the Brisa K5"), with an of-phrase or a place name after it ("the tour of the mill", "the class at
+    Glenrock"); its first name when it has no such phrase."""
+    words = re.findall(r"[A-Za-z0-9'’-]+", part)
     for i, word in enumerate(words):
         if word.casefold() not in ("the", "a", "an"):
             continue
         phrase = [word]
-        for w in words[i + 1: i + 5]:
-            if w.casefold() in _NP_STOP:
+        for n, w in enumerate(words[i + 1: i + 8]):
+            after = words[i + 2 + n] if i + 2 + n < len(words) else ""
+            # an of-phrase belongs to the noun ("the tour of the mill"), so does a place name ("the class at Glenrock")
+            joined = (w.casefold() == "of" and n > 0) or (w.casefold() in ("at", "in", "on") and after[:1].isupper()
+                                                           and _CALENDAR.match(after) is None)
+            if w.casefold() in _NP_STOP | {"at"} and not joined:
+                break
+            # a model code ends a name ("the Vela X9 | ship first"): what follows it in lower case is the verb
+            if w[:1].islower() and re.search(r"\d", phrase[-1]) and phrase[-1][:1].isupper():
                 break
             phrase.append(w)
-        # "When does the ferry leave", "How much does an e-bike cost per day": after a do-auxiliary the phrase's
-        # last word is the clause's verb, no part of the noun
-        if len(phrase) > 2 and any(_DO_AUX.match(w) for w in words[:i]):
+        opening = words[:i]
+        # after a do-auxiliary the phrase's last word is the clause's verb ("When does the ferry leave"), after a
+        # form of "be" a participle is ("When was the K5 launched"): no part of the noun
+        if len(phrase) > 2 and phrase[-1][:1].islower() and (any(_DO_AUX.match(w) for w in opening)
+                                or (any(_BE.match(w) for w in opening) and phrase[-1].endswith(("ed", "en")))):
             phrase = phrase[:-1]
-        return " ".join(phrase) if len(phrase) > 1 else ""
-    return ""
+        if len(phrase) < 2:
+            continue
+        if all(w[:1].isupper() or w[:1].isdigit() for w in phrase[1:]):
+            return " ".join(phrase[1:])  # "the Brisa K5": the name
+        return " ".join(phrase)
+    names = en_names(part)
+    return names[0] if names else ""
 
 
 def _possessive(topic: str) -> str:
