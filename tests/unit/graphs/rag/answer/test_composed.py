@@ -5,7 +5,15 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from graphs.domain import Answerability, Citation, PartAnswer, QueryPlan, StepOutcome, SubQuestion, TeamConfiguration
+from graphs.domain import (
+    Answerability,
+    Citation,
+    PartAnswer,
+    QueryPlan,
+    StepOutcome,
+    SubQuestion,
+    TeamConfiguration,
+)
 from graphs.rag.answer.composed import compose, part_answers
 from graphs.rag.nodes import write_answer
 from tests.support.fakes import hit
