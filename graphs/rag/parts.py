@@ -215,6 +215,10 @@ def zh_topic(part: str) -> str:
     while words and not (words[-1][1] or "x").startswith(_NOUN[:-3]):
         words.pop()
     head = "".join(w for w, _ in words)
+    if len(head) < 2 and m and m.start():
+        # the tagger read the noun as a verb ("搏击操" as 搏击/v 操): the words before the interrogative, without
+        # the copula or a particle
+        head = re.sub(r"(?:是|的|在|有)+$", "", text[: m.start()].strip("，, "))
     if len(head) >= 2:
         return head
     words = tagged_words(text[m.end():]) if m else []
@@ -243,6 +247,7 @@ def _own_subject_zh(part: str) -> bool:
 
 
 _NAME_RUN = re.compile(r"(?<![\w'])((?:[A-Z][\w'&.-]*|[A-Za-z]*\d[\w-]*)(?:\s+(?:of\s+|de\s+|&\s+)?(?:[A-Z][\w'&.-]*|[A-Za-z]*\d[\w-]*))*)")
+_QUALIFIED = re.compile(r"\b(?:for|of|at|on|in)\s+(?:the\s+|a\s+|an\s+)?[a-z][\w-]+", re.IGNORECASE)
 _PRONOUN_EN = re.compile(r"\b(its|their|it|they|them)\b", re.IGNORECASE)
 _DO_AUX = re.compile(r"^(?:does|do|did|can|could|will|would|should)$", re.IGNORECASE)
 _NP_STOP = frozenset({"of", "for", "in", "on", "at", "to", "from", "by", "with", "and", "or", "per", "is", "are", "was",
@@ -298,8 +303,22 @@ def en_topic(part: str) -> str:
         if all(w[:1].isupper() or w[:1].isdigit() for w in phrase[1:]):
             return " ".join(phrase[1:])  # "the Brisa K5": the name
         return " ".join(phrase)
-    names = en_names(part)
-    return names[0] if names else ""
+    if names := en_names(part):
+        return names[0]
+    # no article, no name: the words between the auxiliary and the verb ("wholemeal flour" of "How much does
+    # wholemeal flour cost?")
+    m = re.match(rf"^\s*{_EN_WH}(?:\s+(?:much|many|long|often|far))?\s+({_EN_AUX})\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)*)",
+                 part, re.IGNORECASE)
+    if m is None:
+        return ""
+    phrase = []
+    for w in m[2].split():
+        if w.casefold() in _NP_STOP:
+            break
+        phrase.append(w)
+    if len(phrase) > 1 and (_DO_AUX.match(m[1]) or phrase[-1].endswith(("ed", "en"))):
+        phrase = phrase[:-1]  # the verb after a do-auxiliary, the participle after "be"
+    return " ".join(phrase) if len(phrase) > 1 else ""
 
 
 def _possessive(topic: str) -> str:
@@ -320,8 +339,8 @@ def inherit(part: str, topic: str) -> str:
     if _PRONOUN_EN.search(part):
         return _PRONOUN_EN.sub(lambda m: _possessive(topic) if m[1].casefold() in ("its", "their") else topic, part,
                                count=1)
-    if en_names(part):
-        return part
+    if en_names(part) or _QUALIFIED.search(part):
+        return part  # it names its subject, or says whose it is ("the delivery charge for small orders")
     body = part.rstrip(" ?")
     return f"{body} for {topic}?"
 
@@ -356,6 +375,8 @@ def question_parts(message: str) -> list[str]:
     first = clauses[0][0]
     topic_of: Callable[[str], str] = zh_topic if has_han(first) else en_topic
     topic = topic_of(first)
+    if has_han(topic) and _ATTRIBUTE_END.search(topic):
+        topic = ""  # the first part asks of an attribute ("伙食费每天多少钱"): no subject to pass on
     parts = [_asked(first)]
     for clause, distributed in clauses[1:]:
         if (subject := _elliptical(clause)) is not None:
