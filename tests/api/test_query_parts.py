@@ -52,3 +52,16 @@ def test_a_part_the_files_lack_is_said_and_the_message_still_answered(client: Te
 def test_one_question_has_no_parts(client: TestClient) -> None:
     body = client.post(URL, json={"action": "query", "question": "Who teaches the wheel-throwing class?"}).json()
     assert body["parts"] == [] and body["master"]["plan"] is None
+
+
+def test_the_parts_markers_are_renumbered_with_the_answer_s() -> None:
+    from app.schemas import QueryResponse
+    from app.schemas.query import AnswerPart, numbered_from_one
+
+    cites = [{"index": i, "id": f"d{i}#0", "docId": f"d{i}", "title": f"T{i}"} for i in (2, 3)]
+    response = QueryResponse.model_construct(answer="1. A? x [3]\n2. B? y [2]", citations=cites, parts=[
+        AnswerPart(sub_question="q1", question="A?", status="answered", answer="x [3]", citations=[cites[1]]),
+        AnswerPart(sub_question="q2", question="B?", status="answered", answer="y [2]", citations=[cites[0]])])
+    out = numbered_from_one(response)
+    assert out.answer == "1. A? x [1]\n2. B? y [2]"
+    assert [(p.answer, [c["index"] for c in p.citations]) for p in out.parts] == [("x [1]", [1]), ("y [2]", [2])]
