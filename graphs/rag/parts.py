@@ -251,7 +251,8 @@ _QUALIFIED = re.compile(r"\b(?:for|of|at|on|in)\s+(?:the\s+|a\s+|an\s+)?[a-z][\w
 _PRONOUN_EN = re.compile(r"\b(its|their|it|they|them)\b", re.IGNORECASE)
 _DO_AUX = re.compile(r"^(?:does|do|did|can|could|will|would|should)$", re.IGNORECASE)
 _NP_STOP = frozenset({"of", "for", "in", "on", "at", "to", "from", "by", "with", "and", "or", "per", "is", "are", "was",
-                      "were", "be", "been", "does", "do", "did", "has", "have", "had", "can", "will"})
+                      "were", "be", "been", "does", "do", "did", "has", "have", "had", "can", "will", "when", "where",
+                      "while", "after", "before", "since", "who", "which", "that", "whose", "if"})
 
 
 def en_names(part: str) -> list[str]:
