@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
 
 from graphs.text.entity_spotting import tagged_words
 from graphs.text.normalize import has_han
@@ -402,9 +401,3 @@ def _asked(part: str) -> str:
     """The part as a question (its question mark, in its language)."""
     body = part.strip().rstrip("?？,，。.;； ")
     return f"{body}？" if has_han(body) else f"{body}?"
-
-
-@cache
-def is_compound(message: str) -> bool:
-    """Whether the message asks several things."""
-    return len(question_parts(message)) > 1
