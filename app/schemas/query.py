@@ -21,6 +21,7 @@ from graphs.domain import (
     ExpansionStep,
     FusionWeights,
     ParsedQuery,
+    PartAnswer,
     QueryPlan,
     Reflection,
     Relaxation,
@@ -155,6 +156,25 @@ class MasterLayer(Wire):
     possibly_incomplete: bool = Field(default=False, description="A budget ran out before the search was done.")
 
 
+class AnswerPart(Wire):
+    """One part of a message that asks several things, answered on its own (its citations are the whole
+    answer's, numbered alike)."""
+
+    sub_question: str = Field(description="The plan step that answered it (q1, q2, …: master.plan).")
+    question: str = Field(description="The part as asked (a later part carries the earlier part's subject).")
+    status: str = Field(description="answered, or no_results when the documents do not answer this part.")
+    answer: str
+    answer_span: str | None = None
+    answerability: Answerability | None = None
+    citations: list[dict[str, Any]] = Field(default_factory=list)
+
+    @classmethod
+    def of(cls, p: PartAnswer) -> AnswerPart:
+        return cls(sub_question=p.sub_question, question=p.question, status=p.status, answer=p.answer,
+                   answer_span=p.answer_span, answerability=p.answerability,
+                   citations=[c.model_dump(by_alias=True) for c in p.citations])
+
+
 class LLMUsage(Wire):
     used: bool
     model: str | None
@@ -177,6 +197,9 @@ class QueryResponse(Wire):
         default_factory=list, description="What the answer check changed in an LLM answer, and why.")
     answer_mode: str
     citations: list[dict[str, Any]]
+    parts: list[AnswerPart] = Field(
+        default_factory=list, description="When the message asks several things: each part's own answer, in the "
+                                          "order asked (the answer says them in turn); empty for one question.")
     workflow: Workflow
     query_analysis: QueryAnalysis
     entity_validation: list[ValidatedEntity]
@@ -236,7 +259,11 @@ def numbered_from_one(response: QueryResponse) -> QueryResponse:
         return "[" + "".join(str(new.get(int(p), p)) if p.strip().isdigit() else p for p in parts) + "]"
 
     citations = sorted(({**c, "index": new[int(c["index"])]} for c in response.citations), key=lambda c: c["index"])
-    return response.model_copy(update={"answer": _MARKERS.sub(renumber, response.answer), "citations": citations})
+    parts = [p.model_copy(update={"answer": _MARKERS.sub(renumber, p.answer), "citations": sorted(
+        ({**c, "index": new.get(int(c["index"]), c["index"])} for c in p.citations), key=lambda c: c["index"])})
+        for p in response.parts]
+    return response.model_copy(update={"answer": _MARKERS.sub(renumber, response.answer), "citations": citations,
+                                       "parts": parts})
 
 
 def to_response(out: dict[str, Any], llm_model: str | None, run_id: str | None = None) -> QueryResponse:
@@ -261,6 +288,7 @@ def to_response(out: dict[str, Any], llm_model: str | None, run_id: str | None =
         corrections=out.get("corrections", []),
         answer_mode=out.get("answer_mode", "none"),
         citations=[c.model_dump(by_alias=True) for c in out.get("citations", [])],
+        parts=[AnswerPart.of(p) for p in out.get("parts", [])],
         workflow=Workflow(steps=out.get("steps", []), total_duration=out.get("total_duration_ms", 0.0)),
         query_analysis=_analysis(out["parsed"]),
         entity_validation=out.get("entities", []),

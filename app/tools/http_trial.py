@@ -13,6 +13,11 @@ are document ids: a file's path under the folder, folders kept (``hr/policy.pdf`
 An answer is **useful** when it contains an expected answer (case, width, spaces and thousands separators
 ignored) and cites one of the expected files; a question the documents do not answer is useful when the
 service says so (``status`` not ``answered``).
+
+A message that asks several things lists each part's expected answers in order, ``"parts": [{"answers":
+[...]}, {"answers": []}]`` (empty: the files do not say it); it is useful only when every part is, each judged
+against the response's part of the same place (``parts``), or, when the response has no parts, against the
+whole answer (an absent part then only when the whole message is said not found).
 """
 
 from __future__ import annotations
@@ -49,6 +54,9 @@ class TrialQuestion:
     files: tuple[str, ...]
     category: str = ""
     split: str = ""
+    parts: tuple[tuple[str, ...], ...] = ()
+    """Each part's expected answers, in order (empty: the files do not say it), for a message that asks several
+    things; none: judged as one question."""
 
     @property
     def not_found(self) -> bool:
@@ -62,8 +70,12 @@ class TrialQuestion:
         if item.get("notFound") and answers:
             raise ValueError(f"{where}: 'notFound' with expected answers")
         files = tuple(str(f) for f in (item.get("files") or item.get("gold_ids") or []))
+        parts = item.get("parts") or []
+        if not isinstance(parts, list) or not all(isinstance(p, dict) for p in parts):
+            raise ValueError(f"{where}: 'parts' is a list of {{\"answers\": [...]}}")
         return cls(id=str(item.get("id") or where), question=str(item["question"]), answers=answers, files=files,
-                   category=str(item.get("category") or item.get("type") or ""), split=str(item.get("split") or ""))
+                   category=str(item.get("category") or item.get("type") or ""), split=str(item.get("split") or ""),
+                   parts=tuple(tuple(str(a) for a in p.get("answers") or []) for p in parts))
 
 
 def load_trial_questions(folder: Path) -> list[TrialQuestion]:
@@ -130,7 +142,29 @@ def llm_use(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def judge(q: TrialQuestion, body: dict[str, Any]) -> tuple[bool, str]:
-    """``(useful, why)`` of one API answer."""
+    """``(useful, why)`` of one API answer (of each of its parts, for a message that asks several things)."""
+    if q.parts:
+        return _judge_parts(q, body)
+    return _judge_one(q, body)
+
+
+def _judge_parts(q: TrialQuestion, body: dict[str, Any]) -> tuple[bool, str]:
+    """Every part of a message judged as one question: against the response's part of the same place when the
+    response has as many parts, else against the whole answer."""
+    given = [p for p in body.get("parts") or [] if isinstance(p, dict)]
+    whole = len(given) != len(q.parts)
+    verdicts = []
+    for n, expected in enumerate(q.parts):
+        part = TrialQuestion(id=f"{q.id}.{n + 1}", question=q.question, answers=expected,
+                             files=q.files if expected else ())
+        useful, why = _judge_one(part, body if whole else given[n])
+        verdicts.append((useful, f"part {n + 1}: {why}"))
+    failed = [why for useful, why in verdicts if not useful]
+    shape = f"{len(given)} part(s) answered for {len(q.parts)} asked; " if whole else ""
+    return not failed, shape + ("; ".join(failed) if failed else "every part useful")
+
+
+def _judge_one(q: TrialQuestion, body: dict[str, Any]) -> tuple[bool, str]:
     answered = body.get("status") == "answered"
     if q.not_found:
         return (not answered, "said not found" if not answered else "answered a question the files do not answer")
@@ -316,6 +350,8 @@ def run_trial(folder: Path, client: TrialClient, *, split: str | None = None, up
             "expected": list(q.answers) or "not found", "files": list(q.files), "useful": useful, "why": why,
             "status": body.get("status"), "answerSpan": body.get("answerSpan"),
             "answer": str(body.get("answer") or "")[:400], "cited": cited_files(body),
+            "parts": [{"question": p.get("question"), "status": p.get("status"), "answerSpan": p.get("answerSpan")}
+                      for p in body.get("parts") or [] if isinstance(p, dict)],
             "ms": round((time.perf_counter() - started) * 1000), **llm_use(body),
         })
         log(f"{q.id} [{q.split}/{q.category}] {'useful' if useful else 'NOT useful'}: {why}")

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from graphs.domain.answer import Answerability, Citation
 from graphs.domain.model import Model
 from graphs.domain.retrieval import Hit
 
@@ -45,9 +46,24 @@ class QueryPlan(Model):
     """The planner's DAG of sub-questions."""
 
     sub_questions: list[SubQuestion]
-    pattern: Literal["comparison", "bridge", "temporal", "single", "llm"]
+    pattern: Literal["comparison", "bridge", "temporal", "compound", "single", "llm"]
+    """``compound``: a message that asks several things, one step per part, each part answered on its own."""
     planner: Literal["llm", "rules"] = "rules"
     reason: str = ""
+
+
+class PartAnswer(Model):
+    """What one step's run answered: its answer decision, text, short answer and citations (numbered in the
+    step's own ranked results). A message that asks several things is answered part by part from these (then
+    ``sub_question`` and ``question`` say which part, and the citations are numbered in the whole answer's)."""
+
+    sub_question: str = ""
+    question: str = ""
+    status: Literal["answered", "no_results"]
+    answer: str
+    answer_span: str | None = None
+    answerability: Answerability | None = None
+    citations: list[Citation] = Field(default_factory=list)
 
 
 class StepOutcome(Model):
@@ -66,6 +82,8 @@ class StepOutcome(Model):
     duration_ms: float = 0.0
     route: list[str] = Field(default_factory=list)
     """The routing actions the step's retrieval took."""
+    answered: PartAnswer | None = None
+    """The step's own answer decision and answer (its run ends with write_answer and check_answer)."""
 
 
 SufficiencyLevel = Literal["fully_sufficient", "partially_sufficient", "contradictory", "insufficient", "max_turns"]

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 
 from graphs.domain import Hit, ParsedQuery, QueryPlan, StepOutcome, Strategy, SubQuestion
 from graphs.rag.answer.chains import KINSHIP, RELATION_WORDS
+from graphs.rag.parts import question_parts
 from graphs.rag.relation_cues import ORGANIZATION, PERSON, noun_kind
 from graphs.text.question_shapes import asks_about_change, comparison_pair, mentions
 
@@ -28,12 +29,15 @@ def _strategy(name: str, validated: set[str], has_kg: bool) -> Strategy:
 def decompose(
     question: str, parsed: ParsedQuery, validated: Sequence[str], has_kg: bool
 ) -> QueryPlan | None:
-    """The rule-based plan for a comparison, a temporal or a bridge question, or None when no pattern applies.
+    """The rule-based plan for a message that asks several things, a comparison, a temporal or a bridge
+    question, or None when no pattern applies.
 
     ``validated``: the question's mentions of entities the entity store knows (their steps filter on them).
     """
     names = [e.text for e in parsed.entities if e.type != "DATE"]
     known = set(validated)
+    if (parts := parts_plan(question, has_kg)) is not None:
+        return parts
     if (compared := comparison_plan(question, names, known)) is not None:
         return compared
     if asks_about_change(question):
@@ -72,6 +76,22 @@ def decompose(
             ],
         )
     return None
+
+
+def parts_plan(question: str, has_kg: bool) -> QueryPlan | None:
+    """One step per part of a message that asks several things (``parts.question_parts``), in parallel and
+    independent: each part runs the whole path of a question (retrieval, the answer decision, the writer, the
+    check) and the writer composes their answers; None when the message asks one thing."""
+    parts = question_parts(question)
+    if len(parts) < 2:
+        return None
+    return QueryPlan(
+        pattern="compound", planner="rules",
+        reason=f"the message asks {len(parts)} things: each part is answered on its own",
+        sub_questions=[SubQuestion(id=f"q{n}", question=part, strategy="graph" if has_kg else "hybrid",
+                                   reason=f"part {n} of the message")
+                       for n, part in enumerate(parts, start=1)],
+    )
 
 
 def comparison_plan(question: str, names: Sequence[str], known: set[str]) -> QueryPlan | None:

@@ -18,6 +18,7 @@ from graphs.domain import (
     Hit,
     KgNode,
     ParsedQuery,
+    PartAnswer,
     QueryPlan,
     Reflection,
     Relaxation,
@@ -112,6 +113,8 @@ class RagState(InputState, total=False):
     draft: Draft | None
     """An LLM's answer before check_answer (a ``graphs.rag.answer.check.Draft``), None after."""
     answer_check: str
+    parts: list[PartAnswer]
+    """A message that asks several things: each part's answer, as composed into ``answer``."""
     steps: Annotated[list[WorkflowStep], operator.add]
     total_duration_ms: float
     degraded: Annotated[list[str], merge_unique]

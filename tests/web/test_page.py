@@ -193,6 +193,37 @@ def test_an_answer_shows_its_short_span_and_the_checker_s_corrections(page: Watc
     expect(card.locator(".corrections li")).to_have_text(corrections)
 
 
+def test_a_message_that_asks_several_things_shows_each_part_with_its_result(page: Watched, server: ServerProcess
+                                                                          ) -> None:
+    """Each part of the response's ``parts`` in the answer card: its question, answered or not found, its answer
+    with citation buttons numbered as the whole answer's (the parts added to a real response in the schema's
+    shape)."""
+    real = api(server, {"action": "query", "question": SEED_QUESTIONS[0]})
+    parts = [{"subQuestion": "q1", "question": "First part?", "status": "answered", "answer": real["answer"],
+              "answerSpan": real["answerSpan"], "answerability": real["answerability"], "citations": real["citations"]},
+             {"subQuestion": "q2", "question": "Second part?", "status": "no_results",
+              "answer": "The indexed documents do not contain an answer to this question.", "answerSpan": None,
+              "answerability": {**real["answerability"], "decision": "not_found", "reason": "no passage states it"},
+              "citations": []}]
+
+    def with_parts(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, json={**response.json(), "parts": parts})
+
+    p = page.goto()
+    p.click(".options summary")
+    p.uncheck("#opt-stream")
+    p.route("**" + API_PATH, with_parts)
+    assert ask(p, SEED_QUESTIONS[0]) == "answered"
+    items = p.locator(".answer-card .answer-parts > li")
+    expect(items).to_have_count(2)
+    expect(items.nth(0).locator(".part-question")).to_contain_text("First part?")
+    expect(items.nth(0).locator(".status-badge")).to_have_text("answered")
+    expect(items.nth(0).locator("button.cite").first).to_have_text(f"[{real['citations'][0]['index']}]")
+    expect(items.nth(1).locator(".status-badge")).to_have_text("not found")
+    expect(items.nth(1)).to_contain_text("no passage states it")
+
+
 # -- Documents -------------------------------------------------------------------------------------------------
 
 UPLOAD_ROOT = "web-test-uploads"

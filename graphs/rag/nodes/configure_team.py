@@ -21,8 +21,9 @@ from graphs.text.question_shapes import trivial
 
 
 def choose_team(state: RagState, limits: RagLimits, *, has_llm: bool, has_kg: bool) -> tuple[TeamName, str]:
-    """The team and why: the caller's choice, else a trivial question → writer-only; a comparison or
-    temporal question (or, with an LLM, any complex one) → planner; everything else → one path."""
+    """The team and why: the caller's choice, else a trivial question → writer-only; a message that asks several
+    things, a comparison or a temporal question (or, with an LLM, any complex one) → planner; everything else →
+    one path."""
     choice = state.get("team", "auto")
     if choice != "auto":
         return choice, "caller asked for it"
@@ -32,7 +33,7 @@ def choose_team(state: RagState, limits: RagLimits, *, has_llm: bool, has_kg: bo
     if why := trivial(question):
         return "writer_only", why
     plan = decompose(question, parsed, validated_mentions(state), has_kg)
-    if plan is not None and plan.pattern in ("comparison", "temporal"):
+    if plan is not None and plan.pattern in ("compound", "comparison", "temporal"):
         return "planner_enhanced", f"{plan.pattern} question: {plan.reason}"
     if has_llm and parsed.complexity == "complex":
         return "planner_enhanced", f"complex question (score {parsed.complexity_score:.2f}): the LLM plans sub-questions"

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from langgraph.runtime import Runtime
 
-from graphs.domain import StepOutcome, SubQuestion
+from graphs.domain import PartAnswer, StepOutcome, SubQuestion
 from graphs.embeddings import EmbedderUnavailable
 from graphs.rag.context import RagContext, RagLimits
 from graphs.rag.one_path import step_workflow
@@ -56,6 +56,14 @@ def sub_run_input(state: StepInput, sub: SubQuestion, question: str, limits: Rag
     return run
 
 
+def answered(out: dict[str, Any]) -> PartAnswer | None:
+    """The step run's own answer decision and answer (None when the run wrote none)."""
+    if "answer" not in out:
+        return None
+    return PartAnswer(status=out.get("status", "answered"), answer=out["answer"], answer_span=out.get("answer_span"),
+                      answerability=out.get("answerability"), citations=out.get("citations", []))
+
+
 SPEC = NodeSpec(purpose="answer one plan step's sub-question through the one-path team", record="outcomes")
 
 
@@ -91,7 +99,7 @@ async def execute_step(state: StepInput, runtime: Runtime[RagContext]) -> RagUpd
     if sub.strategy == "temporal":
         hits = by_date(hits)
     step = outcome("ok" if hits else "empty", hits=hits, finding=finding(out.get("answer", "")) if hits else "",
-                   route=[d.action for d in out.get("decisions", [])])
+                   route=[d.action for d in out.get("decisions", [])], answered=answered(out))
     update: RagUpdate = {"outcomes": [step], "searches": out.get("searches", [])}
     if out.get("llm_calls"):
         update["llm_calls"] = out["llm_calls"]
@@ -104,4 +112,8 @@ def summarize(update: RagUpdate) -> str:
     """Describe the step's outcome."""
     o: StepOutcome = update["outcomes"][-1]
     detail = o.error or f"{len(o.hits)} result(s) via {' → '.join(o.route) or o.strategy}"
+    if o.answered is not None and o.answered.status == "no_results":
+        detail += "; not found" + (f": {o.answered.answerability.reason}" if o.answered.answerability else "")
+    elif o.answered is not None:
+        detail += "; answered" + (f" {o.answered.answer_span!r}" if o.answered.answer_span else "")
     return f"{o.sub_question} attempt {o.attempt} [{o.strategy}]: {o.status} — {detail}"

@@ -84,6 +84,11 @@ def rule_judgment(
                            "answer", [s.question for s in waiting]), plan, hits)
         return (judged("partially_sufficient", f"{len(waiting)} step(s) wait on this round's findings",
                        "continue", [s.question for s in waiting]), plan, hits)
+    if plan.pattern == "compound":
+        # each part's step ran its own answer decision: the writer composes them (coverage of the whole message's
+        # terms by the merged results says nothing of a part)
+        return judged("fully_sufficient", f"each of the {len(plan.sub_questions)} parts ran its own answer decision: "
+                      "compose their answers", "answer"), plan, hits
     if conflicts := contradictions_in(state, hits):
         facts = "; ".join(c.fact for c in conflicts)
         return judged("contradictory", f"sources disagree on {facts}: answer stating both", "answer"), plan, hits

@@ -36,9 +36,10 @@ class PlanDraft(BaseModel):
     reason: str = Field(description="One sentence: why this split.")
 
 
-RULE_PATTERNS = ("comparison", "temporal")
-"""Planned by the rules even with an LLM: one step per compared entity, anchored to its document (on
-HotpotQA's comparison questions the small local LLM's plans retrieved worse), or one date-ordered step."""
+RULE_PATTERNS = ("compound", "comparison", "temporal")
+"""Planned by the rules even with an LLM: one step per part of a message that asks several things (each part
+then gets its own answer decision), one step per compared entity, anchored to its document (on HotpotQA's
+comparison questions the small local LLM's plans retrieved worse), or one date-ordered step."""
 
 
 def rule_plan(state: RagState, has_kg: bool) -> QueryPlan:

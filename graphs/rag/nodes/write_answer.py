@@ -19,6 +19,7 @@ from graphs.rag.answer.answerability import EMBEDDER_ERRORS, calibrated
 from graphs.rag.answer.calibration import asked_of, similarities, to_find
 from graphs.rag.answer.check import Draft
 from graphs.rag.answer.citations import attribute, cited
+from graphs.rag.answer.composed import compose
 from graphs.rag.answer.evidence import (
     Evidence,
     by_meaning,
@@ -98,6 +99,9 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     team = state.get("team_config")
     if team is not None and team.name == "writer_only":
         return await direct_answer(state, ctx)
+    if (plan := state.get("plan")) is not None and plan.pattern == "compound":
+        # each part ran the whole path (its answer decision, writer and check): the answer says each part's result
+        return compose(state)
     hits = state.get("ranked", [])
     q = question_of(question, expected_answer(question), state["parsed"], state.get("entities", [])).about(hits)
     by_words, lost = _own_language_first(q, find_evidence(q, hits)), False
@@ -300,6 +304,9 @@ def _extractive(state: RagState, q: Question, hits: list[Hit], evidence: list[Ev
 def summarize(update: RagUpdate) -> str:
     """Describe the answer and the answerability decision behind it."""
     verdict = update.get("answerability")
+    if parts := update.get("parts"):
+        said = "; ".join(f"{p.sub_question} {'answered' if p.status == 'answered' else 'not found'}" for p in parts)
+        return f"composed from {len(parts)} parts ({said}) with {len(update['citations'])} citation(s); {update['status']}"
     if update["status"] == "no_results":
         why = f": {verdict.reason}" if verdict is not None else ""
         return f"not found{why}; {len(update.get('related', []))} related passage(s)"

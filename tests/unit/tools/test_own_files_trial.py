@@ -275,3 +275,20 @@ def test_wait_vectors_asks_only_once_no_chunk_waits_for_its_vectors(tmp_path: Pa
         assert service.polls == 3 and isinstance(upload["vectorsSettledS"], float)
     else:  # the questions come right after the job: the vectors are not waited for
         assert service.polls == 1 and upload["vectorsSettledS"] is None
+
+
+def test_a_message_with_parts_is_useful_only_when_every_part_is() -> None:
+    q = TrialQuestion.of({"question": "多少钱？谁教？", "answers": ["90元", "苏青"], "files": ["a.md"],
+                          "parts": [{"answers": ["90元"]}, {"answers": ["苏青"]}, {"answers": []}]}, "line 1")
+    assert q.parts == (("90元",), ("苏青",), ())
+    cite = [{"index": 1, "docId": "a.md"}]
+    part = {"status": "answered", "citations": cite}
+    body = {"status": "answered", "answer": "90元 苏青", "citations": cite, "parts": [
+        {**part, "answer": "90元[1]"}, {**part, "answer": "苏青[1]"}, {"status": "no_results", "answer": "没有"}]}
+    assert judge(q, body) == (True, "every part useful")
+    wrong = {**body, "parts": [body["parts"][0], {**part, "answer": "李明[1]"}, body["parts"][2]]}
+    assert judge(q, wrong) == (False, "part 2: answer lacks the expected answer")
+    # a response without parts is judged as a whole: an absent part is useful only when the whole is not found
+    whole = {"status": "answered", "answer": "90元，苏青[1]", "citations": cite}
+    assert judge(q, whole) == (False, "0 part(s) answered for 3 asked; part 3: answered a question the files do "
+                                      "not answer")

@@ -446,6 +446,21 @@ class RunView {
     }));
   }
 
+  // a message that asks several things: each part with its question, its result and its citations (numbered as
+  // the whole answer's)
+  parts(r, terms) {
+    const parts = r.parts || [];
+    if (!parts.length) return null;
+    return h("ol", { class: "answer-parts" }, parts.map((p) => {
+      const answered = p.status === "answered";
+      return h("li", { class: `answer-part${answered ? "" : " part-absent"}` },
+        h("p", { class: "part-question" }, h("b", {}, p.question), " ",
+          h("span", { class: `status-badge ${answered ? "ok" : "warn"}` }, answered ? "answered" : "not found")),
+        this.answerText({ ...r, answer: p.answer }, terms),
+        p.answerability && p.answerability.reason ? h("p", { class: "muted small" }, p.answerability.reason) : null);
+    }));
+  }
+
   answerability(r) {
     const a = r.answerability;
     if (!a) return null;
@@ -483,8 +498,8 @@ class RunView {
     return h("section", { class: "card answer-card" },
       h("h2", {}, "Answer"),
       r.answerSpan ? h("p", { class: "answer-span" }, h("span", { class: "muted small" }, "Short answer "), h("strong", {}, r.answerSpan)) : null,
-      this.answerText(r, terms),
-      this.answerability(r),
+      (r.parts || []).length ? this.parts(r, terms) : this.answerText(r, terms),
+      (r.parts || []).length ? null : this.answerability(r),
       r.master && r.master.possiblyIncomplete ? h("p", { class: "warn-text" }, "A budget ran out before the search was done: the answer may be incomplete.") : null,
       corrections, contradictions,
       sources.length ? h("div", { class: "sources" }, h("h3", {}, "Sources"), h("ol", { class: "plain-list" }, sources)) : null);
@@ -497,6 +512,7 @@ class RunView {
     return h("section", { class: "card answer-card not-found" },
       h("h2", {}, "Not found"),
       h("p", { class: "not-found-text" }, r.answer || "Nothing in the documents answers this question."),
+      this.parts(r, terms),
       empty,
       this.answerability(r),
       related.length ? h("div", { class: "related" },

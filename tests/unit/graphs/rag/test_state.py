@@ -16,7 +16,7 @@ LISTED = {
     "question", "parsed", "entities", "constraints", "decisions", "relaxed", "searches", "hits", "expansion",
     "evidence", "graph_nodes", "fusion_weights", "team_config", "plan", "outcomes", "sufficiency", "reflections",
     "possibly_incomplete", "contradictions", "ranked", "reranker", "answer", "answer_span", "answerability",
-    "related", "corrections", "citations", "answer_mode", "status", "steps", "total_duration_ms", "degraded",
+    "related", "corrections", "citations", "parts", "answer_mode", "status", "steps", "total_duration_ms", "degraded",
     "llm_calls",
 }
 

@@ -38,6 +38,9 @@ def _team_state(question: str, pq: ParsedQuery, **kw: Any) -> dict[str, Any]:
     ("Are A Corp and B Corp both banks?", parsed("Are A Corp and B Corp both banks?", "A Corp", "B Corp"),
      {"search_mode": "graph"}, False, "executor_inclusive"),
     ("Hello!", parsed("Hello!"), {"team": "planner_enhanced"}, False, "planner_enhanced"),
+    # a message that asks two things: one step per part
+    ("渡船几点开？票价多少？", parsed("渡船几点开？票价多少？", intent="factual", complexity="simple"), {}, False,
+     "planner_enhanced"),
 ])
 def test_each_team_configuration_choice(question: str, pq: ParsedQuery, kw: dict[str, Any], llm: bool,
                                         team: str) -> None:

@@ -28,6 +28,10 @@ async def test_a_step_runs_its_strategy_and_records_what_it_found(tmp_path: Path
     assert [h.doc_id for h in o.hits] == ["spacex"] and o.route[0] == "semantic_search" and "2002" in o.finding
     assert out["searches"][0].channel == "semantic"
     assert summarize(out).startswith("q1 attempt 1 [semantic]: ok — 1 result(s) via semantic_search")
+    # the step's own answer decision and answer, for a message answered part by part
+    assert o.answered is not None and o.answered.status == "answered" and "2002" in o.answered.answer
+    assert [c.id for c in o.answered.citations] == ["spacex#0"] and o.answered.answerability is not None
+    assert "; answered" in summarize(out)
 
 
 async def test_a_step_that_finds_nothing_is_empty(tmp_path: Path) -> None:

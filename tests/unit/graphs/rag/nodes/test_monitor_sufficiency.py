@@ -97,3 +97,12 @@ async def test_monitor_node_marks_max_turns_as_possibly_incomplete(tmp_path: Pat
     out = await monitor_sufficiency.monitor_sufficiency(state, runtime(make_context(tmp_path)))  # type: ignore[arg-type]
     assert out["possibly_incomplete"] is True and out["sufficiency"][0].level == "max_turns"
     assert after_monitor_sufficiency({**state, **out}) == "rerank_hits"  # type: ignore[typeddict-item]
+
+
+def test_a_compound_plan_answers_once_every_part_ran() -> None:
+    # each part ran its own answer decision: no follow-up or strategy switch for the whole message's terms
+    plan = QueryPlan(pattern="compound", sub_questions=[_sq("q1"), _sq("q2")])
+    off = [hit("o#0", "Unrelated text about rivers.", 0.6, "hybrid", title="Rivers")]
+    j, marked, _ = judge(_monitor_state([_step("q1", hits=off), _step("q2", hits=FULL)], plan))
+    assert (j.level, j.next) == ("fully_sufficient", "answer")
+    assert [s.status for s in marked.sub_questions] == ["done", "done"]

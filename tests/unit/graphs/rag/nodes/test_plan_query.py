@@ -43,3 +43,16 @@ async def test_a_comparison_is_planned_by_the_rules_even_with_an_llm(tmp_path: P
     llm = ToolCallingFakeChatModel(messages=iter([]))  # any call would fail: none is made
     out = await plan_query.plan_query(state, runtime(make_context(tmp_path, llm=llm)))  # type: ignore[arg-type]
     assert out["plan"].planner == "rules" and out["plan"].pattern == "comparison" and "llm_calls" not in out
+
+
+async def test_a_message_that_asks_two_things_is_planned_by_the_rules_one_step_per_part(tmp_path: Path) -> None:
+    q = "When does the Ardmore museum open on Mondays, and how much is a family ticket?"
+    state = {"question": q, "parsed": parsed(q, "Ardmore", intent="factual"), "entities": []}
+    llm = ToolCallingFakeChatModel(messages=iter([]))  # any call would fail: none is made
+    out = await plan_query.plan_query(state, runtime(make_context(tmp_path, llm=llm)))  # type: ignore[arg-type]
+    plan = out["plan"]
+    assert (plan.planner, plan.pattern, "llm_calls" in out) == ("rules", "compound", False)
+    assert [(s.id, s.question, s.depends_on) for s in plan.sub_questions] == [
+        ("q1", "When does the Ardmore museum open on Mondays?", []),
+        ("q2", "How much is a family ticket for the Ardmore museum?", [])]
+    assert plan_query.summarize(out).startswith("compound plan (rules): q1 [hybrid] When does")
