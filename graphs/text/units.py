@@ -217,6 +217,13 @@ def money_word(word: str) -> bool:
     return _MONEY_NOUN_EN.fullmatch(f" {w}") is not None
 
 
+OUTLAY_WORDS = ("投资", "总投资", "出资", "投入", "造价", "总造价", "资金", "拨款", "开支", "支出", "花费", "耗资",
+                "investment", "funding", "grant", "spending", "expenditure", "outlay", "capital cost")
+"""Nouns of money put into something (总投资, 出资, "the funding"): money whatever the verb a question asks it with
+(一共要投多少钱, 花了多少钱, "how much was spent on"): no head of ``MONEY_HEADS_ZH`` marks them, and a value they
+govern is the amount the project, the purchase or the repair took."""
+
+
 _ATTRIBUTE_DIMENSION: dict[str, Dimension] = {
     "speed": "speed", "时速": "speed", "速度": "speed", "weight": "weight", "重量": "weight", "height": "length",
     "length": "length", "depth": "length", "width": "length", "distance": "length", "高度": "length",
@@ -225,7 +232,7 @@ _ATTRIBUTE_DIMENSION: dict[str, Dimension] = {
     "时长": "duration", **dict.fromkeys(("price", "cost", "fee", "prize money", "salary", "budget", "fine", "deposit",
                                        "charge", "allowance", "rent", "fare", "subscription", "wage", "奖金",
                                        "价格", "售价", "票价", "费用", "租金", "工资", "薪酬", "预算", "罚款",
-                                       "赔偿", "赔偿金"), "money")}
+                                       "赔偿", "赔偿金", *OUTLAY_WORDS), "money")}
 """A quantity asked by its noun ("what is the top speed", 时速是多少) and the dimension its value has."""
 
 
