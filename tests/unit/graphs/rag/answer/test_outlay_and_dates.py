@@ -90,6 +90,15 @@ def test_a_planned_date_is_asked_apart_from_the_actual_one(text: str, name: str)
     assert asked is not None and asked.attribute.name == name, asked
 
 
+@pytest.mark.parametrize("text", [
+    "How often are the lifeguards at Tollan Sound supposed to swap towers?",  # a modal alone asks no plan
+    "园区保安按规定应该多久巡逻一次？",
+])
+def test_a_modal_without_a_verb_of_completion_asks_no_planned_date(text: str) -> None:
+    asked = asked_attribute(text, expected_answer(text), ())
+    assert asked is None or asked.attribute.name != "planned", asked
+
+
 @pytest.mark.parametrize(("text", "hits", "gold"), [
     ("When was the Tollan Sound ferry pier supposed to open?", [FERRY_PIER], "April 2024"),
     ("When did the Tollan Sound ferry pier finally open?", [FERRY_PIER], "9 September 2024"),
