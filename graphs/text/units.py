@@ -111,6 +111,9 @@ _UNITS_EN: dict[Dimension, tuple[str, ...]] = {
                 "staff", "passengers", "visitors", "volunteers"),
 }
 _CURRENCY_SIGN = re.compile(r"[$￥¥€£]")
+_CURRENCY_CODE_BEFORE = re.compile(r"(?:\b(?:USD|EUR|GBP|RMB|CNY|HKD|JPY|AUD|CAD|CHF|SGD|NZD|Rs|INR)|人民币|美元|欧元|港币|港元|英镑|日元)"
+                                   r"\.?\s?$", re.IGNORECASE)
+"""A currency written as its code or name before the amount ("USD 289", "EUR 1,290", 人民币500): money, as a sign is."""
 _MAGNITUDE = re.compile(r"^(?:多|余|万|亿|千|百|十)+|^(?:[\s-]*(?:million|billion|thousand|hundred|trillion))+",
                         re.IGNORECASE)
 _NUMERAL = re.compile(r"(?:\d[\d,，.]*|[零〇一二两三四五六七八九十百千万亿]+|\b(?:one|two|three|four|five|six|seven|"
@@ -138,7 +141,8 @@ def value_dimension(text: str, start: int, end: int) -> Dimension | None:
     value = text[start:end]
     if _ORDINAL_BEFORE.search(text[max(0, start - 2) : start]) or _ORDINAL_EN.match(value.strip()):
         return "ordinal"
-    if _CURRENCY_SIGN.search(text[max(0, start - 1) : end]):
+    if _CURRENCY_SIGN.search(text[max(0, start - 1) : end]) or _CURRENCY_CODE_BEFORE.search(text, max(0, start - 5),
+                                                                                               start):
         return "money"
     numeral = _NUMERAL.search(value)
     if numeral is None:

@@ -113,3 +113,17 @@ async def test_the_date_of_the_asked_modality_answers(text: str, hits: list, gol
 async def test_no_plan_stated_is_no_planned_date() -> None:
     decision, reason = await verdict_of("When was the Ketterby outdoor pool supposed to be completed?", [POOL])
     assert decision == "not_found", reason
+
+
+@pytest.mark.parametrize(("text", "dimension"), [
+    ("List price — PGS-K2: USD 349", "money"),  # a currency code before the amount is money, as a sign is
+    ("单价：人民币 85 元起", "money"),
+    ("Net weight: 2.4 kg", "weight"),
+    ("Part USD-349 fits the K2", None),          # a code that holds the letters is no currency
+])
+def test_a_currency_written_before_the_amount_is_money(text: str, dimension: str | None) -> None:
+    from graphs.text.units import value_dimension
+
+    at = text.index(next(n for n in ("349", "85", "2.4") if n in text))
+    end = at + len(next(n for n in ("349", "85", "2.4") if n in text))
+    assert value_dimension(text, at, end) == dimension
