@@ -127,3 +127,30 @@ def test_a_currency_written_before_the_amount_is_money(text: str, dimension: str
     at = text.index(next(n for n in ("349", "85", "2.4") if n in text))
     end = at + len(next(n for n in ("349", "85", "2.4") if n in text))
     assert value_dimension(text, at, end) == dimension
+
+
+# -- the month of the asked event: a chunk of the asked month (minutes dated by their header) whose sentence gives
+# a later month in a clause of a plan is not another month's evidence
+
+
+def _month_conflicts(question: str, sentence: str, date: int) -> tuple[object, ...]:
+    from graphs.rag.answer.qualifiers import bind, qualifiers
+    from graphs.text.normalize import normalize
+
+    found = [q for q in qualifiers(question, {}) if q.kind == "month"]
+    assert found, question
+    return bind(found, normalize(sentence), "", date).conflicts
+
+
+def test_a_planned_later_month_in_minutes_of_the_asked_month_is_no_conflict() -> None:
+    asked = "东坪渔业协会5月份开的那次会，是谁记录的？"
+    planned = "会议由吴秋生记录，协会预计7月中旬开始统一收购。"
+    assert _month_conflicts(asked, planned, 20250512) == ()
+    assert _month_conflicts("Who took the minutes at the Harrow Lane allotment meeting in June?",
+                            "Minutes were taken by Ada Price, and the show will be held in August.", 20240611) == ()
+
+
+def test_the_month_a_sentence_reports_as_done_still_contradicts() -> None:
+    asked = "东坪渔业协会5月份开的那次会，是谁记录的？"
+    assert _month_conflicts(asked, "7月的会议由吴秋生记录。", 20250512)          # another month's meeting
+    assert _month_conflicts(asked, "会议由吴秋生记录，协会预计7月中旬开始统一收购。", 20250712)  # minutes of July
