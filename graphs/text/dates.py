@@ -499,6 +499,18 @@ def on_calendar(span: str, sentence: str, written: int | None) -> str | None:
     return f"{found.day} {calendar.month_name[found.month]} {found.year}"
 
 
+_CLAUSE = re.compile(r"[^，,；;。！？!?]+")
+_PLANNED = re.compile(r"预计|计划|原计划|拟于|拟在|将于|将在|定于|下次|下一次|届时|\b(?:will|shall|next|due|scheduled|"
+                      r"expected|planned|plans?\s+to|intends?\s+to)\b", re.IGNORECASE)
+"""A clause that writes a plan or a later event (预计4月初补录, "the fair will be held on 19 April"): its date is
+that event's, not the date of what the rest of its sentence reports."""
+
+
+def without_planned(text: str) -> str:
+    """``text`` less its clauses that write a plan or a later event (``_PLANNED``): what it reports as done."""
+    return " ".join(m[0] for m in _CLAUSE.finditer(text) if not _PLANNED.search(m[0]))
+
+
 _REPORTED_BEFORE = re.compile(r"\b(?:said|says|told\s+\w+|announced|confirmed|reported|added|stated|warned|"
                               r"explained)\s+(?:on\s+|late\s+on\s+|early\s+on\s+)?$", re.IGNORECASE)
 _REPORTED_AFTER = re.compile(r"^\s*(?:上午|下午|晚间|晚上)?\s*(?:表示|称|说|介绍|通报|宣布|透露|指出|证实|回应)")

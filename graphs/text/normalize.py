@@ -12,6 +12,9 @@ if TYPE_CHECKING:
     from opencc import OpenCC
 
 _WHITESPACE = re.compile(r"\s+")
+_TYPESET_SPACE = re.compile(r"(?<=\d) (?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff]) (?=\d)")
+"""A space typeset between a number and the Chinese around it ("2025 年全年", "共向 46 户"): no word boundary in
+Chinese, so "2025 年" is the question's 2025年."""
 # After NFKC, compatibility ideographs are folded into these blocks.
 _HAN = re.compile("[\u3400-\u9fff\U00020000-\U0003ffff]")
 
@@ -75,11 +78,12 @@ def han_count(text: str) -> int:
 
 @functools.lru_cache(maxsize=131072)
 def normalize(text: str) -> str:
-    """Fold width (NFKC), case and Chinese script (traditional → simplified); collapse whitespace."""
+    """Fold width (NFKC), case and Chinese script (traditional → simplified); collapse whitespace (and drop it
+    between a number and Chinese: "2025 年" is 2025年)."""
     folded = unicodedata.normalize("NFKC", text).casefold()
     if has_han(folded):
         folded = _t2s_if_needed(folded)
-    return _WHITESPACE.sub(" ", folded).strip()
+    return _TYPESET_SPACE.sub("", _WHITESPACE.sub(" ", folded)).strip()
 
 
 @functools.lru_cache(maxsize=131072)

@@ -111,6 +111,9 @@ _UNITS_EN: dict[Dimension, tuple[str, ...]] = {
                 "staff", "passengers", "visitors", "volunteers"),
 }
 _CURRENCY_SIGN = re.compile(r"[$￥¥€£]")
+_CURRENCY_CODE_BEFORE = re.compile(r"(?:\b(?:USD|EUR|GBP|RMB|CNY|HKD|JPY|AUD|CAD|CHF|SGD|NZD|Rs|INR)|人民币|美元|欧元|港币|港元|英镑|日元)"
+                                   r"\.?\s?$", re.IGNORECASE)
+"""A currency written as its code or name before the amount ("USD 289", "EUR 1,290", 人民币500): money, as a sign is."""
 _MAGNITUDE = re.compile(r"^(?:多|余|万|亿|千|百|十)+|^(?:[\s-]*(?:million|billion|thousand|hundred|trillion))+",
                         re.IGNORECASE)
 _NUMERAL = re.compile(r"(?:\d[\d,，.]*|[零〇一二两三四五六七八九十百千万亿]+|\b(?:one|two|three|four|five|six|seven|"
@@ -138,7 +141,8 @@ def value_dimension(text: str, start: int, end: int) -> Dimension | None:
     value = text[start:end]
     if _ORDINAL_BEFORE.search(text[max(0, start - 2) : start]) or _ORDINAL_EN.match(value.strip()):
         return "ordinal"
-    if _CURRENCY_SIGN.search(text[max(0, start - 1) : end]):
+    if _CURRENCY_SIGN.search(text[max(0, start - 1) : end]) or _CURRENCY_CODE_BEFORE.search(text, max(0, start - 5),
+                                                                                               start):
         return "money"
     numeral = _NUMERAL.search(value)
     if numeral is None:
@@ -217,6 +221,13 @@ def money_word(word: str) -> bool:
     return _MONEY_NOUN_EN.fullmatch(f" {w}") is not None
 
 
+OUTLAY_WORDS = ("投资", "总投资", "出资", "投入", "造价", "总造价", "资金", "拨款", "开支", "支出", "花费", "耗资",
+                "investment", "funding", "grant", "spending", "expenditure", "outlay", "capital cost")
+"""Nouns of money put into something (总投资, 出资, "the funding"): money whatever the verb a question asks it with
+(一共要投多少钱, 花了多少钱, "how much was spent on"): no head of ``MONEY_HEADS_ZH`` marks them, and a value they
+govern is the amount the project, the purchase or the repair took."""
+
+
 _ATTRIBUTE_DIMENSION: dict[str, Dimension] = {
     "speed": "speed", "时速": "speed", "速度": "speed", "weight": "weight", "重量": "weight", "height": "length",
     "length": "length", "depth": "length", "width": "length", "distance": "length", "高度": "length",
@@ -225,7 +236,7 @@ _ATTRIBUTE_DIMENSION: dict[str, Dimension] = {
     "时长": "duration", **dict.fromkeys(("price", "cost", "fee", "prize money", "salary", "budget", "fine", "deposit",
                                        "charge", "allowance", "rent", "fare", "subscription", "wage", "奖金",
                                        "价格", "售价", "票价", "费用", "租金", "工资", "薪酬", "预算", "罚款",
-                                       "赔偿", "赔偿金"), "money")}
+                                       "赔偿", "赔偿金", *OUTLAY_WORDS), "money")}
 """A quantity asked by its noun ("what is the top speed", 时速是多少) and the dimension its value has."""
 
 

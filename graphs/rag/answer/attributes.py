@@ -42,6 +42,9 @@ class Attribute:
     """Question-only phrasings ("多少人死亡", "where was … born")."""
     generic: bool = False
     """A wide one ("how many", "amount") that gives way to a specific one the question also names ("injured")."""
+    by_verb: bool = False
+    """One a question asks by the verb of its role (花了多少钱, 要投多少, "how much was spent"): it gives way to an
+    attribute of the same kind the question names by its noun ("spend on R&D" asks the R&D spending)."""
     words: tuple[str, ...] = ()
     """The lexicon's words, as written (what the LLM writer is told to look for)."""
     units: re.Pattern[str] | None = None
@@ -108,7 +111,7 @@ def lexicon() -> tuple[Attribute, ...]:
                         *(_whole(w) for w in entry.get("whole", [])),
                         *(re.compile(p, re.IGNORECASE) for p in entry.get("re", []))),
                   asks=tuple(re.compile(p, re.IGNORECASE) for p in entry.get("ask", [])),
-                  generic=bool(entry.get("generic", False)),
+                  generic=bool(entry.get("generic", False)), by_verb=bool(entry.get("by_verb", False)),
                   words=(*entry.get("zh", []), *entry.get("en", []), *entry.get("whole", [])),
                   units=_units(entry.get("units", [])),
                   states=tuple(re.compile(p, re.IGNORECASE) for p in entry.get("states", [])))
@@ -135,7 +138,7 @@ def asked_attribute(question: str, kind: AnswerType, subjects: tuple[str, ...] =
     """The attribute the question asks about: among those it names (outside its subjects' names), the one of
     the asked answer type, then a specific one before a generic one, then the longest phrase, then the last (the
     relation of the question word: "when was the town where X is assembled founded" asks "founded")."""
-    found: list[tuple[tuple[bool, bool, bool, int, int], Attribute, re.Match[str]]] = []
+    found: list[tuple[tuple[bool, bool, bool, bool, int, int], Attribute, re.Match[str]]] = []
     folded = question.casefold()
     event_day = asks_event_day(question)
     inside = [(m.start(), m.end()) for s in subjects if s for m in re.finditer(re.escape(s.casefold()), folded)]
@@ -149,8 +152,8 @@ def asked_attribute(question: str, kind: AnswerType, subjects: tuple[str, ...] =
             # a question word's phrase ("how much", "how many", 多少钱) gives way to the attribute the question's own
             # words name: "How much does X weigh?" asks its weight, not its price; 补贴是多少钱 asks the allowance
             worded = m[0].casefold() not in QUESTION_PHRASES
-            found.append(((attribute.kind == kind, not attribute.generic, worded, m.end() - m.start(), m.start()),
-                          attribute, m))
+            found.append(((attribute.kind == kind, not attribute.generic, worded, not attribute.by_verb,
+                           m.end() - m.start(), m.start()), attribute, m))
     if not found:
         return None
     found.sort(key=lambda f: f[0], reverse=True)

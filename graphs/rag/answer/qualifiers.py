@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from graphs.text.dates import date_forms
+from graphs.text.dates import date_forms, without_planned
 from graphs.text.normalize import has_han, normalize
 from graphs.text.terms import dictionary_word, term_weight
 from graphs.text.units import EDGE_CLASSIFIERS_ZH, zh_number
@@ -423,16 +423,23 @@ def bind(found: Sequence[Qualifier], sentence: str, near: str = "", date: int | 
     total = sum(q.weight for q in found)
     stated, conflicts = 0.0, []
     for q in found:
-        if q.kind in _OWN_KINDS and not says(q, sentence) and (c := _conflict(q, sentence)) is not None:
+        own, context = sentence, text
+        if q.kind == "month" and dated and says(q, dated) and not says(q, sentence):
+            # a chunk of the asked month (the March minutes, by their header): a later month its sentence gives
+            # in a clause of a plan (预计4月初补录, "the fair will be on 19 April") is that plan's, not the asked
+            # event's; the month the sentence reports as done still contradicts
+            own = without_planned(sentence)
+            context = f"{near} {own}"
+        if q.kind in _OWN_KINDS and not says(q, own) and (c := _conflict(q, own)) is not None:
             # the sentence states its own group, month or edition: its context's (the sentence before, about the
             # men's singles) does not make the women's doubles line the asked one's
             conflicts.append(c)
             continue
-        if says(q, text) or (q.kind in ("year", "date", "month") and says(q, dated)):
+        if says(q, context) or (q.kind in ("year", "date", "month") and says(q, dated)):
             stated += q.weight
-        elif (c := _conflict(q, sentence) or (_conflict(q, near) if not _states_kind(q, sentence) else None)):
+        elif (c := _conflict(q, own) or (_conflict(q, near) if not _states_kind(q, own) else None)):
             conflicts.append(c)  # the sentence's own value, else (本届, "that year") the one its context gives
-        elif q.kind in _DATED_KINDS and dated and not _states_kind(q, text) and (c := _conflict(q, dated)):
+        elif q.kind in _DATED_KINDS and dated and not _states_kind(q, context) and (c := _conflict(q, dated)):
             conflicts.append(c)  # the recorder's line of the November minutes, for the June meeting's recorder
     return Binding(stated / total, tuple(conflicts))
 
