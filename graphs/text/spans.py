@@ -16,6 +16,7 @@ from graphs.text.entity_spotting import pos_spans, tagged_words, title_case_span
 from graphs.text.governors import actor_phrases
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import KIND_SUFFIXES, kind_of
+from graphs.text.terms import stem
 from graphs.text.units import QUANTITY_WORDS_ZH, alternation, value_dimension
 
 
@@ -572,16 +573,10 @@ _FUNCTION_EN = frozenset({"where", "what", "which", "who", "when", "how", "do", 
                           "at", "on", "to", "for", "her", "his", "their", "its", "usually", "each", "every", "be", "been"})
 
 
-def _stem(word: str) -> str:
-    """A word's first letters that its inflections share (teach → teaches, meet → meets, take → takes)."""
-    word = word.casefold()
-    return word[:-1] if len(word) > 4 and word.endswith("e") else word
-
-
 def _asked_words_en(question: str) -> list[str]:
     """The lower-case words of a where-question that say what happens there (its verb and object), not its
     function words nor the capitalised names of its subject."""
-    return [_stem(w) for w in re.findall(r"[A-Za-z][\w'-]*", question)
+    return [stem(w.casefold()) for w in re.findall(r"[A-Za-z][\w'-]*", question)
             if w[0].islower() and w.casefold() not in _FUNCTION_EN and len(w) >= 3]
 
 
