@@ -549,7 +549,10 @@ def in_place_frame(sentence: str, span: Span) -> bool:
 
 
 _ADJUNCT_EN = re.compile(r"\b(?:in|at|inside|outside|behind|beside|near|from|on|under|opposite|within)\s+"
-                          r"(?:(?:the|a|an|his|her|their|its|our)\s+)?", re.IGNORECASE)
+                          r"(?P<det>(?:the|a|an|his|her|their|its|our)\s+)?", re.IGNORECASE)
+"""A preposition of place and the determiner after it: a place is written with one ("in the back room", "at her
+studio") or by its name ("at Pelham General Hospital"); a bare common noun after in/with is the act's manner,
+material or subject ("cast bells in loam moulds", "a class in glass design"), no place."""
 _ADJUNCT_STOP_EN = re.compile(r"\s*[,.;:!?()\[\]]|\s+(?:at|on|from)\s+(?=\d|\w+day\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
                               r"oct|nov|dec)[a-z]*\b|noon\b|midnight\b|weekends?\b|weekdays?\b|(?:the\s+)?(?:morning|afternoon|"
                               r"evening|night)s?\b)|\s+(?:every|each|until|till|when|where|which|who|while|during|"
@@ -622,7 +625,7 @@ def place_adjuncts(sentence: str, question: str) -> list[Span]:
             body = sentence[start:]
             stop = _ADJUNCT_STOP_EN.search(body)
             text = body[: stop.start() if stop else len(body)].strip()
-            if not text or _NOT_A_PLACE_EN.match(text) or len(text.split()) > 10:
+            if not text or _NOT_A_PLACE_EN.match(text) or len(text.split()) > 10 or not (p["det"] or text[0].isupper()):
                 continue
             if (apposed := _APPOSED_EN.match(text)) is not None:
                 start, text = start + apposed.end(), text[apposed.end() :]

@@ -379,10 +379,11 @@ def bare_side(side: str) -> str:
     return rest if gerund or re.match(r"(?:a|an|one|two|the)\s+\S+\s+of\s|(?:a|an)\s", side) else side
 
 
-_PREDICATE_TAGS = ("d", "r", "c", "p", "u")
+_PREDICATE_TAGS = ("d", "r", "c", "p")
 """jieba's tags of the words that end a Chinese side's noun phrase and start what is said of it: an adverb (都, 各),
-a distributive pronoun (各), a conjunction (如果), a preposition, a particle (的话); not a verb alone (洗头 of
-青柚理发店洗头 is the side's service, 贸易 of 禾丰贸易 its name)."""
+a distributive pronoun (各), a conjunction (如果), a preposition, and the conditional particle 的话; not a verb alone
+(洗头 of 青柚理发店洗头 is the side's service, 贸易 of 禾丰贸易 its name) nor 的 (琉光工坊的吹制体验课 is the workshop's
+course)."""
 
 
 def _predicate_cut(side: str) -> str:
@@ -393,7 +394,7 @@ def _predicate_cut(side: str) -> str:
     at = 0
     for n, (word, flag) in enumerate(words):
         rest = words[n:]
-        if at >= 2 and (flag or "")[:1] in _PREDICATE_TAGS and any(
+        if at >= 2 and ((flag or "") in _PREDICATE_TAGS or word == "的话") and any(
                 (f or "")[:1] in ("v", "m") or w in ("的话", "如果") for w, f in rest):
             return side[:at]
         at += len(word)

@@ -39,6 +39,9 @@ def test_the_place_of_the_asked_act_is_the_phrase_its_preposition_frames(text: s
 @pytest.mark.parametrize(("text", "sentence"), [
     # the act's preposition frames a time only
     ("Where do the bell ringers practise?", "The bell ringers practise on Tuesday nights at eight."),
+    # a bare common noun after in: the act's material or subject, no place
+    ("Where did Anke Moll learn to weave baskets?", "Anke Moll learned to weave baskets in split willow."),
+    ("Where does Tobin Ash teach his night class?", "Tobin Ash teaches a night class in furniture restoration."),
     # 哪个镇 asks a name of that kind, no act: the tagger's names answer it, not what 在 frames before 镇
     ("公司总部设在哪个镇？", "总部设在龙湾镇。"),
     # 在 frames a clause of its own (a verb inside), not a place
@@ -68,6 +71,7 @@ def test_a_table_cell_is_its_rows_statement_not_its_neighbours() -> None:
     ("雾溪红茶都买半斤装的话", "雾溪红茶"),  # an adverb, a verb, a quantity and a conditional after the name
     ("松岭蜂蜜如果买三瓶", "松岭蜂蜜"),  # a conjunction starting the condition
     ("禾丰贸易", "禾丰贸易"),  # a name whose last word jieba tags a verbal noun stays whole
+    ("青岩陶社的拉坯体验课", "青岩陶社的拉坯体验课"),  # 的 joins the studio to its course: one noun phrase
     ("青柚理发店洗一次头", "青柚理发店洗头"),  # a shop and its service: the verb is the side's, no condition follows
 ])
 def test_a_chinese_side_is_its_noun_phrase(side: str, bare: str) -> None:
