@@ -606,7 +606,11 @@ def place_adjuncts(sentence: str, question: str) -> list[Span]:
             # what 在 frames is a place, no clause of its own: no verb inside it (在会上宣布 … 后排练 is no place)
             if any((f or "").startswith("v") for _, f in tagged_words(frame[1])) or _WHEN_WORD.search(frame[1][:2]):
                 continue
-            out.append(Span(frame.start(1), frame.end(1), frame[1], "LOCATION"))
+            # nor a time (于当地时间19日举行): the place is what is written after the time, if anything
+            start = max([frame.start(1), *(frame.start(1) + d.end for d in _dates(frame[1]))])
+            place = sentence[start : frame.end(1)].strip()
+            if len(place) >= 2 and not _WHEN_WORD.search(place):
+                out.append(Span(start, start + len(place), place, "LOCATION"))
         return out
     asked = _asked_words_en(question)
     if not asked or has_han(sentence):

@@ -46,6 +46,8 @@ def test_the_place_of_the_asked_act_is_the_phrase_its_preposition_frames(text: s
     ("公司总部设在哪个镇？", "总部设在龙湾镇。"),
     # 在 frames a clause of its own (a verb inside), not a place
     ("他们在哪排练？", "他们在会上宣布后开始排练。"),
+    # 于 frames a time
+    ("颁奖典礼在哪举行？", "颁奖典礼将于当地时间12日举行。"),
 ])
 def test_no_place_where_the_preposition_frames_none(text: str, sentence: str) -> None:
     assert place_adjuncts(sentence, text) == []
