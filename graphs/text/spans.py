@@ -561,7 +561,7 @@ _ADJUNCT_STOP_EN = re.compile(r"\s*[,.;:!?()\[\]]|\s+(?:at|on|from)\s+(?=\d|\w+d
 _NOT_A_PLACE_EN = re.compile(
     r"(?:\d|(?:morning|evening|afternoon|night|week|weekday|weekend|day|year|month|time|season|behalf|order|"
     r"addition|total|average|case|general|particular|fact|future|past|summer|winter|spring|autumn|least|most|first|"
-    r"last|all|charge|turn|return|response|favou?r|need|line|place|use|person|public|part|full|advance|time|"
+    r"last|all|charge|turn|return|response|favou?r|need|line|place|use|person|public|part|full|advance|"
     r"january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|"
     r"wednesday|thursday|friday|saturday|sunday|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|"
     r"midnight|dawn|dusk|once|twice)s?\b)", re.IGNORECASE)
@@ -595,7 +595,7 @@ def place_adjuncts(sentence: str, question: str) -> list[Span]:
             return []
         # the word written right after 在哪 is the asked act (jieba tags 任教 alone a noun: read in the question)
         words = tagged_words(question)
-        verb = next((w for w, at in zip(words, _offsets(words), strict=True) if at == m.start(1)), ("", None))[0]
+        verb = next((w for (w, _), at in zip(words, _offsets(words), strict=True) if at == m.start(1)), "")
         if not verb or not has_han(verb):
             return []
         out = []

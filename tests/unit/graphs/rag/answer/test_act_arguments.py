@@ -48,6 +48,8 @@ def test_the_place_of_the_asked_act_is_the_phrase_its_preposition_frames(text: s
     ("他们在哪排练？", "他们在会上宣布后开始排练。"),
     # 于 frames a time
     ("颁奖典礼在哪举行？", "颁奖典礼将于当地时间12日举行。"),
+    # the asked act is the whole word after 在哪 (上课), not its first character (上 of 在会议上)
+    ("夜校在哪上课？", "夜校的安排在会议上讨论过，具体时间另行通知。"),
 ])
 def test_no_place_where_the_preposition_frames_none(text: str, sentence: str) -> None:
     assert place_adjuncts(sentence, text) == []
