@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import NamedTuple
 
-from graphs.text.answer_types import AnswerType
+from graphs.text.answer_types import AnswerType, question_word
 from graphs.text.dates import asks_event_day, asks_when, asks_year, calendar_day, find_dates, names_year
 from graphs.text.entity_spotting import _SURNAMES as SURNAMES
 from graphs.text.entity_spotting import pos_spans, tagged_words, title_case_spans
@@ -390,7 +390,7 @@ def candidates(sentence: str, kind: AnswerType, question: str, types: Mapping[st
             # a street address is one place (文昌路18号, "2 Quay Lane"), whatever the tagger makes of its parts
             addresses = _addresses(sentence)
             spans = [*addresses, *(s for s in spans if not any(a.start < s.end and s.start < a.end for a in addresses))]
-            if _WHERE.search(question):
+            if _asks_where(question):
                 # where the asked act happens, as the sentence writes it after the act's preposition ("teaches …
                 # in the back room of the Corn Exchange", 每周三在镇文化站二楼排练): one place, the names in it
                 # its parts, whether or not a tagger knows any of them
@@ -581,6 +581,13 @@ def _asked_words_en(question: str) -> list[str]:
     function words nor the capitalised names of its subject."""
     return [stem(w.casefold()) for w in re.findall(r"[A-Za-z][\w'-]*", question)
             if w[0].islower() and w.casefold() not in _FUNCTION_EN and len(w) >= 3]
+
+
+def _asks_where(question: str) -> bool:
+    """Whether the question word itself asks where ("Where do …", 在哪上课), not a relative "where" after a noun of a
+    question that asks something else ("Which river runs past the town where the foundry …")."""
+    at = question_word(question)
+    return at is not None and _WHERE.search(question[at[0] : at[1] + 3]) is not None
 
 
 def place_adjuncts(sentence: str, question: str) -> list[Span]:

@@ -9,7 +9,7 @@ import pytest
 
 from graphs.rag.answer.evidence import find_evidence
 from graphs.rag.answer.verdicts import bare_side, sides_of
-from graphs.text.spans import place_adjuncts
+from graphs.text.spans import candidates, place_adjuncts
 from tests.support.answers import question, write
 from tests.support.fakes import hit
 
@@ -85,3 +85,12 @@ def test_a_chinese_side_is_its_noun_phrase(side: str, bare: str) -> None:
 def test_an_english_side_offered_as_a_measure_is_the_thing_measured() -> None:
     q = question("Which is cheaper, a crate of Galloway Gold or a crate of Solway Red?", [])
     assert sides_of(q) == ["Galloway Gold", "Solway Red"]
+
+
+def test_a_relative_where_asks_no_place_of_an_act() -> None:
+    # the question asks which river; "where" only describes the town: no phrase after a preposition is its answer
+    sentence = "The Marden tannery has its yard at the end of a lane beside the River Oust, in the town of Selby Cross."
+    question_ = "Which river runs past the town where the Marden tannery has its yard?"
+    phrase = "end of a lane beside the River Oust"
+    assert phrase not in [s.text for s in candidates(sentence, "place", question_)]
+    assert phrase in [s.text for s in candidates(sentence, "place", "Where does the Marden tannery have its yard?")]
