@@ -587,7 +587,7 @@ def _asks_where(question: str) -> bool:
     """Whether the question word itself asks where ("Where do …", 在哪上课), not a relative "where" after a noun of a
     question that asks something else ("Which river runs past the town where the foundry …")."""
     at = question_word(question)
-    return at is not None and _WHERE.search(question[at[0] : at[1] + 3]) is not None
+    return at is not None and _WHERE.search(question[max(0, at[0] - 1) : at[1] + 3]) is not None  # 在哪: 在 before 哪
 
 
 def place_adjuncts(sentence: str, question: str) -> list[Span]:

@@ -94,3 +94,8 @@ def test_a_relative_where_asks_no_place_of_an_act() -> None:
     phrase = "end of a lane beside the River Oust"
     assert phrase not in [s.text for s in candidates(sentence, "place", question_)]
     assert phrase in [s.text for s in candidates(sentence, "place", "Where does the Marden tannery have its yard?")]
+
+
+def test_a_chinese_where_asks_the_place_of_its_act() -> None:
+    sentence = "合唱团由孙玉梅指导，每周三下午在镇文化站二楼排练。"
+    assert "镇文化站二楼" in [s.text for s in candidates(sentence, "place", "石门镇老年合唱团在哪排练？")]
