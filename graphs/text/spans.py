@@ -9,13 +9,14 @@ from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import NamedTuple
 
-from graphs.text.answer_types import AnswerType
+from graphs.text.answer_types import AnswerType, question_word
 from graphs.text.dates import asks_event_day, asks_when, asks_year, calendar_day, find_dates, names_year
 from graphs.text.entity_spotting import _SURNAMES as SURNAMES
 from graphs.text.entity_spotting import pos_spans, tagged_words, title_case_spans
 from graphs.text.governors import actor_phrases
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import KIND_SUFFIXES, kind_of
+from graphs.text.terms import stem
 from graphs.text.units import QUANTITY_WORDS_ZH, alternation, value_dimension
 
 
@@ -389,6 +390,12 @@ def candidates(sentence: str, kind: AnswerType, question: str, types: Mapping[st
             # a street address is one place (文昌路18号, "2 Quay Lane"), whatever the tagger makes of its parts
             addresses = _addresses(sentence)
             spans = [*addresses, *(s for s in spans if not any(a.start < s.end and s.start < a.end for a in addresses))]
+            if _asks_where(question):
+                # where the asked act happens, as the sentence writes it after the act's preposition ("teaches …
+                # in the back room of the Corn Exchange", 每周三在镇文化站二楼排练): one place, the names in it
+                # its parts, whether or not a tagger knows any of them
+                places = place_adjuncts(sentence, question)
+                spans = [*places, *(s for s in spans if not any(a.start < s.end and s.start < a.end for a in places))]
         if kind == "person":
             # the doer of the asked act written as a role, a team or an office ("the duty supervisor checks …",
             # 由后勤组负责): it answers a who-question asked by its verb
@@ -539,6 +546,107 @@ def in_place_frame(sentence: str, span: Span) -> bool:
     before = sentence[max(0, span.start - 40) : span.start]
     return bool((_PLACE_FRAME_ZH if has_han(before[-12:] or span.text) else _PLACE_FRAME_EN).search(before)
                 or _PLACE_FRAME_EN.search(before) or _PLACE_FRAME_ZH.search(before))
+
+
+_ADJUNCT_EN = re.compile(r"\b(?:in|at|inside|outside|behind|beside|near|from|on|under|opposite|within)\s+"
+                          r"(?P<det>(?:the|a|an|his|her|their|its|our)\s+)?", re.IGNORECASE)
+"""A preposition of place and the determiner after it: a place is written with one ("in the back room", "at her
+studio") or by its name ("at Pelham General Hospital"); a bare common noun after in/with is the act's manner,
+material or subject ("cast bells in loam moulds", "a class in glass design"), no place."""
+_ADJUNCT_STOP_EN = re.compile(r"\s*[,.;:!?()\[\]]|\s+(?:at|on|from)\s+(?=\d|\w+day\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
+                              r"oct|nov|dec)[a-z]*\b|noon\b|midnight\b|weekends?\b|weekdays?\b|(?:the\s+)?(?:morning|afternoon|"
+                              r"evening|night)s?\b)|\s+(?:every|each|until|till|when|where|which|who|while|during|"
+                              r"before|after|since|for|to|with|and|but|as|by|if|because|so|that|than|then)\b|\s+\d",
+                              re.IGNORECASE)
+_NOT_A_PLACE_EN = re.compile(
+    r"(?:\d|(?:morning|evening|afternoon|night|week|weekday|weekend|day|year|month|time|season|behalf|order|"
+    r"addition|total|average|case|general|particular|fact|future|past|summer|winter|spring|autumn|least|most|first|"
+    r"last|all|charge|turn|return|response|favou?r|need|line|place|use|person|public|part|full|advance|"
+    r"january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|"
+    r"midnight|dawn|dusk|once|twice)s?\b)", re.IGNORECASE)
+_APPOSED_EN = re.compile(r"^[a-z]+\s+of\s+(?=[A-Z])")
+"""A kind noun before the name it is ("county of Sedgeshire", "city of Leeds": of without an article): the name is
+the place; with an article it is a part of the place ("back room of the Corn Exchange")."""
+_ASKED_VERB_ZH = re.compile(r"(?:在|于|去|到)(?:哪里|哪儿|何处|何地|什么地方|哪个地方|哪(?![个些家座所条一]))([\u4e00-\u9fff]{1,4})")
+"""The act a Chinese where-question asks the place of: the word after 在哪 (在哪上课 → 上课); not the kind noun of
+在哪个镇, which asks a name of that kind."""
+_FUNCTION_EN = frozenset({"where", "what", "which", "who", "when", "how", "do", "does", "did", "is", "are", "was", "were",
+                          "will", "would", "can", "could", "should", "has", "have", "had", "the", "a", "an", "of", "in",
+                          "at", "on", "to", "for", "her", "his", "their", "its", "usually", "each", "every", "be", "been"})
+
+
+def _asked_words_en(question: str) -> list[str]:
+    """The lower-case words of a where-question that say what happens there (its verb and object), not its
+    function words nor the capitalised names of its subject."""
+    return [stem(w.casefold()) for w in re.findall(r"[A-Za-z][\w'-]*", question)
+            if w[0].islower() and w.casefold() not in _FUNCTION_EN and len(w) >= 3]
+
+
+def _asks_where(question: str) -> bool:
+    """Whether the question word itself asks where ("Where do …", 在哪上课), not a relative "where" after a noun of a
+    question that asks something else ("Which river runs past the town where the foundry …")."""
+    at = question_word(question)
+    return at is not None and _WHERE.search(question[max(0, at[0] - 1) : at[1] + 3]) is not None  # 在哪: 在 before 哪
+
+
+def place_adjuncts(sentence: str, question: str) -> list[Span]:
+    """The places a sentence gives for the act a where-question asks of: the phrase after the preposition that
+    follows the act's words in their clause ("teaches the course … in the demonstration orchard behind the
+    school" → "demonstration orchard behind the school"), and in Chinese what 在/于 frames before the asked verb
+    (每周三下午在镇文化站二楼排练 → 镇文化站二楼 for 在哪排练). A time after a preposition ("on Saturday mornings",
+    "at 5 pm") is no place; a phrase ends at a clause's end or the next time, reason or purpose."""
+    if has_han(question):
+        m = _ASKED_VERB_ZH.search(question)
+        if m is None or not has_han(sentence):
+            return []
+        # the word written right after 在哪 is the asked act (jieba tags 任教 alone a noun: read in the question)
+        words = tagged_words(question)
+        verb = next((w for (w, _), at in zip(words, _offsets(words), strict=True) if at == m.start(1)), "")
+        if not verb or not has_han(verb):
+            return []
+        out = []
+        for v in re.finditer(re.escape(verb), sentence):
+            frame = re.search(r"(?:在|于)([^，。；、,;：:！？!?在于]{2,20})$", sentence[: v.start()])
+            if frame is None:
+                continue
+            # what 在 frames is a place, no clause of its own: no verb inside it (在会上宣布 … 后排练 is no place)
+            if any((f or "").startswith("v") for _, f in tagged_words(frame[1])) or _WHEN_WORD.search(frame[1][:2]):
+                continue
+            # nor a time (于当地时间19日举行): the place is what is written after the time, if anything
+            start = max([frame.start(1), *(frame.start(1) + d.end for d in _dates(frame[1]))])
+            place = sentence[start : frame.end(1)].strip()
+            if len(place) >= 2 and not _WHEN_WORD.search(place):
+                out.append(Span(start, start + len(place), place, "LOCATION"))
+        return out
+    asked = _asked_words_en(question)
+    if not asked or has_han(sentence):
+        return []
+    out = []
+    for w in re.finditer(r"[A-Za-z][\w'-]*", sentence):
+        if not any(w[0].casefold().startswith(a) for a in asked):
+            continue
+        # the act's preposition within its clause, a few words on
+        rest = sentence[w.end() : w.end() + 120]
+        clause = re.split(r"[.;:!?]", rest, maxsplit=1)[0]
+        for p in _ADJUNCT_EN.finditer(clause):
+            if len(clause[: p.start()].split()) > 8:
+                break
+            start = w.end() + p.end()
+            body = sentence[start:]
+            stop = _ADJUNCT_STOP_EN.search(body)
+            text = body[: stop.start() if stop else len(body)].strip()
+            if not text or _NOT_A_PLACE_EN.match(text) or len(text.split()) > 10 or not (p["det"] or text[0].isupper()):
+                continue
+            if (apposed := _APPOSED_EN.match(text)) is not None:
+                start, text = start + apposed.end(), text[apposed.end() :]
+            out.append(Span(start, start + len(text), text, "LOCATION"))
+            break
+    kept: list[Span] = []
+    for x in sorted(out, key=lambda x: x.start):
+        if not any(x.start < k.end and k.start < x.end for k in kept):
+            kept.append(x)
+    return kept
 
 
 _WHICH_NOUN = re.compile(r"\b(?:which|what)\s+([a-z]+)(?:\s+([a-z]+))?", re.IGNORECASE)

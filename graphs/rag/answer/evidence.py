@@ -110,6 +110,9 @@ class Sentence:
     short: tuple[str, ...] = ()
     """Folded short forms that name what its passage is about ("msra": ``passage_short_forms``); a first hop
     bridges by one only where it writes it in capitals."""
+    rows: str = ""
+    """A table cell's: the cells of the rows next to it, folded, which its context leaves out (their keys are other
+    subjects); a word of the question written there is another column's or row's, not said by this cell's label."""
     written: int | None = None
     """Its passage's stored date (YYYYMMDD: a dateline's or a header's day, or a year it states): what a weekday or
     a relative day (on Sunday, 前天) of the sentence counts from (``dates.on_calendar``)."""
@@ -231,17 +234,29 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         under = ""  # the heading the sentence is under ("Fault codes" for "E3: …"): context, never an answer
         written = ""
         blocks = field_blocks(raw, folded)
+        rows = [cell.row if (cell := field_of(line)) is not None else "" for line in raw]
+        # the rows of a table the question names by their key ("Wren's Blush", 红霞蜜桃, "weekend"): the cells of its
+        # other rows state the same columns of other subjects, no evidence for this question
+        asked_rows = {r for r in rows if r and names_row(q.text, r)}
         for i, sentence in enumerate(raw):
             if looks_like_instruction(sentence) or only_a_date(sentence) or not has_content(sentence) \
                     or undetermined(sentence):
                 continue  # a dateline ("Nov 12, 2021 ..."), an ellipsis or "not known yet" states nothing asked
+            if asked_rows and rows[i] and rows[i] not in asked_rows:
+                continue
             if heading(sentence, title, opening=i == 0 and len(raw) > 1 and "\n" in hit.text[:len(sentence) + 2]) \
                     or (i + 1 < len(raw) and label(sentence)):
                 under, written = folded[i], sentence.strip().rstrip(".:：")
                 continue
             names = [title] if title and title not in normalize(q.text) else []
             block = blocks.get(i, "")
-            context = " ".join([title, under, *folded[max(0, i - 1) : i + 2], block, tags, dated])
+            # a table cell's subject is its row: the cells of the rows above and below it, and the names tagged
+            # anywhere in its passage (the other rows' keys), are not its context ("picked from — Copper Pippin:
+            # lower orchard" is not about Wren's Blush, whose price is the next line)
+            around = range(max(0, i - 1), min(len(raw), i + 2))
+            other_rows = [k for k in around if rows[i] and rows[k] and rows[k] != rows[i]]
+            context = " ".join([title, under, *(folded[k] for k in around if k not in other_rows), block,
+                                "" if rows[i] else tags, dated])
             if led.get(hit.id) and not ((cell := field_of(sentence)) is not None and cell.row):
                 # prose and field lines of a document whose retrieved lede names the subject are about it ("The
                 # squall struck on Saturday 7 September 2024" in a later chunk of the report that opens with the
@@ -253,7 +268,7 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
             out.append(Sentence(hit=n, position=i, text=sentence, folded=folded[i], context=context,
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
                                 semantic=semantic, about=about, under=written, short=short, block=block,
-                                written=hit.date))
+                                rows=" ".join(folded[k] for k in other_rows), written=hit.date))
         if (year := title_year(hit.title or "")) is not None and year not in hit.text:
             # "Night Harbour (1949 film)": the year a title gives its work, where the text never writes it, is a
             # statement of the passage too (when the work appeared), the title as written its sentence
@@ -263,6 +278,17 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
                                 semantic=semantic, about=about, short=short))
     return out
+
+
+def names_row(question: str, row: str) -> bool:
+    """Whether a question names a table row by its key, whole (a word of it at least three letters, two Chinese
+    characters): "Wren's Blush" in "Which orchard is Wren's Blush picked from?", 红霞蜜桃; not "A" in "a box"."""
+    key, asked = normalize(row), normalize(question)
+    if len(key) < (2 if has_han(key) else 3):
+        return False
+    if has_han(key):
+        return key in asked
+    return re.search(rf"(?<![\w]){re.escape(key)}(?![\w])", asked) is not None
 
 
 LEDE_CHARS = 300
@@ -626,7 +652,7 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
     label = normalize(f.label)
     # the label is the question's words for what is asked (库存 for 还剩几台), unless a word is another column's
     # nearby ("family" of "Family room — Weekend" is not stated by "Standard room — Weekend")
-    spellings = {t: (t, label) for t in q.focus if t not in s.context}
+    spellings = {t: (t, label) for t in q.focus if t not in s.context and t not in s.rows}
     subject = f"{s.title} {normalize(s.under)} {s.block} {s.folded}"  # the title, the block, the row's cells
     own = max(e.own, weighted_coverage(q.relation, subject, spellings))
     coverage = max(e.coverage, weighted_coverage(q.weights, s.context, {**q.spellings, **spellings}))

@@ -13,6 +13,7 @@ from graphs.rag.answer.evidence import Evidence, Sentence, anchored, marks
 from graphs.rag.answer.question import Question, mentioned
 from graphs.text.answer_types import AnswerType, describes_set
 from graphs.text.consistency import opens_with
+from graphs.text.entity_spotting import tagged_words
 from graphs.text.fields import field_of, names_column
 from graphs.text.normalize import has_han, normalize
 from graphs.text.question_shapes import comparison_pair
@@ -293,11 +294,13 @@ def sides_of(q: Question) -> list[str]:
     question offers as a choice ("A和B哪个更便宜", "Which is cheaper, A or B?") when its names are fewer."""
     offered = _PAIR_EN.search(q.text)
     names = {normalize(n) for n in q.names}
-    if offered is not None and all(_QUALIFIED.match(p.strip()) for p in offered.groups()) and \
-            not all(normalize(p.strip()) in names for p in offered.groups()):
+    # a side offered as a measure of it ("a box of Amber Russet") is the thing measured, not a box described by it
+    phrases = [bare_side(p) for p in offered.groups()] if offered is not None else []
+    if offered is not None and all(_QUALIFIED.match(p) for p in phrases) and \
+            not all(normalize(p) in names for p in phrases):
         # the choice offered of two described things ("the Old Toll Bridge in Tollbridge or the harbour wall at
         # Kessford"): its phrases are the sides, not two of the names inside one of them
-        return [offered[1].strip(), offered[2].strip()]
+        return phrases
     pair = comparison_pair(q.text, q.names)
     said = _PAIR_ZH.search(q.text) if has_han(q.text) else None
     if said is not None:
@@ -350,9 +353,10 @@ _INSIDE_ZH = re.compile(rf"(?<=[\u4e00-\u9fff])(?<![第每这那哪])(?:一|两|
 is the verb and its object together."""
 _DOING_EN = re.compile(r"^(?:[a-z]+ing\s+)?(?:(?:a|an|one|two|the)\s+)?(?:(?:cup|glass|bottle|box|pack|packet|bag|"
                        r"piece|slice|session|round|course|dose|shot|pair|set|night|ticket|bowl|portion|jar|tin)s?\s+"
-                       r"of\s+)?(?=\S)")
+                       r"of\s+|(?<=a |n |e |o )[a-z]+s?\s+of\s+(?=[A-Z0-9]))?(?=\S)")
 """How an English side is said as something done or bought: a gerund ("getting a blood test", "taking the
-ferry"), an article, a measure ("a cup of", "two nights of"): not the side's name."""
+ferry"), an article, a measure ("a cup of", "two nights of", any "a <noun> of" before a capitalised name: "a crate
+of Galloway Gold"): not the side's name."""
 
 
 def bare_side(side: str) -> str:
@@ -362,7 +366,7 @@ def bare_side(side: str) -> str:
     side = side.strip()
     if has_han(side):
         m = _DOING_ZH.match(side)
-        side = side[m.end():] if m is not None else side
+        side = _predicate_cut(side[m.end():] if m is not None else side)
         # a numeral and measure word inside a separable verb ("洗一次牙" is 洗牙, "拔一颗牙" 拔牙), not after 第/每/这/那
         joined = _INSIDE_ZH.sub("", side)
         return joined if len(joined) >= 2 else side
@@ -373,6 +377,28 @@ def bare_side(side: str) -> str:
     gerund = bool(re.match(r"[a-z]+ing\s", side))
     # a leading article alone is the side's ("the Old Toll Bridge" is matched as the question writes it)
     return rest if gerund or re.match(r"(?:a|an|one|two|the)\s+\S+\s+of\s|(?:a|an)\s", side) else side
+
+
+_PREDICATE_TAGS = ("d", "r", "c", "p")
+"""jieba's tags of the words that end a Chinese side's noun phrase and start what is said of it: an adverb (都, 各),
+a distributive pronoun (各), a conjunction (如果), a preposition, and the conditional particle 的话; not a verb alone
+(洗头 of 青柚理发店洗头 is the side's service, 贸易 of 禾丰贸易 its name) nor 的 (琉光工坊的吹制体验课 is the workshop's
+course)."""
+
+
+def _predicate_cut(side: str) -> str:
+    """A Chinese side less what the question goes on to say of it ("雾岭白毫都买250克礼盒的话" → 雾岭白毫, "金秋梨各买一箱
+    的话" → 金秋梨): the words from the first adverb, conjunction or particle after a noun run of two characters,
+    where a verb, a number or a conditional follows there; a name that holds a verb ("拍X光") stays whole."""
+    words = tagged_words(side)
+    at = 0
+    for n, (word, flag) in enumerate(words):
+        rest = words[n:]
+        if at >= 2 and ((flag or "") in _PREDICATE_TAGS or word == "的话") and any(
+                (f or "")[:1] in ("v", "m") or w in ("的话", "如果") for w, f in rest):
+            return side[:at]
+        at += len(word)
+    return side
 
 
 def _without_attribute(side: str) -> str:
