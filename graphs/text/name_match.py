@@ -128,15 +128,6 @@ def spelled_across(term: str) -> tuple[str, ...]:
     return tuple(z for z in translations(t) if len(z) >= 2 or (t not in _MODIFIERS and len(t) >= 3))
 
 
-_VERB_FORM = re.compile(r"[a-z]{3,}(?:ing|ed)")
-
-
-def verb_form(word: str) -> bool:
-    """Whether an English word has a verb's form ("building" in "who paid for building it", "painted"): read as
-    the act, not the thing the table translates."""
-    return _VERB_FORM.fullmatch(word) is not None
-
-
 # consonant classes: a transliteration keeps a name's consonants in their class (Marrowby → 马罗比, r → l)
 _CLASS = {"b": "P", "p": "P", "d": "T", "t": "T", "g": "K", "k": "K", "c": "K", "q": "K", "j": "K",
           "s": "S", "z": "S", "x": "S", "l": "L", "r": "L", "m": "M", "n": "N", "f": "F", "v": "F", "w": "W",

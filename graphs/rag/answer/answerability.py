@@ -20,7 +20,6 @@ from langchain_core.embeddings import Embeddings
 from graphs.domain import Answerability, Hit
 from graphs.embeddings import REMOTE_EMBEDDING_ERRORS, EmbedderUnavailable
 from graphs.rag.answer.attributes import Asked, same_label, stated_at, written_across
-from graphs.rag.answer.attributes import translations as attribute_words
 from graphs.rag.answer.calibration import (
     CANDIDATES,
     Judgement,
@@ -83,7 +82,6 @@ from graphs.text.content import has_content
 from graphs.text.dates import asks_year, date_forms, only_a_date, stated_years
 from graphs.text.fields import field_of
 from graphs.text.governors import asked_title
-from graphs.text.name_match import kind_words, spelled_across, verb_form
 from graphs.text.name_match import score as name_score
 from graphs.text.name_match import weights as name_weights
 from graphs.text.normalize import has_han, normalize
@@ -142,12 +140,6 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
     # a word the parse took for a name (滑坡, "minutes") that the bilingual lexicon knows, which the passages of the
     # other language write in their words ("landslip", 记录): mentioned
     missing = [m for m in unmentioned(q, hits) if written_across(m, blob) is None]
-    if not missing and (absent := absent_across(q, hits[:EVIDENCE_PASSAGES])):
-        # a thing the question names ("the glass kettle", 钢琴) that the passages in the other language write in
-        # none of the word table's words for it, nor as the question does: another thing is there, not it
-        return Answerability(decision="not_found", score=0.0,
-                             reason="no retrieved passage mentions " + ", ".join(
-                                 f"{t} ({' / '.join(spelled_across(t))})" for t in absent))
     top = evidence[0] if evidence else None
     best = top.coverage if top is not None else 0.0
     if missing and top is not None and (by_meaning := _other_language(q, missing, top)):
@@ -202,44 +194,6 @@ def _chunks_of(q: Question, top: Evidence, hits: Sequence[Hit]) -> list[str]:
             if set(stated_years(text)) <= set(q.years):
                 out.append(text)
     return out
-
-
-def absent_across(q: Question, hits: Sequence[Hit]) -> list[str]:
-    """The question's terms naming things (not its names, not an attribute's words) that the word table of
-    ``name_match`` translates (glass: 玻璃; 钢琴: piano; a name's kind word, 教堂 of 凯尔比教堂, is the name's), where
-    no retrieved passage writes the term, neither as asked nor in any of the table's words (kettle: 壶 or 水壶),
-    though one of them is in the other language (a question over passages of its own language only is left to
-    the score). A word the table knows only by single characters (house: 房, 屋) is never judged: too many words
-    hold them."""
-    texts = [f"{h.title} {h.text}" for h in hits]
-    named = {f for forms in q.anchors for f in forms} | set(q.subjects)
-    out = []
-    for term in q.relation:
-        across = spelled_across(term)
-        if not across or all(len(x) < 2 for x in across) or any(term in n for n in named) \
-                or term in kind_words() or attribute_words(term) is not None or verb_form(term):
-            continue
-        if not any(in_script_of_other(term, t) for t in texts):
-            continue  # no passage in the other language: the same-language judgement is the score's
-        if not has_han(term) and _in_compound(term, q.text):
-            continue  # "sheet music" is 乐谱, not 床单 and 音乐: a compound the table reads only word by word
-        folded = normalize(" ".join(texts))
-        if not any(_writes(x, folded) for x in (term, *across)):
-            out.append(term)
-    return out
-
-
-def _in_compound(term: str, question: str) -> bool:
-    """Whether an English term is written next to another word the name table knows (sheet music, glass kettle):
-    the two may be one thing the table does not know whole."""
-    words = re.findall(r"[a-z]+", question.casefold())
-    return any(w == term and any(spelled_across(n) or n in kind_words()
-                                 for n in (words[i - 1] if i > 0 else "", words[i + 1] if i + 1 < len(words) else "") if n)
-               for i, w in enumerate(words))
-
-
-def _writes(word: str, folded: str) -> bool:
-    return word in folded if has_han(word) else re.search(rf"(?<![a-z]){re.escape(word)}", folded) is not None
 
 
 def spelled_as(q: Question) -> str:
