@@ -40,9 +40,10 @@ _CLASSIFIER_ZH = alternation(QUANTITY_WORDS_ZH)  # classifiers, units and counte
 _UNIT_ZH = rf"(?:多)?(?:{_CLASSIFIER_ZH}|(?:万|亿|千|百)(?:多)?{_CLASSIFIER_ZH}?)"  # 千瓦, 千克 whole before 千 as a multiplier
 _NUMBER_ZH = re.compile(rf"(?:约|近|逾|超过)?(?:\d[\d,，.]*\s*(?:~|～|-|－|–|—|至|到)\s*)?(?:\d[\d,，.]*|[{_ZH_NUMERAL}]+)\s*"
                         rf"{_UNIT_ZH}(?:以上|左右|多)?")
+# a number's thousands commas are inside it: "£40, paid by card" is 40, not "40,"
 _NUMBER_EN = re.compile(
     r"(?<![\w.])(?:(?:about|around|over|nearly|more than|less than|some|approximately)\s+)?"
-    r"(?:\d[\d,]*(?:\.\d+)?\s*(?:-|–|—)\s*(?=\d))?(?:\d[\d,]*(?:\.\d+)?|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+    r"(?:\d(?:[\d,]*\d)?(?:\.\d+)?\s*(?:-|–|—)\s*(?=\d))?(?:\d(?:[\d,]*\d)?(?:\.\d+)?|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
     r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen|"
     r"once|twice|thrice)(?![a-z]))(?:\s*(?:%|percent|per cent))?"  # "ten", not the ten of "tenth"
     r"(?:[\s-]+(?:million|billion|thousand|hundred|trillion))?"

@@ -37,6 +37,12 @@ def test_quantities_with_their_unit(sentence: str, value: str) -> None:
     assert value in texts(sentence, "number")
 
 
+def test_a_comma_after_a_number_is_the_sentence_s_not_the_number_s() -> None:
+    # thousands commas sit inside a number; the clause's comma after it is not part of the short answer
+    assert texts("Each canoe needs a refundable bond of 35, paid at the kiosk.", "number") == ["35"]
+    assert "4,800" in texts("The orchard shipped 4,800, more than last year.", "number")
+
+
 @pytest.mark.parametrize(("sentence", "kind", "value"), [
     ("纪录片《远山的回声》由邝明哲执导，于去年上映。", "person", "邝明哲"),
     ("总导演鲁思齐表示，排练已进入最后阶段。", "person", "鲁思齐"),
