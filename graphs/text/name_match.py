@@ -128,6 +128,15 @@ def spelled_across(term: str) -> tuple[str, ...]:
     return tuple(z for z in translations(t) if len(z) >= 2 or (t not in _MODIFIERS and len(t) >= 3))
 
 
+TRANSLITERATION = frozenset(
+    "阿埃艾爱安昂奥巴拜班邦鲍贝本彼毕宾波伯博布查彻达戴丹道德登邓迪蒂丁东杜顿厄恩尔法凡菲费芬丰冯佛弗伏福富盖甘冈"
+    "戈哥格根贡古瓜圭哈海汉豪赫亨洪胡华怀惠霍基吉季加贾杰捷金卡凯坎康考柯科克肯库夸奎昆拉莱赖兰朗劳勒雷蕾黎里理利莉丽"
+    "列林琳隆卢鲁路伦罗洛吕马玛迈麦曼芒梅门蒙孟米密明缪莫默姆穆纳娜奈南内妮尼涅宁纽努诺欧帕潘庞佩彭皮珀普奇齐契恰乔切"
+    "钦琼丘萨塞赛桑瑟森沙莎尚舍什施舒斯松苏索塔泰坦汤唐特提廷图托瓦旺威韦维温翁沃乌伍西希锡夏谢辛欣休胥雅亚扬耶"
+    "伊英尤约泽扎詹卓兹茨娅娃夫逊瑞芙琪茜甫勃斐芭文卫")
+"""Characters foreign names are transliterated with (安娜·谢尔巴科娃, 利普尼茨卡娅, 霍奇金): the tagger cuts such names
+into pieces (安娜 / 尔巴 / 科娃), and a piece is no answer. Characters that are as often a word next to a name (比, 于,
+因, 多, 可, 万; 席 of 主席) are left out."""
 # consonant classes: a transliteration keeps a name's consonants in their class (Marrowby → 马罗比, r → l)
 _CLASS = {"b": "P", "p": "P", "d": "T", "t": "T", "g": "K", "k": "K", "c": "K", "q": "K", "j": "K",
           "s": "S", "z": "S", "x": "S", "l": "L", "r": "L", "m": "M", "n": "N", "f": "F", "v": "F", "w": "W",
@@ -212,6 +221,8 @@ def sound_alike(latin: str, han: str) -> float:
     variants = pinyin_variants(han)
     if spelled in variants:
         return 1.0
+    if sum(ch in TRANSLITERATION for ch in han) * 2 < len(han):
+        return 0.0  # a run mostly of characters no name is transliterated with (件比 for "ember")
     keys = {_key(spelled, _LATIN_DIGRAPHS), _key(spelled, _LATIN_DIGRAPHS, silent="wyr")}
     # a final s the transliteration drops (Pilates 普拉提)
     keys |= {k[:-1] for k in keys if len(k) > 2 and k.endswith("S")}

@@ -14,6 +14,7 @@ from graphs.text.dates import asks_event_day, asks_when, asks_year, calendar_day
 from graphs.text.entity_spotting import _SURNAMES as SURNAMES
 from graphs.text.entity_spotting import pos_spans, tagged_words, title_case_spans
 from graphs.text.governors import actor_phrases
+from graphs.text.name_match import TRANSLITERATION
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import KIND_SUFFIXES, kind_of
 from graphs.text.terms import stem
@@ -158,15 +159,6 @@ def _facility(text: str) -> bool:
         text.lower().endswith(k) for k in _FACILITIES))
 
 
-_TRANSLITERATION = frozenset(
-    "阿埃艾爱安昂奥巴拜班邦鲍贝本彼毕宾波伯博布查彻达戴丹道德登邓迪蒂丁东杜顿厄恩尔法凡菲费芬丰冯佛弗伏福富盖甘冈"
-    "戈哥格根贡古瓜圭哈海汉豪赫亨洪胡华怀惠霍基吉季加贾杰捷金卡凯坎康考柯科克肯库夸奎昆拉莱赖兰朗劳勒雷蕾黎里理利莉丽"
-    "列林琳隆卢鲁路伦罗洛吕马玛迈麦曼芒梅门蒙孟米密明缪莫默姆穆纳娜奈南内妮尼涅宁纽努诺欧帕潘庞佩彭皮珀普奇齐契恰乔切"
-    "钦琼丘萨塞赛桑瑟森沙莎尚舍什施舒斯松苏索塔泰坦汤唐特提廷图托瓦旺威韦维温翁沃乌伍西希锡夏谢辛欣休胥雅亚扬耶"
-    "伊英尤约泽扎詹卓兹茨娅娃夫逊瑞芙琪茜甫勃斐芭文卫")
-"""Characters foreign names are transliterated with (安娜·谢尔巴科娃, 利普尼茨卡娅, 霍奇金): the tagger cuts such names
-into pieces (安娜 / 尔巴 / 科娃), and a piece is no answer. Characters that are as often a word next to a name (比, 于,
-因, 多, 可, 万; 席 of 主席) are left out."""
 _NAME_JOINS = "·•・．‧"
 """The dot between the parts of a transliterated name (艾伦·劳埃德·霍奇金, 埃文．格什科维奇)."""
 
@@ -179,15 +171,15 @@ def _whole_names(sentence: str, spans: list[Span]) -> list[Span]:
     for s in spans:
         core = s.text.strip()
         if (s.type != "PERSON" or not has_han(core)
-                or not all(ch in _TRANSLITERATION or ch in _NAME_JOINS for ch in core)):
+                or not all(ch in TRANSLITERATION or ch in _NAME_JOINS for ch in core)):
             out.append(s)
             continue
         start, end = s.start, s.end
-        while start > 0 and (sentence[start - 1] in _TRANSLITERATION or (
-                sentence[start - 1] in _NAME_JOINS and start > 1 and sentence[start - 2] in _TRANSLITERATION)):
+        while start > 0 and (sentence[start - 1] in TRANSLITERATION or (
+                sentence[start - 1] in _NAME_JOINS and start > 1 and sentence[start - 2] in TRANSLITERATION)):
             start -= 1
-        while end < len(sentence) and (sentence[end] in _TRANSLITERATION or (
-                sentence[end] in _NAME_JOINS and end + 1 < len(sentence) and sentence[end + 1] in _TRANSLITERATION)):
+        while end < len(sentence) and (sentence[end] in TRANSLITERATION or (
+                sentence[end] in _NAME_JOINS and end + 1 < len(sentence) and sentence[end + 1] in TRANSLITERATION)):
             end += 1
         grown = sentence[start:end]
         if grown != s.text and (len(grown) <= 16 and (len(grown) - len(s.text) >= 1)):

@@ -52,6 +52,13 @@ def test_sound_keeps_the_consonants_of_a_transliteration() -> None:
     assert sound_alike("Kilbride", "罗斯") < 0.5
 
 
+def test_a_run_of_ordinary_characters_is_no_transliteration() -> None:
+    # 件比 ("piece", "than") sounds like "ember"'s consonants but no name is written with them (a CMRC question
+    # over 张瑛 and 吴楚帆's drama was answered after reading "ember" as 件比); 尊巴 (Zumba) still is one
+    assert sound_alike("ember", "件比") == 0.0 and sound_alike("tonic", "通常") == 0.0
+    assert sound_alike("Zumba", "尊巴") >= 0.7 and sound_alike("Marrowby", "马罗比") >= 0.8
+
+
 def test_a_word_the_table_knows_is_not_read_by_sound() -> None:
     # "paper" is 纸: its p does not make 布 ("cloth") a reading of it
     assert features("paper sack", "布袋")["char_share"] < 1.0
