@@ -33,6 +33,9 @@ class RagLimits:
     weak_share: float = 0.5
     """A result whose document scores under this share of the best result's is weak: its slot goes to the next
     chunk of a stronger document first (``rerank_hits.share_slots``; 0: only the slots no document filled)."""
+    graph_weak_share: float = 0.2
+    """The same on the graph route, whose expansion chose its documents: only a document far behind the best (a
+    breadth-search page at a tenth of its score) yields its slot to the best documents' next chunks."""
     priority: tuple[EntityType, ...] = DEFAULT_PRIORITY
     llm_timeout_s: float = 60.0
     # graph route (adaptive breadth-depth expansion)

@@ -164,8 +164,8 @@ async def rerank_hits(state: RagState, runtime: Runtime[RagContext]) -> RagUpdat
         return {"ranked": kept, "reranker": "none"}
     further = further_chunks(state.get("hits", []))
     if ctx.reranker.name == "fusion" and (kept_as := ordered_upstream(state, hits)):
-        if kept_as == "graph-fusion":  # the expansion chose its documents: only the slots none filled are shared
-            hits = share_slots(hits, further, top_k, 0.0)
+        if kept_as == "graph-fusion":  # the expansion chose its documents: only one far behind yields its slot
+            hits = share_slots(hits, further, top_k, ctx.limits.graph_weak_share)
         elif "plan" in state and state["plan"].pattern == "comparison":
             # the plan's merge chose them, one per chunk: a comparison's two sides may be two chunks of one document
             hits = state.get("hits", [])

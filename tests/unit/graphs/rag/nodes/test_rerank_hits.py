@@ -97,6 +97,18 @@ def test_documents_close_to_the_best_keep_their_places() -> None:
     assert [h.id for h in share_slots([a, b, weak], further, 4, 0.0)] == ["mill#0", "barn#0", "pond#0", "mill#3"]
 
 
+async def test_on_the_graph_route_only_a_document_far_behind_yields_its_slot(tmp_path: Any) -> None:
+    """The graph expansion chose its documents (a bridge page may score well under the seed's), but a breadth-search
+    page at a tenth of the best one's score gives its slot to the best document's next chunk (the manual's error
+    code list was dropped for three pages of an unrelated wiki)."""
+    hits = [hit("manual#7", "status LED", 0.73, "graph"), hit("wiki#2", "organ", 0.07, "graph"),
+            hit("bridge#0", "the town", 0.3, "graph"), hit("manual#8", "E05 water ingress", 0.66, "graph")]
+    state = {"question": "q", "parsed": ParsedQuery(original_query="q"), "hits": hits, "top_k": 3}
+    out = await rerank_hits(state, runtime(make_context(tmp_path)))
+    assert out["reranker"] == "graph-fusion"
+    assert [h.id for h in out["ranked"]] == ["manual#7", "bridge#0", "manual#8"]
+
+
 # -- the second hop of a bridge question -------------------------------------------------------------
 
 _GAME = ("Glass Orchard is a puzzle game developed by Lumen Works. Its soundtrack was composed by Mara Voss. "
