@@ -164,6 +164,12 @@ def _judge_parts(q: TrialQuestion, body: dict[str, Any]) -> tuple[bool, str]:
     return not failed, shape + ("; ".join(failed) if failed else "every part useful")
 
 
+def _under_root(path: str) -> str:
+    """An expected file as a document id: the path under the documents folder, so "files/a.md" names "a.md"."""
+    head, _, rest = path.replace("\\", "/").partition("/")
+    return rest if head in DOC_FOLDERS and rest else path
+
+
 def _judge_one(q: TrialQuestion, body: dict[str, Any]) -> tuple[bool, str]:
     answered = body.get("status") == "answered"
     if q.not_found:
@@ -174,7 +180,7 @@ def _judge_one(q: TrialQuestion, body: dict[str, Any]) -> tuple[bool, str]:
     if not contains_expected(text, q.answers):
         return False, "answer lacks the expected answer"
     cited = cited_files(body)
-    if q.files and not set(q.files) & set(cited):
+    if q.files and not {_under_root(f) for f in q.files} & set(cited):
         return False, f"no citation of an expected file (cited {cited})"
     return True, "contains the answer, cites an expected file"
 

@@ -148,6 +148,15 @@ def test_judge_wants_the_answer_and_a_citation_of_an_expected_file() -> None:
     assert judge(absent, {"status": "no_results"})[0] and not judge(absent, cited)[0]
 
 
+def test_an_expected_file_named_with_its_documents_folder_is_the_same_document() -> None:
+    """A set that lists "files/north/report.md" means the document uploaded as "north/report.md"."""
+    cited = {"status": "answered", "answer": "It stores 40 pallets [1].",
+             "citations": [{"index": 1, "docId": "north/report.md"}]}
+    assert judge(TrialQuestion(id="q", question="?", answers=("40",), files=("files/north/report.md",)), cited)[0]
+    assert not judge(TrialQuestion(id="q", question="?", answers=("40",), files=("files/south/report.md",)),
+                     cited)[0]
+
+
 def test_llm_use_reads_the_writer_s_calls_from_its_step() -> None:
     from app.tools.http_trial import llm_use
 
