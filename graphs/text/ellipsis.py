@@ -1,0 +1,53 @@
+"""Elliptical questions: one that leaves out what it asks and leans on the question before it.
+
+Two shapes. One names only a new subject and keeps the rest of the question before it ("书法班呢？", "那割草机呢？",
+"What about the e-bike?", "And for the Tuesday class?"): ``elliptical_subject`` finds the subject and ``restated``
+writes the earlier question over it (the earlier question's topic swapped for it). The other opens or ends by
+leaning on what was said ("那…", "还有…", "另外…", "also …", "how about …", "…呢？"): ``is_elliptical`` reads both as
+elliptical. One home for the conversation's follow-ups (``app.services.chat``) and a message's parts
+(``graphs.rag.parts``): each had its own patterns, and a follow-up read as elliptical on one side was not on the other.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SUBJECT_ZH = re.compile(r"^(?:那|那么|还有)?([\u4e00-\u9fffA-Za-z0-9·]{2,16}?)呢[？?]?$")
+_SUBJECT_EN = re.compile(r"^(?:and\s+)?(?:what|how)\s+about\s+(.+?)\s*\??$|^and\s+(?:for\s+)?(the\s+.+?)\s*\?$",
+                         re.IGNORECASE)
+_LEANING = re.compile(r"^\s*(?:那|那么|还有|另外|and\b|also\b|what about\b|how about\b|what of\b)|呢\s*[？?]*\s*$",
+                      re.IGNORECASE)
+
+
+def elliptical_subject(question: str) -> str | None:
+    """The new subject of a question that names only it ("书法班" of "书法班呢？", "the e-bike" of "What about the
+    e-bike?"); None for any other question."""
+    text = question.strip()
+    if m := _SUBJECT_ZH.match(text):
+        return m[1]
+    if m := _SUBJECT_EN.match(text):
+        return m[1] or m[2]
+    return None
+
+
+def is_elliptical(question: str) -> bool:
+    """Whether the question leans on the one before it: it names only a new subject, or it opens or ends with a
+    word that continues the conversation ("那…", "还有…", "also …", "…呢？")."""
+    return elliptical_subject(question) is not None or _LEANING.search(question) is not None
+
+
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+_BEFORE_ARTICLE = re.compile(r"\b(?:the|a|an)\s+$", re.IGNORECASE)
+
+
+def restated(previous: str, subject: str, topic: str) -> str | None:
+    """The earlier question asked of the new subject (``topic``: what the earlier question is about, as written in
+    it): "借割草机要交多少押金？" of "借电钻要交多少押金？", "电钻" and "割草机"; "Who presents the Evening Drift?" of "Who
+    presents the Morning Tide Show?", "Morning Tide Show" and "the Evening Drift" (one article). None when the topic
+    is not written in it."""
+    if not topic or topic not in previous:
+        return None
+    at = previous.index(topic)
+    if _BEFORE_ARTICLE.search(previous[:at]):
+        subject = _ARTICLE.sub("", subject)
+    return previous[:at] + subject + previous[at + len(topic):]
