@@ -82,8 +82,19 @@ async def validated(ctx: RagContext, question: str) -> list[ValidatedEntity]:
 
 
 def with_entities(question: str, carried: Sequence[CarriedEntity]) -> str:
-    """The question with the carried entities' names in front, as the user might have written them."""
-    return " ".join([*(c.text for c in carried), question]) if carried else question
+    """The question with the carried entities' names in front, as the user might have written them; a colon
+    after a name in Latin letters before a capitalised question ("Corvid X7: And its price?"): with a space the
+    parser read the question's first word as the name's last ("Corvid X7 And", "Repair Café Who", and the
+    answer's reason spoke "of repair café who")."""
+    if not carried:
+        return question
+    names = " ".join(c.text for c in carried)
+    apart = ": " if _LATIN_END.search(names) and _CAPITAL_START.match(question) else " "
+    return names + apart + question
+
+
+_LATIN_END = re.compile(r"[A-Za-z0-9À-ɏ]$")
+_CAPITAL_START = re.compile(r"[A-ZÀ-Þ]")
 
 
 # Words that point back at something named earlier. Chinese: third-person pronouns (not 其他/吉他/利他), 该 (not
@@ -156,13 +167,19 @@ def restated_follow_up(previous: str, follow_up: str, earlier: Sequence[Validate
     """The question before asked of the new subject a follow-up names alone: "特斯拉呢？" after "苹果在北京有哪些门店？"
     is "特斯拉在北京有哪些门店？" (an earlier name of the new one's type is swapped, ``earlier`` and ``own`` the
     names of each, validated or as the parser spots them), "割草机呢？" after "借电钻要交多少押金？" is "割草机多少押金？" (else the earlier question's
-    topic is). Carrying the earlier names in front of "割草机呢？" lost what is asked (押金). None for any other
-    follow-up, or when what is swapped is not written in the earlier question (the names are carried then)."""
+    topic is, unless it holds a name of another kind than the new subject's). Carrying the earlier names in front
+    of "割草机呢？" lost what is asked (押金). None for any other follow-up, or when nothing can be swapped (the
+    names are carried then)."""
     if (subject := elliptical_subject(follow_up)) is None:
         return None
     types = {e.type for e in own if e.type != "DATE"}
     swapped = next((e.text for e in earlier if e.type in types and e.text in previous), None)
-    return restated(previous, subject, swapped or (zh_topic if has_han(previous) else en_topic)(previous))
+    if swapped is not None:
+        return restated(previous, subject, swapped)
+    topic = (zh_topic if has_han(previous) else en_topic)(previous)
+    if types and any(e.text in topic for e in earlier if e.type != "DATE"):
+        return None  # a name of another kind than the new subject's ("腾讯呢？" after "马斯克创办的公司有哪些？")
+    return restated(previous, subject, topic)
 
 
 async def carry_entities(ctx: RagContext, turns: Sequence[str]) -> Resolution:

@@ -67,6 +67,13 @@ def test_a_follow_up_is_asked_as_the_chat_endpoint_resolves_it_and_the_conversat
     expect(turns.nth(1)).to_contain_text(f"asked as “{standalone}”")
     shot = screenshots / "conversation.png"
     p.screenshot(path=str(shot), full_page=False)
+    # a follow-up that names only a new subject is the first question asked of it (the page says so)
+    ask(p, "马云呢？")
+    expect(p.locator(".resolved-question")).to_have_text("马云创办的公司有哪些？")
+    expect(p.locator(".resolved")).to_contain_text("asked of the new subject")
+    p.click("#new-conversation")
+    ask(p, FIRST)
+    ask(p, FOLLOW_UP)
 
     # Kept in the browser: a reload shows the conversation; a new conversation forgets it.
     p.reload()

@@ -67,6 +67,7 @@ from app.services.chat import Resolution
 from app.services.query import answer, resolve_chat, stream_events
 from app.services.workspaces import open_workspace
 from app.workspaces import NAME_PATTERN, UnknownWorkspace
+from graphs.domain import Citation, passages_told_apart
 from graphs.embeddings import EmbedderUnavailable
 from graphs.rag.context import RagContext
 from graphs.stores.base import StoreUnavailable
@@ -159,7 +160,12 @@ def references(response: QueryResponse, question: str) -> str:
     if not response.citations:
         return ""
     heading = {"zh": "参考资料：", "ja": "参考資料：", "en": "References:"}[reply_language(question)]
-    lines = [f"[{c['index']}] {c['title'] or c['docId']} ({c['docId']})" for c in response.citations]
+    cited = [Citation.model_validate(c) for c in response.citations]
+    apart = passages_told_apart(cited)
+    # where a reader finds it (file, page, section) and, for two passages of one file at one place, which passage:
+    # "[1] rules (rules.txt)" and "[2] rules (rules.txt)" read alike
+    lines = [f"[{c.index}] {c.title or c.doc_id} ("
+             + ", ".join(w for w in (c.location or c.doc_id, apart.get(c.index)) if w) + ")" for c in cited]
     return "\n\n" + heading + "\n" + "\n".join(lines)
 
 

@@ -11,7 +11,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 from pydantic import Field
 
 from app.schemas.chat import ChatMessage, TextPart
-from app.services.chat import clean_condensed, history_text, resolve
+from app.services.chat import clean_condensed, history_text, resolve, validated
 from tests.support.fakes import make_context
 
 
@@ -82,8 +82,8 @@ async def test_a_question_that_leans_on_the_earlier_ones_carries_them(tmp_path: 
 @pytest.mark.parametrize(("turns", "question"), [
     # names of a user's own files that no entity dictionary lists: the parser spots them, the store does not know them
     (("Who runs the Lantern Street Book Swap?", "When does it open on Sundays?"),
-     "Lantern Street Book Swap When does it open on Sundays?"),
-    (("How much does the Corvid X7 drone weigh?", "And its price?"), "Corvid X7 And its price?"),
+     "Lantern Street Book Swap: When does it open on Sundays?"),
+    (("How much does the Corvid X7 drone weigh?", "And its price?"), "Corvid X7: And its price?"),
     (("When was the Fennel Hill cider barn built?", "Who owns the Corvid X7?"), None),  # self-contained
 ])
 async def test_a_name_the_entity_store_does_not_know_is_carried_as_written(
@@ -94,6 +94,8 @@ async def test_a_name_the_entity_store_does_not_know_is_carried_as_written(
         return
     assert (r.mode, r.question) == ("entities", question)
     assert [(c.text, c.standard_name, c.type) for c in r.carried] == [(c.text, c.text, "OTHER") for c in r.carried]
+    # the carried name is read back as itself, not with the question's first word ("Corvid X7 And")
+    assert [e.text for e in await validated(make_context(tmp_path), r.question)][:1] == [r.carried[0].text]
 
 
 async def test_a_self_contained_question_starts_a_new_subject(tmp_path: Path) -> None:
@@ -211,8 +213,15 @@ async def test_the_same_words_pointing_back_still_carry(tmp_path: Path, question
     (("地板打磨机最多能借几天？", "那瓷砖切割机呢？"), "瓷砖切割机最多能借几天？"),
     (("Who presents the Morning Tide Show?", "What about the Evening Drift?"), "Who presents the Evening Drift?"),
     (("Which shelf is the Brisa K5 kept on?", "And the Brisa K7?"), "Which shelf is the Brisa K7 kept on?"),
+    (("马斯克创办的公司有哪些？", "马云呢？"), "马云创办的公司有哪些？"),  # a known person for a known person
 ])
 async def test_a_follow_up_naming_only_a_new_subject_is_the_question_before_asked_of_it(
         tmp_path: Path, turns: tuple[str, ...], question: str) -> None:
     r = await resolve(make_context(tmp_path), chat(*turns))
     assert (r.mode, r.question, r.original) == ("restated", question, turns[-1])
+
+
+async def test_a_new_subject_of_another_kind_than_the_earlier_name_is_not_swapped_in(tmp_path: Path) -> None:
+    # 腾讯 (an organization) does not replace 马斯克 (a person): "腾讯有哪些？" would ask nothing; the names are carried
+    r = await resolve(make_context(tmp_path), chat("马斯克创办的公司有哪些？", "腾讯呢？"))
+    assert r.mode == "entities" and r.question == "马斯克 腾讯呢？"
