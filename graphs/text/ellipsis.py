@@ -36,6 +36,8 @@ def is_elliptical(question: str) -> bool:
     return elliptical_subject(question) is not None or _LEANING.search(question) is not None
 
 
+_LETTER = re.compile(r"[^\W_]")
+_POINTER = re.compile(r"[他她它]|\b(?:he|she|it|they|him|her|them|his|its|their)\b", re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
 _BEFORE_ARTICLE = re.compile(r"\b(?:the|a|an)\s+$", re.IGNORECASE)
 
@@ -44,9 +46,9 @@ def restated(previous: str, subject: str, topic: str) -> str | None:
     """The earlier question asked of the new subject (``topic``: what the earlier question is about, as written in
     it): "借割草机要交多少押金？" of "借电钻要交多少押金？", "电钻" and "割草机"; "Who presents the Evening Drift?" of "Who
     presents the Morning Tide Show?", "Morning Tide Show" and "the Evening Drift" (one article). None when the topic
-    is not written in it."""
-    if not topic or topic not in previous:
-        return None
+    is not written in it, is no words, or points back itself (its subject is elsewhere in the conversation)."""
+    if len(_LETTER.findall(topic)) < 2 or _POINTER.search(topic) or topic not in previous:
+        return None  # no topic ("？" of "哪一年成立的？"), or one that points back ("he born" of "When was he born?")
     at = previous.index(topic)
     if _BEFORE_ARTICLE.search(previous[:at]):
         subject = _ARTICLE.sub("", subject)

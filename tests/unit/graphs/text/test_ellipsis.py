@@ -42,6 +42,9 @@ def test_a_question_that_leans_on_the_one_before(question: str, leans: bool) -> 
     ("Where is Harwick Pier?", "the old pier", "Harwick Pier", "Where is the old pier?"),
     ("陶艺课每次多少钱？", "木工课", "", None),  # no topic
     ("陶艺课每次多少钱？", "木工课", "书法班", None),  # a topic not written in it
+    ("哪一年开班的？", "木工课", "？", None),  # no words
+    ("When was he born?", "the new warden", "he born", None),  # a topic that points back itself
+    ("它在城南开了几家店？", "北城", "它在城南", None),
 ])
 def test_the_question_before_asked_of_the_new_subject(previous: str, subject: str, topic: str,
                                                        question: str | None) -> None:
