@@ -33,7 +33,7 @@ from graphs.llm import LLM_ERRORS, text_call
 from graphs.rag.context import RagContext
 from graphs.rag.parts import en_topic, zh_topic
 from graphs.rag.question import validate_one
-from graphs.text.ellipsis import elliptical_subject, is_elliptical, restated
+from graphs.text.ellipsis import elliptical_subject, is_elliptical, restated, same_kind
 from graphs.text.normalize import has_han
 from graphs.text.query_analysis import analyze_query
 
@@ -166,7 +166,8 @@ def restated_follow_up(previous: str, follow_up: str, earlier: Sequence[Validate
                        own: Sequence[ValidatedEntity]) -> str | None:
     """The question before asked of the new subject a follow-up names alone: "特斯拉呢？" after "苹果在北京有哪些门店？"
     is "特斯拉在北京有哪些门店？" (an earlier name of the new one's type is swapped, ``earlier`` and ``own`` the
-    names of each, validated or as the parser spots them), "割草机呢？" after "借电钻要交多少押金？" is "割草机多少押金？" (else the earlier question's
+    names of each, validated or as the parser spots them), "木工课呢？" after "周六的陶艺课几点开始？" is "周六的木工课几点开始？"
+    (a noun of the same head, ``same_kind``), "割草机呢？" after "借电钻要交多少押金？" is "割草机多少押金？" (else the earlier question's
     topic is, unless it holds a name of another kind than the new subject's). Carrying the earlier names in front
     of "割草机呢？" lost what is asked (押金). None for any other follow-up, or when nothing can be swapped (the
     names are carried then)."""
@@ -176,6 +177,8 @@ def restated_follow_up(previous: str, follow_up: str, earlier: Sequence[Validate
     swapped = next((e.text for e in earlier if e.type in types and e.text in previous), None)
     if swapped is not None:
         return restated(previous, subject, swapped)
+    if (kin := same_kind(previous, subject)) is not None:
+        return restated(previous, subject, kin)
     topic = (zh_topic if has_han(previous) else en_topic)(previous)
     if types and any(e.text in topic for e in earlier if e.type != "DATE"):
         return None  # a name of another kind than the new subject's ("腾讯呢？" after "马斯克创办的公司有哪些？")

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import re
 
+from graphs.text.entity_spotting import tagged_words
+from graphs.text.normalize import has_han
+
 _SUBJECT_ZH = re.compile(r"^(?:那|那么|还有)?([\u4e00-\u9fffA-Za-z0-9·]{2,16}?)呢[？?]?$")
 _SUBJECT_EN = re.compile(r"^(?:and\s+)?(?:what|how)\s+about\s+(.+?)\s*\??$|^and\s+(?:for\s+)?(the\s+.+?)\s*\?$",
                          re.IGNORECASE)
@@ -53,3 +56,27 @@ def restated(previous: str, subject: str, topic: str) -> str | None:
     if _BEFORE_ARTICLE.search(previous[:at]):
         subject = _ARTICLE.sub("", subject)
     return previous[:at] + subject + previous[at + len(topic):]
+
+
+def _qualifies(word: str, flag: str | None) -> bool:
+    """A noun or an ordinal that qualifies the noun after it (三号 of 三号冷库; not 多少, 几)."""
+    tag = flag or ""
+    return has_han(word) and (tag.startswith("n") or (tag.startswith("m") and not word.startswith(("多", "几"))))
+
+
+def same_kind(previous: str, subject: str) -> str | None:
+    """The thing of the earlier Chinese question that the new subject stands in for: the noun ending as the subject
+    ends (its head: 机, 课, 票), with the nouns right before it — "地板打磨机" of "地板打磨机的押金是多少？" for 瓷砖切割机,
+    "陶艺课" of "周六的陶艺课几点开始？" for 木工课. The earlier question's topic reading takes its attribute along
+    ("地板打磨机的押金" gave "瓷砖切割机是多少？"). None when no word of the earlier question ends so."""
+    # the nouns and ordinals before it belong to it (三号冷库), an asking number does not (多少, 几)
+    if not (has_han(subject) and has_han(previous)):
+        return None
+    words = tagged_words(previous)
+    for i, (word, _) in enumerate(words):
+        if word.endswith(subject[-1]) and word != subject and has_han(word):
+            start = i
+            while start > 0 and _qualifies(*words[start - 1]):
+                start -= 1
+            return "".join(w for w, _ in words[start:i + 1])
+    return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphs.text.ellipsis import elliptical_subject, is_elliptical, restated
+from graphs.text.ellipsis import elliptical_subject, is_elliptical, restated, same_kind
 
 
 @pytest.mark.parametrize(("question", "subject"), [
@@ -49,3 +49,14 @@ def test_a_question_that_leans_on_the_one_before(question: str, leans: bool) -> 
 def test_the_question_before_asked_of_the_new_subject(previous: str, subject: str, topic: str,
                                                        question: str | None) -> None:
     assert restated(previous, subject, topic) == question
+
+
+@pytest.mark.parametrize(("previous", "subject", "kin"), [
+    ("周六的陶艺课几点开始？", "木工课", "陶艺课"),
+    ("成人票多少钱一张？", "儿童票", "成人票"),
+    ("三号冷库的温度设在几度？", "五号冷库", "三号冷库"),
+    ("陶艺课几点开始？", "周末班", None),  # no word of the earlier question ends as 周末班 does
+    ("How much is an adult ticket?", "儿童票", None),
+])
+def test_the_thing_of_the_same_kind_the_new_subject_stands_in_for(previous: str, subject: str, kin: str | None) -> None:
+    assert same_kind(previous, subject) == kin
