@@ -88,7 +88,8 @@ def models(resources: Resources) -> dict[str, tuple[RagContext, str]]:
         out[ctx.llm_name] = (ctx, f"answers written by the LLM {ctx.llm_name}, which also parses questions and "
                                   "condenses follow-ups")
     out[EXTRACTIVE_MODEL] = (extractive, "no LLM: rule-based parsing, an extractive answer (the best sentence of "
-                                         "each top passage), follow-ups by carrying the earlier questions' entities")
+                                         "each top passage), follow-ups by carrying the earlier questions' entities or "
+                                         "asking the question before of a new subject (割草机呢？)")
     return out
 
 
