@@ -239,6 +239,29 @@ def unparsable_body(exc: BaseException | None) -> str | None:
     return None
 
 
+def whole_body_message(errors: list[dict[str, Any]], body: object, content_type: str, path: str = "") -> str | None:
+    """What is wrong with a body that is not a JSON object at all, in a user's words: pydantic's "body: Field
+    required" for an empty body, and "body: Input should be a valid dictionary ..." for curl's ``-d`` without a
+    JSON content type or a JSON list, named neither cause (the fresh-eyes trial sent both). ``path``: the
+    request's, for an example body (the action endpoint's). None for any other error."""
+    if isinstance(body, dict) or not any(list(e.get("loc", ())) == ["body"] and e.get("type") in _NO_OBJECT
+                                         for e in errors):
+        return None  # an object: a field's error, or the model's own check (the chat's "last message ...")
+    example = ', e.g. {"action": "query", "question": "…"}' if path == API_PATH else ""
+    if body is None or body == b"" or body == "":
+        return f"the request body is empty: send a JSON object with content-type: application/json{example}"
+    media = content_type.split(";")[0].strip().lower()
+    if media and media != "application/json" and not media.endswith("+json"):
+        return (f"the request body was sent as {media}, not JSON: send it with content-type: application/json "
+                f"(curl: -H 'content-type: application/json')")
+    kind = {list: "a list", str: "a string", int: "a number", float: "a number", bool: "true or false"}.get(
+        type(body), "null")
+    return f"the request body must be a JSON object, not {kind}{example}"
+
+
+_NO_OBJECT = frozenset({"missing", "model_attributes_type", "dict_type", "model_type"})
+
+
 def routing_message(request: Request, exc: StarletteHTTPException) -> str:
     """An HTTP error's message; the router's bare "Not Found" / "Method Not Allowed" (no such endpoint, or not
     with this method) say which request missed and where the endpoints are listed, not only the status' name."""
@@ -288,7 +311,9 @@ def install_error_handlers(app: FastAPI) -> None:
                                            + (f" (did you mean {meant!r}?)" if meant else ""), errors),
                                 status_code=400)
         code = next((c for c in CODED_ERRORS if c in kinds), "invalid_request")
-        return JSONResponse(error_body(code, validation_message(errors), errors), status_code=422)
+        message = (whole_body_message(errors, exc.body, request.headers.get("content-type", ""), request.url.path)
+                   or validation_message(errors))
+        return JSONResponse(error_body(code, message, errors), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -31,16 +31,25 @@ if TYPE_CHECKING:
 SEED_QUESTIONS = ("马斯克创办的公司有哪些？", "2024年苹果在北京发布的产品", "什么是机器学习？")
 
 
-def citation_line(c: dict[str, Any]) -> str:
+def citation_line(c: dict[str, Any], passage: str | None = None) -> str:
     """``[1] Guide (guide.md § Setup)``: the document's title, and the file, page or section when known; the
     document's id in front only where it is not the file's name (an upload's id is its file name: the line read
-    ``[1] 喂食须知.txt — 喂食须知 (喂食须知.txt)``)."""
+    ``[1] 喂食须知.txt — 喂食须知 (喂食须知.txt)``); ``passage``: which passage of its file it is, where another
+    cited one reads alike (``passages_told_apart``)."""
     from graphs.domain import Citation
 
-    where = Citation.model_validate(c).location
+    where = ", ".join(w for w in (Citation.model_validate(c).location, passage) if w)
     named = c["docId"] not in (c.get("source"), c.get("title"))
     return f"[{c['index']}] " + (f"{c['docId']} — " if named else "") + str(c["title"] or c["docId"]) + (
         f" ({where})" if where else "")
+
+
+def citation_lines(citations: list[dict[str, Any]]) -> list[str]:
+    """Each citation's line; two passages of one file at one place say which passage each is."""
+    from graphs.domain import Citation, passages_told_apart
+
+    apart = passages_told_apart([Citation.model_validate(c) for c in citations])
+    return [citation_line(c, apart.get(c["index"])) for c in citations]
 
 
 _SCORE_IN_REASON = re.compile(
@@ -71,8 +80,8 @@ def print_response(question: str, response: QueryResponse) -> None:
     typer.echo(f"A: {r.answer}")
     if r.answer_span:
         typer.echo(f"short answer: {r.answer_span}")
-    for c in r.citations:
-        typer.echo(f"   {citation_line(c)}")
+    for line in citation_lines(r.citations):
+        typer.echo(f"   {line}")
     if r.answerability is not None:
         a = r.answerability
         typer.echo(f"answerability: {a.decision}: {plain_reason(a.reason)} ({answerability_basis(a)})")

@@ -108,7 +108,8 @@ class Metrics:
         self.ingest_jobs = Counter("aer_ingest_jobs", "Ingest jobs that reached each state, by workspace.",
                                    ["state", "workspace"], registry=r)
         self.followups = Counter("aer_chat_followups", "OpenAI-compatible chat turns by how the question was "
-                                 "formed: standalone, condensed by the LLM, or with entities carried over.",
+                                 "formed: standalone, condensed by the LLM, with entities carried over, or "
+                                 "restated (the question before asked of the new subject a follow-up names).",
                                  ["mode"], registry=r)
         self.mcp_tools = Counter("aer_mcp_tool_calls", "MCP tool calls by tool and outcome (ok, or error: the "
                                  "service failed or refused it, a refusal before it ran included: bad arguments, "

@@ -151,10 +151,12 @@ class CarriedEntity(BaseModel):
 class FollowUp(BaseModel):
     """How the question the service answered was formed from the conversation."""
 
-    mode: Literal["standalone", "condensed", "entities"] = Field(
+    mode: Literal["standalone", "condensed", "entities", "restated"] = Field(
         description="standalone: the last message alone (the first question, or nothing to carry); condensed: the "
                     "LLM rewrote it as a standalone question; entities: the earlier questions' validated entities "
-                    "were added to it (without an LLM, or when the LLM failed).")
+                    "were added to it (without an LLM, or when the LLM failed); restated: it named only a new "
+                    "subject (\"割草机呢？\", \"What about the lawn mower?\") and the question before it was asked "
+                    "of that subject.")
     question: str = Field(description="The question the service answered.")
     original: str = Field(description="The last user message.")
     carried_entities: list[CarriedEntity] = Field(default_factory=list)

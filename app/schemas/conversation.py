@@ -48,6 +48,6 @@ class ResolveResponse(Wire):
     success: Literal[True] = True
     question: str = Field(description="The standalone question to ask.")
     original: str = Field(description="The last user message.")
-    mode: Literal["standalone", "condensed", "entities"]
+    mode: Literal["standalone", "condensed", "entities", "restated"]
     carried_entities: list[CarriedName] = Field(default_factory=list)
     degraded: list[str] = Field(default_factory=list)

@@ -31,7 +31,10 @@ from app.schemas.chat import CarriedEntity, ChatMessage
 from graphs.domain import ValidatedEntity
 from graphs.llm import LLM_ERRORS, text_call
 from graphs.rag.context import RagContext
+from graphs.rag.parts import en_topic, zh_topic
 from graphs.rag.question import validate_one
+from graphs.text.ellipsis import elliptical_subject, is_elliptical, restated, same_kind
+from graphs.text.normalize import has_han
 from graphs.text.query_analysis import analyze_query
 
 log = logging.getLogger(__name__)
@@ -48,7 +51,7 @@ class Resolution:
 
     question: str
     original: str
-    mode: str = "standalone"  # standalone | condensed | entities
+    mode: str = "standalone"  # standalone | condensed | entities | restated
     carried: list[CarriedEntity] = field(default_factory=list)
     llm_calls: int = 0
     degraded: list[str] = field(default_factory=list)
@@ -79,8 +82,19 @@ async def validated(ctx: RagContext, question: str) -> list[ValidatedEntity]:
 
 
 def with_entities(question: str, carried: Sequence[CarriedEntity]) -> str:
-    """The question with the carried entities' names in front, as the user might have written them."""
-    return " ".join([*(c.text for c in carried), question]) if carried else question
+    """The question with the carried entities' names in front, as the user might have written them; a colon
+    after a name in Latin letters before a capitalised question ("Corvid X7: And its price?"): with a space the
+    parser read the question's first word as the name's last ("Corvid X7 And", "Repair Café Who", and the
+    answer's reason spoke "of repair café who")."""
+    if not carried:
+        return question
+    names = " ".join(c.text for c in carried)
+    apart = ": " if _LATIN_END.search(names) and _CAPITAL_START.match(question) else " "
+    return names + apart + question
+
+
+_LATIN_END = re.compile(r"[A-Za-z0-9À-ɏ]$")
+_CAPITAL_START = re.compile(r"[A-ZÀ-Þ]")
 
 
 # Words that point back at something named earlier. Chinese: third-person pronouns (not 其他/吉他/利他), 该 (not
@@ -96,8 +110,6 @@ _EN_REFERENCE = re.compile(
     r"|(?:^|\b(?:is|was|are|were|did|does|do|of|in|at|for|from|about|by|with|on|to|into|founded|made|built|runs?)\s+)"
     r"that\s+[a-z][\w-]*"
     r"|\bthat\s+[a-z][\w-]*\s*\?*\s*$", re.IGNORECASE)
-_ELLIPTIC = re.compile(r"^\s*(?:那|那么|还有|另外|and\b|also\b|what about\b|how about\b|what of\b)|呢\s*[？?]*\s*$",
-                       re.IGNORECASE)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _WORD = re.compile(r"[A-Za-z0-9][\w'-]*")
 SHORT_ZH_CHARS = 6  # 哪一年成立的？ (6), 创始人是谁？ (5): too short to have a subject of their own (什么是机器学习？ is 7)
@@ -132,7 +144,7 @@ def refers_back(question: str) -> bool:
 def reads_as_follow_up(question: str, own: Sequence[ValidatedEntity]) -> bool:
     """Whether a question asked after others leans on them: it refers back, it is elliptic, or it is short and
     names nothing of its own (``own``: its validated entities). A self-contained question is not a follow-up."""
-    if refers_back(question) or _ELLIPTIC.search(question):
+    if refers_back(question) or is_elliptical(question):
         return True
     if any(e.type != "DATE" for e in own):
         return False
@@ -150,14 +162,42 @@ def still_meant(earlier: ValidatedEntity, follow_up: str, own: Sequence[Validate
     return refers_back(follow_up) or not any(not e.valid for e in own)
 
 
+def restated_follow_up(previous: str, follow_up: str, earlier: Sequence[ValidatedEntity],
+                       own: Sequence[ValidatedEntity]) -> str | None:
+    """The question before asked of the new subject a follow-up names alone: "特斯拉呢？" after "苹果在北京有哪些门店？"
+    is "特斯拉在北京有哪些门店？" (an earlier name of the new one's type is swapped, ``earlier`` and ``own`` the
+    names of each, validated or as the parser spots them), "木工课呢？" after "周六的陶艺课几点开始？" is "周六的木工课几点开始？"
+    (a noun of the same head, ``same_kind``), "割草机呢？" after "借电钻要交多少押金？" is "割草机多少押金？" (else the earlier question's
+    topic is, unless it holds a name of another kind than the new subject's). Carrying the earlier names in front
+    of "割草机呢？" lost what is asked (押金). None for any other follow-up, or when nothing can be swapped (the
+    names are carried then)."""
+    if (subject := elliptical_subject(follow_up)) is None:
+        return None
+    types = {e.type for e in own if e.type != "DATE"}
+    swapped = next((e.text for e in earlier if e.type in types and e.text in previous), None)
+    if swapped is not None:
+        return restated(previous, subject, swapped)
+    if (kin := same_kind(previous, subject)) is not None:
+        return restated(previous, subject, kin)
+    topic = (zh_topic if has_han(previous) else en_topic)(previous)
+    if types and any(e.text in topic for e in earlier if e.type != "DATE"):
+        return None  # a name of another kind than the new subject's ("腾讯呢？" after "马斯克创办的公司有哪些？")
+    return restated(previous, subject, topic)
+
+
 async def carry_entities(ctx: RagContext, turns: Sequence[str]) -> Resolution:
     """Walk the user turns, carrying each earlier question's validated entities into the next that reads as a
     follow-up (a chain of follow-ups keeps the subject of the first; a self-contained question starts a new one);
     the last turn's resolution."""
     current = CarriedState(question=turns[0], entities=await validated(ctx, turns[0]))
     carried: list[CarriedEntity] = []
+    again = False  # the last turn named only a new subject and is the question before it asked of that subject
     for turn in turns[1:]:
         own = await validated(ctx, turn)
+        if (asked := restated_follow_up(current.question, turn, current.entities, own)) is not None:
+            current, carried, again = CarriedState(question=asked, entities=await validated(ctx, asked)), [], True
+            continue
+        again = False
         if not reads_as_follow_up(turn, own):
             current, carried = CarriedState(question=turn, entities=own), []
             continue
@@ -166,6 +206,8 @@ async def carry_entities(ctx: RagContext, turns: Sequence[str]) -> Resolution:
         carried = list({c.standard_name: c for c in carried}.values())
         current = CarriedState(question=with_entities(turn, carried), entities=own + kept)
     question = current.question
+    if again and len(question) <= MAX_QUESTION_CHARS:
+        return Resolution(question=question, original=turns[-1], mode="restated")
     if len(question) > MAX_QUESTION_CHARS or not carried:  # nothing to carry (or no room for it): as written
         return Resolution(question=turns[-1], original=turns[-1])
     return Resolution(question=question, original=turns[-1], mode="entities", carried=carried)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import Field
@@ -54,6 +56,20 @@ class Citation(Model):
         if self.section:
             where = f"{where} § {self.section}" if where else f"§ {self.section}"
         return where
+
+    @property
+    def passage(self) -> int | None:
+        """The cited chunk's place in its document, from one (``notes.txt#1`` is passage 2); None if unknown."""
+        number = self.id.rpartition("#")[2]
+        return int(number) + 1 if number.isdigit() else None
+
+
+def passages_told_apart(citations: Sequence[Citation]) -> dict[int, str]:
+    """``{index: "passage 2"}`` for each citation whose document and place (page, section) another one shares: two
+    chunks of a plain-text file read alike in a reference list ("[1] rules (rules.txt)", "[2] rules (rules.txt)")."""
+    shared = Counter((c.doc_id, c.page, c.section) for c in citations)
+    return {c.index: f"passage {c.passage}" for c in citations
+            if shared[(c.doc_id, c.page, c.section)] > 1 and c.passage is not None}
 
 
 class WorkflowStep(Model):

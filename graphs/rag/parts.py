@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from graphs.text.ellipsis import elliptical_subject, restated
 from graphs.text.entity_spotting import tagged_words
 from graphs.text.normalize import has_han
 
@@ -74,7 +75,7 @@ _TAG_ZH = re.compile(r"^(?:对|是|好|行|可以|没错|对不对|是不是|好
 def _asks_on_its_own(text: str) -> bool:
     """A clause that asks something and says something besides (not "对吗？", "right?", "and when?"), or an
     elliptical one ("书法班呢？")."""
-    if _elliptical(text) is not None:
+    if elliptical_subject(text) is not None:
         return True
     content = _content(text)
     if has_han(text):
@@ -276,7 +277,7 @@ def en_topic(part: str) -> str:
     does the ferry leave", "the bike rental shop" of "Who manages the bike rental shop", "Brisa K5" of "How heavy
     is the Brisa K5"), with an of-phrase or a place name after it ("the tour of the mill", "the class at
     Glenrock"); its first name when it has no such phrase."""
-    words = re.findall(r"[A-Za-z0-9'’-]+", part)
+    words = re.findall(r"(?:[^\W_]|['’-])+", part)  # letters of any script: "Café" is not "Caf"
     for i, word in enumerate(words):
         if word.casefold() not in ("the", "a", "an"):
             continue
@@ -345,20 +346,6 @@ def inherit(part: str, topic: str) -> str:
     return f"{body} for {topic}?"
 
 
-_ELLIPSIS_ZH = re.compile(r"^(?:那|那么|还有)?([\u4e00-\u9fffA-Za-z0-9·]{2,16}?)呢[？?]?$")
-_ELLIPSIS_EN = re.compile(r"^(?:and\s+)?(?:what|how)\s+about\s+(.+?)\s*\??$|^and\s+(?:for\s+)?(the\s+.+?)\s*\?$",
-                          re.IGNORECASE)
-
-
-def _elliptical(part: str) -> str | None:
-    """The new subject of an elliptical part ("书法班" of "书法班呢？", "the e-bike" of "What about the e-bike?")."""
-    if m := _ELLIPSIS_ZH.match(part.strip()):
-        return m[1]
-    if m := _ELLIPSIS_EN.match(part.strip()):
-        return m[1] or m[2]
-    return None
-
-
 # ---------------------------------------------------------------------------- the parts
 
 
@@ -379,10 +366,8 @@ def question_parts(message: str) -> list[str]:
         topic = ""  # the first part asks of an attribute ("伙食费每天多少钱"): no subject to pass on
     parts = [_asked(first)]
     for clause, distributed in clauses[1:]:
-        if (subject := _elliptical(clause)) is not None:
-            previous = parts[-1]
-            prior = topic_of(previous)
-            parts.append(previous.replace(prior, subject, 1) if prior and prior in previous else clause)
+        if (subject := elliptical_subject(clause)) is not None:
+            parts.append(restated(parts[-1], subject, topic_of(parts[-1])) or clause)
             continue
         if distributed:  # each side of "X和Y分别…" is its own subject
             parts.append(_asked(clause))

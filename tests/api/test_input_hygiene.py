@@ -201,3 +201,24 @@ def test_a_mistyped_field_or_value_is_told_the_one_meant(client: TestClient, pay
 def test_a_mistyped_read_action_is_told_the_one_meant(client: TestClient) -> None:
     r = client.get(URL, params={"action": "documnets"})
     assert r.status_code == 422 and "(did you mean 'documents'?)" in r.json()["error"]["message"], r.text
+
+
+@pytest.mark.parametrize(("raw", "headers", "reason"), [
+    # curl's -d without -H 'content-type: application/json' sends a form: the body is JSON, the type is not
+    (b'{"action": "query", "question": "Who runs the ferry?"}', {"content-type": "application/x-www-form-urlencoded"},
+     "sent as application/x-www-form-urlencoded, not JSON"),
+    (b'{"action": "query", "question": "Who runs the ferry?"}', {"content-type": "text/plain"}, "sent as text/plain"),
+    (b"", {"content-type": "application/json"}, "the request body is empty"),
+    (b'[{"action": "query", "question": "Who runs the ferry?"}]', {"content-type": "application/json"},
+     "must be a JSON object, not a list"),
+    (b'"Who runs the ferry?"', {"content-type": "application/json"}, "must be a JSON object, not a string"),
+])
+def test_a_body_that_is_no_json_object_is_named_as_such(client: TestClient, raw: bytes, headers: dict[str, str],
+                                                        reason: str) -> None:
+    # pydantic said "body: Field required" or "body: Input should be a valid dictionary or object to extract
+    # fields from", naming neither the empty body nor the content type a new user's curl left out
+    r = client.post(URL, content=raw, headers=headers)
+    assert r.status_code == 422, r.text
+    error = r.json()["error"]
+    assert error["code"] == "invalid_request" and reason in error["message"], error
+    assert "content-type: application/json" in error["message"] or "JSON object" in error["message"]

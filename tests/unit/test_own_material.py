@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = ("newuser", "newuser2", "newuser3", "newuser4", "newuser5", "multihop_own", "newuser6", "newuser7",
-        "span_own", "xlang_own2", "newuser8", "fields_own", "newuser9", "roles_own", "xlang_own3", "newuser10")
+        "span_own", "xlang_own2", "newuser8", "fields_own", "newuser9", "roles_own", "xlang_own3", "newuser10", "newuser16")
 STAMPED = {".pdf", ".docx"}
 # written with ``stable=True``: PDF and DOCX byte for byte too
 STABLE = {"newuser6", "newuser7", "span_own", "xlang_own2", "newuser8", "newuser9", "roles_own", "xlang_own3",

@@ -73,6 +73,28 @@ def test_an_empty_file_is_marked_before_it_is_sent(page: Watched, tmp_path: Path
     expect(items.filter(has_text="minutes.md").locator(".empty-file")).to_have_count(0)
 
 
+def test_a_file_sent_again_unchanged_is_not_said_to_be_queued(page: Watched, tmp_path: Path) -> None:
+    """Sending a file again with the same content queues nothing (the job skips it): the result said "1 file(s)
+    read: 1 document(s) queued." and, beside a file that failed, "the others are queued"."""
+    rota, blank = tmp_path / "kiln-rota.md", tmp_path / "kiln-draft.txt"
+    rota.write_text("# Kiln rota\n\nMarit fires the kiln on Fridays.\n", encoding="utf-8")
+    blank.write_bytes(b"")
+    p = page.goto("/#documents")
+    result = p.locator("#upload-result")
+    for files, said in (([rota], "1 file(s) read: 1 document(s) queued."),
+                        ([rota], "1 file(s) read: 1 indexed already, unchanged (skipped)."),
+                        ([rota, blank], "1 of 2 file(s) could not be read; 1 indexed already, unchanged (skipped).")):
+        p.set_input_files("#upload-files", [str(f) for f in files])
+        with p.expect_response(lambda r: r.url.endswith(f"{API_PATH}/upload")) as uploaded:
+            p.click("#upload-submit")
+        expect(result.locator("strong").first).to_have_text(said)
+        job = uploaded.value.json()["jobId"]
+        for _ in range(120):  # the next upload sees this one's content once its job is done
+            if p.request.get(f"{page.origin}{API_PATH}?action=job&id={job}").json()["job"]["status"] == "done":
+                break
+            p.wait_for_timeout(500)
+
+
 def test_a_refused_question_names_the_field_not_json(page: Watched) -> None:
     p = page.goto("/#ask")
     p.fill("#question", "？？？")

@@ -299,7 +299,7 @@ def test_upload_files_follow_the_job_open_a_document_ask_and_delete(
 
         # Each file's outcome at once: the encrypted PDF is named with its reason, the others go on.
         result = p.locator("#upload-result")
-        expect(result).to_contain_text("1 of 5 file(s) could not be read; the others are queued.")
+        expect(result).to_contain_text("1 of 5 file(s) could not be read; 4 document(s) queued.")
         expect(result.locator("li", has_text="secret.pdf")).to_have_text(
             "secret.pdf: encrypted_file: the PDF is encrypted and needs a password")
         for name in read:

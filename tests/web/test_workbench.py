@@ -78,6 +78,12 @@ def test_a_follow_up_is_asked_as_the_chat_endpoint_resolves_it_and_the_conversat
     with p.expect_response(lambda r: r.url.endswith(API_PATH) and r.request.method == "POST") as posted:
         ask(p, FOLLOW_UP)  # no earlier turn: asked as written, the server is not asked to resolve it
     assert json.loads(posted.value.request.post_data or "{}")["question"] == FOLLOW_UP
+    # a follow-up that names only a new subject is the question before asked of it (the page says so)
+    p.click("#new-conversation")
+    ask(p, FIRST)
+    ask(p, "马云呢？")
+    expect(p.locator(".resolved-question")).to_have_text("马云创办的公司有哪些？")
+    expect(p.locator(".resolved")).to_contain_text("asked of the new subject")
 
 
 # -- Entities: remove an alias, delete an entity -----------------------------------------------------------------

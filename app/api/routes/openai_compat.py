@@ -67,6 +67,7 @@ from app.services.chat import Resolution
 from app.services.query import answer, resolve_chat, stream_events
 from app.services.workspaces import open_workspace
 from app.workspaces import NAME_PATTERN, UnknownWorkspace
+from graphs.domain import Citation, passages_told_apart
 from graphs.embeddings import EmbedderUnavailable
 from graphs.rag.context import RagContext
 from graphs.stores.base import StoreUnavailable
@@ -87,7 +88,8 @@ def models(resources: Resources) -> dict[str, tuple[RagContext, str]]:
         out[ctx.llm_name] = (ctx, f"answers written by the LLM {ctx.llm_name}, which also parses questions and "
                                   "condenses follow-ups")
     out[EXTRACTIVE_MODEL] = (extractive, "no LLM: rule-based parsing, an extractive answer (the best sentence of "
-                                         "each top passage), follow-ups by carrying the earlier questions' entities")
+                                         "each top passage), follow-ups by carrying the earlier questions' entities or "
+                                         "asking the question before of a new subject (割草机呢？)")
     return out
 
 
@@ -159,7 +161,12 @@ def references(response: QueryResponse, question: str) -> str:
     if not response.citations:
         return ""
     heading = {"zh": "参考资料：", "ja": "参考資料：", "en": "References:"}[reply_language(question)]
-    lines = [f"[{c['index']}] {c['title'] or c['docId']} ({c['docId']})" for c in response.citations]
+    cited = [Citation.model_validate(c) for c in response.citations]
+    apart = passages_told_apart(cited)
+    # where a reader finds it (file, page, section) and, for two passages of one file at one place, which passage:
+    # "[1] rules (rules.txt)" and "[2] rules (rules.txt)" read alike
+    lines = [f"[{c.index}] {c.title or c.doc_id} ("
+             + ", ".join(w for w in (c.location or c.doc_id, apart.get(c.index)) if w) + ")" for c in cited]
     return "\n\n" + heading + "\n" + "\n".join(lines)
 
 

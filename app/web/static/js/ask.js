@@ -152,6 +152,7 @@ function resolvedNote(resolved) {
   const carried = resolved.carriedEntities.map((c) => c.standardName);
   return h("p", { class: "resolved note" }, h("b", {}, "Follow-up asked as: "), h("q", { class: "resolved-question" }, resolved.question),
     resolved.mode === "entities" ? h("span", { class: "muted small" }, ` (carried from the earlier questions: ${carried.join(", ")})`)
+      : resolved.mode === "restated" ? h("span", { class: "muted small" }, " (the question before, asked of the new subject)")
       : h("span", { class: "muted small" }, " (rewritten by the LLM from the conversation)"),
     resolved.degraded && resolved.degraded.length ? h("span", { class: "muted small" }, ` · degraded: ${resolved.degraded.join(", ")}`) : null);
 }

@@ -177,6 +177,18 @@ function fileList(files) {
       : null)));
 }
 
+/** What an upload queued: its documents less those indexed already with the same content, which the job skips
+ * ("1 file(s) read: 1 document(s) queued." was said of a file sent again unchanged, and "the others are queued"
+ * of a failed file's unchanged companion). */
+export function queuedText(answer) {
+  const unchanged = (answer.unchanged || []).length;
+  const queued = Math.max(answer.documents - unchanged, 0);
+  const parts = [];
+  if (queued || !unchanged) parts.push(`${queued} document(s) queued`);
+  if (unchanged) parts.push(`${unchanged} indexed already, unchanged (skipped)`);
+  return parts.join("; ");
+}
+
 async function upload() {
   const files = chosen();
   const left = leftOut();
@@ -201,8 +213,8 @@ async function upload() {
     const twice = answer.files.filter((f) => f.status === "duplicate").length;
     const leftOutTwice = twice ? `${twice} duplicate file(s) left out (the same bytes as another file). ` : "";
     say("#upload-result", failed || twice ? "warn" : "ok",
-      h("strong", {}, failed ? `${failed} of ${answer.files.length} file(s) could not be read; the others are queued. ${leftOutTwice}`
-        : `${answer.files.length - twice} file(s) read: ${answer.documents} document(s) queued. ${leftOutTwice}`),
+      h("strong", {}, `${failed ? `${failed} of ${answer.files.length} file(s) could not be read; `
+        : `${answer.files.length - twice} file(s) read: `}${queuedText(answer)}. ${leftOutTwice}`),
       fileList(answer.files), leftOutNote(left));
     followJob(answer.jobId, `Upload of ${answer.files.length} file(s)`);
     $("#upload-files").value = ""; // the folder name and the skip choice stay for the next upload

@@ -3,7 +3,7 @@ lexicon's "answerable" beside the low score it overrode."""
 
 from __future__ import annotations
 
-from app.cli.query import answerability_basis, citation_line, plain_reason
+from app.cli.query import answerability_basis, citation_line, citation_lines, plain_reason
 from graphs.domain import Answerability
 
 
@@ -36,3 +36,18 @@ def test_a_citation_names_the_document_once_when_its_id_is_the_file_name() -> No
     assert citation_line(upload) == "[1] 油漆登记 (油漆登记.txt)"
     ingested = {**upload, "docId": "stores/油漆登记", "section": "二楼"}
     assert citation_line(ingested) == "[1] stores/油漆登记 — 油漆登记 (油漆登记.txt § 二楼)"
+
+
+def test_two_passages_of_one_file_at_one_place_say_which_passage_each_is() -> None:
+    # a plain-text export has no pages or sections: two of its chunks read "[1] rules (rules.txt)" and
+    # "[2] rules (rules.txt)", and a reader could not tell which part of the file either was
+    first = {"index": 1, "id": "kiln_rules.txt#0", "docId": "kiln_rules.txt", "title": "kiln rules",
+             "source": "kiln_rules.txt", "page": None, "section": None}
+    third = {**first, "index": 2, "id": "kiln_rules.txt#2"}
+    other = {"index": 3, "id": "窑炉记录.md#4", "docId": "窑炉记录.md", "title": "窑炉记录", "source": "窑炉记录.md",
+             "page": None, "section": "二、温度"}
+    assert citation_lines([first, third, other]) == [
+        "[1] kiln rules (kiln_rules.txt, passage 1)", "[2] kiln rules (kiln_rules.txt, passage 3)",
+        "[3] 窑炉记录 (窑炉记录.md § 二、温度)"]
+    paged = [{**first, "page": 1}, {**third, "page": 2}]  # the pages tell them apart already
+    assert citation_lines(paged) == ["[1] kiln rules (kiln_rules.txt, p. 1)", "[2] kiln rules (kiln_rules.txt, p. 2)"]

@@ -11,7 +11,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 from pydantic import Field
 
 from app.schemas.chat import ChatMessage, TextPart
-from app.services.chat import clean_condensed, history_text, resolve
+from app.services.chat import clean_condensed, history_text, resolve, validated
 from tests.support.fakes import make_context
 
 
@@ -38,11 +38,9 @@ async def test_a_follow_up_carries_the_earlier_questions_entities(tmp_path: Path
 
 
 async def test_an_entity_of_the_same_type_replaces_the_earlier_one(tmp_path: Path) -> None:
-    # 特斯拉 (ORGANIZATION) replaces 苹果; 北京 (LOCATION) is not named again, so it is carried
+    # 特斯拉 (ORGANIZATION) replaces 苹果 in the question before; 北京 (LOCATION) stays where it was written
     r = await resolve(make_context(tmp_path), chat("苹果在北京有哪些门店？", "特斯拉呢？"))
-    assert r.mode == "entities"
-    assert [c.standard_name for c in r.carried] == ["北京"]
-    assert r.question == "北京 特斯拉呢？"
+    assert (r.mode, r.question, r.carried) == ("restated", "特斯拉在北京有哪些门店？", [])
 
 
 async def test_nothing_to_carry_leaves_the_question_standalone(tmp_path: Path) -> None:
@@ -84,9 +82,8 @@ async def test_a_question_that_leans_on_the_earlier_ones_carries_them(tmp_path: 
 @pytest.mark.parametrize(("turns", "question"), [
     # names of a user's own files that no entity dictionary lists: the parser spots them, the store does not know them
     (("Who runs the Lantern Street Book Swap?", "When does it open on Sundays?"),
-     "Lantern Street Book Swap When does it open on Sundays?"),
-    (("How much does the Corvid X7 drone weigh?", "And its price?"), "Corvid X7 And its price?"),
-    (("Who presents the Morning Tide Show?", "What about the Evening Drift?"), None),  # its own name: a new subject
+     "Lantern Street Book Swap: When does it open on Sundays?"),
+    (("How much does the Corvid X7 drone weigh?", "And its price?"), "Corvid X7: And its price?"),
     (("When was the Fennel Hill cider barn built?", "Who owns the Corvid X7?"), None),  # self-contained
 ])
 async def test_a_name_the_entity_store_does_not_know_is_carried_as_written(
@@ -97,6 +94,8 @@ async def test_a_name_the_entity_store_does_not_know_is_carried_as_written(
         return
     assert (r.mode, r.question) == ("entities", question)
     assert [(c.text, c.standard_name, c.type) for c in r.carried] == [(c.text, c.text, "OTHER") for c in r.carried]
+    # the carried name is read back as itself, not with the question's first word ("Corvid X7 And")
+    assert [e.text for e in await validated(make_context(tmp_path), r.question)][:1] == [r.carried[0].text]
 
 
 async def test_a_self_contained_question_starts_a_new_subject(tmp_path: Path) -> None:
@@ -107,11 +106,13 @@ async def test_a_self_contained_question_starts_a_new_subject(tmp_path: Path) ->
 
 
 async def test_a_chain_of_follow_ups_keeps_the_first_subject_and_drops_dates(tmp_path: Path) -> None:
-    r = await resolve(make_context(tmp_path), chat("2024年苹果发布了什么？", "它在上海开了什么店？", "那北京呢？"))
-    # Apple travels through both follow-ups; 上海 is replaced by 北京; the date is never carried
+    r = await resolve(make_context(tmp_path), chat("2024年苹果发布了什么？", "它在上海开了什么店？", "它的员工有多少？"))
+    # Apple travels through both follow-ups; the date is never carried
     assert r.mode == "entities"
-    assert [c.standard_name for c in r.carried] == ["Apple"]
-    assert r.question == "苹果 那北京呢？"
+    assert sorted(c.standard_name for c in r.carried) == ["Apple", "上海"] and "2024" not in r.question
+    # a follow-up naming only a new place asks the question before (with what it carried) of that place
+    swapped = await resolve(make_context(tmp_path), chat("2024年苹果发布了什么？", "它在上海开了什么店？", "那北京呢？"))
+    assert (swapped.mode, swapped.question) == ("restated", "苹果 它在北京开了什么店？")
 
 
 async def test_text_parts_and_other_roles_are_read(tmp_path: Path) -> None:
@@ -204,3 +205,23 @@ async def test_a_reference_word_that_points_at_nothing_starts_no_follow_up(tmp_p
 async def test_the_same_words_pointing_back_still_carry(tmp_path: Path, question: str) -> None:
     r = await resolve(make_context(tmp_path), chat("马斯克创办了哪些公司？", question))
     assert (r.mode, r.question) == ("entities", f"马斯克 {question}")
+
+
+@pytest.mark.parametrize(("turns", "question"), [
+    # a follow-up that names only a new subject keeps what the question before asked (a deposit, a shelf, a fee)
+    (("借电钻要交多少押金？", "割草机呢？"), "割草机多少押金？"),
+    (("地板打磨机最多能借几天？", "那瓷砖切割机呢？"), "瓷砖切割机最多能借几天？"),
+    (("Who presents the Morning Tide Show?", "What about the Evening Drift?"), "Who presents the Evening Drift?"),
+    (("Which shelf is the Brisa K5 kept on?", "And the Brisa K7?"), "Which shelf is the Brisa K7 kept on?"),
+    (("马斯克创办的公司有哪些？", "马云呢？"), "马云创办的公司有哪些？"),  # a known person for a known person
+])
+async def test_a_follow_up_naming_only_a_new_subject_is_the_question_before_asked_of_it(
+        tmp_path: Path, turns: tuple[str, ...], question: str) -> None:
+    r = await resolve(make_context(tmp_path), chat(*turns))
+    assert (r.mode, r.question, r.original) == ("restated", question, turns[-1])
+
+
+async def test_a_new_subject_of_another_kind_than_the_earlier_name_is_not_swapped_in(tmp_path: Path) -> None:
+    # 腾讯 (an organization) does not replace 马斯克 (a person): "腾讯有哪些？" would ask nothing; the names are carried
+    r = await resolve(make_context(tmp_path), chat("马斯克创办的公司有哪些？", "腾讯呢？"))
+    assert r.mode == "entities" and r.question == "马斯克 腾讯呢？"
