@@ -30,12 +30,16 @@ async def embed_question(ctx: RagContext, state: RagState) -> list[float]:
 
 
 async def with_question_vector(ctx: RagContext, state: RagState, lexical: Callable[[], T]) -> tuple[list[float], T]:
-    """The question's vector and what ``lexical`` returns, computed at once: ``lexical`` (the lexical text, BM25, the
-    graph's name lookup: whatever needs no vector) runs in a worker thread while the question's embedding, started
-    as the request arrived, finishes; the vector is awaited only where it is needed. e5 embeds a question in ~19 ms
-    of CPU (USE ~3) and its engine releases the GIL, so on 2 cores the two overlap. Errors keep their order: a
-    failed embedding is raised first (an ``EmbedderUnavailable`` stays a 503), then the lexical side's (a
-    ``StoreUnavailable``)."""
+    """The question's vector and what ``lexical`` returns, computed at once: ``lexical`` (work that needs no vector:
+    the hybrid search's lexical text) runs in a worker thread while the question's embedding, started as the request
+    arrived, finishes; the vector is awaited only where it is needed. Errors keep their order: a failed embedding is
+    raised first (an ``EmbedderUnavailable`` stays a 503), then the lexical side's (a ``StoreUnavailable``).
+
+    Not used for the graph route's BM25 and name lookup: measured on the bench's 10k e5 data dir (graph route, 32
+    questions, interleaved, load 14-18 on 2 shared cores), running them beside the embedding made the route no
+    faster with e5 on 2 engine threads (paired median +15 and +20 ms, p95 +23 and +40 ms in two runs; on 1 engine
+    thread −12 ms): the engine's two threads already hold both cores, so the overlapped work slows the embedding it
+    waits for."""
     work = asyncio.ensure_future(asyncio.to_thread(lexical))
     try:
         vector = await embed_question(ctx, state)

@@ -21,7 +21,7 @@ from graphs.rag.expansion import (
 )
 from graphs.rag.question import validated_names
 from graphs.rag.registry import NodeSpec
-from graphs.rag.search import dense_search, run_text, with_question_vector
+from graphs.rag.search import dense_search, embed_question, run_lexical_text
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores import fusion
 
@@ -35,25 +35,24 @@ async def search_graph(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     if ctx.kg is None:
         raise RuntimeError("the graph route needs a knowledge graph (RagContext.kg)")
     kg, limits, weights = ctx.kg, ctx.limits, weights_of(state)
+    vector = await embed_question(ctx, state)
+    text = await run_lexical_text(ctx, state)
     names = validated_names(state)
-    k = limits.candidate_k
     started = time.perf_counter()
 
-    def without_vector() -> tuple[str, list[Hit], list[tuple[str, str]], dict[str, str]]:
-        """What needs no vector: BM25 and the nodes the question names (runs while the question's embedding
-        finishes, ``with_question_vector``)."""
-        text = run_text(ctx, state)
+    def breadth() -> tuple[list[Hit], list[Hit], list[tuple[str, str]], dict[str, str]]:
+        k = limits.candidate_k
+        # the chunks of a document whose vectors still fill are seeds too (``dense_search``): an escalation from
+        # the hybrid search that found them right after an upload came back empty and replaced its hits
+        dense = dense_search(ctx, vector, text, None, k)
         bm25 = ctx.index.search_bm25(text, filter=None, limit=k, raw=True)
         named = kg.find_nodes(" ".join([state["question"], *names]))
         # entity nodes the question names (by name or through its validated entities), with display names
         entities = dict.fromkeys([n for n, _ in named if n.startswith("entity:")] + [entity_node(n) for n in names])
         shown = {e: name for e in entities if (name := kg.name(e)) is not None}
-        return text, bm25, named, shown
+        return dense, bm25, named, shown
 
-    vector, (text, bm25, named, entity_seeds) = await with_question_vector(ctx, state, without_vector)
-    # the chunks of a document whose vectors still fill are seeds too (``dense_search``): an escalation from the
-    # hybrid search that found them right after an upload came back empty and replaced its hits
-    dense = await asyncio.to_thread(dense_search, ctx, vector, text, None, k)
+    dense, bm25, named, entity_seeds = await asyncio.to_thread(breadth)
     scale = max((h.bm25_score or 0.0 for h in bm25), default=0.0) or 1.0
     lexical = {h.id: (h.bm25_score or 0.0) / scale for h in bm25}
     best: dict[str, ScoredDocument] = {}
