@@ -1066,6 +1066,11 @@ def value_candidates(q: Question, hits: Sequence[Hit], found: Sequence[Evidence]
     both and states another time or none."""
     if not found or not (q.kind == "date" and asks_time_of_day(q.text)):
         return []
+    # the subject's passages: those naming every name the question names; where it names none the tagger knows,
+    # the best evidence's document's in its language (a time in any other passage is another subject's: the opening hours of a
+    # workshop for a planetarium no passage mentions)
+    top = next((e.sentences[0].hit for e in found if not in_other_language(q, e.sentences[0].text)),
+               found[0].sentences[0].hit)
     named: dict[int, bool] = {}
     out: list[tuple[Evidence, Span, str]] = []
     for e in found:
@@ -1073,9 +1078,11 @@ def value_candidates(q: Question, hits: Sequence[Hit], found: Sequence[Evidence]
             continue
         s = e.sentences[0]
         if s.hit not in named:
-            named[s.hit] = s.hit < len(hits) and anchored(q, normalize(f"{hits[s.hit].title} {hits[s.hit].text}")) == 1.0
-        if not named[s.hit] or any(c[0].sentences[0].text == s.text for c in out):
-            continue
+            named[s.hit] = s.hit < len(hits) and top < len(hits) and (
+                anchored(q, normalize(f"{hits[s.hit].title} {hits[s.hit].text}")) == 1.0 if q.anchors
+                else hits[s.hit].doc_id == hits[top].doc_id)
+        if not named[s.hit] or in_other_language(q, s.text) or any(c[0].sentences[0].text == s.text for c in out):
+            continue  # (the other language's sentences are judged by their own path, by meaning and the lexicon)
         for span in of_asked_kind(q.text, q.kind, s.text, candidates(s.text, q.kind, q.text, q.types)):
             start = max((m.end() for m in _VALUE_CLAUSE.finditer(s.text, 0, span.start)), default=0)
             end = next((m.start() for m in _VALUE_CLAUSE.finditer(s.text, span.end)), len(s.text))

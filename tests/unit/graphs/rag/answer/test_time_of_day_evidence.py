@@ -65,3 +65,15 @@ def test_the_clause_picks_between_two_times_of_one_sentence() -> None:
 def test_a_question_of_another_kind_has_no_candidates() -> None:
     _, _, cands = _candidates("鹿鸣桥河堤是哪一天发生管涌的？", [FLOOD])
     assert cands == []
+
+
+WORKSHOP = hit("workshop#0", "工坊对公众开放，开放时间为每周二至周日9:00—16:30。", title="青藤木工坊 参观须知")
+HARBOUR = hit("harbour#0", "The harbour office answers the phone from 8.30 am. Moorings are let by the season.",
+              title="Tollan harbour notes")
+
+
+def test_a_time_in_another_document_or_language_is_no_candidate() -> None:
+    # no name the tagger knows: the best evidence's document only, and never a sentence of the other language
+    _, found, cands = _candidates("What time does the phone line of the harbour office open?", [HARBOUR, WORKSHOP])
+    assert found and all(e.sentences[0].text.startswith("The harbour office") for e, _, _ in cands)
+    assert [s.text for _, s, _ in cands] == ["8.30 am"]
