@@ -261,8 +261,8 @@ async def _crossing(q: Question, hits: list[Hit], ctx: RagContext, state: RagSta
 async def _by_asked_value(q: Question, hits: list[Hit], found: list[Evidence],
                           ctx: RagContext) -> tuple[list[Evidence], bool]:
     """The evidence led, for a question asking a time of day, by the subject's sentence holding one that is
-    closest in meaning to the question (``evidence.by_asked_value``), and whether the embedder failed (then the
-    words' order stands)."""
+    closest in meaning to what the question asks of its subject (``evidence.asked_act``, ``by_asked_value``), and
+    whether the embedder failed (then the words' order stands)."""
     if not (candidates := value_candidates(q, hits, found)):
         return found, False
     act, sentences = asked_act(q), list(dict.fromkeys(e.sentences[0].text for e, _, _ in candidates))
