@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
+from graphs.text.dates import ASKS_TIME_OF_DAY
 from graphs.text.units import MEASURES, PHYSICAL, SET_CLASSIFIERS_ZH, alternation, asked_dimensions
 
 AnswerType = Literal[
@@ -163,7 +164,7 @@ def expected_answer(question: str) -> AnswerType:
 # company..." a person, "which company founded in which city..." an organization first
 _TYPED: tuple[tuple[AnswerType, tuple[re.Pattern[str], ...]], ...] = (
     ("number", (_NUMBER_EN, _MEASURE_EN, _NUMBER_ZH)),
-    ("date", (_DATE_EN, _DATE_ZH)),
+    ("date", (_DATE_EN, _DATE_ZH, ASKS_TIME_OF_DAY)),  # a time of day (几点, "what time") is a date's finest part
     ("person", (_PERSON_EN, _PERSON_ZH)),
     ("organization", (_ORG_EN, _ORG_ZH)),
     ("place", (_PLACE_EN, _PLACE_ZH)),

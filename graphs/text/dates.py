@@ -384,6 +384,36 @@ _ASKS_CLOCK = re.compile(r"几点|几时几分|\bwhat\s+time\b|\bat\s+what\s+tim
                          re.IGNORECASE)
 
 
+ASKS_TIME_OF_DAY = re.compile(
+    r"几点(?!建议|意见|要求|原因|理由|注意|内容|好处|区别|不同|看法|体会|措施)|几时(?!候)|什么时刻|哪个时刻|"
+    r"\b(?:at\s+)?what\s+time\b(?!\s+(?:zone|period|frame|span|limit|slot)s?\b)", re.IGNORECASE)
+_ZH_CLOCK_DIGITS = r"(?:[01]?\d|2[0-4]|[一二两三四五六七八九十]|十[一二])"
+_CLOCK = re.compile(
+    rf"(?:(?:凌晨|清晨|早上|早晨|上午|中午|下午|傍晚|晚上|晚间|夜间|夜里|深夜|午夜|当晚|当天|次日)\s*)?(?<![\d.:])"
+    rf"{_ZH_CLOCK_DIGITS}\s*(?:时|点)(?:\s*(?:\d{{1,2}}|[一二三四五六七八九十]{{1,3}})\s*分|半|整|钟)?(?!\s*(?:\d|[一二三四五六七八九十]|以上|以下|半?级))|"
+    r"(?<![\d.:])(?:[01]?\d|2[0-3])[:：][0-5]\d(?![\d:])(?:\s*(?:a\.m\.|p\.m\.|am\b|pm\b))?|"
+    r"(?<![\d.:])(?:1[0-2]|0?[1-9])(?:\.[0-5]\d)?\s*(?:a\.m\.|p\.m\.|am\b|pm\b|o'clock\b)|"
+    r"\b(?:noon|midday|midnight)\b", re.IGNORECASE)
+"""A time of day as Chinese and English write it: 凌晨2时50分, 下午5点, 三点半, 8:30, 19:45, "7.52 am", "9 pm",
+"noon" (not a wind force, 7级, nor a count after it: 3点建议 has no 点 of the clock)."""
+
+
+def asks_time_of_day(question: str) -> bool:
+    """Whether a question asks a time of day (几点, 几时, "what time", "at what time"): a clock time answers it, a
+    calendar day alone does not."""
+    return ASKS_TIME_OF_DAY.search(question) is not None
+
+
+def clock_times(text: str) -> list[tuple[int, int, str]]:
+    """The times of day ``text`` writes (``_CLOCK``), as (start, end, text)."""
+    return [(m.start(), m.end(), m[0]) for m in _CLOCK.finditer(text) if m[0].strip()]
+
+
+def clock_time(span: str) -> bool:
+    """Whether a span writes a time of day (2025年11月22日上午9点, "7.52 am")."""
+    return _CLOCK.search(span) is not None
+
+
 def asks_when(question: str) -> bool:
     """Whether a question asks when an event happened or happens once (什么时候发生的, "When did the fire start?"),
     the calendar day the evidence gives being its most complete answer over a weekday or a time of day; not a

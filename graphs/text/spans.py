@@ -10,7 +10,17 @@ from datetime import date
 from typing import NamedTuple
 
 from graphs.text.answer_types import AnswerType, question_word
-from graphs.text.dates import asks_event_day, asks_when, asks_year, calendar_day, find_dates, names_year
+from graphs.text.dates import (
+    asks_event_day,
+    asks_time_of_day,
+    asks_when,
+    asks_year,
+    calendar_day,
+    clock_time,
+    clock_times,
+    find_dates,
+    names_year,
+)
 from graphs.text.entity_spotting import _SURNAMES as SURNAMES
 from graphs.text.entity_spotting import pos_spans, tagged_words, title_case_spans
 from graphs.text.governors import actor_phrases
@@ -373,7 +383,10 @@ def _numbers(sentence: str) -> list[Span]:
 def candidates(sentence: str, kind: AnswerType, question: str, types: Mapping[str, str] | None = None) -> list[Span]:
     """Candidate answers of ``kind`` in ``sentence`` that the question does not already contain (names of
     another type than the asked one left out: ``types`` maps folded names to what the passages say they are)."""
-    if kind == "date":
+    if kind == "date" and asks_time_of_day(question):
+        # a time of day asked (几点, "what time"): the clock times the sentence writes, whatever date is beside them
+        spans = [Span(a, b, t.strip()) for a, b, t in clock_times(sentence)]
+    elif kind == "date":
         spans = _dates(sentence)
     elif kind == "number":
         spans = _numbers(sentence)
@@ -694,6 +707,8 @@ def of_asked_kind(question: str, kind: AnswerType, sentence: str, spans: list[Sp
         return [s for s in spans if any(a.text == s.text for a in _addresses(sentence))]
     if kind == "place" and _WHERE.search(question):
         return [s for s in spans if in_place_frame(sentence, s) or any(a.text == s.text for a in _addresses(sentence))]
+    if kind == "date" and asks_time_of_day(question):
+        return [s for s in spans if clock_time(s.text)]  # 凌晨2时50分 for 几点塌方, never 6月8日 alone
     if kind == "date" and asks_event_day(question):
         # the day of an event (哪天, "what date") is a day of the calendar: 周二 of 每周二至周日开放 is a schedule
         return [s for s in spans if calendar_day(s.text)]

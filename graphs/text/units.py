@@ -31,7 +31,7 @@ THING_CLASSIFIERS_ZH = frozenset("个辆台家座所艘架场项件部本条只�
 """Classifiers that count things, firms, works, events, editions and cases (两辆车, 三家公司, 第七届, 两起事故)."""
 TIMES_CLASSIFIER_ZH = frozenset("次")
 """The verbal classifier: how often a thing is done (三次)."""
-PIECE_CLASSIFIERS_ZH = frozenset("张把根块瓶盒包双对袋份片粒卷箱组节间栋道盏扇株棵头匹")
+PIECE_CLASSIFIERS_ZH = frozenset("张把根块瓶盒包双对袋份片粒卷箱组节间栋道盏扇株棵头匹级")
 """Classifiers of objects by their shape or pack (两张票, 一瓶水, 三根管子, 一盏灯)."""
 SERVING_CLASSIFIERS_ZH = frozenset("针杯碗趟回副顿剂晚堂轮单罐桶盘")
 """Classifiers of portions, doses and goes (一杯, 打一针, 坐一趟, 住一晚)."""
@@ -176,7 +176,7 @@ _ASKS: tuple[tuple[re.Pattern[str], frozenset[Dimension]], ...] = (
     (re.compile(r"多快|\bhow fast\b", re.IGNORECASE), frozenset({"speed"})),
     (re.compile(r"多热|多冷|\bhow (?:hot|cold|warm)\b|\b(?:hottest|coldest|warmest)\b", re.IGNORECASE),
      frozenset({"temperature"})),
-    (re.compile(r"百分之几|\bwhat (?:percentage|per ?cent|share|proportion)\b", re.IGNORECASE),
+    (re.compile(r"百分之(?:几|多少)|多少个百分点|\bwhat (?:percentage|per ?cent|share|proportion)\b", re.IGNORECASE),
      frozenset({"percent"})),
     (re.compile(r"多少钱|几块钱|(?:交|缴|付|花|收|赔|退|补|报销|领)(?:纳|费|取|款)?了?(?:多少|几)(?:万|千|百)?(?:元|块|钱|$|？|\?)|"
                 r"\bhow much (?:money\b|(?:is|are|was|were|will|would)\b(?!\s+(?:(?:the|its|their|a|an)\s+)?(?:weight|water|"
@@ -309,6 +309,10 @@ def asked_dimensions(question: str) -> frozenset[Dimension] | None:
 _CLASSIFIER_ZH = re.compile(rf"(?:万|亿|千|百|多|余)*{alternation(COUNT_CLASSIFIERS_ZH)}")
 _QUESTION_NOUN_ZH = re.compile(rf"(?:多少|几)\s*(?:万|亿|千|百)?\s*{alternation(COUNT_CLASSIFIERS_ZH)}(?P<noun>[\u4e00-\u9fff]{{2,6}})")
 _PIECE_NOUN_ZH = re.compile(rf"(?:多少|几)\s*(?:万|亿|千|百)?\s*{alternation(PIECE_CLASSIFIERS_ZH)}(?P<noun>[\u4e00-\u9fff]{{2,6}})")
+_ANY_CLASSIFIER_ZH = COUNT_CLASSIFIERS_ZH | PIECE_CLASSIFIERS_ZH | SERVING_CLASSIFIERS_ZH | TIMES_CLASSIFIER_ZH
+_NO_COUNTED_ZH = frozenset({"时间", "钱", "距离", "次数", "人次", "资金", "经费", "费用", "面积", "体积", "容量", "岁数"})
+"""What 多少 asks that is an amount or a measure, not a noun counted (多少时间, 多少经费)."""
+_BARE_NOUN_ZH = re.compile(r"多少(?P<noun>[\u4e00-\u9fff]{2,4}?)(?:[？?。，,！!]|$)")
 _COUNTED_THING = re.compile(alternation(THING_CLASSIFIERS_ZH | TIMES_CLASSIFIER_ZH))
 """A measure word of counted things or times, not of people (个, 次, 辆): the value counts, it measures nothing."""
 _FUNCTION_ZH = re.compile(r"[为有达共约近逾超是了的和与及、，,。：:；;（(）)第等计合达至到仅只已还]")
@@ -352,6 +356,10 @@ def question_noun(question: str) -> str | None:
     多少名医护人员), or None (a generic one: people, times; a unit; none written)."""
     if (m := _QUESTION_NOUN_ZH.search(question)) is not None:
         return m["noun"]
+    if (m := _BARE_NOUN_ZH.search(question)) is not None and dimension_word(m["noun"]) is None \
+            and not money_word(m["noun"]) and not m["noun"].startswith(QUANTITY_WORDS_ZH) \
+            and m["noun"][0] not in _ANY_CLASSIFIER_ZH and m["noun"] not in _NO_COUNTED_ZH:
+        return m["noun"]  # 转移了多少群众: the noun a count asks with no measure word
     if (m := re.search(r"\bhow\s+many\s+", question, re.IGNORECASE)) is not None:
         words = _words_after(question, m.end() - 1)
         if words and _named_dimension(words[0].casefold()) in (None, "persons") \
@@ -384,8 +392,8 @@ def counted_noun(text: str, start: int, end: int) -> str | None:
         # the noun right before the count when nothing follows it (志愿者3200人, 补给站18个)
         before = re.search(r"([\u4e00-\u9fff]{2,4})$", _FUNCTION_ZH.split(text[max(0, start - 6) : start])[-1])
         return before[1] if before else None
-    if re.search(r"[A-Za-z]{2,}\s*$", value):
-        return None  # a unit or measure word inside the span ("six hours")
+    if re.search(r"[A-Za-z]{2,}\s*$", value) and not _NUMERAL.fullmatch(value.strip()):
+        return None  # a unit or measure word inside the span ("six hours"); "one" of "one batch" is the count
     words = _words_after(text, end)
     return " ".join(words) if words else None
 
@@ -675,7 +683,10 @@ def asking_words(question: str) -> frozenset[str]:
     for pattern, _ in _ASKS:
         for m in pattern.finditer(question):
             if m.end() - m.start() <= 24:  # the question word itself, not the words a money verb spans
-                out.update(w.casefold() for w in re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]+", m[0]))
+                words = re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]+", m[0])
+                out.update(w.casefold() for w in words)
+                # and a Chinese run's parts around its 多少 / 几 (百分之 of 百分之多少: a segmenter's word of it)
+                out.update(p for w in words for p in re.split(r"多少|几", w) if p and p != w)
     return frozenset(out)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -38,8 +39,10 @@ from graphs.rag.answer.question import (
 from graphs.rag.relation_cues import bridge_kind, entity_kind
 from graphs.text.content import has_content
 from graphs.text.dates import (
+    ASKS_TIME_OF_DAY,
     RELATIVE_DAY,
     asks_deadline,
+    asks_time_of_day,
     date_forms,
     dates_itself,
     deadline_at,
@@ -1046,13 +1049,95 @@ def value_leads(q: Question, found: list[Evidence]) -> list[Evidence]:
     to 2022年我国研发经费投入达30870亿元 for 研发经费总投入量是多少. Quantities only: a place or a name is often
     stated without the frame its span needs (新加坡将举办… holds no where-frame), and the runner-up holding one
     then states another place (RGB: 亚洲 for where the 2025 championships are held)."""
-    if not found or q.kind != "number" or found[0].span is not None \
-            or found[0].anchored < 1.0:
+    if not found or not valued(q) or found[0].span is not None or found[0].anchored < 1.0:
         return found
     top = found[0].score
     lead = next((e for e in found[1:] if e.span is not None and e.anchored == 1.0 and not e.bridge
                  and len(e.sentences) == 1 and e.score >= VALUE_LEADS * top), None)
     return found if lead is None else [lead, *(e for e in found if e is not lead)]
+
+
+def value_candidates(q: Question, hits: Sequence[Hit], found: Sequence[Evidence]) -> list[tuple[Evidence, Span, str]]:
+    """For a question asking a time of day (几点, "what time"), each time the single sentences of ``found`` write, in
+    a passage that names everything the question names, with its clause (the sentence's stretch between clause
+    marks around it: "grounded at 7.52 am" of "She had left the quay at 7.15 am and grounded at 7.52 am"). The
+    sentence that states the time often names neither the subject nor the asked act in the question's words
+    (滑坡发生在当天凌晨4时20分 in the report on 老鹰嘴 for 几点塌下来的), so its words rank it below a sentence that names
+    both and states another time or none."""
+    if not found or not (q.kind == "date" and asks_time_of_day(q.text)):
+        return []
+    # the subject's passages: those naming every name the question names; where it names none the tagger knows,
+    # the best evidence's document's in its language (a time in any other passage is another subject's: the opening hours of a
+    # workshop for a planetarium no passage mentions)
+    top = next((e.sentences[0].hit for e in found if not in_other_language(q, e.sentences[0].text)),
+               found[0].sentences[0].hit)
+    named: dict[int, bool] = {}
+    out: list[tuple[Evidence, Span, str]] = []
+    for e in found:
+        if len(e.sentences) != 1 or e.span is None or e.bridge:
+            continue
+        s = e.sentences[0]
+        if s.hit not in named:
+            named[s.hit] = s.hit < len(hits) and top < len(hits) and (
+                anchored(q, normalize(f"{hits[s.hit].title} {hits[s.hit].text}")) == 1.0 if q.anchors
+                else hits[s.hit].doc_id == hits[top].doc_id)
+        if not named[s.hit] or in_other_language(q, s.text) or any(c[0].sentences[0].text == s.text for c in out):
+            continue  # (the other language's sentences are judged by their own path, by meaning and the lexicon)
+        for span in of_asked_kind(q.text, q.kind, s.text, candidates(s.text, q.kind, q.text, q.types)):
+            start = max((m.end() for m in _VALUE_CLAUSE.finditer(s.text, 0, span.start)), default=0)
+            end = next((m.start() for m in _VALUE_CLAUSE.finditer(s.text, span.end)), len(s.text))
+            out.append((e, span, s.text[start:end].strip()))
+    return out[:VALUE_CLAUSES]
+
+
+_VALUE_CLAUSE = re.compile(r"[，,;；。！？!?：:“”\"]|\s(?:and|but|then|before|after|while|when)\s|随后|然后|之后|接着")
+VALUE_CLAUSES = 8
+"""The most clauses embedded for one question (each is new to the embedder: ~20-60 ms on 2 cores)."""
+
+
+def asked_act(q: Question) -> str:
+    """What a time-of-day question asks of its subject, without the subject (几点塌下来的 of 老鹰嘴那段县道大概是几点塌下来的,
+    "what time did run aground" of "What time did the Greyhaven run aground?"): every candidate clause is of the
+    subject's passages already, so the subject's words only pull toward the sentences that repeat them (e5 put
+    the road's reopening at 12:00, which names it, above the slide at 4:20, which does not, by the whole question;
+    by this part, the slide first). Chinese writes the act after the question word, English around the subject."""
+    if has_han(q.text) and (m := ASKS_TIME_OF_DAY.search(q.text)) is not None:
+        return q.text[m.start() :].strip()
+    act = q.text.casefold()
+    for forms in q.anchors:
+        for form in forms:
+            act = act.replace(form, " ")
+    return " ".join(act.split()) or q.text
+
+
+def by_asked_value(found: list[Evidence], candidates: Sequence[tuple[Evidence, Span, str]],
+                   sims: dict[str, float]) -> list[Evidence]:
+    """The evidence led by the sentence holding a value of the asked kind (``value_candidates``) that is closest in
+    meaning to what the question asks of its subject (``sims``: text → cosine with ``asked_act``), its span the
+    value whose clause is closest where it holds several (``clauses_to_weigh``): which of the subject's times is
+    the asked event's is a matter of meaning (滑坡发生在当天凌晨4时20分左右 over 7月11日中午12时 … 恢复单车道通行 for
+    几点塌下来的; "grounded at 7.52 am" over "left the quay at 7.15 am" for "what time did it run aground"), and a
+    sentence holding no time cannot answer. A clause alone is too short to say which sentence is about the event
+    (e5 put 明火于清晨5时40分左右被扑灭 above 火灾发生在…凌晨3时20分许 for 几点钟着的火; by the sentences, the fire first)."""
+    if not candidates or not sims:
+        return found
+    best = max(candidates, key=lambda c: sims.get(c[0].sentences[0].text, -1.0))[0]
+    e, span, _ = max((c for c in candidates if c[0] is best), key=lambda c: sims.get(c[2], -1.0))
+    lead = e if e.span == span else replace(e, span=span)
+    return [lead, *(x for x in found if x is not e)]
+
+
+def clauses_to_weigh(candidates: Sequence[tuple[Evidence, Span, str]]) -> list[str]:
+    """The clauses of the candidate sentences that hold more than one value of the asked kind (whose span the
+    clauses' meaning picks: ``by_asked_value``)."""
+    count = Counter(c[0].sentences[0].text for c in candidates)
+    return list(dict.fromkeys(c[2] for c in candidates if count[c[0].sentences[0].text] > 1))
+
+
+def valued(q: Question) -> bool:
+    """Whether the question asks a value whose kind a sentence must hold to answer it: a quantity (a count, an
+    amount, a measure) or a time of day (几点, "what time": a sentence with only the day holds none)."""
+    return q.kind == "number" or (q.kind == "date" and asks_time_of_day(q.text))
 
 
 def _words_at(text: str, start: int, end: int) -> str:

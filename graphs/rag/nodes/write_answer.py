@@ -22,11 +22,15 @@ from graphs.rag.answer.citations import attribute, cited
 from graphs.rag.answer.composed import compose
 from graphs.rag.answer.evidence import (
     Evidence,
+    asked_act,
+    by_asked_value,
     by_meaning,
+    clauses_to_weigh,
     find_evidence,
     in_other_language,
     other_language,
     stated_first,
+    value_candidates,
 )
 from graphs.rag.answer.extractive import Written, extractive, multihop
 from graphs.rag.answer.foregone import RULES_ONLY, refused_whatever_meaning
@@ -104,7 +108,7 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         return compose(state)
     hits = state.get("ranked", [])
     q = question_of(question, expected_answer(question), state["parsed"], state.get("entities", [])).about(hits)
-    by_words, lost = _own_language_first(q, find_evidence(q, hits)), False
+    by_words, lost = await _by_asked_value(q, hits, _own_language_first(q, find_evidence(q, hits)), ctx)
     # whether a rule refuses every view of the other-language passages whatever their meaning: one scan, read
     # by both looks below (the first view's, and the second look after a refusal)
     foregone = functools.cache(lambda: refused_whatever_meaning(q, hits))
@@ -252,6 +256,27 @@ async def _crossing(q: Question, hits: list[Hit], ctx: RagContext, state: RagSta
     view = stated_first(q, [e for e in find_evidence(q, hits, meaning=meaning or None)
                             if all(in_other_language(q, s.text) for s in e.sentences)])
     return (view, lost) if view else None
+
+
+async def _by_asked_value(q: Question, hits: list[Hit], found: list[Evidence],
+                          ctx: RagContext) -> tuple[list[Evidence], bool]:
+    """The evidence led, for a question asking a time of day, by the subject's sentence holding one that is
+    closest in meaning to what the question asks of its subject (``evidence.asked_act``, ``by_asked_value``), and
+    whether the embedder failed (then the words' order stands)."""
+    if not (candidates := value_candidates(q, hits, found)):
+        return found, False
+    act, sentences = asked_act(q), list(dict.fromkeys(e.sentences[0].text for e, _, _ in candidates))
+    try:
+        # the sentences' vectors are kept (``ctx.sentences``); a clause's are not: only those of a sentence with two
+        # times or more are embedded
+        sims = await asyncio.to_thread(similarities, ctx.embedder, act, sentences, None, ctx.sentences)
+        if clauses := clauses_to_weigh(candidates):
+            sims |= await asyncio.to_thread(similarities, ctx.embedder, act, clauses)
+    except EMBEDDER_ERRORS as exc:
+        log.warning("write_answer: the embedder failed on the sentences holding the asked value (%s)",
+                    type(exc).__name__)
+        return found, True
+    return by_asked_value(found, candidates, sims), False
 
 
 async def _meaning(q: Question, hits: list[Hit], ctx: RagContext,
