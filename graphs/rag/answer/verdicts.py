@@ -203,7 +203,7 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
     # ("## The Tansy Belle" … "She had been launched in 1938 and came when the Marram Queen needed a relief boat")
     about = [s for s in _about(forms, sentences)
              if (_named(forms, s.folded, rivals) or _headed_for(forms, s, rivals)
-                 or not _named(rivals, s.folded, forms))
+                 or not _named(rivals, s.folded, forms)) and not _headed_for(rivals, s, forms)
              and all(any(f in s.context for f in w) for w in where)]
     if not about:
         return Side(name, None)
@@ -322,8 +322,9 @@ def sides_of(q: Question) -> list[str]:
         # (those are the sides' own cuts: "禾家电饭煲HJ-R30和HJ-R50" is HJ-R30's, the brand before it context);
         # names cut across its 和 ("苏迅电梯和德嘉电梯的报价": 苏迅 / 和德嘉) are fragments
         within = [next((n for n in sorted(q.names, key=len, reverse=True) if n in said[i]), None) for i in (1, 2)]
+        # (nor where a name is what a side's service is done to: "小提琴换个琴码" is the bridge replaced)
         if within[0] is None or within[1] is None or within[0] == within[1] or any(
-                _acted_on(said[i + 1], n) for i, n in enumerate(within)):
+                _acted_on(said[i + 1], n) for i, n in enumerate(within) if n is not None):
             return [bare_side(_without_attribute(said[1].strip())), bare_side(_without_attribute(said[2].strip()))]
         if pair is None:
             return [bare_side(within[0]), bare_side(within[1])]
@@ -339,8 +340,10 @@ def _acted_on(side: str, name: str) -> bool:
     """Whether a Chinese side names a thing and goes on with what is done to it ("小提琴换个琴码": the violin's
     bridge replaced; "给琴弓换马尾"): the side is the service, the name its context, not the side."""
     rest = side[side.find(name) + len(name):].strip()
-    return len(rest) >= 2 and has_han(rest) and not rest.startswith(("的", "之")) and \
-        normalize(_without_attribute(side)) != normalize(name)
+    if len(rest) < 2 or not has_han(rest) or rest.startswith(("的", "之")):
+        return False
+    # a verb goes on after the name (换, 校直), not a kind noun that ends it (松林 | 图书馆)
+    return any((flag or "").startswith("v") for _, flag in tagged_words(rest)) or _INSIDE_ZH.search(rest) is not None
 
 
 def written_sides(q: Question, blob: str) -> list[str]:
@@ -371,9 +374,12 @@ _DOING_ZH = re.compile(rf"^(?:(?:(?![一二两三四五六七八九十百千万�
 """How a Chinese side is said as something done or bought: a verb with a numeral and a measure word (拍一张, 坐一趟,
 报一个), a verb with 个 alone (验个, 做个), or the numeral and measure word alone (一份, 两张): not the side's name.
 A measure word with neither a numeral nor 个 before it is left (老张家面馆 keeps its 张)."""
-_INSIDE_ZH = re.compile(rf"(?<=[\u4e00-\u9fff])(?<![第每这那哪])(?:一|两|几|半){_MEASURE_ZH}(?=[\u4e00-\u9fff])")
-"""A numeral and measure word split into a separable verb (洗一次牙, 拔一颗牙, 补一个洞): the side as documents name it
-is the verb and its object together."""
+_INSIDE_ZH = re.compile(rf"(?<=[\u4e00-\u9fff])(?<![第每这那哪])(?:一|两|几|半){_MEASURE_ZH}(?=[\u4e00-\u9fff])|"
+                        r"(?<=[\u4e00-\u9fff])(?<![第每这那哪几各一两三四五六七八九十整某])个(?=[\u4e00-\u9fff])(?![人体性子])")
+"""A numeral and measure word split into a separable verb (洗一次牙, 拔一颗牙, 补一个洞), or 个 alone (补个洞, 换个链条):
+the side as documents name it is the verb and its object together."""
+_FOR_ZH = re.compile(r"^(?:给|为|帮|替)(?=[\u4e00-\u9fffA-Za-z0-9]{3,})")
+"""The preposition that brings in what a service is done for ("给内胎补个洞", "帮孩子报个班"): no part of the side."""
 _DOING_EN = re.compile(r"^(?:[a-z]+ing\s+)?(?:(?:a|an|one|two|the)\s+)?(?:(?:cup|glass|bottle|box|pack|packet|bag|"
                        r"piece|slice|session|round|course|dose|shot|pair|set|night|ticket|bowl|portion|jar|tin)s?\s+"
                        r"of\s+|(?<=a |n |e |o )[a-z]+s?\s+of\s+(?=[A-Z0-9]))?(?=\S)")
@@ -388,6 +394,7 @@ def bare_side(side: str) -> str:
     words, in either language; a side that would be left shorter than two characters (or one word) stays whole."""
     side = side.strip()
     if has_han(side):
+        side = _FOR_ZH.sub("", side)
         m = _DOING_ZH.match(side)
         side = _predicate_cut(side[m.end():] if m is not None else side)
         # a numeral and measure word inside a separable verb ("洗一次牙" is 洗牙, "拔一颗牙" 拔牙), not after 第/每/这/那
@@ -607,10 +614,24 @@ def _coordinated(text: str, names: Sequence[str]) -> list[str]:
     return best if len(best) >= 2 else []
 
 
-def _members_valued(q: Question, sentences: Sequence[Sentence], way: Direction) -> list[Side]:
+def described(q: Question, sentences: Sequence[Sentence], way: Direction, names: Sequence[str]) -> list[Side]:
+    """The candidates of a set the question describes, each with its value: the items a passage lists
+    (``listed``), else the set's members (``members``) where the two names the question holds are not both of
+    them ("梅溪镇的两座石桥里": the town and the noun, no sides); empty for another question."""
+    if not describes_set(q.text):
+        return []
+    if len(names) != 2 and (items := listed(q, sentences, way)):
+        return items
+    named = members(q, sentences)
+    folded = [normalize(m) for m in named]
+    if len(names) == 2 and all(any(normalize(n) in m or m in normalize(n) for m in folded) for n in names):
+        return []  # the question names the two members itself: the pair's own comparison
+    return _members_valued(q, sentences, way, named)
+
+
+def _members_valued(q: Question, sentences: Sequence[Sentence], way: Direction, named: Sequence[str]) -> list[Side]:
     """The described set's members each with its own value of the compared dimension (``_side``), when two at
     least have one."""
-    named = members(q, sentences)
     sides = [_side(q, m, sentences, way, named[1 - n] if len(named) == 2 else "") for n, m in enumerate(named)]
     valued = [s for s in sides if s.number is not None]
     return valued if len(valued) >= 2 else []
@@ -649,9 +670,7 @@ def compare(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdic
     question describes (``listed``) where it names none."""
     names = written_sides(q, " ".join(f"{s.title} {s.folded}" for s in sentences))
     way = compared_way(q, names)
-    if way is not None and len(names) != 2 and describes_set(q.text) and (items := listed(q, sentences, way)):
-        return _ranked(q, items, way, chinese)
-    if way is not None and len(names) != 2 and describes_set(q.text) and (items := _members_valued(q, sentences, way)):
+    if way is not None and (items := described(q, sentences, way, names)):
         return _ranked(q, items, way, chinese)
     if len(names) != 2 or way is None:
         return None
