@@ -644,8 +644,8 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
         return e  # a date or a number is no one's name ("会议时间：3月12日" for who chaired)
     if value is None:
         # a name the tagger does not know ("公司总部三楼青松会议室"), a clock ("Time: 10:40"): the value as
-        # written, less its aside
-        written = re.sub(r"\s*[（(][^）)]*[）)]\s*$", "", f.value).strip()
+        # written, less its aside and the stop that ends its line ("地点：镇文化中心二楼。" → 镇文化中心二楼)
+        written = re.sub(r"\s*[（(][^）)]*[）)]\s*$", "", f.value).strip().rstrip("。．；;，,").strip()
         value = Span(0, len(written), written) if written else None
     if value is None:
         return e
