@@ -24,9 +24,11 @@ about X?" asks the previous part of X.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
+from graphs.rag.answer.attributes import lexicon
 from graphs.text.ellipsis import elliptical_subject, restated
 from graphs.text.entity_spotting import tagged_words
 from graphs.text.normalize import has_han
@@ -301,6 +303,8 @@ def en_topic(part: str) -> str:
             phrase = phrase[:-1]
         if len(phrase) < 2:
             continue
+        if (owner := _attribute_of(phrase, words[i + len(phrase):])) is not None:
+            return owner
         if all(w[:1].isupper() or w[:1].isdigit() for w in phrase[1:]):
             return " ".join(phrase[1:])  # "the Brisa K5": the name
         return " ".join(phrase)
@@ -320,6 +324,34 @@ def en_topic(part: str) -> str:
     if len(phrase) > 1 and (_DO_AUX.match(m[1]) or phrase[-1].endswith(("ed", "en"))):
         phrase = phrase[:-1]  # the verb after a do-auxiliary, the participle after "be"
     return " ".join(phrase) if len(phrase) > 1 else ""
+
+
+_OF_PREPOSITIONS = frozenset({"of", "for", "at", "in", "on"})
+
+
+@functools.lru_cache(maxsize=1)
+def _attribute_words() -> frozenset[str]:
+    """The English words of the attribute lexicon (price, fee, address, population …)."""
+    return frozenset(w.casefold() for a in lexicon() for w in a.words if not has_han(w))
+
+
+def _attribute_of(phrase: list[str], rest: list[str]) -> str | None:
+    """The entity an attribute phrase is of: "the fee for the pottery class at Glenrock" is about the class, "the
+    address of Marl House" about Marl House; a later part's pronoun stands for it, not for the fee. None when the
+    phrase's head is no attribute word of the lexicon or nothing follows its preposition."""
+    joiner = next((n for n, w in enumerate(phrase) if n > 1 and w.casefold() in _OF_PREPOSITIONS), None)
+    head = " ".join(phrase[1:joiner]).casefold()
+    if head not in _attribute_words():
+        *modifiers, last = head.split() if head else [""]
+        # "the ferry fare to Inchkeld": the fare is the ferry's (the words before the attribute word name its owner)
+        return f"{phrase[0]} {' '.join(phrase[1:1 + len(modifiers)])}" if modifiers and \
+            last in _attribute_words() else None
+    after = [*phrase[joiner + 1:], *rest] if joiner is not None else \
+        rest[1:] if rest and rest[0].casefold() in _OF_PREPOSITIONS else []
+    if not after:
+        return None
+    owner = en_topic(" ".join(after))
+    return owner or None
 
 
 def _possessive(topic: str) -> str:

@@ -37,13 +37,13 @@ _DESCRIBED_ZH = re.compile(rf"(?:两|二|三|四|五|几|这两|这三|这几|�
                            r"[^，,。？?；;]{0,12}?(?:里|中|之中|当中|之间|里面|相比)?[，,]?\s*(?:哪|谁)")
 """Candidates the question describes as a set of a size, not by their names ("两份报价里，哪一家…", "这三座桥中哪座…",
 "几家供应商里谁…"): what is compared are the set's members the documents list."""
-_DESCRIBED_EN = re.compile(r"\b(?:of|between|among|from|in)\s+(?:the|these|those|its|their|both|all)\s+"
-                           r"(?:two|three|four|five|2|3|4|5|several)\b|"
+_DESCRIBED_EN = re.compile(r"\b(?:of|between|among|from|in)\s+(?:the|these|those|its|their|both|all|(?:the\s+)?"
+                           r"[A-Za-z][\w-]*(?:\s+[A-Z][\w-]*)*['’]s?)\s+(?:two|three|four|five|2|3|4|5|several)\b|"
                            r"\b(?:the|these|those|both)\s+(?:two|three|four|2|3|4)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\b.{0,60}?"
                            r"\b(?:which|who)\b|\b(?:which|who)\b.{0,60}?\b(?:of|between|among)\s+(?:the|these|those|its|their|both)\s+"
                            r"(?:two|three|four|2|3|4)\b", _I)
 """The English described set: "Of the three quotes, which …", "Which of the two lighthouses …", "the two ferries
-… which"."""
+… which", an owner's set ("Which of the Trust's two lighthouses …")."""
 _ADJECTIVE_ZH = "(?:早|晚|老|新|久|大|小|多|少|高|低|长|短|快|慢|轻|重|近|远|旧|便宜|贵|实惠|划算)"
 _CHOSEN_ZH = re.compile(rf"(?:哪|谁)[^，,。；;？?]{{0,10}}?(?:(?:最|更|较|比较)?(?:便宜|贵|实惠|划算)|(?:最|更|较){_ADJECTIVE_ZH}|"
                         rf"{_ADJECTIVE_ZH}(?:一些|一点|些|点)|{_ADJECTIVE_ZH}\s*[？?]?\s*$)")

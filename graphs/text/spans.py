@@ -108,9 +108,22 @@ def _names(sentence: str) -> list[Span]:
 
 def _label(sentence: str, span: Span) -> bool:
     """A single capitalised word before a colon is a field's label ("Present: Gwen Attley", "Venue: …"), and a
-    number word opening a sentence ("Three firms tendered") a count: no name."""
-    return " " not in span.text and not has_han(span.text) and (
-        sentence[span.end : span.end + 1] in (":", "：") or bool(_NUMBER_WORD.fullmatch(span.text)))
+    number word opening a sentence ("Three firms tendered") a count: no name. So is the capitalised word that opens
+    a line of a label phrase ("Next meeting:", "Action points:") or of a passive clause ("Approved by the chair",
+    "Minutes taken by …"): a sentence's opener capitalised by its place, not a name."""
+    if " " in span.text or has_han(span.text):
+        return False
+    if sentence[span.end : span.end + 1] in (":", "：") or bool(_NUMBER_WORD.fullmatch(span.text)):
+        return True
+    opens = not sentence[: span.start].strip(" \t-*•") or bool(_LINE_START.search(sentence[: span.start]))
+    return opens and bool(_OPENER_TAIL.match(sentence, span.end))
+
+
+_LINE_START = re.compile(r"(?:[\n.;!?]|^)[ \t\-*•]*$")
+_OPENER_TAIL = re.compile(r"[ \t]+(?:(?:(?![a-z]+ed\b|said\b|says\b|asked\b)[a-z]+[ \t]+){0,1}"
+                          r"(?![a-z]+ed\b|said\b|says\b|asked\b)[a-z]+[ \t]*[:：]|(?:[a-z]+[ \t]+)?by\b)")
+"""After a line's opening word: one or two lowercase words and a colon (a label phrase; not a speaker's verb:
+"Ruth reported:", "Colin said:"), or "by" after a participle at most (a passive clause)."""
 
 
 _NUMBER_WORD = re.compile(r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-)?(?:one|two|three|four|five|"

@@ -76,8 +76,8 @@ from graphs.rag.answer.question import (
     unmentioned,
     years_unstated,
 )
-from graphs.rag.answer.verdicts import compared_way, listed, spellings, written_sides
-from graphs.text.answer_types import AnswerType, describes_set, head_type, listed_type
+from graphs.rag.answer.verdicts import compared_way, described, spellings, written_sides
+from graphs.text.answer_types import AnswerType, head_type, listed_type
 from graphs.text.content import has_content
 from graphs.text.dates import asks_year, date_forms, only_a_date, stated_years
 from graphs.text.fields import field_of
@@ -121,11 +121,11 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
     if termless and not has_content(q.text):  # punctuation, emoji, invisible characters: never answerable
         return Answerability(decision="not_found", score=0.0, reason="the question has no term to look for")
     blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
-    if q.kind == "comparison" and describes_set(q.text) and len(written_sides(q, blob)) != 2 and \
-            (way := compared_way(q)) is not None and \
-            (items := listed(q, [s for e in evidence if len(e.sentences) == 1 for s in e.sentences], way)):
-        # candidates the question describes ("the three quotes", "两份报价里"): a passage lists them, each with its
-        # value of what is compared
+    if q.kind == "comparison" and (way := compared_way(q)) is not None and \
+            (items := described(q, [s for e in evidence if len(e.sentences) == 1 for s in e.sentences], way,
+                                written_sides(q, blob))):
+        # candidates the question describes ("the three quotes", "两份报价里", "the Trust's two lighthouses"): a
+        # passage lists them, or names the set's members, each with its value of what is compared
         return Answerability(decision="answerable", score=1.0,
                              reason=f"a passage lists {len(items)} candidates with their values: "
                                     f"{', '.join(i.name for i in items)}")

@@ -234,8 +234,11 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         # question of that year or month is answered by any sentence of it ("the entry fee" in the piece dated
         # 2 November 2025); a passage of several years leaves each sentence the year it states
         dated = " ".join(date_forms(when)) if (when := sole_date(hit.date, hit.text)) else ""
-        under = ""  # the heading the sentence is under ("Fault codes" for "E3: …"): context, never an answer
-        written = ""
+        # the heading the sentence is under ("Fault codes" for "E3: …"): context, never an answer; a chunk of a
+        # section starts under its section's heading, which the chunk's text does not repeat ("## 老年活动室" over
+        # "地点：镇文化中心二楼。": the place is the room's, not the first section's 地点)
+        written = (hit.section or "").strip()
+        under = normalize(written)
         blocks = field_blocks(raw, folded)
         rows = [cell.row if (cell := field_of(line)) is not None else "" for line in raw]
         # the rows of a table the question names by their key ("Wren's Blush", 红霞蜜桃, "weekend"): the cells of its
@@ -644,8 +647,8 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
         return e  # a date or a number is no one's name ("会议时间：3月12日" for who chaired)
     if value is None:
         # a name the tagger does not know ("公司总部三楼青松会议室"), a clock ("Time: 10:40"): the value as
-        # written, less its aside
-        written = re.sub(r"\s*[（(][^）)]*[）)]\s*$", "", f.value).strip()
+        # written, less its aside and the stop that ends its line ("地点：镇文化中心二楼。" → 镇文化中心二楼)
+        written = re.sub(r"\s*[（(][^）)]*[）)]\s*$", "", f.value).strip().rstrip("。．；;，,").strip()
         value = Span(0, len(written), written) if written else None
     if value is None:
         return e
@@ -995,7 +998,43 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
             return e.span is not None and _own_passage(q, s) and bool(stated_at(asked, s.text))
 
         found.sort(key=lambda e: not leads(e))
-    return event_dated(q, value_leads(q, fields_lead(found)))
+    return event_dated(q, value_leads(q, fields_lead(section_scoped(q, found))))
+
+
+_HEADING_MARKS = re.compile(r"^[#\s]*(?:(?:\d{1,2}[.、)）]|[一二三四五六七八九十]{1,2}、|[（(]\d{1,2}[)）])\s*)?|[\s.:：]+$")
+
+
+def _heading_key(under: str) -> str:
+    """A heading as the question would write it: folded, without its number and marks ("## 3. Seed swap" → "seed
+    swap")."""
+    return _HEADING_MARKS.sub("", normalize(under)).strip()
+
+
+def _names_heading(key: str, asked: str) -> bool:
+    """Whether a folded question writes a heading whole (two characters at least; English as whole words, five
+    letters at least)."""
+    if has_han(key):
+        return len(key) >= 2 and key in asked
+    return len(key) >= 5 and re.search(rf"(?<![\w]){re.escape(key)}(?![\w])", asked) is not None
+
+
+def section_scoped(q: Question, found: list[Evidence]) -> list[Evidence]:
+    """Evidence under the heading the question names first: where a section's heading is what the question asks
+    about ("老年活动室在什么地方" over "## 老年活动室"), a sentence under another heading of the passages (the
+    service station's 地点 line, its 站长 line) states that of another subject, and follows every sentence that
+    is under the named heading or under none (a document's lede), unless it names that subject itself."""
+    asked = normalize(q.text)
+    named = {k for e in found for s in e.sentences if (k := _heading_key(s.under)) and _names_heading(k, asked)}
+    if not named:
+        return found
+
+    def elsewhere(e: Evidence) -> bool:
+        # (a sentence that names the heading's subject itself is about it wherever it stands: "the Marram Queen
+        # ran aground" under "## The 1983 stranding" when the question names the ship's own section)
+        return any((k := _heading_key(s.under)) and k not in named and not any(n in s.folded for n in named)
+                   for s in e.sentences)
+
+    return sorted(found, key=elsewhere)
 
 
 _NEXT_EVENT = re.compile(r"下一?次|下一?届|下一?期|\b(?:next|following|upcoming)\b", re.IGNORECASE)

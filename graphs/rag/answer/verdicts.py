@@ -150,6 +150,12 @@ def _named(forms: Sequence[str], text: str, rivals: Sequence[str]) -> bool:
     return False
 
 
+def _headed_for(forms: Sequence[str], s: Sentence, rivals: Sequence[str]) -> bool:
+    """Whether the heading a sentence is under names the side and not its rival: the section is about the side."""
+    under = normalize(s.under)
+    return bool(under) and _named(forms, under, rivals) and not _named(rivals, under, forms)
+
+
 def _mentions(forms: Sequence[str], text: str, rivals: Sequence[str]) -> list[int]:
     """Where ``text`` names a side (see ``_named``), in order."""
     return sorted(m.start() for f in forms if f for m in re.finditer(re.escape(f), text)
@@ -193,8 +199,11 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
     title names ("Kelvo H7 Pro — Noise level: 38 dB" in a manual of both models)."""
     forms, where = _described_side(q, name)
     rivals = _described_side(q, rival)[0] if rival else ()
+    # a sentence under a heading that names the side is the side's, whatever other name it says in passing
+    # ("## The Tansy Belle" … "She had been launched in 1938 and came when the Marram Queen needed a relief boat")
     about = [s for s in _about(forms, sentences)
-             if (_named(forms, s.folded, rivals) or not _named(rivals, s.folded, forms))
+             if (_named(forms, s.folded, rivals) or _headed_for(forms, s, rivals)
+                 or not _named(rivals, s.folded, forms)) and not _headed_for(rivals, s, forms)
              and all(any(f in s.context for f in w) for w in where)]
     if not about:
         return Side(name, None)
@@ -223,7 +232,7 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         about = [s for s in about if stated_at(attribute, s.text) or _measured(attribute, s.text)]
 
     def preference(s: Sentence) -> tuple[bool, bool, bool, bool, bool, bool, float]:
-        names = _named(forms, s.folded, rivals) or any(f in s.title for f in forms)
+        names = _named(forms, s.folded, rivals) or any(f in s.title for f in forms) or _headed_for(forms, s, rivals)
         said = any(states(r, s.text) for r in origin)
         # the side's own passage (titled by it) before another's that names it in passing ("The association …
         # is based in Dresk" does not date Dresk)
@@ -240,6 +249,10 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         text = _own_part(s.text, forms, rivals)
         at = stated_at(attribute, text) if attribute is not None else [p for r in origin for p in relation_at(r, text)]
         found = candidates(text, kind, q.text)
+        if kind == "number" and field_of(text) is None:
+            # a year in running text dates the side ("built in 1868", 建于1974年): it is no quantity compared
+            found = [c for c in found if not (_YEAR_ONLY.match(c.text)
+                                              and value_dimension(text, c.start, c.end) in (None, "duration"))]
         if dimension in MEASURES:
             # a value in the compared attribute's own dimension ("62 metres" for "longer"), not the year beside it
             found = [c for c in found if value_dimension(text, c.start, c.end) == dimension] or found
@@ -249,6 +262,7 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
     return Side(name, best)
 
 
+_YEAR_ONLY = re.compile(r"^(?:1[0-9]{3}|20[0-9]{2})\s*年?$")
 _COMPARED_DIMENSIONS = {"length": re.compile(r"\b(?:longer|longest|shorter|shortest|taller|tallest|higher|highest)\b|"
                                               r"(?:更|最|较)(?:长|短|高|矮)", re.IGNORECASE)}
 """A comparative that prefers a value of its dimension where a side's sentence has one ("is 71 metres long" over
@@ -308,7 +322,9 @@ def sides_of(q: Question) -> list[str]:
         # (those are the sides' own cuts: "禾家电饭煲HJ-R30和HJ-R50" is HJ-R30's, the brand before it context);
         # names cut across its 和 ("苏迅电梯和德嘉电梯的报价": 苏迅 / 和德嘉) are fragments
         within = [next((n for n in sorted(q.names, key=len, reverse=True) if n in said[i]), None) for i in (1, 2)]
-        if within[0] is None or within[1] is None or within[0] == within[1]:
+        # (nor where a name is what a side's service is done to: "小提琴换个琴码" is the bridge replaced)
+        if within[0] is None or within[1] is None or within[0] == within[1] or any(
+                _acted_on(said[i + 1], n) for i, n in enumerate(within) if n is not None):
             return [bare_side(_without_attribute(said[1].strip())), bare_side(_without_attribute(said[2].strip()))]
         if pair is None:
             return [bare_side(within[0]), bare_side(within[1])]
@@ -318,6 +334,16 @@ def sides_of(q: Question) -> list[str]:
                                or _PAIR_BETWEEN.search(q.text) or _PAIR_IS.search(q.text)):
         return [bare_side(_without_attribute(m[1].strip())), bare_side(_without_attribute(m[2].strip()))]
     return [bare_side(n) for n in q.names[:2]] if len(q.names) >= 2 else []
+
+
+def _acted_on(side: str, name: str) -> bool:
+    """Whether a Chinese side names a thing and goes on with what is done to it ("小提琴换个琴码": the violin's
+    bridge replaced; "给琴弓换马尾"): the side is the service, the name its context, not the side."""
+    rest = side[side.find(name) + len(name):].strip()
+    if len(rest) < 2 or not has_han(rest) or rest.startswith(("的", "之")):
+        return False
+    # a verb goes on after the name (换, 校直), not a kind noun that ends it (松林 | 图书馆)
+    return any((flag or "").startswith("v") for _, flag in tagged_words(rest)) or _INSIDE_ZH.search(rest) is not None
 
 
 def written_sides(q: Question, blob: str) -> list[str]:
@@ -348,9 +374,12 @@ _DOING_ZH = re.compile(rf"^(?:(?:(?![一二两三四五六七八九十百千万�
 """How a Chinese side is said as something done or bought: a verb with a numeral and a measure word (拍一张, 坐一趟,
 报一个), a verb with 个 alone (验个, 做个), or the numeral and measure word alone (一份, 两张): not the side's name.
 A measure word with neither a numeral nor 个 before it is left (老张家面馆 keeps its 张)."""
-_INSIDE_ZH = re.compile(rf"(?<=[\u4e00-\u9fff])(?<![第每这那哪])(?:一|两|几|半){_MEASURE_ZH}(?=[\u4e00-\u9fff])")
-"""A numeral and measure word split into a separable verb (洗一次牙, 拔一颗牙, 补一个洞): the side as documents name it
-is the verb and its object together."""
+_INSIDE_ZH = re.compile(rf"(?<=[\u4e00-\u9fff])(?<![第每这那哪])(?:一|两|几|半){_MEASURE_ZH}(?=[\u4e00-\u9fff])|"
+                        r"(?<=[\u4e00-\u9fff])(?<![第每这那哪几各一两三四五六七八九十整某])个(?=[\u4e00-\u9fff])(?![人体性子])")
+"""A numeral and measure word split into a separable verb (洗一次牙, 拔一颗牙, 补一个洞), or 个 alone (补个洞, 换个链条):
+the side as documents name it is the verb and its object together."""
+_FOR_ZH = re.compile(r"^(?:给|为|帮|替)(?=[\u4e00-\u9fffA-Za-z0-9]{3,})")
+"""The preposition that brings in what a service is done for ("给内胎补个洞", "帮孩子报个班"): no part of the side."""
 _DOING_EN = re.compile(r"^(?:[a-z]+ing\s+)?(?:(?:a|an|one|two|the)\s+)?(?:(?:cup|glass|bottle|box|pack|packet|bag|"
                        r"piece|slice|session|round|course|dose|shot|pair|set|night|ticket|bowl|portion|jar|tin)s?\s+"
                        r"of\s+|(?<=a |n |e |o )[a-z]+s?\s+of\s+(?=[A-Z0-9]))?(?=\S)")
@@ -365,6 +394,7 @@ def bare_side(side: str) -> str:
     words, in either language; a side that would be left shorter than two characters (or one word) stays whole."""
     side = side.strip()
     if has_han(side):
+        side = _FOR_ZH.sub("", side)
         m = _DOING_ZH.match(side)
         side = _predicate_cut(side[m.end():] if m is not None else side)
         # a numeral and measure word inside a separable verb ("洗一次牙" is 洗牙, "拔一颗牙" 拔牙), not after 第/每/这/那
@@ -504,6 +534,109 @@ def listed(q: Question, sentences: Sequence[Sentence], way: Direction) -> list[S
     return best[1]
 
 
+_SET_NOUN_EN = re.compile(r"\b(?:two|three|four|five|both)\s+(?:[a-z][\w-]*\s+){0,2}?([a-z]{3,})(?=\s*(?:[,?:]|$|\b(?:is|are|was|"
+                          r"were|has|have|had|does|do|did|in|of|on|at|that|which)\b))", re.IGNORECASE)
+_SET_NOUN_ZH = re.compile(r"(?:两|二|俩|三|四|五)(?:份|家|个|款|种|位|座|所|条|台|辆|项|类|件|样|处|间|支|艘|栋|名|套)"
+                          r"([\u4e00-\u9fff]{1,4}?)(?=中|里|之中|当中|之间|[，,？?]|哪|谁|$)")
+_MEMBER_ZH = r"(?:^|(?<=[，,。；;：:、\s（(]))((?:(?![两二三四五六七八九十几这那该每各座个家所])[\u4e00-\u9fff]){{1,4}}?){noun}"
+_NOT_MEMBER = frozenset({"the", "a", "an", "both", "two", "three", "four", "five", "its", "their", "these", "those"})
+
+
+def _set_noun(question: str) -> str | None:
+    """The noun the question names its described set by ("the Trust's two lighthouses" → lighthouse, "两座水塔" →
+    水塔), singular; None when it names none."""
+    m = _SET_NOUN_ZH.search(question) if has_han(question) else _SET_NOUN_EN.search(question)
+    if m is None:
+        return None
+    noun = m[1].casefold()
+    if has_han(noun):
+        return noun
+    return noun[:-3] + "y" if noun.endswith("ies") else noun[:-2] if noun.endswith(("ches", "shes", "sses", "xes")) \
+        else noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
+
+
+def _headed_by(name: str, noun: str) -> bool:
+    """Whether a name is one of the set's kind by its own head word ("Skerrow Head Light" of lighthouses, "North
+    Tower" of towers, 北水塔 of 水塔): its last word is the noun or a clipped form of it (four letters at least)."""
+    if has_han(noun):
+        return name.endswith(noun) and len(name) > len(noun)
+    last = name.split()[-1].casefold() if len(name.split()) >= 2 else ""
+    return len(last) >= 4 and (noun.startswith(last) or last.startswith(noun))
+
+
+def members(q: Question, sentences: Sequence[Sentence]) -> list[str]:
+    """The members of a set the question describes by a noun and a size ("which of the Trust's two lighthouses",
+    "两座水塔中哪一座") as the passages name them: names headed by the noun ("Greyharbor Point Light", 北水塔), else
+    the names of a sentence that states the set ("It owned two ferries, the Marram Queen and the Tansy Belle"),
+    never a name the question writes itself; empty when fewer than two are found."""
+    noun = _set_noun(q.text)
+    if noun is None:
+        return []
+    asked = normalize(q.text)
+    headed: dict[str, str] = {}
+    stating: list[list[str]] = []
+    for s in sentences:
+        if has_han(noun):
+            found = [m[0] for m in re.finditer(_MEMBER_ZH.format(noun=re.escape(noun)), s.text)]
+        else:
+            found = [c.text for c in candidates(s.text, "list", q.text)
+                     if c.text.split()[0].casefold() not in _NOT_MEMBER or len(c.text.split()) > 1]
+        found = [f.strip() for f in found if normalize(f) not in asked]
+        for f in found:
+            if _headed_by(f, noun):
+                headed.setdefault(normalize(f), f)
+        if not has_han(noun) and len(found) >= 2 and re.search(rf"\b{re.escape(noun[:4])}", s.folded):
+            stating.append(_coordinated(s.text, found))
+    if len(headed) >= 2:
+        return list(headed.values())[:LISTED_MOST]
+    return next((found[:LISTED_MOST] for found in stating if found), [])
+
+
+_COORDINATION = re.compile(r"\s*(?:,|;|and|or|&|as well as)?\s*(?:and\s+|or\s+)?(?:the\s+)?", re.IGNORECASE)
+
+
+def _coordinated(text: str, names: Sequence[str]) -> list[str]:
+    """The longest run of names a sentence coordinates ("the Marram Queen and the Tansy Belle", "A, B and C"):
+    the set's members, not another name the sentence says in passing (its office "on Quay Lane in Otterby")."""
+    at: list[tuple[int, int, str]] = []
+    for n in names:
+        start = text.find(n)
+        if start >= 0:
+            at.append((start, start + len(n), n))
+    at.sort()
+    best: list[str] = []
+    run: list[str] = []
+    end = -1
+    for start, stop, name in at:
+        run = [*run, name] if run and _COORDINATION.fullmatch(text[end:start]) else [name]
+        end = stop
+        best = run if len(run) > len(best) else best
+    return best if len(best) >= 2 else []
+
+
+def described(q: Question, sentences: Sequence[Sentence], way: Direction, names: Sequence[str]) -> list[Side]:
+    """The candidates of a set the question describes, each with its value: the items a passage lists
+    (``listed``), else the set's members (``members``) where the two names the question holds are not both of
+    them ("梅溪镇的两座石桥里": the town and the noun, no sides); empty for another question."""
+    if not describes_set(q.text):
+        return []
+    if len(names) != 2 and (items := listed(q, sentences, way)):
+        return items
+    named = members(q, sentences)
+    folded = [normalize(m) for m in named]
+    if len(names) == 2 and all(any(normalize(n) in m or m in normalize(n) for m in folded) for n in names):
+        return []  # the question names the two members itself: the pair's own comparison
+    return _members_valued(q, sentences, way, named)
+
+
+def _members_valued(q: Question, sentences: Sequence[Sentence], way: Direction, named: Sequence[str]) -> list[Side]:
+    """The described set's members each with its own value of the compared dimension (``_side``), when two at
+    least have one."""
+    sides = [_side(q, m, sentences, way, named[1 - n] if len(named) == 2 else "") for n, m in enumerate(named)]
+    valued = [s for s in sides if s.number is not None]
+    return valued if len(valued) >= 2 else []
+
+
 _SET_SIZE = {"两": 2, "二": 2, "俩": 2, "三": 3, "四": 4, "五": 5, "two": 2, "three": 3, "four": 4, "five": 5, "both": 2}
 
 
@@ -537,7 +670,7 @@ def compare(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdic
     question describes (``listed``) where it names none."""
     names = written_sides(q, " ".join(f"{s.title} {s.folded}" for s in sentences))
     way = compared_way(q, names)
-    if way is not None and len(names) != 2 and describes_set(q.text) and (items := listed(q, sentences, way)):
+    if way is not None and (items := described(q, sentences, way, names)):
         return _ranked(q, items, way, chinese)
     if len(names) != 2 or way is None:
         return None

@@ -76,3 +76,13 @@ def test_inherit_replaces_a_pronoun_or_joins_the_topic() -> None:
     assert inherit("学费多少", "钢琴班") == "钢琴班学费多少"
     assert inherit("钢琴班几点上课", "合唱团") == "钢琴班几点上课"
     assert inherit("Who runs the Kestrel Cafe", "Vela X9") == "Who runs the Kestrel Cafe"
+
+
+def test_a_later_part_inherits_the_entity_an_attribute_phrase_is_of() -> None:
+    # the pronoun stands for what the fee or the fare is of, not for the fee
+    assert question_parts("What is the fee for the weaving course at Polmear, and who teaches it?")[1] == \
+        "Who teaches the weaving course at Polmear?"
+    assert question_parts("How much is the bus fare to Trelowen, and when does it leave?")[1] == \
+        "When does the bus leave?"
+    assert question_parts("What is the address of Keverne Hall, and when does it open?")[1] == \
+        "When does Keverne Hall open?"
