@@ -24,7 +24,7 @@ from graphs.rag.answer.attributes import (
     translations,
 )
 from graphs.rag.answer.chains import names_relation, title_year
-from graphs.rag.answer.qualifiers import Qualifier, past_for_next
+from graphs.rag.answer.qualifiers import Qualifier, asked_ranks, other_rank, past_for_next
 from graphs.rag.answer.question import (
     CODE_PENALTY,
     EVIDENCE_PASSAGES,
@@ -992,7 +992,12 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
             return e.span is not None and _own_passage(q, s) and bool(stated_at(asked, s.text))
 
         found.sort(key=lambda e: not leads(e))
-    return event_dated(q, value_leads(q, fields_lead(found)))
+    ranked = event_dated(q, value_leads(q, fields_lead(found)))
+    if asked_ranks(q.text):
+        # "the current mayor": a sentence naming the first or a former holder of the asked noun states another's
+        # (``qualifiers.other_rank``); one that does not contradict the asked rank goes first
+        ranked.sort(key=lambda e: other_rank(q.text, e.sentences[e.span_in].text) is not None)
+    return ranked
 
 
 _NEXT_EVENT = re.compile(r"下一?次|下一?届|下一?期|\b(?:next|following|upcoming)\b", re.IGNORECASE)
