@@ -24,7 +24,14 @@ from graphs.rag.answer.attributes import (
     translations,
 )
 from graphs.rag.answer.chains import names_relation, title_year
-from graphs.rag.answer.qualifiers import Qualifier, asked_ranks, other_rank, past_for_next
+from graphs.rag.answer.qualifiers import (
+    Qualifier,
+    asked_ranks,
+    other_rank,
+    past_for_next,
+    rank_nouns,
+    states_noun,
+)
 from graphs.rag.answer.question import (
     CODE_PENALTY,
     EVIDENCE_PASSAGES,
@@ -993,11 +1000,21 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
 
         found.sort(key=lambda e: not leads(e))
     ranked = event_dated(q, value_leads(q, fields_lead(found)))
-    if asked_ranks(q.text):
-        # "the current mayor": a sentence naming the first or a former holder of the asked noun states another's
-        # (``qualifiers.other_rank``); one that does not contradict the asked rank goes first
-        ranked.sort(key=lambda e: other_rank(q.text, e.sentences[e.span_in].text) is not None)
-    return ranked
+    return rank_kept(q, ranked) if asked_ranks(q.text) else ranked
+
+
+def rank_kept(q: Question, found: list[Evidence]) -> list[Evidence]:
+    """"The current mayor": a sentence naming the first or a former holder of the asked noun states another's
+    (``qualifiers.other_rank``); another sentence that names that noun without contradicting the asked rank goes
+    first (首任台长为冯启明 after 现任台长为欧阳蕙). With none, the order stands: the ``unstated`` veto refuses the
+    contradicted one rather than an unrelated sentence answering in its place."""
+    texts = [e.sentences[min(e.span_in, len(e.sentences) - 1)].text for e in found]
+    contradicted = [other_rank(q.text, t) is not None for t in texts]
+    nouns = frozenset(n for t, c in zip(texts, contradicted, strict=True) if c for n in rank_nouns(q.text, t))
+    if not nouns or not any(not c and states_noun(nouns, t) for t, c in zip(texts, contradicted, strict=True)):
+        return found
+    order = sorted(range(len(found)), key=lambda i: contradicted[i])
+    return [found[i] for i in order]
 
 
 _NEXT_EVENT = re.compile(r"下一?次|下一?届|下一?期|\b(?:next|following|upcoming)\b", re.IGNORECASE)

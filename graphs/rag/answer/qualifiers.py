@@ -647,3 +647,13 @@ def other_rank(question: str, sentence: str) -> tuple[Rank, str] | None:
         if rank == "deputy" and any(_same_noun(noun, sentence) for r, noun in _ranked(question) if r == rank):
             return rank, "principal"  # 台长 stated, 副台长 asked: the holder named is not the deputy
     return None
+
+
+def rank_nouns(question: str, sentence: str) -> frozenset[str]:
+    """The nouns of the question that ``sentence`` qualifies by a rank (captain of "its first captain")."""
+    return frozenset(noun for _, noun in _ranked(sentence) if _same_noun(noun, question))
+
+
+def states_noun(nouns: frozenset[str], sentence: str) -> bool:
+    """Whether ``sentence`` writes one of ``nouns`` (台长 of 现任台长为欧阳蕙)."""
+    return any(_same_noun(noun, sentence) for noun in nouns)

@@ -82,6 +82,12 @@ def test_the_sentence_that_does_not_contradict_the_asked_rank_is_the_evidence() 
     assert "Bryony Hale" in find_evidence(current, [guide])[0].sentences[0].text
     first = question("Who was the first coxswain of Dunmere Lifeboat Station?", [guide])
     assert "Amos Kellow" in find_evidence(first, [guide])[0].sentences[0].text
+    # no other sentence names a coxswain: the contradicted one stays first (the veto refuses it), no unrelated
+    # sentence answers in its place
+    history = hit("c2", "Dunmere Lifeboat Station was opened in 1871 beside the harbour. Its first coxswain was "
+                        "Amos Kellow. The boathouse was rebuilt in 1994.")
+    asked = question("Who is the current coxswain of Dunmere Lifeboat Station?", [history])
+    assert "Amos Kellow" in find_evidence(asked, [history])[0].sentences[0].text
 
 
 @pytest.mark.parametrize(("text", "passage", "refused"), [
