@@ -589,13 +589,17 @@ def _unstated(c: Case) -> str | None:
     if c.answer is None or c.followed:
         return None
     lengths = [(v.start, v.end) for v in answer_spans(c.q, c.answer, "number")] if c.kind == "number" else []
-    found = unstated(c.q.text, c.kind, c.answer.text, lengths)
+    e = c.judgement.evidence[0]
+    span = (e.span.start, e.span.end) if e.span is not None and answering(e) is c.answer else None
+    found = unstated(c.q.text, c.kind, c.answer.text, lengths, span)
     if found is None:
         return None
     # the answering sentence must state the asked relation for the asked subject (``stated``): a form's blank
     # names no one, the first mayor is not the current one, a way to somewhere is no size of a thing
     if found.reading == "slot":
         return f"the best evidence leaves {c.asked_what} blank"
+    if found.reading == "heading":
+        return f"the best evidence is a heading, which states no {c.asked_what}"
     if found.reading == "rank":
         return f"the best evidence names {_RANK_WORDS[found.stated]}, not {_RANK_WORDS[found.asked]}"
     return f"the best evidence gives a distance to a place, not {c.asked_what}"

@@ -3,7 +3,8 @@
 A sentence about the subject can hold a value of the asked type and still not state what is asked. Three readings,
 each general over wording and language, and one veto (``answerability._unstated``) over them:
 
-- **The slot is filled.** A form's line whose values are blanks to fill in ("Signed as a correct record: ______
+- **The slot is filled, not a heading.** A heading offered as the answer ("Minutes of the Board Meeting" for who
+  took them, "2. OPERATIONS REPORT") states nothing of anyone. A form's line whose values are blanks to fill in ("Signed as a correct record: ______
   (Chair)", 记录人：________) names no one and no date: with its blanks and the caption of a blank taken out, it must
   still hold a value of the asked type.
 - **The asked rank is not contradicted.** A noun the question writes, qualified in the sentence by another rank than
@@ -42,12 +43,35 @@ _ROUTE_BEFORE_EN = re.compile(r"\b(?:drive|walk|ride|hike|travel|go|continue|tur
                               re.IGNORECASE)
 
 
+_SECTION_NUMBER = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])[.)、]|[一二三四五六七八九十]+[、.]|第[一二三四五六七八九十\d]+[章节部分条])\s*")
+"""A section's number before a heading (2., IV., 三、, 第二章)."""
+_FUNCTION_WORD = re.compile(r"\s(?:of|the|and|for|to|in|on|at|with)\s")
+_SENTENCE_MARK = re.compile(r"[.,;:!?。，；：！？]")
+
+
+def heading(sentence: str) -> bool:
+    """The sentence is a heading: a numbered section's title (2. OPERATIONS REPORT, 三、经费), or a short line without
+    sentence punctuation in capitals or in title case with a function word ("Minutes of the Board Meeting")."""
+    numbered = _SECTION_NUMBER.match(sentence)
+    text = sentence[numbered.end():] if numbered else sentence
+    text = text.strip()
+    if not text or _SENTENCE_MARK.search(text) or len(text.split()) > 10 or len(text) > 60:
+        return False
+    if numbered:
+        return True
+    words = text.split()
+    if len(words) < 2:
+        return False
+    capitalised = all(w[0].isupper() or w.islower() and _FUNCTION_WORD.search(f" {w} ") for w in words)
+    return text.isupper() or (capitalised and bool(_FUNCTION_WORD.search(f" {text} ")))
+
+
 @dataclass(frozen=True)
 class Unstated:
     """Why the answering sentence does not state what is asked."""
 
     reading: str
-    """slot, rank or distance"""
+    """slot, heading, rank or distance"""
     asked: str = ""
     stated: str = ""
 
@@ -78,11 +102,18 @@ def route_distance(sentence: str, start: int, end: int) -> bool:
                 or _ROUTE_AFTER.match(sentence, end))
 
 
-def unstated(question: str, kind: str, sentence: str, lengths: list[tuple[int, int]]) -> Unstated | None:
+def unstated(question: str, kind: str, sentence: str, lengths: list[tuple[int, int]],
+             span: tuple[int, int] | None = None) -> Unstated | None:
     """Why ``sentence`` does not state the asked relation (``None`` when nothing structural says so). ``kind`` is the
-    asked answer type; ``lengths`` the spans of the answer's quantity of the asked type (for "number" questions)."""
+    asked answer type; ``lengths`` the spans of the answer's quantity of the asked type (for "number" questions);
+    ``span`` the short answer offered in it."""
     if kind in ("person", "date", "place", "number", "organization") and blank_slot(sentence, kind, question):  # type: ignore[arg-type]
         return Unstated("slot")
+    if span is not None and kind in ("person", "date", "place", "number") and heading(sentence) and sentence[span[0]:span[1]].strip() in sentence \
+            and len(sentence[span[0]:span[1]].strip()) >= 0.6 * len(_SECTION_NUMBER.sub("", sentence).strip()):
+        # the short answer is the heading itself ("Minutes of the Board Meeting" for who took the minutes); not for
+        # an organisation or a thing asked, which a title line may name
+        return Unstated("heading")
     if (ranks := other_rank(question, sentence)) is not None:
         asked: Rank = ranks[0]
         return Unstated("rank", asked, ranks[1])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from graphs.rag.answer.qualifiers import asked_ranks, other_rank
-from graphs.rag.answer.stated import blank_slot, route_distance, unstated
+from graphs.rag.answer.stated import blank_slot, heading, route_distance, unstated
 
 
 @pytest.mark.parametrize(("line", "blank"), [
@@ -19,6 +19,18 @@ from graphs.rag.answer.stated import blank_slot, route_distance, unstated
 ])
 def test_a_form_line_whose_values_are_blanks_names_no_one(line: str, blank: bool) -> None:
     assert blank_slot(line, "person", "Who signed it off?") is blank
+
+
+@pytest.mark.parametrize(("line", "is_heading"), [
+    ("Report of the Harvest Committee", True),
+    ("4. TREASURER'S STATEMENT", True),
+    ("二、场地安排", True),
+    ("Mabel Quint", False),  # a name alone
+    ("The treasurer read the statement", False),
+    ("场地由文化站提供", False),
+])
+def test_a_heading_is_read_by_its_shape(line: str, is_heading: bool) -> None:
+    assert heading(line) is is_heading
 
 
 @pytest.mark.parametrize(("question", "sentence", "found"), [
@@ -97,6 +109,8 @@ def test_the_sentence_that_does_not_contradict_the_asked_rank_is_the_evidence() 
      "Dunmere Lifeboat Station was opened in 1871; its first coxswain was Amos Kellow.", False),
     ("Who inspected the Dunmere boathouse?", "Dunmere boathouse, 3 May. Inspected by: ____________ (Surveyor)", True),
     ("Who inspected the Dunmere boathouse?", "Dunmere boathouse, 3 May. Inspected by: Colm Ferris (Surveyor)", False),
+    ("Who took the minutes of the Dunmere crew meeting?",
+     "DUNMERE LIFEBOAT\nMinutes of the Crew Meeting\n\nDate: 3 May 2026\nPresent: eight crew.", True),
     ("How wide is the Dunmere slipway?", "The Dunmere slipway lies about 2 km south of the harbour wall.", True),
     ("How far is the Dunmere slipway from the harbour wall?",
      "The Dunmere slipway lies about 2 km south of the harbour wall.", False),
