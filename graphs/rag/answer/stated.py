@@ -62,7 +62,7 @@ def heading(sentence: str) -> bool:
     words = text.split()
     if len(words) < 2:
         return False
-    capitalised = all(w[0].isupper() or w.islower() and _FUNCTION_WORD.search(f" {w} ") for w in words)
+    capitalised = all(w[0].isupper() or (w.islower() and _FUNCTION_WORD.search(f" {w} ")) for w in words)
     return text.isupper() or (capitalised and bool(_FUNCTION_WORD.search(f" {text} ")))
 
 
