@@ -45,22 +45,24 @@ _ROUTE_BEFORE_EN = re.compile(r"\b(?:drive|walk|ride|hike|travel|go|continue|tur
 
 _SECTION_NUMBER = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])[.)、]|[一二三四五六七八九十]+[、.]|第[一二三四五六七八九十\d]+[章节部分条])\s*")
 """A section's number before a heading (2., IV., 三、, 第二章)."""
+_ZH_SECTION = re.compile(r"^\s*(?:[一二三四五六七八九十]+、|第[一二三四五六七八九十\d]+[章节部分])")
+"""A Chinese section's number (三、, 第二章): a list item is numbered 1. 2., a section 一、二、."""
 _FUNCTION_WORD = re.compile(r"\s(?:of|the|and|for|to|in|on|at|with)\s")
 _SENTENCE_MARK = re.compile(r"[.,;:!?。，；：！？]")
 
 
 def heading(sentence: str) -> bool:
-    """The sentence is a heading: a numbered section's title (2. OPERATIONS REPORT, 三、经费), or a short line without
-    sentence punctuation in capitals or in title case with a function word ("Minutes of the Board Meeting")."""
+    """The sentence is a heading: a Chinese section's title (三、经费), or a short line without sentence punctuation
+    in capitals ("2. OPERATIONS REPORT") or in title case with a function word ("Minutes of the Board Meeting"); a
+    numbered list item ("1. Ann Lee") is none."""
     numbered = _SECTION_NUMBER.match(sentence)
-    text = sentence[numbered.end():] if numbered else sentence
-    text = text.strip()
+    text = (sentence[numbered.end():] if numbered else sentence).strip()
     if not text or _SENTENCE_MARK.search(text) or len(text.split()) > 10 or len(text) > 60:
         return False
-    if numbered:
+    if _ZH_SECTION.match(sentence):
         return True
     words = text.split()
-    if len(words) < 2:
+    if len(words) < 2 or not text.isascii():
         return False
     capitalised = all(w[0].isupper() or (w.islower() and _FUNCTION_WORD.search(f" {w} ")) for w in words)
     return text.isupper() or (capitalised and bool(_FUNCTION_WORD.search(f" {text} ")))

@@ -26,6 +26,8 @@ def test_a_form_line_whose_values_are_blanks_names_no_one(line: str, blank: bool
     ("4. TREASURER'S STATEMENT", True),
     ("二、场地安排", True),
     ("Mabel Quint", False),  # a name alone
+    ("2. Mabel Quint", False),  # a numbered list item
+    ("3. 2019年首次参赛", False),
     ("The treasurer read the statement", False),
     ("场地由文化站提供", False),
 ])
