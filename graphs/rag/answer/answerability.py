@@ -599,7 +599,7 @@ def _unstated(c: Case) -> str | None:
     if found.reading == "slot":
         return f"the best evidence leaves {c.asked_what} blank"
     if found.reading == "heading":
-        return f"the best evidence is a heading, which states no {c.asked_what}"
+        return f"the best evidence is a heading, not a sentence that states {c.asked_what}"
     if found.reading == "rank":
         return f"the best evidence names {_RANK_WORDS[found.stated]}, not {_RANK_WORDS[found.asked]}"
     return f"the best evidence gives a distance to a place, not {c.asked_what}"
