@@ -76,6 +76,7 @@ from graphs.rag.answer.question import (
     unmentioned,
     years_unstated,
 )
+from graphs.rag.answer.stated import unstated
 from graphs.rag.answer.verdicts import compared_way, described, spellings, written_sides
 from graphs.text.answer_types import AnswerType, head_type, listed_type
 from graphs.text.content import has_content
@@ -580,6 +581,30 @@ def _named_elsewhere(c: Case) -> str | None:
     return None
 
 
+_RANK_WORDS = {"current": "the present one", "first": "the first one", "former": "a former one",
+               "deputy": "the deputy", "principal": "the principal holder"}
+
+
+def _unstated(c: Case) -> str | None:
+    if c.answer is None or c.followed:
+        return None
+    lengths = [(v.start, v.end) for v in answer_spans(c.q, c.answer, "number")] if c.kind == "number" else []
+    e = c.judgement.evidence[0]
+    span = (e.span.start, e.span.end) if e.span is not None and answering(e) is c.answer else None
+    found = unstated(c.q.text, c.kind, c.answer.text, lengths, span)
+    if found is None:
+        return None
+    # the answering sentence must state the asked relation for the asked subject (``stated``): a form's blank
+    # names no one, the first mayor is not the current one, a way to somewhere is no size of a thing
+    if found.reading == "slot":
+        return f"the best evidence leaves {c.asked_what} blank"
+    if found.reading == "heading":
+        return f"the best evidence is a heading, not a sentence that states {c.asked_what}"
+    if found.reading == "rank":
+        return f"the best evidence names {_RANK_WORDS[found.stated]}, not {_RANK_WORDS[found.asked]}"
+    return f"the best evidence gives a distance to a place, not {c.asked_what}"
+
+
 VETOES: tuple[tuple[str, Callable[[Case], str | None]], ...] = (
     ("attribute_unasked", _attribute_unasked),
     ("no_contact", _no_contact),
@@ -602,6 +627,7 @@ VETOES: tuple[tuple[str, Callable[[Case], str | None]], ...] = (
     ("other_direction", _other_direction),
     ("other_edition", _other_edition),
     ("named_elsewhere", _named_elsewhere),
+    ("unstated", _unstated),
 )
 """The vetoes that run with the score, in order, each named: why the chosen evidence is no evidence whatever the
 score (the lexicon's asked attribute stated nowhere in its passage while its sentence says nothing else of what is

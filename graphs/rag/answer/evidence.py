@@ -25,7 +25,14 @@ from graphs.rag.answer.attributes import (
     translations,
 )
 from graphs.rag.answer.chains import names_relation, title_year
-from graphs.rag.answer.qualifiers import Qualifier, past_for_next
+from graphs.rag.answer.qualifiers import (
+    Qualifier,
+    asked_ranks,
+    other_rank,
+    past_for_next,
+    rank_nouns,
+    states_noun,
+)
 from graphs.rag.answer.question import (
     CODE_PENALTY,
     EVIDENCE_PASSAGES,
@@ -998,7 +1005,8 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
             return e.span is not None and _own_passage(q, s) and bool(stated_at(asked, s.text))
 
         found.sort(key=lambda e: not leads(e))
-    return event_dated(q, value_leads(q, fields_lead(section_scoped(q, found))))
+    ranked = event_dated(q, value_leads(q, fields_lead(section_scoped(q, found))))
+    return rank_kept(q, ranked) if asked_ranks(q.text) else ranked
 
 
 _HEADING_MARKS = re.compile(r"^[#\s]*(?:(?:\d{1,2}[.、)）]|[一二三四五六七八九十]{1,2}、|[（(]\d{1,2}[)）])\s*)?|[\s.:：]+$")
@@ -1035,6 +1043,20 @@ def section_scoped(q: Question, found: list[Evidence]) -> list[Evidence]:
                    for s in e.sentences)
 
     return sorted(found, key=elsewhere)
+
+
+def rank_kept(q: Question, found: list[Evidence]) -> list[Evidence]:
+    """"The current mayor": a sentence naming the first or a former holder of the asked noun states another's
+    (``qualifiers.other_rank``); another sentence that names that noun without contradicting the asked rank goes
+    first (首任台长为冯启明 after 现任台长为欧阳蕙). With none, the order stands: the ``unstated`` veto refuses the
+    contradicted one rather than an unrelated sentence answering in its place."""
+    texts = [e.sentences[min(e.span_in, len(e.sentences) - 1)].text for e in found]
+    contradicted = [other_rank(q.text, t) is not None for t in texts]
+    nouns = frozenset(n for t, c in zip(texts, contradicted, strict=True) if c for n in rank_nouns(q.text, t))
+    if not nouns or not any(not c and states_noun(nouns, t) for t, c in zip(texts, contradicted, strict=True)):
+        return found
+    order = sorted(range(len(found)), key=lambda i: contradicted[i])
+    return [found[i] for i in order]
 
 
 _NEXT_EVENT = re.compile(r"下一?次|下一?届|下一?期|\b(?:next|following|upcoming)\b", re.IGNORECASE)

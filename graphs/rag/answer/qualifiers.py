@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from graphs.text.dates import date_forms, without_planned
 from graphs.text.normalize import has_han, normalize
@@ -558,3 +559,101 @@ def coming_edition_parts(question: str, sentence: str, passage: str) -> list[str
     parts = [part.strip() for part in re.split(r"(?<=[。！？!?；;\n])|(?<=\.)\s", passage)
              if any(a in normalize(part) for a in asked)]
     return parts if parts and all(_FUTURE.search(p) for p in parts) else []
+
+
+Rank = Literal["current", "first", "former", "deputy"]
+
+_RANKS_EN: tuple[tuple[Rank, str], ...] = (
+    ("current", r"current|currently|present|incumbent|today's"),
+    ("first", r"first|founding|inaugural|original"),
+    ("former", r"former|previous|late|ex|retired|outgoing|one-time|onetime"),
+    ("deputy", r"deputy|vice|assistant|associate"),
+)
+_RANKS_ZH: tuple[tuple[Rank, str], ...] = (
+    ("current", r"现任|当前|目前的|如今的|现在的"),
+    ("first", r"首任|第一任|第一位|创始|首位"),
+    ("former", r"前任|原任|时任|历任|已故|卸任|退休|老一任|上一任|上任"),
+    ("deputy", r"常务副|副"),
+)
+_ASKED_NOW = re.compile(r"\b(?:now|nowadays|currently|at present|these days|today)\b|现在|目前|如今|眼下|当前|现任",
+                        re.IGNORECASE)
+"""A question that asks the present holder by an adverb ("who runs it now", 目前由谁负责)."""
+_EN_RANK = re.compile(r"\b(" + "|".join(p for _, p in _RANKS_EN) + r")(?:-|\s+)((?:[a-z][\w'-]*\s+){0,2}?)([a-z][\w'-]*)",
+                      re.IGNORECASE)
+_ZH_RANK = re.compile("(" + "|".join(p for _, p in _RANKS_ZH) + r")([\u4e00-\u9fff]{1,4})")
+
+
+_NOT_NOUNS = frozenset({"the", "a", "an", "of", "and", "or", "was", "were", "is", "are", "be", "been", "to", "in",
+                        "on", "at", "for", "with", "by", "from", "his", "her", "its", "their", "our", "this", "that"})
+
+
+def _rank_of(word: str, table: Sequence[tuple[Rank, str]]) -> Rank | None:
+    return next((rank for rank, pattern in table if re.fullmatch(pattern, word, re.IGNORECASE)), None)
+
+
+def _ranked(text: str) -> list[tuple[Rank, str]]:
+    """Each rank word of ``text`` with the noun it qualifies, folded: ("first", "captain") of "the club's first
+    captain", ("former", "librarian") of "former head librarian", ("first", "台长") of 首任台长."""
+    out: list[tuple[Rank, str]] = []
+    for m in _EN_RANK.finditer(text):
+        if (rank := _rank_of(m[1], _RANKS_EN)) is not None:
+            out.extend((rank, w.casefold()) for w in (*m[2].split(), m[3]) if w.casefold() not in _NOT_NOUNS)
+    for m in _ZH_RANK.finditer(text):
+        if (rank := _rank_of(m[1], _RANKS_ZH)) is not None:
+            out.append((rank, m[2]))
+    return out
+
+
+def _same_noun(noun: str, text: str) -> bool:
+    if has_han(noun):
+        return any(noun[i:i + 2] in text for i in range(len(noun) - 1)) if len(noun) > 1 else noun in text
+    return len(noun) > 2 and re.search(rf"\b{re.escape(noun)}", text, re.IGNORECASE) is not None
+
+
+def asked_ranks(question: str) -> frozenset[Rank]:
+    """The rank the question asks of a holder or a value: the present one (现任, "current", "now"), the first
+    (首任, "founding"), a former one, a deputy (副, "vice")."""
+    found = {rank for rank, _ in _ranked(question)}
+    if _ASKED_NOW.search(question):
+        found.add("current")
+    return frozenset(found)
+
+
+_CONTRADICTS: dict[Rank, frozenset[Rank]] = {
+    "current": frozenset({"first", "former"}),
+    "first": frozenset({"current", "former", "deputy"}),
+    "former": frozenset({"current"}),
+    "deputy": frozenset(),
+}
+"""Which ranks a sentence may state of the asked noun and still not state the asked one: a first or a former
+holder is no current one (the first mayor of 1836 for "the current mayor"), the present holder no first one. A
+former holder may have been the first, so "former" asked is contradicted only by the present holder."""
+
+
+def other_rank(question: str, sentence: str) -> tuple[Rank, str] | None:
+    """(asked, stated) when the sentence qualifies a noun the question writes by another rank than the one asked
+    and never by the asked one (首任台长 for 现任台长是谁, "the first mayor" for "the current mayor"); a deputy asked
+    of a sentence whose holder of that noun is not one (台长 for 副台长)."""
+    asked = asked_ranks(question)
+    if not asked:
+        return None
+    stated = [(rank, noun) for rank, noun in _ranked(sentence) if _same_noun(noun, question)]
+    said = {rank for rank, _ in stated}
+    for rank in sorted(asked):
+        if rank in said:
+            continue
+        if (other := sorted(said & _CONTRADICTS[rank])):
+            return rank, other[0]
+        if rank == "deputy" and any(_same_noun(noun, sentence) for r, noun in _ranked(question) if r == rank):
+            return rank, "principal"  # 台长 stated, 副台长 asked: the holder named is not the deputy
+    return None
+
+
+def rank_nouns(question: str, sentence: str) -> frozenset[str]:
+    """The nouns of the question that ``sentence`` qualifies by a rank (captain of "its first captain")."""
+    return frozenset(noun for _, noun in _ranked(sentence) if _same_noun(noun, question))
+
+
+def states_noun(nouns: frozenset[str], sentence: str) -> bool:
+    """Whether ``sentence`` writes one of ``nouns`` (台长 of 现任台长为欧阳蕙)."""
+    return any(_same_noun(noun, sentence) for noun in nouns)
