@@ -1,0 +1,54 @@
+"""Content words: what a passage that answers must speak of (invented sentences, not the dev sets')."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphs.text.terms import asker_terms, content_terms, verb_content
+
+
+@pytest.mark.parametrize(("term", "content"), [
+    ("达到", None),      # a light verb with its result complement: says nothing of the act
+    ("拿到", None),
+    ("找到", None),
+    ("走", None),        # a light verb alone
+    ("塌下来", "塌"),    # a content verb keeps its head, less the direction complement
+    ("修好", "修"),
+    ("烧到", "烧"),
+    ("控温", "控温"),    # a verb of two characters, no complement: unchanged
+    ("获得", "获得"),
+    ("灯笼", "灯笼"),    # nouns unchanged
+    ("精度", "精度"),
+    ("cost", "cost"),    # Latin words unchanged here (light English verbs are ``content_terms``')
+])
+def test_a_chinese_verb_is_its_content(term: str, content: str | None) -> None:
+    assert verb_content(term) == content
+
+
+@pytest.mark.parametrize(("question", "own"), [
+    ("I'm 41 - how long is the guided walk?", {"41", "i'm"}),
+    ("My son is 7, can he join the pottery class?", {"7"}),
+    ("We are 3 adults, what does the cabin cost a night?", {"3"}),
+    ("我今年35岁，报名陶艺课要交多少钱？", {"35岁", "今年", "我"}),
+    ("我家老人80岁，坐渡船能打折吗？", {"80岁", "我家", "我"}),
+])
+def test_the_askers_own_circumstances(question: str, own: set[str]) -> None:
+    assert own <= asker_terms(question)
+
+
+@pytest.mark.parametrize("question", [
+    "How many visitors did the museum get in 2023?",
+    "What did the club spend in my 2024 report?",  # a year that names the subject's report, not the asker
+    "2023年博物馆接待了多少游客？",
+    "我们镇2021年修了几座桥？",  # no comma: no clause of the asker's own, the year is the question's
+])
+def test_a_question_without_the_askers_circumstances_keeps_its_numbers(question: str) -> None:
+    assert not {t for t in asker_terms(question) if any(ch.isdigit() for ch in t)}
+
+
+def test_content_terms_drop_light_verbs_and_the_askers_age() -> None:
+    assert content_terms("I'm 41 - how much did the guided walk get approved for?",
+                         ["i'm", "41", "guided", "walk", "get", "approved"]) == ["guided", "walk", "approved"]
+    assert content_terms("我今年35岁，那台烤箱最高能达到多少度？", ["今年", "35岁", "烤箱", "最高", "达到"]) \
+        == ["烤箱", "最高"]
+    assert content_terms("码头是哪年塌下来的？", ["码头", "塌下来"]) == ["码头", "塌"]
