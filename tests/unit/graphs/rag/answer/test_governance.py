@@ -180,3 +180,15 @@ async def test_the_year_compared_with_is_still_not_the_asked_one() -> None:
         "m#0", "The Kelby chain ferry carried 64,200 passengers in 2024, up from 59,800 in 2023.",
         title="Kelby chain ferry")])
     assert decision == "not_found", reason
+
+
+async def test_a_veto_that_refuses_is_named() -> None:
+    from graphs.rag.answer.answerability import calibrated
+    from graphs.rag.answer.evidence import find_evidence
+    from tests.support.answers import ANSWERS_ALL, Bigrams, question
+
+    hits = [hit("c#0", "The Carrow Street fire spread to three floors and 23 people were injured.",
+                title="Carrow Street fire")]
+    q = question("How many people died in the Carrow Street fire?", hits)
+    found, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=ANSWERS_ALL)
+    assert (found.decision, found.decided_by, found.rule) == ("not_found", "rule", "misgoverned"), found.reason
