@@ -194,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             "note": f"fates measured by app/tools/veto_fates.py on {len(rows)} replayed snapshots of {len(sets)} "
                     "sets (own-file sets: answerable and 'not found' questions, and gold-removed twins; public dev "
                     "sets: the unanswerable protocol); a caught unanswerable +1, a refused answerable -1, leave one "
-                    "set out",
+                    "family out",
             "sets": sets, "vetoes": {n: judged[n].as_json() | {"strong_match": {
                 "caught": strong[n].caught, "refused_answerable": strong[n].refused,
                 "leave_one_set_out": round(strong[n].held_out, 2), "yields": not strong[n].kept}} for n in names}}, ensure_ascii=False, indent=1) + "\n",

@@ -111,12 +111,14 @@ LIGHT_IDF = 5.0
 function word and saying nothing of what is asked (做 4.0, 走 4.1, 达 4.9, 拿 5.0, 打 5.0); content verbs are rarer
 (跑 5.2, 买 5.5, 修 7.5, 塌 8.6)."""
 _LIGHT_EN = frozenset({
-    "manage", "manages", "managed", "managing", "end", "ends", "ended",
-    "ending", "keep", "keeps", "kept", "keeping", "happen", "happens", "happened", "tend", "tends", "tended", "try",
-    "tries", "tried", "trying", "bother", "able", "reckon", "thinking", "wondering", "planning", "going",
+    "manage", "manages", "managed", "managing", "end", "ends", "ended", "ending", "keep", "keeps", "kept", "keeping",
+    "happen", "happens", "happened", "tend", "tends", "tended", "try", "tries", "tried", "trying", "bother",
+    "bothered", "able", "thinking", "wondering", "planning", "going",
 })
-"""English light and aspect verbs and the asker's framing ("got approved", "managed to carry", "ended up taking
-over", "keeps flashing", "I was wondering"): the act is the word they govern."""
+"""English aspect verbs and the asker's framing ("managed to carry", "ended up taking over", "keeps flashing",
+"I was wondering if"): light only where they govern another verb (``_GOVERNS_VERB``); "how many hives does it
+keep" asks what is kept."""
+_GOVERNS_VERB = r"\s+(?:to|up|on|about|of|if|whether|\w+ing)\b"
 _ASKER_EN = re.compile(
     r"\b(?:i'?m|i am|i'?ve|i have|i was|we'?re|we are|we'?ve|my|our)\b[^?!.;:\-–—,]*", re.IGNORECASE)
 _ASKER_ZH = re.compile(r"(?:我|咱|俺)(?:们|家|的)?[^，,。？?！!；;：:]*[，,；;]")
@@ -180,7 +182,8 @@ def content_terms(text: str, terms: Sequence[str]) -> list[str]:
     own = asker_terms(text)
     out: list[str] = []
     for term in terms:
-        if term in own or term.casefold() in _LIGHT_EN:
+        if term in own or (term.casefold() in _LIGHT_EN
+                           and re.search(rf"\b{re.escape(term)}{_GOVERNS_VERB}", text, re.IGNORECASE)):
             continue
         content = verb_content(term)
         if content:
