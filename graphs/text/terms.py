@@ -137,24 +137,22 @@ def _jieba_tag(word: str) -> str | None:
 
 
 def verb_content(term: str) -> str | None:
-    """What a Chinese verb term says of the act: the term itself, its verb less a result or direction complement
-    (塌下来 → 塌, 修好 → 修), or None for a light verb (达到, 拿到, 做到, 走); other terms unchanged."""
+    """What a Chinese verb term says of the act: None for a light verb alone or with its result or direction
+    complement (走, 达到, 拿到, 做到), and for a verb and complement jieba's dictionary does not know as one word (烧到,
+    塌掉: glued by its HMM; the verb left is one character, no word a passage must repeat, and 修 alone would be
+    "stated" by 修缮); the term itself otherwise (修好, 建成, 控温, nouns)."""
     if not has_han(term) or not term.isalpha():
         return term
-    head = term
-    for complement in _COMPLEMENTS:
-        if len(term) > len(complement) and term.endswith(complement) and len(term) - len(complement) == 1:
-            head = term[: -len(complement)]
-            break
-    tag = _jieba_tag(term) or ""
-    if head == term and (len(term) != 1 or not tag.startswith("v")):
+    head = next((term[: -len(c)] for c in _COMPLEMENTS if term.endswith(c) and len(term) - len(c) == 1), term)
+    tag = _jieba_tag(term)
+    if head == term and (len(term) != 1 or not (tag or "").startswith("v")):
         return term  # no complement: a verb of two characters or more (控温, 建设) or no verb at all
-    if (_jieba_tag(head) or "").startswith("v") or (head != term and tag.startswith("v")):
-        idf = _idf()[0].get(head)
-        if idf is not None and idf <= LIGHT_IDF:
-            return None
-        return head if tag.startswith("v") or not tag else term
-    return term
+    if not (_jieba_tag(head) or "").startswith("v"):
+        return term  # 形成, 学成: the first character is no verb of its own
+    idf = _idf()[0].get(head)
+    if idf is not None and idf <= LIGHT_IDF:
+        return None
+    return None if head != term and tag is None else term
 
 
 def asker_terms(text: str) -> frozenset[str]:

@@ -12,9 +12,10 @@ from graphs.text.terms import asker_terms, content_terms, verb_content
     ("拿到", None),
     ("找到", None),
     ("走", None),        # a light verb alone
-    ("塌下来", "塌"),    # a content verb keeps its head, less the direction complement
-    ("修好", "修"),
-    ("烧到", "烧"),
+    ("塌下来", "塌下来"),  # a content verb with its complement, one word of the dictionary: kept whole
+    ("修好", "修好"),
+    ("烧到", None),      # a verb and complement jieba glued (no dictionary word): one character left, no term
+    ("塌掉", None),
     ("控温", "控温"),    # a verb of two characters, no complement: unchanged
     ("获得", "获得"),
     ("灯笼", "灯笼"),    # nouns unchanged
@@ -51,7 +52,7 @@ def test_content_terms_drop_light_verbs_and_the_askers_age() -> None:
                          ["i'm", "41", "guided", "walk", "managed", "raise"]) == ["guided", "walk", "raise"]
     assert content_terms("我今年35岁，那台烤箱最高能达到多少度？", ["今年", "35岁", "烤箱", "最高", "达到"]) \
         == ["烤箱", "最高"]
-    assert content_terms("码头是哪年塌下来的？", ["码头", "塌下来"]) == ["码头", "塌"]
+    assert content_terms("码头是哪年塌掉的？", ["码头", "塌掉"]) == ["码头"]
 
 
 def test_an_aspect_verb_is_light_only_where_it_governs_another() -> None:
