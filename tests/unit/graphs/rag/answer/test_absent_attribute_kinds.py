@@ -72,7 +72,7 @@ async def test_a_past_time_for_the_next_one_follows_the_shipped_fate(text: str, 
     from graphs.rag.answer.answerability import kept_vetoes
 
     assert past_for_next(text, without.text) and not past_for_next(text, with_it.text)
-    decision, by, reason = await _decide(text, [without])
+    decision, _, reason = await _decide(text, [without])
     assert (decision == "not_found") is ("past_for_next" in kept_vetoes()), reason
     decision, _, reason = await _decide(text, [with_it])
     assert decision == "answerable", reason
