@@ -86,8 +86,9 @@ def threshold_group(dataset: str) -> str:
     return OWN_FILES if is_own(dataset) else dataset
 
 
-OWN_FAMILIES = ("absent_attribute", "absent_own", "acts_own", "blind", "compare_own", "compound_own", "dates_own", "fields_own", "kinds_own",
-                "multihop_own", "multihop_wiki_own", "names_own", "newuser", "paraphrase_own", "roles_own", "span_own",
+OWN_FAMILIES = ("absent_attribute", "absent_own", "acts_own", "blind", "compare_own", "compound_own", "dates_own",
+                "fields_own", "kinds_own", "multihop_own", "multihop_wiki_own", "names_own", "newuser", "paraphrase_own",
+                "roles_own", "span_own", "terms_own",
                 "values_own", "who_own", "xlang_own", "xname_own")
 """The own-file set families of ``tests/data`` (a set's name is its family's and a number)."""
 

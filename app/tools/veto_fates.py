@@ -10,8 +10,9 @@ whatever the other vetoes say (two vetoes that refuse the same examples would ot
 unanswerable protocol's gold-removed twin) and ``-1`` when it is answerable: the trial's "useful" count weighs a
 wrong answer and a false "not found" the same.
 
-Leave one set out: for each set the veto touches, keep it there only if the *other* sets' net is positive, and
-add that set's own net when kept. A veto that refused an answerable example anywhere stays a hard veto only if
+Leave one family out: for each family of sets the veto touches (``fit_answerability.family``: blind14 … blind20b
+are one, written alike by the same hands; a public set is its own), keep it there only if the *other* families'
+net is positive, and add that family's own net when kept. A veto that refused an answerable example anywhere stays a hard veto only if
 this held-out sum is positive; one that never did (no measured harm, often no measured use either: a veto written
 for one sample that no other set reaches) stays. The others are dropped.
 The fates ship as ``graphs/rag/answer/vetoes.json``; the runtime reads it (``answerability.ruled_out``).
@@ -92,8 +93,15 @@ def refused(row: Replayed, on: Iterable[str]) -> bool:
     return row.refused_first or any(v in on for v in row.vetoes) or not row.answered_by_score
 
 
+def family(dataset: str) -> str:
+    """The group a set is left out with (``fit_answerability.family``: blind14 … blind20b one family)."""
+    from app.tools.fit_answerability import family as of
+
+    return of(dataset)
+
+
 def measure(rows: Sequence[Replayed], name: str, strong_only: bool = False) -> Fate:
-    """The effect of ``name`` on its own in front of the score, per set, and its leave-one-set-out sum (on the
+    """The effect of ``name`` on its own in front of the score, per set, and its leave-one-family-out sum (on the
     strong dense matches alone with ``strong_only``: kept there means a strong match does not override it)."""
     fate = Fate(name)
     per: dict[str, list[int]] = defaultdict(lambda: [0, 0])
@@ -103,7 +111,9 @@ def measure(rows: Sequence[Replayed], name: str, strong_only: bool = False) -> F
     fate.per_set = dict(per)
     fate.caught = sum(c for c, _ in per.values())
     fate.refused = sum(r for _, r in per.values())
-    net = {s: c - r for s, (c, r) in per.items()}
+    net: dict[str, int] = defaultdict(int)  # by family: sets written alike by the same hands are left out together
+    for s, (c, r) in per.items():
+        net[family(s)] += c - r
     fate.held_out = sum(net[s] for s in net if sum(v for t, v in net.items() if t != s) > 0)
     fate.kept = fate.held_out > 0 or fate.refused == 0
     return fate
@@ -184,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             "note": f"fates measured by app/tools/veto_fates.py on {len(rows)} replayed snapshots of {len(sets)} "
                     "sets (own-file sets: answerable and 'not found' questions, and gold-removed twins; public dev "
                     "sets: the unanswerable protocol); a caught unanswerable +1, a refused answerable -1, leave one "
-                    "set out",
+                    "family out",
             "sets": sets, "vetoes": {n: judged[n].as_json() | {"strong_match": {
                 "caught": strong[n].caught, "refused_answerable": strong[n].refused,
                 "leave_one_set_out": round(strong[n].held_out, 2), "yields": not strong[n].kept}} for n in names}}, ensure_ascii=False, indent=1) + "\n",

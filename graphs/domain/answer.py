@@ -30,6 +30,8 @@ class Answerability(Model):
         "lexicon (a sentence in the other language that states the asked attribute of the subject with a value "
         "of the asked type: answerable whatever the score, which is then shown but not used), or the check of "
         "an LLM's answer (the LLM found no answer, or no sentence of it was supported).")
+    rule: str | None = Field(default=None, description="The named veto that refused whatever the score (one of "
+                             "graphs/rag/answer/vetoes.json, where its measured fate is kept), when one did.")
 
 
 class Citation(Model):

@@ -98,3 +98,92 @@ def weighted_coverage(weights: dict[str, float], text: str,
         return 1.0
     spelled = spellings or {}
     return sum(w * max(found(f, text) for f in spelled.get(t, (t,))) for t, w in weights.items()) / total
+
+
+# ---------------------------------------------------------------- content words: what a passage must speak of
+
+_COMPLEMENTS = ("下来", "下去", "上来", "上去", "起来", "出来", "出去", "过来", "回来", "到", "出", "掉", "好",
+                "完", "住", "走", "成", "下", "上", "起")
+"""Result and direction complements of a Chinese verb (达到, 塌下来, 修好, 卖出, 建成): they say the act came to an
+end or took a direction, not which act; the verb before them is its content."""
+LIGHT_IDF = 5.0
+"""A Chinese verb (alone or before a complement) at most this rare in jieba's table is a light verb, as common as a
+function word and saying nothing of what is asked (做 4.0, 走 4.1, 达 4.9, 拿 5.0, 打 5.0); content verbs are rarer
+(跑 5.2, 买 5.5, 修 7.5, 塌 8.6)."""
+_LIGHT_EN = frozenset({
+    "manage", "manages", "managed", "managing", "end", "ends", "ended", "ending", "keep", "keeps", "kept", "keeping",
+    "happen", "happens", "happened", "tend", "tends", "tended", "try", "tries", "tried", "trying", "bother",
+    "bothered", "able", "thinking", "wondering", "planning", "going",
+})
+"""English aspect verbs and the asker's framing ("managed to carry", "ended up taking over", "keeps flashing",
+"I was wondering if"): light only where they govern another verb (``_GOVERNS_VERB``); "how many hives does it
+keep" asks what is kept."""
+_GOVERNS_VERB = r"\s+(?:to|up|on|about|of|if|whether|\w+ing)\b"
+_ASKER_EN = re.compile(
+    r"\b(?:i'?m|i am|i'?ve|i have|i was|we'?re|we are|we'?ve|my|our)\b[^?!.;:\-–—,]*", re.IGNORECASE)
+_ASKER_ZH = re.compile(r"(?:我|咱|俺)(?:们|家|的)?[^，,。？?！!；;：:]*[，,；;]")
+"""The asker's own circumstances: a clause of theirs (English from I'm / my up to a stop or dash; Chinese a
+clause opened by 我/我家/我们 and closed by a comma before the question)."""
+_OWN_NUMBER_ZH = re.compile(r"\d+(?:\.\d+)?\s*(?:岁|周岁|个月|口人|口|人|个|张|位)?|[一二三四五六七八九十两]+(?:岁|周岁|口人)")
+_OWN_NUMBER_EN = re.compile(r"(?:\b(?:i'?m|i am|we'?re|we are|is|are|'s|turned|turning|aged?)\s+)(\d+)\b"
+                            r"|\b(\d+)(?=\s*(?:years?[\s-]old|yo)\b)")
+_OWN_WORDS = frozenset({"i'm", "im", "i've", "ive", "我", "我家", "我们", "咱们", "俺", "今年", "me"})
+
+
+def _jieba_tag(word: str) -> str | None:
+    from graphs.text.entity_spotting import _pos_tokenizer  # lazy: the tokenizer loads jieba (about a second)
+
+    return _pos_tokenizer().word_tag_tab.get(word)
+
+
+def verb_content(term: str) -> str | None:
+    """What a Chinese verb term says of the act: None for a light verb alone or with its result or direction
+    complement (走, 达到, 拿到, 做到), and for a verb and complement jieba's dictionary does not know as one word (烧到,
+    塌掉: glued by its HMM; the verb left is one character, no word a passage must repeat, and 修 alone would be
+    "stated" by 修缮); the term itself otherwise (修好, 建成, 控温, nouns)."""
+    if not has_han(term) or not term.isalpha():
+        return term
+    head = next((term[: -len(c)] for c in _COMPLEMENTS if term.endswith(c) and len(term) - len(c) == 1), term)
+    tag = _jieba_tag(term)
+    if head == term and (len(term) != 1 or not (tag or "").startswith("v")):
+        return term  # no complement: a verb of two characters or more (控温, 建设) or no verb at all
+    if not (_jieba_tag(head) or "").startswith("v"):
+        return term  # 形成, 学成: the first character is no verb of its own
+    idf = _idf()[0].get(head)
+    if idf is not None and idf <= LIGHT_IDF:
+        return None
+    return None if head != term and tag is None else term
+
+
+def asker_terms(text: str) -> frozenset[str]:
+    """The terms of a question that state the asker's own circumstances, not what is asked: their age or count
+    and the pronoun of the clause ("I'm 22 -", "my kid is 12", "我今年20岁，", "我家孩子8岁，"), folded. Names and
+    nouns of such a clause stay (the club one joins, the kiln one owns is the subject)."""
+    out: set[str] = set()
+    for pattern in (_ASKER_EN, _ASKER_ZH):
+        for m in pattern.finditer(text):
+            clause = m.group().casefold()
+            if pattern is _ASKER_ZH:
+                out.update(n.group().strip() for n in _OWN_NUMBER_ZH.finditer(clause) if n.group().strip())
+            else:
+                out.update(n.group(1) or n.group(2) for n in _OWN_NUMBER_EN.finditer(clause))
+            out.update(w for w in re.findall(r"[a-z']+|[\u3400-\u9fff]+", clause) if w in _OWN_WORDS)
+            out.update(w for w in _OWN_WORDS if has_han(w) and w in clause)
+    return frozenset(out)
+
+
+def content_terms(text: str, terms: Sequence[str]) -> list[str]:
+    """Of a question's terms (folded), those a passage that answers must speak of, each in its content form: no
+    light verb or its complement (达到, 拿到 → none; 塌下来 → 塌; "got", "managed"), nothing the asker says of
+    themselves (``asker_terms``). A term in the question only once as the asker's is dropped; the rest keep their
+    order."""
+    own = asker_terms(text)
+    out: list[str] = []
+    for term in terms:
+        if term in own or (term.casefold() in _LIGHT_EN
+                           and re.search(rf"\b{re.escape(term)}{_GOVERNS_VERB}", text, re.IGNORECASE)):
+            continue
+        content = verb_content(term)
+        if content:
+            out.append(content)
+    return list(dict.fromkeys(out))

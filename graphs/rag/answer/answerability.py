@@ -655,12 +655,19 @@ def kept_vetoes() -> frozenset[str]:
     return frozenset(name for name, _ in VETOES if name not in judged or judged[name].get("kept"))
 
 
-def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Sequence[Hit] = ()) -> str | None:
-    """Why the chosen evidence is no evidence whatever the score (the first kept veto of ``VETOES`` that holds),
-    or None. A veto the fates drop refused, fitted without a set, more answerable questions of that set than it
-    caught unanswerable ones: its case is left to the score."""
+def ruling(q: Question, judgement: Judgement, names: str, what: str, hits: Sequence[Hit] = ()
+           ) -> tuple[str, str] | None:
+    """The first kept veto of ``VETOES`` that holds on the chosen evidence, by name, with its reason, or None. A
+    veto the fates drop refused, fitted without a family of sets, more answerable questions there than it caught
+    unanswerable ones: its case is left to the score."""
     case, kept = Case(q, judgement, names, what, hits), kept_vetoes()
-    return next((reason for name, rule in VETOES if name in kept and (reason := rule(case)) is not None), None)
+    return next(((name, reason) for name, rule in VETOES if name in kept and (reason := rule(case)) is not None),
+                None)
+
+
+def ruled_out(q: Question, judgement: Judgement, names: str, what: str, hits: Sequence[Hit] = ()) -> str | None:
+    """Why the chosen evidence is no evidence whatever the score (``ruling``'s reason), or None."""
+    return ruled[1] if (ruled := ruling(q, judgement, names, what, hits)) is not None else None
 
 
 def _document_of(answer: Sentence, judgement: Judgement, hits: Sequence[Hit]) -> str:
@@ -865,11 +872,12 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model, hi
         why = ""
     spelled = spelled_as(q)
     features = {k: round(v, 4) for k, v in f.items()}
-    if threshold > 0 and (ruled := ruled_out(q, judgement, names, what, hits)) is not None:
+    if threshold > 0 and (ruled := ruling(q, judgement, names, what, hits)) is not None:
         # too rare in the dev sets for the fit to weigh; part of the score's gate, so minAnswerability 0 (answer
-        # whatever the earlier rules let through: risk-coverage curves, an LLM asked to judge) lifts it too
+        # whatever the earlier rules let through: risk-coverage curves, an LLM asked to judge) lifts it too. The
+        # veto is named (the trace and the response say which rule of vetoes.json refused)
         return Answerability(decision="not_found", score=p, decided_by="rule", attribute=attribute,
-                             threshold=threshold, features=features, reason=f"{ruled}{spelled}")
+                             threshold=threshold, features=features, reason=f"{ruled[1]}{spelled}", rule=ruled[0])
     across = None
     if p < threshold and (counted := counted_across(q, judgement)) is not None:
         # the count of the asked noun in the other language's words: the lexicon decides, as for an attribute

@@ -50,7 +50,7 @@ from graphs.text.entity_spotting import pos_spans
 from graphs.text.normalize import has_han, normalize
 from graphs.text.sentences import split_sentences, without_markers
 from graphs.text.spans import Span, candidates
-from graphs.text.terms import found
+from graphs.text.terms import asker_terms, found
 from graphs.text.units import fits as measures_asked
 
 WEIGHTS = "answerability.json"
@@ -219,10 +219,13 @@ def asked_kind(q: Question, asked: Asked | None) -> AnswerType:
 
 
 def question_qualifiers(q: Question, asked: Asked | None) -> list[Qualifier]:
-    """The question's qualifiers, the asked attribute's own words left out."""
+    """The question's qualifiers, the asked attribute's own words and the asker's own numbers ("I'm 41",
+    我今年35岁: ``terms.asker_terms``) left out."""
     words = asked.attribute.words if asked is not None else ()
     said = [q.text[asked.start : asked.end]] if asked is not None else []
-    return qualifiers(q.text, q.relation, [*q.names, *(f for forms in q.anchors for f in forms)], [*words, *said])
+    own = {m[0] for t in asker_terms(q.text) if (m := re.match(r"\d+(?:\.\d+)?", t))}
+    return [x for x in qualifiers(q.text, q.relation, [*q.names, *(f for forms in q.anchors for f in forms)],
+                                  [*words, *said]) if not (x.kind == "number" and own & set(x.forms))]
 
 
 def answer_spans(q: Question, sentence: Sentence, kind: AnswerType) -> list[Span]:

@@ -283,8 +283,13 @@ def misgoverned(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> Elsew
         return None
     top = answering(judgement.evidence[0])
     verdicts = [judge_value(q, top, _hit(hits, top), s.start, s.end, words) for s in answer_spans(q, top, "number")]
-    if any(v is True for v in verdicts) or (verdicts and not any(isinstance(v, Elsewhere) for v in verdicts)):
-        return None  # one value is the asked attribute's, or no value of the sentence is known to be another's
+    elsewhere = [v for v in verdicts if isinstance(v, Elsewhere)]
+    if any(v is True for v in verdicts) or (verdicts and not elsewhere) or (
+            any(v is None for v in verdicts) and all(v.period and not v.attribute and not v.subject for v in elsewhere)):
+        # one value is the asked attribute's, or no value of the sentence is known to be another's, or the others
+        # are only another period's beside one no word is known to govern ("carried 88,400 passengers in 2025, up
+        # from 81,900 in 2024"; 较2024年的37,900盏): the year compared with does not make the sentence another's
+        return None
     others: list[Elsewhere] = []
     for e in judgement.evidence[:CANDIDATES]:
         for s in e.sentences:

@@ -24,7 +24,7 @@ from graphs.text.normalize import has_han, normalize, pinyin_variants
 from graphs.text.scripts import GENERIC, KIND_SUFFIXES, in_script_of_other, other_script
 from graphs.text.short_forms import defined, short_forms
 from graphs.text.short_forms import key as short_key
-from graphs.text.terms import dictionary_word, term_weight, weighted_coverage
+from graphs.text.terms import asker_terms, content_terms, dictionary_word, term_weight, weighted_coverage
 
 if TYPE_CHECKING:
     from graphs.rag.answer.evidence import Evidence
@@ -330,7 +330,10 @@ def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequ
         return any(key in forms for forms in anchors.values()) or key in weak
 
     relative: list[tuple[str, Shift, int]] = []
+    own = asker_terms(text)  # "I'm 22", 我今年20岁: the asker's circumstances, nothing a passage must state
     for e in entities:
+        if normalize(e.text) in own:
+            continue
         if e.type == "DATE" and e.date_range is not None and (shift := shift_of(e.text)) is not None:
             # 今年, "last year": which year is read against the documents' date (``about``), not fixed here
             relative.append((e.text, shift, e.date_range.start // 10000))
@@ -343,7 +346,7 @@ def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequ
                 names.append(e.text)
     for pe in parsed.entities:
         key = normalize(pe.text)
-        if pe.type == "DATE" or not key or known(key):
+        if pe.type == "DATE" or not key or known(key) or key in own:
             continue
         names.append(pe.text)
         if pe.source == "title_case" and len(key.split()) < 2:
@@ -368,7 +371,9 @@ def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequ
         anchors.pop(normalize(slot), None)
     # a month is weighed as the passages write it: "八月份" is stated by 2024年8月16日 (``month_word``)
     terms = [f"{month}月" if (month := month_word(k, text)) is not None else normalize(k) for k in parsed.keywords]
-    weights = {t: term_weight(t) for t in terms if t}
+    # what a passage must speak of: content words, not light verbs (达到, "got") nor the asker's own circumstances
+    terms = content_terms(text, [t for t in terms if t])
+    weights = {t: term_weight(t) for t in terms}
     for key in [*(forms[0] for forms in anchors.values()), *weak]:
         weights[key] = term_weight(key, anchor=True)
     # a keyword inside a name ("nolan" in "christopher nolan") is counted with it, not twice

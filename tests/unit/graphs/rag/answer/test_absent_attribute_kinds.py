@@ -52,14 +52,28 @@ STADIUM_DATE = hit("sd#1", "白鹭体育场将于9月1日正式开放。", title
     ("瑞丰公司年会几点散场的？", GALA_START, GALA_END),
     ("When did the Norrow shareholders' meeting end?", AGM_START, AGM_END),
     ("When did the blaze at the Kelby mill start?", MILL_OUT, MILL_START),
-    ("When is the next Hollin Foods board meeting?", BOARD_PAST, BOARD_NEXT),
-    ("宏图公司下一次董事会什么时候开？", HONGTU_PAST, HONGTU_NEXT),
     ("When does the Oxley ferry's summer timetable start?", FERRY_TBA, FERRY_DATE),
     ("白鹭体育场哪天开放？", STADIUM_TBA, STADIUM_DATE),
 ])
 async def test_the_value_of_another_kind_is_not_the_asked_one(text: str, without: Hit, with_it: Hit) -> None:
     decision, by, reason = await _decide(text, [without])
     assert decision == "not_found" and by == "rule", reason
+    decision, _, reason = await _decide(text, [with_it])
+    assert decision == "answerable", reason
+
+
+@pytest.mark.parametrize(("text", "without", "with_it"), [
+    ("When is the next Hollin Foods board meeting?", BOARD_PAST, BOARD_NEXT),
+    ("宏图公司下一次董事会什么时候开？", HONGTU_PAST, HONGTU_NEXT),
+])
+async def test_a_past_time_for_the_next_one_follows_the_shipped_fate(text: str, without: Hit, with_it: Hit) -> None:
+    # the rule still reads a past meeting's date for the next one's; whether it refuses is the shipped fates' call
+    # (vetoes.json, session 21: past_for_next caught 2 and refused 1 answerable, -1 left out by family: dropped)
+    from graphs.rag.answer.answerability import kept_vetoes
+
+    assert past_for_next(text, without.text) and not past_for_next(text, with_it.text)
+    decision, _, reason = await _decide(text, [without])
+    assert (decision == "not_found") is ("past_for_next" in kept_vetoes()), reason
     decision, _, reason = await _decide(text, [with_it])
     assert decision == "answerable", reason
 

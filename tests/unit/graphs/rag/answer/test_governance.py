@@ -159,3 +159,36 @@ async def test_a_count_under_scope_and_manner_words_is_the_asked_one() -> None:
     flood = hit("f#0", "截至昨晚，青溪县全县紧急转移安置群众8600人，受损房屋120间。", title="青溪县暴雨")
     decision, reason = await verdict_of("青溪县这次暴雨转移安置了多少群众？", [flood])
     assert decision == "answerable", reason
+
+
+@pytest.mark.parametrize(("text", "passage"), [
+    ("How many passengers did the Kelby chain ferry carry in 2024?",
+     hit("m#0", "The Kelby chain ferry carried 64,200 passengers in 2024, up from 59,800 in 2023.",
+         title="Kelby chain ferry")),
+    ("How many passengers did the Wenmoor tram line carry in 2023?",
+     hit("n#0", "The Wenmoor tram line carried 3.1 million passengers in 2023, compared with 2.8 million in 2022.",
+         title="Wenmoor tram line")),
+])
+async def test_the_year_compared_with_does_not_make_the_asked_years_value_another(text: str, passage: Hit) -> None:
+    # the asked year's value stands beside the previous year's: that one is another period's, this one is open
+    decision, reason = await verdict_of(text, [passage])
+    assert decision == "answerable", reason
+
+
+async def test_the_year_compared_with_is_still_not_the_asked_one() -> None:
+    decision, reason = await verdict_of("How many passengers did the Kelby chain ferry carry in 2025?", [hit(
+        "m#0", "The Kelby chain ferry carried 64,200 passengers in 2024, up from 59,800 in 2023.",
+        title="Kelby chain ferry")])
+    assert decision == "not_found", reason
+
+
+async def test_a_veto_that_refuses_is_named() -> None:
+    from graphs.rag.answer.answerability import calibrated
+    from graphs.rag.answer.evidence import find_evidence
+    from tests.support.answers import ANSWERS_ALL, Bigrams, question
+
+    hits = [hit("c#0", "The Carrow Street fire spread to three floors and 23 people were injured.",
+                title="Carrow Street fire")]
+    q = question("How many people died in the Carrow Street fire?", hits)
+    found, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=ANSWERS_ALL)
+    assert (found.decision, found.decided_by, found.rule) == ("not_found", "rule", "misgoverned"), found.reason
