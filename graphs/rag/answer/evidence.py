@@ -522,7 +522,7 @@ def asked_codes(q: Question, hit: Hit) -> list[str]:
     name the code is held to every code, as before."""
     title = normalize(hit.title or "")
     lead = hit.text.lstrip().split("\n", 1)[0].strip()
-    if lead and not _SENTENCE_MARK.search(lead.rstrip("。.")) and not CODE.match(lead):
+    if lead and not _SENTENCE_MARK.search(lead) and not CODE.match(lead):
         # a first line with no sentence mark that does not open with a code is the passage's title line (a file
         # named thermafen_hp20_service_guide opens "Thermafen HP-20 Air-Source Heat Pump - Quick Service Guide")
         title = f"{title} {normalize(lead)}"
@@ -843,7 +843,7 @@ def titled(q: Question, s: Sentence) -> bool:
     """Whether a sentence is its passage's title line: the first, with no sentence mark, naming the question's
     subject ("Thermafen HP-20 Air-Source Heat Pump - Quick Service Guide"): never an answer, and closest in
     meaning to every question about its subject."""
-    return s.position == 0 and not _SENTENCE_MARK.search(s.text.strip().rstrip("。.")) and anchored(q, s.folded) > 0
+    return s.position == 0 and not _SENTENCE_MARK.search(s.text.strip()) and anchored(q, s.folded) > 0
 
 
 def asked_part(q: Question) -> str:
