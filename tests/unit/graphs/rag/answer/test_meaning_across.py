@@ -150,3 +150,23 @@ def test_by_meaning_the_line_not_the_cards_title_leads_the_evidence() -> None:
     assert evidence[0].anchored == 1.0
     title = next(s for e in evidence for s in e.sentences if s.position == 0)
     assert title.semantic == 0.0
+
+
+
+def test_another_attributes_words_are_not_read_across_languages() -> None:
+    """The value is governed by words the English question cannot write (库存数量 of a stock list's row for "in
+    stock", 分红总额 for "the total dividend"): ``misgoverned`` reads another attribute there, and across languages
+    that finding refuses nothing (it did: "the passages give 库存 (36), not its oats")."""
+    from graphs.rag.answer.answerability import vetoes
+    from graphs.rag.answer.governance import misgoverned
+
+    for text, asked in [("库存数量 — 燕麦片: 36\n库存数量 — 罐头豆: 58",
+                         "How many bags of oats does the Shiqiao food bank have in stock?"),
+                        ("一、审议通过2025年度财务报告，全年分红总额为36万元。\n二、决定购置冷藏车一辆。",
+                         "What was the total dividend the Baishi fishery co-op paid out for 2025?")]:
+        h = hit("x#0", text, title="石桥社区食物银行库存表", dense_score=0.5)
+        q = question(asked, [h])
+        judgement = judge(q, [h], find_evidence(q, [h]), {})
+        found = misgoverned(q, judgement, [h])
+        assert found is not None and found.attribute and not found.subject
+        assert "misgoverned" not in vetoes(q, judgement, "x", "what is asked", [h])
