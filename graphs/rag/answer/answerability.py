@@ -290,17 +290,17 @@ def stated_across_languages(f: dict[str, float]) -> bool:
 
 
 MEANING_STANDS = 1.0
-"""How far the answering sentence must stand out in meaning (``evidence.by_meaning``: 0.5 at the median of the
-other language's sentences compared, 1.0 from ``MEANING_SLOPE`` / 2 cosine above it) to state what is asked by
-meaning alone."""
+"""How far the answering sentence must stand out in meaning to state what is asked by meaning alone
+(``evidence.by_meaning``: 0.5 at the median of the other language's lines compared; 1.0 only for the best line, and
+only when it leads that median by ``MEANING_SLOPE`` / 2 cosine or more)."""
 
 
 def stated_by_meaning(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> bool:
     """The best evidence is in the other language than the question, carries its names over, and its answering
     sentence alone stands out in meaning among the sentences of that language compared with the question, with a
     value of the asked type (the line of the code the question names, for a code): it states what is asked,
-    in words the bilingual lexicon does not list (纪要整理 for "took the minutes", 转移安置132人 for "how many
-    villagers were moved out", "High-pressure protection tripped" for F03是什么故障).
+    in words the bilingual lexicon does not list (召集人：邝雨桐 for "who convened the meeting", "Tank capacity: 2.4
+    litres" for 水箱能装多少升水, "E4 Coil frozen" for E4 是什么意思).
 
     Meaning, not the lexicon: the embedder reads both languages, and the sentence that answers is the one that
     stands out (e5 puts every sentence of a passage on topic near 0.78, the answering one 0.02-0.05 above); a
@@ -893,8 +893,8 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model, hi
     elif stated_across_languages(f) and p < threshold:
         across = f"states the {what} of {names or 'the subject'}, with a value of the asked type next to it"
     elif p < threshold and stated_by_meaning(q, judgement, hits):
-        # the asked attribute or act in words the lexicon does not list (纪要整理 for "took the minutes", 转移安置
-        # for "moved out"): the sentence that stands out in meaning among its passages' sentences decides
+        # the asked attribute or act in words the lexicon does not list (召集人 for "who convened"): the line that
+        # alone stands out in meaning among its passage's lines decides
         return Answerability(
             decision="answerable", score=p, decided_by="meaning", attribute=attribute, threshold=threshold,
             features=features,
