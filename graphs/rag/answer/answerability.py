@@ -467,11 +467,12 @@ def _ungoverned(c: Case) -> str | None:
 
 def _misgoverned(c: Case) -> str | None:
     if c.judgement.evidence and not c.followed and not c.field and (found := misgoverned(c.q, c.judgement, c.hits)) \
-            and (found.subject or c.f.get("other_language", 0.0) == 0.0):
+            and (found.subject or found.period or c.f.get("other_language", 0.0) == 0.0):
         # (another attribute not across languages, as ``_misattributed``: the words that govern the value in the
         # other language's sentence, 库存 of a stock list's row for "how much flour in stock", 分红总额 for "the
         # total dividend", cannot be the question's own words, so a value governed by them is not shown to be
-        # another attribute's; another subject still is, its name read across: 永宁桥 is not "Yong'an Bridge")
+        # another attribute's; another subject still is, its name read across: 永宁桥 is not "Yong'an Bridge",
+        # and another year too: 2024's revenue is not the 2025 one asked)
         # the values of the asked type the evidence offers belong to another attribute, subject or year
         # (长安汽车's profit growth for its sales growth, another brand's sales, the injured for the dead); a
         # field's value is its label's (a table cell's: its row's and column's), which named what is asked

@@ -170,3 +170,17 @@ def test_another_attributes_words_are_not_read_across_languages() -> None:
         found = misgoverned(q, judgement, [h])
         assert found is not None and found.attribute and not found.subject
         assert "misgoverned" not in vetoes(q, judgement, "x", "what is asked", [h])
+
+
+def test_another_years_value_is_still_refused_across_languages() -> None:
+    """A year is written alike in both languages: 2024's revenue in the Chinese report is not the 2025 revenue the
+    English question asks, whatever words govern it."""
+    from graphs.rag.answer.answerability import vetoes
+    from graphs.rag.answer.governance import misgoverned
+
+    h = hit("x#0", "2024年合作社全年实现销售收入约318万元，较上年增长一成。", title="青岚蜂业合作社年报", dense_score=0.5)
+    q = question("What was the Qinglan bee cooperative's sales revenue in 2025?", [h])
+    judgement = judge(q, [h], find_evidence(q, [h]), {})
+    found = misgoverned(q, judgement, [h])
+    assert found is not None and found.period == "2024年" and not found.subject
+    assert "misgoverned" in vetoes(q, judgement, "Qinglan", "revenue", [h])
