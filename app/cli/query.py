@@ -68,6 +68,8 @@ def answerability_basis(a: Any) -> str:
     is never shown beside the score it overrides: never "answerable (0.01)")."""
     if a.decided_by == "lexicon":
         return f"by the bilingual lexicon, across languages; the score {a.score:.2f} is not used"
+    if a.decided_by == "meaning":
+        return f"by meaning, across languages; the score {a.score:.2f} is not used"
     if a.decided_by == "rule":
         return "by a rule"
     return f"score {a.score:.2f}" + (f", answers from {a.threshold:.2f}" if a.threshold is not None else "")

@@ -24,11 +24,13 @@ class Answerability(Model):
                                   "name: stock code, mayor, death toll …), when the lexicon knows it.")
     threshold: float | None = Field(default=None, description="The minAnswerability the score was held to.")
     features: dict[str, float] = Field(default_factory=dict, description="What the score read of the best evidence.")
-    decided_by: Literal["rule", "score", "lexicon", "answer_check"] = Field(
+    decided_by: Literal["rule", "score", "lexicon", "meaning", "answer_check"] = Field(
         default="rule", description="What made the decision: a rule before the score (no passage, a name no "
         "passage mentions, a comparison's sides …), the calibrated score held to the threshold, the bilingual "
         "lexicon (a sentence in the other language that states the asked attribute of the subject with a value "
-        "of the asked type: answerable whatever the score, which is then shown but not used), or the check of "
+        "of the asked type: answerable whatever the score, which is then shown but not used), meaning (a sentence in "
+        "the other language that alone stands out in meaning among that language's sentences, with a value of the "
+        "asked type: likewise), or the check of "
         "an LLM's answer (the LLM found no answer, or no sentence of it was supported).")
     rule: str | None = Field(default=None, description="The named veto that refused whatever the score (one of "
                              "graphs/rag/answer/vetoes.json, where its measured fate is kept), when one did.")

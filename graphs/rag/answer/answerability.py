@@ -40,10 +40,13 @@ from graphs.rag.answer.calibration import (
 from graphs.rag.answer.evidence import (
     Evidence,
     Sentence,
+    about_subject,
+    asked_codes,
     crossed,
     foreign_label,
     in_other_language,
     plain_subject,
+    titled,
     unspellable,
 )
 from graphs.rag.answer.governance import (
@@ -287,6 +290,40 @@ def stated_across_languages(f: dict[str, float]) -> bool:
             and f.get("attribute_stated") == 1.0 and f.get("span_near") == 1.0 and f.get("anchored", 0.0) >= 1.0)
 
 
+MEANING_STANDS = 1.0
+"""How far the answering sentence must stand out in meaning to state what is asked by meaning alone
+(``evidence.by_meaning``: 0.5 at the median of the other language's lines compared; 1.0 only for the best line, and
+only when it leads that median by ``MEANING_SLOPE`` / 2 cosine or more)."""
+
+
+def stated_by_meaning(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> bool:
+    """The best evidence is in the other language than the question, carries its names over, and its answering
+    sentence alone stands out in meaning among the sentences of that language compared with the question, with a
+    value of the asked type (the line of the code the question names, for a code): it states what is asked,
+    in words the bilingual lexicon does not list (召集人：邝雨桐 for "who convened the meeting", "Tank capacity: 2.4
+    litres" for 水箱能装多少升水, "E4 Coil frozen" for E4 是什么意思).
+
+    Meaning, not the lexicon: the embedder reads both languages, and the sentence that answers is the one that
+    stands out (e5 puts every sentence of a passage on topic near 0.78, the answering one 0.02-0.05 above); a
+    sentence that merely ties with another says nothing of which one is asked."""
+    f = judgement.features
+    if not judgement.evidence or f.get("other_language") != 1.0 or judgement.conflicts \
+            or f.get("qualifier_conflict", 0.0) > 0.0:
+        return False
+    best = judgement.evidence[0]
+    answer = answering(best)
+    if answer.semantic is None or answer.semantic < MEANING_STANDS or len(best.sentences) > 1 \
+            or answer.hit >= len(hits) or not about_subject(q, answer, hits):
+        return False
+    if (codes := asked_codes(q, hits[answer.hit])) and not states_codes(codes, answer.text):
+        return False  # the line of another code (E1's for "what does E3 mean") is no statement of the asked one
+    if asked_kind(q, judgement.asked) in VALUE_TYPES and f.get("span_near", 0.0) == 0.0:
+        return False
+    # alone: no other line of its passage stands out as far (its title line is not compared: ``titled``)
+    return not any(s.semantic is not None and s.semantic >= answer.semantic and s.text != answer.text
+                   and s.hit == answer.hit and not titled(q, s) for e in judgement.evidence[1:] for s in e.sentences)
+
+
 _COUNT = re.compile(r"(?<![\w.,])\d[\d,]*(?![\d.,]*\d)|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                     r"twenty|thirty|forty|fifty|hundred)\b", re.IGNORECASE)
 
@@ -430,7 +467,13 @@ def _ungoverned(c: Case) -> str | None:
 
 
 def _misgoverned(c: Case) -> str | None:
-    if c.judgement.evidence and not c.followed and not c.field and (found := misgoverned(c.q, c.judgement, c.hits)):
+    if c.judgement.evidence and not c.followed and not c.field and (found := misgoverned(c.q, c.judgement, c.hits)) \
+            and (found.subject or found.period or c.f.get("other_language", 0.0) == 0.0):
+        # (another attribute not across languages, as ``_misattributed``: the words that govern the value in the
+        # other language's sentence, 库存 of a stock list's row for "how much flour in stock", 分红总额 for "the
+        # total dividend", cannot be the question's own words, so a value governed by them is not shown to be
+        # another attribute's; another subject still is, its name read across: 永宁桥 is not "Yong'an Bridge",
+        # and another year too: 2024's revenue is not the 2025 one asked)
         # the values of the asked type the evidence offers belong to another attribute, subject or year
         # (长安汽车's profit growth for its sales growth, another brand's sales, the injured for the dead); a
         # field's value is its label's (a table cell's: its row's and column's), which named what is asked
@@ -884,6 +927,16 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model, hi
         across = f"gives {counted[0]} of {names or 'the subject'}, the noun the question counts"
     elif stated_across_languages(f) and p < threshold:
         across = f"states the {what} of {names or 'the subject'}, with a value of the asked type next to it"
+    elif p < threshold and stated_by_meaning(q, judgement, hits):
+        # the asked attribute or act in words the lexicon does not list (召集人 for "who convened"): the line that
+        # alone stands out in meaning among its passage's lines decides
+        return Answerability(
+            decision="answerable", score=p, decided_by="meaning", attribute=attribute, threshold=threshold,
+            features=features,
+            reason=f"stated across languages: of the sentences in the other language, the one that states "
+                   f"{'the ' + what if attribute else 'what is asked'} of {names or 'the subject'} stands out in "
+                   f"meaning, with a value of the asked type (decided by meaning; the fitted score, {p:.2f}, saw "
+                   f"almost no cross-language pairs and is not used){spelled}")
     if across is not None:
         # the lexicon decides, not the score: the reason says so and never reads "answerable (0.01)"
         return Answerability(

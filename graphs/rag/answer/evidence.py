@@ -34,6 +34,7 @@ from graphs.rag.answer.qualifiers import (
     states_noun,
 )
 from graphs.rag.answer.question import (
+    CODE,
     CODE_PENALTY,
     EVIDENCE_PASSAGES,
     Question,
@@ -533,6 +534,11 @@ def asked_codes(q: Question, hit: Hit) -> list[str]:
     "E3" the line asked: the E1 line of the same table does not answer it. A passage whose title does not
     name the code is held to every code, as before."""
     title = normalize(hit.title or "")
+    lead = hit.text.lstrip().split("\n", 1)[0].strip()
+    if lead and not _SENTENCE_MARK.search(lead) and not CODE.match(lead):
+        # a first line with no sentence mark that does not open with a code is the passage's title line (a file
+        # named thermafen_hp20_service_guide opens "Thermafen HP-20 Air-Source Heat Pump - Quick Service Guide")
+        title = f"{title} {normalize(lead)}"
     return [c for c in q.codes if not states_codes([c], title)]
 
 
@@ -803,9 +809,12 @@ def _states_name(folded: str, name: str) -> bool:
     return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", folded) is not None
 
 
-MEANING_SENTENCES = 6
+MEANING_SENTENCES = 16
 """Sentences in the other language than the question's that are compared with it by meaning (each costs an
-embedding: ~60-95 ms with e5 on one CPU core; only when the best evidence by words is in the other language)."""
+embedding, ~60-95 ms with e5 on one CPU core, unless the ingest's fill kept its vector in ``sentences.db``; only
+when the best evidence by words is in the other language). Six left the labelled lines of a page's second half
+uncompared (负责人：…, the seventh line of a workshop's page, for "who runs it"); the median they are measured
+against (``by_meaning``) is steadier over more."""
 MEANING_SLOPE = 0.04
 """Cosine above the median of those sentences that makes one the best by meaning (e5: the sentence that
 answers is 0.02-0.05 above its neighbours, all of them near 0.78)."""
@@ -816,13 +825,65 @@ def other_language(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSA
     """The sentences of the top passages in the other language than the question's, of passages that mention
     the entities it names (in either script), first ``most``: what is compared with the question by meaning
     where words cannot match ("How many books can a reader borrow" / 每位读者最多可借图书10册)."""
-    found = [s for s in sentences_of(q, hits, limit) if in_other_language(q, s.text) and anchored(q, s.context) > 0]
+    found = [s for s in sentences_of(q, hits, limit) if in_other_language(q, s.text) and about_subject(q, s, hits)
+             and not titled(q, s)]
     if q.codes:
         # the line of the asked code first, wherever it stands in its table ("E3 Reservoir empty." is the eighth
         # sentence of a fault list whose first six are E1's and E2's): its meaning is the one to weigh
         codes = {s.hit: asked_codes(q, hits[s.hit]) for s in found}
         found.sort(key=lambda s: not (codes[s.hit] and states_codes(codes[s.hit], s.text)))
     return list(dict.fromkeys(s.text for s in found))[:most]
+
+
+def _by_meaning_of(q: Question, s: Sentence, meaning: dict[str, float], hits: Sequence[Hit]) -> Sentence:
+    """A sentence as the comparison by meaning leaves it: a compared one with how far it stands out, and, where
+    only its passage names the subject, with those names in its context (the line "Warranty: 5 years" is the
+    HP-20's, which its card's title line names); the passage's title line with nothing of what is
+    asked (it is not compared: it stands closest to every question about its subject by its names alone)."""
+    if s.text in meaning:
+        if anchored(q, s.context) == 0 and s.hit < len(hits):
+            h = hits[s.hit]
+            blob = f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}"
+            said = [forms[0] for forms in q.anchors if mentioned(forms, blob)]
+            return replace(s, semantic=meaning[s.text], context=" ".join([s.context, *said]))
+        return replace(s, semantic=meaning[s.text])
+    if s.semantic is not None and titled(q, s):
+        return replace(s, semantic=0.0)
+    return s
+
+
+def titled(q: Question, s: Sentence) -> bool:
+    """Whether a sentence is its passage's title line: the first, with no sentence mark, naming the question's
+    subject ("Thermafen HP-20 Air-Source Heat Pump - Quick Service Guide"): never an answer, and closest in
+    meaning to every question about its subject."""
+    return s.position == 0 and not _SENTENCE_MARK.search(s.text.strip()) and anchored(q, s.folded) > 0
+
+
+def asked_part(q: Question) -> str:
+    """The question without the names it writes: what it asks of its subject, the part compared by meaning with
+    the sentences of the other language (whole, the question's names pull the passage's title line and every
+    line that repeats them above the line that answers: "Thermafen HP-20 … Service Guide" above "Refrigerant:
+    R32" for "Thermafen HP-20 用的是哪种制冷剂？"). The question itself where nothing is left."""
+    text = q.text
+    for name in sorted(q.names, key=len, reverse=True):
+        if name.strip() and not CODE.fullmatch(name.strip()):  # a code is what is asked of it ("F03 是什么故障")
+            text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
+    text = re.sub(r"\s+", " ", text).strip()
+    return text if text != q.text.strip() and has_content(text) and len(text) >= ASKED_PART_CHARS else q.text
+
+
+ASKED_PART_CHARS = 4
+"""Shorter than this once the names are out ("X呢？"), the question is compared whole."""
+
+
+def about_subject(q: Question, s: Sentence, hits: Sequence[Hit]) -> bool:
+    """Whether a sentence is about an entity the question names: its context mentions one, or its passage does (a
+    manual names its product in its first line, and its lines below do not repeat it: "F03 High-pressure
+    protection tripped" is the Thermafen HP-20's line, under a file named thermafen_hp20_service_guide)."""
+    if anchored(q, s.context) > 0:
+        return True
+    hit = hits[s.hit] if s.hit < len(hits) else None
+    return hit is not None and anchored(q, f"{normalize(hit.title)} {normalize(hit.text)} {tagged(hit)}") > 0
 
 
 def unsupported_crossing(q: Question, s: Sentence, qualified: float = 1.0, stated: float = 1.0,
@@ -918,7 +979,11 @@ def by_meaning(sims: dict[str, float]) -> dict[str, float]:
     values = sorted(sims.values())
     mid = len(values) // 2
     median = values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
-    return {t: min(1.0, max(0.0, 0.5 + (v - median) / MEANING_SLOPE)) for t, v in sims.items()}
+    # the best one reaches 1.0 (from MEANING_SLOPE / 2 above the median), the others in proportion: of sixteen
+    # lines of a spec sheet several stand MEANING_SLOPE / 2 above their median, and a cap there tied the
+    # refrigerant's line with the heating capacity's for 用的是哪种制冷剂
+    spread = max(values[-1] - median, MEANING_SLOPE / 2)
+    return {t: min(1.0, max(0.0, 0.5 + 0.5 * (v - median) / spread)) for t, v in sims.items()}
 
 
 def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES,
@@ -928,7 +993,7 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
     meaning (``by_meaning``), which then stands in for word overlap instead of its passage's dense score."""
     sentences = sentences_of(q, hits, limit)
     if meaning:
-        sentences = [replace(s, semantic=meaning[s.text]) if s.text in meaning else s for s in sentences]
+        sentences = [_by_meaning_of(q, s, meaning, hits) for s in sentences]
     found_asked = asked_attribute(q.text, q.kind, tuple(f[0] for f in q.anchors))
     asked = found_asked.attribute if found_asked is not None and not found_asked.attribute.generic else None
     plain = plain_subject(q) and q.kind in BRIDGE_KINDS

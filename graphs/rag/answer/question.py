@@ -621,7 +621,7 @@ def second_look_stands(q: Question, verdict: Answerability, evidence: Sequence[E
     question over (the passage is then about its subject; without such a link the lexicon's override is for
     evidence the words themselves chose, not for a second look after a refusal), or, for a question that names
     nothing, the lexicon's words of what it is about (``carried_by_lexicon``)."""
-    return verdict.decided_by == "score" or (verdict.decided_by == "lexicon" and (
+    return verdict.decided_by == "score" or (verdict.decided_by in ("lexicon", "meaning") and (
         linked_across(q) or carried_by_lexicon(q, evidence)))
 
 

@@ -23,6 +23,7 @@ from graphs.rag.answer.composed import compose
 from graphs.rag.answer.evidence import (
     Evidence,
     asked_act,
+    asked_part,
     by_asked_value,
     by_meaning,
     clauses_to_weigh,
@@ -287,8 +288,12 @@ async def _meaning(q: Question, hits: list[Hit], ctx: RagContext,
     texts = other_language(q, hits)
     if len(texts) < 2:
         return {}, False
+    # what is asked, without the names that every line of the subject's passage shares with the question (one
+    # more query embedding, on this path only)
+    asked = asked_part(q)
     try:
-        sims = await asyncio.to_thread(similarities, ctx.embedder, q.text, texts, query_vector, ctx.sentences)
+        sims = await asyncio.to_thread(similarities, ctx.embedder, asked, texts,
+                                       query_vector if asked == q.text else None, ctx.sentences)
     except EMBEDDER_ERRORS as exc:
         log.warning("write_answer: the embedder failed on the other-language sentences (%s)", type(exc).__name__)
         return {}, True

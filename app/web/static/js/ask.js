@@ -468,6 +468,7 @@ class RunView {
     // for people who never saw the score: the decision in words, the reason, and how it was decided (the score
     // against the bar it must reach) set apart; the API's decision stays in data-decision and the tooltip
     const how = a.decidedBy === "lexicon" ? "decided by the bilingual lexicon (across languages; the score is not used)"
+      : a.decidedBy === "meaning" ? "decided by meaning (across languages; the score is not used)"
       : a.decidedBy === "rule" ? "decided by a rule"
         : `confidence ${fmt(a.score, 2)}${a.threshold !== null && a.threshold !== undefined ? `, answers from ${fmt(a.threshold, 2)}` : ""}`;
     return h("p", { class: "answerability" },
