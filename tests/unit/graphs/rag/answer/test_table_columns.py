@@ -1,0 +1,130 @@
+"""A table answer is the asked row's cell under the asked column: the column read by the lexicon, by the unit of its
+value, and by meaning (e5 of what the question asks against each header: ``Question.columns``), the row by its key
+or, across languages, by meaning (``Question.rows``). Tables and questions invented here."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from graphs.domain import Hit
+from graphs.rag.answer.evidence import (
+    asked_phrase,
+    column_by_meaning,
+    columns_by_meaning,
+    columns_lead,
+    find_evidence,
+    row_by_meaning,
+    table_labels,
+    table_rows,
+)
+from graphs.rag.nodes.write_answer import _with_columns
+from tests.support.answers import Bigrams, question
+from tests.support.fakes import hit
+
+FERRY = hit("ferry#0", "Single fare — Foot passenger: £4\nWeekly pass — Foot passenger: £21\n"
+                       "Crossings a day — Foot passenger: 14\nSingle fare — Bicycle: £2\n"
+                       "Weekly pass — Bicycle: £9\nCrossings a day — Bicycle: 14", title="Skerry ferry fares")
+SEEDS = hit("seeds#0", "播种月份 — Amber Moon pumpkin: 5月\n剩余包数 — Amber Moon pumpkin: 11包\n"
+                       "播种月份 — Purple Haze carrot: 3月\n剩余包数 — Purple Haze carrot: 6包", title="种子交换站目录")
+PUMP = hit("pump#0", "Skerrin P2 garden pump\n\nMaximum lift: 32 m\nFlow: 3,600 l/h\nMotor: 750 W\nCable length: 10 m",
+           title="Skerrin P2 garden pump")
+
+
+def first_line(q: Any, hits: list[Hit]) -> tuple[str, bool, str | None]:
+    e = find_evidence(q, hits)[0]
+    return e.sentences[e.span_in].text, e.field, e.span.text if e.span else None
+
+
+def test_the_labels_and_the_other_language_keys_of_the_retrieved_tables() -> None:
+    assert table_labels([FERRY, PUMP]) == [("Single fare", "Weekly pass", "Crossings a day"),
+                                           ("Maximum lift", "Flow", "Motor", "Cable length")]
+    q = question("南瓜种子几月播种？", [SEEDS])
+    assert table_rows(q, [SEEDS]) == [("Amber Moon pumpkin", "Purple Haze carrot")]
+    assert table_rows(question("When is Amber Moon sown?", [SEEDS]), [SEEDS]) == []
+
+
+def test_the_asked_phrase_leaves_out_the_subject_the_rows_and_the_title() -> None:
+    q = question("How much is a weekly pass for a bicycle on the Skerry ferry?", [FERRY])
+    phrase = asked_phrase(q, [FERRY])
+    assert "weekly pass" in phrase and "skerry" not in phrase and "ferry" not in phrase and "bicycle" not in phrase
+
+
+def test_only_the_label_that_stands_out_of_its_table_is_kept() -> None:
+    groups = [("Single fare", "Weekly pass", "Crossings a day"), ("Maximum lift", "Flow")]
+    found = columns_by_meaning(groups, {"Single fare": 0.80, "Weekly pass": 0.85, "Crossings a day": 0.79,
+                                        "Maximum lift": 0.81, "Flow": 0.805})
+    assert found == pytest.approx({"Weekly pass": 0.05, "Maximum lift": 0.005})
+    q = replace(question("x?", []), columns=found, rows={"Amber Moon pumpkin": 0.04, "Purple Haze carrot": 0.01})
+    assert column_by_meaning(q, "Weekly pass") and not column_by_meaning(q, "Maximum lift")
+    assert row_by_meaning(q, "Amber Moon pumpkin") and not row_by_meaning(q, "Purple Haze carrot")
+
+
+def test_the_row_answers_by_the_column_that_stands_out_not_by_a_shared_word() -> None:
+    # "cross" is written by the crossings' header too: both cells of the row read as fields with a value; the one
+    # whose column stands out in meaning leads
+    q = question("How much is it for a foot passenger to cross as often as they like for a week on the Skerry ferry?",
+                 [FERRY])
+    found = find_evidence(q, [FERRY])
+    crossings = next(e for e in found if e.sentences[0].text.startswith("Crossings a day — Foot"))
+    weekly = next(e for e in found if e.sentences[0].text.startswith("Weekly pass — Foot"))
+    assert crossings.field and weekly.field
+    assert columns_lead(replace(q, columns={"Weekly pass": 0.04}), [crossings, weekly]) == [weekly, crossings]
+    assert columns_lead(replace(q, columns={"Weekly pass": 0.01}), [crossings, weekly]) == [crossings, weekly]
+    assert columns_lead(q, [crossings, weekly]) == [crossings, weekly]
+
+
+def test_a_question_in_the_other_language_reads_the_row_and_the_column_by_meaning() -> None:
+    q = question("Skerry 渡轮的步行乘客买一周通票要多少钱？", [FERRY])
+    assert not find_evidence(q, [FERRY])[0].field
+    read = replace(q, columns={"Weekly pass": 0.05}, rows={"Foot passenger": 0.03})
+    assert first_line(read, [FERRY]) == ("Weekly pass — Foot passenger: £21", True, "21")
+
+
+def test_a_column_by_meaning_needs_a_value_of_the_asked_dimension() -> None:
+    # the packets left stand out, but 多少公斤 asks a weight: a count of packets is no answer
+    q = replace(question("Amber Moon pumpkin 还剩多少公斤？", [SEEDS]), columns={"剩余包数": 0.05})
+    assert not any(e.field for e in find_evidence(q, [SEEDS]))
+
+
+def test_a_row_in_the_other_language_is_the_subject_s_when_it_stands_out_in_meaning() -> None:
+    q = question("南瓜种子几月播种？", [SEEDS])
+    by_meaning = replace(q, rows={"Amber Moon pumpkin": 0.04}, columns={"播种月份": 0.05})
+    assert first_line(by_meaning, [SEEDS]) == ("播种月份 — Amber Moon pumpkin: 5月", True, "5月")
+    assert not first_line(q, [SEEDS])[1]
+
+
+def test_a_value_in_a_unit_of_the_asked_attribute_states_it_whatever_its_label() -> None:
+    # "Motor: 750 W" states the pump's power though the label says "Motor" (the lexicon's power words are not in it)
+    q = question("Skerrin P2 水泵的功率是多少？", [PUMP])
+    assert first_line(q, [PUMP]) == ("Motor: 750 W", True, "750 W")
+
+
+class _Down:
+    def embed_query(self, text: str) -> list[float]:
+        raise RuntimeError("embedder down")
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        raise RuntimeError("embedder down")
+
+
+class _Ctx:
+    def __init__(self, embedder: Any) -> None:
+        self.embedder, self.sentences = embedder, None
+
+
+async def test_the_columns_are_read_by_meaning_once_and_an_outage_is_recorded(monkeypatch: Any) -> None:
+    import graphs.rag.nodes.write_answer as node
+
+    q = question("How much is a weekly pass for a foot passenger on the Skerry ferry?", [FERRY])
+    read, failed = await _with_columns(q, [FERRY], _Ctx(Bigrams()), None)  # type: ignore[arg-type]
+    assert not failed and set(read.columns) <= {"Single fare", "Weekly pass", "Crossings a day"}
+    assert len(read.columns) == 1  # one label of the table stands out, the others are not kept
+    monkeypatch.setattr(node, "EMBEDDER_ERRORS", (RuntimeError,))
+    same, failed = await _with_columns(q, [FERRY], _Ctx(_Down()), None)  # type: ignore[arg-type]
+    assert failed and same is q
+    # no table among the passages: nothing is embedded
+    plain = hit("p#0", "The ferry crosses fourteen times a day.", title="Skerry ferry")
+    assert await _with_columns(q, [plain], _Ctx(_Down()), None) == (q, False)  # type: ignore[arg-type]
