@@ -49,7 +49,15 @@ from graphs.text.dates import (
     shift_of,
     sole_date,
 )
-from graphs.text.fields import Field, addressed, field_of, keyed_row, label_asks, names_column
+from graphs.text.fields import (
+    Field,
+    addressed,
+    field_of,
+    in_asked_measure,
+    keyed_row,
+    label_asks,
+    names_column,
+)
 from graphs.text.governors import name_role, role_matches
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import han_share
@@ -641,6 +649,8 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
         return e  # 会议时间 of the minutes for when the cooperative was founded: the label's, not the asked value
     if says is None and names_column(f, q.text):
         says = True  # the cell the question addresses by its row and its column (一类城市 × 普通员工)
+    if says is None and in_asked_measure(q.text, f.value):
+        says = True  # "库存 — 布洛芬: 46盒" for 还有多少盒: the value is in the measure word the question counts in
     if says is None and in_asked_unit(asked, f.value):
         says = True  # "Rated output: 2,200 W" for 额定功率: the value's unit is the asked attribute's
     if says is None and column_by_meaning(q, f.label) and (

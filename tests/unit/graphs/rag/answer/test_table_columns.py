@@ -21,6 +21,7 @@ from graphs.rag.answer.evidence import (
     table_rows,
 )
 from graphs.rag.nodes.write_answer import _with_columns
+from graphs.text.fields import in_asked_measure
 from tests.support.answers import Bigrams, question
 from tests.support.fakes import hit
 
@@ -128,3 +129,21 @@ async def test_the_columns_are_read_by_meaning_once_and_an_outage_is_recorded(mo
     # no table among the passages: nothing is embedded
     plain = hit("p#0", "The ferry crosses fourteen times a day.", title="Skerry ferry")
     assert await _with_columns(q, [plain], _Ctx(_Down()), None) == (q, False)  # type: ignore[arg-type]
+
+
+CANDLES = hit("candles#0", "规格 — 松香蜡烛: 8cm×3支\n库存 — 松香蜡烛: 64盒\n单价 — 松香蜡烛: 25元\n"
+                           "规格 — 蜂蜡蜡烛: 6cm×4支\n库存 — 蜂蜡蜡烛: 18盒\n单价 — 蜂蜡蜡烛: 42元", title="山下杂货铺库存")
+
+
+def test_the_measure_word_the_question_counts_in_chooses_the_column() -> None:
+    # 规格 holds numbers too (8cm, 3支): the column whose values are in 盒 is what 还剩多少盒 asks
+    q = question("山下杂货铺的蜂蜡蜡烛还剩多少盒？", [CANDLES])
+    assert first_line(q, [CANDLES]) == ("库存 — 蜂蜡蜡烛: 18盒", True, "18")
+
+
+@pytest.mark.parametrize(("text", "value", "counted"), [
+    ("还剩多少盒？", "18盒", True), ("一共卖了几万盏？", "4.2万盏", False), ("一共卖了多少盏？", "41,600盏", True),
+    ("还剩多少盒？", "6cm×4支", False), ("多少钱？", "25元", False), ("How many boxes?", "18盒", False),
+])
+def test_a_value_in_the_asked_measure_word(text: str, value: str, counted: bool) -> None:
+    assert in_asked_measure(text, value) is counted
