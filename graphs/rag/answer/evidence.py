@@ -1038,8 +1038,28 @@ def row_by_meaning(q: Question, row: str) -> bool:
 
 def column_by_meaning(q: Question, label: str) -> bool:
     """Whether a label stands out among its table's labels, in meaning, as what the question asks
-    (``COLUMN_MARGIN``)."""
-    return q.columns.get(label, 0.0) >= COLUMN_MARGIN
+    (``COLUMN_MARGIN``), and does not say more than the question in its own language (``says_more``)."""
+    return q.columns.get(label, 0.0) >= COLUMN_MARGIN and not says_more(label, q.text)
+
+
+UNWRITTEN_HAN, UNWRITTEN_WORDS = 3, 2
+"""A label in the question's language that writes this many Chinese characters, or English words, the question does
+not is a narrower or another attribute, whatever its meaning (滤网更换周期 for 保修期是多久: a period, but the filter's)."""
+
+
+def says_more(label: str, question: str) -> bool:
+    """Whether a label in the question's own language writes what the question does not (``UNWRITTEN_HAN``
+    characters, ``UNWRITTEN_WORDS`` words of three letters or more, its words for the kind of value aside): meaning
+    then blurs two attributes of one kind ("filter replacement period" and "warranty period" are both periods). A
+    label in the other language is judged by meaning alone."""
+    own = _KIND_WORDS.sub(" ", normalize(label))
+    folded = normalize(question)
+    if has_han(own) != has_han(folded):
+        return False
+    if has_han(own):
+        return sum(1 for ch in dict.fromkeys(own) if has_han(ch) and ch not in folded) >= UNWRITTEN_HAN
+    asked = {w[:4] for w in re.findall(r"[a-z]{3,}", folded)}
+    return sum(1 for w in re.findall(r"[a-z]{3,}", own) if w[:4] not in asked) >= UNWRITTEN_WORDS
 
 
 def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES,

@@ -17,6 +17,7 @@ from graphs.rag.answer.evidence import (
     columns_lead,
     find_evidence,
     row_by_meaning,
+    says_more,
     table_labels,
     table_rows,
 )
@@ -58,7 +59,7 @@ def test_only_the_label_that_stands_out_of_its_table_is_kept() -> None:
     found = columns_by_meaning(groups, {"Single fare": 0.80, "Weekly pass": 0.85, "Crossings a day": 0.79,
                                         "Maximum lift": 0.81, "Flow": 0.805})
     assert found == pytest.approx({"Weekly pass": 0.05, "Maximum lift": 0.005})
-    q = replace(question("x?", []), columns=found, rows={"Amber Moon pumpkin": 0.04, "Purple Haze carrot": 0.01})
+    q = replace(question("What does a weekly pass cost?", []), columns=found, rows={"Amber Moon pumpkin": 0.04, "Purple Haze carrot": 0.01})
     assert column_by_meaning(q, "Weekly pass") and not column_by_meaning(q, "Maximum lift")
     assert row_by_meaning(q, "Amber Moon pumpkin") and not row_by_meaning(q, "Purple Haze carrot")
 
@@ -147,3 +148,18 @@ def test_the_measure_word_the_question_counts_in_chooses_the_column() -> None:
 ])
 def test_a_value_in_the_asked_measure_word(text: str, value: str, counted: bool) -> None:
     assert in_asked_measure(text, value) is counted
+
+
+PURIFIER = hit("purifier#0", "Lumo A3 空气净化器\n\n适用面积：20–35 平方米\n滤芯更换周期：约6个月\n噪音：25–50 dB",
+               title="Lumo A3 空气净化器规格")
+
+
+def test_a_label_that_says_more_than_the_question_is_not_its_column_by_meaning() -> None:
+    # both are periods: the filter's replacement period stands out in meaning for 保修期, but writes 滤芯更换 the
+    # question does not: it stays another attribute's label (the absent warranty is not answered by it)
+    q = replace(question("Lumo A3 空气净化器的保修期是多久？", [PURIFIER]), columns={"滤芯更换周期": 0.04})
+    assert not column_by_meaning(q, "滤芯更换周期")
+    assert not find_evidence(q, [PURIFIER])[0].field
+    assert says_more("滤芯更换周期", "保修期是多久？") and not says_more("含义", "E4是什么意思？")
+    assert not says_more("Day rate", "How much is it for a whole day?") and says_more("Late return fee", "How much?")
+    assert not says_more("Best before", "罐头什么时候过期？")  # the other language: meaning alone
