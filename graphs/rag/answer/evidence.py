@@ -7,6 +7,7 @@ such chains are scored on what they cover together. Sentences that read like ins
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -19,6 +20,7 @@ from graphs.rag.answer.attributes import (
     also_asked,
     asked_attribute,
     labels_it,
+    lexicon,
     near,
     stated_at,
     translations,
@@ -1038,8 +1040,28 @@ def row_by_meaning(q: Question, row: str) -> bool:
 
 def column_by_meaning(q: Question, label: str) -> bool:
     """Whether a label stands out among its table's labels, in meaning, as what the question asks
-    (``COLUMN_MARGIN``), and does not say more than the question in its own language (``says_more``)."""
-    return q.columns.get(label, 0.0) >= COLUMN_MARGIN and not says_more(label, q.text)
+    (``COLUMN_MARGIN``), does not say more than the question in its own language (``says_more``) and is not read
+    by the lexicon as another attribute than the one asked (``lexicon_disagrees``)."""
+    return q.columns.get(label, 0.0) >= COLUMN_MARGIN and not says_more(label, q.text) \
+        and not lexicon_disagrees(q, label)
+
+
+@functools.lru_cache(maxsize=512)
+def _asked_specific(text: str, kind: str, subjects: tuple[str, ...]) -> str | None:
+    found = asked_attribute(text, kind, subjects)  # type: ignore[arg-type]
+    return found.attribute.name if found is not None and not found.attribute.generic else None
+
+
+def lexicon_disagrees(q: Question, label: str) -> bool:
+    """Whether the bilingual lexicon reads a label as a specific attribute, none of them the specific one the
+    question asks: 工期 (a duration) for 保修期是多久, 滤芯更换周期 (a replacement interval) for a warranty. Meaning
+    blurs attributes of one kind of value (both are periods); where the lexicon knows both, it decides. A label it
+    does not know ("Day rate", 保质期至) is read by meaning."""
+    asked = _asked_specific(q.text, q.kind, tuple(forms[0] for forms in q.anchors))
+    if asked is None:
+        return False
+    said = {a.name for a in lexicon() if not a.generic and any(p.search(label) for p in a.cues)}
+    return bool(said) and asked not in said
 
 
 UNWRITTEN_HAN, UNWRITTEN_WORDS = 3, 2

@@ -16,6 +16,7 @@ from graphs.rag.answer.evidence import (
     columns_by_meaning,
     columns_lead,
     find_evidence,
+    lexicon_disagrees,
     row_by_meaning,
     says_more,
     table_labels,
@@ -163,3 +164,17 @@ def test_a_label_that_says_more_than_the_question_is_not_its_column_by_meaning()
     assert says_more("滤芯更换周期", "保修期是多久？") and not says_more("含义", "E4是什么意思？")
     assert not says_more("Day rate", "How much is it for a whole day?") and says_more("Late return fee", "How much?")
     assert not says_more("Best before", "罐头什么时候过期？")  # the other language: meaning alone
+
+
+ORDERS = hit("orders#0", "品名 — 竹编果盘: 竹编果盘\n工期 — 竹编果盘: 6天\n单价 — 竹编果盘: 180元\n"
+                         "工期 — 竹编茶席: 9天\n单价 — 竹编茶席: 320元", title="青篾工坊订制价目")
+
+
+def test_the_lexicon_decides_where_it_reads_the_label_as_another_attribute() -> None:
+    # 工期 and 保修期 are both periods: meaning may make 工期 stand out, the lexicon reads it as a duration, not the
+    # asked warranty; a label the lexicon does not know ("Day rate") is read by meaning
+    q = replace(question("青篾工坊的竹编果盘保修期是多久？", [ORDERS]), columns={"工期": 0.04})
+    assert lexicon_disagrees(q, "工期") and not column_by_meaning(q, "工期")
+    assert not any(e.field for e in find_evidence(q, [ORDERS]))
+    day = replace(question("How much is a tandem for a whole day?", []), columns={"Day rate": 0.03})
+    assert not lexicon_disagrees(day, "Day rate") and column_by_meaning(day, "Day rate")
