@@ -581,10 +581,14 @@ _KIND_WORDS = re.compile(r"时间|日期|地点|地址|位置|名称|人员?|\b(
 
 
 def in_asked_unit(asked: Attribute | None, value: str) -> bool:
-    """Whether a field's value is a number in one of the asked attribute's units ("2,200 W" for a power, "52 dB" for
-    how loud): what its label calls it ("Rated output", 输出) the unit says."""
-    return asked is not None and asked.units is not None and re.search(r"\d", value) is not None \
-        and asked.units.search(value) is not None
+    """Whether a field's value is a number in one of the asked attribute's units and nothing else ("2,200 W" for a
+    power, "21 kg" for a weight): what its label calls it ("Rated output", 输出) the unit says."""
+    if asked is None or asked.units is None or (measured := asked.units.search(value)) is None:
+        return False
+    # the value is the measurement alone ("2,200 W", "21 kg"): words around it ("最大称重150公斤 无线", a maximum
+    # load in a spec cell) say which quantity it is, and may say another than the asked one (the device's own weight)
+    rest = value[:measured.start()] + value[measured.end():]
+    return not re.search(r"[A-Za-z]{2,}|[\u4e00-\u9fff]", rest)
 
 
 def foreign_label(q: Question, asked: Attribute | None, f: Field) -> bool:

@@ -178,3 +178,13 @@ def test_the_lexicon_decides_where_it_reads_the_label_as_another_attribute() -> 
     assert not any(e.field for e in find_evidence(q, [ORDERS]))
     day = replace(question("How much is a tandem for a whole day?", []), columns={"Day rate": 0.03})
     assert not lexicon_disagrees(day, "Day rate") and column_by_meaning(day, "Day rate")
+
+
+def test_a_measurement_with_words_around_it_is_not_read_by_its_unit_alone() -> None:
+    from graphs.rag.answer.attributes import lexicon
+    from graphs.rag.answer.evidence import in_asked_unit
+
+    weight = next(a for a in lexicon() if a.name == "weight")
+    assert in_asked_unit(weight, "21 kg") and in_asked_unit(weight, "3.5公斤")
+    assert not in_asked_unit(weight, "最大承重80公斤 可折叠") and not in_asked_unit(weight, "holds up to 80 kg")
+    assert not in_asked_unit(None, "21 kg")
