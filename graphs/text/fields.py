@@ -18,6 +18,13 @@ from dataclasses import dataclass
 
 from graphs.text.governors import role_matches
 from graphs.text.normalize import has_han, normalize
+from graphs.text.units import (
+    COUNT_CLASSIFIERS_ZH,
+    PIECE_CLASSIFIERS_ZH,
+    QUANTITY_UNITS_ZH,
+    SERVING_CLASSIFIERS_ZH,
+    alternation,
+)
 
 LABEL_HAN = 12
 """At most this many characters make a Chinese label ("主持人", "建议零售价", "会议地点")."""
@@ -124,3 +131,18 @@ def label_asks(f: Field, question: str, terms: Iterable[str], attribute: bool, k
     # it (会议 of 会议时间 is no answer to 会议是谁主持的)
     return True if any(len(t) >= 2 and (label.endswith(t) if has_han(label) else t in label) for t in terms) \
         else None
+
+
+_MEASURE_ZH = alternation(frozenset({*COUNT_CLASSIFIERS_ZH, *PIECE_CLASSIFIERS_ZH, *SERVING_CLASSIFIERS_ZH,
+                                     *QUANTITY_UNITS_ZH, "斤", "两", "盏"}) - {"%", "％", "年", "月", "日"})
+_ASKED_MEASURE_ZH = re.compile(rf"(?:多少|几)\s*(?:万|千|百)?\s*(?P<unit>{_MEASURE_ZH})")
+
+
+def in_asked_measure(question: str, value: str) -> bool:
+    """Whether a value is a number in the measure word a Chinese question counts in (46盒 for 还有多少盒, 4800斤 for
+    摘了多少斤, 41,600盏 for 卖出了多少盏): the column whose cells carry that word is the one asked, whatever its
+    header says (库存 beside 规格 0.3g×20粒)."""
+    asked = _ASKED_MEASURE_ZH.search(question)
+    if asked is None:
+        return False
+    return re.search(rf"\d\s*{re.escape(asked['unit'])}(?![\u4e00-\u9fff])", value) is not None

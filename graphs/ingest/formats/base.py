@@ -100,7 +100,7 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
         return []
     if not header or len(rows) < 2 or max(len(r) for r in rows) < 2:
         return [_form_row([c for c in row if c]) for row in rows]
-    heads, body = rows[0], rows[1:]
+    heads, body = keyed_columns(rows[0], rows[1:])
     lines = []
     for row in body:
         label = row[0] if row else ""
@@ -108,8 +108,8 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
         for j, cell in enumerate(row[1:], start=1):
             head = heads[j] if j < len(heads) else ""
             head, cell = with_unit(head, cell)
-            if not cell or (cell == label and not head):
-                continue
+            if not cell or cell == label:
+                continue  # a merged cell repeats the row's key ("Total" spanning two columns)
             subject = " — ".join(p for p in (head, label) if p)
             part = f"{subject}: {cell}" if subject else cell
             if part not in parts:  # merged cells repeat their text in every column they span
@@ -118,6 +118,40 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
             parts.append(f"{heads[0]}: {label}" if heads and heads[0] else label)
         lines += parts
     return lines
+
+
+_INDEX_HEAD = re.compile(r"^(?:#|no\.?|nr\.?|s/?n|序号|编号|行号|项次)$", re.IGNORECASE)
+_UNIT_HEAD = re.compile(r"^(?:units?|uom|unit of measure|单位|计量单位|规格单位)$", re.IGNORECASE)
+_INTEGER = re.compile(r"^\d{1,4}$")
+
+
+def keyed_columns(heads: list[str], body: list[list[str]]) -> tuple[list[str], list[list[str]]]:
+    """A table's header and rows with the row key first and units on their numbers: a leading running number
+    (序号, "#", or cells 1, 2, 3 … down the column) keys no row a reader names, so it is dropped and the next column
+    keys the rows ("库存 — K型热电偶" rather than "库存 — 4"); a column of units (单位, "Unit") goes onto the bare
+    numbers of the column before it (库存数量 320 and 单位 公斤 give 320公斤) and is dropped."""
+    width = max([len(heads), *(len(r) for r in body)])
+    heads = heads + [""] * (width - len(heads))
+    body = [r + [""] * (width - len(r)) for r in body]
+    if width > 2 and body and (_INDEX_HEAD.match(heads[0].strip()) or [r[0] for r in body] == [
+            str(n) for n in range(1, len(body) + 1)]) and all(_INTEGER.match(r[0]) or not r[0] for r in body):
+        heads, body = heads[1:], [r[1:] for r in body]
+    for j in range(len(heads) - 1, 0, -1):
+        if not _UNIT_HEAD.match(heads[j].strip()) or not all(
+                not r[j] or (len(r[j]) <= 8 and not re.search(r"\d", r[j])) for r in body):
+            continue
+        if not any(_BARE_NUMBER.match(r[j - 1]) for r in body):
+            continue
+        body = [[*r[:j - 1], _with_own_unit(r[j - 1], r[j]), *r[j + 1:]] for r in body]
+        heads = heads[:j] + heads[j + 1:]
+    return heads, body
+
+
+def _with_own_unit(cell: str, unit: str) -> str:
+    """A bare number with the unit its row states in a column of units (320 and 公斤: 320公斤; 14 and "packs": 14 packs)."""
+    if not unit or not _BARE_NUMBER.match(cell):
+        return cell
+    return f"{cell}{'' if re.match(_CJK_CHAR, unit) else ' '}{unit}"
 
 
 FORM_LABEL_CHARS = 40

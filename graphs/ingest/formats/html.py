@@ -79,17 +79,77 @@ def parse_html(data: bytes, name: str) -> ParsedFile:
 
 
 def _html_table(table: Any) -> list[str]:
-    """An HTML table's rows as sentences; the first row is the header when its cells are ``<th>`` (or it sits
-    in ``<thead>``). Cells of nested tables are read as text."""
-    rows, header = [], False
-    for i, tr in enumerate(r for r in table.find_all("tr") if r.find_parent("table") is table):
+    """An HTML table's rows as sentences; the leading rows are the header when their cells are ``<th>`` (or they
+    sit in ``<thead>``). Merged cells are spread over the columns and rows they span (``colspan``, ``rowspan``),
+    and a header of several rows reads as one, each column's headers joined ("Sowing month" over "Outdoors" gives
+    "Sowing month Outdoors"). Cells of nested tables are read as text."""
+    grid: list[list[str]] = []
+    heads: list[bool] = []
+    spanned: dict[int, tuple[str, int]] = {}  # column → text and rows left of a rowspan above
+    for tr in (r for r in table.find_all("tr") if r.find_parent("table") is table):
         cells = [c for c in tr.find_all(["td", "th"]) if c.find_parent("tr") is tr]
-        if i == 0:
-            header = bool(cells) and (all(c.name == "th" for c in cells) or tr.find_parent("thead") is not None)
-        rows.append([c.get_text(" ") for c in cells])
+        row: list[str] = []
+        for cell in cells:
+            while len(row) in spanned:
+                row.append(_spanned(spanned, len(row)))
+            text = cell.get_text(" ")
+            for _ in range(_span(cell, "colspan")):
+                if (down := _span(cell, "rowspan")) > 1:
+                    spanned[len(row)] = (text, down - 1)
+                row.append(text)
+        while len(row) in spanned:
+            row.append(_spanned(spanned, len(row)))
+        grid.append(row)
+        heads.append(bool(cells) and (all(c.name == "th" for c in cells) or tr.find_parent("thead") is not None))
+    header_rows = next((i for i, h in enumerate(heads) if not h), len(heads)) if grid else 0
+    rows = grid
+    if header_rows > 1 and header_rows < len(grid):
+        rows = [merged_header(grid[:header_rows]), *grid[header_rows:]]
     caption = table.find("caption")
     lines = [clean_line(caption.get_text(" "))] if caption is not None and caption.get_text().strip() else []
-    return lines + table_sentences(rows, header=header)
+    return lines + table_sentences(rows, header=header_rows > 0)
+
+
+def _span(cell: Any, name: str) -> int:
+    """A cell's ``colspan`` or ``rowspan`` (1 when absent or not a small number)."""
+    value = str(cell.get(name) or "1").strip()
+    return min(int(value), MAX_SPAN) if value.isdigit() and int(value) > 0 else 1
+
+
+MAX_SPAN = 50
+"""A span wider than this is markup noise, not a table's layout."""
+
+
+def _spanned(spanned: dict[int, tuple[str, int]], column: int) -> str:
+    text, left = spanned.pop(column)
+    if left > 1:
+        spanned[column] = (text, left - 1)
+    return text
+
+
+def merged_header(rows: list[list[str]]) -> list[str]:
+    """A header of several rows as one: each column's headers from the top, the same text once ("Sowing month" of
+    a cell spanning two columns, then "Indoors" / "Outdoors" under it: "Sowing month Indoors", "Sowing month
+    Outdoors"; a cell spanning the header's rows, "Variety", once)."""
+    width = max(len(r) for r in rows)
+    out = []
+    for j in range(width):
+        parts: list[str] = []
+        for r in rows:
+            text = clean_line(r[j]) if j < len(r) else ""
+            if text and text not in parts:
+                parts.append(text)
+        out.append(_joined(parts))
+    return out
+
+
+def _joined(parts: list[str]) -> str:
+    """Header parts joined: with a space, except between two Chinese parts (销售 over 数量: 销售数量)."""
+    out = ""
+    for part in parts:
+        glue = "" if not out or (re.search(r"[\u4e00-\u9fff]$", out) and re.match(r"[\u4e00-\u9fff]", part)) else " "
+        out += glue + part
+    return out
 
 
 def _tidy_cells(text: str) -> str:

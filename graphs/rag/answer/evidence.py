@@ -7,6 +7,7 @@ such chains are scored on what they cover together. Sentences that read like ins
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections import Counter
@@ -20,6 +21,7 @@ from graphs.rag.answer.attributes import (
     also_asked,
     asked_attribute,
     labels_it,
+    lexicon,
     near,
     stated_at,
     translations,
@@ -60,7 +62,15 @@ from graphs.text.dates import (
     shift_of,
     sole_date,
 )
-from graphs.text.fields import Field, addressed, field_of, keyed_row, label_asks, names_column
+from graphs.text.fields import (
+    Field,
+    addressed,
+    field_of,
+    in_asked_measure,
+    keyed_row,
+    label_asks,
+    names_column,
+)
 from graphs.text.governors import name_role, role_matches
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import han_share
@@ -589,6 +599,17 @@ _KIND_WORDS = re.compile(r"时间|日期|地点|地址|位置|名称|人员?|\b(
 """The words of a label that say only the kind of its value (会议时间 → 会议, "Meeting date" → "meeting")."""
 
 
+def in_asked_unit(asked: Attribute | None, value: str) -> bool:
+    """Whether a field's value is a number in one of the asked attribute's units and nothing else ("2,200 W" for a
+    power, "21 kg" for a weight): what its label calls it ("Rated output", 输出) the unit says."""
+    if asked is None or asked.units is None or (measured := asked.units.search(value)) is None:
+        return False
+    # the value is the measurement alone ("2,200 W", "21 kg"): words around it ("最大称重150公斤 无线", a maximum
+    # load in a spec cell) say which quantity it is, and may say another than the asked one (the device's own weight)
+    rest = value[:measured.start()] + value[measured.end():]
+    return not re.search(r"[A-Za-z]{2,}|[\u4e00-\u9fff]", rest)
+
+
 def foreign_label(q: Question, asked: Attribute | None, f: Field) -> bool:
     """Whether a field's label names another thing than what the question asks: the question asks a specific
     attribute of the lexicon (when founded, a supervisor, a death toll) that the label does not state, and the
@@ -598,6 +619,10 @@ def foreign_label(q: Question, asked: Attribute | None, f: Field) -> bool:
     question also asks is the question's (价格 for 更换刹车片多少钱, where 更换 named the replacement first)."""
     if asked is None or asked.generic or labels_it(asked, f.label) or also_asked(q.text, f.label):
         return False
+    if in_asked_unit(asked, f.value):
+        return False  # "Rated output: 2,200 W" for 额定功率: a value in a unit of the asked attribute states it
+    if column_by_meaning(q, f.label):
+        return False  # the label stands out among its table's as what is asked ("Best before" for "expire")
     if f.row and (stated_at(asked, f.row) or also_asked(q.text, f.row)):
         return False  # a table cell whose row names the attribute, its column the value ("Value — Maximum
         # programmable temperature: 1,320 °C" of a two-column spec table): the row's attribute is stated
@@ -636,7 +661,8 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
         # a spec sheet's row ("Value — Maximum load: 150 kg") whose label names what is asked and whose value is of
         # the asked dimension: the row is the label, the document's title the subject
         f = replace(f, label=f.row, row="")
-    if not addressed(f, q.text) and not any(len(v) >= 2 and v in normalize(q.text) for v in s.block.split("\n")):
+    if not addressed(f, q.text) and not row_by_meaning(q, f.row) \
+            and not any(len(v) >= 2 and v in normalize(q.text) for v in s.block.split("\n")):
         return e  # another row's cell (a row is named by its label or by another of its cells: a book by its title)
     row = normalize(f.row)
     says = label_asks(f, q.text, [t for t in q.relation if t not in row],
@@ -648,6 +674,14 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
         return e  # 会议时间 of the minutes for when the cooperative was founded: the label's, not the asked value
     if says is None and names_column(f, q.text):
         says = True  # the cell the question addresses by its row and its column (一类城市 × 普通员工)
+    if says is None and in_asked_measure(q.text, f.value):
+        says = True  # "库存 — 布洛芬: 46盒" for 还有多少盒: the value is in the measure word the question counts in
+    if says is None and in_asked_unit(asked, f.value):
+        says = True  # "Rated output: 2,200 W" for 额定功率: the value's unit is the asked attribute's
+    if says is None and column_by_meaning(q, f.label) and (
+            (dimensions := asked_dimensions(q.text)) is None or of_dimension(f"{f.label} {f.value}", dimensions)):
+        says = True  # the column that stands out in meaning as what is asked (库存数量 for "how much … in stock"),
+        # its value of the asked dimension where the question asks one (采摘量 in 斤 is no answer to 多少亩)
     if says is not True or past_for_next(q.text, f.value) or years_unstated(q, [f"{s.title} {s.block} {s.context}"]):
         # a field of the minutes' own meeting does not date the next one (下一次例会定在什么时候); a field of a
         # page of another year is another instance's ("Brenmoor floods: 1,200 residents …" of 2023 for the 2024
@@ -986,6 +1020,152 @@ def by_meaning(sims: dict[str, float]) -> dict[str, float]:
     return {t: min(1.0, max(0.0, 0.5 + 0.5 * (v - median) / spread)) for t, v in sims.items()}
 
 
+COLUMN_MARGIN = 0.02
+"""Cosine (e5) by which a label must stand above every other label of its table or field block, for the question's
+attribute phrase, to be read as the asked column: the asked column stood 0.02-0.08 above the next on invented tables
+(保质期至 for "expire", 含义 for 什么意思, "Day rate" for "a whole day"), the best of a table that lacks the asked
+column (a warranty asked of a spec sheet) 0.004-0.02."""
+
+
+def table_labels(hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[tuple[str, ...]]:
+    """The labels of each table (its column headers, as ingest writes its cells) and each block of labelled lines of
+    the top passages, where a table or block has two labels or more: the columns a question's attribute is read
+    against."""
+    groups: list[tuple[str, ...]] = []
+    for hit in hits[:limit]:
+        columns: dict[str, None] = {}
+        block: dict[str, None] = {}
+        for line in passage_sentences(hit.text):
+            if (f := field_of(line)) is not None:
+                (columns if f.row else block)[f.label] = None
+        groups += [tuple(g) for g in (columns, block) if len(g) >= 2 and tuple(g) not in groups]
+    return groups
+
+
+def asked_phrase(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> str:
+    """What the question asks of its subjects, in its own words: the question less the names it asks about (its
+    named entities, the passages' titles it writes, the table rows it names by their keys). "How much rice does the
+    food bank have in stock?" → "how much does the have in stock": e5 then compares what is asked with each column
+    header, not the subject with every cell's row."""
+    folded = normalize(q.text)
+    fields = [f for hit in hits[:limit] for line in passage_sentences(hit.text) if (f := field_of(line)) is not None]
+    labels = " ".join(normalize(f.label) for f in fields)
+    rows = {normalize(f.row) for f in fields if f.row and names_row(q.text, f.row)}
+    # the words of a passage's title the question writes name its subject ("harbour bike hire" of "Harbour bike
+    # hire rates"; 明川社区药房 of 明川社区药房常用药库存), unless a label writes them (库存 is a column too)
+    titled = {w for hit in hits[:limit] for w in _title_words(normalize(hit.title), folded)
+              if not (w in labels.split() if w.isascii() else w in labels)}
+    names = {n for forms in q.anchors for n in forms} | set(q.subjects) | rows | titled
+    for name in sorted((n for n in names if len(n) >= 2), key=len, reverse=True):
+        folded = re.sub(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])" if name.isascii() else re.escape(name), " ",
+                        folded)
+    phrase = " ".join(folded.split())
+    return phrase if re.search(r"[\w\u4e00-\u9fff]{2}", phrase) else normalize(q.text)
+
+
+TITLE_RUN = 3
+"""Chinese characters in a row that a question shares with a passage's title to be the title's name in it."""
+
+
+def _title_words(title: str, question: str) -> list[str]:
+    """The words of a folded title that a folded question writes: its English words of three letters or more, and
+    its Chinese runs of ``TITLE_RUN`` characters or more the question writes too, longest first."""
+    words = [w for w in re.findall(r"[a-z0-9][a-z0-9'-]{2,}", title)
+             if re.search(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", question)]
+    for run in re.findall(r"[\u4e00-\u9fff]+", title):
+        i = 0
+        while i < len(run):
+            n = next((n for n in range(len(run) - i, TITLE_RUN - 1, -1) if run[i:i + n] in question), 0)
+            if n:
+                words.append(run[i:i + n])
+            i += max(n, 1)
+    return words
+
+
+def table_rows(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[tuple[str, ...]]:
+    """The row keys of each table of the top passages that are written in the other language than the question
+    (two or more a table): the rows a subject named in one language is looked for among by meaning."""
+    chinese = has_han(q.text)
+    groups: list[tuple[str, ...]] = []
+    for hit in hits[:limit]:
+        keys = dict.fromkeys(f.row for line in passage_sentences(hit.text)
+                             if (f := field_of(line)) is not None and f.row and has_han(f.row) != chinese)
+        if len(keys) >= 2 and tuple(keys) not in groups:
+            groups.append(tuple(keys))
+    return groups
+
+
+def columns_by_meaning(groups: Sequence[Sequence[str]], sims: dict[str, float]) -> dict[str, float]:
+    """For each table or block, its label (or row key) closest in meaning to what the question asks (``sims``:
+    cosine by label) with how far it stands above the next of the same group; the others are not there. A label of
+    several groups keeps its widest lead."""
+    out: dict[str, float] = {}
+    for group in groups:
+        ranked = sorted(((sims[label], label) for label in group if label in sims), reverse=True)
+        if len(ranked) >= 2:
+            best = ranked[0][1]
+            out[best] = max(out.get(best, 0.0), ranked[0][0] - ranked[1][0])
+    return out
+
+
+ROW_MARGIN = 0.025
+"""Cosine (e5) by which a row key in the other language must stand above every other key of its table, for the
+question, to be its subject's row: 0.03-0.04 for the asked row on invented tables (罐头午餐肉 for "canned luncheon
+meat", 大米 for "rice"), 0.006-0.01 for the best of a table without the asked row (樱桃 for "mangoes")."""
+
+
+def row_by_meaning(q: Question, row: str) -> bool:
+    """Whether a table row's key, in the other language than the question, stands out in meaning among its table's
+    keys as the question's subject (``ROW_MARGIN``)."""
+    return q.rows.get(row, 0.0) >= ROW_MARGIN
+
+
+def column_by_meaning(q: Question, label: str) -> bool:
+    """Whether a label stands out among its table's labels, in meaning, as what the question asks
+    (``COLUMN_MARGIN``), does not say more than the question in its own language (``says_more``) and is not read
+    by the lexicon as another attribute than the one asked (``lexicon_disagrees``)."""
+    return q.columns.get(label, 0.0) >= COLUMN_MARGIN and not says_more(label, q.text) \
+        and not lexicon_disagrees(q, label)
+
+
+@functools.lru_cache(maxsize=512)
+def _asked_specific(text: str, kind: str, subjects: tuple[str, ...]) -> str | None:
+    found = asked_attribute(text, kind, subjects)  # type: ignore[arg-type]
+    return found.attribute.name if found is not None and not found.attribute.generic else None
+
+
+def lexicon_disagrees(q: Question, label: str) -> bool:
+    """Whether the bilingual lexicon reads a label as a specific attribute, none of them the specific one the
+    question asks: 工期 (a duration) for 保修期是多久, 滤芯更换周期 (a replacement interval) for a warranty. Meaning
+    blurs attributes of one kind of value (both are periods); where the lexicon knows both, it decides. A label it
+    does not know ("Day rate", 保质期至) is read by meaning."""
+    asked = _asked_specific(q.text, q.kind, tuple(forms[0] for forms in q.anchors))
+    if asked is None:
+        return False
+    said = {a.name for a in lexicon() if not a.generic and any(p.search(label) for p in a.cues)}
+    return bool(said) and asked not in said
+
+
+UNWRITTEN_HAN, UNWRITTEN_WORDS = 3, 2
+"""A label in the question's language that writes this many Chinese characters, or English words, the question does
+not is a narrower or another attribute, whatever its meaning (滤网更换周期 for 保修期是多久: a period, but the filter's)."""
+
+
+def says_more(label: str, question: str) -> bool:
+    """Whether a label in the question's own language writes what the question does not (``UNWRITTEN_HAN``
+    characters, ``UNWRITTEN_WORDS`` words of three letters or more, its words for the kind of value aside): meaning
+    then blurs two attributes of one kind ("filter replacement period" and "warranty period" are both periods). A
+    label in the other language is judged by meaning alone."""
+    own = _KIND_WORDS.sub(" ", normalize(label))
+    folded = normalize(question)
+    if has_han(own) != has_han(folded):
+        return False
+    if has_han(own):
+        return sum(1 for ch in dict.fromkeys(own) if has_han(ch) and ch not in folded) >= UNWRITTEN_HAN
+    asked = {w[:4] for w in re.findall(r"[a-z]{3,}", folded)}
+    return sum(1 for w in re.findall(r"[a-z]{3,}", own) if w[:4] not in asked) >= UNWRITTEN_WORDS
+
+
 def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES,
                   meaning: dict[str, float] | None = None) -> list[Evidence]:
     """Single sentences and linked two-sentence chains of the top passages, best first (``q`` made
@@ -1070,7 +1250,7 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
             return e.span is not None and _own_passage(q, s) and bool(stated_at(asked, s.text))
 
         found.sort(key=lambda e: not leads(e))
-    ranked = event_dated(q, value_leads(q, fields_lead(section_scoped(q, found))))
+    ranked = event_dated(q, value_leads(q, columns_lead(q, fields_lead(section_scoped(q, found)))))
     return rank_kept(q, ranked) if asked_ranks(q.text) else ranked
 
 
@@ -1160,6 +1340,22 @@ def fields_lead(found: list[Evidence]) -> list[Evidence]:
     top, spanless = found[0].score, found[0].span is None
     lead = next((e for e in found[1:] if e.field and e.anchored == 1.0
                  and (spanless or e.score >= VALUE_LEADS * top)), None)
+    return found if lead is None else [lead, *(e for e in found if e is not lead)]
+
+
+def columns_lead(q: Question, found: list[Evidence]) -> list[Evidence]:
+    """The evidence with, where the best is a table cell, the cell of the same row under the column that stands
+    out in meaning as what is asked (``column_by_meaning``) first, when it holds a value of the asked kind: a row
+    answers by its asked column, not by the one that shares a word with the question ("Bikes available — E-bike"
+    for the e-bike's price by the day: "Day rate — E-bike")."""
+    if not found or not q.columns or len(found[0].sentences) != 1:
+        return found
+    top = found[0].sentences[0]
+    if (cell := field_of(top.text)) is None or not cell.row or column_by_meaning(q, cell.label):
+        return found
+    lead = next((e for e in found[1:] if len(e.sentences) == 1 and e.span is not None and e.field
+                 and (s := e.sentences[0]).hit == top.hit and (f := field_of(s.text)) is not None
+                 and f.row == cell.row and column_by_meaning(q, f.label)), None)
     return found if lead is None else [lead, *(e for e in found if e is not lead)]
 
 

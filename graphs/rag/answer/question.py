@@ -74,6 +74,14 @@ class Question:
     types: dict[str, str] = field(default_factory=dict)
     """What the passages say their names are (folded name → PERSON, LOCATION …): their tags, and what a
     passage's opening sentence says its title is ("M. Ward … is an American singer-songwriter")."""
+    columns: dict[str, float] = field(default_factory=dict)
+    """Labels of the retrieved tables and field blocks that stand out in meaning as what the question asks (e5:
+    the question less its names against each label), by how far each stands above the next label of its table
+    (``evidence.columns_by_meaning``): 保质期至 for "when does … expire", "Day rate" for "for a whole day"."""
+    rows: dict[str, float] = field(default_factory=dict)
+    """Row keys of the retrieved tables, written in the other language than the question's, that stand out in
+    meaning as the question's subject, by how far each stands above the next key of its table: 罐头午餐肉 for "canned
+    luncheon meat", "E-bike" for 电动自行车 (a key in the question's own language is matched by its words)."""
 
     @functools.cached_property
     def codes(self) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ import functools
 import logging
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
@@ -21,16 +22,21 @@ from graphs.rag.answer.check import Draft
 from graphs.rag.answer.citations import attribute, cited
 from graphs.rag.answer.composed import compose
 from graphs.rag.answer.evidence import (
+    FIELD_KINDS,
     Evidence,
     asked_act,
     asked_part,
+    asked_phrase,
     by_asked_value,
     by_meaning,
     clauses_to_weigh,
+    columns_by_meaning,
     find_evidence,
     in_other_language,
     other_language,
     stated_first,
+    table_labels,
+    table_rows,
     value_candidates,
 )
 from graphs.rag.answer.extractive import Written, extractive, multihop
@@ -109,7 +115,9 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         return compose(state)
     hits = state.get("ranked", [])
     q = question_of(question, expected_answer(question), state["parsed"], state.get("entities", [])).about(hits)
-    by_words, lost = await _by_asked_value(q, hits, _own_language_first(q, find_evidence(q, hits)), ctx)
+    q, unlabelled = await _with_columns(q, hits, ctx, state.get("query_vector"))
+    by_words, unvalued = await _by_asked_value(q, hits, _own_language_first(q, find_evidence(q, hits)), ctx)
+    lost = False
     # whether a rule refuses every view of the other-language passages whatever their meaning: one scan, read
     # by both looks below (the first view's, and the second look after a refusal)
     foregone = functools.cache(lambda: refused_whatever_meaning(q, hits))
@@ -144,7 +152,7 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     reached, unread = await _chained(ctx, q, hits)
     broken = reached if isinstance(reached, chains.Broken) else None
     chained = None if isinstance(reached, chains.Broken) else reached
-    degraded: RagUpdate = {"degraded": ["write_answer"]} if failed or lost or unread else {}
+    degraded: RagUpdate = {"degraded": ["write_answer"]} if failed or lost or unread or unlabelled or unvalued else {}
     looked: RagUpdate = {}
     if chained is not None and len(chained[1]) > len(hits):
         hits = chained[1]  # the passages a chain looked up join the ranked hits its citations number
@@ -278,6 +286,29 @@ async def _by_asked_value(q: Question, hits: list[Hit], found: list[Evidence],
                     type(exc).__name__)
         return found, True
     return by_asked_value(found, candidates, sims), False
+
+
+async def _with_columns(q: Question, hits: list[Hit], ctx: RagContext,
+                        query_vector: list[float] | None) -> tuple[Question, bool]:
+    """The question with the labels of the retrieved tables and field blocks that stand out in meaning as what it
+    asks (``Question.columns``: e5 of its attribute phrase against each label, one batch of short texts, only where
+    a top passage holds a table or a block of labels), and whether the embedder failed (then none: the lexicon and
+    the question's words read the columns alone, and the run records the degradation)."""
+    groups, rows = (table_labels(hits), table_rows(q, hits)) if q.kind in FIELD_KINDS else ([], [])
+    if not groups and not rows:
+        return q, False
+    labels = list(dict.fromkeys(label for group in groups for label in group))
+    keys = list(dict.fromkeys(key for group in rows for key in group))
+    try:
+        by_label = await asyncio.to_thread(similarities, ctx.embedder, asked_phrase(q, hits), labels, None,
+                                           ctx.sentences) if labels else {}
+        # the row keys against the question as retrieval embedded it (its subject is what sets it apart)
+        by_key = await asyncio.to_thread(similarities, ctx.embedder, q.text, keys, query_vector,
+                                         ctx.sentences) if keys else {}
+    except EMBEDDER_ERRORS as exc:
+        log.warning("write_answer: the embedder failed on the tables' column labels (%s)", type(exc).__name__)
+        return q, True
+    return replace(q, columns=columns_by_meaning(groups, by_label), rows=columns_by_meaning(rows, by_key)), False
 
 
 async def _meaning(q: Question, hits: list[Hit], ctx: RagContext,
