@@ -18,7 +18,7 @@ from graphs.rag.answer.attributes import asked_attribute, stated_at
 from graphs.rag.answer.chains import described_slots
 from graphs.text.answer_types import AnswerType, focus_terms, question_word
 from graphs.text.dates import Shift, deadline_forms, month_word, shift_of, shifted_year, sole_date, year_words
-from graphs.text.entity_spotting import possessor
+from graphs.text.entity_spotting import possessor, tagged_words
 from graphs.text.name_match import spelled_across
 from graphs.text.normalize import has_han, normalize, pinyin_variants
 from graphs.text.scripts import GENERIC, KIND_SUFFIXES, in_script_of_other, other_script
@@ -123,6 +123,11 @@ class Question:
         anchors, misspelled = [], dict(self.misspelled)
         texts = [f"{h.title}\n{h.text}" for h in hits[:EVIDENCE_PASSAGES]]
         for forms in [*self.anchors, *extra]:
+            if not any(f in blob for f in forms) and (words := common_words(forms[0])) is not None and any(
+                    all(w in normalize(t) for w in words) for t in texts):
+                # common words the parse joined into a name (果园竞标) that one passage writes apart ("集体果园 …
+                # 公开竞标"): the question's wording, no name the passages must spell as one run
+                continue
             if not any(f in blob for f in forms) and (head := mentioned_head(forms[0], blob)) is not None:
                 # a Chinese opening phrase that runs on into the relation ("隼鸟单车自有工厂所在的镇"): the name
                 # is its leading part that the passages write ("隼鸟单车")
@@ -651,6 +656,24 @@ def unmentioned(q: Question, hits: Sequence[Hit]) -> list[str]:
     ``answerability.assess`` and ``foregone`` read."""
     blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
     return [forms[0] for forms in q.anchors if not mentioned(forms, blob)]
+
+
+_NAME_FLAGS = ("nr", "ns", "nt", "nz", "eng")
+"""jieba's flags of person, place, organisation and other proper names, and of Latin words."""
+
+
+def common_words(name: str) -> tuple[str, ...] | None:
+    """The words of a Chinese phrase the parse took for a name that is common words only: two or more of jieba's
+    dictionary words of two characters or more, none a proper name by its part of speech (果园竞标 → 果园, 竞标;
+    not 青溪图书馆, whose 青溪 is a place, nor 蕨坪村). Such a phrase is the question's wording, not a name a
+    passage must spell as one run: one passage writing each of its words mentions it ("集体果园…公开竞标")."""
+    if not _HAN_RUN.fullmatch(name):
+        return None
+    words = tagged_words(name)
+    if len(words) < 2 or any(len(w) < 2 or not dictionary_word(w) or (flag or "").startswith(_NAME_FLAGS)
+                             for w, flag in words):
+        return None
+    return tuple(w for w, _ in words)
 
 
 def years_unstated(q: Question, contexts: Iterable[str]) -> list[str]:
