@@ -30,6 +30,7 @@ from graphs.rag.answer.chains import names_relation, title_year
 from graphs.rag.answer.qualifiers import (
     Qualifier,
     asked_ranks,
+    other_phase,
     other_rank,
     past_for_next,
     rank_nouns,
@@ -1433,18 +1434,21 @@ def asked_act(q: Question) -> str:
 
 
 def by_asked_value(found: list[Evidence], candidates: Sequence[tuple[Evidence, Span, str]],
-                   sims: dict[str, float]) -> list[Evidence]:
+                   sims: dict[str, float], question: str = "") -> list[Evidence]:
     """The evidence led by the sentence holding a value of the asked kind (``value_candidates``) that is closest in
     meaning to what the question asks of its subject (``sims``: text → cosine with ``asked_act``), its span the
     value whose clause is closest where it holds several (``clauses_to_weigh``): which of the subject's times is
     the asked event's is a matter of meaning (滑坡发生在当天凌晨4时20分左右 over 7月11日中午12时 … 恢复单车道通行 for
     几点塌下来的; "grounded at 7.52 am" over "left the quay at 7.15 am" for "what time did it run aground"), and a
     sentence holding no time cannot answer. A clause alone is too short to say which sentence is about the event
-    (e5 put 明火于清晨5时40分左右被扑灭 above 火灾发生在…凌晨3时20分许 for 几点钟着的火; by the sentences, the fire first)."""
+    (e5 put 明火于清晨5时40分左右被扑灭 above 火灾发生在…凌晨3时20分许 for 几点钟着的火; by the sentences, the fire first).
+    A sentence that states the other end of the event than the ``question`` asks (a timetable's "Starts" cell for
+    "what time does it end": ``qualifiers.other_phase``) is no candidate while another is."""
     if not candidates or not sims:
         return found
-    best = max(candidates, key=lambda c: sims.get(c[0].sentences[0].text, -1.0))[0]
-    e, span, _ = max((c for c in candidates if c[0] is best), key=lambda c: sims.get(c[2], -1.0))
+    pool = [c for c in candidates if other_phase(question, c[0].sentences[0].text) is None] or list(candidates)
+    best = max(pool, key=lambda c: sims.get(c[0].sentences[0].text, -1.0))[0]
+    e, span, _ = max((c for c in pool if c[0] is best), key=lambda c: sims.get(c[2], -1.0))
     lead = e if e.span == span else replace(e, span=span)
     return [lead, *(x for x in found if x is not e)]
 

@@ -285,7 +285,7 @@ async def _by_asked_value(q: Question, hits: list[Hit], found: list[Evidence],
         log.warning("write_answer: the embedder failed on the sentences holding the asked value (%s)",
                     type(exc).__name__)
         return found, True
-    return by_asked_value(found, candidates, sims), False
+    return by_asked_value(found, candidates, sims, q.text), False
 
 
 async def _with_columns(q: Question, hits: list[Hit], ctx: RagContext,

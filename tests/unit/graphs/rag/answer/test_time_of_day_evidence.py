@@ -77,3 +77,20 @@ def test_a_time_in_another_document_or_language_is_no_candidate() -> None:
     _, found, cands = _candidates("What time does the phone line of the harbour office open?", [HARBOUR, WORKSHOP])
     assert found and all(e.sentences[0].text.startswith("The harbour office") for e, _, _ in cands)
     assert [s.text for _, s, _ in cands] == ["8.30 am"]
+
+
+FERRY = hit("ferry#0", "The Saltings ferry runs a winter service. Boarding starts at 7.40 am at the north slip. "
+                       "The last crossing ends at 5.15 pm on the south bank.", title="Saltings ferry winter notice")
+
+
+def test_a_sentence_stating_the_other_end_of_the_event_is_no_candidate() -> None:
+    """Asked when it ends, the start's sentence does not lead however close in meaning (a timetable's Starts cell
+    beside its Ends cell, a notice's boarding time beside its last crossing)."""
+    q, found, cands = _candidates("What time does the Saltings ferry service end?", [FERRY])
+    start = next(e.sentences[0].text for e, s, _ in cands if s.text == "7.40 am")
+    end = next(e.sentences[0].text for e, s, _ in cands if s.text == "5.15 pm")
+    sims = {start: 0.9, end: 0.8, **{c: 0.8 for c in clauses_to_weigh(cands)}}
+    led = by_asked_value(found, cands, sims, q.text)
+    assert led[0].span is not None and led[0].span.text == "5.15 pm"
+    # without the question's phase the closest sentence leads, as before
+    assert by_asked_value(found, cands, sims)[0].span.text == "7.40 am"  # type: ignore[union-attr]
