@@ -122,9 +122,10 @@ class Question:
         blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
         anchors, misspelled = [], dict(self.misspelled)
         texts = [f"{h.title}\n{h.text}" for h in hits[:EVIDENCE_PASSAGES]]
+        folded_texts = functools.cache(lambda: [normalize(t) for t in texts])  # folded once, and only if asked
         for forms in [*self.anchors, *extra]:
             if not any(f in blob for f in forms) and (words := common_words(forms[0])) is not None and any(
-                    all(w in normalize(t) for w in words) for t in texts):
+                    all(w in t for w in words) for t in folded_texts()):
                 # common words the parse joined into a name (果园竞标) that one passage writes apart ("集体果园 …
                 # 公开竞标"): the question's wording, no name the passages must spell as one run
                 continue
