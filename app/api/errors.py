@@ -19,7 +19,7 @@ from starlette.routing import BaseRoute, Match
 
 from app.errors import ErrorKind, Failure, ServiceError, error_body, error_info, nearest
 from app.schemas import API_PATH, CODED_ERRORS
-from app.schemas.actions import ACTIONS
+from app.schemas.actions import ACTIONS, ReadAction
 from graphs.embeddings import EmbedderUnavailable
 from graphs.stores.base import AliasConflictError, StoreUnavailable
 
@@ -262,6 +262,30 @@ def whole_body_message(errors: list[dict[str, Any]], body: object, content_type:
 _NO_OBJECT = frozenset({"missing", "model_attributes_type", "dict_type", "model_type"})
 
 
+def read_action_error(errors: list[dict[str, Any]], request: Request) -> tuple[str, str] | None:
+    """The code and message for a ``GET`` of the action endpoint whose ``?action=`` is missing or not a read:
+    pydantic's "action: Input should be 'entities', 'documents', ..." named neither that a question is POSTed
+    (a new user tried ``GET ?action=query&question=…``) nor the code a POST's unknown action gets. None for any
+    other error."""
+    if request.method != "GET" or request.url.path.rstrip("/") != API_PATH:
+        return None
+    wrong = next((e for e in errors if list(e.get("loc", ())) == ["query", "action"]), None)
+    if wrong is None:
+        return None
+    reads = ", ".join(get_args(ReadAction))
+    post = (f"questions and changes are sent with POST and a JSON body: curl {API_PATH} -H 'content-type: "
+            "application/json' -d '{\"action\": \"%s\", …}'")
+    given = wrong.get("input")
+    if wrong["type"] == "missing" or not isinstance(given, str):
+        return "invalid_request", f"GET {API_PATH} needs ?action=: one of {reads}; " + post % "query"
+    if given in ACTIONS:
+        return "unknown_action", (f"{given!r} is not read with GET: " + post % given
+                                  + f"; GET ?action= reads {reads}")
+    meant = nearest(given, [*get_args(ReadAction), *ACTIONS])
+    return "unknown_action", (f"unknown action {given!r}: GET ?action= reads {reads}; the POST actions are "
+                              f"{', '.join(ACTIONS)}" + (f" (did you mean {meant!r}?)" if meant else ""))
+
+
 def routing_message(request: Request, exc: StarletteHTTPException) -> str:
     """An HTTP error's message; the router's bare "Not Found" / "Method Not Allowed" (no such endpoint, or not
     with this method) say which request missed and where the endpoints are listed, not only the status' name."""
@@ -310,6 +334,9 @@ def install_error_handlers(app: FastAPI) -> None:
             return JSONResponse(error_body("unknown_action", f"action must be one of: {', '.join(ACTIONS)}"
                                            + (f" (did you mean {meant!r}?)" if meant else ""), errors),
                                 status_code=400)
+        if (read := read_action_error(raw, request)) is not None:
+            status = 400 if read[0] == "unknown_action" else 422
+            return JSONResponse(error_body(read[0], read[1], errors), status_code=status)
         code = next((c for c in CODED_ERRORS if c in kinds), "invalid_request")
         message = (whole_body_message(errors, exc.body, request.headers.get("content-type", ""), request.url.path)
                    or validation_message(errors))

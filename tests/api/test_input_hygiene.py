@@ -200,7 +200,35 @@ def test_a_mistyped_field_or_value_is_told_the_one_meant(client: TestClient, pay
 
 def test_a_mistyped_read_action_is_told_the_one_meant(client: TestClient) -> None:
     r = client.get(URL, params={"action": "documnets"})
-    assert r.status_code == 422 and "(did you mean 'documents'?)" in r.json()["error"]["message"], r.text
+    # the code a POST's unknown action gets (it was invalid_request, 422)
+    assert (r.status_code, r.json()["error"]["code"]) == (400, "unknown_action"), r.text
+    assert "(did you mean 'documents'?)" in r.json()["error"]["message"], r.text
+
+
+@pytest.mark.parametrize("action", ["query", "add-entity", "delete-document"])
+def test_a_post_action_read_with_get_is_told_to_post_it(client: TestClient, action: str) -> None:
+    # a new user read "reads are GET ?action=…" and tried GET ?action=query&question=…; pydantic's answer listed
+    # the read actions without saying that a question is POSTed
+    r = client.get(URL, params={"action": action, "question": "Who rents the canoes?"})
+    error = r.json()["error"]
+    assert (r.status_code, error["code"]) == (400, "unknown_action"), r.text
+    assert f"{action!r} is not read with GET" in error["message"]
+    assert f'-d \'{{"action": "{action}", …}}\'' in error["message"] and "content-type: application/json" in error["message"]
+    assert "GET ?action= reads entities, documents, document, job, jobs" in error["message"]
+
+
+def test_a_get_without_an_action_names_the_reads_and_how_to_ask(client: TestClient) -> None:
+    r = client.get(URL)
+    error = r.json()["error"]
+    assert (r.status_code, error["code"]) == (422, "invalid_request"), r.text
+    assert error["message"].startswith(f"GET {URL} needs ?action=: one of entities, documents, document, job, jobs;")
+    assert '"action": "query"' in error["message"]
+
+
+def test_an_unknown_read_action_lists_both_kinds(client: TestClient) -> None:
+    error = client.get(URL, params={"action": "summarise"}).json()["error"]
+    assert error["code"] == "unknown_action" and "did you mean" not in error["message"]
+    assert "GET ?action= reads entities" in error["message"] and "the POST actions are query, " in error["message"]
 
 
 @pytest.mark.parametrize(("raw", "headers", "reason"), [
