@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import lru_cache
@@ -51,9 +52,18 @@ def create_app(
         store = guard.stored.store()
         logging.getLogger("uvicorn.error").info("access: %s", access_summary(
             settings, len(await asyncio.to_thread(store.list)) if store is not None else 0))
+        # what the first start does meanwhile: it printed nothing for a minute on a busy machine after "Waiting
+        # for application startup." and a new user took the process for stuck
+        started = time.perf_counter()
+        say = logging.getLogger("uvicorn.error").info
+        say("startup: opening the stores of the default workspace (data dir %s) …", settings.data_dir)
         registry = Workspaces(settings, resources_factory, start=True)
         resources = await asyncio.to_thread(resources_factory, registry.settings)
+        say("startup: loading the %s encoder, jieba's dictionaries and the answer rules (up to a minute on a busy "
+            "machine) …", resources.embedding_name)
         await asyncio.to_thread(resources.warm_up)
+        say("startup: ready in %.0f s: the page at http://%s:%d/ , the API docs at /docs", time.perf_counter() - started,
+            settings.host if ":" not in settings.host else f"[{settings.host}]", settings.port)
         registry.adopt(resources)
         app.state.workspaces = registry
         app.state.resources = resources  # the default workspace's (code that knows no workspace keeps working)

@@ -63,6 +63,21 @@ def plain_reason(reason: str) -> str:
     return _SCORE_IN_REASON.sub("", reason).strip()
 
 
+_DOUBT = "answered although "
+"""How the answer layer's reason opens when the score let an answer through although a check found a fault."""
+
+
+def answerability_line(a: Any) -> str:
+    """The answerability for a person: the decision, its reason without the score, and what decided. An answer
+    the score let through although a check found a fault reads "answerable, with a doubt: <the fault>: check the
+    cited source" (it read "answerable: answered although …")."""
+    reason = plain_reason(a.reason)
+    if a.decision == "answerable" and reason.startswith(_DOUBT):
+        return (f"answerability: answerable, with a doubt: {reason[len(_DOUBT):]}: check the cited source "
+                f"({answerability_basis(a)})")
+    return f"answerability: {a.decision}: {reason} ({answerability_basis(a)})"
+
+
 def answerability_basis(a: Any) -> str:
     """What decided the answerability, for a person: the score, a rule, or the bilingual lexicon (whose decision
     is never shown beside the score it overrides: never "answerable (0.01)")."""
@@ -85,8 +100,7 @@ def print_response(question: str, response: QueryResponse) -> None:
     for line in citation_lines(r.citations):
         typer.echo(f"   {line}")
     if r.answerability is not None:
-        a = r.answerability
-        typer.echo(f"answerability: {a.decision}: {plain_reason(a.reason)} ({answerability_basis(a)})")
+        typer.echo(answerability_line(r.answerability))
     for h in r.related:
         typer.echo(f"   related (not the answer): {h.doc_id} — {h.title}")
     for fix in r.corrections:

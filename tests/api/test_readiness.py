@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -99,3 +100,16 @@ def test_names_only_to_a_caller_who_may_read_them(tmp_path: Path) -> None:
         assert client.get("/readyz", params={"workspace": "beta"}).status_code == 401
         mine = client.get("/readyz", params={"workspace": "alpha"}, headers={"X-API-Key": alpha_key})
         assert mine.status_code == 200 and set(mine.json()["workspaces"]["byName"]) == {"alpha"}
+
+
+def test_the_start_up_says_what_it_is_doing_and_where_the_page_is(tmp_path: Path,
+                                                                    caplog: pytest.LogCaptureFixture) -> None:
+    """A first start printed nothing for a minute after "Waiting for application startup." on a busy machine: a
+    new user took it for stuck. Each long phase is named before it runs, and the end names the page's address."""
+    with caplog.at_level(logging.INFO, logger="uvicorn.error"), running_app(tmp_path, host="127.0.0.1", port=8791):
+        pass
+    said = [r.getMessage() for r in caplog.records if r.getMessage().startswith("startup: ")]
+    assert len(said) == 3, said
+    assert said[0].startswith("startup: opening the stores of the default workspace (data dir ") and str(tmp_path) in said[0]
+    assert said[1].startswith("startup: loading the ") and " encoder, jieba's dictionaries" in said[1]
+    assert said[2].startswith("startup: ready in ") and "the page at http://127.0.0.1:8791/ , the API docs at /docs" in said[2]

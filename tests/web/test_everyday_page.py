@@ -4,10 +4,12 @@ refused question names the field); the tabs stay on one row at common desktop wi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Route, expect
 
@@ -222,3 +224,132 @@ def test_a_refusal_reads_in_words(page: Watched) -> None:
     badge = p.locator(".answer-card .answerability .status-badge")
     expect(badge).to_have_text("not in the documents")
     assert badge.get_attribute("data-decision") == "not_found"
+
+
+BAKERY = "品名 — 可颂: 黄油\n单价 — 可颂: 12元\n口味 — 蛋挞: 原味\n单价 — 蛋挞: 8元"
+HOURS = "Loaves — Monday: rye\nThe bakery opens at 7:00 and closes when the bread is gone."
+
+
+def passage(hit_id: str, text: str, body: dict[str, Any]) -> dict[str, Any]:
+    hit = {**body["related"][0]} if body.get("related") else {}
+    hit.update({"id": hit_id, "docId": hit_id.split("#")[0], "title": hit_id.split("#")[0], "source": hit_id.split("#")[0],
+                "page": None, "section": None, "text": text, "score": 0.6, "channel": "hybrid", "entities": {},
+                "date": None, "dateGranularity": None})
+    return hit
+
+
+def compared_as(body: dict[str, Any]) -> dict[str, Any]:
+    """The empty server's real response, made a comparison citing two lines of one price table, then a sentence
+    of another passage that holds no short answer."""
+    hits = [passage("价目.csv#0", BAKERY, body), passage("hours.md#0", HOURS, body)]
+    details = {**(body.get("retrievalDetails") or {}), "topResults": hits}
+    return {**body, "status": "answered", "related": [], "retrievalDetails": details, "answerSpan": "可颂",
+            "answer": "可颂（12元）比蛋挞（8元）更贵。单价 — 可颂: 12元[1]单价 — 蛋挞: 8元[1] "
+                      "The bakery opens at 7:00 and closes when the bread is gone.[2]",
+            "citations": [{"index": i + 1, "id": h["id"], "docId": h["docId"], "title": h["title"], "source": h["source"],
+                           "page": None, "section": None} for i, h in enumerate(hits)],
+            "answerability": {"decision": "answerable", "score": None, "threshold": 0.33, "decidedBy": "rule",
+                              "reason": "retrieved passages mention both 可颂 and 蛋挞", "attribute": None, "features": {}}}
+
+
+def test_each_source_quotes_the_sentences_the_answer_cites_with_its_number(page: Watched) -> None:
+    """A source's quote was the passage's first line holding the short answer ("品名 — 可颂: 黄油" for a price
+    comparison) or, where none did, the passage's opening: not the sentence the answer cites with its number."""
+    p = page.goto("/#ask")
+    p.click(".options summary")
+    p.uncheck("#opt-stream")
+
+    def answered(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, json=compared_as(response.json()))
+
+    p.route("**" + API_PATH, answered)
+    assert ask(p, "可颂和蛋挞哪个贵？") == "answered"
+    quotes = p.locator(".answer-card .sources .source-quote")
+    expect(quotes.nth(0)).to_have_text("单价 — 可颂: 12元 … 单价 — 蛋挞: 8元")
+    expect(quotes.nth(1)).to_have_text("The bakery opens at 7:00 and closes when the bread is gone.")
+    # the conversation's turn reads as text: no "[1]" where nothing can be clicked
+    turn = p.locator("#conversation-turns .turn-a").last
+    expect(turn).to_contain_text("单价 — 可颂: 12元 单价 — 蛋挞: 8元 The bakery opens")
+    assert "[1]" not in turn.inner_text() and "[2]" not in turn.inner_text()
+
+
+def test_a_refusal_quotes_each_related_passage_near_the_question_words(page: Watched) -> None:
+    """The related passages of a "not found" were titles and scores only: a reader opened each to see what it says."""
+    p = page.goto("/#ask")
+    p.click(".options summary")
+    p.uncheck("#opt-stream")
+
+    def refused(route: Route) -> None:
+        body = route.fetch().json()
+        related = [passage("hours.md#0", HOURS, body), passage("价目.csv#0", BAKERY, body)]
+        keywords = {**(body.get("queryAnalysis") or {}), "keywords": ["bakery", "closes"]}
+        route.fulfill(json={**body, "related": related, "queryAnalysis": keywords})
+
+    p.route("**" + API_PATH, refused)
+    assert ask(p, "When does the bakery close on holidays?") == "no_results"
+    quotes = p.locator(".not-found .related .source-quote")
+    expect(quotes.nth(0)).to_have_text("The bakery opens at 7:00 and closes when the bread is gone.")
+    expect(quotes.nth(0).locator("mark").first).to_have_text("bakery")
+    expect(quotes.nth(1)).to_have_text("品名 — 可颂: 黄油")  # no word of the question: its opening line
+
+
+def test_on_a_phone_the_answer_is_brought_into_sight(browser: Browser, empty_server: ServerProcess) -> None:
+    """Under earlier turns a phone showed the new answer below the fold: nothing on screen changed but the button.
+    And the question box's example is one question: a second one was cut mid-word in its two lines."""
+    space = "bakery-phone"
+    assert httpx.post(f"{empty_server.base_url}/api/workspaces", json={"name": space}).status_code in (200, 201)
+    docs = [{"id": "hours.md", "title": "Bakery opening hours", "text": HOURS, "metadata": {}},
+            {"id": "价目.csv", "title": "面包房价目表", "text": BAKERY, "metadata": {}}]
+    added = httpx.post(f"{empty_server.base_url}{API_PATH}", headers={"X-Workspace": space}, timeout=300,
+                       json={"action": "add-documents", "documents": docs})
+    assert added.status_code == 200, added.text
+    watched = watch(browser, empty_server.base_url, PHONE)
+    try:
+        p = watched.goto(f"/?workspace={space}#ask")
+        expect(p.locator("#question")).to_have_attribute("placeholder", re.compile("^e\\.g\\. "))
+        assert "  ·  " not in (p.locator("#question").get_attribute("placeholder") or "")
+        turns = [{"question": f"第{n}个问题：面包房几点开门？", "answer": "早上七点。The bakery opens at 7:00.[1]",
+                  "status": "answered"} for n in range(1, 5)]
+        p.evaluate("(turns) => localStorage.setItem('aer.conversation.' + localStorage.getItem('aer.workspace'), "
+                   "JSON.stringify(turns))", turns)
+        p.reload()
+        p.wait_for_selector("#opt-mode option", state="attached")
+        expect(p.locator("#conversation-turns .turn")).to_have_count(4)
+        ask(p, "Does the bakery sell rye on Mondays?")
+        top = p.locator(".run-status").evaluate("el => el.getBoundingClientRect().top")
+        assert -2 <= top <= PHONE["height"] - 200, top  # scrolled to the top (a fraction of a pixel over)
+        # a first question: its turn, shown above once answered, pushed the answer down out of sight
+        p.click("#new-conversation")
+        p.evaluate("window.scrollTo(0, 0)")
+        ask(p, "面包房星期一卖什么面包？")
+        expect(p.locator("#conversation-turns .turn")).to_have_count(1)
+        top = p.locator(".run-status").evaluate("el => el.getBoundingClientRect().top")
+        assert -2 <= top <= PHONE["height"] - 200, top  # scrolled to the top (a fraction of a pixel over)
+    finally:
+        watched.page.context.close()
+
+
+def test_an_answer_the_score_let_through_with_a_doubt_says_so_in_words(page: Watched) -> None:
+    """The answer layer's "answered although the best evidence does not state …" stood under a green "supported"
+    badge: both at once, in the code's words."""
+    p = page.goto("/#ask")
+    p.click(".options summary")
+    p.uncheck("#opt-stream")
+
+    def doubted(route: Route) -> None:
+        response = route.fetch()
+        body = compared_as(response.json())
+        body["answerability"] = {"decision": "answerable", "score": 0.58, "threshold": 0.33, "decidedBy": "score",
+                                 "reason": "answered although the best evidence does not state 几点 (answerability "
+                                           "0.58 ≥ 0.33)", "attribute": None, "features": {}}
+        route.fulfill(response=response, json=body)
+
+    p.route("**" + API_PATH, doubted)
+    assert ask(p, "面包房几点开门？") == "answered"
+    line = p.locator(".answer-card .answerability")
+    expect(line.locator(".status-badge")).to_have_text("supported, with a doubt")
+    assert line.locator(".status-badge").get_attribute("data-decision") == "answerable"
+    assert "warn" in (line.locator(".status-badge").get_attribute("class") or "")
+    expect(line.locator(".reason")).to_have_text(" — the best evidence does not state 几点: check the cited source")
+    assert "answered although" not in line.inner_text()

@@ -27,8 +27,9 @@ UNANSWERABLE = "火星上的第一座城市叫什么名字？"  # nothing in the
 
 
 def plain_reason(reason: str) -> str:
-    """An answerability reason as the page shows it: without the score it ends with (shown apart, in words)."""
-    return plain_reason_of_cli(reason)
+    """An answerability reason as the page shows it: without the score it ends with (shown apart, in words), and
+    an answer's doubt without its "answered although" (the badge says "supported, with a doubt")."""
+    return plain_reason_of_cli(reason).removeprefix("answered although ")
 
 
 def api(server: ServerProcess, body: dict[str, Any], key: str | None = None) -> dict[str, Any]:

@@ -94,7 +94,7 @@ export const conversation = {
       h("p", { class: "turn-q" }, h("span", { class: "turn-n" }, `${i + 1}`), h("b", {}, t.question),
         t.asked && t.asked !== t.question ? h("span", { class: "muted small" }, ` — asked as “${t.asked}”`) : null),
       h("p", { class: "turn-a" }, t.status ? statusBadge(t.status, t.status !== "answered") : null,
-        " ", t.answer || ""))));
+        " ", withoutMarkers(t.answer)))));
   },
 };
 
@@ -116,6 +116,15 @@ const DECISION_WORDS = { answerable: "supported", not_found: "not in the documen
 export function plainReason(a) {
   return String(a.reason || "")
     .replace(/\s*\((?:answerability -?[\d.]+ *(?:<|>=|≥|>) *-?[\d.]+|decided by the bilingual lexicon;[^)]*)\)/g, "").trim();
+}
+
+/** An answer the score let through although a check found a fault: the answer layer's reason then reads
+ * "answered although the best evidence does not state …", shown under a "supported" badge as if both held. The
+ * fault in words (without the "answered although"), or null. */
+export function doubtOf(a) {
+  if (!a || a.decision !== "answerable") return null;
+  const m = /^answered although\s+/.exec(plainReason(a));
+  return m ? plainReason(a).slice(m[0].length) : null;
 }
 
 const EXCERPT_CHARS = 220;
@@ -140,6 +149,38 @@ export function excerpt(text, span) {
   }
   const cut = start > 0 || end < line.length || lines.length > 1;
   return `${start > 0 ? "…" : ""}${line.slice(start, end).trim()}${cut && end < line.length ? "…" : ""}`;
+}
+
+/** The sentences an answer cites with the marker ``[index]`` that the passage ``text`` itself writes: for each
+ * such marker, the longest tail of the text before it (back to the previous marker, from a sentence's start)
+ * that the passage holds. The answer's own lead ("22 euros. ") and a sentence cited from another passage are
+ * not the passage's; a marker right after another (``…hour.[1][2]``) cites the same text. */
+export function citedSentences(answer, index, text) {
+  const flat = (s) => String(s).replace(/\s+/g, " ").trim();
+  const passage = flat(text).toLowerCase();
+  const parts = String(answer || "").split(/\[(\d+)\]/g);
+  const out = [];
+  for (let i = 1; i < parts.length; i += 2) {
+    if (Number(parts[i]) !== index) continue;
+    let k = i - 1;
+    while (k >= 2 && !flat(parts[k])) k -= 2;  // markers in a row: the text before the first of them
+    const before = flat(parts[k]);
+    const starts = [0, ...[...before.matchAll(/[。！？!?；;]\s*|\.\s+/g)].map((m) => m.index + m[0].length)];
+    const found = starts.map((at) => before.slice(at).trim()).find((tail) => tail && passage.includes(tail.toLowerCase()));
+    if (found && !out.includes(found)) out.push(found);
+  }
+  return out;
+}
+
+/** The longest of ``terms`` that ``text`` holds (case aside), or null: where a related passage is quoted from. */
+export function termIn(text, terms) {
+  const lower = String(text).toLowerCase();
+  return [...terms].filter(Boolean).sort((a, b) => b.length - a.length).find((t) => lower.includes(String(t).toLowerCase())) || null;
+}
+
+/** An answer as plain text: without its citation markers (``[1]``), which are buttons only in the answer card. */
+export function withoutMarkers(answer) {
+  return String(answer || "").replace(/\s*\[\d+\]\s*/g, " ").replace(/ +([。，；！？,.;!?])/g, "$1").trim();
 }
 
 function statusBadge(status, warn) {
@@ -249,6 +290,7 @@ export async function ask(question) {
   const structure = await ctx.graph().catch(() => null);
   const view = new RunView(structure, request.question);
   show($("#ask-output"), resolvedNote(resolved), view.root);
+  bringIntoSight(view.status);
   try {
     if ($("#opt-stream").checked) {
       let finished = false;
@@ -268,6 +310,7 @@ export async function ask(question) {
     }
     const r = view.response;
     conversation.add({ question: original, asked: resolved.question, answer: r.answer || "", status: r.status });
+    bringIntoSight(view.status);  // the new turn above pushed it down
     $("#question").value = "";
     questionHint();
   } catch (err) {
@@ -282,6 +325,13 @@ export async function ask(question) {
       setBusy(false);
     }
   }
+}
+
+/** Scroll the run's status line to the top of the window when less than 200 px of the answer under it would show:
+ * on a phone (or under a long conversation) the answer appeared out of sight, or was pushed out of it when its turn
+ * joined the conversation above, and nothing on screen changed but the button. */
+export function bringIntoSight(el) {
+  if (el.getBoundingClientRect().top > window.innerHeight - 200) el.scrollIntoView({ block: "start" });
 }
 
 /** Terms to mark in passages: the question's keywords, entity mentions and their standard names. */
@@ -458,7 +508,7 @@ class RunView {
         h("p", { class: "part-question" }, h("b", {}, p.question), " ",
           h("span", { class: `status-badge ${answered ? "ok" : "warn"}` }, answered ? "answered" : "not found")),
         this.answerText({ ...r, answer: p.answer }, terms),
-        p.answerability && p.answerability.reason ? h("p", { class: "muted small" }, p.answerability.reason) : null);
+        p.answerability && p.answerability.reason ? h("p", { class: "muted small" }, plainReason(p.answerability)) : null);
     }));
   }
 
@@ -471,10 +521,11 @@ class RunView {
       : a.decidedBy === "meaning" ? "decided by meaning (across languages; the score is not used)"
       : a.decidedBy === "rule" ? "decided by a rule"
         : `confidence ${fmt(a.score, 2)}${a.threshold !== null && a.threshold !== undefined ? `, answers from ${fmt(a.threshold, 2)}` : ""}`;
+    const doubt = doubtOf(a);
     return h("p", { class: "answerability" },
-      h("span", { class: `status-badge ${a.decision === "answerable" ? "ok" : "warn"}`, "data-decision": a.decision,
-        title: `answerability: ${a.decision}` }, DECISION_WORDS[a.decision] || a.decision),
-      a.reason ? h("span", { class: "reason" }, ` — ${plainReason(a)}`) : null,
+      h("span", { class: `status-badge ${a.decision === "answerable" && !doubt ? "ok" : "warn"}`, "data-decision": a.decision,
+        title: `answerability: ${a.decision}` }, doubt ? "supported, with a doubt" : DECISION_WORDS[a.decision] || a.decision),
+      a.reason ? h("span", { class: "reason" }, doubt ? ` — ${doubt}: check the cited source` : ` — ${plainReason(a)}`) : null,
       h("span", { class: "muted small how" }, ` (${how})`));
   }
 
@@ -483,7 +534,13 @@ class RunView {
   quote(r, citation, terms) {
     const hit = this.passages(r).get(citation.id);
     if (!hit || !hit.text) return null;
-    return h("blockquote", { class: "source-quote small" }, highlight(excerpt(hit.text, r.answerSpan), r.answerSpan ? [...terms, r.answerSpan] : terms));
+    const marked = r.answerSpan ? [...terms, r.answerSpan] : terms;
+    // the passage's sentences the answer cites with this source's number (a comparison cites two lines of one
+    // table; a second source's sentence holds no short answer); else the sentence with the short answer
+    const cited = citedSentences(r.answer, citation.index, hit.text);
+    const lines = cited.length ? cited.map((sentence) => excerpt(hit.text, sentence)) : [excerpt(hit.text, r.answerSpan)];
+    return h("blockquote", { class: "source-quote small" },
+      lines.map((line, i) => [i ? h("span", { class: "muted" }, " … ") : null, highlight(line, marked)]));
   }
 
   answered(r, terms) {
@@ -521,7 +578,9 @@ class RunView {
         h("h3", {}, "Related passages (closest, not an answer)"),
         h("ul", { class: "plain-list" }, related.map((hit) => h("li", {},
           h("button", { type: "button", class: "linklike", onclick: () => openPassage(hit, terms) }, hit.title || hit.docId),
-          h("span", { class: "muted small" }, ` ${whereOf(hit)} · score ${fmt(hit.score)}`))))) : null);
+          h("span", { class: "muted small" }, ` ${whereOf(hit)} · score ${fmt(hit.score)}`),
+          // what the passage says near the question's words, so it is judged without opening each one
+          hit.text ? h("blockquote", { class: "source-quote small" }, highlight(excerpt(hit.text, termIn(hit.text, terms)), terms)) : null)))) : null);
   }
 
   warnings(r) {

@@ -17,11 +17,12 @@ function questionOnTitle(title) {
   return HAN.test(title) ? `《${title}》讲了什么？` : `What does “${title}” say?`;
 }
 
-/** The placeholders' texts for these entity names and document titles (null: keep the neutral one). */
-export function examples(names, titles) {
-  // two examples at most: a phone's question box shows about two lines; two documents of one title (a copy, a
-  // new version beside the old) would show the same example twice
-  const questions = [...new Set([...names.map(questionAbout), ...titles.map(questionOnTitle)])].slice(0, 2);
+/** The placeholders' texts for these entity names and document titles (null: keep the neutral one); ``count``
+ * question examples at most. */
+export function examples(names, titles, count = 2) {
+  // two examples at most: the question box shows two lines; two documents of one title (a copy, a new version
+  // beside the old) would show the same example twice
+  const questions = [...new Set([...names.map(questionAbout), ...titles.map(questionOnTitle)])].slice(0, count);
   return {
     "#question": questions.length ? `e.g. ${questions.join("  ·  ")}` : null,
     "#entity-q": names.length ? `e.g. ${names.slice(0, 3).join(", ")}` : null,
@@ -37,7 +38,9 @@ export async function applyExamples() {
   ]);
   const names = ((entities && entities.entities) || []).map((e) => e.standardName).filter(Boolean);
   const titles = ((documents && documents.documents) || []).map((d) => d.title || d.id).filter(Boolean);
-  for (const [selector, text] of Object.entries(examples(names, titles))) {
+  // a phone's two lines hold one example: the second was cut mid-word ("· What does “Harrow Vale Clo")
+  const count = window.matchMedia("(max-width: 720px)").matches ? 1 : 2;
+  for (const [selector, text] of Object.entries(examples(names, titles, count))) {
     const field = $(selector);
     if (field && text) field.placeholder = text;
   }

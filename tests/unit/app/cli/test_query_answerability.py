@@ -3,7 +3,7 @@ lexicon's "answerable" beside the low score it overrode."""
 
 from __future__ import annotations
 
-from app.cli.query import answerability_basis, citation_line, citation_lines, plain_reason
+from app.cli.query import answerability_basis, answerability_line, citation_line, citation_lines, plain_reason
 from graphs.domain import Answerability
 
 
@@ -51,3 +51,18 @@ def test_two_passages_of_one_file_at_one_place_say_which_passage_each_is() -> No
         "[3] 窑炉记录 (窑炉记录.md § 二、温度)"]
     paged = [{**first, "page": 1}, {**third, "page": 2}]  # the pages tell them apart already
     assert citation_lines(paged) == ["[1] kiln rules (kiln_rules.txt, p. 1)", "[2] kiln rules (kiln_rules.txt, p. 2)"]
+
+
+def test_an_answer_with_a_doubt_reads_as_one_not_as_answered_although() -> None:
+    # the score let it through although a check found a fault: "answerable: answered although …" read as both
+    doubted = Answerability(decision="answerable", score=0.58, threshold=0.33, decided_by="score",
+                            reason="answered although the best evidence does not state 几点 (answerability 0.58 ≥ 0.33)")
+    assert answerability_line(doubted) == ("answerability: answerable, with a doubt: the best evidence does not "
+                                           "state 几点: check the cited source (score 0.58, answers from 0.33)")
+    plain = Answerability(decision="answerable", score=0.9, threshold=0.33, decided_by="score",
+                          reason="the best evidence states the opening hour (answerability 0.90 ≥ 0.33)")
+    assert answerability_line(plain) == ("answerability: answerable: the best evidence states the opening hour "
+                                         "(score 0.90, answers from 0.33)")
+    refused = Answerability(decision="not_found", score=0.1, threshold=0.33, decided_by="score",
+                            reason="answered although nothing")  # only an answer can carry a doubt
+    assert answerability_line(refused).startswith("answerability: not_found: answered although nothing")
