@@ -212,6 +212,8 @@ def test_an_answer_reads_in_words_with_its_supporting_sentence_and_a_year_only_d
     assert "answerability 0.61" not in line.inner_text()
     # the source's line of the passage that holds the short answer, not the passage's opening
     expect(card.locator(".sources .source-quote")).to_have_text("volunteer — Tuesday: Wren Okafor")
+    # the short answer stands above the answer: its lead ("Wren Okafor. ") is not read twice
+    expect(card.locator(".answer-text")).to_have_text("volunteer — Tuesday: Wren Okafor[1]")
     expect(card.locator(".sources .source-quote mark").first).to_be_visible()
     card.locator(".sources .cite").click()
     dialog = p.locator("#passage-dialog")
@@ -268,6 +270,8 @@ def test_each_source_quotes_the_sentences_the_answer_cites_with_its_number(page:
     quotes = p.locator(".answer-card .sources .source-quote")
     expect(quotes.nth(0)).to_have_text("单价 — 可颂: 12元 … 单价 — 蛋挞: 8元")
     expect(quotes.nth(1)).to_have_text("The bakery opens at 7:00 and closes when the bread is gone.")
+    # a short answer that is no sentence of its own (可颂 in 可颂（12元）比…) leaves the answer whole
+    expect(p.locator(".answer-card .answer-text")).to_contain_text("可颂（12元）比蛋挞（8元）更贵。")
     # the conversation's turn reads as text: no "[1]" where nothing can be clicked
     turn = p.locator("#conversation-turns .turn-a").last
     expect(turn).to_contain_text("单价 — 可颂: 12元 单价 — 蛋挞: 8元 The bakery opens")
@@ -294,6 +298,16 @@ def test_a_refusal_quotes_each_related_passage_near_the_question_words(page: Wat
     expect(quotes.nth(1)).to_have_text("品名 — 可颂: 黄油")  # no word of the question: its opening line
 
 
+IN_SIGHT = """() => {
+  const status = document.querySelector('.run-status').getBoundingClientRect();
+  const answer = document.querySelector('.answer-card').getBoundingClientRect();
+  const x = status.left + 4, y = status.top + status.height / 2;
+  const seen = document.elementFromPoint(x, y);  // the status itself, not the header over it
+  return seen !== null && document.querySelector('.run-status').contains(seen)
+    && window.innerHeight - answer.top >= 200;
+}"""
+
+
 def test_on_a_phone_the_answer_is_brought_into_sight(browser: Browser, empty_server: ServerProcess) -> None:
     """Under earlier turns a phone showed the new answer below the fold: nothing on screen changed but the button.
     And the question box's example is one question: a second one was cut mid-word in its two lines."""
@@ -316,16 +330,29 @@ def test_on_a_phone_the_answer_is_brought_into_sight(browser: Browser, empty_ser
         p.reload()
         p.wait_for_selector("#opt-mode option", state="attached")
         expect(p.locator("#conversation-turns .turn")).to_have_count(4)
+        # the header scrolls away on a phone: it stood 236 px tall over whatever was scrolled to
+        assert p.locator("header.top").evaluate("el => getComputedStyle(el).position") == "static"
         ask(p, "Does the bakery sell rye on Mondays?")
-        top = p.locator(".run-status").evaluate("el => el.getBoundingClientRect().top")
-        assert -2 <= top <= PHONE["height"] - 200, top  # scrolled to the top (a fraction of a pixel over)
+        assert p.evaluate(IN_SIGHT) is True
         # a first question: its turn, shown above once answered, pushed the answer down out of sight
         p.click("#new-conversation")
         p.evaluate("window.scrollTo(0, 0)")
         ask(p, "面包房星期一卖什么面包？")
         expect(p.locator("#conversation-turns .turn")).to_have_count(1)
-        top = p.locator(".run-status").evaluate("el => el.getBoundingClientRect().top")
-        assert -2 <= top <= PHONE["height"] - 200, top  # scrolled to the top (a fraction of a pixel over)
+        assert p.evaluate(IN_SIGHT) is True
+    finally:
+        watched.page.context.close()
+    # on a desktop the header stays (sticky): a run scrolled into sight lands under it, not behind it
+    watched = watch(browser, empty_server.base_url, {"width": 1280, "height": 700})
+    try:
+        p = watched.goto(f"/?workspace={space}#ask")
+        p.evaluate("(turns) => localStorage.setItem('aer.conversation.' + localStorage.getItem('aer.workspace'), "
+                   "JSON.stringify(turns))", turns)
+        p.reload()
+        p.wait_for_selector("#opt-mode option", state="attached")
+        ask(p, "Which bread is baked on Mondays?")
+        assert p.locator("header.top").evaluate("el => getComputedStyle(el).position") == "sticky"
+        assert p.evaluate(IN_SIGHT) is True
     finally:
         watched.page.context.close()
 
@@ -340,6 +367,7 @@ def test_an_answer_the_score_let_through_with_a_doubt_says_so_in_words(page: Wat
     def doubted(route: Route) -> None:
         response = route.fetch()
         body = compared_as(response.json())
+        body.update(answer="早上七点。The bakery opens at 7:00 and closes when the bread is gone.[2]", answerSpan="早上七点")
         body["answerability"] = {"decision": "answerable", "score": 0.58, "threshold": 0.33, "decidedBy": "score",
                                  "reason": "answered although the best evidence does not state 几点 (answerability "
                                            "0.58 ≥ 0.33)", "attribute": None, "features": {}}
@@ -353,3 +381,5 @@ def test_an_answer_the_score_let_through_with_a_doubt_says_so_in_words(page: Wat
     assert "warn" in (line.locator(".status-badge").get_attribute("class") or "")
     expect(line.locator(".reason")).to_have_text(" — the best evidence does not state 几点: check the cited source")
     assert "answered although" not in line.inner_text()
+    expect(p.locator(".answer-card .answer-span strong")).to_have_text("早上七点")
+    expect(p.locator(".answer-card .answer-text")).to_have_text("The bakery opens at 7:00 and closes when the bread is gone.[2]")

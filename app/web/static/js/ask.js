@@ -178,6 +178,16 @@ export function termIn(text, terms) {
   return [...terms].filter(Boolean).sort((a, b) => b.length - a.length).find((t) => lower.includes(String(t).toLowerCase())) || null;
 }
 
+/** The answer without its lead when the lead is the short answer alone, as its own sentence ("22 euros. A double
+ * kayak costs …" → "A double kayak costs …"): the card shows the short answer right above it, and read it twice. */
+export function withoutLead(answer, span) {
+  const text = String(answer || "");
+  if (!span || !text.startsWith(span)) return text;
+  const stop = /^[.。!！?？]+\s*/.exec(text.slice(span.length));
+  const body = stop ? text.slice(span.length + stop[0].length) : "";
+  return body ? body : text;
+}
+
 /** An answer as plain text: without its citation markers (``[1]``), which are buttons only in the answer card. */
 export function withoutMarkers(answer) {
   return String(answer || "").replace(/\s*\[\d+\]\s*/g, " ").replace(/ +([。，；！？,.;!?])/g, "$1").trim();
@@ -331,7 +341,13 @@ export async function ask(question) {
  * on a phone (or under a long conversation) the answer appeared out of sight, or was pushed out of it when its turn
  * joined the conversation above, and nothing on screen changed but the button. */
 export function bringIntoSight(el) {
-  if (el.getBoundingClientRect().top > window.innerHeight - 200) el.scrollIntoView({ block: "start" });
+  const top = el.getBoundingClientRect().top;
+  if (top <= window.innerHeight - 200) return;
+  // below the header where it stays on screen (sticky, on a desktop): scrolled to the window's top, the status
+  // and the answer's first lines were under it
+  const header = document.querySelector("header.top");
+  const covered = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
+  window.scrollBy(0, top - Math.max(0, covered) - 8);
 }
 
 /** Terms to mark in passages: the question's keywords, entity mentions and their standard names. */
@@ -557,7 +573,8 @@ class RunView {
     return h("section", { class: "card answer-card" },
       h("h2", {}, "Answer"),
       r.answerSpan ? h("p", { class: "answer-span" }, h("span", { class: "muted small" }, "Short answer "), h("strong", {}, r.answerSpan)) : null,
-      (r.parts || []).length ? this.parts(r, terms) : this.answerText(r, terms),
+      (r.parts || []).length ? this.parts(r, terms)
+        : this.answerText(r.answerSpan ? { ...r, answer: withoutLead(r.answer, r.answerSpan) } : r, terms),
       (r.parts || []).length ? null : this.answerability(r),
       r.master && r.master.possiblyIncomplete ? h("p", { class: "warn-text" }, "A budget ran out before the search was done: the answer may be incomplete.") : null,
       corrections, contradictions,
