@@ -286,8 +286,9 @@ def test_a_refusal_quotes_each_related_passage_near_the_question_words(page: Wat
 
     def refused(route: Route) -> None:
         body = route.fetch().json()
-        related = [passage("hours.md#0", HOURS, body), passage("价目.csv#0", BAKERY, body)]
-        keywords = {**(body.get("queryAnalysis") or {}), "keywords": ["bakery", "closes"]}
+        related = [passage("hours.md#0", HOURS, body), passage("价目.csv#0", BAKERY, body),
+                   passage("简介.md#0", "面包房简介\n面包房位于河边，早上七点开门。", body)]
+        keywords = {**(body.get("queryAnalysis") or {}), "keywords": ["bakery", "closes", "面包房"]}
         route.fulfill(json={**body, "related": related, "queryAnalysis": keywords})
 
     p.route("**" + API_PATH, refused)
@@ -296,6 +297,7 @@ def test_a_refusal_quotes_each_related_passage_near_the_question_words(page: Wat
     expect(quotes.nth(0)).to_have_text("The bakery opens at 7:00 and closes when the bread is gone.")
     expect(quotes.nth(0).locator("mark").first).to_have_text("bakery")
     expect(quotes.nth(1)).to_have_text("品名 — 可颂: 黄油")  # no word of the question: its opening line
+    expect(quotes.nth(2)).to_have_text("面包房位于河边，早上七点开门。")  # not the heading that names as many
 
 
 IN_SIGHT = """() => {

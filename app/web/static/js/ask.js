@@ -172,10 +172,24 @@ export function citedSentences(answer, index, text) {
   return out;
 }
 
-/** The longest of ``terms`` that ``text`` holds (case aside), or null: where a related passage is quoted from. */
-export function termIn(text, terms) {
-  const lower = String(text).toLowerCase();
-  return [...terms].filter(Boolean).sort((a, b) => b.length - a.length).find((t) => lower.includes(String(t).toLowerCase())) || null;
+/** Where a related passage is quoted from: its sentence holding the most of ``terms`` (case aside), the longer on
+ * a tie (a heading, "云岭茶园简介", names as many as the sentence under it and says nothing); null when none holds
+ * one (the passage's opening is quoted). */
+export function termSentence(text, terms) {
+  const wanted = [...new Set(terms.filter(Boolean).map((t) => String(t).toLowerCase()))];
+  let best = null;
+  let bestCount = 0;
+  for (const line of String(text).split(/\n+/)) {
+    for (const sentence of line.split(/(?<=[。！？!?；;])|(?<=\.)\s+/).map((x) => x.trim()).filter(Boolean)) {
+      const lower = sentence.toLowerCase();
+      const count = wanted.filter((t) => lower.includes(t)).length;
+      if (count > bestCount || (count && count === bestCount && sentence.length > best.length)) {
+        best = sentence;
+        bestCount = count;
+      }
+    }
+  }
+  return best;
 }
 
 /** The answer without its lead when the lead is the short answer alone, as its own sentence ("22 euros. A double
@@ -597,7 +611,7 @@ class RunView {
           h("button", { type: "button", class: "linklike", onclick: () => openPassage(hit, terms) }, hit.title || hit.docId),
           h("span", { class: "muted small" }, ` ${whereOf(hit)} · score ${fmt(hit.score)}`),
           // what the passage says near the question's words, so it is judged without opening each one
-          hit.text ? h("blockquote", { class: "source-quote small" }, highlight(excerpt(hit.text, termIn(hit.text, terms)), terms)) : null)))) : null);
+          hit.text ? h("blockquote", { class: "source-quote small" }, highlight(excerpt(hit.text, termSentence(hit.text, terms)), terms)) : null)))) : null);
   }
 
   warnings(r) {
