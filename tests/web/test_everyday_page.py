@@ -229,7 +229,7 @@ def test_a_refusal_reads_in_words(page: Watched) -> None:
 
 
 BAKERY = "品名 — 可颂: 黄油\n单价 — 可颂: 12元\n口味 — 蛋挞: 原味\n单价 — 蛋挞: 8元"
-HOURS = "Loaves — Monday: rye\nThe bakery opens at 7:00 and closes when the bread is gone."
+HOURS = "Loaves — Monday: rye\nThe bakery opens at 7:00 and closes when the bread is gone. Rye is baked on Mondays."
 
 
 def passage(hit_id: str, text: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -287,7 +287,8 @@ def test_a_refusal_quotes_each_related_passage_near_the_question_words(page: Wat
     def refused(route: Route) -> None:
         body = route.fetch().json()
         related = [passage("hours.md#0", HOURS, body), passage("价目.csv#0", BAKERY, body),
-                   passage("简介.md#0", "面包房简介\n面包房位于河边，早上七点开门。", body)]
+                   passage("简介.md#0", "面包房简介\n面包房位于河边，早上七点开门。", body),
+                   passage("sunday.md#0", "The shop sells rye. The bakery closes at noon on Sundays.", body)]
         keywords = {**(body.get("queryAnalysis") or {}), "keywords": ["bakery", "closes", "面包房"]}
         route.fulfill(json={**body, "related": related, "queryAnalysis": keywords})
 
@@ -298,6 +299,8 @@ def test_a_refusal_quotes_each_related_passage_near_the_question_words(page: Wat
     expect(quotes.nth(0).locator("mark").first).to_have_text("bakery")
     expect(quotes.nth(1)).to_have_text("品名 — 可颂: 黄油")  # no word of the question: its opening line
     expect(quotes.nth(2)).to_have_text("面包房位于河边，早上七点开门。")  # not the heading that names as many
+    # the sentence alone: neither the one before it on its line nor the one after it (they ran into the quote)
+    expect(quotes.nth(3)).to_have_text("The bakery closes at noon on Sundays.")
 
 
 IN_SIGHT = """() => {

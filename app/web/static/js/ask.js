@@ -136,19 +136,27 @@ export function excerpt(text, span) {
   const wanted = span ? String(span).toLowerCase() : null;
   const line = (wanted && lines.find((l) => l.toLowerCase().includes(wanted))) || lines[0] || "";
   const at = wanted ? line.toLowerCase().indexOf(wanted) : -1;
+  const STOP = /(?:[。！？!?;；]|\.)\s*$/;
   let start = 0;
   let end = line.length;
-  if (at >= 0) {  // the sentence around the span: from the last stop before it to the first stop after it
-    start = line.slice(0, at).search(/[^。！？!?;；]*$/);
-    const after = line.slice(at + span.length).search(/[。！？!?;；]|\.(\s|$)/);
-    end = after < 0 ? line.length : at + span.length + after + 1;
+  if (at >= 0) {
+    // the sentence around the span: from the last stop before it (an English ". " too: "A single kayak costs 14
+    // euros per hour. " was quoted before the sentence with 22 euros) to the first stop after it, or the span's
+    // own last one when it is a whole sentence (it ran on into the next sentence)
+    const stops = [...line.slice(0, at).matchAll(/[。！？!?;；]\s*|\.\s+/g)];
+    if (stops.length) start = stops[stops.length - 1].index + stops[stops.length - 1][0].length;
+    const spanEnd = at + wanted.length;
+    const after = line.slice(spanEnd).search(/[。！？!?;；]|\.(\s|$)/);
+    end = STOP.test(line.slice(at, spanEnd)) ? spanEnd : after < 0 ? line.length : spanEnd + after + 1;
   }
   if (end - start > EXCERPT_CHARS) {
     start = at >= 0 ? Math.max(start, at - Math.floor(EXCERPT_CHARS / 2)) : start;
     end = Math.min(end, start + EXCERPT_CHARS);
   }
-  const cut = start > 0 || end < line.length || lines.length > 1;
-  return `${start > 0 ? "…" : ""}${line.slice(start, end).trim()}${cut && end < line.length ? "…" : ""}`;
+  const piece = line.slice(start, end).trim();
+  // an ellipsis only where a sentence is cut, not after a whole one ("1930.…")
+  const before = start > 0 && !STOP.test(line.slice(0, start));
+  return `${before ? "…" : ""}${piece}${end < line.length && !STOP.test(piece) ? "…" : ""}`;
 }
 
 /** The sentences an answer cites with the marker ``[index]`` that the passage ``text`` itself writes: for each
