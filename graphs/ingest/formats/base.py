@@ -101,16 +101,20 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
     if not header or len(rows) < 2 or max(len(r) for r in rows) < 2:
         return [_form_row([c for c in row if c]) for row in rows]
     heads, body = keyed_columns(rows[0], rows[1:])
+    named = name_column(heads, body)
     lines = []
     for row in body:
-        label = row[0] if row else ""
+        key = row[0] if row else ""
+        # "E1 Darkroom chemicals": the row as a reader names it, its item beside its code (the item's own line keeps
+        # the code alone: "item — E1: Darkroom chemicals")
+        label = f"{key} {row[named]}" if named is not None and row[named] else key
         parts: list[str] = []
         for j, cell in enumerate(row[1:], start=1):
             head = heads[j] if j < len(heads) else ""
             head, cell = with_unit(head, cell)
-            if not cell or cell == label:
+            if not cell or cell in (label, key):
                 continue  # a merged cell repeats the row's key ("Total" spanning two columns)
-            subject = " — ".join(p for p in (head, label) if p)
+            subject = " — ".join(p for p in (head, key if j == named else label) if p)
             part = f"{subject}: {cell}" if subject else cell
             if part not in parts:  # merged cells repeat their text in every column they span
                 parts.append(part)
@@ -123,6 +127,27 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
 _INDEX_HEAD = re.compile(r"^(?:#|no\.?|nr\.?|s/?n|序号|编号|行号|项次)$", re.IGNORECASE)
 _UNIT_HEAD = re.compile(r"^(?:units?|uom|unit of measure|单位|计量单位|规格单位)$", re.IGNORECASE)
 _INTEGER = re.compile(r"^\d{1,4}$")
+
+
+_CODE_CELL = re.compile(r"^[A-Za-z]{0,5}[-_./]?\d{1,6}[A-Za-z]?$")
+"""A cell that is a code: I1, E12, A-03, SKU-10482, 2.1 — what keys rows for a machine, not for a reader."""
+_NAME_CELL_MAX = 80
+
+
+def name_column(heads: list[str], body: list[list[str]]) -> int | None:
+    """The column that names a table's rows for a reader, where its first column keys them by a code (``line | type |
+    item | 2024 …`` with I1, E1 …; ``SKU | 品名 | 单价``): the first later column whose cells are all text (no bare
+    number, no code), of reader's length, and tell every row apart. A question names the row by it ("darkroom
+    chemicals", 铸铁炒锅), never by its code, so each of the row's lines carries it beside the code; None where the
+    first column is not codes or no column names the rows."""
+    if len(body) < 2 or len(heads) < 3 or not all(r and _CODE_CELL.match(r[0].strip()) for r in body):
+        return None
+    for j in range(1, len(heads)):
+        cells = [r[j].strip() if j < len(r) else "" for r in body]
+        if all(c and len(c) <= _NAME_CELL_MAX and not _BARE_NUMBER.match(c) and not _CODE_CELL.match(c)
+               and re.search(r"[^\W\d_]", c) for c in cells) and len(set(cells)) == len(cells):
+            return j
+    return None
 
 
 def keyed_columns(heads: list[str], body: list[list[str]]) -> tuple[list[str], list[list[str]]]:

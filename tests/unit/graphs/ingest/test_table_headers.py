@@ -51,3 +51,26 @@ def test_a_column_of_units_goes_onto_the_numbers_before_it() -> None:
 def test_a_unit_column_after_words_is_left_as_a_column() -> None:
     lines = table_sentences([["物品", "状态", "单位"], ["帐篷", "完好", "顶"]], header=True)
     assert lines == ["状态 — 帐篷: 完好", "单位 — 帐篷: 顶"]
+
+
+def test_rows_keyed_by_codes_carry_the_item_that_names_them() -> None:
+    """A sheet keyed by codes (SKU, line numbers) names its rows for a reader in a text column: every value line
+    carries the item beside the code, so a question that names the item finds the row's values."""
+    rows = [["SKU", "Item", "Category", "Unit price", "In stock"],
+            ["HK-1041", "Enamel kettle 2 L", "Kettles", "145", "32"],
+            ["HK-1042", "Copper saucepan 18 cm", "Pans", "310", "7"],
+            ["HK-1043", "Bamboo steamer set", "Pans", "88", "51"]]
+    lines = table_sentences(rows, header=True)
+    assert "Unit price — HK-1042 Copper saucepan 18 cm: 310" in lines
+    assert "Item — HK-1042: Copper saucepan 18 cm" in lines
+    assert "Category — HK-1043 Bamboo steamer set: Pans" in lines
+    zh = [["编码", "品名", "单价（元）"], ["B07", "铸铁平底锅 28厘米", "129"], ["B08", "不锈钢汤锅 24厘米", "216"]]
+    assert "单价 — B08 不锈钢汤锅 24厘米: 216元" in table_sentences(zh, header=True)
+
+
+def test_rows_keyed_by_names_or_by_unnamed_codes_stay_as_they_were() -> None:
+    named = [["Product", "Price", "Colour"], ["Kettle", "£45", "red"], ["Toaster", "£60", "steel"]]
+    assert "Price — Kettle: £45" in table_sentences(named, header=True)
+    # no column tells the rows apart by text (a repeated category, numbers): the code alone keys them
+    coded = [["Line", "Type", "2024", "2025"], ["L1", "Income", "300", "320"], ["L2", "Income", "80", "95"]]
+    assert "2025 — L2: 95" in table_sentences(coded, header=True)
