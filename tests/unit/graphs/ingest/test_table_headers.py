@@ -26,7 +26,8 @@ def test_a_cell_spanning_rows_is_read_in_each_row_and_a_merged_key_once() -> Non
             "<tr><td rowspan='2'>North pier</td><td>Morning</td><td>4</td></tr><tr><td>Evening</td><td>2</td></tr>"
             "<tr><td colspan='2'>Total</td><td>6</td></tr></table>")
     lines = parse_html(html.encode(), "rota.html").sections[-1].text.splitlines()
-    assert "Shift — North pier: Evening" in lines and "Volunteers — North pier: 2" in lines
+    # the site repeats over its shifts: each count names its row by site and shift
+    assert "Shift — North pier: Evening" in lines and "Volunteers — North pier Evening: 2" in lines
     assert "Volunteers — Total: 6" in lines and not any(line.endswith(": Total") for line in lines)
 
 
@@ -74,3 +75,16 @@ def test_rows_keyed_by_names_or_by_unnamed_codes_stay_as_they_were() -> None:
     # no column tells the rows apart by text (a repeated category, numbers): the code alone keys them
     coded = [["Line", "Type", "2024", "2025"], ["L1", "Income", "300", "320"], ["L2", "Income", "80", "95"]]
     assert "2025 — L2: 95" in table_sentences(coded, header=True)
+
+
+def test_a_repeated_key_is_told_apart_by_the_text_columns_after_it() -> None:
+    """A results sheet keyed by its round, several matches a round: each line names the match by round and home
+    side, so "round 3, Millbrook at home: who scored?" finds one row."""
+    rows = [["Round", "Home", "Away", "Score", "Scorer"],
+            ["Round 3", "Millbrook", "Eastfield", "2-1", "Ada Kerr"],
+            ["Round 3", "Harbour FC", "Oakley", "0-0", "none"],
+            ["Round 4", "Millbrook", "Oakley", "1-3", "Tom Vale"]]
+    lines = table_sentences(rows, header=True)
+    assert "Scorer — Round 3 Millbrook: Ada Kerr" in lines
+    assert "Scorer — Round 4 Millbrook: Tom Vale" in lines
+    assert "Home — Round 3: Harbour FC" in lines
