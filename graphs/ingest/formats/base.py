@@ -101,16 +101,20 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
     if not header or len(rows) < 2 or max(len(r) for r in rows) < 2:
         return [_form_row([c for c in row if c]) for row in rows]
     heads, body = keyed_columns(rows[0], rows[1:])
+    named = naming_columns(heads, body)
     lines = []
     for row in body:
-        label = row[0] if row else ""
+        key = row[0] if row else ""
+        # "E1 Darkroom chemicals", "第4轮 海棠羽社": the row as a reader names it, its names beside its key (a naming
+        # column's own line keeps the key alone: "item — E1: Darkroom chemicals")
+        label = " ".join([key, *(row[j] for j in named if row[j] and row[j] != key)])
         parts: list[str] = []
         for j, cell in enumerate(row[1:], start=1):
             head = heads[j] if j < len(heads) else ""
             head, cell = with_unit(head, cell)
-            if not cell or cell == label:
+            if not cell or cell in (label, key):
                 continue  # a merged cell repeats the row's key ("Total" spanning two columns)
-            subject = " — ".join(p for p in (head, label) if p)
+            subject = " — ".join(p for p in (head, key if j in named else label) if p)
             part = f"{subject}: {cell}" if subject else cell
             if part not in parts:  # merged cells repeat their text in every column they span
                 parts.append(part)
@@ -123,6 +127,48 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
 _INDEX_HEAD = re.compile(r"^(?:#|no\.?|nr\.?|s/?n|序号|编号|行号|项次)$", re.IGNORECASE)
 _UNIT_HEAD = re.compile(r"^(?:units?|uom|unit of measure|单位|计量单位|规格单位)$", re.IGNORECASE)
 _INTEGER = re.compile(r"^\d{1,4}$")
+
+
+_CODE_CELL = re.compile(r"^(?=[^\s]*\d)[A-Za-z]{0,6}(?:[-_./]?[A-Za-z0-9]{1,6}){1,4}$")
+"""A cell that is a code: I1, E12, A-03, SKU-10482, HF-CW-030 — what keys rows for a machine, not for a reader."""
+_NAME_CELL_MAX = 80
+NAMING_COLUMNS = 2
+"""Most text columns a row's label takes beside its key."""
+
+
+def naming_columns(heads: list[str], body: list[list[str]]) -> list[int]:
+    """The columns that name a table's rows for a reader, where its first column does not: a first column of codes
+    (``line | type | item | 2024 …`` keyed I1, E1 …; ``SKU | 品名 | 规格 | 单价``) or one that repeats (a results sheet
+    keyed by its round, several matches a round). Text columns (no bare number, no code, nothing longer than a
+    name) are taken left to right until they tell the rows apart — the names alone beside codes, the key and the
+    names beside a repeated key — at most ``NAMING_COLUMNS`` (beside codes, a column that names every row on its own
+    first). A question names the row by them ("darkroom
+    chemicals", 第4轮海棠羽社主场), so each of the row's lines carries them; none where the first column already names
+    every row."""
+    if len(body) < 2 or len(heads) < 3 or not all(r and r[0].strip() for r in body):
+        return []
+    keys = [r[0].strip() for r in body]
+    coded = all(_CODE_CELL.match(k) for k in keys)
+    if not coded and len(set(keys)) == len(keys):
+        return []
+
+    def text_column(j: int) -> bool:
+        cells = [r[j].strip() if j < len(r) else "" for r in body]
+        return all(c and len(c) <= _NAME_CELL_MAX and not _BARE_NUMBER.match(c) and not _CODE_CELL.match(c)
+                   and re.search(r"[^\W\d_]", c) for c in cells) and len(set(cells)) > 1
+
+    texts = [j for j in range(1, len(heads)) if text_column(j)]
+    if coded and (alone := [j for j in texts if len({r[j].strip() for r in body}) == len(body)]):
+        return alone[:1]  # the item's name beside its code, not its category before it ("E1 Darkroom chemicals")
+    chosen: list[int] = []
+    for j in texts:
+        if len(chosen) == NAMING_COLUMNS:
+            break
+        chosen.append(j)
+        told = [tuple(r[k].strip() for k in ([] if coded else [0]) + chosen) for r in body]
+        if len(set(told)) == len(told):
+            break
+    return chosen
 
 
 def keyed_columns(heads: list[str], body: list[list[str]]) -> tuple[list[str], list[list[str]]]:

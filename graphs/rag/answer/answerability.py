@@ -74,8 +74,8 @@ from graphs.rag.answer.question import (
     EVIDENCE_PASSAGES,
     Question,
     mentioned,
+    passage_words,
     states_codes,
-    tagged,
     unmentioned,
     years_unstated,
 )
@@ -124,7 +124,7 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
     termless = not q.weights and not q.anchors  # zero terms are "100% covered" by any passage
     if termless and not has_content(q.text):  # punctuation, emoji, invisible characters: never answerable
         return Answerability(decision="not_found", score=0.0, reason="the question has no term to look for")
-    blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
+    blob = " ".join(passage_words(h) for h in hits[:EVIDENCE_PASSAGES])
     if q.kind == "comparison" and (way := compared_way(q)) is not None and \
             (items := described(q, [s for e in evidence if len(e.sentences) == 1 for s in e.sentences], way,
                                 written_sides(q, blob))):

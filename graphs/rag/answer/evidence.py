@@ -43,6 +43,7 @@ from graphs.rag.answer.question import (
     Question,
     mentioned,
     other_bound,
+    passage_words,
     states_codes,
     tagged,
     years_unstated,
@@ -878,7 +879,7 @@ def _by_meaning_of(q: Question, s: Sentence, meaning: dict[str, float], hits: Se
     if s.text in meaning:
         if anchored(q, s.context) == 0 and s.hit < len(hits):
             h = hits[s.hit]
-            blob = f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}"
+            blob = passage_words(h)
             said = [forms[0] for forms in q.anchors if mentioned(forms, blob)]
             return replace(s, semantic=meaning[s.text], context=" ".join([s.context, *said]))
         return replace(s, semantic=meaning[s.text])
@@ -918,7 +919,7 @@ def about_subject(q: Question, s: Sentence, hits: Sequence[Hit]) -> bool:
     if anchored(q, s.context) > 0:
         return True
     hit = hits[s.hit] if s.hit < len(hits) else None
-    return hit is not None and anchored(q, f"{normalize(hit.title)} {normalize(hit.text)} {tagged(hit)}") > 0
+    return hit is not None and anchored(q, passage_words(hit)) > 0
 
 
 def unsupported_crossing(q: Question, s: Sentence, qualified: float = 1.0, stated: float = 1.0,
@@ -1402,7 +1403,7 @@ def value_candidates(q: Question, hits: Sequence[Hit], found: Sequence[Evidence]
         s = e.sentences[0]
         if s.hit not in named:
             named[s.hit] = s.hit < len(hits) and top < len(hits) and (
-                anchored(q, normalize(f"{hits[s.hit].title} {hits[s.hit].text}")) == 1.0 if q.anchors
+                anchored(q, passage_words(hits[s.hit])) == 1.0 if q.anchors
                 else hits[s.hit].doc_id == hits[top].doc_id)
         if not named[s.hit] or in_other_language(q, s.text) or any(c[0].sentences[0].text == s.text for c in out):
             continue  # (the other language's sentences are judged by their own path, by meaning and the lexicon)

@@ -25,6 +25,7 @@ from graphs.rag.answer.question import (
     CODE,
     EVIDENCE_PASSAGES,
     Question,
+    passage_words,
     states_codes,
 )
 from graphs.rag.answer.verdicts import verdict_of
@@ -285,7 +286,7 @@ def gather(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chine
         return None
     asked = normalize(q.text)
     about = [n for n, h in enumerate(hits[:EVIDENCE_PASSAGES])
-             if anchored(q, normalize(f"{h.title} {h.text}")) == 1.0][:LIST_PASSAGES]
+             if anchored(q, passage_words(h)) == 1.0][:LIST_PASSAGES]
     names: dict[str, int] = {}
     for n in about:
         for name in hits[n].entities.get(etype, []):

@@ -652,10 +652,17 @@ def carried_by_lexicon(q: Question, evidence: Sequence[Evidence]) -> bool:
     return found is not None and bool(found.others) and all(stated_at(a, sentence) for a in found.others)
 
 
+def passage_words(hit: Hit) -> str:
+    """What a passage says of itself, folded, as the checks of what it mentions read it: its title, the heading
+    path of its section (a chunk under "## CH-03 青釉刻花莲瓣纹碗" or "## 3.1.0 — 2026-05-20" does not repeat the
+    heading that names its subject), its text and the standard names it is tagged with."""
+    return f"{normalize(hit.title)} {normalize(hit.section or '')} {normalize(hit.text)} {tagged(hit)}"
+
+
 def unmentioned(q: Question, hits: Sequence[Hit]) -> list[str]:
-    """The question's names (first spelling) that no top passage (title, text, tags) mentions: the rule both
-    ``answerability.assess`` and ``foregone`` read."""
-    blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
+    """The question's names (first spelling) that no top passage (title, section heading, text, tags) mentions:
+    the rule both ``answerability.assess`` and ``foregone`` read."""
+    blob = " ".join(passage_words(h) for h in hits[:EVIDENCE_PASSAGES])
     return [forms[0] for forms in q.anchors if not mentioned(forms, blob)]
 
 

@@ -26,7 +26,8 @@ def test_a_cell_spanning_rows_is_read_in_each_row_and_a_merged_key_once() -> Non
             "<tr><td rowspan='2'>North pier</td><td>Morning</td><td>4</td></tr><tr><td>Evening</td><td>2</td></tr>"
             "<tr><td colspan='2'>Total</td><td>6</td></tr></table>")
     lines = parse_html(html.encode(), "rota.html").sections[-1].text.splitlines()
-    assert "Shift — North pier: Evening" in lines and "Volunteers — North pier: 2" in lines
+    # the site repeats over its shifts: each count names its row by site and shift
+    assert "Shift — North pier: Evening" in lines and "Volunteers — North pier Evening: 2" in lines
     assert "Volunteers — Total: 6" in lines and not any(line.endswith(": Total") for line in lines)
 
 
@@ -51,3 +52,39 @@ def test_a_column_of_units_goes_onto_the_numbers_before_it() -> None:
 def test_a_unit_column_after_words_is_left_as_a_column() -> None:
     lines = table_sentences([["物品", "状态", "单位"], ["帐篷", "完好", "顶"]], header=True)
     assert lines == ["状态 — 帐篷: 完好", "单位 — 帐篷: 顶"]
+
+
+def test_rows_keyed_by_codes_carry_the_item_that_names_them() -> None:
+    """A sheet keyed by codes (SKU, line numbers) names its rows for a reader in a text column: every value line
+    carries the item beside the code, so a question that names the item finds the row's values."""
+    rows = [["SKU", "Item", "Category", "Unit price", "In stock"],
+            ["HK-1041", "Enamel kettle 2 L", "Kettles", "145", "32"],
+            ["HK-1042", "Copper saucepan 18 cm", "Pans", "310", "7"],
+            ["HK-1043", "Bamboo steamer set", "Pans", "88", "51"]]
+    lines = table_sentences(rows, header=True)
+    assert "Unit price — HK-1042 Copper saucepan 18 cm: 310" in lines
+    assert "Item — HK-1042: Copper saucepan 18 cm" in lines
+    assert "Category — HK-1043 Bamboo steamer set: Pans" in lines
+    zh = [["编码", "品名", "单价（元）"], ["B07", "铸铁平底锅 28厘米", "129"], ["B08", "不锈钢汤锅 24厘米", "216"]]
+    assert "单价 — B08 不锈钢汤锅 24厘米: 216元" in table_sentences(zh, header=True)
+
+
+def test_rows_keyed_by_names_or_by_unnamed_codes_stay_as_they_were() -> None:
+    named = [["Product", "Price", "Colour"], ["Kettle", "£45", "red"], ["Toaster", "£60", "steel"]]
+    assert "Price — Kettle: £45" in table_sentences(named, header=True)
+    # no column tells the rows apart by text (a repeated category, numbers): the code alone keys them
+    coded = [["Line", "Type", "2024", "2025"], ["L1", "Income", "300", "320"], ["L2", "Income", "80", "95"]]
+    assert "2025 — L2: 95" in table_sentences(coded, header=True)
+
+
+def test_a_repeated_key_is_told_apart_by_the_text_columns_after_it() -> None:
+    """A results sheet keyed by its round, several matches a round: each line names the match by round and home
+    side, so "round 3, Millbrook at home: who scored?" finds one row."""
+    rows = [["Round", "Home", "Away", "Score", "Scorer"],
+            ["Round 3", "Millbrook", "Eastfield", "2-1", "Ada Kerr"],
+            ["Round 3", "Harbour FC", "Oakley", "0-0", "none"],
+            ["Round 4", "Millbrook", "Oakley", "1-3", "Tom Vale"]]
+    lines = table_sentences(rows, header=True)
+    assert "Scorer — Round 3 Millbrook: Ada Kerr" in lines
+    assert "Scorer — Round 4 Millbrook: Tom Vale" in lines
+    assert "Home — Round 3: Harbour FC" in lines
