@@ -38,6 +38,7 @@ from graphs.rag.answer.calibration import (
     ungoverned,
 )
 from graphs.rag.answer.evidence import (
+    TITLE_STATES_NONE,
     Evidence,
     Sentence,
     about_subject,
@@ -637,7 +638,7 @@ def _unstated_attribute(c: Case) -> str | None:
         # there is another relation's (the taproom's hours for a beer's bitterness, a marshal for who took the
         # minutes), whatever the score makes of the words it shares with the question. Across languages the
         # lexicon's words may be missing from a translation, so it does not read there
-        return f"the passages that mention {c.subject} do not state its {c.what}"
+        return f"neither the best evidence nor its passage states the {c.what} of {c.subject}"
     return None
 
 
@@ -652,10 +653,6 @@ def _unfilled(c: Case) -> str | None:
     return None
 
 
-_TITLE_SAYS_NONE = frozenset({"person", "place", "number"})
-"""The answer types a passage's title line never states (it may date a document, or name an organisation)."""
-
-
 _RANK_WORDS = {"current": "the present one", "first": "the first one", "former": "a former one",
                "deputy": "the deputy", "principal": "the principal holder"}
 
@@ -667,17 +664,19 @@ def _unstated(c: Case) -> str | None:
     e = c.judgement.evidence[0]
     span = (e.span.start, e.span.end) if e.span is not None and answering(e) is c.answer else None
     found = unstated(c.q.text, c.kind, c.answer.text, lengths, span)
-    if found is None and c.kind in _TITLE_SAYS_NONE and titled(c.q, c.answer):
-        # its passage's title line ("Northshore Wiki › Businesses › Corriebank Kite Works", 村道硬化工程简介) names
+    if found is None and c.kind in TITLE_STATES_NONE and titled(c.q, c.answer):
+        # its passage's title line ("Heritage Trail › Sites › Harrowgate Bell Works", 云栖古镇导览 › 青禾竹编社) names
         # the subject and states nothing of it: no one's role, no place, no count (a date it may carry: the
         # minutes' title dates the meeting)
-        found = Unstated("heading")
+        found = Unstated("title")
     if found is None:
         return None
     # the answering sentence must state the asked relation for the asked subject (``stated``): a form's blank
     # names no one, the first mayor is not the current one, a way to somewhere is no size of a thing
     if found.reading == "slot":
         return f"the best evidence leaves {c.asked_what} blank"
+    if found.reading == "title":
+        return f"the best evidence is its passage's title line, which names {c.subject} and states no {c.asked_what}"
     if found.reading == "heading":
         return f"the best evidence is a heading, not a sentence that states {c.asked_what}"
     if found.reading == "rank":
