@@ -644,11 +644,10 @@ def _unstated_attribute(c: Case) -> str | None:
 
 def _unfilled(c: Case) -> str | None:
     if (c.answer is not None and not c.followed and not c.field and c.kind in _STATED_KINDS
-            and c.f.get("attribute_stated") == 1.0 and c.f.get("span_near") == 0.5
-            and c.judgement.evidence[0].span is None):
-        # the sentence names the asked attribute and no value of the asked type next to it ("the project's
-        # leader said the repair kept to…", 项目负责人介绍……): the relation without its holder, value or date; a
-        # value of that type elsewhere in it is another's, and the writer offers none
+            and c.f.get("attribute_stated") == 1.0 and c.f.get("span_near") == 0.5):
+        # the sentence names the asked attribute and no value of the asked type next to it ("the site manager
+        # explained that the oak … as Tom Kell had advised", 项目负责人介绍……): the relation without its holder,
+        # value or date; a value of that type far from it in the sentence is another's
         return f"the best evidence names the {c.asked_what} without stating it"
     return None
 
