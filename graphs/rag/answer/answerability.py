@@ -638,7 +638,7 @@ def _unstated_attribute(c: Case) -> str | None:
         # there is another relation's (the taproom's hours for a beer's bitterness, a marshal for who took the
         # minutes), whatever the score makes of the words it shares with the question. Across languages the
         # lexicon's words may be missing from a translation, so it does not read there
-        return f"neither the best evidence nor its passage states the {c.what} of {c.subject}"
+        return f"the passages that mention {c.subject} state nothing of its {c.what}, in the question's language"
     return None
 
 
