@@ -189,3 +189,29 @@ def test_a_title_line_is_never_the_answering_sentence_of_a_who_question(text: st
     judged = describe(q, [found], find_evidence(q, [found]), Bigrams())
     assert answer in answering(judged.evidence[0]).text
     assert "unstated" not in vetoes(q, judged, "x", "what is asked", [found])
+
+
+@pytest.mark.parametrize(("text", "passage", "line"), [
+    ("白石茶社十月份那次季度工作会议是谁主持的？",
+     "白石茶社2025年第三季度工作会议纪要\n主持：柯明远\n记录：温小满\n\n会上，温小满汇报了白石茶社第三季度的工作情况：十月份茶叶销售收入"
+     "比上季度增长两成，会议室的电费也有所上涨。", "主持：柯明远"),
+    ("Who chaired the Pinefold Rowing Club's autumn committee meeting?",
+     "Pinefold Rowing Club autumn committee meeting\nChair: Oliver Brandt\nSecretary: Ruth Amsel\n\nAt the autumn "
+     "committee meeting, Ruth Amsel reported that the Pinefold Rowing Club's boathouse roof repair was finished in "
+     "October.", "Chair: Oliver Brandt"),
+])
+def test_a_challenger_that_states_less_of_the_asked_attribute_is_not_chosen(
+        monkeypatch: pytest.MonkeyPatch, text: str, passage: str, line: str) -> None:
+    from graphs.rag.answer import calibration
+    from graphs.rag.answer.evidence import find_evidence
+    from tests.support.fakes import hit
+    from tests.unit.graphs.rag.answer.test_attributes import question
+
+    found = hit("c1", passage)
+    q = question(text, [found])
+    evidence = find_evidence(q, [found])
+    assert line in calibration.answering(evidence[0]).text
+    # a challenger sharing far more of the question's words, whose sentence never states the attribute
+    monkeypatch.setattr(calibration, "preference", lambda f: 10.0 * (1.0 - f["attribute_stated"]))
+    judged = calibration.judge(q, [found], evidence, {})
+    assert line in calibration.answering(judged.evidence[0]).text
