@@ -630,25 +630,23 @@ _STATED_KINDS = frozenset({"person", "organization", "date", "place", "number"})
 next to it)."""
 
 
+_NAMED_KINDS = frozenset({"person", "organization", "date", "place"})
+"""The answer types whose relation a sentence states by naming it (founded, chaired, 承建, headquartered)."""
+
+
 def _unstated_attribute(c: Case) -> str | None:
-    if (c.answer is not None and not c.followed and c.kind in _STATED_KINDS and c.f.get("attribute_missing") == 1.0
-            and c.f.get("other_language", 0.0) == 0.0 and c.f.get("cross_language", 0.0) == 0.0
-            and not _of_asked_dimension(c)):
+    if (c.answer is not None and not c.followed and c.kind in _NAMED_KINDS and c.f.get("attribute_missing") == 1.0
+            and c.f.get("other_language", 0.0) == 0.0 and c.f.get("cross_language", 0.0) == 0.0):
         # the lexicon's asked attribute (the secretary, the founding, the stock code) is stated neither in the
         # answering sentence nor anywhere in its passage, in the question's own language: a value of the asked type
         # there is another relation's (the taproom's hours for a beer's bitterness, a marshal for who took the
         # minutes), whatever the score makes of the words it shares with the question. Across languages the
-        # lexicon's words may be missing from a translation, so it does not read there
+        # lexicon's words may be missing from a translation, so it does not read there. Names and dates only: a
+        # quantity is stated by its unit or its noun as often as by the attribute's word (可使用12小时 for 能用多久,
+        # "prize money of $40,000" for how much it offers)
         return f"the passages that mention {c.subject} state nothing of its {c.what}, in the question's language"
     return None
 
-
-def _of_asked_dimension(c: Case) -> bool:
-    """A quantity asked by its dimension (多久, "how heavy") and answered by a value in its unit (可使用12小时, 4.2 kg):
-    the unit states the attribute the lexicon's words leave unsaid."""
-    if c.kind != "number" or c.answer is None or not (dims := asked_dimensions(c.q.text)):
-        return False
-    return any(value_dimension(c.answer.text, v.start, v.end) in dims for v in answer_spans(c.q, c.answer, "number"))
 
 
 def _unfilled(c: Case) -> str | None:
