@@ -563,8 +563,11 @@ def judge(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], sims: 
     best_f, best = scored[0]
     # (never one that misses a code the question names and the best states: the E3 line is not given up for a
     # general sentence about faults; nor one that states the other bound: 最高热风温度 for the lowest asked)
+    # (nor one that states less of the asked attribute: a sentence sharing more of the question's words whose
+    # passage never states the attribute is not chosen over the field line that does, 主持：… for 谁主持的)
     challenger_f, challenger = max(((f, e) for f, e in scored if (e.coded or not best.coded)
-                                    and not other_bound(q, answering(e).folded)),
+                                    and not other_bound(q, answering(e).folded)
+                                    and f["attribute_stated"] >= best_f["attribute_stated"]),
                                    key=lambda fe: preference(fe[0]), default=(best_f, best))
     if preference(challenger_f) >= preference(best_f) + 1.0:
         best_f, best = challenger_f, challenger

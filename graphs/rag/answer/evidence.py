@@ -1252,8 +1252,22 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
             return e.span is not None and _own_passage(q, s) and bool(stated_at(asked, s.text))
 
         found.sort(key=lambda e: not leads(e))
-    ranked = event_dated(q, value_leads(q, columns_lead(q, fields_lead(section_scoped(q, found)))))
+    ranked = untitled_first(q, event_dated(q, value_leads(q, columns_lead(q, fields_lead(section_scoped(q, found))))))
     return rank_kept(q, ranked) if asked_ranks(q.text) else ranked
+
+
+TITLE_STATES_NONE = frozenset({"person", "place", "number"})
+"""The answer types a passage's title line never states: it names its subject (and may date a document or name
+an organisation), it says no one's role, no place and no count of it."""
+
+
+def untitled_first(q: Question, found: list[Evidence]) -> list[Evidence]:
+    """Evidence whose answering sentence is its passage's title line ("Heritage Trail › Sites › Harrowgate Bell
+    Works") after every other, for a who / where / how many question: the title line names the subject and states
+    nothing of it, while it shares every word of the subject's name with the question."""
+    if q.kind not in TITLE_STATES_NONE:
+        return found
+    return sorted(found, key=lambda e: titled(q, e.sentences[min(e.span_in, len(e.sentences) - 1)]))
 
 
 _HEADING_MARKS = re.compile(r"^[#\s]*(?:(?:\d{1,2}[.、)）]|[一二三四五六七八九十]{1,2}、|[（(]\d{1,2}[)）])\s*)?|[\s.:：]+$")

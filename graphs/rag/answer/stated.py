@@ -73,7 +73,7 @@ class Unstated:
     """Why the answering sentence does not state what is asked."""
 
     reading: str
-    """slot, heading, rank or distance"""
+    """slot, heading, title (its passage's title line, ``answerability._unstated``), rank or distance"""
     asked: str = ""
     stated: str = ""
 

@@ -128,3 +128,90 @@ def test_the_unstated_veto_reads_the_answering_sentence(text: str, passage: str,
     q = question(text, [found])
     judged = describe(q, [found], find_evidence(q, [found]), Bigrams())
     assert ("unstated" in vetoes(q, judged, "dunmere", "what is asked", [found])) is refused
+
+
+@pytest.mark.parametrize(("text", "passage", "veto", "refused"), [
+    # the lexicon's attribute stated nowhere in the passage: a person of it holds another relation
+    ("Who founded the Harrowgate Bell Works?",
+     "The Harrowgate Bell Works is run by Maud Penrose, who took over the workshop from her uncle in 2009.",
+     "unstated_attribute", True),
+    ("Who founded the Harrowgate Bell Works?", "The Harrowgate Bell Works was founded by Maud Penrose in 1921.",
+     "unstated_attribute", False),
+    ("青禾竹编社的创始人是谁？", "青禾竹编社目前由社长邝玉芬负责日常管理，每周六上午对外开放参观。", "unstated_attribute", True),
+    ("青禾竹编社的创始人是谁？", "青禾竹编社由邝玉芬于1998年创办，最初只有六名社员。", "unstated_attribute", False),
+    # the attribute named, and no value of the asked type next to it: a name far from it is another's
+    ("Who is the director of the Ashby Rope Museum?",
+     "The director of the Ashby Rope Museum explained that the new gallery, which opened after two winters of work "
+     "on its oak roof and stone floor, owes its design to Tom Kell.", "unfilled", True),
+    ("Who is the director of the Ashby Rope Museum?",
+     "The director of the Ashby Rope Museum, Nell Varga, explained that the new gallery opened after two winters "
+     "of work on its oak roof.", "unfilled", False),
+    ("渡仙桥这次修缮的项目负责人是谁？",
+     "据渡仙桥修缮的项目负责人介绍，新桥墩全部采用本地开采的青石在现场砌筑，桥面拆下来的旧石板也都经过清洗和编号，最后又按原来的位置归安。",
+     "unfilled", True),
+    ("渡仙桥这次修缮的项目负责人是谁？",
+     "渡仙桥修缮的项目负责人钟立衡介绍，新桥墩全部采用本地开采的青石在现场砌筑，桥面拆下来的旧石板也都经过清洗和编号，最后又按原来的位置归安。",
+     "unfilled", False),
+    # a passage's title line names its subject and states no one's role
+    ("Who runs the Harrowgate Bell Works?",
+     "Cairnhold Heritage Trail › Sites › Harrowgate Bell Works\n\nThe works yard is open to visitors at weekends.",
+     "unstated", True),
+])
+def test_the_stated_relation_vetoes_read_the_attribute_and_its_value(text: str, passage: str, veto: str,
+                                                                     refused: bool) -> None:
+    from graphs.rag.answer.answerability import vetoes
+    from graphs.rag.answer.calibration import describe
+    from graphs.rag.answer.evidence import find_evidence
+    from tests.support.fakes import hit
+    from tests.unit.graphs.rag.answer.test_attributes import Bigrams, question
+
+    found = hit("c1", passage)
+    q = question(text, [found])
+    judged = describe(q, [found], find_evidence(q, [found]), Bigrams())
+    assert (veto in vetoes(q, judged, "x", "what is asked", [found])) is refused
+
+
+@pytest.mark.parametrize(("text", "passage", "answer"), [
+    ("Who runs the Harrowgate Bell Works?",
+     "Cairnhold Heritage Trail › Sites › Harrowgate Bell Works\n\nThe Harrowgate Bell Works is run by Maud Penrose.",
+     "Maud Penrose"),
+    ("青禾竹编社作坊由谁经营？", "云栖古镇导览 › 手作工坊 › 青禾竹编社作坊与展厅介绍\n\n青禾竹编社作坊由邝玉芬经营。", "邝玉芬"),
+])
+def test_a_title_line_is_never_the_answering_sentence_of_a_who_question(text: str, passage: str, answer: str) -> None:
+    from graphs.rag.answer.answerability import vetoes
+    from graphs.rag.answer.calibration import answering, describe
+    from graphs.rag.answer.evidence import find_evidence
+    from tests.support.fakes import hit
+    from tests.unit.graphs.rag.answer.test_attributes import Bigrams, question
+
+    found = hit("c1", passage)
+    q = question(text, [found])
+    judged = describe(q, [found], find_evidence(q, [found]), Bigrams())
+    assert answer in answering(judged.evidence[0]).text
+    assert "unstated" not in vetoes(q, judged, "x", "what is asked", [found])
+
+
+@pytest.mark.parametrize(("text", "passage", "line"), [
+    ("白石茶社十月份那次季度工作会议是谁主持的？",
+     "白石茶社2025年第三季度工作会议纪要\n主持：柯明远\n记录：温小满\n\n会上，温小满汇报了白石茶社第三季度的工作情况：十月份茶叶销售收入"
+     "比上季度增长两成，会议室的电费也有所上涨。", "主持：柯明远"),
+    ("Who chaired the Pinefold Rowing Club's autumn committee meeting?",
+     "Pinefold Rowing Club autumn committee meeting\nChair: Oliver Brandt\nSecretary: Ruth Amsel\n\nAt the autumn "
+     "committee meeting, Ruth Amsel reported that the Pinefold Rowing Club's boathouse roof repair was finished in "
+     "October.", "Chair: Oliver Brandt"),
+])
+def test_a_challenger_that_states_less_of_the_asked_attribute_is_not_chosen(
+        monkeypatch: pytest.MonkeyPatch, text: str, passage: str, line: str) -> None:
+    from graphs.rag.answer import calibration
+    from graphs.rag.answer.evidence import find_evidence
+    from tests.support.fakes import hit
+    from tests.unit.graphs.rag.answer.test_attributes import question
+
+    found = hit("c1", passage)
+    q = question(text, [found])
+    evidence = find_evidence(q, [found])
+    assert line in calibration.answering(evidence[0]).text
+    # a challenger sharing far more of the question's words, whose sentence never states the attribute
+    monkeypatch.setattr(calibration, "preference", lambda f: 10.0 * (1.0 - f["attribute_stated"]))
+    judged = calibration.judge(q, [found], evidence, {})
+    assert line in calibration.answering(judged.evidence[0]).text
