@@ -324,8 +324,10 @@ def stated_by_meaning(q: Question, judgement: Judgement, hits: Sequence[Hit]) ->
                    and s.hit == answer.hit and not titled(q, s) for e in judgement.evidence[1:] for s in e.sentences)
 
 
-_COUNT = re.compile(r"(?<![\w.,])\d[\d,]*(?![\d.,]*\d)|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+_COUNT = re.compile(r"(?<![A-Za-z0-9_.,])\d[\d,]*(?![\d.,]*\d)|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                     r"twenty|thirty|forty|fifty|hundred)\b", re.IGNORECASE)
+"""A count in a sentence: digits not inside a Latin word or another number (a Chinese character may touch it:
+接待住客12,750人次), or an English number word."""
 
 
 def counted_across(q: Question, judgement: Judgement) -> tuple[str, int] | None:
@@ -513,10 +515,13 @@ def _no_value_of_kind(c: Case) -> str | None:
             and (_no_value(q, judgement, cast(AnswerType, kind)) or (
                 answer is not None and len(judgement.evidence[0].sentences) == 1 and kind in _NAME_OF and all(
                 not_a_name(answer.text, v.start, v.end) for v in answer_spans(q, answer, cast(AnswerType, kind)))))
-            and (f.get("other_language", 0.0) == 0.0 or (answer is not None and only_a_date(answer.text)))
+            and (f.get("other_language", 0.0) == 0.0 or kind == "date"
+                 or (answer is not None and only_a_date(answer.text)))
             and not _any_name(q, judgement, kind)
             and not (kind == "person" and answer is not None and states_role(q, answer, named=True))):
-        # (赛事总裁判长由严书亭担任: the asked role given a holder the name tagger does not see is a name)
+        # (赛事总裁判长由严书亭担任: the asked role given a holder the name tagger does not see is a name). Across
+        # languages a name may be written in a script the tagger does not read, a date never is: digits and 年月日
+        # or month names both languages' date reader finds
         # a typed question (who, when, where, how many; "…的举办地", "…销量") is answered by a value of that type:
         # a sentence about the subject that holds none states something else of it (a field's value under a
         # label of the asked kind is one: 会议地点：公司总部三楼青松会议室, ``evidence.Evidence.field``)

@@ -405,7 +405,7 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
     on_sentence = f"{answer.title} {answer.folded}"
     sim = max((sims[s.text] for s in e.sentences if s.text in sims), default=0.0)
     others = [v for t, v in sims.items() if all(t != s.text for s in e.sentences)]
-    chinese = has_han(q.text)
+    chinese = q.chinese
     qualified = satisfied(quals, " ".join(s.context for s in e.sentences))
     # the other language with the question's names, qualifiers and (the lexicon's) attribute found there: no penalty
     cross = unsupported_crossing(q, answer, qualified, stated if specific else 1.0, passage)
