@@ -287,7 +287,8 @@ def stated_across_languages(f: dict[str, float]) -> bool:
     construction (腾讯 … 成立 against "Tencent was founded in 1998"), and the dev sets the score was fitted on
     hold almost no cross-language pairs, so the score alone refuses them (0.01 for that example)."""
     return (f.get("other_language", f.get("cross_language")) == 1.0 and f.get("attribute_known") == 1.0
-            and f.get("attribute_stated") == 1.0 and f.get("span_near") == 1.0 and f.get("anchored", 0.0) >= 1.0)
+            and f.get("attribute_stated") == 1.0 and f.get("span_near") == 1.0 and f.get("anchored", 0.0) >= 1.0
+            and f.get("group_word_unmet", 0.0) == 0.0)
 
 
 MEANING_STANDS = 1.0
@@ -308,7 +309,7 @@ def stated_by_meaning(q: Question, judgement: Judgement, hits: Sequence[Hit]) ->
     sentence that merely ties with another says nothing of which one is asked."""
     f = judgement.features
     if not judgement.evidence or f.get("other_language") != 1.0 or judgement.conflicts \
-            or f.get("qualifier_conflict", 0.0) > 0.0:
+            or f.get("qualifier_conflict", 0.0) > 0.0 or f.get("group_word_unmet", 0.0) > 0.0:
         return False
     best = judgement.evidence[0]
     answer = answering(best)

@@ -269,6 +269,15 @@ def same_label(word: str, other: str) -> bool:
     return same_group(a, b)
 
 
+def group_words_across(word: str) -> tuple[str, ...]:
+    """The words, in the other script than ``word``'s, of the label groups it is one of (押金 for "deposit",
+    "guests" for 住客): how a passage in the other language names that thing; none where no group holds it."""
+    folded = normalize(word).strip()
+    chinese = has_han(folded)
+    return tuple(dict.fromkeys(w for g in label_groups() if folded and _in_group(folded, g)
+                               for w in g if has_han(w) != chinese))
+
+
 def same_group(word: str, other: str) -> bool:
     """Whether two words of one label group name the same thing, whatever their scripts ("hurt" and "injured", 乘客
     and 旅客): a group lists a thing's words in both languages, its synonyms in each included."""

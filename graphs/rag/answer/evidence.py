@@ -1280,13 +1280,13 @@ def _names_heading(key: str, asked: str) -> bool:
 
 
 def year_scoped(q: Question, found: list[Evidence]) -> list[Evidence]:
-    """Evidence of the year the question names first, where the best one is not of it: a sentence that states the
+    """Evidence of the year the question names first, where the best one is of another year only: a sentence that states the
     asked year, itself or by the year line heading it (a timeline's "2023年" over "全年接待住客…", a yearly report's
     "2024:" over its figures), before one that states no year, before one of another year only (the line under
     "2022年" states 2022's count, not 2023's: the gate refuses it, while the asked year's line answers)."""
-    if not q.years or not found:
+    asked = {y for y in q.years if y in q.text}  # a year the question writes (not 今年 read as one)
+    if not asked or not found:
         return found
-    asked = set(q.years)
 
     def of_year(e: Evidence) -> int:
         years = {y for s in e.sentences for y in stated_years(f"{s.under} {s.text}")}
@@ -1294,7 +1294,7 @@ def year_scoped(q: Question, found: list[Evidence]) -> list[Evidence]:
 
     # (of the asked year's, one holding a value of the asked type first, then the closest in meaning: its count
     # line before its new rule's)
-    return found if of_year(found[0]) == 0 else sorted(found, key=lambda e: (of_year(e), e.span is None, -max(
+    return found if of_year(found[0]) < 2 else sorted(found, key=lambda e: (of_year(e), e.span is None, -max(
         (s.semantic or 0.0 for s in e.sentences), default=0.0)))
 
 
