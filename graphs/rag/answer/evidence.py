@@ -1285,7 +1285,9 @@ def year_scoped(q: Question, found: list[Evidence]) -> list[Evidence]:
     "2024:" over its figures), before one that states no year, before one of another year only (the line under
     "2022年" states 2022's count, not 2023's: the gate refuses it, while the asked year's line answers)."""
     asked = {y for y in q.years if y in q.text}  # a year the question writes (not 今年 read as one)
-    if not asked or not found:
+    if not asked or not found or q.nested:
+        # (in a nested question the year describes the way to the subject, "the player who missed the 2003
+        # season": not the asked fact's)
         return found
 
     def of_year(e: Evidence) -> int:

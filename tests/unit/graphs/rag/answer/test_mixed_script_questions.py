@@ -91,3 +91,18 @@ def test_a_count_written_against_chinese_characters_is_a_count(text: str, count:
 
 def test_a_code_inside_a_latin_word_is_no_count() -> None:
     assert [m[0] for m in _COUNT.finditer("model K7 oven")] == []
+
+
+def test_a_year_that_describes_the_way_to_the_subject_leads_nothing() -> None:
+    """"the ferry that was repainted in 2023": the year of a relative clause names the subject, it does not ask that
+    year's figure; the evidence keeps its order (a plain question of 2023 puts the 2023 line first)."""
+    from graphs.rag.answer.evidence import year_scoped
+
+    plain = question("How many crossings did the Wren Ferry make in 2023?", [LOG])
+    found = find_evidence(plain, [LOG])
+    by_2022 = next(e for e in found if "4,100" in e.sentences[0].text)
+    by_2023 = next(e for e in found if "4,650" in e.sentences[0].text)
+    assert year_scoped(plain, [by_2022, by_2023])[0] is by_2023
+    nested = question("How many crossings a year did the ferry that was repainted in 2023 make before?", [LOG])
+    assert nested.nested
+    assert year_scoped(nested, [by_2022, by_2023])[0] is by_2022
