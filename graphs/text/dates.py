@@ -331,7 +331,7 @@ _YEAR_LINE = re.compile(r"^\W*(?:1[5-9]|20)\d{2}\s*(?:年度?|年份)?\s*[:：]?
 
 def year_line(text: str) -> bool:
     """Whether a line is a year alone ("2023年", "2024:", "1998"): in a timeline or a yearly report, the heading of
-    the lines below it, which state that year's facts without writing it ("全年接待住客…", "Revenue rose 8%")."""
+    the lines below it, which state that year's facts without writing it ("全年接待观众…", "Revenue rose 8%")."""
     return bool(_YEAR_LINE.match(text))
 
 

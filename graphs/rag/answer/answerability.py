@@ -328,7 +328,7 @@ def stated_by_meaning(q: Question, judgement: Judgement, hits: Sequence[Hit]) ->
 _COUNT = re.compile(r"(?<![A-Za-z0-9_.,])\d[\d,]*(?![\d.,]*\d)|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                     r"twenty|thirty|forty|fifty|hundred)\b", re.IGNORECASE)
 """A count in a sentence: digits not inside a Latin word or another number (a Chinese character may touch it:
-接待住客12,750人次), or an English number word."""
+全年接待观众9,900人次), or an English number word."""
 
 
 def counted_across(q: Question, judgement: Judgement) -> tuple[str, int] | None:

@@ -374,7 +374,7 @@ def answering(e: Evidence) -> Sentence:
 def _group_word_unmet(q: Question, quals: Sequence[Qualifier], answer: Sentence, passage: str) -> bool:
     """Whether the answering sentence is in the other language and its passage writes none of the words, in
     either language, of a word of the question that a label group of the bilingual lexicon translates ("the
-    deposit for renting shoes" over a price list that names no 押金: the ticket's price is no deposit)."""
+    deposit on a kayak" over a price list that names no 押金: the hire's price is no deposit)."""
     if not in_other_language(q, answer.text):
         return False
     return any(x.kind == "word" and (words := group_words_across(x.forms[0]))

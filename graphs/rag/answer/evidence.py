@@ -273,7 +273,7 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
                 continue
             if heading(sentence, title, opening=i == 0 and len(raw) > 1 and "\n" in hit.text[:len(sentence) + 2]) \
                     or (i + 1 < len(raw) and (label(sentence) or year_line(sentence))):
-                # (a year alone on its line heads the lines below it: a timeline's "2023年" over "全年接待住客…")
+                # (a year alone on its line heads the lines below it: a timeline's "2022年" over "全年接待观众…")
                 under, written = folded[i], sentence.strip().rstrip(".:：")
                 continue
             names = [title] if title and title not in normalize(q.text) else []
@@ -1281,7 +1281,7 @@ def _names_heading(key: str, asked: str) -> bool:
 
 def year_scoped(q: Question, found: list[Evidence]) -> list[Evidence]:
     """Evidence of the year the question names first, where the best one is of another year only: a sentence that states the
-    asked year, itself or by the year line heading it (a timeline's "2023年" over "全年接待住客…", a yearly report's
+    asked year, itself or by the year line heading it (a timeline's "2022年" over "全年接待观众…", a yearly report's
     "2024:" over its figures), before one that states no year, before one of another year only (the line under
     "2022年" states 2022's count, not 2023's: the gate refuses it, while the asked year's line answers)."""
     asked = {y for y in q.years if y in q.text}  # a year the question writes (not 今年 read as one)
