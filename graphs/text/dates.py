@@ -326,6 +326,15 @@ _DATE_ONLY = re.compile(
     r"(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?))[\s.…。,，:：]*$")
 
 
+_YEAR_LINE = re.compile(r"^\W*(?:1[5-9]|20)\d{2}\s*(?:年度?|年份)?\s*[:：]?\s*$")
+
+
+def year_line(text: str) -> bool:
+    """Whether a line is a year alone ("2023年", "2024:", "1998"): in a timeline or a yearly report, the heading of
+    the lines below it, which state that year's facts without writing it ("全年接待观众…", "Revenue rose 8%")."""
+    return bool(_YEAR_LINE.match(text))
+
+
 def only_a_date(text: str) -> bool:
     """Whether a sentence is no more than a date (a search snippet's dateline "Mar 11, 2022 ...", "2023-06-14"):
     it is in no language and states nothing of what is asked."""

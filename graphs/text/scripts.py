@@ -48,6 +48,20 @@ def han_share(text: str) -> float:
     return sum(has_han(ch) for ch in letters) / len(letters) if letters else 0.0
 
 
+_ENGLISH_WORDS = re.compile(r"\b(?:what|who|whom|whose|when|where|which|why|how|is|are|was|were|does|did|do|the|of)\b",
+                            re.IGNORECASE)
+
+
+def written_in_chinese(text: str) -> bool:
+    """Whether a question's own words (its names left out) are Chinese: a Chinese character among them, unless they
+    are English words with a few Chinese characters between them (under a tenth of the letters: a name the parse did
+    not take for one, "the 鹭岩 ferry"). Chinese words hold several letters' worth each: 的 / 是谁 around a Latin
+    product name stay Chinese."""
+    if not has_han(text):
+        return False
+    return not (han_share(text) < 0.1 and _ENGLISH_WORDS.search(text) is not None)
+
+
 def in_script_of_other(name: str, text: str) -> bool:
     """Whether a text is written in the other script than a name: mostly Chinese for a Latin name, under a
     fifth Chinese for a Chinese one (the same cut as a sentence in the other language than a question's)."""

@@ -129,8 +129,27 @@ def without_markers(text: str) -> str:
 _WRAP = re.compile(r"[ \t]*\n[ \t]*(?=\S)")
 
 
+_FIELD_GAP = re.compile(r"\u3000+|[ \t]{2,}|\t")
+_SPACE = re.compile(r"\s+")
+_FIELD = re.compile(r"^\s*(?:[^\W\d_]{1,8}|[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*){0,3})\s*[：:]\s*\S")
+
+
+def fields_apart(line: str) -> list[str]:
+    """A line of several labelled fields set apart by wide spaces ("主持：张三　　记录：李四", "Chair: A. Lee    Minutes:
+    B. Roy") as its fields, each a statement of its own (the recorder is not the chair's value); any other line
+    as it is."""
+    for gap in (_FIELD_GAP, _SPACE):
+        # (wide gaps first; a stored chunk's spaces are folded to one: "主持：张三 记录：李四" splits at every space
+        # only when every piece is a field)
+        parts = [p.strip() for p in gap.split(line) if p.strip()]
+        if len(parts) >= 2 and all(_FIELD.match(p) for p in parts):
+            return parts
+    return [line]
+
+
 def passage_sentences(text: str) -> list[str]:
     """A passage's sentences as the answer layer reads them: citation markers left out, a sentence wrapped over
-    lines (a plain-text report filled to a width) as one line; the whole text when it splits into none. The
-    ingest embeds these same strings ahead (``graphs.stores.sentence_vectors``)."""
-    return [_WRAP.sub(" ", s) for s in split_sentences(without_markers(text))] or [text]
+    lines (a plain-text report filled to a width) as one line, a line of several labelled fields as its fields
+    (``fields_apart``); the whole text when it splits into none. The ingest embeds these same strings ahead
+    (``graphs.stores.sentence_vectors``)."""
+    return [f for s in split_sentences(without_markers(text)) for f in fields_apart(_WRAP.sub(" ", s))] or [text]

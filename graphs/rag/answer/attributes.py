@@ -154,6 +154,10 @@ def asked_attribute(question: str, kind: AnswerType, subjects: tuple[str, ...] =
             worded = m[0].casefold() not in QUESTION_PHRASES
             found.append(((attribute.kind == kind, not attribute.generic, worded, not attribute.by_verb,
                            m.end() - m.start(), m.start()), attribute, m))
+    # a measure the question names where its question word asks a time, a person or a place is no attribute it
+    # asks ("at what time did the first passengers board": the passengers are who boarded, not a capacity; 哪位
+    # 乘客先下的船: a person): the question word's own type decides what answers
+    found = [f for f in found if not (f[1].kind == "number" and kind in _NAMED_KINDS)]
     if not found:
         return None
     found.sort(key=lambda f: f[0], reverse=True)
@@ -200,6 +204,8 @@ _SCHEDULES = frozenset({"opening_hours"})
 """Attributes of a recurring schedule: a question that asks the calendar day of an event (``asks_event_day``:
 新馆是哪天对外开放的, "What date did the tower open to the public?") asks when it happened (``opened``), not its
 weekly hours, though its words are the schedule's."""
+_NAMED_KINDS = frozenset({"date", "person", "place"})
+"""Question types a measure (an attribute of type number) never answers: a when, a who, a where."""
 _NOUN_AFTER = re.compile(r"\s+(?!(?:does|did|do|is|was|are|were|will|would|can|could|should|has|have|had|it|the|a|an|"
                          r"of|for|to|in|on|at)\b)[a-z][a-z-]+", re.IGNORECASE)
 
@@ -261,6 +267,15 @@ def same_label(word: str, other: str) -> bool:
     if any(_matches(x, a) and _matches(x, b) for x in lexicon() if not x.generic):
         return True
     return same_group(a, b)
+
+
+def group_words_across(word: str) -> tuple[str, ...]:
+    """The words, in the other script than ``word``'s, of the label groups it is one of (押金 for "deposit",
+    "guests" for 住客): how a passage in the other language names that thing; none where no group holds it."""
+    folded = normalize(word).strip()
+    chinese = has_han(folded)
+    return tuple(dict.fromkeys(w for g in label_groups() if folded and _in_group(folded, g)
+                               for w in g if has_han(w) != chinese))
 
 
 def same_group(word: str, other: str) -> bool:

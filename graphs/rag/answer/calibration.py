@@ -31,7 +31,7 @@ from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Hit
 from graphs.embeddings import fingerprint_of
-from graphs.rag.answer.attributes import Asked, asked_attribute, near, stated_at
+from graphs.rag.answer.attributes import Asked, asked_attribute, group_words_across, near, stated_at
 from graphs.rag.answer.evidence import Evidence, Sentence, crossed, in_other_language, unsupported_crossing
 from graphs.rag.answer.qualifiers import (
     DATE_EN,
@@ -371,6 +371,16 @@ def answering(e: Evidence) -> Sentence:
     return e.sentences[min(e.span_in, len(e.sentences) - 1)]
 
 
+def _group_word_unmet(q: Question, quals: Sequence[Qualifier], answer: Sentence, passage: str) -> bool:
+    """Whether the answering sentence is in the other language and its passage writes none of the words, in
+    either language, of a word of the question that a label group of the bilingual lexicon translates ("the
+    deposit on a kayak" over a price list that names no 押金: the hire's price is no deposit)."""
+    if not in_other_language(q, answer.text):
+        return False
+    return any(x.kind == "word" and (words := group_words_across(x.forms[0]))
+               and not any(normalize(w) in passage for w in (*words, *x.forms)) for x in quals)
+
+
 def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hits: Sequence[Hit], e: Evidence,
                 sims: dict[str, float], named: Sequence[tuple[tuple[str, ...], str]] | None = None
                 ) -> dict[str, float]:
@@ -399,13 +409,14 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
     else:
         stated = 1.0 if spans or kind not in _TYPED else 0.0
         span_near = 1.0 if spans else 0.0
+    unmet = _group_word_unmet(q, quals, answer, passage)
     quals = crossed(q, quals, answer, specific)  # across languages: the words it cannot write, by the lexicon or by meaning
     bound, conflicts = binding_of(q, quals, hits, e, asked, named)
     spelled = [tuple(f for f in forms if f) for forms in q.anchors]
     on_sentence = f"{answer.title} {answer.folded}"
     sim = max((sims[s.text] for s in e.sentences if s.text in sims), default=0.0)
     others = [v for t, v in sims.items() if all(t != s.text for s in e.sentences)]
-    chinese = has_han(q.text)
+    chinese = q.chinese
     qualified = satisfied(quals, " ".join(s.context for s in e.sentences))
     # the other language with the question's names, qualifiers and (the lexicon's) attribute found there: no penalty
     cross = unsupported_crossing(q, answer, qualified, stated if specific else 1.0, passage)
@@ -419,6 +430,9 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
         "bridge": 1.0 if e.bridge or len(e.sentences) > 1 else 0.0, "cross_language": 1.0 if cross else 0.0,
         # not a fitted feature: the answering sentence is in the other language at all (the lexicon's rule reads it)
         "other_language": 1.0 if in_other_language(q, answer.text) else 0.0,
+        # not fitted either: a word of the question the label groups translate that its passage writes in neither
+        # language (a deposit asked, a ticket price's passage); the lexicon's and meaning's crossings read it
+        "group_word_unmet": 1.0 if unmet else 0.0,
         "value_missing": 1.0 if kind in _TYPED and not spans else 0.0,
         "qualifier_bound": bound, "qualifier_conflict": 1.0 if conflicts else 0.0,
         "similarity_chunk": _dense(hit), "similarity_chunk_margin": _dense(hit) - max(

@@ -63,6 +63,8 @@ from graphs.text.dates import (
     reported_on,
     shift_of,
     sole_date,
+    stated_years,
+    year_line,
 )
 from graphs.text.fields import (
     Field,
@@ -271,7 +273,8 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
             if asked_rows and rows[i] and rows[i] not in asked_rows:
                 continue
             if heading(sentence, title, opening=i == 0 and len(raw) > 1 and "\n" in hit.text[:len(sentence) + 2]) \
-                    or (i + 1 < len(raw) and label(sentence)):
+                    or (i + 1 < len(raw) and (label(sentence) or year_line(sentence))):
+                # (a year alone on its line heads the lines below it: a timeline's "2022年" over "全年接待观众…")
                 under, written = folded[i], sentence.strip().rstrip(".:：")
                 continue
             names = [title] if title and title not in normalize(q.text) else []
@@ -816,7 +819,7 @@ def _goes_on(q: Question, a: Sentence, b: Sentence) -> bool:
     the question's cannot share its words and is left to its span ("Where will X hold its next conference?"
     is not answered by the river of the town X's factory is in)."""
     residual = {t: w for t, w in q.relation.items() if t not in a.context}
-    if not residual or weighted_coverage(residual, b.folded) > 0 or has_han(b.text) != has_han(q.text):
+    if not residual or weighted_coverage(residual, b.folded) > 0 or has_han(b.text) != q.chinese:
         return True
     asked = asked_attribute(q.text, q.kind, tuple(f[0] for f in q.anchors))
     return asked is not None and bool(stated_at(asked.attribute, b.text))
@@ -868,6 +871,10 @@ def other_language(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSA
         # sentence of a fault list whose first six are E1's and E2's): its meaning is the one to weigh
         codes = {s.hit: asked_codes(q, hits[s.hit]) for s in found}
         found.sort(key=lambda s: not (codes[s.hit] and states_codes(codes[s.hit], s.text)))
+    if q.years:
+        # the lines of the asked year first, by their own words or the year heading them (a timeline's "2023年"
+        # over that year's lines, which may stand past the first ``most`` of a long passage)
+        found.sort(key=lambda s: not set(q.years) & set(stated_years(f"{s.under} {s.text}")))
     return list(dict.fromkeys(s.text for s in found))[:most]
 
 
@@ -978,7 +985,7 @@ def crossed(q: Question, quals: Sequence[Qualifier], s: Sentence, known: bool = 
     words as written."""
     if not quals or not in_other_language(q, s.text):
         return list(quals)
-    chinese = has_han(q.text)
+    chinese = q.chinese
     names = crossing_names(q, s)
     carried = bool(names) and all(mentioned(forms, s.context) for forms in names)
     out: list[Qualifier] = []
@@ -1003,7 +1010,7 @@ def in_other_language(q: Question, text: str) -> bool:
         for form in sorted(forms, key=len, reverse=True):
             if form and form in folded:
                 folded = folded.replace(form, " ")
-    return han_share(folded) < 0.2 if has_han(q.text) else han_share(folded) > 0.5
+    return han_share(folded) < 0.2 if q.chinese else han_share(folded) > 0.5
 
 
 def by_meaning(sims: dict[str, float]) -> dict[str, float]:
@@ -1087,7 +1094,7 @@ def _title_words(title: str, question: str) -> list[str]:
 def table_rows(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[tuple[str, ...]]:
     """The row keys of each table of the top passages that are written in the other language than the question
     (two or more a table): the rows a subject named in one language is looked for among by meaning."""
-    chinese = has_han(q.text)
+    chinese = q.chinese
     groups: list[tuple[str, ...]] = []
     for hit in hits[:limit]:
         keys = dict.fromkeys(f.row for line in passage_sentences(hit.text)
@@ -1252,7 +1259,8 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
             return e.span is not None and _own_passage(q, s) and bool(stated_at(asked, s.text))
 
         found.sort(key=lambda e: not leads(e))
-    ranked = untitled_first(q, event_dated(q, value_leads(q, columns_lead(q, fields_lead(section_scoped(q, found))))))
+    ranked = untitled_first(q, event_dated(q, value_leads(q, columns_lead(q, fields_lead(section_scoped(
+        q, year_scoped(q, found)))))))
     return rank_kept(q, ranked) if asked_ranks(q.text) else ranked
 
 
@@ -1285,6 +1293,27 @@ def _names_heading(key: str, asked: str) -> bool:
     if has_han(key):
         return len(key) >= 2 and key in asked
     return len(key) >= 5 and re.search(rf"(?<![\w]){re.escape(key)}(?![\w])", asked) is not None
+
+
+def year_scoped(q: Question, found: list[Evidence]) -> list[Evidence]:
+    """Evidence of the year the question names first, where the best one is of another year only: a sentence that states the
+    asked year, itself or by the year line heading it (a timeline's "2022年" over "全年接待观众…", a yearly report's
+    "2024:" over its figures), before one that states no year, before one of another year only (the line under
+    "2022年" states 2022's count, not 2023's: the gate refuses it, while the asked year's line answers)."""
+    asked = {y for y in q.years if y in q.text}  # a year the question writes (not 今年 read as one)
+    if not asked or not found or q.nested:
+        # (in a nested question the year describes the way to the subject, "the player who missed the 2003
+        # season": not the asked fact's)
+        return found
+
+    def of_year(e: Evidence) -> int:
+        years = {y for s in e.sentences for y in stated_years(f"{s.under} {s.text}")}
+        return 0 if years & asked else 2 if years else 1
+
+    # (of the asked year's, one holding a value of the asked type first, then the closest in meaning: its count
+    # line before its new rule's)
+    return found if of_year(found[0]) < 2 else sorted(found, key=lambda e: (of_year(e), e.span is None, -max(
+        (s.semantic or 0.0 for s in e.sentences), default=0.0)))
 
 
 def section_scoped(q: Question, found: list[Evidence]) -> list[Evidence]:

@@ -414,7 +414,7 @@ def of_described(q: Question, reached: chains.Described) -> tuple[list[tuple[int
         # the asked attribute stated in the lexicon's words of either language ("it had a population of 23,850"
         # for "how many people live"), whatever the question's other words
         at = stated_at(crossing, said) if crossing is not None else \
-            relation_at(relation, said) if relation is not None and has_han(said) != has_han(q.text) else []
+            relation_at(relation, said) if relation is not None and has_han(said) != q.chinese else []
         crossed = e.anchored >= 1.0 and bool(at)
         if not crossed and (not states_asked(asked, e, typed=False, focused=bool(focus)) or not (focus or e.own > 0)):
             continue

@@ -21,7 +21,7 @@ from graphs.text.dates import Shift, deadline_forms, month_word, shift_of, shift
 from graphs.text.entity_spotting import possessor, tagged_words
 from graphs.text.name_match import spelled_across
 from graphs.text.normalize import has_han, normalize, pinyin_variants
-from graphs.text.scripts import GENERIC, KIND_SUFFIXES, in_script_of_other, other_script
+from graphs.text.scripts import GENERIC, KIND_SUFFIXES, in_script_of_other, other_script, written_in_chinese
 from graphs.text.short_forms import defined, short_forms
 from graphs.text.short_forms import key as short_key
 from graphs.text.terms import asker_terms, content_terms, dictionary_word, term_weight, weighted_coverage
@@ -88,6 +88,18 @@ class Question:
         """Codes the question names ("E3", "Q7", "X300"): a sentence that answers states the same code, not a
         neighbour of it ("what does E3 mean" is not answered by the E1 line)."""
         return tuple(dict.fromkeys(m[0].casefold() for m in CODE.finditer(self.text)))
+
+    @functools.cached_property
+    def chinese(self) -> bool:
+        """Whether the question is asked in Chinese: by its own words, the names it writes left out. An English
+        question that writes a Chinese name ("How tall is the 鹭岩塔 (Heron Rock Tower)?") is English, its passages
+        in Chinese are in the other language; a few Chinese characters the parse did not take for a name, among
+        English words, are a name too (``written_in_chinese``)."""
+        folded = normalize(self.text)
+        for form in sorted({f for forms in self.anchors for f in forms if f} | {normalize(n) for n in self.names},
+                           key=len, reverse=True):
+            folded = folded.replace(form, " ")
+        return written_in_chinese(folded)
 
     @property
     def relation(self) -> dict[str, float]:
@@ -625,8 +637,7 @@ def linked_across(q: Question) -> bool:
     """Whether a name the question writes is linked to its spelling in the other script (an alias in the entity
     store, a pair a passage states, a pinyin reading): "Lanxi Village" with 岚溪村. A crossing carried by such a
     name is supported: the other language's passage is about the question's subject."""
-    chinese = has_han(q.text)
-    return any(len(forms) > 1 and any(has_han(f) != chinese for f in forms[1:]) for forms in q.anchors)
+    return any(len(forms) > 1 and any(has_han(f) != q.chinese for f in forms[1:]) for forms in q.anchors)
 
 
 def second_look_stands(q: Question, verdict: Answerability, evidence: Sequence[Evidence] = ()) -> bool:

@@ -267,3 +267,12 @@ def test_a_date_set_as_a_limit_and_a_field_that_dates_the_page() -> None:
     assert deadline_at(english, english.index("9 May"), english.index("9 May") + 5)
     assert dates_itself("发布日期：2024年1月5日") and dates_itself("Published 5 January 2024")
     assert not dates_itself("灯会于10月26日开幕。")
+
+
+@pytest.mark.parametrize(("line", "alone"), [("2023年", True), ("2024:", True), ("1998", True), ("2022 年度", True),
+                                             ("2023年全年接待观众9,900人次", False), ("12,750", False),
+                                             ("In 2023 the hall reopened.", False)])
+def test_a_year_alone_on_its_line_is_a_year_line(line: str, alone: bool) -> None:
+    from graphs.text.dates import year_line
+
+    assert year_line(line) is alone

@@ -37,3 +37,16 @@ def test_a_hard_wrapped_english_paragraph_is_read_as_its_sentences() -> None:
         "Each of the fourteen locks was checked for leaks and\nthe results went to the trust's engineer.",
         "## Findings", "Lock 6 leaks.", "Chair: Mara Lowe", "Secretary: Tobias Reed",
         "船闸管理处的年度检查于五月完成，共检查十四座", "船闸。"]  # Chinese lines keep their breaks (field blocks)
+
+
+@pytest.mark.parametrize(("text", "sentences"), [
+    ("会议于16:40结束。\n\n主持：程晓岚　　记录：屠一鸣　　审核：柯远", ["会议于16:40结束。", "主持：程晓岚", "记录：屠一鸣", "审核：柯远"]),
+    ("主持：程晓岚 记录：屠一鸣", ["主持：程晓岚", "记录：屠一鸣"]),  # a stored chunk's spaces folded to one
+    ("Chair: Nell Rowe    Minutes: Ivo Pike", ["Chair: Nell Rowe", "Minutes: Ivo Pike"]),
+    ("Price: 20 yuan  (members free)", ["Price: 20 yuan  (members free)"]),  # one field and a remark: one line
+    ("Ratio 3:1 and 2:1 in the mix.", ["Ratio 3:1 and 2:1 in the mix."]),
+])
+def test_a_line_of_several_labelled_fields_is_several_statements(text: str, sentences: list[str]) -> None:
+    from graphs.text.sentences import passage_sentences
+
+    assert passage_sentences(text) == sentences

@@ -208,3 +208,11 @@ def test_a_short_word_after_a_number_is_no_unit() -> None:
     assert "35" in spans and "35 got" not in spans
     assert "4 mm" in spans and "4 m" not in spans
     assert [s.text for s in candidates("Forms are due by the tenth of May.", "number", "How many forms?")] == []
+
+
+@pytest.mark.parametrize(("text", "volume"), [("Water tank: 3.5 L", True), ("holds 12 gallons", True),
+                                              ("水箱容量：3.5 L", True), ("Filter: type L", False)])
+def test_litres_written_as_l_are_a_volume(text: str, volume: bool) -> None:
+    from graphs.text.units import writes_dimension
+
+    assert writes_dimension(text, frozenset({"volume"})) is volume
