@@ -441,7 +441,7 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
         spans = [s for s in spans if (s.start, s.end) in counted]
         # a count of the asked noun said of another act (共有3名游客出现身体不适 for 困了多少名游客) counts another set:
         # no candidate, so that the sentence counting the asked one leads
-        spans = [s for s in spans if not other_act(q.text, sentence.text, s.start, s.end)]
+        spans = [s for s in spans if not of_another_act(q, sentence.text, s)]
         # the count the question's verb is said of ("63 got out" for "how many ewes got out"), not the whole
         spans = [s for s in spans if does_the_asked(q.text, sentence.text, s.start, s.end)] or spans
     if q.kind == "person" and len(spans) > 1:
@@ -459,6 +459,16 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
     if q.years and len(spans) > 1:
         spans = of_asked_year(q.years, sentence.text, spans, [w for y in q.years for w in q.year_words.get(y, ())])
     return nearest(spans, at or _focus_marks(q, sentence.text.casefold()) or marks(q, sentence.text.casefold()))
+
+
+def of_another_act(q: Question, sentence: str, span: Span) -> bool:
+    """Whether a count of the asked noun is said of another act than the question's (``units.other_act``: 共有3名
+    游客出现身体不适 for 困了多少名游客): not where the relation lexicon puts its predicate and the question under one
+    attribute (死亡 and 遇难, "killed" and "died": the death toll)."""
+    predicate = other_act(q.text, sentence, span.start, span.end)
+    return predicate is not None and not any(
+        not a.generic and stated_at(a, predicate) and (stated_at(a, q.text) or any(p.search(q.text) for p in a.asks))
+        for a in lexicon())
 
 
 def _focus_marks(q: Question, folded: str) -> list[tuple[int, int]]:

@@ -34,7 +34,13 @@ def _at(sentence: str, value: str) -> tuple[int, int]:
 def test_a_count_said_of_another_act_counts_another_set(question: str, sentence: str, value: str,
                                                           other: bool) -> None:
     start, end = _at(sentence, value)
-    assert other_act(question, sentence, start, end) is other
+    assert (other_act(question, sentence, start, end) is not None) is other
+
+
+def test_the_predicate_is_given_for_the_lexicon_to_judge() -> None:
+    sentence = "矿难中共有12名矿工死亡。"
+    start, end = _at(sentence, "12名")
+    assert other_act("这次矿难有多少名矿工遇难？", sentence, start, end) == "死亡"
 
 
 @pytest.mark.parametrize(("term", "stem"), [("车厢里", "车厢"), ("房间里", "房间"), ("困了", "困"), ("修过", "修"),
@@ -47,3 +53,14 @@ def test_a_term_with_a_glued_particle_is_found_in_the_passages_own_frame() -> No
     assert found("车厢里", "车厢内共有143名乘客") == 1.0
     assert found("困了", "143名乘客被困船舱") == 1.0
     assert found("心里", "心脏里") == 0.5  # a dictionary word keeps its localizer: only its characters
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("安全检查", ("安全", "检查")),  # one dictionary word jieba tags as a person's name (nr)
+    ("消防演练", ("消防", "演练")),
+    ("北京大学", None), ("东方明珠", None),
+])
+def test_a_phrase_of_common_words_tagged_as_a_name_is_split(name: str, words: tuple[str, ...] | None) -> None:
+    from graphs.rag.answer.question import common_words
+
+    assert common_words(name) == words

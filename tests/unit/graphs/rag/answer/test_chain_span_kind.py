@@ -45,3 +45,19 @@ def test_a_chain_never_answers_who_with_a_street() -> None:
     if out is not None and not isinstance(out, chains.Broken):
         span = out[0].span
         assert span is None or named_kind(span) is None and span not in ("Oldbury",)
+
+
+@pytest.mark.parametrize(("text", "sentence", "value", "other"), [
+    ("这次矿难有多少名矿工遇难？", "矿难中共有12名矿工死亡。", "12名", False),  # one act by the lexicon: the death toll
+    ("这次矿难有多少名矿工获救？", "矿难中共有12名矿工受伤，其余全部升井。", "12名", True),
+    ("How many miners died in the collapse?", "Twelve miners were killed in the collapse.", "Twelve", False),
+    ("How many miners were rescued?", "Four miners were injured.", "Four", True),
+])
+def test_a_count_of_another_act_is_no_candidate_unless_the_lexicon_joins_the_acts(
+        text: str, sentence: str, value: str, other: bool) -> None:
+    from graphs.rag.answer.evidence import of_another_act
+    from graphs.text.spans import Span
+
+    start = sentence.index(value)
+    q = question(text, [hit("m#0", sentence, title="Mine")])
+    assert of_another_act(q, sentence, Span(start, start + len(value), value)) is other
