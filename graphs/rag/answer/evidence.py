@@ -1400,7 +1400,7 @@ def value_candidates(q: Question, hits: Sequence[Hit], found: Sequence[Evidence]
     sentence that states the time often names neither the subject nor the asked act in the question's words
     (滑坡发生在当天凌晨4时20分 in the report on 老鹰嘴 for 几点塌下来的), so its words rank it below a sentence that names
     both and states another time or none."""
-    if not found or not (q.kind == "date" and asks_time_of_day(q.text) or counted_lost(q, found)):
+    if not found or not ((q.kind == "date" and asks_time_of_day(q.text)) or counted_lost(q, found)):
         return []
     # the subject's passages: those naming every name the question names; where it names none the tagger knows,
     # the best evidence's document's in its language (a time in any other passage is another subject's: the opening hours of a

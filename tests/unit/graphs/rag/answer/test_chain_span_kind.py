@@ -44,7 +44,7 @@ def test_a_chain_never_answers_who_with_a_street() -> None:
     out = multihop(q, hits, has_han(q.text), None, None, None)
     if out is not None and not isinstance(out, chains.Broken):
         span = out[0].span
-        assert span is None or named_kind(span) is None and span not in ("Oldbury",)
+        assert span is None or (named_kind(span) is None and span not in ("Oldbury",))
 
 
 @pytest.mark.parametrize(("text", "sentence", "value", "other"), [
