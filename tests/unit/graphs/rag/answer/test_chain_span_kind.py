@@ -6,20 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from graphs.rag.answer import chains
-from graphs.rag.answer.extractive import multihop
 from graphs.text.governors import names_asked_role
-from graphs.text.normalize import has_han
 from graphs.text.spans import named_kind
 from tests.support.answers import question
 from tests.support.fakes import hit
-
-WORKER = hit("keene#0", "Mabel Keene is a loom engineer. Employer: Harwick Weaving Company. She joined the company in "
-                        "2011.", title="Mabel Keene")
-FIRM = hit("harwick#0", "Harwick Weaving Company is a textile firm. Its mill stands on Tanner Lane in Oldbury, "
-                        "beside the River Sele. The managing director since 2020 has been Edwin Marsh.",
-           title="Harwick Weaving Company")
-
 
 @pytest.mark.parametrize(("name", "kind"), [("Tanner Lane", "LOCATION"), ("River Sele", "LOCATION"),
                                             ("Harwick Weaving Company", "ORGANIZATION"), ("东湖大道", "LOCATION"),
@@ -36,15 +26,6 @@ def test_a_names_own_kind_word_says_it_is_no_person(name: str, kind: str | None)
 ])
 def test_a_sentence_writes_the_asked_role_in_either_language(text: str, sentence: str, states: bool | None) -> None:
     assert names_asked_role(text, sentence) is states
-
-
-def test_a_chain_never_answers_who_with_a_street() -> None:
-    hits = [WORKER, FIRM]
-    q = question("Mabel Keene 所在的公司现在的总经理是谁？", hits)
-    out = multihop(q, hits, has_han(q.text), None, None, None)
-    if out is not None and not isinstance(out, chains.Broken):
-        span = out[0].span
-        assert span is None or (named_kind(span) is None and span not in ("Oldbury",))
 
 
 @pytest.mark.parametrize(("text", "sentence", "value", "other"), [
