@@ -11,6 +11,7 @@ from graphs.text.spans import named_kind
 from tests.support.answers import question
 from tests.support.fakes import hit
 
+
 @pytest.mark.parametrize(("name", "kind"), [("Tanner Lane", "LOCATION"), ("River Sele", "LOCATION"),
                                             ("Harwick Weaving Company", "ORGANIZATION"), ("东湖大道", "LOCATION"),
                                             ("青禾集团", "ORGANIZATION"), ("Edwin Marsh", None), ("王小山", None)])
