@@ -284,7 +284,7 @@ ROLE_GROUPS: tuple[tuple[str, ...], ...] = (
     ("首席财务官", "财务总监", "CFO", "chief financial officer", "finance director"),
     ("首席运营官", "COO", "chief operating officer"),
     ("首席技术官", "CTO", "chief technology officer", "chief technical officer"),
-    ("总经理", "general manager"),
+    ("总经理", "general manager", "managing director"),
     ("校长", "principal", "president"),
     ("市长", "mayor"),
     ("总统", "president"),
@@ -676,6 +676,18 @@ def name_role(sentence: str, start: int, end: int, extra: Sequence[str] = ()) ->
 def _group_of(word: str) -> set[int]:
     w = word.casefold()
     return {i for i, group in enumerate(ROLE_GROUPS) if any(w == g.casefold() for g in group)}
+
+
+def names_asked_role(question: str, sentence: str) -> bool | None:
+    """Whether a sentence writes the role a who-question asks (a word of its ``ROLE_GROUPS`` group in either
+    language: "The managing director … Tobias Rennick" for 总经理是谁; the question's own role noun, ``asked_role``,
+    as written); None when the question asks no role by a noun."""
+    if (noun := asked_role(question)) is not None:
+        return noun.casefold() in sentence.casefold()
+    asked = {i for w in role_heads(question.casefold()) for i in _group_of(w)}
+    if not asked or asked_title(question) is None:
+        return None
+    return any(_group_of(h) & asked for h in role_heads(sentence.casefold()))
 
 
 def role_matches(role: str, question: str) -> bool | None:

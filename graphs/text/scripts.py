@@ -297,6 +297,7 @@ KIND_SUFFIXES: dict[str, tuple[tuple[str, ...], str]] = {
     "hill": (("山", "岭"), "LOCATION"), "valley": (("谷",), "LOCATION"), "bay": (("湾",), "LOCATION"),
     "port": (("港",), "LOCATION"), "harbour": (("港",), "LOCATION"), "harbor": (("港",), "LOCATION"),
     "bridge": (("桥",), "LOCATION"), "road": (("路",), "LOCATION"), "street": (("街", "路"), "LOCATION"),
+    "lane": (("巷", "路"), "LOCATION"), "avenue": (("大道",), "LOCATION"),
     "park": (("公园",), "LOCATION"), "square": (("广场",), "LOCATION"), "temple": (("寺", "庙"), "LOCATION"),
     "station": (("站",), "LOCATION"), "lighthouse": (("灯塔",), "LOCATION"),
     "concert hall": (("音乐厅",), "ORGANIZATION"), "hall": (("厅", "馆", "堂"), "ORGANIZATION"),

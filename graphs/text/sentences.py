@@ -49,7 +49,27 @@ def split_sentences(text: str) -> list[str]:
         out.append(text[start : m.end()].strip())
         start = m.end()
     out.append(text[start:].strip())
-    return [s for s in out if len(s) > 1]
+    return [f for s in out for f in _fields_apart(s) if len(f) > 1]
+
+
+_GAP = r"(?:[ \t]{2,}|[\u3000\t][ \t\u3000]*|[ \t\u3000]*[|｜][ \t\u3000]*)"
+_PAIR = r"[^\s:：|｜]{1,12}[ \t]?[:：][ \t]*[^\s:：|｜](?:[^\s:：|｜]| (?! ))*"
+_FIELDS_LINE = re.compile(rf"{_PAIR}(?:{_GAP}{_PAIR})+")
+_PAIR_ZH = r"[\u4e00-\u9fff]{1,6}[:：][ \t]*[\u4e00-\u9fff·]{2,12}"
+_FIELDS_LINE_ZH = re.compile(rf"{_PAIR_ZH}(?:[ \t\u3000]+{_PAIR_ZH})+")
+"""Chinese fields whose values are names (no space inside): one space between them sets them apart (a chunk's
+whitespace folded to one space)."""
+
+
+def _fields_apart(line: str) -> list[str]:
+    """A line of several labelled fields set apart by wide gaps (a sign-off line "主持：段雪晴　　记录：韦之恒　　审核：
+    蒋可宁", "Chair: Ann Lee    Minutes: Tom Hale"), one field each: each label gives its own value its role; read as
+    one line, the first label governs every name."""
+    if _FIELDS_LINE_ZH.fullmatch(line):
+        return [f for f in re.split(r"[ \t\u3000]+", line) if f]
+    if not _FIELDS_LINE.fullmatch(line):
+        return [line]
+    return [f.strip() for f in re.split(_GAP, line) if f.strip()]
 
 
 _ITEM_NUMBER = re.compile(r"\s*[(（]?\d{1,2}")

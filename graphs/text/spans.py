@@ -168,6 +168,18 @@ def _kind_word(name: str) -> tuple[tuple[str, ...], str] | None:
     return entry if entry is not None and entry[1] == "LOCATION" else None
 
 
+def named_kind(name: str) -> str | None:
+    """The entity type a name's own kind word gives it ("Weir Lane", "River Lisk": LOCATION; "Pellmoor Lift Company",
+    青峰集团, 文昌大道: ORGANIZATION, LOCATION), or None: a name with such a word is never a person's. Chinese by an
+    ending of two characters or more (a one-character ending, 山 or 江, ends many given names)."""
+    if not has_han(name):
+        kind = _kind_word(name.strip())
+        return kind[1] if kind is not None else None
+    text = name.strip()
+    return next((entity for endings, entity in KIND_SUFFIXES.values()
+                 for ending in endings if len(ending) >= 2 and len(text) > len(ending) and text.endswith(ending)), None)
+
+
 _FACILITIES = frozenset({"hall", "concert hall", "museum", "library", "theatre", "theater", "school", "university",
                          "college", "hospital", "clinic", "infirmary", "hotel", "factory", "farm"})
 """Kind words of ``scripts.KIND_SUFFIXES`` that name a building as well as an institution: such a name answers

@@ -80,12 +80,29 @@ def found(term: str, text: str) -> float:
     if term in text:
         return 1.0
     if has_han(term):
+        if (stem_zh := glued_stem(term)) is not None and stem_zh in text:
+            return 1.0
         return 0.5 if len(term) > 1 and all(ch in text for ch in term) else 0.0
     if len(term) >= 5 and term.isascii() and term.isalpha():
         root = stem(term)
         if len(root) >= 4 and re.search(rf"\b{re.escape(root)}", text):
             return STEM_CREDIT
     return 0.0
+
+
+_LOCALIZERS_ZH = ("里", "内", "中", "上")
+_ASPECT_ZH = ("了", "过", "着")
+
+
+def glued_stem(term: str) -> str | None:
+    """What a Chinese term says without the particle the segmenter glued to it: a noun and its localizer jieba's
+    dictionary does not know as one word (吊厢里 → 吊厢, 房间里 → 房间; not 心里, 国内), a verb and its aspect particle
+    (困了 → 困, 修过 → 修): a passage writes the noun or the verb in its own frame (吊厢内, 被困); None otherwise."""
+    if len(term) >= 3 and term.endswith(_LOCALIZERS_ZH) and not dictionary_word(term):
+        return term[:-1]
+    if len(term) == 2 and term.endswith(_ASPECT_ZH) and has_han(term[0]) and term[0] not in "为除到好去来算":
+        return term[0]
+    return None
 
 
 def weighted_coverage(weights: dict[str, float], text: str,

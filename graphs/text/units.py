@@ -336,7 +336,7 @@ def _head(word: str) -> str:
 
 
 _PAST_EN = re.compile(r"[a-z]{2,}ed|got|went|came|ran|fell|left|broke|took|won|lost|held|hit|saw|gave|made|"
-                      r"stayed|swam|flew|fled|rode|drove|sold|bought|caught|kept|stood", re.IGNORECASE)
+                      r"stayed|swam|flew|fled|rode|drove|sold|bought|caught|kept|stood|drew|brought", re.IGNORECASE)
 """A verb in the past after a counted noun ("how many ewes got out", "how many fish escaped"): no part of the noun."""
 
 
@@ -716,3 +716,75 @@ def does_the_asked(question: str, text: str, start: int, end: int) -> bool:
     end = (n.end() if (n := _NUMERAL.search(text, start, end)) is not None else end)  # "63 got": the numeral's end
     return re.match(rf"\s*(?:[A-Za-z-]+\s+){{0,2}}?{_AUX_EN}{stem}", text[end : end + 48], re.IGNORECASE) is not None \
         and not re.match(r"\s*(?:[A-Za-z-]+\s+){0,2}?(?:of|in|from)\b", text[end : end + 24], re.IGNORECASE)
+
+
+_LIGHT_ZH = frozenset("的了着过是在有被将已把和与及等中里内上下之也都又还就共约其一这那该此各每个名位人均全部都再又并曾")
+"""Characters of a Chinese clause that say nothing of which act it states (particles, the passive 被, scope words):
+left out when a count's predicate is compared with the question's words."""
+_PREDICATE_ZH = re.compile(r"[^，,。；;！？!?：:、\s（(）)]{0,12}")
+_ACT_EN = re.compile(rf"\s*{_AUX_EN}([a-z]+)\b", re.IGNORECASE)
+
+
+IRREGULAR_PAST = {"drew": "draw", "drawn": "draw", "took": "take", "taken": "take", "saw": "see", "seen": "see",
+                  "fell": "fall", "fallen": "fall", "got": "get", "left": "leave", "held": "hold", "kept": "keep",
+                  "caught": "catch", "brought": "bring", "lost": "lose", "won": "win", "ran": "run", "went": "go",
+                  "came": "come", "gave": "give", "given": "give", "made": "make", "fled": "flee"}
+"""English irregular past forms by their base (the stemmer does not join "fell" and "fall")."""
+_NO_ACT_ZH = frozenset({"有", "是", "为", "共有", "一共", "总共", "共计", "合计", "大约", "大概"})
+
+
+@functools.lru_cache(maxsize=256)
+def _asked_acts_zh(question: str, noun: str) -> tuple[str, ...]:
+    """The verbs a Chinese count question says of what it counts, in its clause that holds 多少 / 几 (困 of
+    吊厢里一共困了多少名游客, 转移 of 一共转移了多少群众); none for 一共有多少名志愿者."""
+    from graphs.text.entity_spotting import tagged_words  # lazy: the tagger loads jieba
+
+    clause = next((c for c in re.split(r"[，,；;。：:]", question) if re.search(r"多少|几", c)), question)
+    head = tagged_words(noun)[0][0]  # 矿工 of 矿工遇难, which the question's pattern reads on into its verb
+    return tuple(w for w, flag in tagged_words(clause) if (flag or "").startswith(("v", "a")) and flag != "vn"
+                 and w not in _NO_ACT_ZH and w not in head and head not in w)
+
+
+def other_act(question: str, text: str, start: int, end: int) -> str | None:
+    """The predicate the count at ``text[start:end]`` is said of when it is another act than the one the question
+    counts by, else None: right after its counted noun (the question's) the clause goes on with a predicate of its
+    own that shares no content word with the question (出现身体不适 of 共有3名游客出现身体不适 for 吊厢里一共困了多少名
+    游客; "fell" of "3 visitors fell ill" for "how many visitors were trapped"): it counts those who did that, a part
+    of the whole or another set. A count its clause ends with (吊厢内共有96名游客，), one whose predicate the question
+    writes (96名游客被困; "96 visitors were trapped"), and any count for a question that names no act of its own
+    beside the noun have none. Words of one act that share nothing (遇难 and 死亡, "killed" and "died") are the
+    relation lexicon's to join (``graphs.rag.answer.evidence``)."""
+    noun = counted_asked(question)
+    if noun is not None and has_han(noun):
+        after = text[end : end + 3 + len(noun)]
+        at = after.find(noun[:2])
+        if 0 <= at <= 2 and (at == 0 or has_han(text[end : end + 1])):
+            tail = text[end + at + (len(noun) if after[at:].startswith(noun) else 2) :]
+        elif text[start:end].rstrip().endswith(tuple(PEOPLE_CLASSIFIERS_ZH | {"人"})) and has_han(text[end : end + 1]):
+            tail = text[end:]  # 3人均被送往医院: people counted with no noun, the predicate right after
+        else:
+            return None
+        said = _PREDICATE_ZH.match(tail)[0]  # type: ignore[index]
+        predicate = {ch for ch in said if has_han(ch) and ch not in _LIGHT_ZH}
+        asked = {ch for word in _asked_acts_zh(question, noun) for ch in word if ch not in _LIGHT_ZH}
+        return said if len(predicate) >= 2 and asked and not predicate & asked else None
+    m = re.search(r"\bhow\s+many\s+", question, re.IGNORECASE)
+    if m is None:
+        return None
+    noun_words = _words_after(question, m.end() - 1)
+    rest = [w for w in re.findall(r"[A-Za-z]+", question[m.end() :])[len(noun_words) :] if w.casefold() not in _STOP_EN]
+    if not noun_words or not rest or not _PAST_EN.fullmatch(rest[0]):
+        return None  # "how many visitors were there": no act of the question's own to compare
+    numeral = _NUMERAL.search(text, start, end)
+    after = text[numeral.end() if numeral is not None else end :]
+    heads = {_head(w) for w in noun_words}
+    found = list(re.finditer(r"[A-Za-z-]+", after[:40]))
+    if not found or found[0].start() > 1 or _head(found[0][0]) not in heads:
+        return None  # the noun right after the numeral, as the question counts it
+    from graphs.text.terms import stem
+
+    asked = {stem(IRREGULAR_PAST.get(w.casefold(), w.casefold())) for w in re.findall(r"[A-Za-z]+", question)}
+    act = _ACT_EN.match(after, found[0].end())
+    if act is None or not _PAST_EN.fullmatch(act[1]) or act[1].casefold() in _STOP_EN:
+        return None
+    return act[1] if stem(IRREGULAR_PAST.get(act[1].casefold(), act[1].casefold())) not in asked else None

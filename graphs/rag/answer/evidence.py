@@ -82,7 +82,7 @@ from graphs.text.sentences import looks_like_instruction, passage_sentences, pla
 from graphs.text.short_forms import defined
 from graphs.text.spans import Span, candidates, nearest, of_asked_kind
 from graphs.text.terms import weighted_coverage
-from graphs.text.units import asked_dimensions, does_the_asked, of_dimension
+from graphs.text.units import asked_dimensions, counted_asked, does_the_asked, of_dimension, other_act
 from graphs.text.units import fits as measures_asked
 
 FOCUS_WEIGHT = 0.3
@@ -443,6 +443,9 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
 
         counted = {(s.start, s.end) for s in answer_spans(q, sentence, "number")}
         spans = [s for s in spans if (s.start, s.end) in counted]
+        # a count of the asked noun said of another act (共有3名游客出现身体不适 for 困了多少名游客) counts another set:
+        # no candidate, so that the sentence counting the asked one leads
+        spans = [s for s in spans if not of_another_act(q, sentence.text, s)]
         # the count the question's verb is said of ("63 got out" for "how many ewes got out"), not the whole
         spans = [s for s in spans if does_the_asked(q.text, sentence.text, s.start, s.end)] or spans
     if q.kind == "person" and len(spans) > 1:
@@ -460,6 +463,16 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
     if q.years and len(spans) > 1:
         spans = of_asked_year(q.years, sentence.text, spans, [w for y in q.years for w in q.year_words.get(y, ())])
     return nearest(spans, at or _focus_marks(q, sentence.text.casefold()) or marks(q, sentence.text.casefold()))
+
+
+def of_another_act(q: Question, sentence: str, span: Span) -> bool:
+    """Whether a count of the asked noun is said of another act than the question's (``units.other_act``: 共有3名
+    游客出现身体不适 for 困了多少名游客): not where the relation lexicon puts its predicate and the question under one
+    attribute (死亡 and 遇难, "killed" and "died": the death toll)."""
+    predicate = other_act(q.text, sentence, span.start, span.end)
+    return predicate is not None and not any(
+        not a.generic and stated_at(a, predicate) and (stated_at(a, q.text) or any(p.search(q.text) for p in a.asks))
+        for a in lexicon())
 
 
 def _focus_marks(q: Question, folded: str) -> list[tuple[int, int]]:
@@ -1431,7 +1444,7 @@ def value_candidates(q: Question, hits: Sequence[Hit], found: Sequence[Evidence]
     sentence that states the time often names neither the subject nor the asked act in the question's words
     (滑坡发生在当天凌晨4时20分 in the report on 老鹰嘴 for 几点塌下来的), so its words rank it below a sentence that names
     both and states another time or none."""
-    if not found or not (q.kind == "date" and asks_time_of_day(q.text)):
+    if not found or not ((q.kind == "date" and asks_time_of_day(q.text)) or counted_lost(q, found)):
         return []
     # the subject's passages: those naming every name the question names; where it names none the tagger knows,
     # the best evidence's document's in its language (a time in any other passage is another subject's: the opening hours of a
@@ -1455,6 +1468,14 @@ def value_candidates(q: Question, hits: Sequence[Hit], found: Sequence[Evidence]
             end = next((m.start() for m in _VALUE_CLAUSE.finditer(s.text, span.end)), len(s.text))
             out.append((e, span, s.text[start:end].strip()))
     return out[:VALUE_CLAUSES]
+
+
+def counted_lost(q: Question, found: Sequence[Evidence]) -> bool:
+    """Whether a count question names what it counts (多少名游客, "how many visitors") and the best evidence by words
+    holds no count of it: the sentence that counts the asked set often shares few of the question's words (吊厢内共有
+    96名游客 for 吊厢里一共困了多少名游客, below a sentence counting those taken ill), so which of the subject's counts
+    of that noun answers is a matter of meaning, as for a time of day."""
+    return q.kind == "number" and found[0].span is None and counted_asked(q.text) is not None
 
 
 _VALUE_CLAUSE = re.compile(r"[，,;；。！？!?：:“”\"]|\s(?:and|but|then|before|after|while|when)\s|随后|然后|之后|接着")

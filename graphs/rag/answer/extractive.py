@@ -32,10 +32,11 @@ from graphs.rag.answer.verdicts import verdict_of
 from graphs.rag.relation_cues import entity_kind
 from graphs.text.answer_types import listed_type
 from graphs.text.dates import on_calendar, stated_years
+from graphs.text.governors import names_asked_role
 from graphs.text.normalize import has_han, normalize
 from graphs.text.relations import asked_relation
 from graphs.text.relations import stated_at as relation_at
-from graphs.text.spans import Span, asked_unit, candidates, nearest, unit_group
+from graphs.text.spans import Span, asked_unit, candidates, named_kind, nearest, unit_group
 
 RUNNER_UP = 0.8
 """A second piece of evidence nearly as good as the best (this share of its score) is shown too, where it states
@@ -343,6 +344,11 @@ def multihop(q: Question, hits: Sequence[Hit], chinese: bool, full: Mapping[str,
         steps, span, used = [*reached.steps, *said[0]], said[1], reached.hits
         lead = span or ""
     else:
+        return None
+    if q.kind == "person" and span and (named_kind(span) is not None or names_asked_role(q.text, next(
+            (text for _, text in reversed(steps) if span in text), "")) is False):
+        # a chain that ends in a street, a river or a firm ("Weir Lane"), or in a sentence that does not write the
+        # asked role (the head office's address for 总经理是谁), answers no "who": the evidence does
         return None
     every = used or list(hits)
     shown = list(dict.fromkeys(steps))

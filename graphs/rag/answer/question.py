@@ -689,6 +689,12 @@ def common_words(name: str) -> tuple[str, ...] | None:
     if not _HAN_RUN.fullmatch(name):
         return None
     words = tagged_words(name)
+    if len(words) == 1 and len(name) >= 4:
+        # one dictionary word the tagger reads as a name (安全检查 tagged nr): its two common words (安全, 检查)
+        words = next(([(a, fa), (b, fb)] for i in range(2, len(name) - 1)
+                      if dictionary_word(a := name[:i]) and dictionary_word(b := name[i:])
+                      and len(pa := tagged_words(a)) == 1 and len(pb := tagged_words(b)) == 1
+                      for fa, fb in [(pa[0][1], pb[0][1])]), words)
     if len(words) < 2 or any(len(w) < 2 or not dictionary_word(w) or (flag or "").startswith(_NAME_FLAGS)
                              for w, flag in words):
         return None
