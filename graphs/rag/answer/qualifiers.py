@@ -559,12 +559,13 @@ def _act_clause(sentence: str, start: int, end: int) -> str:
     date that opens it before a comma (10月31日，X将…: the date of everything the sentence reports)."""
     if has_han(sentence[start:end]) or has_han(sentence[max(0, start - 4) : end + 4]):
         begin = max((m.end() for m in re.finditer(r"[，,；;。！？!?]", sentence[:start])), default=0)
-        nxt = re.search(r"[，,；;。！？!?]", sentence[end:])
-        stop = end + nxt.start() if nxt else len(sentence)
         opening = not re.sub(r"(?:当地时间|北京时间|据[^，,]{0,12}(?:消息|报道))\s*", "", sentence[begin:start]).strip()
-        if opening and nxt is not None and sentence[stop] in "，,":
+        if opening and re.match(r"[^，,；;。！？!?]*[，,]", sentence[end:]):
             return sentence
-        return sentence[begin:stop]
+        # to the end of its sentence: a date's clause lends its time to the comma clauses after it (在1562年元服，
+        # 被任命为…), not to those before
+        nxt = re.search(r"[；;。！？!?]", sentence[end:])
+        return sentence[begin : end + nxt.start() if nxt else len(sentence)]
     return sentence  # English: the whole sentence (its clauses are not told apart here)
 
 
@@ -583,7 +584,8 @@ def states_act(act: str, clause: str, synonyms: Sequence[str] = ()) -> bool:
         # one character of the act in another word (访问 for 访华, 执飞 for 首飞), not inside the act written as a
         # topic (确认…访华日期)
         rest = re.sub(re.escape(normalize(act)) + r"(?=\s*(?:的)?\s*(?:具体)?(?:时间|日期|时候|日程|安排|行程))", "", folded)
-        if any(not _TOPIC_AFTER.match(rest[m.end() :]) for ch in act for m in re.finditer(re.escape(ch), rest)):
+        if any(not _TOPIC_AFTER.match(rest[m.end() :]) and not _TOPIC_AFTER.match(rest[m.end() + 1 :])
+               for ch in act for m in re.finditer(re.escape(ch), rest)):
             return True
     elif any(re.search(rf"\b{re.escape(stem(w) if ' ' not in w else w)}", folded) for w in words):
         return True
