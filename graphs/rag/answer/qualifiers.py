@@ -514,7 +514,7 @@ def other_phase(question: str, sentence: str) -> Phase | None:
     return next(iter(stated)) if stated and asked not in stated else None
 
 
-_ACT_BEFORE_TIME_ZH = re.compile(r"([\u4e00-\u9fff]{2})(?:时间|日期|时候)(?:是|为)?(?:什么时候|何时|哪天|哪一天|多少)?\s*[？?。]?\s*$|"
+_ACT_BEFORE_TIME_ZH = re.compile(r"([\u4e00-\u9fff]{2})(?:时间|日期)(?:是|为)?(?:什么时候|何时|哪天|哪一天|多少)?\s*[？?。]?\s*$|"
                                  r"([\u4e00-\u9fff]{2})(?:时间|日期)是")
 _ACT_AFTER_WHEN_ZH = re.compile(r"(?:什么时候|何时|哪天|哪一天|哪年|哪一年|几月几日|几号)(?:会|将|要|能|才|正式|被|由)?"
                                 r"(?:开始|正式)?([\u4e00-\u9fff]{2})")
@@ -524,8 +524,10 @@ _NOT_ACTS_EN = frozenset({"be", "been", "being", "happen", "happened", "occur", 
                           "held", "hold", "year", "date", "day", "time", "there", "it", "this", "that"})
 """Words at the end of an English when-question that name no act of their own ("when did it take place")."""
 _NOT_ACTS_ZH = frozenset({"具体", "确切", "大概", "准确", "最新", "目前", "现在", "这个", "那个", "的是", "举行", "举办", "召开",
-                          "发生", "进行", "开展", "出现"})
-"""Two characters before 时间 or after 什么时候 that name no act (具体时间, 什么时候举行: the event itself takes place)."""
+                          "发生", "进行", "开展", "出现", "开始", "结束", "自己", "他们", "她们", "我们", "你们", "大家", "什么",
+                          "这些", "那些"})
+"""Two characters before 时间 or after 什么时候 that name no act (具体时间, 什么时候举行: the event itself takes place;
+开始 and 结束 alone: the phase rules judge an end asked; a pronoun: 何时开始自己的…)."""
 _TOPIC_AFTER = re.compile(r"^\s*(?:的)?\s*(?:具体)?(?:时间|日期|时候|日程|安排|行程)(?!\s*(?:是|为|定|定于|定在|[:：]))")
 """An act named as the topic of another verb (确认…访华日期, 公布出分时间): it is not dated where it is written so."""
 _LABELLED_ZH = re.compile(r"([\u4e00-\u9fff]{2})(?:时间|日期)\s*(?:是|为|[:：])")
