@@ -19,7 +19,7 @@ from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Answerability, Hit
 from graphs.embeddings import REMOTE_EMBEDDING_ERRORS, EmbedderUnavailable
-from graphs.rag.answer.attributes import Asked, same_label, stated_at, written_across
+from graphs.rag.answer.attributes import Asked, lexicon, same_label, stated_at, written_across
 from graphs.rag.answer.calibration import (
     CANDIDATES,
     Judgement,
@@ -66,7 +66,9 @@ from graphs.rag.answer.governance import (
 )
 from graphs.rag.answer.qualifiers import (
     asked_phase,
+    asked_time_act,
     coming_edition_parts,
+    dates_other_act,
     next_instance_parts,
     other_phase,
     past_for_next,
@@ -611,6 +613,26 @@ def _other_direction(c: Case) -> str | None:
     return None
 
 
+def _other_act(c: Case) -> str | None:
+    answer = c.answer
+    if answer is None or c.followed or c.field or c.kind != "date":
+        return None
+    dates = [(v.start, v.end) for v in candidates(answer.text, "date", c.q.text)]
+    asked = c.judgement.asked
+    synonyms = asked.attribute.words if asked is not None and not asked.attribute.generic else ()
+    names = [f for forms in c.q.anchors for f in forms if f]
+    if (act := asked_time_act(c.q.text, names)) is None:
+        return None
+    # the lexicon's other words of the act (创建 for 成立, "established" for "founded")
+    synonyms = (*synonyms, *(w for a in lexicon() if a.kind == "date" and not a.generic and act in a.words
+                             for w in a.words))
+    if dates_other_act(c.q.text, answer.text, dates, names, synonyms) is not None:
+        # 须于4月8日提交参赛确认函 for 开赛时间, 1月31日确认…访华日期 for 访华时间: every date the sentence gives
+        # is the date of another act than the asked one
+        return f"the best evidence dates another act, not when {c.subject} {act}"
+    return None
+
+
 def _other_edition(c: Case) -> str | None:
     single = bool(c.judgement.evidence) and len(c.judgement.evidence[0].sentences) == 1 and not c.q.nested
     edition = next((x for x in c.judgement.conflicts if x.kind in EDITIONS and (x.kind != "year" or single)), None)
@@ -716,6 +738,7 @@ VETOES: tuple[tuple[str, Callable[[Case], str | None]], ...] = (
     ("no_year", _no_year),
     ("how_often", _how_often),
     ("other_direction", _other_direction),
+    ("other_act", _other_act),
     ("other_edition", _other_edition),
     ("named_elsewhere", _named_elsewhere),
     ("unstated", _unstated),

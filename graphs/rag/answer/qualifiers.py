@@ -13,7 +13,7 @@ from typing import Literal
 
 from graphs.text.dates import date_forms, without_planned
 from graphs.text.normalize import has_han, normalize
-from graphs.text.terms import dictionary_word, term_weight
+from graphs.text.terms import dictionary_word, stem, term_weight
 from graphs.text.units import EDGE_CLASSIFIERS_ZH, zh_number
 
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d{2}|20\d{2})(?!\d)")
@@ -467,7 +467,7 @@ Phase = str
 """"start" or "end": which end of an event a time question asks for, or a sentence states."""
 
 _END_ZH = r"结束|散会|散的会|散场|闭幕|休会|收工|完工|竣工|建成|落成|停止|停了|熄灭|扑灭|被控制|截止|到期|下班|闭馆|关闭|关门"
-_START_ZH = r"开始|开幕|开工|动工|开建|起火|着火|始于|开通|开业|开馆|上班|启动|首次发现|发现|爆发|举行|召开"
+_START_ZH = r"开始|开赛|开播|开学|开演|开幕|开工|动工|开建|起火|着火|始于|开通|开业|开馆|上班|启动|首次发现|发现|爆发|举行|召开"
 _END_EN = (r"\b(?:ends?|ended|ending|finish(?:ed|es)?|conclud(?:ed|es)|adjourn(?:ed|s)?|wound up|wrapped up|"
            r"stop(?:ped|s)?|halted|put out|extinguished|under control|contained|completed?|completion|"
            r"expir(?:ed|es|y)|closing|lifted|called off)\b")
@@ -512,6 +512,106 @@ def other_phase(question: str, sentence: str) -> Phase | None:
         return None
     stated = stated_phases(sentence)
     return next(iter(stated)) if stated and asked not in stated else None
+
+
+_ACT_BEFORE_TIME_ZH = re.compile(r"([\u4e00-\u9fff]{2})(?:时间|日期)(?:是|为)?(?:什么时候|何时|哪天|哪一天|多少)?\s*[？?。]?\s*$|"
+                                 r"([\u4e00-\u9fff]{2})(?:时间|日期)是")
+_ACT_AFTER_WHEN_ZH = re.compile(r"(?:什么时候|何时|哪天|哪一天|哪年|哪一年|几月几日|几号)(?:会|将|要|能|才|正式|被|由)?"
+                                r"(?:开始|正式)?([\u4e00-\u9fff]{2})")
+_ACT_EN = re.compile(r"^\s*(?:when|what (?:date|day|year))\s+(?:did|does|do|will|would|was|were|is|are|has|have|had)\b"
+                     r".*?\b([a-z]{3,})\s*[?.]?\s*$", re.IGNORECASE)
+_NOT_ACTS_EN = frozenset({"be", "been", "being", "happen", "happened", "occur", "occurred", "place", "take", "start",
+                          "held", "hold", "year", "date", "day", "time", "there", "it", "this", "that"})
+"""Words at the end of an English when-question that name no act of their own ("when did it take place")."""
+_NOT_ACTS_ZH = frozenset({"具体", "确切", "大概", "准确", "最新", "目前", "现在", "这个", "那个", "的是", "举行", "举办", "召开",
+                          "发生", "进行", "开展", "出现", "开始", "结束", "自己", "他们", "她们", "我们", "你们", "大家", "什么",
+                          "这些", "那些"})
+"""Two characters before 时间 or after 什么时候 that name no act (具体时间, 什么时候举行: the event itself takes place;
+开始 and 结束 alone: the phase rules judge an end asked; a pronoun: 何时开始自己的…)."""
+_TOPIC_AFTER = re.compile(r"^\s*(?:的)?\s*(?:具体)?(?:时间|日期|时候|日程|安排|行程)(?!\s*(?:是|为|定|定于|定在|[:：]))")
+"""An act named as the topic of another verb (确认…访华日期, 公布出分时间): it is not dated where it is written so."""
+_LABELLED_ZH = re.compile(r"([\u4e00-\u9fff]{2})(?:时间|日期)\s*(?:是|为|[:：])")
+"""A date's label that names its act (查分时间：6月25日): one character in common with the asked act (出分) is
+the same act named otherwise; none (发布时间 for 访华) is another act's date."""
+
+
+def asked_time_act(question: str, names: Sequence[str] = ()) -> str | None:
+    """The act a time question asks the date of, in the question's own words: the two characters before
+    时间/日期 (开赛 of 开赛时间, 访华 of 访华时间) or after 什么时候/哪一年 (开售 of 什么时候开售, 成立 of 哪一年成立),
+    the verb ending an English when-question ("open" of "When did the museum open?"); None when it names no act
+    of its own (具体时间, X的时间: the event itself), the act is part of a name, or the question asks no time."""
+    if has_han(question):
+        found = [m[1] or m[2] for m in [_ACT_BEFORE_TIME_ZH.search(question)] if m is not None]
+        found += [m[1] for m in _ACT_AFTER_WHEN_ZH.finditer(question)]
+        for act in found:
+            if act in _NOT_ACTS_ZH or re.search(r"[的是了在于将会]", act) or any(act in n for n in names if n):
+                continue
+            if re.search(rf"《[^》]*{re.escape(act)}[^》]*》", question):
+                continue
+            return act
+        return None
+    m = _ACT_EN.match(question)
+    if m is None or m[1].casefold() in _NOT_ACTS_EN or any(m[1].casefold() in n.casefold() for n in names if n):
+        return None
+    return m[1].casefold()
+
+
+def _act_clause(sentence: str, start: int, end: int) -> str:
+    """The clause a date at ``sentence[start:end]`` dates: its comma-delimited clause, or the whole sentence for a
+    date that opens it before a comma (10月31日，X将…: the date of everything the sentence reports)."""
+    if has_han(sentence[start:end]) or has_han(sentence[max(0, start - 4) : end + 4]):
+        begin = max((m.end() for m in re.finditer(r"[，,；;。！？!?]", sentence[:start])), default=0)
+        opening = not re.sub(r"(?:当地时间|北京时间|据[^，,]{0,12}(?:消息|报道))\s*", "", sentence[begin:start]).strip()
+        if opening and re.match(r"[^，,；;。！？!?]*[，,]", sentence[end:]):
+            return sentence
+        # to the end of its sentence: a date's clause lends its time to the comma clauses after it (在1562年元服，
+        # 被任命为…), not to those before
+        nxt = re.search(r"[；;。！？!?]", sentence[end:])
+        return sentence[begin : end + nxt.start() if nxt else len(sentence)]
+    return sentence  # English: the whole sentence (its clauses are not told apart here)
+
+
+def states_act(act: str, clause: str, synonyms: Sequence[str] = ()) -> bool:
+    """Whether a clause states the asked act: the act or a word the lexicon gives the same attribute (创建 for
+    成立), not as the topic of another verb (确认…访华日期); for a Chinese verb-object act, its verb character
+    in another word (访 of 访问 for 访华); the same end of an event (开始 for 开赛); an event noun's act, any
+    verb of its taking place (举行)."""
+    folded = normalize(clause)
+    words = [normalize(w) for w in (act, *synonyms) if w]
+    if has_han(act):
+        for w in words:
+            for m in re.finditer(re.escape(w), folded):
+                if not _TOPIC_AFTER.match(folded[m.end() :]):
+                    return True
+        # one character of the act in another word (访问 for 访华, 执飞 for 首飞), not inside the act written as a
+        # topic (确认…访华日期)
+        rest = re.sub(re.escape(normalize(act)) + r"(?=\s*(?:的)?\s*(?:具体)?(?:时间|日期|时候|日程|安排|行程))", "", folded)
+        if any(not _TOPIC_AFTER.match(rest[m.end() :]) and not _TOPIC_AFTER.match(rest[m.end() + 1 :])
+               for ch in act for m in re.finditer(re.escape(ch), rest)):
+            return True
+    elif any(re.search(rf"\b{re.escape(stem(w) if ' ' not in w else w)}", folded) for w in words):
+        return True
+    asked = stated_phases(act)
+    if asked and "start" in asked and (stated_phases(clause) & asked):
+        return True
+    return bool(asked and "end" in asked and (stated_phases(clause) & asked))
+
+
+def dates_other_act(question: str, sentence: str, dates: Sequence[tuple[int, int]], names: Sequence[str] = (),
+                    synonyms: Sequence[str] = ()) -> str | None:
+    """The asked act (``asked_time_act``) when every date of a sentence dates another act: no clause that holds one of
+    its dates states it (须于4月8日提交参赛确认函 for 开赛时间; 1月31日确认布林肯的访华日期 for 访华时间: the
+    date of a confirmation; 发布时间：2022-11-03 for 访华时间); None when one does, the question names no act of
+    its own, or the sentence holds no date."""
+    act = asked_time_act(question, names)
+    if act is None or not dates:
+        return None
+    for a, b in dates:
+        clause = _act_clause(sentence, a, b)
+        if states_act(act, clause, synonyms) or (has_han(act) and any(
+                set(m[1]) & set(act) for m in _LABELLED_ZH.finditer(clause))):
+            return None
+    return act
 
 
 _NEXT = re.compile(r"下一?次|下一?届|下一?轮|下一?期|下一?场|\bnext\b|\bupcoming\b|\bforthcoming\b", re.IGNORECASE)
