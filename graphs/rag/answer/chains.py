@@ -2007,6 +2007,7 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
     role the question gives it ("the managing director of X", X的总经理) also links to the passage its sentence
     names beside that role, whatever that passage's kind."""
     used = {start.hit} if start is not None else set()
+    used_docs = {_doc_of(passages, start)} - {""} if start is not None else set()
     steps: list[tuple[int, str]] = []
     reached: Passage | None = None
     nouns: list[str] = []
@@ -2028,8 +2029,8 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
             # the first step's is from the named one
             _look_up_linked(current, passages, wanted - set(nouns), question, names)
         for p in passages:
-            if p.hit in used:
-                continue
+            if p.hit in used or _doc_of(passages, p) in used_docs:
+                continue  # another chunk of a document already read is the same entity, not the next one
             own = kind_of(p)
             kind: bool | set[str] = bool(own - set(nouns))
             # (a second step describes another kind than the first: "the city where X's institute is")
@@ -2079,6 +2080,8 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
         _, reached, step, role_link, reached_kind = best
         by_role = by_role or role_link
         used.add(reached.hit)
+        used_docs.add(_doc_of(passages, reached))
+        used_docs.discard("")
         steps.append(step)
         nouns.extend(sorted(reached_kind))
         current, keys = reached, _names_of(reached)
@@ -2088,6 +2091,11 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
     if found is not None:
         found.by_role = by_role
     return found
+
+
+def _doc_of(passages: Passages, p: Passage) -> str:
+    """The document a passage is a chunk of ("" when unknown)."""
+    return passages.hits[p.hit].doc_id if p.hit < len(passages.hits) else ""
 
 
 def _noun_type(noun: str) -> str | None:
