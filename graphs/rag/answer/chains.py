@@ -2023,7 +2023,7 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
         return kind_nouns(passages.complete(p) or p, title) & frozenset(wanted or ())
 
     for _ in range(DESCRIBED_DEPTH):
-        best: tuple[tuple[int, int, int, int], Passage, tuple[int, str], bool, set[str]] | None = None
+        best: tuple[tuple[int, int, int, int, int], Passage, tuple[int, str], bool, set[str]] | None = None
         if current is not None and current is not start and wanted:
             # the next step's page is looked up from the entity reached ("… its head office in Wendlebay"), as
             # the first step's is from the named one
@@ -2067,7 +2067,9 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
                 continue
             # the description's own kind words say what the slot is, not how it is linked (那座天文台 shares 天文 with
             # every observatory's sentence)
-            rank = (level if kind else 3, -_shared_words(question, link[1], [*names, *slots]),
+            # a linking sentence that writes the description's own words ("做访问学者" of "X做访问学者的那座天文台")
+            # names the entity described, before another of the kind named by a plainer kind word
+            rank = (0 if kind else 3, -_shared_words(question, link[1], [*names, *slots]), level,
                     0 if link[0] != p.hit else 1, p.hit)
             if best is None or rank < best[0]:
                 # reached by a role: its words are the description's (the clause "the managing director of X")
