@@ -407,11 +407,14 @@ def of_described(q: Question, reached: chains.Described) -> tuple[list[tuple[int
     years = set(stated_years(outside))
     if dated in DATED_RELATIONS and (stating := _stating(p, dated, q, years)) is not None:
         return stating
-    # of two sentences whose contexts cover the question alike, the one that writes the asked words itself ("The
-    # town was granted a royal charter … in 1287" for "… get its market charter", not the sentence before it)
+    # of two sentences whose contexts cover the question alike, the one that states the asked attribute (in the
+    # lexicon's words of either language: "The managing director … has been X" for 现在的总经理是谁) or writes the
+    # asked words itself ("The town was granted a royal charter … in 1287" for "… get its market charter", not the
+    # sentence before it)
     own_words = {t: w for t, w in weights.items() if t != p.title}
     ranked = sorted(find_evidence(asked, [hit]), key=lambda e: (
-        -round(e.score, 2), -weighted_coverage(own_words, e.sentences[e.span_in].folded)))
+        -round(e.score, 2), not (crossing is not None and stated_at(crossing, e.sentences[e.span_in].text)),
+        -weighted_coverage(own_words, e.sentences[e.span_in].folded)))
     for e in ranked:
         said = e.sentences[e.span_in].text
         if not years <= set(stated_years(said)):
