@@ -125,3 +125,25 @@ def test_a_site_written_with_zhi_states_where_a_thing_is() -> None:
     assert stated_at(located, "社址在青河镇东街，靠近码头。")
     assert stated_at(located, "校址位于白鹭山下。")
     assert not stated_at(located, "遗址公园每年秋季开放。")
+
+
+# -- the leader of the company reached, asked in Chinese of an English page
+
+ADA = hit("ada#0", "Ada Finch (born 1984) is a glass engineer from Tenby Ferris.\n\nEmployer: Corlan Glassworks\n"
+                   "Known for: the Corlan flask", title="Ada Finch")
+CORLAN = hit("corlan#0", "Corlan Glassworks is a maker of laboratory glass. Its head office and furnaces stand on Quay "
+                         "Road in Tenby Ferris. The managing director since 2018 has been Owen Rudd, formerly its head "
+                         "of sales.", title="Corlan Glassworks")
+
+
+def test_a_phrase_cue_ending_in_a_preposition_ends_there() -> None:
+    leader = next(a for a in lexicon() if a.name == "leader")
+    assert not stated_at(leader, "Its head office stands on Quay Road.")
+    assert stated_at(leader, "She is head of the glass section.")
+    assert stated_at(leader, "The managing director since 2018 has been Owen Rudd.")
+
+
+def test_the_reached_pages_sentence_stating_the_asked_role_answers_across_languages() -> None:
+    out = ask("Ada Finch 所在的公司现在的总经理是谁？", [ADA, CORLAN])
+    assert isinstance(out, tuple) and out[0] == "Owen Rudd"
+    assert "Quay Road" not in out[1]
