@@ -93,7 +93,9 @@ _DATE_ZH = re.compile(r"什么时候|何时|哪一?年|哪一?天|哪一?月|几
 
 _NUMBER_EN = re.compile(
     r"\bhow (?:many|much|old|long|tall|high|far|big|large|wide|deep|heavy|often|fast)\b|"
-    r"\bwhat (?:is the |was the )?(?:number|amount|population|percentage|percent|size|length|height|"
+    # a word or two may narrow the noun ("What was the 2021 census population of …", "what is the total area")
+    r"\bwhat (?:is the |was the )?(?:(?!(?:of|in|on|at|for|by|from|with|that|which|who)\b)[\w-]+\s+){0,2}?"
+    r"(?:number|amount|population|percentage|percent|size|length|height|"
     r"area|weight|capacity|price|cost|value|age|distance|speed|score|total)\b", _I)
 _MEASURE_EN = re.compile(
     r"\bwhat(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+|its\s+|their\s+)?(?:[a-z-]+\s+){0,2}?"

@@ -76,7 +76,10 @@ def _cue(word: str) -> re.Pattern[str]:
         # (增长率) matches as written
         return re.compile(re.escape(word) + ("" if word.endswith("率") else "(?!率)"))
     if " " in word or not word.isalpha():
-        return re.compile(rf"(?<![a-z]){re.escape(word)}", re.IGNORECASE)
+        # a phrase ending in a preposition ends there: "head of" is not the start of "head office", "based in" not
+        # of "based inland"
+        end = "(?![a-z])" if word.rsplit(" ", 1)[-1].lower() in _PREPOSITIONS else ""
+        return re.compile(rf"(?<![a-z]){re.escape(word)}{end}", re.IGNORECASE)
     # the part the word shares with its stem ("warranty" → "warranti": "warrant"), matched at a word start
     word, root = word.lower(), stem(word.lower())
     shared = next((i for i, (a, b) in enumerate(zip(word, root, strict=False)) if a != b), min(len(word), len(root)))
@@ -88,6 +91,7 @@ def _cue(word: str) -> re.Pattern[str]:
     return re.compile(rf"\b{re.escape(word[:shared])}", re.IGNORECASE)
 
 
+_PREPOSITIONS = frozenset({"of", "in", "at", "on", "by", "to", "for", "from", "with", "as"})
 SHORT_ROOT = 4
 """A cue's part shared with its stem this short or shorter matches only the forms of its own stem."""
 _ENDINGS = ("", "s", "es", "e", "ed", "d", "ing", "er", "ers", "or", "ors", "ion", "ions", "y", "ies", "ied", "ment",

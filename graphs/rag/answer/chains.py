@@ -2007,6 +2007,7 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
     role the question gives it ("the managing director of X", X的总经理) also links to the passage its sentence
     names beside that role, whatever that passage's kind."""
     used = {start.hit} if start is not None else set()
+    used_docs = {_doc_of(passages, start)} - {""} if start is not None else set()
     steps: list[tuple[int, str]] = []
     reached: Passage | None = None
     nouns: list[str] = []
@@ -2022,14 +2023,14 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
         return kind_nouns(passages.complete(p) or p, title) & frozenset(wanted or ())
 
     for _ in range(DESCRIBED_DEPTH):
-        best: tuple[tuple[int, int, int, int], Passage, tuple[int, str], bool, set[str]] | None = None
+        best: tuple[tuple[int, int, int, int, int], Passage, tuple[int, str], bool, set[str]] | None = None
         if current is not None and current is not start and wanted:
             # the next step's page is looked up from the entity reached ("… its head office in Wendlebay"), as
             # the first step's is from the named one
             _look_up_linked(current, passages, wanted - set(nouns), question, names)
         for p in passages:
-            if p.hit in used:
-                continue
+            if p.hit in used or _doc_of(passages, p) in used_docs:
+                continue  # another chunk of a document already read is the same entity, not the next one
             own = kind_of(p)
             kind: bool | set[str] = bool(own - set(nouns))
             # (a second step describes another kind than the first: "the city where X's institute is")
@@ -2066,7 +2067,9 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
                 continue
             # the description's own kind words say what the slot is, not how it is linked (那座天文台 shares 天文 with
             # every observatory's sentence)
-            rank = (level if kind else 3, -_shared_words(question, link[1], [*names, *slots]),
+            # a linking sentence that writes the description's own words ("做访问学者" of "X做访问学者的那座天文台")
+            # names the entity described, before another of the kind named by a plainer kind word
+            rank = (0 if kind else 3, -_shared_words(question, link[1], [*names, *slots]), level,
                     0 if link[0] != p.hit else 1, p.hit)
             if best is None or rank < best[0]:
                 # reached by a role: its words are the description's (the clause "the managing director of X")
@@ -2079,6 +2082,8 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
         _, reached, step, role_link, reached_kind = best
         by_role = by_role or role_link
         used.add(reached.hit)
+        used_docs.add(_doc_of(passages, reached))
+        used_docs.discard("")
         steps.append(step)
         nouns.extend(sorted(reached_kind))
         current, keys = reached, _names_of(reached)
@@ -2088,6 +2093,11 @@ def _by_kind(question: str, start: Passage | None, keys: list[str], kinds: Mappi
     if found is not None:
         found.by_role = by_role
     return found
+
+
+def _doc_of(passages: Passages, p: Passage) -> str:
+    """The document a passage is a chunk of ("" when unknown)."""
+    return passages.hits[p.hit].doc_id if p.hit < len(passages.hits) else ""
 
 
 def _noun_type(noun: str) -> str | None:

@@ -37,6 +37,7 @@ from graphs.text.normalize import has_han, normalize
 from graphs.text.relations import asked_relation
 from graphs.text.relations import stated_at as relation_at
 from graphs.text.spans import Span, asked_unit, candidates, named_kind, nearest, unit_group
+from graphs.text.terms import weighted_coverage
 
 RUNNER_UP = 0.8
 """A second piece of evidence nearly as good as the best (this share of its score) is shown too, where it states
@@ -413,7 +414,15 @@ def of_described(q: Question, reached: chains.Described) -> tuple[list[tuple[int
     years = set(stated_years(outside))
     if dated in DATED_RELATIONS and (stating := _stating(p, dated, q, years)) is not None:
         return stating
-    for e in find_evidence(asked, [hit]):
+    # of two sentences whose contexts cover the question alike, the one that states the asked attribute (in the
+    # lexicon's words of either language: "The managing director … has been X" for 现在的总经理是谁) or writes the
+    # asked words itself ("The town was granted a royal charter … in 1287" for "… get its market charter", not the
+    # sentence before it)
+    own_words = {t: w for t, w in weights.items() if t != p.title}
+    ranked = sorted(find_evidence(asked, [hit]), key=lambda e: (
+        -round(e.score, 2), not (crossing is not None and stated_at(crossing, e.sentences[e.span_in].text)),
+        -weighted_coverage(own_words, e.sentences[e.span_in].folded)))
+    for e in ranked:
         said = e.sentences[e.span_in].text
         if not years <= set(stated_years(said)):
             continue

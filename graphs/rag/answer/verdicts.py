@@ -156,6 +156,13 @@ def _headed_for(forms: Sequence[str], s: Sentence, rivals: Sequence[str]) -> boo
     return bool(under) and _named(forms, under, rivals) and not _named(rivals, under, forms)
 
 
+def _opens_with_side(text: str, forms: Sequence[str], rivals: Sequence[str]) -> bool:
+    """Whether a folded sentence opens with a side as its subject (and not with the other side first)."""
+    own = _mentions(forms, text, rivals)
+    other = _mentions(rivals, text, forms)
+    return bool(own) and any(opens_with(text, f) for f in forms if f) and (not other or own[0] < other[0])
+
+
 def _mentions(forms: Sequence[str], text: str, rivals: Sequence[str]) -> list[int]:
     """Where ``text`` names a side (see ``_named``), in order."""
     return sorted(m.start() for f in forms if f for m in re.finditer(re.escape(f), text)
@@ -200,10 +207,13 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
     forms, where = _described_side(q, name)
     rivals = _described_side(q, rival)[0] if rival else ()
     # a sentence under a heading that names the side is the side's, whatever other name it says in passing
-    # ("## The Tansy Belle" … "She had been launched in 1938 and came when the Marram Queen needed a relief boat")
+    # ("## The Tansy Belle" … "She had been launched in 1938 and came when the Marram Queen needed a relief boat"),
+    # unless it opens with the other side as its own subject: a news piece headed by one bridge that goes on to
+    # another ("通济桥建于1902年，规模比永济桥小" under "永济桥修缮完工") speaks of the one it opens with
     about = [s for s in _about(forms, sentences)
              if (_named(forms, s.folded, rivals) or _headed_for(forms, s, rivals)
-                 or not _named(rivals, s.folded, forms)) and not _headed_for(rivals, s, forms)
+                 or not _named(rivals, s.folded, forms))
+             and (not _headed_for(rivals, s, forms) or _opens_with_side(s.folded, forms, rivals))
              and all(any(f in s.context for f in w) for w in where)]
     if not about:
         return Side(name, None)
