@@ -71,6 +71,7 @@ from graphs.text.fields import (
     keyed_row,
     label_asks,
     names_column,
+    row_key_forms,
 )
 from graphs.text.governors import name_role, role_matches
 from graphs.text.normalize import has_han, normalize
@@ -306,9 +307,14 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
 
 
 def names_row(question: str, row: str) -> bool:
-    """Whether a question names a table row by its key, whole (a word of it at least three letters, two Chinese
-    characters): "Wren's Blush" in "Which orchard is Wren's Blush picked from?", 红霞蜜桃; not "A" in "a box"."""
-    key, asked = normalize(row), normalize(question)
+    """Whether a question names a table row by its key, whole or without its aside (a word of it at least three
+    letters, two Chinese characters): "Wren's Blush" in "Which orchard is Wren's Blush picked from?", 红霞蜜桃, 长者读者
+    of 长者读者（65岁以上）; not "A" in "a box"."""
+    asked = normalize(question)
+    return any(_names_key(asked, key) for key in row_key_forms(row))
+
+
+def _names_key(asked: str, key: str) -> bool:
     if len(key) < (2 if has_han(key) else 3):
         return False
     if has_han(key):
