@@ -55,8 +55,8 @@ def test_a_unit_column_after_words_is_left_as_a_column() -> None:
 
 
 def test_a_spec_table_with_models_as_columns_is_read_by_model() -> None:
-    md = ("# Pumps\n\n| Parameter | Brisa P3 | Brisa P5 |\n|---|---|---|\n| Flow rate | 12 L/min | 20 L/min |\n"
-          "| Head height | 18 m | 26 m |\n| Motor power | 250 W | 400 W |\n| Weight | 4.1 kg | 5.8 kg |\n").encode()
+    md = (b"# Pumps\n\n| Parameter | Brisa P3 | Brisa P5 |\n|---|---|---|\n| Flow rate | 12 L/min | 20 L/min |\n"
+          b"| Head height | 18 m | 26 m |\n| Motor power | 250 W | 400 W |\n| Weight | 4.1 kg | 5.8 kg |\n")
     lines = "\n".join(s.text for s in parse_markdown(md, "pumps.md").sections).splitlines()
     assert "Head height — Brisa P3: 18 m" in lines and "Weight — Brisa P5: 5.8 kg" in lines
     assert not any(line.startswith(("Brisa P3 —", "Brisa P5 —")) for line in lines)
