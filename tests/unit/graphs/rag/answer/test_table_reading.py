@@ -5,7 +5,7 @@ turned over (``graphs.ingest.formats.base.entities_as_rows``) and answered by th
 from __future__ import annotations
 
 from graphs.ingest.formats.base import table_sentences
-from graphs.rag.answer.evidence import names_row
+from graphs.rag.answer.evidence import names_row, row_texts
 from graphs.rag.answer.verdicts import _comparative, written_sides
 from graphs.text.fields import Field, addressed, row_key_forms
 from graphs.text.normalize import normalize
@@ -75,3 +75,13 @@ def test_a_side_offered_with_the_verb_it_is_used_with_is_the_thing_itself() -> N
 def test_the_comparative_said_is_the_adjective_not_the_noun_before_it() -> None:
     assert _comparative("两家店，哪家运费低一些？", "min_number") == "更低"
     assert _comparative("哪样便宜些？", "min_number") == "更便宜"
+
+
+def test_a_row_keyed_by_a_code_is_named_by_its_word_cells() -> None:
+    lines = table_sentences([["编号", "品名", "规格", "单价（元）", "库存（件）"], ["QF-201", "陶瓷刀", "18 cm", "95", "12"],
+                             ["QF-305", "竹砧板", "40×28 cm", "68", "30"], ["QF-410", "铸铁锅", "26 cm", "320", "—"]],
+                            header=True)
+    texts = row_texts([hit("c#0", "\n".join(lines), title="青峰厨具价目")])
+    assert texts["QF-201"] == "QF-201 陶瓷刀" and texts["QF-305"] == "QF-305 竹砧板"
+    english = table_sentences([["Item", "Price (GBP)"], ["Bread knife", "24"], ["Bread board", "18"]], header=True)
+    assert row_texts([hit("e#0", "\n".join(english), title="Kitchen shop")])["Bread knife"] == "Bread knife"
