@@ -25,6 +25,7 @@ from graphs.text.units import (
     fits,
     question_noun,
     value_dimension,
+    writes_dimension,
 )
 
 
@@ -208,3 +209,9 @@ def test_a_short_word_after_a_number_is_no_unit() -> None:
     assert "35" in spans and "35 got" not in spans
     assert "4 mm" in spans and "4 m" not in spans
     assert [s.text for s in candidates("Forms are due by the tenth of May.", "number", "How many forms?")] == []
+
+
+def test_the_litre_symbol_of_a_spec_table_is_a_volume() -> None:
+    assert writes_dimension("Tank volume — Vela K4: 50 L", frozenset({"volume"}))
+    assert value_dimension("a 2.5L kettle", 2, 7) == "volume"
+    assert not writes_dimension("Flow rate — Brisa P3: 12 L/min", frozenset({"volume"}))  # a rate, not a volume
