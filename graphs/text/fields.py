@@ -97,9 +97,24 @@ def keyed_row(f: Field, block: str, question: str) -> bool:
 _ROW_STOP = frozenset({"the", "and", "for", "with", "per", "from", "to"})
 
 
+_ASIDE = re.compile(r"\s*[（(][^（()）]*[)）]\s*")
+
+
+def row_key_forms(row: str) -> tuple[str, ...]:
+    """A table row's key as a question may name it, folded: as written, and without its aside, the qualifier in
+    brackets that says which members the row holds or what it includes (长者读者（65岁以上）→ 长者读者, "Garden room
+    (under 16s only)" → "garden room"): a reader names the row by its head, and the aside's numbers (65岁, 16s) are
+    no part of the name."""
+    key = normalize(row)
+    head = " ".join(_ASIDE.sub(" ", key).split())
+    return (key, head) if head and head != key else (key,)
+
+
 def addressed(f: Field, question: str) -> bool:
-    """Whether the question names a table cell's row ("LH-F302", "一类城市"); a field line has no row to name."""
-    return not f.row or normalize(f.row) in normalize(question)
+    """Whether the question names a table cell's row ("LH-F302", "一类城市", 长者读者 of 长者读者（65岁以上）); a field
+    line has no row to name."""
+    folded = normalize(question)
+    return not f.row or any(form in folded for form in row_key_forms(f.row))
 
 
 def names_column(f: Field, question: str) -> bool:

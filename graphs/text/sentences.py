@@ -104,10 +104,13 @@ def wrapped(text: str, start: int, end: int) -> bool:
         return False  # rows of one table or list, each opened by the same label ("Value — Maximum …: 1,320 °C")
     return len(line.strip()) >= WRAP_CHARS and _LINE_END.search(line.rstrip()) is not None \
         and _LINE_START.match(text, end) is not None and not _FIELD_LINE.match(line) and not _TABLE.search(line) \
-        and not _HEADING_OR_ROW.search(line)
+        and not _HEADING_OR_ROW.search(line) and not _CELL_LINE.match(line)
 
 
 _FIELD_LINE = re.compile(r"^\s*[^:：|]{1,30}[:：|]\s")
+_CELL_LINE = re.compile(r"^\s*[^:：|\n]{1,60}?\s—\s[^:：|\n]{1,80}[:：]\s")
+"""A table cell as ingest writes it (``column — row: value``, "Notes — Main hall (ground floor): Stage and sound
+system included"): a line of its own, however long its row's key makes it."""
 _TABLE = re.compile(r"[|\t]|\S\s{3,}\S")
 """A table's row (cells apart by a bar, a tab or a run of spaces) is a line of its own."""
 _HEADING_OR_ROW = re.compile(r"^\s*#|(?:,\S[^,]*){3,}")

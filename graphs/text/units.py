@@ -99,7 +99,7 @@ _UNITS_EN: dict[Dimension, tuple[str, ...]] = {
                "lb", "lbs"),
     "area": ("square kilometres", "square kilometers", "square metres", "square meters", "square miles",
              "square feet", "km²", "m²", "hectares", "acres"),
-    "volume": ("litres", "liters", "litre", "liter", "ml", "l", "cl", "gallons", "gallon", "gal", "cubic metres",
+    "volume": ("litres", "liters", "litre", "liter", "ml", "cl", "gallons", "gallon", "gal", "cubic metres",
                "cubic meters"),
     "energy": ("kwh", "wh", "mah"),
     "power": ("kw", "mw", "watts", "watt", "w", "horsepower", "hp"),
@@ -653,10 +653,17 @@ def writes_dimension(text: str, dimensions: frozenset[Dimension]) -> bool:
                for m in _BRACKETED_UNIT.finditer(text))
 
 
+_LITRE = re.compile(r"^\s*L(?![A-Za-z/])")
+"""The litre's symbol, a capital L after a number ("4.5 L", "6.5L"; not "25 L/day", a rate): written as a spec
+table writes a capacity. Capital only: a small "l" after a number is too often something else."""
+
+
 def _unit_dimension(text: str, whole: bool = False) -> Dimension | None:
     """The dimension of the longest unit written at the start of ``text`` (公里/小时 a speed, not 公里 a length;
     "km/h" not "km"); with ``whole``, only a unit that is all of ``text``."""
     best: tuple[int, Dimension] | None = None
+    if (litre := _LITRE.match(text)) is not None and (not whole or litre.end() == len(text.rstrip())):
+        best = (litre.end(), "volume")
     for table in (_ZH, _EN):
         for dimension, pattern in table.items():
             m = pattern.match(text)

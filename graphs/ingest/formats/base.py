@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -100,7 +101,7 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
         return []
     if not header or len(rows) < 2 or max(len(r) for r in rows) < 2:
         return [_form_row([c for c in row if c]) for row in rows]
-    heads, body = keyed_columns(rows[0], rows[1:])
+    heads, body = entities_as_rows(*keyed_columns(rows[0], rows[1:]))
     named = naming_columns(heads, body)
     lines = []
     for row in body:
@@ -191,6 +192,56 @@ def keyed_columns(heads: list[str], body: list[list[str]]) -> tuple[list[str], l
         body = [[*r[:j - 1], _with_own_unit(r[j - 1], r[j]), *r[j + 1:]] for r in body]
         heads = heads[:j] + heads[j + 1:]
     return heads, body
+
+
+TRANSPOSED_COLUMNS = 0.5
+"""A table whose value columns hold cells of one shape (a number in one unit, or text) at most this share on average
+is a candidate for entities as columns: a spec table's model column mixes volts, watts, litres and kilograms (0.14-0.33
+on the project's tables), a price list's price column is all prices (0.69-1.0)."""
+TRANSPOSED_ROWS = 0.8
+"""…and whose rows hold cells of one shape at least this share: each row is one attribute of every entity (6 W | 9 W)."""
+TRANSPOSED_BODY = 3
+"""Rows a table needs before its shape tells its orientation."""
+_CELL_NUMBER = re.compile(r"\d[\d.,]*\s*(?P<unit>[^\d\s.,;:：，、（）()\[\]]{0,6})")
+
+
+def _cell_shape(cell: str) -> str | None:
+    """What kind of value a cell holds, for telling a table's orientation: text, or a number with the first letters
+    of the unit after it ("25 L/day" and "40 L/day" alike, "420 W" another); None for an empty cell."""
+    cell = cell.strip()
+    if not cell or cell in ("-", "—", "–", "/"):
+        return None
+    m = _CELL_NUMBER.search(cell)
+    return "text" if m is None else f"number {m['unit'].casefold()[:3]}"
+
+
+def _one_shape(groups: Iterable[Iterable[str]]) -> float | None:
+    """The mean share of each group's cells that hold its most common shape (groups of two cells or more)."""
+    shares = []
+    for group in groups:
+        shapes = [s for s in map(_cell_shape, group) if s is not None]
+        if len(shapes) >= 2:
+            shares.append(Counter(shapes).most_common(1)[0][1] / len(shapes))
+    return sum(shares) / len(shares) if shares else None
+
+
+def entities_as_rows(heads: list[str], body: list[list[str]]) -> tuple[list[str], list[list[str]]]:
+    """A table with its entities as rows: a table that lists its entities as columns (a spec table ``| Specification
+    | HX-40 | HX-60 |``, 项目 | K30 | K30 Pro) is turned over, so that every table reads the same way to the answer
+    layer, ``attribute — entity: value`` ("Max. operating pressure — HX-40: 8 bar"), its row the entity a question
+    names and its column the attribute asked. The orientation is told by the cells' shapes, in any language: each
+    row of such a table holds one attribute of every entity (cells of one shape: 6 W | 9 W) while each column
+    mixes attributes (volts, watts, kilograms); a table of entities as rows is the other way round (a price column
+    is all prices), and a table both ways alike (a timetable of times) stays as written."""
+    width = len(heads)
+    if width < 3 or len(body) < TRANSPOSED_BODY or len({r[0] for r in body}) < len(body) or not all(
+            r[0] and not _BARE_NUMBER.match(r[0]) for r in body) or len(set(heads[1:]) - {""}) < width - 1:
+        return heads, body
+    columns = _one_shape([r[j] for r in body] for j in range(1, width))
+    rows = _one_shape(r[1:] for r in body)
+    if columns is None or rows is None or columns > TRANSPOSED_COLUMNS or rows < TRANSPOSED_ROWS:
+        return heads, body
+    return [heads[0], *(r[0] for r in body)], [[heads[j], *(r[j] for r in body)] for j in range(1, width)]
 
 
 def _with_own_unit(cell: str, unit: str) -> str:

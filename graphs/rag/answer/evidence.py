@@ -74,6 +74,7 @@ from graphs.text.fields import (
     keyed_row,
     label_asks,
     names_column,
+    row_key_forms,
 )
 from graphs.text.governors import name_role, role_matches
 from graphs.text.normalize import has_han, normalize
@@ -310,9 +311,14 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
 
 
 def names_row(question: str, row: str) -> bool:
-    """Whether a question names a table row by its key, whole (a word of it at least three letters, two Chinese
-    characters): "Wren's Blush" in "Which orchard is Wren's Blush picked from?", 红霞蜜桃; not "A" in "a box"."""
-    key, asked = normalize(row), normalize(question)
+    """Whether a question names a table row by its key, whole or without its aside (a word of it at least three
+    letters, two Chinese characters): "Wren's Blush" in "Which orchard is Wren's Blush picked from?", 红霞蜜桃, 长者读者
+    of 长者读者（65岁以上）; not "A" in "a box"."""
+    asked = normalize(question)
+    return any(_names_key(asked, key) for key in row_key_forms(row))
+
+
+def _names_key(asked: str, key: str) -> bool:
     if len(key) < (2 if has_han(key) else 3):
         return False
     if has_han(key):
@@ -1106,15 +1112,44 @@ def _title_words(title: str, question: str) -> list[str]:
 
 def table_rows(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[tuple[str, ...]]:
     """The row keys of each table of the top passages that are written in the other language than the question
-    (two or more a table): the rows a subject named in one language is looked for among by meaning."""
+    (two or more a table): the rows a subject named in one language is looked for among by meaning. A row keyed by
+    a code (CW-TC-K, LS-1002) is written in the language of the cells that name it (``row_texts``)."""
     chinese = q.chinese
     groups: list[tuple[str, ...]] = []
     for hit in hits[:limit]:
-        keys = dict.fromkeys(f.row for line in passage_sentences(hit.text)
-                             if (f := field_of(line)) is not None and f.row and has_han(f.row) != chinese)
+        texts = row_texts([hit], 1)
+        keys = dict.fromkeys(key for key, text in texts.items() if has_han(text) != chinese)
         if len(keys) >= 2 and tuple(keys) not in groups:
             groups.append(tuple(keys))
     return groups
+
+
+ROW_NAME_CELLS = 3
+"""Cells of a row keyed by a code that say what the row is (its name, brand, kind), at most."""
+ROW_NAME_CHARS = 30
+"""A cell longer than this describes the row (a note, a specification); it does not name it."""
+_ROW_CODE = re.compile(r"(?=\S*[\d-])[A-Z0-9][A-Za-z0-9._/-]{1,14}")
+"""A row key that is a code, not a name: letters in capitals with digits or a hyphen (CW-TC-K, LS-1002, T08, SKU-44)."""
+
+
+def row_texts(hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> dict[str, str]:
+    """Each table row of the top passages by its key, with what names it: the key itself, or, for a key that is a
+    code, the key and the short word cells of its row that say what it is ("CW-TC-K K型热电偶", "LS-1002 温室喷雾控制器
+    Kestrelline HX-60"): a reader names the thing, not its code, and the code alone tells e5 nothing."""
+    cells: dict[str, list[str]] = {}
+    for hit in hits[:limit]:
+        for line in passage_sentences(hit.text):
+            if (f := field_of(line)) is not None and f.row:
+                cells.setdefault(f.row, []).append(f.value)
+    out: dict[str, str] = {}
+    for key, values in cells.items():
+        if not _ROW_CODE.fullmatch(key):
+            out[key] = key
+            continue
+        names = [v for v in values if len(v) <= ROW_NAME_CHARS and re.search(r"[^\W\d_]", v)
+                 and (not re.search(r"\d", v) or _ROW_CODE.fullmatch(v))]
+        out[key] = " ".join([key, *names[:ROW_NAME_CELLS]])
+    return out
 
 
 def columns_by_meaning(groups: Sequence[Sequence[str]], sims: dict[str, float]) -> dict[str, float]:

@@ -380,12 +380,17 @@ def question_of(text: str, kind: AnswerType, parsed: ParsedQuery, entities: Sequ
         else:
             anchors.setdefault(key, (key,))
     owner = possessor(text)
-    if (owner is not None and has_han(owner) and not dictionary_word(owner)
-            and not any(owner in n or n in owner for n in names)):
-        # a Chinese question's opening phrase that no dictionary knows as one word is a name the passages
-        # must mention ("拼多多的创始人是谁": a passage about 百度's founder does not answer it)
-        anchors.setdefault(normalize(owner), (normalize(owner),))
-        names.append(owner)
+    # a date the question names inside its opening phrase ("2025年松风图书馆", "X协会2025年春季赛") is the question's
+    # year, not part of a name: the phrase's names are the parts around it
+    dates = sorted({pe.text for pe in parsed.entities if pe.type == "DATE" and pe.text}, key=len, reverse=True)
+    owners = [p for p in re.split("|".join(map(re.escape, dates)), owner) if p] if owner and dates else [owner]
+    for owner in owners:
+        if (owner is not None and has_han(owner) and len(owner) >= 2 and not dictionary_word(owner)
+                and not any(owner in n or n in owner for n in names)):
+            # a Chinese question's opening phrase that no dictionary knows as one word is a name the passages
+            # must mention ("拼多多的创始人是谁": a passage about 百度's founder does not answer it)
+            anchors.setdefault(normalize(owner), (normalize(owner),))
+            names.append(owner)
     for quoted in _QUOTED.findall(text):  # a title the question quotes is a name ("They Flew Alone")
         key = normalize(quoted)
         if len(key) >= 2 and not known(key):

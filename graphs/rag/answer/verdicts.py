@@ -371,11 +371,20 @@ def written_sides(q: Question, blob: str) -> list[str]:
         if has_han(side) and not mentioned(spellings(q, side), blob):
             # the context cut is two characters at least, and the tail is not the other side's too (丙型泵 is not
             # 型泵: 甲型泵 ends so; the one character told them apart)
-            side = next((side[i:] for i in range(2, len(side) - 1)
+            # (or the one-character verb it is used with: 坐包间 is the 包间 of a tea house's price list, 买日票 its 日票)
+            side = next((side[i:] for i in [*_used_with(side), *range(2, len(side) - 1)]
                          if has_han(side[i:]) and not other.endswith(side[i:])
                          and mentioned(spellings(q, side[i:]), blob)), side)
         out.append(side)
     return out
+
+
+def _used_with(side: str) -> list[int]:
+    """Where a Chinese side starts after the one-character verb it opens with (坐 of 坐包间, 买 of 买日票, 住 of 住单间),
+    when two characters or more follow: how the thing is used or bought, no part of its name."""
+    words = tagged_words(side)
+    return [1] if len(words) >= 2 and len(words[0][0]) == 1 and (words[0][1] or "").startswith("v") \
+        and len(side) >= 3 else []
 
 
 _MEASURE_ZH = alternation(DOING_CLASSIFIERS_ZH)
@@ -758,7 +767,16 @@ def _comparative(question: str, way: Direction) -> str | None:
             return word
     zh = _COMPARATIVE_ZH.search(question)
     # (a choice's measure word before the adjective is no part of it: 哪样贵一点 is 更贵)
-    return f"更{(zh[1] or zh[2]).lstrip('哪样个家款种位座份')}" if zh and pattern.search(zh[0]) else None
+    if not zh or not pattern.search(zh[0]):
+        return None
+    word = (zh[1] or zh[2]).lstrip('哪样个家款种位座份')
+    if zh[2] and len(word) == 2:
+        # nor the last character of the noun the adjective follows (茶位费低一些 is 更低: 费 ends 茶位费)
+        before = tagged_words(question[: zh.end(2) - 1])
+        if before and (before[-1][1] or "").startswith(("n", "vn")) and (
+                tagged_words(word[1:])[0][1] or "").startswith("a"):
+            word = word[1:]
+    return f"更{word}"
 
 
 _WANTED = {"min_date": "the earlier (older) one by its start date (founded, built, opened, born, released)",

@@ -34,6 +34,7 @@ from graphs.rag.answer.evidence import (
     find_evidence,
     in_other_language,
     other_language,
+    row_texts,
     stated_first,
     table_labels,
     table_rows,
@@ -299,12 +300,16 @@ async def _with_columns(q: Question, hits: list[Hit], ctx: RagContext,
         return q, False
     labels = list(dict.fromkeys(label for group in groups for label in group))
     keys = list(dict.fromkeys(key for group in rows for key in group))
+    # a row by what names it (a code's row by its name cells: ``row_texts``)
+    named = row_texts(hits) if keys else {}
+    texts = {key: named.get(key, key) for key in keys}
     try:
         by_label = await asyncio.to_thread(similarities, ctx.embedder, asked_phrase(q, hits), labels, None,
                                            ctx.sentences) if labels else {}
         # the row keys against the question as retrieval embedded it (its subject is what sets it apart)
-        by_key = await asyncio.to_thread(similarities, ctx.embedder, q.text, keys, query_vector,
-                                         ctx.sentences) if keys else {}
+        by_text = await asyncio.to_thread(similarities, ctx.embedder, q.text, list(dict.fromkeys(texts.values())),
+                                          query_vector, ctx.sentences) if keys else {}
+        by_key = {key: by_text[text] for key, text in texts.items() if text in by_text}
     except EMBEDDER_ERRORS as exc:
         log.warning("write_answer: the embedder failed on the tables' column labels (%s)", type(exc).__name__)
         return q, True

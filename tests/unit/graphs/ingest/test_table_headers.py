@@ -3,8 +3,9 @@ and a column of units (``graphs.ingest.formats``). Invented tables, none from th
 
 from __future__ import annotations
 
-from graphs.ingest.formats.base import keyed_columns, table_sentences
+from graphs.ingest.formats.base import entities_as_rows, keyed_columns, table_sentences
 from graphs.ingest.formats.html import merged_header, parse_html
+from graphs.ingest.formats.markdown import parse_markdown
 from graphs.ingest.formats.tables import parse_csv
 
 
@@ -88,3 +89,30 @@ def test_a_repeated_key_is_told_apart_by_the_text_columns_after_it() -> None:
     assert "Scorer — Round 3 Millbrook: Ada Kerr" in lines
     assert "Scorer — Round 4 Millbrook: Tom Vale" in lines
     assert "Home — Round 3: Harbour FC" in lines
+
+
+def test_a_spec_table_with_models_as_columns_is_read_by_model() -> None:
+    md = (b"# Pumps\n\n| Parameter | Brisa P3 | Brisa P5 |\n|---|---|---|\n| Flow rate | 12 L/min | 20 L/min |\n"
+          b"| Head height | 18 m | 26 m |\n| Motor power | 250 W | 400 W |\n| Weight | 4.1 kg | 5.8 kg |\n")
+    lines = "\n".join(s.text for s in parse_markdown(md, "pumps.md").sections).splitlines()
+    assert "Head height — Brisa P3: 18 m" in lines and "Weight — Brisa P5: 5.8 kg" in lines
+    assert not any(line.startswith(("Brisa P3 —", "Brisa P5 —")) for line in lines)
+
+
+def test_a_chinese_spec_table_with_models_as_columns_is_turned_over() -> None:
+    heads, body = entities_as_rows(["参数", "QX-1", "QX-2"], [["额定功率", "900瓦", "1200瓦"], ["容量", "1.5升", "2升"],
+                                                        ["重量", "2.1千克", "2.6千克"], ["颜色", "白色", "灰色"]])
+    assert heads == ["参数", "额定功率", "容量", "重量", "颜色"]
+    assert body == [["QX-1", "900瓦", "1.5升", "2.1千克", "白色"], ["QX-2", "1200瓦", "2升", "2.6千克", "灰色"]]
+
+
+def test_a_table_of_entities_as_rows_stays_as_written() -> None:
+    rows = [["Stall", "Rent per month (GBP)", "Size", "Tenant"], ["A1", "320", "12 m²", "Mo's Bakes"],
+            ["A2", "290", "10 m²", "Ferrow Teas"], ["B1", "410", "16 m²", "Halden Cheese"]]
+    assert entities_as_rows(rows[0], rows[1:]) == (rows[0], rows[1:])
+
+
+def test_a_table_of_one_kind_of_value_both_ways_stays_as_written() -> None:
+    # a timetable: every cell a time, so neither the rows nor the columns tell the entities apart
+    rows = [["线路", "首班", "末班"], ["1路", "6:00", "22:30"], ["2路", "6:20", "21:50"], ["5路", "5:50", "23:00"]]
+    assert entities_as_rows(rows[0], rows[1:]) == (rows[0], rows[1:])

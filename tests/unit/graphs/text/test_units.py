@@ -25,6 +25,7 @@ from graphs.text.units import (
     fits,
     question_noun,
     value_dimension,
+    writes_dimension,
 )
 
 
@@ -216,3 +217,9 @@ def test_litres_written_as_l_are_a_volume(text: str, volume: bool) -> None:
     from graphs.text.units import writes_dimension
 
     assert writes_dimension(text, frozenset({"volume"})) is volume
+
+
+def test_the_litre_symbol_of_a_spec_table_is_a_volume() -> None:
+    assert writes_dimension("Tank volume — Vela K4: 50 L", frozenset({"volume"}))
+    assert value_dimension("a 2.5L kettle", 2, 7) == "volume"
+    assert not writes_dimension("Flow rate — Brisa P3: 12 L/min", frozenset({"volume"}))  # a rate, not a volume
