@@ -140,12 +140,11 @@ NAMING_COLUMNS = 2
 def naming_columns(heads: list[str], body: list[list[str]]) -> list[int]:
     """The columns that name a table's rows for a reader, where its first column does not: a first column of codes
     (``line | type | item | 2024 …`` keyed I1, E1 …; ``SKU | 品名 | 规格 | 单价``) or one that repeats (a results sheet
-    keyed by its round, several matches a round). Text columns (no bare number, no code, nothing longer than a
-    name) are taken left to right until they tell the rows apart — the names alone beside codes, the key and the
-    names beside a repeated key — at most ``NAMING_COLUMNS`` (beside codes, a column that names every row on its own
-    first). A question names the row by them ("darkroom
-    chemicals", 第4轮海棠羽社主场), so each of the row's lines carries them; none where the first column already names
-    every row."""
+    keyed by its round, several matches a round). Only text columns count (no bare number, no code, nothing longer
+    than a name). Beside codes: the one that tells the most rows apart (the item, not its category). Beside a
+    repeated key: left to right until key and names tell the rows apart, at most ``NAMING_COLUMNS``. A question
+    names the row by them ("darkroom chemicals", 第4轮海棠羽社主场), so each of the row's lines carries them; none
+    where the first column already names every row."""
     if len(body) < 2 or len(heads) < 3 or not all(r and r[0].strip() for r in body):
         return []
     keys = [r[0].strip() for r in body]
@@ -159,8 +158,11 @@ def naming_columns(heads: list[str], body: list[list[str]]) -> list[int]:
                    and re.search(r"[^\W\d_]", c) for c in cells) and len(set(cells)) > 1
 
     texts = [j for j in range(1, len(heads)) if text_column(j)]
-    if coded and (alone := [j for j in texts if len({r[j].strip() for r in body}) == len(body)]):
-        return alone[:1]  # the item's name beside its code, not its category before it ("E1 Darkroom chemicals")
+    if coded:
+        # the item's name beside its code, not its category before it ("E1 Darkroom chemicals"): the one text column
+        # that tells the most rows apart (a name two variants share is still the name, not name + category)
+        best = max(texts, key=lambda j: (len({r[j].strip() for r in body}), -j), default=None)
+        return [] if best is None else [best]
     chosen: list[int] = []
     for j in texts:
         if len(chosen) == NAMING_COLUMNS:
