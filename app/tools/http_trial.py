@@ -141,6 +141,15 @@ def llm_use(body: dict[str, Any]) -> dict[str, Any]:
             "answerMode": body.get("answerMode"), "degraded": list(body.get("degraded") or [])}
 
 
+def decided(body: dict[str, Any]) -> dict[str, Any] | None:
+    """What decided the answer or the "not found" (the decision, what decided it, the named veto, the score and its
+    threshold, the reason): a trial's refusals tabulated by mechanism."""
+    a = body.get("answerability")
+    if not isinstance(a, dict):
+        return None
+    return {k: a.get(k) for k in ("decision", "decidedBy", "rule", "score", "threshold", "reason")}
+
+
 def judge(q: TrialQuestion, body: dict[str, Any]) -> tuple[bool, str]:
     """``(useful, why)`` of one API answer (of each of its parts, for a message that asks several things)."""
     if q.parts:
@@ -359,6 +368,7 @@ def run_trial(folder: Path, client: TrialClient, *, split: str | None = None, up
             "parts": [{"question": p.get("question"), "status": p.get("status"), "answerSpan": p.get("answerSpan")}
                       for p in body.get("parts") or [] if isinstance(p, dict)],
             "ms": round((time.perf_counter() - started) * 1000), **llm_use(body),
+            "answerability": decided(body),
         })
         log(f"{q.id} [{q.split}/{q.category}] {'useful' if useful else 'NOT useful'}: {why}")
     return result
