@@ -148,9 +148,11 @@ class Question:
             # a name mentioned only word by word ("qingtan city library" by "city" and "library" of other
             # names) is not spelled out: its near or other-script spelling is looked for too
             if not any(f in blob for f in forms) and (near := shortened_of(forms[0], names_of(hits), blob)
+                                               or addressed(forms[0], blob)
                                                or near_spelling(forms[0], blob)
                                                or other_script(forms[0], texts)) is not None:
-                # shortened ("银杉合作社" for 银杉蜂业合作社), misspelled, or written in the other script
+                # shortened ("银杉合作社" for 银杉蜂业合作社), a person called by title and surname ("Dr Castel"),
+                # misspelled, or written in the other script
                 # ("Qingtan City Library" / 青檀市图书馆)
                 misspelled[forms[0]] = near
                 forms = (*forms, near)
@@ -609,6 +611,33 @@ def _shortens(short: str, name: str) -> bool:
             return False
         at = full.index(w, at) + 1
     return True
+
+
+_TITLES = frozenset({"dr", "mr", "mrs", "ms", "miss", "mx", "prof", "professor", "sir", "dame", "rev", "capt"})
+"""Titles a Latin name opens with when it calls a person by the surname alone ("Dr Castel", "Ms Pryce")."""
+_TITLES_ZH = ("老师", "医生", "大夫", "先生", "女士", "经理", "主任", "教授", "律师", "师傅", "院长", "校长", "所长",
+              "科长", "队长", "会计", "护士")
+"""Titles a Chinese surname takes to call a person by it (王医生, 林老师)."""
+
+
+def addressed(name: str, blob: str) -> str | None:
+    """How a folded text writes the person a question calls by a title and the surname: "dr castel" over "Dr
+    Imogen Castell" (the surname, or its near spelling, ``near_spelling``), 王医生 over 王晓岚医生 or 医生王晓岚
+    (the full name next to the same title). A letter, a report or minutes name a person in full once and by the
+    surname after; the question may take either. None when the name is no such form or the text writes none."""
+    words = name.replace(".", " ").split()
+    if len(words) == 2 and words[0] in _TITLES and len(words[1]) >= 3 and not has_han(name):
+        surname = words[1]
+        if re.search(rf"(?<![\w-]){re.escape(surname)}(?![\w-])", blob):
+            return surname
+        return near_spelling(surname, blob) if len(surname) >= 6 else None
+    title = next((t for t in _TITLES_ZH if name.endswith(t)), None)
+    if title is None or len(name) != len(title) + 1 or not _HAN_RUN.fullmatch(name):
+        return None
+    found = {m[1] or m[2] for m in re.finditer(rf"({re.escape(name[0])}[\u3400-\u9fff]{{1,2}}?){re.escape(title)}|"
+                                               rf"{re.escape(title)}({re.escape(name[0])}[\u3400-\u9fff]{{1,2}})",
+                                               blob)}
+    return found.pop() if len(found) == 1 else None
 
 
 def spelled_out(short: str, blob: str) -> list[str]:
