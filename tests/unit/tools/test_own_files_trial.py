@@ -166,6 +166,17 @@ def test_llm_use_reads_the_writer_s_calls_from_its_step() -> None:
     assert llm_use({"status": "error"})["writerLlmCalls"] is None  # no steps: unknown, not 0
 
 
+def test_decided_keeps_what_decided_an_answer() -> None:
+    from app.tools.http_trial import decided
+
+    body = {"answerability": {"decision": "not_found", "decidedBy": "rule", "rule": "misgoverned", "score": 0.71,
+                              "threshold": 0.33, "reason": "the passages give 9 for the hall, not for the annex",
+                              "features": {"coverage": 0.8}}}
+    assert decided(body) == {"decision": "not_found", "decidedBy": "rule", "rule": "misgoverned", "score": 0.71,
+                             "threshold": 0.33, "reason": "the passages give 9 for the hall, not for the annex"}
+    assert decided({"status": "error"}) is None
+
+
 def test_a_trial_uploads_the_folder_and_asks_through_the_api(tmp_path: Path) -> None:
     root = make_folder(tmp_path / "own")
     with running_app(tmp_path / "data") as http:
@@ -180,6 +191,9 @@ def test_a_trial_uploads_the_folder_and_asks_through_the_api(tmp_path: Path) -> 
     assert q1["useful"] is True and q1["cited"][0] == "north/report.md"
     # no LLM configured: none asked, by the writer either; the answer extractive
     assert (q1["llmCalls"], q1["writerLlmCalls"], q1["answerMode"], q1["degraded"]) == (0, 0, "extractive", [])
+    # what decided each answer travels with it: a trial's refusals tabulate by mechanism
+    assert q1["answerability"]["decision"] == "answerable" and q1["answerability"]["decidedBy"] in (
+        "rule", "score", "lexicon", "meaning")
     summary = result.summary()
     assert set(summary) == {"dev", "held"} and summary["dev"]["questions"] == 1 and summary["held"]["questions"] == 2
     assert "## dev: useful 1/1" in render_markdown(result)
