@@ -76,8 +76,7 @@ def stem(word: str) -> str:
 def found(term: str, text: str) -> float:
     """1 when ``text`` contains the term; half when a Chinese term is not there as a word but each of its
     characters is (the question's word split differs from the passage's: 松有 in 鸡毛松有多高); three quarters
-    when an English word is there in another form of the same stem ("founded": "founder") or abbreviated
-    (``abbreviated``: "maximum" as "Max."); else 0."""
+    when an English word is there in another form of the same stem ("founded": "founder"); else 0."""
     if term in text:
         return 1.0
     if has_han(term):
@@ -86,22 +85,9 @@ def found(term: str, text: str) -> float:
         return 0.5 if len(term) > 1 and all(ch in text for ch in term) else 0.0
     if len(term) >= 5 and term.isascii() and term.isalpha():
         root = stem(term)
-        if (len(root) >= 4 and re.search(rf"\b{re.escape(root)}", text)) or abbreviated(term, text):
+        if len(root) >= 4 and re.search(rf"\b{re.escape(root)}", text):
             return STEM_CREDIT
     return 0.0
-
-
-ABBREVIATION_FROM = 3
-"""Letters an abbreviation keeps of its word at least ("max." of maximum, "est." of established)."""
-
-
-def abbreviated(word: str, text: str) -> bool:
-    """Whether a folded text writes an English word as an abbreviation with its period: a leading part of the word
-    of ``ABBREVIATION_FROM`` letters or more, shorter than it, as a word followed by "." and a space or the end
-    ("Max. operating pressure" for the maximum, "Approx. 40 km", "Est. 1998" for established). A table header or a
-    spec sheet writes the word so; the question writes it out."""
-    return any(re.search(rf"(?<![\w.-]){re.escape(word[:k])}\.(?=\s|$)", text)
-               for k in range(ABBREVIATION_FROM, len(word) - 1))
 
 
 _LOCALIZERS_ZH = ("里", "内", "中", "上")
