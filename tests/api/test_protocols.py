@@ -223,3 +223,14 @@ def test_mcp_refuses_a_foreign_host_header(client: TestClient) -> None:
         400, 421)
     ok = client.post(f"{LOOPBACK}/mcp", json=INITIALIZE, headers=MCP_HEADERS)
     assert ok.status_code == 200 and ok.json()["result"]["serverInfo"]["name"] == "adaptive-entity-rag"
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("accept", ["text/event-stream", "*/*", None])
+def test_a_get_on_mcp_is_405_not_an_event_stream_that_never_speaks(client: TestClient, accept: str | None) -> None:
+    # stateless transport: the SDK's GET stream would stay open and silent until the client timed out
+    r = client.get(f"{LOOPBACK}/mcp", headers={"accept": accept} if accept else {})
+    body = assert_error(r, 405, "method_not_allowed")
+    assert r.headers["allow"] == "POST" and "POST" in body["error"]["message"]
+    ok = client.post(f"{LOOPBACK}/mcp", json=INITIALIZE, headers=MCP_HEADERS)
+    assert ok.status_code == 200
