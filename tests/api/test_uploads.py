@@ -203,3 +203,21 @@ def test_a_file_repeated_under_another_name_is_kept_once_and_said(client: TestCl
                         data={"metadata": json.dumps({"b-rota.csv": {"id": "b-rota.csv"}})}).json()
     assert [f["status"] for f in apart["files"]] == ["accepted", "accepted"] and apart["duplicates"] == []
     wait_for(client, apart["jobId"])
+
+
+def test_a_file_name_too_long_for_an_id_says_so_and_what_to_do(client: TestClient) -> None:
+    long_name = "quarterly-report-" + "x" * 260 + ".txt"
+    r = client.post(UPLOAD, files=files((long_name, b"The Ilford depot shipped 40 crates."),
+                                        ("short.txt", b"The Ilford depot opened in 2001.")))
+    assert r.status_code == 202, r.text
+    failed = r.json()["files"][0]
+    assert failed["status"] == "failed" and failed["error"]["code"] == "invalid_file_name"
+    message = failed["error"]["message"]
+    assert "281 characters" in message and "256" in message and "shorten" in message
+    assert "String should have" not in message
+    # with a shorter id given in the metadata, the same file goes in
+    r = client.post(UPLOAD, files=files((long_name, b"The Ilford depot shipped 40 crates.")),
+                    data={"metadata": json.dumps({long_name: {"id": "ilford-report.txt"}})})
+    assert r.status_code == 202, r.text
+    assert wait_for(client, r.json()["jobId"])["status"] == "done"
+    assert "ilford-report.txt" in inventory_ids(client)
