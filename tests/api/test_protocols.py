@@ -121,7 +121,11 @@ def test_a_streamed_completion_is_openai_chunks_then_done(client: TestClient) ->
     ({"model": "aer-extractive", "messages": [{"role": "wizard", "content": "hi"}]}, "role"),
     ({"model": "aer-extractive", "n": 2, "messages": [{"role": "user", "content": "hi"}]}, "less than or equal to 1"),
     ({"messages": [{"role": "user", "content": "hi"}]}, "model"),
-], ids=["no-messages", "last-not-user", "unknown-role", "n-2", "no-model"])
+    ({"model": "aer-extractive", "max_tokens": -5, "messages": [{"role": "user", "content": "hi"}]},
+     "max_tokens: Input should be greater than or equal to 1"),
+    ({"model": "aer-extractive", "temperature": 99, "messages": [{"role": "user", "content": "hi"}]},
+     "temperature: Input should be less than or equal to 2"),
+], ids=["no-messages", "last-not-user", "unknown-role", "n-2", "no-model", "max-tokens-negative", "temperature-99"])
 def test_bad_chat_requests_are_422_with_the_failing_field(client: TestClient, payload: dict[str, Any],
                                                          fragment: str) -> None:
     body = assert_openai_error(client.post(CHAT, json=payload), 422, "invalid_request")
