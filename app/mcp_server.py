@@ -657,6 +657,18 @@ class McpHttpEndpoint:
                                     status_code=503)
             await response(scope, receive, send)
             return
+        if scope.get("method") == "GET":
+            # The transport is stateless: nothing is ever sent on a GET's server-to-client stream, so the SDK's
+            # would stay open (and silent) until the client gave up. The MCP spec's answer for a server without
+            # that stream is 405.
+            from fastapi.responses import JSONResponse
+
+            response = JSONResponse(error_body(
+                "method_not_allowed", "GET /mcp is not allowed: this MCP endpoint is stateless and opens no event "
+                "stream; POST each JSON-RPC message (content-type: application/json, accept: application/json, "
+                "text/event-stream)"), status_code=405, headers={"Allow": "POST"})
+            await response(scope, receive, send)
+            return
         await handler(scope, receive, send)
 
 

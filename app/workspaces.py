@@ -278,7 +278,8 @@ class Workspaces:
         if not catalog.is_file() or _stagings(own):
             return None
         try:
-            conn = sqlite3.connect(f"{catalog.as_uri()}?mode=ro", uri=True, timeout=5.0)
+            # absolute: the data dir is relative by default (data/ under the folder aer runs from)
+            conn = sqlite3.connect(f"{catalog.absolute().as_uri()}?mode=ro", uri=True, timeout=5.0)
             try:
                 if conn.execute("SELECT 1 FROM catalog_meta WHERE key = 'backfilled'").fetchone() is None:
                     return None

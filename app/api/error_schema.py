@@ -19,7 +19,7 @@ class ErrorResponse(BaseModel):
 
 
 _STATUSES = {
-    400: "Malformed request: invalid_json, unknown_action, duplicate_document_ids, unknown_llm_model, ...",
+    400: "Malformed request: invalid_json, invalid_multipart, unknown_action, duplicate_document_ids, unknown_llm_model, ...",
     401: "unauthorized: an API key is needed (X-API-Key or Authorization: Bearer) or the one sent is not valid",
     403: "forbidden: the key has rights on the workspace, but its role (read < write < admin) is too low for the "
          "action",

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.formparsers import MultiPartException
 from starlette.routing import BaseRoute, Match
 
 from app.errors import ErrorKind, Failure, ServiceError, error_body, error_info, nearest
@@ -346,6 +347,13 @@ def install_error_handlers(app: FastAPI) -> None:
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code == 400 and (reason := unparsable_body(exc.__cause__)) is not None:
             return JSONResponse(error_body("invalid_json", reason), status_code=400)
+        if exc.status_code == 400 and isinstance(exc.__context__, MultiPartException):
+            # Starlette says only "Invalid multipart data." for any part it cannot read, a file name over its
+            # 4 KB part-header limit included (outside probe): name the body and what it may hold
+            return JSONResponse(error_body("invalid_multipart", f"the multipart/form-data body could not be read "
+                                           f"({exc.detail.rstrip('.')}): each part's headers, its file name "
+                                           "included, must stay under 4 KB and the body must end with its closing "
+                                           "boundary; curl: -F files=@PATH"), status_code=400)
         code = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}.get(exc.status_code, "http_error")
         headers = dict(exc.headers or {})
         if exc.status_code == 405 and (allowed := allowed_methods(request)):

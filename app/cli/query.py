@@ -240,6 +240,9 @@ def demo(
     from app.cli.base import opened_workspaces
 
     folder = demo_dir()
+    # opening the stores, the entity dictionary and the encoder printed nothing for over a minute on a busy machine
+    typer.echo(f"workspace {DEMO_WORKSPACE}: loading the bundled demo ({folder}); the first run opens the stores and "
+               "the encoder, up to a minute or two on a busy machine …")
     with opened_workspaces() as workspaces:
         if reset and workspaces.exists(DEMO_WORKSPACE):
             workspaces.delete(DEMO_WORKSPACE)

@@ -82,8 +82,9 @@ class ChatCompletionRequest(BaseModel):
     """The last message is the question (a user turn); earlier user and assistant turns are the conversation.
 
     OpenAI's sampling and output options (temperature, top_p, max_tokens, stop, ...) are accepted and ignored:
-    the service's own LLM settings apply. Their types are checked all the same, strictly (``"stream": "yes"``,
-    ``"n": "1"`` or ``"temperature": "hot"`` is a 422, as on the main API); options the service does not know
+    the service's own LLM settings apply. Their types and OpenAI's ranges are checked all the same, strictly
+    (``"stream": "yes"``, ``"n": "1"``, ``"temperature": "hot"``, ``"max_tokens": -5`` is a 422, as on the main
+    API); options the service does not know
     are ignored. The lengths (the question's, each message's) are checked by the route, against the settings.
     """
 
@@ -92,12 +93,13 @@ class ChatCompletionRequest(BaseModel):
     messages: list[ChatMessage] = Field(min_length=1, max_length=MAX_MESSAGES)
     stream: bool = False
     n: int = Field(default=1, ge=1, le=1, description="One choice only.")
-    temperature: float | None = None
-    top_p: float | None = None
-    max_tokens: int | None = None
-    max_completion_tokens: int | None = None
-    presence_penalty: float | None = None
-    frequency_penalty: float | None = None
+    # OpenAI's ranges: a value outside them is the client's mistake there too (400), not a value to ignore
+    temperature: float | None = Field(default=None, ge=0, le=2)
+    top_p: float | None = Field(default=None, ge=0, le=1)
+    max_tokens: int | None = Field(default=None, ge=1)
+    max_completion_tokens: int | None = Field(default=None, ge=1)
+    presence_penalty: float | None = Field(default=None, ge=-2, le=2)
+    frequency_penalty: float | None = Field(default=None, ge=-2, le=2)
     seed: int | None = None
     stop: str | list[str] | None = None
     user: str | None = None

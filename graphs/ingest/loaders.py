@@ -80,6 +80,12 @@ def load_file(data: bytes, name: str, *, doc_id: str, source: str, title: str | 
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first.get("loc", ()))
+        if first.get("loc") == ("id",) and first["type"] == "string_too_long":
+            # the id is the file's path: "id: String should have at most 256 characters" said neither whose id nor
+            # what to do
+            raise FileParseError("invalid_file_name", f"{name}: the document's id, the file's path ({len(doc_id):,} "
+                                 f"characters), is over the {DOCUMENT_ID_MAX} an id may have: shorten the file's "
+                                 "name or its folders' names (an upload's metadata may give it a shorter id)") from exc
         raise FileParseError("invalid_document", f"{name}: {where + ': ' if where else ''}{first['msg']}") from exc
 
 

@@ -121,7 +121,11 @@ def test_a_streamed_completion_is_openai_chunks_then_done(client: TestClient) ->
     ({"model": "aer-extractive", "messages": [{"role": "wizard", "content": "hi"}]}, "role"),
     ({"model": "aer-extractive", "n": 2, "messages": [{"role": "user", "content": "hi"}]}, "less than or equal to 1"),
     ({"messages": [{"role": "user", "content": "hi"}]}, "model"),
-], ids=["no-messages", "last-not-user", "unknown-role", "n-2", "no-model"])
+    ({"model": "aer-extractive", "max_tokens": -5, "messages": [{"role": "user", "content": "hi"}]},
+     "max_tokens: Input should be greater than or equal to 1"),
+    ({"model": "aer-extractive", "temperature": 99, "messages": [{"role": "user", "content": "hi"}]},
+     "temperature: Input should be less than or equal to 2"),
+], ids=["no-messages", "last-not-user", "unknown-role", "n-2", "no-model", "max-tokens-negative", "temperature-99"])
 def test_bad_chat_requests_are_422_with_the_failing_field(client: TestClient, payload: dict[str, Any],
                                                          fragment: str) -> None:
     body = assert_openai_error(client.post(CHAT, json=payload), 422, "invalid_request")
@@ -223,3 +227,14 @@ def test_mcp_refuses_a_foreign_host_header(client: TestClient) -> None:
         400, 421)
     ok = client.post(f"{LOOPBACK}/mcp", json=INITIALIZE, headers=MCP_HEADERS)
     assert ok.status_code == 200 and ok.json()["result"]["serverInfo"]["name"] == "adaptive-entity-rag"
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("accept", ["text/event-stream", "*/*", None])
+def test_a_get_on_mcp_is_405_not_an_event_stream_that_never_speaks(client: TestClient, accept: str | None) -> None:
+    # stateless transport: the SDK's GET stream would stay open and silent until the client timed out
+    r = client.get(f"{LOOPBACK}/mcp", headers={"accept": accept} if accept else {})
+    body = assert_error(r, 405, "method_not_allowed")
+    assert r.headers["allow"] == "POST" and "POST" in body["error"]["message"]
+    ok = client.post(f"{LOOPBACK}/mcp", json=INITIALIZE, headers=MCP_HEADERS)
+    assert ok.status_code == 200

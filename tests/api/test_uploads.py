@@ -203,3 +203,36 @@ def test_a_file_repeated_under_another_name_is_kept_once_and_said(client: TestCl
                         data={"metadata": json.dumps({"b-rota.csv": {"id": "b-rota.csv"}})}).json()
     assert [f["status"] for f in apart["files"]] == ["accepted", "accepted"] and apart["duplicates"] == []
     wait_for(client, apart["jobId"])
+
+
+def test_a_file_name_too_long_for_an_id_says_so_and_what_to_do(client: TestClient) -> None:
+    long_name = "quarterly-report-" + "x" * 260 + ".txt"
+    r = client.post(UPLOAD, files=files((long_name, b"The Ilford depot shipped 40 crates."),
+                                        ("short.txt", b"The Ilford depot opened in 2001.")))
+    assert r.status_code == 202, r.text
+    failed = r.json()["files"][0]
+    assert failed["status"] == "failed" and failed["error"]["code"] == "invalid_file_name"
+    message = failed["error"]["message"]
+    assert "281 characters" in message and "256" in message and "shorten" in message
+    assert "String should have" not in message
+    # with a shorter id given in the metadata, the same file goes in
+    r = client.post(UPLOAD, files=files((long_name, b"The Ilford depot shipped 40 crates.")),
+                    data={"metadata": json.dumps({long_name: {"id": "ilford-report.txt"}})})
+    assert r.status_code == 202, r.text
+    assert wait_for(client, r.json()["jobId"])["status"] == "done"
+    assert "ilford-report.txt" in inventory_ids(client)
+
+
+def test_an_unreadable_multipart_body_is_400_invalid_multipart_saying_why(client: TestClient) -> None:
+    before = inventory_ids(client)
+    # a file name over the multipart parser's 4 KB part-header limit
+    r = client.post(UPLOAD, files=files(("n" * 5000 + ".txt", b"The Ilford depot shipped 40 crates.")))
+    assert r.status_code == 400, r.text
+    error = r.json()["error"]
+    assert error["code"] == "invalid_multipart" and "4 KB" in error["message"] and "file name" in error["message"]
+    # a body cut before its closing boundary
+    cut = b'--xyz\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\nhello'
+    r = client.post(UPLOAD, content=cut, headers={"content-type": "multipart/form-data; boundary=xyz"})
+    assert r.status_code in (400, 422), r.text
+    assert r.json()["error"]["code"] != "http_error"
+    assert inventory_ids(client) == before

@@ -3,14 +3,15 @@ subfolders are two documents), and a file that writes over an indexed one shows 
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from app.schemas import API_PATH
-from tests.support.browser import Watched
+from tests.support.browser import Watched, watch
 from tests.support.servers import ServerProcess
 
 IDS = ["north/report.md", "south/report.md"]
@@ -127,3 +128,34 @@ def test_a_file_chosen_twice_under_two_names_is_uploaded_once_and_the_page_says_
         expect(panel.locator(".job-head .status-badge")).to_have_text("done", timeout=120_000)
     finally:
         delete_quietly(server, "shifts.csv")
+
+
+def test_more_files_than_one_upload_takes_go_in_parts(browser: Browser, tmp_path: Path) -> None:
+    """A folder of more files than AER_UPLOAD_MAX_FILES was refused whole (too_many_files) and the user had to split
+    it by hand; the page now sends it in parts of the server's limit, each a job, and says so."""
+    folder = tmp_path / "ledgers"
+    folder.mkdir()
+    names = [f"ledger-{i}.md" for i in range(7)]
+    for i, name in enumerate(names):
+        (folder / name).write_text(f"# Ledger {i}\n\nThe Wexford ledger {i} lists {100 + i} barrels.\n", encoding="utf-8")
+    server = ServerProcess(tmp_path, {"AER_DATA_DIR": str(tmp_path / "data"), "AER_UPLOAD_MAX_FILES": "3"}).start()
+    watched = watch(browser, server.base_url)
+    watched.expect_status(422)  # the first, whole upload's too_many_files
+    try:
+        p = watched.goto("/#documents")
+        p.set_input_files("#upload-folder", str(folder))
+        p.locator("#upload-form summary", has_text="More options").click()
+        p.fill("#upload-metadata", json.dumps({"ledger-5.md": {"title": "Fifth ledger"}}))
+        p.click("#upload-submit")
+        result = p.locator("#upload-result")
+        expect(result).to_contain_text("In 3 uploads of at most 3 file(s): 7 file(s) read", timeout=120_000)
+        expect(p.locator(".job .job-head .status-badge")).to_have_count(3)
+        for badge in p.locator(".job .job-head .status-badge").all():
+            expect(badge).to_have_text("done", timeout=120_000)
+        listed = httpx.get(server.base_url + API_PATH, params={"action": "documents", "root": "ledgers"}, timeout=60)
+        documents = {d["id"]: d["title"] for d in listed.json()["documents"]}
+        assert sorted(documents) == names and documents["ledger-5.md"] == "Fifth ledger"
+        watched.check()
+    finally:
+        watched.page.context.close()
+        server.stop()

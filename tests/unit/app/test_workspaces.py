@@ -218,3 +218,22 @@ def test_listing_counts_a_closed_workspace_without_opening_it(tmp_path: Path) ->
         assert later.info("fresh").documents == 0 and "fresh" in later.opened()
     finally:
         later.close()
+
+
+def test_a_closed_workspace_is_listed_under_a_relative_data_dir(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # the default data dir is relative (data/ under the folder aer runs from): after `aer demo`, `aer serve`
+    # listed the closed demo workspace with a 500 (a relative path is no file URI) and the page had no picker
+    monkeypatch.chdir(tmp_path)
+    first = Workspaces(settings_for(Path("data")), fast_resources)
+    try:
+        first.create("demo")
+        first.get("demo").ingestor.ingest([Document(id="a", title="A", text="Alpha Corp sells turbines in Oslo.")])
+    finally:
+        first.close()
+    later = Workspaces(settings_for(Path("data")), fast_resources)
+    try:
+        assert [(i.name, i.documents) for i in map(later.info, later.names())] == [("default", 0), ("demo", 1)]
+        assert "demo" not in later.opened()
+    finally:
+        later.close()

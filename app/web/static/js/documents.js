@@ -189,6 +189,39 @@ export function queuedText(answer) {
   return parts.join("; ");
 }
 
+function uploadForm(files, root, metadata) {
+  const form = new FormData();
+  for (const f of files) form.append("files", f.file, f.name);
+  form.append("skipUnchanged", $("#upload-skip").checked ? "true" : "false");
+  if (root) form.append("root", root);
+  if (metadata) form.append("metadata", metadata);
+  return form;
+}
+
+/** The metadata field's entries for one part of a split upload: its own files' (an upload refuses an entry for a
+ * file it does not carry), and on the first part the entries that name no chosen file, for the server to refuse. */
+export function metadataFor(metadata, part, all, first) {
+  if (!metadata) return "";
+  let parsed;
+  try {
+    parsed = JSON.parse(metadata);
+  } catch {
+    return metadata; // not JSON: the server says so
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return metadata;
+  const mine = new Set(part.map((f) => f.name));
+  const chosenNames = new Set(all.map((f) => f.name));
+  const kept = Object.entries(parsed).filter(([name]) => mine.has(name) || (first && !chosenNames.has(name)));
+  return kept.length ? JSON.stringify(Object.fromEntries(kept)) : "";
+}
+
+/** One answer for the parts of a split upload: their files, counts and lists together. */
+export function mergedAnswers(answers) {
+  const list = (key) => answers.flatMap((a) => a[key] || []);
+  return { ...answers[0], files: list("files"), documents: answers.reduce((n, a) => n + (a.documents || 0), 0),
+    unchanged: list("unchanged"), replaced: list("replaced"), renamed: list("renamed"), duplicates: list("duplicates") };
+}
+
 async function upload() {
   const files = chosen();
   const left = leftOut();
@@ -197,32 +230,48 @@ async function upload() {
     $("#upload-files").focus();
     return;
   }
-  const form = new FormData();
-  for (const f of files) form.append("files", f.file, f.name);
-  form.append("skipUnchanged", $("#upload-skip").checked ? "true" : "false");
   const root = $("#upload-root").value.trim() || files[0].root || "";
-  if (root) form.append("root", root);
   const metadata = $("#upload-metadata").value.trim();
-  if (metadata) form.append("metadata", metadata);
   const button = $("#upload-submit");
   button.disabled = true;
   say("#upload-result", "info", `Uploading ${files.length} file(s)…`);
+  const answers = [];
   try {
-    const answer = await call("upload", { method: "POST", form });
+    try {
+      answers.push(await call("upload", { method: "POST", form: uploadForm(files, root, metadata) }));
+    } catch (err) {
+      // more files than the server takes in one upload (a folder of 36 was refused whole with too_many_files):
+      // send them in parts of its limit, each part a job of its own
+      const most = err.code === "too_many_files" && err.details ? err.details.maxFiles : 0;
+      if (!most) throw err;
+      for (let at = 0; at < files.length; at += most) {
+        const part = files.slice(at, at + most);
+        say("#upload-result", "info", `Uploading files ${at + 1}–${at + part.length} of ${files.length} (the server `
+          + `takes ${most} per upload)…`);
+        const answer = await call("upload", { method: "POST",
+          form: uploadForm(part, root, metadataFor(metadata, part, files, at === 0)) });
+        followJob(answer.jobId, `Upload of files ${at + 1}–${at + part.length} of ${files.length}`);
+        answers.push(answer);
+      }
+    }
+    const answer = mergedAnswers(answers);
     const failed = answer.files.filter((f) => f.status === "failed").length;
     const twice = answer.files.filter((f) => f.status === "duplicate").length;
     const leftOutTwice = twice ? `${twice} duplicate file(s) left out (the same bytes as another file). ` : "";
+    const parts = answers.length > 1 ? `In ${answers.length} uploads of at most ${answers[0].files.length} file(s): ` : "";
     say("#upload-result", failed || twice ? "warn" : "ok",
-      h("strong", {}, `${failed ? `${failed} of ${answer.files.length} file(s) could not be read; `
+      h("strong", {}, `${parts}${failed ? `${failed} of ${answer.files.length} file(s) could not be read; `
         : `${answer.files.length - twice} file(s) read: `}${queuedText(answer)}. ${leftOutTwice}`),
       fileList(answer.files), leftOutNote(left));
-    followJob(answer.jobId, `Upload of ${answer.files.length} file(s)`);
+    if (answers.length === 1) followJob(answer.jobId, `Upload of ${answer.files.length} file(s)`);
     $("#upload-files").value = ""; // the folder name and the skip choice stay for the next upload
     $("#upload-folder").value = "";
     $("#upload-metadata").value = "";
     preview([]);
   } catch (err) {
-    say("#upload-result", "error", errorView(err));
+    const sent = answers.reduce((n, a) => n + a.files.length, 0);
+    say("#upload-result", "error", sent ? h("p", {}, `${sent} of ${files.length} file(s) were sent before this error: `
+      + "their jobs are below.") : null, errorView(err));
   } finally {
     button.disabled = false;
   }

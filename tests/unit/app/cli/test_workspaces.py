@@ -95,6 +95,8 @@ def test_entities_written_in_a_workspace_stay_there(tmp_path: Path) -> None:
 def test_the_demo_loads_its_own_workspace_and_reset_reloads_it(tmp_path: Path) -> None:
     loaded = aer(tmp_path, "demo")
     assert loaded.exit_code == 0, loaded.output
+    # said before the slow part (stores, entity dictionary, encoder), not after a silent minute
+    assert loaded.stdout.splitlines()[0].startswith("workspace demo: loading the bundled demo")
     workspaces = listed(tmp_path)
     assert list(workspaces) == ["default", "demo"]
     assert workspaces["default"]["documents"] == 0 and workspaces["demo"]["documents"] == 59
