@@ -19,6 +19,7 @@ from graphs.rag.answer.calibration import FEATURES, Model
 from graphs.rag.answer.evidence import find_evidence
 from graphs.rag.answer.extractive import extractive, multihop
 from graphs.rag.answer.question import Question, question_of
+from graphs.rag.answer.verdicts import Verdict
 from graphs.rag.nodes.check_answer import check_answer
 from graphs.rag.nodes.write_answer import write_answer
 from graphs.text.answer_types import expected_answer
@@ -115,6 +116,14 @@ def model_on(weights: dict[str, float], bias: float, threshold: float = 0.5) -> 
 
 ANSWERS_ALL = model_on({}, bias=8.0)
 """A score that answers everything: what refuses is a rule."""
+
+
+async def rule_verdict(q: Question, hits: list[Hit]) -> Verdict:
+    """The answerability verdict on ``q`` over ``hits`` with a score that answers everything (``ANSWERS_ALL``): what
+    refuses is a rule (the twin tests of one rule each: the sentence without the asked value refused, its twin
+    answered)."""
+    verdict, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=ANSWERS_ALL)
+    return verdict
 
 
 async def verdict_of(text: str, hits: list[Hit]) -> tuple[str, str]:
