@@ -7,7 +7,7 @@ import logging
 import re
 import types
 from collections.abc import Iterable, Mapping
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Union, cast, get_args, get_origin
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -315,10 +315,14 @@ _METHODS = ("DELETE", "GET", "PATCH", "POST", "PUT")
 def install_error_handlers(app: FastAPI) -> None:
     """Map every exception to the error shape and the right status."""
 
-    @app.exception_handler(ServiceError)
-    async def api_error(_: Request, exc: ServiceError) -> JSONResponse:
-        status, body = service_error(exc)
+    async def api_error(_: Request, exc: Exception) -> JSONResponse:
+        # a service's own error, a store or the embedder down (the three it is registered for): ``service_error``
+        # gives each its status and body
+        status, body = service_error(cast(Failure, exc))
         return JSONResponse(body, status_code=status)
+
+    for kind in (ServiceError, StoreUnavailable, EmbedderUnavailable):
+        app.add_exception_handler(kind, api_error)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -365,16 +369,6 @@ def install_error_handlers(app: FastAPI) -> None:
     async def conflict(_: Request, exc: AliasConflictError) -> JSONResponse:
         return JSONResponse(error_body("alias_conflict", str(exc), {"alias": exc.alias, "owner": exc.owner}),
                             status_code=409)
-
-    @app.exception_handler(StoreUnavailable)
-    async def store_down(_: Request, exc: StoreUnavailable) -> JSONResponse:
-        status, body = service_error(exc)
-        return JSONResponse(body, status_code=status)
-
-    @app.exception_handler(EmbedderUnavailable)
-    async def embedder_down(_: Request, exc: EmbedderUnavailable) -> JSONResponse:
-        status, body = service_error(exc)
-        return JSONResponse(body, status_code=status)
 
     @app.exception_handler(Exception)
     async def internal(_: Request, exc: Exception) -> JSONResponse:

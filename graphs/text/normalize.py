@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -84,6 +85,16 @@ def normalize(text: str) -> str:
     if has_han(folded):
         folded = _t2s_if_needed(folded)
     return _TYPESET_SPACE.sub("", _WHITESPACE.sub(" ", folded)).strip()
+
+
+def without_names(text: str, names: Iterable[str]) -> str:
+    """A text with every name it writes blanked to a space, longest name first, in any case: what a question asks
+    of its subjects ("What is the price of the Aquapure X300?" less "Aquapure X300"; 正山小种 out of 茉莉花茶跟正山小种，哪样
+    贵一点, so its 小 is no comparative). Callers choose which names count and tidy the rest."""
+    for name in sorted(names, key=len, reverse=True):
+        if name:
+            text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
+    return text
 
 
 @functools.lru_cache(maxsize=131072)

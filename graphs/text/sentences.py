@@ -49,7 +49,7 @@ def split_sentences(text: str) -> list[str]:
         out.append(text[start : m.end()].strip())
         start = m.end()
     out.append(text[start:].strip())
-    return [f for s in out for f in _fields_apart(s) if len(f) > 1]
+    return [f for s in out for f in fields_apart(s) if len(f) > 1]
 
 
 _GAP = r"(?:[ \t]{2,}|[\u3000\t][ \t\u3000]*|[ \t\u3000]*[|｜][ \t\u3000]*)"
@@ -59,17 +59,28 @@ _PAIR_ZH = r"[\u4e00-\u9fff]{1,6}[:：][ \t]*[\u4e00-\u9fff·]{2,12}"
 _FIELDS_LINE_ZH = re.compile(rf"{_PAIR_ZH}(?:[ \t\u3000]+{_PAIR_ZH})+")
 """Chinese fields whose values are names (no space inside): one space between them sets them apart (a chunk's
 whitespace folded to one space)."""
+_FIELD_GAP = re.compile(r"\u3000+|[ \t]{2,}|\t")
+_SPACE = re.compile(r"\s+")
+_FIELD = re.compile(r"^\s*(?:[^\W\d_]{1,8}|[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*){0,3})\s*[：:]\s*\S")
 
 
-def _fields_apart(line: str) -> list[str]:
-    """A line of several labelled fields set apart by wide gaps (a sign-off line "主持：段雪晴　　记录：韦之恒　　审核：
-    蒋可宁", "Chair: Ann Lee    Minutes: Tom Hale"), one field each: each label gives its own value its role; read as
-    one line, the first label governs every name."""
+def fields_apart(line: str) -> list[str]:
+    """A line of several labelled fields set apart by wide gaps, a bar or (names as values, a stored chunk's
+    whitespace folded to one space) single spaces, one field each: a sign-off line "主持：段雪晴　　记录：韦之恒　　审核：
+    蒋可宁", "Chair: Ann Lee    Minutes: Tom Hale", "Chair: A. Lee | Minutes: B. Roy", "主持：张三 记录：李四". Each
+    label gives its own value its role (the recorder is not the chair's value); read as one line, the first label
+    governs every name. Any other line as it is."""
     if _FIELDS_LINE_ZH.fullmatch(line):
         return [f for f in re.split(r"[ \t\u3000]+", line) if f]
-    if not _FIELDS_LINE.fullmatch(line):
-        return [line]
-    return [f.strip() for f in re.split(_GAP, line) if f.strip()]
+    if _FIELDS_LINE.fullmatch(line):
+        return [f.strip() for f in re.split(_GAP, line) if f.strip()]
+    for gap in (_FIELD_GAP, _SPACE):
+        # (wide gaps first; a stored chunk's spaces are folded to one: "主持：张三 记录：李四" splits at every space
+        # only when every piece is a field)
+        parts = [p.strip() for p in gap.split(line) if p.strip()]
+        if len(parts) >= 2 and all(_FIELD.match(p) for p in parts):
+            return parts
+    return [line]
 
 
 _ITEM_NUMBER = re.compile(r"\s*[(（]?\d{1,2}")
@@ -152,27 +163,9 @@ def without_markers(text: str) -> str:
 _WRAP = re.compile(r"[ \t]*\n[ \t]*(?=\S)")
 
 
-_FIELD_GAP = re.compile(r"\u3000+|[ \t]{2,}|\t")
-_SPACE = re.compile(r"\s+")
-_FIELD = re.compile(r"^\s*(?:[^\W\d_]{1,8}|[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*){0,3})\s*[：:]\s*\S")
-
-
-def fields_apart(line: str) -> list[str]:
-    """A line of several labelled fields set apart by wide spaces ("主持：张三　　记录：李四", "Chair: A. Lee    Minutes:
-    B. Roy") as its fields, each a statement of its own (the recorder is not the chair's value); any other line
-    as it is."""
-    for gap in (_FIELD_GAP, _SPACE):
-        # (wide gaps first; a stored chunk's spaces are folded to one: "主持：张三 记录：李四" splits at every space
-        # only when every piece is a field)
-        parts = [p.strip() for p in gap.split(line) if p.strip()]
-        if len(parts) >= 2 and all(_FIELD.match(p) for p in parts):
-            return parts
-    return [line]
-
-
 def passage_sentences(text: str) -> list[str]:
     """A passage's sentences as the answer layer reads them: citation markers left out, a sentence wrapped over
     lines (a plain-text report filled to a width) as one line, a line of several labelled fields as its fields
-    (``fields_apart``); the whole text when it splits into none. The ingest embeds these same strings ahead
-    (``graphs.stores.sentence_vectors``)."""
-    return [f for s in split_sentences(without_markers(text)) for f in fields_apart(_WRAP.sub(" ", s))] or [text]
+    (``fields_apart``, inside ``split_sentences``); the whole text when it splits into none. The ingest embeds
+    these same strings ahead (``graphs.stores.sentence_vectors``)."""
+    return [_WRAP.sub(" ", s) for s in split_sentences(without_markers(text))] or [text]

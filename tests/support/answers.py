@@ -12,16 +12,18 @@ from typing import Any
 import numpy as np
 
 from graphs.domain import EntityMetadata, Hit, ParsedQuery, ValidatedEntity
+from graphs.rag.answer import chains
 from graphs.rag.answer.answerability import assess, calibrated
 from graphs.rag.answer.attributes import asked_attribute, stated_at
 from graphs.rag.answer.calibration import FEATURES, Model
 from graphs.rag.answer.evidence import find_evidence
-from graphs.rag.answer.extractive import extractive
+from graphs.rag.answer.extractive import extractive, multihop
 from graphs.rag.answer.question import Question, question_of
+from graphs.rag.answer.verdicts import Verdict
 from graphs.rag.nodes.check_answer import check_answer
 from graphs.rag.nodes.write_answer import write_answer
 from graphs.text.answer_types import expected_answer
-from graphs.text.normalize import normalize
+from graphs.text.normalize import has_han, normalize
 from graphs.text.query_analysis import analyze_query
 from tests.support.fakes import TODAY, gazetteer_of, make_context, runtime
 
@@ -93,6 +95,18 @@ class Bigrams:
         return [self._vector(t) for t in texts]
 
 
+def chain_answer(text: str, hits: list[Hit], lookup: chains.Lookup | None = None, fetch: chains.Fetch | None = None
+                 ) -> tuple[str | None, str] | chains.Broken | None:
+    """(short answer, answer text) of the multi-hop writer (``extractive.multihop``) over ``hits``, its ``Broken``
+    chain, or None where it reads no chain (the tests of bridges and hops)."""
+    q = question(text, hits)
+    out = multihop(q, hits, has_han(text), None, lookup, fetch)
+    if out is None or isinstance(out, chains.Broken):
+        return out
+    written, _ = out
+    return written.span, written.text
+
+
 def model_on(weights: dict[str, float], bias: float, threshold: float = 0.5) -> Model:
     """A model that reads only the named features (raw values: mean 0, scale 1)."""
     n = len(FEATURES)
@@ -102,6 +116,14 @@ def model_on(weights: dict[str, float], bias: float, threshold: float = 0.5) -> 
 
 ANSWERS_ALL = model_on({}, bias=8.0)
 """A score that answers everything: what refuses is a rule."""
+
+
+async def rule_verdict(q: Question, hits: list[Hit]) -> Verdict:
+    """The answerability verdict on ``q`` over ``hits`` with a score that answers everything (``ANSWERS_ALL``): what
+    refuses is a rule (the twin tests of one rule each: the sentence without the asked value refused, its twin
+    answered)."""
+    verdict, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=ANSWERS_ALL)
+    return verdict
 
 
 async def verdict_of(text: str, hits: list[Hit]) -> tuple[str, str]:

@@ -77,7 +77,7 @@ from graphs.text.fields import (
     row_key_forms,
 )
 from graphs.text.governors import name_role, role_matches
-from graphs.text.normalize import has_han, normalize
+from graphs.text.normalize import has_han, normalize, without_names
 from graphs.text.scripts import han_share
 from graphs.text.sentences import looks_like_instruction, passage_sentences, planted
 from graphs.text.short_forms import defined
@@ -176,10 +176,19 @@ def label(sentence: str) -> bool:
     return bool(_LABEL.match(sentence))
 
 
-def heading(sentence: str, title: str = "", *, opening: bool = False) -> bool:
+SECTION_NUMBER = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])[.)、]|[一二三四五六七八九十]+[、.]|第[一二三四五六七八九十\d]+[章节部分条])\s*")
+"""A section's number before a heading (2., IV., 三、, 第二章)."""
+_ZH_SECTION = re.compile(r"^\s*(?:[一二三四五六七八九十]+、|第[一二三四五六七八九十\d]+[章节部分])")
+"""A Chinese section's number (三、, 第二章): a list item is numbered 1. 2., a section 一、二、."""
+_FUNCTION_WORD = re.compile(r"\s(?:of|the|and|for|to|in|on|at|with)\s")
+_STYLE_MARK = re.compile(r"[.,;:!?。，；：！？]")
+
+
+def heading(sentence: str, title: str = "", *, opening: bool = False, styled: bool = False) -> bool:
     """Whether a line is a title or heading, never an answer sentence: a Markdown heading, its passage's
     title, or a short line with no sentence mark that names a kind of document ("xx会议纪要", "Q3 board
-    minutes") or opens a passage that goes on (``opening``: "Fault list" above "F1: …")."""
+    minutes") or opens a passage that goes on (``opening``: "Fault list" above "F1: …"); with ``styled``, also a
+    line set as a section's heading (``_styled``: 三、经费, "2. OPERATIONS REPORT", "Minutes of the Board Meeting")."""
     line = sentence.strip()
     if _HEADING_MARK.match(line):
         return True
@@ -187,7 +196,24 @@ def heading(sentence: str, title: str = "", *, opening: bool = False) -> bool:
     if title and folded == title:
         return True
     bare = len(line) <= HEADING_CHARS and not _SENTENCE_MARK.search(line)
-    return bare and (opening or bool(_DOCUMENT_KIND.search(line)))
+    return (bare and (opening or bool(_DOCUMENT_KIND.search(line)))) or (styled and _styled(sentence))
+
+
+def _styled(sentence: str) -> bool:
+    """A Chinese section's title (三、经费), or a short line without sentence punctuation in capitals ("2. OPERATIONS
+    REPORT") or in title case with a function word ("Minutes of the Board Meeting"); a numbered list item ("1. Ann
+    Lee") is none."""
+    numbered = SECTION_NUMBER.match(sentence)
+    text = (sentence[numbered.end():] if numbered else sentence).strip()
+    if not text or _STYLE_MARK.search(text) or len(text.split()) > 10 or len(text) > 60:
+        return False
+    if _ZH_SECTION.match(sentence):
+        return True
+    words = text.split()
+    if len(words) < 2 or not text.isascii():
+        return False
+    capitalised = all(w[0].isupper() or (w.islower() and _FUNCTION_WORD.search(f" {w} ")) for w in words)
+    return text.isupper() or (capitalised and bool(_FUNCTION_WORD.search(f" {text} ")))
 
 
 _TITLE_PARTS = re.compile(r"\s+[—–-]+\s+|\s*[:：|｜·•/（）()\[\]]\s*|\s*,\s+")
@@ -926,10 +952,8 @@ def asked_part(q: Question) -> str:
     the sentences of the other language (whole, the question's names pull the passage's title line and every
     line that repeats them above the line that answers: "Thermafen HP-20 … Service Guide" above "Refrigerant:
     R32" for "Thermafen HP-20 用的是哪种制冷剂？"). The question itself where nothing is left."""
-    text = q.text
-    for name in sorted(q.names, key=len, reverse=True):
-        if name.strip() and not CODE.fullmatch(name.strip()):  # a code is what is asked of it ("F03 是什么故障")
-            text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
+    # (a code is what is asked of it: "F03 是什么故障")
+    text = without_names(q.text, (n for n in q.names if n.strip() and not CODE.fullmatch(n.strip())))
     text = re.sub(r"\s+", " ", text).strip()
     return text if text != q.text.strip() and has_content(text) and len(text) >= ASKED_PART_CHARS else q.text
 

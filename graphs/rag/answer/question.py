@@ -20,7 +20,7 @@ from graphs.text.answer_types import AnswerType, focus_terms, question_word
 from graphs.text.dates import Shift, deadline_forms, month_word, shift_of, shifted_year, sole_date, year_words
 from graphs.text.entity_spotting import possessor, tagged_words
 from graphs.text.name_match import spelled_across
-from graphs.text.normalize import has_han, normalize, pinyin_variants
+from graphs.text.normalize import has_han, normalize, pinyin_variants, without_names
 from graphs.text.scripts import GENERIC, KIND_SUFFIXES, in_script_of_other, other_script, written_in_chinese
 from graphs.text.short_forms import defined, short_forms
 from graphs.text.short_forms import key as short_key
@@ -95,11 +95,8 @@ class Question:
         question that writes a Chinese name ("How tall is the 鹭岩塔 (Heron Rock Tower)?") is English, its passages
         in Chinese are in the other language; a few Chinese characters the parse did not take for a name, among
         English words, are a name too (``written_in_chinese``)."""
-        folded = normalize(self.text)
-        for form in sorted({f for forms in self.anchors for f in forms if f} | {normalize(n) for n in self.names},
-                           key=len, reverse=True):
-            folded = folded.replace(form, " ")
-        return written_in_chinese(folded)
+        forms = {f for forms in self.anchors for f in forms if f} | {normalize(n) for n in self.names}
+        return written_in_chinese(without_names(normalize(self.text), forms))
 
     @property
     def relation(self) -> dict[str, float]:

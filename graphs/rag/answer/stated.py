@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from graphs.rag.answer.evidence import SECTION_NUMBER, heading
 from graphs.rag.answer.qualifiers import Rank, other_rank
 from graphs.text.answer_types import AnswerType
 from graphs.text.spans import candidates
@@ -41,31 +42,6 @@ _ROUTE_AFTER = re.compile(
 """English words after a length that make it a way to somewhere: "400 m from the station", "2 km upstream of"."""
 _ROUTE_BEFORE_EN = re.compile(r"\b(?:drive|walk|ride|hike|travel|go|continue|turn\s+\w+)\s+(?:for\s+)?(?:about\s+|around\s+|roughly\s+)?$",
                               re.IGNORECASE)
-
-
-_SECTION_NUMBER = re.compile(r"^\s*(?:(?:\d+(?:\.\d+)*|[IVX]+|[A-Z])[.)、]|[一二三四五六七八九十]+[、.]|第[一二三四五六七八九十\d]+[章节部分条])\s*")
-"""A section's number before a heading (2., IV., 三、, 第二章)."""
-_ZH_SECTION = re.compile(r"^\s*(?:[一二三四五六七八九十]+、|第[一二三四五六七八九十\d]+[章节部分])")
-"""A Chinese section's number (三、, 第二章): a list item is numbered 1. 2., a section 一、二、."""
-_FUNCTION_WORD = re.compile(r"\s(?:of|the|and|for|to|in|on|at|with)\s")
-_SENTENCE_MARK = re.compile(r"[.,;:!?。，；：！？]")
-
-
-def heading(sentence: str) -> bool:
-    """The sentence is a heading: a Chinese section's title (三、经费), or a short line without sentence punctuation
-    in capitals ("2. OPERATIONS REPORT") or in title case with a function word ("Minutes of the Board Meeting"); a
-    numbered list item ("1. Ann Lee") is none."""
-    numbered = _SECTION_NUMBER.match(sentence)
-    text = (sentence[numbered.end():] if numbered else sentence).strip()
-    if not text or _SENTENCE_MARK.search(text) or len(text.split()) > 10 or len(text) > 60:
-        return False
-    if _ZH_SECTION.match(sentence):
-        return True
-    words = text.split()
-    if len(words) < 2 or not text.isascii():
-        return False
-    capitalised = all(w[0].isupper() or (w.islower() and _FUNCTION_WORD.search(f" {w} ")) for w in words)
-    return text.isupper() or (capitalised and bool(_FUNCTION_WORD.search(f" {text} ")))
 
 
 @dataclass(frozen=True)
@@ -111,8 +87,8 @@ def unstated(question: str, kind: str, sentence: str, lengths: list[tuple[int, i
     ``span`` the short answer offered in it."""
     if kind in ("person", "date", "place", "number", "organization") and blank_slot(sentence, kind, question):  # type: ignore[arg-type]
         return Unstated("slot")
-    if span is not None and kind in ("person", "date", "place", "number") and heading(sentence) and sentence[span[0]:span[1]].strip() in sentence \
-            and len(sentence[span[0]:span[1]].strip()) >= 0.6 * len(_SECTION_NUMBER.sub("", sentence).strip()):
+    if span is not None and kind in ("person", "date", "place", "number") and heading(sentence, styled=True) and sentence[span[0]:span[1]].strip() in sentence \
+            and len(sentence[span[0]:span[1]].strip()) >= 0.6 * len(SECTION_NUMBER.sub("", sentence).strip()):
         # the short answer is the heading itself ("Minutes of the Board Meeting" for who took the minutes); not for
         # an organisation or a thing asked, which a title line may name
         return Unstated("heading")

@@ -15,7 +15,7 @@ from graphs.text.answer_types import AnswerType, describes_set
 from graphs.text.consistency import opens_with
 from graphs.text.entity_spotting import tagged_words
 from graphs.text.fields import field_of, names_column
-from graphs.text.normalize import has_han, normalize
+from graphs.text.normalize import has_han, normalize, without_names
 from graphs.text.question_shapes import comparison_pair
 from graphs.text.relations import ORIGIN, asked_relation, states
 from graphs.text.relations import stated_at as relation_at
@@ -70,11 +70,7 @@ _MAGNITUDE_AFTER = re.compile(r"\s*(万|亿|千|百|thousand\b|million\b|billion
 def compared_way(q: Question, sides: Sequence[str] = ()) -> Direction | None:
     """``direction`` read on the question's words less the compared sides' names: a name's 小 or 老 is no
     comparative (茉莉花茶跟正山小种，哪样贵一点: 贵, not the 小 of 正山小种)."""
-    text = q.text
-    for name in sorted({*sides, *q.names}, key=len, reverse=True):
-        if name and len(name) >= 2:
-            text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
-    return direction(text)
+    return direction(without_names(q.text, [n for n in {*sides, *q.names} if len(n) >= 2]))
 
 
 def _value(text: str, way: Direction) -> float | None:

@@ -341,3 +341,23 @@ class CachedMatcherStore(ABC):
 def check_page(offset: int, limit: int) -> None:
     if offset < 0 or limit < 0:
         raise ValueError(f"offset and limit must be >= 0, got offset={offset}, limit={limit}")
+
+
+class ChangeWrites(ABC):
+    """The entity writes of a store that changes one stored entity at a time in one transaction (``_change``):
+    SQLite's and Redis's."""
+
+    @abstractmethod
+    def _change(self, name: str, change: Callable[[EntityMetadata | None], EntityMetadata | None]
+                ) -> EntityMetadata | None:
+        """Write ``change(existing)`` as the entity named ``name``, with its surface forms, in one transaction."""
+
+    def upsert(self, entity: EntityMetadata) -> EntityMetadata:
+        """Add or merge (aliases, hierarchy, relations) an entity; AliasConflictError on clash."""
+        merged = self._change(entity.standard_name, lambda existing: merge_entity(existing, entity))
+        assert merged is not None
+        return merged
+
+    def remove_aliases(self, standard_name: str, aliases: Sequence[str]) -> EntityMetadata | None:
+        """Remove these aliases (compared normalized) from an entity; the entity as stored, None if unknown."""
+        return self._change(standard_name, lambda existing: without_aliases(existing, aliases))

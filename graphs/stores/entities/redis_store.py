@@ -6,7 +6,7 @@ from __future__ import annotations
 import builtins
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import redis
@@ -16,13 +16,12 @@ from graphs.stores.base import StoreUnavailable
 from graphs.stores.entities.matcher import (
     DEFAULT_FUZZY_THRESHOLD,
     CachedMatcherStore,
+    ChangeWrites,
     check_conflicts,
     check_page,
     dump_entity,
     load_entity,
-    merge_entity,
     surface_keys,
-    without_aliases,
 )
 
 T = TypeVar("T")
@@ -32,7 +31,7 @@ def _text(value: str | bytes) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
-class RedisEntityStore(CachedMatcherStore):
+class RedisEntityStore(ChangeWrites, CachedMatcherStore):
     """EntityStore in Redis: a JSON hash, sorted name sets, a surface index hash and a version key."""
 
     def __init__(
@@ -83,16 +82,6 @@ class RedisEntityStore(CachedMatcherStore):
             return self._call(attempt)
         finally:
             self._invalidate()
-
-    def upsert(self, entity: EntityMetadata) -> EntityMetadata:
-        """Add or merge (aliases, hierarchy, relations) an entity; AliasConflictError on clash."""
-        merged = self._change(entity.standard_name, lambda existing: merge_entity(existing, entity))
-        assert merged is not None
-        return merged
-
-    def remove_aliases(self, standard_name: str, aliases: Sequence[str]) -> EntityMetadata | None:
-        """Remove these aliases (compared normalized) from an entity; the entity as stored, None if unknown."""
-        return self._change(standard_name, lambda existing: without_aliases(existing, aliases))
 
     def _change(self, name: str, change: Callable[[EntityMetadata | None], EntityMetadata | None]
                 ) -> EntityMetadata | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import builtins
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -13,13 +13,12 @@ from graphs.domain import EntityMetadata, EntityType
 from graphs.stores.entities.matcher import (
     DEFAULT_FUZZY_THRESHOLD,
     CachedMatcherStore,
+    ChangeWrites,
     check_conflicts,
     check_page,
     dump_entity,
     load_entity,
-    merge_entity,
     surface_keys,
-    without_aliases,
 )
 from graphs.stores.sqlite import LockedSQLite
 
@@ -40,7 +39,7 @@ INSERT OR IGNORE INTO meta (key, value) VALUES ('version', 0);
 """
 
 
-class SQLiteEntityStore(LockedSQLite, CachedMatcherStore):
+class SQLiteEntityStore(LockedSQLite, ChangeWrites, CachedMatcherStore):
     """EntityStore in a SQLite file (WAL), safe to share between threads."""
 
     SCHEMA = _SCHEMA
@@ -66,16 +65,6 @@ class SQLiteEntityStore(LockedSQLite, CachedMatcherStore):
                     yield conn
             finally:
                 self._invalidate()
-
-    def upsert(self, entity: EntityMetadata) -> EntityMetadata:
-        """Add or merge (aliases, hierarchy, relations) an entity; AliasConflictError on clash."""
-        merged = self._change(entity.standard_name, lambda existing: merge_entity(existing, entity))
-        assert merged is not None
-        return merged
-
-    def remove_aliases(self, standard_name: str, aliases: Sequence[str]) -> EntityMetadata | None:
-        """Remove these aliases (compared normalized) from an entity; the entity as stored, None if unknown."""
-        return self._change(standard_name, lambda existing: without_aliases(existing, aliases))
 
     def _change(self, name: str, change: Callable[[EntityMetadata | None], EntityMetadata | None]
                 ) -> EntityMetadata | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphs.text.sentences import split_sentences
+from graphs.text.sentences import fields_apart, passage_sentences, split_sentences
 
 
 @pytest.mark.parametrize(("line", "fields"), [
@@ -25,3 +25,18 @@ def test_a_line_of_fields_is_read_field_by_field(line: str, fields: list[str]) -
 ])
 def test_other_lines_stay_whole(line: str) -> None:
     assert split_sentences(line) == [line]
+
+
+@pytest.mark.parametrize(("line", "fields"), [
+    # values a name pattern alone would not take (a clock time, a room code): every piece a labelled field
+    ("开始：9:30　　结束：11:00", ["开始：9:30", "结束：11:00"]),
+    ("时间：14:00 地点：B203", ["时间：14:00", "地点：B203"]),  # a stored chunk's spaces folded to one
+    ("Start: 9:30    End: 11:00", ["Start: 9:30", "End: 11:00"]),
+    ("Drafted by: Lena Moss    Checked by: Omar Reyes", ["Drafted by: Lena Moss", "Checked by: Omar Reyes"]),
+])
+def test_one_splitter_for_every_reader(line: str, fields: list[str]) -> None:
+    """One splitter (``fields_apart``) serves ``split_sentences`` and ``passage_sentences`` alike: the answer's
+    check, the citations and the chains read a sign-off line field by field as the evidence does."""
+    assert fields_apart(line) == fields
+    assert split_sentences(line) == fields
+    assert passage_sentences(line) == fields

@@ -13,16 +13,13 @@ from graphs.domain import Hit
 from graphs.rag.answer.evidence import find_evidence, undetermined
 from graphs.rag.answer.qualifiers import asked_phase, other_phase, past_for_next, stated_phases
 from graphs.text.units import counts_things, fits
+from tests.support.answers import rule_verdict
 from tests.support.fakes import hit
-from tests.unit.graphs.rag.answer.test_attributes import Bigrams, model_on, question
+from tests.unit.graphs.rag.answer.test_attributes import question
 
 
 async def _decide(text: str, hits: list[Hit]) -> tuple[str, str | None, str]:
-    from graphs.rag.answer.answerability import calibrated
-
-    answers_all = model_on({}, bias=8.0)  # a score that answers everything: a rule alone refuses
-    q = question(text, hits)
-    verdict, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question(text, hits), hits)
     return verdict.decision, verdict.decided_by, verdict.reason
 
 

@@ -11,18 +11,14 @@ from collections.abc import Sequence
 import pytest
 
 from graphs.domain import Hit
-from graphs.rag.answer.evidence import find_evidence
 from graphs.text.units import enumerator, fits, named_dimensions, writes_dimension
+from tests.support.answers import rule_verdict
 from tests.support.fakes import hit
-from tests.unit.graphs.rag.answer.test_attributes import Bigrams, model_on, question
+from tests.unit.graphs.rag.answer.test_attributes import question
 
 
 async def _verdict(text: str, hits: Sequence[Hit]) -> tuple[str, str, str | None]:
-    from graphs.rag.answer.answerability import calibrated
-
-    answers_all = model_on({}, bias=8.0)  # a score that answers everything: the rules alone refuse
-    q = question(text, hits)
-    verdict, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question(text, hits), hits)
     return verdict.decision, verdict.reason, verdict.decided_by
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from graphs.domain import Hit
-from graphs.rag.answer.evidence import find_evidence
 from graphs.text.units import fits, model_number
+from tests.support.answers import rule_verdict
 from tests.support.fakes import hit
-from tests.unit.graphs.rag.answer.test_attributes import Bigrams, model_on, question
+from tests.unit.graphs.rag.answer.test_attributes import question
 
 PRIZE = hit("prize#0", "青禾国际钢琴比赛今年迎来第12届，总奖金将在开幕式上公布。", title="青禾国际钢琴比赛")
 PRIZE_STATED = hit("prize#1", "青禾国际钢琴比赛总奖金为80万元，冠军独得30万元。", title="青禾国际钢琴比赛")
@@ -31,14 +31,9 @@ REGATTA_PURSE = hit("reg#1", "The Marlow Cove regatta offers prize money of $40,
     ("How much prize money does the Marlow Cove regatta offer?", REGATTA, REGATTA_PURSE),
 ])
 async def test_an_ordinal_or_a_model_number_is_no_amount(text: str, without: Hit, with_it: Hit) -> None:
-    from graphs.rag.answer.answerability import calibrated
-
-    answers_all = model_on({}, bias=8.0)  # a score that answers everything: the rule alone refuses
-    q = question(text, [without])
-    verdict, _, _ = await calibrated(q, [without], find_evidence(q, [without]), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question(text, [without]), [without])
     assert verdict.decision == "not_found" and verdict.decided_by == "rule", verdict.reason
-    q = question(text, [with_it])
-    verdict, _, _ = await calibrated(q, [with_it], find_evidence(q, [with_it]), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question(text, [with_it]), [with_it])
     assert verdict.decision == "answerable", verdict.reason
 
 
@@ -68,15 +63,9 @@ SERIES_WRITER = hit("tv#1", "《长河》的编剧是罗言，剧本改编自青
 
 
 async def test_a_title_or_an_award_is_no_name_for_a_who_question() -> None:
-    from graphs.rag.answer.answerability import calibrated
-
-    answers_all = model_on({}, bias=8.0)
-    q = question("《长河》的编剧是谁？", [SERIES])
-    verdict, _, _ = await calibrated(q, [SERIES], find_evidence(q, [SERIES]), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question("《长河》的编剧是谁？", [SERIES]), [SERIES])
     assert verdict.decision == "not_found" and "holds no person" in verdict.reason, verdict.reason
-    q = question("《长河》的编剧是谁？", [SERIES_WRITER])
-    verdict, _, _ = await calibrated(q, [SERIES_WRITER], find_evidence(q, [SERIES_WRITER]), Bigrams(),
-                                     model=answers_all)
+    verdict = await rule_verdict(question("《长河》的编剧是谁？", [SERIES_WRITER]), [SERIES_WRITER])
     assert verdict.decision == "answerable", verdict.reason
 
 

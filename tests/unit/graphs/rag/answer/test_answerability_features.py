@@ -9,6 +9,7 @@ import pytest
 from graphs.domain import Hit
 from graphs.rag.answer.calibration import answer_spans, describe, predicate_terms, question_qualifiers
 from graphs.rag.answer.evidence import find_evidence
+from tests.support.answers import rule_verdict
 from tests.support.fakes import hit
 from tests.unit.graphs.rag.answer.test_attributes import Bigrams, question
 
@@ -76,16 +77,11 @@ async def test_a_passage_that_never_touches_what_is_asked_is_no_evidence(text: s
     """The attribute the lexicon does not know, in the question's own words: the subject's passage full of other
     numbers (a founding year, an area, a weight) does not answer, whatever the score; the passage that states it
     does."""
-    from graphs.rag.answer.answerability import calibrated
-    from tests.unit.graphs.rag.answer.test_attributes import model_on
 
-    answers_all = model_on({}, bias=8.0)
-    q = question(text, [without])
-    verdict, _, _ = await calibrated(q, [without], find_evidence(q, [without]), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question(text, [without]), [without])
     assert verdict.decision == "not_found" and verdict.decided_by == "rule", verdict.reason
     assert "say nothing of" in verdict.reason
-    q = question(text, [with_it])
-    verdict, _, _ = await calibrated(q, [with_it], find_evidence(q, [with_it]), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question(text, [with_it]), [with_it])
     assert verdict.decision == "answerable", verdict.reason
 
 

@@ -18,7 +18,7 @@ from graphs.rag.answer.qualifiers import qualifiers, satisfied, zh_number
 from graphs.rag.answer.question import Question, question_of
 from graphs.text.answer_types import expected_answer
 from graphs.text.query_analysis import analyze_query
-from tests.support.answers import Bigrams, model_on
+from tests.support.answers import Bigrams, model_on, rule_verdict
 from tests.support.fakes import TODAY, gazetteer_of, hit
 
 ENTITIES = [
@@ -373,18 +373,14 @@ FAIR_5 = hit("fair#0", "第五届江城书市于2022年10月开幕。本届书�
 async def test_no_evidence_whatever_the_score(text: str, hits: list[Hit], why: str) -> None:
     """The subject without the asked attribute, or the attribute for another edition: "not found" by rule, even
     under a score that answers everything."""
-    answers_all = model_on({}, bias=8.0)
-    q = question(text, hits)
-    verdict, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question(text, hits), hits)
     assert verdict.decision == "not_found" and verdict.decided_by == "rule", verdict.reason
     assert why in verdict.reason
 
 
 async def test_the_same_subjects_stated_attribute_still_answers_under_the_rules() -> None:
-    answers_all = model_on({}, bias=8.0)
     for text, hits in (("第五届江城书市有多少家出版社参展？", [FAIR_5]), ("青禾乳业是哪一年成立的？", [DAIRY])):
-        q = question(text, hits)
-        verdict, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=answers_all)
+        verdict = await rule_verdict(question(text, hits), hits)
         assert verdict.decision == "answerable" and verdict.decided_by == "score", verdict.reason
 
 

@@ -7,27 +7,15 @@ other side; a noun narrowed by a year still asks a number; X址在 states where 
 
 from __future__ import annotations
 
-from graphs.domain import Hit
 from graphs.rag.answer import chains
 from graphs.rag.answer.attributes import lexicon, stated_at
 from graphs.rag.answer.evidence import sentences_of
-from graphs.rag.answer.extractive import multihop
 from graphs.rag.answer.verdicts import compare
 from graphs.text.answer_types import expected_answer
 from graphs.text.normalize import has_han
+from tests.support.answers import chain_answer as ask
 from tests.support.answers import question
 from tests.support.fakes import hit
-
-
-def ask(text: str, hits: list[Hit], lookup: chains.Lookup | None = None
-        ) -> tuple[str | None, str] | chains.Broken | None:
-    q = question(text, hits)
-    out = multihop(q, hits, has_han(text), None, lookup, None)
-    if out is None or isinstance(out, chains.Broken):
-        return out
-    written, _ = out
-    return written.span, written.text
-
 
 # -- a three-page chain: person → employer → the employer's town
 

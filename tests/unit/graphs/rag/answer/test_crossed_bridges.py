@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from graphs.domain import Hit
 from graphs.rag.answer import chains
-from graphs.rag.answer.extractive import multihop
-from graphs.text.normalize import has_han
-from tests.support.answers import question
+from tests.support.answers import chain_answer as ask
 from tests.support.fakes import hit
 
 LOOMS = hit("looms#0", "Halden Looms is a weaving firm set up in 2001 by the designer Lin Xiang. Its head office "
@@ -21,16 +19,6 @@ MOSSBURY = hit("moss#0", "Mossbury is a small town in the Tain valley. It was fo
                          "About 12,300 people live there.", title="Mossbury - Valleywiki")
 LIN = hit("lin#0", "林湘，1970年生，纺织设计师。2001年她在英国创办了织布公司 Halden Looms，并担任设计总监。", title="林湘")
 TILES = hit("tiles#0", "青杉瓷砖（Qingshan Tiles）是一家瓷砖公司，2009年创立，总部设在英国小镇 Mossbury。", title="青杉瓷砖")
-
-
-def ask(text: str, hits: list[Hit], lookup: chains.Lookup | None = None
-        ) -> tuple[str | None, str] | chains.Broken | None:
-    q = question(text, hits)
-    out = multihop(q, hits, has_han(text), None, lookup, None)
-    if out is None or isinstance(out, chains.Broken):
-        return out
-    written, _ = out
-    return written.span, written.text
 
 
 def test_a_chinese_description_with_modifiers_reaches_the_english_page_of_that_kind() -> None:

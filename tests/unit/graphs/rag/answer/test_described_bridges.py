@@ -6,11 +6,8 @@ passages cannot follow, or a second hop that does not state what is asked ("not 
 
 from __future__ import annotations
 
-from graphs.domain import Hit
 from graphs.rag.answer import chains
-from graphs.rag.answer.extractive import multihop
-from graphs.text.normalize import has_han
-from tests.support.answers import question
+from tests.support.answers import chain_answer as ask
 from tests.support.fakes import hit
 
 MILL = hit("mill#0", "Dovecote Mill is a watermill that grinds spelt and rye. It stands on the edge of Ambry, beside "
@@ -21,15 +18,6 @@ BAKER = hit("baker#0", "Hester Vane (1902 – 1980) was a baker. In 1931 she ope
                        "she ran it until 1968.", title="Hester Vane")
 BAKERY = hit("bakery#0", "Vane's Bakery is a bakery known for its seed loaves. It is located in Ambry, two doors "
                          "from the old corn exchange.", title="Vane's Bakery")
-
-
-def ask(text: str, hits: list[Hit], fetch: chains.Fetch | None = None) -> tuple[str | None, str] | chains.Broken | None:
-    q = question(text, hits)
-    out = multihop(q, hits, has_han(text), None, None, fetch)
-    if out is None or isinstance(out, chains.Broken):
-        return out
-    written, _ = out
-    return written.span, written.text
 
 
 def test_a_relative_clause_describes_the_town_the_first_passage_names_by_a_pronoun_sentence() -> None:

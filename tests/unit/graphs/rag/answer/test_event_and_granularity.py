@@ -13,6 +13,7 @@ from graphs.rag.answer.evidence import find_evidence
 from graphs.rag.answer.qualifiers import next_instance_parts
 from graphs.text.dates import asks_year, names_year
 from graphs.text.units import asked_direction, stated_direction
+from tests.support.answers import rule_verdict
 from tests.support.fakes import hit
 from tests.unit.graphs.rag.answer.test_attributes import Bigrams, model_on, question
 
@@ -50,14 +51,9 @@ WARDEN = hit("bothy#2", "Ring the warden, Isla Fenn, if the stove fails.", title
 ])
 async def test_the_value_of_another_grain_instance_or_direction_is_refused(text: str, without: Hit,
                                                                           with_it: Hit) -> None:
-    from graphs.rag.answer.answerability import calibrated
-
-    answers_all = model_on({}, bias=8.0)  # a score that answers everything: the rule alone refuses
-    q = question(text, [without])
-    verdict, _, _ = await calibrated(q, [without], find_evidence(q, [without]), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question(text, [without]), [without])
     assert verdict.decision == "not_found" and verdict.decided_by == "rule", verdict.reason
-    q = question(text, [with_it])
-    verdict, _, _ = await calibrated(q, [with_it], find_evidence(q, [with_it]), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question(text, [with_it]), [with_it])
     assert verdict.decision == "answerable", verdict.reason
 
 

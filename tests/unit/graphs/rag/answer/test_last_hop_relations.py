@@ -7,12 +7,9 @@ is invented for these tests, each mechanism with a twin that must not answer."""
 
 from __future__ import annotations
 
-from graphs.domain import Hit
 from graphs.rag.answer import chains
-from graphs.rag.answer.extractive import multihop
-from graphs.text.normalize import has_han
 from graphs.text.relations import asked_relation, states
-from tests.support.answers import question
+from tests.support.answers import chain_answer as ask
 from tests.support.fakes import hit
 
 VEREY = hit("verey#0", "Tomas Verey (born 1969) is a brewer. Since 2012 he has been head brewer at the Ashgill "
@@ -29,15 +26,6 @@ WYLE = hit("wyle#0", "Wyle Bridge is a market town on the River Sedge. At the 20
                      "The town's market charter dates from 1304.", title="Wyle Bridge - Dalewiki")
 QIAO = hit("qiao#0", "汤溪酿酒坊始建于1921年。2018年，酒坊设立了一座小型博物馆，酒坊位于柳塘村。", title="汤溪酿酒坊")
 FANG = hit("fang#0", "方慧敏是酿酒师，2015年起在汤溪酿酒坊担任总酿酒师。", title="方慧敏")
-
-
-def ask(text: str, hits: list[Hit]) -> tuple[str | None, str] | chains.Broken | None:
-    q = question(text, hits)
-    out = multihop(q, hits, has_han(text), None, None, None)
-    if out is None or isinstance(out, chains.Broken):
-        return out
-    written, _ = out
-    return written.span, written.text
 
 
 def test_a_stem_states_its_own_inflections_only() -> None:

@@ -16,9 +16,8 @@ from graphs.domain import Hit
 from graphs.ingest.formats.tables import parse_csv
 from graphs.rag.answer import chains
 from graphs.rag.answer.evidence import find_evidence
-from graphs.rag.answer.extractive import multihop
 from graphs.rag.answer.verdicts import bare_side, sides_of, without_value
-from graphs.text.normalize import has_han
+from tests.support.answers import chain_answer as ask
 from tests.support.answers import question, write
 from tests.support.fakes import hit
 
@@ -30,16 +29,6 @@ AIRLINE = hit("fenmoor#0", "Fenmoor Air flies turboprops between the northern is
                            "Callowmere, a small port town on the east coast.", title="Fenmoor Air")
 CALLOWMERE = hit("callowmere#0", "Callowmere is a port town on the east coast. About 14,600 people live there. "
                                  "It was granted a borough charter in 1203.", title="Callowmere")
-
-
-def ask(text: str, hits: list[Hit], lookup: chains.Lookup | None = None
-        ) -> tuple[str | None, str] | chains.Broken | None:
-    q = question(text, hits)
-    out = multihop(q, hits, has_han(text), None, lookup, None)
-    if out is None or isinstance(out, chains.Broken):
-        return out
-    written, _ = out
-    return written.span, written.text
 
 
 def test_of_two_linked_pages_of_the_kind_the_one_whose_linking_sentence_says_the_description() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from graphs.domain import Hit
 from graphs.rag.answer.evidence import find_evidence, label, sentences_of
+from tests.support.answers import rule_verdict
 from tests.support.fakes import hit
 from tests.unit.graphs.rag.answer.test_attributes import Bigrams, model_on, question
 
@@ -29,8 +30,7 @@ async def test_a_count_is_not_answered_by_another_measure_or_another_noun(text: 
     from graphs.rag.answer.evidence import typed_span
 
     answers_all = model_on({}, bias=8.0)  # a score that answers everything: the rule alone refuses
-    q = question(text, [without])
-    verdict, _, _ = await calibrated(q, [without], find_evidence(q, [without]), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question(text, [without]), [without])
     assert verdict.decision == "not_found" and verdict.decided_by == "rule", verdict.reason
     q = question(text, [with_it])
     evidence = find_evidence(q, [with_it])
@@ -47,11 +47,9 @@ KETTLE_POWER = hit("kettle#1", "The Brume K2 kettle has a 1.7 litre jug and heat
 
 
 async def test_what_is_the_quantity_needs_a_number() -> None:
-    from graphs.rag.answer.answerability import calibrated, measured
+    from graphs.rag.answer.answerability import measured
 
-    answers_all = model_on({}, bias=8.0)
-    q = question("What is the top speed of the Brume K2 kettle?", [KETTLE])
-    verdict, _, _ = await calibrated(q, [KETTLE], find_evidence(q, [KETTLE]), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question("What is the top speed of the Brume K2 kettle?", [KETTLE]), [KETTLE])
     # refused by the measure's unit written nowhere (a speed dial is no speed), before the typed-value rule
     assert verdict.decision == "not_found" and ("holds no number" in verdict.reason
                                                 or "gives a speed" in verdict.reason), verdict.reason

@@ -7,11 +7,9 @@ sentence is invented for these tests, each mechanism with a twin that must not a
 
 from __future__ import annotations
 
-from graphs.domain import Hit
 from graphs.rag.answer import chains
-from graphs.rag.answer.extractive import multihop
 from graphs.rag.answer.question import unmentioned
-from graphs.text.normalize import has_han
+from tests.support.answers import chain_answer as ask
 from tests.support.answers import question
 from tests.support.fakes import hit
 
@@ -32,15 +30,6 @@ KEEPER = hit("keeper#0", "The Thorrow Apiary was founded in 1908 by the beekeepe
                          "on the moor.", title="Thorrow Apiary")
 LUSK = hit("lusk#0", "Ada Lusk (2 May 1871 – 19 January 1950) was an English beekeeper and writer. In 1908 she "
                      "founded an apiary on Thorrow Moor.", title="Ada Lusk")
-
-
-def ask(text: str, hits: list[Hit]) -> tuple[str | None, str] | chains.Broken | None:
-    q = question(text, hits)
-    out = multihop(q, hits, has_han(text), None, None, None)
-    if out is None or isinstance(out, chains.Broken):
-        return out
-    written, _ = out
-    return written.span, written.text
 
 
 def test_the_head_of_a_chinese_description_is_a_slot_not_a_name() -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from graphs.rag.answer.evidence import heading
 from graphs.rag.answer.qualifiers import asked_ranks, other_rank
-from graphs.rag.answer.stated import blank_slot, heading, route_distance, unstated
+from graphs.rag.answer.stated import blank_slot, route_distance, unstated
 
 
 @pytest.mark.parametrize(("line", "blank"), [
@@ -32,7 +33,7 @@ def test_a_form_line_whose_values_are_blanks_names_no_one(line: str, blank: bool
     ("场地由文化站提供", False),
 ])
 def test_a_heading_is_read_by_its_shape(line: str, is_heading: bool) -> None:
-    assert heading(line) is is_heading
+    assert heading(line, styled=True) is is_heading
 
 
 @pytest.mark.parametrize(("question", "sentence", "found"), [
@@ -215,3 +216,16 @@ def test_a_challenger_that_states_less_of_the_asked_attribute_is_not_chosen(
     monkeypatch.setattr(calibration, "preference", lambda f: 10.0 * (1.0 - f["attribute_stated"]))
     judged = calibration.judge(q, [found], evidence, {})
     assert line in calibration.answering(judged.evidence[0]).text
+
+
+@pytest.mark.parametrize(("line", "plain", "styled"), [
+    ("## Opening hours", True, True),  # a Markdown heading, read so by every caller
+    ("2026年第二季度工作会议纪要", True, True),  # a short line naming a kind of document
+    ("三、报名办法", False, True),  # set as a section's heading: the unstated veto's reading too
+    ("5. TICKETS AND BOARDING", False, True),
+    ("报名截止日期为6月30日。", False, False),
+    ("Tickets are sold at the pier.", False, False),
+])
+def test_one_heading_detector_for_evidence_and_the_veto(line: str, plain: bool, styled: bool) -> None:
+    assert heading(line) is plain
+    assert heading(line, styled=True) is styled

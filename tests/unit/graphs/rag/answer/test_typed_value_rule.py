@@ -10,6 +10,7 @@ import pytest
 from graphs.domain import Hit
 from graphs.rag.answer.calibration import negated
 from graphs.rag.answer.evidence import find_evidence
+from tests.support.answers import rule_verdict
 from tests.support.fakes import hit
 from tests.unit.graphs.rag.answer.test_attributes import Bigrams, model_on, question
 
@@ -32,15 +33,10 @@ SALES_COUNT = hit("sales#1", "2024年星港市新能源汽车销量达到8.6万�
 ])
 async def test_a_typed_question_needs_a_value_of_its_type(text: str, without: Hit, with_it: Hit,
                                                           missing: str) -> None:
-    from graphs.rag.answer.answerability import calibrated
-
-    answers_all = model_on({}, bias=8.0)  # a score that answers everything: the rule alone refuses
-    q = question(text, [without])
-    verdict, _, _ = await calibrated(q, [without], find_evidence(q, [without]), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question(text, [without]), [without])
     assert verdict.decision == "not_found" and verdict.decided_by == "rule", verdict.reason
     assert "holds no" in verdict.reason and missing in verdict.reason
-    q = question(text, [with_it])
-    verdict, _, _ = await calibrated(q, [with_it], find_evidence(q, [with_it]), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question(text, [with_it]), [with_it])
     assert verdict.decision == "answerable", verdict.reason
 
 
@@ -56,14 +52,9 @@ PORT_PEOPLE = hit("port#1", "Brannock's resident population reached 9,800 in 202
 ])
 async def test_a_value_of_the_negated_attribute_is_not_the_asked_ones(text: str, without: Hit,
                                                                       with_it: Hit) -> None:
-    from graphs.rag.answer.answerability import calibrated
-
-    answers_all = model_on({}, bias=8.0)
-    q = question(text, [without])
-    verdict, _, _ = await calibrated(q, [without], find_evidence(q, [without]), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question(text, [without]), [without])
     assert verdict.decision == "not_found" and "negated, excepted" in verdict.reason, verdict.reason
-    q = question(text, [with_it])
-    verdict, _, _ = await calibrated(q, [with_it], find_evidence(q, [with_it]), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question(text, [with_it]), [with_it])
     assert verdict.decision == "answerable", verdict.reason
 
 
@@ -93,16 +84,11 @@ SCHOOL_HEAD = hit("sch#1", "At Elmbrook School the principal, Dana Kerr, opened 
     ("青禾镇博物馆的副馆长是谁？", MUSEUM_HEAD, MUSEUM),  # asked for the deputy: the head is not it, the deputy is
 ])
 async def test_another_rank_of_the_asked_role_is_not_the_role(text: str, without: Hit, with_it: Hit) -> None:
-    from graphs.rag.answer.answerability import calibrated
-
-    answers_all = model_on({}, bias=8.0)
-    q = question(text, [with_it])
-    verdict, _, _ = await calibrated(q, [with_it], find_evidence(q, [with_it]), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question(text, [with_it]), [with_it])
     assert verdict.decision == "answerable", verdict.reason
     if "副" in text:
         return  # the head's sentence does not state the deputy: another rule's business
-    q = question(text, [without])
-    verdict, _, _ = await calibrated(q, [without], find_evidence(q, [without]), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question(text, [without]), [without])
     assert verdict.decision == "not_found" and "another rank" in verdict.reason, verdict.reason
 
 

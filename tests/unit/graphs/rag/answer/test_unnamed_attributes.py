@@ -12,19 +12,16 @@ import pytest
 
 from graphs.domain import Hit
 from graphs.rag.answer.attributes import asked_attribute, lexicon, stated_at
-from graphs.rag.answer.evidence import find_evidence, foreign_label
+from graphs.rag.answer.evidence import foreign_label
 from graphs.text.answer_types import expected_answer
 from graphs.text.fields import field_of
+from tests.support.answers import rule_verdict
 from tests.support.fakes import hit
-from tests.unit.graphs.rag.answer.test_attributes import Bigrams, model_on, question
+from tests.unit.graphs.rag.answer.test_attributes import question
 
 
 async def _decide(text: str, hits: list[Hit]) -> tuple[str, str | None, str]:
-    from graphs.rag.answer.answerability import calibrated
-
-    answers_all = model_on({}, bias=8.0)  # a score that answers everything: a rule alone refuses
-    q = question(text, hits)
-    verdict, _, _ = await calibrated(q, hits, find_evidence(q, hits), Bigrams(), model=answers_all)
+    verdict = await rule_verdict(question(text, hits), hits)
     return verdict.decision, verdict.decided_by, verdict.reason
 
 
