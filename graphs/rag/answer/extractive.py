@@ -25,6 +25,7 @@ from graphs.rag.answer.question import (
     CODE,
     EVIDENCE_PASSAGES,
     Question,
+    mentioned,
     passage_words,
     states_codes,
 )
@@ -55,6 +56,12 @@ CONSEQUENCE = re.compile(r"^\W*(?:因此|因而|所以|于是|故而|从而|由�
                          r"(?:therefore|thus|hence|consequently|as a result|for this reason|this is why|that is why|"
                          r"so)\b)", re.IGNORECASE)
 """A sentence that opens by pointing back to the one before it as its cause ("因此…", "此战奠定了…", "As a result, …")."""
+POINTS_BACK = re.compile(r"^\W*(?:这(?:是|便是|就是|座|家|所|位|个|项|条|里|款|部|种)|那(?:是|座|家|所|位|个|里)|该(?:[座家所位个项条款部种]|公司|机构|"
+                         r"项目|地区|工厂|组织|城市|镇|村|校|馆|院|厂|店)|它(?:们)?|他们|她们|此(?:后|处|地|人|举)|"
+                         r"(?:it|this|these|they|he|she)\s+(?:is|was|are|were|has|had|became|remains|remained|serves|served|"
+                         r"lies|lay|stands|stood|opened|holds|held)\b)", re.IGNORECASE)
+"""A sentence whose subject points back to the one before it ("这是…的第一座整车工厂", "该公司…", "It was founded …"):
+alone it does not say what it is about."""
 
 _COUNTED_ITEMS = re.compile(r"(?:以下|如下|下列|主要有|包括|分为|有)([二三四五六七八九两]|\d)(?:个)?(?:点|方面|项|条|种|类|部分|阶段)"
                             r"|\b(?:the following|as follows)\b|[:：]\s*$", re.IGNORECASE)
@@ -246,6 +253,14 @@ def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], c
     if ASKS_REASON.search(q.text) and (opening := best.sentences[0]).position > 0 and CONSEQUENCE.match(opening.text):
         # "因此它被称为…", "This is why …": the sentence states the consequence asked about, the reason is the one
         # before it in its passage
+        before = next((s for s in sentences_of(q, hits) if s.hit == opening.hit and s.position == opening.position - 1),
+                      None)
+        if before is not None and before not in shown:
+            shown.insert(0, before)
+    if (opening := shown[0]).position > 0 and POINTS_BACK.match(opening.text) \
+            and not all(mentioned(forms, opening.folded) for forms in q.anchors):
+        # "这是特斯拉在美国以外建设的第一座整车工厂": the sentence that says what "这" is (the one before it in its
+        # passage) comes first, where the answering sentence does not name the question's subject itself
         before = next((s for s in sentences_of(q, hits) if s.hit == opening.hit and s.position == opening.position - 1),
                       None)
         if before is not None and before not in shown:
