@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from langchain_core.embeddings import DeterministicFakeEmbedding
+from pydantic import Field
 
 from graphs.domain import Chunk, Document, EntityMetadata
 from graphs.ingest.name_links import facts, propose_links
@@ -287,8 +288,8 @@ def test_no_link_by_meaning_and_no_error_when_every_candidate_name_is_too_long_t
 class _Recording(DeterministicFakeEmbedding):
     """A fake embedder that records what it was asked to embed as passages and as queries."""
 
-    passages: list[str] = []
-    queries: list[str] = []
+    passages: list[str] = Field(default_factory=list)
+    queries: list[str] = Field(default_factory=list)
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         self.passages.extend(texts)
@@ -303,7 +304,7 @@ def _ingested(tmp_path: Any, docs: list[Document]) -> tuple[_Index, _Recording]:
     tmp_path.mkdir()
     store = entity_store(tmp_path)
     index = _Index()
-    embedder = _Recording(size=8, passages=[], queries=[])
+    embedder = _Recording(size=8)
     Ingestor(embedder, index, store, GazetteerCache(store), today=lambda: TODAY).ingest(docs)
     return index, embedder
 
