@@ -52,13 +52,17 @@ from graphs.text.governors import (
     role_matches,
     role_words,
     same_measure,
+    ItemClause,
+    item_clauses,
     same_part,
     words_at,
     year_of,
 )
+from graphs.text.dates import days_named
 from graphs.text.normalize import has_han, normalize
 from graphs.text.sentences import split_sentences, without_markers
 from graphs.text.spans import Span
+from graphs.text.terms import stem
 from graphs.text.units import asked_dimensions, dimension_word, money_word, value_dimension
 
 
@@ -627,3 +631,144 @@ def holds_contact(kind: Contact, text: str) -> bool:
 
 
 _YEAR_RANGE = re.compile(r"(?:1[89]|20)\d{2}\s*[-–]\s*(?:1[89]|20)\d{2}")
+
+
+_ITEM_STOP = frozenset({*_EN_STOP, "how", "much", "many", "what", "which", "who", "whom", "when", "where", "does", "do",
+                        "did", "cost", "costs", "price", "time", "day", "date", "people", "person", "number", "amount",
+                        "it", "one", "there", "be", "can", "will", "get", "pay"})
+_ASKED_NUMBER = re.compile(r"\b([a-z][a-z-]+)\s+(\d{1,4}[a-z]?)\b")
+
+
+def attribute_words(q: Question, judgement: Judgement) -> list[str]:
+    """The words of the asked quantity the question writes (报名费, "hourly rate" by the lexicon's quantity nouns) and
+    the lexicon's words of its specific attribute: ``asked_words`` without the question's own word next to its
+    question word, which may name the item asked of (学生票 of 学生票多少钱)."""
+    measures = [*MEASURES_ZH, *MEASURES_EN, *_measure_words()]
+    words = [q.text[a:b] for a, b in words_at(q.text, measures)]
+    asked = judgement.asked
+    if asked is not None and not asked.attribute.generic and asked.attribute.kind == "number":
+        words += [w for w in asked.attribute.words if not any(ch.isdigit() for ch in w)]
+    return list(dict.fromkeys(words))
+
+
+def _item_terms(q: Question, asked: Sequence[str] = ()) -> list[str]:
+    """The question's words that can name the item it asks of (folded): its terms and names that are no question
+    word, no word of the asked attribute or of money (``asked``, 报名费 and "hourly rate" are what is asked of it,
+    "price" of anything), an English name or phrase word by word. 学生票 of 学生票多少钱, "croissant" and "4" of
+    "How many people does room 4 hold"."""
+    out: list[str] = []
+    skip = {normalize(w) for w in asked} | _PRICE_WORDS
+    for term in [*q.relation, *(forms[0] for forms in q.anchors if forms)]:
+        t = normalize(term)
+        if has_han(t):
+            if not _ASKING.search(t) and t not in skip and t not in _GENERIC and len(t) >= 2 and not any(
+                    t in normalize(w) for w in asked):
+                out.append(t)
+            continue
+        out += [w for w in re.findall(r"[a-z0-9][a-z0-9'-]*", t) if w not in _ITEM_STOP and w not in skip
+                and w not in _GENERIC and not any(w == normalize(a) or stem(w) == stem(normalize(a)) for a in asked)]
+    return list(dict.fromkeys(out))
+
+
+def _writes_term(term: str, text: str) -> bool:
+    """Whether a folded text writes a question's item word: a weekday within the days it names (周三 in 周一至周五,
+    "Sunday" in "daily"), a Chinese word whole or by its first two characters (儿童 of 儿童票), an English word by
+    its stem, a number whole."""
+    if (asked := days_named(term)) and (said := days_named(text)):
+        return asked <= said
+    if has_han(term):
+        return term in text or (len(term) >= 3 and term[:2] in text)
+    if term.isdigit():
+        return re.search(rf"(?<![\d.]){term}(?![\d.])", text) is not None
+    return any(stem(w) == stem(term) for w in re.findall(r"[a-z0-9][a-z0-9'-]*", text))
+
+
+def _labels(q: Question, text: str) -> list[tuple[int, int]]:
+    """Numbers a sentence writes as the names of items the question names by a number: "rooms 2 and 3", "room 5"
+    for "room 4" (no quantity: a sibling of the asked room)."""
+    out = []
+    folded = text.casefold()
+    for m in _ASKED_NUMBER.finditer(normalize(q.text)):
+        head = re.escape(stem(m[1]))
+        for n in re.finditer(rf"\b{head}\w*\s+((?:\d{{1,4}}[a-z]?(?:\s*(?:,|and|&|or)\s*)?)+)", folded):
+            out += [(n.start(1) + d.start(), n.start(1) + d.end()) for d in re.finditer(r"\d{1,4}[a-z]?", n[1])]
+    return out
+
+
+_OWN_WORDS = re.compile(r"[A-Za-z]{3,}|[\u4e00-\u9fff]")
+"""A clause's own words before its value (an item's name), beyond the few a value is introduced by."""
+_INTRODUCING = re.compile(r"^\s*(?:(?:and|or|but|while|whereas|the|a|an|at|on|for|is|are|was|from|to|by|with)\s+)*",
+                          re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A sentence that lists values of the asked kind item by item: what the question asks of, the items listed."""
+
+    asked: tuple[str, ...]
+    items: tuple[str, ...]
+
+
+def listed_items(q: Question, sentence: Sentence, spans: Sequence[Span], asked: Sequence[str] = ()
+                 ) -> tuple[list[ItemClause], list[bool], list[str]] | None:
+    """The clauses of a list sentence that give values (``spans``) item by item (成人票30元，儿童票15元; "a bun
+    costs £2 and a scone costs £1"), whether each writes the item the question asks of, and the question's item
+    words; None when the sentence gives no two values in two clauses or the question names no item. Words every
+    valued clause writes (由…值班, "holds", 班), the sentence's leading label (票价：, "Fares:") and its passage's
+    title are the frame, not an item."""
+    text = sentence.text
+    ids = set(_labels(q, text))
+    values = [(s.start, s.end) for s in spans if (s.start, s.end) not in ids]
+    label, clauses = item_clauses(text, values)
+    if len(clauses) < 2:
+        return None
+    parts = [normalize(text[c.start : c.end]) for c in clauses]
+    if all(not _OWN_WORDS.search(_INTRODUCING.sub("", text[c.start : c.values[0][0]])) for c in clauses[1:]):
+        # the later clauses open with their values ("Late returns cost 20p a day for books and 50p a day for DVDs",
+        # 成人30元、儿童15元 is no such list): the words before the first value are every clause's, not the first's
+        label = f"{label} {text[clauses[0].start : clauses[0].values[0][0]]}"
+        parts[0] = normalize(text[clauses[0].values[0][0] : clauses[0].end])
+    frame = normalize(f"{sentence.title} {label}")
+    terms = [t for t in _item_terms(q, asked) if not _writes_term(t, frame) and not all(_writes_term(t, p) for p in parts)]
+    if not terms:
+        return None
+    return clauses, [any(_writes_term(t, p) for t in terms) for p in parts], terms
+
+
+def governed_spans(q: Question, sentence: Sentence, spans: list[Span]) -> list[Span]:
+    """Of a list sentence's values, those of the clauses that write the item the question asks of (儿童票15元 for
+    儿童票多少钱 in 成人票30元，儿童票15元; "18:05" for the evening ferry in "the morning ferry leaves at 07:15, the
+    evening one at 18:05"); all of them when no clause or every clause writes it."""
+    if len(spans) < 2 or (found := listed_items(q, sentence, spans)) is None:
+        return spans
+    clauses, writes, _ = found
+    if not any(writes) or all(writes):
+        return spans
+    kept = {v for c, w in zip(clauses, writes, strict=True) if w for v in c.values}
+    return [s for s in spans if (s.start, s.end) in kept] or spans
+
+
+def unlisted_item(q: Question, judgement: Judgement) -> Listed | None:
+    """The item the question asks of and the items the evidence lists instead, when a sentence of the best
+    evidence gives values of the asked kind item by item in two clauses or more and none of them writes the asked
+    item (学生票 asked, 成人票30元，儿童票15元 given; a croissant asked, a bun's and a scone's price given; 周六 asked, 周一
+    to 周五's rota given): the values are the other items'. None where a clause writes it, or a range or collective
+    that covers it (周一至周五 covers 周三, "daily" Sunday), or the sentence lists no items."""
+    if not judgement.evidence or (kind := asked_kind(q, judgement.asked)) not in ("number", "date", "person"):
+        return None
+    asked = attribute_words(q, judgement) if kind == "number" else []
+    for e in judgement.evidence[:CANDIDATES]:
+        for s in e.sentences:
+            spans = answer_spans(q, s, cast(AnswerType, kind))
+            if spans and (found := listed_items(q, s, spans, asked)) is not None and any(found[1]):
+                return None  # a candidate's list gives the asked item its value
+    for s in judgement.evidence[0].sentences:
+        spans = answer_spans(q, s, cast(AnswerType, kind))
+        if len(spans) < 2 or (found := listed_items(q, s, spans, asked)) is None:
+            continue
+        clauses, writes, terms = found
+        if any(writes) or any(_writes_term(t, s.folded) for t in terms):
+            return None
+        items = tuple(s.text[c.start : c.end].strip(" ，,；;。") for c in clauses)
+        return Listed(tuple(terms), items)
+    return None
