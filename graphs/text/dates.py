@@ -587,6 +587,14 @@ def _day_number(word: str) -> int | None:
     return next((n for n, p in enumerate(_DAY_PREFIXES) if w.startswith(p)), None)
 
 
+_DAY_TERM = re.compile(rf"^(?:on\s+)?{_DAY_NAME}$", re.IGNORECASE)
+
+
+def day_term(term: str) -> frozenset[int]:
+    """The weekday a question's term is (周日, "sundays"), else none."""
+    return days_named(term) if _DAY_TERM.match(term.strip()) else frozenset()
+
+
 def days_named(text: str) -> frozenset[int]:
     """The weekdays (0 = Monday … 6 = Sunday) a text names, ranges and collectives spelled out: 周一至周五 and
     "Monday to Friday" are the five working days, 周末 and "weekends" Saturday and Sunday, 每天 and "daily" every

@@ -14,6 +14,7 @@ from typing import Any
 
 import snowballstemmer
 
+from graphs.text.dates import day_term, days_named
 from graphs.text.normalize import has_han
 
 ANCHOR_WEIGHT = 1.5
@@ -79,6 +80,8 @@ def found(term: str, text: str) -> float:
     when an English word is there in another form of the same stem ("founded": "founder"); else 0."""
     if term in text:
         return 1.0
+    if (day := day_term(term)) and day <= days_named(text):
+        return 1.0  # 周三 in 周一至周五, "sunday" in "open daily"
     if has_han(term):
         if (stem_zh := glued_stem(term)) is not None and stem_zh in text:
             return 1.0

@@ -61,8 +61,8 @@ from graphs.rag.answer.governance import (
     not_a_name,
     question_years,
     sibling_stated,
-    unlisted_item,
     states_role,
+    unlisted_item,
     unstated_role,
 )
 from graphs.rag.answer.qualifiers import (

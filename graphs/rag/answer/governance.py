@@ -30,6 +30,7 @@ from graphs.rag.answer.calibration import (
 from graphs.rag.answer.evidence import Sentence
 from graphs.rag.answer.question import EVIDENCE_PASSAGES, Question
 from graphs.text.answer_types import AnswerType
+from graphs.text.dates import day_term, days_named
 from graphs.text.governors import (
     CHANGE_EN,
     CHANGE_ZH,
@@ -38,6 +39,7 @@ from graphs.text.governors import (
     MEASURES_ZH,
     ROLE_GROUPS,
     TITLE_BEFORE,
+    ItemClause,
     asked_role,
     asked_title,
     carried_over,
@@ -45,6 +47,7 @@ from graphs.text.governors import (
     event_of,
     governors,
     is_title,
+    item_clauses,
     name_role,
     names_event,
     relative,
@@ -52,13 +55,10 @@ from graphs.text.governors import (
     role_matches,
     role_words,
     same_measure,
-    ItemClause,
-    item_clauses,
     same_part,
     words_at,
     year_of,
 )
-from graphs.text.dates import days_named
 from graphs.text.normalize import has_han, normalize
 from graphs.text.sentences import split_sentences, without_markers
 from graphs.text.spans import Span
@@ -674,7 +674,7 @@ def _writes_term(term: str, text: str) -> bool:
     """Whether a folded text writes a question's item word: a weekday within the days it names (周三 in 周一至周五,
     "Sunday" in "daily"), a Chinese word whole or by its first two characters (儿童 of 儿童票), an English word by
     its stem, a number whole."""
-    if (asked := days_named(term)) and (said := days_named(text)):
+    if (asked := day_term(term)) and (said := days_named(text)):
         return asked <= said
     if has_han(term):
         return term in text or (len(term) >= 3 and term[:2] in text)
