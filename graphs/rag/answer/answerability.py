@@ -562,7 +562,7 @@ def _sibling(c: Case) -> str | None:
 
 def _unlisted_item(c: Case) -> str | None:
     if not c.followed and c.f.get("other_language", 0.0) == 0.0 and c.f.get("cross_language", 0.0) == 0.0 \
-            and (listed := unlisted_item(c.q, c.judgement)) is not None:
+            and c.f.get("bridge", 0.0) == 0.0 and (listed := unlisted_item(c.q, c.judgement, c.hits)) is not None:
         # 成人票30元，儿童票15元 for 学生票多少钱, a bun's and a scone's price for a croissant's, the rota of 周一 to 周五
         # for 周六: the list gives the other items' values, not the asked one's
         return f"the best evidence lists {'; '.join(listed.items)}, not {' '.join(listed.asked)}"
