@@ -84,3 +84,18 @@ def test_a_weekday_is_found_in_the_range_or_collective_that_covers_it() -> None:
     assert found("sundays", "the hall is open daily from 7am to 10pm") == 1.0
     assert found("周日", "开放时间：周一至周五 8:00至20:00；周六 9:00至17:00") == 0.0
     assert found("sun", "open daily") == 0.0  # a word, not a weekday
+
+
+@pytest.mark.parametrize(("text", "passage"), [
+    # a later clause goes on about the first one's subject: a part of it, not another item
+    ("葵园社区活动室改造一共花了多少钱？", hit("k#0", "葵园社区活动室改造工程已完工，总投资42万元，其中街道补助30万元。", title="葵园社区简报")),
+    ("How many climbers got hurt when the ledge collapsed?",
+     hit("c#0", "Nine climbers were injured when the ledge collapsed, three of them seriously.", title="Carnmoor ledge collapse")),
+    # a number the question writes as a quantity (an age), not as the name of an item
+    ("I'm 19 - what is the yearly membership fee at the Pellow rowing club?",
+     hit("m#0", "The annual membership fee at the Pellow rowing club is £40, or £20 for members under 21.",
+         title="Pellow rowing club")),
+])
+async def test_one_subjects_values_are_no_list_of_items(text: str, passage) -> None:
+    decision, reason = await verdict_of(text, [passage])
+    assert decision == "answerable", reason
