@@ -99,3 +99,10 @@ def test_a_weekday_is_found_in_the_range_or_collective_that_covers_it() -> None:
 async def test_one_subjects_values_are_no_list_of_items(text: str, passage) -> None:
     decision, reason = await verdict_of(text, [passage])
     assert decision == "answerable", reason
+
+
+def test_a_weekday_is_found_only_in_its_own_languages_words() -> None:
+    from graphs.text.terms import found
+
+    assert found("sundays", "开放时间为每周二至周日9:00—16:30") == 0.0
+    assert found("周三", "open Monday to Friday") == 0.0
