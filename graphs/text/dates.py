@@ -564,3 +564,53 @@ def reported_on(question: str, text: str, start: int, end: int) -> bool:
         return False
     return (_REPORTED_BEFORE.search(text[max(0, start - 30):start]) is not None
             or _REPORTED_AFTER.match(text[end:end + 8]) is not None)
+
+
+_DAY_NAME = (r"(?:\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mon|tues?|thu(?:rs?)?|fri|(?-i:Wed|Sat|Sun))\b\.?|"
+             r"(?:周|星期|礼拜)[一二三四五六日天])")
+"""A weekday's name: in full, abbreviated ("Mon", "Thurs"; "Sat", "Sun" and "Wed" capitalised only: also words) or
+in Chinese (周一, 星期六, 礼拜天)."""
+_DAY_RANGE = re.compile(rf"({_DAY_NAME})\s*(?:至|到|~|～|–|—|-|\bto\b|\bthrough\b|\bthru\b|\buntil\b)\s*({_DAY_NAME})",
+                        re.IGNORECASE)
+_ONE_DAY = re.compile(_DAY_NAME, re.IGNORECASE)
+_EVERY_DAY = re.compile(r"每天|每日|天天|全天候|全年无休|\b(?:daily|every\s+day|each\s+day|seven\s+days(?:\s+a\s+week)?|"
+                        r"7\s+days\s+a\s+week|all\s+week)\b", re.IGNORECASE)
+_WORKDAYS = re.compile(r"工作日|\bweekdays\b|\bworking\s+days\b", re.IGNORECASE)
+_WEEKEND = re.compile(r"周末|双休日|\bweekends?\b", re.IGNORECASE)
+_DAY_PREFIXES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+def _day_number(word: str) -> int | None:
+    w = word.casefold().strip(". ")
+    if w[:1] in ("周", "星", "礼"):
+        return _WEEKDAY_ZH.get(w[-1])
+    return next((n for n, p in enumerate(_DAY_PREFIXES) if w.startswith(p)), None)
+
+
+_DAY_TERM = re.compile(rf"^(?:on\s+)?{_DAY_NAME}$", re.IGNORECASE)
+
+
+def day_term(term: str) -> frozenset[int]:
+    """The weekday a question's term is (周日, "sundays"), else none."""
+    return days_named(term) if _DAY_TERM.match(term.strip()) else frozenset()
+
+
+def days_named(text: str) -> frozenset[int]:
+    """The weekdays (0 = Monday … 6 = Sunday) a text names, ranges and collectives spelled out: 周一至周五 and
+    "Monday to Friday" are the five working days, 周末 and "weekends" Saturday and Sunday, 每天 and "daily" every
+    day. A list of days names each of them (周一、周三); a day outside every range it writes is not named."""
+    days: set[int] = set()
+    if _EVERY_DAY.search(text):
+        return frozenset(range(7))
+    if _WORKDAYS.search(text):
+        days |= set(range(5))
+    if _WEEKEND.search(text):
+        days |= {5, 6}
+    rest = text
+    for m in _DAY_RANGE.finditer(text):
+        a, b = _day_number(m[1]), _day_number(m[2])
+        if a is not None and b is not None:
+            days |= {(a + i) % 7 for i in range((b - a) % 7 + 1)}
+        rest = rest.replace(m[0], " ")
+    days |= {n for m in _ONE_DAY.finditer(rest) if (n := _day_number(m[0])) is not None}
+    return frozenset(days)

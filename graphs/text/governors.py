@@ -19,6 +19,7 @@ measure nouns listed here, and which names the sentence holds."""
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -818,3 +819,41 @@ def carried_over(sentence: str, start: int) -> bool:
     and names no one before the value."""
     begin, _ = _sentence_bounds(sentence, start, start)
     return bool((_CARRIED_ZH if has_han(sentence[begin:start]) else _CARRIED_EN).match(sentence[begin:start]))
+
+
+_ITEM_CUT = re.compile(r"[，；;。！？!?]|,(?!\d)|\s+(?:and|while|whereas|but)\s+|而|但|(?<=\d)\s*\.\s+(?=\D)",
+                       re.IGNORECASE)
+"""Where a list of items and their values is cut (成人票30元，儿童票15元; "a bun costs £2 and a scone costs £1",
+"the morning ferry at 07:15, the evening one at 18:05", "周一由张敏值班；周二由李涛值班"); 、 joins items that share
+one value (周一、周三由张敏值班) and stays inside."""
+_LABEL = re.compile(r"^[^:：]{1,40}[:：]")
+
+
+@dataclass(frozen=True)
+class ItemClause:
+    """A clause of a list that gives a value: where it runs in its sentence and its values."""
+
+    start: int
+    end: int
+    values: tuple[tuple[int, int], ...]
+
+
+def item_clauses(text: str, values: Sequence[tuple[int, int]]) -> tuple[str, list[ItemClause]]:
+    """A sentence's leading label ("Fares:", 票价：, the words before a colon that holds no value) and its clauses
+    that give the values at ``values``, cut at list separators: a clause without a value joins the next one (the
+    items share its value: "Rooms 2 and 3 hold 10 people", 周一、周三由张敏值班), and one after the last value is
+    left out (another item with no value of the kind: 老人凭证免费)."""
+    label = ""
+    if (m := _LABEL.match(text)) is not None and not any(a < m.end() for a, _ in values):
+        label = m[0]
+    cuts = [len(label), *(m.end() for m in _ITEM_CUT.finditer(text) if m.start() >= len(label)), len(text)]
+    clauses: list[ItemClause] = []
+    pending: int | None = None
+    for a, b in itertools.pairwise(cuts):
+        held = tuple((x, y) for x, y in values if a <= x < b)
+        if not held:
+            pending = a if pending is None else pending
+            continue
+        clauses.append(ItemClause(a if pending is None else pending, b, held))
+        pending = None
+    return label, clauses

@@ -14,6 +14,7 @@ from typing import Any
 
 import snowballstemmer
 
+from graphs.text.dates import day_term, days_named
 from graphs.text.normalize import has_han
 
 ANCHOR_WEIGHT = 1.5
@@ -73,12 +74,18 @@ def stem(word: str) -> str:
     return str(_english_stemmer().stemWord(word))
 
 
+_OTHER_SCRIPT = {True: re.compile(r"[A-Za-z]+"), False: re.compile(r"[\u4e00-\u9fff]+")}
+"""The other script than a term's: a weekday is found in the days a text names in its own language's words."""
+
+
 def found(term: str, text: str) -> float:
     """1 when ``text`` contains the term; half when a Chinese term is not there as a word but each of its
     characters is (the question's word split differs from the passage's: 松有 in 鸡毛松有多高); three quarters
     when an English word is there in another form of the same stem ("founded": "founder"); else 0."""
     if term in text:
         return 1.0
+    if (day := day_term(term)) and day <= days_named(re.sub(_OTHER_SCRIPT[has_han(term)], " ", text)):
+        return 1.0  # 周三 in 周一至周五, "sunday" in "open daily"; in the term's own script (周日 is no "Sunday" found)
     if has_han(term):
         if (stem_zh := glued_stem(term)) is not None and stem_zh in text:
             return 1.0

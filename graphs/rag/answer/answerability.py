@@ -62,6 +62,7 @@ from graphs.rag.answer.governance import (
     question_years,
     sibling_stated,
     states_role,
+    unlisted_item,
     unstated_role,
 )
 from graphs.rag.answer.qualifiers import (
@@ -559,6 +560,15 @@ def _sibling(c: Case) -> str | None:
     return None
 
 
+def _unlisted_item(c: Case) -> str | None:
+    if not c.followed and c.f.get("other_language", 0.0) == 0.0 and c.f.get("cross_language", 0.0) == 0.0 \
+            and c.f.get("bridge", 0.0) == 0.0 and (listed := unlisted_item(c.q, c.judgement, c.hits)) is not None:
+        # 成人票30元，儿童票15元 for 学生票多少钱, a bun's and a scone's price for a croissant's, the rota of 周一 to 周五
+        # for 周六: the list gives the other items' values, not the asked one's
+        return f"the best evidence lists {'; '.join(listed.items)}, not {' '.join(listed.asked)}"
+    return None
+
+
 def _past_for_next(c: Case) -> str | None:
     if c.answer is not None and not c.followed and past_for_next(c.q.text, c.answer.text):
         return (f"the best evidence states the time of a past {c.what if c.what != 'what is asked' else 'event'}, "
@@ -737,6 +747,7 @@ VETOES: tuple[tuple[str, Callable[[Case], str | None]], ...] = (
     ("other_edition_announced", _other_edition_announced),
     ("no_year", _no_year),
     ("how_often", _how_often),
+    ("unlisted_item", _unlisted_item),
     ("other_direction", _other_direction),
     ("other_act", _other_act),
     ("other_edition", _other_edition),

@@ -494,6 +494,12 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
         spans = [s for s in spans if deadline_at(sentence.text, s.start, s.end)] or spans
     if q.years and len(spans) > 1:
         spans = of_asked_year(q.years, sentence.text, spans, [w for y in q.years for w in q.year_words.get(y, ())])
+    if len(spans) > 1 and q.kind in ("number", "date", "person"):
+        # a list gives each item its value (成人票30元，儿童票15元; "a bun costs £2.10 and a scone £1.90"): the values
+        # of the clause that writes the asked item, not the one nearest the words every clause shares
+        from graphs.rag.answer.governance import governed_spans  # governance reads this module's sentences
+
+        spans = governed_spans(q, sentence, spans)
     return nearest(spans, at or _focus_marks(q, sentence.text.casefold()) or marks(q, sentence.text.casefold()))
 
 

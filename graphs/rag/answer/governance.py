@@ -30,6 +30,7 @@ from graphs.rag.answer.calibration import (
 from graphs.rag.answer.evidence import Sentence
 from graphs.rag.answer.question import EVIDENCE_PASSAGES, Question
 from graphs.text.answer_types import AnswerType
+from graphs.text.dates import day_term, days_named
 from graphs.text.governors import (
     CHANGE_EN,
     CHANGE_ZH,
@@ -38,6 +39,7 @@ from graphs.text.governors import (
     MEASURES_ZH,
     ROLE_GROUPS,
     TITLE_BEFORE,
+    ItemClause,
     asked_role,
     asked_title,
     carried_over,
@@ -45,6 +47,7 @@ from graphs.text.governors import (
     event_of,
     governors,
     is_title,
+    item_clauses,
     name_role,
     names_event,
     relative,
@@ -59,6 +62,7 @@ from graphs.text.governors import (
 from graphs.text.normalize import has_han, normalize
 from graphs.text.sentences import split_sentences, without_markers
 from graphs.text.spans import Span
+from graphs.text.terms import stem
 from graphs.text.units import asked_dimensions, dimension_word, money_word, value_dimension
 
 
@@ -627,3 +631,190 @@ def holds_contact(kind: Contact, text: str) -> bool:
 
 
 _YEAR_RANGE = re.compile(r"(?:1[89]|20)\d{2}\s*[-–]\s*(?:1[89]|20)\d{2}")
+
+
+_ITEM_STOP = frozenset({*_EN_STOP, "how", "much", "many", "what", "which", "who", "whom", "when", "where", "does", "do",
+                        "did", "cost", "costs", "price", "time", "day", "date", "people", "person", "number", "amount",
+                        "it", "one", "there", "be", "can", "will", "get", "pay"})
+_ASKED_NUMBER = re.compile(r"\b([a-z][a-z-]+)\s+(\d{1,4}[a-z]?)\b")
+
+
+def attribute_words(q: Question, judgement: Judgement) -> list[str]:
+    """The words of the asked quantity the question writes (报名费, "hourly rate" by the lexicon's quantity nouns) and
+    the lexicon's words of its specific attribute: ``asked_words`` without the question's own word next to its
+    question word, which may name the item asked of (学生票 of 学生票多少钱)."""
+    measures = [*MEASURES_ZH, *MEASURES_EN, *_measure_words()]
+    words = [q.text[a:b] for a, b in words_at(q.text, measures)]
+    asked = judgement.asked
+    if asked is not None and not asked.attribute.generic and asked.attribute.kind == "number":
+        words += [w for w in asked.attribute.words if not any(ch.isdigit() for ch in w)]
+    return list(dict.fromkeys(words))
+
+
+def _item_terms(q: Question, asked: Sequence[str] = ()) -> list[str]:
+    """The question's words that can name the item it asks of (folded): its terms and names that are no question
+    word, no word of the asked attribute or of money (``asked``, 报名费 and "hourly rate" are what is asked of it,
+    "price" of anything), an English name or phrase word by word. 学生票 of 学生票多少钱, "croissant" and "4" of
+    "How many people does room 4 hold"."""
+    out: list[str] = []
+    skip = {normalize(w) for w in asked} | _PRICE_WORDS
+    for term in [*q.relation, *(forms[0] for forms in q.anchors if forms)]:
+        t = normalize(term)
+        if has_han(t):
+            if not _ASKING.search(t) and t not in skip and t not in _GENERIC and len(t) >= 2 and not any(
+                    t in normalize(w) for w in asked):
+                out.append(t)
+            continue
+        out += [w for w in re.findall(r"[a-z0-9][a-z0-9'-]*", t) if w not in _ITEM_STOP and w not in skip
+                and w not in _GENERIC and not any(w == normalize(a) or stem(w) == stem(normalize(a)) for a in asked)]
+    return list(dict.fromkeys(out))
+
+
+def _writes_term(term: str, text: str) -> bool:
+    """Whether a folded text writes a question's item word: a weekday within the days it names (周三 in 周一至周五,
+    "Sunday" in "daily"), a Chinese word whole or by its first two characters (儿童 of 儿童票), an English word by
+    its stem, a number whole."""
+    if (asked := day_term(term)) and (said := days_named(text)):
+        return asked <= said
+    if has_han(term):
+        return term in text or (len(term) >= 3 and all(has_han(ch) for ch in term[:2]) and term[:2] in text)
+    if term.isdigit():
+        return re.search(rf"(?<![\d.]){term}(?![\d.])", text) is not None
+    return any(stem(w) == stem(term) for w in re.findall(r"[a-z0-9][a-z0-9'-]*", text))
+
+
+_NUMBERED = re.compile(r"\b([a-z][a-z-]+)\s+((?:\d{1,4}[a-z]?(?:\s*(?:,|and|&|or)\s*(?=\d))?)+)\b")
+
+
+_CLAUSE_OPEN = re.compile(r"(?:^|[,;:.，；：]|\band|\bwhile|\bwhereas|\bbut)\s*(?:the\s+|our\s+)?$")
+
+
+def _labels(q: Question, text: str) -> list[tuple[int, int]]:
+    """Numbers a sentence writes as the names of items: after the noun the question names its item by ("rooms 2
+    and 3", "room 5" for "room 4"), or after a noun the sentence numbers twice ("rooms 2 and 3 … room 5"): no
+    quantity, the name of a sibling of the asked item."""
+    folded = text.casefold()
+    asked = {stem(m[1]) for m in _ASKED_NUMBER.finditer(normalize(q.text))}
+    found: dict[str, list[tuple[int, int]]] = {}
+    for n in _NUMBERED.finditer(folded):
+        if not _CLAUSE_OPEN.search(folded[: n.start()]):
+            continue  # "hold 10 people" counts; an item's number opens its clause ("room 5 holds 28")
+        found.setdefault(stem(n[1]), []).extend(
+            (n.start(2) + d.start(), n.start(2) + d.end()) for d in re.finditer(r"\d{1,4}[a-z]?", n[2]))
+    return [span for head, spans in found.items() if head in asked or len(spans) >= 2 for span in spans]
+
+
+_CONTINUES = re.compile(r"其中|其余|其他|^\s*(?:它|他|她|其|该|此|这)|\b(?:of|among)\s+(?:them|whom|which|these|those)\b|"
+                        r"\b(?:it|its|they|their|he|she|his|her|which|who)\b", re.IGNORECASE)
+"""A clause that goes on about the subject of the one before (a part of it, its later fate), not another item."""
+_OWN_WORDS = re.compile(r"[A-Za-z]{3,}|[\u4e00-\u9fff]")
+"""A clause's own words before its value (an item's name), beyond the few a value is introduced by."""
+_INTRODUCING = re.compile(r"^\s*(?:(?:and|or|but|while|whereas|the|a|an|at|on|for|is|are|was|from|to|by|with)\s+)*",
+                          re.IGNORECASE)
+
+
+def _own_words(part: str, parts: Sequence[str], frame: str) -> bool:
+    """Whether a list's clause (folded) names an item of its own: a word, less the value's digits, that neither the
+    frame nor every clause writes (cinnamon bun of "a cinnamon bun costs £2.10", 成人票 of 成人票30元)."""
+    if has_han(part):
+        chars = [ch for ch in part if has_han(ch) and ch not in frame and not all(ch in p for p in parts)]
+        return len(chars) >= 1
+    words = [w for w in re.findall(r"[a-z][a-z'-]+", part) if w not in _ITEM_STOP and not _writes_term(w, frame)
+             and not all(_writes_term(w, p) for p in parts)]
+    return bool(words)
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A sentence that lists values of the asked kind item by item: what the question asks of, the items listed."""
+
+    asked: tuple[str, ...]
+    items: tuple[str, ...]
+
+
+def listed_items(q: Question, sentence: Sentence, spans: Sequence[Span], asked: Sequence[str] = ()
+                 ) -> tuple[list[ItemClause], list[bool], list[str]] | None:
+    """The clauses of a list sentence that give values (``spans``) item by item (成人票30元，儿童票15元; "a bun
+    costs £2 and a scone costs £1"), whether each writes the item the question asks of, and the question's item
+    words; None when the sentence gives no two values in two clauses or the question names no item. Words every
+    valued clause writes (由…值班, "holds", 班), the sentence's leading label (票价：, "Fares:") and its passage's
+    title are the frame, not an item."""
+    text = sentence.text
+    ids = set(_labels(q, text))
+    values = [(s.start, s.end) for s in spans if (s.start, s.end) not in ids]
+    label, clauses = item_clauses(text, values)
+    if len(clauses) < 2:
+        return None
+    if any(_CONTINUES.search(text[c.start : c.end]) for c in clauses[1:]):
+        return None  # a later clause goes on about the first one's subject (其中, "two of them", "it opened"): no list
+    parts = [normalize(text[c.start : c.end]) for c in clauses]
+    if all(not _OWN_WORDS.search(_INTRODUCING.sub("", text[c.start : c.values[0][0]])) for c in clauses[1:]):
+        # the later clauses open with their values ("Late returns cost 20p a day for books and 50p a day for DVDs",
+        # 成人30元、儿童15元 is no such list): the words before the first value are every clause's, not the first's
+        label = f"{label} {text[clauses[0].start : clauses[0].values[0][0]]}"
+        parts[0] = normalize(text[clauses[0].values[0][0] : clauses[0].end])
+    frame = normalize(f"{sentence.title} {label}")
+    named = {t for t, _ in _ASKED_NUMBER.findall(normalize(q.text))} if ids else set()
+    # a number the question writes names an item only after its noun, as the sentence names its siblings ("room
+    # 4" beside "room 5"); elsewhere it is a quantity that qualifies the question (an age, a weight: "I'm 22")
+    terms = [t for t in _item_terms(q, asked) if not _writes_term(t, frame) and not all(_writes_term(t, p) for p in parts)
+             and (not t.isdigit() or any(re.search(rf"\b{re.escape(n)}\s+{t}\b", normalize(q.text)) for n in named))]
+    bare = [normalize("".join(" " if any(a <= i < b for a, b in c.values) else ch
+                              for i, ch in enumerate(text[: c.end]) if i >= c.start)) for c in clauses]
+    if not terms or not all(any(c.start <= a < c.end for a, _ in ids) or _own_words(p, bare, frame)
+                            for c, p in zip(clauses, bare, strict=True)):
+        return None  # (a clause that names no item of its own — "£15, or £8 for under-25s" — is no list of items)
+    return clauses, [any(_writes_term(t, p) for t in terms) for p in parts], terms
+
+
+def governed_spans(q: Question, sentence: Sentence, spans: list[Span]) -> list[Span]:
+    """Of a list sentence's values, those of the clauses that write the item the question asks of (儿童票15元 for
+    儿童票多少钱 in 成人票30元，儿童票15元; "18:05" for the evening ferry in "the morning ferry leaves at 07:15, the
+    evening one at 18:05"); all of them when no clause or every clause writes it."""
+    if len(spans) < 2 or (found := listed_items(q, sentence, spans)) is None:
+        return spans
+    clauses, writes, _ = found
+    if not any(writes) or all(writes):
+        return spans
+    kept = {v for c, w in zip(clauses, writes, strict=True) if w for v in c.values}
+    return [s for s in spans if (s.start, s.end) in kept] or spans
+
+
+UNWRITTEN_AT_MOST = 2
+"""The question's item words a list's passage may leave unwritten: a question about the passage's items asks one
+it lacks (a croissant of a bakery's price list); one that most of whose words the passage never writes is about
+something else that a hop away leads to (a bridge's description of a singer), not an item of this list."""
+
+
+def unlisted_item(q: Question, judgement: Judgement, hits: Sequence[Hit] = ()) -> Listed | None:
+    """The item the question asks of and the items the evidence lists instead, when a sentence of the best
+    evidence gives values of the asked kind item by item in two clauses or more and none of them writes the asked
+    item (学生票 asked, 成人票30元，儿童票15元 given; a croissant asked, a bun's and a scone's price given; 周六 asked, 周一
+    to 周五's rota given): the values are the other items'. None where a clause writes it, or a range or collective
+    that covers it (周一至周五 covers 周三, "daily" Sunday), or the sentence lists no items."""
+    if not judgement.evidence or (kind := asked_kind(q, judgement.asked)) not in ("number", "date", "person"):
+        return None
+    asked = attribute_words(q, judgement) if kind == "number" else []
+    for e in judgement.evidence[:CANDIDATES]:
+        for s in e.sentences:
+            spans = answer_spans(q, s, cast(AnswerType, kind))
+            if spans and (found := listed_items(q, s, spans, asked)) is not None and any(found[1]):
+                return None  # a candidate's list gives the asked item its value
+    best = judgement.evidence[0]
+    # the best evidence's sentences; where they hold no value of the asked kind, the runner-ups' (the answer shows
+    # them: "Rooms 2 and 3 have a wall screen" before the rates of rooms 2, 3 and 5 for the Orchard Room's)
+    sentences = [*best.sentences, *(s for e in judgement.evidence[1:CANDIDATES] for s in e.sentences
+                                    if best.span is None)]
+    for s in sentences:
+        spans = answer_spans(q, s, cast(AnswerType, kind))
+        if len(spans) < 2 or (found := listed_items(q, s, spans, asked)) is None:
+            continue
+        clauses, writes, terms = found
+        if any(writes) or any(_writes_term(t, s.folded) for t in terms):
+            return None
+        passage = normalize(f"{hits[s.hit].title}\n{hits[s.hit].text}") if s.hit < len(hits) else s.context
+        if sum(not _writes_term(t, passage) for t in _item_terms(q, asked)) > UNWRITTEN_AT_MOST:
+            return None
+        items = tuple(s.text[c.start : c.end].strip(" ，,；;。") for c in clauses)
+        return Listed(tuple(terms), items)
+    return None

@@ -1,0 +1,108 @@
+"""One sentence gives values item by item (成人票30元，儿童票15元; "a bun costs £2 and a scone £1"): the answer is
+the value of the clause that writes the asked item, and a list that gives the asked kind of value for other items
+only is no evidence for an item it never names (graphs/rag/answer/governance.py ``governed_spans``,
+``unlisted_item``); a range or a collective of days covers the days inside it (graphs/text/dates.py
+``days_named``). Invented passages, Chinese and English."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphs.text.dates import days_named
+from graphs.text.governors import item_clauses
+from tests.support.answers import verdict_of, write
+from tests.support.fakes import hit
+
+PASTRY = hit("p#0", "Prices at the Wrenfield kiosk. A plum tart costs £3.40 and an apple turnover costs £2.60.",
+             title="Wrenfield kiosk")
+GYM = hit("g#0", "收费标准：成人卡每月90元，青少年卡每月45元，60岁以上凭证免费。", title="松涛体育馆收费标准")
+ROTA = hit("r#0", "周一、周四由郑佳值班；周二、周五由马骁值班；周三由韩冰值班。", title="枫林苑门岗值班表")
+HALLS = hit("h#0", "Halls 1 and 2 seat 40 people each; hall 6 seats 150.", title="Oakhurst venue guide")
+BUSES = hit("b#0", "Departures from Elm Quay: the early bus leaves at 06:20, the noon bus at 12:10, and the late one "
+                   "at 22:45.", title="Elm Quay bus times")
+HOURS = hit("o#0", "开放时间：周一至周五 8:00至20:00；周六 9:00至17:00。", title="青溪图书室开放时间")
+FEES = hit("f#0", "Late returns cost 15p a day for magazines and 60p a day for games.", title="Birchley library fees")
+
+
+@pytest.mark.parametrize(("text", "passage", "value"), [
+    ("How much is an apple turnover at the Wrenfield kiosk?", PASTRY, "2.60"),
+    ("How much is a plum tart at the Wrenfield kiosk?", PASTRY, "3.40"),
+    ("松涛体育馆青少年卡每月多少钱？", GYM, "45元"),
+    ("枫林苑周五由谁值班？", ROTA, "马骁"),
+    ("How many people does hall 6 seat at Oakhurst?", HALLS, "150"),
+    ("How much is the late fee for games at Birchley library?", FEES, "60p"),
+])
+async def test_the_value_of_the_clause_that_writes_the_asked_item_answers(text: str, passage, value: str) -> None:
+    decision, reason = await verdict_of(text, [passage])
+    assert decision == "answerable", reason
+    _, _, span, _ = write(text, [passage])
+    assert span is not None and value.rstrip("p") in span, span
+
+
+@pytest.mark.parametrize(("text", "passage", "listed"), [
+    ("How much is a cherry pie at the Wrenfield kiosk?", PASTRY, "plum tart"),
+    ("松涛体育馆学生卡每月多少钱？", GYM, "成人卡"),
+    ("枫林苑周日由谁值班？", ROTA, "郑佳"),
+    ("How many people does hall 4 seat at Oakhurst?", HALLS, "hall 6"),
+])
+async def test_a_list_of_other_items_is_no_evidence_for_the_asked_one(text: str, passage, listed: str) -> None:
+    decision, reason = await verdict_of(text, [passage])
+    assert decision == "not_found", reason
+    assert "lists" in reason and listed in reason, reason
+
+
+async def test_a_range_of_days_covers_the_days_inside_it() -> None:
+    decision, reason = await verdict_of("青溪图书室周三几点开门？", [HOURS])
+    assert decision == "answerable", reason
+    decision, reason = await verdict_of("青溪图书室周日几点开门？", [HOURS])
+    assert decision == "not_found", reason
+
+
+def test_days_named_reads_ranges_lists_and_collectives() -> None:
+    assert days_named("周一至周五 8:00至20:00") == frozenset(range(5))
+    assert days_named("Monday to Wednesday and Saturdays") == frozenset({0, 1, 2, 5})
+    assert days_named("open daily from 7am") == days_named("每天8点开门") == frozenset(range(7))
+    assert days_named("周末休息") == days_named("closed at weekends") == frozenset({5, 6})
+    assert days_named("周二、周四") == frozenset({1, 3})
+    assert days_named("the sun sets late; we wed in June") == frozenset()
+
+
+def test_item_clauses_cut_at_list_separators_and_join_items_that_share_a_value() -> None:
+    text = "票价：成人票30元，儿童票15元，老人免费。"
+    label, clauses = item_clauses(text, [(8, 11), (16, 19)])
+    assert label == "票价：" and [text[c.start : c.end] for c in clauses] == ["成人票30元，", "儿童票15元，"]
+    text = "Rooms 2 and 3 hold 10 people; room 5 holds 28."
+    label, clauses = item_clauses(text, [(19, 21), (43, 45)])
+    assert label == "" and [text[c.start : c.end].strip() for c in clauses] == ["Rooms 2 and 3 hold 10 people;",
+                                                                                 "room 5 holds 28."]
+
+
+def test_a_weekday_is_found_in_the_range_or_collective_that_covers_it() -> None:
+    from graphs.text.terms import found
+
+    assert found("周三", "开放时间：周一至周五 8:00至20:00") == 1.0
+    assert found("sundays", "the hall is open daily from 7am to 10pm") == 1.0
+    assert found("周日", "开放时间：周一至周五 8:00至20:00；周六 9:00至17:00") == 0.0
+    assert found("sun", "open daily") == 0.0  # a word, not a weekday
+
+
+@pytest.mark.parametrize(("text", "passage"), [
+    # a later clause goes on about the first one's subject: a part of it, not another item
+    ("葵园社区活动室改造一共花了多少钱？", hit("k#0", "葵园社区活动室改造工程已完工，总投资42万元，其中街道补助30万元。", title="葵园社区简报")),
+    ("How many climbers got hurt when the ledge collapsed?",
+     hit("c#0", "Nine climbers were injured when the ledge collapsed, three of them seriously.", title="Carnmoor ledge collapse")),
+    # a number the question writes as a quantity (an age), not as the name of an item
+    ("I'm 19 - what is the yearly membership fee at the Pellow rowing club?",
+     hit("m#0", "The annual membership fee at the Pellow rowing club is £40, or £20 for members under 21.",
+         title="Pellow rowing club")),
+])
+async def test_one_subjects_values_are_no_list_of_items(text: str, passage) -> None:
+    decision, reason = await verdict_of(text, [passage])
+    assert decision == "answerable", reason
+
+
+def test_a_weekday_is_found_only_in_its_own_languages_words() -> None:
+    from graphs.text.terms import found
+
+    assert found("sundays", "开放时间为每周二至周日9:00—16:30") == 0.0
+    assert found("周三", "open Monday to Friday") == 0.0
