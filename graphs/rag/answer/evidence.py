@@ -164,6 +164,9 @@ _DOCUMENT_KIND = re.compile(r"(?:纪要|通知|公告|报告|简报|议程|总�
                             r"schedule)\s*$", re.IGNORECASE)
 _SENTENCE_MARK = re.compile(r"[。！？!?，,；;：:]|\.\s|\.$")
 HEADING_CHARS = 40
+_NUMBERED_HEADING = re.compile(r"^\s*(?:[一二三四五六七八九十]{1,3}\s*[、.．]|[（(][一二三四五六七八九十]{1,3}[）)]|"
+                               r"第[一二三四五六七八九十\d]{1,3}\s*[章节部分篇])\s*[\u4e00-\u9fff]")
+"""A Chinese section heading by its ordinal ("一、停水时间", "（二）收费标准", "第三章 附则"): the lines below it are under it."""
 
 
 _LABEL = re.compile(r"^\s*(?:(?!(?:The|A|An|It|Its|This|That|These|Those|We|They|He|She|I|You|Our|There)\b)"
@@ -187,7 +190,7 @@ def heading(sentence: str, title: str = "", *, opening: bool = False) -> bool:
     if title and folded == title:
         return True
     bare = len(line) <= HEADING_CHARS and not _SENTENCE_MARK.search(line)
-    return bare and (opening or bool(_DOCUMENT_KIND.search(line)))
+    return bare and (opening or bool(_DOCUMENT_KIND.search(line)) or bool(_NUMBERED_HEADING.match(line)))
 
 
 _TITLE_PARTS = re.compile(r"\s+[—–-]+\s+|\s*[:：|｜·•/（）()\[\]]\s*|\s*,\s+")
