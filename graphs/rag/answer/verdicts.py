@@ -20,7 +20,7 @@ from graphs.text.question_shapes import comparison_pair
 from graphs.text.relations import ORIGIN, asked_relation, states
 from graphs.text.relations import stated_at as relation_at
 from graphs.text.spans import candidates, nearest
-from graphs.text.units import DOING_CLASSIFIERS_ZH, MEASURES, alternation, value_dimension
+from graphs.text.units import DOING_CLASSIFIERS_ZH, MEASURES, alternation, label_dimension, value_dimension
 
 Direction = Literal["min_date", "max_date", "max_number", "min_number"]
 # older/younger (and 年轻) are the age patterns' (``_OLDER``/``_YOUNGER``, read first); 老 stays for 更古老 (哪座桥更古老:
@@ -232,6 +232,7 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
     # next to it does (the next row's first cell)
     about = [s for s in about if (f := field_of(s.text)) is None or not f.row
              or any(g in s.folded or g in s.block for g in forms if g)]
+    about = _own_rows(about, forms)
     tables = {s.hit for s in sentences if (f := field_of(s.text)) is not None and names_column(f, q.text)}
     about = [s for s in about if s.hit not in tables or (f := field_of(s.text)) is None or not f.row
              or names_column(f, q.text)]
@@ -255,6 +256,12 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
 
     dimension = _DIMENSION_OF.get(attribute.name, attribute.name) if attribute is not None else \
         next((d for d, pattern in _COMPARED_DIMENSIONS.items() if pattern.search(q.text)), None)
+    if dimension is not None:
+        # a table's column that names the compared dimension ("Length (m)" for "longer", price_gbp for "cheaper")
+        # is where both sides' values are read: not another column's number of the same row (its "Built" year)
+        columns = [s for s in about if (f := field_of(s.text)) is not None and f.row and label_dimension(f.label) == dimension]
+        if columns:
+            about = [s for s in about if (f := field_of(s.text)) is None or not f.row or s in columns]
     for s in sorted(about, key=preference, reverse=True):
         text = _own_part(s.text, forms, rivals)
         at = stated_at(attribute, text) if attribute is not None else [p for r in origin for p in relation_at(r, text)]
@@ -270,6 +277,45 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         if span is not None and (number := _value(span.text, way)) is not None:
             return Side(name, s, _with_sign(text, span.start, span.text), number)
     return Side(name, best)
+
+
+_FOR_BEFORE = re.compile(r"\b(?:for|of|to|with|fits?|fitting)\s*$|(?:适用于|适配|配套|用于)\s*$")
+_FOR_AFTER = re.compile(r"^\s*(?:专用|配套|适用|通用|用的|的)")
+
+
+def _accessory(row: str, form: str) -> bool:
+    """Whether a row names the side only as what it is made for ("Plover filter pack for Heron P20", 云雀K5咖啡机专用
+    滤网, 适用于白鹭B8的除垢剂): an accessory's row, not the side's own."""
+    at = row.find(form)
+    return at >= 0 and (_FOR_BEFORE.search(row[:at]) is not None or _FOR_AFTER.match(row[at + len(form):]) is not None)
+
+
+def _own_rows(about: Sequence[Sentence], forms: Sequence[str]) -> list[Sentence]:
+    """The table cells of a side's own row: of the rows whose label names the side, those that name it as
+    themselves and not more — an accessory's row (``_accessory``) left out, and of the rest, in each column, the
+    rows whose label writes the fewest other words beside the side ("Orca M7 blender", not "Orca M7 Pro
+    blender"; 云雀K5咖啡机, not 云雀K5咖啡机加强版). Prose and other cells are kept as they are."""
+    extra: dict[int, int] = {}
+    for n, s in enumerate(about):
+        if (f := field_of(s.text)) is None or not f.row:
+            continue
+        row = normalize(f.row)
+        named = [g for g in forms if g and g in row]
+        if not named:
+            continue
+        if all(_accessory(row, g) for g in named):
+            extra[n] = -1
+            continue
+        g = max(named, key=len)
+        rest = row.replace(g, " ", 1)
+        # the words beside the side, a code of letters and digits (the row's SKU, "MF-OR7P") not counted
+        extra[n] = len(re.sub(r"[a-z]*[-‐–]?[a-z]*\d[\w-]*|\W", "", rest))
+    fewest: dict[str, int] = {}
+    for n, x in extra.items():
+        if x >= 0 and (f := field_of(about[n].text)) is not None:
+            fewest[normalize(f.label)] = min(fewest.get(normalize(f.label), x), x)
+    return [s for n, s in enumerate(about) if n not in extra or (
+        extra[n] >= 0 and (f := field_of(s.text)) is not None and extra[n] <= fewest.get(normalize(f.label), extra[n]))]
 
 
 _YEAR_ONLY = re.compile(r"^(?:1[0-9]{3}|20[0-9]{2})\s*年?$")
