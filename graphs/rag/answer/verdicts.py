@@ -35,10 +35,10 @@ _LATER = re.compile(r"\b(?:later|latest|last|newer|newest|after|(?:more|most) re
 # a measurable quantity compared ("larger", "more albums", "更高"); "more popular" or "more diverse" is no number
 _MORE = re.compile(r"\b(?:larger|largest|bigger|biggest|longer|longest|higher|highest|taller|tallest|greater|"
                    r"heavier|faster|farther|further|louder|noisier|more populous|(?:more|most) [a-z]+s|pricier|priciest|costlier|"
-                   r"dearer|(?:more|most) expensive|costs? more)\b|更?(?:多|大|高|长|重|快|远|贵|吵|久)",
+                   r"dearer|(?:more|most) expensive|costs? more|(?!(?:was|has|does|is)\b)[a-z]{2,}s more)\b|更?(?:多|大|高|长|重|快|远|贵|吵|久)",
                    re.IGNORECASE)
 _LESS = re.compile(r"\b(?:fewer|smaller|smallest|shorter|shortest|lower|lighter|slower|closer|less populous|quieter|quietest|"
-                   r"cheaper|cheapest|(?:less|least) expensive|costs? less)\b|"
+                   r"cheaper|cheapest|(?:less|least) expensive|costs? less|(?!(?:was|has|does|is)\b)[a-z]{2,}s less)\b|"
                    r"更?(?:少|小|低|短|轻|慢|近|便宜|实惠|安静)", re.IGNORECASE)
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _YEAR = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
@@ -240,7 +240,10 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         # the value of what is compared, not any number said of the side: "Which is cheaper?" is decided by
         # the price list's 5980元, not by the catalogue's "a range of 60 km"; the value next to the attribute.
         # A side no sentence states it of has no value (no verdict), not the first number found about it
-        about = [s for s in about if stated_at(attribute, s.text) or _measured(attribute, s.text)]
+        # (a table's cell under a column whose header names the dimension: "list_price_eur", 价格（元）)
+        measure = _DIMENSION_OF.get(attribute.name, attribute.name)
+        about = [s for s in about if stated_at(attribute, s.text) or _measured(attribute, s.text)
+                 or _in_column(s, measure)]
 
     def preference(s: Sentence) -> tuple[bool, bool, bool, bool, bool, bool, float]:
         names = _named(forms, s.folded, rivals) or any(f in s.title for f in forms) or _headed_for(forms, s, rivals)
@@ -259,7 +262,7 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
     if dimension is not None:
         # a table's column that names the compared dimension ("Length (m)" for "longer", price_gbp for "cheaper")
         # is where both sides' values are read: not another column's number of the same row (its "Built" year)
-        columns = [s for s in about if (f := field_of(s.text)) is not None and f.row and label_dimension(f.label) == dimension]
+        columns = [s for s in about if _in_column(s, dimension)]
         if columns:
             about = [s for s in about if (f := field_of(s.text)) is None or not f.row or s in columns]
     for s in sorted(about, key=preference, reverse=True):
@@ -277,6 +280,18 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         if span is not None and (number := _value(span.text, way)) is not None:
             return Side(name, s, _with_sign(text, span.start, span.text), number)
     return Side(name, best)
+
+
+def _in_column(s: Sentence, dimension: str) -> bool:
+    """Whether a sentence is a table cell under a column whose header names ``dimension`` ("list_price_eur" a
+    price, "Length (m)" a length) and whose value is a bare number or one of that dimension ("70 g" under
+    "Refrigerant charge" is a weight, no price)."""
+    cell = _cell(s.text)
+    if cell is None or label_dimension(cell[0]) != dimension:
+        return False
+    value = cell[2]
+    numbers = list(_NUMBER.finditer(value))
+    return bool(numbers) and all(value_dimension(value, m.start(), m.end()) in (None, dimension) for m in numbers)
 
 
 _FOR_BEFORE = re.compile(r"\b(?:for|of|to|with|fits?|fitting)\s*$|(?:适用于|适配|配套|用于)\s*$")
@@ -297,9 +312,9 @@ def _own_rows(about: Sequence[Sentence], forms: Sequence[str]) -> list[Sentence]
     blender"; 云雀K5咖啡机, not 云雀K5咖啡机加强版). Prose and other cells are kept as they are."""
     extra: dict[int, int] = {}
     for n, s in enumerate(about):
-        if (f := field_of(s.text)) is None or not f.row:
+        if (cell := _cell(s.text)) is None:
             continue
-        row = normalize(f.row)
+        row = normalize(cell[1])
         named = [g for g in forms if g and g in row]
         if not named:
             continue
@@ -312,10 +327,22 @@ def _own_rows(about: Sequence[Sentence], forms: Sequence[str]) -> list[Sentence]
         extra[n] = len(re.sub(r"[a-z]*[-‐–]?[a-z]*\d[\w-]*|\W", "", rest))
     fewest: dict[str, int] = {}
     for n, x in extra.items():
-        if x >= 0 and (f := field_of(about[n].text)) is not None:
-            fewest[normalize(f.label)] = min(fewest.get(normalize(f.label), x), x)
+        if x >= 0 and (cell := _cell(about[n].text)) is not None:
+            fewest[normalize(cell[0])] = min(fewest.get(normalize(cell[0]), x), x)
     return [s for n, s in enumerate(about) if n not in extra or (
-        extra[n] >= 0 and (f := field_of(s.text)) is not None and extra[n] <= fewest.get(normalize(f.label), extra[n]))]
+        extra[n] >= 0 and (cell := _cell(s.text)) is not None and extra[n] <= fewest.get(normalize(cell[0]), extra[n]))]
+
+
+_ROW_CELL = re.compile(r"^(?P<label>[^:：\n]{1,48}?)\s+—\s+(?P<row>[^\n]{1,160}?)\s*[:：]\s*(?P<value>\S[^\n]{0,80})$")
+
+
+def _cell(text: str) -> tuple[str, str, str] | None:
+    """A table cell's column header, row label and value ("list_price_eur — BW-PF20 Plover filter pack for Heron
+    P20 (2 filters): 31.00"), a long row's too (``field_of`` takes short labels only), or None."""
+    if (f := field_of(text)) is not None:
+        return (f.label, f.row, f.value) if f.row else None
+    m = _ROW_CELL.match(text.strip())
+    return (m["label"], m["row"], m["value"]) if m else None
 
 
 _YEAR_ONLY = re.compile(r"^(?:1[0-9]{3}|20[0-9]{2})\s*年?$")
