@@ -54,3 +54,30 @@ def test_a_columns_header_names_its_dimension() -> None:
     assert label_dimension("价格（元）") == "money"
     assert label_dimension("长度米") == "length"
     assert label_dimension("Built") is None and label_dimension("建成年份") is None
+
+
+LONG_ROWS = hit("catalogue#0", "\n".join([
+    "list_price_eur — SL-AR30 Saltmarsh Avocet R30 air purifier: 245.00",
+    "list_price_eur — SL-FP30 Replacement carbon filter pack for Saltmarsh Avocet R30 (3 filters): 36.00",
+    "list_price_eur — SL-DB12 Saltmarsh Dunlin B12 dehumidifier: 209.00",
+]), title="saltmarsh catalogue 2027")
+MANUAL = hit("manual#0", "Refrigerant charge — Saltmarsh Dunlin B12: R290, 65 g\nTank — Saltmarsh Dunlin B12: 3.5 L",
+             title="Dunlin B12 manual")
+WEIGHTS = hit("weights#0", "weight_kg — TS-B4 Tarn B4 blender: 3.4\nweight_kg — TS-W2 Wey W2 blender: 2.9",
+              title="tarnside shop weights")
+
+
+def test_long_rows_and_a_header_with_underscores_hold_the_price() -> None:
+    # the accessory's row is long (its header, code and name past a short label), the price column's header is
+    # written with underscores, and the manual's "65 g" under "Refrigerant charge" is a weight, no price
+    _, _, span, text = write("Which one costs less, the Saltmarsh Avocet R30 or the Saltmarsh Dunlin B12?",
+                             [LONG_ROWS, MANUAL])
+    assert span == "Saltmarsh Dunlin B12" and "245.00" in text and "209.00" in text
+    assert "36.00" not in text and "65 g" not in text
+
+
+def test_a_verbs_more_compares_numbers() -> None:
+    _, _, span, text = write("Which weighs more, the Wey W2 or the Tarn B4?", [WEIGHTS])
+    assert span == "Tarn B4" and "3.4" in text and "2.9" in text
+    _, _, span, _ = write("Which weighs less, the Tarn B4 or the Wey W2?", [WEIGHTS])
+    assert span == "Wey W2"
