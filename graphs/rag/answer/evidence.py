@@ -77,6 +77,7 @@ from graphs.text.fields import (
     row_key_forms,
 )
 from graphs.text.governors import name_role, role_matches
+from graphs.text.identifiers import asks_identifier, in_identifier
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import han_share
 from graphs.text.sentences import looks_like_instruction, passage_sentences, planted
@@ -715,8 +716,12 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
         # flood)
         return e
     value = typed_span(q, replace(s, text=f.value, folded=normalize(f.value)))
-    if value is None and q.kind in ("date", "number") and not re.search(r"\d", f.value):
-        return replace(e, own=0.0, focus=0.0, span=None)  # "Born: Dremmel" for a year: nothing asked is stated
+    bare = re.sub(r"\s*[（(][^）)]*[）)]\s*$", "", f.value).strip()  # less its aside: "0596-8832 1100（24小时）"
+    if value is None and q.kind in ("date", "number") and (not re.search(r"\d", f.value) or (
+            in_identifier(bare, 0, len(bare)) and not asks_identifier(q.text))):
+        # "Born: Dremmel" for a year, "热线：0596-8832 1100" for when: nothing asked is stated (a telephone number,
+        # a code, a document number is no date nor count)
+        return replace(e, own=0.0, focus=0.0, span=None)
     if value is None and q.kind in ("person", "organization") and re.search(r"\d", f.value):
         return e  # a date or a number is no one's name ("会议时间：3月12日" for who chaired)
     if value is None:

@@ -58,3 +58,17 @@ def test_a_names_year_is_no_date_span() -> None:
     assert [c.text for c in candidates(sentence, "date", "When does the road close?")] == ["12 June"]
     zh = "临时通告〔2026〕第5号：3月8日起封路。"
     assert [c.text for c in candidates(zh, "date", "什么时候封路？")] == ["3月8日"]
+
+
+def test_a_fields_telephone_number_is_no_date() -> None:
+    # the label names what is asked (reopening, 开放), its value is a telephone number: no date is stated
+    from tests.support.answers import write
+    from tests.support.fakes import hit
+
+    notice = hit("pool#0", "Lido closure notice\nReopening enquiries: 0161 555 0199 (24 hours)\n"
+                           "The boiler is being repaired.", title="lido closure notice")
+    _, _, span, _ = write("When does the lido reopen?", [notice])
+    assert span is None or "0161" not in span
+    zh = hit("gym#0", "体育馆闭馆通知\n开放咨询热线：0731-8822 4400（24小时）\n馆内正在维修。", title="体育馆闭馆通知")
+    _, _, span, _ = write("体育馆什么时候开放？", [zh])
+    assert span is None or "0731" not in span
