@@ -9,6 +9,7 @@ from datetime import date
 from typing import NamedTuple
 
 from graphs.domain import DateRange
+from graphs.text.identifiers import in_identifier
 from graphs.text.units import zh_number
 
 # Full-width digits and separators map 1:1 onto ASCII, so offsets stay valid.
@@ -231,6 +232,8 @@ def _candidates(text: str, today: date, relative: bool) -> list[DateSpan]:
         if is_relative and not relative:
             continue
         for m in pattern.finditer(folded):
+            if in_identifier(folded, m.start(), m.end()):
+                continue  # 青水公告〔2025〕17号, "Ref. 2023/114", "Room 2021": a name's digits date nothing
             value = build(m, today)
             if value is not None:
                 found.append(DateSpan(m.start(), m.end(), text[m.start() : m.end()], value))
@@ -294,8 +297,10 @@ _STATED_YEAR = re.compile(r"(?<!\d)((?:1[5-9]|20)\d{2})(?!\d)(?!" + _AMOUNT_AFTE
 
 
 def stated_years(text: str) -> list[str]:
-    """The years a text writes as numbers (1956, 2024年), each once, amounts left out (1999元, "2025 euros")."""
-    return list(dict.fromkeys(m[1] for m in _STATED_YEAR.finditer(text.translate(_WIDTH))))
+    """The years a text writes as numbers (1956, 2024年), each once, amounts left out (1999元, "2025 euros") and
+    the digits of names (沪府发〔2024〕3号, "Room 2021", ``in_identifier``)."""
+    folded = text.translate(_WIDTH)
+    return list(dict.fromkeys(m[1] for m in _STATED_YEAR.finditer(folded) if not in_identifier(folded, m.start(1), m.end(1))))
 
 
 def sole_date(value: int | None, text: str) -> int | None:

@@ -24,6 +24,7 @@ from graphs.text.dates import (
 from graphs.text.entity_spotting import _SURNAMES as SURNAMES
 from graphs.text.entity_spotting import pos_spans, tagged_words, title_case_spans
 from graphs.text.governors import actor_phrases
+from graphs.text.identifiers import asks_identifier, in_identifier
 from graphs.text.name_match import TRANSLITERATION
 from graphs.text.normalize import has_han, normalize
 from graphs.text.scripts import KIND_SUFFIXES, kind_of
@@ -379,6 +380,8 @@ def _dates(sentence: str) -> list[Span]:
     for m in [*_YEAR.finditer(sentence), *_ZH_PARTIAL_DATE.finditer(sentence), *_EN_PARTIAL_DATE.finditer(sentence)]:
         if _ADDRESS_NUMBER.search(sentence[: m.start()]) and m[0].strip().endswith("号"):
             continue  # 文昌路18号, 3栋2号: a house number, not the 18th of a month
+        if in_identifier(sentence, m.start(), m.end()):
+            continue  # a document number's, a room's, a model's digits (〔2025〕, "Room 2021", HP-2024): no date
         if m.re is _YEAR and not m[0].rstrip().endswith("年") and value_dimension(sentence, m.start(), m.end()):
             continue  # a four-digit number with any unit of measure (1300℃, "1,320 °C", 1500 W) is no year
         if m[0].strip() and not any(a < m.end() and m.start() < b for a, b in covered):
@@ -395,14 +398,17 @@ _CODE_HEAD = re.compile(r"[A-Za-z][-‐–]?$")
 """Letters written right before a number (QT-11, E12, IP68, H7): the number is part of a code, no quantity."""
 
 
-def _numbers(sentence: str) -> list[Span]:
+def _numbers(sentence: str, question: str = "") -> list[Span]:
     found = [Span(m.start(), m.end(), m[0].strip()) for m in _NUMBER_ZH.finditer(sentence)
              if not _ARTICLE.match(m[0].strip())]
     # a number with its Chinese unit is one span: not "32" again out of "5~32公里"
     found += [Span(m.start(), m.end(), m[0].strip()) for m in _NUMBER_EN.finditer(sentence) if m[0].strip()
               and not any(f.start < m.end() and m.start() < f.end for f in found)]
     # a code's digits ("备注 — QT-11: …", "E12", "IP68") are no count, measure or amount
-    return [f for f in found if not _CODE_HEAD.search(sentence[max(0, f.start - 2) : f.start])]
+    # a name's digits (分机 2024, "Route 42", 302室, 0571-86012026) neither, unless the question asks for the name
+    named = not asks_identifier(question)
+    return [f for f in found if not _CODE_HEAD.search(sentence[max(0, f.start - 2) : f.start])
+            and not (named and in_identifier(sentence, f.start, f.end))]
 
 
 def candidates(sentence: str, kind: AnswerType, question: str, types: Mapping[str, str] | None = None) -> list[Span]:
@@ -414,7 +420,7 @@ def candidates(sentence: str, kind: AnswerType, question: str, types: Mapping[st
     elif kind == "date":
         spans = _dates(sentence)
     elif kind == "number":
-        spans = _numbers(sentence)
+        spans = _numbers(sentence, question)
     elif kind in ("person", "organization", "place", "list"):
         spans = [s for s in _names(sentence) if not _attributive(sentence, s) and fits(kind, s, types)]
         if kind == "place":

@@ -212,6 +212,20 @@ def dimension_word(word: str) -> Dimension | None:
     return next((d for n, d in _ATTRIBUTE_DIMENSION.items() if has_han(n) and has_han(w) and w.endswith(n)), None)
 
 
+def label_dimension(label: str) -> Dimension | None:
+    """The dimension a table column's header names by a word of it or its unit ("Length (m)", 长度米, "weight_kg",
+    "list_price_eur", 价格（元）), or None ("Built", 建成年份)."""
+    bare = re.sub(r"[(（\[][^)）\]]*[)）\]]", " ", label.casefold())
+    words = [w for w in re.split(r"[\s_/\-]+", bare) if w]
+    if (d := dimension_word(bare.strip()) or next((d for w in words if (d := dimension_word(w))), None)) is not None:
+        return d
+    if has_han(bare) and (d := next((d for n, d in _ATTRIBUTE_DIMENSION.items() if has_han(n) and n in bare), None)):
+        return d  # 长度米, 票价元: the dimension's word inside the header
+    unit = re.search(r"[(（\[]([^)）\]]+)[)）\]]", label)
+    return _unit_dimension(unit[1].strip(), whole=True) if unit else (
+        _unit_dimension(words[-1], whole=True) if words and not has_han(words[-1]) and len(words) > 1 else None)
+
+
 def money_word(word: str) -> bool:
     """Whether a word names an amount of money by its head (会费, 押金, 会员价; "fee", "deposit", "allowance")."""
     w = word.strip().casefold()

@@ -77,6 +77,7 @@ from graphs.text.fields import (
     row_key_forms,
 )
 from graphs.text.governors import name_role, role_matches
+from graphs.text.identifiers import asks_identifier, in_identifier
 from graphs.text.normalize import has_han, normalize, without_names
 from graphs.text.scripts import han_share
 from graphs.text.sentences import looks_like_instruction, passage_sentences, planted
@@ -164,6 +165,9 @@ _DOCUMENT_KIND = re.compile(r"(?:纪要|通知|公告|报告|简报|议程|总�
                             r"schedule)\s*$", re.IGNORECASE)
 _SENTENCE_MARK = re.compile(r"[。！？!?，,；;：:]|\.\s|\.$")
 HEADING_CHARS = 40
+_NUMBERED_HEADING = re.compile(r"^\s*(?:[一二三四五六七八九十]{1,3}\s*[、.．]|[（(][一二三四五六七八九十]{1,3}[）)]|"
+                               r"第[一二三四五六七八九十\d]{1,3}\s*[章节部分篇])\s*[\u4e00-\u9fff]")
+"""A Chinese section heading by its ordinal ("一、停水时间", "（二）收费标准", "第三章 附则"): the lines below it are under it."""
 
 
 _LABEL = re.compile(r"^\s*(?:(?!(?:The|A|An|It|Its|This|That|These|Those|We|They|He|She|I|You|Our|There)\b)"
@@ -196,7 +200,8 @@ def heading(sentence: str, title: str = "", *, opening: bool = False, styled: bo
     if title and folded == title:
         return True
     bare = len(line) <= HEADING_CHARS and not _SENTENCE_MARK.search(line)
-    return (bare and (opening or bool(_DOCUMENT_KIND.search(line)))) or (styled and _styled(sentence))
+    return (bare and (opening or bool(_DOCUMENT_KIND.search(line)) or bool(_NUMBERED_HEADING.match(line)))) \
+        or (styled and _styled(sentence))
 
 
 def _styled(sentence: str) -> bool:
@@ -744,8 +749,12 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
         # flood)
         return e
     value = typed_span(q, replace(s, text=f.value, folded=normalize(f.value)))
-    if value is None and q.kind in ("date", "number") and not re.search(r"\d", f.value):
-        return replace(e, own=0.0, focus=0.0, span=None)  # "Born: Dremmel" for a year: nothing asked is stated
+    bare = re.sub(r"\s*[（(][^）)]*[）)]\s*$", "", f.value).strip()  # less its aside: "0596-8832 1100（24小时）"
+    if value is None and q.kind in ("date", "number") and (not re.search(r"\d", f.value) or (
+            in_identifier(bare, 0, len(bare)) and not asks_identifier(q.text))):
+        # "Born: Dremmel" for a year, "热线：0596-8832 1100" for when: nothing asked is stated (a telephone number,
+        # a code, a document number is no date nor count)
+        return replace(e, own=0.0, focus=0.0, span=None)
     if value is None and q.kind in ("person", "organization") and re.search(r"\d", f.value):
         return e  # a date or a number is no one's name ("会议时间：3月12日" for who chaired)
     if value is None:

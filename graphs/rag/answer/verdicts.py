@@ -20,7 +20,7 @@ from graphs.text.question_shapes import comparison_pair
 from graphs.text.relations import ORIGIN, asked_relation, states
 from graphs.text.relations import stated_at as relation_at
 from graphs.text.spans import candidates, nearest
-from graphs.text.units import DOING_CLASSIFIERS_ZH, MEASURES, alternation, value_dimension
+from graphs.text.units import DOING_CLASSIFIERS_ZH, MEASURES, alternation, label_dimension, value_dimension
 
 Direction = Literal["min_date", "max_date", "max_number", "min_number"]
 # older/younger (and 年轻) are the age patterns' (``_OLDER``/``_YOUNGER``, read first); 老 stays for 更古老 (哪座桥更古老:
@@ -35,10 +35,10 @@ _LATER = re.compile(r"\b(?:later|latest|last|newer|newest|after|(?:more|most) re
 # a measurable quantity compared ("larger", "more albums", "更高"); "more popular" or "more diverse" is no number
 _MORE = re.compile(r"\b(?:larger|largest|bigger|biggest|longer|longest|higher|highest|taller|tallest|greater|"
                    r"heavier|faster|farther|further|louder|noisier|more populous|(?:more|most) [a-z]+s|pricier|priciest|costlier|"
-                   r"dearer|(?:more|most) expensive|costs? more)\b|更?(?:多|大|高|长|重|快|远|贵|吵|久)",
+                   r"dearer|(?:more|most) expensive|costs? more|(?!(?:was|has|does|is)\b)[a-z]{2,}s more)\b|更?(?:多|大|高|长|重|快|远|贵|吵|久)",
                    re.IGNORECASE)
 _LESS = re.compile(r"\b(?:fewer|smaller|smallest|shorter|shortest|lower|lighter|slower|closer|less populous|quieter|quietest|"
-                   r"cheaper|cheapest|(?:less|least) expensive|costs? less)\b|"
+                   r"cheaper|cheapest|(?:less|least) expensive|costs? less|(?!(?:was|has|does|is)\b)[a-z]{2,}s less)\b|"
                    r"更?(?:少|小|低|短|轻|慢|近|便宜|实惠|安静)", re.IGNORECASE)
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _YEAR = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
@@ -228,6 +228,7 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
     # next to it does (the next row's first cell)
     about = [s for s in about if (f := field_of(s.text)) is None or not f.row
              or any(g in s.folded or g in s.block for g in forms if g)]
+    about = _own_rows(about, forms)
     tables = {s.hit for s in sentences if (f := field_of(s.text)) is not None and names_column(f, q.text)}
     about = [s for s in about if s.hit not in tables or (f := field_of(s.text)) is None or not f.row
              or names_column(f, q.text)]
@@ -235,7 +236,10 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         # the value of what is compared, not any number said of the side: "Which is cheaper?" is decided by
         # the price list's 5980元, not by the catalogue's "a range of 60 km"; the value next to the attribute.
         # A side no sentence states it of has no value (no verdict), not the first number found about it
-        about = [s for s in about if stated_at(attribute, s.text) or _measured(attribute, s.text)]
+        # (a table's cell under a column whose header names the dimension: "list_price_eur", 价格（元）)
+        measure = _DIMENSION_OF.get(attribute.name, attribute.name)
+        about = [s for s in about if stated_at(attribute, s.text) or _measured(attribute, s.text)
+                 or _in_column(s, measure)]
 
     def preference(s: Sentence) -> tuple[bool, bool, bool, bool, bool, bool, float]:
         names = _named(forms, s.folded, rivals) or any(f in s.title for f in forms) or _headed_for(forms, s, rivals)
@@ -251,6 +255,12 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
 
     dimension = _DIMENSION_OF.get(attribute.name, attribute.name) if attribute is not None else \
         next((d for d, pattern in _COMPARED_DIMENSIONS.items() if pattern.search(q.text)), None)
+    if dimension is not None:
+        # a table's column that names the compared dimension ("Length (m)" for "longer", price_gbp for "cheaper")
+        # is where both sides' values are read: not another column's number of the same row (its "Built" year)
+        columns = [s for s in about if _in_column(s, dimension)]
+        if columns:
+            about = [s for s in about if (f := field_of(s.text)) is None or not f.row or s in columns]
     for s in sorted(about, key=preference, reverse=True):
         text = _own_part(s.text, forms, rivals)
         at = stated_at(attribute, text) if attribute is not None else [p for r in origin for p in relation_at(r, text)]
@@ -266,6 +276,69 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         if span is not None and (number := _value(span.text, way)) is not None:
             return Side(name, s, _with_sign(text, span.start, span.text), number)
     return Side(name, best)
+
+
+def _in_column(s: Sentence, dimension: str) -> bool:
+    """Whether a sentence is a table cell under a column whose header names ``dimension`` ("list_price_eur" a
+    price, "Length (m)" a length) and whose value is a bare number or one of that dimension ("70 g" under
+    "Refrigerant charge" is a weight, no price)."""
+    cell = _cell(s.text)
+    if cell is None or label_dimension(cell[0]) != dimension:
+        return False
+    value = cell[2]
+    numbers = list(_NUMBER.finditer(value))
+    return bool(numbers) and all(value_dimension(value, m.start(), m.end()) in (None, dimension) for m in numbers)
+
+
+_FOR_BEFORE = re.compile(r"\b(?:for|of|to|with|fits?|fitting)\s*$|(?:适用于|适配|配套|用于)\s*$")
+_FOR_AFTER = re.compile(r"^\s*(?:专用|配套|适用|通用|用的|的)")
+
+
+def _accessory(row: str, form: str) -> bool:
+    """Whether a row names the side only as what it is made for ("Plover filter pack for Heron P20", 云雀K5咖啡机专用
+    滤网, 适用于白鹭B8的除垢剂): an accessory's row, not the side's own."""
+    at = row.find(form)
+    return at >= 0 and (_FOR_BEFORE.search(row[:at]) is not None or _FOR_AFTER.match(row[at + len(form):]) is not None)
+
+
+def _own_rows(about: Sequence[Sentence], forms: Sequence[str]) -> list[Sentence]:
+    """The table cells of a side's own row: of the rows whose label names the side, those that name it as
+    themselves and not more — an accessory's row (``_accessory``) left out, and of the rest, in each column, the
+    rows whose label writes the fewest other words beside the side ("Orca M7 blender", not "Orca M7 Pro
+    blender"; 云雀K5咖啡机, not 云雀K5咖啡机加强版). Prose and other cells are kept as they are."""
+    extra: dict[int, int] = {}
+    for n, s in enumerate(about):
+        if (cell := _cell(s.text)) is None:
+            continue
+        row = normalize(cell[1])
+        named = [g for g in forms if g and g in row]
+        if not named:
+            continue
+        if all(_accessory(row, g) for g in named):
+            extra[n] = -1
+            continue
+        g = max(named, key=len)
+        rest = row.replace(g, " ", 1)
+        # the words beside the side, a code of letters and digits (the row's SKU, "MF-OR7P") not counted
+        extra[n] = len(re.sub(r"[a-z]*[-‐–]?[a-z]*\d[\w-]*|\W", "", rest))
+    fewest: dict[str, int] = {}
+    for n, x in extra.items():
+        if x >= 0 and (cell := _cell(about[n].text)) is not None:
+            fewest[normalize(cell[0])] = min(fewest.get(normalize(cell[0]), x), x)
+    return [s for n, s in enumerate(about) if n not in extra or (
+        extra[n] >= 0 and (cell := _cell(s.text)) is not None and extra[n] <= fewest.get(normalize(cell[0]), extra[n]))]
+
+
+_ROW_CELL = re.compile(r"^(?P<label>[^:：\n]{1,48}?)\s+—\s+(?P<row>[^\n]{1,160}?)\s*[:：]\s*(?P<value>\S[^\n]{0,80})$")
+
+
+def _cell(text: str) -> tuple[str, str, str] | None:
+    """A table cell's column header, row label and value ("list_price_eur — BW-PF20 Plover filter pack for Heron
+    P20 (2 filters): 31.00"), a long row's too (``field_of`` takes short labels only), or None."""
+    if (f := field_of(text)) is not None:
+        return (f.label, f.row, f.value) if f.row else None
+    m = _ROW_CELL.match(text.strip())
+    return (m["label"], m["row"], m["value"]) if m else None
 
 
 _YEAR_ONLY = re.compile(r"^(?:1[0-9]{3}|20[0-9]{2})\s*年?$")
