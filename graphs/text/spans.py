@@ -88,8 +88,9 @@ def _names(sentence: str) -> list[Span]:
     """Capitalised Latin names (typed by their kind word: ``_headed``), Chinese names jieba tags, and quoted
     titles."""
     found = [_headed(sentence, Span(s.start, s.end, sentence[s.start : s.end])) for s in title_case_spans(sentence)]
-    found += [Span(s.start, s.end, sentence[s.start : s.end], s.entity.type if s.entity.type != "OTHER" else None)
-              for s in pos_spans(sentence, accurate=True)]
+    found += _surnamed(sentence, [Span(s.start, s.end, sentence[s.start : s.end],
+                                       s.entity.type if s.entity.type != "OTHER" else None)
+                                  for s in pos_spans(sentence, accurate=True)])
     found += [Span(m.start(1), m.end(1), m[1], "WORK") for m in _QUOTED.finditer(sentence)]
     # a person's role as a field's label ("主持人：陈海峰（安全总监）", "记录人: 李明"): the value is a name,
     # whether or not the tagger knows it; it replaces what the tagger made of the same characters
@@ -105,6 +106,25 @@ def _names(sentence: str) -> list[Span]:
     found = [f for f in found if not any(f.start < x.end and x.start < f.end for x in kept)]
     names = _whole_names(sentence, [f for f in [*found, *kept] if not _role_noun(f) and not _label(sentence, f)])
     return [n for n in names if not _title_before(n, names)]
+
+
+def _surnamed(sentence: str, spans: list[Span]) -> list[Span]:
+    """A given name the tagger split from its surname ("副主任医师宋文澜": 宋 tagged alone, 文澜 the name) is taken
+    with it: a one-character surname tagged as a name right before a person's name of one or two characters."""
+    if not any(s.type == "PERSON" and len(s.text) <= 2 for s in spans):
+        return spans
+    surnames: set[int] = set()
+    position = 0
+    for word, flag in tagged_words(sentence):
+        start = sentence.find(word, position)
+        if start < 0:
+            continue
+        position = start + len(word)
+        if len(word) == 1 and (flag or "").startswith("nr") and word in SURNAMES:
+            surnames.add(start)
+    return [Span(s.start - 1, s.end, sentence[s.start - 1 : s.end], "PERSON")
+            if s.type == "PERSON" and len(s.text) <= 2 and has_han(s.text) and s.start - 1 in surnames else s
+            for s in spans]
 
 
 def _label(sentence: str, span: Span) -> bool:
