@@ -13,6 +13,24 @@ from graphs.text.governors import item_clauses
 from tests.support.answers import verdict_of, write
 from tests.support.fakes import hit
 
+
+@pytest.fixture(autouse=True)
+def _unlisted_item_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``unlisted_item`` veto ships off (its fate in vetoes.json: it refused CMRC narrative sentences); these
+    tests hold its reading of lists with it on, as ``veto_fates`` will judge it."""
+    from graphs.rag.answer import answerability
+
+    shipped = answerability.kept_vetoes()
+    monkeypatch.setattr(answerability, "kept_vetoes", lambda: shipped | {"unlisted_item"})
+
+
+def test_the_unlisted_item_veto_ships_off() -> None:
+    import json
+    from importlib import resources
+
+    fates = json.loads(resources.files("graphs.rag.answer").joinpath("vetoes.json").read_text(encoding="utf-8"))
+    assert fates["vetoes"]["unlisted_item"]["kept"] is False
+
 PASTRY = hit("p#0", "Prices at the Wrenfield kiosk. A plum tart costs £3.40 and an apple turnover costs £2.60.",
              title="Wrenfield kiosk")
 GYM = hit("g#0", "收费标准：成人卡每月90元，青少年卡每月45元，60岁以上凭证免费。", title="松涛体育馆收费标准")
