@@ -97,3 +97,26 @@ def test_a_citation_copies_the_hit_and_says_where_it_is() -> None:
     assert citation.location == "docs/r.pdf, p. 3"
     assert Citation.of(1, hit.model_copy(update={"page": None, "section": "A > B"})).location == "docs/r.pdf § A > B"
     assert Citation.of(1, hit.model_copy(update={"source": None, "page": None})).location == ""
+
+
+def test_a_term_only_a_chunks_heading_path_writes_is_found_by_bm25_in_lite_and_in_the_mirror(tmp_path: Path) -> None:
+    # BM25 reads the title and the section path with the text (``rows.search_text``): a code or a word that only
+    # the heading writes finds its chunk by keywords too, in both languages, while the hit's text (what answers
+    # quote and cite) stays the chunk's own
+    index = MilvusIndex(str(tmp_path / "m.db"), "chunks", DIM)
+    try:
+        chunks = [chunk("labels.html", 0, "年代：南宋。碗外壁刻划双层莲瓣，内底印字。", section="馆藏目录 > QX-17 青瓷莲瓣碗"),
+                  chunk("labels.html", 1, "年代：唐代。镜背以高浮雕表现海兽。", section="馆藏目录 > QX-18 铜镜"),
+                  chunk("guide.md", 0, "The gates open at nine and close at five.", section="Visitors > Parking"),
+                  chunk("guide.md", 1, "Tickets are sold at the gates.", section="Visitors > Tickets")]
+        index.replace_document("labels.html", chunks[:2], [vec(0), vec(1)])
+        index.replace_document("guide.md", chunks[2:], [vec(2), vec(3)])
+        for mirrored in (True, False):
+            index.use_mirror = mirrored
+            [code] = index.search_bm25("QX-17", filter=None, limit=1)
+            assert (code.id, code.text) == ("labels.html#0", chunks[0].text), mirrored
+            [word] = index.search_bm25("parking", filter=None, limit=1)
+            assert (word.id, word.section, word.text) == ("guide.md#0", "Visitors > Parking", chunks[2].text)
+            assert index.search_bm25("青瓷", filter=None, limit=1)[0].id == "labels.html#0"
+    finally:
+        index.close()
