@@ -108,20 +108,26 @@ def _names(sentence: str) -> list[Span]:
     return [n for n in names if not _title_before(n, names)]
 
 
-def _surnamed(sentence: str, spans: list[Span]) -> list[Span]:
-    """A given name the tagger split from its surname ("副主任医师宋文澜": 宋 tagged alone, 文澜 the name) is taken
-    with it: a one-character surname tagged as a name right before a person's name of one or two characters."""
-    if not any(s.type == "PERSON" and len(s.text) <= 2 for s in spans):
-        return spans
-    surnames: set[int] = set()
+def placed_words(sentence: str) -> list[tuple[int, int, str, str]]:
+    """The tagger's words of a sentence with where they stand: (start, end, word, flag)."""
+    words = []
     position = 0
     for word, flag in tagged_words(sentence):
         start = sentence.find(word, position)
         if start < 0:
             continue
         position = start + len(word)
-        if len(word) == 1 and (flag or "").startswith("nr") and word in SURNAMES:
-            surnames.add(start)
+        words.append((start, position, word, flag or ""))
+    return words
+
+
+def _surnamed(sentence: str, spans: list[Span]) -> list[Span]:
+    """A given name the tagger split from its surname ("副主任医师宋文澜": 宋 tagged alone, 文澜 the name) is taken
+    with it: a one-character surname tagged as a name right before a person's name of one or two characters."""
+    if not any(s.type == "PERSON" and len(s.text) <= 2 for s in spans):
+        return spans
+    surnames = {start for start, _, word, flag in placed_words(sentence)
+                if len(word) == 1 and flag.startswith("nr") and word in SURNAMES}
     return [Span(s.start - 1, s.end, sentence[s.start - 1 : s.end], "PERSON")
             if s.type == "PERSON" and len(s.text) <= 2 and has_han(s.text) and s.start - 1 in surnames else s
             for s in spans]
@@ -302,14 +308,7 @@ def _suffixed(sentence: str) -> list[Span]:
     organization's word (大教堂, 有限公司, 队), taken whole ("伦敦西敏寺大教堂", "重庆零壹空间科技集团有限公司")."""
     if not has_han(sentence):
         return []
-    words = []
-    position = 0
-    for word, flag in tagged_words(sentence):
-        start = sentence.find(word, position)
-        if start < 0:
-            continue
-        position = start + len(word)
-        words.append((start, position, word, flag or ""))
+    words = placed_words(sentence)
     out: list[Span] = []
     for i, (_start, end, word, _flag) in enumerate(words):
         kind = ("ORGANIZATION" if word.endswith(_ORG_SUFFIXES) else "LOCATION" if word.endswith(_PLACE_SUFFIXES)
