@@ -22,7 +22,7 @@ from app.settings import Settings
 from graphs.domain import Document, DocumentRecord
 from graphs.ingest.fingerprint import content_part
 from graphs.ingest.formats import unsupported_message
-from graphs.ingest.jobs import DocumentOutcome, JobView, ingest_each
+from graphs.ingest.jobs import DocumentOutcome, JobStatus, JobView, ingest_each
 from graphs.ingest.loaders import (
     SUPPORTED_SUFFIXES,
     FileLoad,
@@ -420,6 +420,13 @@ def show_job(resources: Resources, job_id: str, offset: int = 0, limit: int = 10
         return view
     _, chunks = fill.pending.counts(resources.jobs.store.doc_ids(job_id))
     return view.model_copy(update={"progress": view.progress.model_copy(update={"vectors_pending": chunks})})
+
+
+def cancel_job(resources: Resources, job_id: str) -> JobStatus | None:
+    """Cancel a queued or running ingest job (it stops after its batch in progress); its status after the call:
+    ``cancelled``, or the one it had finished with; None for an unknown id."""
+    assert resources.jobs is not None
+    return resources.jobs.store.cancel(job_id)
 
 
 def list_jobs(resources: Resources, limit: int = 20, *, unfinished: bool = False) -> list[JobView]:

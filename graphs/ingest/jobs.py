@@ -35,7 +35,9 @@ from graphs.stores.sqlite import KeptWhileUnchanged, LockedSQLite
 
 log = logging.getLogger(__name__)
 
-JobStatus = Literal["queued", "running", "done", "failed"]
+JobStatus = Literal["queued", "running", "done", "failed", "cancelled"]
+"""``cancelled``: stopped by its user (``JobStore.cancel``) after the batch in progress; the documents written
+before stay in the index, its pending ones are not ingested."""
 OutcomeStatus = Literal["pending", "done", "replaced", "reread", "skipped", "failed"]
 """``replaced``: written over an earlier version of the same id (a ``done`` that says so). ``reread``: written
 again over the same content because the ingest pipeline (parsers, chunker) changed since it was indexed
@@ -47,7 +49,7 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS jobs (
   id TEXT PRIMARY KEY,
   kind TEXT NOT NULL,
-  status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed')),
+  status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed', 'cancelled')),
   created_at TEXT NOT NULL,
   started_at TEXT,
   finished_at TEXT,
@@ -146,6 +148,19 @@ class JobStore(LockedSQLite):
     def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
         super().__init__(path, timeout=timeout)
         self._pending = KeptWhileUnchanged(self.path)
+        self._allow_cancelled()
+
+    def _allow_cancelled(self) -> None:
+        """A job file written before jobs could be cancelled checks its status against the four earlier ones:
+        rebuild its ``jobs`` table (same columns, the new check) in one transaction."""
+        with self._use(write=True) as conn:
+            (sql,) = conn.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'jobs'").fetchone()
+            if "'cancelled'" in sql:
+                return
+            conn.execute("ALTER TABLE jobs RENAME TO jobs_before_cancel")
+            conn.execute(_SCHEMA.split(";")[0])  # this module's CREATE TABLE jobs
+            conn.execute("INSERT INTO jobs SELECT * FROM jobs_before_cancel")
+            conn.execute("DROP TABLE jobs_before_cancel")
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -185,7 +200,8 @@ class JobStore(LockedSQLite):
             resumed = status == "running"
             conn.execute(
                 "UPDATE jobs SET status = 'running', started_at = coalesce(started_at, ?), "
-                "resumed = resumed + ? WHERE id = ?", (_now(), int(resumed), job_id))
+                "resumed = resumed + ? WHERE id = ? AND status IN ('queued', 'running')",
+                (_now(), int(resumed), job_id))
         return resumed, json.loads(options)
 
     def pending(self, job_id: str, limit: int) -> list[tuple[int, Document]]:
@@ -222,6 +238,23 @@ class JobStore(LockedSQLite):
         """What queued a job (``upload``, ``add-documents``)."""
         with self._use() as conn:
             return str(conn.execute("SELECT kind FROM jobs WHERE id = ?", (job_id,)).fetchone()[0])
+
+    def status(self, job_id: str) -> JobStatus | None:
+        """A job's status; None for an unknown id."""
+        with self._use() as conn:
+            row = conn.execute("SELECT status FROM jobs WHERE id = ?", (job_id,)).fetchone()
+        return cast(JobStatus, row[0]) if row else None
+
+    def cancel(self, job_id: str) -> JobStatus | None:
+        """Cancel a queued or running job: its worker stops after the batch in progress (the documents written
+        stay in the index; those still pending are not ingested, and a restart does not resume it). Returns the
+        job's status after the call (``cancelled``, or the finished status it already had); None for an unknown
+        id."""
+        with self._use(write=True) as conn:
+            conn.execute("UPDATE jobs SET status = 'cancelled', finished_at = ?, error = ? "
+                         "WHERE id = ? AND status IN ('queued', 'running')",
+                         (_now(), "cancelled by its user", job_id))
+        return self.status(job_id)
 
     def finish(self, job_id: str, status: JobStatus, error: str | None = None) -> None:
         """Mark a job done or failed."""
@@ -448,7 +481,8 @@ class JobRunner:
                 self.ingestor.delete(old)
 
     def run_job(self, job_id: str) -> None:
-        """Run (or resume) one job until it is done, fails on an outage, or the runner stops."""
+        """Run (or resume) one job until it is done, fails on an outage, is cancelled (checked before each
+        batch), or the runner stops."""
         resumed, options = self.store.start(job_id)
         kind = self.store.kind(job_id)
         self.on_status("running")
@@ -460,6 +494,12 @@ class JobRunner:
         skip, root = bool(options.get("skip_unchanged")), options.get("root")
         sizer = BatchSizer(self.batch_size, self.batch_target_s)
         while not self._stop.is_set():
+            if self.store.status(job_id) == "cancelled":
+                progress.close()
+                self.on_status("cancelled")
+                log.warning("ingest job %s cancelled: %d document(s) not ingested", job_id,
+                            self.store.counts(job_id).get("pending", 0))
+                return
             batch = self.store.pending(job_id, sizer.size)
             if not batch:
                 break
