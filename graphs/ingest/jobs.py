@@ -107,10 +107,10 @@ class JobProgress(Model):
     chunks: int
     seconds: float = Field(description="Time the job has been running (all its runs).")
     chunks_per_s: float | None
-    eta_s: float | None = Field(description="Estimated seconds left while running: the pending documents at the "
-                                            "rate of those the job has finished; before its first document is "
-                                            "done, its pending text at the rate of the earlier jobs (None: no "
-                                            "earlier job, or past that estimate).")
+    eta_s: float | None = Field(description="Estimated seconds left while running: the pending documents' text "
+                                            "(in chunks) at the rate the job has written chunks; before its first "
+                                            "document is done, at the rate of the earlier jobs (None: no earlier "
+                                            "job, or past that estimate).")
     vectors_pending: int | None = Field(
         default=None, description="Chunks of the job's documents written without their dense vectors yet: searchable "
         "by keywords, entities and the graph now, by meaning once the background fill reaches them (None: the "
@@ -309,15 +309,23 @@ class JobStore(LockedSQLite):
                                   "AND payload IS NULL", (job_id,)).fetchone()[0]
             links = conn.execute("SELECT line, failed FROM job_links WHERE job_id = ? ORDER BY rowid",
                                  (job_id,)).fetchall()
-            first_eta = _first_eta(conn, job_id, row[4]) if row[2] == "running" and float(row[8]) == 0 else None
+            running = row[2] == "running"
+            first_eta = _first_eta(conn, job_id, row[4]) if running and float(row[8]) == 0 else None
+            left_chunks = _pending_chunks(conn, job_id) if running else 0.0
         counts = self.counts(job_id)
         total = sum(counts.values())
-        # the rate and the ETA from the seconds as reported (to the millisecond): a client that recomputes the ETA
-        # from the progress it reads gets the same figure
+        # the rate and the ETA from the seconds as reported (to the millisecond)
         work_s, chunks = round(float(row[8]), 3), int(row[9])
         finished = sum(counts.get(s, 0) for s in ("done", "replaced", "reread", "skipped", "failed")) - int(unread)
-        rate = finished / work_s if work_s > 0 else 0.0
         status = cast(JobStatus, row[2])
+        # the time left: the pending documents' text, in chunks, at the rate the job has written chunks (a large
+        # file behind a small one was "about 1 s left" for minutes when documents were counted alike); a job that
+        # wrote no chunk yet (every document skipped) by its rate of documents
+        eta: float | None = first_eta
+        if status == "running" and work_s > 0 and chunks > 0:
+            eta = round(left_chunks / (chunks / work_s), 1)
+        elif status == "running" and work_s > 0 and finished > 0:
+            eta = round(counts.get("pending", 0) / (finished / work_s), 1)
         return JobView(
             id=row[0], kind=row[1], status=status, created_at=row[3], started_at=row[4], finished_at=row[5],
             error=row[6], resumed=int(row[7]),
@@ -326,8 +334,7 @@ class JobStore(LockedSQLite):
                 replaced=counts.get("replaced", 0), reread=counts.get("reread", 0), skipped=counts.get("skipped", 0),
                 failed=counts.get("failed", 0), pending=counts.get("pending", 0), chunks=chunks,
                 seconds=round(work_s, 3), chunks_per_s=round(chunks / work_s, 1) if work_s > 0 else None,
-                eta_s=(round(counts.get("pending", 0) / rate, 1) if status == "running" and rate > 0
-                       else first_eta),
+                eta_s=eta,
             ),
             documents=[DocumentOutcome(id=d, status=cast(OutcomeStatus, s), chunks=int(c), error=e)
                        for d, s, c, e in docs],
@@ -340,6 +347,14 @@ CHARS_PER_CHUNK = 700
 """About how many characters of a document make one chunk (the chunker's 800-character chunks overlap by 100)."""
 
 
+def _pending_chunks(conn: Any, job_id: str) -> float:
+    """About how many chunks a job's pending documents make: each document's stored text in chunks, one at least
+    (a short note is one chunk)."""
+    (chunks,) = conn.execute("SELECT SUM(MAX(1.0, LENGTH(payload) / ?)) FROM job_documents WHERE job_id = ? "
+                             "AND status = 'pending'", (float(CHARS_PER_CHUNK), job_id)).fetchone()
+    return float(chunks or 0.0)
+
+
 def _first_eta(conn: Any, job_id: str, started_at: str | None) -> float | None:
     """The time left of a running job that has not finished a document yet (its own rate is unknown until then:
     a one-file upload read "ETA unknown" for minutes): its pending text, in chunks, at the rate this store's
@@ -349,10 +364,8 @@ def _first_eta(conn: Any, job_id: str, started_at: str | None) -> float | None:
                                   "AND chunks > 0", (job_id,)).fetchone()
     if not chunks or not work_s:
         return None
-    (chars,) = conn.execute("SELECT SUM(LENGTH(payload)) FROM job_documents WHERE job_id = ? AND status = 'pending'",
-                            (job_id,)).fetchone()
     ran = (datetime.now(UTC) - datetime.fromisoformat(started_at)).total_seconds() if started_at else 0.0
-    left = (chars or 0) / CHARS_PER_CHUNK / (chunks / work_s) - ran
+    left = _pending_chunks(conn, job_id) / (chunks / work_s) - ran
     return round(left, 1) if left > 0 else None
 
 

@@ -387,3 +387,21 @@ def test_cancel_leaves_finished_jobs_alone_and_stops_a_worker_between_batches(st
     view = store.view(job_id)
     assert view is not None and (view.status, view.progress.done, view.progress.pending) == ("cancelled", 2, 3)
     assert states == ["queued", "running", "cancelled"]
+
+
+def test_the_time_left_counts_the_pending_text_not_the_pending_documents(stores: dict[str, Any],
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A large file behind a small one: after the small one, the time left is the large one's chunks at the
+    job's rate of chunks (it read "about 1 s left" for minutes when each document counted alike)."""
+    store = JobStore(stores["jobs"])
+    small = Document(id="note.txt", title="Note", text="A short note about the boiler.")
+    large = Document(id="archive.txt", title="Archive", text="The boiler was serviced in spring. " * 2000)
+    runner = JobRunner(store, ingestor(stores, SlowEmbedder(0.05)), batch_size=32, batch_target_s=0.01)
+    job_id = runner.submit("upload", [small, large])
+    seen = snapshots(store, job_id, monkeypatch)
+    runner.run_job(job_id)
+    first = seen[0][1].progress
+    assert (first.done, first.pending, first.chunks) == (1, 1, 1)
+    expected_chunks = len(large.model_dump_json()) / 700
+    assert first.eta_s == round(expected_chunks / (first.chunks / first.seconds), 1)
+    assert first.eta_s is not None and first.eta_s > 50 * first.seconds  # not the one document's time again
