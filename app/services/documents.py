@@ -103,7 +103,15 @@ def meant_document(resources: Resources, doc_id: str) -> str | None:
 
 
 def document_not_found(resources: Resources, doc_id: str) -> ServiceError:
-    """404 ``document_not_found`` for ``doc_id``, naming the document most likely meant (``details.suggestion``)."""
+    """404 ``document_not_found`` for ``doc_id``, naming the document most likely meant (``details.suggestion``),
+    or the unfinished ingest job that has it still to write (``details.jobId``: a document being uploaded is not
+    in the index yet; its job can be followed or cancelled)."""
+    job_id = resources.jobs.store.pending_job(doc_id) if resources.jobs is not None else None
+    if job_id is not None:
+        return ServiceError("not_found", "document_not_found",
+                            f"document {doc_id!r} is not in the index yet: ingest job {job_id} has still to write it "
+                            f"(follow it: GET ?action=job&id={job_id}; stop it: POST {{\"action\": \"cancel-job\"}})",
+                            {"id": doc_id, "jobId": job_id})
     meant = meant_document(resources, doc_id)
     return ServiceError("not_found", "document_not_found", f"no document with id {doc_id!r}"
                         + (f" (did you mean {meant!r}?)" if meant else ""),

@@ -229,6 +229,14 @@ class JobStore(LockedSQLite):
             with self._use(write=True) as conn:
                 conn.executemany("INSERT INTO job_links VALUES (?, ?, ?)", rows)
 
+    def pending_job(self, doc_id: str) -> str | None:
+        """The newest queued or running job that has ``doc_id`` still to write; None when none has."""
+        with self._use() as conn:
+            row = conn.execute("SELECT j.id FROM job_documents d JOIN jobs j ON j.id = d.job_id WHERE d.doc_id = ? "
+                               "AND d.status = 'pending' AND j.status IN ('queued', 'running') "
+                               "ORDER BY j.created_at DESC, j.rowid DESC LIMIT 1", (doc_id,)).fetchone()
+        return str(row[0]) if row else None
+
     def doc_ids(self, job_id: str) -> list[str]:
         """The ids of a job's documents."""
         with self._use() as conn:

@@ -114,3 +114,19 @@ def test_aer_jobs_cancel_through_a_server(held: tuple[TestClient, Resources], tm
         assert again.exit_code == 2 and "job_not_found" in again.output
         shown = runner.invoke(cli, ["jobs", "list", "--server", "http://aer.test"], env=env)
         assert job_id in shown.output and "cancelled" in shown.output
+
+
+def test_a_document_still_being_ingested_is_not_found_with_its_job_named(held: tuple[TestClient, Resources]) -> None:
+    """Deleting (or opening) a document an upload has still to write said only "no document with id …": now the
+    404 names the job that will write it, which can be followed or cancelled."""
+    client, _ = held
+    job_id = upload(client, ("greenhouse.txt", NOTE))
+    for r in (client.post(URL, json={"action": "delete-document", "id": "greenhouse.txt"}),
+              client.get(URL, params={"action": "document", "id": "greenhouse.txt"})):
+        assert r.status_code == 404, r.text
+        error = r.json()["error"]
+        assert error["code"] == "document_not_found" and error["details"]["jobId"] == job_id
+        assert f"ingest job {job_id} has still to write it" in error["message"]
+    assert cancel(client, job_id).status_code == 200
+    r = client.post(URL, json={"action": "delete-document", "id": "greenhouse.txt"})
+    assert r.status_code == 404 and "jobId" not in r.json()["error"].get("details", {})
