@@ -25,7 +25,7 @@ DEFAULT_BATCH_SIZE = 100
 # Stays under the server's default 5 MB body limit (AER_MAX_BODY_BYTES) with room for the envelope.
 DEFAULT_BATCH_BYTES = 4_000_000
 JOB_POLL_S = 1.0
-FINISHED = ("done", "failed")
+FINISHED = ("done", "failed", "cancelled")
 WORKSPACE_HEADER = "X-Workspace"
 WORKSPACES_PATH = "/api/workspaces"
 
@@ -309,6 +309,11 @@ class RemoteClient:
         return self._json("GET", API_PATH, params={"action": "job", "id": job_id, "offset": offset,
                                                    "limit": limit})["job"]
 
+    def cancel_job(self, job_id: str) -> dict[str, Any]:
+        """Cancel a queued or running ingest job (404 ``job_not_found``; 409 ``job_finished``): the job as it
+        stands."""
+        return dict(self._action({"action": "cancel-job", "id": job_id})["job"])
+
     def jobs(self, limit: int = 20, *, unfinished: bool = False) -> list[dict[str, Any]]:
         """The workspace's newest ingest jobs with their progress, newest first."""
         return list(self._json("GET", API_PATH, params={"action": "jobs", "limit": limit,
@@ -316,7 +321,7 @@ class RemoteClient:
 
     def wait_job(self, job_id: str, *, timeout_s: float = 24 * 3600.0, poll_s: float = JOB_POLL_S,
                  on_progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
-        """Poll a job until it is done or failed; the finished job with every document's outcome."""
+        """Poll a job until it is done, failed or cancelled; the finished job with every document's outcome."""
         deadline = time.monotonic() + timeout_s
         while True:
             job = self.job(job_id, limit=1)

@@ -194,7 +194,7 @@ def ingest_remote(server: str, path: Path, include: list[str], exclude: list[str
             chunks += job["progress"]["chunks"]
             failed += [f"{o['id']}: {o['error'] or o['status']}" for o in job["documents"]
                        if o["status"] in ("failed", "pending")]
-            if job["status"] == "failed" and job.get("error"):
+            if job["status"] in ("failed", "cancelled") and job.get("error"):
                 failed.append(f"job {job['id']}: {job['error']}")
             linked += job.get("linked", [])
             link_errors += [job["linkError"]] if job.get("linkError") else []

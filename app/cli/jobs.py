@@ -59,6 +59,35 @@ def jobs_list(
     typer.echo("details: aer jobs show JOB_ID")
 
 
+@jobs_cli.command("cancel")
+def jobs_cancel(
+    job_id: str,
+    server: ServerOption = None,
+    api_key: ApiKeyOption = None,
+    workspace: WorkspaceOption = None,
+) -> None:
+    """Cancel a queued or running ingest job: it stops after the batch in progress; the documents it wrote stay
+    in the index, the pending ones are not ingested."""
+    from app.services.documents import cancel_job, show_job
+
+    if server := route(server):
+        with remote(server, workspace, api_key) as client:
+            job = client.cancel_job(job_id)
+    else:
+        with opened(workspace=workspace) as resources:
+            status = cancel_job(resources, job_id)
+            if status is None:
+                raise refused("job_not_found", f"no job {job_id!r}")
+            if status != "cancelled":
+                raise refused("job_finished", f"job {job_id!r} has already finished ({status}); nothing to cancel")
+            view = show_job(resources, job_id, 0, 0)
+            assert view is not None
+            job = view.model_dump(by_alias=True, mode="json")
+    p = job["progress"]
+    typer.echo(f"job {job['id']} cancelled: {p['total'] - p['pending']} of {p['total']} document(s) written "
+               f"(they stay in the index), {p['pending']} not ingested")
+
+
 @jobs_cli.command("show")
 def jobs_show(
     job_id: str,

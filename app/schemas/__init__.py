@@ -44,7 +44,7 @@ from app.schemas.entities import (
 from app.schemas.evaluations import EvalJob, EvalReport, EvalReports
 from app.schemas.graph import GraphEdge, GraphNode, GraphStructure
 from app.schemas.info import AuthInfo, Features, QueryDefaults, ServiceInfo
-from app.schemas.jobs import JobListResponse, JobResponse
+from app.schemas.jobs import CancelJobRequest, JobListResponse, JobResponse
 from app.schemas.kg import KgEdge, KgNeighbourhood, KgNode, KgPassage
 from app.schemas.query import (
     LLMUsage,
@@ -61,4 +61,4 @@ from app.schemas.query import (
     to_response,
 )
 
-__all__ = ["API_PATH", "CODED_ERRORS", "MAX_QUESTION_CHARS", "NAME_MAX_CHARS", "NAME_RULES", "REQUEST_EXAMPLES", "UNSAFE_STRING", "ActionResponse", "AddDocumentsRequest", "AddDocumentsResponse", "AddEntityRequest", "AddEntityResponse", "AuthInfo", "CarriedName", "ConversationTurn", "DeleteDocumentRequest", "DeleteDocumentResponse", "DeleteEntityRequest", "DeleteEntityResponse", "DocumentFileOptions", "DocumentId", "DocumentIn", "DocumentListResponse", "DocumentResponse", "EntityAlias", "EntityListResponse", "EntityName", "EvalJob", "EvalReport", "EvalReports", "Features", "GraphEdge", "GraphNode", "GraphStructure", "JobListResponse", "JobResponse", "KgEdge", "KgNeighbourhood", "KgNode", "KgPassage", "LLMUsage", "MasterLayer", "NewDocumentId", "PlanStepResult", "QueryAnalysis", "QueryDefaults", "QueryRequest", "QueryResponse", "Question", "ReadAction", "ReadResponse", "RemoveAliasRequest", "ResolveRequest", "ResolveResponse", "RetrievalDetails", "RoutingSummary", "ServiceInfo", "TopResult", "Wire", "WireRequest", "Workflow", "check_strings", "not_blank", "numbered_from_one", "to_response", "with_content"]
+__all__ = ["API_PATH", "CODED_ERRORS", "MAX_QUESTION_CHARS", "NAME_MAX_CHARS", "NAME_RULES", "REQUEST_EXAMPLES", "UNSAFE_STRING", "ActionResponse", "AddDocumentsRequest", "AddDocumentsResponse", "AddEntityRequest", "AddEntityResponse", "AuthInfo", "CancelJobRequest", "CarriedName", "ConversationTurn", "DeleteDocumentRequest", "DeleteDocumentResponse", "DeleteEntityRequest", "DeleteEntityResponse", "DocumentFileOptions", "DocumentId", "DocumentIn", "DocumentListResponse", "DocumentResponse", "EntityAlias", "EntityListResponse", "EntityName", "EvalJob", "EvalReport", "EvalReports", "Features", "GraphEdge", "GraphNode", "GraphStructure", "JobListResponse", "JobResponse", "KgEdge", "KgNeighbourhood", "KgNode", "KgPassage", "LLMUsage", "MasterLayer", "NewDocumentId", "PlanStepResult", "QueryAnalysis", "QueryDefaults", "QueryRequest", "QueryResponse", "Question", "ReadAction", "ReadResponse", "RemoveAliasRequest", "ResolveRequest", "ResolveResponse", "RetrievalDetails", "RoutingSummary", "ServiceInfo", "TopResult", "Wire", "WireRequest", "Workflow", "check_strings", "not_blank", "numbered_from_one", "to_response", "with_content"]

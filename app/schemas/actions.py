@@ -21,11 +21,11 @@ from app.schemas.entities import (
     EntityListResponse,
     RemoveAliasRequest,
 )
-from app.schemas.jobs import JobListResponse, JobResponse
+from app.schemas.jobs import CancelJobRequest, JobListResponse, JobResponse
 from app.schemas.query import QueryRequest, QueryResponse
 
 ACTION_REQUESTS = (QueryRequest, AddEntityRequest, AddDocumentsRequest, DeleteDocumentRequest, RemoveAliasRequest,
-                   DeleteEntityRequest)
+                   DeleteEntityRequest, CancelJobRequest)
 """The request bodies of ``POST /api/adaptive-entity-rag``, one per action (the route's union is made of them)."""
 ACTIONS: tuple[str, ...] = tuple(get_args(m.model_fields["action"].annotation)[0] for m in ACTION_REQUESTS)
 """The POST actions' names (what an unknown action's error lists)."""
@@ -47,14 +47,16 @@ NO_MCP_TOOL: dict[str, str] = {
                 "document with its chunks is read over the REST API",
     "job": "add_documents indexes before it answers (no background job to poll)",
     "jobs": "add_documents indexes before it answers (no background job to list)",
+    "cancel-job": "add_documents indexes before it answers (no background job to cancel)",
 }
 """Action -> why MCP has no tool for it."""
 
 ReadResponse = EntityListResponse | DocumentListResponse | DocumentResponse | JobResponse | JobListResponse
 """The answers of ``GET ?action=entities|documents|document|job|jobs``."""
 
-ActionResponse = QueryResponse | AddEntityResponse | AddDocumentsResponse | DeleteDocumentResponse | DeleteEntityResponse
-"""The answers of the POST actions (remove-alias answers like add-entity)."""
+ActionResponse = (QueryResponse | AddEntityResponse | AddDocumentsResponse | DeleteDocumentResponse | DeleteEntityResponse
+                  | JobResponse)
+"""The answers of the POST actions (remove-alias answers like add-entity, cancel-job with the job)."""
 """The 200 body of ``POST /api/adaptive-entity-rag``, by action."""
 
 

@@ -22,7 +22,7 @@ from app.settings import Settings
 from graphs.domain import Document, DocumentRecord
 from graphs.ingest.fingerprint import content_part
 from graphs.ingest.formats import unsupported_message
-from graphs.ingest.jobs import DocumentOutcome, JobView, ingest_each
+from graphs.ingest.jobs import DocumentOutcome, JobStatus, JobView, ingest_each
 from graphs.ingest.loaders import (
     SUPPORTED_SUFFIXES,
     FileLoad,
@@ -103,7 +103,15 @@ def meant_document(resources: Resources, doc_id: str) -> str | None:
 
 
 def document_not_found(resources: Resources, doc_id: str) -> ServiceError:
-    """404 ``document_not_found`` for ``doc_id``, naming the document most likely meant (``details.suggestion``)."""
+    """404 ``document_not_found`` for ``doc_id``, naming the document most likely meant (``details.suggestion``),
+    or the unfinished ingest job that has it still to write (``details.jobId``: a document being uploaded is not
+    in the index yet; its job can be followed or cancelled)."""
+    job_id = resources.jobs.store.pending_job(doc_id) if resources.jobs is not None else None
+    if job_id is not None:
+        return ServiceError("not_found", "document_not_found",
+                            f"document {doc_id!r} is not in the index yet: ingest job {job_id} has still to write it "
+                            f"(follow it: GET ?action=job&id={job_id}; stop it: POST {{\"action\": \"cancel-job\"}})",
+                            {"id": doc_id, "jobId": job_id})
     meant = meant_document(resources, doc_id)
     return ServiceError("not_found", "document_not_found", f"no document with id {doc_id!r}"
                         + (f" (did you mean {meant!r}?)" if meant else ""),
@@ -420,6 +428,13 @@ def show_job(resources: Resources, job_id: str, offset: int = 0, limit: int = 10
         return view
     _, chunks = fill.pending.counts(resources.jobs.store.doc_ids(job_id))
     return view.model_copy(update={"progress": view.progress.model_copy(update={"vectors_pending": chunks})})
+
+
+def cancel_job(resources: Resources, job_id: str) -> JobStatus | None:
+    """Cancel a queued or running ingest job (it stops after its batch in progress); its status after the call:
+    ``cancelled``, or the one it had finished with; None for an unknown id."""
+    assert resources.jobs is not None
+    return resources.jobs.store.cancel(job_id)
 
 
 def list_jobs(resources: Resources, limit: int = 20, *, unfinished: bool = False) -> list[JobView]:

@@ -211,11 +211,11 @@ class TrialResult:
         for split, rows in sorted(by_split.items()):
             cats: dict[str, list[int]] = defaultdict(lambda: [0, 0])
             for r in rows:
-                cats[r["category"]][0] += int(r["useful"])
-                cats[r["category"]][1] += 1
+                cats[r["category"] or "uncategorised"][0] += int(r["useful"])
+                cats[r["category"] or "uncategorised"][1] += 1
             out[split] = {"useful": sum(r["useful"] for r in rows), "questions": len(rows),
                           "categories": {c: f"{u}/{n}" for c, (u, n) in sorted(cats.items())},
-                          "failures": Counter(r["category"] for r in rows if not r["useful"])}
+                          "failures": Counter(r["category"] or "uncategorised" for r in rows if not r["useful"])}
         return out
 
 
@@ -370,7 +370,8 @@ def run_trial(folder: Path, client: TrialClient, *, split: str | None = None, up
             "ms": round((time.perf_counter() - started) * 1000), **llm_use(body),
             "answerability": decided(body),
         })
-        log(f"{q.id} [{q.split}/{q.category}] {'useful' if useful else 'NOT useful'}: {why}")
+        label = "/".join(part for part in (q.split, q.category) if part)  # a set without splits or categories: none
+        log(f"{q.id}{f' [{label}]' if label else ''} {'useful' if useful else 'NOT useful'}: {why}")
     return result
 
 

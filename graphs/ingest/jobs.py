@@ -35,7 +35,9 @@ from graphs.stores.sqlite import KeptWhileUnchanged, LockedSQLite
 
 log = logging.getLogger(__name__)
 
-JobStatus = Literal["queued", "running", "done", "failed"]
+JobStatus = Literal["queued", "running", "done", "failed", "cancelled"]
+"""``cancelled``: stopped by its user (``JobStore.cancel``) after the batch in progress; the documents written
+before stay in the index, its pending ones are not ingested."""
 OutcomeStatus = Literal["pending", "done", "replaced", "reread", "skipped", "failed"]
 """``replaced``: written over an earlier version of the same id (a ``done`` that says so). ``reread``: written
 again over the same content because the ingest pipeline (parsers, chunker) changed since it was indexed
@@ -47,7 +49,7 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS jobs (
   id TEXT PRIMARY KEY,
   kind TEXT NOT NULL,
-  status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed')),
+  status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed', 'cancelled')),
   created_at TEXT NOT NULL,
   started_at TEXT,
   finished_at TEXT,
@@ -105,10 +107,10 @@ class JobProgress(Model):
     chunks: int
     seconds: float = Field(description="Time the job has been running (all its runs).")
     chunks_per_s: float | None
-    eta_s: float | None = Field(description="Estimated seconds left while running: the pending documents at the "
-                                            "rate of those the job has finished; before its first document is "
-                                            "done, its pending text at the rate of the earlier jobs (None: no "
-                                            "earlier job, or past that estimate).")
+    eta_s: float | None = Field(description="Estimated seconds left while running: the pending documents' text "
+                                            "(in chunks) at the rate the job has written chunks; before its first "
+                                            "document is done, at the rate of the earlier jobs (None: no earlier "
+                                            "job, or past that estimate).")
     vectors_pending: int | None = Field(
         default=None, description="Chunks of the job's documents written without their dense vectors yet: searchable "
         "by keywords, entities and the graph now, by meaning once the background fill reaches them (None: the "
@@ -146,6 +148,19 @@ class JobStore(LockedSQLite):
     def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
         super().__init__(path, timeout=timeout)
         self._pending = KeptWhileUnchanged(self.path)
+        self._allow_cancelled()
+
+    def _allow_cancelled(self) -> None:
+        """A job file written before jobs could be cancelled checks its status against the four earlier ones:
+        rebuild its ``jobs`` table (same columns, the new check) in one transaction."""
+        with self._use(write=True) as conn:
+            (sql,) = conn.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'jobs'").fetchone()
+            if "'cancelled'" in sql:
+                return
+            conn.execute("ALTER TABLE jobs RENAME TO jobs_before_cancel")
+            conn.execute(_SCHEMA.split(";")[0])  # this module's CREATE TABLE jobs
+            conn.execute("INSERT INTO jobs SELECT * FROM jobs_before_cancel")
+            conn.execute("DROP TABLE jobs_before_cancel")
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -185,7 +200,8 @@ class JobStore(LockedSQLite):
             resumed = status == "running"
             conn.execute(
                 "UPDATE jobs SET status = 'running', started_at = coalesce(started_at, ?), "
-                "resumed = resumed + ? WHERE id = ?", (_now(), int(resumed), job_id))
+                "resumed = resumed + ? WHERE id = ? AND status IN ('queued', 'running')",
+                (_now(), int(resumed), job_id))
         return resumed, json.loads(options)
 
     def pending(self, job_id: str, limit: int) -> list[tuple[int, Document]]:
@@ -213,6 +229,14 @@ class JobStore(LockedSQLite):
             with self._use(write=True) as conn:
                 conn.executemany("INSERT INTO job_links VALUES (?, ?, ?)", rows)
 
+    def pending_job(self, doc_id: str) -> str | None:
+        """The newest queued or running job that has ``doc_id`` still to write; None when none has."""
+        with self._use() as conn:
+            row = conn.execute("SELECT j.id FROM job_documents d JOIN jobs j ON j.id = d.job_id WHERE d.doc_id = ? "
+                               "AND d.status = 'pending' AND j.status IN ('queued', 'running') "
+                               "ORDER BY j.created_at DESC, j.rowid DESC LIMIT 1", (doc_id,)).fetchone()
+        return str(row[0]) if row else None
+
     def doc_ids(self, job_id: str) -> list[str]:
         """The ids of a job's documents."""
         with self._use() as conn:
@@ -222,6 +246,23 @@ class JobStore(LockedSQLite):
         """What queued a job (``upload``, ``add-documents``)."""
         with self._use() as conn:
             return str(conn.execute("SELECT kind FROM jobs WHERE id = ?", (job_id,)).fetchone()[0])
+
+    def status(self, job_id: str) -> JobStatus | None:
+        """A job's status; None for an unknown id."""
+        with self._use() as conn:
+            row = conn.execute("SELECT status FROM jobs WHERE id = ?", (job_id,)).fetchone()
+        return cast(JobStatus, row[0]) if row else None
+
+    def cancel(self, job_id: str) -> JobStatus | None:
+        """Cancel a queued or running job: its worker stops after the batch in progress (the documents written
+        stay in the index; those still pending are not ingested, and a restart does not resume it). Returns the
+        job's status after the call (``cancelled``, or the finished status it already had); None for an unknown
+        id."""
+        with self._use(write=True) as conn:
+            conn.execute("UPDATE jobs SET status = 'cancelled', finished_at = ?, error = ? "
+                         "WHERE id = ? AND status IN ('queued', 'running')",
+                         (_now(), "cancelled by its user", job_id))
+        return self.status(job_id)
 
     def finish(self, job_id: str, status: JobStatus, error: str | None = None) -> None:
         """Mark a job done or failed."""
@@ -276,15 +317,23 @@ class JobStore(LockedSQLite):
                                   "AND payload IS NULL", (job_id,)).fetchone()[0]
             links = conn.execute("SELECT line, failed FROM job_links WHERE job_id = ? ORDER BY rowid",
                                  (job_id,)).fetchall()
-            first_eta = _first_eta(conn, job_id, row[4]) if row[2] == "running" and float(row[8]) == 0 else None
+            running = row[2] == "running"
+            first_eta = _first_eta(conn, job_id, row[4]) if running and float(row[8]) == 0 else None
+            left_chunks = _pending_chunks(conn, job_id) if running else 0.0
         counts = self.counts(job_id)
         total = sum(counts.values())
-        # the rate and the ETA from the seconds as reported (to the millisecond): a client that recomputes the ETA
-        # from the progress it reads gets the same figure
+        # the rate and the ETA from the seconds as reported (to the millisecond)
         work_s, chunks = round(float(row[8]), 3), int(row[9])
         finished = sum(counts.get(s, 0) for s in ("done", "replaced", "reread", "skipped", "failed")) - int(unread)
-        rate = finished / work_s if work_s > 0 else 0.0
         status = cast(JobStatus, row[2])
+        # the time left: the pending documents' text, in chunks, at the rate the job has written chunks (a large
+        # file behind a small one was "about 1 s left" for minutes when documents were counted alike); a job that
+        # wrote no chunk yet (every document skipped) by its rate of documents
+        eta: float | None = first_eta
+        if status == "running" and work_s > 0 and chunks > 0:
+            eta = round(left_chunks / (chunks / work_s), 1)
+        elif status == "running" and work_s > 0 and finished > 0:
+            eta = round(counts.get("pending", 0) / (finished / work_s), 1)
         return JobView(
             id=row[0], kind=row[1], status=status, created_at=row[3], started_at=row[4], finished_at=row[5],
             error=row[6], resumed=int(row[7]),
@@ -293,8 +342,7 @@ class JobStore(LockedSQLite):
                 replaced=counts.get("replaced", 0), reread=counts.get("reread", 0), skipped=counts.get("skipped", 0),
                 failed=counts.get("failed", 0), pending=counts.get("pending", 0), chunks=chunks,
                 seconds=round(work_s, 3), chunks_per_s=round(chunks / work_s, 1) if work_s > 0 else None,
-                eta_s=(round(counts.get("pending", 0) / rate, 1) if status == "running" and rate > 0
-                       else first_eta),
+                eta_s=eta,
             ),
             documents=[DocumentOutcome(id=d, status=cast(OutcomeStatus, s), chunks=int(c), error=e)
                        for d, s, c, e in docs],
@@ -307,6 +355,14 @@ CHARS_PER_CHUNK = 700
 """About how many characters of a document make one chunk (the chunker's 800-character chunks overlap by 100)."""
 
 
+def _pending_chunks(conn: Any, job_id: str) -> float:
+    """About how many chunks a job's pending documents make: each document's stored text in chunks, one at least
+    (a short note is one chunk)."""
+    (chunks,) = conn.execute("SELECT SUM(MAX(1.0, LENGTH(payload) / ?)) FROM job_documents WHERE job_id = ? "
+                             "AND status = 'pending'", (float(CHARS_PER_CHUNK), job_id)).fetchone()
+    return float(chunks or 0.0)
+
+
 def _first_eta(conn: Any, job_id: str, started_at: str | None) -> float | None:
     """The time left of a running job that has not finished a document yet (its own rate is unknown until then:
     a one-file upload read "ETA unknown" for minutes): its pending text, in chunks, at the rate this store's
@@ -316,10 +372,8 @@ def _first_eta(conn: Any, job_id: str, started_at: str | None) -> float | None:
                                   "AND chunks > 0", (job_id,)).fetchone()
     if not chunks or not work_s:
         return None
-    (chars,) = conn.execute("SELECT SUM(LENGTH(payload)) FROM job_documents WHERE job_id = ? AND status = 'pending'",
-                            (job_id,)).fetchone()
     ran = (datetime.now(UTC) - datetime.fromisoformat(started_at)).total_seconds() if started_at else 0.0
-    left = (chars or 0) / CHARS_PER_CHUNK / (chunks / work_s) - ran
+    left = _pending_chunks(conn, job_id) / (chunks / work_s) - ran
     return round(left, 1) if left > 0 else None
 
 
@@ -448,7 +502,8 @@ class JobRunner:
                 self.ingestor.delete(old)
 
     def run_job(self, job_id: str) -> None:
-        """Run (or resume) one job until it is done, fails on an outage, or the runner stops."""
+        """Run (or resume) one job until it is done, fails on an outage, is cancelled (checked before each
+        batch), or the runner stops."""
         resumed, options = self.store.start(job_id)
         kind = self.store.kind(job_id)
         self.on_status("running")
@@ -460,6 +515,12 @@ class JobRunner:
         skip, root = bool(options.get("skip_unchanged")), options.get("root")
         sizer = BatchSizer(self.batch_size, self.batch_target_s)
         while not self._stop.is_set():
+            if self.store.status(job_id) == "cancelled":
+                progress.close()
+                self.on_status("cancelled")
+                log.warning("ingest job %s cancelled: %d document(s) not ingested", job_id,
+                            self.store.counts(job_id).get("pending", 0))
+                return
             batch = self.store.pending(job_id, sizer.size)
             if not batch:
                 break

@@ -115,6 +115,15 @@ _CURRENCY_SIGN = re.compile(r"[$￥¥€£]")
 _CURRENCY_CODE_BEFORE = re.compile(r"(?:\b(?:USD|EUR|GBP|RMB|CNY|HKD|JPY|AUD|CAD|CHF|SGD|NZD|Rs|INR)|人民币|美元|欧元|港币|港元|英镑|日元)"
                                    r"\.?\s?$", re.IGNORECASE)
 """A currency written as its code or name before the amount ("USD 289", "EUR 1,290", 人民币500): money, as a sign is."""
+_CURRENCY_BEFORE = re.compile(r"(?:(?:\b(?:US|HK|NZ|AU|A|C|S))?[$￥¥€£]|" + _CURRENCY_CODE_BEFORE.pattern.removesuffix("$")
+                              + r")\s?$", re.IGNORECASE)
+
+
+def currency_before(text: str, start: int) -> int | None:
+    """Where a currency sign or code written right before ``text[start]`` begins (£35, US$ 20, EUR 1,290,
+    人民币500: the amount at ``start`` is money in it); None when none is."""
+    m = _CURRENCY_BEFORE.search(text, max(0, start - 8), start)
+    return m.start() if m is not None else None
 _MAGNITUDE = re.compile(r"^(?:多|余|万|亿|千|百|十)+|^(?:[\s-]*(?:million|billion|thousand|hundred|trillion))+",
                         re.IGNORECASE)
 _NUMERAL = re.compile(r"(?:\d[\d,，.]*|[零〇一二两三四五六七八九十百千万亿]+|\b(?:one|two|three|four|five|six|seven|"

@@ -152,3 +152,47 @@ def test_the_page_asks_the_server_for_the_unfinished_jobs(browser: Browser, empt
         watched.check()
     finally:
         watched.page.context.close()
+
+
+def test_a_running_job_is_cancelled_from_its_panel(browser: Browser, empty_server: ServerProcess) -> None:
+    """The panel of a queued or running job has a Cancel button: it posts ``cancel-job`` for that job, and the
+    panel then shows the job cancelled with what was not ingested; the button goes."""
+    posted: list[dict[str, Any]] = []
+
+    def read(route: Route) -> None:
+        state = job("cancelled", 3, 7, None) if posted else job("running", 3, 7, 30.0)
+        state["job"].update(id="job-cancel")
+        if posted:
+            state["job"]["error"] = "cancelled by its user"
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(state))
+
+    def cancel(route: Route) -> None:
+        if route.request.method != "POST":
+            route.fallback()
+            return
+        posted.append(json.loads(route.request.post_data or "{}"))
+        state = job("cancelled", 3, 7, None)
+        state["job"].update(id="job-cancel", error="cancelled by its user")
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(state))
+
+    watched = watch(browser, empty_server.base_url)
+    try:
+        p = watched.goto("/#documents")
+        p.route("**/api/adaptive-entity-rag?action=job&id=job-cancel*", read)
+        p.route(re.compile(r".*/api/adaptive-entity-rag$"), cancel)
+        p.evaluate("sessionStorage.setItem('aer.jobs', JSON.stringify([{id: 'job-cancel', label: 'Upload of 10 file(s)'}]))")
+        p.reload()
+        p.wait_for_selector("#opt-mode option", state="attached")
+        panel = p.locator('.job[data-job="job-cancel"]')
+        expect(panel).to_contain_text("about 30 s left")
+        button = panel.get_by_role("button", name="Cancel the ingest of Upload of 10 file(s)")
+        expect(button).to_be_visible()
+        button.click()
+        expect(panel.locator(".job-head .status-badge")).to_have_text("cancelled", timeout=10_000)
+        expect(panel).to_contain_text("cancelled by its user")
+        expect(panel).to_contain_text("3 of 10 document(s)")
+        expect(button).to_be_hidden()
+        assert posted == [{"action": "cancel-job", "id": "job-cancel"}]
+        watched.check()
+    finally:
+        watched.page.context.close()

@@ -1,6 +1,6 @@
 """``/api/adaptive-entity-rag``: the seed's action endpoint, kept as a thin compatibility layer over the resource
-modules. ``POST`` runs one action of a five-way union (query, add-entity, remove-alias, delete-entity,
-add-documents, delete-document); ``GET ?action=`` reads entities, the document inventory, one document, a job or the newest jobs.
+modules. ``POST`` runs one action of a union (query, add-entity, remove-alias, delete-entity,
+add-documents, delete-document, cancel-job); ``GET ?action=`` reads entities, the document inventory, one document, a job or the newest jobs.
 Each action is its resource's handler (``query``, ``entities``, ``documents``, ``jobs``); this module only
 dispatches and labels the metrics."""
 
@@ -19,6 +19,7 @@ from app.schemas import (
     ActionResponse,
     AddDocumentsRequest,
     AddEntityRequest,
+    CancelJobRequest,
     DeleteDocumentRequest,
     DeleteEntityRequest,
     QueryRequest,
@@ -34,7 +35,7 @@ MAX_OFFSET = 1_000_000_000
 
 ActionRequest = Annotated[
     QueryRequest | AddEntityRequest | AddDocumentsRequest | DeleteDocumentRequest | RemoveAliasRequest
-    | DeleteEntityRequest,
+    | DeleteEntityRequest | CancelJobRequest,
     Field(discriminator="action")
 ]
 
@@ -49,8 +50,8 @@ ActionRequest = Annotated[
 )
 async def post_action(request: Request, resources: ResourcesDep, workspaces: WorkspacesDep,
                       body: Annotated[ActionRequest, Body(openapi_examples=REQUEST_EXAMPLES)]) -> Any:
-    """Run one action: ``query``, ``add-entity``, ``remove-alias``, ``delete-entity``, ``add-documents`` or
-    ``delete-document``."""
+    """Run one action: ``query``, ``add-entity``, ``remove-alias``, ``delete-entity``, ``add-documents``,
+    ``delete-document`` or ``cancel-job``."""
     request.state.action = body.action  # the metrics' action label
     if isinstance(body, QueryRequest):
         return await query.run_query(resources, body, request.headers.get("accept", ""))
@@ -62,6 +63,8 @@ async def post_action(request: Request, resources: ResourcesDep, workspaces: Wor
         return await entities.delete_entity(resources, body, workspaces)
     if isinstance(body, AddDocumentsRequest):
         return await documents.add_documents(resources, body)
+    if isinstance(body, CancelJobRequest):
+        return await jobs.cancel_job(resources, body.id)
     return await documents.delete_document(resources, body.id)
 
 

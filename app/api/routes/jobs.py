@@ -1,5 +1,6 @@
 """The jobs resource: an ingest job's status, progress and its documents' outcomes (``GET
-/api/adaptive-entity-rag?action=job&id=``), and the workspace's newest jobs (``?action=jobs``; ``actions.py``)."""
+/api/adaptive-entity-rag?action=job&id=``), the workspace's newest jobs (``?action=jobs``; ``actions.py``), and
+cancelling one (``POST {"action": "cancel-job"}``)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,19 @@ async def job(resources: Resources, job_id: str | None, offset: int, limit: int)
     view = await asyncio.to_thread(documents.show_job, resources, job_id, offset, limit)
     if view is None:
         raise ApiError(404, "job_not_found", f"no job with id {job_id!r}")
+    return documents.job_body(view)
+
+
+async def cancel_job(resources: Resources, job_id: str) -> dict[str, Any]:
+    """``POST {"action": "cancel-job", "id": …}``: stop a queued or running job after its batch in progress; the
+    job as it stands (404 ``job_not_found``; 409 ``job_finished`` when it had already finished)."""
+    status = await asyncio.to_thread(documents.cancel_job, resources, job_id)
+    if status is None:
+        raise ApiError(404, "job_not_found", f"no job with id {job_id!r}")
+    if status != "cancelled":
+        raise ApiError(409, "job_finished", f"job {job_id!r} has already finished ({status}); nothing to cancel")
+    view = await asyncio.to_thread(documents.show_job, resources, job_id, 0, 100)
+    assert view is not None
     return documents.job_body(view)
 
 

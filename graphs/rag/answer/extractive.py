@@ -39,6 +39,7 @@ from graphs.text.relations import asked_relation
 from graphs.text.relations import stated_at as relation_at
 from graphs.text.spans import Span, asked_unit, candidates, named_kind, nearest, unit_group
 from graphs.text.terms import weighted_coverage
+from graphs.text.units import currency_before
 
 RUNNER_UP = 0.8
 """A second piece of evidence nearly as good as the best (this share of its score) is shown too, where it states
@@ -195,9 +196,38 @@ def answering(q: Question, e: Evidence) -> list[Sentence]:
 def extractive(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chinese: bool,
                chained: Written | None = None) -> Written:
     """The short answer first, then the supporting sentence(s), each with its citation (``chained``: a
-    relation chain's answer, ``multihop``, when one was followed)."""
-    if chained is not None:
-        return chained
+    relation chain's answer, ``multihop``, when one was followed). An amount is shown with the currency its
+    sentence writes it in (£35, not 35)."""
+    return _in_currency(chained if chained is not None else _written(q, hits, evidence, chinese))
+
+
+_AMOUNT = re.compile(r"\d(?:[\d,.，\s]*\d)?")
+
+
+def _in_currency(written: Written) -> Written:
+    """The short answer with the currency sign or code its sentence writes before it ("35" → "£35", "1,290" →
+    "EUR 1,290"), in the short answer and the line that leads the answer; unchanged when the sentence writes none,
+    or writes the same number in two currencies."""
+    span = written.span
+    if not span or not _AMOUNT.fullmatch(span.strip()):
+        return written
+    lead = _lead(span, False), _lead(span, True)
+    body = written.text[len(next((x for x in lead if written.text.startswith(x)), "")):]
+    signs = {body[start:m.start()] for m in re.finditer(rf"(?<![\d.,]){re.escape(span.strip())}(?![\d])", body)
+             if (start := currency_before(body, m.start())) is not None}
+    if len(signs) != 1:
+        return written
+    shown = f"{signs.pop()}{span.strip()}"
+    text = written.text
+    for x in lead:
+        if text.startswith(x):
+            text = x.replace(span.strip(), shown, 1) + text[len(x):]
+            break
+    return replace(written, text=text, span=shown)
+
+
+def _written(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chinese: bool) -> Written:
+    """``extractive`` without a chain's answer, the amount as its span was cut."""
     verdict = verdict_of(q, evidence, chinese)
     if verdict is not None:
         used = [s.sentence for s in verdict.sides if s.sentence is not None]

@@ -315,3 +315,18 @@ def test_a_message_with_parts_is_useful_only_when_every_part_is() -> None:
     whole = {"status": "answered", "answer": "90元，苏青[1]", "citations": cite}
     assert judge(q, whole) == (False, "0 part(s) answered for 3 asked; part 3: answered a question the files do "
                                       "not answer")
+
+
+def test_questions_without_split_or_category_are_listed_plainly(tmp_path: Path) -> None:
+    """A new user's own questions.jsonl seldom has splits or categories: the lines read "q1 useful: …" (they read
+    "q1 [/] useful"), and the summary counts them as one uncategorised group."""
+    root = make_folder(tmp_path / "own")
+    (root / "questions.jsonl").write_text(json.dumps(
+        {"id": "q1", "question": "How many pallets does the north depot store?", "answers": ["40"],
+         "files": ["north/report.md"]}) + "\n", encoding="utf-8")
+    lines: list[str] = []
+    with running_app(tmp_path / "data") as http:
+        result = run_trial(root, TrialClient("http://testserver", http=_Unclosed(http), poll_s=0.05), log=lines.append)
+    asked = [line for line in lines if line.startswith("q1")]
+    assert asked and asked[0].startswith("q1 useful:") and "[/]" not in "\n".join(lines)
+    assert result.summary()["all"]["categories"] == {"uncategorised": "1/1"}

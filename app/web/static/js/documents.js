@@ -332,15 +332,27 @@ function outcomes(job) {
   return [table(["Document", "Outcome", "Chunks"], rows, { caption: "Each document of the job" }), more];
 }
 
-/** Show a job and poll it until it is done or failed; then list each document's outcome. */
+/** Show a job and poll it until it is done, failed or cancelled; then list each document's outcome. A queued or
+ * running job has a Cancel button: the job stops after its batch in progress (what it wrote stays indexed). */
 export async function followJob(jobId, label) {
   if (!followed().some((j) => j.id === jobId)) setFollowed([{ id: jobId, label }, ...followed()]);
   const badge = h("span", { class: "status-badge warn" }, "queued");
   const bar = h("progress", { max: "1", value: "0", "aria-label": `Progress of ${label}` });
   const text = h("span", { class: "small" }, "");
   const body = h("div", {});
+  const cancel = h("button", { type: "button", class: "small", "aria-label": `Cancel the ingest of ${label}`,
+    onclick: async () => {
+      cancel.disabled = true;
+      try {
+        await post({ action: "cancel-job", id: jobId });
+        text.textContent = "cancelling after the batch in progress…";
+      } catch (err) {
+        // 409 job_finished: it ended meanwhile; the next poll shows how
+        if (err.code !== "job_finished") show(body, h("p", { class: "error-box" }, `Could not cancel: ${err.code}: ${err.message}`));
+      }
+    } }, "Cancel");
   const panel = h("div", { class: "job", dataset: { job: jobId } },
-    h("div", { class: "job-head" }, h("b", {}, label), " ", badge), bar, text, body);
+    h("div", { class: "job-head" }, h("b", {}, label), " ", badge, " ", cancel), bar, text, body);
   $("#jobs").prepend(panel);
   const finish = () => setFollowed(followed().filter((j) => j.id !== jobId));
   let settled = false;  // the job ended: outcomes shown, inventory and counts refreshed (once)
@@ -358,7 +370,8 @@ export async function followJob(jobId, label) {
         } }, "Check again")));
       return;
     }
-    const ended = job.status === "done" || job.status === "failed";
+    const ended = job.status === "done" || job.status === "failed" || job.status === "cancelled";
+    cancel.hidden = ended;
     badge.textContent = job.status;
     badge.className = `status-badge ${job.status === "done" && !job.progress.failed ? "ok" : job.status === "failed" ? "bad" : "warn"}`;
     bar.max = Math.max(1, job.progress.total);

@@ -343,3 +343,65 @@ def test_pending_documents_read_no_table_while_nothing_changes_the_file(stores: 
     assert store.pending_documents() == 3
     reads = store._pending.reads
     assert store.pending_documents() == 3 and store._pending.reads == reads
+
+
+def test_a_job_file_written_before_cancellation_existed_is_migrated_and_keeps_its_jobs(tmp_path: Path) -> None:
+    """An earlier version's job file checks a job's status against four values; opened now, its jobs table is
+    rebuilt with the cancelled status allowed, every job and document kept."""
+    import sqlite3
+
+    from graphs.ingest import jobs as jobs_module
+
+    path = tmp_path / "jobs.sqlite"
+    old = jobs_module._SCHEMA.replace(", 'cancelled'", "")
+    assert "'cancelled'" not in old
+    conn = sqlite3.connect(path)
+    conn.executescript(old)
+    conn.execute("INSERT INTO jobs (id, kind, status, created_at) VALUES ('j1', 'upload', 'queued', '2026-01-01')")
+    conn.execute("INSERT INTO job_documents (job_id, seq, doc_id, payload) VALUES ('j1', 0, 'a.txt', ?)",
+                 (DOCS[0].model_dump_json(),))
+    conn.commit()
+    conn.close()
+
+    store = JobStore(path)
+    assert store.status("j1") == "queued" and store.doc_ids("j1") == ["a.txt"]
+    assert store.cancel("j1") == "cancelled"
+    store.close()
+    reopened = JobStore(path)  # a second open leaves the migrated table alone
+    view = reopened.view("j1")
+    assert view is not None and (view.status, view.progress.pending) == ("cancelled", 1)
+    assert reopened.cancel("nope") is None
+
+
+def test_cancel_leaves_finished_jobs_alone_and_stops_a_worker_between_batches(stores: dict[str, Any]) -> None:
+    store = JobStore(stores["jobs"])
+    runner = JobRunner(store, ingestor(stores, Embedder()), batch_size=2, batch_target_s=None)
+    done = runner.submit("upload", DOCS[:2])
+    runner.run_job(done)
+    assert store.cancel(done) == "done"
+    states: list[str] = []
+    runner.on_status = states.append
+    job_id = runner.submit("upload", DOCS[2:])
+    runner.on_written = lambda *_: store.cancel(job_id)
+    runner.run_job(job_id)
+    view = store.view(job_id)
+    assert view is not None and (view.status, view.progress.done, view.progress.pending) == ("cancelled", 2, 3)
+    assert states == ["queued", "running", "cancelled"]
+
+
+def test_the_time_left_counts_the_pending_text_not_the_pending_documents(stores: dict[str, Any],
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A large file behind a small one: after the small one, the time left is the large one's chunks at the
+    job's rate of chunks (it read "about 1 s left" for minutes when each document counted alike)."""
+    store = JobStore(stores["jobs"])
+    small = Document(id="note.txt", title="Note", text="A short note about the boiler.")
+    large = Document(id="archive.txt", title="Archive", text="The boiler was serviced in spring. " * 2000)
+    runner = JobRunner(store, ingestor(stores, SlowEmbedder(0.05)), batch_size=32, batch_target_s=0.01)
+    job_id = runner.submit("upload", [small, large])
+    seen = snapshots(store, job_id, monkeypatch)
+    runner.run_job(job_id)
+    first = seen[0][1].progress
+    assert (first.done, first.pending, first.chunks) == (1, 1, 1)
+    expected_chunks = len(large.model_dump_json()) / 700
+    assert first.eta_s == round(expected_chunks / (first.chunks / first.seconds), 1)
+    assert first.eta_s is not None and first.eta_s > 50 * first.seconds  # not the one document's time again
