@@ -51,15 +51,16 @@ all · held tables report, so that the fit never sees the questions its end-to-e
 An own-file set's questions are held by their own ``split`` ("held")."""
 FITTED = ("coverage", "own", "anchored", "focus", "span", "attribute_known", "attribute_stated", "span_near",
           "qualified", "qualifier_sentence", "qualifier_passage", "own_typed", "qualified_typed")
-"""The features the shipped score reads: what the best evidence covers of the question, states of the asked
-attribute (by the relation lexicon, either language) with a span of the asked type next to it, and of the
-question's qualifiers. Left out (session 24, measured leave one family out with the newest own-file families held):
-``cross_language`` (0.4 % of the public sets' examples, on about half of the answerable ones of new document kinds
-and as many unanswerable: it tells the language, not the answer; its weight sent those answers to ~0.01) and
-``bridge`` (multi-sentence evidence: on the public multi-hop sets a sign of an answer, on own files on as many
-unanswerable examples as answerable); the sentence similarity (the same ranking held out for ~125 ms of e5 a
-question). The other ``FEATURES`` feed the rules before the score (``ruled_out``) and stay out of the fit
-(``--features all`` fits every one)."""
+"""The features a fit reads by default (``--features shipped``): what the best evidence covers of the question,
+states of the asked attribute (by the relation lexicon, either language) with a span of the asked type next to
+it, and of the question's qualifiers. Left out since session 24 (measured leave one family out with the newest
+own-file families held, docs/answers.md "Session 24"): ``cross_language`` (0.4 % of the public sets' examples; on own
+files it marks more unanswerable than answerable examples on the older kinds and the reverse on the newest: it
+tells the language, not the answer) and ``bridge`` (+0.23 answerable on the public sets and the older own files,
+-0.05 on the newest); the sentence similarity (the same ranking for ~125 ms of e5 a question). The weights that
+ship (``answerability.json``) are still the earlier fit's on 15 features: the refit on these, better ranked on
+the held families, lost end to end (session 24). The other ``FEATURES`` feed the rules before the score
+(``ruled_out``) and stay out of the fit (``--features all`` fits every one)."""
 MAX_FALSE_NOT_FOUND = 0.10
 L2 = 1e-2
 
@@ -620,7 +621,7 @@ def fit_command(
         "--force", help="Ship the similarity features even where, left out, a held-aside part gets worse by more "
                         "than 0.02 (false \"not found\", \"not found\" when unanswerable, ECE).")] = False,
     features: Annotated[str, typer.Option(
-        help="The features the score reads: 'shipped' (FITTED: the earlier fit's and the sentence similarity), "
+        help="The features the score reads: 'shipped' (FITTED, the default features of a fit), "
              "'all' (every feature computed), or a comma-separated list.")] = "shipped",
     fixed_threshold: Annotated[float | None, typer.Option(
         "--threshold", min=0.0, max=1.0, help="The default minAnswerability to ship, chosen from the "
