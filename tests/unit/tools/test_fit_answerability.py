@@ -250,3 +250,35 @@ def test_an_example_the_rules_with_the_score_refuse_is_gated_as_the_runtime_gate
         q = question(text, [mill])
         evidence = find_evidence(q, [mill])
         assert refused_before_score(q, [mill], evidence, judge(q, [mill], evidence, {})) is refused, text
+
+
+def test_a_feature_rare_in_the_fitted_material_moves_the_score_no_more_than_a_common_one() -> None:
+    # "the other language" holds on 2 of 400 fitted examples, both refused: unfloored it stands ~14 spreads out
+    # wherever it holds and sends every such example to ~0; floored, it pulls as far as its weight over the floor
+    rng = np.random.default_rng(1)
+    coverage = rng.uniform(size=400)
+    y = (coverage + 0.2 * rng.normal(size=400) > 0.5).astype(float)
+    rare = np.zeros(400)
+    negatives = np.flatnonzero(y == 0)
+    rare[negatives[np.argsort(-coverage[negatives])[:2]]] = 1.0  # the best covered of the refused
+    x = np.column_stack([coverage, rare])
+    crossing = np.array([[0.9, 1.0]])  # well covered, in the other language
+    unfloored = predict(fit(x, y, floor=0.0), crossing)[0]
+    floored = predict(fit(x, y), crossing)[0]
+    assert unfloored < 0.1 and floored > unfloored + 0.25
+
+
+def test_each_group_weighs_the_same_in_the_fit() -> None:
+    from app.tools.fit_answerability import balanced
+
+    w = balanced(["public"] * 30 + ["own files"] * 10)
+    assert abs(w[:30].sum() - w[30:].sum()) < 1e-9
+    assert abs(w.mean() - 1.0) < 1e-9
+    # a group of many examples whose feature points one way no longer outvotes a small group where it points the
+    # other: the weighted fit leaves the feature near zero instead of carrying the big group's sign
+    x = np.array([[1.0]] * 30 + [[0.0]] * 30 + [[1.0]] * 10 + [[0.0]] * 10)
+    y = np.array([1.0] * 27 + [0.0] * 3 + [1.0] * 3 + [0.0] * 27 + [1.0] * 1 + [0.0] * 9 + [1.0] * 9 + [0.0] * 1)
+    groups = ["public"] * 60 + ["own files"] * 20
+    plain = fit(x, y)[2][0]
+    even = fit(x, y, weights=balanced(groups))[2][0]
+    assert plain > 0 and abs(even) < plain / 2
