@@ -46,6 +46,7 @@ from graphs.text.governors import (
     event_matches,
     event_of,
     governors,
+    head_across,
     is_title,
     item_clauses,
     name_role,
@@ -539,6 +540,10 @@ def unstated_role(q: Question, hits: Sequence[Hit]) -> str | None:
         if heads else [noun]
     texts = [f"{h.title} {h.text}" for h in hits[:EVIDENCE_PASSAGES]]
     if not heads and any(has_han(t) != has_han(q.text) for t in texts):
+        return None
+    if any(head_across(noun, t) for t in texts):
+        # the passages in the other language write the head of their unit in a title the lexicon lacks (团长 of a
+        # running club's rules for "captain"): that is the asked head
         return None
     if any(words_at(t, words) for t in texts):
         return None

@@ -713,23 +713,81 @@ _NAME_FLAGS = ("nr", "ns", "nt", "nz", "eng")
 
 
 def common_words(name: str) -> tuple[str, ...] | None:
-    """The words of a Chinese phrase the parse took for a name that is common words only: two or more of jieba's
-    dictionary words of two characters or more, none a proper name by its part of speech (果园竞标 → 果园, 竞标;
-    not 青溪图书馆, whose 青溪 is a place, nor 蕨坪村). Such a phrase is the question's wording, not a name a
-    passage must spell as one run: one passage writing each of its words mentions it ("集体果园…公开竞标")."""
-    if not _HAN_RUN.fullmatch(name):
+    """The words of a Chinese phrase the parse took for a name that is common words only: two or more words of
+    two characters or more, none a proper name by its part of speech (果园竞标 → 果园, 竞标; not 青溪图书馆, whose 青溪
+    is a place, nor 蕨坪村). Such a phrase is the question's wording, not a name a passage must spell as one run:
+    one passage writing each of its words mentions it ("集体果园…公开竞标"). A compound of an organisation word and a
+    category (跑团学生会员 → 跑团, 学生会员's words) may hold a word jieba's table lacks (跑团) beside dictionary words;
+    single characters that make a dictionary word together are one word (会员年费 → 会员, 年费); a measure or month
+    the phrase qualifies itself with (体重18公斤, 5月份总磷) is a value of the question, not part of a name."""
+    words, valued = _measured_away(name)
+    if words is None:
         return None
-    words = tagged_words(name)
-    if len(words) == 1 and len(name) >= 4:
+    if len(words) == 1 and len(words[0][0]) >= 4 and not valued:
         # one dictionary word the tagger reads as a name (安全检查 tagged nr): its two common words (安全, 检查)
-        words = next(([(a, fa), (b, fb)] for i in range(2, len(name) - 1)
-                      if dictionary_word(a := name[:i]) and dictionary_word(b := name[i:])
+        whole = words[0][0]
+        words = next(([(a, fa), (b, fb)] for i in range(2, len(whole) - 1)
+                      if dictionary_word(a := whole[:i]) and dictionary_word(b := whole[i:])
                       and len(pa := tagged_words(a)) == 1 and len(pb := tagged_words(b)) == 1
                       for fa, fb in [(pa[0][1], pb[0][1])]), words)
-    if len(words) < 2 or any(len(w) < 2 or not dictionary_word(w) or (flag or "").startswith(_NAME_FLAGS)
-                             for w, flag in words):
+    words = _singles_joined(words)
+    if len(words) < (1 if valued else 2) or any(len(w) < 2 or (flag or "").startswith(_NAME_FLAGS)
+                                                for w, flag in words):
+        return None
+    known = [w for w, _ in words if dictionary_word(w)]
+    # a word jieba's table lacks (跑团, 蕨坪) is common only beside dictionary words: alone, or among unknown
+    # words, it may be a place's or a shop's own name
+    if not known or (len(known) < len(words) and len(known) < 2):
         return None
     return tuple(w for w, _ in words)
+
+
+_MEASURED = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_CALENDAR_UNITS = ("月", "月份", "岁", "周岁")
+"""Units after a number that make it a month or an age (5月份, 3岁): with jieba's quantifiers (公斤, 公里), a value
+the question qualifies a phrase with, never an identifier (2号, 12号线, 第3期 are)."""
+
+
+def _measured_away(name: str) -> tuple[list[tuple[str, str]] | None, bool]:
+    """The tagged words of a Chinese phrase less a number with its unit of measure, month or age (体重18公斤 →
+    体重; 5月份总磷 → 总, 磷), and whether one was taken away; None for a phrase with anything else (Latin letters,
+    an identifier's number: 2号会议室, 第3期)."""
+    if not re.fullmatch(r"[\u3400-\u9fff0-9.]+", name) or not _HAN_RUN.search(name):
+        return None, False
+    tagged = tagged_words(name)
+    words: list[tuple[str, str]] = []
+    valued, i = False, 0
+    while i < len(tagged):
+        word, flag = tagged[i]
+        if _MEASURED.fullmatch(word):
+            unit = tagged[i + 1] if i + 1 < len(tagged) else None
+            if unit is None or not ((unit[1] or "") == "q" or unit[0] in _CALENDAR_UNITS) or (
+                    words and words[-1][0] == "第"):
+                return None, False
+            valued, i = True, i + 2
+            continue
+        if re.search(r"[0-9]", word):
+            return None, False
+        words.append((word, flag))
+        i += 1
+    return words, valued
+
+
+def _singles_joined(words: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Runs of single characters joined where together they are a dictionary word (年 费 → 年费)."""
+    out: list[tuple[str, str]] = []
+    run: list[str] = []
+    for word, flag in [*words, ("", "")]:
+        if len(word) == 1 and not (flag or "").startswith(_NAME_FLAGS):
+            run.append(word)
+            continue
+        if run:
+            joined = "".join(run)
+            out.append((joined, "n") if len(run) > 1 and dictionary_word(joined) else (joined, "x"))
+            run = []
+        if word:
+            out.append((word, flag))
+    return out
 
 
 def years_unstated(q: Question, contexts: Iterable[str]) -> list[str]:
