@@ -130,13 +130,18 @@ class Question:
         extra = [(t,) for t in subjects if not any(t in f for f in named)]
         blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
         anchors, misspelled = [], dict(self.misspelled)
+        apart: dict[str, tuple[str, ...]] = {}
         texts = [f"{h.title}\n{h.text}" for h in hits[:EVIDENCE_PASSAGES]]
         folded_texts = functools.cache(lambda: [normalize(t) for t in texts])  # folded once, and only if asked
         for forms in [*self.anchors, *extra]:
-            if not any(f in blob for f in forms) and (words := common_words(forms[0])) is not None and any(
-                    all(w in t for w in words) for t in folded_texts()):
-                # common words the parse joined into a name (果园竞标) that one passage writes apart ("集体果园 …
-                # 公开竞标"): the question's wording, no name the passages must spell as one run
+            if not any(f in blob for f in forms) and (pieces := (
+                    words if (words := common_words(forms[0])) is not None
+                    and any(all(w in t for w in words) for t in folded_texts())
+                    else next((p for t in folded_texts() if (p := written_apart(forms[0], t))), None))):
+                # common words the parse joined into a name (果园竞标, 骑行社学生社员) that one passage writes apart
+                # ("集体果园 … 公开竞标", "本骑行社 … 学生社员80元"): the question's wording, no name the passages must
+                # spell as one run; its words are the question's terms (学生社员 names the item of a price list)
+                apart[forms[0]] = pieces
                 continue
             if not any(f in blob for f in forms) and (head := mentioned_head(forms[0], blob)) is not None:
                 # a Chinese opening phrase that runs on into the relation ("隼鸟单车自有工厂所在的镇"): the name
@@ -182,8 +187,11 @@ class Question:
                 anchors.append((word, written))
             else:
                 weak.append(word)
+        weights = {t: w for t, w in self.weights.items() if t not in apart} | {
+            p: term_weight(p) for pieces in apart.values() for p in pieces if p not in self.weights} \
+            if apart else self.weights
         return replace(self, subjects=subjects, anchors=anchors, weak=weak, types=name_types(hits),
-                       misspelled=misspelled)._dated(hits[:EVIDENCE_PASSAGES], anchors)
+                       misspelled=misspelled, weights=weights)._dated(hits[:EVIDENCE_PASSAGES], anchors)
 
     def _dated(self, hits: Sequence[Hit], anchors: Sequence[tuple[str, ...]]) -> Question:
         """The question's relative times (今年, "last year") read as years against the date of the documents
@@ -740,6 +748,33 @@ def common_words(name: str) -> tuple[str, ...] | None:
     if not known or (len(known) < len(words) and len(known) < 2):
         return None
     return tuple(w for w, _ in words)
+
+
+def written_apart(name: str, text: str) -> tuple[str, ...] | None:
+    """The pieces of two characters or more, fewest first, that a folded text writes apart and that make up a
+    Chinese phrase of common words the text never writes whole (骑行社学生社员 → 骑行社, 学生社员 where the word split
+    cuts 骑 | 行社), or None: the last piece, the category the phrase asks about, holds a dictionary word of two
+    characters or more, and no word of the phrase is a proper name by its part of speech (白鹭湾跑团, 青枫村茶叶合作社
+    are names: their passages must write them)."""
+    if not _HAN_RUN.fullmatch(name) or len(name) < 4 or name in text \
+            or any((flag or "").startswith(_NAME_FLAGS) for _, flag in tagged_words(name)):
+        return None
+
+    @functools.cache
+    def split(i: int) -> tuple[str, ...] | None:
+        if i == len(name):
+            return ()
+        best: tuple[str, ...] | None = None
+        for j in range(len(name), i + 1, -1):
+            if name[i:j] in text and (rest := split(j)) is not None and (best is None or len(rest) + 1 < len(best)):
+                best = (name[i:j], *rest)
+        return best
+
+    pieces = split(0)
+    if pieces is None or len(pieces) < 2 or not any(
+            dictionary_word(pieces[-1][a:b]) for a in range(len(pieces[-1])) for b in range(a + 2, len(pieces[-1]) + 1)):
+        return None
+    return pieces
 
 
 _MEASURED = re.compile(r"[0-9]+(?:\.[0-9]+)?")
