@@ -783,14 +783,14 @@ _CALENDAR_UNITS = ("月", "月份", "岁", "周岁")
 the question qualifies a phrase with, never an identifier (2号, 12号线, 第3期 are)."""
 
 
-def _measured_away(name: str) -> tuple[list[tuple[str, str]] | None, bool]:
+def _measured_away(name: str) -> tuple[list[tuple[str, str | None]] | None, bool]:
     """The tagged words of a Chinese phrase less a number with its unit of measure, month or age (体重18公斤 →
     体重; 5月份总磷 → 总, 磷), and whether one was taken away; None for a phrase with anything else (Latin letters,
     an identifier's number: 2号会议室, 第3期)."""
     if not re.fullmatch(r"[\u3400-\u9fff0-9.]+", name) or not _HAN_RUN.search(name):
         return None, False
     tagged = tagged_words(name)
-    words: list[tuple[str, str]] = []
+    words: list[tuple[str, str | None]] = []
     valued, i = False, 0
     while i < len(tagged):
         word, flag = tagged[i]
@@ -808,9 +808,9 @@ def _measured_away(name: str) -> tuple[list[tuple[str, str]] | None, bool]:
     return words, valued
 
 
-def _singles_joined(words: list[tuple[str, str]]) -> list[tuple[str, str]]:
+def _singles_joined(words: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
     """Runs of single characters joined where together they are a dictionary word (年 费 → 年费)."""
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, str | None]] = []
     run: list[str] = []
     for word, flag in [*words, ("", "")]:
         if len(word) == 1 and not (flag or "").startswith(_NAME_FLAGS):
