@@ -750,13 +750,18 @@ def common_words(name: str) -> tuple[str, ...] | None:
     return tuple(w for w, _ in words)
 
 
+_KINDS_ZH = tuple(sorted({z for endings, _ in KIND_SUFFIXES.values() for z in endings}, key=len, reverse=True))
+"""The Chinese endings of a named place's or organisation's kind (公司, 合作社, 村, 路)."""
+
+
 def written_apart(name: str, text: str) -> tuple[str, ...] | None:
     """The pieces of two characters or more, fewest first, that a folded text writes apart and that make up a
     Chinese phrase of common words the text never writes whole (骑行社学生社员 → 骑行社, 学生社员 where the word split
     cuts 骑 | 行社), or None: the last piece, the category the phrase asks about, holds a dictionary word of two
     characters or more, and no word of the phrase is a proper name by its part of speech (白鹭湾跑团, 青枫村茶叶合作社
-    are names: their passages must write them)."""
-    if not _HAN_RUN.fullmatch(name) or len(name) < 4 or name in text \
+    are names: their passages must write them), nor does the phrase end with a place's or an organisation's kind
+    (鸮岭公司, 松风合作社: a name, which a passage may shorten, never a phrase of common words)."""
+    if not _HAN_RUN.fullmatch(name) or len(name) < 4 or name in text or name.endswith(_KINDS_ZH) \
             or any((flag or "").startswith(_NAME_FLAGS) for _, flag in tagged_words(name)):
         return None
 

@@ -83,3 +83,7 @@ def test_the_item_of_a_list_is_told_by_the_compound_s_category_not_the_asked_fee
     # every clause writes a word of the question (年费 the first): the category (学生社员) tells the item
     decision, _, span, _ = write("骑行社学生社员的年费是多少？", [RULES])
     assert decision == "answerable" and span is not None and "80" in span
+
+
+def test_a_phrase_ending_with_an_organisation_s_kind_is_a_name_never_split() -> None:
+    assert written_apart("鸮岭户外公司", "鸮岭……户外用品……公司") is None
