@@ -317,6 +317,28 @@ ending with one is a role even where ``ROLE_GROUPS`` does not list it, and is th
 operating officer is not the chief financial officer)."""
 
 
+HEADS_OF_EN = frozenset({"captain", "chief", "head", "leader", "president", "chair", "chairman", "chairwoman",
+                         "chairperson", "director", "manager", "principal", "superintendent", "convener", "convenor"})
+"""English titles of the one who heads a unit (a club, a team, a library), whatever the unit."""
+_HEAD_OF_ZH = re.compile(r"(?<!副)(?:[\u4e00-\u9fff]长|主任|主席|负责人|领队)")
+"""A Chinese title of the one who heads a unit: its unit's character with 长 (团长, 馆长, 社长, 站长; 副团长 is a deputy's),
+主任, 主席, 负责人, 领队."""
+
+
+def head_across(asked: str, text: str) -> str | None:
+    """The title a text in the other language than the asked title writes for the head of its unit, where the
+    asked title is a head's and the text's is one ``ROLE_GROUPS`` places in no group: 团长 of a running club's
+    rules for "captain", "club leader" is no Chinese text's. The lexicon's groups say which of two titles are one
+    role; a head's title it lacks is told by how such titles are made (a unit's character with 长), not word by
+    word (e5 does not tell 团长 from 财务 for "captain": see docs/answers.md). A functional title ("treasurer",
+    "secretary") is never a head's: 团长 does not state the treasurer."""
+    words = re.findall(r"[a-z]+", asked.casefold())
+    if has_han(asked) or not words or words[-1] not in HEADS_OF_EN or not has_han(text):
+        return None
+    listed = {w for w in role_words() if has_han(w)}
+    return next((m[0] for m in _HEAD_OF_ZH.finditer(text) if m[0] not in listed and is_title(m[0])), None)
+
+
 def is_title(phrase: str) -> bool:
     """Whether a phrase ends with a title's head noun (``TITLE_HEADS_EN`` / ``TITLE_HEADS_ZH``): "chief financial
     officer", "duty supervisor", 首席运营官, 财务总监."""

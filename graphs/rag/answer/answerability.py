@@ -30,6 +30,7 @@ from graphs.rag.answer.calibration import (
     bundled,
     candidate_sentences,
     embedder_name,
+    headed_at,
     judge,
     predicate_head,
     similarities,
@@ -964,6 +965,19 @@ VALUE_TYPES: dict[str, str] = {"person": "person's name", "organization": "organ
 """The answer types a question asks a value of, and how a reason names the value missing."""
 
 
+def _headed(q: Question, judgement: Judgement) -> str:
+    """How the asked person's title was found where the lexicon's words for it are not written: as the title of the
+    head of the unit (``calibration.headed_at``), for the reason."""
+    asked = judgement.asked
+    if asked is None or not judgement.evidence:
+        return ""
+    text = answering(judgement.evidence[0]).text
+    if stated_at(asked.attribute, text) or not (at := headed_at(q, asked, text)):
+        return ""
+    a, b = at[0]
+    return f" (as {text[a:b]}, the title of the head of its unit, which the lexicon does not list)"
+
+
 def predicate_of(q: Question, judgement: Judgement) -> str:
     """The question's own words for what it asks (its relation terms less names and qualifiers, those next to
     the question word first), as a phrase."""
@@ -1010,7 +1024,8 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model, hi
         # the count of the asked noun in the other language's words: the lexicon decides, as for an attribute
         across = f"gives {counted[0]} of {names or 'the subject'}, the noun the question counts"
     elif stated_across_languages(f) and p < threshold:
-        across = f"states the {what} of {names or 'the subject'}, with a value of the asked type next to it"
+        across = f"states the {what} of {names or 'the subject'}, with a value of the asked type next to it" \
+            + _headed(q, judgement)
     elif p < threshold and stated_by_meaning(q, judgement, hits):
         # the asked attribute or act in words the lexicon does not list (召集人 for "who convened"): the line that
         # alone stands out in meaning among its passage's lines decides

@@ -47,6 +47,7 @@ from graphs.stores.sentence_vectors import SENTENCE_CHARS, SentenceVectors
 from graphs.text.answer_types import AnswerType, head_type
 from graphs.text.dates import date_forms, sole_date
 from graphs.text.entity_spotting import pos_spans
+from graphs.text.governors import head_across
 from graphs.text.normalize import has_han, normalize
 from graphs.text.sentences import split_sentences, without_markers
 from graphs.text.spans import Span, candidates
@@ -381,6 +382,16 @@ def _group_word_unmet(q: Question, quals: Sequence[Qualifier], answer: Sentence,
                and not any(normalize(w) in passage for w in (*words, *x.forms)) for x in quals)
 
 
+def headed_at(q: Question, asked: Asked, text: str) -> list[tuple[int, int]]:
+    """Where a text in the other language than the question's writes the head of its unit in a title the lexicon
+    lacks, for an asked person who heads one (团长 for "Who is the captain of the running club?":
+    ``governors.head_across``); empty otherwise."""
+    if asked.attribute.kind != "person" or not in_other_language(q, text):
+        return []
+    title = next((t for w in asked.attribute.words if (t := head_across(w, text)) is not None), None)
+    return [(m.start(), m.end()) for m in re.finditer(re.escape(title), text)] if title else []
+
+
 def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hits: Sequence[Hit], e: Evidence,
                 sims: dict[str, float], named: Sequence[tuple[tuple[str, ...], str]] | None = None
                 ) -> dict[str, float]:
@@ -400,9 +411,10 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
         assert asked is not None
         marks = stated_at(asked.attribute, answer.text) or (
             # under a label stating it ("Warranty. The frame is covered for 5 years"): every span is next to it
-            [(0, len(answer.text))] if answer.under and stated_at(asked.attribute, answer.under) else [])
+            [(0, len(answer.text))] if answer.under and stated_at(asked.attribute, answer.under) else []) or (
+            headed_at(q, asked, answer.text))
         elsewhere = any(stated_at(asked.attribute, s.text) for s in e.sentences if s is not answer) or (
-            hit is not None and bool(stated_at(asked.attribute, hit.text)))
+            hit is not None and bool(stated_at(asked.attribute, hit.text) or headed_at(q, asked, hit.text)))
         stated = 1.0 if marks else 0.5 if elsewhere else 0.0
         span_near = 0.0 if not spans else 1.0 if marks and any(near((s.start, s.end), marks) for s in spans) \
             else 0.5 if marks else 0.25

@@ -46,6 +46,7 @@ from graphs.text.governors import (
     event_matches,
     event_of,
     governors,
+    head_across,
     is_title,
     item_clauses,
     name_role,
@@ -540,6 +541,10 @@ def unstated_role(q: Question, hits: Sequence[Hit]) -> str | None:
     texts = [f"{h.title} {h.text}" for h in hits[:EVIDENCE_PASSAGES]]
     if not heads and any(has_han(t) != has_han(q.text) for t in texts):
         return None
+    if any(head_across(noun, t) for t in texts):
+        # the passages in the other language write the head of their unit in a title the lexicon lacks (团长 of a
+        # running club's rules for "captain"): that is the asked head
+        return None
     if any(words_at(t, words) for t in texts):
         return None
     return noun
@@ -639,12 +644,16 @@ _ITEM_STOP = frozenset({*_EN_STOP, "how", "much", "many", "what", "which", "who"
 _ASKED_NUMBER = re.compile(r"\b([a-z][a-z-]+)\s+(\d{1,4}[a-z]?)\b")
 
 
+def measured_words(q: Question) -> list[str]:
+    """The words of the asked quantity the question writes (年费, 报名费, "hourly rate": the lexicon's quantity nouns)."""
+    return [q.text[a:b] for a, b in words_at(q.text, [*MEASURES_ZH, *MEASURES_EN, *_measure_words()])]
+
+
 def attribute_words(q: Question, judgement: Judgement) -> list[str]:
     """The words of the asked quantity the question writes (报名费, "hourly rate" by the lexicon's quantity nouns) and
     the lexicon's words of its specific attribute: ``asked_words`` without the question's own word next to its
     question word, which may name the item asked of (学生票 of 学生票多少钱)."""
-    measures = [*MEASURES_ZH, *MEASURES_EN, *_measure_words()]
-    words = [q.text[a:b] for a, b in words_at(q.text, measures)]
+    words = measured_words(q)
     asked = judgement.asked
     if asked is not None and not asked.attribute.generic and asked.attribute.kind == "number":
         words += [w for w in asked.attribute.words if not any(ch.isdigit() for ch in w)]
@@ -774,6 +783,11 @@ def governed_spans(q: Question, sentence: Sentence, spans: list[Span]) -> list[S
     if len(spans) < 2 or (found := listed_items(q, sentence, spans)) is None:
         return spans
     clauses, writes, _ = found
+    if all(writes) and (measured := measured_words(q)) and (
+            again := listed_items(q, sentence, spans, measured)) is not None:
+        # every clause writes a word of the question because one writes the asked quantity itself (年费为每人150元，
+        # 学生社员80元 for 学生社员的年费): the item is told by the question's other words
+        clauses, writes, _ = again
     if not any(writes) or all(writes):
         return spans
     kept = {v for c, w in zip(clauses, writes, strict=True) if w for v in c.values}

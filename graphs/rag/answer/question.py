@@ -130,13 +130,18 @@ class Question:
         extra = [(t,) for t in subjects if not any(t in f for f in named)]
         blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
         anchors, misspelled = [], dict(self.misspelled)
+        apart: dict[str, tuple[str, ...]] = {}
         texts = [f"{h.title}\n{h.text}" for h in hits[:EVIDENCE_PASSAGES]]
         folded_texts = functools.cache(lambda: [normalize(t) for t in texts])  # folded once, and only if asked
         for forms in [*self.anchors, *extra]:
-            if not any(f in blob for f in forms) and (words := common_words(forms[0])) is not None and any(
-                    all(w in t for w in words) for t in folded_texts()):
-                # common words the parse joined into a name (果园竞标) that one passage writes apart ("集体果园 …
-                # 公开竞标"): the question's wording, no name the passages must spell as one run
+            if not any(f in blob for f in forms) and (pieces := (
+                    words if (words := common_words(forms[0])) is not None
+                    and any(all(w in t for w in words) for t in folded_texts())
+                    else next((p for t in folded_texts() if (p := written_apart(forms[0], t))), None))):
+                # common words the parse joined into a name (果园竞标, 骑行社学生社员) that one passage writes apart
+                # ("集体果园 … 公开竞标", "本骑行社 … 学生社员80元"): the question's wording, no name the passages must
+                # spell as one run; its words are the question's terms (学生社员 names the item of a price list)
+                apart[forms[0]] = pieces
                 continue
             if not any(f in blob for f in forms) and (head := mentioned_head(forms[0], blob)) is not None:
                 # a Chinese opening phrase that runs on into the relation ("隼鸟单车自有工厂所在的镇"): the name
@@ -182,8 +187,11 @@ class Question:
                 anchors.append((word, written))
             else:
                 weak.append(word)
+        weights = {t: w for t, w in self.weights.items() if t not in apart} | {
+            p: term_weight(p) for pieces in apart.values() for p in pieces if p not in self.weights} \
+            if apart else self.weights
         return replace(self, subjects=subjects, anchors=anchors, weak=weak, types=name_types(hits),
-                       misspelled=misspelled)._dated(hits[:EVIDENCE_PASSAGES], anchors)
+                       misspelled=misspelled, weights=weights)._dated(hits[:EVIDENCE_PASSAGES], anchors)
 
     def _dated(self, hits: Sequence[Hit], anchors: Sequence[tuple[str, ...]]) -> Question:
         """The question's relative times (今年, "last year") read as years against the date of the documents
@@ -713,23 +721,113 @@ _NAME_FLAGS = ("nr", "ns", "nt", "nz", "eng")
 
 
 def common_words(name: str) -> tuple[str, ...] | None:
-    """The words of a Chinese phrase the parse took for a name that is common words only: two or more of jieba's
-    dictionary words of two characters or more, none a proper name by its part of speech (果园竞标 → 果园, 竞标;
-    not 青溪图书馆, whose 青溪 is a place, nor 蕨坪村). Such a phrase is the question's wording, not a name a
-    passage must spell as one run: one passage writing each of its words mentions it ("集体果园…公开竞标")."""
-    if not _HAN_RUN.fullmatch(name):
+    """The words of a Chinese phrase the parse took for a name that is common words only: two or more words of
+    two characters or more, none a proper name by its part of speech (果园竞标 → 果园, 竞标; not 青溪图书馆, whose 青溪
+    is a place, nor 蕨坪村). Such a phrase is the question's wording, not a name a passage must spell as one run:
+    one passage writing each of its words mentions it ("集体果园…公开竞标"). A compound of an organisation word and a
+    category (跑团学生会员 → 跑团, 学生会员's words) may hold a word jieba's table lacks (跑团) beside dictionary words;
+    single characters that make a dictionary word together are one word (会员年费 → 会员, 年费); a measure or month
+    the phrase qualifies itself with (体重18公斤, 5月份总磷) is a value of the question, not part of a name."""
+    words, valued = _measured_away(name)
+    if words is None:
         return None
-    words = tagged_words(name)
-    if len(words) == 1 and len(name) >= 4:
+    if len(words) == 1 and len(words[0][0]) >= 4 and not valued:
         # one dictionary word the tagger reads as a name (安全检查 tagged nr): its two common words (安全, 检查)
-        words = next(([(a, fa), (b, fb)] for i in range(2, len(name) - 1)
-                      if dictionary_word(a := name[:i]) and dictionary_word(b := name[i:])
+        whole = words[0][0]
+        words = next(([(a, fa), (b, fb)] for i in range(2, len(whole) - 1)
+                      if dictionary_word(a := whole[:i]) and dictionary_word(b := whole[i:])
                       and len(pa := tagged_words(a)) == 1 and len(pb := tagged_words(b)) == 1
                       for fa, fb in [(pa[0][1], pb[0][1])]), words)
-    if len(words) < 2 or any(len(w) < 2 or not dictionary_word(w) or (flag or "").startswith(_NAME_FLAGS)
-                             for w, flag in words):
+    words = _singles_joined(words)
+    if len(words) < (1 if valued else 2) or any(len(w) < 2 or (flag or "").startswith(_NAME_FLAGS)
+                                                for w, flag in words):
+        return None
+    known = [w for w, _ in words if dictionary_word(w)]
+    # a word jieba's table lacks (跑团, 蕨坪) is common only beside dictionary words: alone, or among unknown
+    # words, it may be a place's or a shop's own name
+    if not known or (len(known) < len(words) and len(known) < 2):
         return None
     return tuple(w for w, _ in words)
+
+
+_KINDS_ZH = tuple(sorted({z for endings, _ in KIND_SUFFIXES.values() for z in endings}, key=len, reverse=True))
+"""The Chinese endings of a named place's or organisation's kind (公司, 合作社, 村, 路)."""
+
+
+def written_apart(name: str, text: str) -> tuple[str, ...] | None:
+    """The pieces of two characters or more, fewest first, that a folded text writes apart and that make up a
+    Chinese phrase of common words the text never writes whole (骑行社学生社员 → 骑行社, 学生社员 where the word split
+    cuts 骑 | 行社), or None: the last piece, the category the phrase asks about, holds a dictionary word of two
+    characters or more, and no word of the phrase is a proper name by its part of speech (白鹭湾跑团, 青枫村茶叶合作社
+    are names: their passages must write them), nor does the phrase end with a place's or an organisation's kind
+    (鸮岭公司, 松风合作社: a name, which a passage may shorten, never a phrase of common words)."""
+    if not _HAN_RUN.fullmatch(name) or len(name) < 4 or name in text or name.endswith(_KINDS_ZH) \
+            or any((flag or "").startswith(_NAME_FLAGS) for _, flag in tagged_words(name)):
+        return None
+
+    @functools.cache
+    def split(i: int) -> tuple[str, ...] | None:
+        if i == len(name):
+            return ()
+        best: tuple[str, ...] | None = None
+        for j in range(len(name), i + 1, -1):
+            if name[i:j] in text and (rest := split(j)) is not None and (best is None or len(rest) + 1 < len(best)):
+                best = (name[i:j], *rest)
+        return best
+
+    pieces = split(0)
+    if pieces is None or len(pieces) < 2 or not any(
+            dictionary_word(pieces[-1][a:b]) for a in range(len(pieces[-1])) for b in range(a + 2, len(pieces[-1]) + 1)):
+        return None
+    return pieces
+
+
+_MEASURED = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_CALENDAR_UNITS = ("月", "月份", "岁", "周岁")
+"""Units after a number that make it a month or an age (5月份, 3岁): with jieba's quantifiers (公斤, 公里), a value
+the question qualifies a phrase with, never an identifier (2号, 12号线, 第3期 are)."""
+
+
+def _measured_away(name: str) -> tuple[list[tuple[str, str | None]] | None, bool]:
+    """The tagged words of a Chinese phrase less a number with its unit of measure, month or age (体重18公斤 →
+    体重; 5月份总磷 → 总, 磷), and whether one was taken away; None for a phrase with anything else (Latin letters,
+    an identifier's number: 2号会议室, 第3期)."""
+    if not re.fullmatch(r"[\u3400-\u9fff0-9.]+", name) or not _HAN_RUN.search(name):
+        return None, False
+    tagged = tagged_words(name)
+    words: list[tuple[str, str | None]] = []
+    valued, i = False, 0
+    while i < len(tagged):
+        word, flag = tagged[i]
+        if _MEASURED.fullmatch(word):
+            unit = tagged[i + 1] if i + 1 < len(tagged) else None
+            if unit is None or not ((unit[1] or "") == "q" or unit[0] in _CALENDAR_UNITS) or (
+                    words and words[-1][0] == "第"):
+                return None, False
+            valued, i = True, i + 2
+            continue
+        if re.search(r"[0-9]", word):
+            return None, False
+        words.append((word, flag))
+        i += 1
+    return words, valued
+
+
+def _singles_joined(words: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
+    """Runs of single characters joined where together they are a dictionary word (年 费 → 年费)."""
+    out: list[tuple[str, str | None]] = []
+    run: list[str] = []
+    for word, flag in [*words, ("", "")]:
+        if len(word) == 1 and not (flag or "").startswith(_NAME_FLAGS):
+            run.append(word)
+            continue
+        if run:
+            joined = "".join(run)
+            out.append((joined, "n") if len(run) > 1 and dictionary_word(joined) else (joined, "x"))
+            run = []
+        if word:
+            out.append((word, flag))
+    return out
 
 
 def years_unstated(q: Question, contexts: Iterable[str]) -> list[str]:
