@@ -110,6 +110,33 @@ def _y(m: re.Match[str], _today: date) -> DateRange | None:
     return year_range(int(m["y"]))
 
 
+_CN_DIGIT = {"零": 0, "〇": 0, "○": 0, "Ｏ": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+             "九": 9}
+_CN_YEAR = r"(?P<y>[一二][零〇○Ｏ一二三四五六七八九]{3})\s*年"
+_CN_MONTH = r"(?:十[一二]?|[一二三四五六七八九])"
+_CN_DAY = r"(?:[二三]?十[一二三四五六七八九]?|[一二三四五六七八九])"
+
+
+def _cn_small(word: str) -> int:
+    """十二 → 12, 二十三 → 23, 七 → 7 (a month or a day written in Chinese numerals)."""
+    tens, _, units = word.rpartition("十")
+    if "十" not in word:
+        return _CN_DIGIT[word]
+    return (_CN_DIGIT[tens] if tens else 1) * 10 + (_CN_DIGIT[units] if units else 0)
+
+
+def _cn_numeral_date(m: re.Match[str], _today: date) -> DateRange | None:
+    """Build a year, month or day range from a date written in Chinese numerals (二〇二三年, 二零二四年三月十二日)."""
+    year = int("".join(str(_CN_DIGIT[ch]) for ch in m["y"]))
+    if not 1000 <= year <= 2099:
+        return None
+    month = _cn_small(m["m"]) if m["m"] else 0
+    if not _valid(year, month):
+        return year_range(year)
+    day = _cn_small(m["d"]) if m["d"] else 0
+    return day_range(year, month, day) if _valid(year, month, day) else month_range(year, month)
+
+
 def _cn_rel_year(m: re.Match[str], today: date) -> DateRange | None:
     """Resolve 去年/今年/明年... against today."""
     return year_range(today.year + _CN_RELATIVE_YEAR[m.group()])
@@ -212,6 +239,11 @@ _RULES: list[_Rule] = [
     ),
     (re.compile(r"\b" + _MON + r",?\s+" + _YEAR + r"\b", re.I | re.A), _ym, False),
     (re.compile(r"(?<![A-Za-z\d.,:/\-$¥€£])" + _YEAR + r"(?![\d%]|s\b|年代|" + _AMOUNT_AFTER + ")", re.A), _y, False),
+    (
+        re.compile(_CN_YEAR + rf"(?!代)(?:\s*(?P<m>{_CN_MONTH})\s*月(?:\s*(?P<d>{_CN_DAY})\s*[日号])?)?"),
+        _cn_numeral_date,
+        False,
+    ),
     (re.compile("|".join(_CN_RELATIVE_YEAR)), _cn_rel_year, True),
     (re.compile("|".join(_CN_RELATIVE_MONTH)), _cn_rel_month, True),
     (
