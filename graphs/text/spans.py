@@ -12,6 +12,7 @@ from typing import NamedTuple
 from graphs.text.answer_types import AnswerType, question_word
 from graphs.text.dates import (
     asks_event_day,
+    asks_recurring_when,
     asks_time_of_day,
     asks_when,
     asks_year,
@@ -20,6 +21,7 @@ from graphs.text.dates import (
     clock_times,
     find_dates,
     names_year,
+    recurring_times,
 )
 from graphs.text.entity_spotting import _SURNAMES as SURNAMES
 from graphs.text.entity_spotting import pos_spans, tagged_words, title_case_spans
@@ -439,6 +441,14 @@ def candidates(sentence: str, kind: AnswerType, question: str, types: Mapping[st
         spans = [Span(a, b, t.strip()) for a, b, t in clock_times(sentence)]
     elif kind == "date":
         spans = _dates(sentence)
+        if asks_recurring_when(question) and (recurring := recurring_times(sentence)):
+            # a schedule's sentence answers "when" by its recurring time and its hours (每月第一个周六, "every
+            # weekday from 8:30 to 17:00"), which are no dates of the calendar
+            spans = [s for s in spans if not any(a < s.end and s.start < b for a, b, _ in recurring)]
+            spans += [Span(a, b, t) for a, b, t in recurring]
+            spans += [Span(a, b, t.strip()) for a, b, t in clock_times(sentence)
+                      if not any(a < s.end and s.start < b for s in spans)]
+            spans.sort(key=lambda s: s.start)
     elif kind == "number":
         spans = _numbers(sentence, question)
     elif kind in ("person", "organization", "place", "list"):

@@ -69,3 +69,15 @@ def test_the_relations_governing_a_value_are_the_nearest_in_its_clause() -> None
     at = sentence.index("1988")
     assert governing(sentence, at, at + 4) == frozenset({"opened"})
     assert governing("周二晚上排练。", 0, 2) == frozenset()
+
+
+def test_a_date_of_another_relation_is_no_candidate_where_the_asked_one_has_its_own() -> None:
+    from graphs.text.spans import candidates, of_asked_kind
+
+    sentence = "Founded in 1987, the choir welcomed Ana Ruiz, who joined in 2014 as its accompanist."
+    question = "When did Ana Ruiz join the choir?"
+    kept = of_asked_kind(question, "date", sentence, candidates(sentence, "date", question))
+    assert [s.text for s in kept] == ["2014"]
+    zh = "剧社成立于一九九五年，林岚于二〇一八年加入剧社。"
+    kept = of_asked_kind("林岚哪一年加入剧社？", "date", zh, candidates(zh, "date", "林岚哪一年加入剧社？"))
+    assert [s.text for s in kept] == ["二〇一八年"]
