@@ -699,8 +699,9 @@ def recurring_times(text: str) -> list[tuple[int, int, str]]:
 
 def asks_recurring_when(question: str) -> bool:
     """Whether a when-question may be answered by a recurring time (什么时候排练, "When are the meetings held?",
-    "When is the showroom open on weekdays?", "What days is rubbish collected?"): any when-question but one that
-    asks a year, a day of the calendar or a clock time as such. A sentence that dates one event still answers
+    "When is the showroom open on weekdays?", "What days is rubbish collected?"): any when-question but one in
+    the past (did, was, 了: one event, "When did it open its second shop?") or one that asks a year, a day of the
+    calendar or a clock time as such. A sentence that dates one event still answers
     by its date (``spans.of_asked_kind`` keeps the calendar's dates for ``asks_when``)."""
-    return _ASKS_RECURRING_WHEN.search(question) is not None and not asks_year(question) \
-        and not asks_event_day(question) and not asks_time_of_day(question)
+    return _ASKS_RECURRING_WHEN.search(question) is not None and _PAST.search(question) is None \
+        and not asks_year(question) and not asks_event_day(question) and not asks_time_of_day(question)

@@ -768,10 +768,10 @@ def of_asked_kind(question: str, kind: AnswerType, sentence: str, spans: list[Sp
         return [s for s in spans if any(a.text == s.text for a in _addresses(sentence))]
     if kind == "place" and _WHERE.search(question):
         return [s for s in spans if in_place_frame(sentence, s) or any(a.text == s.text for a in _addresses(sentence))]
-    if kind == "date" and (own := [s for s in spans if asked_elsewhere(question, sentence, s.start, s.end) is not False]):
+    if kind == "date" and (kept := [s for s in spans if asked_elsewhere(question, sentence, s.start, s.end) is not False]):
         # a date whose clause states another relation than the asked one (成立于二〇〇八年 for 哪一年当选, "founded in
         # 1994" for "when did she join") answers only where no other date of the sentence may
-        spans = own
+        spans = kept
     if kind == "date" and asks_time_of_day(question):
         return [s for s in spans if clock_time(s.text)]  # 凌晨2时50分 for 几点塌方, never 6月8日 alone
     if kind == "date" and asks_event_day(question):

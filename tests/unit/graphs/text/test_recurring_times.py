@@ -29,6 +29,8 @@ def test_recurring_times_with_their_hours(text: str, expected: list[str]) -> Non
     ("义诊是哪一年开始的？", False),  # a year
     ("On what date did the bridge open?", False),  # a day of the calendar
     ("集市几点开门？", False),  # a clock time as such
+    ("When did the bakery open its second shop?", False),  # one event, in the past
+    ("集市是什么时候搬到河边的？", False),
 ])
 def test_which_when_questions_a_recurring_time_answers(question: str, expected: bool) -> None:
     assert asks_recurring_when(question) is expected
