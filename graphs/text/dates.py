@@ -668,6 +668,8 @@ RECURRENCE = re.compile(
 """A time that recurs, as a schedule writes it: 每月第一个周六, 每周二、周四, 每月5日, 平日, 工作日, "the last Friday
 of each month", "every other Thursday", "every weekday", "Tuesdays and Thursdays", "daily": the answer to when
 something happens that happens again and again."""
+_ONCE_ZH = re.compile(r"是.{0,8}(?:什么时候|何时|啥时候).{0,16}的")
+"""是…什么时候…的: the Chinese of one event in the past (是什么时候搬到河边的)."""
 _ASKS_RECURRING_WHEN = re.compile(r"什么时候|何时|啥时候|哪些?天|哪几天|\bwhen\b|\bwhat\s+days?\b|\bwhich\s+days?\b",
                                   re.IGNORECASE)
 
@@ -704,4 +706,5 @@ def asks_recurring_when(question: str) -> bool:
     calendar or a clock time as such. A sentence that dates one event still answers
     by its date (``spans.of_asked_kind`` keeps the calendar's dates for ``asks_when``)."""
     return _ASKS_RECURRING_WHEN.search(question) is not None and _PAST.search(question) is None \
+        and _ONCE_ZH.search(question) is None \
         and not asks_year(question) and not asks_event_day(question) and not asks_time_of_day(question)
