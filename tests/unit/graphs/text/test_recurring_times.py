@@ -48,3 +48,10 @@ def test_a_sentence_that_dates_an_event_is_answered_by_its_date_not_a_weekday() 
     found = [s.text for s in candidates("The hall burned down on 4 March 2019, a Monday.", "date",
                                         "When did the hall burn down?")]
     assert "4 March 2019" in found
+
+
+@pytest.mark.parametrize("question", ["这份简报是哪个月的？", "这份季报是哪个季度的？", "Which quarter does the newsletter cover?"])
+def test_a_month_or_a_quarter_asked_is_a_date(question: str) -> None:
+    from graphs.text.answer_types import expected_answer
+
+    assert expected_answer(question) == "date"
