@@ -107,12 +107,30 @@ def governing(sentence: str, start: int, end: int) -> frozenset[str]:
     return frozenset(name for d, name in found if d == near)
 
 
+LOOSE = frozenset({"started", "created", "formed", "set up", "sets up", "setting up", "introduced", "completed",
+                   "shut", "left the", "moved", "开放"})
+"""Words of the lexicon that state their relation only loosely: one may start a firm or start working at it, form a
+band or a habit, open a museum or open it every day. A question that asks by one of them asks a relation the date's
+own verb may state in other words (started working at → joined), so none of its dates is judged another's."""
+_SPECIFIC = {name: [p for w, p in zip(words, _PATTERNS[name], strict=True) if w not in LOOSE]
+             for name, words in RELATIONS.items()}
+
+
+def _asked_specifically(question: str) -> str | None:
+    """The relation a question asks by a word of its own (当选, joined, founded), not by a loose one (``LOOSE``)."""
+    found = [(m.start(), name) for name, patterns in _PATTERNS.items() for p in patterns if (m := p.search(question))]
+    if not found:
+        return None
+    _, name = min(found)
+    return name if any(p.search(question) for p in _SPECIFIC[name]) else None
+
+
 def asked_elsewhere(question: str, sentence: str, start: int, end: int) -> bool | None:
     """Whether the date at ``sentence[start:end]`` belongs to the relation the question asks (True), to another
     one its clause states instead (False: 成立于二〇〇八年 for 现任团长哪一年当选, "founded in 1994" for "when did
     she join"), or neither is known (None: the question asks no relation of the lexicon, or the clause states
-    none)."""
-    asked = asked_relation(question)
+    none, or the question asks by a loose word only: "start working at" is joining)."""
+    asked = _asked_specifically(question)
     if asked is None:
         return None
     stated = governing(sentence, start, end)

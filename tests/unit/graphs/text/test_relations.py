@@ -81,3 +81,13 @@ def test_a_date_of_another_relation_is_no_candidate_where_the_asked_one_has_its_
     zh = "剧社成立于一九九五年，林岚于二〇一八年加入剧社。"
     kept = of_asked_kind("林岚哪一年加入剧社？", "date", zh, candidates(zh, "date", "林岚哪一年加入剧社？"))
     assert [s.text for s in kept] == ["二〇一八年"]
+
+
+@pytest.mark.parametrize(("question", "sentence", "value"), [
+    # a loose verb asks a relation the date's own verb may state in other words
+    ("What year did Lena Park start working at Corvin Mills?", "Lena Park joined Corvin Mills in 2016.", "2016"),
+    ("When was the quartet formed?", "The quartet first played together in 1999, when it signed to Larkin.", "1999"),
+])
+def test_a_question_asked_by_a_loose_word_judges_no_date_another_relations(question: str, sentence: str,
+                                                                          value: str) -> None:
+    assert _at(question, sentence, value) is None
