@@ -86,9 +86,9 @@ _DEFINITION_ZH = re.compile(
     r"\s*[？?]?\s*$")
 
 _DATE_EN = re.compile(
-    r"\bwhen\b|\b(?:what|which|in what)\s+(?:year|years|date|day|month|decade|century|era|time)\b|"
+    r"\bwhen\b|\b(?:what|which|in what)\s+(?:year|years|date|day|month|quarter|decade|century|era|time)\b|"
     r"\bhow long ago\b|\bsince when\b", _I)
-_DATE_ZH = re.compile(r"什么时候|何时|哪一?年|哪一?天|哪一?月|几月|几号|几年|哪个(?:年代|世纪|时候|时期|朝代)|什么年代|"
+_DATE_ZH = re.compile(r"什么时候|何时|哪一?年|哪一?天|哪[一个]?月|几月|几号|几年|哪个(?:年代|世纪|时候|时期|朝代|季度)|什么年代|"
                       r"什么时间|何年|哪日|日期|生日|年份")
 
 _NUMBER_EN = re.compile(

@@ -110,6 +110,33 @@ def _y(m: re.Match[str], _today: date) -> DateRange | None:
     return year_range(int(m["y"]))
 
 
+_CN_DIGIT = {"零": 0, "〇": 0, "○": 0, "Ｏ": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+             "九": 9}
+_CN_YEAR = r"(?P<y>[一二][零〇○Ｏ一二三四五六七八九]{3})\s*年"
+_CN_MONTH = r"(?:十[一二]?|[一二三四五六七八九])"
+_CN_DAY = r"(?:[二三]?十[一二三四五六七八九]?|[一二三四五六七八九])"
+
+
+def _cn_small(word: str) -> int:
+    """十二 → 12, 二十三 → 23, 七 → 7 (a month or a day written in Chinese numerals)."""
+    tens, _, units = word.rpartition("十")
+    if "十" not in word:
+        return _CN_DIGIT[word]
+    return (_CN_DIGIT[tens] if tens else 1) * 10 + (_CN_DIGIT[units] if units else 0)
+
+
+def _cn_numeral_date(m: re.Match[str], _today: date) -> DateRange | None:
+    """Build a year, month or day range from a date written in Chinese numerals (二〇二三年, 二零二四年三月十二日)."""
+    year = int("".join(str(_CN_DIGIT[ch]) for ch in m["y"]))
+    if not 1000 <= year <= 2099:
+        return None
+    month = _cn_small(m["m"]) if m["m"] else 0
+    if not _valid(year, month):
+        return year_range(year)
+    day = _cn_small(m["d"]) if m["d"] else 0
+    return day_range(year, month, day) if _valid(year, month, day) else month_range(year, month)
+
+
 def _cn_rel_year(m: re.Match[str], today: date) -> DateRange | None:
     """Resolve 去年/今年/明年... against today."""
     return year_range(today.year + _CN_RELATIVE_YEAR[m.group()])
@@ -212,6 +239,11 @@ _RULES: list[_Rule] = [
     ),
     (re.compile(r"\b" + _MON + r",?\s+" + _YEAR + r"\b", re.I | re.A), _ym, False),
     (re.compile(r"(?<![A-Za-z\d.,:/\-$¥€£])" + _YEAR + r"(?![\d%]|s\b|年代|" + _AMOUNT_AFTER + ")", re.A), _y, False),
+    (
+        re.compile(_CN_YEAR + rf"(?!代)(?:\s*(?P<m>{_CN_MONTH})\s*月(?:\s*(?P<d>{_CN_DAY})\s*[日号])?)?"),
+        _cn_numeral_date,
+        False,
+    ),
     (re.compile("|".join(_CN_RELATIVE_YEAR)), _cn_rel_year, True),
     (re.compile("|".join(_CN_RELATIVE_MONTH)), _cn_rel_month, True),
     (
@@ -619,3 +651,60 @@ def days_named(text: str) -> frozenset[int]:
         rest = rest.replace(m[0], " ")
     days |= {n for m in _ONE_DAY.finditer(rest) if (n := _day_number(m[0])) is not None}
     return frozenset(days)
+
+
+_ORDINAL = r"(?:第\s*[一二三四五1-5]\s*个?|最后一个|倒数第一个)"
+_EN_ORDINAL = r"(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final)"
+_EN_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+RECURRENCE = re.compile(
+    rf"每\s*个?\s*月(?:的)?\s*(?:{_ORDINAL}\s*)?(?:(?:周|星期|礼拜)[一二三四五六日天]|\d{{1,2}}\s*[日号]|工作日|月[初底末])|"
+    r"每\s*个?\s*(?:周|星期|礼拜)[一二三四五六日天](?:\s*[、和及与至到~～-]\s*(?:周|星期|礼拜)?[一二三四五六日天])*|"
+    r"每年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?|隔周(?:周|星期)?[一二三四五六日天]?|每天|每日|平日|平时|工作日|双休日|周末|"
+    rf"\b(?:(?:on\s+)?the\s+)?{_EN_ORDINAL}\s+(?:{_EN_DAYS}|weekday|day)\s+of\s+(?:each|every|the)\s+month\b|"
+    rf"\b(?:every|each)\s+(?:other\s+|second\s+)?(?:{_EN_DAYS}|weekday|weekend|day|morning|evening|night|week|"
+    r"fortnight|month)\b|"
+    rf"\b{_EN_DAYS}s(?:\s*(?:,|and|&|or)\s*{_EN_DAYS}s)*\b|\b(?:on\s+)?weekdays\b|\b(?:at\s+)?weekends\b|\bdaily\b",
+    re.IGNORECASE)
+"""A time that recurs, as a schedule writes it: 每月第一个周六, 每周二、周四, 每月5日, 平日, 工作日, "the last Friday
+of each month", "every other Thursday", "every weekday", "Tuesdays and Thursdays", "daily": the answer to when
+something happens that happens again and again."""
+_ONCE_ZH = re.compile(r"是.{0,8}(?:什么时候|何时|啥时候).{0,16}的")
+"""是…什么时候…的: the Chinese of one event in the past (是什么时候搬到河边的)."""
+_ASKS_RECURRING_WHEN = re.compile(r"什么时候|何时|啥时候|哪些?天|哪几天|\bwhen\b|\bwhat\s+days?\b|\bwhich\s+days?\b",
+                                  re.IGNORECASE)
+
+
+_TO_CLOCK = re.compile(r"^\s*(?:(?:morning|afternoon|evening|night)s?\s*)?(?:from|at|between|,)?\s*$|"
+                       r"^\s*(?:的)?\s*$", re.IGNORECASE)
+_CLOCK_RANGE = re.compile(r"^\s*(?:至|到|~|～|–|—|-|\bto\b|\buntil\b|\btill\b|\band\b)\s*$", re.IGNORECASE)
+
+
+def recurring_times(text: str) -> list[tuple[int, int, str]]:
+    """The recurring times ``text`` writes (``RECURRENCE``), as (start, end, text), each with the hours written
+    right after it (每周二、周四晚上7点至9点, "every weekday from 8:30 to 17:00")."""
+    clocks = clock_times(text)
+    out = []
+    for m in RECURRENCE.finditer(text):
+        if not m[0].strip():
+            continue
+        start, end = m.start(), m.end()
+        joined = _TO_CLOCK
+        for a, b, _ in clocks:
+            if a < end:
+                continue
+            if not joined.match(text[end:a]):
+                break
+            end, joined = b, _CLOCK_RANGE
+        out.append((start, end, text[start:end].strip()))
+    return out
+
+
+def asks_recurring_when(question: str) -> bool:
+    """Whether a when-question may be answered by a recurring time (什么时候排练, "When are the meetings held?",
+    "When is the showroom open on weekdays?", "What days is rubbish collected?"): any when-question but one in
+    the past (did, was, 了: one event, "When did it open its second shop?") or one that asks a year, a day of the
+    calendar or a clock time as such. A sentence that dates one event still answers
+    by its date (``spans.of_asked_kind`` keeps the calendar's dates for ``asks_when``)."""
+    return _ASKS_RECURRING_WHEN.search(question) is not None and _PAST.search(question) is None \
+        and _ONCE_ZH.search(question) is None \
+        and not asks_year(question) and not asks_event_day(question) and not asks_time_of_day(question)

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from graphs.text.answer_types import AnswerType, question_word
 from graphs.text.dates import (
     asks_event_day,
+    asks_recurring_when,
     asks_time_of_day,
     asks_when,
     asks_year,
@@ -20,6 +21,7 @@ from graphs.text.dates import (
     clock_times,
     find_dates,
     names_year,
+    recurring_times,
 )
 from graphs.text.entity_spotting import _SURNAMES as SURNAMES
 from graphs.text.entity_spotting import pos_spans, tagged_words, title_case_spans
@@ -27,6 +29,7 @@ from graphs.text.governors import actor_phrases
 from graphs.text.identifiers import asks_identifier, in_identifier
 from graphs.text.name_match import TRANSLITERATION
 from graphs.text.normalize import has_han, normalize
+from graphs.text.relations import asked_elsewhere
 from graphs.text.scripts import KIND_SUFFIXES, kind_of
 from graphs.text.terms import stem
 from graphs.text.units import QUANTITY_WORDS_ZH, alternation, value_dimension
@@ -438,6 +441,14 @@ def candidates(sentence: str, kind: AnswerType, question: str, types: Mapping[st
         spans = [Span(a, b, t.strip()) for a, b, t in clock_times(sentence)]
     elif kind == "date":
         spans = _dates(sentence)
+        if asks_recurring_when(question) and (recurring := recurring_times(sentence)):
+            # a schedule's sentence answers "when" by its recurring time and its hours (每月第一个周六, "every
+            # weekday from 8:30 to 17:00"), which are no dates of the calendar
+            spans = [s for s in spans if not any(a < s.end and s.start < b for a, b, _ in recurring)]
+            spans += [Span(a, b, t) for a, b, t in recurring]
+            spans += [Span(a, b, t.strip()) for a, b, t in clock_times(sentence)
+                      if not any(a < s.end and s.start < b for s in spans)]
+            spans.sort(key=lambda s: s.start)
     elif kind == "number":
         spans = _numbers(sentence, question)
     elif kind in ("person", "organization", "place", "list"):
@@ -757,6 +768,10 @@ def of_asked_kind(question: str, kind: AnswerType, sentence: str, spans: list[Sp
         return [s for s in spans if any(a.text == s.text for a in _addresses(sentence))]
     if kind == "place" and _WHERE.search(question):
         return [s for s in spans if in_place_frame(sentence, s) or any(a.text == s.text for a in _addresses(sentence))]
+    if kind == "date" and (kept := [s for s in spans if asked_elsewhere(question, sentence, s.start, s.end) is not False]):
+        # a date whose clause states another relation than the asked one (成立于二〇〇八年 for 哪一年当选, "founded in
+        # 1994" for "when did she join") answers only where no other date of the sentence may
+        spans = kept
     if kind == "date" and asks_time_of_day(question):
         return [s for s in spans if clock_time(s.text)]  # 凌晨2时50分 for 几点塌方, never 6月8日 alone
     if kind == "date" and asks_event_day(question):

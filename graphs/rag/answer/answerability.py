@@ -94,6 +94,7 @@ from graphs.text.governors import asked_title
 from graphs.text.name_match import score as name_score
 from graphs.text.name_match import weights as name_weights
 from graphs.text.normalize import has_han, normalize
+from graphs.text.relations import asked_relation
 from graphs.text.scripts import in_script_of_other
 from graphs.text.spans import candidates, of_asked_kind
 from graphs.text.units import (
@@ -495,7 +496,10 @@ def _misattributed(c: Case) -> str | None:
             and c.f.get("cross_language", 0.0) == 0.0 and (named := misattributed(c.q, c.judgement)) is not None):
         # the name, date or place the evidence offers belongs to another role, work or event (the best actress
         # for the screenwriter, another tournament's champion, the press conference's venue for the tournament's)
-        return misattributed_reason(named, c.names, asked_kind(c.q, c.judgement.asked), asked_title(c.q.text))
+        kind = asked_kind(c.q, c.judgement.asked)
+        # a date's relation asked (elected, joined) names what the date would have to be of
+        asked = asked_title(c.q.text) or (asked_relation(c.q.text) if kind == "date" else None)
+        return misattributed_reason(named, c.names, kind, asked)
     return None
 
 

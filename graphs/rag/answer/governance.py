@@ -61,6 +61,7 @@ from graphs.text.governors import (
     year_of,
 )
 from graphs.text.normalize import has_han, normalize
+from graphs.text.relations import asked_elsewhere, governing
 from graphs.text.sentences import split_sentences, without_markers
 from graphs.text.spans import Span
 from graphs.text.terms import stem
@@ -376,14 +377,17 @@ def judge_name(q: Question, sentence: Sentence, start: int, end: int, kind: str)
     if kind == "date" and (years := question_years(q)) and (stated := year_of(value)) is not None \
             and stated not in years:
         return Elsewhere(value, period=stated)  # 2023年 for a question of 2022
-    if not names_event(q.text):
-        return None  # the question names no event to hold the date's or place's against
-    event = event_of(text, start, end)
-    if event.event is None:
+    event = event_of(text, start, end) if names_event(q.text) else None
+    if event is not None and event.event is not None:
+        return True if event_matches(event.event, q.text) else Elsewhere(value, attribute=event.phrase or event.event)
+    if kind != "date":
+        return None  # the question names no event to hold the place against
+    # the relation the question asks (当选, joined, 成立, opened …) against the one the date's clause states:
+    # 成立于二〇〇八年 does not date when the current leader was elected, "founded in 1994" not when she joined
+    own = asked_elsewhere(q.text, text, start, end)
+    if own is None:
         return None
-    if event_matches(event.event, q.text):
-        return True
-    return Elsewhere(value, attribute=event.phrase or event.event)
+    return True if own else Elsewhere(value, attribute=" / ".join(sorted(governing(text, start, end))))
 
 
 _ASKS_WORK_EN = re.compile(r"\b(?:for|in)\s+(?:the\s+(?:film|movie|series|show|play|novel|album|song)\s+)?[\"“]?[A-Z]")

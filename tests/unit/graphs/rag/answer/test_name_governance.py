@@ -124,3 +124,22 @@ async def test_a_date_of_another_year_is_no_evidence(text: str, other: str, twin
     assert decision == "not_found", reason
     decision, reason = await verdict_of(text, [hit("k#0", twin, title="新闻")])
     assert decision == "answerable", reason
+
+
+@pytest.mark.parametrize(("text", "other", "twin", "named", "asked"), [
+    # the club's founding year for the year its leader was elected (a year in Chinese numerals)
+    ("白鹭诗社现任社长哪一年当选？",
+     "白鹭诗社成立于一九九七年，最初由五位中学教师发起。",
+     "白鹭诗社现任社长许晴于二〇二〇年当选，此前担任副社长。", "founded", "elected"),
+    # the firm's founding year for the year someone joined it
+    ("When did Tomasz Bell join Orrin Bicycles?",
+     "Orrin Bicycles was founded in 1988 by Tomasz Bell's uncle in a shed in Crewe.",
+     "Tomasz Bell joined Orrin Bicycles as a frame builder in 2009.", "founded", "joined"),
+])
+async def test_a_date_of_another_relation_is_no_evidence(text: str, other: str, twin: str, named: str,
+                                                         asked: str) -> None:
+    decision, reason = await verdict_of(text, [hit("e#0", other, title="简介")])
+    assert decision == "not_found", reason
+    assert named in reason and asked in reason
+    decision, reason = await verdict_of(text, [hit("f#0", twin, title="简介")])
+    assert decision == "answerable", reason
