@@ -355,10 +355,10 @@ class NameLinker:
                 # a reading that matches part of a longer name (飞飞 inside 李飞飞 for "Fei-Fei") is no name
                 log.info("name link %s left out: part of a longer name", link.describe())
                 continue
-            entity = self._linked_entity(link)
-            if entity is None:
-                continue
             try:
+                entity = self._linked_entity(link)  # a name the entity model refuses raises ValueError
+                if entity is None:
+                    continue
                 saved = self.upsert_entity(entity)
             except (AliasConflictError, ValueError) as exc:  # another entity's alias, or a name the store refuses
                 log.info("name link %s left out: %s", link.describe(), exc)
@@ -369,8 +369,12 @@ class NameLinker:
         return written
 
     def _similarity(self) -> Similarity | None:
-        """The ingest embedder's cosine similarity of short names (embedded as passages, cached for one pass);
-        None without an embedder. An embedder that fails raises (``Ingestor`` reports it as the link error)."""
+        """The ingest embedder's cosine similarity of short names, both sides embedded as queries (e5's recipe
+        for a symmetric similarity, as ``graphs.embeddings.sentence_similarity``), cached for one pass; None
+        without an embedder. Never through ``embed_documents``: a name is no passage of the index, and what
+        the passage side embeds (and an embedder's passage cache keeps) stays a function of each chunk's own
+        document, whatever the corpus links. An embedder that fails raises (``Ingestor`` reports it as the link
+        error)."""
         embedder = getattr(self, "embedder", None)
         if embedder is None:
             return None
@@ -379,7 +383,7 @@ class NameLinker:
         def vectors(texts: Sequence[str]) -> list[list[float]]:
             missing = [t for t in dict.fromkeys(texts) if t not in cache]
             if missing:
-                for t, v in zip(missing, embedder.embed_documents(missing), strict=True):
+                for t, v in zip(missing, (embedder.embed_query(m) for m in missing), strict=True):
                     norm = math.sqrt(sum(x * x for x in v)) or 1.0
                     cache[t] = [x / norm for x in v]
             return [cache[t] for t in texts]

@@ -319,11 +319,19 @@ KIND_SUFFIXES: dict[str, tuple[tuple[str, ...], str]] = {
     "infirmary": (("医院",), "ORGANIZATION"), "centre": (("中心",), "LOCATION"), "center": (("中心",), "LOCATION"),
     "church": (("教堂",), "LOCATION"), "cathedral": (("大教堂",), "LOCATION"), "car park": (("停车场",), "LOCATION"),
     "stadium": (("体育场",), "LOCATION"), "airport": (("机场",), "LOCATION"), "pier": (("码头",), "LOCATION"),
+    "observatory": (("天文台",), "ORGANIZATION"), "institute": (("研究所", "研究院"), "ORGANIZATION"),
+    "academy": (("学院", "研究院"), "ORGANIZATION"), "laboratory": (("实验室",), "ORGANIZATION"),
+    "foundry": (("铸造厂", "厂"), "ORGANIZATION"), "brewery": (("酒厂", "酿酒厂"), "ORGANIZATION"),
+    "winery": (("酒庄",), "ORGANIZATION"), "gallery": (("美术馆", "画廊"), "ORGANIZATION"),
+    "studio": (("工作室",), "ORGANIZATION"), "workshop": (("工坊", "作坊"), "ORGANIZATION"),
+    "zoo": (("动物园",), "ORGANIZATION"), "aquarium": (("水族馆",), "ORGANIZATION"),
+    "castle": (("城堡",), "LOCATION"), "abbey": (("修道院",), "LOCATION"), "monastery": (("修道院", "寺"), "LOCATION"),
+    "pagoda": (("塔",), "LOCATION"), "market": (("市场",), "LOCATION"),
 }
 """Kind words of a name that are translated, never transliterated (Lanxi Village = 岚溪村, Morningstar Youth
 Orchestra = 晨星青年管弦乐团): a general word list, not a list of names."""
 
-_TITLE_RUN = re.compile(r"(?<![\w'’])(?:[A-Z][a-z'’]+(?:-[A-Z]?[a-z]+)?\s+){0,4}[A-Z][a-z'’]+(?:-[A-Z]?[a-z]+)?")
+_TITLE_RUN = re.compile(r"(?<![\w'’])(?:[A-Z][a-z'’]+(?:-[A-Z]?[a-z]+)?[^\S\r\n]+){0,4}[A-Z][a-z'’]+(?:-[A-Z]?[a-z]+)?")
 
 
 def kind_of(latin: str) -> tuple[tuple[str, ...], str] | None:

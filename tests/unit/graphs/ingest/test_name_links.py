@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from langchain_core.embeddings import DeterministicFakeEmbedding
+from pydantic import Field
 
 from graphs.domain import Chunk, Document, EntityMetadata
 from graphs.ingest.name_links import facts, propose_links
@@ -282,3 +283,50 @@ def test_no_link_by_meaning_and_no_error_when_every_candidate_name_is_too_long_t
     scored = [(1, long_name, {"小鱼岛"})]
     assert _by_meaning("Amberwing Ferry Company", ("公司",), "ORGANIZATION", scored, [], [],
                        _near({})) is None
+
+
+class _Recording(DeterministicFakeEmbedding):
+    """A fake embedder that records what it was asked to embed as passages and as queries."""
+
+    passages: list[str] = Field(default_factory=list)
+    queries: list[str] = Field(default_factory=list)
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        self.passages.extend(texts)
+        return super().embed_documents(texts)
+
+    def embed_query(self, text: str) -> list[float]:
+        self.queries.append(text)
+        return super().embed_query(text)
+
+
+def _ingested(tmp_path: Any, docs: list[Document]) -> tuple[_Index, _Recording]:
+    tmp_path.mkdir()
+    store = entity_store(tmp_path)
+    index = _Index()
+    embedder = _Recording(size=8)
+    Ingestor(embedder, index, store, GazetteerCache(store), today=lambda: TODAY).ingest(docs)
+    return index, embedder
+
+
+def test_what_a_document_embeds_is_its_own_whatever_the_names_its_corpus_links(tmp_path: Any) -> None:
+    from graphs.ingest.chunking import embedding_text
+
+    en = Document(id="en.txt", title="Ferries", text=" ".join(_FERRY_EN))
+    zh = Document(id="zh.txt", title="轮渡", text=" ".join(_FERRY_ZH))
+    alone, alone_embedder = _ingested(tmp_path / "alone", [en])
+    both, both_embedder = _ingested(tmp_path / "both", [en, zh])
+    # the translated name was weighed by meaning: its names went through the embedder, as queries only
+    assert "Amberwing Ferry" in both_embedder.queries
+    # the passages embedded are exactly the chunks' own texts, and the English file's are as when it was alone
+    assert sorted(both_embedder.passages) == sorted(embedding_text(c) for cs in both.written.values() for c in cs)
+    assert [embedding_text(c) for c in alone.written["en.txt"]] == [embedding_text(c) for c in both.written["en.txt"]]
+    assert [(c.id, c.text) for c in alone.written["en.txt"]] == [(c.id, c.text) for c in both.written["en.txt"]]
+    assert alone_embedder.passages == [embedding_text(c) for c in alone.written["en.txt"]]
+
+
+def test_a_latin_name_never_runs_over_the_line_between_a_title_and_its_text() -> None:
+    # the linker reads "title\ntext": a title ending in a capitalised word once joined the first name of the
+    # text ("Ferries\nThe Amberwing Ferry Company"), an alias the entity model refuses
+    assert latin_names("Ferries\nThe Amberwing Ferry Company sails daily.") == ["Amberwing Ferry Company"]
+    assert latin_names("航运\nRiver Lines\nThe Amberwing Ferry Company") == ["River Lines", "Amberwing Ferry Company"]
