@@ -10,7 +10,7 @@ from langchain_core.embeddings import DeterministicFakeEmbedding
 from pydantic import Field
 
 from graphs.domain import Chunk, Document, EntityMetadata
-from graphs.ingest.name_links import facts, propose_links
+from graphs.ingest.name_links import MEANING_MARGIN, facts, propose_links
 from graphs.ingest.pipeline import Ingestor
 from graphs.rag.context import GazetteerCache
 from graphs.stores.filters import Filter
@@ -152,6 +152,37 @@ def test_a_stated_pair_links_a_name_not_the_clause_before_it() -> None:
     assert pairs("在美国（ABC）播出") == [] and pairs("第一届（SuperStar）") == []
 
 
+def test_a_chinese_name_before_its_alias_never_runs_over_a_date_a_function_word_or_a_clauses_verb() -> None:
+    # the name opens after the last number, date, particle, preposition or clause verb before the bracket
+    assert pairs("高建国于2011年创办云栖智能制造公司（Yunqi Smart Manufacturing）。") == [
+        ("云栖智能制造公司", "Yunqi Smart Manufacturing")]
+    assert pairs("于2019年成立的鹿鸣数据公司（Luming Data）位于城东。") == [("鹿鸣数据公司", "Luming Data")]
+    assert pairs("由周立安创办的松果科技（Pinecone Tech）发布了新品。") == [("松果科技", "Pinecone Tech")]
+    assert pairs("合作社去年收购了青禾农场（Qinghe Farm）。") == [("青禾农场", "Qinghe Farm")]
+    assert pairs("二〇〇八年创办的白鹭剧团（Egret Theatre）") == [("白鹭剧团", "Egret Theatre")]
+    # a clause's verb after its subject, a person: 创办 opens no name
+    assert pairs("张海燕创办星火测绘公司（Sparkfire Surveying），") == [("星火测绘公司", "Sparkfire Surveying")]
+    # a verb inside a name stays (after a noun, a place or an organisation; opening the run)
+    assert pairs("太空探测技术公司（Space Probe Technologies）") == [("太空探测技术公司", "Space Probe Technologies")]
+    assert pairs("，北京创新工场（Sinovation Ventures）") == [("北京创新工场", "Sinovation Ventures")]
+    assert pairs("招商银行（China Merchants Bank）") == [("招商银行", "China Merchants Bank")]
+    # a person's name whole: never the given name the Latin writes first (飞飞 of 李飞飞 for "Fei-Fei Li")
+    assert pairs("李晓明（Xiao-Ming Li）是一位教授。") == [("李晓明", "Xiao-Ming Li")]
+
+
+def test_a_latin_name_before_its_alias_is_the_name_and_a_bracketed_or_following_chinese_one_a_name_whole() -> None:
+    assert pairs("Founded in 1998 as Northwind Traders (北风贸易), the firm grew.") == [("北风贸易", "Northwind Traders")]
+    # a possessor and a word capitalised only because it opens the sentence are no part of the name
+    assert pairs("Jane Holloway's Northwind Traders (北风贸易) opened a shop.") == [("北风贸易", "Northwind Traders")]
+    assert pairs("Yesterday Northwind Traders (北风贸易) opened a shop.") == [("北风贸易", "Northwind Traders")]
+    # a bracket that holds a clause is a remark, no name; a following name stops at the clause after it
+    assert pairs("Northwind Traders (创办于上世纪) opened a shop.") == []
+    assert pairs("Northwind Traders, also known as 北风贸易成立于1998年") == [("北风贸易", "Northwind Traders")]
+    # an acronym after a name is never a cross-script pair, whatever precedes it
+    assert pairs("founded in 1998 as Northwind Traders (NWT)") == []
+    assert pairs("于2019年成立的鹿鸣数据公司（LMD）") == []
+
+
 class _CountingIndex(_Index):
     """Counts the reads name linking makes (one ``chunks_where`` for all documents, no per-document read)."""
 
@@ -232,6 +263,17 @@ def test_no_link_by_meaning_when_a_rival_is_as_near_or_nothing_strong_is_shared(
     # only a two-digit number shared (chance): nothing is linked, however near the names read
     docs = {"en": ["The Amberwing Ferry Company has 12 boats."], "zh": ["琥珀翼轮渡公司有12名船员。"]}
     assert propose_links(docs, similar=_near({("Amberwing Ferry", "琥珀翼轮渡"): 0.95})) == []
+
+
+def test_a_link_by_meaning_needs_a_lead_over_the_rival_above_the_chance_gap_of_names_embedded_as_queries() -> None:
+    # a description before a Latin name ("隧道工程公司Borewell Company": what it does, no name of it) read a hair
+    # nearer than another company's name is chance: gaps of 0.01 between two wrong names are common
+    docs = {"en": ["Borewell Company digs tunnels under Xiaoyu Island."],
+            "zh": ["隧道工程公司Borewell Company的码头设在小鱼岛。", "脑机接口公司也在小鱼岛。"]}
+    near = {("Borewell", "隧道工程"): 0.80, ("Borewell", "脑机接口"): 0.79}
+    assert not [x for x in propose_links(docs, similar=_near(near)) if x.basis == "meaning"]
+    near[("Borewell", "隧道工程")] = 0.80 + MEANING_MARGIN
+    assert [x.han for x in propose_links(docs, similar=_near(near)) if x.basis == "meaning"] == ["隧道工程公司"]
 
 
 def test_no_link_by_meaning_when_another_latin_name_of_the_kind_reads_as_near_to_the_chinese_one() -> None:
