@@ -278,7 +278,8 @@ def _name_before(text: str, start: int, end: int) -> str:
     for i in range(len(words) - 1, -1, -1):
         if lead + words[i][1] <= start:
             break
-        if _clause_word(words[i][2], words[i][3]) or _predicate(words, i):
+        # a verb with no name after it is the name's own last word (双柏忌: 忌 tagged a verb)
+        if _clause_word(words[i][2], words[i][3]) or (_predicate(words, i) and end - lead - words[i][1] >= 2):
             return text[max(start, lead + words[i][1]) : end]
     return text[start:end]
 
@@ -348,7 +349,7 @@ def _name_end(run: str, latin: str) -> str | None:
     """The Chinese name a run written next to ``latin`` ends with, or None when the run reads as more than a
     name: whole when it ends with the ending of the Latin name's kind word or a company suffix (银杉蜂业合作社 for
     "… Cooperative") or is short; else its ending read nearest the Latin in pinyin (英国奥克米尔 → 奥克米尔 for
-    "Oakmere"), an ending that opens at one of the tagger's words; else nothing ("一直兼任埃纳省地区首府韦尔万"
+    "Oakmere"), never inside a person's name the tagger ends it with; else nothing ("一直兼任埃纳省地区首府韦尔万"
     is a clause, not a name)."""
     run = _LEAD_WORDS.sub("", run)
     if len(run) < 2:
@@ -357,13 +358,18 @@ def _name_end(run: str, latin: str) -> str | None:
     if (kind is not None and run.endswith(kind[0])) or (_ORG_SUFFIX.search(run) and len(run) <= 14):
         return run
     latin_key = re.sub(r"[^a-z]", "", latin.lower())
-    # endings that open at a word of the tagger: a name is never cut inside one (飞飞 of 李飞飞 for "Fei-Fei Li")
-    starts = {begin for begin, _, _, _ in placed_words(run)}
-    endings = [run[-k:] for k in range(2, min(6, len(run)) + 1) if len(run) - k in starts]
-    scored = [(max(fuzz.ratio(r, latin_key) for r in _readings(e)), -len(e), e) for e in endings]
-    best = max(scored, default=None)
-    if best is not None and best[0] >= 60:
-        return best[2]
+    # endings that open at one of the tagger's words first (加拿大, not 拿大, for "Canadian"), then any other (the
+    # tagger splits a transliteration anywhere: 之巴|差铁|巴黛路), never inside a person's name the tagger ends
+    # the run with (飞飞 of 李飞飞 for "Fei-Fei Li": the Latin writes the given name first)
+    words = placed_words(run)
+    starts = {begin for begin, _, _, _ in words}
+    last = words[-1] if words and words[-1][3].startswith("nr") and words[-1][1] == len(run) else None
+    endings = [run[-k:] for k in range(2, min(6, len(run)) + 1) if last is None or len(run) - k <= last[0]]
+    for tier in ([e for e in endings if len(run) - len(e) in starts], endings):
+        scored = [(max(fuzz.ratio(r, latin_key) for r in _readings(e)), -len(e), e) for e in tier]
+        best = max(scored, default=None)
+        if best is not None and best[0] >= 60:
+            return best[2]
     return run if len(run) <= SHORT_NAME else None
 
 

@@ -166,8 +166,15 @@ def test_a_chinese_name_before_its_alias_never_runs_over_a_date_a_function_word_
     assert pairs("太空探测技术公司（Space Probe Technologies）") == [("太空探测技术公司", "Space Probe Technologies")]
     assert pairs("，北京创新工场（Sinovation Ventures）") == [("北京创新工场", "Sinovation Ventures")]
     assert pairs("招商银行（China Merchants Bank）") == [("招商银行", "China Merchants Bank")]
-    # a person's name whole: never the given name the Latin writes first (飞飞 of 李飞飞 for "Fei-Fei Li")
+    # a word the tagger calls a verb that ends the run is the name's own (刘家|渡, 双鹰|忌): no clause follows it
+    assert pairs("这座桥名叫刘家渡（Liujia Ferry）。") == [("刘家渡", "Liujia Ferry")]
+    assert pairs("比标准杆少三杆称为双鹰忌（Double Eagle）。") == [("双鹰忌", "Double Eagle")]
+    # a person's name whole: never the given name the Latin writes first (晓燕 of 王晓燕 for "Xiaoyan Wang")
     assert pairs("李晓明（Xiao-Ming Li）是一位教授。") == [("李晓明", "Xiao-Ming Li")]
+    assert pairs("导演王晓燕（Xiaoyan Wang）") == [("王晓燕", "Xiaoyan Wang")]
+    # the ending read nearest the Latin opens at one of the tagger's words where one reads so (加拿大, not 拿大)
+    assert pairs("来自意大利（Italian）、澳大利亚（Australian）和加拿大（Canadian）的选手") == [
+        ("意大利", "Italian"), ("澳大利亚", "Australian"), ("加拿大", "Canadian")]
 
 
 def test_a_latin_name_before_its_alias_is_the_name_and_a_bracketed_or_following_chinese_one_a_name_whole() -> None:
