@@ -283,6 +283,19 @@ def test_a_link_by_meaning_needs_a_lead_over_the_rival_above_the_chance_gap_of_n
     assert [x.han for x in propose_links(docs, similar=_near(near)) if x.basis == "meaning"] == ["隧道工程公司"]
 
 
+def test_the_lead_by_meaning_is_counted_in_spreads_of_the_other_names_whatever_the_embedders_scale() -> None:
+    from graphs.ingest.name_links import _leads
+
+    # an embedder whose cosines of names spread wide (0.1-0.3): a lead of 0.1 is chance, one of 0.3 is not
+    wide = [0.30, 0.20, 0.12, 0.05, 0.26, 0.15]
+    assert not _leads(0.38, wide) and _leads(0.65, wide)
+    # one whose cosines bunch (0.78-0.80): a lead of 0.03 over the same number of names is far beyond chance
+    bunched = [0.800, 0.795, 0.790, 0.785, 0.798, 0.788]
+    assert _leads(0.83, bunched) and not _leads(0.803, bunched)
+    # too few names to measure a spread by: the fixed margin
+    assert _leads(0.80 + MEANING_MARGIN, [0.80, 0.5]) and not _leads(0.81, [0.80, 0.5])
+
+
 def test_no_link_by_meaning_when_another_latin_name_of_the_kind_reads_as_near_to_the_chinese_one() -> None:
     docs = {"en": [_FERRY_EN[0] + " The Amberway Ferry Company also stops at Xiaoyu Island."], "zh": _FERRY_ZH}
     similar = _near({("Amberwing Ferry", "琥珀翼轮渡"): 0.86, ("琥珀翼轮渡", "Amberway Ferry"): 0.858})
