@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+import statistics
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, cast
@@ -46,9 +47,19 @@ MIN_SHARED = 3
 MAX_DOCUMENTS = 400
 """Documents read per linking pass (a larger workspace links the names of its newest documents' neighbours
 only through stated pairs in the documents just written)."""
-MEANING_MARGIN = 0.005
-"""How much nearer in meaning (the embedder's cosine) a translated name's distinctive part must be to its Chinese
-candidate's than to any rival's, for a link on fewer than ``MIN_SHARED`` shared facts."""
+MEANING_LEAD = 3.0
+"""How much nearer in meaning (the embedder's cosine, names embedded as queries) a translated name's distinctive
+part must be to its Chinese candidate's than to the next name compared, in spreads (standard deviations) of the
+other names' similarities to it, for a link on fewer than ``MIN_SHARED`` shared facts. A lead in spreads holds
+across embedders, an absolute one does not: on the translated pairs of ``tests/data/xname_pairs`` (each against
+12 other names), the nearest wrong name leads the second by 3 spreads for 6 % (e5, dev; held 6 %) and 2 % (USE;
+held 9 %) of names, while a true pair leads by as much in 34 % (e5) and 33 % (USE); a lead of 0.03 in cosine, as
+selective on e5, lets 68 % of chance leads through on USE (whose cosines of names spread five times wider)."""
+MEANING_MARGIN = 0.03
+"""The lead in cosine asked when fewer than ``MIN_SPREAD`` other names are compared (no spread to measure by):
+e5's 95th percentile of chance leads on the same pairs is 0.025."""
+MIN_SPREAD = 3
+"""Other names compared, at least, for their spread to measure a lead by."""
 MAX_RIVALS = 12
 """Chinese names of other kinds, written in the candidates' own passages, that a translated name is also compared
 with (the nearest must still be its own candidate)."""
@@ -287,13 +298,23 @@ def _strong(shared: Iterable[str]) -> set[str]:
     return {f for f in shared if len(f.replace(".", "")) >= 3 or has_han(f)}
 
 
+def _leads(best: float, others: Sequence[float]) -> bool:
+    """Whether a similarity leads the others by more than chance: by ``MEANING_LEAD`` spreads of the others, or by
+    ``MEANING_MARGIN`` when they are too few to measure a spread by."""
+    lead = best - max(others)
+    if len(others) < MIN_SPREAD:
+        return lead >= MEANING_MARGIN
+    spread = statistics.pstdev(others)
+    return lead > 0 and lead >= MEANING_LEAD * spread
+
+
 def _by_meaning(latin: str, endings: Sequence[str], etype: str, scored: Sequence[tuple[int, str, set[str]]],
                 rivals: Sequence[str], same_kind: Sequence[str], similar: Similarity) -> NameLink | None:
     """A translated name ("Redkite Ferry Company" / 红鸢轮渡公司) linked on fewer shared facts than ``MIN_SHARED``:
     the Chinese name of its kind that shares at least one hard fact with it, and whose distinctive part is the
-    nearest in meaning to its own by ``MEANING_MARGIN`` — nearer than every other Chinese name of its kind and
-    every Chinese name of another kind (``rivals``) — while the Latin name is in turn the nearest to it of the
-    Latin names of that kind (``same_kind``). None otherwise: a wrong link is worse than none."""
+    nearest in meaning to its own by more than chance (``_leads``) — nearer than every other Chinese name of its
+    kind and every Chinese name of another kind (``rivals``) — while the Latin name is in turn the nearest to it of
+    the Latin names of that kind (``same_kind``). None otherwise: a wrong link is worse than none."""
     scored = [s for s in scored if len(s[1]) <= MAX_NAME][:MAX_RIVALS]
     candidates = [h for _, h, _ in scored]
     if not candidates:
@@ -306,11 +327,11 @@ def _by_meaning(latin: str, endings: Sequence[str], etype: str, scored: Sequence
     if best >= len(candidates) or not _strong(scored[best][2]):
         return None  # the nearest is a name of another kind, or shares no fact
     second = sims[ranked[1]] if len(ranked) > 1 else None
-    if second is not None and sims[best] - second < MEANING_MARGIN:
+    if second is not None and not _leads(sims[best], [sims[i] for i in ranked[1:]]):
         return None
     if same_kind:
         back = list(similar(heads[best], [_head(latin), *(_head(o) for o in same_kind)]))
-        if max(back[1:]) + MEANING_MARGIN > back[0]:
+        if not _leads(back[0], back[1:]):
             return None  # another Latin name of this kind reads as near to it
     _, han, shared = scored[best]
     near = f", next {second:.3f}" if second is not None else ""
@@ -355,10 +376,10 @@ class NameLinker:
                 # a reading that matches part of a longer name (飞飞 inside 李飞飞 for "Fei-Fei") is no name
                 log.info("name link %s left out: part of a longer name", link.describe())
                 continue
-            entity = self._linked_entity(link)
-            if entity is None:
-                continue
             try:
+                entity = self._linked_entity(link)  # a name the entity model refuses raises ValueError
+                if entity is None:
+                    continue
                 saved = self.upsert_entity(entity)
             except (AliasConflictError, ValueError) as exc:  # another entity's alias, or a name the store refuses
                 log.info("name link %s left out: %s", link.describe(), exc)
@@ -369,8 +390,12 @@ class NameLinker:
         return written
 
     def _similarity(self) -> Similarity | None:
-        """The ingest embedder's cosine similarity of short names (embedded as passages, cached for one pass);
-        None without an embedder. An embedder that fails raises (``Ingestor`` reports it as the link error)."""
+        """The ingest embedder's cosine similarity of short names, both sides embedded as queries (e5's recipe
+        for a symmetric similarity, as ``graphs.embeddings.sentence_similarity``), cached for one pass; None
+        without an embedder. Never through ``embed_documents``: a name is no passage of the index, and what
+        the passage side embeds (and an embedder's passage cache keeps) stays a function of each chunk's own
+        document, whatever the corpus links. An embedder that fails raises (``Ingestor`` reports it as the link
+        error)."""
         embedder = getattr(self, "embedder", None)
         if embedder is None:
             return None
@@ -379,7 +404,7 @@ class NameLinker:
         def vectors(texts: Sequence[str]) -> list[list[float]]:
             missing = [t for t in dict.fromkeys(texts) if t not in cache]
             if missing:
-                for t, v in zip(missing, embedder.embed_documents(missing), strict=True):
+                for t, v in zip(missing, (embedder.embed_query(m) for m in missing), strict=True):
                     norm = math.sqrt(sum(x * x for x in v)) or 1.0
                     cache[t] = [x / norm for x in v]
             return [cache[t] for t in texts]

@@ -130,6 +130,19 @@ def tagged_words(text: str) -> list[tuple[str, str | None]]:
     return list(_tagged(text, True))
 
 
+def placed_words(sentence: str) -> list[tuple[int, int, str, str]]:
+    """The tagger's words of a sentence with where they stand: (start, end, word, flag)."""
+    words = []
+    position = 0
+    for word, flag in tagged_words(sentence):
+        start = sentence.find(word, position)
+        if start < 0:
+            continue
+        position = start + len(word)
+        words.append((start, position, word, flag or ""))
+    return words
+
+
 def _pos_entity(word: str, flag: str | None) -> QueryEntity | None:
     """Map one tagged word to an entity, or None if it names nothing."""
     if len(word) < 2 or not _ALL_HAN.fullmatch(word) or month_phrase(word):

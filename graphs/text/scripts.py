@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from rapidfuzz import fuzz
 
+from graphs.text.entity_spotting import _SENTENCE_STARTERS, _TIME_AFTER, placed_words
 from graphs.text.name_match import counterpart
 from graphs.text.normalize import has_han, normalize, pinyin_variants
 
@@ -244,17 +245,93 @@ def _clean_han(run: str) -> str:
     return (_FUNCTION.split(run)[-1] or run).strip()
 
 
+_DATE_WORD = re.compile(r"\d|[年月日号]$")
+LEAD_CONTEXT = 8
+"""Characters before a Chinese run that the tagger reads with it (the year of 2002年 before 年创办…)."""
+
+
+def _clause_word(word: str, flag: str) -> bool:
+    """A word no name holds: a particle (的, 了), a preposition (于, 由, 在), a conjunction, a number or a date
+    (2002, the 年 of 2002年, 去年)."""
+    return (flag.startswith("u") or flag in ("p", "c") or any(ch.isdigit() for ch in word)
+            or (flag[:1] in ("m", "t") and (_DATE_WORD.search(word) is not None or _TIME_AFTER.fullmatch(word) is not None)))
+
+
+def _predicate(words: list[tuple[int, int, str, str]], i: int) -> bool:
+    """Whether the verb ``words[i]`` is a clause's, its object the name after it: right after a word no name
+    holds, a pronoun or an adverb (该, 已, 曾), or a person's name, its subject ("于2002年创办…", "由张三创办…",
+    "马斯克创办…"). After a place or an organisation, or opening the run, a verb may be part of the name
+    (北京创新工场, 美团点评, 招商银行)."""
+    if not words[i][3].startswith("v") or words[i][3] == "vn" or i == 0:
+        return False
+    word, flag = words[i - 1][2], words[i - 1][3]
+    return _clause_word(word, flag) or flag in ("r", "d") or flag.startswith("nr")
+
+
+def _name_before(text: str, start: int, end: int) -> str:
+    """The words of the Chinese run ``text[start:end]`` that a name written before its other-script name can
+    be: those after the last word no name holds, a number or a date, or a clause's verb ("马斯克于2002年创办太空
+    探索技术公司（SpaceX）" → 太空探索技术公司; "由张三创办的李四科技" → 李四科技); the tagger reads the run with
+    the characters before it, so that the year before 年 is seen."""
+    lead = max(0, start - LEAD_CONTEXT)
+    words = placed_words(text[lead:end])
+    for i in range(len(words) - 1, -1, -1):
+        if lead + words[i][1] <= start:
+            break
+        # a verb with no name after it is the name's own last word (双柏忌: 忌 tagged a verb)
+        if _clause_word(words[i][2], words[i][3]) or (_predicate(words, i) and end - lead - words[i][1] >= 2):
+            return text[max(start, lead + words[i][1]) : end]
+    return text[start:end]
+
+
+def _name_after(run: str, whole: bool) -> str | None:
+    """The words a Chinese run written after its other-script name opens with, up to the first word no name
+    holds ("also known as 北风贸易，…"); ``whole``: the run is a bracket's, a name or a remark, never a name
+    and more ("Northwind（创办于上世纪）" is no name). None when nothing is left."""
+    words = placed_words(run)
+    for i, (begin, _, word, flag) in enumerate(words):
+        if _clause_word(word, flag):
+            if whole:
+                return None
+            # a verb right before it is the clause's ("北风贸易成立于…"), unless it is the run's only word
+            cut = words[i - 1][0] if i > 1 and words[i - 1][3].startswith("v") and words[i - 1][3] != "vn" else begin
+            return run[:cut] or None
+    return run
+
+
+def _latin_before(text: str, start: int, latin: str) -> str:
+    """A Latin name written before its other-script name, without what runs into it: a possessor ("Jane
+    Smith's Northwind Traders" → "Northwind Traders"), a word capitalised only because it opens the sentence
+    ("Yesterday Northwind Traders")."""
+    words = latin.split()
+    owner = max((i + 1 for i, w in enumerate(words[:-1]) if re.search(r"['’]s?$", w)), default=0)
+    words = words[owner:]
+    if owner == 0 and re.search(r"(?:^|[.!?。！？\n])\s*$", text[:start]):
+        while len(words) > 1 and re.sub(r"['’]s?$", "", words[0].lower()) in _SENTENCE_STARTERS:
+            words = words[1:]
+    return " ".join(words)
+
+
 def stated_pairs(text: str) -> list[tuple[str, str]]:
     """The (Chinese, Latin) names a text states to be one, as written: in brackets either way ("明爪（Brightpaw）",
     "Brightpaw (明爪)", "（英文名 Brightpaw）"), by an English-name phrase ("明爪，英文名 Brightpaw", "Brightpaw,
-    known in Chinese as 明爪") or an also-called phrase ("又称 …", "also known as …")."""
+    known in Chinese as 明爪") or an also-called phrase ("又称 …", "also known as …"). Each side is a name, never
+    a run of a clause: the Chinese one ends after the last date, number, function word or clause verb before it
+    (``_name_before``), a bracket's or a following one is a name whole (``_name_after``), the Latin one without a
+    possessor or a sentence's opening word (``_latin_before``)."""
     found: list[tuple[str, str]] = []
-    for pattern, han_first in ((_HAN_THEN_LATIN, True), (_STATED_EN_AFTER_HAN, True), (_AKA_HAN_LATIN, True),
-                               (_LATIN_THEN_HAN, False), (_STATED_HAN_AFTER_EN, False), (_AKA_LATIN_HAN, False)):
+    for pattern, han_first, bracketed in (
+            (_HAN_THEN_LATIN, True, False), (_STATED_EN_AFTER_HAN, True, False), (_AKA_HAN_LATIN, True, False),
+            (_LATIN_THEN_HAN, False, True), (_STATED_HAN_AFTER_EN, False, False), (_AKA_LATIN_HAN, False, False)):
         for m in pattern.finditer(text):
-            han, latin = (m[1], m[2]) if han_first else (m[2], m[1])
-            latin = _clean_latin(latin)
-            han = _name_end(_clean_han(han), latin)
+            h, la = (1, 2) if han_first else (2, 1)
+            if han_first:
+                latin = _clean_latin(m[la])
+                run: str | None = _name_before(text, m.start(h), m.end(h))
+            else:
+                latin = _clean_latin(_latin_before(text, m.start(la), m[la]))
+                run = _name_after(m[h], bracketed)
+            han = _name_end(_clean_han(run), latin) if run else None
             if han is not None and len(latin) >= 3 and latin[:1].isupper() and not _ACRONYM.fullmatch(latin) \
                     and not han.startswith("第"):
                 found.append((han, latin))
@@ -272,7 +349,8 @@ def _name_end(run: str, latin: str) -> str | None:
     """The Chinese name a run written next to ``latin`` ends with, or None when the run reads as more than a
     name: whole when it ends with the ending of the Latin name's kind word or a company suffix (银杉蜂业合作社 for
     "… Cooperative") or is short; else its ending read nearest the Latin in pinyin (英国奥克米尔 → 奥克米尔 for
-    "Oakmere"); else nothing ("一直兼任埃纳省地区首府韦尔万" is a clause, not a name)."""
+    "Oakmere"), never inside a person's name the tagger ends it with; else nothing ("一直兼任埃纳省地区首府韦尔万"
+    is a clause, not a name)."""
     run = _LEAD_WORDS.sub("", run)
     if len(run) < 2:
         return None
@@ -280,11 +358,18 @@ def _name_end(run: str, latin: str) -> str | None:
     if (kind is not None and run.endswith(kind[0])) or (_ORG_SUFFIX.search(run) and len(run) <= 14):
         return run
     latin_key = re.sub(r"[^a-z]", "", latin.lower())
-    endings = [run[-k:] for k in range(2, min(6, len(run)) + 1)]
-    scored = [(max(fuzz.ratio(r, latin_key) for r in _readings(e)), -len(e), e) for e in endings]
-    best = max(scored, default=None)
-    if best is not None and best[0] >= 60:
-        return best[2]
+    # endings that open at one of the tagger's words first (加拿大, not 拿大, for "Canadian"), then any other (the
+    # tagger splits a transliteration anywhere: 之巴|差铁|巴黛路), never inside a person's name the tagger ends
+    # the run with (飞飞 of 李飞飞 for "Fei-Fei Li": the Latin writes the given name first)
+    words = placed_words(run)
+    starts = {begin for begin, _, _, _ in words}
+    last = words[-1] if words and words[-1][3].startswith("nr") and words[-1][1] == len(run) else None
+    endings = [run[-k:] for k in range(2, min(6, len(run)) + 1) if last is None or len(run) - k <= last[0]]
+    for tier in ([e for e in endings if len(run) - len(e) in starts], endings):
+        scored = [(max(fuzz.ratio(r, latin_key) for r in _readings(e)), -len(e), e) for e in tier]
+        best = max(scored, default=None)
+        if best is not None and best[0] >= 60:
+            return best[2]
     return run if len(run) <= SHORT_NAME else None
 
 
@@ -319,11 +404,19 @@ KIND_SUFFIXES: dict[str, tuple[tuple[str, ...], str]] = {
     "infirmary": (("医院",), "ORGANIZATION"), "centre": (("中心",), "LOCATION"), "center": (("中心",), "LOCATION"),
     "church": (("教堂",), "LOCATION"), "cathedral": (("大教堂",), "LOCATION"), "car park": (("停车场",), "LOCATION"),
     "stadium": (("体育场",), "LOCATION"), "airport": (("机场",), "LOCATION"), "pier": (("码头",), "LOCATION"),
+    "observatory": (("天文台",), "ORGANIZATION"), "institute": (("研究所", "研究院"), "ORGANIZATION"),
+    "academy": (("学院", "研究院"), "ORGANIZATION"), "laboratory": (("实验室",), "ORGANIZATION"),
+    "foundry": (("铸造厂", "厂"), "ORGANIZATION"), "brewery": (("酒厂", "酿酒厂"), "ORGANIZATION"),
+    "winery": (("酒庄",), "ORGANIZATION"), "gallery": (("美术馆", "画廊"), "ORGANIZATION"),
+    "studio": (("工作室",), "ORGANIZATION"), "workshop": (("工坊", "作坊"), "ORGANIZATION"),
+    "zoo": (("动物园",), "ORGANIZATION"), "aquarium": (("水族馆",), "ORGANIZATION"),
+    "castle": (("城堡",), "LOCATION"), "abbey": (("修道院",), "LOCATION"), "monastery": (("修道院", "寺"), "LOCATION"),
+    "pagoda": (("塔",), "LOCATION"), "market": (("市场",), "LOCATION"),
 }
 """Kind words of a name that are translated, never transliterated (Lanxi Village = 岚溪村, Morningstar Youth
 Orchestra = 晨星青年管弦乐团): a general word list, not a list of names."""
 
-_TITLE_RUN = re.compile(r"(?<![\w'’])(?:[A-Z][a-z'’]+(?:-[A-Z]?[a-z]+)?\s+){0,4}[A-Z][a-z'’]+(?:-[A-Z]?[a-z]+)?")
+_TITLE_RUN = re.compile(r"(?<![\w'’])(?:[A-Z][a-z'’]+(?:-[A-Z]?[a-z]+)?[^\S\r\n]+){0,4}[A-Z][a-z'’]+(?:-[A-Z]?[a-z]+)?")
 
 
 def kind_of(latin: str) -> tuple[tuple[str, ...], str] | None:

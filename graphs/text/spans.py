@@ -24,7 +24,7 @@ from graphs.text.dates import (
     recurring_times,
 )
 from graphs.text.entity_spotting import _SURNAMES as SURNAMES
-from graphs.text.entity_spotting import pos_spans, tagged_words, title_case_spans
+from graphs.text.entity_spotting import placed_words, pos_spans, tagged_words, title_case_spans
 from graphs.text.governors import actor_phrases
 from graphs.text.identifiers import asks_identifier, in_identifier
 from graphs.text.name_match import TRANSLITERATION
@@ -109,19 +109,6 @@ def _names(sentence: str) -> list[Span]:
     found = [f for f in found if not any(f.start < x.end and x.start < f.end for x in kept)]
     names = _whole_names(sentence, [f for f in [*found, *kept] if not _role_noun(f) and not _label(sentence, f)])
     return [n for n in names if not _title_before(n, names)]
-
-
-def placed_words(sentence: str) -> list[tuple[int, int, str, str]]:
-    """The tagger's words of a sentence with where they stand: (start, end, word, flag)."""
-    words = []
-    position = 0
-    for word, flag in tagged_words(sentence):
-        start = sentence.find(word, position)
-        if start < 0:
-            continue
-        position = start + len(word)
-        words.append((start, position, word, flag or ""))
-    return words
 
 
 def _surnamed(sentence: str, spans: list[Span]) -> list[Span]:

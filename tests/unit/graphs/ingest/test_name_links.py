@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from langchain_core.embeddings import DeterministicFakeEmbedding
+from pydantic import Field
 
 from graphs.domain import Chunk, Document, EntityMetadata
-from graphs.ingest.name_links import facts, propose_links
+from graphs.ingest.name_links import MEANING_MARGIN, facts, propose_links
 from graphs.ingest.pipeline import Ingestor
 from graphs.rag.context import GazetteerCache
 from graphs.stores.filters import Filter
@@ -151,6 +152,44 @@ def test_a_stated_pair_links_a_name_not_the_clause_before_it() -> None:
     assert pairs("在美国（ABC）播出") == [] and pairs("第一届（SuperStar）") == []
 
 
+def test_a_chinese_name_before_its_alias_never_runs_over_a_date_a_function_word_or_a_clauses_verb() -> None:
+    # the name opens after the last number, date, particle, preposition or clause verb before the bracket
+    assert pairs("高建国于2011年创办云栖智能制造公司（Yunqi Smart Manufacturing）。") == [
+        ("云栖智能制造公司", "Yunqi Smart Manufacturing")]
+    assert pairs("于2019年成立的鹿鸣数据公司（Luming Data）位于城东。") == [("鹿鸣数据公司", "Luming Data")]
+    assert pairs("由周立安创办的松果科技（Pinecone Tech）发布了新品。") == [("松果科技", "Pinecone Tech")]
+    assert pairs("合作社去年收购了青禾农场（Qinghe Farm）。") == [("青禾农场", "Qinghe Farm")]
+    assert pairs("二〇〇八年创办的白鹭剧团（Egret Theatre）") == [("白鹭剧团", "Egret Theatre")]
+    # a clause's verb after its subject, a person: 创办 opens no name
+    assert pairs("张海燕创办星火测绘公司（Sparkfire Surveying），") == [("星火测绘公司", "Sparkfire Surveying")]
+    # a verb inside a name stays (after a noun, a place or an organisation; opening the run)
+    assert pairs("太空探测技术公司（Space Probe Technologies）") == [("太空探测技术公司", "Space Probe Technologies")]
+    assert pairs("，北京创新工场（Sinovation Ventures）") == [("北京创新工场", "Sinovation Ventures")]
+    assert pairs("招商银行（China Merchants Bank）") == [("招商银行", "China Merchants Bank")]
+    # a word the tagger calls a verb that ends the run is the name's own (刘家|渡, 双鹰|忌): no clause follows it
+    assert pairs("这座桥名叫刘家渡（Liujia Ferry）。") == [("刘家渡", "Liujia Ferry")]
+    assert pairs("比标准杆少三杆称为双鹰忌（Double Eagle）。") == [("双鹰忌", "Double Eagle")]
+    # a person's name whole: never the given name the Latin writes first (晓燕 of 王晓燕 for "Xiaoyan Wang")
+    assert pairs("李晓明（Xiao-Ming Li）是一位教授。") == [("李晓明", "Xiao-Ming Li")]
+    assert pairs("导演王晓燕（Xiaoyan Wang）") == [("王晓燕", "Xiaoyan Wang")]
+    # the ending read nearest the Latin opens at one of the tagger's words where one reads so (加拿大, not 拿大)
+    assert pairs("来自意大利（Italian）、澳大利亚（Australian）和加拿大（Canadian）的选手") == [
+        ("意大利", "Italian"), ("澳大利亚", "Australian"), ("加拿大", "Canadian")]
+
+
+def test_a_latin_name_before_its_alias_is_the_name_and_a_bracketed_or_following_chinese_one_a_name_whole() -> None:
+    assert pairs("Founded in 1998 as Northwind Traders (北风贸易), the firm grew.") == [("北风贸易", "Northwind Traders")]
+    # a possessor and a word capitalised only because it opens the sentence are no part of the name
+    assert pairs("Jane Holloway's Northwind Traders (北风贸易) opened a shop.") == [("北风贸易", "Northwind Traders")]
+    assert pairs("Yesterday Northwind Traders (北风贸易) opened a shop.") == [("北风贸易", "Northwind Traders")]
+    # a bracket that holds a clause is a remark, no name; a following name stops at the clause after it
+    assert pairs("Northwind Traders (创办于上世纪) opened a shop.") == []
+    assert pairs("Northwind Traders, also known as 北风贸易成立于1998年") == [("北风贸易", "Northwind Traders")]
+    # an acronym after a name is never a cross-script pair, whatever precedes it
+    assert pairs("founded in 1998 as Northwind Traders (NWT)") == []
+    assert pairs("于2019年成立的鹿鸣数据公司（LMD）") == []
+
+
 class _CountingIndex(_Index):
     """Counts the reads name linking makes (one ``chunks_where`` for all documents, no per-document read)."""
 
@@ -233,6 +272,30 @@ def test_no_link_by_meaning_when_a_rival_is_as_near_or_nothing_strong_is_shared(
     assert propose_links(docs, similar=_near({("Amberwing Ferry", "琥珀翼轮渡"): 0.95})) == []
 
 
+def test_a_link_by_meaning_needs_a_lead_over_the_rival_above_the_chance_gap_of_names_embedded_as_queries() -> None:
+    # a description before a Latin name ("隧道工程公司Borewell Company": what it does, no name of it) read a hair
+    # nearer than another company's name is chance: gaps of 0.01 between two wrong names are common
+    docs = {"en": ["Borewell Company digs tunnels under Xiaoyu Island."],
+            "zh": ["隧道工程公司Borewell Company的码头设在小鱼岛。", "脑机接口公司也在小鱼岛。"]}
+    near = {("Borewell", "隧道工程"): 0.80, ("Borewell", "脑机接口"): 0.79}
+    assert not [x for x in propose_links(docs, similar=_near(near)) if x.basis == "meaning"]
+    near[("Borewell", "隧道工程")] = 0.80 + MEANING_MARGIN
+    assert [x.han for x in propose_links(docs, similar=_near(near)) if x.basis == "meaning"] == ["隧道工程公司"]
+
+
+def test_the_lead_by_meaning_is_counted_in_spreads_of_the_other_names_whatever_the_embedders_scale() -> None:
+    from graphs.ingest.name_links import _leads
+
+    # an embedder whose cosines of names spread wide (0.1-0.3): a lead of 0.1 is chance, one of 0.3 is not
+    wide = [0.30, 0.20, 0.12, 0.05, 0.26, 0.15]
+    assert not _leads(0.38, wide) and _leads(0.65, wide)
+    # one whose cosines bunch (0.78-0.80): a lead of 0.03 over the same number of names is far beyond chance
+    bunched = [0.800, 0.795, 0.790, 0.785, 0.798, 0.788]
+    assert _leads(0.83, bunched) and not _leads(0.803, bunched)
+    # too few names to measure a spread by: the fixed margin
+    assert _leads(0.80 + MEANING_MARGIN, [0.80, 0.5]) and not _leads(0.81, [0.80, 0.5])
+
+
 def test_no_link_by_meaning_when_another_latin_name_of_the_kind_reads_as_near_to_the_chinese_one() -> None:
     docs = {"en": [_FERRY_EN[0] + " The Amberway Ferry Company also stops at Xiaoyu Island."], "zh": _FERRY_ZH}
     similar = _near({("Amberwing Ferry", "琥珀翼轮渡"): 0.86, ("琥珀翼轮渡", "Amberway Ferry"): 0.858})
@@ -282,3 +345,50 @@ def test_no_link_by_meaning_and_no_error_when_every_candidate_name_is_too_long_t
     scored = [(1, long_name, {"小鱼岛"})]
     assert _by_meaning("Amberwing Ferry Company", ("公司",), "ORGANIZATION", scored, [], [],
                        _near({})) is None
+
+
+class _Recording(DeterministicFakeEmbedding):
+    """A fake embedder that records what it was asked to embed as passages and as queries."""
+
+    passages: list[str] = Field(default_factory=list)
+    queries: list[str] = Field(default_factory=list)
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        self.passages.extend(texts)
+        return super().embed_documents(texts)
+
+    def embed_query(self, text: str) -> list[float]:
+        self.queries.append(text)
+        return super().embed_query(text)
+
+
+def _ingested(tmp_path: Any, docs: list[Document]) -> tuple[_Index, _Recording]:
+    tmp_path.mkdir()
+    store = entity_store(tmp_path)
+    index = _Index()
+    embedder = _Recording(size=8)
+    Ingestor(embedder, index, store, GazetteerCache(store), today=lambda: TODAY).ingest(docs)
+    return index, embedder
+
+
+def test_what_a_document_embeds_is_its_own_whatever_the_names_its_corpus_links(tmp_path: Any) -> None:
+    from graphs.ingest.chunking import embedding_text
+
+    en = Document(id="en.txt", title="Ferries", text=" ".join(_FERRY_EN))
+    zh = Document(id="zh.txt", title="轮渡", text=" ".join(_FERRY_ZH))
+    alone, alone_embedder = _ingested(tmp_path / "alone", [en])
+    both, both_embedder = _ingested(tmp_path / "both", [en, zh])
+    # the translated name was weighed by meaning: its names went through the embedder, as queries only
+    assert "Amberwing Ferry" in both_embedder.queries
+    # the passages embedded are exactly the chunks' own texts, and the English file's are as when it was alone
+    assert sorted(both_embedder.passages) == sorted(embedding_text(c) for cs in both.written.values() for c in cs)
+    assert [embedding_text(c) for c in alone.written["en.txt"]] == [embedding_text(c) for c in both.written["en.txt"]]
+    assert [(c.id, c.text) for c in alone.written["en.txt"]] == [(c.id, c.text) for c in both.written["en.txt"]]
+    assert alone_embedder.passages == [embedding_text(c) for c in alone.written["en.txt"]]
+
+
+def test_a_latin_name_never_runs_over_the_line_between_a_title_and_its_text() -> None:
+    # the linker reads "title\ntext": a title ending in a capitalised word once joined the first name of the
+    # text ("Ferries\nThe Amberwing Ferry Company"), an alias the entity model refuses
+    assert latin_names("Ferries\nThe Amberwing Ferry Company sails daily.") == ["Amberwing Ferry Company"]
+    assert latin_names("航运\nRiver Lines\nThe Amberwing Ferry Company") == ["River Lines", "Amberwing Ferry Company"]

@@ -63,6 +63,11 @@ def test_the_linking_sentence_that_writes_the_descriptions_verb_picks_the_page_a
     assert isinstance(out, tuple) and out[0] is not None and "1983" in out[0]
 
 
+def test_an_english_observatory_is_of_the_kind_tianwentai() -> None:
+    p = chains.passages_of([HARWICK])[0]
+    assert "天文台" in chains.kind_nouns(p, HARWICK.title)
+
+
 # -- a comparison side under a headline that names the other side
 
 NEWS = hit("news#0", "柳溪镇安澜桥修缮完工 老石桥重新通行\n\n本报讯 安澜桥全长38米，始建于清嘉庆五年，也就是1800年。"
