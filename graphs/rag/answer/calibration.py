@@ -697,6 +697,44 @@ def similarities(embedder: Embeddings, question: str, texts: Sequence[str],
     return {t: float(c) for t, c in zip(texts, cos, strict=True)}
 
 
+class QuestionSide:
+    """The query-side vectors of one run's answer layer, each text embedded at most once: the question's own as
+    retrieval embedded it (handed over, never embedded again) and the phrases the answer layer weighs sentences
+    against (what a time-of-day question asks of its subject, a field question's asked phrase, the question less
+    its names). One phrase was embedded once per comparison (a time-of-day question's act twice where a sentence
+    holds two times: once against the sentences, once against their clauses), and a phrase that is the question
+    itself was embedded again beside retrieval's vector. Blocking where it embeds: call it in a thread."""
+
+    def __init__(self, embedder: Embeddings, question: str, vector: Sequence[float] | None = None) -> None:
+        self.embedder = embedder
+        self._vectors: dict[str, list[float]] = {question: list(vector)} if vector else {}
+        self._lock = threading.Lock()
+        self.embedded = 0
+        """Texts this run embedded as queries here (not counting the handed-over question)."""
+
+    def held(self, text: str) -> list[float] | None:
+        """The vector of ``text`` when this run has it (never embeds)."""
+        with self._lock:
+            return self._vectors.get(text)
+
+    def vector(self, text: str) -> list[float]:
+        """The query vector of ``text``: held, else embedded now (once per run)."""
+        if (held := self.held(text)) is not None:
+            return held
+        fresh = list(self.embedder.embed_query(text))
+        with self._lock:
+            self.embedded += text not in self._vectors
+            return self._vectors.setdefault(text, fresh)
+
+    def similarities(self, text: str, sentences: Sequence[str],
+                     kept: SentenceVectors | None = None) -> dict[str, float]:
+        """``similarities`` of ``text`` and the sentences, ``text`` embedded at most once per run (and not at all
+        when there is no sentence to compare)."""
+        if not sentences:
+            return {}
+        return similarities(self.embedder, text, sentences, self.vector(text), kept)
+
+
 def describe(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], embedder: Embeddings) -> Judgement:
     """The judgement of a question over ranked passages, computed at once (the fit's view of the runtime's)."""
     return judge(q, hits, evidence, similarities(embedder, q.text, candidate_sentences(evidence)))

@@ -17,7 +17,7 @@ from graphs.llm import LLM_ERRORS, text_call
 from graphs.prompts import fenced
 from graphs.rag.answer import chains
 from graphs.rag.answer.answerability import EMBEDDER_ERRORS, calibrated
-from graphs.rag.answer.calibration import asked_of, similarities, to_find
+from graphs.rag.answer.calibration import QuestionSide, asked_of, to_find
 from graphs.rag.answer.check import Draft
 from graphs.rag.answer.citations import attribute, cited
 from graphs.rag.answer.composed import compose
@@ -116,8 +116,10 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         return compose(state)
     hits = state.get("ranked", [])
     q = question_of(question, expected_answer(question), state["parsed"], state.get("entities", [])).about(hits)
-    q, unlabelled = await _with_columns(q, hits, ctx, state.get("query_vector"))
-    by_words, unvalued = await _by_asked_value(q, hits, _own_language_first(q, find_evidence(q, hits)), ctx)
+    # the question's vector as retrieval embedded it, and every phrase compared below, each embedded once per run
+    side = QuestionSide(ctx.embedder, q.text, state.get("query_vector"))
+    q, unlabelled = await _with_columns(q, hits, ctx, side)
+    by_words, unvalued = await _by_asked_value(q, hits, _own_language_first(q, find_evidence(q, hits)), ctx, side)
     lost = False
     # whether a rule refuses every view of the other-language passages whatever their meaning: one scan, read
     # by both looks below (the first view's, and the second look after a refusal)
@@ -125,7 +127,7 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     if by_words and all(in_other_language(q, s.text) for s in by_words[0].sentences) and foregone() is None:
         # the best evidence by words is in the other language: which of its sentences says what is asked is
         # judged by meaning (an embedding each, so only then; not when a rule refuses it whatever the meaning)
-        meaning, lost = await _meaning(q, hits, ctx, state.get("query_vector"))
+        meaning, lost = await _meaning(q, hits, ctx, side)
         # the sentences by meaning with those that state the asked attribute by the bilingual lexicon (and hold a
         # value of the asked type) first: meaning ranks the manual's lead sentence, which names the product, above
         # the one that states its warranty (整机质保两年 for "How long is the warranty on the K7?")
@@ -137,8 +139,8 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     # judged, and the better supported view is kept: meaning finds what the lexicon lacks, the lexicon what a
     # sentence's meaning blurs ("Tencent was founded in 1998" for 腾讯是哪一年成立的)
     judged = [await calibrated(q, hits, view, ctx.embedder, state.get("min_answerability"),
-                               query_vector=state.get("query_vector")) for view in views]
-    if len(views) == 1 and judged[0][0].decision == "not_found" and (crossing := await _crossing(q, hits, ctx, state, foregone)):
+                               query_vector=side.held(q.text)) for view in views]
+    if len(views) == 1 and judged[0][0].decision == "not_found" and (crossing := await _crossing(q, hits, ctx, side, foregone)):
         # the best evidence by words is in the question's language and does not answer; the passages in the
         # other language are judged on their own, their sentences picked by meaning ("How many hours must a pet
         # fast…" over 术前须禁食12小时), as if they were the only ones: a refusal stands unless the score finds
@@ -146,7 +148,7 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
         # override is for evidence the words themselves chose, not for a second look after a refusal)
         view, lost = crossing
         second = await calibrated(q, hits, view, ctx.embedder, state.get("min_answerability"),
-                                  query_vector=state.get("query_vector"))
+                                  query_vector=side.held(q.text))
         if second_look_stands(q, second[0], second[1]):
             judged.append(second)
     assessment, evidence, failed = max(judged, key=lambda j: (j[0].decision == "answerable", j[0].score))
@@ -255,21 +257,21 @@ def _own_language_first(q: Question, found: list[Evidence]) -> list[Evidence]:
     return found
 
 
-async def _crossing(q: Question, hits: list[Hit], ctx: RagContext, state: RagState,
+async def _crossing(q: Question, hits: list[Hit], ctx: RagContext, side: QuestionSide,
                     foregone: Callable[[], str | None]) -> tuple[list[Evidence], bool] | None:
     """The evidence in the other language than the question's alone, its sentences by meaning, and whether the
     embedder failed; None when the top passages hold none, or when a rule refuses every view of them whatever
     their order by meaning (``foregone``: that second look could not stand, so no embedding is spent then)."""
     if not other_language(q, hits) or q.kind in RULES_ONLY or foregone() is not None:  # second_look_spared
         return None
-    meaning, lost = await _meaning(q, hits, ctx, state.get("query_vector"))
+    meaning, lost = await _meaning(q, hits, ctx, side)
     view = stated_first(q, [e for e in find_evidence(q, hits, meaning=meaning or None)
                             if all(in_other_language(q, s.text) for s in e.sentences)])
     return (view, lost) if view else None
 
 
 async def _by_asked_value(q: Question, hits: list[Hit], found: list[Evidence],
-                          ctx: RagContext) -> tuple[list[Evidence], bool]:
+                          ctx: RagContext, side: QuestionSide) -> tuple[list[Evidence], bool]:
     """The evidence led, for a question asking a time of day, by the subject's sentence holding one that is
     closest in meaning to what the question asks of its subject (``evidence.asked_act``, ``by_asked_value``), and
     whether the embedder failed (then the words' order stands)."""
@@ -278,10 +280,10 @@ async def _by_asked_value(q: Question, hits: list[Hit], found: list[Evidence],
     act, sentences = asked_act(q), list(dict.fromkeys(e.sentences[0].text for e, _, _ in candidates))
     try:
         # the sentences' vectors are kept (``ctx.sentences``); a clause's are not: only those of a sentence with two
-        # times or more are embedded
-        sims = await asyncio.to_thread(similarities, ctx.embedder, act, sentences, None, ctx.sentences)
+        # times or more are embedded; the act is embedded once for both
+        sims = await asyncio.to_thread(side.similarities, act, sentences, ctx.sentences)
         if clauses := clauses_to_weigh(candidates):
-            sims |= await asyncio.to_thread(similarities, ctx.embedder, act, clauses)
+            sims |= await asyncio.to_thread(side.similarities, act, clauses)
     except EMBEDDER_ERRORS as exc:
         log.warning("write_answer: the embedder failed on the sentences holding the asked value (%s)",
                     type(exc).__name__)
@@ -290,7 +292,7 @@ async def _by_asked_value(q: Question, hits: list[Hit], found: list[Evidence],
 
 
 async def _with_columns(q: Question, hits: list[Hit], ctx: RagContext,
-                        query_vector: list[float] | None) -> tuple[Question, bool]:
+                        side: QuestionSide) -> tuple[Question, bool]:
     """The question with the labels of the retrieved tables and field blocks that stand out in meaning as what it
     asks (``Question.columns``: e5 of its attribute phrase against each label, one batch of short texts, only where
     a top passage holds a table or a block of labels), and whether the embedder failed (then none: the lexicon and
@@ -304,11 +306,11 @@ async def _with_columns(q: Question, hits: list[Hit], ctx: RagContext,
     named = row_texts(hits) if keys else {}
     texts = {key: named.get(key, key) for key in keys}
     try:
-        by_label = await asyncio.to_thread(similarities, ctx.embedder, asked_phrase(q, hits), labels, None,
+        by_label = await asyncio.to_thread(side.similarities, asked_phrase(q, hits), labels,
                                            ctx.sentences) if labels else {}
         # the row keys against the question as retrieval embedded it (its subject is what sets it apart)
-        by_text = await asyncio.to_thread(similarities, ctx.embedder, q.text, list(dict.fromkeys(texts.values())),
-                                          query_vector, ctx.sentences) if keys else {}
+        by_text = await asyncio.to_thread(side.similarities, q.text, list(dict.fromkeys(texts.values())),
+                                          ctx.sentences) if keys else {}
         by_key = {key: by_text[text] for key, text in texts.items() if text in by_text}
     except EMBEDDER_ERRORS as exc:
         log.warning("write_answer: the embedder failed on the tables' column labels (%s)", type(exc).__name__)
@@ -317,7 +319,7 @@ async def _with_columns(q: Question, hits: list[Hit], ctx: RagContext,
 
 
 async def _meaning(q: Question, hits: list[Hit], ctx: RagContext,
-                   query_vector: list[float] | None) -> tuple[dict[str, float], bool]:
+                   side: QuestionSide) -> tuple[dict[str, float], bool]:
     """The sentences in the other language than the question's, by how much each stands out in meaning
     (``by_meaning``), and whether the embedder failed (then none: the words and the passages' dense scores
     decide, and the run records the degradation)."""
@@ -328,8 +330,7 @@ async def _meaning(q: Question, hits: list[Hit], ctx: RagContext,
     # more query embedding, on this path only)
     asked = asked_part(q)
     try:
-        sims = await asyncio.to_thread(similarities, ctx.embedder, asked, texts,
-                                       query_vector if asked == q.text else None, ctx.sentences)
+        sims = await asyncio.to_thread(side.similarities, asked, texts, ctx.sentences)
     except EMBEDDER_ERRORS as exc:
         log.warning("write_answer: the embedder failed on the other-language sentences (%s)", type(exc).__name__)
         return {}, True

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from graphs.domain import Hit
+from graphs.rag.answer.calibration import QuestionSide
 from graphs.rag.answer.evidence import (
     asked_phrase,
     column_by_meaning,
@@ -123,15 +124,17 @@ async def test_the_columns_are_read_by_meaning_once_and_an_outage_is_recorded(mo
     import graphs.rag.nodes.write_answer as node
 
     q = question("How much is a weekly pass for a foot passenger on the Skerry ferry?", [FERRY])
-    read, failed = await _with_columns(q, [FERRY], _Ctx(Bigrams()), None)  # type: ignore[arg-type]
+    up = Bigrams()
+    read, failed = await _with_columns(q, [FERRY], _Ctx(up), QuestionSide(up, q.text))  # type: ignore[arg-type]
     assert not failed and set(read.columns) <= {"Single fare", "Weekly pass", "Crossings a day"}
     assert len(read.columns) == 1  # one label of the table stands out, the others are not kept
     monkeypatch.setattr(node, "EMBEDDER_ERRORS", (RuntimeError,))
-    same, failed = await _with_columns(q, [FERRY], _Ctx(_Down()), None)  # type: ignore[arg-type]
+    down = _Down()
+    same, failed = await _with_columns(q, [FERRY], _Ctx(down), QuestionSide(down, q.text))  # type: ignore[arg-type]
     assert failed and same is q
     # no table among the passages: nothing is embedded
     plain = hit("p#0", "The ferry crosses fourteen times a day.", title="Skerry ferry")
-    assert await _with_columns(q, [plain], _Ctx(_Down()), None) == (q, False)  # type: ignore[arg-type]
+    assert await _with_columns(q, [plain], _Ctx(down), QuestionSide(down, q.text)) == (q, False)  # type: ignore[arg-type]
 
 
 CANDLES = hit("candles#0", "规格 — 松香蜡烛: 8cm×3支\n库存 — 松香蜡烛: 64盒\n单价 — 松香蜡烛: 25元\n"

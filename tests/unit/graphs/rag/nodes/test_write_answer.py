@@ -185,3 +185,40 @@ async def test_the_other_language_sentences_are_read_from_the_kept_vectors_not_e
     again = dataclasses.replace(ctx, embedder=_KeyedEmbedding(vectors, fail=True))
     second = await write_answer(_museum_state(), runtime(again))  # type: ignore[arg-type]
     assert second["answer"] == first["answer"] and "degraded" not in second
+
+
+class _CountingQueries(_KeyedEmbedding):
+    """``_KeyedEmbedding`` that counts every text it embeds as a query."""
+
+    def __init__(self, vectors: dict[str, list[float]]) -> None:
+        super().__init__(vectors)
+        self.queries: list[str] = []
+
+    def embed_query(self, text: str) -> list[float]:
+        self.queries.append(text)
+        return super().embed_query(text)
+
+
+@pytest.mark.parametrize(("question", "passage", "title", "expected"), [
+    ("What time did the ferry at Kelso Pier leave?",
+     "The Kelso Pier ferry was delayed by fog. Passengers boarded at 7.20 am and the ferry left at 8.05 am. "
+     "The café reopened at noon.", "Kelso Pier ferry notice", "8.05 am"),
+    ("青石渡口的渡轮是几点开出的？",
+     "青石渡口昨日因大雾延误。乘客于早上7时20分登船，渡轮于早上8时05分开出。码头茶座中午12时恢复营业。",
+     "青石渡口延误通知", "8时05分"),
+])
+async def test_a_time_of_day_question_embeds_what_it_asks_once_and_its_own_text_never(
+        tmp_path: Any, question: str, passage: str, title: str, expected: str) -> None:
+    """The asked act is weighed against the sentences holding a time and, where one sentence holds two, against
+    its clauses: one embedding of the act for both; the question itself comes with retrieval's vector."""
+    from graphs.text.query_analysis import analyze_query
+    from tests.support.fakes import TODAY, gazetteer_of
+
+    embedder = _CountingQueries({question: [1.0, 0.0, 0.0]})
+    ctx = dataclasses.replace(make_context(tmp_path), embedder=embedder)
+    state = {"question": question, "parsed": analyze_query(question, gazetteer_of([]), TODAY),
+             "ranked": [hit("ferry#0", passage, title=title)], "query_vector": [1.0, 0.0, 0.0]}
+    out = await write_answer(state, runtime(ctx))  # type: ignore[arg-type]
+    assert embedder.queries and len(embedder.queries) == len(set(embedder.queries))
+    assert question not in embedder.queries
+    assert out["status"] == "answered" and expected in out["answer"]
