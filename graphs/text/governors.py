@@ -821,10 +821,11 @@ def carried_over(sentence: str, start: int) -> bool:
     return bool((_CARRIED_ZH if has_han(sentence[begin:start]) else _CARRIED_EN).match(sentence[begin:start]))
 
 
-_ITEM_CUT = re.compile(r"[，；;。！？!?]|,(?!\d)|\s+(?:and|while|whereas|but)\s+|而|但|(?<=\d)\s*\.\s+(?=\D)",
-                       re.IGNORECASE)
+_ITEM_CUT = re.compile(r"[，；;。！？!?]|,(?!\d)|\s+(?:and|while|whereas|but)\s+|而|但|(?<=\d)\s*\.\s+(?=\D)|"
+                       r"(?<=[\d元岁人次个分号天])\s*[和与及](?=\D)", re.IGNORECASE)
 """Where a list of items and their values is cut (成人票30元，儿童票15元; "a bun costs £2 and a scone costs £1",
-"the morning ferry at 07:15, the evening one at 18:05", "周一由张敏值班；周二由李涛值班"); 、 joins items that share
+"the morning ferry at 07:15, the evening one at 18:05", "周一由张敏值班；周二由李涛值班", 和 after a value: 周三晚19:30和周六早
+6:30); 、 joins items that share
 one value (周一、周三由张敏值班) and stays inside."""
 _LABEL = re.compile(r"^[^:：]{1,40}[:：]")
 

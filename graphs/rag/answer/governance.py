@@ -773,11 +773,35 @@ def governed_spans(q: Question, sentence: Sentence, spans: list[Span]) -> list[S
     evening one at 18:05"); all of them when no clause or every clause writes it."""
     if len(spans) < 2 or (found := listed_items(q, sentence, spans)) is None:
         return spans
-    clauses, writes, _ = found
+    clauses, writes, terms = found
+    if all(writes):
+        # every clause writes some word of the question (合唱团 before 周一's time, 周四 before its own; "run" in the
+        # first clause only, "textiles" in the second): the item is the word a sibling of its kind stands for in
+        # another clause (周四 beside 周一, "textiles table" beside "electrics table")
+        parts = [normalize(sentence.text[c.start : c.end]) for c in clauses]
+        writes = [any(_writes_term(t, p) and _has_sibling(t, p, [o for o in parts if o is not p]) for t in terms)
+                  for p in parts]
     if not any(writes) or all(writes):
         return spans
     kept = {v for c, w in zip(clauses, writes, strict=True) if w for v in c.values}
     return [s for s in spans if (s.start, s.end) in kept] or spans
+
+
+def _has_sibling(term: str, part: str, others: Sequence[str]) -> bool:
+    """Whether another clause writes an item of the kind ``term`` is in its own clause (folded): another weekday
+    (周一 beside 周四), or another word before the word that follows it ("electrics table" beside "textiles
+    table", 儿童卡 beside 成人卡)."""
+    if day_term(term):
+        return any(days_named(o) and days_named(o) != days_named(part) for o in others)
+    at = part.find(term) if has_han(term) else next(
+        (m.start() for m in re.finditer(r"[a-z0-9][a-z0-9'-]*", part) if stem(m[0]) == stem(term)), -1)
+    if at < 0:
+        return False
+    rest = part[at + len(term):]
+    follow = rest[:1] if has_han(term) else (re.findall(r"[a-z][a-z'-]+", rest)[:1] or [""])[0]
+    if not follow or (has_han(term) and not has_han(follow)):
+        return False
+    return any(follow in o and o.find(follow) > 0 and term not in o for o in others)
 
 
 UNWRITTEN_AT_MOST = 2

@@ -124,3 +124,23 @@ def test_a_weekday_is_found_only_in_its_own_languages_words() -> None:
 
     assert found("sundays", "开放时间为每周二至周日9:00—16:30") == 0.0
     assert found("周三", "open Monday to Friday") == 0.0
+
+
+@pytest.mark.parametrize(("text", "passage", "value", "other"), [
+    ("合唱团周四几点排练？", "合唱团每周一晚7:00和周四午14:30在礼堂排练，周一为声部课。", "14:30", "7:00"),
+    ("游泳馆成人卡每月多少钱？", "游泳馆月卡：儿童卡每月60元和成人卡每月120元，均可在前台办理。", "120", "60"),
+])
+def test_two_values_joined_by_he_are_two_items(text: str, passage: str, value: str, other: str) -> None:
+    _, _, span, _ = write(text, [hit("c#0", passage, title="通知")])
+    assert span is not None and value in span and other not in span
+
+
+@pytest.mark.parametrize(("text", "passage", "value", "other"), [
+    ("Who looks after the pottery stall at the fair?",
+     "The cake stall is looked after by Ines Farrow, a retired baker, and the pottery stall by Tobias Wren.",
+     "Tobias Wren", "Ines Farrow"),
+    ("书法班周六几点上课？", "书法班每周二晚18:30和周六早9:00在三楼教室上课。", "9:00", "18:30"),
+])
+def test_the_item_is_the_word_a_sibling_stands_for(text: str, passage: str, value: str, other: str) -> None:
+    _, _, span, _ = write(text, [hit("c#0", passage, title="Notice")])
+    assert span is not None and value in span and other not in span
