@@ -799,8 +799,9 @@ def _has_sibling(term: str, part: str, others: Sequence[str]) -> bool:
         return False
     rest = part[at + len(term):]
     follow = rest[:1] if has_han(term) else (re.findall(r"[a-z][a-z'-]+", rest)[:1] or [""])[0]
-    if not follow or (has_han(term) and not has_han(follow)):
-        return False
+    if not follow or (has_han(term) and not has_han(follow)) or (
+            not has_han(term) and (len(follow) < 3 or follow in _ITEM_STOP)):
+        return False  # (a function word after it is no shared head: "the large loaf is …, the small one is …")
     return any(follow in o and o.find(follow) > 0 and term not in o for o in others)
 
 

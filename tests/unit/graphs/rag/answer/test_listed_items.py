@@ -144,3 +144,9 @@ def test_two_values_joined_by_he_are_two_items(text: str, passage: str, value: s
 def test_the_item_is_the_word_a_sibling_stands_for(text: str, passage: str, value: str, other: str) -> None:
     _, _, span, _ = write(text, [hit("c#0", passage, title="Notice")])
     assert span is not None and value in span and other not in span
+
+
+def test_a_function_word_is_no_shared_head() -> None:
+    _, _, span, _ = write("How much is the small sourdough loaf?",
+                          [hit("c#0", "The large sourdough loaf is £4.10, while the small one is £2.70.", title="Prices")])
+    assert span is None or "4.10" not in span
