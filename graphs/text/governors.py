@@ -858,3 +858,68 @@ def item_clauses(text: str, values: Sequence[tuple[int, int]]) -> tuple[str, lis
         clauses.append(ItemClause(a if pending is None else pending, b, held))
         pending = None
     return label, clauses
+
+
+_PARTICLE_EN = frozenset({"at", "on", "in", "by", "to", "out", "up", "off", "back", "down", "from", "around", "about",
+                          "until", "till", "into", "onto", "over", "the", "a", "an", "its", "their", "his", "her"})
+"""Words that follow a verb stating an act ("arrived at", "came out", "reached the museum"), not a noun it
+qualifies ("retired members")."""
+_BE_EN = frozenset({"is", "are", "was", "were", "be", "been", "being", "get", "gets", "got"})
+
+
+def _acts_en(clause: str) -> list[str]:
+    """The verbs an English clause states an act by: a past form ("arrived", "came", "left") in the place of a
+    predicate (a preposition, a particle or an article after it: "arrived at", "came out", "reached the museum"), not
+    a participle after "is" ("is run by", "is led by") nor one that qualifies a noun ("retired members £4")."""
+    from graphs.text.units import IRREGULAR_PAST  # (units reads no governor)
+
+    words = re.findall(r"[A-Za-z][A-Za-z'-]*|\S", clause)
+    out = []
+    for i, w in enumerate(words):
+        f = w.casefold()
+        if not ((len(f) >= 5 and f.endswith("ed")) or f in IRREGULAR_PAST) or w[0].isupper() and i > 0:
+            continue
+        if i > 0 and words[i - 1].casefold() in _BE_EN:
+            continue
+        after = words[i + 1].casefold() if i + 1 < len(words) else ""
+        if after in _PARTICLE_EN or not after or any(ch.isdigit() for ch in after):
+            out.append(f)
+    return out
+
+
+def _acts_zh(clause: str, value_end: int) -> list[str]:
+    """The verbs a Chinese clause states an act by after its value (演出19:30开始, 10点05分抵达营地, 维修员14时45分赶到):
+    a list's clause names its item before the value and says no act of its own after it."""
+    from graphs.text.entity_spotting import tagged_words  # lazy: the tagger loads jieba
+
+    out, at = [], 0
+    for word, flag in tagged_words(clause):
+        at = clause.find(word, at)
+        if at >= value_end and (flag or "").startswith("v") and flag != "vn" and len(word) >= 2:
+            out.append(word)
+        at += len(word)
+    return out
+
+
+def narrative(text: str, clauses: Sequence[ItemClause]) -> bool:
+    """Whether a sentence's valued clauses narrate events in sequence rather than list items of one kind: two
+    clauses or more each state an act of their own, a verb no other clause writes ("Staff left at 6.10 pm and the
+    roof collapsed at 9.45 pm", "left school at 8.05, reached the museum at 9.40", 演出19:30开始，到21:10才结束). A
+    list's clauses repeat one predicate or leave it out ("the pottery stall is run by A, the candle stall by B", "the
+    large loaf is £4, the small one £2.50", 一队由甲带队，二队由乙带队), or one clause writes it for all
+    (每周二晚18:30和周六早9:00在三楼上课): each says which item, and its value."""
+    if len(clauses) < 2:
+        return False
+    parts = [text[c.start : c.end] for c in clauses]
+    folded = [p.casefold() for p in parts]
+    acting = 0
+    for i, (c, part) in enumerate(zip(clauses, parts, strict=True)):
+        others = [o for j, o in enumerate(folded) if j != i]
+        if has_han(part):
+            acts = _acts_zh(part, c.values[0][1] - c.start)
+            own = any(not any(a in o for o in others) for a in acts)
+        else:
+            words = [{stem(w) for w in re.findall(r"[a-z][a-z'-]*", o)} for o in others]
+            own = any(not any(stem(a) in w for w in words) for a in _acts_en(part))
+        acting += own
+    return acting >= 2

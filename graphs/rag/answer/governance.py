@@ -31,6 +31,7 @@ from graphs.rag.answer.evidence import Sentence
 from graphs.rag.answer.question import EVIDENCE_PASSAGES, Question
 from graphs.text.answer_types import AnswerType
 from graphs.text.dates import day_term, days_named
+from graphs.text.entity_spotting import tagged_words
 from graphs.text.governors import (
     CHANGE_EN,
     CHANGE_ZH,
@@ -48,6 +49,7 @@ from graphs.text.governors import (
     governors,
     is_title,
     item_clauses,
+    narrative,
     name_role,
     names_event,
     relative,
@@ -661,9 +663,11 @@ def _item_terms(q: Question, asked: Sequence[str] = ()) -> list[str]:
     for term in [*q.relation, *(forms[0] for forms in q.anchors if forms)]:
         t = normalize(term)
         if has_han(t):
-            if not _ASKING.search(t) and t not in skip and t not in _GENERIC and len(t) >= 2 and not any(
-                    t in normalize(w) for w in asked):
-                out.append(t)
+            # a term the question glues from several words (合唱团退休成员) names its item by each of them too (退休)
+            for w in dict.fromkeys([t, *(w for w, _ in tagged_words(t) if len(w) >= 2 and w != t and has_han(w))]):
+                if not _ASKING.search(w) and w not in skip and w not in _GENERIC and len(w) >= 2 and not any(
+                        w in normalize(a) for a in asked):
+                    out.append(w)
             continue
         out += [w for w in re.findall(r"[a-z0-9][a-z0-9'-]*", t) if w not in _ITEM_STOP and w not in skip
                 and w not in _GENERIC and not any(w == normalize(a) or stem(w) == stem(normalize(a)) for a in asked)]
@@ -743,8 +747,8 @@ def listed_items(q: Question, sentence: Sentence, spans: Sequence[Span], asked: 
     ids = set(_labels(q, text))
     values = [(s.start, s.end) for s in spans if (s.start, s.end) not in ids]
     label, clauses = item_clauses(text, values)
-    if len(clauses) < 2:
-        return None
+    if len(clauses) < 2 or narrative(text, clauses):
+        return None  # (events in sequence, each clause its own act: "left at 8.05, reached the museum at 9.40")
     if any(_CONTINUES.search(text[c.start : c.end]) for c in clauses[1:]):
         return None  # a later clause goes on about the first one's subject (其中, "two of them", "it opened"): no list
     parts = [normalize(text[c.start : c.end]) for c in clauses]
@@ -774,13 +778,14 @@ def governed_spans(q: Question, sentence: Sentence, spans: list[Span]) -> list[S
     if len(spans) < 2 or (found := listed_items(q, sentence, spans)) is None:
         return spans
     clauses, writes, terms = found
-    if all(writes):
-        # every clause writes some word of the question (合唱团 before 周一's time, 周四 before its own; "run" in the
-        # first clause only, "textiles" in the second): the item is the word a sibling of its kind stands for in
-        # another clause (周四 beside 周一, "textiles table" beside "electrics table")
+    if sum(writes) > 1:
+        # several clauses write some word of the question (合唱团 before 周一's time, 周四 before its own; "run" in
+        # the first clause only, the predicate the later ones leave out, "honey" in the third): the item is the word
+        # a sibling of its kind stands for in another clause (周四 beside 周一, "honey stall" beside "candle stall")
         parts = [normalize(sentence.text[c.start : c.end]) for c in clauses]
-        writes = [any(_writes_term(t, p) and _has_sibling(t, p, [o for o in parts if o is not p]) for t in terms)
-                  for p in parts]
+        sibling = [any(_writes_term(t, p) and _has_sibling(t, p, [o for o in parts if o is not p]) for t in terms)
+                   for p in parts]
+        writes = sibling if any(sibling) else writes
     if not any(writes) or all(writes):
         return spans
     kept = {v for c, w in zip(clauses, writes, strict=True) if w for v in c.values}
