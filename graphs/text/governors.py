@@ -527,7 +527,7 @@ def asked_act(question: str) -> str | None:
     return _verb_stem(m[1])
 
 
-def _same_act(role: str, act: str) -> bool:
+def same_act(role: str, act: str) -> bool:
     """Whether a role phrase is the asked act (a form of the same verb: "handled" for "handling")."""
     if has_han(act):
         return act in role or (act.startswith("负责") and len(act) > 2 and act[2:] in role)
@@ -708,7 +708,7 @@ def role_matches(role: str, question: str) -> bool | None:
     if not asked:
         # a role asked by a verb the lexicon lacks: the phrase of the same act is the asked one's ("handled by X"
         # for "Who is handling …", 由X带队 for 由谁带队)
-        return True if (act := asked_act(question)) is not None and _same_act(role, act) else None
+        return True if (act := asked_act(question)) is not None and same_act(role, act) else None
     heads = role_heads(role.casefold())
     if not heads:
         # a title the lexicon lacks ("chief strategy officer", 运营总监) is another role than the asked one; a
@@ -864,25 +864,25 @@ _PARTICLE_EN = frozenset({"at", "on", "in", "by", "to", "out", "up", "off", "bac
                           "until", "till", "into", "onto", "over", "the", "a", "an", "its", "their", "his", "her"})
 """Words that follow a verb stating an act ("arrived at", "came out", "reached the museum"), not a noun it
 qualifies ("retired members")."""
-_BE_EN = frozenset({"is", "are", "was", "were", "be", "been", "being", "get", "gets", "got"})
+_BE_EN = frozenset({"is", "are", "was", "were", "be", "been", "being", "get", "gets", "got", "has", "have", "had"})
 
 
 def _acts_en(clause: str) -> list[str]:
-    """The verbs an English clause states an act by: a past form ("arrived", "came", "left") in the place of a
-    predicate (a preposition, a particle or an article after it: "arrived at", "came out", "reached the museum"), not
-    a participle after "is" ("is run by", "is led by") nor one that qualifies a noun ("retired members £4")."""
+    """The verbs an English clause states an act by: an irregular past ("left school", "came out"), or one in -ed in
+    the place of a predicate (a preposition, a particle or an article after it: "arrived at", "reached the museum"),
+    not a participle after "is" ("is run by", "is led by") nor one that qualifies a noun ("retired members £4")."""
     from graphs.text.units import IRREGULAR_PAST  # (units reads no governor)
 
     words = re.findall(r"[A-Za-z][A-Za-z'-]*|\S", clause)
     out = []
     for i, w in enumerate(words):
         f = w.casefold()
-        if not ((len(f) >= 5 and f.endswith("ed")) or f in IRREGULAR_PAST) or w[0].isupper() and i > 0:
+        if not ((len(f) >= 5 and f.endswith("ed")) or f in IRREGULAR_PAST) or (w[0].isupper() and i > 0):
             continue
         if i > 0 and words[i - 1].casefold() in _BE_EN:
             continue
         after = words[i + 1].casefold() if i + 1 < len(words) else ""
-        if after in _PARTICLE_EN or not after or any(ch.isdigit() for ch in after):
+        if f in IRREGULAR_PAST or after in _PARTICLE_EN or not after or any(ch.isdigit() for ch in after):
             out.append(f)
     return out
 

@@ -41,6 +41,7 @@ from graphs.text.governors import (
     ROLE_GROUPS,
     TITLE_BEFORE,
     ItemClause,
+    asked_act,
     asked_role,
     asked_title,
     carried_over,
@@ -49,13 +50,14 @@ from graphs.text.governors import (
     governors,
     is_title,
     item_clauses,
-    narrative,
     name_role,
     names_event,
+    narrative,
     relative,
     role_heads,
     role_matches,
     role_words,
+    same_act,
     same_measure,
     same_part,
     words_at,
@@ -763,6 +765,11 @@ def listed_items(q: Question, sentence: Sentence, spans: Sequence[Span], asked: 
     # 4" beside "room 5"); elsewhere it is a quantity that qualifies the question (an age, a weight: "I'm 22")
     terms = [t for t in _item_terms(q, asked) if not _writes_term(t, frame) and not all(_writes_term(t, p) for p in parts)
              and (not t.isdigit() or any(re.search(rf"\b{re.escape(n)}\s+{t}\b", normalize(q.text)) for n in named))]
+    if (act := asked_act(q.text)) is not None:
+        # the act a who-question asks by ("chairs" of "Who chairs the film club?") is the list's predicate, which
+        # the first clause writes and the later ones leave out ("the reading group is chaired by A, the film club by
+        # B"): no item
+        terms = [t for t in terms if not same_act(t, act)] or terms
     bare = [normalize("".join(" " if any(a <= i < b for a, b in c.values) else ch
                               for i, ch in enumerate(text[: c.end]) if i >= c.start)) for c in clauses]
     if not terms or not all(any(c.start <= a < c.end for a, _ in ids) or _own_words(p, bare, frame)

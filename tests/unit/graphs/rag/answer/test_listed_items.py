@@ -39,6 +39,9 @@ HALLS = hit("h#0", "Halls 1 and 2 seat 40 people each; hall 6 seats 150.", title
 BUSES = hit("b#0", "Departures from Elm Quay: the early bus leaves at 06:20, the noon bus at 12:10, and the late one "
                    "at 22:45.", title="Elm Quay bus times")
 HOURS = hit("o#0", "开放时间：周一至周五 8:00至20:00；周六 9:00至17:00。", title="青溪图书室开放时间")
+CLUBS = hit("c#0", "Clubs: the reading group is chaired by Olu Baptiste, the film club by Mara Quist and the chess "
+                   "circle by Tamsin Greer.", title="Hollins library clubs")
+POOL = hit("pool#0", "月费：普通会员150元，离休会员80元，学生50元。", title="白鹭湾泳池会员须知")
 FEES = hit("f#0", "Late returns cost 15p a day for magazines and 60p a day for games.", title="Birchley library fees")
 
 
@@ -49,6 +52,11 @@ FEES = hit("f#0", "Late returns cost 15p a day for magazines and 60p a day for g
     ("枫林苑周五由谁值班？", ROTA, "马骁"),
     ("How many people does hall 6 seat at Oakhurst?", HALLS, "150"),
     ("How much is the late fee for games at Birchley library?", FEES, "60p"),
+    # the role the first clause writes is every clause's: the later ones leave it out
+    ("Who chairs the film club at Hollins library?", CLUBS, "Mara Quist"),
+    ("Who runs the chess circle at Hollins library?", CLUBS, "Tamsin Greer"),
+    # a question term glued from several words (泳池离休会员) names the item by each of them
+    ("泳池离休会员的月费是多少？", POOL, "80元"),
 ])
 async def test_the_value_of_the_clause_that_writes_the_asked_item_answers(text: str, passage, value: str) -> None:
     decision, reason = await verdict_of(text, [passage])
