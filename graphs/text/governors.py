@@ -907,10 +907,14 @@ def narrative(text: str, clauses: Sequence[ItemClause]) -> bool:
     roof collapsed at 9.45 pm", "left school at 8.05, reached the museum at 9.40", 演出19:30开始，到21:10才结束). A
     list's clauses repeat one predicate or leave it out ("the pottery stall is run by A, the candle stall by B", "the
     large loaf is £4, the small one £2.50", 一队由甲带队，二队由乙带队), or one clause writes it for all
-    (每周二晚18:30和周六早9:00在三楼上课): each says which item, and its value."""
+    (每周二晚18:30和周六早9:00在三楼上课): each says which item, and its value. A later clause that goes on from
+    the one before without naming an item (宣称其掌管了…, opening with its verb) or that runs over commas before its
+    value (著名女词人，人称魏夫人，弟为…魏泰: a description clause by clause) is no list's either."""
     if len(clauses) < 2:
         return False
     parts = [text[c.start : c.end] for c in clauses]
+    if any(_unlisted_opening(text[c.start : c.values[0][0]]) for c in clauses[1:]):
+        return True
     folded = [p.casefold() for p in parts]
     acting = 0
     for i, (c, part) in enumerate(zip(clauses, parts, strict=True)):
@@ -923,3 +927,23 @@ def narrative(text: str, clauses: Sequence[ItemClause]) -> bool:
             own = any(not any(stem(a) in w for w in words) for a in _acts_en(part))
         acting += own
     return acting >= 2
+
+
+_SEGMENT = re.compile(r"[，,；;]\s*(?=\S)")
+
+
+def _unlisted_opening(before: str) -> bool:
+    """Whether the words of a later clause before its first value say it is no item of a list: it opens with a
+    verb (a Chinese clause that goes on with the subject before: 宣称其…, 并迫使…), or runs over two commas or
+    more with no value of its own (著名女词人，人称魏夫人，弟为…: the clause describes, it names no item)."""
+    stripped = before.lstrip(" ，,；;")
+    if len(_SEGMENT.findall(stripped.rstrip())) >= 2:
+        return True  # (one valueless item may stand in a list: 成人票30元，老人免费，团体票每人20元)
+    if not has_han(stripped[:1]):
+        return False
+    from graphs.text.entity_spotting import tagged_words  # lazy: the tagger loads jieba
+
+    words = [(w, f or "") for w, f in tagged_words(stripped) if w.strip()]
+    # (a verb that qualifies the noun after it names an item: 离休会员80元, 退休成员120元)
+    return len(words) >= 2 and words[0][1].startswith("v") and words[0][1] != "vn" and len(words[0][0]) >= 2 \
+        and not words[1][1].startswith("n")

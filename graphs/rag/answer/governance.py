@@ -765,10 +765,10 @@ def listed_items(q: Question, sentence: Sentence, spans: Sequence[Span], asked: 
     # 4" beside "room 5"); elsewhere it is a quantity that qualifies the question (an age, a weight: "I'm 22")
     terms = [t for t in _item_terms(q, asked) if not _writes_term(t, frame) and not all(_writes_term(t, p) for p in parts)
              and (not t.isdigit() or any(re.search(rf"\b{re.escape(n)}\s+{t}\b", normalize(q.text)) for n in named))]
-    if (act := asked_act(q.text)) is not None:
-        # the act a who-question asks by ("chairs" of "Who chairs the film club?") is the list's predicate, which
-        # the first clause writes and the later ones leave out ("the reading group is chaired by A, the film club by
-        # B"): no item
+    if (act := asked_act(q.text)) is not None and not any(same_act(p, act) for p in parts[1:]):
+        # the act a who-question asks by ("chairs" of "Who chairs the film club?") is the list's predicate where
+        # the first clause writes it and the later ones leave it out ("the reading group is chaired by A, the film
+        # club by B"): no item ("proposed by A and seconded by B": each clause its act, the role's to tell)
         terms = [t for t in terms if not same_act(t, act)] or terms
     bare = [normalize("".join(" " if any(a <= i < b for a, b in c.values) else ch
                               for i, ch in enumerate(text[: c.end]) if i >= c.start)) for c in clauses]

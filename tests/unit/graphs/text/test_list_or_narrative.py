@@ -40,3 +40,17 @@ def test_clauses_that_each_state_their_own_act_are_a_narrative(text: str, values
 ])
 def test_a_list_of_items_is_no_narrative(text: str, values: list[str]) -> None:
     assert not _narrative(text, values)
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    # a description clause by clause: the later clause runs over commas before its value
+    ("林素心，号竹溪，江南人氏，擅长工笔花鸟，其夫为画家周延。", ["竹溪", "周延"]),
+    # a later clause that opens with its verb goes on with the subject before
+    ("韩烈在1126年攻下了青州，宣称其统辖了东路诸城。", ["青州", "东路"]),
+])
+def test_a_description_or_a_continued_subject_is_no_list(text: str, values: list[str]) -> None:
+    assert _narrative(text, values)
+
+
+def test_one_item_without_a_value_stays_inside_a_list() -> None:
+    assert not _narrative("门票：成人30元，老人免费，团体每人20元。", ["30元", "20元"])
