@@ -549,7 +549,7 @@ def asked_act(question: str) -> str | None:
     return _verb_stem(m[1])
 
 
-def _same_act(role: str, act: str) -> bool:
+def same_act(role: str, act: str) -> bool:
     """Whether a role phrase is the asked act (a form of the same verb: "handled" for "handling")."""
     if has_han(act):
         return act in role or (act.startswith("负责") and len(act) > 2 and act[2:] in role)
@@ -730,7 +730,7 @@ def role_matches(role: str, question: str) -> bool | None:
     if not asked:
         # a role asked by a verb the lexicon lacks: the phrase of the same act is the asked one's ("handled by X"
         # for "Who is handling …", 由X带队 for 由谁带队)
-        return True if (act := asked_act(question)) is not None and _same_act(role, act) else None
+        return True if (act := asked_act(question)) is not None and same_act(role, act) else None
     heads = role_heads(role.casefold())
     if not heads:
         # a title the lexicon lacks ("chief strategy officer", 运营总监) is another role than the asked one; a
@@ -843,10 +843,11 @@ def carried_over(sentence: str, start: int) -> bool:
     return bool((_CARRIED_ZH if has_han(sentence[begin:start]) else _CARRIED_EN).match(sentence[begin:start]))
 
 
-_ITEM_CUT = re.compile(r"[，；;。！？!?]|,(?!\d)|\s+(?:and|while|whereas|but)\s+|而|但|(?<=\d)\s*\.\s+(?=\D)",
-                       re.IGNORECASE)
+_ITEM_CUT = re.compile(r"[，；;。！？!?]|,(?!\d)|\s+(?:and|while|whereas|but)\s+|而|但|(?<=\d)\s*\.\s+(?=\D)|"
+                       r"(?<=[\d元岁人次个分号天])\s*[和与及](?=\D)", re.IGNORECASE)
 """Where a list of items and their values is cut (成人票30元，儿童票15元; "a bun costs £2 and a scone costs £1",
-"the morning ferry at 07:15, the evening one at 18:05", "周一由张敏值班；周二由李涛值班"); 、 joins items that share
+"the morning ferry at 07:15, the evening one at 18:05", "周一由张敏值班；周二由李涛值班", 和 after a value: 周三晚19:30和周六早
+6:30); 、 joins items that share
 one value (周一、周三由张敏值班) and stays inside."""
 _LABEL = re.compile(r"^[^:：]{1,40}[:：]")
 
@@ -879,3 +880,92 @@ def item_clauses(text: str, values: Sequence[tuple[int, int]]) -> tuple[str, lis
         clauses.append(ItemClause(a if pending is None else pending, b, held))
         pending = None
     return label, clauses
+
+
+_PARTICLE_EN = frozenset({"at", "on", "in", "by", "to", "out", "up", "off", "back", "down", "from", "around", "about",
+                          "until", "till", "into", "onto", "over", "the", "a", "an", "its", "their", "his", "her"})
+"""Words that follow a verb stating an act ("arrived at", "came out", "reached the museum"), not a noun it
+qualifies ("retired members")."""
+_BE_EN = frozenset({"is", "are", "was", "were", "be", "been", "being", "get", "gets", "got", "has", "have", "had"})
+
+
+def _acts_en(clause: str) -> list[str]:
+    """The verbs an English clause states an act by: an irregular past ("left school", "came out"), or one in -ed in
+    the place of a predicate (a preposition, a particle or an article after it: "arrived at", "reached the museum"),
+    not a participle after "is" ("is run by", "is led by") nor one that qualifies a noun ("retired members £4")."""
+    from graphs.text.units import IRREGULAR_PAST  # (units reads no governor)
+
+    words = re.findall(r"[A-Za-z][A-Za-z'-]*|\S", clause)
+    out = []
+    for i, w in enumerate(words):
+        f = w.casefold()
+        if not ((len(f) >= 5 and f.endswith("ed")) or f in IRREGULAR_PAST) or (w[0].isupper() and i > 0):
+            continue
+        if i > 0 and words[i - 1].casefold() in _BE_EN:
+            continue
+        after = words[i + 1].casefold() if i + 1 < len(words) else ""
+        if f in IRREGULAR_PAST or after in _PARTICLE_EN or not after or any(ch.isdigit() for ch in after):
+            out.append(f)
+    return out
+
+
+def _acts_zh(clause: str, value_end: int) -> list[str]:
+    """The verbs a Chinese clause states an act by after its value (演出19:30开始, 10点05分抵达营地, 维修员14时45分赶到):
+    a list's clause names its item before the value and says no act of its own after it."""
+    from graphs.text.entity_spotting import tagged_words  # lazy: the tagger loads jieba
+
+    out, at = [], 0
+    for word, flag in tagged_words(clause):
+        at = clause.find(word, at)
+        if at >= value_end and (flag or "").startswith("v") and flag != "vn" and len(word) >= 2:
+            out.append(word)
+        at += len(word)
+    return out
+
+
+def narrative(text: str, clauses: Sequence[ItemClause]) -> bool:
+    """Whether a sentence's valued clauses narrate events in sequence rather than list items of one kind: two
+    clauses or more each state an act of their own, a verb no other clause writes ("Staff left at 6.10 pm and the
+    roof collapsed at 9.45 pm", "left school at 8.05, reached the museum at 9.40", 演出19:30开始，到21:10才结束). A
+    list's clauses repeat one predicate or leave it out ("the pottery stall is run by A, the candle stall by B", "the
+    large loaf is £4, the small one £2.50", 一队由甲带队，二队由乙带队), or one clause writes it for all
+    (每周二晚18:30和周六早9:00在三楼上课): each says which item, and its value. A later clause that goes on from
+    the one before without naming an item (宣称其掌管了…, opening with its verb) or that runs over commas before its
+    value (著名女词人，人称魏夫人，弟为…魏泰: a description clause by clause) is no list's either."""
+    if len(clauses) < 2:
+        return False
+    parts = [text[c.start : c.end] for c in clauses]
+    if any(_unlisted_opening(text[c.start : c.values[0][0]]) for c in clauses[1:]):
+        return True
+    folded = [p.casefold() for p in parts]
+    acting = 0
+    for i, (c, part) in enumerate(zip(clauses, parts, strict=True)):
+        others = [o for j, o in enumerate(folded) if j != i]
+        if has_han(part):
+            acts = _acts_zh(part, c.values[0][1] - c.start)
+            own = any(not any(a in o for o in others) for a in acts)
+        else:
+            words = [{stem(w) for w in re.findall(r"[a-z][a-z'-]*", o)} for o in others]
+            own = any(not any(stem(a) in w for w in words) for a in _acts_en(part))
+        acting += own
+    return acting >= 2
+
+
+_SEGMENT = re.compile(r"[，,；;]\s*(?=\S)")
+
+
+def _unlisted_opening(before: str) -> bool:
+    """Whether the words of a later clause before its first value say it is no item of a list: it opens with a
+    verb (a Chinese clause that goes on with the subject before: 宣称其…, 并迫使…), or runs over two commas or
+    more with no value of its own (著名女词人，人称魏夫人，弟为…: the clause describes, it names no item)."""
+    stripped = before.lstrip(" ，,；;")
+    if len(_SEGMENT.findall(stripped.rstrip())) >= 2:
+        return True  # (one valueless item may stand in a list: 成人票30元，老人免费，团体票每人20元)
+    if not has_han(stripped[:1]):
+        return False
+    from graphs.text.entity_spotting import tagged_words  # lazy: the tagger loads jieba
+
+    words = [(w, f or "") for w, f in tagged_words(stripped) if w.strip()]
+    # (a verb that qualifies the noun after it names an item: 离休会员80元, 退休成员120元)
+    return len(words) >= 2 and words[0][1].startswith("v") and words[0][1] != "vn" and len(words[0][0]) >= 2 \
+        and not words[1][1].startswith("n")

@@ -305,13 +305,16 @@ def _suffixed(sentence: str) -> list[Span]:
                 else None)
         if kind is None:
             continue
+        suffix = next(x for x in (*_ORG_SUFFIXES, *_PLACE_SUFFIXES) if word.endswith(x))
+        if len(word) == len(suffix) + 1 and (tagged_words(word[0])[0][1] or "").startswith("v"):
+            continue  # a verb and its object (带队, 率队 of 二队由周雅琴带队): the act, no organization's word
         j = i
         # the words before it that belong to the name: names, nouns, numerals spelled as words (零壹), English
         while j > 0 and i - j < 5 and (words[j - 1][3].startswith(("n", "m")) or words[j - 1][3] in _NAME_FLAGS) \
                 and words[j - 1][2] not in _NOT_NAME_PART \
                 and not re.match(r"^[\d.,]+$", words[j - 1][2]) and words[j - 1][1] == words[j][0]:
             j -= 1
-        if j == i and len(word) <= len(next(x for x in (*_ORG_SUFFIXES, *_PLACE_SUFFIXES) if word.endswith(x))):
+        if j == i and len(word) <= len(suffix):
             continue  # the bare word ("公司", "市"): no name
         while j < i and words[j][3].startswith("m") and _COUNTED.match(words[j][2]):
             j += 1  # "两家公司", "三所大学": a count, no name

@@ -486,7 +486,11 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
         # the count the question's verb is said of ("63 got out" for "how many ewes got out"), not the whole
         spans = [s for s in spans if does_the_asked(q.text, sentence.text, s.start, s.end)] or spans
     if q.kind == "person" and len(spans) > 1:
-        spans = governed_by_asked_role(q.text, sentence.text, spans)
+        from graphs.rag.answer.governance import governed_spans  # governance reads this module's sentences
+
+        # a list's item first ("the pottery stall is run by A, the honey stall by B": the role the first clause
+        # writes is every clause's, the later ones leave it out), then the asked role's names
+        spans = governed_by_asked_role(q.text, sentence.text, governed_spans(q, sentence, spans))
     if q.kind == "date":
         # the day something was said of the event ("investigators said on Wednesday") is not the event's
         spans = [s for s in spans if not reported_on(q.text, sentence.text, s.start, s.end)]
@@ -499,8 +503,9 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
         spans = [s for s in spans if deadline_at(sentence.text, s.start, s.end)] or spans
     if q.years and len(spans) > 1:
         spans = of_asked_year(q.years, sentence.text, spans, [w for y in q.years for w in q.year_words.get(y, ())])
-    if len(spans) > 1 and q.kind in ("number", "date", "person"):
-        # a list gives each item its value (成人票30元，儿童票15元; "a bun costs £2.10 and a scone £1.90"): the values
+    if len(spans) > 1 and q.kind in ("number", "date", "person", "place"):
+        # a list gives each item its value (成人票30元，儿童票15元; "a bun costs £2.10 and a scone £1.90"; 一号楼在东门，
+        # 二号楼在南门): the values
         # of the clause that writes the asked item, not the one nearest the words every clause shares
         from graphs.rag.answer.governance import governed_spans  # governance reads this module's sentences
 
@@ -1537,7 +1542,12 @@ def value_candidates(q: Question, hits: Sequence[Hit], found: Sequence[Evidence]
                 else hits[s.hit].doc_id == hits[top].doc_id)
         if not named[s.hit] or in_other_language(q, s.text) or any(c[0].sentences[0].text == s.text for c in out):
             continue  # (the other language's sentences are judged by their own path, by meaning and the lexicon)
-        for span in of_asked_kind(q.text, q.kind, s.text, candidates(s.text, q.kind, q.text, q.types)):
+        from graphs.rag.answer.governance import governed_spans  # governance reads this module's sentences
+
+        # of a list of items' times, those of the asked item's clause (每周二晚7:15和周五下午3:30 for 周五); a narrative
+        # sentence's times stay every one, for meaning to choose
+        for span in governed_spans(q, s, of_asked_kind(q.text, q.kind, s.text,
+                                                       candidates(s.text, q.kind, q.text, q.types))):
             start = max((m.end() for m in _VALUE_CLAUSE.finditer(s.text, 0, span.start)), default=0)
             end = next((m.start() for m in _VALUE_CLAUSE.finditer(s.text, span.end)), len(s.text))
             out.append((e, span, s.text[start:end].strip()))

@@ -31,6 +31,7 @@ from graphs.rag.answer.evidence import Sentence
 from graphs.rag.answer.question import EVIDENCE_PASSAGES, Question
 from graphs.text.answer_types import AnswerType
 from graphs.text.dates import day_term, days_named
+from graphs.text.entity_spotting import tagged_words
 from graphs.text.governors import (
     CHANGE_EN,
     CHANGE_ZH,
@@ -40,6 +41,7 @@ from graphs.text.governors import (
     ROLE_GROUPS,
     TITLE_BEFORE,
     ItemClause,
+    asked_act,
     asked_role,
     asked_title,
     carried_over,
@@ -51,10 +53,12 @@ from graphs.text.governors import (
     item_clauses,
     name_role,
     names_event,
+    narrative,
     relative,
     role_heads,
     role_matches,
     role_words,
+    same_act,
     same_measure,
     same_part,
     words_at,
@@ -674,9 +678,11 @@ def _item_terms(q: Question, asked: Sequence[str] = ()) -> list[str]:
     for term in [*q.relation, *(forms[0] for forms in q.anchors if forms)]:
         t = normalize(term)
         if has_han(t):
-            if not _ASKING.search(t) and t not in skip and t not in _GENERIC and len(t) >= 2 and not any(
-                    t in normalize(w) for w in asked):
-                out.append(t)
+            # a term the question glues from several words (合唱团退休成员) names its item by each of them too (退休)
+            for w in dict.fromkeys([t, *(w for w, _ in tagged_words(t) if len(w) >= 2 and w != t and has_han(w))]):
+                if not _ASKING.search(w) and w not in skip and w not in _GENERIC and len(w) >= 2 and not any(
+                        w in normalize(a) for a in asked):
+                    out.append(w)
             continue
         out += [w for w in re.findall(r"[a-z0-9][a-z0-9'-]*", t) if w not in _ITEM_STOP and w not in skip
                 and w not in _GENERIC and not any(w == normalize(a) or stem(w) == stem(normalize(a)) for a in asked)]
@@ -756,8 +762,8 @@ def listed_items(q: Question, sentence: Sentence, spans: Sequence[Span], asked: 
     ids = set(_labels(q, text))
     values = [(s.start, s.end) for s in spans if (s.start, s.end) not in ids]
     label, clauses = item_clauses(text, values)
-    if len(clauses) < 2:
-        return None
+    if len(clauses) < 2 or narrative(text, clauses):
+        return None  # (events in sequence, each clause its own act: "left at 8.05, reached the museum at 9.40")
     if any(_CONTINUES.search(text[c.start : c.end]) for c in clauses[1:]):
         return None  # a later clause goes on about the first one's subject (其中, "two of them", "it opened"): no list
     parts = [normalize(text[c.start : c.end]) for c in clauses]
@@ -772,6 +778,11 @@ def listed_items(q: Question, sentence: Sentence, spans: Sequence[Span], asked: 
     # 4" beside "room 5"); elsewhere it is a quantity that qualifies the question (an age, a weight: "I'm 22")
     terms = [t for t in _item_terms(q, asked) if not _writes_term(t, frame) and not all(_writes_term(t, p) for p in parts)
              and (not t.isdigit() or any(re.search(rf"\b{re.escape(n)}\s+{t}\b", normalize(q.text)) for n in named))]
+    if (act := asked_act(q.text)) is not None and not any(same_act(p, act) for p in parts[1:]):
+        # the act a who-question asks by ("chairs" of "Who chairs the film club?") is the list's predicate where
+        # the first clause writes it and the later ones leave it out ("the reading group is chaired by A, the film
+        # club by B"): no item ("proposed by A and seconded by B": each clause its act, the role's to tell)
+        terms = [t for t in terms if not same_act(t, act)] or terms
     bare = [normalize("".join(" " if any(a <= i < b for a, b in c.values) else ch
                               for i, ch in enumerate(text[: c.end]) if i >= c.start)) for c in clauses]
     if not terms or not all(any(c.start <= a < c.end for a, _ in ids) or _own_words(p, bare, frame)
@@ -786,16 +797,42 @@ def governed_spans(q: Question, sentence: Sentence, spans: list[Span]) -> list[S
     evening one at 18:05"); all of them when no clause or every clause writes it."""
     if len(spans) < 2 or (found := listed_items(q, sentence, spans)) is None:
         return spans
-    clauses, writes, _ = found
+    clauses, writes, terms = found
     if all(writes) and (measured := measured_words(q)) and (
             again := listed_items(q, sentence, spans, measured)) is not None:
         # every clause writes a word of the question because one writes the asked quantity itself (年费为每人150元，
         # 学生社员80元 for 学生社员的年费): the item is told by the question's other words
-        clauses, writes, _ = again
+        clauses, writes, terms = again
+    if sum(writes) > 1:
+        # several clauses write some word of the question (合唱团 before 周一's time, 周四 before its own; "run" in
+        # the first clause only, the predicate the later ones leave out, "honey" in the third): the item is the word
+        # a sibling of its kind stands for in another clause (周四 beside 周一, "honey stall" beside "candle stall")
+        parts = [normalize(sentence.text[c.start : c.end]) for c in clauses]
+        sibling = [any(_writes_term(t, p) and _has_sibling(t, p, [o for o in parts if o is not p]) for t in terms)
+                   for p in parts]
+        writes = sibling if any(sibling) else writes
     if not any(writes) or all(writes):
         return spans
     kept = {v for c, w in zip(clauses, writes, strict=True) if w for v in c.values}
     return [s for s in spans if (s.start, s.end) in kept] or spans
+
+
+def _has_sibling(term: str, part: str, others: Sequence[str]) -> bool:
+    """Whether another clause writes an item of the kind ``term`` is in its own clause (folded): another weekday
+    (周一 beside 周四), or another word before the word that follows it ("electrics table" beside "textiles
+    table", 儿童卡 beside 成人卡)."""
+    if day_term(term):
+        return any(days_named(o) and days_named(o) != days_named(part) for o in others)
+    at = part.find(term) if has_han(term) else next(
+        (m.start() for m in re.finditer(r"[a-z0-9][a-z0-9'-]*", part) if stem(m[0]) == stem(term)), -1)
+    if at < 0:
+        return False
+    rest = part[at + len(term):]
+    follow = rest[:1] if has_han(term) else (re.findall(r"[a-z][a-z'-]+", rest)[:1] or [""])[0]
+    if not follow or (has_han(term) and not has_han(follow)) or (
+            not has_han(term) and (len(follow) < 3 or follow in _ITEM_STOP)):
+        return False  # (a function word after it is no shared head: "the large loaf is …, the small one is …")
+    return any(follow in o and o.find(follow) > 0 and term not in o for o in others)
 
 
 UNWRITTEN_AT_MOST = 2

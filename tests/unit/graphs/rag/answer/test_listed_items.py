@@ -39,6 +39,9 @@ HALLS = hit("h#0", "Halls 1 and 2 seat 40 people each; hall 6 seats 150.", title
 BUSES = hit("b#0", "Departures from Elm Quay: the early bus leaves at 06:20, the noon bus at 12:10, and the late one "
                    "at 22:45.", title="Elm Quay bus times")
 HOURS = hit("o#0", "开放时间：周一至周五 8:00至20:00；周六 9:00至17:00。", title="青溪图书室开放时间")
+CLUBS = hit("c#0", "Clubs: the reading group is chaired by Olu Baptiste, the film club by Mara Quist and the chess "
+                   "circle by Tamsin Greer.", title="Hollins library clubs")
+POOL = hit("pool#0", "月费：普通会员150元，离休会员80元，学生50元。", title="白鹭湾泳池会员须知")
 FEES = hit("f#0", "Late returns cost 15p a day for magazines and 60p a day for games.", title="Birchley library fees")
 
 
@@ -49,6 +52,11 @@ FEES = hit("f#0", "Late returns cost 15p a day for magazines and 60p a day for g
     ("枫林苑周五由谁值班？", ROTA, "马骁"),
     ("How many people does hall 6 seat at Oakhurst?", HALLS, "150"),
     ("How much is the late fee for games at Birchley library?", FEES, "60p"),
+    # the role the first clause writes is every clause's: the later ones leave it out
+    ("Who chairs the film club at Hollins library?", CLUBS, "Mara Quist"),
+    ("Who runs the chess circle at Hollins library?", CLUBS, "Tamsin Greer"),
+    # a question term glued from several words (泳池离休会员) names the item by each of them
+    ("泳池离休会员的月费是多少？", POOL, "80元"),
 ])
 async def test_the_value_of_the_clause_that_writes_the_asked_item_answers(text: str, passage, value: str) -> None:
     decision, reason = await verdict_of(text, [passage])
@@ -124,3 +132,29 @@ def test_a_weekday_is_found_only_in_its_own_languages_words() -> None:
 
     assert found("sundays", "开放时间为每周二至周日9:00—16:30") == 0.0
     assert found("周三", "open Monday to Friday") == 0.0
+
+
+@pytest.mark.parametrize(("text", "passage", "value", "other"), [
+    ("合唱团周四几点排练？", "合唱团每周一晚7:00和周四午14:30在礼堂排练，周一为声部课。", "14:30", "7:00"),
+    ("游泳馆成人卡每月多少钱？", "游泳馆月卡：儿童卡每月60元和成人卡每月120元，均可在前台办理。", "120", "60"),
+])
+def test_two_values_joined_by_he_are_two_items(text: str, passage: str, value: str, other: str) -> None:
+    _, _, span, _ = write(text, [hit("c#0", passage, title="通知")])
+    assert span is not None and value in span and other not in span
+
+
+@pytest.mark.parametrize(("text", "passage", "value", "other"), [
+    ("Who looks after the pottery stall at the fair?",
+     "The cake stall is looked after by Ines Farrow, a retired baker, and the pottery stall by Tobias Wren.",
+     "Tobias Wren", "Ines Farrow"),
+    ("书法班周六几点上课？", "书法班每周二晚18:30和周六早9:00在三楼教室上课。", "9:00", "18:30"),
+])
+def test_the_item_is_the_word_a_sibling_stands_for(text: str, passage: str, value: str, other: str) -> None:
+    _, _, span, _ = write(text, [hit("c#0", passage, title="Notice")])
+    assert span is not None and value in span and other not in span
+
+
+def test_a_function_word_is_no_shared_head() -> None:
+    _, _, span, _ = write("How much is the small sourdough loaf?",
+                          [hit("c#0", "The large sourdough loaf is £4.10, while the small one is £2.70.", title="Prices")])
+    assert span is None or "4.10" not in span

@@ -94,3 +94,19 @@ def test_a_sentence_stating_the_other_end_of_the_event_is_no_candidate() -> None
     assert led[0].span is not None and led[0].span.text == "5.15 pm"
     # without the question's phase the closest sentence leads, as before
     assert by_asked_value(found, cands, sims)[0].span.text == "7.40 am"  # type: ignore[union-attr]
+
+
+CLASSES = hit("classes#0", "青松社区书画班简介。书画班每周三晚18:45和周日早8:15上课，每次九十分钟。", title="青松社区书画班")
+FERRIES = hit("ferries#0", "Carrick Point ferries. The first ferry leaves at 06:40 on weekdays and at 08:10 on Sundays.",
+              title="Carrick Point ferry times")
+
+
+def test_of_a_list_of_items_times_only_the_asked_items_is_a_candidate() -> None:
+    # a list gives each item its time (周三 and 周日, weekdays and Sundays): the other item's is no candidate, so
+    # meaning never picks it; a narrative's times all stay (the mill above: left, collapsed)
+    _, _, cands = _candidates("书画班周日几点上课？", [CLASSES])
+    assert {span.text for _, span, _ in cands} == {"8:15"}
+    _, _, cands = _candidates("What time does the first Carrick Point ferry leave on Sundays?", [FERRIES])
+    assert {span.text for _, span, _ in cands} == {"08:10"}
+    _, _, cands = _candidates("What time did the roof of the Otterby mill collapse?", [MILL])
+    assert {span.text for _, span, _ in cands} == {"6.10 pm", "9.45 pm"}
