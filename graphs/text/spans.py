@@ -410,6 +410,17 @@ _CODE_HEAD = re.compile(r"[A-Za-z][-‐–]?$")
 """Letters written right before a number (QT-11, E12, IP68, H7): the number is part of a code, no quantity."""
 
 
+_MARKER_BEFORE = re.compile(r"(?:^|\n)[ \t]*(?:[☐☑☒□■✓✔•·◦▪*>-]+[ \t]*)?[(（]?$")
+_MARKER_AFTER = re.compile(r"(?:[.、．)）](?!\d)|[)）])")
+"""A number that opens its line as an item's marker ("☐ 3. Confirm the start date", "2. The fee …", "(4) 押金…",
+"3、…"): it numbers the item, it is no count, measure or amount."""
+
+
+def _enumerator(sentence: str, span: Span) -> bool:
+    return span.text.isdigit() and len(span.text) <= 3 and bool(_MARKER_BEFORE.search(sentence[: span.start])) and bool(
+        _MARKER_AFTER.match(sentence, span.end))
+
+
 def _numbers(sentence: str, question: str = "") -> list[Span]:
     found = [Span(m.start(), m.end(), m[0].strip()) for m in _NUMBER_ZH.finditer(sentence)
              if not _ARTICLE.match(m[0].strip())]
@@ -420,7 +431,7 @@ def _numbers(sentence: str, question: str = "") -> list[Span]:
     # a name's digits (分机 2024, "Route 42", 302室, 0571-86012026) neither, unless the question asks for the name
     named = not asks_identifier(question)
     return [f for f in found if not _CODE_HEAD.search(sentence[max(0, f.start - 2) : f.start])
-            and not (named and in_identifier(sentence, f.start, f.end))]
+            and not (named and in_identifier(sentence, f.start, f.end)) and not _enumerator(sentence, f)]
 
 
 def candidates(sentence: str, kind: AnswerType, question: str, types: Mapping[str, str] | None = None) -> list[Span]:
