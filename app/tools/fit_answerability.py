@@ -92,9 +92,9 @@ def threshold_group(dataset: str) -> str:
 
 
 OWN_FAMILIES = ("absent_attribute", "absent_own", "acts_own", "blind", "compare_own", "compound_own", "dates_own",
-                "fields_own", "govern_own", "ident_own", "kinds_own", "lists_own", "multihop_own", "multihop_wiki_own", "names_own", "newuser", "paraphrase_own",
-                "roles_own", "span_own", "tables_own", "terms_own",
-                "values_own", "who_own", "xlang_own", "xname_own")
+                "fields_own", "fresh", "govern_own", "ident_own", "kinds_own", "lists_own", "multihop_own",
+                "multihop_wiki_own", "names_own", "newuser", "paraphrase_own", "roles_own", "span_own", "tables_own",
+                "terms_own", "values_own", "when_own", "who_own", "xlang_own", "xname_own")
 """The own-file set families of ``tests/data`` (a set's name is its family's and a number)."""
 
 
