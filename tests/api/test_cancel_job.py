@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from app.cli import cli
 from app.container import Resources
 from graphs.ingest.jobs import JobRunner
-from tests.support.apps import URL, cli_through, running_app
+from tests.support.apps import URL, cli_through, held_jobs_app, upload_bytes
 
 NOTE = b"Greenhouse log. The misting pump of bay four was serviced by Oduya Nkem on 9 May for 40 euros.\n"
 NOTE_ZH = "温室日志。五月九日，四号棚的喷雾泵由奥杜雅维修，花费40欧元。\n".encode()
@@ -24,18 +24,11 @@ NOTE_ZH = "温室日志。五月九日，四号棚的喷雾泵由奥杜雅维修
 
 @pytest.fixture
 def held(tmp_path: Path) -> Iterator[tuple[TestClient, Resources]]:
-    """A started app whose job worker is stopped: an upload stays queued until the test runs its job."""
-    with running_app(tmp_path / "data") as client:
-        resources: Resources = client.app.state.resources  # type: ignore[attr-defined]
-        assert resources.jobs is not None
-        resources.jobs.stop()
-        yield client, resources
+    with held_jobs_app(tmp_path / "data") as parts:
+        yield parts
 
 
-def upload(client: TestClient, *items: tuple[str, bytes]) -> str:
-    r = client.post(f"{URL}/upload", files=[("files", (name, data, "application/octet-stream")) for name, data in items])
-    assert r.status_code == 202, r.text
-    return str(r.json()["jobId"])
+upload = upload_bytes
 
 
 def cancel(client: TestClient, job_id: str) -> Any:

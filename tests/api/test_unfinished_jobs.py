@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from app.cli import cli
 from app.container import Resources
 from graphs.ingest.jobs import JobRunner
-from tests.support.apps import URL, cli_through, running_app
+from tests.support.apps import URL, cli_through, held_jobs_app, upload_bytes
 
 NOTE = b"Kiln log. The glaze kiln's thermocouple was replaced by Ottilie Varga on 3 March for 95 euros.\n"
 NOTE_ZH = "窑炉日志。三月三日，瓦尔加更换了釉烧窑的热电偶，花费95欧元。\n".encode()
@@ -24,12 +24,8 @@ NOTE_ZH = "窑炉日志。三月三日，瓦尔加更换了釉烧窑的热电偶
 
 @pytest.fixture
 def held(tmp_path: Path) -> Iterator[tuple[TestClient, Resources]]:
-    """A started app whose job worker is stopped: an upload stays queued until the test runs its job."""
-    with running_app(tmp_path / "data") as client:
-        resources: Resources = client.app.state.resources  # type: ignore[attr-defined]
-        assert resources.jobs is not None
-        resources.jobs.stop()
-        yield client, resources
+    with held_jobs_app(tmp_path / "data") as parts:
+        yield parts
 
 
 def run(resources: Resources, job_id: str) -> None:
@@ -38,10 +34,7 @@ def run(resources: Resources, job_id: str) -> None:
     JobRunner(resources.jobs.store, resources.jobs.ingestor, defer_vectors=resources.jobs.defer_vectors).run_job(job_id)
 
 
-def upload(client: TestClient, *items: tuple[str, bytes]) -> str:
-    r = client.post(f"{URL}/upload", files=[("files", (name, data, "application/octet-stream")) for name, data in items])
-    assert r.status_code == 202, r.text
-    return str(r.json()["jobId"])
+upload = upload_bytes
 
 
 def ask(client: TestClient, question: str) -> dict[str, Any]:

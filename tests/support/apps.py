@@ -39,6 +39,23 @@ def running_app(data_dir: Path, **overrides: Any) -> Iterator[TestClient]:
 
 
 @contextmanager
+def held_jobs_app(data_dir: Path) -> Iterator[tuple[TestClient, container.Resources]]:
+    """A started app whose ingest job worker is stopped: an upload stays queued until the test runs its job."""
+    with running_app(data_dir) as client:
+        resources: container.Resources = client.app.state.resources  # type: ignore[attr-defined]
+        assert resources.jobs is not None
+        resources.jobs.stop()
+        yield client, resources
+
+
+def upload_bytes(client: TestClient, *items: tuple[str, bytes]) -> str:
+    """Upload files (name, bytes) as one job (202); its id."""
+    r = client.post(f"{URL}/upload", files=[("files", (name, data, "application/octet-stream")) for name, data in items])
+    assert r.status_code == 202, r.text
+    return str(r.json()["jobId"])
+
+
+@contextmanager
 def cli_through(app_client: TestClient) -> Iterator[None]:
     """Every ``RemoteClient`` the CLI makes (``--server URL``, any URL) talks to ``app_client`` instead of the
     network."""
