@@ -174,6 +174,10 @@ def test_the_examples_in_the_placeholders_come_from_the_workspaces_own_entities(
     twice = p.evaluate("""async () => (await import('/static/js/examples.js'))
         .examples([], ['Closing up', 'Closing up', '排班表'])['#question']""")
     assert twice == "e.g. What does “Closing up” say?  ·  《排班表》讲了什么？", twice
+    # an entity named by a common noun is asked about, not defined ("What is fire extinguisher?")
+    asked = p.evaluate("""async () => { const m = await import('/static/js/examples.js');
+        return ['fire extinguisher', 'Crumbhaven Bakery', '灭火器'].map(m.questionAbout); }""")
+    assert asked == ["What do the documents say about fire extinguisher?", "What is Crumbhaven Bakery?", "灭火器是什么？"]
 
 
 def _label_fits(p: Page) -> tuple[float, float]:

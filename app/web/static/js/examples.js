@@ -7,9 +7,11 @@ import { call } from "./api.js";
 
 const HAN = /[\u3400-\u9fff]/;
 
-/** A question about a name, in the name's language. */
-function questionAbout(name) {
-  return HAN.test(name) ? `${name}是什么？` : `What is ${name}?`;
+/** A question about a name, in the name's language: "What is X?" for a proper name, "What do the documents say
+ * about X?" for an entity named by a common noun ("fire extinguisher": "What is fire extinguisher?" read wrong). */
+export function questionAbout(name) {
+  if (HAN.test(name)) return `${name}是什么？`;
+  return /^[A-Z0-9]/.test(name) ? `What is ${name}?` : `What do the documents say about ${name}?`;
 }
 
 /** A question about a document's title. */

@@ -32,6 +32,7 @@ REFUSED: dict[str, list[str]] = {
     "documents show": ["missing-doc"],
     "documents delete": ["missing-doc"],
     "jobs show": ["missing-job"],
+    "jobs cancel": ["missing-job"],
     "workspaces create": ["Bad Name!"],
     "workspaces delete": ["no-such-workspace", "--yes"],
     "workspaces export": ["no-such-workspace", "{tmp}/out.tar.gz"],
