@@ -318,8 +318,8 @@ class JobStore(LockedSQLite):
             links = conn.execute("SELECT line, failed FROM job_links WHERE job_id = ? ORDER BY rowid",
                                  (job_id,)).fetchall()
             running = row[2] == "running"
-            first_eta = _first_eta(conn, job_id, row[4]) if running and float(row[8]) == 0 else None
-            left_chunks = _pending_chunks(conn, job_id) if running else 0.0
+            left_chunks = _pending_chunks(conn, job_id) if running else 0.0  # read once, for either estimate
+            first_eta = _first_eta(conn, job_id, row[4], left_chunks) if running and float(row[8]) == 0 else None
         counts = self.counts(job_id)
         total = sum(counts.values())
         # the rate and the ETA from the seconds as reported (to the millisecond)
@@ -363,9 +363,9 @@ def _pending_chunks(conn: Any, job_id: str) -> float:
     return float(chunks or 0.0)
 
 
-def _first_eta(conn: Any, job_id: str, started_at: str | None) -> float | None:
+def _first_eta(conn: Any, job_id: str, started_at: str | None, left_chunks: float) -> float | None:
     """The time left of a running job that has not finished a document yet (its own rate is unknown until then:
-    a one-file upload read "ETA unknown" for minutes): its pending text, in chunks, at the rate this store's
+    a one-file upload read "ETA unknown" for minutes): its pending text (``left_chunks``), at the rate this store's
     earlier jobs wrote chunks, less the time it has run. None when no earlier job has a rate, or the estimate
     has run out."""
     chunks, work_s = conn.execute("SELECT SUM(chunks), SUM(work_s) FROM jobs WHERE id != ? AND work_s > 0 "
@@ -373,7 +373,7 @@ def _first_eta(conn: Any, job_id: str, started_at: str | None) -> float | None:
     if not chunks or not work_s:
         return None
     ran = (datetime.now(UTC) - datetime.fromisoformat(started_at)).total_seconds() if started_at else 0.0
-    left = _pending_chunks(conn, job_id) / (chunks / work_s) - ran
+    left = left_chunks / (chunks / work_s) - ran
     return round(left, 1) if left > 0 else None
 
 
