@@ -117,6 +117,7 @@ _CURRENCY_CODE_BEFORE = re.compile(r"(?:\b(?:USD|EUR|GBP|RMB|CNY|HKD|JPY|AUD|CAD
 """A currency written as its code or name before the amount ("USD 289", "EUR 1,290", 人民币500): money, as a sign is."""
 _CURRENCY_BEFORE = re.compile(r"(?:(?:\b(?:US|HK|NZ|AU|A|C|S))?[$￥¥€£]|" + _CURRENCY_CODE_BEFORE.pattern.removesuffix("$")
                               + r")\s?$", re.IGNORECASE)
+"""A currency sign (£, US$, ¥) or code (EUR, 人民币) that ends where an amount begins."""
 
 
 def currency_before(text: str, start: int) -> int | None:
@@ -124,6 +125,8 @@ def currency_before(text: str, start: int) -> int | None:
     人民币500: the amount at ``start`` is money in it); None when none is."""
     m = _CURRENCY_BEFORE.search(text, max(0, start - 8), start)
     return m.start() if m is not None else None
+
+
 _MAGNITUDE = re.compile(r"^(?:多|余|万|亿|千|百|十)+|^(?:[\s-]*(?:million|billion|thousand|hundred|trillion))+",
                         re.IGNORECASE)
 _NUMERAL = re.compile(r"(?:\d[\d,，.]*|[零〇一二两三四五六七八九十百千万亿]+|\b(?:one|two|three|four|five|six|seven|"

@@ -211,19 +211,14 @@ def _in_currency(written: Written) -> Written:
     span = written.span
     if not span or not _AMOUNT.fullmatch(span.strip()):
         return written
-    lead = _lead(span, False), _lead(span, True)
-    body = written.text[len(next((x for x in lead if written.text.startswith(x)), "")):]
+    led = next((x for x in (_lead(span, False), _lead(span, True)) if written.text.startswith(x)), "")
+    body = written.text[len(led):]
     signs = {body[start:m.start()] for m in re.finditer(rf"(?<![\d.,]){re.escape(span.strip())}(?![\d])", body)
              if (start := currency_before(body, m.start())) is not None}
     if len(signs) != 1:
         return written
     shown = f"{signs.pop()}{span.strip()}"
-    text = written.text
-    for x in lead:
-        if text.startswith(x):
-            text = x.replace(span.strip(), shown, 1) + text[len(x):]
-            break
-    return replace(written, text=text, span=shown)
+    return replace(written, text=led.replace(span.strip(), shown, 1) + body, span=shown)
 
 
 def _written(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chinese: bool) -> Written:
