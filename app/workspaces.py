@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.errors import ServiceError
+from app.schemas.base import wire_time
 from app.settings import Settings
 
 if TYPE_CHECKING:  # the container (models, stores) is imported when a workspace opens: `aer --help` stays light
@@ -90,7 +91,8 @@ class WorkspaceInfo:
         """The JSON body of the workspace (camelCase, as the API's)."""
         data = asdict(self)
         return {"name": data["name"], "documents": data["documents"], "chunks": data["chunks"],
-                "sizeBytes": data["size_bytes"], "lastWrite": data["last_write"], "createdAt": data["created_at"]}
+                "sizeBytes": data["size_bytes"], "lastWrite": wire_time(data["last_write"]),
+                "createdAt": wire_time(data["created_at"])}
 
 
 def _folder_stats(folder: Path, skip: set[Path], unwritten: frozenset[str] = frozenset()) -> tuple[int, float | None]:

@@ -4,7 +4,7 @@ server)."""
 from __future__ import annotations
 
 import json
-import time
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -37,7 +37,7 @@ def info_line(w: dict[str, Any]) -> str:
     from app.services.documents import size_text
 
     last = w.get("lastWrite")
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(last)) if last else "-"
+    when = datetime.fromisoformat(last).astimezone().strftime("%Y-%m-%d %H:%M") if last else "-"
     return (f"{w['name']}\t{w['documents']} document(s)\t{w['chunks']} chunk(s)\t"
             f"{size_text(w['sizeBytes'])}\tlast write {when}")
 

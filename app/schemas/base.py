@@ -3,7 +3,8 @@ strings (``WireRequest``), the constrained strings checked at the door (422, not
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from datetime import UTC, datetime
+from typing import Annotated, Any, overload
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
@@ -17,6 +18,23 @@ from graphs.domain import (
     format_path,
 )
 from graphs.text.content import EMPTY_QUESTION, EMPTY_QUESTION_MESSAGE, has_content
+
+
+@overload
+def wire_time(seconds: float) -> str: ...
+@overload
+def wire_time(seconds: None) -> None: ...
+@overload
+def wire_time(seconds: float | None) -> str | None: ...
+def wire_time(seconds: float | None) -> str | None:
+    """A moment on the wire: ISO 8601 in UTC to the second (``2026-11-28T10:11:43+00:00``), as jobs write theirs;
+    ``None`` stays ``None``. Stores keep Unix seconds; every response shows this form."""
+    return None if seconds is None else datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds")
+
+
+WIRE_TIME = "ISO 8601, UTC (2026-11-28T10:11:43+00:00)"
+"""How a field's description names the form ``wire_time`` writes."""
+
 
 API_PATH = "/api/adaptive-entity-rag"
 """Where the service answers (the routes' prefix)."""

@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from app.schemas.base import (
+    WIRE_TIME,
     Wire,
 )
 
@@ -16,7 +17,7 @@ class EvalReport(Wire):
 
     dataset: str
     created: str | None = Field(default=None, description="When the eval ran (from the report).")
-    modified_at: float = Field(description="The report file's modification time (Unix seconds).")
+    modified_at: str = Field(description=f"The report file's modification time ({WIRE_TIME}).")
     markdown: str = Field(description="The Markdown report (eval-<dataset>.md; rendered from the JSON if absent).")
     html: str = Field(description="The Markdown report as HTML (tables; raw HTML in it is escaped).")
     chart: bool = Field(description="Whether eval-<dataset>.png exists (GET …/evaluations/{dataset}/chart).")

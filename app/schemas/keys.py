@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from app.schemas.base import Wire, WireRequest
+from app.schemas.base import WIRE_TIME, Wire, WireRequest
 
 
 class CreateKeyRequest(WireRequest):
@@ -24,9 +24,9 @@ class KeyRecord(Wire):
     role: Literal["read", "write", "admin"]
     workspace: str | None = Field(description="null: every workspace.")
     label: str
-    created_at: float = Field(description="Epoch seconds.")
-    last_used: float | None = Field(description="Epoch seconds, written at most once a minute.")
-    revoked_at: float | None
+    created_at: str = Field(description=WIRE_TIME + ".")
+    last_used: str | None = Field(description=f"{WIRE_TIME}; written at most once a minute.")
+    revoked_at: str | None = Field(description=WIRE_TIME + ".")
 
 
 class CreatedKey(KeyRecord):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from app.schemas.base import Wire, WireRequest, WorkspaceName
+from app.schemas.base import WIRE_TIME, Wire, WireRequest, WorkspaceName
 
 
 class CreateWorkspaceRequest(WireRequest):
@@ -17,8 +17,8 @@ class WorkspaceBody(Wire):
     documents: int = Field(description="Documents in its inventory.")
     chunks: int = Field(description="Chunks in its index.")
     size_bytes: int = Field(description="Bytes its files take on disk (its Milvus Lite file, graph, inventory, jobs).")
-    last_write: float | None = Field(description="When one of its files last changed (Unix seconds).")
-    created_at: float | None = Field(description="When it was created (Unix seconds; null: the default workspace).")
+    last_write: str | None = Field(description=f"When one of its files last changed ({WIRE_TIME}).")
+    created_at: str | None = Field(description=f"When it was created ({WIRE_TIME}; null: the default workspace).")
 
 
 class WorkspaceResponse(WorkspaceBody):

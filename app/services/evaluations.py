@@ -10,6 +10,7 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 
 from app.schemas import EvalReport, EvalReports
+from app.schemas.base import wire_time
 from app.tools.eval_report import render_markdown
 
 REPORT = re.compile(r"^eval-(?P<dataset>.+)\.json$")
@@ -39,7 +40,7 @@ def read_report(dataset: str, path: Path) -> EvalReport:
     created = report.get("created")
     return EvalReport(
         dataset=dataset, created=created if isinstance(created, str) else None,
-        modified_at=path.stat().st_mtime, markdown=markdown, html=MARKDOWN.render(markdown),
+        modified_at=wire_time(path.stat().st_mtime), markdown=markdown, html=MARKDOWN.render(markdown),
         chart=path.with_suffix(".png").is_file(), report=report,
     )
 
@@ -52,5 +53,5 @@ def read_reports(folder: Path) -> EvalReports:
             reports.append(read_report(dataset, path))
         except ValueError as exc:
             errors.append(str(exc))
-    reports.sort(key=lambda r: r.modified_at, reverse=True)
+    reports.sort(key=lambda r: (r.modified_at, r.dataset), reverse=True)
     return EvalReports(reports=reports, errors=sorted(errors))

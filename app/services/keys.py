@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 from app.errors import ServiceError
+from app.schemas.base import wire_time
 from app.workspaces import check_workspace_name  # a key is never made for a name no workspace can have
 from graphs.stores.base import StoreUnavailable
 from graphs.stores.sqlite import LockedSQLite
@@ -172,7 +173,8 @@ class StoredKey:
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "role": self.role, "workspace": self.workspace, "label": self.label,
-                "createdAt": self.created_at, "lastUsed": self.last_used, "revokedAt": self.revoked_at}
+                "createdAt": wire_time(self.created_at), "lastUsed": wire_time(self.last_used),
+                "revokedAt": wire_time(self.revoked_at)}
 
 
 _COLUMNS = "id, role, workspace, label, created_at, last_used, revoked_at"

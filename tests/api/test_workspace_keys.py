@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -447,7 +448,8 @@ def test_keys_over_the_api_need_an_admin_of_every_workspace(env: Env) -> None:
         r = env.client.post(keys_url, json=bad, headers=env.headers("admin_all"))
         assert r.status_code == 422, (bad, r.text)
     revoked = env.client.delete(f"{keys_url}/{new_id}", headers=env.headers("admin_all"))
-    assert revoked.status_code == 200 and revoked.json()["revokedAt"] is not None
+    assert revoked.status_code == 200 and revoked.json()["revokedAt"].endswith("+00:00")
+    assert datetime.fromisoformat(revoked.json()["revokedAt"]) >= datetime.fromisoformat(revoked.json()["createdAt"])
     assert env.client.post(URL, json=ask, headers={"X-API-Key": new_key}).status_code == 401
     missing = env.client.delete(f"{keys_url}/000000000000", headers=env.headers("admin_all"))
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "key_not_found"

@@ -5,8 +5,10 @@ documents, queries, jobs, uploads, entities, streams."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +55,9 @@ def test_create_list_describe_and_refusals(client: TestClient) -> None:
     listed = client.get(WORKSPACES).json()["workspaces"]
     assert [w["name"] for w in listed][:1] == ["default"] and {"north", "south"} <= {w["name"] for w in listed}
     assert set(listed[0]) == {"name", "documents", "chunks", "sizeBytes", "lastWrite", "createdAt"}
+    north = next(w for w in listed if w["name"] == "north")  # times as jobs write theirs: ISO 8601 in UTC
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", north["createdAt"]), north
+    assert abs(datetime.fromisoformat(north["createdAt"]).timestamp() - time.time()) < 600
     r = client.post(WORKSPACES, json={"name": "north"})
     assert r.status_code == 409 and r.json()["error"]["code"] == "workspace_exists"
     for bad in ("North", "a b", "../x", "-x", "x" * 33):

@@ -33,7 +33,7 @@ export async function loadEvaluations() {
     body.innerHTML = report.html; // rendered by the server from the report's Markdown, raw HTML escaped
     const figure = report.chart ? h("figure", { class: "chart" }, h("figcaption", { class: "muted small" }, "Recall per mode")) : null;
     if (figure) loadChart(report.dataset, figure);
-    const when = new Date(report.modifiedAt * 1000);
+    const when = new Date(report.modifiedAt);
     return h("section", { class: "card eval-card", dataset: { dataset: report.dataset } },
       h("div", { class: "card-head" }, h("h2", {}, report.dataset),
         h("span", { class: "muted small" }, `written ${when.toLocaleString()}`)),
