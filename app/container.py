@@ -310,18 +310,30 @@ class Resources:
         if self.ingestor.vector_fill is not None:
             self.ingestor.vector_fill.start()  # first fills what a previous process left pending
 
-    def close(self) -> None:
-        """Stop the job worker (after its batch in progress), release the stores, export the spans still buffered."""
+    def close(self, *, deleting: bool = False) -> None:
+        """Stop the job worker (after its batch in progress), release the stores, export the spans still buffered.
+
+        ``deleting``: the workspace is about to be removed. Its unfinished jobs are cancelled (nothing will resume
+        them) and the batch in progress gets ``DELETE_WAIT_S``, not a minute: what it writes is deleted anyway
+        (past the wait its stores close under it; it stops on their outage and writes nothing after)."""
+        wait_s = DELETE_WAIT_S if deleting else STOP_WAIT_S
         if self.jobs is not None:
-            if unfinished := self.jobs.store.recent(1, unfinished=True):
+            unfinished = self.jobs.store.recent(20, unfinished=True)
+            if deleting:
+                for job_id in unfinished:
+                    self.jobs.store.cancel(job_id)
+                if unfinished:
+                    log.warning("deleting workspace %s: ingest job(s) %s cancelled; waiting up to %.0f s for the "
+                                "batch in progress", self.workspace, ", ".join(unfinished), wait_s)
+            elif unfinished:
                 # a shutdown under a large batch sat on "Waiting for application shutdown." for a minute unexplained
-                log.warning("stopping workspace %s: waiting up to 60 s for ingest job %s to finish the batch it is "
-                            "writing; its other documents resume at the next start (aer jobs list --unfinished)",
-                            self.workspace, unfinished[0])
-            self.jobs.stop()
+                log.warning("stopping workspace %s: waiting up to %.0f s for ingest job %s to finish the batch it "
+                            "is writing; its other documents resume at the next start (aer jobs list "
+                            "--unfinished)", self.workspace, wait_s, unfinished[0])
+            self.jobs.stop(wait_s)
             self.jobs.store.close()
         if (fill := self.ingestor.vector_fill) is not None:
-            fill.stop()
+            fill.stop(wait_s)
             fill.pending.close()
         if self.catalog is not None:
             self.catalog.close()
@@ -337,6 +349,13 @@ class Resources:
             self.shared.shared_entities.close()
         if self.context.kg is not None:
             self.context.kg.close()
+
+
+STOP_WAIT_S = 60.0
+"""How long stopping a workspace (the service shutting down) waits for the ingest batch in progress to be written."""
+
+DELETE_WAIT_S = 3.0
+"""How long deleting a workspace waits for its batch in progress, which the delete removes anyway."""
 
 
 @dataclass

@@ -325,7 +325,7 @@ class Workspaces:
             del self._opened[name]
             if retire := getattr(resources.index, "retire", None):
                 retire()  # a request still using it gets a 503, and cannot recreate the Lite file deleted below
-            resources.close()
+            resources.close(deleting=True)
             shutil.rmtree(self.folder(name), ignore_errors=False)
         return {"success": True, "workspace": name, "deleted": counts}
 

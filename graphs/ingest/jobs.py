@@ -469,7 +469,8 @@ class JobRunner:
         if self._thread is not None:
             self._thread.join(timeout_s)
             if self._thread.is_alive():
-                log.warning("the ingest job worker is still writing a batch; the job resumes at the next start")
+                log.warning("the ingest job worker is still writing a batch after %.0f s; its stores close under "
+                            "it (a job not cancelled resumes at the next start)", timeout_s)
             self._thread = None
 
     def _run(self) -> None:
@@ -485,8 +486,8 @@ class JobRunner:
                 if self._stop.is_set():
                     # the service stopped past its wait and closed the stores under this batch: the batch was
                     # rolled back (the ingest journal) and resumes at the next start; no traceback, it is no bug
-                    log.warning("the ingest job worker stopped mid-batch as the service shut down; the job "
-                                "resumes at the next start")
+                    log.warning("the ingest job worker stopped mid-batch as its workspace closed (the service "
+                                "stopping, or the workspace deleted); a job not cancelled resumes at the next start")
                     return
                 if isinstance(exc, StoreUnavailable):
                     log.warning("the job store is unavailable; retrying", exc_info=True)

@@ -237,3 +237,39 @@ def test_a_closed_workspace_is_listed_under_a_relative_data_dir(tmp_path: Path,
         assert "demo" not in later.opened()
     finally:
         later.close()
+
+
+def test_deleting_a_workspace_under_a_slow_batch_cancels_its_job_and_waits_seconds_not_a_minute(
+        registry: Workspaces, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    import threading
+
+    import graphs.ingest.jobs as jobs_module
+
+    entered, release = threading.Event(), threading.Event()
+    real = jobs_module.ingest_each
+
+    def slow(*args: object, **kwargs: object) -> object:
+        entered.set()
+        release.wait(30)  # a batch far longer than the delete's wait
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(jobs_module, "ingest_each", slow)
+    registry.create("busy")
+    resources = registry.get("busy")
+    assert resources.jobs is not None
+    resources.jobs.start()  # this registry starts no workers of its own
+    worker = resources.jobs._thread
+    job_id = resources.jobs.submit("upload", [Document(id=f"d{i}", title="t", text=f"Doc {i} in Turin.") for i in range(3)])
+    assert entered.wait(10)
+    started = time.monotonic()
+    with caplog.at_level("WARNING"):
+        result = registry.delete("busy")
+    assert time.monotonic() - started < 10  # the batch's full wait was 60 s
+    assert result["workspace"] == "busy" and not (tmp_path / "workspaces" / "busy").exists()
+    assert f"deleting workspace busy: ingest job(s) {job_id} cancelled" in caplog.text
+    assert "resumes at the next start" not in caplog.text.split("deleting workspace")[0]
+    release.set()  # the batch goes on over closed stores: it stops on their outage and recreates nothing
+    assert worker is not None
+    worker.join(30)
+    assert not worker.is_alive() and not (tmp_path / "workspaces" / "busy").exists()
+    assert "busy" not in registry.names()
