@@ -66,7 +66,7 @@ def jobs_cancel(
     api_key: ApiKeyOption = None,
     workspace: WorkspaceOption = None,
 ) -> None:
-    """Cancel a queued or running ingest job: it stops after the batch in progress; the documents it wrote stay
+    """Cancel a queued or running ingest job: it stops before its next document; the documents it wrote stay
     in the index, the pending ones are not ingested."""
     from app.services.documents import cancel_job, show_job
 

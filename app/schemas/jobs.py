@@ -15,7 +15,8 @@ from graphs.ingest.jobs import JobView
 
 
 class CancelJobRequest(WorkspaceRequest):
-    """Cancel a queued or running ingest job: it stops after the batch in progress; the documents it wrote stay
+    """Cancel a queued or running ingest job: it stops before the next document it would chunk or write (a batch
+    whose write has begun is written); the documents it wrote stay
     in the index, its pending ones are not ingested (the 200 body is the job as it stands: ``cancelled``, with
     ``progress.pending`` documents not ingested). 404 ``job_not_found``; 409 ``job_finished`` for a job already
     done or failed (a cancelled one answers 200 again)."""

@@ -431,7 +431,7 @@ def show_job(resources: Resources, job_id: str, offset: int = 0, limit: int = 10
 
 
 def cancel_job(resources: Resources, job_id: str) -> JobStatus | None:
-    """Cancel a queued or running ingest job (it stops after its batch in progress); its status after the call:
+    """Cancel a queued or running ingest job (it stops before the next document it would chunk or write); its status after the call:
     ``cancelled``, or the one it had finished with; None for an unknown id."""
     assert resources.jobs is not None
     return resources.jobs.store.cancel(job_id)

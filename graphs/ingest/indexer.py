@@ -41,6 +41,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+class IngestCancelled(Exception):
+    """The caller's ``cancelled`` said stop before the batch was written: nothing of it was."""
+
+
 @dataclass
 class IngestReport:
     documents: int = 0
@@ -139,7 +143,8 @@ class DocumentIndexer:
 
     def ingest(self, docs: Iterable[Document], batch_size: int = 32,
                progress: Callable[[int], None] | None = None, *, atomic: bool = False,
-               skip_unchanged: bool = False, root: str | None = None, defer_vectors: bool = False) -> IngestReport:
+               skip_unchanged: bool = False, root: str | None = None, defer_vectors: bool = False,
+               cancelled: Callable[[], bool] | None = None) -> IngestReport:
         """Index documents in batches; re-ingesting an id replaces its chunks.
 
         ``atomic``: the whole call is one write: every document is chunked and embedded before any is
@@ -148,7 +153,9 @@ class DocumentIndexer:
         content hash is the one in the inventory is left alone (``report.skipped``). ``root``: the folder or
         upload the documents come from, recorded in the inventory. ``defer_vectors`` (with a ``vector_fill``):
         write placeholder vectors now, searchable by BM25, entities and the graph at once, and leave the dense
-        vectors to the background fill.
+        vectors to the background fill. ``cancelled``: asked before each document is chunked and before each
+        write; when it says so, ``IngestCancelled`` is raised and the batch in hand is not written (an ingest
+        job's cancel takes effect inside a batch of large documents, not only between batches).
         """
         defer = defer_vectors and self.vector_fill is not None
         started = time.perf_counter()
@@ -161,7 +168,8 @@ class DocumentIndexer:
             if unique:
                 if self.catalog is not None:
                     report.replaced += [r.id for r in self.catalog.get_many([d.id for d in unique])]
-                prepared = self._prepare(unique, root, report, defer=defer)
+                prepared = self._prepare(unique, root, report, defer=defer, cancelled=cancelled)
+                _stop_if(cancelled)
                 self._write_documents(prepared)
                 for p in prepared:
                     report.documents += 1
@@ -209,9 +217,12 @@ class DocumentIndexer:
         return changed
 
     def _prepare(self, docs: list[Document], root: str | None, report: IngestReport, *,
-                 defer: bool = False) -> list[_Prepared]:
+                 defer: bool = False, cancelled: Callable[[], bool] | None = None) -> list[_Prepared]:
         """Chunk, tag and embed documents (no store is written); ``defer``: placeholder vectors instead."""
-        chunked = [(doc, *self.chunks(doc)) for doc in docs]
+        chunked = []
+        for doc in docs:
+            _stop_if(cancelled)
+            chunked.append((doc, *self.chunks(doc)))
         flat = [c for _, chunks, _ in chunked for c in chunks]
         embed_started = time.perf_counter()
         if defer and self.vector_fill is not None:
@@ -316,6 +327,11 @@ class DocumentIndexer:
         if self.catalog is not None:
             self.catalog.delete(doc_id)
         return removed
+
+
+def _stop_if(cancelled: Callable[[], bool] | None) -> None:
+    if cancelled is not None and cancelled():
+        raise IngestCancelled("cancelled before the batch was written")
 
 
 def _batches(items: Iterable[Document], size: int) -> Iterator[list[Document]]:

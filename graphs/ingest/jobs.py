@@ -28,6 +28,7 @@ from pydantic import Field
 
 from graphs.domain import Document, Model
 from graphs.embeddings import EmbedderUnavailable
+from graphs.ingest.indexer import IngestCancelled
 from graphs.ingest.pipeline import Ingestor, IngestReport
 from graphs.ingest.progress import BATCH_TARGET_S, BatchSizer, Progress
 from graphs.stores.base import StoreUnavailable
@@ -36,8 +37,8 @@ from graphs.stores.sqlite import KeptWhileUnchanged, LockedSQLite
 log = logging.getLogger(__name__)
 
 JobStatus = Literal["queued", "running", "done", "failed", "cancelled"]
-"""``cancelled``: stopped by its user (``JobStore.cancel``) after the batch in progress; the documents written
-before stay in the index, its pending ones are not ingested."""
+"""``cancelled``: stopped by its user (``JobStore.cancel``) before its next document (a batch whose write began is
+written); the documents written before stay in the index, its pending ones are not ingested."""
 OutcomeStatus = Literal["pending", "done", "replaced", "reread", "skipped", "failed"]
 """``replaced``: written over an earlier version of the same id (a ``done`` that says so). ``reread``: written
 again over the same content because the ingest pipeline (parsers, chunker) changed since it was indexed
@@ -254,9 +255,9 @@ class JobStore(LockedSQLite):
         return cast(JobStatus, row[0]) if row else None
 
     def cancel(self, job_id: str) -> JobStatus | None:
-        """Cancel a queued or running job: its worker stops after the batch in progress (the documents written
-        stay in the index; those still pending are not ingested, and a restart does not resume it). Returns the
-        job's status after the call (``cancelled``, or the finished status it already had); None for an unknown
+        """Cancel a queued or running job: its worker stops before the next document it would chunk or write (the
+        documents written stay in the index; those still pending are not ingested, and a restart does not resume
+        it). Returns the job's status after the call (``cancelled``, or the finished status it already had); None for an unknown
         id."""
         with self._use(write=True) as conn:
             conn.execute("UPDATE jobs SET status = 'cancelled', finished_at = ?, error = ? "
@@ -389,17 +390,20 @@ def plain_failure(exc: BaseException) -> str:
 
 
 def ingest_each(ingestor: Ingestor, docs: Sequence[Document], *, skip_unchanged: bool = False,
-                root: str | None = None, defer_vectors: bool = False) -> tuple[list[DocumentOutcome], IngestReport]:
+                root: str | None = None, defer_vectors: bool = False,
+                cancelled: Callable[[], bool] | None = None) -> tuple[list[DocumentOutcome], IngestReport]:
     """Ingest a batch as one write and say what became of each document.
 
     A document the stores refuse (rather than a store that is down) fails alone: the batch is written again
     one document at a time, so the others go in. An outage (``OUTAGES``) is raised: nothing of the batch
-    was written.
+    was written; so is ``IngestCancelled`` (``cancelled`` said stop before the write).
     """
     try:
         report = ingestor.ingest(docs, atomic=True, skip_unchanged=skip_unchanged, root=root,
-                                 defer_vectors=defer_vectors)
+                                 defer_vectors=defer_vectors, cancelled=cancelled)
     except OUTAGES:
+        raise
+    except IngestCancelled:
         raise
     except Exception as exc:
         if len(docs) == 1:
@@ -410,7 +414,7 @@ def ingest_each(ingestor: Ingestor, docs: Sequence[Document], *, skip_unchanged:
         outcomes = []
         for doc in docs:
             found, part = ingest_each(ingestor, [doc], skip_unchanged=skip_unchanged, root=root,
-                                      defer_vectors=defer_vectors)
+                                      defer_vectors=defer_vectors, cancelled=cancelled)
             outcomes += found
             report.add(part)
         return outcomes, report
@@ -502,6 +506,12 @@ class JobRunner:
             if (old := renames.get(outcome.id)) and outcome.status != "failed":
                 self.ingestor.delete(old)
 
+    def _cancelled(self, job_id: str, progress: Progress) -> None:
+        progress.close()
+        self.on_status("cancelled")
+        log.warning("ingest job %s cancelled: %d document(s) not ingested", job_id,
+                    self.store.counts(job_id).get("pending", 0))
+
     def run_job(self, job_id: str) -> None:
         """Run (or resume) one job until it is done, fails on an outage, is cancelled (checked before each
         batch), or the runner stops."""
@@ -515,12 +525,12 @@ class JobRunner:
         progress = Progress(total, desc=f"job {job_id[:8]}", done=total - left, tty=False)
         skip, root = bool(options.get("skip_unchanged")), options.get("root")
         sizer = BatchSizer(self.batch_size, self.batch_target_s)
+        def cancelled() -> bool:
+            return self.store.status(job_id) == "cancelled"
+
         while not self._stop.is_set():
-            if self.store.status(job_id) == "cancelled":
-                progress.close()
-                self.on_status("cancelled")
-                log.warning("ingest job %s cancelled: %d document(s) not ingested", job_id,
-                            self.store.counts(job_id).get("pending", 0))
+            if cancelled():
+                self._cancelled(job_id, progress)
                 return
             batch = self.store.pending(job_id, sizer.size)
             if not batch:
@@ -528,7 +538,10 @@ class JobRunner:
             started = time.perf_counter()
             try:
                 outcomes, report = ingest_each(self.ingestor, [doc for _, doc in batch], skip_unchanged=skip,
-                                               root=root, defer_vectors=self.defer_vectors)
+                                               root=root, defer_vectors=self.defer_vectors, cancelled=cancelled)
+            except IngestCancelled:  # before the batch's write: none of it went in
+                self._cancelled(job_id, progress)
+                return
             except OUTAGES as exc:
                 if self._stop.is_set():
                     raise  # the stores closed under the batch at shutdown: the job resumes, it has not failed

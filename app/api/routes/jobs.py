@@ -27,7 +27,7 @@ async def job(resources: Resources, job_id: str | None, offset: int, limit: int)
 
 
 async def cancel_job(resources: Resources, job_id: str) -> dict[str, Any]:
-    """``POST {"action": "cancel-job", "id": …}``: stop a queued or running job after its batch in progress; the
+    """``POST {"action": "cancel-job", "id": …}``: stop a queued or running job before its next document; the
     job as it stands (404 ``job_not_found``; 409 ``job_finished`` when it had already finished)."""
     status = await asyncio.to_thread(documents.cancel_job, resources, job_id)
     if status is None:

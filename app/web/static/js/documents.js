@@ -333,7 +333,7 @@ function outcomes(job) {
 }
 
 /** Show a job and poll it until it is done, failed or cancelled; then list each document's outcome. A queued or
- * running job has a Cancel button: the job stops after its batch in progress (what it wrote stays indexed). */
+ * running job has a Cancel button: the job stops before its next document (what it wrote stays indexed). */
 export async function followJob(jobId, label) {
   if (!followed().some((j) => j.id === jobId)) setFollowed([{ id: jobId, label }, ...followed()]);
   const badge = h("span", { class: "status-badge warn" }, "queued");
@@ -345,7 +345,7 @@ export async function followJob(jobId, label) {
       cancel.disabled = true;
       try {
         await post({ action: "cancel-job", id: jobId });
-        text.textContent = "cancelling after the batch in progress…";
+        text.textContent = "cancelling before its next document…";
       } catch (err) {
         // 409 job_finished: it ended meanwhile; the next poll shows how
         if (err.code !== "job_finished") show(body, h("p", { class: "error-box" }, `Could not cancel: ${err.code}: ${err.message}`));

@@ -389,6 +389,33 @@ def test_cancel_leaves_finished_jobs_alone_and_stops_a_worker_between_batches(st
     assert states == ["queued", "running", "cancelled"]
 
 
+def test_a_cancel_arriving_inside_a_batch_stops_it_before_its_write(stores: dict[str, Any],
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch of large documents takes minutes to chunk: a cancel then must not wait for the batch to be written
+    (the documents a cancelled job still had were all ingested after it said "cancelled")."""
+    store = JobStore(stores["jobs"])
+    indexer = ingestor(stores, Embedder())
+    runner = JobRunner(store, indexer, batch_size=8, batch_target_s=None)
+    states: list[str] = []
+    runner.on_status = states.append
+    job_id = runner.submit("upload", DOCS[:4])
+    real = indexer.chunks
+    chunked: list[str] = []
+
+    def chunks_then_cancel(doc: Document) -> Any:
+        chunked.append(doc.id)
+        if len(chunked) == 2:
+            store.cancel(job_id)  # the user's cancel, while the batch's second document is being chunked
+        return real(doc)
+
+    monkeypatch.setattr(indexer, "chunks", chunks_then_cancel)
+    runner.run_job(job_id)
+    view = store.view(job_id)
+    assert view is not None and (view.status, view.progress.done, view.progress.pending) == ("cancelled", 0, 4)
+    assert chunked == [DOCS[0].id, DOCS[1].id]  # stopped before the third document, and nothing written
+    assert indexer.index.count() == 0 and states == ["queued", "running", "cancelled"]
+
+
 def test_the_time_left_counts_the_pending_text_not_the_pending_documents(stores: dict[str, Any],
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """A large file behind a small one: after the small one, the time left is the large one's chunks at the
