@@ -810,11 +810,21 @@ def governed_spans(q: Question, sentence: Sentence, spans: list[Span]) -> list[S
         parts = [normalize(sentence.text[c.start : c.end]) for c in clauses]
         sibling = [any(_writes_term(t, p) and _has_sibling(t, p, [o for o in parts if o is not p]) for t in terms)
                    for p in parts]
-        writes = sibling if any(sibling) else writes
+        writes = sibling if any(sibling) else _distinct(terms, parts) or writes
     if not any(writes) or all(writes):
         return spans
     kept = {v for c, w in zip(clauses, writes, strict=True) if w for v in c.values}
     return [s for s in spans if (s.start, s.end) in kept] or spans
+
+
+def _distinct(terms: Sequence[str], parts: Sequence[str]) -> list[bool] | None:
+    """The one clause that alone writes a word of the question no other clause writes, where the words the
+    clauses share say nothing ("a case of soap costs 72" beside "a case of shampoo costs 96" for "a case of
+    soap": "case" in both, "soap" in one); None when no clause or two clauses write such a word ("run" in the
+    first clause only, "honey" in the third: which one tells the item is the sibling test's to say)."""
+    alone = {i for t in terms if len(at := [i for i, p in enumerate(parts) if _writes_term(t, p)]) == 1
+             for i in at}
+    return [i in alone for i in range(len(parts))] if len(alone) == 1 else None
 
 
 def _has_sibling(term: str, part: str, others: Sequence[str]) -> bool:

@@ -158,3 +158,18 @@ def test_a_function_word_is_no_shared_head() -> None:
     _, _, span, _ = write("How much is the small sourdough loaf?",
                           [hit("c#0", "The large sourdough loaf is £4.10, while the small one is £2.70.", title="Prices")])
     assert span is None or "4.10" not in span
+
+
+@pytest.mark.parametrize(("text", "passage", "expected"), [
+    # the words every clause shares ("a case of", "a ticket for") say nothing: the one only the asked clause writes does
+    ("How much does a case of soap cost?",
+     "A case of shampoo costs 96 yuan, a case of soap costs 72 yuan, and a pack of toilet paper costs 45 yuan.", "72"),
+    ("How much is a ticket for the tower?",
+     "A ticket for the museum costs 12 euros, a ticket for the tower costs 8 euros.", "8"),
+    ("塔楼的门票要多少钱？", "博物馆的门票要12元，塔楼的门票要8元。", "8"),
+])
+def test_the_clause_that_alone_writes_a_word_of_the_question_gives_the_value(text: str, passage: str,
+                                                                             expected: str) -> None:
+    _, _, span, _ = write(text, [hit("c#0", passage, title="Prices")])
+    assert span is not None and expected in span and not any(
+        other in span for other in ("96", "45", "12")), span
