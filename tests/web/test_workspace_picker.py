@@ -178,6 +178,10 @@ def test_the_examples_in_the_placeholders_come_from_the_workspaces_own_entities(
     asked = p.evaluate("""async () => { const m = await import('/static/js/examples.js');
         return ['fire extinguisher', 'Crumbhaven Bakery', '灭火器'].map(m.questionAbout); }""")
     assert asked == ["What do the documents say about fire extinguisher?", "What is Crumbhaven Bakery?", "灭火器是什么？"]
+    # a person is asked who they are, in the name's language ("周建国是什么？" asked what a person is)
+    people = p.evaluate("""async () => (await import('/static/js/examples.js')).examples(
+        [{name: '周建国', type: 'PERSON'}, {name: 'Mara Quist', type: 'PERSON'}], [], 2)['#question']""")
+    assert people == "e.g. 周建国是谁？  ·  Who is Mara Quist?", people
 
 
 def _label_fits(p: Page) -> tuple[float, float]:
