@@ -164,15 +164,30 @@ def pos_spans(text: str, *, accurate: bool = True) -> list[EntitySpan]:
         return []
     spans: list[EntitySpan] = []
     position = 0
+    surname_at: int | None = None  # where a one-character surname the tagger split off ends
     for word, flag in _tagged(text, accurate):
         start = position if text.startswith(word, position) else text.find(word, position)
         if start < 0:
             continue
         position = start + len(word)
+        if surname_at == start and _given_name(word, flag):
+            # 周 + 建国, 马 + 德福: the tagger split a person's name and took its given name for a place; the two
+            # are one person, not a place inside a name
+            spans.append(EntitySpan(start - 1, position, QueryEntity(
+                text=text[start - 1 : position], type="PERSON", source="pos", confidence=POS_CONFIDENCE)))
+            surname_at = None
+            continue
+        surname_at = position if len(word) == 1 and word in _SURNAMES and (flag or "")[:2] in ("nr", "n") else None
         entity = _pos_entity(word, flag) if position - start > 1 else None
         if entity is not None:
             spans.append(EntitySpan(start, position, entity))
     return spans
+
+
+def _given_name(word: str, flag: str | None) -> bool:
+    """Whether a word right after a lone surname is its given name: one or two Chinese characters the tagger
+    took for a name of any kind (a person's, a place's, another: 建国 and 德福 read as places)."""
+    return 1 <= len(word) <= 2 and bool(_ALL_HAN.fullmatch(word)) and (flag or "")[:2] in ("nr", "ns", "nz")
 
 
 # ---------------------------------------------------------------- title-case entities

@@ -27,6 +27,10 @@ def gazetteer() -> Gazetteer:
             [("雷军", "PERSON"), ("北京", "LOCATION"), ("海淀区", "LOCATION")],
         ),
         ("What is machine learning?", []),
+        # a given name the tagger split from its surname and read as a place is the person's, not a place
+        ("值班经理周建国每周二检查灭火器。", [("周建国", "PERSON")]),
+        ("马德福每天早上六点到厨房。", [("马德福", "PERSON")]),
+        ("向北京出发。", [("北京", "LOCATION")]),  # a preposition that is also a surname takes no place
     ],
 )
 def test_pos_spans(text: str, expected: list[tuple[str, str]]) -> None:
