@@ -149,6 +149,8 @@ class JobStore(LockedSQLite):
     def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
         super().__init__(path, timeout=timeout)
         self._pending = KeptWhileUnchanged(self.path)
+        self._batch_since: dict[str, float] = {}
+        """When each running job's batch in progress began (``time.monotonic``; this process's runner)."""
         self._allow_cancelled()
 
     def _allow_cancelled(self) -> None:
@@ -213,8 +215,14 @@ class JobStore(LockedSQLite):
                 (job_id, limit)).fetchall()
         return [(int(seq), Document.model_validate_json(payload)) for seq, payload in rows]
 
+    def batch_begins(self, job_id: str) -> None:
+        """The runner starts a batch of ``job_id``: its time left counts down while the batch runs (it sat on the
+        same number for the whole of a large file's batch)."""
+        self._batch_since[job_id] = time.monotonic()
+
     def record(self, job_id: str, outcomes: Sequence[tuple[int, DocumentOutcome]], seconds: float) -> None:
         """Commit the outcomes of a batch (a written document's payload is dropped: it is in the index now)."""
+        self._batch_since.pop(job_id, None)
         with self._use(write=True) as conn:
             conn.executemany(
                 "UPDATE job_documents SET status = ?, chunks = ?, error = ?, "
@@ -335,6 +343,11 @@ class JobStore(LockedSQLite):
             eta = round(left_chunks / (chunks / work_s), 1)
         elif status == "running" and work_s > 0 and finished > 0:
             eta = round(counts.get("pending", 0) / (finished / work_s), 1)
+        if eta is not None and first_eta is None and status == "running" and \
+                (since := self._batch_since.get(job_id)) is not None:
+            # less the time the batch in progress has run; an estimate that has run out is no estimate
+            left = eta - (time.monotonic() - since)
+            eta = round(left, 1) if left > 0 else None
         return JobView(
             id=row[0], kind=row[1], status=status, created_at=row[3], started_at=row[4], finished_at=row[5],
             error=row[6], resumed=int(row[7]),
@@ -507,6 +520,7 @@ class JobRunner:
                 self.ingestor.delete(old)
 
     def _cancelled(self, job_id: str, progress: Progress) -> None:
+        self.store.record(job_id, [], 0.0)  # a batch cancelled before its write: nothing, and no batch running
         progress.close()
         self.on_status("cancelled")
         log.warning("ingest job %s cancelled: %d document(s) not ingested", job_id,
@@ -536,6 +550,7 @@ class JobRunner:
             if not batch:
                 break
             started = time.perf_counter()
+            self.store.batch_begins(job_id)
             try:
                 outcomes, report = ingest_each(self.ingestor, [doc for _, doc in batch], skip_unchanged=skip,
                                                root=root, defer_vectors=self.defer_vectors, cancelled=cancelled)

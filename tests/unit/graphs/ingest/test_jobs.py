@@ -432,3 +432,27 @@ def test_the_time_left_counts_the_pending_text_not_the_pending_documents(stores:
     expected_chunks = len(large.model_dump_json()) / 700
     assert first.eta_s == round(expected_chunks / (first.chunks / first.seconds), 1)
     assert first.eta_s is not None and first.eta_s > 50 * first.seconds  # not the one document's time again
+
+
+def test_the_time_left_counts_down_while_a_batch_runs_and_is_unknown_once_run_out(stores: dict[str, Any]) -> None:
+    """A large file's batch takes minutes: the time left moves during it (it sat on "63 s" for the whole batch),
+    and an estimate the batch outran is no estimate."""
+    import time
+
+    store = JobStore(stores["jobs"])
+    job_id = store.create("upload", DOCS[:3])
+    store.start(job_id)
+    store.record(job_id, [(0, DocumentOutcome(id=DOCS[0].id, status="done", chunks=1))], 1.0)  # 1 chunk a second
+    before = store.view(job_id)
+    assert before is not None and before.progress.eta_s is not None and before.progress.eta_s > 0.5
+    store.batch_begins(job_id)
+    time.sleep(0.4)
+    during = store.view(job_id)
+    assert during is not None and during.progress.eta_s is not None
+    assert during.progress.eta_s <= before.progress.eta_s - 0.3
+    store._batch_since[job_id] -= 3600  # the batch outran the estimate
+    late = store.view(job_id)
+    assert late is not None and late.status == "running" and late.progress.eta_s is None
+    store.record(job_id, [(1, DocumentOutcome(id=DOCS[1].id, status="done", chunks=1))], 1.0)
+    after = store.view(job_id)  # the batch is recorded: the job's own rate again
+    assert after is not None and after.progress.eta_s is not None and after.progress.eta_s > 0
