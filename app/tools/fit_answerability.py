@@ -5,7 +5,11 @@ The unanswerable protocol, per question: the full graph ranks the passages of th
 question over that ranking is an answerable example when a gold answer occurs in the top passages, and the same
 question over a deeper ranking (``RANK_DEEP``) without its gold passages and without every other passage that
 states a gold answer, cut to the top ``FULL_TOP_K``, is an unanswerable one: truly negative, and as many passages
-as the answerable one. On ``rgb_zh_reject_dev`` the passages left are RGB's hard negatives (same topic, same
+as the answerable one. Since session 25 an answerable example is labelled by **the line the extractive writer
+chooses** (``--label chosen``, the default; ``Example.chosen``): it stays answerable only when that answer states a
+gold form; gold in the passages but not on the chosen line makes it a negative for "answer now" (answering it gives
+a wrong answer). ``--label retrieved`` fits the earlier label (gold anywhere in the top passages); the snapshots
+carry the question's gold forms for this. On ``rgb_zh_reject_dev`` the passages left are RGB's hard negatives (same topic, same
 event, no answer). Removing the passages from the ranking stands in for re-indexing without them (``aer eval
 --unanswerable``): the dense ranking is the same, BM25's statistics barely move.
 

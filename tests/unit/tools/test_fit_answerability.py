@@ -284,7 +284,7 @@ def test_each_group_weighs_the_same_in_the_fit() -> None:
     assert plain > 0 and abs(even) < plain / 2
 
 
-def _replayed_with(text: str, passages: list[tuple[str, str]], answers: list[str], label: int = 1):  # type: ignore[no-untyped-def]
+def _replayed_with(text: str, passages: list[tuple[str, str]], answers: list[str], label: int = 1) -> Example:
     import json
 
     from app.tools.fit_answerability import replay, snapshot
