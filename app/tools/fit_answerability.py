@@ -5,7 +5,11 @@ The unanswerable protocol, per question: the full graph ranks the passages of th
 question over that ranking is an answerable example when a gold answer occurs in the top passages, and the same
 question over a deeper ranking (``RANK_DEEP``) without its gold passages and without every other passage that
 states a gold answer, cut to the top ``FULL_TOP_K``, is an unanswerable one: truly negative, and as many passages
-as the answerable one. On ``rgb_zh_reject_dev`` the passages left are RGB's hard negatives (same topic, same
+as the answerable one. Since session 25 an answerable example is labelled by **the line the extractive writer
+chooses** (``--label chosen``, the default; ``Example.chosen``): it stays answerable only when that answer states a
+gold form; gold in the passages but not on the chosen line makes it a negative for "answer now" (answering it gives
+a wrong answer). ``--label retrieved`` fits the earlier label (gold anywhere in the top passages); the snapshots
+carry the question's gold forms for this. On ``rgb_zh_reject_dev`` the passages left are RGB's hard negatives (same topic, same
 event, no answer). Removing the passages from the ranking stands in for re-indexing without them (``aer eval
 --unanswerable``): the dense ranking is the same, BM25's statistics barely move.
 
@@ -107,6 +111,11 @@ class Example:
     features: dict[str, float]
     ruled: bool = False
     """The rules decided "not found" before the score (it is 0)."""
+    chosen: int | None = None
+    """The label by the chosen line: 1 when the answer the extractive writer would give (its short answer and the
+    lines it shows) states a gold form, else 0 — an answerable example whose answer was retrieved but whose chosen
+    line does not hold it is a negative for "answer now" (answering it gives a wrong answer). None where the
+    snapshot carries no gold forms (``label`` is then the only one)."""
 
     @property
     def group(self) -> str:
@@ -295,10 +304,13 @@ def _sample(dataset_dir: Path, per_set: int) -> list[Sampled]:
 
 
 def snapshot(dataset: str, question_id: str, label: int, question: str, parsed: Any, entities: Sequence[Any],
-             hits: Sequence[Any], sims: dict[str, float], ruled: bool, held: bool | None = None) -> dict[str, Any]:
+             hits: Sequence[Any], sims: dict[str, float], ruled: bool, held: bool | None = None,
+             answers: Sequence[str] = ()) -> dict[str, Any]:
     """What an example's features are computed from (the question, its analysis, the ranked passages and the
-    sentence similarities): replayed by ``replay`` after the features change, with no graph run and no embedder."""
+    sentence similarities), and the question's gold forms (what the chosen line is labelled by): replayed by
+    ``replay`` after the features change, with no graph run and no embedder."""
     return {"dataset": dataset, "question_id": question_id, "label": label, "question": question,
+            "answers": list(answers),
             "parsed": parsed.model_dump(mode="json"), "entities": [e.model_dump(mode="json") for e in entities],
             "hits": [h.model_dump(mode="json") for h in hits], "sims": sims, "ruled": ruled,
             "held": held_aside(question_id) if held is None else held}
@@ -335,7 +347,8 @@ def replay(row: dict[str, Any]) -> Example:
     judged = judge(asked, hits, evidence, sims)
     ruled = refused_before_score(asked, hits, evidence, judged)
     held = row["held"] if is_own(row["dataset"]) and "held" in row else held_aside(row["question_id"])
-    return Example(row["dataset"], row["question_id"], row["label"], held, judged.features, ruled)
+    chosen = chosen_label(row["label"], asked, hits, evidence, row.get("answers"))
+    return Example(row["dataset"], row["question_id"], row["label"], held, judged.features, ruled, chosen)
 
 
 def refused_before_score(asked: Any, hits: Sequence[Any], evidence: Sequence[Any], judged: Any) -> bool:
@@ -354,6 +367,39 @@ def refused_before_score(asked: Any, hits: Sequence[Any], evidence: Sequence[Any
     names = ", ".join(forms[0] for forms in asked.anchors)
     what = attribute.replace("_", " ") if attribute else "what is asked"
     return ruled_out(asked, judged, names, what, hits) is not None
+
+
+def chosen_states(asked: Any, hits: Sequence[Any], evidence: Sequence[Any], answers: Sequence[str]) -> bool:
+    """Whether the answer the extractive writer gives over this evidence (``extractive``: the short answer, then the
+    lines it shows; no relation chain followed) states a gold form (``contains_answer`` or ``states_answer``) — what
+    a trial counts useful, not "the gold is somewhere in the top passages"."""
+    from graphs.rag.answer.extractive import extractive
+    from graphs.text.normalize import has_han
+
+    if not evidence or not answers:
+        return False
+    text = extractive(asked, hits, evidence, has_han(asked.text)).text
+    return contains_answer(text, answers) > 0 or states_answer(text, answers)
+
+
+def chosen_label(label: int, asked: Any, hits: Sequence[Any], evidence: Sequence[Any],
+                 answers: Sequence[str] | None) -> int | None:
+    """``Example.chosen``: an unanswerable example stays 0; an answerable one is 1 only where its chosen line states
+    a gold form (one the rules refuse too: the threshold's rates count it); None without gold forms."""
+    if not label:
+        return 0
+    if not answers:
+        return None
+    return int(chosen_states(asked, hits, evidence, answers))
+
+
+def labelled(examples: Sequence[Example], by: str) -> tuple[list[Example], int]:
+    """The examples labelled ``by`` "chosen" (the chosen line states a gold form) or "retrieved" (a gold form in the
+    top passages, the protocol before session 25), and how many kept the retrieved label for want of gold forms."""
+    if by == "retrieved":
+        return list(examples), 0
+    out = [replace(e, label=e.chosen) if e.chosen is not None else e for e in examples]
+    return out, sum(e.chosen is None for e in examples)
 
 
 async def _collect(dataset: str, resources: Any, questions: Sequence[Any], log: Any, sink: Any = None
@@ -387,10 +433,12 @@ async def _collect(dataset: str, resources: Any, questions: Sequence[Any], log: 
             sims = await asyncio.to_thread(similarities, ctx.embedder, q.question, candidate_sentences(evidence))
             judged = judge(asked, hits, evidence, sims)
             ruled = refused_before_score(asked, hits, evidence, judged)
-            out.append(Example(dataset, q.id, label, q.held, judged.features, ruled))
+            chosen = chosen_label(label, asked, hits, evidence, q.answers)
+            out.append(Example(dataset, q.id, label, q.held, judged.features, ruled, chosen))
             if sink is not None:
                 sink.write(json.dumps(snapshot(dataset, q.id, label, q.question, state["parsed"],
-                                               state.get("entities", []), hits[:FULL_TOP_K], sims, ruled, q.held),
+                                               state.get("entities", []), hits[:FULL_TOP_K], sims, ruled, q.held,
+                                               q.answers),
                                       ensure_ascii=False) + "\n")
                 sink.flush()
         if n % 25 == 0:
@@ -500,9 +548,11 @@ def collect_light(dataset_dir: Path, per_set: int, embedder: Any, log: Any = pri
             sims = similarities(embedder, q.question, candidate_sentences(evidence)) if embedder is not None else {}
             judged = judge(asked, hits, evidence, sims)
             ruled = refused_before_score(asked, hits, evidence, judged)
-            out.append(Example(dataset, q.id, label, q.held, judged.features, ruled))
+            chosen = chosen_label(label, asked, hits, evidence, q.answers)
+            out.append(Example(dataset, q.id, label, q.held, judged.features, ruled, chosen))
             if sink is not None:  # replayable (``replay``) by later code, like the full graph's snapshots
-                sink.write(json.dumps(snapshot(dataset, q.id, label, q.question, query, dates, hits, sims, ruled),
+                sink.write(json.dumps(snapshot(dataset, q.id, label, q.question, query, dates, hits, sims, ruled,
+                                               answers=q.answers),
                                       ensure_ascii=False) + "\n")
                 sink.flush()
         if n % 25 == 0:
@@ -573,7 +623,7 @@ def format_table(table: dict[str, Any], pooled: dict[str, Any]) -> str:
 
 
 def note_of(examples: Sequence[Example], names: Sequence[str], l2: float, light: bool,
-            fixed_threshold: float | None = None) -> str:
+            fixed_threshold: float | None = None, label: str = "chosen") -> str:
     """The weights' note: what data, what ranking, what split, what was fitted."""
     sets = sorted({e.dataset for e in examples})
     public = [d for d in sets if not is_own(d)]
@@ -587,7 +637,10 @@ def note_of(examples: Sequence[Example], names: Sequence[str], l2: float, light:
                f"examples: {', '.join(own)})" if own else "")
             + (": in-memory BM25 ranking (--light)" if light else
                ": each question ranked by the full graph over its set's eval index (e5, no LLM)")
-            + "; answerable = gold answer in the top passages; unanswerable = the same question over a ranking 20 "
+            + ("; answerable = the line the extractive writer chooses states a gold answer (gold in the top passages "
+               "but not on the chosen line: unanswerable)" if label == "chosen" else
+               "; answerable = gold answer in the top passages")
+            + "; unanswerable = the same question over a ranking 20 "
               "deep without every passage that states a gold answer, cut to the top 5; an own-file set's 'not "
               "found' questions as ranked (the subject present, the attribute absent)"
             + f"; held aside: public sets {HELD_PERCENT} % by SHA-256 of the id (the part aer eval's all · held "
@@ -628,6 +681,10 @@ def fit_command(
         "leave-one-out table (default: the pooled fit's, by the false 'not found' budget).")] = None,
     l2: Annotated[float, typer.Option(
         "--l2", min=0.0, help="The L2 penalty (per example, on the standardized weights).")] = L2,
+    label: Annotated[str, typer.Option(
+        "--label", help="What makes an example answerable: 'chosen' (the line the extractive writer chooses states "
+                        "a gold form) or 'retrieved' (a gold form anywhere in the top passages, the earlier "
+                        "protocol).")] = "chosen",
     snapshots: Annotated[list[Path] | None, typer.Option(
         "--snapshots", help="JSONL of what the features are computed from (question, analysis, ranked passages, "
                             "sentence similarities): replayed by the current code when the file exists, written "
@@ -682,6 +739,12 @@ def fit_command(
                                                            lambda m: typer.echo(m, err=True))]
         if examples_file is not None:
             examples_file.write_text("".join(json.dumps(e.__dict__) + "\n" for e in examples), encoding="utf-8")
+    if label not in ("chosen", "retrieved"):
+        raise typer.BadParameter(f"--label {label!r}: 'chosen' or 'retrieved'")
+    examples, unlabelled = labelled(examples, label)
+    if unlabelled:
+        typer.echo(f"{unlabelled} examples carry no gold forms (snapshots collected before session 25): labelled "
+                   "by retrieval", err=True)
     dev = [e for e in examples if not e.held]
     if len({e.label for e in dev}) < 2:
         raise typer.BadParameter("the dev sets gave examples of one label only: nothing to fit")
@@ -698,7 +761,7 @@ def fit_command(
     mean, scale, w, b = model
     fitted = answerability.Model(features=tuple(names), mean=mean, scale=scale, weights=w, bias=b,
                                  threshold=threshold,
-                                 note=note_of(examples, names, l2, light, fixed_threshold))
+                                 note=note_of(examples, names, l2, light, fixed_threshold, label))
     similar = [n for n in names if n.startswith("similarity")]
     if similar:  # the same fit without them: what an index of another embedder is scored with
         plain = [n for n in names if n not in similar]

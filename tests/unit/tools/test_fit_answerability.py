@@ -282,3 +282,48 @@ def test_each_group_weighs_the_same_in_the_fit() -> None:
     plain = fit(x, y)[2][0]
     even = fit(x, y, weights=balanced(groups))[2][0]
     assert plain > 0 and abs(even) < plain / 2
+
+
+def _replayed_with(text: str, passages: list[tuple[str, str]], answers: list[str], label: int = 1) -> Example:
+    import json
+
+    from app.tools.fit_answerability import replay, snapshot
+    from graphs.text.query_analysis import analyze_query
+    from tests.support.fakes import TODAY, gazetteer_of, hit
+
+    hits = [hit(f"{doc}#0", sentence, title=doc) for doc, sentence in passages]
+    parsed = analyze_query(text, gazetteer_of([]), TODAY)
+    row = snapshot("set", "q1", label, text, parsed, [], hits, {}, False, answers=answers)
+    return replay(json.loads(json.dumps(row, ensure_ascii=False)))
+
+
+def test_an_answerable_example_is_labelled_by_the_line_the_writer_chooses_not_by_the_gold_nearby() -> None:
+    """The gold in the top passages does not make an example one to answer: the line the extractive writer would
+    give must state it. The same passages are a positive for the gold the chosen line states and a negative for a
+    gold another passage states (answering it gives a wrong answer); the label by retrieval stays alongside."""
+    english = ("What is the deposit for a kayak at Lakeside Rentals?",
+               [("kayaks", "The deposit for a kayak at Lakeside Rentals is 50 euros."),
+                ("boards", "At Lakeside Rentals paddle boards cost 80 euros a day.")])
+    chinese = ("湖畔租赁的皮划艇押金是多少？",
+               [("kayaks", "湖畔租赁的皮划艇押金为300元。"),
+                ("boards", "湖畔租赁的桨板每天租金为120元。")])
+    for (text, passages), stated, elsewhere in ((english, "50 euros", "80 euros"), (chinese, "300元", "120元")):
+        right = _replayed_with(text, passages, [stated])
+        wrong = _replayed_with(text, passages, [elsewhere])
+        assert (right.label, right.chosen) == (1, 1)
+        assert (wrong.label, wrong.chosen) == (1, 0)
+        assert right.features == wrong.features  # the same question over the same passages: only the label moves
+
+
+def test_an_unanswerable_example_stays_negative_and_one_without_gold_forms_keeps_the_retrieved_label() -> None:
+    from app.tools.fit_answerability import labelled
+
+    passages = [("kayaks", "The deposit for a kayak at Lakeside Rentals is 50 euros.")]
+    negative = _replayed_with("What is the deposit for a kayak at Lakeside Rentals?", passages, [], label=0)
+    unlabelled = _replayed_with("What is the deposit for a kayak at Lakeside Rentals?", passages, [])
+    assert negative.chosen == 0 and unlabelled.chosen is None
+    wrong = _replayed_with("What is the deposit for a kayak at Lakeside Rentals?", passages, ["65 euros"])
+    by_line, kept = labelled([negative, unlabelled, wrong], "chosen")
+    assert [e.label for e in by_line] == [0, 1, 0] and kept == 1
+    by_retrieval, kept = labelled([negative, unlabelled, wrong], "retrieved")
+    assert [e.label for e in by_retrieval] == [0, 1, 1] and kept == 0
