@@ -322,6 +322,22 @@ def label_words(question: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+_LABEL_ASIDE = re.compile(r"\s*[（(][^（()）]*[)）]\s*")
+
+
+def group_names_label(phrase: str, label: str) -> bool:
+    """Whether one of the bilingual lexicon's label groups holds both a word the phrase writes and the label, less
+    its aside (押金 and "Deposit (yuan)", "deposit" and 押金（元）, "guests" and 住客人数; ``_in_group``): the phrase,
+    what a question asks, names that column in either language."""
+    bare = normalize(_LABEL_ASIDE.sub(" ", label)).strip()
+    if not bare:
+        return False
+    named = [g for g in label_groups() if any((len(w) >= 2 and w in normalize(phrase)) if has_han(w) else
+                                              re.search(rf"(?<![a-z]){re.escape(w)}(?:s|es)?(?![a-z])",
+                                                        normalize(phrase)) is not None for w in g)]
+    return any(_in_group(bare, g) for g in named)
+
+
 def labels_it(attribute: Attribute, label: str) -> bool:
     """Whether a field's label states the attribute: as written, or as a label is written, with its colon (记录：
     is the lexicon's label of the minutes' recorder, "Minutes:" of an English file's)."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from graphs.domain import Hit
 from graphs.kg.mentions import strip_disambiguation
 from graphs.rag.answer.attributes import (
+    group_names_label,
     Attribute,
     also_asked,
     asked_attribute,
@@ -295,9 +296,10 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         under = normalize(written)
         blocks = field_blocks(raw, folded)
         rows = [cell.row if (cell := field_of(line)) is not None else "" for line in raw]
-        # the rows of a table the question names by their key ("Wren's Blush", 红霞蜜桃, "weekend"): the cells of its
-        # other rows state the same columns of other subjects, no evidence for this question
-        asked_rows = {r for r in rows if r and names_row(q.text, r)}
+        # the rows of a table the question names by their key ("Wren's Blush", 红霞蜜桃, "weekend"), or in the other
+        # language by meaning (``row_by_meaning``: 南瓜 for "Amber Moon pumpkin"): the cells of its other rows state
+        # the same columns of other subjects, no evidence for this question
+        asked_rows = {r for r in rows if r and (names_row(q.text, r) or row_by_meaning(q, r))}
         for i, sentence in enumerate(raw):
             if looks_like_instruction(sentence) or only_a_date(sentence) or not has_content(sentence) \
                     or undetermined(sentence):
@@ -716,6 +718,15 @@ _LEADING_NAME = re.compile(r"[\u4e00-\u9fff·]{2,4}(?=[（(、，,；;\s]|$)")
 """A Chinese name that opens a field's value, up to its aside or the next name."""
 
 
+def column_year(q: Question, f: Field) -> bool | None:
+    """Whether a table cell's column is of the year the question asks: its header states years ("2024_actual_CNY",
+    2024年实际, "FY2025 budget") and one of them is the question's (True) or none is (False: the column of another
+    year holds another year's value); None where the question writes no year or the header states none."""
+    if not f.row or not (asked := [y for y in q.years if y in q.text]) or not (years := stated_years(f.label)):
+        return None
+    return any(y in years for y in asked)
+
+
 def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Evidence) -> Evidence:
     """A field line or table cell read as the statement "<label> of <subject> is <value>": where the label names
     what is asked (the lexicon's words, the asked role, the question's own words; a cell also by its column
@@ -730,9 +741,14 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
     if not addressed(f, q.text) and not row_by_meaning(q, f.row) \
             and not any(len(v) >= 2 and v in normalize(q.text) for v in s.block.split("\n")):
         return e  # another row's cell (a row is named by its label or by another of its cells: a book by its title)
+    if (dated := column_year(q, f)) is False:
+        # the column of another year ("2023_actual_CNY" for what was spent in 2024): that year's value, not the asked
+        return replace(e, own=0.0, focus=0.0, span=None)
     row = normalize(f.row)
     says = label_asks(f, q.text, [t for t in q.relation if t not in row],
                       asked is not None and labels_it(asked, f.label), q.kind)
+    if says is None and dated:
+        says = True  # the column of the asked year ("2024_actual_CNY" for what was spent in 2024)
     if says is None and not f.row and q.kind == "number" and keyed_row(replace(f, row=f.label), "", q.text) \
             and of_dimension(f.value, asked_dimensions(q.text)):
         says = True  # "Maximum load: 150 kg" for "the max weight it can take": the label's words and the unit
@@ -1114,6 +1130,12 @@ def table_labels(hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[tu
     return groups
 
 
+def lexicon_labels(phrase: str, groups: Sequence[Sequence[str]]) -> list[str]:
+    """The labels of the tables and field blocks that the bilingual lexicon names as what ``phrase`` (the question's
+    ``asked_phrase``) asks, in either language (``group_names_label``: "Deposit" for 押金是多少)."""
+    return [label for label in dict.fromkeys(x for g in groups for x in g) if group_names_label(phrase, label)]
+
+
 def asked_phrase(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> str:
     """What the question asks of its subjects, in its own words: the question less the names it asks about (its
     named entities, the passages' titles it writes, the table rows it names by their keys). "How much rice does the
@@ -1196,13 +1218,25 @@ def row_texts(hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> dict[str, 
     return out
 
 
-def columns_by_meaning(groups: Sequence[Sequence[str]], sims: dict[str, float]) -> dict[str, float]:
+LEXICON_LEAD = 1.0
+"""The lead of the one label of a table the bilingual lexicon names as what the question asks (``group_names_label``):
+above any lead by meaning, which blurs attributes of one kind of value (a daily fee and a deposit are both money)."""
+
+
+def columns_by_meaning(groups: Sequence[Sequence[str]], sims: dict[str, float],
+                       named: Iterable[str] = ()) -> dict[str, float]:
     """For each table or block, its label (or row key) closest in meaning to what the question asks (``sims``:
     cosine by label) with how far it stands above the next of the same group; the others are not there. A label of
-    several groups keeps its widest lead."""
+    several groups keeps its widest lead. Where the lexicon ``named`` labels of a group (押金 for "Deposit"), the
+    group's one named label is the asked one (``LEXICON_LEAD``), or meaning ranks the named ones only."""
     out: dict[str, float] = {}
+    named = frozenset(named)
     for group in groups:
-        ranked = sorted(((sims[label], label) for label in group if label in sims), reverse=True)
+        lexical = [label for label in group if label in named]
+        if len(lexical) == 1:
+            out[lexical[0]] = LEXICON_LEAD
+            continue
+        ranked = sorted(((sims[label], label) for label in lexical or group if label in sims), reverse=True)
         if len(ranked) >= 2:
             best = ranked[0][1]
             out[best] = max(out.get(best, 0.0), ranked[0][0] - ranked[1][0])
