@@ -17,10 +17,10 @@ from dataclasses import dataclass, replace
 from graphs.domain import Hit
 from graphs.kg.mentions import strip_disambiguation
 from graphs.rag.answer.attributes import (
-    group_names_label,
     Attribute,
     also_asked,
     asked_attribute,
+    group_names_label,
     labels_it,
     lexicon,
     near,
