@@ -54,6 +54,7 @@ from graphs.text.content import has_content
 from graphs.text.dates import (
     ASKS_TIME_OF_DAY,
     RELATIVE_DAY,
+    RELATIVE_YEAR,
     asks_deadline,
     asks_time_of_day,
     date_forms,
@@ -61,6 +62,7 @@ from graphs.text.dates import (
     deadline_at,
     on_calendar,
     only_a_date,
+    period_year,
     reported_on,
     shift_of,
     sole_date,
@@ -462,6 +464,27 @@ def marks(q: Question, folded: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for t in q.weights for m in re.finditer(re.escape(t), folded)]
 
 
+RELATIVE_YEAR_SAYS = 0.5
+"""Share of the question's relation terms (less "year") a sentence writing "this year" must state to date the asked act."""
+
+
+def document_year(s: Sentence) -> int | None:
+    """The year a sentence's document is of by its title or the heading it is under (``dates.period_year``): what its
+    "this year" (本年度) names."""
+    return period_year([s.title, s.under])
+
+
+def year_by_document(q: Question, s: Sentence) -> bool:
+    """Whether a sentence's relative year (本年度, "this year") answers the question: its document's title or heading
+    states the year (``document_year``) and the sentence states what is asked (``RELATIVE_YEAR_SAYS`` of the
+    question's relation terms; "Our head coach this year was …" dates no purchase: the question's "year" alone is no
+    word of it)."""
+    if document_year(s) is None:
+        return False
+    asked = {t: w for t, w in q.relation.items() if not RELATIVE_YEAR.search(f"this {t}") and t not in ("年", "年份")}
+    return weighted_coverage(asked, s.folded) >= RELATIVE_YEAR_SAYS
+
+
 def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
                at: list[tuple[int, int]] | None = None) -> Span | None:
     """The candidate answer of the question's kind in a sentence, nearest to the question's words there (to
@@ -496,6 +519,8 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
     if q.kind == "date":
         # the day something was said of the event ("investigators said on Wednesday") is not the event's
         spans = [s for s in spans if not reported_on(q.text, sentence.text, s.start, s.end)]
+    if q.kind == "date":
+        spans = [s for s in spans if not RELATIVE_YEAR.fullmatch(s.text) or year_by_document(q, sentence)]
     if q.kind == "date" and len(spans) > 1:
         # a relative day (前天, "yesterday") answers only where its passage's date puts it on the calendar
         spans = [s for s in spans if not RELATIVE_DAY.fullmatch(s.text)
