@@ -301,7 +301,9 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         # the rows of a table the question names by their key ("Wren's Blush", 红霞蜜桃, "weekend"), or in the other
         # language by meaning (``row_by_meaning``: 南瓜 for "Amber Moon pumpkin"): the cells of its other rows state
         # the same columns of other subjects, no evidence for this question
-        asked_rows = {r for r in rows if r and (names_row(q.text, r) or row_by_meaning(q, r))}
+        # (a comparison names two rows, one of them perhaps by a part of its key: 智齿 of 拔智齿; none is left out)
+        asked_rows = {r for r in rows if r and (names_row(q.text, r) or row_by_meaning(q, r))} \
+            if q.kind != "comparison" else set()
         for i, sentence in enumerate(raw):
             if looks_like_instruction(sentence) or only_a_date(sentence) or not has_content(sentence) \
                     or undetermined(sentence):
