@@ -4,6 +4,7 @@ whose title states no year, answers nothing. Reports invented here."""
 
 from __future__ import annotations
 
+from graphs.domain import Hit
 from graphs.rag.answer.evidence import find_evidence, year_by_document
 from graphs.rag.answer.extractive import extractive
 from graphs.text.dates import in_year, names_year, period_year
@@ -17,10 +18,10 @@ CHOIR = hit("choir#0", "本年度合唱团共举办专场音乐会5场，观众�
 UNDATED = hit("undated#0", "This year the sailing club grew to 212 members.", title="Wexcombe Sailing Club news")
 
 
-def short(q_text: str, h: object) -> str | None:
+def short(q_text: str, h: Hit) -> str | None:
     q = question(q_text, [h])
-    found = find_evidence(q, [h])  # type: ignore[list-item]
-    return extractive(q, [h], found, q.chinese).span if found else None  # type: ignore[list-item]
+    found = find_evidence(q, [h])
+    return extractive(q, [h], found, q.chinese).span if found else None
 
 
 def test_the_period_year_is_the_one_year_the_title_or_heading_states() -> None:

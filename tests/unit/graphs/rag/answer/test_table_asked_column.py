@@ -117,3 +117,35 @@ def test_a_cell_with_a_long_row_key_is_still_a_cell() -> None:
     assert f is not None and f.label == "2024_actual" and f.value == "1180"
     assert f.row == "E1 Darkroom chemicals (developer, stop bath, fixer and rinse aid)"
     assert field_of("The society spent more on darkroom chemicals than on paper in 2024, as the notes say: 1180") is None
+
+
+class _Down:
+    def embed_query(self, text: str) -> list[float]:
+        raise RuntimeError("embedder down")
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        raise RuntimeError("embedder down")
+
+
+class _Ctx:
+    def __init__(self, embedder: Any) -> None:
+        self.embedder, self.sentences = embedder, None
+
+
+async def test_the_lexicon_s_column_is_read_with_or_without_the_embedder(monkeypatch: Any) -> None:
+    import graphs.rag.nodes.write_answer as node
+    from graphs.rag.answer.calibration import QuestionSide
+    from tests.support.answers import Bigrams
+
+    q = question("Garden suite 的押金是多少？", [ROOMS])
+    up = Bigrams()
+    read, failed = await node._with_columns(q, [ROOMS], _Ctx(up), QuestionSide(up, q.text))  # type: ignore[arg-type]
+    assert not failed and read.columns.get("Deposit") == LEXICON_LEAD and "Nightly rate" not in read.columns
+    monkeypatch.setattr(node, "EMBEDDER_ERRORS", (RuntimeError,))
+    down = _Down()
+    read, failed = await node._with_columns(q, [ROOMS], _Ctx(down), QuestionSide(down, q.text))  # type: ignore[arg-type]
+    assert failed and read.columns == {"Deposit": LEXICON_LEAD}
+    # a question the lexicon names no column of: nothing read without the embedder
+    plain = question("Garden suite 一晚多少钱？", [ROOMS])
+    same, failed = await node._with_columns(plain, [ROOMS], _Ctx(down), QuestionSide(down, plain.text))  # type: ignore[arg-type]
+    assert failed and same is plain
