@@ -51,6 +51,9 @@ def test_the_lexicon_names_a_column_in_either_language() -> None:
     assert lexicon_labels("押金是多少", table_labels([ROOMS])) == ["Deposit"]
     assert lexicon_labels("what is the deposit", table_labels([TOOLS])) == ["押金"]
     assert lexicon_labels("一晚多少钱", table_labels([ROOMS])) == []
+    # a label that negates the group's word names its complement: 非会员价 is no member price
+    assert group_names_label("会员价是多少", "会员价") and not group_names_label("会员价是多少", "非会员价")
+    assert group_names_label("非会员价是多少", "非会员价")
 
 
 def test_the_named_column_leads_its_table_whatever_its_meaning() -> None:
