@@ -298,11 +298,12 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         under = normalize(written)
         blocks = field_blocks(raw, folded)
         rows = [cell.row if (cell := field_of(line)) is not None else "" for line in raw]
-        # the rows of a table the question names by their key ("Wren's Blush", 红霞蜜桃, "weekend"), or in the other
-        # language by meaning (``row_by_meaning``: 南瓜 for "Amber Moon pumpkin"): the cells of its other rows state
-        # the same columns of other subjects, no evidence for this question
-        # (a comparison names two rows, one of them perhaps by a part of its key: 智齿 of 拔智齿; none is left out)
-        asked_rows = {r for r in rows if r and (names_row(q.text, r) or row_by_meaning(q, r))} \
+        # the rows of a table the question names by their key ("Wren's Blush", 红霞蜜桃, "weekend"), or by a word of
+        # its key no other row's key writes ("RodeCaster" of "RodeCaster portable mixer" in RodeCaster调音台): the
+        # cells of its other rows state the same columns of other subjects, no evidence for this question (a
+        # comparison names two rows, one of them perhaps by a part of its key: 智齿 of 拔智齿; none is left out)
+        by_own_word = rows_by_own_word(q.text, rows) if q.kind != "comparison" else set()
+        asked_rows = {r for r in rows if r and (names_row(q.text, r) or r in by_own_word)} \
             if q.kind != "comparison" else set()
         for i, sentence in enumerate(raw):
             if looks_like_instruction(sentence) or only_a_date(sentence) or not has_content(sentence) \
@@ -345,6 +346,23 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
                                 semantic=semantic, about=about, short=short))
     return out
+
+
+def rows_by_own_word(question: str, rows: Sequence[str]) -> set[str]:
+    """The row keys of a table that the question names by a word of the key no other key writes (a word of three
+    letters or more, a code: "rodecaster" of "RodeCaster portable mixer" among "Zoom H5 recorder" and "Shure SM7B
+    microphone"); a word every row shares ("python" of two Python classes) names none."""
+    asked = normalize(question)
+    keys = {r: set(re.findall(r"[a-z0-9][a-z0-9'-]{2,}", normalize(r))) - _ROW_WORD_STOP for r in dict.fromkeys(rows) if r}
+    out: set[str] = set()
+    for key, words in keys.items():
+        own = words - {w for other, ws in keys.items() if other != key for w in ws}
+        if any(re.search(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", asked) for w in own):
+            out.add(key)
+    return out if len(out) == 1 else set()
+
+
+_ROW_WORD_STOP = frozenset({"the", "and", "for", "with", "per", "from", "all", "one", "two"})
 
 
 def names_row(question: str, row: str) -> bool:

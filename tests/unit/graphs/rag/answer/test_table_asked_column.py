@@ -17,6 +17,7 @@ from graphs.rag.answer.evidence import (
     columns_by_meaning,
     find_evidence,
     lexicon_labels,
+    rows_by_own_word,
     table_labels,
 )
 from graphs.text.fields import Field, field_of, row_key_forms
@@ -82,12 +83,16 @@ def test_an_english_question_over_chinese_headers_takes_the_named_column_of_its_
     assert text == "押金 — Tile cutter: 600元" and span is not None and "600" in span
 
 
-def test_a_row_named_by_meaning_leaves_out_the_other_rows_cells() -> None:
-    # 阁楼房 names "Attic room" only by meaning: the garden suite's deposit is no evidence for it
-    q = replace(question("阁楼房的押金是多少？", [ROOMS]), columns={"Deposit": LEXICON_LEAD}, rows={"Attic room": 0.04})
+def test_a_row_named_by_a_word_only_its_key_writes_leaves_out_the_other_rows_cells() -> None:
+    # "Attic" names "Attic room" alone (the other key writes no such word): the garden suite's deposit is no evidence
+    q = replace(question("Attic 房的押金是多少？", [ROOMS]), columns={"Deposit": LEXICON_LEAD})
     found = find_evidence(q, [ROOMS])
     assert all("Garden suite" not in s.text for e in found for s in e.sentences)
     assert best(q, [ROOMS]) == ("Deposit — Attic room: £150", "150")
+    assert rows_by_own_word("Attic 房的押金是多少？", ["Garden suite", "Attic room"]) == {"Attic room"}
+    # a word every row writes names none of them; nor does a word of two rows
+    assert rows_by_own_word("Python 周末班有几节课？", ["Python 入门（周末班）", "Python 进阶（工作日晚班）"]) == set()
+    assert rows_by_own_word("How much is the drill?", ["Cordless drill", "Hammer drill", "Tile cutter"]) == set()
 
 
 def test_a_row_keyed_by_a_code_is_named_by_its_name() -> None:
