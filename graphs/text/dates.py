@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date
 from typing import NamedTuple
 
@@ -483,7 +483,7 @@ def calendar_day(span: str) -> bool:
 
 
 _ASKS_YEAR = re.compile(r"哪一?年(?!级)|何年|什么年份|\b(?:in\s+)?(?:what|which)\s+year\b", re.IGNORECASE)
-_NAMES_YEAR = re.compile(r"(?<!\d)(?:1\d{3}|20\d{2})(?!\d)|[零〇一二三四五六七八九]{4}\s*年|[前去今明后]年|"
+_NAMES_YEAR = re.compile(r"(?<!\d)(?:1\d{3}|20\d{2})(?!\d)|[零〇一二三四五六七八九]{4}\s*年|[前去今明后]年|[本上下]一?年度|本年|"
                          r"\b(?:last|this|next)\s+year\b", re.IGNORECASE)
 
 
@@ -543,6 +543,30 @@ _DAY_WORD = re.compile(r"^(?:on\s+)?(?P<en>monday|tuesday|wednesday|thursday|fri
                        r"明日|后天|yesterday|today|tomorrow)", re.IGNORECASE)
 _AHEAD = re.compile(r"\b(?:will|shall|is\s+(?:due|set|expected|scheduled)|are\s+(?:due|set|expected|scheduled)|"
                     r"from|until|next|coming)\b|将|要|拟|计划|预计|定于|起", re.IGNORECASE)
+RELATIVE_YEAR = re.compile(r"本年度|上一?年度|下一?年度|本年(?!级)|今年|去年|明年|\b(?:this|last|next)\s+year\b",
+                           re.IGNORECASE)
+"""A year named by its distance from the year the text is of (本年度, 今年, "last year"): a report's lines say "this
+year" of the year its title states."""
+_RELATIVE_YEARS = {"本年度": 0, "本年": 0, "今年": 0, "this year": 0, "上年度": -1, "上一年度": -1, "去年": -1,
+                   "last year": -1, "下年度": 1, "下一年度": 1, "明年": 1, "next year": 1}
+
+
+def period_year(texts: Iterable[str]) -> int | None:
+    """The year a document is of by its title or heading (``texts``, in that order): the one year the first of them
+    that states any states ("Harbour Rowing Club — 2024 Annual Report", 松溪合唱团2023年度工作总结); None where it states
+    several (a span of years: "2019–2024 review") or none does."""
+    for text in texts:
+        if years := stated_years(text):
+            return int(years[0]) if len(years) == 1 else None
+    return None
+
+
+def in_year(span: str, year: int | None) -> int | None:
+    """The year a relative year (本年度, "last year") names in a text of ``year``; None for another span or no year."""
+    rel = _RELATIVE_YEARS.get(" ".join(span.strip().casefold().split()))
+    return None if rel is None or not year else year + rel
+
+
 RELATIVE_DAY = re.compile(r"大前天|前天|前日|昨天|昨日|明天|后天|\b(?:yesterday|tomorrow)\b", re.IGNORECASE)
 """A day named by its distance from the day the text is written (前天, "yesterday")."""
 

@@ -34,6 +34,9 @@ VALUE_CHARS = 60
 """A value longer than this is prose after a colon ("销售部汇报：自4月1日起…"), not a field's value."""
 
 _FIELD = re.compile(r"^\s*(?:[-*•·]\s+)?(?P<label>[^:：。！？!?;；\n]{1,48}?)\s*[:：]\s*(?P<value>\S[^\n]*?)\s*$")
+_CELL_LINE = re.compile(r"^\s*(?P<label>[^:：。！？!?;；\n]{1,48}?\s—\s[^:：。！？!?;；\n]{1,120}?)\s*[:：]\s*(?P<value>\S[^\n]*?)\s*$")
+"""A table cell as ingest writes it whose row key is long ("2024_actual_CNY — E1 Darkroom chemicals (developer, stop
+bath, fixer): 1180": the item's name and its aside): its label is its column, short; the row may be longer."""
 _CELL = re.compile(r"^(?P<head>.+?)\s+—\s+(?P<row>.+)$")  # ``table_sentences``: "column — row"
 _PROSE_VALUE = re.compile(r"[。！？!?；;]\s*\S|\.\s+[A-Z]")  # more than one statement after the colon
 _CLOCK_HOUR, _CLOCK_MINUTES = re.compile(r"(?<![\d\w-])\d{1,2}$"), re.compile(r"\d{2}(?!\d)")  # "At 2:40": a clock
@@ -59,7 +62,7 @@ def field_of(line: str) -> Field | None:
     """The labelled field a line states, or None for prose: a short label (a few words, no sentence mark), a
     colon, and a short value that is one statement ("Born: Dremmel", "主持人：邵一鸣（总经理）", "当前库存 —
     LH-F302: 76台"). Prose with a colon ("销售部唐一帆汇报：自4月1日起执行…", "Note: the filter …") is no field."""
-    m = _FIELD.match(line)
+    m = _FIELD.match(line) or _CELL_LINE.match(line)
     if m is None:
         return None
     label, value = m["label"].strip(), m["value"].strip()
@@ -100,14 +103,21 @@ _ROW_STOP = frozenset({"the", "and", "for", "with", "per", "from", "to"})
 _ASIDE = re.compile(r"\s*[（(][^（()）]*[)）]\s*")
 
 
+_LEADING_CODE = re.compile(r"^(?=[^\s]*[a-z])(?=[^\s]*\d)[a-z0-9][a-z0-9._/-]{0,11}(?:\s+(?=\S)|(?=[\u4e00-\u9fff]))")
+"""A code that opens a row's key before its name ("e1 darkroom chemicals", "a-03 东区菜地"): letters with digits."""
+
+
 def row_key_forms(row: str) -> tuple[str, ...]:
     """A table row's key as a question may name it, folded: as written, and without its aside, the qualifier in
     brackets that says which members the row holds or what it includes (长者读者（65岁以上）→ 长者读者, "Garden room
     (under 16s only)" → "garden room"): a reader names the row by its head, and the aside's numbers (65岁, 16s) are
-    no part of the name."""
+    no part of the name. A key that is a code and a name (ingest's "E1 Darkroom chemicals": the item's name beside its
+    code) is named by its name too: a reader writes the thing, not its code."""
     key = normalize(row)
-    head = " ".join(_ASIDE.sub(" ", key).split())
-    return (key, head) if head and head != key else (key,)
+    forms = [key, " ".join(_ASIDE.sub(" ", key).split())]
+    if (code := _LEADING_CODE.match(key)) is not None and re.search(r"[a-z]{3,}|[\u4e00-\u9fff]{2,}", key[code.end():]):
+        forms += [key[code.end():], " ".join(_ASIDE.sub(" ", key[code.end():]).split())]
+    return tuple(dict.fromkeys(f for f in forms if f))
 
 
 def addressed(f: Field, question: str) -> bool:

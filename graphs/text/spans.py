@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from graphs.text.answer_types import AnswerType, question_word
 from graphs.text.dates import (
+    RELATIVE_YEAR,
     asks_event_day,
     asks_recurring_when,
     asks_time_of_day,
@@ -389,7 +390,10 @@ _ADDRESS_NUMBER = re.compile(r"(?:[路街巷道弄里村区栋楼座院门]|大�
 def _dates(sentence: str) -> list[Span]:
     found = [Span(d.start, d.end, d.text) for d in find_dates(sentence, _NO_DAY, relative=False)]
     covered = [(s.start, s.end) for s in found]
-    for m in [*_YEAR.finditer(sentence), *_ZH_PARTIAL_DATE.finditer(sentence), *_EN_PARTIAL_DATE.finditer(sentence)]:
+    # (a relative year, 本年度 or "this year", is the year its document is of: ``evidence.typed_span`` keeps it only
+    # where its passage's title or heading states that year)
+    for m in [*_YEAR.finditer(sentence), *_ZH_PARTIAL_DATE.finditer(sentence), *_EN_PARTIAL_DATE.finditer(sentence),
+              *RELATIVE_YEAR.finditer(sentence)]:
         if _ADDRESS_NUMBER.search(sentence[: m.start()]) and m[0].strip().endswith("号"):
             continue  # 文昌路18号, 3栋2号: a house number, not the 18th of a month
         if in_identifier(sentence, m.start(), m.end()):

@@ -322,6 +322,28 @@ def label_words(question: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+_NEGATED = re.compile(r"[非无未不][\u4e00-\u9fff]{2,4}")
+"""A Chinese word with its negating prefix (非会员, 非居民): the complement of the word, not the word."""
+_LABEL_ASIDE = re.compile(r"\s*[（(][^（()）]*[)）]\s*")
+
+
+def group_names_label(phrase: str, label: str) -> bool:
+    """Whether one of the bilingual lexicon's label groups holds both a word the phrase writes and the label, less
+    its aside (押金 and "Deposit (yuan)", "deposit" and 押金（元）, "guests" and 住客人数; ``_in_group``): the phrase,
+    what a question asks, names that column in either language."""
+    bare = normalize(_LABEL_ASIDE.sub(" ", label)).strip()
+    if not bare:
+        return False
+    asked = normalize(phrase)
+    named = [g for g in label_groups() if any((len(w) >= 2 and w in asked) if has_han(w) else
+                                              re.search(rf"(?<![a-z]){re.escape(w)}(?:s|es)?(?![a-z])",
+                                                        asked) is not None for w in g)]
+    # a Chinese label that negates the group's word (非会员价 holds 会员) names its complement, unless asked so
+    negated = [m[0] for m in _NEGATED.finditer(bare)] if has_han(bare) else []
+    return any(_in_group(bare, g) and not any(n[1:] in g or any(len(w) >= 2 and n[1:].startswith(w) for w in g)
+                                              for n in negated if n not in asked) for g in named)
+
+
 def labels_it(attribute: Attribute, label: str) -> bool:
     """Whether a field's label states the attribute: as written, or as a label is written, with its colon (记录：
     is the lexicon's label of the minutes' recorder, "Minutes:" of an English file's)."""

@@ -32,7 +32,14 @@ from langchain_core.embeddings import Embeddings
 from graphs.domain import Hit
 from graphs.embeddings import fingerprint_of
 from graphs.rag.answer.attributes import Asked, asked_attribute, group_words_across, near, stated_at
-from graphs.rag.answer.evidence import Evidence, Sentence, crossed, in_other_language, unsupported_crossing
+from graphs.rag.answer.evidence import (
+    Evidence,
+    Sentence,
+    crossed,
+    in_other_language,
+    unsupported_crossing,
+    year_by_document,
+)
 from graphs.rag.answer.qualifiers import (
     DATE_EN,
     Conflict,
@@ -45,7 +52,7 @@ from graphs.rag.answer.qualifiers import (
 from graphs.rag.answer.question import Question, other_bound
 from graphs.stores.sentence_vectors import SENTENCE_CHARS, SentenceVectors
 from graphs.text.answer_types import AnswerType, head_type
-from graphs.text.dates import date_forms, sole_date
+from graphs.text.dates import RELATIVE_YEAR, date_forms, sole_date
 from graphs.text.entity_spotting import pos_spans
 from graphs.text.governors import head_across
 from graphs.text.normalize import has_han, normalize
@@ -238,6 +245,8 @@ def answer_spans(q: Question, sentence: Sentence, kind: AnswerType) -> list[Span
              *(m.span() for m in DATE_EN.finditer(sentence.text))] if kind == "number" else []
     out = []
     for span in candidates(sentence.text, kind, q.text, q.types):
+        if kind == "date" and RELATIVE_YEAR.fullmatch(span.text) and not year_by_document(q, sentence):
+            continue  # "this year" of a document that states no year, or of another act than the asked one
         key = normalize(span.text)
         if kind == "number" and (any(a < span.end and span.start < b for a, b in dates)
                                  or _CALENDAR.search(span.text) or _DATE_UNIT.match(sentence.text, span.end)

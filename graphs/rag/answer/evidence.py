@@ -20,6 +20,7 @@ from graphs.rag.answer.attributes import (
     Attribute,
     also_asked,
     asked_attribute,
+    group_names_label,
     labels_it,
     lexicon,
     near,
@@ -53,6 +54,7 @@ from graphs.text.content import has_content
 from graphs.text.dates import (
     ASKS_TIME_OF_DAY,
     RELATIVE_DAY,
+    RELATIVE_YEAR,
     asks_deadline,
     asks_time_of_day,
     date_forms,
@@ -60,6 +62,7 @@ from graphs.text.dates import (
     deadline_at,
     on_calendar,
     only_a_date,
+    period_year,
     reported_on,
     shift_of,
     sole_date,
@@ -295,9 +298,13 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
         under = normalize(written)
         blocks = field_blocks(raw, folded)
         rows = [cell.row if (cell := field_of(line)) is not None else "" for line in raw]
-        # the rows of a table the question names by their key ("Wren's Blush", 红霞蜜桃, "weekend"): the cells of its
-        # other rows state the same columns of other subjects, no evidence for this question
-        asked_rows = {r for r in rows if r and names_row(q.text, r)}
+        # the rows of a table the question names by their key ("Wren's Blush", 红霞蜜桃, "weekend"), or by a word of
+        # its key no other row's key writes ("RodeCaster" of "RodeCaster portable mixer" in RodeCaster调音台): the
+        # cells of its other rows state the same columns of other subjects, no evidence for this question (a
+        # comparison names two rows, one of them perhaps by a part of its key: 智齿 of 拔智齿; none is left out)
+        by_own_word = rows_by_own_word(q.text, rows) if q.kind != "comparison" else set()
+        asked_rows = {r for r in rows if r and (names_row(q.text, r) or r in by_own_word)} \
+            if q.kind != "comparison" else set()
         for i, sentence in enumerate(raw):
             if looks_like_instruction(sentence) or only_a_date(sentence) or not has_content(sentence) \
                     or undetermined(sentence):
@@ -339,6 +346,23 @@ def sentences_of(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGE
                                 names=tuple(dict.fromkeys(n for n in names if len(n) >= 2)), title=title,
                                 semantic=semantic, about=about, short=short))
     return out
+
+
+def rows_by_own_word(question: str, rows: Sequence[str]) -> set[str]:
+    """The row keys of a table that the question names by a word of the key no other key writes (a word of three
+    letters or more, a code: "rodecaster" of "RodeCaster portable mixer" among "Zoom H5 recorder" and "Shure SM7B
+    microphone"); a word every row shares ("python" of two Python classes) names none."""
+    asked = normalize(question)
+    keys = {r: set(re.findall(r"[a-z0-9][a-z0-9'-]{2,}", normalize(r))) - _ROW_WORD_STOP for r in dict.fromkeys(rows) if r}
+    out: set[str] = set()
+    for key, words in keys.items():
+        own = words - {w for other, ws in keys.items() if other != key for w in ws}
+        if any(re.search(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", asked) for w in own):
+            out.add(key)
+    return out if len(out) == 1 else set()
+
+
+_ROW_WORD_STOP = frozenset({"the", "and", "for", "with", "per", "from", "all", "one", "two"})
 
 
 def names_row(question: str, row: str) -> bool:
@@ -460,6 +484,27 @@ def marks(q: Question, folded: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for t in q.weights for m in re.finditer(re.escape(t), folded)]
 
 
+RELATIVE_YEAR_SAYS = 0.5
+"""Share of the question's relation terms (less "year") a sentence writing "this year" must state to date the asked act."""
+
+
+def document_year(s: Sentence) -> int | None:
+    """The year a sentence's document is of by its title or the heading it is under (``dates.period_year``): what its
+    "this year" (本年度) names."""
+    return period_year([s.title, s.under])
+
+
+def year_by_document(q: Question, s: Sentence) -> bool:
+    """Whether a sentence's relative year (本年度, "this year") answers the question: its document's title or heading
+    states the year (``document_year``) and the sentence states what is asked (``RELATIVE_YEAR_SAYS`` of the
+    question's relation terms; "Our head coach this year was …" dates no purchase: the question's "year" alone is no
+    word of it)."""
+    if document_year(s) is None:
+        return False
+    asked = {t: w for t, w in q.relation.items() if not RELATIVE_YEAR.search(f"this {t}") and t not in ("年", "年份")}
+    return weighted_coverage(asked, s.folded) >= RELATIVE_YEAR_SAYS
+
+
 def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
                at: list[tuple[int, int]] | None = None) -> Span | None:
     """The candidate answer of the question's kind in a sentence, nearest to the question's words there (to
@@ -494,6 +539,8 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
     if q.kind == "date":
         # the day something was said of the event ("investigators said on Wednesday") is not the event's
         spans = [s for s in spans if not reported_on(q.text, sentence.text, s.start, s.end)]
+    if q.kind == "date":
+        spans = [s for s in spans if not RELATIVE_YEAR.fullmatch(s.text) or year_by_document(q, sentence)]
     if q.kind == "date" and len(spans) > 1:
         # a relative day (前天, "yesterday") answers only where its passage's date puts it on the calendar
         spans = [s for s in spans if not RELATIVE_DAY.fullmatch(s.text)
@@ -716,6 +763,15 @@ _LEADING_NAME = re.compile(r"[\u4e00-\u9fff·]{2,4}(?=[（(、，,；;\s]|$)")
 """A Chinese name that opens a field's value, up to its aside or the next name."""
 
 
+def column_year(q: Question, f: Field) -> bool | None:
+    """Whether a table cell's column is of the year the question asks: its header states years ("2024_actual_CNY",
+    2024年实际, "FY2025 budget") and one of them is the question's (True) or none is (False: the column of another
+    year holds another year's value); None where the question writes no year or the header states none."""
+    if not f.row or not (asked := [y for y in q.years if y in q.text]) or not (years := stated_years(f.label)):
+        return None
+    return any(y in years for y in asked)
+
+
 def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Evidence) -> Evidence:
     """A field line or table cell read as the statement "<label> of <subject> is <value>": where the label names
     what is asked (the lexicon's words, the asked role, the question's own words; a cell also by its column
@@ -730,9 +786,14 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
     if not addressed(f, q.text) and not row_by_meaning(q, f.row) \
             and not any(len(v) >= 2 and v in normalize(q.text) for v in s.block.split("\n")):
         return e  # another row's cell (a row is named by its label or by another of its cells: a book by its title)
+    if (dated := column_year(q, f)) is False:
+        # the column of another year ("2023_actual_CNY" for what was spent in 2024): that year's value, not the asked
+        return replace(e, own=0.0, focus=0.0, span=None)
     row = normalize(f.row)
     says = label_asks(f, q.text, [t for t in q.relation if t not in row],
                       asked is not None and labels_it(asked, f.label), q.kind)
+    if says is None and dated:
+        says = True  # the column of the asked year ("2024_actual_CNY" for what was spent in 2024)
     if says is None and not f.row and q.kind == "number" and keyed_row(replace(f, row=f.label), "", q.text) \
             and of_dimension(f.value, asked_dimensions(q.text)):
         says = True  # "Maximum load: 150 kg" for "the max weight it can take": the label's words and the unit
@@ -1114,6 +1175,12 @@ def table_labels(hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> list[tu
     return groups
 
 
+def lexicon_labels(phrase: str, groups: Sequence[Sequence[str]]) -> list[str]:
+    """The labels of the tables and field blocks that the bilingual lexicon names as what ``phrase`` (the question's
+    ``asked_phrase``) asks, in either language (``group_names_label``: "Deposit" for 押金是多少)."""
+    return [label for label in dict.fromkeys(x for g in groups for x in g) if group_names_label(phrase, label)]
+
+
 def asked_phrase(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> str:
     """What the question asks of its subjects, in its own words: the question less the names it asks about (its
     named entities, the passages' titles it writes, the table rows it names by their keys). "How much rice does the
@@ -1196,13 +1263,25 @@ def row_texts(hits: Sequence[Hit], limit: int = EVIDENCE_PASSAGES) -> dict[str, 
     return out
 
 
-def columns_by_meaning(groups: Sequence[Sequence[str]], sims: dict[str, float]) -> dict[str, float]:
+LEXICON_LEAD = 1.0
+"""The lead of the one label of a table the bilingual lexicon names as what the question asks (``group_names_label``):
+above any lead by meaning, which blurs attributes of one kind of value (a daily fee and a deposit are both money)."""
+
+
+def columns_by_meaning(groups: Sequence[Sequence[str]], sims: dict[str, float],
+                       named: Iterable[str] = ()) -> dict[str, float]:
     """For each table or block, its label (or row key) closest in meaning to what the question asks (``sims``:
     cosine by label) with how far it stands above the next of the same group; the others are not there. A label of
-    several groups keeps its widest lead."""
+    several groups keeps its widest lead. Where the lexicon ``named`` labels of a group (押金 for "Deposit"), the
+    group's one named label is the asked one (``LEXICON_LEAD``), or meaning ranks the named ones only."""
     out: dict[str, float] = {}
+    named = frozenset(named)
     for group in groups:
-        ranked = sorted(((sims[label], label) for label in group if label in sims), reverse=True)
+        lexical = [label for label in group if label in named]
+        if len(lexical) == 1:
+            out[lexical[0]] = LEXICON_LEAD
+            continue
+        ranked = sorted(((sims[label], label) for label in lexical or group if label in sims), reverse=True)
         if len(ranked) >= 2:
             best = ranked[0][1]
             out[best] = max(out.get(best, 0.0), ranked[0][0] - ranked[1][0])

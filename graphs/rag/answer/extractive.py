@@ -16,6 +16,7 @@ from graphs.rag.answer.evidence import (
     Evidence,
     Sentence,
     anchored,
+    document_year,
     find_evidence,
     of_subject,
     plain_subject,
@@ -32,7 +33,7 @@ from graphs.rag.answer.question import (
 from graphs.rag.answer.verdicts import verdict_of
 from graphs.rag.relation_cues import entity_kind
 from graphs.text.answer_types import listed_type
-from graphs.text.dates import on_calendar, stated_years
+from graphs.text.dates import in_year, on_calendar, stated_years
 from graphs.text.governors import names_asked_role
 from graphs.text.normalize import has_han, normalize
 from graphs.text.relations import asked_relation
@@ -178,6 +179,9 @@ def _on_calendar(q: Question, hits: Sequence[Hit], e: Evidence) -> str | None:
         return None
     said = e.sentences[e.span_in]
     written = hits[said.hit].date if q.kind == "date" and said.hit < len(hits) else None
+    if q.kind == "date" and (year := in_year(e.span.text, document_year(said))) is not None:
+        # 本年度 in the 2023 annual summary: 2023年（本年度）, "2024 (this year)"
+        return f"{year}年（{e.span.text}）" if has_han(said.text) else f"{year} ({e.span.text})"
     if (day := on_calendar(e.span.text, said.text, written)) is None:
         return e.span.text
     named = re.sub(r"^on\s+", "", e.span.text, flags=re.IGNORECASE)

@@ -33,6 +33,7 @@ from graphs.rag.answer.evidence import (
     columns_by_meaning,
     find_evidence,
     in_other_language,
+    lexicon_labels,
     other_language,
     row_texts,
     stated_first,
@@ -295,7 +296,8 @@ async def _with_columns(q: Question, hits: list[Hit], ctx: RagContext,
                         side: QuestionSide) -> tuple[Question, bool]:
     """The question with the labels of the retrieved tables and field blocks that stand out in meaning as what it
     asks (``Question.columns``: e5 of its attribute phrase against each label, one batch of short texts, only where
-    a top passage holds a table or a block of labels), and whether the embedder failed (then none: the lexicon and
+    a top passage holds a table or a block of labels; a label the bilingual lexicon names as what is asked leads its
+    table whatever its meaning), and whether the embedder failed (then only the lexicon's labels: the lexicon and
     the question's words read the columns alone, and the run records the degradation)."""
     groups, rows = (table_labels(hits), table_rows(q, hits)) if q.kind in FIELD_KINDS else ([], [])
     if not groups and not rows:
@@ -305,17 +307,20 @@ async def _with_columns(q: Question, hits: list[Hit], ctx: RagContext,
     # a row by what names it (a code's row by its name cells: ``row_texts``)
     named = row_texts(hits) if keys else {}
     texts = {key: named.get(key, key) for key in keys}
+    phrase = asked_phrase(q, hits)
+    # the labels the bilingual lexicon names as what is asked (押金 for "Deposit"): read without the embedder
+    lexical = lexicon_labels(phrase, groups)
     try:
-        by_label = await asyncio.to_thread(side.similarities, asked_phrase(q, hits), labels,
-                                           ctx.sentences) if labels else {}
+        by_label = await asyncio.to_thread(side.similarities, phrase, labels, ctx.sentences) if labels else {}
         # the row keys against the question as retrieval embedded it (its subject is what sets it apart)
         by_text = await asyncio.to_thread(side.similarities, q.text, list(dict.fromkeys(texts.values())),
                                           ctx.sentences) if keys else {}
         by_key = {key: by_text[text] for key, text in texts.items() if text in by_text}
     except EMBEDDER_ERRORS as exc:
         log.warning("write_answer: the embedder failed on the tables' column labels (%s)", type(exc).__name__)
-        return q, True
-    return replace(q, columns=columns_by_meaning(groups, by_label), rows=columns_by_meaning(rows, by_key)), False
+        return (replace(q, columns=columns_by_meaning(groups, {}, lexical)) if lexical else q), True
+    columns = columns_by_meaning(groups, by_label, lexical)
+    return replace(q, columns=columns, rows=columns_by_meaning(rows, by_key)), False
 
 
 async def _meaning(q: Question, hits: list[Hit], ctx: RagContext,
