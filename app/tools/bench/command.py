@@ -816,6 +816,8 @@ def interleaved_rows(interleaved: dict[str, Any], baseline: str) -> list[dict[st
                              "cpu_mean_delta_ms": None if cpu.get("mean") is None or base_cpu.get("mean") is None
                              else round(cpu["mean"] - base_cpu["mean"], 1)})
                 rows[-1]["warm_queries"] = (r.get("cold") or {}).get("warm_queries")
+                rows[-1]["searches_per_query"] = r.get("searches_per_query")
+                rows[-1]["baseline_searches_per_query"] = base.get(route, {}).get("searches_per_query")
                 rows[-1]["embed_wait_mean_ms"] = (r.get("embed_wait_ms") or {}).get("mean")
                 rows[-1]["load_average"] = _load_span(result.get("load_average"))
                 paired = (result.get("paired") or {}).get(name, {}).get(route) or {}
@@ -855,6 +857,20 @@ def cold_line(routes: Any) -> str:
     return f"{COLD_NOTE}; {warm} of {total} served a kept question vector"
 
 
+def other_paths(rows: list[dict[str, Any]]) -> list[str]:
+    """The routes where an arm ran another number of searches per query than the baseline: a fallback taken by
+    one embedder's scores and not the other's (the semantic route's hybrid fallback when the best dense score is
+    under ``AER_MIN_DENSE_SCORE``, a relaxation's second search). There the arms' latencies compare different
+    work, not the embedders' cost of the same work; with stand-in vectors (``--synthetic-vectors``) the scores,
+    hence the fallbacks, are the stand-ins'."""
+    out = []
+    for r in rows:
+        own, base = r.get("searches_per_query"), r.get("baseline_searches_per_query")
+        if own is not None and base is not None and own != base:
+            out.append(f"{r['size']} {r['route']}: {r['arm']} {own:g} against {base:g}")
+    return out
+
+
 def format_interleaved(rows: list[dict[str, Any]], baseline: str, http: bool = False) -> str:
     """The interleaved pass as a table (``http``: the pass through the HTTP API)."""
     where = "through the HTTP API (client-side, concurrency 1)" if http else "in-process"
@@ -869,15 +885,18 @@ def format_interleaved(rows: list[dict[str, Any]], baseline: str, http: bool = F
                  "round, asked one right after the other: the median of their differences, and the p95 "
                  "difference's and the p95 ratio's 90% intervals by resampling the pairs, whose verdicts are "
                  "'undetermined' only where the interval spans the target):", *note]
+    if differ := other_paths(rows):
+        lines.append(f"OTHER PATHS (searches per query against {baseline}'s; a fallback taken by one embedder's scores: "
+                     f"these rows compare different work): {'; '.join(differ)}")
     lines += text_table(
         ["chunks", "route", "embedder", "n", "p50", "p95", "baseline p95", "delta", "ratio", "within",
          "paired median delta", "p95 delta 90% CI", "verdict", "p95 ratio 90% CI", "ratio verdict", "cpu p50",
-         "cpu mean", "cpu mean delta", "wait mean", "load"],
+         "cpu mean", "cpu mean delta", "wait mean", "searches/q", "load"],
         [[r["size"], r["route"], r["arm"], r["n"], r["p50_ms"], r["p95_ms"], r["baseline_p95_ms"], r["p95_delta_ms"],
           r["p95_ratio"], {True: "yes", False: "NO", None: "-"}[r["within_target"]],
           r.get("paired_median_delta_ms"), _interval(r.get("p95_delta_ci90_ms")), r.get("verdict") or "-",
           _ratio_interval(r.get("p95_ratio_ci90")), r.get("ratio_verdict") or "-", r.get("cpu_p50_ms"), r.get("cpu_mean_ms"), r.get("cpu_mean_delta_ms"), r.get("embed_wait_mean_ms"),
-          r.get("load_average") or "-"]
+          r.get("searches_per_query"), r.get("load_average") or "-"]
          for r in rows],
     )  # fmt: skip
     return "\n".join(lines)

@@ -125,7 +125,8 @@ def route_table(records: Sequence[QueryRecord]) -> dict[str, Any]:
     for route in [*ROUTES, *sorted({r.route for r in records} - set(ROUTES))]:
         rs = [r for r in records if r.route == route]
         if rs:
-            out[route] = {"latency_ms": latency_summary([r.wall_ms for r in rs]), "split": time_split(rs)}
+            out[route] = {"latency_ms": latency_summary([r.wall_ms for r in rs]), "split": time_split(rs),
+                          "searches_per_query": round(sum(r.searches for r in rs) / len(rs), 2)}
             cpu = [r.cpu_ms for r in rs if r.cpu_ms is not None]
             if cpu:
                 out[route]["cpu_ms"] = latency_summary(cpu)

@@ -540,6 +540,36 @@ def test_pairs_are_the_same_question_of_the_same_round_per_route() -> None:
         paired_by_route(shuffled, "use", 20.0)
 
 
+def test_an_arm_that_took_another_path_is_named_above_the_interleaved_table() -> None:
+    from app.tools.bench.command import format_interleaved, interleaved_rows
+    from app.tools.bench.timing import route_table
+
+    alone = response("semantic_search", "rerank", steps={"search_semantic": 5.0}, searches=(2.0,))
+    fallback = response("semantic_search", "hybrid_search", "rerank", steps={"search_semantic": 5.0,
+                                                                               "search_hybrid": 9.0},
+                        searches=(2.0, 7.0))
+    relaxed = response("structured_search", "relax_constraints", "structured_search", "rerank",
+                       steps={"search_structured": 6.0}, searches=(2.0, 3.0))
+
+    def records(semantic: list[dict[str, Any]]) -> list[QueryRecord]:
+        return ([QueryRecord.from_response(b, "semantic", wall_ms=60.0) for b in semantic]
+                + [QueryRecord.from_response(relaxed, "structured_relaxed", wall_ms=70.0)] * 4)
+
+    arms = {"e5": records([alone, fallback, alone, alone]), "use": records([fallback] * 4)}
+    table = route_table(arms["e5"])
+    assert table["semantic"]["searches_per_query"] == 1.25 and table["structured_relaxed"]["searches_per_query"] == 2
+    rows = interleaved_rows({"10000": {"routes": {n: route_table(rs) for n, rs in arms.items()}}}, "use")
+    by = {(r["arm"], r["route"]): r for r in rows}
+    assert (by["e5", "semantic"]["searches_per_query"], by["e5", "semantic"]["baseline_searches_per_query"]) == (1.25, 2)
+    text = format_interleaved(rows, "use")
+    [note] = [line for line in text.splitlines() if line.startswith("OTHER PATHS")]
+    assert "10000 semantic: e5 1.25 against 2" in note and "structured_relaxed" not in note  # same path there
+    assert "searches/q" in text
+    same = {"e5": records([fallback] * 4), "use": records([fallback] * 4)}
+    rows = interleaved_rows({"10000": {"routes": {n: route_table(rs) for n, rs in same.items()}}}, "use")
+    assert "OTHER PATHS" not in format_interleaved(rows, "use", http=True)
+
+
 def test_a_questions_embedding_is_timed_alone_per_embedder_interleaved_and_kept() -> None:
     from app.tools.bench.command import format_question_embedding
     from app.tools.bench.timing import question_embedding_costs
