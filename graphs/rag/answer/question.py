@@ -20,7 +20,7 @@ from graphs.text.answer_types import AnswerType, focus_terms, question_word
 from graphs.text.dates import Shift, deadline_forms, month_word, shift_of, shifted_year, sole_date, year_words
 from graphs.text.entity_spotting import possessor, tagged_words
 from graphs.text.name_match import spelled_across
-from graphs.text.normalize import has_han, normalize, pinyin_variants, without_names
+from graphs.text.normalize import file_subject, has_han, normalize, pinyin_variants, without_names
 from graphs.text.scripts import GENERIC, KIND_SUFFIXES, in_script_of_other, other_script, written_in_chinese
 from graphs.text.short_forms import defined, short_forms
 from graphs.text.short_forms import key as short_key
@@ -713,19 +713,10 @@ def passage_words(hit: Hit) -> str:
     return f"{normalize(hit.title)} {normalize(hit.section or '')} {file_words(hit)} {normalize(hit.text)} {tagged(hit)}"
 
 
-_FILE_SEPARATORS = re.compile(r"[_\-.+~]+")
-
-
 def file_words(hit: Hit) -> str:
-    """The words of the file name of a passage's document, folded ("鸿源银行_个人住房贷款批贷通知书.docx" →
-    "鸿源银行 个人住房贷款批贷通知书"): a user's file is named for what it is about, and every passage of it is
-    about that, where its title is generic ("个人住房贷款批贷通知书") and the passage names no one. Only a document
-    that is a file of its own (its id is its file's path): a line of a JSONL corpus is no file's subject."""
-    if not hit.source or hit.doc_id != hit.source:
-        return ""
-    name = hit.source.replace("\\", "/").rsplit("/", 1)[-1]
-    stem = name.rsplit(".", 1)[0] if "." in name else name
-    return normalize(_FILE_SEPARATORS.sub(" ", stem))
+    """The words of the file name of a passage's document (``normalize.file_subject``): what every passage of a
+    user's file is about ("鸿源银行" of "鸿源银行_个人住房贷款批贷通知书.docx" over a passage of its rates)."""
+    return file_subject(hit.source, hit.doc_id)
 
 
 def unmentioned(q: Question, hits: Sequence[Hit]) -> list[str]:
