@@ -133,7 +133,7 @@ class Question:
         anchors, misspelled = [], dict(self.misspelled)
         apart: dict[str, tuple[str, ...]] = {}
         # the file's name read with its passage: "Hongyuan Bank" is read in 鸿源银行 of the letter's file name
-        texts = [f"{h.title}\n{h.text}" + (f"\n{named}" if (named := file_words(h)) else "")
+        texts = [f"{h.title}\n{h.text}" + (f"\n{in_name}" if (in_name := file_words(h)) else "")
                  for h in hits[:EVIDENCE_PASSAGES]]
         folded_texts = functools.cache(lambda: [normalize(t) for t in texts])  # folded once, and only if asked
         for forms in [*self.anchors, *extra]:
