@@ -19,7 +19,7 @@ from graphs.kg.mentions import canonical, contains_key, name_key
 from graphs.stores.base import DocumentChunks, EntityStore, IndexedChunks
 from graphs.stores.filters import mention_filter
 from graphs.stores.journal import JournalEntry
-from graphs.text.normalize import normalize
+from graphs.text.normalize import file_subject, normalize
 
 
 class EntityWriter:
@@ -188,7 +188,10 @@ def _spellings(forms: Iterable[str]) -> list[str]:
 def retagged(chunk: Chunk, entity: EntityMetadata, keys: Sequence[str], gone: Sequence[str]) -> tuple[Chunk | None, bool]:
     """The chunk with its tags brought in step with ``entity`` (None when they already are), and whether it
     carries the entity's tag (``keys``: its names' lookup keys; ``gone``: those of removed aliases)."""
-    text = canonical(" ".join(p for p in (chunk.title, chunk.section or "", chunk.text) if p))
+    # the name of the chunk's file names it too ("鸿源银行_贷款批贷通知书.docx": every passage of the letter is the
+    # bank's, where only its letterhead writes the name)
+    text = canonical(" ".join(p for p in (chunk.title, chunk.section or "", file_subject(chunk.source, chunk.doc_id),
+                                          chunk.text) if p))
     folded = {normalize(f) for f in (entity.standard_name, *entity.aliases)}
     tags = {t: [v for v in values if normalize(v) not in folded] for t, values in chunk.entities.items()}
     # a value written under an alias (not the standard name the tag would carry): what the text may not say

@@ -242,13 +242,13 @@ def entity_filter(entity_type: EntityType, value: str) -> Filter:
 
 
 def mention_filter(forms: Iterable[str]) -> Filter | None:
-    """Match rows whose text or title contains one of ``forms`` as written, or whose entity fields hold one of
-    them as a value (a name tagged before it was known to be an alias): the candidates for re-tagging."""
+    """Match rows whose text, title or file name contains one of ``forms`` as written, or whose entity fields hold
+    one of them as a value (a name tagged before it was known to be an alias): the candidates for re-tagging."""
     terms: list[Filter] = []
     for form in dict.fromkeys(f.strip() for f in forms):
         if not form:
             continue
-        terms.append(Like("search_text", "contains", form))
+        terms += [Like("search_text", "contains", form), Like("source", "contains", form)]
         if token := encode_value(form):
             terms += [Like(field, "contains", f"{DELIMITER}{token}{DELIMITER}") for field in ENTITY_FIELDS.values()]
     if not terms:

@@ -87,6 +87,21 @@ def normalize(text: str) -> str:
     return _TYPESET_SPACE.sub("", _WHITESPACE.sub(" ", folded)).strip()
 
 
+_FILE_SEPARATORS = re.compile(r"[_\-.+~]+")
+
+
+def file_subject(source: str | None, doc_id: str) -> str:
+    """The folded words of the file name of a document that is a file of its own (its id is its file's path):
+    "鸿源银行_个人住房贷款批贷通知书.docx" → "鸿源银行 个人住房贷款批贷通知书". A user names a file for what it is
+    about, and every passage of it is about that, where its title is generic and the passage names no one; a
+    line of a JSONL corpus (its own id) is no file's subject: ""."""
+    if not source or doc_id != source:
+        return ""
+    name = source.replace("\\", "/").rsplit("/", 1)[-1]
+    stem = name.rsplit(".", 1)[0] if "." in name else name
+    return normalize(_FILE_SEPARATORS.sub(" ", stem))
+
+
 def without_names(text: str, names: Iterable[str]) -> str:
     """A text with every name it writes blanked to a space, longest name first, in any case: what a question asks
     of its subjects ("What is the price of the Aquapure X300?" less "Aquapure X300"; 正山小种 out of 茉莉花茶跟正山小种，哪样

@@ -290,13 +290,20 @@ class Sections:
         self.path: list[tuple[int, str]] = []
         self.parts: list[str] = []
         self.page: int | None = None
+        self.shown = 0  # how many headings of the path (from its start) a written section was shown under
 
     def heading(self, level: int, text: str) -> None:
         text = clean_line(text)
         if not text:
             return
         self.flush()
-        self.path = [(lvl, t) for lvl, t in self.path if lvl < level] + [(level, text)]
+        kept = [(lvl, t) for lvl, t in self.path if lvl < level]
+        # a heading closed before any text was written under it (a letterhead in a smaller heading above the
+        # title: "鸿源银行（Hongyuan Bank）支行" over "个人住房贷款批贷通知书") keeps its words: they open the text
+        # of the next section instead of vanishing with the heading path
+        self.parts = [t for _, t in self.path[max(len(kept), self.shown):]]
+        self.path = [*kept, (level, text)]
+        self.shown = min(self.shown, len(kept))
 
     def add(self, text: str) -> None:
         if text.strip():
@@ -308,6 +315,7 @@ class Sections:
         if body:
             section = SECTION_SEPARATOR.join(t for _, t in self.path) or None
             self.sections.append(DocumentSection(text=body, section=section, page=self.page))
+            self.shown = len(self.path)
 
     def done(self) -> list[DocumentSection]:
         self.flush()

@@ -306,7 +306,40 @@ def written_across(word: str, folded: str) -> str | None:
     for x in sorted(dict.fromkeys(candidates), key=len, reverse=True):
         if (x in folded) if has_han(x) else re.search(rf"(?<![a-z]){re.escape(x)}(?:s|es)?(?![a-z])", folded):
             return x
-    return None
+    return _across_by_words(w, folded)
+
+
+_NAME_FLAGS = ("nr", "ns", "nt", "nz")
+"""The tagger's flags of a person's, place's, organisation's or other proper name: never a common word."""
+PHRASE_CHARS = 4
+"""Characters from which a Chinese phrase may be read word by word across scripts (学生志愿者)."""
+_PHRASE_GLUE = frozenset({"the", "a", "an", "of", "for", "and"})
+
+
+def _across_by_words(phrase: str, folded: str) -> str | None:
+    """The other script's words a folded text writes for a phrase of common words that the lexicon knows only word
+    by word (学生志愿者: "students" and "volunteers", in a handbook that writes "students pay 60 yuan" beside "the
+    annual volunteer membership fee"; "student volunteers": 学生 and 志愿者), or None: a phrase of one word, a word
+    of a name (李明华 is no common word), a word the lexicon does not know, or one the text does not write."""
+    if re.fullmatch(r"[\u3400-\u9fff]+", phrase):
+        from graphs.text.entity_spotting import placed_words  # the tagger, loaded only for such a phrase
+
+        if len(phrase) < PHRASE_CHARS:
+            return None
+        tagged = [(word, flag) for _, _, word, flag in placed_words(phrase)]
+        if any(len(word) < 2 or flag.startswith(_NAME_FLAGS) for word, flag in tagged):
+            return None
+        words = [word for word, _ in tagged]
+    elif re.fullmatch(r"[a-z][a-z' -]*", phrase):
+        words = [word for word in phrase.split() if word not in _PHRASE_GLUE]
+        if any(len(word) < 3 for word in words):
+            return None
+    else:
+        return None
+    if len(words) < 2:
+        return None
+    found = [written_across(word, folded) for word in words]
+    return None if any(f is None for f in found) else " ".join(f for f in found if f is not None)
 
 
 def label_words(question: str) -> tuple[str, ...]:

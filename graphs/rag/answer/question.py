@@ -20,7 +20,7 @@ from graphs.text.answer_types import AnswerType, focus_terms, question_word
 from graphs.text.dates import Shift, deadline_forms, month_word, shift_of, shifted_year, sole_date, year_words
 from graphs.text.entity_spotting import possessor, tagged_words
 from graphs.text.name_match import spelled_across
-from graphs.text.normalize import has_han, normalize, pinyin_variants, without_names
+from graphs.text.normalize import file_subject, has_han, normalize, pinyin_variants, without_names
 from graphs.text.scripts import GENERIC, KIND_SUFFIXES, in_script_of_other, other_script, written_in_chinese
 from graphs.text.short_forms import defined, short_forms
 from graphs.text.short_forms import key as short_key
@@ -128,10 +128,13 @@ class Question:
         subjects = tuple(t for t in titles if len(t) >= 2 and t in folded)
         named = [f for forms in self.anchors for f in forms]
         extra = [(t,) for t in subjects if not any(t in f for f in named)]
-        blob = " ".join(f"{normalize(h.title)} {normalize(h.text)} {tagged(h)}" for h in hits[:EVIDENCE_PASSAGES])
+        blob = " ".join(f"{normalize(h.title)} {file_words(h)} {normalize(h.text)} {tagged(h)}"
+                        for h in hits[:EVIDENCE_PASSAGES])
         anchors, misspelled = [], dict(self.misspelled)
         apart: dict[str, tuple[str, ...]] = {}
-        texts = [f"{h.title}\n{h.text}" for h in hits[:EVIDENCE_PASSAGES]]
+        # the file's name read with its passage: "Hongyuan Bank" is read in 鸿源银行 of the letter's file name
+        texts = [f"{h.title}\n{h.text}" + (f"\n{in_name}" if (in_name := file_words(h)) else "")
+                 for h in hits[:EVIDENCE_PASSAGES]]
         folded_texts = functools.cache(lambda: [normalize(t) for t in texts])  # folded once, and only if asked
         for forms in [*self.anchors, *extra]:
             if not any(f in blob for f in forms) and (pieces := (
@@ -705,8 +708,15 @@ def carried_by_lexicon(q: Question, evidence: Sequence[Evidence]) -> bool:
 def passage_words(hit: Hit) -> str:
     """What a passage says of itself, folded, as the checks of what it mentions read it: its title, the heading
     path of its section (a chunk under "## CH-03 青釉刻花莲瓣纹碗" or "## 3.1.0 — 2026-05-20" does not repeat the
-    heading that names its subject), its text and the standard names it is tagged with."""
-    return f"{normalize(hit.title)} {normalize(hit.section or '')} {normalize(hit.text)} {tagged(hit)}"
+    heading that names its subject), the name of its file (``file_words``), its text and the standard names it
+    is tagged with."""
+    return f"{normalize(hit.title)} {normalize(hit.section or '')} {file_words(hit)} {normalize(hit.text)} {tagged(hit)}"
+
+
+def file_words(hit: Hit) -> str:
+    """The words of the file name of a passage's document (``normalize.file_subject``): what every passage of a
+    user's file is about ("鸿源银行" of "鸿源银行_个人住房贷款批贷通知书.docx" over a passage of its rates)."""
+    return file_subject(hit.source, hit.doc_id)
 
 
 def unmentioned(q: Question, hits: Sequence[Hit]) -> list[str]:

@@ -220,3 +220,17 @@ def test_an_entity_list_given_to_ingest_says_to_import_it() -> None:
     with pytest.raises(FileParseError) as plain:
         load_file(b'{"title": "t", "text": "x"}\n', "c.jsonl", doc_id="c.jsonl", source="c.jsonl")
     assert "entities import" not in str(plain.value)
+
+
+def test_a_heading_closed_before_any_text_keeps_its_words() -> None:
+    """A letterhead in a smaller heading above the title ("## 青水银行（Qingshui Bank）城东支行" over "# 存款证明")
+    opens the next section's text instead of vanishing with the heading path; headings with text are unchanged."""
+    text = "## 青水银行（Qingshui Bank）城东支行\n\n# 存款证明\n\n兹证明储户在本行存款五万元。\n\n## 说明\n\n本证明一式两份。\n"
+    parsed = parse_file(text.encode(), "letter.md", ".md")
+    assert [(s, t) for s, _, t in sections(parsed.sections)] == [
+        ("存款证明", "青水银行（Qingshui Bank）城东支行\n\n兹证明储户在本行存款五万元。"),
+        ("存款证明 > 说明", "本证明一式两份。"),
+    ]
+    english = "## Agenda\n\n## Minutes\n\nThe meeting opened at 7 pm.\n"
+    assert [t for _, _, t in sections(parse_file(english.encode(), "notes.md", ".md").sections)] == [
+        "Agenda\n\nThe meeting opened at 7 pm."]

@@ -44,3 +44,20 @@ def test_a_chunk_is_brought_in_step_with_an_entity(before: Chunk, entity: Entity
                                                     after: dict[str, list[str]] | None, carries: bool) -> None:
     new, tagged = retagged(before, entity, keys(entity.standard_name, *entity.aliases), keys(*removed))
     assert (new.entities if new is not None else None) == after and tagged is carries
+
+
+BANK = EntityMetadata(standard_name="青水银行", type="ORGANIZATION", aliases=["Qingshui Bank"])
+
+
+@pytest.mark.parametrize(("source", "doc_id", "carries"), [
+    ("青水银行_贷款通知书.docx", "青水银行_贷款通知书.docx", True),  # the file is named for the bank
+    ("letters/青水银行-存款证明.pdf", "letters/青水银行-存款证明.pdf", True),
+    ("清水银行_贷款通知书.docx", "清水银行_贷款通知书.docx", False),  # another bank's file
+    ("青水银行.jsonl", "line-7", False),  # a line of a corpus file: the file names no line
+])
+def test_a_file_named_for_an_entity_tags_every_passage_of_it(source: str, doc_id: str, carries: bool) -> None:
+    rate = Chunk(id=f"{doc_id}#2", doc_id=doc_id, chunk_index=2, title="贷款通知书", text="贷款年利率为3.45%。",
+                 source=source)
+    new, tagged = retagged(rate, BANK, keys("青水银行", "Qingshui Bank"), [])
+    assert tagged is carries
+    assert (new is not None and new.entities == {"ORGANIZATION": ["青水银行"]}) is carries
