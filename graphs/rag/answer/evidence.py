@@ -706,8 +706,10 @@ def foreign_label(q: Question, asked: Attribute | None, f: Field) -> bool:
         # a label in the other language than the question's own words (小班 of a Chinese fee table's column for
         # "how much for the youngest class", "gluten" of an English matrix for a Chinese question): sharing no
         # words with them says nothing; the bilingual lexicon does, reading it as another attribute, and so does
-        # its not reading the asked one there where only its naming states it ("Meeting date" for 哪一年成立)
-        return asked.kind in NAMED_ONLY or lexicon_disagrees(q, f.label)
+        # its not reading the asked one there where only its naming states it ("Meeting date" for 哪一年成立); a
+        # question that names nothing the passages write ("the electricity bill for January") has nothing to tie
+        # another language's line to it
+        return asked.kind in NAMED_ONLY or not q.anchors or lexicon_disagrees(q, f.label)
     words = " ".join([*q.weights, *(x for forms in q.anchors for x in forms), normalize(q.text)])
     if has_han(own):
         return not any(ch in words for ch in own if has_han(ch))
