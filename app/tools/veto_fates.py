@@ -25,7 +25,12 @@ the asked attribute): whether such a match should override it. Measured on 3,421
 on 3 examples (2 / 1). The runtime acts on none: the shipped score reads no sentence similarity, so a query
 computes none (~125 ms of e5 a question for a net of one example).
 
-    PYTHONPATH=. python -m app.tools.veto_fates SNAPSHOT.jsonl ... [--out vetoes.json]
+    PYTHONPATH=. python -m app.tools.veto_fates SNAPSHOT.jsonl ... [--carry graphs/rag/answer/vetoes.json] \
+        [--out vetoes.json]
+
+Snapshots do not outlive the machine they were collected on: ``--carry`` keeps an earlier fates file's per-set
+counts for the sets not replayed here (counted by the code of their time), so a new family's snapshots add to the
+measurement instead of replacing it.
 """
 
 from __future__ import annotations
