@@ -25,7 +25,12 @@ the asked attribute): whether such a match should override it. Measured on 3,421
 on 3 examples (2 / 1). The runtime acts on none: the shipped score reads no sentence similarity, so a query
 computes none (~125 ms of e5 a question for a net of one example).
 
-    PYTHONPATH=. python -m app.tools.veto_fates SNAPSHOT.jsonl ... [--out vetoes.json]
+    PYTHONPATH=. python -m app.tools.veto_fates SNAPSHOT.jsonl ... [--carry graphs/rag/answer/vetoes.json] \
+        [--out vetoes.json]
+
+Snapshots do not outlive the machine they were collected on: ``--carry`` keeps an earlier fates file's per-set
+counts for the sets not replayed here (counted by the code of their time), so a new family's snapshots add to the
+measurement instead of replacing it.
 """
 
 from __future__ import annotations
@@ -103,12 +108,17 @@ def family(dataset: str) -> str:
 def measure(rows: Sequence[Replayed], name: str, strong_only: bool = False) -> Fate:
     """The effect of ``name`` on its own in front of the score, per set, and its leave-one-family-out sum (on the
     strong dense matches alone with ``strong_only``: kept there means a strong match does not override it)."""
-    fate = Fate(name)
     per: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for row in rows:
         if name in row.vetoes and not refused(row, ()) and (row.strong or not strong_only):
             per[row.dataset][0 if row.label == 0 else 1] += 1
-    fate.per_set = dict(per)
+    return judged(name, dict(per))
+
+
+def judged(name: str, per: dict[str, list[int]]) -> Fate:
+    """A veto's fate from its per-set counts (caught unanswerable, refused answerable)."""
+    fate = Fate(name)
+    fate.per_set = per
     fate.caught = sum(c for c, _ in per.values())
     fate.refused = sum(r for _, r in per.values())
     net: dict[str, int] = defaultdict(int)  # by family: sets written alike by the same hands are left out together
@@ -122,6 +132,16 @@ def measure(rows: Sequence[Replayed], name: str, strong_only: bool = False) -> F
 def fates(rows: Sequence[Replayed], names: Sequence[str]) -> dict[str, Fate]:
     """Every veto's fate."""
     return {n: measure(rows, n) for n in names}
+
+
+def carried(fate: Fate, earlier: dict[str, Any], replayed: Iterable[str]) -> Fate:
+    """The fate with the per-set counts of an earlier fates file's entry (``Fate.as_json``) for the sets not
+    replayed here: snapshots do not outlive a machine, so the sets measured before keep their counts (of the code
+    of that time) and the replayed ones are counted anew; the leave-one-family-out rule then reads them all."""
+    done = set(replayed)
+    per = {s: [int(v["caught"]), int(v["refused_answerable"])] for s, v in earlier.get("per_set", {}).items()
+           if s not in done}
+    return judged(fate.name, {**per, **fate.per_set})
 
 
 def replay(paths: Sequence[Path]) -> list[Replayed]:
@@ -169,6 +189,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("snapshots", nargs="+", type=Path)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--rows", type=Path, help="Keep the replayed rows as JSONL (read back when it exists).")
+    parser.add_argument("--carry", type=Path, help="An earlier fates file: its per-set counts of the sets not "
+                                                   "replayed here are kept (``carried``).")
     args = parser.parse_args(argv)
     if args.rows is not None and args.rows.is_file():
         rows = [Replayed(**{**r, "vetoes": tuple(r["vetoes"])}) for r in map(json.loads, args.rows.open())]
@@ -181,6 +203,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     judged = fates(rows, names)
     counts = Counter((r.label, refused(r, [n for n, f in judged.items() if f.kept])) for r in rows)
     strong = {n: measure(rows, n, strong_only=True) for n in names}
+    sets = sorted({r.dataset for r in rows})
+    earlier: dict[str, Any] = json.loads(args.carry.read_text(encoding="utf-8")) if args.carry else {}
+    if earlier:
+        before = earlier.get("vetoes", {})
+        judged = {n: carried(f, before.get(n, {}), sets) for n, f in judged.items()}
+        strong = {n: carried(f, before.get(n, {}).get("strong_match", {}), sets) for n, f in strong.items()}
     for f in judged.values():
         s = strong[f.name]
         print(f"{f.name:24s} caught {f.caught:3d} refused answerable {f.refused:3d} "
@@ -189,13 +217,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"answerable refused {counts[(1, True)]}/{counts[(1, True)] + counts[(1, False)]}, "
           f"unanswerable refused {counts[(0, True)]}/{counts[(0, True)] + counts[(0, False)]}")
     if args.out is not None:
-        sets = sorted({r.dataset for r in rows})
+        kept_sets = sorted({s for f in judged.values() for s in f.per_set} | set(sets))
+        note = (f"fates measured by app/tools/veto_fates.py on {len(rows)} replayed snapshots of {len(sets)} "
+                "sets (own-file sets: answerable and 'not found' questions, and gold-removed twins; public dev "
+                "sets: the unanswerable protocol); a caught unanswerable +1, a refused answerable -1, leave one "
+                "family out")
+        if earlier:
+            note += (f"; the per-set counts of the sets of {args.carry.name} not replayed here carried over "
+                     f"({len(kept_sets) - len(sets)} sets: {earlier.get('note', '')})")
+        carried_keys = {n: {k: v for k, v in earlier.get("vetoes", {}).get(n, {}).items()
+                            if k in ("note", "measured_on")} for n in names}
         args.out.write_text(json.dumps({
-            "note": f"fates measured by app/tools/veto_fates.py on {len(rows)} replayed snapshots of {len(sets)} "
-                    "sets (own-file sets: answerable and 'not found' questions, and gold-removed twins; public dev "
-                    "sets: the unanswerable protocol); a caught unanswerable +1, a refused answerable -1, leave one "
-                    "family out",
-            "sets": sets, "vetoes": {n: judged[n].as_json() | {"strong_match": {
+            "note": note,
+            "sets": kept_sets, "vetoes": {n: carried_keys[n] | judged[n].as_json() | {"strong_match": {
                 "caught": strong[n].caught, "refused_answerable": strong[n].refused,
                 "leave_one_set_out": round(strong[n].held_out, 2), "yields": not strong[n].kept}} for n in names}}, ensure_ascii=False, indent=1) + "\n",
             encoding="utf-8")

@@ -39,6 +39,7 @@ from graphs.rag.answer.calibration import (
     ungoverned,
 )
 from graphs.rag.answer.evidence import (
+    NAMED_ONLY,
     TITLE_STATES_NONE,
     Evidence,
     Sentence,
@@ -812,13 +813,6 @@ def _document_of(answer: Sentence, judgement: Judgement, hits: Sequence[Hit]) ->
     parts = [f"{h.title}\n{h.text}" for i, h in enumerate(hits[:EVIDENCE_PASSAGES])
              if i == answer.hit or (doc and h.doc_id == doc)]
     return "\n".join([*parts, *(s.text for s in judgement.evidence[0].sentences if s is not answer)])
-
-
-NAMED_ONLY: frozenset[str] = frozenset({"date", "person"})
-"""Kinds of attribute a passage states only by naming it (成立, founded, 导演, supervisor): a date or a person in a
-passage that never names the asked attribute is another one's. Places, quantities, nationalities and causes are
-stated without their word ("a Portuguese racing driver", "体长约80公分", "因伤退赛"): on the dev sets' tune part
-the same rule for every kind refused 9 contained answers, for dates and persons none."""
 
 
 def named_only(judgement: Judgement, hits: Sequence[Hit]) -> bool:

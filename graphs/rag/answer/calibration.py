@@ -480,7 +480,8 @@ def binding_of(q: Question, quals: Sequence[Qualifier], hits: Sequence[Hit], e: 
     answer = answering(e)
     hit = hits[answer.hit] if answer.hit < len(hits) else None
     binding = bind(quals, answer.folded, f"{answer.title} {_previous(hit, answer.position)}",
-                   sole_date(hit.date, hit.text) if hit is not None else None)
+                   sole_date(hit.date, hit.text) if hit is not None else None,
+                   normalize(hit.title) if hit is not None else "")
     skip = _NAME_TYPE.get(asked_kind(q, asked))
     named = [n for n in (question_names(q) if named is None else named) if n[1] != skip]
     unspelled = [n for n in named if not any(f in answer.folded for f in n[0] if f)]

@@ -749,10 +749,33 @@ def foreign_label(q: Question, asked: Attribute | None, f: Field) -> bool:
     own = _KIND_WORDS.sub(" ", normalize(f.label)).strip()
     if not own:
         return False  # a bare 时间 / Date: the document's own value, which the question may ask
+    if not writes_script_of(own, q.relation):
+        # a label in the other language than the question's own words (小班 of a Chinese fee table's column for
+        # "how much for the youngest class", "gluten" of an English matrix for a Chinese question): sharing no
+        # words with them says nothing; the bilingual lexicon does, reading it as another attribute, and so does
+        # its not reading the asked one there where only its naming states it ("Meeting date" for 哪一年成立); a
+        # question that names nothing the passages write ("the electricity bill for January") has nothing to tie
+        # another language's line to it
+        return asked.kind in NAMED_ONLY or not q.anchors or lexicon_disagrees(q, f.label)
     words = " ".join([*q.weights, *(x for forms in q.anchors for x in forms), normalize(q.text)])
     if has_han(own):
         return not any(ch in words for ch in own if has_han(ch))
     return not any(len(w) > 2 and w in words for w in re.findall(r"[a-z0-9]+", own))
+
+
+NAMED_ONLY: frozenset[str] = frozenset({"date", "person"})
+"""Kinds of attribute a passage states only by naming it (成立, founded, 导演, supervisor): a date or a person in a
+passage that never names the asked attribute is another one's. Places, quantities, nationalities and causes are
+stated without their word ("a Portuguese racing driver", "体长约80公分", "因伤退赛"): on the dev sets' tune part
+the same rule for every kind refused 9 contained answers, for dates and persons none."""
+
+
+def writes_script_of(label: str, terms: Iterable[str]) -> bool:
+    """Whether the question's own words (``terms``: its relation terms, less its names) write any word in the
+    label's script: a Chinese character for a Chinese label, a Latin word of three letters or more for another."""
+    if has_han(label):
+        return any(has_han(t) for t in terms)
+    return any(re.search(r"[a-z]{3,}", normalize(t)) for t in terms)
 
 
 FIELD_KINDS = frozenset({"person", "organization", "date", "place", "number"})

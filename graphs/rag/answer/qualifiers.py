@@ -411,12 +411,16 @@ month, a day: the meeting the minutes' header dates; not a year, which a report 
 write of the year before in words: 去年, "last year")."""
 
 
-def bind(found: Sequence[Qualifier], sentence: str, near: str = "", date: int | None = None) -> Binding:
+def bind(found: Sequence[Qualifier], sentence: str, near: str = "", date: int | None = None, heading: str = ""
+         ) -> Binding:
     """Bind the question's qualifiers to an answering sentence (folded): the share it states with its
     immediate context ``near`` (folded: title, the sentence before) and its chunk's own date (YYYYMMDD), and
     the qualifiers it contradicts — it states no form of one but another value of its kind (a sentence giving
     the attribute for 2021 is no evidence for a question about 2022, even in a passage that mentions 2022), or,
-    stating no value of that kind itself ("本届", "that year"), its immediate context gives another."""
+    stating no value of that kind itself ("本届", "that year"), its immediate context gives another. ``heading``
+    (folded): the passage's whole title, with the period a name's reading leaves out (水质监测月报（2025年5月）,
+    "Monthly report (May 2025)"): where it states a month or a day, the document is of that one, whatever the
+    chunk's date (the day it was published)."""
     if not found:
         return Binding(1.0)
     dated = " ".join(date_forms(date)) if date else ""
@@ -440,8 +444,10 @@ def bind(found: Sequence[Qualifier], sentence: str, near: str = "", date: int | 
             stated += q.weight
         elif (c := _conflict(q, own) or (_conflict(q, near) if not _states_kind(q, own) else None)):
             conflicts.append(c)  # the sentence's own value, else (本届, "that year") the one its context gives
-        elif q.kind in _DATED_KINDS and dated and not _states_kind(q, context) and (c := _conflict(q, dated)):
-            conflicts.append(c)  # the recorder's line of the November minutes, for the June meeting's recorder
+        elif q.kind in _DATED_KINDS and dated and not _states_kind(q, context) and (
+                c := _conflict(q, heading) if _states_kind(q, heading) else _conflict(q, dated)):
+            conflicts.append(c)  # the recorder's line of the November minutes, for the June meeting's recorder (the
+            # May report's sign-off, published on 9 June, is the May report's: its title says so)
     return Binding(stated / total, tuple(conflicts))
 
 

@@ -79,3 +79,19 @@ def test_sets_of_one_family_are_left_out_together() -> None:
     fate = measure(rows, "narrow")
     # left out, the blind family (+4) is not kept by the others (-2); each other family is, by +3: -1 and -1
     assert (fate.held_out, fate.kept) == (-2, False)
+
+
+def test_the_counts_of_sets_not_replayed_are_carried_from_an_earlier_fates_file() -> None:
+    from app.tools.veto_fates import carried
+
+    # replayed now: a new set where the veto refuses two answerable questions; an earlier file counted it on two
+    # sets no snapshot is left of, and on the replayed one (whose old count the new one replaces)
+    fate = measure(_rows("newuser31", "narrow", 0, 2), "narrow")
+    earlier = {"per_set": {"span_own9": {"caught": 3, "refused_answerable": 0},
+                           "terms_own9": {"caught": 3, "refused_answerable": 0},
+                           "newuser31": {"caught": 5, "refused_answerable": 0}}}
+    both = carried(fate, earlier, ["newuser31"])
+    assert both.per_set == {"span_own9": [3, 0], "terms_own9": [3, 0], "newuser31": [0, 2]}
+    # each family left out is kept by the others (+1, +1, +6): its own net counts, the new family's -2 too
+    assert (both.caught, both.refused, both.held_out, both.kept) == (6, 2, 3 + 3 - 2, True)
+    assert not carried(fate, {}, ["newuser31"]).kept

@@ -166,3 +166,18 @@ def test_the_chunks_own_date_binds_a_month_or_a_day_and_contradicts_another() ->
     # a year is not contradicted by the chunk's date alone (a report of the year before, dated when published)
     year = qualifiers("2021年清河马拉松有多少人完赛？", {})
     assert bind(year, normalize("全程共有1.2万人完赛，创下纪录。"), date=20220110).conflicts == ()
+
+
+def test_a_title_that_states_the_month_dates_the_document_not_the_day_it_was_published() -> None:
+    # the sign-off of the April report, published on 8 May: its title says which month it is of
+    month = qualifiers("松溪村供水站4月的运行月报是谁审核的？", {})
+    line = normalize("编制：邵青禾 审核：苗立言")
+    assert bind(month, line, date=20260508, heading=normalize("松溪村供水站运行月报（2026年4月）")).conflicts == ()
+    other = bind(month, line, date=20260508, heading=normalize("松溪村供水站运行月报（2026年3月）"))
+    assert [(c.kind, c.stated) for c in other.conflicts] == [("month", "3月")]  # the March report's
+    assert [c.kind for c in bind(month, line, date=20260508).conflicts] == ["month"]  # no title: the chunk's date
+    english = qualifiers("Who signed off the Tollard pumping station report for April?", {})
+    sign_off = normalize("Prepared by Enid Brook; approved by Amos Pell.")
+    assert bind(english, sign_off, date=20260508,
+                heading=normalize("Tollard pumping station monthly report (April 2026)")).conflicts == ()
+    assert [c.kind for c in bind(english, sign_off, date=20260508).conflicts] == ["month"]

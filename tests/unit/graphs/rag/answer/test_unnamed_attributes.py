@@ -87,6 +87,30 @@ def test_a_labels_value_is_what_the_label_names(text: str, line: str, foreign: b
     assert foreign_label(question(text, []), found.attribute if found else None, f) is foreign
 
 
+FEES = hit("sx#0", "松溪托育园收费标准\n幼幼班 — 托育费: 2100元/月", title="松溪托育园 2026年收费标准")
+CLUB = hit("tc#0", "Tollard Tennis Club fees\nJunior — Annual fee: £240", title="Tollard Tennis Club")
+
+
+@pytest.mark.parametrize(("text", "line", "foreign"), [
+    # a label in the other language than the question's own words says nothing by sharing none of them: a table's
+    # column (a class, a plan) holds the asked value where the question names what the passage is about
+    ("How much does 松溪托育园 charge each month for the toddler group?", "幼幼班 — 托育费: 2100元/月", False),
+    ("Tollard Tennis Club 的青少年会员每年交多少钱？", "Junior — Annual fee: £240", False),
+    # the bilingual lexicon still reads it, and a date or a person is stated only by naming it
+    ("When was 松溪托育园 founded?", "会议时间：2025年11月2日", True),
+    ("Tollard Tennis Club 是哪一年成立的？", "Meeting date: 3 March 2026", True),
+    # a question that names nothing the passages write has nothing to tie the other language's line to it
+    ("How much was the water bill for March?", "幼幼班 — 托育费: 2100元/月", True),
+    ("上个月交的水费价格是多少？", "Junior — Weekly sessions: 3", True),
+])
+def test_a_label_in_the_other_language_is_read_by_the_lexicon(text: str, line: str, foreign: bool) -> None:
+    f = field_of(line)
+    assert f is not None
+    found = asked_attribute(text, expected_answer(text))
+    assert found is not None
+    assert foreign_label(question(text, [FEES, CLUB]), found.attribute, f) is foreign
+
+
 @pytest.mark.parametrize(("text", "attribute"), [
     ("郑望舒的博导是谁？", "supervisor"),
     ("Who supervised Wren Halloway's thesis?", "supervisor"),
