@@ -211,3 +211,20 @@ def graph_counts(kg: SQLiteKnowledgeGraph) -> GraphCounts:
         nodes = dict(conn.execute("SELECT kind, COUNT(*) FROM nodes GROUP BY kind").fetchall())
         edges = dict(conn.execute("SELECT kind, COUNT(*) FROM edges GROUP BY kind").fetchall())
     return GraphCounts(nodes=nodes, edges=edges)
+
+
+class DownEmbedder:
+    """An embedder whose every call fails (an outage of the embedding service)."""
+
+    def embed_query(self, text: str) -> list[float]:
+        raise RuntimeError("embedder down")
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        raise RuntimeError("embedder down")
+
+
+class EmbedderContext:
+    """The part of a run's context the answer node's column reading uses: an embedder, no sentence-vector store."""
+
+    def __init__(self, embedder: Any) -> None:
+        self.embedder, self.sentences = embedder, None

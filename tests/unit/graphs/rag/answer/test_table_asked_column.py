@@ -22,7 +22,7 @@ from graphs.rag.answer.evidence import (
 )
 from graphs.text.fields import Field, field_of, row_key_forms
 from tests.support.answers import question
-from tests.support.fakes import hit
+from tests.support.fakes import DownEmbedder, EmbedderContext, hit
 
 
 def _table(doc: str, rows: list[list[str]], title: str) -> Hit:
@@ -127,19 +127,6 @@ def test_a_cell_with_a_long_row_key_is_still_a_cell() -> None:
     assert field_of("The society spent more on darkroom chemicals than on paper in 2024, as the notes say: 1180") is None
 
 
-class _Down:
-    def embed_query(self, text: str) -> list[float]:
-        raise RuntimeError("embedder down")
-
-    def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        raise RuntimeError("embedder down")
-
-
-class _Ctx:
-    def __init__(self, embedder: Any) -> None:
-        self.embedder, self.sentences = embedder, None
-
-
 async def test_the_lexicon_s_column_is_read_with_or_without_the_embedder(monkeypatch: Any) -> None:
     import graphs.rag.nodes.write_answer as node
     from graphs.rag.answer.calibration import QuestionSide
@@ -147,13 +134,13 @@ async def test_the_lexicon_s_column_is_read_with_or_without_the_embedder(monkeyp
 
     q = question("Garden suite 的押金是多少？", [ROOMS])
     up = Bigrams()
-    read, failed = await node._with_columns(q, [ROOMS], _Ctx(up), QuestionSide(up, q.text))  # type: ignore[arg-type]
+    read, failed = await node._with_columns(q, [ROOMS], EmbedderContext(up), QuestionSide(up, q.text))  # type: ignore[arg-type]
     assert not failed and read.columns.get("Deposit") == LEXICON_LEAD and "Nightly rate" not in read.columns
     monkeypatch.setattr(node, "EMBEDDER_ERRORS", (RuntimeError,))
-    down = _Down()
-    read, failed = await node._with_columns(q, [ROOMS], _Ctx(down), QuestionSide(down, q.text))  # type: ignore[arg-type]
+    down = DownEmbedder()
+    read, failed = await node._with_columns(q, [ROOMS], EmbedderContext(down), QuestionSide(down, q.text))  # type: ignore[arg-type]
     assert failed and read.columns == {"Deposit": LEXICON_LEAD}
     # a question the lexicon names no column of: nothing read without the embedder
     plain = question("Garden suite 一晚多少钱？", [ROOMS])
-    same, failed = await node._with_columns(plain, [ROOMS], _Ctx(down), QuestionSide(down, plain.text))  # type: ignore[arg-type]
+    same, failed = await node._with_columns(plain, [ROOMS], EmbedderContext(down), QuestionSide(down, plain.text))  # type: ignore[arg-type]
     assert failed and same is plain

@@ -26,7 +26,7 @@ from graphs.rag.answer.evidence import (
 from graphs.rag.nodes.write_answer import _with_columns
 from graphs.text.fields import in_asked_measure
 from tests.support.answers import Bigrams, question
-from tests.support.fakes import hit
+from tests.support.fakes import DownEmbedder, EmbedderContext, hit
 
 FERRY = hit("ferry#0", "Single fare — Foot passenger: £4\nWeekly pass — Foot passenger: £21\n"
                        "Crossings a day — Foot passenger: 14\nSingle fare — Bicycle: £2\n"
@@ -107,34 +107,21 @@ def test_a_value_in_a_unit_of_the_asked_attribute_states_it_whatever_its_label()
     assert first_line(q, [PUMP]) == ("Motor: 750 W", True, "750 W")
 
 
-class _Down:
-    def embed_query(self, text: str) -> list[float]:
-        raise RuntimeError("embedder down")
-
-    def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        raise RuntimeError("embedder down")
-
-
-class _Ctx:
-    def __init__(self, embedder: Any) -> None:
-        self.embedder, self.sentences = embedder, None
-
-
 async def test_the_columns_are_read_by_meaning_once_and_an_outage_is_recorded(monkeypatch: Any) -> None:
     import graphs.rag.nodes.write_answer as node
 
     q = question("How much is a weekly pass for a foot passenger on the Skerry ferry?", [FERRY])
     up = Bigrams()
-    read, failed = await _with_columns(q, [FERRY], _Ctx(up), QuestionSide(up, q.text))  # type: ignore[arg-type]
+    read, failed = await _with_columns(q, [FERRY], EmbedderContext(up), QuestionSide(up, q.text))  # type: ignore[arg-type]
     assert not failed and set(read.columns) <= {"Single fare", "Weekly pass", "Crossings a day"}
     assert len(read.columns) == 1  # one label of the table stands out, the others are not kept
     monkeypatch.setattr(node, "EMBEDDER_ERRORS", (RuntimeError,))
-    down = _Down()
-    same, failed = await _with_columns(q, [FERRY], _Ctx(down), QuestionSide(down, q.text))  # type: ignore[arg-type]
+    down = DownEmbedder()
+    same, failed = await _with_columns(q, [FERRY], EmbedderContext(down), QuestionSide(down, q.text))  # type: ignore[arg-type]
     assert failed and same is q
     # no table among the passages: nothing is embedded
     plain = hit("p#0", "The ferry crosses fourteen times a day.", title="Skerry ferry")
-    assert await _with_columns(q, [plain], _Ctx(down), QuestionSide(down, q.text)) == (q, False)  # type: ignore[arg-type]
+    assert await _with_columns(q, [plain], EmbedderContext(down), QuestionSide(down, q.text)) == (q, False)  # type: ignore[arg-type]
 
 
 CANDLES = hit("candles#0", "规格 — 松香蜡烛: 8cm×3支\n库存 — 松香蜡烛: 64盒\n单价 — 松香蜡烛: 25元\n"
