@@ -220,9 +220,13 @@ class JobStore(LockedSQLite):
         same number for the whole of a large file's batch)."""
         self._batch_since[job_id] = time.monotonic()
 
+    def batch_ends(self, job_id: str) -> None:
+        """No batch of ``job_id`` runs any more (recorded, or dropped before its write)."""
+        self._batch_since.pop(job_id, None)
+
     def record(self, job_id: str, outcomes: Sequence[tuple[int, DocumentOutcome]], seconds: float) -> None:
         """Commit the outcomes of a batch (a written document's payload is dropped: it is in the index now)."""
-        self._batch_since.pop(job_id, None)
+        self.batch_ends(job_id)
         with self._use(write=True) as conn:
             conn.executemany(
                 "UPDATE job_documents SET status = ?, chunks = ?, error = ?, "
@@ -520,7 +524,7 @@ class JobRunner:
                 self.ingestor.delete(old)
 
     def _cancelled(self, job_id: str, progress: Progress) -> None:
-        self.store.record(job_id, [], 0.0)  # a batch cancelled before its write: nothing, and no batch running
+        self.store.batch_ends(job_id)  # a batch cancelled before its write: nothing to record
         progress.close()
         self.on_status("cancelled")
         log.warning("ingest job %s cancelled: %d document(s) not ingested", job_id,
