@@ -83,9 +83,24 @@ def jobs_cancel(
             view = show_job(resources, job_id, 0, 0)
             assert view is not None
             job = view.model_dump(by_alias=True, mode="json")
+    typer.echo(cancel_summary(job))
+
+
+def cancel_summary(job: dict[str, Any]) -> str:
+    """What a cancel left: the documents written (they stay), those of the batch being written when it came (they
+    go in still: ``aer jobs show`` counts them once written) and those not ingested."""
     p = job["progress"]
-    typer.echo(f"job {job['id']} cancelled: {p['total'] - p['pending']} of {p['total']} document(s) written "
-               f"(they stay in the index), {p['pending']} not ingested")
+    writing = p.get("writing", 0)
+    parts = [f"{p['done']} of {p['total']} document(s) written (they stay in the index)"]
+    if p.get("skipped"):
+        parts.append(f"{p['skipped']} unchanged, skipped")
+    if p.get("failed"):
+        parts.append(f"{p['failed']} failed")
+    if writing:
+        parts.append(f"{writing} being written when the cancel came (they go in still; "
+                     f"`aer jobs show {job['id']}` counts them once written)")
+    parts.append(f"{p['pending'] - writing} not ingested")
+    return f"job {job['id']} cancelled: " + ", ".join(parts)
 
 
 @jobs_cli.command("show")

@@ -430,11 +430,22 @@ def show_job(resources: Resources, job_id: str, offset: int = 0, limit: int = 10
     return view.model_copy(update={"progress": view.progress.model_copy(update={"vectors_pending": chunks})})
 
 
+CANCEL_WAIT_S = 3.0
+"""How long a cancel waits for the job's batch in progress to stop, so that what it answers is what happened: a
+batch stops at its next check (before a document is chunked, before the write); one already being written goes
+in, and the job's ``progress.writing`` says so until it is."""
+
+
 def cancel_job(resources: Resources, job_id: str) -> JobStatus | None:
     """Cancel a queued or running ingest job (it stops before the next document it would chunk or write); its status after the call:
-    ``cancelled``, or the one it had finished with; None for an unknown id."""
+    ``cancelled``, or the one it had finished with; None for an unknown id. Waits up to ``CANCEL_WAIT_S`` for
+    the batch in progress to stop or be written (a cancel answered "1 not ingested" while that document's write
+    was ending, and it was in the index a second later)."""
     assert resources.jobs is not None
-    return resources.jobs.store.cancel(job_id)
+    status = resources.jobs.store.cancel(job_id)
+    if status == "cancelled":
+        resources.jobs.store.settle(job_id, CANCEL_WAIT_S)
+    return status
 
 
 def list_jobs(resources: Resources, limit: int = 20, *, unfinished: bool = False) -> list[JobView]:

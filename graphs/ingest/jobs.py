@@ -105,6 +105,9 @@ class JobProgress(Model):
                                      "pipeline.")
     failed: int
     pending: int = Field(description="Documents not ingested (yet, or ever when the job failed).")
+    writing: int = Field(default=0, description="Of the pending documents of a cancelled job, those of the batch "
+                                                "that was already being written when the job was cancelled: they "
+                                                "go into the index still, and are counted done once written.")
     chunks: int
     seconds: float = Field(description="Time the job has been running (all its runs).")
     chunks_per_s: float | None
@@ -151,6 +154,8 @@ class JobStore(LockedSQLite):
         self._pending = KeptWhileUnchanged(self.path)
         self._batch_since: dict[str, float] = {}
         """When each running job's batch in progress began (``time.monotonic``; this process's runner)."""
+        self._batch_docs: dict[str, int] = {}
+        """How many documents each running job's batch in progress holds (this process's runner)."""
         self._allow_cancelled()
 
     def _allow_cancelled(self) -> None:
@@ -215,14 +220,24 @@ class JobStore(LockedSQLite):
                 (job_id, limit)).fetchall()
         return [(int(seq), Document.model_validate_json(payload)) for seq, payload in rows]
 
-    def batch_begins(self, job_id: str) -> None:
-        """The runner starts a batch of ``job_id``: its time left counts down while the batch runs (it sat on the
-        same number for the whole of a large file's batch)."""
+    def batch_begins(self, job_id: str, documents: int = 0) -> None:
+        """The runner starts a batch of ``documents`` of ``job_id``: its time left counts down while the batch
+        runs (it sat on the same number for the whole of a large file's batch)."""
         self._batch_since[job_id] = time.monotonic()
+        self._batch_docs[job_id] = documents
 
     def batch_ends(self, job_id: str) -> None:
         """No batch of ``job_id`` runs any more (recorded, or dropped before its write)."""
         self._batch_since.pop(job_id, None)
+        self._batch_docs.pop(job_id, None)
+
+    def settle(self, job_id: str, wait_s: float) -> bool:
+        """Wait up to ``wait_s`` for the batch of ``job_id`` in progress to end (a cancelled job's batch stops at
+        its next check, or is past its last one and being written); True when no batch runs any more."""
+        deadline = time.monotonic() + wait_s
+        while job_id in self._batch_since and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return job_id not in self._batch_since
 
     def record(self, job_id: str, outcomes: Sequence[tuple[int, DocumentOutcome]], seconds: float) -> None:
         """Commit the outcomes of a batch (a written document's payload is dropped: it is in the index now)."""
@@ -342,6 +357,8 @@ class JobStore(LockedSQLite):
         # the time left: the pending documents' text, in chunks, at the rate the job has written chunks (a large
         # file behind a small one was "about 1 s left" for minutes when documents were counted alike); a job that
         # wrote no chunk yet (every document skipped) by its rate of documents
+        # a job cancelled while its batch was past the last check, being written: those documents go in still
+        writing = self._batch_docs.get(job_id, 0) if status == "cancelled" else 0
         eta: float | None = first_eta
         if status == "running" and work_s > 0 and chunks > 0:
             eta = round(left_chunks / (chunks / work_s), 1)
@@ -360,7 +377,7 @@ class JobStore(LockedSQLite):
                 replaced=counts.get("replaced", 0), reread=counts.get("reread", 0), skipped=counts.get("skipped", 0),
                 failed=counts.get("failed", 0), pending=counts.get("pending", 0), chunks=chunks,
                 seconds=round(work_s, 3), chunks_per_s=round(chunks / work_s, 1) if work_s > 0 else None,
-                eta_s=eta,
+                eta_s=eta, writing=writing,
             ),
             documents=[DocumentOutcome(id=d, status=cast(OutcomeStatus, s), chunks=int(c), error=e)
                        for d, s, c, e in docs],
@@ -554,7 +571,7 @@ class JobRunner:
             if not batch:
                 break
             started = time.perf_counter()
-            self.store.batch_begins(job_id)
+            self.store.batch_begins(job_id, len(batch))
             try:
                 outcomes, report = ingest_each(self.ingestor, [doc for _, doc in batch], skip_unchanged=skip,
                                                root=root, defer_vectors=self.defer_vectors, cancelled=cancelled)

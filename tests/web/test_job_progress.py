@@ -196,3 +196,56 @@ def test_a_running_job_is_cancelled_from_its_panel(browser: Browser, empty_serve
         watched.check()
     finally:
         watched.page.context.close()
+
+
+def test_a_cancel_during_a_write_shows_that_batch_going_in_then_what_was_left(browser: Browser,
+                                                                               empty_server: ServerProcess) -> None:
+    """A cancel that came while a batch was being written cannot stop it: the panel says so at once (from the
+    cancel's answer), keeps following the job until the batch is in, then lists what was not ingested."""
+    posted: list[dict[str, Any]] = []
+    reads: list[int] = []
+
+    def cancelled(done: int, pending: int, writing: int) -> dict[str, Any]:
+        state = job("cancelled", done, pending, None)
+        state["job"].update(id="job-write", error="cancelled by its user")
+        state["job"]["progress"]["writing"] = writing
+        return state
+
+    def read(route: Route) -> None:
+        reads.append(len(posted))
+        if not posted:
+            state = job("running", 3, 7, 30.0)
+            state["job"].update(id="job-write")
+        else:  # one more read while the batch is written, then it is in
+            state = cancelled(3, 7, 2) if reads.count(1) < 2 else cancelled(5, 5, 0)
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(state))
+
+    def cancel(route: Route) -> None:
+        if route.request.method != "POST":
+            route.fallback()
+            return
+        posted.append(json.loads(route.request.post_data or "{}"))
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(cancelled(3, 7, 2)))
+
+    watched = watch(browser, empty_server.base_url)
+    try:
+        p = watched.goto("/#documents")
+        p.route("**/api/adaptive-entity-rag?action=job&id=job-write*", read)
+        p.route(re.compile(r".*/api/adaptive-entity-rag$"), cancel)
+        p.evaluate("sessionStorage.setItem('aer.jobs', JSON.stringify([{id: 'job-write', label: 'Upload of 10 file(s)'}]))")
+        p.reload()
+        p.wait_for_selector("#opt-mode option", state="attached")
+        panel = p.locator('.job[data-job="job-write"]')
+        expect(panel).to_contain_text("about 30 s left")
+        panel.get_by_role("button", name="Cancel the ingest of Upload of 10 file(s)").click()
+        # at once, from the cancel's answer: the badge and the batch that goes in still
+        expect(panel.locator(".job-head .status-badge")).to_have_text("cancelled", timeout=3_000)
+        expect(panel).to_contain_text("2 being written when cancelled: they go in still")
+        expect(panel).to_contain_text("5 not ingested")
+        # once written: the job's final count and its reason
+        expect(panel).to_contain_text("5 of 10 document(s)", timeout=20_000)
+        expect(panel).to_contain_text("cancelled by its user")
+        expect(panel).not_to_contain_text("being written")
+        watched.check()
+    finally:
+        watched.page.context.close()

@@ -314,6 +314,11 @@ function progressText(job) {
     parts.push(p.etaS !== null && p.etaS !== undefined ? `about ${duration(p.etaS)} left`
       : ran !== null ? `running for ${duration(ran)}, estimating the time left` : "estimating the time left");
   }
+  if (job.status === "cancelled") {
+    // a batch past its last check when the cancel came is written still; the rest is not ingested
+    if (p.writing) parts.push(`${p.writing} being written when cancelled: they go in still`);
+    if (p.pending - (p.writing || 0)) parts.push(`${p.pending - (p.writing || 0)} not ingested`);
+  }
   if (job.resumed) parts.push(`resumed ${job.resumed}× after a restart`);
   // written before their e5 vectors: searchable by keywords, entities and the graph now, by meaning once filled
   if (p.vectorsPending) parts.push(`dense vectors pending: ${p.vectorsPending} chunk(s), filling in the background`);
@@ -344,8 +349,11 @@ export async function followJob(jobId, label) {
     onclick: async () => {
       cancel.disabled = true;
       try {
-        await post({ action: "cancel-job", id: jobId });
-        text.textContent = "cancelling before its next document…";
+        // the answer is the job once its batch in progress stopped (or is past stopping: being written)
+        const { job } = await post({ action: "cancel-job", id: jobId });
+        badge.textContent = job.status;
+        badge.className = "status-badge warn";
+        text.textContent = progressText(job);
       } catch (err) {
         // 409 job_finished: it ended meanwhile; the next poll shows how
         if (err.code !== "job_finished") show(body, h("p", { class: "error-box" }, `Could not cancel: ${err.code}: ${err.message}`));
@@ -377,7 +385,8 @@ export async function followJob(jobId, label) {
     bar.max = Math.max(1, job.progress.total);
     bar.value = job.progress.total - job.progress.pending;
     text.textContent = progressText(job);
-    if (ended && !settled) {
+    // a job cancelled while a batch was being written: that batch goes in still; wait for it before the outcomes
+    if (ended && !settled && !job.progress.writing) {
       settled = true;
       finish();
       show(body, job.error ? h("p", { class: job.status === "failed" ? "bad-text" : "warn-text" }, job.error) : null, outcomes(job));
@@ -386,7 +395,7 @@ export async function followJob(jobId, label) {
     }
     // a finished job's dense vectors may still be filling: the line follows them until they are all in (it
     // stayed at "dense vectors pending: 7 chunk(s)" when the polling stopped with the job)
-    if (ended && !job.progress.vectorsPending) {
+    if (ended && !job.progress.vectorsPending && !job.progress.writing) {
       if (hadPending) text.textContent = `${progressText(job)} · dense vectors all in`;
       return;
     }

@@ -6,6 +6,8 @@ Real stores (Milvus Lite file, SQLite graph, journal, inventory and job store) a
 
 from __future__ import annotations
 
+import time
+
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -414,6 +416,44 @@ def test_a_cancel_arriving_inside_a_batch_stops_it_before_its_write(stores: dict
     assert view is not None and (view.status, view.progress.done, view.progress.pending) == ("cancelled", 0, 4)
     assert chunked == [DOCS[0].id, DOCS[1].id]  # stopped before the third document, and nothing written
     assert indexer.index.count() == 0 and states == ["queued", "running", "cancelled"]
+
+
+def test_a_cancel_during_the_write_says_the_batch_goes_in_still(stores: dict[str, Any],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cancel that comes once the batch is past its last check (being written) cannot stop it: the job says
+    those documents are being written (a cancel answered "1 not ingested" while that document's write was
+    ending, and it was in the index a second later), then counts them done; ``settle`` waits for the write."""
+    import threading
+
+    store = JobStore(stores["jobs"])
+    indexer = ingestor(stores, Embedder())
+    runner = JobRunner(store, indexer, batch_size=8, batch_target_s=None)
+    job_id = runner.submit("upload", DOCS[:3])
+    real = indexer._write_documents
+    seen: list[Any] = []
+    release = threading.Event()
+
+    def write_after_a_cancel(prepared: Any) -> Any:
+        store.cancel(job_id)  # the user's cancel, after the last check: the write goes on
+        seen.append(store.view(job_id))
+        assert not store.settle(job_id, 0.05)  # still writing: a short wait does not see it end
+        release.wait(5)
+        return real(prepared)
+
+    monkeypatch.setattr(indexer, "_write_documents", write_after_a_cancel)
+    worker = threading.Thread(target=runner.run_job, args=(job_id,))
+    worker.start()
+    while not seen:
+        time.sleep(0.01)
+    during = seen[0].progress
+    assert (seen[0].status, during.pending, during.writing, during.done) == ("cancelled", 3, 3, 0)
+    release.set()
+    assert store.settle(job_id, 5.0)
+    worker.join(5)
+    after = store.view(job_id)
+    assert after is not None and after.status == "cancelled"
+    assert (after.progress.done, after.progress.pending, after.progress.writing) == (3, 0, 0)
+    assert indexer.index.count() > 0
 
 
 def test_the_time_left_counts_the_pending_text_not_the_pending_documents(stores: dict[str, Any],
