@@ -80,10 +80,17 @@ def _fold(word: str) -> str:
     return re.sub(r"[-_\s]", "", word).lower()
 
 
+def _words(name: str) -> tuple[str, ...]:
+    """A field name's words: ``searchMode``, ``search_mode``, ``search-mode`` → (search, mode)."""
+    return tuple(w.lower() for w in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", name))
+
+
 def nearest(word: object, choices: Iterable[str]) -> str | None:
     """The choice a mistyped ``word`` most likely meant: the one equal to it but for case, ``_`` and ``-``
-    (``topk``, ``top-k`` → ``topK``), else the closest spelling (difflib ratio ≥ 0.75 on the folded forms); None
-    when no choice is that near or ``word`` is one of them."""
+    (``topk``, ``top-k`` → ``topK``), else the closest spelling (difflib ratio ≥ 0.75 on the folded forms), else
+    the one choice whose words hold all of the word's or are all held by them, ending alike (``mode`` →
+    ``searchMode``, ``docId`` or ``documentId`` → ``id``); None when no choice is that near or ``word`` is one of
+    them."""
     if not isinstance(word, str) or not word:
         return None
     folded: dict[str, str] = {}
@@ -94,4 +101,9 @@ def nearest(word: object, choices: Iterable[str]) -> str | None:
     if _fold(word) in folded:
         return folded[_fold(word)]
     close = difflib.get_close_matches(_fold(word), list(folded), n=1, cutoff=0.75)
-    return folded[close[0]] if close else None
+    if close:
+        return folded[close[0]]
+    mine = _words(word)
+    held = [c for c in folded.values() if mine and (theirs := _words(c)) and theirs[-1] == mine[-1]
+            and (set(mine) <= set(theirs) or set(theirs) <= set(mine))]
+    return held[0] if len(held) == 1 else None

@@ -189,6 +189,9 @@ def test_openapi_documents_strict_closed_request_models(client: TestClient) -> N
     # another API's name for the one missing field, however far its spelling (the key "query" is also the tag)
     ({"action": "query", "query": "谁写的报告？"}, "unknown field 'query' (did you mean 'question'?)"),
     ({"action": "query", "text": "who wrote the report?", "topK": 3}, "unknown field 'text' (did you mean 'question'?)"),
+    # a field named by one of its words, or with a word more: the CLI and the page say "mode", citations "docId"
+    ({"action": "query", "question": "q", "mode": "hybrid"}, "unknown field 'mode' (did you mean 'searchMode'?)"),
+    ({"action": "delete-document", "docId": "notes.md"}, "(did you mean 'id'?)"),
 ])
 def test_a_mistyped_field_or_value_is_told_the_one_meant(client: TestClient, payload: dict[str, Any],
                                                           meant: str) -> None:

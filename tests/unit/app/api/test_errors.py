@@ -160,6 +160,10 @@ def parcels() -> TestClient:
     ("recipents", ["recipients", "note"], "recipients"), ("expres", ["standard", "express"], "express"),
     ("colour", ["sku", "unitPrice"], None), ("sku", ["sku", "unitPrice"], None), ("", ["sku"], None),
     (3, ["sku"], None),
+    # by words: the one choice holding all of the word's words, or held by them, ending alike
+    ("price", ["sku", "unitPrice"], "unitPrice"), ("docId", ["action", "id"], "id"),
+    ("document_id", ["id", "title"], "id"), ("mode", ["searchMode", "answerMode"], None),
+    ("modeSearch", ["searchMode"], None),
 ])
 def test_nearest_is_the_choice_equal_but_for_case_and_separators_else_the_closest_spelling(
         word: object, choices: list[str], meant: str | None) -> None:
