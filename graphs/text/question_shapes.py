@@ -12,11 +12,13 @@ from dataclasses import dataclass
 
 # ---------------------------------------------------------------------------- writer-only questions
 
+_THANKS = r"(?:thanks(?: a lot)?|thank you(?: (?:very|so) much)?|thx|cheers|谢谢(?:你|您)?|多谢|感谢)"
 _GREETING = re.compile(
-    r"^\s*(?:hi|hello|hey|thanks|thank you|thx|good (?:morning|afternoon|evening)|who are you|what can you do|"
-    r"你好|您好|嗨|谢谢|多谢|你是谁|你能做什么)[\s!！。.?？,，~]*$",
+    r"^\s*(?:hi|hello|hey|" + _THANKS + r"|good (?:morning|afternoon|evening)|who are you|what can you do|"
+    r"你好|您好|嗨|你是谁|你能做什么)[\s!！。.?？,，~]*$",
     re.IGNORECASE,
 )
+_THANKS_ONLY = re.compile(r"^\s*" + _THANKS + r"[\s!！。.?？,，~]*$", re.IGNORECASE)
 _ARITHMETIC = re.compile(
     r"^\s*(?:what\s+is|what's|calculate|compute|how much is|计算)?\s*(?P<expr>[\d\s.+\-*/×÷()^%]+?)\s*"
     r"(?:=|等于多少|等于几|是多少|等于)?\s*[?？]?\s*$",
@@ -53,6 +55,11 @@ def arithmetic(question: str) -> str | None:
     except (SyntaxError, ValueError, ZeroDivisionError, OverflowError):
         return None
     return f"{value:g}" if value != int(value) or abs(value) >= 1e15 else str(int(value))
+
+
+def thanks(question: str) -> bool:
+    """Whether a question is only thanks (answered "you're welcome", not "hello")."""
+    return bool(_THANKS_ONLY.match(question))
 
 
 def trivial(question: str) -> str | None:

@@ -53,7 +53,7 @@ from graphs.rag.state import RagState, RagUpdate
 from graphs.stores.base import StoreError
 from graphs.text.answer_types import expected_answer
 from graphs.text.normalize import has_han
-from graphs.text.question_shapes import arithmetic, trivial
+from graphs.text.question_shapes import arithmetic, thanks, trivial
 from graphs.text.sentences import planted, without_markers
 
 log = logging.getLogger(__name__)
@@ -92,6 +92,10 @@ async def direct_answer(state: RagState, ctx: RagContext) -> RagUpdate:
             degraded: RagUpdate = {"degraded": ["write_answer"], "llm_calls": 1}
     else:
         degraded = {}
+    if thanks(question):
+        text = ("不客气！还有什么想从文档里了解的，随时问我。" if has_han(question)
+                else "You're welcome! Ask me anything else about the indexed documents.")
+        return {"answer": text, "citations": [], "answer_mode": "direct", "status": "answered", **degraded}
     if trivial(question):
         text = ("你好！我根据已索引的文档回答问题，并给出引用。请问想了解什么？" if has_han(question)
                 else "Hello! I answer questions from the indexed documents, with citations. What would you like to know?")

@@ -28,7 +28,7 @@ from graphs.rag.planning import (
     ready_steps,
 )
 from graphs.stores.base import StoreUnavailable
-from graphs.text.question_shapes import arithmetic, comparison_pair, trivial
+from graphs.text.question_shapes import arithmetic, comparison_pair, thanks, trivial
 from tests.support.fakes import ScriptedIndex, hit, make_context
 from tests.support.plans import parsed
 from tests.support.plans import plan_of as _plan
@@ -71,6 +71,7 @@ def test_arithmetic_is_computed_safely(question: str, value: str | None) -> None
 def test_trivial_questions() -> None:
     assert trivial("Hello!") and trivial("你好") and trivial("1+1?")
     assert trivial("Who founded SpaceX?") is None
+    assert thanks("thanks a lot!") and thanks("谢谢您。") and not thanks("你好") and not thanks("Thanks to whom?")
 
 
 @pytest.mark.parametrize(("question", "names", "pair"), [
@@ -175,6 +176,10 @@ async def test_writer_only_answers_without_retrieval(tmp_path: Path) -> None:
     assert index.calls == [] and not out.get("searches")
     greeting = await workflow.ainvoke({"question": "你好"}, context=make_context(tmp_path, index))
     assert greeting["answer_mode"] == "direct" and "文档" in greeting["answer"] and index.calls == []
+    # thanks are answered as thanks, not with a hello (谢谢 was answered 你好！)
+    for said, reply in (("谢谢！", "不客气"), ("Thank you very much.", "You're welcome"), ("多谢", "不客气")):
+        out = await workflow.ainvoke({"question": said}, context=make_context(tmp_path, index))
+        assert out["answer"].startswith(reply) and out["status"] == "answered" and index.calls == [], out["answer"]
 
 
 async def test_executor_path_keeps_its_turn_budget(tmp_path: Path) -> None:
