@@ -69,7 +69,17 @@ def reply_language(text: str) -> Literal["zh", "ja", "en"]:
     else English — also for a language those sentences are not written in (Korean, French, ...)."""
     if _KANA.search(text):
         return "ja"
-    return "zh" if has_han(text) else "en"
+    if not has_han(text):
+        return "en"
+    return "en" if _ENGLISH_FRAME.match(text) and not _CHINESE_FRAME.search(text) else "zh"
+
+
+# An English question that names something in Chinese ("Who runs 林氏木工坊?") is English: it opens with an
+# English question word and its Chinese is a name, holding no Chinese question word or particle.
+_ENGLISH_FRAME = re.compile(
+    r"^\W*(?:who|whom|whose|what|when|where|which|why|how|is|are|was|were|do|does|did|can|could|will|would|"
+    r"should|has|have|had|tell|list|name|give|show|find)\b", re.IGNORECASE)
+_CHINESE_FRAME = re.compile("[谁誰哪几幾吗嗎呢么麼啥怎是的了在有]|多少|何时|如何|为何")
 
 
 def han_count(text: str) -> int:

@@ -76,6 +76,13 @@ def test_simplified_text_skips_the_converter(monkeypatch: pytest.MonkeyPatch) ->
     ("Who keeps the pharmacy keys?", "en"),
     ("약국 열쇠는 누가 보관하나요?", "en"),  # a language the fixed sentences are not written in: English
     ("Qui garde les clés de la pharmacie ?", "en"),
+    # an English question naming something in Chinese is English; a Chinese one naming something in English is not
+    ("Who runs 林氏木工坊?", "en"),
+    ("How much does 何明's workshop charge?", "en"),
+    ("Which site does 王建华 lead, 东湖站 or 西山站?", "en"),
+    ("Marcus Hale 带的是哪条线路？", "zh"),
+    ("Who是谁", "zh"),
+    ("What 是 RAG？", "zh"),
 ])
 def test_reply_language_reads_kana_as_japanese_before_han_as_chinese(question: str, language: str) -> None:
     assert reply_language(question) == language
