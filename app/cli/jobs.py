@@ -136,6 +136,10 @@ def jobs_show(
                f"{p['total']}; {p['chunks']} chunk(s), {p['chunksPerS'] or 0} chunks/s"
                + (f", ETA {duration(p['etaS'])}" if p.get("etaS") is not None
                   else f", {running_for(job)}no estimate yet" if job["status"] == "running" else ""))
+    if p.get("stage"):
+        typer.echo(f"now {p['stage']}")
+    if p.get("writing"):
+        typer.echo(f"{p['writing']} document(s) being written when the cancel came: they go in still")
     for o in job["documents"]:
         typer.echo(f"  {o['status']:<8} {o['id']}" + (f" ({o['chunks']} chunk(s))" if o["chunks"] else "")
                    + (f" — {o['error']}" if o["error"] else ""))

@@ -144,7 +144,8 @@ class DocumentIndexer:
     def ingest(self, docs: Iterable[Document], batch_size: int = 32,
                progress: Callable[[int], None] | None = None, *, atomic: bool = False,
                skip_unchanged: bool = False, root: str | None = None, defer_vectors: bool = False,
-               cancelled: Callable[[], bool] | None = None) -> IngestReport:
+               cancelled: Callable[[], bool] | None = None,
+               stage: Callable[[str], None] | None = None) -> IngestReport:
         """Index documents in batches; re-ingesting an id replaces its chunks.
 
         ``atomic``: the whole call is one write: every document is chunked and embedded before any is
@@ -155,7 +156,9 @@ class DocumentIndexer:
         write placeholder vectors now, searchable by BM25, entities and the graph at once, and leave the dense
         vectors to the background fill. ``cancelled``: asked before each document is chunked and before each
         write; when it says so, ``IngestCancelled`` is raised and the batch in hand is not written (an ingest
-        job's cancel takes effect inside a batch of large documents, not only between batches).
+        job's cancel takes effect inside a batch of large documents, not only between batches). ``stage``: told
+        what the batch in hand is doing ("reading and tagging big.pdf (1 of 3)", "embedding 5,000 chunks",
+        "writing 5,000 chunks"): one large file's job said "0 of 1 document(s) · 0 chunk(s)" for minutes.
         """
         defer = defer_vectors and self.vector_fill is not None
         started = time.perf_counter()
@@ -168,8 +171,10 @@ class DocumentIndexer:
             if unique:
                 if self.catalog is not None:
                     report.replaced += [r.id for r in self.catalog.get_many([d.id for d in unique])]
-                prepared = self._prepare(unique, root, report, defer=defer, cancelled=cancelled)
+                prepared = self._prepare(unique, root, report, defer=defer, cancelled=cancelled, stage=stage)
                 _stop_if(cancelled)
+                if stage is not None:
+                    stage(f"writing {sum(len(p.chunks) for p in prepared):,} chunk(s)")
                 self._write_documents(prepared)
                 for p in prepared:
                     report.documents += 1
@@ -217,17 +222,22 @@ class DocumentIndexer:
         return changed
 
     def _prepare(self, docs: list[Document], root: str | None, report: IngestReport, *,
-                 defer: bool = False, cancelled: Callable[[], bool] | None = None) -> list[_Prepared]:
+                 defer: bool = False, cancelled: Callable[[], bool] | None = None,
+                 stage: Callable[[str], None] | None = None) -> list[_Prepared]:
         """Chunk, tag and embed documents (no store is written); ``defer``: placeholder vectors instead."""
         chunked = []
-        for doc in docs:
+        for n, doc in enumerate(docs, 1):
             _stop_if(cancelled)
+            if stage is not None:
+                stage(f"reading and tagging {doc.id} ({n} of {len(docs)})")
             chunked.append((doc, *self.chunks(doc)))
         flat = [c for _, chunks, _ in chunked for c in chunks]
         embed_started = time.perf_counter()
         if defer and self.vector_fill is not None:
             vectors = [placeholder(self.vector_fill.dimension) for _ in flat]
         else:
+            if stage is not None:
+                stage(f"embedding {len(flat):,} chunk(s)")
             try:
                 vectors = self.embedder.embed_documents([embedding_text(c) for c in flat])
             except EmbedderUnavailable as exc:

@@ -109,6 +109,9 @@ class JobProgress(Model):
                                                 "that was already being written when the job was cancelled: they "
                                                 "go into the index still, and are counted done once written.")
     chunks: int
+    stage: str | None = Field(default=None, description="What the batch in progress is doing now (\"reading and "
+                              "tagging big.pdf (1 of 3)\", \"embedding 5,000 chunk(s)\", \"writing 5,000 "
+                              "chunk(s)\"); None between batches, once finished, or seen from another process.")
     seconds: float = Field(description="Time the job has been running (all its runs).")
     chunks_per_s: float | None
     eta_s: float | None = Field(description="Estimated seconds left while running: the pending documents' text "
@@ -156,6 +159,8 @@ class JobStore(LockedSQLite):
         """When each running job's batch in progress began (``time.monotonic``; this process's runner)."""
         self._batch_docs: dict[str, int] = {}
         """How many documents each running job's batch in progress holds (this process's runner)."""
+        self._batch_stage: dict[str, str] = {}
+        """What each running job's batch in progress is doing now (this process's runner)."""
         self._allow_cancelled()
 
     def _allow_cancelled(self) -> None:
@@ -230,6 +235,12 @@ class JobStore(LockedSQLite):
         """No batch of ``job_id`` runs any more (recorded, or dropped before its write)."""
         self._batch_since.pop(job_id, None)
         self._batch_docs.pop(job_id, None)
+        self._batch_stage.pop(job_id, None)
+
+    def batch_stage(self, job_id: str, stage: str) -> None:
+        """What the batch of ``job_id`` in progress is doing now (shown while the job runs)."""
+        if job_id in self._batch_since:
+            self._batch_stage[job_id] = stage
 
     def settle(self, job_id: str, wait_s: float) -> bool:
         """Wait up to ``wait_s`` for the batch of ``job_id`` in progress to end (a cancelled job's batch stops at
@@ -378,6 +389,7 @@ class JobStore(LockedSQLite):
                 failed=counts.get("failed", 0), pending=counts.get("pending", 0), chunks=chunks,
                 seconds=round(work_s, 3), chunks_per_s=round(chunks / work_s, 1) if work_s > 0 else None,
                 eta_s=eta, writing=writing,
+                stage=self._batch_stage.get(job_id) if status in ("running", "cancelled") else None,
             ),
             documents=[DocumentOutcome(id=d, status=cast(OutcomeStatus, s), chunks=int(c), error=e)
                        for d, s, c, e in docs],
@@ -425,7 +437,8 @@ def plain_failure(exc: BaseException) -> str:
 
 def ingest_each(ingestor: Ingestor, docs: Sequence[Document], *, skip_unchanged: bool = False,
                 root: str | None = None, defer_vectors: bool = False,
-                cancelled: Callable[[], bool] | None = None) -> tuple[list[DocumentOutcome], IngestReport]:
+                cancelled: Callable[[], bool] | None = None,
+                stage: Callable[[str], None] | None = None) -> tuple[list[DocumentOutcome], IngestReport]:
     """Ingest a batch as one write and say what became of each document.
 
     A document the stores refuse (rather than a store that is down) fails alone: the batch is written again
@@ -434,7 +447,7 @@ def ingest_each(ingestor: Ingestor, docs: Sequence[Document], *, skip_unchanged:
     """
     try:
         report = ingestor.ingest(docs, atomic=True, skip_unchanged=skip_unchanged, root=root,
-                                 defer_vectors=defer_vectors, cancelled=cancelled)
+                                 defer_vectors=defer_vectors, cancelled=cancelled, stage=stage)
     except OUTAGES:
         raise
     except IngestCancelled:
@@ -448,7 +461,7 @@ def ingest_each(ingestor: Ingestor, docs: Sequence[Document], *, skip_unchanged:
         outcomes = []
         for doc in docs:
             found, part = ingest_each(ingestor, [doc], skip_unchanged=skip_unchanged, root=root,
-                                      defer_vectors=defer_vectors, cancelled=cancelled)
+                                      defer_vectors=defer_vectors, cancelled=cancelled, stage=stage)
             outcomes += found
             report.add(part)
         return outcomes, report
@@ -574,7 +587,8 @@ class JobRunner:
             self.store.batch_begins(job_id, len(batch))
             try:
                 outcomes, report = ingest_each(self.ingestor, [doc for _, doc in batch], skip_unchanged=skip,
-                                               root=root, defer_vectors=self.defer_vectors, cancelled=cancelled)
+                                               root=root, defer_vectors=self.defer_vectors, cancelled=cancelled,
+                                               stage=lambda what: self.store.batch_stage(job_id, what))
             except IngestCancelled:  # before the batch's write: none of it went in
                 self._cancelled(job_id, progress)
                 return

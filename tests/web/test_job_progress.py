@@ -40,6 +40,7 @@ def test_a_running_job_shows_each_document_and_the_time_left(browser: Browser, e
                                                              tmp_path: Path) -> None:
     states = [job("running", 0, 10, None), job("running", 1, 9, 13.5), job("running", 3, 7, 65.2),
               job("done", 10, 0, None)]
+    states[0]["job"]["progress"]["stage"] = "reading and tagging big.pdf (1 of 1)"  # what the batch does now
     served: list[int] = []
 
     def answer(route: Route) -> None:
@@ -56,7 +57,8 @@ def test_a_running_job_shows_each_document_and_the_time_left(browser: Browser, e
         p.wait_for_selector("#opt-mode option", state="attached")
         panel = p.locator('.job[data-job="job-eta"]')
         # no rate yet: how long it has run (the job started on 25 November), then the estimate
-        expect(panel).to_contain_text(re.compile(r"0 of 10 document\(s\) · 0 chunk\(s\) · running for \d+ h \d\d min, "
+        expect(panel).to_contain_text(re.compile(r"0 of 10 document\(s\) · now reading and tagging big\.pdf \(1 of 1\) · "
+                                                  r"0 chunk\(s\) · running for \d+ h \d\d min, "
                                                   r"estimating the time left"))
         expect(panel).to_contain_text("1 of 10 document(s) · 2 chunk(s) · 1.3 chunks/s · about 14 s left")
         assert panel.locator("progress").evaluate("bar => [bar.value, bar.max]") == [1, 10]

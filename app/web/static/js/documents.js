@@ -302,6 +302,8 @@ export function duration(seconds) {
 function progressText(job) {
   const p = job.progress;
   const parts = [`${p.done + p.skipped + p.failed} of ${p.total} document(s)`];
+  // what the batch in progress does now: one large file read "0 of 1 document(s) · 0 chunk(s)" for minutes
+  if (p.stage && (job.status === "running" || p.writing)) parts.push(`now ${p.stage}`);
   if (p.skipped) parts.push(`${p.skipped} unchanged, skipped`);
   if (p.replaced) parts.push(`${p.replaced} replaced an earlier version`);
   if (p.failed) parts.push(`${p.failed} failed`);

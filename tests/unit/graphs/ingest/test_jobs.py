@@ -7,7 +7,6 @@ Real stores (Milvus Lite file, SQLite graph, journal, inventory and job store) a
 from __future__ import annotations
 
 import time
-
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -447,6 +446,7 @@ def test_a_cancel_during_the_write_says_the_batch_goes_in_still(stores: dict[str
         time.sleep(0.01)
     during = seen[0].progress
     assert (seen[0].status, during.pending, during.writing, during.done) == ("cancelled", 3, 3, 0)
+    assert during.stage is not None and during.stage.startswith("writing ")
     release.set()
     assert store.settle(job_id, 5.0)
     worker.join(5)
@@ -454,6 +454,36 @@ def test_a_cancel_during_the_write_says_the_batch_goes_in_still(stores: dict[str
     assert after is not None and after.status == "cancelled"
     assert (after.progress.done, after.progress.pending, after.progress.writing) == (3, 0, 0)
     assert indexer.index.count() > 0
+
+
+def test_a_running_job_says_what_its_batch_is_doing(stores: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """One large file's job said "0 of 1 document(s) · 0 chunk(s)" for minutes: the view says which document the
+    batch reads, then that it embeds and writes how many chunks; nothing once the batch is done."""
+    store = JobStore(stores["jobs"])
+    indexer = ingestor(stores, Embedder())
+    runner = JobRunner(store, indexer, batch_size=8, batch_target_s=None)
+    job_id = runner.submit("upload", DOCS[:2])
+    stages: list[str | None] = []
+    real_chunks, real_write = indexer.chunks, indexer._write_documents
+
+    def chunks(doc: Document) -> Any:
+        view = store.view(job_id)
+        stages.append(view.progress.stage if view else None)
+        return real_chunks(doc)
+
+    def write(prepared: Any) -> Any:
+        view = store.view(job_id)
+        stages.append(view.progress.stage if view else None)
+        return real_write(prepared)
+
+    monkeypatch.setattr(indexer, "chunks", chunks)
+    monkeypatch.setattr(indexer, "_write_documents", write)
+    runner.run_job(job_id)
+    n = sum(len(real_chunks(d)[0]) for d in DOCS[:2])
+    assert stages == [f"reading and tagging {DOCS[0].id} (1 of 2)", f"reading and tagging {DOCS[1].id} (2 of 2)",
+                      f"writing {n:,} chunk(s)"]
+    after = store.view(job_id)
+    assert after is not None and after.status == "done" and after.progress.stage is None
 
 
 def test_the_time_left_counts_the_pending_text_not_the_pending_documents(stores: dict[str, Any],
