@@ -34,7 +34,7 @@ def parse_html(data: bytes, name: str) -> ParsedFile:
         raise FileParseError("corrupt_file", f"{name}: not readable as HTML ({exc})") from exc
     title_tag = soup.find("title")
     title = clean_line(title_tag.get_text(" ")) if title_tag else ""
-    root = soup.find("main") or soup.find("article") or soup.find("body") or soup
+    root = _content_root(soup)
     sections = Sections()
     buffer: list[str] = []
 
@@ -76,6 +76,28 @@ def parse_html(data: bytes, name: str) -> ParsedFile:
         h1 = soup.find("h1")
         title = clean_line(h1.get_text(" ")) if h1 else ""
     return ParsedFile(title=title, sections=[s.model_copy(update={"text": _tidy_cells(s.text)}) for s in found])
+
+
+ARTICLE_SHARE = 0.5
+"""The share of the page's text a lone ``<article>`` must hold to be read alone (a news story among page
+furniture); a smaller one is a part of the page, not its content."""
+
+
+def _content_root(soup: Any) -> Any:
+    """The element holding the page's content: its one ``<main>``; else its one ``<article>`` when that holds most
+    of the body's text (a story among the site's furniture); else the body. A page of several ``<article>`` cards
+    (a cinema's films, a shop's products) is read whole: reading only its first card lost the rest of the page,
+    its tables and its other cards included."""
+    body = soup.find("body") or soup
+    mains = soup.find_all("main")
+    if len(mains) == 1:
+        return mains[0]
+    articles = soup.find_all("article")
+    if len(articles) == 1:
+        whole = len(body.get_text(" ", strip=True))
+        if whole == 0 or len(articles[0].get_text(" ", strip=True)) >= ARTICLE_SHARE * whole:
+            return articles[0]
+    return body
 
 
 def _html_table(table: Any) -> list[str]:

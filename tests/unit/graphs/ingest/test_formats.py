@@ -50,6 +50,41 @@ def test_html_sections_without_scripts_navigation_or_footers() -> None:
     ]
 
 
+CARDS = """<html><head><title>Film club, March</title></head><body>
+<nav><a href="/">Home</a></nav>
+<h1>Film club programme</h1>
+<p>All screenings start at 19:30 in the Lantern Room. Members 6, guests 9.</p>
+<table><tr><th>Film</th><th>Runtime</th></tr><tr><td>Low Tide</td><td>101 min</td></tr>
+<tr><td>雨夜列车</td><td>94分钟</td></tr></table>
+<article><h2>Low Tide</h2><p>A ferry captain's last summer on the estuary.</p></article>
+<article><h2>雨夜列车</h2><p>一列夜车上的七个陌生人。导演：周晴。</p></article>
+<p>The restored print of Low Tide was lent by the county archive.</p>
+<footer>© the club</footer></body></html>"""
+
+STORY = """<html><head><title>Harbour news</title></head><body>
+<nav><a href="/">Home</a> <a href="/sport">Sport</a></nav>
+<div class="promo">Subscribe for 1 a week.</div>
+<article><h1>Ferry runs aground</h1><p>The morning ferry ran aground on the sandbar at 07:52 on Tuesday.
+All 41 passengers were taken off by the lifeboat crew within the hour; nobody was hurt.</p>
+<p>The harbour master said the channel had silted after the storm and would be dredged next week.</p></article>
+<footer>© Harbour news</footer></body></html>"""
+
+
+def test_a_page_of_several_article_cards_is_read_whole() -> None:
+    """A page of several ``<article>`` cards (a programme's films) was read as its first card alone: its table,
+    its other cards and the text around them were lost."""
+    text = "\n".join(s.text for s in parse_file(CARDS.encode(), "films.html", ".html").sections)
+    for said in ("19:30", "Runtime — Low Tide: 101 min", "94分钟", "七个陌生人", "ferry captain", "county archive"):
+        assert said in text, said
+    assert "Home" not in text and "© the club" not in text
+
+
+def test_a_lone_article_holding_the_story_is_read_without_the_page_furniture() -> None:
+    text = "\n".join(s.text for s in parse_file(STORY.encode(), "ferry.html", ".html").sections)
+    assert "07:52" in text and "dredged next week" in text
+    assert "Subscribe" not in text
+
+
 def test_pdf_pages_are_sections_with_their_numbers_and_the_metadata_title() -> None:
     parsed = parse_file(pdf_bytes(PDF_PAGES, title="Orchid Report"), "r.pdf", ".pdf")
     assert parsed.title == "Orchid Report"
