@@ -10,7 +10,8 @@ from graphs.domain import Hit, ParsedQuery, QueryPlan, StepOutcome, Strategy, Su
 from graphs.rag.answer.chains import KINSHIP, RELATION_WORDS
 from graphs.rag.parts import question_parts
 from graphs.rag.relation_cues import ORGANIZATION, PERSON, noun_kind
-from graphs.text.question_shapes import asks_about_change, comparison_pair, mentions
+from graphs.rag.answer.verdicts import offered, without_owner
+from graphs.text.question_shapes import Mention, asks_about_change, comparison_pair, mentions
 
 # ---------------------------------------------------------------------------- rule-based decomposer
 
@@ -99,7 +100,7 @@ def comparison_plan(question: str, names: Sequence[str], known: set[str]) -> Que
     question of that side alone. A side the entity store does not know is searched by keywords and meaning
     (hybrid): the graph has no node to start from, and the side's own sentence is found by its spelling (a
     news piece's later chunk that names the second bridge), not by the document the graph reaches first."""
-    pair = comparison_pair(question, names)
+    pair = comparison_pair(question, names) or _offered_pair(question)
     if pair is None:
         return None
     a, b = pair
@@ -115,6 +116,21 @@ def comparison_plan(question: str, names: Sequence[str], known: set[str]) -> Que
                         entity=b.text, reason=f"what the question asks, about {b.text}"),
         ],
     )
+
+
+def _offered_pair(question: str) -> tuple[Mention, Mention] | None:
+    """The two things a question offers as a choice by its shape ("A和B哪个更…", "Which is …, A or B?"), where
+    the tagger found fewer than two of its names (《北纬三十度》修复版和《雾港来信》: each side is still searched)."""
+    said = offered(question)
+    if len(said) != 2:
+        return None
+    # (the owner both share stays in each side's question: 锦澜酒店的如意宴和龙凤宴 → 锦澜酒店的龙凤宴)
+    a_text, b_text = without_owner(said[0].strip(), said[1].strip()), said[1].strip()
+    a_at = question.find(a_text)
+    b_at = question.find(b_text, a_at + len(a_text)) if a_at >= 0 else -1
+    if a_at < 0 or b_at < 0 or not a_text or not b_text:
+        return None
+    return Mention(a_text, a_at, a_at + len(a_text)), Mention(b_text, b_at, b_at + len(b_text))
 
 
 _RELATIVE_EN = re.compile(r"\b(?:the|a|an)\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(where|who|whom|which|that|whose)\s+(.+)",

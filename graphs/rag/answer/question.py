@@ -469,6 +469,8 @@ def mentioned(forms: tuple[str, ...], blob: str) -> bool:
     but one."""
     if any(f in blob for f in forms):
         return True
+    if any(titled_apart(f, blob) for f in forms):
+        return True
     # every spelling of it, the one the passages write too ("Corvell Valley Choir Festival" taken as "Corvel …":
     # a page titled "corvel choir festival" writes all its words but one)
     for form in forms:
@@ -476,6 +478,19 @@ def mentioned(forms: tuple[str, ...], blob: str) -> bool:
         if len(words) >= 3 and sum(w in blob for w in words) >= len(words) - 1:
             return True
     return by_code(forms[0], blob) or reordered(forms[0], blob)
+
+
+_TITLE = re.compile(r"《([^《》]{1,40})》")
+
+
+def titled_apart(name: str, blob: str) -> bool:
+    """Whether a folded text writes a name made of a 《title》 and words beside it (《北纬三十度》修复版, 修复版《北纬三十
+    度》, 《雾港来信》英文版) as the title and those words apart: the text's "4K修复版《北纬三十度》" names it."""
+    m = _TITLE.search(name)
+    if m is None or m[0] == name.strip() or m[0] not in blob:
+        return False
+    rest = [part for part in (name[: m.start()].strip(), name[m.end():].strip()) if part]
+    return all(part in blob for part in rest)
 
 
 def reordered(name: str, blob: str) -> bool:

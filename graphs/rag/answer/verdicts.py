@@ -3,6 +3,7 @@ passage states what is asked."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -121,7 +122,11 @@ _compared_words: dict[str, re.Pattern[str]] = {
 def compared_attribute(q: Question) -> Attribute | None:
     """The attribute the two sides are compared on: the lexicon's specific attribute the question names
     ("哪艘船载客更多": capacity), else the one its comparative word asks about ("cheaper": price)."""
-    asked = asked_attribute(q.text, q.kind, tuple(f[0] for f in q.anchors))
+    # read on the question less the things compared (their attribute words kept): the 酒店 of 锦澜酒店, the "Hotel"
+    # of "the Grand Hotel suite" are the names' kind words, not the accommodation asked
+    said = [_without_attribute(s.strip()) for s in offered(q.text)]
+    text = without_names(q.text, [n for n in {*said, *q.names} if len(n) >= 2])
+    asked = asked_attribute(text, q.kind, tuple(f[0] for f in q.anchors))
     if asked is not None and not asked.attribute.generic:
         return asked.attribute
     name = next((n for n, pattern in _compared_words.items() if pattern.search(q.text)), None)
@@ -240,6 +245,7 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         measure = _DIMENSION_OF.get(attribute.name, attribute.name)
         about = [s for s in about if stated_at(attribute, s.text) or _measured(attribute, s.text)
                  or _in_column(s, measure)]
+        about = _qualified_columns(about, q.text)
 
     def preference(s: Sentence) -> tuple[bool, bool, bool, bool, bool, bool, float]:
         names = _named(forms, s.folded, rivals) or any(f in s.title for f in forms) or _headed_for(forms, s, rivals)
@@ -265,6 +271,10 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         text = _own_part(s.text, forms, rivals)
         at = stated_at(attribute, text) if attribute is not None else [p for r in origin for p in relation_at(r, text)]
         found = candidates(text, kind, q.text)
+        if (cell := _cell(text)) is not None and (value_at := len(text.rstrip()) - len(cell[2])) > 0:
+            # a cell's value is its value: not a number its column header or row label writes (the 50 of
+            # "价格（元/50克） — T05: 160")
+            found = [c for c in found if c.start >= value_at]
         if kind == "number" and field_of(text) is None:
             # a year in running text dates the side ("built in 1868", 建于1974年): it is no quantity compared
             found = [c for c in found if not (_YEAR_ONLY.match(c.text)
@@ -276,6 +286,40 @@ def _side(q: Question, name: str, sentences: Sequence[Sentence], way: Direction 
         if span is not None and (number := _value(span.text, way)) is not None:
             return Side(name, s, _with_sign(text, span.start, span.text), number)
     return Side(name, best)
+
+
+def _distinct(label: str, other: str) -> str:
+    """What a column header says that another header of the same attribute does not: the header less the
+    beginning and the end the two share ("价格（元/壶）" against "价格（元/50克）": 壶; "Price per pot" against "Price
+    per 50 g": pot)."""
+    start = len(os.path.commonprefix([label, other]))
+    end = len(os.path.commonprefix([label[start:][::-1], other[start:][::-1]]))
+    return label[start: len(label) - end]
+
+
+def _said_qualifier(piece: str, question: str) -> bool:
+    """Whether the question writes a header's distinct part: its Chinese (less digits and marks) whole, or one of
+    its English words of three letters or more."""
+    if has_han(piece):
+        han = re.sub(r"[^\u4e00-\u9fff]", "", piece)
+        return bool(han) and han in question
+    words = {w for w in re.findall(r"[a-z]{3,}", piece)}
+    return bool(words) and bool(words & set(re.findall(r"[a-z]{3,}", question)))
+
+
+def _qualified_columns(about: Sequence[Sentence], question: str) -> list[Sentence]:
+    """The table cells under the one column, of several that state the compared attribute, whose header's own
+    qualifier the question writes ("按壶点哪个更便宜": 价格（元/壶）, not 价格（元/50克）; "by the pot"); all of them
+    when the question picks none or every one. Prose is kept."""
+    labels = sorted({normalize(c[0]) for s in about if (c := _cell(s.text)) is not None})
+    if len(labels) < 2:
+        return list(about)
+    folded = normalize(question)
+    picked = {label for label in labels
+              if all(_said_qualifier(_distinct(label, other), folded) for other in labels if other != label)}
+    if len(picked) != 1:
+        return list(about)
+    return [s for s in about if (c := _cell(s.text)) is None or normalize(c[0]) in picked]
 
 
 def _in_column(s: Sentence, dimension: str) -> bool:
@@ -382,6 +426,23 @@ _PAIR_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?(\S.{1,59}?)\s+and\s+(?:the\
                            re.IGNORECASE)
 
 
+def offered(text: str) -> tuple[str, ...]:
+    """The two things a question offers as a choice, as it writes them ("A和B哪个更便宜", "Which is cheaper, A or
+    B?", "is A or B cheaper"); () when it offers none."""
+    m = (_PAIR_ZH.search(text) if has_han(text) else None) or _PAIR_EN.search(text) or \
+        _PAIR_BETWEEN.search(text) or _PAIR_IS.search(text)
+    return (m[1], m[2]) if m else ()
+
+
+def without_owner(first: str, second: str) -> str:
+    """The first side of a Chinese choice less the owner both sides share ("锦澜酒店的如意宴和龙凤宴": the hotel's
+    如意宴 and 龙凤宴): what follows its last 的 when the second side has no 的 and two characters follow."""
+    if not has_han(first) or "的" not in first or "的" in second:
+        return first
+    rest = first.rsplit("的", 1)[1].strip()
+    return rest if len(rest) >= 2 else first
+
+
 def sides_of(q: Question) -> list[str]:
     """The two entities a comparison or a yes/no question is about: a pair of its names, else the two the
     question offers as a choice ("A和B哪个更便宜", "Which is cheaper, A or B?") when its names are fewer."""
@@ -400,11 +461,14 @@ def sides_of(q: Question) -> list[str]:
         # the choice as the Chinese sentence offers it, unless each of its two sides holds a name the tagger found
         # (those are the sides' own cuts: "禾家电饭煲HJ-R30和HJ-R50" is HJ-R30's, the brand before it context);
         # names cut across its 和 ("苏迅电梯和德嘉电梯的报价": 苏迅 / 和德嘉) are fragments
-        within = [next((n for n in sorted(q.names, key=len, reverse=True) if n in said[i]), None) for i in (1, 2)]
+        # (a name that owns the first side, before its 的, is context: 锦澜酒店 of 锦澜酒店的如意宴)
+        first = without_owner(said[1].strip(), said[2].strip())
+        within = [next((n for n in sorted(q.names, key=len, reverse=True) if n in side), None)
+                  for side in (first, said[2])]
         # (nor where a name is what a side's service is done to: "小提琴换个琴码" is the bridge replaced)
         if within[0] is None or within[1] is None or within[0] == within[1] or any(
                 _acted_on(said[i + 1], n) for i, n in enumerate(within) if n is not None):
-            return [bare_side(_without_attribute(said[1].strip())), bare_side(_without_attribute(said[2].strip()))]
+            return [bare_side(_without_attribute(first)), bare_side(_without_attribute(said[2].strip()))]
         if pair is None:
             return [bare_side(within[0]), bare_side(within[1])]
     if pair is not None:
@@ -437,6 +501,9 @@ def written_sides(q: Question, blob: str) -> list[str]:
         whole = bare_side(_without_attribute(said[n + 1].strip())) if said is not None else side
         if whole != side and side in whole and mentioned((normalize(whole),), blob):
             side = whole  # the name as the sentence offers it whole, where the passages write it so (青木 → 青木装饰)
+        if (title := _TITLE_IN.search(side)) is not None and title[0] != side and \
+                not any(f in blob for f in spellings(q, side)) and title[0] in blob:
+            side = title[0]  # a 《title》 with a word beside it (《北纬三十度》修复版): the passages' title, the word context
         if has_han(side) and not mentioned(spellings(q, side), blob):
             # the context cut is two characters at least, and the tail is not the other side's too (丙型泵 is not
             # 型泵: 甲型泵 ends so; the one character told them apart)
@@ -446,6 +513,9 @@ def written_sides(q: Question, blob: str) -> list[str]:
                          and mentioned(spellings(q, side[i:]), blob)), side)
         out.append(side)
     return out
+
+
+_TITLE_IN = re.compile(r"《[^《》]{1,40}》")
 
 
 def _used_with(side: str) -> list[int]:
