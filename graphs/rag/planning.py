@@ -8,9 +8,9 @@ from collections.abc import Iterable, Sequence
 
 from graphs.domain import Hit, ParsedQuery, QueryPlan, StepOutcome, Strategy, SubQuestion
 from graphs.rag.answer.chains import KINSHIP, RELATION_WORDS
+from graphs.rag.answer.verdicts import offered, without_owner
 from graphs.rag.parts import question_parts
 from graphs.rag.relation_cues import ORGANIZATION, PERSON, noun_kind
-from graphs.rag.answer.verdicts import offered, without_owner
 from graphs.text.question_shapes import Mention, asks_about_change, comparison_pair, mentions
 
 # ---------------------------------------------------------------------------- rule-based decomposer

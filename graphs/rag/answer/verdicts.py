@@ -3,7 +3,6 @@ passage states what is asked."""
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -292,8 +291,11 @@ def _distinct(label: str, other: str) -> str:
     """What a column header says that another header of the same attribute does not: the header less the
     beginning and the end the two share ("价格（元/壶）" against "价格（元/50克）": 壶; "Price per pot" against "Price
     per 50 g": pot)."""
-    start = len(os.path.commonprefix([label, other]))
-    end = len(os.path.commonprefix([label[start:][::-1], other[start:][::-1]]))
+    def shared(a: str, b: str) -> int:
+        return next((n for n, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+
+    start = shared(label, other)
+    end = shared(label[start:][::-1], other[start:][::-1])
     return label[start: len(label) - end]
 
 
