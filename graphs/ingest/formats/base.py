@@ -105,7 +105,7 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
     named = naming_columns(heads, body)
     lines = []
     for row in body:
-        key = row[0] if row else ""
+        key = _headed_key(heads[0] if heads else "", row[0] if row else "")
         # "E1 Darkroom chemicals", "第4轮 海棠羽社": the row as a reader names it, its names beside its key (a naming
         # column's own line keeps the key alone: "item — E1: Darkroom chemicals")
         label = " ".join([key, *(row[j] for j in named if row[j] and row[j] != key)])
@@ -123,6 +123,19 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
             parts.append(f"{heads[0]}: {label}" if heads and heads[0] else label)
         lines += parts
     return lines
+
+
+_SHORT_KEY = re.compile(r"^(?:[A-Za-z]|\d{1,2}[A-Za-z]?)$")
+_KIND_HEAD = re.compile(r"^[A-Za-z][a-z]{2,14}$")
+
+
+def _headed_key(head: str, key: str) -> str:
+    """A row key as a reader names the row: a key of one letter, or of one or two digits (and a letter), under a one-word header that
+    names its kind is said with it ("Band | B" is "Band B", "Zone | 2" "Zone 2", "Room | 3B" "Room 3B"); a
+    question asks for "a Band B seat", and "Standard — B: £29" named no band. An index column ("No.") is no kind."""
+    if _SHORT_KEY.match(key) and _KIND_HEAD.match(head) and not _INDEX_HEAD.match(head):
+        return f"{head} {key}"
+    return key
 
 
 _INDEX_HEAD = re.compile(r"^(?:#|no\.?|nr\.?|s/?n|序号|编号|行号|项次)$", re.IGNORECASE)

@@ -116,3 +116,16 @@ def test_a_table_of_one_kind_of_value_both_ways_stays_as_written() -> None:
     # a timetable: every cell a time, so neither the rows nor the columns tell the entities apart
     rows = [["线路", "首班", "末班"], ["1路", "6:00", "22:30"], ["2路", "6:20", "21:50"], ["5路", "5:50", "23:00"]]
     assert entities_as_rows(rows[0], rows[1:]) == (rows[0], rows[1:])
+
+
+def test_a_short_key_under_a_kind_header_is_said_with_its_kind() -> None:
+    """"Standard — B: £29" named no band: a key of one letter or a small number under a one-word header that
+    names its kind is read as a reader says it (Band B, Zone 2, Room 3B); codes and index columns stay as they were."""
+    bands = [["Band", "Seats", "Standard"], ["A", "Stalls C–K", "£38"], ["B", "Stalls L–Q", "£29"]]
+    assert "Standard — Band B: £29" in table_sentences(bands, header=True)
+    zones = [["Zone", "Parcel up to 2 kg"], ["2", "£6.40"], ["3B", "£8.10"]]
+    assert table_sentences(zones, header=True) == ["Parcel up to 2 kg — Zone 2: £6.40", "Parcel up to 2 kg — Zone 3B: £8.10"]
+    indexed = [["No.", "Item", "Price"], ["1", "Kettle", "£45"], ["2", "Toaster", "£60"]]
+    assert not any("No. 1" in line for line in table_sentences(indexed, header=True))
+    chinese = [["档位", "价格"], ["A", "38元"], ["B", "29元"]]
+    assert "价格 — B: 29元" in table_sentences(chinese, header=True)
