@@ -299,11 +299,33 @@ def _distinct(label: str, other: str) -> str:
     return label[start: len(label) - end]
 
 
+def _one_column(q: Question, names: Sequence[str], sentences: Sequence[Sentence], way: Direction,
+                a: Side, b: Side) -> tuple[Side, Side]:
+    """Two sides valued from cells of one table under two different columns (one's per-pot price against the
+    other's per-50 g price) are valued again under one column: the first of the two under which both have a
+    value; as they were when none has both."""
+    ca = _cell(a.sentence.text) if a.sentence is not None and a.number is not None else None
+    cb = _cell(b.sentence.text) if b.sentence is not None and b.number is not None else None
+    if ca is None or cb is None or a.sentence is None or b.sentence is None or \
+            a.sentence.hit != b.sentence.hit or normalize(ca[0]) == normalize(cb[0]):
+        return a, b
+    for label in (normalize(ca[0]), normalize(cb[0])):
+        kept = [s for s in sentences if (c := _cell(s.text)) is None or s.hit != a.sentence.hit
+                or normalize(c[0]) == label]
+        x, y = _side(q, names[0], kept, way, names[1]), _side(q, names[1], kept, way, names[0])
+        if x.number is not None and y.number is not None:
+            return x, y
+    return a, b
+
+
+_MONEY_MARK = re.compile(r"[元块¥￥£$€]")
+
+
 def _said_qualifier(piece: str, question: str) -> bool:
-    """Whether the question writes a header's distinct part: its Chinese (less digits and marks) whole, or one of
-    its English words of three letters or more."""
+    """Whether the question writes a header's distinct part: its Chinese (less digits, marks and the currency)
+    whole, or one of its English words of three letters or more."""
     if has_han(piece):
-        han = re.sub(r"[^\u4e00-\u9fff]", "", piece)
+        han = re.sub(r"[^\u4e00-\u9fff]", "", _MONEY_MARK.sub("", piece))
         return bool(han) and han in question
     words = {w for w in re.findall(r"[a-z]{3,}", piece)}
     return bool(words) and bool(words & set(re.findall(r"[a-z]{3,}", question)))
@@ -313,12 +335,16 @@ def _qualified_columns(about: Sequence[Sentence], question: str) -> list[Sentenc
     """The table cells under the one column, of several that state the compared attribute, whose header's own
     qualifier the question writes ("按壶点哪个更便宜": 价格（元/壶）, not 价格（元/50克）; "by the pot"); all of them
     when the question picks none or every one. Prose is kept."""
-    labels = sorted({normalize(c[0]) for s in about if (c := _cell(s.text)) is not None})
-    if len(labels) < 2:
+    # a column's words: its header and the unit its cells write ("价格" over "108元/壶": 价格 元/壶)
+    columns: dict[str, str] = {}
+    for s in about:
+        if (c := _cell(s.text)) is not None:
+            columns.setdefault(normalize(c[0]), normalize(c[0]) + " " + _NUMBER.sub(" ", normalize(c[2])).strip())
+    if len(columns) < 2:
         return list(about)
     folded = normalize(question)
-    picked = {label for label in labels
-              if all(_said_qualifier(_distinct(label, other), folded) for other in labels if other != label)}
+    picked = {label for label, words in columns.items()
+              if all(_said_qualifier(_distinct(words, other), folded) for o, other in columns.items() if o != label)}
     if len(picked) != 1:
         return list(about)
     return [s for s in about if (c := _cell(s.text)) is None or normalize(c[0]) in picked]
@@ -841,6 +867,7 @@ def compare(q: Question, sentences: Sequence[Sentence], chinese: bool) -> Verdic
         a, b = (_side(q, names[0], [s for s in sentences if s != a.sentence], way, names[1]), b) \
             if not _named(_described_side(q, names[0])[0], a.sentence.folded, ()) else \
             (a, _side(q, names[1], [s for s in sentences if s != b.sentence], way, names[0]))
+    a, b = _one_column(q, names, sentences, way, a, b)
     if a.number is None or b.number is None:
         found = [s for s in (a, b) if s.number is not None]
         lost = [s.name for s in (a, b) if s.number is None]

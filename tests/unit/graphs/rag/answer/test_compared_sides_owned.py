@@ -67,3 +67,19 @@ def test_the_column_the_question_qualifies_is_the_one_compared(hits: list, text:
     assert decision == "answerable", reason
     assert span == winner and all(v in answer for v in values), answer
     assert "（50）" not in answer and "(50)" not in answer  # never the header's number as a value
+
+
+MIXED = [hit("m#0", "价格（元/50克） — T02 白毫银针: 150\n价格 — T02 白毫银针: 96元/壶\n"
+                    "价格 — T04 大红袍: 88元/壶\n价格（元/50克） — T04 大红袍: 320", title="品茶单")]
+
+
+@pytest.mark.parametrize(("text", "winner", "values"), [
+    ("白毫银针和大红袍，按壶点哪个更便宜？", "大红袍", ("88", "96")),  # the unit its cells write names the column
+    ("白毫银针和大红袍哪个更便宜？", "白毫银针", ("150", "320")),  # none named: both read under one column
+])
+def test_both_sides_are_valued_under_one_column(text: str, winner: str, values: tuple[str, str]) -> None:
+    """Each side's first price was read from a different column (one's per-50 g price against the other's per-pot
+    price) and the verdict compared them: two sides of one table are compared under one column."""
+    decision, reason, span, answer = write(text, MIXED)
+    assert decision == "answerable", reason
+    assert span == winner and all(v in answer.split("。")[0] for v in values), answer
