@@ -229,6 +229,26 @@ async def test_a_failed_embedding_reaches_its_search_and_is_not_kept() -> None:
     vectors.close()
 
 
+def test_a_worker_thread_takes_a_kept_or_running_vector_and_sees_a_failure() -> None:
+    """``get`` (the answer layer's phrases, compared in a worker thread) joins an embedding in flight, then takes
+    the kept vector; a failed embedding raises there and is not kept."""
+    vectors, embedder = QueryVectors(size=4), Gated()
+    vectors.prefetch(embedder, "asked part")  # type: ignore[arg-type]
+    assert embedder.started.wait(5)
+    threading.Timer(0.05, embedder.release.set).start()
+    assert vectors.get(embedder, "asked part") == [10.0, 5.0]  # type: ignore[arg-type]  # blocked until done
+    assert vectors.get(embedder, "asked part") == [10.0, 5.0]  # type: ignore[arg-type]
+    assert embedder.calls == ["asked part"] and (vectors.joined, vectors.hits) == (1, 1)
+    broken = Gated("b", fail=True)
+    broken.release.set()
+    with pytest.raises(EmbedderUnavailable, match="engine down"):
+        vectors.get(broken, "问的部分")  # type: ignore[arg-type]
+    broken.fail = False
+    assert vectors.get(broken, "问的部分") == [4.0, 1.0]  # type: ignore[arg-type]  # embedded again, not kept failed
+    assert broken.calls == ["问的部分", "问的部分"]
+    vectors.close()
+
+
 async def test_a_prefetch_that_finishes_first_is_handed_to_its_search_even_with_the_lru_off() -> None:
     """The question analysed more slowly than it is embedded: the search takes the finished vector, once."""
     import asyncio
