@@ -545,19 +545,21 @@ class QueryVectors:
         """The vector of ``text`` when kept or handed over, else the embedding to wait for (joined, or started)."""
         key = self._key(embedder, text)
         with self._lock:
+            self._prune()
+            handed = self._handoff.pop(key, None)
+            if handed is not None:  # a prefetch finished before its search asked: its own, not a kept one
+                self.joined += 1
+                if key in self._done:
+                    self._done.move_to_end(key)
+                return handed[1]
             kept = self._done.get(key)
             if kept is not None:
                 self._done.move_to_end(key)
-                self._handoff.pop(key, None)
                 self.hits += 1
                 return kept
-            self._prune()
-            handed = self._handoff.pop(key, None)
-            if handed is not None:  # a prefetch finished before its search asked
-                self.joined += 1
-                return handed[1]
             if key in self._running:
                 self.joined += 1
+                self._prefetched.discard(key)  # taken in flight: not handed over again when it finishes
             else:
                 self.misses += 1
             return self._start(embedder, key)

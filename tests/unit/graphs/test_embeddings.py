@@ -484,3 +484,22 @@ def test_e5_reads_a_question_as_its_key_says_bit_for_bit() -> None:
         assert E5Embeddings.question_key(variant) == E5Embeddings.question_key(plain)
         assert e5.embed_query(variant) == e5.embed_query(plain)
     assert E5Embeddings.question_key(" who? ") == " who? "  # spaces at the ends change e5's vector: kept
+
+
+async def test_a_runs_own_prefetch_counts_as_joined_not_as_a_kept_vector_with_the_lru_on() -> None:
+    """With the LRU on, a prefetch that finished before its search asked is still that run's own embedding (the
+    bench's cold claim counts kept vectors: ``hits``); only a later request for the text is served kept."""
+    import asyncio
+
+    vectors, embedder = QueryVectors(size=8), Gated()
+    embedder.release.set()
+    vectors.prefetch(embedder, "哪一年开业？")  # type: ignore[arg-type]
+    for _ in range(200):
+        if vectors._handoff:
+            break
+        await asyncio.sleep(0.01)
+    assert await vectors.aget(embedder, "哪一年开业？") == [6.0, 5.0]  # type: ignore[arg-type]
+    assert (vectors.joined, vectors.hits, vectors.misses) == (1, 0, 0)
+    assert await vectors.aget(embedder, "哪一年开业？") == [6.0, 5.0]  # type: ignore[arg-type]  # a later request
+    assert (vectors.joined, vectors.hits) == (1, 1) and embedder.calls == ["哪一年开业？"]
+    vectors.close()
