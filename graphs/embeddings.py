@@ -541,35 +541,49 @@ class QueryVectors:
                     self._prefetched.add(key)
                 self._start(embedder, key)
 
-    async def aget(self, embedder: Embeddings, text: str) -> list[float]:
-        """The vector of ``text``: kept, awaited from its prefetch, or embedded now (in a worker thread)."""
+    def _take(self, embedder: Embeddings, text: str) -> list[float] | Future[list[float]]:
+        """The vector of ``text`` when kept or handed over, else the embedding to wait for (joined, or started)."""
         key = self._key(embedder, text)
         with self._lock:
+            self._prune()
+            handed = self._handoff.pop(key, None)
+            if handed is not None:  # a prefetch finished before its search asked: its own, not a kept one
+                self.joined += 1
+                if key in self._done:
+                    self._done.move_to_end(key)
+                return handed[1]
             kept = self._done.get(key)
             if kept is not None:
                 self._done.move_to_end(key)
-                self._handoff.pop(key, None)
                 self.hits += 1
                 return kept
-            self._prune()
-            handed = self._handoff.pop(key, None)
-            if handed is not None:  # a prefetch finished before its search asked
-                self.joined += 1
-                return handed[1]
             if key in self._running:
                 self.joined += 1
+                self._prefetched.discard(key)  # taken in flight: not handed over again when it finishes
             else:
                 self.misses += 1
-            future = self._start(embedder, key)
-        if future.done():
-            return future.result()
+            return self._start(embedder, key)
+
+    async def aget(self, embedder: Embeddings, text: str) -> list[float]:
+        """The vector of ``text``: kept, awaited from its prefetch, or embedded now (in a worker thread)."""
+        taken = self._take(embedder, text)
+        if isinstance(taken, list):
+            return taken
+        if taken.done():
+            return taken.result()
         started = time.perf_counter()
         try:
             # shielded: a run cancelled while it waits (a client gone) must not cancel another run's embedding
-            return await asyncio.shield(asyncio.wrap_future(future))
+            return await asyncio.shield(asyncio.wrap_future(taken))
         finally:
             with self._lock:
                 self.waited_s += time.perf_counter() - started
+
+    def get(self, embedder: Embeddings, text: str) -> list[float]:
+        """``aget`` for a worker thread (the answer layer compares sentences in one): blocks until the vector is
+        there; a failed embedding raises here as it would have where it started, and is not kept."""
+        taken = self._take(embedder, text)
+        return taken if isinstance(taken, list) else taken.result()
 
     def release(self, embedder: Embeddings, text: str) -> None:
         """The request that prefetched ``text`` is over: a vector its searches never took is not handed to a

@@ -40,13 +40,16 @@ def fresh_dir(path: Path) -> Path:
 
 
 def bench_settings(data_dir: Path, embedder: str = "auto", milvus_timeout_s: float | None = None) -> Any:
-    """Default settings with only the data dir, the embedder and (given) the Milvus deadline set (the environment
-    is not read: runs compare)."""
+    """Default settings with only the data dir, the embedder and (given) the Milvus deadline set, and no question
+    vector kept (the environment is not read: runs compare)."""
     from app.settings import Settings
 
+    # no question vector kept (as the bench's servers, AER_QUERY_VECTOR_CACHE=0): every query embeds what it needs,
+    # as in every earlier run of the bench (the service keeps 256 by default for a local embedder)
     if milvus_timeout_s is None:
-        return Settings.model_construct(data_dir=data_dir, embedding_provider=embedder)
-    return Settings.model_construct(data_dir=data_dir, embedding_provider=embedder, milvus_timeout_s=milvus_timeout_s)
+        return Settings.model_construct(data_dir=data_dir, embedding_provider=embedder, query_vector_cache=0)
+    return Settings.model_construct(data_dir=data_dir, embedding_provider=embedder, milvus_timeout_s=milvus_timeout_s,
+                                    query_vector_cache=0)
 
 
 @dataclass

@@ -30,7 +30,7 @@ import numpy as np
 from langchain_core.embeddings import Embeddings
 
 from graphs.domain import Hit
-from graphs.embeddings import fingerprint_of
+from graphs.embeddings import QueryVectors, fingerprint_of
 from graphs.rag.answer.attributes import Asked, asked_attribute, group_words_across, near, stated_at
 from graphs.rag.answer.evidence import (
     Evidence,
@@ -715,12 +715,17 @@ class QuestionSide:
     holds two times: once against the sentences, once against their clauses), and a phrase that is the question
     itself was embedded again beside retrieval's vector. Blocking where it embeds: call it in a thread."""
 
-    def __init__(self, embedder: Embeddings, question: str, vector: Sequence[float] | None = None) -> None:
+    def __init__(self, embedder: Embeddings, question: str, vector: Sequence[float] | None = None,
+                 kept: QueryVectors | None = None) -> None:
         self.embedder = embedder
         self._vectors: dict[str, list[float]] = {question: list(vector)} if vector else {}
         self._lock = threading.Lock()
         self.embedded = 0
-        """Texts this run embedded as queries here (not counting the handed-over question)."""
+        """Texts this run took as queries here, embedded or (with ``kept``) kept from an earlier run (not counting
+        the handed-over question)."""
+        self._kept = kept
+        """The process's question vectors (``RagContext.query_vectors``): a phrase of a question asked again is
+        served from its LRU, as the question's own vector is. None: each run embeds its phrases."""
 
     def held(self, text: str) -> list[float] | None:
         """The vector of ``text`` when this run has it (never embeds)."""
@@ -728,10 +733,11 @@ class QuestionSide:
             return self._vectors.get(text)
 
     def vector(self, text: str) -> list[float]:
-        """The query vector of ``text``: held, else embedded now (once per run)."""
+        """The query vector of ``text``: held, else kept (``kept``) or embedded now (once per run)."""
         if (held := self.held(text)) is not None:
             return held
-        fresh = list(self.embedder.embed_query(text))
+        fresh = list(self._kept.get(self.embedder, text) if self._kept is not None
+                     else self.embedder.embed_query(text))
         with self._lock:
             self.embedded += text not in self._vectors
             return self._vectors.setdefault(text, fresh)

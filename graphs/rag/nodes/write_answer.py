@@ -122,7 +122,8 @@ async def write_answer(state: RagState, runtime: Runtime[RagContext]) -> RagUpda
     hits = state.get("ranked", [])
     q = question_of(question, expected_answer(question), state["parsed"], state.get("entities", [])).about(hits)
     # the question's vector as retrieval embedded it, and every phrase compared below, each embedded once per run
-    side = QuestionSide(ctx.embedder, q.text, state.get("query_vector"))
+    # (through the run's question vectors: a phrase of a question asked again is kept with its vector)
+    side = QuestionSide(ctx.embedder, q.text, state.get("query_vector"), kept=ctx.query_vectors)
     q, unlabelled = await _with_columns(q, hits, ctx, side)
     by_words, unvalued = await _by_asked_value(q, hits, _own_language_first(q, find_evidence(q, hits)), ctx, side)
     lost = False

@@ -83,6 +83,25 @@ def test_the_context_embeds_questions_ahead_and_keeps_them_as_configured(tmp_pat
         resources.close()
 
 
+@pytest.mark.parametrize(("remote", "setting", "kept"), [
+    (False, None, 256),  # a local model: a kept vector is the one it would compute again
+    (True, None, 0),  # a remote endpoint: a kept vector would hide its outage
+    (False, 0, 0),
+    (True, 16, 16),  # the operator's choice stands either way
+])
+def test_question_vectors_are_kept_by_default_for_a_local_embedder_only(
+    remote: bool, setting: int | None, kept: int
+) -> None:
+    from langchain_core.embeddings import DeterministicFakeEmbedding
+
+    from app.container import kept_question_vectors
+    from graphs.embeddings import GuardedEmbeddings
+
+    model = DeterministicFakeEmbedding(size=8)
+    embedder = GuardedEmbeddings(model, "remote-model") if remote else model
+    assert kept_question_vectors(Settings(query_vector_cache=setting, _env_file=None), embedder) == kept  # type: ignore[call-arg]
+
+
 def test_questions_embed_in_their_own_lane_of_the_one_e5_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The context (questions, the answer layer's sentences) holds the question view of the ingestor's e5 model: the
     same loaded engine, the questions' lane; the question's engine threads come from the settings."""

@@ -229,6 +229,26 @@ async def test_a_failed_embedding_reaches_its_search_and_is_not_kept() -> None:
     vectors.close()
 
 
+def test_a_worker_thread_takes_a_kept_or_running_vector_and_sees_a_failure() -> None:
+    """``get`` (the answer layer's phrases, compared in a worker thread) joins an embedding in flight, then takes
+    the kept vector; a failed embedding raises there and is not kept."""
+    vectors, embedder = QueryVectors(size=4), Gated()
+    vectors.prefetch(embedder, "asked part")  # type: ignore[arg-type]
+    assert embedder.started.wait(5)
+    threading.Timer(0.05, embedder.release.set).start()
+    assert vectors.get(embedder, "asked part") == [10.0, 5.0]  # type: ignore[arg-type]  # blocked until done
+    assert vectors.get(embedder, "asked part") == [10.0, 5.0]  # type: ignore[arg-type]
+    assert embedder.calls == ["asked part"] and (vectors.joined, vectors.hits) == (1, 1)
+    broken = Gated("b", fail=True)
+    broken.release.set()
+    with pytest.raises(EmbedderUnavailable, match="engine down"):
+        vectors.get(broken, "问的部分")  # type: ignore[arg-type]
+    broken.fail = False
+    assert vectors.get(broken, "问的部分") == [4.0, 1.0]  # type: ignore[arg-type]  # embedded again, not kept failed
+    assert broken.calls == ["问的部分", "问的部分"]
+    vectors.close()
+
+
 async def test_a_prefetch_that_finishes_first_is_handed_to_its_search_even_with_the_lru_off() -> None:
     """The question analysed more slowly than it is embedded: the search takes the finished vector, once."""
     import asyncio
@@ -464,3 +484,22 @@ def test_e5_reads_a_question_as_its_key_says_bit_for_bit() -> None:
         assert E5Embeddings.question_key(variant) == E5Embeddings.question_key(plain)
         assert e5.embed_query(variant) == e5.embed_query(plain)
     assert E5Embeddings.question_key(" who? ") == " who? "  # spaces at the ends change e5's vector: kept
+
+
+async def test_a_runs_own_prefetch_counts_as_joined_not_as_a_kept_vector_with_the_lru_on() -> None:
+    """With the LRU on, a prefetch that finished before its search asked is still that run's own embedding (the
+    bench's cold claim counts kept vectors: ``hits``); only a later request for the text is served kept."""
+    import asyncio
+
+    vectors, embedder = QueryVectors(size=8), Gated()
+    embedder.release.set()
+    vectors.prefetch(embedder, "哪一年开业？")  # type: ignore[arg-type]
+    for _ in range(200):
+        if vectors._handoff:
+            break
+        await asyncio.sleep(0.01)
+    assert await vectors.aget(embedder, "哪一年开业？") == [6.0, 5.0]  # type: ignore[arg-type]
+    assert (vectors.joined, vectors.hits, vectors.misses) == (1, 0, 0)
+    assert await vectors.aget(embedder, "哪一年开业？") == [6.0, 5.0]  # type: ignore[arg-type]  # a later request
+    assert (vectors.joined, vectors.hits) == (1, 1) and embedder.calls == ["哪一年开业？"]
+    vectors.close()

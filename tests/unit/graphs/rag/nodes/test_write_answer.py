@@ -222,3 +222,41 @@ async def test_a_time_of_day_question_embeds_what_it_asks_once_and_its_own_text_
     assert embedder.queries and len(embedder.queries) == len(set(embedder.queries))
     assert question not in embedder.queries
     assert out["status"] == "answered" and expected in out["answer"]
+
+
+_GALLERY = "Which day of the week is Qinghe Art Gallery closed?"
+_GALLERY_HITS = [hit("gal#0", "馆长为周明远。门票为30元。本馆每周一闭馆。", title="清河美术馆参观须知", dense_score=0.1)]
+_LIBRARY = "青湾图书馆每周哪一天闭馆？"
+_LIBRARY_HITS = [hit("lib#0", "Qingwan Library (青湾图书馆) is run by the district. Its director is Ann Ross. "
+                              "Qingwan Library is closed every Wednesday.", title="Qingwan Library (青湾图书馆) notice",
+                     dense_score=0.1)]
+
+
+@pytest.mark.parametrize(("question", "ranked", "answer"), [
+    (_GALLERY, _GALLERY_HITS, "本馆每周一闭馆。"),
+    (_LIBRARY, _LIBRARY_HITS, "Qingwan Library is closed every Wednesday."),
+])
+@pytest.mark.parametrize("size", [0, 8])
+async def test_a_question_asked_again_takes_its_asked_parts_kept_vector(
+        tmp_path: Any, question: str, ranked: list[Any], answer: str, size: int) -> None:
+    """Over passages in the other language the question's asked part (its names left out) is compared by meaning
+    with their sentences: one more query embedding. Through the process's question vectors it is kept like the
+    question's own: asked again, nothing is embedded (LRU on); with the LRU off each run embeds it once. The
+    answer is the same either way."""
+    from graphs.embeddings import QueryVectors
+    from graphs.text.query_analysis import analyze_query
+    from tests.support.fakes import TODAY, gazetteer_of
+
+    state = {"question": question, "parsed": analyze_query(question, gazetteer_of([]), TODAY), "ranked": ranked,
+             "query_vector": [1.0, 0.0, 0.0], "min_answerability": 0.0}
+    vectors = {question: [1.0, 0.0, 0.0], answer: [0.95, 0.05, 0.0]}
+    alone = _CountingQueries(vectors)
+    before = await write_answer(state, runtime(dataclasses.replace(make_context(tmp_path), embedder=alone)))  # type: ignore[arg-type]
+    assert len(alone.queries) == 1 and question not in alone.queries  # the asked part, not the question
+
+    kept, embedder = QueryVectors(size=size), _CountingQueries(vectors)
+    ctx = dataclasses.replace(make_context(tmp_path), embedder=embedder, query_vectors=kept)
+    runs = [await write_answer(state, runtime(ctx)) for _ in range(2)]  # type: ignore[arg-type]
+    assert embedder.queries == alone.queries * (1 if size else 2)
+    assert (kept.hits, kept.misses) == ((1, 1) if size else (0, 2))
+    assert all(r["answer"] == before["answer"] for r in runs) and answer in before["answer"]
