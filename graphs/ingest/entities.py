@@ -112,21 +112,43 @@ class EntityWriter:
             tags = {t: v for t, v in tags.items() if v}
             if tags != {t: v for t, v in chunk.entities.items() if v}:
                 changed.setdefault(chunk.doc_id, {})[chunk.id] = chunk.model_copy(update={"entities": tags})
-        self._rewrite(changed)
+        self._follow_mentions(self._rewrite(changed), entity)
         return sum(len(c) for c in changed.values())
 
-    def _rewrite(self, changed: dict[str, dict[str, Chunk]]) -> None:
+    def _rewrite(self, changed: dict[str, dict[str, Chunk]]) -> dict[str, tuple[set[str], set[str]]]:
         """Rewrite the documents of ``changed`` (doc id -> chunk id -> its new chunk) with their stored vectors,
-        a batch at a time, each document held from readers while its chunks are replaced."""
+        a batch at a time, each document held from readers while its chunks are replaced. Per document, the names
+        its chunks were tagged with before and after (what its ``mentions`` edges follow)."""
         doc_ids = sorted(changed)
+        names: dict[str, tuple[set[str], set[str]]] = {}
         for start in range(0, len(doc_ids), self.RETAG_BATCH):
             batch: list[DocumentChunks] = []
             for doc_id in doc_ids[start : start + self.RETAG_BATCH]:
                 vectors = self.index.chunk_vectors(doc_id)
-                chunks = [changed[doc_id].get(c.id, c) for c in self.index.document_chunks(doc_id)]
+                old = self.index.document_chunks(doc_id)
+                chunks = [changed[doc_id].get(c.id, c) for c in old]
                 batch.append((doc_id, chunks, [vectors[c.id] for c in chunks]))
+                names[doc_id] = (_tag_names(old), _tag_names(chunks))
             with self.swaps.writing(doc_ids[start : start + self.RETAG_BATCH]):
                 self.index.replace_documents(batch)
+        return names
+
+    def _follow_mentions(self, names: dict[str, tuple[set[str], set[str]]], entity: EntityMetadata) -> None:
+        """The graph's ``mentions`` edges of the other names a re-tag dropped or gave back (a tag covered by the
+        entity's name, ``retagged``; given back when it is deleted), as an ingest would have drawn them; the
+        entity's own edges are its writer's."""
+        if self.kg is None:
+            return
+        own = {normalize(n) for n in (entity.standard_name, *entity.aliases)}
+        edges: dict[str, tuple[list[str], list[str]]] = {}
+        for doc_id, (before, after) in names.items():
+            for name in after - before:
+                edges.setdefault(name, ([], []))[0].append(doc_id)
+            for name in before - after:
+                edges.setdefault(name, ([], []))[1].append(doc_id)
+        for name, (add, remove) in edges.items():
+            if normalize(name) not in own:
+                self.kg.set_mentions(name, add=add, remove=remove)
 
     RETAG_BATCH = 32
     """Documents rewritten per write when re-tagging."""
@@ -171,7 +193,7 @@ class EntityWriter:
             (named if tagged else unnamed).add(chunk.doc_id)
             if new is not None:
                 changed.setdefault(chunk.doc_id, {})[chunk.id] = new
-        self._rewrite(changed)
+        self._follow_mentions(self._rewrite(changed), entity)
         if self.kg is not None:
             self.kg.set_mentions(entity.standard_name, add=sorted(named), remove=sorted(unnamed - named))
         return sum(len(c) for c in changed.values())
@@ -194,6 +216,11 @@ def _spellings(forms: Iterable[str]) -> list[str]:
         if form:
             out.update(dict.fromkeys([form, form.lower(), form[:1].upper() + form[1:]]))
     return list(out)
+
+
+def _tag_names(chunks: Iterable[Chunk]) -> set[str]:
+    """The names chunks are tagged with (dates are no graph node)."""
+    return {v for c in chunks for t, values in c.entities.items() if t != "DATE" for v in values}
 
 
 def _named_text(chunk: Chunk) -> str:

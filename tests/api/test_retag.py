@@ -118,8 +118,11 @@ def test_a_hand_added_name_replaces_the_automatic_tags_it_covers_and_deleting_it
         assert "欧阳明" in zh_auto.get("PERSON", [])  # the tagger's piece of the name
         assert en_auto == {"LOCATION": ["Ashford"]}  # the town's name inside the mill's
 
+        assert doc_node("zh") in mentioned_by(client, "欧阳明")
         add(client, standardName="欧阳明华", type="PERSON")
         assert tags(client, "zh")["PERSON"] == ["欧阳明华"]
+        assert doc_node("zh") not in mentioned_by(client, "欧阳明")  # the graph follows: as if ingested now
+        assert doc_node("zh") in mentioned_by(client, "欧阳明华")
         add(client, standardName="Ashford Mills", type="ORGANIZATION")
         assert tags(client, "en") == {"ORGANIZATION": ["Ashford Mills"]}
         assert tags(client, "town") == {"LOCATION": ["Ashford"]}  # named on its own there: kept
@@ -134,3 +137,4 @@ def test_a_hand_added_name_replaces_the_automatic_tags_it_covers_and_deleting_it
         for name in ("欧阳明华", "Ashford Mills"):
             assert client.post(URL, json={"action": "delete-entity", "standardName": name}).status_code == 200
         assert tags(client, "zh") == zh_auto and tags(client, "en") == en_auto
+        assert doc_node("zh") in mentioned_by(client, "欧阳明") and doc_node("en") in mentioned_by(client, "Ashford")
