@@ -331,8 +331,12 @@ def install_error_handlers(app: FastAPI) -> None:
                   for safe, e in zip(_json_safe(raw), raw, strict=True)]
         kinds = {e["type"] for e in errors}
         if "json_invalid" in kinds:
-            reason = next((str(e.get("ctx", {}).get("error", "")) for e in exc.errors() if e["type"] == "json_invalid"), "")
-            return JSONResponse(error_body("invalid_json", f"the request body is not valid JSON: {reason}".rstrip(": "),
+            bad = next(e for e in exc.errors() if e["type"] == "json_invalid")
+            reason = str(bad.get("ctx", {}).get("error", ""))
+            # where it broke: the decoder's character position (a bare "Expecting ',' delimiter" left a user to
+            # hunt through the body; the position was only in the details' loc, which /v1 showed as param "[32]")
+            at = next((f" at character {p}" for p in bad.get("loc", ())[1:] if isinstance(p, int)), "")
+            return JSONResponse(error_body("invalid_json", f"the request body is not valid JSON{at}: {reason}".rstrip(": "),
                                            errors), status_code=400)
         if kinds & {"union_tag_invalid", "union_tag_not_found"}:
             meant = next((e["suggestion"] for e in errors if "suggestion" in e), None)

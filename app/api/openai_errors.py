@@ -34,7 +34,8 @@ def openai_error(status: int, body: dict[str, Any]) -> dict[str, Any]:
         return body
     details = error.get("details")
     param = None
-    if isinstance(details, list) and details and isinstance(details[0], dict) and "loc" in details[0]:
+    if isinstance(details, list) and details and isinstance(details[0], dict) and "loc" in details[0] \
+            and details[0].get("type") != "json_invalid":  # its loc is a character position, not a field
         param = field_path(list(details[0]["loc"]))
     elif isinstance(details, dict) and isinstance(details.get("param"), str):
         param = details["param"]

@@ -69,7 +69,8 @@ async def add_documents(resources: Resources, docs: list[Document], *, skip_unch
         if background and resources.jobs is not None:
             job_id = await asyncio.to_thread(resources.jobs.submit, action, docs,
                                              {"skip_unchanged": skip_unchanged})
-            return 202, {"success": True, "jobId": job_id, "status": "queued", "documents": len(docs)}
+            return 202, {"success": True, "jobId": job_id, "documents": len(docs),
+                         **await asyncio.to_thread(queue_of, resources, job_id)}
         report = await asyncio.to_thread(resources.ingestor.ingest, docs, atomic=True, skip_unchanged=skip_unchanged)
     resources.metrics.ingested(action, report.documents, report.chunks)
     return 200, report_body(report)
@@ -379,7 +380,8 @@ async def upload(resources: Resources, files: Sequence[tuple[str, bytes]], metad
                                      {"skip_unchanged": skip_unchanged, "root": root,
                                       "renames": {r.new_id: r.old_id for r in renamed.values()}},
                                      failed_outcomes(loads))
-    return {"success": True, "jobId": job_id, "status": "queued", "documents": len(docs), "files": results,
+    return {"success": True, "jobId": job_id, "documents": len(docs), "files": results,
+            **await asyncio.to_thread(queue_of, resources, job_id),
             "duplicates": [{"name": name, "keptAs": kept} for name, kept in duplicates.items()],
             "replaced": [d.id for d in docs if d.id in replaced], "unchanged": [d.id for d in docs if d.id in unchanged],
             "renamed": [{"from": r.old_id, "to": r.new_id} for r in renamed.values()]}
@@ -423,11 +425,23 @@ def show_job(resources: Resources, job_id: str, offset: int = 0, limit: int = 10
     """A job's status, progress and a page of its documents' outcomes."""
     assert resources.jobs is not None
     view = resources.jobs.store.view(job_id, offset, limit)
+    if view is not None and view.status == "queued":
+        view = view.model_copy(update={"queue": resources.jobs.queue(job_id)})
     fill = resources.ingestor.vector_fill
     if view is None or fill is None:
         return view
     _, chunks = fill.pending.counts(resources.jobs.store.doc_ids(job_id))
     return view.model_copy(update={"progress": view.progress.model_copy(update={"vectors_pending": chunks})})
+
+
+def queue_of(resources: Resources, job_id: str) -> dict[str, Any]:
+    """A job just submitted as the wire writes it: ``status`` (``queued``, or ``running`` when the worker took it
+    up at once) and ``queue``, a queued job's place in the queue and why it waits (None once it runs)."""
+    assert resources.jobs is not None
+    queue = resources.jobs.queue(job_id)
+    if queue is not None:
+        return {"status": "queued", "queue": queue.model_dump(mode="json", by_alias=True)}
+    return {"status": resources.jobs.store.status(job_id) or "queued", "queue": None}
 
 
 CANCEL_WAIT_S = 3.0

@@ -128,6 +128,16 @@ def embedding_text(chunk: Chunk | Hit) -> str:
 
 
 
+class IngestCancelled(Exception):
+    """The caller's ``cancelled`` said stop before the batch was written: nothing of it was."""
+
+
+def stop_if(cancelled: Callable[[], bool] | None) -> None:
+    """Raise ``IngestCancelled`` when the caller's ``cancelled`` says stop."""
+    if cancelled is not None and cancelled():
+        raise IngestCancelled("cancelled before the batch was written")
+
+
 class Chunker:
     """Splits documents into tagged chunks (a part of ``Ingestor``, whose dataclass fields it reads)."""
 
@@ -167,8 +177,9 @@ class Chunker:
             raw = confident_tags(found, f"{doc.title}\n{doc.text}")
         return self.normalize_entities(raw), when, extracted
 
-    def chunks(self, doc: Document) -> tuple[list[Chunk], bool]:
-        """Split one document into chunks carrying its entity fields, date and location.
+    def chunks(self, doc: Document, cancelled: Callable[[], bool] | None = None) -> tuple[list[Chunk], bool]:
+        """Split one document into chunks carrying its entity fields, date and location; ``cancelled`` is asked
+        before each passage is tagged (a large file's tagging takes tens of seconds: a cancel stops it there).
 
         A document with structure (a loaded file) is split section by section (a heading's text, a PDF page),
         so no chunk crosses a heading or a page; when its metadata names no entities, each chunk gets those
@@ -185,6 +196,7 @@ class Chunker:
         gazetteer = self.gazetteer() if per_chunk else None
         chunks = []
         for i, (piece, part) in enumerate(pieces):
+            stop_if(cancelled)
             entities = fields
             if gazetteer is not None:
                 head = " ".join(p for p in (doc.title, part.section) if p)

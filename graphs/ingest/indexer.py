@@ -26,7 +26,7 @@ from graphs.domain import (
     DocumentRecord,
 )
 from graphs.embeddings import EmbedderUnavailable
-from graphs.ingest.chunking import content_hash, embedding_text, kg_document
+from graphs.ingest.chunking import content_hash, embedding_text, kg_document, stop_if
 from graphs.ingest.fingerprint import content_part, pipeline_fingerprint
 from graphs.ingest.swaps import DocumentSwaps
 from graphs.ingest.vector_fill import VectorFiller, placeholder
@@ -40,9 +40,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-
-class IngestCancelled(Exception):
-    """The caller's ``cancelled`` said stop before the batch was written: nothing of it was."""
+EMBED_SLICE = 256
+"""Chunks embedded between two asks of an ingest's ``cancelled``."""
 
 
 @dataclass
@@ -128,7 +127,7 @@ class DocumentIndexer:
     swaps: DocumentSwaps
 
     if TYPE_CHECKING:  # chunking and the journal protocol, composed in ``Ingestor``
-        def chunks(self, doc: Document) -> tuple[list[Chunk], bool]: ...
+        def chunks(self, doc: Document, cancelled: Callable[[], bool] | None = None) -> tuple[list[Chunk], bool]: ...
         def link_names(self, new: Sequence[str] | None = None) -> list[NameLink]: ...
         def _recover_locked(self, *, only_once: bool) -> list[str]: ...
         def _begin(self, entries: list[JournalEntry]) -> str: ...
@@ -154,11 +153,12 @@ class DocumentIndexer:
         content hash is the one in the inventory is left alone (``report.skipped``). ``root``: the folder or
         upload the documents come from, recorded in the inventory. ``defer_vectors`` (with a ``vector_fill``):
         write placeholder vectors now, searchable by BM25, entities and the graph at once, and leave the dense
-        vectors to the background fill. ``cancelled``: asked before each document is chunked and before each
-        write; when it says so, ``IngestCancelled`` is raised and the batch in hand is not written (an ingest
-        job's cancel takes effect inside a batch of large documents, not only between batches). ``stage``: told
-        what the batch in hand is doing ("reading and tagging big.pdf (1 of 3)", "embedding 5,000 chunks",
-        "writing 5,000 chunks"): one large file's job said "0 of 1 document(s) · 0 chunk(s)" for minutes.
+        vectors to the background fill. ``cancelled``: asked before each document is chunked, before each of its
+        passages is tagged, and before each write; when it says so, ``IngestCancelled`` is raised and the batch
+        in hand is not written (an ingest job's cancel takes effect inside a large document, not only between
+        batches). ``stage``: told what the batch in hand is doing ("reading and tagging big.pdf (1 of 3)",
+        "embedding 5,000 chunks", "writing 5,000 chunks"): one large file's job said "0 of 1 document(s) · 0
+        chunk(s)" for minutes.
         """
         defer = defer_vectors and self.vector_fill is not None
         started = time.perf_counter()
@@ -172,7 +172,7 @@ class DocumentIndexer:
                 if self.catalog is not None:
                     report.replaced += [r.id for r in self.catalog.get_many([d.id for d in unique])]
                 prepared = self._prepare(unique, root, report, defer=defer, cancelled=cancelled, stage=stage)
-                _stop_if(cancelled)
+                stop_if(cancelled)
                 if stage is not None:
                     stage(f"writing {sum(len(p.chunks) for p in prepared):,} chunk(s)")
                 self._write_documents(prepared)
@@ -227,10 +227,10 @@ class DocumentIndexer:
         """Chunk, tag and embed documents (no store is written); ``defer``: placeholder vectors instead."""
         chunked = []
         for n, doc in enumerate(docs, 1):
-            _stop_if(cancelled)
+            stop_if(cancelled)
             if stage is not None:
                 stage(f"reading and tagging {doc.id} ({n} of {len(docs)})")
-            chunked.append((doc, *self.chunks(doc)))
+            chunked.append((doc, *self.chunks(doc, cancelled)))
         flat = [c for _, chunks, _ in chunked for c in chunks]
         embed_started = time.perf_counter()
         if defer and self.vector_fill is not None:
@@ -238,8 +238,15 @@ class DocumentIndexer:
         else:
             if stage is not None:
                 stage(f"embedding {len(flat):,} chunk(s)")
+            texts = [embedding_text(c) for c in flat]
+            # a cancellable ingest embeds a slice at a time, asking between them (a large file's e5 vectors take
+            # minutes on a CPU); otherwise in one call
+            step = EMBED_SLICE if cancelled is not None else max(len(texts), 1)
             try:
-                vectors = self.embedder.embed_documents([embedding_text(c) for c in flat])
+                vectors = []
+                for start in range(0, len(texts), step):
+                    stop_if(cancelled)
+                    vectors += self.embedder.embed_documents(texts[start : start + step])
             except EmbedderUnavailable as exc:
                 ids = [doc.id for doc in docs]
                 raise EmbedderUnavailable(f"{exc}; none of the {len(ids)} document(s) was written", ids) from exc
@@ -339,9 +346,6 @@ class DocumentIndexer:
         return removed
 
 
-def _stop_if(cancelled: Callable[[], bool] | None) -> None:
-    if cancelled is not None and cancelled():
-        raise IngestCancelled("cancelled before the batch was written")
 
 
 def _batches(items: Iterable[Document], size: int) -> Iterator[list[Document]]:

@@ -28,7 +28,7 @@ from pydantic import Field
 
 from graphs.domain import Document, Model
 from graphs.embeddings import EmbedderUnavailable
-from graphs.ingest.indexer import IngestCancelled
+from graphs.ingest.chunking import IngestCancelled
 from graphs.ingest.pipeline import Ingestor, IngestReport
 from graphs.ingest.progress import BATCH_TARGET_S, BatchSizer, Progress
 from graphs.stores.base import StoreUnavailable
@@ -124,6 +124,17 @@ class JobProgress(Model):
         "service embeds before it writes).")
 
 
+class JobQueue(Model):
+    """Where a queued job stands and why it waits (a queued job said only "queued" while a cancelled one ahead
+    of it was still finishing its step)."""
+
+    position: int = Field(description="1: the next job the ingest worker starts; 2: one job is before it; …")
+    waiting_for: str | None = Field(description="The job the ingest worker is on now (a cancelled one still "
+                                                "stopping included); None when the worker is between jobs.")
+    reason: str = Field(description="Why it waits, in words: \"waiting for job 3f2a9c1e (2 of 40 documents "
+                                    "written)\", \"the cancelled job 3f2a9c1e is stopping at its next passage\".")
+
+
 class JobView(Model):
     """A job's status, progress and a page of its documents' outcomes."""
 
@@ -144,6 +155,8 @@ class JobView(Model):
                               "why: \"鸥岩灯塔 = Gull Rock Lighthouse (linked by meaning: …)\".")
     link_error: str | None = Field(default=None, description="Why names could not be linked after a batch (its "
                                    "documents are written; the next ingest links them).")
+    queue: JobQueue | None = Field(default=None, description="A queued job's place in the queue and why it "
+                                   "waits; None once it runs (or ended).")
 
 
 class JobStore(LockedSQLite):
@@ -205,6 +218,14 @@ class JobStore(LockedSQLite):
                 "ORDER BY status = 'queued', created_at, rowid LIMIT 1"
             ).fetchone()
         return str(row[0]) if row else None
+
+    def ahead(self, job_id: str) -> list[tuple[str, JobStatus]]:
+        """The queued and running jobs ``next_job`` takes before ``job_id`` (a queued one), in that order."""
+        with self._use() as conn:
+            rows = conn.execute("SELECT id, status FROM jobs WHERE status IN ('running', 'queued') "
+                                "ORDER BY status = 'queued', created_at, rowid").fetchall()
+        ids = [str(r[0]) for r in rows]
+        return [(str(i), cast(JobStatus, st)) for i, st in rows[: ids.index(job_id)]] if job_id in ids else []
 
     def start(self, job_id: str) -> tuple[bool, dict[str, Any]]:
         """Mark a job running; ``(resumed, options)``: resumed when it was already running (a restart)."""
@@ -498,6 +519,8 @@ class JobRunner:
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self.active: str | None = None
+        """The job the worker is on now (until its run returns: a cancelled job stops at its next passage)."""
 
     def start(self) -> None:
         """Start the worker (it first resumes any job a previous process left unfinished)."""
@@ -560,9 +583,37 @@ class JobRunner:
         log.warning("ingest job %s cancelled: %d document(s) not ingested", job_id,
                     self.store.counts(job_id).get("pending", 0))
 
+    def queue(self, job_id: str) -> JobQueue | None:
+        """Where a queued job stands and why it waits; None for a job that is not queued."""
+        if self.store.status(job_id) != "queued":
+            return None
+        ahead = self.store.ahead(job_id)
+        active = self.active
+        running = next((other for other, status in ahead if status == "running"), None)
+        queued = sum(1 for _, status in ahead if status == "queued")
+        before = f"; {queued} queued job(s) before it" if queued else ""
+        if active is not None and active != running and self.store.status(active) == "cancelled":
+            reason = f"the cancelled job {active[:8]} is stopping at its next passage{before}"
+        elif running is not None:
+            counts = self.store.counts(running)
+            left, total = counts.get("pending", 0), sum(counts.values())
+            reason = f"waiting for job {running[:8]} ({total - left} of {total} documents written){before}"
+        elif queued:
+            reason = f"{queued} queued job(s) before it"
+        else:
+            reason = "next: the ingest worker starts it now"
+        return JobQueue(position=len(ahead) + 1, waiting_for=active or running, reason=reason)
+
     def run_job(self, job_id: str) -> None:
         """Run (or resume) one job until it is done, fails on an outage, is cancelled (checked before each
-        batch), or the runner stops."""
+        batch and each passage of a document), or the runner stops."""
+        self.active = job_id
+        try:
+            self._run_job(job_id)
+        finally:
+            self.active = None
+
+    def _run_job(self, job_id: str) -> None:
         resumed, options = self.store.start(job_id)
         kind = self.store.kind(job_id)
         self.on_status("running")

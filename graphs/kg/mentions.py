@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from graphs.text.normalize import normalize
 
@@ -88,8 +88,13 @@ def _within_limits(tokens: Sequence[str]) -> bool:
 
 def contains_key(canonical_text: str, key: str) -> bool:
     """Whether ``key`` occurs in a canonical text at token boundaries (whole words for Latin ends)."""
+    return next(key_spans(canonical_text, key), None) is not None
+
+
+def key_spans(canonical_text: str, key: str) -> Iterator[tuple[int, int]]:
+    """The (start, end) of each occurrence of ``key`` in a canonical text at token boundaries."""
     if not key:
-        return False
+        return
     need_left = not is_cjk(key[0])
     need_right = not is_cjk(key[-1])
     start = canonical_text.find(key)
@@ -98,9 +103,26 @@ def contains_key(canonical_text: str, key: str) -> bool:
         left_ok = not need_left or start == 0 or not _is_word_char(canonical_text[start - 1])
         right_ok = not need_right or end == len(canonical_text) or not _is_word_char(canonical_text[end])
         if left_ok and right_ok:
-            return True
+            yield start, end
         start = canonical_text.find(key, start + 1)
-    return False
+
+
+def covered_by(canonical_text: str, value: str, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether every occurrence of ``value`` in a canonical text, as a token run or inside a longer word
+    ("Harbour" in "Harbourlight"), overlaps one of ``spans`` (a longer name's occurrences), and it occurs at all:
+    the value was only ever a piece of that name ("欧阳明" of "欧阳明华", "青川" of "青川镇")."""
+    key = canonical(value)
+    if not key or not spans:
+        return False
+    start = canonical_text.find(key)
+    if start < 0:
+        return False
+    while start >= 0:
+        end = start + len(key)
+        if not any(s < end and start < e for s, e in spans):
+            return False
+        start = canonical_text.find(key, start + 1)
+    return True
 
 
 def _is_word_char(ch: str) -> bool:

@@ -277,6 +277,16 @@ def and_filters(*filters: Filter | None) -> Filter | None:
     return And(terms)
 
 
+def or_filters(filters: Iterable[Filter]) -> Filter | None:
+    """OR the given filters (duplicates dropped; one filter is itself; none: None)."""
+    terms = tuple(dict.fromkeys(filters))
+    if not terms:
+        return None
+    if len(terms) == 1:
+        return terms[0]
+    return Or(terms)
+
+
 def build_filter(constraints: Iterable[Constraint]) -> Filter | None:
     """AND the filters of all constraints; None when there are none."""
     return and_filters(*(constraint_filter(c) for c in constraints))

@@ -123,3 +123,29 @@ def test_a_document_still_being_ingested_is_not_found_with_its_job_named(held: t
     assert cancel(client, job_id).status_code == 200
     r = client.post(URL, json={"action": "delete-document", "id": "greenhouse.txt"})
     assert r.status_code == 404 and "jobId" not in r.json()["error"].get("details", {})
+
+
+def test_an_upload_queued_behind_another_says_where_it_stands_and_a_cancel_frees_the_queue_at_once(
+        held: tuple[TestClient, Resources]) -> None:
+    """A small upload sent after a big one was cancelled sat "queued" with no word of why while the cancelled
+    job finished tagging its file: every queued job now has its place and its reason, in the upload's answer
+    and in the job's view."""
+    client, resources = held
+    assert resources.jobs is not None
+    big = upload(client, ("greenhouse.txt", NOTE * 50))
+    r = client.post(f"{URL}/upload", files=[("files", ("温室.txt", NOTE_ZH, "text/plain"))])
+    small = r.json()["jobId"]
+    assert r.json()["status"] == "queued" and r.json()["queue"] == {
+        "position": 2, "waitingFor": None, "reason": "1 queued job(s) before it"}
+    resources.jobs.store.start(big)
+    resources.jobs.active = big  # the worker is on the big one
+    queue = client.get(URL, params={"action": "job", "id": small}).json()["job"]["queue"]
+    assert queue == {"position": 2, "waitingFor": big, "reason": f"waiting for job {big[:8]} (0 of 1 documents written)"}
+    assert cancel(client, big).status_code == 200
+    queue = client.get(URL, params={"action": "job", "id": small}).json()["job"]["queue"]
+    assert (queue["position"], queue["reason"]) == (1, f"the cancelled job {big[:8]} is stopping at its next passage")
+    resources.jobs.active = None
+    assert resources.jobs.store.next_job() == small  # the cancelled job holds no place in the queue
+    JobRunner(resources.jobs.store, resources.jobs.ingestor).run_job(small)
+    job = client.get(URL, params={"action": "job", "id": small}).json()["job"]
+    assert job["status"] == "done" and job["queue"] is None

@@ -149,7 +149,8 @@ def test_every_v1_error_is_in_openai_shape(client: TestClient, tmp_path: Path) -
     assert_openai_error(client.get("/v1/nothing-here"), 404, "not_found")
     body = assert_openai_error(client.post(CHAT, content=b"{not json", headers={"content-type": "application/json"}),
                                400, "invalid_json")
-    assert body["error"]["type"] == "invalid_request_error"
+    assert body["error"]["type"] == "invalid_request_error" and body["error"]["param"] is None
+    assert "at character 1" in body["error"]["message"]  # where it broke, not a field
     with mock.patch.object(openai_compat, "answer", side_effect=StoreUnavailable("milvus", "down")):
         body = assert_openai_error(client.post(CHAT, json=chat(user("腾讯"))), 503, "store_unavailable")
     assert body["error"]["type"] == "server_error"

@@ -153,7 +153,7 @@ def test_the_cli_refuses_bad_names_before_opening_any_store(tmp_path: Any) -> No
     (b'{"action": "query", "question": "\xff\xfe\xfa"}', "not valid UTF-8"),
     (b"[" * 1000 + b"]" * 1000, "nests too deeply"),
     (b'{"action": "query", "question": ' + b"[" * 5000 + b"]" * 5000 + b"}", "nests too deeply"),
-    (b'{"action": "query",', "not valid JSON"),
+    (b'{"action": "query",', "not valid JSON at character 19"),
 ])
 def test_unparsable_bodies_are_invalid_json(client: TestClient, raw: bytes, reason: str) -> None:
     r = client.post(URL, content=raw, headers={"content-type": "application/json"})

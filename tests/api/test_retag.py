@@ -101,3 +101,40 @@ def test_removing_an_alias_of_an_unknown_entity_is_a_404_and_blank_aliases_a_422
     assert r.status_code == 404 and r.json()["error"]["code"] == "entity_not_found"
     r = client.post(URL, json={"action": "remove-alias", "standardName": "拼多多", "aliases": []})
     assert r.status_code == 422
+
+
+def test_a_hand_added_name_replaces_the_automatic_tags_it_covers_and_deleting_it_restores_them(
+        tmp_path: Path) -> None:
+    docs = [
+        {"id": "zh", "title": "人物简介", "text": "欧阳明华出生于青川镇，现任岭北造纸厂厂长。欧阳明华毕业于农学院。"},
+        {"id": "en", "title": "Mill profile",
+         "text": "Ashford Mills makes recycled paper. Ashford Mills employs ninety people."},
+        {"id": "town", "title": "Town notes", "text": "Ashford holds a market every Friday."},
+    ]
+    with running_app(tmp_path) as client:
+        add(client, standardName="Ashford", type="LOCATION")  # known before the files: a dictionary hit
+        assert client.post(URL, json={"action": "add-documents", "documents": docs}).status_code == 200
+        zh_auto, en_auto = tags(client, "zh"), tags(client, "en")
+        assert "欧阳明" in zh_auto.get("PERSON", [])  # the tagger's piece of the name
+        assert en_auto == {"LOCATION": ["Ashford"]}  # the town's name inside the mill's
+
+        assert doc_node("zh") in mentioned_by(client, "欧阳明")
+        add(client, standardName="欧阳明华", type="PERSON")
+        assert tags(client, "zh")["PERSON"] == ["欧阳明华"]
+        assert doc_node("zh") not in mentioned_by(client, "欧阳明")  # the graph follows: as if ingested now
+        assert doc_node("zh") in mentioned_by(client, "欧阳明华")
+        add(client, standardName="Ashford Mills", type="ORGANIZATION")
+        assert tags(client, "en") == {"ORGANIZATION": ["Ashford Mills"]}
+        assert tags(client, "town") == {"LOCATION": ["Ashford"]}  # named on its own there: kept
+        listed = client.get(URL, params={"action": "entities", "q": "Ashford Mills"}).json()
+        assert listed["entities"][0]["type"] == "ORGANIZATION"
+        for question, name, etype in (("Who leads Ashford Mills?", "Ashford Mills", "ORGANIZATION"),
+                                      ("欧阳明华毕业于哪里？", "欧阳明华", "PERSON")):
+            asked = client.post(URL, json={"action": "query", "question": question}).json()
+            assert [(e["text"], e["type"]) for e in asked["queryAnalysis"]["entities"]
+                    if e["type"] != "DATE"] == [(name, etype)], asked["queryAnalysis"]
+
+        for name in ("欧阳明华", "Ashford Mills"):
+            assert client.post(URL, json={"action": "delete-entity", "standardName": name}).status_code == 200
+        assert tags(client, "zh") == zh_auto and tags(client, "en") == en_auto
+        assert doc_node("zh") in mentioned_by(client, "欧阳明") and doc_node("en") in mentioned_by(client, "Ashford")

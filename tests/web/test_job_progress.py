@@ -109,6 +109,42 @@ def test_a_done_jobs_vectors_are_followed_until_they_are_all_in(browser: Browser
         watched.page.context.close()
 
 
+def test_a_queued_job_says_where_it_stands_and_why_it_waits(browser: Browser, empty_server: ServerProcess) -> None:
+    """A job behind another said a bare "queued" (behind a cancelled one still stopping, for a minute): the line
+    says its place and the API's reason."""
+    def queued(position: int, reason: str) -> dict[str, Any]:
+        state = job("queued", 0, 1, None)
+        state["job"].update(id="job-q", startedAt=None,
+                            queue={"position": position, "waitingFor": "3f2a9c1e00", "reason": reason})
+        return state
+
+    states = [queued(2, "waiting for job 3f2a9c1e (1 of 4 documents written)"),
+              queued(1, "the cancelled job 3f2a9c1e is stopping at its next passage"), job("done", 1, 0, None)]
+    served: list[str] = []
+
+    def answer(route: Route) -> None:
+        state = states[min(len(served), len(states) - 1)]
+        served.append(state["job"]["status"])
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(state))
+
+    watched = watch(browser, empty_server.base_url)
+    try:
+        p = watched.goto("/#documents")
+        p.route("**/api/adaptive-entity-rag?action=job&id=job-q*", answer)
+        p.evaluate("sessionStorage.setItem('aer.jobs', JSON.stringify([{id: 'job-q', label: 'Upload of 1 file(s)'}]))")
+        p.reload()
+        p.wait_for_selector("#opt-mode option", state="attached")
+        panel = p.locator('.job[data-job="job-q"]')
+        expect(panel).to_contain_text("2nd in the queue: waiting for job 3f2a9c1e (1 of 4 documents written)")
+        expect(panel).to_contain_text("next in the queue: the cancelled job 3f2a9c1e is stopping at its next passage",
+                                      timeout=10_000)
+        expect(panel.locator(".job-head .status-badge")).to_have_text("done", timeout=10_000)
+        expect(panel).not_to_contain_text("in the queue")
+        watched.check()
+    finally:
+        watched.page.context.close()
+
+
 def test_a_page_opened_later_follows_the_workspace_s_unfinished_jobs(browser: Browser,
                                                                      empty_server: ServerProcess) -> None:
     """A job this tab did not start (another tab's, another person's, or one a restart of the server resumed) was

@@ -299,6 +299,12 @@ export function duration(seconds) {
   return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")} min`;
 }
 
+function ordinal(n) {
+  if (n === 1) return "next";
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
+}
+
 function progressText(job) {
   const p = job.progress;
   const parts = [`${p.done + p.skipped + p.failed} of ${p.total} document(s)`];
@@ -321,6 +327,8 @@ function progressText(job) {
     if (p.writing) parts.push(`${p.writing} being written when cancelled: they go in still`);
     if (p.pending - (p.writing || 0)) parts.push(`${p.pending - (p.writing || 0)} not ingested`);
   }
+  // a queued job says where it stands and why it waits (it said a bare "queued" behind a cancelled job)
+  if (job.status === "queued" && job.queue) parts.push(`${ordinal(job.queue.position)} in the queue: ${job.queue.reason}`);
   if (job.resumed) parts.push(`resumed ${job.resumed}× after a restart`);
   // written before their e5 vectors: searchable by keywords, entities and the graph now, by meaning once filled
   if (p.vectorsPending) parts.push(`dense vectors pending: ${p.vectorsPending} chunk(s), filling in the background`);

@@ -31,7 +31,7 @@ from graphs.rag.nodes.search_graph import search_graph
 from graphs.rag.nodes.search_hybrid import search_hybrid
 from graphs.rag.nodes.search_semantic import search_semantic
 from graphs.rag.search import dense_search
-from graphs.stores.filters import doc_filter
+from graphs.stores.filters import InList, doc_filter
 from graphs.stores.milvus import MilvusIndex
 from graphs.vectors import EmbedderFingerprint, EmbedderMismatch
 from tests.support.fakes import make_context, runtime
@@ -508,3 +508,39 @@ def test_a_chunk_in_the_other_language_gets_the_longer_budget(
     assert filling.embedded == 0 and clock[0] == 0.0
     hits = filling.search(embedder.embed_query(QUESTION), QUESTION, filter=None, limit=5)
     assert [h.doc_id for h in hits] == ["quill.md"] and filling.embedded == 1  # English: worth its 0.8 s
+
+
+def test_a_search_late_in_a_large_fill_ranks_the_held_vectors_and_reads_only_the_best(
+        tmp_path: Path, stores: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Late in a large file's fill, thousands of its chunks have vectors held in memory: a search read every chunk
+    of the file and scored each in Python (4 s a search for a 1 MB file); it now ranks the held vectors at once and
+    reads the best a window at a time, with the same hits: the best ``limit`` under the filter."""
+    embedder = Concepts()
+    ingestor, filling = process(stores, embedder)
+    ingestor.ingest([LONG_ZH], defer_vectors=True)
+    filling.budget = 1  # a long file: BM25 chooses the chunks to embed (none, for this English question)
+    index: MilvusIndex = stores["index"]
+    chunks = index.document_chunks("long-zh.md")
+    for c in chunks:
+        filling.computed.put(c.id, embedding_text(c), embedder.embed_documents([embedding_text(c)])[0])
+    q = embedder.embed_query(QUESTION)
+
+    def cosine(c: Any) -> float:
+        v = np.asarray(filling.computed.get(c.id, embedding_text(c)))
+        return float(np.dot(q, v) / np.linalg.norm(q) / np.linalg.norm(v))
+
+    expected = sorted(chunks, key=lambda c: -cosine(c))
+    monkeypatch.setattr(vector_fill, "HELD_WINDOW", 1)  # windows of 4 × limit
+    reads: list[Any] = []
+    chunks_where = index.chunks_where
+    monkeypatch.setattr(index, "chunks_where", lambda f: reads.append(f) or chunks_where(f))
+    hits = filling.search(q, QUESTION, filter=None, limit=1)
+    assert [h.id for h in hits] == [expected[0].id] and "穹顶" in hits[0].text and len(reads) == 1
+    hits = filling.search(q, QUESTION, filter=None, limit=len(chunks))
+    assert [h.id for h in hits] == [c.id for c in expected]
+    # under a filter that only the two worst-ranked chunks pass, the windows go on until the better is found
+    reads.clear()
+    last_two = InList("chunk_index", (expected[-1].chunk_index, expected[-2].chunk_index))
+    hits = filling.search(q, QUESTION, filter=last_two, limit=1)
+    assert [h.id for h in hits] == [expected[-2].id] and len(reads) == 2  # windows of 4 of 7 ranked
+    assert filling.embedded == 0

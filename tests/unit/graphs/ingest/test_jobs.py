@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from langchain_core.embeddings import DeterministicFakeEmbedding, Embeddings
 
-from graphs.domain import Document
+from graphs.domain import Document, DocumentSection
 from graphs.embeddings import EmbedderUnavailable
 from graphs.ingest.jobs import DocumentOutcome, JobRunner, JobStore, ingest_each
 from graphs.ingest.pipeline import Ingestor
@@ -114,7 +114,7 @@ def test_a_document_the_stores_refuse_fails_alone(stores: dict[str, Any], monkey
     ing = ingestor(stores, Embedder())
     real = ing.chunks
 
-    def chunks(doc: Document) -> Any:
+    def chunks(doc: Document, cancelled: Any = None) -> Any:
         if doc.id == "doc-1":
             raise ValueError("this document breaks the chunker")
         return real(doc)
@@ -403,7 +403,7 @@ def test_a_cancel_arriving_inside_a_batch_stops_it_before_its_write(stores: dict
     real = indexer.chunks
     chunked: list[str] = []
 
-    def chunks_then_cancel(doc: Document) -> Any:
+    def chunks_then_cancel(doc: Document, cancelled: Any = None) -> Any:
         chunked.append(doc.id)
         if len(chunked) == 2:
             store.cancel(job_id)  # the user's cancel, while the batch's second document is being chunked
@@ -526,3 +526,79 @@ def test_the_time_left_counts_down_while_a_batch_runs_and_is_unknown_once_run_ou
     store.record(job_id, [(1, DocumentOutcome(id=DOCS[1].id, status="done", chunks=1))], 1.0)
     after = store.view(job_id)  # the batch is recorded: the job's own rate again
     assert after is not None and after.progress.eta_s is not None and after.progress.eta_s > 0
+
+
+PARTS = [DocumentSection(text=f"Part {i}. The river plant shipped {i} tonnes of paper.", section=f"Part {i}")
+         for i in range(12)]
+LONG = Document(id="long-report", title="Annual report", text="\n".join(p.text for p in PARTS), sections=PARTS)
+"""One document of many passages (a large file), each tagged on its own."""
+
+
+def test_a_cancel_stops_a_large_document_at_its_next_passage_and_nothing_of_it_is_written(
+        stores: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 1 MB file is one document of thousands of passages, tagged for tens of seconds: the cancel must not wait
+    for the whole of it (the next upload sat "queued" behind a cancelled job meanwhile)."""
+    store = JobStore(stores["jobs"])
+    indexer = ingestor(stores, Embedder())
+    runner = JobRunner(store, indexer, batch_size=8, batch_target_s=None)
+    job_id = runner.submit("upload", [LONG])
+    real = indexer._extracted
+    tagged: list[str] = []
+
+    def extracted_then_cancel(text: str, *args: Any) -> Any:
+        tagged.append(text)
+        if len(tagged) == 3:
+            store.cancel(job_id)
+        return real(text, *args)
+
+    monkeypatch.setattr(indexer, "_extracted", extracted_then_cancel)
+    runner.run_job(job_id)
+    view = store.view(job_id)
+    assert view is not None and (view.status, view.progress.pending) == ("cancelled", 1)
+    assert len(tagged) == 3 and indexer.index.count() == 0 and runner.active is None
+
+
+def test_a_cancel_stops_the_embedding_of_a_large_document_between_slices(
+        stores: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    from graphs.ingest import indexer as indexer_module
+
+    monkeypatch.setattr(indexer_module, "EMBED_SLICE", 4)
+    store = JobStore(stores["jobs"])
+    embedder = Embedder()
+    runner = JobRunner(store, ingestor(stores, embedder), batch_size=8, batch_target_s=None)
+    job_id = runner.submit("upload", [LONG])
+    embed = embedder.embed_documents
+
+    def embed_then_cancel(texts: list[str]) -> list[list[float]]:
+        store.cancel(job_id)  # while the first slice of 12 passages is embedded
+        return embed(texts)
+
+    monkeypatch.setattr(embedder, "embed_documents", embed_then_cancel)
+    runner.run_job(job_id)
+    assert embedder.calls == 1 and store.status(job_id) == "cancelled" and runner.ingestor.index.count() == 0
+
+
+def test_a_queued_job_says_where_it_stands_and_why_it_waits(stores: dict[str, Any]) -> None:
+    store = JobStore(stores["jobs"])
+    runner = JobRunner(store, ingestor(stores, Embedder()))
+    first, second, third = (runner.submit("upload", [doc]) for doc in DOCS[:3])
+    one = runner.queue(first)
+    assert one is not None and (one.position, one.waiting_for) == (1, None) and "starts it now" in one.reason
+    two = runner.queue(second)
+    assert two is not None and (two.position, two.reason) == (2, "1 queued job(s) before it")
+
+    store.start(first)  # the worker takes the first
+    runner.active = first
+    two, three = runner.queue(second), runner.queue(third)
+    assert runner.queue(first) is None  # running: no queue to wait in
+    assert two is not None and (two.position, two.waiting_for) == (2, first)
+    assert two.reason == f"waiting for job {first[:8]} (0 of 1 documents written)"
+    assert three is not None and three.position == 3 and three.reason.endswith("; 1 queued job(s) before it")
+
+    store.cancel(first)  # cancelled, its worker still finishing the passage in hand
+    two = runner.queue(second)
+    assert two is not None and (two.position, two.waiting_for) == (1, first)
+    assert two.reason == f"the cancelled job {first[:8]} is stopping at its next passage"
+    runner.active = None  # stopped: the second is next
+    two = runner.queue(second)
+    assert two is not None and (two.position, two.waiting_for) == (1, None)

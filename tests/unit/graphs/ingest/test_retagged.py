@@ -61,3 +61,33 @@ def test_a_file_named_for_an_entity_tags_every_passage_of_it(source: str, doc_id
     new, tagged = retagged(rate, BANK, keys("青水银行", "Qingshui Bank"), [])
     assert tagged is carries
     assert (new is not None and new.entities == {"ORGANIZATION": ["青水银行"]}) is carries
+
+
+WORKS = EntityMetadata(standard_name="Harbourlight Works", type="ORGANIZATION", aliases=["Harbourlight"])
+TOWN = EntityMetadata(standard_name="青川镇", type="LOCATION")
+OUYANG = EntityMetadata(standard_name="欧阳明华", type="PERSON")
+
+
+@pytest.mark.parametrize(("before", "entity", "after"), [
+    # the tagger's piece of a Chinese name gives way to the whole name
+    (chunk("欧阳明华出生于青川镇。", PERSON=["欧阳明"], LOCATION=["青川"]), OUYANG,
+     {"PERSON": ["欧阳明华"], "LOCATION": ["青川"]}),
+    (chunk("欧阳明华出生于青川镇。", PERSON=["欧阳明"], LOCATION=["青川"]), TOWN,
+     {"PERSON": ["欧阳明"], "LOCATION": ["青川镇"]}),
+    # written on its own elsewhere in the passage: the piece is a name of its own there, and stays
+    (chunk("青川镇在青川县北部。", LOCATION=["青川"]), TOWN, {"LOCATION": ["青川", "青川镇"]}),
+    # a tag inside a longer word of the name ("Harbour" in "Harbourlight"), and one of another type
+    (chunk("Harbourlight Works makes lenses in Leeds.", LOCATION=["Harbour", "Leeds"]), WORKS,
+     {"LOCATION": ["Leeds"], "ORGANIZATION": ["Harbourlight Works"]}),
+    (chunk("Harbourlight Works moved to Harbour Street.", LOCATION=["Harbour"]), WORKS,
+     {"LOCATION": ["Harbour"], "ORGANIZATION": ["Harbourlight Works"]}),
+    # the tagger typed the whole name wrongly: re-typed
+    (chunk("Harbourlight Works makes lenses.", LOCATION=["Harbourlight Works"]), WORKS,
+     {"ORGANIZATION": ["Harbourlight Works"]}),
+    # a value the text does not write (metadata of the document) is not covered by anything: it stays
+    (chunk("欧阳明华发言。", LOCATION=["青川"]), OUYANG, {"LOCATION": ["青川"], "PERSON": ["欧阳明华"]}),
+])
+def test_a_hand_added_name_replaces_the_automatic_tags_it_covers(before: Chunk, entity: EntityMetadata,
+                                                                 after: dict[str, list[str]]) -> None:
+    new, tagged = retagged(before, entity, keys(entity.standard_name, *entity.aliases), [])
+    assert new is not None and new.entities == after and tagged
