@@ -466,10 +466,10 @@ def test_a_running_job_says_what_its_batch_is_doing(stores: dict[str, Any], monk
     stages: list[str | None] = []
     real_chunks, real_write = indexer.chunks, indexer._write_documents
 
-    def chunks(doc: Document) -> Any:
+    def chunks(doc: Document, cancelled: Any = None) -> Any:
         view = store.view(job_id)
         stages.append(view.progress.stage if view else None)
-        return real_chunks(doc)
+        return real_chunks(doc, cancelled)
 
     def write(prepared: Any) -> Any:
         view = store.view(job_id)
