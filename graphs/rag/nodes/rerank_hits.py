@@ -24,7 +24,7 @@ from graphs.rag.expansion import (
 )
 from graphs.rag.question import lexical_query, state_terms
 from graphs.rag.registry import NodeSpec
-from graphs.rag.relation_cues import bridge_kind, bridge_terms
+from graphs.rag.relation_cues import bridge_kind, bridge_terms, describes_by_clause
 from graphs.rag.search import embed_question, run_lexical_text
 from graphs.rag.state import RagState, RagUpdate
 from graphs.rerankers import rerank_or_fallback
@@ -141,7 +141,9 @@ def describes_bridge(state: RagState) -> bool:
     if parsed.intent == "comparison":
         return False
     features = parsed.complexity_features
-    return features.get("bridge", 0) > 0 or features.get("nesting", 0) > 0 or bridge_kind(state["question"]) is not None
+    question = state["question"]
+    return (features.get("bridge", 0) > 0 or features.get("nesting", 0) > 0 or bridge_kind(question) is not None
+            or describes_by_clause(question))
 
 
 def described_bridge(question: str, anchor: Hit, candidates: list[Hit], present: set[str], text: str = ""
