@@ -197,7 +197,19 @@ async def searched_bridge(state: RagState, ctx: RagContext, ranked: list[Hit], t
         hit = scored[hit.doc_id][0].hit
     hit = hit.model_copy(update={"relevance_explanation": (
         f"the next hop of a described bridge: its title names {name!r}, which result #1 writes")})
-    return [anchor, hit, *(h for h in ranked[1:] if h.doc_id != hit.doc_id)][:top_k]
+    return with_bridge(ranked, hit, name, top_k)
+
+
+def with_bridge(ranked: list[Hit], bridge: Hit, name: str, top_k: int) -> list[Hit]:
+    """``ranked`` with ``bridge`` right after the first result, in ``top_k`` places: the place given up is the last
+    one whose passage does not write the bridge's name (the first hop's line that names it is what the evidence
+    follows: dropping it leaves the bridge unreached)."""
+    rest = [h for h in ranked[1:] if h.doc_id != bridge.doc_id]
+    while len(rest) + 2 > top_k and rest:
+        naming = [n for n, h in enumerate(rest) if name in normalize(h.text)]
+        drop = next((n for n in reversed(range(len(rest))) if n not in naming), len(rest) - 1)
+        rest.pop(drop)
+    return [ranked[0], bridge, *rest][:top_k]
 
 
 async def _promote(state: RagState, ctx: RagContext, ranked: list[Hit], bridges: list[Bridge], top_k: int,

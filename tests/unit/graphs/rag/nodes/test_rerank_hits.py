@@ -281,3 +281,13 @@ async def test_a_described_bridge_in_english_reaches_the_building_page(tmp_path:
              "query_vector": [0.1] * 16}
     out = await rerank_hits(state, runtime(make_context(tmp_path, ScriptedIndex(respond=respond))))
     assert [h.doc_id for h in out["ranked"]] == ["unit", "wharf"]
+
+
+def test_the_bridge_takes_the_place_of_a_passage_that_does_not_name_it() -> None:
+    from graphs.rag.nodes.rerank_hits import with_bridge
+
+    ranked = [hit("centre#0", "青松社区活动中心简介"), hit("centre#1", "位于枫林苑小区二楼。"), hit("centre#2", "开放时间")]
+    bridge = hit("rules#1", "可回收物每周三收运。")
+    assert [h.id for h in with_bridge(ranked, bridge, "枫林苑小区", 3)] == ["centre#0", "rules#1", "centre#1"]
+    assert [h.id for h in with_bridge(ranked, bridge, "枫林苑小区", 4)] == ["centre#0", "rules#1", "centre#1",
+                                                                             "centre#2"]
