@@ -999,15 +999,17 @@ def title_named(folded: str, title: str, skip: Iterable[str] = ()) -> str | None
     Chinese title that runs its subject into what the document is ("翠湖苑小区机动车停放管理办法"), of its first
     part's openings of ``TITLE_LEAD`` Han characters or more ("翠湖苑小区", written in "位于翠湖苑小区会所二楼");
     None when it writes none. Names in ``skip`` (what the text's own passage is about, what the question names
-    itself) do not count."""
+    itself) and parts with a digit (a date, a version) do not count."""
     skipped = set(skip)
-    found = [n for n in title_names(title) if n not in skipped and len(n) >= 3 and _states_name(folded, n)]
+    # a part with a digit is a date or a version ("2025年下半年", "2026 revision"), no name of what it is about
+    found = [n for n in title_names(title) if n not in skipped and len(n) >= 3 and not _DIGIT.search(n)
+             and _states_name(folded, n)]
     parts = [p.strip() for p in _TITLE_PARTS.split(strip_disambiguation(title)) if p.strip()]
     head = normalize(parts[0]) if parts else ""
     if has_han(head):
         for end in range(len(head), TITLE_LEAD - 1, -1):
             lead = head[:end]
-            if len(re.findall(r"[\u4e00-\u9fff]", lead)) < TITLE_LEAD or lead in skipped:
+            if len(re.findall(r"[\u4e00-\u9fff]", lead)) < TITLE_LEAD or lead in skipped or _DIGIT.search(lead):
                 break
             if lead in folded:
                 found.append(lead)

@@ -166,6 +166,8 @@ def test_title_named_reads_a_chinese_titles_opening_name_and_a_titles_named_part
     assert title_named(line, "枫林苑小区垃圾分类管理规定（2025年版）") == "枫林苑小区"
     assert title_named(line, "枫林苑小区垃圾分类管理规定", skip=["枫林苑小区"]) is None  # the question names it
     assert title_named(line, "桂园小区停车规定") is None  # an opening of two characters names nothing
+    dated = normalize("本规定自2025年下半年起施行。")
+    assert title_named(dated, "桂园小区收运时间表（2025年下半年）") is None  # a date is no name
     flat = normalize("A quiet one-bedroom flat on the third floor of Marlow Wharf, near the ferry.")
     assert title_named(flat, "Marlow Wharf — building history") == "marlow wharf"
     assert title_named(flat, "Harbour Mills — building history") is None
