@@ -220,6 +220,19 @@ def bridge_kind(question: str) -> str | None:
     return None
 
 
+_ZH_DESCRIBED = re.compile(r"(?:所[\u4e00-\u9fff]{1,3}|位于[\u4e00-\u9fffA-Za-z0-9]{1,12}|在[\u4e00-\u9fffA-Za-z0-9]{1,12}?"
+                           r"(?:上班|工作|举办|举行|演出|学习|就读))的(?:那|这)?[个家座位所间栋幢条处]?"
+                           r"[\u4e00-\u9fff]{1,4}?(?=[，,。？?]|是|由|有|在|的|每|哪|几|多)"
+                           r"|[\u4e00-\u9fff]的那[个家座位所间栋幢条处]")
+
+
+def describes_by_clause(question: str) -> bool:
+    """Whether a Chinese question describes an entity by a relative clause instead of naming it: 所 + a verb + 的
+    (图书馆所在的小区, 办法所适用的那个小区, 她所在的公司), 位于…的 (位于东门的那家店), a place of an act (在河口演出的剧团),
+    or a clause closed by a demonstrative (替她看诊的那位医生)."""
+    return _ZH_DESCRIBED.search(question) is not None
+
+
 _LIFESPAN = re.compile(r"^[^.()（）。]{0,80}?[(（]\s*(?:born\s+|b\.\s*)?[^()（）]{0,40}?\d{3,4}")
 _IS_A = re.compile(r"\b(?:is|was|are|were)\s+(?:a|an|the|one\s+of\s+the)\s+(.{1,80}?)"
                    r"(?=\s+(?:in|of|on|at|near|based|located|situated|founded|established|formed|created|"

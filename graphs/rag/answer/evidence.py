@@ -976,11 +976,44 @@ def _goes_on(q: Question, a: Sentence, b: Sentence) -> bool:
 
 def hop_name(a: Sentence, b: Sentence) -> str | None:
     """The name by which sentence ``a`` reaches ``b``'s passage: the longest of the names that passage is
-    about (its title, or a name its title is made of) that ``a`` states and is not ``a``'s own passage's;
-    None when ``a`` names none."""
-    own = set(a.about) | {a.title}
+    about (its title, a name its title is made of, a Chinese title's opening name: ``title_named``) that ``a``
+    states and is not ``a``'s own passage's subject; None when ``a`` names none.
+
+    ``a``'s own subject is its title and the title's first name: of "Flat 7B, Alder Quay House — For Sale" the
+    flat, while "Alder Quay House" is the building the flat is in, and a sentence writing it reaches the
+    building's own page ("Alder Quay House — building information")."""
+    own = {a.title, *a.about[:2]}
     found = [n for n in b.about if n not in own and _states_name(a.folded, n)]
+    if (lead := title_named(a.folded, b.title, own)) is not None:
+        found.append(lead)
     found += [n for n in b.short if n not in own and n not in a.short and _writes_short(a.text, n)]
+    return max(found, key=len) if found else None
+
+
+TITLE_LEAD = 3
+"""Han characters the opening of a Chinese title must have to name a document (翠湖苑 of 翠湖苑小区停车管理办法)."""
+
+
+def title_named(folded: str, title: str, skip: Iterable[str] = ()) -> str | None:
+    """The longest name a folded text writes of those a document's title is made of (``title_names``) or, for a
+    Chinese title that runs its subject into what the document is ("翠湖苑小区机动车停放管理办法"), of its first
+    part's openings of ``TITLE_LEAD`` Han characters or more ("翠湖苑小区", written in "位于翠湖苑小区会所二楼");
+    None when it writes none. Names in ``skip`` (what the text's own passage is about, what the question names
+    itself) and parts with a digit (a date, a version) do not count."""
+    skipped = set(skip)
+    # a part with a digit is a date or a version ("2025年下半年", "2026 revision"), no name of what it is about
+    found = [n for n in title_names(title) if n not in skipped and len(n) >= 3 and not _DIGIT.search(n)
+             and _states_name(folded, n)]
+    parts = [p.strip() for p in _TITLE_PARTS.split(strip_disambiguation(title)) if p.strip()]
+    head = normalize(parts[0]) if parts else ""
+    if has_han(head):
+        for end in range(len(head), TITLE_LEAD - 1, -1):
+            lead = head[:end]
+            if len(re.findall(r"[\u4e00-\u9fff]", lead)) < TITLE_LEAD or lead in skipped or _DIGIT.search(lead):
+                break
+            if lead in folded:
+                found.append(lead)
+                break
     return max(found, key=len) if found else None
 
 

@@ -10,6 +10,7 @@ import asyncio
 from langgraph.runtime import Runtime
 
 from graphs.domain import Hit
+from graphs.rag.answer.evidence import title_named, title_names
 from graphs.rag.context import RagContext
 from graphs.rag.expansion import (
     MAX_CHAIN,
@@ -23,10 +24,11 @@ from graphs.rag.expansion import (
 )
 from graphs.rag.question import lexical_query, state_terms
 from graphs.rag.registry import NodeSpec
-from graphs.rag.relation_cues import bridge_terms
-from graphs.rag.search import embed_question
+from graphs.rag.relation_cues import bridge_kind, bridge_terms, describes_by_clause
+from graphs.rag.search import embed_question, run_lexical_text
 from graphs.rag.state import RagState, RagUpdate
 from graphs.rerankers import rerank_or_fallback
+from graphs.text.normalize import normalize
 
 
 def dedupe(hits: list[Hit]) -> list[Hit]:
@@ -131,6 +133,85 @@ async def second_hop(state: RagState, ctx: RagContext, ranked: list[Hit], top_k:
     return ranked
 
 
+def describes_bridge(state: RagState) -> bool:
+    """Whether the question reaches what it asks through an entity it only describes ("the estate that houses
+    the library", "the building that contains Flat 7B", 图书馆所在的小区): the parser's nesting or bridge cue,
+    or a description of the bridge's kind (``relation_cues.bridge_kind``)."""
+    parsed = state["parsed"]
+    if parsed.intent == "comparison":
+        return False
+    features = parsed.complexity_features
+    question = state["question"]
+    return (features.get("bridge", 0) > 0 or features.get("nesting", 0) > 0 or bridge_kind(question) is not None
+            or describes_by_clause(question))
+
+
+def described_bridge(question: str, anchor: Hit, candidates: list[Hit], present: set[str], text: str = ""
+                     ) -> tuple[Hit, str] | None:
+    """The first candidate passage of another document whose title names an entity the anchor passage (or
+    ``text``, its document's passages among the results) writes and the question does not (``evidence.title_named``: a user's file is titled "翠湖苑小区机动车停放管理办法",
+    "Alder Quay House — building information", and the first hop writes "位于…翠湖苑小区会所二楼", "the seventh
+    floor of Alder Quay House"), with that name; None when none does. Documents in ``present`` are already
+    among the results."""
+    folded, asked = normalize(text or anchor.text), normalize(question)
+    own = title_names(anchor.title)[:2]
+    for hit in candidates:
+        if hit.doc_id == anchor.doc_id or hit.doc_id in present:
+            continue
+        name = title_named(folded, hit.title, own)
+        if name is not None and name not in asked:
+            return hit, name
+    return None
+
+
+async def searched_bridge(state: RagState, ctx: RagContext, ranked: list[Hit], top_k: int) -> list[Hit]:
+    """The ranking with the document a described bridge leads to placed right after its anchor (the first
+    result), else unchanged. A user's files name the bridge entity in an address line or a heading and title the
+    next document by it with words of their own ("the library is in the 翠湖苑小区" → "翠湖苑小区机动车停放管理办法"),
+    so the graph's document titles do not match the name the first hop writes: the next hop is searched by the
+    question's words and the anchor's own (BM25), and kept only where its title names what the anchor writes
+    (``described_bridge``). A store failure propagates."""
+    if top_k < 2 or not ranked or not describes_bridge(state):
+        return ranked
+    anchor = ranked[0]
+    present = {h.doc_id for h in ranked[:top_k]}
+    # the anchor document's passages among the results: the one naming the bridge (its address line) is often
+    # not the best one (a filtered search on the library ranks its fees first)
+    own = " ".join(h.text for h in ranked[:top_k] if h.doc_id == anchor.doc_id)
+    # the first hop's bridge may already be among the results: then the evidence reads it there
+    if described_bridge(state["question"], anchor, ranked[1:top_k], set(), own) is not None:
+        return ranked
+    asked = await run_lexical_text(ctx, state)
+    found = await asyncio.to_thread(ctx.index.search_bm25, f"{asked} {own}", filter=None,
+                                    limit=ctx.limits.candidate_k)
+    chosen = described_bridge(state["question"], anchor, [*state.get("hits", []), *found], present, own)
+    if chosen is None:
+        return ranked
+    hit, name = chosen
+    # of the bridge's document, the passage that answers the question (its fees table, not the line that shares
+    # most words with the anchor)
+    vector = await embed_question(ctx, state)
+    scored = await asyncio.to_thread(score_documents, ctx.index, vector, asked, [hit.doc_id],
+                                     state.get("bm25_scale", 1.0), filling=ctx.filling)
+    if scored.get(hit.doc_id):
+        hit = scored[hit.doc_id][0].hit
+    hit = hit.model_copy(update={"relevance_explanation": (
+        f"the next hop of a described bridge: its title names {name!r}, which result #1 writes")})
+    return with_bridge(ranked, hit, name, top_k)
+
+
+def with_bridge(ranked: list[Hit], bridge: Hit, name: str, top_k: int) -> list[Hit]:
+    """``ranked`` with ``bridge`` right after the first result, in ``top_k`` places: the place given up is the last
+    one whose passage does not write the bridge's name (the first hop's line that names it is what the evidence
+    follows: dropping it leaves the bridge unreached)."""
+    rest = [h for h in ranked[1:] if h.doc_id != bridge.doc_id]
+    while len(rest) + 2 > top_k and rest:
+        naming = [n for n, h in enumerate(rest) if name in normalize(h.text)]
+        drop = next((n for n in reversed(range(len(rest))) if n not in naming), len(rest) - 1)
+        rest.pop(drop)
+    return [ranked[0], bridge, *rest][:top_k]
+
+
 async def _promote(state: RagState, ctx: RagContext, ranked: list[Hit], bridges: list[Bridge], top_k: int,
                    after: int, keep: set[str]) -> tuple[list[Hit], dict[str, Hit]]:
     """``ranked`` with each bridge promoted (its passage fetched unless already ranked), and the passage used
@@ -151,6 +232,12 @@ async def _promote(state: RagState, ctx: RagContext, ranked: list[Hit], bridges:
     return ranked, used
 
 
+async def _next_hop(state: RagState, ctx: RagContext, ranked: list[Hit], top_k: int) -> list[Hit]:
+    """The graph's second hop (``second_hop``), else the searched one of a described bridge (``searched_bridge``)."""
+    hopped = await second_hop(state, ctx, ranked, top_k)
+    return hopped if hopped != ranked else await searched_bridge(state, ctx, ranked, top_k)
+
+
 SPEC = NodeSpec(purpose="rank the results")
 
 
@@ -169,10 +256,10 @@ async def rerank_hits(state: RagState, runtime: Runtime[RagContext]) -> RagUpdat
         elif "plan" in state and state["plan"].pattern == "comparison":
             # the plan's merge chose them, one per chunk: a comparison's two sides may be two chunks of one document
             hits = state.get("hits", [])
-        return {"ranked": await second_hop(state, ctx, hits[:top_k], top_k), "reranker": kept_as}
+        return {"ranked": await _next_hop(state, ctx, hits[:top_k], top_k), "reranker": kept_as}
     outcome = await rerank_or_fallback(ctx.reranker, state["parsed"], state.get("constraints", []), hits, top_k)
     ranked = share_slots(outcome.hits, further, top_k, ctx.limits.weak_share)
-    update: RagUpdate = {"ranked": await second_hop(state, ctx, ranked, top_k), "reranker": outcome.reranker}
+    update: RagUpdate = {"ranked": await _next_hop(state, ctx, ranked, top_k), "reranker": outcome.reranker}
     if outcome.llm_calls:
         update["llm_calls"] = outcome.llm_calls
     if outcome.degraded:

@@ -226,3 +226,13 @@ def test_a_chunk_dense_search_cannot_see_yet_is_scored_by_bm25() -> None:
                              chunks=True)
     assert [(s.hit.id, s.vector, s.fts) for s in scored["town.html"]] == [("town.html#0", 0.0, 1.0)]
     assert [(s.hit.id, s.vector, s.fts) for s in scored["notes.pdf"]] == [("notes.pdf#0", 0.4, 0.5)]
+
+
+def test_a_chinese_relative_clause_describes_the_entity_it_does_not_name() -> None:
+    from graphs.rag.relation_cues import describes_by_clause
+
+    for described in ("青松社区活动中心所在的小区，可回收物每周哪天收运？", "这份章程所适用的那个园区由谁管理？",
+                      "位于北门的那家面馆几点关门？", "在江湾演出的乐团是哪一年成立的？", "替他值班的那位护士叫什么？"):
+        assert describes_by_clause(described), described
+    for named in ("青松社区活动中心几点开门？", "所在地是哪里？", "企业所得税税率是多少？", "枫林苑小区的物业公司是哪家？"):
+        assert not describes_by_clause(named), named

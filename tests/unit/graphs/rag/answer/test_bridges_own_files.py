@@ -5,6 +5,7 @@ brackets. Documents of other domains than the trial sets' (tests/data/newuser, n
 from __future__ import annotations
 
 from graphs.rag.answer.evidence import by_meaning, find_evidence, other_language, title_names
+from graphs.text.normalize import normalize
 from tests.support.answers import question, write
 from tests.support.fakes import hit
 
@@ -153,3 +154,31 @@ def test_a_product_named_again_by_its_model_code_alone_is_the_same_product() -> 
                         "curers.", title="Kessock")
     decision, _, span, answer = write("When was the village where the Harlan D4 is built founded?", [dock, town])
     assert decision == "answerable" and span == "1710", answer
+
+
+# -- a user's file titled by the bridge entity with words of its own ------------------------------------------
+
+
+def test_title_named_reads_a_chinese_titles_opening_name_and_a_titles_named_parts() -> None:
+    from graphs.rag.answer.evidence import title_named
+
+    line = normalize("青松社区活动中心位于临河区桂花路 12 号枫林苑小区二楼，由街道办管理。")
+    assert title_named(line, "枫林苑小区垃圾分类管理规定（2025年版）") == "枫林苑小区"
+    assert title_named(line, "枫林苑小区垃圾分类管理规定", skip=["枫林苑小区"]) is None  # the question names it
+    assert title_named(line, "桂园小区停车规定") is None  # an opening of two characters names nothing
+    dated = normalize("本规定自2025年下半年起施行。")
+    assert title_named(dated, "桂园小区收运时间表（2025年下半年）") is None  # a date is no name
+    flat = normalize("A quiet one-bedroom flat on the third floor of Marlow Wharf, near the ferry.")
+    assert title_named(flat, "Marlow Wharf — building history") == "marlow wharf"
+    assert title_named(flat, "Harbour Mills — building history") is None
+
+
+def test_a_first_hop_reaches_the_page_of_the_building_its_own_title_also_names() -> None:
+    hits = [hit("unit#0", "A quiet one-bedroom flat on the third floor of Marlow Wharf, near the ferry. "
+                          "Asking price £310,000 (2025).", 0.8, "hybrid", title="Unit 4C, Marlow Wharf — For Sale"),
+            hit("wharf#0", "Marlow Wharf was built as a grain store in 1871. It was converted into 30 flats in "
+                           "2003.", 0.5, "hybrid", title="Marlow Wharf — building history")]
+    q = question("In which year was the building that contains Unit 4C converted into flats?", hits)
+    best = find_evidence(q, hits)[0]
+    assert best.bridge and best.span is not None and best.span.text == "2003"
+    assert write("In which year was the building that contains Unit 4C converted into flats?", hits)[2] == "2003"

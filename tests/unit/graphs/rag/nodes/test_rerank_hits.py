@@ -214,3 +214,80 @@ async def test_a_chain_of_relations_is_followed_through_each_passage_to_the_next
     out = await rerank_hits(_chain_state("Where was the director of film Salt Meadow born?",
                                          ["director", "film", "salt meadow", "born"]), runtime(ctx))
     assert [h.doc_id for h in out["ranked"]][:2] == ["meadow", "vask"] and "ilse" not in [h.doc_id for h in out["ranked"]]
+
+
+# -- a described bridge in a user's files: the next document titled by the name the first hop writes ----------
+
+_CENTRE = ("青松社区活动中心位于临河区桂花路 12 号枫林苑小区二楼，由街道办管理。开放时间为每天 8:00–21:00。")
+_RULES_HEAD = "枫林苑小区垃圾分类管理规定：本规定适用于枫林苑小区全体住户，由物业服务中心负责执行。"
+_RULES_FEES = "其他垃圾每天 19:00–21:00 收运；可回收物每周三上午收运。"
+
+
+def _centre_index(calls: list[str] | None = None) -> Any:
+    from graphs.domain import Hit
+    from tests.support.fakes import ScriptedIndex
+
+    def respond(channel: str, expr: str | None) -> list[Hit]:
+        title = "枫林苑小区垃圾分类管理规定（2025年版）"
+        head = hit("rules#0", _RULES_HEAD, 0.3, "hybrid", title=title, bm25_score=2.0)
+        fees = hit("rules#1", _RULES_FEES, 0.4, "hybrid", title=title, bm25_score=3.0)
+        if expr is None:  # the search by the question and the anchor's words: the line sharing most words first
+            return [hit("centre#0", _CENTRE, 0.9, "hybrid", title="青松社区活动中心简介"), head, fees]
+        return [fees, head] if '"rules"' in expr else []
+
+    return ScriptedIndex(respond=respond)
+
+
+def _centre_state(question: str, **features: float) -> dict[str, Any]:
+    parsed = ParsedQuery(original_query=question, keywords=["可回收物", "收运"], complexity_features=features)
+    hits = [hit("centre#0", _CENTRE, 0.9, "hybrid", title="青松社区活动中心简介"),
+            hit("park#0", "桂花公园每天 6:00 开放。", 0.3, "hybrid", title="桂花公园"),
+            hit("pool#0", "游泳馆周一闭馆。", 0.2, "hybrid", title="游泳馆须知")]
+    return {"question": question, "parsed": parsed, "hits": hits, "top_k": 3, "query_vector": [0.1] * 16}
+
+
+async def test_a_described_bridge_brings_the_document_titled_by_the_name_the_first_hop_writes(tmp_path: Any) -> None:
+    ctx = make_context(tmp_path, _centre_index())
+    out = await rerank_hits(_centre_state("青松社区活动中心所在的小区，可回收物每周哪天收运？"), runtime(ctx))
+    docs = [h.doc_id for h in out["ranked"]]
+    assert docs[:2] == ["centre", "rules"] and len(docs) == 3
+    # of the bridge's document, the passage that answers the question, not its opening
+    assert out["ranked"][1].id == "rules#1" and "枫林苑小区" in (out["ranked"][1].relevance_explanation or "")
+
+
+async def test_no_searched_bridge_without_a_description_or_for_a_name_the_question_writes(tmp_path: Any) -> None:
+    ctx = make_context(tmp_path, _centre_index())
+    plain = await rerank_hits(_centre_state("青松社区活动中心几点开门？"), runtime(ctx))
+    assert "rules" not in [h.doc_id for h in plain["ranked"]]
+    named = await rerank_hits(_centre_state("青松社区活动中心所在的枫林苑小区，可回收物每周哪天收运？"), runtime(ctx))
+    assert "rules" not in [h.doc_id for h in named["ranked"]]
+
+
+async def test_a_described_bridge_in_english_reaches_the_building_page(tmp_path: Any) -> None:
+    from graphs.domain import Hit
+    from tests.support.fakes import ScriptedIndex
+
+    flat = hit("unit#0", "A quiet one-bedroom flat on the third floor of Marlow Wharf.", 0.8, "hybrid",
+               title="Unit 4C, Marlow Wharf — For Sale")
+    wharf = hit("wharf#0", "Marlow Wharf was converted into 30 flats in 2003.", 0.3, "hybrid",
+                title="Marlow Wharf — building history", bm25_score=1.0)
+
+    def respond(channel: str, expr: str | None) -> list[Hit]:
+        return [flat, wharf] if expr is None else [wharf] if '"wharf"' in (expr or "") else []
+
+    question = "In which year was the building that contains Unit 4C converted into flats?"
+    state = {"question": question, "parsed": ParsedQuery(original_query=question, complexity_features={"nesting": 1.0}),
+             "hits": [flat, hit("sale#0", "Flats for sale.", 0.4, "hybrid", title="Sales")], "top_k": 2,
+             "query_vector": [0.1] * 16}
+    out = await rerank_hits(state, runtime(make_context(tmp_path, ScriptedIndex(respond=respond))))
+    assert [h.doc_id for h in out["ranked"]] == ["unit", "wharf"]
+
+
+def test_the_bridge_takes_the_place_of_a_passage_that_does_not_name_it() -> None:
+    from graphs.rag.nodes.rerank_hits import with_bridge
+
+    ranked = [hit("centre#0", "青松社区活动中心简介"), hit("centre#1", "位于枫林苑小区二楼。"), hit("centre#2", "开放时间")]
+    bridge = hit("rules#1", "可回收物每周三收运。")
+    assert [h.id for h in with_bridge(ranked, bridge, "枫林苑小区", 3)] == ["centre#0", "rules#1", "centre#1"]
+    assert [h.id for h in with_bridge(ranked, bridge, "枫林苑小区", 4)] == ["centre#0", "rules#1", "centre#1",
+                                                                             "centre#2"]
