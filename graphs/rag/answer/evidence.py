@@ -35,9 +35,9 @@ from graphs.rag.answer.qualifiers import (
     other_direction,
     other_phase,
     other_rank,
-    states_direction,
     past_for_next,
     rank_nouns,
+    states_direction,
     states_noun,
 )
 from graphs.rag.answer.question import (

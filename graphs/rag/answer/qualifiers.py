@@ -834,8 +834,8 @@ def asked_direction(question: str) -> Direction | None:
     or joined by an arrow (Leeds → York). None when it writes none, or both orders (a comparison)."""
     pairs = _language_pairs(question)
     if pairs:
-        a, b = pairs[0]
-        return None if (b, a) in pairs else Direction(_LANGUAGES[a][0], _LANGUAGES[b][0], (a, b))
+        one, other = pairs[0]
+        return None if (other, one) in pairs else Direction(_LANGUAGES[one][0], _LANGUAGES[other][0], (one, other))
     m = _NAMED_PAIR.search(question)
     if m is None:
         return None
