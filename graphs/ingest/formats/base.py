@@ -194,9 +194,10 @@ def _other_script_name(body: list[list[str]], keys: list[str], texts: list[int])
     for j in texts:
         cells = [r[j].strip() for r in body]
         if len(set(cells)) == len(cells) and all(
-                len(c) <= _OTHER_NAME_MAX and not _SENTENCE_END.search(c) and not c[0].isdigit()
+                len(c) <= _OTHER_NAME_MAX and not _SENTENCE_END.search(c) and not re.search(r"\d", c)
                 and bool(re.search(_CJK_CHAR, c)) != keyed_in_han for c in cells):
-            # (a name: no sentence, no quantity, 6小时 beside "Lumo L2" is its battery life)
+            # (a name in words: no sentence, no quantity, 6小时 beside "Lumo L2" is its battery life; no model,
+            # "Dell U2724D" beside 27英寸显示器 names the make, not the row in the other language)
             found.append(j)
     return found if len(found) == 1 else []
 

@@ -400,11 +400,15 @@ def sides_of(q: Question) -> list[str]:
         # the choice as the Chinese sentence offers it, unless each of its two sides holds a name the tagger found
         # (those are the sides' own cuts: "禾家电饭煲HJ-R30和HJ-R50" is HJ-R30's, the brand before it context);
         # names cut across its 和 ("苏迅电梯和德嘉电梯的报价": 苏迅 / 和德嘉) are fragments
-        within = [next((n for n in sorted(q.names, key=len, reverse=True) if n in said[i]), None) for i in (1, 2)]
+        # (a name before 的 that opens the first side is where both sides are, not a side: 栖云茶室的正山小种和凤凰单丛
+        # is the tea house's two teas, the tea house no side of the choice)
+        first = _without_owner(said[1].strip(), said[2], q.names)
+        within = [next((n for n in sorted(q.names, key=len, reverse=True) if n in side and not _cut_of(n, side)),
+                       None) for side in (first, said[2].strip())]
         # (nor where a name is what a side's service is done to: "小提琴换个琴码" is the bridge replaced)
         if within[0] is None or within[1] is None or within[0] == within[1] or any(
                 _acted_on(said[i + 1], n) for i, n in enumerate(within) if n is not None):
-            return [bare_side(_without_attribute(said[1].strip())), bare_side(_without_attribute(said[2].strip()))]
+            return [bare_side(_without_attribute(first)), bare_side(_without_attribute(said[2].strip()))]
         if pair is None:
             return [bare_side(within[0]), bare_side(within[1])]
     if pair is not None:
@@ -413,6 +417,29 @@ def sides_of(q: Question) -> list[str]:
                                or _PAIR_BETWEEN.search(q.text) or _PAIR_IS.search(q.text)):
         return [bare_side(_without_attribute(m[1].strip())), bare_side(_without_attribute(m[2].strip()))]
     return [bare_side(n) for n in q.names[:2]] if len(q.names) >= 2 else []
+
+
+def _without_owner(side: str, other: str, names: Sequence[str]) -> str:
+    """A Chinese side without what holds both sides, where it opens the first side before 的 and names a thing the
+    question tagged ("临溪茶舍的白毫银针" → 白毫银针: the tea house whose two teas are compared); kept where the
+    other side has an owner of its own (琉光工坊的吹制课 and 青禾陶艺的拉坯课: each side is its workshop's), or
+    where too little is left."""
+    head, mark, rest = side.partition("的")
+    if not mark or "的" in other or len(rest) < 2 or not any(head.startswith(n) for n in names if n):
+        return side
+    return rest
+
+
+def _cut_of(name: str, side: str) -> bool:
+    """Whether a tagged Chinese name is a cut of a longer name the side writes: Chinese characters run on right
+    after it (正山 of 正山小种), or a name's middle dot joins it to more (蜜兰香 of 凤凰单丛·蜜兰香); a name with
+    what follows it set apart (的, a space) or in Latin letters ("禾家电饭煲HJ-R30": HJ-R30) is the side's own."""
+    at = side.find(name)
+    if at < 0 or not has_han(name):
+        return False
+    after = side[at + len(name) : at + len(name) + 1]
+    before = side[at - 1 : at] if at else ""
+    return (bool(after) and after != "的" and (has_han(after) or after == "·")) or before == "·"
 
 
 def _acted_on(side: str, name: str) -> bool:

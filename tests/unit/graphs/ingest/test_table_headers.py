@@ -126,6 +126,8 @@ def test_a_column_naming_every_row_in_the_other_script_goes_beside_the_key() -> 
     assert "rate — Garden Twin: 420" in table_sentences(described, header=True)
     measured = [["型号", "续航", "售价"], ["Lumo L2", "6小时", "499元"], ["Lumo L4", "9小时", "799元"]]
     assert "售价 — Lumo L4: 799元" in table_sentences(measured, header=True)  # a quantity names no row
+    models = [["品名", "型号", "单价"], ["录音笔", "Sonar R10", "420元"], ["投影仪", "Lumen P3", "2600元"]]
+    assert "单价 — 投影仪: 2600元" in table_sentences(models, header=True)  # a model is no name in the other language
 
 
 def test_a_spec_table_with_models_as_columns_is_read_by_model() -> None:
