@@ -403,8 +403,8 @@ def sides_of(q: Question) -> list[str]:
         # (a name before 的 that opens the first side is where both sides are, not a side: 栖云茶室的正山小种和凤凰单丛
         # is the tea house's two teas, the tea house no side of the choice)
         first = _without_owner(said[1].strip(), said[2], q.names)
-        within = [next((n for n in sorted(q.names, key=len, reverse=True) if n in side and not _cut_of(n, side)),
-                       None) for side in (first, said[2].strip())]
+        within = [next((n for n in sorted(q.names, key=len, reverse=True) if n in side), None)
+                  for side in (first, said[2].strip())]
         # (nor where a name is what a side's service is done to: "小提琴换个琴码" is the bridge replaced)
         if within[0] is None or within[1] is None or within[0] == within[1] or any(
                 _acted_on(said[i + 1], n) for i, n in enumerate(within) if n is not None):
@@ -428,18 +428,6 @@ def _without_owner(side: str, other: str, names: Sequence[str]) -> str:
     if not mark or "的" in other or len(rest) < 2 or not any(head.startswith(n) for n in names if n):
         return side
     return rest
-
-
-def _cut_of(name: str, side: str) -> bool:
-    """Whether a tagged Chinese name is a cut of a longer name the side writes: Chinese characters run on right
-    after it (正山 of 正山小种), or a name's middle dot joins it to more (蜜兰香 of 凤凰单丛·蜜兰香); a name with
-    what follows it set apart (的, a space) or in Latin letters ("禾家电饭煲HJ-R30": HJ-R30) is the side's own."""
-    at = side.find(name)
-    if at < 0 or not has_han(name):
-        return False
-    after = side[at + len(name) : at + len(name) + 1]
-    before = side[at - 1 : at] if at else ""
-    return (bool(after) and after != "的" and (has_han(after) or after == "·")) or before == "·"
 
 
 def _acted_on(side: str, name: str) -> bool:

@@ -31,9 +31,9 @@ TEAS = [hit("t#0", "茶名 — T02: 白毫银针\n价格 — T02: 68元/壶\n茶
 
 @pytest.mark.parametrize("text", [
     "临溪茶舍的白毫银针和凤凰单丛·蜜兰香，按壶点哪个更便宜？",  # the tea house owns both sides: no side itself
-    "白毫银针和凤凰单丛·蜜兰香，哪个更便宜？",  # 凤凰 is a cut of the tea's name, not the side
+    "白毫银针和凤凰单丛·蜜兰香，哪个更便宜？",
 ])
-def test_the_sides_are_the_items_not_their_owner_nor_a_cut_of_their_names(text: str) -> None:
+def test_the_sides_are_the_items_not_the_place_that_holds_both(text: str) -> None:
     assert sides_of(question(text, TEAS)) == ["白毫银针", "凤凰单丛·蜜兰香"]
     decision, reason, span, _ = write(text, TEAS)
     assert decision == "answerable", reason
