@@ -765,7 +765,7 @@ def states_noun(nouns: frozenset[str], sentence: str) -> bool:
     return any(_same_noun(noun, sentence) for noun in nouns)
 
 
-# ---------------------------------------------------------------------------- a direction: A → B is not B → A
+# ---------------------------------------------------------------------------- an ordered pair: A → B is not B → A
 
 _LANGUAGES: tuple[tuple[str, ...], ...] = (
     ("chinese", "mandarin", "中文", "汉语", "华语", "普通话", "zh", "cn", "中"),
@@ -802,7 +802,7 @@ _NAMED_PAIR = re.compile(rf"\bfrom\s+({_END_EN})\s+to\s+({_END_EN})|({_END_EN}|{
 
 
 @dataclass(frozen=True)
-class Direction:
+class OrderedPair:
     """An ordered pair the question asks of (Chinese → English, from Leeds to York): each end's forms, as
     patterns."""
 
@@ -828,38 +828,38 @@ def _language_pairs(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def asked_direction(question: str) -> Direction | None:
+def asked_pair(question: str) -> OrderedPair | None:
     """The direction a question asks of, when it writes one pair of ends in an order: two languages with a marker
     between them (Chinese to English, 中译英, "English → Japanese"), or two named places or things "from A to B"
     or joined by an arrow (Leeds → York). None when it writes none, or both orders (a comparison)."""
     pairs = _language_pairs(question)
     if pairs:
         one, other = pairs[0]
-        return None if (other, one) in pairs else Direction(_LANGUAGES[one][0], _LANGUAGES[other][0], (one, other))
+        return None if (other, one) in pairs else OrderedPair(_LANGUAGES[one][0], _LANGUAGES[other][0], (one, other))
     m = _NAMED_PAIR.search(question)
     if m is None:
         return None
     a, b = (m[1], m[2]) if m[1] else (m[3], m[4].split("的")[0])
-    return Direction(re.escape(a.casefold()), re.escape(b.casefold())) if a.casefold() != b.casefold() else None
+    return OrderedPair(re.escape(a.casefold()), re.escape(b.casefold())) if a.casefold() != b.casefold() else None
 
 
-def writes_direction(start: str, end: str, text: str) -> bool:
+def writes_pair(start: str, end: str, text: str) -> bool:
     """Whether a text writes ``start`` then ``end`` (patterns) as a direction: joined by a marker (an arrow, "to",
     译, a dash), as a table's row key writes a pair."""
     pattern = rf"(?<![a-z])(?:{start})(?![a-z])\s*{_MARKER}\s*(?<![a-z])(?:{end})(?![a-z])"
     return re.search(pattern, text, re.IGNORECASE) is not None
 
 
-def states_direction(asked: Direction, sentence: str) -> bool:
+def states_pair(asked: OrderedPair, sentence: str) -> bool:
     """Whether a sentence writes the asked pair in the asked order (Chinese → English, 中译英)."""
     if asked.languages is not None:
         return asked.languages in _language_pairs(sentence)
-    return writes_direction(asked.start, asked.end, sentence)
+    return writes_pair(asked.start, asked.end, sentence)
 
 
-def other_direction(asked: Direction, sentence: str) -> bool:
+def reversed_pair(asked: OrderedPair, sentence: str) -> bool:
     """Whether a sentence writes the asked pair the other way round only (English → Chinese or 英译中 for a Chinese
     to English question; York → Leeds for "from Leeds to York"): it states the other direction's value."""
     a, b = asked.languages or (0, 0)
-    turned = Direction(asked.end, asked.start, (b, a) if asked.languages else None)
-    return states_direction(turned, sentence) and not states_direction(asked, sentence)
+    turned = OrderedPair(asked.end, asked.start, (b, a) if asked.languages else None)
+    return states_pair(turned, sentence) and not states_pair(asked, sentence)

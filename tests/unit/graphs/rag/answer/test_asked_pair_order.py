@@ -10,7 +10,7 @@ import pytest
 from graphs.domain import Hit
 from graphs.rag.answer.evidence import find_evidence
 from graphs.rag.answer.extractive import extractive
-from graphs.rag.answer.qualifiers import asked_direction, other_direction, states_direction
+from graphs.rag.answer.qualifiers import asked_pair, reversed_pair, states_pair
 from tests.support.answers import question
 from tests.support.fakes import hit
 
@@ -25,7 +25,7 @@ from tests.support.fakes import hit
     ("南港→北湾的船票多少钱？", "南港", "北湾"),
 ])
 def test_a_question_asks_one_direction(text: str, start: str, end: str) -> None:
-    asked = asked_direction(text)
+    asked = asked_pair(text)
     assert asked is not None and (asked.start, asked.end) == (start, end)
 
 
@@ -38,7 +38,7 @@ def test_a_question_asks_one_direction(text: str, start: str, end: str) -> None:
     "英国的签证费是多少？",
 ])
 def test_no_direction_is_read_where_none_is_asked(text: str) -> None:
-    assert asked_direction(text) is None
+    assert asked_pair(text) is None
 
 
 @pytest.mark.parametrize(("text", "line", "other", "same"), [
@@ -52,9 +52,9 @@ def test_no_direction_is_read_where_none_is_asked(text: str) -> None:
     ("What is the return fare from Harwick to Elmsford?", "Harwick to Elmsford: £11", False, True),
 ])
 def test_a_line_writes_the_asked_direction_or_the_other(text: str, line: str, other: bool, same: bool) -> None:
-    asked = asked_direction(text)
+    asked = asked_pair(text)
     assert asked is not None
-    assert (other_direction(asked, line), states_direction(asked, line)) == (other, same)
+    assert (reversed_pair(asked, line), states_pair(asked, line)) == (other, same)
 
 
 CARD = hit("card#0", "Translation rates per 1,000 words.\nStandard — French → German: €110\n"
