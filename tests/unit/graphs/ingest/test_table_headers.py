@@ -155,3 +155,27 @@ def test_a_table_of_one_kind_of_value_both_ways_stays_as_written() -> None:
     # a timetable: every cell a time, so neither the rows nor the columns tell the entities apart
     rows = [["线路", "首班", "末班"], ["1路", "6:00", "22:30"], ["2路", "6:20", "21:50"], ["5路", "5:50", "23:00"]]
     assert entities_as_rows(rows[0], rows[1:]) == (rows[0], rows[1:])
+
+
+def test_a_row_named_in_both_languages_is_named_by_either_and_its_lines_answer() -> None:
+    """The row key ingest writes in both scripts ("Loft Suite 阁楼套房") is named by either name: an English question
+    naming "Loft Suite" and a Chinese one naming 阁楼套房 both find the row's line (before the Chinese name was
+    written beside it, the English question's line was dropped as another row's)."""
+    from graphs.rag.answer.evidence import find_evidence
+    from graphs.text.fields import row_key_forms
+    from tests.support.answers import question
+    from tests.support.fakes import hit
+
+    assert row_key_forms("Loft Suite 阁楼套房") == ("loft suite 阁楼套房", "loft suite", "阁楼套房")
+    assert row_key_forms("营地桌 Camp table") == ("营地桌 camp table", "营地桌", "camp table")
+    rows = [["room", "房型", "weekday_rate", "weekend_rate"], ["Harbour Single", "海景单人间", "300", "360"],
+            ["Garden Twin", "花园双床房", "420", "500"], ["Loft Suite", "阁楼套房", "690", "840"]]
+    hits = [hit("rates#0", "\n".join(table_sentences(rows, header=True)), title="Rates"),
+            hit("notes#0", "Towels in the Loft Suite are changed daily; a bath sheet costs 12 to replace.",
+                title="Housekeeping")]
+    for text, value, among in (("How much is the Loft Suite on weekends?", "840", hits),
+                               ("阁楼套房平日价格是多少？", "690", hits[:1])):
+        q = question(text, among)
+        top = find_evidence(q, among)[0]
+        line = top.sentences[top.span_in].text
+        assert "Loft Suite 阁楼套房" in line and line.endswith(value), (text, line)
