@@ -425,7 +425,7 @@ def _without_owner(side: str, other: str, names: Sequence[str]) -> str:
     other side has an owner of its own (琉光工坊的吹制课 and 青禾陶艺的拉坯课: each side is its workshop's), or
     where too little is left."""
     head, mark, rest = side.partition("的")
-    if not mark or "的" in other or len(rest) < 2 or not any(head.startswith(n) for n in names if n):
+    if not mark or "的" in other or len(rest) < 2 or not any(n in head for n in names if len(n) >= 2):
         return side
     return rest
 
