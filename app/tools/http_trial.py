@@ -18,11 +18,18 @@ A message that asks several things lists each part's expected answers in order, 
 [...]}, {"answers": []}]`` (empty: the files do not say it); it is useful only when every part is, each judged
 against the response's part of the same place (``parts``), or, when the response has no parts, against the
 whole answer (an absent part then only when the whole message is said not found).
+
+A useful answer also has its **leading value right** when its short answer (``answerSpan``; without one, the
+answer's first sentence, up to its first citation) holds an expected answer: "useful" accepts an expected answer
+anywhere, so an answer that leads with a wrong value (another row's price, the booking date for the banquet's) and
+holds the right one further down is useful but not leading-right. A question the files do not answer counts as
+leading-right when it is useful (said not found).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import time
 import unicodedata
 from collections import Counter, defaultdict
@@ -37,6 +44,7 @@ import typer
 from app.client import RemoteError
 from app.schemas import API_PATH
 from graphs.ingest.loaders import discover
+from graphs.text.sentences import split_sentences
 
 QUESTIONS = "questions.jsonl"
 DOC_FOLDERS = ("files", "documents")
@@ -127,6 +135,20 @@ def contains_expected(text: str, answers: Iterable[str]) -> bool:
     return any(_norm(a) and _norm(a) in have for a in answers)
 
 
+_CITATION = re.compile(r"\[\d+\]")
+
+
+def short_answer(body: dict[str, Any]) -> str:
+    """The value an answer leads with: its ``answerSpan``, or else its first sentence up to its first citation
+    marker (an extractive answer lists sentences, each closed by its ``[n]``)."""
+    span = str(body.get("answerSpan") or "").strip()
+    if span:
+        return span
+    head = _CITATION.split(str(body.get("answer") or ""), maxsplit=1)[0]
+    sentences = split_sentences(head)
+    return sentences[0] if sentences else head.strip()
+
+
 def cited_files(body: dict[str, Any]) -> list[str]:
     """The document ids an API answer cites, in citation order."""
     return list(dict.fromkeys(str(c.get("docId") or "") for c in body.get("citations") or [] if c.get("docId")))
@@ -173,6 +195,20 @@ def _judge_parts(q: TrialQuestion, body: dict[str, Any]) -> tuple[bool, str]:
     return not failed, shape + ("; ".join(failed) if failed else "every part useful")
 
 
+def leads_right(q: TrialQuestion, body: dict[str, Any]) -> bool:
+    """Whether a useful answer leads with an expected answer: its short answer (``short_answer``) holds one; for a
+    message that asks several things, each answered part's short answer (a response without parts as many as
+    asked has no part's lead to read: it counts as useful). Call it on useful answers: it does not check the
+    status or the citations."""
+    if q.parts:
+        given = [p for p in body.get("parts") or [] if isinstance(p, dict)]
+        if len(given) != len(q.parts):
+            return True
+        return all(not expected or contains_expected(short_answer(part), expected)
+                   for expected, part in zip(q.parts, given, strict=True))
+    return q.not_found or contains_expected(short_answer(body), q.answers)
+
+
 def _under_root(path: str) -> str:
     """An expected file as a document id: the path under the documents folder, so "files/a.md" names "a.md"."""
     head, _, rest = path.replace("\\", "/").partition("/")
@@ -209,14 +245,22 @@ class TrialResult:
             by_split[r["split"] or "all"].append(r)
         out: dict[str, Any] = {}
         for split, rows in sorted(by_split.items()):
-            cats: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+            cats: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
             for r in rows:
                 cats[r["category"] or "uncategorised"][0] += int(r["useful"])
-                cats[r["category"] or "uncategorised"][1] += 1
-            out[split] = {"useful": sum(r["useful"] for r in rows), "questions": len(rows),
-                          "categories": {c: f"{u}/{n}" for c, (u, n) in sorted(cats.items())},
+                cats[r["category"] or "uncategorised"][1] += int(_leads(r))
+                cats[r["category"] or "uncategorised"][2] += 1
+            out[split] = {"useful": sum(r["useful"] for r in rows), "leadingRight": sum(_leads(r) for r in rows),
+                          "questions": len(rows),
+                          "categories": {c: f"{u}/{n}" for c, (u, _, n) in sorted(cats.items())},
+                          "leadingByCategory": {c: f"{lead}/{n}" for c, (_, lead, n) in sorted(cats.items())},
                           "failures": Counter(r["category"] or "uncategorised" for r in rows if not r["useful"])}
         return out
+
+
+def _leads(row: dict[str, Any]) -> bool:
+    """A row's leading-value verdict (a row written before the figure existed: its useful verdict)."""
+    return bool(row.get("leadingRight", row["useful"]))
 
 
 class TrialClient:
@@ -360,9 +404,11 @@ def run_trial(folder: Path, client: TrialClient, *, split: str | None = None, up
         started = time.perf_counter()
         body = client.ask(q.question, options)
         useful, why = judge(q, body)
+        leading = useful and leads_right(q, body)
         result.rows.append({
             "id": q.id, "split": q.split, "category": q.category, "question": q.question,
-            "expected": list(q.answers) or "not found", "files": list(q.files), "useful": useful, "why": why,
+            "expected": list(q.answers) or "not found", "files": list(q.files), "useful": useful,
+            "leadingRight": leading, "why": why if leading or not useful else f"{why}; leads with another value",
             "status": body.get("status"), "answerSpan": body.get("answerSpan"),
             "answer": str(body.get("answer") or "")[:400], "cited": cited_files(body),
             "parts": [{"question": p.get("question"), "status": p.get("status"), "answerSpan": p.get("answerSpan")}
@@ -371,20 +417,23 @@ def run_trial(folder: Path, client: TrialClient, *, split: str | None = None, up
             "answerability": decided(body),
         })
         label = "/".join(part for part in (q.split, q.category) if part)  # a set without splits or categories: none
-        log(f"{q.id}{f' [{label}]' if label else ''} {'useful' if useful else 'NOT useful'}: {why}")
+        verdict = ("useful" if leading else "useful, wrong lead") if useful else "NOT useful"
+        log(f"{q.id}{f' [{label}]' if label else ''} {verdict}: {result.rows[-1]['why']}")
     return result
 
 
 def render_markdown(result: TrialResult) -> str:
-    """The trial as a table per split, then each question that was not useful."""
+    """The trial as a table per split (useful, and leading value right), then each question that was not useful
+    or led with another value."""
     lines = []
     for split, s in result.summary().items():
-        lines += [f"## {split}: useful {s['useful']}/{s['questions']}", "",
-                  "| category | useful |", "|---|---|"]
-        lines += [f"| {c} | {v} |" for c, v in s["categories"].items()]
+        lines += [f"## {split}: useful {s['useful']}/{s['questions']}, leading value right "
+                  f"{s['leadingRight']}/{s['questions']}", "",
+                  "| category | useful | leading value right |", "|---|---|---|"]
+        lines += [f"| {c} | {v} | {s['leadingByCategory'][c]} |" for c, v in s["categories"].items()]
         lines.append("")
         for r in result.rows:
-            if (r["split"] or "all") == split and not r["useful"]:
+            if (r["split"] or "all") == split and not _leads(r):
                 lines.append(f"- `{r['id']}` ({r['category']}) {r['question']} — expected {r['expected']}; "
                              f"got {r['status']}: {r['answerSpan'] or r['answer'][:120]!r} — {r['why']}")
         lines.append("")

@@ -117,7 +117,20 @@ def row_key_forms(row: str) -> tuple[str, ...]:
     forms = [key, " ".join(_ASIDE.sub(" ", key).split())]
     if (code := _LEADING_CODE.match(key)) is not None and re.search(r"[a-z]{3,}|[\u4e00-\u9fff]{2,}", key[code.end():]):
         forms += [key[code.end():], " ".join(_ASIDE.sub(" ", key[code.end():]).split())]
+    parts = _SCRIPTS_APART.split(key)
+    if len(parts) == 2 and has_han(parts[0]) != has_han(parts[1]):
+        latin, han = sorted(parts, key=has_han)
+        if re.fullmatch(r"[a-z][a-z' -]*", latin) and re.fullmatch(r"[\u4e00-\u9fff]{2,}", han) and (
+                len(latin.split()) >= 2 or len(han) >= 3):
+            # a key named in both languages ("family loft 家庭阁楼", 营地桌 camp table): either names it; not a code
+            # beside a name (d03 公犬绝育手术), nor a word that may open other rows' keys too (python 进阶)
+            forms += parts
     return tuple(dict.fromkeys(f for f in forms if f))
+
+
+_SCRIPTS_APART = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[a-z])|(?<=[a-z0-9)）])\s+(?=[\u4e00-\u9fff])")
+"""The space between a row key's name in one script and its name in the other (ingest writes both,
+``graphs.ingest.formats.base.table_sentences``)."""
 
 
 def addressed(f: Field, question: str) -> bool:

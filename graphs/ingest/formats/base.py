@@ -161,9 +161,9 @@ def naming_columns(heads: list[str], body: list[list[str]]) -> list[int]:
     if len(body) < 2 or len(heads) < 3 or not all(r and r[0].strip() for r in body):
         return []
     keys = [r[0].strip() for r in body]
-    coded = all(_CODE_CELL.match(k) for k in keys)
-    if not coded and len(set(keys)) == len(keys):
-        return []
+    # (a column of years is the period a row is of, not an item's code: 2023 | 春茶 | 一级 is told apart by its
+    # season and grade, not by the one column with the most values, its buyer)
+    coded = all(_CODE_CELL.match(k) for k in keys) and not all(_YEAR_CELL.match(k) for k in keys)
 
     def text_column(j: int) -> bool:
         cells = [r[j].strip() if j < len(r) else "" for r in body]
@@ -171,6 +171,8 @@ def naming_columns(heads: list[str], body: list[list[str]]) -> list[int]:
                    and re.search(r"[^\W\d_]", c) for c in cells) and len(set(cells)) > 1
 
     texts = [j for j in range(1, len(heads)) if text_column(j)]
+    if not coded and len(set(keys)) == len(keys):
+        return _other_script_name(body, keys, texts)
     if coded:
         # the item's name beside its code, not its category before it ("E1 Darkroom chemicals"): the one text column
         # that tells the most rows apart (a name two variants share is still the name, not name + category)
@@ -185,6 +187,32 @@ def naming_columns(heads: list[str], body: list[list[str]]) -> list[int]:
         if len(set(told)) == len(told):
             break
     return chosen
+
+
+_YEAR_CELL = re.compile(r"^(?:19|20)\d\d$")
+_OTHER_NAME_MAX = 24
+"""Longest cell of a column that names a table's rows in the other script (a name, not a description)."""
+
+
+def _other_script_name(body: list[list[str]], keys: list[str], texts: list[int]) -> list[int]:
+    """Where a table's first column names every row, the column that names every row again in the other script
+    (``Mountain View Twin | 山景双床房``, ``花园单人间 | Garden Single``): a reader names the row by either, so the
+    row's lines carry both ("weekday rate — Harbour Single 海景单人间: 300" for 海景单人间平日价格); none when
+    no such column, or several (which one is the name is not told)."""
+    han = {bool(re.search(_CJK_CHAR, k)) for k in keys}
+    if len(han) != 1:
+        return []  # keys of both scripts: no other script to name them in
+    keyed_in_han = han.pop()
+    found = []
+    for j in texts:
+        cells = [r[j].strip() for r in body]
+        if len(set(cells)) == len(cells) and all(
+                len(c) <= _OTHER_NAME_MAX and not _SENTENCE_END.search(c) and not re.search(r"\d", c)
+                and bool(re.search(_CJK_CHAR, c)) != keyed_in_han for c in cells):
+            # (a name in words: no sentence, no quantity, 6小时 beside "Lumo L2" is its battery life; no model,
+            # "Dell U2724D" beside 27英寸显示器 names the make, not the row in the other language)
+            found.append(j)
+    return found if len(found) == 1 else []
 
 
 def keyed_columns(heads: list[str], body: list[list[str]]) -> tuple[list[str], list[list[str]]]:

@@ -30,12 +30,15 @@ from graphs.rag.answer.attributes import (
 from graphs.rag.answer.chains import names_relation, title_year
 from graphs.rag.answer.qualifiers import (
     Qualifier,
+    asked_pair,
     asked_ranks,
     other_phase,
     other_rank,
     past_for_next,
     rank_nouns,
+    reversed_pair,
     states_noun,
+    states_pair,
 )
 from graphs.rag.answer.question import (
     CODE,
@@ -1488,7 +1491,8 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
         found.sort(key=lambda e: not leads(e))
     ranked = untitled_first(q, event_dated(q, value_leads(q, columns_lead(q, fields_lead(section_scoped(
         q, year_scoped(q, found)))))))
-    return rank_kept(q, ranked) if asked_ranks(q.text) else ranked
+    ranked = rank_kept(q, ranked) if asked_ranks(q.text) else ranked
+    return pair_order_kept(q, ranked)
 
 
 TITLE_STATES_NONE = frozenset({"person", "place", "number"})
@@ -1573,6 +1577,27 @@ def rank_kept(q: Question, found: list[Evidence]) -> list[Evidence]:
     if not nouns or not any(not c and states_noun(nouns, t) for t, c in zip(texts, contradicted, strict=True)):
         return found
     order = sorted(range(len(found)), key=lambda i: contradicted[i])
+    return [found[i] for i in order]
+
+
+def pair_order_kept(q: Question, found: list[Evidence]) -> list[Evidence]:
+    """A question that asks of one direction of a pair (Chinese to English, 英译日, from Leeds to York): evidence
+    whose answering line writes the pair the other way round only (the English → Chinese row, 中译英 for 英译中)
+    states the other direction's value, and goes after the rest, where another line writes the asked direction
+    (``qualifiers.reversed_pair``). With none, the order stands: the answer is not moved to an unrelated line."""
+    asked = asked_pair(q.text)
+    if asked is None or len(found) < 2:
+        return found
+
+    def line(e: Evidence) -> str:
+        s = e.sentences[min(e.span_in, len(e.sentences) - 1)]
+        return f"{s.under} {s.text}"
+
+    reversed_ = [reversed_pair(asked, line(e)) for e in found]
+    if not any(reversed_) or not any(not r and states_pair(asked, line(e))
+                                     for e, r in zip(found, reversed_, strict=True)):
+        return found
+    order = sorted(range(len(found)), key=lambda i: reversed_[i])
     return [found[i] for i in order]
 
 

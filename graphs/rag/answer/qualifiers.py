@@ -763,3 +763,103 @@ def rank_nouns(question: str, sentence: str) -> frozenset[str]:
 def states_noun(nouns: frozenset[str], sentence: str) -> bool:
     """Whether ``sentence`` writes one of ``nouns`` (台长 of 现任台长为欧阳蕙)."""
     return any(_same_noun(noun, sentence) for noun in nouns)
+
+
+# ---------------------------------------------------------------------------- an ordered pair: A → B is not B → A
+
+_LANGUAGES: tuple[tuple[str, ...], ...] = (
+    ("chinese", "mandarin", "中文", "汉语", "华语", "普通话", "zh", "cn", "中"),
+    ("english", "英文", "英语", "en", "英"),
+    ("japanese", "日文", "日语", "ja", "jp", "日"),
+    ("korean", "韩文", "韩语", "朝鲜语", "ko", "kr", "韩"),
+    ("german", "德文", "德语", "de", "德"),
+    ("french", "法文", "法语", "fr", "法"),
+    ("spanish", "西班牙文", "西班牙语", "es", "西"),
+    ("russian", "俄文", "俄语", "ru", "俄"),
+    ("italian", "意大利文", "意大利语", "it", "意"),
+    ("portuguese", "葡萄牙文", "葡萄牙语", "pt", "葡"),
+    ("arabic", "阿拉伯文", "阿拉伯语", "ar"),
+    ("dutch", "荷兰文", "荷兰语", "nl"),
+    ("thai", "泰文", "泰语", "th", "泰"),
+    ("vietnamese", "越南文", "越南语", "vi", "越"),
+)
+"""Languages by their English and Chinese names, two-letter codes and the one character a Chinese pair writes
+(英译中, 中翻英): the ends of a translation's direction, in either language."""
+_LANGUAGE_OF = {form: n for n, forms in enumerate(_LANGUAGES) for form in forms}
+_SHORT = frozenset(f for forms in _LANGUAGES for f in forms if len(f) <= 2)
+"""Codes and one-character names: an end only beside a marker that is a direction and nothing else (an arrow,
+译, 翻), never "to" or a dash ("it to", "de-", 中至)."""
+_ARROW = r"→|⟶|⇒|->|=>|>|›|»"
+_STRICT = rf"(?:{_ARROW}|译成|译为|译|翻译成|翻成|翻)"
+_MARKER = rf"(?:{_STRICT}|\binto\b|\bto\b|至|到|-|–|—)"
+_END_EN = r"[A-Z][\w'.]*(?:\s+[A-Z][\w'.]*){0,3}"
+_END_ZH = r"[\u4e00-\u9fff]{2,6}"
+_LANGUAGE_END = "|".join(sorted((re.escape(f) for f in _LANGUAGE_OF), key=len, reverse=True))
+_LANGUAGE_PAIR = re.compile(rf"(?<![a-z])({_LANGUAGE_END})(?![a-z])\s*({_MARKER})\s*(?<![a-z])({_LANGUAGE_END})"
+                            rf"(?![a-z])", re.IGNORECASE)
+_NAMED_PAIR = re.compile(rf"\bfrom\s+({_END_EN})\s+to\s+({_END_EN})|({_END_EN}|{_END_ZH})\s*(?:{_ARROW})\s*"
+                         rf"({_END_EN}|{_END_ZH})")
+
+
+@dataclass(frozen=True)
+class OrderedPair:
+    """An ordered pair the question asks of (Chinese → English, from Leeds to York): each end's forms, as
+    patterns."""
+
+    start: str
+    end: str
+    languages: tuple[int, int] | None = None
+    """Two languages' places in ``_LANGUAGES`` (read by ``_language_pairs``, which knows when a code or one
+    character is an end); none for named ends."""
+
+
+def _language_pairs(text: str) -> list[tuple[int, int]]:
+    """The (from, to) languages a text writes as a direction (Chinese → English, 英译中, "English to German")."""
+    out = []
+    for m in _LANGUAGE_PAIR.finditer(text):
+        a, marker, b = m[1].casefold(), m[2], m[3].casefold()
+        if a in _SHORT or b in _SHORT:
+            if not re.fullmatch(_STRICT, marker) or (a.isascii() != b.isascii()):
+                continue  # 中至英, "it to en": no direction; a code beside a Chinese character: none either
+            if a.isascii() and not (m[1].isupper() and m[3].isupper()):
+                continue  # codes are written in capitals (EN → ZH); "de > it" is no pair
+        if _LANGUAGE_OF[a] != _LANGUAGE_OF[b]:
+            out.append((_LANGUAGE_OF[a], _LANGUAGE_OF[b]))
+    return out
+
+
+def asked_pair(question: str) -> OrderedPair | None:
+    """The direction a question asks of, when it writes one pair of ends in an order: two languages with a marker
+    between them (Chinese to English, 中译英, "English → Japanese"), or two named places or things "from A to B"
+    or joined by an arrow (Leeds → York). None when it writes none, or both orders (a comparison)."""
+    pairs = _language_pairs(question)
+    if pairs:
+        one, other = pairs[0]
+        return None if (other, one) in pairs else OrderedPair(_LANGUAGES[one][0], _LANGUAGES[other][0], (one, other))
+    m = _NAMED_PAIR.search(question)
+    if m is None:
+        return None
+    a, b = (m[1], m[2]) if m[1] else (m[3], m[4].split("的")[0])
+    return OrderedPair(re.escape(a.casefold()), re.escape(b.casefold())) if a.casefold() != b.casefold() else None
+
+
+def writes_pair(start: str, end: str, text: str) -> bool:
+    """Whether a text writes ``start`` then ``end`` (patterns) as a direction: joined by a marker (an arrow, "to",
+    译, a dash), as a table's row key writes a pair."""
+    pattern = rf"(?<![a-z])(?:{start})(?![a-z])\s*{_MARKER}\s*(?<![a-z])(?:{end})(?![a-z])"
+    return re.search(pattern, text, re.IGNORECASE) is not None
+
+
+def states_pair(asked: OrderedPair, sentence: str) -> bool:
+    """Whether a sentence writes the asked pair in the asked order (Chinese → English, 中译英)."""
+    if asked.languages is not None:
+        return asked.languages in _language_pairs(sentence)
+    return writes_pair(asked.start, asked.end, sentence)
+
+
+def reversed_pair(asked: OrderedPair, sentence: str) -> bool:
+    """Whether a sentence writes the asked pair the other way round only (English → Chinese or 英译中 for a Chinese
+    to English question; York → Leeds for "from Leeds to York"): it states the other direction's value."""
+    a, b = asked.languages or (0, 0)
+    turned = OrderedPair(asked.end, asked.start, (b, a) if asked.languages else None)
+    return states_pair(turned, sentence) and not states_pair(asked, sentence)

@@ -20,9 +20,11 @@ from app.tools.http_trial import (
     contains_expected,
     document_files,
     judge,
+    leads_right,
     load_trial_questions,
     render_markdown,
     run_trial,
+    short_answer,
 )
 from tests.support.apps import running_app
 
@@ -196,7 +198,7 @@ def test_a_trial_uploads_the_folder_and_asks_through_the_api(tmp_path: Path) -> 
         "rule", "score", "lexicon", "meaning")
     summary = result.summary()
     assert set(summary) == {"dev", "held"} and summary["dev"]["questions"] == 1 and summary["held"]["questions"] == 2
-    assert "## dev: useful 1/1" in render_markdown(result)
+    assert "## dev: useful 1/1, leading value right 1/1" in render_markdown(result)
 
 
 def test_a_folder_larger_than_the_upload_limit_goes_in_parts(tmp_path: Path) -> None:
@@ -330,3 +332,69 @@ def test_questions_without_split_or_category_are_listed_plainly(tmp_path: Path) 
     asked = [line for line in lines if line.startswith("q1")]
     assert asked and asked[0].startswith("q1 useful:") and "[/]" not in "\n".join(lines)
     assert result.summary()["all"]["categories"] == {"uncategorised": "1/1"}
+
+
+def test_the_short_answer_is_the_span_or_else_the_first_sentence_up_to_its_citation() -> None:
+    assert short_answer({"answerSpan": "£40", "answer": "£40. The ferry costs £40 for a car.[1]"}) == "£40"
+    assert short_answer({"answer": "A car crosses for £40.[1] A van crosses for £65.[2]"}) == "A car crosses for £40."
+    assert short_answer({"answer": "单人间每晚 320 元[1]双人间每晚 450 元[1]"}) == "单人间每晚 320 元"
+    assert short_answer({"answer": "班车每天发车两次。末班车为 18:30。[1]"}) == "班车每天发车两次。"
+    assert short_answer({"answer": "", "answerSpan": None}) == ""
+
+
+@pytest.mark.parametrize(("answer", "span", "leads"), [
+    ("£65. A van crosses for £65.[1] A car crosses for £40.[1]", "£65", True),
+    ("£40. A car crosses for £40.[1] A van crosses for £65.[1]", "£40", False),  # the right value further down
+    ("A car crosses for £40.[1] A van crosses for £65.[1]", None, False),
+    ("货车过渡收费 65 元。[1]小汽车过渡收费 40 元。[1]", None, True),
+    ("小汽车过渡收费 40 元。[1]货车过渡收费 65 元。[1]", None, False),
+])
+def test_leading_value_right_reads_only_the_value_an_answer_leads_with(answer: str, span: str | None,
+                                                                       leads: bool) -> None:
+    q = TrialQuestion.of({"question": "How much does a van pay?", "answers": ["£65", "65"], "files": ["f.md"]}, "1")
+    body = {"status": "answered", "answer": answer, "answerSpan": span, "citations": [{"docId": "f.md"}]}
+    assert judge(q, body)[0] is True  # useful either way: the right value is in the answer
+    assert leads_right(q, body) is leads
+
+
+def test_a_trial_counts_useful_answers_that_lead_with_another_value(tmp_path: Path) -> None:
+    """The table and each answer's row carry "leading value right" beside "useful"; "useful" keeps its meaning."""
+    root = make_folder(tmp_path / "own")
+    replies = {
+        QUESTIONS[0]["question"]: {"status": "answered", "answerSpan": "12", "citations": [{"docId": "north/report.md"}],
+                                   "answer": "12. The north depot stores 12 vans and 40 pallets.[1]"},
+        QUESTIONS[1]["question"]: {"status": "no_results", "answer": "", "citations": []},
+        QUESTIONS[2]["question"]: {"status": "answered", "answerSpan": "75", "citations": [{"docId": "south/report.md"}],
+                                   "answer": "75. 南仓库存放了75箱玻璃。[1]"},
+    }
+
+    class Asker(TrialClient):
+        def __init__(self) -> None:
+            pass
+
+        def ask(self, question: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+            return replies[question]
+
+    result = run_trial(root, Asker(), upload=False)
+    assert [(r["useful"], r["leadingRight"]) for r in result.rows] == [(True, False), (True, True), (True, True)]
+    assert result.rows[0]["why"].endswith("leads with another value")
+    summary = result.summary()
+    assert (summary["dev"]["useful"], summary["dev"]["leadingRight"]) == (1, 0)
+    assert (summary["held"]["useful"], summary["held"]["leadingRight"]) == (2, 2)
+    table = render_markdown(result)
+    assert "## dev: useful 1/1, leading value right 0/1" in table and "| how_many | 1/1 | 0/1 |" in table
+    assert "`q1`" in table and "`q3`" not in table  # a wrong lead is listed; a right one is not
+
+
+def test_a_part_leads_right_only_when_its_own_short_answer_holds_its_value() -> None:
+    q = TrialQuestion.of({"question": "多少钱？谁教？", "answers": ["90元", "苏青"], "files": ["a.md"],
+                          "parts": [{"answers": ["90元"]}, {"answers": ["苏青"]}]}, "line 1")
+    cite = [{"docId": "a.md"}]
+    right = {"status": "answered", "citations": cite, "parts": [
+        {"status": "answered", "answer": "90元[1]", "citations": cite},
+        {"status": "answered", "answerSpan": "苏青", "answer": "苏青。由苏青授课[1]", "citations": cite}]}
+    assert leads_right(q, right) is True
+    led_by_another = {**right, "parts": [right["parts"][0],
+                                        {"status": "answered", "answerSpan": "李明", "citations": cite,
+                                         "answer": "李明。李明与苏青授课[1]"}]}
+    assert judge(q, led_by_another)[0] is True and leads_right(q, led_by_another) is False

@@ -91,6 +91,45 @@ def test_a_repeated_key_is_told_apart_by_the_text_columns_after_it() -> None:
     assert "Home — Round 3: Harbour FC" in lines
 
 
+def test_rows_keyed_by_year_are_told_apart_by_their_text_columns_not_the_likeliest_code_name() -> None:
+    """A sheet keyed by year, several rows a year: the year is the row's period, not an item's code, so the rows
+    are told apart left to right by their text columns (the season and grade), not by the one column with the most
+    values (the buyer, which says nothing of what the row prices)."""
+    rows = [["Year", "Harvest", "Grade", "Price per kg", "Buyer"],
+            ["2021", "Spring", "First", "66", "Ann Hale"], ["2021", "Spring", "Second", "41", "Ann Hale"],
+            ["2021", "Autumn", "First", "30", "Rob Finch"], ["2022", "Spring", "First", "70", "Rob Finch"],
+            ["2022", "Autumn", "First", "33", "Cy Moss"]]
+    lines = table_sentences(rows, header=True)
+    assert "Price per kg — 2022 Spring First: 70" in lines and "Price per kg — 2021 Spring Second: 41" in lines
+    zh = [["年份", "季节", "等级", "收购价（元/公斤）", "收购员"], ["2021", "春茶", "一级", "66", "何安"],
+          ["2021", "春茶", "二级", "41", "何安"], ["2021", "秋茶", "一级", "30", "费罗"], ["2022", "春茶", "一级", "70", "莫西"]]
+    assert "收购价 — 2022 春茶 一级: 70元/公斤" in table_sentences(zh, header=True)
+
+
+def test_a_column_naming_every_row_in_the_other_script_goes_beside_the_key() -> None:
+    """A sheet keyed by English names with the Chinese names beside them (or the other way round): a reader names
+    the row in either language, so each value line carries both; a column of the same script, or one that repeats,
+    or two such columns (which is the name is not told) leave the key alone."""
+    rows = [["room", "房型", "weekday_rate", "weekend_rate"], ["Harbour Single", "海景单人间", "300", "360"],
+            ["Garden Twin", "花园双床房", "420", "500"], ["Loft Suite", "阁楼套房", "690", "840"]]
+    lines = table_sentences(rows, header=True)
+    assert "weekday_rate — Garden Twin 花园双床房: 420" in lines and "房型 — Garden Twin: 花园双床房" in lines
+    zh = [["品名", "English", "单价"], ["折叠椅", "Folding chair", "129元"], ["营地桌", "Camp table", "349元"]]
+    assert "单价 — 营地桌 Camp table: 349元" in table_sentences(zh, header=True)
+    same_script = [["room", "view", "rate"], ["Harbour Single", "Sea", "300"], ["Garden Twin", "Garden", "420"]]
+    assert "rate — Garden Twin: 420" in table_sentences(same_script, header=True)
+    repeated = [["room", "楼层", "rate"], ["Harbour Single", "一楼", "300"], ["Garden Twin", "一楼", "420"],
+                ["Loft Suite", "三楼", "690"]]
+    assert "rate — Garden Twin: 420" in table_sentences(repeated, header=True)
+    described = [["room", "说明", "rate"], ["Harbour Single", "朝南，带阳台，可看到整个港湾的日出景色。", "300"],
+                 ["Garden Twin", "一楼，带小花园", "420"]]
+    assert "rate — Garden Twin: 420" in table_sentences(described, header=True)
+    measured = [["型号", "续航", "售价"], ["Lumo L2", "6小时", "499元"], ["Lumo L4", "9小时", "799元"]]
+    assert "售价 — Lumo L4: 799元" in table_sentences(measured, header=True)  # a quantity names no row
+    models = [["品名", "型号", "单价"], ["录音笔", "Sonar R10", "420元"], ["投影仪", "Lumen P3", "2600元"]]
+    assert "单价 — 投影仪: 2600元" in table_sentences(models, header=True)  # a model is no name in the other language
+
+
 def test_a_spec_table_with_models_as_columns_is_read_by_model() -> None:
     md = (b"# Pumps\n\n| Parameter | Brisa P3 | Brisa P5 |\n|---|---|---|\n| Flow rate | 12 L/min | 20 L/min |\n"
           b"| Head height | 18 m | 26 m |\n| Motor power | 250 W | 400 W |\n| Weight | 4.1 kg | 5.8 kg |\n")
@@ -129,3 +168,27 @@ def test_a_short_key_under_a_kind_header_is_said_with_its_kind() -> None:
     assert not any("No. 1" in line for line in table_sentences(indexed, header=True))
     chinese = [["档位", "价格"], ["A", "38元"], ["B", "29元"]]
     assert "价格 — B: 29元" in table_sentences(chinese, header=True)
+
+
+def test_a_row_named_in_both_languages_is_named_by_either_and_its_lines_answer() -> None:
+    """The row key ingest writes in both scripts ("Loft Suite 阁楼套房") is named by either name: an English question
+    naming "Loft Suite" and a Chinese one naming 阁楼套房 both find the row's line (before the Chinese name was
+    written beside it, the English question's line was dropped as another row's)."""
+    from graphs.rag.answer.evidence import find_evidence
+    from graphs.text.fields import row_key_forms
+    from tests.support.answers import question
+    from tests.support.fakes import hit
+
+    assert row_key_forms("Loft Suite 阁楼套房") == ("loft suite 阁楼套房", "loft suite", "阁楼套房")
+    assert row_key_forms("营地桌 Camp table") == ("营地桌 camp table", "营地桌", "camp table")
+    rows = [["room", "房型", "weekday_rate", "weekend_rate"], ["Harbour Single", "海景单人间", "300", "360"],
+            ["Garden Twin", "花园双床房", "420", "500"], ["Loft Suite", "阁楼套房", "690", "840"]]
+    hits = [hit("rates#0", "\n".join(table_sentences(rows, header=True)), title="Rates"),
+            hit("notes#0", "Towels in the Loft Suite are changed daily; a bath sheet costs 12 to replace.",
+                title="Housekeeping")]
+    for text, value, among in (("How much is the Loft Suite on weekends?", "840", hits),
+                               ("阁楼套房平日价格是多少？", "690", hits[:1])):
+        q = question(text, among)
+        top = find_evidence(q, among)[0]
+        line = top.sentences[top.span_in].text
+        assert "Loft Suite 阁楼套房" in line and line.endswith(value), (text, line)

@@ -23,3 +23,18 @@ def test_the_sides_are_the_things_offered_after_the_clause_that_sets_where_to_lo
     decision, reason, span, answer = write(text, PRICES)
     assert decision == "answerable", reason
     assert span is not None and winner in span and "更" in answer
+
+
+TEAS = [hit("t#0", "茶名 — T02: 白毫银针\n价格 — T02: 68元/壶\n茶名 — T05: 凤凰单丛·蜜兰香\n价格 — T05: 98元/壶\n"
+                   "茶位费 — 说明: 每位15元", title="临溪茶舍茶单")]
+
+
+@pytest.mark.parametrize("text", [
+    "临溪茶舍的白毫银针和凤凰单丛·蜜兰香，按壶点哪个更便宜？",  # the tea house owns both sides: no side itself
+    "白毫银针和凤凰单丛·蜜兰香，哪个更便宜？",
+])
+def test_the_sides_are_the_items_not_the_place_that_holds_both(text: str) -> None:
+    assert sides_of(question(text, TEAS)) == ["白毫银针", "凤凰单丛·蜜兰香"]
+    decision, reason, span, _ = write(text, TEAS)
+    assert decision == "answerable", reason
+    assert span == "白毫银针"
