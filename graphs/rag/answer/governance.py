@@ -682,11 +682,24 @@ def _item_terms(q: Question, asked: Sequence[str] = ()) -> list[str]:
             for w in dict.fromkeys([t, *(w for w, _ in tagged_words(t) if len(w) >= 2 and w != t and has_han(w))]):
                 if not _ASKING.search(w) and w not in skip and w not in _GENERIC and len(w) >= 2 and not any(
                         w in normalize(a) for a in asked):
-                    out.append(w)
+                    out.append(_numbered(w, normalize(q.text)))
             continue
         out += [w for w in re.findall(r"[a-z0-9][a-z0-9'-]*", t) if w not in _ITEM_STOP and w not in skip
                 and w not in _GENERIC and not any(w == normalize(a) or stem(w) == stem(normalize(a)) for a in asked)]
     return list(dict.fromkeys(out))
+
+
+_ORDINAL_TAIL = re.compile(r"[零一二两三四五六七八九十百\d甲乙丙丁戊A-Za-z]")
+"""The tail of a Chinese item word that tells it from its siblings by number or letter (四 of 科目四, 3 of 3号楼, B
+of B区): its first two characters (科目 of 科目二) write a sibling, not it."""
+
+
+def _numbered(word: str, question: str) -> str:
+    """A Chinese item word with the number or letter the question writes right after it (科目 + 四 of 科目四的补考费,
+    the segmenter's two words): the word alone is every sibling's (科目一, 科目二), its number tells the item."""
+    at = question.find(word)
+    m = re.match(r"[零一二两三四五六七八九十百\d]+|[a-z](?![a-z])", question[at + len(word):]) if at >= 0 else None
+    return word + m[0] if m is not None else word
 
 
 def _writes_term(term: str, text: str) -> bool:
@@ -696,7 +709,8 @@ def _writes_term(term: str, text: str) -> bool:
     if (asked := day_term(term)) and (said := days_named(text)):
         return asked <= said
     if has_han(term):
-        return term in text or (len(term) >= 3 and all(has_han(ch) for ch in term[:2]) and term[:2] in text)
+        return term in text or (len(term) >= 3 and all(has_han(ch) for ch in term[:2]) and term[:2] in text
+                                and not _ORDINAL_TAIL.match(term[2:]))
     if term.isdigit():
         return re.search(rf"(?<![\d.]){term}(?![\d.])", text) is not None
     return any(stem(w) == stem(term) for w in re.findall(r"[a-z0-9][a-z0-9'-]*", text))
@@ -876,6 +890,12 @@ def unlisted_item(q: Question, judgement: Judgement, hits: Sequence[Hit] = ()) -
             continue
         clauses, writes, terms = found
         if any(writes) or any(_writes_term(t, s.folded) for t in terms):
+            return None
+        if any(o is not s and all(_writes_term(t, o.folded) for t in terms) and answer_spans(q, o, cast(AnswerType, kind))
+               for e in judgement.evidence[:CANDIDATES] for o in e.sentences):
+            # another sentence of the evidence writes the asked item with a value of the asked kind (a life's
+            # "2017年，…票房过3亿，同年…" beside "1997年主演电视剧《…》出道" for the 1997 debut): the list is not where
+            # the item is looked for
             return None
         passage = normalize(f"{hits[s.hit].title}\n{hits[s.hit].text}") if s.hit < len(hits) else s.context
         if sum(not _writes_term(t, passage) for t in _item_terms(q, asked)) > UNWRITTEN_AT_MOST:

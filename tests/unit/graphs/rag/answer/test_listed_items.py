@@ -14,22 +14,13 @@ from tests.support.answers import verdict_of, write
 from tests.support.fakes import hit
 
 
-@pytest.fixture(autouse=True)
-def _unlisted_item_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The ``unlisted_item`` veto ships off (its fate in vetoes.json: it refused CMRC narrative sentences); these
-    tests hold its reading of lists with it on, as ``veto_fates`` will judge it."""
-    from graphs.rag.answer import answerability
-
-    shipped = answerability.kept_vetoes()
-    monkeypatch.setattr(answerability, "kept_vetoes", lambda: shipped | {"unlisted_item"})
-
-
-def test_the_unlisted_item_veto_ships_off() -> None:
+def test_the_unlisted_item_veto_ships_on() -> None:
     import json
     from importlib import resources
 
     fates = json.loads(resources.files("graphs.rag.answer").joinpath("vetoes.json").read_text(encoding="utf-8"))
-    assert fates["vetoes"]["unlisted_item"]["kept"] is False
+    assert fates["vetoes"]["unlisted_item"]["kept"] is True
+
 
 PASTRY = hit("p#0", "Prices at the Wrenfield kiosk. A plum tart costs £3.40 and an apple turnover costs £2.60.",
              title="Wrenfield kiosk")
@@ -173,3 +164,27 @@ def test_the_clause_that_alone_writes_a_word_of_the_question_gives_the_value(tex
     _, _, span, _ = write(text, [hit("c#0", passage, title="Prices")])
     assert span is not None and expected in span and not any(
         other in span for other in ("96", "45", "12")), span
+
+
+@pytest.mark.parametrize(("text", "passage", "listed"), [
+    # an item told from its siblings by the number after its word (科目五, the segmenter's 科目 + 五): 科目一's 科目
+    # does not write it
+    ("白杨驾培中心科目五的报名费是多少？", hit("d#0", "报名费：科目一每人80元；科目二每人120元；科目三每人150元。",
+                                   title="白杨驾培中心收费"), "科目一"),
+])
+async def test_a_sibling_by_number_or_letter_is_not_the_asked_item(text: str, passage, listed: str) -> None:
+    decision, reason = await verdict_of(text, [passage])
+    assert decision == "not_found", reason
+    assert "lists" in reason and listed in reason, reason
+
+
+async def test_the_item_stated_by_another_sentence_is_not_unlisted() -> None:
+    # a life told year by year: one sentence lists two other years' events, another states the asked year's
+    passage = hit("l#0", "2019年，周明远执导的电影《晚潮》入围影展，同年迁居杭州，准备长住。2008年主演话剧《雨巷》出道，"
+                         "此后专注舞台。", title="周明远")
+    _, reason = await verdict_of("2008年周明远主演话剧什么出道？", [passage])
+    assert "lists" not in reason, reason
+    passage = hit("w#0", "In 2016 Hal Brenner opened a bakery on Mill Lane, and the same year he married Ida Kerr. In 2003 "
+                         "he won the county pie contest with a rabbit pie.", title="Hal Brenner")
+    _, reason = await verdict_of("With what pie did Hal Brenner win the county contest in 2003?", [passage])
+    assert "lists" not in reason, reason
