@@ -599,6 +599,41 @@ def _other_edition_announced(c: Case) -> str | None:
     return None
 
 
+_CLOCK_AFTER = re.compile(r"\s?[:：]\d{2}(?!\d)")
+_CLOCK_BEFORE = re.compile(r"\d[:：]$")
+
+
+def dated_quantity(question: str, text: str, start: int, end: int) -> str | None:
+    """What the number at ``text[start:end]`` is when it is a time of day or part of a date and the question asks
+    a quantity of no time ("10" of "open 10:00–18:00" for a ticket's price, "9 September 2025" of an installation
+    date for what was paid, 2019 of 2019年 for 多少人): "a time of day" or "a date", else None. A question that asks a
+    duration or a count of days or years may be answered by a number near a date, so it is left alone."""
+    asked = asked_dimensions(question)
+    if not asked or "duration" in asked or "ordinal" in asked:
+        return None
+    if _CLOCK_AFTER.match(text, end) or _CLOCK_BEFORE.search(text[max(0, start - 2) : start]):
+        return "a time of day"
+    if any((d.start <= start and end <= d.end and d.end - d.start > end - start)
+           or ((d.start, d.end) == (start, end) and not text[start:end].strip().isdigit())
+           for d in candidates(text, "date", question)):
+        # (a bare 4-digit number the date reader takes for a year may be an amount: 1180 of a budget line)
+        return "a date"
+    return None
+
+
+def _dated_quantity(c: Case) -> str | None:
+    if c.answer is None or c.followed or c.kind != "number" or not c.judgement.evidence:
+        return None
+    e = c.judgement.evidence[0]
+    if e.span is None or answering(e) is not c.answer:
+        return None
+    if (found := dated_quantity(c.q.text, c.answer.text, e.span.start, e.span.end)) is not None:
+        # "Open 10:00–18:00" for a ticket's price, an installation date for what was paid, 2019年 for 多少人: a
+        # quantity is no clock reading or calendar date; the answer's value is of another kind than the one asked
+        return f"the best evidence gives {found}, not the {c.asked_what if c.what != 'what is asked' else 'quantity'} asked"
+    return None
+
+
 def _no_year(c: Case) -> str | None:
     if c.answer is not None and not c.followed and c.kind == "date" and asks_year(c.q.text) and not of_asked_kind(
             c.q.text, "date", c.answer.text, candidates(c.answer.text, "date", c.q.text)):
@@ -751,6 +786,7 @@ VETOES: tuple[tuple[str, Callable[[Case], str | None]], ...] = (
     ("past_for_next", _past_for_next),
     ("this_instance", _this_instance),
     ("other_edition_announced", _other_edition_announced),
+    ("dated_quantity", _dated_quantity),
     ("no_year", _no_year),
     ("how_often", _how_often),
     ("unlisted_item", _unlisted_item),
