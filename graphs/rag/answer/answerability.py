@@ -80,6 +80,7 @@ from graphs.rag.answer.question import (
     EVIDENCE_PASSAGES,
     Question,
     mentioned,
+    other_bound,
     passage_words,
     states_codes,
     unmentioned,
@@ -440,6 +441,11 @@ def _no_contact(c: Case) -> str | None:
             holds_contact(c.contact, f"{h.title}\n{h.text}") for h in c.hits[:EVIDENCE_PASSAGES]):
         # a phone number asked, and no retrieved passage writes one: 18 beds or a price is no number to ring
         return f"no passage that mentions {c.subject} writes a {_CONTACT_WORDS[c.contact]}"
+    if c.contact is not None and c.answer is not None and not c.followed and not any(
+            holds_contact(c.contact, s.text) for s in c.judgement.evidence[0].sentences):
+        # a passage writes some number to ring (the front desk's), the best evidence none: 请假需提前三天向前台主管申请
+        # for the manager's phone, "3 days" is no number to ring; the contact asked is stated by the line or not at all
+        return f"the best evidence writes no {_CONTACT_WORDS[c.contact]}"
     return None
 
 
@@ -634,6 +640,15 @@ def _dated_quantity(c: Case) -> str | None:
     return None
 
 
+def _other_bound(c: Case) -> str | None:
+    if c.answer is not None and not c.followed and other_bound(c.q, c.answer.folded):
+        # 每张车票最低收取2元手续费 for the highest fee, "a minimum stay of 2 nights" for the longest: the line states
+        # the other bound's value (the evidence's own reading zeroes such a sentence; a field or a pair may still
+        # carry it to the answer)
+        return f"the best evidence states the other bound of {c.asked_what}, not the one asked"
+    return None
+
+
 def _no_year(c: Case) -> str | None:
     if c.answer is not None and not c.followed and c.kind == "date" and asks_year(c.q.text) and not of_asked_kind(
             c.q.text, "date", c.answer.text, candidates(c.answer.text, "date", c.q.text)):
@@ -787,6 +802,7 @@ VETOES: tuple[tuple[str, Callable[[Case], str | None]], ...] = (
     ("this_instance", _this_instance),
     ("other_edition_announced", _other_edition_announced),
     ("dated_quantity", _dated_quantity),
+    ("other_bound", _other_bound),
     ("no_year", _no_year),
     ("how_often", _how_often),
     ("unlisted_item", _unlisted_item),
