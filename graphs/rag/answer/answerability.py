@@ -61,6 +61,7 @@ from graphs.rag.answer.governance import (
     misattributed_reason,
     misgoverned,
     not_a_name,
+    other_row,
     question_years,
     sibling_stated,
     states_role,
@@ -640,6 +641,14 @@ def _dated_quantity(c: Case) -> str | None:
     return None
 
 
+def _other_row(c: Case) -> str | None:
+    if c.answer is not None and not c.followed and c.answer.hit < len(c.hits) and (
+            rows := other_row(c.q, c.answer, f"{c.hits[c.answer.hit].title}\n{c.hits[c.answer.hit].text}")) is not None:
+        # 备注 — T08: 可续泡7次 for 白毫银针, whose row is T03 (茶名 — T03: 白毫银针): a table's cell is its row's item's
+        return f"the best evidence is row {rows[0]}'s, and the item asked is written in row {rows[1]}"
+    return None
+
+
 def _other_bound(c: Case) -> str | None:
     if c.answer is not None and not c.followed and other_bound(c.q, c.answer.folded):
         # 每张车票最低收取2元手续费 for the highest fee, "a minimum stay of 2 nights" for the longest: the line states
@@ -803,6 +812,7 @@ VETOES: tuple[tuple[str, Callable[[Case], str | None]], ...] = (
     ("other_edition_announced", _other_edition_announced),
     ("dated_quantity", _dated_quantity),
     ("other_bound", _other_bound),
+    ("other_row", _other_row),
     ("no_year", _no_year),
     ("how_often", _how_often),
     ("unlisted_item", _unlisted_item),

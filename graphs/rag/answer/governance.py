@@ -32,6 +32,7 @@ from graphs.rag.answer.question import EVIDENCE_PASSAGES, Question
 from graphs.text.answer_types import AnswerType
 from graphs.text.dates import day_term, days_named
 from graphs.text.entity_spotting import tagged_words
+from graphs.text.fields import field_of
 from graphs.text.governors import (
     CHANGE_EN,
     CHANGE_ZH,
@@ -903,3 +904,26 @@ def unlisted_item(q: Question, judgement: Judgement, hits: Sequence[Hit] = ()) -
         items = tuple(s.text[c.start : c.end].strip(" ，,；;。") for c in clauses)
         return Listed(tuple(terms), items)
     return None
+
+
+def other_row(q: Question, answer: Sentence, passage: str) -> tuple[str, str] | None:
+    """The row a table cell answers for and the row the question's item is written in, when they differ: the
+    answering line is a cell ("备注 — T08: 可续泡7次") whose row writes none of a question word for the item anywhere
+    in the passage, while a cell of another row writes it ("茶名 — T03: 白毫银针"): the value is the other row's
+    item's, the asked item's row states nothing asked. None for prose, a field line without a row, or an item no
+    other row writes (a table that lacks the item: ``unlisted_item``'s to say)."""
+    f = field_of(answer.text)
+    if f is None or not f.row.strip():
+        return None
+    row = normalize(f.row.strip())
+    cells = [(normalize(c.row.strip()), normalize(line)) for line in passage.splitlines()
+             if (c := field_of(line.strip())) is not None and c.row.strip()]
+    own = " ".join(text for r, text in cells if r == row) + " " + answer.folded
+    for term in _item_terms(q):
+        if _writes_term(term, own) or _writes_term(term, row):
+            continue
+        other = next((r for r, text in cells if r != row and _writes_term(term, text)), None)
+        if other is not None:
+            return f.row.strip(), other
+    return None
+

@@ -188,3 +188,27 @@ async def test_the_item_stated_by_another_sentence_is_not_unlisted() -> None:
                          "he won the county pie contest with a rabbit pie.", title="Hal Brenner")
     _, reason = await verdict_of("With what pie did Hal Brenner win the county contest in 2003?", [passage])
     assert "lists" not in reason, reason
+
+
+TEAS = hit("t#0", "茶名 — K01: 凤凰单丛\n备注 — K01: —\n茶名 — K02: 太平猴魁\n备注 — K02: 可续泡5次\n"
+                  "茶名 — K03: 安吉白茶\n备注 — K03: 可续泡4次", title="松风茶舍品鉴表")
+COURSES = hit("c#0", "Course — P1: Pottery basics\nLength — P1: 6 weeks\nCourse — P2: Wheel throwing\nLength — P2: —\n"
+                     "Course — P3: Glazing\nLength — P3: 4 weeks", title="Elm Street studio courses")
+
+
+@pytest.mark.parametrize(("text", "passage"), [
+    ("松风茶舍的凤凰单丛可以续泡几次？", TEAS),
+    ("How many weeks does the Wheel throwing course at Elm Street studio last?", COURSES),
+])
+async def test_a_cell_of_another_row_is_not_the_asked_items(text: str, passage) -> None:
+    decision, reason = await verdict_of(text, [passage])
+    assert decision == "not_found", reason
+
+
+@pytest.mark.parametrize("text", [
+    "松风茶舍的太平猴魁可以续泡几次？",
+    "How many weeks does the Glazing course at Elm Street studio last?",
+])
+async def test_the_cell_of_the_asked_items_row_is_its_own(text: str) -> None:
+    _, reason = await verdict_of(text, [TEAS if "松风" in text else COURSES])
+    assert "row" not in reason, reason
