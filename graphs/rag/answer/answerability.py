@@ -61,6 +61,7 @@ from graphs.rag.answer.governance import (
     misattributed_reason,
     misgoverned,
     not_a_name,
+    office_for_holder,
     other_row,
     question_years,
     sibling_stated,
@@ -641,6 +642,18 @@ def _dated_quantity(c: Case) -> str | None:
     return None
 
 
+def _office_for_holder(c: Case) -> str | None:
+    if c.answer is None or c.kind != "person" or not c.judgement.evidence:
+        return None
+    e = c.judgement.evidence[0]
+    if e.span is None or answering(e) is not c.answer:
+        return None
+    if (title := office_for_holder(c.q, c.answer.text, e.span.start, e.span.end)) is not None:
+        # 明澜大学教务处（Office of Academic Affairs） for 教务处处长是谁: the unit's name line, not its head's
+        return f"the best evidence names a unit, not the person who is its {title}"
+    return None
+
+
 def _other_row(c: Case) -> str | None:
     if c.answer is not None and not c.followed and c.answer.hit < len(c.hits) and (
             rows := other_row(c.q, c.answer, f"{c.hits[c.answer.hit].title}\n{c.hits[c.answer.hit].text}")) is not None:
@@ -813,6 +826,7 @@ VETOES: tuple[tuple[str, Callable[[Case], str | None]], ...] = (
     ("dated_quantity", _dated_quantity),
     ("other_bound", _other_bound),
     ("other_row", _other_row),
+    ("office_for_holder", _office_for_holder),
     ("no_year", _no_year),
     ("how_often", _how_often),
     ("unlisted_item", _unlisted_item),

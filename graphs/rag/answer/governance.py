@@ -927,3 +927,22 @@ def other_row(q: Question, answer: Sentence, passage: str) -> tuple[str, str] | 
             return f.row.strip(), other
     return None
 
+
+_OFFICE = re.compile(r"^(?:the\s+)?(?:[A-Z][\w&'-]*\s+)*(?:Office|Department|Bureau|Ministry|Division|Directorate|Committee|"
+                     r"Council|Agency|Secretariat|Faculty|School|Board)\b|(?:\b(?:Office|Department|Bureau|Ministry|Division|"
+                     r"Directorate|Committee|Council|Agency|Secretariat|Board))$|"
+                     r"[\u4e00-\u9fff]{2}(?:处|局|厅|办公室|委员会|秘书处|事务部|管理部|中心)$")
+"""A unit's name by its head word ("Office of Academic Affairs", "Planning Department", 教务处, 市场管理局)."""
+_WHO_IS_ZH = re.compile(r"([\u4e00-\u9fff]{2,12})(?:现在|目前)?(?:是谁|为谁|由谁担任)")
+
+
+def office_for_holder(q: Question, text: str, start: int, end: int) -> str | None:
+    """The title a who-question asks the holder of, when the value offered for it is the name of a unit (教务处 or
+    "Office of Academic Affairs" for 教务处处长是谁, "the Planning Department" for "who heads planning"): a title's
+    holder is a person; the unit is what the title is of. None otherwise (谁创立的 may be answered by a company)."""
+    title = asked_title(q.text)
+    if title is None and (m := _WHO_IS_ZH.search(q.text)) is not None and is_title(m[1]):
+        title = m[1]  # 教务处处长是谁: the title glued to its unit, no 的 between
+    value = text[start:end].strip(" （）()")
+    return title if title is not None and _OFFICE.search(value) is not None else None
+
