@@ -878,7 +878,7 @@ def unlisted_item(q: Question, judgement: Judgement, hits: Sequence[Hit] = ()) -
     for e in judgement.evidence[:CANDIDATES]:
         for s in e.sentences:
             spans = answer_spans(q, s, cast(AnswerType, kind))
-            if spans and (found := listed_items(q, s, spans, asked)) is not None and any(found[1]):
+            if spans and (found := listed_items(q, s, spans, asked)) is not None and _names_item(s, *found):
                 return None  # a candidate's list gives the asked item its value
     best = judgement.evidence[0]
     # the best evidence's sentences; where they hold no value of the asked kind, the runner-ups' (the answer shows
@@ -890,7 +890,10 @@ def unlisted_item(q: Question, judgement: Judgement, hits: Sequence[Hit] = ()) -
         if len(spans) < 2 or (found := listed_items(q, s, spans, asked)) is None:
             continue
         clauses, writes, terms = found
-        if any(writes) or any(_writes_term(t, s.folded) for t in terms):
+        if _names_item(s, clauses, writes, terms):
+            return None
+        unwritten = [t for t in terms if not any(_writes_term(t, normalize(s.text[c.start : c.end])) for c in clauses)]
+        if not unwritten or any(_writes_term(t, s.folded) for t in unwritten):
             return None
         if any(o is not s and all(_writes_term(t, o.folded) for t in terms) and answer_spans(q, o, cast(AnswerType, kind))
                for e in judgement.evidence[:CANDIDATES] for o in e.sentences):
@@ -904,6 +907,16 @@ def unlisted_item(q: Question, judgement: Judgement, hits: Sequence[Hit] = ()) -
         items = tuple(s.text[c.start : c.end].strip(" ，,；;。") for c in clauses)
         return Listed(tuple(terms), items)
     return None
+
+
+def _names_item(s: Sentence, clauses: Sequence[ItemClause], writes: Sequence[bool], terms: Sequence[str]) -> bool:
+    """Whether a list's clauses name the asked item: a question word one clause alone writes. A word two clauses or
+    more write is the list's shared word ("a case of" shampoo, "a case of" soap for "a case of conditioner"), no
+    item's name."""
+    if not any(writes):
+        return False
+    parts = [normalize(s.text[c.start : c.end]) for c in clauses]
+    return any(sum(_writes_term(t, p) for p in parts) == 1 for t in terms) or all(writes)
 
 
 def other_row(q: Question, answer: Sentence, passage: str) -> tuple[str, str] | None:

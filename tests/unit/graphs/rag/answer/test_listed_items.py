@@ -61,6 +61,10 @@ async def test_the_value_of_the_clause_that_writes_the_asked_item_answers(text: 
     ("松涛体育馆学生卡每月多少钱？", GYM, "成人卡"),
     ("枫林苑周日由谁值班？", ROTA, "郑佳"),
     ("How many people does hall 4 seat at Oakhurst?", HALLS, "hall 6"),
+    # the words two clauses share ("a box of") name no item: the asked one (candles) is written by none
+    ("How much is a box of candles at the Garth village shop?",
+     hit("v#0", "At the Garth village shop a box of matches costs £2, a box of tea costs £5, and a bag of "
+                "flour costs £3.", title="Garth village shop"), "box of tea"),
 ])
 async def test_a_list_of_other_items_is_no_evidence_for_the_asked_one(text: str, passage, listed: str) -> None:
     decision, reason = await verdict_of(text, [passage])
