@@ -929,15 +929,23 @@ def other_row(q: Question, answer: Sentence, passage: str) -> tuple[str, str] | 
     if f is None or not f.row.strip():
         return None
     row = normalize(f.row.strip())
-    cells = [(normalize(c.row.strip()), normalize(line)) for line in passage.splitlines()
-             if (c := field_of(line.strip())) is not None and c.row.strip()]
+    cells: list[tuple[str, str]] = []
+    prose: list[str] = []
+    for line in passage.splitlines():
+        c = field_of(line.strip())
+        if c is not None and c.row.strip():
+            cells.append((normalize(c.row.strip()), normalize(line)))
+        else:
+            prose.append(normalize(line))
     own = " ".join(text for r, text in cells if r == row) + " " + answer.folded
     for term in _item_terms(q):
-        if _writes_term(term, own) or _writes_term(term, row):
-            continue
-        other = next((r for r, text in cells if r != row and _writes_term(term, text)), None)
-        if other is not None:
-            return f.row.strip(), other
+        if _writes_term(term, own) or _writes_term(term, row) or any(_writes_term(term, p) for p in prose):
+            continue  # (a word the passage's prose writes, 停诊 of a notice under the rota, is no row's own)
+        others = {r for r, text in cells if r != row and _writes_term(term, text)}
+        if len(others) == 1:
+            # one other row alone writes it: that row's item; a word many rows write (下午, 周四 of a rota's
+            # cells) names none of them
+            return f.row.strip(), others.pop()
     return None
 
 

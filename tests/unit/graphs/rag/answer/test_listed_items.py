@@ -216,3 +216,18 @@ async def test_a_cell_of_another_row_is_not_the_asked_items(text: str, passage) 
 async def test_the_cell_of_the_asked_items_row_is_its_own(text: str) -> None:
     _, reason = await verdict_of(text, [TEAS if "松风" in text else COURSES])
     assert "row" not in reason, reason
+
+
+ROTA_TABLE = hit("r#1", "周二 — 眼科 韩溪: 上午\n周四 — 眼科 韩溪: —\n周二 — 骨科 魏然: 下午\n周四 — 骨科 魏然: 下午\n"
+                        "周二 — 皮肤科 邹宁: 下午\n周四 — 皮肤科 邹宁: 下午\n备注 — 皮肤科 邹宁: 休假\n"
+                        "休假期间，邹宁医生的门诊由同科室代诊。", title="南湖医院专家门诊表")
+
+
+@pytest.mark.parametrize("text", [
+    # 下午 of many rows' cells names no row; 休假 is written in the notice's prose too: neither is a row's item
+    "南湖医院骨科周四下午是哪位医生出诊？",
+    "南湖医院皮肤科邹宁休假期间周二下午谁出诊？",
+])
+async def test_a_word_many_rows_or_the_prose_write_names_no_other_row(text: str) -> None:
+    _, reason = await verdict_of(text, [ROTA_TABLE])
+    assert "row" not in reason, reason
