@@ -11,6 +11,16 @@ from tests.support.answers import verdict_of
 from tests.support.fakes import hit
 
 
+@pytest.fixture(autouse=True)
+def _held_off_vetoes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dated_quantity`` ships off (its fate in vetoes.json); these tests hold its reading with it on, as veto_fates judges it."""
+    from graphs.rag.answer import answerability
+
+    shipped = answerability.kept_vetoes()
+    monkeypatch.setattr(answerability, "kept_vetoes", lambda: shipped | {'dated_quantity'})
+
+
+
 @pytest.mark.parametrize(("question", "text", "value", "found"), [
     ("How much is a day ticket for the Fenwick craft fair?", "The fair is open 10:00–17:00 on 3 and 4 June.", "10",
      "a time of day"),

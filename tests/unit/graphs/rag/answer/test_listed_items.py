@@ -14,6 +14,16 @@ from tests.support.answers import verdict_of, write
 from tests.support.fakes import hit
 
 
+@pytest.fixture(autouse=True)
+def _held_off_vetoes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``other_row`` ships off (its fate in vetoes.json); these tests hold its reading with it on, as veto_fates judges it."""
+    from graphs.rag.answer import answerability
+
+    shipped = answerability.kept_vetoes()
+    monkeypatch.setattr(answerability, "kept_vetoes", lambda: shipped | {'other_row'})
+
+
+
 def test_the_unlisted_item_veto_ships_on() -> None:
     import json
     from importlib import resources
