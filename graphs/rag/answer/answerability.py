@@ -61,6 +61,8 @@ from graphs.rag.answer.governance import (
     misattributed_reason,
     misgoverned,
     not_a_name,
+    office_for_holder,
+    other_row,
     question_years,
     sibling_stated,
     states_role,
@@ -80,6 +82,7 @@ from graphs.rag.answer.question import (
     EVIDENCE_PASSAGES,
     Question,
     mentioned,
+    other_bound,
     passage_words,
     states_codes,
     unmentioned,
@@ -440,6 +443,11 @@ def _no_contact(c: Case) -> str | None:
             holds_contact(c.contact, f"{h.title}\n{h.text}") for h in c.hits[:EVIDENCE_PASSAGES]):
         # a phone number asked, and no retrieved passage writes one: 18 beds or a price is no number to ring
         return f"no passage that mentions {c.subject} writes a {_CONTACT_WORDS[c.contact]}"
+    if c.contact is not None and c.answer is not None and not c.followed and not any(
+            holds_contact(c.contact, s.text) for s in c.judgement.evidence[0].sentences):
+        # a passage writes some number to ring (the front desk's), the best evidence none: 请假需提前三天向前台主管申请
+        # for the manager's phone, "3 days" is no number to ring; the contact asked is stated by the line or not at all
+        return f"the best evidence writes no {_CONTACT_WORDS[c.contact]}"
     return None
 
 
@@ -599,6 +607,70 @@ def _other_edition_announced(c: Case) -> str | None:
     return None
 
 
+_CLOCK_AFTER = re.compile(r"\s?[:：]\d{2}(?!\d)")
+_CLOCK_BEFORE = re.compile(r"\d[:：]$")
+
+
+def dated_quantity(question: str, text: str, start: int, end: int) -> str | None:
+    """What the number at ``text[start:end]`` is when it is a time of day or part of a date and the question asks
+    a quantity of no time ("10" of "open 10:00–18:00" for a ticket's price, "9 September 2025" of an installation
+    date for what was paid, 2019 of 2019年 for 多少人): "a time of day" or "a date", else None. A question that asks a
+    duration or a count of days or years may be answered by a number near a date, so it is left alone."""
+    asked = asked_dimensions(question)
+    if not asked or "duration" in asked or "ordinal" in asked:
+        return None
+    if _CLOCK_AFTER.match(text, end) or _CLOCK_BEFORE.search(text[max(0, start - 2) : start]):
+        return "a time of day"
+    if any((d.start <= start and end <= d.end and d.end - d.start > end - start)
+           or ((d.start, d.end) == (start, end) and not text[start:end].strip().isdigit())
+           for d in candidates(text, "date", question)):
+        # (a bare 4-digit number the date reader takes for a year may be an amount: 1180 of a budget line)
+        return "a date"
+    return None
+
+
+def _dated_quantity(c: Case) -> str | None:
+    if c.answer is None or c.followed or c.kind != "number" or not c.judgement.evidence:
+        return None
+    e = c.judgement.evidence[0]
+    if e.span is None or answering(e) is not c.answer:
+        return None
+    if (found := dated_quantity(c.q.text, c.answer.text, e.span.start, e.span.end)) is not None:
+        # "Open 10:00–18:00" for a ticket's price, an installation date for what was paid, 2019年 for 多少人: a
+        # quantity is no clock reading or calendar date; the answer's value is of another kind than the one asked
+        return f"the best evidence gives {found}, not the {c.asked_what if c.what != 'what is asked' else 'quantity'} asked"
+    return None
+
+
+def _office_for_holder(c: Case) -> str | None:
+    if c.answer is None or c.kind != "person" or not c.judgement.evidence:
+        return None
+    e = c.judgement.evidence[0]
+    if e.span is None or answering(e) is not c.answer:
+        return None
+    if (title := office_for_holder(c.q, c.answer.text, e.span.start, e.span.end)) is not None:
+        # 明澜大学教务处（Office of Academic Affairs） for 教务处处长是谁: the unit's name line, not its head's
+        return f"the best evidence names a unit, not the person who is its {title}"
+    return None
+
+
+def _other_row(c: Case) -> str | None:
+    if c.answer is not None and not c.followed and c.answer.hit < len(c.hits) and (
+            rows := other_row(c.q, c.answer, f"{c.hits[c.answer.hit].title}\n{c.hits[c.answer.hit].text}")) is not None:
+        # 备注 — T08: 可续泡7次 for 白毫银针, whose row is T03 (茶名 — T03: 白毫银针): a table's cell is its row's item's
+        return f"the best evidence is row {rows[0]}'s, and the item asked is written in row {rows[1]}"
+    return None
+
+
+def _other_bound(c: Case) -> str | None:
+    if c.answer is not None and not c.followed and other_bound(c.q, c.answer.folded):
+        # 每张车票最低收取2元手续费 for the highest fee, "a minimum stay of 2 nights" for the longest: the line states
+        # the other bound's value (the evidence's own reading zeroes such a sentence; a field or a pair may still
+        # carry it to the answer)
+        return f"the best evidence states the other bound of {c.asked_what}, not the one asked"
+    return None
+
+
 def _no_year(c: Case) -> str | None:
     if c.answer is not None and not c.followed and c.kind == "date" and asks_year(c.q.text) and not of_asked_kind(
             c.q.text, "date", c.answer.text, candidates(c.answer.text, "date", c.q.text)):
@@ -751,6 +823,10 @@ VETOES: tuple[tuple[str, Callable[[Case], str | None]], ...] = (
     ("past_for_next", _past_for_next),
     ("this_instance", _this_instance),
     ("other_edition_announced", _other_edition_announced),
+    ("dated_quantity", _dated_quantity),
+    ("other_bound", _other_bound),
+    ("other_row", _other_row),
+    ("office_for_holder", _office_for_holder),
     ("no_year", _no_year),
     ("how_often", _how_often),
     ("unlisted_item", _unlisted_item),

@@ -32,6 +32,7 @@ from graphs.rag.answer.question import EVIDENCE_PASSAGES, Question
 from graphs.text.answer_types import AnswerType
 from graphs.text.dates import day_term, days_named
 from graphs.text.entity_spotting import tagged_words
+from graphs.text.fields import field_of
 from graphs.text.governors import (
     CHANGE_EN,
     CHANGE_ZH,
@@ -682,11 +683,24 @@ def _item_terms(q: Question, asked: Sequence[str] = ()) -> list[str]:
             for w in dict.fromkeys([t, *(w for w, _ in tagged_words(t) if len(w) >= 2 and w != t and has_han(w))]):
                 if not _ASKING.search(w) and w not in skip and w not in _GENERIC and len(w) >= 2 and not any(
                         w in normalize(a) for a in asked):
-                    out.append(w)
+                    out.append(_numbered(w, normalize(q.text)))
             continue
         out += [w for w in re.findall(r"[a-z0-9][a-z0-9'-]*", t) if w not in _ITEM_STOP and w not in skip
                 and w not in _GENERIC and not any(w == normalize(a) or stem(w) == stem(normalize(a)) for a in asked)]
     return list(dict.fromkeys(out))
+
+
+_ORDINAL_TAIL = re.compile(r"[零一二两三四五六七八九十百\d甲乙丙丁戊A-Za-z]")
+"""The tail of a Chinese item word that tells it from its siblings by number or letter (四 of 科目四, 3 of 3号楼, B
+of B区): its first two characters (科目 of 科目二) write a sibling, not it."""
+
+
+def _numbered(word: str, question: str) -> str:
+    """A Chinese item word with the number or letter the question writes right after it (科目 + 四 of 科目四的补考费,
+    the segmenter's two words): the word alone is every sibling's (科目一, 科目二), its number tells the item."""
+    at = question.find(word)
+    m = re.match(r"[零一二两三四五六七八九十百\d]+|[a-z](?![a-z])", question[at + len(word):]) if at >= 0 else None
+    return word + m[0] if m is not None else word
 
 
 def _writes_term(term: str, text: str) -> bool:
@@ -696,7 +710,8 @@ def _writes_term(term: str, text: str) -> bool:
     if (asked := day_term(term)) and (said := days_named(text)):
         return asked <= said
     if has_han(term):
-        return term in text or (len(term) >= 3 and all(has_han(ch) for ch in term[:2]) and term[:2] in text)
+        return term in text or (len(term) >= 3 and all(has_han(ch) for ch in term[:2]) and term[:2] in text
+                                and not _ORDINAL_TAIL.match(term[2:]))
     if term.isdigit():
         return re.search(rf"(?<![\d.]){term}(?![\d.])", text) is not None
     return any(stem(w) == stem(term) for w in re.findall(r"[a-z0-9][a-z0-9'-]*", text))
@@ -863,7 +878,7 @@ def unlisted_item(q: Question, judgement: Judgement, hits: Sequence[Hit] = ()) -
     for e in judgement.evidence[:CANDIDATES]:
         for s in e.sentences:
             spans = answer_spans(q, s, cast(AnswerType, kind))
-            if spans and (found := listed_items(q, s, spans, asked)) is not None and any(found[1]):
+            if spans and (found := listed_items(q, s, spans, asked)) is not None and _names_item(s, *found):
                 return None  # a candidate's list gives the asked item its value
     best = judgement.evidence[0]
     # the best evidence's sentences; where they hold no value of the asked kind, the runner-ups' (the answer shows
@@ -875,7 +890,16 @@ def unlisted_item(q: Question, judgement: Judgement, hits: Sequence[Hit] = ()) -
         if len(spans) < 2 or (found := listed_items(q, s, spans, asked)) is None:
             continue
         clauses, writes, terms = found
-        if any(writes) or any(_writes_term(t, s.folded) for t in terms):
+        if _names_item(s, clauses, writes, terms):
+            return None
+        unwritten = [t for t in terms if not any(_writes_term(t, normalize(s.text[c.start : c.end])) for c in clauses)]
+        if not unwritten or any(_writes_term(t, s.folded) for t in unwritten):
+            return None
+        if any(o is not s and all(_writes_term(t, o.folded) for t in terms) and answer_spans(q, o, cast(AnswerType, kind))
+               for e in judgement.evidence[:CANDIDATES] for o in e.sentences):
+            # another sentence of the evidence writes the asked item with a value of the asked kind (a life's
+            # "2017年，…票房过3亿，同年…" beside "1997年主演电视剧《…》出道" for the 1997 debut): the list is not where
+            # the item is looked for
             return None
         passage = normalize(f"{hits[s.hit].title}\n{hits[s.hit].text}") if s.hit < len(hits) else s.context
         if sum(not _writes_term(t, passage) for t in _item_terms(q, asked)) > UNWRITTEN_AT_MOST:
@@ -883,3 +907,63 @@ def unlisted_item(q: Question, judgement: Judgement, hits: Sequence[Hit] = ()) -
         items = tuple(s.text[c.start : c.end].strip(" ，,；;。") for c in clauses)
         return Listed(tuple(terms), items)
     return None
+
+
+def _names_item(s: Sentence, clauses: Sequence[ItemClause], writes: Sequence[bool], terms: Sequence[str]) -> bool:
+    """Whether a list's clauses name the asked item: a question word one clause alone writes. A word two clauses or
+    more write is the list's shared word ("a case of" shampoo, "a case of" soap for "a case of conditioner"), no
+    item's name."""
+    if not any(writes):
+        return False
+    parts = [normalize(s.text[c.start : c.end]) for c in clauses]
+    return any(sum(_writes_term(t, p) for p in parts) == 1 for t in terms) or all(writes)
+
+
+def other_row(q: Question, answer: Sentence, passage: str) -> tuple[str, str] | None:
+    """The row a table cell answers for and the row the question's item is written in, when they differ: the
+    answering line is a cell ("备注 — T08: 可续泡7次") whose row writes none of a question word for the item anywhere
+    in the passage, while a cell of another row writes it ("茶名 — T03: 白毫银针"): the value is the other row's
+    item's, the asked item's row states nothing asked. None for prose, a field line without a row, or an item no
+    other row writes (a table that lacks the item: ``unlisted_item``'s to say)."""
+    f = field_of(answer.text)
+    if f is None or not f.row.strip():
+        return None
+    row = normalize(f.row.strip())
+    cells: list[tuple[str, str]] = []
+    prose: list[str] = []
+    for line in passage.splitlines():
+        c = field_of(line.strip())
+        if c is not None and c.row.strip():
+            cells.append((normalize(c.row.strip()), normalize(line)))
+        else:
+            prose.append(normalize(line))
+    own = " ".join(text for r, text in cells if r == row) + " " + answer.folded
+    for term in _item_terms(q):
+        if _writes_term(term, own) or _writes_term(term, row) or any(_writes_term(term, p) for p in prose):
+            continue  # (a word the passage's prose writes, 停诊 of a notice under the rota, is no row's own)
+        others = {r for r, text in cells if r != row and _writes_term(term, text)}
+        if len(others) == 1:
+            # one other row alone writes it: that row's item; a word many rows write (下午, 周四 of a rota's
+            # cells) names none of them
+            return f.row.strip(), others.pop()
+    return None
+
+
+_OFFICE = re.compile(r"^(?:the\s+)?(?:[A-Z][\w&'-]*\s+)*(?:Office|Department|Bureau|Ministry|Division|Directorate|Committee|"
+                     r"Council|Agency|Secretariat|Faculty|School|Board)\b|(?:\b(?:Office|Department|Bureau|Ministry|Division|"
+                     r"Directorate|Committee|Council|Agency|Secretariat|Board))$|"
+                     r"[\u4e00-\u9fff]{2}(?:处|局|厅|办公室|委员会|秘书处|事务部|管理部|中心)$")
+"""A unit's name by its head word ("Office of Academic Affairs", "Planning Department", 教务处, 市场管理局)."""
+_WHO_IS_ZH = re.compile(r"([\u4e00-\u9fff]{2,12})(?:现在|目前)?(?:是谁|为谁|由谁担任)")
+
+
+def office_for_holder(q: Question, text: str, start: int, end: int) -> str | None:
+    """The title a who-question asks the holder of, when the value offered for it is the name of a unit (教务处 or
+    "Office of Academic Affairs" for 教务处处长是谁, "the Planning Department" for "who heads planning"): a title's
+    holder is a person; the unit is what the title is of. None otherwise (谁创立的 may be answered by a company)."""
+    title = asked_title(q.text)
+    if title is None and (m := _WHO_IS_ZH.search(q.text)) is not None and is_title(m[1]):
+        title = m[1]  # 教务处处长是谁: the title glued to its unit, no 的 between
+    value = text[start:end].strip(" （）()")
+    return title if title is not None and _OFFICE.search(value) is not None else None
+

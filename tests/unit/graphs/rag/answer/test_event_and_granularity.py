@@ -114,3 +114,23 @@ async def test_an_interval_answers_how_often() -> None:
     q = question("How often does the Hollin chain ferry leave?", [EVERY])
     verdict, _, _ = await calibrated(q, [EVERY], find_evidence(q, [EVERY]), Bigrams(), model=model_on({}, bias=8.0))
     assert verdict.decision == "answerable", verdict.reason
+
+
+@pytest.mark.parametrize(("text", "passages"), [
+    # another passage writes a number to ring (the office's), the best evidence none: the asked one's is not stated
+    ("白沙码头站长何润生的电话是多少？",
+     [hit("pier#2", "白沙码头站长何润生负责调度，乘客投诉须在三天内向站长提出。", title="白沙码头"), TEL]),
+])
+async def test_a_contact_asked_is_stated_by_the_best_evidence_or_not_at_all(text: str, passages: list[Hit]) -> None:
+    verdict = await rule_verdict(question(text, passages), passages)
+    assert verdict.decision == "not_found", verdict.reason
+
+
+@pytest.mark.parametrize(("text", "passage"), [
+    ("望川轮渡的改签费最高收多少钱？", hit("fee#0", "改签费：每张船票最低收取3元；开船前2小时内改签按票价的20%收取。", title="望川轮渡")),
+    ("What is the maximum stay at the Fellgate campsite?",
+     hit("camp#0", "Fellgate campsite: a minimum stay of 2 nights applies in August.", title="Fellgate campsite")),
+])
+async def test_the_other_bound_is_no_value_of_the_asked_one(text: str, passage: Hit) -> None:
+    verdict = await rule_verdict(question(text, [passage]), [passage])
+    assert verdict.decision == "not_found", verdict.reason

@@ -15,21 +15,22 @@ from tests.support.fakes import hit
 
 
 @pytest.fixture(autouse=True)
-def _unlisted_item_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The ``unlisted_item`` veto ships off (its fate in vetoes.json: it refused CMRC narrative sentences); these
-    tests hold its reading of lists with it on, as ``veto_fates`` will judge it."""
+def _held_off_vetoes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``other_row`` ships off (its fate in vetoes.json); these tests hold its reading with it on, as veto_fates judges it."""
     from graphs.rag.answer import answerability
 
     shipped = answerability.kept_vetoes()
-    monkeypatch.setattr(answerability, "kept_vetoes", lambda: shipped | {"unlisted_item"})
+    monkeypatch.setattr(answerability, "kept_vetoes", lambda: shipped | {'other_row'})
 
 
-def test_the_unlisted_item_veto_ships_off() -> None:
+
+def test_the_unlisted_item_veto_ships_on() -> None:
     import json
     from importlib import resources
 
     fates = json.loads(resources.files("graphs.rag.answer").joinpath("vetoes.json").read_text(encoding="utf-8"))
-    assert fates["vetoes"]["unlisted_item"]["kept"] is False
+    assert fates["vetoes"]["unlisted_item"]["kept"] is True
+
 
 PASTRY = hit("p#0", "Prices at the Wrenfield kiosk. A plum tart costs £3.40 and an apple turnover costs £2.60.",
              title="Wrenfield kiosk")
@@ -70,6 +71,10 @@ async def test_the_value_of_the_clause_that_writes_the_asked_item_answers(text: 
     ("松涛体育馆学生卡每月多少钱？", GYM, "成人卡"),
     ("枫林苑周日由谁值班？", ROTA, "郑佳"),
     ("How many people does hall 4 seat at Oakhurst?", HALLS, "hall 6"),
+    # the words two clauses share ("a box of") name no item: the asked one (candles) is written by none
+    ("How much is a box of candles at the Garth village shop?",
+     hit("v#0", "At the Garth village shop a box of matches costs £2, a box of tea costs £5, and a bag of "
+                "flour costs £3.", title="Garth village shop"), "box of tea"),
 ])
 async def test_a_list_of_other_items_is_no_evidence_for_the_asked_one(text: str, passage, listed: str) -> None:
     decision, reason = await verdict_of(text, [passage])
@@ -173,3 +178,66 @@ def test_the_clause_that_alone_writes_a_word_of_the_question_gives_the_value(tex
     _, _, span, _ = write(text, [hit("c#0", passage, title="Prices")])
     assert span is not None and expected in span and not any(
         other in span for other in ("96", "45", "12")), span
+
+
+@pytest.mark.parametrize(("text", "passage", "listed"), [
+    # an item told from its siblings by the number after its word (科目五, the segmenter's 科目 + 五): 科目一's 科目
+    # does not write it
+    ("白杨驾培中心科目五的报名费是多少？", hit("d#0", "报名费：科目一每人80元；科目二每人120元；科目三每人150元。",
+                                   title="白杨驾培中心收费"), "科目一"),
+])
+async def test_a_sibling_by_number_or_letter_is_not_the_asked_item(text: str, passage, listed: str) -> None:
+    decision, reason = await verdict_of(text, [passage])
+    assert decision == "not_found", reason
+    assert "lists" in reason and listed in reason, reason
+
+
+async def test_the_item_stated_by_another_sentence_is_not_unlisted() -> None:
+    # a life told year by year: one sentence lists two other years' events, another states the asked year's
+    passage = hit("l#0", "2019年，周明远执导的电影《晚潮》入围影展，同年迁居杭州，准备长住。2008年主演话剧《雨巷》出道，"
+                         "此后专注舞台。", title="周明远")
+    _, reason = await verdict_of("2008年周明远主演话剧什么出道？", [passage])
+    assert "lists" not in reason, reason
+    passage = hit("w#0", "In 2016 Hal Brenner opened a bakery on Mill Lane, and the same year he married Ida Kerr. In 2003 "
+                         "he won the county pie contest with a rabbit pie.", title="Hal Brenner")
+    _, reason = await verdict_of("With what pie did Hal Brenner win the county contest in 2003?", [passage])
+    assert "lists" not in reason, reason
+
+
+TEAS = hit("t#0", "茶名 — K01: 凤凰单丛\n备注 — K01: —\n茶名 — K02: 太平猴魁\n备注 — K02: 可续泡5次\n"
+                  "茶名 — K03: 安吉白茶\n备注 — K03: 可续泡4次", title="松风茶舍品鉴表")
+COURSES = hit("c#0", "Course — P1: Pottery basics\nLength — P1: 6 weeks\nCourse — P2: Wheel throwing\nLength — P2: —\n"
+                     "Course — P3: Glazing\nLength — P3: 4 weeks", title="Elm Street studio courses")
+
+
+@pytest.mark.parametrize(("text", "passage"), [
+    ("松风茶舍的凤凰单丛可以续泡几次？", TEAS),
+    ("How many weeks does the Wheel throwing course at Elm Street studio last?", COURSES),
+])
+async def test_a_cell_of_another_row_is_not_the_asked_items(text: str, passage) -> None:
+    decision, reason = await verdict_of(text, [passage])
+    assert decision == "not_found", reason
+
+
+@pytest.mark.parametrize("text", [
+    "松风茶舍的太平猴魁可以续泡几次？",
+    "How many weeks does the Glazing course at Elm Street studio last?",
+])
+async def test_the_cell_of_the_asked_items_row_is_its_own(text: str) -> None:
+    _, reason = await verdict_of(text, [TEAS if "松风" in text else COURSES])
+    assert "row" not in reason, reason
+
+
+ROTA_TABLE = hit("r#1", "周二 — 眼科 韩溪: 上午\n周四 — 眼科 韩溪: —\n周二 — 骨科 魏然: 下午\n周四 — 骨科 魏然: 下午\n"
+                        "周二 — 皮肤科 邹宁: 下午\n周四 — 皮肤科 邹宁: 下午\n备注 — 皮肤科 邹宁: 休假\n"
+                        "休假期间，邹宁医生的门诊由同科室代诊。", title="南湖医院专家门诊表")
+
+
+@pytest.mark.parametrize("text", [
+    # 下午 of many rows' cells names no row; 休假 is written in the notice's prose too: neither is a row's item
+    "南湖医院骨科周四下午是哪位医生出诊？",
+    "南湖医院皮肤科邹宁休假期间周二下午谁出诊？",
+])
+async def test_a_word_many_rows_or_the_prose_write_names_no_other_row(text: str) -> None:
+    _, reason = await verdict_of(text, [ROTA_TABLE])
+    assert "row" not in reason, reason
