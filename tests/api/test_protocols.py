@@ -84,8 +84,12 @@ def test_a_completion_cites_its_passages(client: TestClient) -> None:
 
 
 def test_english_questions_get_an_english_references_heading(client: TestClient, tmp_path: Path) -> None:
+    # an English question that names something in Chinese is English: English heading (the fixed sentences follow
+    # the question's frame, not any Chinese character in it); a Chinese question naming something in English is not
     content = client.post(CHAT, json=question("What is machine learning (机器学习)?")).json()
-    assert "References:" not in content["choices"][0]["message"]["content"]  # Chinese characters: Chinese heading
+    assert "References:" in content["choices"][0]["message"]["content"]
+    content = client.post(CHAT, json=question("machine learning (机器学习) 是什么？")).json()
+    assert "References:" not in content["choices"][0]["message"]["content"]
     with running_app(tmp_path) as english:
         doc = {"id": "ml-en", "title": "Machine learning",
                "text": "Machine learning is a branch of artificial intelligence in which computers learn from data."}
