@@ -474,11 +474,11 @@ def without_owner(first: str, second: str) -> str:
 def sides_of(q: Question) -> list[str]:
     """The two entities a comparison or a yes/no question is about: a pair of its names, else the two the
     question offers as a choice ("A和B哪个更便宜", "Which is cheaper, A or B?") when its names are fewer."""
-    offered = _PAIR_EN.search(q.text)
+    choice = _PAIR_EN.search(q.text)
     names = {normalize(n) for n in q.names}
     # a side offered as a measure of it ("a box of Amber Russet") is the thing measured, not a box described by it
-    phrases = [bare_side(p) for p in offered.groups()] if offered is not None else []
-    if offered is not None and all(_QUALIFIED.match(p) for p in phrases) and \
+    phrases = [bare_side(p) for p in choice.groups()] if choice is not None else []
+    if choice is not None and all(_QUALIFIED.match(p) for p in phrases) and \
             not all(normalize(p) in names for p in phrases):
         # the choice offered of two described things ("the Old Toll Bridge in Tollbridge or the harbour wall at
         # Kessford"): its phrases are the sides, not two of the names inside one of them
@@ -501,9 +501,8 @@ def sides_of(q: Question) -> list[str]:
             return [bare_side(within[0]), bare_side(within[1])]
     if pair is not None:
         return [bare_side(pair[0].text), bare_side(pair[1].text)]
-    if len(q.names) < 2 and (m := _PAIR_ZH.search(q.text) or _PAIR_EN.search(q.text)
-                               or _PAIR_BETWEEN.search(q.text) or _PAIR_IS.search(q.text)):
-        return [bare_side(_without_attribute(m[1].strip())), bare_side(_without_attribute(m[2].strip()))]
+    if len(q.names) < 2 and (given := offered(q.text)):
+        return [bare_side(_without_attribute(side.strip())) for side in given]
     return [bare_side(n) for n in q.names[:2]] if len(q.names) >= 2 else []
 
 
