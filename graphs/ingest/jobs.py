@@ -20,6 +20,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, cast
@@ -159,6 +160,16 @@ class JobView(Model):
                                    "waits; None once it runs (or ended).")
 
 
+@dataclass
+class _Batch:
+    """A running job's batch in progress: when it began (``time.monotonic``), how many documents it holds, and
+    what it is doing now."""
+
+    since: float
+    documents: int
+    stage: str | None = None
+
+
 class JobStore(LockedSQLite):
     """Jobs and their documents in a SQLite file (WAL), safe to share between threads."""
 
@@ -168,12 +179,8 @@ class JobStore(LockedSQLite):
     def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
         super().__init__(path, timeout=timeout)
         self._pending = KeptWhileUnchanged(self.path)
-        self._batch_since: dict[str, float] = {}
-        """When each running job's batch in progress began (``time.monotonic``; this process's runner)."""
-        self._batch_docs: dict[str, int] = {}
-        """How many documents each running job's batch in progress holds (this process's runner)."""
-        self._batch_stage: dict[str, str] = {}
-        """What each running job's batch in progress is doing now (this process's runner)."""
+        self._batches: dict[str, _Batch] = {}
+        """Each running job's batch in progress (this process's runner)."""
         self._allow_cancelled()
 
     def _allow_cancelled(self) -> None:
@@ -249,27 +256,24 @@ class JobStore(LockedSQLite):
     def batch_begins(self, job_id: str, documents: int = 0) -> None:
         """The runner starts a batch of ``documents`` of ``job_id``: its time left counts down while the batch
         runs (it sat on the same number for the whole of a large file's batch)."""
-        self._batch_since[job_id] = time.monotonic()
-        self._batch_docs[job_id] = documents
+        self._batches[job_id] = _Batch(since=time.monotonic(), documents=documents)
 
     def batch_ends(self, job_id: str) -> None:
         """No batch of ``job_id`` runs any more (recorded, or dropped before its write)."""
-        self._batch_since.pop(job_id, None)
-        self._batch_docs.pop(job_id, None)
-        self._batch_stage.pop(job_id, None)
+        self._batches.pop(job_id, None)
 
     def batch_stage(self, job_id: str, stage: str) -> None:
         """What the batch of ``job_id`` in progress is doing now (shown while the job runs)."""
-        if job_id in self._batch_since:
-            self._batch_stage[job_id] = stage
+        if (batch := self._batches.get(job_id)) is not None:
+            batch.stage = stage
 
     def settle(self, job_id: str, wait_s: float) -> bool:
         """Wait up to ``wait_s`` for the batch of ``job_id`` in progress to end (a cancelled job's batch stops at
         its next check, or is past its last one and being written); True when no batch runs any more."""
         deadline = time.monotonic() + wait_s
-        while job_id in self._batch_since and time.monotonic() < deadline:
+        while job_id in self._batches and time.monotonic() < deadline:
             time.sleep(0.05)
-        return job_id not in self._batch_since
+        return job_id not in self._batches
 
     def record(self, job_id: str, outcomes: Sequence[tuple[int, DocumentOutcome]], seconds: float) -> None:
         """Commit the outcomes of a batch (a written document's payload is dropped: it is in the index now)."""
@@ -390,16 +394,17 @@ class JobStore(LockedSQLite):
         # file behind a small one was "about 1 s left" for minutes when documents were counted alike); a job that
         # wrote no chunk yet (every document skipped) by its rate of documents
         # a job cancelled while its batch was past the last check, being written: those documents go in still
-        writing = self._batch_docs.get(job_id, 0) if status == "cancelled" else 0
+        batch = self._batches.get(job_id)
+        writing = batch.documents if batch is not None and status == "cancelled" else 0
         eta: float | None = first_eta
         if status == "running" and work_s > 0 and chunks > 0:
             eta = round(left_chunks / (chunks / work_s), 1)
         elif status == "running" and work_s > 0 and finished > 0:
             eta = round(counts.get("pending", 0) / (finished / work_s), 1)
         if eta is not None and first_eta is None and status == "running" and \
-                (since := self._batch_since.get(job_id)) is not None:
+                batch is not None:
             # less the time the batch in progress has run; an estimate that has run out is no estimate
-            left = eta - (time.monotonic() - since)
+            left = eta - (time.monotonic() - batch.since)
             eta = round(left, 1) if left > 0 else None
         return JobView(
             id=row[0], kind=row[1], status=status, created_at=row[3], started_at=row[4], finished_at=row[5],
@@ -410,7 +415,7 @@ class JobStore(LockedSQLite):
                 failed=counts.get("failed", 0), pending=counts.get("pending", 0), chunks=chunks,
                 seconds=round(work_s, 3), chunks_per_s=round(chunks / work_s, 1) if work_s > 0 else None,
                 eta_s=eta, writing=writing,
-                stage=self._batch_stage.get(job_id) if status in ("running", "cancelled") else None,
+                stage=batch.stage if batch is not None and status in ("running", "cancelled") else None,
             ),
             documents=[DocumentOutcome(id=d, status=cast(OutcomeStatus, s), chunks=int(c), error=e)
                        for d, s, c, e in docs],

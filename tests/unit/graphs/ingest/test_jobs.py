@@ -520,7 +520,7 @@ def test_the_time_left_counts_down_while_a_batch_runs_and_is_unknown_once_run_ou
     during = store.view(job_id)
     assert during is not None and during.progress.eta_s is not None
     assert during.progress.eta_s <= before.progress.eta_s - 0.3
-    store._batch_since[job_id] -= 3600  # the batch outran the estimate
+    store._batches[job_id].since -= 3600  # the batch outran the estimate
     late = store.view(job_id)
     assert late is not None and late.status == "running" and late.progress.eta_s is None
     store.record(job_id, [(1, DocumentOutcome(id=DOCS[1].id, status="done", chunks=1))], 1.0)
