@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Route, expect
+from playwright.sync_api import Browser, Locator, Route, expect
 
-from tests.support.browser import watch
+from tests.support.browser import Watched, watch
 from tests.support.servers import ServerProcess
 
 
@@ -36,26 +37,49 @@ def job(status: str, done: int, pending: int, eta_s: float | None) -> dict[str, 
         "documents": [], "offset": 0, "limit": 500}}
 
 
+Handler = Callable[[Route], None]
+
+
+def in_turn(states: list[dict[str, Any]], seen: Callable[[dict[str, Any]], Any]) -> tuple[Handler, list[Any]]:
+    """A job read answered by each state in turn (the last one for good); what each answer served, as ``seen``
+    reads it, is kept in the list returned."""
+    served: list[Any] = []
+
+    def answer(route: Route) -> None:
+        state = states[min(len(served), len(states) - 1)]
+        served.append(seen(state))
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(state))
+
+    return answer, served
+
+
+@contextmanager
+def following(browser: Browser, server: ServerProcess, job_id: str, label: str, read: Handler,
+              post: Handler | None = None) -> Iterator[tuple[Watched, Locator]]:
+    """The Documents tab of a page that follows the job ``job_id`` (as a tab that started it does), its reads
+    answered by ``read`` and its posts by ``post``; yields the page and the job's panel, and closes the page."""
+    watched = watch(browser, server.base_url)
+    try:
+        p = watched.goto("/#documents")
+        p.route(f"**/api/adaptive-entity-rag?action=job&id={job_id}*", read)
+        if post is not None:
+            p.route(re.compile(r".*/api/adaptive-entity-rag$"), post)
+        p.evaluate(f"sessionStorage.setItem('aer.jobs', JSON.stringify([{{id: '{job_id}', label: '{label}'}}]))")
+        p.reload()  # the tab follows the jobs it was following
+        p.wait_for_selector("#opt-mode option", state="attached")
+        yield watched, p.locator(f'.job[data-job="{job_id}"]')
+        watched.check()
+    finally:
+        watched.page.context.close()
+
+
 def test_a_running_job_shows_each_document_and_the_time_left(browser: Browser, empty_server: ServerProcess,
                                                              tmp_path: Path) -> None:
     states = [job("running", 0, 10, None), job("running", 1, 9, 13.5), job("running", 3, 7, 65.2),
               job("done", 10, 0, None)]
     states[0]["job"]["progress"]["stage"] = "reading and tagging big.pdf (1 of 1)"  # what the batch does now
-    served: list[int] = []
-
-    def answer(route: Route) -> None:
-        state = states[min(len(served), len(states) - 1)]
-        served.append(state["job"]["progress"]["done"])
-        route.fulfill(status=200, content_type="application/json", body=json.dumps(state))
-
-    watched = watch(browser, empty_server.base_url)
-    try:
-        p = watched.goto("/#documents")
-        p.route("**/api/adaptive-entity-rag?action=job&id=job-eta*", answer)
-        p.evaluate("sessionStorage.setItem('aer.jobs', JSON.stringify([{id: 'job-eta', label: 'Upload of 10 file(s)'}]))")
-        p.reload()  # the tab follows the jobs it was following
-        p.wait_for_selector("#opt-mode option", state="attached")
-        panel = p.locator('.job[data-job="job-eta"]')
+    answer, served = in_turn(states, lambda state: state["job"]["progress"]["done"])
+    with following(browser, empty_server, "job-eta", "Upload of 10 file(s)", answer) as (_, panel):
         # no rate yet: how long it has run (the job started on 25 November), then the estimate
         expect(panel).to_contain_text(re.compile(r"0 of 10 document\(s\) · now reading and tagging big\.pdf \(1 of 1\) · "
                                                   r"0 chunk\(s\) · running for \d+ h \d\d min, "
@@ -66,9 +90,6 @@ def test_a_running_job_shows_each_document_and_the_time_left(browser: Browser, e
         expect(panel.locator(".job-head .status-badge")).to_have_text("done", timeout=10_000)
         expect(panel).not_to_contain_text("left")
         assert served[:4] == [0, 1, 3, 10]
-        watched.check()
-    finally:
-        watched.page.context.close()
 
 
 def test_a_done_jobs_vectors_are_followed_until_they_are_all_in(browser: Browser, empty_server: ServerProcess) -> None:
@@ -81,32 +102,16 @@ def test_a_done_jobs_vectors_are_followed_until_they_are_all_in(browser: Browser
         return state
 
     states = [with_vectors(7), with_vectors(3), with_vectors(0)]
-    served: list[int] = []
-
-    def answer(route: Route) -> None:
-        state = states[min(len(served), len(states) - 1)]
-        served.append(state["job"]["progress"]["vectorsPending"])
-        route.fulfill(status=200, content_type="application/json", body=json.dumps(state))
-
-    watched = watch(browser, empty_server.base_url)
-    try:
-        p = watched.goto("/#documents")
-        p.route("**/api/adaptive-entity-rag?action=job&id=job-vec*", answer)
-        p.evaluate("sessionStorage.setItem('aer.jobs', JSON.stringify([{id: 'job-vec', label: 'Upload of 9 file(s)'}]))")
-        p.reload()
-        p.wait_for_selector("#opt-mode option", state="attached")
-        panel = p.locator('.job[data-job="job-vec"]')
+    answer, served = in_turn(states, lambda state: state["job"]["progress"]["vectorsPending"])
+    with following(browser, empty_server, "job-vec", "Upload of 9 file(s)", answer) as (watched, panel):
         expect(panel.locator(".job-head .status-badge")).to_have_text("done")
         expect(panel).to_contain_text("dense vectors pending: 7 chunk(s)")
         expect(panel).to_contain_text("dense vectors pending: 3 chunk(s)", timeout=10_000)
         expect(panel).to_contain_text("dense vectors all in", timeout=10_000)
         expect(panel).not_to_contain_text("pending")
         assert served[:3] == [7, 3, 0]
-        p.wait_for_timeout(2500)
+        watched.page.wait_for_timeout(2500)
         assert len(served) == 3  # and then it stops asking
-        watched.check()
-    finally:
-        watched.page.context.close()
 
 
 def test_a_queued_job_says_where_it_stands_and_why_it_waits(browser: Browser, empty_server: ServerProcess) -> None:
@@ -120,29 +125,13 @@ def test_a_queued_job_says_where_it_stands_and_why_it_waits(browser: Browser, em
 
     states = [queued(2, "waiting for job 3f2a9c1e (1 of 4 documents written)"),
               queued(1, "the cancelled job 3f2a9c1e is stopping at its next passage"), job("done", 1, 0, None)]
-    served: list[str] = []
-
-    def answer(route: Route) -> None:
-        state = states[min(len(served), len(states) - 1)]
-        served.append(state["job"]["status"])
-        route.fulfill(status=200, content_type="application/json", body=json.dumps(state))
-
-    watched = watch(browser, empty_server.base_url)
-    try:
-        p = watched.goto("/#documents")
-        p.route("**/api/adaptive-entity-rag?action=job&id=job-q*", answer)
-        p.evaluate("sessionStorage.setItem('aer.jobs', JSON.stringify([{id: 'job-q', label: 'Upload of 1 file(s)'}]))")
-        p.reload()
-        p.wait_for_selector("#opt-mode option", state="attached")
-        panel = p.locator('.job[data-job="job-q"]')
+    answer, _ = in_turn(states, lambda state: state["job"]["status"])
+    with following(browser, empty_server, "job-q", "Upload of 1 file(s)", answer) as (_, panel):
         expect(panel).to_contain_text("2nd in the queue: waiting for job 3f2a9c1e (1 of 4 documents written)")
         expect(panel).to_contain_text("next in the queue: the cancelled job 3f2a9c1e is stopping at its next passage",
                                       timeout=10_000)
         expect(panel.locator(".job-head .status-badge")).to_have_text("done", timeout=10_000)
         expect(panel).not_to_contain_text("in the queue")
-        watched.check()
-    finally:
-        watched.page.context.close()
 
 
 def test_a_page_opened_later_follows_the_workspace_s_unfinished_jobs(browser: Browser,
@@ -213,15 +202,7 @@ def test_a_running_job_is_cancelled_from_its_panel(browser: Browser, empty_serve
         state["job"].update(id="job-cancel", error="cancelled by its user")
         route.fulfill(status=200, content_type="application/json", body=json.dumps(state))
 
-    watched = watch(browser, empty_server.base_url)
-    try:
-        p = watched.goto("/#documents")
-        p.route("**/api/adaptive-entity-rag?action=job&id=job-cancel*", read)
-        p.route(re.compile(r".*/api/adaptive-entity-rag$"), cancel)
-        p.evaluate("sessionStorage.setItem('aer.jobs', JSON.stringify([{id: 'job-cancel', label: 'Upload of 10 file(s)'}]))")
-        p.reload()
-        p.wait_for_selector("#opt-mode option", state="attached")
-        panel = p.locator('.job[data-job="job-cancel"]')
+    with following(browser, empty_server, "job-cancel", "Upload of 10 file(s)", read, cancel) as (_, panel):
         expect(panel).to_contain_text("about 30 s left")
         button = panel.get_by_role("button", name="Cancel the ingest of Upload of 10 file(s)")
         expect(button).to_be_visible()
@@ -231,9 +212,6 @@ def test_a_running_job_is_cancelled_from_its_panel(browser: Browser, empty_serve
         expect(panel).to_contain_text("3 of 10 document(s)")
         expect(button).to_be_hidden()
         assert posted == [{"action": "cancel-job", "id": "job-cancel"}]
-        watched.check()
-    finally:
-        watched.page.context.close()
 
 
 def test_a_cancel_during_a_write_shows_that_batch_going_in_then_what_was_left(browser: Browser,
@@ -265,15 +243,7 @@ def test_a_cancel_during_a_write_shows_that_batch_going_in_then_what_was_left(br
         posted.append(json.loads(route.request.post_data or "{}"))
         route.fulfill(status=200, content_type="application/json", body=json.dumps(cancelled(3, 7, 2)))
 
-    watched = watch(browser, empty_server.base_url)
-    try:
-        p = watched.goto("/#documents")
-        p.route("**/api/adaptive-entity-rag?action=job&id=job-write*", read)
-        p.route(re.compile(r".*/api/adaptive-entity-rag$"), cancel)
-        p.evaluate("sessionStorage.setItem('aer.jobs', JSON.stringify([{id: 'job-write', label: 'Upload of 10 file(s)'}]))")
-        p.reload()
-        p.wait_for_selector("#opt-mode option", state="attached")
-        panel = p.locator('.job[data-job="job-write"]')
+    with following(browser, empty_server, "job-write", "Upload of 10 file(s)", read, cancel) as (_, panel):
         expect(panel).to_contain_text("about 30 s left")
         panel.get_by_role("button", name="Cancel the ingest of Upload of 10 file(s)").click()
         # at once, from the cancel's answer: the badge and the batch that goes in still
@@ -284,6 +254,3 @@ def test_a_cancel_during_a_write_shows_that_batch_going_in_then_what_was_left(br
         expect(panel).to_contain_text("5 of 10 document(s)", timeout=20_000)
         expect(panel).to_contain_text("cancelled by its user")
         expect(panel).not_to_contain_text("being written")
-        watched.check()
-    finally:
-        watched.page.context.close()
