@@ -113,7 +113,7 @@ def test_a_column_naming_every_row_in_the_other_script_goes_beside_the_key() -> 
     rows = [["room", "房型", "weekday_rate", "weekend_rate"], ["Harbour Single", "海景单人间", "300", "360"],
             ["Garden Twin", "花园双床房", "420", "500"], ["Loft Suite", "阁楼套房", "690", "840"]]
     lines = table_sentences(rows, header=True)
-    assert "weekday_rate — Garden Twin 花园双床房: 420" in lines and "房型 — Garden Twin: 花园双床房" in lines
+    assert "weekday rate — Garden Twin 花园双床房: 420" in lines and "房型 — Garden Twin: 花园双床房" in lines
     zh = [["品名", "English", "单价"], ["折叠椅", "Folding chair", "129元"], ["营地桌", "Camp table", "349元"]]
     assert "单价 — 营地桌 Camp table: 349元" in table_sentences(zh, header=True)
     same_script = [["room", "view", "rate"], ["Harbour Single", "Sea", "300"], ["Garden Twin", "Garden", "420"]]
