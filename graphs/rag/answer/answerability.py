@@ -1122,8 +1122,8 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model, hi
             decision="answerable", score=p, decided_by="lexicon", attribute=attribute, threshold=threshold,
             features=features,
             reason=f"the answering sentence names {names} and states its {what} with a value of the asked type next "
-                   f"to it, every qualifier bound (decided by the lexicon; the fitted score, {p:.2f}, weighs the "
-                   f"question's other words, which the sentence need not repeat){spelled}")
+                   f"to it, every qualifier bound (decided by the bilingual lexicon; the fitted score, {p:.2f}, weighs "
+                   f"the question's other words, which the sentence need not repeat){spelled}")
     elif p < threshold and stated_by_meaning(q, judgement, hits):
         # the asked attribute or act in words the lexicon does not list (召集人 for "who convened"): the line that
         # alone stands out in meaning among its passage's lines decides
