@@ -1117,7 +1117,9 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model, hi
     elif stated_across_languages(f) and p < threshold:
         across = f"states the {what} of {names or 'the subject'}, with a value of the asked type next to it" \
             + _headed(q, judgement)
-    elif p < threshold and names and stated_in_own_language(f, bool(judgement.conflicts)):
+    elif p < threshold <= model.threshold and names and stated_in_own_language(f, bool(judgement.conflicts)):
+        # a threshold stricter than the fitted one (minAnswerability 0.9: only what the score is sure of) is the
+        # score's to hold
         return Answerability(
             decision="answerable", score=p, decided_by="lexicon", attribute=attribute, threshold=threshold,
             features=features,
