@@ -82,7 +82,9 @@ def answerability_basis(a: Any) -> str:
     """What decided the answerability, for a person: the score, a rule, or the bilingual lexicon (whose decision
     is never shown beside the score it overrides: never "answerable (0.01)")."""
     if a.decided_by == "lexicon":
-        return f"by the bilingual lexicon, across languages; the score {a.score:.2f} is not used"
+        # the answering line in the other language, or in the question's own (``stated_in_own_language``)
+        where = "across languages" if (a.features or {}).get("other_language", 1.0) else "in the question's language"
+        return f"by the bilingual lexicon, {where}; the score {a.score:.2f} is not used"
     if a.decided_by == "meaning":
         return f"by meaning, across languages; the score {a.score:.2f} is not used"
     if a.decided_by == "rule":

@@ -112,7 +112,9 @@ _UNITS_EN: dict[Dimension, tuple[str, ...]] = {
                 "staff", "passengers", "visitors", "volunteers"),
 }
 _CURRENCY_SIGN = re.compile(r"[$￥¥€£]")
-_CURRENCY_CODE_BEFORE = re.compile(r"(?:\b(?:USD|EUR|GBP|RMB|CNY|HKD|JPY|AUD|CAD|CHF|SGD|NZD|Rs|INR)|人民币|美元|欧元|港币|港元|英镑|日元)"
+CURRENCY_CODES = ("USD", "EUR", "GBP", "RMB", "CNY", "HKD", "JPY", "AUD", "CAD", "CHF", "SGD", "NZD", "INR")
+"""The currency codes written before an amount ("USD 289") or at the end of a column's name ("price_gbp")."""
+_CURRENCY_CODE_BEFORE = re.compile(r"(?:\b(?:" + "|".join(CURRENCY_CODES) + r"|Rs)|人民币|美元|欧元|港币|港元|英镑|日元)"
                                    r"\.?\s?$", re.IGNORECASE)
 """A currency written as its code or name before the amount ("USD 289", "EUR 1,290", 人民币500): money, as a sign is."""
 _CURRENCY_BEFORE = re.compile(r"(?:(?:\b(?:US|HK|NZ|AU|A|C|S))?[$￥¥€£]|" + _CURRENCY_CODE_BEFORE.pattern.removesuffix("$")
@@ -682,6 +684,17 @@ def writes_dimension(text: str, dimensions: frozenset[Dimension]) -> bool:
 _LITRE = re.compile(r"^\s*L(?![A-Za-z/])")
 """The litre's symbol, a capital L after a number ("4.5 L", "6.5L"; not "25 L/day", a rate): written as a spec
 table writes a capacity. Capital only: a small "l" after a number is too often something else."""
+
+
+def unit_word(word: str) -> bool:
+    """Whether a word alone is a unit of measure or a currency code ("km", "yuan", "kg", "gbp", 元), as a
+    column's name ends in one ("distance_km", "price_gbp")."""
+    if word.casefold() in _CALENDAR_WORDS:
+        return False  # "start_year", "day_of_week": the kind of value, not its unit (2019 is no "2019 year")
+    return word.upper() in CURRENCY_CODES or _unit_dimension(word, whole=True) is not None
+
+
+_CALENDAR_WORDS = frozenset({"year", "month", "week", "day", "hour", "minute", "second", "date", "time"})
 
 
 def _unit_dimension(text: str, whole: bool = False) -> Dimension | None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from graphs.domain import Document, DocumentSection
+from graphs.text.units import CURRENCY_CODES, unit_word
 
 FileErrorCode = Literal["encrypted_file", "corrupt_file", "unreadable_text", "empty_document", "invalid_jsonl",
                         "unsupported_file_type", "invalid_document", "archive_too_large", "invalid_file_name"]
@@ -311,10 +312,36 @@ _HEAD_UNIT = re.compile(r"^(?P<head>.*?\S)\s*[(（\[]\s*(?P<unit>[^()（）\[\]\
 _BARE_NUMBER = re.compile(r"^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
 
 
+_MACHINE_HEAD = re.compile(r"^[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+$|^[a-z]+(?:[A-Z][a-z0-9]*)+$")
+"""A column name written for a machine: snake_case ("fee_members_yuan", "2023_actual_CNY") or camelCase
+("distanceKm"): a reader, and every word match, sees one token where it names several words."""
+
+
+def machine_head(head: str) -> tuple[str, str | None]:
+    """A machine-written column name as the words it names, and the unit it ends in: ``fee_members_yuan`` gives
+    ``fee members`` and ``yuan``, ``distanceKm`` ``distance`` and ``km``, ``age_or_level`` ``age or level`` and
+    None. Any other header is returned as it is, with None. Read as one token, "fee_members_yuan" stated no fee
+    (``\\bfee\\b`` does not match before "_"), and a question of what members pay found no price."""
+    if not _MACHINE_HEAD.match(head):
+        return head, None
+    words = [w for w in re.split(r"_|(?<=[a-z0-9])(?=[A-Z])", head) if w]
+    if len(words) > 1 and unit_word(words[-1]):
+        unit = words[-1]
+        return " ".join(words[:-1]), unit.lower() if unit[:1].isupper() and unit[1:].islower() else unit
+    return " ".join(words), None
+
+
 def with_unit(head: str, cell: str) -> tuple[str, str]:
     """A header's unit moved onto a bare number of its column: ``Price (USD)`` and ``1299`` give ``Price`` and
-    ``1299 USD``; ``交货周期（天）`` and ``10`` give ``交货周期`` and ``10天``. A number alone is no answer (is
-    "10" days or weeks?); anything else is left as it is."""
+    ``1299 USD``; ``交货周期（天）`` and ``10`` give ``交货周期`` and ``10天``; a machine-written name's last word
+    too (``price_gbp`` and ``12.50`` give ``price`` and ``GBP 12.50``, a currency's code before the amount as
+    people write it; ``distance_km`` and ``21``, ``distance`` and ``21 km``). A number alone is no answer (is
+    "10" days or weeks?); anything else is left as it is (a machine-written name as its words)."""
+    head, unit = machine_head(head)
+    if unit is not None:
+        if not _BARE_NUMBER.match(cell):
+            return f"{head} {unit}", cell
+        return (head, f"{unit.upper()} {cell}") if unit.upper() in CURRENCY_CODES else (head, f"{cell} {unit}")
     m = _HEAD_UNIT.match(head)
     if m is None or not _BARE_NUMBER.match(cell):
         return head, cell

@@ -54,6 +54,7 @@ from graphs.stores.sentence_vectors import SENTENCE_CHARS, SentenceVectors
 from graphs.text.answer_types import AnswerType, head_type
 from graphs.text.dates import RELATIVE_YEAR, date_forms, sole_date
 from graphs.text.entity_spotting import pos_spans
+from graphs.text.fields import field_of
 from graphs.text.governors import head_across
 from graphs.text.normalize import has_han, normalize
 from graphs.text.sentences import split_sentences, without_markers
@@ -401,6 +402,18 @@ def headed_at(q: Question, asked: Asked, text: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in re.finditer(re.escape(title), text)] if title else []
 
 
+def headed_cell(text: str, marks: Sequence[tuple[int, int]], spans: Sequence[Span]) -> bool:
+    """Whether ``text`` is a table cell's line (``column — row: value``, as ingest writes a table) whose column
+    header holds one of the attribute's ``marks`` and whose value one of the ``spans``: the header states what its
+    value is however long the row's key between them ("fee members — T04 Tianmu Mountain West Peak: 180 yuan",
+    "会员价 — 2026年春季徒步 西湖群山环线: 120元"), where a prose sentence's words 40 characters away may be of
+    another value."""
+    cell = field_of(text)
+    if cell is None or not cell.row or (head_end := text.find(" — ")) < 0:
+        return False
+    return any(b <= head_end for _, b in marks) and any(s.start >= cell.start for s in spans)
+
+
 def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hits: Sequence[Hit], e: Evidence,
                 sims: dict[str, float], named: Sequence[tuple[tuple[str, ...], str]] | None = None
                 ) -> dict[str, float]:
@@ -425,7 +438,8 @@ def features_of(q: Question, asked: Asked | None, quals: Sequence[Qualifier], hi
         elsewhere = any(stated_at(asked.attribute, s.text) for s in e.sentences if s is not answer) or (
             hit is not None and bool(stated_at(asked.attribute, hit.text) or headed_at(q, asked, hit.text)))
         stated = 1.0 if marks else 0.5 if elsewhere else 0.0
-        span_near = 0.0 if not spans else 1.0 if marks and any(near((s.start, s.end), marks) for s in spans) \
+        span_near = 0.0 if not spans else 1.0 if marks and (any(near((s.start, s.end), marks) for s in spans)
+                                                             or headed_cell(answer.text, marks, spans)) \
             else 0.5 if marks else 0.25
     else:
         stated = 1.0 if spans or kind not in _TYPED else 0.0

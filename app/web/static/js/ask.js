@@ -555,7 +555,8 @@ class RunView {
     if (!a) return null;
     // for people who never saw the score: the decision in words, the reason, and how it was decided (the score
     // against the bar it must reach) set apart; the API's decision stays in data-decision and the tooltip
-    const how = a.decidedBy === "lexicon" ? "decided by the bilingual lexicon (across languages; the score is not used)"
+    const own = a.decidedBy === "lexicon" && (a.features || {}).other_language === 0;  // the question's own language
+    const how = a.decidedBy === "lexicon" ? `decided by the bilingual lexicon (${own ? "in the question's language" : "across languages"}; the score is not used)`
       : a.decidedBy === "meaning" ? "decided by meaning (across languages; the score is not used)"
       : a.decidedBy === "rule" ? "decided by a rule"
         : `confidence ${fmt(a.score, 2)}${a.threshold !== null && a.threshold !== undefined ? `, answers from ${fmt(a.threshold, 2)}` : ""}`;

@@ -19,6 +19,14 @@ def test_the_lexicons_decision_is_printed_apart_from_the_score() -> None:
         "by a rule"
 
 
+def test_the_lexicons_decision_in_the_questions_own_language_says_so() -> None:
+    own = Answerability(decision="answerable", score=0.27, reason="the answering sentence names …",
+                        decided_by="lexicon", features={"other_language": 0.0})
+    assert answerability_basis(own) == "by the bilingual lexicon, in the question's language; the score 0.27 is not used"
+    across = own.model_copy(update={"features": {"other_language": 1.0}})
+    assert "across languages" in answerability_basis(across)
+
+
 def test_the_reason_is_printed_without_the_score_it_carries_and_the_basis_says_it_once() -> None:
     assert plain_reason("the passages that mention the subject do not state its fee (answerability 0.12 < 0.33)") == \
         "the passages that mention the subject do not state its fee"

@@ -113,7 +113,7 @@ def test_a_column_naming_every_row_in_the_other_script_goes_beside_the_key() -> 
     rows = [["room", "房型", "weekday_rate", "weekend_rate"], ["Harbour Single", "海景单人间", "300", "360"],
             ["Garden Twin", "花园双床房", "420", "500"], ["Loft Suite", "阁楼套房", "690", "840"]]
     lines = table_sentences(rows, header=True)
-    assert "weekday_rate — Garden Twin 花园双床房: 420" in lines and "房型 — Garden Twin: 花园双床房" in lines
+    assert "weekday rate — Garden Twin 花园双床房: 420" in lines and "房型 — Garden Twin: 花园双床房" in lines
     zh = [["品名", "English", "单价"], ["折叠椅", "Folding chair", "129元"], ["营地桌", "Camp table", "349元"]]
     assert "单价 — 营地桌 Camp table: 349元" in table_sentences(zh, header=True)
     same_script = [["room", "view", "rate"], ["Harbour Single", "Sea", "300"], ["Garden Twin", "Garden", "420"]]
@@ -192,3 +192,21 @@ def test_a_row_named_in_both_languages_is_named_by_either_and_its_lines_answer()
         top = find_evidence(q, among)[0]
         line = top.sentences[top.span_in].text
         assert "Loft Suite 阁楼套房" in line and line.endswith(value), (text, line)
+
+
+def test_a_machine_written_column_name_is_read_as_its_words_with_its_unit_on_the_value() -> None:
+    """An exported sheet names its columns for a program (snake_case, camelCase); a reader, and every word match,
+    reads the words, and the last word that is a unit or a currency code goes onto a bare number."""
+    csv = (b"boat,seats_total,fare_adult_eur,crossingMinutes,depart_year,deck_type\n"
+           b"Silver Gull,48,12.50,35,2011,open top\n")
+    lines = parse_csv(csv, "ferries.csv").sections[0].text.splitlines()
+    assert lines == ["seats total — Silver Gull: 48", "fare adult — Silver Gull: EUR 12.50",
+                     "crossing — Silver Gull: 35 minutes", "depart year — Silver Gull: 2011",
+                     "deck type — Silver Gull: open top"]
+
+
+def test_a_machine_written_chinese_sheet_keeps_its_unit_in_the_header_of_words() -> None:
+    csv = "品名,price_yuan,weight_kg\n桂花糕,18,待定\n".encode()
+    lines = parse_csv(csv, "点心.csv").sections[0].text.splitlines()
+    # a value that is no bare number keeps the unit word in its header (nothing to put it on)
+    assert lines == ["price — 桂花糕: 18 yuan", "weight kg — 桂花糕: 待定"]

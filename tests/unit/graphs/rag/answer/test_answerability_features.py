@@ -133,8 +133,9 @@ async def test_a_score_decision_gives_a_reason_that_agrees_with_it(bias: float) 
     from tests.unit.graphs.rag.answer.test_attributes import model_on
 
     q = question("How many workers did the Ostby paper mill employ?", [MILL_COUNT])
+    # a threshold above the fitted one (0.5): the score decides, never the same-language lexicon rule
     verdict, _, _ = await calibrated(q, [MILL_COUNT], find_evidence(q, [MILL_COUNT]), Bigrams(),
-                                     model=model_on({}, bias=bias))
+                                     model=model_on({}, bias=bias), threshold=0.6)
     assert verdict.decided_by == "score", verdict.reason
     if bias > 0:
         assert verdict.decision == "answerable" and "states" in verdict.reason, verdict.reason

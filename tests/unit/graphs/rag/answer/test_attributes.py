@@ -236,10 +236,15 @@ async def test_a_question_is_answered_from_a_passage_in_the_other_language_that_
     assert verdict.decision == "answerable" and verdict.score < 0.01 and verdict.decided_by == "lexicon"
     assert verdict.reason.startswith("stated across languages") and "is not used" in verdict.reason
     assert "answerability 0.00" not in verdict.reason  # the lexicon's decision never reads "answerable (0.00)"
-    # the same language is the score's to decide, and another language without the attribute is not evidence
+    # in the same language the lexicon decides too when the line names the subject and states the attribute with a
+    # value next to it (``stated_in_own_language``); a threshold stricter than the fitted one is the score's to hold;
+    # another language without the attribute is not evidence
     q = question("斯柯达明锐的售价是多少？", [SKODA_PRICE])
     same, _, _ = await calibrated(q, [SKODA_PRICE], find_evidence(q, [SKODA_PRICE]), Bigrams(), model=refuses)
-    assert same.decision == "not_found" and same.decided_by == "score"
+    assert same.decision == "answerable" and same.decided_by == "lexicon", same.reason
+    strict, _, _ = await calibrated(q, [SKODA_PRICE], find_evidence(q, [SKODA_PRICE]), Bigrams(), model=refuses,
+                                    threshold=0.9)
+    assert strict.decision == "not_found" and strict.decided_by == "score"
     q = question("Who is the mayor of Lyon?", [MINUTES])
     other, _, _ = await calibrated(q, [MINUTES], find_evidence(q, [MINUTES]), Bigrams(), model=refuses)
     assert other.decision == "not_found"
