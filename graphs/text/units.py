@@ -698,6 +698,11 @@ def _unit_dimension(text: str, whole: bool = False) -> Dimension | None:
     return best[1] if best is not None else None
 
 
+def unit_word(word: str) -> Dimension | None:
+    """The dimension of a unit written as all of ``word`` ("kg" a weight, "km/h" a speed, 公斤), or None."""
+    return _unit_dimension(word, whole=True)
+
+
 _ENUMERATOR = re.compile(r"\d{1,2}\s*(?:[.、．](?!\d)|[)）])")
 _ITEM_START = re.compile(r"(?:^|[\n。；;：:])[ \t]*[(（]?[ \t]*$")
 
