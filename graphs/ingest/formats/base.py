@@ -352,7 +352,8 @@ def header_words(head: str) -> tuple[str, str]:
     last = low[-1]
     if last in _CODE_UNITS:
         unit = _CODE_UNITS[last]
-    elif last not in _DATE_WORDS and unit_word(last) not in (None, "persons", "money"):
+    elif last not in _DATE_WORDS and unit_word(last) not in (None, "persons") and (
+            len(last) > 1 or unit_word(last) != "money"):  # "price_p": a one-letter money unit names no pence
         unit = last
     if unit:
         low = low[:-1]

@@ -198,7 +198,7 @@ def test_a_row_named_in_both_languages_is_named_by_either_and_its_lines_answer()
 
 @pytest.mark.parametrize(("head", "words", "unit"), [
     ("date_opened", "date opened", ""), ("hullLength_m", "hull length", "m"), ("batteryLifeHours", "battery life", "hours"),
-    ("deposit_eur", "deposit", "EUR"), ("occupancyPct", "occupancy", "%"), ("water_temp_c", "water temp", "°C"),
+    ("deposit_eur", "deposit", "EUR"), ("fee_adults_yuan", "fee adults", "yuan"), ("price_p", "price p", ""), ("occupancyPct", "occupancy", "%"), ("water_temp_c", "water temp", "°C"),
     ("opening_year", "opening year", ""), ("start_day", "start day", ""), ("duration_days", "duration", "days"),
     ("team_members", "team members", ""), ("ISBN_code", "ISBN code", ""), ("route-no", "route no", ""),
     ("Net weight (kg)", "Net weight (kg)", ""), ("坐席数", "坐席数", ""), ("Tenant", "Tenant", ""),
