@@ -162,8 +162,9 @@ def _body(sentences: Iterable[Sentence], after: Iterable[Sentence] = ()) -> list
 def adds_nothing(q: Question, hits: Sequence[Hit], answer: Sentence, s: Sentence, *, spanned: bool) -> bool:
     """Whether a sentence shown beside the answering one adds nothing to what is asked, so is neither shown nor
     cited: a line that only dates its page ("日期：2026年3月2日", "Date: 4 May") where no date is asked; its
-    passage's title or heading line; a table cell of another column than the answer's that the question does not
-    name (a boat's class beside its weight asked); and, beside a short answer, another passage's sentence that
+    passage's title or heading line; and, beside a short answer (``spanned``: without one the answering line may be
+    of the wrong column and the line beside it of the right one), a table cell of another column than the answer's
+    that the question does not name (a boat's class beside its weight asked) or another passage's sentence that
     shares none of the question's terms the answering sentence states (a course's fee beside a locker's: only
     "cost" in common with the question, none of what the answer is of)."""
     if s == answer:
@@ -174,11 +175,13 @@ def adds_nothing(q: Question, hits: Sequence[Hit], answer: Sentence, s: Sentence
     hit = hits[s.hit] if s.hit < len(hits) else None
     if hit is not None and normalize(text) in {normalize(t) for t in (hit.title, hit.section) if t}:
         return True
+    if not spanned:
+        return False  # no short answer: the answering line may be of the wrong column, the one beside it the right
     given, other = field_of(answer.text), field_of(text)
     if given is not None and other is not None and given.row and other.row and \
             normalize(given.label) != normalize(other.label) and not names_column(other, q.text):
         return True
-    if not spanned or q.nested or s.hit == answer.hit:
+    if q.nested or s.hit == answer.hit:
         return False
     shared = [t for t in q.weights if t in answer.folded]
     return bool(shared) and not any(t in s.folded for t in shared)

@@ -81,3 +81,14 @@ def test_another_passages_sentence_sharing_nothing_of_the_answer_adds_nothing() 
     assert adds_nothing(q2, courses_only, answer2, other2, spanned=True)  # type: ignore[arg-type]
     assert not adds_nothing(q2, courses_only, answer2, other2, spanned=False)  # type: ignore[arg-type]
     assert not adds_nothing(q, hits, answer, handbook, spanned=True)  # type: ignore[arg-type]
+
+
+def test_without_a_short_answer_a_cell_of_another_column_stays() -> None:
+    """No short answer: the line the words chose may be of the wrong column (members' fee for 非会员), and the line
+    beside it the right one, so both are shown."""
+    hits = [hit("beds.csv#0", _BEDS, title="beds")]
+    q, said = _sentences("What is the annual rent of Bed 9?", hits)
+    rent = next(s for s in said if s.text.startswith("annual rent — Bed 9"))
+    size = next(s for s in said if s.text.startswith("plot size — Bed 9"))
+    assert adds_nothing(q, hits, rent, size, spanned=True)  # type: ignore[arg-type]
+    assert not adds_nothing(q, hits, rent, size, spanned=False)  # type: ignore[arg-type]
