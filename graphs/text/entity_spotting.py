@@ -158,53 +158,18 @@ def _pos_entity(word: str, flag: str | None) -> QueryEntity | None:
     return None
 
 
-_ORG_HEAD = re.compile(r"(?:有限|股份)?(?:公司|集团|协会|学会|商会|俱乐部|基金会|研究所|研究院|事务所|工作室|合作社|"
-                       r"医院|银行|学校|大学|学院|中学|小学|幼儿园|工厂|酒店|出版社|委员会)$")
-"""The head noun of an organization's name (恒远建筑公司, 青禾农业合作社, 北岸划船俱乐部)."""
-ORG_WORDS = 3
-"""Most common nouns between a name and its organization head (建筑 | 公司; 装饰 | 工程 | 有限公司)."""
-
-
-def _organization_end(words: list[tuple[int, int, str, str | None]], i: int) -> int | None:
-    """Where the organization a name at ``words[i]`` opens ends: the name followed by at most ``ORG_WORDS`` common
-    nouns, the last ending in an organization's head (恒远 | 建筑 | 公司 is one company, not "恒远" and two nouns);
-    None when no head follows."""
-    end = words[i][1]
-    for start, stop, word, flag in words[i + 1 : i + 1 + ORG_WORDS]:
-        if start != end or not _ALL_HAN.fullmatch(word) or (flag or "n")[:1] not in ("n", "v"):
-            return None
-        end = stop
-        if _ORG_HEAD.search(word):
-            return end
-    return None
-
-
 def pos_spans(text: str, *, accurate: bool = True) -> list[EntitySpan]:
-    """Return person/place/organization/other names tagged by jieba in Chinese text; a name that opens an
-    organization's name (恒远 of 恒远建筑公司) is that organization."""
+    """Return person/place/organization/other names tagged by jieba in Chinese text."""
     if not has_han(text):
         return []
     spans: list[EntitySpan] = []
     position = 0
     surname_at: int | None = None  # where a one-character surname the tagger split off ends
-    placed: list[tuple[int, int, str, str | None]] = []
     for word, flag in _tagged(text, accurate):
         start = position if text.startswith(word, position) else text.find(word, position)
         if start < 0:
             continue
         position = start + len(word)
-        placed.append((start, position, word, flag))
-    skip_to = 0
-    for i, (start, position, word, flag) in enumerate(placed):
-        if start < skip_to:
-            continue
-        if (flag or "")[:2] in ("nz", "ns", "nt", "nr") and len(word) >= 2 and _ALL_HAN.fullmatch(word) \
-                and (end := _organization_end(placed, i)) is not None:
-            spans.append(EntitySpan(start, end, QueryEntity(text=text[start:end], type="ORGANIZATION", source="pos",
-                                                            confidence=POS_CONFIDENCE)))
-            skip_to = end
-            surname_at = None
-            continue
         if surname_at == start and _given_name(word, flag):
             # 周 + 建国, 马 + 德福: the tagger split a person's name and took its given name for a place; the two
             # are one person, not a place inside a name

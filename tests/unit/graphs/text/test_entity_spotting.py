@@ -140,16 +140,3 @@ def test_a_possessive_ends_a_name_before_a_month_or_season(text: str, name: str)
     """A month, weekday or season after a possessive says which meeting or report of the name it is, never part
     of the name ("Lanhe Appliances' March 2026 meeting"); a possessive inside a name stays ("St Anne's College")."""
     assert name in [s.entity.text for s in title_case_spans(text)]
-
-
-@pytest.mark.parametrize(("text", "org"), [
-    ("新仓库由恒远建筑公司承建。", "恒远建筑公司"),
-    ("设备由华瑞电子公司提供。", "华瑞电子公司"),
-    ("账目由信达会计师事务所审计。", "信达会计师事务所"),
-])
-def test_a_name_that_opens_an_organizations_name_is_that_organization(text: str, org: str) -> None:
-    """A name the tagger splits from the nouns after it (恒远 | 建筑 | 公司) is the organization they name, one ORG,
-    not an OTHER cut before its head; a name with no organization's head after it stays as tagged."""
-    found = [(e.text, e.type) for e in extract_entities(text, Gazetteer([]), TODAY)]
-    assert (org, "ORGANIZATION") in found and not any(t != org and t in org for t, _ in found)
-    assert ("杭州", "LOCATION") in [(e.text, e.type) for e in extract_entities("杭州的风景很好。", Gazetteer([]), TODAY)]
