@@ -164,9 +164,10 @@ def adds_nothing(q: Question, hits: Sequence[Hit], answer: Sentence, s: Sentence
     cited: a line that only dates its page ("日期：2026年3月2日", "Date: 4 May") where no date is asked; its
     passage's title or heading line; and, beside a short answer (``spanned``: without one the answering line may be
     of the wrong column and the line beside it of the right one), a table cell of another column than the answer's
-    that the question does not name (a boat's class beside its weight asked) or another passage's sentence that
-    shares none of the question's terms the answering sentence states (a course's fee beside a locker's: only
-    "cost" in common with the question, none of what the answer is of)."""
+    that the question does not name (a boat's class beside its weight asked). (Another passage's sentence sharing
+    none of the question's terms the answering sentence states was tried and dropped: where the answering sentence
+    holds only the asked attribute's word, "charged 10 yuan per day", the other may hold the subject, the headlamp's
+    own fee line.)"""
     if s == answer:
         return False
     text = s.text.strip()
@@ -178,13 +179,8 @@ def adds_nothing(q: Question, hits: Sequence[Hit], answer: Sentence, s: Sentence
     if not spanned:
         return False  # no short answer: the answering line may be of the wrong column, the one beside it the right
     given, other = field_of(answer.text), field_of(text)
-    if given is not None and other is not None and given.row and other.row and \
-            normalize(given.label) != normalize(other.label) and not names_column(other, q.text):
-        return True
-    if q.nested or s.hit == answer.hit:
-        return False
-    shared = [t for t in q.weights if t in answer.folded]
-    return bool(shared) and not any(t in s.folded for t in shared)
+    return given is not None and other is not None and bool(given.row) and bool(other.row) and \
+        normalize(given.label) != normalize(other.label) and not names_column(other, q.text)
 
 
 def _value_of(line: str) -> str:
