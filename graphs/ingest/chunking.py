@@ -8,6 +8,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping
 from datetime import date
+from pathlib import PurePath
 from typing import Any
 
 from langchain_text_splitters import RecursiveCharacterTextSplitter
@@ -21,11 +22,13 @@ from graphs.domain import (
     Hit,
     iso_date,
 )
+from graphs.ingest.loaders import title_of_name
 from graphs.ingest.tags import confident_tags
 from graphs.kg.base import KgDocument
 from graphs.stores.base import EntityStore
 from graphs.text.dates import find_dates, first_date, header_date
 from graphs.text.entity_spotting import extract_entities
+from graphs.text.fields import field_of
 from graphs.text.gazetteer import Gazetteer
 
 SEPARATORS = ["\n\n", "\n", "。", "！", "？", ". ", "! ", "? ", "；", "; ", "，", ", ", " ", ""]
@@ -138,6 +141,19 @@ def stop_if(cancelled: Callable[[], bool] | None) -> None:
         raise IngestCancelled("cancelled before the batch was written")
 
 
+def _table_cell(line: str) -> bool:
+    """Whether a line is a table's cell as ingest writes it ("column — row: value", ``table_sentences``)."""
+    return (f := field_of(line)) is not None and bool(f.row)
+
+
+def _named_by_file(doc: Document) -> bool:
+    """Whether a document's title is its file's name (no title in the file: the loader's fallback)."""
+    if not doc.source:
+        return False
+    name = PurePath(doc.source).name
+    return doc.title.strip() in (title_of_name(name), PurePath(name).stem, name)
+
+
 class Chunker:
     """Splits documents into tagged chunks (a part of ``Ingestor``, whose dataclass fields it reads)."""
 
@@ -202,23 +218,34 @@ class Chunker:
                 head = " ".join(p for p in (doc.title, part.section) if p)
                 entities = self.normalize_entities(self._extracted(f"{head}\n{piece}", gazetteer, doc.text))
             chunks.append(Chunk(id=f"{doc.id}#{i}", doc_id=doc.id, chunk_index=i, title=doc.title, text=piece,
-                                date=explicit if explicit is not None else self.chunk_date(doc.title, part, piece, header),
+                                date=explicit if explicit is not None else self.chunk_date(
+                                    doc.title, part, piece, header, named_by_file=_named_by_file(doc)),
                                 entities=entities, source=doc.source, section=part.section,
                                 page=part.page))
         return chunks, extracted
 
-    def chunk_date(self, title: str, part: DocumentSection, piece: str, header: int | None = None) -> int | None:
+    def chunk_date(self, title: str, part: DocumentSection, piece: str, header: int | None = None, *,
+                   named_by_file: bool = False) -> int | None:
         """The date a chunk states: in its own text, else in the heading it is shown under, else the date its
         document's header states of the whole (the minutes' meeting date for the recorder's line at the end),
         else its title's; never a date found elsewhere in its file (a file's first date in its prose is not the
         date of its every chunk). A year or month stated that holds the header's day is that day (the title's
-        "2025年第三次理事会" in the first chunk, over the header's 2025年8月14日)."""
-        for text in (piece, part.section or "", None, title):
+        "2025年第三次理事会" in the first chunk, over the header's 2025年8月14日).
+
+        A table's cell lines date nothing: a row's year ("year built — Kestrel: 2015") is a value of that row,
+        not the date of the chunk that lists the table. A title that is only the file's name (``season_2026``,
+        ``budget-2025.txt``: ``named_by_file``) dates its chunks by a day or a month it names, never by a bare
+        year turned into 1 January."""
+        own = "\n".join(line for line in piece.splitlines() if not _table_cell(line))
+        for text in (own, part.section or "", None, title):
             if text is None:
                 if header is not None:
                     return header
                 continue
-            if (found := find_dates(text, self.today(), relative=False)):
+            found = find_dates(text, self.today(), relative=False)
+            if text is title and named_by_file:
+                found = [d for d in found if d.range.granularity in ("day", "month")]
+            if found:
                 stated = found[0].range
                 return header if header is not None and stated.start <= header <= stated.end else stated.start
         return None

@@ -66,7 +66,8 @@ def field_of(line: str) -> Field | None:
     if m is None:
         return None
     label, value = m["label"].strip(), m["value"].strip()
-    if (_CLOCK_HOUR.search(label) and _CLOCK_MINUTES.match(value)) or (_DIGIT_COLON.search(label) and value[0].isdigit()) or len(value) > VALUE_CHARS or _SAYS.search(label) \
+    clock = line[m.end("label"):m.start("value")] in (":", "：")  # "at 2:40"; a cell's "— Bed 7: 35 EUR" is spaced
+    if (clock and _CLOCK_HOUR.search(label) and _CLOCK_MINUTES.match(value)) or (_DIGIT_COLON.search(label) and value[0].isdigit()) or len(value) > VALUE_CHARS or _SAYS.search(label) \
             or _PROSE_VALUE.search(value.rstrip("。.")) or (has_han(value) and "，" in value):
         return None  # a clock ("at 2:40"), a ratio ("1：7"), what someone said, prose after a colon
     row = ""

@@ -686,17 +686,6 @@ _LITRE = re.compile(r"^\s*L(?![A-Za-z/])")
 table writes a capacity. Capital only: a small "l" after a number is too often something else."""
 
 
-def unit_word(word: str) -> bool:
-    """Whether a word alone is a unit of measure or a currency code ("km", "yuan", "kg", "gbp", 元), as a
-    column's name ends in one ("distance_km", "price_gbp")."""
-    if word.casefold() in _CALENDAR_WORDS:
-        return False  # "start_year", "day_of_week": the kind of value, not its unit (2019 is no "2019 year")
-    return word.upper() in CURRENCY_CODES or _unit_dimension(word, whole=True) is not None
-
-
-_CALENDAR_WORDS = frozenset({"year", "month", "week", "day", "hour", "minute", "second", "date", "time"})
-
-
 def _unit_dimension(text: str, whole: bool = False) -> Dimension | None:
     """The dimension of the longest unit written at the start of ``text`` (公里/小时 a speed, not 公里 a length;
     "km/h" not "km"); with ``whole``, only a unit that is all of ``text``."""
@@ -709,6 +698,11 @@ def _unit_dimension(text: str, whole: bool = False) -> Dimension | None:
             if m is not None and (not whole or m.end() == len(text.rstrip())) and (best is None or m.end() > best[0]):
                 best = (m.end(), dimension)
     return best[1] if best is not None else None
+
+
+def unit_word(word: str) -> Dimension | None:
+    """The dimension of a unit written as all of ``word`` ("kg" a weight, "km/h" a speed, 公斤), or None."""
+    return _unit_dimension(word, whole=True)
 
 
 _ENUMERATOR = re.compile(r"\d{1,2}\s*(?:[.、．](?!\d)|[)）])")

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from graphs.domain import Document, DocumentSection
-from graphs.text.units import CURRENCY_CODES, unit_word
+from graphs.text.units import unit_word
 
 FileErrorCode = Literal["encrypted_file", "corrupt_file", "unreadable_text", "empty_document", "invalid_jsonl",
                         "unsupported_file_type", "invalid_document", "archive_too_large", "invalid_file_name"]
@@ -121,7 +121,7 @@ def table_sentences(rows: list[list[str]], *, header: bool) -> list[str]:
             if part not in parts:  # merged cells repeat their text in every column they span
                 parts.append(part)
         if not parts and label:
-            parts.append(f"{heads[0]}: {label}" if heads and heads[0] else label)
+            parts.append(f"{header_words(heads[0])[0]}: {label}" if heads and heads[0] else label)
         lines += parts
     return lines
 
@@ -173,7 +173,7 @@ def naming_columns(heads: list[str], body: list[list[str]]) -> list[int]:
 
     texts = [j for j in range(1, len(heads)) if text_column(j)]
     if not coded and len(set(keys)) == len(keys):
-        return _other_script_name(body, keys, texts)
+        return _other_script_name(heads, body, keys, texts)
     if coded:
         # the item's name beside its code, not its category before it ("E1 Darkroom chemicals"): the one text column
         # that tells the most rows apart (a name two variants share is still the name, not name + category)
@@ -195,17 +195,28 @@ _OTHER_NAME_MAX = 24
 """Longest cell of a column that names a table's rows in the other script (a name, not a description)."""
 
 
-def _other_script_name(body: list[list[str]], keys: list[str], texts: list[int]) -> list[int]:
+_LANGUAGE_HEAD = re.compile(r"english|chinese|translat|英文|中文|英语|汉语|译名|(?:^|[\s_-])(?:en|zh|cn)(?:$|[\s_-])",
+                            re.IGNORECASE)
+"""A header that names a language or a translation (``English``, 英文名, ``name_en``)."""
+
+
+def _other_script_name(heads: list[str], body: list[list[str]], keys: list[str], texts: list[int]) -> list[int]:
     """Where a table's first column names every row, the column that names every row again in the other script
     (``Mountain View Twin | 山景双床房``, ``花园单人间 | Garden Single``): a reader names the row by either, so the
     row's lines carry both ("weekday rate — Harbour Single 海景单人间: 300" for 海景单人间平日价格); none when
-    no such column, or several (which one is the name is not told)."""
+    no such column, or several (which one is the name is not told). Such a column is a sheet's other language:
+    its header is written in its own script, not the first column's header's (``room | 房型``), or names a
+    language (英文名, ``English``); a column of the first header's script is an attribute of the row written in
+    the other script (``name | maker`` with 白鹭号 | Filippi: the boat's maker, not its English name)."""
     han = {bool(re.search(_CJK_CHAR, k)) for k in keys}
     if len(han) != 1:
         return []  # keys of both scripts: no other script to name them in
     keyed_in_han = han.pop()
+    key_head_han = bool(re.search(_CJK_CHAR, heads[0]))
     found = []
     for j in texts:
+        if bool(re.search(_CJK_CHAR, heads[j])) == key_head_han and not _LANGUAGE_HEAD.search(heads[j]):
+            continue
         cells = [r[j].strip() for r in body]
         if len(set(cells)) == len(cells) and all(
                 len(c) <= _OTHER_NAME_MAX and not _SENTENCE_END.search(c) and not re.search(r"\d", c)
@@ -312,36 +323,53 @@ _HEAD_UNIT = re.compile(r"^(?P<head>.*?\S)\s*[(（\[]\s*(?P<unit>[^()（）\[\]\
 _BARE_NUMBER = re.compile(r"^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
 
 
-_MACHINE_HEAD = re.compile(r"^[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+$|^[a-z]+(?:[A-Z][a-z0-9]*)+$")
-"""A column name written for a machine: snake_case ("fee_members_yuan", "2023_actual_CNY") or camelCase
-("distanceKm"): a reader, and every word match, sees one token where it names several words."""
+_IDENTIFIER_HEAD = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:(?:[_.-]+|(?<=[a-z0-9])(?=[A-Z]))[A-Za-z0-9]+)+$")
+"""A header written as a program writes a field name: snake_case, camelCase, kebab-case, dotted (``year_built``,
+``weightKg``, ``monthly-fee``) — at least two words joined without a space."""
+_IDENTIFIER_WORD = re.compile(r"[A-Z]+\d*(?![a-z])|[A-Z]?[a-z]+\d*|\d+")
+_CODE_UNITS = {"pct": "%", "percent": "%", "usd": "USD", "eur": "EUR", "gbp": "GBP", "cny": "CNY", "rmb": "RMB",
+               "jpy": "JPY", "hkd": "HKD", "aud": "AUD", "cad": "CAD", "chf": "CHF", "sgd": "SGD", "inr": "INR",
+               "c": "°C", "degc": "°C", "f": "°F", "degf": "°F"}
+"""Units a field name ends in that are not written as a unit after a number: percent, currency codes, degrees."""
+_DATE_WORDS = frozenset({"year", "month", "day", "week", "hour", "minute", "second", "date", "time"})
+"""A field name ending in a singular calendar word names a date or time, not a duration's unit (``build_year``,
+``start_day``: a year, a day; ``duration_days`` is a number of days)."""
 
 
-def machine_head(head: str) -> tuple[str, str | None]:
-    """A machine-written column name as the words it names, and the unit it ends in: ``fee_members_yuan`` gives
-    ``fee members`` and ``yuan``, ``distanceKm`` ``distance`` and ``km``, ``age_or_level`` ``age or level`` and
-    None. Any other header is returned as it is, with None. Read as one token, "fee_members_yuan" stated no fee
-    (``\\bfee\\b`` does not match before "_"), and a question of what members pay found no price."""
-    if not _MACHINE_HEAD.match(head):
-        return head, None
-    words = [w for w in re.split(r"_|(?<=[a-z0-9])(?=[A-Z])", head) if w]
-    if len(words) > 1 and unit_word(words[-1]):
-        unit = words[-1]
-        return " ".join(words[:-1]), unit.lower() if unit[:1].isupper() and unit[1:].islower() else unit
-    return " ".join(words), None
+def header_words(head: str) -> tuple[str, str]:
+    """A header written as a field name read as words, and the unit it ends in: ``year_built`` gives ``year
+    built``; ``weight_kg`` and ``weightKg`` give ``weight`` and unit ``kg``; ``monthlyFeeGbp`` ``monthly fee`` and
+    ``GBP``; ``share_pct`` ``share`` and ``%``. A question says "year built" or "how heavy", never ``year_built``,
+    and a table's numbers need their unit as ``Weight (kg)`` gives it (``with_unit``). Any other header is kept
+    as it is, with no unit."""
+    if not _IDENTIFIER_HEAD.match(head):
+        return head, ""
+    words = _IDENTIFIER_WORD.findall(head)
+    if len(words) < 2:
+        return head, ""
+    low = [w.casefold() for w in words]
+    unit = ""
+    last = low[-1]
+    if last in _CODE_UNITS:
+        unit = _CODE_UNITS[last]
+    elif last not in _DATE_WORDS and unit_word(last) not in (None, "persons") and (
+            len(last) > 1 or unit_word(last) != "money"):  # "price_p": a one-letter money unit names no pence
+        unit = last
+    if unit:
+        low = low[:-1]
+    # an acronym keeps its capitals ("ID", "EPC"); other words are read in small letters
+    kept = [w if w.isupper() and len(w) > 1 else w.casefold() for w in words[:len(low)]]
+    return " ".join(kept), unit
 
 
 def with_unit(head: str, cell: str) -> tuple[str, str]:
     """A header's unit moved onto a bare number of its column: ``Price (USD)`` and ``1299`` give ``Price`` and
-    ``1299 USD``; ``交货周期（天）`` and ``10`` give ``交货周期`` and ``10天``; a machine-written name's last word
-    too (``price_gbp`` and ``12.50`` give ``price`` and ``GBP 12.50``, a currency's code before the amount as
-    people write it; ``distance_km`` and ``21``, ``distance`` and ``21 km``). A number alone is no answer (is
-    "10" days or weeks?); anything else is left as it is (a machine-written name as its words)."""
-    head, unit = machine_head(head)
-    if unit is not None:
-        if not _BARE_NUMBER.match(cell):
-            return f"{head} {unit}", cell
-        return (head, f"{unit.upper()} {cell}") if unit.upper() in CURRENCY_CODES else (head, f"{cell} {unit}")
+    ``1299 USD``; ``交货周期（天）`` and ``10`` give ``交货周期`` and ``10天``; a field name's last word too
+    (``weight_kg`` and ``14`` give ``weight`` and ``14 kg``, ``header_words``). A number alone is no answer (is
+    "10" days or weeks?); anything else is left as it is (a field name still read as words)."""
+    head, unit = header_words(head)
+    if unit:
+        head = f"{head} ({unit})"
     m = _HEAD_UNIT.match(head)
     if m is None or not _BARE_NUMBER.match(cell):
         return head, cell

@@ -33,7 +33,8 @@ from graphs.rag.answer.question import (
 from graphs.rag.answer.verdicts import verdict_of
 from graphs.rag.relation_cues import entity_kind
 from graphs.text.answer_types import listed_type
-from graphs.text.dates import in_year, on_calendar, stated_years
+from graphs.text.dates import dates_itself, in_year, on_calendar, only_a_date, stated_years
+from graphs.text.fields import field_of, names_column
 from graphs.text.governors import names_asked_role
 from graphs.text.normalize import has_han, normalize
 from graphs.text.relations import asked_relation
@@ -158,6 +159,42 @@ def _body(sentences: Iterable[Sentence], after: Iterable[Sentence] = ()) -> list
         (s.hit, s.position) in trailing, s.hit, s.position))]
 
 
+def adds_nothing(q: Question, hits: Sequence[Hit], answer: Sentence, s: Sentence, *, spanned: bool) -> bool:
+    """Whether a sentence shown beside the answering one adds nothing to what is asked, so is neither shown nor
+    cited: a line that only dates its page ("日期：2026年3月2日", "Date: 4 May") where no date is asked; its
+    passage's title or heading line; and, beside a short answer (``spanned``: without one the answering line may be
+    of the wrong column and the line beside it of the right one), a table cell of another column than the answer's
+    that the question does not name (a boat's class beside its weight asked). (Another passage's sentence sharing
+    none of the question's terms the answering sentence states was tried and dropped: where the answering sentence
+    holds only the asked attribute's word, "charged 10 yuan per day", the other may hold the subject, the headlamp's
+    own fee line.)"""
+    if s == answer:
+        return False
+    text = s.text.strip()
+    if q.kind != "date" and (only_a_date(text) or (dates_itself(text) and only_a_date(_value_of(text)))):
+        return True
+    hit = hits[s.hit] if s.hit < len(hits) else None
+    if hit is not None and normalize(text) in {normalize(t) for t in (hit.title, hit.section) if t}:
+        return True
+    if not spanned:
+        return False  # no short answer: the answering line may be of the wrong column, the one beside it the right
+    given, other = field_of(answer.text), field_of(text)
+    return given is not None and other is not None and bool(given.row) and bool(other.row) and \
+        normalize(given.label) != normalize(other.label) and not names_column(other, q.text)
+
+
+def _value_of(line: str) -> str:
+    """What a labelled line states after its label ("2026年1月10日" of "日期：2026年1月10日"); the line when no field."""
+    f = field_of(line)
+    return f.value if f is not None else line
+
+
+def _kept(q: Question, hits: Sequence[Hit], answer: Sentence, shown: list[Sentence], *, spanned: bool
+          ) -> list[Sentence]:
+    """``shown`` less the sentences that add nothing to the answer (``adds_nothing``)."""
+    return [s for s in shown if not adds_nothing(q, hits, answer, s, spanned=spanned)]
+
+
 def states_asked(q: Question, e: Evidence, *, typed: bool = True, focused: bool = True) -> bool:
     """Whether evidence states what the question asks of its subject: its contexts name every entity the question
     names, its answering sentence holds the terms next to the question word (where the question has them), a
@@ -254,6 +291,7 @@ def _written(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chi
         if typed is not None:
             untyped, best = best, typed
             shown = [*answering(q, best), *(s for s in answering(q, untyped) if s not in best.sentences)]
+            shown = _kept(q, hits, best.sentences[best.span_in], shown, spanned=False)
             span = _on_calendar(q, hits, best)
             return Written(text=_join([*([_lead(span, chinese)] if span else []),
                                        *_body(shown, [s for s in shown if s not in best.sentences])]), span=span,
@@ -310,6 +348,9 @@ def _written(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], chi
     # word): elsewhere a candidate of the right kind is as often wrong as right
     span = _on_calendar(q, hits, best) if best.span is not None and (best.focus > 0 or not q.focus or best.bridge) \
         else None
+    answer = best.sentences[best.span_in] if best.span is not None else best.sentences[0]
+    shown = _kept(q, hits, answer, shown, spanned=span is not None and not best.bridge) or shown
+    added = [s for s in added if s in shown]
     parts = [_lead(span, chinese)] if span else []
     return Written(text=_join([*parts, *_body(shown, added)]), span=span,
                    citations=_cite(hits, [s.hit for s in shown]))

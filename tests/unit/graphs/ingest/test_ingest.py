@@ -170,6 +170,29 @@ def test_a_chunk_that_states_no_date_is_of_its_documents_header_date(tmp_path: A
     assert index.written["bio"][-1].date is None  # a date in the opening's prose does not date the page
 
 
+def test_a_table_row_or_a_file_names_bare_year_dates_no_chunk(tmp_path: Any) -> None:
+    """A table's cell lines are values of their rows: a hut's opening year or a 建成年份 in a CSV is not the date of
+    the chunk listing the table. A title that is only the file's name dates nothing by a bare year in it (no
+    1 January made of ``rota_2027``); a day it names, a date line or a title the file writes itself still do."""
+    ing, index = ingestor(tmp_path)
+    sheet = "opened — Kestrel Hut: 2011\nbeds — Kestrel Hut: 12\nopened — Stone Bothy: 1998"
+    ing.ingest([Document(id="huts.csv", title="huts", text=sheet, source="huts.csv")])
+    zh = "建成年份 — 听雨阁: 2016\n座位数 — 听雨阁: 12张"
+    ing.ingest([Document(id="亭台.csv", title="亭台", text=zh, source="亭台.csv")])
+    assert [c.date for c in index.written["huts.csv"]] == [None] and [c.date for c in index.written["亭台.csv"]] == [None]
+    plain = "Each crew member cleans the boats after the outing."
+    ing.ingest([Document(id="rota_2027.txt", title="rota 2027", text=plain, source="rota_2027.txt")])
+    ing.ingest([Document(id="值班表2027.txt", title="值班表2027", text="每位队员训练后清洗船只。", source="值班表2027.txt")])
+    assert index.written["rota_2027.txt"][0].date is None and index.written["值班表2027.txt"][0].date is None
+    ing.ingest([Document(id="rota_2027-03-14.txt", title="rota 2027-03-14", text=plain, source="rota_2027-03-14.txt")])
+    assert index.written["rota_2027-03-14.txt"][0].date == 20270314  # a day the file's name states
+    ing.ingest([Document(id="plan.md", title="2027 rowing plan", text=plain, source="plan.md")])
+    assert index.written["plan.md"][0].date == 20270101  # a title the file writes itself
+    dated = "Date: 14 March 2027\n\nopened — Kestrel Hut: 2011"
+    ing.ingest([Document(id="log.md", title="Hut log", text=dated, source="log.md")])
+    assert index.written["log.md"][0].date == 20270314
+
+
 def test_an_unchanged_document_is_read_again_when_the_ingest_pipeline_changed(tmp_path: Any) -> None:
     from unittest import mock
 

@@ -3,7 +3,9 @@ and a column of units (``graphs.ingest.formats``). Invented tables, none from th
 
 from __future__ import annotations
 
-from graphs.ingest.formats.base import entities_as_rows, keyed_columns, table_sentences
+import pytest
+
+from graphs.ingest.formats.base import entities_as_rows, header_words, keyed_columns, table_sentences
 from graphs.ingest.formats.html import merged_header, parse_html
 from graphs.ingest.formats.markdown import parse_markdown
 from graphs.ingest.formats.tables import parse_csv
@@ -194,19 +196,43 @@ def test_a_row_named_in_both_languages_is_named_by_either_and_its_lines_answer()
         assert "Loft Suite 阁楼套房" in line and line.endswith(value), (text, line)
 
 
-def test_a_machine_written_column_name_is_read_as_its_words_with_its_unit_on_the_value() -> None:
-    """An exported sheet names its columns for a program (snake_case, camelCase); a reader, and every word match,
-    reads the words, and the last word that is a unit or a currency code goes onto a bare number."""
-    csv = (b"boat,seats_total,fare_adult_eur,crossingMinutes,depart_year,deck_type\n"
-           b"Silver Gull,48,12.50,35,2011,open top\n")
-    lines = parse_csv(csv, "ferries.csv").sections[0].text.splitlines()
-    assert lines == ["seats total — Silver Gull: 48", "fare adult — Silver Gull: EUR 12.50",
-                     "crossing — Silver Gull: 35 minutes", "depart year — Silver Gull: 2011",
-                     "deck type — Silver Gull: open top"]
+@pytest.mark.parametrize(("head", "words", "unit"), [
+    ("date_opened", "date opened", ""), ("hullLength_m", "hull length", "m"), ("batteryLifeHours", "battery life", "hours"),
+    ("deposit_eur", "deposit", "EUR"), ("fee_adults_yuan", "fee adults", "yuan"), ("price_p", "price p", ""), ("occupancyPct", "occupancy", "%"), ("water_temp_c", "water temp", "°C"),
+    ("opening_year", "opening year", ""), ("start_day", "start day", ""), ("duration_days", "duration", "days"),
+    ("team_members", "team members", ""), ("ISBN_code", "ISBN code", ""), ("route-no", "route no", ""),
+    ("Net weight (kg)", "Net weight (kg)", ""), ("坐席数", "坐席数", ""), ("Tenant", "Tenant", ""),
+])
+def test_a_field_name_header_is_read_as_words_with_its_unit(head: str, words: str, unit: str) -> None:
+    """A header written as a program writes a field (snake_case, camelCase, kebab-case) is read as the words it
+    joins, its last word a unit when it is one; a calendar word in the singular is a date's name, not a unit;
+    every other header stays as written."""
+    assert header_words(head) == (words, unit)
 
 
-def test_a_machine_written_chinese_sheet_keeps_its_unit_in_the_header_of_words() -> None:
-    csv = "品名,price_yuan,weight_kg\n桂花糕,18,待定\n".encode()
-    lines = parse_csv(csv, "点心.csv").sections[0].text.splitlines()
-    # a value that is no bare number keeps the unit word in its header (nothing to put it on)
-    assert lines == ["price — 桂花糕: 18 yuan", "weight kg — 桂花糕: 待定"]
+def test_a_sheet_of_field_name_headers_reads_like_one_of_words() -> None:
+    """A machine-written sheet states each value by its header's words, its unit on the number, as ``Hull length
+    (m)`` would: a question says "when was it opened" or "how long is its hull", never ``hullLength_m``."""
+    en = [["hut", "date_opened", "hullLength_m", "nightlyRateEur"], ["Kestrel Hut", "2011", "7.5", "32"],
+          ["Stone Bothy", "1998", "9", "28"]]
+    lines = table_sentences(en, header=True)
+    assert "date opened — Kestrel Hut: 2011" in lines and "hull length — Stone Bothy: 9 m" in lines
+    assert "nightly rate — Kestrel Hut: 32 EUR" in lines
+    zh = [["name", "capacity_persons", "area_sqm", "floor_area_m"], ["听雨阁", "12", "40", "38.5"],
+          ["观山亭", "6", "18", "17"]]
+    zh_lines = table_sentences(zh, header=True)
+    assert "floor area — 观山亭: 17 m" in zh_lines and "capacity persons — 听雨阁: 12" in zh_lines
+
+
+def test_an_attribute_written_in_the_other_script_is_no_name_of_the_row() -> None:
+    """Chinese-named rows with a column of Latin makers under a header of the first header's script: the maker is
+    the row's attribute, not its English name, so it stays out of the row's label; a header that names a language
+    (英文名, ``name_en``) or is written in the values' script still gives the row's other name."""
+    rows = [["name", "maker", "year_built"], ["青鸟号", "Wintech", "2012"], ["飞鱼号", "Hudson", "2018"],
+            ["银鲤号", "Empacher", "2020"]]
+    lines = table_sentences(rows, header=True)
+    assert "year built — 飞鱼号: 2018" in lines and "maker — 飞鱼号: Hudson" in lines
+    named = [["名称", "英文名", "建造年份"], ["青鸟号", "Bluebird", "2012"], ["飞鱼号", "Flying Fish", "2018"]]
+    assert "建造年份 — 飞鱼号 Flying Fish: 2018" in table_sentences(named, header=True)
+    tagged = [["name", "name_en", "built"], ["青鸟号", "Bluebird", "2012"], ["飞鱼号", "Flying Fish", "2018"]]
+    assert "built — 飞鱼号 Flying Fish: 2018" in table_sentences(tagged, header=True)
