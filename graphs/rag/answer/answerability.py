@@ -76,6 +76,7 @@ from graphs.rag.answer.qualifiers import (
     dates_other_act,
     next_instance_parts,
     other_phase,
+    other_size,
     past_for_next,
 )
 from graphs.rag.answer.question import (
@@ -86,6 +87,7 @@ from graphs.rag.answer.question import (
     passage_words,
     states_codes,
     unmentioned,
+    unnamed_kinds,
     years_unstated,
 )
 from graphs.rag.answer.stated import Unstated, unstated
@@ -168,6 +170,10 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
     if missing:
         return Answerability(decision="not_found", score=round(best * 0.5, 3),
                              reason=f"no retrieved passage mentions {', '.join(missing)}")
+    if kinds := unnamed_kinds(q, hits):
+        # 青溪动物园 over passages that name 青溪区 and 青溪小学 and no zoo: the asked institution is not there
+        return Answerability(decision="not_found", score=round(best * 0.5, 3),
+                             reason=f"no retrieved passage mentions {', '.join(kinds)}")
     if q.codes and top is not None and all(s.semantic is None for s in top.sentences) and (
             lost_codes := [c for c in q.codes if not states_codes([c], blob)]):
         # a code the passages never state ("E9"): its neighbours' lines ("E1: …") do not answer
@@ -662,6 +668,14 @@ def _other_row(c: Case) -> str | None:
     return None
 
 
+def _other_size(c: Case) -> str | None:
+    if c.answer is not None and not c.followed and (size := other_size(c.q.text, c.answer.text)) is not None:
+        # "a 16A hook-up costs £95" for the 32A hook-up, "40 L backpack: 20 yuan" for 60升的背包: the line states
+        # a sibling variant of the item, told apart by its size or rating, and not the asked one
+        return f"the best evidence states {size.stated}, not the {size.asked} asked"
+    return None
+
+
 def _other_bound(c: Case) -> str | None:
     if c.answer is not None and not c.followed and other_bound(c.q, c.answer.folded):
         # 每张车票最低收取2元手续费 for the highest fee, "a minimum stay of 2 nights" for the longest: the line states
@@ -825,6 +839,7 @@ VETOES: tuple[tuple[str, Callable[[Case], str | None]], ...] = (
     ("other_edition_announced", _other_edition_announced),
     ("dated_quantity", _dated_quantity),
     ("other_bound", _other_bound),
+    ("other_size", _other_size),
     ("other_row", _other_row),
     ("office_for_holder", _office_for_holder),
     ("no_year", _no_year),
