@@ -38,6 +38,7 @@ from graphs.rag.answer.calibration import (
     touched_share,
     ungoverned,
 )
+from graphs.rag.answer.check import other_rate
 from graphs.rag.answer.evidence import (
     NAMED_ONLY,
     TITLE_STATES_NONE,
@@ -676,6 +677,15 @@ def _other_size(c: Case) -> str | None:
     return None
 
 
+def _other_rate(c: Case) -> str | None:
+    if c.answer is not None and not c.followed and c.kind == "number" and (
+            rate := other_rate(c.q.text, c.answer.text)) is not None:
+        # 580元/次 for 每月租金, "£5 per hour" for a monthly permit, 1.2元/公里 for a monthly fee: a price of
+        # another basis is another charge's, never the asked period's
+        return f"the best evidence prices by {rate[1]}, not by the {rate[0]} asked"
+    return None
+
+
 def _other_bound(c: Case) -> str | None:
     if c.answer is not None and not c.followed and other_bound(c.q, c.answer.folded):
         # 每张车票最低收取2元手续费 for the highest fee, "a minimum stay of 2 nights" for the longest: the line states
@@ -840,6 +850,7 @@ VETOES: tuple[tuple[str, Callable[[Case], str | None]], ...] = (
     ("dated_quantity", _dated_quantity),
     ("other_bound", _other_bound),
     ("other_size", _other_size),
+    ("other_rate", _other_rate),
     ("other_row", _other_row),
     ("office_for_holder", _office_for_holder),
     ("no_year", _no_year),
