@@ -670,7 +670,12 @@ def _other_row(c: Case) -> str | None:
 
 
 def _other_size(c: Case) -> str | None:
-    if c.answer is not None and not c.followed and (size := other_size(c.q.text, c.answer.text)) is not None:
+    if c.answer is None or c.followed:
+        return None
+    # the best evidence's lines together: its row "40 L backpack: 20 yuan" may stand beside the line its span is
+    # read from (the sleeping bag's price), and the writer shows both
+    lines = " \n ".join(dict.fromkeys([c.answer.text, *(s.text for s in c.judgement.evidence[0].sentences)]))
+    if (size := other_size(c.q.text, lines)) is not None:
         # "a 16A hook-up costs £95" for the 32A hook-up, "40 L backpack: 20 yuan" for 60升的背包: the line states
         # a sibling variant of the item, told apart by its size or rating, and not the asked one
         return f"the best evidence states {size.stated}, not the {size.asked} asked"

@@ -141,3 +141,13 @@ async def test_a_price_per_month_answers_a_monthly_rent_zh() -> None:
     passage = hit("q#0", "柳岸琴房练琴房租用价格：单间每月600元，另可按次租用，每次45元。", title="柳岸琴房价目表")
     decision, reason = await verdict_of("柳岸琴房练琴房租用每月多少钱？", [passage])
     assert decision == "answerable", reason
+
+
+
+async def test_a_sibling_row_answers_nothing() -> None:
+    passage = hit("t#0", "| Item | Per weekend |\n|---|---|\n| 2-person tent | 40 yuan |\n| Camping stove | 15 yuan |",
+                  title="Larch Hill scout store — gear hire")
+    decision, reason = await verdict_of("How much does a 4-person tent cost to hire for a weekend?", [passage])
+    assert decision == "not_found", reason
+    decision, reason = await verdict_of("How much does a 2-person tent cost to hire for a weekend?", [passage])
+    assert decision == "answerable", reason
