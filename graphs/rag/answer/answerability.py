@@ -649,6 +649,34 @@ def _dated_quantity(c: Case) -> str | None:
     return None
 
 
+_NO_CHARGE = re.compile(r"免费|不收费|不要钱|不另收|全额|一半|半价|\b(?:free|no\s+charge|included|half|waived)\b", re.IGNORECASE)
+"""Words that state an amount without a number: 免费, "free of charge", 退还一半, "half price"."""
+_DIGITS = re.compile(r"\d+")
+
+
+def dated_only(question: str, lines: Sequence[str]) -> bool:
+    """Whether lines hold no amount for a price asked: no money value, no word that states one without a number
+    (免费, "half"), and every number on them part of a date or a time of day (``dated_quantity``: a ferry's
+    timetable for the return fare, "Installation date: 9 September 2025" for what was paid, "done in the second
+    week of December" for a treatment's cost). A bare number or a year alone may be an amount (1180 of a budget
+    line, "410 GBP" under its column) and keeps the line."""
+    if any(writes_dimension(line, frozenset({"money"})) or _NO_CHARGE.search(line) for line in lines):
+        return False
+    return all(dated_quantity(question, line, m.start(), m.end()) is not None
+               for line in lines for m in _DIGITS.finditer(line))
+
+
+def _no_amount(c: Case) -> str | None:
+    if c.answer is None or c.followed or c.field or asked_dimensions(c.q.text) != frozenset({"money"}):
+        return None
+    lines = list(dict.fromkeys([c.answer.text, *(s.text for s in c.judgement.evidence[0].sentences)]))
+    if dated_only(c.q.text, lines):
+        # a price asked over a timetable, an installation date or when a treatment is done: the lines give a time
+        # or a date and no amount at all
+        return f"the best evidence gives no amount, only {'dates or times' if _DIGITS.search(' '.join(lines)) else 'words'}"
+    return None
+
+
 def _office_for_holder(c: Case) -> str | None:
     if c.answer is None or c.kind != "person" or not c.judgement.evidence:
         return None
@@ -856,6 +884,7 @@ VETOES: tuple[tuple[str, Callable[[Case], str | None]], ...] = (
     ("other_bound", _other_bound),
     ("other_size", _other_size),
     ("other_rate", _other_rate),
+    ("no_amount", _no_amount),
     ("other_row", _other_row),
     ("office_for_holder", _office_for_holder),
     ("no_year", _no_year),

@@ -95,7 +95,7 @@ async def test_an_institution_no_passage_names_is_not_found_en() -> None:
 async def test_an_institution_written_in_the_other_language_is_named() -> None:
     passages = [hit("z#0", "Maple Grove Zoo: adult tickets cost 40 yuan, children half price.",
                     title="Maple Grove Zoo — visitor guide")]
-    decision, reason = await verdict_of("枫林动物园的门票多少钱？", passages)
+    _decision, reason = await verdict_of("枫林动物园的门票多少钱？", passages)
     assert "动物园" not in reason, reason
 
 
@@ -151,3 +151,27 @@ async def test_a_sibling_row_answers_nothing() -> None:
     assert decision == "not_found", reason
     decision, reason = await verdict_of("How much does a 2-person tent cost to hire for a weekend?", [passage])
     assert decision == "answerable", reason
+
+
+@pytest.mark.parametrize(("question", "lines", "found"), [
+    ("How much is a return ticket on the Elm Quay ferry?", ["Departures: 09:15, 11:40 and 16:05"], True),
+    ("老码头到柳洲的往返票多少钱？", ["发船时间：8:30、10:45、15:20"], True),
+    ("How much did Ada Moss pay for her heat pump?", ["Fitting date: 14 March 2025 (pump and tank)"], True),
+    ("How much does the winter feeding cost per hive?", ["Winter feeding is done in the first week of November."],
+     True),
+    ("How much is a return ticket on the Elm Quay ferry?", ["Return tickets: 14 GBP, departures at 09:15"], False),
+    ("How much did the society spend on paper in 2024?", ["2024_actual — Paper: 860"], False),  # a bare amount
+    ("老码头到柳洲的船票多少钱？", ["6岁以下儿童免费乘船，发船时间8:30"], False),  # free is an amount
+    ("入住前4天取消能退多少定金？", ["入住前3至7天取消，退还一半定金"], False),
+])
+def test_dated_only(question: str, lines: list[str], found: bool) -> None:
+    from graphs.rag.answer.answerability import dated_only
+
+    assert dated_only(question, lines) is found
+
+
+async def test_a_price_asked_over_a_timetable_is_not_found() -> None:
+    passage = hit("f#0", "Elm Quay ferry to Larch Island. Departures from Elm Quay: 09:15, 11:40 and 16:05 daily.",
+                  title="Elm Quay ferry — timetable")
+    decision, reason = await verdict_of("How much is a return ticket on the Elm Quay ferry to Larch Island?", [passage])
+    assert decision == "not_found", reason
