@@ -770,11 +770,16 @@ def kind_after(q: Question, name: str) -> tuple[str, tuple[str, ...]] | None:
 def unnamed_kinds(q: Question, hits: Sequence[Hit]) -> list[str]:
     """The question's named institutions (a name with the kind word after it: 青溪动物园, "the Redstone climbing
     gym") whose kind no top passage writes in either language: the passages may name the place or the word (青溪区,
-    青溪小学) but no zoo at all, so the subject asked of is not among them, whatever line answers of another thing."""
+    青溪小学) but no zoo at all, so the subject asked of is not among them, whatever line answers of another thing.
+    Only names the passages write as the question does, or lone capitalised words they never write."""
     blob = " ".join(passage_words(h) for h in hits[:EVIDENCE_PASSAGES])
     out = []
     for name in q.names:
-        if (found := kind_after(q, name)) is None:
+        key = normalize(name)
+        if not (key in blob or (key in q.weak and key not in q.misspelled)) or (found := kind_after(q, name)) is None:
+            # a name read in the other language (白鹭湾 for "Bailu Bay") may be of a kind the word table does not
+            # translate (跑团 for "running club"): its kind is not looked for; a name the passages write as the
+            # question does, or a lone capitalised word they never write, is
             continue
         phrase, forms = found
         if not any((f in blob) if has_han(f) else re.search(rf"(?<![a-z]){re.escape(f)}s?(?![a-z])", blob)
