@@ -667,7 +667,7 @@ def dated_only(question: str, lines: Sequence[str]) -> bool:
 
 
 def _no_amount(c: Case) -> str | None:
-    if c.answer is None or c.followed or c.field or asked_dimensions(c.q.text) != frozenset({"money"}):
+    if c.answer is None or c.followed or asked_dimensions(c.q.text) != frozenset({"money"}):
         return None
     lines = list(dict.fromkeys([c.answer.text, *(s.text for s in c.judgement.evidence[0].sentences)]))
     if dated_only(c.q.text, lines):
