@@ -410,6 +410,7 @@ KIND_SUFFIXES: dict[str, tuple[tuple[str, ...], str]] = {
     "winery": (("酒庄",), "ORGANIZATION"), "gallery": (("美术馆", "画廊"), "ORGANIZATION"),
     "studio": (("工作室",), "ORGANIZATION"), "workshop": (("工坊", "作坊"), "ORGANIZATION"),
     "zoo": (("动物园",), "ORGANIZATION"), "aquarium": (("水族馆",), "ORGANIZATION"),
+    "gym": (("健身房", "健身馆", "攀岩馆"), "ORGANIZATION"), "pool": (("游泳馆", "泳池"), "LOCATION"),
     "castle": (("城堡",), "LOCATION"), "abbey": (("修道院",), "LOCATION"), "monastery": (("修道院", "寺"), "LOCATION"),
     "pagoda": (("塔",), "LOCATION"), "market": (("市场",), "LOCATION"),
 }

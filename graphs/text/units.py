@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 
 from graphs.text.normalize import has_han
 
@@ -828,3 +829,64 @@ def other_act(question: str, text: str, start: int, end: int) -> str | None:
     if act is None or not _PAST_EN.fullmatch(act[1]) or act[1].casefold() in _STOP_EN:
         return None
     return act[1] if stem(IRREGULAR_PAST.get(act[1].casefold(), act[1].casefold())) not in asked else None
+
+
+# ---------------------------------------------------------------------------- a thing's size or rating
+
+_SIZE_UNITS: tuple[tuple[str, str, bool], ...] = (
+    # (canonical unit, its spellings, whether a spelling must follow the number with no space or one space and be
+    # written in capitals: a bare letter is a unit only so, "32A", "40 L"; "3 a day" is no current)
+    ("A", r"A", True), ("A", r"amps?|amperes?|安培?", False),
+    ("L", r"L", True), ("L", r"litres?|liters?|公?升", False),
+    ("ml", r"ml|mL|毫升", False),
+    ("W", r"W", True), ("W", r"watts?|瓦", False),
+    ("kW", r"kW|kw|kilowatts?|千瓦", False),
+    ("V", r"V", True), ("V", r"volts?|伏", False),
+    ("kg", r"kg|kilos?|kilograms?|公斤|千克", False),
+    ("GB", r"GB|gigabytes?", False), ("TB", r"TB|terabytes?", False),
+    ("inch", r"inch(?:es)?|in\.|英寸|寸", False),
+    ("cm", r"cm|centimetres?|centimeters?|厘米|公分", False),
+    ("m2", r"m²|m2|sq\.?\s?m|square\s+met(?:re|er)s?|平方米|平米|㎡", False),
+    ("seat", r"seats?|seater|座位?|人座", False),
+    ("person", r"persons?|people|man|人间|人房|人份", False),
+    ("hp", r"hp|匹", False),
+)
+_SIZE_LETTERS = {u for u, _, letter in _SIZE_UNITS if letter}
+_SIZE = re.compile(r"(?<![A-Za-z0-9_.,/:-])(?<![A-Za-z0-9_.,/:]-)(\d+(?:\.\d+)?)(?:(?P<gap>\s|-)?(?P<unit>"
+                   + "|".join(f"(?P<u{i}>{spelled})" for i, (_, spelled, _) in enumerate(_SIZE_UNITS))
+                   + r"))(?![A-Za-z0-9\u00b2])")
+_BOUND_BEFORE = re.compile(r"(?:\b(?:over|above|under|below|up\s+to|more\s+than|less\s+than|fewer\s+than|at\s+least|"
+                           r"at\s+most|exceeding|max(?:imum)?\.?|min(?:imum)?\.?|from|to|and|or|between|per|each|every)\s*|[<>≤≥]\s*|"
+                           r"\d\s*(?:[A-Za-z]{1,6}|[\u4e00-\u9fff]{1,2})?\s*[~～至到–—-]\s*|"
+                           r"超过|不超过|不足|低于|高于|大于|小于|最多|最少|至少|最大|最小|以内|和|或|及|、|每|按)$", re.IGNORECASE)
+_BOUND_AFTER = re.compile(r"^(?:\s*(?:\+|or\s+(?:more|less|above|below|over|under)|and\s+(?:above|over|under|below|up)|"
+                          r"max(?:imum)?\b|min(?:imum)?\b|[~～至到–—-]\s*\d|to\s+\d|以上|以下|以内|及以上|及以下|起)|"
+                          r"\s*(?:or|and|/|、|,|，)\s*\d)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Size:
+    """A number with the unit of a thing's size or rating ("a 32A hook-up", "40 L backpack", 60升, "a 4-person
+    tent", 3人间): the value that tells one variant of an item from its siblings. ``bounded``: written as a bound or
+    a range, or beside another value ("over 23 kg", 10-20 kg, 16A or 32A), which covers more than its own value."""
+
+    value: float
+    unit: str
+    start: int
+    end: int
+    bounded: bool
+
+
+def sizes(text: str) -> list[Size]:
+    """Every size or rating a text writes (``Size``), with its canonical unit (L for 升 and "litres", A for 安 and
+    "amps"): not a time, a price or a count (a duration or an amount is what a question asks, not which variant)."""
+    out: list[Size] = []
+    for m in _SIZE.finditer(text):
+        i = next(int(k[1:]) for k, v in m.groupdict().items() if k[0] == "u" and k[1:].isdigit() and v is not None)
+        unit, _, letter = _SIZE_UNITS[i]
+        if letter and (m["gap"] == "-" or not m["unit"].isupper()):
+            continue  # a bare letter is a unit in capitals, right after the number or one space after it
+        before, after = text[max(0, m.start() - 14) : m.start()], text[m.end() : m.end() + 14]
+        bounded = bool(_BOUND_BEFORE.search(before) or _BOUND_AFTER.match(after))
+        out.append(Size(float(m[1]), unit, m.start(), m.end(), bounded))
+    return out

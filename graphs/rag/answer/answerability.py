@@ -38,6 +38,7 @@ from graphs.rag.answer.calibration import (
     touched_share,
     ungoverned,
 )
+from graphs.rag.answer.check import other_rate
 from graphs.rag.answer.evidence import (
     NAMED_ONLY,
     TITLE_STATES_NONE,
@@ -76,6 +77,7 @@ from graphs.rag.answer.qualifiers import (
     dates_other_act,
     next_instance_parts,
     other_phase,
+    other_size,
     past_for_next,
 )
 from graphs.rag.answer.question import (
@@ -86,6 +88,7 @@ from graphs.rag.answer.question import (
     passage_words,
     states_codes,
     unmentioned,
+    unnamed_kinds,
     years_unstated,
 )
 from graphs.rag.answer.stated import Unstated, unstated
@@ -168,6 +171,10 @@ def assess(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence],
     if missing:
         return Answerability(decision="not_found", score=round(best * 0.5, 3),
                              reason=f"no retrieved passage mentions {', '.join(missing)}")
+    if kinds := unnamed_kinds(q, hits):
+        # 青溪动物园 over passages that name 青溪区 and 青溪小学 and no zoo: the asked institution is not there
+        return Answerability(decision="not_found", score=round(best * 0.5, 3),
+                             reason=f"no retrieved passage mentions {', '.join(kinds)}")
     if q.codes and top is not None and all(s.semantic is None for s in top.sentences) and (
             lost_codes := [c for c in q.codes if not states_codes([c], blob)]):
         # a code the passages never state ("E9"): its neighbours' lines ("E1: …") do not answer
@@ -659,6 +666,34 @@ def _dated_quantity(c: Case) -> str | None:
     return None
 
 
+_NO_CHARGE = re.compile(r"免费|不收费|不要钱|不另收|全额|一半|半价|\b(?:free|no\s+charge|included|half|waived)\b", re.IGNORECASE)
+"""Words that state an amount without a number: 免费, "free of charge", 退还一半, "half price"."""
+_DIGITS = re.compile(r"\d+")
+
+
+def dated_only(question: str, lines: Sequence[str]) -> bool:
+    """Whether lines hold no amount for a price asked: no money value, no word that states one without a number
+    (免费, "half"), and every number on them part of a date or a time of day (``dated_quantity``: a ferry's
+    timetable for the return fare, "Installation date: 9 September 2025" for what was paid, "done in the second
+    week of December" for a treatment's cost). A bare number or a year alone may be an amount (1180 of a budget
+    line, "410 GBP" under its column) and keeps the line."""
+    if any(writes_dimension(line, frozenset({"money"})) or _NO_CHARGE.search(line) for line in lines):
+        return False
+    return all(dated_quantity(question, line, m.start(), m.end()) is not None
+               for line in lines for m in _DIGITS.finditer(line))
+
+
+def _no_amount(c: Case) -> str | None:
+    if c.answer is None or c.followed or asked_dimensions(c.q.text) != frozenset({"money"}):
+        return None
+    lines = list(dict.fromkeys([c.answer.text, *(s.text for s in c.judgement.evidence[0].sentences)]))
+    if dated_only(c.q.text, lines):
+        # a price asked over a timetable, an installation date or when a treatment is done: the lines give a time
+        # or a date and no amount at all
+        return f"the best evidence gives no amount, only {'dates or times' if _DIGITS.search(' '.join(lines)) else 'words'}"
+    return None
+
+
 def _office_for_holder(c: Case) -> str | None:
     if c.answer is None or c.kind != "person" or not c.judgement.evidence:
         return None
@@ -676,6 +711,28 @@ def _other_row(c: Case) -> str | None:
             rows := other_row(c.q, c.answer, f"{c.hits[c.answer.hit].title}\n{c.hits[c.answer.hit].text}")) is not None:
         # 备注 — T08: 可续泡7次 for 白毫银针, whose row is T03 (茶名 — T03: 白毫银针): a table's cell is its row's item's
         return f"the best evidence is row {rows[0]}'s, and the item asked is written in row {rows[1]}"
+    return None
+
+
+def _other_size(c: Case) -> str | None:
+    if c.answer is None or c.followed:
+        return None
+    # the best evidence's lines together: its row "40 L backpack: 20 yuan" may stand beside the line its span is
+    # read from (the sleeping bag's price), and the writer shows both
+    lines = " \n ".join(dict.fromkeys([c.answer.text, *(s.text for s in c.judgement.evidence[0].sentences)]))
+    if (size := other_size(c.q.text, lines)) is not None:
+        # "a 16A hook-up costs £95" for the 32A hook-up, "40 L backpack: 20 yuan" for 60升的背包: the line states
+        # a sibling variant of the item, told apart by its size or rating, and not the asked one
+        return f"the best evidence states {size.stated}, not the {size.asked} asked"
+    return None
+
+
+def _other_rate(c: Case) -> str | None:
+    if c.answer is not None and not c.followed and c.kind == "number" and (
+            rate := other_rate(c.q.text, c.answer.text)) is not None:
+        # 580元/次 for 每月租金, "£5 per hour" for a monthly permit, 1.2元/公里 for a monthly fee: a price of
+        # another basis is another charge's, never the asked period's
+        return f"the best evidence prices by {rate[1]}, not by the {rate[0]} asked"
     return None
 
 
@@ -842,6 +899,9 @@ VETOES: tuple[tuple[str, Callable[[Case], str | None]], ...] = (
     ("other_edition_announced", _other_edition_announced),
     ("dated_quantity", _dated_quantity),
     ("other_bound", _other_bound),
+    ("other_size", _other_size),
+    ("other_rate", _other_rate),
+    ("no_amount", _no_amount),
     ("other_row", _other_row),
     ("office_for_holder", _office_for_holder),
     ("no_year", _no_year),

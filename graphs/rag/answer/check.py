@@ -94,6 +94,26 @@ def rates(text: str) -> list[tuple[str, str]]:
     return [(period, m.group(0)) for period, pattern in _RATES for m in pattern.finditer(text)]
 
 
+_PER_OCCASION = re.compile(r"(?:元|块|£|\$|€|¥|\d)\s*/\s*(?:次|公里|千米|km|趟|课时|人次)|每(?:次|趟|节课|公里)|"
+                           r"\b(?:per|each|a)\s+(?:session|visit|use|time|lesson|class|ride|trip|journey|km|kilometre|"
+                           r"kilometer|mile|booking)\b", re.IGNORECASE)
+"""A price by the occasion or the distance, not by a period: 580元/次, 1.2元/公里, 每次, "per session", "per mile"."""
+
+
+def other_rate(question: str, sentence: str) -> tuple[str, str] | None:
+    """The period a question prices by (每月, "monthly", "per year": one) and the other basis the sentence prices by
+    instead, when the sentence states no rate of the asked period: another period ("£5 per hour" for the monthly
+    permit) or an occasion or a distance (580元/次 for 每月租金, "1.2元/公里" for a monthly fee). None otherwise."""
+    asked = {period for period, _ in rates(question)}
+    if len(asked) != 1:
+        return None
+    stated = {period for period, _ in rates(sentence)}
+    if asked <= stated:
+        return None
+    other = [words for _, words in rates(sentence)] or [m[0] for m in _PER_OCCASION.finditer(sentence)]
+    return (next(iter(asked)), other[0].strip()) if other else None
+
+
 def sources_of_facts(sentence: str, hits: Sequence[Hit]) -> list[int]:
     """The passages (1-based) that together state every number, year and name of a sentence (the first passage
     stating each), folded as ``unsupported`` folds them; [] when one of them is in none."""

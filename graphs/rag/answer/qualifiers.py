@@ -14,7 +14,7 @@ from typing import Literal
 from graphs.text.dates import date_forms, without_planned
 from graphs.text.normalize import has_han, normalize
 from graphs.text.terms import dictionary_word, stem, term_weight
-from graphs.text.units import EDGE_CLASSIFIERS_ZH, zh_number
+from graphs.text.units import EDGE_CLASSIFIERS_ZH, sizes, zh_number
 
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d{2}|20\d{2})(?!\d)")
 _DATE = re.compile(r"(?<!\d)(\d{1,2})\s*[·.\-/月]\s*(\d{1,2})(?:日|号)?(?![\d月])")
@@ -376,6 +376,24 @@ def _conflict(q: Qualifier, sentence: str) -> Conflict | None:
                     if m[1].lower() == q.counter and f"{m[1].lower()} {m[2]}" != q.forms[0]]
         if versions:  # corvane 2.0 for corvane 1.0
             return Conflict("version", q.forms[0], versions[0][0].lower())
+    return None
+
+
+def other_size(question: str, sentence: str) -> Conflict | None:
+    """The size or rating the sentence states in place of the one the question gives its item ("a 16A hook-up
+    costs £95" for the 32A hook-up's price, "40 L backpack: 20 yuan" for 60升的背包, 双人间 at 3人间's rate), or
+    None. The question's size names which variant it asks of; a sentence that states another size of the same unit
+    and not the asked one is about a sibling variant, in either language (升 is L, 安 is A). Sizes written as a
+    bound, a range or a list (over 23 kg, 16A–32A, 16A or 32A) cover more than their own value and decide nothing;
+    two sizes of one unit in the question (a comparison) neither."""
+    asked = [z for z in sizes(question) if not z.bounded]
+    units = [z.unit for z in sizes(question)]
+    for z in asked:
+        if units.count(z.unit) > 1:
+            continue
+        stated = [w for w in sizes(sentence) if w.unit == z.unit]
+        if stated and not any(w.value == z.value for w in stated) and not any(w.bounded for w in stated):
+            return Conflict("size", question[z.start : z.end], sentence[stated[0].start : stated[0].end])
     return None
 
 

@@ -741,6 +741,53 @@ def unmentioned(q: Question, hits: Sequence[Hit]) -> list[str]:
     return [forms[0] for forms in q.anchors if not mentioned(forms, blob)]
 
 
+_KIND_ENDINGS = {ending: tuple(k for k, (ends, _) in KIND_SUFFIXES.items() if ending in ends)
+                 for ends, _ in KIND_SUFFIXES.values() for ending in ends if len(ending) >= 2}
+"""Each Chinese kind ending of two characters or more (动物园, 医院, 小学) and the English kind words it translates."""
+_KIND_AFTER_LATIN = re.compile(r"^\s+(?:[a-z]+[^\S\r\n]+)?([a-z]+(?:\s[a-z]+)?)\b")
+
+
+def kind_after(q: Question, name: str) -> tuple[str, tuple[str, ...]] | None:
+    """The kind word the question writes right after one of its names, outside the name (青溪 + 动物园, "Redstone
+    climbing gym"), with every spelling of it in both languages (动物园, "zoo"): the question's subject is the name's
+    institution of that kind, not the name alone (a district 青溪 names no zoo). None where no kind word follows."""
+    at = q.text.find(name)
+    if at < 0:
+        return None
+    rest = q.text[at + len(name) :]
+    if has_han(name):
+        ending = next((e for e in sorted(_KIND_ENDINGS, key=len, reverse=True) if rest.startswith(e)), None)
+        return (f"{name}{ending}", (ending, *_KIND_ENDINGS[ending])) if ending is not None else None
+    m = _KIND_AFTER_LATIN.match(rest)
+    if m is None:
+        return None
+    for kind in (m[1], m[1].split()[-1]):
+        if kind in KIND_SUFFIXES:
+            return (f"{name}{m[0]}", (kind, *KIND_SUFFIXES[kind][0]))
+    return None
+
+
+def unnamed_kinds(q: Question, hits: Sequence[Hit]) -> list[str]:
+    """The question's named institutions (a name with the kind word after it: 青溪动物园, "the Redstone climbing
+    gym") whose kind no top passage writes in either language: the passages may name the place or the word (青溪区,
+    青溪小学) but no zoo at all, so the subject asked of is not among them, whatever line answers of another thing.
+    Only names the passages write as the question does, or lone capitalised words they never write."""
+    blob = " ".join(passage_words(h) for h in hits[:EVIDENCE_PASSAGES])
+    out = []
+    for name in q.names:
+        key = normalize(name)
+        if not (key in blob or (key in q.weak and key not in q.misspelled)) or (found := kind_after(q, name)) is None:
+            # a name read in the other language (白鹭湾 for "Bailu Bay") may be of a kind the word table does not
+            # translate (跑团 for "running club"): its kind is not looked for; a name the passages write as the
+            # question does, or a lone capitalised word they never write, is
+            continue
+        phrase, forms = found
+        if not any((f in blob) if has_han(f) else re.search(rf"(?<![a-z]){re.escape(f)}s?(?![a-z])", blob)
+                   for f in forms):
+            out.append(phrase.strip())
+    return out
+
+
 _NAME_FLAGS = ("nr", "ns", "nt", "nz", "eng")
 """jieba's flags of person, place, organisation and other proper names, and of Latin words."""
 
