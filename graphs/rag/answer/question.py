@@ -747,12 +747,18 @@ _KIND_ENDINGS = {ending: tuple(k for k, (ends, _) in KIND_SUFFIXES.items() if en
 _KIND_AFTER_LATIN = re.compile(r"^\s+(?:[a-z]+[^\S\r\n]+)?([a-z]+(?:\s[a-z]+)?)\b")
 
 
+_ASKED_BEFORE = re.compile(r"(?:\b(?:which|what)\s+|(?:哪|什么)[个座家所条处种]?\s*)$", re.IGNORECASE)
+"""An interrogative right before a name: the kind word after the name is the answer's kind ("which California city").
+"""
+
+
 def kind_after(q: Question, name: str) -> tuple[str, tuple[str, ...]] | None:
     """The kind word the question writes right after one of its names, outside the name (青溪 + 动物园, "Redstone
     climbing gym"), with every spelling of it in both languages (动物园, "zoo"): the question's subject is the name's
     institution of that kind, not the name alone (a district 青溪 names no zoo). None where no kind word follows."""
     at = q.text.find(name)
-    if at < 0:
+    if at < 0 or _ASKED_BEFORE.search(q.text[:at]):
+        # "in which California city", 哪个青溪小区: the kind is the thing asked for, not an institution named
         return None
     rest = q.text[at + len(name) :]
     if has_han(name):

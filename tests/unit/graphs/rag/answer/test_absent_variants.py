@@ -92,6 +92,17 @@ async def test_an_institution_no_passage_names_is_not_found_en() -> None:
     assert decision == "not_found", reason
 
 
+async def test_a_kind_asked_for_is_no_institution_named() -> None:
+    """"in which Kent town", 哪个枫林小区: the kind word after the name is the kind of the answer asked for, so
+    passages that never write "town" or 小区 still answer it."""
+    passages = [hit("c#0", "Harlow Rovers play their home games at Bramley Park in Ashford, Kent.", title="Harlow Rovers")]
+    decision, reason = await verdict_of("Harlow Rovers play their home games in which Kent town?", passages)
+    assert decision == "answerable", reason
+    zh = [hit("z#0", "枫林书店开在枫林镇的银杏苑，门口有公交站。", title="枫林书店")]
+    decision, reason = await verdict_of("枫林书店开在枫林镇哪个小区？", zh)
+    assert "小区" not in reason, reason
+
+
 async def test_an_institution_written_in_the_other_language_is_named() -> None:
     passages = [hit("z#0", "Maple Grove Zoo: adult tickets cost 40 yuan, children half price.",
                     title="Maple Grove Zoo — visitor guide")]
