@@ -24,6 +24,7 @@ from graphs.rag.answer.attributes import (
     labels_it,
     lexicon,
     near,
+    other_attributes,
     stated_at,
     translations,
 )
@@ -89,7 +90,7 @@ from graphs.text.scripts import han_share
 from graphs.text.sentences import looks_like_instruction, passage_sentences, planted
 from graphs.text.short_forms import defined
 from graphs.text.spans import Span, candidates, nearest, of_asked_kind
-from graphs.text.terms import weighted_coverage
+from graphs.text.terms import stem, weighted_coverage
 from graphs.text.units import asked_dimensions, counted_asked, does_the_asked, of_dimension, other_act
 from graphs.text.units import fits as measures_asked
 
@@ -733,7 +734,9 @@ def foreign_label(q: Question, asked: Attribute | None, f: Field) -> bool:
     of a co-op's minutes for 合作社是哪一年成立的, "Meeting date" for "When was the cooperative founded?", 主持人 for
     队长是谁). Such a value is its label's: the meeting's date, the chair. A label that states another attribute the
     question also asks is the question's (价格 for 更换刹车片多少钱, where 更换 named the replacement first)."""
-    if asked is None or asked.generic or labels_it(asked, f.label) or also_asked(q.text, f.label):
+    if asked is None or asked.generic:
+        return _unasked_label(q, f)
+    if labels_it(asked, f.label) or also_asked(q.text, f.label):
         return False
     if in_asked_unit(asked, f.value):
         return False  # "Rated output: 2,200 W" for 额定功率: a value in a unit of the asked attribute states it
@@ -764,6 +767,49 @@ def foreign_label(q: Question, asked: Attribute | None, f: Field) -> bool:
     if has_han(own):
         return not any(ch in words for ch in own if has_han(ch))
     return not any(len(w) > 2 and w in words for w in re.findall(r"[a-z0-9]+", own))
+
+
+def _unasked_label(q: Question, f: Field) -> bool:
+    """Whether a field's label names another thing than what a question asks that names no specific attribute of
+    the lexicon (a when, a who: "When does the carer start work?", 周六几点关门): the label's own words, less the words
+    for its kind of value, share none of the question's ("Date signed" for when the work starts, 发布日期 for when a
+    shop closes), or, in the other script than the question's own words, state a specific attribute of the lexicon
+    that the question does not ask (发布 is a release, 签订 a signing). A date or a person is stated only by naming
+    it (``NAMED_ONLY``): the value under such a label is the label's. A label the lexicon does not read across
+    scripts says nothing; nor does one of a quantity, a place or a name asked (their labels paraphrase: "Fee" for
+    what it costs)."""
+    if q.kind not in _LABEL_KINDS or also_asked(q.text, f.label):
+        return False
+    if any(states_codes([c], normalize(f.label)) for c in q.codes) or role_matches(f.label.strip("*_ ：:"),
+                                                                                     q.text) is True:
+        return False  # a code's line, a role label of the asked role's group
+    kinds = {kind for kind, words in _LABEL_KINDS.items() if words.search(f.label)}
+    if kinds and q.kind not in kinds:
+        return True  # "Branch address" for when it closes, 开放时间 for where: the label says its value's kind
+    if q.kind not in NAMED_ONLY:
+        return False
+    own = _KIND_WORDS.sub(" ", normalize(f.label)).strip()
+    if not own:
+        return False  # a bare 时间 / Date: the document's own value, which the question may ask
+    if not writes_script_of(own, q.relation):
+        return bool(other_attributes(q.text, own))
+    words = " ".join([*q.weights, *(x for forms in q.anchors for x in forms), normalize(q.text)])
+    if has_han(own):
+        return not any(ch in words for ch in own if has_han(ch))
+    asked = {stem(w)[:LABEL_STEM] for w in re.findall(r"[a-z0-9]{3,}", words)}
+    return not any(stem(w)[:LABEL_STEM] in asked for w in re.findall(r"[a-z0-9]{3,}", own))
+
+
+_LABEL_KINDS = {
+    "date": re.compile(r"时间|日期|\b(?:date|time|day)s?\b", re.IGNORECASE),
+    "place": re.compile(r"地点|地址|位置|\b(?:location|venue|address|place|site)s?\b", re.IGNORECASE),
+    "person": re.compile(r"负责人|联系人|\b(?:contact person|name)s?\b", re.IGNORECASE),
+}
+"""The words of a label that say the kind of its value (``_KIND_WORDS``), by kind: a label that says only another
+kind than the asked one holds no value of it."""
+LABEL_STEM = 4
+"""Letters of a stem an English label's word and a question's word share to be one word (closing and close,
+"opening" and "opens")."""
 
 
 NAMED_ONLY: frozenset[str] = frozenset({"date", "person"})
