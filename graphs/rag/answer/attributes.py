@@ -185,6 +185,12 @@ def other_attributes(question: str, label: str) -> tuple[str, ...]:
     return tuple(a.name for a in said)
 
 
+def schedule_label(label: str) -> bool:
+    """Whether a label states a recurring schedule (``_SCHEDULES``: 营业时间, "Opening hours"), whose value holds
+    every time of its day: the opening and the closing one."""
+    return any(a.name in _SCHEDULES and _matches(a, label) for a in lexicon())
+
+
 def translations(word: str) -> tuple[str, ...] | None:
     """The lexicon's words, in the other script than ``word``'s, of every attribute whose words state or ask for
     ``word`` (渡轮 → none known; 营业收入 → "revenue", "turnover" …): how a passage in the other language writes

@@ -25,6 +25,7 @@ from graphs.rag.answer.attributes import (
     lexicon,
     near,
     other_attributes,
+    schedule_label,
     stated_at,
     translations,
 )
@@ -769,15 +770,22 @@ def foreign_label(q: Question, asked: Attribute | None, f: Field) -> bool:
     return not any(len(w) > 2 and w in words for w in re.findall(r"[a-z0-9]+", own))
 
 
+def foreign_field(q: Question, asked: Attribute | None, text: str) -> bool:
+    """Whether a sentence is a labelled line whose label names another thing than what is asked
+    (``foreign_label``): its value is the label's."""
+    return (f := field_of(text)) is not None and foreign_label(q, asked, f)
+
+
 def _unasked_label(q: Question, f: Field) -> bool:
     """Whether a field's label names another thing than what a question asks that names no specific attribute of
-    the lexicon (a when, a who: "When does the carer start work?", 周六几点关门): the label's own words, less the words
-    for its kind of value, share none of the question's ("Date signed" for when the work starts, 发布日期 for when a
-    shop closes), or, in the other script than the question's own words, state a specific attribute of the lexicon
-    that the question does not ask (发布 is a release, 签订 a signing). A date or a person is stated only by naming
-    it (``NAMED_ONLY``): the value under such a label is the label's. A label the lexicon does not read across
-    scripts says nothing; nor does one of a quantity, a place or a name asked (their labels paraphrase: "Fee" for
-    what it costs)."""
+    the lexicon (a when, a who: "When does the carer start work?", 周六几点关门): the label says a value of another
+    kind ("Branch address" for when it closes), or its own words, less the words for its kind of value, state a
+    specific attribute of the lexicon the question does not ask, in either script (发布 is a release, 签订 a
+    signing), or the label says a value of the asked kind of something the question does not name (签约日期,
+    "Renewal date" for when the work starts: its own words share none of the question's). A date or a person is
+    stated only by naming it (``NAMED_ONLY``): the value under such a label is the label's. A label that does not
+    say its kind (服务期限, "Term") may paraphrase what is asked and says nothing; nor does a label of a quantity or
+    a name asked (their labels paraphrase: "Fee" for what it costs)."""
     if q.kind not in _LABEL_KINDS or also_asked(q.text, f.label):
         return False
     if any(states_codes([c], normalize(f.label)) for c in q.codes) or role_matches(f.label.strip("*_ ：:"),
@@ -791,8 +799,15 @@ def _unasked_label(q: Question, f: Field) -> bool:
     own = _KIND_WORDS.sub(" ", normalize(f.label)).strip()
     if not own:
         return False  # a bare 时间 / Date: the document's own value, which the question may ask
+    if schedule_label(f.label):
+        return False  # 营业时间, "Opening hours": a schedule holds every time of its day, the closing one too
+    other = bool(other_attributes(q.text, own))
     if not writes_script_of(own, q.relation):
-        return bool(other_attributes(q.text, own))
+        return other  # across scripts only the lexicon reads it: 发布 is a release, 签订 a signing
+    if not kinds and not other:
+        # a label that neither says it holds a date or a name nor states another attribute (服务期限, "Term") may
+        # state the asked one in words of its own
+        return False
     words = " ".join([*q.weights, *(x for forms in q.anchors for x in forms), normalize(q.text)])
     if has_han(own):
         return not any(ch in words for ch in own if has_han(ch))
@@ -801,7 +816,7 @@ def _unasked_label(q: Question, f: Field) -> bool:
 
 
 _LABEL_KINDS = {
-    "date": re.compile(r"时间|日期|\b(?:date|time|day)s?\b", re.IGNORECASE),
+    "date": re.compile(r"时间|日期|\b(?:date|time|day|eta|etd)s?\b", re.IGNORECASE),
     "place": re.compile(r"地点|地址|位置|\b(?:location|venue|address|place|site)s?\b", re.IGNORECASE),
     "person": re.compile(r"负责人|联系人|\b(?:contact person|name)s?\b", re.IGNORECASE),
 }
@@ -855,6 +870,10 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
         # a spec sheet's row ("Value — Maximum load: 150 kg") whose label names what is asked and whose value is of
         # the asked dimension: the row is the label, the document's title the subject
         f = replace(f, label=f.row, row="")
+    if (asked is None or asked.generic) and _unasked_label(q, f):
+        # "Date signed" for when the work starts, 门店地址 for when the shop closes: the value is its label's, and a
+        # line that states the asked one (if any) should win over it
+        return replace(e, own=0.0, focus=0.0, span=None)
     if not addressed(f, q.text) and not row_by_meaning(q, f.row) \
             and not any(len(v) >= 2 and v in normalize(q.text) for v in s.block.split("\n")):
         return e  # another row's cell (a row is named by its label or by another of its cells: a book by its title)
