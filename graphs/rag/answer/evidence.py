@@ -801,7 +801,10 @@ def _unasked_label(q: Question, f: Field) -> bool:
         return False  # a bare 时间 / Date: the document's own value, which the question may ask
     if schedule_label(f.label):
         return False  # 营业时间, "Opening hours": a schedule holds every time of its day, the closing one too
-    other = bool(other_attributes(q.text, own))
+    # (a role label for a who: the asked role may be named by a title or a verb the lexicon lacks, "leader" for
+    # 谁带队; ``role_matches`` and the question's own words judge it)
+    other = any(a.kind != "person" or q.kind != "person" for a in lexicon()
+                if a.name in other_attributes(q.text, own))
     if not writes_script_of(own, q.relation):
         return other  # across scripts only the lexicon reads it: 发布 is a release, 签订 a signing
     if not kinds and not other:

@@ -49,6 +49,8 @@ from tests.unit.graphs.rag.answer.test_attributes import question
     ("锦川苑的项目经理是谁？", "项目经理：何琳", False),
     ("When was the Alder Court notice published?", "Published: 1 December 2025", False),
     ("保姆什么时候开始工作？", "日期：2025年9月3日", False),
+    # a role label for a who: the role may be asked by a verb the lexicon lacks
+    ("竹溪那条线路谁带队？", "leader — T4 Zhuxi Ridge: Lin Mo", False),
 ])
 def test_a_label_of_another_attribute_holds_no_value_of_an_unnamed_one(text: str, line: str, foreign: bool) -> None:
     f = field_of(line)
