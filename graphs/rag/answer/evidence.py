@@ -786,7 +786,8 @@ def _unasked_label(q: Question, f: Field) -> bool:
     stated only by naming it (``NAMED_ONLY``): the value under such a label is the label's. A label that does not
     say its kind (服务期限, "Term") may paraphrase what is asked and says nothing; nor does a label of a quantity or
     a name asked (their labels paraphrase: "Fee" for what it costs)."""
-    if q.kind not in _LABEL_KINDS or also_asked(q.text, f.label):
+    if q.kind not in _LABEL_KINDS or also_asked(q.text, f.label) or _NESTED_LABEL.search(f.value):
+        # (a list's heading whose value holds labels of its own, 获奖名单：最佳摄影：…: the nearest one governs)
         return False
     if any(states_codes([c], normalize(f.label)) for c in q.codes) or role_matches(f.label.strip("*_ ：:"),
                                                                                      q.text) is True:
@@ -825,6 +826,8 @@ _LABEL_KINDS = {
 }
 """The words of a label that say the kind of its value (``_KIND_WORDS``), by kind: a label that says only another
 kind than the asked one holds no value of it."""
+_NESTED_LABEL = re.compile(r"[^\d\s][:：]\s*\S")
+"""A label inside a field's value ("最佳摄影：程牧" in 获奖名单：最佳男演员：…)."""
 LABEL_STEM = 4
 """Letters of a stem an English label's word and a question's word share to be one word (closing and close,
 "opening" and "opens")."""

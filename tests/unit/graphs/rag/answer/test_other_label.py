@@ -90,3 +90,14 @@ NOTICE = hit("bc#0", "发布日期：2025年11月2日\n门店电话：0571-1234"
 async def test_the_line_that_states_it_wins_over_another_label(text: str, hits: list, answered: bool) -> None:
     verdict = await rule_verdict(question(text, hits), hits)
     assert (verdict.decision == "answerable") is answered, verdict.reason
+
+
+def test_a_label_inside_the_value_governs_it() -> None:
+    """A list's heading whose value holds labels of its own (获奖名单：最佳摄影：…): the nearest label governs the
+    name, not the heading; a clock in the value (9:00) is no label."""
+    text = "《雾港》的最佳摄影是谁？"
+    heading = field_of("青屿电视节获奖名单：最佳男演员：韩知远 最佳摄影：程牧")
+    assert heading is not None and foreign_label(question(text, []), None, heading) is False
+    clock = field_of("Branch address: 8 Lake Road, open 9:00")
+    assert clock is not None
+    assert foreign_label(question("What time does the Norham branch close?", []), None, clock) is True
