@@ -478,7 +478,7 @@ def _no_contact(c: Case) -> str | None:
 def _foreign_label(c: Case) -> str | None:
     if (label := foreign_value(c.q, c.judgement)) is not None:
         # a labelled line's value answers what its label names: 会议时间 dates the meeting, not the co-op's founding
-        return f"the best evidence is the {label} of {c.subject}, not its {c.what}"
+        return f"the best evidence is the {label} of {c.subject}, not {'its ' + c.what if c.what != 'what is asked' else c.what}"
     return None
 
 
@@ -983,12 +983,12 @@ def named_only(judgement: Judgement, hits: Sequence[Hit]) -> bool:
 def foreign_value(q: Question, judgement: Judgement) -> str | None:
     """The label, as written, of the labelled line whose value the chosen evidence offers when that label names
     another thing than the asked attribute (``evidence.foreign_label``), else None."""
-    if not judgement.evidence or judgement.asked is None or judgement.evidence[0].bridge:
+    if not judgement.evidence or judgement.evidence[0].bridge:
         return None
     e = judgement.evidence[0]
     answer = answering(e)
     f = field_of(answer.text)
-    if f is None or not foreign_label(q, judgement.asked.attribute, f):
+    if f is None or not foreign_label(q, judgement.asked.attribute if judgement.asked is not None else None, f):
         return None
     return f.label if e.span is None or e.span.start >= f.start else None
 

@@ -175,6 +175,22 @@ def also_asked(question: str, label: str) -> bool:
     return any(not a.generic and _matches(a, label) and _matches(a, question) for a in lexicon())
 
 
+def other_attributes(question: str, label: str) -> tuple[str, ...]:
+    """The specific attributes of the lexicon a label states that the question does not ask in either language
+    (发布 states a release, which "What time does it close?" does not ask), by name; empty for a label the lexicon
+    does not read or one that states an attribute the question asks."""
+    said = [a for a in lexicon() if not a.generic and _matches(a, label)]
+    if any(_matches(a, question) for a in said):
+        return ()
+    return tuple(a.name for a in said)
+
+
+def schedule_label(label: str) -> bool:
+    """Whether a label states a recurring schedule (``_SCHEDULES``: 营业时间, "Opening hours"), whose value holds
+    every time of its day: the opening and the closing one."""
+    return any(a.name in _SCHEDULES and _matches(a, label) for a in lexicon())
+
+
 def translations(word: str) -> tuple[str, ...] | None:
     """The lexicon's words, in the other script than ``word``'s, of every attribute whose words state or ask for
     ``word`` (渡轮 → none known; 营业收入 → "revenue", "turnover" …): how a passage in the other language writes

@@ -36,6 +36,7 @@ from graphs.rag.answer.evidence import (
     Evidence,
     Sentence,
     crossed,
+    foreign_field,
     in_other_language,
     unsupported_crossing,
     year_by_document,
@@ -617,6 +618,7 @@ def judge(q: Question, hits: Sequence[Hit], evidence: Sequence[Evidence], sims: 
     # passage never states the attribute is not chosen over the field line that does, 主持：… for 谁主持的)
     challenger_f, challenger = max(((f, e) for f, e in scored if (e.coded or not best.coded)
                                     and not other_bound(q, answering(e).folded)
+                                    and not foreign_field(q, asked.attribute if asked else None, answering(e).text)
                                     and f["attribute_stated"] >= best_f["attribute_stated"]),
                                    key=lambda fe: preference(fe[0]), default=(best_f, best))
     if preference(challenger_f) >= preference(best_f) + 1.0:

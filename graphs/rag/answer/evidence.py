@@ -24,6 +24,8 @@ from graphs.rag.answer.attributes import (
     labels_it,
     lexicon,
     near,
+    other_attributes,
+    schedule_label,
     stated_at,
     translations,
 )
@@ -89,7 +91,7 @@ from graphs.text.scripts import han_share
 from graphs.text.sentences import looks_like_instruction, passage_sentences, planted
 from graphs.text.short_forms import defined
 from graphs.text.spans import Span, candidates, nearest, of_asked_kind
-from graphs.text.terms import weighted_coverage
+from graphs.text.terms import stem, weighted_coverage
 from graphs.text.units import asked_dimensions, counted_asked, does_the_asked, of_dimension, other_act
 from graphs.text.units import fits as measures_asked
 
@@ -733,7 +735,9 @@ def foreign_label(q: Question, asked: Attribute | None, f: Field) -> bool:
     of a co-op's minutes for 合作社是哪一年成立的, "Meeting date" for "When was the cooperative founded?", 主持人 for
     队长是谁). Such a value is its label's: the meeting's date, the chair. A label that states another attribute the
     question also asks is the question's (价格 for 更换刹车片多少钱, where 更换 named the replacement first)."""
-    if asked is None or asked.generic or labels_it(asked, f.label) or also_asked(q.text, f.label):
+    if asked is None or asked.generic:
+        return _unasked_label(q, f)
+    if labels_it(asked, f.label) or also_asked(q.text, f.label):
         return False
     if in_asked_unit(asked, f.value):
         return False  # "Rated output: 2,200 W" for 额定功率: a value in a unit of the asked attribute states it
@@ -764,6 +768,69 @@ def foreign_label(q: Question, asked: Attribute | None, f: Field) -> bool:
     if has_han(own):
         return not any(ch in words for ch in own if has_han(ch))
     return not any(len(w) > 2 and w in words for w in re.findall(r"[a-z0-9]+", own))
+
+
+def foreign_field(q: Question, asked: Attribute | None, text: str) -> bool:
+    """Whether a sentence is a labelled line whose label names another thing than what is asked
+    (``foreign_label``): its value is the label's."""
+    return (f := field_of(text)) is not None and foreign_label(q, asked, f)
+
+
+def _unasked_label(q: Question, f: Field) -> bool:
+    """Whether a field's label names another thing than what a question asks that names no specific attribute of
+    the lexicon (a when, a who: "When does the carer start work?", 周六几点关门): the label says a value of another
+    kind ("Branch address" for when it closes), or its own words, less the words for its kind of value, state a
+    specific attribute of the lexicon the question does not ask, in either script (发布 is a release, 签订 a
+    signing), or the label says a value of the asked kind of something the question does not name (签约日期,
+    "Renewal date" for when the work starts: its own words share none of the question's). A date or a person is
+    stated only by naming it (``NAMED_ONLY``): the value under such a label is the label's. A label that does not
+    say its kind (服务期限, "Term") may paraphrase what is asked and says nothing; nor does a label of a quantity or
+    a name asked (their labels paraphrase: "Fee" for what it costs)."""
+    if q.kind not in _LABEL_KINDS or also_asked(q.text, f.label) or _NESTED_LABEL.search(f.value):
+        # (a list's heading whose value holds labels of its own, 获奖名单：最佳摄影：…: the nearest one governs)
+        return False
+    if any(states_codes([c], normalize(f.label)) for c in q.codes) or role_matches(f.label.strip("*_ ：:"),
+                                                                                     q.text) is True:
+        return False  # a code's line, a role label of the asked role's group
+    kinds = {kind for kind, words in _LABEL_KINDS.items() if words.search(f.label)}
+    if kinds and q.kind not in kinds:
+        return True  # "Branch address" for when it closes, 开放时间 for where: the label says its value's kind
+    if q.kind not in NAMED_ONLY:
+        return False
+    own = _KIND_WORDS.sub(" ", normalize(f.label)).strip()
+    if not own:
+        return False  # a bare 时间 / Date: the document's own value, which the question may ask
+    if schedule_label(f.label):
+        return False  # 营业时间, "Opening hours": a schedule holds every time of its day, the closing one too
+    # (a role label for a who: the asked role may be named by a title or a verb the lexicon lacks, "leader" for
+    # 谁带队; ``role_matches`` and the question's own words judge it)
+    other = any(a.kind != "person" or q.kind != "person" for a in lexicon()
+                if a.name in other_attributes(q.text, own))
+    if not writes_script_of(own, q.relation):
+        return other  # across scripts only the lexicon reads it: 发布 is a release, 签订 a signing
+    if not kinds and not other:
+        # a label that neither says it holds a date or a name nor states another attribute (服务期限, "Term") may
+        # state the asked one in words of its own
+        return False
+    words = " ".join([*q.weights, *(x for forms in q.anchors for x in forms), normalize(q.text)])
+    if has_han(own):
+        return not any(ch in words for ch in own if has_han(ch))
+    asked = {stem(w)[:LABEL_STEM] for w in re.findall(r"[a-z0-9]{3,}", words)}
+    return not any(stem(w)[:LABEL_STEM] in asked for w in re.findall(r"[a-z0-9]{3,}", own))
+
+
+_LABEL_KINDS = {
+    "date": re.compile(r"时间|日期|\b(?:date|time|day|eta|etd)s?\b", re.IGNORECASE),
+    "place": re.compile(r"地点|地址|位置|\b(?:location|venue|address|place|site)s?\b", re.IGNORECASE),
+    "person": re.compile(r"负责人|联系人|\b(?:contact person|name)s?\b", re.IGNORECASE),
+}
+"""The words of a label that say the kind of its value (``_KIND_WORDS``), by kind: a label that says only another
+kind than the asked one holds no value of it."""
+_NESTED_LABEL = re.compile(r"[^\d\s][:：]\s*\S")
+"""A label inside a field's value ("最佳摄影：程牧" in 获奖名单：最佳男演员：…)."""
+LABEL_STEM = 4
+"""Letters of a stem an English label's word and a question's word share to be one word (closing and close,
+"opening" and "opens")."""
 
 
 NAMED_ONLY: frozenset[str] = frozenset({"date", "person"})
@@ -809,6 +876,10 @@ def _as_field(q: Question, s: Sentence, f: Field, asked: Attribute | None, e: Ev
         # a spec sheet's row ("Value — Maximum load: 150 kg") whose label names what is asked and whose value is of
         # the asked dimension: the row is the label, the document's title the subject
         f = replace(f, label=f.row, row="")
+    if (asked is None or asked.generic) and _unasked_label(q, f):
+        # "Date signed" for when the work starts, 门店地址 for when the shop closes: the value is its label's, and a
+        # line that states the asked one (if any) should win over it
+        return replace(e, own=0.0, focus=0.0, span=None)
     if not addressed(f, q.text) and not row_by_meaning(q, f.row) \
             and not any(len(v) >= 2 and v in normalize(q.text) for v in s.block.split("\n")):
         return e  # another row's cell (a row is named by its label or by another of its cells: a book by its title)
