@@ -91,16 +91,19 @@ from graphs.rag.answer.question import (
 from graphs.rag.answer.stated import Unstated, unstated
 from graphs.rag.answer.verdicts import compared_way, described, spellings, written_sides
 from graphs.text.answer_types import AnswerType, head_type, listed_type
+from graphs.text.bilingual import translations
 from graphs.text.content import has_content
 from graphs.text.dates import asks_year, date_forms, only_a_date, stated_years
 from graphs.text.fields import field_of
 from graphs.text.governors import asked_title
 from graphs.text.name_match import score as name_score
+from graphs.text.name_match import spelled_across
 from graphs.text.name_match import weights as name_weights
 from graphs.text.normalize import has_han, normalize
 from graphs.text.relations import asked_relation
 from graphs.text.scripts import in_script_of_other
 from graphs.text.spans import candidates, of_asked_kind
+from graphs.text.terms import found
 from graphs.text.units import (
     asked_dimensions,
     asked_direction,
@@ -333,6 +336,49 @@ def stated_by_meaning(q: Question, judgement: Judgement, hits: Sequence[Hit]) ->
     # alone: no other line of its passage stands out as far (its title line is not compared: ``titled``)
     return not any(s.semantic is not None and s.semantic >= answer.semantic and s.text != answer.text
                    and s.hit == answer.hit and not titled(q, s) for e in judgement.evidence[1:] for s in e.sentences)
+
+
+WORDS_FROM = 0.75
+"""The weighted share of the question's own words (its terms less its names) that the answering sentence in the other
+language must write in their translations (by the attribute lexicon, the word tables or the general dictionary) to
+state what is asked by its words."""
+
+
+def _crossed_term(term: str, where: str) -> bool:
+    """Whether a folded text of the other language writes a question's term: as written (a number, a code), or in
+    one of its translations (``Question.spellings``' dictionary words, the lexicon's, a compound by its parts)."""
+    return found(term, where) > 0 or any(found(f, where) > 0 for f in (*spelled_across(term), *translations(term))) \
+        or written_across(term, where) is not None
+
+
+def stated_by_words(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> bool:
+    """The best evidence is in the other language than the question, carries its names over, and its answering
+    sentence writes what the question asks in that language's words: the question's own words (less its names),
+    each in a translation, by weight ``WORDS_FROM`` or more (退房 and 时间 of "What time is checkout?"; 修理 and
+    锅炉 of "Who repaired the boiler?"; "laundry" and "collects" of 洗衣店每周几来收布草), at least one of them in the
+    sentence itself, with a value of the asked type next to it, every qualifier stated and none in conflict.
+
+    Words, not the score: the score was fitted on almost no cross-language pairs (its ``cross_language`` weight
+    refuses them all), and e5's similarity across languages does not tell the answering line from another line on
+    the same topic; a general bilingual dictionary does."""
+    f = judgement.features
+    if not judgement.evidence or f.get("other_language") != 1.0 or judgement.conflicts \
+            or f.get("qualifier_conflict", 0.0) > 0.0 or f.get("group_word_unmet", 0.0) > 0.0 \
+            or f.get("qualifier_passage", 1.0) < 1.0 or f.get("anchored", 0.0) < 1.0:
+        return False
+    answer = answering(judgement.evidence[0])
+    if answer.hit >= len(hits) or (q.anchors and not about_subject(q, answer, hits)):
+        return False
+    if asked_kind(q, judgement.asked) in VALUE_TYPES and f.get("span_near", 0.0) == 0.0:
+        return False
+    terms = {t: w for t, w in q.relation.items() if t not in {forms[0] for forms in q.anchors}}
+    if not terms:
+        return False
+    where = f"{answer.title} {answer.context}"
+    written = {t for t in terms if _crossed_term(t, where)}
+    if not any(_crossed_term(t, answer.folded) and not found(t, answer.folded) for t in written):
+        return False  # the sentence itself writes none of them in its language: a neighbour's line
+    return sum(terms[t] for t in written) / sum(terms.values()) >= WORDS_FROM
 
 
 _COUNT = re.compile(r"(?<![A-Za-z0-9_.,])\d[\d,]*(?![\d.,]*\d)|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
@@ -1110,6 +1156,9 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model, hi
                    f"{'the ' + what if attribute else 'what is asked'} of {names or 'the subject'} stands out in "
                    f"meaning, with a value of the asked type (decided by meaning; the fitted score, {p:.2f}, saw "
                    f"almost no cross-language pairs and is not used){spelled}")
+    elif p < threshold and stated_by_words(q, judgement, hits):
+        across = f"writes {predicate_of(q, judgement) or 'what is asked'} of {names or 'the subject'} in its words, " \
+            "with a value of the asked type next to it (by the bilingual dictionary)"
     if across is not None:
         # the lexicon decides, not the score: the reason says so and never reads "answerable (0.01)"
         return Answerability(

@@ -19,6 +19,8 @@ from importlib import resources
 from typing import Any
 
 from graphs.text.answer_types import AnswerType
+from graphs.text.bilingual import ABBREVIATED_FROM, parts_of
+from graphs.text.bilingual import translations as dictionary_forms
 from graphs.text.dates import asks_event_day
 from graphs.text.normalize import has_han, normalize
 from graphs.text.terms import stem
@@ -303,10 +305,33 @@ def written_across(word: str, folded: str) -> str | None:
     # the word itself one of an attribute's (a name that holds one, "Open Day Preparation Meeting", is a name)
     candidates += [normalize(x) for a in lexicon() if not a.generic and w in {normalize(y) for y in a.words}
                    for x in a.words if x and has_han(x) != chinese]
+    # then the general dictionary's words for it (春节 for "Spring Festival", "laundry" for 洗衣店)
+    candidates += [x for x in dictionary_forms(w) if x not in candidates]
     for x in sorted(dict.fromkeys(candidates), key=len, reverse=True):
-        if (x in folded) if has_han(x) else re.search(rf"(?<![a-z]){re.escape(x)}(?:s|es)?(?![a-z])", folded):
+        if _writes(x, folded):
             return x
-    return _across_by_words(w, folded)
+    return _across_by_words(w, folded) or _across_by_parts(w, folded)
+
+
+def _writes(word: str, folded: str) -> bool:
+    """Whether a folded text writes a word: a Chinese one anywhere, an English one whole, alone or plural."""
+    return (word in folded) if has_han(word) else \
+        re.search(rf"(?<![a-z]){re.escape(word)}(?:s|es)?(?![a-z])", folded) is not None
+
+
+def _across_by_parts(term: str, folded: str) -> str | None:
+    """The English words a folded text writes for a Chinese compound the dictionary knows only by its parts, one
+    sense of each part written (英译日: "english" and "japanese", in a rate card's "English → Japanese" line; 食品饮料:
+    "food" and "drink"), or None."""
+    if not re.fullmatch(r"[\u3400-\u9fff]+", term) or len(term) < ABBREVIATED_FROM:
+        return None
+    found: list[str] = []
+    for senses in parts_of(term):
+        written = [x for s in senses for x in (s, *s.split()[:1]) if len(x) >= 3 and _writes(x, folded)]
+        if not written:
+            return None
+        found.append(written[0])
+    return " ".join(found) or None
 
 
 _NAME_FLAGS = ("nr", "ns", "nt", "nz")

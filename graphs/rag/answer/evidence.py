@@ -53,6 +53,7 @@ from graphs.rag.answer.question import (
     years_unstated,
 )
 from graphs.rag.relation_cues import bridge_kind, entity_kind
+from graphs.text.bilingual import translations as dictionary_forms
 from graphs.text.content import has_content
 from graphs.text.dates import (
     ASKS_TIME_OF_DAY,
@@ -1177,6 +1178,9 @@ def crossed(q: Question, quals: Sequence[Qualifier], s: Sentence, known: bool = 
             out.append(x)
         elif (words := translations(x.forms[0])) is not None:
             out.append(replace(x, forms=words))
+        elif written := [w for w in dictionary_forms(x.forms[0]) if w in s.context]:
+            # the general dictionary's word for it, written there ("repaired": 修理 in 由王师傅修理): stated
+            out.append(replace(x, forms=tuple(written)))
         elif not (carried and (known or x.forms[0] not in q.focus)) \
                 and (s.semantic is None or s.semantic < CROSS_MEANING_FROM):
             out.append(x)

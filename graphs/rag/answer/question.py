@@ -17,6 +17,7 @@ from graphs.kg.mentions import strip_disambiguation
 from graphs.rag.answer.attributes import asked_attribute, stated_at
 from graphs.rag.answer.chains import described_slots
 from graphs.text.answer_types import AnswerType, focus_terms, question_word
+from graphs.text.bilingual import translations
 from graphs.text.dates import Shift, deadline_forms, month_word, shift_of, shifted_year, sole_date, year_words
 from graphs.text.entity_spotting import possessor, tagged_words
 from graphs.text.name_match import spelled_across
@@ -110,9 +111,10 @@ class Question:
     def spellings(self) -> dict[str, tuple[str, ...]]:
         """Each named entity's term and the spellings that count as it (the question's, its standard name); an
         extreme's term ("highest", 最高) and the words of the same bound in either language (``extreme_forms``);
-        a term the word table of ``name_match`` translates, its words in the other language (kettle: 水壶), which only
-        a passage in that language writes."""
-        return {**{t: (t, *across) for t in self.weights if (across := spelled_across(t))},
+        a term the word table of ``name_match`` or the general dictionary (``bilingual``: checkout: 退房, 洗衣店:
+        laundry) translates, its words in the other language, which only a passage in that language writes."""
+        return {**{t: tuple(dict.fromkeys((t, *spelled_across(t), *translations(t)))) for t in self.weights
+                   if spelled_across(t) or translations(t)},
                 **{t: forms for t in self.weights if (forms := extreme_forms(t) or deadline_forms(t))},
                 **{forms[0]: forms for forms in self.anchors}}
 
