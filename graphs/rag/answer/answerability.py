@@ -338,6 +338,10 @@ def stated_by_meaning(q: Question, judgement: Judgement, hits: Sequence[Hit]) ->
                    and s.hit == answer.hit and not titled(q, s) for e in judgement.evidence[1:] for s in e.sentences)
 
 
+_MONTH = re.compile(r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+                    r"[一二三四五六七八九十]{1,2}月份?)(?:\s+\S+)?")
+"""A month the question names (with its year or day: "january 2026"): a qualifier, no word to translate."""
+
 WORDS_FROM = 0.75
 """The weighted share of the question's own words (its terms less its names) that the answering sentence in the other
 language must write in their translations (by the attribute lexicon, the word tables or the general dictionary) to
@@ -371,7 +375,9 @@ def stated_by_words(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> b
         return False
     if asked_kind(q, judgement.asked) in VALUE_TYPES and f.get("span_near", 0.0) == 0.0:
         return False
-    terms = {t: w for t, w in q.relation.items() if t not in {forms[0] for forms in q.anchors}}
+    # (a date or number of the question is a qualifier, held above; its month words are written alike)
+    terms = {t: w for t, w in q.relation.items() if t not in {forms[0] for forms in q.anchors}
+             and not re.search(r"\d", t) and not _MONTH.fullmatch(t)}
     if not terms:
         return False
     where = f"{answer.title} {answer.context}"

@@ -561,7 +561,25 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
         from graphs.rag.answer.governance import governed_spans  # governance reads this module's sentences
 
         spans = governed_spans(q, sentence, spans)
-    return nearest(spans, at or _focus_marks(q, sentence.text.casefold()) or marks(q, sentence.text.casefold()))
+    folded = sentence.text.casefold()
+    return nearest(spans, at or _focus_marks(q, folded) or crossed_marks(q, folded) or marks(q, folded))
+
+
+def crossed_marks(q: Question, folded: str) -> list[tuple[int, int]]:
+    """In a sentence of the other language, where it writes the question's words in their translations
+    (``Question.spellings``), those written once first: a word every clause writes (时间 of 入住时间…，退房时间…) does
+    not tell which clause is asked, the one written once (退房 for "checkout") does. Empty for a sentence in the
+    question's language, or one that writes none."""
+    if not in_other_language(q, folded):
+        return []
+    found: list[list[tuple[int, int]]] = []
+    for t in q.weights:
+        at = [(m.start(), m.end()) for f in q.spellings.get(t, ()) if f and f != t and has_han(f) != has_han(t)
+              for m in re.finditer(re.escape(f) if has_han(f) else rf"(?<![a-z]){re.escape(f)}", folded)]
+        if at:
+            found.append(at)
+    once = [a for at in found if len(at) == 1 for a in at]
+    return once or [a for at in found for a in at]
 
 
 def of_another_act(q: Question, sentence: str, span: Span) -> bool:
