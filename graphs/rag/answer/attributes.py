@@ -320,18 +320,16 @@ def _writes(word: str, folded: str) -> bool:
 
 
 def _across_by_parts(term: str, folded: str) -> str | None:
-    """The English words a folded text writes for a Chinese compound the dictionary knows only by its parts, one
-    sense of each part written (英译日: "english" and "japanese", in a rate card's "English → Japanese" line; 食品饮料:
-    "food" and "drink"), or None."""
+    """The English words a folded text writes for a Chinese compound the dictionary knows only by its parts, a sense
+    of every part written but one at most (中译法: "chinese" and "french" in a rate card's "Chinese → French" line,
+    whose 译 no line repeats; 食品饮料: "food" and "drink"), two at least; or None."""
     if not re.fullmatch(r"[\u3400-\u9fff]+", term) or len(term) < ABBREVIATED_FROM:
         return None
-    found: list[str] = []
-    for senses in parts_of(term):
-        written = [x for s in senses for x in (s, *s.split()[:1]) if len(x) >= 3 and _writes(x, folded)]
-        if not written:
-            return None
-        found.append(written[0])
-    return " ".join(found) or None
+    parts = parts_of(term)
+    found = [next((x for s in senses for x in (s, *s.split()[:1]) if len(x) >= 3 and _writes(x, folded)), None)
+             for senses in parts]
+    written = [x for x in found if x is not None]
+    return " ".join(written) if len(written) >= 2 and len(written) >= len(parts) - 1 else None
 
 
 _NAME_FLAGS = ("nr", "ns", "nt", "nz")

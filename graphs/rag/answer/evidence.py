@@ -90,7 +90,7 @@ from graphs.text.scripts import han_share
 from graphs.text.sentences import looks_like_instruction, passage_sentences, planted
 from graphs.text.short_forms import defined
 from graphs.text.spans import Span, candidates, nearest, of_asked_kind
-from graphs.text.terms import weighted_coverage
+from graphs.text.terms import glued_stem, weighted_coverage
 from graphs.text.units import asked_dimensions, counted_asked, does_the_asked, of_dimension, other_act
 from graphs.text.units import fits as measures_asked
 
@@ -574,7 +574,10 @@ def crossed_marks(q: Question, folded: str) -> list[tuple[int, int]]:
         return []
     found: list[list[tuple[int, int]]] = []
     for t in q.weights:
-        at = [(m.start(), m.end()) for f in q.spellings.get(t, ()) if f and f != t and has_han(f) != has_han(t)
+        # (a Chinese word by its stem where it glues a particle on: 闭着 is written as 闭 of 关闭)
+        forms = {glued_stem(f) or f if has_han(f) else f for f in q.spellings.get(t, ())
+                 if f and f != t and has_han(f) != has_han(t)}
+        at = [(m.start(), m.end()) for f in forms
               for m in re.finditer(re.escape(f) if has_han(f) else rf"(?<![a-z]){re.escape(f)}", folded)]
         if at:
             found.append(at)

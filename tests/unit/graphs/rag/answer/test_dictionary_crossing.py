@@ -1,0 +1,66 @@
+"""A question in one language over a line in the other that states the answer in everyday words the hand-written
+lexicons do not list: the general dictionary carries the question's words over (``bilingual``), in the evidence's
+coverage, the qualifiers, the value chosen and the decision (``answerability.stated_by_words``). Examples of my own
+(a gym, a car park, a translation rate card), in both directions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graphs.rag.answer.attributes import written_across
+from graphs.rag.answer.evidence import crossed_marks
+from graphs.rag.retrieval_crossing import other_language_terms
+from tests.support.fakes import hit
+from tests.unit.graphs.rag.answer.test_crosslang import _ask, question
+
+GYM = hit("gym#0", "健身房开放时间为早上六点，关闭时间为晚上十点。", title="健身房须知", dense_score=0.1)
+PARKING = hit("park#0", "The car park closes at 11 pm. Parking costs 5 yuan an hour.", title="Parking", dense_score=0.1)
+
+
+async def test_an_english_question_is_answered_by_the_chinese_line_that_writes_its_words(tmp_path: Path) -> None:
+    """"closed" is 关闭, "time" 时间: the line states what is asked; its value is the one next to 关闭 (written once),
+    not the opening time next to the first 时间."""
+    out = await _ask(tmp_path, "What time is the gym closed?", [GYM])
+    assert out["status"] == "answered", out.get("answerability")
+    assert str(out["answer"]).startswith("晚上十点")
+    assert out["answerability"].decided_by == "lexicon"  # type: ignore[attr-defined]
+
+
+async def test_a_chinese_question_is_answered_by_the_english_line(tmp_path: Path) -> None:
+    out = await _ask(tmp_path, "停车场几点关门？", [PARKING])
+    assert out["status"] == "answered", out.get("answerability")
+    assert "11 pm" in str(out["answer"])
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    ("Who repaired the lift?", [GYM]),  # the gym's hours write no repair nor lift
+    ("停车场的经理是谁？", [PARKING]),  # the car park's line names no manager
+    ("What time does the pool close?", [GYM]),  # the gym's closing time is no pool's
+])
+async def test_a_line_that_does_not_write_the_words_does_not_answer(tmp_path: Path, text: str, hits: list) -> None:
+    out = await _ask(tmp_path, text, hits)
+    assert out["status"] == "no_results", out.get("answer")
+
+
+def test_the_value_is_next_to_the_word_written_once() -> None:
+    q = question("What time is the gym closed?", [GYM])
+    text = GYM.text.casefold()
+    marks = crossed_marks(q, text)
+    closed = text.index("关闭") + 1  # 闭 of 关闭: "closed" is 闭着, a particle glued on
+    assert (closed, closed + 1) in marks
+    assert not any(text[a:b] == "时间" for a, b in marks)  # written twice: it tells no clause
+    # a sentence in the question's own language has none
+    assert crossed_marks(q, "the gym closes at ten") == []
+
+
+def test_a_compound_abbreviation_is_written_by_its_parts() -> None:
+    assert written_across("中译法", "chinese → french: £120 per 1,000 words") == "chinese french"
+    assert written_across("中译法", "english → french: £120") is None  # 中 is not written
+
+
+def test_retrieval_reads_the_dictionary_words_of_the_other_language() -> None:
+    assert "健身房" in other_language_terms("When is the gym closed?").split()
+    assert "parking lot" in other_language_terms("停车场几点关门？") or "car" in other_language_terms("停车场几点关门？")
+    assert "春节" in other_language_terms("Is it open during the Spring Festival?").split()
