@@ -565,6 +565,16 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
     return nearest(spans, at or _focus_marks(q, folded) or crossed_marks(q, folded) or marks(q, folded))
 
 
+CROSSED_CREDIT = 0.8
+"""What a question's word found only in its dictionary translation counts for, of what it counts written as asked."""
+
+
+CROSSED_FOCUS = 0.5
+"""What the asked relation's word found only in its dictionary translation counts for in ``_focus``: half (a line in
+the question's own language that writes the question's other words, 译为 for 翻译, is not outranked by another
+document's line in the other language for the one word it translates)."""
+
+
 def crossed_marks(q: Question, folded: str) -> list[tuple[int, int]]:
     """In a sentence of the other language, where it writes the question's words in their translations
     (``Question.spellings``), those written once first: a word every clause writes (时间 of 入住时间…，退房时间…) does
@@ -575,7 +585,7 @@ def crossed_marks(q: Question, folded: str) -> list[tuple[int, int]]:
     found: list[list[tuple[int, int]]] = []
     for t in q.weights:
         # (a Chinese word by its stem where it glues a particle on: 闭着 is written as 闭 of 关闭)
-        forms = {glued_stem(f) or f if has_han(f) else f for f in q.spellings.get(t, ())
+        forms = {glued_stem(f) or f if has_han(f) else f for f in q.crossed_spellings.get(t, ())
                  if f and f != t and has_han(f) != has_han(t)}
         at = [(m.start(), m.end()) for f in forms
               for m in re.finditer(re.escape(f) if has_han(f) else rf"(?<![a-z]){re.escape(f)}", folded)]
@@ -702,6 +712,14 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
     if spellings and plain:  # ("(1949 film)" covers "released" of "In which year was Night Harbour released?")
         coverage = max(coverage, weighted_coverage(q.weights, s.context, {**q.spellings, **spellings}))
     own = weighted_coverage(q.relation, s.folded, {**q.spellings, **(spellings or {})})
+    if in_other_language(q, s.text):
+        # the other language: the question's words in their dictionary translations, at a discount (a dictionary's
+        # senses are many: a line in the question's own language that writes its words leads one that translates
+        # them)
+        crossed = {**q.crossed_spellings, **(spellings or {})}
+        coverage = max(coverage, coverage + CROSSED_CREDIT * (weighted_coverage(q.weights, s.context, crossed)
+                                                              - coverage))
+        own = max(own, own + CROSSED_CREDIT * (weighted_coverage(q.relation, s.folded, crossed) - own))
     if s.semantic is not None:
         # the other language: the named entities by their tags (or, for names it cannot spell, by meaning),
         # what is asked by meaning (the passage's), the lead sentence first (it says what the passage is about)
@@ -910,7 +928,14 @@ def unspellable(q: Question, s: Sentence) -> list[str]:
 
 
 def _focus(q: Question, s: Sentence) -> float:
-    return weighted_coverage(q.focus, s.folded, q.spellings) if q.focus else 0.0
+    """The share of the asked relation's terms the sentence writes (in a sentence of the other language, in their
+    dictionary translations, at ``CROSSED_FOCUS``)."""
+    if not q.focus:
+        return 0.0
+    said = weighted_coverage(q.focus, s.folded, q.spellings)
+    if in_other_language(q, s.text):
+        said = max(said, said + CROSSED_FOCUS * (weighted_coverage(q.focus, s.folded, q.crossed_spellings) - said))
+    return said
 
 
 def _linked(a: Sentence, b: Sentence) -> str | None:

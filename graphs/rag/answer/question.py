@@ -111,12 +111,18 @@ class Question:
     def spellings(self) -> dict[str, tuple[str, ...]]:
         """Each named entity's term and the spellings that count as it (the question's, its standard name); an
         extreme's term ("highest", 最高) and the words of the same bound in either language (``extreme_forms``);
-        a term the word table of ``name_match`` or the general dictionary (``bilingual``: checkout: 退房, 洗衣店:
-        laundry) translates, its words in the other language, which only a passage in that language writes."""
-        return {**{t: tuple(dict.fromkeys((t, *spelled_across(t), *translations(t)))) for t in self.weights
-                   if spelled_across(t) or translations(t)},
+        a term the word table of ``name_match`` translates, its words in the other language (kettle: 水壶), which only
+        a passage in that language writes."""
+        return {**{t: (t, *across) for t in self.weights if (across := spelled_across(t))},
                 **{t: forms for t in self.weights if (forms := extreme_forms(t) or deadline_forms(t))},
                 **{forms[0]: forms for forms in self.anchors}}
+
+    @functools.cached_property
+    def crossed_spellings(self) -> dict[str, tuple[str, ...]]:
+        """``spellings`` and each term's words in the other language by the general dictionary (``bilingual``:
+        checkout: 退房, 洗衣店: laundry): how a sentence in the other language writes the question's words."""
+        return {**{t: tuple(dict.fromkeys((*self.spellings.get(t, (t,)), *words))) for t in self.weights
+                   if (words := translations(t))}, **{forms[0]: forms for forms in self.anchors}}
 
     def coverage(self, text: str) -> float:
         """Weighted share of the question's terms in a folded text, each named entity under any of its spellings."""
