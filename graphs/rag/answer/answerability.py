@@ -274,7 +274,7 @@ async def calibrated(q: Question, hits: Sequence[Hit], evidence: Sequence[Eviden
         # no similarity to read: the fit without it, not the similarity model with a silent zero
         model = base.fallback
         threshold = model.threshold if asked_threshold is None else asked_threshold
-    judgement = judge(q, hits, evidence, sims)
+    judgement = by_words(q, hits, judge(q, hits, evidence, sims), sims)
     decided = decide(q, judgement, threshold, model, hits)
     if decided.decided_by == "lexicon" and (counted := counted_across(q, judgement)) is not None and counted[1] > 0:
         # the candidate that gives the count of the asked noun leads the evidence the writer reads
@@ -290,6 +290,21 @@ async def calibrated(q: Question, hits: Sequence[Hit], evidence: Sequence[Eviden
             said = "scored without the dense score: no retrieved passage has one (vectors still being indexed?)"
         decided = decided.model_copy(update={"reason": f"{decided.reason}; {said}"})
     return decided, judgement.evidence, failed
+
+
+def by_words(q: Question, hits: Sequence[Hit], judgement: Judgement, sims: dict[str, float]) -> Judgement:
+    """The judgement of the candidate in the other language that writes the question's words in translation
+    (``stated_by_words``), where the best one does not: words over meaning across languages. e5's similarity
+    across languages ranks a line on another topic first as often as not ("What time is checkout?" over a hotel
+    handbook: the dinner hours' line stands out, 退房 comes fourth); a line that writes every word asked, each in
+    the dictionary's translation, with a value of the asked type, is the statement."""
+    if judgement.features.get("other_language") != 1.0 or stated_by_words(q, judgement, hits):
+        return judgement
+    for e in judgement.evidence[1:CANDIDATES]:
+        other = judge(q, hits, [e, *(x for x in judgement.evidence if x is not e)], sims, limit=1)
+        if stated_by_words(q, other, hits):
+            return other
+    return judgement
 
 
 def stated_across_languages(f: dict[str, float]) -> bool:
@@ -357,8 +372,8 @@ def _crossed_term(term: str, where: str) -> bool:
 
 def stated_by_words(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> bool:
     """The best evidence is in the other language than the question, carries its names over, and its answering
-    sentence writes what the question asks in that language's words: the question's own words (less its names),
-    each in a translation, by weight ``WORDS_FROM`` or more (退房 and 时间 of "What time is checkout?"; 修理 and
+    sentence (under its title and heading) writes what the question asks in that language's words: the question's
+    own words (less its names), each in a translation, by weight ``WORDS_FROM`` or more (退房 and 时间 of "What time is checkout?"; 修理 and
     锅炉 of "Who repaired the boiler?"; "laundry" and "collects" of 洗衣店每周几来收布草), at least one of them in the
     sentence itself, with a value of the asked type next to it, every qualifier stated and none in conflict.
 
@@ -380,10 +395,12 @@ def stated_by_words(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> b
              and not re.search(r"\d", t) and not _MONTH.fullmatch(t)}
     if not terms:
         return False
-    where = f"{answer.title} {answer.context}"
+    # the sentence itself, under its title and heading: its neighbours' words are theirs (the pool's hours beside
+    # the gym's closing time)
+    where = f"{answer.title} {normalize(answer.under)} {answer.folded}"
     written = {t for t in terms if _crossed_term(t, where)}
     if not any(_crossed_term(t, answer.folded) and not found(t, answer.folded) for t in written):
-        return False  # the sentence itself writes none of them in its language: a neighbour's line
+        return False  # the sentence itself writes none of them in its language
     return sum(terms[t] for t in written) / sum(terms.values()) >= WORDS_FROM
 
 

@@ -64,3 +64,36 @@ def test_retrieval_reads_the_dictionary_words_of_the_other_language() -> None:
     assert "健身房" in other_language_terms("When is the gym closed?").split()
     assert "parking lot" in other_language_terms("停车场几点关门？") or "car" in other_language_terms("停车场几点关门？")
     assert "春节" in other_language_terms("Is it open during the Spring Festival?").split()
+
+
+class PoolFirst:
+    """An embedder that finds the pool's line closest to any question (e5 across languages often ranks a line on
+    another topic first)."""
+
+    def _vector(self, text: str) -> list[float]:
+        return [1.0, 0.0] if "游泳池" in text or text.startswith("What") else [0.8, 0.6]
+
+    def embed_query(self, text: str) -> list[float]:
+        return self._vector(text)
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return [self._vector(t) for t in texts]
+
+
+async def test_the_line_that_writes_the_words_is_chosen_over_the_one_meaning_prefers(tmp_path: Path) -> None:
+    import dataclasses
+
+    from graphs.domain import ParsedQuery
+    from graphs.rag.nodes.write_answer import write_answer
+    from graphs.text.query_analysis import analyze_query
+    from tests.support.fakes import TODAY, gazetteer_of, make_context, runtime
+
+    club = hit("club#0", "游泳池开放时间为早上七点至晚上九点。\n\n健身房关闭时间为晚上十点半。\n\n会员卡年费为1200元。",
+               title="会所须知", dense_score=0.1)
+    text = "What time does the gym close?"
+    ctx = dataclasses.replace(make_context(tmp_path), embedder=PoolFirst())  # type: ignore[arg-type]
+    parsed = analyze_query(text, gazetteer_of([]), TODAY)
+    out = await write_answer({"question": text, "parsed": ParsedQuery(**parsed.model_dump()), "ranked": [club]},
+                             runtime(ctx))  # type: ignore[arg-type]
+    assert out["status"] == "answered", out.get("answerability")
+    assert str(out["answer"]).startswith("晚上十点半"), out["answer"]
