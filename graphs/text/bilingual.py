@@ -80,9 +80,10 @@ def _reverse() -> dict[str, tuple[str, ...]]:
 
     ranked: dict[str, list[tuple[int, float, str]]] = {}
     for word, senses in _table().items():
+        rare = rarity(word)
         for rank, sense in enumerate(senses):
             for key in _keys(sense):
-                ranked.setdefault(key, []).append((min(rank, 1), rarity(word), word))
+                ranked.setdefault(key, []).append((min(rank, 1), rare, word))
     return {k: tuple(w for _, _, w in sorted(v)[:MAX_FORMS]) for k, v in ranked.items()}
 
 
