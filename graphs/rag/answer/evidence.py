@@ -735,6 +735,10 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
     # of several words stating the attribute, the question's own ("founded in 1612 … its borough charter in
     # 1688" for "When was X founded?": both are the lexicon's founding words, the question wrote "founded")
     own_at = [place for place, said in zip(at, stated, strict=True) if said[:5] in normalize(q.text)]
+    if not own_at and len(at) > 1 and (once := crossed_marks(q, s.text.casefold())):
+        # the lexicon's word written at several places in a sentence of the other language (时间 of 入住时间…，
+        # 关门时间…): the clause is told by the question's word written once there in translation
+        at = once
     span = typed_span(q, s, at=own_at or at or None)
     if plain and at and span is not None and q.focus and set(q.focus) <= _DATE_WORDS and q.kind == "date":
         # "in which year was Night Harbour released": a date next to where the sentence states the release (a

@@ -97,3 +97,11 @@ async def test_the_line_that_writes_the_words_is_chosen_over_the_one_meaning_pre
                              runtime(ctx))  # type: ignore[arg-type]
     assert out["status"] == "answered", out.get("answerability")
     assert str(out["answer"]).startswith("晚上十点半"), out["answer"]
+
+
+async def test_of_two_values_under_the_same_word_the_one_the_translated_word_names(tmp_path: Path) -> None:
+    """时间 twice (the lexicon's word of a time): the clause of 午餐 ("lunch", written once) holds the answer."""
+    camp = hit("camp#0", "早餐时间为上午七点半，午餐时间为中午十二点半。", title="夏令营作息", dense_score=0.1)
+    out = await _ask(tmp_path, "What time is lunch?", [camp])
+    assert out["status"] == "answered", out.get("answerability")
+    assert str(out["answer"]).startswith("中午十二点半"), out["answer"]
