@@ -357,10 +357,12 @@ _MONTH = re.compile(r"(?:january|february|march|april|may|june|july|august|septe
                     r"[一二三四五六七八九十]{1,2}月份?)(?:\s+\S+)?")
 """A month the question names (with its year or day: "january 2026"): a qualifier, no word to translate."""
 
-WORDS_FROM = 0.75
+WORDS_FROM = 1.0
 """The weighted share of the question's own words (its terms less its names) that the answering sentence in the other
 language must write in their translations (by the attribute lexicon, the word tables or the general dictionary) to
-state what is asked by its words."""
+state what is asked by its words: all of them. At 0.75 a word the dictionary cannot read was let go, and it was the
+one that told the asked thing from its sibling (小 of 小版本多久发布一次 over "Major releases happen at most once a
+year": the major releases' line answered the minor ones')."""
 
 
 def _crossed_term(term: str, where: str) -> bool:
@@ -373,7 +375,7 @@ def _crossed_term(term: str, where: str) -> bool:
 def stated_by_words(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> bool:
     """The best evidence is in the other language than the question, carries its names over, and its answering
     sentence (under its title and heading) writes what the question asks in that language's words: the question's
-    own words (less its names), each in a translation, by weight ``WORDS_FROM`` or more (退房 and 时间 of "What time is checkout?"; 修理 and
+    own words (less its names), each in a translation (``WORDS_FROM``: all of them; 退房 and 时间 of "What time is checkout?"; 修理 and
     锅炉 of "Who repaired the boiler?"; "laundry" and "collects" of 洗衣店每周几来收布草), at least one of them in the
     sentence itself, with a value of the asked type next to it, every qualifier stated and none in conflict.
 

@@ -105,3 +105,4 @@ async def test_of_two_values_under_the_same_word_the_one_the_translated_word_nam
     out = await _ask(tmp_path, "What time is lunch?", [camp])
     assert out["status"] == "answered", out.get("answerability")
     assert str(out["answer"]).startswith("中午十二点半"), out["answer"]
+
