@@ -23,6 +23,7 @@ from graphs.text.bilingual import ABBREVIATED_FROM, parts_of
 from graphs.text.bilingual import translations as dictionary_forms
 from graphs.text.dates import asks_event_day
 from graphs.text.normalize import has_han, normalize
+from graphs.text.scripts import han_share
 from graphs.text.terms import stem
 from graphs.text.units import money_noun_at
 
@@ -305,12 +306,19 @@ def written_across(word: str, folded: str) -> str | None:
     # the word itself one of an attribute's (a name that holds one, "Open Day Preparation Meeting", is a name)
     candidates += [normalize(x) for a in lexicon() if not a.generic and w in {normalize(y) for y in a.words}
                    for x in a.words if x and has_han(x) != chinese]
-    # then the general dictionary's words for it (春节 for "Spring Festival", "laundry" for 洗衣店)
-    candidates += [x for x in dictionary_forms(w) if x not in candidates]
+    # then the general dictionary's words for it (春节 for "Spring Festival", "laundry" for 洗衣店), only where the
+    # text is mostly of the other language: a Chinese page's English aside ("（英语：2023 Dallas Open）") does not
+    # write a Chinese question's 公开赛 or 中国
+    crossing = not chinese or han_share(folded) < CROSSING_SHARE
+    candidates += [x for x in dictionary_forms(w) if x not in candidates] if crossing else []
     for x in sorted(dict.fromkeys(candidates), key=len, reverse=True):
         if _writes(x, folded):
             return x
-    return _across_by_words(w, folded) or _across_by_parts(w, folded)
+    return _across_by_words(w, folded) or (_across_by_parts(w, folded) if crossing else None)
+
+
+CROSSING_SHARE = 0.5
+"""The share of Chinese characters under which a text is read as English for a Chinese word's dictionary forms."""
 
 
 def _writes(word: str, folded: str) -> bool:

@@ -106,3 +106,11 @@ async def test_of_two_values_under_the_same_word_the_one_the_translated_word_nam
     assert out["status"] == "answered", out.get("answerability")
     assert str(out["answer"]).startswith("中午十二点半"), out["answer"]
 
+
+
+def test_an_english_aside_of_a_chinese_page_does_not_write_a_chinese_word() -> None:
+    """A Chinese news page gives a tournament's English name in brackets: its "Open" is no 公开赛 of the question's
+    other tournament, nor its "Spain" the question's 西班牙; an English page writes them."""
+    page = "2024年湖畔公开赛（英语：2024 lakeside open），是巡回赛之一，在西班牙（spain）举行。"
+    assert written_across("公开赛", page) is None and written_across("西班牙", page) is None
+    assert written_across("西班牙", "the lakeside open is held in spain every may.") == "spain"
