@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable
 
 from graphs.rag.answer.attributes import label_words, lexicon
-from graphs.text.bilingual import chinese_of, parts_of, translations
+from graphs.text.bilingual import SPECIFIC_FROM, chinese_of, parts_of, specificity, translations
 from graphs.text.gazetteer import Gazetteer
 from graphs.text.normalize import has_han
 from graphs.text.query_analysis import extract_keywords
@@ -64,7 +64,13 @@ def dictionary_terms(question: str) -> list[str]:
     English words."""
     terms: list[str] = []
     for word in extract_keywords(question):
-        terms.extend(translations(word) or [senses[0] for senses in parts_of(word)])
+        # a specific word's only (``SPECIFIC_FROM``: 退房 for "checkout", "boiler" for 锅炉): a common word's
+        # translations are written by many passages of the other language (博物馆 by every label of a museum's page,
+        # "agree" and "written" by every contract) and outrank, in BM25, the passages the question's own specific
+        # words find (the exhibit's code, the style guide's quoted "shall")
+        forms = translations(word) or tuple(senses[0] for senses in parts_of(word))
+        if forms and specificity(word, translations(word) or None) >= SPECIFIC_FROM:
+            terms.extend(forms)
     words = [w.casefold() for w in _WORD.findall(question)]
     for a, b in itertools.pairwise(words):
         terms.extend(chinese_of(f"{a} {b}"))

@@ -147,3 +147,21 @@ def translations(term: str) -> tuple[str, ...]:
     if len(t) < 2:
         return ()
     return tuple(s for s in english_of(t) if len(s.split()) <= MAX_SENSE_WORDS)
+
+
+SPECIFIC_FROM = 7.5
+"""jieba's inverse document frequency from which a question's word is specific (火星 8.6, 锅炉 8.5, 书面 8.3, 租金 8.2;
+an English word by its commonest dictionary word: "monthly" 月度 8.0, "checkout" 退房 10.3): a word of few paraphrases,
+written where a text speaks of it, and written by few texts. Commoner words are paraphrased freely and written by
+many texts of every kind (名字 6.2, 同意 6.0, 人口 5.3, 时间 4.1; "flat" 7.4, "museum" 博物馆 7.0, "exhibit" 6.2)."""
+
+
+def specificity(term: str, forms: tuple[str, ...] | None = None) -> float:
+    """How specific a question's term is: a Chinese term's own rarity, an English one's by the commonest of its
+    dictionary words (``forms``, by default its ``translations``); 0 for an English term the dictionary gives no
+    Chinese word."""
+    from graphs.text.terms import rarity
+
+    if has_han(term):
+        return rarity(term)
+    return min((rarity(f) for f in (translations(term) if forms is None else forms) if has_han(f)), default=0.0)

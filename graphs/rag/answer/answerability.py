@@ -51,6 +51,7 @@ from graphs.rag.answer.evidence import (
     plain_subject,
     titled,
     unspellable,
+    unwritten_specific,
 )
 from graphs.rag.answer.governance import (
     asked_contact,
@@ -344,6 +345,8 @@ def stated_by_meaning(q: Question, judgement: Judgement, hits: Sequence[Hit]) ->
     if answer.semantic is None or answer.semantic < MEANING_STANDS or len(best.sentences) > 1 \
             or answer.hit >= len(hits) or not about_subject(q, answer, hits):
         return False
+    if unwritten_specific(q, answer):
+        return False  # a specific word asked (火星) that the dictionary carries over and the line does not write
     if (codes := asked_codes(q, hits[answer.hit])) and not states_codes(codes, answer.text):
         return False  # the line of another code (E1's for "what does E3 mean") is no statement of the asked one
     if asked_kind(q, judgement.asked) in VALUE_TYPES and f.get("span_near", 0.0) == 0.0:

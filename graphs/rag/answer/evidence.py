@@ -26,6 +26,7 @@ from graphs.rag.answer.attributes import (
     near,
     stated_at,
     translations,
+    written_across,
 )
 from graphs.rag.answer.chains import names_relation, title_year
 from graphs.rag.answer.qualifiers import (
@@ -53,6 +54,7 @@ from graphs.rag.answer.question import (
     years_unstated,
 )
 from graphs.rag.relation_cues import bridge_kind, entity_kind
+from graphs.text.bilingual import SPECIFIC_FROM, specificity
 from graphs.text.bilingual import translations as dictionary_forms
 from graphs.text.content import has_content
 from graphs.text.dates import (
@@ -90,7 +92,7 @@ from graphs.text.scripts import han_share
 from graphs.text.sentences import looks_like_instruction, passage_sentences, planted
 from graphs.text.short_forms import defined
 from graphs.text.spans import Span, candidates, nearest, of_asked_kind
-from graphs.text.terms import glued_stem, weighted_coverage
+from graphs.text.terms import found, glued_stem, weighted_coverage
 from graphs.text.units import asked_dimensions, counted_asked, does_the_asked, of_dimension, other_act
 from graphs.text.units import fits as measures_asked
 
@@ -712,7 +714,8 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
     if spellings and plain:  # ("(1949 film)" covers "released" of "In which year was Night Harbour released?")
         coverage = max(coverage, weighted_coverage(q.weights, s.context, {**q.spellings, **spellings}))
     own = weighted_coverage(q.relation, s.folded, {**q.spellings, **(spellings or {})})
-    if in_other_language(q, s.text):
+    unwritten = unwritten_specific(q, s)
+    if in_other_language(q, s.text) and not unwritten:
         # the other language: the question's words in their dictionary translations, at a discount (a dictionary's
         # senses are many: a line in the question's own language that writes its words leads one that translates
         # them)
@@ -720,7 +723,7 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
         coverage = max(coverage, coverage + CROSSED_CREDIT * (weighted_coverage(q.weights, s.context, crossed)
                                                               - coverage))
         own = max(own, own + CROSSED_CREDIT * (weighted_coverage(q.relation, s.folded, crossed) - own))
-    if s.semantic is not None:
+    if s.semantic is not None and not unwritten:
         # the other language: the named entities by their tags (or, for names it cannot spell, by meaning),
         # what is asked by meaning (the passage's), the lead sentence first (it says what the passage is about)
         if q.anchors and (unspelled := unspellable(q, s)):
@@ -929,6 +932,36 @@ def unspellable(q: Question, s: Sentence) -> list[str]:
     return [forms[0] for forms in q.anchors if not mentioned(forms, s.context)
             and not re.search(r"\d", forms[0]) and has_han(forms[0]) != chinese
             and not any(has_han(f) == chinese for f in forms[1:])]
+
+
+def unwritten_specific(q: Question, s: Sentence) -> list[str]:
+    """The question's specific words (not its names, numbers or dates) that the general dictionary carries into the
+    other language and that a sentence in the other language, under its title and heading, writes in neither
+    language: as asked, in a dictionary word, or in the lexicon's words (``written_across``). Meaning may stand for a
+    word the dictionary cannot carry over; it does not stand for one it can that the sentence does not write (火星
+    of "火星上的第一座城市叫什么名字" over a line of a store "in one of the city's best-known shopping streets": the
+    line that stands out by meaning among a few is no statement about Mars). Empty for a sentence in the question's
+    own language."""
+    if not in_other_language(q, s.text):
+        return []
+    names = {f for forms in q.anchors for f in forms}
+    out: list[str] = []
+    for t in q.weights:
+        if t in names or re.search(r"\d", t) or not (forms := dictionary_forms(t)) \
+                or specificity(t, forms) < SPECIFIC_FROM:
+            continue
+        if not any(found(f, s.context) > 0 for f in (t, *q.crossed_spellings.get(t, ()), *forms)) \
+                and written_across(t, s.context) is None:
+            out.append(t)
+    if q.chinese:
+        # a word the question writes in the sentence's own letters ("shall" of 合同里的 shall 应该怎么翻译) is written
+        # as asked by a line that speaks of it (the contract's "will translate" line does not)
+        out += [w for w in dict.fromkeys(m.casefold() for m in _LATIN_WORD.findall(q.text))
+                if not any(w in f for f in names) and found(w, s.context) == 0]
+    return out
+
+
+_LATIN_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z'-]{2,}(?![A-Za-z0-9])")
 
 
 def _focus(q: Question, s: Sentence) -> float:
