@@ -958,7 +958,7 @@ def unwritten_specific(q: Question, s: Sentence) -> list[str]:
         # as asked by a line that speaks of it (the contract's "will translate" line does not)
         out += [w for w in dict.fromkeys(m.casefold() for m in _LATIN_WORD.findall(q.text))
                 if not any(w in f for f in names) and found(w, s.context) == 0]
-    return out
+    return list(dict.fromkeys(out))
 
 
 _LATIN_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z'-]{2,}(?![A-Za-z0-9])")

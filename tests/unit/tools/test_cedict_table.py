@@ -28,3 +28,14 @@ def test_build_keeps_chinese_headwords_of_two_characters_or_more(tmp_path: Path)
     assert build(str(source), str(target)) == 2
     lines = gzip.decompress(target.read_bytes()).decode("utf-8").splitlines()
     assert lines == ["展厅\texhibition hall|showroom", "春节\tspring festival"]
+
+
+def test_the_shipped_table_carries_its_licence_beside_it() -> None:
+    """The dictionary is CC BY-SA 4.0 data in an Apache-2.0 project: its attribution and licence ship beside it (in
+    the package, so a wheel carries both) and the README names it."""
+    text = Path(__file__).parents[3] / "graphs" / "text"
+    notice = (text / "cedict.LICENSE.txt").read_text(encoding="utf-8")
+    assert (text / "cedict.tsv.gz").is_file()
+    assert "CC-CEDICT" in notice and "CC BY-SA 4.0" in notice and "MDBG" in notice
+    readme = (Path(__file__).parents[3] / "README.md").read_text(encoding="utf-8")
+    assert "cedict.LICENSE.txt" in readme and "CC BY-SA 4.0" in readme

@@ -5,13 +5,14 @@ coverage, the qualifiers, the value chosen and the decision (``answerability.sta
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 
 from graphs.rag.answer.attributes import written_across
-from graphs.rag.answer.evidence import crossed_marks
-from graphs.rag.retrieval_crossing import other_language_terms
+from graphs.rag.answer.evidence import _single, crossed_marks, in_other_language, sentences_of, unwritten_specific
+from graphs.rag.retrieval_crossing import dictionary_terms, other_language_terms
 from tests.support.fakes import hit
 from tests.unit.graphs.rag.answer.test_crosslang import _ask, question
 
@@ -114,3 +115,54 @@ def test_an_english_aside_of_a_chinese_page_does_not_write_a_chinese_word() -> N
     page = "2024年湖畔公开赛（英语：2024 lakeside open），是巡回赛之一，在西班牙（spain）举行。"
     assert written_across("公开赛", page) is None and written_across("西班牙", page) is None
     assert written_across("西班牙", "the lakeside open is held in spain every may.") == "spain"
+
+
+# --- the guard: a specific word asked that the line of the other language does not write (examples of my own)
+
+HARBOUR = hit("harbour#0", "The harbour's first lighthouse was built in 1868 on the northern breakwater. "
+              "It is one of the town's best-known landmarks.", title="Harbour history", dense_score=0.1)
+LOCKERS = hit("locker#0", "储物柜押金为50元，退柜时全额退还。游泳馆每周一闭馆。", title="游泳馆须知", dense_score=0.1)
+
+
+def _by_meaning(q, hits: list) -> list:  # type: ignore[no-untyped-def]
+    """The sentences of the other language as the comparison by meaning leaves the best of them (1.0)."""
+    return [dataclasses.replace(s, semantic=1.0) for s in sentences_of(q, hits) if in_other_language(q, s.text)]
+
+
+def test_a_specific_word_the_line_does_not_write_is_not_stood_for_by_meaning() -> None:
+    """月球 (the Moon: the dictionary writes it "moon") is written by no line of the harbour's history: the line that
+    stands out by meaning among a few is no statement about the Moon, so meaning does not cover the question."""
+    q = question("月球上的第一座灯塔是哪一年建成的？", [HARBOUR])
+    lines = _by_meaning(q, [HARBOUR])
+    assert lines and all("月球" in unwritten_specific(q, s) for s in lines)
+    assert all(_single(q, s).coverage < 0.6 for s in lines)
+    assert not unwritten_specific(question("这座灯塔是哪一年建成的？", [HARBOUR]), lines[0])  # 灯塔 is written
+
+
+def test_an_english_question_s_specific_word_is_looked_for_in_its_chinese_words() -> None:
+    """"locker" is 储物柜, written: no guard; "sauna" (桑拿) is not, so the pool's line does not state its fee."""
+    written = question("How much is the locker deposit?", [LOCKERS])
+    line = next(s for s in sentences_of(written, [LOCKERS]) if "储物柜" in s.text)
+    assert unwritten_specific(written, line) == []
+    sauna = question("How much is the sauna deposit?", [LOCKERS])
+    line = next(s for s in sentences_of(sauna, [LOCKERS]) if "储物柜" in s.text)
+    assert "sauna" in unwritten_specific(sauna, line)
+
+
+def test_a_word_the_question_quotes_in_the_line_s_letters_is_written_as_asked() -> None:
+    """用户手册里的 warranty 怎么翻译: an English line that speaks of the warranty writes "warranty"; one that only
+    translates other words of the question ("translate", "manual") does not state it."""
+    says = hit("guide#0", "The warranty is translated as 保修 throughout the manual.", title="Style guide", dense_score=0.1)
+    other = hit("scope#0", "The studio will translate the user manual into French.", title="Contract", dense_score=0.1)
+    q = question("用户手册里的 warranty 应该怎么翻译？", [says, other])
+    by_line = {s.text: unwritten_specific(q, s) for s in sentences_of(q, [says, other])}
+    assert by_line["The studio will translate the user manual into French."] == ["warranty"]
+    assert "warranty" not in by_line["The warranty is translated as 保修 throughout the manual."]
+
+
+def test_only_a_specific_word_s_translations_join_the_search() -> None:
+    """"boiler" (锅炉) is a word few texts write: its Chinese word joins BM25; "museum" (博物馆, on every label of a
+    museum's page) does not, nor 同意 ("agree", in every contract)."""
+    assert "锅炉" in dictionary_terms("Who repaired the boiler?")
+    assert "博物馆" not in dictionary_terms("Which museum exhibit is older?")
+    assert not {"agree", "consent"} & set(dictionary_terms("谁同意的？"))
