@@ -11,7 +11,13 @@ from pathlib import Path
 import pytest
 
 from graphs.rag.answer.attributes import written_across
-from graphs.rag.answer.evidence import _single, crossed_marks, in_other_language, sentences_of, unwritten_specific
+from graphs.rag.answer.evidence import (
+    _single,
+    crossed_marks,
+    in_other_language,
+    sentences_of,
+    unwritten_specific,
+)
 from graphs.rag.retrieval_crossing import dictionary_terms, other_language_terms
 from tests.support.fakes import hit
 from tests.unit.graphs.rag.answer.test_crosslang import _ask, question
