@@ -82,6 +82,7 @@ from graphs.rag.answer.qualifiers import (
 from graphs.rag.answer.question import (
     EVIDENCE_PASSAGES,
     Question,
+    file_words,
     mentioned,
     other_bound,
     passage_words,
@@ -345,7 +346,7 @@ def stated_by_meaning(q: Question, judgement: Judgement, hits: Sequence[Hit]) ->
     if answer.semantic is None or answer.semantic < MEANING_STANDS or len(best.sentences) > 1 \
             or answer.hit >= len(hits) or not about_subject(q, answer, hits):
         return False
-    if unwritten_specific(q, answer):
+    if unwritten_specific(q, answer, file_words(hits[answer.hit])):
         return False  # a specific word asked (火星) that the dictionary carries over and the line does not write
     if (codes := asked_codes(q, hits[answer.hit])) and not states_codes(codes, answer.text):
         return False  # the line of another code (E1's for "what does E3 mean") is no statement of the asked one

@@ -46,6 +46,7 @@ from graphs.rag.answer.question import (
     CODE_PENALTY,
     EVIDENCE_PASSAGES,
     Question,
+    file_words,
     mentioned,
     other_bound,
     passage_words,
@@ -704,7 +705,7 @@ def asked_codes(q: Question, hit: Hit) -> list[str]:
 
 def _single(q: Question, s: Sentence, asked: Attribute | None = None,
             asked_terms: frozenset[str] = frozenset(), plain: bool = False,
-            codes: Sequence[str] | None = None) -> Evidence:
+            codes: Sequence[str] | None = None, document: str = "") -> Evidence:
     # the question's words for the asked attribute ("heavy" of "how heavy") count as written where the sentence
     # states that attribute in the lexicon's words ("weighs 4.2 kg"): the same relation, other words
     at = stated_at(asked, s.text) if asked is not None else []
@@ -714,7 +715,7 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
     if spellings and plain:  # ("(1949 film)" covers "released" of "In which year was Night Harbour released?")
         coverage = max(coverage, weighted_coverage(q.weights, s.context, {**q.spellings, **spellings}))
     own = weighted_coverage(q.relation, s.folded, {**q.spellings, **(spellings or {})})
-    unwritten = unwritten_specific(q, s)
+    unwritten = unwritten_specific(q, s, document)
     if in_other_language(q, s.text) and not unwritten:
         # the other language: the question's words in their dictionary translations, at a discount (a dictionary's
         # senses are many: a line in the question's own language that writes its words leads one that translates
@@ -934,30 +935,36 @@ def unspellable(q: Question, s: Sentence) -> list[str]:
             and not any(has_han(f) == chinese for f in forms[1:])]
 
 
-def unwritten_specific(q: Question, s: Sentence) -> list[str]:
+_TIME_KINDS = _DATE_WORDS | {"week", "weekday", "hour", "minute", "time", "星期", "时间"}
+"""Words that name the kind of a time asked ("which day of the week"): a line states the value (每周二), not the word."""
+
+
+def unwritten_specific(q: Question, s: Sentence, document: str = "") -> list[str]:
     """The question's specific words (not its names, numbers or dates) that the general dictionary carries into the
     other language and that a sentence in the other language, under its title and heading, writes in neither
     language: as asked, in a dictionary word, or in the lexicon's words (``written_across``). Meaning may stand for a
     word the dictionary cannot carry over; it does not stand for one it can that the sentence does not write (火星
     of "火星上的第一座城市叫什么名字" over a line of a store "in one of the city's best-known shopping streets": the
     line that stands out by meaning among a few is no statement about Mars). Empty for a sentence in the question's
-    own language."""
+    own language. ``document``: the words of the file's name, which every line of it is about ("labels" of "On the
+    museum's labels, what does 出水 mean?" over museum_labels.html)."""
     if not in_other_language(q, s.text):
         return []
     names = {f for forms in q.anchors for f in forms}
+    where = f"{s.context} {document}"
     out: list[str] = []
     for t in q.weights:
-        if t in names or re.search(r"\d", t) or not (forms := dictionary_forms(t)) \
+        if t in names or t in _TIME_KINDS or re.search(r"\d", t) or not (forms := dictionary_forms(t)) \
                 or specificity(t, forms) < SPECIFIC_FROM:
             continue
-        if not any(found(f, s.context) > 0 for f in (t, *q.crossed_spellings.get(t, ()), *forms)) \
-                and written_across(t, s.context) is None:
+        if not any(found(f, where) > 0 for f in (t, *q.crossed_spellings.get(t, ()), *forms)) \
+                and written_across(t, where) is None:
             out.append(t)
     if q.chinese:
         # a word the question writes in the sentence's own letters ("shall" of 合同里的 shall 应该怎么翻译) is written
         # as asked by a line that speaks of it (the contract's "will translate" line does not)
         out += [w for w in dict.fromkeys(m.casefold() for m in _LATIN_WORD.findall(q.text))
-                if not any(w in f for f in names) and found(w, s.context) == 0]
+                if not any(w in f for f in names) and found(w, where) == 0]
     return list(dict.fromkeys(out))
 
 
@@ -1510,7 +1517,8 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
         else q.text[found_asked.start : found_asked.end].casefold())
     asked_terms = frozenset(t for t in q.relation if t and t in phrase)
     codes = {n: asked_codes(q, hits[n]) for n in {s.hit for s in sentences}} if q.codes else {}
-    singles = [_single(q, s, asked, asked_terms, plain, codes.get(s.hit)) for s in sentences]
+    files = {n: file_words(hits[n]) for n in {s.hit for s in sentences} if n < len(hits)}
+    singles = [_single(q, s, asked, asked_terms, plain, codes.get(s.hit), files.get(s.hit, "")) for s in sentences]
     if plain:
         # a sentence of another entity's passage that does not name the subject ("It was founded in 1140" in
         # Keswald's passage, beside "Keswald lies north of Marrowby") states its value of that entity
