@@ -346,8 +346,8 @@ def stated_by_meaning(q: Question, judgement: Judgement, hits: Sequence[Hit]) ->
     if answer.semantic is None or answer.semantic < MEANING_STANDS or len(best.sentences) > 1 \
             or answer.hit >= len(hits) or not about_subject(q, answer, hits):
         return False
-    if unwritten_specific(q, answer, file_words(hits[answer.hit])):
-        return False  # a specific word asked (火星) that the dictionary carries over and the line does not write
+    if f.get("span_near", 0.0) == 0.0 and unwritten_specific(q, answer, file_words(hits[answer.hit])):
+        return False  # a specific word asked (火星) the line does not write, and no value of the asked kind by it
     if (codes := asked_codes(q, hits[answer.hit])) and not states_codes(codes, answer.text):
         return False  # the line of another code (E1's for "what does E3 mean") is no statement of the asked one
     if asked_kind(q, judgement.asked) in VALUE_TYPES and f.get("span_near", 0.0) == 0.0:

@@ -715,8 +715,9 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
     if spellings and plain:  # ("(1949 film)" covers "released" of "In which year was Night Harbour released?")
         coverage = max(coverage, weighted_coverage(q.weights, s.context, {**q.spellings, **spellings}))
     own = weighted_coverage(q.relation, s.folded, {**q.spellings, **(spellings or {})})
-    unwritten = unwritten_specific(q, s, document)
-    if in_other_language(q, s.text) and not unwritten:
+    # the coverage by the sentence's own words, before the dictionary's and meaning's credit (``unwritten_specific``)
+    by_words = (coverage, own, share)
+    if in_other_language(q, s.text):
         # the other language: the question's words in their dictionary translations, at a discount (a dictionary's
         # senses are many: a line in the question's own language that writes its words leads one that translates
         # them)
@@ -724,7 +725,7 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
         coverage = max(coverage, coverage + CROSSED_CREDIT * (weighted_coverage(q.weights, s.context, crossed)
                                                               - coverage))
         own = max(own, own + CROSSED_CREDIT * (weighted_coverage(q.relation, s.folded, crossed) - own))
-    if s.semantic is not None and not unwritten:
+    if s.semantic is not None:
         # the other language: the named entities by their tags (or, for names it cannot spell, by meaning),
         # what is asked by meaning (the passage's), the lead sentence first (it says what the passage is about)
         if q.anchors and (unspelled := unspellable(q, s)):
@@ -750,6 +751,12 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
         focus = 1.0
     if q.kind == "date" and span is not None and asks_deadline(q.text) and deadline_at(s.text, span.start, span.end):
         focus = 1.0  # the limit the question asks ("by what date", 最晚…前), set by the sentence's own words
+    if span is None and unwritten_specific(q, s, document):
+        # a line of the other language with no value of the asked kind that does not write a specific word asked,
+        # in either language (火星, a quoted "shall"): neither the dictionary's words nor meaning make it state what
+        # is asked (a store's line "in one of the city's best-known streets" for 火星上的第一座城市叫什么名字); with
+        # such a value (8% by "Volume discount" for 批量折扣, the dictionary's "batch") meaning still may
+        coverage, own, share = by_words
     if bounded := other_bound(q, s.folded):
         own, focus, span = 0.0, 0.0, None  # the maximum's row for the minimum asked: nothing asked is stated
     single = Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=focus, span=span,
@@ -961,14 +968,15 @@ def unwritten_specific(q: Question, s: Sentence, document: str = "") -> list[str
                 and written_across(t, where) is None:
             out.append(t)
     if q.chinese:
-        # a word the question writes in the sentence's own letters ("shall" of 合同里的 shall 应该怎么翻译) is written
+        # a word the question writes in the sentence's own letters, not a name ("shall" of 合同里的 shall 应该怎么翻译) is written
         # as asked by a line that speaks of it (the contract's "will translate" line does not)
-        out += [w for w in dict.fromkeys(m.casefold() for m in _LATIN_WORD.findall(q.text))
+        out += [w for w in dict.fromkeys(_LATIN_WORD.findall(q.text))
                 if not any(w in f for f in names) and found(w, where) == 0]
     return list(dict.fromkeys(out))
 
 
-_LATIN_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z'-]{2,}(?![A-Za-z0-9])")
+_LATIN_WORD = re.compile(r"(?<![A-Za-z0-9])[a-z][a-z'-]{2,}(?![A-Za-z0-9])")
+"""A word the question writes in lower-case Latin letters (a name is capitalised: "Northstar")."""
 
 
 def _focus(q: Question, s: Sentence) -> float:
