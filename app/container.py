@@ -42,6 +42,7 @@ from graphs.stores.base import EntityStore, StoreUnavailable, VectorIndex
 from graphs.stores.catalog import DocumentCatalog, SQLiteDocumentCatalog
 from graphs.stores.journal import IngestJournal
 from graphs.stores.sentence_vectors import SentenceVectors
+from graphs.text.bilingual import chinese_of
 from graphs.text.query_analysis import analyze_query
 from graphs.text.terms import dictionary_word
 
@@ -285,6 +286,9 @@ class Resources:
         ctx.embedder.embed_documents([WARM_UP_TEXT])
         dictionary_word("预热")
         asked_attribute("马斯克创办的公司的股票代码是什么？ Who founded it?", "other")
+        # the general dictionary and its English index (``graphs.text.bilingual``): 1-2 s of CPU, ~50 MB, on the
+        # first question that crosses languages otherwise
+        chinese_of("warm")
         try:
             analyze_query("马斯克 warm up", ctx.gazetteer(), ctx.today())
             # The ingest path's own first use: jieba's part-of-speech tagger (entity spotting), the date rules and

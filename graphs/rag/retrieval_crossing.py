@@ -9,7 +9,10 @@ words as the other language writes them, from what the service already knows in 
   "opened", "founded") brings its words in both languages (人口, 启用, 成立 …), and a label or counted noun of its
   bilingual groups (乘客 / "passengers", "minutes" / 记录) the group's words;
 - the entity store's names: a name or alias the question spells (also in pinyin: "Lanxi" for 兰溪) brings the
-  entity's standard name and every alias.
+  entity's standard name and every alias;
+- the general dictionary (``graphs.text.bilingual``): each of the question's keywords, and each pair of adjacent
+  English words ("spring festival"), brings its words in the other language ("checkout": 退房, 洗衣店: "laundry"; a
+  compound the dictionary knows by its parts, 英译日, the first sense of each part).
 
 The filling's choice of candidates reads all these words; the candidates are scored by the index's own embedder.
 
@@ -21,12 +24,15 @@ question now also matches an English passage stating the attribute, which the an
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 
 from graphs.rag.answer.attributes import label_words, lexicon
+from graphs.text.bilingual import SPECIFIC_FROM, chinese_of, parts_of, specificity, translations
 from graphs.text.gazetteer import Gazetteer
 from graphs.text.normalize import has_han
+from graphs.text.query_analysis import extract_keywords
 
 QUESTION_WORDS = frozenset({"when", "where", "who"})
 """The lexicon's entries of question words only (什么时候, "what year"): a file states them by a value, not a word."""
@@ -46,7 +52,29 @@ def crossing_terms(question: str, gazetteer: Gazetteer | None = None) -> str:
                 terms.extend([entity.standard_name, *entity.aliases])
     # a label or counted noun of the lexicon's bilingual groups ("took the minutes" / 记录, 乘客 / "passengers")
     terms.extend(label_words(question))
+    terms.extend(dictionary_terms(question))
     return " ".join(dict.fromkeys(t for t in terms if t.strip()))
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+
+
+def dictionary_terms(question: str) -> list[str]:
+    """The general dictionary's words in the other language for the question's keywords and its pairs of adjacent
+    English words."""
+    terms: list[str] = []
+    for word in extract_keywords(question):
+        # a specific word's only (``SPECIFIC_FROM``: 退房 for "checkout", "boiler" for 锅炉): a common word's
+        # translations are written by many passages of the other language (博物馆 by every label of a museum's page,
+        # "agree" and "written" by every contract) and outrank, in BM25, the passages the question's own specific
+        # words find (the exhibit's code, the style guide's quoted "shall")
+        forms = translations(word) or tuple(senses[0] for senses in parts_of(word))
+        if forms and specificity(word, translations(word) or None) >= SPECIFIC_FROM:
+            terms.extend(forms)
+    words = [w.casefold() for w in _WORD.findall(question)]
+    for a, b in itertools.pairwise(words):
+        terms.extend(chinese_of(f"{a} {b}"))
+    return terms
 
 
 def other_language_terms(question: str, gazetteer: Gazetteer | None = None) -> str:

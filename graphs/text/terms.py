@@ -41,6 +41,12 @@ def dictionary_word(term: str) -> bool:
     return term in _idf()[0]
 
 
+def rarity(term: str) -> float:
+    """A Chinese word's inverse document frequency in jieba's table (the median for a word it does not list)."""
+    idf, median = _idf()
+    return idf.get(term, median)
+
+
 def term_weight(term: str, *, anchor: bool = False) -> float:
     """A term's weight in [0.3, 2.25]: Chinese by inverse document frequency, Latin words 1, names ×1.5."""
     if has_han(term):

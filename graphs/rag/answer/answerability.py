@@ -52,6 +52,7 @@ from graphs.rag.answer.evidence import (
     plain_subject,
     titled,
     unspellable,
+    unwritten_specific,
 )
 from graphs.rag.answer.governance import (
     asked_contact,
@@ -83,6 +84,7 @@ from graphs.rag.answer.qualifiers import (
 from graphs.rag.answer.question import (
     EVIDENCE_PASSAGES,
     Question,
+    file_words,
     mentioned,
     other_bound,
     passage_words,
@@ -94,16 +96,19 @@ from graphs.rag.answer.question import (
 from graphs.rag.answer.stated import Unstated, unstated
 from graphs.rag.answer.verdicts import compared_way, described, spellings, written_sides
 from graphs.text.answer_types import AnswerType, head_type, listed_type
+from graphs.text.bilingual import translations
 from graphs.text.content import has_content
 from graphs.text.dates import asks_year, date_forms, only_a_date, stated_years
 from graphs.text.fields import field_of
 from graphs.text.governors import asked_title
 from graphs.text.name_match import score as name_score
+from graphs.text.name_match import spelled_across
 from graphs.text.name_match import weights as name_weights
 from graphs.text.normalize import has_han, normalize
 from graphs.text.relations import asked_relation
 from graphs.text.scripts import in_script_of_other
 from graphs.text.spans import candidates, of_asked_kind
+from graphs.text.terms import found
 from graphs.text.units import (
     asked_dimensions,
     asked_direction,
@@ -278,7 +283,7 @@ async def calibrated(q: Question, hits: Sequence[Hit], evidence: Sequence[Eviden
         # no similarity to read: the fit without it, not the similarity model with a silent zero
         model = base.fallback
         threshold = model.threshold if asked_threshold is None else asked_threshold
-    judgement = judge(q, hits, evidence, sims)
+    judgement = by_words(q, hits, judge(q, hits, evidence, sims), sims)
     decided = decide(q, judgement, threshold, model, hits)
     if decided.decided_by == "lexicon" and (counted := counted_across(q, judgement)) is not None and counted[1] > 0:
         # the candidate that gives the count of the asked noun leads the evidence the writer reads
@@ -294,6 +299,21 @@ async def calibrated(q: Question, hits: Sequence[Hit], evidence: Sequence[Eviden
             said = "scored without the dense score: no retrieved passage has one (vectors still being indexed?)"
         decided = decided.model_copy(update={"reason": f"{decided.reason}; {said}"})
     return decided, judgement.evidence, failed
+
+
+def by_words(q: Question, hits: Sequence[Hit], judgement: Judgement, sims: dict[str, float]) -> Judgement:
+    """The judgement of the candidate in the other language that writes the question's words in translation
+    (``stated_by_words``), where the best one does not: words over meaning across languages. e5's similarity
+    across languages ranks a line on another topic first as often as not ("What time is checkout?" over a hotel
+    handbook: the dinner hours' line stands out, 退房 comes fourth); a line that writes every word asked, each in
+    the dictionary's translation, with a value of the asked type, is the statement."""
+    if judgement.features.get("other_language") != 1.0 or stated_by_words(q, judgement, hits):
+        return judgement
+    for e in judgement.evidence[1:CANDIDATES]:
+        other = judge(q, hits, [e, *(x for x in judgement.evidence if x is not e)], sims, limit=1)
+        if stated_by_words(q, other, hits):
+            return other
+    return judgement
 
 
 def stated_across_languages(f: dict[str, float]) -> bool:
@@ -350,6 +370,8 @@ def stated_by_meaning(q: Question, judgement: Judgement, hits: Sequence[Hit]) ->
     if answer.semantic is None or answer.semantic < MEANING_STANDS or len(best.sentences) > 1 \
             or answer.hit >= len(hits) or not about_subject(q, answer, hits):
         return False
+    if f.get("span_near", 0.0) == 0.0 and unwritten_specific(q, answer, file_words(hits[answer.hit])):
+        return False  # a specific word asked (火星) the line does not write, and no value of the asked kind by it
     if (codes := asked_codes(q, hits[answer.hit])) and not states_codes(codes, answer.text):
         return False  # the line of another code (E1's for "what does E3 mean") is no statement of the asked one
     if asked_kind(q, judgement.asked) in VALUE_TYPES and f.get("span_near", 0.0) == 0.0:
@@ -357,6 +379,59 @@ def stated_by_meaning(q: Question, judgement: Judgement, hits: Sequence[Hit]) ->
     # alone: no other line of its passage stands out as far (its title line is not compared: ``titled``)
     return not any(s.semantic is not None and s.semantic >= answer.semantic and s.text != answer.text
                    and s.hit == answer.hit and not titled(q, s) for e in judgement.evidence[1:] for s in e.sentences)
+
+
+_MONTH = re.compile(r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+                    r"[一二三四五六七八九十]{1,2}月份?)(?:\s+\S+)?")
+"""A month the question names (with its year or day: "january 2026"): a qualifier, no word to translate."""
+
+WORDS_FROM = 1.0
+"""The weighted share of the question's own words (its terms less its names) that the answering sentence in the other
+language must write in their translations (by the attribute lexicon, the word tables or the general dictionary) to
+state what is asked by its words: all of them. At 0.75 a word the dictionary cannot read was let go, and it was the
+one that told the asked thing from its sibling (小 of 小版本多久发布一次 over "Major releases happen at most once a
+year": the major releases' line answered the minor ones')."""
+
+
+def _crossed_term(term: str, where: str) -> bool:
+    """Whether a folded text of the other language writes a question's term: as written (a number, a code), or in
+    one of its translations (``Question.spellings``' dictionary words, the lexicon's, a compound by its parts)."""
+    return found(term, where) > 0 or any(found(f, where) > 0 for f in (*spelled_across(term), *translations(term))) \
+        or written_across(term, where) is not None
+
+
+def stated_by_words(q: Question, judgement: Judgement, hits: Sequence[Hit]) -> bool:
+    """The best evidence is in the other language than the question, carries its names over, and its answering
+    sentence (under its title and heading) writes what the question asks in that language's words: the question's
+    own words (less its names), each in a translation (``WORDS_FROM``: all of them; 退房 and 时间 of "What time is checkout?"; 修理 and
+    锅炉 of "Who repaired the boiler?"; "laundry" and "collects" of 洗衣店每周几来收布草), at least one of them in the
+    sentence itself, with a value of the asked type next to it, every qualifier stated and none in conflict.
+
+    Words, not the score: the score was fitted on almost no cross-language pairs (its ``cross_language`` weight
+    refuses them all), and e5's similarity across languages does not tell the answering line from another line on
+    the same topic; a general bilingual dictionary does."""
+    f = judgement.features
+    if not judgement.evidence or f.get("other_language") != 1.0 or judgement.conflicts \
+            or f.get("qualifier_conflict", 0.0) > 0.0 or f.get("group_word_unmet", 0.0) > 0.0 \
+            or f.get("qualifier_passage", 1.0) < 1.0 or f.get("anchored", 0.0) < 1.0:
+        return False
+    answer = answering(judgement.evidence[0])
+    if answer.hit >= len(hits) or (q.anchors and not about_subject(q, answer, hits)):
+        return False
+    if asked_kind(q, judgement.asked) in VALUE_TYPES and f.get("span_near", 0.0) == 0.0:
+        return False
+    # (a date or number of the question is a qualifier, held above; its month words are written alike)
+    terms = {t: w for t, w in q.relation.items() if t not in {forms[0] for forms in q.anchors}
+             and not re.search(r"\d", t) and not _MONTH.fullmatch(t)}
+    if not terms:
+        return False
+    # the sentence itself, under its title and heading: its neighbours' words are theirs (the pool's hours beside
+    # the gym's closing time)
+    where = f"{answer.title} {normalize(answer.under)} {answer.folded}"
+    written = {t for t in terms if _crossed_term(t, where)}
+    if not any(_crossed_term(t, answer.folded) and not found(t, answer.folded) for t in written):
+        return False  # the sentence itself writes none of them in its language
+    return sum(terms[t] for t in written) / sum(terms.values()) >= WORDS_FROM
 
 
 _COUNT = re.compile(r"(?<![A-Za-z0-9_.,])\d[\d,]*(?![\d.,]*\d)|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
@@ -1196,6 +1271,9 @@ def decide(q: Question, judgement: Judgement, threshold: float, model: Model, hi
                    f"{'the ' + what if attribute else 'what is asked'} of {names or 'the subject'} stands out in "
                    f"meaning, with a value of the asked type (decided by meaning; the fitted score, {p:.2f}, saw "
                    f"almost no cross-language pairs and is not used){spelled}")
+    elif p < threshold and stated_by_words(q, judgement, hits):
+        across = f"writes {predicate_of(q, judgement) or 'what is asked'} of {names or 'the subject'} in its words, " \
+            "with a value of the asked type next to it (by the bilingual dictionary)"
     if across is not None:
         # the lexicon decides, not the score: the reason says so and never reads "answerable (0.01)"
         return Answerability(

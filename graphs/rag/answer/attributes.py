@@ -19,8 +19,11 @@ from importlib import resources
 from typing import Any
 
 from graphs.text.answer_types import AnswerType
+from graphs.text.bilingual import ABBREVIATED_FROM, parts_of
+from graphs.text.bilingual import translations as dictionary_forms
 from graphs.text.dates import asks_event_day
 from graphs.text.normalize import has_han, normalize
+from graphs.text.scripts import han_share
 from graphs.text.terms import stem
 from graphs.text.units import money_noun_at
 
@@ -319,10 +322,38 @@ def written_across(word: str, folded: str) -> str | None:
     # the word itself one of an attribute's (a name that holds one, "Open Day Preparation Meeting", is a name)
     candidates += [normalize(x) for a in lexicon() if not a.generic and w in {normalize(y) for y in a.words}
                    for x in a.words if x and has_han(x) != chinese]
+    # then the general dictionary's words for it (春节 for "Spring Festival", "laundry" for 洗衣店), only where the
+    # text is mostly of the other language: a Chinese page's English aside ("（英语：2023 Dallas Open）") does not
+    # write a Chinese question's 公开赛 or 中国
+    crossing = not chinese or han_share(folded) < CROSSING_SHARE
+    candidates += [x for x in dictionary_forms(w) if x not in candidates] if crossing else []
     for x in sorted(dict.fromkeys(candidates), key=len, reverse=True):
-        if (x in folded) if has_han(x) else re.search(rf"(?<![a-z]){re.escape(x)}(?:s|es)?(?![a-z])", folded):
+        if _writes(x, folded):
             return x
-    return _across_by_words(w, folded)
+    return _across_by_words(w, folded) or (_across_by_parts(w, folded) if crossing else None)
+
+
+CROSSING_SHARE = 0.5
+"""The share of Chinese characters under which a text is read as English for a Chinese word's dictionary forms."""
+
+
+def _writes(word: str, folded: str) -> bool:
+    """Whether a folded text writes a word: a Chinese one anywhere, an English one whole, alone or plural."""
+    return (word in folded) if has_han(word) else \
+        re.search(rf"(?<![a-z]){re.escape(word)}(?:s|es)?(?![a-z])", folded) is not None
+
+
+def _across_by_parts(term: str, folded: str) -> str | None:
+    """The English words a folded text writes for a Chinese compound the dictionary knows only by its parts, a sense
+    of every part written but one at most (中译法: "chinese" and "french" in a rate card's "Chinese → French" line,
+    whose 译 no line repeats; 食品饮料: "food" and "drink"), two at least; or None."""
+    if not re.fullmatch(r"[\u3400-\u9fff]+", term) or len(term) < ABBREVIATED_FROM:
+        return None
+    parts = parts_of(term)
+    found = [next((x for s in senses for x in (s, *s.split()[:1]) if len(x) >= 3 and _writes(x, folded)), None)
+             for senses in parts]
+    written = [x for x in found if x is not None]
+    return " ".join(written) if len(written) >= 2 and len(written) >= len(parts) - 1 else None
 
 
 _NAME_FLAGS = ("nr", "ns", "nt", "nz")

@@ -28,6 +28,7 @@ from graphs.rag.answer.attributes import (
     schedule_label,
     stated_at,
     translations,
+    written_across,
 )
 from graphs.rag.answer.chains import names_relation, title_year
 from graphs.rag.answer.qualifiers import (
@@ -47,6 +48,7 @@ from graphs.rag.answer.question import (
     CODE_PENALTY,
     EVIDENCE_PASSAGES,
     Question,
+    file_words,
     mentioned,
     other_bound,
     passage_words,
@@ -55,6 +57,8 @@ from graphs.rag.answer.question import (
     years_unstated,
 )
 from graphs.rag.relation_cues import bridge_kind, entity_kind
+from graphs.text.bilingual import SPECIFIC_FROM, specificity
+from graphs.text.bilingual import translations as dictionary_forms
 from graphs.text.content import has_content
 from graphs.text.dates import (
     ASKS_TIME_OF_DAY,
@@ -91,7 +95,7 @@ from graphs.text.scripts import han_share
 from graphs.text.sentences import looks_like_instruction, passage_sentences, planted
 from graphs.text.short_forms import defined
 from graphs.text.spans import Span, candidates, nearest, of_asked_kind
-from graphs.text.terms import stem, weighted_coverage
+from graphs.text.terms import found, glued_stem, stem, weighted_coverage
 from graphs.text.units import asked_dimensions, counted_asked, does_the_asked, of_dimension, other_act
 from graphs.text.units import fits as measures_asked
 
@@ -562,7 +566,38 @@ def typed_span(q: Question, sentence: Sentence, exclude: Iterable[str] = (),
         from graphs.rag.answer.governance import governed_spans  # governance reads this module's sentences
 
         spans = governed_spans(q, sentence, spans)
-    return nearest(spans, at or _focus_marks(q, sentence.text.casefold()) or marks(q, sentence.text.casefold()))
+    folded = sentence.text.casefold()
+    return nearest(spans, at or _focus_marks(q, folded) or crossed_marks(q, folded) or marks(q, folded))
+
+
+CROSSED_CREDIT = 0.8
+"""What a question's word found only in its dictionary translation counts for, of what it counts written as asked."""
+
+
+CROSSED_FOCUS = 0.5
+"""What the asked relation's word found only in its dictionary translation counts for in ``_focus``: half (a line in
+the question's own language that writes the question's other words, 译为 for 翻译, is not outranked by another
+document's line in the other language for the one word it translates)."""
+
+
+def crossed_marks(q: Question, folded: str) -> list[tuple[int, int]]:
+    """In a sentence of the other language, where it writes the question's words in their translations
+    (``Question.spellings``), those written once first: a word every clause writes (时间 of 入住时间…，退房时间…) does
+    not tell which clause is asked, the one written once (退房 for "checkout") does. Empty for a sentence in the
+    question's language, or one that writes none."""
+    if not in_other_language(q, folded):
+        return []
+    found: list[list[tuple[int, int]]] = []
+    for t in q.weights:
+        # (a Chinese word by its stem where it glues a particle on: 闭着 is written as 闭 of 关闭)
+        forms = {glued_stem(f) or f if has_han(f) else f for f in q.crossed_spellings.get(t, ())
+                 if f and f != t and has_han(f) != has_han(t)}
+        at = [(m.start(), m.end()) for f in forms
+              for m in re.finditer(re.escape(f) if has_han(f) else rf"(?<![a-z]){re.escape(f)}", folded)]
+        if at:
+            found.append(at)
+    once = [a for at in found if len(at) == 1 for a in at]
+    return once or [a for at in found for a in at]
 
 
 def of_another_act(q: Question, sentence: str, span: Span) -> bool:
@@ -672,7 +707,7 @@ def asked_codes(q: Question, hit: Hit) -> list[str]:
 
 def _single(q: Question, s: Sentence, asked: Attribute | None = None,
             asked_terms: frozenset[str] = frozenset(), plain: bool = False,
-            codes: Sequence[str] | None = None) -> Evidence:
+            codes: Sequence[str] | None = None, document: str = "") -> Evidence:
     # the question's words for the asked attribute ("heavy" of "how heavy") count as written where the sentence
     # states that attribute in the lexicon's words ("weighs 4.2 kg"): the same relation, other words
     at = stated_at(asked, s.text) if asked is not None else []
@@ -682,6 +717,16 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
     if spellings and plain:  # ("(1949 film)" covers "released" of "In which year was Night Harbour released?")
         coverage = max(coverage, weighted_coverage(q.weights, s.context, {**q.spellings, **spellings}))
     own = weighted_coverage(q.relation, s.folded, {**q.spellings, **(spellings or {})})
+    # the coverage by the sentence's own words, before the dictionary's and meaning's credit (``unwritten_specific``)
+    by_words = (coverage, own, share)
+    if in_other_language(q, s.text):
+        # the other language: the question's words in their dictionary translations, at a discount (a dictionary's
+        # senses are many: a line in the question's own language that writes its words leads one that translates
+        # them)
+        crossed = {**q.crossed_spellings, **(spellings or {})}
+        coverage = max(coverage, coverage + CROSSED_CREDIT * (weighted_coverage(q.weights, s.context, crossed)
+                                                              - coverage))
+        own = max(own, own + CROSSED_CREDIT * (weighted_coverage(q.relation, s.folded, crossed) - own))
     if s.semantic is not None:
         # the other language: the named entities by their tags (or, for names it cannot spell, by meaning),
         # what is asked by meaning (the passage's), the lead sentence first (it says what the passage is about)
@@ -697,6 +742,10 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
     # of several words stating the attribute, the question's own ("founded in 1612 … its borough charter in
     # 1688" for "When was X founded?": both are the lexicon's founding words, the question wrote "founded")
     own_at = [place for place, said in zip(at, stated, strict=True) if said[:5] in normalize(q.text)]
+    if not own_at and len(at) > 1 and (once := crossed_marks(q, s.text.casefold())):
+        # the lexicon's word written at several places in a sentence of the other language (时间 of 入住时间…，
+        # 关门时间…): the clause is told by the question's word written once there in translation
+        at = once
     span = typed_span(q, s, at=own_at or at or None)
     if plain and at and span is not None and q.focus and set(q.focus) <= _DATE_WORDS and q.kind == "date":
         # "in which year was Night Harbour released": a date next to where the sentence states the release (a
@@ -704,6 +753,12 @@ def _single(q: Question, s: Sentence, asked: Attribute | None = None,
         focus = 1.0
     if q.kind == "date" and span is not None and asks_deadline(q.text) and deadline_at(s.text, span.start, span.end):
         focus = 1.0  # the limit the question asks ("by what date", 最晚…前), set by the sentence's own words
+    if span is None and unwritten_specific(q, s, document):
+        # a line of the other language with no value of the asked kind that does not write a specific word asked,
+        # in either language (火星, a quoted "shall"): neither the dictionary's words nor meaning make it state what
+        # is asked (a store's line "in one of the city's best-known streets" for 火星上的第一座城市叫什么名字); with
+        # such a value (8% by "Volume discount" for 批量折扣, the dictionary's "batch") meaning still may
+        coverage, own, share = by_words
     if bounded := other_bound(q, s.folded):
         own, focus, span = 0.0, 0.0, None  # the maximum's row for the minimum asked: nothing asked is stated
     single = Evidence(sentences=(s,), coverage=coverage, own=own, anchored=share, focus=focus, span=span,
@@ -958,8 +1013,52 @@ def unspellable(q: Question, s: Sentence) -> list[str]:
             and not any(has_han(f) == chinese for f in forms[1:])]
 
 
+_TIME_KINDS = _DATE_WORDS | {"week", "weekday", "hour", "minute", "time", "星期", "时间"}
+"""Words that name the kind of a time asked ("which day of the week"): a line states the value (每周二), not the word."""
+
+
+def unwritten_specific(q: Question, s: Sentence, document: str = "") -> list[str]:
+    """The question's specific words (not its names, numbers or dates) that the general dictionary carries into the
+    other language and that a sentence in the other language, under its title and heading, writes in neither
+    language: as asked, in a dictionary word, or in the lexicon's words (``written_across``). Meaning may stand for a
+    word the dictionary cannot carry over; it does not stand for one it can that the sentence does not write (火星
+    of "火星上的第一座城市叫什么名字" over a line of a store "in one of the city's best-known shopping streets": the
+    line that stands out by meaning among a few is no statement about Mars). Empty for a sentence in the question's
+    own language. ``document``: the words of the file's name, which every line of it is about ("labels" of "On the
+    museum's labels, what does 出水 mean?" over museum_labels.html)."""
+    if not in_other_language(q, s.text):
+        return []
+    names = {f for forms in q.anchors for f in forms}
+    where = f"{s.context} {document}"
+    out: list[str] = []
+    for t in q.weights:
+        if t in names or t in _TIME_KINDS or re.search(r"\d", t) or not (forms := dictionary_forms(t)) \
+                or specificity(t, forms) < SPECIFIC_FROM:
+            continue
+        if not any(found(f, where) > 0 for f in (t, *q.crossed_spellings.get(t, ()), *forms)) \
+                and written_across(t, where) is None:
+            out.append(t)
+    if q.chinese:
+        # a word the question writes in the sentence's own letters, not a name ("shall" of 合同里的 shall 应该怎么翻译) is written
+        # as asked by a line that speaks of it (the contract's "will translate" line does not)
+        out += [w for w in dict.fromkeys(_LATIN_WORD.findall(q.text))
+                if not any(w in f for f in names) and found(w, where) == 0]
+    return list(dict.fromkeys(out))
+
+
+_LATIN_WORD = re.compile(r"(?<![A-Za-z0-9])[a-z][a-z'-]{2,}(?![A-Za-z0-9])")
+"""A word the question writes in lower-case Latin letters (a name is capitalised: "Northstar")."""
+
+
 def _focus(q: Question, s: Sentence) -> float:
-    return weighted_coverage(q.focus, s.folded, q.spellings) if q.focus else 0.0
+    """The share of the asked relation's terms the sentence writes (in a sentence of the other language, in their
+    dictionary translations, at ``CROSSED_FOCUS``)."""
+    if not q.focus:
+        return 0.0
+    said = weighted_coverage(q.focus, s.folded, q.spellings)
+    if in_other_language(q, s.text):
+        said = max(said, said + CROSSED_FOCUS * (weighted_coverage(q.focus, s.folded, q.crossed_spellings) - said))
+    return said
 
 
 def _linked(a: Sentence, b: Sentence) -> str | None:
@@ -1248,6 +1347,9 @@ def crossed(q: Question, quals: Sequence[Qualifier], s: Sentence, known: bool = 
             out.append(x)
         elif (words := translations(x.forms[0])) is not None:
             out.append(replace(x, forms=words))
+        elif written := [w for w in dictionary_forms(x.forms[0]) if w in s.context]:
+            # the general dictionary's word for it, written there ("repaired": 修理 in 由王师傅修理): stated
+            out.append(replace(x, forms=tuple(written)))
         elif not (carried and (known or x.forms[0] not in q.focus)) \
                 and (s.semantic is None or s.semantic < CROSS_MEANING_FROM):
             out.append(x)
@@ -1494,7 +1596,8 @@ def find_evidence(q: Question, hits: Sequence[Hit], limit: int = EVIDENCE_PASSAG
         else q.text[found_asked.start : found_asked.end].casefold())
     asked_terms = frozenset(t for t in q.relation if t and t in phrase)
     codes = {n: asked_codes(q, hits[n]) for n in {s.hit for s in sentences}} if q.codes else {}
-    singles = [_single(q, s, asked, asked_terms, plain, codes.get(s.hit)) for s in sentences]
+    files = {n: file_words(hits[n]) for n in {s.hit for s in sentences} if n < len(hits)}
+    singles = [_single(q, s, asked, asked_terms, plain, codes.get(s.hit), files.get(s.hit, "")) for s in sentences]
     if plain:
         # a sentence of another entity's passage that does not name the subject ("It was founded in 1140" in
         # Keswald's passage, beside "Keswald lies north of Marrowby") states its value of that entity

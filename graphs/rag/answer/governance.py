@@ -27,7 +27,7 @@ from graphs.rag.answer.calibration import (
     predicate_terms,
     sentence_names,
 )
-from graphs.rag.answer.evidence import Sentence
+from graphs.rag.answer.evidence import Sentence, in_other_language
 from graphs.rag.answer.question import EVIDENCE_PASSAGES, Question
 from graphs.text.answer_types import AnswerType
 from graphs.text.dates import day_term, days_named
@@ -791,7 +791,12 @@ def listed_items(q: Question, sentence: Sentence, spans: Sequence[Span], asked: 
     named = {t for t, _ in _ASKED_NUMBER.findall(normalize(q.text))} if ids else set()
     # a number the question writes names an item only after its noun, as the sentence names its siblings ("room
     # 4" beside "room 5"); elsewhere it is a quantity that qualifies the question (an age, a weight: "I'm 22")
-    terms = [t for t in _item_terms(q, asked) if not _writes_term(t, frame) and not all(_writes_term(t, p) for p in parts)
+    items = _item_terms(q, asked)
+    if in_other_language(q, text):
+        # a sentence in the other language writes the item in its words: the question's words in their dictionary
+        # translations (午餐 for "lunch" in 早餐时间为…，午餐时间为…)
+        items += [normalize(f) for t in items for f in q.crossed_spellings.get(t, ())[1:] if has_han(f) != has_han(t)]
+    terms = [t for t in dict.fromkeys(items) if not _writes_term(t, frame) and not all(_writes_term(t, p) for p in parts)
              and (not t.isdigit() or any(re.search(rf"\b{re.escape(n)}\s+{t}\b", normalize(q.text)) for n in named))]
     if (act := asked_act(q.text)) is not None and not any(same_act(p, act) for p in parts[1:]):
         # the act a who-question asks by ("chairs" of "Who chairs the film club?") is the list's predicate where

@@ -17,6 +17,7 @@ from graphs.kg.mentions import strip_disambiguation
 from graphs.rag.answer.attributes import asked_attribute, stated_at
 from graphs.rag.answer.chains import described_slots
 from graphs.text.answer_types import AnswerType, focus_terms, question_word
+from graphs.text.bilingual import translations
 from graphs.text.dates import Shift, deadline_forms, month_word, shift_of, shifted_year, sole_date, year_words
 from graphs.text.entity_spotting import possessor, tagged_words
 from graphs.text.name_match import spelled_across
@@ -115,6 +116,13 @@ class Question:
         return {**{t: (t, *across) for t in self.weights if (across := spelled_across(t))},
                 **{t: forms for t in self.weights if (forms := extreme_forms(t) or deadline_forms(t))},
                 **{forms[0]: forms for forms in self.anchors}}
+
+    @functools.cached_property
+    def crossed_spellings(self) -> dict[str, tuple[str, ...]]:
+        """``spellings`` and each term's words in the other language by the general dictionary (``bilingual``:
+        checkout: 退房, 洗衣店: laundry): how a sentence in the other language writes the question's words."""
+        return {**{t: tuple(dict.fromkeys((*self.spellings.get(t, (t,)), *words))) for t in self.weights
+                   if (words := translations(t))}, **{forms[0]: forms for forms in self.anchors}}
 
     def coverage(self, text: str) -> float:
         """Weighted share of the question's terms in a folded text, each named entity under any of its spellings."""
