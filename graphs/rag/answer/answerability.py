@@ -62,6 +62,7 @@ from graphs.rag.answer.governance import (
     misgoverned,
     not_a_name,
     office_for_holder,
+    other_item,
     other_row,
     question_years,
     sibling_stated,
@@ -662,6 +663,14 @@ def _other_row(c: Case) -> str | None:
     return None
 
 
+def _other_item(c: Case) -> str | None:
+    if c.answer is not None and not c.followed and (items := other_item(c.q, c.answer, c.hits)) is not None:
+        # 由新人导演宁小禾执导… under the card 《纸飞机》 for 《山那边的灯》's director, the "Sunday" row for a Saturday
+        # class: a line of one card, section or row states its own item's value, not a sibling's
+        return f"the best evidence is written for {items[0]}, not for {items[1]}"
+    return None
+
+
 def _other_bound(c: Case) -> str | None:
     if c.answer is not None and not c.followed and other_bound(c.q, c.answer.folded):
         # 每张车票最低收取2元手续费 for the highest fee, "a minimum stay of 2 nights" for the longest: the line states
@@ -826,6 +835,7 @@ VETOES: tuple[tuple[str, Callable[[Case], str | None]], ...] = (
     ("dated_quantity", _dated_quantity),
     ("other_bound", _other_bound),
     ("other_row", _other_row),
+    ("other_item", _other_item),
     ("office_for_holder", _office_for_holder),
     ("no_year", _no_year),
     ("how_often", _how_often),

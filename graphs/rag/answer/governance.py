@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from graphs.domain import Hit
+from graphs.ingest.formats.base import SECTION_SEPARATOR
 from graphs.rag.answer.attributes import lexicon, same_attribute, same_group, same_label
 from graphs.rag.answer.calibration import (
     CANDIDATES,
@@ -27,12 +28,12 @@ from graphs.rag.answer.calibration import (
     predicate_terms,
     sentence_names,
 )
-from graphs.rag.answer.evidence import Sentence
+from graphs.rag.answer.evidence import Sentence, names_row
 from graphs.rag.answer.question import EVIDENCE_PASSAGES, Question
 from graphs.text.answer_types import AnswerType
 from graphs.text.dates import day_term, days_named
 from graphs.text.entity_spotting import tagged_words
-from graphs.text.fields import field_of
+from graphs.text.fields import field_of, row_key_forms
 from graphs.text.governors import (
     CHANGE_EN,
     CHANGE_ZH,
@@ -967,3 +968,107 @@ def office_for_holder(q: Question, text: str, start: int, end: int) -> str | Non
     value = text[start:end].strip(" （）()")
     return title if title is not None and _OFFICE.search(value) is not None else None
 
+
+
+@dataclass(frozen=True)
+class Item:
+    """One of the items a document enumerates, as a line of it is written under it: a section's heading among its
+    sibling headings (the cards of a programme, the sites of a handbook: ``group`` is their parent heading path),
+    or a table row's key (``group`` ``ROW_GROUP``)."""
+
+    key: str
+    group: str
+
+
+ROW_GROUP = "\x00row"
+"""The group of a table's row keys (one table's rows are items of one kind, whatever its section)."""
+
+
+def _heading_path(section: str | None) -> list[str]:
+    return [p.strip() for p in (section or "").split(SECTION_SEPARATOR) if p.strip()]
+
+
+def line_item(answer: Sentence, hit: Hit) -> Item | None:
+    """The item a line is written for: a table cell's row, else the last heading of its passage's section when the
+    line stands under that heading (not under a heading or label inside the passage), else none."""
+    cell = field_of(answer.text)
+    if cell is not None and cell.row.strip():
+        return Item(cell.row.strip(), ROW_GROUP)
+    path = _heading_path(hit.section)
+    if len(path) < 1 or normalize(answer.under or "") != normalize(hit.section or ""):
+        return None
+    return Item(path[-1], SECTION_SEPARATOR.join(path[:-1]))
+
+
+def document_items(hits: Sequence[Hit], doc_id: str) -> list[Item]:
+    """The items the retrieved passages of one document enumerate: the last heading of each passage's section
+    (grouped by the path above it) and the keys of its table rows."""
+    out: dict[Item, None] = {}
+    for hit in hits:
+        if hit.doc_id != doc_id:
+            continue
+        if path := _heading_path(hit.section):
+            out[Item(path[-1], SECTION_SEPARATOR.join(path[:-1]))] = None
+        for line in hit.text.splitlines():
+            if (cell := field_of(line.strip())) is not None and cell.row.strip():
+                out[Item(cell.row.strip(), ROW_GROUP)] = None
+    return list(out)
+
+
+def _item_named(text: str, key: str) -> bool:
+    """Whether a text (a question, a line) writes an item's key, whole or without its aside (``names_row``)."""
+    return names_row(text, key)
+
+
+def _same_item(a: str, b: str) -> bool:
+    """Whether two keys name one item (a card's heading and its row's key: 《纸飞机》 and 《纸飞机》（Paper Plane））."""
+    fa, fb = set(row_key_forms(a)), set(row_key_forms(b))
+    return bool(fa & fb) or any(x in y or y in x for x in fa for y in fb if min(len(x), len(y)) >= 2)
+
+
+def _days_apart(question: str, key: str) -> bool:
+    """Whether an item's key names weekdays and the question others only (周六 asked, the "Sunday …" row): the
+    day is part of what the row or section is (a timetable's day rows), in either language."""
+    asked, written = days_named(question), days_named(key)
+    return bool(asked) and len(asked) < 7 and bool(written) and len(written) < 7 and not asked & written
+
+
+def other_item(q: Question, answer: Sentence, hits: Sequence[Hit]) -> tuple[str, str] | None:
+    """The item the answering line is written for and the item the question asks, when they are two items of one
+    document's enumeration: the line stands under one card, section or table row ("由新人导演宁小禾执导…" under
+    the heading 《纸飞机》 among the programme's film cards), the question names another item of that enumeration
+    (《山那边的灯》, a sibling heading or a row key of the same document) and neither the line nor its item writes
+    the asked one; or the item's key names a weekday the question does not ask (the "Sunday" row for a Saturday
+    question, in either language). The value is the other item's; where the asked item's own section or row states
+    nothing asked, the documents do not say it. None where the question names the line's own item, or names no
+    other item of its document."""
+    if answer.hit >= len(hits):
+        return None
+    hit = hits[answer.hit]
+    own = line_item(answer, hit)
+    if own is None or not hit.doc_id:
+        return None
+    if _days_apart(q.text, own.key) and not days_named(answer.text) & days_named(q.text):
+        return own.key, " ".join(sorted(_day_words(q.text)))
+    if _item_named(q.text, own.key):
+        return None
+    items = document_items(hits, hit.doc_id)
+    # the line's item is one of an enumeration: its sibling headings, and the table rows when it is one of them
+    # (a film's card is its row too)
+    rows = own.group == ROW_GROUP or any(i.group == ROW_GROUP and _same_item(i.key, own.key) for i in items)
+    siblings = [i for i in items if not _same_item(i.key, own.key)
+                and (i.group == own.group or (rows and i.group == ROW_GROUP))]
+    # a heading above the line's own (the programme's, the document's title) is its context, no sibling
+    above = {normalize(p) for p in _heading_path(hit.section)}
+    for item in siblings:
+        if normalize(item.key) in above or not _item_named(q.text, item.key):
+            continue
+        if any(_writes_term(form, answer.folded) for form in row_key_forms(item.key) if len(form) >= 2):
+            continue  # the line names the asked item itself ("…, like 《山那边的灯》, was shot on location")
+        return own.key, item.key
+    return None
+
+
+def _day_words(text: str) -> set[str]:
+    return {m[0] for m in re.finditer(r"(?:周|星期|礼拜)[一二三四五六日天]|\b[A-Za-z]+days?\b", text)
+            if days_named(m[0])}
