@@ -89,3 +89,44 @@ def test_a_documents_items_are_its_headings_by_parent_and_its_row_keys() -> None
     assert Item("《河边的钟声》", PROGRAMME) in items and Item("《白鹭飞过》", PROGRAMME) in items
     assert any(i.key == "《白鹭飞过》" and i.group != PROGRAMME for i in items)  # its table row too
     assert not any(i.key == "Riverside" for i in items)  # another document's
+
+
+APIARIES = hit("s.txt#0", "云岭养蜂社 蜂场说明\n\n南坡站：位于南坡果园内，共有蜂箱12个，站长是韦明。每周二上午巡箱。\n"
+                          "北岸站：位于北岸苗圃旁，共有蜂箱9个，站长是童欣。这里主要采集槐花蜜。\n"
+                          "北岸站的蜂群在去年冬天损失了2群。", title="云岭养蜂社 蜂场说明")
+
+
+def _reading(text: str, passage, said: str) -> tuple[str, str] | None:
+    from graphs.rag.answer.evidence import sentences_of
+    from graphs.rag.answer.governance import other_item
+    from tests.support.answers import question
+
+    q = question(text, [passage])
+    line = next(s for s in sentences_of(q, [passage]) if said in s.text)
+    return other_item(q, line, [passage])
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("南坡站主要采集什么蜜？", "这里主要采集槐花蜜"),  # the line 北岸站：… states 北岸站's
+    ("南坡站的蜂群去年冬天损失了几群？", "北岸站的蜂群"),  # the sentence names 北岸站, not 南坡站
+])
+def test_a_line_of_another_labelled_site_is_not_the_asked_sites(text: str, said: str) -> None:
+    assert _reading(text, APIARIES, said) == ("北岸站", "南坡站")
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("北岸站主要采集什么蜜？", "这里主要采集槐花蜜"),
+    ("北岸站的站长是谁？", "北岸站：位于"),
+    ("南坡站的站长是谁？", "南坡站：位于"),
+    ("云岭养蜂社的蜂群去年冬天损失了几群？", "北岸站的蜂群"),  # no site asked: the line answers for the society
+])
+def test_the_asked_sites_own_line_answers(text: str, said: str) -> None:
+    assert _reading(text, APIARIES, said) is None
+
+
+def test_parallel_labels_are_items_a_field_blocks_labels_are_not() -> None:
+    from graphs.rag.answer.governance import label_items
+
+    found = label_items("West Hall: seats 40.\nEast Hall: seats 90.\nVenue: Corn Exchange\nContact: Ivo Marsh")
+    assert {i.key for i in found.values()} == {"West Hall", "East Hall"}
+    assert not label_items("地点：镇文化中心二楼。\n时间：每周三下午。\n电话：8021")
