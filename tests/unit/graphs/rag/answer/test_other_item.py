@@ -130,3 +130,22 @@ def test_parallel_labels_are_items_a_field_blocks_labels_are_not() -> None:
     found = label_items("West Hall: seats 40.\nEast Hall: seats 90.\nVenue: Corn Exchange\nContact: Ivo Marsh")
     assert {i.key for i in found.values()} == {"West Hall", "East Hall"}
     assert not label_items("地点：镇文化中心二楼。\n时间：每周三下午。\n电话：8021")
+
+
+POLICY = "Fernlea lodge booking policy"
+CANCEL = hit("f.md#1", "Cancel more than 7 days ahead for a full refund of the deposit; 3 to 7 days ahead, half of it "
+                       "is returned.", title=POLICY, section=f"{POLICY} > Cancellations")
+PETS = hit("f.md#2", "Small dogs are welcome for a cleaning fee of £15 a night.", title=POLICY, section=f"{POLICY} > Pets")
+CANCEL_ZH = hit("z.md#1", "入住前7天以上取消，全额退还定金；入住前3至7天取消，退还一半定金。", title="松溪客栈预订政策",
+                section="松溪客栈预订政策 > 取消")
+PETS_ZH = hit("z.md#2", "允许携带小型犬入住，每晚加收50元清洁费。", title="松溪客栈预订政策", section="松溪客栈预订政策 > 宠物")
+
+
+@pytest.mark.parametrize(("text", "hits"), [
+    ("入住前5天取消能退多少定金？", [CANCEL_ZH, PETS_ZH]),
+    ("How much of the deposit comes back if I cancel 5 days ahead at Fernlea lodge?", [CANCEL, PETS]),
+])
+async def test_evidence_holding_the_asked_sections_own_prose_is_not_refused(text: str, hits) -> None:
+    # the value read may be the pets section's, but the cancellations section's own line beside it is evidence
+    _, reason = await verdict_of(text, hits)
+    assert "written for" not in reason, reason
