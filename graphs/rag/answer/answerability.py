@@ -64,6 +64,7 @@ from graphs.rag.answer.governance import (
     misgoverned,
     not_a_name,
     office_for_holder,
+    other_item,
     other_row,
     question_years,
     sibling_stated,
@@ -811,6 +812,28 @@ def _other_rate(c: Case) -> str | None:
     return None
 
 
+def _other_item(c: Case) -> str | None:
+    if c.answer is None or c.followed:
+        return None
+    # 由新人导演宁小禾执导… under the card 《纸飞机》 for 《山那边的灯》's director, the "Sunday" row for a Saturday
+    # class: a line of one card, section or row states its own item's value, not a sibling's. Evidence with no value
+    # found holds no answering line of its own: each of its lines must be another item's (the cancellation
+    # section's line beside the pets section's may state it in words the reading missed)
+    e = c.judgement.evidence[0]
+    lines = [c.answer] if e.span is not None else list(e.sentences)
+    found = [other_item(c.q, s, c.hits) for s in lines]
+    if any(s is not c.answer and field_of(s.text) is None and other_item(c.q, s, c.hits) is None
+           for s in e.sentences):
+        # a prose line of the evidence that is no other item's (the asked section's "入住前3至7天取消，退还一半定金"
+        # beside the pets section's "每晚加收50元") may state what is asked in words the reading missed; a table
+        # cell states its own column only (类型 — 《山那边的灯》: 剧情 is no director)
+        return None
+    if found and all(f is not None for f in found):
+        items = cast(tuple[str, str], found[0])
+        return f"the best evidence is written for {items[0]}, not for {items[1]}"
+    return None
+
+
 def _other_bound(c: Case) -> str | None:
     if c.answer is not None and not c.followed and other_bound(c.q, c.answer.folded):
         # 每张车票最低收取2元手续费 for the highest fee, "a minimum stay of 2 nights" for the longest: the line states
@@ -978,6 +1001,7 @@ VETOES: tuple[tuple[str, Callable[[Case], str | None]], ...] = (
     ("other_rate", _other_rate),
     ("no_amount", _no_amount),
     ("other_row", _other_row),
+    ("other_item", _other_item),
     ("office_for_holder", _office_for_holder),
     ("no_year", _no_year),
     ("how_often", _how_often),

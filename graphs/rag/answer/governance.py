@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from graphs.domain import Hit
+from graphs.ingest.formats.base import SECTION_SEPARATOR
 from graphs.rag.answer.attributes import lexicon, same_attribute, same_group, same_label
 from graphs.rag.answer.calibration import (
     CANDIDATES,
@@ -32,7 +33,7 @@ from graphs.rag.answer.question import EVIDENCE_PASSAGES, Question
 from graphs.text.answer_types import AnswerType
 from graphs.text.dates import day_term, days_named
 from graphs.text.entity_spotting import tagged_words
-from graphs.text.fields import field_of
+from graphs.text.fields import field_of, row_key_forms
 from graphs.text.governors import (
     CHANGE_EN,
     CHANGE_ZH,
@@ -972,3 +973,172 @@ def office_for_holder(q: Question, text: str, start: int, end: int) -> str | Non
     value = text[start:end].strip(" （）()")
     return title if title is not None and _OFFICE.search(value) is not None else None
 
+
+
+@dataclass(frozen=True)
+class Item:
+    """One of the items a document enumerates, as a line of it is written under it: a section's heading among its
+    sibling headings (the cards of a programme: ``group`` is their parent heading path), a table row's key
+    (``group`` ``ROW_GROUP``), or the label of a line among the parallel labels of its passage (东湖站：…, 西山站：…:
+    ``group`` the labels' shared head word)."""
+
+    key: str
+    group: str
+
+
+ROW_GROUP = "\x00row"
+"""The group of a table's row keys (one table's rows are items of one kind, whatever its section)."""
+LABEL_GROUP = "\x00label:"
+"""The group of a passage's parallel line labels, followed by their shared head (站, "site")."""
+
+_LINE_LABEL = re.compile(r"^\s*(?P<label>[\u4e00-\u9fffA-Za-z0-9·' -]{2,24}?)\s*(?:[（(][^）)]{1,16}[）)])?\s*[：:]\s*\S")
+"""A line opened by a label and a colon (西山站：位于…, 恐龙厅（二楼）：主管…, "Riverside: 40 plots"), its aside in brackets
+left out of the label."""
+LABEL_HAN = 10
+LABEL_WORDS = 4
+
+
+def _label_head(label: str) -> str:
+    """The head a label is of a kind by: its last Chinese character (站 of 西山站, 厅 of 恐龙厅), or its last word
+    ("site" of "Riverside site"), folded."""
+    label = normalize(label).strip()
+    if has_han(label):
+        return label[-1] if len(label) <= LABEL_HAN else ""
+    words = label.split()
+    return words[-1] if 2 <= len(words) <= LABEL_WORDS else ""
+
+
+def label_items(text: str) -> dict[str, Item]:
+    """The parallel labels of a passage's lines, by line: lines opened by a label and a colon whose labels share
+    their head with another such line's (东湖站：…, 西山站：…; "North Hall: …", "East Hall: …"); a field block's
+    labels of different heads (地点：…, 时间：…) are attributes, no items."""
+    found: dict[str, tuple[str, str]] = {}
+    for line in text.splitlines():
+        if (m := _LINE_LABEL.match(line)) is not None and (head := _label_head(m["label"])):
+            found[line.strip()] = (m["label"].strip(), head)
+    heads = [head for _, head in found.values()]
+    labels_of = {h: {lab for lab, hh in found.values() if hh == h} for h in set(heads)}
+    return {line: Item(lab, LABEL_GROUP + head) for line, (lab, head) in found.items() if len(labels_of[head]) >= 2}
+
+
+def _heading_path(section: str | None) -> list[str]:
+    return [p.strip() for p in (section or "").split(SECTION_SEPARATOR) if p.strip()]
+
+
+def line_item(answer: Sentence, hit: Hit) -> Item | None:
+    """The item a line is written for: a table cell's row; the parallel label of the passage line it stands in
+    (``label_items``: "这里主要采集茶花蜜" in the line 西山站：…); else the last heading of its passage's section when the
+    line stands under that heading (not under a heading or label inside the passage); else none."""
+    cell = field_of(answer.text)
+    if cell is not None and cell.row.strip():
+        return Item(cell.row.strip(), ROW_GROUP)
+    said = answer.text.strip()
+    for line, item in label_items(hit.text).items():
+        if said and said in line:
+            return item
+    path = _heading_path(hit.section)
+    if len(path) < 1 or normalize(answer.under or "") != normalize(hit.section or ""):
+        return None
+    return Item(path[-1], SECTION_SEPARATOR.join(path[:-1]))
+
+
+def document_items(hits: Sequence[Hit], doc_id: str) -> list[Item]:
+    """The items the retrieved passages of one document enumerate: the last heading of each passage's section
+    (grouped by the path above it), the keys of its table rows and its lines' parallel labels."""
+    out: dict[Item, None] = {}
+    for hit in hits:
+        if hit.doc_id != doc_id:
+            continue
+        if path := _heading_path(hit.section):
+            out[Item(path[-1], SECTION_SEPARATOR.join(path[:-1]))] = None
+        for line in hit.text.splitlines():
+            if (cell := field_of(line.strip())) is not None and cell.row.strip():
+                out[Item(cell.row.strip(), ROW_GROUP)] = None
+        out |= dict.fromkeys(label_items(hit.text).values())
+    return list(out)
+
+
+def item_forms(item: Item) -> tuple[str, ...]:
+    """An item's key as a question or a line may write it, folded: its row-key forms, and a Chinese label without
+    its shared head where two characters are left (东湖 of 东湖站 among the 站)."""
+    forms = list(row_key_forms(item.key))
+    if item.group.startswith(LABEL_GROUP) and has_han(item.key):
+        head = item.group[len(LABEL_GROUP):]
+        bare = normalize(item.key).strip()
+        if bare.endswith(head) and len(bare) - len(head) >= 2:
+            forms.append(bare[: -len(head)])
+    return tuple(dict.fromkeys(f for f in forms if len(f) >= 2))
+
+
+def _item_named(text: str, item: Item) -> bool:
+    """Whether a text (a question) writes an item's key, whole or without its aside or shared head."""
+    asked = normalize(text)
+    return any(_names_key_in(asked, form) for form in item_forms(item))
+
+
+def _names_key_in(asked: str, key: str) -> bool:
+    if has_han(key):
+        return key in asked
+    return len(key) >= 3 and re.search(rf"(?<![\w]){re.escape(key)}(?![\w])", asked) is not None
+
+
+def _same_item(a: Item, b: Item) -> bool:
+    """Whether two items are one (a card's heading and its row's key: 《纸飞机》 and 《纸飞机》（Paper Plane））."""
+    fa, fb = set(item_forms(a)), set(item_forms(b))
+    return bool(fa & fb) or any(x in y or y in x for x in fa for y in fb if min(len(x), len(y)) >= 2)
+
+
+def _days_apart(question: str, key: str) -> bool:
+    """Whether an item's key names weekdays and the question others only (周六 asked, the "Sunday …" row): the
+    day is part of what the row or section is (a timetable's day rows), in either language."""
+    asked, written = days_named(question), days_named(key)
+    return bool(asked) and len(asked) < 7 and bool(written) and len(written) < 7 and not asked & written
+
+
+def other_item(q: Question, answer: Sentence, hits: Sequence[Hit]) -> tuple[str, str] | None:
+    """The item the answering line is written for and the item the question asks, when they are two items of one
+    document's enumeration: the line stands under one card, section, table row or parallel line label ("由新人导演
+    宁小禾执导…" under the heading 《纸飞机》 among the programme's film cards) or names one such item itself (西山站的
+    蜂群…), the question names another item of that enumeration (《山那边的灯》, 东湖站) and the line does not write
+    the asked one; or the line's item names a weekday the question does not ask (the "Sunday" row for a Saturday
+    question, in either language). The value is the other item's; where the asked item's own section or row states
+    nothing asked, the documents do not say it. None where the question names the line's own item, or names no
+    other item of its document."""
+    if answer.hit >= len(hits):
+        return None
+    hit = hits[answer.hit]
+    if not hit.doc_id:
+        return None
+    own = line_item(answer, hit)
+    if own is not None and _days_apart(q.text, own.key) and not days_named(answer.text) & days_named(q.text):
+        return own.key, " ".join(sorted(_day_words(q.text)))
+    items = document_items(hits, hit.doc_id)
+    # a heading above the line's own (the programme's, the document's title) is its context, no sibling
+    above = {normalize(p) for p in _heading_path(hit.section)}
+    asked = [i for i in items if normalize(i.key) not in above and _item_named(q.text, i)]
+    said = answer.folded
+    if own is not None and not _item_named(q.text, own):
+        # the line's item is one of an enumeration: its siblings, and the table rows when it is one of them (a
+        # film's card is its row too)
+        rows = own.group == ROW_GROUP or any(i.group == ROW_GROUP and _same_item(i, own) for i in items)
+        for item in asked:
+            if _same_item(item, own) or not (item.group == own.group or (rows and item.group == ROW_GROUP)):
+                continue
+            if any(_writes_term(form, said) for form in item_forms(item)):
+                continue  # the line names the asked item itself ("…, like 《山那边的灯》, was shot on location")
+            return own.key, item.key
+    for item in asked:
+        # a line that names another item of the asked one's enumeration and not the asked one (西山站的蜂群… for
+        # 东湖站) states the other's
+        if any(_writes_term(form, said) for form in item_forms(item)):
+            continue
+        named = next((o for o in items if o.group == item.group and not _same_item(o, item)
+                      and not _item_named(q.text, o) and any(_names_key_in(said, f) for f in item_forms(o))), None)
+        if named is not None:
+            return named.key, item.key
+    return None
+
+
+def _day_words(text: str) -> set[str]:
+    return {m[0] for m in re.finditer(r"(?:周|星期|礼拜)[一二三四五六日天]|\b[A-Za-z]+days?\b", text)
+            if days_named(m[0])}
