@@ -110,10 +110,10 @@ def _morpheme(char: str) -> tuple[str, ...]:
     """What one character stands for inside an abbreviated compound: the senses of the two-character words it
     opens whose sense names a language, people or country ("日": 日语 "japanese language", 日本 "japan"; "英": 英语
     "english"), the way 中英, 英译日, 日译中 abbreviate them. Other characters stand for nothing here."""
+    table = _table()
     out: list[str] = []
-    for word, senses in _table().items():
-        if len(word) == 2 and word[0] == char and word[1] in "语文国本":
-            out += [s for s in senses[:2] if len(s.split()) <= 2]
+    for word in sorted(char + kind for kind in "语文国本"):  # the table's own (sorted) order
+        out += [s for s in table.get(word, ())[:2] if len(s.split()) <= 2]
     return tuple(dict.fromkeys(out))
 
 
