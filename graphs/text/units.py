@@ -113,9 +113,9 @@ _UNITS_EN: dict[Dimension, tuple[str, ...]] = {
                 "staff", "passengers", "visitors", "volunteers"),
 }
 _CURRENCY_SIGN = re.compile(r"[$￥¥€£]")
-CURRENCY_CODES = ("USD", "EUR", "GBP", "RMB", "CNY", "HKD", "JPY", "AUD", "CAD", "CHF", "SGD", "NZD", "INR")
+_CURRENCY_CODES = ("USD", "EUR", "GBP", "RMB", "CNY", "HKD", "JPY", "AUD", "CAD", "CHF", "SGD", "NZD", "INR")
 """The currency codes written before an amount ("USD 289") or at the end of a column's name ("price_gbp")."""
-_CURRENCY_CODE_BEFORE = re.compile(r"(?:\b(?:" + "|".join(CURRENCY_CODES) + r"|Rs)|人民币|美元|欧元|港币|港元|英镑|日元)"
+_CURRENCY_CODE_BEFORE = re.compile(r"(?:\b(?:" + "|".join(_CURRENCY_CODES) + r"|Rs)|人民币|美元|欧元|港币|港元|英镑|日元)"
                                    r"\.?\s?$", re.IGNORECASE)
 """A currency written as its code or name before the amount ("USD 289", "EUR 1,290", 人民币500): money, as a sign is."""
 _CURRENCY_BEFORE = re.compile(r"(?:(?:\b(?:US|HK|NZ|AU|A|C|S))?[$￥¥€£]|" + _CURRENCY_CODE_BEFORE.pattern.removesuffix("$")
